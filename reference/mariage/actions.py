@@ -1,0 +1,155 @@
+"""Actions a seat can take. Each is a small immutable value.
+
+An action does not carry its seat: the state knows whose turn it is, and
+:meth:`mariage.state.GameState.apply` takes a ``seat`` for actions made out of
+turn (calling out). Cards are card numbers of the ruleset (``rules.card("KH")``).
+
+The canonical text of an action is what records and the engine protocol use:
+
+>>> from mariage.actions import Play, Declare, AskPartner, Answer, Pass, Exchange, CallOut
+>>> from mariage import load_rules
+>>> r = load_rules("marianna")
+>>> action_text(r, Play(r.card("KH")))
+'KH'
+>>> action_text(r, Declare(0, r.suits.index("H")))
+'marianna:H'
+>>> parse_action(r, "marianna:H") == Declare(0, 0)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = [
+    "Action",
+    "Answer",
+    "AskPartner",
+    "CallOut",
+    "Declare",
+    "Exchange",
+    "Pass",
+    "Play",
+    "action_text",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` to the current trick."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare declaration number ``decl`` of the ruleset in ``suit``.
+
+    ``trump`` is ``False`` only where the rules let the declarer decline to
+    make the suit trump (option of Marjapussi).
+    """
+
+    decl: int
+    suit: int
+    trump: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AskPartner:
+    """Ask the partner (ask number ``ask`` of the ruleset), about ``suit`` or any suit (-1)."""
+
+    ask: int
+    suit: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The partner's answer to an ask: yes (with the suit named) or no."""
+
+    yes: bool
+    suit: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline to declare when the declaration window comes round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Give ``card`` (the exchange rank of trump) for the turned-up card."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallOut:
+    """Stop play and claim that one's side has reached the target."""
+
+
+Action = Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
+
+
+def action_text(rules: Rules, action: Action) -> str:
+    """The canonical text of ``action`` under ``rules``."""
+    t = type(action)
+    if t is Play:
+        return rules.card_code[action.card]  # type: ignore[union-attr]
+    if t is Declare:
+        assert isinstance(action, Declare)
+        text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
+        return text if action.trump else text + ":notrump"
+    if t is AskPartner:
+        assert isinstance(action, AskPartner)
+        name = rules.asks[action.ask].name
+        return f"ask:{name}" if action.suit < 0 else f"ask:{name}:{rules.suits[action.suit]}"
+    if t is Answer:
+        assert isinstance(action, Answer)
+        if not action.yes:
+            return "no"
+        return "yes" if action.suit < 0 else f"yes:{rules.suits[action.suit]}"
+    if t is Pass:
+        return "pass"
+    if t is Exchange:
+        assert isinstance(action, Exchange)
+        return f"exchange:{rules.card_code[action.card]}"
+    return "callout"
+
+
+def parse_action(rules: Rules, text: str) -> Action:
+    """Parse the canonical text of an action; raise ``ValueError`` if it is not one."""
+    s = text.strip()
+    if s in rules.card_index:
+        return Play(rules.card_index[s])
+    if s == "pass":
+        return Pass()
+    if s == "no":
+        return Answer(False)
+    if s == "yes":
+        return Answer(True)
+    if s == "callout":
+        return CallOut()
+    parts = s.split(":")
+    head = parts[0]
+    if head == "yes" and len(parts) == 2 and parts[1] in rules.suits:
+        return Answer(True, rules.suits.index(parts[1]))
+    if head == "exchange" and len(parts) == 2 and parts[1] in rules.card_index:
+        return Exchange(rules.card_index[parts[1]])
+    if head == "ask" and len(parts) in (2, 3):
+        for a in rules.asks:
+            if a.name == parts[1]:
+                if len(parts) == 2:
+                    return AskPartner(a.index)
+                if parts[2] in rules.suits:
+                    return AskPartner(a.index, rules.suits.index(parts[2]))
+    for d in rules.declarations:
+        if d.name == head and len(parts) in (2, 3) and parts[1] in rules.suits:
+            if len(parts) == 3 and parts[2] != "notrump":
+                break
+            return Declare(d.index, rules.suits.index(parts[1]), len(parts) == 2)
+    raise ValueError(f"not an action of {rules.ruleset}: {text!r}")

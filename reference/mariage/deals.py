@@ -1,0 +1,48 @@
+"""Deals: the canonical deck order and seeded matches.
+
+A seeded match draws everything from one :class:`~mariage.prng.SplitMix64`
+stream, in this order (normative, see ``docs/prng.rst``):
+
+1. where the ruleset chooses the first dealer by lot: ``first_dealer = below(seats)``;
+2. for each hand in turn: where the ruleset chooses the first player by lot
+   each hand, ``first_player = below(seats)``; then the canonical deck is
+   shuffled with :meth:`~mariage.prng.SplitMix64.shuffle`.
+
+>>> from mariage import load_rules
+>>> rules = load_rules("marianna")
+>>> " ".join(rules.card_code[c] for c in canonical_deck(rules)[:5])
+'AH 3H KH QH JH'
+>>> deal = SeededDeals(rules, 1)
+>>> deal.first_dealer
+3
+"""
+
+from __future__ import annotations
+
+from .prng import SplitMix64
+from .rules import Rules
+
+__all__ = ["SeededDeals", "canonical_deck"]
+
+
+def canonical_deck(rules: Rules) -> list[int]:
+    """The pack in canonical order: suits as listed, ranks high to low."""
+    return list(range(rules.ncards))
+
+
+class SeededDeals:
+    """The deals of a match from an integer seed."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.rng = SplitMix64(seed)
+        self.first_dealer: int | None = None
+        if rules.first_dealer == "lot":
+            self.first_dealer = self.rng.below(rules.nseats)
+
+    def next_deal(self) -> tuple[list[int], int | None]:
+        """The next hand's deck order (top first) and first player (or ``None``)."""
+        first = self.rng.below(self.rules.nseats) if self.rules.first_lead == "lot" else None
+        deck = canonical_deck(self.rules)
+        self.rng.shuffle(deck)
+        return deck, first

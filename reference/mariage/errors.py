@@ -1,0 +1,122 @@
+"""Exceptions raised by :mod:`mariage`.
+
+Every exception derives from :class:`MariageError`. Each one carries the
+location of the problem (a file position for bad input, a deal/trick/seat for
+bad play) and, where a rule is broken, the stable rule ID from ``spec/``.
+
+>>> from mariage.errors import IllegalActionError
+>>> err = IllegalActionError("marianna.decl.window", seat=1, action="declare marianna H",
+...                          reason="no declaration after the stock is exhausted",
+...                          hand=1, trick=6)
+>>> print(err)
+hand 1, trick 6, seat 1, action 'declare marianna H': no declaration after the stock is exhausted [marianna.decl.window]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "IllegalActionError",
+    "Location",
+    "MariageError",
+    "OptionError",
+    "SpecError",
+    "UnknownRulesetError",
+]
+
+
+class MariageError(Exception):
+    """Root of every error this package raises on purpose."""
+
+    code: str = "E000"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A position in a text file: 1-based line and column."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.column}"
+        return self.file
+
+
+class SpecError(MariageError):
+    """A game description is malformed (schema) or inconsistent.
+
+    ``path`` is the location inside the document, as a dotted path
+    (``declarations.marianna.value.schedule``).
+    """
+
+    code = "S001"
+
+    def __init__(self, message: str, *, location: Location | None = None,
+                 path: str = "", code: str | None = None) -> None:
+        self.message = message
+        self.location = location
+        self.path = path
+        if code is not None:
+            self.code = code
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        at = f"at '{self.path}': " if self.path else ""
+        return f"{where}{at}{self.message} [{self.code}]"
+
+
+class UnknownRulesetError(MariageError):
+    """No bundled or given ruleset has this name."""
+
+    code = "S100"
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown ruleset '{name}' (known: {', '.join(known)})")
+
+
+class OptionError(MariageError):
+    """An option name or value is not valid for a ruleset."""
+
+    code = "S101"
+
+    def __init__(self, message: str, *, option: str = "") -> None:
+        self.option = option
+        super().__init__(message)
+
+
+class IllegalActionError(MariageError):
+    """An action was refused by the rules.
+
+    ``rule_id`` names the rule that forbids it; ``seat`` is the acting seat
+    (0-based, in playing order); ``action`` is the action's canonical text.
+    """
+
+    code = "R001"
+
+    def __init__(self, rule_id: str, *, seat: int | None, action: str, reason: str,
+                 hand: int = 0, trick: int = 0) -> None:
+        self.rule_id = rule_id
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+        self.hand = hand
+        self.trick = trick
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        parts = []
+        if self.hand:
+            parts.append(f"hand {self.hand}")
+        if self.trick:
+            parts.append(f"trick {self.trick}")
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        parts.append(f"action '{self.action}'")
+        return f"{', '.join(parts)}: {self.reason} [{self.rule_id}]"

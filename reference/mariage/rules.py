@@ -1,0 +1,263 @@
+"""The compiled, immutable rules object that the interpreter runs.
+
+A :class:`Rules` is made by :func:`mariage.compile.load_rules` from a game
+description and option values. Everything the hot path needs is precomputed
+as integers, tuples and bit masks (a card is an ``int``; a hand is an ``int``
+bit mask over cards), so play never looks anything up by name.
+
+>>> from mariage import load_rules
+>>> rules = load_rules("marianna")
+>>> rules.ncards, rules.nseats, rules.card_code[0]
+(40, 4, 'AH')
+>>> rules.points[rules.card_index["3S"]]
+10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "Ask",
+    "Declaration",
+    "Obligation",
+    "RuleInfo",
+    "Rules",
+]
+
+
+class When(Enum):
+    """When a play duty applies."""
+
+    NEVER = "never"
+    ALWAYS = "always"
+    OPPONENT_WINNING = "opponent_winning"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """One rule of a description: its ID, our text, its sources and options."""
+
+    id: str
+    text: str
+    source: tuple[str, ...]
+    path: str
+    decided: bool = False
+    option: str | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """The play duties of one phase (``stock`` or ``no_stock``).
+
+    ``void_duty`` is ``none``, ``trump`` (play any trump) or ``beat`` (play a
+    card that takes the lead of the trick, if able).
+    """
+
+    free_rule: str | None
+    follow: bool
+    follow_rule: str | None
+    head: When
+    head_rule: str | None
+    void_duty: str
+    void_when: When
+    void_rule: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declarable combination (marianna, accusa, mariannino...)."""
+
+    index: int
+    name: str
+    rule: str
+    same_suit: bool
+    whole_hand: bool
+    # same_suit: the mask of the pattern's cards in each suit.
+    suit_masks: tuple[int, ...]
+    # not same_suit: (rank mask, count) pairs, and the rank that gives the suit.
+    rank_counts: tuple[tuple[int, int], ...]
+    suit_rank: int
+    size: int
+    once_scope: str  # suit | hand | suit_per_player
+    once_rule: str
+    schedule: tuple[int, ...]
+    fixed: int
+    if_trump_suit: int | None
+    if_makes_trump: int | None
+    ordered: bool
+    units: str  # points | game_points
+    wins_match: bool
+    value_rule: str
+    trump_effect: str  # set | first_fixes | none | choose
+    trump_rule: str
+    credit: str  # immediate | when_leading
+    credit_rule: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question to the partner that can complete a declaration."""
+
+    index: int
+    name: str
+    rule: str
+    kind: str  # any (partner names one of his) | half (partner holds the other half)
+    declaration: int
+    answer: str  # truthful | may_refuse
+    answer_rule: str
+    settle: str  # at_once | on_trick_win
+    settle_rule: str
+    value: int
+    ordered: bool
+    needs_no_trump: bool
+    who: str
+    window: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the interpreter needs, compiled from a description and options."""
+
+    ruleset: str
+    name: str
+    version: int
+    parent: str | None
+    options: tuple[tuple[str, Any], ...]
+    defaults: tuple[tuple[str, Any], ...]
+    infos: tuple[RuleInfo, ...]
+    document: Any = field(repr=False, compare=False)
+    # seats
+    nseats: int = 4
+    seat_names: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+    team_of: tuple[int, ...] = ()
+    team_names: tuple[str, ...] = ()
+    direction: str = "anticlockwise"
+    players_rule: str = ""
+    # pack
+    suits: tuple[str, ...] = ()
+    ranks: tuple[str, ...] = ()
+    ncards: int = 0
+    card_code: tuple[str, ...] = ()
+    card_index: dict[str, int] = field(default_factory=dict, compare=False)
+    suit_of: tuple[int, ...] = ()
+    rank_of: tuple[int, ...] = ()
+    strength: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    suit_mask: tuple[int, ...] = ()
+    rank_mask: tuple[int, ...] = ()
+    full_mask: int = 0
+    pack_points: int = 0
+    pack_rule: str = ""
+    # deal
+    first_dealer: str = "lot"
+    hand_size: int = 5
+    packet: int = 5
+    turn_up: str = "none"
+    stock_size: int = 0
+    rotation: str = "next_seat"
+    deal_rule: str = ""
+    rotation_rule: str = ""
+    # lead
+    first_lead: str = "after_dealer"
+    first_lead_rule: str = ""
+    holder_card: int | None = None
+    holder_rule: str | None = None
+    first_card_prefs: tuple[int, ...] = ()
+    first_card_rule: str | None = None
+    # play
+    obligation_stock: Obligation | None = None
+    obligation_no_stock: Obligation | None = None
+    trump_at: str = "end"
+    trick_rule: str = ""
+    draw_rule: str = ""
+    # declarations
+    decl_who: str = "on_turn"
+    decl_who_rule: str = ""
+    decl_window: str = "stock"
+    decl_window_rule: str = ""
+    decl_per_trick: int = 1
+    decl_per_trick_rule: str = ""
+    declarations: tuple[Declaration, ...] = ()
+    asks: tuple[Ask, ...] = ()
+    # exchange of the turned-up card
+    exchange_rank: int | None = None
+    exchange_window: str = "stock"
+    exchange_rule: str | None = None
+    # calling out
+    call_out_rule: str | None = None
+    call_out_penalty: str = "hand_zero"
+    call_out_penalty_rule: str | None = None
+    # ending a hand at a target during play
+    hand_target: int | None = None
+    hand_target_rule: str | None = None
+    # scoring
+    score_kind: str = "points"
+    score_rule: str = ""
+    trick_point: int = 0
+    excess_threshold: int = 0
+    table_threshold: int = 0
+    table_threshold_points: int = 0
+    table_threshold_rule: str | None = None
+    table_last_trick: int = 0
+    table_last_trick_rule: str | None = None
+    table_majority: int = 0
+    table_majority_mode: str = "separate"
+    table_majority_rule: str | None = None
+    segno_void_top: int | None = None
+    turn_up_bonus: bool = False
+    turn_up_bonus_rule: str | None = None
+    # match
+    match_measure: str = "points"
+    match_target: int = 501
+    match_rule: str = ""
+    tie_rule: str = ""
+    # rule IDs of the core mechanics shared by every ruleset
+    core_turn: str = "core.turn"
+    core_hand: str = "core.hand"
+    core_phase: str = "core.phase"
+    core_over: str = "core.over"
+
+    def option(self, name: str) -> Any:
+        """The value in force of option ``name``."""
+        for k, v in self.options:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def info(self, rule_id: str) -> RuleInfo:
+        """The :class:`RuleInfo` of ``rule_id``."""
+        for r in self.infos:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule ID of this ruleset, in document order."""
+        return tuple(r.id for r in self.infos)
+
+    def card_index_of(self, suit: int, rank: int) -> int:
+        """The card number of rank index ``rank`` in suit index ``suit``."""
+        return suit * len(self.ranks) + rank
+
+    def card(self, code: str) -> int:
+        """The card number of a canonical code such as ``"KH"``."""
+        return self.card_index[code]
+
+    def cards_of(self, mask: int) -> list[int]:
+        """The cards in a bit mask, in canonical order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def format_cards(self, mask: int) -> str:
+        """A bit mask of cards as canonical codes separated by spaces."""
+        return " ".join(self.card_code[c] for c in self.cards_of(mask))
