@@ -81,7 +81,8 @@ def _set_path(data: dict[str, Any], path: str, value: Any, doc: Document, where:
     parts = path.split(".")
     node: Any = data
     for i, part in enumerate(parts):
-        if not isinstance(node, dict) or part not in node:
+        last = i == len(parts) - 1
+        if not isinstance(node, dict) or (part not in node and not last):
             raise SpecError(f"option effect names '{path}', which does not exist "
                             f"(no '{'.'.join(parts[:i + 1])}')", location=doc.where(where),
                             path=where, code="S010")
@@ -408,6 +409,8 @@ class _Compiler:
             nseats=n, seat_names=tuple(pl["seat_names"]), teams=teams, team_of=tuple(team_of),
             team_names=tuple(pl["team_names"]), direction=pl["direction"],
             players_rule=pl["id"],
+            open_hands=bool(d.get("visibility", {}).get("open_hands", False)),
+            visibility_rule=d.get("visibility", {}).get("id"),
             suits=tuple(suits), ranks=tuple(ranks), ncards=ncards, card_code=tuple(codes),
             card_index={c: i for i, c in enumerate(codes)}, suit_of=tuple(suit_of),
             rank_of=tuple(rank_of), strength=tuple(strength), points=tuple(points),
@@ -486,7 +489,7 @@ class _Compiler:
         return out
 
     def obligation(self, ob: dict[str, Any], path: str) -> Obligation:
-        free = ob.get("free")
+        free = ob.get("free") if self.on(ob.get("free")) else None
         follow = ob.get("follow") if self.on(ob.get("follow")) else None
         head = ob.get("head") if self.on(ob.get("head")) else None
         void = ob.get("void") if self.on(ob.get("void")) else None

@@ -138,6 +138,8 @@ class Rules:
     team_names: tuple[str, ...] = ()
     direction: str = "anticlockwise"
     players_rule: str = ""
+    open_hands: bool = False
+    visibility_rule: str | None = None
     # pack
     suits: tuple[str, ...] = ()
     ranks: tuple[str, ...] = ()

@@ -1,0 +1,104 @@
+"""Built-in players for ``mariage play``: ``random`` and ``greedy``.
+
+Both are deterministic given their seed. Neither ever calls out wrongly:
+a call-out is offered to them only when the claim is good.
+
+>>> from mariage import load_rules, new_match
+>>> st = new_match(load_rules("marianna"), seed=3)
+>>> bot = make_bot("greedy", seed=0)
+>>> bot.choose(st) in st.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .actions import Action, Answer, CallOut, Declare, Exchange, Play
+from .state import GameState
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions of the seat to act."""
+
+    name: str
+
+    def choose(self, state: GameState) -> Action: ...
+
+
+def _sensible(state: GameState) -> list[Action]:
+    """Legal actions, without call-outs that would fail."""
+    acts = state.legal_actions()
+    seat = state.to_act
+    assert seat is not None
+    team = state.rules.team_of[seat]
+    good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
+    return [a for a in acts if not isinstance(a, CallOut) or good]
+
+
+class RandomBot:
+    """Picks uniformly among the sensible legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """Pick an action for the seat to act."""
+        return self.rng.choice(_sensible(state))
+
+
+class GreedyBot:
+    """Calls out when right, declares, answers yes, exchanges; then wins cheaply or throws low."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """Pick an action for the seat to act."""
+        acts = _sensible(state)
+        for kind in (CallOut, Declare, Exchange):
+            found = [a for a in acts if isinstance(a, kind)]
+            if found:
+                return found[0]
+        answers = [a for a in acts if isinstance(a, Answer)]
+        if answers:
+            return next((a for a in answers if a.yes), answers[0])
+        plays = [a for a in acts if isinstance(a, Play)]
+        if not plays:
+            return acts[0]
+        r = state.rules
+        seat = state.to_act
+        assert seat is not None
+        if not state.trick_cards:
+            return max(plays, key=lambda a: (r.strength[a.card], -r.points[a.card]))
+        winning: list[Play] = []
+        for a in plays:
+            trial = state.clone()
+            trial.trick_cards = [*state.trick_cards, a.card]
+            trial.trick_seats = [*state.trick_seats, seat]
+            w = trial.current_winner()
+            if r.team_of[trial.trick_seats[w]] == r.team_of[seat]:
+                winning.append(a)
+        if winning:
+            return min(winning, key=lambda a: (r.strength[a.card], r.points[a.card]))
+        return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name (``random`` or ``greedy``)."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})") from None
+    bot: Bot = cls(seed)
+    return bot

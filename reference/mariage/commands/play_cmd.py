@@ -1,0 +1,139 @@
+"""``mariage play RULESET``: play a whole match with built-in bots and print it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from ..actions import Play, action_text
+from ..bots import BOTS, Bot, make_bot
+from ..cli import parse_options
+from ..compile import load_rules
+from ..deals import SeededDeals
+from ..rules import Rules
+from ..state import GameState, Phase
+
+NAME = "play"
+HELP = "play a whole match with built-in bots and print it trick by trick"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ruleset", help="a bundled ruleset name or a path to a .yaml file")
+    parser.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
+    parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                        help="an option value (repeatable)")
+    parser.add_argument("--bots", default="greedy",
+                        help=f"comma-separated bots, one per seat or one for all "
+                             f"({', '.join(BOTS)}); default greedy")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+
+
+def _bots(spec: str, n: int, seed: int) -> list[Bot]:
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise ValueError(f"--bots needs 1 or {n} names, got {len(names)}")
+    return [make_bot(name, seed * 101 + i) for i, name in enumerate(names)]
+
+
+def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = None,
+               max_actions: int = 1_000_000) -> GameState:
+    """Play a seeded match to its end with ``bots``; print it to ``out`` if given."""
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    printer = _Printer(rules, out) if out else None
+    count = 0
+    while not state.terminal:
+        if state.phase == Phase.DEAL:
+            deck, first = deals.next_deal()
+            state.deal(deck, first)
+            if printer:
+                printer.hand_start(state)
+            continue
+        seat = state.to_act
+        assert seat is not None
+        action = bots[seat].choose(state)
+        hand_before = state.hand_no
+        tricks_before = len(state.tricks)
+        state.apply(action)
+        if printer:
+            printer.action(state, seat, action, hand_before, tricks_before)
+        count += 1
+        if count > max_actions:
+            raise RuntimeError("match did not end")
+    if printer:
+        printer.result(state)
+    return state
+
+
+class _Printer:
+    def __init__(self, rules: Rules, out: TextIO) -> None:
+        self.r = rules
+        self.out = out
+
+    def w(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def seat(self, s: int) -> str:
+        return self.r.seat_names[s]
+
+    def hand_start(self, st: GameState) -> None:
+        r = self.r
+        dealer = "no dealer" if st.dealer is None else f"dealer {self.seat(st.dealer)}"
+        self.w(f"\n=== Hand {st.hand_no} ({dealer}) ===")
+        for s in range(r.nseats):
+            self.w(f"  {self.seat(s):>3}: {r.format_cards(st.hands[s])}")
+        if st.turn_up is not None:
+            self.w(f"  turned up: {r.card_code[st.turn_up]}")
+        if st.trump >= 0:
+            self.w(f"  trump: {r.suits[st.trump]}")
+        if st.phase == Phase.OVER:
+            self.w("  the turn-up bonus ends the match")
+
+    def action(self, st: GameState, seat: int, action: object, hand_before: int,
+               tricks_before: int) -> None:
+        r = self.r
+        if not isinstance(action, Play):
+            self.w(f"  {self.seat(seat)}: {action_text(r, action)}  "  # type: ignore[arg-type]
+                   f"(trump {r.suits[st.trump] if st.trump >= 0 else '-'})")
+        finished = st.history[-1] if st.history and st.history[-1].number == hand_before \
+            and (st.hand_no != hand_before or st.phase in (Phase.DEAL, Phase.OVER)) else None
+        if hand_before == st.hand_no and len(st.tricks) > tricks_before or finished:
+            tricks = st.tricks if hand_before == st.hand_no else None
+            if tricks and len(tricks) > tricks_before:
+                leader, cards, winner = tricks[-1]
+                seats = [(leader + i) % r.nseats for i in range(len(cards))]
+                shown = " ".join(f"{self.seat(s)}:{r.card_code[c]}"
+                                 for s, c in zip(seats, cards, strict=True))
+                self.w(f"  trick {len(tricks):>2}: {shown}  -> {self.seat(winner)}")
+        if finished:
+            names = r.team_names
+            pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
+            add = ", ".join(f"{names[t]} +{p}" for t, p in enumerate(finished.score))
+            self.w(f"  hand over ({finished.ended}): points {pts}; scored {add}")
+            tot = ", ".join(f"{names[t]} {p}" for t, p in enumerate(st._measure()))
+            self.w(f"  match: {tot}")
+
+    def result(self, st: GameState) -> None:
+        res = st.result
+        assert res is not None
+        names = self.r.team_names
+        who = names[res.winner] if res.winner is not None else "nobody"
+        scores = ", ".join(f"{names[t]} {p}" for t, p in enumerate(res.scores))
+        self.w(f"\nResult: {who} wins ({res.reason}); {scores}; {st.hand_no} hands")
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = load_rules(args.ruleset, parse_options(args.option))
+    bots = _bots(args.bots, rules.nseats, args.seed)
+    state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout)
+    if args.quiet:
+        res = state.result
+        assert res is not None
+        names = rules.team_names
+        who = names[res.winner] if res.winner is not None else "nobody"
+        print(f"{who} wins ({res.reason}); "
+              + ", ".join(f"{names[t]} {p}" for t, p in enumerate(res.scores)))
+    return 0

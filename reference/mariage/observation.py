@@ -1,0 +1,84 @@
+"""What one seat may know: the per-seat observation of a game state.
+
+A seat sees its own hand; the cards of the trick and of all finished tricks;
+the trump suit; the turned-up card while it lies on the table; the stock's
+size; every declaration, ask and answer; the scores; and, of other hands,
+only the cards that were shown (declared, asked for, or taken from the
+table) and not yet played, plus each hand's size. Where the rules lay hands
+open (``open_hands``), every hand is visible.
+
+Two states that differ only in cards a seat cannot see give that seat equal
+observations (this is property-tested).
+
+>>> from mariage import load_rules, GameState, canonical_deck
+>>> rules = load_rules("marianna")
+>>> st = GameState(rules, first_dealer=0)
+>>> st.deal(canonical_deck(rules))
+>>> obs = observe(st, 2)
+>>> rules.format_cards(obs.hand), obs.hand_sizes, obs.stock_size
+('7D 6D 5D 4D 2D', (5, 5, 5, 5), 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .state import GameState, Phase
+
+__all__ = ["Observation", "observe"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """The view of one seat. Hands are card bit masks."""
+
+    seat: int
+    hand_no: int
+    dealer: int | None
+    phase: Phase
+    to_act: int | None
+    hand: int
+    shown: tuple[int, ...]  # per seat: cards of that hand the seat knows (all of its own)
+    hand_sizes: tuple[int, ...]
+    trump: int
+    turn_up: int | None
+    stock_size: int
+    trick_no: int
+    leader: int
+    trick: tuple[tuple[int, int], ...]  # (seat, card) of the current trick
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    actions: tuple[tuple[int, Action], ...]  # every public action of the hand
+    declared: tuple[tuple[int, int, int, int], ...]
+    hand_points: tuple[int, ...]
+    held: tuple[int, ...]
+    game_points: tuple[int, ...]
+    match_scores: tuple[int, ...]
+    segni: tuple[int, ...]
+    legal: tuple[Action, ...]
+
+
+def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:
+    """The observation of ``seat`` (0-based, in playing order) of ``state``."""
+    r = state.rules
+    n = r.nseats
+    if open_hands is None:
+        open_hands = r.open_hands
+    shown = tuple(
+        state.hands[s] if (s == seat or open_hands) else state.known[s] & state.hands[s]
+        for s in range(n))
+    turn_up = state.turn_up
+    return Observation(
+        seat=seat, hand_no=state.hand_no, dealer=state.dealer, phase=state.phase,
+        to_act=state.to_act, hand=state.hands[seat], shown=shown,
+        hand_sizes=tuple(h.bit_count() for h in state.hands), trump=state.trump,
+        turn_up=turn_up, stock_size=len(state.stock), trick_no=state.trick_no,
+        leader=state.leader,
+        trick=tuple(zip(state.trick_seats, state.trick_cards, strict=True)),
+        tricks=tuple(state.tricks), actions=tuple(state.actions),
+        declared=tuple(state.declared),
+        hand_points=tuple(state.hand_points(t) for t in range(len(r.teams))),
+        held=tuple(state.held), game_points=tuple(state.game_points),
+        match_scores=tuple(state.match_scores), segni=tuple(state.segni),
+        legal=tuple(state.legal_actions(seat)) if state.phase not in (Phase.DEAL, Phase.OVER)
+        else ())
