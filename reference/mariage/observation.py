@@ -16,7 +16,7 @@ observations (this is property-tested).
 >>> st.deal(canonical_deck(rules))
 >>> obs = observe(st, 2)
 >>> rules.format_cards(obs.hand), obs.hand_sizes, obs.stock_size
-('7D 6D 5D 4D 2D', (5, 5, 5, 5), 20)
+('7H 6H 5H 4H 2H', (5, 5, 5, 5), 20)
 """
 
 from __future__ import annotations

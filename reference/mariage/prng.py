@@ -40,7 +40,7 @@ class SplitMix64:
     >>> deck = list(range(6))
     >>> SplitMix64(42).shuffle(deck)
     >>> deck
-    [2, 4, 0, 1, 5, 3]
+    [4, 3, 0, 2, 5, 1]
     """
 
     __slots__ = ("state",)

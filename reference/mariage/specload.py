@@ -9,7 +9,7 @@ anything else is replaced, and ``null`` removes a key.
 >>> doc = load_document("marianna")
 >>> doc.data["match"]["end"]["target"]
 501
->>> str(doc.where("match.end.target")).split("/")[-1]
+>>> doc.where("match.end.target").file.endswith("marianna.yaml")
 'marianna.yaml:263:13'
 """
 

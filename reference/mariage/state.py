@@ -957,6 +957,25 @@ class GameState:
         elif r.rotation == "next_seat":
             self.dealer = (self.dealer + 1) % r.nseats
 
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns (a concession, allowed at any moment, even out of turn).
+
+        The match ends at once and the other side wins [core.resign].
+        """
+        r = self.rules
+        if self.phase == Phase.OVER:
+            raise IllegalActionError(r.core_over, seat=seat, action="resign",
+                                     reason="the match is over", hand=self.hand_no,
+                                     trick=self.trick_no)
+        if not 0 <= seat < r.nseats:
+            raise IllegalActionError("core.resign", seat=seat, action="resign",
+                                     reason="no such seat", hand=self.hand_no)
+        others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.result = MatchResult(others[0] if len(others) == 1 else None, "resign",
+                                  self._measure())
+
     # -------------------------------------------------------------- copies
     def clone(self) -> GameState:
         """An independent copy of this state."""
