@@ -17,7 +17,7 @@ This module is normative: any engine, in any language, that follows
 >>> hex(rng.next_u64())
 '0xe220a8397b1dcdaf'
 >>> SplitMix64(1).below(10)
-7
+5
 """
 
 from __future__ import annotations
