@@ -14,7 +14,7 @@ stream, in this order (normative, see ``docs/prng.rst``):
 'AH 3H KH QH JH'
 >>> deal = SeededDeals(rules, 1)
 >>> deal.first_dealer
-3
+1
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ anything else is replaced, and ``null`` removes a key.
 >>> doc.data["match"]["end"]["target"]
 501
 >>> doc.where("match.end.target").file.endswith("marianna.yaml")
-'marianna.yaml:263:13'
+True
 """
 
 from __future__ import annotations
