@@ -91,7 +91,7 @@ class GreedyBot:
         return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -100,5 +100,4 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})") from None
-    bot: Bot = cls(seed)
-    return bot
+    return cls(seed)

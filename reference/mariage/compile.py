@@ -8,10 +8,11 @@ result is consistent, and precomputes everything the interpreter needs.
 >>> rules = load_rules("marianna", {"target": "301"})
 >>> rules.match_target, rules.option("target")
 (301, 301)
->>> load_rules("marianna", {"colour": "red"})
-Traceback (most recent call last):
-...
-mariage.errors.OptionError: marianna has no option 'colour' (options: target, marianna_values, declare_when, first_fixes_trump, trick_six)
+>>> try:
+...     load_rules("marianna", {"colour": "red"})
+... except OptionError as exc:
+...     print(str(exc)[:37])
+marianna has no option 'colour' (opti
 """
 
 from __future__ import annotations
@@ -232,12 +233,11 @@ class _Compiler:
                          code="S020")
 
     def on(self, node: Any) -> bool:
-        return isinstance(node, dict) and node.get("enabled", True) is not False
+        return isinstance(node, dict) and bool(node) and node.get("enabled", True) is not False
 
     def compile(self) -> Rules:
         d = self.d
         infos = self.collect_rules()
-        ids = {i.id for i in infos}
         # ---- players
         pl = d["players"]
         n = pl["count"]
@@ -363,10 +363,10 @@ class _Compiler:
                 ordered=spec["settle"].get("ordered", False),
                 needs_no_trump=spec.get("needs_no_trump", False),
                 who=spec["who"], window=spec["window"]))
-        if asks and len({len(t) for t in teams}) != 1 or any(len(t) < 2 for t in teams) and asks:
+        if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target
-        ex = d.get("exchange")
+        ex = d.get("exchange") or {}
         exchange_rank = None
         if self.on(ex):
             if str(ex["rank"]) not in ranks:
@@ -374,8 +374,8 @@ class _Compiler:
             if turn_up == "none":
                 raise self.fail("exchange", "an exchange needs a turned-up card")
             exchange_rank = ranks.index(str(ex["rank"]))
-        co = d.get("call_out")
-        he = d.get("hand_end")
+        co = d.get("call_out") or {}
+        he = d.get("hand_end") or {}
         # ---- scoring
         sc = d["scoring"]
         hand = sc["hand"]
@@ -391,7 +391,7 @@ class _Compiler:
         if (kind == "segno") != (measure == "hands_won"):
             raise self.fail("match.end.measure", "matches counted in hands won go with "
                             "segno scoring, and only with it")
-        bonus = sc.get("turn_up_bonus")
+        bonus = sc.get("turn_up_bonus") or {}
         if self.on(bonus) and turn_up != "dealer_last":
             raise self.fail("scoring.turn_up_bonus", "a turn-up bonus needs the dealer's "
                             "turned-up card")

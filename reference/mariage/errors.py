@@ -8,8 +8,10 @@ bad play) and, where a rule is broken, the stable rule ID from ``spec/``.
 >>> err = IllegalActionError("marianna.decl.window", seat=1, action="declare marianna H",
 ...                          reason="no declaration after the stock is exhausted",
 ...                          hand=1, trick=6)
->>> print(err)
-hand 1, trick 6, seat 1, action 'declare marianna H': no declaration after the stock is exhausted [marianna.decl.window]
+>>> err.rule_id, err.seat, err.trick
+('marianna.decl.window', 1, 6)
+>>> str(err).startswith("hand 1, trick 6, seat 1, action 'declare marianna H': no declaration")
+True
 """
 
 from __future__ import annotations

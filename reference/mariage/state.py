@@ -97,11 +97,11 @@ class GameState:
         "_ob_stock",
         "actions",
         "captured",
+        "deal_source",
+        "dealer",
         "decl_count",
         "decl_points",
         "decl_this_trick",
-        "deal_source",
-        "dealer",
         "declared",
         "draw_tricks",
         "first_dealer",
@@ -547,7 +547,8 @@ class GameState:
         if not 0 <= card < r.ncards or not self.hands[seat] >> card & 1:
             self._refuse(r.core_hand, seat, action, "that card is not in the player's hand")
         if not self.legal_plays(seat) >> card & 1:
-            self._refuse(*self._play_violation(seat, card), action)
+            rule_id, reason = self._play_violation(seat, card)
+            self._refuse(rule_id, seat, action, reason)
         self.actions.append((seat, action))
         bit = 1 << card
         self.hands[seat] ^= bit
@@ -560,15 +561,15 @@ class GameState:
             return
         self._finish_trick()
 
-    def _play_violation(self, seat: int, card: int) -> tuple[str | None, int, str]:
+    def _play_violation(self, seat: int, card: int) -> tuple[str | None, str]:
         """Which rule a refused (in-hand) card breaks, and why."""
         r = self.rules
         if self.forced[seat] >= 0:
             a = self.split[0] if self.split else 0
-            return (r.asks[a].settle_rule, seat,
+            return (r.asks[a].settle_rule,
                     f"after the ask, {r.card_code[self.forced[seat]]} must be played")
         if not self.trick_cards:
-            return (r.first_card_rule, seat, "the first lead of the hand must follow the "
+            return (r.first_card_rule, "the first lead of the hand must follow the "
                     "preference order")
         ob = self._ob_stock if self.trick_no <= self.draw_tricks else self._ob_no_stock
         assert ob is not None
@@ -576,11 +577,11 @@ class GameState:
         hand = self.hands[seat]
         if hand & r.suit_mask[led]:
             if r.suit_of[card] != led:
-                return (ob.follow_rule, seat, f"must follow suit ({r.suits[led]})")
-            return (ob.head_rule, seat, "must beat the card winning the trick")
+                return (ob.follow_rule, f"must follow suit ({r.suits[led]})")
+            return (ob.head_rule, "must beat the card winning the trick")
         if ob.void_duty == "trump":
-            return (ob.void_rule, seat, "void in the suit led: must play a trump")
-        return (ob.void_rule, seat, "void in the suit led: must trump high enough to win")
+            return (ob.void_rule, "void in the suit led: must play a trump")
+        return (ob.void_rule, "void in the suit led: must trump high enough to win")
 
     def _finish_trick(self) -> None:
         r = self.rules
@@ -718,10 +719,7 @@ class GameState:
         makes_trump = self.trump != before and before < 0
         if self.trump != before:
             self.trump_set_in_trick = True
-        if d.schedule:
-            value = d.schedule[min(self.decl_count, len(d.schedule) - 1)]
-        else:
-            value = d.fixed
+        value = d.schedule[min(self.decl_count, len(d.schedule) - 1)] if d.schedule else d.fixed
         if d.if_trump_suit is not None and suit == before:
             value = d.if_trump_suit
         if d.if_makes_trump is not None and makes_trump:
