@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from .actions import Play
 from .errors import Location, OptionError, SpecError
 from .resources import spec_dir
 from .rules import Ask, Declaration, Obligation, RuleInfo, Rules, When
@@ -280,6 +281,10 @@ class _Compiler:
                 strength.append(nr - ri)
                 points.append(int(points_map.get(rk, 0)))
         ncards = len(codes)
+        higher = tuple(
+            sum(1 << o for o in range(ncards)
+                if suit_of[o] == suit_of[c] and strength[o] > strength[c])
+            for c in range(ncards))
         suit_mask = tuple(sum(1 << (si * nr + ri) for ri in range(nr)) for si in range(len(suits)))
         rank_mask = tuple(sum(1 << (si * nr + ri) for si in range(len(suits))) for ri in range(nr))
         # ---- deal
@@ -415,6 +420,7 @@ class _Compiler:
             card_index={c: i for i, c in enumerate(codes)}, suit_of=tuple(suit_of),
             rank_of=tuple(rank_of), strength=tuple(strength), points=tuple(points),
             suit_mask=suit_mask, rank_mask=rank_mask, full_mask=(1 << ncards) - 1,
+            higher=higher, play_actions=tuple(Play(c) for c in range(ncards)),
             pack_points=sum(points), pack_rule=pk["id"],
             first_dealer=dl.get("first_dealer", "lot"), hand_size=hand_size, packet=packet,
             turn_up=turn_up, stock_size=stock, rotation=rot.get("next", "next_seat"),

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .actions import Play
+
 __all__ = [
     "Ask",
     "Declaration",
@@ -153,6 +155,8 @@ class Rules:
     suit_mask: tuple[int, ...] = ()
     rank_mask: tuple[int, ...] = ()
     full_mask: int = 0
+    higher: tuple[int, ...] = ()  # per card: the cards of its suit that beat it
+    play_actions: tuple[Play, ...] = ()  # per card: the (shared) action playing it
     pack_points: int = 0
     pack_rule: str = ""
     # deal

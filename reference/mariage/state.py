@@ -153,7 +153,7 @@ class GameState:
         self.draw_tricks = rules.stock_size // rules.nseats
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
-        self._higher = _higher_masks(rules)
+        self._higher = rules.higher
         self._decl_cache: list[Declare] = []
         self.deal_source: DealSource | None = None
         self._reset_hand()
@@ -369,9 +369,10 @@ class GameState:
                     if ex >= 0:
                         out.append(Exchange(ex))
             mask = self.legal_plays(seat)
+            plays = r.play_actions
             while mask:
                 low = mask & -mask
-                out.append(Play(low.bit_length() - 1))
+                out.append(plays[low.bit_length() - 1])
                 mask ^= low
         if r.call_out_rule:
             out.append(CallOut())
@@ -991,18 +992,6 @@ def _or_all(masks: list[int]) -> int:
     for m in masks:
         out |= m
     return out
-
-
-def _higher_masks(rules: Rules) -> tuple[int, ...]:
-    """For each card, the mask of cards of its suit that beat it."""
-    out = []
-    for c in range(rules.ncards):
-        m = 0
-        for o in range(rules.ncards):
-            if rules.suit_of[o] == rules.suit_of[c] and rules.strength[o] > rules.strength[c]:
-                m |= 1 << o
-        out.append(m)
-    return tuple(out)
 
 
 def obligation_of(state: GameState) -> Obligation | None:
