@@ -501,6 +501,13 @@ class GameState:
         assert to_act is not None
         if seat is None:
             seat = to_act
+        self._dispatch(action, seat, to_act)
+        if self.phase == Phase.DEAL and self.deal_source is not None:
+            deck, first = self.deal_source.next_deal()
+            self.deal(deck, first)
+
+    def _dispatch(self, action: Action, seat: int, to_act: int) -> None:
+        r = self.rules
         t = type(action)
         if t is CallOut:
             if not r.call_out_rule:
@@ -605,7 +612,7 @@ class GameState:
                 self.used_suit[a.declaration][winner] |= 1 << suit
                 self.declared.append((winner, -1 - ask_i, suit, a.value))
             self.split = None
-        if self.phase == Phase.OVER:
+        if self.phase == Phase.OVER or self.phase == Phase.DEAL:
             return
         if r.hand_target is not None and self._target_reached():
             self._end_hand("target")
@@ -725,7 +732,6 @@ class GameState:
             value = d.if_trump_suit
         if d.if_makes_trump is not None and makes_trump:
             value = d.if_makes_trump
-        self._score_declaration(seat, value, d.units, d.ordered, d.credit)
         if d.same_suit:
             self.used_suit[d.index][seat] |= 1 << suit
             self.known[seat] |= self.hands[seat] & d.suit_masks[suit]
@@ -733,7 +739,8 @@ class GameState:
             self.used_hand[d.index][seat] = True
             self.known[seat] |= self.hands[seat]
         self.declared.append((seat, d.index, suit, value))
-        if d.wins_match:
+        self._score_declaration(seat, value, d.units, d.ordered, d.credit)
+        if d.wins_match and self.phase != Phase.OVER:
             self._end_hand("match_won", winner=r.team_of[seat])
 
     def _score_declaration(self, seat: int, value: int, units: str, ordered: bool,
@@ -900,8 +907,6 @@ class GameState:
             added[zero_team] = 0
             if kind == "segno" and hand_winner == zero_team:
                 hand_winner = None
-        if how == "call_out" and winner is not None:
-            added = [0] * nteams
         for t in range(nteams):
             self.match_scores[t] += added[t]
         if hand_winner is not None:
@@ -920,9 +925,6 @@ class GameState:
         self._check_match_end(after_hand=True, reason="target")
         if self.phase == Phase.DEAL:
             self._rotate_dealer()
-            if self.deal_source is not None:
-                deck, first = self.deal_source.next_deal()
-                self.deal(deck, first)
 
     def _measure(self) -> tuple[int, ...]:
         r = self.rules
