@@ -28,7 +28,7 @@ import yaml
 from .errors import Location, SpecError, UnknownRulesetError
 from .resources import schema_path, spec_dir
 
-__all__ = ["Document", "load_document", "list_rulesets", "read_yaml"]
+__all__ = ["Document", "list_rulesets", "load_document", "read_yaml"]
 
 Marks = dict[tuple[str, ...], Location]
 
@@ -102,7 +102,9 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
     except FileNotFoundError:
         raise SpecError("file not found", location=Location(name), code="S003") from None
     except UnicodeDecodeError as exc:
-        raise SpecError(f"not UTF-8 text (byte {exc.start})", location=Location(name),
+        before = exc.object[:exc.start]
+        loc = Location(name, before.count(b"\n") + 1, exc.start - before.rfind(b"\n"))
+        raise SpecError(f"not UTF-8 text (byte {exc.start})", location=loc,
                         code="S003") from None
     except OSError as exc:
         raise SpecError(f"cannot read: {exc.strerror}", location=Location(name),
@@ -116,7 +118,7 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
     except yaml.YAMLError as exc:
         raise SpecError(f"YAML: {exc}", location=Location(name), code="S002") from None
     if node is None:
-        raise SpecError("empty document", location=Location(name), code="S002")
+        raise SpecError("empty document", location=Location(name, 1, 1), code="S002")
     marks: Marks = {}
     return _plain(node, name, (), marks), marks
 
@@ -180,9 +182,6 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
     """
     path = _resolve_file(str(name_or_path), None if not _seen else Path(_seen[-1]).parent)
     display = _display(path)
-    if str(path) in _seen:
-        raise SpecError("'extends' makes a cycle: " + " -> ".join([*_seen, str(path)]),
-                        location=Location(display), code="S004")
     data, marks = read_yaml(path, display)
     if not isinstance(data, dict):
         raise SpecError("a game description must be a mapping", location=marks.get(()),
@@ -194,10 +193,15 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
             raise SpecError("'extends' names a ruleset", location=marks.get(("extends",)),
                             path="extends", code="S001")
         try:
-            parent = load_document(parent_name, _seen=(*_seen, str(path)))
+            parent_path = _resolve_file(parent_name, path.parent)
         except UnknownRulesetError as exc:
             raise SpecError(str(exc), location=marks.get(("extends",)), path="extends",
                             code="S004") from None
+        chain = (*_seen, str(path))
+        if parent_path.resolve() in {Path(p).resolve() for p in chain}:
+            raise SpecError("'extends' makes a cycle: " + " -> ".join([*chain, str(parent_path)]),
+                            location=marks.get(("extends",)), path="extends", code="S004")
+        parent = load_document(parent_path, _seen=chain)
         out_marks: Marks = {}
         child = {k: v for k, v in data.items() if k != "extends"}
         merged = _merge(parent.data, child, parent.marks, marks, (), out_marks)
@@ -244,6 +248,9 @@ def validate_schema(doc: Document, data: Any = None, context: str = "") -> None:
     for err in _schema_errors(target):
         best = jsonschema.exceptions.best_match([err])
         path = tuple(str(p) for p in best.absolute_path)
+        if best.validator == "additionalProperties" and isinstance(best.instance, dict):
+            known = best.schema.get("properties", {})
+            path += tuple(k for k in best.instance if k not in known)[:1]
         raise SpecError(f"{context}{_explain(best)}", location=doc.where(path),
                         path=".".join(path), code="S001")
 
