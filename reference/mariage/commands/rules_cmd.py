@@ -20,5 +20,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
-    print(render_text(rules), end="")
+    print(render_text(rules, str(args.ruleset)), end="")
     return 0

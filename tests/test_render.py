@@ -1,0 +1,96 @@
+"""The rulebook model and its text rendering (``mariage rules``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mariage import list_rulesets, load_rules
+from mariage.cli import main
+from mariage.render import comparison, facts, render_text, rulebook
+
+RULESETS = list_rulesets()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_rule_and_option_is_in_the_rulebook(name: str) -> None:
+    rules = load_rules(name)
+    book = rulebook(rules)
+    shown = [item.info.id for s in book.sections for item in s.rules]
+    assert sorted(shown) == sorted(rules.rule_ids)
+    assert [row[0] for row in book.options.rows] == [k for k, _ in rules.defaults]
+    text = render_text(rules)
+    for rid in rules.rule_ids:
+        assert f"[{rid}]" in text
+    for opt, _ in rules.defaults:
+        assert f"  {opt} = " in text
+
+
+def test_cli_prints_the_same_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "mariglia", "-o", "target=21"]) == 0
+    assert capsys.readouterr().out == render_text(load_rules("mariglia", {"target": "21"}),
+                                                  "mariglia")
+
+
+def test_cli_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "marianna", "-o", "colour=red"]) == 2
+    assert "colour" in capsys.readouterr().err
+
+
+def test_decided_points_say_so_and_name_their_option() -> None:
+    items = {i.info.id: i for s in rulebook(load_rules("mariaggia")).sections for i in s.rules}
+    beat = items["mariaggia.play.last-five.beat"]
+    assert "decided by this project" in beat.status
+    assert "option last_five, default follow+beat+trump" in beat.status
+    assert ("last_five = follow", "not in force") in beat.variants
+
+
+def test_option_values_reword_rules_both_ways() -> None:
+    default = {i.info.id: i for s in rulebook(load_rules("marianna")).sections for i in s.rules}
+    value = default["marianna.decl.value"]
+    assert "first 40" in value.info.text
+    assert any(label == "marianna_values = 20-40-60-80" and "first 20" in reads
+               for label, reads in value.variants)
+    other = load_rules("marianna", {"marianna_values": "20-40-60-80"})
+    items = {i.info.id: i for s in rulebook(other).sections for i in s.rules}
+    value = items["marianna.decl.value"]
+    assert "first 20" in value.info.text
+    assert "option marianna_values = 20-40-60-80, default 40-60-80-100" in value.status
+    assert any("first 40" in reads for _, reads in value.variants)
+
+
+def test_rules_switched_off_with_their_parent_are_not_in_force() -> None:
+    items = {i.info.id: i for s in rulebook(load_rules("cinquecento")).sections for i in s.rules}
+    for rid in ("marianna.decl.mariannino", "marianna.decl.mariannino.value"):
+        assert not items[rid].in_force
+        assert ("mariannino = true", "in force") in items[rid].variants
+    assert items["cinquecento.decl.value"].in_force
+    text = render_text(load_rules("cinquecento"))
+    assert "[marianna.decl.mariannino.value] (not in force" in text
+
+
+def test_cards_table_and_facts() -> None:
+    rules = load_rules("mariglia")
+    book = rulebook(rules)
+    cards = next(s for s in book.sections if s.key == "cards").tables[0]
+    assert cards.rows[0] == ("1", "7", "seven", "5")
+    assert sum(int(r[3]) for r in cards.rows) * 4 == 60
+    got = dict(facts(rules))
+    assert got["Tricks per hand"] == "10"
+    assert got["Trump"].startswith("the suit of the dealer's last card")
+    assert "beat an opponent's winning card" in got["Duty to follow"]
+
+
+def test_pack_option_changes_the_cards_table() -> None:
+    rules = load_rules("marjapussi", {"pack_size": "28"})
+    cards = next(s for s in rulebook(rules).sections if s.key == "cards").tables[0]
+    assert [r[1] for r in cards.rows] == ["A", "T", "K", "Q", "J", "9", "8"]
+    assert dict(facts(rules))["Hand"] == "7 cards each"
+
+
+def test_comparison_has_a_column_per_ruleset() -> None:
+    rulesets = [load_rules(n) for n in RULESETS]
+    table = comparison(rulesets)
+    assert table.header[1:] == tuple(r.name for r in rulesets)
+    assert all(len(row) == len(rulesets) + 1 for row in table.rows)
+    players = next(row for row in table.rows if row[0] == "Players")
+    assert players[1 + RULESETS.index("mariaggia")] == "2, each playing alone"
