@@ -1,0 +1,222 @@
+"""Random playouts of whole hands: the reference interpreter against a minimal engine.
+
+Every ruleset (default options) plays the same number of hands through the public
+API: deal a deck, then until the hand ends take ``legal_actions()`` and
+``apply`` one of them chosen by a seeded :class:`random.Random`. A match that
+ends starts a new one with the next deck. The minimal hand-written engine for
+default Marianna (``minimal_marianna.py``) is driven by the very same loop in
+the same process, and the figures are reported as ratios against it:
+``ratio = reference speed / minimal speed`` (higher is better; the target for
+Marianna is at least 0.5).
+
+Usage::
+
+    python benchmarks/bench_playout.py            # full run
+    python benchmarks/bench_playout.py --quick    # a few seconds
+    python benchmarks/bench_playout.py --profile  # cProfile of the Marianna playouts
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mariage
+from minimal_marianna import MinimalMarianna
+
+TARGET_RATIO = 0.5
+
+
+class Engine(Protocol):
+    """What the playout loop needs from a game state (reference or minimal)."""
+
+    to_act: int | None
+
+    @property
+    def terminal(self) -> bool: ...
+
+    def deal(self, deck: list[int], first_player: int | None = None) -> None: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class Workload:
+    """The deals of a run: deck orders, first players (or None) and the seat count."""
+
+    decks: tuple[list[int], ...]
+    firsts: tuple[int | None, ...]
+    nseats: int
+
+
+def make_workload(rules: mariage.Rules, hands: int, seed: int) -> Workload:
+    """``hands`` shuffled decks from ``seed``, with a first player where the rules need one."""
+    rng = random.Random(seed)
+    decks, firsts = [], []
+    for _ in range(hands):
+        deck = list(range(rules.ncards))
+        rng.shuffle(deck)
+        decks.append(deck)
+        firsts.append(rng.randrange(rules.nseats) if rules.first_lead == "lot" else None)
+    return Workload(tuple(decks), tuple(firsts), rules.nseats)
+
+
+def play_hands(new_match: Callable[[int], Engine], work: Workload, seed: int,
+               skip_last: int = 0) -> tuple[int, int]:
+    """Play one hand per deck with random choices; return (hands, decisions).
+
+    ``skip_last`` leaves out the last legal actions from the choice: the
+    call-out that rulesets with calling out list last (a random call-out would
+    end nearly every hand within a few moves).
+    """
+    randrange = random.Random(seed).randrange
+    state = new_match(0)
+    decisions = 0
+    for i, deck in enumerate(work.decks):
+        if state.terminal:
+            state = new_match(i % work.nseats)
+        state.deal(deck, work.firsts[i])
+        while state.to_act is not None:
+            actions = state.legal_actions()
+            state.apply(actions[randrange(len(actions) - skip_last)])
+            decisions += 1
+    return len(work.decks), decisions
+
+
+def reference_factory(rules: mariage.Rules) -> Callable[[int], Engine]:
+    """New reference matches of ``rules`` with a given first dealer."""
+    def new_match(dealer: int) -> Engine:
+        state: Engine = mariage.GameState(rules, first_dealer=dealer)
+        return state
+    return new_match
+
+
+def minimal_factory(dealer: int) -> Engine:
+    """A new match of the minimal engine."""
+    state: Engine = MinimalMarianna(dealer)
+    return state
+
+
+@dataclass
+class Timing:
+    """The best of several timed runs of one engine on one workload."""
+
+    name: str
+    hands: int = 0
+    decisions: int = 0
+    seconds: float = float("inf")
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+
+def time_run(timing: Timing, new_match: Callable[[int], Engine], work: Workload, seed: int,
+             skip_last: int) -> None:
+    """Run once and keep the fastest time seen for ``timing``."""
+    start = time.perf_counter()
+    hands, decisions = play_hands(new_match, work, seed, skip_last)
+    elapsed = time.perf_counter() - start
+    timing.hands, timing.decisions = hands, decisions
+    timing.seconds = min(timing.seconds, elapsed)
+
+
+def benchmark(hands: int, repeat: int, seed: int) -> tuple[Timing, list[Timing]]:
+    """Time the minimal engine and every ruleset, interleaved, best of ``repeat``."""
+    names = mariage.list_rulesets()
+    rules = {n: mariage.load_rules(n, {}) for n in names}
+    works = {n: make_workload(r, hands, seed) for n, r in rules.items()}
+    minimal = Timing("minimal marianna")
+    timings = [Timing(n) for n in names]
+    for _ in range(repeat):
+        time_run(minimal, minimal_factory, works["marianna"], seed, 0)
+        for t in timings:
+            r = rules[t.name]
+            time_run(t, reference_factory(r), works[t.name], seed,
+                     1 if r.call_out_rule else 0)
+    return minimal, timings
+
+
+def render(minimal: Timing, timings: list[Timing]) -> str:
+    """The results table (ratios against the minimal Marianna engine)."""
+    head = (f"{'engine':<22}{'hands':>7}{'decisions':>10}{'hands/s':>10}{'decis./s':>11}"
+            f"{'dec/hand':>9}{'ratio h/s':>10}{'ratio d/s':>10}")
+    lines = [head, "-" * len(head)]
+    for t in [minimal, *timings]:
+        lines.append(
+            f"{t.name:<22}{t.hands:>7}{t.decisions:>10}{t.hands_per_s:>10.0f}"
+            f"{t.decisions_per_s:>11.0f}{t.decisions / t.hands:>9.1f}"
+            f"{t.hands_per_s / minimal.hands_per_s:>10.3f}"
+            f"{t.decisions_per_s / minimal.decisions_per_s:>10.3f}")
+    ref = next(t for t in timings if t.name == "marianna")
+    ratio = ref.hands_per_s / minimal.hands_per_s
+    verdict = "meets" if ratio >= TARGET_RATIO else "misses"
+    lines.append("")
+    lines.append(f"marianna reference / minimal (same rules, same hands): {ratio:.3f} "
+                 f"({verdict} the target {TARGET_RATIO})")
+    lines.append("Other rulesets: their speed against the minimal Marianna engine; "
+                 "only the marianna row compares like with like.")
+    return "\n".join(lines)
+
+
+def profile(hands: int, seed: int, top: int) -> str:
+    """cProfile of the reference Marianna playouts, sorted by own time."""
+    rules = mariage.load_rules("marianna", {})
+    work = make_workload(rules, hands, seed)
+    prof = cProfile.Profile()
+    prof.runcall(play_hands, reference_factory(rules), work, seed)
+    out = _Sink()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return "".join(out.parts)
+
+
+class _Sink:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return len(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (200 hands, best of 2)")
+    parser.add_argument("--hands", type=int, default=None, help="hands per run (default 2000)")
+    parser.add_argument("--repeat", type=int, default=None, help="timed runs, best kept (5)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of deals and choices")
+    parser.add_argument("--profile", action="store_true",
+                        help="print a cProfile of the reference Marianna playouts instead")
+    args = parser.parse_args(argv)
+    hands = args.hands or (200 if args.quick else 2000)
+    repeat = args.repeat or (2 if args.quick else 5)
+    if hands < 1 or repeat < 1:
+        parser.error("--hands and --repeat must be at least 1")
+    if args.profile:
+        print(profile(hands, args.seed, 25))
+        return 0
+    print(f"random playouts, {hands} hands per ruleset, best of {repeat}, seed {args.seed}, "
+          f"Python {sys.version.split()[0]}")
+    minimal, timings = benchmark(hands, repeat, args.seed)
+    print(render(minimal, timings))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
