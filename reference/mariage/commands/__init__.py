@@ -11,4 +11,5 @@ COMMANDS = [
     "rules_cmd",
     "play_cmd",
     "check_spec",
+    "engine",
 ]

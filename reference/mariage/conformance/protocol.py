@@ -1,0 +1,147 @@
+"""The engine protocol: message framing, error codes and the JSON form of a state.
+
+Messages are JSON objects, one per line, over an engine's standard input
+(requests) and standard output (responses). ``docs/protocol.rst`` is the
+normative description; this module is the reference implementation of its
+data formats, shared by the reference engine and the conformance runner.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.deals import canonical_deck
+>>> rules = load_rules("marianna")
+>>> state = GameState(rules, first_dealer=0)
+>>> state.deal(canonical_deck(rules))
+>>> view = state_json(state)
+>>> view["phase"], view["to_act"], view["stock"], view["hands"][1]
+('play', 1, 20, ['AH', '3H', 'KH', 'QH', 'JH'])
+>>> decode(encode({"type": "legal"}))
+{'type': 'legal'}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..rules import Rules
+from ..state import GameState, Phase
+
+__all__ = [
+    "ERROR_CODES",
+    "MAX_LINE",
+    "PHASES",
+    "PROTOCOL_VERSION",
+    "ProtocolError",
+    "decode",
+    "encode",
+    "state_json",
+]
+
+#: The protocol version this module speaks (``docs/protocol.rst``).
+PROTOCOL_VERSION = 1
+
+#: The longest line either side must accept, in bytes.
+MAX_LINE = 1 << 20
+
+#: Phase names of the state, by :class:`~mariage.state.Phase`.
+PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
+          Phase.ANSWER: "answer", Phase.OVER: "over"}
+
+#: Every error code an engine may answer with, and what it means.
+ERROR_CODES = {
+    "bad_json": "the line is not a JSON object",
+    "bad_request": "a field is missing or has the wrong type",
+    "unknown_type": "the request type is not known to the engine",
+    "no_match": "no match has been started",
+    "unsupported": "the ruleset or an option value is not supported",
+    "bad_action": "the text is not an action of the ruleset",
+    "illegal_action": "the action breaks a rule (the response names the rule ID)",
+}
+
+
+class ProtocolError(Exception):
+    """A line that is not a protocol message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(f"{message} [{code}]")
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as one line of JSON (no newline), keys sorted."""
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def decode(line: str) -> dict[str, Any]:
+    """Parse one line into a message; raise :class:`ProtocolError` if it is not one."""
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    if not isinstance(value.get("type"), str):
+        raise ProtocolError("bad_request", "a message needs a string field 'type'")
+    return value
+
+
+def _cards(rules: Rules, mask: int) -> list[str]:
+    return [rules.card_code[c] for c in rules.cards_of(mask)]
+
+
+def _suit(rules: Rules, suit: int) -> str | None:
+    return rules.suits[suit] if suit >= 0 else None
+
+
+def declared_json(state: GameState) -> list[list[Any]]:
+    """The declarations of the current hand: ``[seat, what, suit, value]`` each.
+
+    ``what`` is the declaration's name, or ``ask:NAME`` for a split marriage
+    completed through an ask and scored when its trick was won.
+    """
+    r = state.rules
+    out: list[list[Any]] = []
+    for seat, kind, suit, value in state.declared:
+        name = r.declarations[kind].name if kind >= 0 else f"ask:{r.asks[-1 - kind].name}"
+        out.append([seat, name, r.suits[suit], value])
+    return out
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    """The protocol's view of ``state`` (every field of a ``state`` response)."""
+    r = state.rules
+    in_hand = state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER)
+    nteams = len(r.teams)
+    last: dict[str, Any] | None = None
+    if state.history:
+        h = state.history[-1]
+        last = {"number": h.number, "points": list(h.points), "score": list(h.score),
+                "ended": h.ended, "winner": h.winner}
+    result: dict[str, Any] | None = None
+    if state.result is not None:
+        res = state.result
+        result = {"winner": res.winner, "reason": res.reason, "scores": list(res.scores)}
+    return {
+        "phase": PHASES[state.phase],
+        "hand": state.hand_no,
+        "trick": state.trick_no if in_hand else 0,
+        "dealer": state.dealer,
+        "leader": state.leader if in_hand else None,
+        "to_act": state.to_act if in_hand else None,
+        "trump": _suit(r, state.trump) if in_hand else None,
+        "turn_up": r.card_code[state.turn_up] if in_hand and state.turn_up is not None
+        else None,
+        "table": [[s, r.card_code[c]] for s, c in
+                  zip(state.trick_seats, state.trick_cards, strict=True)] if in_hand else [],
+        "stock": len(state.stock) if in_hand else 0,
+        "hands": [_cards(r, m) for m in state.hands] if in_hand else [[] for _ in state.hands],
+        "declared": declared_json(state) if in_hand else [],
+        "tricks_won": list(state.tricks_won) if in_hand else [0] * nteams,
+        "hand_points": [state.hand_points(t) for t in range(nteams)] if in_hand
+        else [0] * nteams,
+        "match_scores": list(state.match_scores),
+        "segni": list(state.segni),
+        "last_hand": last,
+        "terminal": state.terminal,
+        "result": result,
+    }
