@@ -1,0 +1,115 @@
+"""Per-rule tests of the Sicilian split marriage ("Mi copri a ...?").
+
+Seats N W S E = 0 1 2 3 in playing order; dealer 3, so N leads trick 1.
+N holds the king of hearts, his partner S the queen.
+"""
+
+from __future__ import annotations
+
+from mariage import Phase
+from rulekit import cards, covers, legal_texts, play, play_tricks, refused, start, suit
+
+NS, WE = 0, 1
+RULES = "marianna-siciliana"
+
+
+def _split(west: str = "KD QD 2C 5D 6D", east: str = "2H 4H 7C 7S JS"):  # type: ignore[no-untyped-def]
+    return start(RULES, ["KH AS 3S 5S 6S", west, "QH 2D 4C 5C 6C", east], dealer=3)
+
+
+@covers("siciliana.ask.cover", "siciliana.ask.answer", "siciliana.ask.cover-play",
+        ruleset=RULES)
+def test_split_marriage_won_scores_20_sets_trump_and_counts_first() -> None:
+    state = _split()
+    assert "ask:cover:H" in legal_texts(state)
+    play(state, "ask:cover:H")
+    assert state.phase == Phase.ANSWER and state.to_act == 2
+    assert legal_texts(state) == ["yes", "no"]
+    play(state, "yes")
+    assert state.to_act == 0 and legal_texts(state) == ["KH"]
+    refused(state, "AS", "siciliana.ask.cover-play")  # the asker must lead his card
+    play(state, "KH 2C")
+    assert "QH" in legal_texts(state) and len(legal_texts(state)) == 1
+    refused(state, "2D", "siciliana.ask.cover-play")  # the partner must cover
+    assert state.trump == -1  # nothing happens before the trick is won
+    play(state, "QH 2H")
+    assert state.tricks[-1][2] == 0
+    assert state.trump == suit(state, "H") and state.hand_points(NS) == 20 + 4 + 3
+    # it counts as the first marianna: the next one is worth 60
+    play(state, "AS marianna:D")
+    assert state.declared[-1][3] == 60 and state.trump == suit(state, "D")
+
+
+@covers("siciliana.ask.cover-play", ruleset=RULES)
+def test_split_lost_scores_nothing_and_leaves_no_trump() -> None:
+    state = _split(east="AH 4H 7C 7S JS")
+    play(state, "ask:cover:H yes KH 2C QH AH")
+    assert state.tricks[-1][2] == 3
+    assert state.trump == -1 and state.decl_points == [0, 0]
+    # not counted in the order: W's marianna is the first, worth 40
+    play(state, "4H 6S marianna:D")
+    assert state.declared[-1][3] == 40
+
+
+@covers("siciliana.ask.cover-play", ruleset=RULES)
+def test_split_fails_when_a_marianna_is_declared_in_the_same_trick() -> None:
+    state = _split()
+    play(state, "ask:cover:H yes KH marianna:D 2C QH 2H")
+    assert state.tricks[-1][2] == 0  # N-S win the trick with the king of hearts...
+    assert state.decl_points[NS] == 0  # ...but the split fails
+    assert state.trump == suit(state, "D") and state.declared[-1][3] == 40
+
+
+@covers("siciliana.ask.answer", ruleset=RULES)
+def test_no_is_always_legal_and_yes_needs_the_other_card() -> None:
+    state = _split()
+    play(state, "ask:cover:H no")  # no, although S holds the queen
+    assert state.to_act == 0 and state.phase == Phase.PLAY and state.forced == [-1] * 4
+    # the ask was N's declaration for this trick
+    state = start(RULES, ["KH QS KS 5S 6S", "KD QD 2C 5D 6D", "JH 2D 4C 5C 6C"], dealer=3)
+    play(state, "ask:cover:H")
+    assert legal_texts(state) == ["no"]
+    refused(state, "yes", "siciliana.ask.answer")
+    refused(state, "no", "core.turn", seat=1)
+    refused(state, "KH", "core.turn", seat=0)  # the asker waits for the answer
+    play(state, "no")
+    refused(state, "marianna:S", "marianna.decl.per-trick")
+    play(state, "KH")
+
+
+@covers("siciliana.ask.cover", ruleset=RULES)
+def test_ask_only_by_the_leader_holding_exactly_one_card_while_no_trump() -> None:
+    # both cards of the pair: no ask (a marianna instead); neither card: no ask
+    state = start(RULES, ["KH QH 3S 5S 6S", "KD 2D 2C 5D 6D", "JH QD 4C 5C 6C"], dealer=3)
+    texts = legal_texts(state)
+    assert "ask:cover:H" not in texts and "marianna:H" in texts
+    refused(state, "ask:cover:H", "siciliana.ask.cover")
+    refused(state, "ask:cover:C", "siciliana.ask.cover")
+    # the follower may not ask
+    play(state, "3S")
+    refused(state, "ask:cover:D", "siciliana.ask.cover")
+
+
+@covers("siciliana.ask.cover", ruleset=RULES)
+def test_no_ask_once_trump_is_set() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3)
+    play(state, "AS marianna:D 2C 4C 7S")  # trump diamonds; N wins with AS
+    assert state.to_act == 0 and state.trump == suit(state, "D")
+    refused(state, "ask:cover:H", "siciliana.ask.cover")
+
+
+@covers("siciliana.ask.cover", ruleset=RULES)
+def test_no_ask_after_the_stock_is_exhausted() -> None:
+    # N leads his highest spade every trick and wins all five; nobody declares
+    stock = ("QS 2S 3D 3C  7S AH KD KC  6S 3H QD QC  5S JH JD JC  4S AD AC 7C")
+    state = start(RULES, ["KH AS 3S KS JS", "2D 4D 5D 6D 7D", "QH 2C 4C 5C 6C",
+                          "2H 4H 5H 6H 7H"], dealer=3, stock=stock)
+    play_tricks(state, 4, keep="KH QH")
+    assert state.to_act == 0 and state.trick_no == 5 and state.stock
+    assert "ask:cover:H" in legal_texts(state)
+    play_tricks(state, 1, keep="KH QH")
+    assert state.to_act == 0 and state.trick_no == 6 and not state.stock
+    assert state.trump == -1 and "KH" in cards(state, 0) and "QH" in cards(state, 2)
+    assert "ask:cover:H" not in legal_texts(state)
+    refused(state, "ask:cover:H", "siciliana.ask.cover")
