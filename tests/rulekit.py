@@ -104,12 +104,14 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
     n = rules.nseats
     want = [_codes(hands[s]) if s < len(hands) else [] for s in range(n)]
     stock_codes = _codes(stock)
-    asked = [c for h in want for c in h] + stock_codes + ([turn_up] if turn_up else [])
+    dealer_turns = bool(turn_up) and rules.turn_up == "dealer_last"
+    asked = [c for h in want for c in h] + stock_codes
+    if turn_up and not dealer_turns:
+        asked.append(turn_up)
     if len(set(asked)) != len(asked):
         raise ValueError(f"a card is asked for twice: {asked}")
-    if turn_up and rules.turn_up == "dealer_last":
+    if dealer_turns:
         assert dealer is not None and turn_up in want[dealer], "turn-up must be the dealer's"
-        asked.remove(turn_up)
     # unasked cards, lowest ranks first, so that filled hands hold no pairs by accident
     spare = sorted((c for c in rules.card_code if c not in asked),
                    key=lambda c: (-rules.rank_of[rules.card_index[c]],
@@ -119,8 +121,8 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
             want[s].append(spare.pop(0))
         if len(want[s]) != rules.hand_size:
             raise ValueError(f"seat {s} is given {len(want[s])} cards")
-    if turn_up and rules.turn_up == "dealer_last":
-        assert dealer is not None
+    if dealer_turns:
+        assert dealer is not None and turn_up is not None
         want[dealer].remove(turn_up)
         want[dealer].append(turn_up)  # dealt last
     stock_codes += spare
