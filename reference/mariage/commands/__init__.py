@@ -12,4 +12,5 @@ COMMANDS = [
     "play_cmd",
     "check_spec",
     "engine",
+    "conformance_cmd",
 ]

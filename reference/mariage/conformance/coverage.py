@@ -1,0 +1,50 @@
+"""Which tests check which rule: every rule ID of every ruleset needs a focused test.
+
+Golden matches name every rule of their ruleset, so they do not count here:
+a rule is covered by a scenario, option or perft test of that ruleset naming it.
+
+>>> from mariage.conformance.suite import Test
+>>> t = Test("marianna/x", "d", "scenario", "marianna", ("core.hand",))
+>>> coverage([t])["marianna core.hand"]
+['marianna/x']
+>>> coverage([t])["marianna core.turn"]
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..compile import load_rules
+from ..specload import list_rulesets
+from .suite import Test
+
+__all__ = ["coverage", "coverage_text"]
+
+
+def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
+    """``"ruleset rule-id"`` -> IDs of the focused tests that check it, for every rule."""
+    out: dict[str, list[str]] = {}
+    for ruleset in list_rulesets():
+        for rule in load_rules(ruleset).rule_ids:
+            out[f"{ruleset} {rule}"] = []
+    for t in tests:
+        if t.kind == "golden":
+            continue
+        for rule in t.rules:
+            key = f"{t.ruleset} {rule}"
+            if key in out:
+                out[key].append(t.id)
+    return out
+
+
+def coverage_text(cov: dict[str, list[str]]) -> str:
+    """The report: one line per rule, uncovered rules marked."""
+    lines = []
+    for key, ids in cov.items():
+        lines.append(f"{key}: {len(ids)} " + (", ".join(ids[:4]) + (" ..." if len(ids) > 4
+                                                                    else "")
+                                               if ids else "NOT COVERED"))
+    missing = sum(1 for ids in cov.values() if not ids)
+    lines.append(f"{len(cov) - missing}/{len(cov)} rule IDs covered")
+    return "\n".join(lines)

@@ -1,0 +1,437 @@
+"""Making the suite: hand-written scenarios, golden matches and perft counts.
+
+Scenario *sources* (``conformance/sources/*.yaml``) are written by hand: an
+exact situation (who holds which cards, the stock order, the turned-up card),
+a script of canonical action texts, and what must happen (legal actions,
+state fields, the rule ID that refuses an action). :func:`expand_scenario`
+builds the deck order that deals exactly that situation, plays the script on
+the reference interpreter, checks every hand-written expectation against it
+(a wrong expectation stops generation with the scenario and step named), and
+returns the self-contained test: full deck, explicit steps, expectations.
+
+Golden matches and perft counts are produced from the reference alone.
+
+>>> from mariage import load_rules
+>>> rules = load_rules("marianna")
+>>> deck = build_deck(rules, 0, {1: ["KH", "QH"]}, [], None)
+>>> len(deck), deck[:2]
+(40, ['KH', 'QH'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..actions import Action, Answer, CallOut, Pass, Play, action_text, parse_action
+from ..compile import load_rules
+from ..errors import IllegalActionError, MariageError
+from ..prng import SplitMix64
+from ..rules import Rules
+from ..state import GameState, Phase
+from .perft import perft
+from .protocol import state_json
+
+__all__ = [
+    "GenerationError",
+    "build_deck",
+    "expand_scenario",
+    "golden_test",
+    "perft_test",
+    "render_test",
+]
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class GenerationError(MariageError):
+    """A scenario source that does not hold against the reference interpreter."""
+
+    code = "C002"
+
+
+@dataclass
+class _Ctx:
+    where: str
+
+
+def _codes(rules: Rules, value: Any, where: str) -> list[int]:
+    items = value.split() if isinstance(value, str) else list(value or [])
+    out = []
+    for code in items:
+        if code not in rules.card_index:
+            raise GenerationError(f"{where}: '{code}' is not a card of {rules.ruleset}")
+        out.append(rules.card_index[code])
+    return out
+
+
+def _seat(rules: Rules, key: Any, where: str) -> int:
+    if isinstance(key, int) and 0 <= key < rules.nseats:
+        return key
+    if key in rules.seat_names:
+        return rules.seat_names.index(key)
+    raise GenerationError(f"{where}: '{key}' is not a seat of {rules.ruleset}")
+
+
+def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
+               stock: list[str], turn_up: str | None, fill_seed: int = 0) -> list[str]:
+    """The deck order (top first) that deals ``hands``, ``stock`` (top first) and ``turn_up``.
+
+    Cards not named fill the remaining places in a fixed scrambled order
+    (``fill_seed``), so that they rarely form declarations by accident.
+    """
+    n = rules.nseats
+    start = 0 if dealer is None else (dealer + 1) % n
+    slots: dict[int, list[int]] = {s: [] for s in range(n)}
+    pos = 0
+    for _ in range(rules.hand_size // rules.packet):
+        for i in range(n):
+            s = (start + i) % n
+            slots[s].extend(range(pos, pos + rules.packet))
+            pos += rules.packet
+    dealt = pos
+    deck: list[int | None] = [None] * rules.ncards
+    used: set[int] = set()
+
+    def put(place: int, code: str) -> None:
+        c = rules.card_index[code]
+        if c in used:
+            raise GenerationError(f"card {code} is placed twice")
+        if deck[place] is not None:
+            raise GenerationError(f"two cards for one place ({code})")
+        deck[place] = c
+        used.add(c)
+
+    if turn_up is not None and rules.turn_up == "dealer_last":
+        assert dealer is not None
+        put(dealer_last := slots[dealer][-1], turn_up)
+        slots[dealer].remove(dealer_last)
+    for s, cards in hands.items():
+        if len(cards) > len(slots[s]):
+            raise GenerationError(f"seat {s} is given more than {rules.hand_size} cards")
+        for place, code in zip(slots[s], cards, strict=False):
+            put(place, code)
+    rest = dealt
+    if turn_up is not None and rules.turn_up == "under_stock":
+        put(rest, turn_up)
+        rest += 1
+    for code in stock:
+        put(rest, code)
+        rest += 1
+    pool = [c for c in range(rules.ncards) if c not in used]
+    SplitMix64(fill_seed).shuffle(pool)
+    it = iter(pool)
+    return [rules.card_code[c if c is not None else next(it)] for c in deck]
+
+
+def _plain_choice(acts: list[Action]) -> Action:
+    """The scripted filler's choice: play the first card, else pass, else answer."""
+    for kind in (Play, Pass, Answer):
+        for a in acts:
+            if type(a) is kind:
+                return a
+    return acts[0]
+
+
+def _norm_step(raw: Any) -> dict[str, Any]:
+    return {"act": raw} if isinstance(raw, str) else dict(raw)
+
+
+def _legal_texts(state: GameState, seat: int | None) -> list[str]:
+    return [action_text(state.rules, a) for a in state.legal_actions(seat)]
+
+
+def _check_expectations(state: GameState, step: dict[str, Any], where: str) -> None:
+    """Check a step's hand-written legal-action expectations against the reference."""
+    if not any(k in step for k in ("legal", "legal_has", "legal_not")):
+        return
+    have = set(_legal_texts(state, step.get("seat")))
+    if "legal" in step and set(step["legal"]) != have:
+        raise GenerationError(f"{where}: legal actions are {sorted(have)}, the source says "
+                              f"{sorted(step['legal'])}")
+    if set(step.get("legal_has", ())) - have:
+        raise GenerationError(f"{where}: {sorted(set(step['legal_has']) - have)} not legal "
+                              f"(legal: {sorted(have)})")
+    if set(step.get("legal_not", ())) & have:
+        raise GenerationError(f"{where}: {sorted(set(step['legal_not']) & have)} are legal")
+
+
+def _check_state(state: GameState, want: dict[str, Any], where: str) -> None:
+    have = state_json(state)
+    for k, v in want.items():
+        if k not in have:
+            raise GenerationError(f"{where}: no state field '{k}'")
+        got = have[k]
+        if k == "hands":
+            got = [sorted(h) for h in got]
+            v = [sorted(h) for h in v]
+        if got != v:
+            raise GenerationError(f"{where}: state '{k}' is {have[k]!r}, the source says {v!r}")
+
+
+def _deal_of(rules: Rules, spec: dict[str, Any], dealer: int | None, where: str
+             ) -> dict[str, Any]:
+    """A deal (deck and first player) from a source's hands/stock/turn_up or seed."""
+    first = spec.get("first_player")
+    if "seed" in spec:
+        rng = SplitMix64(int(spec["seed"]))
+        if rules.first_lead == "lot" and first is None:
+            first = rng.below(rules.nseats)
+        cards = list(range(rules.ncards))
+        rng.shuffle(cards)
+        deck = [rules.card_code[c] for c in cards]
+    else:
+        hands = {_seat(rules, k, where): [rules.card_code[c] for c in _codes(rules, v, where)]
+                 for k, v in (spec.get("hands") or {}).items()}
+        stock = [rules.card_code[c] for c in _codes(rules, spec.get("stock"), where)]
+        deck = build_deck(rules, dealer, hands, stock, spec.get("turn_up"),
+                          int(spec.get("fill_seed", 0)))
+    if rules.first_lead != "lot":
+        first = None
+    elif first is not None:
+        first = _seat(rules, first, where)
+    return {"deck": deck, "first_player": first}
+
+
+def _auto(state: GameState, how: Any) -> Iterator[dict[str, Any]]:
+    """Steps chosen by the plain filler until the trick or hand ends, or N steps."""
+    hand, tricks = state.hand_no, len(state.tricks)
+    count = 0
+    while state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+        if how == "trick" and (len(state.tricks) > tricks or state.hand_no != hand):
+            return
+        if isinstance(how, int) and count >= how:
+            return
+        if how == "hand" and state.hand_no != hand:
+            return
+        a = _plain_choice(state.legal_actions())
+        text = action_text(state.rules, a)
+        state.apply(a)
+        count += 1
+        yield {"act": text}
+
+
+def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, Any]:
+    """The test (front matter as a dict) for one scenario source under ``ruleset``."""
+    options = dict(src.get("options") or {})
+    try:
+        rules = load_rules(ruleset, options)
+    except MariageError as exc:
+        raise GenerationError(f"{where}: {exc}") from None
+    dealer = None if rules.first_dealer == "none" else _seat(rules, src.get("dealer", 0), where)
+    state = GameState(rules, first_dealer=dealer)
+    deal = _deal_of(rules, src, dealer, where)
+    state.deal(deal["deck"], deal["first_player"])
+    start: dict[str, Any] = {"dealer": dealer, **deal}
+    if "initial" in src:
+        _check_state(state, src["initial"], f"{where}: initial state")
+    steps: list[dict[str, Any]] = []
+    negative: dict[str, Any] | None = None
+    for i, raw in enumerate(src.get("steps") or []):
+        step = _norm_step(raw)
+        at = f"{where}: step {i + 1}"
+        if "auto" in step:
+            steps.extend(_auto(state, step["auto"]))
+            if "state" in step:
+                _check_state(state, step["state"], at)
+                steps[-1]["state"] = step["state"]
+            continue
+        if "seat" in step:
+            step["seat"] = _seat(rules, step["seat"], at)
+        _check_expectations(state, step, at)
+        out: dict[str, Any] = {k: step[k] for k in ("legal", "legal_has", "legal_not")
+                               if k in step}
+        err = step.get("error")
+        try:
+            if "act" in step:
+                out = {"act": step["act"], **({"seat": step["seat"]} if "seat" in step else {}),
+                       **out}
+                try:
+                    action = parse_action(rules, step["act"])
+                except ValueError:
+                    if err != "bad_action":
+                        raise GenerationError(f"{at}: '{step['act']}' is not an action") from None
+                    out["error"] = {"code": "bad_action"}
+                    negative = {"step": len(steps) + 1, **out["error"]}
+                    steps.append(out)
+                    continue
+                state.apply(action, step.get("seat"))
+            elif "deal" in step:
+                d = _deal_of(rules, step["deal"], state.dealer, at)
+                out = {"deal": d, **out}
+                state.deal(d["deck"], d["first_player"])
+            elif "resign" in step:
+                seat = _seat(rules, step["resign"], at)
+                out = {"resign": seat, **out}
+                state.resign(seat)
+            else:
+                raise GenerationError(f"{at}: a step needs act, deal, resign or auto")
+        except IllegalActionError as exc:
+            if err is None:
+                raise GenerationError(f"{at}: the reference refuses it: {exc}") from None
+            if err != exc.rule_id:
+                raise GenerationError(f"{at}: refused with [{exc.rule_id}], the source says "
+                                      f"[{err}]") from None
+            out["error"] = {"code": "illegal_action", "rule": exc.rule_id}
+            negative = {"step": len(steps) + 1, **out["error"]}
+        else:
+            if err is not None:
+                raise GenerationError(f"{at}: the reference accepts it, the source says "
+                                      f"[{err}]")
+        if "state" in step:
+            _check_state(state, step["state"], at)
+            out["state"] = step["state"]
+        steps.append(out)
+    kind = src.get("kind") or ("option" if options else "scenario")
+    test: dict[str, Any] = {
+        "id": f"{ruleset}/{src['id']}",
+        "description": " ".join(str(src["description"]).split()),
+        "kind": kind,
+        "ruleset": ruleset,
+        "rules": list(src["rules"]),
+        "options": options,
+        "features": list(src.get("features") or []),
+    }
+    if negative:
+        test["negative"] = negative
+    test["start"] = start
+    if "initial" in src:
+        test["initial"] = src["initial"]
+    test["steps"] = steps
+    unknown = [r for r in test["rules"] if r not in rules.rule_ids]
+    if unknown:
+        raise GenerationError(f"{where}: {unknown} are not rule IDs of {ruleset}")
+    return test
+
+
+def _golden_choice(state: GameState, rng: SplitMix64) -> Action:
+    acts = [a for a in state.legal_actions() if not isinstance(a, CallOut)]
+    seat = state.to_act
+    assert seat is not None
+    team = state.rules.team_of[seat]
+    if state.rules.call_out_rule and \
+            state.match_scores[team] + state.hand_points(team) >= state.rules.match_target:
+        return CallOut()
+    return acts[rng.below(len(acts))]
+
+
+def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
+                one_hand: bool = False) -> dict[str, Any]:
+    """A golden match: every legal action set and full state, at every step."""
+    rules = load_rules(ruleset, options)
+    rng = SplitMix64(seed)
+    dealer = None if rules.first_dealer == "none" else rng.below(rules.nseats)
+    state = GameState(rules, first_dealer=dealer)
+
+    def deal() -> dict[str, Any]:
+        first = rng.below(rules.nseats) if rules.first_lead == "lot" else None
+        cards = list(range(rules.ncards))
+        rng.shuffle(cards)
+        deck = [rules.card_code[c] for c in cards]
+        state.deal(deck, first)
+        return {"deck": deck, "first_player": first}
+
+    start = {"dealer": dealer, **deal()}
+    steps: list[dict[str, Any]] = []
+    first_state = state_json(state)
+    while not state.terminal:
+        if state.phase == Phase.DEAL:
+            if one_hand:
+                break
+            steps.append({"deal": deal(), "state": state_json(state)})
+            continue
+        legal = _legal_texts(state, None)
+        a = _golden_choice(state, rng)
+        text = action_text(rules, a)
+        state.apply(a)
+        steps.append({"act": text, "legal": legal, "state": state_json(state)})
+    label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    return {
+        "id": f"{ruleset}/golden/{name}",
+        "description": f"A {'first hand' if one_hand else 'whole match'} of {ruleset} "
+                       f"({label}) from seed {seed}, with the legal actions and the full "
+                       "state at every step, generated by the reference interpreter.",
+        "kind": "golden" if not options else "option",
+        "ruleset": ruleset,
+        "rules": list(rules.rule_ids),
+        "options": options,
+        "features": ["golden"],
+        "start": start,
+        "initial": first_state,
+        "steps": steps,
+    }
+
+
+def perft_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
+               budget: int = 4000, rules_checked: list[str] | None = None) -> dict[str, Any]:
+    """A perft test from the seeded deal: the deepest depth within ``budget`` nodes."""
+    rules = load_rules(ruleset, options)
+    rng = SplitMix64(seed)
+    dealer = None if rules.first_dealer == "none" else rng.below(rules.nseats)
+    first = rng.below(rules.nseats) if rules.first_lead == "lot" else None
+    cards = list(range(rules.ncards))
+    rng.shuffle(cards)
+    state = GameState(rules, first_dealer=dealer)
+    deck = [rules.card_code[c] for c in cards]
+    state.deal(deck, first)
+    depth = 2
+    counts = perft(state, depth)
+    while True:
+        nxt = perft(state, depth + 1)
+        if sum(nxt) * (depth + 1) > budget:
+            break
+        depth, counts = depth + 1, nxt
+    label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    return {
+        "id": f"{ruleset}/perft/{name}",
+        "description": f"Perft of {ruleset} ({label}) to depth {depth} from the deal of seed "
+                       f"{seed}: the number of legal action sequences of each length.",
+        "kind": "perft",
+        "ruleset": ruleset,
+        "rules": rules_checked or list(rules.rule_ids),
+        "options": options,
+        "features": ["perft"],
+        "start": {"dealer": dealer, "deck": deck, "first_player": first},
+        "depth": depth,
+        "counts": counts,
+    }
+
+
+def _strip_end(text: str) -> str:
+    text = text.rstrip()
+    return text[:-3].rstrip() if text.endswith("\n...") else text
+
+
+def _flow(value: Any) -> str:
+    return _strip_end(yaml.safe_dump(value, default_flow_style=True, width=1 << 30,
+                                     sort_keys=False, allow_unicode=False))
+
+
+def render_test(test: dict[str, Any], body: str = "") -> str:
+    """The text of a test file: front matter (one line per step) and the body."""
+    lines = ["---"]
+    for key, value in test.items():
+        if key == "steps":
+            lines.append("steps:" if value else "steps: []")
+            lines.extend(f"- {_flow(s)}" for s in value)
+        elif key == "description":
+            lines.append(_strip_end(yaml.safe_dump({key: value}, width=88, sort_keys=False)))
+        else:
+            lines.append(f"{key}: {_flow(value)}")
+    lines.append("---")
+    return "\n".join(lines) + "\n" + body
+
+
+def load_sources(folder: Path) -> Iterator[tuple[str, dict[str, Any], list[str]]]:
+    """Each scenario source: (where, source, rulesets) from ``folder``/*.yaml."""
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        defaults = data.get("defaults") or {}
+        for i, src in enumerate(data.get("scenarios") or []):
+            merged = {**defaults, **src}
+            sets = merged.get("rulesets") or [merged["ruleset"]]
+            yield f"{path.name}: scenario {i + 1} ({merged.get('id')})", merged, list(sets)

@@ -1,0 +1,101 @@
+"""Regenerating the suite from the sources and the reference, with a readable diff.
+
+:func:`build_suite` returns every test file's path and text;
+:func:`regenerate` compares them with the files on disk, prints a unified
+diff of what would change, and writes the new files unless asked only to check.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..compile import load_rules
+from ..specload import list_rulesets
+from .generate import expand_scenario, golden_test, load_sources, perft_test, render_test
+from .reports import write_atomic
+
+__all__ = ["build_suite", "option_variants", "regenerate"]
+
+#: Rule ID fragments that do not bear on which actions are legal (left out of perft's list).
+_NOT_LEGALITY = (".score.", ".match.", ".pack", ".players", ".open-hands", ".decl.value",
+                 ".mariannino.value", ".mariannone.value", ".held", ".hand.target",
+                 ".call-out.penalty")
+
+
+def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each non-default value of each option: (name, options)."""
+    rules = load_rules(ruleset)
+    specs = rules.document.get("options") or {}
+    for name, spec in specs.items():
+        if not spec:
+            continue
+        if spec["type"] == "int":
+            value = 1 if name == "hands" else max(1, int(spec["default"]) // 3)
+            yield f"{name}-{value}", {name: value}
+        elif spec["type"] == "bool":
+            yield f"{name}-{str(not spec['default']).lower()}", {name: not spec["default"]}
+        else:
+            for v in spec["values"]:
+                if v != spec["default"]:
+                    yield f"{name}-{str(v).replace('+', '-')}", {name: v}
+
+
+def build_suite(root: Path) -> dict[Path, str]:
+    """Every test file of the suite, generated: path under ``root/tests`` -> text."""
+    out: dict[Path, str] = {}
+    tests = root / "tests"
+
+    def add(test: dict[str, Any]) -> None:
+        out[tests / f"{test['id']}.test"] = render_test(test)
+
+    for where, src, sets in load_sources(root / "sources"):
+        for ruleset in sets:
+            add(expand_scenario(src, ruleset, where))
+    for ruleset in list_rulesets():
+        rules = load_rules(ruleset)
+        legality = [r for r in rules.rule_ids if not any(f in r for f in _NOT_LEGALITY)]
+        add(golden_test(ruleset, {}, 1, "default"))
+        for seed in (1, 2):
+            add(perft_test(ruleset, {}, seed, f"seed-{seed}", 3000, legality))
+        for name, opts in option_variants(ruleset):
+            one_hand = not any(isinstance(v, int) and not isinstance(v, bool)
+                               for v in opts.values())
+            add(golden_test(ruleset, opts, 2, name, one_hand=one_hand))
+            if one_hand:
+                r2 = load_rules(ruleset, opts)
+                leg2 = [r for r in r2.rule_ids if not any(f in r for f in _NOT_LEGALITY)]
+                add(perft_test(ruleset, opts, 3, name, 1200, leg2))
+    return out
+
+
+def regenerate(root: Path, out: TextIO, check: bool = False) -> int:
+    """Rebuild the suite under ``root``; print a diff; write unless ``check``.
+
+    Returns the number of files that differ (added, changed or removed).
+    """
+    fresh = build_suite(root)
+    tests = root / "tests"
+    old = {p: p.read_text(encoding="utf-8") for p in tests.rglob("*.test")} \
+        if tests.is_dir() else {}
+    changed = 0
+    for path in sorted(set(fresh) | set(old)):
+        a, b = old.get(path), fresh.get(path)
+        if a == b:
+            continue
+        changed += 1
+        rel = path.relative_to(root)
+        out.writelines(difflib.unified_diff(
+            (a or "").splitlines(keepends=True), (b or "").splitlines(keepends=True),
+            fromfile=f"a/{rel}" if a is not None else "/dev/null",
+            tofile=f"b/{rel}" if b is not None else "/dev/null", n=1))
+        if check:
+            continue
+        if b is None:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, b)
+    return changed

@@ -1,0 +1,172 @@
+"""Reports of a conformance run: text summary, JSON, JUnit XML; the expected-failures file.
+
+Report files are written atomically (a temporary file in the same folder,
+then a rename), so a reader never sees half a report.
+
+>>> from mariage.conformance.runner import Outcome, RunResult
+>>> run = RunResult([Outcome("a", "marianna", "scenario", ("core.hand",), "pass"),
+...                  Outcome("b", "marianna", "scenario", ("core.turn",), "fail", "wrong")],
+...                 None, 0.5, 10, 0)
+>>> tally(run.outcomes)["marianna"]
+{'pass': 1, 'fail': 1, 'error': 0, 'skip': 0, 'xfail': 0, 'xpass': 0}
+>>> by_rule(run.outcomes)["core.turn"]["fail"]
+1
+>>> parse_expected("# comment\\nb  # known bug\\n", "x.txt")
+['b']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from . import RUNNER_VERSION
+from .protocol import PROTOCOL_VERSION
+from .runner import Outcome, RunResult
+from .suite import SuiteError
+
+__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "summary_text", "tally",
+           "write_atomic"]
+
+STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
+
+
+def _zero() -> dict[str, int]:
+    return dict.fromkeys(STATUSES, 0)
+
+
+def tally(outcomes: Iterable[Outcome]) -> dict[str, dict[str, int]]:
+    """Counts of each status per ruleset."""
+    out: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        out.setdefault(o.ruleset, _zero())[o.status] += 1
+    return dict(sorted(out.items()))
+
+
+def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
+    """Counts of each status per rule ID, with the failing test IDs."""
+    out: dict[str, dict[str, Any]] = {}
+    for o in outcomes:
+        for rule in o.rules:
+            entry = out.setdefault(rule, {**_zero(), "failing": []})
+            entry[o.status] += 1
+            if not o.ok:
+                entry["failing"].append(o.id)
+    return dict(sorted(out.items()))
+
+
+def summary_text(run: RunResult, verbose: bool = False) -> str:
+    """A human summary: failures first, then per ruleset, then failing rule IDs."""
+    lines: list[str] = []
+    for o in run.outcomes:
+        if not o.ok or (verbose and o.status != "pass"):
+            lines.append(f"{o.status.upper():5} {o.id}: {o.message}")
+    lines.append("")
+    lines.append(f"{'ruleset':20} " + " ".join(f"{s:>5}" for s in STATUSES))
+    totals = _zero()
+    for name, counts in tally(run.outcomes).items():
+        lines.append(f"{name:20} " + " ".join(f"{counts[s]:>5}" for s in STATUSES))
+        for s in STATUSES:
+            totals[s] += counts[s]
+    lines.append(f"{'total':20} " + " ".join(f"{totals[s]:>5}" for s in STATUSES))
+    bad = {r: e for r, e in by_rule(run.outcomes).items() if e["failing"]}
+    if bad:
+        lines.append("")
+        lines.append("rule IDs with failing tests:")
+        for rule, e in bad.items():
+            lines.append(f"  {rule}: {', '.join(e['failing'])}")
+    for s in run.stale:
+        lines.append(f"STALE expected failure: {s} (no such test in the suite)")
+    lines.append("")
+    lines.append(f"{len(run.outcomes)} tests in {run.seconds:.1f} s, {run.requests} requests, "
+                 f"{run.restarts} engine restarts: {'PASSED' if run.ok else 'FAILED'}")
+    return "\n".join(lines)
+
+
+def json_report(run: RunResult) -> dict[str, Any]:
+    """The JSON report (``docs/conformance.rst`` describes its fields)."""
+    return {
+        "runner_version": RUNNER_VERSION,
+        "protocol": PROTOCOL_VERSION,
+        "engine": {k: v for k, v in (run.engine or {}).items() if k != "rulesets"},
+        "ok": run.ok,
+        "seconds": round(run.seconds, 3),
+        "requests": run.requests,
+        "restarts": run.restarts,
+        "stale_expectations": run.stale,
+        "rulesets": tally(run.outcomes),
+        "rules": by_rule(run.outcomes),
+        "tests": [{"id": o.id, "ruleset": o.ruleset, "kind": o.kind, "rules": list(o.rules),
+                   "status": o.status, "message": o.message, "step": o.step,
+                   "seconds": round(o.seconds, 4)} for o in run.outcomes],
+    }
+
+
+def junit_xml(run: RunResult) -> str:
+    """The JUnit XML report: one ``testsuite`` per ruleset."""
+    root = ET.Element("testsuites", name="mariage conformance", tests=str(len(run.outcomes)),
+                      time=f"{run.seconds:.3f}")
+    groups: dict[str, list[Outcome]] = {}
+    for o in run.outcomes:
+        groups.setdefault(o.ruleset, []).append(o)
+    for name, items in sorted(groups.items()):
+        counts = tally(items)[name]
+        suite = ET.SubElement(root, "testsuite", name=name, tests=str(len(items)),
+                              failures=str(counts["fail"] + counts["xpass"]),
+                              errors=str(counts["error"]),
+                              skipped=str(counts["skip"] + counts["xfail"]),
+                              time=f"{sum(o.seconds for o in items):.3f}")
+        for o in items:
+            case = ET.SubElement(suite, "testcase", name=o.id, classname=f"{name}.{o.kind}",
+                                 time=f"{o.seconds:.4f}")
+            ET.SubElement(case, "properties").extend(
+                [ET.Element("property", name="rule", value=r) for r in o.rules])
+            if o.status in ("fail", "xpass"):
+                ET.SubElement(case, "failure", message=o.message).text = o.message
+            elif o.status == "error":
+                ET.SubElement(case, "error", message=o.message).text = o.message
+            elif o.status in ("skip", "xfail"):
+                ET.SubElement(case, "skipped", message=f"{o.status}: {o.message}")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") \
+        + "\n"
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.",
+                               suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def parse_expected(text: str, where: str) -> list[str]:
+    """Test IDs listed in an expected-failures file (one per line, ``#`` comments)."""
+    out: list[str] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if len(line.split()) != 1:
+            raise SuiteError(f"{where}:{n}:1: one test ID per line, got {line!r}")
+        out.append(line)
+    return out
+
+
+def dump_json(run: RunResult) -> str:
+    """The JSON report as text."""
+    return json.dumps(json_report(run), indent=1, sort_keys=True) + "\n"

@@ -1,0 +1,154 @@
+"""Loading the conformance suite: test files with YAML front matter and a record body.
+
+A test file (``conformance/tests/**/*.test``) is::
+
+    ---
+    <front matter: YAML mapping>
+    ---
+    <the match as a record in the project's notation, for people and validators>
+
+The front matter is normative for the runner (``docs/conformance.rst``): it
+names the test, the rule IDs it checks, the ruleset and options, the deal and
+the steps to play, with what to expect. The body is informative.
+
+>>> t = parse_test('''---
+... id: demo
+... description: a demo
+... rules: [core.hand]
+... ruleset: marianna
+... kind: scenario
+... start: {dealer: 0, deck: []}
+... steps: [{act: QS, error: {code: illegal_action, rule: core.hand}}]
+... ---
+... ''', "demo.test")
+>>> t.id, t.rules, t.steps[0]["act"]
+('demo', ('core.hand',), 'QS')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import MariageError
+from ..resources import conformance_dir
+
+__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "tests_dir"]
+
+#: The kinds of test.
+KINDS = ("golden", "scenario", "option", "perft")
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class SuiteError(MariageError):
+    """A test file that cannot be read."""
+
+    code = "C001"
+
+
+@dataclass(frozen=True)
+class Test:
+    """One conformance test, as read from its front matter."""
+
+    id: str
+    description: str
+    kind: str
+    ruleset: str
+    rules: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    features: tuple[str, ...] = ()
+    start: dict[str, Any] = field(default_factory=dict)
+    initial: dict[str, Any] | None = None
+    steps: tuple[dict[str, Any], ...] = ()
+    negative: dict[str, Any] | None = None
+    depth: int = 0
+    counts: tuple[int, ...] = ()
+    path: str = ""
+    body: str = ""
+
+
+def tests_dir() -> Path:
+    """The folder of the bundled test files."""
+    return conformance_dir() / "tests"
+
+
+def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise SuiteError(f"{where}: front matter lacks '{key}'")
+    value = data[key]
+    if not isinstance(value, kind):
+        raise SuiteError(f"{where}: '{key}' has the wrong type")
+    return value
+
+
+def parse_test(text: str, where: str) -> Test:
+    """Parse the text of one test file; ``where`` names it in errors."""
+    if not text.startswith("---\n"):
+        raise SuiteError(f"{where}:1:1: a test file starts with a '---' line")
+    end = text.find("\n---\n", 3)
+    if end < 0:
+        raise SuiteError(f"{where}: the front matter has no closing '---' line")
+    try:
+        data = yaml.load(text[4:end + 1], Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f":{mark.line + 2}:{mark.column + 1}" if mark is not None else ""
+        raise SuiteError(f"{where}{at}: the front matter is not valid YAML") from None
+    if not isinstance(data, dict):
+        raise SuiteError(f"{where}: the front matter must be a mapping")
+    kind = _need(data, "kind", str, where)
+    if kind not in KINDS:
+        raise SuiteError(f"{where}: unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
+    rules = _need(data, "rules", list, where)
+    steps = data.get("steps") or []
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise SuiteError(f"{where}: 'steps' must be a list of mappings")
+    return Test(
+        id=_need(data, "id", str, where),
+        description=_need(data, "description", str, where),
+        kind=kind,
+        ruleset=_need(data, "ruleset", str, where),
+        rules=tuple(str(r) for r in rules),
+        options=dict(data.get("options") or {}),
+        features=tuple(data.get("features") or ()),
+        start=dict(_need(data, "start", dict, where)),
+        initial=data.get("initial"),
+        steps=tuple(steps),
+        negative=data.get("negative"),
+        depth=int(data.get("depth") or 0),
+        counts=tuple(int(c) for c in data.get("counts") or ()),
+        path=where,
+        body=text[end + 5:],
+    )
+
+
+def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
+               rules: Iterable[str] = ()) -> list[Test]:
+    """Every test under ``root`` (default: the bundled suite), in path order.
+
+    ``rulesets`` and ``rules`` (rule IDs or prefixes ending in ``.``) filter
+    the tests; empty means all.
+    """
+    base = root or tests_dir()
+    want_sets = set(rulesets)
+    want_rules = tuple(rules)
+    out: list[Test] = []
+    seen: dict[str, str] = {}
+    for path in sorted(base.rglob("*.test")):
+        where = str(path.relative_to(base))
+        test = parse_test(path.read_text(encoding="utf-8"), where)
+        if test.id in seen:
+            raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
+        seen[test.id] = where
+        if want_sets and test.ruleset not in want_sets:
+            continue
+        if want_rules and not any(r == w or (w.endswith(".") and r.startswith(w))
+                                  for r in test.rules for w in want_rules):
+            continue
+        out.append(test)
+    return out
