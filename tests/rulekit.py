@@ -288,3 +288,48 @@ def check_match_target(make: Callable[[], GameState], target: int) -> None:
             state = finish(offsets)
             assert state.terminal and state.result is not None
             assert state.result.winner == team, (offsets, state.result)
+
+
+def endgame(ruleset: str | Rules, leader: str, follower: str, turn_up: str, dealer: int = 1,
+            first_player: int | None = None, options: Mapping[str, Any] | None = None,
+            ) -> GameState:
+    """A two-player hand with a stock, played to the first trick after the stock.
+
+    The player who leads that trick holds exactly ``leader`` and the other
+    exactly ``follower`` (which must include ``turn_up``: the loser of the
+    last drawing trick takes the face-up card). Until then each player plays
+    his first legal card that is not one of those ten, and the ten are the
+    last cards drawn. A dry run finds who wins each of the last five drawing
+    tricks (the kept cards are never played, so the winners do not depend on
+    where they lie); the stock is then ordered so that each draw lands right.
+    """
+    rules = ruleset if isinstance(ruleset, Rules) else load_rules(ruleset, dict(options or {}))
+    lead_cards, follow_cards = _codes(leader), _codes(follower)
+    assert turn_up in follow_cards and rules.nseats == 2
+    kept = lead_cards + follow_cards
+    tricks = rules.stock_size // 2
+    spare = [c for c in rules.card_code if c not in kept]
+    hands = [spare[:rules.hand_size], spare[rules.hand_size:2 * rules.hand_size]]
+    early = spare[2 * rules.hand_size:]
+    late = [c for c in kept if c != turn_up]
+
+    def deal(order: list[str]) -> GameState:
+        state = start(rules, hands, dealer=dealer, stock=early + order, turn_up=turn_up,
+                      first_player=first_player)
+        play_tricks(state, tricks, keep=kept)
+        return state
+
+    probe = deal(late)
+    winners = [w for (_, _, w) in probe.tricks[tricks - 5:tricks]]
+    last = winners[-1]
+    mine = {last: list(lead_cards), 1 - last: [c for c in follow_cards if c != turn_up]}
+    order: list[str] = []
+    for w in winners:
+        order.append(mine[w].pop())
+        if mine[1 - w]:
+            order.append(mine[1 - w].pop())
+    state = deal(order)
+    assert state.to_act == last and state.trick_no == tricks + 1 and not state.stock
+    assert set(cards(state, last).split()) == set(lead_cards)
+    assert set(cards(state, 1 - last).split()) == set(follow_cards)
+    return state
