@@ -475,11 +475,10 @@ class GameState:
 
     def _exchange_card(self, seat: int) -> int:
         r = self.rules
-        if self.turn_up is None or self.trump < 0 or not self.stock:
+        if r.exchange_rank is None or self.turn_up is None or self.trump < 0 or not self.stock:
             return -1
         if r.exchange_window == "first_trick" and self.trick_no != 1:
             return -1
-        assert r.exchange_rank is not None
         card = r.card_index_of(self.trump, r.exchange_rank)
         if self.hands[seat] >> card & 1 and card != self.turn_up:
             return card
