@@ -1,0 +1,1 @@
+"""Game records: the notation, reader, writer, validator and views."""

@@ -1,0 +1,51 @@
+"""Card and suit names: French (canonical) and Italian, mapped one to one.
+
+Canonical codes are French: a rank (``A 3 K Q J 7 ... 2``, ``T`` for ten) and
+an upper-case suit letter (``H D C S``). Italian codes use the Italian rank
+letters ``R`` (re, king), ``C`` (cavallo, the horse, in the queen's place) and
+``F`` (fante, jack), other ranks unchanged, and a lower-case suit letter:
+``c`` coppe = hearts, ``d`` denari = diamonds, ``b`` bastoni = clubs, ``s``
+spade = spades. Upper and lower case never clash: ``Cc`` is the horse of
+coppe (QH), ``QC`` the queen of clubs. Suits may also be written as words,
+French or Italian, where an action names a suit (``marianna:coppe``).
+
+>>> french_card("Rc"), french_card("Cb"), french_card("7d"), french_card("KH")
+('KH', 'QC', '7D', 'KH')
+>>> italian_card("QH")
+'Cc'
+>>> normalize_action("marianna:coppe"), normalize_action("exchange:7s")
+('marianna:H', 'exchange:7S')
+"""
+
+from __future__ import annotations
+
+__all__ = ["french_card", "italian_card", "normalize_action"]
+
+_IT_RANK = {"R": "K", "C": "Q", "F": "J"}
+_FR_RANK = {v: k for k, v in _IT_RANK.items()}
+_IT_SUIT = {"c": "H", "d": "D", "b": "C", "s": "S"}
+_FR_SUIT = {v: k for k, v in _IT_SUIT.items()}
+_SUIT_WORDS = {
+    "coppe": "H", "denari": "D", "bastoni": "C", "spade": "S",
+    "hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S",
+}
+_IT_RANKS = frozenset("A23456789TRCF")
+
+
+def french_card(code: str) -> str:
+    """The canonical (French) code of ``code``; other text comes back unchanged."""
+    if len(code) == 2 and code[1] in _IT_SUIT and code[0] in _IT_RANKS:
+        return _IT_RANK.get(code[0], code[0]) + _IT_SUIT[code[1]]
+    return code
+
+
+def italian_card(code: str) -> str:
+    """The Italian code of a canonical French code."""
+    return _FR_RANK.get(code[0], code[0]) + _FR_SUIT[code[1]]
+
+
+def normalize_action(text: str) -> str:
+    """An action text with Italian cards and suit words turned canonical."""
+    if ":" not in text:
+        return french_card(text)
+    return ":".join(_SUIT_WORDS.get(p, french_card(p)) for p in text.split(":"))

@@ -1,0 +1,119 @@
+"""Problems found in game records: stable codes and the error object.
+
+Every problem a reader or validator finds is a :class:`RecordError` with a
+stable code from :data:`CODES`, the place (file, line, column, record, hand,
+trick, seat, offending token), the rule ID where a rule of the game is broken,
+and a message a person understands.
+
+>>> err = RecordError("N141", "must follow suit", file="a.mrg", line=12, column=9,
+...                   record=2, hand=1, trick=7, seat="W", token="W:2S", rule_id="r.follow")
+>>> print(err)
+a.mrg:12:9: N141 record 2, hand 1, trick 7, seat W, at 'W:2S': must follow suit [r.follow]
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..errors import MariageError
+
+__all__ = ["CODES", "NotationError", "RecordError"]
+
+#: Every error code, with what it means. Codes never change meaning.
+CODES: dict[str, str] = {
+    # the file
+    "N100": "the input is not valid UTF-8",
+    "N101": "a line is longer than the limit",
+    "N102": "a record is larger than the limit",
+    "N103": "text before the first record",
+    "N104": "no record in the input",
+    # syntax
+    "N110": "syntax error",
+    "N111": "the record ends in the middle of a construct (truncated)",
+    # the header
+    "N120": "a required tag is missing, repeated or malformed",
+    "N121": "unsupported format version",
+    "N122": "unknown ruleset",
+    "N123": "unknown option or bad option value",
+    "N124": "unknown seat",
+    "N125": "the dealer is missing, not allowed, or not the one the rules give",
+    # the deal
+    "N130": "unknown card",
+    "N131": "a card is dealt twice",
+    "N132": "wrong number of cards in a hand, the stock or the deck",
+    "N133": "malformed deal (label missing, unknown or not allowed)",
+    "N134": "hands are not numbered 1, 2, 3...",
+    "N135": "no full deal is consistent with this partial record",
+    "N136": "the search for a consistent deal gave up (limit reached)",
+    # the actions
+    "N140": "unknown action",
+    "N141": "illegal action: a rule of the game forbids it",
+    "N142": "action out of turn",
+    "N143": "action after the end of the hand",
+    "N144": "action after the end of the match",
+    "N145": "wrong trick number",
+    "N146": "the hand stops before it is over",
+    # annotations
+    "N150": "wrong trick winner",
+    "N151": "wrong trump",
+    "N152": "wrong hand points",
+    "N153": "wrong match score",
+    "N154": "wrong hand result",
+    "N155": "unknown, misplaced or malformed annotation",
+    # the match
+    "N160": "wrong match result",
+    "N161": "the record stops before the match is over (and is not marked unfinished)",
+    "N162": "a hand after the end of the match",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordError:
+    """One problem in a record. ``line``/``column`` are 1-based (0: unknown)."""
+
+    code: str
+    message: str
+    file: str = "<string>"
+    line: int = 0
+    column: int = 0
+    record: int = 0
+    hand: int = 0
+    trick: int = 0
+    seat: str | None = None
+    token: str | None = None
+    rule_id: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}:{self.column}"
+        ctx = []
+        if self.record:
+            ctx.append(f"record {self.record}")
+        if self.hand:
+            ctx.append(f"hand {self.hand}")
+        if self.trick:
+            ctx.append(f"trick {self.trick}")
+        if self.seat is not None:
+            ctx.append(f"seat {self.seat}")
+        if self.token is not None:
+            ctx.append(f"at {self.token!r}")
+        head = f"{where}: {self.code}"
+        if ctx:
+            head += " " + ", ".join(ctx)
+        rule = f" [{self.rule_id}]" if self.rule_id else ""
+        return f"{head}: {self.message}{rule}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error as a JSON-ready dict."""
+        return asdict(self)
+
+
+class NotationError(MariageError):
+    """Raised by the strict reader and validator: carries the :class:`RecordError`."""
+
+    def __init__(self, error: RecordError) -> None:
+        self.error = error
+        self.code = error.code
+        super().__init__(str(error))

@@ -1,0 +1,210 @@
+"""From a written deal to the deck order the engine deals from.
+
+A deal is written either as the whole pack in dealing order (``deck:``) or,
+canonically, as each seat's hand, the stock in drawing order (top card
+first) and the turned-up card. This module checks the parts against the
+ruleset (cards, counts, labels) and lays them out as the deck that
+:meth:`mariage.state.GameState.deal` would deal into exactly those hands;
+unknown cards (``??``) become ``-1``.
+
+>>> from mariage import load_rules
+>>> from mariage.notation.model import Deal, DealPart
+>>> rules = load_rules("mariaggia")
+>>> deal = Deal((DealPart("A", ("AH", "3H", "KH", "QH", "JH")),
+...              DealPart("B", ("??",) * 5), DealPart("stock", ("??",) * 29),
+...              DealPart("turnup", ("2S",))))
+>>> lay = layout(rules, deal, dealer=1, report=print)
+>>> [rules.card_code[c] for c in lay.deck[:5]], lay.deck[5], rules.card_code[lay.deck[10]]
+(['AH', '3H', 'KH', 'QH', 'JH'], -1, '2S')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import Rules
+from .model import UNKNOWN, Deal, DealPart
+
+__all__ = ["Layout", "deal_parts", "layout"]
+
+_KEYS = ("stock", "turnup", "deck", "first", "dealer")
+
+#: report(code, message, part, index of the card in the part or -1)
+Report = Callable[..., None]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The deck (top first, ``-1`` unknown), the owner seat of each position (-1 stock)."""
+
+    deck: list[int]
+    owner: list[int]
+    first: int | None
+
+
+def _cards(rules: Rules, part: DealPart, seen: dict[int, tuple[DealPart, int]],
+           report: Report) -> list[int]:
+    out = []
+    for i, code in enumerate(part.cards):
+        if code == UNKNOWN:
+            out.append(-1)
+            continue
+        c = rules.card_index.get(code)
+        if c is None:
+            report("N130", f"unknown card {code!r} (cards of {rules.ruleset}: "
+                   f"{rules.card_code[0]}...{rules.card_code[-1]})", part, i)
+            out.append(-1)
+            continue
+        if c in seen:
+            report("N131", f"{code} is dealt twice", part, i)
+            out.append(-1)
+            continue
+        seen[c] = (part, i)
+        out.append(c)
+    return out
+
+
+def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report) -> Layout | None:
+    """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``)."""
+    seats = {name: i for i, name in enumerate(rules.seat_names)}
+    n = rules.nseats
+    labels: dict[str, DealPart] = {}
+    ok = True
+    for part in deal.parts:
+        if part.label not in seats and part.label not in _KEYS:
+            report("N133", f"unknown deal label '{part.label}:' (seats: "
+                   f"{', '.join(rules.seat_names)}; or {', '.join(_KEYS)})", part, -1)
+            ok = False
+        elif part.label in labels:
+            report("N133", f"'{part.label}:' is given twice", part, -1)
+            ok = False
+        labels[part.label] = part
+    first = _first(rules, labels, seats, report)
+    if "dealer" in labels:
+        d = labels["dealer"]
+        want = "-" if dealer is None else rules.seat_names[dealer]
+        if len(d.cards) != 1 or d.cards[0] != want:
+            report("N125", f"the dealer of this hand is {want}", d, -1)
+    seen: dict[int, tuple[DealPart, int]] = {}
+    if "deck" in labels:
+        others = [p.label for p in deal.parts if p.label not in ("deck", "first", "dealer")]
+        if others:
+            report("N133", "a deal is either 'deck:' or hands and stock, not both",
+                   labels[others[0]], -1)
+            return None
+        dpart = labels["deck"]
+        full = _cards(rules, dpart, seen, report)
+        if len(full) != rules.ncards:
+            report("N132", f"the deck has {len(full)} cards; the pack has {rules.ncards}",
+                   dpart, -1)
+            return None
+        return Layout(full, _owners(rules, dealer), first) if ok else None
+    hands: list[list[int]] = []
+    for s, name in enumerate(rules.seat_names):
+        hpart = labels.get(name)
+        if hpart is None:
+            report("N133", f"the hand of seat {name} is missing", deal.parts[0] if deal.parts
+                   else None, -1)
+            ok = False
+            hands.append([-1] * rules.hand_size)
+            continue
+        cards = _cards(rules, hpart, seen, report)
+        if len(cards) != rules.hand_size:
+            report("N132", f"seat {name} has {len(cards)} cards; a hand has {rules.hand_size}",
+                   hpart, -1)
+            ok = False
+        hands.append(cards)
+        del s
+    turnup = -1
+    tpart = labels.get("turnup")
+    if rules.turn_up == "none":
+        if tpart is not None:
+            report("N133", f"{rules.ruleset} turns up no card", tpart, -1)
+            ok = False
+    elif tpart is None:
+        report("N133", "the turned-up card ('turnup:') is missing", deal.parts[-1], -1)
+        ok = False
+    else:
+        under = rules.turn_up == "under_stock"
+        tl = _cards(rules, tpart, seen if under else {}, report)
+        if len(tl) != 1:
+            report("N132", "'turnup:' takes one card", tpart, -1)
+            ok = False
+        else:
+            turnup = tl[0]
+    want_stock = rules.stock_size - (1 if rules.turn_up == "under_stock" else 0)
+    spart = labels.get("stock")
+    stock = _cards(rules, spart, seen, report) if spart is not None else []
+    if len(stock) != want_stock:
+        report("N132", f"the stock has {len(stock)} cards; it should have {want_stock}",
+               spart or deal.parts[-1], -1)
+        ok = False
+    if not ok:
+        return None
+    if rules.turn_up == "dealer_last" and dealer is not None and turnup >= 0:
+        mine = hands[dealer]
+        if turnup in mine:
+            mine.remove(turnup)
+        elif -1 in mine:
+            mine.remove(-1)
+        else:
+            report("N133", "the turned-up card must be in the dealer's hand", tpart, -1)
+            return None
+        mine.append(turnup)
+    deck: list[int] = []
+    start = 0 if dealer is None else (dealer + 1) % n
+    for r in range(rules.hand_size // rules.packet):
+        for i in range(n):
+            s = (start + i) % n
+            deck.extend(hands[s][r * rules.packet:(r + 1) * rules.packet])
+    if rules.turn_up == "under_stock":
+        deck.append(turnup)
+    deck.extend(stock)
+    return Layout(deck, _owners(rules, dealer), first)
+
+
+def _first(rules: Rules, labels: dict[str, DealPart], seats: dict[str, int],
+           report: Report) -> int | None:
+    part = labels.get("first")
+    if rules.first_lead != "lot":
+        if part is not None:
+            report("N133", "the first player follows from the dealer in "
+                   f"{rules.ruleset}: no 'first:'", part, -1)
+        return None
+    if part is None:
+        report("N133", f"{rules.ruleset} needs the first player of each hand ('first:')",
+               next(iter(labels.values()), None), -1)
+        return None
+    if len(part.cards) != 1 or part.cards[0] not in seats:
+        report("N124", f"'first:' takes one seat ({', '.join(rules.seat_names)})", part, -1)
+        return None
+    return seats[part.cards[0]]
+
+
+def _owners(rules: Rules, dealer: int | None) -> list[int]:
+    n = rules.nseats
+    start = 0 if dealer is None else (dealer + 1) % n
+    owner = []
+    for _ in range(rules.hand_size // rules.packet):
+        for i in range(n):
+            owner.extend([(start + i) % n] * rules.packet)
+    owner.extend([-1] * (rules.ncards - len(owner)))
+    return owner
+
+
+def deal_parts(rules: Rules, hands: list[list[str]], stock: list[str], turnup: str | None,
+               dealer: int | None, first: int | None) -> tuple[DealPart, ...]:
+    """The canonical parts of a deal: dealer/first, each seat's hand, stock, turnup."""
+    parts = []
+    if dealer is not None:
+        parts.append(DealPart("dealer", (rules.seat_names[dealer],)))
+    if first is not None:
+        parts.append(DealPart("first", (rules.seat_names[first],)))
+    for s, cards in enumerate(hands):
+        parts.append(DealPart(rules.seat_names[s], tuple(cards)))
+    if rules.stock_size:
+        parts.append(DealPart("stock", tuple(stock)))
+    if turnup is not None:
+        parts.append(DealPart("turnup", (turnup,)))
+    return tuple(parts)

@@ -1,0 +1,174 @@
+"""The parsed form of a game record: plain immutable values.
+
+Positions (line, column) are kept for error messages but never take part in
+equality, so ``parse(write(r)) == r`` compares content only.
+
+>>> act = Act("N", "KH", line=3, column=4)
+>>> act == Act("N", "KH")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = [
+    "FORMAT_VERSION",
+    "UNKNOWN",
+    "Act",
+    "Comment",
+    "Deal",
+    "DealPart",
+    "Hand",
+    "Item",
+    "Note",
+    "Record",
+    "Result",
+    "Tag",
+    "TrickMark",
+]
+
+#: The format version this package reads and writes (the ``[Mariage "1"]`` tag).
+FORMAT_VERSION = "1"
+#: The mark of a card unknown to the record's writer.
+UNKNOWN = "??"
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A header tag ``[Name "value" ...]``."""
+
+    name: str
+    values: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action ``SEAT:TEXT``: the seat's name and the canonical action text (or ``resign``)."""
+
+    seat: str
+    text: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickMark:
+    """A trick number ``7.`` before the first action of that trick."""
+
+    number: int
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An annotation ``(key value ...)`` that the validator re-checks."""
+
+    key: str
+    values: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return "(" + " ".join((self.key, *self.values)) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment ``{...}``; ``text`` is what lies between the braces."""
+
+    text: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+Item = Act | TrickMark | Note | Comment
+
+
+@dataclass(frozen=True, slots=True)
+class DealPart:
+    """One labelled line of a deal: ``N: AH 3H ?? ?? ??`` or ``stock: ...``."""
+
+    label: str
+    cards: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    columns: tuple[int, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A hand's deal as written: its labelled parts in order."""
+
+    parts: tuple[DealPart, ...]
+
+    def part(self, label: str) -> DealPart | None:
+        """The part with ``label``, or ``None``."""
+        for p in self.parts:
+            if p.label == label:
+                return p
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand: its number, deal and items (actions, trick marks, notes, comments)."""
+
+    number: int
+    deal: Deal
+    items: tuple[Item, ...]
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The match result: winning team (``-`` for nobody) and reason; ``None`` if unfinished."""
+
+    winner: str | None
+    reason: str | None = None
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One match. ``number`` and ``line`` locate it in its file (not compared)."""
+
+    tags: tuple[Tag, ...]
+    comments: tuple[Comment, ...]
+    hands: tuple[Hand, ...]
+    result: Result | None
+    file: str = field(default="<string>", compare=False)
+    number: int = field(default=1, compare=False)
+    line: int = field(default=1, compare=False)
+
+    def tag(self, name: str) -> str | None:
+        """The first value of the first tag called ``name``, or ``None``."""
+        for t in self.tags:
+            if t.name == name and t.values:
+                return t.values[0]
+        return None
+
+    @property
+    def ruleset(self) -> str | None:
+        """The ``Ruleset`` tag."""
+        return self.tag("Ruleset")
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The ``Option`` tags as a dict (name to value text)."""
+        return {t.values[0]: t.values[1] for t in self.tags
+                if t.name == "Option" and len(t.values) == 2}
+
+    @property
+    def players(self) -> dict[str, str]:
+        """The ``Seat`` tags: seat name to player name."""
+        return {t.values[0]: t.values[1] for t in self.tags
+                if t.name == "Seat" and len(t.values) == 2}

@@ -1,0 +1,288 @@
+"""Reading records: split a byte stream into records, then parse each with Lark.
+
+A file is read line by line: a record starts at each line beginning with
+``[Mariage``, so memory stays bounded by the largest record, whatever the size
+of the file. Lines that are not UTF-8, lines longer than :data:`MAX_LINE` and
+records larger than :data:`MAX_RECORD` are reported with their codes.
+
+>>> import io
+>>> data = b'[Mariage "1"]\\n[Ruleset "marianna"]\\nresult *\\n'
+>>> [r.tag("Ruleset") for r in read_records(io.BytesIO(data))]
+['marianna']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .cards import french_card, normalize_action
+from .errors import NotationError, RecordError
+from .grammar import parser
+from .model import (
+    Act,
+    Comment,
+    Deal,
+    DealPart,
+    Hand,
+    Item,
+    Note,
+    Record,
+    Result,
+    Tag,
+    TrickMark,
+)
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_RECORD",
+    "RawRecord",
+    "parse_record",
+    "parse_records",
+    "read_records",
+    "split_records",
+]
+
+#: The longest line accepted, in bytes (a canonical line is well under 200).
+MAX_LINE = 64 * 1024
+#: The largest record accepted, in bytes.
+MAX_RECORD = 8 * 1024 * 1024
+_START = b"[Mariage"
+
+
+@dataclass(slots=True)
+class RawRecord:
+    """The text of one record, where it starts, and problems found while reading it."""
+
+    text: str
+    number: int
+    line: int
+    file: str
+    problems: list[RecordError] = field(default_factory=list)
+
+
+def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecord | RecordError]:
+    """Yield each record of ``stream`` in turn, and file-level problems as they are met."""
+    lines: list[str] = []
+    size = 0
+    number = 0
+    start = 0
+    lineno = 0
+    problems: list[RecordError] = []
+    junk_reported = False
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            break
+        lineno += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            total = len(raw)
+            while True:  # skip the rest of the line without keeping it
+                more = stream.readline(MAX_LINE)
+                total += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            problems.append(RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
+                                        file=file, line=lineno, column=1, record=number))
+            continue
+        if raw.startswith(_START):
+            if number:
+                yield RawRecord("".join(lines), number, start, file, problems)
+            elif problems:
+                yield from problems
+            number += 1
+            start = lineno
+            lines = []
+            size = 0
+            problems = []
+        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            problems.append(RecordError("N100", f"byte 0x{raw[exc.start]:02x} is not UTF-8 "
+                                        f"({exc.reason})", file=file, line=lineno,
+                                        column=exc.start + 1, record=number))
+            text = "\n"
+        if not number:
+            if text.strip() and not junk_reported:
+                junk_reported = True
+                problems.append(RecordError("N103", "text before the first record (a record "
+                                            "starts with a [Mariage \"1\"] line)", file=file,
+                                            line=lineno, column=1,
+                                            token=text.strip()[:40]))
+            continue
+        size += len(raw)
+        if size > MAX_RECORD:
+            if size - len(raw) <= MAX_RECORD:
+                problems.append(RecordError("N102", f"record larger than {MAX_RECORD} bytes",
+                                            file=file, line=lineno, column=1, record=number))
+            continue
+        lines.append(text)
+    if number:
+        yield RawRecord("".join(lines), number, start, file, problems)
+    else:
+        yield from problems
+        yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
+                          "line)", file=file, line=max(lineno, 1), column=1)
+
+
+_PIECE = re.compile(r"\([^()]*\)|\S+")
+_TRICK = re.compile(r"[0-9]+\.")
+
+
+class _Build(lark.Transformer):  # type: ignore[type-arg]
+    """Turns the parse into model values while Lark parses (no tree is kept)."""
+
+    offset = 0
+
+    def _pos(self, tok: lark.Token) -> tuple[int, int]:
+        return (tok.line or 0) + self.offset, tok.column or 0
+
+    def tag(self, ch: list[Any]) -> Tag:
+        name = ch[0]
+        values = tuple(_unquote(s) for s in ch[1:])
+        return Tag(str(name), values, *self._pos(name))
+
+    def header_comment(self, ch: list[Any]) -> Comment:
+        return Comment(ch[0][1:-1], *self._pos(ch[0]))
+
+    def comment(self, ch: list[Any]) -> Comment:
+        return Comment(ch[0][1:-1], *self._pos(ch[0]))
+
+    def deal(self, ch: list[Any]) -> Deal:
+        parts = []
+        for tok in ch:
+            line, col = self._pos(tok)
+            pieces = list(_PIECE.finditer(tok))
+            label = pieces[0].group()[:-1]
+            parts.append(DealPart(label, tuple(french_card(m.group()) for m in pieces[1:]),
+                                  line, col, tuple(col + m.start() for m in pieces[1:])))
+        return Deal(tuple(parts))
+
+    def moves(self, ch: list[Any]) -> list[Item]:
+        tok = ch[0]
+        line, col = self._pos(tok)
+        out: list[Item] = []
+        for m in _PIECE.finditer(tok):
+            s = m.group()
+            c = col + m.start()
+            if s[0] == "(":
+                out.append(_note(s, line, c))
+            elif _TRICK.fullmatch(s):
+                out.append(TrickMark(int(s[:-1]), line, c))
+            else:
+                seat, _, text = s.partition(":")
+                out.append(Act(seat, normalize_action(text), line, c))
+        return out
+
+    def notes(self, ch: list[Any]) -> list[Item]:
+        tok = ch[0]
+        line, col = self._pos(tok)
+        return [_note(m.group(), line, col + m.start()) for m in _PIECE.finditer(tok)]
+
+    def hand(self, ch: list[Any]) -> Hand:
+        kw, num, deal = ch[0], ch[1], ch[2]
+        items: list[Item] = []
+        for c in ch[3:]:
+            if isinstance(c, list):
+                items.extend(c)
+            else:
+                items.append(c)
+        number = int(num) if str(num).isdigit() else -1
+        return Hand(number, deal, tuple(items), *self._pos(kw))
+
+    def result(self, ch: list[Any]) -> Result:
+        return Result(str(ch[1]), str(ch[2]) if len(ch) > 2 else None, *self._pos(ch[0]))
+
+    def unfinished(self, ch: list[Any]) -> Result:
+        return Result(None, None, *self._pos(ch[0]))
+
+    def record(self, ch: list[Any]) -> Record:
+        tags = tuple(c for c in ch if isinstance(c, Tag))
+        comments = tuple(c for c in ch if isinstance(c, Comment))
+        hands = tuple(c for c in ch if isinstance(c, Hand))
+        results = [c for c in ch if isinstance(c, Result)]
+        return Record(tags, comments, hands, results[0] if results else None)
+
+
+def _note(text: str, line: int, column: int) -> Note:
+    words = text[1:-1].split()
+    if not words:
+        return Note("", (), line, column)
+    return Note(words[0], tuple(words[1:]), line, column)
+
+
+def _unquote(s: str) -> str:
+    return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+_BUILDER = _Build()
+
+
+def parse_record(text: str, *, file: str = "<string>", number: int = 1,
+                 line: int = 1) -> Record:
+    """Parse the text of one record; raise :class:`NotationError` (N110/N111) if malformed.
+
+    ``line`` is the line of the file where ``text`` starts.
+    """
+    _BUILDER.offset = line - 1
+    try:
+        rec = parser(_BUILDER).parse(text)
+    except UnexpectedInput as exc:
+        raise NotationError(_syntax_error(exc, text, file, number, line)) from None
+    assert isinstance(rec, Record)
+    return Record(rec.tags, rec.comments, rec.hands, rec.result, file, number, line)
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
+                  first: int) -> RecordError:
+    line = (getattr(exc, "line", 0) or 0)
+    col = getattr(exc, "column", 0) or 0
+    if isinstance(exc, UnexpectedEOF) or (
+            isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        last = text.rstrip().count("\n") + 1
+        return RecordError("N111", "the record ends in the middle (truncated?)", file=file,
+                           line=first + last - 1, column=1, record=number)
+    if isinstance(exc, UnexpectedToken):
+        tok = str(exc.token)
+        expected = ", ".join(sorted(exc.expected)[:6])
+        return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected})", file=file,
+                           line=first + line - 1, column=col, record=number, token=tok[:80])
+    if isinstance(exc, UnexpectedCharacters):
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        bad = src[col - 1:col + 19].split()[0] if src[col - 1:].strip() else src[col - 1:col]
+        return RecordError("N110", f"unexpected text {bad!r}", file=file,
+                           line=first + line - 1, column=col, record=number, token=bad)
+    return RecordError("N110", str(exc).splitlines()[0], file=file, line=first + line - 1,
+                       column=col, record=number)
+
+
+def parse_records(stream: BinaryIO, file: str = "<stream>"
+                  ) -> Iterator[Record | RecordError]:
+    """Each record of ``stream`` parsed, or the first problem that stopped it."""
+    for raw in split_records(stream, file):
+        if isinstance(raw, RecordError):
+            yield raw
+            continue
+        if raw.problems:
+            yield from raw.problems
+            continue
+        try:
+            yield parse_record(raw.text, file=file, number=raw.number, line=raw.line)
+        except NotationError as exc:
+            yield exc.error
+
+
+def read_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[Record]:
+    """Each record of ``stream``, strictly: the first problem raises :class:`NotationError`."""
+    for item in parse_records(stream, file):
+        if isinstance(item, RecordError):
+            raise NotationError(item)
+        yield item

@@ -1,0 +1,163 @@
+"""Writing down a match as it is played: the :class:`Recorder`.
+
+The recorder is told of each deal and each action (``mariage play`` calls it)
+and builds the :class:`~mariage.notation.model.Record`: the deal as hands,
+stock and turned-up card; trick numbers; every action; after each trick the
+winner, after a change of trump the new trump; after each hand how it ended,
+the points, what it added to the match and the match score; the result.
+
+>>> from mariage import load_rules
+>>> from mariage.bots import make_bot
+>>> rules = load_rules("mariglia")
+>>> rec = record_match(rules, seed=2, bots=[make_bot("greedy", i) for i in range(4)])
+>>> rec.ruleset, rec.result is not None
+('mariglia', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..actions import Action, action_text
+from ..compile import option_specs
+from ..deals import SeededDeals
+from ..rules import Rules
+from ..state import GameState, Phase
+from .layout import deal_parts
+from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
+from .replay import measure, team_name
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+__all__ = ["Recorder", "header_tags", "record_match"]
+
+
+def header_tags(rules: Rules, first_dealer: int | None,
+                players: Sequence[str] | None = None,
+                extra: Sequence[tuple[str, str]] = ()) -> tuple[Tag, ...]:
+    """The canonical header: format, ruleset, options that differ from the default, seats,
+    first dealer, then ``extra`` tags."""
+    tags = [Tag("Mariage", (FORMAT_VERSION,)), Tag("Ruleset", (rules.ruleset,))]
+    specs = option_specs(rules.document) if hasattr(rules.document, "data") else {}
+    defaults = dict(rules.defaults)
+    for name, value in rules.options:
+        if _text(value) != _text(defaults.get(name, specs.get(name, {}).get("default"))):
+            tags.append(Tag("Option", (name, _text(value))))
+    for s, seat in enumerate(rules.seat_names):
+        if players is not None:
+            tags.append(Tag("Seat", (seat, players[s])))
+    if first_dealer is not None and rules.first_dealer != "none":
+        tags.append(Tag("Dealer", (rules.seat_names[first_dealer],)))
+    tags.extend(Tag(k, (v,)) for k, v in extra)
+    return tuple(tags)
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Recorder:
+    """Builds the record of a match from its deals and actions."""
+
+    def __init__(self, rules: Rules, first_dealer: int | None,
+                 players: Sequence[str] | None = None,
+                 extra: Sequence[tuple[str, str]] = ()) -> None:
+        self.rules = rules
+        self.tags = header_tags(rules, first_dealer, players, extra)
+        self.hands: list[Hand] = []
+        self.items: list[Item] = []
+        self.deal: Deal | None = None
+        self.number = 0
+        self.trick = 0
+
+    def _close(self) -> None:
+        if self.deal is not None:
+            self.hands.append(Hand(self.number, self.deal, tuple(self.items)))
+        self.deal = None
+        self.items = []
+
+    def on_deal(self, state: GameState) -> None:
+        """Call after ``state.deal(...)``."""
+        self._close()
+        r = self.rules
+        self.number = state.hand_no
+        self.trick = 0
+        hands = [[r.card_code[c] for c in r.cards_of(h)] for h in state.hands]
+        draw = [r.card_code[c] for c in reversed(state.stock)]
+        turnup = r.card_code[state.turn_up] if state.turn_up is not None else None
+        if r.turn_up == "under_stock" and draw:
+            draw = draw[:-1]
+        first = state.leader if r.first_lead == "lot" else None
+        self.deal = Deal(deal_parts(r, hands, draw, turnup, state.dealer, first))
+        if state.phase == Phase.OVER:
+            self._hand_end(state)
+
+    def on_action(self, state: GameState, seat: int, action: Action | None,
+                  trick_before: int, tricks_before: int, trump_before: int) -> None:
+        """Call after an action (``None``: a resignation); give the trick number, the count
+        of finished tricks and the trump from before it."""
+        r = self.rules
+        if trick_before and trick_before != self.trick:
+            self.items.append(TrickMark(trick_before))
+            self.trick = trick_before
+        text = "resign" if action is None else action_text(r, action)
+        self.items.append(Act(r.seat_names[seat], text))
+        if action is None:
+            return
+        if len(state.tricks) > tricks_before:
+            self.items.append(Note("won", (r.seat_names[state.tricks[-1][2]],)))
+        over = state.phase in (Phase.DEAL, Phase.OVER)
+        if state.trump != trump_before and not over:
+            self.items.append(Note("trump", (r.suits[state.trump] if state.trump >= 0
+                                             else "-",)))
+        if over and state.history and state.history[-1].number == self.number:
+            self._hand_end(state)
+
+    def _hand_end(self, state: GameState) -> None:
+        r = self.rules
+        h = state.history[-1]
+        self.items.append(Note("ended", (h.ended,)))
+        self.items.append(Note("points", tuple(map(str, h.points))))
+        self.items.append(Note("scored", tuple(map(str, h.score))))
+        if h.winner is not None:
+            self.items.append(Note("segno", (team_name(r, h.winner),)))
+        self.items.append(Note("match", tuple(map(str, measure(state)))))
+
+    def record(self, state: GameState) -> Record:
+        """The record so far; the result if the match is over, else ``result *``."""
+        self._close()
+        res = state.result
+        result = Result(None) if res is None else Result(team_name(self.rules, res.winner),
+                                                         res.reason)
+        return Record(self.tags, (), tuple(self.hands), result)
+
+
+def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
+                 players: Sequence[str] | None = None, max_actions: int = 1_000_000
+                 ) -> Record:
+    """Play a seeded match with ``bots`` and return its record."""
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    rec = Recorder(rules, deals.first_dealer,
+                   players if players is not None else [b.name for b in bots])
+    count = 0
+    while not state.terminal:
+        if state.phase == Phase.DEAL:
+            deck, first = deals.next_deal()
+            state.deal(deck, first)
+            rec.on_deal(state)
+            continue
+        seat = state.to_act
+        assert seat is not None
+        action = bots[seat].choose(state)
+        before = (state.trick_no, len(state.tricks), state.trump)
+        state.apply(action)
+        rec.on_action(state, seat, action, *before)
+        count += 1
+        if count > max_actions:
+            raise RuntimeError("match did not end")
+    return rec.record(state)

@@ -1,0 +1,453 @@
+"""Validating a record by replaying it on the rules engine.
+
+:func:`check_record` checks the header, lays out each deal, replays every
+action with :class:`~mariage.state.GameState`, re-checks every annotation,
+each hand's end and the match result. Strict mode stops at the first
+problem; lenient mode goes on where it can and collects every problem, but
+never invents an action: after a refused action the rest of that record is
+checked only for what does not need the replay (cards, deals, syntax).
+
+A deal with unknown cards (``??``) is completed by :mod:`.search` first.
+
+>>> from mariage.notation.reader import parse_record
+>>> rec = parse_record('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
+>>> check_record(rec).errors
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..actions import Action, parse_action
+from ..compile import load_rules
+from ..errors import IllegalActionError, MariageError, OptionError, SpecError
+from ..rules import Rules
+from ..state import GameState, Phase
+from .errors import NotationError, RecordError
+from .layout import layout
+from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
+from .search import DEFAULT_LIMIT, complete_deal
+
+__all__ = ["Checked", "Listener", "check_record", "measure", "team_name"]
+
+RESIGN = "resign"
+
+
+class Listener(Protocol):
+    """Told about each step of a replay (used by ``mariage replay``)."""
+
+    def on_deal(self, state: GameState, hand: Hand) -> None: ...
+
+    def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None: ...
+
+
+@dataclass(slots=True)
+class Checked:
+    """The outcome of checking one record."""
+
+    record: Record
+    errors: list[RecordError] = field(default_factory=list)
+    rules: Rules | None = None
+    state: GameState | None = None
+    hands: int = 0
+    actions: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem was found."""
+        return not self.errors
+
+
+class _Stop(Exception):
+    pass
+
+
+def measure(state: GameState) -> tuple[int, ...]:
+    """The match score in the ruleset's measure (points, or hands won)."""
+    r = state.rules
+    return tuple(state.segni if r.match_measure == "hands_won" else state.match_scores)
+
+
+def team_name(rules: Rules, team: int | None) -> str:
+    """A team's name, or ``-`` for nobody."""
+    return "-" if team is None else rules.team_names[team]
+
+
+class _Checker:
+    def __init__(self, record: Record, strict: bool, listener: Listener | None,
+                 search_limit: int) -> None:
+        self.rec = record
+        self.strict = strict
+        self.listener = listener
+        self.limit = search_limit
+        self.out = Checked(record)
+        self.hand = 0
+        self.trick = 0
+        self.replaying = True
+        self.rules: Rules | None = None
+        self.state: GameState | None = None
+        self._actions: dict[str, Action] = {}
+
+    # ------------------------------------------------------------ reporting
+    def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
+              seat: str | None = None, token: str | None = None,
+              rule_id: str | None = None, trick: int | None = None) -> None:
+        err = RecordError(code, message, file=self.rec.file, line=line or self.rec.line,
+                          column=column or (1 if not line else 0), record=self.rec.number,
+                          hand=self.hand, trick=self.trick if trick is None else trick,
+                          seat=seat, token=token, rule_id=rule_id)
+        self.out.errors.append(err)
+        if self.strict:
+            raise _Stop
+
+    def stop_replay(self) -> None:
+        self.replaying = False
+
+    # --------------------------------------------------------------- header
+    def header(self) -> bool:
+        rec = self.rec
+        tags = rec.tags
+        if not tags or tags[0].name != "Mariage":
+            self.error("N120", "a record starts with the tag [Mariage \"1\"]",
+                       tags[0].line if tags else 0, tags[0].column if tags else 0)
+        counts: dict[str, int] = {}
+        for t in tags:
+            counts[t.name] = counts.get(t.name, 0) + 1
+            if t.name in ("Mariage", "Ruleset", "Dealer") and counts[t.name] == 2:
+                self.error("N120", f"the tag {t.name} is given twice", t.line, t.column)
+            want = 2 if t.name in ("Option", "Seat") else 1
+            if t.name in ("Mariage", "Ruleset", "Dealer", "Option", "Seat") \
+                    and len(t.values) != want:
+                self.error("N120", f"the tag {t.name} takes {want} value(s)", t.line, t.column)
+        version = rec.tag("Mariage")
+        if version is not None and version != FORMAT_VERSION:
+            t = self._tag("Mariage")
+            self.error("N121", f"format version {version!r} is not supported (this reader "
+                       f"reads version {FORMAT_VERSION})", t.line, t.column, token=version)
+            return False
+        name = rec.ruleset
+        if name is None:
+            self.error("N120", "the tag [Ruleset \"...\"] is missing")
+            return False
+        try:
+            rules = load_rules(name, rec.options)
+        except OptionError as exc:
+            t = next((t for t in tags if t.name == "Option" and t.values
+                      and t.values[0] == exc.option), self._tag("Ruleset"))
+            self.error("N123", str(exc), t.line, t.column, token=exc.option or None)
+            return False
+        except (SpecError, MariageError, OSError) as exc:
+            t = self._tag("Ruleset")
+            self.error("N122", str(exc), t.line, t.column, token=name)
+            return False
+        self.rules = self.out.rules = rules
+        seats = rules.seat_names
+        for t in tags:
+            if t.name == "Seat" and t.values and t.values[0] not in seats:
+                self.error("N124", f"no seat {t.values[0]!r} in {rules.ruleset} (seats: "
+                           f"{', '.join(seats)})", t.line, t.column, token=t.values[0])
+        dealer_text = rec.tag("Dealer")
+        dealer: int | None = None
+        if rules.first_dealer == "none":
+            if dealer_text not in (None, "-"):
+                t = self._tag("Dealer")
+                self.error("N125", f"{rules.ruleset} has no dealer", t.line, t.column,
+                           token=dealer_text)
+        elif dealer_text is None:
+            self.error("N125", "the first dealer is missing: [Dealer \"SEAT\"]")
+            return False
+        elif dealer_text not in seats:
+            t = self._tag("Dealer")
+            self.error("N124", f"no seat {dealer_text!r} (seats: {', '.join(seats)})",
+                       t.line, t.column, token=dealer_text)
+            return False
+        else:
+            dealer = seats.index(dealer_text)
+        self.state = self.out.state = GameState(rules, first_dealer=dealer)
+        return True
+
+    def _tag(self, name: str) -> Tag:
+        for t in self.rec.tags:
+            if t.name == name:
+                return t
+        return Tag(name, (), self.rec.line, 1)
+
+    # ---------------------------------------------------------------- hands
+    def run(self) -> Checked:
+        try:
+            if not self.header():
+                return self.out
+            for i, hand in enumerate(self.rec.hands):
+                self.hand_(i + 1, hand)
+            self.finish()
+        except _Stop:
+            pass
+        return self.out
+
+    def _report_part(self, code: str, message: str, part: DealPart | None, index: int) -> None:
+        if part is None:
+            self.error(code, message)
+            return
+        if 0 <= index < len(part.columns):
+            self.error(code, message, part.line, part.columns[index], token=part.cards[index])
+        elif 0 <= index < len(part.cards):
+            self.error(code, message, part.line, part.column, token=part.cards[index])
+        else:
+            self.error(code, message, part.line, part.column, token=part.label + ":")
+
+    def hand_(self, expected: int, hand: Hand) -> None:
+        rules, st = self.rules, self.state
+        assert rules is not None and st is not None
+        self.hand = hand.number if hand.number > 0 else expected
+        self.trick = 0
+        self.out.hands += 1
+        if hand.number != expected:
+            self.error("N134", f"this should be hand {expected}", hand.line, hand.column,
+                       token=f"hand {hand.number if hand.number >= 0 else '?'}")
+        if self.replaying and st.phase == Phase.OVER:
+            self.error("N162", "the match is already over", hand.line, hand.column)
+            self.stop_replay()
+        elif self.replaying and st.phase != Phase.DEAL:
+            self.hand -= 1
+            self.trick = st.trick_no
+            self.error("N146", f"hand {st.hand_no} stops before it is over (trick "
+                       f"{st.trick_no}, seat {rules.seat_names[st.to_act or 0]} to act)",
+                       hand.line, hand.column)
+            self.hand += 1
+            self.trick = 0
+            self.stop_replay()
+        lay = layout(rules, hand.deal, st.dealer if self.replaying else None, self._report_part)
+        if lay is None or not self.replaying:
+            self.stop_replay()
+            self.static_items(hand)
+            return
+        deck = lay.deck
+        if -1 in deck:
+            steps = self.steps(hand)
+            if steps is None:
+                self.stop_replay()
+                return
+            found, tries = complete_deal(st, deck, lay.owner, lay.first, steps, self.limit)
+            if found is None:
+                if tries >= self.limit:
+                    self.error("N136", f"no consistent deal found in {tries} tries",
+                               hand.line, hand.column)
+                else:
+                    self.error("N135", "no full deal is consistent with the known cards "
+                               "and the actions", hand.line, hand.column)
+                self.stop_replay()
+                return
+            deck = found
+        try:
+            st.deal(deck, lay.first)
+        except IllegalActionError as exc:
+            self.error("N133", exc.reason, hand.line, hand.column, rule_id=exc.rule_id)
+            self.stop_replay()
+            return
+        if self.listener:
+            self.listener.on_deal(st, hand)
+        self.items(hand)
+
+    def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
+        rules = self.rules
+        assert rules is not None
+        seats = rules.seat_names
+        out: list[tuple[int, Action | None]] = []
+        for item in hand.items:
+            if isinstance(item, Act):
+                if item.seat not in seats:
+                    self.unknown_seat(item)
+                    return None
+                a = None if item.text == RESIGN else self.action(item)
+                if a is None and item.text != RESIGN:
+                    return None
+                out.append((seats.index(item.seat), a))
+        return out
+
+    def unknown_seat(self, act: Act) -> None:
+        assert self.rules is not None
+        self.error("N124", f"no seat {act.seat!r} (seats: {', '.join(self.rules.seat_names)})",
+                   act.line, act.column, token=str(act))
+
+    def action(self, act: Act) -> Action | None:
+        a = self._actions.get(act.text)
+        if a is None:
+            assert self.rules is not None
+            try:
+                a = parse_action(self.rules, act.text)
+            except ValueError:
+                self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}",
+                           act.line, act.column, seat=act.seat, token=str(act))
+                return None
+            self._actions[act.text] = a
+        return a
+
+    def static_items(self, hand: Hand) -> None:
+        """Checks that need no replay: seats and action texts."""
+        assert self.rules is not None
+        for item in hand.items:
+            if isinstance(item, Act):
+                if item.seat not in self.rules.seat_names:
+                    self.unknown_seat(item)
+                elif item.text != RESIGN:
+                    self.action(item)
+
+    def items(self, hand: Hand) -> None:
+        rules, st = self.rules, self.state
+        assert rules is not None and st is not None
+        seats = rules.seat_names
+        trick_done = False
+        listener = self.listener
+        for item in hand.items:
+            if not self.replaying:
+                if isinstance(item, Act):
+                    if item.seat not in seats:
+                        self.unknown_seat(item)
+                    elif item.text != RESIGN:
+                        self.action(item)
+                continue
+            t = type(item)
+            if t is Act:
+                assert isinstance(item, Act)
+                trick_done = self.act(item, seats)
+                if listener and self.replaying:
+                    listener.on_act(st, item, trick_done,
+                                    st.phase in (Phase.DEAL, Phase.OVER))
+            elif t is Note:
+                assert isinstance(item, Note)
+                self.note(item, trick_done)
+            elif t is TrickMark:
+                assert isinstance(item, TrickMark)
+                if st.phase not in (Phase.DEAL, Phase.OVER) and item.number != st.trick_no:
+                    self.error("N145", f"this is trick {st.trick_no}", item.line, item.column,
+                               token=f"{item.number}.", trick=st.trick_no)
+            else:
+                assert isinstance(item, Comment)
+
+    def act(self, item: Act, seats: tuple[str, ...]) -> bool:
+        st = self.state
+        rules = self.rules
+        assert st is not None and rules is not None
+        if st.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+            self.trick = st.trick_no
+        seat = seats.index(item.seat) if item.seat in seats else -1
+        if seat < 0:
+            self.unknown_seat(item)
+            self.stop_replay()
+            return False
+        if st.phase == Phase.OVER:
+            self.error("N144", "the match is over: no action may follow", item.line,
+                       item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
+            self.stop_replay()
+            return False
+        if item.text == RESIGN:
+            st.resign(seat)
+            self.out.actions += 1
+            return False
+        action = self.action(item)
+        if action is None:
+            self.stop_replay()
+            return False
+        if st.phase == Phase.DEAL:
+            self.error("N143", f"hand {st.hand_no} is over ({st.hand_over_reason}): no action "
+                       "may follow", item.line, item.column, seat=item.seat, token=str(item),
+                       rule_id=rules.core_phase)
+            self.stop_replay()
+            return False
+        ntricks = len(st.tricks)
+        try:
+            st.apply(action, seat)
+        except IllegalActionError as exc:
+            code = "N142" if exc.rule_id == rules.core_turn else "N141"
+            self.error(code, exc.reason, item.line, item.column, seat=item.seat,
+                       token=str(item), rule_id=exc.rule_id)
+            self.stop_replay()
+            return False
+        self.out.actions += 1
+        return len(st.tricks) > ntricks
+
+    # ------------------------------------------------------------ annotations
+    def note(self, note: Note, trick_done: bool) -> None:
+        st, rules = self.state, self.rules
+        assert st is not None and rules is not None
+        key, vals = note.key, note.values
+        over = st.phase in (Phase.DEAL, Phase.OVER)
+        hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
+            and over else None
+        nteams = len(rules.teams)
+
+        def bad(code: str, message: str) -> None:
+            self.error(code, message, note.line, note.column, token=str(note))
+
+        def ints(expect: tuple[int, ...], code: str, what: str) -> None:
+            if len(vals) != nteams or not all(v.isdigit() for v in vals):
+                bad("N155", f"({key} ...) takes {nteams} whole numbers, one per team")
+            elif tuple(int(v) for v in vals) != expect:
+                bad(code, f"the {what} is {' '.join(map(str, expect))}")
+
+        if key == "won":
+            if not trick_done or not st.tricks:
+                bad("N155", "(won SEAT) must follow the last card of a trick")
+            elif len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
+                bad("N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick")
+        elif key == "trump":
+            want = rules.suits[st.trump] if st.trump >= 0 else "-"
+            if len(vals) != 1 or vals[0] != want:
+                bad("N151", f"trump is {want}")
+        elif key == "points":
+            ints(hand_rec.points if hand_rec else
+                 tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
+        elif key == "match":
+            ints(measure(st), "N153", "match score")
+        elif key in ("scored", "ended", "segno"):
+            if hand_rec is None:
+                bad("N155", f"({key} ...) belongs after the end of the hand")
+            elif key == "scored":
+                ints(hand_rec.score, "N154", "hand's addition to the match score")
+            elif key == "ended":
+                if vals != (hand_rec.ended,):
+                    bad("N154", f"the hand ended by {hand_rec.ended}")
+            elif vals != (team_name(rules, hand_rec.winner),):
+                bad("N154", f"the hand was taken by {team_name(rules, hand_rec.winner)}")
+        else:
+            bad("N155", f"unknown annotation {key!r} (known: won, trump, points, match, "
+                "scored, ended, segno)")
+
+    # ----------------------------------------------------------------- end
+    def finish(self) -> None:
+        st, rules, res = self.state, self.rules, self.rec.result
+        assert st is not None and rules is not None
+        line = res.line if res else 0
+        col = res.column if res else 0
+        if not self.replaying:
+            return
+        if st.phase != Phase.OVER:
+            if res is not None and res.winner is None:
+                return
+            self.error("N161", "the record stops before the match is over (write "
+                       "'result *' for an unfinished match)", line, col)
+            return
+        assert st.result is not None
+        want = team_name(rules, st.result.winner)
+        if res is None:
+            self.error("N160", f"the match result is missing: result {want} "
+                       f"{st.result.reason}")
+        elif res.winner != want or (res.reason is not None and res.reason != st.result.reason):
+            self.error("N160", f"the match result is {want} {st.result.reason}", line, col,
+                       token=f"result {res.winner or '*'} {res.reason or ''}".strip())
+
+
+def check_record(record: Record, *, strict: bool = False, listener: Listener | None = None,
+                 search_limit: int = DEFAULT_LIMIT) -> Checked:
+    """Check ``record``; in strict mode stop at the first problem."""
+    return _Checker(record, strict, listener, search_limit).run()
+
+
+def validate(record: Record) -> Checked:
+    """Check ``record`` strictly; raise :class:`NotationError` on the first problem."""
+    out = check_record(record, strict=True)
+    if out.errors:
+        raise NotationError(out.errors[0])
+    return out
