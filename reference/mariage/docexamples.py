@@ -99,6 +99,7 @@ class Replay:
     dealer: str | None
     tricks: list[TrickRow]
     outcome: list[str]
+    notes: list[str]
 
 
 def _codes(cards: str | Sequence[str]) -> list[str]:
@@ -251,6 +252,15 @@ class _Player:
             self.tricks.append(TrickRow(st.trick_no, leader))
         return self.tricks[-1]
 
+    def attach(self) -> TrickRow | None:
+        """The trick a claim or refusal belongs to: the latest one, while the hand goes on."""
+        if not self.tricks or self.state.to_act is None:
+            return None
+        row = self.tricks[-1]
+        row.notes += self.notes
+        self.notes = []
+        return row
+
     def act(self, seat_name: str, text: str, line: int) -> None:
         st, r = self.state, self.rules
         seat = _seat(r, seat_name, line)
@@ -293,8 +303,9 @@ class _Player:
             if exc.rule_id != rule_id:
                 raise ExampleError(f"{seat_name} {text} is refused by [{exc.rule_id}], "
                                    f"not [{rule_id}]", line) from None
-            self.row().checks.append(f"{seat_name} may not {pretty(r, text)} "
-                                     f"[{rule_id}]: {exc.reason}")
+            claim = f"{seat_name} may not {pretty(r, text)} [{rule_id}]: {exc.reason}"
+            row = self.attach()
+            (row.checks if row is not None else self.outcome).append(claim)
             return
         raise ExampleError(f"{seat_name} {text} is legal, but the example says "
                            f"[{rule_id}] forbids it", line)
@@ -311,7 +322,6 @@ class _Player:
         if not words:
             raise ExampleError("an empty claim", line)
         key, rest = words[0], words[1:]
-        target = self.tricks[-1] if self.tricks else None
         if key == "winner":
             last = r.seat_names[st.tricks[-1][2]] if st.tricks else "nobody"
             if rest != [last]:
@@ -325,12 +335,16 @@ class _Player:
                                    line)
             claim = f"trump: {pretty(r, now) if now != 'none' else 'none'}"
         elif key in ("points", "score"):
-            got = self.points() if key == "points" else list(st.match_scores)
+            if key == "points":
+                got = self.points()
+            else:
+                got = list(st.segni if r.match_measure == "hands_won" else st.match_scores)
             for t, value in _teams(r, rest, line).items():
                 if got[t] != value:
                     raise ExampleError(f"the example says {key} {r.team_names[t]} {value}; "
                                        f"the interpreter has {got[t]}", line)
-            label = "hand points" if key == "points" else "match score"
+            label = "hand points" if key == "points" else (
+                "hands won" if r.match_measure == "hands_won" else "match score")
             claim = f"{label}: " + ", ".join(f"{r.team_names[t]} {got[t]}"
                                             for t in range(len(got)))
         elif key == "result":
@@ -343,10 +357,8 @@ class _Player:
         else:
             raise ExampleError(f"unknown claim '{key}' (winner, trump, points, score, result)",
                                line)
-        if target is not None and (target.winner is None or st.to_act is not None):
-            target.checks.append(claim)
-        else:
-            self.outcome.append(claim)
+        row = self.attach()
+        (row.checks if row is not None else self.outcome).append(claim)
 
 
 def replay(example: Example) -> Replay:
@@ -389,7 +401,9 @@ def replay(example: Example) -> Replay:
                     raise ExampleError(f"write an action as 'SEAT ACTION', got {part.strip()!r}",
                                        n)
                 player.act(words[0], words[1], n)
-    player.outcome = player.notes + player.outcome
+    if player.tricks:
+        player.tricks[-1].notes += player.notes
+        player.notes = []
     return Replay(rules, hands, turn_up, stock,
                   rules.seat_names[dealer] if dealer is not None else None,
-                  player.tricks, player.outcome)
+                  player.tricks, player.outcome, player.notes)

@@ -152,7 +152,7 @@ class RulesetDirective(SphinxDirective):
     """``.. mariage-ruleset:: NAME``: a whole rulebook page."""
 
     required_arguments = 1
-    has_content = False
+    has_content = True
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
@@ -170,6 +170,14 @@ class RulesetDirective(SphinxDirective):
         own = self._own_rules(name)
         for section in book.sections:
             page += self._rules_section(section, own)
+        if self.content:
+            examples = _section("examples", "Worked examples")
+            self.env.temp_data["mariage-ruleset"] = name
+            try:
+                self.state.nested_parse(self.content, self.content_offset, examples)
+            finally:
+                self.env.temp_data.pop("mariage-ruleset", None)
+            page += examples
         page += self._options(book)
         sources = _section("sources", "Sources")
         lst = nodes.bullet_list()
@@ -326,7 +334,9 @@ class ExampleDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         try:
-            example = example_from(dict(self.options), list(self.content))
+            options = dict(self.options)
+            options.setdefault("ruleset", str(self.env.temp_data.get("mariage-ruleset", "")))
+            example = example_from(options, list(self.content))
             result = replay(example)
         except ExampleError as exc:
             line = self.content_offset + (exc.line or 0) + 1 if exc.line is not None \
@@ -352,8 +362,9 @@ class ExampleDirective(SphinxDirective):
                      "the interpreter checked when these pages were built.",
                      ["mariage-example-facts"])
         box += _trick_table(result)
-        if result.outcome:
-            box += _para(" ".join(f"✓ {c}." for c in result.outcome), ["mariage-outcome"])
+        if result.outcome or result.notes:
+            box += _para(" ".join([*result.notes, *(f"✓ {c}." for c in result.outcome)]),
+                         ["mariage-outcome"])
         return [box]
 
 
