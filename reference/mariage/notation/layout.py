@@ -65,8 +65,12 @@ def _cards(rules: Rules, part: DealPart, seen: dict[int, tuple[DealPart, int]],
     return out
 
 
-def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report) -> Layout | None:
-    """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``)."""
+def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
+           check_dealer: bool = True) -> Layout | None:
+    """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``).
+
+    ``check_dealer`` false: the dealer is not known (a replay stopped earlier).
+    """
     seats = {name: i for i, name in enumerate(rules.seat_names)}
     n = rules.nseats
     labels: dict[str, DealPart] = {}
@@ -81,7 +85,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report) -> Layo
             ok = False
         labels[part.label] = part
     first = _first(rules, labels, seats, report)
-    if "dealer" in labels:
+    if "dealer" in labels and check_dealer:
         d = labels["dealer"]
         want = "-" if dealer is None else rules.seat_names[dealer]
         if len(d.cards) != 1 or d.cards[0] != want:

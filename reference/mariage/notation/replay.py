@@ -218,7 +218,7 @@ class _Checker:
             self.hand += 1
             self.trick = 0
             self.stop_replay()
-        lay = layout(rules, hand.deal, st.dealer if self.replaying else None, self._report_part)
+        lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying)
         if lay is None or not self.replaying:
             self.stop_replay()
             self.static_items(hand)

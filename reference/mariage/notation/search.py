@@ -11,7 +11,8 @@ still unplayed at that moment (so every earlier action keeps its cards):
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-Depth-first with a memory of tried deals, up to ``limit`` replays. The first
+Best first (the children of the deal whose replay got furthest are tried
+first), with a memory of tried deals, up to ``limit`` replays. The first
 fill puts each unknown card where the seat that first plays it can hold it.
 
 >>> from mariage import load_rules, GameState, Play
@@ -27,9 +28,10 @@ True
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
-from ..actions import Action, Declare, Exchange, Play
+from ..actions import Action, Answer, AskPartner, Declare, Exchange, Play
 from ..errors import IllegalActionError
 from ..state import GameState, Phase
 
@@ -88,18 +90,10 @@ def _attempt(start: GameState, deck: list[int], first: int | None,
     return None
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _repairs(unknown: set[int], seat: int, action: Action, st: GameState) -> list[tuple[int, int]]:
     hand = st.hands[seat]
-    mine = [y for y in _cards(hand) if y in unknown]
+    cards = st.rules.cards_of
+    mine = [y for y in cards(hand) if y in unknown]
     live = 0
     for h in st.hands:
         live |= h
@@ -110,11 +104,40 @@ def _repairs(unknown: set[int], seat: int, action: Action, st: GameState) -> lis
         if c in unknown and live >> c & 1:
             return [(c, y) for y in mine]
         return []
-    elsewhere = [z for z in _cards(live & ~hand) if z in unknown]
-    if isinstance(action, Declare):  # cards of the declared suit first
-        suit_of = st.rules.suit_of
-        elsewhere.sort(key=lambda z: suit_of[z] != action.suit)
-    return [(y, z) for y in mine for z in elsewhere]
+    want = _wanted(st, action)
+    mine.sort(key=lambda y: bool(want >> y & 1))
+    # bring a wanted card in, or (holding too many of them) move one out
+    bring = [(y, z) for y in mine for z in cards(live & ~hand & want) if z in unknown]
+    drop = [(y, z) for y in mine if want >> y & 1
+            for z in cards(live & ~hand & ~want) if z in unknown]
+    return bring + drop
+
+
+def _wanted(st: GameState, action: Action) -> int:
+    """The cards that could make ``action`` legal if the seat held them (all, if unsure)."""
+    r = st.rules
+    if isinstance(action, Declare) and 0 <= action.decl < len(r.declarations):
+        d = r.declarations[action.decl]
+        if d.same_suit:
+            return d.suit_masks[action.suit]
+        want = 0
+        for mask, _ in d.rank_counts:
+            want |= mask
+        return want
+    if isinstance(action, AskPartner) and action.suit >= 0 and 0 <= action.ask < len(r.asks):
+        d = r.declarations[r.asks[action.ask].declaration]
+        if d.same_suit:
+            return d.suit_masks[action.suit]
+    if isinstance(action, Answer) and action.yes and st.pending_ask is not None:
+        ask, _, suit = st.pending_ask
+        d = r.declarations[r.asks[ask].declaration]
+        if suit >= 0 and d.same_suit:
+            return d.suit_masks[suit]
+        want = 0
+        for m in d.suit_masks:
+            want |= m
+        return want
+    return r.full_mask
 
 
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
@@ -129,11 +152,12 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     n = start.rules.ncards
     known = {c for c in slots if c >= 0}
     unknown = {c for c in range(n) if c not in known}
-    stack = [_initial_fill(slots, owner, n, acts)]
+    heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]
     seen: set[tuple[int, ...]] = set()
     tries = 0
-    while stack and tries < limit:
-        deck = stack.pop()
+    pushed = 0
+    while heap and tries < limit:
+        _, _, deck = heapq.heappop(heap)
         key = tuple(deck)
         if key in seen:
             continue
@@ -146,11 +170,11 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         r = st.rules
         if rule_id in (r.core_turn, r.core_phase, r.core_over):
             continue  # no place of any card makes this action legal
+        progress = len(st.actions)
         pos = {c: i for i, c in enumerate(deck)}
-        children = []
         for a, b in _repairs(unknown, seat, action, st):
             child = list(deck)
             child[pos[a]], child[pos[b]] = b, a
-            children.append(child)
-        stack.extend(reversed(children))
+            pushed += 1
+            heapq.heappush(heap, (-progress, pushed, child))
     return None, tries

@@ -1,0 +1,97 @@
+"""Per-seat views: the record one seat could have written.
+
+Cards that seat could not see are replaced by ``??``: the other hands as
+dealt (except what the rules lay open, see :func:`mariage.observation.observe`,
+and a turned-up card the dealer keeps), and the stock cards that others drew
+and that it never saw in their hands. Every action is public, so actions,
+annotations and results stay. A view validates when some full deal is
+consistent with it (see :mod:`.search`).
+
+>>> from mariage import load_rules
+>>> from mariage.bots import make_bot
+>>> from mariage.notation.recorder import record_match
+>>> from mariage.notation.replay import check_record
+>>> rules = load_rules("marianna")
+>>> full = record_match(rules, 5, [make_bot("greedy", i) for i in range(4)])
+>>> mine = view(full, "S")
+>>> mine.hands[0].deal.part("N").cards
+('??', '??', '??', '??', '??')
+>>> check_record(mine).errors
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..observation import observe
+from ..state import GameState
+from .errors import NotationError
+from .layout import deal_parts
+from .model import UNKNOWN, Act, Deal, Hand, Record, Tag
+from .replay import check_record
+
+__all__ = ["view"]
+
+
+class _Watch:
+    """Collects, per hand, which dealt cards the seat sees."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.deals: list[tuple[list[int], list[int], list[int], int | None]] = []
+        self.seen = 0
+        self.prev: list[int] = []
+
+    def on_deal(self, state: GameState, hand: Hand) -> None:
+        obs = observe(state, self.seat)
+        self.seen = 0
+        for m in obs.shown:
+            self.seen |= m
+        stock = list(reversed(state.stock))
+        self.deals.append((list(state.hands), stock, [0], state.turn_up))
+        self.prev = list(state.hands)
+
+    def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
+        obs = observe(state, self.seat)
+        for t, h in enumerate(state.hands):
+            new = h & ~self.prev[t]
+            self.seen |= new & obs.shown[t]
+        self.prev = list(state.hands)
+        self.deals[-1][2][0] = self.seen
+
+
+def view(record: Record, seat: str) -> Record:
+    """The view of ``seat`` of a valid full ``record``; raise :class:`NotationError` if invalid."""
+    checked = check_record(record, strict=True)
+    rules = checked.rules
+    if checked.errors:
+        raise NotationError(checked.errors[0])
+    assert rules is not None
+    if seat not in rules.seat_names:
+        raise ValueError(f"no seat {seat!r} in {rules.ruleset} (seats: "
+                         f"{', '.join(rules.seat_names)})")
+    watch = _Watch(rules.seat_names.index(seat))
+    check_record(record, strict=True, listener=watch)
+    hands = []
+    code = rules.card_code
+    for hand, (dealt, stock, seen_box, turnup) in zip(record.hands, watch.deals, strict=False):
+        seen = seen_box[0]
+        first_seen = seen
+        written = []
+        for h in dealt:
+            known = [code[c] for c in rules.cards_of(h & first_seen)]
+            written.append(known + [UNKNOWN] * (h.bit_count() - len(known)))
+        if rules.turn_up == "under_stock" and stock:
+            stock = stock[:-1]
+        draw = [code[c] if seen >> c & 1 else UNKNOWN for c in stock]
+        old = hand.deal
+        dealer = old.part("dealer")
+        first = old.part("first")
+        parts = deal_parts(
+            rules, written, draw, code[turnup] if turnup is not None else None,
+            rules.seat_names.index(dealer.cards[0]) if dealer and dealer.cards else None,
+            rules.seat_names.index(first.cards[0]) if first and first.cards else None)
+        hands.append(replace(hand, deal=Deal(parts)))
+    tags = (*[t for t in record.tags if t.name != "Observer"], Tag("Observer", (seat,)))
+    return replace(record, tags=tags, hands=tuple(hands))
