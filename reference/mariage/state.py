@@ -313,6 +313,10 @@ class GameState:
                 w = self.current_winner()
                 if ob.head is When.ALWAYS or self._opponent_winning(seat, w):
                     wc = self.trick_cards[w]
+                    if ob.head is When.ALWAYS and r.suit_of[wc] != led:
+                        # a duty to beat always means the best card of the suit led
+                        wc = max((c for c in self.trick_cards if r.suit_of[c] == led),
+                                 key=r.strength.__getitem__)
                     if r.suit_of[wc] == led:
                         higher = in_suit & self._higher[wc]
                         if higher:
@@ -763,6 +767,9 @@ class GameState:
         if self.phase != Phase.PLAY or self.forced[seat] >= 0 \
                 or action not in self._asks(seat):
             rule = r.asks[action.ask].rule if 0 <= action.ask < len(r.asks) else None
+            if (self.phase == Phase.PLAY and seat == self.leader and not self.trick_cards
+                    and self.decl_this_trick[seat] >= r.decl_per_trick):
+                rule = r.decl_per_trick_rule  # the one declaration action is used up
             self._refuse(rule, seat, action, self._ask_reason(seat, action))
         self.actions.append((seat, action))
         self.decl_this_trick[seat] += 1
