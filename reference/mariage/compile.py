@@ -550,6 +550,7 @@ class _Compiler:
             whole_hand=whole, suit_masks=suit_masks if same_suit else (),
             rank_counts=tuple((rank_mask[ranks.index(rk)], c) for rk, c in pattern.items()),
             suit_rank=ranks.index(suit_rank_name), size=size,
+            pattern_ranks=tuple(ranks.index(rk) for rk in pattern),
             once_scope=once["scope"], once_rule=once["id"], schedule=schedule,
             fixed=value.get("fixed", 0), if_trump_suit=value.get("if_trump_suit"),
             if_makes_trump=value.get("if_makes_trump"), ordered=value.get("ordered", False),

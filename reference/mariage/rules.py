@@ -84,6 +84,8 @@ class Declaration:
     rank_counts: tuple[tuple[int, int], ...]
     suit_rank: int
     size: int
+    # rank indices of the pattern: bit-parallel test over all suits at once
+    pattern_ranks: tuple[int, ...]
     once_scope: str  # suit | hand | suit_per_player
     once_rule: str
     schedule: tuple[int, ...]

@@ -23,6 +23,7 @@ seat to act picks one of :meth:`GameState.legal_actions` and calls
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -83,6 +84,12 @@ class HandRecord:
     winner: int | None = None  # the team that took the hand (segno), where that counts
 
 
+# Module-level aliases: enum member access is slow on the hot path.
+_DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
+                                         Phase.OVER)
+_W_NEVER, _W_ALWAYS, _W_OPPONENT_WINNING = When.NEVER, When.ALWAYS, When.OPPONENT_WINNING
+
+
 def _popcount(x: int) -> int:
     return x.bit_count()
 
@@ -92,6 +99,7 @@ class GameState:
 
     __slots__ = (
         "_decl_cache",
+        "_decl_open",
         "_higher",
         "_ob_no_stock",
         "_ob_stock",
@@ -147,7 +155,7 @@ class GameState:
         self.first_dealer = first_dealer
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
         self.next_dealer: int | None = None
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.result: MatchResult | None = None
         self.history: list[HandRecord] = []
         self.draw_tricks = rules.stock_size // rules.nseats
@@ -191,6 +199,7 @@ class GameState:
         self.last_winner = -1
         self.actions: list[tuple[int, Action]] = []
         self.hand_over_reason = ""
+        self._decl_open = False
 
     def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
         """Deal the next hand from ``deck`` (top card first; numbers or codes).
@@ -199,7 +208,7 @@ class GameState:
         dealer and choose the first player by lot each hand.
         """
         r = self.rules
-        if self.phase != Phase.DEAL:
+        if self.phase != _DEAL:
             raise IllegalActionError(r.core_phase, seat=None, action="deal",
                                      reason="a hand is in progress or the match is over",
                                      hand=self.hand_no)
@@ -249,7 +258,7 @@ class GameState:
                 if self.hands[s] >> r.holder_card & 1:
                     self.leader = s
                     self.next_dealer = s
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._start_trick(self.leader)
         if r.turn_up_bonus and self.turn_up is not None and dealer is not None:
             bonus = r.points[self.turn_up]
@@ -261,7 +270,7 @@ class GameState:
     @property
     def terminal(self) -> bool:
         """True once the match is over."""
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def in_stock_phase(self) -> bool:
@@ -309,11 +318,11 @@ class GameState:
         led = r.suit_of[self.trick_cards[0]]
         in_suit = hand & r.suit_mask[led]
         if in_suit:
-            if ob.head is not When.NEVER:
+            if ob.head is not _W_NEVER:
                 w = self.current_winner()
-                if ob.head is When.ALWAYS or self._opponent_winning(seat, w):
+                if ob.head is _W_ALWAYS or self._opponent_winning(seat, w):
                     wc = self.trick_cards[w]
-                    if ob.head is When.ALWAYS and r.suit_of[wc] != led:
+                    if ob.head is _W_ALWAYS and r.suit_of[wc] != led:
                         # a duty to beat always means the best card of the suit led
                         wc = max((c for c in self.trick_cards if r.suit_of[c] == led),
                                  key=r.strength.__getitem__)
@@ -327,7 +336,7 @@ class GameState:
             trumps = hand & r.suit_mask[trump]
             if trumps:
                 w = self.current_winner()
-                if ob.void_when is When.ALWAYS or self._opponent_winning(seat, w):
+                if ob.void_when is _W_ALWAYS or self._opponent_winning(seat, w):
                     if ob.void_duty == "trump":
                         return trumps
                     wc = self.trick_cards[w]
@@ -348,7 +357,7 @@ class GameState:
         where the rules allow it.
         """
         r = self.rules
-        if self.phase == Phase.DEAL or self.phase == Phase.OVER:
+        if self.phase == _DEAL or self.phase == _OVER:
             return []
         to_act = self.to_act
         if seat is None or seat == to_act:
@@ -357,15 +366,16 @@ class GameState:
         else:
             return [CallOut()] if r.call_out_rule else []
         out: list[Action] = []
-        if self.phase == Phase.ANSWER:
+        if self.phase == _ANSWER:
             out.extend(self._answers(seat))
-        elif self.phase == Phase.WINDOW:
+        elif self.phase == _WINDOW:
             out.extend(self._declarations(seat))
             out.append(Pass())
         else:
             if self.forced[seat] < 0:
-                if r.declarations and self._may_declare(seat):
-                    out.extend(self._declarations(seat))
+                if self._decl_open and self.decl_this_trick[seat] < r.decl_per_trick and (
+                        r.decl_who == "on_turn" or self._who_ok(r.decl_who, seat)):
+                    out = self._declarations(seat)
                 if r.asks and not self.trick_cards:
                     out.extend(self._asks(seat))
                 if r.exchange_rank is not None:
@@ -399,26 +409,27 @@ class GameState:
             return seat == self.leader and not self.trick_cards and self.trick_no > 1
         return False  # trick_start: only in the window
 
-    def _may_declare(self, seat: int) -> bool:
-        r = self.rules
-        return (self.decl_this_trick[seat] < r.decl_per_trick
-                and self._window_open(r.decl_window) and self._who_ok(r.decl_who, seat))
-
     def _melds(self, d: Declaration, seat: int, hand: int) -> list[int]:
         """The suits in which ``seat`` can declare ``d`` with ``hand``."""
         r = self.rules
-        out = []
+        out: list[int] = []
         if d.same_suit:
+            rank_mask = r.rank_mask
+            combo = rank_mask[0]
+            for ri in d.pattern_ranks:
+                combo &= (hand & rank_mask[ri]) >> ri
+            if not combo:
+                return out
             used = self.used_suit[d.index]
             mine = used[seat] if d.once_scope == "suit_per_player" else _or_all(used)
             for s, m in enumerate(d.suit_masks):
                 if hand & m == m and not mine >> s & 1:
                     out.append(s)
             return out
-        if d.whole_hand and _popcount(hand) != d.size:
+        if d.whole_hand and hand.bit_count() != d.size:
             return out
         for mask, count in d.rank_counts:
-            if _popcount(hand & mask) < count:
+            if (hand & mask).bit_count() < count:
                 return out
         if any(self.used_hand[d.index]):
             return out
@@ -428,7 +439,7 @@ class GameState:
 
     def _declarations(self, seat: int) -> list[Action]:
         r = self.rules
-        if self.phase == Phase.WINDOW and self.decl_this_trick[seat] >= r.decl_per_trick:
+        if self.phase == _WINDOW and self.decl_this_trick[seat] >= r.decl_per_trick:
             return []
         out: list[Action] = []
         hand = self.hands[seat]
@@ -495,19 +506,28 @@ class GameState:
         Raises :class:`IllegalActionError` (with the rule ID) if it is not legal;
         the state is then unchanged.
         """
+        if type(action) is Play and self.phase == _PLAY and (
+                seat is None or seat == self.to_act):
+            to_act = self.to_act
+            assert to_act is not None
+            self._apply_play(to_act, action)
+        else:
+            self._apply_other(action, seat)
+        if self.phase == _DEAL and self.deal_source is not None:
+            deck, first = self.deal_source.next_deal()
+            self.deal(deck, first)
+
+    def _apply_other(self, action: Action, seat: int | None) -> None:
         r = self.rules
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             self._refuse(r.core_over, seat, action, "the match is over")
-        if self.phase == Phase.DEAL:
+        if self.phase == _DEAL:
             self._refuse(r.core_phase, seat, action, "the next hand has not been dealt")
         to_act = self.to_act
         assert to_act is not None
         if seat is None:
             seat = to_act
         self._dispatch(action, seat, to_act)
-        if self.phase == Phase.DEAL and self.deal_source is not None:
-            deck, first = self.deal_source.next_deal()
-            self.deal(deck, first)
 
     def _dispatch(self, action: Action, seat: int, to_act: int) -> None:
         r = self.rules
@@ -527,7 +547,7 @@ class GameState:
             assert isinstance(action, Declare)
             self._apply_declare(seat, action)
         elif t is Pass:
-            if self.phase != Phase.WINDOW:
+            if self.phase != _WINDOW:
                 self._refuse(r.core_phase, seat, action, "there is no declaration window open")
             self.actions.append((seat, action))
             self._advance_window()
@@ -551,8 +571,8 @@ class GameState:
     def _apply_play(self, seat: int, action: Play) -> None:
         r = self.rules
         card = action.card
-        if self.phase != Phase.PLAY:
-            why = "the partner must answer first" if self.phase == Phase.ANSWER else \
+        if self.phase != _PLAY:
+            why = "the partner must answer first" if self.phase == _ANSWER else \
                 "the declaration window is open: declare or pass"
             self._refuse(r.core_phase, seat, action, why)
         if not 0 <= card < r.ncards or not self.hands[seat] >> card & 1:
@@ -615,7 +635,7 @@ class GameState:
                 self.used_suit[a.declaration][winner] |= 1 << suit
                 self.declared.append((winner, -1 - ask_i, suit, a.value))
             self.split = None
-        if self.phase == Phase.OVER or self.phase == Phase.DEAL:
+        if self.phase == _OVER or self.phase == _DEAL:
             return
         if r.hand_target is not None and self._target_reached():
             self._end_hand("target")
@@ -655,18 +675,19 @@ class GameState:
         self.decl_this_trick = [0] * n
         self.to_act = leader
         r = self.rules
-        if (r.decl_who == "trick_start" and r.declarations
-                and self._window_open(r.decl_window)):
-            self.phase = Phase.WINDOW
+        window_open = bool(r.declarations) and self._window_open(r.decl_window)
+        self._decl_open = window_open and r.decl_who != "trick_start"
+        if window_open and r.decl_who == "trick_start":
+            self.phase = _WINDOW
             self.window_left = n
         else:
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
 
     def _advance_window(self) -> None:
         self.window_left -= 1
         n = self.rules.nseats
         if self.window_left <= 0:
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
             self.to_act = self.leader
         else:
             assert self.to_act is not None
@@ -677,9 +698,9 @@ class GameState:
         if not 0 <= action.decl < len(r.declarations) or not 0 <= action.suit < len(r.suits):
             self._refuse(r.core_phase, seat, action, "no such declaration")
         d = r.declarations[action.decl]
-        if self.phase == Phase.ANSWER:
+        if self.phase == _ANSWER:
             self._refuse(r.core_phase, seat, action, "the partner must answer first")
-        if self.phase == Phase.PLAY:
+        if self.phase == _PLAY:
             if self.forced[seat] >= 0:
                 self._refuse(r.decl_per_trick_rule, seat, action,
                              "the ask was this player's declaration for the trick")
@@ -706,7 +727,7 @@ class GameState:
         self.actions.append((seat, action))
         self.decl_this_trick[seat] += 1
         self._declare(seat, d, action.suit, action.trump)
-        if self.phase == Phase.WINDOW:
+        if self.phase == _WINDOW:
             self._advance_window()
 
     def _pattern_held(self, d: Declaration, hand: int, suit: int) -> bool:
@@ -743,7 +764,7 @@ class GameState:
             self.known[seat] |= self.hands[seat]
         self.declared.append((seat, d.index, suit, value))
         self._score_declaration(seat, value, d.units, d.ordered, d.credit)
-        if d.wins_match and self.phase != Phase.OVER:
+        if d.wins_match and self.phase != _OVER:
             self._end_hand("match_won", winner=r.team_of[seat])
 
     def _score_declaration(self, seat: int, value: int, units: str, ordered: bool,
@@ -759,12 +780,12 @@ class GameState:
             self.held[seat] += value
             return
         self.decl_points[team] += value
-        if r.hand_target is not None and self.phase != Phase.OVER and self._target_reached():
+        if r.hand_target is not None and self.phase != _OVER and self._target_reached():
             self._end_hand("target")
 
     def _apply_ask(self, seat: int, action: AskPartner) -> None:
         r = self.rules
-        if self.phase != Phase.PLAY or self.forced[seat] >= 0 \
+        if self.phase != _PLAY or self.forced[seat] >= 0 \
                 or action not in self._asks(seat):
             rule = r.asks[action.ask].rule if 0 <= action.ask < len(r.asks) else None
             if (self.phase == Phase.PLAY and seat == self.leader and not self.trick_cards
@@ -774,12 +795,12 @@ class GameState:
         self.actions.append((seat, action))
         self.decl_this_trick[seat] += 1
         self.pending_ask = (action.ask, seat, action.suit)
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER
         self.to_act = self._partner(seat)
 
     def _ask_reason(self, seat: int, action: AskPartner) -> str:
         r = self.rules
-        if self.phase != Phase.PLAY:
+        if self.phase != _PLAY:
             return "an ask is made only before leading, when no answer is awaited"
         if seat != self.leader or self.trick_cards:
             return "only the player about to lead may ask, before leading"
@@ -803,7 +824,7 @@ class GameState:
 
     def _apply_answer(self, seat: int, action: Answer) -> None:
         r = self.rules
-        if self.phase != Phase.ANSWER:
+        if self.phase != _ANSWER:
             self._refuse(r.core_phase, seat, action, "no ask is waiting for an answer")
         assert self.pending_ask is not None
         ask_i, asker, suit = self.pending_ask
@@ -814,7 +835,7 @@ class GameState:
             self._refuse(a.answer_rule, seat, action, why)
         self.actions.append((seat, action))
         self.pending_ask = None
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_act = asker
         if not action.yes:
             return
@@ -839,7 +860,7 @@ class GameState:
 
     def _apply_exchange(self, seat: int, action: Exchange) -> None:
         r = self.rules
-        ex = self._exchange_card(seat) if self.phase == Phase.PLAY else -1
+        ex = self._exchange_card(seat) if self.phase == _PLAY else -1
         if ex < 0 or ex != action.card or self.forced[seat] >= 0:
             self._refuse(r.exchange_rule, seat, action,
                          "only the holder of that card of trump may exchange it for the "
@@ -924,12 +945,12 @@ class GameState:
         self.trick_seats = []
         self.trick_cards = []
         if winner is not None:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.result = MatchResult(winner, how, self._measure())
             return
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self._check_match_end(after_hand=True, reason="target")
-        if self.phase == Phase.DEAL:
+        if self.phase == _DEAL:
             self._rotate_dealer()
 
     def _measure(self) -> tuple[int, ...]:
@@ -946,7 +967,7 @@ class GameState:
         best = [t for t in reached if scores[t] == top]
         if len(best) != 1:
             return  # tie at or over the target: play on
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.to_act = None
         self.result = MatchResult(best[0], reason, scores)
         if not after_hand:
@@ -970,7 +991,7 @@ class GameState:
         The match ends at once and the other side wins [core.resign].
         """
         r = self.rules
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             raise IllegalActionError(r.core_over, seat=seat, action="resign",
                                      reason="the match is over", hand=self.hand_no,
                                      trick=self.trick_no)
@@ -978,7 +999,7 @@ class GameState:
             raise IllegalActionError("core.resign", seat=seat, action="resign",
                                      reason="no such seat", hand=self.hand_no)
         others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.to_act = None
         self.result = MatchResult(others[0] if len(others) == 1 else None, "resign",
                                   self._measure())
@@ -992,6 +1013,8 @@ class GameState:
             if isinstance(v, list):
                 v = [x[:] if isinstance(x, list) else x for x in v]
             setattr(new, name, v)
+        if self.deal_source is not None:  # the clone deals its own copy of the stream
+            new.deal_source = copy.deepcopy(self.deal_source, {id(self.rules): self.rules})
         return new
 
 
