@@ -11,6 +11,9 @@ COMMANDS = [
     "rules_cmd",
     "play_cmd",
     "check_spec",
+    "validate",
+    "replay",
+    "view",
     "engine",
     "conformance_cmd",
 ]

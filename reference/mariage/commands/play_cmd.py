@@ -11,6 +11,8 @@ from ..bots import BOTS, Bot, make_bot
 from ..cli import parse_options
 from ..compile import load_rules
 from ..deals import SeededDeals
+from ..notation.recorder import Recorder
+from ..notation.writer import write_atomically, write_record
 from ..rules import Rules
 from ..state import GameState, Phase
 
@@ -27,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"comma-separated bots, one per seat or one for all "
                              f"({', '.join(BOTS)}); default greedy")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    parser.add_argument("--out", metavar="FILE",
+                        help="also write the match's record to FILE (written atomically)")
 
 
 def _bots(spec: str, n: int, seed: int) -> list[Bot]:
@@ -39,8 +43,11 @@ def _bots(spec: str, n: int, seed: int) -> list[Bot]:
 
 
 def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = None,
-               max_actions: int = 1_000_000) -> GameState:
-    """Play a seeded match to its end with ``bots``; print it to ``out`` if given."""
+               max_actions: int = 1_000_000, recorder: Recorder | None = None) -> GameState:
+    """Play a seeded match to its end with ``bots``; print it to ``out`` if given.
+
+    A ``recorder`` is told of every deal and action (see :mod:`mariage.notation`).
+    """
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     printer = _Printer(rules, out) if out else None
@@ -49,6 +56,8 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
         if state.phase == Phase.DEAL:
             deck, first = deals.next_deal()
             state.deal(deck, first)
+            if recorder:
+                recorder.on_deal(state)
             if printer:
                 printer.hand_start(state)
             continue
@@ -57,7 +66,10 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
         action = bots[seat].choose(state)
         hand_before = state.hand_no
         tricks_before = len(state.tricks)
+        trick_before, trump_before = state.trick_no, state.trump
         state.apply(action)
+        if recorder:
+            recorder.on_action(state, seat, action, trick_before, tricks_before, trump_before)
         if printer:
             printer.action(state, seat, action, hand_before, tricks_before)
         count += 1
@@ -100,7 +112,7 @@ class _Printer:
                    f"(trump {r.suits[st.trump] if st.trump >= 0 else '-'})")
         finished = st.history[-1] if st.history and st.history[-1].number == hand_before \
             and (st.hand_no != hand_before or st.phase in (Phase.DEAL, Phase.OVER)) else None
-        if hand_before == st.hand_no and len(st.tricks) > tricks_before or finished:
+        if (hand_before == st.hand_no and len(st.tricks) > tricks_before) or finished:
             tricks = st.tricks if hand_before == st.hand_no else None
             if tricks and len(tricks) > tricks_before:
                 leader, cards, winner = tricks[-1]
@@ -128,7 +140,14 @@ class _Printer:
 def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     bots = _bots(args.bots, rules.nseats, args.seed)
-    state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout)
+    recorder = None
+    if args.out:
+        recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
+                            [b.name for b in bots], [("Seed", str(args.seed))])
+    state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
+                       recorder=recorder)
+    if recorder is not None:
+        write_atomically(args.out, write_record(recorder.record(state)))
     if args.quiet:
         res = state.result
         assert res is not None

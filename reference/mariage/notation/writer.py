@@ -19,7 +19,7 @@ from typing import TextIO
 
 from .model import Act, Comment, Hand, Note, Record, TrickMark
 
-__all__ = ["write_record", "write_records"]
+__all__ = ["write_atomically", "write_record", "write_records"]
 
 
 def _quote(s: str) -> str:
@@ -86,3 +86,20 @@ def write_records(records: Iterable[Record], out: TextIO) -> int:
         out.write(write_record(rec))
         n += 1
     return n
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".mariage-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,45 @@
+"""``mariage view FILE --seat S``: the records as one seat could have written them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..notation.errors import NotationError
+from ..notation.reader import read_records
+from ..notation.views import view
+from ..notation.writer import write_record
+
+NAME = "view"
+HELP = "rewrite records as one seat saw them (unseen cards become ??)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    parser.add_argument("--seat", "-s", required=True, help="the seat's name (N, W, A...)")
+    parser.add_argument("--record", "-r", type=int, default=0, metavar="N",
+                        help="only record N (1 = first; default: every record)")
+
+
+def run(args: argparse.Namespace) -> int:
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise ValueError(f"{args.file}: {exc.strerror}") from None
+    written = 0
+    try:
+        with stream:
+            for rec in read_records(stream, name):
+                if args.record and rec.number != args.record:
+                    continue
+                if written:
+                    sys.stdout.write("\n")
+                sys.stdout.write(write_record(view(rec, args.seat)))
+                written += 1
+    except NotationError as exc:
+        sys.stderr.write(f"{exc.error}\n")
+        return 1
+    if args.record and not written:
+        raise ValueError(f"{args.file} has no record {args.record}")
+    return 0
