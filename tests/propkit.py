@@ -1,0 +1,192 @@
+"""Helpers for the generic property tests: option grids, seeded random matches, candidates.
+
+Every ruleset is exercised under every combination of its enum and bool
+options; int options take their default or a smaller value. A match is played
+by :func:`play_match` with seeded deals and seeded random choices (mostly
+uniform among the legal actions, with rare call-outs, out-of-turn call-outs
+and resignations), calling a :class:`Hooks` object around every event so a
+test can check invariants at every step.
+
+>>> len(option_grid("marianna")), len(option_grid("mariglia"))
+(24, 2)
+>>> int_choices("mariazza")
+{'target': [41, 10], 'hands': [4, 1]}
+>>> state = play_match(rules_for("mariglia", {}), seed=1, choice_seed=2)
+>>> state.terminal
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+from typing import Any
+
+from mariage import (
+    Action,
+    Answer,
+    AskPartner,
+    CallOut,
+    Declare,
+    Exchange,
+    GameState,
+    Pass,
+    Phase,
+    Play,
+    Rules,
+    list_rulesets,
+)
+from mariage.compile import build, option_specs
+from mariage.deals import SeededDeals
+from mariage.specload import Document, load_document
+
+__all__ = [
+    "RULESETS",
+    "Hooks",
+    "candidate_actions",
+    "document",
+    "int_choices",
+    "option_grid",
+    "pick_action",
+    "play_match",
+    "rules_for",
+    "snapshot",
+]
+
+RULESETS: tuple[str, ...] = tuple(list_rulesets())
+
+
+@cache
+def document(name: str) -> Document:
+    """The merged description of a bundled ruleset (loaded once per test run)."""
+    return load_document(name)
+
+
+def _values(spec: dict[str, Any]) -> list[Any]:
+    if spec["type"] == "enum":
+        return list(spec["values"])
+    if spec["type"] == "bool":
+        return [False, True]
+    default = int(spec["default"])
+    return [default, max(int(spec.get("min", 1)), default // 4)]
+
+
+def option_grid(name: str) -> list[dict[str, Any]]:
+    """Every combination of the enum and bool options of ``name``."""
+    specs = option_specs(document(name))
+    axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
+    return [dict(combo) for combo in itertools.product(*axes)]
+
+
+def int_choices(name: str) -> dict[str, list[int]]:
+    """For each int option of ``name``: its default and a smaller value."""
+    specs = option_specs(document(name))
+    return {k: _values(s) for k, s in specs.items() if s["type"] == "int"}
+
+
+_RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+def rules_for(name: str, options: dict[str, Any]) -> Rules:
+    """Compiled rules of ``name`` with ``options`` (cached for the test run)."""
+    key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
+    if key not in _RULES:
+        _RULES[key] = build(document(name), options)
+    return _RULES[key]
+
+
+class Hooks:
+    """Called by :func:`play_match` around every event; override what you check."""
+
+    def dealt(self, state: GameState) -> None:
+        """A hand has just been dealt."""
+
+    def before(self, state: GameState, seat: int, action: Action) -> None:
+        """``seat`` is about to apply ``action``."""
+
+    def after(self, state: GameState, seat: int, action: Action) -> None:
+        """``seat`` has applied ``action``."""
+
+    def resigned(self, state: GameState, seat: int) -> None:
+        """``seat`` has resigned."""
+
+
+def pick_action(rng: random.Random, state: GameState) -> tuple[int, Action]:
+    """A seeded random (seat, action): a legal action of the seat to act, or a call-out.
+
+    Where calling out exists, a seat whose claim is good calls out now and
+    then, and any seat (even out of turn) calls out wrongly, rarely.
+    """
+    r = state.rules
+    seat = state.to_act
+    assert seat is not None
+    if r.call_out_rule:
+        for s in range(r.nseats):
+            team = r.team_of[s]
+            good = state.match_scores[team] + state.hand_points(team) >= r.match_target
+            if good and rng.random() < 0.2:
+                return s, CallOut()
+        if rng.random() < 0.003:
+            return rng.randrange(r.nseats), CallOut()
+    acts = [a for a in state.legal_actions() if not isinstance(a, CallOut)]
+    return seat, rng.choice(acts)
+
+
+def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = None,
+               max_actions: int = 20_000) -> GameState:
+    """Play a whole match from ``seed`` with random choices from ``choice_seed``.
+
+    Deals are applied by hand (no ``deal_source``), so the state rests in
+    :attr:`Phase.DEAL` between hands where hooks can inspect it. About one
+    match in twenty has a resignation at a random moment.
+    """
+    hooks = hooks or Hooks()
+    rng = random.Random(choice_seed)
+    resign_at = rng.randrange(400) if rng.random() < 0.05 else -1
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    count = 0
+    while not state.terminal:
+        if state.phase == Phase.DEAL:
+            deck, first = deals.next_deal()
+            state.deal(deck, first)
+            hooks.dealt(state)
+            continue
+        if count == resign_at:
+            seat = rng.randrange(rules.nseats)
+            state.resign(seat)
+            hooks.resigned(state, seat)
+            break
+        seat, action = pick_action(rng, state)
+        hooks.before(state, seat, action)
+        state.apply(action, seat=seat)
+        hooks.after(state, seat, action)
+        count += 1
+        assert count < max_actions, f"no end after {max_actions} actions"
+    return state
+
+
+def candidate_actions(rules: Rules) -> list[Action]:
+    """A broad set of well-formed actions: every card, declaration, ask, answer, and the rest."""
+    suits = range(len(rules.suits))
+    out: list[Action] = [Play(c) for c in range(rules.ncards)]
+    out += [Declare(d, s, t) for d in range(len(rules.declarations)) for s in suits
+            for t in (True, False)]
+    out += [AskPartner(a, s) for a in range(len(rules.asks)) for s in (-1, *suits)]
+    out += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
+    out += [Exchange(c) for c in range(rules.ncards)]
+    out += [Pass(), CallOut()]
+    return out
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything that makes up ``state``, as nested tuples (for equality checks)."""
+    return tuple(_freeze(getattr(state, name)) for name in GameState.__slots__
+                 if not name.startswith("_") and name not in ("rules", "deal_source"))
