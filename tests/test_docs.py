@@ -14,10 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mariage import list_rulesets, load_rules
 from mariage.deals import SeededDeals
-from mariage.docexamples import Example, ExampleError, example_from, parse_hands, replay
+from mariage.docexamples import (
+    Example,
+    ExampleError,
+    example_from,
+    parse_hands,
+    replay,
+    replay_record,
+)
 from mariage.prng import SplitMix64
 from mariage.resources import schema_path
 from mariage.schemadoc import schema_rows
@@ -233,3 +239,42 @@ def test_schema_reference_lists_every_field() -> None:
         inner: set[str] = set()
         _schema_paths(schema["$defs"][name], f"<{name}>", inner)
         assert {p for p in inner if p.rsplit(".", 1)[-1] not in rule_fields} <= rows
+
+
+# ---------------------------------------------------------------- records in the notation
+def _records(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"(\s*)\.\. mariage-record::", line)
+        if not m:
+            continue
+        indent = len(m.group(1)) + 3
+        body = []
+        for text in lines[i + 1:]:
+            if text.strip() and len(text) - len(text.lstrip()) < indent:
+                break
+            body.append(text[indent:])
+        out.append("\n".join(body).strip() + "\n")
+    return out
+
+
+RECORDS = [r for p in sorted(DOCS.rglob("*.rst")) for r in _records(p)]
+
+
+def test_embedded_records_validate_and_are_drawn() -> None:
+    assert RECORDS
+    for text in RECORDS:
+        hands = replay_record(text)
+        assert hands and all(h.tricks for h in hands)
+
+
+def test_a_record_with_a_wrong_annotation_fails_with_its_line() -> None:
+    text = RECORDS[0]
+    bad = text.replace("(won E)", "(won S)")
+    assert bad != text
+    line = next(n for n, t in enumerate(bad.splitlines()) if "(won S)" in t)
+    with pytest.raises(ExampleError) as info:
+        replay_record(bad)
+    assert info.value.line == line
+    assert "won the trick" in str(info.value)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, CallOut, action_text, parse_action
 from .compile import load_rules
-from .errors import IllegalActionError
+from .errors import IllegalActionError, MariageError
 from .render import SUIT_SYMBOLS
 from .rules import Rules
 from .state import GameState
@@ -407,3 +407,73 @@ def replay(example: Example) -> Replay:
     return Replay(rules, hands, turn_up, stock,
                   rules.seat_names[dealer] if dealer is not None else None,
                   player.tricks, player.outcome, player.notes)
+
+
+# ---------------------------------------------------------------- notation records
+class _RecordDrawer:
+    """A replay listener that draws each hand of a record as tricks."""
+
+    def __init__(self) -> None:
+        self.hands: list[Replay] = []
+
+    def on_deal(self, state: GameState, hand: object) -> None:
+        r = state.rules
+        hands = [(name, " ".join(pretty(r, r.card_code[c]) for c in r.cards_of(state.hands[s])))
+                 for s, name in enumerate(r.seat_names)]
+        turn_up = pretty(r, r.card_code[state.turn_up]) if state.turn_up is not None else None
+        dealer = r.seat_names[state.dealer] if state.dealer is not None else None
+        self.hands.append(Replay(r, hands, turn_up, len(state.stock), dealer, [], [], []))
+
+    def on_act(self, state: GameState, act: object, trick_done: bool, hand_over: bool) -> None:
+        r = state.rules
+        seat, text = str(getattr(act, "seat", "")), str(getattr(act, "text", ""))
+        tricks = self.hands[-1].tricks
+        if not tricks or tricks[-1].winner is not None:
+            number = len(tricks) + 1
+            tricks.append(TrickRow(number, seat))
+        row = tricks[-1]
+        if seat not in row.plays:
+            row.plays[seat] = []
+            row.order.append(seat)
+        row.plays[seat].append(pretty(r, text))
+        if trick_done and state.tricks:
+            _, cards, winner = state.tricks[-1]
+            row.winner = r.seat_names[winner]
+            row.points = sum(r.points[c] for c in cards)
+            row.trump = SUIT_SYMBOLS.get(r.suits[state.trump], "") if state.trump >= 0 else "none"
+        if hand_over and state.history:
+            last = state.history[-1]
+            self.hands[-1].outcome.append(
+                "hand over (" + last.ended.replace("_", " ") + "): points "
+                + ", ".join(f"{r.team_names[t]} {p}" for t, p in enumerate(last.points))
+                + "; match " + ", ".join(f"{r.team_names[t]} {p}"
+                                         for t, p in enumerate(state.match_scores)))
+
+
+def replay_record(text: str, file: str = "<example>") -> list[Replay]:
+    """Check a record in the notation (strictly) and draw each of its hands.
+
+    Annotations in the record (trick winners, trump, scores) are re-checked
+    by :func:`mariage.notation.replay.check_record`; the first problem raises
+    :class:`ExampleError` with its line.
+    """
+    from .notation.reader import parse_record
+    from .notation.replay import check_record
+
+    try:
+        record = parse_record(text, file=file)
+    except MariageError as exc:
+        raise ExampleError(str(exc), _line_of(exc)) from None
+    drawer = _RecordDrawer()
+    checked = check_record(record, strict=True, listener=drawer)
+    if checked.errors:
+        err = checked.errors[0]
+        raise ExampleError(str(err), _line_of(err))
+    return drawer.hands
+
+
+def _line_of(err: object) -> int | None:
+    line = getattr(err, "line", None)
+    if line is None:
+        line = getattr(getattr(err, "error", None), "line", None)
+    return int(line) - 1 if isinstance(line, int) and line > 0 else None

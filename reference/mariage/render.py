@@ -262,7 +262,7 @@ def _duty_text(rules: Rules, stock_phase: bool) -> str:
     parts = ["follow suit"]
     if ob.head.value != "never":
         who = " an opponent's" if ob.head.value == "opponent_winning" else ""
-        parts.append(f"beat{who} winning card of the suit")
+        parts.append(f"beat{who or ' the'} winning card when following")
     if ob.void_duty == "trump":
         parts.append("trump when void")
     elif ob.void_duty == "beat":
@@ -352,6 +352,8 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
     if rules.stock_size:
         stock = (f"{rules.stock_size} cards; after each of the first {rules.stock_size // n} "
                  f"tricks every player draws one")
+        if rules.turn_up == "under_stock":
+            stock += " (the last card drawn is the turned-up card)"
     decls = ", ".join(rules.declarations[i].name for i in range(len(rules.declarations)))
     if rules.asks:
         decls += "; asking the partner: " + ", ".join(a.name for a in rules.asks)
@@ -407,9 +409,11 @@ def comparison(rulesets: Sequence[Rules]) -> Table:
 # ---------------------------------------------------------------- the book
 def _cards_table(rules: Rules) -> Table:
     rows = []
+    horse = "horse" in str(rules.document.get("pack", {}).get("text", ""))
     for ri, rank in enumerate(rules.ranks):
         points = rules.points[ri]
-        rows.append((str(ri + 1), rank, _card_name(rank), str(points)))
+        name = "queen (horse)" if horse and rank == "Q" else _card_name(rank)
+        rows.append((str(ri + 1), rank, name, str(points)))
     return Table(("order", "rank", "card", "points"), tuple(rows))
 
 

@@ -32,7 +32,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 from .compile import load_rules
-from .docexamples import ExampleError, Replay, example_from, replay
+from .docexamples import ExampleError, Replay, example_from, replay, replay_record
 from .render import Rulebook, RuleItem, Section, Table, comparison, rulebook
 from .resources import schema_path
 from .schemadoc import schema_rows
@@ -98,7 +98,9 @@ def _row(cells: tuple[str, ...] | list[str], links: list[str | None] | None = No
             p += _doc_link(target, cell)
             entry += p
         elif cell:
-            entry += _para(cell)
+            for line in cell.split("\n"):
+                if line:
+                    entry += _para(line)
         row += entry
     return row
 
@@ -306,7 +308,7 @@ def _trick_table(result: Replay) -> nodes.table:
             plays = " + ".join(t.plays.get(s, []))
             cells.append(("▸ " if s == t.leader and plays else "") + plays)
         cells += [t.winner or "—", str(t.points) if t.winner else "", t.trump,
-                  "; ".join(t.notes + [f"✓ {c}" for c in t.checks])]
+                  "\n".join([" ".join(t.notes), *(f"✓ {c}" for c in t.checks)]).strip()]
         rows.append(tuple(cells))
     return _table(Table(header, tuple(rows)), ["mariage-tricks"],
                   [1, *([2] * len(seats)), 1, 1, 1, 6])
@@ -344,28 +346,59 @@ class ExampleDirective(SphinxDirective):
             where = f"{self.env.doc2path(self.env.docname)}:{line}"
             raise ExtensionError(f"{where}: mariage-example is not accepted by the "
                                  f"interpreter: {exc}") from None
-        box = nodes.container(classes=["mariage-example"])
-        if self.arguments:
-            box += _para(self.arguments[0], ["mariage-example-title"])
-        deal = [(name + (" (dealer)" if name == result.dealer else ""), cards)
-                for name, cards in result.hands]
-        box += _table(Table(("seat", "hand after the deal"), tuple(deal)),
-                      ["mariage-hands"], [1, 6])
-        facts = [f"Ruleset {result.rules.name}"]
-        if example.options:
-            facts.append("options " + ", ".join(f"{k}={v}" for k, v in example.options.items()))
-        if result.turn_up:
-            facts.append(f"turned-up card {result.turn_up}")
-        if result.stock:
-            facts.append(f"stock {result.stock} cards")
-        box += _para("; ".join(facts) + ". ▸ marks the leader of each trick; ✓ marks what "
-                     "the interpreter checked when these pages were built.",
-                     ["mariage-example-facts"])
-        box += _trick_table(result)
-        if result.outcome or result.notes:
-            box += _para(" ".join([*result.notes, *(f"✓ {c}." for c in result.outcome)]),
-                         ["mariage-outcome"])
-        return [box]
+        return [_draw(result, self.arguments[0] if self.arguments else "",
+                      dict(example.options))]
+
+
+def _draw(result: Replay, title: str, options: dict[str, str]) -> nodes.container:
+    """A replayed hand: the hands after the deal, then one row per trick."""
+    box = nodes.container(classes=["mariage-example"])
+    if title:
+        box += _para(title, ["mariage-example-title"])
+    deal = [(name + (" (dealer)" if name == result.dealer else ""), cards)
+            for name, cards in result.hands]
+    box += _table(Table(("seat", "hand after the deal"), tuple(deal)),
+                  ["mariage-hands"], [1, 6])
+    facts = [f"Ruleset {result.rules.name}"]
+    if options:
+        facts.append("options " + ", ".join(f"{k}={v}" for k, v in options.items()))
+    if result.turn_up:
+        facts.append(f"turned-up card {result.turn_up}")
+    if result.stock:
+        facts.append(f"stock {result.stock} cards")
+    box += _para("; ".join(facts) + ". ▸ marks the leader of each trick; ✓ marks what "
+                 "the interpreter checked when these pages were built.",
+                 ["mariage-example-facts"])
+    box += _trick_table(result)
+    if result.outcome or result.notes:
+        box += _para(" ".join([*result.notes, *(f"✓ {c}." for c in result.outcome)]),
+                     ["mariage-outcome"])
+    return box
+
+
+class RecordDirective(SphinxDirective):
+    """``.. mariage-record:: CAPTION``: a record in the notation, validated and drawn."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        text = "\n".join(self.content) + "\n"
+        try:
+            hands = replay_record(text, file=str(self.env.doc2path(self.env.docname)))
+        except ExampleError as exc:
+            line = self.content_offset + (exc.line or 0) + 1 if exc.line is not None \
+                else self.lineno
+            raise ExtensionError(f"{self.env.doc2path(self.env.docname)}:{line}: "
+                                 f"mariage-record is not valid: {exc}") from None
+        out: list[nodes.Node] = []
+        source = nodes.literal_block(text, text, classes=["mariage-record"])
+        source["language"] = "text"
+        for i, hand in enumerate(hands):
+            title = self.arguments[0] if self.arguments and i == 0 else ""
+            out.append(_draw(hand, title, {}))
+        return [*out, _para("The record, as written in the notation:"), source]
 
 
 def _check_pages(app: Sphinx, env: Any) -> None:
@@ -387,6 +420,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("mariage-comparison", ComparisonDirective)
     app.add_directive("mariage-schema", SchemaDirective)
     app.add_directive("mariage-example", ExampleDirective)
+    app.add_directive("mariage-record", RecordDirective)
     app.connect("env-check-consistency", _check_pages)
     app.connect("env-purge-doc", _purge)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
