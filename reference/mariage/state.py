@@ -208,6 +208,9 @@ class GameState:
         dealer and choose the first player by lot each hand.
         """
         r = self.rules
+        if self.phase == _OVER:
+            raise IllegalActionError(r.core_over, seat=None, action="deal",
+                                     reason="the match is over", hand=self.hand_no)
         if self.phase != _DEAL:
             raise IllegalActionError(r.core_phase, seat=None, action="deal",
                                      reason="a hand is in progress or the match is over",
@@ -564,8 +567,11 @@ class GameState:
             self._refuse(r.core_phase, seat, action, "unknown action")
 
     def _refuse(self, rule_id: str | None, seat: int | None, action: Action, reason: str) -> None:
-        raise IllegalActionError(rule_id or "core.phase", seat=seat,
-                                 action=action_text(self.rules, action), reason=reason,
+        try:
+            text = action_text(self.rules, action)
+        except IndexError:  # a card or declaration number the rules do not have
+            text = repr(action)
+        raise IllegalActionError(rule_id or "core.phase", seat=seat, action=text, reason=reason,
                                  hand=self.hand_no, trick=self.trick_no)
 
     def _apply_play(self, seat: int, action: Play) -> None:
