@@ -23,6 +23,7 @@ import random
 from functools import cache
 from typing import Any
 
+from hypothesis import strategies as st
 from mariage import (
     Action,
     Answer,
@@ -42,12 +43,15 @@ from mariage.deals import SeededDeals
 from mariage.specload import Document, load_document
 
 __all__ = [
+    "CHOICES",
     "RULESETS",
+    "SEEDS",
     "Hooks",
     "candidate_actions",
     "document",
     "int_choices",
     "option_grid",
+    "options_for",
     "pick_action",
     "play_match",
     "rules_for",
@@ -83,6 +87,19 @@ def int_choices(name: str) -> dict[str, list[int]]:
     """For each int option of ``name``: its default and a smaller value."""
     specs = option_specs(document(name))
     return {k: _values(s) for k, s in specs.items() if s["type"] == "int"}
+
+
+def options_for(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Any combination of option values of ``name`` (ints: default or a smaller value)."""
+    grid = option_grid(name)
+    axes: dict[str, list[Any]] = {k: sorted({str(g[k]) for g in grid}) for k in grid[0]}
+    typed = {k: [next(g[k] for g in grid if str(g[k]) == v) for v in vs] for k, vs in axes.items()}
+    typed.update(int_choices(name))
+    return st.fixed_dictionaries({k: st.sampled_from(v) for k, v in typed.items()})
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+CHOICES = st.integers(0, 2**32 - 1)
 
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}

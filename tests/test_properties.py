@@ -32,12 +32,15 @@ from mariage import (
 )
 from mariage.deals import SeededDeals
 from propkit import (
+    CHOICES,
     RULESETS,
+    SEEDS,
     Hooks,
     candidate_actions,
     document,
     int_choices,
     option_grid,
+    options_for,
     pick_action,
     play_match,
     rules_for,
@@ -344,20 +347,6 @@ class Referee(Hooks):
         measure = state.segni if r.match_measure == "hands_won" else state.match_scores
         top = max(measure)
         assert top < r.match_target or list(measure).count(top) > 1
-
-
-# ---------------------------------------------------------------- strategies
-def options_for(name: str) -> st.SearchStrategy[dict[str, Any]]:
-    """Any combination of option values of ``name`` (ints: default or a smaller value)."""
-    grid = option_grid(name)
-    axes: dict[str, list[Any]] = {k: sorted({str(g[k]) for g in grid}) for k in grid[0]}
-    typed = {k: [next(g[k] for g in grid if str(g[k]) == v) for v in vs] for k, vs in axes.items()}
-    typed.update(int_choices(name))
-    return st.fixed_dictionaries({k: st.sampled_from(v) for k, v in typed.items()})
-
-
-SEEDS = st.integers(0, 2**64 - 1)
-CHOICES = st.integers(0, 2**32 - 1)
 
 
 # ---------------------------------------------------------------- the properties
