@@ -374,6 +374,10 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
     ]
     if rules.stock_size:
         out.append(("Duty once the stock is gone", _duty_text(rules, False)))
+    if rules.hand_target is not None:
+        out.append(("Hand ends early", f"the moment a side reaches {rules.hand_target} points"))
+    if rules.call_out_rule is not None:
+        out.append(("Calling out", "a player may stop play at any moment, claiming the target"))
     out += [
         ("Declarations", decls or "none"),
         ("Hand scoring", _score_text(rules)),
