@@ -8,10 +8,13 @@ from __future__ import annotations
 import pytest
 from mariage import parse_action
 from rulekit import (
+    cards,
     check_match_target,
     covers,
     legal_texts,
     play,
+    play_tricks,
+    refused,
     rules_of,
     start,
     suit,
@@ -81,3 +84,34 @@ def test_mariannone_option_wins_the_match() -> None:
     play(state, "2S mariannone:H")
     assert state.terminal and state.result is not None and state.result.winner == WE
     assert state.trump == -1
+
+
+@covers("marianna.decl.who", "cinquecento.decl.trump", ruleset=RULES,
+        options={"declare_when": "trick_start"})
+def test_trick_start_window_first_marianna_fixes_trump() -> None:
+    state = start(RULES, FOUR_PAIRS, dealer=3, options={"declare_when": "trick_start"})
+    play(state, "marianna:H marianna:D pass marianna:S")
+    assert state.trump == suit(state, "H") and state.phase.name == "PLAY"
+    assert [v for (_, _, _, v) in state.declared] == [40, 20, 20]
+
+
+@covers("marianna.decl.who", ruleset=RULES, options={"declare_when": "leader"})
+def test_leader_only_option() -> None:
+    state = start(RULES, FOUR_PAIRS, dealer=3, options={"declare_when": "leader"})
+    play(state, "7H")
+    refused(state, "marianna:D", "marianna.decl.who")
+
+
+@covers("marianna.decl.window", ruleset=RULES, options={"trick_six": True})
+def test_trick_six_option() -> None:
+    for trick_six in (False, True):
+        state = start(RULES, ["KH QH 2S 5S 6S"], dealer=3, options={"trick_six": trick_six})
+        play_tricks(state, 5, keep="KH QH")
+        while state.to_act != 0:
+            play(state, next(t for t in legal_texts(state) if t in state.rules.card_index))
+        assert state.trick_no == 6 and "KH QH" in cards(state, 0)
+        if trick_six:
+            play(state, "marianna:H")
+            assert state.declared[-1][3] == 40
+        else:
+            refused(state, "marianna:H", "marianna.decl.window")

@@ -406,3 +406,28 @@ def test_after_a_tie_the_next_dealer_deals_another_hand_that_decides() -> None:
     scores = state.match_scores
     assert scores[NS] != scores[WE]
     assert state.result.winner == (NS if scores[NS] > scores[WE] else WE)
+
+
+def _five_queens_and_king_at_trick_six(options: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
+    """N wins tricks 1-5 with spades and draws the king of hearts last."""
+    state = start("marianna", ["QH QD QC QS AS"], dealer=3, options=options,
+                  stock="3S 2H 2D 2C KS 4H 4D 4C JS 5H 5D 5C 7S 6H 6D 6C KH 7H 7D 7C")
+    play_tricks(state, 5, keep="QH QD QC QS KH")
+    assert all(w == 0 for (_, _, w) in state.tricks) and state.to_act == 0
+    assert cards(state, 0) == "KH QH QD QC QS" and state.trick_no == 6
+    return state
+
+
+@covers("marianna.decl.window", "marianna.decl.mariannino", ruleset="marianna")
+def test_no_mariannino_after_the_stock_is_exhausted() -> None:
+    state = _five_queens_and_king_at_trick_six()
+    assert not any(":" in t for t in legal_texts(state))
+    refused(state, "mariannino:H", "marianna.decl.window")
+
+
+@covers("marianna.decl.window", "marianna.decl.mariannino.value", ruleset="marianna",
+        options={"trick_six": True})
+def test_mariannino_in_trick_six_with_the_option() -> None:
+    state = _five_queens_and_king_at_trick_six({"trick_six": True})
+    play(state, "mariannino:H")
+    assert state.hand_points(NS) >= 250 and state.trump == suit(state, "H")

@@ -7,7 +7,7 @@ N holds the king of hearts, his partner S the queen.
 from __future__ import annotations
 
 from mariage import Phase
-from rulekit import cards, covers, legal_texts, play, play_tricks, refused, start, suit
+from rulekit import cards, covers, legal_texts, play, play_out, play_tricks, refused, start, suit
 
 NS, WE = 0, 1
 RULES = "marianna-siciliana"
@@ -113,3 +113,68 @@ def test_no_ask_after_the_stock_is_exhausted() -> None:
     assert state.trump == -1 and "KH" in cards(state, 0) and "QH" in cards(state, 2)
     assert "ask:cover:H" not in legal_texts(state)
     refused(state, "ask:cover:H", "siciliana.ask.cover")
+
+
+@covers("siciliana.ask.cover-play", "marianna.decl.value", ruleset=RULES,
+        options={"marianna_values": "20-40-60-80"})
+def test_split_counts_first_with_the_20_40_60_80_schedule() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"marianna_values": "20-40-60-80"})
+    play(state, "ask:cover:H yes KH 2C QH 2H AS marianna:D")
+    assert [v for (_, _, _, v) in state.declared] == [20, 40]
+
+
+@covers("siciliana.ask.cover-play", "marianna.decl.trump", ruleset=RULES,
+        options={"first_fixes_trump": True})
+def test_split_trump_stays_with_first_fixes_trump() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"first_fixes_trump": True})
+    play(state, "ask:cover:H yes KH 2C QH 2H AS marianna:D")
+    assert state.trump == suit(state, "H") and state.declared[-1][3] == 60
+
+
+@covers("siciliana.ask.cover", "marianna.decl.who", ruleset=RULES,
+        options={"declare_when": "trick_start"})
+def test_ask_after_the_declaration_window() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"declare_when": "trick_start"})
+    assert state.phase == Phase.WINDOW
+    play(state, "pass pass pass pass")
+    assert state.phase == Phase.PLAY and "ask:cover:H" in legal_texts(state)
+    play(state, "ask:cover:H yes KH 2C QH 2H")
+    assert state.trump == suit(state, "H") and state.decl_points == [20, 0]
+
+
+@covers("siciliana.ask.cover", "marianna.decl.who", ruleset=RULES,
+        options={"declare_when": "leader"})
+def test_ask_with_leader_only_declarations() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"declare_when": "leader"})
+    play(state, "ask:cover:H yes KH")
+    refused(state, "marianna:D", "marianna.decl.who")
+    play(state, "2C QH 2H")
+    assert state.trump == suit(state, "H")
+
+
+@covers("siciliana.ask.cover", "marianna.decl.window", ruleset=RULES,
+        options={"trick_six": True})
+def test_trick_six_allows_a_marianna_but_not_a_split() -> None:
+    stock = "QS 2S 3D 3C  7S AH KD KC  6S 3H QD QC  5S JH JD JC  4S AD AC 7C"
+    state = start(RULES, ["KH AS 3S KS JS", "2D 4D 5D 6D 7D", "QH 2C 4C 5C 6C",
+                          "2H 4H 5H 6H 7H"], dealer=3, stock=stock, options={"trick_six": True})
+    play_tricks(state, 5, keep="KH QH KS QS")
+    assert state.to_act == 0 and state.trick_no == 6 and state.trump == -1
+    assert "KS QS" in cards(state, 0) and "QH" in cards(state, 2)
+    texts = legal_texts(state)
+    assert "marianna:S" in texts and "ask:cover:H" not in texts
+    refused(state, "ask:cover:H", "siciliana.ask.cover")
+
+
+@covers("marianna.match.end", ruleset=RULES, options={"target": 100})
+def test_target_option() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"target": 100})
+    state.match_scores = [99, 0]
+    play(state, "ask:cover:H yes KH 2C QH 2H")
+    play_out(state)
+    assert state.terminal and state.result is not None and state.result.winner == NS
