@@ -89,6 +89,7 @@ class _Checker:
         self.rules: Rules | None = None
         self.state: GameState | None = None
         self._actions: dict[str, Action] = {}
+        self.last = (0, 0)
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -301,6 +302,7 @@ class _Checker:
         trick_done = False
         listener = self.listener
         for item in hand.items:
+            self.last = (item.line, item.column)
             if not self.replaying:
                 if isinstance(item, Act):
                     if item.seat not in seats:
@@ -361,7 +363,10 @@ class _Checker:
             st.apply(action, seat)
         except IllegalActionError as exc:
             code = "N142" if exc.rule_id == rules.core_turn else "N141"
-            self.error(code, exc.reason, item.line, item.column, seat=item.seat,
+            why = exc.reason
+            if code == "N142" and st.to_act is not None:
+                why = f"out of turn: seat {seats[st.to_act]} is to act"
+            self.error(code, why, item.line, item.column, seat=item.seat,
                        token=str(item), rule_id=exc.rule_id)
             self.stop_replay()
             return False
@@ -419,8 +424,7 @@ class _Checker:
     def finish(self) -> None:
         st, rules, res = self.state, self.rules, self.rec.result
         assert st is not None and rules is not None
-        line = res.line if res else 0
-        col = res.column if res else 0
+        line, col = (res.line, res.column) if res else self.last
         if not self.replaying:
             return
         if st.phase != Phase.OVER:
