@@ -260,7 +260,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         bad = src[col - 1:col + 19].split()[0] if src[col - 1:].strip() else src[col - 1:col]
         closer = _CLOSERS.get(bad[:1])
-        if closer and closer not in text[exc.pos_in_stream + 1:]:
+        if closer and closer not in text[(exc.pos_in_stream or 0) + 1:]:
             return RecordError("N111", f"{bad[:1]} is never closed: the record ends inside it "
                                "(truncated?)", file=file, line=first + line - 1, column=col,
                                record=number, token=bad)
