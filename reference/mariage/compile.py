@@ -461,6 +461,7 @@ class _Compiler:
             else None,
             match_measure=measure, match_target=match["end"]["target"],
             match_rule=match["end"]["id"], tie_rule=match["tie"]["id"],
+            tie_mode=match["tie"]["rule"],
         )
 
     def collect_rules(self) -> list[RuleInfo]:

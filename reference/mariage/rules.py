@@ -224,6 +224,7 @@ class Rules:
     match_target: int = 501
     match_rule: str = ""
     tie_rule: str = ""
+    tie_mode: str = "play_on"
     # rule IDs of the core mechanics shared by every ruleset
     core_turn: str = "core.turn"
     core_hand: str = "core.hand"

@@ -972,7 +972,11 @@ class GameState:
         top = max(scores[t] for t in reached)
         best = [t for t in reached if scores[t] == top]
         if len(best) != 1:
-            return  # tie at or over the target: play on
+            if r.tie_mode == "draw":
+                self.phase = _OVER
+                self.to_act = None
+                self.result = MatchResult(None, "tie", scores)
+            return  # otherwise, a tie at or over the target: play on
         self.phase = _OVER
         self.to_act = None
         self.result = MatchResult(best[0], reason, scores)
