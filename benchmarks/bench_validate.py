@@ -1,0 +1,132 @@
+"""Benchmark: validating Marianna records (parse + full replay).
+
+Reports, on one core, the throughput of ``parse + replay`` in MB/s and
+records/s next to the parser alone in the same process (the baseline); the
+peak memory of a separate process validating a large generated file, next to
+the peak of a process that only loads the package; and the speed-up of
+``--jobs 2`` over ``--jobs 1``. Targets: parse + replay >= 1 MB/s; peak
+memory < 200 MB on a 100 MB file; jobs 2 >= 1.6x jobs 1 (on 2 cores).
+
+    python benchmarks/bench_validate.py          # full: 100 MB memory file
+    python benchmarks/bench_validate.py --quick  # a quick run (smaller files)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from mariage import load_rules
+from mariage.bots import make_bot
+from mariage.notation.batch import check_raw
+from mariage.notation.reader import RawRecord, parse_record, split_records
+from mariage.notation.recorder import record_match
+from mariage.notation.writer import write_record
+
+_MEASURE = """
+import resource, sys, time
+from mariage.notation.batch import validate_stream
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if sys.argv[1] != "-":
+    t = time.perf_counter()
+    with open(sys.argv[1], "rb") as f:
+        s = validate_stream(f, sys.argv[1], jobs=int(sys.argv[2]))
+    assert s.ok and s.records, s.errors[:3]
+    print(s.records, time.perf_counter() - t, base,
+          resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+else:
+    print(0, 0.0, base, base)
+"""
+
+
+def sample_records(count: int) -> list[str]:
+    """``count`` distinct Marianna records played by bots."""
+    rules = load_rules("marianna")
+    out = []
+    for seed in range(count):
+        kind = "random" if seed % 2 else "greedy"
+        bots = [make_bot(kind, seed * 10 + i) for i in range(4)]
+        out.append(write_record(record_match(rules, seed, bots)))
+    return out
+
+
+def write_file(path: Path, records: list[str], size: int) -> int:
+    """Fill ``path`` with ``records`` repeated until ``size`` bytes; return the bytes written."""
+    written = 0
+    with open(path, "w", encoding="utf-8") as f:
+        i = 0
+        while written < size:
+            text = records[i % len(records)] + "\n"
+            f.write(text)
+            written += len(text.encode())
+            i += 1
+    return written
+
+
+def throughput(data: bytes, repeat: int) -> tuple[float, float, float, int]:
+    """(parse MB/s, parse+replay MB/s, parse+replay records/s, records)."""
+    raws: list[RawRecord] = [r for r in split_records(io.BytesIO(data), "bench")
+                             if isinstance(r, RawRecord)]
+    mb = len(data) / 1e6
+    best_parse = best_full = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for raw in raws:
+            parse_record(raw.text, file=raw.file, number=raw.number, line=raw.line)
+        best_parse = min(best_parse, time.perf_counter() - t)
+        t = time.perf_counter()
+        for raw in raws:
+            assert not check_raw(raw, strict=True)
+        best_full = min(best_full, time.perf_counter() - t)
+    return mb / best_parse, mb / best_full, len(raws) / best_full, len(raws)
+
+
+def measure(path: str, jobs: int) -> tuple[int, float, int, int]:
+    """Validate ``path`` in a fresh process: (records, seconds, base KB, peak KB)."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, path, str(jobs)], check=True,
+                         capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1]), int(out[2]), int(out[3])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small files, fewer repeats")
+    args = parser.parse_args()
+    records = sample_records(20 if args.quick else 60)
+    data = "\n".join(records).encode()
+    while len(data) < (300_000 if args.quick else 2_000_000):
+        data += b"\n" + data
+    parse_mbs, full_mbs, full_rps, n = throughput(data, 1 if args.quick else 3)
+    print(f"throughput ({n} records, {len(data) / 1e6:.1f} MB, one core)")
+    print(f"  parser alone      {parse_mbs:6.2f} MB/s")
+    print(f"  parse + replay    {full_mbs:6.2f} MB/s  {full_rps:7.0f} records/s  "
+          f"(ratio to parser alone {full_mbs / parse_mbs:.2f}; target >= 1 MB/s: "
+          f"{'met' if full_mbs >= 1 else 'NOT met'})")
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big.mrg"
+        size = write_file(big, records, (10 if args.quick else 100) * 1_000_000)
+        nrec, secs, _base, peak = measure(str(big), 1)
+        _, _, base_only, _ = measure("-", 1)
+        print(f"memory: validating {size / 1e6:.0f} MB ({nrec} records) in {secs:.1f} s "
+              f"({size / 1e6 / secs:.2f} MB/s)")
+        print(f"  peak RSS {peak / 1024:.0f} MB; a process that only loads the package: "
+              f"{base_only / 1024:.0f} MB (ratio {peak / max(base_only, 1):.2f}); "
+              f"target < 200 MB: {'met' if peak / 1024 < 200 else 'NOT met'}")
+        jobs_file = Path(tmp) / "jobs.mrg"
+        write_file(jobs_file, records, (3 if args.quick else 20) * 1_000_000)
+        _, t1, _, _ = measure(str(jobs_file), 1)
+        _, t2, _, _ = measure(str(jobs_file), 2)
+        cores = os.cpu_count() or 1
+        print(f"jobs: --jobs 1 {t1:.2f} s, --jobs 2 {t2:.2f} s: speed-up {t1 / t2:.2f}x "
+              f"({cores} cores; target >= 1.6x: {'met' if t1 / t2 >= 1.6 else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
