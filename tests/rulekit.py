@@ -259,13 +259,15 @@ def hand_gain(state: GameState) -> tuple[int, ...]:
     return tuple(a - b for a, b in zip(probe.match_scores, before, strict=True))
 
 
-def check_match_target(make: Callable[[], GameState], target: int) -> None:
+def check_match_target(make: Callable[[], GameState], target: int, tie: str = "play_on"
+                       ) -> None:
     """Check the end of a match at ``target`` on the hand that ``make`` deals.
 
     The running scores are set just before the hand is played out, so that
     the hand's score (found by a dry run) takes the teams exactly to chosen
-    totals: below the target (play on), level at the target (play on), one
-    team alone over it, and every team over it with one ahead (the higher wins).
+    totals: below the target (play on), level at the target (play on, or a
+    drawn match where ``tie`` is ``draw``), one team alone over it, and every
+    team over it with one ahead (the higher wins).
     """
     gain = hand_gain(make())
     nteams = len(gain)
@@ -279,8 +281,11 @@ def check_match_target(make: Callable[[], GameState], target: int) -> None:
     state = finish([-1] * nteams)
     assert state.phase == Phase.DEAL and state.result is None, "no team reached the target"
     state = finish([0] * nteams)
-    assert state.phase == Phase.DEAL and state.result is None, "a tie at the target plays on"
     assert state.match_scores == [target] * nteams
+    if tie == "draw":
+        assert state.terminal and state.result is not None and state.result.winner is None
+    else:
+        assert state.phase == Phase.DEAL and state.result is None, "a tie at the target plays on"
     for team in range(nteams):
         for others in (-1, 0):
             offsets = [others] * nteams

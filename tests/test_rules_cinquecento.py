@@ -115,3 +115,9 @@ def test_trick_six_option() -> None:
             assert state.declared[-1][3] == 40
         else:
             refused(state, "marianna:H", "marianna.decl.window")
+
+
+@covers("marianna.match.tie", ruleset=RULES, options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    rules = rules_of(RULES, tie="draw")
+    check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 500, tie="draw")

@@ -323,3 +323,8 @@ def test_call_out_target_follows_the_target_option(seat: int) -> None:
         assert state.history[-1].ended == "call_out_failed"
         assert state.history[-1].score == (20, 0)
         assert state.terminal and state.result is not None and state.result.winner == A
+
+
+@covers("mariaggia.match.tie", ruleset=RULES, options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    check_match_target(lambda: _deal(options={"tie": "draw"}), 250, tie="draw")

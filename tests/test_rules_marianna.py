@@ -431,3 +431,9 @@ def test_mariannino_in_trick_six_with_the_option() -> None:
     state = _five_queens_and_king_at_trick_six({"trick_six": True})
     play(state, "mariannino:H")
     assert state.hand_points(NS) >= 250 and state.trump == suit(state, "H")
+
+
+@covers("marianna.match.tie", ruleset="marianna", options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    rules = rules_of("marianna", tie="draw")
+    check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 501, tie="draw")

@@ -218,3 +218,28 @@ def test_match_to_35_tie_plays_on() -> None:
 def test_target_option() -> None:
     rules = rules_of(RULES, target=21)
     check_match_target(lambda: start(rules, VOID, dealer=3, turn_up="2S"), 21)
+
+
+@covers("mariglia.match.tie", ruleset=RULES, options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    check_match_target(lambda: _deal(VOID, options={"tie": "draw"}), 35, tie="draw")
+
+
+@covers("mariglia.play.head", "mariglia.play.overtrump", ruleset=RULES,
+        options={"duty_reading": "always"})
+def test_duty_to_beat_even_over_the_partner_option() -> None:
+    opts = {"duty_reading": "always"}
+    hands = ["AH KH QH 6H 5H 4H 3H AD KD QD", "2H 4S 3S 7D JD 4D 3D 2D 7C AC",
+             "KS 5S 7S JC QC 6C 5C 4C 3C 2C", "2S 7H JH AS QS JS 6S 6D 5D KC"]
+    state = _deal(hands, options=opts)
+    play(state, "AH 2H")
+    # N, S's partner, wins with the ace: S, void, must still trump
+    assert set(legal_texts(state)) == {"KS", "5S", "7S"}
+    refused(state, "JC", "mariglia.play.overtrump")
+    hands = ["KH AD KD QD 6D 5D 4D 3D 2D 7C", "3H 2H JD 7D AC KC JC QC 6C 5C",
+             "7H 4H 4C 3C 2C 7S AS KS JS QS", "2S AH 5H 6H JH QH 6S 5S 4S 3S"]
+    state = _deal(hands, options=opts)
+    play(state, "KH 2H")
+    # S must head his partner's king with the seven
+    assert legal_texts(state) == ["7H"]
+    refused(state, "4H", "mariglia.play.head")

@@ -391,3 +391,27 @@ def test_target_option() -> None:
 def test_pack_total_is_140_whatever_the_size(size: int) -> None:
     r = rules_of(RULES, pack_size=size)
     assert r.pack_points == 140 and r.ncards == size and r.hand_size * 4 == size
+
+
+@covers("marjapussi.match.tie", ruleset=RULES, options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    check_match_target(lambda: _deal(ASKS, {"tie": "draw"}), 10, tie="draw")
+
+
+@covers("marjapussi.ask.answer", "marjapussi.ask.half.answer", ruleset=RULES,
+        options={"answers": "may_refuse"})
+def test_answers_may_refuse_option() -> None:
+    opts = {"answers": "may_refuse"}
+    state = _after_trick_one(options=opts)
+    play(state, "ask:partner")
+    assert legal_texts(state) == ["yes:S", "no"]
+    refused(state, "yes:D", "marjapussi.ask.answer")
+    play(state, "no")
+    assert state.trump == -1 and state.game_points == [0, 0]
+    state = _after_trick_one(options=opts)
+    play(state, "ask:half:D")
+    assert legal_texts(state) == ["yes", "no"]
+    state = _after_trick_one(options=opts)
+    play(state, "ask:half:C")
+    assert legal_texts(state) == ["no"]
+    refused(state, "yes", "marjapussi.ask.half.answer")

@@ -7,7 +7,18 @@ N holds the king of hearts, his partner S the queen.
 from __future__ import annotations
 
 from mariage import Phase
-from rulekit import cards, covers, legal_texts, play, play_out, play_tricks, refused, start, suit
+from rulekit import (
+    cards,
+    check_match_target,
+    covers,
+    legal_texts,
+    play,
+    play_out,
+    play_tricks,
+    refused,
+    start,
+    suit,
+)
 
 NS, WE = 0, 1
 RULES = "marianna-siciliana"
@@ -178,3 +189,13 @@ def test_target_option() -> None:
     play(state, "ask:cover:H yes KH 2C QH 2H")
     play_out(state)
     assert state.terminal and state.result is not None and state.result.winner == NS
+
+
+@covers("marianna.match.tie", ruleset=RULES, options={"tie": "draw"})
+def test_tie_draw_option() -> None:
+    check_match_target(lambda: _split_with({"tie": "draw"}), 501, tie="draw")
+
+
+def _split_with(options: dict[str, object]):  # type: ignore[no-untyped-def]
+    return start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                         "2H 4H 7C 7S JS"], dealer=3, options=options)
