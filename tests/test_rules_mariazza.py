@@ -252,3 +252,19 @@ def test_resign_out_of_turn_ends_the_match() -> None:
     state.resign(B)
     assert state.terminal and state.result is not None
     assert state.result.winner == A and state.result.reason == "resign"
+
+
+# A deal (first player A, trump spades) on which play_out splits the cards 50-70.
+EVEN = ("KH QH 3C 5D KS 5H 3H QS JD 6D AS 5C 5S AD 2H 4S 2S JH KD JC QD KC 2D 4H 6H 7C 6C "
+        "6S 7S AC QC AH 3D 7D 7H JS 2C 4D 3S 4C")
+
+
+@covers("mariazza.score.sixty", "mariazza.score.hand", ruleset=RULES, options={"target": 71})
+def test_equal_scores_win_no_segno() -> None:
+    state = GameState(rules_of(RULES, target=71), first_dealer=None)
+    state.deal(EVEN.split(), first_player=A)
+    play(state, "mariazza:H")  # 20 at once for A
+    play_out(state)
+    rec = state.history[-1]
+    assert rec.ended == "played_out" and rec.points == (70, 70)
+    assert rec.winner is None and state.segni == [0, 0]
