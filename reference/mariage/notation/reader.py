@@ -133,6 +133,7 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
 
 
 _PIECE = re.compile(r"\([^()]*\)|\S+")
+_NORMAL: dict[str, str] = {}  # action text as written -> canonical text
 _TRICK = re.compile(r"[0-9]+\.")
 
 
@@ -169,16 +170,23 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         tok = ch[0]
         line, col = self._pos(tok)
         out: list[Item] = []
+        append = out.append
+        norm = _NORMAL
         for m in _PIECE.finditer(tok):
             s = m.group()
             c = col + m.start()
             if s[0] == "(":
-                out.append(_note(s, line, c))
-            elif _TRICK.fullmatch(s):
-                out.append(TrickMark(int(s[:-1]), line, c))
+                append(_note(s, line, c))
+            elif s[-1] == "." and _TRICK.fullmatch(s):
+                append(TrickMark(int(s[:-1]), line, c))
             else:
                 seat, _, text = s.partition(":")
-                out.append(Act(seat, normalize_action(text), line, c))
+                canon = norm.get(text)
+                if canon is None:
+                    if len(norm) > 4096:  # bounded, whatever the input
+                        norm.clear()
+                    canon = norm[text] = normalize_action(text)
+                append(Act(seat, canon, line, c))
         return out
 
     def notes(self, ch: list[Any]) -> list[Item]:
