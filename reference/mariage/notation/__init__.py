@@ -1,1 +1,57 @@
-"""Game records: the notation, reader, writer, validator and views."""
+"""Game records: the notation, its reader, canonical writer, validator and per-seat views.
+
+The notation is specified in ``docs/notation.rst``; its grammar is
+``grammar/record.lark``.
+
+>>> from mariage import load_rules
+>>> from mariage.bots import make_bot
+>>> rules = load_rules("marianna")
+>>> record = record_match(rules, seed=1, bots=[make_bot("greedy", i) for i in range(4)])
+>>> text = write_record(record)
+>>> parse_record(text) == record
+True
+>>> check_record(parse_record(text)).errors
+[]
+"""
+
+from __future__ import annotations
+
+from .batch import FileSummary, validate_stream
+from .errors import CODES, NotationError, RecordError
+from .model import Act, Comment, Deal, DealPart, Hand, Note, Record, Result, Tag, TrickMark
+from .reader import parse_record, parse_records, read_records, split_records
+from .recorder import Recorder, record_match
+from .replay import Checked, check_record, validate
+from .views import view
+from .writer import write_atomically, write_record, write_records
+
+__all__ = [
+    "CODES",
+    "Act",
+    "Checked",
+    "Comment",
+    "Deal",
+    "DealPart",
+    "FileSummary",
+    "Hand",
+    "NotationError",
+    "Note",
+    "Record",
+    "RecordError",
+    "Recorder",
+    "Result",
+    "Tag",
+    "TrickMark",
+    "check_record",
+    "parse_record",
+    "parse_records",
+    "read_records",
+    "record_match",
+    "split_records",
+    "validate",
+    "validate_stream",
+    "view",
+    "write_atomically",
+    "write_record",
+    "write_records",
+]

@@ -30,7 +30,7 @@ from .layout import layout
 from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
 from .search import DEFAULT_LIMIT, complete_deal
 
-__all__ = ["Checked", "Listener", "check_record", "measure", "team_name"]
+__all__ = ["Checked", "Listener", "check_record", "measure", "team_name", "validate"]
 
 RESIGN = "resign"
 
