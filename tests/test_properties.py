@@ -101,6 +101,11 @@ def makes_trump(rules: Rules, name: str, trump: int, wanted: bool) -> bool:
     raise AssertionError(f"no trump rule for declaration {name}")
 
 
+def tie_is_a_draw(rules: Rules) -> bool:
+    """Whether equal scores at or over the target end the match drawn (the tie option)."""
+    return dict(rules.options).get("tie") == "draw"
+
+
 def trick_winner(rules: Rules, leader: int, cards: tuple[int, ...], trump: int) -> int:
     """The seat that takes a trick: highest trump, else highest card of the suit led."""
     led = rules.suit_of[cards[0]]
@@ -338,6 +343,10 @@ class Referee(Hooks):
                 assert res.winner is not None and res.winner != self.caller
         elif res.reason == "match_won":
             assert state.history[-1].ended == "match_won"
+        elif res.reason == "tie":
+            assert res.winner is None and tie_is_a_draw(r)
+            top = max(measure)
+            assert top >= r.match_target and list(measure).count(top) > 1
         else:
             assert res.reason == "resign"
 
@@ -346,7 +355,10 @@ class Referee(Hooks):
         r = self.r
         measure = state.segni if r.match_measure == "hands_won" else state.match_scores
         top = max(measure)
-        assert top < r.match_target or list(measure).count(top) > 1
+        if tie_is_a_draw(r):
+            assert top < r.match_target, "the match should have ended"
+        else:
+            assert top < r.match_target or list(measure).count(top) > 1
 
 
 # ---------------------------------------------------------------- the properties
