@@ -17,6 +17,7 @@ marianna has no option 'colour' (opti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from .specload import Document, deep_copy, load_document, read_yaml, validate_sc
 
 __all__ = ["check_document", "core_rules", "load_rules", "option_specs", "parse_option_value"]
 
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
 
 
@@ -476,11 +478,26 @@ class _Compiler:
                                 f"'{seen[rid]}')")
             seen[rid] = dotted
             opt = node.get("option") or option_of.get(dotted)
-            infos.append(RuleInfo(rid, " ".join(str(node["text"]).split()),
+            infos.append(RuleInfo(rid, self.fill(" ".join(str(node["text"]).split()), dotted),
                                   _as_list(node.get("source")), dotted,
                                   bool(node.get("decided", False)), opt,
                                   node.get("enabled", True) is not False))
         return infos
+
+    def fill(self, text: str, path: str) -> str:
+        """Put option values in force into a rule text: ``{target}`` becomes ``501``.
+
+        A name in braces must be an option of the ruleset.
+        """
+        def value(m: re.Match[str]) -> str:
+            name = m.group(1)
+            if name not in self.values:
+                raise self.fail(f"{path}.text", f"the text cites '{{{name}}}', which is not "
+                                "an option of this ruleset")
+            v = self.values[name]
+            return str(v).lower() if isinstance(v, bool) else str(v)
+
+        return _PLACEHOLDER.sub(value, text)
 
     def option_paths(self) -> dict[str, str]:
         """Map each rule path to the first option that changes something inside it."""
