@@ -262,8 +262,18 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
                 _check_state(state, step["state"], at)
                 steps[-1]["state"] = step["state"]
             continue
+        if step.get("seat") == "@other" and state.to_act is not None:
+            step["seat"] = (state.to_act + 1) % rules.nseats
         if "seat" in step:
             step["seat"] = _seat(rules, step["seat"], at)
+        if step.get("act") == "@plain":
+            who = step.get("seat", state.to_act)
+            step["act"] = rules.card_code[rules.cards_of(state.hands[who])[-1]]
+        elif step.get("act") == "@not-in-hand":
+            assert state.to_act is not None
+            held = state.hands[state.to_act]
+            step["act"] = next(rules.card_code[c] for c in range(rules.ncards)
+                               if not held >> c & 1)
         _check_expectations(state, step, at)
         out: dict[str, Any] = {k: step[k] for k in ("legal", "legal_has", "legal_not")
                                if k in step}
