@@ -193,7 +193,9 @@ def legal(state: GameState, text: str, seat: int | None = None) -> None:
 def _snapshot(state: GameState) -> tuple[Any, ...]:
     return (state.phase, state.to_act, tuple(state.hands), tuple(state.trick_cards),
             state.trump, tuple(state.match_scores), state.hand_no, state.trick_no,
-            tuple(state.decl_points), len(state.actions))
+            tuple(state.decl_points), tuple(state.game_points), tuple(state.held),
+            tuple(state.forced), state.pending_ask, len(state.declared), len(state.actions),
+            tuple(state.stock), state.turn_up, state.result)
 
 
 def refused(state: GameState, text: str, rule_id: str, seat: int | None = None) -> None:
