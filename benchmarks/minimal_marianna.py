@@ -132,12 +132,22 @@ class MinimalMarianna:
         return out
 
     def apply(self, action: int) -> None:
-        """Apply a legal action of the seat to act (not checked: this is a baseline)."""
+        """Apply an action of the seat to act; refuse it (``ValueError``) if it is not legal.
+
+        Like the reference, the engine checks what it is given: a card must be
+        in the hand, and a declaration must be held and allowed now.
+        """
         seat = self.to_act
-        assert seat is not None
+        if seat is None:
+            raise ValueError("no hand in progress")
         if action >= DECLARE:
-            self._declare(seat, (action - DECLARE) // 4, (action - DECLARE) % 4)
+            kind, suit = (action - DECLARE) // 4, (action - DECLARE) % 4
+            if not self._may_declare(seat, kind, suit):
+                raise ValueError(f"declaration {action} is not allowed now")
+            self._declare(seat, kind, suit)
             return
+        if not 0 <= action < NCARDS or not self.hands[seat] >> action & 1:
+            raise ValueError(f"card {action} is not in the hand")
         self.hands[seat] ^= 1 << action
         self.trick_cards.append(action)
         self.trick_seats.append(seat)
@@ -145,6 +155,21 @@ class MinimalMarianna:
             self.to_act = (seat + 1) % NSEATS
         else:
             self._finish_trick()
+
+    def _may_declare(self, seat: int, kind: int, suit: int) -> bool:
+        hand = self.hands[seat]
+        if self.trick_no > DRAW_TRICKS or self.declared >> seat & 1 or not 0 <= suit < NSUITS:
+            return False
+        if kind == MARIANNA:
+            return hand & PAIR[suit] == PAIR[suit] and not self.used_suits >> suit & 1
+        if hand.bit_count() != 5:
+            return False
+        kings, queens = hand & KINGS, hand & QUEENS
+        if kind == MARIANNINO:
+            return (not self.used_mariannino and queens.bit_count() == 4
+                    and kings.bit_count() == 1 and SUIT_OF[kings.bit_length() - 1] == suit)
+        return (kind == MARIANNONE and not self.used_mariannone and kings.bit_count() == 4
+                and queens.bit_count() == 1 and SUIT_OF[queens.bit_length() - 1] == suit)
 
     def _declare(self, seat: int, kind: int, suit: int) -> None:
         self.declared |= 1 << seat

@@ -7,6 +7,7 @@ and every trick winner, hand score, match score and match winner must agree.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import random
 import sys
@@ -157,3 +158,28 @@ def test_benchmark_loop_counts_the_same_decisions() -> None:
     ref = bench.play_hands(bench.reference_factory(RULES), work, 4)
     low = bench.play_hands(bench.minimal_factory, work, 4)
     assert ref == low and ref[1] > 30 * 30
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_minimal_engine_refuses_what_the_reference_refuses(seed: int) -> None:
+    """Both engines check their input: every card play and declaration outside the
+    legal actions is refused by the baseline too, and every legal one accepted."""
+    rng = random.Random(seed)
+    deck = shuffled(rng)
+    ref = GameState(RULES, first_dealer=seed % 4)
+    low = minimal.MinimalMarianna(seed % 4)
+    ref.deal(deck)
+    low.deal(deck)
+    candidates = list(range(minimal.DECLARE + 12))
+    while ref.to_act is not None:
+        legal = {as_minimal(a) for a in ref.legal_actions()}
+        for action in candidates:
+            probe = copy.deepcopy(low)
+            if action in legal:
+                probe.apply(action)
+            else:
+                with pytest.raises(ValueError):
+                    probe.apply(action)
+        pick = rng.choice(sorted(legal))
+        ref.apply(ref.legal_actions()[[as_minimal(a) for a in ref.legal_actions()].index(pick)])
+        low.apply(pick)

@@ -100,6 +100,8 @@ class GameState:
     __slots__ = (
         "_decl_cache",
         "_decl_open",
+        "_free_play",
+        "_tricks_per_hand",
         "_higher",
         "_ob_no_stock",
         "_ob_stock",
@@ -159,6 +161,7 @@ class GameState:
         self.result: MatchResult | None = None
         self.history: list[HandRecord] = []
         self.draw_tricks = rules.stock_size // rules.nseats
+        self._tricks_per_hand = rules.hand_size + self.draw_tricks
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
         self._higher = rules.higher
@@ -200,6 +203,7 @@ class GameState:
         self.actions: list[tuple[int, Action]] = []
         self.hand_over_reason = ""
         self._decl_open = False
+        self._free_play = False
 
     def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
         """Deal the next hand from ``deck`` (top card first; numbers or codes).
@@ -304,6 +308,8 @@ class GameState:
     def legal_plays(self, seat: int) -> int:
         """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
         hand = self.hands[seat]
+        if self._free_play:
+            return hand
         forced = self.forced[seat]
         if forced >= 0:
             return 1 << forced
@@ -360,7 +366,8 @@ class GameState:
         where the rules allow it.
         """
         r = self.rules
-        if self.phase == _DEAL or self.phase == _OVER:
+        phase = self.phase
+        if phase == _DEAL or phase == _OVER:
             return []
         to_act = self.to_act
         if seat is None or seat == to_act:
@@ -369,7 +376,25 @@ class GameState:
         else:
             return [CallOut()] if r.call_out_rule else []
         out: list[Action] = []
-        if self.phase == _ANSWER:
+        if phase == _PLAY and self._free_play and not r.call_out_rule:
+            # the common case: free play, the seat to act may declare at most
+            if self._decl_open and self.decl_this_trick[seat] < r.decl_per_trick and (
+                    r.decl_who == "on_turn" or self._who_ok(r.decl_who, seat)):
+                out = self._declarations(seat)
+            if r.asks and not self.trick_cards:
+                out.extend(self._asks(seat))
+            if r.exchange_rank is not None:
+                ex = self._exchange_card(seat)
+                if ex >= 0:
+                    out.append(Exchange(ex))
+            mask = self.hands[seat]
+            plays = r.play_actions
+            while mask:
+                low = mask & -mask
+                out.append(plays[low.bit_length() - 1])
+                mask ^= low
+            return out
+        if phase == _ANSWER:
             out.extend(self._answers(seat))
         elif self.phase == _WINDOW:
             out.extend(self._declarations(seat))
@@ -581,19 +606,21 @@ class GameState:
             why = "the partner must answer first" if self.phase == _ANSWER else \
                 "the declaration window is open: declare or pass"
             self._refuse(r.core_phase, seat, action, why)
-        if not 0 <= card < r.ncards or not self.hands[seat] >> card & 1:
+        hand = self.hands[seat]
+        if not 0 <= card < r.ncards or not hand >> card & 1:
             self._refuse(r.core_hand, seat, action, "that card is not in the player's hand")
-        if not self.legal_plays(seat) >> card & 1:
+        if not self._free_play and not self.legal_plays(seat) >> card & 1:
             rule_id, reason = self._play_violation(seat, card)
             self._refuse(rule_id, seat, action, reason)
         self.actions.append((seat, action))
         bit = 1 << card
-        self.hands[seat] ^= bit
+        self.hands[seat] = hand ^ bit
         self.known[seat] &= ~bit
         self.forced[seat] = -1
         self.trick_seats.append(seat)
-        self.trick_cards.append(card)
-        if len(self.trick_cards) < r.nseats:
+        cards = self.trick_cards
+        cards.append(card)
+        if len(cards) < r.nseats:
             self.to_act = (seat + 1) % r.nseats
             return
         self._finish_trick()
@@ -625,10 +652,7 @@ class GameState:
         w = self.current_winner()
         winner = self.trick_seats[w]
         team = r.team_of[winner]
-        pts = 0
-        for c in self.trick_cards:
-            pts += r.points[c]
-        self.captured[team] += pts
+        self.captured[team] += sum(map(r.points.__getitem__, self.trick_cards))
         self.tricks_won[team] += 1
         self.tricks.append((self.leader, tuple(self.trick_cards), winner))
         self.last_winner = winner
@@ -656,7 +680,7 @@ class GameState:
                 if c == self.turn_up:
                     self.known[s] |= 1 << c
                     self.turn_up = None
-        if self.trick_no * r.nseats >= self._cards_per_hand():
+        if self.trick_no >= self._tricks_per_hand:
             self._end_hand("played_out")
             return
         self._start_trick(winner)
@@ -666,10 +690,6 @@ class GameState:
             self.decl_points[r.team_of[winner]] += v
             if r.hand_target is not None and self._target_reached():
                 self._end_hand("target")
-
-    def _cards_per_hand(self) -> int:
-        r = self.rules
-        return r.nseats * r.hand_size + r.stock_size
 
     def _start_trick(self, leader: int) -> None:
         self.leader = leader
@@ -681,6 +701,10 @@ class GameState:
         self.decl_this_trick = [0] * n
         self.to_act = leader
         r = self.rules
+        ob = self._ob_stock if self.trick_no <= self.draw_tricks else self._ob_no_stock
+        # no duty, no forced card, no first-lead preference: every card in hand is legal
+        self._free_play = (ob is not None and not ob.follow
+                           and not (self.trick_no == 1 and r.first_card_prefs))
         window_open = bool(r.declarations) and self._window_open(r.decl_window)
         self._decl_open = window_open and r.decl_who != "trick_start"
         if window_open and r.decl_who == "trick_start":
@@ -860,6 +884,7 @@ class GameState:
         theirs = self.hands[seat] & pair
         self.forced[asker] = mine.bit_length() - 1
         self.forced[seat] = theirs.bit_length() - 1
+        self._free_play = False
         self.known[asker] |= mine
         self.known[seat] |= theirs
         self.split = (ask_i, r.team_of[asker], suit)
