@@ -76,6 +76,21 @@ def test_mariannino_option() -> None:
     assert state.decl_count == 0  # not in the order: the first marianna still scores 40
 
 
+@covers("marianna.decl.mariannino.trump", "cinquecento.decl.trump", ruleset=RULES,
+        options={"mariannino": True})
+def test_mariannino_does_not_override_a_fixed_trump() -> None:
+    # S declares the diamond marianna (trump fixed to diamonds) and wins trick 1 with KD;
+    # drawing KH he holds four queens and a king: the mariannino scores, trump stays.
+    state = start(RULES, ["2C 4C 5C 6C 7C", "2S 4S 5S 6S 7S", "KD QD QH QC QS",
+                          "2H 4H 5H 6H 7H"], dealer=3, stock="KH",
+                  options={"mariannino": True})
+    play(state, "2C 2S marianna:D KD 2H")
+    assert state.trump == suit(state, "D") and state.to_act == 2
+    play(state, "mariannino:H")
+    assert state.trump == suit(state, "D")
+    assert state.hand_points(NS) == 40 + 250 + 4  # and KD won in trick 1
+
+
 @covers("marianna.decl.mariannone", "marianna.decl.mariannone.value", ruleset=RULES,
         options={"mariannone": True})
 def test_mariannone_option_wins_the_match() -> None:
