@@ -20,6 +20,7 @@ Golden matches and perft counts are produced from the reference alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,7 +268,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
         if "seat" in step:
             step["seat"] = _seat(rules, step["seat"], at)
         if step.get("act") == "@plain":
-            who = step.get("seat", state.to_act)
+            who = int(step.get("seat", state.to_act))
             step["act"] = rules.card_code[rules.cards_of(state.hands[who])[-1]]
         elif step.get("act") == "@not-in-hand":
             assert state.to_act is not None
@@ -444,12 +445,18 @@ def _flow(value: Any) -> str:
 
 
 def render_test(test: dict[str, Any], body: str = "") -> str:
-    """The text of a test file: front matter (one line per step) and the body."""
+    """The text of a test file: front matter (one line per step) and the body.
+
+    Steps and the initial state are written as JSON, which is also YAML: readers
+    may parse those lines quickly with a JSON parser.
+    """
     lines = ["---"]
     for key, value in test.items():
         if key == "steps":
             lines.append("steps:" if value else "steps: []")
-            lines.extend(f"- {_flow(s)}" for s in value)
+            lines.extend(f"- {json.dumps(s)}" for s in value)
+        elif key == "initial":
+            lines.append(f"initial: {json.dumps(value)}")
         elif key == "description":
             lines.append(_strip_end(yaml.safe_dump({key: value}, width=88, sort_keys=False)))
         else:

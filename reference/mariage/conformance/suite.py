@@ -27,6 +27,7 @@ the steps to play, with what to expect. The body is informative.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +87,27 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     return value
 
 
+def _front_matter(text: str) -> Any:
+    """Parse the front matter; step lines written as JSON are parsed as JSON (fast)."""
+    lines = text.split("\n")
+    try:
+        at = lines.index("steps:")
+    except ValueError:
+        return yaml.load(text, Loader=_Loader)
+    steps: list[Any] = []
+    stop = at + 1
+    while stop < len(lines) and lines[stop].startswith("- {"):
+        try:
+            steps.append(json.loads(lines[stop][2:]))
+        except ValueError:
+            return yaml.load(text, Loader=_Loader)
+        stop += 1
+    data = yaml.load("\n".join(lines[:at] + lines[stop:]), Loader=_Loader)
+    if isinstance(data, dict):
+        data["steps"] = steps
+    return data
+
+
 def parse_test(text: str, where: str) -> Test:
     """Parse the text of one test file; ``where`` names it in errors."""
     if not text.startswith("---\n"):
@@ -94,7 +116,7 @@ def parse_test(text: str, where: str) -> Test:
     if end < 0:
         raise SuiteError(f"{where}: the front matter has no closing '---' line")
     try:
-        data = yaml.load(text[4:end + 1], Loader=_Loader)
+        data = _front_matter(text[4:end + 1])
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 2}:{mark.column + 1}" if mark is not None else ""
@@ -128,15 +150,16 @@ def parse_test(text: str, where: str) -> Test:
 
 
 def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
-               rules: Iterable[str] = ()) -> list[Test]:
+               rules: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[Test]:
     """Every test under ``root`` (default: the bundled suite), in path order.
 
-    ``rulesets`` and ``rules`` (rule IDs or prefixes ending in ``.``) filter
-    the tests; empty means all.
+    ``rulesets``, ``rules`` (rule IDs or prefixes ending in ``.``) and
+    ``kinds`` filter the tests; empty means all.
     """
     base = root or tests_dir()
     want_sets = set(rulesets)
     want_rules = tuple(rules)
+    want_kinds = set(kinds)
     out: list[Test] = []
     seen: dict[str, str] = {}
     for path in sorted(base.rglob("*.test")):
@@ -146,6 +169,8 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
             raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
         seen[test.id] = where
         if want_sets and test.ruleset not in want_sets:
+            continue
+        if want_kinds and test.kind not in want_kinds:
             continue
         if want_rules and not any(r == w or (w.endswith(".") and r.startswith(w))
                                   for r in test.rules for w in want_rules):

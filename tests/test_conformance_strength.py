@@ -1,0 +1,47 @@
+"""The suite's strength and coverage: every faulty engine is killed by a test naming its
+broken rule; every rule ID has a focused test; the test files match their sources."""
+
+from __future__ import annotations
+
+import pytest
+from mariage.conformance.coverage import UNREACHABLE, coverage
+from mariage.conformance.faulty import FAULTS
+from mariage.conformance.generate import expand_scenario, load_sources, render_test
+from mariage.conformance.strength import run_fault
+from mariage.conformance.suite import load_suite
+from mariage.conformance.suite import tests_dir as suite_tests_dir
+from mariage.resources import conformance_dir
+
+SUITE = load_suite(kinds=["scenario", "option"])
+
+
+def test_at_least_thirty_faults_each_on_a_real_rule() -> None:
+    from mariage import load_rules
+
+    assert len(FAULTS) >= 30
+    for f in FAULTS.values():
+        assert any(f.rule in load_rules(r).rule_ids for r in f.rulesets), f.name
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_fault_is_killed_by_a_test_naming_its_rule(name: str) -> None:
+    kill = run_fault(FAULTS[name], SUITE)
+    assert kill.killed, f"{name} survives: no failing test names {kill.fault.rule}"
+
+
+def test_every_rule_has_a_focused_test() -> None:
+    cov = coverage(load_suite())
+    missing = [k for k, ids in cov.items() if not ids and k not in UNREACHABLE]
+    assert missing == []
+    # An unreachable rule that gains a test should leave the list.
+    assert all(not cov[k] for k in UNREACHABLE)
+
+
+def test_scenario_files_match_their_sources() -> None:
+    root = conformance_dir()
+    for where, src, sets in load_sources(root / "sources"):
+        for ruleset in sets:
+            test = expand_scenario(src, ruleset, where)
+            path = suite_tests_dir() / f"{test['id']}.test"
+            assert path.read_text(encoding="utf-8") == render_test(test), \
+                f"{path} is stale: run mariage conformance --regenerate"
