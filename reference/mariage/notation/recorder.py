@@ -28,6 +28,10 @@ from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
 from .replay import measure, team_name
 
+# Module-level aliases: enum member access is slow on the hot path.
+_DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
+                                         Phase.OVER)
+
 if TYPE_CHECKING:
     from ..bots import Bot
 
@@ -93,7 +97,7 @@ class Recorder:
             draw = draw[:-1]
         first = state.leader if r.first_lead == "lot" else None
         self.deal = Deal(deal_parts(r, hands, draw, turnup, state.dealer, first))
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             self._hand_end(state)
 
     def on_action(self, state: GameState, seat: int, action: Action | None,
@@ -110,7 +114,7 @@ class Recorder:
             return
         if len(state.tricks) > tricks_before:
             self.items.append(Note("won", (r.seat_names[state.tricks[-1][2]],)))
-        over = state.phase in (Phase.DEAL, Phase.OVER)
+        over = state.phase in (_DEAL, _OVER)
         if state.trump != trump_before and not over:
             self.items.append(Note("trump", (r.suits[state.trump] if state.trump >= 0
                                              else "-",)))
@@ -146,7 +150,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
                    players if players is not None else [b.name for b in bots])
     count = 0
     while not state.terminal:
-        if state.phase == Phase.DEAL:
+        if state.phase == _DEAL:
             deck, first = deals.next_deal()
             state.deal(deck, first)
             rec.on_deal(state)

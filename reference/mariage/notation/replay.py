@@ -30,6 +30,10 @@ from .layout import layout
 from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
 from .search import DEFAULT_LIMIT, complete_deal
 
+# Module-level aliases: enum member access is slow on the hot path.
+_DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
+                                         Phase.OVER)
+
 __all__ = ["Checked", "Listener", "check_record", "measure", "team_name", "validate"]
 
 RESIGN = "resign"
@@ -207,10 +211,10 @@ class _Checker:
         if hand.number != expected:
             self.error("N134", f"this should be hand {expected}", hand.line, hand.column,
                        token=f"hand {hand.number if hand.number >= 0 else '?'}")
-        if self.replaying and st.phase == Phase.OVER:
+        if self.replaying and st.phase == _OVER:
             self.error("N162", "the match is already over", hand.line, hand.column)
             self.stop_replay()
-        elif self.replaying and st.phase != Phase.DEAL:
+        elif self.replaying and st.phase != _DEAL:
             self.hand -= 1
             self.trick = st.trick_no
             self.error("N146", f"hand {st.hand_no} stops before it is over (trick "
@@ -316,13 +320,13 @@ class _Checker:
                 trick_done = self.act(item, seats)
                 if listener and self.replaying:
                     listener.on_act(st, item, trick_done,
-                                    st.phase in (Phase.DEAL, Phase.OVER))
+                                    st.phase in (_DEAL, _OVER))
             elif t is Note:
                 assert isinstance(item, Note)
                 self.note(item, trick_done)
             elif t is TrickMark:
                 assert isinstance(item, TrickMark)
-                if st.phase not in (Phase.DEAL, Phase.OVER) and item.number != st.trick_no:
+                if st.phase not in (_DEAL, _OVER) and item.number != st.trick_no:
                     self.error("N145", f"this is trick {st.trick_no}", item.line, item.column,
                                token=f"{item.number}.", trick=st.trick_no)
             else:
@@ -332,14 +336,14 @@ class _Checker:
         st = self.state
         rules = self.rules
         assert st is not None and rules is not None
-        if st.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+        if st.phase in (_PLAY, _WINDOW, _ANSWER):
             self.trick = st.trick_no
         seat = seats.index(item.seat) if item.seat in seats else -1
         if seat < 0:
             self.unknown_seat(item)
             self.stop_replay()
             return False
-        if st.phase == Phase.OVER:
+        if st.phase == _OVER:
             self.error("N144", "the match is over: no action may follow", item.line,
                        item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
             self.stop_replay()
@@ -352,7 +356,7 @@ class _Checker:
         if action is None:
             self.stop_replay()
             return False
-        if st.phase == Phase.DEAL:
+        if st.phase == _DEAL:
             self.error("N143", f"hand {st.hand_no} is over ({st.hand_over_reason}): no action "
                        "may follow", item.line, item.column, seat=item.seat, token=str(item),
                        rule_id=rules.core_phase)
@@ -378,7 +382,7 @@ class _Checker:
         st, rules = self.state, self.rules
         assert st is not None and rules is not None
         key, vals = note.key, note.values
-        over = st.phase in (Phase.DEAL, Phase.OVER)
+        over = st.phase in (_DEAL, _OVER)
         hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
             and over else None
         nteams = len(rules.teams)
@@ -427,7 +431,7 @@ class _Checker:
         line, col = (res.line, res.column) if res else self.last
         if not self.replaying:
             return
-        if st.phase != Phase.OVER:
+        if st.phase != _OVER:
             if res is not None and res.winner is None:
                 return
             self.error("N161", "the record stops before the match is over (write "

@@ -35,6 +35,10 @@ from ..actions import Action, Answer, AskPartner, Declare, Exchange, Play
 from ..errors import IllegalActionError
 from ..state import GameState, Phase
 
+# Module-level aliases: enum member access is slow on the hot path.
+_DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
+                                         Phase.OVER)
+
 __all__ = ["DEFAULT_LIMIT", "complete_deal"]
 
 #: The default number of replays before the search gives up.
@@ -81,7 +85,7 @@ def _attempt(start: GameState, deck: list[int], first: int | None,
     st = start.clone()
     st.deal(deck, first)
     for seat, a in acts:
-        if st.phase in (Phase.DEAL, Phase.OVER) or a is None:
+        if st.phase in (_DEAL, _OVER) or a is None:
             return None
         try:
             st.apply(a, seat)
