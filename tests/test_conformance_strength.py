@@ -45,3 +45,20 @@ def test_scenario_files_match_their_sources() -> None:
             path = suite_tests_dir() / f"{test['id']}.test"
             assert path.read_text(encoding="utf-8") == render_test(test), \
                 f"{path} is stale: run mariage conformance --regenerate"
+
+
+def test_docs_kill_table_lists_every_fault() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "conformance.rst").read_text()
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()
+            if line.split() and line.split()[0] in FAULTS}
+    assert rows == {name: f.rule for name, f in FAULTS.items()}
+
+
+def test_expectations_example_names_real_tests() -> None:
+    from mariage.conformance.reports import parse_expected
+
+    ids = {t.id for t in load_suite()}
+    listed = parse_expected((conformance_dir() / "expectations.example").read_text(), "x")
+    assert listed and set(listed) <= ids

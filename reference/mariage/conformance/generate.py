@@ -268,7 +268,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
         if "seat" in step:
             step["seat"] = _seat(rules, step["seat"], at)
         if step.get("act") == "@plain":
-            who = int(step.get("seat", state.to_act))
+            who: int = step.get("seat", state.to_act) or 0
             step["act"] = rules.card_code[rules.cards_of(state.hands[who])[-1]]
         elif step.get("act") == "@not-in-hand":
             assert state.to_act is not None
