@@ -43,8 +43,18 @@ def test_scenario_files_match_their_sources() -> None:
         for ruleset in sets:
             test = expand_scenario(src, ruleset, where)
             path = suite_tests_dir() / f"{test['id']}.test"
-            assert path.read_text(encoding="utf-8") == render_test(test), \
+            front = render_test(test).split("\n---\n", 1)[0]
+            assert path.read_text(encoding="utf-8").split("\n---\n", 1)[0] == front, \
                 f"{path} is stale: run mariage conformance --regenerate"
+
+
+def test_bodies_are_valid_records() -> None:
+    from mariage.notation import check_record, parse_record
+
+    for t in load_suite():
+        record = parse_record(t.body, file=t.path)
+        assert record.ruleset == t.ruleset
+        assert check_record(record).errors == [], t.id
 
 
 def test_docs_kill_table_lists_every_fault() -> None:

@@ -49,6 +49,32 @@ __all__ = [
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class _Body:
+    """The record of the test's match in the project's notation (the informative body)."""
+
+    def __init__(self, rules: Rules, first_dealer: int | None) -> None:
+        from ..notation import Recorder
+
+        self.rec = Recorder(rules, first_dealer)
+
+    def deal(self, state: GameState) -> None:
+        self.rec.on_deal(state)
+
+    def act(self, state: GameState, seat: int, action: Action | None,
+            before: tuple[int, int, int]) -> None:
+        self.rec.on_action(state, seat, action, *before)
+
+    def text(self, state: GameState) -> str:
+        from ..notation import write_record
+
+        text: str = write_record(self.rec.record(state))
+        return text if text.endswith("\n") else text + "\n"
+
+
+def _before(state: GameState) -> tuple[int, int, int]:
+    return state.trick_no, len(state.tricks), state.trump
+
+
 class GenerationError(MariageError):
     """A scenario source that does not hold against the reference interpreter."""
 
@@ -204,7 +230,8 @@ def _deal_of(rules: Rules, spec: dict[str, Any], dealer: int | None, where: str
     return {"deck": deck, "first_player": first}
 
 
-def _auto(state: GameState, how: Any) -> Iterator[dict[str, Any]]:
+def _auto(state: GameState, how: Any, body: _Body | None = None
+          ) -> Iterator[dict[str, Any]]:
     """Steps chosen by the plain filler: until the trick or hand ends, N steps, or
     until trick ``{trick: T, seat: S}`` with that seat to act."""
     hand, tricks = state.hand_no, len(state.tricks)
@@ -221,7 +248,10 @@ def _auto(state: GameState, how: Any) -> Iterator[dict[str, Any]]:
             return
         a = _plain_choice(state.legal_actions())
         text = action_text(state.rules, a)
+        before, seat = _before(state), state.to_act
         state.apply(a)
+        if body is not None:
+            body.act(state, seat or 0, a, before)
         count += 1
         yield {"act": text}
 
@@ -249,6 +279,8 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
     state = GameState(rules, first_dealer=dealer)
     deal = _deal_of(rules, src, dealer, where)
     state.deal(deal["deck"], deal["first_player"])
+    body = _Body(rules, dealer)
+    body.deal(state)
     start: dict[str, Any] = {"dealer": dealer, **deal}
     if "initial" in src:
         _check_state(state, src["initial"], f"{where}: initial state")
@@ -258,7 +290,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
         step = _norm_step(raw)
         at = f"{where}: step {i + 1}"
         if "auto" in step:
-            steps.extend(_auto(state, step["auto"]))
+            steps.extend(_auto(state, step["auto"], body))
             if "state" in step:
                 _check_state(state, step["state"], at)
                 steps[-1]["state"] = step["state"]
@@ -292,15 +324,21 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
                     negative = {"step": len(steps) + 1, **out["error"]}
                     steps.append(out)
                     continue
+                before = _before(state)
+                actor = step.get("seat", state.to_act)
                 state.apply(action, step.get("seat"))
+                body.act(state, actor or 0, action, before)
             elif "deal" in step:
                 d = _deal_of(rules, step["deal"], state.dealer, at)
                 out = {"deal": d, **out}
                 state.deal(d["deck"], d["first_player"])
+                body.deal(state)
             elif "resign" in step:
                 seat = _seat(rules, step["resign"], at)
                 out = {"resign": seat, **out}
+                before = _before(state)
                 state.resign(seat)
+                body.act(state, seat, None, before)
             else:
                 raise GenerationError(f"{at}: a step needs act, deal, resign or auto")
         except IllegalActionError as exc:
@@ -335,6 +373,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
     if "initial" in src:
         test["initial"] = src["initial"]
     test["steps"] = steps
+    test["_body"] = body.text(state)
     unknown = [r for r in test["rules"] if r not in rules.rule_ids]
     if unknown:
         raise GenerationError(f"{where}: {unknown} are not rule IDs of {ruleset}")
@@ -359,6 +398,7 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
     rng = SplitMix64(seed)
     dealer = None if rules.first_dealer == "none" else rng.below(rules.nseats)
     state = GameState(rules, first_dealer=dealer)
+    body = _Body(rules, dealer)
 
     def deal() -> dict[str, Any]:
         first = rng.below(rules.nseats) if rules.first_lead == "lot" else None
@@ -366,6 +406,7 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
         rng.shuffle(cards)
         deck = [rules.card_code[c] for c in cards]
         state.deal(deck, first)
+        body.deal(state)
         return {"deck": deck, "first_player": first}
 
     start = {"dealer": dealer, **deal()}
@@ -380,7 +421,9 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
         legal = _legal_texts(state, None)
         a = _golden_choice(state, rng)
         text = action_text(rules, a)
+        before, seat = _before(state), state.to_act
         state.apply(a)
+        body.act(state, seat or 0, a, before)
         steps.append({"act": text, "legal": legal, "state": state_json(state)})
     label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
     return {
@@ -396,6 +439,7 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
         "start": start,
         "initial": first_state,
         "steps": steps,
+        "_body": body.text(state),
     }
 
 
@@ -411,6 +455,8 @@ def perft_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
     state = GameState(rules, first_dealer=dealer)
     deck = [rules.card_code[c] for c in cards]
     state.deal(deck, first)
+    body = _Body(rules, dealer)
+    body.deal(state)
     depth = 2
     counts = perft(state, depth)
     while True:
@@ -431,6 +477,7 @@ def perft_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
         "start": {"dealer": dealer, "deck": deck, "first_player": first},
         "depth": depth,
         "counts": counts,
+        "_body": body.text(state),
     }
 
 
@@ -451,7 +498,10 @@ def render_test(test: dict[str, Any], body: str = "") -> str:
     may parse those lines quickly with a JSON parser.
     """
     lines = ["---"]
+    body = body or test.get("_body", "")
     for key, value in test.items():
+        if key == "_body":
+            continue
         if key == "steps":
             lines.append("steps:" if value else "steps: []")
             lines.extend(f"- {json.dumps(s)}" for s in value)
