@@ -185,7 +185,7 @@ def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = 
 
 
 def candidate_actions(rules: Rules) -> list[Action]:
-    """A broad set of well-formed actions: every card, declaration, ask, answer, and the rest."""
+    """A broad set of actions: every card, declaration, ask, answer, the rest, and bad ones."""
     suits = range(len(rules.suits))
     out: list[Action] = [Play(c) for c in range(rules.ncards)]
     out += [Declare(d, s, t) for d in range(len(rules.declarations)) for s in suits
@@ -194,6 +194,11 @@ def candidate_actions(rules: Rules) -> list[Action]:
     out += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
     out += [Exchange(c) for c in range(rules.ncards)]
     out += [Pass(), CallOut()]
+    # malformed ones: out of range numbers must be refused like any illegal action
+    out += [Play(-1), Play(rules.ncards), Exchange(-1), Exchange(rules.ncards),
+            Declare(len(rules.declarations), 0), Declare(0, len(rules.suits)), Declare(0, -1),
+            AskPartner(len(rules.asks), 0), AskPartner(0, len(rules.suits)),
+            Answer(True, len(rules.suits)), Answer(False, 0)]
     return out
 
 
