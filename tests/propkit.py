@@ -132,8 +132,10 @@ class Hooks:
 def pick_action(rng: random.Random, state: GameState) -> tuple[int, Action]:
     """A seeded random (seat, action): a legal action of the seat to act, or a call-out.
 
-    Where calling out exists, a seat whose claim is good calls out now and
-    then, and any seat (even out of turn) calls out wrongly, rarely.
+    Declarations, asks, exchanges and yes-answers are taken half the time
+    they are offered. Where calling out exists, a seat whose claim is good
+    calls out now and then, and any seat (even out of turn) calls out
+    wrongly, rarely.
     """
     r = state.rules
     seat = state.to_act
@@ -147,6 +149,10 @@ def pick_action(rng: random.Random, state: GameState) -> tuple[int, Action]:
         if rng.random() < 0.003:
             return rng.randrange(r.nseats), CallOut()
     acts = [a for a in state.legal_actions() if not isinstance(a, CallOut)]
+    bold = [a for a in acts if isinstance(a, Declare | AskPartner | Exchange)
+            or (isinstance(a, Answer) and a.yes)]
+    if bold and rng.random() < 0.5:  # declare, ask and exchange often enough to matter
+        return seat, rng.choice(bold)
     return seat, rng.choice(acts)
 
 

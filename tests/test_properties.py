@@ -186,6 +186,7 @@ class Referee(Hooks):
         assert state.terminal
         assert state.result is not None and state.result.reason == "resign"
         assert state.result.winner != self.r.team_of[seat]
+        self.check_result(state)
 
     # -- pieces
     def points(self) -> list[int]:
