@@ -101,10 +101,10 @@ class GameState:
         "_decl_cache",
         "_decl_open",
         "_free_play",
-        "_tricks_per_hand",
         "_higher",
         "_ob_no_stock",
         "_ob_stock",
+        "_tricks_per_hand",
         "actions",
         "captured",
         "deal_source",
@@ -367,7 +367,7 @@ class GameState:
         """
         r = self.rules
         phase = self.phase
-        if phase == _DEAL or phase == _OVER:
+        if phase in (_DEAL, _OVER):
             return []
         to_act = self.to_act
         if seat is None or seat == to_act:
