@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import lark
+from lark.load_grammar import GrammarBuilder
 
 from ..resources import grammar_dir
 
@@ -29,3 +30,23 @@ def parser(transformer: lark.Transformer | None = None) -> lark.Lark:  # type: i
     """An LALR parser of one record (start symbol ``record``)."""
     return lark.Lark(grammar_text(), parser="lalr", start="record", lexer="contextual",
                      transformer=transformer, maybe_placeholders=False)
+
+
+@cache
+def terminal_pattern(name: str) -> str:
+    """The regular expression of terminal ``name`` as the grammar defines it.
+
+    Terminals used only inside other terminals (MOVES, NOTES inside PLAY) are
+    inlined by Lark and absent from the compiled parser, so they are compiled
+    here from the grammar itself; the reader splits a hand's play with them.
+
+    >>> terminal_pattern("COMMENT")
+    '\\\\{[^{}]*\\\\}'
+    """
+    builder = GrammarBuilder()
+    builder.load_grammar(grammar_text(), GRAMMAR_FILE)
+    terminals, _, _ = builder.build().compile(["record"], {name})
+    for terminal in terminals:
+        if terminal.name == name:
+            return str(terminal.pattern.to_regexp())
+    raise KeyError(name)

@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .cards import french_card, normalize_action
 from .errors import NotationError, RecordError
-from .grammar import parser
+from .grammar import parser, terminal_pattern
 from .model import (
     Act,
     Comment,
@@ -133,6 +133,32 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
 
 
 _PIECE = re.compile(r"\([^()]*\)|\S+")
+_PLAY_ITEM: list[re.Pattern[str]] = []
+_TAG_NAME = re.compile(r"[A-Za-z0-9?_+\-]+")
+_DEAL_PART: list[re.Pattern[str]] = []
+_TAG_VALUE: list[re.Pattern[str]] = []
+
+
+def _tag_value() -> re.Pattern[str]:
+    """A quoted tag value: the grammar's STRING terminal."""
+    if not _TAG_VALUE:
+        _TAG_VALUE.append(re.compile(terminal_pattern("STRING")))
+    return _TAG_VALUE[0]
+
+
+def _deal_part() -> re.Pattern[str]:
+    """One labelled card list of a deal: the grammar's DEAL_PART terminal."""
+    if not _DEAL_PART:
+        _DEAL_PART.append(re.compile(terminal_pattern("DEAL_PART")))
+    return _DEAL_PART[0]
+
+
+def _play_item() -> re.Pattern[str]:
+    """One piece of a hand's play: the grammar's MOVES, NOTES or COMMENT terminal."""
+    if not _PLAY_ITEM:
+        parts = [terminal_pattern(name) for name in ("COMMENT", "NOTES", "MOVES")]
+        _PLAY_ITEM.append(re.compile("|".join(f"(?:{p})" for p in parts)))
+    return _PLAY_ITEM[0]
 _NORMAL: dict[str, str] = {}  # action text as written -> canonical text
 _TRICK = re.compile(r"[0-9]+\.")
 
@@ -146,29 +172,63 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         return (tok.line or 0) + self.offset, tok.column or 0
 
     def tag(self, ch: list[Any]) -> Tag:
-        name = ch[0]
-        values = tuple(_unquote(s) for s in ch[1:])
-        return Tag(str(name), values, *self._pos(name))
+        tok = ch[0]
+        line, col = self._pos(tok)
+        name = _TAG_NAME.search(tok)
+        assert name is not None
+        values = tuple(_unquote(m.group()) for m in _tag_value().finditer(tok))
+        return Tag(name.group(), values, line, col + name.start())
 
     def header_comment(self, ch: list[Any]) -> Comment:
         return Comment(ch[0][1:-1], *self._pos(ch[0]))
 
-    def comment(self, ch: list[Any]) -> Comment:
-        return Comment(ch[0][1:-1], *self._pos(ch[0]))
-
     def deal(self, ch: list[Any]) -> Deal:
         parts = []
-        for tok in ch:
-            line, col = self._pos(tok)
+        first_line, first_col = self._pos(ch[-1])
+        text = str(ch[-1])
+        for m in _deal_part().finditer(text):
+            tok = m.group()
+            start = m.start()
+            line = first_line + text.count("\n", 0, start)
+            col = first_col + start if line == first_line else start - text.rindex(
+                "\n", 0, start)
             pieces = list(_PIECE.finditer(tok))
             label = pieces[0].group()[:-1]
             parts.append(DealPart(label, tuple(french_card(m.group()) for m in pieces[1:]),
                                   line, col, tuple(col + m.start() for m in pieces[1:])))
         return Deal(tuple(parts))
 
-    def moves(self, ch: list[Any]) -> list[Item]:
-        tok = ch[0]
+    def play(self, tok: lark.Token) -> list[Item]:
+        """Split the play of a hand into its pieces, each with its line and column."""
         line, col = self._pos(tok)
+        text = str(tok)
+        out: list[Item] = []
+        seen = 0  # position in ``text`` up to which newlines are counted
+        line_start = -col + 1  # position of the first character of the current line
+        for m in _play_item().finditer(text):
+            start = m.start()
+            newlines = text.count("\n", seen, start)
+            if newlines:
+                line += newlines
+                line_start = text.rindex("\n", seen, start) + 1
+            seen = start
+            piece = m.group()
+            c = start - line_start + 1
+            first = piece[0]
+            if first == "{":
+                out.append(Comment(piece[1:-1], line, c))
+                newlines = piece.count("\n")
+                if newlines:  # a comment may run over several lines
+                    line += newlines
+                    line_start = start + piece.rindex("\n") + 1
+                seen = m.end()
+            elif first == "(":
+                out.extend(self._notes(piece, line, c))
+            else:
+                out.extend(self._moves(piece, line, c))
+        return out
+
+    def _moves(self, tok: str, line: int, col: int) -> list[Item]:
         out: list[Item] = []
         append = out.append
         norm = _NORMAL
@@ -189,19 +249,12 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
                 append(Act(seat, canon, line, c))
         return out
 
-    def notes(self, ch: list[Any]) -> list[Item]:
-        tok = ch[0]
-        line, col = self._pos(tok)
+    def _notes(self, tok: str, line: int, col: int) -> list[Item]:
         return [_note(m.group(), line, col + m.start()) for m in _PIECE.finditer(tok)]
 
     def hand(self, ch: list[Any]) -> Hand:
         kw, num, deal = ch[0], ch[1], ch[2]
-        items: list[Item] = []
-        for c in ch[3:]:
-            if isinstance(c, list):
-                items.extend(c)
-            else:
-                items.append(c)
+        items: list[Item] = self.play(ch[3]) if len(ch) > 3 else []
         number = int(num) if str(num).isdigit() else -1
         return Hand(number, deal, tuple(items), *self._pos(kw))
 
