@@ -448,12 +448,17 @@ def check_legal_equals_accepted(state: GameState) -> int:
 
 
 class LegalityProbe(Hooks):
-    """Runs :func:`check_legal_equals_accepted` at a few chosen steps of a match."""
+    """Runs :func:`check_legal_equals_accepted` after the first deal and at chosen steps."""
 
     def __init__(self, steps: set[int]) -> None:
         self.steps = steps
         self.count = 0
         self.probed = 0
+
+    def dealt(self, state: GameState) -> None:
+        if state.hand_no == 1 and not state.terminal:
+            check_legal_equals_accepted(state)
+            self.probed += 1
 
     def before(self, state: GameState, seat: int, action: Action) -> None:
         if self.count in self.steps:
@@ -468,7 +473,7 @@ class LegalityProbe(Hooks):
 def test_legal_actions_equal_accepted_actions(name: str, data: st.DataObject, seed: int,
                                               choice: int, steps: set[int]) -> None:
     rules = rules_for(name, data.draw(options_for(name), label="options"))
-    probe = LegalityProbe(steps | {0})
+    probe = LegalityProbe(steps)
     play_match(rules, seed, choice, probe)
     assert probe.probed >= 1
 
