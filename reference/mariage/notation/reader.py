@@ -192,10 +192,16 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
             line = first_line + text.count("\n", 0, start)
             col = first_col + start if line == first_line else start - text.rindex(
                 "\n", 0, start)
-            pieces = list(_PIECE.finditer(tok))
-            label = pieces[0].group()[:-1]
-            parts.append(DealPart(label, tuple(french_card(m.group()) for m in pieces[1:]),
-                                  line, col, tuple(col + m.start() for m in pieces[1:])))
+            words = tok.split()
+            label = words[0][:-1]
+            columns = []
+            pos = len(words[0])
+            for w in words[1:]:
+                start = tok.index(w, pos)
+                columns.append(col + start)
+                pos = start + len(w)
+            parts.append(DealPart(label, tuple(map(french_card, words[1:])), line, col,
+                                  tuple(columns)))
         return Deal(tuple(parts))
 
     def play(self, tok: lark.Token) -> list[Item]:
@@ -232,21 +238,25 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         out: list[Item] = []
         append = out.append
         norm = _NORMAL
-        for m in _PIECE.finditer(tok):
-            s = m.group()
-            c = col + m.start()
-            if s[0] == "(":
-                append(_note(s, line, c))
-            elif s[-1] == "." and _TRICK.fullmatch(s):
-                append(TrickMark(int(s[:-1]), line, c))
-            else:
-                seat, _, text = s.partition(":")
-                canon = norm.get(text)
-                if canon is None:
-                    if len(norm) > 4096:  # bounded, whatever the input
-                        norm.clear()
-                    canon = norm[text] = normalize_action(text)
-                append(Act(seat, canon, line, c))
+        paren = tok.find("(")  # annotations, if any, close the line
+        head = tok if paren < 0 else tok[:paren]
+        pos = 0
+        for s in head.split():
+            start = head.index(s, pos)
+            pos = start + len(s)
+            if s[-1] == "." and _TRICK.fullmatch(s):
+                append(TrickMark(int(s[:-1]), line, col + start))
+                continue
+            seat, _, text = s.partition(":")
+            canon = norm.get(text)
+            if canon is None:
+                if len(norm) > 4096:  # bounded, whatever the input
+                    norm.clear()
+                canon = norm[text] = normalize_action(text)
+            append(Act(seat, canon, line, col + start))
+        if paren >= 0:
+            for m in _PIECE.finditer(tok, paren):
+                append(_note(m.group(), line, col + m.start()))
         return out
 
     def _notes(self, tok: str, line: int, col: int) -> list[Item]:
