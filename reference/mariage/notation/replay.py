@@ -303,10 +303,12 @@ class _Checker:
         rules, st = self.rules, self.state
         assert rules is not None and st is not None
         seats = rules.seat_names
+        seat_index = {name: i for i, name in enumerate(seats)}
         trick_done = False
         listener = self.listener
+        if hand.items:  # where a missing result is reported
+            self.last = (hand.items[-1].line, hand.items[-1].column)
         for item in hand.items:
-            self.last = (item.line, item.column)
             if not self.replaying:
                 if isinstance(item, Act):
                     if item.seat not in seats:
@@ -317,7 +319,7 @@ class _Checker:
             t = type(item)
             if t is Act:
                 assert isinstance(item, Act)
-                trick_done = self.act(item, seats)
+                trick_done = self.act(item, seat_index)
                 if listener and self.replaying:
                     listener.on_act(st, item, trick_done,
                                     st.phase in (_DEAL, _OVER))
@@ -332,18 +334,19 @@ class _Checker:
             else:
                 assert isinstance(item, Comment)
 
-    def act(self, item: Act, seats: tuple[str, ...]) -> bool:
+    def act(self, item: Act, seat_index: dict[str, int]) -> bool:
         st = self.state
         rules = self.rules
         assert st is not None and rules is not None
-        if st.phase in (_PLAY, _WINDOW, _ANSWER):
+        phase = st.phase
+        if phase != _DEAL and phase != _OVER:
             self.trick = st.trick_no
-        seat = seats.index(item.seat) if item.seat in seats else -1
+        seat = seat_index.get(item.seat, -1)
         if seat < 0:
             self.unknown_seat(item)
             self.stop_replay()
             return False
-        if st.phase == _OVER:
+        if phase == _OVER:
             self.error("N144", "the match is over: no action may follow", item.line,
                        item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
             self.stop_replay()
@@ -369,7 +372,7 @@ class _Checker:
             code = "N142" if exc.rule_id == rules.core_turn else "N141"
             why = exc.reason
             if code == "N142" and st.to_act is not None:
-                why = f"out of turn: seat {seats[st.to_act]} is to act"
+                why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
             self.error(code, why, item.line, item.column, seat=item.seat,
                        token=str(item), rule_id=exc.rule_id)
             self.stop_replay()
