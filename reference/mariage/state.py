@@ -376,30 +376,7 @@ class GameState:
         else:
             return [CallOut()] if r.call_out_rule else []
         out: list[Action] = []
-        if phase == _PLAY and self._free_play and not r.call_out_rule:
-            # the common case: free play, the seat to act may declare at most
-            if self._decl_open and self.decl_this_trick[seat] < r.decl_per_trick and (
-                    r.decl_who == "on_turn" or self._who_ok(r.decl_who, seat)):
-                out = self._declarations(seat)
-            if r.asks and not self.trick_cards:
-                out.extend(self._asks(seat))
-            if r.exchange_rank is not None:
-                ex = self._exchange_card(seat)
-                if ex >= 0:
-                    out.append(Exchange(ex))
-            mask = self.hands[seat]
-            plays = r.play_actions
-            while mask:
-                low = mask & -mask
-                out.append(plays[low.bit_length() - 1])
-                mask ^= low
-            return out
-        if phase == _ANSWER:
-            out.extend(self._answers(seat))
-        elif self.phase == _WINDOW:
-            out.extend(self._declarations(seat))
-            out.append(Pass())
-        else:
+        if phase == _PLAY:
             if self.forced[seat] < 0:
                 if self._decl_open and self.decl_this_trick[seat] < r.decl_per_trick and (
                         r.decl_who == "on_turn" or self._who_ok(r.decl_who, seat)):
@@ -416,6 +393,11 @@ class GameState:
                 low = mask & -mask
                 out.append(plays[low.bit_length() - 1])
                 mask ^= low
+        elif phase == _ANSWER:
+            out.extend(self._answers(seat))
+        else:  # the declaration window
+            out.extend(self._declarations(seat))
+            out.append(Pass())
         if r.call_out_rule:
             out.append(CallOut())
         return out
@@ -471,7 +453,17 @@ class GameState:
             return []
         out: list[Action] = []
         hand = self.hands[seat]
+        rank_mask = r.rank_mask
         for d in r.declarations:
+            # cheap necessary conditions first: most hands hold no combination
+            if d.same_suit:
+                combo = rank_mask[0]
+                for ri in d.pattern_ranks:
+                    combo &= (hand & rank_mask[ri]) >> ri
+                if not combo:
+                    continue
+            elif (hand & d.rank_counts[0][0]).bit_count() < d.rank_counts[0][1]:
+                continue
             for s in self._melds(d, seat, hand):
                 out.append(Declare(d.index, s))
                 if d.trump_effect == "choose" and self.trump < 0:
@@ -615,8 +607,11 @@ class GameState:
         self.actions.append((seat, action))
         bit = 1 << card
         self.hands[seat] = hand ^ bit
-        self.known[seat] &= ~bit
-        self.forced[seat] = -1
+        known = self.known
+        if known[seat] & bit:  # a shown card is played: no longer known to be held
+            known[seat] ^= bit
+        if not self._free_play:
+            self.forced[seat] = -1
         self.trick_seats.append(seat)
         cards = self.trick_cards
         cards.append(card)
