@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from mariage import __version__, list_rulesets, load_rules
@@ -151,7 +152,8 @@ def test_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     (["play", "marianne"], "unknown ruleset 'marianne'"),
     (["rules", "no-such-game"], "unknown ruleset 'no-such-game'"),
     (["play", "marianna", "-o", "target=zero"], "option 'target' takes a whole number"),
-    (["play", "marianna", "-o", "target=0"], "option 'target' must be between 1"),
+    (["play", "marianna", "-o", "target=0"], "option 'target' must be at least 1, got 0"),
+    (["play", "marianna", "-q", "--out", "/nonexistent-dir/m.txt"], "No such file or directory"),
     (["play", "marianna", "-o", "colour=red"], "marianna has no option 'colour'"),
     (["rules", "marianna", "-o", "first_fixes_trump=perhaps"], "takes true or false"),
     (["rules", "marjapussi", "-o", "pack_size=40"], "takes one of 36, 32, 28"),
@@ -208,3 +210,17 @@ def test_errors_in_a_real_process_have_no_traceback(argv: list[str]) -> None:
     assert done.stdout == ""
     assert len(done.stderr.splitlines()) == 1
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("target", "says"), [
+    ("folder", "is a folder, not a game description [S003]"),
+    ("binary", "not UTF-8 text"),
+    ("missing.yaml", "file not found [S003]"),
+])
+def test_check_spec_on_a_path_that_is_no_description(
+        target: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "binary").write_bytes(b"\x00\xff\xfe\x80 not text")
+    code, out, err = run(capsys, "check-spec", str(tmp_path / target))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and says in err and "Traceback" not in err

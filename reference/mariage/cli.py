@@ -67,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         sys.stderr.write(f"mariage: error: {exc}\n")
         return 2
+    except OSError as exc:  # a file that cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        sys.stderr.write(f"mariage: error: {where}{exc.strerror or exc}\n")
+        return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

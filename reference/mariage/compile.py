@@ -53,8 +53,9 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
                               option=name) from None
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise OptionError(f"option '{name}' must be between {lo} and {hi}, got {value}",
-                              option=name)
+            bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
+                      else f"at least {lo}" if lo is not None else f"at most {hi}")
+            raise OptionError(f"option '{name}' must be {bounds}, got {value}", option=name)
         return value
     if kind == "bool":
         if isinstance(raw, bool):

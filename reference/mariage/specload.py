@@ -137,6 +137,11 @@ def _resolve_file(name_or_path: str, relative_to: Path | None) -> Path:
     candidate = Path(name_or_path)
     if candidate.suffix in (".yaml", ".yml") and (candidate.exists() or relative_to is None):
         return candidate
+    if relative_to is None and ("/" in name_or_path or candidate.is_file()):
+        if candidate.is_dir():
+            raise SpecError("is a folder, not a game description", location=Location(
+                name_or_path), code="S003")
+        return candidate  # a path: read it, and report what is wrong with it
     for base in ([relative_to] if relative_to else []) + [spec_dir()]:
         p = base / f"{name_or_path}.yaml"
         if p.exists():
