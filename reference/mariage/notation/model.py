@@ -44,7 +44,9 @@ class Tag:
     column: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+# One object per action and annotation: not frozen, because a frozen dataclass takes
+# three times as long to build. Treat it as a value all the same (it hashes as one).
+@dataclass(slots=True, unsafe_hash=True)
 class Act:
     """An action ``SEAT:TEXT``: the seat's name and the canonical action text (or ``resign``)."""
 
@@ -57,7 +59,9 @@ class Act:
         return f"{self.seat}:{self.text}"
 
 
-@dataclass(frozen=True, slots=True)
+# One object per action and annotation: not frozen, because a frozen dataclass takes
+# three times as long to build. Treat it as a value all the same (it hashes as one).
+@dataclass(slots=True, unsafe_hash=True)
 class TrickMark:
     """A trick number ``7.`` before the first action of that trick."""
 
@@ -66,7 +70,9 @@ class TrickMark:
     column: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+# One object per action and annotation: not frozen, because a frozen dataclass takes
+# three times as long to build. Treat it as a value all the same (it hashes as one).
+@dataclass(slots=True, unsafe_hash=True)
 class Note:
     """An annotation ``(key value ...)`` that the validator re-checks."""
 
