@@ -301,3 +301,18 @@ def test_every_option_is_typed_described_and_sourced(name: str) -> None:
         assert spec["type"] in ("int", "bool", "enum"), option
         assert spec["description"].strip() and spec["source"], option
         assert parse_option_value(option, spec, spec["default"]) == spec["default"]
+
+
+def test_read_yaml_cache_gives_copies_and_sees_changes(tmp_path: Path) -> None:
+    from mariage.specload import read_yaml
+
+    f = tmp_path / "game.yaml"
+    f.write_text("a: 1\nb: [1, 2]\n", encoding="utf-8")
+    first, _ = read_yaml(f)
+    first["b"].append(3)  # the caller owns its copy
+    again, marks = read_yaml(f)
+    assert again == {"a": 1, "b": [1, 2]}
+    assert marks[("b",)].line == 2
+    f.write_text("a: 2\nb: [1, 2, 3, 4]\n", encoding="utf-8")  # a changed file is read anew
+    changed, _ = read_yaml(f)
+    assert changed == {"a": 2, "b": [1, 2, 3, 4]}

@@ -94,9 +94,33 @@ def _scalar(node: yaml.Node, file: str) -> Any:
             file, node.start_mark.line + 1, node.start_mark.column + 1), code="S002") from None
 
 
+_READ_CACHE: dict[tuple[str, str, int, int], tuple[Any, Marks]] = {}
+
+
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
-    """Read one YAML file safely; return (data, marks). Errors carry file:line:column."""
+    """Read one YAML file safely; return (data, marks). Errors carry file:line:column.
+
+    A file read before, unchanged since (same modification time and size), is
+    not parsed again; the caller always gets its own copy of the data.
+    """
     name = display or str(path)
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), name, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _READ_CACHE:
+        data, marks = _READ_CACHE[key]
+        return copy.deepcopy(data), dict(marks)
+    data, marks = _read_yaml(path, name)
+    if key is not None:
+        if len(_READ_CACHE) > 256:  # bounded, whatever is loaded
+            _READ_CACHE.clear()
+        _READ_CACHE[key] = (copy.deepcopy(data), dict(marks))
+    return data, marks
+
+
+def _read_yaml(path: Path, name: str) -> tuple[Any, Marks]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -238,9 +262,14 @@ def game_schema() -> dict[str, Any]:
     return schema
 
 
+_VALIDATOR: list[jsonschema.Draft202012Validator] = []
+
+
 def _schema_errors(data: Any) -> Iterator[jsonschema.ValidationError]:
-    validator = jsonschema.Draft202012Validator(game_schema())
-    return iter(sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))))
+    if not _VALIDATOR:  # building a validator resolves the whole schema: do it once
+        _VALIDATOR.append(jsonschema.Draft202012Validator(game_schema()))
+    errors = _VALIDATOR[0].iter_errors(data)
+    return iter(sorted(errors, key=lambda e: list(map(str, e.path))))
 
 
 def validate_schema(doc: Document, data: Any = None, context: str = "") -> None:
