@@ -173,3 +173,18 @@ def test_every_code_is_documented() -> None:
     for code, meaning in CODES.items():
         assert code in doc, code
         assert meaning
+
+
+def test_lenient_reports_every_syntax_error_of_a_record() -> None:
+    lines = (DATA / "good" / "marianna.mrg").read_text().split("\n")
+    moves = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    first, second = moves[1], moves[-2]
+    lines[first] = "%%% " + lines[first]
+    lines[second] = lines[second] + " !!!"
+    text = "\n".join(lines)
+    lenient = validate_stream(io.BytesIO(text.encode()), "m", strict=False)
+    strict = validate_stream(io.BytesIO(text.encode()), "m", strict=True)
+    assert [(e.code, e.line) for e in strict.errors] == [("N110", first + 1)]
+    assert [(e.code, e.line) for e in lenient.errors] == [("N110", first + 1),
+                                                          ("N110", second + 1)]
+    assert lenient.valid == 0

@@ -58,8 +58,39 @@ def check_raw(raw: RawRecord, strict: bool) -> list[RecordError]:
     try:
         rec = parse_record(raw.text, file=raw.file, number=raw.number, line=raw.line)
     except NotationError as exc:
-        return [exc.error]
+        return [exc.error] if strict else syntax_errors(raw, exc.error)
     return check_record(rec, strict=strict).errors
+
+
+#: At most this many syntax errors are reported for one record in lenient mode.
+MAX_SYNTAX_ERRORS = 50
+
+
+def syntax_errors(raw: RawRecord, first: RecordError) -> list[RecordError]:
+    """Lenient mode: every syntax error of a record, not only the first.
+
+    Each line with an error is blanked (so line numbers stay true) and the
+    record parsed again, until it parses or no progress is made. A record with
+    a syntax error is not replayed: a blanked line may have held actions, and
+    lenient mode never invents or drops an action silently.
+    """
+    errors = [first]
+    lines = raw.text.split("\n")
+    while len(errors) < MAX_SYNTAX_ERRORS:
+        last = errors[-1]
+        index = last.line - raw.line
+        if last.code != "N110" or not 0 <= index < len(lines) or not lines[index].strip():
+            break
+        lines[index] = ""
+        try:
+            parse_record("\n".join(lines), file=raw.file, number=raw.number, line=raw.line)
+        except NotationError as exc:
+            if (exc.error.line, exc.error.column) == (last.line, last.column):
+                break
+            errors.append(exc.error)
+            continue
+        break
+    return errors
 
 
 def _check_batch(batch: list[RawRecord], strict: bool) -> list[list[RecordError]]:
