@@ -125,7 +125,7 @@ class _Printer:
             pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
             add = ", ".join(f"{names[t]} +{p}" for t, p in enumerate(finished.score))
             self.w(f"  hand over ({finished.ended}): points {pts}; scored {add}")
-            tot = ", ".join(f"{names[t]} {p}" for t, p in enumerate(st._measure()))
+            tot = ", ".join(f"{names[t]} {p}" for t, p in enumerate(st.standing()))
             self.w(f"  match: {tot}")
 
     def result(self, st: GameState) -> None:

@@ -3,10 +3,12 @@
 They prove the suite's strength: ``mariage conformance`` must fail every one
 of them, on a test that names the broken rule (the kill table in
 ``docs/conformance.rst``). Each is the reference engine with one hook changed:
-the compiled rules patched (:meth:`~mariage.conformance.engine.ReferenceEngine.make_rules`)
-or one method of the game state overridden
-(:meth:`~mariage.conformance.engine.ReferenceEngine.make_state`); the reference
-interpreter itself is never edited.
+the compiled rules patched (:meth:`~mariage.conformance.engine.ReferenceEngine.make_rules`),
+or one mechanism replaced by a subclass through the documented extension point
+of :mod:`mariage.mechanisms` (the ``mechanisms=`` argument of
+:class:`~mariage.state.GameState`), or, for the core rules of turn and end that
+the state's own dispatch checks, its public :meth:`~mariage.state.GameState.apply`
+overridden. The reference interpreter itself is never edited.
 
 Run one as a protocol engine with ``python -m mariage.conformance.faulty NAME``;
 with no name, the list is printed.
@@ -24,9 +26,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
-from ..actions import Action, Answer, CallOut
+from ..actions import Action, Answer, CallOut, Declare, Play
+from ..mechanisms import (
+    DEFAULT_MECHANISMS,
+    Asks,
+    CallingOut,
+    Dealing,
+    Declarations,
+    Mechanism,
+    Mechanisms,
+    TrickPlay,
+)
 from ..rules import Declaration, Obligation, Rules, When
 from ..state import GameState, Phase
 from .engine import ReferenceEngine, serve
@@ -46,14 +58,17 @@ class Fault:
     description: str
     patch: RulesPatch | None = None
     state_class: type[GameState] | None = None
+    mechanisms: Mechanisms | None = None
 
 
 FAULTS: dict[str, Fault] = {}
 
 
 def _fault(name: str, rule: str, rulesets: str, description: str,
-           patch: RulesPatch | None = None, state_class: type[GameState] | None = None) -> None:
-    FAULTS[name] = Fault(name, rule, tuple(rulesets.split()), description, patch, state_class)
+           patch: RulesPatch | None = None, state_class: type[GameState] | None = None,
+           mechanisms: Mechanisms | None = None) -> None:
+    FAULTS[name] = Fault(name, rule, tuple(rulesets.split()), description, patch, state_class,
+                         mechanisms)
 
 
 class FaultyEngine(ReferenceEngine):
@@ -70,7 +85,8 @@ class FaultyEngine(ReferenceEngine):
 
     def make_state(self, rules: Rules, dealer: int | None) -> GameState:
         cls = self.fault.state_class or GameState
-        return cls(rules, first_dealer=dealer)
+        return cls(rules, first_dealer=dealer,
+                   mechanisms=self.fault.mechanisms or DEFAULT_MECHANISMS)
 
 
 # ----------------------------------------------------------------- rules patches
@@ -121,179 +137,180 @@ def _exchange_two(rules: Rules) -> Rules:
     return replace(rules, exchange_rank=rules.ranks.index("2"))
 
 
-# --------------------------------------------------------------- state overrides
-class _TrumpAtStart(GameState):
+# ------------------------------------------------------------ mechanism overrides
+class _Scratch(GameState):
+    """A state that can carry a faulty mechanism's own notes (it has a ``__dict__``)."""
+
+
+class _TrumpAtStart(TrickPlay):
     """The trick goes by the trump in force when the trick was led."""
 
-    def _start_trick(self, leader: int) -> None:
-        super()._start_trick(leader)
-        self.trump0 = self.trump
+    def start_trick(self, st: GameState, leader: int) -> None:
+        super().start_trick(st, leader)
+        setattr(st, "trump0", st.trump)  # noqa: B010 - a note only this fault keeps
 
-    def current_winner(self) -> int:
-        saved = self.trump
-        self.trump = getattr(self, "trump0", saved)
+    def winner_index(self, st: GameState) -> int:
+        saved = st.trump
+        st.trump = getattr(st, "trump0", saved)
         try:
-            return super().current_winner()
+            return super().winner_index(st)
         finally:
-            self.trump = saved
+            st.trump = saved
 
 
-class _LeaderDrawsFirst(GameState):
+class _LeaderDrawsFirst(TrickPlay):
     """After a trick, drawing starts with the trick's leader instead of its winner."""
 
-    def _finish_trick(self) -> None:
-        n = self.rules.nseats
-        if self.stock and len(self.stock) >= n:
-            w = self.trick_seats[self.current_winner()]
-            lead = self.leader
-            top = self.stock[-n:][::-1]  # top[j] goes to seat (w + j) % n
-            new = [top[(w + j - lead) % n] for j in range(n)]
-            self.stock[-n:] = new[::-1]
-        super()._finish_trick()
+    def draw(self, st: GameState, winner: int) -> None:
+        super().draw(st, st.leader)
 
 
-class _DealerLeads(GameState):
+class _DealerLeads(Dealing):
     """The dealer leads to the first trick instead of the player after him."""
 
-    def deal(self, deck: Any, first_player: int | None = None) -> None:
-        super().deal(deck, first_player)
-        if self.dealer is not None and self.phase in (Phase.PLAY, Phase.WINDOW):
-            self.leader = self.dealer
-            self.to_act = self.dealer
+    def deal(self, st: GameState, deck: Any, first_player: int | None = None) -> None:
+        super().deal(st, deck, first_player)
+        if st.dealer is not None and st.phase in (Phase.PLAY, Phase.WINDOW):
+            st.leader = st.dealer
+            st.to_act = st.dealer
 
 
-class _DeclareAgain(GameState):
+class _DeclareAgain(Declarations):
     """A declared suit is not remembered: the same marriage can be declared again."""
 
-    def _declare(self, seat: int, d: Declaration, suit: int, make_trump: bool) -> None:
-        super()._declare(seat, d, suit, make_trump)
+    def declare(self, st: GameState, seat: int, d: Declaration, suit: int,
+                make_trump: bool) -> None:
+        super().declare(st, seat, d, suit, make_trump)
         if d.same_suit:
-            self.used_suit[d.index][seat] &= ~(1 << suit)
+            st.used_suit[d.index][seat] &= ~(1 << suit)
 
 
-class _KingAlone(GameState):
+class _KingAlone(Declarations):
     """A king alone (without its queen) is accepted as a marriage."""
 
-    def _melds(self, d: Declaration, seat: int, hand: int) -> list[int]:
-        out = super()._melds(d, seat, hand)
+    def melds(self, st: GameState, d: Declaration, seat: int, hand: int) -> list[int]:
+        out = super().melds(st, d, seat, hand)
         if not d.same_suit:
             return out
-        king = self.rules.ranks.index("K")
+        king = st.rules.ranks.index("K")
         used = 0
-        for u in self.used_suit[d.index]:
+        for u in st.used_suit[d.index]:
             used |= u
-        for s in range(len(self.rules.suits)):
-            k = self.rules.card_index_of(s, king)
+        for s in range(len(st.rules.suits)):
+            k = st.rules.card_index_of(s, king)
             if hand >> k & 1 and s not in out and not used >> s & 1:
                 out.append(s)
         return sorted(out)
 
-    def _pattern_held(self, d: Declaration, hand: int, suit: int) -> bool:
+    def legal(self, st: GameState, seat: int) -> list[Action]:
+        r = st.rules
+        out: list[Action] = []
+        for d in r.declarations:
+            for s in self.melds(st, d, seat, st.hands[seat]):
+                out.append(Declare(d.index, s))
+        return out
+
+    def pattern_held(self, st: GameState, d: Declaration, hand: int, suit: int) -> bool:
         return True
 
 
-class _FailedAskKeepsRight(GameState):
+class _FailedAskKeepsRight(Asks):
     """A partner's 'no' gives the asker his declaration right back."""
 
-    def _apply_answer(self, seat: int, action: Answer) -> None:
-        pending = self.pending_ask
-        super()._apply_answer(seat, action)
+    def apply_answer(self, st: GameState, seat: int, action: Answer) -> None:
+        pending = st.pending_ask
+        super().apply_answer(st, seat, action)
         if pending is not None and not action.yes:
-            self.decl_this_trick[pending[1]] -= 1
+            st.decl_this_trick[pending[1]] -= 1
 
 
-class _SplitScoresAnyway(GameState):
+class _SplitScoresAnyway(Asks):
     """A split marriage scores even when the other side wins its trick."""
 
-    def _finish_trick(self) -> None:
-        if self.split is not None:
-            ask, _team, suit = self.split
-            w = self.trick_seats[self.current_winner()]
-            self.split = (ask, self.rules.team_of[w], suit)
-        super()._finish_trick()
+    def settle_split(self, st: GameState, winner: int) -> None:
+        assert st.split is not None
+        ask, _team, suit = st.split
+        st.split = (ask, st.rules.team_of[winner], suit)
+        super().settle_split(st, winner)
 
 
-class _YesWithoutCard(GameState):
+class _YesWithoutCard(Asks):
     """A partner may say yes to a cover ask without holding the other card."""
 
-    def _answers(self, seat: int) -> list[Action]:
-        out = super()._answers(seat)
-        if Answer(True) not in out and self.pending_ask is not None \
-                and self.rules.asks[self.pending_ask[0]].kind == "half":
+    def answers(self, st: GameState, seat: int) -> list[Action]:
+        out = super().answers(st, seat)
+        if Answer(True) not in out and st.pending_ask is not None \
+                and st.rules.asks[st.pending_ask[0]].kind == "half":
             out.insert(0, Answer(True))
         return out
 
-    def _apply_answer(self, seat: int, action: Answer) -> None:
-        if action.yes and action not in super()._answers(seat):
-            self.pending_ask = None
-            self.phase = Phase.PLAY
-            self.to_act = self.leader
+    def apply_answer(self, st: GameState, seat: int, action: Answer) -> None:
+        if action.yes and action not in super().answers(st, seat):
+            st.pending_ask = None
+            st.phase = Phase.PLAY
+            st.to_act = st.leader
             return
-        super()._apply_answer(seat, action)
+        super().apply_answer(st, seat, action)
 
 
-class _ClaimWithoutHand(GameState):
+class _ClaimWithoutHand(CallingOut):
     """A call-out counts only the running total, not this hand's points."""
 
-    def _call_out(self, seat: int) -> None:
-        saved = self.captured[:], self.decl_points[:]
-        self.captured = [0] * len(self.captured)
-        self.decl_points = [0] * len(self.decl_points)
-        team = self.rules.team_of[seat]
-        right = self.match_scores[team] >= self.rules.match_target
-        self.captured, self.decl_points = saved
-        if right:
-            super()._call_out(seat)
+    def settle(self, st: GameState, seat: int) -> None:
+        team = st.rules.team_of[seat]
+        if st.match_scores[team] >= st.rules.match_target:
+            super().settle(st, seat)
         else:
-            self._end_hand("call_out_failed", zero_team=team)
+            st.mech.scoring.end_hand(st, "call_out_failed", zero_team=team)
 
 
-class _TurnUpDrawnFirst(GameState):
+class _TurnUpDrawnFirst(Dealing):
     """The turned-up card is put on top of the stock instead of under it."""
 
-    def deal(self, deck: Any, first_player: int | None = None) -> None:
-        super().deal(deck, first_player)
-        if self.rules.turn_up == "under_stock" and self.stock:
-            self.stock.append(self.stock.pop(0))
+    def deal(self, st: GameState, deck: Any, first_player: int | None = None) -> None:
+        super().deal(st, deck, first_player)
+        if st.rules.turn_up == "under_stock" and st.stock:
+            st.stock.append(st.stock.pop(0))
 
 
-class _DealerBackwards(GameState):
+class _DealerBackwards(Dealing):
     """The deal passes to the previous seat instead of the next."""
 
-    def _rotate_dealer(self) -> None:
-        if self.dealer is not None and self.next_dealer is None:
-            self.dealer = (self.dealer - 1) % self.rules.nseats
+    def rotate_dealer(self, st: GameState) -> None:
+        if st.dealer is not None and st.next_dealer is None:
+            st.dealer = (st.dealer - 1) % st.rules.nseats
             return
-        super()._rotate_dealer()
+        super().rotate_dealer(st)
 
 
+class _AnyCardPlays(TrickPlay):
+    """A card that is not in the hand is taken as if it were."""
+
+    def apply_play(self, st: GameState, seat: int, action: Play) -> None:
+        if 0 <= action.card < st.rules.ncards and st.phase == Phase.PLAY:
+            holder = [s for s in range(st.rules.nseats) if st.hands[s] >> action.card & 1]
+            if seat not in holder:
+                st.hands[seat] |= 1 << action.card
+                for s in holder:
+                    st.hands[s] &= ~(1 << action.card)
+                st.forced[seat] = -1
+                st.trick_seats.append(seat)
+                st.trick_cards.append(action.card)
+                st.hands[seat] ^= 1 << action.card
+                if len(st.trick_cards) < st.rules.nseats:
+                    st.to_act = (seat + 1) % st.rules.nseats
+                else:
+                    self.finish_trick(st)
+                return
+        super().apply_play(st, seat, action)
+
+
+# The dispatch itself is GameState's: these two faults override its public apply.
 class _SeatIgnored(GameState):
     """Whoever the action is sent for, it is taken as the seat to act's."""
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         super().apply(action, None if not isinstance(action, CallOut) else seat)
-
-
-class _AnyCardPlays(GameState):
-    """A card that is not in the hand is taken as if it were."""
-
-    def _apply_play(self, seat: int, action: Any) -> None:
-        if 0 <= action.card < self.rules.ncards:
-            holder = [s for s in range(self.rules.nseats) if self.hands[s] >> action.card & 1]
-            if seat not in holder:
-                self.hands[seat] |= 1 << action.card
-                for s in holder:
-                    self.hands[s] &= ~(1 << action.card)
-                self.forced[seat] = -1
-                self.trick_seats.append(seat)
-                self.trick_cards.append(action.card)
-                self.hands[seat] ^= 1 << action.card
-                if len(self.trick_cards) < self.rules.nseats:
-                    self.to_act = (seat + 1) % self.rules.nseats
-                else:
-                    self._finish_trick()
-                return
-        super()._apply_play(seat, action)
 
 
 class _PlaysAfterEnd(GameState):
@@ -305,6 +322,11 @@ class _PlaysAfterEnd(GameState):
         super().apply(action, seat)
 
 
+def _m(**changes: Mechanism) -> Mechanisms:
+    """The reference mechanisms with some replaced."""
+    return replace(DEFAULT_MECHANISMS, **cast(dict[str, Any], changes))
+
+
 def _mariannino_ordered(r: Rules) -> Rules:
     return _decls(r, "rule", "marianna.decl.mariannino", ordered=True)
 
@@ -312,26 +334,29 @@ def _mariannino_ordered(r: Rules) -> Rules:
 # ------------------------------------------------------------------ the faults
 _fault("trump-at-start", "marianna.trick.winner", "marianna",
        "the trick is judged by the trump in force when it was led, so a marianna declared "
-       "during the trick does not count for it", state_class=_TrumpAtStart)
+       "during the trick does not count for it",
+       mechanisms=_m(tricks=_TrumpAtStart()), state_class=_Scratch)
 _fault("marianna-values-shifted", "marianna.decl.value", "marianna",
        "marianna values one step off: the first scores 60, the second 80...",
        lambda r: _decls(r, "value_rule", "marianna.decl.value", schedule=(60, 80, 100, 100)))
 _fault("leader-draws-first", "marianna.draw", "marianna",
        "after a trick the leader draws first instead of the winner",
-       state_class=_LeaderDrawsFirst)
+       mechanisms=_m(tricks=_LeaderDrawsFirst()))
 _fault("declare-after-stock", "marianna.decl.window", "marianna",
        "declarations still allowed once the stock is exhausted",
        lambda r: _when(r, "marianna.decl.window", decl_window="hand"))
 _fault("dealer-leads", "marianna.lead.first", "marianna",
        "the dealer leads to the first trick instead of the player on his right",
-       state_class=_DealerLeads)
+       mechanisms=_m(dealing=_DealerLeads()))
 _fault("marianna-again", "marianna.decl.once", "marianna",
-       "the same suit's marianna may be declared twice in a hand", state_class=_DeclareAgain)
+       "the same suit's marianna may be declared twice in a hand",
+       mechanisms=_m(declarations=_DeclareAgain()))
 _fault("two-declarations-per-trick", "marianna.decl.per-trick", "marianna",
        "a player may declare twice in one trick",
        lambda r: _when(r, "marianna.decl.per-trick", decl_per_trick=2))
 _fault("king-alone", "marianna.decl.marianna", "marianna",
-       "a king without its queen is accepted as a marianna", state_class=_KingAlone)
+       "a king without its queen is accepted as a marianna",
+       mechanisms=_m(declarations=_KingAlone()))
 _fault("mariannino-in-order", "marianna.decl.mariannino", "marianna",
        "a mariannino counts as a marianna in the order of values", _mariannino_ordered)
 _fault("mariannone-no-win", "marianna.decl.mariannone.value", "marianna",
@@ -345,7 +370,8 @@ _fault("deal-one-by-one", "marianna.deal", "marianna",
        lambda r: _when(r, "marianna.deal", packet=1))
 _fault("ace-counts-ten", "marianna.pack", "marianna", "aces count 10 instead of 11", _points)
 _fault("dealer-backwards", "marianna.deal.rotation", "marianna",
-       "the deal passes to the previous seat instead of the next", state_class=_DealerBackwards)
+       "the deal passes to the previous seat instead of the next",
+       mechanisms=_m(dealing=_DealerBackwards()))
 _fault("cinquecento-trump-changes", "cinquecento.decl.trump", "cinquecento",
        "in Cinquecento every marianna changes trump, as in Marianna",
        lambda r: _decls(r, "trump_rule", "cinquecento.decl.trump", trump_effect="set"))
@@ -356,10 +382,10 @@ _fault("cover-with-trump", "siciliana.ask.cover", "marianna-siciliana",
        "the cover ask is allowed after trump is set",
        lambda r: _asks(r, "rule", "siciliana.ask.cover", needs_no_trump=False))
 _fault("cover-scores-when-lost", "siciliana.ask.cover-play", "marianna-siciliana",
-       "a split marriage scores whoever wins its trick", state_class=_SplitScoresAnyway)
+       "a split marriage scores whoever wins its trick", mechanisms=_m(asks=_SplitScoresAnyway()))
 _fault("cover-yes-without-card", "siciliana.ask.answer", "marianna-siciliana",
        "the partner may answer yes to a cover ask without the other card",
-       state_class=_YesWithoutCard)
+       mechanisms=_m(asks=_YesWithoutCard()))
 _fault("mariglia-no-overtrump", "mariglia.play.overtrump", "mariglia",
        "no duty to trump (or overtrump) when void and an opponent is winning",
        lambda r: _obligations(r, "void_rule", "mariglia.play.overtrump", void_duty="none"))
@@ -395,7 +421,7 @@ _fault("duties-from-start", "mariaggia.play.free", "mariaggia",
        lambda r: _when(r, "mariaggia.play.free", obligation_stock=r.obligation_no_stock))
 _fault("claim-without-hand", "mariaggia.call-out", "mariaggia",
        "a call-out counts only the running total, not the points of the hand in progress",
-       state_class=_ClaimWithoutHand)
+       mechanisms=_m(call_out=_ClaimWithoutHand()))
 _fault("wrong-claim-loses-match", "mariaggia.call-out.penalty", "mariaggia",
        "a wrong call-out loses the match instead of the hand",
        lambda r: _when(r, "mariaggia.call-out.penalty", call_out_penalty="lose_match"))
@@ -403,7 +429,8 @@ _fault("accusa-by-follower", "mariaggia.decl.who", "mariaggia",
        "the second player may declare an accusa",
        lambda r: _when(r, "mariaggia.decl.who", decl_who="on_turn"))
 _fault("turn-up-drawn-first", "mariaggia.draw", "mariaggia",
-       "the turned-up card is drawn first instead of last", state_class=_TurnUpDrawnFirst)
+       "the turned-up card is drawn first instead of last",
+       mechanisms=_m(dealing=_TurnUpDrawnFirst()))
 _fault("mariazza-held-at-once", "mariazza.decl.held", "mariazza",
        "a second player's mariazza is credited at once instead of when he next leads",
        lambda r: _decls(r, "rule", "mariazza.decl.mariazza", credit="immediate"))
@@ -424,7 +451,7 @@ _fault("partner-may-lie", "marjapussi.ask.answer", "marjapussi",
        lambda r: _asks(r, "answer_rule", "marjapussi.ask.answer", answer="may_refuse"))
 _fault("failed-ask-keeps-right", "marjapussi.decl.per-trick", "marjapussi",
        "after a partner's 'no' the trick winner may still declare or ask",
-       state_class=_FailedAskKeepsRight)
+       mechanisms=_m(asks=_FailedAskKeepsRight()))
 _fault("leader-declares-first-trick", "marjapussi.decl.who", "marjapussi",
        "the first leader of a hand may declare before any trick is won",
        lambda r: _asks(_when(r, "marjapussi.decl.who", decl_who="leader"), "rule",
@@ -449,7 +476,7 @@ _fault("wrong-seat-accepted", "core.turn", "marianna",
        "an action sent for a seat that is not to act is taken for the seat to act",
        state_class=_SeatIgnored)
 _fault("card-not-in-hand", "core.hand", "marianna",
-       "a card that is not in the player's hand is accepted", state_class=_AnyCardPlays)
+       "a card that is not in the player's hand is accepted", mechanisms=_m(tricks=_AnyCardPlays()))
 _fault("play-after-end", "core.over", "marianna",
        "actions after the end of the match are accepted and ignored",
        state_class=_PlaysAfterEnd)

@@ -1,0 +1,70 @@
+"""What every mechanism shares: the base class and the refusal helper.
+
+A mechanism is a stateless object: all the data of a match lives in the
+:class:`~mariage.state.GameState` it is given, so one instance serves every
+state, and a copy of a state shares its mechanisms.
+
+>>> from mariage.mechanisms import DEFAULT_MECHANISMS
+>>> DEFAULT_MECHANISMS.tricks.name
+'trick play and duties'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, NoReturn
+
+from ..actions import Action, action_text
+from ..errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["Mechanism", "refuse"]
+
+
+class Mechanism:
+    """One mechanism of the rules: its legal actions, its apply and its rule IDs.
+
+    ``sections`` names the sections of a game description (dotted paths such
+    as ``declarations`` or ``lead.first``) whose rules this mechanism runs;
+    where two mechanisms name nested sections, the longer one owns the rule.
+    Subclass a mechanism and override its public methods to change how it
+    works (the faulty engines of the conformance suite do exactly that), then
+    pass the changed set to :class:`~mariage.state.GameState` as
+    ``mechanisms=``.
+    """
+
+    __slots__ = ()
+
+    #: a short name for the mechanism, as the documentation uses it
+    name: ClassVar[str] = ""
+    #: the sections of a game description whose rules this mechanism runs
+    sections: ClassVar[tuple[str, ...]] = ()
+
+    def claim(self, path: str) -> int:
+        """How specifically this mechanism claims the rule at ``path`` (0: not at all).
+
+        >>> from mariage.mechanisms import Dealing
+        >>> Dealing().claim("lead.first"), Dealing().claim("lead.first_card")
+        (10, 0)
+        """
+        best = 0
+        for sec in self.sections:
+            if (path == sec or path.startswith(sec + ".")) and len(sec) > best:
+                best = len(sec)
+        return best
+
+
+def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,
+           reason: str) -> NoReturn:
+    """Raise :class:`~mariage.errors.IllegalActionError` for ``action`` in ``st``.
+
+    The state must not have been changed before this is called: a refused
+    action leaves the match exactly as it was.
+    """
+    try:
+        text = action_text(st.rules, action)
+    except IndexError:  # a card or declaration number the rules do not have
+        text = repr(action)
+    raise IllegalActionError(rule_id or "core.phase", seat=seat, action=text, reason=reason,
+                             hand=st.hand_no, trick=st.trick_no)

@@ -1,0 +1,119 @@
+"""Dealing: the deck is dealt in packets, the turn-up shown, the first leader set.
+
+Runs the rules of the deal, the dealer's rotation, the first lead (including
+the holder of a named card leading the first hand) and the turn-up bonus.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.deals import canonical_deck
+>>> state = GameState(load_rules("marianna"), first_dealer=0)
+>>> state.deal(canonical_deck(state.rules))
+>>> state.leader, bin(state.hands[1]).count("1")
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from ..errors import IllegalActionError
+from ..phase import DEAL, OVER, PLAY
+from .base import Mechanism
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["Dealing"]
+
+
+class Dealing(Mechanism):
+    """Deals a hand from a deck order and passes the deal on after it."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "dealing"
+    sections: ClassVar[tuple[str, ...]] = ("deal", "lead.first", "lead.holder",
+                                           "scoring.turn_up_bonus", "core.deal")
+
+    def check_deck(self, st: GameState, deck: Sequence[int] | Sequence[str],
+                   first_player: int | None) -> list[int]:
+        """The deck as card numbers, or :class:`IllegalActionError` if it cannot be dealt."""
+        r = st.rules
+        if st.phase == OVER:
+            raise IllegalActionError(r.core_over, seat=None, action="deal",
+                                     reason="the match is over", hand=st.hand_no)
+        if st.phase != DEAL:
+            raise IllegalActionError(r.core_phase, seat=None, action="deal",
+                                     reason="a hand is in progress or the match is over",
+                                     hand=st.hand_no)
+        cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
+        if len(cards) != r.ncards or sorted(cards) != list(range(r.ncards)):
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason=f"a deal must order the {r.ncards} cards of the pack, "
+                                     "each once", hand=st.hand_no + 1)
+        if r.first_lead == "lot":
+            if first_player is None or not 0 <= first_player < r.nseats:
+                raise IllegalActionError("core.deal", seat=None, action="deal",
+                                         reason="this ruleset needs the first player of the hand",
+                                         hand=st.hand_no + 1)
+        elif first_player is not None:
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason="the first player follows from the dealer here",
+                                     hand=st.hand_no + 1)
+        return cards
+
+    def deal(self, st: GameState, deck: Sequence[int] | Sequence[str],
+             first_player: int | None = None) -> None:
+        """Deal the next hand of ``st`` from ``deck`` (top card first)."""
+        cards = self.check_deck(st, deck, first_player)
+        r = st.rules
+        st.reset_hand()
+        st.hand_no += 1
+        n = r.nseats
+        dealer = st.dealer
+        start = 0 if dealer is None else (dealer + 1) % n
+        pos = 0
+        hands = st.hands
+        for _ in range(r.hand_size // r.packet):
+            for i in range(n):
+                s = (start + i) % n
+                for c in cards[pos:pos + r.packet]:
+                    hands[s] |= 1 << c
+                pos += r.packet
+        rest = cards[pos:]
+        if r.turn_up == "dealer_last" and dealer is not None:
+            st.turn_up = cards[pos - 1]
+            st.known[dealer] |= 1 << st.turn_up
+            st.trump = r.suit_of[st.turn_up]
+        elif r.turn_up == "under_stock":
+            st.turn_up = rest[0]
+            st.trump = r.suit_of[st.turn_up]
+            rest = rest[1:] + rest[:1]
+        st.stock = rest[::-1]  # pop() takes the top card
+        if r.first_lead == "lot":
+            assert first_player is not None
+            st.leader = first_player
+        else:
+            st.leader = start
+        if st.hand_no == 1 and r.holder_card is not None:
+            for s in range(n):
+                if hands[s] >> r.holder_card & 1:
+                    st.leader = s
+                    st.next_dealer = s
+        st.phase = PLAY
+        st.mech.tricks.start_trick(st, st.leader)
+        if r.turn_up_bonus and st.turn_up is not None and dealer is not None:
+            bonus = r.points[st.turn_up]
+            if bonus:
+                st.match_scores[r.team_of[dealer]] += bonus
+                st.mech.match_end.check(st, after_hand=False, reason="turn_up_bonus")
+
+    def rotate_dealer(self, st: GameState) -> None:
+        """Pass the deal on for the next hand."""
+        r = st.rules
+        if st.dealer is None:
+            return
+        if st.next_dealer is not None:
+            st.dealer = st.next_dealer
+            st.next_dealer = None
+        elif r.rotation == "next_seat":
+            st.dealer = (st.dealer + 1) % r.nseats

@@ -1,0 +1,228 @@
+"""Trick play and duties: which cards may be played, who wins a trick, drawing.
+
+Runs the play duties of each phase (follow, head, trump or beat when void,
+each always or against an opponent), the first-lead preference, the winner
+of a trick and the draw from the stock after it.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.deals import canonical_deck
+>>> state = GameState(load_rules("mariglia"), first_dealer=0)
+>>> state.deal(canonical_deck(state.rules))
+>>> tricks = state.mech.tricks
+>>> tricks.legal_plays(state, state.to_act) == state.hands[state.to_act]
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Play
+from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
+from ..rules import When
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["TrickPlay"]
+
+_W_NEVER, _W_ALWAYS = When.NEVER, When.ALWAYS
+
+
+class TrickPlay(Mechanism):
+    """Card play: legal cards, playing one, finishing a trick and starting the next."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "trick play and duties"
+    sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
+
+
+    # ------------------------------------------------------------ queries
+    def winner_index(self, st: GameState) -> int:
+        """Index in the trick of the card now winning it (the trick must not be empty)."""
+        r = st.rules
+        cards = st.trick_cards
+        trump = st.trump
+        best = 0
+        bc = cards[0]
+        suit_of, strength = r.suit_of, r.strength
+        for i in range(1, len(cards)):
+            c = cards[i]
+            if suit_of[c] == suit_of[bc]:
+                if strength[c] > strength[bc]:
+                    best, bc = i, c
+            elif suit_of[c] == trump:
+                best, bc = i, c
+        return best
+
+    def opponent_winning(self, st: GameState, seat: int, winner_index: int) -> bool:
+        """True if the card at ``winner_index`` was played by an opponent of ``seat``."""
+        team_of = st.rules.team_of
+        return team_of[st.trick_seats[winner_index]] != team_of[seat]
+
+    def legal_plays(self, st: GameState, seat: int) -> int:
+        """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
+        hand = st.hands[seat]
+        if st._free_play:
+            return hand
+        forced = st.forced[seat]
+        if forced >= 0:
+            return 1 << forced
+        r = st.rules
+        if not st.trick_cards:
+            if st.trick_no == 1 and r.first_card_prefs:
+                for pref in r.first_card_prefs:
+                    if hand & pref:
+                        return hand & pref
+            return hand
+        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        assert ob is not None
+        if not ob.follow:
+            return hand
+        led = r.suit_of[st.trick_cards[0]]
+        in_suit = hand & r.suit_mask[led]
+        if in_suit:
+            if ob.head is not _W_NEVER:
+                w = self.winner_index(st)
+                if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
+                    wc = st.trick_cards[w]
+                    if ob.head is _W_ALWAYS and r.suit_of[wc] != led:
+                        # a duty to beat always means the best card of the suit led
+                        wc = max((c for c in st.trick_cards if r.suit_of[c] == led),
+                                 key=r.strength.__getitem__)
+                    if r.suit_of[wc] == led:
+                        higher = in_suit & st._higher[wc]
+                        if higher:
+                            return higher
+            return in_suit
+        trump = st.trump
+        if ob.void_duty != "none" and trump >= 0:
+            trumps = hand & r.suit_mask[trump]
+            if trumps:
+                w = self.winner_index(st)
+                if ob.void_when is _W_ALWAYS or self.opponent_winning(st, seat, w):
+                    if ob.void_duty == "trump":
+                        return trumps
+                    wc = st.trick_cards[w]
+                    beating = trumps & st._higher[wc] if r.suit_of[wc] == trump else trumps
+                    if beating:
+                        return beating
+        return hand
+
+    def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
+        """Which rule a refused (in-hand) card breaks, and why."""
+        r = st.rules
+        if st.forced[seat] >= 0:
+            a = st.split[0] if st.split else 0
+            return (r.asks[a].settle_rule,
+                    f"after the ask, {r.card_code[st.forced[seat]]} must be played")
+        if not st.trick_cards:
+            return (r.first_card_rule, "the first lead of the hand must follow the "
+                    "preference order")
+        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        assert ob is not None
+        led = r.suit_of[st.trick_cards[0]]
+        hand = st.hands[seat]
+        if hand & r.suit_mask[led]:
+            if r.suit_of[card] != led:
+                return (ob.follow_rule, f"must follow suit ({r.suits[led]})")
+            return (ob.head_rule, "must beat the card winning the trick")
+        if ob.void_duty == "trump":
+            return (ob.void_rule, "void in the suit led: must play a trump")
+        return (ob.void_rule, "void in the suit led: must trump high enough to win")
+
+    # -------------------------------------------------------------- apply
+    def apply_play(self, st: GameState, seat: int, action: Play) -> None:
+        """Play ``action.card`` for ``seat`` (the seat to act)."""
+        r = st.rules
+        card = action.card
+        if st.phase != PLAY:
+            why = "the partner must answer first" if st.phase == ANSWER else \
+                "the declaration window is open: declare or pass"
+            refuse(st, r.core_phase, seat, action, why)
+        hand = st.hands[seat]
+        if not 0 <= card < r.ncards or not hand >> card & 1:
+            refuse(st, r.core_hand, seat, action, "that card is not in the player's hand")
+        if not st._free_play and not self.legal_plays(st, seat) >> card & 1:
+            rule_id, reason = self.violation(st, seat, card)
+            refuse(st, rule_id, seat, action, reason)
+        st.actions.append((seat, action))
+        bit = 1 << card
+        st.hands[seat] = hand ^ bit
+        known = st.known
+        if known[seat] & bit:  # a shown card is played: no longer known to be held
+            known[seat] ^= bit
+        if not st._free_play:
+            st.forced[seat] = -1
+        st.trick_seats.append(seat)
+        cards = st.trick_cards
+        cards.append(card)
+        if len(cards) < r.nseats:
+            st.to_act = (seat + 1) % r.nseats
+            return
+        self.finish_trick(st)
+
+    def finish_trick(self, st: GameState) -> None:
+        """Score the full trick, settle what waited on it, draw, and go on."""
+        r = st.rules
+        w = self.winner_index(st)
+        winner = st.trick_seats[w]
+        team = r.team_of[winner]
+        st.captured[team] += sum(map(r.points.__getitem__, st.trick_cards))
+        st.tricks_won[team] += 1
+        st.tricks.append((st.leader, tuple(st.trick_cards), winner))
+        st.last_winner = winner
+        mech = st.mech
+        if st.split is not None:
+            mech.asks.settle_split(st, winner)
+        if st.phase == OVER or st.phase == DEAL:
+            return
+        scoring = mech.scoring
+        if r.hand_target is not None and scoring.target_reached(st):
+            scoring.end_hand(st, "target")
+            return
+        if st.stock:
+            self.draw(st, winner)
+        if st.trick_no >= st._tricks_per_hand:
+            scoring.end_hand(st, "played_out")
+            return
+        self.start_trick(st, winner)
+        if st.held[winner]:
+            mech.declarations.credit_held(st, winner)
+
+    def draw(self, st: GameState, winner: int) -> None:
+        """Each seat draws one card from the stock, the trick's winner first."""
+        n = st.rules.nseats
+        hands, stock = st.hands, st.stock
+        for i in range(n):
+            s = (winner + i) % n
+            c = stock.pop()
+            hands[s] |= 1 << c
+            if c == st.turn_up:
+                st.known[s] |= 1 << c
+                st.turn_up = None
+
+    def start_trick(self, st: GameState, leader: int) -> None:
+        """Open the next trick with ``leader`` to lead (or the declaration window first)."""
+        st.leader = leader
+        st.trick_no += 1
+        st.trick_seats = []
+        st.trick_cards = []
+        st.trump_set_in_trick = False
+        r = st.rules
+        n = r.nseats
+        st.decl_this_trick = [0] * n
+        st.to_act = leader
+        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        # no duty, no forced card, no first-lead preference: every card in hand is legal
+        st._free_play = (ob is not None and not ob.follow
+                         and not (st.trick_no == 1 and r.first_card_prefs))
+        decl = st.mech.declarations
+        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window)
+        st._decl_open = window_open and r.decl_who != "trick_start"
+        if window_open and r.decl_who == "trick_start":
+            st.phase = WINDOW
+            st.window_left = n
+        else:
+            st.phase = PLAY

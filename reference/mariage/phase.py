@@ -1,0 +1,27 @@
+"""Where a match stands: the phases of :class:`~mariage.state.GameState`.
+
+The module-level aliases (``DEAL``, ``PLAY``...) exist for the hot path:
+reading a module global is cheaper than an enum member access.
+
+>>> Phase.PLAY == PLAY, int(Phase.OVER)
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = ["ANSWER", "DEAL", "OVER", "PLAY", "WINDOW", "Phase"]
+
+
+class Phase(IntEnum):
+    """Where the match stands."""
+
+    DEAL = 0  #: waiting for the next hand's deal (a chance event)
+    PLAY = 1  #: a seat is to declare, ask, exchange or play a card
+    WINDOW = 2  #: declaration window at the start of a trick (one seat at a time)
+    ANSWER = 3  #: the partner must answer an ask
+    OVER = 4  #: the match has ended
+
+
+DEAL, PLAY, WINDOW, ANSWER, OVER = Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.OVER
