@@ -33,19 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .actions import (
-    Action,
-    Answer,
-    AskPartner,
-    CallOut,
-    Declare,
-    Exchange,
-    Pass,
-    Play,
-    action_text,
-)
+from .actions import Action, Play, action_text
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
-from .phase import ANSWER as _ANSWER
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
 from .phase import PLAY as _PLAY
@@ -83,16 +72,37 @@ class HandRecord:
     winner: int | None = None  # the team that took the hand (segno), where that counts
 
 
-def _appliers(mech: Mechanisms) -> dict[type, Callable[[GameState, int, Any], None]]:
-    """Which mechanism applies each kind of action."""
-    return {
-        Play: mech.tricks.apply_play,
-        Declare: mech.declarations.apply_declare,
-        Pass: mech.declarations.apply_pass,
-        AskPartner: mech.asks.apply_ask,
-        Answer: mech.asks.apply_answer,
-        Exchange: mech.exchange.apply_exchange,
-    }
+_Applier = Callable[["GameState", int, Any], None]
+_Offer = Callable[["GameState", int, list[Action]], None]
+_PhaseLegal = Callable[["GameState", int], list[Action]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Dispatch:
+    """What the mechanisms of one state do, looked up once (not per action)."""
+
+    appliers: dict[type, _Applier]  # action type -> apply, at the seat's turn
+    any_seat: dict[type, _Applier]  # action type -> apply, whoever sends it
+    play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
+    any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
+    phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+
+
+def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
+    appliers: dict[type, _Applier] = {}
+    any_seat: dict[type, _Applier] = {}
+    phase_legal: dict[int, _PhaseLegal] = {}
+    for m in mech.all():
+        for t, name in m.applies:
+            appliers[t] = getattr(m, name)
+        for t, name in m.any_seat:
+            any_seat[t] = getattr(m, name)
+        for p in m.phases:
+            phase_legal[p] = m.legal_in_phase
+    return _Dispatch(appliers, any_seat,
+                     tuple(m.offer for m in mech.all() if m.offers(rules)),
+                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
+                     phase_legal)
 
 
 class GameState:
@@ -104,7 +114,6 @@ class GameState:
 
     __slots__ = (
         "_appliers",
-        "_decl_cache",
         "_decl_open",
         "_free_play",
         "_higher",
@@ -159,7 +168,7 @@ class GameState:
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
         self.rules = rules
         self.mech = mechanisms
-        self._appliers = _appliers(mechanisms)
+        self._appliers = _dispatch_table(mechanisms, rules)
         n = len(rules.teams)
         self.match_scores = [0] * n
         self.segni = [0] * n
@@ -175,7 +184,6 @@ class GameState:
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
         self._higher = rules.higher
-        self._decl_cache: list[Declare] = []
         self.deal_source: DealSource | None = None
         self.reset_hand()
 
@@ -254,45 +262,38 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` (default: the seat to act) may take now, in a stable order.
 
-        Declarations, asks and exchanges come first, then card plays in
-        canonical card order. A seat that is not to act may only call out,
-        where the rules allow it.
+        In play, what the mechanisms offer before a card (declarations, asks,
+        exchanges...) comes first, then card plays in canonical card order,
+        then the actions open at any moment (calling out). A seat that is not
+        to act may only take the latter.
         """
-        r = self.rules
         phase = self.phase
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return []
+        table = self._appliers
         to_act = self.to_act
         if seat is None or seat == to_act:
             assert to_act is not None
             seat = to_act
         else:
-            return [CallOut()] if r.call_out_rule else []
-        mech = self.mech
-        out: list[Action] = []
+            out: list[Action] = []
+            for offer in table.any_time:
+                offer(self, seat, out)
+            return out
         if phase == _PLAY:
-            if self.forced[seat] < 0:
-                if self._decl_open and mech.declarations.offered(self, seat):
-                    out = mech.declarations.legal(self, seat)
-                if r.asks and not self.trick_cards:
-                    out.extend(mech.asks.legal(self, seat))
-                if r.exchange_rank is not None:
-                    ex = mech.exchange.card(self, seat)
-                    if ex >= 0:
-                        out.append(Exchange(ex))
-            mask = mech.tricks.legal_plays(self, seat)
-            plays = r.play_actions
+            out = []
+            for offer in table.play_offers:
+                offer(self, seat, out)
+            mask = self.mech.tricks.legal_plays(self, seat)
+            plays = self.rules.play_actions
             while mask:
                 low = mask & -mask
                 out.append(plays[low.bit_length() - 1])
                 mask ^= low
-        elif phase == _ANSWER:
-            out.extend(mech.asks.answers(self, seat))
-        else:  # the declaration window
-            out.extend(mech.declarations.legal(self, seat))
-            out.append(Pass())
-        if r.call_out_rule:
-            out.append(CallOut())
+        else:
+            out = table.phase_legal[phase](self, seat)
+        for offer in table.any_time:
+            offer(self, seat, out)
         return out
 
     # ---------------------------------------------------------------- apply
@@ -324,15 +325,16 @@ class GameState:
         if seat is None:
             seat = to_act
         t = type(action)
-        if t is CallOut:
-            assert isinstance(action, CallOut)
-            self.mech.call_out.apply_call_out(self, seat, action)
+        table = self._appliers
+        any_seat = table.any_seat.get(t)
+        if any_seat is not None:
+            any_seat(self, seat, action)
             return
         if seat != to_act:
             refuse(self, r.core_turn, seat, action, f"it is seat {to_act}'s turn")
-        applier = self._appliers.get(t)
+        applier = table.appliers.get(t)
         if applier is None:
-            refuse(self, r.core_phase, seat, action, "unknown action")
+            refuse(self, r.core_phase, seat, action, "this ruleset has no such action")
         applier(self, seat, action)
 
     def resign(self, seat: int) -> None:

@@ -24,6 +24,7 @@ from .base import Mechanism, refuse
 from .declarations import or_all
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Asks"]
@@ -35,6 +36,22 @@ class Asks(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "asks"
     sections: ClassVar[tuple[str, ...]] = ("asks",)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
+                                                       (Answer, "apply_answer"))
+    phases: ClassVar[tuple[int, ...]] = (ANSWER,)
+
+    def offers(self, rules: Rules) -> bool:
+        """Asks are offered in play wherever the rules have any."""
+        return bool(rules.asks)
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """The asks open to ``seat`` before he leads."""
+        if not st.trick_cards and st.forced[seat] < 0:
+            out.extend(self.legal(st, seat))
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """While an ask waits: the partner's answers."""
+        return self.answers(st, seat)
 
 
     def partner(self, st: GameState, seat: int) -> int:

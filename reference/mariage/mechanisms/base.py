@@ -17,6 +17,7 @@ from ..actions import Action, action_text
 from ..errors import IllegalActionError
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Mechanism", "refuse"]
@@ -40,6 +41,30 @@ class Mechanism:
     name: ClassVar[str] = ""
     #: the sections of a game description whose rules this mechanism runs
     sections: ClassVar[tuple[str, ...]] = ()
+    #: (action type, method name): the actions this mechanism applies, at the seat's turn
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ()
+    #: action types that any seat may send at any moment (checked by the mechanism)
+    any_seat: ClassVar[tuple[tuple[type, str], ...]] = ()
+    #: the phases (other than play) whose legal actions this mechanism lists
+    phases: ClassVar[tuple[int, ...]] = ()
+
+    def offers(self, rules: Rules) -> bool:
+        """True if this mechanism adds actions in the play phase, before the card plays."""
+        return False
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """Add the actions ``seat`` (to act, in the play phase) may take here to ``out``."""
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
+        return []
+
+    def offers_any_time(self, rules: Rules) -> bool:
+        """True if this mechanism adds actions that any seat may take at any moment."""
+        return False
+
+    def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """Add the actions ``seat`` may take whoever is to act to ``out``."""
 
     def claim(self, path: str) -> int:
         """How specifically this mechanism claims the rule at ``path`` (0: not at all).

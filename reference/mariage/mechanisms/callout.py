@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import CallOut
+from ..actions import Action, CallOut
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["CallingOut"]
@@ -26,6 +27,15 @@ class CallingOut(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "calling out"
     sections: ClassVar[tuple[str, ...]] = ("call_out",)
+    any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((CallOut, "apply_call_out"),)
+
+    def offers_any_time(self, rules: Rules) -> bool:
+        """Calling out is open to every seat at every moment where the rules have it."""
+        return bool(rules.call_out_rule)
+
+    def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """A call-out, always."""
+        out.append(CallOut())
 
     def apply_call_out(self, st: GameState, seat: int, action: CallOut) -> None:
         """``seat`` calls out."""

@@ -22,7 +22,7 @@ from ..phase import OVER, PLAY, WINDOW
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
-    from ..rules import Declaration
+    from ..rules import Declaration, Rules
     from ..state import GameState
 
 __all__ = ["Declarations", "or_all"]
@@ -52,6 +52,24 @@ class Declarations(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "declarations"
     sections: ClassVar[tuple[str, ...]] = ("declarations", "declaring")
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Declare, "apply_declare"),
+                                                       (Pass, "apply_pass"))
+    phases: ClassVar[tuple[int, ...]] = (WINDOW,)
+
+    def offers(self, rules: Rules) -> bool:
+        """Declarations are offered in play wherever the rules have any."""
+        return bool(rules.declarations)
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """The declarations open to ``seat`` before his card."""
+        if st._decl_open and st.forced[seat] < 0 and self.offered(st, seat):
+            out.extend(self.legal(st, seat))
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """In the declaration window: the declarations ``seat`` holds, or pass."""
+        out = self.legal(st, seat)
+        out.append(Pass())
+        return out
 
 
     # ------------------------------------------------------------ queries
@@ -117,7 +135,7 @@ class Declarations(Mechanism):
     def offered(self, st: GameState, seat: int) -> bool:
         """True if declaring is open to ``seat`` in the play phase, before his card."""
         r = st.rules
-        return st._decl_open and st.decl_this_trick[seat] < r.decl_per_trick and (
+        return st.decl_this_trick[seat] < r.decl_per_trick and (
             r.decl_who == "on_turn" or self.who_ok(st, r.decl_who, seat))
 
     def legal(self, st: GameState, seat: int) -> list[Action]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Exchange
+from ..actions import Action, Exchange
 from ..phase import PLAY
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["TrumpExchange"]
@@ -28,6 +29,18 @@ class TrumpExchange(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "exchange of a trump"
     sections: ClassVar[tuple[str, ...]] = ("exchange",)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Exchange, "apply_exchange"),)
+
+    def offers(self, rules: Rules) -> bool:
+        """An exchange is offered in play wherever the rules name a card to exchange."""
+        return rules.exchange_rank is not None
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """The exchange open to ``seat``, if any."""
+        if st.forced[seat] < 0:
+            ex = self.card(st, seat)
+            if ex >= 0:
+                out.append(Exchange(ex))
 
     def card(self, st: GameState, seat: int) -> int:
         """The card ``seat`` may exchange now, or -1."""

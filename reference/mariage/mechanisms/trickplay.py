@@ -36,6 +36,7 @@ class TrickPlay(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "trick play and duties"
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
 
 
     # ------------------------------------------------------------ queries
