@@ -14,8 +14,8 @@ Run as a script to take screenshots::
 from __future__ import annotations
 
 import base64
-import fcntl
 import contextlib
+import fcntl
 import json
 import os
 import queue

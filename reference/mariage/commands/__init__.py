@@ -17,4 +17,5 @@ COMMANDS = [
     "engine",
     "conformance_cmd",
     "render",
+    "completion",
 ]

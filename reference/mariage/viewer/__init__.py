@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from .draw import render_html, render_svg
 from .timeline import Declared, HandEnd, Step, Timeline, timeline
 
-__all__ = ["Declared", "HandEnd", "Step", "Timeline", "timeline"]
+__all__ = ["Declared", "HandEnd", "Step", "Timeline", "render_html", "render_svg", "timeline"]
