@@ -138,3 +138,15 @@ def test_zsh_completion_loads_the_same_function(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit) as exc:
         main(["completion", "fish"])
     assert exc.value.code == 2
+
+
+def test_replay_reports_every_deal_problem_in_one_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (GOOD / "marianna.mrg").read_text()
+    text = text.replace("N: 3H 7D 2D 3C 5S", "N: 3H 7D 2D 3C XX", 1)
+    text = text.replace("W: QH JH JD AC 6C", "W: QH JH JD AC 3H", 1)
+    bad = tmp_path / "two.mrg"
+    bad.write_text(text)
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 1 and "Result" not in out
+    assert [line.split()[1] for line in err.splitlines()] == ["N130", "N131"]
