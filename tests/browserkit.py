@@ -231,8 +231,8 @@ class Page:
 
     def key(self, key: str) -> None:
         """Press and release ``key`` (a DOM key name: ``ArrowRight``, ``End``...)."""
-        codes = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35, "PageDown": 34,
-                 "PageUp": 33}
+        codes = {"ArrowRight": 39, "ArrowLeft": 37, "ArrowUp": 38, "ArrowDown": 40, "Home": 36,
+                 "End": 35, "PageDown": 34, "PageUp": 33}
         base = {"key": key, "code": key, "windowsVirtualKeyCode": codes.get(key, 0)}
         self.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", **base})
         self.send("Input.dispatchKeyEvent", {"type": "keyUp", **base})

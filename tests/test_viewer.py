@@ -64,6 +64,21 @@ def test_timeline_keeps_declarations_in_order_and_notes_with_their_action() -> N
     assert [c for _, c in decl.table] == ["3C", "6H", "5H"]  # made after three cards
 
 
+def test_a_seat_view_draws_only_what_that_seat_knew() -> None:
+    rec = parse_record((GOOD / "marianna-view-S.mrg").read_text())
+    tl = timeline(rec)
+    assert tl.ok and tl.observer == "S"
+    deal = tl.steps[1]
+    assert deal.hands["S"] == ["KD", "4D", "JC", "AS", "7S"]
+    assert all(deal.hands[s] == ["??"] * 5 for s in "NWE")
+    for step in tl.steps[2:]:  # a card shows once it is played, never before
+        for seat, cards in step.hands.items():
+            if seat != "S":
+                assert set(cards) == {"??"} or not cards
+        if step.kind == "play":
+            assert step.table[-1] == (step.seat, step.action) or step.winner
+
+
 @pytest.mark.parametrize("bad", ["card-not-in-hand", "wrong-trick-winner", "must-follow",
                                  "wrong-points", "unknown-option"])
 def test_every_problem_shows_at_the_step_where_it_occurs(bad: str) -> None:
@@ -222,6 +237,15 @@ def test_the_page_steps_through_the_match_in_a_browser(browser: Browser, pages: 
     page.key("ArrowRight")
     assert page.eval(STATE) == [2, "S (greedy) plays A\u2660"]
     assert page.eval("document.querySelectorAll('#table .center .card').length") == 1
+    page.key("ArrowDown")  # to the end of the trick
+    assert page.eval(STATE) == [5, "W (greedy) plays 6\u2663"]
+    assert page.eval("[document.querySelector('#table .center .winner > span:last-child')"
+                     ".textContent, document.querySelector('#table .center .winner .card')"
+                     ".getAttribute('aria-label')]") == ["S wins", "ace of spades"]
+    page.key("ArrowDown")
+    assert page.eval(STATE)[0] == 9
+    page.key("ArrowUp")
+    assert page.eval(STATE)[0] == 5
     page.key("PageDown")
     assert page.eval(STATE)[1].startswith("Hand 2: the deal")
     page.key("PageUp")

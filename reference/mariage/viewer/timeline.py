@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..notation.errors import RecordError
-from ..notation.model import Act, Comment, Hand, Note, Record
+from ..notation.model import UNKNOWN, Act, Comment, Hand, Note, Record
 from ..notation.replay import check_record, measure, team_name
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -124,6 +124,7 @@ class Timeline:
     errors: list[RecordError]
     result: str
     measure: str = "points"
+    observer: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -137,6 +138,7 @@ class Timeline:
             "title": self.title, "seats": self.seats, "players": self.players,
             "teams": self.teams, "team_seats": self.team_seats, "direction": self.direction,
             "options": self.options, "measure": self.measure, "result": self.result,
+            "observer": self.observer,
             "ok": self.ok, "errors": [e.as_dict() for e in self.errors],
             "steps": [s.as_dict() for s in self.steps],
         }
@@ -157,6 +159,17 @@ class _Snap:
         self.after: dict[int, list[Note | Comment]] = {}
         self.opening: list[Note | Comment] = []
         self.hand_no = 0
+        self.known: set[str] | None = None  # None: the record shows every card
+
+    def _knowable(self, hand: Hand) -> None:
+        """For a partial record (``??`` in its deal), the cards its writer knew.
+
+        The validator completes such a deal with cards that fit; those guesses are
+        drawn face down. Known are the cards the deal names, and each card named by an
+        action from that action on (see :meth:`on_act`).
+        """
+        named = [c for part in hand.deal.parts for c in part.cards]
+        self.known = {c for c in named if c != UNKNOWN} if UNKNOWN in named else None
 
     def _follow(self, hand: Hand) -> None:
         self.after = {}
@@ -174,16 +187,23 @@ class _Snap:
         names = r.seat_names
         step = Step(kind, hand=st.hand_no, trick=st.trick_no, line=line)
         step.hands = {names[s]: _cards(r, st.hands[s]) for s in range(r.nseats)}
+        known = self.known
+        if known is not None:
+            for seat, cards in step.hands.items():
+                seen = [c for c in cards if c in known]
+                step.hands[seat] = seen + [UNKNOWN] * (len(cards) - len(seen))
         step.table = [(names[s], r.card_code[c])
                       for s, c in zip(st.trick_seats, st.trick_cards, strict=True)]
         step.trump = r.suits[st.trump] if st.trump >= 0 else None
         step.turn_up = r.card_code[st.turn_up] if st.turn_up is not None else None
+        if step.turn_up is not None and self.known is not None and step.turn_up not in self.known:
+            step.turn_up = UNKNOWN
         step.stock = len(st.stock)  # the turned-up card, drawn last, included
         step.dealer = names[st.dealer] if st.dealer is not None else None
         step.to_act = names[st.to_act] if st.to_act is not None else None
-        for seat, index, suit, value in st.declared:
+        for who, index, suit, value in st.declared:
             what = r.declarations[index].name if index >= 0 else r.asks[-1 - index].name
-            step.declarations.append(Declared(names[seat], what, r.suits[suit], value))
+            step.declarations.append(Declared(names[who], what, r.suits[suit], value))
         step.points = [st.hand_points(t) for t in range(len(r.teams))]
         step.held = {names[s]: v for s, v in enumerate(st.held) if v}
         step.match = list(measure(st))
@@ -192,6 +212,7 @@ class _Snap:
 
     def on_deal(self, state: GameState, hand: Hand) -> None:
         self._follow(hand)
+        self._knowable(hand)
         step = self.snap(state, "deal", hand.line)
         for item in self.opening:
             (step.notes if isinstance(item, Note) else step.comments).append(
@@ -207,6 +228,8 @@ class _Snap:
             kind = "other"
         else:
             kind = "declare"
+        if self.known is not None:
+            self.known.update(w for w in text.split(":") if w in r.card_index)
         step = self.snap(state, kind, act.line)
         step.seat, step.action = act.seat, text
         if trick_done and state.tricks:
@@ -272,4 +295,5 @@ def timeline(record: Record) -> Timeline:
         else [],
         direction=rules.direction if rules else "anticlockwise",
         options=record.options, steps=steps, errors=list(checked.errors), result=result,
-        measure=rules.match_measure if rules else "points")
+        measure=rules.match_measure if rules else "points",
+        observer=record.tag("Observer"))

@@ -8,7 +8,8 @@
   var RANKS = { T: "10", A: "A", K: "K", Q: "Q", J: "J" };
   var RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
   var current = 0;
-  var view = data.seats.length ? data.seats[0] : "";
+  var view = data.observer && data.seats.indexOf(data.observer) >= 0 ? data.observer
+    : data.seats.length ? data.seats[0] : "";
   var showAll = true;
 
   function $(id) { return document.getElementById(id); }
@@ -270,6 +271,13 @@
     go(i);
   }
 
+  /* The next (dir 1) or previous (dir -1) end of a trick, or deal. */
+  function nextTrick(dir) {
+    var i = current + dir;
+    while (i > 0 && i < steps.length - 1 && !steps[i].winner && steps[i].kind !== "deal") { i += dir; }
+    go(i);
+  }
+
   function setup() {
     $("first").addEventListener("click", function () { go(0); });
     $("prev").addEventListener("click", function () { go(current - 1); });
@@ -286,6 +294,7 @@
       o.value = s;
       sel.appendChild(o);
     });
+    sel.value = view;
     sel.addEventListener("change", function () { view = sel.value; go(current); });
     var all = $("showall");
     all.addEventListener("change", function () { showAll = all.checked; go(current); });
@@ -295,6 +304,8 @@
       var k = e.key;
       if (k === "ArrowRight" || k === "l" || k === " ") { go(current + 1); }
       else if (k === "ArrowLeft" || k === "h") { go(current - 1); }
+      else if (k === "ArrowDown" || k === "j") { nextTrick(1); }
+      else if (k === "ArrowUp" || k === "k") { nextTrick(-1); }
       else if (k === "Home") { go(0); }
       else if (k === "End") { go(steps.length - 1); }
       else if (k === "PageDown" || k === "n") { nextHand(1); }
