@@ -252,6 +252,11 @@ def test_the_page_steps_through_the_match_in_a_browser(browser: Browser, pages: 
     assert page.eval(STATE)[0] == 1
     page.key("End")
     assert page.eval(STATE)[0] == steps - 1
+    assert page.eval("scrollY") == 0  # stepping never scrolls the page itself
+    assert page.eval("(function(){var b = document.getElementById('moves'),"
+                     " c = b.querySelector('button.current').getBoundingClientRect(),"
+                     " r = b.getBoundingClientRect(); return c.top >= r.top &&"
+                     " c.bottom <= r.bottom})()")  # but the current move is in view
     assert "is over" in page.eval("document.querySelector('.hand-end h2').textContent")
     page.key("ArrowLeft")
     assert page.eval(STATE)[0] == steps - 2

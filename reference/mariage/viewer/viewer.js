@@ -250,8 +250,14 @@
       buttons[k].classList.toggle("current", on);
       if (on) { buttons[k].setAttribute("aria-current", "step"); } else { buttons[k].removeAttribute("aria-current"); }
     }
-    var cur = $("moves").querySelector("button.current");
-    if (cur && cur.scrollIntoView) { cur.scrollIntoView({ block: "nearest" }); }
+    /* keep the current move in view inside the list, without scrolling the page */
+    var box = $("moves"), cur = box.querySelector("button.current");
+    if (cur) {
+      var top = cur.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - cur.offsetHeight) {
+        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+      }
+    }
     document.body.dataset.step = String(current);
     if (history.replaceState) { history.replaceState(null, "", "#step=" + (current + 1)); }
   }
