@@ -211,8 +211,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     d = tmp_path_factory.mktemp("pages")
     out = {}
     for name, src in (("good", GOOD / "marianna.mrg"), ("bad", BAD / "must-follow.mrg"),
-                      ("two", GOOD / "mariazza.mrg")):
-        tl = timeline(parse_record(src.read_text(), file=src.name))
+                      ("two", GOOD / "mariazza.mrg"), ("header", BAD / "unknown-ruleset.mrg")):
+        tl = timeline(parse_record(src.read_text(), file=str(src)))
         path = d / f"{name}.html"
         path.write_text(render_html(tl, src.read_text()))
         out[name] = path
@@ -302,4 +302,21 @@ def test_two_player_table_has_the_viewer_at_the_bottom(browser: Browser,
                      "document.querySelector('.slot-top .seat-name').textContent[0]]"
                      ) == ["A", "B"]
     assert page.eval("document.querySelector('#table .mid .card') !== null")  # turned up
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_a_record_that_never_deals_still_shows_its_problem(browser: Browser,
+                                                           pages: dict[str, Path],
+                                                           width: int) -> None:
+    page = browser.page(width)
+    page.open(pages["header"])
+    assert "N122" in page.eval("document.querySelector('.errors').textContent")
+    for key in ("End", "Home", "PageDown", "PageUp", "ArrowDown", "ArrowUp", "ArrowRight"):
+        page.key(key)
+    assert page.eval("document.body.dataset.step") == "0"
+    assert page.eval("document.querySelector('h1').textContent").endswith(
+        "of unknown-ruleset.mrg")
+    assert page.eval("document.documentElement.scrollWidth <= "
+                     "document.documentElement.clientWidth")
     assert page.problems == []

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from importlib import resources
 
 from .. import __version__
@@ -71,7 +72,8 @@ def render_html(tl: Timeline, source: str = "") -> str:
     result = f"Result: {tl.result}" + (
         f". {problems} problem{'s' if problems != 1 else ''} found by the validator"
         if problems else ". The record is valid.")
-    where = tl.record.file if tl.record.file not in ("<string>", "<stdin>") else ""
+    where = os.path.basename(tl.record.file) if tl.record.file not in ("<string>", "<stdin>") \
+        else ""
     title = f"{tl.title} \u2014 record {tl.record.number}" + (f" of {where}" if where else "")
     fill = {
         "@VERSION@": html.escape(__version__),
