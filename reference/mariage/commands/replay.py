@@ -106,6 +106,17 @@ def as_json(tl: Timeline) -> dict[str, Any]:
 
     Each hand has its deal, every action in the order made (with the trick, the
     trump and the points after it), the tricks and how the hand ended.
+
+    >>> from mariage import load_rules
+    >>> from mariage.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> rec = record_match(load_rules("mariazza"), seed=2,
+    ...                    bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> first = as_json(timeline(rec))["hands"][0]
+    >>> first["tricks"][0]
+    {'number': 1, 'cards': [['A', 'KC'], ['B', '2H']], 'winner': 'B', 'points': [0, 4]}
+    >>> first["end"]["segno"], first["end"]["points"]
+    ('B', [27, 41])
     """
     hands: list[dict[str, Any]] = []
     for step in tl.steps:
