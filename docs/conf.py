@@ -40,6 +40,9 @@ html_title = f"mariage {release}"
 html_static_path = ["_static"]
 html_css_files = ["mariage.css"]
 html_show_sourcelink = False
+# Files copied as they are to the root of the site: the JSON Schema of a game
+# description, at schema/game.schema.json, the address its $id names.
+html_extra_path = ["_extra"]
 
 
 def _copy_source_notes() -> None:
@@ -62,3 +65,20 @@ def _copy_source_notes() -> None:
 
 
 _copy_source_notes()
+
+
+def _publish_schema() -> None:
+    """Copy spec/schema/game.schema.json to docs/_extra/schema/ (generated, not committed).
+
+    The site then serves it at ``schema/game.schema.json``: the address of its
+    ``$id``, so editors that follow ``$schema`` links can validate YAML against it.
+    """
+    source = ROOT / "spec" / "schema" / "game.schema.json"
+    target = Path(__file__).resolve().parent / "_extra" / "schema" / "game.schema.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = source.read_text(encoding="utf-8")
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+_publish_schema()

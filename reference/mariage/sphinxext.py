@@ -113,7 +113,33 @@ def _doc_link(target: str, text: str) -> addnodes.pending_xref:
     return node
 
 
-def _rule_node(item: RuleItem) -> nodes.container:
+def _source_docs(name: str) -> dict[str, tuple[str, str]]:
+    """Source key -> (title, document) for the source notes a ruleset cites.
+
+    A source with a ``file`` under ``seeds/`` is a page of these docs (``seeds/000``).
+    """
+    out: dict[str, tuple[str, str]] = {}
+    for key, value in (load_document(name).data.get("sources") or {}).items():
+        if isinstance(value, dict) and str(value.get("file", "")).endswith(".md"):
+            title = " ".join(str(value.get("title", key)).split())
+            out[str(key)] = (title, "/" + str(value["file"])[:-3])
+    return out
+
+
+def _citation(cite: str, docs: dict[str, tuple[str, str]]) -> list[nodes.Node]:
+    """``seed000 ¶3`` as a link to that source note, by its title, then the clause."""
+    key, _, clause = cite.partition(" ")
+    if key not in docs:
+        return [nodes.Text(cite)]
+    title, doc = docs[key]
+    out: list[nodes.Node] = [_doc_link(doc, title)]
+    if clause:
+        out.append(nodes.Text(f" {clause}"))
+    return out
+
+
+def _rule_node(item: RuleItem, docs: dict[str, tuple[str, str]] | None = None
+               ) -> nodes.container:
     info = item.info
     box = nodes.container(classes=["mariage-rule"] + ([] if item.in_force
                                                       else ["mariage-rule-off"]))
@@ -140,7 +166,13 @@ def _rule_node(item: RuleItem) -> nodes.container:
             lst += li
         box += lst
     if info.source:
-        box += _para("Source: " + ", ".join(info.source), ["mariage-source"])
+        p = nodes.paragraph(classes=["mariage-source"])
+        p += nodes.Text("Source: ")
+        for i, cite in enumerate(info.source):
+            if i:
+                p += nodes.Text("; ")
+            p.extend(_citation(cite, docs or {}))
+        box += p
     return box
 
 
@@ -170,8 +202,9 @@ class RulesetDirective(SphinxDirective):
         page = _section(f"ruleset-{name}", book.name)
         self._intro(page, book)
         own = self._own_rules(name)
+        docs = _source_docs(name)
         for section in book.sections:
-            page += self._rules_section(section, own)
+            page += self._rules_section(section, own, docs)
         if self.content:
             examples = _section("examples", "Worked examples")
             self.env.temp_data["mariage-ruleset"] = name
@@ -187,7 +220,8 @@ class RulesetDirective(SphinxDirective):
             li = nodes.list_item()
             p = nodes.paragraph()
             p += nodes.literal(key, key)
-            p += nodes.Text(f": {title}")
+            p += nodes.Text(": ")
+            p += _doc_link(docs[key][1], title) if key in docs else nodes.Text(title)
             li += p
             lst += li
         sources += lst
@@ -224,7 +258,8 @@ class RulesetDirective(SphinxDirective):
         note += p
         page += note
 
-    def _rules_section(self, section: Section, own: set[str]) -> nodes.section:
+    def _rules_section(self, section: Section, own: set[str],
+                       docs: dict[str, tuple[str, str]]) -> nodes.section:
         sec = _section(section.key, section.title)
         for para in section.paragraphs:
             sec += _para(para)
@@ -235,7 +270,7 @@ class RulesetDirective(SphinxDirective):
                 sec += _table(table)
         std = self.env.domaindata["std"]
         for item in section.rules:
-            sec += _rule_node(item)
+            sec += _rule_node(item, docs)
             if item.info.id in own:
                 std["labels"][item.info.id] = (self.env.docname, item.info.id,
                                                f"{item.info.id}")
@@ -299,19 +334,43 @@ class SchemaDirective(SphinxDirective):
 
 # ---------------------------------------------------------------- examples
 def _trick_table(result: Replay) -> nodes.table:
+    """One row per trick: each seat's plays, the winner, points and trump."""
     seats = list(result.rules.seat_names)
-    header = ("trick", *seats, "winner", "points", "trump", "what happens")
+    header = ("trick", *seats, "winner", "points", "trump")
     rows = []
     for t in result.tricks:
         cells = [str(t.number)]
         for s in seats:
             plays = " + ".join(t.plays.get(s, []))
             cells.append(("▸ " if s == t.leader and plays else "") + plays)
-        cells += [t.winner or "—", str(t.points) if t.winner else "", t.trump,
-                  "\n".join([" ".join(t.notes), *(f"✓ {c}" for c in t.checks)]).strip()]
+        cells += [t.winner or "—", str(t.points) if t.winner else "", t.trump]
         rows.append(tuple(cells))
     return _table(Table(header, tuple(rows)), ["mariage-tricks"],
-                  [1, *([2] * len(seats)), 1, 1, 1, 6])
+                  [1, *([2] * len(seats)), 1, 1, 1])
+
+
+def _explanations(result: Replay) -> nodes.enumerated_list | None:
+    """What happens in each trick, in words, with what was checked: above the table,
+    where it reads at any width."""
+    lst = nodes.enumerated_list(classes=["mariage-steps"], enumtype="arabic")
+    for t in result.tricks:
+        words = " ".join(t.notes).strip()
+        if not words and not t.checks:
+            continue
+        li = nodes.list_item()
+        p = nodes.paragraph()
+        p += nodes.strong(f"Trick {t.number}. ", f"Trick {t.number}. ")
+        p.extend(_text(words))
+        li += p
+        if t.checks:
+            checks = nodes.bullet_list(classes=["mariage-checks"])
+            for c in t.checks:
+                item = nodes.list_item()
+                item += _para(f"✓ {c}")
+                checks += item
+            li += checks
+        lst += li
+    return lst if len(lst) else None
 
 
 def _text_option(value: str | None) -> str:
@@ -369,6 +428,9 @@ def _draw(result: Replay, title: str, options: dict[str, str]) -> nodes.containe
     box += _para("; ".join(facts) + ". ▸ marks the leader of each trick; ✓ marks what "
                  "the interpreter checked when these pages were built.",
                  ["mariage-example-facts"])
+    steps = _explanations(result)
+    if steps is not None:
+        box += steps
     box += _trick_table(result)
     if result.outcome or result.notes:
         box += _para(" ".join([*result.notes, *(f"✓ {c}." for c in result.outcome)]),

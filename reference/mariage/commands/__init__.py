@@ -16,4 +16,6 @@ COMMANDS = [
     "view",
     "engine",
     "conformance_cmd",
+    "render",
+    "completion",
 ]

@@ -26,6 +26,8 @@ from ..conformance.suite import load_suite
 from ..resources import conformance_dir
 
 NAME = "conformance"
+#: Where an installed wheel keeps its data; --regenerate never writes there.
+INSTALLED = Path(__file__).resolve().parent.parent / "_data"
 HELP = "run the conformance suite against an engine (default: the reference engine)"
 
 
@@ -67,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")
+    if args.regenerate and not args.check and root.resolve().is_relative_to(INSTALLED):
+        raise ValueError(f"--regenerate would write into the installed package ({root}); "
+                         "run it in a source checkout, or pass --suite DIR")
     if args.regenerate:
         changed = regenerate(root, sys.stdout, check=args.check)
         sys.stderr.write(f"{changed} test files {'differ' if args.check else 'updated'}\n")

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import Any
 
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..state import GameState
+from ..viewer.timeline import Timeline, timeline
 
 NAME = "replay"
 HELP = "show a recorded match trick by trick: hands, trump, winners and scores"
@@ -19,11 +22,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
     parser.add_argument("--record", "-r", type=int, default=1, metavar="N",
                         help="which record of the file (1 = first; default 1)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="output format (default text); json reports every problem")
 
 
 class _Show:
+    """Prints the match as it is replayed: one line per trick, actions in the order made.
+
+    A declaration made after a card of the trick was played is shown inside that
+    trick's line, after the card it followed; one made before the lead has its own line.
+    """
+
     def __init__(self) -> None:
-        self.tricks_seen = 0
+        self.pending: list[str] = []
 
     def on_deal(self, st: GameState, hand: Hand) -> None:
         r = st.rules
@@ -35,27 +46,46 @@ class _Show:
         if st.turn_up is not None:
             print(f"  turned up: {r.card_code[st.turn_up]}")
         print(f"  trump: {r.suits[st.trump] if st.trump >= 0 else '-'}")
-        self.tricks_seen = 0
+        self.pending = []
+
+    @staticmethod
+    def _state(st: GameState) -> str:
+        r = st.rules
+        trump = r.suits[st.trump] if st.trump >= 0 else "-"
+        pts = " ".join(f"{r.team_names[t]} {st.hand_points(t)}" for t in range(len(r.teams)))
+        held = " ".join(f"{r.seat_names[s]} {v}" for s, v in enumerate(st.held) if v)
+        return f"trump {trump}; {pts}" + (f"; held {held}" if held else "")
 
     def on_act(self, st: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
         r = st.rules
-        trump = r.suits[st.trump] if st.trump >= 0 else "-"
-        if not trick_done and not (len(act.text) <= 3 and act.text in r.card_index):
-            print(f"  {act.seat}: {act.text}  (trump {trump})")
+        is_card = act.text in r.card_index
         if trick_done:
-            leader, cards, winner = st.tricks[-1]
-            seats = [(leader + i) % r.nseats for i in range(len(cards))]
-            shown = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}"
-                             for s, c in zip(seats, cards, strict=True))
-            pts = " ".join(f"{r.team_names[t]} {st.hand_points(t)}" for t in range(len(r.teams)))
+            _, _, winner = st.tricks[-1]
+            shown = " ".join([*self.pending, f"{act.seat}:{act.text}"])
             print(f"  trick {len(st.tricks):>2}: {shown}  -> {r.seat_names[winner]}  "
-                  f"(trump {trump}; {pts})")
+                  f"({self._state(st)})")
+            self.pending = []
+        elif is_card:
+            self.pending.append(f"{act.seat}:{act.text}")
+        elif self.pending or st.trick_cards:  # made after a card of this trick
+            trump = r.suits[st.trump] if st.trump >= 0 else "-"
+            self.pending.append(f"{act.seat}:{act.text} (trump {trump})")
+        else:
+            print(f"  {act.seat}: {act.text}  ({self._state(st)})")
         if hand_over and st.history and st.history[-1].number == st.hand_no:
+            if self.pending:
+                print(f"  trick {st.trick_no:>2}: {' '.join(self.pending)}  (not finished)")
+                self.pending = []
             h = st.history[-1]
             names = r.team_names
-            print(f"  hand over ({h.ended}): points "
-                  + ", ".join(f"{names[t]} {p}" for t, p in enumerate(h.points))
-                  + "; scored " + ", ".join(f"{names[t]} +{p}" for t, p in enumerate(h.score)))
+            line = (f"  hand over ({h.ended}): points "
+                    + ", ".join(f"{names[t]} {p}" for t, p in enumerate(h.points)))
+            if r.score_kind == "segno":
+                line += f"; segno {team_name(r, h.winner)}" if h.winner is not None \
+                    else "; no segno"
+            else:
+                line += "; scored " + ", ".join(f"{names[t]} +{p}" for t, p in enumerate(h.score))
+            print(line)
             print("  match: " + ", ".join(f"{names[t]} {p}" for t, p in enumerate(measure(st))))
 
 
@@ -71,17 +101,73 @@ def pick(file: str, number: int) -> Record:
     raise ValueError(f"{file} has no record {number}")
 
 
+def as_json(tl: Timeline) -> dict[str, Any]:
+    """The match of ``tl`` hand by hand, as ``mariage replay --format json`` prints it.
+
+    Each hand has its deal, every action in the order made (with the trick, the
+    trump and the points after it), the tricks and how the hand ended.
+
+    >>> from mariage import load_rules
+    >>> from mariage.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> rec = record_match(load_rules("mariazza"), seed=2,
+    ...                    bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> first = as_json(timeline(rec))["hands"][0]
+    >>> first["tricks"][0]
+    {'number': 1, 'cards': [['A', 'KC'], ['B', '2H']], 'winner': 'B', 'points': [0, 4]}
+    >>> first["end"]["segno"], first["end"]["points"]
+    ('B', [27, 41])
+    """
+    hands: list[dict[str, Any]] = []
+    for step in tl.steps:
+        if step.kind == "start":
+            continue
+        if step.kind == "deal":
+            hands.append({"number": step.hand, "dealer": step.dealer, "first": step.to_act,
+                          "deal": step.hands, "turn_up": step.turn_up, "trump": step.trump,
+                          "actions": [], "tricks": [], "end": None})
+            continue
+        hand = hands[-1]
+        hand["actions"].append({"seat": step.seat, "action": step.action, "kind": step.kind,
+                                "trick": step.trick, "trump": step.trump,
+                                "points": step.points, "held": step.held,
+                                "notes": step.notes})
+        if step.winner is not None:
+            hand["tricks"].append({"number": step.trick, "cards": [list(p) for p in step.table],
+                                   "winner": step.winner, "points": step.points})
+        if step.hand_end is not None:
+            end = step.hand_end
+            hand["end"] = {"ended": end.ended, "points": end.points, "match": step.match}
+            if end.segno is not None:
+                hand["end"]["segno"] = end.segno
+            else:
+                hand["end"]["scored"] = end.scored
+    return {"file": tl.record.file, "record": tl.record.number, "ruleset": tl.ruleset,
+            "options": tl.options, "seats": tl.seats, "players": tl.players,
+            "teams": dict(zip(tl.teams, tl.team_seats, strict=True)), "hands": hands,
+            "result": tl.result, "ok": tl.ok, "errors": [e.as_dict() for e in tl.errors]}
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:
         raise ValueError(f"{args.file}: {exc.strerror}") from None
     except NotationError as exc:
-        sys.stderr.write(f"{exc.error}\n")
+        if args.format == "json":
+            print(json.dumps({"ok": False, "errors": [exc.error.as_dict()]}, indent=2))
+        else:
+            sys.stderr.write(f"{exc.error}\n")
         return 1
-    out = check_record(rec, listener=_Show(), strict=True)
+    if args.format == "json":
+        tl = timeline(rec)
+        print(json.dumps(as_json(tl), indent=2, ensure_ascii=False))
+        return 0 if tl.ok else 1
+    # lenient: every problem is reported in one run (all of a deal's, say), one line each;
+    # the replay itself stops at the first action the rules refuse
+    out = check_record(rec, listener=_Show(), strict=False)
     if out.errors:
-        sys.stderr.write(f"{out.errors[0]}\n")
+        sys.stderr.writelines(f"{err}\n" for err in out.errors)
         return 1
     st = out.state
     if st is not None and st.result is not None and out.rules is not None:

@@ -1,0 +1,98 @@
+"""``mariage render FILE --html OUT``: a record as a page to step through, or an SVG.
+
+``--html OUT`` writes one self-contained page per record (for a file of
+several records, ``OUT`` gets the record number: ``match-1.html``,
+``match-2.html``...). ``--svg OUT --hand N [--trick K]`` draws one trick, or
+the deal of hand N. Files are written atomically. A record that the
+validator finds bad is still drawn, with each problem shown at the step where
+it occurs; the exit code is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..notation.errors import NotationError, RecordError
+from ..notation.model import Record
+from ..notation.reader import parse_record, split_records
+from ..notation.writer import write_atomically
+from ..viewer.draw import render_html, render_svg
+from ..viewer.timeline import timeline
+
+NAME = "render"
+HELP = "draw records: a self-contained HTML page to step through, or an SVG of a trick or deal"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    out = parser.add_mutually_exclusive_group(required=True)
+    out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
+    out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")
+    parser.add_argument("--record", "-r", type=int, default=0, metavar="N",
+                        help="only record N (1 = first; default: every record, or the first "
+                        "for --svg)")
+    parser.add_argument("--hand", type=int, metavar="N", help="the hand to draw (--svg)")
+    parser.add_argument("--trick", type=int, metavar="K",
+                        help="the trick to draw (--svg; without it, the deal)")
+
+
+def _numbered(path: str, number: int) -> str:
+    stem, ext = os.path.splitext(path)
+    return f"{stem}-{number}{ext or '.html'}"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.record < 0:
+        raise ValueError("--record counts from 1")
+    if args.svg is not None and args.hand is None:
+        raise ValueError("--svg needs --hand N (and --trick K for one trick)")
+    if args.html is not None and (args.hand is not None or args.trick is not None):
+        raise ValueError("--hand and --trick go with --svg")
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise ValueError(f"{args.file}: {exc.strerror}") from None
+    wanted = args.record or (1 if args.svg is not None else 0)
+    records: list[tuple[Record, str]] = []
+    bad = False
+    with stream:
+        for raw in split_records(stream, name):
+            if isinstance(raw, RecordError):
+                sys.stderr.write(f"{raw}\n")
+                bad = True
+                continue
+            if wanted and raw.number != wanted:
+                continue
+            if raw.problems:
+                for err in raw.problems:
+                    sys.stderr.write(f"{err}\n")
+                bad = True
+                continue
+            try:
+                rec = parse_record(raw.text, file=name, number=raw.number, line=raw.line)
+            except NotationError as exc:
+                sys.stderr.write(f"{exc.error}\n")
+                bad = True
+                continue
+            records.append((rec, raw.text))
+    if not records:
+        if bad:
+            return 1
+        raise ValueError(f"{args.file} has no record {wanted}" if wanted
+                         else f"{args.file} has no record")
+    if args.svg is not None:
+        tl = timeline(records[0][0])
+        write_atomically(args.svg, render_svg(tl, args.hand, args.trick))
+        print(args.svg)
+        return 1 if tl.errors else 0
+    several = len(records) > 1 or (not wanted and records[0][0].number > 1)
+    for rec, source in records:
+        tl = timeline(rec)
+        bad = bad or not tl.ok
+        out = _numbered(args.html, rec.number) if several else args.html
+        write_atomically(out, render_html(tl, source))
+        print(out)
+    return 1 if bad else 0
