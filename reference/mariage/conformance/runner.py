@@ -33,10 +33,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import EngineClient, EngineFailure
+from .client import EngineClient, EngineFailure, HandshakeError
 from .suite import Test
 
-__all__ = ["Outcome", "RunResult", "TestFailed", "perft_walk", "run_suite", "run_test"]
+__all__ = ["SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult", "TestFailed", "perft_walk",
+           "run_suite", "run_test"]
+
+#: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
+TEST_TIMEOUT = 300.0
+
+#: Why a test is skipped: the reason key and its text in reports.
+SKIP_REASONS = {
+    "ruleset": "ruleset not supported",
+    "option": "option not supported",
+    "value": "option value not supported",
+}
 
 
 class TestFailed(Exception):
@@ -64,6 +75,19 @@ class Outcome:
     message: str = ""
     step: int | None = None
     seconds: float = 0.0
+    #: for a skip: the key of :data:`SKIP_REASONS`
+    skip_reason: str = ""
+    #: the rule IDs a failure is charged to (those of the step where it happened)
+    charged: tuple[str, ...] = ()
+    #: every difference found (a test goes on past its first one where it can)
+    details: list[str] = field(default_factory=list)
+    #: the exchange of a failing test (request, response) for ``--trace``
+    exchange: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def blamed(self) -> tuple[str, ...]:
+        """The rule IDs this outcome counts against: :attr:`charged`, else all the test's."""
+        return self.charged or self.rules
 
     @property
     def ok(self) -> bool:
@@ -81,11 +105,45 @@ class RunResult:
     requests: int
     restarts: int
     stale: list[str] = field(default_factory=list)
+    #: why the run stopped before its end (a failed handshake), else ``""``
+    aborted: str = ""
+
+    @property
+    def ran(self) -> int:
+        """How many tests were run (not skipped)."""
+        return sum(1 for o in self.outcomes if o.status != "skip")
 
     @property
     def ok(self) -> bool:
-        """True when every test passed or failed as expected, and no expectation is stale."""
-        return all(o.ok for o in self.outcomes) and not self.stale
+        """True when at least one test ran, every test passed or failed as expected,
+        no expectation is stale and the run was not stopped."""
+        return (all(o.ok for o in self.outcomes) and not self.stale and not self.aborted
+                and self.ran > 0)
+
+    def skips(self) -> dict[str, list[Outcome]]:
+        """Skipped tests by reason (keys of :data:`SKIP_REASONS`)."""
+        out: dict[str, list[Outcome]] = {}
+        for o in self.outcomes:
+            if o.status == "skip":
+                out.setdefault(o.skip_reason or "ruleset", []).append(o)
+        return out
+
+    def verdict(self) -> str:
+        """One line: why the run failed, or that it passed.
+
+        >>> RunResult([], None, 0.0, 0, 0).verdict()
+        'FAILED: no test ran'
+        """
+        if self.aborted:
+            return f"FAILED: the run stopped: {self.aborted}"
+        if self.ran == 0:
+            parts = [f"{len(v)} skipped ({SKIP_REASONS[k]})" for k, v in self.skips().items()]
+            return "FAILED: no test ran" + (": " + ", ".join(parts) if parts else "")
+        bad = [o for o in self.outcomes if not o.ok]
+        if bad or self.stale:
+            return (f"FAILED: {len(bad)} tests failed" +
+                    (f", {len(self.stale)} stale expectations" if self.stale else ""))
+        return "PASSED"
 
 
 def _expect_ok(reply: dict[str, Any], what: str, step: int | None) -> None:
@@ -243,32 +301,61 @@ def perft_walk(client: EngineClient, test: Test) -> list[int]:
     return counts
 
 
-def _supported(client: EngineClient, test: Test) -> str:
+def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values of the same type (``True`` is not ``1``, ``36`` is not ``"36"``)."""
+    return type(a) is type(b) and a == b
+
+
+def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
+    """``("", "")`` if the engine's hello covers the test, else (reason key, message)."""
     info = client.info or {}
     sets = info.get("rulesets")
     if not isinstance(sets, dict) or test.ruleset not in sets:
-        return f"the engine does not list ruleset '{test.ruleset}'"
-    opts = (sets[test.ruleset] or {}).get("options") or {}
+        return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
+    entry = sets[test.ruleset]
+    opts = entry.get("options") if isinstance(entry, dict) else None
+    if not isinstance(opts, dict):
+        opts = {}
     for name, value in test.options.items():
         spec = opts.get(name)
-        if spec is None:
-            return f"the engine does not list option '{name}'"
+        if not isinstance(spec, dict):
+            return "option", f"the engine does not list option '{name}' of {test.ruleset}"
         values = spec.get("values")
-        if values is not None and value not in values:
-            return f"the engine does not list value {value!r} of option '{name}'"
-    return ""
+        if isinstance(values, list) and not any(_same(value, v) for v in values):
+            return "value", f"the engine does not list value {value!r} of option '{name}'"
+        lo, hi = spec.get("min"), spec.get("max")
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (isinstance(lo, int | float) and value < lo)
+                or (isinstance(hi, int | float) and value > hi)):
+            span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+            return "value", (f"value {value} of option '{name}' is outside the engine's "
+                             f"range {span}")
+    return "", ""
 
 
-def run_test(client: EngineClient, test: Test) -> Outcome:
-    """Run one test; an engine failure is an ``error`` and restarts the engine."""
+def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT
+             ) -> Outcome:
+    """Run one test; an engine failure is an ``error`` and restarts the engine.
+
+    A failed handshake raises :class:`~mariage.conformance.client.HandshakeError`:
+    no test can run against that engine. ``test_timeout`` limits the whole test.
+    """
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
-    try:
-        if client.info is None:
+    if client.info is None:
+        client.set_deadline(None)
+        try:
             client.hello()
-        why = _supported(client, test)
+        except HandshakeError:
+            client.restart()
+            raise
+    client.set_deadline(test_timeout)
+    if client.log is not None:
+        client.start_log()
+    try:
+        key, why = _supported(client, test)
         if why:
-            out.status, out.message = "skip", why
+            out.status, out.message, out.skip_reason = "skip", why, key
         elif test.kind == "perft":
             got = perft_walk(client, test)
             if got != list(test.counts):
@@ -283,22 +370,34 @@ def run_test(client: EngineClient, test: Test) -> Outcome:
         out.status, out.message, out.step = "fail", exc.message, exc.step
     except EngineFailure as exc:
         out.status, out.message = "error", str(exc)
+        if client.log is not None:
+            out.exchange = list(client.log)
         client.restart()
-        client.info = None
+    finally:
+        client.set_deadline(None)
+    if out.status == "fail" and client.log is not None:
+        out.exchange = list(client.log)
     out.seconds = time.perf_counter() - t0
     return out
 
 
 def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[str] = (),
-              progress: Callable[[Outcome], None] | None = None) -> RunResult:
-    """Run ``tests`` in order; mark the ``expected`` failures (test IDs)."""
+              progress: Callable[[Outcome], None] | None = None,
+              test_timeout: float | None = TEST_TIMEOUT) -> RunResult:
+    """Run ``tests`` in order; mark the ``expected`` failures (test IDs).
+
+    A failed handshake stops the run at once: :attr:`RunResult.aborted` says why.
+    """
     t0 = time.perf_counter()
     xfail = set(expected)
     outcomes: list[Outcome] = []
-    seen: set[str] = set()
+    aborted = ""
     for test in tests:
-        o = run_test(client, test)
-        seen.add(test.id)
+        try:
+            o = run_test(client, test, test_timeout)
+        except HandshakeError as exc:
+            aborted = f"the engine failed its handshake: {exc.message}"
+            break
         if test.id in xfail:
             if o.status in ("fail", "error"):
                 o.status = "xfail"
@@ -308,4 +407,4 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
         if progress:
             progress(o)
     return RunResult(outcomes, client.info, time.perf_counter() - t0, client.requests,
-                     client.restarts)
+                     client.restarts, aborted=aborted)
