@@ -240,6 +240,7 @@ class EngineClient:
         self.requests = 0
         self.restarts = 0
         self.deadline: float | None = None
+        self.test_limit: float | None = None
         self.log: list[tuple[str, str]] | None = None
 
     @classmethod
@@ -250,6 +251,7 @@ class EngineClient:
     def set_deadline(self, seconds: float | None) -> None:
         """Limit every request from now on to end within ``seconds`` (``None``: no limit)."""
         self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.test_limit = seconds
 
     def start_log(self) -> None:
         """Start recording the exchange afresh."""
@@ -267,16 +269,23 @@ class EngineClient:
         line_out = encode(message)
         now = time.monotonic()
         deadline = now + self.timeout
-        timeout = self.timeout
-        if self.deadline is not None and self.deadline < deadline:
-            deadline, timeout = self.deadline, max(0.0, self.deadline - now)
-            if timeout <= 0:
-                raise EngineFailure("timeout", "the test's time limit is spent")
+        whole = self.deadline is not None and self.deadline < deadline
+        spent = EngineFailure("timeout", f"the whole test's time limit of "
+                              f"{self.test_limit:g} s is spent") if whole else None
+        if self.deadline is not None and whole:
+            deadline = self.deadline
+            if deadline <= now and spent is not None:
+                raise spent
         if self.log is not None:
             self.log.append((line_out, ""))
         t.send(line_out)
         while True:
-            line = t.receive(deadline, timeout).strip(" \t\r")
+            try:
+                line = t.receive(deadline, self.timeout).strip(" \t\r")
+            except EngineFailure as exc:
+                if exc.kind == "timeout" and spent is not None:
+                    raise spent from None
+                raise
             if not line:
                 continue
             try:

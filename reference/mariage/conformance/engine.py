@@ -272,10 +272,12 @@ class ReferenceEngine:
         seed = msg.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ProtocolError("bad_request", "'seed' must be a whole number 0..2^64-1")
-        if st.phase in (Phase.DEAL, Phase.OVER) or st.to_act is None:
+        if st.phase is Phase.OVER:
+            raise IllegalActionError(self.rules.core_over, seat=seat, action="choose",
+                                     reason="the match is over")
+        if st.phase is Phase.DEAL or st.to_act is None:
             raise IllegalActionError(self.rules.core_phase, seat=seat, action="choose",
-                                     reason="no seat is to act (between hands or after "
-                                     "the match)")
+                                     reason="no seat is to act between hands")
         if seat is not None and seat != st.to_act:
             raise IllegalActionError("core.turn", seat=seat, action="choose",
                                      reason=f"seat {st.to_act} is to act")
