@@ -35,8 +35,11 @@ from typing import Any
 
 from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
-__all__ = ["MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError", "ProcessTransport",
+__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError", "ProcessTransport",
            "ThreadTransport", "Transport", "check_command", "check_timeout"]
+
+#: At most this many requests of one test are kept for ``--trace``.
+LOG_LIMIT = 2000
 
 #: The longest time limit the runner accepts, in seconds (one day).
 MAX_TIMEOUT = 86400.0
@@ -276,7 +279,8 @@ class EngineClient:
             deadline = self.deadline
             if deadline <= now and spent is not None:
                 raise spent
-        if self.log is not None:
+        logged = self.log is not None and len(self.log) < LOG_LIMIT
+        if self.log is not None and logged:
             self.log.append((line_out, ""))
         t.send(line_out)
         while True:
@@ -293,7 +297,7 @@ class EngineClient:
             except ProtocolError as exc:
                 raise EngineFailure("garbage", f"{exc.message}: {line[:80]!r}") from None
             if reply["type"] != "log":
-                if self.log is not None:
+                if self.log is not None and logged:
                     self.log[-1] = (line_out, line)
                 return reply
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import RUNNER_VERSION
+from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
 from .runner import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
@@ -234,5 +235,7 @@ def trace_text(run: RunResult) -> str:
         for req, resp in o.exchange:
             lines.append(req)
             lines.append(f"#< {resp}" if resp else "#< (no answer)")
+        if len(o.exchange) >= LOG_LIMIT:
+            lines.append(f"# (trace cut after {LOG_LIMIT} requests)")
         lines.append("")
     return "\n".join(lines)

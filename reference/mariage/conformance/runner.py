@@ -520,6 +520,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
                                f"expected {test.counts[first]} (all: {got} vs "
                                f"{list(test.counts)})")
                 out.details = [out.message]
+                out.charged = _charge(test, None, "legal")
                 try:
                     node = perft_divide(client, test)
                 except TestFailed as exc:
