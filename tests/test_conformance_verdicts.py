@@ -135,11 +135,11 @@ def test_handshake_restricts_bool_and_int_values(tmp_path: Path) -> None:
 
 LOG_FLOOD = """
     import sys, json, time
+    HELLO = sys.argv[1]
     for line in sys.stdin:
         msg = json.loads(line)
         if msg["type"] == "hello":
-            from mariage.conformance.engine import ReferenceEngine
-            print(json.dumps(ReferenceEngine().hello()), flush=True)
+            print(open(HELLO).read(), flush=True)
             continue
         while True:   # never answers, but keeps talking
             print(json.dumps({"type": "log", "text": "thinking"}), flush=True)
@@ -149,7 +149,9 @@ LOG_FLOOD = """
 
 
 def test_log_lines_do_not_extend_the_deadline(tmp_path: Path) -> None:
-    cmd = script(tmp_path, LOG_FLOOD)
+    hello = tmp_path / "hello.json"
+    hello.write_text(json.dumps(ReferenceEngine().hello()))
+    cmd = script(tmp_path, LOG_FLOOD) + f" {hello}"
     test = load_suite(rulesets=["mariglia"], kinds=["scenario"])[0]
     client = EngineClient.for_command(cmd, timeout=1.0)
     t0 = time.monotonic()

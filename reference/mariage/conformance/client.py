@@ -35,8 +35,8 @@ from typing import Any
 
 from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
-__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError", "ProcessTransport",
-           "ThreadTransport", "Transport", "check_command", "check_timeout"]
+__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError",
+           "ProcessTransport", "ThreadTransport", "Transport", "check_command", "check_timeout"]
 
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
