@@ -218,3 +218,12 @@ def test_trace_writes_a_replayable_script(tmp_path: Path) -> None:
     requests = [json.loads(x) for x in text.splitlines() if x and not x.startswith("#")]
     assert requests[0]["type"] == "hello" and any(r["type"] == "start" for r in requests)
     assert any(x.startswith("#< {") for x in text.splitlines())
+
+
+def test_regenerate_reports_bad_yaml_in_one_line(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "bad.yaml").write_text("scenarios:\n  - id: x\n    description: a: b\n")
+    assert main(["conformance", "--suite", str(tmp_path), "--regenerate", "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mariage: error: bad.yaml:3:") and err.count("\n") == 1
