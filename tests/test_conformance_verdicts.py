@@ -227,3 +227,31 @@ def test_regenerate_reports_bad_yaml_in_one_line(tmp_path: Path,
     assert main(["conformance", "--suite", str(tmp_path), "--regenerate", "--check"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mariage: error: bad.yaml:3:") and err.count("\n") == 1
+
+
+def test_a_restarted_engine_that_fails_its_handshake_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first engine crashes on its first 'apply'; every later start fails its hello:
+    the run reports the test that ran, then stops with one line."""
+    flag = tmp_path / "started"
+    cmd = script(tmp_path, f"""
+        import os, sys
+        from mariage.conformance.engine import ReferenceEngine, serve
+        if os.path.exists({str(flag)!r}):
+            sys.stdout.write('{{"type": "hello", "protocol": 1}}\\n')
+            sys.stdout.flush()
+            sys.stdin.read()
+            sys.exit(0)
+        open({str(flag)!r}, "w").close()
+        class Crash(ReferenceEngine):
+            def handle(self, msg):
+                if msg["type"] == "apply":
+                    sys.exit(3)
+                return super().handle(msg)
+        serve(Crash(), sys.stdin, sys.stdout)
+    """)
+    code = main(["conformance", "--engine", cmd, "--ruleset", "mariglia", "--kind", "scenario"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "ERROR mariglia/" in captured.out and "FAILED: the run stopped" in captured.out
+    assert captured.err.count("\n") == 1 and "handshake" in captured.err

@@ -143,10 +143,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         client.close()
     result.stale = stale
+    if result.outcomes:  # a run stopped part way still reports what it did
+        print(summary_text(result, verbose=args.verbose))
     if result.aborted:
         sys.stderr.write(f"mariage: error: {result.aborted}\n")
-    else:
-        print(summary_text(result, verbose=args.verbose))
     if args.json:
         write_atomic(args.json, dump_json(result))
     if args.junit:
