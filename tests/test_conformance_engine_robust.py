@@ -324,3 +324,35 @@ def test_fuzz_runner_against_misbehaving_engines(script: list[str | None], test:
         client.close()
     assert out.status in ("fail", "error")
     assert out.message and "\n" not in out.message
+
+
+@FUZZ
+@given(st.lists(st.one_of(st.binary(max_size=64), st.sampled_from(
+    [b"\n", b'{"type": "ok"}\n', b'{"type": "log", "text": "x"}\n', b"   \n", b"\xff\xfe\n",
+     b'{"type": "ok"', b"x" * 5000])), max_size=20))
+def test_fuzz_transport_reads_any_bytes(chunks: list[bytes]) -> None:
+    """Whatever bytes an engine writes, the runner's reader returns lines or reports an
+    engine failure; it never raises anything else, and never waits past its deadline."""
+    r, w = os.pipe()
+    try:
+        data = b"".join(chunks)
+        os.write(w, data[:60000])
+        os.close(w)
+        w = -1
+        transport = Transport(r, -1)
+        seen = 0
+        t0 = time.monotonic()
+        while True:
+            try:
+                line = transport.receive(time.monotonic() + 1, 1)
+            except EngineFailure as exc:
+                assert exc.kind in ("crash", "garbage", "timeout")
+                break
+            assert "\n" not in line
+            seen += 1
+            assert seen <= data.count(b"\n")
+        assert time.monotonic() - t0 < 5
+    finally:
+        os.close(r)
+        if w >= 0:
+            os.close(w)

@@ -255,3 +255,21 @@ def test_a_restarted_engine_that_fails_its_handshake_stops_the_run(
     assert code == 1
     assert "ERROR mariglia/" in captured.out and "FAILED: the run stopped" in captured.out
     assert captured.err.count("\n") == 1 and "handshake" in captured.err
+
+
+def test_the_trace_replays_to_the_same_answers(tmp_path: Path) -> None:
+    import subprocess
+
+    trace = tmp_path / "trace.txt"
+    engine = [sys.executable, "-m", "mariage.conformance.faulty", "mariglia-no-follow"]
+    assert main(["conformance", "--engine", " ".join(engine), "--ruleset", "mariglia",
+                 "--kind", "scenario", "--trace", str(trace)]) == 1
+    blocks = trace.read_text().split("# test ")[1:]
+    assert blocks
+    lines = blocks[0].splitlines()[1:]
+    requests = [x for x in lines if x and not x.startswith("#")]
+    recorded = [json.loads(x[3:]) for x in lines if x.startswith("#< ")]
+    proc = subprocess.run(engine, input="\n".join(requests) + "\n", capture_output=True,
+                          text=True, timeout=120, check=True)
+    answers = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert answers[1:len(recorded) + 1] == recorded  # the first answer is the hello
