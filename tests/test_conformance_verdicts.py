@@ -273,3 +273,13 @@ def test_the_trace_replays_to_the_same_answers(tmp_path: Path) -> None:
                           text=True, timeout=120, check=True)
     answers = [json.loads(x) for x in proc.stdout.splitlines()]
     assert answers[1:len(recorded) + 1] == recorded  # the first answer is the hello
+
+
+def test_progress_on_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--ruleset", "mariglia", "--kind", "scenario",
+                 "--progress"]) == 0
+    err = capsys.readouterr().err
+    total = len(load_suite(rulesets=["mariglia"], kinds=["scenario"]))
+    assert f"[1/{total}]" in err and f"[{total}/{total}]" in err
+    assert main(["conformance", "--ruleset", "mariglia", "--kind", "scenario"]) == 0
+    assert "[1/" not in capsys.readouterr().err  # not a terminal: no progress by default
