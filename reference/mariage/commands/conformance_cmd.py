@@ -8,10 +8,12 @@ failed as listed in ``--expect``; 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
-from ..conformance.client import EngineClient
+from ..conformance.client import EngineClient, check_command, check_timeout
 from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
 from ..conformance.regen import regenerate
 from ..conformance.reports import (
@@ -19,9 +21,10 @@ from ..conformance.reports import (
     junit_xml,
     parse_expected,
     summary_text,
+    trace_text,
     write_atomic,
 )
-from ..conformance.runner import run_suite
+from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
 from ..conformance.suite import load_suite
 from ..resources import conformance_dir
 
@@ -48,8 +51,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expect", metavar="FILE",
                         help="expected failures: one test ID per line (an expected failure "
                              "that passes fails the run)")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                        help="seconds the engine has to answer each request (default 10)")
+    parser.add_argument("--timeout", type=_seconds("--timeout"), default=10.0, metavar="S",
+                        help="seconds the engine has to answer each request (default 10; "
+                             "above 0, at most 86400)")
+    parser.add_argument("--test-timeout", type=_seconds("--test-timeout"),
+                        default=TEST_TIMEOUT, metavar="S",
+                        help=f"seconds a whole test may take (default {TEST_TIMEOUT:g})")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="write the request/response exchange of every failing test to "
+                             "FILE, as a replayable script")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show progress on standard error (default: when it is a "
+                             "terminal)")
     parser.add_argument("--suite", metavar="DIR",
                         help="the suite folder (default: the bundled conformance/)")
     parser.add_argument("--verbose", "-v", action="store_true",
@@ -63,6 +76,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="with --regenerate: only print the diff; exit 1 if any file "
                              "would change")
+
+
+def _seconds(flag: str) -> Any:
+    """An argparse type: a finite number of seconds above 0 (one-line usage error otherwise)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        try:
+            return check_timeout(value, flag)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = "seconds"
+    return parse
+
+
+def _progress_printer(total: int) -> Any:
+    done = [0]
+
+    def show(o: Outcome) -> None:
+        done[0] += 1
+        sys.stderr.write(f"\r\x1b[K[{done[0]}/{total}] {o.status:5} {o.id}"[:200])
+        if done[0] == total:
+            sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+    return show
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,16 +132,30 @@ def run(args: argparse.Namespace) -> int:
         expected = parse_expected(path.read_text(encoding="utf-8"), str(path))
         every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
-    command = args.engine or f"{sys.executable} -m mariage engine"
+    if args.engine is not None:
+        check_command(args.engine)
+        command = args.engine
+    else:
+        command = f"{shlex.quote(sys.executable)} -m mariage engine"
     client = EngineClient.for_command(command, timeout=args.timeout)
+    if args.trace:
+        client.start_log()
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
     try:
-        result = run_suite(client, tests, expected)
+        result = run_suite(client, tests, expected,
+                           progress=_progress_printer(len(tests)) if show else None,
+                           test_timeout=args.test_timeout)
     finally:
         client.close()
     result.stale = stale
-    print(summary_text(result, verbose=args.verbose))
+    if result.outcomes:  # a run stopped part way still reports what it did
+        print(summary_text(result, verbose=args.verbose))
+    if result.aborted:
+        sys.stderr.write(f"mariage: error: {result.aborted}\n")
     if args.json:
         write_atomic(args.json, dump_json(result))
     if args.junit:
         write_atomic(args.junit, junit_xml(result))
+    if args.trace:
+        write_atomic(args.trace, trace_text(result))
     return 0 if result.ok else 1

@@ -13,7 +13,14 @@ HELP = "speak the engine protocol (line-delimited JSON) on standard input and ou
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "The protocol is described in docs/protocol.rst."
+    parser.add_argument("--ruleset-files", action="store_true",
+                        help="also accept a 'ruleset' that is the path of a .yaml file (by "
+                             "default only bundled ruleset names are accepted)")
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve(ReferenceEngine(), sys.stdin, sys.stdout)
+    try:
+        return serve(ReferenceEngine(ruleset_files=args.ruleset_files), sys.stdin.buffer,
+                     sys.stdout)
+    except BrokenPipeError:  # the runner went away
+        return 0

@@ -20,9 +20,13 @@ an :class:`EngineFailure`.
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
 import select
 import shlex
+import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -31,7 +35,59 @@ from typing import Any
 
 from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
 
-__all__ = ["EngineClient", "EngineFailure", "ProcessTransport", "ThreadTransport", "Transport"]
+__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError",
+           "ProcessTransport", "ThreadTransport", "Transport", "check_command", "check_timeout"]
+
+#: At most this many requests of one test are kept for ``--trace``.
+LOG_LIMIT = 2000
+
+#: The longest time limit the runner accepts, in seconds (one day).
+MAX_TIMEOUT = 86400.0
+
+
+def check_timeout(value: float, what: str = "--timeout") -> float:
+    """``value`` if it is a usable time limit in seconds, else ``ValueError`` saying why.
+
+    >>> check_timeout(2.5)
+    2.5
+    >>> check_timeout(float("inf"))
+    Traceback (most recent call last):
+    ValueError: --timeout must be a number of seconds above 0 and at most 86400, got inf
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
+            or not 0 < value <= MAX_TIMEOUT:
+        raise ValueError(f"{what} must be a number of seconds above 0 and at most "
+                         f"{MAX_TIMEOUT:g}, got {value!r}")
+    return float(value)
+
+
+def check_command(command: str) -> list[str]:
+    """The argument list of an engine command line, or ``ValueError`` saying why not.
+
+    The program must exist and be executable (looked up on ``PATH`` when the
+    name has no ``/``).
+
+    >>> check_command("cat -u")[1:]
+    ['-u']
+    >>> check_command("")
+    Traceback (most recent call last):
+    ValueError: --engine: the command is empty
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise ValueError(f"--engine: cannot split the command line: {exc}") from None
+    if not argv:
+        raise ValueError("--engine: the command is empty")
+    prog = argv[0]
+    if "/" in prog:
+        if not os.path.isfile(prog):
+            raise ValueError(f"--engine: no such program: {prog}")
+        if not os.access(prog, os.X_OK):
+            raise ValueError(f"--engine: {prog} is not executable")
+    elif shutil.which(prog) is None:
+        raise ValueError(f"--engine: '{prog}' is not a program on PATH")
+    return argv
 
 
 class EngineFailure(Exception):
@@ -44,6 +100,13 @@ class EngineFailure(Exception):
         self.kind = kind
         self.message = message
         super().__init__(f"engine {kind}: {message}")
+
+
+class HandshakeError(EngineFailure):
+    """The engine did not answer ``hello`` as the protocol says: the run cannot go on."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("handshake", message)
 
 
 class Transport:
@@ -64,9 +127,12 @@ class Transport:
         except OSError as exc:
             raise EngineFailure("crash", f"cannot write to the engine ({exc.strerror})") from None
 
-    def receive(self, timeout: float) -> str:
-        """The next line (without its newline), waiting at most ``timeout`` seconds."""
-        deadline = time.monotonic() + timeout
+    def receive(self, deadline: float, timeout: float) -> str:
+        """The next line (without its newline), waiting until ``deadline`` at most.
+
+        ``deadline`` is a :func:`time.monotonic` time; ``timeout`` is only for
+        the message.
+        """
         while True:
             nl = self._buf.find(b"\n")
             if nl >= 0:
@@ -96,25 +162,34 @@ class Transport:
 
 
 class ProcessTransport(Transport):
-    """An engine run as a command (split like a POSIX shell line)."""
+    """An engine run as a command (split like a POSIX shell line).
+
+    The engine runs in a process group of its own; :meth:`close` ends the whole
+    group, so an engine that started helpers leaves no orphans.
+    """
 
     def __init__(self, command: str) -> None:
         try:
             self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         start_new_session=True)
         except (OSError, ValueError) as exc:
             raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
         super().__init__(self.proc.stdout.fileno(), self.proc.stdin.fileno())
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
+        """Close the engine's input, give it a moment to exit, then end its process group."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        for stream in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(OSError):
-                stream.close()
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=0.2)
+        with contextlib.suppress(OSError):  # the group is gone already
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        with contextlib.suppress(OSError):
+            self.proc.stdout.close()
 
 
 class ThreadTransport(Transport):
@@ -152,20 +227,38 @@ class ThreadTransport(Transport):
 
 
 class EngineClient:
-    """Requests and responses with one engine, restarted on demand."""
+    """Requests and responses with one engine, restarted on demand.
+
+    ``timeout`` limits each response, counted from the request: ``log`` and
+    blank lines do not extend it. :meth:`set_deadline` sets a limit for a
+    whole test on top. ``log`` keeps the exchange since :meth:`start_log`
+    (request and response lines), for ``--trace``.
+    """
 
     def __init__(self, factory: Callable[[], Transport], timeout: float = 10.0) -> None:
         self.factory = factory
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         self._transport: Transport | None = None
         self.info: dict[str, Any] | None = None
         self.requests = 0
         self.restarts = 0
+        self.deadline: float | None = None
+        self.test_limit: float | None = None
+        self.log: list[tuple[str, str]] | None = None
 
     @classmethod
     def for_command(cls, command: str, timeout: float = 10.0) -> EngineClient:
         """A client that runs ``command`` as the engine."""
         return cls(lambda: ProcessTransport(command), timeout)
+
+    def set_deadline(self, seconds: float | None) -> None:
+        """Limit every request from now on to end within ``seconds`` (``None``: no limit)."""
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.test_limit = seconds
+
+    def start_log(self) -> None:
+        """Start recording the exchange afresh."""
+        self.log = []
 
     def _live(self) -> Transport:
         if self._transport is None:
@@ -176,9 +269,27 @@ class EngineClient:
         """Send ``message`` and return the engine's response (``log`` lines skipped)."""
         t = self._live()
         self.requests += 1
-        t.send(encode(message))
+        line_out = encode(message)
+        now = time.monotonic()
+        deadline = now + self.timeout
+        whole = self.deadline is not None and self.deadline < deadline
+        spent = EngineFailure("timeout", f"the whole test's time limit of "
+                              f"{self.test_limit:g} s is spent") if whole else None
+        if self.deadline is not None and whole:
+            deadline = self.deadline
+            if deadline <= now and spent is not None:
+                raise spent
+        logged = self.log is not None and len(self.log) < LOG_LIMIT
+        if self.log is not None and logged:
+            self.log.append((line_out, ""))
+        t.send(line_out)
         while True:
-            line = t.receive(self.timeout).strip()
+            try:
+                line = t.receive(deadline, self.timeout).strip(" \t\r")
+            except EngineFailure as exc:
+                if exc.kind == "timeout" and spent is not None:
+                    raise spent from None
+                raise
             if not line:
                 continue
             try:
@@ -186,20 +297,38 @@ class EngineClient:
             except ProtocolError as exc:
                 raise EngineFailure("garbage", f"{exc.message}: {line[:80]!r}") from None
             if reply["type"] != "log":
+                if self.log is not None and logged:
+                    self.log[-1] = (line_out, line)
                 return reply
 
     def hello(self) -> dict[str, Any]:
-        """Handshake; raise :class:`EngineFailure` unless the engine speaks our version."""
-        reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION})
-        if reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL_VERSION:
-            raise EngineFailure("garbage", f"the handshake answer is not a hello for protocol "
-                                f"{PROTOCOL_VERSION}: {encode(reply)[:120]}")
+        """Handshake; raise :class:`HandshakeError` unless the engine speaks our version.
+
+        The answer must be a ``hello`` with our protocol number and an object
+        ``rulesets`` (ruleset name -> object).
+        """
+        try:
+            reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION})
+        except EngineFailure as exc:
+            raise HandshakeError(f"no answer to 'hello' ({exc.kind}: {exc.message})") from None
+        if reply.get("type") != "hello":
+            raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message: "
+                                 f"{encode(reply)[:120]}")
+        version = reply.get("protocol")
+        if version != PROTOCOL_VERSION or isinstance(version, bool):
+            raise HandshakeError(f"the engine speaks protocol {json.dumps(version)}, "
+                                 f"this runner speaks protocol {PROTOCOL_VERSION}")
+        sets = reply.get("rulesets")
+        if not isinstance(sets, dict) or not all(isinstance(v, dict) for v in sets.values()):
+            raise HandshakeError("the 'hello' answer has no 'rulesets' object (ruleset name -> "
+                                 f"object): {encode(reply)[:120]}")
         self.info = reply
         return reply
 
     def restart(self) -> None:
         """Stop the engine; the next request starts a fresh one (and must say hello)."""
         self.restarts += 1
+        self.info = None
         self.close()
 
     def close(self) -> None:

@@ -356,6 +356,11 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
         if "state" in step:
             _check_state(state, step["state"], at)
             out["state"] = step["state"]
+        if step.get("rules"):  # the rule IDs this step checks (failures are charged to them)
+            out["rules"] = [_map_rule(rules, r) for r in step["rules"]]
+            bad = [r for r in out["rules"] if r not in rules.rule_ids]
+            if bad:
+                raise GenerationError(f"{at}: {bad} are not rule IDs of {ruleset}")
         steps.append(out)
     kind = src.get("kind") or ("option" if options else "scenario")
     test: dict[str, Any] = {
@@ -518,7 +523,13 @@ def render_test(test: dict[str, Any], body: str = "") -> str:
 def load_sources(folder: Path) -> Iterator[tuple[str, dict[str, Any], list[str]]]:
     """Each scenario source: (where, source, rulesets) from ``folder``/*.yaml."""
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+            problem = getattr(exc, "problem", None) or "not valid YAML"
+            raise GenerationError(f"{path.name}{at}: {problem}") from None
         defaults = data.get("defaults") or {}
         for i, src in enumerate(data.get("scenarios") or []):
             merged = {**defaults, **src}

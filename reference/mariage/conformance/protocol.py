@@ -20,6 +20,7 @@ data formats, shared by the reference engine and the conformance runner.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from ..rules import Rules
@@ -55,6 +56,7 @@ ERROR_CODES = {
     "unsupported": "the ruleset or an option value is not supported",
     "bad_action": "the text is not an action of the ruleset",
     "illegal_action": "the action breaks a rule (the response names the rule ID)",
+    "internal_error": "the engine failed on this request (a bug in the engine)",
 }
 
 
@@ -72,12 +74,30 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
 def decode(line: str) -> dict[str, Any]:
-    """Parse one line into a message; raise :class:`ProtocolError` if it is not one."""
+    """Parse one line into a message; raise :class:`ProtocolError` if it is not one.
+
+    Strict JSON: ``NaN``, ``Infinity`` and numbers too large for a double are refused.
+
+    >>> decode('{"type": "legal", "seat": NaN}')
+    Traceback (most recent call last):
+    mariage.conformance.protocol.ProtocolError: not JSON: NaN is not JSON [bad_json]
+    """
     try:
-        value = json.loads(line)
+        value = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     if not isinstance(value.get("type"), str):

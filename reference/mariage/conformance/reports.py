@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from . import RUNNER_VERSION
+from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
-from .runner import Outcome, RunResult
+from .runner import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
-__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "summary_text", "tally",
-           "write_atomic"]
+__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "skip_summary",
+           "summary_text", "tally", "trace_text", "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
@@ -49,10 +50,15 @@ def tally(outcomes: Iterable[Outcome]) -> dict[str, dict[str, int]]:
 
 
 def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
-    """Counts of each status per rule ID, with the failing test IDs."""
+    """Counts of each status per rule ID, with the failing test IDs.
+
+    A passing or skipped test counts for every rule it names; a failing one
+    counts (and is listed) only under the rule IDs it is charged to
+    (:attr:`~mariage.conformance.runner.Outcome.blamed`).
+    """
     out: dict[str, dict[str, Any]] = {}
     for o in outcomes:
-        for rule in o.rules:
+        for rule in (o.rules if o.ok else o.blamed):
             entry = out.setdefault(rule, {**_zero(), "failing": []})
             entry[o.status] += 1
             if not o.ok:
@@ -60,12 +66,35 @@ def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def skip_summary(run: RunResult) -> dict[str, dict[str, Any]]:
+    """Skipped tests by reason: ``{reason: {"text", "count", "why": {message: [ids]}}}``."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, items in run.skips().items():
+        why: dict[str, list[str]] = {}
+        for o in items:
+            why.setdefault(o.message, []).append(o.id)
+        out[key] = {"text": SKIP_REASONS.get(key, key), "count": len(items), "why": why}
+    return out
+
+
 def summary_text(run: RunResult, verbose: bool = False) -> str:
     """A human summary: failures first, then per ruleset, then failing rule IDs."""
     lines: list[str] = []
     for o in run.outcomes:
-        if not o.ok or (verbose and o.status != "pass"):
+        if not o.ok or (verbose and o.status not in ("pass", "skip")):
             lines.append(f"{o.status.upper():5} {o.id}: {o.message}")
+            for d in o.details[1:]:
+                lines.append(f"      {d}")
+        elif verbose and o.status == "skip":
+            lines.append(f"SKIP  {o.id}: {o.message}")
+    skips = skip_summary(run)
+    if skips:
+        lines.append("")
+        lines.append("skipped tests, by reason:")
+        for entry in skips.values():
+            lines.append(f"  {entry['text']}: {entry['count']}")
+            for msg, ids in entry["why"].items():
+                lines.append(f"    {msg}: {len(ids)}")
     lines.append("")
     lines.append(f"{'ruleset':20} " + " ".join(f"{s:>5}" for s in STATUSES))
     totals = _zero()
@@ -83,8 +112,8 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
     for s in run.stale:
         lines.append(f"STALE expected failure: {s} (no such test in the suite)")
     lines.append("")
-    lines.append(f"{len(run.outcomes)} tests in {run.seconds:.1f} s, {run.requests} requests, "
-                 f"{run.restarts} engine restarts: {'PASSED' if run.ok else 'FAILED'}")
+    lines.append(f"{len(run.outcomes)} tests ({run.ran} run) in {run.seconds:.1f} s, "
+                 f"{run.requests} requests, {run.restarts} engine restarts: {run.verdict()}")
     return "\n".join(lines)
 
 
@@ -95,6 +124,10 @@ def json_report(run: RunResult) -> dict[str, Any]:
         "protocol": PROTOCOL_VERSION,
         "engine": {k: v for k, v in (run.engine or {}).items() if k != "rulesets"},
         "ok": run.ok,
+        "verdict": run.verdict(),
+        "aborted": run.aborted or None,
+        "ran": run.ran,
+        "skipped": skip_summary(run),
         "seconds": round(run.seconds, 3),
         "requests": run.requests,
         "restarts": run.restarts,
@@ -102,7 +135,9 @@ def json_report(run: RunResult) -> dict[str, Any]:
         "rulesets": tally(run.outcomes),
         "rules": by_rule(run.outcomes),
         "tests": [{"id": o.id, "ruleset": o.ruleset, "kind": o.kind, "rules": list(o.rules),
-                   "status": o.status, "message": o.message, "step": o.step,
+                   "charged": list(o.blamed) if not o.ok else [],
+                   "status": o.status, "message": o.message, "details": o.details,
+                   "skip_reason": o.skip_reason or None, "step": o.step,
                    "seconds": round(o.seconds, 4)} for o in run.outcomes],
     }
 
@@ -127,7 +162,8 @@ def junit_xml(run: RunResult) -> str:
             ET.SubElement(case, "properties").extend(
                 [ET.Element("property", name="rule", value=r) for r in o.rules])
             if o.status in ("fail", "xpass"):
-                ET.SubElement(case, "failure", message=o.message).text = o.message
+                ET.SubElement(case, "failure", message=o.message).text = "\n".join(
+                    o.details or [o.message]) + (f"\ncharged to: {', '.join(o.blamed)}")
             elif o.status == "error":
                 ET.SubElement(case, "error", message=o.message).text = o.message
             elif o.status in ("skip", "xfail"):
@@ -170,3 +206,36 @@ def parse_expected(text: str, where: str) -> list[str]:
 def dump_json(run: RunResult) -> str:
     """The JSON report as text."""
     return json.dumps(json_report(run), indent=1, sort_keys=True) + "\n"
+
+
+def trace_text(run: RunResult) -> str:
+    """The exchange of every failing test as a replayable script.
+
+    Each test starts with ``# test ID: message``; each request is a line of its
+    own and the engine's answer follows as a ``#< ...`` comment, so
+    ``grep -v '^#' FILE | ENGINE`` replays the requests.
+
+    >>> from mariage.conformance.runner import Outcome, RunResult
+    >>> o = Outcome("a", "marianna", "scenario", ("core.hand",), "fail", "wrong",
+    ...             exchange=[('{"type":"state"}', '{"type":"ok"}')])
+    >>> print(trace_text(RunResult([o], None, 0.0, 1, 0)))
+    # test a (fail): wrong
+    {"type":"hello","protocol":1}
+    {"type":"state"}
+    #< {"type":"ok"}
+    <BLANKLINE>
+    """
+    lines: list[str] = []
+    for o in run.outcomes:
+        if o.ok or not o.exchange:
+            continue
+        lines.append(f"# test {o.id} ({o.status}): {o.message}")
+        lines.append(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION},
+                                separators=(",", ":")))
+        for req, resp in o.exchange:
+            lines.append(req)
+            lines.append(f"#< {resp}" if resp else "#< (no answer)")
+        if len(o.exchange) >= LOG_LIMIT:
+            lines.append(f"# (trace cut after {LOG_LIMIT} requests)")
+        lines.append("")
+    return "\n".join(lines)

@@ -33,10 +33,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import EngineClient, EngineFailure
+from .client import EngineClient, EngineFailure, HandshakeError
 from .suite import Test
 
-__all__ = ["Outcome", "RunResult", "TestFailed", "perft_walk", "run_suite", "run_test"]
+__all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
+           "TestFailed", "legal_difference", "perft_divide", "perft_walk", "run_suite",
+           "run_test"]
+
+#: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
+TEST_TIMEOUT = 300.0
+
+#: Why a test is skipped: the reason key and its text in reports.
+SKIP_REASONS = {
+    "ruleset": "ruleset not supported",
+    "option": "option not supported",
+    "value": "option value not supported",
+}
 
 
 class TestFailed(Exception):
@@ -64,6 +76,19 @@ class Outcome:
     message: str = ""
     step: int | None = None
     seconds: float = 0.0
+    #: for a skip: the key of :data:`SKIP_REASONS`
+    skip_reason: str = ""
+    #: the rule IDs a failure is charged to (those of the step where it happened)
+    charged: tuple[str, ...] = ()
+    #: every difference found (a test goes on past its first one where it can)
+    details: list[str] = field(default_factory=list)
+    #: the exchange of a failing test (request, response) for ``--trace``
+    exchange: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def blamed(self) -> tuple[str, ...]:
+        """The rule IDs this outcome counts against: :attr:`charged`, else all the test's."""
+        return self.charged or self.rules
 
     @property
     def ok(self) -> bool:
@@ -81,11 +106,102 @@ class RunResult:
     requests: int
     restarts: int
     stale: list[str] = field(default_factory=list)
+    #: why the run stopped before its end (a failed handshake), else ``""``
+    aborted: str = ""
+
+    @property
+    def ran(self) -> int:
+        """How many tests were run (not skipped)."""
+        return sum(1 for o in self.outcomes if o.status != "skip")
 
     @property
     def ok(self) -> bool:
-        """True when every test passed or failed as expected, and no expectation is stale."""
-        return all(o.ok for o in self.outcomes) and not self.stale
+        """True when at least one test ran, every test passed or failed as expected,
+        no expectation is stale and the run was not stopped."""
+        return (all(o.ok for o in self.outcomes) and not self.stale and not self.aborted
+                and self.ran > 0)
+
+    def skips(self) -> dict[str, list[Outcome]]:
+        """Skipped tests by reason (keys of :data:`SKIP_REASONS`)."""
+        out: dict[str, list[Outcome]] = {}
+        for o in self.outcomes:
+            if o.status == "skip":
+                out.setdefault(o.skip_reason or "ruleset", []).append(o)
+        return out
+
+    def verdict(self) -> str:
+        """One line: why the run failed, or that it passed.
+
+        >>> RunResult([], None, 0.0, 0, 0).verdict()
+        'FAILED: no test ran'
+        """
+        if self.aborted:
+            return f"FAILED: the run stopped: {self.aborted}"
+        if self.ran == 0:
+            parts = [f"{len(v)} skipped ({SKIP_REASONS[k]})" for k, v in self.skips().items()]
+            return "FAILED: no test ran" + (": " + ", ".join(parts) if parts else "")
+        bad = [o for o in self.outcomes if not o.ok]
+        if bad or self.stale:
+            return (f"FAILED: {len(bad)} tests failed" +
+                    (f", {len(self.stale)} stale expectations" if self.stale else ""))
+        return "PASSED"
+
+
+#: At most this many differences are reported for one test.
+MAX_DIFFERENCES = 20
+
+#: Which rule IDs (by fragment) govern each thing a step compares: a difference
+#: is charged to the test's rules that contain one of these.
+_GOVERNS: dict[str, tuple[str, ...]] = {
+    "legal": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", ".accusa",
+              "core.turn", "core.hand", "core.phase", "core.over"),
+    "refused": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", "core."),
+    "accepted": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", "core."),
+    "hand_points": (".score.", ".decl.value", ".value", ".held", ".pack", ".trick.points",
+                    ".decl.", ".ask."),
+    "match_scores": (".score.", ".match.", ".value", ".held", ".pack", ".turn-up"),
+    "last_hand": (".score.", ".match.", ".hand.", ".call-out", ".turn-up", ".value"),
+    "result": (".match.", ".score.", ".call-out", ".value", "core.resign", "core.over"),
+    "segni": (".score.", ".hand.", ".match."),
+    "terminal": (".match.", ".call-out", "core.resign", "core.over"),
+    "phase": (".decl.window", ".hand.", ".match.", ".ask.", ".call-out", "core."),
+    "trump": (".decl.trump", ".trump", ".deal", ".decl.", ".ask."),
+    "hands": (".deal", ".draw", ".exchange", ".pack"),
+    "stock": (".deal", ".draw", ".exchange", ".pack"),
+    "turn_up": (".deal", ".draw", ".exchange"),
+    "leader": (".trick.", ".lead.", ".draw"),
+    "to_act": (".trick.", ".lead.", ".decl.window", ".ask.", "core.turn"),
+    "tricks_won": (".trick.",),
+    "table": (".trick.", ".play."),
+    "trick": (".trick.", ".decl.window"),
+    "dealer": (".deal", ".rotation"),
+    "hand": (".deal", ".hand.", ".match."),
+    "declared": (".decl.", ".ask."),
+}
+
+
+@dataclass
+class _Diff:
+    step: int | None
+    text: str
+    charged: tuple[str, ...]
+
+
+def _charge(test: Test, step: dict[str, Any] | None, what: str) -> tuple[str, ...]:
+    """The rule IDs a difference at ``step`` in ``what`` is charged to.
+
+    The step's own ``rules`` if it names any; else the rule its expected
+    ``error`` names; else the test's rules that govern ``what``; else all of them.
+    """
+    if step is not None:
+        if step.get("rules"):
+            return tuple(str(r) for r in step["rules"])
+        err = step.get("error")
+        if isinstance(err, dict) and err.get("rule"):
+            return (str(err["rule"]),)
+    frags = _GOVERNS.get(what, ())
+    mine = tuple(r for r in test.rules if any(f in r for f in frags))
+    return mine or test.rules
 
 
 def _expect_ok(reply: dict[str, Any], what: str, step: int | None) -> None:
@@ -103,11 +219,16 @@ def _norm_state(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _compare_state(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
+def _state_diffs(expected: dict[str, Any], got: dict[str, Any]) -> list[tuple[str, str]]:
+    """(field, text) for each field given in ``expected`` that ``got`` differs in."""
     want = _norm_state(expected)
     have = _norm_state(got)
-    return [f"{k}: expected {want[k]!r}, engine says {have.get(k, '<missing>')!r}"
+    return [(k, f"{k}: expected {want[k]!r}, engine says {have.get(k, '<missing>')!r}")
             for k in want if have.get(k, "<missing>") != want[k]]
+
+
+def _compare_state(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
+    return [text for _, text in _state_diffs(expected, got)]
 
 
 def _describe(step: dict[str, Any]) -> str:
@@ -121,10 +242,26 @@ def _describe(step: dict[str, Any]) -> str:
     return "step"
 
 
-def _check_legal(client: EngineClient, step: dict[str, Any], n: int) -> None:
+def legal_difference(want: Iterable[str], have: Iterable[str]) -> str:
+    """``missing [...] / extra [...]``: what a legal-action list lacks and has too many.
+
+    >>> legal_difference(["AH", "KH"], ["KH", "2S"])
+    "missing ['AH'] / extra ['2S']"
+    """
+    w, h = set(want), set(have)
+    parts = []
+    if w - h:
+        parts.append(f"missing {sorted(w - h)}")
+    if h - w:
+        parts.append(f"extra {sorted(h - w)}")
+    return " / ".join(parts) or "no difference"
+
+
+def _check_legal(client: EngineClient, step: dict[str, Any], n: int) -> str:
+    """Compare the legal actions before ``step``; return the difference or ``""``."""
     keys = [k for k in ("legal", "legal_has", "legal_not") if k in step]
     if not keys:
-        return
+        return ""
     req: dict[str, Any] = {"type": "legal"}
     if "seat" in step:
         req["seat"] = step["seat"]
@@ -134,19 +271,17 @@ def _check_legal(client: EngineClient, step: dict[str, Any], n: int) -> None:
     got = [str(a) for a in reply["actions"]]
     have = set(got)
     if len(have) != len(got):
-        raise TestFailed(f"step {n}: the legal actions list a duplicate: {got}", n)
-    if "legal" in step:
-        want = set(step["legal"])
-        if want != have:
-            raise TestFailed(f"step {n}: legal actions before {_describe(step)}: missing "
-                             f"{sorted(want - have)}, not legal but listed {sorted(have - want)}",
-                             n)
+        return f"step {n}: the legal actions list a duplicate: {sorted(got)}"
+    before = f"step {n}: legal actions before {_describe(step)}: "
+    if "legal" in step and set(step["legal"]) != have:
+        return before + legal_difference(step["legal"], have)
     missing = sorted(set(step.get("legal_has", ())) - have)
-    if missing:
-        raise TestFailed(f"step {n}: {missing} must be legal before {_describe(step)}", n)
     extra = sorted(set(step.get("legal_not", ())) & have)
-    if extra:
-        raise TestFailed(f"step {n}: {extra} must not be legal before {_describe(step)}", n)
+    if missing or extra:
+        return before + " / ".join(
+            ([f"missing {missing}"] if missing else []) +
+            ([f"extra {extra} (must not be legal)"] if extra else []))
+    return ""
 
 
 def _send_step(client: EngineClient, step: dict[str, Any]) -> dict[str, Any]:
@@ -175,39 +310,71 @@ def _start(client: EngineClient, test: Test) -> None:
     _expect_ok(reply, "start of the match", None)
 
 
+class _Diffs(Exception):
+    """Every difference of a test that went on past its first one."""
+
+    def __init__(self, diffs: list[_Diff]) -> None:
+        self.diffs = diffs
+        super().__init__(diffs[0].text)
+
+
 def _run_steps(client: EngineClient, test: Test) -> None:
+    """Play the steps; go on past differences as long as the engine accepts the recorded
+    actions (and refuses the refused ones); raise :class:`_Diffs` with all of them."""
+    diffs: list[_Diff] = []
+
+    def note(n: int | None, step: dict[str, Any] | None, what: str, text: str) -> None:
+        diffs.append(_Diff(n, text, _charge(test, step, what)))
+        if len(diffs) >= MAX_DIFFERENCES:
+            raise _Diffs(diffs)
+
+    def stop() -> None:
+        if diffs:
+            raise _Diffs(diffs)
+
     _start(client, test)
     if test.initial is not None:
-        diff = _compare_state(test.initial, _state(client))
-        if diff:
-            raise TestFailed("after the start of the match: " + "; ".join(diff), 0)
+        found = _state_diffs(test.initial, _state(client))
+        for what, text in found:
+            note(0, None, what, "after the start of the match: " + text)
     for i, step in enumerate(test.steps):
         n = i + 1
-        _check_legal(client, step, n)
+        legal = _check_legal(client, step, n)
+        if legal:
+            note(n, step, "legal", legal)
         err = step.get("error")
         before = _state(client) if err else None
         reply = _send_step(client, step)
         if err:
             if reply.get("type") != "error":
-                raise TestFailed(f"step {n}: {_describe(step)} must be refused "
-                                 f"({err.get('code')} [{err.get('rule', '-')}]), "
-                                 "the engine accepted it", n)
+                note(n, step, "accepted", f"step {n}: {_describe(step)} must be refused "
+                     f"({err.get('code')} [{err.get('rule', '-')}]), the engine accepted it")
+                stop()  # the engine's match is no longer the test's
             if reply.get("code") != err.get("code") or (
                     "rule" in err and reply.get("rule") != err["rule"]):
-                raise TestFailed(f"step {n}: {_describe(step)} must be refused with "
-                                 f"{err.get('code')} [{err.get('rule', '-')}], the engine "
-                                 f"said {reply.get('code')} [{reply.get('rule', '-')}]", n)
+                note(n, step, "refused", f"step {n}: {_describe(step)} must be refused with "
+                     f"{err.get('code')} [{err.get('rule', '-')}], the engine said "
+                     f"{reply.get('code')} [{reply.get('rule', '-')}]")
             assert before is not None
-            diff = _compare_state(before, _state(client))
-            if diff:
-                raise TestFailed(f"step {n}: a refused action changed the state: "
-                                 + "; ".join(diff), n)
-        else:
-            _expect_ok(reply, f"step {n}: {_describe(step)}", n)
+            changed = _compare_state(before, _state(client))
+            if changed:
+                note(n, step, "refused", f"step {n}: a refused action changed the state: "
+                     + "; ".join(changed))
+                stop()
+        elif reply.get("type") != "ok":
+            detail = f"{reply.get('code')}" + (f" [{reply['rule']}]" if "rule" in reply else "")
+            rule = reply.get("rule")
+            text = (f"step {n}: {_describe(step)}: refused ({detail}): "
+                    f"{reply.get('message', '')}")
+            if isinstance(rule, str) and rule in test.rules:
+                diffs.append(_Diff(n, text, (rule,)))
+            else:
+                note(n, step, "refused", text)
+            raise _Diffs(diffs)  # the engine's match is no longer the test's
         if "state" in step:
-            diff = _compare_state(step["state"], _state(client))
-            if diff:
-                raise TestFailed(f"step {n}: after {_describe(step)}: " + "; ".join(diff), n)
+            for what, text in _state_diffs(step["state"], _state(client)):
+                note(n, step, what, f"step {n}: after {_describe(step)}: {text}")
+    stop()
 
 
 def perft_walk(client: EngineClient, test: Test) -> list[int]:
@@ -217,23 +384,15 @@ def perft_walk(client: EngineClient, test: Test) -> list[int]:
     """
     counts = [0] * test.depth
 
-    def replay(prefix: Sequence[str]) -> None:
-        _start(client, test)
-        for a in prefix:
-            _expect_ok(client.request({"type": "apply", "action": a}), f"replay of '{a}'", None)
-
     def walk(prefix: list[str]) -> None:
-        reply = client.request({"type": "legal"})
-        acts = reply.get("actions")
-        if reply.get("type") != "legal" or not isinstance(acts, list):
-            raise TestFailed(f"after {prefix}: 'legal' answered with {reply.get('type')!r}")
+        acts = _engine_legal(client, prefix)
         d = len(prefix)
         counts[d] += len(acts)
         if d + 1 >= test.depth:
             return
         for i, a in enumerate(acts):
             if i:
-                replay(prefix)
+                _replay(client, test, prefix)
             _expect_ok(client.request({"type": "apply", "action": a}),
                        f"after {prefix}: the listed action '{a}'", None)
             walk([*prefix, a])
@@ -243,32 +402,115 @@ def perft_walk(client: EngineClient, test: Test) -> list[int]:
     return counts
 
 
-def _supported(client: EngineClient, test: Test) -> str:
+def _replay(client: EngineClient, test: Test, prefix: Sequence[str]) -> None:
+    _start(client, test)
+    for a in prefix:
+        _expect_ok(client.request({"type": "apply", "action": a}), f"replay of '{a}'", None)
+
+
+def _engine_legal(client: EngineClient, prefix: Sequence[str]) -> list[str]:
+    reply = client.request({"type": "legal"})
+    acts = reply.get("actions")
+    if reply.get("type") != "legal" or not isinstance(acts, list):
+        raise TestFailed(f"after {list(prefix)}: 'legal' answered with {reply.get('type')!r}")
+    return [str(a) for a in acts]
+
+
+def perft_divide(client: EngineClient, test: Test) -> str:
+    """The first node (depth first, in the engine's order) whose legal actions differ
+    from the reference interpreter's, with its path from the root; ``""`` if none.
+
+    Only run after a perft count differs: it walks the tree again beside the
+    reference interpreter.
+    """
+    from ..actions import action_text, parse_action
+    from ..compile import load_rules
+    from ..state import GameState
+
+    rules = load_rules(test.ruleset, test.options)
+    ref = GameState(rules, first_dealer=test.start.get("dealer"))
+    ref.deal(test.start["deck"], test.start.get("first_player"))
+
+    def walk(prefix: list[str], node: GameState) -> str:
+        have = _engine_legal(client, prefix)
+        want = [action_text(rules, a) for a in node.legal_actions()]
+        if sorted(have) != sorted(want):
+            path = " ".join(prefix) or "(the root)"
+            return (f"first differing node: {path}: legal actions "
+                    f"{legal_difference(want, have)}")
+        if len(prefix) + 1 >= test.depth:
+            return ""
+        for i, a in enumerate(have):
+            if i:
+                _replay(client, test, prefix)
+            _expect_ok(client.request({"type": "apply", "action": a}),
+                       f"after {prefix}: the listed action '{a}'", None)
+            child = node.clone()
+            child.apply(parse_action(rules, a))
+            found = walk([*prefix, a], child)
+            if found:
+                return found
+        return ""
+
+    _start(client, test)
+    return walk([], ref)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values of the same type (``True`` is not ``1``, ``36`` is not ``"36"``)."""
+    return type(a) is type(b) and a == b
+
+
+def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
+    """``("", "")`` if the engine's hello covers the test, else (reason key, message)."""
     info = client.info or {}
     sets = info.get("rulesets")
     if not isinstance(sets, dict) or test.ruleset not in sets:
-        return f"the engine does not list ruleset '{test.ruleset}'"
-    opts = (sets[test.ruleset] or {}).get("options") or {}
+        return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
+    entry = sets[test.ruleset]
+    opts = entry.get("options") if isinstance(entry, dict) else None
+    if not isinstance(opts, dict):
+        opts = {}
     for name, value in test.options.items():
         spec = opts.get(name)
-        if spec is None:
-            return f"the engine does not list option '{name}'"
+        if not isinstance(spec, dict):
+            return "option", f"the engine does not list option '{name}' of {test.ruleset}"
         values = spec.get("values")
-        if values is not None and value not in values:
-            return f"the engine does not list value {value!r} of option '{name}'"
-    return ""
+        if isinstance(values, list) and not any(_same(value, v) for v in values):
+            return "value", f"the engine does not list value {value!r} of option '{name}'"
+        lo, hi = spec.get("min"), spec.get("max")
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (isinstance(lo, int | float) and value < lo)
+                or (isinstance(hi, int | float) and value > hi)):
+            span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+            return "value", (f"value {value} of option '{name}' is outside the engine's "
+                             f"range {span}")
+    return "", ""
 
 
-def run_test(client: EngineClient, test: Test) -> Outcome:
-    """Run one test; an engine failure is an ``error`` and restarts the engine."""
+def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT
+             ) -> Outcome:
+    """Run one test; an engine failure is an ``error`` and restarts the engine.
+
+    A failed handshake raises :class:`~mariage.conformance.client.HandshakeError`:
+    no test can run against that engine. ``test_timeout`` limits the whole test.
+    """
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
-    try:
-        if client.info is None:
+    if client.info is None:
+        client.set_deadline(None)
+        try:
             client.hello()
-        why = _supported(client, test)
+        except HandshakeError:
+            client.restart()
+            raise
+    client.set_deadline(test_timeout)
+    if client.log is not None:
+        client.start_log()
+    try:
+        key, why = _supported(client, test)
         if why:
-            out.status, out.message = "skip", why
+            out.status, out.message, out.skip_reason = "skip", why, key
         elif test.kind == "perft":
             got = perft_walk(client, test)
             if got != list(test.counts):
@@ -277,28 +519,59 @@ def run_test(client: EngineClient, test: Test) -> Outcome:
                 out.message = (f"perft: {got[first]} action sequences of length {first + 1}, "
                                f"expected {test.counts[first]} (all: {got} vs "
                                f"{list(test.counts)})")
+                out.details = [out.message]
+                out.charged = _charge(test, None, "legal")
+                try:
+                    node = perft_divide(client, test)
+                except TestFailed as exc:
+                    node = f"divide stopped: {exc.message}"
+                if node:
+                    out.message += f"; {node}"
+                    out.details.append(node)
         else:
             _run_steps(client, test)
+    except _Diffs as exc:
+        head = exc.diffs[0]
+        out.status, out.message, out.step = "fail", head.text, head.step
+        if len(exc.diffs) > 1:
+            out.message += f" (and {len(exc.diffs) - 1} more differences)"
+        out.details = [d.text for d in exc.diffs]
+        charged: list[str] = []
+        for d in exc.diffs:
+            charged.extend(r for r in d.charged if r not in charged)
+        out.charged = tuple(charged)
     except TestFailed as exc:
         out.status, out.message, out.step = "fail", exc.message, exc.step
     except EngineFailure as exc:
         out.status, out.message = "error", str(exc)
+        if client.log is not None:
+            out.exchange = list(client.log)
         client.restart()
-        client.info = None
+    finally:
+        client.set_deadline(None)
+    if out.status == "fail" and client.log is not None:
+        out.exchange = list(client.log)
     out.seconds = time.perf_counter() - t0
     return out
 
 
 def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[str] = (),
-              progress: Callable[[Outcome], None] | None = None) -> RunResult:
-    """Run ``tests`` in order; mark the ``expected`` failures (test IDs)."""
+              progress: Callable[[Outcome], None] | None = None,
+              test_timeout: float | None = TEST_TIMEOUT) -> RunResult:
+    """Run ``tests`` in order; mark the ``expected`` failures (test IDs).
+
+    A failed handshake stops the run at once: :attr:`RunResult.aborted` says why.
+    """
     t0 = time.perf_counter()
     xfail = set(expected)
     outcomes: list[Outcome] = []
-    seen: set[str] = set()
+    aborted = ""
     for test in tests:
-        o = run_test(client, test)
-        seen.add(test.id)
+        try:
+            o = run_test(client, test, test_timeout)
+        except HandshakeError as exc:
+            aborted = f"the engine failed its handshake: {exc.message}"
+            break
         if test.id in xfail:
             if o.status in ("fail", "error"):
                 o.status = "xfail"
@@ -308,4 +581,4 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
         if progress:
             progress(o)
     return RunResult(outcomes, client.info, time.perf_counter() - t0, client.requests,
-                     client.restarts)
+                     client.restarts, aborted=aborted)

@@ -1,0 +1,147 @@
+"""A pytest plugin: run the conformance suite inside an engine's own test suite.
+
+Installed with the package (entry point ``pytest11``), it does nothing unless
+``--mariage-engine`` is given::
+
+    pytest --mariage-engine "./my-engine --json"
+    pytest --mariage-engine CMD --mariage-ruleset mariglia --mariage-kind scenario
+
+Each conformance test becomes one pytest item, ``mariage/RULESET/...``,
+carrying its rule IDs (as ``rule`` user properties, shown in JUnit XML, and
+in the failure report, with the rule IDs the failure is charged to). Tests
+of rulesets or option values the engine does not support are skipped; as
+with ``mariage conformance``, a session in which every conformance test was
+skipped fails, and a failed handshake fails every item at once.
+
+>>> ConformanceItem.__name__
+'ConformanceItem'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .client import EngineClient, HandshakeError, check_command, check_timeout
+from .runner import TEST_TIMEOUT, Outcome, run_test
+from .suite import Test, load_suite
+
+__all__ = ["ConformanceFailure", "ConformanceItem"]
+
+_CLIENT = pytest.StashKey[EngineClient]()
+_STATE = pytest.StashKey[dict[str, Any]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mariage-conformance", "the mariage conformance suite")
+    group.addoption("--mariage-engine", metavar="CMD", default=None,
+                    help="run the mariage conformance suite against this engine command")
+    group.addoption("--mariage-ruleset", action="append", default=[], metavar="R",
+                    help="only the tests of this ruleset (repeatable)")
+    group.addoption("--mariage-rule", action="append", default=[], metavar="ID",
+                    help="only tests checking this rule ID, or IDs starting with it if it "
+                         "ends in '.' (repeatable)")
+    group.addoption("--mariage-kind", action="append", default=[], metavar="K",
+                    choices=["golden", "scenario", "option", "perft"],
+                    help="only tests of this kind (repeatable)")
+    group.addoption("--mariage-timeout", type=float, default=10.0, metavar="S",
+                    help="seconds the engine has to answer each request (default 10)")
+
+
+class ConformanceFailure(Exception):
+    """A conformance test that failed or ended in an engine error."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        super().__init__(outcome.message)
+
+
+class ConformanceItem(pytest.Item):
+    """One conformance test, run through the session's engine."""
+
+    def __init__(self, *, test: Test, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.test = test
+        self.user_properties.extend(("rule", r) for r in test.rules)
+        self.add_marker(pytest.mark.mariage(ruleset=test.ruleset, kind=test.kind,
+                                            rules=test.rules))
+
+    def runtest(self) -> None:
+        state = self.config.stash[_STATE]
+        if state.get("aborted"):
+            raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
+                                             self.test.rules, "error", state["aborted"]))
+        client = self.config.stash[_CLIENT]
+        try:
+            out = run_test(client, self.test, TEST_TIMEOUT)
+        except HandshakeError as exc:
+            state["aborted"] = f"the engine failed its handshake: {exc.message}"
+            raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
+                                             self.test.rules, "error",
+                                             state["aborted"])) from None
+        if out.status == "skip":
+            pytest.skip(out.message)
+        state["ran"] = state.get("ran", 0) + 1
+        if out.status != "pass":
+            self.user_properties.extend(("charged", r) for r in out.blamed)
+            raise ConformanceFailure(out)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ConformanceFailure):
+            o = excinfo.value.outcome
+            lines = [f"{self.test.id} ({o.status}): {o.message}"]
+            lines.extend(f"  {d}" for d in o.details[1:])
+            lines.append(f"rules: {', '.join(self.test.rules)}")
+            if o.status in ("fail", "error"):
+                lines.append(f"charged to: {', '.join(o.blamed)}")
+            return "\n".join(lines)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[str, int | None, str]:
+        return self.test.path or self.test.id, None, f"mariage conformance: {self.test.id}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "mariage(ruleset, kind, rules): a mariage conformance "
+                            "test, with the rule IDs it checks")
+    command = config.getoption("--mariage-engine")
+    if command is None:
+        return
+    try:
+        check_command(command)
+        timeout = check_timeout(config.getoption("--mariage-timeout"), "--mariage-timeout")
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc).replace("--engine", "--mariage-engine")) from None
+    config.stash[_CLIENT] = EngineClient.for_command(command, timeout=timeout)
+    config.stash[_STATE] = {}
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    if config.getoption("--mariage-engine") is None:
+        return
+    tests = load_suite(rulesets=config.getoption("--mariage-ruleset"),
+                       rules=config.getoption("--mariage-rule"),
+                       kinds=config.getoption("--mariage-kind"))
+    if not tests:
+        raise pytest.UsageError("no mariage conformance test matches the filters")
+    items.extend(ConformanceItem.from_parent(session, name=f"mariage/{t.id}", test=t)
+                 for t in tests)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    if _CLIENT not in config.stash:
+        return
+    config.stash[_CLIENT].close()
+    ran = config.stash[_STATE].get("ran", 0)
+    mine = [i for i in session.items if isinstance(i, ConformanceItem)]
+    if mine and not ran and not config.stash[_STATE].get("aborted") \
+            and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("mariage conformance: FAILED: no test ran (the engine "
+                                "supports none of the selected tests)", red=True)

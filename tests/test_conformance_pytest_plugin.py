@@ -1,0 +1,69 @@
+"""The pytest plugin (#17.5): an engine's own pytest run includes the conformance suite."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
+
+
+def run_pytest(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_own.py").write_text("def test_own():\n    assert 1 + 1 == 2\n")
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+           "PYTHONPATH": REFERENCE + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p",
+                           "mariage.conformance.pytest_plugin", "-p", "no:cacheprovider", "-q",
+                           "-rfs", *args], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_inert_without_the_option(tmp_path: Path) -> None:
+    proc = run_pytest(tmp_path)
+    assert proc.returncode == 0 and "1 passed" in proc.stdout
+
+
+def test_one_item_per_test_with_rule_ids(tmp_path: Path) -> None:
+    engine = f"{sys.executable} -m mariage.conformance.faulty mariglia-no-follow"
+    proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
+                      "--mariage-kind", "scenario", "--junitxml", "j.xml")
+    assert proc.returncode == 1, proc.stdout
+    assert "FAILED ::mariage/mariglia/play/follow-and-head" in proc.stdout
+    assert "charged to: mariglia.play.follow" in proc.stdout
+    root = ET.parse(tmp_path / "j.xml").getroot()
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    case = cases["mariage/mariglia/play/follow-and-head"]
+    rules = {p.get("value") for p in case.iter("property") if p.get("name") == "rule"}
+    assert "mariglia.play.follow" in rules and case.find("failure") is not None
+    assert len(cases) == 1 + sum(1 for c in cases if c.startswith("mariage/mariglia/"))
+
+
+def test_reference_passes_and_filters_by_rule(tmp_path: Path) -> None:
+    proc = run_pytest(tmp_path, "--mariage-engine", f"{sys.executable} -m mariage engine",
+                      "--mariage-rule", "mariazza.decl.", "--mariage-kind", "scenario")
+    assert proc.returncode == 0, proc.stdout
+    assert "0 failed" not in proc.stdout and "failed" not in proc.stdout
+
+
+def test_an_engine_that_supports_nothing_fails(tmp_path: Path) -> None:
+    script = tmp_path / "nothing.py"
+    script.write_text("import sys, json\nfor line in sys.stdin:\n"
+                      "    print(json.dumps({'type': 'hello', 'protocol': 1, 'rulesets': {}}),"
+                      " flush=True)\n")
+    proc = run_pytest(tmp_path, "--mariage-engine", f"{sys.executable} {script}",
+                      "--mariage-ruleset", "mariglia")
+    assert proc.returncode == 1 and "no test ran" in proc.stdout
+
+
+def test_cat_fails_every_item_at_once(tmp_path: Path) -> None:
+    proc = run_pytest(tmp_path, "--mariage-engine", "cat", "--mariage-ruleset", "mariglia",
+                      "--mariage-kind", "scenario")
+    assert proc.returncode == 1 and "handshake" in proc.stdout
+
+
+def test_bad_engine_command_is_a_usage_error(tmp_path: Path) -> None:
+    proc = run_pytest(tmp_path, "--mariage-engine", "/no/such/engine")
+    assert proc.returncode == 4 and "no such program" in proc.stderr
