@@ -28,15 +28,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..actions import Action, Answer, CallOut, Declare, Play
+from ..actions import Action, Answer, AskPartner, CallOut, Declare, Play
 from ..mechanisms import (
     DEFAULT_MECHANISMS,
     Asks,
     CallingOut,
     Dealing,
     Declarations,
+    MatchEnd,
     Mechanism,
     Mechanisms,
+    Scoring,
     TrickPlay,
 )
 from ..rules import Declaration, Obligation, Rules, When
@@ -305,6 +307,84 @@ class _AnyCardPlays(TrickPlay):
         super().apply_play(st, seat, action)
 
 
+class _FirstToCrossWins(MatchEnd):
+    """When both sides pass the target in one hand, the first side in seat order wins."""
+
+    def check(self, st: GameState, after_hand: bool, reason: str) -> None:
+        scores = self.measure(st)
+        reached = [t for t, v in enumerate(scores) if v >= st.rules.match_target]
+        if len(reached) > 1:
+            self.finish(st, reached[0], reason)
+            return
+        super().check(st, after_hand, reason)
+
+
+class _MajorityOnTie(Scoring):
+    """A tie in card points still gives the majority point (to the first side)."""
+
+    def hand_score(self, st: GameState, how: str) -> tuple[list[int], int | None]:
+        added, winner = super().hand_score(st, how)
+        r = st.rules
+        if (r.score_kind == "table" and how == "played_out"
+                and r.table_majority_mode == "separate"):
+            top = max(st.captured)
+            if st.captured.count(top) > 1:
+                added[st.captured.index(top)] += r.table_majority
+        return added, winner
+
+
+class _AnswerDeclaredSuit(Asks):
+    """A partner asked for any marriage may name one whose suit was declared already."""
+
+    def answers(self, st: GameState, seat: int) -> list[Action]:
+        out = super().answers(st, seat)
+        assert st.pending_ask is not None
+        a = st.rules.asks[st.pending_ask[0]]
+        if a.kind != "any":
+            return out
+        d = st.rules.declarations[a.declaration]
+        hand = st.hands[seat]
+        extra: list[Action] = [Answer(True, s) for s, m in enumerate(d.suit_masks)
+                               if hand & m == m and Answer(True, s) not in out]
+        return extra + out
+
+
+class _AnyTrumpBeatsTrumpLed(TrickPlay):
+    """When trump is led, any later trump takes the trick, however low."""
+
+    def winner_index(self, st: GameState) -> int:
+        cards, trump, suit_of = st.trick_cards, st.trump, st.rules.suit_of
+        if trump >= 0 and suit_of[cards[0]] == trump:
+            return max(i for i, c in enumerate(cards) if suit_of[c] == trump)
+        return super().winner_index(st)
+
+
+class _PlayedTrumpLoses(TrickPlay):
+    """A trump played to a plain suit does not win: the best card of the suit led does."""
+
+    def winner_index(self, st: GameState) -> int:
+        saved = st.trump
+        if saved >= 0 and st.rules.suit_of[st.trick_cards[0]] != saved:
+            st.trump = -1
+        try:
+            return super().winner_index(st)
+        finally:
+            st.trump = saved
+
+
+class _SplitOnlyForAsker(Asks):
+    """A split marriage counts only when the asker himself wins its trick."""
+
+    def settle_split(self, st: GameState, winner: int) -> None:
+        assert st.split is not None
+        asker = next(seat for seat, action in reversed(st.actions)
+                     if isinstance(action, AskPartner))
+        if winner != asker:
+            ask, _team, suit = st.split
+            st.split = (ask, -1, suit)
+        super().settle_split(st, winner)
+
+
 # The dispatch itself is GameState's: these two faults override its public apply.
 class _SeatIgnored(GameState):
     """Whoever the action is sent for, it is taken as the seat to act's."""
@@ -480,6 +560,24 @@ _fault("card-not-in-hand", "core.hand", "marianna",
 _fault("play-after-end", "core.over", "marianna",
        "actions after the end of the match are accepted and ignored",
        state_class=_PlaysAfterEnd)
+_fault("first-to-cross-wins", "marianna.match.end", "marianna",
+       "when both sides pass the target in the same hand, the first side in seat order wins "
+       "whoever is ahead", mechanisms=_m(match_end=_FirstToCrossWins()))
+_fault("majority-on-tie", "marjapussi.score.majority", "marjapussi",
+       "a tie in card points still gives one side the majority point",
+       mechanisms=_m(scoring=_MajorityOnTie()))
+_fault("answer-declared-suit", "marjapussi.ask.answer", "marjapussi",
+       "a partner asked for a marriage may name one whose suit was declared already",
+       mechanisms=_m(asks=_AnswerDeclaredSuit()))
+_fault("any-trump-beats-trump-led", "marianna.trick.winner", "marianna",
+       "when trump is led, a lower trump played later takes the trick",
+       mechanisms=_m(tricks=_AnyTrumpBeatsTrumpLed()))
+_fault("played-trump-loses", "marianna.trick.winner", "marianna",
+       "a trump played to a plain suit does not take the trick",
+       mechanisms=_m(tricks=_PlayedTrumpLoses()))
+_fault("split-only-for-asker", "siciliana.ask.cover-play", "marianna-siciliana",
+       "a split marriage counts only when the asker, not his partner, wins its trick",
+       mechanisms=_m(asks=_SplitOnlyForAsker()))
 
 
 def main(argv: list[str] | None = None) -> int:
