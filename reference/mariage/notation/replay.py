@@ -17,6 +17,7 @@ A deal with unknown cards (``??``) is completed by :mod:`.search` first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from .errors import NotationError, RecordError
 from .layout import layout
+from .reader import MAX_DIGITS, parse_record, syntax_errors
 from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
 from .search import DEFAULT_LIMIT, complete_deal
 
@@ -34,7 +36,10 @@ from .search import DEFAULT_LIMIT, complete_deal
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
                                          Phase.OVER)
 
-__all__ = ["Checked", "Listener", "check_record", "measure", "team_name", "validate"]
+__all__ = ["Checked", "Listener", "check_record", "check_text", "measure", "team_name",
+           "validate"]
+
+_NUMBER = re.compile(r"[0-9]+")
 
 RESIGN = "resign"
 
@@ -57,6 +62,8 @@ class Checked:
     state: GameState | None = None
     hands: int = 0
     actions: int = 0
+    #: True when the record has a syntax error (it is then not replayed past it).
+    syntax: bool = False
 
     @property
     def ok(self) -> bool:
@@ -94,6 +101,7 @@ class _Checker:
         self.state: GameState | None = None
         self._actions: dict[str, Action] = {}
         self.last = (0, 0)
+        self.count = 0
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -136,6 +144,12 @@ class _Checker:
         if name is None:
             self.error("N120", "the tag [Ruleset \"...\"] is missing")
             return False
+        for t in tags:
+            if t.name == "Option" and len(t.values) == 2 and len(t.values[1]) > MAX_DIGITS \
+                    and t.values[1].lstrip("+-").isdigit():
+                self.error("N112", f"the value of option {t.values[0]!r} is longer than "
+                           f"{MAX_DIGITS} digits", t.line, t.column, token=t.values[0])
+                return False
         try:
             rules = load_rules(name, rec.options)
         except OptionError as exc:
@@ -184,9 +198,48 @@ class _Checker:
         try:
             if not self.header():
                 return self.out
-            for i, hand in enumerate(self.rec.hands):
-                self.hand_(i + 1, hand)
+            for hand in self.rec.hands:
+                self.next_hand(hand)
             self.finish()
+        except _Stop:
+            pass
+        return self.out
+
+    def next_hand(self, hand: Hand) -> None:
+        self.count += 1
+        self.hand_(self.count, hand)
+
+    def stream(self, text: str) -> Checked:
+        """Parse and check ``text`` hand by hand (see :func:`check_text`)."""
+        rec = self.rec
+        started = ok = False
+
+        def sink(header: Record, hand: Hand) -> None:
+            nonlocal started, ok
+            if not started:
+                started = True
+                self.rec = header
+                ok = self.header()
+            if ok:
+                self.next_hand(hand)
+
+        try:
+            try:
+                full = parse_record(text, file=rec.file, number=rec.number, line=rec.line,
+                                    sink=sink)
+            except NotationError as exc:
+                self.out.errors.append(exc.error)
+                self.out.syntax = True
+                if not self.strict:
+                    self.out.errors.extend(syntax_errors(
+                        text, exc.error, file=rec.file, number=rec.number,
+                        line=rec.line)[1:])
+                return self.out
+            self.rec = self.out.record = full
+            if not started and not self.header():
+                return self.out
+            if ok or not started:
+                self.finish()
         except _Stop:
             pass
         return self.out
@@ -394,8 +447,10 @@ class _Checker:
             self.error(code, message, note.line, note.column, token=str(note))
 
         def ints(expect: tuple[int, ...], code: str, what: str) -> None:
-            if len(vals) != nteams or not all(v.isdigit() for v in vals):
+            if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
                 bad("N155", f"({key} ...) takes {nteams} whole numbers, one per team")
+            elif any(len(v) > MAX_DIGITS for v in vals):
+                bad("N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits")
             elif tuple(int(v) for v in vals) != expect:
                 bad(code, f"the {what} is {' '.join(map(str, expect))}")
 
@@ -454,6 +509,27 @@ def check_record(record: Record, *, strict: bool = False, listener: Listener | N
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
     """Check ``record``; in strict mode stop at the first problem."""
     return _Checker(record, strict, listener, search_limit).run()
+
+
+def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int = 1,
+               strict: bool = False, listener: Listener | None = None,
+               search_limit: int = DEFAULT_LIMIT) -> Checked:
+    """Parse and check the text of one record, hand by hand as it is parsed.
+
+    Memory stays bounded by the text and one hand, however long the match. A
+    syntax error stops the replay there (the hands before it are checked); in
+    lenient mode every later syntax error is reported too (see
+    :func:`~.reader.syntax_errors`). ``Checked.record`` holds the header and
+    result only (no hands).
+
+    >>> out = check_text('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
+    >>> out.ok, out.record.ruleset
+    (True, 'marianna')
+    >>> [e.code for e in check_text('[Mariage "1"]\\n%%\\n').errors]
+    ['N110']
+    """
+    header = Record((), (), (), None, file, number, line)
+    return _Checker(header, strict, listener, search_limit).stream(text)
 
 
 def validate(record: Record) -> Checked:
