@@ -288,7 +288,9 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
             if canon is None:
                 if len(norm) > 4096:  # bounded, whatever the input
                     norm.clear()
-                canon = norm[text] = normalize_action(text)
+                # a resignation's reason is free text, kept as written
+                canon = norm[text] = text if text.startswith("resign:") else \
+                    normalize_action(text)
             append(Act(seat, canon, line, col + start))
         if paren >= 0:
             for m in _PIECE.finditer(tok, paren):

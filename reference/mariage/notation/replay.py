@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..actions import Action, parse_action
+from ..actions import Action, Play, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
 from ..rules import Rules
@@ -36,16 +36,61 @@ from .search import DEFAULT_LIMIT, complete_deal
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
                                          Phase.OVER)
 
-__all__ = ["Checked", "Listener", "check_record", "check_text", "measure", "team_name",
-           "validate"]
+__all__ = ["Checked", "Listener", "check_record", "check_text", "is_resign", "measure",
+           "note_problem", "team_name", "validate"]
 
 _NUMBER = re.compile(r"[0-9]+")
 
 RESIGN = "resign"
 
 
+#: Added to the message of an illegal play that lenient mode applied anyway.
+FORCED_NOTE = "applied anyway (lenient: the card is in the hand), later checks assume it"
+
+
+def _force_play(st: GameState, seat: int, action: Action) -> bool:
+    """Apply a refused play whose card is in the seat's hand, at its turn; False if not.
+
+    Imperfect sources (old engines) allowed some illegal plays; applying them
+    lets the rest of the match be checked. The state has no public hook for
+    this: the play is applied with the trick's duties lifted (``_free_play``)
+    and the seat's forced card cleared, then the duties are restored.
+    """
+    if type(action) is not Play or st.phase != _PLAY or st.to_act != seat:
+        return False
+    assert isinstance(action, Play)
+    if not 0 <= action.card < st.rules.ncards or not st.hands[seat] >> action.card & 1:
+        return False
+    free, forced = st._free_play, st.forced[seat]
+    ntricks = len(st.tricks)
+    st._free_play = True
+    st.forced[seat] = -1
+    try:
+        st.apply(action, seat)
+    except IllegalActionError:
+        st._free_play, st.forced[seat] = free, forced
+        return False
+    if len(st.tricks) == ntricks and st.phase == _PLAY:  # the trick goes on
+        st._free_play = free
+    return True
+
+
+def is_resign(text: str) -> bool:
+    """A resignation: ``resign``, or ``resign:REASON`` with a reason (``resign:time``).
+
+    >>> is_resign("resign"), is_resign("resign:time"), is_resign("resign:"), is_resign("KH")
+    (True, True, False, False)
+    """
+    return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
+
+
 class Listener(Protocol):
-    """Told about each step of a replay (used by ``mariage replay``)."""
+    """Told about each step of a replay (used by ``mariage replay``).
+
+    A listener may also have ``on_inferred(state, mask)``, called before each
+    ``on_deal`` with the cards of that deal the record left unknown and the
+    search placed (a bit mask; 0 when the deal was written in full).
+    """
 
     def on_deal(self, state: GameState, hand: Hand) -> None: ...
 
@@ -64,6 +109,11 @@ class Checked:
     actions: int = 0
     #: True when the record has a syntax error (it is then not replayed past it).
     syntax: bool = False
+    #: Illegal plays applied anyway (lenient mode; the card was in the hand).
+    forced: int = 0
+    #: The cards of the current hand that were unknown (``??``) and placed by the
+    #: search for a consistent deal (a bit mask over card indices; 0: none).
+    inferred: int = 0
 
     @property
     def ok(self) -> bool:
@@ -102,6 +152,7 @@ class _Checker:
         self._actions: dict[str, Action] = {}
         self.last = (0, 0)
         self.count = 0
+        self.first_hand = 1
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -185,6 +236,51 @@ class _Checker:
         else:
             dealer = seats.index(dealer_text)
         self.state = self.out.state = GameState(rules, first_dealer=dealer)
+        return self.later_start(rules, self.state)
+
+    def later_start(self, rules: Rules, st: GameState) -> bool:
+        """``[StartHand "N"]`` and ``[StartScore ...]``: a record of a match's later hands."""
+        start = self._tag("StartHand")
+        score = self._tag("StartScore")
+        first = 1
+        if start.values:
+            text = start.values[0]
+            if len(start.values) != 1 or not _NUMBER.fullmatch(text) or int(text[:10]) < 1:
+                self.error("N120", "[StartHand \"N\"] takes the number of the first hand "
+                           "recorded (1, 2, 3...)", start.line, start.column)
+                return False
+            if len(text) > MAX_DIGITS:
+                self.error("N112", f"[StartHand] is longer than {MAX_DIGITS} digits",
+                           start.line, start.column)
+                return False
+            first = int(text)
+        nteams = len(rules.teams)
+        if score.values:
+            vals = score.values
+            if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
+                self.error("N120", f"[StartScore] takes {nteams} whole numbers, the match "
+                           "score before the first hand recorded", score.line, score.column)
+                return False
+            if any(len(v) > MAX_DIGITS for v in vals):
+                self.error("N112", f"a number of [StartScore] is longer than {MAX_DIGITS} "
+                           "digits", score.line, score.column)
+                return False
+            if first == 1:
+                self.error("N120", "[StartScore] needs [StartHand] (the hand it precedes)",
+                           score.line, score.column)
+                return False
+            points = [int(v) for v in vals]
+            if max(points) >= rules.match_target:
+                self.error("N162", f"a score of {max(points)} already ends the match "
+                           f"(target {rules.match_target})", score.line, score.column)
+                return False
+            # the measure of the match: points, or hands won
+            if rules.match_measure == "hands_won":
+                st.segni = points
+            else:
+                st.match_scores = points
+        st.hand_no = first - 1
+        self.first_hand = first
         return True
 
     def _tag(self, name: str) -> Tag:
@@ -207,7 +303,7 @@ class _Checker:
 
     def next_hand(self, hand: Hand) -> None:
         self.count += 1
-        self.hand_(self.count, hand)
+        self.hand_(self.first_hand + self.count - 1, hand)
 
     def stream(self, text: str) -> Checked:
         """Parse and check ``text`` hand by hand (see :func:`check_text`)."""
@@ -276,6 +372,7 @@ class _Checker:
             self.hand += 1
             self.trick = 0
             self.stop_replay()
+        self.out.inferred = 0
         lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying)
         if lay is None or not self.replaying:
             self.stop_replay()
@@ -287,7 +384,23 @@ class _Checker:
             if steps is None:
                 self.stop_replay()
                 return
-            found, tries = complete_deal(st, deck, lay.owner, lay.first, steps, self.limit)
+            notes = self.notes_after(hand)
+
+            def verify(state: GameState, index: int, trick_done: bool) -> bool:
+                for note in notes[index]:
+                    problem = note_problem(state, note, trick_done)
+                    if problem is not None and problem[0] not in ("N155", "N112"):
+                        return False
+                return True
+
+            found, tries = complete_deal(st, deck, lay.owner, lay.first, steps, self.limit,
+                                         verify)
+            if found is not None:
+                known = 0
+                for c in deck:
+                    if c >= 0:
+                        known |= 1 << c
+                self.out.inferred = rules.full_mask & ~known
             if found is None:
                 if tries >= self.limit:
                     self.error("N136", f"no consistent deal found in {tries} tries",
@@ -305,8 +418,22 @@ class _Checker:
             self.stop_replay()
             return
         if self.listener:
+            inferred = getattr(self.listener, "on_inferred", None)
+            if inferred is not None:
+                inferred(st, self.out.inferred)
             self.listener.on_deal(st, hand)
         self.items(hand)
+
+    @staticmethod
+    def notes_after(hand: Hand) -> list[list[Note]]:
+        """The annotations before the first action (index 0) and after each action."""
+        out: list[list[Note]] = [[]]
+        for item in hand.items:
+            if isinstance(item, Act):
+                out.append([])
+            elif isinstance(item, Note):
+                out[-1].append(item)
+        return out
 
     def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
         rules = self.rules
@@ -318,8 +445,8 @@ class _Checker:
                 if item.seat not in seats:
                     self.unknown_seat(item)
                     return None
-                a = None if item.text == RESIGN else self.action(item)
-                if a is None and item.text != RESIGN:
+                a = None if is_resign(item.text) else self.action(item)
+                if a is None and not is_resign(item.text):
                     return None
                 out.append((seats.index(item.seat), a))
         return out
@@ -349,7 +476,7 @@ class _Checker:
             if isinstance(item, Act):
                 if item.seat not in self.rules.seat_names:
                     self.unknown_seat(item)
-                elif item.text != RESIGN:
+                elif not is_resign(item.text):
                     self.action(item)
 
     def items(self, hand: Hand) -> None:
@@ -366,7 +493,7 @@ class _Checker:
                 if isinstance(item, Act):
                     if item.seat not in seats:
                         self.unknown_seat(item)
-                    elif item.text != RESIGN:
+                    elif not is_resign(item.text):
                         self.action(item)
                 continue
             t = type(item)
@@ -404,7 +531,7 @@ class _Checker:
                        item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
             self.stop_replay()
             return False
-        if item.text == RESIGN:
+        if is_resign(item.text):
             st.resign(seat)
             self.out.actions += 1
             return False
@@ -426,61 +553,25 @@ class _Checker:
             why = exc.reason
             if code == "N142" and st.to_act is not None:
                 why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
+            forced = code == "N141" and not self.strict and _force_play(st, seat, action)
+            if forced:
+                why += f"; {FORCED_NOTE}"
             self.error(code, why, item.line, item.column, seat=item.seat,
                        token=str(item), rule_id=exc.rule_id)
-            self.stop_replay()
-            return False
+            if not forced:
+                self.stop_replay()
+                return False
+            self.out.forced += 1
         self.out.actions += 1
         return len(st.tricks) > ntricks
 
     # ------------------------------------------------------------ annotations
     def note(self, note: Note, trick_done: bool) -> None:
-        st, rules = self.state, self.rules
-        assert st is not None and rules is not None
-        key, vals = note.key, note.values
-        over = st.phase in (_DEAL, _OVER)
-        hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
-            and over else None
-        nteams = len(rules.teams)
-
-        def bad(code: str, message: str) -> None:
-            self.error(code, message, note.line, note.column, token=str(note))
-
-        def ints(expect: tuple[int, ...], code: str, what: str) -> None:
-            if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
-                bad("N155", f"({key} ...) takes {nteams} whole numbers, one per team")
-            elif any(len(v) > MAX_DIGITS for v in vals):
-                bad("N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits")
-            elif tuple(int(v) for v in vals) != expect:
-                bad(code, f"the {what} is {' '.join(map(str, expect))}")
-
-        if key == "won":
-            if not trick_done or not st.tricks:
-                bad("N155", "(won SEAT) must follow the last card of a trick")
-            elif len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
-                bad("N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick")
-        elif key == "trump":
-            want = rules.suits[st.trump] if st.trump >= 0 else "-"
-            if len(vals) != 1 or vals[0] != want:
-                bad("N151", f"trump is {want}")
-        elif key == "points":
-            ints(hand_rec.points if hand_rec else
-                 tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
-        elif key == "match":
-            ints(measure(st), "N153", "match score")
-        elif key in ("scored", "ended", "segno"):
-            if hand_rec is None:
-                bad("N155", f"({key} ...) belongs after the end of the hand")
-            elif key == "scored":
-                ints(hand_rec.score, "N154", "hand's addition to the match score")
-            elif key == "ended":
-                if vals != (hand_rec.ended,):
-                    bad("N154", f"the hand ended by {hand_rec.ended}")
-            elif vals != (team_name(rules, hand_rec.winner),):
-                bad("N154", f"the hand was taken by {team_name(rules, hand_rec.winner)}")
-        else:
-            bad("N155", f"unknown annotation {key!r} (known: won, trump, points, match, "
-                "scored, ended, segno)")
+        st = self.state
+        assert st is not None
+        problem = note_problem(st, note, trick_done)
+        if problem is not None:
+            self.error(problem[0], problem[1], note.line, note.column, token=str(note))
 
     # ----------------------------------------------------------------- end
     def finish(self) -> None:
@@ -509,6 +600,55 @@ def check_record(record: Record, *, strict: bool = False, listener: Listener | N
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
     """Check ``record``; in strict mode stop at the first problem."""
     return _Checker(record, strict, listener, search_limit).run()
+
+
+def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str] | None:
+    """What is wrong with annotation ``note`` in state ``st`` (code, message), or ``None``.
+
+    ``trick_done``: the action just before the note ended a trick.
+    """
+    rules = st.rules
+    key, vals = note.key, note.values
+    over = st.phase in (_DEAL, _OVER)
+    hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
+        and over else None
+    nteams = len(rules.teams)
+
+    def ints(expect: tuple[int, ...], code: str, what: str) -> tuple[str, str] | None:
+        if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
+            return "N155", f"({key} ...) takes {nteams} whole numbers, one per team"
+        if any(len(v) > MAX_DIGITS for v in vals):
+            return "N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits"
+        if tuple(int(v) for v in vals) != expect:
+            return code, f"the {what} is {' '.join(map(str, expect))}"
+        return None
+
+    if key == "won":
+        if not trick_done or not st.tricks:
+            return "N155", "(won SEAT) must follow the last card of a trick"
+        if len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
+            return "N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick"
+        return None
+    if key == "trump":
+        want = rules.suits[st.trump] if st.trump >= 0 else "-"
+        return None if len(vals) == 1 and vals[0] == want else ("N151", f"trump is {want}")
+    if key == "points":
+        return ints(hand_rec.points if hand_rec else
+                    tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
+    if key == "match":
+        return ints(measure(st), "N153", "match score")
+    if key in ("scored", "ended", "segno"):
+        if hand_rec is None:
+            return "N155", f"({key} ...) belongs after the end of the hand"
+        if key == "scored":
+            return ints(hand_rec.score, "N154", "hand's addition to the match score")
+        if key == "ended":
+            return None if vals == (hand_rec.ended,) else (
+                "N154", f"the hand ended by {hand_rec.ended}")
+        want_team = team_name(rules, hand_rec.winner)
+        return None if vals == (want_team,) else ("N154", f"the hand was taken by {want_team}")
+    return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
+                    "scored, ended, segno)")
 
 
 def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int = 1,
