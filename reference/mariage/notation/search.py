@@ -104,8 +104,8 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
     return None
 
 
-def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState
-             ) -> list[tuple[int, int]]:
+def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
+             turn: int) -> list[tuple[int, int]]:
     hand = st.hands[seat]
     cards = st.rules.cards_of
     mine = [y for y in cards(hand) if y in unknown]
@@ -131,13 +131,22 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState
     drop = [(y, z) for y in mine if want >> y & 1
             for z in cards(live & ~hand & ~want) if z in unknown]
     # the turned-up card sets the trump: an unknown one may be any other unknown card
-    turn = st.turn_up
-    swap_turnup: list[tuple[int, int]] = []
-    if turn is not None and turn in unknown and live >> turn & 1:
-        suit_of = st.rules.suit_of
-        swap_turnup = [(turn, z) for z in cards(live & ~(1 << turn))
-                       if z in unknown and suit_of[z] != suit_of[turn]]
-    return bring + drop + swap_turnup
+    return bring + drop + _turnup_repairs(unknown, turn, st)
+
+
+def _turnup_repairs(unknown: set[int], turn: int, st: GameState) -> list[tuple[int, int]]:
+    """Swaps that change the trump: the unknown turned-up card ``turn`` (-1: none or
+    known) with each unknown card of another suit not yet played."""
+    if turn < 0:
+        return []
+    live = 1 << turn if st.turn_up == turn else 0
+    for h in st.hands:
+        live |= h
+    for c in st.stock:
+        live |= 1 << c
+    suit_of = st.rules.suit_of
+    return [(turn, z) for z in st.rules.cards_of(live & ~(1 << turn))
+            if z in unknown and suit_of[z] != suit_of[turn]]
 
 
 def _wanted(st: GameState, action: Action) -> int:
@@ -182,6 +191,12 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     n = start.rules.ncards
     known = {c for c in slots if c >= 0}
     unknown = {c for c in range(n) if c not in known}
+    r = start.rules
+    # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
+    tpos = {"under_stock": r.hand_size * r.nseats,
+            "dealer_last": r.hand_size * r.nseats - 1}.get(r.turn_up, -1)
+    if tpos >= 0 and slots[tpos] >= 0:
+        tpos = -1
     heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]
     seen: set[tuple[int, ...]] = set()
     tries = 0
@@ -202,7 +217,11 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue  # no place of any card makes this action legal
         progress = len(st.actions)
         pos = {c: i for i, c in enumerate(deck)}
-        for a, b in _repairs(unknown, seat, None if rule_id == NOTE else action, st):
+        if rule_id == NOTE:  # annotations follow from the actions and the trump only
+            repairs = _turnup_repairs(unknown, deck[tpos] if tpos >= 0 else -1, st)
+        else:
+            repairs = _repairs(unknown, seat, action, st, deck[tpos] if tpos >= 0 else -1)
+        for a, b in repairs:
             child = list(deck)
             child[pos[a]], child[pos[b]] = b, a
             pushed += 1
