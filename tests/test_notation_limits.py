@@ -305,7 +305,7 @@ def _drop_hands(text: str, count: int) -> tuple[str, Record]:
 
 
 def test_a_record_may_start_at_a_later_hand() -> None:
-    text, later = _drop_hands(GOOD, 2)
+    text, _ = _drop_hands(GOOD, 2)
     assert "hand 3" in text and '[StartHand "3"]' in text
     assert check_text(text).errors == []
     # a wrong score so far shows in the first (match ...) annotation

@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from ..errors import MariageError
 from .errors import RecordError
@@ -116,7 +116,7 @@ def _zstd_reader(raw: BinaryIO) -> BinaryIO:
         raise InputError("reading .zst files needs the zstandard module: "
                          "pip install 'mariage[zstd]'") from None
     reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
-    return io.BufferedReader(reader)
+    return cast(BinaryIO, io.BufferedReader(reader))
 
 
 def open_input(path: str | os.PathLike[str]) -> BinaryIO:
@@ -137,11 +137,11 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     """
     name = os.fspath(path)
     if name.endswith(".gz"):
-        return gzip.open(name, "rb")
+        return cast(BinaryIO, gzip.open(name, "rb"))
     if name.endswith(".bz2"):
-        return bz2.open(name, "rb")
+        return cast(BinaryIO, bz2.open(name, "rb"))
     if name.endswith(".xz"):
-        return lzma.open(name, "rb")
+        return cast(BinaryIO, lzma.open(name, "rb"))
     if name.endswith(".zst"):
         raw = open(name, "rb")  # noqa: SIM115
         try:
@@ -149,7 +149,7 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
         except BaseException:
             raw.close()
             raise
-    return open(name, "rb")  # noqa: SIM115
+    return open(name, "rb")
 
 
 def _is_record_file(name: str) -> bool:
@@ -168,7 +168,7 @@ def input_files(paths: Iterable[str]) -> Iterator[str]:
     """
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found = []
+            found: list[str] = []
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files if _is_record_file(f))

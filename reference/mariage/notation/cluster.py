@@ -88,18 +88,23 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False
     """
     bag = validate_bag(paths, strict=strict)
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client, LocalCluster  # type: ignore[attr-defined, unused-ignore]
     except ImportError:
         raise InputError("validating on a Dask cluster needs dask.distributed: "
                          "pip install 'mariage[dask]'") from None
     if scheduler == "local" or scheduler.startswith("local:"):
         workers = int(scheduler.partition(":")[2] or 2)
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
-            return list(client.compute(bag).result())
+        with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call, unused-ignore]
+                          processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:  # type: ignore[no-untyped-call, unused-ignore]
+            return _run(client, bag)
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(f"no Dask scheduler at {scheduler}: {exc}") from None
     with client:
-        return list(client.compute(bag).result())
+        return _run(client, bag)
+
+
+def _run(client: Any, bag: Any) -> list[FileSummary]:
+    return list(client.compute(bag).result())

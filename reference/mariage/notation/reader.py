@@ -14,6 +14,7 @@ records larger than :data:`MAX_RECORD` are reported with their codes.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -341,7 +342,17 @@ def _unquote(s: str) -> str:
     return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
-_BUILDER = _Build()
+_LOCAL = threading.local()
+
+
+def _builder() -> tuple[_Build, lark.Lark]:
+    """This thread's builder and the parser that calls it (the builder holds the state of
+    one parse, so threads, such as a Dask worker's, each need their own)."""
+    found: tuple[_Build, lark.Lark] | None = getattr(_LOCAL, "builder", None)
+    if found is None:
+        builder = _Build()
+        found = _LOCAL.builder = (builder, parser.__wrapped__(builder))
+    return found
 _CLOSERS = {'"': '"', "{": "}", "[": "]", "(": ")"}
 
 
@@ -361,10 +372,10 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
     >>> seen, rec.hands, rec.result.winner
     ([1], (), None)
     """
-    builder = _BUILDER
+    builder, lark_parser = _builder()
     builder.reset(file, number, line, sink)
     try:
-        rec = parser(builder).parse(text)
+        rec = lark_parser.parse(text)
     except UnexpectedInput as exc:
         raise NotationError(_syntax_error(exc, text, file, number, line)) from None
     finally:

@@ -28,8 +28,8 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from .errors import NotationError, RecordError
 from .layout import layout
-from .reader import MAX_DIGITS, parse_record, syntax_errors
 from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
+from .reader import MAX_DIGITS, parse_record, syntax_errors
 from .search import DEFAULT_LIMIT, complete_deal
 
 # Module-level aliases: enum member access is slow on the hot path.
