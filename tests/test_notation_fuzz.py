@@ -6,7 +6,9 @@ byte-order marks, CR LF line ends; files truncated) and validated in both
 modes. Whatever the input, validation must not raise, every problem must be a
 known code on one line with its place, strict mode must stop at its first
 problem, and lenient mode must start with that same problem and agree on
-validity.
+validity; and whatever the fast path for canonical records
+(:func:`mariage.notation.fast.fast_valid`) accepts, the full validator must
+accept too.
 
 In CI the run is small and derandomized (a few seconds). For long runs::
 
@@ -29,7 +31,9 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from mariage.notation.batch import validate_stream
 from mariage.notation.errors import CODES, NotationError
-from mariage.notation.reader import read_records
+from mariage.notation.fast import fast_valid
+from mariage.notation.reader import RawRecord, read_records, split_records
+from mariage.notation.replay import check_text
 
 DATA = Path(__file__).parent / "data" / "records"
 GOOD = [p.read_bytes() for p in sorted((DATA / "good").glob("*.mrg"))]
@@ -53,7 +57,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     for _ in range(draw(st.integers(1, 4))):
         i = draw(st.integers(0, len(lines) - 1))
         op = draw(st.sampled_from(["drop", "double", "swap", "cut", "token", "insert",
-                                   "bytes", "crlf", "bom", "join"]))
+                                   "bytes", "crlf", "bom", "join", "space"]))
         if op == "drop":
             del lines[i]
         elif op == "double":
@@ -75,6 +79,8 @@ def mutated(draw: st.DrawFn) -> bytes:
             lines[i] = lines[i][:at] + draw(st.binary(min_size=1, max_size=4)) + lines[i][at:]
         elif op == "crlf":
             lines = [line + b"\r" for line in lines]
+        elif op == "space":  # layouts the fast path must refuse or read right
+            lines[i] = lines[i].replace(b" ", draw(st.sampled_from([b"  ", b" \t", b"\t"])), 1)
         elif op == "bom":
             lines[0] = b"\xef\xbb\xbf" + lines[0]
         elif i + 1 < len(lines):  # join two lines
@@ -103,6 +109,11 @@ def check_input(data: bytes) -> None:
     assert strict.ok == lenient.ok
     if strict.errors:
         assert lenient.errors[0] == strict.errors[0]
+    for raw in split_records(io.BytesIO(data), "fuzz.mrg"):  # the fast path is sound
+        if isinstance(raw, RawRecord) and not raw.problems and fast_valid(
+                raw.text, file=raw.file, number=raw.number, line=raw.line):
+            assert check_text(raw.text, file=raw.file, number=raw.number, line=raw.line,
+                              strict=True).errors == []
     try:  # the strict reader raises its own error and nothing else
         for _ in read_records(io.BytesIO(data), "fuzz.mrg"):
             pass

@@ -336,3 +336,40 @@ def test_a_resignation_may_carry_a_reason() -> None:
     assert parse_record(write_record(rec)) == rec  # written back as read
     bad = check_text(head.replace("resign:time_out", "resign:")).errors
     assert bad and bad[0].code == "N140"
+
+
+# ------------------------------------------------------------------ the fast path
+def test_the_fast_path_takes_canonical_valid_records_only() -> None:
+    from mariage.notation.fast import fast_valid
+
+    for path in sorted((DATA / "good").glob("*.mrg")):
+        text = path.read_text()
+        assert fast_valid(text) == ("view" not in path.name), path.name  # views: the search
+        assert check_text(text, strict=True).errors == []
+    for path in sorted((DATA / "bad").glob("*.mrg")):
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        assert not fast_valid(text), path.name
+    # other layouts go to the full validator, which accepts them
+    spaced = GOOD.replace(" (won", "  (won").replace("\n1. ", "\n  1. ")
+    assert not fast_valid(spaced) and check_text(spaced, strict=True).errors == []
+    commented = GOOD.replace("\nhand 2\n", "\n{a comment}\nhand 2\n", 1)
+    assert not fast_valid(commented) and check_text(commented, strict=True).errors == []
+
+
+def test_the_fast_path_agrees_for_every_ruleset() -> None:
+    from mariage.notation.fast import fast_valid
+    from notationkit import recorded_match
+
+    for name in ("marianna", "marianna-siciliana", "cinquecento", "mariglia", "mariaggia",
+                 "mariazza", "marjapussi"):
+        for seed in range(3):
+            text = write_record(recorded_match(name, {}, seed, seed + 7))
+            assert check_text(text, strict=True).errors == [], name
+            assert fast_valid(text), (name, seed)
+            wrong = text.replace("(won ", "(won Q", 1)
+            if wrong != text:
+                assert not fast_valid(wrong)

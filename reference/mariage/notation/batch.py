@@ -34,6 +34,7 @@ from typing import Any, BinaryIO, cast
 
 from ..errors import MariageError
 from .errors import RecordError
+from .fast import fast_valid
 from .reader import RawRecord, split_records
 from .replay import check_text
 
@@ -91,9 +92,15 @@ class FileSummary:
 
 
 def check_raw(raw: RawRecord, strict: bool) -> list[RecordError]:
-    """Parse and check one record, hand by hand; its problems (strict: at most one)."""
+    """Parse and check one record, hand by hand; its problems (strict: at most one).
+
+    A valid record in the canonical layout is recognised by the fast path
+    (:func:`~.fast.fast_valid`); any other goes to the full validator.
+    """
     if raw.problems:
         return raw.problems[:1] if strict else list(raw.problems)
+    if fast_valid(raw.text, file=raw.file, number=raw.number, line=raw.line):
+        return []
     return check_text(raw.text, file=raw.file, number=raw.number, line=raw.line,
                       strict=strict).errors
 

@@ -186,7 +186,23 @@ def _first(rules: Rules, labels: dict[str, DealPart], seats: dict[str, int],
     return seats[part.cards[0]]
 
 
+_OWNERS: dict[tuple[int, int | None], tuple[Rules, list[int]]] = {}
+
+
 def _owners(rules: Rules, dealer: int | None) -> list[int]:
+    """The seat each deck position is dealt to (-1: the stock); the same list is shared."""
+    key = (id(rules), dealer)
+    hit = _OWNERS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_OWNERS) > 256:
+        _OWNERS.clear()
+    owner = _owner_list(rules, dealer)
+    _OWNERS[key] = (rules, owner)
+    return owner
+
+
+def _owner_list(rules: Rules, dealer: int | None) -> list[int]:
     n = rules.nseats
     start = 0 if dealer is None else (dealer + 1) % n
     owner = []

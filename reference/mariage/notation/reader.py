@@ -171,7 +171,31 @@ def _play_item() -> re.Pattern[str]:
         parts = [terminal_pattern(name) for name in ("COMMENT", "NOTES", "MOVES")]
         _PLAY_ITEM.append(re.compile("|".join(f"(?:{p})" for p in parts)))
     return _PLAY_ITEM[0]
-_NORMAL: dict[str, str] = {}  # action text as written -> canonical text
+_WORDS: dict[str, tuple[str, str]] = {}  # SEAT:ACTION as written -> (seat, canonical text)
+_CARDS: dict[str, str] = {}  # a card as written -> its canonical code
+
+
+def _words(text: str) -> list[tuple[str, int]]:
+    """The words of one line (no line end inside) and where each starts.
+
+    >>> _words("1. N:AH  W:2H")
+    [('1.', 0), ('N:AH', 3), ('W:2H', 9)]
+    """
+    if "\t" in text or "\r" in text or "\f" in text or "\v" in text:
+        out = []
+        pos = 0
+        for w in text.split():
+            start = text.index(w, pos)
+            out.append((w, start))
+            pos = start + len(w)
+        return out
+    found = []
+    pos = 0
+    for w in text.split(" "):
+        if w:
+            found.append((w, pos))
+        pos += len(w) + 1
+    return found
 _TRICK = re.compile(r"[0-9]+\.")
 
 
@@ -227,16 +251,19 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
             line = first_line + text.count("\n", 0, start)
             col = first_col + start if line == first_line else start - text.rindex(
                 "\n", 0, start)
-            words = tok.split()
-            label = words[0][:-1]
-            columns = []
-            pos = len(words[0])
-            for w in words[1:]:
-                start = tok.index(w, pos)
-                columns.append(col + start)
-                pos = start + len(w)
-            parts.append(DealPart(label, tuple(map(french_card, words[1:])), line, col,
-                                  tuple(columns)))
+            found = _words(tok)
+            label = found[0][0][:-1]
+            cards = _CARDS
+            codes = []
+            for w, _ in found[1:]:
+                code = cards.get(w)
+                if code is None:
+                    if len(cards) > 4096:  # bounded, whatever the input
+                        cards.clear()
+                    code = cards[w] = french_card(w)
+                codes.append(code)
+            parts.append(DealPart(label, tuple(codes), line, col,
+                                  tuple(col + start for _, start in found[1:])))
         return Deal(tuple(parts))
 
     def play(self, tok: lark.Token) -> list[Item]:
@@ -272,27 +299,24 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
     def _moves(self, tok: str, line: int, col: int) -> list[Item]:
         out: list[Item] = []
         append = out.append
-        norm = _NORMAL
+        words = _WORDS
         paren = tok.find("(")  # annotations, if any, close the line
         head = tok if paren < 0 else tok[:paren]
-        pos = 0
-        for s in head.split():
-            start = head.index(s, pos)
-            pos = start + len(s)
-            if s[-1] == "." and _TRICK.fullmatch(s):
-                if len(s) > MAX_DIGITS + 1:
-                    raise self._too_long(s[:-1], line, col + start, "a trick number")
-                append(TrickMark(int(s[:-1]), line, col + start))
-                continue
-            seat, _, text = s.partition(":")
-            canon = norm.get(text)
-            if canon is None:
-                if len(norm) > 4096:  # bounded, whatever the input
-                    norm.clear()
+        for s, start in _words(head):
+            hit = words.get(s)
+            if hit is None:
+                if s[-1] == "." and _TRICK.fullmatch(s):
+                    if len(s) > MAX_DIGITS + 1:
+                        raise self._too_long(s[:-1], line, col + start, "a trick number")
+                    append(TrickMark(int(s[:-1]), line, col + start))
+                    continue
+                seat, _, text = s.partition(":")
+                if len(words) > 4096:  # bounded, whatever the input
+                    words.clear()
                 # a resignation's reason is free text, kept as written
-                canon = norm[text] = text if text.startswith("resign:") else \
-                    normalize_action(text)
-            append(Act(seat, canon, line, col + start))
+                hit = words[s] = (seat, text if text.startswith("resign:") else
+                                  normalize_action(text))
+            append(Act(hit[0], hit[1], line, col + start))
         if paren >= 0:
             for m in _PIECE.finditer(tok, paren):
                 append(_note(m.group(), line, col + m.start()))

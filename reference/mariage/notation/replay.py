@@ -75,6 +75,24 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
     return True
 
 
+_ACTIONS: dict[int, tuple[Rules, dict[str, Action]]] = {}
+
+
+def _action_cache(rules: Rules) -> dict[str, Action]:
+    """Action texts already parsed for ``rules``, shared by every record of those rules."""
+    hit = _ACTIONS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        cache = hit[1]
+    else:
+        if len(_ACTIONS) > 64:
+            _ACTIONS.clear()
+        cache = {}
+        _ACTIONS[id(rules)] = (rules, cache)
+    if len(cache) > 4096:  # bounded, whatever the input
+        cache.clear()
+    return cache
+
+
 def is_resign(text: str) -> bool:
     """A resignation: ``resign``, or ``resign:REASON`` with a reason (``resign:time``).
 
@@ -149,7 +167,7 @@ class _Checker:
         self.replaying = True
         self.rules: Rules | None = None
         self.state: GameState | None = None
-        self._actions: dict[str, Action] = {}
+        self._actions: dict[str, Action] = {}  # set to the rules' shared cache in header()
         self.last = (0, 0)
         self.count = 0
         self.first_hand = 1
@@ -213,6 +231,7 @@ class _Checker:
             self.error("N122", str(exc), t.line, t.column, token=name)
             return False
         self.rules = self.out.rules = rules
+        self._actions = _action_cache(rules)
         seats = rules.seat_names
         for t in tags:
             if t.name == "Seat" and t.values and t.values[0] not in seats:
