@@ -150,3 +150,22 @@ def test_stdin_still_works(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdin", Stdin())
     assert main(["validate", "-"]) == 0
     assert "<stdin>: ok: 1 records" in capsys.readouterr().out
+
+
+def test_an_empty_directory_is_a_usage_error(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("no records here")
+    good = tmp_path.parent / f"{tmp_path.name}-good.mrg"
+    good.write_bytes(GOOD[0].read_bytes())
+    assert main(["validate", str(tmp_path), str(good)]) == 2
+    out = capsys.readouterr()
+    assert out.err.count("\n") == 1 and "no record files" in out.err
+    assert f"{good}: ok" in out.out
+
+
+def test_replay_reads_a_compressed_file(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "m.mrg.xz"
+    path.write_bytes(lzma.compress(GOOD[0].read_bytes()))
+    assert main(["replay", str(path)]) == 0
+    assert "=== Hand 1" in capsys.readouterr().out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..notation.batch import open_input
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
@@ -84,7 +85,7 @@ def pick(file: str, number: int) -> Record:
     """Record ``number`` (1-based) of ``file``."""
     if number < 1:
         raise ValueError("--record counts from 1")
-    stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115
+    stream = sys.stdin.buffer if file == "-" else open_input(file)
     with stream:
         for rec in read_records(stream, "<stdin>" if file == "-" else file):
             if rec.number == number:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -57,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
     files = list(input_files(args.files))
     summaries: list[FileSummary] = []
     usage = False
+    for name in args.files:
+        if name != "-" and os.path.isdir(name) and not any(
+                f.startswith(os.path.join(name, "")) for f in files):
+            sys.stderr.write(f"mariage: error: {name}: no record files (*.mrg, compressed or "
+                             "not) in this directory\n")
+            usage = True
     if args.scheduler:
         from ..notation.cluster import summaries_on
 
