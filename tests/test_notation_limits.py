@@ -373,3 +373,30 @@ def test_the_fast_path_agrees_for_every_ruleset() -> None:
             wrong = text.replace("(won ", "(won Q", 1)
             if wrong != text:
                 assert not fast_valid(wrong)
+
+
+def test_a_hard_view_is_found_with_a_larger_search_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from notationkit import recorded_match
+
+    mine = view(recorded_match("marianna-siciliana", {}, 5, 8), "N")
+    path = tmp_path / "view.mrg"
+    path.write_text(write_record(mine))
+    assert main(["validate", str(path), "--search-limit", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "N136" in out and "N135" not in out  # gave up: never "no deal fits"
+    assert main(["validate", str(path), "--search-limit", "30000"]) == 0
+    assert main(["validate", str(path), "--search-limit", "0"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_hidden_turned_up_cards_and_hands_are_searched() -> None:
+    from notationkit import recorded_match
+
+    for name, seed in (("mariglia", 0), ("mariglia", 2), ("mariglia", 4)):
+        rules = load_rules(name)
+        full = recorded_match(name, {}, seed, seed + 3)
+        for labels in ({"turnup"}, {"stock", "turnup"},
+                       {*rules.seat_names, "stock", "turnup"}):
+            errors = check_record(_hide(full, labels)).errors
+            assert errors == [], (name, seed, labels, errors[:1])

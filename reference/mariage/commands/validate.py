@@ -17,6 +17,7 @@ from typing import Any
 
 from ..notation.batch import FileSummary, InputError, input_files, validate_file
 from ..notation.errors import RecordError
+from ..notation.search import DEFAULT_LIMIT
 
 NAME = "validate"
 HELP = "check game records (syntax, deals, every action, annotations, results)"
@@ -36,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="validate the files on a Dask cluster: a scheduler address "
                         "(tcp://host:8786), or local:N for N local workers")
+    parser.add_argument("--search-limit", type=int, default=DEFAULT_LIMIT, metavar="N",
+                        help="replays allowed to the search for a consistent deal of a "
+                        f"partial record, per hand (default {DEFAULT_LIMIT})")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="report format (default text)")
 
@@ -54,6 +58,8 @@ def _report(err: RecordError) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise ValueError("--jobs takes a number of processes, at least 1")
+    if args.search_limit < 1:
+        raise ValueError("--search-limit takes a number of replays, at least 1")
     text = args.format == "text"
     files = list(input_files(args.files))
     summaries: list[FileSummary] = []
@@ -69,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
 
         if "-" in files:
             raise ValueError("--scheduler reads files, not standard input")
-        summaries = summaries_on(args.scheduler, files, strict=args.strict)
+        summaries = summaries_on(args.scheduler, files, strict=args.strict,
+                                 search_limit=args.search_limit)
         if text:
             for summary in summaries:
                 for err in summary.errors:
@@ -84,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             for name in files:
                 try:
                     summary = validate_file(name, strict=args.strict, jobs=args.jobs,
-                                            pool=pool, report=_report if text else None)
+                                            pool=pool, report=_report if text else None,
+                                            search_limit=args.search_limit)
                 except OSError as exc:
                     sys.stderr.write(f"mariage: error: {name}: {exc.strerror or exc}\n")
                     usage = True

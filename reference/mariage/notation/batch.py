@@ -37,6 +37,7 @@ from .errors import RecordError
 from .fast import fast_valid
 from .reader import RawRecord, split_records
 from .replay import check_text
+from .search import DEFAULT_LIMIT
 
 __all__ = [
     "COMPRESSIONS",
@@ -91,7 +92,8 @@ class FileSummary:
                 "problems": self.problems, "errors": [e.as_dict() for e in self.errors]}
 
 
-def check_raw(raw: RawRecord, strict: bool) -> list[RecordError]:
+def check_raw(raw: RawRecord, strict: bool, search_limit: int = DEFAULT_LIMIT
+              ) -> list[RecordError]:
     """Parse and check one record, hand by hand; its problems (strict: at most one).
 
     A valid record in the canonical layout is recognised by the fast path
@@ -102,11 +104,12 @@ def check_raw(raw: RawRecord, strict: bool) -> list[RecordError]:
     if fast_valid(raw.text, file=raw.file, number=raw.number, line=raw.line):
         return []
     return check_text(raw.text, file=raw.file, number=raw.number, line=raw.line,
-                      strict=strict).errors
+                      strict=strict, search_limit=search_limit).errors
 
 
-def _check_batch(batch: list[RawRecord], strict: bool) -> list[list[RecordError]]:
-    return [check_raw(raw, strict) for raw in batch]
+def _check_batch(batch: list[RawRecord], strict: bool, search_limit: int = DEFAULT_LIMIT
+                 ) -> list[list[RecordError]]:
+    return [check_raw(raw, strict, search_limit) for raw in batch]
 
 
 # ------------------------------------------------------------------ inputs
@@ -240,8 +243,12 @@ def _batches(stream: BinaryIO, file: str, summary: FileSummary
 
 
 def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: int = 1,
-                    pool: Any = None, report: Report | None = None) -> FileSummary:
+                    pool: Any = None, report: Report | None = None,
+                    search_limit: int = DEFAULT_LIMIT) -> FileSummary:
     """Validate every record of ``stream``; strict mode stops at the first problem.
+
+    ``search_limit``: the replays allowed to the search for a consistent deal,
+    per hand of a partial record (see :mod:`.search`).
 
     With ``report``, each problem is passed to it as soon as its record is
     checked (and not kept in ``errors``); otherwise they are collected.
@@ -283,7 +290,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
             if isinstance(item, RecordError):
                 if not file_error(item):
                     break
-            elif not take(_check_batch(item, strict)):
+            elif not take(_check_batch(item, strict, search_limit)):
                 break
         return summary
     own = pool is None
@@ -300,7 +307,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
                     going = False
                     break
                 continue
-            pending.append(pool.apply_async(_check_batch, (item, strict)))
+            pending.append(pool.apply_async(_check_batch, (item, strict, search_limit)))
             while len(pending) > 2 * max(jobs, 1) and going:
                 going = take(pending.popleft().get())
             if not going:
@@ -314,7 +321,8 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
 
 
 def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any = None,
-                  report: Report | None = None) -> FileSummary:
+                  report: Report | None = None, search_limit: int = DEFAULT_LIMIT
+                  ) -> FileSummary:
     """Validate the records of the file at ``path`` (compressed or not; ``-``: stdin).
 
     A file that cannot be opened raises ``OSError``; a ``.zst`` file without a
@@ -324,7 +332,7 @@ def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any =
         import sys
 
         return validate_stream(sys.stdin.buffer, "<stdin>", strict=strict, jobs=jobs,
-                               pool=pool, report=report)
+                               pool=pool, report=report, search_limit=search_limit)
     with open_input(path) as stream:
         return validate_stream(stream, path, strict=strict, jobs=jobs, pool=pool,
-                               report=report)
+                               report=report, search_limit=search_limit)

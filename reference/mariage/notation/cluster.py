@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .batch import FileSummary, InputError, input_files, validate_file
+from .search import DEFAULT_LIMIT
 
 __all__ = ["summaries_on", "validate_bag"]
 
@@ -43,9 +44,9 @@ def _dask_bag() -> Any:
     return dask.bag
 
 
-def _one(path: str, strict: bool) -> FileSummary:
+def _one(path: str, strict: bool, search_limit: int) -> FileSummary:
     try:
-        return validate_file(path, strict=strict)
+        return validate_file(path, strict=strict, search_limit=search_limit)
     except (OSError, InputError) as exc:  # reported like any problem, on the worker
         from .errors import RecordError
 
@@ -56,7 +57,8 @@ def _one(path: str, strict: bool) -> FileSummary:
         return summary
 
 
-def validate_bag(paths: Iterable[str], *, strict: bool = False) -> Any:
+def validate_bag(paths: Iterable[str], *, strict: bool = False,
+                 search_limit: int = DEFAULT_LIMIT) -> Any:
     """A Dask bag of the :class:`~.batch.FileSummary` of every shard of ``paths``.
 
     ``paths`` are files (compressed or not) and directories of shards
@@ -76,17 +78,17 @@ def validate_bag(paths: Iterable[str], *, strict: bool = False) -> Any:
     bag = _dask_bag()
     if not files:
         return bag.from_sequence([], npartitions=1)
-    return bag.from_sequence(files, npartitions=len(files)).map(_one, strict)
+    return bag.from_sequence(files, npartitions=len(files)).map(_one, strict, search_limit)
 
 
-def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False
-                 ) -> list[FileSummary]:
+def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
+                 search_limit: int = DEFAULT_LIMIT) -> list[FileSummary]:
     """Validate ``paths`` on the Dask cluster at ``scheduler``; the summaries in file order.
 
     ``scheduler`` is a scheduler address (``tcp://host:8786``), or ``local`` /
     ``local:N`` for a cluster of N worker processes on this machine.
     """
-    bag = validate_bag(paths, strict=strict)
+    bag = validate_bag(paths, strict=strict, search_limit=search_limit)
     try:
         from distributed import Client, LocalCluster  # type: ignore[attr-defined, unused-ignore]
     except ImportError:

@@ -28,7 +28,18 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from .errors import NotationError, RecordError
 from .layout import layout
-from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
+from .model import (
+    FORMAT_VERSION,
+    UNKNOWN,
+    Act,
+    Comment,
+    DealPart,
+    Hand,
+    Note,
+    Record,
+    Tag,
+    TrickMark,
+)
 from .reader import MAX_DIGITS, parse_record, syntax_errors
 from .search import DEFAULT_LIMIT, complete_deal
 
@@ -91,6 +102,32 @@ def _action_cache(rules: Rules) -> dict[str, Action]:
     if len(cache) > 4096:  # bounded, whatever the input
         cache.clear()
     return cache
+
+
+def _turnup_unknown(rules: Rules, hand: Hand) -> bool:
+    """The turned-up card is written ``??`` where it is the dealer's last card."""
+    if rules.turn_up != "dealer_last":
+        return False
+    part = hand.deal.part("turnup")
+    return part is not None and part.cards == (UNKNOWN,)
+
+
+def _turnup_choices(rules: Rules, hand: Hand, dealer: int | None, deck: list[int],
+                    owner: list[int]) -> list[list[int]]:
+    """The decks to search from: where the turned-up card is the dealer's last card and
+    is written ``??``, any card of the dealer's may be it (each in turn at the last
+    place dealt to the dealer); otherwise just ``deck``."""
+    if dealer is None or not _turnup_unknown(rules, hand):
+        return [deck]
+    places = [i for i, o in enumerate(owner) if o == dealer]
+    last = places[-1]
+    out = [deck]
+    for p in places[:-1]:
+        if deck[p] >= 0 or deck[last] >= 0:
+            cand = list(deck)
+            cand[p], cand[last] = cand[last], cand[p]
+            out.append(cand)
+    return out
 
 
 def is_resign(text: str) -> bool:
@@ -398,7 +435,7 @@ class _Checker:
             self.static_items(hand)
             return
         deck = lay.deck
-        if -1 in deck:
+        if -1 in deck or _turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
                 self.stop_replay()
@@ -412,14 +449,22 @@ class _Checker:
                         return False
                 return True
 
-            found, tries = complete_deal(st, deck, lay.owner, lay.first, steps, self.limit,
-                                         verify)
+            found, tries = None, 0
+            for candidate in _turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+                found, more = complete_deal(st, candidate, lay.owner, lay.first, steps,
+                                            self.limit - tries, verify)
+                tries += more
+                if found is not None or tries >= self.limit:
+                    break
             if found is not None:
                 known = 0
                 for c in deck:
                     if c >= 0:
                         known |= 1 << c
                 self.out.inferred = rules.full_mask & ~known
+                if _turnup_unknown(rules, hand) and st.dealer is not None:
+                    last = max(i for i, o in enumerate(lay.owner) if o == st.dealer)
+                    self.out.inferred |= 1 << found[last]  # which card was turned up
             if found is None:
                 if tries >= self.limit:
                     self.error("N136", f"no consistent deal found in {tries} tries",

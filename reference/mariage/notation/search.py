@@ -92,8 +92,11 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
     if verify is not None and not verify(st, 0, False):
         return st.to_act if st.to_act is not None else st.leader, None, st, NOTE
     for i, (seat, a) in enumerate(acts):
-        if st.phase in (_DEAL, _OVER) or a is None:
+        if a is None:  # a resignation: allowed at any moment, and it ends the match
             return None
+        if st.phase == _DEAL or st.phase == _OVER:
+            # the hand ended before its last action: its points, so the trump, differ
+            return seat, a, st, NOTE
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
@@ -197,6 +200,8 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
             "dealer_last": r.hand_size * r.nseats - 1}.get(r.turn_up, -1)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
+    mine = [p for p in range(len(owner)) if r.turn_up == "dealer_last" and tpos >= 0
+            and owner[p] == owner[tpos] and p != tpos]
     heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]
     seen: set[tuple[int, ...]] = set()
     tries = 0
@@ -217,10 +222,15 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue  # no place of any card makes this action legal
         progress = len(st.actions)
         pos = {c: i for i, c in enumerate(deck)}
+        turn = deck[tpos] if tpos >= 0 else -1
+        # where the dealer's last card is turned up, another of the dealer's unknown cards
+        # may be it: the same hands, another trump
+        own = [(turn, deck[p]) for p in mine if deck[p] in unknown
+               and r.suit_of[deck[p]] != r.suit_of[turn]] if turn >= 0 else []
         if rule_id == NOTE:  # annotations follow from the actions and the trump only
-            repairs = _turnup_repairs(unknown, deck[tpos] if tpos >= 0 else -1, st)
+            repairs = own + _turnup_repairs(unknown, turn, st)
         else:
-            repairs = _repairs(unknown, seat, action, st, deck[tpos] if tpos >= 0 else -1)
+            repairs = _repairs(unknown, seat, action, st, turn) + own
         for a, b in repairs:
             child = list(deck)
             child[pos[a]], child[pos[b]] = b, a
