@@ -57,7 +57,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     for _ in range(draw(st.integers(1, 4))):
         i = draw(st.integers(0, len(lines) - 1))
         op = draw(st.sampled_from(["drop", "double", "swap", "cut", "token", "insert",
-                                   "bytes", "crlf", "bom", "join", "space"]))
+                                   "bytes", "crlf", "bom", "join", "space", "split"]))
         if op == "drop":
             del lines[i]
         elif op == "double":
@@ -81,6 +81,11 @@ def mutated(draw: st.DrawFn) -> bytes:
             lines = [line + b"\r" for line in lines]
         elif op == "space":  # layouts the fast path must refuse or read right
             lines[i] = lines[i].replace(b" ", draw(st.sampled_from([b"  ", b" \t", b"\t"])), 1)
+        elif op == "split":  # the same items over two lines (valid where it splits moves)
+            parts = lines[i].split(b" ")
+            if len(parts) > 1:
+                k = draw(st.integers(1, len(parts) - 1))
+                lines[i:i + 1] = [b" ".join(parts[:k]), b" ".join(parts[k:])]
         elif op == "bom":
             lines[0] = b"\xef\xbb\xbf" + lines[0]
         elif i + 1 < len(lines):  # join two lines
