@@ -115,11 +115,11 @@ def _check_batch(batch: list[RawRecord], strict: bool, search_limit: int = DEFAU
 # ------------------------------------------------------------------ inputs
 def _zstd_reader(raw: BinaryIO) -> BinaryIO:
     try:  # Python 3.14 and later
-        from compression import zstd  # type: ignore[import-not-found]
+        from compression import zstd  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         pass
     else:
-        return zstd.ZstdFile(raw)  # type: ignore[no-any-return]
+        return zstd.ZstdFile(raw)  # type: ignore[no-any-return, unused-ignore]
     try:
         import zstandard  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
