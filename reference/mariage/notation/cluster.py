@@ -37,7 +37,7 @@ __all__ = ["summaries_on", "validate_bag"]
 
 def _dask_bag() -> Any:
     try:
-        import dask.bag
+        import dask.bag  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise InputError("validating on a Dask cluster needs Dask: "
                          "pip install 'mariage[dask]'") from None
@@ -90,7 +90,10 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
     """
     bag = validate_bag(paths, strict=strict, search_limit=search_limit)
     try:
-        from distributed import Client, LocalCluster  # type: ignore[attr-defined, unused-ignore]
+        from distributed import (  # type: ignore[attr-defined, import-not-found, unused-ignore]
+            Client,
+            LocalCluster,
+        )
     except ImportError:
         raise InputError("validating on a Dask cluster needs dask.distributed: "
                          "pip install 'mariage[dask]'") from None
