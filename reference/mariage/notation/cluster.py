@@ -98,7 +98,10 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
         raise InputError("validating on a Dask cluster needs dask.distributed: "
                          "pip install 'mariage[dask]'") from None
     if scheduler == "local" or scheduler.startswith("local:"):
-        workers = int(scheduler.partition(":")[2] or 2)
+        count = scheduler.partition(":")[2] or "2"
+        if not count.isdigit() or not 0 < int(count) <= 256:
+            raise ValueError(f"--scheduler local:N takes a number of workers, got {count!r}")
+        workers = int(count)
         with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call, unused-ignore]
                           processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:  # type: ignore[no-untyped-call, unused-ignore]
