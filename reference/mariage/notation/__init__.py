@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from .batch import FileSummary, input_files, open_input, validate_file, validate_stream
 from .errors import CODES, NotationError, RecordError
+from .fast import fast_valid
 from .model import Act, Comment, Deal, DealPart, Hand, Note, Record, Result, Tag, TrickMark
 from .reader import parse_record, parse_records, read_records, split_records
 from .recorder import Recorder, record_match
-from .fast import fast_valid
 from .replay import Checked, check_record, check_text, validate
 from .views import view
 from .writer import write_atomically, write_record, write_records
