@@ -3,7 +3,14 @@
 A file is read line by line: a record starts at each line beginning with
 ``[Mariage``, so memory stays bounded by the largest record, whatever the size
 of the file. Lines that are not UTF-8, lines longer than :data:`MAX_LINE` and
-records larger than :data:`MAX_RECORD` are reported with their codes.
+records larger than :data:`MAX_RECORD` are reported with their codes. A
+byte-order mark at the start of the file is skipped.
+
+:func:`parse_record` can hand each hand to a ``sink`` as soon as it is parsed
+(the validator checks a record hand by hand that way); numbers longer than
+:data:`MAX_DIGITS` digits are errors (``N112``), never converted; after a
+syntax error, :func:`syntax_errors` finds the record's other syntax errors
+in about one more parse.
 
 >>> import io
 >>> data = b'[Mariage "1"]\\n[Ruleset "marianna"]\\nresult *\\n'
