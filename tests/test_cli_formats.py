@@ -67,7 +67,9 @@ def test_replay_json_has_every_action_in_order_and_each_hand_end(
     assert first["deal"]["N"] == ["3H", "7D", "2D", "3C", "5S"]
     assert first["tricks"][4]["cards"] == [["N", "3C"], ["W", "6H"], ["S", "5H"], ["E", "QS"]]
     code, out, _ = run(capsys, "replay", str(BAD / "must-follow.mrg"), "--format", "json")
-    assert code == 1 and [e["code"] for e in json.loads(out)["errors"]] == ["N141"]
+    codes = [e["code"] for e in json.loads(out)["errors"]]
+    # lenient replay goes on past the refused card, so later mismatches may follow it
+    assert code == 1 and codes[0] == "N141"
 
 
 # ------------------------------------------------------------- replay text

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..notation.batch import open_input
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
@@ -26,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="output format (default text); json reports every problem")
 
 
+#: The mark after a card the record left unknown (``??``) and the search placed.
+INFERRED = "?"
+
+
 class _Show:
     """Prints the match as it is replayed: one line per trick, actions in the order made.
 
@@ -35,16 +40,33 @@ class _Show:
 
     def __init__(self) -> None:
         self.pending: list[str] = []
+        self.inferred = 0
+
+    def on_inferred(self, st: GameState, mask: int) -> None:
+        self.inferred = mask
+
+    def _cards(self, st: GameState, mask: int) -> str:
+        r = st.rules
+        return " ".join(r.card_code[c] + (INFERRED if self.inferred >> c & 1 else "")
+                        for c in r.cards_of(mask))
 
     def on_deal(self, st: GameState, hand: Hand) -> None:
         r = st.rules
         who = (f"dealer {r.seat_names[st.dealer]}" if st.dealer is not None
                else f"first {r.seat_names[st.leader]}")
         print(f"\n=== Hand {st.hand_no} ({who}) ===")
+        if self.inferred:
+            print(f"  (cards marked {INFERRED} are unknown in the record: one consistent "
+                  "deal is shown)")
         for s, name in enumerate(r.seat_names):
-            print(f"  {name:>3}: {r.format_cards(st.hands[s])}")
+            print(f"  {name:>3}: {self._cards(st, st.hands[s])}")
+        if self.inferred and st.stock:  # in drawing order, top card first
+            print("  stock: " + " ".join(
+                r.card_code[c] + (INFERRED if self.inferred >> c & 1 else "")
+                for c in reversed(st.stock)))
         if st.turn_up is not None:
-            print(f"  turned up: {r.card_code[st.turn_up]}")
+            mark = INFERRED if self.inferred >> st.turn_up & 1 else ""
+            print(f"  turned up: {r.card_code[st.turn_up]}{mark}")
         print(f"  trump: {r.suits[st.trump] if st.trump >= 0 else '-'}")
         self.pending = []
 
@@ -93,7 +115,7 @@ def pick(file: str, number: int) -> Record:
     """Record ``number`` (1-based) of ``file``."""
     if number < 1:
         raise ValueError("--record counts from 1")
-    stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115
+    stream = sys.stdin.buffer if file == "-" else open_input(file)
     with stream:
         for rec in read_records(stream, "<stdin>" if file == "-" else file):
             if rec.number == number:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..notation.batch import open_input
 from ..notation.errors import NotationError
 from ..notation.reader import read_records
 from ..notation.views import view
@@ -24,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
     except OSError as exc:
         raise ValueError(f"{args.file}: {exc.strerror}") from None
     written = 0

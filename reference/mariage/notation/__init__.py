@@ -16,12 +16,13 @@ True
 
 from __future__ import annotations
 
-from .batch import FileSummary, validate_stream
+from .batch import FileSummary, input_files, open_input, validate_file, validate_stream
 from .errors import CODES, NotationError, RecordError
+from .fast import fast_valid
 from .model import Act, Comment, Deal, DealPart, Hand, Note, Record, Result, Tag, TrickMark
 from .reader import parse_record, parse_records, read_records, split_records
 from .recorder import Recorder, record_match
-from .replay import Checked, check_record, validate
+from .replay import Checked, check_record, check_text, validate
 from .views import view
 from .writer import write_atomically, write_record, write_records
 
@@ -43,12 +44,17 @@ __all__ = [
     "Tag",
     "TrickMark",
     "check_record",
+    "check_text",
+    "fast_valid",
+    "input_files",
+    "open_input",
     "parse_record",
     "parse_records",
     "read_records",
     "record_match",
     "split_records",
     "validate",
+    "validate_file",
     "validate_stream",
     "view",
     "write_atomically",

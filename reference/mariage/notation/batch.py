@@ -3,7 +3,12 @@
 Records are read one at a time (:func:`~.reader.split_records`) and checked
 in batches; with ``jobs > 1`` the batches go to a pool of worker processes,
 with a bounded number in flight, so memory stays flat whatever the file size.
-Results come back in file order.
+Results come back in file order; with ``report``, each problem is handed over
+as soon as its record is checked, rather than kept until the end.
+
+Inputs may be compressed (``.gz``, ``.bz2``, ``.xz``, ``.zst``) and a path may
+be a directory of shards (:func:`input_files`); :func:`open_input` reads them,
+streaming.
 
 >>> import io
 >>> text = b'[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n'
@@ -14,118 +19,262 @@ Results come back in file order.
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
+import lzma
 import multiprocessing
+import os
+import zlib
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from pathlib import Path
+from typing import Any, BinaryIO, cast
 
-from .errors import NotationError, RecordError
-from .reader import RawRecord, parse_record, split_records
-from .replay import check_record
+from ..errors import MariageError
+from .errors import RecordError
+from .fast import fast_valid
+from .reader import RawRecord, split_records
+from .replay import check_text
+from .search import DEFAULT_LIMIT
 
-__all__ = ["FileSummary", "check_raw", "validate_stream"]
+__all__ = [
+    "COMPRESSIONS",
+    "RECORD_SUFFIX",
+    "FileSummary",
+    "InputError",
+    "check_raw",
+    "input_files",
+    "open_input",
+    "validate_file",
+    "validate_stream",
+]
 
+#: Records sent to a worker process at a time.
 BATCH = 64
+#: The file-name endings read as compressed streams.
+COMPRESSIONS = (".gz", ".bz2", ".xz", ".zst")
+#: In a directory, the files read as records: ``*.mrg``, compressed or not.
+RECORD_SUFFIX = ".mrg"
+
+Report = Callable[[RecordError], None]
+
+
+class InputError(MariageError):
+    """An input that cannot be opened as records (a missing optional module, say)."""
 
 
 @dataclass(slots=True)
 class FileSummary:
-    """What validating one file found."""
+    """What validating one file found.
+
+    ``problems`` counts every problem; ``errors`` holds them, unless they were
+    handed to a ``report`` function as they were found.
+    """
 
     file: str
     records: int = 0
     valid: int = 0
     errors: list[RecordError] = field(default_factory=list)
     bytes: int = 0
+    problems: int = 0
 
     @property
     def ok(self) -> bool:
         """True when every record is valid and the file had no problem."""
-        return not self.errors
+        return not self.problems
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"file": self.file, "records": self.records, "valid": self.valid,
                 "invalid": self.records - self.valid, "ok": self.ok,
-                "errors": [e.as_dict() for e in self.errors]}
+                "problems": self.problems, "errors": [e.as_dict() for e in self.errors]}
 
 
-def check_raw(raw: RawRecord, strict: bool) -> list[RecordError]:
-    """Parse and check one record; its problems (strict: at most one)."""
+def check_raw(raw: RawRecord, strict: bool, search_limit: int = DEFAULT_LIMIT
+              ) -> list[RecordError]:
+    """Parse and check one record, hand by hand; its problems (strict: at most one).
+
+    A valid record in the canonical layout is recognised by the fast path
+    (:func:`~.fast.fast_valid`); any other goes to the full validator.
+    """
     if raw.problems:
         return raw.problems[:1] if strict else list(raw.problems)
+    if fast_valid(raw.text, file=raw.file, number=raw.number, line=raw.line):
+        return []
+    return check_text(raw.text, file=raw.file, number=raw.number, line=raw.line,
+                      strict=strict, search_limit=search_limit).errors
+
+
+def _check_batch(batch: list[RawRecord], strict: bool, search_limit: int = DEFAULT_LIMIT
+                 ) -> list[list[RecordError]]:
+    return [check_raw(raw, strict, search_limit) for raw in batch]
+
+
+# ------------------------------------------------------------------ inputs
+def _zstd_reader(raw: BinaryIO) -> BinaryIO:
+    try:  # Python 3.14 and later
+        from compression import zstd  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        pass
+    else:
+        return zstd.ZstdFile(raw)  # type: ignore[no-any-return, unused-ignore]
     try:
-        rec = parse_record(raw.text, file=raw.file, number=raw.number, line=raw.line)
-    except NotationError as exc:
-        return [exc.error] if strict else syntax_errors(raw, exc.error)
-    return check_record(rec, strict=strict).errors
+        import zstandard  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise InputError("reading .zst files needs the zstandard module: "
+                         "pip install 'mariage[zstd]'") from None
+    reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
+    return cast(BinaryIO, io.BufferedReader(reader))
 
 
-#: At most this many syntax errors are reported for one record in lenient mode.
-MAX_SYNTAX_ERRORS = 50
+def open_input(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a record file for reading as bytes, decompressing by its name's ending.
 
+    ``.gz``, ``.bz2`` and ``.xz`` use the standard library; ``.zst`` uses
+    ``compression.zstd`` (Python 3.14) or the optional ``zstandard`` module
+    (``pip install 'mariage[zstd]'``); without either it raises
+    :class:`InputError`. Data are decompressed as they are read.
 
-def syntax_errors(raw: RawRecord, first: RecordError) -> list[RecordError]:
-    """Lenient mode: every syntax error of a record, not only the first.
-
-    Each line with an error is blanked (so line numbers stay true) and the
-    record parsed again, until it parses or no progress is made. A record with
-    a syntax error is not replayed: a blanked line may have held actions, and
-    lenient mode never invents or drops an action silently.
+    >>> import gzip, tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.mrg.gz")
+    >>> with gzip.open(path, "wb") as f:
+    ...     _ = f.write(b'[Mariage "1"]\\n')
+    >>> with open_input(path) as f:
+    ...     f.readline()
+    b'[Mariage "1"]\\n'
     """
-    errors = [first]
-    lines = raw.text.split("\n")
-    while len(errors) < MAX_SYNTAX_ERRORS:
-        last = errors[-1]
-        index = last.line - raw.line
-        if last.code != "N110" or not 0 <= index < len(lines) or not lines[index].strip():
-            break
-        lines[index] = ""
+    name = os.fspath(path)
+    if name.endswith(".gz"):
+        return cast(BinaryIO, gzip.open(name, "rb"))
+    if name.endswith(".bz2"):
+        return cast(BinaryIO, bz2.open(name, "rb"))
+    if name.endswith(".xz"):
+        return cast(BinaryIO, lzma.open(name, "rb"))
+    if name.endswith(".zst"):
+        raw = open(name, "rb")  # noqa: SIM115
         try:
-            parse_record("\n".join(lines), file=raw.file, number=raw.number, line=raw.line)
-        except NotationError as exc:
-            if (exc.error.line, exc.error.column) == (last.line, last.column):
-                break
-            errors.append(exc.error)
-            continue
-        break
-    return errors
+            return _zstd_reader(raw)
+        except BaseException:
+            raw.close()
+            raise
+    return open(name, "rb")
 
 
-def _check_batch(batch: list[RawRecord], strict: bool) -> list[list[RecordError]]:
-    return [check_raw(raw, strict) for raw in batch]
+def _is_record_file(name: str) -> bool:
+    for ext in COMPRESSIONS:
+        if name.endswith(ext):
+            name = name[:-len(ext)]
+            break
+    return name.endswith(RECORD_SUFFIX) and not name.startswith(".")
 
 
+def input_files(paths: Iterable[str]) -> Iterator[str]:
+    """Each file to read: a file as given, a directory as its shards.
+
+    A directory stands for every ``*.mrg`` file in it and its sub-folders,
+    compressed or not (``*.mrg.gz``...), in name order; hidden files are skipped.
+    """
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                found.extend(os.path.join(root, f) for f in files if _is_record_file(f))
+            yield from sorted(found, key=lambda p: Path(p).parts)
+        else:
+            yield path
+
+
+class _Counting:
+    """A stream that counts the lines read, and turns decompression errors into OSError."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.lines = 0
+
+    def readline(self, size: int = -1) -> bytes:
+        try:
+            line = self.stream.readline(size)
+        except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as exc:
+            raise _Broken(self.lines + 1, str(exc) or type(exc).__name__) from None
+        except Exception as exc:  # zstandard.ZstdError and other decoders' own errors
+            if type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
+                raise _Broken(self.lines + 1, str(exc)) from None
+            raise
+        if line.endswith(b"\n"):
+            self.lines += 1
+        return line
+
+
+class _Broken(Exception):
+    def __init__(self, line: int, why: str) -> None:
+        self.line = line
+        self.why = why
+
+
+# ------------------------------------------------------------------ checking
 def _batches(stream: BinaryIO, file: str, summary: FileSummary
              ) -> Iterator[list[RawRecord] | RecordError]:
     batch: list[RawRecord] = []
-    for item in split_records(stream, file):
-        if isinstance(item, RecordError):
-            if batch:
+    counting = _Counting(stream)
+    try:
+        for item in split_records(counting, file):  # type: ignore[arg-type]
+            if isinstance(item, RecordError):
+                if batch:
+                    yield batch
+                    batch = []
+                yield item
+                continue
+            summary.bytes += len(item.text)
+            batch.append(item)
+            if len(batch) >= BATCH:
                 yield batch
                 batch = []
-            yield item
-            continue
-        summary.bytes += len(item.text)
-        batch.append(item)
-        if len(batch) >= BATCH:
+    except _Broken as exc:
+        if batch:
             yield batch
-            batch = []
+        yield RecordError("N105", f"the file cannot be read further: {exc.why}", file=file,
+                          line=exc.line, column=1)
+        return
     if batch:
         yield batch
 
 
 def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: int = 1,
-                    pool: Any = None) -> FileSummary:
-    """Validate every record of ``stream``; strict mode stops at the first problem."""
+                    pool: Any = None, report: Report | None = None,
+                    search_limit: int = DEFAULT_LIMIT) -> FileSummary:
+    """Validate every record of ``stream``; strict mode stops at the first problem.
+
+    ``search_limit``: the replays allowed to the search for a consistent deal,
+    per hand of a partial record (see :mod:`.search`).
+
+    With ``report``, each problem is passed to it as soon as its record is
+    checked (and not kept in ``errors``); otherwise they are collected.
+
+    >>> import io
+    >>> bad = b'[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult * !\\n'
+    >>> s = validate_stream(io.BytesIO(bad), "b.mrg", report=print)
+    b.mrg:4:10: N110 record 1, at '!': unexpected text '!'
+    >>> s.problems, s.errors
+    (1, [])
+    """
     summary = FileSummary(file)
+
+    def note(err: RecordError) -> None:
+        summary.problems += 1
+        if report is None:
+            summary.errors.append(err)
+        else:
+            report(err)
 
     def take(results: list[list[RecordError]]) -> bool:
         for errs in results:
             summary.records += 1
             if errs:
-                summary.errors.extend(errs)
+                for err in errs:
+                    note(err)
                 if strict:
                     return False
             else:
@@ -133,7 +282,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         return True
 
     def file_error(err: RecordError) -> bool:
-        summary.errors.append(err)
+        note(err)
         return not strict
 
     if jobs <= 1 and pool is None:
@@ -141,7 +290,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
             if isinstance(item, RecordError):
                 if not file_error(item):
                     break
-            elif not take(_check_batch(item, strict)):
+            elif not take(_check_batch(item, strict, search_limit)):
                 break
         return summary
     own = pool is None
@@ -158,7 +307,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
                     going = False
                     break
                 continue
-            pending.append(pool.apply_async(_check_batch, (item, strict)))
+            pending.append(pool.apply_async(_check_batch, (item, strict, search_limit)))
             while len(pending) > 2 * max(jobs, 1) and going:
                 going = take(pending.popleft().get())
             if not going:
@@ -169,3 +318,21 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         if own:
             pool.terminate()
     return summary
+
+
+def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any = None,
+                  report: Report | None = None, search_limit: int = DEFAULT_LIMIT
+                  ) -> FileSummary:
+    """Validate the records of the file at ``path`` (compressed or not; ``-``: stdin).
+
+    A file that cannot be opened raises ``OSError``; a ``.zst`` file without a
+    zstd module raises :class:`InputError`.
+    """
+    if path == "-":
+        import sys
+
+        return validate_stream(sys.stdin.buffer, "<stdin>", strict=strict, jobs=jobs,
+                               pool=pool, report=report, search_limit=search_limit)
+    with open_input(path) as stream:
+        return validate_stream(stream, path, strict=strict, jobs=jobs, pool=pool,
+                               report=report, search_limit=search_limit)

@@ -28,9 +28,11 @@ CODES: dict[str, str] = {
     "N102": "a record is larger than the limit",
     "N103": "text before the first record",
     "N104": "no record in the input",
+    "N105": "the file cannot be read further (corrupt or truncated compressed data)",
     # syntax
     "N110": "syntax error",
     "N111": "the record ends in the middle of a construct (truncated)",
+    "N112": "a number is longer than the limit (9 digits)",
     # the header
     "N120": "a required tag is missing, repeated or malformed",
     "N121": "unsupported format version",

@@ -43,25 +43,25 @@ class Layout:
     first: int | None
 
 
-def _cards(rules: Rules, part: DealPart, seen: dict[int, tuple[DealPart, int]],
-           report: Report) -> list[int]:
-    out = []
+def _cards(rules: Rules, part: DealPart, seen: set[int], report: Report) -> list[int]:
+    index = rules.card_index
+    out: list[int] = []
+    append = out.append
     for i, code in enumerate(part.cards):
-        if code == UNKNOWN:
-            out.append(-1)
+        c = index.get(code)
+        if c is not None and c not in seen:  # the common case: a known card, once
+            seen.add(c)
+            append(c)
             continue
-        c = rules.card_index.get(code)
-        if c is None:
+        if code == UNKNOWN:
+            append(-1)
+        elif c is None:
             report("N130", f"unknown card {code!r} (cards of {rules.ruleset}: "
                    f"{rules.card_code[0]}...{rules.card_code[-1]})", part, i)
-            out.append(-1)
-            continue
-        if c in seen:
+            append(-1)
+        else:
             report("N131", f"{code} is dealt twice", part, i)
-            out.append(-1)
-            continue
-        seen[c] = (part, i)
-        out.append(c)
+            append(-1)
     return out
 
 
@@ -90,7 +90,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         want = "-" if dealer is None else rules.seat_names[dealer]
         if len(d.cards) != 1 or d.cards[0] != want:
             report("N125", f"the dealer of this hand is {want}", d, -1)
-    seen: dict[int, tuple[DealPart, int]] = {}
+    seen: set[int] = set()
     if "deck" in labels:
         others = [p.label for p in deal.parts if p.label not in ("deck", "first", "dealer")]
         if others:
@@ -131,7 +131,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         ok = False
     else:
         under = rules.turn_up == "under_stock"
-        tl = _cards(rules, tpart, seen if under else {}, report)
+        tl = _cards(rules, tpart, seen if under else set(), report)
         if len(tl) != 1:
             report("N132", "'turnup:' takes one card", tpart, -1)
             ok = False
@@ -186,7 +186,23 @@ def _first(rules: Rules, labels: dict[str, DealPart], seats: dict[str, int],
     return seats[part.cards[0]]
 
 
+_OWNERS: dict[tuple[int, int | None], tuple[Rules, list[int]]] = {}
+
+
 def _owners(rules: Rules, dealer: int | None) -> list[int]:
+    """The seat each deck position is dealt to (-1: the stock); the same list is shared."""
+    key = (id(rules), dealer)
+    hit = _OWNERS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_OWNERS) > 256:
+        _OWNERS.clear()
+    owner = _owner_list(rules, dealer)
+    _OWNERS[key] = (rules, owner)
+    return owner
+
+
+def _owner_list(rules: Rules, dealer: int | None) -> list[int]:
     n = rules.nseats
     start = 0 if dealer is None else (dealer + 1) % n
     owner = []

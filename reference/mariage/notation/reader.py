@@ -3,7 +3,14 @@
 A file is read line by line: a record starts at each line beginning with
 ``[Mariage``, so memory stays bounded by the largest record, whatever the size
 of the file. Lines that are not UTF-8, lines longer than :data:`MAX_LINE` and
-records larger than :data:`MAX_RECORD` are reported with their codes.
+records larger than :data:`MAX_RECORD` are reported with their codes. A
+byte-order mark at the start of the file is skipped.
+
+:func:`parse_record` can hand each hand to a ``sink`` as soon as it is parsed
+(the validator checks a record hand by hand that way); numbers longer than
+:data:`MAX_DIGITS` digits are errors (``N112``), never converted; after a
+syntax error, :func:`syntax_errors` finds the record's other syntax errors
+in about one more parse.
 
 >>> import io
 >>> data = b'[Mariage "1"]\\n[Ruleset "marianna"]\\nresult *\\n'
@@ -14,8 +21,10 @@ records larger than :data:`MAX_RECORD` are reported with their codes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, BinaryIO
 
 import lark
@@ -23,7 +32,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .cards import french_card, normalize_action
 from .errors import NotationError, RecordError
-from .grammar import parser, terminal_pattern
+from .grammar import grammar_text, parser, terminal_pattern
 from .model import (
     Act,
     Comment,
@@ -39,20 +48,27 @@ from .model import (
 )
 
 __all__ = [
+    "MAX_DIGITS",
     "MAX_LINE",
     "MAX_RECORD",
+    "MAX_SYNTAX_ERRORS",
     "RawRecord",
     "parse_record",
     "parse_records",
     "read_records",
     "split_records",
+    "syntax_errors",
 ]
 
 #: The longest line accepted, in bytes (a canonical line is well under 200).
 MAX_LINE = 64 * 1024
 #: The largest record accepted, in bytes.
 MAX_RECORD = 8 * 1024 * 1024
+#: The longest number accepted anywhere in a record (hand and trick numbers,
+#: annotation values, option values), in digits.
+MAX_DIGITS = 9
 _START = b"[Mariage"
+_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(slots=True)
@@ -80,6 +96,8 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
         if not raw:
             break
         lineno += 1
+        if lineno == 1 and raw.startswith(_BOM):
+            raw = raw[3:]
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             total = len(raw)
             while True:  # skip the rest of the line without keeping it
@@ -100,8 +118,6 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
             lines = []
             size = 0
             problems = []
-        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -132,6 +148,9 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
                           "line)", file=file, line=max(lineno, 1), column=1)
 
 
+#: Where a streaming parse sends each hand: ``sink(header, hand)``.
+Sink = Callable[[Record, Hand], None]
+
 _PIECE = re.compile(r"\([^()]*\)|\S+")
 _PLAY_ITEM: list[re.Pattern[str]] = []
 _TAG_NAME = re.compile(r"[A-Za-z0-9?_+\-]+")
@@ -159,7 +178,31 @@ def _play_item() -> re.Pattern[str]:
         parts = [terminal_pattern(name) for name in ("COMMENT", "NOTES", "MOVES")]
         _PLAY_ITEM.append(re.compile("|".join(f"(?:{p})" for p in parts)))
     return _PLAY_ITEM[0]
-_NORMAL: dict[str, str] = {}  # action text as written -> canonical text
+_WORDS: dict[str, tuple[str, str]] = {}  # SEAT:ACTION as written -> (seat, canonical text)
+_CARDS: dict[str, str] = {}  # a card as written -> its canonical code
+
+
+def _words(text: str) -> list[tuple[str, int]]:
+    """The words of one line (no line end inside) and where each starts.
+
+    >>> _words("1. N:AH  W:2H")
+    [('1.', 0), ('N:AH', 3), ('W:2H', 9)]
+    """
+    if "\t" in text or "\r" in text or "\f" in text or "\v" in text:
+        out = []
+        pos = 0
+        for w in text.split():
+            start = text.index(w, pos)
+            out.append((w, start))
+            pos = start + len(w)
+        return out
+    found = []
+    pos = 0
+    for w in text.split(" "):
+        if w:
+            found.append((w, pos))
+        pos += len(w) + 1
+    return found
 _TRICK = re.compile(r"[0-9]+\.")
 
 
@@ -167,9 +210,28 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
     """Turns the parse into model values while Lark parses (no tree is kept)."""
 
     offset = 0
+    file = "<string>"
+    number = 1
+    first_line = 1
+    #: When set, each hand goes to ``sink(header, hand)`` as soon as it is parsed, and
+    #: is not kept: a record is checked hand by hand, in memory bounded by one hand.
+    sink: Sink | None = None
+    tags: list[Tag]
+    comments: list[Comment]
+    header: Record | None = None
+
+    def reset(self, file: str, number: int, line: int, sink: Sink | None) -> None:
+        self.offset = line - 1
+        self.file, self.number, self.first_line, self.sink = file, number, line, sink
+        self.tags, self.comments, self.header = [], [], None
 
     def _pos(self, tok: lark.Token) -> tuple[int, int]:
         return (tok.line or 0) + self.offset, tok.column or 0
+
+    def _too_long(self, text: str, line: int, column: int, what: str) -> NotationError:
+        return NotationError(RecordError(
+            "N112", f"{what} of {len(text)} digits (limit {MAX_DIGITS})", file=self.file,
+            line=line, column=column, record=self.number, token=text[:20] + "..."))
 
     def tag(self, ch: list[Any]) -> Tag:
         tok = ch[0]
@@ -177,10 +239,14 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         name = _TAG_NAME.search(tok)
         assert name is not None
         values = tuple(_unquote(m.group()) for m in _tag_value().finditer(tok))
-        return Tag(name.group(), values, line, col + name.start())
+        tag = Tag(name.group(), values, line, col + name.start())
+        self.tags.append(tag)
+        return tag
 
     def header_comment(self, ch: list[Any]) -> Comment:
-        return Comment(ch[0][1:-1], *self._pos(ch[0]))
+        comment = Comment(ch[0][1:-1], *self._pos(ch[0]))
+        self.comments.append(comment)
+        return comment
 
     def deal(self, ch: list[Any]) -> Deal:
         parts = []
@@ -192,16 +258,19 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
             line = first_line + text.count("\n", 0, start)
             col = first_col + start if line == first_line else start - text.rindex(
                 "\n", 0, start)
-            words = tok.split()
-            label = words[0][:-1]
-            columns = []
-            pos = len(words[0])
-            for w in words[1:]:
-                start = tok.index(w, pos)
-                columns.append(col + start)
-                pos = start + len(w)
-            parts.append(DealPart(label, tuple(map(french_card, words[1:])), line, col,
-                                  tuple(columns)))
+            found = _words(tok)
+            label = found[0][0][:-1]
+            cards = _CARDS
+            codes = []
+            for w, _ in found[1:]:
+                code = cards.get(w)
+                if code is None:
+                    if len(cards) > 4096:  # bounded, whatever the input
+                        cards.clear()
+                    code = cards[w] = french_card(w)
+                codes.append(code)
+            parts.append(DealPart(label, tuple(codes), line, col,
+                                  tuple(col + start for _, start in found[1:])))
         return Deal(tuple(parts))
 
     def play(self, tok: lark.Token) -> list[Item]:
@@ -237,23 +306,24 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
     def _moves(self, tok: str, line: int, col: int) -> list[Item]:
         out: list[Item] = []
         append = out.append
-        norm = _NORMAL
+        words = _WORDS
         paren = tok.find("(")  # annotations, if any, close the line
         head = tok if paren < 0 else tok[:paren]
-        pos = 0
-        for s in head.split():
-            start = head.index(s, pos)
-            pos = start + len(s)
-            if s[-1] == "." and _TRICK.fullmatch(s):
-                append(TrickMark(int(s[:-1]), line, col + start))
-                continue
-            seat, _, text = s.partition(":")
-            canon = norm.get(text)
-            if canon is None:
-                if len(norm) > 4096:  # bounded, whatever the input
-                    norm.clear()
-                canon = norm[text] = normalize_action(text)
-            append(Act(seat, canon, line, col + start))
+        for s, start in _words(head):
+            hit = words.get(s)
+            if hit is None:
+                if s[-1] == "." and _TRICK.fullmatch(s):
+                    if len(s) > MAX_DIGITS + 1:
+                        raise self._too_long(s[:-1], line, col + start, "a trick number")
+                    append(TrickMark(int(s[:-1]), line, col + start))
+                    continue
+                seat, _, text = s.partition(":")
+                if len(words) > 4096:  # bounded, whatever the input
+                    words.clear()
+                # a resignation's reason is free text, kept as written
+                hit = words[s] = (seat, text if text.startswith("resign:") else
+                                  normalize_action(text))
+            append(Act(hit[0], hit[1], line, col + start))
         if paren >= 0:
             for m in _PIECE.finditer(tok, paren):
                 append(_note(m.group(), line, col + m.start()))
@@ -262,11 +332,21 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
     def _notes(self, tok: str, line: int, col: int) -> list[Item]:
         return [_note(m.group(), line, col + m.start()) for m in _PIECE.finditer(tok)]
 
-    def hand(self, ch: list[Any]) -> Hand:
+    def hand(self, ch: list[Any]) -> Hand | None:
         kw, num, deal = ch[0], ch[1], ch[2]
+        text = str(num)
+        if len(text) > MAX_DIGITS and text.isdigit():
+            raise self._too_long(text, *self._pos(num), "a hand number")
         items: list[Item] = self.play(ch[3]) if len(ch) > 3 else []
-        number = int(num) if str(num).isdigit() else -1
-        return Hand(number, deal, tuple(items), *self._pos(kw))
+        number = int(text) if text.isdigit() else -1
+        hand = Hand(number, deal, tuple(items), *self._pos(kw))
+        if self.sink is None:
+            return hand
+        if self.header is None:
+            self.header = Record(tuple(self.tags), tuple(self.comments), (), None, self.file,
+                                 self.number, self.first_line)
+        self.sink(self.header, hand)
+        return None
 
     def result(self, ch: list[Any]) -> Result:
         return Result(str(ch[1]), str(ch[2]) if len(ch) > 2 else None, *self._pos(ch[0]))
@@ -293,23 +373,133 @@ def _unquote(s: str) -> str:
     return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
-_BUILDER = _Build()
+_LOCAL = threading.local()
+
+
+def _builder() -> tuple[_Build, lark.Lark]:
+    """This thread's builder and the parser that calls it (the builder holds the state of
+    one parse, so threads, such as a Dask worker's, each need their own)."""
+    found: tuple[_Build, lark.Lark] | None = getattr(_LOCAL, "builder", None)
+    if found is None:
+        builder = _Build()
+        found = _LOCAL.builder = (builder, parser.__wrapped__(builder))
+    return found
 _CLOSERS = {'"': '"', "{": "}", "[": "]", "(": ")"}
 
 
 def parse_record(text: str, *, file: str = "<string>", number: int = 1,
-                 line: int = 1) -> Record:
-    """Parse the text of one record; raise :class:`NotationError` (N110/N111) if malformed.
+                 line: int = 1, sink: Sink | None = None) -> Record:
+    """Parse the text of one record; raise :class:`NotationError` (N110-N112) if malformed.
 
-    ``line`` is the line of the file where ``text`` starts.
+    ``line`` is the line of the file where ``text`` starts. With ``sink``, each
+    hand is given to ``sink(header, hand)`` as soon as it is parsed (``header``:
+    the record's tags and comments) and is left out of the returned record, so
+    that a large record is checked in memory bounded by one hand; an exception
+    raised by ``sink`` stops the parse.
+
+    >>> text = '[Mariage "1"]\\n[Ruleset "marianna"]\\nhand 1\\ndeal deck: AH\\nresult *\\n'
+    >>> seen = []
+    >>> rec = parse_record(text, sink=lambda header, hand: seen.append(hand.number))
+    >>> seen, rec.hands, rec.result.winner
+    ([1], (), None)
     """
-    _BUILDER.offset = line - 1
+    builder, lark_parser = _builder()
+    builder.reset(file, number, line, sink)
     try:
-        rec = parser(_BUILDER).parse(text)
+        rec = lark_parser.parse(text)
     except UnexpectedInput as exc:
         raise NotationError(_syntax_error(exc, text, file, number, line)) from None
+    finally:
+        builder.reset(file, number, line, None)
     assert isinstance(rec, Record)
     return Record(rec.tags, rec.comments, rec.hands, rec.result, file, number, line)
+
+
+#: At most this many syntax errors are reported for one record in lenient mode.
+MAX_SYNTAX_ERRORS = 1000
+_CHUNK = re.compile(r"[ \t]*(hand|result)(?![A-Za-z0-9?_+\-:])")
+
+
+@cache
+def _chunk_parser() -> lark.Lark:
+    """A parser of a record's parts (header, one hand, the result): used after an error."""
+    return lark.Lark(grammar_text(), parser="lalr", start=["record", "hand", "result"],
+                     lexer="contextual", maybe_placeholders=False)
+
+
+def _chunks(lines: list[str]) -> list[tuple[int, str]]:
+    """Where each part of a record starts (line index, start symbol): the header, then a
+    part at each line that opens a hand or the result outside a comment."""
+    out = [(0, "record")]
+    in_comment = False
+    for i, text in enumerate(lines):
+        if not in_comment and i:
+            m = _CHUNK.match(text)
+            if m:
+                out.append((i, m.group(1)))
+        if ("{" in text or "}" in text) and not text.lstrip().startswith("["):
+            for ch in text:
+                if ch == "{":
+                    in_comment = True
+                elif ch == "}":
+                    in_comment = False
+    return out
+
+
+def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", number: int = 1,
+                  line: int = 1, limit: int = MAX_SYNTAX_ERRORS) -> list[RecordError]:
+    """Every syntax error of a record, given its first one (lenient mode), up to ``limit``.
+
+    Each line with an error is blanked (so line numbers stay true) and only the
+    part of the record holding it (the header, one hand or the result) is parsed
+    again; the later parts are parsed one by one. Finding them all costs about
+    one parse of the record, however many there are.
+
+    >>> text = '[Mariage "1"]\\n[Ruleset "marianna"]\\n%%%\\nhand 1\\ndeal deck: AH\\n!!\\n'
+    >>> try:
+    ...     parse_record(text)
+    ... except NotationError as exc:
+    ...     [(e.code, e.line) for e in syntax_errors(text, exc.error)]
+    [('N110', 3), ('N110', 6)]
+    """
+    errors = [first]
+    if first.code not in ("N110", "N112"):
+        return errors
+    lines = text.split("\n")
+    chunks = _chunks(lines)
+    bad = first.line - line
+    if not 0 <= bad < len(lines):
+        return errors
+    k = max(i for i, (start, _) in enumerate(chunks) if start <= bad)
+    lines[bad] = ""
+    parse = _chunk_parser().parse
+    for i in range(k, len(chunks)):
+        start, kind = chunks[i]
+        end = chunks[i + 1][0] if i + 1 < len(chunks) else len(lines)
+        floor = first.line if i == k else 0  # errors at or before it: no progress
+        while len(errors) < limit:
+            part = "\n".join(lines[start:end])
+            try:
+                parse(part, start=kind)
+                break
+            except UnexpectedInput as exc:
+                err = _syntax_error(exc, part, file, number, line + start)
+            if err.code == "N111" and end < len(lines):
+                word = lines[end].split()[0]
+                err = RecordError("N110", f"unexpected {word!r}: what comes before it is "
+                                  "incomplete", file=file, line=line + end, column=1,
+                                  record=number, token=word)
+                errors.append(err)
+                break
+            if err.line <= floor:
+                break
+            errors.append(err)
+            index = err.line - line
+            if err.code != "N110" or not start <= index < end or not lines[index].strip():
+                break
+            lines[index] = ""
+            floor = err.line
+    return errors[:limit]
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,

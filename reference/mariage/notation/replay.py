@@ -17,30 +17,135 @@ A deal with unknown cards (``??``) is completed by :mod:`.search` first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..actions import Action, parse_action
+from ..actions import Action, Play, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
 from ..rules import Rules
 from ..state import GameState, Phase
 from .errors import NotationError, RecordError
 from .layout import layout
-from .model import FORMAT_VERSION, Act, Comment, DealPart, Hand, Note, Record, Tag, TrickMark
+from .model import (
+    FORMAT_VERSION,
+    UNKNOWN,
+    Act,
+    Comment,
+    DealPart,
+    Hand,
+    Note,
+    Record,
+    Tag,
+    TrickMark,
+)
+from .reader import MAX_DIGITS, parse_record, syntax_errors
 from .search import DEFAULT_LIMIT, complete_deal
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
                                          Phase.OVER)
 
-__all__ = ["Checked", "Listener", "check_record", "measure", "team_name", "validate"]
+__all__ = ["Checked", "Listener", "check_record", "check_text", "is_resign", "measure",
+           "note_problem", "team_name", "validate"]
+
+_NUMBER = re.compile(r"[0-9]+")
 
 RESIGN = "resign"
 
 
+#: Added to the message of an illegal play that lenient mode applied anyway.
+FORCED_NOTE = "applied anyway (lenient: the card is in the hand), later checks assume it"
+
+
+def _force_play(st: GameState, seat: int, action: Action) -> bool:
+    """Apply a refused play whose card is in the seat's hand, at its turn; False if not.
+
+    Imperfect sources (old engines) allowed some illegal plays; applying them
+    lets the rest of the match be checked. The state has no public hook for
+    this: the play is applied with the trick's duties lifted (``_free_play``)
+    and the seat's forced card cleared, then the duties are restored.
+    """
+    if type(action) is not Play or st.phase != _PLAY or st.to_act != seat:
+        return False
+    assert isinstance(action, Play)
+    if not 0 <= action.card < st.rules.ncards or not st.hands[seat] >> action.card & 1:
+        return False
+    free, forced = st._free_play, st.forced[seat]
+    ntricks = len(st.tricks)
+    st._free_play = True
+    st.forced[seat] = -1
+    try:
+        st.apply(action, seat)
+    except IllegalActionError:
+        st._free_play, st.forced[seat] = free, forced
+        return False
+    if len(st.tricks) == ntricks and st.phase == _PLAY:  # the trick goes on
+        st._free_play = free
+    return True
+
+
+_ACTIONS: dict[int, tuple[Rules, dict[str, Action]]] = {}
+
+
+def _action_cache(rules: Rules) -> dict[str, Action]:
+    """Action texts already parsed for ``rules``, shared by every record of those rules."""
+    hit = _ACTIONS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        cache = hit[1]
+    else:
+        if len(_ACTIONS) > 64:
+            _ACTIONS.clear()
+        cache = {}
+        _ACTIONS[id(rules)] = (rules, cache)
+    if len(cache) > 4096:  # bounded, whatever the input
+        cache.clear()
+    return cache
+
+
+def _turnup_unknown(rules: Rules, hand: Hand) -> bool:
+    """The turned-up card is written ``??`` where it is the dealer's last card."""
+    if rules.turn_up != "dealer_last":
+        return False
+    part = hand.deal.part("turnup")
+    return part is not None and part.cards == (UNKNOWN,)
+
+
+def _turnup_choices(rules: Rules, hand: Hand, dealer: int | None, deck: list[int],
+                    owner: list[int]) -> list[list[int]]:
+    """The decks to search from: where the turned-up card is the dealer's last card and
+    is written ``??``, any card of the dealer's may be it (each in turn at the last
+    place dealt to the dealer); otherwise just ``deck``."""
+    if dealer is None or not _turnup_unknown(rules, hand):
+        return [deck]
+    places = [i for i, o in enumerate(owner) if o == dealer]
+    last = places[-1]
+    out = [deck]
+    for p in places[:-1]:
+        if deck[p] >= 0 or deck[last] >= 0:
+            cand = list(deck)
+            cand[p], cand[last] = cand[last], cand[p]
+            out.append(cand)
+    return out
+
+
+def is_resign(text: str) -> bool:
+    """A resignation: ``resign``, or ``resign:REASON`` with a reason (``resign:time``).
+
+    >>> is_resign("resign"), is_resign("resign:time"), is_resign("resign:"), is_resign("KH")
+    (True, True, False, False)
+    """
+    return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
+
+
 class Listener(Protocol):
-    """Told about each step of a replay (used by ``mariage replay``)."""
+    """Told about each step of a replay (used by ``mariage replay``).
+
+    A listener may also have ``on_inferred(state, mask)``, called before each
+    ``on_deal`` with the cards of that deal the record left unknown and the
+    search placed (a bit mask; 0 when the deal was written in full).
+    """
 
     def on_deal(self, state: GameState, hand: Hand) -> None: ...
 
@@ -57,6 +162,13 @@ class Checked:
     state: GameState | None = None
     hands: int = 0
     actions: int = 0
+    #: True when the record has a syntax error (it is then not replayed past it).
+    syntax: bool = False
+    #: Illegal plays applied anyway (lenient mode; the card was in the hand).
+    forced: int = 0
+    #: The cards of the current hand that were unknown (``??``) and placed by the
+    #: search for a consistent deal (a bit mask over card indices; 0: none).
+    inferred: int = 0
 
     @property
     def ok(self) -> bool:
@@ -92,8 +204,10 @@ class _Checker:
         self.replaying = True
         self.rules: Rules | None = None
         self.state: GameState | None = None
-        self._actions: dict[str, Action] = {}
+        self._actions: dict[str, Action] = {}  # set to the rules' shared cache in header()
         self.last = (0, 0)
+        self.count = 0
+        self.first_hand = 1
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -136,6 +250,12 @@ class _Checker:
         if name is None:
             self.error("N120", "the tag [Ruleset \"...\"] is missing")
             return False
+        for t in tags:
+            if t.name == "Option" and len(t.values) == 2 and len(t.values[1]) > MAX_DIGITS \
+                    and t.values[1].lstrip("+-").isdigit():
+                self.error("N112", f"the value of option {t.values[0]!r} is longer than "
+                           f"{MAX_DIGITS} digits", t.line, t.column, token=t.values[0])
+                return False
         try:
             rules = load_rules(name, rec.options)
         except OptionError as exc:
@@ -148,6 +268,7 @@ class _Checker:
             self.error("N122", str(exc), t.line, t.column, token=name)
             return False
         self.rules = self.out.rules = rules
+        self._actions = _action_cache(rules)
         seats = rules.seat_names
         for t in tags:
             if t.name == "Seat" and t.values and t.values[0] not in seats:
@@ -171,6 +292,51 @@ class _Checker:
         else:
             dealer = seats.index(dealer_text)
         self.state = self.out.state = GameState(rules, first_dealer=dealer)
+        return self.later_start(rules, self.state)
+
+    def later_start(self, rules: Rules, st: GameState) -> bool:
+        """``[StartHand "N"]`` and ``[StartScore ...]``: a record of a match's later hands."""
+        start = self._tag("StartHand")
+        score = self._tag("StartScore")
+        first = 1
+        if start.values:
+            text = start.values[0]
+            if len(start.values) != 1 or not _NUMBER.fullmatch(text) or int(text[:10]) < 1:
+                self.error("N120", "[StartHand \"N\"] takes the number of the first hand "
+                           "recorded (1, 2, 3...)", start.line, start.column)
+                return False
+            if len(text) > MAX_DIGITS:
+                self.error("N112", f"[StartHand] is longer than {MAX_DIGITS} digits",
+                           start.line, start.column)
+                return False
+            first = int(text)
+        nteams = len(rules.teams)
+        if score.values:
+            vals = score.values
+            if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
+                self.error("N120", f"[StartScore] takes {nteams} whole numbers, the match "
+                           "score before the first hand recorded", score.line, score.column)
+                return False
+            if any(len(v) > MAX_DIGITS for v in vals):
+                self.error("N112", f"a number of [StartScore] is longer than {MAX_DIGITS} "
+                           "digits", score.line, score.column)
+                return False
+            if first == 1:
+                self.error("N120", "[StartScore] needs [StartHand] (the hand it precedes)",
+                           score.line, score.column)
+                return False
+            points = [int(v) for v in vals]
+            if max(points) >= rules.match_target:
+                self.error("N162", f"a score of {max(points)} already ends the match "
+                           f"(target {rules.match_target})", score.line, score.column)
+                return False
+            # the measure of the match: points, or hands won
+            if rules.match_measure == "hands_won":
+                st.segni = points
+            else:
+                st.match_scores = points
+        st.hand_no = first - 1
+        self.first_hand = first
         return True
 
     def _tag(self, name: str) -> Tag:
@@ -184,9 +350,48 @@ class _Checker:
         try:
             if not self.header():
                 return self.out
-            for i, hand in enumerate(self.rec.hands):
-                self.hand_(i + 1, hand)
+            for hand in self.rec.hands:
+                self.next_hand(hand)
             self.finish()
+        except _Stop:
+            pass
+        return self.out
+
+    def next_hand(self, hand: Hand) -> None:
+        self.count += 1
+        self.hand_(self.first_hand + self.count - 1, hand)
+
+    def stream(self, text: str) -> Checked:
+        """Parse and check ``text`` hand by hand (see :func:`check_text`)."""
+        rec = self.rec
+        started = ok = False
+
+        def sink(header: Record, hand: Hand) -> None:
+            nonlocal started, ok
+            if not started:
+                started = True
+                self.rec = header
+                ok = self.header()
+            if ok:
+                self.next_hand(hand)
+
+        try:
+            try:
+                full = parse_record(text, file=rec.file, number=rec.number, line=rec.line,
+                                    sink=sink)
+            except NotationError as exc:
+                self.out.errors.append(exc.error)
+                self.out.syntax = True
+                if not self.strict:
+                    self.out.errors.extend(syntax_errors(
+                        text, exc.error, file=rec.file, number=rec.number,
+                        line=rec.line)[1:])
+                return self.out
+            self.rec = self.out.record = full
+            if not started and not self.header():
+                return self.out
+            if ok or not started:
+                self.finish()
         except _Stop:
             pass
         return self.out
@@ -223,18 +428,43 @@ class _Checker:
             self.hand += 1
             self.trick = 0
             self.stop_replay()
+        self.out.inferred = 0
         lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying)
         if lay is None or not self.replaying:
             self.stop_replay()
             self.static_items(hand)
             return
         deck = lay.deck
-        if -1 in deck:
+        if -1 in deck or _turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
                 self.stop_replay()
                 return
-            found, tries = complete_deal(st, deck, lay.owner, lay.first, steps, self.limit)
+            notes = self.notes_after(hand)
+
+            def verify(state: GameState, index: int, trick_done: bool) -> bool:
+                for note in notes[index]:
+                    problem = note_problem(state, note, trick_done)
+                    if problem is not None and problem[0] not in ("N155", "N112"):
+                        return False
+                return True
+
+            found, tries = None, 0
+            for candidate in _turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+                found, more = complete_deal(st, candidate, lay.owner, lay.first, steps,
+                                            self.limit - tries, verify)
+                tries += more
+                if found is not None or tries >= self.limit:
+                    break
+            if found is not None:
+                known = 0
+                for c in deck:
+                    if c >= 0:
+                        known |= 1 << c
+                self.out.inferred = rules.full_mask & ~known
+                if _turnup_unknown(rules, hand) and st.dealer is not None:
+                    last = max(i for i, o in enumerate(lay.owner) if o == st.dealer)
+                    self.out.inferred |= 1 << found[last]  # which card was turned up
             if found is None:
                 if tries >= self.limit:
                     self.error("N136", f"no consistent deal found in {tries} tries",
@@ -252,8 +482,22 @@ class _Checker:
             self.stop_replay()
             return
         if self.listener:
+            inferred = getattr(self.listener, "on_inferred", None)
+            if inferred is not None:
+                inferred(st, self.out.inferred)
             self.listener.on_deal(st, hand)
         self.items(hand)
+
+    @staticmethod
+    def notes_after(hand: Hand) -> list[list[Note]]:
+        """The annotations before the first action (index 0) and after each action."""
+        out: list[list[Note]] = [[]]
+        for item in hand.items:
+            if isinstance(item, Act):
+                out.append([])
+            elif isinstance(item, Note):
+                out[-1].append(item)
+        return out
 
     def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
         rules = self.rules
@@ -265,8 +509,8 @@ class _Checker:
                 if item.seat not in seats:
                     self.unknown_seat(item)
                     return None
-                a = None if item.text == RESIGN else self.action(item)
-                if a is None and item.text != RESIGN:
+                a = None if is_resign(item.text) else self.action(item)
+                if a is None and not is_resign(item.text):
                     return None
                 out.append((seats.index(item.seat), a))
         return out
@@ -296,7 +540,7 @@ class _Checker:
             if isinstance(item, Act):
                 if item.seat not in self.rules.seat_names:
                     self.unknown_seat(item)
-                elif item.text != RESIGN:
+                elif not is_resign(item.text):
                     self.action(item)
 
     def items(self, hand: Hand) -> None:
@@ -313,7 +557,7 @@ class _Checker:
                 if isinstance(item, Act):
                     if item.seat not in seats:
                         self.unknown_seat(item)
-                    elif item.text != RESIGN:
+                    elif not is_resign(item.text):
                         self.action(item)
                 continue
             t = type(item)
@@ -351,7 +595,7 @@ class _Checker:
                        item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
             self.stop_replay()
             return False
-        if item.text == RESIGN:
+        if is_resign(item.text):
             st.resign(seat)
             self.out.actions += 1
             return False
@@ -373,59 +617,25 @@ class _Checker:
             why = exc.reason
             if code == "N142" and st.to_act is not None:
                 why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
+            forced = code == "N141" and not self.strict and _force_play(st, seat, action)
+            if forced:
+                why += f"; {FORCED_NOTE}"
             self.error(code, why, item.line, item.column, seat=item.seat,
                        token=str(item), rule_id=exc.rule_id)
-            self.stop_replay()
-            return False
+            if not forced:
+                self.stop_replay()
+                return False
+            self.out.forced += 1
         self.out.actions += 1
         return len(st.tricks) > ntricks
 
     # ------------------------------------------------------------ annotations
     def note(self, note: Note, trick_done: bool) -> None:
-        st, rules = self.state, self.rules
-        assert st is not None and rules is not None
-        key, vals = note.key, note.values
-        over = st.phase in (_DEAL, _OVER)
-        hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
-            and over else None
-        nteams = len(rules.teams)
-
-        def bad(code: str, message: str) -> None:
-            self.error(code, message, note.line, note.column, token=str(note))
-
-        def ints(expect: tuple[int, ...], code: str, what: str) -> None:
-            if len(vals) != nteams or not all(v.isdigit() for v in vals):
-                bad("N155", f"({key} ...) takes {nteams} whole numbers, one per team")
-            elif tuple(int(v) for v in vals) != expect:
-                bad(code, f"the {what} is {' '.join(map(str, expect))}")
-
-        if key == "won":
-            if not trick_done or not st.tricks:
-                bad("N155", "(won SEAT) must follow the last card of a trick")
-            elif len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
-                bad("N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick")
-        elif key == "trump":
-            want = rules.suits[st.trump] if st.trump >= 0 else "-"
-            if len(vals) != 1 or vals[0] != want:
-                bad("N151", f"trump is {want}")
-        elif key == "points":
-            ints(hand_rec.points if hand_rec else
-                 tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
-        elif key == "match":
-            ints(measure(st), "N153", "match score")
-        elif key in ("scored", "ended", "segno"):
-            if hand_rec is None:
-                bad("N155", f"({key} ...) belongs after the end of the hand")
-            elif key == "scored":
-                ints(hand_rec.score, "N154", "hand's addition to the match score")
-            elif key == "ended":
-                if vals != (hand_rec.ended,):
-                    bad("N154", f"the hand ended by {hand_rec.ended}")
-            elif vals != (team_name(rules, hand_rec.winner),):
-                bad("N154", f"the hand was taken by {team_name(rules, hand_rec.winner)}")
-        else:
-            bad("N155", f"unknown annotation {key!r} (known: won, trump, points, match, "
-                "scored, ended, segno)")
+        st = self.state
+        assert st is not None
+        problem = note_problem(st, note, trick_done)
+        if problem is not None:
+            self.error(problem[0], problem[1], note.line, note.column, token=str(note))
 
     # ----------------------------------------------------------------- end
     def finish(self) -> None:
@@ -454,6 +664,76 @@ def check_record(record: Record, *, strict: bool = False, listener: Listener | N
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
     """Check ``record``; in strict mode stop at the first problem."""
     return _Checker(record, strict, listener, search_limit).run()
+
+
+def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str] | None:
+    """What is wrong with annotation ``note`` in state ``st`` (code, message), or ``None``.
+
+    ``trick_done``: the action just before the note ended a trick.
+    """
+    rules = st.rules
+    key, vals = note.key, note.values
+    over = st.phase in (_DEAL, _OVER)
+    hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
+        and over else None
+    nteams = len(rules.teams)
+
+    def ints(expect: tuple[int, ...], code: str, what: str) -> tuple[str, str] | None:
+        if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
+            return "N155", f"({key} ...) takes {nteams} whole numbers, one per team"
+        if any(len(v) > MAX_DIGITS for v in vals):
+            return "N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits"
+        if tuple(int(v) for v in vals) != expect:
+            return code, f"the {what} is {' '.join(map(str, expect))}"
+        return None
+
+    if key == "won":
+        if not trick_done or not st.tricks:
+            return "N155", "(won SEAT) must follow the last card of a trick"
+        if len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
+            return "N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick"
+        return None
+    if key == "trump":
+        want = rules.suits[st.trump] if st.trump >= 0 else "-"
+        return None if len(vals) == 1 and vals[0] == want else ("N151", f"trump is {want}")
+    if key == "points":
+        return ints(hand_rec.points if hand_rec else
+                    tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
+    if key == "match":
+        return ints(measure(st), "N153", "match score")
+    if key in ("scored", "ended", "segno"):
+        if hand_rec is None:
+            return "N155", f"({key} ...) belongs after the end of the hand"
+        if key == "scored":
+            return ints(hand_rec.score, "N154", "hand's addition to the match score")
+        if key == "ended":
+            return None if vals == (hand_rec.ended,) else (
+                "N154", f"the hand ended by {hand_rec.ended}")
+        want_team = team_name(rules, hand_rec.winner)
+        return None if vals == (want_team,) else ("N154", f"the hand was taken by {want_team}")
+    return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
+                    "scored, ended, segno)")
+
+
+def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int = 1,
+               strict: bool = False, listener: Listener | None = None,
+               search_limit: int = DEFAULT_LIMIT) -> Checked:
+    """Parse and check the text of one record, hand by hand as it is parsed.
+
+    Memory stays bounded by the text and one hand, however long the match. A
+    syntax error stops the replay there (the hands before it are checked); in
+    lenient mode every later syntax error is reported too (see
+    :func:`~.reader.syntax_errors`). ``Checked.record`` holds the header and
+    result only (no hands).
+
+    >>> out = check_text('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
+    >>> out.ok, out.record.ruleset
+    (True, 'marianna')
+    >>> [e.code for e in check_text('[Mariage "1"]\\n%%\\n').errors]
+    ['N110']
+    """
+    header = Record((), (), (), None, file, number, line)
+    return _Checker(header, strict, listener, search_limit).stream(text)
 
 
 def validate(record: Record) -> Checked:

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, Answer, AskPartner, Declare, Exchange, Play
 from ..errors import IllegalActionError
@@ -45,6 +45,11 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal"]
 DEFAULT_LIMIT = 5000
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
+#: verify(state, i, trick_done): are the annotations after action i (0: before the
+#: first action) consistent with ``state``?
+Verify = Callable[[GameState, int, bool], bool]
+#: The failure "rule" of an annotation the replay contradicts.
+NOTE = "annotation"
 
 
 def _first_use(acts: Sequence[Step]) -> dict[int, int]:
@@ -80,21 +85,30 @@ def _initial_fill(slots: Sequence[int], owner: Sequence[int], ncards: int,
     return deck
 
 
-def _attempt(start: GameState, deck: list[int], first: int | None,
-             acts: Sequence[Step]) -> tuple[int, Action, GameState, str] | None:
+def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequence[Step],
+             verify: Verify | None) -> tuple[int, Action | None, GameState, str] | None:
     st = start.clone()
     st.deal(deck, first)
-    for seat, a in acts:
-        if st.phase in (_DEAL, _OVER) or a is None:
+    if verify is not None and not verify(st, 0, False):
+        return st.to_act if st.to_act is not None else st.leader, None, st, NOTE
+    for i, (seat, a) in enumerate(acts):
+        if a is None:  # a resignation: allowed at any moment, and it ends the match
             return None
+        if st.phase == _DEAL or st.phase == _OVER:
+            # the hand ended before its last action: its points, so the trump, differ
+            return seat, a, st, NOTE
+        ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
         except IllegalActionError as exc:
             return seat, a, st, exc.rule_id
+        if verify is not None and not verify(st, i + 1, len(st.tricks) > ntricks):
+            return seat, a, st, NOTE
     return None
 
 
-def _repairs(unknown: set[int], seat: int, action: Action, st: GameState) -> list[tuple[int, int]]:
+def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
+             turn: int) -> list[tuple[int, int]]:
     hand = st.hands[seat]
     cards = st.rules.cards_of
     mine = [y for y in cards(hand) if y in unknown]
@@ -106,15 +120,36 @@ def _repairs(unknown: set[int], seat: int, action: Action, st: GameState) -> lis
     if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:
+            if c == st.turn_up:  # keep the trump: another card of its suit turned up
+                suit_of = st.rules.suit_of
+                same = [(c, z) for z in cards(live & ~(1 << c))
+                        if z in unknown and suit_of[z] == suit_of[c]]
+                return same + [(c, y) for y in mine]
             return [(c, y) for y in mine]
         return []
-    want = _wanted(st, action)
+    want = _wanted(st, action) if action is not None else st.rules.full_mask
     mine.sort(key=lambda y: bool(want >> y & 1))
     # bring a wanted card in, or (holding too many of them) move one out
     bring = [(y, z) for y in mine for z in cards(live & ~hand & want) if z in unknown]
     drop = [(y, z) for y in mine if want >> y & 1
             for z in cards(live & ~hand & ~want) if z in unknown]
-    return bring + drop
+    # the turned-up card sets the trump: an unknown one may be any other unknown card
+    return bring + drop + _turnup_repairs(unknown, turn, st)
+
+
+def _turnup_repairs(unknown: set[int], turn: int, st: GameState) -> list[tuple[int, int]]:
+    """Swaps that change the trump: the unknown turned-up card ``turn`` (-1: none or
+    known) with each unknown card of another suit not yet played."""
+    if turn < 0:
+        return []
+    live = 1 << turn if st.turn_up == turn else 0
+    for h in st.hands:
+        live |= h
+    for c in st.stock:
+        live |= 1 << c
+    suit_of = st.rules.suit_of
+    return [(turn, z) for z in st.rules.cards_of(live & ~(1 << turn))
+            if z in unknown and suit_of[z] != suit_of[turn]]
 
 
 def _wanted(st: GameState, action: Action) -> int:
@@ -145,17 +180,28 @@ def _wanted(st: GameState, action: Action) -> int:
 
 
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
-                  first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT
-                  ) -> tuple[list[int] | None, int]:
+                  first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT,
+                  verify: Verify | None = None) -> tuple[list[int] | None, int]:
     """A full deck consistent with ``slots`` (``-1`` unknown) and ``acts``, and the tries used.
 
     ``start`` is the match state waiting for this deal (it is not changed).
+    ``verify`` also checks the record's annotations along the replay: a deal
+    that contradicts one (a trick winner, the trump, the points) is repaired
+    like one that makes an action illegal.
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
     n = start.rules.ncards
     known = {c for c in slots if c >= 0}
     unknown = {c for c in range(n) if c not in known}
+    r = start.rules
+    # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
+    tpos = {"under_stock": r.hand_size * r.nseats,
+            "dealer_last": r.hand_size * r.nseats - 1}.get(r.turn_up, -1)
+    if tpos >= 0 and slots[tpos] >= 0:
+        tpos = -1
+    mine = [p for p in range(len(owner)) if r.turn_up == "dealer_last" and tpos >= 0
+            and owner[p] == owner[tpos] and p != tpos]
     heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]
     seen: set[tuple[int, ...]] = set()
     tries = 0
@@ -167,7 +213,7 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue
         seen.add(key)
         tries += 1
-        failure = _attempt(start, deck, first, acts)
+        failure = _attempt(start, deck, first, acts, verify)
         if failure is None:
             return deck, tries
         seat, action, st, rule_id = failure
@@ -176,7 +222,16 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue  # no place of any card makes this action legal
         progress = len(st.actions)
         pos = {c: i for i, c in enumerate(deck)}
-        for a, b in _repairs(unknown, seat, action, st):
+        turn = deck[tpos] if tpos >= 0 else -1
+        # where the dealer's last card is turned up, another of the dealer's unknown cards
+        # may be it: the same hands, another trump
+        own = [(turn, deck[p]) for p in mine if deck[p] in unknown
+               and r.suit_of[deck[p]] != r.suit_of[turn]] if turn >= 0 else []
+        if rule_id == NOTE:  # annotations follow from the actions and the trump only
+            repairs = own + _turnup_repairs(unknown, turn, st)
+        else:
+            repairs = _repairs(unknown, seat, action, st, turn) + own
+        for a, b in repairs:
             child = list(deck)
             child[pos[a]], child[pos[b]] = b, a
             pushed += 1
