@@ -196,7 +196,8 @@ def check_document(doc: Document) -> None:
         elif spec["type"] == "bool":
             choices = [True, False]
         else:
-            choices = [v for v in (spec.get("min"), spec["default"]) if v is not None]
+            choices = [v for v in (spec.get("min"), spec["default"], spec.get("max"))
+                           if v is not None]
         for value in choices:
             build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
 
