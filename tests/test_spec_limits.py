@@ -239,3 +239,16 @@ def test_check_spec_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert code == (2 if argv_tail == ["x.yaml"] else 1)
+
+
+def test_texts_follow_the_number_of_suits(tmp_path: Path) -> None:
+    from mariage.render import render_text
+
+    path = _write(tmp_path, "three.yaml", "extends: mariazza\nruleset: three\n"
+                  "pack:\n  suits: [H, D, C]\n")
+    try:
+        rules = load_rules(path)
+    except SpecError as exc:  # a three-suit pack may not deal evenly: then the text is moot
+        pytest.skip(f"three suits do not compile: {exc}")
+    text = render_text(rules, str(path))
+    assert "four suits" not in text and "three suits" in text

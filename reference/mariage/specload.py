@@ -393,6 +393,7 @@ def list_rulesets(directory: Path | None = None) -> list[str]:
 
 
 _REGISTERED: dict[str, Path] = {}
+_FILES_ENV = "MARIAGE_SPEC_FILES"  # NAME=PATH entries: worker processes see registrations
 SEARCH_PATH_ENV = "MARIAGE_SPEC_PATH"
 """Environment variable: folders (separated by ``os.pathsep``) searched for ``NAME.yaml``."""
 
@@ -418,13 +419,33 @@ def register_spec(path: str | Path) -> str:
     doc = load_document(Path(path))
     name = str(doc.data["ruleset"])
     _REGISTERED[name] = Path(path).resolve()
+    _export_registry()
     _registry_changed()
     return name
+
+
+def _export_registry() -> None:
+    entries = [f"{n}={p}" for n, p in _REGISTERED.items()]
+    if entries:
+        os.environ[_FILES_ENV] = os.pathsep.join(entries)
+    else:
+        os.environ.pop(_FILES_ENV, None)
+
+
+def _registered(name: str) -> Path | None:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
+        key, sep, value = entry.partition("=")
+        if sep and key == name and value:
+            return Path(value)
+    return None
 
 
 def unregister_spec(name: str) -> None:
     """Forget a ruleset made known by :func:`register_spec` (nothing if unknown)."""
     if _REGISTERED.pop(name, None) is not None:
+        _export_registry()
         _registry_changed()
 
 
@@ -474,8 +495,9 @@ def resolve_ruleset(name_or_path: str | Path, relative_to: Path | None = None) -
         p = relative_to / f"{text}.yaml"
         if p.exists():
             return p
-    if text in _REGISTERED:
-        return _REGISTERED[text]
+    registered = _registered(text)
+    if registered is not None:
+        return registered
     if "/" not in text and os.sep not in text and text not in (".", ".."):
         for base in [spec_dir(), *search_path()]:
             p = base / f"{text}.yaml"

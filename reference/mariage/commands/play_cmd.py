@@ -12,7 +12,8 @@ from ..cli import parse_options
 from ..compile import load_rules
 from ..deals import SeededDeals
 from ..notation.recorder import Recorder
-from ..notation.writer import write_atomically, write_record
+from ..notation.writer import write_record
+from ..outfile import check_destination, write_output
 from ..rules import Rules
 from ..state import GameState, Phase
 
@@ -141,13 +142,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     bots = _bots(args.bots, rules.nseats, args.seed)
     recorder = None
-    if args.out:
+    if args.out is not None:
+        check_destination(args.out)  # refuse a bad destination before playing, not after
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
     state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
                        recorder=recorder)
     if recorder is not None:
-        write_atomically(args.out, write_record(recorder.record(state)))
+        write_output(args.out, write_record(recorder.record(state)))
     if args.quiet:
         res = state.result
         assert res is not None
