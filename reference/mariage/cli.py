@@ -131,6 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command quietly with exit code 0.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list == ["--version"]:  # without importing every command
+        print(f"mariage {__version__}")
+        raise SystemExit(0)  # as argparse's version action does
     try:
         parser = build_parser(_command_of(args_list))
         args = parser.parse_args(args_list)

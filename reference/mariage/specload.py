@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from .errors import Location, SpecError, SpecFileError, UnknownRulesetError
 from .resources import schema_path, spec_dir
 
@@ -54,6 +52,16 @@ class Document:
     data: dict[str, Any]
     marks: Marks = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+    """The files read, resolved (``files`` are the names shown in messages)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # marks packed as plain tuples: a pickle of thousands of frozen Locations
+        # takes longer to load than the cache saves
+        names = sorted({loc.file for loc in self.marks.values()})
+        index = {n: i for i, n in enumerate(names)}
+        packed = [(k, index[v.file], v.line, v.column) for k, v in self.marks.items()]
+        return (_restore_document, (self.data, names, packed, self.files, self.paths))
 
     def where(self, path: str | tuple[str, ...]) -> Location | None:
         """The position of ``path`` (dotted or tuple), or of its nearest ancestor."""
@@ -64,6 +72,20 @@ class Document:
             if not key:
                 return None
             key = key[:-1]
+
+
+def _restore_document(data: dict[str, Any], names: list[str],
+                      packed: list[tuple[tuple[str, ...], int, int, int]], files: list[str],
+                      paths: list[str]) -> Document:
+    make, setattr_ = object.__new__, object.__setattr__
+    marks: Marks = {}
+    for key, i, line, column in packed:
+        loc = make(Location)
+        setattr_(loc, "file", names[i])
+        setattr_(loc, "line", line)
+        setattr_(loc, "column", column)
+        marks[key] = loc
+    return Document(data, marks, files, paths)
 
 
 # Bounds on what a description may be; docs/limits.rst states each one.
@@ -118,6 +140,8 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
     are bounded while reading, so an alias bomb or a deep nest is refused as
     soon as it passes a bound, at the position where it does.
     """
+    import yaml
+
     marks_list: list[tuple[tuple[str, ...], Location]] = []
     anchors: dict[str, tuple[Any, list[tuple[tuple[str, ...], Location]], int]] = {}
     open_anchors: set[str] = set()
@@ -242,6 +266,8 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
 
 
 def _scalar_value(loader: Any, event: Any, name: str) -> Any:
+    import yaml
+
     tag = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
@@ -343,6 +369,8 @@ def parse_yaml_text(text: str, name: str) -> tuple[Any, Marks]:
     mariage.errors.SpecError: t.yaml:2:1: YAML syntax: expected the node content, but found \
 '<stream end>' [S002]
     """
+    import yaml
+
     fast = getattr(yaml, "CSafeLoader", None)
     if fast is not None:
         try:
@@ -353,6 +381,8 @@ def parse_yaml_text(text: str, name: str) -> tuple[Any, Marks]:
 
 
 def _compose_with(loader_cls: Any, text: str, name: str) -> tuple[Any, Marks]:
+    import yaml
+
     loader = loader_cls(text)
     try:
         if loader_cls is not yaml.SafeLoader:
@@ -547,15 +577,38 @@ class _MarkIndex:
             i += 1
 
 
+def cache_context(path: Path) -> tuple[object, ...]:
+    """What a loaded description depends on besides file contents (for the disk cache)."""
+    return (str(path.resolve()), os.getcwd(), sorted(_REGISTERED.items()),
+            os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""))
+
+
 def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> Document:
     """Load a ruleset by name or by file path, resolving ``extends:``.
 
     Runs the JSON Schema check on the merged result; consistency checks are
-    done when the description is compiled (see :mod:`mariage.compile`).
+    done when the description is compiled (see :mod:`mariage.compile`). A
+    description loaded before, whose files have not changed, comes from the
+    disk cache (:mod:`mariage.diskcache`).
 
     >>> load_document("cinquecento").files[-1].endswith("cinquecento.yaml")
     True
     """
+    if _seen:
+        return _load_document(name_or_path, _seen)
+    from . import diskcache
+
+    path = resolve_ruleset(name_or_path)
+    key = diskcache.make_key("document", *cache_context(path))
+    hit = diskcache.load(key)
+    if isinstance(hit, Document):
+        return hit
+    doc = _load_document(path, ())
+    diskcache.store(key, doc, doc.paths)
+    return doc
+
+
+def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document:
     path = resolve_ruleset(name_or_path, None if not _seen else Path(_seen[-1]).parent)
     display = _display(path)
     data, marks = read_yaml(path, display)
@@ -564,6 +617,7 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
                         code="S002")
     parent_name = data.get("extends")
     files = [display]
+    paths = [str(path.resolve())]
     if parent_name is not None:
         if not isinstance(parent_name, str):
             raise SpecError("'extends' names a ruleset", location=marks.get(("extends",)),
@@ -581,7 +635,7 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
             raise SpecError("'extends' makes a cycle: " + " -> ".join([*chain, str(parent_path)]),
                             location=marks.get(("extends",)), path="extends", code="S004")
         try:
-            parent = load_document(parent_path, _seen=chain)
+            parent = _load_document(parent_path, chain)
         except SpecFileError as exc:  # the parent is named here: say where
             raise SpecError(f"'extends: {parent_name}': {exc.message}",
                             location=marks.get(("extends",)), path="extends",
@@ -597,7 +651,8 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
         out_marks[("parent",)] = marks[("extends",)]
         data, marks = merged, out_marks
         files = parent.files + files
-    doc = Document(data, marks, files)
+        paths = parent.paths + paths
+    doc = Document(data, marks, files, paths)
     if not _seen:
         validate_schema(doc)
     return doc

@@ -1,0 +1,263 @@
+"""A per-user disk cache of loaded descriptions and compiled rules, keyed by content.
+
+Loading a description means parsing YAML and checking it against the JSON
+Schema; compiling it precomputes masks for every card. Both take longer than
+everything else ``mariage list`` or ``mariage rules`` does, so the results are
+kept on disk and reused while nothing they were made from has changed.
+
+Where
+    ``$XDG_CACHE_HOME/mariage`` if that variable is set, else
+    ``~/.cache/mariage``. ``MARIAGE_NO_CACHE=1`` turns the cache off.
+Key
+    A SHA-256 over the package version, the package's own source files (their
+    names, sizes and modification times), the content of every bundled
+    description and of the schema, the working folder (error positions name
+    files relative to it), the registered descriptions and
+    ``MARIAGE_SPEC_PATH``, and what was asked for (the file, the option
+    values). An entry also lists each file the result was read from with the
+    SHA-256 of its content, checked again on every use: change one byte of a
+    description and its entry is ignored and rebuilt.
+Safety
+    Entries are pickles, so they are read only if they can be trusted: the
+    folder and the file must be the user's own and writable by nobody else,
+    the file must not be a link, and it must carry an HMAC-SHA256 made with a
+    secret key that only this user can read (``key``, mode 0600, in the same
+    folder). A file that fails any check, or is corrupted or truncated, is
+    ignored (and replaced on the next write); nothing is ever unpickled from
+    anywhere else. Entries are written to a temporary file and renamed, so a
+    killed run leaves no half entry; its temporary file is removed later.
+
+>>> import tempfile, os
+>>> os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp()
+>>> store("example", {"answer": 42}, [])
+>>> load("example")
+{'answer': 42}
+>>> load("never stored") is None
+True
+>>> del os.environ["XDG_CACHE_HOME"]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import pickle
+import stat
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
+
+DISABLE_ENV = "MARIAGE_NO_CACHE"
+"""Set to anything but ``""`` or ``0`` to turn the disk cache off."""
+
+_MAGIC = b"MARIAGE\x01"
+_KEY_FILE = "key"
+_MAX_ENTRIES = 256
+_STALE_SECONDS = 3600.0
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def enabled() -> bool:
+    """Whether the disk cache is in use (``MARIAGE_NO_CACHE`` unset, empty or ``0``)."""
+    return os.environ.get(DISABLE_ENV, "") in ("", "0")
+
+
+def cache_dir() -> Path:
+    """The cache folder: ``$XDG_CACHE_HOME/mariage`` or ``~/.cache/mariage``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / "mariage"
+
+
+def file_digest(path: str | Path) -> str | None:
+    """SHA-256 of a file's content, or None if it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+_CODE: list[str] = []
+
+
+def _code_fingerprint() -> str:
+    """Names, sizes and modification times of the package's modules and bundled data."""
+    if not _CODE:
+        from . import __version__
+        from .resources import spec_dir
+
+        h = hashlib.sha256(f"{__version__}\0".encode())
+        for folder in (_PACKAGE, _PACKAGE / "commands"):
+            for p in sorted(folder.glob("*.py")):
+                st = p.stat()
+                h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        for p in sorted(spec_dir().rglob("*")):
+            if p.is_file():
+                h.update(f"{p.relative_to(spec_dir())}\0".encode())
+                h.update((file_digest(p) or "-").encode())
+        _CODE.append(h.hexdigest())
+    return _CODE[0]
+
+
+def make_key(*parts: object) -> str:
+    """A cache key for ``parts`` (made text), the package and the bundled descriptions."""
+    h = hashlib.sha256(_code_fingerprint().encode())
+    for part in parts:
+        h.update(b"\0" + repr(part).encode())
+    return h.hexdigest()
+
+
+def _private_dir(create: bool) -> Path | None:
+    """The cache folder if it is (or can be made) ours alone; else None."""
+    folder = cache_dir()
+    if create:
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError:
+            return None
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    if (not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid()
+            or info.st_mode & 0o022):
+        return None
+    return folder
+
+
+def _secret(folder: Path, create: bool) -> bytes | None:
+    path = folder / _KEY_FILE
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        if not create:
+            return None
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:  # another process made it just now
+            return _secret(folder, create=False)
+        except OSError:
+            return None
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        return _secret(folder, create=False)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o077):
+            return None
+        key = f.read(64)
+    return key if len(key) == 32 else None
+
+
+def _entry(folder: Path, key: str) -> Path:
+    return folder / f"{key}.pickle"
+
+
+def load(key: str) -> Any | None:
+    """The value stored under ``key``, if the entry is sound and its files are unchanged."""
+    if not enabled():
+        return None
+    folder = _private_dir(create=False)
+    if folder is None:
+        return None
+    secret = _secret(folder, create=False)
+    if secret is None:
+        return None
+    try:
+        fd = os.open(_entry(folder, key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o022):
+            return None
+        blob = f.read()
+    if len(blob) < len(_MAGIC) + 32 or not blob.startswith(_MAGIC):
+        return None
+    mac, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
+    if not hmac.compare_digest(mac, hmac.new(secret, payload, hashlib.sha256).digest()):
+        return None
+    try:
+        files, value = pickle.loads(payload)  # authenticated above: our own entry
+    except Exception:  # a format from another version: rebuild
+        return None
+    for path, digest in files:
+        if file_digest(path) != digest:
+            return None
+    return value
+
+
+def store(key: str, value: Any, files: Iterable[str | Path]) -> None:
+    """Keep ``value`` under ``key``, valid while each of ``files`` keeps its content.
+
+    Never raises: a cache that cannot be written is simply not used.
+    """
+    if not enabled():
+        return
+    folder = _private_dir(create=True)
+    if folder is None:
+        return
+    secret = _secret(folder, create=True)
+    if secret is None:
+        return
+    listed = [(str(Path(p).resolve()), file_digest(p)) for p in files]
+    if any(d is None for _, d in listed):
+        return
+    try:
+        payload = pickle.dumps((listed, value), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something unpicklable: not cached
+        return
+    blob = _MAGIC + hmac.new(secret, payload, hashlib.sha256).digest() + payload
+    import tempfile
+
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"tmp-{os.getpid()}-", suffix=".part", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, _entry(folder, key))
+        tmp = None
+    except OSError:
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _tidy(folder)
+
+
+def _tidy(folder: Path) -> None:
+    """Drop old temporary files of killed runs, and the oldest entries beyond the bound."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    now = time.time()
+    entries: list[tuple[float, Path]] = []
+    for name in names:
+        path = folder / name
+        try:
+            mtime = os.lstat(path).st_mtime
+        except OSError:
+            continue
+        if name.endswith(".part") and now - mtime > _STALE_SECONDS:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        elif name.endswith(".pickle"):
+            entries.append((mtime, path))
+    if len(entries) > _MAX_ENTRIES:
+        entries.sort()
+        for _, path in entries[:len(entries) - _MAX_ENTRIES]:
+            with contextlib.suppress(OSError):
+                path.unlink()
