@@ -383,21 +383,31 @@ def parse_yaml_text(text: str, name: str) -> tuple[Any, Marks]:
 def _compose_with(loader_cls: Any, text: str, name: str) -> tuple[Any, Marks]:
     import yaml
 
-    loader = loader_cls(text)
-    try:
-        if loader_cls is not yaml.SafeLoader:
-            return _compose(loader, name)
+    if loader_cls is not yaml.SafeLoader:  # errors: the caller asks the Python loader
+        loader = loader_cls(text)
         try:
             return _compose(loader, name)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            raise SpecError(f"YAML syntax: {_one_line(exc.problem or exc.context)}",
-                            location=_loc(name, mark), code="S002") from None
-        except yaml.YAMLError as exc:
-            raise SpecError(f"YAML: {_one_line(exc)}", location=Location(name),
-                            code="S002") from None
-    finally:
-        loader.dispose()
+        finally:
+            loader.dispose()
+    try:
+        loader = loader_cls(text)  # checks every character: may fail already
+        try:
+            return _compose(loader, name)
+        finally:
+            loader.dispose()
+    except yaml.reader.ReaderError as exc:
+        before = text[:exc.position]
+        loc = Location(name, before.count("\n") + 1, exc.position - before.rfind("\n"))
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else "a character"
+        raise SpecError(f"YAML syntax: character {what} is not allowed in YAML text",
+                        location=loc, code="S002") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise SpecError(f"YAML syntax: {_one_line(exc.problem or exc.context)}",
+                        location=_loc(name, mark), code="S002") from None
+    except yaml.YAMLError as exc:
+        raise SpecError(f"YAML: {_one_line(exc)}", location=Location(name),
+                        code="S002") from None
 
 
 def _read_yaml(path: Path, name: str) -> tuple[Any, Marks]:
