@@ -759,5 +759,27 @@ def _explain(err: jsonschema.ValidationError) -> str:
 
 
 def deep_copy(data: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a plain document."""
-    return copy.deepcopy(data)
+    """A deep copy of a plain document (mappings, lists and immutable scalars).
+
+    Several times faster than :func:`copy.deepcopy`, which ``check-spec`` would
+    otherwise spend most of its time in; the nesting is bounded by
+    :data:`MAX_DEPTH`, so the recursion is too.
+
+    >>> doc = {"a": [1, {"b": "x"}]}
+    >>> copied = deep_copy(doc)
+    >>> copied == doc, copied["a"] is doc["a"], copied["a"][1] is doc["a"][1]
+    (True, False, False)
+    """
+    out: dict[str, Any] = _plain_copy(data)
+    return out
+
+
+def _plain_copy(node: Any) -> Any:
+    kind = type(node)
+    if kind is dict:
+        return {k: _plain_copy(v) for k, v in node.items()}
+    if kind is list:
+        return [_plain_copy(v) for v in node]
+    if kind in (str, int, float, bool) or node is None:
+        return node
+    return copy.deepcopy(node)  # anything else a caller put in: copied the slow, sure way
