@@ -36,7 +36,7 @@ def test_each_bound_is_stated_with_its_value(name: str, value: int, shown: str) 
 
 def test_the_integer_bound_is_stated() -> None:
     exponent = len(str(specload.MAX_INT)) - 1
-    assert specload.MAX_INT == 10**exponent
+    assert 10**exponent == specload.MAX_INT
     assert f"10\\ :sup:`{exponent}`" in PAGE
 
 
