@@ -257,7 +257,7 @@ _OTHER: set[type] = set()
 
 
 def _restore_slotted(cls: type, names: tuple[str, ...], values: tuple[Any, ...]) -> Any:
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     for name, value in zip(names, values, strict=True):
         object.__setattr__(obj, name, value)
     return obj
