@@ -199,3 +199,16 @@ def test_a_warm_process_neither_parses_yaml_nor_imports_jsonschema(cache: Path) 
     cold = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
                           capture_output=True, text=True)
     assert cold.stdout.split() == ["True", "True"]
+
+
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert diskcache.cache_dir() is None
+    _RULES_CACHE.clear()
+    assert load_rules("mariglia").ruleset == "mariglia"

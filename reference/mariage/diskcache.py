@@ -67,11 +67,18 @@ def enabled() -> bool:
     return os.environ.get(DISABLE_ENV, "") in ("", "0")
 
 
-def cache_dir() -> Path:
-    """The cache folder: ``$XDG_CACHE_HOME/mariage`` or ``~/.cache/mariage``."""
+def cache_dir() -> Path | None:
+    """The cache folder: ``$XDG_CACHE_HOME/mariage`` or ``~/.cache/mariage``.
+
+    None when neither can be known (no home folder): then nothing is cached.
+    """
     base = os.environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
-    return root / "mariage"
+    if base and os.path.isabs(base):
+        return Path(base) / "mariage"
+    try:
+        return Path.home() / ".cache" / "mariage"
+    except (RuntimeError, KeyError, OSError):
+        return None
 
 
 def file_digest(path: str | Path) -> str | None:
@@ -116,6 +123,8 @@ def make_key(*parts: object) -> str:
 def _private_dir(create: bool) -> Path | None:
     """The cache folder if it is (or can be made) ours alone; else None."""
     folder = cache_dir()
+    if folder is None:
+        return None
     if create:
         try:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
