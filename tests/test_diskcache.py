@@ -21,6 +21,7 @@ REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    diskcache._SECRETS.clear()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
     _RULES_CACHE.clear()
@@ -136,6 +137,7 @@ def test_a_key_file_readable_by_others_disables_the_cache(cache: Path) -> None:
     load_rules("mariazza")
     key = _entries(cache)[0].stem
     (cache / "key").chmod(0o644)
+    diskcache._SECRETS.clear()  # the key is read once per process: as a new process would
     assert diskcache.load(key) is None
 
 

@@ -140,7 +140,20 @@ def _private_dir(create: bool) -> Path | None:
     return folder
 
 
+_SECRETS: dict[Path, bytes] = {}
+
+
 def _secret(folder: Path, create: bool) -> bytes | None:
+    """The user's secret key (made on first use), read once per process."""
+    if folder in _SECRETS:
+        return _SECRETS[folder]
+    key = _read_secret(folder, create)
+    if key is not None:
+        _SECRETS[folder] = key
+    return key
+
+
+def _read_secret(folder: Path, create: bool) -> bytes | None:
     path = folder / _KEY_FILE
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
@@ -151,12 +164,12 @@ def _secret(folder: Path, create: bool) -> bytes | None:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
                          | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except FileExistsError:  # another process made it just now
-            return _secret(folder, create=False)
+            return _read_secret(folder, create=False)
         except OSError:
             return None
         with os.fdopen(fd, "wb") as f:
             f.write(os.urandom(32))
-        return _secret(folder, create=False)
+        return _read_secret(folder, create=False)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:

@@ -19,6 +19,7 @@ import bisect
 import copy
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,15 +78,85 @@ class Document:
 def _restore_document(data: dict[str, Any], names: list[str],
                       packed: list[tuple[tuple[str, ...], int, int, int]], files: list[str],
                       paths: list[str]) -> Document:
-    make, setattr_ = object.__new__, object.__setattr__
-    marks: Marks = {}
-    for key, i, line, column in packed:
-        loc = make(Location)
-        setattr_(loc, "file", names[i])
-        setattr_(loc, "line", line)
-        setattr_(loc, "column", column)
-        marks[key] = loc
-    return Document(data, marks, files, paths)
+    return Document(data, _LazyMarks(names, packed), files, paths)
+
+
+class _LazyMarks(dict[tuple[str, ...], Location]):
+    """Marks of a cached document, made into Locations only when first looked at.
+
+    ``mariage list`` never looks at them; an error message looks at a few.
+    """
+
+    def __init__(self, names: list[str], packed: list[tuple[tuple[str, ...], int, int, int]]
+                 ) -> None:
+        super().__init__()
+        self._pending: tuple[list[str], list[tuple[tuple[str, ...], int, int, int]]] | None = (
+            names, packed)
+
+    def _fill(self) -> None:
+        if self._pending is None:
+            return
+        names, packed = self._pending
+        self._pending = None
+        make, setattr_ = object.__new__, object.__setattr__
+        for key, i, line, column in packed:
+            loc = make(Location)
+            setattr_(loc, "file", names[i])
+            setattr_(loc, "line", line)
+            setattr_(loc, "column", column)
+            dict.__setitem__(self, key, loc)
+
+    def __getitem__(self, key: tuple[str, ...]) -> Location:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def get(self, key: tuple[str, ...], default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def copy(self) -> dict[tuple[str, ...], Location]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        if isinstance(other, _LazyMarks):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        self._fill()
+        return (dict, (dict(dict.items(self)),))
 
 
 # Bounds on what a description may be; docs/limits.rst states each one.
