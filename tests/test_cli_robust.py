@@ -239,3 +239,17 @@ def test_bad_spec_given_with_spec_is_exit_1(tmp_path: Path,
     spec.write_text("extends: marianna\nruleset: bad\nplayers: {count: many}\n", encoding="utf-8")
     code, _, err = run(capsys, "validate", "--spec", str(spec), "x.txt")
     assert code == 1 and f"{spec}:3:" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("seed", ["-5", str(1 << 64), "9" * 5000, "1e3", ""])
+def test_seed_out_of_range_is_a_usage_error(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play", "marianna", "--quiet", "--seed", seed])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert err.count("\n") == 1 and len(err) < 400 and "seed" in err
+
+
+def test_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "marianna", "--quiet", "--seed", str((1 << 64) - 1)]) == 0
+    assert "wins" in capsys.readouterr().out

@@ -24,7 +24,10 @@ __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit code 2
-        sys.stderr.write(f"mariage: error: {message}\n")
+        text = _one_line(message)
+        if len(text) > 300:  # argparse quotes whatever was given, however long
+            text = text[:200] + " ... " + text[-80:]
+        sys.stderr.write(f"mariage: error: {text}\n")
         raise SystemExit(2)
 
 

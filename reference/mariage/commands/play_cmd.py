@@ -23,7 +23,8 @@ HELP = "play a whole match with built-in bots and print it trick by trick"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", help="a bundled ruleset name or a path to a .yaml file")
-    parser.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
+    parser.add_argument("--seed", type=_seed, default=1,
+                        help="deal seed, 0 to 2**64-1 (default 1)")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
     parser.add_argument("--bots", default="greedy",
@@ -32,6 +33,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     parser.add_argument("--out", metavar="FILE",
                         help="also write the match's record to FILE (written atomically)")
+
+
+def _seed(text: str) -> int:
+    """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
+    import argparse
+
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 20 or int(digits) >= 1 << 64:
+        shown = digits if len(digits) <= 24 else digits[:20] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
+                                         f"got {shown!r}")
+    return int(digits)
 
 
 def _bots(spec: str, n: int, seed: int) -> list[Bot]:
