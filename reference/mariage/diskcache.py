@@ -28,13 +28,15 @@ Safety
     killed run leaves no half entry; its temporary file is removed later.
 
 >>> import tempfile, os
+>>> saved = os.environ.get("XDG_CACHE_HOME")
 >>> os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp()
 >>> store("example", {"answer": 42}, [])
 >>> load("example")
 {'answer': 42}
 >>> load("never stored") is None
 True
->>> del os.environ["XDG_CACHE_HOME"]
+>>> os.environ.pop("XDG_CACHE_HOME") and None
+>>> if saved is not None: os.environ["XDG_CACHE_HOME"] = saved
 """
 
 from __future__ import annotations
@@ -63,7 +65,16 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def enabled() -> bool:
-    """Whether the disk cache is in use (``MARIAGE_NO_CACHE`` unset, empty or ``0``)."""
+    """Whether the disk cache is in use (``MARIAGE_NO_CACHE`` unset, empty or ``0``).
+
+    >>> import os
+    >>> saved = os.environ.get("MARIAGE_NO_CACHE")
+    >>> os.environ["MARIAGE_NO_CACHE"] = "1"
+    >>> enabled()
+    False
+    >>> os.environ.pop("MARIAGE_NO_CACHE") and None
+    >>> if saved is not None: os.environ["MARIAGE_NO_CACHE"] = saved
+    """
     return os.environ.get(DISABLE_ENV, "") in ("", "0")
 
 
@@ -71,6 +82,14 @@ def cache_dir() -> Path | None:
     """The cache folder: ``$XDG_CACHE_HOME/mariage`` or ``~/.cache/mariage``.
 
     None when neither can be known (no home folder): then nothing is cached.
+
+    >>> import os
+    >>> saved = os.environ.get("XDG_CACHE_HOME")
+    >>> os.environ["XDG_CACHE_HOME"] = "/var/tmp/cache"
+    >>> str(cache_dir())
+    '/var/tmp/cache/mariage'
+    >>> os.environ.pop("XDG_CACHE_HOME") and None
+    >>> if saved is not None: os.environ["XDG_CACHE_HOME"] = saved
     """
     base = os.environ.get("XDG_CACHE_HOME", "")
     if base and os.path.isabs(base):
@@ -82,7 +101,11 @@ def cache_dir() -> Path | None:
 
 
 def file_digest(path: str | Path) -> str | None:
-    """SHA-256 of a file's content, or None if it cannot be read."""
+    """SHA-256 of a file's content, or None if it cannot be read.
+
+    >>> file_digest("/no/such/file") is None
+    True
+    """
     try:
         with open(path, "rb") as f:
             return hashlib.sha256(f.read()).hexdigest()
@@ -113,7 +136,13 @@ def _code_fingerprint() -> str:
 
 
 def make_key(*parts: object) -> str:
-    """A cache key for ``parts`` (made text), the package and the bundled descriptions."""
+    """A cache key for ``parts`` (made text), the package and the bundled descriptions.
+
+    >>> make_key("rules", "marianna") == make_key("rules", "marianna")
+    True
+    >>> make_key("rules", "marianna") == make_key("rules", "mariglia")
+    False
+    """
     h = hashlib.sha256(_code_fingerprint().encode())
     for part in parts:
         h.update(b"\0" + repr(part).encode())

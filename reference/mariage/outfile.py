@@ -43,6 +43,12 @@ def check_destination(path: str) -> None:
     """Raise :class:`OSError` (naming ``path``) if ``path`` may not be written.
 
     Called before a long run, so that it fails at once rather than at the end.
+
+    >>> try:
+    ...     check_destination("/dev/null")
+    ... except OSError as exc:
+    ...     print(exc.filename, exc.strerror)
+    /dev/null is not a regular file (a FIFO, socket or device); not replaced
     """
     if not path or not path.strip():
         raise ValueError("--out: the file name is empty")

@@ -554,7 +554,10 @@ def _registered(name: str) -> Path | None:
 
 
 def unregister_spec(name: str) -> None:
-    """Forget a ruleset made known by :func:`register_spec` (nothing if unknown)."""
+    """Forget a ruleset made known by :func:`register_spec` (nothing if unknown).
+
+    >>> unregister_spec("no-such-ruleset")
+    """
     if _REGISTERED.pop(name, None) is not None:
         _export_registry()
         _registry_changed()
@@ -567,13 +570,26 @@ def _registry_changed() -> None:
 
 
 def search_path() -> list[Path]:
-    """The folders of ``MARIAGE_SPEC_PATH``, in order (empty entries skipped)."""
+    """The folders of ``MARIAGE_SPEC_PATH``, in order (empty entries skipped).
+
+    >>> import os
+    >>> saved = os.environ.get("MARIAGE_SPEC_PATH")
+    >>> os.environ["MARIAGE_SPEC_PATH"] = os.pathsep.join(["/a", "", "/b"])
+    >>> [str(p) for p in search_path()]
+    ['/a', '/b']
+    >>> os.environ.pop("MARIAGE_SPEC_PATH") and None
+    >>> if saved is not None: os.environ["MARIAGE_SPEC_PATH"] = saved
+    """
     raw = os.environ.get(SEARCH_PATH_ENV, "")
     return [Path(p) for p in raw.split(os.pathsep) if p]
 
 
 def known_rulesets() -> list[str]:
-    """Every name :func:`load_document` resolves: bundled, registered, on the search path."""
+    """Every name :func:`load_document` resolves: bundled, registered, on the search path.
+
+    >>> set(list_rulesets()) <= set(known_rulesets())
+    True
+    """
     names = set(list_rulesets()) | set(_REGISTERED)
     for folder in search_path():
         if folder.is_dir():
@@ -659,7 +675,11 @@ class _MarkIndex:
 
 
 def cache_context(path: Path) -> tuple[object, ...]:
-    """What a loaded description depends on besides file contents (for the disk cache)."""
+    """What a loaded description depends on besides file contents (for the disk cache).
+
+    >>> cache_context(resolve_ruleset("marianna"))[0].endswith("marianna.yaml")
+    True
+    """
     return (str(path.resolve()), os.getcwd(), sorted(_REGISTERED.items()),
             os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""))
 
