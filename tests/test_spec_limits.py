@@ -252,3 +252,42 @@ def test_texts_follow_the_number_of_suits(tmp_path: Path) -> None:
         pytest.skip(f"three suits do not compile: {exc}")
     text = render_text(rules, str(path))
     assert "four suits" not in text and "three suits" in text
+
+
+def _traced_lines(path: Path) -> int:
+    """Lines of the loader run to load ``path``: a machine-independent measure of work."""
+    import sys
+    import types
+
+    from mariage import specload
+
+    count = 0
+    target = specload.__file__
+
+    def local(frame: types.FrameType, event: str, arg: object) -> object:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def tracer(frame: types.FrameType, event: str, arg: object) -> object:
+        return local if frame.f_code.co_filename == target else None
+
+    specload._READ_CACHE.clear()
+    sys.settrace(tracer)
+    try:
+        specload._load_document(path, ())
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def test_extends_merge_work_grows_linearly(tmp_path: Path) -> None:
+    # not a timing: the loader's executed lines for n and 4n sources
+    work = []
+    for n in (500, 2000):
+        sources = "".join(f"  s{i}: {{title: 'T{i}'}}\n" for i in range(n))
+        path = _write(tmp_path, f"many{n}.yaml",
+                      f"extends: marianna\nruleset: many\nsources:\n{sources}")
+        work.append(_traced_lines(path))
+    assert work[1] < 5 * work[0], work  # quadratic merging made this about 16x
