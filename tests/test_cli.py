@@ -161,7 +161,8 @@ def test_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     (["play", "marianna", "-o", "target"], "--option takes NAME=VALUE"),
     (["play", "marianna", "--bots", "random,random"], "--bots needs 1 or 4 names, got 2"),
     (["play", "marianna", "--bots", "clever"], "unknown bot 'clever'"),
-    (["play", "marianna", "--seed", "x"], "argument --seed: a seed is a whole number from 0 to 2**64-1, got 'x'"),
+    (["play", "marianna", "--seed", "x"],
+     "argument --seed: a seed is a whole number from 0 to 2**64-1, got 'x'"),
     (["deal", "marianna"], "invalid choice: 'deal'"),
     (["play"], "the following arguments are required: ruleset"),
 ])
