@@ -69,7 +69,8 @@ def check_destination(path: str) -> None:
         raise _refuse(path, "is a folder", errno.EISDIR)
     if not stat.S_ISREG(mode):
         raise _refuse(path, "is not a regular file (a FIFO, socket or device); not replaced")
-    if not os.access(path, os.W_OK):
+    # no write bit at all is read-only for everyone, root included (who os.access lets by)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         raise _refuse(path, "is read-only; not replaced", errno.EACCES)
 
 
