@@ -252,3 +252,17 @@ def test_seed_out_of_range_is_a_usage_error(seed: str, capsys: pytest.CaptureFix
 def test_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "marianna", "--quiet", "--seed", str((1 << 64) - 1)]) == 0
     assert "wins" in capsys.readouterr().out
+
+
+def test_a_removed_working_folder_is_not_a_crash(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    before = os.getcwd()
+    os.chdir(gone)
+    try:
+        gone.rmdir()
+        code, out, err = run(capsys, "rules", "mariglia")
+    finally:
+        os.chdir(before)
+    assert code == 0 and "Mariglia" in out, err

@@ -680,7 +680,11 @@ def cache_context(path: Path) -> tuple[object, ...]:
     >>> cache_context(resolve_ruleset("marianna"))[0].endswith("marianna.yaml")
     True
     """
-    return (str(path.resolve()), os.getcwd(), sorted(_REGISTERED.items()),
+    try:
+        here = os.getcwd()
+    except OSError:  # the working folder was removed: names are shown absolute
+        here = ""
+    return (str(path.resolve()), here, sorted(_REGISTERED.items()),
             os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""))
 
 
