@@ -123,10 +123,9 @@ def _code_fingerprint() -> str:
         from .resources import spec_dir
 
         h = hashlib.sha256(f"{__version__}\0".encode())
-        for folder in (_PACKAGE, _PACKAGE / "commands"):
-            for p in sorted(folder.glob("*.py")):
-                st = p.stat()
-                h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        for p in sorted(_PACKAGE.rglob("*.py")):  # every module: any may define what is cached
+            st = p.stat()
+            h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
         for p in sorted(spec_dir().rglob("*")):
             if p.is_file():
                 h.update(f"{p.relative_to(spec_dir())}\0".encode())
