@@ -117,19 +117,25 @@ _CODE: list[str] = []
 
 
 def _code_fingerprint() -> str:
-    """Names, sizes and modification times of the package's modules and bundled data."""
+    """Names, sizes and modification times of the package's modules; the bundled data."""
     if not _CODE:
         from . import __version__
         from .resources import spec_dir
 
         h = hashlib.sha256(f"{__version__}\0".encode())
-        for p in sorted(_PACKAGE.rglob("*.py")):  # every module: any may define what is cached
-            st = p.stat()
-            h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-        for p in sorted(spec_dir().rglob("*")):
-            if p.is_file():
-                h.update(f"{p.relative_to(spec_dir())}\0".encode())
-                h.update((file_digest(p) or "-").encode())
+        for root, dirs, names in os.walk(_PACKAGE):  # every module: any may define what is cached
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(root, name))
+                    h.update(f"{root}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        base = str(spec_dir())
+        for root, dirs, names in os.walk(base):
+            dirs.sort()
+            for name in sorted(names):
+                full = os.path.join(root, name)
+                h.update(f"{os.path.relpath(full, base)}\0".encode())
+                h.update((file_digest(full) or "-").encode())
         _CODE.append(h.hexdigest())
     return _CODE[0]
 
