@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import copy
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -776,6 +775,8 @@ _SCHEMA_CACHE: dict[str, Any] = {}
 def game_schema() -> dict[str, Any]:
     """The JSON Schema of a game description (``spec/schema/game.schema.json``)."""
     if "game" not in _SCHEMA_CACHE:
+        import json
+
         _SCHEMA_CACHE["game"] = json.loads(schema_path().read_text(encoding="utf-8"))
     schema: dict[str, Any] = _SCHEMA_CACHE["game"]
     return schema
