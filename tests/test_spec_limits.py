@@ -291,3 +291,22 @@ def test_extends_merge_work_grows_linearly(tmp_path: Path) -> None:
                       f"extends: marianna\nruleset: many\nsources:\n{sources}")
         work.append(_traced_lines(path))
     assert work[1] < 5 * work[0], work  # quadratic merging made this about 16x
+
+
+def test_anchors_cost_nothing_until_an_alias_uses_them() -> None:
+    # every collection anchored, none aliased: memory as for the same text without anchors
+    import tracemalloc
+
+    def chain(i: int, anchored: bool) -> str:
+        depth = MAX_DEPTH - 2
+        opens = "".join((f"&a{i}_{d} " if anchored else "") + "{k: " for d in range(depth))
+        return f"c{i}: {opens}1" + "}" * depth + "\n"
+
+    peaks = []
+    for anchored in (False, True):
+        text = "".join(chain(i, anchored) for i in range(300))
+        tracemalloc.start()
+        parse_yaml_text(text, "t.yaml")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 1.5 * peaks[0], peaks

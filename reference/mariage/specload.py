@@ -213,7 +213,9 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
     import yaml
 
     marks_list: list[tuple[tuple[str, ...], Location]] = []
-    anchors: dict[str, tuple[Any, list[tuple[tuple[str, ...], Location]], int]] = {}
+    # anchor -> (value, its marks as marks_list[first:end] with paths cut by n, size, or
+    # for a scalar first = -1 and its own location): no copies until an alias asks
+    anchors: dict[str, tuple[Any, int, int, int, int, Location | None]] = {}
     open_anchors: set[str] = set()
     stack: list[_Frame] = []
     count = 0
@@ -275,7 +277,7 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
             if placed is not None:
                 marks_list.append((placed, _loc(name, event.start_mark)))
             if event.anchor is not None:
-                anchors[event.anchor] = (value, [((), _loc(name, event.start_mark))], 1)
+                anchors[event.anchor] = (value, -1, -1, 0, 1, _loc(name, event.start_mark))
             continue
         if kind is yaml.AliasEvent:
             anchor = event.anchor
@@ -284,7 +286,7 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
                            "alias)", event.start_mark)
             if anchor not in anchors:
                 raise fail(f"alias '*{anchor}' has no anchor before it", event.start_mark)
-            value, sub_marks, size = anchors[anchor]
+            value, first, end, n, size, own = anchors[anchor]
             count += size
             if count > MAX_NODES:
                 raise fail(f"more than {MAX_NODES} values (counting every copy an alias "
@@ -294,8 +296,10 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
                                 location=_loc(name, event.start_mark),
                                 path=".".join(stack[-1].path), code="S002")
             placed = place(copy.deepcopy(value), event.start_mark)
-            if placed is not None:
-                marks_list.extend(((*placed, *sub), loc) for sub, loc in sub_marks)
+            if placed is not None and own is not None:
+                marks_list.append((placed, own))
+            elif placed is not None:
+                marks_list.extend([((*placed, *p[n:]), loc) for p, loc in marks_list[first:end]])
             continue
         if kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
             count += 1
@@ -326,9 +330,9 @@ def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
             place(frame.container, None)
             if frame.anchor is not None:
                 open_anchors.discard(frame.anchor)
-                n = len(frame.path)
-                sub = [(p[n:], loc) for p, loc in marks_list[frame.first_mark:]]
-                anchors[frame.anchor] = (frame.container, sub, len(sub))
+                end = len(marks_list)
+                anchors[frame.anchor] = (frame.container, frame.first_mark, end,
+                                         len(frame.path), end - frame.first_mark, None)
             continue
     if not have_root or root is None:
         raise SpecError("empty document", location=Location(name, 1, 1), code="S002")
