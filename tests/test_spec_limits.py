@@ -310,3 +310,14 @@ def test_anchors_cost_nothing_until_an_alias_uses_them() -> None:
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     assert peaks[1] < 1.5 * peaks[0], peaks
+
+
+def test_without_libyaml_the_python_loader_reads_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = resolve_ruleset("mariaggia").read_text(encoding="utf-8")
+    fast = parse_yaml_text(text, "m.yaml")
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    assert parse_yaml_text(text, "m.yaml") == fast
+    with pytest.raises(SpecError) as info:
+        parse_yaml_text("a: [1,\n", "t.yaml")
+    assert str(info.value).startswith("t.yaml:2:1: YAML syntax:")
