@@ -29,7 +29,7 @@ import re
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -296,19 +296,23 @@ def test_the_issues_examples(text: str) -> None:
     check_text(text)
 
 
-def _run_long(minutes: float) -> int:  # pragma: no cover - a manual hunt
+def _run_long(minutes: float, examples: int) -> int:  # pragma: no cover - a manual hunt
+    """Run this file under pytest, round after round with fresh seeds, until time is up."""
+    import subprocess
     import time
 
     stop = time.monotonic() + minutes * 60
-    tests: list[Callable[[], None]] = [test_mutated_descriptions, test_deep_nesting,
-                                       test_aliases, test_wrong_types, test_arbitrary_bytes]
+    env = dict(os.environ, MARIAGE_FUZZ="long", MARIAGE_FUZZ_EXAMPLES=str(examples))
     rounds = 0
-    while time.monotonic() < stop:
-        for test in tests:
-            settings(FUZZ, max_examples=2000, derandomize=False)(test)()
+    while True:
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               __file__], env=env, check=False)
+        if done.returncode != 0:
+            return done.returncode
         rounds += 1
-        print(f"round {rounds}: {len(tests)} properties x 2000 examples passed", flush=True)
-    return 0
+        print(f"round {rounds}: every property passed {examples} examples", flush=True)
+        if time.monotonic() >= stop:
+            return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -317,5 +321,6 @@ if __name__ == "__main__":  # pragma: no cover
     ap = argparse.ArgumentParser(description="Fuzz spec loading for a while.")
     ap.add_argument("--long", action="store_true", help="run rounds until --minutes are up")
     ap.add_argument("--minutes", type=float, default=60.0)
+    ap.add_argument("--examples", type=int, default=2000, help="examples per property and round")
     ns = ap.parse_args()
-    sys.exit(_run_long(ns.minutes if ns.long else 1.0))
+    sys.exit(_run_long(ns.minutes if ns.long else 1.0, ns.examples))
