@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, settings
 
 # The disk cache of compiled rules (mariage.diskcache) goes to a folder of this
 # test session, never the user's own; subprocesses inherit it.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="mariage-test-cache-")
+_CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
+os.environ["XDG_CACHE_HOME"] = _CACHE.name
 
 settings.register_profile(
     "ci",
