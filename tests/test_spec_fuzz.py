@@ -60,7 +60,8 @@ FUZZ = settings(max_examples=_examples(), deadline=None, database=None,
 BUNDLED = {name: resolve_ruleset(name).read_text(encoding="utf-8")
            for name in ("marianna", "mariglia", "mariazza", "cinquecento")}
 _LOCATED = re.compile(r"^(?P<file>.+?)(:(?P<line>\d+):(?P<col>\d+))?: .*\[(S\d{3})\]$")
-_FOLDER = Path(tempfile.mkdtemp(prefix="mariage-fuzz-"))
+_TMP = tempfile.TemporaryDirectory(prefix="mariage-fuzz-")  # removed at exit
+_FOLDER = Path(_TMP.name)
 
 
 @contextlib.contextmanager
