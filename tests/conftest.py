@@ -10,8 +10,14 @@ every machine. ``thorough`` is for local runs that hunt for bugs::
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+# The disk cache of compiled rules (mariage.diskcache) goes to a folder of this
+# test session, never the user's own; subprocesses inherit it.
+_CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
+os.environ["XDG_CACHE_HOME"] = _CACHE.name
 
 settings.register_profile(
     "ci",

@@ -13,24 +13,54 @@ True
 
 from __future__ import annotations
 
-from .actions import (
-    Action,
-    Answer,
-    AskPartner,
-    CallOut,
-    Declare,
-    Exchange,
-    Pass,
-    Play,
-    action_text,
-    parse_action,
-)
-from .compile import load_rules
-from .deals import SeededDeals, canonical_deck
-from .errors import IllegalActionError, MariageError, OptionError, SpecError
-from .rules import Rules
-from .specload import list_rulesets
-from .state import GameState, MatchResult, Phase
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import (
+        Action,
+        Answer,
+        AskPartner,
+        CallOut,
+        Declare,
+        Exchange,
+        Pass,
+        Play,
+        action_text,
+        parse_action,
+    )
+    from .compile import load_rules
+    from .deals import SeededDeals, canonical_deck
+    from .errors import IllegalActionError, MariageError, OptionError, SpecError
+    from .rules import Rules
+    from .specload import list_rulesets
+    from .state import GameState, MatchResult, Phase
+
+# The public names are imported on first use, so that a command that needs
+# only part of the package (``mariage list``) starts quickly.
+_LAZY = {
+    "Action": "actions", "Answer": "actions", "AskPartner": "actions", "CallOut": "actions",
+    "Declare": "actions", "Exchange": "actions", "Pass": "actions", "Play": "actions",
+    "action_text": "actions", "parse_action": "actions", "load_rules": "compile",
+    "SeededDeals": "deals", "canonical_deck": "deals", "IllegalActionError": "errors",
+    "MariageError": "errors", "OptionError": "errors", "SpecError": "errors", "Rules": "rules",
+    "list_rulesets": "specload", "GameState": "state", "MatchResult": "state", "Phase": "state",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mariage' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"mariage.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 
 __version__ = "0.1.0"
 
@@ -66,6 +96,9 @@ def new_match(rules: Rules, seed: int) -> GameState:
 
     Later hands are dealt automatically from the same seeded stream.
     """
+    from .deals import SeededDeals
+    from .state import GameState
+
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     state.deal_source = deals

@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
 from .commands import COMMANDS
-from .errors import MariageError
+from .errors import MariageError, SpecFileError
 
-__all__ = ["main", "parse_options"]
+__all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit code 2
-        sys.stderr.write(f"mariage: error: {message}\n")
+        text = _one_line(message)
+        if len(text) > 300:  # argparse quotes whatever was given, however long
+            text = text[:200] + " ... " + text[-80:]
+        sys.stderr.write(f"mariage: error: {text}\n")
         raise SystemExit(2)
 
 
@@ -38,44 +42,137 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered sub-command."""
+_SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view"})
+"""Commands that take ``--spec FILE``: a description file whose ruleset they may name."""
+
+
+def _module_for(command: str) -> str | None:
+    """The module of :data:`COMMANDS` that defines ``command`` (``check-spec``...)."""
+    base = command.replace("-", "_")
+    for name in COMMANDS:
+        if name in (base, f"{base}_cmd"):
+            return name
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every registered sub-command.
+
+    With ``only`` (a command name), only that command's module is imported,
+    which keeps start-up short; an unknown name gets the full parser.
+
+    >>> build_parser().parse_args(["rules", "marianna"]).ruleset
+    'marianna'
+    """
     parser = _Parser(prog="mariage", description="Rules, records and conformance for the "
                      "marriage family of card games.")
     parser.add_argument("--version", action="version", version=f"mariage {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    module = _module_for(only) if only else None
+    for name in [module] if module else COMMANDS:
         mod = importlib.import_module(f"mariage.commands.{name}")
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
+        if mod.NAME in _SPEC_COMMANDS:
+            p.add_argument("--spec", action="append", default=[], metavar="FILE",
+                           help="a game description file; the ruleset it names can then be "
+                                "used like a bundled one (repeatable)")
         p.set_defaults(_run=mod.run)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "_run", None):
-        parser.print_help()
-        return 2
+def _command_of(argv: Sequence[str]) -> str | None:
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg
+        return None  # an option before the command: --help, --version
+    return None
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def _error(message: object) -> None:
     try:
-        code: int = args._run(args)
-    except MariageError as exc:
-        sys.stderr.write(f"mariage: error: {exc}\n")
+        sys.stderr.write(f"mariage: error: {_one_line(message)}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr itself is gone: nothing left to tell
+        pass
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: point stdout at /dev/null so the final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def exit_code(exc: BaseException) -> int:
+    """The exit code for an error: 1 for input checked and found bad, 2 for a usage error.
+
+    >>> from mariage.errors import SpecError, SpecFileError, Location
+    >>> exit_code(SpecError("bad", location=Location("f.yaml", 1, 1)))
+    1
+    >>> exit_code(SpecFileError("file not found", location=Location("f.yaml")))
+    2
+    """
+    if isinstance(exc, SpecFileError):
+        return 2
+    if isinstance(exc, MariageError):
         return 1 if getattr(exc, "code", "").startswith("S0") else 2
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code.
+
+    Errors are one line on standard error; a closed output pipe ends the
+    command quietly with exit code 0.
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list == ["--version"]:  # without importing every command
+        print(f"mariage {__version__}")
+        raise SystemExit(0)  # as argparse's version action does
+    try:
+        parser = build_parser(_command_of(args_list))
+        args = parser.parse_args(args_list)
+        if not getattr(args, "_run", None):
+            parser.print_help()
+            return 2
+        for spec in getattr(args, "spec", None) or []:
+            if not spec:
+                raise ValueError("--spec: the file name is empty")
+            from .specload import register_spec
+
+            register_spec(spec)
+        code: int = args._run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (mariage list | head -1): not an error
+        _quiet_stdout()
+        return 0
+    except MariageError as exc:
+        _error(exc)
+        return exit_code(exc)
     except ValueError as exc:
-        sys.stderr.write(f"mariage: error: {exc}\n")
+        _error(exc)
         return 2
     except OSError as exc:  # a file that cannot be read or written
         where = f"{exc.filename}: " if exc.filename else ""
-        sys.stderr.write(f"mariage: error: {where}{exc.strerror or exc}\n")
+        _error(f"{where}{exc.strerror or exc}")
         return 2
-    except BrokenPipeError:
-        return 0
     except KeyboardInterrupt:
         sys.stderr.write("mariage: interrupted\n")
         return 130
+    except RecursionError:
+        _error("input nested too deeply")
+        return 1
+    except MemoryError:
+        _error("out of memory")
+        return 1
     return code
 
 

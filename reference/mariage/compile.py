@@ -196,7 +196,8 @@ def check_document(doc: Document) -> None:
         elif spec["type"] == "bool":
             choices = [True, False]
         else:
-            choices = [v for v in (spec.get("min"), spec["default"]) if v is not None]
+            choices = [v for v in (spec.get("min"), spec["default"], spec.get("max"))
+                           if v is not None]
         for value in choices:
             build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
 
@@ -210,9 +211,24 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
     cached = _RULES_CACHE.get(key)
     if cached is not None:
         return cached
-    doc = load_document(name_or_path)
-    rules = build(doc, options or {})
+    rules = _build_cached(name_or_path, options or {})
     _RULES_CACHE[key] = rules
+    return rules
+
+
+def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules:
+    """:func:`build`, through the disk cache (:mod:`mariage.diskcache`)."""
+    from . import diskcache
+    from .specload import cache_context, resolve_ruleset
+
+    context = cache_context(resolve_ruleset(name_or_path))
+    key = diskcache.make_key("rules", *context, sorted((k, str(v)) for k, v in options.items()))
+    hit = diskcache.load(key)
+    if isinstance(hit, Rules):
+        return hit
+    doc = load_document(name_or_path)
+    rules = build(doc, options)
+    diskcache.store(key, rules, doc.paths)
     return rules
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "MariageError",
     "OptionError",
     "SpecError",
+    "SpecFileError",
     "UnknownRulesetError",
 ]
 
@@ -70,6 +71,23 @@ class SpecError(MariageError):
         where = f"{self.location}: " if self.location else ""
         at = f"at '{self.path}': " if self.path else ""
         return f"{where}{at}{self.message} [{self.code}]"
+
+
+class SpecFileError(SpecError):
+    """A description file cannot be read at all (missing, a folder, unreadable).
+
+    The command line reports it as a usage error (exit code 2), where a file
+    that was read and found bad is exit code 1.
+
+    >>> str(SpecFileError("file not found", location=Location("house.yaml")))
+    'house.yaml: file not found [S003]'
+    """
+
+    code = "S003"
+
+    def __init__(self, message: str, *, location: Location | None = None,
+                 path: str = "") -> None:
+        super().__init__(message, location=location, path=path, code="S003")
 
 
 class UnknownRulesetError(MariageError):

@@ -361,7 +361,8 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         ("Players", players),
         ("Seats in playing order", f"{', '.join(rules.seat_names)} (play passes to the "
                                    f"{side}, {rules.direction})"),
-        ("Pack", f"{rules.ncards} cards in four suits: {_suits_text(rules)}"),
+        ("Pack", f"{rules.ncards} cards in {_NUMBERS.get(len(rules.suits), str(len(rules.suits)))}"
+                 f" suit{'s' if len(rules.suits) != 1 else ''}: {_suits_text(rules)}"),
         ("Card order, high to low", " ".join(rules.ranks)),
         ("Card points", f"{rules.pack_points} in the pack"
          + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")),

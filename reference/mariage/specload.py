@@ -15,20 +15,32 @@ True
 
 from __future__ import annotations
 
+import bisect
 import copy
-import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-import yaml
-
-from .errors import Location, SpecError, UnknownRulesetError
+from .errors import Location, SpecError, SpecFileError, UnknownRulesetError
 from .resources import schema_path, spec_dir
 
-__all__ = ["Document", "list_rulesets", "load_document", "read_yaml"]
+if TYPE_CHECKING:  # jsonschema is imported only when a description is checked
+    import jsonschema
+
+__all__ = [
+    "Document",
+    "known_rulesets",
+    "list_rulesets",
+    "load_document",
+    "parse_yaml_text",
+    "read_yaml",
+    "register_spec",
+    "resolve_ruleset",
+    "search_path",
+    "unregister_spec",
+]
 
 Marks = dict[tuple[str, ...], Location]
 
@@ -40,6 +52,16 @@ class Document:
     data: dict[str, Any]
     marks: Marks = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
+    """The files read, resolved (``files`` are the names shown in messages)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # marks packed as plain tuples: a pickle of thousands of frozen Locations
+        # takes longer to load than the cache saves
+        names = sorted({loc.file for loc in self.marks.values()})
+        index = {n: i for i, n in enumerate(names)}
+        packed = [(k, index[v.file], v.line, v.column) for k, v in self.marks.items()]
+        return (_restore_document, (self.data, names, packed, self.files, self.paths))
 
     def where(self, path: str | tuple[str, ...]) -> Location | None:
         """The position of ``path`` (dotted or tuple), or of its nearest ancestor."""
@@ -52,29 +74,301 @@ class Document:
             key = key[:-1]
 
 
-def _plain(node: yaml.Node, file: str, path: tuple[str, ...], marks: Marks) -> Any:
-    """Turn a composed YAML node into plain data, recording a mark per path."""
-    marks[path] = Location(file, node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = _scalar(key_node, file)
-            if not isinstance(key, str | int | bool):
+def _restore_document(data: dict[str, Any], names: list[str],
+                      packed: list[tuple[tuple[str, ...], int, int, int]], files: list[str],
+                      paths: list[str]) -> Document:
+    return Document(data, _LazyMarks(names, packed), files, paths)
+
+
+class _LazyMarks(dict[tuple[str, ...], Location]):
+    """Marks of a cached document, made into Locations only when first looked at.
+
+    ``mariage list`` never looks at them; an error message looks at a few.
+    """
+
+    def __init__(self, names: list[str], packed: list[tuple[tuple[str, ...], int, int, int]]
+                 ) -> None:
+        super().__init__()
+        self._pending: tuple[list[str], list[tuple[tuple[str, ...], int, int, int]]] | None = (
+            names, packed)
+
+    def _fill(self) -> None:
+        if self._pending is None:
+            return
+        names, packed = self._pending
+        self._pending = None
+        make, setattr_ = object.__new__, object.__setattr__
+        for key, i, line, column in packed:
+            loc = make(Location)
+            setattr_(loc, "file", names[i])
+            setattr_(loc, "line", line)
+            setattr_(loc, "column", column)
+            dict.__setitem__(self, key, loc)
+
+    def __getitem__(self, key: tuple[str, ...]) -> Location:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def get(self, key: tuple[str, ...], default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def copy(self) -> dict[tuple[str, ...], Location]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        if isinstance(other, _LazyMarks):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        self._fill()
+        return (dict, (dict(dict.items(self)),))
+
+
+# Bounds on what a description may be; docs/limits.rst states each one.
+MAX_SPEC_BYTES = 256 * 1024
+"""Largest description file read, in bytes (the biggest bundled one is about 13 KB)."""
+MAX_DEPTH = 32
+"""Deepest nesting of mappings and lists (the bundled descriptions nest 9 deep)."""
+MAX_NODES = 100_000
+"""Most values in one file, counting every copy an alias makes."""
+MAX_INT = 10**15
+"""Largest magnitude of an integer written in a description."""
+MAX_EXTENDS = 8
+"""Longest ``extends:`` chain above a description."""
+
+_PLAIN_TAGS = frozenset({
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float", "tag:yaml.org,2002:str"})
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+def _loc(name: str, mark: Any) -> Location:
+    if mark is None:
+        return Location(name)
+    return Location(name, mark.line + 1, mark.column + 1)
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+class _Frame:
+    """A mapping or list being built by :func:`_compose`."""
+
+    __slots__ = ("anchor", "container", "first_mark", "key", "key_mark", "path")
+
+    def __init__(self, container: dict[str, Any] | list[Any], path: tuple[str, ...],
+                 anchor: str | None, first_mark: int) -> None:
+        self.container = container
+        self.path = path
+        self.anchor = anchor
+        self.first_mark = first_mark
+        self.key: str | None = None
+        self.key_mark: Any = None
+
+
+def _compose(loader: Any, name: str) -> tuple[Any, Marks]:
+    """Build plain data and marks from the loader's event stream, without recursion.
+
+    Nesting, the number of values (alias copies included) and integer sizes
+    are bounded while reading, so an alias bomb or a deep nest is refused as
+    soon as it passes a bound, at the position where it does.
+    """
+    import yaml
+
+    marks_list: list[tuple[tuple[str, ...], Location]] = []
+    # anchor -> (value, its marks as marks_list[first:end] with paths cut by n, size, or
+    # for a scalar first = -1 and its own location): no copies until an alias asks
+    anchors: dict[str, tuple[Any, int, int, int, int, Location | None]] = {}
+    open_anchors: set[str] = set()
+    stack: list[_Frame] = []
+    count = 0
+    root: Any = None
+    have_root = False
+
+    def fail(message: str, mark: Any) -> SpecError:
+        return SpecError(message, location=_loc(name, mark), code="S002")
+
+    def place(value: Any, mark: Any) -> tuple[str, ...] | None:
+        """Put a finished value in its parent; return its path, or None for a key."""
+        nonlocal root, have_root
+        if not stack:
+            root, have_root = value, True
+            return ()
+        top = stack[-1]
+        if isinstance(top.container, list):
+            path = (*top.path, str(len(top.container)))
+            top.container.append(value)
+            return path
+        if top.key is None:  # this value is a key
+            if not isinstance(value, str | int | bool):
+                raise SpecError("mapping keys must be plain scalars", location=_loc(name, mark),
+                                path=".".join(top.path), code="S002")
+            skey = _key_text(value)
+            if skey in top.container:
+                raise SpecError(f"key '{skey}' appears twice", location=_loc(name, mark),
+                                path=".".join(top.path), code="S002")
+            top.key, top.key_mark = skey, mark
+            return None
+        path = (*top.path, top.key)
+        top.container[top.key] = value
+        top.key = None
+        return path
+
+    def next_path() -> tuple[str, ...] | None:
+        if not stack:
+            return ()
+        top = stack[-1]
+        if isinstance(top.container, list):
+            return (*top.path, str(len(top.container)))
+        return None if top.key is None else (*top.path, top.key)
+
+    while loader.check_event():
+        event = loader.get_event()
+        kind = type(event)
+        if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent):
+            continue
+        if kind is yaml.DocumentStartEvent:
+            if have_root:
+                raise fail("a description is one YAML document; found a second", event.start_mark)
+            continue
+        if kind is yaml.ScalarEvent:
+            count += 1
+            if count > MAX_NODES:
+                raise fail(f"more than {MAX_NODES} values", event.start_mark)
+            value = _scalar_value(loader, event, name)
+            placed = place(value, event.start_mark)
+            if placed is not None:
+                marks_list.append((placed, _loc(name, event.start_mark)))
+            if event.anchor is not None:
+                anchors[event.anchor] = (value, -1, -1, 0, 1, _loc(name, event.start_mark))
+            continue
+        if kind is yaml.AliasEvent:
+            anchor = event.anchor
+            if anchor in open_anchors:
+                raise fail(f"alias '*{anchor}' refers to a value that contains it (a recursive "
+                           "alias)", event.start_mark)
+            if anchor not in anchors:
+                raise fail(f"alias '*{anchor}' has no anchor before it", event.start_mark)
+            value, first, end, n, size, own = anchors[anchor]
+            count += size
+            if count > MAX_NODES:
+                raise fail(f"more than {MAX_NODES} values (counting every copy an alias "
+                           f"makes); '*{anchor}' copies {size}", event.start_mark)
+            if next_path() is None:
+                raise SpecError("mapping keys must be plain scalars, not aliases",
+                                location=_loc(name, event.start_mark),
+                                path=".".join(stack[-1].path), code="S002")
+            placed = place(copy.deepcopy(value), event.start_mark)
+            if placed is not None and own is not None:
+                marks_list.append((placed, own))
+            elif placed is not None:
+                marks_list.extend([((*placed, *p[n:]), loc) for p, loc in marks_list[first:end]])
+            continue
+        if kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
+            count += 1
+            if count > MAX_NODES:
+                raise fail(f"more than {MAX_NODES} values", event.start_mark)
+            if len(stack) >= MAX_DEPTH:
+                raise fail(f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+            is_map = kind is yaml.MappingStartEvent
+            if event.tag not in (None, "!", _MAP_TAG if is_map else _SEQ_TAG):
+                raise fail(f"tag '{event.tag}' is not allowed (a description holds only "
+                           "mappings, lists, strings, numbers, booleans and null)",
+                           event.start_mark)
+            path = next_path()
+            if path is None:
                 raise SpecError("mapping keys must be plain scalars",
-                                location=Location(file, key_node.start_mark.line + 1,
-                                                  key_node.start_mark.column + 1),
-                                path=".".join(path), code="S002")
-            skey = _key_text(key)
-            if skey in out:
-                raise SpecError(f"key '{skey}' appears twice",
-                                location=Location(file, key_node.start_mark.line + 1,
-                                                  key_node.start_mark.column + 1),
-                                path=".".join(path), code="S002")
-            out[skey] = _plain(value_node, file, (*path, skey), marks)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_plain(item, file, (*path, str(i)), marks) for i, item in enumerate(node.value)]
-    return _scalar(node, file)
+                                location=_loc(name, event.start_mark),
+                                path=".".join(stack[-1].path), code="S002")
+            marks_list.append((path, _loc(name, event.start_mark)))
+            container: dict[str, Any] | list[Any] = {} if is_map else []
+            frame = _Frame(container, path, event.anchor, len(marks_list) - 1)
+            if event.anchor is not None:
+                open_anchors.add(event.anchor)
+                anchors.pop(event.anchor, None)
+            stack.append(frame)
+            continue
+        if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+            frame = stack.pop()
+            place(frame.container, None)
+            if frame.anchor is not None:
+                open_anchors.discard(frame.anchor)
+                end = len(marks_list)
+                anchors[frame.anchor] = (frame.container, frame.first_mark, end,
+                                         len(frame.path), end - frame.first_mark, None)
+            continue
+    if not have_root or root is None:
+        raise SpecError("empty document", location=Location(name, 1, 1), code="S002")
+    return root, dict(marks_list)
+
+
+def _scalar_value(loader: Any, event: Any, name: str) -> Any:
+    import yaml
+
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _TIMESTAMP:  # a date written plainly is kept as the text it is
+            return event.value
+    if tag not in _PLAIN_TAGS:
+        raise SpecError(f"tag '{tag}' is not allowed (a description holds only mappings, "
+                        "lists, strings, numbers, booleans and null)",
+                        location=_loc(name, event.start_mark), code="S002")
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        value = loader.yaml_constructors[tag](loader, node)
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        if tag == "tag:yaml.org,2002:int":
+            raise SpecError(f"integer {_clip(event.value)} is out of range (at most "
+                            f"{MAX_INT:.0e} either way)", location=_loc(name, event.start_mark),
+                            code="S002") from None
+        raise SpecError(f"bad value {_clip(event.value)!r}: {_one_line(exc)}",
+                        location=_loc(name, event.start_mark), code="S002") from None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        raise SpecError(f"integer {_clip(event.value)} is out of range (at most {MAX_INT:.0e} "
+                        "either way)", location=_loc(name, event.start_mark), code="S002")
+    return value
+
+
+def _clip(text: str, size: int = 40) -> str:
+    return text if len(text) <= size else text[:size] + "..."
 
 
 def _key_text(key: object) -> str:
@@ -85,15 +379,6 @@ def _key_text(key: object) -> str:
     return str(key)
 
 
-def _scalar(node: yaml.Node, file: str) -> Any:
-    constructor = yaml.SafeLoader("")
-    try:
-        return constructor.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:  # pragma: no cover - composer already checked tags
-        raise SpecError(f"bad value: {exc}", location=Location(
-            file, node.start_mark.line + 1, node.start_mark.column + 1), code="S002") from None
-
-
 _READ_CACHE: dict[tuple[str, str, int, int], tuple[Any, Marks]] = {}
 
 
@@ -102,6 +387,11 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
 
     A file read before, unchanged since (same modification time and size), is
     not parsed again; the caller always gets its own copy of the data.
+
+    >>> from mariage.resources import spec_dir
+    >>> data, marks = read_yaml(spec_dir() / "marianna.yaml", "marianna.yaml")
+    >>> data["ruleset"], str(marks[("ruleset",)])
+    ('marianna', 'marianna.yaml:4:10')
     """
     name = display or str(path)
     try:
@@ -120,31 +410,90 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
     return data, marks
 
 
-def _read_yaml(path: Path, name: str) -> tuple[Any, Marks]:
+def _read_bytes(path: Path, name: str) -> bytes:
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise SpecFileError("is a folder, not a game description", location=Location(name))
+        with path.open("rb") as f:
+            raw = f.read(MAX_SPEC_BYTES + 1)
     except FileNotFoundError:
-        raise SpecError("file not found", location=Location(name), code="S003") from None
+        raise SpecFileError("file not found", location=Location(name)) from None
+    except OSError as exc:
+        raise SpecFileError(f"cannot read: {exc.strerror or exc}", location=Location(name)
+                            ) from None
+    if len(raw) > MAX_SPEC_BYTES:
+        raise SpecError(f"file larger than {MAX_SPEC_BYTES // 1024} KiB", location=Location(
+            name), code="S002")
+    return raw
+
+
+def parse_yaml_text(text: str, name: str) -> tuple[Any, Marks]:
+    """Parse description text with the C loader where available, else the Python one.
+
+    Both give the same positions; on a syntax error the Python loader reads
+    the text again, so that the message and position are the same whichever
+    loader is installed.
+
+    >>> data, marks = parse_yaml_text("a: [1, {b: x}]\\n", "t.yaml")
+    >>> data, str(marks[("a", "1", "b")])
+    ({'a': [1, {'b': 'x'}]}, 't.yaml:1:12')
+    >>> parse_yaml_text("a: [1,\\n", "t.yaml")
+    Traceback (most recent call last):
+    ...
+    mariage.errors.SpecError: t.yaml:2:1: YAML syntax: expected the node content, but found \
+'<stream end>' [S002]
+    """
+    import yaml
+
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return _compose_with(fast, text, name)
+        except yaml.YAMLError:
+            pass  # the Python loader says what and where, below
+    return _compose_with(yaml.SafeLoader, text, name)
+
+
+def _compose_with(loader_cls: Any, text: str, name: str) -> tuple[Any, Marks]:
+    import yaml
+
+    if loader_cls is not yaml.SafeLoader:  # errors: the caller asks the Python loader
+        loader = loader_cls(text)
+        try:
+            return _compose(loader, name)
+        finally:
+            loader.dispose()
+    try:
+        loader = loader_cls(text)  # checks every character: may fail already
+        try:
+            return _compose(loader, name)
+        finally:
+            loader.dispose()
+    except yaml.reader.ReaderError as exc:
+        before = text[:exc.position]
+        loc = Location(name, before.count("\n") + 1, exc.position - before.rfind("\n"))
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else "a character"
+        raise SpecError(f"YAML syntax: character {what} is not allowed in YAML text",
+                        location=loc, code="S002") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise SpecError(f"YAML syntax: {_one_line(exc.problem or exc.context)}",
+                        location=_loc(name, mark), code="S002") from None
+    except yaml.YAMLError as exc:
+        raise SpecError(f"YAML: {_one_line(exc)}", location=Location(name),
+                        code="S002") from None
+
+
+def _read_yaml(path: Path, name: str) -> tuple[Any, Marks]:
+    raw = _read_bytes(path, name)
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = exc.object[:exc.start]
+        before = raw[:exc.start]
         loc = Location(name, before.count(b"\n") + 1, exc.start - before.rfind(b"\n"))
         raise SpecError(f"not UTF-8 text (byte {exc.start})", location=loc,
                         code="S003") from None
-    except OSError as exc:
-        raise SpecError(f"cannot read: {exc.strerror}", location=Location(name),
-                        code="S003") from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        loc = Location(name, mark.line + 1, mark.column + 1) if mark else Location(name)
-        raise SpecError(f"YAML syntax: {exc.problem}", location=loc, code="S002") from None
-    except yaml.YAMLError as exc:
-        raise SpecError(f"YAML: {exc}", location=Location(name), code="S002") from None
-    if node is None:
-        raise SpecError("empty document", location=Location(name, 1, 1), code="S002")
-    marks: Marks = {}
-    return _plain(node, name, (), marks), marks
+    return parse_yaml_text(text, name)
 
 
 def list_rulesets(directory: Path | None = None) -> list[str]:
@@ -157,23 +506,137 @@ def list_rulesets(directory: Path | None = None) -> list[str]:
     return sorted(p.stem for p in base.glob("*.yaml"))
 
 
-def _resolve_file(name_or_path: str, relative_to: Path | None) -> Path:
-    candidate = Path(name_or_path)
+_REGISTERED: dict[str, Path] = {}
+_FILES_ENV = "MARIAGE_SPEC_FILES"  # NAME=PATH entries: worker processes see registrations
+SEARCH_PATH_ENV = "MARIAGE_SPEC_PATH"
+"""Environment variable: folders (separated by ``os.pathsep``) searched for ``NAME.yaml``."""
+
+
+def register_spec(path: str | Path) -> str:
+    """Make the description in ``path`` known by its ``ruleset`` name; return that name.
+
+    Afterwards a record whose ``[Ruleset "NAME"]`` names it, or
+    ``load_rules("NAME")``, reads this file. The description is loaded and
+    checked against the schema first, so a bad file fails here, with its
+    position.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "house.yaml").write_text(
+    ...     "extends: marianna\\nruleset: house\\nname: House rules\\n", encoding="utf-8")
+    >>> register_spec(folder / "house.yaml")
+    'house'
+    >>> load_document("house").data["name"]
+    'House rules'
+    >>> unregister_spec("house")
+    """
+    doc = load_document(Path(path))
+    name = str(doc.data["ruleset"])
+    _REGISTERED[name] = Path(path).resolve()
+    _export_registry()
+    _registry_changed()
+    return name
+
+
+def _export_registry() -> None:
+    entries = [f"{n}={p}" for n, p in _REGISTERED.items()]
+    if entries:
+        os.environ[_FILES_ENV] = os.pathsep.join(entries)
+    else:
+        os.environ.pop(_FILES_ENV, None)
+
+
+def _registered(name: str) -> Path | None:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
+        key, sep, value = entry.partition("=")
+        if sep and key == name and value:
+            return Path(value)
+    return None
+
+
+def unregister_spec(name: str) -> None:
+    """Forget a ruleset made known by :func:`register_spec` (nothing if unknown).
+
+    >>> unregister_spec("no-such-ruleset")
+    """
+    if _REGISTERED.pop(name, None) is not None:
+        _export_registry()
+        _registry_changed()
+
+
+def _registry_changed() -> None:
+    from . import compile as _compile  # the compiled-rules cache names rulesets too
+
+    _compile._RULES_CACHE.clear()
+
+
+def search_path() -> list[Path]:
+    """The folders of ``MARIAGE_SPEC_PATH``, in order (empty entries skipped).
+
+    >>> import os
+    >>> saved = os.environ.get("MARIAGE_SPEC_PATH")
+    >>> os.environ["MARIAGE_SPEC_PATH"] = os.pathsep.join(["/a", "", "/b"])
+    >>> [str(p) for p in search_path()]
+    ['/a', '/b']
+    >>> os.environ.pop("MARIAGE_SPEC_PATH") and None
+    >>> if saved is not None: os.environ["MARIAGE_SPEC_PATH"] = saved
+    """
+    raw = os.environ.get(SEARCH_PATH_ENV, "")
+    return [Path(p) for p in raw.split(os.pathsep) if p]
+
+
+def known_rulesets() -> list[str]:
+    """Every name :func:`load_document` resolves: bundled, registered, on the search path.
+
+    >>> set(list_rulesets()) <= set(known_rulesets())
+    True
+    """
+    names = set(list_rulesets()) | set(_REGISTERED)
+    for folder in search_path():
+        if folder.is_dir():
+            names.update(p.stem for p in folder.glob("*.yaml"))
+    return sorted(names)
+
+
+def resolve_ruleset(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+    """The file a ruleset name or path stands for.
+
+    A name is looked up in order: next to the describing file (for
+    ``extends:``), then registered files (:func:`register_spec`), the bundled
+    rulesets, and the folders of ``MARIAGE_SPEC_PATH``.
+
+    >>> resolve_ruleset("marianna").name
+    'marianna.yaml'
+    """
+    text = str(name_or_path)
+    candidate = Path(text)
+    if isinstance(name_or_path, Path):
+        return candidate
+    looks_like_path = candidate.suffix in (".yaml", ".yml") or "/" in text or os.sep in text
+    if relative_to is not None and looks_like_path:
+        return candidate if candidate.is_absolute() else relative_to / candidate
     if candidate.suffix in (".yaml", ".yml") and (candidate.exists() or relative_to is None):
         return candidate
-    if relative_to is None and ("/" in name_or_path or candidate.is_file()):
-        if candidate.is_dir():
-            raise SpecError("is a folder, not a game description", location=Location(
-                name_or_path), code="S003")
+    if relative_to is None and ("/" in text or os.sep in text or candidate.is_file()):
         return candidate  # a path: read it, and report what is wrong with it
-    for base in ([relative_to] if relative_to else []) + [spec_dir()]:
-        p = base / f"{name_or_path}.yaml"
+    if relative_to is not None:
+        p = relative_to / f"{text}.yaml"
         if p.exists():
             return p
-    raise UnknownRulesetError(name_or_path, list_rulesets())
+    registered = _registered(text)
+    if registered is not None:
+        return registered
+    if "/" not in text and os.sep not in text and text not in (".", ".."):
+        for base in [spec_dir(), *search_path()]:
+            p = base / f"{text}.yaml"
+            if p.is_file():
+                return p
+    raise UnknownRulesetError(text, known_rulesets())
 
 
-def _merge(base: Any, over: Any, base_marks: Marks, over_marks: Marks,
+def _merge(base: Any, over: Any, base_marks: _MarkIndex, over_marks: _MarkIndex,
            path: tuple[str, ...], out_marks: Marks) -> Any:
     if isinstance(base, dict) and isinstance(over, dict):
         result: dict[str, Any] = {}
@@ -184,32 +647,77 @@ def _merge(base: Any, over: Any, base_marks: Marks, over_marks: Marks,
                 result[k] = _merge(base[k], over[k], base_marks, over_marks, (*path, k), out_marks)
             else:
                 result[k] = base[k]
-                _copy_marks(base_marks, (*path, k), out_marks)
+                base_marks.copy_under((*path, k), out_marks)
         for k in over:
             if k not in base and over[k] is not None:
                 result[k] = over[k]
-                _copy_marks(over_marks, (*path, k), out_marks)
-        if path in over_marks:
-            out_marks[path] = over_marks[path]
+                over_marks.copy_under((*path, k), out_marks)
+        if path in over_marks.marks:
+            out_marks[path] = over_marks.marks[path]
+        elif path in base_marks.marks:
+            out_marks[path] = base_marks.marks[path]
         return result
-    _copy_marks(over_marks, path, out_marks)
+    over_marks.copy_under(path, out_marks)
     return over
 
 
-def _copy_marks(src: Marks, prefix: tuple[str, ...], dst: Marks) -> None:
-    n = len(prefix)
-    for k, v in src.items():
-        if k[:n] == prefix:
-            dst[k] = v
+class _MarkIndex:
+    """Marks sorted by path, so that the marks under a path are one slice (linear merging)."""
+
+    def __init__(self, marks: Marks) -> None:
+        self.marks = marks
+        self.keys = sorted(marks)
+
+    def copy_under(self, prefix: tuple[str, ...], dst: Marks) -> None:
+        n = len(prefix)
+        i = bisect.bisect_left(self.keys, prefix)
+        keys, marks = self.keys, self.marks
+        while i < len(keys) and keys[i][:n] == prefix:
+            dst[keys[i]] = marks[keys[i]]
+            i += 1
+
+
+def cache_context(path: Path) -> tuple[object, ...]:
+    """What a loaded description depends on besides file contents (for the disk cache).
+
+    >>> cache_context(resolve_ruleset("marianna"))[0].endswith("marianna.yaml")
+    True
+    """
+    try:
+        here = os.getcwd()
+    except OSError:  # the working folder was removed: names are shown absolute
+        here = ""
+    return (str(path.resolve()), here, sorted(_REGISTERED.items()),
+            os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""))
 
 
 def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> Document:
-    """Load a ruleset by bundled name or by file path, resolving ``extends:``.
+    """Load a ruleset by name or by file path, resolving ``extends:``.
 
     Runs the JSON Schema check on the merged result; consistency checks are
-    done when the description is compiled (see :mod:`mariage.compile`).
+    done when the description is compiled (see :mod:`mariage.compile`). A
+    description loaded before, whose files have not changed, comes from the
+    disk cache (:mod:`mariage.diskcache`).
+
+    >>> load_document("cinquecento").files[-1].endswith("cinquecento.yaml")
+    True
     """
-    path = _resolve_file(str(name_or_path), None if not _seen else Path(_seen[-1]).parent)
+    if _seen:
+        return _load_document(name_or_path, _seen)
+    from . import diskcache
+
+    path = resolve_ruleset(name_or_path)
+    key = diskcache.make_key("document", *cache_context(path))
+    hit = diskcache.load(key)
+    if isinstance(hit, Document):
+        return hit
+    doc = _load_document(path, ())
+    diskcache.store(key, doc, doc.paths)
+    return doc
+
+
+def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document:
+    path = resolve_ruleset(name_or_path, None if not _seen else Path(_seen[-1]).parent)
     display = _display(path)
     data, marks = read_yaml(path, display)
     if not isinstance(data, dict):
@@ -217,12 +725,16 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
                         code="S002")
     parent_name = data.get("extends")
     files = [display]
+    paths = [str(path.resolve())]
     if parent_name is not None:
         if not isinstance(parent_name, str):
             raise SpecError("'extends' names a ruleset", location=marks.get(("extends",)),
                             path="extends", code="S001")
+        if len(_seen) >= MAX_EXTENDS:
+            raise SpecError(f"'extends' goes more than {MAX_EXTENDS} descriptions deep",
+                            location=marks.get(("extends",)), path="extends", code="S004")
         try:
-            parent_path = _resolve_file(parent_name, path.parent)
+            parent_path = resolve_ruleset(parent_name, path.parent)
         except UnknownRulesetError as exc:
             raise SpecError(str(exc), location=marks.get(("extends",)), path="extends",
                             code="S004") from None
@@ -230,15 +742,25 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
         if parent_path.resolve() in {Path(p).resolve() for p in chain}:
             raise SpecError("'extends' makes a cycle: " + " -> ".join([*chain, str(parent_path)]),
                             location=marks.get(("extends",)), path="extends", code="S004")
-        parent = load_document(parent_path, _seen=chain)
+        try:
+            parent = _load_document(parent_path, chain)
+        except SpecFileError as exc:  # the parent is named here: say where
+            raise SpecError(f"'extends: {parent_name}': {exc.message}",
+                            location=marks.get(("extends",)), path="extends",
+                            code="S004") from None
+        if not isinstance(parent.data.get("ruleset"), str):
+            raise SpecError("missing key: 'ruleset' is a required property",
+                            location=parent.where(()), path="ruleset", code="S001")
         out_marks: Marks = {}
         child = {k: v for k, v in data.items() if k != "extends"}
-        merged = _merge(parent.data, child, parent.marks, marks, (), out_marks)
+        merged = _merge(parent.data, child, _MarkIndex(parent.marks), _MarkIndex(marks), (),
+                        out_marks)
         merged["parent"] = parent.data["ruleset"]
         out_marks[("parent",)] = marks[("extends",)]
         data, marks = merged, out_marks
         files = parent.files + files
-    doc = Document(data, marks, files)
+        paths = parent.paths + paths
+    doc = Document(data, marks, files, paths)
     if not _seen:
         validate_schema(doc)
     return doc
@@ -247,7 +769,7 @@ def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> D
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError):
         return str(path)
 
 
@@ -257,6 +779,8 @@ _SCHEMA_CACHE: dict[str, Any] = {}
 def game_schema() -> dict[str, Any]:
     """The JSON Schema of a game description (``spec/schema/game.schema.json``)."""
     if "game" not in _SCHEMA_CACHE:
+        import json
+
         _SCHEMA_CACHE["game"] = json.loads(schema_path().read_text(encoding="utf-8"))
     schema: dict[str, Any] = _SCHEMA_CACHE["game"]
     return schema
@@ -265,23 +789,56 @@ def game_schema() -> dict[str, Any]:
 _VALIDATOR: list[jsonschema.Draft202012Validator] = []
 
 
-def _schema_errors(data: Any) -> Iterator[jsonschema.ValidationError]:
+def _validator() -> jsonschema.Draft202012Validator:
     if not _VALIDATOR:  # building a validator resolves the whole schema: do it once
+        import jsonschema
+
         _VALIDATOR.append(jsonschema.Draft202012Validator(game_schema()))
-    errors = _VALIDATOR[0].iter_errors(data)
-    return iter(sorted(errors, key=lambda e: list(map(str, e.path))))
+    return _VALIDATOR[0]
+
+
+def _schema_errors(data: Any, base: Any = None
+                   ) -> list[tuple[tuple[str, ...], jsonschema.ValidationError]]:
+    """Schema errors of ``data`` as (path prefix, error), sorted by path.
+
+    With ``base`` (data already found valid, with the same top-level keys),
+    only the top-level sections that differ from it are checked again.
+    """
+    validator = _validator()
+    sections = game_schema().get("properties", {})
+    found: list[tuple[tuple[str, ...], jsonschema.ValidationError]]
+    if (isinstance(base, dict) and isinstance(data, dict) and base.keys() == data.keys()
+            and all(k in sections for k in data)):
+        found = [((str(k),), err) for k in data if data[k] != base[k]
+                 for err in validator.evolve(schema=sections[k]).iter_errors(data[k])]
+    else:
+        found = [((), err) for err in validator.iter_errors(data)]
+    return sorted(found, key=lambda pe: [*pe[0], *map(str, pe[1].path)])
 
 
 def validate_schema(doc: Document, data: Any = None, context: str = "") -> None:
     """Check ``doc`` (or ``data`` with ``doc``'s marks) against the schema.
 
     Raises :class:`SpecError` for the first error, naming file:line:column, the
-    path in the document and what the schema expected.
+    path in the document and what the schema expected. ``data`` is ``doc``'s
+    data with option values applied: only the sections they changed are
+    checked again.
+
+    >>> doc = load_document("marianna")
+    >>> data = deep_copy(doc.data)
+    >>> data["match"]["end"]["target"] = 0
+    >>> try:
+    ...     validate_schema(doc, data, "with target=0: ")
+    ... except SpecError as exc:
+    ...     print(exc.path, exc.message)
+    match.end.target with target=0: 0 is less than the minimum of 1
     """
-    target = doc.data if data is None else data
-    for err in _schema_errors(target):
+    import jsonschema
+
+    errors = _schema_errors(doc.data) if data is None else _schema_errors(data, doc.data)
+    for prefix, err in errors:
         best = jsonschema.exceptions.best_match([err])
-        path = tuple(str(p) for p in best.absolute_path)
+        path = (*prefix, *(str(p) for p in best.absolute_path))
         if best.validator == "additionalProperties" and isinstance(best.instance, dict):
             known = best.schema.get("properties", {})
             path += tuple(k for k in best.instance if k not in known)[:1]
@@ -302,5 +859,27 @@ def _explain(err: jsonschema.ValidationError) -> str:
 
 
 def deep_copy(data: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a plain document."""
-    return copy.deepcopy(data)
+    """A deep copy of a plain document (mappings, lists and immutable scalars).
+
+    Several times faster than :func:`copy.deepcopy`, which ``check-spec`` would
+    otherwise spend most of its time in; the nesting is bounded by
+    :data:`MAX_DEPTH`, so the recursion is too.
+
+    >>> doc = {"a": [1, {"b": "x"}]}
+    >>> copied = deep_copy(doc)
+    >>> copied == doc, copied["a"] is doc["a"], copied["a"][1] is doc["a"][1]
+    (True, False, False)
+    """
+    out: dict[str, Any] = _plain_copy(data)
+    return out
+
+
+def _plain_copy(node: Any) -> Any:
+    kind = type(node)
+    if kind is dict:
+        return {k: _plain_copy(v) for k, v in node.items()}
+    if kind is list:
+        return [_plain_copy(v) for v in node]
+    if kind in (str, int, float, bool) or node is None:
+        return node
+    return copy.deepcopy(node)  # anything else a caller put in: copied the slow, sure way

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..compile import check_document, load_rules
-from ..errors import SpecError, UnknownRulesetError
+from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError
 from ..specload import load_document
 
 NAME = "check-spec"
@@ -19,16 +19,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    bad = 0
+    """Check each file; exit 2 if one could not be read, else 1 if one is bad, else 0."""
+    bad = unreadable = 0
     for name in args.files:
         try:
             doc = load_document(name)
             check_document(doc)
             rules = load_rules(name)
-        except (SpecError, UnknownRulesetError) as exc:
+        except (SpecFileError, UnknownRulesetError) as exc:  # a usage error: exit code 2
+            sys.stderr.write(f"{exc}\n")
+            unreadable += 1
+            continue
+        except (SpecError, OptionError) as exc:
             sys.stderr.write(f"{exc}\n")
             bad += 1
             continue
         print(f"{name}: ok ({len(rules.infos)} rules, "
               f"{len(doc.data.get('options') or {})} options)")
-    return 1 if bad else 0
+    return 2 if unreadable else 1 if bad else 0

@@ -12,7 +12,8 @@ from ..cli import parse_options
 from ..compile import load_rules
 from ..deals import SeededDeals
 from ..notation.recorder import Recorder
-from ..notation.writer import write_atomically, write_record
+from ..notation.writer import write_record
+from ..outfile import check_destination, write_output
 from ..rules import Rules
 from ..state import GameState, Phase
 
@@ -22,7 +23,8 @@ HELP = "play a whole match with built-in bots and print it trick by trick"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", help="a bundled ruleset name or a path to a .yaml file")
-    parser.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
+    parser.add_argument("--seed", type=_seed, default=1,
+                        help="deal seed, 0 to 2**64-1 (default 1)")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
     parser.add_argument("--bots", default="greedy",
@@ -31,6 +33,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     parser.add_argument("--out", metavar="FILE",
                         help="also write the match's record to FILE (written atomically)")
+
+
+def _seed(text: str) -> int:
+    """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
+    import argparse
+
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 20 or int(digits) >= 1 << 64:
+        shown = digits if len(digits) <= 24 else digits[:20] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
+                                         f"got {shown!r}")
+    return int(digits)
 
 
 def _bots(spec: str, n: int, seed: int) -> list[Bot]:
@@ -141,13 +155,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     bots = _bots(args.bots, rules.nseats, args.seed)
     recorder = None
-    if args.out:
+    if args.out is not None:
+        check_destination(args.out)  # refuse a bad destination before playing, not after
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
     state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
                        recorder=recorder)
     if recorder is not None:
-        write_atomically(args.out, write_record(recorder.record(state)))
+        write_output(args.out, write_record(recorder.record(state)))
     if args.quiet:
         res = state.result
         assert res is not None

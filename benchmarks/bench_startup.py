@@ -1,0 +1,112 @@
+"""Start-up time of ``mariage list`` and ``mariage rules``, as ratios to ``python -c pass``.
+
+Each command runs as a fresh process (``python -m mariage ...`` on this
+checkout), its standard output thrown away. Runs of every command are
+interleaved, so that a busy moment of the machine falls on all of them; the
+best and the median wall time of the repeats are kept, and the smallest CPU
+time (user + system), which a busy machine disturbs less than wall time.
+
+*Warm* runs use a disk cache filled by one run before timing (in a temporary
+``XDG_CACHE_HOME``, so the user's own cache is neither used nor touched), with
+compiled modules kept (``PYTHONDONTWRITEBYTECODE`` is unset and
+``PYTHONPYCACHEPREFIX`` points into the same temporary folder), as after any
+installation; *no cache* runs set ``MARIAGE_NO_CACHE=1`` and show what the
+cache saves.
+
+    python benchmarks/bench_startup.py            # 20 repeats
+    python benchmarks/bench_startup.py --quick    # 5 repeats: a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_MS = 150.0
+
+CASES: list[tuple[str, list[str], bool]] = [
+    ("python -c pass (baseline)", ["-c", "pass"], True),
+    ("python -c 'import yaml' (for scale)", ["-c", "import yaml"], True),
+    ("mariage --version", ["-m", "mariage", "--version"], True),
+    ("mariage list (warm)", ["-m", "mariage", "list"], True),
+    ("mariage rules marianna (warm)", ["-m", "mariage", "rules", "marianna"], True),
+    ("mariage list (no cache)", ["-m", "mariage", "list"], False),
+    ("mariage rules marianna (no cache)", ["-m", "mariage", "rules", "marianna"], False),
+]
+
+
+def _env(cache: str, use_cache: bool) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "reference") + os.pathsep + env.get("PYTHONPATH", "")
+    env["XDG_CACHE_HOME"] = cache
+    # compiled modules kept as in any installation, in the temporary folder
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(cache, "pycache")
+    env.pop("MARIAGE_NO_CACHE", None)
+    if not use_cache:
+        env["MARIAGE_NO_CACHE"] = "1"
+    return env
+
+
+def _once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def measure(repeat: int) -> list[tuple[str, float, float, float]]:
+    """(case, best wall, median wall, best CPU seconds) per case."""
+    with tempfile.TemporaryDirectory(prefix="mariage-bench-cache-") as cache:
+        for _, args, use_cache in CASES:  # fill the cache (and the OS file cache)
+            _once(args, _env(cache, use_cache))
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in CASES}
+        for _ in range(repeat):
+            for name, args, use_cache in CASES:
+                times[name].append(_once(args, _env(cache, use_cache)))
+    return [(name, min(w for w, _ in t), statistics.median(w for w, _ in t),
+             min(c for _, c in t)) for name, t in times.items()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 repeats instead of 20")
+    parser.add_argument("--repeat", type=int, default=0, help="repeats per command")
+    args = parser.parse_args()
+    repeat = args.repeat or (5 if args.quick else 20)
+    rows = measure(repeat)
+    base_best, base_median, base_cpu = rows[0][1], rows[0][2], rows[0][3]
+    print(f"Python {sys.version.split()[0]}, {repeat} interleaved runs per command; "
+          f"target: warm list and rules under {TARGET_MS:.0f} ms")
+    print()
+    print("| command | best ms | median ms | CPU ms (best) | ratio (best) | ratio (median) "
+          "| ratio (CPU) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, best, median, cpu in rows:
+        print(f"| {name} | {best * 1000:.0f} | {median * 1000:.0f} | {cpu * 1000:.0f} | "
+              f"{best / base_best:.1f} | {median / base_median:.1f} | "
+              f"{cpu / max(base_cpu, 1e-6):.1f} |")
+    print()
+    for name, best, median, _ in rows:
+        if "(warm)" in name:
+            state = "met" if best * 1000 < TARGET_MS else "NOT met"
+            print(f"{name}: best {best * 1000:.0f} ms, median {median * 1000:.0f} ms: "
+                  f"target {state} (best)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,143 @@
+"""Write an output file safely: whole or not at all, and never over something it should not.
+
+:func:`write_output` is what ``--out FILE`` uses. It refuses an empty name,
+and will not replace a symbolic link, a FIFO, a device, a folder or a
+read-only file (an error names the destination, not a temporary file). The
+text goes to a temporary file in the same folder, which is then renamed over
+the destination, so a reader never sees half a file. A temporary file left by
+a killed run (its process is gone) is removed by the next write to the same
+destination; one from a run still going is left alone.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> target = os.path.join(folder, "match.txt")
+>>> write_output(target, "hello\\n")
+>>> open(target, encoding="utf-8").read()
+'hello\\n'
+>>> os.symlink(target, os.path.join(folder, "link.txt"))
+>>> try:
+...     write_output(os.path.join(folder, "link.txt"), "x")
+... except OSError as exc:
+...     print(exc.strerror)
+is a symbolic link; not replaced
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import tempfile
+
+__all__ = ["check_destination", "write_output"]
+
+_TAG = ".mariage-"
+
+
+def _refuse(path: str, why: str, code: int = errno.EEXIST) -> OSError:
+    return OSError(code, why, path)
+
+
+def check_destination(path: str) -> None:
+    """Raise :class:`OSError` (naming ``path``) if ``path`` may not be written.
+
+    Called before a long run, so that it fails at once rather than at the end.
+
+    >>> try:
+    ...     check_destination("/dev/null")
+    ... except OSError as exc:
+    ...     print(exc.filename, exc.strerror)
+    /dev/null is not a regular file (a FIFO, socket or device); not replaced
+    """
+    if not path or not path.strip():
+        raise ValueError("--out: the file name is empty")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise _refuse(path, "No such file or directory (the folder does not exist)",
+                          errno.ENOENT) from None
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise _refuse(path, "the folder is not writable", errno.EACCES) from None
+        return
+    mode = info.st_mode
+    if stat.S_ISLNK(mode):
+        raise _refuse(path, "is a symbolic link; not replaced")
+    if stat.S_ISDIR(mode):
+        raise _refuse(path, "is a folder", errno.EISDIR)
+    if not stat.S_ISREG(mode):
+        raise _refuse(path, "is not a regular file (a FIFO, socket or device); not replaced")
+    # no write bit at all is read-only for everyone, root included (who os.access lets by)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise _refuse(path, "is read-only; not replaced", errno.EACCES)
+
+
+def _stale(folder: str, base: str) -> None:
+    """Remove temporary files for ``base`` left by processes that no longer run."""
+    prefix = f".{base}{_TAG}"
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid_text = name[len(prefix):].split("-", 1)[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        try:
+            full = os.path.join(folder, name)
+            if stat.S_ISREG(os.lstat(full).st_mode):
+                os.unlink(full)
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
+
+
+def write_output(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically, after :func:`check_destination`."""
+    check_destination(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    base = os.path.basename(path)
+    _stale(folder, base)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{base}{_TAG}{os.getpid()}-", suffix=".tmp",
+                                   dir=folder)
+    except OSError as exc:  # name the file asked for, not the temporary one
+        raise OSError(exc.errno, exc.strerror, path) from None
+    try:
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            try:
+                mode = stat.S_IMODE(os.stat(path).st_mode)
+            except FileNotFoundError:
+                mask = os.umask(0)
+                os.umask(mask)
+                mode = 0o666 & ~mask
+            os.chmod(tmp, mode)
+            check_destination(path)  # it may have changed while we wrote
+            os.replace(tmp, path)
+        except OSError as exc:
+            if exc.filename == path:
+                raise
+            raise OSError(exc.errno, exc.strerror, path) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

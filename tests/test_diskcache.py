@@ -1,0 +1,216 @@
+"""The disk cache of descriptions and compiled rules (issue #16 item 1).
+
+Every test uses its own ``XDG_CACHE_HOME``; none times anything.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mariage import diskcache
+from mariage.compile import _RULES_CACHE, load_rules
+from mariage.specload import load_document
+
+REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    diskcache._SECRETS.clear()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
+    _RULES_CACHE.clear()
+    return tmp_path / "xdg" / "mariage"
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.pickle"))
+
+
+def test_location_follows_xdg_and_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert diskcache.cache_dir() == tmp_path / "mariage"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert diskcache.cache_dir() == tmp_path / "home" / ".cache" / "mariage"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # not absolute: ignored, per XDG
+    assert diskcache.cache_dir() == tmp_path / "home" / ".cache" / "mariage"
+
+
+def test_rules_and_documents_are_stored_and_reused(cache: Path) -> None:
+    rules = load_rules("mariglia")
+    assert len(_entries(cache)) == 2  # the document and the compiled rules
+    key_file = cache / "key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert cache.stat().st_mode & 0o777 == 0o700
+    _RULES_CACHE.clear()
+    again = load_rules("mariglia")
+    assert again is not rules and again == rules
+    assert load_document("mariglia").where("match.end.target") is not None
+
+
+def test_a_changed_file_is_read_again(cache: Path, tmp_path: Path) -> None:
+    spec = tmp_path / "house.yaml"
+    spec.write_text("extends: mariglia\nruleset: house\nname: First\n", encoding="utf-8")
+    assert load_rules(spec).name == "First"
+    _RULES_CACHE.clear()
+    spec.write_text("extends: mariglia\nruleset: house\nname: Second\n", encoding="utf-8")
+    assert load_rules(spec).name == "Second"
+    assert load_document(spec).data["name"] == "Second"
+
+
+def test_a_changed_parent_is_read_again(cache: Path, tmp_path: Path) -> None:
+    parent = tmp_path / "base.yaml"
+    parent.write_text("extends: mariglia\nruleset: base\nname: Base\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: base\nruleset: child\n", encoding="utf-8")
+    assert load_document(child).data["name"] == "Base"
+    parent.write_text("extends: mariglia\nruleset: base\nname: Changed\n", encoding="utf-8")
+    assert load_document(child).data["name"] == "Changed"
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+def test_a_corrupted_entry_is_ignored_and_rebuilt(cache: Path, damage: str) -> None:
+    load_rules("mariazza")
+    for entry in _entries(cache):
+        blob = entry.read_bytes()
+        if damage == "truncate":
+            entry.write_bytes(blob[: len(blob) // 2])
+        elif damage == "flip":
+            entry.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
+        elif damage == "garbage":
+            entry.write_bytes(os.urandom(len(blob)))
+        else:
+            entry.write_bytes(b"")
+    _RULES_CACHE.clear()
+    assert load_rules("mariazza").ruleset == "mariazza"
+    for entry in _entries(cache):  # rebuilt: sound again
+        assert diskcache.load(entry.stem) is not None
+
+
+class _Boom:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.system, ("echo pwned > /dev/null",))
+
+
+def test_an_unauthenticated_pickle_is_never_loaded(cache: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    load_rules("mariazza")
+    calls: list[object] = []
+    monkeypatch.setattr(pickle, "loads", lambda *a, **k: calls.append(a) or None)
+    for entry in _entries(cache):  # a forged entry: right magic, wrong MAC
+        entry.write_bytes(b"MARIAGE\x01" + b"\0" * 32 + pickle.dumps(([], _Boom())))
+        assert diskcache.load(entry.stem) is None
+    assert calls == []
+
+
+def test_nothing_is_loaded_from_a_folder_others_may_write(cache: Path) -> None:
+    load_rules("mariazza")
+    key = _entries(cache)[0].stem
+    assert diskcache.load(key) is not None
+    cache.chmod(0o777)
+    try:
+        assert diskcache.load(key) is None
+    finally:
+        cache.chmod(0o700)
+    entry = _entries(cache)[0]
+    entry.chmod(0o666)
+    assert diskcache.load(entry.stem) is None
+
+
+def test_a_symlinked_entry_is_not_followed(cache: Path, tmp_path: Path) -> None:
+    load_rules("mariazza")
+    entry = _entries(cache)[0]
+    elsewhere = tmp_path / "elsewhere.pickle"
+    elsewhere.write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(elsewhere)
+    assert diskcache.load(entry.stem) is None
+
+
+def test_a_key_file_readable_by_others_disables_the_cache(cache: Path) -> None:
+    load_rules("mariazza")
+    key = _entries(cache)[0].stem
+    (cache / "key").chmod(0o644)
+    diskcache._SECRETS.clear()  # the key is read once per process: as a new process would
+    assert diskcache.load(key) is None
+
+
+def test_the_cache_can_be_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    load_rules("marjapussi")
+    assert not cache.exists()
+
+
+def test_an_unwritable_cache_is_not_an_error(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    _RULES_CACHE.clear()
+    assert load_rules("marjapussi").ruleset == "marjapussi"
+
+
+def test_temporary_files_of_killed_runs_are_ignored_and_tidied(cache: Path) -> None:
+    load_rules("mariazza")
+    left = cache / "tmp-99999999-x.part"
+    left.write_bytes(b"half")
+    os.utime(left, (1, 1))  # long ago
+    _RULES_CACHE.clear()
+    diskcache.store("another", 1, [])
+    assert not left.exists()
+
+
+def test_entries_are_bounded(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(diskcache, "_MAX_ENTRIES", 3)
+    for i in range(6):
+        diskcache.store(f"k{i}", i, [])
+    assert len(_entries(cache)) == 3
+
+
+def test_cached_documents_name_files_relative_to_the_working_folder(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "a").mkdir()
+    spec = tmp_path / "a" / "house.yaml"
+    spec.write_text("extends: mariglia\nruleset: house\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert load_document(str(spec)).files[-1] == os.path.join("a", "house.yaml")
+    monkeypatch.chdir(tmp_path / "a")
+    assert load_document(str(spec)).files[-1] == "house.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert load_document(str(spec)).files[-1] == os.path.join("a", "house.yaml")
+
+
+def test_a_warm_process_neither_parses_yaml_nor_imports_jsonschema(cache: Path) -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = REFERENCE + os.pathsep + env.get("PYTHONPATH", "")
+    probe = ("import sys, mariage.cli as c, io, contextlib\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             "    c.main(['list'])\n"
+             "print('jsonschema' in sys.modules, 'yaml' in sys.modules)\n")
+    subprocess.run([sys.executable, "-c", probe], env=env, check=True, capture_output=True)
+    warm = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
+                          capture_output=True, text=True)
+    assert warm.stdout.split() == ["False", "False"]
+    env["MARIAGE_NO_CACHE"] = "1"
+    cold = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
+                          capture_output=True, text=True)
+    assert cold.stdout.split() == ["True", "True"]
+
+
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert diskcache.cache_dir() is None
+    _RULES_CACHE.clear()
+    assert load_rules("mariglia").ruleset == "mariglia"

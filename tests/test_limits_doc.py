@@ -1,0 +1,61 @@
+"""docs/limits.rst states the bounds the code enforces (issue #13 item 6)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from mariage import specload
+from mariage.conformance import protocol
+from mariage.notation import batch, reader, search
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGE = (DOCS / "limits.rst").read_text(encoding="utf-8")
+
+
+def _kib(n: int) -> str:
+    return f"{n // 1024} KiB" if n < 1 << 20 else f"{n >> 20} MiB"
+
+
+@pytest.mark.parametrize(("name", "value", "shown"), [
+    ("MAX_SPEC_BYTES", specload.MAX_SPEC_BYTES, _kib(specload.MAX_SPEC_BYTES)),
+    ("MAX_DEPTH", specload.MAX_DEPTH, f"{specload.MAX_DEPTH} levels"),
+    ("MAX_NODES", specload.MAX_NODES, f"{specload.MAX_NODES:,}"),
+    ("MAX_EXTENDS", specload.MAX_EXTENDS, f"{specload.MAX_EXTENDS} descriptions"),
+    ("MAX_LINE", reader.MAX_LINE, _kib(reader.MAX_LINE)),
+    ("MAX_RECORD", reader.MAX_RECORD, _kib(reader.MAX_RECORD)),
+    ("MAX_SYNTAX_ERRORS", batch.MAX_SYNTAX_ERRORS, f"at most {batch.MAX_SYNTAX_ERRORS}"),
+    ("DEFAULT_LIMIT", search.DEFAULT_LIMIT, f"{search.DEFAULT_LIMIT:,}"),
+    ("MAX_LINE", protocol.MAX_LINE, _kib(protocol.MAX_LINE)),
+])
+def test_each_bound_is_stated_with_its_value(name: str, value: int, shown: str) -> None:
+    assert name in PAGE
+    assert shown in PAGE, f"{name} = {value}: the page should say {shown!r}"
+
+
+def test_the_integer_bound_is_stated() -> None:
+    exponent = len(str(specload.MAX_INT)) - 1
+    assert 10**exponent == specload.MAX_INT
+    assert f"10\\ :sup:`{exponent}`" in PAGE
+
+
+def test_the_schema_bounds_are_stated() -> None:
+    schema = specload.game_schema()
+    target = schema["properties"]["match"]["properties"]["end"]["properties"]["target"]
+    assert f"match target at most {target['maximum']:,}" in PAGE
+    assert f"{schema['properties']['options']['maxProperties']} per description" in PAGE
+    values = schema["$defs"]["option"]["properties"]["values"]["maxItems"]
+    assert f"{values} values per ``enum`` option" in PAGE
+
+
+def test_the_page_is_in_the_toctree() -> None:
+    index = (DOCS / "index.rst").read_text(encoding="utf-8")
+    toctrees = re.findall(r"\.\. toctree::\n((?:[ \t]+.*\n|\n)+)", index)
+    assert any(re.search(r"^\s+limits$", t, re.M) for t in toctrees)
+
+
+def test_each_section_is_there() -> None:
+    for title in ("Exit codes", "Game descriptions", "Game records", "Engine protocol",
+                  "Conformance runner", "Your own rulesets"):
+        assert f"\n{title}" in PAGE
