@@ -40,6 +40,21 @@ class SeededDeals:
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)
 
+    def clone(self) -> SeededDeals:
+        """A copy that deals the same stream from here on, independently.
+
+        >>> from mariage import load_rules
+        >>> a = SeededDeals(load_rules("marianna"), 5)
+        >>> b = a.clone()
+        >>> a.next_deal() == b.next_deal()
+        True
+        """
+        new = SeededDeals.__new__(SeededDeals)
+        new.rules = self.rules
+        new.rng = SplitMix64(self.rng.state)
+        new.first_dealer = self.first_dealer
+        return new
+
     def next_deal(self) -> tuple[list[int], int | None]:
         """The next hand's deck order (top first) and first player (or ``None``)."""
         first = self.rng.below(self.rules.nseats) if self.rules.first_lead == "lot" else None
