@@ -219,3 +219,29 @@ def test_copies_follow_slots_added_by_a_subclass() -> None:
     state.extra[1].append(4)
     state.undo()
     assert state.extra == [[1, 2], [3]]
+
+
+class _Loose(GameState):
+    """A state class whose extra slot is a list in one state and not in another."""
+
+    __slots__ = ("maybe",)
+
+
+def test_a_list_slot_that_later_holds_something_else_is_still_copied() -> None:
+    rules = rules_for("mariglia", {})
+    first = _Loose(rules, first_dealer=0)
+    first.maybe = [1, 2]
+    first.deal(list(range(rules.ncards)))
+    assert first.clone().maybe == [1, 2]  # the copying code is made from this state
+    other = _Loose(rules, first_dealer=0)
+    other.maybe = None
+    other.deal(list(range(rules.ncards)))
+    assert other.clone().maybe is None
+    other.enable_undo()
+    other.apply(other.legal_actions()[0])
+    other.maybe = [[5]]
+    copy = other.clone()
+    copy.maybe[0].append(6)
+    assert other.maybe == [[5]]
+    other.undo()
+    assert other.maybe is None

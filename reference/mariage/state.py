@@ -367,7 +367,7 @@ class GameState:
         undo on if this state has it on, with an empty journal. The copying
         code is generated from ``__slots__`` (see :func:`_copy_code`).
         """
-        return _copiers(type(self), self).clone(self)
+        return _clone(self)
 
     # --------------------------------------------------------------- undo
     def enable_undo(self, on: bool = True) -> None:
@@ -406,19 +406,18 @@ class GameState:
         if not journal:
             raise ValueError("nothing to undo" if journal is not None
                              else "undo is off: call enable_undo() first")
-        _copiers(type(self), self).restore(self, journal.pop())
+        _COPIERS[type(self)].restore(self, journal.pop())
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
         journal = self._undo
         assert journal is not None
-        copiers = _copiers(type(self), self)
-        snap = copiers.snapshot(self)
+        snap = _snapshot(self)
         self._undo = None
         try:
             method(*args)
         except BaseException:
-            copiers.restore(self, snap)
+            _COPIERS[type(self)].restore(self, snap)
             raise
         finally:
             self._undo = journal
@@ -480,31 +479,34 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
     """The source of the straight-line copying functions for slots of these ``kinds``.
 
     Shared slots are read all at once (``operator.attrgetter``) and stored by
-    one unpacking; each other slot gets its own copy.
+    one unpacking; each other slot gets its own copy. A list slot is copied
+    without a check of its class: if it holds something else in another
+    state, the copy raises ``TypeError`` and :func:`_copiers` makes checked
+    code instead.
     """
     shared = [name for name, kind in kinds if kind == _SHARED]
     rest = [(name, kind) for name, kind in kinds if kind != _SHARED]
 
-    def copied(name: str, kind: int) -> str:
+    def copied(name: str, kind: int, target: str) -> str:
         if kind == _FLAT:
-            return f"v = s.{name}\n    v = v[:] if v.__class__ is _list else _checked(v)"
+            return f"    {target} = s.{name}[:]"
         if kind == _NESTED:
-            return f"v = s.{name}\n    v = [e[:] for e in v] if v.__class__ is _list and " \
-                "v and v[0].__class__ is _list else _checked(v)"
+            return f"    {target} = [e[:] for e in s.{name}]"
         if kind == _SOURCE:
-            return f"v = s.{name}\n    if v is not None:\n        v = _copy_source(v)"
-        return f"v = s.{name}\n    if v.__class__ is _list:\n        v = _checked(v)"
+            return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
+                    f"    {target} = v")
+        return f"    v = s.{name}\n    if v.__class__ is _list:\n        v = _checked(v)\n" \
+            f"    {target} = v"
 
     lines = ["def clone(s):", "    n = _new(s.__class__)"]
     if shared:
         lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
-    for name, kind in rest:
-        lines += ["    " + copied(name, kind), f"    n.{name} = v"]
+    lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
     lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
-    lines += ["def snapshot(s):", "    out = _get(s)"]
-    for name, kind in rest:
-        lines += ["    " + copied(name, kind), "    out += (v,)"]
-    lines += ["    return out", "", "def restore(s, snap):"]
+    lines += ["def snapshot(s):"]
+    lines += [copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
+    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest))) + ")",
+              "", "def restore(s, snap):"]
     names = shared + [name for name, _ in rest]
     lines.append("    (" + "".join(f"s.{name}, " for name in names) + ") = snap")
     return "\n".join(lines) + "\n"
@@ -524,22 +526,26 @@ class _Copiers:
     clone: Callable[[GameState], GameState]
     snapshot: Callable[[GameState], tuple[Any, ...]]
     restore: Callable[[GameState, tuple[Any, ...]], None]
+    checked: bool  # every list slot checked at each copy
 
 
 _COPIERS: dict[type, _Copiers] = {}
 
 
-def _copiers(cls: type, sample: GameState) -> _Copiers:
+def _copiers(cls: type, sample: GameState, checked: bool = False) -> _Copiers:
     """The copying functions of ``cls``, generated from its slots on first use.
 
     The kind of each slot is judged from ``sample``, the first state of the
-    class copied (:func:`_slot_kind`).
+    class copied (:func:`_slot_kind`). ``checked`` makes (and keeps) code that
+    checks every list slot, for a class whose list slots are not always lists.
     """
     found = _COPIERS.get(cls)
-    if found is None:
+    if found is None or (checked and not found.checked):
         missing = object()
         kinds = [(name, _slot_kind(name, getattr(sample, name, missing)))
                  for name in _slots_of(cls)]
+        if checked:
+            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
         shared = tuple(name for name, kind in kinds if kind == _SHARED)
         namespace: dict[str, Any] = {"_list": list, "_new": object.__new__,
                                      "_copy_source": _copy_source, "_checked": _checked,
@@ -547,10 +553,30 @@ def _copiers(cls: type, sample: GameState) -> _Copiers:
                                      else (lambda s: tuple(getattr(s, n) for n in shared))}
         exec(compile(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", "exec"), namespace)
         found = _COPIERS[cls] = _Copiers(namespace["clone"], namespace["snapshot"],
-                                         namespace["restore"])
+                                         namespace["restore"], checked)
     return found
 
 
+def _clone(state: GameState) -> GameState:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.clone(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).clone(state)
+
+
+def _snapshot(state: GameState) -> tuple[Any, ...]:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.snapshot(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).snapshot(state)
 
 
 def obligation_of(state: GameState) -> Obligation | None:
