@@ -30,8 +30,13 @@ def canonical_deck(rules: Rules) -> list[int]:
     return list(range(rules.ncards))
 
 
+_new = object.__new__
+
+
 class SeededDeals:
     """The deals of a match from an integer seed."""
+
+    __slots__ = ("first_dealer", "rng", "rules")
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
@@ -49,9 +54,10 @@ class SeededDeals:
         >>> a.next_deal() == b.next_deal()
         True
         """
-        new = SeededDeals.__new__(SeededDeals)
+        new = _new(SeededDeals)
         new.rules = self.rules
-        new.rng = SplitMix64(self.rng.state)
+        rng = new.rng = _new(SplitMix64)
+        rng.state = self.rng.state
         new.first_dealer = self.first_dealer
         return new
 

@@ -491,7 +491,7 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
         if kind == _FLAT:
             return f"    {target} = s.{name}[:]"
         if kind == _NESTED:
-            return f"    {target} = [e[:] for e in s.{name}]"
+            return f"    {target} = _list(_map(_copy_list, s.{name}))"
         if kind == _SOURCE:
             return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
                     f"    {target} = v")
@@ -547,7 +547,8 @@ def _copiers(cls: type, sample: GameState, checked: bool = False) -> _Copiers:
         if checked:
             kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
         shared = tuple(name for name, kind in kinds if kind == _SHARED)
-        namespace: dict[str, Any] = {"_list": list, "_new": object.__new__,
+        namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
+                                     "_copy_list": list.copy,
                                      "_copy_source": _copy_source, "_checked": _checked,
                                      "_get": operator.attrgetter(*shared) if len(shared) > 1
                                      else (lambda s: tuple(getattr(s, n) for n in shared))}
