@@ -16,4 +16,5 @@ COMMANDS = [
     "view",
     "engine",
     "conformance_cmd",
+    "match_cmd",
 ]
