@@ -23,11 +23,14 @@ from .actions import (
     Pass,
     Play,
     action_text,
+    naming,
     parse_action,
+    set_naming,
 )
 from .compile import load_rules
 from .deals import SeededDeals, canonical_deck
 from .errors import IllegalActionError, MariageError, OptionError, SpecError
+from .observation import Observation, observe
 from .rules import Rules
 from .specload import list_rulesets
 from .state import GameState, MatchResult, Phase
@@ -45,6 +48,7 @@ __all__ = [
     "IllegalActionError",
     "MariageError",
     "MatchResult",
+    "Observation",
     "OptionError",
     "Pass",
     "Phase",
@@ -56,8 +60,11 @@ __all__ = [
     "canonical_deck",
     "list_rulesets",
     "load_rules",
+    "naming",
     "new_match",
+    "observe",
     "parse_action",
+    "set_naming",
 ]
 
 

@@ -356,6 +356,18 @@ class GameState:
             return
         self.mech.match_end.resign(self, seat)
 
+    # ---------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        from .display import state_repr
+
+        return state_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The state as an HTML table, for notebooks (:mod:`mariage.display`)."""
+        from .display import state_html
+
+        return state_html(self)
+
     # -------------------------------------------------------------- copies
     def clone(self) -> GameState:
         """An independent copy of this state.
