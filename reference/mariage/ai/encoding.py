@@ -33,7 +33,6 @@ from ..actions import (
     Declare,
     Exchange,
     Pass,
-    Play,
     action_text,
     parse_action,
 )

@@ -21,7 +21,8 @@ ended after so many hands.
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -29,7 +30,6 @@ from pettingzoo import AECEnv
 
 from ..compile import load_rules
 from ..deals import SeededDeals
-from ..phase import Phase
 from ..state import GameState
 from .encoding import ActionSpace, Encoder
 
@@ -38,10 +38,11 @@ __all__ = ["MariageEnv", "env"]
 Obs = dict[str, Any]
 
 
-class MariageEnv(AECEnv):  # type: ignore[misc]
+class MariageEnv(AECEnv):
     """The AEC environment of one ruleset (with ``options``)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "mariage_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "mariage_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, ruleset: str = "marianna", options: dict[str, Any] | None = None,
                  max_hands: int = 100, render_mode: str | None = None) -> None:
@@ -51,7 +52,6 @@ class MariageEnv(AECEnv):  # type: ignore[misc]
         self.encoder = Encoder(self.rules)
         self.max_hands = max_hands
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"mariage_{ruleset}_v0"}
         self.possible_agents = list(self.rules.seat_names)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = gymnasium.spaces.Dict({
@@ -72,7 +72,7 @@ class MariageEnv(AECEnv):  # type: ignore[misc]
 
     # -- the episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        deal_seed = seed if seed is not None else int(np.random.SeedSequence().entropy or 0)
+        deal_seed = seed if seed is not None else secrets.randbits(64)
         deals = SeededDeals(self.rules, deal_seed)
         state = GameState(self.rules, first_dealer=deals.first_dealer)
         state.deal_source = deals
