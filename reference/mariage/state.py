@@ -507,8 +507,9 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
         if kind == _SOURCE:
             return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
                     f"    {target} = v")
-        return f"    v = s.{name}\n    if v.__class__ is _list:\n        v = _checked(v)\n" \
-            f"    {target} = v"
+        return (f"    v = s.{name}\n    if v.__class__ is _list:\n"
+                "        v = v[:] if not v or v[0].__class__ is not _list else _checked(v)\n"
+                f"    {target} = v")
 
     lines = ["def clone(s):", "    n = _new(s.__class__)"]
     if shared:
