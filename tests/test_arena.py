@@ -170,3 +170,8 @@ def test_match_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "marianna", "--bot", "N=clever"]) == 2
     assert "unknown bot" in capsys.readouterr().err
     assert main(["match", "marianna", "--games", "0"]) == 2
+
+
+def test_mariage_play_knows_the_mc_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "mariazza", "-o", "target=10", "--bots", "mc,greedy", "-q"]) == 0
+    assert "wins" in capsys.readouterr().out

@@ -96,6 +96,8 @@ def make_chooser(name: str, seed: int, playouts: int = 96) -> Chooser:
     """A built-in player by name: ``random``, ``greedy`` or ``mc``."""
     if name == "mc":
         return MonteCarloBot(seed, playouts)
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOT_NAMES)})")
     chooser: Chooser = make_bot(name, seed)
     return chooser
 
