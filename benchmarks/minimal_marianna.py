@@ -220,3 +220,44 @@ class MinimalMarianna:
             self.winner = self.match_scores.index(top)
         else:
             self.dealer = (self.dealer + 1) % NSEATS
+
+    # -- hand-written copies: the baseline of bench_search.py (a dealt match only)
+    def clone(self) -> MinimalMarianna:
+        """An independent copy: the lists copied, everything else shared."""
+        new = MinimalMarianna.__new__(MinimalMarianna)
+        new.captured = self.captured[:]
+        new.dealer = self.dealer
+        new.decl_count = self.decl_count
+        new.decl_points = self.decl_points[:]
+        new.declared = self.declared
+        new.hands = self.hands[:]
+        new.leader = self.leader
+        new.match_scores = self.match_scores[:]
+        new.stock = self.stock[:]
+        new.to_act = self.to_act
+        new.trick_cards = self.trick_cards[:]
+        new.trick_no = self.trick_no
+        new.trick_seats = self.trick_seats[:]
+        new.trick_winners = self.trick_winners[:]
+        new.trump = self.trump
+        new.used_mariannino = self.used_mariannino
+        new.used_mariannone = self.used_mariannone
+        new.used_suits = self.used_suits
+        new.winner = self.winner
+        return new
+
+    def snapshot(self) -> tuple[object, ...]:
+        """What :meth:`restore` needs to take the state back to now."""
+        return (self.captured[:], self.dealer, self.decl_count, self.decl_points[:],
+                self.declared, self.hands[:], self.leader, self.match_scores[:],
+                self.stock[:], self.to_act, self.trick_cards[:], self.trick_no,
+                self.trick_seats[:], self.trick_winners[:], self.trump, self.used_mariannino,
+                self.used_mariannone, self.used_suits, self.winner)
+
+    def restore(self, snap: tuple[object, ...]) -> None:
+        """Take the state back to a :meth:`snapshot` (which is used up)."""
+        (self.captured, self.dealer, self.decl_count, self.decl_points, self.declared,
+         self.hands, self.leader, self.match_scores, self.stock, self.to_act,
+         self.trick_cards, self.trick_no, self.trick_seats, self.trick_winners, self.trump,
+         self.used_mariannino, self.used_mariannone, self.used_suits,
+         self.winner) = snap  # type: ignore[assignment]

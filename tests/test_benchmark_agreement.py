@@ -183,3 +183,41 @@ def test_minimal_engine_refuses_what_the_reference_refuses(seed: int) -> None:
         pick = rng.choice(sorted(legal))
         ref.apply(ref.legal_actions()[[as_minimal(a) for a in ref.legal_actions()].index(pick)])
         low.apply(pick)
+
+
+def _fields(game: object) -> dict[str, object]:
+    return {name: copy.deepcopy(getattr(game, name)) for name in minimal.MinimalMarianna.__slots__}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_minimal_engines_copies_are_whole_and_independent(seed: int) -> None:
+    """bench_search.py's baseline: the hand-written clone, snapshot and restore."""
+    rng = random.Random(seed)
+    deck = list(range(minimal.NCARDS))
+    rng.shuffle(deck)
+    game = minimal.MinimalMarianna(seed % 4)
+    game.deal(deck)
+    while game.to_act is not None:
+        before = _fields(game)
+        twin = game.clone()
+        assert _fields(twin) == before
+        snap = game.snapshot()
+        acts = game.legal_actions()
+        action = acts[rng.randrange(len(acts))]
+        game.apply(action)
+        assert _fields(twin) == before, "a clone shares data with its original"
+        after = _fields(game)
+        twin.apply(action)
+        assert _fields(twin) == after
+        game.restore(snap)
+        assert _fields(game) == before
+        game.apply(action)
+
+
+def test_the_search_benchmark_runs() -> None:
+    search = _load("bench_search")
+    best = search.run_all(positions=4, repeat=1, seed=2, chunk=2)
+    assert set(best) >= {"clone (reference)", "clone (previous)", "undo (reference)",
+                         "clone+playout (minimal)"}
+    assert all(v > 0 for v in best.values())
+    assert "clone speedup" in search.render(best, 4, 1)

@@ -26,11 +26,14 @@ if TYPE_CHECKING:
         Pass,
         Play,
         action_text,
+        naming,
         parse_action,
+        set_naming,
     )
     from .compile import load_rules
     from .deals import SeededDeals, canonical_deck
     from .errors import IllegalActionError, MariageError, OptionError, SpecError
+    from .observation import Observation, observe
     from .rules import Rules
     from .specload import list_rulesets
     from .state import GameState, MatchResult, Phase
@@ -40,7 +43,9 @@ if TYPE_CHECKING:
 _LAZY = {
     "Action": "actions", "Answer": "actions", "AskPartner": "actions", "CallOut": "actions",
     "Declare": "actions", "Exchange": "actions", "Pass": "actions", "Play": "actions",
-    "action_text": "actions", "parse_action": "actions", "load_rules": "compile",
+    "action_text": "actions", "parse_action": "actions", "naming": "actions",
+    "set_naming": "actions", "Observation": "observation", "observe": "observation",
+    "load_rules": "compile",
     "SeededDeals": "deals", "canonical_deck": "deals", "IllegalActionError": "errors",
     "MariageError": "errors", "OptionError": "errors", "SpecError": "errors", "Rules": "rules",
     "list_rulesets": "specload", "GameState": "state", "MatchResult": "state", "Phase": "state",
@@ -75,6 +80,7 @@ __all__ = [
     "IllegalActionError",
     "MariageError",
     "MatchResult",
+    "Observation",
     "OptionError",
     "Pass",
     "Phase",
@@ -86,8 +92,11 @@ __all__ = [
     "canonical_deck",
     "list_rulesets",
     "load_rules",
+    "naming",
     "new_match",
+    "observe",
     "parse_action",
+    "set_naming",
 ]
 
 

@@ -19,7 +19,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,15 +38,74 @@ __all__ = [
     "Pass",
     "Play",
     "action_text",
+    "naming",
     "parse_action",
+    "set_naming",
 ]
+
+#: the rules whose names action reprs use (see :func:`naming`)
+_NAMING: ContextVar[Rules | None] = ContextVar("mariage_naming", default=None)
+
+
+def set_naming(rules: Rules | None) -> None:
+    """Make the reprs of actions use the names of ``rules`` (``None``: numbers again).
+
+    >>> from mariage import load_rules
+    >>> set_naming(load_rules("marianna"))
+    >>> Declare(0, 0), Answer(True, 2), Pass()
+    (Declare(marianna:H), Answer(yes:C), Pass())
+    >>> set_naming(None)
+    >>> Declare(0, 0)
+    Declare(decl=0, suit=0, trump=True)
+    """
+    _NAMING.set(rules)
+
+
+@contextmanager
+def naming(rules: Rules) -> Iterator[None]:
+    """Within the block, action reprs use the names of ``rules``.
+
+    >>> from mariage import load_rules
+    >>> with naming(load_rules("mariazza")):
+    ...     print([Declare(0, 1), Exchange(5)])
+    [Declare(mariazza:D), Exchange(exchange:7H)]
+    """
+    token = _NAMING.set(rules)
+    try:
+        yield
+    finally:
+        _NAMING.reset(token)
+
+
+def _named(action: Action, numbers: str) -> str:
+    rules = _NAMING.get()
+    if rules is not None:
+        try:
+            return f"{type(action).__name__}({action_text(rules, action)})"
+        except (IndexError, TypeError):
+            pass
+    return f"{type(action).__name__}({numbers})"
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play ``card`` to the current trick."""
+    """Play ``card`` to the current trick.
+
+    The plays of a ruleset's legal actions carry the card's ``code``, which
+    only their repr uses (it is not compared):
+
+    >>> from mariage import load_rules
+    >>> load_rules("marianna").play_actions[2], Play(2) == load_rules("marianna").play_actions[2]
+    (Play(KH), True)
+    """
 
     card: int
+    code: str = field(default="", compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        if self.code:
+            return f"Play({self.code})"
+        return _named(self, f"card={self.card}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +120,9 @@ class Declare:
     suit: int
     trump: bool = True
 
+    def __repr__(self) -> str:
+        return _named(self, f"decl={self.decl}, suit={self.suit}, trump={self.trump}")
+
 
 @dataclass(frozen=True, slots=True)
 class AskPartner:
@@ -66,6 +131,9 @@ class AskPartner:
     ask: int
     suit: int = -1
 
+    def __repr__(self) -> str:
+        return _named(self, f"ask={self.ask}, suit={self.suit}")
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:
@@ -73,6 +141,9 @@ class Answer:
 
     yes: bool
     suit: int = -1
+
+    def __repr__(self) -> str:
+        return _named(self, f"yes={self.yes}, suit={self.suit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +156,9 @@ class Exchange:
     """Give ``card`` (the exchange rank of trump) for the turned-up card."""
 
     card: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"card={self.card}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +199,7 @@ def parse_action(rules: Rules, text: str) -> Action:
     """Parse the canonical text of an action; raise ``ValueError`` if it is not one."""
     s = text.strip()
     if s in rules.card_index:
-        return Play(rules.card_index[s])
+        return rules.play_actions[rules.card_index[s]]
     if s == "pass":
         return Pass()
     if s == "no":

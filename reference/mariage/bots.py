@@ -1,6 +1,9 @@
-"""Built-in players for ``mariage play``: ``random`` and ``greedy``.
+"""Built-in players for ``mariage play``: ``random``, ``greedy`` and ``mc``.
 
-Both are deterministic given their seed. Neither ever calls out wrongly:
+``mc`` is :class:`mariage.arena.search.MonteCarloBot`: it searches
+determinizations of its seat's view.
+
+All are deterministic given their seed. None ever calls out wrongly:
 a call-out is offered to them only when the claim is good.
 
 >>> from mariage import load_rules, new_match
@@ -13,6 +16,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from .actions import Action, Answer, CallOut, Declare, Exchange, Play
@@ -91,11 +95,19 @@ class GreedyBot:
         return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _monte_carlo(seed: int = 0) -> Bot:
+    """The determinized Monte Carlo player of :mod:`mariage.arena.search`."""
+    from .arena.search import MonteCarloBot
+
+    return MonteCarloBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                         "mc": _monte_carlo}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random`` or ``greedy``)."""
+    """A bot by name (``random``, ``greedy`` or ``mc``, the Monte Carlo player)."""
     try:
         cls = BOTS[name]
     except KeyError:

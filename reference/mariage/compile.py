@@ -439,7 +439,7 @@ class _Compiler:
             card_index={c: i for i, c in enumerate(codes)}, suit_of=tuple(suit_of),
             rank_of=tuple(rank_of), strength=tuple(strength), points=tuple(points),
             suit_mask=suit_mask, rank_mask=rank_mask, full_mask=(1 << ncards) - 1,
-            higher=higher, play_actions=tuple(Play(c) for c in range(ncards)),
+            higher=higher, play_actions=tuple(Play(c, codes[c]) for c in range(ncards)),
             pack_points=sum(points), pack_rule=pk["id"],
             first_dealer=dl.get("first_dealer", "lot"), hand_size=hand_size, packet=packet,
             turn_up=turn_up, stock_size=stock, rotation=rot.get("next", "next_seat"),

@@ -30,8 +30,13 @@ def canonical_deck(rules: Rules) -> list[int]:
     return list(range(rules.ncards))
 
 
+_new = object.__new__
+
+
 class SeededDeals:
     """The deals of a match from an integer seed."""
+
+    __slots__ = ("first_dealer", "rng", "rules")
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
@@ -39,6 +44,22 @@ class SeededDeals:
         self.first_dealer: int | None = None
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)
+
+    def clone(self) -> SeededDeals:
+        """A copy that deals the same stream from here on, independently.
+
+        >>> from mariage import load_rules
+        >>> a = SeededDeals(load_rules("marianna"), 5)
+        >>> b = a.clone()
+        >>> a.next_deal() == b.next_deal()
+        True
+        """
+        new = _new(SeededDeals)
+        new.rules = self.rules
+        rng = new.rng = _new(SplitMix64)
+        rng.state = self.rng.state
+        new.first_dealer = self.first_dealer
+        return new
 
     def next_deal(self) -> tuple[list[int], int | None]:
         """The next hand's deck order (top first) and first player (or ``None``)."""

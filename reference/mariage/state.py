@@ -29,6 +29,7 @@ they share and sends each action to the one that runs it.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -120,6 +121,7 @@ class GameState:
         "_ob_no_stock",
         "_ob_stock",
         "_tricks_per_hand",
+        "_undo",
         "actions",
         "captured",
         "deal_source",
@@ -185,6 +187,7 @@ class GameState:
         self._ob_no_stock = rules.obligation_no_stock
         self._higher = rules.higher
         self.deal_source: DealSource | None = None
+        self._undo: list[tuple[Any, ...]] | None = None
         self.reset_hand()
 
     # ------------------------------------------------------------------ setup
@@ -230,6 +233,9 @@ class GameState:
         ``first_player`` is needed, and only allowed, where the rules have no
         dealer and choose the first player by lot each hand.
         """
+        if self._undo is not None:
+            self._journaled(self.deal, deck, first_player)
+            return
         self.mech.dealing.deal(self, deck, first_player)
 
     # ------------------------------------------------------------ queries
@@ -303,6 +309,9 @@ class GameState:
         Raises :class:`IllegalActionError` (with the rule ID) if it is not legal;
         the state is then unchanged.
         """
+        if self._undo is not None:
+            self._journaled(self.apply, action, seat)
+            return
         if type(action) is Play and self.phase == _PLAY and (
                 seat is None or seat == self.to_act):
             to_act = self.to_act
@@ -342,20 +351,246 @@ class GameState:
 
         The match ends at once and the other side wins [core.resign].
         """
+        if self._undo is not None:
+            self._journaled(self.resign, seat)
+            return
         self.mech.match_end.resign(self, seat)
+
+    # ---------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        from .display import state_repr
+
+        return state_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The state as an HTML table, for notebooks (:mod:`mariage.display`)."""
+        from .display import state_html
+
+        return state_html(self)
 
     # -------------------------------------------------------------- copies
     def clone(self) -> GameState:
-        """An independent copy of this state."""
-        new = GameState.__new__(type(self))
-        for name in GameState.__slots__:
-            v = getattr(self, name)
-            if isinstance(v, list):
-                v = [x[:] if isinstance(x, list) else x for x in v]
-            setattr(new, name, v)
-        if self.deal_source is not None:  # the clone deals its own copy of the stream
-            new.deal_source = copy.deepcopy(self.deal_source, {id(self.rules): self.rules})
-        return new
+        """An independent copy of this state.
+
+        Lists are copied (a list of lists one level deeper), the deal source
+        (:attr:`deal_source`) is copied by its state, so the copy deals the
+        same stream on its own, and everything else (the compiled rules, the
+        mechanisms, numbers, tuples, frozen records) is shared. The copy keeps
+        undo on if this state has it on, with an empty journal. The copying
+        code is generated from ``__slots__`` (see :func:`_copy_code`).
+        """
+        return _clone(self)
+
+    # --------------------------------------------------------------- undo
+    def enable_undo(self, on: bool = True) -> None:
+        """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
+
+        With undo on, each :meth:`apply`, :meth:`deal` and :meth:`resign`
+        first journals the state (the price of a :meth:`clone`), and a refused
+        action leaves no entry. Turning undo off drops the journal.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), seed=1)
+        >>> state.enable_undo()
+        >>> before = state.legal_actions()
+        >>> state.apply(before[-1])
+        >>> state.undo()
+        >>> state.legal_actions() == before
+        True
+        """
+        if not on:
+            self._undo = None
+        elif self._undo is None:
+            self._undo = []
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back now (0 with undo off)."""
+        return 0 if self._undo is None else len(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last :meth:`apply`, :meth:`deal` or :meth:`resign` made with undo on.
+
+        A hand dealt automatically by :attr:`deal_source` after an action is
+        taken back with it. Raises ``ValueError`` if there is nothing to undo.
+        """
+        journal = self._undo
+        if not journal:
+            raise ValueError("nothing to undo" if journal is not None
+                             else "undo is off: call enable_undo() first")
+        _COPIERS[type(self)].restore(self, journal.pop())
+
+    def _journaled(self, method: Callable[..., None], *args: Any) -> None:
+        """Run ``method`` with undo off after journaling the state; on error, restore it."""
+        journal = self._undo
+        assert journal is not None
+        snap = _snapshot(self)
+        self._undo = None
+        try:
+            method(*args)
+        except BaseException:
+            _COPIERS[type(self)].restore(self, snap)
+            raise
+        finally:
+            self._undo = journal
+        journal.append(snap)
+
+
+#: slots that the generated copies leave out: the undo journal belongs to one state
+_UNCOPIED = frozenset({"_undo"})
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name not in names and name not in _UNCOPIED and name != "__weakref__":
+                names.append(name)
+    return tuple(names)
+
+
+def _copy_source(source: Any) -> Any:
+    """A copy of a deal source: by its own ``clone()`` if it has one, else a deep copy."""
+    own = getattr(source, "clone", None)
+    if own is not None:
+        return own()
+    rules = getattr(source, "rules", None)
+    return copy.deepcopy(source, {} if rules is None else {id(rules): rules})
+
+
+#: value classes a slot may share between copies without a check per copy
+_SCALARS = (int, str, bytes, float, tuple, frozenset)
+
+#: how the generated code copies one slot (see :func:`_slot_kind`)
+_SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE = range(5)
+
+
+def _slot_kind(name: str, value: Any) -> int:
+    """How to copy slot ``name``, judged from its ``value`` in the first state copied.
+
+    Numbers, strings, tuples (and enums, which are numbers or strings), the
+    compiled rules and the mechanisms are shared; a list is copied, and its
+    items too when they are lists; anything that could be either (``None``,
+    an empty list) is checked at every copy.
+    """
+    if name == "deal_source":
+        return _SOURCE
+    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers"):
+        return _SHARED
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None and params.frozen:  # a frozen record (rules of play, a result)
+        return _SHARED
+    if type(value) is list and value:
+        return _NESTED if type(value[0]) is list else _FLAT
+    return _CHECKED
+
+
+def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
+    """The source of the straight-line copying functions for slots of these ``kinds``.
+
+    Shared slots are read all at once (``operator.attrgetter``) and stored by
+    one unpacking; each other slot gets its own copy. A list slot is copied
+    without a check of its class: if it holds something else in another
+    state, the copy raises ``TypeError`` and :func:`_copiers` makes checked
+    code instead.
+    """
+    shared = [name for name, kind in kinds if kind == _SHARED]
+    rest = [(name, kind) for name, kind in kinds if kind != _SHARED]
+
+    def copied(name: str, kind: int, target: str) -> str:
+        if kind == _FLAT:
+            return f"    {target} = s.{name}[:]"
+        if kind == _NESTED:
+            return f"    {target} = _list(_map(_copy_list, s.{name}))"
+        if kind == _SOURCE:
+            return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
+                    f"    {target} = v")
+        return (f"    v = s.{name}\n    if v.__class__ is _list:\n"
+                "        v = v[:] if not v or v[0].__class__ is not _list else _checked(v)\n"
+                f"    {target} = v")
+
+    lines = ["def clone(s):", "    n = _new(s.__class__)"]
+    if shared:
+        lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
+    lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
+    lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
+    lines += ["def snapshot(s):"]
+    lines += [copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
+    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest))) + ")",
+              "", "def restore(s, snap):"]
+    names = shared + [name for name, _ in rest]
+    lines.append("    (" + "".join(f"s.{name}, " for name in names) + ") = snap")
+    return "\n".join(lines) + "\n"
+
+
+def _checked(value: Any) -> Any:
+    """A copy of ``value`` if it is a list (and of its items if they are lists), else itself."""
+    if type(value) is list:
+        return [v[:] for v in value] if value and type(value[0]) is list else value[:]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class _Copiers:
+    """The generated copying functions of one state class."""
+
+    clone: Callable[[GameState], GameState]
+    snapshot: Callable[[GameState], tuple[Any, ...]]
+    restore: Callable[[GameState, tuple[Any, ...]], None]
+    checked: bool  # every list slot checked at each copy
+
+
+_COPIERS: dict[type, _Copiers] = {}
+
+
+def _copiers(cls: type, sample: GameState, checked: bool = False) -> _Copiers:
+    """The copying functions of ``cls``, generated from its slots on first use.
+
+    The kind of each slot is judged from ``sample``, the first state of the
+    class copied (:func:`_slot_kind`). ``checked`` makes (and keeps) code that
+    checks every list slot, for a class whose list slots are not always lists.
+    """
+    found = _COPIERS.get(cls)
+    if found is None or (checked and not found.checked):
+        missing = object()
+        kinds = [(name, _slot_kind(name, getattr(sample, name, missing)))
+                 for name in _slots_of(cls)]
+        if checked:
+            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
+        shared = tuple(name for name, kind in kinds if kind == _SHARED)
+        namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
+                                     "_copy_list": list.copy,
+                                     "_copy_source": _copy_source, "_checked": _checked,
+                                     "_get": operator.attrgetter(*shared) if len(shared) > 1
+                                     else (lambda s: tuple(getattr(s, n) for n in shared))}
+        exec(compile(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", "exec"), namespace)
+        found = _COPIERS[cls] = _Copiers(namespace["clone"], namespace["snapshot"],
+                                         namespace["restore"], checked)
+    return found
+
+
+def _clone(state: GameState) -> GameState:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.clone(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).clone(state)
+
+
+def _snapshot(state: GameState) -> tuple[Any, ...]:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.snapshot(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).snapshot(state)
 
 
 def obligation_of(state: GameState) -> Obligation | None:

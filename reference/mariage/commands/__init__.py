@@ -18,4 +18,5 @@ COMMANDS = [
     "conformance_cmd",
     "render",
     "completion",
+    "match_cmd",
 ]

@@ -1,0 +1,328 @@
+"""What search costs: clone, undo and a clone-then-playout step, against hand-written code.
+
+The positions are mid-hand states of default Marianna, reached by seeded
+random play from seeded deals; the reference states deal their next hands
+from a :class:`~mariage.deals.SeededDeals` stream, as ``mariage.new_match``
+makes them, so a clone copies that stream too. The minimal hand-written
+engine (``minimal_marianna.py``, with its hand-written ``clone``,
+``snapshot`` and ``restore``) reaches the very same positions by the same
+choices (``tests/test_benchmark_agreement.py`` checks that both engines play
+alike). Everything is timed in one process, interleaved, in chunks of 20
+positions with the best of ``--repeat`` kept per chunk, and reported as
+ratios:
+
+* **clone** (each position copied 20 times in a row, as a search copies its
+  root): the reference ``clone()`` against the implementation it replaced
+  (a loop over the slots with ``getattr``/``setattr`` and a ``deepcopy`` of
+  the deal stream, kept below as :func:`previous_clone`, given the deal
+  source as it then was: a plain object, not a slotted one) and against the
+  minimal engine's hand-written copy;
+* **undo**: ``undo()`` of one action, against the minimal engine's
+  ``restore`` of a snapshot; and one *apply + undo* step with undo on
+  (the journal entry is a snapshot), against *clone + apply*;
+* **clone-then-playout**: clone the position, then play random actions to
+  the end of the hand, against the same with the minimal engine (here the
+  reference positions have no deal source, as in a search that stops at the
+  end of the hand; the minimal engine has none either).
+
+Usage::
+
+    python benchmarks/bench_search.py            # 400 positions, best of 15
+    python benchmarks/bench_search.py --quick    # 100 positions, best of 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mariage
+from mariage.deals import SeededDeals
+from minimal_marianna import MinimalMarianna
+
+#: the clone must be at least this many times faster than the one it replaced
+TARGET_CLONE_SPEEDUP = 5.0
+
+
+def previous_clone(self: mariage.GameState) -> mariage.GameState:
+    """The clone() this project had before (commit ca9d461), for the speedup."""
+    new = mariage.GameState.__new__(type(self))
+    for name in mariage.GameState.__slots__:
+        if name == "_undo":  # the slot came with undo; the old code had no such slot
+            new._undo = None
+            continue
+        v = getattr(self, name)
+        if isinstance(v, list):
+            v = [x[:] if isinstance(x, list) else x for x in v]
+        setattr(new, name, v)
+    if self.deal_source is not None:
+        new.deal_source = copy.deepcopy(self.deal_source, {id(self.rules): self.rules})
+    return new
+
+
+class _OldDeals:
+    """The deal source as it was before it had slots (a plain object, so a plain deepcopy)."""
+
+    def __init__(self, deals: SeededDeals) -> None:
+        self.rules = deals.rules
+        self.rng = deals.rng
+        self.first_dealer = deals.first_dealer
+
+    def next_deal(self) -> tuple[list[int], int | None]:  # pragma: no cover - not called
+        raise NotImplementedError
+
+
+@dataclass
+class Positions:
+    """The same positions in both engines, with the action to take in each."""
+
+    reference: list[mariage.GameState]
+    minimal: list[MinimalMarianna]
+    hand_only: list[mariage.GameState]  # the reference positions without a deal source
+    previous: list[mariage.GameState]  # with the deal source as the previous clone() knew it
+    actions: list[tuple[mariage.Action, int]]  # (reference action, minimal action)
+
+
+def make_positions(count: int, seed: int) -> Positions:
+    """``count`` mid-hand positions of default Marianna, each from its own seeded deal."""
+    rules = mariage.load_rules("marianna", {})
+    ref_states: list[mariage.GameState] = []
+    min_states: list[MinimalMarianna] = []
+    actions: list[tuple[mariage.Action, int]] = []
+    for i in range(count):
+        rng = random.Random(seed * 1_000_003 + i)
+        ref = mariage.new_match(rules, seed * 1_000_003 + i)
+        deals = SeededDeals(rules, seed * 1_000_003 + i)
+        deck, _ = deals.next_deal()
+        assert deals.first_dealer is not None
+        mini = MinimalMarianna(deals.first_dealer)
+        mini.deal(deck)
+        for _ in range(rng.randrange(0, 36)):
+            ref_acts, min_acts = ref.legal_actions(), mini.legal_actions()
+            assert len(ref_acts) == len(min_acts), "the engines disagree"
+            k = rng.randrange(len(ref_acts))
+            ref.apply(ref_acts[k])
+            mini.apply(min_acts[k])
+        ref_acts, min_acts = ref.legal_actions(), mini.legal_actions()
+        k = rng.randrange(len(ref_acts))
+        ref_states.append(ref)
+        min_states.append(mini)
+        actions.append((ref_acts[k], min_acts[k]))
+    hand_only = [s.clone() for s in ref_states]
+    for s in hand_only:
+        s.deal_source = None
+    previous = [s.clone() for s in ref_states]
+    for s in previous:
+        assert isinstance(s.deal_source, SeededDeals)
+        s.deal_source = _OldDeals(s.deal_source)
+    return Positions(ref_states, min_states, hand_only, previous, actions)
+
+
+def timed(run: Callable[[], Any]) -> float:
+    """Seconds taken by ``run()``, with the cyclic garbage collector off (as ``timeit`` does)."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+#: copies made of each position in a row, as a search copies its root again and again
+INNER = 20
+
+
+def bench_clone(pos: Positions) -> dict[str, Callable[[], float]]:
+    ref, mini = pos.reference, pos.minimal
+    inner = range(INNER)
+
+    # each copy is dropped at once, as a search drops a playout's copy
+    def new() -> float:
+        def run() -> None:
+            for s in ref:
+                for _ in inner:
+                    s.clone()
+        return timed(run) / INNER
+
+    def old() -> float:
+        def run() -> None:
+            for s in pos.previous:
+                for _ in inner:
+                    previous_clone(s)
+        return timed(run) / INNER
+
+    def hand() -> float:
+        def run() -> None:
+            for m in mini:
+                for _ in inner:
+                    m.clone()
+        return timed(run) / INNER
+
+    return {"clone (reference)": new, "clone (previous)": old, "clone (minimal)": hand}
+
+
+def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
+    def ref_undo() -> float:
+        states = []
+        for s, (a, _) in zip(pos.reference, pos.actions, strict=True):
+            c = s.clone()
+            c.enable_undo()
+            c.apply(a)
+            states.append(c)
+        return timed(lambda: [c.undo() for c in states])
+
+    def min_undo() -> float:
+        pairs = []
+        for m, (_, a) in zip(pos.minimal, pos.actions, strict=True):
+            c = m.clone()
+            snap = c.snapshot()
+            c.apply(a)
+            pairs.append((c, snap))
+        return timed(lambda: [c.restore(snap) for c, snap in pairs])
+
+    def ref_apply_undo() -> float:
+        states = []
+        for s in pos.reference:
+            c = s.clone()
+            c.enable_undo()
+            states.append(c)
+        acts = [a for a, _ in pos.actions]
+
+        def run() -> None:
+            for c, a in zip(states, acts, strict=True):
+                c.apply(a)
+                c.undo()
+        return timed(run)
+
+    def ref_clone_apply() -> float:
+        acts = [a for a, _ in pos.actions]
+
+        def run() -> None:
+            for s, a in zip(pos.reference, acts, strict=True):
+                s.clone().apply(a)
+        return timed(run)
+
+    def min_apply_undo() -> float:
+        states = [m.clone() for m in pos.minimal]
+        acts = [a for _, a in pos.actions]
+
+        def run() -> None:
+            for c, a in zip(states, acts, strict=True):
+                snap = c.snapshot()
+                c.apply(a)
+                c.restore(snap)
+        return timed(run)
+
+    return {"undo (reference)": ref_undo, "undo (minimal restore)": min_undo,
+            "apply+undo (reference)": ref_apply_undo,
+            "clone+apply (reference)": ref_clone_apply,
+            "apply+undo (minimal)": min_apply_undo}
+
+
+def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
+    def ref_run() -> float:
+        randrange = random.Random(seed).randrange
+
+        def run() -> None:
+            for s in pos.hand_only:
+                c = s.clone()
+                while c.to_act is not None:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+        return timed(run)
+
+    def min_run() -> float:
+        randrange = random.Random(seed).randrange
+
+        def run() -> None:
+            for m in pos.minimal:
+                c = m.clone()
+                while c.to_act is not None:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+        return timed(run)
+
+    return {"clone+playout (reference)": ref_run, "clone+playout (minimal)": min_run}
+
+
+def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str, float]:
+    """Best time per position (seconds) of every measure.
+
+    The positions are timed in chunks of ``chunk``; each chunk keeps its best
+    of ``repeat`` interleaved runs, and the chunks' bests are added up, so a
+    moment when the machine is busy spoils one chunk's run, not the figure.
+    """
+    pos = make_positions(positions, seed)
+    chunks = [Positions(pos.reference[i:i + chunk], pos.minimal[i:i + chunk],
+                        pos.hand_only[i:i + chunk], pos.previous[i:i + chunk],
+                        pos.actions[i:i + chunk])
+              for i in range(0, positions, chunk)]
+    total: dict[str, float] = {}
+    for part in chunks:
+        measures = {**bench_clone(part), **bench_undo(part), **bench_playout(part, seed)}
+        best = dict.fromkeys(measures, float("inf"))
+        for _ in range(repeat):
+            for name, run in measures.items():
+                best[name] = min(best[name], run())
+        for name, t in best.items():
+            total[name] = total.get(name, 0.0) + t
+    return {name: t / positions for name, t in total.items()}
+
+
+def render(best: dict[str, float], positions: int, repeat: int) -> str:
+    us = {k: v * 1e6 for k, v in best.items()}
+    lines = [f"{'measure':<28}{'us per position':>16}", "-" * 44]
+    lines += [f"{k:<28}{v:>16.2f}" for k, v in us.items()]
+    speedup = us["clone (previous)"] / us["clone (reference)"]
+    verdict = "meets" if speedup >= TARGET_CLONE_SPEEDUP else "misses"
+    lines += [
+        "",
+        f"clone speedup over the previous clone(): {speedup:.1f}x "
+        f"({verdict} the target {TARGET_CLONE_SPEEDUP:g}x)",
+        f"clone: reference / hand-written cost: "
+        f"{us['clone (reference)'] / us['clone (minimal)']:.1f}x "
+        f"(previous: {us['clone (previous)'] / us['clone (minimal)']:.1f}x)",
+        f"undo: reference / hand-written restore cost: "
+        f"{us['undo (reference)'] / us['undo (minimal restore)']:.1f}x",
+        f"apply+undo / clone+apply (reference): "
+        f"{us['apply+undo (reference)'] / us['clone+apply (reference)']:.2f}",
+        f"apply+undo: reference / hand-written cost: "
+        f"{us['apply+undo (reference)'] / us['apply+undo (minimal)']:.1f}x",
+        f"clone+playout: reference / hand-written cost: "
+        f"{us['clone+playout (reference)'] / us['clone+playout (minimal)']:.2f}x "
+        f"(speed ratio {us['clone+playout (minimal)'] / us['clone+playout (reference)']:.3f})",
+        f"({positions} positions, best of {repeat})",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="100 positions, best of 5")
+    parser.add_argument("--positions", type=int, default=None, help="positions (400)")
+    parser.add_argument("--repeat", type=int, default=None, help="timed runs, best kept (15)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of deals and choices")
+    args = parser.parse_args(argv)
+    positions = args.positions or (100 if args.quick else 400)
+    repeat = args.repeat or (5 if args.quick else 15)
+    if positions < 1 or repeat < 1:
+        parser.error("--positions and --repeat must be at least 1")
+    print(f"search support, default Marianna, Python {sys.version.split()[0]}")
+    print(render(run_all(positions, repeat, args.seed), positions, repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,17 @@
+"""Matches between engines and bots, and the players that search.
+
+* :mod:`mariage.arena.search`: :func:`determinize` (a full state drawn from
+  what one seat knows) and :class:`MonteCarloBot`, the built-in ``mc`` player;
+* :mod:`mariage.arena.players`: the players of a match: built-in bots and
+  outside engines spoken to over the engine protocol, with ``choose``;
+* :mod:`mariage.arena.match`: ``mariage match``: games with rotated seats over
+  paired deals, forfeits, records and the results table;
+* :mod:`mariage.arena.refengine`: the reference engine with ``choose``
+  (``python -m mariage.arena.refengine``).
+"""
+
+from __future__ import annotations
+
+from .search import MonteCarloBot, determinize
+
+__all__ = ["MonteCarloBot", "determinize"]

@@ -1,0 +1,204 @@
+"""The players of a match: built-in bots, and outside engines over the engine protocol.
+
+A :class:`Player` is told every event of a game (the start, each deal, each
+action, a resignation) and, at its seat's turn, asked for an action as text.
+Anything that goes wrong on the player's side raises :class:`Forfeit`, which
+the match turns into a lost game with its reason.
+
+**The ``choose`` request.** An engine is asked for its move with the
+optional ``choose`` request of the engine protocol (``docs/protocol.rst``)::
+
+    {"type": "choose", "budget_ms": N}
+
+and answers, for the seat to act and from that seat's view only::
+
+    {"type": "choose", "seat": S, "action": "<action text>"}
+
+An ``{"type": "error", ...}`` answer forfeits. ``budget_ms`` is the time the
+engine has for this answer (1 to 60,000 ms). ``mariage engine`` answers it
+with a built-in bot; ``python -m mariage.arena.refengine`` is the same engine
+with a choice of bots (the Monte Carlo ``mc`` among them) and deliberate
+faults for testing the referee.
+
+Engines keep their state through the protocol's ``start``, ``deal``,
+``apply`` and ``resign`` requests, which give them every deal in full: the
+protocol has no way yet to deal a hand with hidden cards, so a match cannot
+stop an engine from reading the other hands it was sent. The built-in
+players choose from :func:`~mariage.arena.search.determinize` of their seat,
+so they see only their own seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..actions import Action, action_text
+from ..bots import make_bot
+from ..conformance.client import EngineClient, EngineFailure
+from ..rules import Rules
+from ..state import GameState
+from .search import MonteCarloBot, determinize
+
+__all__ = ["BOT_NAMES", "BotPlayer", "EnginePlayer", "Forfeit", "Player", "make_chooser"]
+
+#: the built-in players a seat may be given
+BOT_NAMES = ("random", "greedy", "mc")
+
+
+class Forfeit(Exception):
+    """A player lost the game by its own fault: ``kind`` and a one-line ``reason``.
+
+    ``kind`` is ``illegal`` (an action that is not legal, or not an action),
+    ``timeout``, ``crash`` (the engine exited or wrote garbage), ``error``
+    (the engine answered with an error) or ``desync`` (the engine refused an
+    event the referee accepted).
+    """
+
+    def __init__(self, kind: str, reason: str) -> None:
+        self.kind = kind
+        self.reason = reason
+        super().__init__(f"{kind}: {reason}")
+
+
+class Player(Protocol):
+    """One seat's player in a match."""
+
+    name: str
+
+    def start(self, state: GameState, seat: int, deck: list[int],
+              first_player: int | None) -> None:
+        """A new game has started; its first hand was dealt from ``deck``."""
+
+    def dealt(self, state: GameState, deck: list[int], first_player: int | None) -> None:
+        """The next hand was dealt from ``deck``."""
+
+    def applied(self, state: GameState, seat: int, text: str) -> None:
+        """``seat`` took the action ``text`` (already applied to ``state``)."""
+
+    def resigned(self, state: GameState, seat: int) -> None:
+        """``seat`` resigned (or forfeited)."""
+
+    def choose(self, state: GameState, seat: int, time_ms: int) -> str:
+        """The action text of ``seat`` (to act) in ``state``."""
+
+    def close(self) -> None:
+        """Release what the player holds (an engine process)."""
+
+
+class Chooser(Protocol):
+    """Anything with the ``choose(state)`` of :class:`mariage.bots.Bot`."""
+
+    def choose(self, state: GameState) -> Action: ...
+
+
+def make_chooser(name: str, seed: int, playouts: int = 96) -> Chooser:
+    """A built-in player by name: ``random``, ``greedy`` or ``mc``."""
+    if name == "mc":
+        return MonteCarloBot(seed, playouts)
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOT_NAMES)})")
+    chooser: Chooser = make_bot(name, seed)
+    return chooser
+
+
+class BotPlayer:
+    """A built-in player; it chooses from a determinization of its seat's view."""
+
+    def __init__(self, bot: str, seed: int = 0, playouts: int = 96) -> None:
+        self.name = bot
+        self.bot = make_chooser(bot, seed, playouts)
+        self.rng = random.Random(seed ^ 0x5EED)
+
+    def start(self, state: GameState, seat: int, deck: list[int],
+              first_player: int | None) -> None:
+        pass
+
+    def dealt(self, state: GameState, deck: list[int], first_player: int | None) -> None:
+        pass
+
+    def applied(self, state: GameState, seat: int, text: str) -> None:
+        pass
+
+    def resigned(self, state: GameState, seat: int) -> None:
+        pass
+
+    def choose(self, state: GameState, seat: int, time_ms: int) -> str:
+        view = determinize(state, seat, self.rng)
+        return action_text(state.rules, self.bot.choose(view))
+
+    def close(self) -> None:
+        pass
+
+
+def changed_options(rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` whose values differ from the defaults (for ``start``)."""
+    defaults = dict(rules.defaults)
+    return {k: v for k, v in rules.options if k in defaults and defaults[k] != v}
+
+
+class EnginePlayer:
+    """An outside engine, run as a command and spoken to over the engine protocol.
+
+    Requests other than ``choose`` get ``timeout`` seconds; ``choose`` gets
+    its ``time_ms`` plus ``grace`` seconds. After a failure the engine is
+    stopped and started afresh for the next game.
+    """
+
+    def __init__(self, command: str, timeout: float = 10.0, grace: float = 0.5,
+                 client: EngineClient | None = None) -> None:
+        self.command = command
+        self.client = client or EngineClient.for_command(command, timeout)
+        self.timeout = timeout
+        self.grace = grace
+        self.name = command
+        self._greeted = False
+
+    def _send(self, message: dict[str, Any], fail_kind: str = "desync",
+              timeout: float | None = None) -> dict[str, Any]:
+        self.client.timeout = self.timeout if timeout is None else timeout
+        try:
+            if not self._greeted:
+                hello = self.client.hello()
+                self.name = str(hello.get("engine", self.command))
+                self._greeted = True
+            reply = self.client.request(message)
+        except EngineFailure as exc:
+            self._greeted = False
+            self.client.restart()
+            raise Forfeit("timeout" if exc.kind == "timeout" else "crash",
+                          exc.message) from None
+        if reply.get("type") == "error":
+            raise Forfeit(fail_kind, f"the engine answered {message['type']} with "
+                          f"{reply.get('code')}: {str(reply.get('message', ''))[:160]}")
+        return reply
+
+    def start(self, state: GameState, seat: int, deck: list[int],
+              first_player: int | None) -> None:
+        r = state.rules
+        self._send({"type": "start", "ruleset": r.ruleset, "options": changed_options(r),
+                    "dealer": state.dealer, "deck": [r.card_code[c] for c in deck],
+                    "first_player": first_player})
+
+    def dealt(self, state: GameState, deck: list[int], first_player: int | None) -> None:
+        r = state.rules
+        self._send({"type": "deal", "deck": [r.card_code[c] for c in deck],
+                    "first_player": first_player})
+
+    def applied(self, state: GameState, seat: int, text: str) -> None:
+        self._send({"type": "apply", "action": text, "seat": seat})
+
+    def resigned(self, state: GameState, seat: int) -> None:
+        self._send({"type": "resign", "seat": seat})
+
+    def choose(self, state: GameState, seat: int, time_ms: int) -> str:
+        budget = max(1, min(time_ms, 60_000))
+        reply = self._send({"type": "choose", "budget_ms": budget},
+                           fail_kind="error", timeout=budget / 1000 + self.grace)
+        action = reply.get("action")
+        if reply.get("type") != "choose" or not isinstance(action, str):
+            raise Forfeit("error", f"the answer to choose has no action: {str(reply)[:160]}")
+        return action
+
+    def close(self) -> None:
+        self.client.close()

@@ -1,0 +1,149 @@
+"""Search from one seat's view: determinization and a flat Monte Carlo player.
+
+:func:`determinize` makes a full state that agrees with everything one seat
+knows: its own hand, every card shown or played, the turned-up card, the
+sizes of the other hands and of the stock. The cards the seat cannot see
+(the unshown cards of the other hands and the stock below the turn-up) are
+dealt again at random among the places they could be. The result depends
+on the hidden cards only through their number, so a player that chooses from
+a determinized state sees no more than its own seat's view.
+
+:class:`MonteCarloBot` (``mc``) tries each legal action in many determinized
+states, plays the rest of the hand out at random, and takes the action with
+the best average outcome for its side.
+
+>>> from mariage import load_rules, new_match
+>>> import random
+>>> state = new_match(load_rules("marianna"), seed=4)
+>>> seat = state.to_act
+>>> guess = determinize(state, seat, random.Random(1))
+>>> guess.hands[seat] == state.hands[seat], len(guess.stock) == len(state.stock)
+(True, True)
+>>> MonteCarloBot(seed=1, playouts=16).choose(state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, CallOut
+from ..errors import IllegalActionError
+from ..phase import DEAL, OVER
+from ..state import GameState
+
+__all__ = ["MonteCarloBot", "determinize", "outcome", "sensible_actions"]
+
+
+def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of ``state`` with every card ``seat`` cannot see dealt again at random.
+
+    The copy has no deal source (it ends with the hand) and undo off.
+    """
+    copy = state.clone()
+    copy.deal_source = None
+    copy.enable_undo(False)
+    r = state.rules
+    if r.open_hands:
+        hidden_hands: list[tuple[int, int]] = []
+    else:
+        hidden_hands = [(s, copy.hands[s] & ~copy.known[s]) for s in range(r.nseats)
+                        if s != seat]
+    pool: list[int] = []
+    for s, hidden in hidden_hands:
+        pool += r.cards_of(hidden)
+        copy.hands[s] &= ~hidden
+    turn_up = copy.turn_up
+    places = [i for i, c in enumerate(copy.stock) if c != turn_up]
+    pool += [copy.stock[i] for i in places]
+    pool.sort()  # so that the result depends on the seat's view and rng only
+    rng.shuffle(pool)
+    at = 0
+    for s, hidden in hidden_hands:
+        for c in pool[at:at + hidden.bit_count()]:
+            copy.hands[s] |= 1 << c
+        at += hidden.bit_count()
+    for i in places:
+        copy.stock[i] = pool[at]
+        at += 1
+    return copy
+
+
+def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """The legal actions of the seat to act, less call-outs that would fail."""
+    acts = state.legal_actions()
+    who = state.to_act if seat is None else seat
+    assert who is not None
+    r = state.rules
+    team = r.team_of[who]
+    good = state.match_scores[team] + state.hand_points(team) >= r.match_target
+    return [a for a in acts if not isinstance(a, CallOut) or good]
+
+
+def outcome(state: GameState, team: int) -> float:
+    """How good the end of a hand (or of the match) in ``state`` is for ``team``.
+
+    A won match counts 1000 (a lost one -1000); otherwise what the hand added
+    to the team's score against the best other team, plus 50 for a hand won
+    where hands are counted, plus a tenth of the hand's point difference.
+    """
+    res = state.result
+    if res is not None and res.reason != "turn_up_bonus":
+        return 0.0 if res.winner is None else (1000.0 if res.winner == team else -1000.0)
+    if not state.history:
+        return 0.0
+    h = state.history[-1]
+    others = [t for t in range(len(h.score)) if t != team]
+    score = h.score[team] - max(h.score[t] for t in others)
+    points = h.points[team] - max(h.points[t] for t in others)
+    segno = 0 if h.winner is None else (50 if h.winner == team else -50)
+    value = score + segno + points / 10
+    if res is not None:
+        value += 0.0 if res.winner is None else (1000.0 if res.winner == team else -1000.0)
+    return float(value)
+
+
+class MonteCarloBot:
+    """Flat Monte Carlo over determinizations of the seat's view (``mc``).
+
+    ``playouts`` is the number of random playouts per decision, shared out
+    evenly between the legal actions.
+    """
+
+    name = "mc"
+
+    def __init__(self, seed: int = 0, playouts: int = 96) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+
+    def choose(self, state: GameState) -> Action:
+        """Pick an action for the seat to act, from its view only."""
+        seat = state.to_act
+        assert seat is not None
+        acts = sensible_actions(state)
+        if len(acts) == 1:
+            return acts[0]
+        team = state.rules.team_of[seat]
+        total = [0.0] * len(acts)
+        count = [0] * len(acts)
+        rng = self.rng
+        for i in range(max(self.playouts, len(acts))):
+            k = i % len(acts)
+            trial = determinize(state, seat, rng)
+            try:
+                trial.apply(acts[k])
+                self.rollout(trial)
+            except IllegalActionError:  # not legal in this guess of the hidden cards
+                continue
+            total[k] += outcome(trial, team)
+            count[k] += 1
+        best = max(range(len(acts)),
+                   key=lambda j: (total[j] / count[j] if count[j] else float("-inf"), -j))
+        return acts[best]
+
+    def rollout(self, state: GameState) -> None:
+        """Play random sensible actions until the hand (or the match) is over."""
+        randrange = self.rng.randrange
+        while state.phase != DEAL and state.phase != OVER:
+            acts = sensible_actions(state)
+            state.apply(acts[randrange(len(acts))])

@@ -1,0 +1,113 @@
+"""The AI framework interfaces: fixed action ids, masks, observation vectors,
+PettingZoo's own API test and OpenSpiel's own random-simulation test, for every ruleset."""
+
+from __future__ import annotations
+
+import random
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from mariage import list_rulesets, load_rules, new_match
+from mariage.ai import openspiel_game
+from mariage.ai.encoding import ActionSpace, Encoder
+from mariage.ai.pettingzoo_env import MariageEnv
+from mariage.arena import determinize
+from pettingzoo.test import api_test
+
+RULESETS = list_rulesets()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_masks_and_ids_follow_the_legal_actions(name: str) -> None:
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    assert len(set(space.actions)) == space.size
+    encoder = Encoder(rules)
+    rng = random.Random(4)
+    state = new_match(rules, 6)
+    for _ in range(150):
+        if state.terminal:
+            break
+        seat = state.to_act
+        assert seat is not None
+        mask = space.mask(state)
+        legal = state.legal_actions()
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(space.id(a) for a in legal)
+        vector = encoder.vector(state, seat)
+        assert vector.shape == (encoder.size,) and vector.dtype == np.float32
+        # the vector is made of the seat's view only: a redeal of the hidden cards leaves it
+        guess = determinize(state, seat, rng)
+        assert np.array_equal(encoder.vector(guess, seat), vector)
+        state.apply(space.action(rng.choice(np.flatnonzero(mask).tolist())))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_api_test_passes(name: str) -> None:
+    api_test(MariageEnv(name, max_hands=2), num_cycles=200)
+
+
+def test_pettingzoo_episode_rewards_the_winning_team() -> None:
+    env = MariageEnv("marianna", options={"target": 101})
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        env.step(None if terminated or truncated else
+                 int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = env.state_
+    assert state is not None and state.result is not None
+    winner = state.result.winner
+    for agent, total in totals.items():
+        team = state.rules.team_of[env.possible_agents.index(agent)]
+        assert total == (0.0 if winner is None else 1.0 if team == winner else -1.0)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_openspiel_random_simulation_test_passes(name: str) -> None:
+    game = pyspiel.load_game(openspiel_game.game_name(name))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiel_information_states_hide_other_hands() -> None:
+    game = pyspiel.load_game("mariage_marianna")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[len(outcomes) // 2][0])
+    rules = load_rules("marianna")
+    strings = [state.information_state_string(p) for p in range(4)]
+    assert len(set(strings)) == 4
+    for text in strings:
+        dealt = text.splitlines()[-1]
+        assert dealt.startswith("hand 1: dealt ")
+        assert len(dealt.removeprefix("hand 1: dealt ").split()) == rules.hand_size
+    clone = state.clone()
+    action = state.legal_actions()[0]
+    clone.apply_action(action)
+    assert state.information_state_string(0) == strings[0]
+    assert clone.information_state_string(0).endswith(state.action_to_string(action))
+
+
+def test_openspiel_whole_match_returns_are_zero_sum() -> None:
+    game = pyspiel.load_game("mariage_mariazza", {"hands": 0})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    returns = state.returns()
+    assert sum(returns) == 0 and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_documented_evaluation_example_runs() -> None:
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "evaluate_agent.py"
+    module = runpy.run_path(str(example))
+    score = module["evaluate"](games=4, seed=3)
+    assert 0.0 <= score <= 1.0

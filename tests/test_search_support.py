@@ -1,0 +1,247 @@
+"""clone() and undo(), property-tested against replaying the match from the start.
+
+A match is played with seeded random choices; every event (deal, action,
+resignation) is logged. At random moments the test compares a clone, or the
+state after some undos, with a fresh state that replays the log up to that
+moment: every slot must be equal (the deal source by the state of its
+generator), and the copy must go on exactly like the original.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
+from mariage.actions import Action
+from mariage.deals import SeededDeals
+from mariage.state import _slots_of
+from propkit import CHOICES, RULESETS, SEEDS, pick_action, rules_for
+
+Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | ("resign", seat, _)
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(map(_frozen, value)) if isinstance(value, list) else value
+
+
+def fingerprint(state: GameState) -> dict[str, Any]:
+    """Every slot's value, lists frozen; the deal source by its generator's state."""
+    out: dict[str, Any] = {}
+    for name in _slots_of(type(state)):
+        value = getattr(state, name)
+        if name == "deal_source" and value is not None:
+            value = (value.rng.state, value.first_dealer)
+        out[name] = _frozen(value)
+    return out
+
+
+def replay(rules: Rules, log: list[Event], first_dealer: int | None) -> GameState:
+    """A fresh state with the logged events applied in order."""
+    state = GameState(rules, first_dealer=first_dealer)
+    for kind, a, b in log:
+        if kind == "deal":
+            state.deal(a, b)
+        elif kind == "act":
+            state.apply(b, seat=a)
+        else:
+            state.resign(a)
+    return state
+
+
+def step(state: GameState, rng: random.Random, deals: SeededDeals) -> Event:
+    """One random event for ``state`` (applied to it), returned for the log."""
+    if state.phase == Phase.DEAL:
+        deck, first = deals.next_deal()
+        state.deal(deck, first)
+        return ("deal", deck, first)
+    if rng.random() < 0.002:
+        seat = rng.randrange(state.rules.nseats)
+        state.resign(seat)
+        return ("resign", seat, None)
+    seat, action = pick_action(rng, state)
+    state.apply(action, seat=seat)
+    return ("act", seat, action)
+
+
+def apply_event(state: GameState, event: Event) -> None:
+    kind, a, b = event
+    if kind == "deal":
+        state.deal(a, b)
+    elif kind == "act":
+        state.apply(b, seat=a)
+    else:
+        state.resign(a)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, choice=CHOICES)
+def test_a_clone_equals_the_replay_and_goes_on_alone(name: str, seed: int, choice: int) -> None:
+    rules = rules_for(name, {})
+    rng = random.Random(choice)
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    log: list[Event] = []
+    while not state.terminal and len(log) < 600:
+        if rng.random() < 0.05:
+            copy = state.clone()
+            assert fingerprint(copy) == fingerprint(state)
+            assert fingerprint(copy) == fingerprint(replay(rules, log, deals.first_dealer))
+            # the copy goes on by itself: a few events on it leave the original alone
+            before = fingerprint(state)
+            trial_rng, trial_deals = random.Random(rng.random()), SeededDeals(rules, seed + 1)
+            for _ in range(rng.randrange(1, 30)):
+                if copy.terminal:
+                    break
+                step(copy, trial_rng, trial_deals)
+            assert fingerprint(state) == before, "a clone shares data with its original"
+        log.append(step(state, rng, deals))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, choice=CHOICES)
+def test_a_clone_deals_the_same_stream_as_its_original(name: str, seed: int,
+                                                       choice: int) -> None:
+    rules = rules_for(name, {})
+    state = new_match(rules, seed)
+    rng = random.Random(choice)
+    while state.hand_no < 3 and not state.terminal:
+        copy = state.clone()
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+        copy.apply(action, seat=seat)
+        assert fingerprint(copy) == fingerprint(state)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_undo_returns_to_the_replayed_state(name: str, seed: int, choice: int,
+                                            data: st.DataObject) -> None:
+    rules = rules_for(name, {})
+    rng = random.Random(choice)
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    state.enable_undo()
+    log: list[Event] = []
+    while not state.terminal and len(log) < 500:
+        if log and rng.random() < 0.08:
+            back = data.draw(st.integers(1, min(len(log), 12)), label="undos")
+            undone = []
+            for _ in range(back):
+                state.undo()
+                undone.append(log.pop())
+            assert state.undo_depth == len(log)
+            assert fingerprint(state) == fingerprint(replay(rules, log, deals.first_dealer))
+            for event in reversed(undone):  # and forward again, the same way
+                apply_event(state, event)
+                log.append(event)
+        log.append(step(state, rng, deals))
+    while log:
+        state.undo()
+        log.pop()
+    assert fingerprint(state) == fingerprint(GameState(rules, first_dealer=deals.first_dealer))
+    with pytest.raises(ValueError, match="nothing to undo"):
+        state.undo()
+
+
+@pytest.mark.parametrize("name", ["marianna", "mariaggia", "marjapussi"])
+def test_undo_takes_back_an_automatic_deal_with_the_action(name: str) -> None:
+    rules = rules_for(name, {})
+    state = new_match(rules, 11)
+    state.enable_undo()
+    rng = random.Random(3)
+    while state.hand_no == 1 and not state.terminal:
+        before = fingerprint(state)
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+        if state.hand_no == 2:
+            state.undo()
+            assert fingerprint(state) == before
+            state.apply(action, seat=seat)
+            assert state.hand_no == 2
+            break
+    assert state.hand_no == 2 or state.terminal
+
+
+def test_a_refused_action_leaves_no_journal_entry() -> None:
+    state = new_match(rules_for("marianna", {}), 5)
+    state.enable_undo()
+    seat = state.to_act
+    assert seat is not None
+    foreign = next(c for c in range(state.rules.ncards) if not state.hands[seat] >> c & 1)
+    before = fingerprint(state)
+    with pytest.raises(IllegalActionError):
+        state.apply(Play(foreign))
+    assert state.undo_depth == 0
+    assert fingerprint(state) == before
+
+
+def test_undo_is_off_until_enabled_and_a_clone_keeps_it_on() -> None:
+    state = new_match(rules_for("mariglia", {}), 2)
+    action: Action = state.legal_actions()[0]
+    state.apply(action)
+    with pytest.raises(ValueError, match="enable_undo"):
+        state.undo()
+    state.enable_undo()
+    state.apply(state.legal_actions()[0])
+    copy = state.clone()
+    assert copy.undo_depth == 0 and state.undo_depth == 1
+    copy.apply(copy.legal_actions()[0])
+    copy.undo()
+    assert fingerprint(copy) == fingerprint(state)
+    state.enable_undo(False)
+    assert state.undo_depth == 0
+
+
+class _Extended(GameState):
+    """A state class with one more slot, as another mechanism might add."""
+
+    __slots__ = ("extra",)
+
+
+def test_copies_follow_slots_added_by_a_subclass() -> None:
+    rules = rules_for("marianna", {})
+    state = _Extended(rules, first_dealer=0)
+    state.extra = [[1, 2], [3]]
+    state.deal(list(range(rules.ncards)))
+    copy = state.clone()
+    assert type(copy) is _Extended and copy.extra == [[1, 2], [3]]
+    copy.extra[0].append(9)
+    assert state.extra == [[1, 2], [3]]
+    state.enable_undo()
+    state.apply(state.legal_actions()[0])
+    state.extra[1].append(4)
+    state.undo()
+    assert state.extra == [[1, 2], [3]]
+
+
+class _Loose(GameState):
+    """A state class whose extra slot is a list in one state and not in another."""
+
+    __slots__ = ("maybe",)
+
+
+def test_a_list_slot_that_later_holds_something_else_is_still_copied() -> None:
+    rules = rules_for("mariglia", {})
+    first = _Loose(rules, first_dealer=0)
+    first.maybe = [1, 2]
+    first.deal(list(range(rules.ncards)))
+    assert first.clone().maybe == [1, 2]  # the copying code is made from this state
+    other = _Loose(rules, first_dealer=0)
+    other.maybe = None
+    other.deal(list(range(rules.ncards)))
+    assert other.clone().maybe is None
+    other.enable_undo()
+    other.apply(other.legal_actions()[0])
+    other.maybe = [[5]]
+    copy = other.clone()
+    copy.maybe[0].append(6)
+    assert other.maybe == [[5]]
+    other.undo()
+    assert other.maybe is None
