@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Play
+from ..errors import IllegalActionError
 from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
 from ..rules import When
 from .base import Mechanism, refuse
@@ -163,6 +164,32 @@ class TrickPlay(Mechanism):
             st.to_act = (seat + 1) % r.nseats
             return
         self.finish_trick(st)
+
+    def force_play(self, st: GameState, seat: int, action: Play) -> bool:
+        """Play a card that ``seat`` holds at his turn, with the play duties lifted.
+
+        For records from imperfect sources, whose old engines allowed some
+        illegal plays: applying them lets the rest of the match be checked.
+        Returns False (and changes nothing) when the card is not in the hand,
+        it is not the seat's turn to play, or the play is refused for another
+        reason; the duties of the trick are restored for the seats after him.
+        """
+        if st.phase != PLAY or st.to_act != seat:
+            return False
+        if not 0 <= action.card < st.rules.ncards or not st.hands[seat] >> action.card & 1:
+            return False
+        free, forced = st._free_play, st.forced[seat]
+        ntricks = len(st.tricks)
+        st._free_play = True
+        st.forced[seat] = -1
+        try:
+            self.apply_play(st, seat, action)
+        except IllegalActionError:
+            st._free_play, st.forced[seat] = free, forced
+            return False
+        if len(st.tricks) == ntricks and st.phase == PLAY:  # the trick goes on
+            st._free_play = free
+        return True
 
     def finish_trick(self, st: GameState) -> None:
         """Score the full trick, settle what waited on it, draw, and go on."""

@@ -63,27 +63,13 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
     """Apply a refused play whose card is in the seat's hand, at its turn; False if not.
 
     Imperfect sources (old engines) allowed some illegal plays; applying them
-    lets the rest of the match be checked. The state has no public hook for
-    this: the play is applied with the trick's duties lifted (``_free_play``)
-    and the seat's forced card cleared, then the duties are restored.
+    lets the rest of the match be checked
+    (:meth:`~mariage.mechanisms.TrickPlay.force_play`).
     """
-    if type(action) is not Play or st.phase != _PLAY or st.to_act != seat:
+    if type(action) is not Play:
         return False
     assert isinstance(action, Play)
-    if not 0 <= action.card < st.rules.ncards or not st.hands[seat] >> action.card & 1:
-        return False
-    free, forced = st._free_play, st.forced[seat]
-    ntricks = len(st.tricks)
-    st._free_play = True
-    st.forced[seat] = -1
-    try:
-        st.apply(action, seat)
-    except IllegalActionError:
-        st._free_play, st.forced[seat] = free, forced
-        return False
-    if len(st.tricks) == ntricks and st.phase == _PLAY:  # the trick goes on
-        st._free_play = free
-    return True
+    return st.mech.tricks.force_play(st, seat, action)
 
 
 _ACTIONS: dict[int, tuple[Rules, dict[str, Action]]] = {}
