@@ -121,7 +121,15 @@ class GameState:
         "_ob_stock",
         "_tricks_per_hand",
         "actions",
+        "aside",  # from here on, some slots are the talon games' (closing, claims...)
         "captured",
+        "carry_bonus",
+        "claim_by",
+        "claim_ok",
+        "close_from_lead",
+        "close_opp_points",
+        "close_opp_tricks",
+        "closed_by",
         "deal_source",
         "dealer",
         "decl_count",
@@ -139,6 +147,7 @@ class GameState:
         "history",
         "known",
         "last_winner",
+        "lead_mask",
         "leader",
         "match_scores",
         "mech",
@@ -185,6 +194,7 @@ class GameState:
         self._ob_no_stock = rules.obligation_no_stock
         self._higher = rules.higher
         self.deal_source: DealSource | None = None
+        self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self.reset_hand()
 
     # ------------------------------------------------------------------ setup
@@ -223,6 +233,17 @@ class GameState:
         self.hand_over_reason = ""
         self._decl_open = False
         self._free_play = False
+        # ---- talon games: a close ends the stock phase early, so these are per hand
+        self.draw_tricks = r.stock_size // r.nseats
+        self._tricks_per_hand = r.hand_size + self.draw_tricks
+        self.closed_by = -1  # the seat that closed the stock, or -1
+        self.close_opp_points = 0  # the closer's opponent at the close: counted points
+        self.close_opp_tricks = 0  # ... and tricks won
+        self.close_from_lead = True  # closed on lead (not between a trick and the draw)
+        self.aside: list[int] = []  # the stock, out of play after a close
+        self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
+        self.claim_by = -1  # the seat that claimed, or -1
+        self.claim_ok = False
 
     def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
         """Deal the next hand from ``deck`` (top card first; numbers or codes).
