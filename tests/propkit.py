@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from functools import cache
 from typing import Any
@@ -76,10 +77,19 @@ def _values(spec: dict[str, Any]) -> list[Any]:
     return [default, max(int(spec.get("min", 1)), default // 4)]
 
 
+#: the largest full grid of option combinations; beyond it, one option at a time
+_GRID_LIMIT = 4096
+
+
 def option_grid(name: str) -> list[dict[str, Any]]:
     """Every combination of the enum and bool options of ``name``."""
     specs = option_specs(document(name))
     axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
+    if math.prod(len(a) for a in axes) > _GRID_LIMIT:
+        # too many combinations (Schnapsen has millions): the first value of every option,
+        # then each other value of each option alone
+        base = dict(a[0] for a in axes)
+        return [base, *({**base, k: v} for a in axes for k, v in a[1:])]
     return [dict(combo) for combo in itertools.product(*axes)]
 
 
