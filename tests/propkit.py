@@ -30,7 +30,11 @@ from mariage import (
     Answer,
     AskPartner,
     CallOut,
+    Claim,
+    Close,
     Declare,
+    Decline,
+    Draw,
     Exchange,
     GameState,
     Pass,
@@ -209,7 +213,7 @@ def candidate_actions(rules: Rules) -> list[Action]:
     out += [AskPartner(a, s) for a in range(len(rules.asks)) for s in (-1, *suits)]
     out += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
     out += [Exchange(c) for c in range(rules.ncards)]
-    out += [Pass(), CallOut()]
+    out += [Pass(), CallOut(), Close(), Claim(), Draw(), Decline()]
     # malformed ones: out of range numbers must be refused like any illegal action
     out += [Play(-1), Play(rules.ncards), Exchange(-1), Exchange(rules.ncards),
             Declare(len(rules.declarations), 0), Declare(0, len(rules.suits)), Declare(0, -1),
