@@ -100,9 +100,6 @@ class TalonReferee(Hooks):
         return total
 
     def before(self, state: GameState, seat: int, action: Action) -> None:
-        self.phase = state.phase
-        self.stock_before = len(state.stock)
-        self.hand_before = state.hand_no
         if isinstance(action, Play) and state.trick_cards and (
                 state.closed_by >= 0 or not state.stock):
             self.check_strict(state, seat, action.card)
@@ -119,11 +116,10 @@ class TalonReferee(Hooks):
             if opt(self.r, "marriage_values", "20/40") == "20/20":
                 value = 20
             self.marriages.append((seat, value, self.tricks[seat]))
-        if isinstance(action, Exchange):
-            if state.phase == Phase.PLAY:
-                assert state.closed_by < 0 and seat == state.leader
-                if self.o("exchange_requires_trick", False, True):
-                    assert self.tricks[seat] > 0
+        if isinstance(action, Exchange) and state.phase == Phase.PLAY:
+            assert state.closed_by < 0 and seat == state.leader
+            if self.o("exchange_requires_trick", False, True):
+                assert self.tricks[seat] > 0
         if isinstance(action, Claim):
             self.claimer = seat
 
@@ -148,9 +144,7 @@ class TalonReferee(Hooks):
 
     def after(self, state: GameState, seat: int, action: Action) -> None:
         r = self.r
-        if len(state.tricks) > self.ntricks and self.hand_before == state.hand_no or (
-                isinstance(action, Play) and len(state.history) > self.hands_checked
-                and self.ntricks < len(state.tricks)):
+        while len(state.tricks) > self.ntricks:
             self.trick_done(state)
         while self.hands_checked < len(state.history):
             self.hand_done(state, state.history[self.hands_checked])
@@ -181,17 +175,16 @@ class TalonReferee(Hooks):
         self.captured[winner] += r.points[a] + r.points[b]
         self.tricks[winner] += 1
         self.last_winner = winner
-        total = r.ncards // 2
-        if self.ntricks == total - (0 if self.closer < 0 else 0) and self.closer < 0 and \
+        last = not state.hands[0] and not state.hands[1]
+        if last and self.closer < 0 and \
                 opt(r, "last_trick_rule", "ten_points" if self.six else "one_point") \
                 == "ten_points":
             self.captured[winner] += 10
 
     def hand_done(self, state: GameState, rec: Any) -> None:
         r = self.r
-        # the last trick of a closed hand ends when the hands are empty
-        if rec.ended == "played_out" and self.closer >= 0:
-            assert sum(self.tricks) < r.ncards // 2 or True
+        if rec.ended == "played_out":
+            assert not state.hands[0] and not state.hands[1], "cards left unplayed"
         expected, winner = self.expected(rec.ended)
         if winner is not None:
             expected[winner] += self.carry
@@ -214,7 +207,7 @@ class TalonReferee(Hooks):
             assert max(state.match_scores) < r.match_target
 
     def failed_close(self) -> int:
-        opp_points, opp_tricks = self.snap
+        _, opp_tricks = self.snap
         if opp_tricks == 0:
             return 3
         if self.o("failed_close_score", "pagat", "pagat") == "hoyle":
@@ -298,7 +291,7 @@ def play(rules: Rules, seed: int, choice: int) -> tuple[GameState, TalonReferee]
         assert seat is not None
         claims = [a for a in acts if isinstance(a, Claim)]
         good = claims and state.hand_points(seat) >= 66
-        if claims and (good and rng.random() < 0.7 or rng.random() < 0.03):
+        if claims and ((good and rng.random() < 0.7) or rng.random() < 0.03):
             action: Action = claims[0]
         else:
             rest = [a for a in acts if not isinstance(a, Claim)]
