@@ -951,6 +951,20 @@ def test_visibility_and_review_own_tricks() -> None:
         assert "look through the tricks he has won" in on and "may not be looked" in off
 
 
+@covers("schnapsen.visibility", ruleset=S)
+@covers("schnapsen.visibility", ruleset=S, options={"review_own_tricks": False})
+def test_which_tricks_a_player_may_look_through() -> None:
+    for review in (True, False):
+        st = deal(S, "AH TH KC QC TD", "JH JD JC QD QS", turn="AS", talon="QH KH KD",
+                  options={"review_own_tricks": review})
+        play(st, "AH JH TH JD")  # A wins tricks 1 and 2
+        assert observe(st, A).reviewable == ((0, 1) if review else (1,))
+        assert observe(st, B).reviewable == (1,)  # the last trick, until the next card
+        st.apply(Play(st.hands[A].bit_length() - 1))  # A leads: the next card is played
+        assert observe(st, A).reviewable == ((0, 1) if review else ())
+        assert observe(st, B).reviewable == ()
+
+
 @covers("schnapsen.exchange", "schnapsen.claim", ruleset=S)
 def test_claim_and_close_actions_round_trip_as_text() -> None:
     r = load_rules(S)

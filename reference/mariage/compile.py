@@ -687,6 +687,7 @@ class _Compiler:
         bm = d["match"].get("bummerl")
         if self.on(bm):
             out["bummerl_rule"] = bm["id"]
+        out["trick_review"] = (d.get("visibility") or {}).get("review_tricks", "all")
         out["credit_on_win"] = any(
             self.on(spec) and self.on(spec.get("credit"))
             and spec["credit"]["mode"] in ("with_trick", "next_trick")

@@ -277,6 +277,8 @@ class Rules:
     draw_bonus: int = 0
     draw_bonus_rule: str | None = None
     bummerl_rule: str | None = None
+    #: which finished tricks a seat may look through: all | own (and the last) | last
+    trick_review: str = "all"
     #: True where some declaration's points wait for a trick won (mechanisms.heldcredit)
     credit_on_win: bool = False
     #: True where claims or closing are in the rules (the talon mechanisms run)
