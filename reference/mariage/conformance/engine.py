@@ -28,7 +28,7 @@ from ..actions import action_text, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError
 from ..rules import Rules
-from ..specload import list_rulesets
+from ..specload import list_rulesets, load_document
 from ..state import GameState
 from .protocol import PROTOCOL_VERSION, ProtocolError, decode, encode, state_json
 
@@ -74,7 +74,7 @@ class ReferenceEngine:
         """The handshake response: who we are and what we support."""
         rulesets: dict[str, Any] = {}
         for name in list_rulesets():
-            specs = load_rules(name).document.get("options") or {}
+            specs = load_document(name).data.get("options") or {}  # no compiling here
             rulesets[name] = {"options": {k: {key: v[key] for key in
                                               ("type", "default", "values", "min", "max")
                                               if key in v}
