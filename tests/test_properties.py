@@ -521,6 +521,7 @@ def test_a_clone_does_not_share_the_deal_stream(name: str, seed: int, choice: in
 def test_answers_in_candidates_cover_every_answer_form() -> None:
     rules = rules_for("marjapussi", {})
     forms = {type(a).__name__ for a in candidate_actions(rules)}
-    assert forms == {"Play", "Declare", "AskPartner", "Answer", "Exchange", "Pass", "CallOut"}
+    assert forms == {"Play", "Declare", "AskPartner", "Answer", "Exchange", "Pass", "CallOut",
+                     "Close", "Claim", "Draw", "Decline"}
     assert Answer(True, 2) in candidate_actions(rules)
     assert document("marjapussi").data["ruleset"] == "marjapussi"
