@@ -529,6 +529,13 @@ def test_no_claim_on_the_declaration_option() -> None:
     force(st, A, captured=50, tricks=1)
     play(st, "marriage:H")
     refused(st, "claim", "schnapsen.claim.timing")
+    # a trick winner claims before declaring; once he declares, the claim waits
+    st = deal(S, *MARRIAGE, turn="AS", options={"claim_on_declaration": False})
+    force(st, A, captured=50, tricks=1)
+    on_lead_after_winning(st, A)
+    assert "claim" in legal_texts(st)
+    play(st, "marriage:H")
+    refused(st, "claim", "schnapsen.claim.timing")
 
 
 @covers("schnapsen.claim", ruleset=S, options={"claim_mode": "auto"})
@@ -751,6 +758,19 @@ def test_last_trick_flat() -> None:
     go_on(st, stop=lambda s: s.phase == Phase.AFTER_TRICK)
     assert st.phase == Phase.DEAL and st.history[-1].ended == "played_out"
     assert sorted(last_score(st)) == [0, 1]
+
+
+@covers("schnapsen.score.played-out", "schnapsen.claim", ruleset=S,
+        options={"last_trick_flat": True, "claim_mode": "auto"})
+def test_last_trick_flat_with_auto_claims() -> None:
+    options = {"last_trick_flat": True, "claim_mode": "auto"}
+    st = deal(S, options=options)
+    go_on(st, stop=lambda s: s.trick_no == 10)
+    force(st, A, captured=70)  # both have 66 already (unclaimed): only the last trick counts
+    force(st, B, captured=70)
+    go_on(st)
+    w = st.tricks[-1][2]
+    assert st.history[-1].ended == "played_out" and last_score(st)[w] == 1
 
 
 @covers("sixty-six.score.played-out", "sixty-six.score.last-trick", "schnapsen.score.scale",

@@ -72,8 +72,9 @@ class Claims(Mechanism):
         if r.claim_rule is None or r.claim_auto or st.phase != PLAY or st.trick_cards \
                 or seat != st.leader:
             return False
-        return ((r.claim_after_trick and st.last_winner == seat)
-                or (r.claim_after_declaration and st.decl_this_trick[seat] > 0))
+        if st.decl_this_trick[seat] > 0:  # just declared: only where that is a claim moment
+            return r.claim_after_declaration
+        return r.claim_after_trick and st.last_winner == seat
 
     # -------------------------------------------------------------- apply
     def apply_claim(self, st: GameState, seat: int, action: Claim) -> None:
@@ -132,6 +133,7 @@ class Claims(Mechanism):
         if last and r.last_trick_bonus and (st.closed_by < 0 or r.last_trick_when_closed):
             st.captured[r.team_of[winner]] += r.last_trick_bonus
         if r.claim_rule is not None and r.claim_auto and r.claim_after_trick \
+                and (not last or r.gp_claim_after_last) \
                 and self.counted(st, winner) >= r.claim_target:
             st.claim_by = winner
             st.claim_ok = True
