@@ -74,12 +74,14 @@ def make_workload(rules: mariage.Rules, hands: int, seed: int) -> Workload:
 
 
 def play_hands(new_match: Callable[[int], Engine], work: Workload, seed: int,
-               skip_last: int = 0) -> tuple[int, int]:
+               skip_last: int = 0, no_claims: bool = False) -> tuple[int, int]:
     """Play one hand per deck with random choices; return (hands, decisions).
 
     ``skip_last`` leaves out the last legal actions from the choice: the
     call-out that rulesets with calling out list last (a random call-out would
-    end nearly every hand within a few moves).
+    end nearly every hand within a few moves). ``no_claims`` leaves claims out
+    of the choice in the talon games (Schnapsen, Sixty-six), for the same reason:
+    a random claim is nearly always false and ends the hand at once.
     """
     randrange = random.Random(seed).randrange
     state = new_match(0)
@@ -90,6 +92,8 @@ def play_hands(new_match: Callable[[int], Engine], work: Workload, seed: int,
         state.deal(deck, work.firsts[i])
         while state.to_act is not None:
             actions = state.legal_actions()
+            if no_claims:
+                actions = [a for a in actions if type(a) is not mariage.Claim]
             state.apply(actions[randrange(len(actions) - skip_last)])
             decisions += 1
     return len(work.decks), decisions
@@ -128,10 +132,10 @@ class Timing:
 
 
 def time_run(timing: Timing, new_match: Callable[[int], Engine], work: Workload, seed: int,
-             skip_last: int) -> None:
+             skip_last: int, no_claims: bool = False) -> None:
     """Run once and keep the fastest time seen for ``timing``."""
     start = time.perf_counter()
-    hands, decisions = play_hands(new_match, work, seed, skip_last)
+    hands, decisions = play_hands(new_match, work, seed, skip_last, no_claims)
     elapsed = time.perf_counter() - start
     timing.hands, timing.decisions = hands, decisions
     timing.seconds = min(timing.seconds, elapsed)
@@ -149,7 +153,7 @@ def benchmark(hands: int, repeat: int, seed: int) -> tuple[Timing, list[Timing]]
         for t in timings:
             r = rules[t.name]
             time_run(t, reference_factory(r), works[t.name], seed,
-                     1 if r.call_out_rule else 0)
+                     1 if r.call_out_rule else 0, r.claim_rule is not None)
     return minimal, timings
 
 

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from functools import cache
 from typing import Any
@@ -29,7 +30,11 @@ from mariage import (
     Answer,
     AskPartner,
     CallOut,
+    Claim,
+    Close,
     Declare,
+    Decline,
+    Draw,
     Exchange,
     GameState,
     Pass,
@@ -76,10 +81,19 @@ def _values(spec: dict[str, Any]) -> list[Any]:
     return [default, max(int(spec.get("min", 1)), default // 4)]
 
 
+#: the largest full grid of option combinations; beyond it, one option at a time
+_GRID_LIMIT = 4096
+
+
 def option_grid(name: str) -> list[dict[str, Any]]:
     """Every combination of the enum and bool options of ``name``."""
     specs = option_specs(document(name))
     axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
+    if math.prod(len(a) for a in axes) > _GRID_LIMIT:
+        # too many combinations (Schnapsen has millions): the first value of every option,
+        # then each other value of each option alone
+        base = dict(a[0] for a in axes)
+        return [base, *({**base, k: v} for a in axes for k, v in a[1:])]
     return [dict(combo) for combo in itertools.product(*axes)]
 
 
@@ -199,7 +213,7 @@ def candidate_actions(rules: Rules) -> list[Action]:
     out += [AskPartner(a, s) for a in range(len(rules.asks)) for s in (-1, *suits)]
     out += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
     out += [Exchange(c) for c in range(rules.ncards)]
-    out += [Pass(), CallOut()]
+    out += [Pass(), CallOut(), Close(), Claim(), Draw(), Decline()]
     # malformed ones: out of range numbers must be refused like any illegal action
     out += [Play(-1), Play(rules.ncards), Exchange(-1), Exchange(rules.ncards),
             Declare(len(rules.declarations), 0), Declare(0, len(rules.suits)), Declare(0, -1),

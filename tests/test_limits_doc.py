@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from mariage import specload
 from mariage.conformance import protocol
-from mariage.notation import batch, reader, search
+from mariage.notation import reader, search
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGE = (DOCS / "limits.rst").read_text(encoding="utf-8")
@@ -25,7 +25,8 @@ def _kib(n: int) -> str:
     ("MAX_EXTENDS", specload.MAX_EXTENDS, f"{specload.MAX_EXTENDS} descriptions"),
     ("MAX_LINE", reader.MAX_LINE, _kib(reader.MAX_LINE)),
     ("MAX_RECORD", reader.MAX_RECORD, _kib(reader.MAX_RECORD)),
-    ("MAX_SYNTAX_ERRORS", batch.MAX_SYNTAX_ERRORS, f"at most {batch.MAX_SYNTAX_ERRORS}"),
+    ("MAX_SYNTAX_ERRORS", reader.MAX_SYNTAX_ERRORS, f"at most {reader.MAX_SYNTAX_ERRORS}"),
+    ("MAX_DIGITS", reader.MAX_DIGITS, f"{reader.MAX_DIGITS} digits"),
     ("DEFAULT_LIMIT", search.DEFAULT_LIMIT, f"{search.DEFAULT_LIMIT:,}"),
     ("MAX_LINE", protocol.MAX_LINE, _kib(protocol.MAX_LINE)),
 ])

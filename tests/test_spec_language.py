@@ -33,6 +33,9 @@ FACTS: dict[str, tuple[int, int, int, tuple[tuple[str, int], ...], int]] = {
                             ("5", 0), ("4", 0), ("3", 0), ("2", 0)), 35),
     "marjapussi": (4, 9, 0, (("A", 10), ("T", 10), ("K", 5), ("Q", 5), ("J", 5), ("9", 0),
                              ("8", 0), ("7", 0), ("6", 0)), 10),
+    "schnapsen": (2, 5, 10, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2)), 7),
+    "sixty-six": (2, 6, 12, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0)),
+                  7),
 }
 
 
@@ -289,7 +292,7 @@ def test_every_rule_has_an_id_text_and_source(name: str) -> None:
     for info in rules.infos:
         assert info.text.strip() and info.source, info.id
         assert info.id.split(".")[0] in {name.split("-")[-1], name, "core", "marianna",
-                                         "siciliana", "cinquecento"}
+                                         "siciliana", "cinquecento", rules.parent or "core"}
     for core in ("core.turn", "core.hand", "core.phase", "core.over", "core.deal",
                  "core.resign"):
         assert core in ids

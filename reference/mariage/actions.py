@@ -33,7 +33,11 @@ __all__ = [
     "Answer",
     "AskPartner",
     "CallOut",
+    "Claim",
+    "Close",
     "Declare",
+    "Decline",
+    "Draw",
     "Exchange",
     "Pass",
     "Play",
@@ -166,7 +170,35 @@ class CallOut:
     """Stop play and claim that one's side has reached the target."""
 
 
-Action = Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
+# ---- talon games: closing the talon, claiming the hand target, the moment after a trick
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the stock (talon): no more drawing, strict play from the next card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim to have reached the hand's target in counted points (going out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """After winning a trick, neither claim nor close: draw, and play on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Decline what is offered at this moment (an exchange on a close, a last claim)."""
+
+
+Action = Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut | Close | Claim | Draw \
+    | Decline
+
+_TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
+_TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
+                                     "decline": Decline()}
 
 
 def action_text(rules: Rules, action: Action) -> str:
@@ -192,6 +224,9 @@ def action_text(rules: Rules, action: Action) -> str:
     if t is Exchange:
         assert isinstance(action, Exchange)
         return f"exchange:{rules.card_code[action.card]}"
+    talon = _TALON_TEXT.get(t)
+    if talon is not None:
+        return talon
     return "callout"
 
 
@@ -208,6 +243,8 @@ def parse_action(rules: Rules, text: str) -> Action:
         return Answer(True)
     if s == "callout":
         return CallOut()
+    if s in _TALON_ACTIONS:
+        return _TALON_ACTIONS[s]
     parts = s.split(":")
     head = parts[0]
     if head == "yes" and len(parts) == 2 and parts[1] in rules.suits:

@@ -3,8 +3,8 @@
 ``mc`` is :class:`mariage.arena.search.MonteCarloBot`: it searches
 determinizations of its seat's view.
 
-All are deterministic given their seed. None ever calls out wrongly:
-a call-out is offered to them only when the claim is good.
+All are deterministic given their seed. None ever calls out or claims
+wrongly: a call-out or a claim is offered to them only when it is good.
 
 >>> from mariage import load_rules, new_match
 >>> st = new_match(load_rules("marianna"), seed=3)
@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .actions import Action, Answer, CallOut, Declare, Exchange, Play
+from .actions import Action, Answer, CallOut, Claim, Close, Declare, Exchange, Play
 from .state import GameState
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
@@ -40,7 +40,10 @@ def _sensible(state: GameState) -> list[Action]:
     assert seat is not None
     team = state.rules.team_of[seat]
     good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
-    return [a for a in acts if not isinstance(a, CallOut) or good]
+    r = state.rules
+    claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
+    return [a for a in acts if (not isinstance(a, CallOut) or good)
+            and (not isinstance(a, Claim) or claim_good)]
 
 
 class RandomBot:
@@ -67,7 +70,7 @@ class GreedyBot:
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""
         acts = _sensible(state)
-        for kind in (CallOut, Declare, Exchange):
+        for kind in (CallOut, Claim, Declare, Exchange):
             found = [a for a in acts if isinstance(a, kind)]
             if found:
                 return found[0]
@@ -75,8 +78,8 @@ class GreedyBot:
         if answers:
             return next((a for a in answers if a.yes), answers[0])
         plays = [a for a in acts if isinstance(a, Play)]
-        if not plays:
-            return acts[0]
+        if not plays:  # greedy never closes the stock: it draws, or declines
+            return next((a for a in acts if not isinstance(a, Close)), acts[0])
         r = state.rules
         seat = state.to_act
         assert seat is not None

@@ -320,6 +320,10 @@ class _Compiler:
             raise self.fail("deal.hand_size", f"the stock of {stock} cards cannot be drawn "
                             f"evenly by {n} players")
         turn_up = dl.get("turn_up", "none")
+        packets = tuple(dl.get("packets") or ())  # packets of several sizes (talon games)
+        if packets and sum(packets) != hand_size:
+            raise self.fail("deal.packets", f"the packets {list(packets)} do not add up to the "
+                            f"hand size {hand_size}")
         if turn_up == "under_stock" and stock == 0:
             raise self.fail("deal.turn_up", "a card under the stock needs a stock")
         rot = dl.get("rotation", {})
@@ -481,6 +485,7 @@ class _Compiler:
             match_measure=measure, match_target=match["end"]["target"],
             match_rule=match["end"]["id"], tie_rule=match["tie"]["id"],
             tie_mode=match["tie"]["rule"],
+            **self.talon_fields(ranks, suits, nr, packets, turn_up),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
@@ -593,7 +598,122 @@ class _Compiler:
             value_rule=value["id"], trump_effect=spec["trump"]["effect"],
             trump_rule=spec["trump"]["id"],
             credit=credit["mode"] if credit else "immediate",
-            credit_rule=credit["id"] if credit else None)
+            credit_rule=credit["id"] if credit else None,
+            **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
+
+    # ---------------------------------------------- talon games (closing, claims, game points)
+    def lead_duty(self, spec: dict[str, Any], base: str, pattern: dict[str, int],
+                  ranks: list[str], nr: int, nsuits: int) -> dict[str, Any]:
+        """The duty to lead one of the declared cards: a mask per suit."""
+        lead = spec.get("lead") or {}
+        if not self.on(lead):
+            return {}
+        want = [str(x) for x in lead["ranks"]]
+        for rk in want:
+            if rk not in pattern:
+                raise self.fail(f"{base}.lead.ranks", f"rank '{rk}' is not in the pattern")
+        if not spec.get("same_suit", False):
+            raise self.fail(f"{base}.lead", "a lead duty needs a same-suit declaration")
+        masks = tuple(sum(1 << (si * nr + ranks.index(rk)) for rk in want)
+                      for si in range(nsuits))
+        return {"lead_masks": masks, "lead_rule": lead["id"]}
+
+    def talon_fields(self, ranks: list[str], suits: list[str], nr: int,
+                     packets: tuple[int, ...], turn_up: str) -> dict[str, Any]:
+        """The compiled fields of packets, closing, claims and game-point scoring."""
+        d = self.d
+        dl = d["deal"]
+        out: dict[str, Any] = {}
+        if packets:
+            out["deal_packets"] = packets
+            after = dl.get("turn_up_after", "all_cards")
+            out["turn_up_round"] = 1 if after == "first_round" else 0
+            if turn_up != "under_stock" and "turn_up_after" in dl:
+                raise self.fail("deal.turn_up_after", "turn_up_after needs turn_up under_stock")
+        elif "turn_up_after" in dl:
+            raise self.fail("deal.turn_up_after", "turn_up_after needs 'packets'")
+        sw = d["play"].get("switch")
+        if self.on(sw):
+            out["play_switch"] = sw["when"]
+            out["play_switch_rule"] = sw["id"]
+        ex = d.get("exchange") or {}
+        if self.on(ex):
+            out["exchange_who"] = ex.get("who", "on_turn")
+            out["exchange_requires_trick"] = bool(ex.get("requires_trick", False))
+            out["exchange_min_stock"] = int(ex.get("min_stock", 0))
+        cl = d.get("closing") or {}
+        if self.on(cl):
+            if turn_up != "under_stock":
+                raise self.fail("closing", "closing the stock needs a turned-up card under it")
+            out.update(close_rule=cl["id"], close_before_draw=bool(cl.get("before_draw", False)),
+                       close_on_first_lead=bool(cl.get("on_first_lead", True)),
+                       close_min_stock=int(cl.get("min_stock", 0)),
+                       close_effect_rule=cl["effect"]["id"],
+                       close_snapshot_rule=cl["snapshot"]["id"])
+            if self.on(cl.get("reply_exchange")):
+                if not self.on(ex):
+                    raise self.fail("closing.reply_exchange", "an exchange on a close needs "
+                                    "an 'exchange' rule")
+                out["close_reply_rule"] = cl["reply_exchange"]["id"]
+        cm = d.get("claim") or {}
+        if self.on(cm):
+            out.update(claim_rule=cm["id"], claim_target=int(cm["target"]),
+                       claim_auto=cm["mode"] == "auto", claim_timing_rule=cm["timing"]["id"],
+                       claim_after_trick=bool(cm["timing"].get("after_trick", True)),
+                       claim_after_declaration=bool(cm["timing"].get("after_declaration", True)))
+        kind = d["scoring"]["hand"]["kind"]
+        gp = d["scoring"].get("game_points")
+        if (kind == "game_points") != bool(gp):
+            raise self.fail("scoring", "game_points scoring goes with a 'game_points' section, "
+                            "and only with it")
+        if gp:
+            if not self.on(cm):
+                raise self.fail("scoring.game_points", "game_points scoring needs a 'claim' rule")
+            rows = tuple((int(r.get("min_points", 0)), int(r.get("min_tricks", 0)),
+                          int(r["game_points"])) for r in gp["scale"]["rows"])
+            if rows[-1][:2] != (0, 0):
+                raise self.fail("scoring.game_points.scale.rows", "the last row must have no "
+                                "condition")
+            bc, fc, fa, po = (gp["beaten_closer"], gp["failed_close"], gp["false_claim"],
+                              gp["played_out"])
+            out.update(
+                gp_scale=rows, gp_scale_rule=gp["scale"]["id"], gp_claim_rule=gp["claim"]["id"],
+                gp_closer_rule=gp["closer_claim"]["id"],
+                gp_closer_at_end=gp["closer_claim"]["judged"] == "at_end",
+                gp_beaten_rule=bc["id"], gp_beaten_mode=bc["mode"],
+                gp_beaten_points=int(bc.get("game_points", 2)),
+                gp_failed_rule=fc["id"], gp_failed_mode=fc["mode"],
+                gp_failed_points=int(fc.get("game_points", 2)),
+                gp_failed_trickless=int(fc.get("if_trickless", fc.get("game_points", 2))),
+                gp_false_rule=fa["id"], gp_false_mode=fa["mode"],
+                gp_false_points=int(fa.get("game_points", 2)),
+                gp_false_trickless=int(fa.get("if_trickless", fa.get("game_points", 2))),
+                gp_false_closer=fa.get("closer", "false_claim_row"),
+                gp_played_rule=po["id"], gp_played_mode=po["mode"],
+                gp_played_points=int(po.get("game_points", 1)),
+                gp_claim_after_last=bool(po.get("claim_after_last", True)))
+            lt = gp.get("last_trick")
+            if self.on(lt):
+                out.update(last_trick_bonus=int(lt["bonus"]),
+                           last_trick_when_closed=bool(lt.get("when_closed", False)),
+                           last_trick_bonus_rule=lt["id"])
+            db = gp.get("draw_bonus")
+            if self.on(db):
+                out.update(draw_bonus=int(db["game_points"]), draw_bonus_rule=db["id"])
+        bm = d["match"].get("bummerl")
+        if self.on(bm):
+            out["bummerl_rule"] = bm["id"]
+        out["trick_review"] = (d.get("visibility") or {}).get("review_tricks", "all")
+        out["credit_on_win"] = any(
+            self.on(spec) and self.on(spec.get("credit"))
+            and spec["credit"]["mode"] in ("with_trick", "next_trick")
+            for spec in (d.get("declarations") or {}).values())
+        if out.get("close_rule") and "always" not in d["play"] \
+                and out.get("play_switch") != "stock_closed_or_exhausted":
+            raise self.fail("play", "closing the stock needs play.switch "
+                            "stock_closed_or_exhausted (or the same duties always)")
+        out["talon_game"] = bool(out.get("claim_rule") or out.get("close_rule"))
+        return out
 
 
 def where(doc: Document, path: str) -> Location | None:

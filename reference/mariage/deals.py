@@ -22,7 +22,7 @@ from __future__ import annotations
 from .prng import SplitMix64
 from .rules import Rules
 
-__all__ = ["SeededDeals", "canonical_deck"]
+__all__ = ["SeededDeals", "canonical_deck", "deal_owners"]
 
 
 def canonical_deck(rules: Rules) -> list[int]:
@@ -31,6 +31,31 @@ def canonical_deck(rules: Rules) -> list[int]:
 
 
 _new = object.__new__
+def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
+    """Who gets each position of a deck (top first): a seat, -1 the stock, -2 the turn-up.
+
+    Follows the dealing of :class:`~mariage.mechanisms.Dealing`: rounds of
+    packets from the seat after the dealer; with ``deal.packets`` the turn-up
+    is the card after round ``turn_up_round`` (after the last round where
+    that is 0). Schnapsen, trump turned after the first round:
+
+    >>> from mariage import load_rules
+    >>> deal_owners(load_rules("schnapsen"), 1)[:12]
+    [0, 0, 0, 1, 1, 1, -2, 0, 0, 1, 1, -1]
+    """
+    n = rules.nseats
+    start = 0 if dealer is None else (dealer + 1) % n
+    sizes = rules.deal_packets or (rules.packet,) * (rules.hand_size // rules.packet)
+    owner: list[int] = []
+    for k, size in enumerate(sizes):
+        for i in range(n):
+            owner.extend([(start + i) % n] * size)
+        if k + 1 == rules.turn_up_round and rules.turn_up == "under_stock":
+            owner.append(-2)
+    if rules.turn_up == "under_stock" and -2 not in owner:
+        owner.append(-2)
+    owner.extend([-1] * (rules.ncards - len(owner)))
+    return owner
 
 
 class SeededDeals:

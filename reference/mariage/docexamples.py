@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, CallOut, action_text, parse_action
 from .compile import load_rules
+from .deals import deal_owners
 from .errors import IllegalActionError, MariageError
 from .render import SUIT_SYMBOLS
 from .rules import Rules
@@ -146,6 +147,19 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
     if dup:
         raise ExampleError(f"cards named twice: {' '.join(dup)}")
     stock += [c for c in rules.card_code if c not in named]
+    if rules.deal_packets:  # packets of several sizes: the deck order of deal_owners
+        if not under:
+            raise ExampleError("give the turned-up card (:turn-up:)")
+        got = [0] * n
+        rest = iter(stock)
+        order: list[str] = []
+        for owner in deal_owners(rules, dealer):
+            if owner >= 0:
+                order.append(hands[owner][got[owner]])
+                got[owner] += 1
+            else:
+                order.append(under[0] if owner == -2 else next(rest))
+        return [rules.card_index[c] for c in order], dealer, first
     start = 0 if dealer is None else (dealer + 1) % n
     deck: list[str] = []
     taken = [0] * n

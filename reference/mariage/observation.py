@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .state import GameState, Phase
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "observe", "reviewable"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,8 @@ class Observation:
     match_scores: tuple[int, ...]
     segni: tuple[int, ...]
     legal: tuple[Action, ...]
+    #: indices (in ``tricks``) of the finished tricks the seat may look through
+    reviewable: tuple[int, ...] = ()
 
 
 def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:
@@ -81,4 +83,22 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
         held=tuple(state.held), game_points=tuple(state.game_points),
         match_scores=tuple(state.match_scores), segni=tuple(state.segni),
         legal=tuple(state.legal_actions(seat)) if state.phase not in (Phase.DEAL, Phase.OVER)
-        else ())
+        else (), reviewable=reviewable(state, seat))
+
+
+def reviewable(state: GameState, seat: int) -> tuple[int, ...]:
+    """The finished tricks of the hand ``seat`` may look through (``rules.trick_review``).
+
+    ``all``: every one; ``own``: those his side won, and the last trick until
+    the next card is played; ``last``: only that last trick.
+    """
+    r = state.rules
+    n = len(state.tricks)
+    if r.trick_review == "all":
+        return tuple(range(n))
+    team = r.team_of[seat]
+    out = {i for i, (_, _, w) in enumerate(state.tricks)
+           if r.trick_review == "own" and r.team_of[w] == team}
+    if n and not state.trick_cards:
+        out.add(n - 1)
+    return tuple(sorted(out))

@@ -48,9 +48,9 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("overview", "Overview", ("players", "visibility")),
     ("cards", "The cards", ("pack",)),
     ("deal", "The deal", ("deal",)),
-    ("play", "The play", ("lead", "play", "trick", "draw", "exchange")),
+    ("play", "The play", ("lead", "play", "trick", "draw", "exchange", "closing")),
     ("declarations", "Declarations", ("declaring", "declarations", "asks")),
-    ("hand-end", "Ending a hand early", ("call_out", "hand_end")),
+    ("hand-end", "Ending a hand early", ("call_out", "hand_end", "claim")),
     ("scoring", "Scoring", ("scoring",)),
     ("match", "End of the match", ("match",)),
     ("general", "General rules (every game)", ("core",)),
@@ -326,13 +326,18 @@ def _score_text(rules: Rules) -> str:
                 f" ({rules.pack_points} card points + {rules.trick_point} per trick)")
     if kind == "table":
         return "game points from a table (threshold, declarations, last trick, majority)"
+    if kind == "game_points":
+        scale = ", ".join(str(v) for _, _, v in rules.gp_scale)
+        return (f"the winner of the hand scores {scale} game points by how badly the loser did"
+                " (points, tricks); claims and closing have their own rows")
     return "the higher score takes the hand (a segno)"
 
 
 def _match_text(rules: Rules) -> str:
     if rules.match_measure == "hands_won":
         return f"first to win {rules.match_target} hands"
-    unit = "game points" if rules.score_kind in ("excess", "table") else "points"
+    unit = "game points" if rules.score_kind in ("excess", "table", "game_points") \
+        else "points"
     return f"first to {rules.match_target} {unit}"
 
 
@@ -379,6 +384,14 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         out.append(("Hand ends early", f"the moment a side reaches {rules.hand_target} points"))
     if rules.call_out_rule is not None:
         out.append(("Calling out", "a player may stop play at any moment, claiming the target"))
+    if rules.close_rule is not None:  # talon games
+        when = "on lead, or before the draw after winning a trick" if rules.close_before_draw \
+            else "on lead, before leading"
+        out.append(("Closing the stock", f"{when}: no more drawing, strict play at once"))
+    if rules.claim_rule is not None:
+        how = "the hand stops by itself" if rules.claim_auto else "a player claims"
+        out.append(("Hand ends early", f"{how} at {rules.claim_target} counted points; "
+                    "a false claim loses"))
     out += [
         ("Declarations", decls or "none"),
         ("Hand scoring", _score_text(rules)),

@@ -98,8 +98,11 @@ class Declaration:
     value_rule: str
     trump_effect: str  # set | first_fixes | none | choose
     trump_rule: str
-    credit: str  # immediate | when_leading
+    credit: str  # immediate | when_leading | with_trick | next_trick
     credit_rule: str | None
+    # ---- the declared cards one of which must be led (per suit; empty: no such duty)
+    lead_masks: tuple[int, ...] = ()
+    lead_rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,61 @@ class Rules:
     match_rule: str = ""
     tie_rule: str = ""
     tie_mode: str = "play_on"
+    # ---- talon games: packets, closing, claims, game points (see the mechanisms
+    # closing, claims, heldcredit and gamepoints)
+    deal_packets: tuple[int, ...] = ()  # packet size per round; empty: hand_size // packet rounds
+    turn_up_round: int = 0  # rounds of packets dealt before the turn-up (0: after all of them)
+    play_switch: str = "trick_number"  # | stock_closed_or_exhausted
+    play_switch_rule: str | None = None
+    exchange_who: str = "on_turn"  # | leader
+    exchange_requires_trick: bool = False
+    exchange_min_stock: int = 0
+    close_rule: str | None = None
+    close_before_draw: bool = False
+    close_on_first_lead: bool = True
+    close_min_stock: int = 0
+    close_effect_rule: str | None = None
+    close_snapshot_rule: str | None = None
+    close_reply_rule: str | None = None
+    claim_rule: str | None = None
+    claim_target: int = 0
+    claim_auto: bool = False
+    claim_timing_rule: str | None = None
+    claim_after_trick: bool = True
+    claim_after_declaration: bool = True
+    gp_scale: tuple[tuple[int, int, int], ...] = ()  # (min points, min tricks, game points)
+    gp_scale_rule: str | None = None
+    gp_claim_rule: str | None = None
+    gp_closer_rule: str | None = None
+    gp_closer_at_end: bool = False
+    gp_beaten_rule: str | None = None
+    gp_beaten_mode: str = "like_failed_close"
+    gp_beaten_points: int = 2
+    gp_failed_rule: str | None = None
+    gp_failed_mode: str = "penalty"
+    gp_failed_points: int = 2
+    gp_failed_trickless: int = 3
+    gp_false_rule: str | None = None
+    gp_false_mode: str = "penalty"
+    gp_false_points: int = 2
+    gp_false_trickless: int = 3
+    gp_false_closer: str = "false_claim_row"
+    gp_played_rule: str | None = None
+    gp_played_mode: str = "last_trick"
+    gp_played_points: int = 1
+    gp_claim_after_last: bool = True
+    last_trick_bonus: int = 0
+    last_trick_when_closed: bool = False
+    last_trick_bonus_rule: str | None = None
+    draw_bonus: int = 0
+    draw_bonus_rule: str | None = None
+    bummerl_rule: str | None = None
+    #: which finished tricks a seat may look through: all | own (and the last) | last
+    trick_review: str = "all"
+    #: True where some declaration's points wait for a trick won (mechanisms.heldcredit)
+    credit_on_win: bool = False
+    #: True where claims or closing are in the rules (the talon mechanisms run)
+    talon_game: bool = False
     # rule IDs of the core mechanics shared by every ruleset
     core_turn: str = "core.turn"
     core_hand: str = "core.hand"

@@ -123,7 +123,15 @@ class GameState:
         "_tricks_per_hand",
         "_undo",
         "actions",
+        "aside",  # from here on, some slots are the talon games' (closing, claims...)
         "captured",
+        "carry_bonus",
+        "claim_by",
+        "claim_ok",
+        "close_from_lead",
+        "close_opp_points",
+        "close_opp_tricks",
+        "closed_by",
         "deal_source",
         "dealer",
         "decl_count",
@@ -141,6 +149,7 @@ class GameState:
         "history",
         "known",
         "last_winner",
+        "lead_mask",
         "leader",
         "match_scores",
         "mech",
@@ -188,6 +197,7 @@ class GameState:
         self._higher = rules.higher
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None
+        self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self.reset_hand()
 
     # ------------------------------------------------------------------ setup
@@ -226,6 +236,17 @@ class GameState:
         self.hand_over_reason = ""
         self._decl_open = False
         self._free_play = False
+        # ---- talon games: a close ends the stock phase early, so these are per hand
+        self.draw_tricks = r.stock_size // r.nseats
+        self._tricks_per_hand = r.hand_size + self.draw_tricks
+        self.closed_by = -1  # the seat that closed the stock, or -1
+        self.close_opp_points = 0  # the closer's opponent at the close: counted points
+        self.close_opp_tricks = 0  # ... and tricks won
+        self.close_from_lead = True  # closed on lead (not between a trick and the draw)
+        self.aside: list[int] = []  # the stock, out of play after a close
+        self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
+        self.claim_by = -1  # the seat that claimed, or -1
+        self.claim_ok = False
 
     def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
         """Deal the next hand from ``deck`` (top card first; numbers or codes).

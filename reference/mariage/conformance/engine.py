@@ -40,7 +40,7 @@ from ..bots import BOTS, make_bot
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError
 from ..rules import Rules
-from ..specload import list_rulesets
+from ..specload import list_rulesets, load_document
 from ..state import GameState, Phase
 from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode, state_json
 
@@ -140,7 +140,7 @@ class ReferenceEngine:
         """The handshake response: who we are and what we support."""
         rulesets: dict[str, Any] = {}
         for name in list_rulesets():
-            specs = load_rules(name).document.get("options") or {}
+            specs = load_document(name).data.get("options") or {}  # no compiling here
             opts: dict[str, Any] = {}
             for k, v in specs.items():
                 if not v:

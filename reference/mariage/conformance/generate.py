@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from ..actions import Action, Answer, CallOut, Pass, Play, action_text, parse_action
+from ..actions import Action, Answer, CallOut, Decline, Draw, Pass, Play, action_text, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError
 from ..prng import SplitMix64
@@ -111,6 +111,8 @@ def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
     Cards not named fill the remaining places in a fixed scrambled order
     (``fill_seed``), so that they rarely form declarations by accident.
     """
+    if rules.deal_packets:  # packets of several sizes, the turn-up after some round
+        return _packet_deck(rules, dealer, hands, stock, turn_up, fill_seed)
     n = rules.nseats
     start = 0 if dealer is None else (dealer + 1) % n
     slots: dict[int, list[int]] = {s: [] for s in range(n)}
@@ -155,10 +157,38 @@ def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
     return [rules.card_code[c if c is not None else next(it)] for c in deck]
 
 
+def _packet_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
+                 stock: list[str], turn_up: str | None, fill_seed: int) -> list[str]:
+    """:func:`build_deck` for deals in packets of several sizes (``deal_owners`` order)."""
+    from ..deals import deal_owners
+
+    owner = deal_owners(rules, dealer)
+    deck: list[int | None] = [None] * rules.ncards
+    named = [c for h in hands.values() for c in h] + stock + ([turn_up] if turn_up else [])
+    if len(set(named)) != len(named):
+        raise GenerationError("a card is placed twice")
+    for s, cards in hands.items():
+        places = [i for i, o in enumerate(owner) if o == s]
+        if len(cards) > len(places):
+            raise GenerationError(f"seat {s} is given more than {rules.hand_size} cards")
+        for place, code in zip(places, cards, strict=False):
+            deck[place] = rules.card_index[code]
+    if turn_up is not None:
+        deck[owner.index(-2)] = rules.card_index[turn_up]
+    for place, code in zip([i for i, o in enumerate(owner) if o == -1], stock, strict=False):
+        deck[place] = rules.card_index[code]
+    used = {c for c in deck if c is not None}
+    pool = [c for c in range(rules.ncards) if c not in used]
+    SplitMix64(fill_seed).shuffle(pool)
+    it = iter(pool)
+    return [rules.card_code[c if c is not None else next(it)] for c in deck]
+
+
 def _plain_choice(acts: list[Action]) -> Action:
     """The scripted filler's choice: play the last card listed (the lowest in canonical
-    order), else pass, else the first answer; never declare, ask or call out."""
-    for kind in (Play, Pass, Answer):
+    order), else pass, else the first answer, else draw or decline (talon games); never
+    declare, ask, call out, claim or close."""
+    for kind in (Play, Pass, Answer, Draw, Decline):
         mine = [a for a in acts if type(a) is kind]
         if mine:
             return mine[-1] if kind is Play else mine[0]
@@ -236,7 +266,7 @@ def _auto(state: GameState, how: Any, body: _Body | None = None
     until trick ``{trick: T, seat: S}`` with that seat to act."""
     hand, tricks = state.hand_no, len(state.tricks)
     count = 0
-    while state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+    while state.phase not in (Phase.DEAL, Phase.OVER):
         if isinstance(how, dict) and state.trick_no >= int(how.get("trick", 0)) and (
                 "seat" not in how or state.to_act == _seat(state.rules, how["seat"], "auto")):
             return

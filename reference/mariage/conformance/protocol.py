@@ -45,7 +45,9 @@ MAX_LINE = 1 << 20
 
 #: Phase names of the state, by :class:`~mariage.state.Phase`.
 PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
-          Phase.ANSWER: "answer", Phase.OVER: "over"}
+          Phase.ANSWER: "answer", Phase.OVER: "over",
+          # talon games
+          Phase.AFTER_TRICK: "after_trick", Phase.CLOSE_REPLY: "close_reply"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {
@@ -130,7 +132,7 @@ def declared_json(state: GameState) -> list[list[Any]]:
 def state_json(state: GameState) -> dict[str, Any]:
     """The protocol's view of ``state`` (every field of a ``state`` response)."""
     r = state.rules
-    in_hand = state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER)
+    in_hand = state.phase not in (Phase.DEAL, Phase.OVER)
     nteams = len(r.teams)
     last: dict[str, Any] | None = None
     if state.history:
@@ -141,7 +143,7 @@ def state_json(state: GameState) -> dict[str, Any]:
     if state.result is not None:
         res = state.result
         result = {"winner": res.winner, "reason": res.reason, "scores": list(res.scores)}
-    return {
+    out: dict[str, Any] = {
         "phase": PHASES[state.phase],
         "hand": state.hand_no,
         "trick": state.trick_no if in_hand else 0,
@@ -165,3 +167,6 @@ def state_json(state: GameState) -> dict[str, Any]:
         "terminal": state.terminal,
         "result": result,
     }
+    if r.talon_game:  # talon games only, so that other rulesets' states are unchanged
+        out["closed_by"] = state.closed_by if in_hand and state.closed_by >= 0 else None
+    return out

@@ -34,6 +34,9 @@ def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
             continue
         if spec["type"] == "int":
             value = 1 if name == "hands" else max(1, int(spec["default"]) // 3)
+            lo = spec.get("min")
+            if lo is not None and value < lo:  # keep within the option's bounds
+                value = lo if lo != spec["default"] else int(spec["default"]) + 2
             yield f"{name}-{value}", {name: value}
         elif spec["type"] == "bool":
             yield f"{name}-{str(not spec['default']).lower()}", {name: not spec["default"]}

@@ -17,6 +17,10 @@ module            mechanism                   runs
 ``callout``       :class:`CallingOut`         claims to have reached the target
 ``scoring``       :class:`Scoring`            hand target, hand scores
 ``matchend``      :class:`MatchEnd`           match target, ties, resignation
+``heldcredit``    :class:`HeldCredit`         declaration points held until a trick
+``closing``       :class:`TalonClosing`       closing the stock, the switch to strict play
+``claims``        :class:`Claims`             claims of the hand target, the moment after a trick
+``gamepoints``    :class:`GamePoints`         game points by how a hand ended, next dealer
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -45,9 +49,13 @@ from ..rules import Rules
 from .asks import Asks
 from .base import Mechanism, refuse
 from .callout import CallingOut
+from .claims import Claims
+from .closing import TalonClosing
 from .dealing import Dealing
 from .declarations import Declarations
 from .exchange import TrumpExchange
+from .gamepoints import GamePoints
+from .heldcredit import HeldCredit
 from .matchend import MatchEnd
 from .scoring import Scoring
 from .trickplay import TrickPlay
@@ -56,12 +64,16 @@ __all__ = [
     "DEFAULT_MECHANISMS",
     "Asks",
     "CallingOut",
+    "Claims",
     "Dealing",
     "Declarations",
+    "GamePoints",
+    "HeldCredit",
     "MatchEnd",
     "Mechanism",
     "Mechanisms",
     "Scoring",
+    "TalonClosing",
     "TrickPlay",
     "TrumpExchange",
     "mechanism_of",
@@ -81,6 +93,11 @@ class Mechanisms:
     call_out: CallingOut = field(default_factory=CallingOut)
     scoring: Scoring = field(default_factory=Scoring)
     match_end: MatchEnd = field(default_factory=MatchEnd)
+    # ---- talon games
+    held_credit: HeldCredit = field(default_factory=HeldCredit)
+    closing: TalonClosing = field(default_factory=TalonClosing)
+    claims: Claims = field(default_factory=Claims)
+    game_points: GamePoints = field(default_factory=GamePoints)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""

@@ -237,6 +237,9 @@ class Declarations(Mechanism):
             st.used_hand[d.index][seat] = True
             st.known[seat] |= st.hands[seat]
         st.declared.append((seat, d.index, suit, value))
+        if d.lead_masks:  # one of the declared cards must be led now
+            st.lead_mask = d.lead_masks[suit] & st.hands[seat]
+            st._free_play = False
         self.score(st, seat, value, d.units, d.ordered, d.credit)
         if d.wins_match and st.phase != OVER:
             st.mech.scoring.end_hand(st, "match_won", winner=r.team_of[seat])
@@ -254,7 +257,12 @@ class Declarations(Mechanism):
         if credit == "when_leading" and (seat != st.leader or st.trick_cards):
             st.held[seat] += value
             return
+        if (credit == "with_trick" or credit == "next_trick") and \
+                st.mech.held_credit.hold(st, seat, value, credit):
+            return
         st.decl_points[team] += value
+        if r.claim_auto:
+            st.mech.claims.after_declaration(st, seat)
         scoring = st.mech.scoring
         if r.hand_target is not None and st.phase != OVER and scoring.target_reached(st):
             scoring.end_hand(st, "target")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Exchange
-from ..phase import PLAY
+from ..phase import CLOSE_REPLY, PLAY
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class TrumpExchange(Mechanism):
             return -1
         if r.exchange_window == "first_trick" and st.trick_no != 1:
             return -1
+        if r.talon_game and not self.conditions_hold(st, seat):
+            return -1
         card = r.card_index_of(st.trump, r.exchange_rank)
         if st.hands[seat] >> card & 1 and card != st.turn_up:
             return card
@@ -57,7 +59,7 @@ class TrumpExchange(Mechanism):
     def apply_exchange(self, st: GameState, seat: int, action: Exchange) -> None:
         """``seat`` gives ``action.card`` for the turned-up card."""
         r = st.rules
-        ex = self.card(st, seat) if st.phase == PLAY else -1
+        ex = self.card(st, seat) if st.phase == PLAY or st.phase == CLOSE_REPLY else -1
         if ex < 0 or ex != action.card or st.forced[seat] >= 0:
             refuse(st, r.exchange_rule, seat, action,
                    "only the holder of that card of trump may exchange it for the "
@@ -70,3 +72,22 @@ class TrumpExchange(Mechanism):
         st.known[seat] &= ~(1 << action.card)
         st.stock[0] = action.card
         st.turn_up = action.card
+        if st.phase == CLOSE_REPLY:
+            st.mech.closing.finish_close(st)
+
+    # ---- talon games: who may exchange, and when
+    def conditions_hold(self, st: GameState, seat: int) -> bool:
+        """The conditions of the talon games: on lead, a trick won, stock size, no close.
+
+        Right after a close, only the closer's opponent may exchange, with no
+        other condition.
+        """
+        r = st.rules
+        if st.phase == CLOSE_REPLY:
+            return seat != st.closed_by
+        if st.closed_by >= 0 or len(st.stock) < r.exchange_min_stock:
+            return False
+        if r.exchange_who == "leader" and (seat != st.leader or st.trick_cards
+                                           or st.decl_this_trick[seat]):
+            return False
+        return not r.exchange_requires_trick or st.tricks_won[r.team_of[seat]] > 0

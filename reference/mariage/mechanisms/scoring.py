@@ -48,6 +48,8 @@ class Scoring(Mechanism):
         added = [0] * nteams
         hand_winner: int | None = None
         kind = r.score_kind
+        if kind == "game_points":  # talon games (mechanisms.gamepoints)
+            return st.mech.game_points.hand_score(st, how)
         if kind == "points":
             added = pts
         elif kind == "excess":
@@ -108,6 +110,8 @@ class Scoring(Mechanism):
             return
         st.phase = DEAL
         mech.match_end.check(st, after_hand=True, reason="target")
+        if r.bummerl_rule is not None and st.phase == OVER:
+            mech.game_points.bummerl(st)
         if st.phase == DEAL:
             mech.dealing.rotate_dealer(st)
         assert st.phase in (DEAL, OVER)

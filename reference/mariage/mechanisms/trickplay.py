@@ -73,6 +73,8 @@ class TrickPlay(Mechanism):
             return 1 << forced
         r = st.rules
         if not st.trick_cards:
+            if st.lead_mask:  # a declared card must be led
+                return hand & st.lead_mask
             if st.trick_no == 1 and r.first_card_prefs:
                 for pref in r.first_card_prefs:
                     if hand & pref:
@@ -119,6 +121,9 @@ class TrickPlay(Mechanism):
             a = st.split[0] if st.split else 0
             return (r.asks[a].settle_rule,
                     f"after the ask, {r.card_code[st.forced[seat]]} must be played")
+        if not st.trick_cards and st.lead_mask and st.declared:
+            return (r.declarations[st.declared[-1][1]].lead_rule,
+                    "one of the declared cards must be led")
         if not st.trick_cards:
             return (r.first_card_rule, "the first lead of the hand must follow the "
                     "preference order")
@@ -210,6 +215,11 @@ class TrickPlay(Mechanism):
         if r.hand_target is not None and scoring.target_reached(st):
             scoring.end_hand(st, "target")
             return
+        # ---- talon games: held credit, last-trick bonus, claims, closing before the draw
+        if r.credit_on_win:
+            mech.held_credit.on_trick_won(st, winner)
+        if r.talon_game and mech.claims.after_trick(st, winner):
+            return
         if st.stock:
             self.draw(st, winner)
         if st.trick_no >= st._tricks_per_hand:
@@ -238,6 +248,7 @@ class TrickPlay(Mechanism):
         st.trick_seats = []
         st.trick_cards = []
         st.trump_set_in_trick = False
+        st.lead_mask = 0
         r = st.rules
         n = r.nseats
         st.decl_this_trick = [0] * n

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..deals import deal_owners
 from ..rules import Rules
 from .model import UNKNOWN, Deal, DealPart
 
@@ -156,6 +157,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             report("N133", "the turned-up card must be in the dealer's hand", tpart, -1)
             return None
         mine.append(turnup)
+    if rules.deal_packets:  # packets of several sizes, the turn-up after some round
+        return _packet_layout(rules, hands, turnup, stock, dealer, first)
     deck: list[int] = []
     start = 0 if dealer is None else (dealer + 1) % n
     for r in range(rules.hand_size // rules.packet):
@@ -166,6 +169,23 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         deck.append(turnup)
     deck.extend(stock)
     return Layout(deck, _owners(rules, dealer), first)
+
+
+def _packet_layout(rules: Rules, hands: list[list[int]], turnup: int, stock: list[int],
+                   dealer: int | None, first: int | None) -> Layout:
+    owner = deal_owners(rules, dealer)
+    taken = [0] * rules.nseats
+    deck: list[int] = []
+    rest = iter(stock)
+    for o in owner:
+        if o >= 0:
+            deck.append(hands[o][taken[o]])
+            taken[o] += 1
+        elif o == -2:
+            deck.append(turnup)
+        else:
+            deck.append(next(rest, -1))
+    return Layout(deck, [max(o, -1) for o in owner], first)
 
 
 def _first(rules: Rules, labels: dict[str, DealPart], seats: dict[str, int],
