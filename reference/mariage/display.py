@@ -32,6 +32,12 @@ _PHASE = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "declaration win
 _SUIT_COLOUR = {"H": "#c0392b", "D": "#c0392b"}
 
 
+def _phase_name(phase: int) -> str:
+    """A phase as people say it (any phase a mechanism adds has its enum name)."""
+    p = Phase(phase)
+    return _PHASE.get(p) or p.name.lower().replace("_", " ")
+
+
 def _scores(state: GameState) -> str:
     r = state.rules
     word = "hands" if r.match_measure == "hands_won" else "match"
@@ -57,7 +63,7 @@ def state_repr(state: GameState) -> str:
     table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}"
                      for s, c in zip(state.trick_seats, state.trick_cards, strict=True))
     table = f"; table {table}" if table else ""
-    return (head + f"hand {state.hand_no}, trick {state.trick_no}, {_PHASE[state.phase]}"
+    return (head + f"hand {state.hand_no}, trick {state.trick_no}, {_phase_name(state.phase)}"
             f"{to_act}; trump {trump}{table}; stock {len(state.stock)}; {_scores(state)}>")
 
 

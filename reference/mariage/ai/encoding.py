@@ -1,8 +1,11 @@
 """Fixed action ids, action masks and observation vectors of a ruleset.
 
-Every action a ruleset could ever offer gets a fixed id (:class:`ActionSpace`):
-the card plays in card order, then exchanges, declarations, asks, answers,
-``pass`` and ``callout``. An observation vector (:class:`Encoder`) is built
+Every action a ruleset could ever offer gets a fixed id (:class:`ActionSpace`),
+in the order of the mechanisms that offer them
+(:meth:`mariage.mechanisms.Mechanism.all_actions`): the card plays in card
+order, then declarations and ``pass``, asks and answers, exchanges,
+``callout``, and the actions of the newer mechanisms (closing, claims...).
+An observation vector (:class:`Encoder`) is built
 from :func:`mariage.observe` of one seat only, so it holds nothing that seat
 cannot see; seats are counted from the observing seat (0 = itself).
 
@@ -25,17 +28,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import (
-    Action,
-    Answer,
-    AskPartner,
-    CallOut,
-    Declare,
-    Exchange,
-    Pass,
-    action_text,
-    parse_action,
-)
+from ..actions import Action, action_text, parse_action
+from ..mechanisms import DEFAULT_MECHANISMS
 from ..observation import observe
 from ..phase import Phase
 from ..rules import Rules
@@ -43,7 +37,7 @@ from ..state import GameState
 
 __all__ = ["ActionSpace", "Encoder"]
 
-_PHASES = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.OVER)
+_PHASES = tuple(Phase)
 
 
 class ActionSpace:
@@ -51,18 +45,13 @@ class ActionSpace:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        suits = range(len(rules.suits))
-        candidates: list[Action] = [rules.play_actions[c] for c in range(rules.ncards)]
-        candidates += [Exchange(c) for c in range(rules.ncards)]
-        candidates += [Declare(d.index, s, t) for d in rules.declarations for s in suits
-                       for t in (True, False)]
-        candidates += [AskPartner(a.index, s) for a in rules.asks for s in (-1, *suits)]
-        if rules.asks:
-            candidates += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
-        if rules.declarations:
-            candidates.append(Pass())
-        if rules.call_out_rule:
-            candidates.append(CallOut())
+        candidates: list[Action] = []
+        seen: set[Action] = set()
+        for m in DEFAULT_MECHANISMS.all():  # each mechanism lists what it could offer
+            for a in m.all_actions(rules):
+                if a not in seen:
+                    seen.add(a)
+                    candidates.append(a)
         self.actions: tuple[Action, ...] = tuple(
             a for a in candidates if parse_action(rules, action_text(rules, a)) == a)
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}

@@ -44,6 +44,14 @@ class Asks(Mechanism):
         """Asks are offered in play wherever the rules have any."""
         return bool(rules.asks)
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Each ask in each suit (or none), and each answer."""
+        suits = (-1, *range(len(rules.suits)))
+        out: list[Action] = [AskPartner(a.index, s) for a in rules.asks for s in suits]
+        if rules.asks:
+            out += [Answer(True, s) for s in suits] + [Answer(False)]
+        return out
+
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The asks open to ``seat`` before he leads."""
         if not st.trick_cards and st.forced[seat] < 0:

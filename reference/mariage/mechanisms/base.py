@@ -59,6 +59,10 @@ class Mechanism:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Every action this mechanism could ever offer under ``rules`` (for fixed action ids)."""
+        return []
+
     def offers_any_time(self, rules: Rules) -> bool:
         """True if this mechanism adds actions that any seat may take at any moment."""
         return False

@@ -33,6 +33,10 @@ class CallingOut(Mechanism):
         """Calling out is open to every seat at every moment where the rules have it."""
         return bool(rules.call_out_rule)
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A call-out, where the rules have one."""
+        return [CallOut()] if rules.call_out_rule else []
+
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A call-out, always."""
         out.append(CallOut())

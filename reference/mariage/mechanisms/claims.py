@@ -45,6 +45,10 @@ class Claims(Mechanism):
         """Claims are actions wherever the rules have explicit claims."""
         return rules.claim_rule is not None and not rules.claim_auto
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A claim, a draw and a decline after a trick."""
+        return [Claim(), Draw(), Decline()] if rules.claim_rule is not None else []
+
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A claim, if ``seat`` may claim now (on lead)."""
         if self.claim_on_lead(st, seat):

@@ -43,6 +43,10 @@ class TalonClosing(Mechanism):
         """A close is offered in play wherever the rules allow closing."""
         return rules.close_rule is not None
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A close, and declining the exchange offered at a close."""
+        return [Close(), Decline()] if rules.close_rule is not None else []
+
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A close, if ``seat`` may close now."""
         if self.can_close(st, seat):

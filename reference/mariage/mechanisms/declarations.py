@@ -60,6 +60,13 @@ class Declarations(Mechanism):
         """Declarations are offered in play wherever the rules have any."""
         return bool(rules.declarations)
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Each combination in each suit, making trump or not, and a pass."""
+        suits = range(len(rules.suits))
+        out: list[Action] = [Declare(d.index, s, t) for d in rules.declarations for s in suits
+                             for t in (True, False)]
+        return [*out, Pass()] if rules.declarations else out
+
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The declarations open to ``seat`` before his card."""
         if st._decl_open and st.forced[seat] < 0 and self.offered(st, seat):

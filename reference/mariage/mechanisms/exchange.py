@@ -35,6 +35,11 @@ class TrumpExchange(Mechanism):
         """An exchange is offered in play wherever the rules name a card to exchange."""
         return rules.exchange_rank is not None
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """An exchange of each card (the rules name which one can be given)."""
+        return [Exchange(c) for c in range(rules.ncards)] if rules.exchange_rank is not None \
+            else []
+
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The exchange open to ``seat``, if any."""
         if st.forced[seat] < 0:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Play
+from ..actions import Action, Play
 from ..errors import IllegalActionError
 from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
 from ..rules import When
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["TrickPlay"]
@@ -39,6 +40,10 @@ class TrickPlay(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
 
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A play of each card."""
+        return list(rules.play_actions)
 
     # ------------------------------------------------------------ queries
     def winner_index(self, st: GameState) -> int:
