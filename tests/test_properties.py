@@ -92,7 +92,8 @@ def makes_trump(rules: Rules, name: str, trump: int, wanted: bool) -> bool:
     if rules.ruleset in TURNED_TRUMP or name == "mariannone":
         return False
     if name == "mariannino":
-        return True
+        first_fixes = rules.ruleset == "cinquecento" or rules.option("first_fixes_trump")
+        return trump < 0 or not first_fixes
     if name == "marianna":
         first_fixes = rules.ruleset == "cinquecento" or rules.option("first_fixes_trump")
         return trump < 0 or not first_fixes
@@ -213,9 +214,11 @@ class Referee(Hooks):
             team = r.team_of[seat]
             if index < 0:  # a split marriage won by its side
                 assert r.asks[-1 - index].name == "cover"
-                assert value == 20 and self.trump < 0
+                assert value == 20
                 self.order += 1
-                self.trump = suit
+                first_fixes = r.ruleset == "cinquecento" or r.option("first_fixes_trump")
+                if self.trump < 0 or not first_fixes:
+                    self.trump = suit
                 self.decl_points[team] += value
                 continue
             d = r.declarations[index]
@@ -319,8 +322,8 @@ class Referee(Hooks):
                     score[leaders[0]] += 1
             return tuple(score)
         score = self.points()
-        if ended == "call_out_failed":
-            assert self.caller is not None
+        if ended == "call_out_failed" or (ended == "call_out" and not self.claim_good):
+            assert self.caller is not None  # a wrong caller scores nothing for the hand
             score[self.caller] = 0
         return tuple(score)
 

@@ -328,3 +328,22 @@ def test_call_out_target_follows_the_target_option(seat: int) -> None:
 @covers("mariaggia.match.tie", ruleset=RULES, options={"tie": "draw"})
 def test_tie_draw_option() -> None:
     check_match_target(lambda: _deal(options={"tie": "draw"}), 250, tie="draw")
+
+
+@covers("mariaggia.call-out.penalty", ruleset=RULES,
+        options={"call_out_penalty": "lose_match"})
+def test_wrong_call_out_lose_match_caller_scores_nothing_for_the_hand() -> None:
+    state = _deal(options={"call_out_penalty": "lose_match"})
+    state.match_scores = [150, 100]
+    play(state, "accusa:H AS KD accusa:C")  # A has 55 in hand: 205, short of 250
+    play(state, "0@callout")
+    rec = state.history[-1]
+    assert rec.ended == "call_out" and rec.points == (55, 0) and rec.score == (0, 0)
+    assert state.terminal and state.result is not None and state.result.winner == B
+    assert state.result.scores == (150, 100) and state.match_scores == [150, 100]
+    # the loser is not shown ahead by this hand
+    state = _deal(options={"call_out_penalty": "lose_match"})
+    state.match_scores = [100, 110]
+    play(state, "accusa:H AS KD accusa:C 0@callout")
+    assert state.result is not None and state.result.winner == B
+    assert state.result.scores == (100, 110)

@@ -437,3 +437,17 @@ def test_mariannino_in_trick_six_with_the_option() -> None:
 def test_tie_draw_option() -> None:
     rules = rules_of("marianna", tie="draw")
     check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 501, tie="draw")
+
+
+@covers("marianna.decl.mariannino.trump", ruleset="marianna",
+        options={"first_fixes_trump": True})
+def test_first_fixes_trump_a_later_mariannino_does_not_change_trump() -> None:
+    # N declares the marianna of hearts (trump fixed), leads KH, wins and draws KD:
+    # four queens and a king again, a mariannino in diamonds
+    for opts, trump in (({"first_fixes_trump": True}, "H"), ({}, "D")):
+        state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                                   "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+        play(state, "marianna:H KH 2D 2C 2S")
+        assert state.tricks[-1][2] == 0 and cards(state, 0) == "QH KD QD QC QS"
+        play(state, "mariannino:D")
+        assert state.declared[-1][3] == 250 and state.trump == suit(state, trump), opts

@@ -199,3 +199,31 @@ def test_tie_draw_option() -> None:
 def _split_with(options: dict[str, object]):  # type: ignore[no-untyped-def]
     return start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
                          "2H 4H 7C 7S JS"], dealer=3, options=options)
+
+
+@covers("siciliana.ask.cover-play", "marianna.decl.per-trick", ruleset=RULES)
+def test_the_partner_who_covers_may_still_declare_his_own_marianna() -> None:
+    # S answered yes but has declared nothing: he may declare his marianna of diamonds
+    state = start(RULES, ["KH AS 3S 5S 6S", "2C 5C 6C 7C 4S", "QH KD QD 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes KH 2C")
+    assert "marianna:D" in legal_texts(state)
+    play(state, "marianna:D")
+    assert state.trump == suit(state, "D") and state.hand_points(NS) == 40
+    # one declaration per player per trick, and he must still cover
+    assert legal_texts(state) == ["QH"]
+    refused(state, "marianna:D", "marianna.decl.per-trick")
+    play(state, "QH 2H")
+    assert state.tricks[-1][2] == 0
+    # his own side's marianna does not spoil the split: 20 more, hearts trump
+    assert [v for (_, _, _, v) in state.declared] == [40, 20]
+    assert state.trump == suit(state, "H") and state.decl_points == [60, 0]
+
+
+@covers("siciliana.ask.cover", "marianna.decl.per-trick", ruleset=RULES)
+def test_the_asker_may_not_declare_in_the_trick_of_his_ask() -> None:
+    state = start(RULES, ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "QH 2D 4D 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes")
+    assert legal_texts(state) == ["KH"]
+    refused(state, "marianna:S", "marianna.decl.per-trick")

@@ -370,7 +370,8 @@ class _Compiler:
                 settle_rule=spec["settle"]["id"], value=spec["settle"].get("value", 0),
                 ordered=spec["settle"].get("ordered", False),
                 needs_no_trump=spec.get("needs_no_trump", False),
-                who=spec["who"], window=spec["window"]))
+                who=spec["who"], window=spec["window"],
+                spoiled_by=spec["settle"].get("spoiled_by", "opponent")))
         if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target
@@ -531,7 +532,8 @@ class _Compiler:
             head_rule=head["id"] if head else None,
             void_duty=void["duty"] if void else "none",
             void_when=When(void["when"]) if void else When.NEVER,
-            void_rule=void["id"] if void else None)
+            void_rule=void["id"] if void else None,
+            head_beat=head.get("beat", "winning") if head else "winning")
 
     def declaration(self, index: int, name: str, spec: dict[str, Any], suits: list[str],
                     ranks: list[str], nr: int, rank_mask: tuple[int, ...],

@@ -67,6 +67,7 @@ class Obligation:
     void_duty: str
     void_when: When
     void_rule: str | None
+    head_beat: str = "winning"  # winning | suit_best: the card the head duty must beat
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,7 @@ class Ask:
     needs_no_trump: bool
     who: str
     window: str
+    spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
 
 
 @dataclass(frozen=True, slots=True)

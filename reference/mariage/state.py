@@ -216,7 +216,7 @@ class GameState:
         self.forced = [-1] * n
         self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
         self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
-        self.trump_set_in_trick = False
+        self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
         self.window_left = 0
         self.last_winner = -1
         self.actions: list[tuple[int, Action]] = []

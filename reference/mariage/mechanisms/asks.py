@@ -182,9 +182,15 @@ class Asks(Mechanism):
         r = st.rules
         ask_i, split_team, suit = st.split
         a = r.asks[ask_i]
-        if split_team == r.team_of[winner] and not st.trump_set_in_trick:
+        spoilers = st.trump_set_in_trick  # teams whose declaration set trump in the trick
+        if a.spoiled_by == "opponent":
+            spoilers &= ~(1 << split_team)
+        elif a.spoiled_by == "never":
+            spoilers = 0
+        if split_team == r.team_of[winner] and not spoilers:
             st.mech.declarations.score(st, winner, a.value, "points", a.ordered)
-            st.trump = suit
+            if st.trump < 0 or r.declarations[a.declaration].trump_effect == "set":
+                st.trump = suit
             st.used_suit[a.declaration][winner] |= 1 << suit
             st.declared.append((winner, -1 - ask_i, suit, a.value))
         st.split = None

@@ -62,7 +62,7 @@ class Declarations(Mechanism):
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The declarations open to ``seat`` before his card."""
-        if st._decl_open and st.forced[seat] < 0 and self.offered(st, seat):
+        if st._decl_open and self.offered(st, seat):
             out.extend(self.legal(st, seat))
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
@@ -172,9 +172,6 @@ class Declarations(Mechanism):
         if st.phase != PLAY and st.phase != WINDOW:
             refuse(st, r.core_phase, seat, action, "the partner must answer first")
         if st.phase == PLAY:
-            if st.forced[seat] >= 0:
-                refuse(st, r.decl_per_trick_rule, seat, action,
-                       "the ask was this player's declaration for the trick")
             if not self.who_ok(st, r.decl_who, seat):
                 refuse(st, r.decl_who_rule, seat, action,
                        _WHO_REASONS.get(r.decl_who, "not now"))
@@ -224,7 +221,7 @@ class Declarations(Mechanism):
             st.trump = suit
         makes_trump = st.trump != before and before < 0
         if st.trump != before:
-            st.trump_set_in_trick = True
+            st.trump_set_in_trick |= 1 << r.team_of[seat]
         value = d.schedule[min(st.decl_count, len(d.schedule) - 1)] if d.schedule else d.fixed
         if d.if_trump_suit is not None and suit == before:
             value = d.if_trump_suit

@@ -88,8 +88,8 @@ class TrickPlay(Mechanism):
                 w = self.winner_index(st)
                 if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
                     wc = st.trick_cards[w]
-                    if ob.head is _W_ALWAYS and r.suit_of[wc] != led:
-                        # a duty to beat always means the best card of the suit led
+                    if ob.head_beat == "suit_best" and r.suit_of[wc] != led:
+                        # the duty is to beat the best card of the suit led
                         wc = max((c for c in st.trick_cards if r.suit_of[c] == led),
                                  key=r.strength.__getitem__)
                     if r.suit_of[wc] == led:
@@ -210,7 +210,7 @@ class TrickPlay(Mechanism):
         st.trick_no += 1
         st.trick_seats = []
         st.trick_cards = []
-        st.trump_set_in_trick = False
+        st.trump_set_in_trick = 0
         r = st.rules
         n = r.nseats
         st.decl_this_trick = [0] * n
