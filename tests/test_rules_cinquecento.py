@@ -136,3 +136,19 @@ def test_trick_six_option() -> None:
 def test_tie_draw_option() -> None:
     rules = rules_of(RULES, tie="draw")
     check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 500, tie="draw")
+
+
+@covers("marianna.decl.mariannino.once", ruleset=RULES,
+        options={"mariannino": True, "combination_once": True})
+def test_second_mariannino_allowed_unless_combination_once() -> None:
+    for once in (False, True):
+        opts = {"mariannino": True, "combination_once": once}
+        state = start(RULES, ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                              "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+        play(state, "mariannino:H KH 2D 2C 2S")
+        assert cards(state, 0) == "QH KD QD QC QS"
+        if once:
+            refused(state, "mariannino:D", "marianna.decl.mariannino.once")
+        else:
+            play(state, "mariannino:D")  # 250 again; the first trump stays
+            assert state.declared[-1][3] == 250 and state.trump == suit(state, "H")

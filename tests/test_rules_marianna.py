@@ -323,14 +323,40 @@ def test_mariannino_needs_four_queens_and_a_king() -> None:
     refused(state, "mariannino:H", "marianna.decl.mariannino")
 
 
-@covers("marianna.decl.mariannino.once", ruleset="marianna")
-def test_mariannino_at_most_once_per_hand() -> None:
+def _second_mariannino(options: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
     # seat 0 plays KH, wins the trick, draws KD first: a second mariannino pattern
     state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
-                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD")
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=options)
     play(state, "mariannino:H KH 2D 2C 2S")
     assert state.tricks[-1][2] == 0 and cards(state, 0) == "QH KD QD QC QS"
+    return state
+
+
+@covers("marianna.decl.mariannino.once", "marianna.decl.mariannino.value", ruleset="marianna")
+def test_a_second_mariannino_with_another_king_is_allowed() -> None:
+    state = _second_mariannino()
+    assert "mariannino:D" in legal_texts(state)
+    play(state, "mariannino:D")
+    assert [v for (_, _, _, v) in state.declared] == [250, 250]
+    assert state.trump == suit(state, "D") and state.hand_points(NS) == 500 + 4
+
+
+@covers("marianna.decl.mariannino.once", ruleset="marianna", options={"combination_once": True})
+def test_mariannino_at_most_once_per_hand_option() -> None:
+    state = _second_mariannino({"combination_once": True})
+    assert "mariannino:D" not in legal_texts(state)
     refused(state, "mariannino:D", "marianna.decl.mariannino.once")
+
+
+@covers("marianna.decl.mariannino.once", ruleset="marianna")
+def test_the_same_kings_mariannino_is_not_declared_twice() -> None:
+    # unreachable in play (a card must be played and the queens cannot come back), so
+    # checked directly: the same king's mariannino is refused a second time
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3)
+    play(state, "mariannino:H")
+    state.decl_this_trick[0] = 0  # as if in a later trick, the same five cards in hand
+    refused(state, "mariannino:H", "marianna.decl.mariannino.once")
 
 
 @covers("marianna.decl.mariannone", "marianna.decl.mariannone.value",
@@ -359,10 +385,11 @@ def test_mariannone_needs_four_kings_and_a_queen() -> None:
 @covers("marianna.decl.mariannone.once", ruleset="marianna")
 def test_mariannone_once_per_hand_is_moot_because_it_ends_the_match() -> None:
     # A second mariannone can never be made: the first ends the match (core.over).
-    r = rules_of("marianna")
-    d = next(d for d in r.declarations if d.name == "mariannone")
-    assert d.once_scope == "hand" and d.once_rule == "marianna.decl.mariannone.once"
-    assert d.wins_match
+    for opts, scope in (({}, "suit"), ({"combination_once": True}, "hand")):
+        r = rules_of("marianna", **opts)
+        d = next(d for d in r.declarations if d.name == "mariannone")
+        assert d.once_scope == scope and d.once_rule == "marianna.decl.mariannone.once"
+        assert d.wins_match
 
 
 @covers("marianna.score.hand", ruleset="marianna")

@@ -227,3 +227,12 @@ def test_the_asker_may_not_declare_in_the_trick_of_his_ask() -> None:
     play(state, "ask:cover:H yes")
     assert legal_texts(state) == ["KH"]
     refused(state, "marianna:S", "marianna.decl.per-trick")
+
+
+@covers("marianna.decl.mariannino.once", ruleset=RULES, options={"combination_once": True})
+def test_combination_once_option() -> None:
+    state = start(RULES, ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                          "2S 4S 5S 6S 7S"], dealer=3, stock="KD",
+                  options={"combination_once": True})
+    play(state, "mariannino:H KH 2D 2C 2S")
+    refused(state, "mariannino:D", "marianna.decl.mariannino.once")

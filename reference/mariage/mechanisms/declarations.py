@@ -102,6 +102,8 @@ class Declarations(Mechanism):
                 combo &= (hand & rank_mask[ri]) >> ri
             if not combo:
                 return out
+            if d.once_scope == "hand" and any(st.used_hand[d.index]):
+                return out
             used = st.used_suit[d.index]
             mine = used[seat] if d.once_scope == "suit_per_player" else or_all(used)
             for s, m in enumerate(d.suit_masks):
@@ -113,10 +115,16 @@ class Declarations(Mechanism):
         for mask, count in d.rank_counts:
             if (hand & mask).bit_count() < count:
                 return out
-        if any(st.used_hand[d.index]):
-            return out
+        if d.once_scope == "hand":
+            if any(st.used_hand[d.index]):
+                return out
         suit_cards = hand & r.rank_mask[d.suit_rank]
-        out.append(r.suit_of[suit_cards.bit_length() - 1])
+        suit = r.suit_of[suit_cards.bit_length() - 1]
+        if d.once_scope != "hand":  # once per suit (of the card that names it)
+            used = st.used_suit[d.index]
+            if (used[seat] if d.once_scope == "suit_per_player" else or_all(used)) >> suit & 1:
+                return out
+        out.append(suit)
         return out
 
     def pattern_held(self, st: GameState, d: Declaration, hand: int, suit: int) -> bool:
@@ -227,11 +235,11 @@ class Declarations(Mechanism):
             value = d.if_trump_suit
         if d.if_makes_trump is not None and makes_trump:
             value = d.if_makes_trump
+        st.used_suit[d.index][seat] |= 1 << suit
+        st.used_hand[d.index][seat] = True
         if d.same_suit:
-            st.used_suit[d.index][seat] |= 1 << suit
             st.known[seat] |= st.hands[seat] & d.suit_masks[suit]
         else:
-            st.used_hand[d.index][seat] = True
             st.known[seat] |= st.hands[seat]
         st.declared.append((seat, d.index, suit, value))
         self.score(st, seat, value, d.units, d.ordered, d.credit)
