@@ -215,7 +215,8 @@ class Referee(Hooks):
             if index < 0:  # a split marriage won by its side
                 assert r.asks[-1 - index].name == "cover"
                 assert value == 20
-                self.order += 1
+                if r.option("split_order") == "first":
+                    self.order += 1
                 first_fixes = r.ruleset == "cinquecento" or r.option("first_fixes_trump")
                 if self.trump < 0 or not first_fixes:
                     self.trump = suit
@@ -292,7 +293,10 @@ class Referee(Hooks):
             pts = self.points()
             top = max(pts)
             winners = [t for t, p in enumerate(pts) if p == top]
-            expected = winners[0] if len(winners) == 1 and top != 60 else None
+            unfinished = (rec.ended == "played_out" and r.hand_target is not None
+                          and top < r.hand_target and r.option("unfinished_hand") == "nobody")
+            expected = winners[0] if len(winners) == 1 and top != 60 and not unfinished \
+                else None
             assert rec.winner == expected
             for t in range(len(r.teams)):
                 assert state.segni[t] == sum(h.winner == t for h in state.history)

@@ -285,13 +285,13 @@ def test_trick_start_window_closes_with_the_stock() -> None:
     refused(state, "pass", "core.phase")
 
 
-@covers("marianna.decl.who", ruleset="marianna", options={"declare_when": "leader"})
+@covers("marianna.decl.leader-only", ruleset="marianna", options={"declare_who": "leader"})
 def test_leader_only_option() -> None:
     state = start("marianna", ["KH QH 2S 5S 6S", "KD QD 2D 5D 6D", "2C 4C 5C 6C 7C",
-                               "2H 4H 5H 6H 7H"], dealer=3, options={"declare_when": "leader"})
+                               "2H 4H 5H 6H 7H"], dealer=3, options={"declare_who": "leader"})
     play(state, "2S")
     assert "marianna:D" not in legal_texts(state)
-    refused(state, "marianna:D", "marianna.decl.who")
+    refused(state, "marianna:D", "marianna.decl.leader-only")
     play(state, "2D 2C 2H")  # 2S, the only card of the suit led, wins
     assert state.tricks[-1][2] == 0
     play(state, "marianna:H")
@@ -478,3 +478,40 @@ def test_first_fixes_trump_a_later_mariannino_does_not_change_trump() -> None:
         assert state.tricks[-1][2] == 0 and cards(state, 0) == "QH KD QD QC QS"
         play(state, "mariannino:D")
         assert state.declared[-1][3] == 250 and state.trump == suit(state, trump), opts
+
+
+@covers("marianna.decl.who", "marianna.decl.leader-only", ruleset="marianna",
+        options={"declare_when": "trick_start", "declare_who": "leader"})
+def test_trick_start_window_for_the_leader_alone() -> None:
+    opts = {"declare_when": "trick_start", "declare_who": "leader"}
+    state = start("marianna", FOUR_PAIRS, dealer=3, options=opts)
+    assert state.phase == Phase.WINDOW and state.to_act == 0
+    assert legal_texts(state) == ["marianna:H", "pass"]
+    play(state, "marianna:H")
+    assert state.phase == Phase.PLAY and state.to_act == 0  # the window was his alone
+    play(state, "7H")
+    assert not any(":" in t for t in legal_texts(state))
+    refused(state, "marianna:D", "marianna.decl.who")
+    # the next trick opens a window for its leader only, who may pass
+    play(state, "2D 4H 2S")
+    leader = state.tricks[-1][2]
+    assert state.phase == Phase.WINDOW and state.to_act == leader
+    play(state, "pass")
+    assert state.phase == Phase.PLAY and state.to_act == leader
+
+
+@covers("marianna.decl.combination-window", "marianna.decl.window", ruleset="marianna")
+def test_the_cut_off_binds_the_mariannino_by_default() -> None:
+    state = _five_queens_and_king_at_trick_six()
+    refused(state, "mariannino:H", "marianna.decl.window")
+
+
+@covers("marianna.decl.combination-window", "marianna.decl.mariannino", ruleset="marianna",
+        options={"combination_window": "any_trick"})
+def test_combination_window_any_trick_allows_a_mariannino_in_trick_six() -> None:
+    state = _five_queens_and_king_at_trick_six({"combination_window": "any_trick"})
+    texts = legal_texts(state)
+    assert "mariannino:H" in texts and "marianna:H" not in texts  # mariannas are over
+    refused(state, "marianna:H", "marianna.decl.window")
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 250 and state.trump == suit(state, "H")

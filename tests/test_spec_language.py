@@ -110,7 +110,8 @@ def test_every_option_value_changes_how_the_game_is_played(name: str) -> None:
     ("marjapussi", "point_system", "original", "pack_points", 120),
     ("marjapussi", "point_system", "simplified", "pack_points", 140),
     ("mariaggia", "call_out_penalty", "lose_match", "call_out_penalty", "lose_match"),
-    ("marianna", "declare_when", "leader", "decl_who", "leader"),
+    ("marianna", "declare_who", "leader", "decl_who", "leader"),
+    ("marianna", "declare_when", "trick_start", "decl_who", "trick_start"),
     ("marianna", "trick_six", "true", "decl_window", "stock_plus_one"),
 ])
 def test_options_are_parsed_to_their_type_and_applied(name: str, option: str, raw: Any,

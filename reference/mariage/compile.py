@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -345,12 +346,33 @@ class _Compiler:
         dec = d.get("declaring", {})
         decls: list[Declaration] = []
         names: list[str] = []
+        window = dec.get("window", {}).get("until", "stock")
+        window_rule = dec.get("window", {}).get("id", "")
+        cw = dec.get("combination_window") or {}
         for name, spec in (d.get("declarations") or {}).items():
             if not self.on(spec):
                 continue
-            decls.append(self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
-                                          hand_size))
+            dd = self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
+                                  hand_size)
+            if dd.whole_hand and self.on(cw) and cw["until"] != "declarations":
+                dd = replace(dd, window=cw["until"], window_rule=cw["id"])
+            else:
+                dd = replace(dd, window=window, window_rule=window_rule)
+            decls.append(dd)
             names.append(name)
+        widths = ("stock", "stock_plus_one", "hand")
+        window_any = max([window, *(x.window for x in decls)], key=widths.index)
+        who_mode = dec.get("who", {}).get("mode", "on_turn")
+        who_rule = dec.get("who", {}).get("id", "")
+        window_seats = 0
+        if self.on(dec.get("leader_only")):
+            if who_mode == "on_turn":
+                who_mode, who_rule = "leader", dec["leader_only"]["id"]
+            elif who_mode == "trick_start":
+                window_seats = 1
+            else:
+                raise self.fail("declaring.leader_only", "leader_only goes with who.mode "
+                                "on_turn or trick_start")
         asks: list[Ask] = []
         for name, spec in (d.get("asks") or {}).items():
             if not self.on(spec):
@@ -435,16 +457,17 @@ class _Compiler:
             obligation_stock=ob_stock, obligation_no_stock=ob_no,
             trump_at=d["trick"]["trump_at"], trick_rule=d["trick"]["id"],
             draw_rule=d.get("draw", {}).get("id", ""),
-            decl_who=dec.get("who", {}).get("mode", "on_turn"),
-            decl_who_rule=dec.get("who", {}).get("id", ""),
-            decl_window=dec.get("window", {}).get("until", "stock"),
-            decl_window_rule=dec.get("window", {}).get("id", ""),
+            decl_who=who_mode, decl_who_rule=who_rule,
+            decl_window=window, decl_window_rule=window_rule,
             decl_per_trick=dec.get("per_trick", {}).get("max", 1),
             decl_per_trick_rule=dec.get("per_trick", {}).get("id", ""),
+            decl_window_any=window_any, decl_window_seats=window_seats,
+            failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
             declarations=tuple(decls), asks=tuple(asks),
             exchange_rank=exchange_rank,
             exchange_window=ex.get("window", "stock") if self.on(ex) else "stock",
             exchange_rule=ex["id"] if self.on(ex) else None,
+            exchange_reopens=bool(ex.get("reopens", False)) if self.on(ex) else False,
             call_out_rule=co["id"] if self.on(co) else None,
             call_out_penalty=co["penalty"]["mode"] if self.on(co) else "hand_zero",
             call_out_penalty_rule=co["penalty"]["id"] if self.on(co) else None,
@@ -461,6 +484,8 @@ class _Compiler:
             table_majority_mode=table.get("majority", {}).get("mode", "separate"),
             table_majority_rule=table.get("majority", {}).get("id"),
             segno_void_top=segno.get("void_top"),
+            segno_unfinished=sc.get("unfinished", {}).get("mode", "higher")
+            if self.on(sc.get("unfinished")) else "higher",
             turn_up_bonus=self.on(bonus), turn_up_bonus_rule=bonus["id"] if self.on(bonus)
             else None,
             match_measure=measure, match_target=match["end"]["target"],

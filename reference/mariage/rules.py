@@ -101,6 +101,8 @@ class Declaration:
     trump_rule: str
     credit: str  # immediate | when_leading
     credit_rule: str | None
+    window: str = "stock"  # the declaration window of this declaration
+    window_rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +194,16 @@ class Rules:
     decl_window_rule: str = ""
     decl_per_trick: int = 1
     decl_per_trick_rule: str = ""
+    decl_window_any: str = "stock"  # the widest window of any declaration
+    decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
+    failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()
     asks: tuple[Ask, ...] = ()
     # exchange of the turned-up card
     exchange_rank: int | None = None
     exchange_window: str = "stock"
     exchange_rule: str | None = None
+    exchange_reopens: bool = False  # an exchange lets the player declare again that turn
     # calling out
     call_out_rule: str | None = None
     call_out_penalty: str = "hand_zero"
@@ -219,6 +225,7 @@ class Rules:
     table_majority_mode: str = "separate"
     table_majority_rule: str | None = None
     segno_void_top: int | None = None
+    segno_unfinished: str = "higher"  # higher | nobody: a hand nobody took to the target
     turn_up_bonus: bool = False
     turn_up_bonus_rule: str | None = None
     # match

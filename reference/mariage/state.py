@@ -121,6 +121,7 @@ class GameState:
         "_ob_stock",
         "_tricks_per_hand",
         "actions",
+        "ask_spent",
         "captured",
         "deal_source",
         "dealer",
@@ -215,6 +216,7 @@ class GameState:
         self.declared: list[tuple[int, int, int, int]] = []  # (seat, decl or -1-ask, suit, value)
         self.forced = [-1] * n
         self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
+        self.ask_spent: tuple[int, int] | None = None  # (trick, seat): a failed ask, not counted
         self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
         self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
         self.window_left = 0

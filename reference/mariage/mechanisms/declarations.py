@@ -154,7 +154,10 @@ class Declarations(Mechanism):
         out: list[Action] = []
         hand = st.hands[seat]
         rank_mask = r.rank_mask
+        widest = r.decl_window_any
         for d in r.declarations:
+            if d.window != widest and not self.window_open(st, d.window):
+                continue  # this combination's window is narrower, and closed
             # cheap necessary conditions first: most hands hold no combination
             if d.same_suit:
                 combo = rank_mask[0]
@@ -183,8 +186,8 @@ class Declarations(Mechanism):
             if not self.who_ok(st, r.decl_who, seat):
                 refuse(st, r.decl_who_rule, seat, action,
                        _WHO_REASONS.get(r.decl_who, "not now"))
-        if not self.window_open(st, r.decl_window):
-            refuse(st, r.decl_window_rule, seat, action,
+        if not self.window_open(st, d.window):
+            refuse(st, d.window_rule, seat, action,
                    "declarations are over for this hand (stock exhausted)")
         if st.decl_this_trick[seat] >= r.decl_per_trick:
             refuse(st, r.decl_per_trick_rule, seat, action,

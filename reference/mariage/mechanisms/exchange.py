@@ -70,3 +70,5 @@ class TrumpExchange(Mechanism):
         st.known[seat] &= ~(1 << action.card)
         st.stock[0] = action.card
         st.turn_up = action.card
+        if r.exchange_reopens:  # he may declare (again) after the exchange
+            st.decl_this_trick[seat] = 0

@@ -71,7 +71,9 @@ class Scoring(Mechanism):
         elif kind == "segno":
             top = max(pts)
             leaders = [t for t in range(nteams) if pts[t] == top]
-            if len(leaders) == 1 and top != r.segno_void_top:
+            unfinished = (how == "played_out" and r.segno_unfinished == "nobody"
+                          and r.hand_target is not None and top < r.hand_target)
+            if len(leaders) == 1 and top != r.segno_void_top and not unfinished:
                 hand_winner = leaders[0]
         return added, hand_winner
 

@@ -220,10 +220,10 @@ class TrickPlay(Mechanism):
         st._free_play = (ob is not None and not ob.follow
                          and not (st.trick_no == 1 and r.first_card_prefs))
         decl = st.mech.declarations
-        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window)
+        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window_any)
         st._decl_open = window_open and r.decl_who != "trick_start"
         if window_open and r.decl_who == "trick_start":
             st.phase = WINDOW
-            st.window_left = n
+            st.window_left = r.decl_window_seats or n
         else:
             st.phase = PLAY
