@@ -61,10 +61,20 @@ def pack_total(rules: Rules) -> int:
     return 120
 
 
+def opt(rules: Rules, name: str, default: Any = None) -> Any:
+    """The value of option ``name``, or ``default`` where the ruleset lacks it."""
+    return dict(rules.options).get(name, default)
+
+
+def is_cinquecento(rules: Rules) -> bool:
+    """Cinquecento and the presets built on it (the notes' values and trump)."""
+    return "cinquecento" in (rules.ruleset, rules.parent)
+
+
 def marianna_schedule(rules: Rules) -> tuple[int, ...]:
-    if rules.ruleset == "cinquecento":
+    if is_cinquecento(rules):
         return (40, 20, 20, 20)
-    if rules.option("marianna_values") == "20-40-60-80":
+    if opt(rules, "marianna_values") == "20-40-60-80":
         return (20, 40, 60, 80)
     return (40, 60, 80, 100)
 
@@ -75,6 +85,8 @@ def declaration_value(rules: Rules, name: str, order: int, suit: int, trump: int
     if name == "marianna":
         return marianna_schedule(rules)[order]
     if name == "mariannino":
+        if opt(rules, "mariannino_value") == "next_plus_200":
+            return marianna_schedule(rules)[min(order, 3)] + 200
         return 250
     if name == "mariannone":
         return 500
@@ -92,10 +104,10 @@ def makes_trump(rules: Rules, name: str, trump: int, wanted: bool) -> bool:
     if rules.ruleset in TURNED_TRUMP or name == "mariannone":
         return False
     if name == "mariannino":
-        first_fixes = rules.ruleset == "cinquecento" or rules.option("first_fixes_trump")
+        first_fixes = is_cinquecento(rules) or opt(rules, "first_fixes_trump")
         return trump < 0 or not first_fixes
     if name == "marianna":
-        first_fixes = rules.ruleset == "cinquecento" or rules.option("first_fixes_trump")
+        first_fixes = is_cinquecento(rules) or opt(rules, "first_fixes_trump")
         return trump < 0 or not first_fixes
     if name == "marriage":
         return trump < 0 and wanted
@@ -215,9 +227,9 @@ class Referee(Hooks):
             if index < 0:  # a split marriage won by its side
                 assert r.asks[-1 - index].name == "cover"
                 assert value == 20
-                if r.option("split_order") == "first":
+                if opt(r, "split_order", "first") == "first":
                     self.order += 1
-                first_fixes = r.ruleset == "cinquecento" or r.option("first_fixes_trump")
+                first_fixes = is_cinquecento(r) or opt(r, "first_fixes_trump")
                 if self.trump < 0 or not first_fixes:
                     self.trump = suit
                 self.decl_points[team] += value

@@ -101,6 +101,7 @@ NOTHING_TO_CHOOSE = {
     "marianna.decl.mariannone.trump": "the mariannone ends the match: no card is played after",
     "mariazza.match.tie": "segni come one at a time: the match cannot end level",
     "marjapussi.decl.once": "the same pair declared again for more points is no reading",
+    "marianna-3.pack": "twos count nothing: which two leaves changes only the cards dealt",
 }
 
 

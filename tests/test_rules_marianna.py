@@ -515,3 +515,22 @@ def test_combination_window_any_trick_allows_a_mariannino_in_trick_six() -> None
     refused(state, "marianna:H", "marianna.decl.window")
     play(state, "mariannino:H")
     assert state.declared[-1][3] == 250 and state.trump == suit(state, "H")
+
+
+@covers("marianna.decl.mariannino.value", ruleset="marianna",
+        options={"mariannino_value": "next_plus_200"})
+def test_mariannino_value_next_marianna_plus_200_option() -> None:
+    opts = {"mariannino_value": "next_plus_200"}
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 40 + 200
+    # after a marianna (the first, 40) the next would score 60: a mariannino is 260
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+    play(state, "marianna:H KH 2D 2C 2S mariannino:D")
+    assert [v for (_, _, _, v) in state.declared] == [40, 260]
+    opts2 = {"mariannino_value": "next_plus_200", "marianna_values": "20-40-60-80"}
+    state = start("marianna", ["QH QD QC QS KH"], dealer=3, options=opts2)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 220

@@ -325,3 +325,12 @@ def test_combination_window_option() -> None:
         play_tricks(state, 5, keep="QH QD QC QS KH")
         assert cards(state, 0) == "KH QH QD QC QS" and state.trick_no == 6
         assert ("mariannino:H" in legal_texts(state)) == allowed
+
+
+@covers("marianna.decl.mariannino.value", ruleset=RULES,
+        options={"mariannino_value": "next_plus_200"})
+def test_mariannino_value_option() -> None:
+    state = start(RULES, ["QH QD QC QS KH"], dealer=3,
+                  options={"mariannino_value": "next_plus_200"})
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 240 and state.decl_points == [240, 0]

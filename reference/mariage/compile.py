@@ -284,13 +284,24 @@ class _Compiler:
                 rank_of.append(ri)
                 strength.append(nr - ri)
                 points.append(int(points_map.get(rk, 0)))
+        cut = [str(x) for x in pk.get("remove_cards", [])]
+        if cut:
+            if sorted(cut) != sorted(codes[len(codes) - len(cut):]):
+                raise self.fail("pack.remove_cards", "only the last cards in canonical order "
+                                f"(here {' '.join(codes[len(codes) - len(cut):])}) can be "
+                                "removed")
+            keep = len(codes) - len(cut)
+            del codes[keep:], suit_of[keep:], rank_of[keep:], strength[keep:], points[keep:]
         ncards = len(codes)
         higher = tuple(
             sum(1 << o for o in range(ncards)
                 if suit_of[o] == suit_of[c] and strength[o] > strength[c])
             for c in range(ncards))
-        suit_mask = tuple(sum(1 << (si * nr + ri) for ri in range(nr)) for si in range(len(suits)))
-        rank_mask = tuple(sum(1 << (si * nr + ri) for si in range(len(suits))) for ri in range(nr))
+        full = (1 << ncards) - 1
+        suit_mask = tuple(full & sum(1 << (si * nr + ri) for ri in range(nr))
+                          for si in range(len(suits)))
+        rank_mask = tuple(full & sum(1 << (si * nr + ri) for si in range(len(suits)))
+                          for ri in range(nr))
         # ---- deal
         dl = d["deal"]
         hand_size, packet = dl["hand_size"], dl.get("packet", dl["hand_size"])
@@ -360,6 +371,13 @@ class _Compiler:
                 dd = replace(dd, window=window, window_rule=window_rule)
             decls.append(dd)
             names.append(name)
+        ordered = next((x.schedule for x in decls if x.ordered and x.schedule), ())
+        for i, x in enumerate(decls):
+            if x.next_in_order_plus is not None:
+                if not ordered:
+                    raise self.fail(f"declarations.{names[i]}.value.next_in_order_plus",
+                                    "there is no ordered schedule to count from")
+                decls[i] = replace(x, order_schedule=ordered)
         widths = ("stock", "stock_plus_one", "hand")
         window_any = max([window, *(x.window for x in decls)], key=widths.index)
         who_mode = dec.get("who", {}).get("mode", "on_turn")
@@ -586,7 +604,7 @@ class _Compiler:
                 and len(schedule) < len(suits):
             raise self.fail(f"{base}.value.schedule", f"the schedule has {len(schedule)} values "
                             f"but {len(suits)} suits can be declared")
-        if not schedule and "fixed" not in value:
+        if not schedule and "fixed" not in value and "next_in_order_plus" not in value:
             raise self.fail(f"{base}.value", "give a 'schedule' or a 'fixed' value")
         suit_masks = tuple(
             sum(1 << (si * nr + ranks.index(rk)) for rk in pattern) for si in range(len(suits)))
@@ -604,7 +622,8 @@ class _Compiler:
             value_rule=value["id"], trump_effect=spec["trump"]["effect"],
             trump_rule=spec["trump"]["id"],
             credit=credit["mode"] if credit else "immediate",
-            credit_rule=credit["id"] if credit else None)
+            credit_rule=credit["id"] if credit else None,
+            next_in_order_plus=value.get("next_in_order_plus"))
 
 
 def where(doc: Document, path: str) -> Location | None:

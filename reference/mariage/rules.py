@@ -102,6 +102,9 @@ class Declaration:
     credit: str  # immediate | when_leading
     credit_rule: str | None
     window: str = "stock"  # the declaration window of this declaration
+    # value = what the next ordered declaration would score (order_schedule) + this
+    next_in_order_plus: int | None = None
+    order_schedule: tuple[int, ...] = ()
     window_rule: str = ""
 
 

@@ -234,6 +234,9 @@ class Declarations(Mechanism):
         if st.trump != before:
             st.trump_set_in_trick |= 1 << r.team_of[seat]
         value = d.schedule[min(st.decl_count, len(d.schedule) - 1)] if d.schedule else d.fixed
+        if d.next_in_order_plus is not None:
+            sched = d.order_schedule
+            value = sched[min(st.decl_count, len(sched) - 1)] + d.next_in_order_plus
         if d.if_trump_suit is not None and suit == before:
             value = d.if_trump_suit
         if d.if_makes_trump is not None and makes_trump:
