@@ -309,5 +309,5 @@ def test_a_hand_played_out_below_the_target_goes_to_the_higher_score() -> None:
 @covers("mariazza.score.unfinished", ruleset=RULES,
         options={"target": 71, "unfinished_hand": "nobody"})
 def test_unfinished_hand_nobody_option() -> None:
-    points, winner = _unfinished({"unfinished_hand": "nobody"})
+    _, winner = _unfinished({"unfinished_hand": "nobody"})
     assert winner is None

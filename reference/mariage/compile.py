@@ -371,15 +371,15 @@ class _Compiler:
                 dd = replace(dd, window=window, window_rule=window_rule)
             decls.append(dd)
             names.append(name)
-        ordered = next((x.schedule for x in decls if x.ordered and x.schedule), ())
-        for i, x in enumerate(decls):
-            if x.next_in_order_plus is not None:
+        ordered = next((dx.schedule for dx in decls if dx.ordered and dx.schedule), ())
+        for i, dx in enumerate(decls):
+            if dx.next_in_order_plus is not None:
                 if not ordered:
                     raise self.fail(f"declarations.{names[i]}.value.next_in_order_plus",
                                     "there is no ordered schedule to count from")
-                decls[i] = replace(x, order_schedule=ordered)
+                decls[i] = replace(dx, order_schedule=ordered)
         widths = ("stock", "stock_plus_one", "hand")
-        window_any = max([window, *(x.window for x in decls)], key=widths.index)
+        window_any = max([window, *(dx.window for dx in decls)], key=widths.index)
         who_mode = dec.get("who", {}).get("mode", "on_turn")
         who_rule = dec.get("who", {}).get("id", "")
         window_seats = 0

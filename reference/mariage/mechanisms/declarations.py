@@ -115,9 +115,8 @@ class Declarations(Mechanism):
         for mask, count in d.rank_counts:
             if (hand & mask).bit_count() < count:
                 return out
-        if d.once_scope == "hand":
-            if any(st.used_hand[d.index]):
-                return out
+        if d.once_scope == "hand" and any(st.used_hand[d.index]):
+            return out
         suit_cards = hand & r.rank_mask[d.suit_rank]
         suit = r.suit_of[suit_cards.bit_length() - 1]
         if d.once_scope != "hand":  # once per suit (of the card that names it)
@@ -182,10 +181,8 @@ class Declarations(Mechanism):
         d = r.declarations[action.decl]
         if st.phase != PLAY and st.phase != WINDOW:
             refuse(st, r.core_phase, seat, action, "the partner must answer first")
-        if st.phase == PLAY:
-            if not self.who_ok(st, r.decl_who, seat):
-                refuse(st, r.decl_who_rule, seat, action,
-                       _WHO_REASONS.get(r.decl_who, "not now"))
+        if st.phase == PLAY and not self.who_ok(st, r.decl_who, seat):
+            refuse(st, r.decl_who_rule, seat, action, _WHO_REASONS.get(r.decl_who, "not now"))
         if not self.window_open(st, d.window):
             refuse(st, d.window_rule, seat, action,
                    "declarations are over for this hand (stock exhausted)")
