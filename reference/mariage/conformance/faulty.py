@@ -117,6 +117,14 @@ def _when(rules: Rules, rule_id: str, **changes: Any) -> Rules:
     return replace(rules, **changes) if rule_id in rules.rule_ids else rules
 
 
+def _no_cutoff(rules: Rules) -> Rules:
+    """Declarations (of every kind the cut-off binds) go on after the stock."""
+    if "marianna.decl.window" not in rules.rule_ids:
+        return rules
+    rules = replace(rules, decl_window="hand", decl_window_any="hand")
+    return _decls(rules, "window_rule", "marianna.decl.window", window="hand")
+
+
 def _points(rules: Rules) -> Rules:
     if "marianna.pack" not in rules.rule_ids:
         return rules
@@ -344,7 +352,7 @@ _fault("leader-draws-first", "marianna.draw", "marianna",
        mechanisms=_m(tricks=_LeaderDrawsFirst()))
 _fault("declare-after-stock", "marianna.decl.window", "marianna",
        "declarations still allowed once the stock is exhausted",
-       lambda r: _when(r, "marianna.decl.window", decl_window="hand"))
+       _no_cutoff)
 _fault("dealer-leads", "marianna.lead.first", "marianna",
        "the dealer leads to the first trick instead of the player on his right",
        mechanisms=_m(dealing=_DealerLeads()))

@@ -9,7 +9,7 @@ hand).
 >>> from mariage import load_rules
 >>> from mariage.mechanisms import DEFAULT_MECHANISMS
 >>> mech = DEFAULT_MECHANISMS
->>> mech.rule_ids(mech.scoring, load_rules("mariazza"))
+>>> mech.rule_ids(mech.scoring, load_rules("mariazza"))[:3]
 ['mariazza.hand.target', 'mariazza.score.hand', 'mariazza.score.sixty']
 """
 
