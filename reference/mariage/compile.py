@@ -480,6 +480,7 @@ class _Compiler:
             decl_per_trick=dec.get("per_trick", {}).get("max", 1),
             decl_per_trick_rule=dec.get("per_trick", {}).get("id", ""),
             decl_window_any=window_any, decl_window_seats=window_seats,
+            decl_windows_differ=any(dx.window != window_any for dx in decls),
             failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
             declarations=tuple(decls), asks=tuple(asks),
             exchange_rank=exchange_rank,

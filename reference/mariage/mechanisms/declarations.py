@@ -153,10 +153,11 @@ class Declarations(Mechanism):
         out: list[Action] = []
         hand = st.hands[seat]
         rank_mask = r.rank_mask
-        widest = r.decl_window_any
-        for d in r.declarations:
-            if d.window != widest and not self.window_open(st, d.window):
-                continue  # this combination's window is narrower, and closed
+        decls = r.declarations
+        if r.decl_windows_differ:  # leave out those whose (narrower) window is closed
+            decls = tuple(d for d in decls if d.window == r.decl_window_any
+                          or self.window_open(st, d.window))
+        for d in decls:
             # cheap necessary conditions first: most hands hold no combination
             if d.same_suit:
                 combo = rank_mask[0]
