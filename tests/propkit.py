@@ -1,14 +1,19 @@
 """Helpers for the generic property tests: option grids, seeded random matches, candidates.
 
 Every ruleset is exercised under every combination of its enum and bool
-options; int options take their default or a smaller value. A match is played
+options (or, where they are many, under a set of combinations holding every
+pair of values); int options take their default or a smaller value. A match is played
 by :func:`play_match` with seeded deals and seeded random choices (mostly
 uniform among the legal actions, with rare call-outs, out-of-turn call-outs
 and resignations), calling a :class:`Hooks` object around every event so a
 test can check invariants at every step.
 
->>> len(option_grid("marianna")), len(option_grid("mariglia"))
-(24, 2)
+>>> len(option_grid("cinquecento")), len(option_grid("mariglia"))
+(64, 8)
+>>> grid = option_grid("marianna-siciliana")
+>>> {(g["split_spoiled_by"], g["declare_who"]) for g in grid} >= {
+...     ("never", "leader"), ("any", "anyone")}
+True
 >>> int_choices("mariazza")
 {'target': [41, 10], 'hands': [4, 1]}
 >>> state = play_match(rules_for("mariglia", {}), seed=1, choice_seed=2)
@@ -19,7 +24,6 @@ True
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from functools import cache
 from typing import Any
@@ -81,20 +85,53 @@ def _values(spec: dict[str, Any]) -> list[Any]:
     return [default, max(int(spec.get("min", 1)), default // 4)]
 
 
-#: the largest full grid of option combinations; beyond it, one option at a time
-_GRID_LIMIT = 4096
+#: up to this many combinations, the grid is every combination; above, every pair
+FULL_GRID = 64
 
 
 def option_grid(name: str) -> list[dict[str, Any]]:
-    """Every combination of the enum and bool options of ``name``."""
+    """Combinations of the enum and bool options of ``name``, defaults first.
+
+    Every combination where there are at most :data:`FULL_GRID`; otherwise a
+    covering set in which every pair of values of two options appears together
+    in some combination (built greedily, the same every run).
+    """
     specs = option_specs(document(name))
     axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
-    if math.prod(len(a) for a in axes) > _GRID_LIMIT:
-        # too many combinations (Schnapsen has millions): the first value of every option,
-        # then each other value of each option alone
-        base = dict(a[0] for a in axes)
-        return [base, *({**base, k: v} for a in axes for k, v in a[1:])]
-    return [dict(combo) for combo in itertools.product(*axes)]
+    total = 1
+    for axis in axes:
+        total *= len(axis)
+    if total <= FULL_GRID:
+        return [dict(combo) for combo in itertools.product(*axes)]
+    return _pairwise(axes, [dict((k, specs[k]["default"]) for k, _ in (a[0] for a in axes))])
+
+
+def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]
+              ) -> list[dict[str, Any]]:
+    """Greedy rows until every pair of values of two axes is in some row."""
+    names = [a[0][0] for a in axes]
+    values = {a[0][0]: [v for _, v in a] for a in axes}
+
+    def pairs(row: dict[str, Any]) -> set[tuple[str, str, str, str]]:
+        return {(a, str(row[a]), b, str(row[b]))
+                for i, a in enumerate(names) for b in names[i + 1:]}
+
+    todo = {(a, str(x), b, str(y)) for i, a in enumerate(names) for b in names[i + 1:]
+            for x in values[a] for y in values[b]}
+    for row in rows:
+        todo -= pairs(row)
+    while todo:
+        a, x, b, y = min(todo)
+        row = {n: values[n][0] for n in names}
+        row[a] = next(v for v in values[a] if str(v) == x)
+        row[b] = next(v for v in values[b] if str(v) == y)
+        for n in names:  # each other option: the value covering most missing pairs
+            if n in (a, b):
+                continue
+            row[n] = max(values[n], key=lambda v, n=n: len(pairs({**row, n: v}) & todo))
+        todo -= pairs(row)
+        rows.append(row)
+    return rows
 
 
 def int_choices(name: str) -> dict[str, list[int]]:

@@ -64,10 +64,20 @@ def pack_total(rules: Rules) -> int:
     return 120
 
 
+def opt(rules: Rules, name: str, default: Any = None) -> Any:
+    """The value of option ``name``, or ``default`` where the ruleset lacks it."""
+    return dict(rules.options).get(name, default)
+
+
+def is_cinquecento(rules: Rules) -> bool:
+    """Cinquecento and the presets built on it (the notes' values and trump)."""
+    return "cinquecento" in (rules.ruleset, rules.parent)
+
+
 def marianna_schedule(rules: Rules) -> tuple[int, ...]:
-    if rules.ruleset == "cinquecento":
+    if is_cinquecento(rules):
         return (40, 20, 20, 20)
-    if rules.option("marianna_values") == "20-40-60-80":
+    if opt(rules, "marianna_values") == "20-40-60-80":
         return (20, 40, 60, 80)
     return (40, 60, 80, 100)
 
@@ -78,6 +88,8 @@ def declaration_value(rules: Rules, name: str, order: int, suit: int, trump: int
     if name == "marianna":
         return marianna_schedule(rules)[order]
     if name == "mariannino":
+        if opt(rules, "mariannino_value") == "next_plus_200":
+            return marianna_schedule(rules)[min(order, 3)] + 200
         return 250
     if name == "mariannone":
         return 500
@@ -95,9 +107,10 @@ def makes_trump(rules: Rules, name: str, trump: int, wanted: bool) -> bool:
     if rules.ruleset in TURNED_TRUMP or name == "mariannone":
         return False
     if name == "mariannino":
-        return True
+        first_fixes = is_cinquecento(rules) or opt(rules, "first_fixes_trump")
+        return trump < 0 or not first_fixes
     if name == "marianna":
-        first_fixes = rules.ruleset == "cinquecento" or rules.option("first_fixes_trump")
+        first_fixes = is_cinquecento(rules) or opt(rules, "first_fixes_trump")
         return trump < 0 or not first_fixes
     if name == "marriage":
         return trump < 0 and wanted
@@ -216,9 +229,12 @@ class Referee(Hooks):
             team = r.team_of[seat]
             if index < 0:  # a split marriage won by its side
                 assert r.asks[-1 - index].name == "cover"
-                assert value == 20 and self.trump < 0
-                self.order += 1
-                self.trump = suit
+                assert value == 20
+                if opt(r, "split_order", "first") == "first":
+                    self.order += 1
+                first_fixes = is_cinquecento(r) or opt(r, "first_fixes_trump")
+                if self.trump < 0 or not first_fixes:
+                    self.trump = suit
                 self.decl_points[team] += value
                 continue
             d = r.declarations[index]
@@ -292,7 +308,10 @@ class Referee(Hooks):
             pts = self.points()
             top = max(pts)
             winners = [t for t, p in enumerate(pts) if p == top]
-            expected = winners[0] if len(winners) == 1 and top != 60 else None
+            unfinished = (rec.ended == "played_out" and r.hand_target is not None
+                          and top < r.hand_target and r.option("unfinished_hand") == "nobody")
+            expected = winners[0] if len(winners) == 1 and top != 60 and not unfinished \
+                else None
             assert rec.winner == expected
             for t in range(len(r.teams)):
                 assert state.segni[t] == sum(h.winner == t for h in state.history)
@@ -322,8 +341,8 @@ class Referee(Hooks):
                     score[leaders[0]] += 1
             return tuple(score)
         score = self.points()
-        if ended == "call_out_failed":
-            assert self.caller is not None
+        if ended == "call_out_failed" or (ended == "call_out" and not self.claim_good):
+            assert self.caller is not None  # a wrong caller scores nothing for the hand
             score[self.caller] = 0
         return tuple(score)
 

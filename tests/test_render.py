@@ -93,3 +93,27 @@ def test_comparison_has_a_column_per_ruleset() -> None:
     assert all(len(row) == len(rulesets) + 1 for row in table.rows)
     players = next(row for row in table.rows if row[0] == "Players")
     assert players[1 + RULESETS.index("mariaggia")] == "2, each playing alone"
+
+
+#: decided points with nothing a player could choose instead (so no option), and why
+NOTHING_TO_CHOOSE = {
+    "marianna.decl.once": "the notes: each suit's marianna once follows from the cards",
+    "marianna.decl.mariannone.trump": "the mariannone ends the match: no card is played after",
+    "mariazza.match.tie": "segni come one at a time: the match cannot end level",
+    "marjapussi.decl.once": "the same pair declared again for more points is no reading",
+    "marianna-3.pack": "twos count nothing: which two leaves changes only the cards dealt",
+}
+
+
+@pytest.mark.parametrize("name", list_rulesets())
+def test_every_decided_point_is_shown_with_its_option(name: str) -> None:
+    rules = load_rules(name)
+    text = render_text(rules)
+    for info in rules.infos:
+        if not info.decided or info.id in NOTHING_TO_CHOOSE:
+            continue
+        assert info.option, f"{name}: decided point {info.id} has no option"
+        spec = dict(rules.defaults)
+        assert info.option in spec, (info.id, info.option)
+        head = next(line for line in text.splitlines() if line.startswith(f"[{info.id}]"))
+        assert "decided by this project" in head and f"option {info.option}" in head, head

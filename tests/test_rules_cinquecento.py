@@ -110,11 +110,11 @@ def test_trick_start_window_first_marianna_fixes_trump() -> None:
     assert [v for (_, _, _, v) in state.declared] == [40, 20, 20]
 
 
-@covers("marianna.decl.who", ruleset=RULES, options={"declare_when": "leader"})
+@covers("marianna.decl.leader-only", ruleset=RULES, options={"declare_who": "leader"})
 def test_leader_only_option() -> None:
-    state = start(RULES, FOUR_PAIRS, dealer=3, options={"declare_when": "leader"})
+    state = start(RULES, FOUR_PAIRS, dealer=3, options={"declare_who": "leader"})
     play(state, "7H")
-    refused(state, "marianna:D", "marianna.decl.who")
+    refused(state, "marianna:D", "marianna.decl.leader-only")
 
 
 @covers("marianna.decl.window", ruleset=RULES, options={"trick_six": True})
@@ -136,3 +136,14 @@ def test_trick_six_option() -> None:
 def test_tie_draw_option() -> None:
     rules = rules_of(RULES, tie="draw")
     check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 500, tie="draw")
+
+
+@covers("marianna.decl.mariannino.once", ruleset=RULES, options={"mariannino": True})
+def test_second_mariannino_with_another_king_allowed() -> None:
+    opts = {"mariannino": True}
+    state = start(RULES, ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                          "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+    play(state, "mariannino:H KH 2D 2C 2S")
+    assert cards(state, 0) == "QH KD QD QC QS"
+    play(state, "mariannino:D")  # 250 again; the first trump stays
+    assert state.declared[-1][3] == 250 and state.trump == suit(state, "H")

@@ -328,3 +328,55 @@ def test_call_out_target_follows_the_target_option(seat: int) -> None:
 @covers("mariaggia.match.tie", ruleset=RULES, options={"tie": "draw"})
 def test_tie_draw_option() -> None:
     check_match_target(lambda: _deal(options={"tie": "draw"}), 250, tie="draw")
+
+
+@covers("mariaggia.call-out.penalty", ruleset=RULES,
+        options={"call_out_penalty": "lose_match"})
+def test_wrong_call_out_lose_match_caller_scores_nothing_for_the_hand() -> None:
+    state = _deal(options={"call_out_penalty": "lose_match"})
+    state.match_scores = [150, 100]
+    play(state, "accusa:H AS KD accusa:C")  # A has 55 in hand: 205, short of 250
+    play(state, "0@callout")
+    rec = state.history[-1]
+    assert rec.ended == "call_out" and rec.points == (55, 0) and rec.score == (0, 0)
+    assert state.terminal and state.result is not None and state.result.winner == B
+    assert state.result.scores == (150, 100) and state.match_scores == [150, 100]
+    # the loser is not shown ahead by this hand
+    state = _deal(options={"call_out_penalty": "lose_match"})
+    state.match_scores = [100, 110]
+    play(state, "accusa:H AS KD accusa:C 0@callout")
+    assert state.result is not None and state.result.winner == B
+    assert state.result.scores == (100, 110)
+
+
+@covers("mariaggia.decl.window", ruleset=RULES, options={"accusa_window": "hand"})
+def test_accusa_window_hand_allows_accuse_in_the_last_five() -> None:
+    state = endgame(RULES, leader="KH QH 3H JH 7H", follower="2S 4C 5C 6C 7C", turn_up="2S",
+                    options={"accusa_window": "hand"})
+    assert "accusa:H" in legal_texts(state)
+    seat = state.to_act
+    assert seat is not None
+    before = state.hand_points(seat)
+    play(state, "accusa:H")
+    assert state.hand_points(seat) == before + 20
+
+
+@covers("mariaggia.decl.once", ruleset=RULES, options={"accusa_once": "per_hand"})
+def test_accusa_once_per_hand_option() -> None:
+    state = _deal(options={"accusa_once": "per_hand"})
+    play(state, "accusa:H AS 4H")  # A wins with the trump ace and leads again
+    assert state.to_act == A and "accusa:C" not in legal_texts(state)
+    refused(state, "accusa:C", "mariaggia.decl.once")
+    # nor may the other player accuse once one accusa has been made
+    state = _deal(["KH QH 2C 3C AS", "KD QD 4H 5H 6C"], options={"accusa_once": "per_hand"})
+    play(state, "accusa:H 2C 6C")  # B wins with the six of clubs
+    assert state.to_act == B
+    refused(state, "accusa:D", "mariaggia.decl.once")
+
+
+@covers("mariaggia.decl.per-trick", ruleset=RULES, options={"accusa_per_turn": "several"})
+def test_accusa_per_turn_several_option() -> None:
+    state = _deal(options={"accusa_per_turn": "several"})
+    play(state, "accusa:H accusa:C")
+    assert state.hand_points(A) == 40
+    assert not any(":" in t for t in legal_texts(state))

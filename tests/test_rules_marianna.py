@@ -285,13 +285,13 @@ def test_trick_start_window_closes_with_the_stock() -> None:
     refused(state, "pass", "core.phase")
 
 
-@covers("marianna.decl.who", ruleset="marianna", options={"declare_when": "leader"})
+@covers("marianna.decl.leader-only", ruleset="marianna", options={"declare_who": "leader"})
 def test_leader_only_option() -> None:
     state = start("marianna", ["KH QH 2S 5S 6S", "KD QD 2D 5D 6D", "2C 4C 5C 6C 7C",
-                               "2H 4H 5H 6H 7H"], dealer=3, options={"declare_when": "leader"})
+                               "2H 4H 5H 6H 7H"], dealer=3, options={"declare_who": "leader"})
     play(state, "2S")
     assert "marianna:D" not in legal_texts(state)
-    refused(state, "marianna:D", "marianna.decl.who")
+    refused(state, "marianna:D", "marianna.decl.leader-only")
     play(state, "2D 2C 2H")  # 2S, the only card of the suit led, wins
     assert state.tricks[-1][2] == 0
     play(state, "marianna:H")
@@ -323,14 +323,40 @@ def test_mariannino_needs_four_queens_and_a_king() -> None:
     refused(state, "mariannino:H", "marianna.decl.mariannino")
 
 
-@covers("marianna.decl.mariannino.once", ruleset="marianna")
-def test_mariannino_at_most_once_per_hand() -> None:
+def _second_mariannino(options: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
     # seat 0 plays KH, wins the trick, draws KD first: a second mariannino pattern
     state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
-                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD")
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=options)
     play(state, "mariannino:H KH 2D 2C 2S")
     assert state.tricks[-1][2] == 0 and cards(state, 0) == "QH KD QD QC QS"
+    return state
+
+
+@covers("marianna.decl.mariannino.once", "marianna.decl.mariannino.value", ruleset="marianna")
+def test_a_second_mariannino_with_another_king_is_allowed() -> None:
+    state = _second_mariannino()
+    assert "mariannino:D" in legal_texts(state)
+    play(state, "mariannino:D")
+    assert [v for (_, _, _, v) in state.declared] == [250, 250]
+    assert state.trump == suit(state, "D") and state.hand_points(NS) == 500 + 4
+
+
+@covers("marianna.decl.mariannino.once", ruleset="marianna", options={"combination_once": True})
+def test_mariannino_at_most_once_per_hand_option() -> None:
+    state = _second_mariannino({"combination_once": True})
+    assert "mariannino:D" not in legal_texts(state)
     refused(state, "mariannino:D", "marianna.decl.mariannino.once")
+
+
+@covers("marianna.decl.mariannino.once", ruleset="marianna")
+def test_the_same_kings_mariannino_is_not_declared_twice() -> None:
+    # unreachable in play (a card must be played and the queens cannot come back), so
+    # checked directly: the same king's mariannino is refused a second time
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3)
+    play(state, "mariannino:H")
+    state.decl_this_trick[0] = 0  # as if in a later trick, the same five cards in hand
+    refused(state, "mariannino:H", "marianna.decl.mariannino.once")
 
 
 @covers("marianna.decl.mariannone", "marianna.decl.mariannone.value",
@@ -359,10 +385,11 @@ def test_mariannone_needs_four_kings_and_a_queen() -> None:
 @covers("marianna.decl.mariannone.once", ruleset="marianna")
 def test_mariannone_once_per_hand_is_moot_because_it_ends_the_match() -> None:
     # A second mariannone can never be made: the first ends the match (core.over).
-    r = rules_of("marianna")
-    d = next(d for d in r.declarations if d.name == "mariannone")
-    assert d.once_scope == "hand" and d.once_rule == "marianna.decl.mariannone.once"
-    assert d.wins_match
+    for opts, scope in (({}, "suit"), ({"combination_once": True}, "hand")):
+        r = rules_of("marianna", **opts)
+        d = next(d for d in r.declarations if d.name == "mariannone")
+        assert d.once_scope == scope and d.once_rule == "marianna.decl.mariannone.once"
+        assert d.wins_match
 
 
 @covers("marianna.score.hand", ruleset="marianna")
@@ -437,3 +464,73 @@ def test_mariannino_in_trick_six_with_the_option() -> None:
 def test_tie_draw_option() -> None:
     rules = rules_of("marianna", tie="draw")
     check_match_target(lambda: start(rules, FOUR_PAIRS, dealer=3), 501, tie="draw")
+
+
+@covers("marianna.decl.mariannino.trump", ruleset="marianna",
+        options={"first_fixes_trump": True})
+def test_first_fixes_trump_a_later_mariannino_does_not_change_trump() -> None:
+    # N declares the marianna of hearts (trump fixed), leads KH, wins and draws KD:
+    # four queens and a king again, a mariannino in diamonds
+    for opts, trump in (({"first_fixes_trump": True}, "H"), ({}, "D")):
+        state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                                   "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+        play(state, "marianna:H KH 2D 2C 2S")
+        assert state.tricks[-1][2] == 0 and cards(state, 0) == "QH KD QD QC QS"
+        play(state, "mariannino:D")
+        assert state.declared[-1][3] == 250 and state.trump == suit(state, trump), opts
+
+
+@covers("marianna.decl.who", "marianna.decl.leader-only", ruleset="marianna",
+        options={"declare_when": "trick_start", "declare_who": "leader"})
+def test_trick_start_window_for_the_leader_alone() -> None:
+    opts = {"declare_when": "trick_start", "declare_who": "leader"}
+    state = start("marianna", FOUR_PAIRS, dealer=3, options=opts)
+    assert state.phase == Phase.WINDOW and state.to_act == 0
+    assert legal_texts(state) == ["marianna:H", "pass"]
+    play(state, "marianna:H")
+    assert state.phase == Phase.PLAY and state.to_act == 0  # the window was his alone
+    play(state, "7H")
+    assert not any(":" in t for t in legal_texts(state))
+    refused(state, "marianna:D", "marianna.decl.who")
+    # the next trick opens a window for its leader only, who may pass
+    play(state, "2D 4H 2S")
+    leader = state.tricks[-1][2]
+    assert state.phase == Phase.WINDOW and state.to_act == leader
+    play(state, "pass")
+    assert state.phase == Phase.PLAY and state.to_act == leader
+
+
+@covers("marianna.decl.combination-window", "marianna.decl.window", ruleset="marianna")
+def test_the_cut_off_binds_the_mariannino_by_default() -> None:
+    state = _five_queens_and_king_at_trick_six()
+    refused(state, "mariannino:H", "marianna.decl.window")
+
+
+@covers("marianna.decl.combination-window", "marianna.decl.mariannino", ruleset="marianna",
+        options={"combination_window": "any_trick"})
+def test_combination_window_any_trick_allows_a_mariannino_in_trick_six() -> None:
+    state = _five_queens_and_king_at_trick_six({"combination_window": "any_trick"})
+    texts = legal_texts(state)
+    assert "mariannino:H" in texts and "marianna:H" not in texts  # mariannas are over
+    refused(state, "marianna:H", "marianna.decl.window")
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 250 and state.trump == suit(state, "H")
+
+
+@covers("marianna.decl.mariannino.value", ruleset="marianna",
+        options={"mariannino_value": "next_plus_200"})
+def test_mariannino_value_next_marianna_plus_200_option() -> None:
+    opts = {"mariannino_value": "next_plus_200"}
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 40 + 200
+    # after a marianna (the first, 40) the next would score 60: a mariannino is 260
+    state = start("marianna", ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                               "2S 4S 5S 6S 7S"], dealer=3, stock="KD", options=opts)
+    play(state, "marianna:H KH 2D 2C 2S mariannino:D")
+    assert [v for (_, _, _, v) in state.declared] == [40, 260]
+    opts2 = {"mariannino_value": "next_plus_200", "marianna_values": "20-40-60-80"}
+    state = start("marianna", ["QH QD QC QS KH"], dealer=3, options=opts2)
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 220

@@ -268,3 +268,46 @@ def test_equal_scores_win_no_segno() -> None:
     rec = state.history[-1]
     assert rec.ended == "played_out" and rec.points == (70, 70)
     assert rec.winner is None and state.segni == [0, 0]
+
+
+@covers("mariazza.decl.per-trick", "mariazza.exchange", ruleset=RULES)
+def test_no_second_declaration_after_an_exchange_by_default() -> None:
+    state = _deal(["7S KH QH QS 2C", "KD QD 4H 5C 6C"], turn_up="KS")
+    play(state, "mariazza:H exchange:7S")
+    assert "mariazza:S" not in legal_texts(state)
+    refused(state, "mariazza:S", "mariazza.decl.per-trick")
+
+
+@covers("mariazza.decl.per-trick", "mariazza.exchange", ruleset=RULES,
+        options={"exchange_chain": True, "target": 71})
+def test_exchange_chain_declare_exchange_declare() -> None:
+    state = _deal(["7S KH QH QS 2C", "KD QD 4H 5C 6C"], turn_up="KS",
+                  options={"exchange_chain": True, "target": 71})
+    play(state, "mariazza:H exchange:7S")
+    assert "mariazza:S" in legal_texts(state)
+    play(state, "mariazza:S")
+    assert state.decl_points == [60, 0]
+    refused(state, "mariazza:S", "mariazza.decl.per-trick")
+    assert not any(":" in t for t in legal_texts(state))
+
+
+def _unfinished(options: dict[str, object]) -> tuple[int, ...]:
+    state = GameState(rules_of(RULES, target=71, **options), first_dealer=None)
+    state.deal(EVEN.split(), first_player=A)
+    play_out(state)
+    rec = state.history[-1]
+    assert rec.ended == "played_out" and sorted(rec.points) == [50, 70]
+    return rec.points, rec.winner  # type: ignore[return-value]
+
+
+@covers("mariazza.score.unfinished", ruleset=RULES, options={"target": 71})
+def test_a_hand_played_out_below_the_target_goes_to_the_higher_score() -> None:
+    points, winner = _unfinished({})
+    assert winner == points.index(70)
+
+
+@covers("mariazza.score.unfinished", ruleset=RULES,
+        options={"target": 71, "unfinished_hand": "nobody"})
+def test_unfinished_hand_nobody_option() -> None:
+    _, winner = _unfinished({"unfinished_hand": "nobody"})
+    assert winner is None

@@ -243,3 +243,20 @@ def test_duty_to_beat_even_over_the_partner_option() -> None:
     # S must head his partner's king with the seven
     assert legal_texts(state) == ["7H"]
     refused(state, "4H", "mariglia.play.head")
+
+
+@covers("mariglia.play.head", ruleset=RULES, options={"duty_reading": "always"})
+def test_duty_to_beat_cannot_be_met_within_the_suit_when_a_trump_wins() -> None:
+    # spades trump; W trumps N's king of hearts: no heart can beat the 3S, so S may play
+    # any heart (not only one above the king)
+    hands = ["KH AD KD QD 6D 5D 4D 3D 2D 7C", "3S JD 7D AC KC JC QC 6C 5C 4S",
+             "7H 4H 4C 3C 2C 7S AS KS JS QS", "2S AH 5H 6H JH QH 6S 5S 2H 3H"]
+    for opts in ({"duty_reading": "always"}, {}):
+        state = _deal(hands, options=opts)
+        play(state, "KH")
+        assert set(legal_texts(state)) == {"3S", "4S"}  # void: trump to win
+        play(state, "3S")
+        assert set(legal_texts(state)) == {"7H", "4H"}, opts
+        play(state, "4H")
+        # E, void of nothing, follows: his partner W is winning with a trump
+        assert set(legal_texts(state)) == {"AH", "5H", "6H", "JH", "QH", "2H", "3H"}

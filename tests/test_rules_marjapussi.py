@@ -415,3 +415,23 @@ def test_answers_may_refuse_option() -> None:
     play(state, "ask:half:C")
     assert legal_texts(state) == ["no"]
     refused(state, "yes", "marjapussi.ask.half.answer")
+
+
+@covers("marjapussi.decl.failed-ask", "marjapussi.decl.per-trick", ruleset=RULES)
+def test_a_failed_ask_uses_up_the_declaration_by_default() -> None:
+    state = _after_trick_one()
+    play(state, "ask:half:C no")  # the queen of clubs is with W
+    assert "marriage:H" not in legal_texts(state)
+    refused(state, "marriage:H", "marjapussi.decl.per-trick")
+
+
+@covers("marjapussi.decl.failed-ask", ruleset=RULES, options={"failed_ask": "may_declare"})
+def test_failed_ask_may_declare_option() -> None:
+    state = _after_trick_one(options={"failed_ask": "may_declare"})
+    play(state, "ask:half:C no")
+    texts = legal_texts(state)
+    assert "marriage:H" in texts and not any(t.startswith("ask:") for t in texts)
+    refused(state, "ask:partner", "marjapussi.decl.per-trick")  # no second ask
+    play(state, "marriage:H")
+    assert state.trump == suit(state, "H") and state.game_points == [2, 0]
+    refused(state, "marriage:H", "marjapussi.decl.per-trick")

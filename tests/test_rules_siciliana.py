@@ -156,13 +156,13 @@ def test_ask_after_the_declaration_window() -> None:
     assert state.trump == suit(state, "H") and state.decl_points == [20, 0]
 
 
-@covers("siciliana.ask.cover", "marianna.decl.who", ruleset=RULES,
-        options={"declare_when": "leader"})
+@covers("siciliana.ask.cover", "marianna.decl.leader-only", ruleset=RULES,
+        options={"declare_who": "leader"})
 def test_ask_with_leader_only_declarations() -> None:
     state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
-                          "2H 4H 7C 7S JS"], dealer=3, options={"declare_when": "leader"})
+                          "2H 4H 7C 7S JS"], dealer=3, options={"declare_who": "leader"})
     play(state, "ask:cover:H yes KH")
-    refused(state, "marianna:D", "marianna.decl.who")
+    refused(state, "marianna:D", "marianna.decl.leader-only")
     play(state, "2C QH 2H")
     assert state.trump == suit(state, "H")
 
@@ -199,3 +199,138 @@ def test_tie_draw_option() -> None:
 def _split_with(options: dict[str, object]):  # type: ignore[no-untyped-def]
     return start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
                          "2H 4H 7C 7S JS"], dealer=3, options=options)
+
+
+@covers("siciliana.ask.cover-play", "marianna.decl.per-trick", ruleset=RULES)
+def test_the_partner_who_covers_may_still_declare_his_own_marianna() -> None:
+    # S answered yes but has declared nothing: he may declare his marianna of diamonds
+    state = start(RULES, ["KH AS 3S 5S 6S", "2C 5C 6C 7C 4S", "QH KD QD 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes KH 2C")
+    assert "marianna:D" in legal_texts(state)
+    play(state, "marianna:D")
+    assert state.trump == suit(state, "D") and state.hand_points(NS) == 40
+    # one declaration per player per trick, and he must still cover
+    assert legal_texts(state) == ["QH"]
+    refused(state, "marianna:D", "marianna.decl.per-trick")
+    play(state, "QH 2H")
+    assert state.tricks[-1][2] == 0
+    # his own side's marianna does not spoil the split: 20 more, hearts trump
+    assert [v for (_, _, _, v) in state.declared] == [40, 20]
+    assert state.trump == suit(state, "H") and state.decl_points == [60, 0]
+
+
+@covers("siciliana.ask.cover", "marianna.decl.per-trick", ruleset=RULES)
+def test_the_asker_may_not_declare_in_the_trick_of_his_ask() -> None:
+    state = start(RULES, ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "QH 2D 4D 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3)
+    play(state, "ask:cover:H yes")
+    assert legal_texts(state) == ["KH"]
+    refused(state, "marianna:S", "marianna.decl.per-trick")
+
+
+@covers("marianna.decl.mariannino.once", ruleset=RULES, options={"combination_once": True})
+def test_combination_once_option() -> None:
+    state = start(RULES, ["QH QD QC QS KH", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
+                          "2S 4S 5S 6S 7S"], dealer=3, stock="KD",
+                  options={"combination_once": True})
+    play(state, "mariannino:H KH 2D 2C 2S")
+    refused(state, "mariannino:D", "marianna.decl.mariannino.once")
+
+
+@covers("siciliana.split.order", ruleset=RULES)
+def test_split_takes_the_first_place_in_the_order_by_default() -> None:
+    state = _split()
+    play(state, "ask:cover:H yes KH 2C QH 2H AS marianna:D")
+    assert [v for (_, _, _, v) in state.declared] == [20, 60]
+
+
+@covers("siciliana.split.order", ruleset=RULES, options={"split_order": "outside"})
+def test_split_order_outside_the_next_marianna_scores_the_first_value() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"split_order": "outside"})
+    play(state, "ask:cover:H yes KH 2C QH 2H")
+    assert state.trump == suit(state, "H") and state.decl_points == [20, 0]
+    play(state, "AS marianna:D")
+    assert [v for (_, _, _, v) in state.declared] == [20, 40]
+
+
+def _partner_declares(options: dict[str, object]):  # type: ignore[no-untyped-def]
+    state = start(RULES, ["KH AS 3S 5S 6S", "2C 5C 6C 7C 4S", "QH KD QD 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3, options=options)
+    play(state, "ask:cover:H yes KH 2C marianna:D QH 2H")
+    assert state.tricks[-1][2] == 0
+    return state
+
+
+@covers("siciliana.split.spoiled", ruleset=RULES)
+def test_only_an_opponents_marianna_spoils_the_split_by_default() -> None:
+    state = _partner_declares({})
+    assert state.decl_points == [60, 0] and state.trump == suit(state, "H")
+
+
+@covers("siciliana.split.spoiled", ruleset=RULES, options={"split_spoiled_by": "any"})
+def test_split_spoiled_by_any_marianna_in_the_trick() -> None:
+    state = _partner_declares({"split_spoiled_by": "any"})
+    assert state.decl_points == [40, 0] and state.trump == suit(state, "D")
+    assert [v for (_, _, _, v) in state.declared] == [40]
+
+
+@covers("siciliana.split.spoiled", "siciliana.ask.cover-play", ruleset=RULES,
+        options={"split_spoiled_by": "never"})
+def test_split_spoiled_by_never_scores_after_an_opponents_marianna() -> None:
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3, options={"split_spoiled_by": "never"})
+    play(state, "ask:cover:H yes KH marianna:D 2C QH 2H")
+    assert state.tricks[-1][2] == 0
+    # the split scores 20 (second in the order) and, as a later marianna, sets trump
+    assert state.decl_points == [20, 40] and state.trump == suit(state, "H")
+    state = start(RULES, ["KH AS 3S 5S 6S", "KD QD 2C 5D 6D", "QH 2D 4C 5C 6C",
+                          "2H 4H 7C 7S JS"], dealer=3,
+                  options={"split_spoiled_by": "never", "first_fixes_trump": True})
+    play(state, "ask:cover:H yes KH marianna:D 2C QH 2H")
+    assert state.decl_points == [20, 40] and state.trump == suit(state, "D")
+
+
+def _stock_exhausted(options: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
+    stock = ("QS 2S 3D 3C  7S AH KD KC  6S 3H QD QC  5S JH JD JC  4S AD AC 7C")
+    state = start(RULES, ["KH AS 3S KS JS", "2D 4D 5D 6D 7D", "QH 2C 4C 5C 6C",
+                          "2H 4H 5H 6H 7H"], dealer=3, stock=stock, options=options)
+    play_tricks(state, 5, keep="KH QH")
+    assert state.to_act == 0 and state.trick_no == 6 and not state.stock
+    return state
+
+
+@covers("siciliana.ask.cutoff", ruleset=RULES)
+def test_no_split_after_the_stock_by_default() -> None:
+    state = _stock_exhausted()
+    refused(state, "ask:cover:H", "siciliana.ask.cover")
+
+
+@covers("siciliana.ask.cutoff", "siciliana.ask.cover-play", ruleset=RULES,
+        options={"split_window": "no_trump"})
+def test_split_window_no_trump_allows_a_split_after_the_stock() -> None:
+    state = _stock_exhausted({"split_window": "no_trump"})
+    assert state.trump == -1 and "ask:cover:H" in legal_texts(state)
+    play(state, "ask:cover:H yes KH")
+    assert state.forced[2] >= 0
+
+
+@covers("marianna.decl.combination-window", ruleset=RULES,
+        options={"combination_window": "any_trick"})
+def test_combination_window_option() -> None:
+    stock = "3S 2H 2D 2C KS 4H 4D 4C JS 5H 5D 5C 7S 6H 6D 6C KH 7H 7D 7C"
+    for opts, allowed in (({}, False), ({"combination_window": "any_trick"}, True)):
+        state = start(RULES, ["QH QD QC QS AS"], dealer=3, options=opts, stock=stock)
+        play_tricks(state, 5, keep="QH QD QC QS KH")
+        assert cards(state, 0) == "KH QH QD QC QS" and state.trick_no == 6
+        assert ("mariannino:H" in legal_texts(state)) == allowed
+
+
+@covers("marianna.decl.mariannino.value", ruleset=RULES,
+        options={"mariannino_value": "next_plus_200"})
+def test_mariannino_value_option() -> None:
+    state = start(RULES, ["QH QD QC QS KH"], dealer=3,
+                  options={"mariannino_value": "next_plus_200"})
+    play(state, "mariannino:H")
+    assert state.declared[-1][3] == 240 and state.decl_points == [240, 0]

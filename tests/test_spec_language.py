@@ -26,7 +26,10 @@ BRISCOLA = (("A", 11), ("3", 10), ("K", 4), ("Q", 3), ("J", 2), ("7", 0), ("6", 
 FACTS: dict[str, tuple[int, int, int, tuple[tuple[str, int], ...], int]] = {
     "marianna": (4, 5, 20, BRISCOLA, 501),
     "marianna-siciliana": (4, 5, 20, BRISCOLA, 501),
+    "marianna-2": (2, 5, 30, BRISCOLA, 501),
+    "marianna-3": (3, 5, 24, BRISCOLA, 501),  # the two of spades is out: 39 cards
     "cinquecento": (4, 5, 20, BRISCOLA, 500),
+    "cinquecento-siciliana": (4, 5, 20, BRISCOLA, 500),
     "mariaggia": (2, 5, 30, BRISCOLA, 250),
     "mariazza": (2, 5, 30, BRISCOLA, 4),
     "mariglia": (4, 10, 0, (("7", 5), ("A", 4), ("K", 3), ("J", 2), ("Q", 1), ("6", 0),
@@ -55,10 +58,12 @@ def test_the_facts_of_each_ruleset(name: str) -> None:
     assert (r.nseats, r.hand_size, r.stock_size, r.match_target) == (seats, hand, stock, target)
     assert r.suits == ("H", "D", "C", "S")
     assert r.ranks == tuple(rank for rank, _ in ranks)
+    removed = 1 if name == "marianna-3" else 0  # the two of spades, last in the order
     for suit in range(4):
-        assert [r.points[r.card_index_of(suit, i)] for i in range(len(ranks))] == \
-            [p for _, p in ranks]
-    assert r.ncards == 4 * len(ranks) == seats * hand + stock
+        n = len(ranks) - (removed if suit == 3 else 0)
+        assert [r.points[r.card_index_of(suit, i)] for i in range(n)] == \
+            [p for _, p in ranks][:n]
+    assert r.ncards == 4 * len(ranks) - removed == seats * hand + stock
     teams = sorted(s for t in r.teams for s in t)
     assert teams == list(range(seats))
 
@@ -113,7 +118,8 @@ def test_every_option_value_changes_how_the_game_is_played(name: str) -> None:
     ("marjapussi", "point_system", "original", "pack_points", 120),
     ("marjapussi", "point_system", "simplified", "pack_points", 140),
     ("mariaggia", "call_out_penalty", "lose_match", "call_out_penalty", "lose_match"),
-    ("marianna", "declare_when", "leader", "decl_who", "leader"),
+    ("marianna", "declare_who", "leader", "decl_who", "leader"),
+    ("marianna", "declare_when", "trick_start", "decl_who", "trick_start"),
     ("marianna", "trick_six", "true", "decl_window", "stock_plus_one"),
 ])
 def test_options_are_parsed_to_their_type_and_applied(name: str, option: str, raw: Any,

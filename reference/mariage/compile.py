@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -299,13 +300,24 @@ class _Compiler:
                 rank_of.append(ri)
                 strength.append(nr - ri)
                 points.append(int(points_map.get(rk, 0)))
+        cut = [str(x) for x in pk.get("remove_cards", [])]
+        if cut:
+            if sorted(cut) != sorted(codes[len(codes) - len(cut):]):
+                raise self.fail("pack.remove_cards", "only the last cards in canonical order "
+                                f"(here {' '.join(codes[len(codes) - len(cut):])}) can be "
+                                "removed")
+            keep = len(codes) - len(cut)
+            del codes[keep:], suit_of[keep:], rank_of[keep:], strength[keep:], points[keep:]
         ncards = len(codes)
         higher = tuple(
             sum(1 << o for o in range(ncards)
                 if suit_of[o] == suit_of[c] and strength[o] > strength[c])
             for c in range(ncards))
-        suit_mask = tuple(sum(1 << (si * nr + ri) for ri in range(nr)) for si in range(len(suits)))
-        rank_mask = tuple(sum(1 << (si * nr + ri) for si in range(len(suits))) for ri in range(nr))
+        full = (1 << ncards) - 1
+        suit_mask = tuple(full & sum(1 << (si * nr + ri) for ri in range(nr))
+                          for si in range(len(suits)))
+        rank_mask = tuple(full & sum(1 << (si * nr + ri) for si in range(len(suits)))
+                          for ri in range(nr))
         # ---- deal
         dl = d["deal"]
         hand_size, packet = dl["hand_size"], dl.get("packet", dl["hand_size"])
@@ -365,12 +377,40 @@ class _Compiler:
         dec = d.get("declaring", {})
         decls: list[Declaration] = []
         names: list[str] = []
+        window = dec.get("window", {}).get("until", "stock")
+        window_rule = dec.get("window", {}).get("id", "")
+        cw = dec.get("combination_window") or {}
         for name, spec in (d.get("declarations") or {}).items():
             if not self.on(spec):
                 continue
-            decls.append(self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
-                                          hand_size))
+            dd = self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
+                                  hand_size)
+            if dd.whole_hand and self.on(cw) and cw["until"] != "declarations":
+                dd = replace(dd, window=cw["until"], window_rule=cw["id"])
+            else:
+                dd = replace(dd, window=window, window_rule=window_rule)
+            decls.append(dd)
             names.append(name)
+        ordered = next((dx.schedule for dx in decls if dx.ordered and dx.schedule), ())
+        for i, dx in enumerate(decls):
+            if dx.next_in_order_plus is not None:
+                if not ordered:
+                    raise self.fail(f"declarations.{names[i]}.value.next_in_order_plus",
+                                    "there is no ordered schedule to count from")
+                decls[i] = replace(dx, order_schedule=ordered)
+        widths = ("stock", "stock_plus_one", "hand")
+        window_any = max([window, *(dx.window for dx in decls)], key=widths.index)
+        who_mode = dec.get("who", {}).get("mode", "on_turn")
+        who_rule = dec.get("who", {}).get("id", "")
+        window_seats = 0
+        if self.on(dec.get("leader_only")):
+            if who_mode == "on_turn":
+                who_mode, who_rule = "leader", dec["leader_only"]["id"]
+            elif who_mode == "trick_start":
+                window_seats = 1
+            else:
+                raise self.fail("declaring.leader_only", "leader_only goes with who.mode "
+                                "on_turn or trick_start")
         asks: list[Ask] = []
         for name, spec in (d.get("asks") or {}).items():
             if not self.on(spec):
@@ -390,7 +430,8 @@ class _Compiler:
                 settle_rule=spec["settle"]["id"], value=spec["settle"].get("value", 0),
                 ordered=spec["settle"].get("ordered", False),
                 needs_no_trump=spec.get("needs_no_trump", False),
-                who=spec["who"], window=spec["window"]))
+                who=spec["who"], window=spec["window"],
+                spoiled_by=spec["settle"].get("spoiled_by", "opponent")))
         if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target
@@ -454,16 +495,18 @@ class _Compiler:
             obligation_stock=ob_stock, obligation_no_stock=ob_no,
             trump_at=d["trick"]["trump_at"], trick_rule=d["trick"]["id"],
             draw_rule=d.get("draw", {}).get("id", ""),
-            decl_who=dec.get("who", {}).get("mode", "on_turn"),
-            decl_who_rule=dec.get("who", {}).get("id", ""),
-            decl_window=dec.get("window", {}).get("until", "stock"),
-            decl_window_rule=dec.get("window", {}).get("id", ""),
+            decl_who=who_mode, decl_who_rule=who_rule,
+            decl_window=window, decl_window_rule=window_rule,
             decl_per_trick=dec.get("per_trick", {}).get("max", 1),
             decl_per_trick_rule=dec.get("per_trick", {}).get("id", ""),
+            decl_window_any=window_any, decl_window_seats=window_seats,
+            decl_windows_differ=any(dx.window != window_any for dx in decls),
+            failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
             declarations=tuple(decls), asks=tuple(asks),
             exchange_rank=exchange_rank,
             exchange_window=ex.get("window", "stock") if self.on(ex) else "stock",
             exchange_rule=ex["id"] if self.on(ex) else None,
+            exchange_reopens=bool(ex.get("reopens", False)) if self.on(ex) else False,
             call_out_rule=co["id"] if self.on(co) else None,
             call_out_penalty=co["penalty"]["mode"] if self.on(co) else "hand_zero",
             call_out_penalty_rule=co["penalty"]["id"] if self.on(co) else None,
@@ -480,6 +523,8 @@ class _Compiler:
             table_majority_mode=table.get("majority", {}).get("mode", "separate"),
             table_majority_rule=table.get("majority", {}).get("id"),
             segno_void_top=segno.get("void_top"),
+            segno_unfinished=sc.get("unfinished", {}).get("mode", "higher")
+            if self.on(sc.get("unfinished")) else "higher",
             turn_up_bonus=self.on(bonus), turn_up_bonus_rule=bonus["id"] if self.on(bonus)
             else None,
             match_measure=measure, match_target=match["end"]["target"],
@@ -552,7 +597,8 @@ class _Compiler:
             head_rule=head["id"] if head else None,
             void_duty=void["duty"] if void else "none",
             void_when=When(void["when"]) if void else When.NEVER,
-            void_rule=void["id"] if void else None)
+            void_rule=void["id"] if void else None,
+            head_beat=head.get("beat", "winning") if head else "winning")
 
     def declaration(self, index: int, name: str, spec: dict[str, Any], suits: list[str],
                     ranks: list[str], nr: int, rank_mask: tuple[int, ...],
@@ -580,7 +626,7 @@ class _Compiler:
                 and len(schedule) < len(suits):
             raise self.fail(f"{base}.value.schedule", f"the schedule has {len(schedule)} values "
                             f"but {len(suits)} suits can be declared")
-        if not schedule and "fixed" not in value:
+        if not schedule and "fixed" not in value and "next_in_order_plus" not in value:
             raise self.fail(f"{base}.value", "give a 'schedule' or a 'fixed' value")
         suit_masks = tuple(
             sum(1 << (si * nr + ranks.index(rk)) for rk in pattern) for si in range(len(suits)))
@@ -599,6 +645,7 @@ class _Compiler:
             trump_rule=spec["trump"]["id"],
             credit=credit["mode"] if credit else "immediate",
             credit_rule=credit["id"] if credit else None,
+            next_in_order_plus=value.get("next_in_order_plus"),
             **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
 
     # ---------------------------------------------- talon games (closing, claims, game points)

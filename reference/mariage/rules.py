@@ -67,6 +67,7 @@ class Obligation:
     void_duty: str
     void_when: When
     void_rule: str | None
+    head_beat: str = "winning"  # winning | suit_best: the card the head duty must beat
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,11 @@ class Declaration:
     # ---- the declared cards one of which must be led (per suit; empty: no such duty)
     lead_masks: tuple[int, ...] = ()
     lead_rule: str | None = None
+    window: str = "stock"  # the declaration window of this declaration
+    # value = what the next ordered declaration would score (order_schedule) + this
+    next_in_order_plus: int | None = None
+    order_schedule: tuple[int, ...] = ()
+    window_rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +129,7 @@ class Ask:
     needs_no_trump: bool
     who: str
     window: str
+    spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,12 +200,17 @@ class Rules:
     decl_window_rule: str = ""
     decl_per_trick: int = 1
     decl_per_trick_rule: str = ""
+    decl_window_any: str = "stock"  # the widest window of any declaration
+    decl_windows_differ: bool = False  # some declaration has a narrower window
+    decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
+    failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()
     asks: tuple[Ask, ...] = ()
     # exchange of the turned-up card
     exchange_rank: int | None = None
     exchange_window: str = "stock"
     exchange_rule: str | None = None
+    exchange_reopens: bool = False  # an exchange lets the player declare again that turn
     # calling out
     call_out_rule: str | None = None
     call_out_penalty: str = "hand_zero"
@@ -220,6 +232,7 @@ class Rules:
     table_majority_mode: str = "separate"
     table_majority_rule: str | None = None
     segno_void_top: int | None = None
+    segno_unfinished: str = "higher"  # higher | nobody: a hand nobody took to the target
     turn_up_bonus: bool = False
     turn_up_bonus_rule: str | None = None
     # match

@@ -124,6 +124,7 @@ class GameState:
         "_undo",
         "actions",
         "aside",  # from here on, some slots are the talon games' (closing, claims...)
+        "ask_spent",
         "captured",
         "carry_bonus",
         "claim_by",
@@ -228,8 +229,9 @@ class GameState:
         self.declared: list[tuple[int, int, int, int]] = []  # (seat, decl or -1-ask, suit, value)
         self.forced = [-1] * n
         self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
+        self.ask_spent: tuple[int, int] | None = None  # (trick, seat): a failed ask, not counted
         self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
-        self.trump_set_in_trick = False
+        self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
         self.window_left = 0
         self.last_winner = -1
         self.actions: list[tuple[int, Action]] = []

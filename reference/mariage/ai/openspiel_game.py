@@ -255,11 +255,14 @@ class _Game(pyspiel.Game):
         params = params or {}
         space = type(self).space
         hands = int(params.get("hands", 1))
+        # with two sides the returns sum to zero; with three or more (every seat its own
+        # side, as in Marianna for three) one wins and the others lose: no fixed sum
+        extra: dict[str, Any] = {"utility_sum": 0.0} if len(rules.teams) == 2 else {}
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
             max_chance_outcomes=max(rules.ncards, rules.nseats),
             num_players=rules.nseats, min_utility=-1.0, max_utility=1.0,
-            utility_sum=0.0, max_game_length=1 + (hands or _MAX_HANDS) * _hand_bound(rules))
+            max_game_length=1 + (hands or _MAX_HANDS) * _hand_bound(rules), **extra)
         super().__init__(game_type, info, params)
 
     def new_initial_state(self) -> _State:

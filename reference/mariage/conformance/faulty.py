@@ -122,6 +122,14 @@ def _when(rules: Rules, rule_id: str, **changes: Any) -> Rules:
     return replace(rules, **changes) if rule_id in rules.rule_ids else rules
 
 
+def _no_cutoff(rules: Rules, rule: str = "marianna.decl.window") -> Rules:
+    """Declarations (of every kind the cut-off ``rule`` binds) go on after the stock."""
+    if rule not in rules.rule_ids:
+        return rules
+    rules = replace(rules, decl_window="hand", decl_window_any="hand")
+    return _decls(rules, "window_rule", rule, window="hand")
+
+
 def _points(rules: Rules) -> Rules:
     if "marianna.pack" not in rules.rule_ids:
         return rules
@@ -427,7 +435,7 @@ _fault("leader-draws-first", "marianna.draw", "marianna",
        mechanisms=_m(tricks=_LeaderDrawsFirst()))
 _fault("declare-after-stock", "marianna.decl.window", "marianna",
        "declarations still allowed once the stock is exhausted",
-       lambda r: _when(r, "marianna.decl.window", decl_window="hand"))
+       _no_cutoff)
 _fault("dealer-leads", "marianna.lead.first", "marianna",
        "the dealer leads to the first trick instead of the player on his right",
        mechanisms=_m(dealing=_DealerLeads()))
@@ -687,7 +695,7 @@ _fault("schnapsen-turn-up-last", "schnapsen.deal", "schnapsen",
        _talon("schnapsen.deal", turn_up_round=0))
 _fault("marriage-after-exhaustion", "sixty-six.decl.window", "sixty-six",
        "marriages are still allowed once the talon is closed or exhausted",
-       _talon("sixty-six.decl.window", decl_window="hand"))
+       lambda r: _no_cutoff(r, "sixty-six.decl.window"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -290,8 +290,9 @@ def _map_rule(rules: Rules, rule_id: str) -> str:
     """``rule_id``, or the rule of ``rules`` that replaces it (same place in the spec)."""
     if rule_id in rules.rule_ids or rules.parent is None:
         return rule_id
-    try:
-        path = load_rules(rules.parent).info(rule_id).path
+    parent = load_rules(rules.parent)
+    try:  # the ancestors' replacement first, then its place in the parent
+        path = parent.info(_map_rule(parent, rule_id)).path
     except KeyError:
         return rule_id
     return next((i.id for i in rules.infos if i.path == path), rule_id)

@@ -74,6 +74,8 @@ class Asks(Mechanism):
         r = st.rules
         if seat != st.leader or st.decl_this_trick[seat] >= r.decl_per_trick:
             return []
+        if st.ask_spent is not None and st.ask_spent == (st.trick_no, seat):
+            return []  # a failed ask that left the declaration open: no second ask
         out: list[Action] = []
         hand = st.hands[seat]
         decl = st.mech.declarations
@@ -118,7 +120,8 @@ class Asks(Mechanism):
         if st.phase != PLAY or st.forced[seat] >= 0 or action not in self.legal(st, seat):
             rule = r.asks[action.ask].rule if 0 <= action.ask < len(r.asks) else None
             if (st.phase == PLAY and seat == st.leader and not st.trick_cards
-                    and st.decl_this_trick[seat] >= r.decl_per_trick):
+                    and (st.decl_this_trick[seat] >= r.decl_per_trick
+                         or st.ask_spent == (st.trick_no, seat))):
                 rule = r.decl_per_trick_rule  # the one declaration action is used up
             refuse(st, rule, seat, action, self.reason(st, seat, action))
         st.actions.append((seat, action))
@@ -136,6 +139,8 @@ class Asks(Mechanism):
             return "only the player about to lead may ask, before leading"
         if st.decl_this_trick[seat] >= r.decl_per_trick:
             return "the declaration right for this trick is used up"
+        if st.ask_spent == (st.trick_no, seat):
+            return "one ask per trick: after a failed ask only a declaration of his own"
         if 0 <= action.ask < len(r.asks):
             a = r.asks[action.ask]
             if not st.mech.declarations.window_open(st, a.window):
@@ -163,6 +168,9 @@ class Asks(Mechanism):
         st.phase = PLAY
         st.to_act = asker
         if not action.yes:
+            if r.failed_ask == "may_declare":  # the ask did not use up his declaration
+                st.decl_this_trick[asker] -= 1
+                st.ask_spent = (st.trick_no, asker)
             return
         d = r.declarations[a.declaration]
         decl = st.mech.declarations
@@ -190,9 +198,15 @@ class Asks(Mechanism):
         r = st.rules
         ask_i, split_team, suit = st.split
         a = r.asks[ask_i]
-        if split_team == r.team_of[winner] and not st.trump_set_in_trick:
+        spoilers = st.trump_set_in_trick  # teams whose declaration set trump in the trick
+        if a.spoiled_by == "opponent":
+            spoilers &= ~(1 << split_team)
+        elif a.spoiled_by == "never":
+            spoilers = 0
+        if split_team == r.team_of[winner] and not spoilers:
             st.mech.declarations.score(st, winner, a.value, "points", a.ordered)
-            st.trump = suit
+            if st.trump < 0 or r.declarations[a.declaration].trump_effect == "set":
+                st.trump = suit
             st.used_suit[a.declaration][winner] |= 1 << suit
             st.declared.append((winner, -1 - ask_i, suit, a.value))
         st.split = None

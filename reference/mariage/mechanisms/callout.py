@@ -60,6 +60,7 @@ class CallingOut(Mechanism):
             return
         if r.call_out_penalty == "lose_match":
             others = [t for t in range(len(r.teams)) if t != team]
-            scoring.end_hand(st, "call_out", winner=others[0] if len(others) == 1 else None)
+            scoring.end_hand(st, "call_out", winner=others[0] if len(others) == 1 else None,
+                             zero_team=team)
             return
         scoring.end_hand(st, "call_out_failed", zero_team=team)

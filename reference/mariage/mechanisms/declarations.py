@@ -69,7 +69,7 @@ class Declarations(Mechanism):
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The declarations open to ``seat`` before his card."""
-        if st._decl_open and st.forced[seat] < 0 and self.offered(st, seat):
+        if st._decl_open and self.offered(st, seat):
             out.extend(self.legal(st, seat))
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
@@ -109,6 +109,8 @@ class Declarations(Mechanism):
                 combo &= (hand & rank_mask[ri]) >> ri
             if not combo:
                 return out
+            if d.once_scope == "hand" and any(st.used_hand[d.index]):
+                return out
             used = st.used_suit[d.index]
             mine = used[seat] if d.once_scope == "suit_per_player" else or_all(used)
             for s, m in enumerate(d.suit_masks):
@@ -120,10 +122,15 @@ class Declarations(Mechanism):
         for mask, count in d.rank_counts:
             if (hand & mask).bit_count() < count:
                 return out
-        if any(st.used_hand[d.index]):
+        if d.once_scope == "hand" and any(st.used_hand[d.index]):
             return out
         suit_cards = hand & r.rank_mask[d.suit_rank]
-        out.append(r.suit_of[suit_cards.bit_length() - 1])
+        suit = r.suit_of[suit_cards.bit_length() - 1]
+        if d.once_scope != "hand":  # once per suit (of the card that names it)
+            used = st.used_suit[d.index]
+            if (used[seat] if d.once_scope == "suit_per_player" else or_all(used)) >> suit & 1:
+                return out
+        out.append(suit)
         return out
 
     def pattern_held(self, st: GameState, d: Declaration, hand: int, suit: int) -> bool:
@@ -153,7 +160,11 @@ class Declarations(Mechanism):
         out: list[Action] = []
         hand = st.hands[seat]
         rank_mask = r.rank_mask
-        for d in r.declarations:
+        decls = r.declarations
+        if r.decl_windows_differ:  # leave out those whose (narrower) window is closed
+            decls = tuple(d for d in decls if d.window == r.decl_window_any
+                          or self.window_open(st, d.window))
+        for d in decls:
             # cheap necessary conditions first: most hands hold no combination
             if d.same_suit:
                 combo = rank_mask[0]
@@ -178,15 +189,10 @@ class Declarations(Mechanism):
         d = r.declarations[action.decl]
         if st.phase != PLAY and st.phase != WINDOW:
             refuse(st, r.core_phase, seat, action, "the partner must answer first")
-        if st.phase == PLAY:
-            if st.forced[seat] >= 0:
-                refuse(st, r.decl_per_trick_rule, seat, action,
-                       "the ask was this player's declaration for the trick")
-            if not self.who_ok(st, r.decl_who, seat):
-                refuse(st, r.decl_who_rule, seat, action,
-                       _WHO_REASONS.get(r.decl_who, "not now"))
-        if not self.window_open(st, r.decl_window):
-            refuse(st, r.decl_window_rule, seat, action,
+        if st.phase == PLAY and not self.who_ok(st, r.decl_who, seat):
+            refuse(st, r.decl_who_rule, seat, action, _WHO_REASONS.get(r.decl_who, "not now"))
+        if not self.window_open(st, d.window):
+            refuse(st, d.window_rule, seat, action,
                    "declarations are over for this hand (stock exhausted)")
         if st.decl_this_trick[seat] >= r.decl_per_trick:
             refuse(st, r.decl_per_trick_rule, seat, action,
@@ -231,17 +237,20 @@ class Declarations(Mechanism):
             st.trump = suit
         makes_trump = st.trump != before and before < 0
         if st.trump != before:
-            st.trump_set_in_trick = True
+            st.trump_set_in_trick |= 1 << r.team_of[seat]
         value = d.schedule[min(st.decl_count, len(d.schedule) - 1)] if d.schedule else d.fixed
+        if d.next_in_order_plus is not None:
+            sched = d.order_schedule
+            value = sched[min(st.decl_count, len(sched) - 1)] + d.next_in_order_plus
         if d.if_trump_suit is not None and suit == before:
             value = d.if_trump_suit
         if d.if_makes_trump is not None and makes_trump:
             value = d.if_makes_trump
+        st.used_suit[d.index][seat] |= 1 << suit
+        st.used_hand[d.index][seat] = True
         if d.same_suit:
-            st.used_suit[d.index][seat] |= 1 << suit
             st.known[seat] |= st.hands[seat] & d.suit_masks[suit]
         else:
-            st.used_hand[d.index][seat] = True
             st.known[seat] |= st.hands[seat]
         st.declared.append((seat, d.index, suit, value))
         if d.lead_masks:  # one of the declared cards must be led now

@@ -77,6 +77,8 @@ class TrumpExchange(Mechanism):
         st.known[seat] &= ~(1 << action.card)
         st.stock[0] = action.card
         st.turn_up = action.card
+        if r.exchange_reopens:  # he may declare (again) after the exchange
+            st.decl_this_trick[seat] = 0
         if st.phase == CLOSE_REPLY:
             st.mech.closing.finish_close(st)
 

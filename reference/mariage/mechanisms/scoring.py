@@ -9,7 +9,7 @@ hand).
 >>> from mariage import load_rules
 >>> from mariage.mechanisms import DEFAULT_MECHANISMS
 >>> mech = DEFAULT_MECHANISMS
->>> mech.rule_ids(mech.scoring, load_rules("mariazza"))
+>>> mech.rule_ids(mech.scoring, load_rules("mariazza"))[:3]
 ['mariazza.hand.target', 'mariazza.score.hand', 'mariazza.score.sixty']
 """
 
@@ -73,7 +73,9 @@ class Scoring(Mechanism):
         elif kind == "segno":
             top = max(pts)
             leaders = [t for t in range(nteams) if pts[t] == top]
-            if len(leaders) == 1 and top != r.segno_void_top:
+            unfinished = (how == "played_out" and r.segno_unfinished == "nobody"
+                          and r.hand_target is not None and top < r.hand_target)
+            if len(leaders) == 1 and top != r.segno_void_top and not unfinished:
                 hand_winner = leaders[0]
         return added, hand_winner
 

@@ -96,8 +96,8 @@ class TrickPlay(Mechanism):
                 w = self.winner_index(st)
                 if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
                     wc = st.trick_cards[w]
-                    if ob.head is _W_ALWAYS and r.suit_of[wc] != led:
-                        # a duty to beat always means the best card of the suit led
+                    if ob.head_beat == "suit_best" and r.suit_of[wc] != led:
+                        # the duty is to beat the best card of the suit led
                         wc = max((c for c in st.trick_cards if r.suit_of[c] == led),
                                  key=r.strength.__getitem__)
                     if r.suit_of[wc] == led:
@@ -252,7 +252,7 @@ class TrickPlay(Mechanism):
         st.trick_no += 1
         st.trick_seats = []
         st.trick_cards = []
-        st.trump_set_in_trick = False
+        st.trump_set_in_trick = 0
         st.lead_mask = 0
         r = st.rules
         n = r.nseats
@@ -263,10 +263,10 @@ class TrickPlay(Mechanism):
         st._free_play = (ob is not None and not ob.follow
                          and not (st.trick_no == 1 and r.first_card_prefs))
         decl = st.mech.declarations
-        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window)
+        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window_any)
         st._decl_open = window_open and r.decl_who != "trick_start"
         if window_open and r.decl_who == "trick_start":
             st.phase = WINDOW
-            st.window_left = n
+            st.window_left = r.decl_window_seats or n
         else:
             st.phase = PLAY
