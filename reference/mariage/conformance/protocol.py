@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..mechanisms.questions import CALLED_PAIR
 from ..rules import Rules
 from ..state import GameState, Phase
 
@@ -44,7 +45,10 @@ MAX_LINE = 1 << 20
 
 #: Phase names of the state, by :class:`~mariage.state.Phase`.
 PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
-          Phase.ANSWER: "answer", Phase.OVER: "over"}
+          Phase.ANSWER: "answer", Phase.OVER: "over",
+          # bidding games
+          Phase.AUCTION: "auction", Phase.PASSING: "passing", Phase.CONTRACT: "contract",
+          Phase.QUESTION: "question"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {
@@ -102,6 +106,9 @@ def declared_json(state: GameState) -> list[list[Any]]:
     r = state.rules
     out: list[list[Any]] = []
     for seat, kind, suit, value in state.declared:
+        if kind == CALLED_PAIR:  # a trump call of a bidding game
+            out.append([seat, "pair", r.suits[suit], value])
+            continue
         name = r.declarations[kind].name if kind >= 0 else f"ask:{r.asks[-1 - kind].name}"
         out.append([seat, name, r.suits[suit], value])
     return out
@@ -110,7 +117,8 @@ def declared_json(state: GameState) -> list[list[Any]]:
 def state_json(state: GameState) -> dict[str, Any]:
     """The protocol's view of ``state`` (every field of a ``state`` response)."""
     r = state.rules
-    in_hand = state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER)
+    in_hand = state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION,
+                              Phase.PASSING, Phase.CONTRACT, Phase.QUESTION)
     nteams = len(r.teams)
     last: dict[str, Any] | None = None
     if state.history:

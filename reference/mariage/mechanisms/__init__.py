@@ -17,6 +17,10 @@ module            mechanism                   runs
 ``callout``       :class:`CallingOut`         claims to have reached the target
 ``scoring``       :class:`Scoring`            hand target, hand scores
 ``matchend``      :class:`MatchEnd`           match target, ties, resignation
+``auction``       :class:`Auction`            bids, passes, declarer, nobody bidding
+``passing``       :class:`Passing`            cards passed between partners
+``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
+``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -52,9 +56,19 @@ from .matchend import MatchEnd
 from .scoring import Scoring
 from .trickplay import TrickPlay
 
+# bidding games
+from .auction import Auction  # noqa: E402, I001
+from .contract import Contract  # noqa: E402
+from .passing import Passing  # noqa: E402
+from .questions import TrumpCalls  # noqa: E402
+
 __all__ = [
     "DEFAULT_MECHANISMS",
     "Asks",
+    "Auction",
+    "Contract",
+    "Passing",
+    "TrumpCalls",
     "CallingOut",
     "Dealing",
     "Declarations",
@@ -81,6 +95,11 @@ class Mechanisms:
     call_out: CallingOut = field(default_factory=CallingOut)
     scoring: Scoring = field(default_factory=Scoring)
     match_end: MatchEnd = field(default_factory=MatchEnd)
+    # bidding games
+    auction: Auction = field(default_factory=Auction)
+    passing: Passing = field(default_factory=Passing)
+    contract: Contract = field(default_factory=Contract)
+    calls: TrumpCalls = field(default_factory=TrumpCalls)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""
