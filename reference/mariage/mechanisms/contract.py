@@ -68,8 +68,10 @@ class Contract(Mechanism):
         """The declarer keeps (0) or raises the game value."""
         r = st.rules
         if st.phase != CONTRACT:
-            refuse(st, r.raise_rule or r.core_phase, seat, action,
-                   "the game value is fixed once, after the exchange")
+            if r.raise_rule is not None and st.phase == PLAY and st.declarer == seat:
+                refuse(st, r.raise_rule, seat, action, "the game value is fixed once, "
+                       "after the exchange")
+            refuse(st, r.core_phase, seat, action, "the game value is fixed after the exchange")
         v = action.value
         if v and (v <= st.contract or v % r.bid_step or (r.bid_max and v > r.bid_max)):
             top = f" and at most {r.bid_max}" if r.bid_max else ""

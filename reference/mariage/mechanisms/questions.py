@@ -170,7 +170,7 @@ class TrumpCalls(Mechanism):
         st.actions.append((seat, action))
         st.decl_this_trick[seat] += 1
         level = 1 if kind == PAIR else 2
-        if st.ask_level[seat] < level:
+        if r.levels_rule is not None and st.ask_level[seat] < level:
             st.ask_level[seat] = level
         st.question = (kind, seat, suit)
         st.phase = QUESTION
@@ -185,13 +185,13 @@ class TrumpCalls(Mechanism):
         assert st.question is not None
         kind, asker, suit = st.question
         if action not in self.legal_in_phase(st, seat):
-            rule = r.ask_pair_rule if kind == PAIR else r.ask_half_rule
-            why = "the answer must be truthful"
-            if kind == PAIR and action.yes and 0 <= action.suit < len(r.suits) \
-                    and st.called >> action.suit & 1:
+            rule, why = r.answers_rule, "the answer must be truthful"
+            named = action.suit
+            if kind == PAIR and action.yes and 0 <= named < len(r.suits) \
+                    and st.called >> named & 1 \
+                    and st.hands[seat] & r.call_pair_masks[named] == r.call_pair_masks[named]:
                 rule, why = r.call_once_rule, "that suit was called already"
-            refuse(st, rule if action.yes == (kind == PAIR) else r.answers_rule, seat,
-                   action, why)
+            refuse(st, rule, seat, action, why)
         st.actions.append((seat, action))
         st.question = None
         st.phase = PLAY
