@@ -76,11 +76,38 @@ def _values(spec: dict[str, Any]) -> list[Any]:
     return [default, max(int(spec.get("min", 1)), default // 4)]
 
 
-def option_grid(name: str) -> list[dict[str, Any]]:
-    """Every combination of the enum and bool options of ``name``."""
+#: grids larger than this are sampled (a ruleset with twenty options has a million)
+GRID_LIMIT = 256
+
+
+@cache
+def _grid(name: str) -> tuple[tuple[tuple[str, Any], ...], ...]:
     specs = option_specs(document(name))
     axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
-    return [dict(combo) for combo in itertools.product(*axes)]
+    size = 1
+    for axis in axes:
+        size *= len(axis)
+    if size <= GRID_LIMIT:
+        return tuple(tuple(combo) for combo in itertools.product(*axes))
+    # too many: the first values, each other value alone, and seeded mixed combinations
+    base = [axis[0] for axis in axes]
+    out = [tuple(base)]
+    for i, axis in enumerate(axes):
+        for item in axis[1:]:
+            out.append(tuple(item if j == i else b for j, b in enumerate(base)))
+    rng = random.Random(name)
+    for _ in range(16):
+        out.append(tuple(rng.choice(axis) for axis in axes))
+    return tuple(out)
+
+
+def option_grid(name: str) -> list[dict[str, Any]]:
+    """Every combination of the enum and bool options of ``name``.
+
+    Where there are more than :data:`GRID_LIMIT` combinations: the combination
+    of first values, each other value varied alone, and 16 seeded mixtures.
+    """
+    return [dict(combo) for combo in _grid(name)]
 
 
 def int_choices(name: str) -> dict[str, list[int]]:

@@ -173,7 +173,8 @@ class Referee(Hooks):
         if isinstance(action, Play) and len(state.tricks) > self.ntricks:
             self.trick_done(state, self.trump_before)
         self.check_declarations(state, wanted)
-        if state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+        if state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION,
+                           Phase.PASSING, Phase.CONTRACT, Phase.QUESTION):
             assert state.trump == self.trump, "trump differs from the rules"
             self.check_cards(state)
             if r.hand_target is not None:

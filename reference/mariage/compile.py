@@ -552,6 +552,10 @@ class _Compiler:
             out.update(last_trick_bonus=lt["points"], last_trick_rule=lt["id"])
         me = d["match"]["end"]
         out["match_bonus"] = me.get("bonus", 0)
+        out["match_max_hands"] = me.get("max_hands", 0)
+        pt = d["deal"].get("partnership")
+        if self.on(pt):
+            out["partnership"] = pt["mode"]
         au = d.get("auction")
         if au:
             b = au["bids"]

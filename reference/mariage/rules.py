@@ -280,6 +280,8 @@ class Rules:
     rounding: int = 5
     sheet_rule: str | None = None
     match_bonus: int = 0
+    match_max_hands: int = 0  # 0: no limit
+    partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

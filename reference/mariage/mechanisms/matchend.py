@@ -50,6 +50,8 @@ class MatchEnd(Mechanism):
         scores = self.measure(st)
         reached = [t for t, s in enumerate(scores) if s >= r.match_target]
         if not reached:
+            if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:
+                self.check_hands(st, after_hand, r.match_max_hands)
             return
         if r.match_bonus:  # the first side to reach the target books a bonus
             top = max(scores[t] for t in reached)
@@ -68,10 +70,10 @@ class MatchEnd(Mechanism):
             zeros = tuple(0 for _ in scores)
             st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
 
-    def check_hands(self, st: GameState, after_hand: bool) -> None:
+    def check_hands(self, st: GameState, after_hand: bool, hands: int = 0) -> None:
         """A match of a fixed number of hands: over after the last, the higher score wins."""
         r = st.rules
-        if not after_hand or st.hand_no < r.match_target:
+        if not after_hand or st.hand_no < (hands or r.match_target):
             return
         scores = self.measure(st)
         top = max(scores)
