@@ -172,12 +172,13 @@ def test_bids_in_tens() -> None:
     assert legal_texts(st)[:2] == ["keep", "raise:140"]
 
 
-@covers("marjapussi-de.auction.bids", ruleset=RULES, options={"bid_max": "none"})
-def test_no_ceiling() -> None:
-    st = deal(options={"bid_max": "none"})
-    play(st, "bid:420")
-    st.apply(parse_action(st.rules, "bid:500"))
-    assert st.high_bid == 500 and st.high_bidder == E
+@covers("marjapussi-de.auction.bids", ruleset=RULES,
+        options={"bid_max": "none", "card_values": "simplified"})
+def test_no_fixed_ceiling() -> None:
+    st = deal(options={"bid_max": "none", "card_values": "simplified"})
+    play(st, "bid:420 bid:440")  # 140 card points, 20 for the last trick, 280 in pairs
+    assert st.high_bid == 440 and st.high_bidder == E
+    refused_de(st, "bid:445", "marjapussi-de.auction.bids")
 
 
 @covers("marjapussi-de.auction", "marjapussi-de.auction.pass", ruleset=RULES)

@@ -17,11 +17,17 @@ from .actions import (
     Action,
     Answer,
     AskPartner,
+    Bid,
+    Call,
     CallOut,
     Declare,
     Exchange,
+    Give,
+    Kontra,
     Pass,
     Play,
+    Question,
+    Raise,
     action_text,
     parse_action,
 )
@@ -58,6 +64,13 @@ __all__ = [
     "load_rules",
     "new_match",
     "parse_action",
+    # bidding games
+    "Bid",
+    "Call",
+    "Give",
+    "Kontra",
+    "Question",
+    "Raise",
 ]
 
 

@@ -45,11 +45,7 @@ class Auction(Mechanism):
 
     # ------------------------------------------------------------ queries
     def ceiling(self, rules: Rules) -> int:
-        """The highest bid listed among the legal actions.
-
-        With no ceiling in the rules, bids up to the most a side can score are
-        listed (any higher multiple of the step is accepted too).
-        """
+        """The highest bid allowed: the rules' ceiling, or else the most a side can score."""
         if rules.bid_max:
             return rules.bid_max
         most = rules.pack_points + rules.last_trick_bonus + sum(rules.call_values)
@@ -64,7 +60,7 @@ class Auction(Mechanism):
         """True if ``value`` is a bid allowed now."""
         r = st.rules
         return (value >= self.lowest(st) and value % r.bid_step == 0
-                and (not r.bid_max or value <= r.bid_max))
+                and value <= self.ceiling(r))
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, then every allowed bid from the lowest up."""
@@ -86,9 +82,9 @@ class Auction(Mechanism):
             refuse(st, r.core_phase, seat, action, "bids are made only in the auction")
         if not self.bid_ok(st, action.value):
             low = self.lowest(st)
-            top = f" and at most {r.bid_max}" if r.bid_max else ""
-            if r.bid_max and st.high_bid >= r.bid_max:
-                why = f"the standing bid is the highest ({r.bid_max}): only a pass is left"
+            top = f" and at most {self.ceiling(r)}"
+            if st.high_bid >= self.ceiling(r):
+                why = f"the standing bid is the highest ({st.high_bid}): only a pass is left"
             else:
                 why = f"a bid must be a multiple of {r.bid_step}, at least {low}{top}"
             refuse(st, r.bid_rule, seat, action, why)

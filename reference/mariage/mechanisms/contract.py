@@ -73,8 +73,9 @@ class Contract(Mechanism):
                        "after the exchange")
             refuse(st, r.core_phase, seat, action, "the game value is fixed after the exchange")
         v = action.value
-        if v and (v <= st.contract or v % r.bid_step or (r.bid_max and v > r.bid_max)):
-            top = f" and at most {r.bid_max}" if r.bid_max else ""
+        top_value = st.mech.auction.ceiling(r)
+        if v and (v <= st.contract or v % r.bid_step or v > top_value):
+            top = f" and at most {top_value}"
             refuse(st, r.raise_rule, seat, action,
                    f"a raise must be a multiple of {r.bid_step} above {st.contract}{top}")
         st.actions.append((seat, action))
