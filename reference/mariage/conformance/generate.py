@@ -236,7 +236,8 @@ def _auto(state: GameState, how: Any, body: _Body | None = None
     until trick ``{trick: T, seat: S}`` with that seat to act."""
     hand, tricks = state.hand_no, len(state.tricks)
     count = 0
-    while state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+    while state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION, Phase.PASSING,
+                          Phase.CONTRACT, Phase.QUESTION):
         if isinstance(how, dict) and state.trick_no >= int(how.get("trick", 0)) and (
                 "seat" not in how or state.to_act == _seat(state.rules, how["seat"], "auto")):
             return

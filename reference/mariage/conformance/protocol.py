@@ -31,6 +31,7 @@ __all__ = [
     "MAX_LINE",
     "PHASES",
     "PROTOCOL_VERSION",
+    "bidding_json",
     "ProtocolError",
     "decode",
     "encode",
@@ -129,7 +130,7 @@ def state_json(state: GameState) -> dict[str, Any]:
     if state.result is not None:
         res = state.result
         result = {"winner": res.winner, "reason": res.reason, "scores": list(res.scores)}
-    return {
+    out: dict[str, Any] = {
         "phase": PHASES[state.phase],
         "hand": state.hand_no,
         "trick": state.trick_no if in_hand else 0,
@@ -152,4 +153,32 @@ def state_json(state: GameState) -> dict[str, Any]:
         "last_hand": last,
         "terminal": state.terminal,
         "result": result,
+    }
+    if r.auction_rule is not None:  # bidding games only: the other rulesets' state is as before
+        out["bidding"] = bidding_json(state, in_hand)
+    return out
+
+
+def bidding_json(state: GameState, in_hand: bool) -> dict[str, Any]:
+    """The auction, contract and trump calls of the current hand (bidding games).
+
+    ``high_bid`` and ``high_bidder`` (or ``null``), ``passed`` per seat,
+    ``declarer`` (or ``null``), ``contract`` (the game value, 0 for none),
+    ``kontras`` (Kontra and Re said), ``ask_levels`` per seat and ``called``
+    (the suits called this hand, in suit order).
+    """
+    r = state.rules
+    if not in_hand:
+        return {"high_bid": 0, "high_bidder": None, "passed": [False] * r.nseats,
+                "declarer": None, "contract": 0, "kontras": 0, "ask_levels": [0] * r.nseats,
+                "called": []}
+    return {
+        "high_bid": state.high_bid,
+        "high_bidder": state.high_bidder if state.high_bidder >= 0 else None,
+        "passed": list(state.auction_passed),
+        "declarer": state.declarer if state.declarer >= 0 else None,
+        "contract": state.contract,
+        "kontras": state.kontras,
+        "ask_levels": list(state.ask_level),
+        "called": [s for i, s in enumerate(r.suits) if state.called >> i & 1],
     }

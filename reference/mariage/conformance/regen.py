@@ -34,6 +34,11 @@ def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
             continue
         if spec["type"] == "int":
             value = 1 if name == "hands" else max(1, int(spec["default"]) // 3)
+            value = max(value, spec.get("min", value))  # within the option's range
+            if value == spec["default"] or value > spec.get("max", value):
+                value = spec.get("max", value)
+            if value == spec["default"]:
+                continue
             yield f"{name}-{value}", {name: value}
         elif spec["type"] == "bool":
             yield f"{name}-{str(not spec['default']).lower()}", {name: not spec["default"]}
