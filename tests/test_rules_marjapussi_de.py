@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from mariage import GameState, IllegalActionError, Phase, action_text, load_rules, parse_action
 from mariage.mechanisms.contract import round_to
-from rulekit import cards, covers, legal_texts, play, play_out, play_tricks, refused, start
+from rulekit import cards, covers, legal_texts, play, play_out, refused, start
 
 RULES = "marjapussi-de"
 NS, EW = 0, 1
@@ -114,14 +114,15 @@ def test_partnership_draw_is_a_rule_of_the_table() -> None:
 def test_card_points() -> None:
     r = load_rules(RULES)
     assert r.ncards == 36 and r.pack_points == 120
-    assert [r.points[r.card(c)] for c in "AH TH KH QH JH 9H".split()] == [11, 10, 4, 3, 2, 0]
+    codes = ["AH", "TH", "KH", "QH", "JH", "9H"]
+    assert [r.points[r.card(c)] for c in codes] == [11, 10, 4, 3, 2, 0]
 
 
 @covers("marjapussi-de.pack", ruleset=RULES, options={"card_values": "simplified"})
 def test_simplified_card_points() -> None:
     r = load_rules(RULES, {"card_values": "simplified"})
     assert r.pack_points == 140
-    assert [r.points[r.card(c)] for c in "AH TH KH QH JH".split()] == [10, 10, 5, 5, 5]
+    assert [r.points[r.card(c)] for c in ["AH", "TH", "KH", "QH", "JH"]] == [10, 10, 5, 5, 5]
 
 
 # ---------------------------------------------------------------- auction

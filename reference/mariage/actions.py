@@ -31,15 +31,15 @@ __all__ = [
     "AskPartner",
     "Bid",
     "Call",
-    "Give",
-    "Kontra",
-    "Question",
-    "Raise",
     "CallOut",
     "Declare",
     "Exchange",
+    "Give",
+    "Kontra",
     "Pass",
     "Play",
+    "Question",
+    "Raise",
     "action_text",
     "parse_action",
 ]
@@ -229,9 +229,9 @@ def action_text(rules: Rules, action: Action) -> str:
     if t is Exchange:
         assert isinstance(action, Exchange)
         return f"exchange:{rules.card_code[action.card]}"
-    text = _bidding_text(rules, action)
-    if text is not None:
-        return text
+    bidding = _bidding_text(rules, action)
+    if bidding is not None:
+        return bidding
     return "callout"
 
 

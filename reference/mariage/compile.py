@@ -541,7 +541,7 @@ class _Compiler:
         """The fields of an auction, passing, contract and calls (empty where absent)."""
         d = self.d
         out: dict[str, Any] = {}
-        ft = (d.get("play") or {}).get("first_trick")
+        ft: dict[str, Any] = (d.get("play") or {}).get("first_trick") or {}
         if self.on(ft):
             if str(ft["rank"]) not in ranks:
                 raise self.fail("play.first_trick.rank", f"no rank {ft['rank']} in the pack")
@@ -569,7 +569,7 @@ class _Compiler:
                        no_bid_rule=au["no_bid"]["id"])
             if any(len(t) != 2 for t in d["players"]["teams"]):
                 raise self.fail("auction", "a contract is played by partnerships of two")
-        pa = d.get("passing")
+        pa: dict[str, Any] = d.get("passing") or {}
         if self.on(pa):
             if not au:
                 raise self.fail("passing", "passing cards needs an auction (a declarer)")

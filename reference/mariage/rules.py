@@ -244,7 +244,8 @@ class Rules:
     auction_last_rule: str | None = None
     no_bid: str = "play_out"  # play_out | redeal
     no_bid_rule: str | None = None
-    passing_steps: tuple[tuple[int, int, int], ...] = ()  # (giver, receiver, count); 0 declarer, 1 partner
+    # (giver, receiver, count) per step; 0 the declarer, 1 his partner
+    passing_steps: tuple[tuple[int, int, int], ...] = ()
     passing_rule: str | None = None
     raise_rule: str | None = None  # None: the winning bid is the game value
     contract_lead_rule: str | None = None

@@ -34,14 +34,14 @@ from ..mechanisms import (
     DEFAULT_MECHANISMS,
     Asks,
     Auction,
-    Contract,
-    TrumpCalls,
     CallingOut,
+    Contract,
     Dealing,
     Declarations,
     Mechanism,
     Mechanisms,
     TrickPlay,
+    TrumpCalls,
 )
 from ..rules import Declaration, Obligation, Rules, When
 from ..state import GameState, Phase

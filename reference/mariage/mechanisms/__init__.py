@@ -47,36 +47,36 @@ from dataclasses import dataclass, field, fields
 
 from ..rules import Rules
 from .asks import Asks
+
+# bidding games
+from .auction import Auction
 from .base import Mechanism, refuse
 from .callout import CallingOut
+from .contract import Contract
 from .dealing import Dealing
 from .declarations import Declarations
 from .exchange import TrumpExchange
 from .matchend import MatchEnd
+from .passing import Passing
+from .questions import TrumpCalls
 from .scoring import Scoring
 from .trickplay import TrickPlay
-
-# bidding games
-from .auction import Auction  # noqa: E402, I001
-from .contract import Contract  # noqa: E402
-from .passing import Passing  # noqa: E402
-from .questions import TrumpCalls  # noqa: E402
 
 __all__ = [
     "DEFAULT_MECHANISMS",
     "Asks",
     "Auction",
-    "Contract",
-    "Passing",
-    "TrumpCalls",
     "CallingOut",
+    "Contract",
     "Dealing",
     "Declarations",
     "MatchEnd",
     "Mechanism",
     "Mechanisms",
+    "Passing",
     "Scoring",
     "TrickPlay",
+    "TrumpCalls",
     "TrumpExchange",
     "mechanism_of",
     "refuse",

@@ -14,7 +14,7 @@ defenders (schwarz multiplied), or the value alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kontra, Raise
 from ..phase import CONTRACT, PLAY
@@ -167,7 +167,7 @@ class Contract(Mechanism):
                 out[t] = round_to(st.hand_points(t), r.rounding)
         return out
 
-    def facts(self, st: GameState) -> dict[str, object]:
+    def facts(self, st: GameState) -> dict[str, Any]:
         """The contract facts of a finished hand, for its record."""
         return {"contract": st.contract, "declarer": st.declarer, "made": self.made(st),
                 "schwarz": self.schwarz(st), "kontras": st.kontras}

@@ -214,10 +214,8 @@ class TrumpCalls(Mechanism):
         if r.call_trump_latest or first:
             st.trump = suit
             st.trump_set_in_trick = True
-        if r.call_once_per_player:
-            fresh = not st.call_credit[seat] & bit
-        else:
-            fresh = not st.called & bit
+        credited = st.call_credit[seat] if r.call_once_per_player else st.called
+        fresh = not credited & bit
         value = r.call_values[suit] if fresh else 0
         st.called |= bit
         st.call_credit[seat] |= bit

@@ -17,8 +17,8 @@ A deal with unknown cards (``??``) is completed by :mod:`.search` first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..actions import Action, Give, parse_action
