@@ -842,7 +842,35 @@ def test_actions_out_of_their_phase() -> None:
     refused_de(st, "yes:H", "core.phase")
 
 
-@pytest.mark.parametrize("seed", range(6))
+def test_greedy_bot_bids_sensibly_and_random_bot_passes_cards() -> None:
+    from mariage import Bid, Give, new_match
+    from mariage.bots import hand_value, make_bot
+
+    bids = passes = gives = made = 0
+    for seed in range(8):
+        st = new_match(load_rules(RULES), seed)
+        bot = make_bot("greedy", seed)
+        while not st.terminal:
+            seat = st.to_act
+            assert seat is not None
+            a = bot.choose(st)
+            if isinstance(a, Bid):
+                bids += 1
+                assert a.value <= hand_value(st, seat)  # never above his own estimate
+            elif st.phase == Phase.AUCTION:
+                passes += 1
+            st.apply(a)
+        made += sum(1 for h in st.history if h.made)
+        st = new_match(load_rules(RULES), seed)
+        rnd = make_bot("random", seed)
+        while st.hand_no == 1 and not st.terminal:
+            a = rnd.choose(st)
+            gives += isinstance(a, Give)
+            st.apply(a)
+    assert bids > 0 and passes > 0 and made > 0 and gives > 0
+
+
+@pytest.mark.parametrize("seed", range(12))
 def test_whole_seeded_hands_keep_the_invariants(seed: int) -> None:
     from mariage import new_match
     from mariage.bots import make_bot

@@ -139,11 +139,11 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
     questions = [a for a in acts if isinstance(a, Question)]
     r = state.rules
     for q in questions:
-        if q.kind == 0:
+        if q.kind == 0 and state.ask_level[seat] == 0:  # ask for a pair once
             return q
     hand = state.hands[seat]
     for q in questions:
-        if hand & r.call_pair_masks[q.suit] and not state.called >> q.suit & 1:
+        if q.kind == 1 and hand & r.call_pair_masks[q.suit] and not state.called >> q.suit & 1:
             return q
     return None
 
