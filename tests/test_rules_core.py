@@ -8,6 +8,7 @@ from mariage import (
     GameState,
     IllegalActionError,
     Pass,
+    Phase,
     Play,
     canonical_deck,
     list_rulesets,
