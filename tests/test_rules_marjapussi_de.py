@@ -896,3 +896,54 @@ def test_whole_seeded_hands_keep_the_invariants(seed: int) -> None:
                 assert (sum(h.points) - 140) in {sum(v for v, bit in zip(
                     (100, 80, 60, 40), range(4), strict=True) if m >> bit & 1)
                     for m in range(16)}
+
+
+# ---------------------------------------------------------------- records
+def _record(seed: int) -> str:
+    from mariage.bots import make_bot
+    from mariage.notation import record_match, write_record
+
+    rules = load_rules(RULES)
+    return write_record(record_match(rules, seed, [make_bot("greedy", seed + i)
+                                                    for i in range(4)]))
+
+
+def test_records_carry_the_auction_the_passing_and_the_contract() -> None:
+    from mariage.notation import check_record, parse_record
+
+    text = _record(3)
+    assert "bid:" in text and "give:" in text and ("keep" in text or "raise:" in text)
+    assert "(contract " in text and "(schwarz " in text
+    assert check_record(parse_record(text)).errors == []
+    # a wrong contract annotation is reported (N156)
+    bad = text.replace(" made)", " failed)", 1) if " made)" in text else \
+        text.replace(" failed)", " made)", 1)
+    errors = check_record(parse_record(bad)).errors
+    assert [e.code for e in errors] == ["N156"]
+
+
+def test_a_defenders_view_hides_the_passed_cards_and_still_validates() -> None:
+    from mariage.notation import check_record, parse_record, view, write_record
+
+    record = parse_record(_record(3))
+    for seat in ("N", "E", "S", "W"):
+        mine = view(record, seat)
+        text = write_record(mine)
+        assert check_record(parse_record(text)).errors == []
+        for hand in mine.hands:
+            for item in hand.items:
+                if getattr(item, "text", "").startswith("give:"):
+                    same_side = load_rules(RULES).team_of[
+                        "NESW".index(item.seat)] == load_rules(RULES).team_of["NESW".index(seat)]
+                    assert (item.text == "give:?") != same_side
+
+
+def test_observation_hides_the_other_sides_passing() -> None:
+    from mariage import Give
+    from mariage.observation import observe
+
+    st = n_declares()
+    give(st, "JH 7H 6H 8D")
+    seen_by_e = [a for _, a in observe(st, E).actions if isinstance(a, Give)]
+    seen_by_n = [a for _, a in observe(st, N).actions if isinstance(a, Give)]
+    assert seen_by_e == [Give(-1)] and seen_by_n[0].cards > 0
