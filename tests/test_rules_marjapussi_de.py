@@ -947,3 +947,19 @@ def test_observation_hides_the_other_sides_passing() -> None:
     seen_by_e = [a for _, a in observe(st, E).actions if isinstance(a, Give)]
     seen_by_n = [a for _, a in observe(st, N).actions if isinstance(a, Give)]
     assert seen_by_e == [Give(-1)] and seen_by_n[0].cards > 0
+
+
+def test_records_may_use_german_card_codes() -> None:
+    from mariage.notation import check_record, parse_record, write_record
+
+    text = _record(4)
+    rules = load_rules(RULES)
+    german = {"H": "r", "D": "s", "C": "e", "S": "g"}
+    rank = {"T": "Z", "Q": "O", "J": "U"}
+    for code in rules.card_code:  # every card, in the deal and in the moves
+        de = f"{german[code[1]]}-{rank.get(code[0], code[0])}"
+        text = text.replace(f" {code} ", f" {de} ").replace(f":{code} ", f":{de} ")
+    assert " r-A " in text or ":r-A " in text
+    record = parse_record(text)
+    assert check_record(record).errors == []
+    assert write_record(record) == _record(4)  # written back in the canonical codes
