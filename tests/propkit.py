@@ -33,6 +33,8 @@ from mariage import (
     Action,
     Answer,
     AskPartner,
+    Bid,
+    Call,
     CallOut,
     Claim,
     Close,
@@ -41,9 +43,13 @@ from mariage import (
     Draw,
     Exchange,
     GameState,
+    Give,
+    Kontra,
     Pass,
     Phase,
     Play,
+    Question,
+    Raise,
     Rules,
     list_rulesets,
 )
@@ -241,8 +247,12 @@ def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = 
     return state
 
 
-def candidate_actions(rules: Rules) -> list[Action]:
-    """A broad set of actions: every card, declaration, ask, answer, the rest, and bad ones."""
+def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Action]:
+    """A broad set of actions: every card, declaration, ask, answer, the rest, and bad ones.
+
+    In bidding games also every bid and raise, calls and questions, Kontra and Re,
+    and, while cards are passed in ``state``, every set of cards the giver could pass.
+    """
     suits = range(len(rules.suits))
     out: list[Action] = [Play(c) for c in range(rules.ncards)]
     out += [Declare(d, s, t) for d in range(len(rules.declarations)) for s in suits
@@ -256,6 +266,18 @@ def candidate_actions(rules: Rules) -> list[Action]:
             Declare(len(rules.declarations), 0), Declare(0, len(rules.suits)), Declare(0, -1),
             AskPartner(len(rules.asks), 0), AskPartner(0, len(rules.suits)),
             Answer(True, len(rules.suits)), Answer(False, 0)]
+    if rules.auction_rule is not None or rules.calls_rule is not None:
+        out += [Bid(v) for v in range(0, 460, 5)] + [Bid(121), Bid(-5)]
+        out += [Raise(v) for v in range(0, 460, 5)] + [Raise(7)]
+        out += [Call(s) for s in (-1, *suits, len(rules.suits))]
+        out += [Question(0), Question(0, 1), Question(2)]
+        out += [Question(1, s) for s in (-1, *suits, len(rules.suits))]
+        out += [Kontra(False), Kontra(True), Give(-1), Give(0), Give(rules.full_mask)]
+        if state is not None and state.phase == Phase.PASSING and state.to_act is not None:
+            hand = rules.cards_of(state.hands[state.to_act])
+            count = rules.passing_steps[state.pass_step][2]
+            out += [Give(sum(1 << c for c in combo))
+                    for combo in itertools.combinations(hand, count)]
     return out
 
 

@@ -17,7 +17,8 @@ from mariage import GameState, IllegalActionError, Phase, SeededDeals
 from mariage.observation import observe
 from propkit import CHOICES, RULESETS, SEEDS, options_for, pick_action, rules_for
 
-ACTIVE = (Phase.PLAY, Phase.WINDOW, Phase.ANSWER)
+ACTIVE = (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
+          Phase.QUESTION)
 
 
 def in_view(state: GameState, seat: int) -> int:

@@ -30,7 +30,9 @@ from mariage import (
     action_text,
     new_match,
 )
+from mariage.actions import Bid, Kontra, Raise
 from mariage.deals import SeededDeals
+from mariage.mechanisms.questions import CALLED_PAIR
 from propkit import (
     CHOICES,
     RULESETS,
@@ -61,6 +63,9 @@ def pack_total(rules: Rules) -> int:
         return 60
     if rules.ruleset == "marjapussi":
         return 140 if rules.option("point_system") == "simplified" else 120
+    if rules.ruleset == "marjapussi-de":  # card points and the last-trick bonus
+        cards = 140 if rules.option("card_values") == "simplified" else 120
+        return cards + int(rules.option("last_trick_bonus"))
     return 120
 
 
@@ -72,6 +77,36 @@ def opt(rules: Rules, name: str, default: Any = None) -> Any:
 def is_cinquecento(rules: Rules) -> bool:
     """Cinquecento and the presets built on it (the notes' values and trump)."""
     return "cinquecento" in (rules.ruleset, rules.parent)
+# German bidding Marjapussi, from its notes: pair values, and the score sheet
+MJDE_PAIRS = (100, 80, 60, 40)
+
+
+def mjde_sheet(rules: Rules, points: list[int], tricks: list[int], bid: tuple[int, int],
+               kontras: int) -> tuple[int, ...]:
+    """What each team books: ``bid`` is (value, declarer seat) or (0, -1)."""
+    value, declarer = bid
+    sheet = rules.option("scoring")
+    step = 5 if rules.option("defender_rounding") == "nearest_5" else 1
+
+    def rounded(x: int) -> int:
+        return (x + step // 2) // step * step
+
+    if declarer < 0:
+        return tuple(rounded(p) for p in points) if sheet == "wurzel" else (0, 0)
+    me = declarer % 2
+    them = 1 - me
+    made = points[me] > value if rules.option("made_if") == "more_than" else points[me] >= value
+    out = [0, 0]
+    out[me] = value if made else -value
+    if sheet != "wurzel":
+        return tuple(out)
+    factor = int(rules.option("schwarz_factor"))
+    if tricks[me] == 0:
+        out[me] = -factor * value
+    doublings = kontras - 1 if kontras and 0 in tricks else kontras
+    out[me] *= 2 ** doublings
+    out[them] = -factor * value if tricks[them] == 0 and made else rounded(points[them])
+    return tuple(out)
 
 
 def marianna_schedule(rules: Rules) -> tuple[int, ...]:
@@ -164,6 +199,10 @@ class Referee(Hooks):
         self.claim_good = False
         self.last_team = -1
         self.ndeclared = 0
+        self.bid = (0, -1)  # bidding games: (value, declarer) as the auction goes
+        self.kontras = 0
+        self.called = 0
+        self.credited = [0] * r.nseats
         if r.turn_up_bonus and state.turn_up is not None and state.dealer is not None:
             assert r.ruleset == "mariglia"
             self.bonus[r.team_of[state.dealer]] += r.points[state.turn_up]
@@ -185,11 +224,20 @@ class Referee(Hooks):
     def after(self, state: GameState, seat: int, action: Action) -> None:
         r = self.r
         self.steps += 1
+        if isinstance(action, Bid):
+            assert action.value > self.bid[0] and action.value % 5 == 0
+            self.bid = (action.value, seat)
+        elif isinstance(action, Raise) and action.value:
+            assert action.value > self.bid[0] and action.value <= 420
+            self.bid = (action.value, seat)
+        elif isinstance(action, Kontra):
+            self.kontras += 1
         wanted = action.trump if isinstance(action, Declare) else True
         if isinstance(action, Play) and len(state.tricks) > self.ntricks:
             self.trick_done(state, self.trump_before)
         self.check_declarations(state, wanted)
-        if state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER):
+        if state.phase in (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION,
+                           Phase.PASSING, Phase.CONTRACT, Phase.QUESTION):
             assert state.trump == self.trump, "trump differs from the rules"
             self.check_cards(state)
             if r.hand_target is not None:
@@ -216,6 +264,8 @@ class Referee(Hooks):
         team = r.team_of[winner]
         self.captured[team] += sum(r.points[c] for c in cards)
         self.tricks[team] += 1
+        if r.ruleset == "marjapussi-de" and sum(self.tricks) == 9:
+            self.captured[team] += int(r.option("last_trick_bonus"))
         self.last_team = team
         over = sum(self.tricks) == r.ncards // r.nseats or (
             r.hand_target is not None and max(self.points()) >= r.hand_target)
@@ -227,6 +277,16 @@ class Referee(Hooks):
         r = self.r
         for seat, index, suit, value in state.declared[self.ndeclared:]:
             team = r.team_of[seat]
+            if index == CALLED_PAIR:  # a trump call of the bidding game
+                once = r.option("pair_credit_once_per_hand")
+                fresh = not (self.called if once else self.credited[seat]) >> suit & 1
+                assert value == (MJDE_PAIRS[suit] if fresh else 0)
+                if self.trump < 0 or r.option("trump_rule") == "latest":
+                    self.trump = suit
+                self.called |= 1 << suit
+                self.credited[seat] |= 1 << suit
+                self.decl_points[team] += value
+                continue
             if index < 0:  # a split marriage won by its side
                 assert r.asks[-1 - index].name == "cover"
                 assert value == 20
@@ -264,8 +324,11 @@ class Referee(Hooks):
             assert not seen >> c & 1, f"{r.card_code[c]} is in two places"
             seen |= 1 << c
         assert seen == r.full_mask, "cards are missing"
-        assert len(state.tricks) == state.trick_no - 1
+        assert len(state.tricks) == max(state.trick_no - 1, 0)
         sizes = [h.bit_count() for h in state.hands]
+        if state.phase == Phase.PASSING:  # the declarer holds 13 cards between the steps
+            assert sum(sizes) == r.ncards and sorted(sizes) in ([9, 9, 9, 9], [5, 9, 9, 13])
+            return
         base = max(sizes)
         for s in range(r.nseats):
             assert sizes[s] == base - (s in state.trick_seats and base > 0) or \
@@ -316,8 +379,11 @@ class Referee(Hooks):
             for t in range(len(r.teams)):
                 assert state.segni[t] == sum(h.winner == t for h in state.history)
         else:
+            res = state.result
             for t in range(len(r.teams)):
                 total = sum(h.score[t] for h in state.history) + self.bonus[t]
+                if res is not None and res.reason == "target" and res.winner == t:
+                    total += r.match_bonus  # a bonus for reaching the target first
                 assert state.match_scores[t] == total, "match score is not the sum of hands"
 
     def expected_score(self, ended: str) -> tuple[int, ...]:
@@ -328,6 +394,10 @@ class Referee(Hooks):
         if r.ruleset == "mariglia":
             totals = [c + t for c, t in zip(self.captured, self.tricks, strict=True)]
             return tuple(max(0, x - 35) for x in totals)
+        if r.ruleset == "marjapussi-de":
+            if ended != "played_out":
+                return (0,) * nteams
+            return mjde_sheet(r, self.points(), self.tricks, self.bid, self.kontras)
         if r.ruleset == "marjapussi":
             score = list(self.game_points)
             if ended == "played_out":
@@ -366,6 +436,11 @@ class Referee(Hooks):
                 assert res.winner is not None and res.winner != self.caller
         elif res.reason == "match_won":
             assert state.history[-1].ended == "match_won"
+        elif res.reason == "tie" and r.ruleset == "marjapussi-de":
+            assert res.winner is None and measure[0] == measure[1]
+        elif res.reason == "hands":  # a session of a fixed number of hands
+            assert r.ruleset == "marjapussi-de" and state.hand_no in (r.match_target, 40)
+            assert measure[res.winner] > measure[1 - res.winner]
         elif res.reason == "tie":
             assert res.winner is None and tie_is_a_draw(r)
             top = max(measure)
@@ -378,6 +453,9 @@ class Referee(Hooks):
         r = self.r
         measure = state.segni if r.match_measure == "hands_won" else state.match_scores
         top = max(measure)
+        if r.match_measure == "hands_played":  # a session: scores are no target
+            assert state.hand_no < r.match_target
+            return
         if tie_is_a_draw(r):
             assert top < r.match_target, "the match should have ended"
         else:
@@ -445,7 +523,7 @@ def check_legal_equals_accepted(state: GameState) -> int:
     """Every candidate action is accepted by a clone iff it is legal, for every seat."""
     r = state.rules
     before = snapshot(state)
-    candidates = candidate_actions(r)
+    candidates = candidate_actions(r, state)
     checked = 0
     for seat in range(r.nseats):
         legal = state.legal_actions(seat)

@@ -8,6 +8,7 @@ from mariage import (
     GameState,
     IllegalActionError,
     Pass,
+    Phase,
     Play,
     canonical_deck,
     list_rulesets,
@@ -23,6 +24,8 @@ def _fresh(name: str) -> GameState:
     rules = load_rules(name)
     state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
     state.deal(canonical_deck(rules), 0 if rules.first_lead == "lot" else None)
+    while state.phase == Phase.AUCTION:  # bidding games: nobody bids, the play begins
+        state.apply(Pass())
     return state
 
 

@@ -32,6 +32,8 @@ __all__ = [
     "Action",
     "Answer",
     "AskPartner",
+    "Bid",
+    "Call",
     "CallOut",
     "Claim",
     "Close",
@@ -39,8 +41,12 @@ __all__ = [
     "Decline",
     "Draw",
     "Exchange",
+    "Give",
+    "Kontra",
     "Pass",
     "Play",
+    "Question",
+    "Raise",
     "action_text",
     "naming",
     "parse_action",
@@ -193,12 +199,118 @@ class Decline:
     """Decline what is offered at this moment (an exchange on a close, a last claim)."""
 
 
-Action = Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut | Close | Claim | Draw \
-    | Decline
+
+# ---- bidding games: auction, passing, contract, trump calls
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid ``value`` in the auction (a pass is :class:`Pass`)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Pass the cards of bit mask ``cards`` to the partner (-1: cards unknown to the writer)."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Fix the game value after the exchange: ``value`` (0 keeps the winning bid)."""
+
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Announce one's own pair in ``suit``: the suit becomes trump."""
+
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Ask the partner: ``kind`` 0 "a pair?", 1 "a half in ``suit``?"."""
+
+    kind: int
+    suit: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """Double the contract: Kontra by a defender, Re (``re``) by the playing party."""
+
+    re: bool = False
+
+
+Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
+          | Close | Claim | Draw | Decline
+          | Bid | Give | Raise | Call | Question | Kontra)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
                                      "decline": Decline()}
+
+#: the texts of :class:`Question` kinds
+QUESTION_KINDS = ("pair", "half")
+
+
+def _bidding_text(rules: Rules, action: Action) -> str | None:
+    """The text of an action of the bidding games, or ``None``."""
+    t = type(action)
+    if t is Bid:
+        return f"bid:{action.value}"  # type: ignore[union-attr]
+    if t is Give:
+        assert isinstance(action, Give)
+        if action.cards < 0:
+            return "give:?"
+        return "give:" + "+".join(rules.card_code[c] for c in rules.cards_of(action.cards))
+    if t is Raise:
+        assert isinstance(action, Raise)
+        return "keep" if action.value == 0 else f"raise:{action.value}"
+    if t is Call:
+        assert isinstance(action, Call)
+        return f"call:{rules.suits[action.suit]}"
+    if t is Question:
+        assert isinstance(action, Question)
+        name = QUESTION_KINDS[action.kind]
+        return f"ask:{name}" if action.suit < 0 else f"ask:{name}:{rules.suits[action.suit]}"
+    if t is Kontra:
+        assert isinstance(action, Kontra)
+        return "re" if action.re else "kontra"
+    return None
+
+
+def _bidding_parse(rules: Rules, s: str) -> Action | None:
+    """Parse the text of an action of the bidding games, or ``None``."""
+    if rules.auction_rule is None and rules.calls_rule is None:
+        return None
+    if s == "keep":
+        return Raise(0)
+    if s in ("kontra", "re"):
+        return Kontra(s == "re")
+    parts = s.split(":")
+    if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
+        v = int(parts[1])
+        if v > 0 and str(v) == parts[1]:
+            return Bid(v) if parts[0] == "bid" else Raise(v)
+    if len(parts) == 2 and parts[0] == "give":
+        if parts[1] == "?":
+            return Give(-1)
+        codes = parts[1].split("+")
+        if all(c in rules.card_index for c in codes) and len(set(codes)) == len(codes):
+            return Give(sum(1 << rules.card_index[c] for c in codes))
+    if len(parts) == 2 and parts[0] == "call" and parts[1] in rules.suits:
+        return Call(rules.suits.index(parts[1]))
+    if parts[0] == "ask" and len(parts) in (2, 3) and parts[1] in QUESTION_KINDS:
+        kind = QUESTION_KINDS.index(parts[1])
+        if len(parts) == 2 and kind == 0:
+            return Question(0)
+        if len(parts) == 3 and kind == 1 and parts[2] in rules.suits:
+            return Question(1, rules.suits.index(parts[2]))
+    return None
 
 
 def action_text(rules: Rules, action: Action) -> str:
@@ -227,6 +339,9 @@ def action_text(rules: Rules, action: Action) -> str:
     talon = _TALON_TEXT.get(t)
     if talon is not None:
         return talon
+    bidding = _bidding_text(rules, action)
+    if bidding is not None:
+        return bidding
     return "callout"
 
 
@@ -263,4 +378,7 @@ def parse_action(rules: Rules, text: str) -> Action:
             if len(parts) == 3 and parts[2] != "notrump":
                 break
             return Declare(d.index, rules.suits.index(parts[1]), len(parts) == 2)
+    found = _bidding_parse(rules, s)
+    if found is not None:
+        return found
     raise ValueError(f"not an action of {rules.ruleset}: {text!r}")

@@ -19,7 +19,20 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .actions import Action, Answer, CallOut, Claim, Close, Declare, Exchange, Play
+from .actions import (
+    Action,
+    Answer,
+    Bid,
+    Call,
+    CallOut,
+    Claim,
+    Close,
+    Declare,
+    Exchange,
+    Give,
+    Play,
+    Question,
+)
 from .state import GameState
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
@@ -70,6 +83,10 @@ class GreedyBot:
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""
         acts = _sensible(state)
+        if state.rules.auction_rule is not None or state.rules.calls_rule is not None:
+            chosen = _bidding_choice(state, acts)
+            if chosen is not None:
+                return chosen
         for kind in (CallOut, Claim, Declare, Exchange):
             found = [a for a in acts if isinstance(a, kind)]
             if found:
@@ -96,6 +113,59 @@ class GreedyBot:
         if winning:
             return min(winning, key=lambda a: (r.strength[a.card], r.points[a.card]))
         return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
+
+
+# ---------------------------------------------------------------- bidding games
+def hand_value(state: GameState, seat: int) -> int:
+    """A rough estimate of what ``seat``'s side can score with his hand."""
+    r = state.rules
+    hand = state.hands[seat]
+    est = 60 + r.last_trick_points // 2  # the partner's share, roughly
+    for c in r.cards_of(hand):
+        est += r.points[c] + (10 if r.rank_of[c] == 0 else 0)
+    for s, m in enumerate(r.call_pair_masks):
+        if hand & m == m:
+            est += r.call_values[s]
+        elif hand & m:
+            est += r.call_values[s] // 4  # the partner may hold the other half
+    return est
+
+
+def _keep_value(state: GameState, card: int) -> int:
+    r = state.rules
+    pair = any(m >> card & 1 for m in r.call_pair_masks)
+    return r.points[card] * 3 + (25 if pair else 0) + r.strength[card]
+
+
+def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
+    """The greedy choice in an auction, a passing, a raise or a call, or ``None``."""
+    seat = state.to_act
+    assert seat is not None
+    bids = [a for a in acts if isinstance(a, Bid)]
+    if bids:
+        est = hand_value(state, seat)
+        ok = [a for a in bids if a.value <= est]
+        return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass
+    gives = [a for a in acts if isinstance(a, Give)]
+    if gives:
+        to_declarer = seat != state.declarer
+        def score(g: Give) -> int:
+            total = sum(_keep_value(state, c) for c in state.rules.cards_of(g.cards))
+            return total if to_declarer else -total
+        return max(gives, key=score)  # the partner sends his best, the declarer his worst
+    calls = [a for a in acts if isinstance(a, Call)]
+    if calls:
+        return max(calls, key=lambda a: state.rules.call_values[a.suit])
+    questions = [a for a in acts if isinstance(a, Question)]
+    r = state.rules
+    for q in questions:
+        if q.kind == 0 and state.ask_level[seat] == 0:  # ask for a pair once
+            return q
+    hand = state.hands[seat]
+    for q in questions:
+        if q.kind == 1 and hand & r.call_pair_masks[q.suit] and not state.called >> q.suit & 1:
+            return q
+    return None
 
 
 def _monte_carlo(seed: int = 0) -> Bot:

@@ -531,6 +531,7 @@ class _Compiler:
             match_rule=match["end"]["id"], tie_rule=match["tie"]["id"],
             tie_mode=match["tie"]["rule"],
             **self.talon_fields(ranks, suits, nr, packets, turn_up),
+            **self.bidding(suits, ranks, nr, codes),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
@@ -599,6 +600,103 @@ class _Compiler:
             void_when=When(void["when"]) if void else When.NEVER,
             void_rule=void["id"] if void else None,
             head_beat=head.get("beat", "winning") if head else "winning")
+
+    # ------------------------------------------------ bidding games (additive block)
+    def bidding(self, suits: list[str], ranks: list[str], nr: int,
+                codes: list[str]) -> dict[str, Any]:
+        """The fields of an auction, passing, contract and calls (empty where absent)."""
+        d = self.d
+        out: dict[str, Any] = {}
+        ft: dict[str, Any] = (d.get("play") or {}).get("first_trick") or {}
+        if self.on(ft):
+            if str(ft["rank"]) not in ranks:
+                raise self.fail("play.first_trick.rank", f"no rank {ft['rank']} in the pack")
+            out.update(first_trick_rank=ranks.index(str(ft["rank"])), first_trick_rule=ft["id"])
+        sc = d["scoring"]
+        lt = sc.get("last_trick")
+        if self.on(lt):
+            out.update(last_trick_points=lt["points"], last_trick_rule=lt["id"])
+        me = d["match"]["end"]
+        out["match_bonus"] = me.get("bonus", 0)
+        out["match_max_hands"] = me.get("max_hands", 0)
+        pt = d["deal"].get("partnership")
+        if self.on(pt):
+            out["partnership"] = pt["mode"]
+        au = d.get("auction")
+        if au:
+            b = au["bids"]
+            if b["min"] % b["step"] or (b["max"] and (b["max"] % b["step"] or b["max"] < b["min"])):
+                raise self.fail("auction.bids", "bids must be multiples of the step, and the "
+                                "highest bid at least the lowest")
+            out.update(auction_rule=au["id"], bid_min=b["min"], bid_step=b["step"],
+                       bid_max=b["max"], bid_rule=b["id"], auction_pass_rule=au["pass"]["id"],
+                       auction_end=au["end"]["mode"], auction_end_rule=au["end"]["id"],
+                       auction_last_rule=au["last"]["id"], no_bid=au["no_bid"]["mode"],
+                       no_bid_rule=au["no_bid"]["id"])
+            if any(len(t) != 2 for t in d["players"]["teams"]):
+                raise self.fail("auction", "a contract is played by partnerships of two")
+        pa: dict[str, Any] = d.get("passing") or {}
+        if self.on(pa):
+            if not au:
+                raise self.fail("passing", "passing cards needs an auction (a declarer)")
+            roles = {"declarer": 0, "partner": 1}
+            steps = []
+            for i, st in enumerate(pa["steps"]):
+                if st["from"] == st["to"]:
+                    raise self.fail(f"passing.steps.{i}", "a player cannot pass cards to himself")
+                steps.append((roles[st["from"]], roles[st["to"]], st["count"]))
+            out.update(passing_steps=tuple(steps), passing_rule=pa["id"])
+        ct = d.get("contract")
+        if ct:
+            if not au:
+                raise self.fail("contract", "a contract needs an auction")
+            if self.on(ct.get("raise")):
+                out["raise_rule"] = ct["raise"]["id"]
+            if self.on(ct.get("kontra")):
+                out["kontra_rule"] = ct["kontra"]["id"]
+            out.update(contract_lead_rule=ct["lead"]["id"],
+                       contract_result_rule=ct["result"]["id"],
+                       made_if=ct["result"]["made_if"], schwarz_rule=ct["schwarz"]["id"])
+        if sc["hand"]["kind"] == "contract":
+            if not ct:
+                raise self.fail("scoring.hand.kind", "contract scoring needs a 'contract'")
+            sh = sc.get("sheet")
+            if not sh:
+                raise self.fail("scoring", "contract scoring needs a 'sheet' section")
+            out.update(sheet_mode=sh["mode"], schwarz_factor=sh["schwarz_factor"],
+                       rounding=sh["rounding"], sheet_rule=sh["id"])
+        ca = d.get("calls")
+        if ca:
+            pr = ca["pair"]
+            pranks = [str(x) for x in pr["ranks"]]
+            for x in pranks:
+                if x not in ranks:
+                    raise self.fail("calls.pair.ranks", f"no rank {x} in the pack")
+            masks = tuple(sum(1 << (si * nr + ranks.index(x)) for x in pranks)
+                          for si in range(len(suits)))
+            vals = pr["values"]
+            for k in vals:
+                if k not in suits:
+                    raise self.fail("calls.pair.values", f"no suit {k} in the pack")
+            if any(len(t) != 2 for t in d["players"]["teams"]):
+                raise self.fail("calls", "questions to the partner need partnerships of two")
+            lv = ca.get("levels")
+            out.update(
+                calls_rule=ca["who"]["id"], calls_per_trick=ca["per_trick"]["max"],
+                calls_per_trick_rule=ca["per_trick"]["id"], call_pair_masks=masks,
+                call_values=tuple(int(vals.get(x, 0)) for x in suits),
+                call_pair_rule=pr["id"], call_announce_rule=ca["announce"]["id"],
+                call_trump_latest=ca["trump"]["effect"] == "latest",
+                call_trump_rule=ca["trump"]["id"],
+                call_once_per_player=ca["once"]["credit"] == "once_per_player",
+                call_once_rule=ca["once"]["id"], ask_pair_rule=ca["ask_pair"]["id"],
+                ask_half_rule=ca["ask_half"]["id"],
+                half_needs_own=bool(ca["ask_half"]["needs_own_half"]),
+                half_credit_asker=ca["ask_half"]["credit"] == "asker",
+                recall_allowed=ca["recall"]["mode"] == "allowed", recall_rule=ca["recall"]["id"],
+                levels_rule=lv["id"] if self.on(lv) else None,
+                answers_rule=ca["answers"]["id"])
+        return out
 
     def declaration(self, index: int, name: str, spec: dict[str, Any], suits: list[str],
                     ranks: list[str], nr: int, rank_mask: tuple[int, ...],

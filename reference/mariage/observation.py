@@ -1,6 +1,7 @@
 """What one seat may know: the per-seat observation of a game state.
 
 A seat sees its own hand; the cards of the trick and of all finished tricks;
+the bids and the cards its own side passed between partners (not the other side's);
 the trump suit; the turned-up card while it lies on the table; the stock's
 size; every declaration, ask and answer; the scores; and, of other hands,
 only the cards that were shown (declared, asked for, or taken from the
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Give
 from .state import GameState, Phase
 
 __all__ = ["Observation", "observe", "reviewable"]
@@ -60,6 +61,15 @@ class Observation:
     reviewable: tuple[int, ...] = ()
 
 
+def _public(state: GameState, seat: int) -> tuple[tuple[int, Action], ...]:
+    """The actions of the hand as ``seat`` saw them: cards passed by the other side hidden."""
+    if state.rules.auction_rule is None:
+        return tuple(state.actions)
+    team_of = state.rules.team_of
+    return tuple((s, Give(-1)) if type(a) is Give and team_of[s] != team_of[seat] else (s, a)
+                 for s, a in state.actions)
+
+
 def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:
     """The observation of ``seat`` (0-based, in playing order) of ``state``."""
     r = state.rules
@@ -77,7 +87,7 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
         turn_up=turn_up, stock_size=len(state.stock), trick_no=state.trick_no,
         leader=state.leader,
         trick=tuple(zip(state.trick_seats, state.trick_cards, strict=True)),
-        tricks=tuple(state.tricks), actions=tuple(state.actions),
+        tricks=tuple(state.tricks), actions=_public(state, seat),
         declared=tuple(state.declared),
         hand_points=tuple(state.hand_points(t) for t in range(len(r.teams))),
         held=tuple(state.held), game_points=tuple(state.game_points),

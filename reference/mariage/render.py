@@ -48,8 +48,9 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("overview", "Overview", ("players", "visibility")),
     ("cards", "The cards", ("pack",)),
     ("deal", "The deal", ("deal",)),
+    ("bidding", "Bidding, exchange and contract", ("auction", "passing", "contract")),
     ("play", "The play", ("lead", "play", "trick", "draw", "exchange", "closing")),
-    ("declarations", "Declarations", ("declaring", "declarations", "asks")),
+    ("declarations", "Declarations", ("declaring", "declarations", "asks", "calls")),
     ("hand-end", "Ending a hand early", ("call_out", "hand_end", "claim")),
     ("scoring", "Scoring", ("scoring",)),
     ("match", "End of the match", ("match",)),
@@ -310,6 +311,9 @@ def _trump_text(rules: Rules) -> str:
     if rules.turn_up == "under_stock":
         return "the suit of a card turned face up under the stock"
     setters = [d.name for d in rules.declarations if d.trump_effect != "none"]
+    if rules.calls_rule is not None:
+        which = "the latest" if rules.call_trump_latest else "the first"
+        return f"none at first; a called pair (king and ober) makes its suit trump, {which} rules"
     if setters:
         return f"none at first; a {setters[0]} makes its suit trump"
     return "none"
@@ -330,12 +334,20 @@ def _score_text(rules: Rules) -> str:
         scale = ", ".join(str(v) for _, _, v in rules.gp_scale)
         return (f"the winner of the hand scores {scale} game points by how badly the loser did"
                 " (points, tricks); claims and closing have their own rows")
+    if kind == "contract":
+        if rules.sheet_mode == "wurzel":
+            return ("the game value for the playing party (minus if failed), the defenders' "
+                    f"points rounded to {rules.rounding}; schwarz costs {rules.schwarz_factor} "
+                    "times the value")
+        return "the game value for the playing party, plus if made, minus if failed"
     return "the higher score takes the hand (a segno)"
 
 
 def _match_text(rules: Rules) -> str:
     if rules.match_measure == "hands_won":
         return f"first to win {rules.match_target} hands"
+    if rules.match_measure == "hands_played":
+        return f"{rules.match_target} hands; the higher total wins"
     unit = "game points" if rules.score_kind in ("excess", "table", "game_points") \
         else "points"
     return f"first to {rules.match_target} {unit}"
@@ -392,6 +404,21 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         how = "the hand stops by itself" if rules.claim_auto else "a player claims"
         out.append(("Hand ends early", f"{how} at {rules.claim_target} counted points; "
                     "a false claim loses"))
+    if rules.auction_rule is not None:
+        top = str(rules.bid_max) if rules.bid_max else "no ceiling"
+        out.append(("Bidding", f"from {rules.bid_min} in steps of {rules.bid_step} up to {top};"
+                    " a pass is final"))
+        steps = ", then ".join(f"{c} cards {('declarer', 'partner')[g]} to "
+                               f"{('declarer', 'partner')[t]}"
+                               for g, t, c in rules.passing_steps)
+        out.append(("Card exchange", steps or "none"))
+        out.append(("Contract", "the playing party must reach the game value"
+                    + ("; the declarer may raise it once" if rules.raise_rule else "")))
+    if rules.calls_rule is not None:
+        vals = ", ".join(f"{s} {v}" for s, v in zip(rules.suits, rules.call_values,
+                                                    strict=True))
+        decls = (f"pairs called by the trick winner ({vals}); asking the partner: "
+                 "a pair?, a half in a suit?")
     out += [
         ("Declarations", decls or "none"),
         ("Hand scoring", _score_text(rules)),

@@ -301,6 +301,57 @@ class Rules:
     core_hand: str = "core.hand"
     core_phase: str = "core.phase"
     core_over: str = "core.over"
+    # ---- bidding games (auction, passing, contract, calls); unused where the spec has none
+    auction_rule: str | None = None  # None: no auction
+    bid_min: int = 0
+    bid_step: int = 5
+    bid_max: int = 0  # 0: no ceiling
+    bid_rule: str | None = None
+    auction_pass_rule: str | None = None
+    auction_end: str = "at_once"  # at_once | holder_may_raise
+    auction_end_rule: str | None = None
+    auction_last_rule: str | None = None
+    no_bid: str = "play_out"  # play_out | redeal
+    no_bid_rule: str | None = None
+    # (giver, receiver, count) per step; 0 the declarer, 1 his partner
+    passing_steps: tuple[tuple[int, int, int], ...] = ()
+    passing_rule: str | None = None
+    raise_rule: str | None = None  # None: the winning bid is the game value
+    contract_lead_rule: str | None = None
+    contract_result_rule: str | None = None
+    made_if: str = "at_least"  # at_least | more_than
+    schwarz_rule: str | None = None
+    kontra_rule: str | None = None  # None: no Kontra and Re
+    first_trick_rank: int = -1  # in trick 1 the holder of this rank of the suit led must play it
+    first_trick_rule: str | None = None
+    calls_rule: str | None = None  # None: no trump calls
+    calls_per_trick: int = 1
+    calls_per_trick_rule: str | None = None
+    call_pair_masks: tuple[int, ...] = ()  # per suit: the cards of its pair
+    call_values: tuple[int, ...] = ()  # per suit: the value of its pair
+    call_pair_rule: str | None = None
+    call_announce_rule: str | None = None
+    call_trump_latest: bool = True
+    call_trump_rule: str | None = None
+    call_once_per_player: bool = False
+    call_once_rule: str | None = None
+    ask_pair_rule: str | None = None
+    ask_half_rule: str | None = None
+    half_needs_own: bool = False
+    half_credit_asker: bool = False
+    recall_allowed: bool = True
+    recall_rule: str | None = None
+    levels_rule: str | None = None  # None: no asking levels
+    answers_rule: str | None = None
+    last_trick_points: int = 0  # card points for winning the last trick (bidding games)
+    last_trick_rule: str | None = None
+    sheet_mode: str = "wurzel"  # wurzel | contract_only
+    schwarz_factor: int = 2
+    rounding: int = 5
+    sheet_rule: str | None = None
+    match_bonus: int = 0
+    match_max_hands: int = 0  # 0: no limit
+    partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

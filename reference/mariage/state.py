@@ -71,6 +71,12 @@ class HandRecord:
     tricks: tuple[int, ...]
     ended: str  # played_out | target | call_out | match_won
     winner: int | None = None  # the team that took the hand (segno), where that counts
+    # bidding games: the contract of the hand
+    contract: int = 0  # the game value (0: no contract)
+    declarer: int = -1
+    made: bool | None = None  # None: nobody bid
+    schwarz: tuple[int, ...] = ()  # the teams that won no trick
+    kontras: int = 0  # Kontra and Re said
 
 
 _Applier = Callable[["GameState", int, Any], None]
@@ -100,6 +106,9 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
             any_seat[t] = getattr(m, name)
         for p in m.phases:
             phase_legal[p] = m.legal_in_phase
+    for m in mech.all():  # appliers that take over an action type under these rules
+        for t, name in m.applies_for(rules):
+            appliers[t] = getattr(m, name)
     return _Dispatch(appliers, any_seat,
                      tuple(m.offer for m in mech.all() if m.offers(rules)),
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
@@ -123,8 +132,12 @@ class GameState:
         "_tricks_per_hand",
         "_undo",
         "actions",
-        "aside",  # from here on, some slots are the talon games' (closing, claims...)
+        "aside",  # some slots are the talon games' (closing, claims...)
+        "ask_level",
         "ask_spent",
+        "auction_passed",
+        "call_credit",
+        "called",
         "captured",
         "carry_bonus",
         "claim_by",
@@ -133,12 +146,14 @@ class GameState:
         "close_opp_points",
         "close_opp_tricks",
         "closed_by",
+        "contract",
         "deal_source",
         "dealer",
         "decl_count",
         "decl_points",
         "decl_this_trick",
         "declared",
+        "declarer",
         "draw_tricks",
         "first_dealer",
         "forced",
@@ -147,16 +162,22 @@ class GameState:
         "hand_over_reason",
         "hands",
         "held",
+        "high_bid",
+        "high_bidder",
         "history",
+        "holder_turn",
         "known",
+        "kontras",
         "last_winner",
         "lead_mask",
         "leader",
         "match_scores",
         "mech",
         "next_dealer",
+        "pass_step",
         "pending_ask",
         "phase",
+        "question",
         "result",
         "rules",
         "segni",
@@ -249,6 +270,23 @@ class GameState:
         self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
         self.claim_by = -1  # the seat that claimed, or -1
         self.claim_ok = False
+        self.reset_bidding()
+
+    def reset_bidding(self) -> None:
+        """Clear the auction, passing, contract and trump calls of one hand."""
+        n = self.rules.nseats
+        self.auction_passed = [False] * n
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.holder_turn = False
+        self.declarer = -1  # -1: nobody (yet)
+        self.contract = 0  # the game value; 0: no contract
+        self.pass_step = 0
+        self.kontras = 0
+        self.ask_level = [0] * n
+        self.called = 0  # bit mask of the suits called this hand
+        self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
+        self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)
 
     def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
         """Deal the next hand from ``deck`` (top card first; numbers or codes).

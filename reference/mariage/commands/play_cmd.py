@@ -137,8 +137,13 @@ class _Printer:
         if finished:
             names = r.team_names
             pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
-            add = ", ".join(f"{names[t]} +{p}" for t, p in enumerate(finished.score))
+            add = ", ".join(f"{names[t]} {p:+d}" for t, p in enumerate(finished.score))
             self.w(f"  hand over ({finished.ended}): points {pts}; scored {add}")
+            if finished.made is not None:  # a contract hand
+                how = "made" if finished.made else "failed"
+                sz = "".join(f"; {names[t]} schwarz" for t in finished.schwarz)
+                self.w(f"  contract {finished.contract} by {self.seat(finished.declarer)}: "
+                       f"{how}{sz}")
             tot = ", ".join(f"{names[t]} {p}" for t, p in enumerate(st.standing()))
             self.w(f"  match: {tot}")
 

@@ -23,6 +23,7 @@ import json
 import math
 from typing import Any
 
+from ..mechanisms.questions import CALLED_PAIR
 from ..rules import Rules
 from ..state import GameState, Phase
 
@@ -32,6 +33,7 @@ __all__ = [
     "PHASES",
     "PROTOCOL_VERSION",
     "ProtocolError",
+    "bidding_json",
     "decode",
     "encode",
     "state_json",
@@ -47,7 +49,10 @@ MAX_LINE = 1 << 20
 PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
           Phase.ANSWER: "answer", Phase.OVER: "over",
           # talon games
-          Phase.AFTER_TRICK: "after_trick", Phase.CLOSE_REPLY: "close_reply"}
+          Phase.AFTER_TRICK: "after_trick", Phase.CLOSE_REPLY: "close_reply",
+          # bidding games
+          Phase.AUCTION: "auction", Phase.PASSING: "passing", Phase.CONTRACT: "contract",
+          Phase.QUESTION: "question"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {
@@ -124,6 +129,9 @@ def declared_json(state: GameState) -> list[list[Any]]:
     r = state.rules
     out: list[list[Any]] = []
     for seat, kind, suit, value in state.declared:
+        if kind == CALLED_PAIR:  # a trump call of a bidding game
+            out.append([seat, "pair", r.suits[suit], value])
+            continue
         name = r.declarations[kind].name if kind >= 0 else f"ask:{r.asks[-1 - kind].name}"
         out.append([seat, name, r.suits[suit], value])
     return out
@@ -169,4 +177,31 @@ def state_json(state: GameState) -> dict[str, Any]:
     }
     if r.talon_game:  # talon games only, so that other rulesets' states are unchanged
         out["closed_by"] = state.closed_by if in_hand and state.closed_by >= 0 else None
+    if r.auction_rule is not None:  # bidding games only: the other rulesets' state is as before
+        out["bidding"] = bidding_json(state, in_hand)
     return out
+
+
+def bidding_json(state: GameState, in_hand: bool) -> dict[str, Any]:
+    """The auction, contract and trump calls of the current hand (bidding games).
+
+    ``high_bid`` and ``high_bidder`` (or ``null``), ``passed`` per seat,
+    ``declarer`` (or ``null``), ``contract`` (the game value, 0 for none),
+    ``kontras`` (Kontra and Re said), ``ask_levels`` per seat and ``called``
+    (the suits called this hand, in suit order).
+    """
+    r = state.rules
+    if not in_hand:
+        return {"high_bid": 0, "high_bidder": None, "passed": [False] * r.nseats,
+                "declarer": None, "contract": 0, "kontras": 0, "ask_levels": [0] * r.nseats,
+                "called": []}
+    return {
+        "high_bid": state.high_bid,
+        "high_bidder": state.high_bidder if state.high_bidder >= 0 else None,
+        "passed": list(state.auction_passed),
+        "declarer": state.declarer if state.declarer >= 0 else None,
+        "contract": state.contract,
+        "kontras": state.kontras,
+        "ask_levels": list(state.ask_level),
+        "called": [s for i, s in enumerate(r.suits) if state.called >> i & 1],
+    }

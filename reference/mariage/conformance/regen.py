@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..compile import load_rules
+from ..errors import MariageError
 from ..specload import list_rulesets
 from .generate import expand_scenario, golden_test, load_sources, perft_test, render_test
 from .reports import write_atomic
@@ -25,6 +26,26 @@ _NOT_LEGALITY = (".score.", ".match.", ".pack", ".players", ".open-hands", ".dec
                  ".call-out.penalty")
 
 
+def _int_variant(ruleset: str, name: str, spec: dict[str, Any]) -> int | None:
+    """A value of int option ``name`` other than its default: the first candidate within
+    the option's bounds that the rules accept (a third of the default, two more, the
+    bounds), or ``None``."""
+    default = int(spec["default"])
+    lo, hi = spec.get("min"), spec.get("max")
+    first = 1 if name == "hands" else max(1, default // 3)
+    for value in (first, default + 2, hi, lo):
+        if value is None or value == default:
+            continue
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            continue
+        try:
+            load_rules(ruleset, {name: value})
+        except MariageError:
+            continue
+        return int(value)
+    return None
+
+
 def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each non-default value of each option: (name, options)."""
     rules = load_rules(ruleset)
@@ -33,10 +54,9 @@ def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
         if not spec:
             continue
         if spec["type"] == "int":
-            value = 1 if name == "hands" else max(1, int(spec["default"]) // 3)
-            lo = spec.get("min")
-            if lo is not None and value < lo:  # keep within the option's bounds
-                value = lo if lo != spec["default"] else int(spec["default"]) + 2
+            value = _int_variant(ruleset, name, spec)
+            if value is None:
+                continue
             yield f"{name}-{value}", {name: value}
         elif spec["type"] == "bool":
             yield f"{name}-{str(not spec['default']).lower()}", {name: not spec["default"]}

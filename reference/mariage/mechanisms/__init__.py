@@ -21,6 +21,10 @@ module            mechanism                   runs
 ``closing``       :class:`TalonClosing`       closing the stock, the switch to strict play
 ``claims``        :class:`Claims`             claims of the hand target, the moment after a trick
 ``gamepoints``    :class:`GamePoints`         game points by how a hand ended, next dealer
+``auction``       :class:`Auction`            bids, passes, declarer, nobody bidding
+``passing``       :class:`Passing`            cards passed between partners
+``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
+``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -47,24 +51,32 @@ from dataclasses import dataclass, field, fields
 
 from ..rules import Rules
 from .asks import Asks
+
+# bidding games
+from .auction import Auction
 from .base import Mechanism, refuse
 from .callout import CallingOut
 from .claims import Claims
 from .closing import TalonClosing
+from .contract import Contract
 from .dealing import Dealing
 from .declarations import Declarations
 from .exchange import TrumpExchange
 from .gamepoints import GamePoints
 from .heldcredit import HeldCredit
 from .matchend import MatchEnd
+from .passing import Passing
+from .questions import TrumpCalls
 from .scoring import Scoring
 from .trickplay import TrickPlay
 
 __all__ = [
     "DEFAULT_MECHANISMS",
     "Asks",
+    "Auction",
     "CallingOut",
     "Claims",
+    "Contract",
     "Dealing",
     "Declarations",
     "GamePoints",
@@ -72,9 +84,11 @@ __all__ = [
     "MatchEnd",
     "Mechanism",
     "Mechanisms",
+    "Passing",
     "Scoring",
     "TalonClosing",
     "TrickPlay",
+    "TrumpCalls",
     "TrumpExchange",
     "mechanism_of",
     "refuse",
@@ -98,6 +112,11 @@ class Mechanisms:
     closing: TalonClosing = field(default_factory=TalonClosing)
     claims: Claims = field(default_factory=Claims)
     game_points: GamePoints = field(default_factory=GamePoints)
+    # bidding games
+    auction: Auction = field(default_factory=Auction)
+    passing: Passing = field(default_factory=Passing)
+    contract: Contract = field(default_factory=Contract)
+    calls: TrumpCalls = field(default_factory=TrumpCalls)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""

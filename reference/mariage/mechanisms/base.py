@@ -48,6 +48,15 @@ class Mechanism:
     #: the phases (other than play) whose legal actions this mechanism lists
     phases: ClassVar[tuple[int, ...]] = ()
 
+    def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
+        """(action type, method name) pairs this mechanism applies under ``rules`` only.
+
+        They take over ``applies`` of other mechanisms for that type (a pass in an
+        auction, an answer to a trump-call question); the method hands back to the
+        usual mechanism whatever is not its own.
+        """
+        return ()
+
     def offers(self, rules: Rules) -> bool:
         """True if this mechanism adds actions in the play phase, before the card plays."""
         return False

@@ -103,7 +103,10 @@ class Dealing(Mechanism):
                     st.leader = s
                     st.next_dealer = s
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        if r.auction_rule is not None:  # bidding games: the auction comes first
+            st.mech.auction.open(st)
+        else:
+            st.mech.tricks.start_trick(st, st.leader)
         if r.turn_up_bonus and st.turn_up is not None and dealer is not None:
             bonus = r.points[st.turn_up]
             if bonus:

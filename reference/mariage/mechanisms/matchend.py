@@ -44,10 +44,21 @@ class MatchEnd(Mechanism):
         from ..state import HandRecord
 
         r = st.rules
+        if r.match_measure == "hands_played":
+            self.check_hands(st, after_hand)
+            return
         scores = self.measure(st)
         reached = [t for t, s in enumerate(scores) if s >= r.match_target]
         if not reached:
+            if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:
+                self.check_hands(st, after_hand, r.match_max_hands)
             return
+        if r.match_bonus:  # the first side to reach the target books a bonus
+            top = max(scores[t] for t in reached)
+            best = [t for t in reached if scores[t] == top]
+            if len(best) == 1:
+                st.match_scores[best[0]] += r.match_bonus
+                scores = self.measure(st)
         top = max(scores[t] for t in reached)
         best = [t for t in reached if scores[t] == top]
         if len(best) != 1:
@@ -58,6 +69,17 @@ class MatchEnd(Mechanism):
         if not after_hand:
             zeros = tuple(0 for _ in scores)
             st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
+
+    def check_hands(self, st: GameState, after_hand: bool, hands: int = 0) -> None:
+        """A match of a fixed number of hands: over after the last, the higher score wins."""
+        r = st.rules
+        if not after_hand or st.hand_no < (hands or r.match_target):
+            return
+        scores = self.measure(st)
+        top = max(scores)
+        best = [t for t, s in enumerate(scores) if s == top]
+        self.finish(st, best[0] if len(best) == 1 else None,
+                    "hands" if len(best) == 1 else "tie")
 
     def resign(self, st: GameState, seat: int) -> None:
         """``seat`` resigns: the match ends at once and the other side wins."""

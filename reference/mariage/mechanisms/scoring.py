@@ -70,6 +70,8 @@ class Scoring(Mechanism):
                     leaders = [t for t in range(nteams) if st.captured[t] == top]
                     if len(leaders) == 1:
                         added[leaders[0]] += r.table_majority
+        elif kind == "contract":
+            added = st.mech.contract.sheet(st, how)
         elif kind == "segno":
             top = max(pts)
             leaders = [t for t in range(nteams) if pts[t] == top]
@@ -89,6 +91,7 @@ class Scoring(Mechanism):
         from ..state import HandRecord
 
         r = st.rules
+        mech = st.mech
         nteams = len(r.teams)
         pts = tuple(st.hand_points(t) for t in range(nteams))
         added, hand_winner = self.hand_score(st, how)
@@ -101,7 +104,8 @@ class Scoring(Mechanism):
         if hand_winner is not None:
             st.segni[hand_winner] += 1
         st.history.append(HandRecord(st.hand_no, st.dealer, pts, tuple(added),
-                                     tuple(st.tricks_won), how, hand_winner))
+                                     tuple(st.tricks_won), how, hand_winner,
+                                     **(mech.contract.facts(st) if r.auction_rule else {})))
         st.hand_over_reason = how
         st.to_act = None
         st.trick_seats = []

@@ -92,6 +92,10 @@ class TrickPlay(Mechanism):
         led = r.suit_of[st.trick_cards[0]]
         in_suit = hand & r.suit_mask[led]
         if in_suit:
+            if st.trick_no == 1 and r.first_trick_rank >= 0:
+                top = in_suit & r.rank_mask[r.first_trick_rank]
+                if top:  # the holder of that card of the suit led must play it
+                    return top
             if ob.head is not _W_NEVER:
                 w = self.winner_index(st)
                 if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
@@ -117,6 +121,8 @@ class TrickPlay(Mechanism):
                     beating = trumps & st._higher[wc] if r.suit_of[wc] == trump else trumps
                     if beating:
                         return beating
+                    if ob.void_duty == "overtrump":  # no trump can win: still a trump
+                        return trumps
         return hand
 
     def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
@@ -139,9 +145,16 @@ class TrickPlay(Mechanism):
         if hand & r.suit_mask[led]:
             if r.suit_of[card] != led:
                 return (ob.follow_rule, f"must follow suit ({r.suits[led]})")
+            if st.trick_no == 1 and r.first_trick_rank >= 0 and \
+                    hand & r.suit_mask[led] & r.rank_mask[r.first_trick_rank]:
+                return (r.first_trick_rule, "in the first trick the holder of "
+                        f"{r.ranks[r.first_trick_rank]}{r.suits[led]} must play it")
             return (ob.head_rule, "must beat the card winning the trick")
         if ob.void_duty == "trump":
             return (ob.void_rule, "void in the suit led: must play a trump")
+        if ob.void_duty == "overtrump":
+            return (ob.void_rule, "void in the suit led: must play a trump, a winning one "
+                    "if able")
         return (ob.void_rule, "void in the suit led: must trump high enough to win")
 
     # -------------------------------------------------------------- apply
@@ -228,6 +241,8 @@ class TrickPlay(Mechanism):
         if st.stock:
             self.draw(st, winner)
         if st.trick_no >= st._tricks_per_hand:
+            if r.last_trick_points:  # card points for the last trick
+                st.captured[team] += r.last_trick_points
             scoring.end_hand(st, "played_out")
             return
         self.start_trick(st, winner)

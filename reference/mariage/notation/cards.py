@@ -15,6 +15,17 @@ French or Italian, where an action names a suit (``marianna:coppe``).
 'Cc'
 >>> normalize_action("marianna:coppe"), normalize_action("exchange:7s")
 ('marianna:H', 'exchange:7S')
+
+German codes (the pack of Marjapussi as played in Germany) are written suit,
+hyphen, rank: suits ``r`` rot (red) = hearts, ``s`` Schellen (bells) =
+diamonds, ``e`` Eichel (acorns) = clubs, ``g`` Grün (green) = spades; ranks
+``A``, ``Z`` (or ``10``) for the ten, ``K``, ``O`` (Ober) = queen, ``U``
+(Unter) = jack, ``9`` to ``6``. The hyphen keeps them apart from Italian codes.
+
+>>> french_card("r-A"), french_card("g-O"), french_card("s-Z"), french_card("e-10")
+('AH', 'QS', 'TD', 'TC')
+>>> normalize_action("give:r-A+r-Z+g-K+g-O"), normalize_action("call:rot")
+('give:AH+TH+KS+QS', 'call:H')
 """
 
 from __future__ import annotations
@@ -30,12 +41,19 @@ _SUIT_WORDS = {
     "hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S",
 }
 _IT_RANKS = frozenset("A23456789TRCF")
+_DE_SUIT = {"r": "H", "s": "D", "e": "C", "g": "S"}
+_DE_RANK = {"A": "A", "Z": "T", "10": "T", "K": "K", "O": "Q", "U": "J", "9": "9", "8": "8",
+            "7": "7", "6": "6"}
+_SUIT_WORDS.update({"rot": "H", "herz": "H", "schellen": "D", "eichel": "C", "gruen": "S",
+                    "grün": "S"})
 
 
 def french_card(code: str) -> str:
     """The canonical (French) code of ``code``; other text comes back unchanged."""
     if len(code) == 2 and code[1] in _IT_SUIT and code[0] in _IT_RANKS:
         return _IT_RANK.get(code[0], code[0]) + _IT_SUIT[code[1]]
+    if len(code) in (3, 4) and code[1] == "-" and code[0] in _DE_SUIT and code[2:] in _DE_RANK:
+        return _DE_RANK[code[2:]] + _DE_SUIT[code[0]]
     return code
 
 
@@ -48,4 +66,5 @@ def normalize_action(text: str) -> str:
     """An action text with Italian cards and suit words turned canonical."""
     if ":" not in text:
         return french_card(text)
-    return ":".join(_SUIT_WORDS.get(p, french_card(p)) for p in text.split(":"))
+    return ":".join(_SUIT_WORDS.get(p, "+".join(french_card(c) for c in p.split("+")))
+                    for p in text.split(":"))

@@ -63,6 +63,7 @@ CODES: dict[str, str] = {
     "N153": "wrong match score",
     "N154": "wrong hand result",
     "N155": "unknown, misplaced or malformed annotation",
+    "N156": "wrong contract, result or schwarz",
     # the match
     "N160": "wrong match result",
     "N161": "the record stops before the match is over (and is not marked unfinished)",

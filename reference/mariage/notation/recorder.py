@@ -26,7 +26,7 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
-from .replay import measure, team_name
+from .replay import contract_note, measure, team_name
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -129,6 +129,9 @@ class Recorder:
         self.items.append(Note("scored", tuple(map(str, h.score))))
         if h.winner is not None:
             self.items.append(Note("segno", (team_name(r, h.winner),)))
+        if r.auction_rule is not None and h.ended == "played_out":  # bidding games
+            self.items.append(Note("contract", contract_note(r, h, "contract")))
+            self.items.append(Note("schwarz", contract_note(r, h, "schwarz")))
         self.items.append(Note("match", tuple(map(str, measure(state)))))
 
     def record(self, state: GameState) -> Record:

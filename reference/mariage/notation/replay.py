@@ -18,14 +18,15 @@ A deal with unknown cards (``??``) is completed by :mod:`.search` first.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..actions import Action, Play, parse_action
+from ..actions import Action, Give, Play, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
 from ..rules import Rules
-from ..state import GameState, Phase
+from ..state import GameState, HandRecord, Phase
 from .errors import NotationError, RecordError
 from .layout import layout
 from .model import (
@@ -41,7 +42,7 @@ from .model import (
     TrickMark,
 )
 from .reader import MAX_DIGITS, parse_record, syntax_errors
-from .search import DEFAULT_LIMIT, complete_deal
+from .search import DEFAULT_LIMIT, complete_deal, unseen_give
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -172,6 +173,19 @@ def measure(state: GameState) -> tuple[int, ...]:
     return tuple(state.segni if r.match_measure == "hands_won" else state.match_scores)
 
 
+def contract_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
+    """The values of a hand's ``(contract ...)`` or ``(schwarz ...)`` annotation.
+
+    ``(contract VALUE SEAT made|failed)``, or ``(contract none)`` for a hand nobody
+    bid; ``(schwarz TEAM...)`` names the teams that won no trick (``-``: none).
+    """
+    if key == "schwarz":
+        return tuple(rules.team_names[t] for t in h.schwarz) or ("-",)
+    if h.made is None:
+        return ("none",)
+    return (str(h.contract), rules.seat_names[h.declarer], "made" if h.made else "failed")
+
+
 def team_name(rules: Rules, team: int | None) -> str:
     """A team's name, or ``-`` for nobody."""
     return "-" if team is None else rules.team_names[team]
@@ -191,6 +205,7 @@ class _Checker:
         self.rules: Rules | None = None
         self.state: GameState | None = None
         self._actions: dict[str, Action] = {}  # set to the rules' shared cache in header()
+        self._hand_items: Sequence[object] = ()
         self.last = (0, 0)
         self.count = 0
         self.first_hand = 1
@@ -538,6 +553,7 @@ class _Checker:
         listener = self.listener
         if hand.items:  # where a missing result is reported
             self.last = (hand.items[-1].line, hand.items[-1].column)
+        self._hand_items = hand.items  # for cards passed unseen (give:?)
         for item in hand.items:
             if not self.replaying:
                 if isinstance(item, Act):
@@ -595,6 +611,8 @@ class _Checker:
                        rule_id=rules.core_phase)
             self.stop_replay()
             return False
+        if type(action) is Give and action.cards < 0:  # cards passed unseen by the writer
+            action = unseen_give(st, seat, self.later_plays(item))
         ntricks = len(st.tricks)
         try:
             st.apply(action, seat)
@@ -614,6 +632,20 @@ class _Checker:
             self.out.forced += 1
         self.out.actions += 1
         return len(st.tricks) > ntricks
+
+    def later_plays(self, item: Act) -> list[tuple[int, int]]:
+        """(seat, card) of the cards played after ``item`` in its hand."""
+        r = self.rules
+        assert r is not None
+        out: list[tuple[int, int]] = []
+        started = False
+        for other in self._hand_items:
+            if other is item:
+                started = True
+            elif started and isinstance(other, Act) and other.text in r.card_index \
+                    and other.seat in r.seat_names:
+                out.append((r.seat_names.index(other.seat), r.card_index[other.text]))
+        return out
 
     # ------------------------------------------------------------ annotations
     def note(self, note: Note, trick_done: bool) -> None:

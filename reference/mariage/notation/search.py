@@ -31,8 +31,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 
-from ..actions import Action, Answer, AskPartner, Declare, Exchange, Play
+from ..actions import Action, Answer, AskPartner, Declare, Exchange, Give, Play
 from ..errors import IllegalActionError
+from ..phase import PASSING
 from ..state import GameState, Phase
 
 # Module-level aliases: enum member access is slow on the hot path.
@@ -97,6 +98,9 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
         if st.phase == _DEAL or st.phase == _OVER:
             # the hand ended before its last action: its points, so the trump, differ
             return seat, a, st, NOTE
+        if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
+            a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
+                                       if isinstance(p, Play)])
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
@@ -105,6 +109,33 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
         if verify is not None and not verify(st, i + 1, len(st.tricks) > ntricks):
             return seat, a, st, NOTE
     return None
+
+
+def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
+    """A concrete choice for ``give:?`` by ``seat``: the cards the rest of the hand needs.
+
+    A view hides the cards passed between two other players. The receiver must
+    have been given the cards he plays later (``later``: seat and card of each
+    later play) and does not hold now; the rest are cards the giver does not
+    play later. If the deal being tried cannot fit, a later play is refused
+    and the search tries another deal.
+    """
+    r = st.rules
+    if st.phase != PASSING or seat != st.to_act:
+        return Give(-1)  # refused as it stands
+    giver, receiver, count = st.mech.passing.seats(st)
+    played = [0] * r.nseats
+    for s, c in later:
+        played[s] |= 1 << c
+    held = st.hands[giver]
+    needed = played[receiver] & held
+    chosen = r.cards_of(needed)[:count]
+    for c in r.cards_of(held & ~played[giver] & ~needed) + r.cards_of(held & played[giver]):
+        if len(chosen) >= count:
+            break
+        if c not in chosen:
+            chosen.append(c)
+    return Give(sum(1 << c for c in chosen))
 
 
 def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,

@@ -25,10 +25,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..observation import observe
+from ..rules import Rules
 from ..state import GameState
 from .errors import NotationError
 from .layout import deal_parts
-from .model import UNKNOWN, Act, Deal, Hand, Record, Tag
+from .model import UNKNOWN, Act, Deal, Hand, Item, Record, Tag
 from .replay import check_record
 
 __all__ = ["view"]
@@ -59,6 +60,22 @@ class _Watch:
             self.seen |= new & obs.shown[t]
         self.prev = list(state.hands)
         self.deals[-1][2][0] = self.seen
+
+
+def _hide_passing(rules: Rules, hand: Hand, seat: str) -> tuple[Item, ...]:
+    """The hand's items, with cards passed between two other players hidden (``give:?``).
+
+    Cards are passed between partners: a seat sees the cards its own side passes.
+    """
+    me = rules.seat_names.index(seat)
+    out: list[Item] = []
+    for item in hand.items:
+        if isinstance(item, Act) and item.text.startswith("give:") \
+                and item.seat in rules.seat_names \
+                and rules.team_of[rules.seat_names.index(item.seat)] != rules.team_of[me]:
+            item = Act(item.seat, "give:?", item.line, item.column)
+        out.append(item)
+    return tuple(out)
 
 
 def view(record: Record, seat: str) -> Record:
@@ -92,6 +109,6 @@ def view(record: Record, seat: str) -> Record:
             rules, written, draw, code[turnup] if turnup is not None else None,
             rules.seat_names.index(dealer.cards[0]) if dealer and dealer.cards else None,
             rules.seat_names.index(first.cards[0]) if first and first.cards else None)
-        hands.append(replace(hand, deal=Deal(parts)))
+        hands.append(replace(hand, deal=Deal(parts), items=_hide_passing(rules, hand, seat)))
     tags = (*[t for t in record.tags if t.name != "Observer"], Tag("Observer", (seat,)))
     return replace(record, tags=tags, hands=tuple(hands))
