@@ -188,3 +188,28 @@ def test_lenient_reports_every_syntax_error_of_a_record() -> None:
     assert [(e.code, e.line) for e in lenient.errors] == [("N110", first + 1),
                                                           ("N110", second + 1)]
     assert lenient.valid == 0
+
+
+# ------------------------------------------------- tokens quoted as the record wrote them
+def _italian(text: str) -> str:
+    """A record with every card of its deal and play written in Italian."""
+    import re
+
+    from mariage.notation.cards import italian_card
+
+    return re.sub(r"(?<![\w\"])([AKQJ2-7][HDCS])\b", lambda m: italian_card(m.group(1)), text)
+
+
+@pytest.mark.parametrize(("name", "code"), [("must-follow.mrg", "N141"),
+                                            ("duplicate-card.mrg", "N131")])
+def test_an_error_quotes_the_card_as_the_record_wrote_it(name: str, code: str) -> None:
+    from mariage.notation.cards import french_card
+
+    text = _italian((DATA / "bad" / name).read_text(encoding="utf-8"))
+    summary = validate_stream(io.BytesIO(text.encode()), name, strict=True)
+    err = summary.errors[0]
+    assert err.code == code  # type: ignore[attr-defined]
+    token = err.token  # type: ignore[attr-defined]
+    card = token.split(":")[-1]
+    assert card not in ("", token.upper()) and french_card(card) != card, token
+    assert token in text.splitlines()[err.line - 1]  # type: ignore[attr-defined]

@@ -54,9 +54,19 @@ class Act:
     text: str
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+    #: the action as the record wrote it, where that differs from ``text`` (Italian names)
+    written: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.text}"
+
+    def as_written(self) -> str:
+        """``SEAT:TEXT`` as the record wrote it (for messages that quote the input).
+
+        >>> Act("N", "QH", written="Cc").as_written(), str(Act("N", "QH", written="Cc"))
+        ('N:Cc', 'N:QH')
+        """
+        return f"{self.seat}:{self.written or self.text}"
 
 
 # One object per action and annotation: not frozen, because a frozen dataclass takes
@@ -106,6 +116,12 @@ class DealPart:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
     columns: tuple[int, ...] = field(default=(), compare=False)
+    #: the cards as the record wrote them (Italian names), where any differs from ``cards``
+    written: tuple[str, ...] = field(default=(), compare=False)
+
+    def card_as_written(self, index: int) -> str:
+        """Card ``index`` of the part as the record wrote it."""
+        return self.written[index] if self.written else self.cards[index]
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,7 +178,7 @@ def _play_item() -> re.Pattern[str]:
         parts = [terminal_pattern(name) for name in ("COMMENT", "NOTES", "MOVES")]
         _PLAY_ITEM.append(re.compile("|".join(f"(?:{p})" for p in parts)))
     return _PLAY_ITEM[0]
-_WORDS: dict[str, tuple[str, str]] = {}  # SEAT:ACTION as written -> (seat, canonical text)
+_WORDS: dict[str, tuple[str, str, str]] = {}  # SEAT:ACTION -> (seat, canonical, as written)
 _CARDS: dict[str, str] = {}  # a card as written -> its canonical code
 
 
@@ -269,8 +269,10 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
                         cards.clear()
                     code = cards[w] = french_card(w)
                 codes.append(code)
+            words = tuple(w for w, _ in found[1:])
             parts.append(DealPart(label, tuple(codes), line, col,
-                                  tuple(col + start for _, start in found[1:])))
+                                  tuple(col + start for _, start in found[1:]),
+                                  words if words != tuple(codes) else ()))
         return Deal(tuple(parts))
 
     def play(self, tok: lark.Token) -> list[Item]:
@@ -321,9 +323,9 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
                 if len(words) > 4096:  # bounded, whatever the input
                     words.clear()
                 # a resignation's reason is free text, kept as written
-                hit = words[s] = (seat, text if text.startswith("resign:") else
-                                  normalize_action(text))
-            append(Act(hit[0], hit[1], line, col + start))
+                norm = text if text.startswith("resign:") else normalize_action(text)
+                hit = words[s] = (seat, norm, "" if norm == text else text)
+            append(Act(hit[0], hit[1], line, col + start, hit[2]))
         if paren >= 0:
             for m in _PIECE.finditer(tok, paren):
                 append(_note(m.group(), line, col + m.start()))

@@ -51,7 +51,7 @@ _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, P
 __all__ = ["Checked", "Listener", "check_record", "check_text", "is_resign", "measure",
            "note_problem", "team_name", "validate"]
 
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+")  # contract scores may be negative
 
 RESIGN = "resign"
 
@@ -402,9 +402,10 @@ class _Checker:
             self.error(code, message)
             return
         if 0 <= index < len(part.columns):
-            self.error(code, message, part.line, part.columns[index], token=part.cards[index])
+            self.error(code, message, part.line, part.columns[index],
+                       token=part.card_as_written(index))
         elif 0 <= index < len(part.cards):
-            self.error(code, message, part.line, part.column, token=part.cards[index])
+            self.error(code, message, part.line, part.column, token=part.card_as_written(index))
         else:
             self.error(code, message, part.line, part.column, token=part.label + ":")
 
@@ -519,7 +520,7 @@ class _Checker:
     def unknown_seat(self, act: Act) -> None:
         assert self.rules is not None
         self.error("N124", f"no seat {act.seat!r} (seats: {', '.join(self.rules.seat_names)})",
-                   act.line, act.column, token=str(act))
+                   act.line, act.column, token=act.as_written())
 
     def action(self, act: Act) -> Action | None:
         a = self._actions.get(act.text)
@@ -529,7 +530,7 @@ class _Checker:
                 a = parse_action(self.rules, act.text)
             except ValueError:
                 self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}",
-                           act.line, act.column, seat=act.seat, token=str(act))
+                           act.line, act.column, seat=act.seat, token=act.as_written())
                 return None
             self._actions[act.text] = a
         return a
@@ -594,7 +595,8 @@ class _Checker:
             return False
         if phase == _OVER:
             self.error("N144", "the match is over: no action may follow", item.line,
-                       item.column, seat=item.seat, token=str(item), rule_id=rules.core_over)
+                       item.column, seat=item.seat, token=item.as_written(),
+                       rule_id=rules.core_over)
             self.stop_replay()
             return False
         if is_resign(item.text):
@@ -607,7 +609,8 @@ class _Checker:
             return False
         if st.phase == _DEAL:
             self.error("N143", f"hand {st.hand_no} is over ({st.hand_over_reason}): no action "
-                       "may follow", item.line, item.column, seat=item.seat, token=str(item),
+                       "may follow", item.line, item.column, seat=item.seat,
+                       token=item.as_written(),
                        rule_id=rules.core_phase)
             self.stop_replay()
             return False
@@ -625,7 +628,7 @@ class _Checker:
             if forced:
                 why += f"; {FORCED_NOTE}"
             self.error(code, why, item.line, item.column, seat=item.seat,
-                       token=str(item), rule_id=exc.rule_id)
+                       token=item.as_written(), rule_id=exc.rule_id)
             if not forced:
                 self.stop_replay()
                 return False
@@ -699,7 +702,7 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
     def ints(expect: tuple[int, ...], code: str, what: str) -> tuple[str, str] | None:
         if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
             return "N155", f"({key} ...) takes {nteams} whole numbers, one per team"
-        if any(len(v) > MAX_DIGITS for v in vals):
+        if any(len(v.removeprefix("-")) > MAX_DIGITS for v in vals):
             return "N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits"
         if tuple(int(v) for v in vals) != expect:
             return code, f"the {what} is {' '.join(map(str, expect))}"
@@ -729,8 +732,14 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
                 "N154", f"the hand ended by {hand_rec.ended}")
         want_team = team_name(rules, hand_rec.winner)
         return None if vals == (want_team,) else ("N154", f"the hand was taken by {want_team}")
+    if key in ("contract", "schwarz"):  # bidding games
+        if hand_rec is None:
+            return "N155", f"({key} ...) belongs after the end of the hand"
+        note_want = contract_note(rules, hand_rec, key)
+        return None if vals == note_want else (
+            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}")
     return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
-                    "scored, ended, segno)")
+                    "scored, ended, segno, contract, schwarz)")
 
 
 def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int = 1,
