@@ -43,6 +43,13 @@ class Auction(Mechanism):
         """A pass is the auction's while the rules have one."""
         return ((Pass, "apply_pass"),) if rules.auction_rule is not None else ()
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A pass and every bid the rules allow."""
+        if rules.auction_rule is None:
+            return []
+        bids = range(rules.bid_min, self.ceiling(rules) + 1, rules.bid_step)
+        return [Pass(), *(Bid(v) for v in bids)]
+
     # ------------------------------------------------------------ queries
     def ceiling(self, rules: Rules) -> int:
         """The highest bid allowed: the rules' ceiling, or else the most a side can score."""

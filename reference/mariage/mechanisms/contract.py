@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kontra, Raise
 from ..phase import CONTRACT, PLAY
+from .auction import Auction
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
@@ -55,6 +56,19 @@ class Contract(Mechanism):
         """The declarer leads to the first trick."""
         st.phase = PLAY
         st.mech.tricks.start_trick(st, st.declarer)
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Keeping the bid, every raise, and Kontra and Re where the rules have them."""
+        if rules.auction_rule is None:
+            return []
+        top = Auction().ceiling(rules)
+        out: list[Action] = [Raise(0)]
+        if rules.raise_rule:
+            out.extend(Raise(v) for v in range(rules.bid_min + rules.bid_step, top + 1,
+                                               rules.bid_step))
+        if rules.kontra_rule:
+            out += [Kontra(False), Kontra(True)]
+        return out
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Keep the bid, or raise it to any higher allowed value."""

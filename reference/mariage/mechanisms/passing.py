@@ -24,6 +24,7 @@ from ..phase import PASSING
 from .base import Mechanism, refuse
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Passing", "parse_action"]
@@ -37,6 +38,14 @@ class Passing(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("passing",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Give, "apply_give"),)
     phases: ClassVar[tuple[int, ...]] = (PASSING,)
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Every set of cards of each step's size."""
+        out: list[Action] = []
+        for count in sorted({c for _, _, c in rules.passing_steps}):
+            out.extend(Give(sum(1 << c for c in combo))
+                       for combo in combinations(range(rules.ncards), count))
+        return out
 
     def partner(self, st: GameState, seat: int) -> int:
         """The partner of ``seat``."""

@@ -48,6 +48,14 @@ class TrumpCalls(Mechanism):
         """Answers are the calls' while the rules have trump calls."""
         return ((Answer, "apply_answer"),) if rules.calls_rule is not None else ()
 
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Each call, each question and each answer."""
+        if rules.calls_rule is None:
+            return []
+        suits = range(len(rules.suits))
+        return [*(Call(s) for s in suits), Question(PAIR), *(Question(HALF, s) for s in suits),
+                *(Answer(True, s) for s in suits), Answer(True), Answer(False)]
+
     def offers(self, rules: Rules) -> bool:
         """Calls are offered in play wherever the rules have them."""
         return rules.calls_rule is not None
