@@ -102,6 +102,10 @@ NOTHING_TO_CHOOSE = {
     "mariazza.match.tie": "segni come one at a time: the match cannot end level",
     "marjapussi.decl.once": "the same pair declared again for more points is no reading",
     "marianna-3.pack": "twos count nothing: which two leaves changes only the cards dealt",
+    "schnapsen.match.tie": "only one player scores in a hand: the match cannot end level",
+    "schnapsen.decl.once": "one king and one queen per suit: a second marriage cannot exist",
+    "marjapussi-de.match.tie": "no source plays on after the last hand of a session; level "
+                               "totals are a draw",
 }
 
 

@@ -208,12 +208,18 @@ class Bid:
 
     value: int
 
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}")
+
 
 @dataclass(frozen=True, slots=True)
 class Give:
     """Pass the cards of bit mask ``cards`` to the partner (-1: cards unknown to the writer)."""
 
     cards: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"cards={self.cards}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +228,18 @@ class Raise:
 
     value: int = 0
 
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}")
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
     """Announce one's own pair in ``suit``: the suit becomes trump."""
 
     suit: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"suit={self.suit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,12 +249,18 @@ class Question:
     kind: int
     suit: int = -1
 
+    def __repr__(self) -> str:
+        return _named(self, f"kind={self.kind}, suit={self.suit}")
+
 
 @dataclass(frozen=True, slots=True)
 class Kontra:
     """Double the contract: Kontra by a defender, Re (``re``) by the playing party."""
 
     re: bool = False
+
+    def __repr__(self) -> str:
+        return _named(self, f"re={self.re}")
 
 
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut

@@ -13,7 +13,7 @@ cannot see; seats are counted from the observing seat (0 = itself).
 >>> rules = load_rules("marianna")
 >>> space = ActionSpace(rules)
 >>> space.size, space.text(0), space.text(space.size - 1)
-(105, 'AH', 'pass')
+(65, 'AH', 'pass')
 >>> state = new_match(rules, 1)
 >>> mask = space.mask(state)
 >>> int(mask.sum()) == len(state.legal_actions())
