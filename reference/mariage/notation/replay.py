@@ -17,7 +17,6 @@ A deal with unknown cards (``??``) is completed by :mod:`.search` first.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -26,7 +25,8 @@ from ..actions import Action, Give, Play, parse_action
 from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
 from ..rules import Rules
-from ..state import GameState, HandRecord, Phase
+from ..state import GameState, Phase
+from .annotations import NUMBER, contract_note, measure, note_problem, team_name
 from .errors import NotationError, RecordError
 from .layout import layout
 from .model import (
@@ -48,10 +48,9 @@ from .search import DEFAULT_LIMIT, complete_deal, unseen_give
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
                                          Phase.OVER)
 
-__all__ = ["Checked", "Listener", "check_record", "check_text", "is_resign", "measure",
-           "note_problem", "team_name", "validate"]
+__all__ = ["Checked", "Listener", "check_record", "check_text", "contract_note", "is_resign",
+           "measure", "note_problem", "team_name", "validate"]
 
-_NUMBER = re.compile(r"-?[0-9]+")  # contract scores may be negative
 
 RESIGN = "resign"
 
@@ -167,30 +166,6 @@ class _Stop(Exception):
     pass
 
 
-def measure(state: GameState) -> tuple[int, ...]:
-    """The match score in the ruleset's measure (points, or hands won)."""
-    r = state.rules
-    return tuple(state.segni if r.match_measure == "hands_won" else state.match_scores)
-
-
-def contract_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
-    """The values of a hand's ``(contract ...)`` or ``(schwarz ...)`` annotation.
-
-    ``(contract VALUE SEAT made|failed)``, or ``(contract none)`` for a hand nobody
-    bid; ``(schwarz TEAM...)`` names the teams that won no trick (``-``: none).
-    """
-    if key == "schwarz":
-        return tuple(rules.team_names[t] for t in h.schwarz) or ("-",)
-    if h.made is None:
-        return ("none",)
-    return (str(h.contract), rules.seat_names[h.declarer], "made" if h.made else "failed")
-
-
-def team_name(rules: Rules, team: int | None) -> str:
-    """A team's name, or ``-`` for nobody."""
-    return "-" if team is None else rules.team_names[team]
-
-
 class _Checker:
     def __init__(self, record: Record, strict: bool, listener: Listener | None,
                  search_limit: int) -> None:
@@ -302,7 +277,7 @@ class _Checker:
         first = 1
         if start.values:
             text = start.values[0]
-            if len(start.values) != 1 or not _NUMBER.fullmatch(text) or int(text[:10]) < 1:
+            if len(start.values) != 1 or not NUMBER.fullmatch(text) or int(text[:10]) < 1:
                 self.error("N120", "[StartHand \"N\"] takes the number of the first hand "
                            "recorded (1, 2, 3...)", start.line, start.column)
                 return False
@@ -314,7 +289,7 @@ class _Checker:
         nteams = len(rules.teams)
         if score.values:
             vals = score.values
-            if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
+            if len(vals) != nteams or not all(NUMBER.fullmatch(v) for v in vals):
                 self.error("N120", f"[StartScore] takes {nteams} whole numbers, the match "
                            "score before the first hand recorded", score.line, score.column)
                 return False
@@ -685,61 +660,6 @@ def check_record(record: Record, *, strict: bool = False, listener: Listener | N
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
     """Check ``record``; in strict mode stop at the first problem."""
     return _Checker(record, strict, listener, search_limit).run()
-
-
-def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str] | None:
-    """What is wrong with annotation ``note`` in state ``st`` (code, message), or ``None``.
-
-    ``trick_done``: the action just before the note ended a trick.
-    """
-    rules = st.rules
-    key, vals = note.key, note.values
-    over = st.phase in (_DEAL, _OVER)
-    hand_rec = st.history[-1] if st.history and st.history[-1].number == st.hand_no \
-        and over else None
-    nteams = len(rules.teams)
-
-    def ints(expect: tuple[int, ...], code: str, what: str) -> tuple[str, str] | None:
-        if len(vals) != nteams or not all(_NUMBER.fullmatch(v) for v in vals):
-            return "N155", f"({key} ...) takes {nteams} whole numbers, one per team"
-        if any(len(v.removeprefix("-")) > MAX_DIGITS for v in vals):
-            return "N112", f"a number in ({key} ...) is longer than {MAX_DIGITS} digits"
-        if tuple(int(v) for v in vals) != expect:
-            return code, f"the {what} is {' '.join(map(str, expect))}"
-        return None
-
-    if key == "won":
-        if not trick_done or not st.tricks:
-            return "N155", "(won SEAT) must follow the last card of a trick"
-        if len(vals) != 1 or vals[0] != rules.seat_names[st.tricks[-1][2]]:
-            return "N150", f"seat {rules.seat_names[st.tricks[-1][2]]} won the trick"
-        return None
-    if key == "trump":
-        want = rules.suits[st.trump] if st.trump >= 0 else "-"
-        return None if len(vals) == 1 and vals[0] == want else ("N151", f"trump is {want}")
-    if key == "points":
-        return ints(hand_rec.points if hand_rec else
-                    tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
-    if key == "match":
-        return ints(measure(st), "N153", "match score")
-    if key in ("scored", "ended", "segno"):
-        if hand_rec is None:
-            return "N155", f"({key} ...) belongs after the end of the hand"
-        if key == "scored":
-            return ints(hand_rec.score, "N154", "hand's addition to the match score")
-        if key == "ended":
-            return None if vals == (hand_rec.ended,) else (
-                "N154", f"the hand ended by {hand_rec.ended}")
-        want_team = team_name(rules, hand_rec.winner)
-        return None if vals == (want_team,) else ("N154", f"the hand was taken by {want_team}")
-    if key in ("contract", "schwarz"):  # bidding games
-        if hand_rec is None:
-            return "N155", f"({key} ...) belongs after the end of the hand"
-        note_want = contract_note(rules, hand_rec, key)
-        return None if vals == note_want else (
-            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}")
-    return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
-                    "scored, ended, segno, contract, schwarz)")
 
 
 def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int = 1,
