@@ -66,9 +66,6 @@ class Dealing(Mechanism):
         """Deal the next hand of ``st`` from ``deck`` (top card first)."""
         cards = self.check_deck(st, deck, first_player)
         r = st.rules
-        if r.deal_packets:
-            self.deal_packets(st, cards)
-            return
         st.reset_hand()
         st.hand_no += 1
         n = r.nseats
@@ -76,21 +73,30 @@ class Dealing(Mechanism):
         start = 0 if dealer is None else (dealer + 1) % n
         pos = 0
         hands = st.hands
-        for _ in range(r.hand_size // r.packet):
+        # rounds of packets from the seat after the dealer; with ``deal.packets`` the
+        # turned-up card may come after round ``turn_up_round`` (else after the deal)
+        sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
+        turn = -1
+        for k, size in enumerate(sizes):
             for i in range(n):
                 s = (start + i) % n
-                for c in cards[pos:pos + r.packet]:
+                for c in cards[pos:pos + size]:
                     hands[s] |= 1 << c
-                pos += r.packet
+                pos += size
+            if k + 1 == r.turn_up_round:
+                turn = cards[pos]
+                pos += 1
         rest = cards[pos:]
         if r.turn_up == "dealer_last" and dealer is not None:
             st.turn_up = cards[pos - 1]
             st.known[dealer] |= 1 << st.turn_up
             st.trump = r.suit_of[st.turn_up]
         elif r.turn_up == "under_stock":
-            st.turn_up = rest[0]
-            st.trump = r.suit_of[st.turn_up]
-            rest = rest[1:] + rest[:1]
+            if turn < 0:
+                turn, rest = rest[0], rest[1:]
+            st.turn_up = turn
+            st.trump = r.suit_of[turn]
+            rest = [*rest, turn]  # drawn last
         st.stock = rest[::-1]  # pop() takes the top card
         if r.first_lead == "lot":
             assert first_player is not None
@@ -112,44 +118,6 @@ class Dealing(Mechanism):
             if bonus:
                 st.match_scores[r.team_of[dealer]] += bonus
                 st.mech.match_end.check(st, after_hand=False, reason="turn_up_bonus")
-
-    def deal_packets(self, st: GameState, cards: list[int]) -> None:
-        """Deal in rounds of packets of the sizes given, the turn-up after round k (or all).
-
-        With the deck top card first: each round gives every seat one packet,
-        from the seat after the dealer; the turn-up is the next card after
-        round ``turn_up_round`` (after the last round where that is 0), and
-        the rest is the stock, top card drawn first, the turn-up drawn last.
-        """
-        r = st.rules
-        st.reset_hand()
-        st.hand_no += 1
-        n = r.nseats
-        dealer = st.dealer
-        start = 0 if dealer is None else (dealer + 1) % n
-        pos = 0
-        hands = st.hands
-        turn = -1
-        for k, size in enumerate(r.deal_packets):
-            for i in range(n):
-                s = (start + i) % n
-                for c in cards[pos:pos + size]:
-                    hands[s] |= 1 << c
-                pos += size
-            if k + 1 == r.turn_up_round:
-                turn = cards[pos]
-                pos += 1
-        rest = cards[pos:]
-        if r.turn_up == "under_stock":
-            if turn < 0:
-                turn, rest = rest[0], rest[1:]
-            st.turn_up = turn
-            st.trump = r.suit_of[turn]
-            rest = [*rest, turn]
-        st.stock = rest[::-1]  # pop() takes the top card; the turn-up is at index 0
-        st.leader = start
-        st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
 
     def rotate_dealer(self, st: GameState) -> None:
         """Pass the deal on for the next hand."""
