@@ -223,14 +223,7 @@ def _owners(rules: Rules, dealer: int | None) -> list[int]:
 
 
 def _owner_list(rules: Rules, dealer: int | None) -> list[int]:
-    n = rules.nseats
-    start = 0 if dealer is None else (dealer + 1) % n
-    owner = []
-    for _ in range(rules.hand_size // rules.packet):
-        for i in range(n):
-            owner.extend([(start + i) % n] * rules.packet)
-    owner.extend([-1] * (rules.ncards - len(owner)))
-    return owner
+    return [max(o, -1) for o in deal_owners(rules, dealer)]
 
 
 def deal_parts(rules: Rules, hands: list[list[str]], stock: list[str], turnup: str | None,

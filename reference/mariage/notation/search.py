@@ -2,18 +2,28 @@
 
 A record written by one seat shows ``??`` for cards that seat could not see.
 Such a record is valid when at least one full deal is consistent with it.
-The search fills the unknown places, replays the hand, and, where an action
-is refused, repairs the deal by exchanging two unknown cards that are both
-still unplayed at that moment (so every earlier action keeps its cards):
+The search replays candidate deals. Where an action is refused, it first
+tries to learn a bound on where an unknown card may lie (a card the seat
+played lies at a place the seat received; a card whose presence alone breaks
+a duty lies at none of them; a card a declaration needs lies at one of them),
+and takes the nearest deck that respects every bound so far, found by
+matching cards to places (:mod:`mariage.notation.deduce`). A case that no
+deck fits is proven impossible. Where a refusal teaches nothing exact (the
+trump was set by an answer that names no suit; an action that needs some
+cards and must lack others), the deal is repaired by exchanging two unknown
+cards that are both still unplayed at that moment:
 
 - a seat plays (or exchanges) an unknown card it does not hold: that card
   changes places with each unknown card the seat holds, in turn;
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-Best first (the children of the deal whose replay got furthest are tried
-first), with a memory of tried deals, up to ``limit`` replays. The first
-fill puts each unknown card where the seat that first plays it can hold it.
+Where the turned-up card is unknown, each unknown card in turn is tried as
+the turned-up card (it fixes the trump). Best first (the children of the deal
+whose replay got furthest are tried first), with a memory of tried deals, up
+to ``limit`` replays. The first fill puts each unknown card where the seat
+that first plays it can hold it. Records whose passes are hidden
+(``give:?``) use the exchanges alone.
 
 >>> from mariage import load_rules, GameState, Play
 >>> rules = load_rules("marianna")
@@ -32,15 +42,18 @@ import heapq
 from collections.abc import Callable, Sequence
 
 from ..actions import Action, Answer, AskPartner, Declare, Exchange, Give, Play
+from ..deals import deal_owners
 from ..errors import IllegalActionError
 from ..phase import PASSING
+from ..rules import Rules
 from ..state import GameState, Phase
+from .deduce import DEAD, LEARNED, Placement, learn, replay_tracked
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
                                          Phase.OVER)
 
-__all__ = ["DEFAULT_LIMIT", "complete_deal"]
+__all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: The default number of replays before the search gives up.
 DEFAULT_LIMIT = 5000
@@ -210,6 +223,21 @@ def _wanted(st: GameState, action: Action) -> int:
     return r.full_mask
 
 
+def turnup_place(rules: Rules, dealer: int | None) -> int:
+    """The place in the deck of the turned-up card (it sets the trump), or -1.
+
+    >>> from mariage import load_rules
+    >>> turnup_place(load_rules("schnapsen"), 1), turnup_place(load_rules("mariazza"), 1)
+    (6, 10)
+    """
+    if rules.turn_up == "under_stock":
+        return deal_owners(rules, dealer).index(-2)
+    if rules.turn_up == "dealer_last" and dealer is not None:
+        owner = deal_owners(rules, dealer)
+        return max(i for i, o in enumerate(owner) if o == dealer)
+    return -1
+
+
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
                   first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT,
                   verify: Verify | None = None) -> tuple[list[int] | None, int]:
@@ -227,10 +255,104 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     unknown = {c for c in range(n) if c not in known}
     r = start.rules
     # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
-    tpos = {"under_stock": r.hand_size * r.nseats,
-            "dealer_last": r.hand_size * r.nseats - 1}.get(r.turn_up, -1)
+    tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
+    if not any(type(a) is Give and a.cards < 0 for _, a in acts):
+        return _exact(start, slots, owner, first, acts, limit, verify, tpos)
+    return _swap_search(start, slots, owner, first, acts, limit, verify, tpos, unknown)
+
+
+def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
+           acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int
+           ) -> tuple[list[int] | None, int]:
+    """The search by learned bounds (:mod:`mariage.notation.deduce`), one turned-up
+    card at a time where it is unknown.
+
+    Best first, like the swap search, but a refusal that teaches a bound gives
+    one child (the nearest deck that respects every bound learned so far), a
+    refusal that splits into cases gives one child per case, and only one that
+    teaches nothing gives the swaps of :func:`_repairs`. Returns the deck found
+    (or None) and the replays used.
+    """
+    r = start.rules
+    fill = _initial_fill(slots, owner, r.ncards, acts)
+    if tpos >= 0:  # each unknown card in turn is the turned-up one, the first fill's first
+        turns = [fill[tpos]] + [c for c in range(r.ncards) if c not in slots and c != fill[tpos]]
+    else:
+        turns = [-1]
+    played = [0] * (len(acts) + 1)
+    for i, (_, a) in enumerate(acts):
+        played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
+    dead_ids = (r.core_over,)
+    tries = 0
+    for turn in turns:
+        fixed = list(slots)
+        if turn >= 0:
+            fixed[tpos] = turn
+        places = 0
+        for p, c in enumerate(fixed):
+            if c < 0:
+                places |= 1 << p
+        unknown = {c for c in range(r.ncards) if c not in fixed}
+        first_deck = list(fill)
+        if turn >= 0:  # the turned-up card changes places with the card at its place
+            at = first_deck.index(turn)
+            first_deck[at], first_deck[tpos] = first_deck[tpos], turn
+        # (-progress, order, deck, case number, the bounds of that case)
+        heap: list[tuple[int, int, list[int], int, Placement]] = [
+            (0, 0, first_deck, 0, Placement({c: places for c in unknown}))]
+        seen: set[tuple[int, ...]] = set()
+        pushed = ncases = 0
+        while heap and tries < limit:
+            _, _, deck_or_none, case_no, placement = heapq.heappop(heap)
+            deck = placement.match(deck_or_none)
+            if deck is None:
+                continue  # the bounds of this case leave no deal
+            key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
+            if key in seen:
+                continue
+            seen.add(key)
+            tries += 1
+            refusal = replay_tracked(start, deck, first, acts, verify)
+            if refusal is None:
+                return deck, tries
+            if refusal.note or refusal.rule_id in dead_ids:
+                continue  # the actions and this trump alone refuse it: no placement helps
+            progress = -refusal.index
+            outcome, cases = learn(refusal, deck, placement, played[refusal.index])
+            if outcome == DEAD:
+                continue
+            children: list[tuple[list[int], int, Placement]] = []
+            if outcome == LEARNED:
+                for case in cases:
+                    if case is not placement:
+                        ncases += 1
+                    children.append((deck, ncases if case is not placement else case_no, case))
+            else:
+                pos = {c: i for i, c in enumerate(deck)}
+                seats = {refusal.seat}
+                if refusal.state.to_act is not None:
+                    seats.add(refusal.state.to_act)  # out of turn: a window one seat lacked
+                for seat in sorted(seats):
+                    for x, y in _repairs(unknown, seat, refusal.action, refusal.state, -1):
+                        child = list(deck)
+                        child[pos[x]], child[pos[y]] = y, x
+                        children.append((child, case_no, placement))
+            for child, number, case in children:
+                pushed += 1
+                heapq.heappush(heap, (progress, pushed, child, number, case))
+        if tries >= limit:
+            break
+    return None, tries
+
+
+def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
+                 first: int | None, acts: Sequence[Step], limit: int, verify: Verify | None,
+                 tpos: int, unknown: set[int]) -> tuple[list[int] | None, int]:
+    """The search by exchanging two unknown cards, best first (see the module text)."""
+    r = start.rules
+    n = r.ncards
     mine = [p for p in range(len(owner)) if r.turn_up == "dealer_last" and tpos >= 0
             and owner[p] == owner[tpos] and p != tpos]
     heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]

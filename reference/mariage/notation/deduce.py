@@ -1,0 +1,363 @@
+"""Exact deal search: where each unknown card may lie, learned from refused actions.
+
+A partial record fixes the *structure* of a hand once the turned-up card is
+fixed: the actions are known, so who wins each trick, who draws which place of
+the stock and who takes the turned-up card do not depend on where the unknown
+cards lie. What each seat holds at a moment is then the cards at a known set
+of deck places (the places dealt, drawn or taken by it so far), plus the cards
+known actions moved to it (passed or exchanged cards).
+
+The search keeps, for each unknown card, the set of places it may take
+(:class:`Placement`), and finds a deck that respects them all with a bipartite
+matching (cards to places). It replays that deck; when an action is refused
+it learns a new bound that the refused deck breaks:
+
+- a seat plays a card it does not hold: the card lies at one of the places
+  that seat has received by then;
+- an action refused because of what else the seat holds (a duty to follow,
+  to trump, to beat, an answer "no"): each unknown card whose presence alone
+  makes the action illegal lies at none of those places (*anti-monotone*
+  actions, found by probing the action with the seat's known cards plus one);
+- an action refused for want of cards (a declaration, an answer "yes"): each
+  card without which the action is illegal even with every other possible
+  card lies at one of those places (*monotone* actions).
+
+Every bound learned holds for every consistent deal, and each one removes at
+least one place from one card, so the search ends after at most
+``unknown cards x unknown places`` replays: it finds a deal, or proves there
+is none (the matching fails). Where a refusal teaches nothing exact (an
+action that needs one of several groups of cards), the caller falls back to
+exchanging cards (:mod:`mariage.notation.search`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, Exchange, Give, Play
+from ..errors import IllegalActionError
+from ..state import GameState
+
+__all__ = ["DEAD", "LEARNED", "UNSURE", "Placement", "Refusal", "learn", "replay_tracked"]
+
+#: What :func:`learn` found: a bound the refused deck breaks; that no placement
+#: of the unknown cards can make the action legal; or nothing exact.
+LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
+
+
+class Placement:
+    """The places (deck positions, a bit mask) each unknown card may take.
+
+    >>> p = Placement({7: 0b011, 9: 0b111, 4: 0b110})
+    >>> p.restrict(9, 0b100)
+    True
+    >>> p.match([7, 9, 4])
+    [7, 4, 9]
+    >>> p.restrict(4, 0b001)
+    True
+    >>> p.match([7, 4, 9]) is None
+    True
+    """
+
+    __slots__ = ("allowed",)
+
+    def __init__(self, allowed: dict[int, int]) -> None:
+        self.allowed = allowed
+
+    def restrict(self, card: int, places: int) -> bool:
+        """Keep only ``places`` for ``card``; True if that removed a place."""
+        old = self.allowed[card]
+        new = old & places
+        self.allowed[card] = new
+        return new != old
+
+    def fits(self, deck: Sequence[int]) -> bool:
+        """Does every unknown card of ``deck`` lie at a place it may take?"""
+        allowed = self.allowed
+        return all(allowed[c] >> p & 1 for p, c in enumerate(deck) if c in allowed)
+
+    def match(self, deck: Sequence[int]) -> list[int] | None:
+        """The deck nearest ``deck`` that respects every bound, or None if none does.
+
+        Cards already at an allowed place stay; the others are placed by
+        augmenting paths (lowest place first), so the answer is deterministic.
+        """
+        allowed = self.allowed
+        at: dict[int, int] = {}  # place -> card
+        loose: list[int] = []
+        for p, c in enumerate(deck):
+            if c in allowed:
+                if allowed[c] >> p & 1:
+                    at[p] = c
+                else:
+                    loose.append(c)
+        empty = [p for p, c in enumerate(deck) if c in allowed and p not in at]
+
+        def augment(card: int, seen: set[int]) -> bool:
+            m = allowed[card]
+            while m:
+                low = m & -m
+                m ^= low
+                p = low.bit_length() - 1
+                if p in seen:
+                    continue
+                seen.add(p)
+                if p not in at or augment(at[p], seen):
+                    at[p] = card
+                    return True
+            return False
+
+        for c in loose:
+            direct = next((p for p in empty if p not in at and allowed[c] >> p & 1), None)
+            if direct is not None:
+                at[direct] = c
+            elif not augment(c, set()):
+                return None
+        out = list(deck)
+        for p, c in at.items():
+            out[p] = c
+        return out
+
+
+class Refusal:
+    """What a replay of one deck learned: the refused step and the places seats held.
+
+    ``index``: the refused step (``len(acts)`` for an annotation after the
+    last step is not used: annotations are reported with ``note=True``);
+    ``received[s]``: the deck places that reached seat ``s`` before the step;
+    ``moved``: cards moved by known actions (passed, exchanged) before it;
+    ``trump_known``: False once an action set the trump without naming its suit
+    (an answer "yes" to "a marriage?"): then the trump, so the duties and who
+    won each trick, may differ in another deal, and nothing exact is learned.
+    """
+
+    __slots__ = (
+        "action",
+        "index",
+        "moved",
+        "note",
+        "previous",
+        "received",
+        "rule_id",
+        "seat",
+        "state",
+        "trump_known",
+    )
+
+    def __init__(self, index: int, seat: int, action: Action | None, state: GameState,
+                 rule_id: str, note: bool, received: list[int], moved: int,
+                 trump_known: bool = True) -> None:
+        self.index = index
+        self.seat = seat
+        self.action = action
+        self.state = state
+        self.rule_id = rule_id
+        self.note = note
+        self.received = received
+        self.moved = moved
+        self.trump_known = trump_known
+        self.previous: tuple[GameState, int, Action] | None = None  # before the last step
+
+
+def replay_tracked(start: GameState, deck: list[int], first: int | None,
+                   acts: Sequence[tuple[int, Action | None]],
+                   verify: object) -> Refusal | None:
+    """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
+
+    ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
+    (or None). Returns None when every action is legal (or a resignation ends
+    the record early).
+    """
+    st = start.clone()
+    st.deal(deck, first)
+    n = len(st.hands)
+    place = {c: i for i, c in enumerate(deck)}
+    received = [0] * n
+    for s in range(n):
+        for c in st.rules.cards_of(st.hands[s]):
+            received[s] |= 1 << place[c]
+    moved = 0
+    trump_known = True
+    last: tuple[GameState, int, Action] | None = None
+    check = verify if callable(verify) else None
+    if check is not None and not check(st, 0, False):
+        seat = st.to_act if st.to_act is not None else st.leader
+        return Refusal(0, seat, None, st, "annotation", True, received, moved)
+    phase_deal, phase_over = type(st.phase).DEAL, type(st.phase).OVER
+    for i, (seat, a) in enumerate(acts):
+        if a is None:
+            return None
+        if st.phase == phase_deal or st.phase == phase_over:
+            return Refusal(i, seat, a, st, "annotation", True, received, moved)
+        before = list(st.hands)
+        ntricks = len(st.tricks)
+        trump = st.trump
+        previous = st.clone()
+        try:
+            st.apply(a, seat)
+        except IllegalActionError as exc:
+            refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved, trump_known)
+            refusal.previous = last
+            return refusal
+        last = (previous, seat, a)
+        if st.trump != trump and getattr(a, "suit", -1) < 0:
+            trump_known = False
+        if type(a) is Give:
+            moved |= a.cards
+        elif type(a) is Exchange:
+            moved |= 1 << a.card
+        for s in range(n):
+            new = st.hands[s] & ~before[s] & ~moved
+            while new:
+                low = new & -new
+                new ^= low
+                received[s] |= 1 << place[low.bit_length() - 1]
+        if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
+            return Refusal(i, seat, a, st, "annotation", True, received, moved)
+    return None
+
+
+def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
+    """The record's seat acts, the replay gave the turn to another seat: a window
+    (to exchange, to declare) that seat's cards opened, which the record shows
+    closed. Each unknown card of that seat that alone opens it lies elsewhere."""
+    st, previous, action = refusal.state, refusal.previous, refusal.action
+    other = st.to_act
+    if previous is None or other is None or action is None:
+        return UNSURE, []
+    before, last_seat, last = previous
+    allowed, moved = placement.allowed, refusal.moved
+    hand = before.hands[other]
+    fixed = 0
+    for c in st.rules.cards_of(hand):
+        if c not in allowed or moved >> c & 1:
+            fixed |= 1 << c
+    if isinstance(last, (Play, Exchange)) and last_seat == other:
+        fixed |= 1 << last.card
+
+    def both(cards: int) -> bool:
+        probe = before.clone()
+        probe.hands[other] = cards
+        try:
+            probe.apply(last, last_seat)
+            probe.apply(action, refusal.seat)
+        except IllegalActionError:
+            return False
+        except Exception as exc:
+            raise _Unsure from exc
+        return True
+
+    if not both(fixed):
+        return UNSURE, []
+    broke = False
+    for c in st.rules.cards_of(hand & ~fixed):
+        if not both(fixed | 1 << c):
+            broke |= placement.restrict(c, ~refusal.received[other])
+    return (LEARNED, [placement]) if broke else (UNSURE, [])
+
+
+class _Unsure(Exception):
+    """A probe failed otherwise than by refusing the action: learn nothing from it."""
+
+
+def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
+    """Would ``action`` be legal for ``seat`` holding ``hand`` instead (all else equal)?"""
+    probe = st.clone()
+    probe.hands[seat] = hand
+    try:
+        probe.apply(action, seat)
+    except IllegalActionError:
+        return False
+    except Exception as exc:  # a hand no deal gives (too few cards) may break the model
+        raise _Unsure from exc
+    return True
+
+
+def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
+          played_before: int) -> tuple[str, list[Placement]]:
+    """Learn from ``refusal`` of ``deck``: the outcome and the cases to search.
+
+    :data:`LEARNED`: ``placement`` got a bound ``deck`` breaks (one case,
+    ``placement`` itself), or the refusal splits into cases, each a copy of
+    ``placement`` with more bounds, that together cover every deal (an action
+    that needs one of several groups of cards). :data:`DEAD`: no placement of
+    the unknown cards makes the action legal. :data:`UNSURE`: nothing exact.
+    ``played_before``: the cards played before the refused step (a bit mask).
+    """
+    try:
+        return _learn(refusal, deck, placement, played_before)
+    except _Unsure:
+        return UNSURE, []
+
+
+def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
+           played_before: int) -> tuple[str, list[Placement]]:
+    st, seat, action = refusal.state, refusal.seat, refusal.action
+    if action is None or not refusal.trump_known:
+        return UNSURE, []
+    if seat != st.to_act and st.rules.core_turn == refusal.rule_id:
+        return _out_of_turn(refusal, placement)
+    allowed = placement.allowed
+    places = refusal.received[seat]
+    moved = refusal.moved
+    hand = st.hands[seat]
+    where = {c: p for p, c in enumerate(deck)}
+    cards_of = st.rules.cards_of
+    card = action.card if isinstance(action, (Play, Exchange)) else -1
+    if card >= 0 and not hand >> card & 1:
+        # the seat must hold the card: it lies at a place the seat received
+        if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
+            return LEARNED, [placement]
+        return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
+    fixed = 0  # cards of the hand that no placement changes
+    for c in cards_of(hand):
+        if c not in allowed or moved >> c & 1:
+            fixed |= 1 << c
+    base = fixed | (1 << card if card >= 0 else 0)
+    if _legal(st, seat, action, base):
+        # anti-monotone: the cards whose presence alone refuses the action
+        broke = False
+        for c in cards_of(hand & ~base):
+            if not _legal(st, seat, action, base | 1 << c):
+                broke |= placement.restrict(c, ~places)
+        return (LEARNED, [placement]) if broke else (UNSURE, [])
+    # monotone: the cards the action cannot do without
+    live = 0
+    for c, m in allowed.items():
+        if m & places and not (played_before | moved) >> c & 1:
+            live |= 1 << c
+    most = base | live
+    if not _legal(st, seat, action, most):
+        # neither the fewest nor the most cards allow it: a hand that needs some cards
+        # and must lack others, or no hand at all
+        for c in cards_of(live):
+            if _legal(st, seat, action, most & ~(1 << c)):
+                return UNSURE, []
+        return DEAD, []
+    broke = False
+    for c in cards_of(live):
+        if not _legal(st, seat, action, most & ~(1 << c)):
+            broke |= placement.restrict(c, places) and not places >> where[c] & 1
+    if broke:
+        return LEARNED, [placement]
+    # one of several groups: a smallest group that suffices, held cards kept longest
+    need = most
+    for c in sorted(cards_of(live), key=lambda c: (bool(hand >> c & 1), c)):
+        if _legal(st, seat, action, need & ~(1 << c)):
+            need &= ~(1 << c)
+    group = cards_of(need & live)
+    if all(places >> where[c] & 1 for c in group):
+        return UNSURE, []  # the seat holds a group that suffices: not for want of cards
+    # the cases: the whole group held, or its k-th card missing (the ones before it held)
+    cases = []
+    whole = Placement(dict(allowed))
+    for c in group:
+        whole.restrict(c, places)
+    cases.append(whole)
+    for k, c in enumerate(group):
+        case = Placement(dict(allowed))
+        for d in group[:k]:
+            case.restrict(d, places)
+        case.restrict(c, ~places)
+        cases.append(case)
+    return LEARNED, cases
