@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, Exchange, Give, Play
+from ..actions import Action, Answer, Exchange, Give, Play
 from ..errors import IllegalActionError
 from ..state import GameState
 
@@ -126,13 +126,15 @@ class Refusal:
     last step is not used: annotations are reported with ``note=True``);
     ``received[s]``: the deck places that reached seat ``s`` before the step;
     ``moved``: cards moved by known actions (passed, exchanged) before it;
-    ``trump_known``: False once an action set the trump without naming its suit
-    (an answer "yes" to "a marriage?"): then the trump, so the duties and who
-    won each trick, may differ in another deal, and nothing exact is learned.
+    ``trump_known``: False once an action set the trump without naming its suit,
+    or answered a question without naming one (whether an answer "yes" makes a
+    trump depends on the cards): then the trump, so the duties and who won each
+    trick, may differ in another deal, and nothing exact is learned.
     """
 
     __slots__ = (
         "action",
+        "check",
         "index",
         "moved",
         "note",
@@ -157,6 +159,7 @@ class Refusal:
         self.moved = moved
         self.trump_known = trump_known
         self.previous: tuple[GameState, int, Action] | None = None  # before the last step
+        self.check: object = None  # the annotation check, for a refused annotation
 
 
 def replay_tracked(start: GameState, deck: list[int], first: int | None,
@@ -188,7 +191,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         if a is None:
             return None
         if st.phase == phase_deal or st.phase == phase_over:
-            return Refusal(i, seat, a, st, "annotation", True, received, moved)
+            return Refusal(i, seat, a, st, "annotation", True, received, moved, trump_known)
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump = st.trump
@@ -200,8 +203,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             refusal.previous = last
             return refusal
         last = (previous, seat, a)
-        if st.trump != trump and getattr(a, "suit", -1) < 0:
-            trump_known = False
+        if getattr(a, "suit", 0) < 0 and (st.trump != trump or type(a) is Answer):
+            trump_known = False  # whether and which trump it sets may depend on the cards
         if type(a) is Give:
             moved |= a.cards
         elif type(a) is Exchange:
@@ -213,8 +216,21 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 new ^= low
                 received[s] |= 1 << place[low.bit_length() - 1]
         if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
-            return Refusal(i, seat, a, st, "annotation", True, received, moved)
+            # kept: the state before the step, to probe what the cards decided in it
+            refusal = Refusal(i, seat, a, st, "annotation", True, received, moved, trump_known)
+            refusal.previous = last
+            refusal.check = check
+            return refusal
     return None
+
+
+def _fixed(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
+    """The cards of ``hand`` that no placement changes (known places, or moved there)."""
+    fixed = 0
+    for c in st.rules.cards_of(hand):
+        if c not in allowed or moved >> c & 1:
+            fixed |= 1 << c
+    return fixed
 
 
 def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
@@ -228,10 +244,7 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
     before, last_seat, last = previous
     allowed, moved = placement.allowed, refusal.moved
     hand = before.hands[other]
-    fixed = 0
-    for c in st.rules.cards_of(hand):
-        if c not in allowed or moved >> c & 1:
-            fixed |= 1 << c
+    fixed = _fixed(st, hand, allowed, moved)
     if isinstance(last, (Play, Exchange)) and last_seat == other:
         fixed |= 1 << last.card
 
@@ -254,6 +267,86 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
         if not both(fixed | 1 << c):
             broke |= placement.restrict(c, ~refusal.received[other])
     return (LEARNED, [placement]) if broke else (UNSURE, [])
+
+
+def _effect(refusal: Refusal, placement: Placement,
+            played_before: int) -> tuple[str, list[Placement]]:
+    """An annotation after an action the replay contradicts (the trump an answer
+    made, say): the cards of one seat decide it. Probe each seat's hand before
+    the action, as :func:`_learn` probes a refused action."""
+    assert refusal.previous is not None
+    before, actor, action = refusal.previous
+    check = refusal.check
+    if not callable(check):
+        return UNSURE, []
+    index = refusal.index + 1
+    allowed, moved = placement.allowed, refusal.moved
+
+    def holds(seat: int, cards: int) -> bool:
+        probe = before.clone()
+        probe.hands[seat] = cards
+        ntricks = len(probe.tricks)
+        try:
+            probe.apply(action, actor)
+        except IllegalActionError:
+            return False
+        except Exception as exc:
+            raise _Unsure from exc
+        return bool(check(probe, index, len(probe.tricks) > ntricks))
+
+    n = len(before.hands)
+    mixed = False
+    for seat in [actor] + [s for s in range(n) if s != actor]:
+        hand = before.hands[seat]
+        places = refusal.received[seat]
+        fixed = _fixed(before, hand, allowed, moved)
+        if isinstance(action, (Play, Exchange)) and seat == actor:
+            fixed |= 1 << action.card
+        if holds(seat, fixed):  # anti-monotone in this seat's cards
+            broke = False
+            for c in before.rules.cards_of(hand & ~fixed):
+                if not holds(seat, fixed | 1 << c):
+                    broke |= placement.restrict(c, ~places)
+            if broke:
+                return LEARNED, [placement]
+            mixed = True
+            continue
+        live = 0
+        for c, m in allowed.items():
+            if m & places and not (played_before | moved) >> c & 1:
+                live |= 1 << c
+        most = fixed | live
+        if not holds(seat, most):
+            continue
+        need = most
+        for c in sorted(before.rules.cards_of(live), key=lambda c: (bool(hand >> c & 1), c)):
+            if holds(seat, need & ~(1 << c)):
+                need &= ~(1 << c)
+        group = before.rules.cards_of(need & live)
+        if all(hand >> c & 1 for c in group):
+            mixed = True
+            continue
+        return LEARNED, _split(placement, group, places)
+    # no seat's cards alone, from the fewest to the most it may hold, give the
+    # annotation: in this case no deal does (unless it takes a mix of both)
+    return (UNSURE, []) if mixed else (DEAD, [])
+
+
+def _split(placement: Placement, group: list[int], places: int) -> list[Placement]:
+    """The cases of "the seat holds all of ``group``" (first) or "its k-th card is
+    missing, the ones before it held": together they cover every deal."""
+    cases = []
+    whole = Placement(dict(placement.allowed))
+    for c in group:
+        whole.restrict(c, places)
+    cases.append(whole)
+    for k, c in enumerate(group):
+        case = Placement(dict(placement.allowed))
+        for d in group[:k]:
+            case.restrict(d, places)
+        case.restrict(c, ~places)
+        cases.append(case)
+    return cases
 
 
 class _Unsure(Exception):
@@ -293,9 +386,16 @@ def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
 def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
            played_before: int) -> tuple[str, list[Placement]]:
     st, seat, action = refusal.state, refusal.seat, refusal.action
+    if refusal.note and refusal.previous is not None:
+        return _effect(refusal, placement, played_before)
     if action is None or not refusal.trump_known:
         return UNSURE, []
     if seat != st.to_act and st.rules.core_turn == refusal.rule_id:
+        card = action.card if isinstance(action, (Play, Exchange)) else -1
+        if card >= 0 and not st.hands[seat] >> card & 1 and card in placement.allowed \
+                and not refusal.moved >> card & 1 \
+                and placement.restrict(card, refusal.received[seat]):
+            return LEARNED, [placement]  # first of all the seat must hold the card
         return _out_of_turn(refusal, placement)
     allowed = placement.allowed
     places = refusal.received[seat]
@@ -309,10 +409,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
             return LEARNED, [placement]
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
-    fixed = 0  # cards of the hand that no placement changes
-    for c in cards_of(hand):
-        if c not in allowed or moved >> c & 1:
-            fixed |= 1 << c
+    fixed = _fixed(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
     if _legal(st, seat, action, base):
         # anti-monotone: the cards whose presence alone refuses the action
@@ -348,16 +445,4 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
     group = cards_of(need & live)
     if all(places >> where[c] & 1 for c in group):
         return UNSURE, []  # the seat holds a group that suffices: not for want of cards
-    # the cases: the whole group held, or its k-th card missing (the ones before it held)
-    cases = []
-    whole = Placement(dict(allowed))
-    for c in group:
-        whole.restrict(c, places)
-    cases.append(whole)
-    for k, c in enumerate(group):
-        case = Placement(dict(allowed))
-        for d in group[:k]:
-            case.restrict(d, places)
-        case.restrict(c, ~places)
-        cases.append(case)
-    return LEARNED, cases
+    return LEARNED, _split(placement, group, places)

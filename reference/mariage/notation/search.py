@@ -266,14 +266,15 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int
            ) -> tuple[list[int] | None, int]:
-    """The search by learned bounds (:mod:`mariage.notation.deduce`), one turned-up
-    card at a time where it is unknown.
+    """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
+    card as the turned-up one where that is unknown, all in one search.
 
-    Best first, like the swap search, but a refusal that teaches a bound gives
-    one child (the nearest deck that respects every bound learned so far), a
-    refusal that splits into cases gives one child per case, and only one that
-    teaches nothing gives the swaps of :func:`_repairs`. Returns the deck found
-    (or None) and the replays used.
+    A refusal that teaches a bound gives one child (the nearest deck that
+    respects every bound learned so far), a refusal that splits into cases
+    gives one child per case, and only one that teaches nothing gives the
+    exchanges of :func:`_repairs`. Children with fewer exchanges since their
+    last bound come first, then those whose replay got furthest. Returns the
+    deck found (or None) and the replays used.
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -285,7 +286,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     for i, (_, a) in enumerate(acts):
         played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
     dead_ids = (r.core_over,)
-    tries = 0
+    # one search over every turned-up card: (exchanged since the last bound, -progress,
+    # exchanges since the last bound, order, deck, case number, the bounds of that case)
+    heap: list[tuple[int, int, int, int, list[int], int, Placement]] = []
     for turn in turns:
         fixed = list(slots)
         if turn >= 0:
@@ -294,56 +297,57 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         for p, c in enumerate(fixed):
             if c < 0:
                 places |= 1 << p
-        unknown = {c for c in range(r.ncards) if c not in fixed}
         first_deck = list(fill)
         if turn >= 0:  # the turned-up card changes places with the card at its place
             at = first_deck.index(turn)
             first_deck[at], first_deck[tpos] = first_deck[tpos], turn
-        # (-progress, order, deck, case number, the bounds of that case)
-        heap: list[tuple[int, int, list[int], int, Placement]] = [
-            (0, 0, first_deck, 0, Placement({c: places for c in unknown}))]
-        seen: set[tuple[int, ...]] = set()
-        pushed = ncases = 0
-        while heap and tries < limit:
-            _, _, deck_or_none, case_no, placement = heapq.heappop(heap)
-            deck = placement.match(deck_or_none)
-            if deck is None:
-                continue  # the bounds of this case leave no deal
-            key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
-            if key in seen:
-                continue
-            seen.add(key)
-            tries += 1
-            refusal = replay_tracked(start, deck, first, acts, verify)
-            if refusal is None:
-                return deck, tries
-            if refusal.note or refusal.rule_id in dead_ids:
-                continue  # the actions and this trump alone refuse it: no placement helps
-            progress = -refusal.index
-            outcome, cases = learn(refusal, deck, placement, played[refusal.index])
-            if outcome == DEAD:
-                continue
-            children: list[tuple[list[int], int, Placement]] = []
-            if outcome == LEARNED:
-                for case in cases:
-                    if case is not placement:
-                        ncases += 1
-                    children.append((deck, ncases if case is not placement else case_no, case))
-            else:
-                pos = {c: i for i, c in enumerate(deck)}
-                seats = {refusal.seat}
-                if refusal.state.to_act is not None:
-                    seats.add(refusal.state.to_act)  # out of turn: a window one seat lacked
-                for seat in sorted(seats):
-                    for x, y in _repairs(unknown, seat, refusal.action, refusal.state, -1):
-                        child = list(deck)
-                        child[pos[x]], child[pos[y]] = y, x
-                        children.append((child, case_no, placement))
-            for child, number, case in children:
-                pushed += 1
-                heapq.heappush(heap, (progress, pushed, child, number, case))
-        if tries >= limit:
-            break
+        bounds = Placement({c: places for c in range(r.ncards) if c not in fixed})
+        heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds))
+    seen: set[tuple[int, ...]] = set()
+    pushed = ncases = len(heap)
+    tries = 0
+    while heap and tries < limit:
+        _, _, swaps, _, deck_or_none, case_no, placement = heapq.heappop(heap)
+        deck = placement.match(deck_or_none)
+        if deck is None:
+            continue  # the bounds of this case leave no deal
+        key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
+        if key in seen:
+            continue
+        seen.add(key)
+        tries += 1
+        refusal = replay_tracked(start, deck, first, acts, verify)
+        if refusal is None:
+            return deck, tries
+        if refusal.rule_id in dead_ids or (refusal.note and refusal.trump_known and (
+                refusal.previous is None or refusal.previous[0].trump == refusal.state.trump)):
+            continue  # the actions and this trump alone refuse it: no placement helps
+        outcome, cases = learn(refusal, deck, placement, played[refusal.index])
+        if outcome == DEAD:
+            continue
+        children: list[tuple[list[int], int, Placement]] = []
+        depth = 0
+        if outcome == LEARNED:
+            for case in cases:
+                if case is not placement:
+                    ncases += 1
+                children.append((deck, ncases if case is not placement else case_no, case))
+        else:  # exchanges: after every bound and case (of any turned-up card), best first
+            depth = swaps + 1
+            pos = {c: i for i, c in enumerate(deck)}
+            unknown = set(placement.allowed)
+            seats = {refusal.seat}
+            if refusal.state.to_act is not None:
+                seats.add(refusal.state.to_act)  # out of turn: a window one seat lacked
+            for seat in sorted(seats):
+                for x, y in _repairs(unknown, seat, refusal.action, refusal.state, -1):
+                    child = list(deck)
+                    child[pos[x]], child[pos[y]] = y, x
+                    children.append((child, case_no, placement))
+        for child, number, case in children:
+            pushed += 1
+            heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
+                                  case))
     return None, tries
 
 
