@@ -32,13 +32,14 @@ exchanging cards (:mod:`mariage.notation.search`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, Answer, Exchange, Give, Play
 from ..errors import IllegalActionError
 from ..state import GameState
 
-__all__ = ["DEAD", "LEARNED", "UNSURE", "Placement", "Refusal", "learn", "replay_tracked"]
+__all__ = ["DEAD", "DECIDE", "EFFECT", "LEARNED", "NOTE", "UNSURE", "Placement", "Refusal",
+           "effect_of", "learn", "possible_effects", "replay_tracked"]
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
 #: of the unknown cards can make the action legal; or nothing exact.
@@ -162,14 +163,54 @@ class Refusal:
         self.check: object = None  # the annotation check, for a refused annotation
 
 
+#: Refusals that are not the rules': an annotation the replay contradicts, an
+#: effect other than the case expects, and a step whose effect the case must decide.
+NOTE, EFFECT, DECIDE = "annotation", "effect", "decide"
+
+#: State fields that hold cards or the record of play: never part of an effect.
+_NOT_EFFECT = frozenset({"hands", "known", "stock", "aside", "actions", "history", "tricks",
+                         "trick_cards", "trick_seats", "rules", "mech", "deal_source"})
+
+
+def effect_of(st: GameState) -> tuple[object, ...]:
+    """What a step left in ``st`` besides the cards: every other field, as a value.
+
+    Two deals whose replays agree on it after an answer that names no suit
+    go on alike (the same trump, the same credits).
+    """
+    out: list[object] = []
+    for name in type(st).__slots__:
+        if name.startswith("_") or name in _NOT_EFFECT:
+            continue
+        value = getattr(st, name)
+        if type(value) is list:
+            value = tuple(tuple(v) if type(v) is list else v for v in value)
+        out.append(value)
+    return tuple(out)
+
+
+def _expecting(want: tuple[object, ...]) -> Callable[[GameState, int, bool], bool]:
+    """A check, like an annotation's, that a step left the effect ``want``."""
+    return lambda probe, _index, _trick_done: effect_of(probe) == want
+
+
+def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState) -> bool:
+    """An answer that names no suit (or a step that set the trump without naming it):
+    whether and what it settles depends on the cards."""
+    return getattr(a, "suit", 0) < 0 and (st.trump != trump_before or type(a) is Answer)
+
+
 def replay_tracked(start: GameState, deck: list[int], first: int | None,
-                   acts: Sequence[tuple[int, Action | None]],
-                   verify: object) -> Refusal | None:
+                   acts: Sequence[tuple[int, Action | None]], verify: object,
+                   expect: dict[int, tuple[object, ...]] | None = None) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
-    (or None). Returns None when every action is legal (or a resignation ends
-    the record early).
+    (or None). ``expect``: the effect (:func:`effect_of`) the case expects after
+    each step whose effect depends on the cards; with it, such a step that is
+    not in ``expect`` is a :data:`DECIDE` refusal and one whose effect differs
+    an :data:`EFFECT` refusal, and the trump stays known. Returns None when
+    every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
     st.deal(deck, first)
@@ -185,13 +226,13 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     check = verify if callable(verify) else None
     if check is not None and not check(st, 0, False):
         seat = st.to_act if st.to_act is not None else st.leader
-        return Refusal(0, seat, None, st, "annotation", True, received, moved)
+        return Refusal(0, seat, None, st, NOTE, True, received, moved)
     phase_deal, phase_over = type(st.phase).DEAL, type(st.phase).OVER
     for i, (seat, a) in enumerate(acts):
         if a is None:
             return None
         if st.phase == phase_deal or st.phase == phase_over:
-            return Refusal(i, seat, a, st, "annotation", True, received, moved, trump_known)
+            return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump = st.trump
@@ -203,8 +244,16 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             refusal.previous = last
             return refusal
         last = (previous, seat, a)
-        if getattr(a, "suit", 0) < 0 and (st.trump != trump or type(a) is Answer):
-            trump_known = False  # whether and which trump it sets may depend on the cards
+        if _effect_depends_on_cards(a, trump, st):
+            if expect is None:
+                trump_known = False  # whether and which trump it sets may depend on the cards
+            elif expect.get(i) != effect_of(st):
+                kind = EFFECT if i in expect else DECIDE
+                refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)
+                refusal.previous = last
+                if kind == EFFECT:
+                    refusal.check = _expecting(expect[i])
+                return refusal
         if type(a) is Give:
             moved |= a.cards
         elif type(a) is Exchange:
@@ -217,7 +266,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 received[s] |= 1 << place[low.bit_length() - 1]
         if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
             # kept: the state before the step, to probe what the cards decided in it
-            refusal = Refusal(i, seat, a, st, "annotation", True, received, moved, trump_known)
+            refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
             refusal.previous = last
             refusal.check = check
             return refusal
@@ -248,9 +297,9 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
     if isinstance(last, (Play, Exchange)) and last_seat == other:
         fixed |= 1 << last.card
 
-    def both(cards: int) -> bool:
+    def both_hands(hands: list[int]) -> bool:
         probe = before.clone()
-        probe.hands[other] = cards
+        probe.hands[:] = hands
         try:
             probe.apply(last, last_seat)
             probe.apply(action, refusal.seat)
@@ -260,7 +309,15 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
             raise _Unsure from exc
         return True
 
+    def both(cards: int) -> bool:
+        hands = list(before.hands)
+        hands[other] = cards
+        return both_hands(hands)
+
     if not both(fixed):
+        return UNSURE, []
+    lows, highs = _bounds_of_hands(before, placement, refusal, 0)
+    if not _alone(both_hands, before.hands, other, lows, highs):
         return UNSURE, []
     broke = False
     for c in st.rules.cards_of(hand & ~fixed):
@@ -282,9 +339,9 @@ def _effect(refusal: Refusal, placement: Placement,
     index = refusal.index + 1
     allowed, moved = placement.allowed, refusal.moved
 
-    def holds(seat: int, cards: int) -> bool:
+    def holds_hands(hands: list[int]) -> bool:
         probe = before.clone()
-        probe.hands[seat] = cards
+        probe.hands[:] = hands
         ntricks = len(probe.tricks)
         try:
             probe.apply(action, actor)
@@ -294,8 +351,13 @@ def _effect(refusal: Refusal, placement: Placement,
             raise _Unsure from exc
         return bool(check(probe, index, len(probe.tricks) > ntricks))
 
+    def holds(seat: int, cards: int) -> bool:
+        hands = list(before.hands)
+        hands[seat] = cards
+        return holds_hands(hands)
+
     n = len(before.hands)
-    mixed = False
+    lows, highs = _bounds_of_hands(before, placement, refusal, played_before)
     for seat in [actor] + [s for s in range(n) if s != actor]:
         hand = before.hands[seat]
         places = refusal.received[seat]
@@ -303,13 +365,14 @@ def _effect(refusal: Refusal, placement: Placement,
         if isinstance(action, (Play, Exchange)) and seat == actor:
             fixed |= 1 << action.card
         if holds(seat, fixed):  # anti-monotone in this seat's cards
+            if not _alone(holds_hands, before.hands, seat, lows, highs):
+                continue  # and in others': no bound is safe
             broke = False
             for c in before.rules.cards_of(hand & ~fixed):
                 if not holds(seat, fixed | 1 << c):
                     broke |= placement.restrict(c, ~places)
             if broke:
                 return LEARNED, [placement]
-            mixed = True
             continue
         live = 0
         for c, m in allowed.items():
@@ -324,12 +387,40 @@ def _effect(refusal: Refusal, placement: Placement,
                 need &= ~(1 << c)
         group = before.rules.cards_of(need & live)
         if all(hand >> c & 1 for c in group):
-            mixed = True
             continue
         return LEARNED, _split(placement, group, places)
-    # no seat's cards alone, from the fewest to the most it may hold, give the
-    # annotation: in this case no deal does (unless it takes a mix of both)
-    return (UNSURE, []) if mixed else (DEAD, [])
+    # no seat's cards alone give it: it may take several seats' cards at once
+    return UNSURE, []
+
+
+def possible_effects(refusal: Refusal, placement: Placement,
+                     played_before: int) -> list[tuple[object, ...]]:
+    """The effects a :data:`DECIDE` step may have: the replayed deck's first, then
+    those each seat's fewest and most possible cards give (the others as dealt)."""
+    assert refusal.previous is not None
+    before, actor, action = refusal.previous
+    out = [effect_of(refusal.state)]
+    allowed, moved = placement.allowed, refusal.moved
+    for seat in range(len(before.hands)):
+        places = refusal.received[seat]
+        fixed = _fixed(before, before.hands[seat], allowed, moved)
+        if isinstance(action, (Play, Exchange)) and seat == actor:
+            fixed |= 1 << action.card
+        live = 0
+        for c, m in allowed.items():
+            if m & places and not (played_before | moved) >> c & 1:
+                live |= 1 << c
+        for cards in (fixed, fixed | live):
+            probe = before.clone()
+            probe.hands[seat] = cards
+            try:
+                probe.apply(action, actor)
+            except Exception:  # refused with these cards: no effect to add
+                continue
+            effect = effect_of(probe)
+            if effect not in out:
+                out.append(effect)
+    return out
 
 
 def _split(placement: Placement, group: list[int], places: int) -> list[Placement]:
@@ -351,6 +442,72 @@ def _split(placement: Placement, group: list[int], places: int) -> list[Placemen
 
 class _Unsure(Exception):
     """A probe failed otherwise than by refusing the action: learn nothing from it."""
+
+
+def _legal_hands(st: GameState, seat: int, action: Action, hands: list[int]) -> bool:
+    """Would ``action`` be legal for ``seat`` with every hand as in ``hands``?"""
+    probe = st.clone()
+    probe.hands[:] = hands
+    try:
+        probe.apply(action, seat)
+    except IllegalActionError:
+        return False
+    except Exception as exc:
+        raise _Unsure from exc
+    return True
+
+
+def _bounds_of_hands(st: GameState, placement: Placement, refusal: Refusal,
+                     played_before: int) -> tuple[list[int], list[int]]:
+    """Each seat's fewest possible cards (those no placement changes) and most."""
+    allowed, moved = placement.allowed, refusal.moved
+    lows, highs = [], []
+    for seat, hand in enumerate(st.hands):
+        fixed = _fixed(st, hand, allowed, moved)
+        places = refusal.received[seat]
+        live = 0
+        for c, m in allowed.items():
+            if m & places and not (played_before | moved) >> c & 1:
+                live |= 1 << c
+        lows.append(fixed)
+        highs.append(fixed | live)
+    return lows, highs
+
+
+def _alone(verdict: Callable[[list[int]], bool], hands: list[int], seat: int,
+           lows: list[int], highs: list[int]) -> bool:
+    """Does the verdict stay when every other seat holds its fewest, then its most
+    possible cards? (If not, it turns on their cards too.)"""
+    now = verdict(list(hands))
+    for other in (lows, highs):
+        trial = [h if s == seat else other[s] for s, h in enumerate(hands)]
+        if verdict(trial) != now:
+            return False
+    return True
+
+
+def _group_split(st: GameState, seat: int, action: Action, base: int, placement: Placement,
+                 refusal: Refusal, played_before: int,
+                 deck: Sequence[int]) -> tuple[str, list[Placement]]:
+    """Cases on a smallest group of cards that makes ``action`` legal for ``seat``
+    (with the other hands as they are): whole group held, or one card missing."""
+    places = refusal.received[seat]
+    live = 0
+    for c, m in placement.allowed.items():
+        if m & places and not (played_before | refusal.moved) >> c & 1:
+            live |= 1 << c
+    need = base | live
+    if not _legal(st, seat, action, need):
+        return UNSURE, []
+    hand = st.hands[seat]
+    for c in sorted(st.rules.cards_of(live), key=lambda c: (bool(hand >> c & 1), c)):
+        if _legal(st, seat, action, need & ~(1 << c)):
+            need &= ~(1 << c)
+    group = st.rules.cards_of(need & live)
+    where = {c: p for p, c in enumerate(deck)}
+    if not group or all(places >> where[c] & 1 for c in group):
+        return UNSURE, []
+    return LEARNED, _split(placement, group, places)
 
 
 def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
@@ -411,6 +568,12 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
     fixed = _fixed(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
+    lows, highs = _bounds_of_hands(st, placement, refusal, played_before)
+    if not _alone(lambda hands: _legal_hands(st, seat, action, hands), st.hands, seat,
+                  lows, highs):
+        # the verdict turns on other seats' cards too (an answer about a partner's
+        # half): only case splits, which cover every deal, are safe
+        return _group_split(st, seat, action, base, placement, refusal, played_before, deck)
     if _legal(st, seat, action, base):
         # anti-monotone: the cards whose presence alone refuses the action
         broke = False

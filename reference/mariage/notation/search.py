@@ -47,7 +47,16 @@ from ..errors import IllegalActionError
 from ..phase import PASSING
 from ..rules import Rules
 from ..state import GameState, Phase
-from .deduce import DEAD, LEARNED, Placement, learn, replay_tracked
+from .deduce import (
+    DEAD,
+    DECIDE,
+    LEARNED,
+    NOTE,
+    Placement,
+    learn,
+    possible_effects,
+    replay_tracked,
+)
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -62,8 +71,8 @@ Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 #: verify(state, i, trick_done): are the annotations after action i (0: before the
 #: first action) consistent with ``state``?
 Verify = Callable[[GameState, int, bool], bool]
-#: The failure "rule" of an annotation the replay contradicts.
-NOTE = "annotation"
+#: The effect a case expects of each step whose effect depends on the cards.
+Effects = dict[int, tuple[object, ...]]
 
 
 def _first_use(acts: Sequence[Step]) -> dict[int, int]:
@@ -259,13 +268,21 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
     if not any(type(a) is Give and a.cards < 0 for _, a in acts):
-        return _exact(start, slots, owner, first, acts, limit, verify, tpos)
+        # two ways past an answer that names no suit (its effect depends on the cards):
+        # stop learning there and exchange cards, or one case per effect; half each
+        found, tries = _exact(start, slots, owner, first, acts, (limit + 1) // 2, verify, tpos,
+                              by_effect=False)
+        if found is not None or tries < (limit + 1) // 2:
+            return found, tries  # found, or proven that no deal fits
+        found, more = _exact(start, slots, owner, first, acts, limit - tries, verify, tpos,
+                             by_effect=True)
+        return found, tries + more
     return _swap_search(start, slots, owner, first, acts, limit, verify, tpos, unknown)
 
 
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
-           acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int
-           ) -> tuple[list[int] | None, int]:
+           acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
+           by_effect: bool) -> tuple[list[int] | None, int]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -273,8 +290,11 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     respects every bound learned so far), a refusal that splits into cases
     gives one child per case, and only one that teaches nothing gives the
     exchanges of :func:`_repairs`. Children with fewer exchanges since their
-    last bound come first, then those whose replay got furthest. Returns the
-    deck found (or None) and the replays used.
+    last bound come first, then those whose replay got furthest. Past a step
+    whose effect depends on the cards (an answer that names no suit), nothing
+    exact is learned, or with ``by_effect`` the search splits into one case per
+    effect the step may have and learns on in each. Returns the deck found
+    (or None) and the replays used.
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -287,8 +307,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
     dead_ids = (r.core_over,)
     # one search over every turned-up card: (exchanged since the last bound, -progress,
-    # exchanges since the last bound, order, deck, case number, the bounds of that case)
-    heap: list[tuple[int, int, int, int, list[int], int, Placement]] = []
+    # exchanges since the last bound, order, deck, case number, the bounds of that
+    # case, the effects it expects of the steps whose effect depends on the cards)
+    heap: list[tuple[int, int, int, int, list[int], int, Placement, Effects]] = []
     for turn in turns:
         fixed = list(slots)
         if turn >= 0:
@@ -302,12 +323,12 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             at = first_deck.index(turn)
             first_deck[at], first_deck[tpos] = first_deck[tpos], turn
         bounds = Placement({c: places for c in range(r.ncards) if c not in fixed})
-        heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds))
+        heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
     tries = 0
     while heap and tries < limit:
-        _, _, swaps, _, deck_or_none, case_no, placement = heapq.heappop(heap)
+        _, _, swaps, _, deck_or_none, case_no, placement, expect = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
             continue  # the bounds of this case leave no deal
@@ -316,12 +337,21 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             continue
         seen.add(key)
         tries += 1
-        refusal = replay_tracked(start, deck, first, acts, verify)
+        refusal = replay_tracked(start, deck, first, acts, verify,
+                                 expect if by_effect else None)
         if refusal is None:
             return deck, tries
-        if refusal.rule_id in dead_ids or (refusal.note and refusal.trump_known and (
+        if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known and (
                 refusal.previous is None or refusal.previous[0].trump == refusal.state.trump)):
             continue  # the actions and this trump alone refuse it: no placement helps
+        if refusal.rule_id == DECIDE:  # one case for each effect the step may have
+            for effect in possible_effects(refusal, placement, played[refusal.index]):
+                ncases += 1
+                pushed += 1
+                heapq.heappush(heap, (0, -refusal.index, 0, pushed, deck, ncases,
+                                      Placement(dict(placement.allowed)),
+                                      {**expect, refusal.index: effect}))
+            continue
         outcome, cases = learn(refusal, deck, placement, played[refusal.index])
         if outcome == DEAD:
             continue
@@ -347,7 +377,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         for child, number, case in children:
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
-                                  case))
+                                  case, expect))
     return None, tries
 
 
