@@ -25,6 +25,20 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealing"]
 
+#: a card's bit in a hand mask
+_bit = (1).__lshift__
+#: the classes of the items of a deck given as plain card numbers (the common case)
+_INTS = {int}
+#: ncards -> the card numbers of the pack in order (a deck sorted must equal it)
+_PACKS: dict[int, list[int]] = {}
+
+
+def _pack(ncards: int) -> list[int]:
+    pack = _PACKS.get(ncards)
+    if pack is None:
+        pack = _PACKS[ncards] = list(range(ncards))
+    return pack
+
 
 class Dealing(Mechanism):
     """Deals a hand from a deck order and passes the deal on after it."""
@@ -45,8 +59,10 @@ class Dealing(Mechanism):
             raise IllegalActionError(r.core_phase, seat=None, action="deal",
                                      reason="a hand is in progress or the match is over",
                                      hand=st.hand_no)
-        cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
-        if len(cards) != r.ncards or sorted(cards) != list(range(r.ncards)):
+        cards: list[int] = list(deck)  # type: ignore[arg-type]  # numbers: checked next
+        if set(map(type, cards)) != _INTS:  # codes, or numbers of another class
+            cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
+        if len(cards) != r.ncards or sorted(cards) != _pack(r.ncards):
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"a deal must order the {r.ncards} cards of the pack, "
                                      "each once", hand=st.hand_no + 1)
@@ -78,11 +94,15 @@ class Dealing(Mechanism):
         sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
         turn = -1
         for k, size in enumerate(sizes):
-            for i in range(n):
-                s = (start + i) % n
-                for c in cards[pos:pos + size]:
-                    hands[s] |= 1 << c
-                pos += size
+            s = start
+            for _ in range(n):
+                end = pos + size
+                # the cards are distinct (check_deck): their bits add up to their union
+                hands[s] |= sum(map(_bit, cards[pos:end]))
+                pos = end
+                s += 1
+                if s == n:
+                    s = 0
             if k + 1 == r.turn_up_round:
                 turn = cards[pos]
                 pos += 1
