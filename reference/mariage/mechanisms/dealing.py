@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealing"]
 
-#: a card's bit in a hand mask
-_bit = (1).__lshift__
 #: the classes of the items of a deck given as plain card numbers (the common case)
 _INTS = {int}
 #: ncards -> the card numbers of the pack in order (a deck sorted must equal it)
 _PACKS: dict[int, list[int]] = {}
+#: ncards -> each card's bit in a hand mask
+_BITS: dict[int, list[int]] = {}
 
 
 def _pack(ncards: int) -> list[int]:
@@ -38,6 +38,13 @@ def _pack(ncards: int) -> list[int]:
     if pack is None:
         pack = _PACKS[ncards] = list(range(ncards))
     return pack
+
+
+def _bits(ncards: int) -> list[int]:
+    bits = _BITS.get(ncards)
+    if bits is None:
+        bits = _BITS[ncards] = [1 << c for c in range(ncards)]
+    return bits
 
 
 class Dealing(Mechanism):
@@ -93,12 +100,13 @@ class Dealing(Mechanism):
         # turned-up card may come after round ``turn_up_round`` (else after the deal)
         sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
         turn = -1
+        bit = _bits(r.ncards).__getitem__
         for k, size in enumerate(sizes):
             s = start
             for _ in range(n):
                 end = pos + size
                 # the cards are distinct (check_deck): their bits add up to their union
-                hands[s] |= sum(map(_bit, cards[pos:end]))
+                hands[s] |= sum(map(bit, cards[pos:end]))
                 pos = end
                 s += 1
                 if s == n:

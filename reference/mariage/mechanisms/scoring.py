@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..outcomes import HandRecord
+from ..outcomes import hand_record
 from ..phase import DEAL, OVER
 from .base import Mechanism
 
@@ -104,12 +104,12 @@ class Scoring(Mechanism):
         if hand_winner is not None:
             st.segni[hand_winner] += 1
         if r.auction_rule:
-            st.history.append(HandRecord(st.hand_no, st.dealer, pts, tuple(added),
-                                         tuple(st.tricks_won), how, hand_winner,
-                                         **mech.contract.facts(st)))
+            st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
+                                          tuple(st.tricks_won), how, hand_winner,
+                                          **mech.contract.facts(st)))
         else:
-            st.history.append(HandRecord(st.hand_no, st.dealer, pts, tuple(added),
-                                         tuple(st.tricks_won), how, hand_winner))
+            st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
+                                          tuple(st.tricks_won), how, hand_winner))
         st.hand_over_reason = how
         st.to_act = None
         st.trick_seats = []
