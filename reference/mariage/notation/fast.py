@@ -190,7 +190,9 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
         words = rest.split(" ")
         if head != "stock" or len(words) != want_stock:
             raise _Unsure
-        stock = [table[w] if w in table else _deal_card(w, rules, table) for w in words]
+        stock = [table.get(w, -1) for w in words]
+        if -1 in stock:
+            stock = [table[w] if w in table else _deal_card(w, rules, table) for w in words]
         i += 1
         row = lines[i] if i < len(lines) else ""
     elif want_stock:
@@ -267,7 +269,11 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
         m = _TAG_LINE.fullmatch(lines[i])
         if m is None:
             return False
-        values = tuple(_unquote(v.group()) for v in _tag_value().finditer(m.group(2)))
+        quoted = m.group(2)
+        if "\\" in quoted:  # an escape: read each value as the reader does
+            values = tuple(_unquote(v.group()) for v in _tag_value().finditer(quoted))
+        else:  # ' "a" "b"': no quote inside a value, so the values lie between '" "'
+            values = tuple(quoted[2:-1].split('" "')) if quoted else ()
         tags.append(Tag(m.group(1), values, first_line + i, 2))
         i += 1
     header = Record(tuple(tags), (), (), None, file, number, first_line)
@@ -376,7 +382,7 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                     st.resign(seat)
                     continue
                 try:  # refused too between hands and after the match (N143, N144)
-                    if type(action) is Play and st.phase == _PLAY and seat == st.to_act:
+                    if st.phase is _PLAY and seat == st.to_act and type(action) is Play:
                         play(st, seat, action)  # what GameState.apply does (no undo, no source)
                     else:
                         st.apply(action, seat)
