@@ -33,6 +33,8 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import cast
 
 from ..actions import Action, Play, parse_action
 from ..errors import IllegalActionError
@@ -152,6 +154,7 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
     n, size, packet = rules.nseats, rules.hand_size, rules.packet
     under = rules.turn_up == "under_stock"
     table = _deal_cards_of(rules)
+    get = cast("Callable[[str], int | None]", table.get)
     dealer = st.dealer
     first: int | None = None
     row = lines[i][5:]  # after "deal "
@@ -177,9 +180,9 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
         words = rest.split(" ")
         if len(words) != size:
             raise _Unsure
-        hand = [table.get(w, -1) for w in words]
-        if -1 in hand:
-            hand = [table[w] if w in table else _deal_card(w, rules, table) for w in words]
+        found = list(map(get, words))
+        hand = cast("list[int]", found) if None not in found else \
+            [table[w] if w in table else _deal_card(w, rules, table) for w in words]
         hands.append(hand)
         i += 1
         row = lines[i] if i < len(lines) else ""
@@ -190,9 +193,9 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
         words = rest.split(" ")
         if head != "stock" or len(words) != want_stock:
             raise _Unsure
-        stock = [table.get(w, -1) for w in words]
-        if -1 in stock:
-            stock = [table[w] if w in table else _deal_card(w, rules, table) for w in words]
+        found = list(map(get, words))
+        stock = cast("list[int]", found) if None not in found else \
+            [table[w] if w in table else _deal_card(w, rules, table) for w in words]
         i += 1
         row = lines[i] if i < len(lines) else ""
     elif want_stock:
