@@ -17,9 +17,10 @@ An ordinary *decision* of a playout is ``legal_actions()`` and an ordinary
 
 The end-of-hand step is the hand end plus the next deal (the first deal of a
 match is left out: it follows a new state, not a hand end). Each figure is
-the total over all hands of that kind of call divided by its count; runs are
-repeated and interleaved and the best of each kind is kept; the timer's own
-cost (a pair of ``perf_counter_ns`` calls with nothing between) is taken off.
+the median over all calls of that kind (a call during which the process lost
+its core to another job would weigh on a mean); runs are repeated and
+interleaved and the lowest median of each kind is kept; the timer's own cost
+(a pair of ``perf_counter_ns`` calls with nothing between) is taken off.
 The figures that matter are the ratios to an ordinary decision, which do not
 depend on the machine.
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -108,12 +110,13 @@ def timer_cost() -> int:
     return best
 
 
-def replay(script: Script, totals: list[int], counts: list[int]) -> None:
-    """Replay ``script`` once, adding each call's nanoseconds to ``totals`` by kind."""
+def replay(script: Script, times: list[list[int]]) -> None:
+    """Replay ``script`` once, appending each call's nanoseconds to ``times`` by kind."""
     clock = time.perf_counter_ns
     rules = script.rules
     make = script.package.GameState
     state = None
+    deals, legals = times[DEAL], times[LEGAL]
     for new, deck, first, acts in script.hands:
         if new is not None:
             state = make(rules, first_dealer=new)
@@ -122,35 +125,36 @@ def replay(script: Script, totals: list[int], counts: list[int]) -> None:
             assert state is not None
             t = clock()
             state.deal(deck, first)
-            totals[DEAL] += clock() - t
-            counts[DEAL] += 1
+            deals.append(clock() - t)
         apply, legal = state.apply, state.legal_actions
         for action, kind in acts:
             t = clock()
             legal()
-            totals[LEGAL] += clock() - t
-            counts[LEGAL] += 1
+            legals.append(clock() - t)
             t = clock()
             apply(action)
-            totals[kind] += clock() - t
-            counts[kind] += 1
+            times[kind].append(clock() - t)
 
 
 def measure(script: Script, repeat: int, overhead: int, best: list[float],
             counts: list[int]) -> None:
-    """Replay ``repeat`` times; keep in ``best`` the lowest mean ns per call of each kind
-    (and in ``counts`` the number of calls of each kind in one replay)."""
+    """Replay ``repeat`` times; keep in ``best`` the lowest median ns per call of each kind
+    (and in ``counts`` the number of calls of each kind in one replay).
+
+    The median, not the mean: on a shared machine a call during which the process
+    lost its core takes many times its cost, and a mean would count that in.
+    """
     for _ in range(repeat):
-        totals = [0] * 5
-        counts[:] = [0] * 5
+        times: list[list[int]] = [[] for _ in range(5)]
         gc.disable()
         try:
-            replay(script, totals, counts)
+            replay(script, times)
         finally:
             gc.enable()
+        counts[:] = [len(t) for t in times]
         for k in range(5):
-            if counts[k]:
-                best[k] = min(best[k], totals[k] / counts[k] - overhead)
+            if times[k]:
+                best[k] = min(best[k], statistics.median(times[k]) - overhead)
 
 
 def run(names: Sequence[str], hands: int, repeat: int, seed: int
