@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{ns[DEAL] / base:>10.2f}{end / base:>12.2f}{end / (base + ns[LEGAL]):>10.2f}"
               f"{end / per_hand:>7.0%}")
     print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
-          "mean cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
+          "median cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
           "end of hand over an ordinary decision\n(legal_actions() + apply); share: its part "
           "of a whole hand's calls (legal_actions() included)")
     print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
