@@ -105,6 +105,25 @@ def test_a_deal_orders_every_card_once(name: str) -> None:
     assert state.hand_no == 1
 
 
+def test_a_deck_of_numbers_is_checked_as_numbers() -> None:
+    rules = load_rules("marianna")
+    deck = canonical_deck(rules)
+    one = deck.index(1)
+    for bad in (float(deck[0]), -1, rules.ncards, None):
+        state = GameState(rules, first_dealer=0)
+        with pytest.raises(IllegalActionError) as info:
+            state.deal([bad, *deck[1:]])
+        assert info.value.rule_id == "core.deal"
+    # numbers of another class of int and codes mixed with numbers deal as before
+    as_bool = [True if i == one else c for i, c in enumerate(deck)]
+    mixed = [rules.card_code[c] if i % 2 else c for i, c in enumerate(deck)]
+    for other in (as_bool, mixed, tuple(deck)):
+        state, plain = GameState(rules, first_dealer=0), GameState(rules, first_dealer=0)
+        state.deal(other)
+        plain.deal(deck)
+        assert state.hands == plain.hands and state.stock == plain.stock
+
+
 @covers("core.resign", "core.over")
 @pytest.mark.parametrize("name", RULESETS)
 def test_resign_at_any_moment_ends_the_match(name: str) -> None:

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
 from .phase import PLAY as _PLAY
@@ -49,34 +50,6 @@ class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
     def next_deal(self) -> tuple[list[int], int | None]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """How a match ended: the winning team (or ``None``) and why."""
-
-    winner: int | None
-    reason: str
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """The outcome of one finished hand."""
-
-    number: int
-    dealer: int | None
-    points: tuple[int, ...]  # card points plus declarations, per team
-    score: tuple[int, ...]  # what was added to the match score, per team
-    tricks: tuple[int, ...]
-    ended: str  # played_out | target | call_out | match_won
-    winner: int | None = None  # the team that took the hand (segno), where that counts
-    # bidding games: the contract of the hand
-    contract: int = 0  # the game value (0: no contract)
-    declarer: int = -1
-    made: bool | None = None  # None: nobody bid
-    schwarz: tuple[int, ...] = ()  # the teams that won no trick
-    kontras: int = 0  # Kontra and Re said
 
 
 _Applier = Callable[["GameState", int, Any], None]
@@ -93,6 +66,23 @@ class _Dispatch:
     play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
     any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+
+
+#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
+_DISPATCH: dict[tuple[int, int], tuple[Mechanisms, Rules, _Dispatch]] = {}
+
+
+def _dispatch_of(mech: Mechanisms, rules: Rules) -> _Dispatch:
+    """The dispatch table of ``mech`` under ``rules``, made once per pair (mechanisms are
+    stateless and rules frozen, so states of the same pair share it)."""
+    hit = _DISPATCH.get((id(mech), id(rules)))
+    if hit is not None and hit[0] is mech and hit[1] is rules:
+        return hit[2]
+    if len(_DISPATCH) >= 64:  # bounded, whatever the caller makes
+        _DISPATCH.clear()
+    table = _dispatch_table(mech, rules)
+    _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
+    return table
 
 
 def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
@@ -201,7 +191,7 @@ class GameState:
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
         self.rules = rules
         self.mech = mechanisms
-        self._appliers = _dispatch_table(mechanisms, rules)
+        self._appliers = _dispatch_of(mechanisms, rules)
         n = len(rules.teams)
         self.match_scores = [0] * n
         self.segni = [0] * n
@@ -230,45 +220,41 @@ class GameState:
         self.hands = [0] * n
         self.known = [0] * n
         self.stock: list[int] = []
-        self.turn_up: int | None = None
         self.trump = -1
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
-        self.leader = 0
+        self.leader = self.trick_no = self.decl_count = self.window_left = 0
+        self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
+        self.turn_up: int | None = None
         self.to_act: int | None = None
-        self.trick_no = 0
+        self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
+        self.ask_spent: tuple[int, int] | None = None  # (trick, seat): a failed ask, not counted
+        self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
         self.captured = [0] * t
         self.tricks_won = [0] * t
         self.decl_points = [0] * t
         self.game_points = [0] * t
         self.held = [0] * n
-        self.decl_count = 0
         self.decl_this_trick = [0] * n
-        self.used_suit = [[0] * n for _ in r.declarations]
-        self.used_hand = [[False] * n for _ in r.declarations]
+        decls = r.declarations
+        self.used_suit = [[0] * n for _ in decls] if decls else []
+        self.used_hand = [[False] * n for _ in decls] if decls else []
         self.declared: list[tuple[int, int, int, int]] = []  # (seat, decl or -1-ask, suit, value)
         self.forced = [-1] * n
-        self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
-        self.ask_spent: tuple[int, int] | None = None  # (trick, seat): a failed ask, not counted
-        self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
-        self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
-        self.window_left = 0
         self.last_winner = -1
         self.actions: list[tuple[int, Action]] = []
         self.hand_over_reason = ""
-        self._decl_open = False
-        self._free_play = False
+        self._decl_open = self._free_play = False
         # ---- talon games: a close ends the stock phase early, so these are per hand
-        self.draw_tricks = r.stock_size // r.nseats
+        self.draw_tricks = r.stock_size // n
         self._tricks_per_hand = r.hand_size + self.draw_tricks
-        self.closed_by = -1  # the seat that closed the stock, or -1
+        self.closed_by = self.claim_by = -1  # the seat that closed the stock / claimed, or -1
         self.close_opp_points = 0  # the closer's opponent at the close: counted points
         self.close_opp_tricks = 0  # ... and tricks won
         self.close_from_lead = True  # closed on lead (not between a trick and the draw)
         self.aside: list[int] = []  # the stock, out of play after a close
         self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
-        self.claim_by = -1  # the seat that claimed, or -1
         self.claim_ok = False
         self.reset_bidding()
 
@@ -276,15 +262,10 @@ class GameState:
         """Clear the auction, passing, contract and trump calls of one hand."""
         n = self.rules.nseats
         self.auction_passed = [False] * n
-        self.high_bid = 0
-        self.high_bidder = -1
+        self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
+        self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
-        self.declarer = -1  # -1: nobody (yet)
-        self.contract = 0  # the game value; 0: no contract
-        self.pass_step = 0
-        self.kontras = 0
         self.ask_level = [0] * n
-        self.called = 0  # bit mask of the suits called this hand
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
         self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)
 

@@ -25,6 +25,36 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealing"]
 
+#: the classes of the items of a deck given as plain card numbers (the common case)
+_INTS = {int}
+#: ncards -> the card numbers of the pack in order (a deck sorted must equal it)
+_PACKS: dict[int, list[int]] = {}
+#: ncards -> the card numbers of the pack (a deck of plain numbers must hold each once)
+_PACK_SETS: dict[int, frozenset[int]] = {}
+#: ncards -> each card's bit in a hand mask
+_BITS: dict[int, list[int]] = {}
+
+
+def _pack(ncards: int) -> list[int]:
+    pack = _PACKS.get(ncards)
+    if pack is None:
+        pack = _PACKS[ncards] = list(range(ncards))
+    return pack
+
+
+def _pack_set(ncards: int) -> frozenset[int]:
+    pack = _PACK_SETS.get(ncards)
+    if pack is None:
+        pack = _PACK_SETS[ncards] = frozenset(range(ncards))
+    return pack
+
+
+def _bits(ncards: int) -> list[int]:
+    bits = _BITS.get(ncards)
+    if bits is None:
+        bits = _BITS[ncards] = [1 << c for c in range(ncards)]
+    return bits
+
 
 class Dealing(Mechanism):
     """Deals a hand from a deck order and passes the deal on after it."""
@@ -45,8 +75,14 @@ class Dealing(Mechanism):
             raise IllegalActionError(r.core_phase, seat=None, action="deal",
                                      reason="a hand is in progress or the match is over",
                                      hand=st.hand_no)
-        cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
-        if len(cards) != r.ncards or sorted(cards) != list(range(r.ncards)):
+        n = r.ncards
+        cards: list[int] = list(deck)  # type: ignore[arg-type]  # numbers: checked next
+        if set(map(type, cards)) == _INTS:  # plain numbers: each of the pack once?
+            dealt = len(cards) == n and set(cards) == _pack_set(n)
+        else:  # codes, or numbers of another class
+            cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
+            dealt = len(cards) == n and sorted(cards) == _pack(n)
+        if not dealt:
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"a deal must order the {r.ncards} cards of the pack, "
                                      "each once", hand=st.hand_no + 1)
@@ -77,12 +113,22 @@ class Dealing(Mechanism):
         # turned-up card may come after round ``turn_up_round`` (else after the deal)
         sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
         turn = -1
+        bits = _bits(r.ncards)
+        bit = bits.__getitem__
         for k, size in enumerate(sizes):
-            for i in range(n):
-                s = (start + i) % n
-                for c in cards[pos:pos + size]:
-                    hands[s] |= 1 << c
-                pos += size
+            s = start
+            for _ in range(n):
+                if size == 1:
+                    hands[s] |= bits[cards[pos]]
+                    pos += 1
+                else:
+                    end = pos + size
+                    # the cards are distinct (check_deck): their bits add up to their union
+                    hands[s] |= sum(map(bit, cards[pos:end]))
+                    pos = end
+                s += 1
+                if s == n:
+                    s = 0
             if k + 1 == r.turn_up_round:
                 turn = cards[pos]
                 pos += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import IllegalActionError
+from ..outcomes import HandRecord, MatchResult
 from ..phase import OVER
 from .base import Mechanism
 
@@ -33,22 +34,20 @@ class MatchEnd(Mechanism):
 
     def finish(self, st: GameState, winner: int | None, reason: str) -> None:
         """End the match now, won by ``winner`` (``None``: drawn or no winner)."""
-        from ..state import MatchResult
-
         st.phase = OVER
         st.to_act = None
         st.result = MatchResult(winner, reason, self.measure(st))
 
     def check(self, st: GameState, after_hand: bool, reason: str) -> None:
         """End the match if a side has reached the target (ties as the rules say)."""
-        from ..state import HandRecord
-
         r = st.rules
         if r.match_measure == "hands_played":
             self.check_hands(st, after_hand)
             return
         scores = self.measure(st)
-        reached = [t for t, s in enumerate(scores) if s >= r.match_target]
+        target = r.match_target
+        reached = [t for t, s in enumerate(scores) if s >= target] \
+            if scores and max(scores) >= target else []
         if not reached:
             if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:
                 self.check_hands(st, after_hand, r.match_max_hands)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from ..outcomes import hand_record
 from ..phase import DEAL, OVER
 from .base import Mechanism
 
@@ -88,29 +89,31 @@ class Scoring(Mechanism):
         ``winner`` set means the match is won at once by that team;
         ``zero_team`` scores nothing for this hand.
         """
-        from ..state import HandRecord
-
         r = st.rules
         mech = st.mech
         nteams = len(r.teams)
-        pts = tuple(st.hand_points(t) for t in range(nteams))
+        pts = tuple(map(st.hand_points, range(nteams)))
         added, hand_winner = self.hand_score(st, how)
         if zero_team is not None:
             added[zero_team] = 0
             if r.score_kind == "segno" and hand_winner == zero_team:
                 hand_winner = None
+        scores = st.match_scores
         for t in range(nteams):
-            st.match_scores[t] += added[t]
+            scores[t] += added[t]
         if hand_winner is not None:
             st.segni[hand_winner] += 1
-        st.history.append(HandRecord(st.hand_no, st.dealer, pts, tuple(added),
-                                     tuple(st.tricks_won), how, hand_winner,
-                                     **(mech.contract.facts(st) if r.auction_rule else {})))
+        if r.auction_rule:
+            st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
+                                          tuple(st.tricks_won), how, hand_winner,
+                                          **mech.contract.facts(st)))
+        else:
+            st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
+                                          tuple(st.tricks_won), how, hand_winner))
         st.hand_over_reason = how
         st.to_act = None
         st.trick_seats = []
         st.trick_cards = []
-        mech = st.mech
         if winner is not None:
             mech.match_end.finish(st, winner, how)
             return
@@ -120,4 +123,4 @@ class Scoring(Mechanism):
             mech.game_points.bummerl(st)
         if st.phase == DEAL:
             mech.dealing.rotate_dealer(st)
-        assert st.phase in (DEAL, OVER)
+        assert st.phase == DEAL or st.phase == OVER

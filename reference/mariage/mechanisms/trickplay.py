@@ -51,16 +51,17 @@ class TrickPlay(Mechanism):
         r = st.rules
         cards = st.trick_cards
         trump = st.trump
-        best = 0
-        bc = cards[0]
         suit_of, strength = r.suit_of, r.strength
+        bc = cards[0]
+        best, best_suit, best_strength = 0, suit_of[bc], strength[bc]
         for i in range(1, len(cards)):
             c = cards[i]
-            if suit_of[c] == suit_of[bc]:
-                if strength[c] > strength[bc]:
-                    best, bc = i, c
-            elif suit_of[c] == trump:
-                best, bc = i, c
+            suit = suit_of[c]
+            if suit == best_suit:
+                if strength[c] > best_strength:
+                    best, best_strength = i, strength[c]
+            elif suit == trump:
+                best, best_suit, best_strength = i, suit, strength[c]
         return best
 
     def opponent_winning(self, st: GameState, seat: int, winner_index: int) -> bool:
@@ -160,31 +161,34 @@ class TrickPlay(Mechanism):
     # -------------------------------------------------------------- apply
     def apply_play(self, st: GameState, seat: int, action: Play) -> None:
         """Play ``action.card`` for ``seat`` (the seat to act)."""
-        r = st.rules
         card = action.card
         if st.phase != PLAY:
             why = "the partner must answer first" if st.phase == ANSWER else \
                 "the declaration window is open: declare or pass"
-            refuse(st, r.core_phase, seat, action, why)
-        hand = st.hands[seat]
-        if not 0 <= card < r.ncards or not hand >> card & 1:
-            refuse(st, r.core_hand, seat, action, "that card is not in the player's hand")
-        if not st._free_play and not self.legal_plays(st, seat) >> card & 1:
+            refuse(st, st.rules.core_phase, seat, action, why)
+        hands = st.hands
+        hand = hands[seat]
+        # a hand holds cards of the pack only: a card out of it is not in the hand either
+        if card < 0 or not hand >> card & 1:
+            refuse(st, st.rules.core_hand, seat, action, "that card is not in the player's hand")
+        free = st._free_play
+        if not free and not self.legal_plays(st, seat) >> card & 1:
             rule_id, reason = self.violation(st, seat, card)
             refuse(st, rule_id, seat, action, reason)
         st.actions.append((seat, action))
         bit = 1 << card
-        st.hands[seat] = hand ^ bit
+        hands[seat] = hand ^ bit
         known = st.known
         if known[seat] & bit:  # a shown card is played: no longer known to be held
             known[seat] ^= bit
-        if not st._free_play:
+        if not free:
             st.forced[seat] = -1
         st.trick_seats.append(seat)
         cards = st.trick_cards
         cards.append(card)
-        if len(cards) < r.nseats:
-            st.to_act = (seat + 1) % r.nseats
+        n = st.rules.nseats
+        if len(cards) < n:
+            st.to_act = (seat + 1) % n
             return
         self.finish_trick(st)
 
@@ -220,19 +224,25 @@ class TrickPlay(Mechanism):
         w = self.winner_index(st)
         winner = st.trick_seats[w]
         team = r.team_of[winner]
-        st.captured[team] += sum(map(r.points.__getitem__, st.trick_cards))
+        cards = st.trick_cards
+        points = r.points
+        total = 0
+        for c in cards:
+            total += points[c]
+        st.captured[team] += total
         st.tricks_won[team] += 1
-        st.tricks.append((st.leader, tuple(st.trick_cards), winner))
+        st.tricks.append((st.leader, tuple(cards), winner))
         st.last_winner = winner
         mech = st.mech
         if st.split is not None:
             mech.asks.settle_split(st, winner)
         if st.phase == OVER or st.phase == DEAL:
             return
-        scoring = mech.scoring
-        if r.hand_target is not None and scoring.target_reached(st):
-            scoring.end_hand(st, "target")
-            return
+        if r.hand_target is not None:
+            scoring = mech.scoring
+            if scoring.target_reached(st):
+                scoring.end_hand(st, "target")
+                return
         # ---- talon games: held credit, last-trick bonus, claims, closing before the draw
         if r.credit_on_win:
             mech.held_credit.on_trick_won(st, winner)
@@ -243,7 +253,7 @@ class TrickPlay(Mechanism):
         if st.trick_no >= st._tricks_per_hand:
             if r.last_trick_points:  # card points for the last trick
                 st.captured[team] += r.last_trick_points
-            scoring.end_hand(st, "played_out")
+            mech.scoring.end_hand(st, "played_out")
             return
         self.start_trick(st, winner)
         if st.held[winner]:
@@ -252,36 +262,43 @@ class TrickPlay(Mechanism):
     def draw(self, st: GameState, winner: int) -> None:
         """Each seat draws one card from the stock, the trick's winner first."""
         n = st.rules.nseats
-        hands, stock = st.hands, st.stock
-        for i in range(n):
-            s = (winner + i) % n
-            c = stock.pop()
+        hands, pop = st.hands, st.stock.pop
+        turn_up = st.turn_up
+        s = winner
+        for _ in range(n):
+            c = pop()
             hands[s] |= 1 << c
-            if c == st.turn_up:
+            if c == turn_up:
                 st.known[s] |= 1 << c
-                st.turn_up = None
+                st.turn_up = turn_up = None
+            s += 1
+            if s == n:
+                s = 0
 
     def start_trick(self, st: GameState, leader: int) -> None:
         """Open the next trick with ``leader`` to lead (or the declaration window first)."""
+        r = st.rules
         st.leader = leader
-        st.trick_no += 1
+        trick_no = st.trick_no = st.trick_no + 1
         st.trick_seats = []
         st.trick_cards = []
         st.trump_set_in_trick = 0
         st.lead_mask = 0
-        r = st.rules
-        n = r.nseats
-        st.decl_this_trick = [0] * n
+        st.decl_this_trick = [0] * r.nseats
         st.to_act = leader
-        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock
         # no duty, no forced card, no first-lead preference: every card in hand is legal
         st._free_play = (ob is not None and not ob.follow
-                         and not (st.trick_no == 1 and r.first_card_prefs))
-        decl = st.mech.declarations
-        window_open = bool(r.declarations) and decl.window_open(st, r.decl_window_any)
-        st._decl_open = window_open and r.decl_who != "trick_start"
-        if window_open and r.decl_who == "trick_start":
+                         and not (trick_no == 1 and r.first_card_prefs))
+        if not r.declarations:
+            st._decl_open = False
+            st.phase = PLAY
+            return
+        window_open = st.mech.declarations.window_open(st, r.decl_window_any)
+        trick_start = r.decl_who == "trick_start"
+        st._decl_open = window_open and not trick_start
+        if window_open and trick_start:
             st.phase = WINDOW
-            st.window_left = r.decl_window_seats or n
+            st.window_left = r.decl_window_seats or r.nseats
         else:
             st.phase = PLAY

@@ -1,0 +1,209 @@
+"""Benchmark: the cost of the end of a hand against an ordinary decision.
+
+For every bundled ruleset (default options), random playouts are recorded
+once (the decks and the actions chosen, as in ``bench_playout.py``) and then
+replayed through the public API, timing each call on its own:
+
+* an *ordinary decision*: an ``apply`` that neither completes a trick nor
+  ends the hand (a card that is not the last of its trick, a declaration...);
+* a *trick end*: an ``apply`` that completes a trick and the hand goes on;
+* the *hand end*: the ``apply`` that ends the hand (scoring it, checking the
+  match end, passing the deal on);
+* the *next deal*: ``deal`` of the next hand's deck;
+* ``legal_actions()`` before each action (what a player asks before deciding).
+
+An ordinary *decision* of a playout is ``legal_actions()`` and an ordinary
+``apply``; the table gives the end of the hand against both.
+
+The end-of-hand step is the hand end plus the next deal (the first deal of a
+match is left out: it follows a new state, not a hand end). Each figure is
+the median over all calls of that kind (a call during which the process lost
+its core to another job would weigh on a mean); runs are repeated and
+interleaved and the lowest median of each kind is kept; the timer's own cost
+(a pair of ``perf_counter_ns`` calls with nothing between) is taken off.
+The figures that matter are the ratios to an ordinary decision, which do not
+depend on the machine.
+
+    python benchmarks/bench_handend.py            # 1000 hands per ruleset, best of 5
+    python benchmarks/bench_handend.py --quick    # 200 hands, best of 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mariage
+from bench_playout import make_workload
+
+#: the kinds of call timed
+ORDINARY, TRICK, HAND, DEAL, LEGAL = range(5)
+KINDS = ("ordinary apply", "trick end", "hand end", "next deal", "legal_actions()")
+
+
+@dataclass
+class Script:
+    """A recorded playout: per hand, (first dealer or None for a new match, deck, first,
+    actions with their kinds)."""
+
+    rules: Any  # the Rules of ``package``
+    package: ModuleType
+    hands: list[tuple[int | None, list[int], int | None, list[tuple[Any, int]]]] = \
+        field(default_factory=list)
+
+
+def record(name: str, hands: int, seed: int, package: ModuleType = mariage) -> Script:
+    """Play ``hands`` random hands of ruleset ``name`` (as ``bench_playout``) and note
+    each action's kind; ``package``: the ``mariage`` package to run (another copy of
+    it, to compare two versions in one process)."""
+    rules = package.load_rules(name, {})
+    work = make_workload(rules, hands, seed)
+    randrange = random.Random(seed).randrange
+    skip_last = 1 if rules.call_out_rule else 0
+    script = Script(rules, package)
+    state = package.GameState(rules, first_dealer=0)
+    new: int | None = 0
+    for i, deck in enumerate(work.decks):
+        if state.terminal:
+            new = i % work.nseats
+            state = package.GameState(rules, first_dealer=new)
+        state.deal(deck, work.firsts[i])
+        acts: list[tuple[Any, int]] = []
+        while state.to_act is not None:
+            actions = state.legal_actions()
+            if rules.claim_rule is not None:
+                actions = [a for a in actions if type(a) is not package.Claim]
+            action = actions[randrange(len(actions) - skip_last)]
+            tricks = len(state.tricks)
+            state.apply(action)
+            if state.to_act is None:
+                kind = HAND
+            elif len(state.tricks) != tricks:
+                kind = TRICK
+            else:
+                kind = ORDINARY
+            acts.append((action, kind))
+        script.hands.append((new, deck, work.firsts[i], acts))
+        new = None
+    return script
+
+
+def timer_cost() -> int:
+    """Nanoseconds of one pair of ``perf_counter_ns`` calls (the best of many)."""
+    clock = time.perf_counter_ns
+    best = 10**9
+    for _ in range(2000):
+        t = clock()
+        u = clock()
+        best = min(best, u - t)
+    return best
+
+
+def replay(script: Script, times: list[list[int]]) -> None:
+    """Replay ``script`` once, appending each call's nanoseconds to ``times`` by kind."""
+    clock = time.perf_counter_ns
+    rules = script.rules
+    make = script.package.GameState
+    state = None
+    deals, legals = times[DEAL], times[LEGAL]
+    for new, deck, first, acts in script.hands:
+        if new is not None:
+            state = make(rules, first_dealer=new)
+            state.deal(deck, first)
+        else:
+            assert state is not None
+            t = clock()
+            state.deal(deck, first)
+            deals.append(clock() - t)
+        apply, legal = state.apply, state.legal_actions
+        for action, kind in acts:
+            t = clock()
+            legal()
+            legals.append(clock() - t)
+            t = clock()
+            apply(action)
+            times[kind].append(clock() - t)
+
+
+def measure(script: Script, repeat: int, overhead: int, best: list[float],
+            counts: list[int]) -> None:
+    """Replay ``repeat`` times; keep in ``best`` the lowest median ns per call of each kind
+    (and in ``counts`` the number of calls of each kind in one replay).
+
+    The median, not the mean: on a shared machine a call during which the process
+    lost its core takes many times its cost, and a mean would count that in.
+    """
+    for _ in range(repeat):
+        times: list[list[int]] = [[] for _ in range(5)]
+        gc.disable()
+        try:
+            replay(script, times)
+        finally:
+            gc.enable()
+        counts[:] = [len(t) for t in times]
+        for k in range(5):
+            if times[k]:
+                best[k] = min(best[k], statistics.median(times[k]) - overhead)
+
+
+def run(names: Sequence[str], hands: int, repeat: int, seed: int
+        ) -> list[tuple[str, list[float], list[int]]]:
+    """Per ruleset, the best mean nanoseconds of each kind of call (interleaved runs)
+    and the number of calls of each kind."""
+    scripts = {n: record(n, hands, seed) for n in names}
+    overhead = timer_cost()
+    best = {n: [float("inf")] * 5 for n in names}
+    counts = {n: [0] * 5 for n in names}
+    for _ in range(repeat):
+        for n in names:
+            measure(scripts[n], 1, overhead, best[n], counts[n])
+    return [(n, best[n], counts[n]) for n in names]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="200 hands, best of 3")
+    parser.add_argument("--hands", type=int, default=None, help="hands per ruleset (1000)")
+    parser.add_argument("--repeat", type=int, default=None, help="timed runs, best kept (5)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("rulesets", nargs="*", help="default: every bundled ruleset")
+    args = parser.parse_args(argv)
+    hands = args.hands or (200 if args.quick else 1000)
+    repeat = args.repeat or (3 if args.quick else 5)
+    names = args.rulesets or mariage.list_rulesets()
+    cpu = time.process_time()
+    results = run(names, hands, repeat, args.seed)
+    print(f"end of hand against an ordinary decision: {hands} hands per ruleset, best of "
+          f"{repeat}, seed {args.seed}, Python {sys.version.split()[0]}")
+    head = (f"{'ruleset':<22}{'apply µs':>9}{'trick end':>10}{'hand end':>9}"
+            f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'share':>7}")
+    print(head)
+    print("-" * len(head))
+    for name, ns, counts in results:
+        base = ns[ORDINARY]
+        end = ns[HAND] + ns[DEAL]
+        per_hand = sum(ns[k] * counts[k] for k in range(5)) / counts[HAND]
+        print(f"{name:<22}{base / 1000:>9.2f}{ns[TRICK] / base:>10.2f}{ns[HAND] / base:>9.2f}"
+              f"{ns[DEAL] / base:>10.2f}{end / base:>12.2f}{end / (base + ns[LEGAL]):>10.2f}"
+              f"{end / per_hand:>7.0%}")
+    print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
+          "median cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
+          "end of hand over an ordinary decision\n(legal_actions() + apply); share: its part "
+          "of a whole hand's calls (legal_actions() included)")
+    print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
