@@ -9,9 +9,10 @@ on its command line::
 
 The action is chosen for the seat to act by a built-in player (``--bot``:
 ``random``, ``greedy`` or ``mc``) from a determinization of that seat's
-view only (:func:`~mariage.arena.search.determinize`). Once the protocol's
-``mariage engine`` answers ``choose`` with ``greedy`` or ``random``; this
-command adds ``mc`` and the faults below.
+view only (:func:`~mariage.arena.search.determinize`). ``mariage engine``
+answers ``choose`` with ``greedy`` or ``random``; this command adds ``mc``
+and the faults below. Like ``mariage engine`` it accepts hidden cards
+(protocol version 2): in ``mariage match`` it is dealt only its seat's view.
 
 ``--fault`` makes a deliberately faulty engine, for testing the referee:
 ``illegal`` answers a card its seat does not hold, ``timeout`` never

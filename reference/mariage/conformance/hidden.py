@@ -220,8 +220,12 @@ class HiddenHand:
     def _verify(self, st: GameState, step: int, trick_done: bool = False) -> bool:
         """Does ``st`` (after ``step`` actions) keep the holds and the state told for it?"""
         told = self.publics.get(step)
-        if told is not None and (_to_act(st) != told["to_act"] or public_state(st) != told):
-            return False
+        if told is not None:
+            if _to_act(st) != told.get("to_act", _to_act(st)):
+                return False
+            now = public_state(st)
+            if any(now[k] != v for k, v in told.items()):
+                return False
         return all(st.hands[s] >> c & 1 for s, c in self.holds.get(step, ()))
 
     def _agrees(self, st: GameState, deck: Sequence[int], step: int) -> bool:
@@ -382,7 +386,7 @@ class HiddenHand:
             for s, cards in (hands or {}).items():
                 self.holds.setdefault(step + 1, []).extend((s, c) for c in cards)
             if public is not None:
-                self.publics[step + 1] = {k: public.get(k) for k in PUBLIC_FIELDS}
+                self.publics[step + 1] = {k: public[k] for k in PUBLIC_FIELDS if k in public}
             self._take(seat, action, step)
         except (IllegalActionError, ProtocolError):
             self.slots, self.holds, self.publics, self.deck = saved
