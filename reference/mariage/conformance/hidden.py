@@ -198,6 +198,10 @@ class HiddenHand:
         self.first = first
         self.search = search
         self.owner = _deal_owners(before, first)
+        if any(o == seat and c < 0 for o, c in zip(self.owner, slots, strict=True)):
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason=f"the deck must show every card dealt to seat "
+                                     f"{seat}, the seat it is seen by")
         self.acts: list[Step] = []
         self.holds: dict[int, list[tuple[int, int]]] = {}  # step -> (seat, card) held then
         self.publics: dict[int, dict[str, Any]] = {}  # step -> the public state told then
