@@ -76,6 +76,9 @@ class ChoosingEngine(ReferenceEngine):
         seat = state.to_act
         if seat is None:
             return {"type": "error", "code": "bad_request", "message": "no seat is to act"}
+        if self.hidden is not None and seat != self.hidden.seat:
+            return {"type": "error", "code": "bad_request", "message": "this hand was dealt "
+                    f"as seat {self.hidden.seat} sees it: choose only for that seat"}
         self.chosen += 1
         if self.fault != "none" and self.chosen >= self.fault_after:
             if self.fault == "illegal":
