@@ -86,7 +86,8 @@ def test_legal_for_another_seat_and_call_out() -> None:
 
 def test_hello_lists_rulesets_and_options() -> None:
     hello = ReferenceEngine().hello()
-    assert hello["protocol"] == 1 and hello["engine"] == "mariage-reference"
+    assert hello["protocol"] == 2 and hello["engine"] == "mariage-reference"
+    assert hello["features"] == ["hidden_cards"]
     assert hello["rulesets"]["marjapussi"]["options"]["pack_size"]["values"] == [36, 32, 28]
     assert "marianna_values" not in hello["rulesets"]["cinquecento"]["options"]
 

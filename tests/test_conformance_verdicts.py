@@ -59,13 +59,13 @@ def test_other_protocol_version_stops_the_run_with_one_line(
     cmd = script(tmp_path, """
         import sys, json
         for line in sys.stdin:
-            print(json.dumps({"type": "hello", "protocol": 2, "rulesets": {"mariglia": {}}}),
+            print(json.dumps({"type": "hello", "protocol": 3, "rulesets": {"mariglia": {}}}),
                   flush=True)
     """)
     assert main(["conformance", "--engine", cmd]) == 1
     captured = capsys.readouterr()
     assert captured.err == ("mariage: error: the engine failed its handshake: the engine speaks "
-                            "protocol 2, this runner speaks protocol 1\n")
+                            "protocol 3, this runner speaks protocols 1 and 2\n")
     assert captured.out == ""
 
 

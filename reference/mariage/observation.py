@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Give
+from .rules import Rules
 from .state import GameState, Phase
 
-__all__ = ["Observation", "observe", "reviewable"]
+__all__ = ["Observation", "observe", "public_action", "reviewable"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +62,25 @@ class Observation:
     reviewable: tuple[int, ...] = ()
 
 
+def public_action(rules: Rules, viewer: int, seat: int, action: Action) -> Action:
+    """``action`` of ``seat`` as ``viewer`` sees it: cards passed by the other side hidden.
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("marjapussi-de")
+    >>> public_action(rules, 1, 0, Give(0b1111)), public_action(rules, 2, 0, Give(0b1111))
+    (Give(cards=-1), Give(cards=15))
+    """
+    if type(action) is Give and rules.team_of[seat] != rules.team_of[viewer]:
+        return Give(-1)
+    return action
+
+
 def _public(state: GameState, seat: int) -> tuple[tuple[int, Action], ...]:
     """The actions of the hand as ``seat`` saw them: cards passed by the other side hidden."""
-    if state.rules.auction_rule is None:
+    r = state.rules
+    if r.auction_rule is None:
         return tuple(state.actions)
-    team_of = state.rules.team_of
-    return tuple((s, Give(-1)) if type(a) is Give and team_of[s] != team_of[seat] else (s, a)
-                 for s, a in state.actions)
+    return tuple((s, public_action(r, seat, s, a)) for s, a in state.actions)
 
 
 def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:

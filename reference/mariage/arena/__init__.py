@@ -4,6 +4,8 @@
   what one seat knows) and :class:`MonteCarloBot`, the built-in ``mc`` player;
 * :mod:`mariage.arena.players`: the players of a match: built-in bots and
   outside engines spoken to over the engine protocol, with ``choose``;
+* :mod:`mariage.arena.hiding`: what the referee tells each engine: the deal
+  with the cards its seat cannot see hidden, and what it comes to see;
 * :mod:`mariage.arena.match`: ``mariage match``: games with rotated seats over
   paired deals, forfeits, records and the results table;
 * :mod:`mariage.arena.refengine`: the reference engine with ``choose``

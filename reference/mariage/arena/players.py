@@ -21,11 +21,16 @@ with a choice of bots (the Monte Carlo ``mc`` among them) and deliberate
 faults for testing the referee.
 
 Engines keep their state through the protocol's ``start``, ``deal``,
-``apply`` and ``resign`` requests, which give them every deal in full: the
-protocol has no way yet to deal a hand with hidden cards, so a match cannot
-stop an engine from reading the other hands it was sent. The built-in
-players choose from :func:`~mariage.arena.search.determinize` of their seat,
-so they see only their own seat's view.
+``apply`` and ``resign`` requests. An engine whose ``hello`` lists the
+feature ``hidden_cards`` (protocol version 2) sees only its own seat's
+information: its ``start``/``deal`` carry its ``seat`` and a deck with
+``??`` for the cards that seat cannot see, and each ``apply`` the action as
+that seat sees it and a ``reveal`` of what it comes to see
+(:class:`~mariage.arena.hiding.SeatView`). An engine without the feature
+(protocol version 1) is dealt every hand in full, as before, and
+:attr:`EnginePlayer.hides` is ``False``. The built-in players choose from
+:func:`~mariage.arena.search.determinize` of their seat, so they see only
+their own seat's view.
 """
 
 from __future__ import annotations
@@ -33,11 +38,13 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from ..actions import Action, action_text
+from ..actions import Action, action_text, parse_action
 from ..bots import make_bot
 from ..conformance.client import EngineClient, EngineFailure
+from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
 from ..rules import Rules
 from ..state import GameState
+from .hiding import SeatView
 from .search import MonteCarloBot, determinize
 
 __all__ = ["BOT_NAMES", "BotPlayer", "EnginePlayer", "Forfeit", "Player", "make_chooser"]
@@ -153,40 +160,72 @@ class EnginePlayer:
         self.grace = grace
         self.name = command
         self._greeted = False
+        #: does the engine get only its seat's view (``hidden_cards`` in its ``hello``)?
+        self.hides = False
+        self.view = SeatView(0)
+
+    def _fail(self, exc: EngineFailure) -> Forfeit:
+        self._greeted = False
+        self.client.restart()
+        return Forfeit("timeout" if exc.kind == "timeout" else "crash", exc.message)
+
+    def _greet(self) -> None:
+        """Say hello once per engine process; learn whether it accepts hidden cards."""
+        if self._greeted:
+            return
+        self.client.timeout = self.timeout
+        try:
+            hello = self.client.hello()
+        except EngineFailure as exc:
+            raise self._fail(exc) from None
+        self.name = str(hello.get("engine", self.command))
+        features = hello.get("features")
+        self.hides = hello.get("protocol") == 2 and isinstance(features, list) \
+            and HIDDEN_CARDS in features
+        self._greeted = True
 
     def _send(self, message: dict[str, Any], fail_kind: str = "desync",
               timeout: float | None = None) -> dict[str, Any]:
+        self._greet()
         self.client.timeout = self.timeout if timeout is None else timeout
         try:
-            if not self._greeted:
-                hello = self.client.hello()
-                self.name = str(hello.get("engine", self.command))
-                self._greeted = True
             reply = self.client.request(message)
         except EngineFailure as exc:
-            self._greeted = False
-            self.client.restart()
-            raise Forfeit("timeout" if exc.kind == "timeout" else "crash",
-                          exc.message) from None
+            raise self._fail(exc) from None
         if reply.get("type") == "error":
             raise Forfeit(fail_kind, f"the engine answered {message['type']} with "
                           f"{reply.get('code')}: {str(reply.get('message', ''))[:160]}")
         return reply
 
+    def _deck(self, state: GameState, deck: list[int]) -> dict[str, Any]:
+        """The ``deck`` (and ``seat``) fields of a ``start`` or ``deal`` for this engine."""
+        self._greet()
+        if not self.hides:
+            return {"deck": [state.rules.card_code[c] for c in deck]}
+        return {"deck": self.view.deal(state, deck), "seat": self.view.seat}
+
     def start(self, state: GameState, seat: int, deck: list[int],
               first_player: int | None) -> None:
         r = state.rules
+        self.view = SeatView(seat)
         self._send({"type": "start", "ruleset": r.ruleset, "options": changed_options(r),
-                    "dealer": state.dealer, "deck": [r.card_code[c] for c in deck],
+                    "dealer": state.dealer, **self._deck(state, deck),
                     "first_player": first_player})
 
     def dealt(self, state: GameState, deck: list[int], first_player: int | None) -> None:
-        r = state.rules
-        self._send({"type": "deal", "deck": [r.card_code[c] for c in deck],
-                    "first_player": first_player})
+        self._send({"type": "deal", **self._deck(state, deck), "first_player": first_player})
 
     def applied(self, state: GameState, seat: int, text: str) -> None:
-        self._send({"type": "apply", "action": text, "seat": seat})
+        if not self.hides:
+            self._send({"type": "apply", "action": text, "seat": seat})
+            return
+        seen = self.view.action(state, seat, parse_action(state.rules, text))
+        message: dict[str, Any] = {"type": "apply", "action": seen, "seat": seat,
+                                   "state": seat_state_json(state, self.view.seat)}
+        reveal = self.view.after(state)
+        if reveal:
+            message["reveal"] = reveal
+        self._send(message)
 
     def resigned(self, state: GameState, seat: int) -> None:
         self._send({"type": "resign", "seat": seat})

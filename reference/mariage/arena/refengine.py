@@ -9,9 +9,10 @@ on its command line::
 
 The action is chosen for the seat to act by a built-in player (``--bot``:
 ``random``, ``greedy`` or ``mc``) from a determinization of that seat's
-view only (:func:`~mariage.arena.search.determinize`). Once the protocol's
-``mariage engine`` answers ``choose`` with ``greedy`` or ``random``; this
-command adds ``mc`` and the faults below.
+view only (:func:`~mariage.arena.search.determinize`). ``mariage engine``
+answers ``choose`` with ``greedy`` or ``random``; this command adds ``mc``
+and the faults below. Like ``mariage engine`` it accepts hidden cards
+(protocol version 2): in ``mariage match`` it is dealt only its seat's view.
 
 ``--fault`` makes a deliberately faulty engine, for testing the referee:
 ``illegal`` answers a card its seat does not hold, ``timeout`` never
@@ -75,6 +76,9 @@ class ChoosingEngine(ReferenceEngine):
         seat = state.to_act
         if seat is None:
             return {"type": "error", "code": "bad_request", "message": "no seat is to act"}
+        if self.hidden is not None and seat != self.hidden.seat:
+            return {"type": "error", "code": "bad_request", "message": "this hand was dealt "
+                    f"as seat {self.hidden.seat} sees it: choose only for that seat"}
         self.chosen += 1
         if self.fault != "none" and self.chosen >= self.fault_after:
             if self.fault == "illegal":

@@ -3,8 +3,9 @@
 :func:`determinize` makes a full state that agrees with everything one seat
 knows: its own hand, every card shown or played, the turned-up card, the
 sizes of the other hands and of the stock. The cards the seat cannot see
-(the unshown cards of the other hands and the stock below the turn-up) are
-dealt again at random among the places they could be. The result depends
+(the unshown cards of the other hands, the stock below the turn-up, and a
+stock put aside by a close) are dealt again at random among the places they
+could be. The result depends
 on the hidden cards only through their number, so a player that chooses from
 a determinized state sees no more than its own seat's view.
 
@@ -56,6 +57,9 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     turn_up = copy.turn_up
     places = [i for i, c in enumerate(copy.stock) if c != turn_up]
     pool += [copy.stock[i] for i in places]
+    # a closed stock is out of play but unseen (its turned-up card, at the bottom, seen)
+    aside = [i for i in range(len(copy.aside)) if i or r.turn_up != "under_stock"]
+    pool += [copy.aside[i] for i in aside]
     pool.sort()  # so that the result depends on the seat's view and rng only
     rng.shuffle(pool)
     at = 0
@@ -65,6 +69,9 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
         at += hidden.bit_count()
     for i in places:
         copy.stock[i] = pool[at]
+        at += 1
+    for i in aside:
+        copy.aside[i] = pool[at]
         at += 1
     return copy
 

@@ -35,8 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an option value (repeatable)")
     parser.add_argument("--out", metavar="FILE", help="write every game's record to FILE")
     parser.add_argument("--quiet", "-q", action="store_true", help="no line per game")
-    parser.epilog = ("Each engine sees a protocol session of its own; the choose request "
-                     "is described in mariage.arena.players.")
+    parser.epilog = ("Each engine sees a protocol session of its own; an engine that lists "
+                     "the hidden_cards feature (protocol 2) is dealt only its own seat's "
+                     "view. The choose request is described in mariage.arena.players.")
 
 
 def _seat(rules: Rules, text: str) -> int:

@@ -33,7 +33,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode
+from .protocol import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
+    ProtocolError,
+    decode,
+    encode,
+)
 
 __all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError",
            "ProcessTransport", "ThreadTransport", "Transport", "check_command", "check_timeout"]
@@ -304,8 +311,10 @@ class EngineClient:
     def hello(self) -> dict[str, Any]:
         """Handshake; raise :class:`HandshakeError` unless the engine speaks our version.
 
-        The answer must be a ``hello`` with our protocol number and an object
-        ``rulesets`` (ruleset name -> object).
+        The answer must be a ``hello`` with a protocol number we speak
+        (:data:`~mariage.conformance.protocol.SUPPORTED_VERSIONS`: an engine of
+        version 1 is driven as before) and an object ``rulesets`` (ruleset name ->
+        object).
         """
         try:
             reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION})
@@ -315,9 +324,10 @@ class EngineClient:
             raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message: "
                                  f"{encode(reply)[:120]}")
         version = reply.get("protocol")
-        if version != PROTOCOL_VERSION or isinstance(version, bool):
+        if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
             raise HandshakeError(f"the engine speaks protocol {json.dumps(version)}, "
-                                 f"this runner speaks protocol {PROTOCOL_VERSION}")
+                                 f"this runner speaks protocols "
+                                 f"{' and '.join(map(str, SUPPORTED_VERSIONS))}")
         sets = reply.get("rulesets")
         if not isinstance(sets, dict) or not all(isinstance(v, dict) for v in sets.values()):
             raise HandshakeError("the 'hello' answer has no 'rulesets' object (ruleset name -> "

@@ -13,9 +13,13 @@ and answered with ``bad_json``, so memory stays bounded whatever is sent.
 Faulty engines (:mod:`mariage.conformance.faulty`) subclass it and change only
 :meth:`~ReferenceEngine.make_rules` or :meth:`~ReferenceEngine.make_state`.
 
+A ``start`` or ``deal`` naming the engine's ``seat`` may hide cards (``??``):
+the engine then plays on a guess of them (:mod:`mariage.conformance.hidden`),
+told by the ``reveal`` of each ``apply`` what its seat comes to see.
+
 >>> engine = ReferenceEngine()
->>> engine.handle({"type": "hello", "protocol": 1})["protocol"]
-1
+>>> engine.handle({"type": "hello", "protocol": 2})["protocol"]
+2
 >>> deck = [f"{r}{s}" for s in "HDCS" for r in "A3KQJ76542"]
 >>> engine.handle({"type": "start", "ruleset": "marianna", "dealer": 0, "deck": deck})
 {'type': 'ok'}
@@ -42,7 +46,17 @@ from ..errors import IllegalActionError, MariageError
 from ..rules import Rules
 from ..specload import list_rulesets, load_document
 from ..state import GameState, Phase
-from .protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, decode, encode, state_json
+from .hidden import HiddenHand, parse_hidden_deck, parse_reveal
+from .protocol import (
+    HIDDEN_CARDS,
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    decode,
+    encode,
+    seat_state_json,
+    state_json,
+)
 
 __all__ = ["INT_OPTION_MAX", "MAX_BUDGET_MS", "ReferenceEngine", "serve"]
 
@@ -125,6 +139,8 @@ class ReferenceEngine:
         self.rules: Rules | None = None
         self.state: GameState | None = None
         self.ruleset_files = ruleset_files
+        #: the hand in progress when it was dealt with hidden cards, else ``None``
+        self.hidden: HiddenHand | None = None
 
     # -- the two hooks a faulty engine may override
     def make_rules(self, ruleset: str, options: dict[str, Any]) -> Rules:
@@ -152,7 +168,7 @@ class ReferenceEngine:
             rulesets[name] = {"options": opts}
         return {"type": "hello", "engine": self.name, "version": __version__,
                 "protocol": PROTOCOL_VERSION, "rulesets": rulesets,
-                "requests": ["choose"], "bots": sorted(BOTS)}
+                "requests": ["choose"], "features": [HIDDEN_CARDS], "bots": sorted(BOTS)}
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Answer one request (already decoded). Never raises: a failure of the
@@ -191,6 +207,8 @@ class ReferenceEngine:
             if kind == "choose":
                 return self._choose(msg)
             if kind == "state":
+                if self.hidden is not None:
+                    return {"type": "state", **seat_state_json(self.state, self.hidden.seat)}
                 return {"type": "state", **state_json(self.state)}
             return _error("unknown_type", f"unknown request type '{kind}'")
         except ProtocolError as exc:
@@ -234,17 +252,20 @@ class ReferenceEngine:
         elif dealer is None or not 0 <= dealer < rules.nseats:
             raise ProtocolError("bad_request", f"'dealer' must be a seat 0..{rules.nseats - 1}")
         state = self.make_state(rules, dealer)
-        self._deal_into(state, rules, msg)  # a refused deal leaves the previous match intact
-        self.rules, self.state = rules, state
+        # a refused deal leaves the previous match intact
+        self.rules, (self.state, self.hidden) = rules, self._deal_into(state, rules, msg)
         return {"type": "ok"}
 
     def _deal(self, msg: dict[str, Any]) -> dict[str, Any]:
         assert self.state is not None and self.rules is not None
-        self._deal_into(self.state, self.rules, msg)
+        self.state, self.hidden = self._deal_into(self.state, self.rules, msg)
         return {"type": "ok"}
 
     @staticmethod
-    def _deal_into(state: GameState, rules: Rules, msg: dict[str, Any]) -> None:
+    def _deal_into(state: GameState, rules: Rules, msg: dict[str, Any]
+                   ) -> tuple[GameState, HiddenHand | None]:
+        """Deal ``msg``'s deck into ``state``: in full, or as the view of ``msg``'s ``seat``
+        (then the state is the guess of a :class:`HiddenHand`)."""
         deck = msg.get("deck")
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
             raise ProtocolError("bad_request", "'deck' must be a list of card codes")
@@ -253,7 +274,12 @@ class ReferenceEngine:
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"'first_player' must be a seat 0.."
                                      f"{rules.nseats - 1} or null")
-        state.deal(deck, first)
+        seat = _seat_or_none(msg, "seat", rules.nseats)
+        if seat is None:
+            state.deal(deck, first)
+            return state, None
+        hand = HiddenHand(state, seat, parse_hidden_deck(rules, deck), first)
+        return hand.state, hand
 
     def _choose(self, msg: dict[str, Any]) -> dict[str, Any]:
         """An action for the seat to act, chosen by a built-in bot from that seat's view."""
@@ -281,6 +307,9 @@ class ReferenceEngine:
         if seat is not None and seat != st.to_act:
             raise IllegalActionError("core.turn", seat=seat, action="choose",
                                      reason=f"seat {st.to_act} is to act")
+        if self.hidden is not None and st.to_act != self.hidden.seat:
+            raise ProtocolError("bad_request", f"this hand was dealt as seat "
+                                f"{self.hidden.seat} sees it: choose only for that seat")
         me = st.to_act
         view = _sample_view(st, me, random.Random(seed))
         action = make_bot(bot_name, seed).choose(view)
@@ -311,7 +340,20 @@ class ReferenceEngine:
             action = parse_action(self.rules, text)
         except ValueError as exc:
             return _error("bad_action", str(exc))
-        self.state.apply(action, seat)
+        hidden = self.hidden
+        if hidden is None or self.state.phase in (Phase.DEAL, Phase.OVER):
+            self.state.apply(action, seat)
+            return {"type": "ok"}
+        deck, hands = parse_reveal(self.rules, msg.get("reveal"))
+        public = msg.get("state")
+        if public is not None and not isinstance(public, dict):
+            raise ProtocolError("bad_request", "'state' must be an object")
+        who = self.state.to_act if seat is None else seat
+        if who is None:
+            self.state.apply(action, seat)  # refused: no seat is to act
+            return {"type": "ok"}
+        hidden.apply(who, action, deck, hands, public)
+        self.state = hidden.state
         return {"type": "ok"}
 
 
@@ -332,6 +374,9 @@ def _sample_view(state: GameState, seat: int, rng: random.Random) -> GameState:
         if s != seat:
             hidden.extend(r.cards_of(state.hands[s] & ~state.known[s]))
     hidden.extend(c for c in state.stock if c != turn)
+    # a stock put aside by a close is unseen but for its turned-up card, at the bottom
+    seen_aside = state.aside[0] if state.aside and r.turn_up == "under_stock" else -1
+    hidden.extend(c for c in state.aside if c != seen_aside)
     hidden.sort()
     rng.shuffle(hidden)
     it = iter(hidden)
@@ -343,6 +388,7 @@ def _sample_view(state: GameState, seat: int, rng: random.Random) -> GameState:
                 mask |= 1 << next(it)
             view.hands[s] = mask
     view.stock = [c if c == turn else next(it) for c in state.stock]
+    view.aside = [c if c == seen_aside else next(it) for c in state.aside]
     return view
 
 

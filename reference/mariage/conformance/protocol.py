@@ -29,18 +29,32 @@ from ..state import GameState, Phase
 
 __all__ = [
     "ERROR_CODES",
+    "HIDDEN_CARDS",
     "MAX_LINE",
     "PHASES",
     "PROTOCOL_VERSION",
+    "SUPPORTED_VERSIONS",
+    "UNKNOWN_CARD",
     "ProtocolError",
     "bidding_json",
     "decode",
     "encode",
+    "seat_state_json",
     "state_json",
 ]
 
 #: The protocol version this module speaks (``docs/protocol.rst``).
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+
+#: The versions a runner or a match accepts in an engine's ``hello``: version 2 adds
+#: hidden cards (``seat`` in ``start``/``deal``, ``reveal`` in ``apply``) to version 1.
+SUPPORTED_VERSIONS = (1, 2)
+
+#: The ``features`` entry of a ``hello`` answer for an engine that accepts hidden cards.
+HIDDEN_CARDS = "hidden_cards"
+
+#: A card the engine's seat cannot see, in a ``deck`` or a ``state``'s ``hands``.
+UNKNOWN_CARD = "??"
 
 #: The longest line either side must accept, in bytes.
 MAX_LINE = 1 << 20
@@ -137,8 +151,9 @@ def declared_json(state: GameState) -> list[list[Any]]:
     return out
 
 
-def state_json(state: GameState) -> dict[str, Any]:
-    """The protocol's view of ``state`` (every field of a ``state`` response)."""
+def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
+    """The protocol's view of ``state`` (every field of a ``state`` response; without
+    ``hands`` unless ``hands``)."""
     r = state.rules
     in_hand = state.phase not in (Phase.DEAL, Phase.OVER)
     nteams = len(r.teams)
@@ -164,7 +179,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "table": [[s, r.card_code[c]] for s, c in
                   zip(state.trick_seats, state.trick_cards, strict=True)] if in_hand else [],
         "stock": len(state.stock) if in_hand else 0,
-        "hands": [_cards(r, m) for m in state.hands] if in_hand else [[] for _ in state.hands],
+        "hands": None if not hands else [_cards(r, m) for m in state.hands] if in_hand
+        else [[] for _ in state.hands],
         "declared": declared_json(state) if in_hand else [],
         "tricks_won": list(state.tricks_won) if in_hand else [0] * nteams,
         "hand_points": [state.hand_points(t) for t in range(nteams)] if in_hand
@@ -175,10 +191,27 @@ def state_json(state: GameState) -> dict[str, Any]:
         "terminal": state.terminal,
         "result": result,
     }
+    if not hands:
+        del out["hands"]
     if r.talon_game:  # talon games only, so that other rulesets' states are unchanged
         out["closed_by"] = state.closed_by if in_hand and state.closed_by >= 0 else None
     if r.auction_rule is not None:  # bidding games only: the other rulesets' state is as before
         out["bidding"] = bidding_json(state, in_hand)
+    return out
+
+
+def seat_state_json(state: GameState, seat: int) -> dict[str, Any]:
+    """The ``state`` of ``state`` as ``seat`` sees it: other hands show the cards
+    shown (declared, asked for...) and ``??`` for the rest (hidden cards, version 2)."""
+    out = state_json(state)
+    r = state.rules
+    if state.phase in (Phase.DEAL, Phase.OVER) or r.open_hands:
+        return out
+    hands = []
+    for s, h in enumerate(state.hands):
+        shown = h if s == seat else h & state.known[s]
+        hands.append(_cards(r, shown) + [UNKNOWN_CARD] * (h & ~shown).bit_count())
+    out["hands"] = hands
     return out
 
 

@@ -220,7 +220,7 @@ def trace_text(run: RunResult) -> str:
     ...             exchange=[('{"type":"state"}', '{"type":"ok"}')])
     >>> print(trace_text(RunResult([o], None, 0.0, 1, 0)))
     # test a (fail): wrong
-    {"type":"hello","protocol":1}
+    {"type":"hello","protocol":2}
     {"type":"state"}
     #< {"type":"ok"}
     <BLANKLINE>
