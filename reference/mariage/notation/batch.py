@@ -248,7 +248,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
     """Validate every record of ``stream``; strict mode stops at the first problem.
 
     ``search_limit``: the replays allowed to the search for a consistent deal,
-    per hand of a partial record (see :mod:`.search`).
+    per hand of a partial record (see :mod:`mariage.notation.search`).
 
     With ``report``, each problem is passed to it as soon as its record is
     checked (and not kept in ``errors``); otherwise they are collected.

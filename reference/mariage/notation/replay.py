@@ -7,7 +7,7 @@ problem; lenient mode goes on where it can and collects every problem, but
 never invents an action: after a refused action the rest of that record is
 checked only for what does not need the replay (cards, deals, syntax).
 
-A deal with unknown cards (``??``) is completed by :mod:`.search` first.
+A deal with unknown cards (``??``) is completed by :mod:`mariage.notation.search` first.
 
 >>> from mariage.notation.reader import parse_record
 >>> rec = parse_record('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
