@@ -18,7 +18,9 @@ cards that are both still unplayed at that moment:
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-Where the turned-up card is unknown, each unknown card in turn is tried as
+The exchanges are tried first for a few replays (``QUICK_TRIES``): where no
+duty binds they often find a deal at once. Where the turned-up card is
+unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
 to ``limit`` replays. The first fill puts each unknown card where the seat
@@ -66,6 +68,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: The default number of replays before the search gives up.
 DEFAULT_LIMIT = 5000
+#: Replays of the exchange search tried before the search by learned bounds.
+QUICK_TRIES = 32
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 #: verify(state, i, trick_done): are the annotations after action i (0: before the
@@ -268,11 +272,19 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
     if not any(type(a) is Give and a.cards < 0 for _, a in acts):
+        # the exchanges first, briefly: where no duty binds, they often find a deal at once
+        quick = min(QUICK_TRIES, limit // 4)
+        found, tries = _swap_search(start, slots, owner, first, acts, quick, verify, tpos,
+                                    unknown)
+        if found is not None:
+            return found, tries
         # two ways past an answer that names no suit (its effect depends on the cards):
         # stop learning there and exchange cards, or one case per effect; half each
-        found, tries = _exact(start, slots, owner, first, acts, (limit + 1) // 2, verify, tpos,
-                              by_effect=False)
-        if found is not None or tries < (limit + 1) // 2:
+        half = (limit - tries + 1) // 2
+        found, more = _exact(start, slots, owner, first, acts, half, verify, tpos,
+                             by_effect=False)
+        tries += more
+        if found is not None or more < half:
             return found, tries  # found, or proven that no deal fits
         found, more = _exact(start, slots, owner, first, acts, limit - tries, verify, tpos,
                              by_effect=True)
