@@ -69,7 +69,7 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 #: The default number of replays before the search gives up.
 DEFAULT_LIMIT = 5000
 #: Replays of the exchange search tried before the search by learned bounds.
-QUICK_TRIES = 32
+QUICK_TRIES = 64
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 #: verify(state, i, trick_done): are the annotations after action i (0: before the
