@@ -327,3 +327,15 @@ def test_read_yaml_cache_gives_copies_and_sees_changes(tmp_path: Path) -> None:
     f.write_text("a: 2\nb: [1, 2, 3, 4]\n", encoding="utf-8")  # a changed file is read anew
     changed, _ = read_yaml(f)
     assert changed == {"a": 2, "b": [1, 2, 3, 4]}
+
+
+def test_the_summary_mariage_list_shows_matches_the_compiled_rules() -> None:
+    # `mariage list` reads title, parent, seats and cards without compiling (a quick start)
+    from mariage import list_rulesets, load_rules
+    from mariage.options import summary
+    from mariage.specload import load_document
+
+    for name in list_rulesets():
+        rules = load_rules(name)
+        assert summary(load_document(name)) == (rules.name, rules.parent, rules.nseats,
+                                                rules.ncards), name

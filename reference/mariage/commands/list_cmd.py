@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..compile import load_rules, option_specs
+from ..options import option_specs, summary
 from ..specload import list_rulesets, load_document
 
 NAME = "list"
@@ -28,8 +28,8 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
     """
     out: list[dict[str, Any]] = []
     for name in list_rulesets():
-        rules = load_rules(name)
-        entry: dict[str, Any] = {"name": name, "title": rules.name, "parent": rules.parent,
+        rules = summary(load_document(name))  # without compiling: a quick start
+        entry: dict[str, Any] = {"name": name, "title": rules.title, "parent": rules.parent,
                                  "players": rules.nseats, "cards": rules.ncards}
         if not brief:
             entry["options"] = [
@@ -46,9 +46,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for name in list_rulesets():
         doc = load_document(name)
-        rules = load_rules(name)
+        rules = summary(doc)
         parent = f" (extends {rules.parent})" if rules.parent else ""
-        print(f"{name:<20} {rules.name}{parent}: {rules.nseats} players, "
+        print(f"{name:<20} {rules.title}{parent}: {rules.nseats} players, "
               f"{rules.ncards} cards")
         if args.brief:
             continue
