@@ -25,14 +25,15 @@ from typing import Any
 
 from .actions import Play
 from .compile_games import BiddingFields, TalonFields
-from .errors import Location, SpecError
+from .errors import Location, OptionError, SpecError
 from .options import option_specs, parse_option_value, resolve
 from .options import value_key as _key
 from .resources import spec_dir
 from .rules import Ask, Declaration, Obligation, RuleInfo, Rules, When
 from .specload import Document, load_document, read_yaml, validate_schema
 
-__all__ = ["check_document", "core_rules", "load_rules", "option_specs", "parse_option_value"]
+__all__ = ["OptionError", "check_document", "core_rules", "load_rules", "option_specs",
+           "parse_option_value"]
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
