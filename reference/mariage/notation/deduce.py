@@ -139,11 +139,12 @@ class Refusal:
         "index",
         "moved",
         "note",
-        "previous",
         "received",
+        "replay",
         "rule_id",
         "seat",
         "state",
+        "trump_before",
         "trump_known",
     )
 
@@ -159,8 +160,28 @@ class Refusal:
         self.received = received
         self.moved = moved
         self.trump_known = trump_known
-        self.previous: tuple[GameState, int, Action] | None = None  # before the last step
         self.check: object = None  # the annotation check, for a refused annotation
+        self.trump_before = state.trump  # the trump before the step (set for annotations)
+        # (start, deck, first, acts, k): what rebuilds the state before step k, on demand
+        self.replay: tuple[GameState, list[int], int | None,
+                           Sequence[tuple[int, Action | None]], int] | None = None
+
+    @property
+    def previous(self) -> tuple[GameState, int, Action] | None:
+        """The state before the last step that counts here, that step's seat and action
+        (None at the first step). Rebuilt by replaying when asked: most refusals never
+        need it, and copying the state at every step would double a replay's cost."""
+        if self.replay is None:
+            return None
+        start, deck, first, acts, k = self.replay
+        st = start.clone()
+        st.deal(deck, first)
+        for seat, a in acts[:k]:
+            assert a is not None
+            st.apply(a, seat)
+        seat, action = acts[k]
+        assert action is not None
+        return st, seat, action
 
 
 #: Refusals that are not the rules': an annotation the replay contradicts, an
@@ -222,7 +243,6 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             received[s] |= 1 << place[c]
     moved = 0
     trump_known = True
-    last: tuple[GameState, int, Action] | None = None
     check = verify if callable(verify) else None
     if check is not None and not check(st, 0, False):
         seat = st.to_act if st.to_act is not None else st.leader
@@ -236,21 +256,20 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump = st.trump
-        previous = st.clone()
         try:
             st.apply(a, seat)
         except IllegalActionError as exc:
             refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved, trump_known)
-            refusal.previous = last
+            if i > 0:  # the step before this one
+                refusal.replay = (start, deck, first, acts, i - 1)
             return refusal
-        last = (previous, seat, a)
         if _effect_depends_on_cards(a, trump, st):
             if expect is None:
                 trump_known = False  # whether and which trump it sets may depend on the cards
             elif expect.get(i) != effect_of(st):
                 kind = EFFECT if i in expect else DECIDE
                 refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)
-                refusal.previous = last
+                refusal.replay = (start, deck, first, acts, i)
                 if kind == EFFECT:
                     refusal.check = _expecting(expect[i])
                 return refusal
@@ -265,12 +284,23 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 new ^= low
                 received[s] |= 1 << place[low.bit_length() - 1]
         if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
-            # kept: the state before the step, to probe what the cards decided in it
+            # the state before the step: to probe what the cards decided in it
             refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
-            refusal.previous = last
+            refusal.replay = (start, deck, first, acts, i)
+            refusal.trump_before = trump
             refusal.check = check
             return refusal
     return None
+
+
+def _live(allowed: dict[int, int], places: int, gone: int) -> int:
+    """The unknown cards that may lie at one of ``places``, but for those ``gone``
+    (played or moved by then): the most a seat with those places may hold."""
+    live = 0
+    for c, m in allowed.items():
+        if m & places and not gone >> c & 1:
+            live |= 1 << c
+    return live
 
 
 def _fixed(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
@@ -331,8 +361,9 @@ def _effect(refusal: Refusal, placement: Placement,
     """An annotation after an action the replay contradicts (the trump an answer
     made, say): the cards of one seat decide it. Probe each seat's hand before
     the action, as :func:`_learn` probes a refused action."""
-    assert refusal.previous is not None
-    before, actor, action = refusal.previous
+    previous = refusal.previous
+    assert previous is not None
+    before, actor, action = previous
     check = refusal.check
     if not callable(check):
         return UNSURE, []
@@ -374,10 +405,7 @@ def _effect(refusal: Refusal, placement: Placement,
             if broke:
                 return LEARNED, [placement]
             continue
-        live = 0
-        for c, m in allowed.items():
-            if m & places and not (played_before | moved) >> c & 1:
-                live |= 1 << c
+        live = _live(allowed, places, played_before | moved)
         most = fixed | live
         if not holds(seat, most):
             continue
@@ -397,8 +425,9 @@ def possible_effects(refusal: Refusal, placement: Placement,
                      played_before: int) -> list[tuple[object, ...]]:
     """The effects a :data:`DECIDE` step may have: the replayed deck's first, then
     those each seat's fewest and most possible cards give (the others as dealt)."""
-    assert refusal.previous is not None
-    before, actor, action = refusal.previous
+    previous = refusal.previous
+    assert previous is not None
+    before, actor, action = previous
     out = [effect_of(refusal.state)]
     allowed, moved = placement.allowed, refusal.moved
     for seat in range(len(before.hands)):
@@ -406,10 +435,7 @@ def possible_effects(refusal: Refusal, placement: Placement,
         fixed = _fixed(before, before.hands[seat], allowed, moved)
         if isinstance(action, (Play, Exchange)) and seat == actor:
             fixed |= 1 << action.card
-        live = 0
-        for c, m in allowed.items():
-            if m & places and not (played_before | moved) >> c & 1:
-                live |= 1 << c
+        live = _live(allowed, places, played_before | moved)
         for cards in (fixed, fixed | live):
             probe = before.clone()
             probe.hands[seat] = cards
@@ -465,10 +491,7 @@ def _bounds_of_hands(st: GameState, placement: Placement, refusal: Refusal,
     for seat, hand in enumerate(st.hands):
         fixed = _fixed(st, hand, allowed, moved)
         places = refusal.received[seat]
-        live = 0
-        for c, m in allowed.items():
-            if m & places and not (played_before | moved) >> c & 1:
-                live |= 1 << c
+        live = _live(allowed, places, played_before | moved)
         lows.append(fixed)
         highs.append(fixed | live)
     return lows, highs
@@ -492,10 +515,7 @@ def _group_split(st: GameState, seat: int, action: Action, base: int, placement:
     """Cases on a smallest group of cards that makes ``action`` legal for ``seat``
     (with the other hands as they are): whole group held, or one card missing."""
     places = refusal.received[seat]
-    live = 0
-    for c, m in placement.allowed.items():
-        if m & places and not (played_before | refusal.moved) >> c & 1:
-            live |= 1 << c
+    live = _live(placement.allowed, places, played_before | refusal.moved)
     need = base | live
     if not _legal(st, seat, action, need):
         return UNSURE, []
@@ -512,15 +532,9 @@ def _group_split(st: GameState, seat: int, action: Action, base: int, placement:
 
 def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
     """Would ``action`` be legal for ``seat`` holding ``hand`` instead (all else equal)?"""
-    probe = st.clone()
-    probe.hands[seat] = hand
-    try:
-        probe.apply(action, seat)
-    except IllegalActionError:
-        return False
-    except Exception as exc:  # a hand no deal gives (too few cards) may break the model
-        raise _Unsure from exc
-    return True
+    hands = list(st.hands)
+    hands[seat] = hand
+    return _legal_hands(st, seat, action, hands)
 
 
 def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
@@ -543,7 +557,7 @@ def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
 def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
            played_before: int) -> tuple[str, list[Placement]]:
     st, seat, action = refusal.state, refusal.seat, refusal.action
-    if refusal.note and refusal.previous is not None:
+    if refusal.note and refusal.replay is not None:
         return _effect(refusal, placement, played_before)
     if action is None or not refusal.trump_known:
         return UNSURE, []
@@ -582,10 +596,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 broke |= placement.restrict(c, ~places)
         return (LEARNED, [placement]) if broke else (UNSURE, [])
     # monotone: the cards the action cannot do without
-    live = 0
-    for c, m in allowed.items():
-        if m & places and not (played_before | moved) >> c & 1:
-            live |= 1 << c
+    live = _live(allowed, places, played_before | moved)
     most = base | live
     if not _legal(st, seat, action, most):
         # neither the fewest nor the most cards allow it: a hand that needs some cards

@@ -353,8 +353,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
                                  expect if by_effect else None)
         if refusal is None:
             return deck, tries
-        if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known and (
-                refusal.previous is None or refusal.previous[0].trump == refusal.state.trump)):
+        if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
+                                           and refusal.trump_before == refusal.state.trump):
             continue  # the actions and this trump alone refuse it: no placement helps
         if refusal.rule_id == DECIDE:  # one case for each effect the step may have
             for effect in possible_effects(refusal, placement, played[refusal.index]):
