@@ -186,21 +186,26 @@ def test_cached_documents_name_files_relative_to_the_working_folder(
     assert load_document(str(spec)).files[-1] == os.path.join("a", "house.yaml")
 
 
-def test_a_warm_process_neither_parses_yaml_nor_imports_jsonschema(cache: Path) -> None:
+def _cli_probe(argv: list[str], shown: str, **env_extra: str) -> list[str]:
+    """Run ``mariage ARGV`` in a fresh process (its output discarded); print ``shown``."""
     env = dict(os.environ)
     env["PYTHONPATH"] = REFERENCE + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(env_extra)
     probe = ("import sys, mariage.cli as c, io, contextlib\n"
-             "with contextlib.redirect_stdout(io.StringIO()):\n"
-             "    c.main(['list'])\n"
-             "print('jsonschema' in sys.modules, 'yaml' in sys.modules)\n")
-    subprocess.run([sys.executable, "-c", probe], env=env, check=True, capture_output=True)
-    warm = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
+             "out = io.StringIO()\n"
+             "with contextlib.redirect_stdout(out):\n"
+             f"    c.main({argv!r})\n"
+             f"print({shown})\n")
+    done = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
                           capture_output=True, text=True)
-    assert warm.stdout.split() == ["False", "False"]
-    env["MARIAGE_NO_CACHE"] = "1"
-    cold = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
-                          capture_output=True, text=True)
-    assert cold.stdout.split() == ["True", "True"]
+    return done.stdout.split()
+
+
+def test_a_warm_process_neither_parses_yaml_nor_imports_jsonschema(cache: Path) -> None:
+    shown = "'jsonschema' in sys.modules, 'yaml' in sys.modules"
+    _cli_probe(["list"], shown)
+    assert _cli_probe(["list"], shown) == ["False", "False"]
+    assert _cli_probe(["list"], shown, MARIAGE_NO_CACHE="1") == ["True", "True"]
 
 
 def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,3 +219,44 @@ def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     assert diskcache.cache_dir() is None
     _RULES_CACHE.clear()
     assert load_rules("mariglia").ruleset == "mariglia"
+
+
+def test_a_warm_rules_command_compiles_nothing(cache: Path) -> None:
+    argv = ["rules", "mariazza", "-o", "target=21"]
+    shown = ("len(out.getvalue()), 'mariage.compile' in sys.modules,"
+             " 'mariage.render' in sys.modules")
+    cold = _cli_probe(argv, shown)
+    warm = _cli_probe(argv, shown)
+    assert int(cold[0]) > 1000
+    assert cold == [cold[0], "True", "True"]
+    assert warm == [cold[0], "False", "False"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_cached_rulebook_is_the_one_made_without_the_cache(
+        cache: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    from mariage.commands.rules_cmd import rulebook_output
+
+    made = rulebook_output("mariazza", {"target": "21"}, fmt)
+    assert len(_entries(cache)) >= 3  # the document, the rules, the rulebook
+    _RULES_CACHE.clear()
+    assert rulebook_output("mariazza", {"target": "21"}, fmt) == made
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    _RULES_CACHE.clear()
+    assert rulebook_output("mariazza", {"target": "21"}, fmt) == made
+    assert rulebook_output("mariazza", {}, fmt) != made
+
+
+def test_a_cached_rulebook_follows_its_files(cache: Path, tmp_path: Path) -> None:
+    from mariage.commands.rules_cmd import rulebook_output
+
+    parent = tmp_path / "base.yaml"
+    parent.write_text("extends: mariglia\nruleset: base\nname: Base Game\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: base\nruleset: child\n", encoding="utf-8")
+    assert "Base Game" in rulebook_output(str(child), {})
+    parent.write_text("extends: mariglia\nruleset: base\nname: Changed Game\n",
+                      encoding="utf-8")
+    _RULES_CACHE.clear()
+    text = rulebook_output(str(child), {})
+    assert "Changed Game" in text and "Base Game" not in text

@@ -1,4 +1,4 @@
-"""A per-user disk cache of loaded descriptions and compiled rules, keyed by content.
+"""A per-user disk cache of loaded descriptions, compiled rules and rulebooks, keyed by content.
 
 Loading a description means parsing YAML and checking it against the JSON
 Schema; compiling it precomputes masks for every card. Both take longer than
