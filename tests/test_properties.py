@@ -436,10 +436,11 @@ class Referee(Hooks):
                 assert res.winner is not None and res.winner != self.caller
         elif res.reason == "match_won":
             assert state.history[-1].ended == "match_won"
-        elif res.reason == "tie" and r.ruleset == "marjapussi-de":
+        elif res.reason == "tie" and (r.match_measure == "hands_played" or r.match_max_hands):
             assert res.winner is None and measure[0] == measure[1]
-        elif res.reason == "hands":  # a session of a fixed number of hands
-            assert r.ruleset == "marjapussi-de" and state.hand_no in (r.match_target, 40)
+        elif res.reason == "hands":  # a session of a fixed number of hands, or a hand limit
+            limit = r.match_target if r.match_measure == "hands_played" else r.match_max_hands
+            assert limit and state.hand_no == limit
             assert measure[res.winner] > measure[1 - res.winner]
         elif res.reason == "tie":
             assert res.winner is None and tie_is_a_draw(r)

@@ -834,6 +834,23 @@ def test_session_to_500_with_a_bonus() -> None:
         assert st.phase == Phase.DEAL
 
 
+@covers("marjapussi-de.match.end", ruleset=RULES,
+        options={"session_end": "bonus_300_at_500", "hand_limit": 2})
+def test_a_session_to_500_ends_at_the_hand_limit() -> None:
+    options = {"session_end": "bonus_300_at_500", "hand_limit": 2}
+    st = nobody_bids(options=options)
+    play_out(st)
+    assert st.phase == Phase.DEAL and max(st.match_scores) < 500
+    start(RULES, H1, state=st)
+    play(st, "pass pass pass pass")
+    play_out(st)
+    assert st.phase == Phase.OVER and st.hand_no == 2
+    ns, ew = st.match_scores
+    assert max(ns, ew) < 500  # nobody reached 500: no bonus was booked
+    assert st.result is not None
+    assert st.result.winner == (None if ns == ew else (NS if ns > ew else EW))
+
+
 @covers("core.phase", ruleset=RULES)
 def test_actions_out_of_their_phase() -> None:
     st = deal()
