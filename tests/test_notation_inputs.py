@@ -129,12 +129,20 @@ def test_validate_on_a_scheduler_address(tmp_path: Path,
     import dask.bag  # noqa: F401 - the test extra installs dask
     import distributed
     root = _archive(tmp_path)
-    assert main(["validate", str(root)]) == 1
-    single = capsys.readouterr().out
+    missing = str(tmp_path / "missing.mrg")
+    assert main(["validate", str(root), missing]) == 2
+    single = capsys.readouterr()
+    assert "missing.mrg: No such file" in single.err
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
-        assert main(["validate", str(root), "--scheduler", cluster.scheduler_address]) == 1
-    assert capsys.readouterr().out == single
+        address = cluster.scheduler_address
+        assert main(["validate", str(root), missing, "--scheduler", address]) == 2
+        assert capsys.readouterr() == single
+        assert main(["validate", str(root), "--scheduler", address]) == 1
+        assert capsys.readouterr().out == single.out
+    # nothing to read: the error comes before any cluster is sought
+    assert main(["validate", missing, "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert capsys.readouterr().err == f"mariage: error: {missing}: No such file or directory\n"
     assert main(["validate", str(root), "--scheduler", "tcp://127.0.0.1:9"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no Dask scheduler" in err

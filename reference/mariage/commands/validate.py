@@ -75,8 +75,18 @@ def run(args: argparse.Namespace) -> int:
 
         if "-" in files:
             raise ValueError("--scheduler reads files, not standard input")
-        summaries = summaries_on(args.scheduler, files, strict=args.strict,
-                                 search_limit=args.search_limit)
+        readable = []
+        for name in files:  # reported here as without a cluster, which then needs not start
+            try:
+                open(name, "rb").close()
+            except OSError as exc:
+                sys.stderr.write(f"mariage: error: {name}: {exc.strerror or exc}\n")
+                usage = True
+                continue
+            readable.append(name)
+        if readable:
+            summaries = summaries_on(args.scheduler, readable, strict=args.strict,
+                                     search_limit=args.search_limit)
         if text:
             for summary in summaries:
                 for err in summary.errors:
