@@ -55,6 +55,34 @@ def _report(err: RecordError) -> None:
     print(err, flush=True)
 
 
+def _usage(name: str, why: object) -> None:
+    sys.stderr.write(f"mariage: error: {name}: {why}\n")
+
+
+def _on_cluster(args: argparse.Namespace, files: list[str]) -> tuple[list[FileSummary], bool]:
+    """The summaries of ``files`` validated on ``--scheduler``; whether any was unreadable.
+
+    A file that cannot be opened is reported here, as without a cluster; when
+    none is left, no cluster is sought.
+    """
+    from ..notation.cluster import summaries_on
+
+    if "-" in files:
+        raise ValueError("--scheduler reads files, not standard input")
+    readable = []
+    for name in files:
+        try:
+            open(name, "rb").close()
+        except OSError as exc:
+            _usage(name, exc.strerror or exc)
+            continue
+        readable.append(name)
+    if not readable:
+        return [], True
+    return (summaries_on(args.scheduler, readable, strict=args.strict,
+                         search_limit=args.search_limit), len(readable) < len(files))
+
+
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise ValueError("--jobs takes a number of processes, at least 1")
@@ -67,26 +95,11 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         if name != "-" and os.path.isdir(name) and not any(
                 f.startswith(os.path.join(name, "")) for f in files):
-            sys.stderr.write(f"mariage: error: {name}: no record files (*.mrg, compressed or "
-                             "not) in this directory\n")
+            _usage(name, "no record files (*.mrg, compressed or not) in this directory")
             usage = True
     if args.scheduler:
-        from ..notation.cluster import summaries_on
-
-        if "-" in files:
-            raise ValueError("--scheduler reads files, not standard input")
-        readable = []
-        for name in files:  # reported here as without a cluster, which then needs not start
-            try:
-                open(name, "rb").close()
-            except OSError as exc:
-                sys.stderr.write(f"mariage: error: {name}: {exc.strerror or exc}\n")
-                usage = True
-                continue
-            readable.append(name)
-        if readable:
-            summaries = summaries_on(args.scheduler, readable, strict=args.strict,
-                                     search_limit=args.search_limit)
+        summaries, unread = _on_cluster(args, files)
+        usage = usage or unread
         if text:
             for summary in summaries:
                 for err in summary.errors:
@@ -104,11 +117,11 @@ def run(args: argparse.Namespace) -> int:
                                             pool=pool, report=_report if text else None,
                                             search_limit=args.search_limit)
                 except OSError as exc:
-                    sys.stderr.write(f"mariage: error: {name}: {exc.strerror or exc}\n")
+                    _usage(name, exc.strerror or exc)
                     usage = True
                     continue
                 except InputError as exc:
-                    sys.stderr.write(f"mariage: error: {name}: {exc}\n")
+                    _usage(name, exc)
                     usage = True
                     continue
                 summaries.append(summary)
