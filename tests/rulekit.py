@@ -28,6 +28,7 @@ from mariage import (
     load_rules,
     parse_action,
 )
+from mariage.deals import deal_owners
 from mariage.rules import Rules
 
 __all__ = [
@@ -97,9 +98,9 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
     last card is turned it must be one of the dealer's cards; where the card
     lies under the stock it is the last card drawn.
 
-    The deal follows :meth:`GameState.deal`: packets of ``rules.packet``
-    cards go round from the seat after the dealer (seat 0 where there is no
-    dealer), ``hand_size / packet`` times.
+    The deal follows :meth:`GameState.deal` (:func:`mariage.deals.deal_owners`):
+    packets go round from the seat after the dealer (seat 0 where there is no
+    dealer), round after round.
     """
     n = rules.nseats
     want = [_codes(hands[s]) if s < len(hands) else [] for s in range(n)]
@@ -126,19 +127,28 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
         want[dealer].remove(turn_up)
         want[dealer].append(turn_up)  # dealt last
     stock_codes += spare
-    start_seat = 0 if dealer is None else (dealer + 1) % n
+    if rules.turn_up == "under_stock" and turn_up is None:
+        turn_up = stock_codes.pop()
+    return [rules.card_index[c] for c in lay_out(rules, dealer, want, stock_codes, turn_up)]
+
+
+def lay_out(rules: Rules, dealer: int | None, hands: Sequence[Sequence[str]],
+            stock: Sequence[str], turn_up: str | None) -> list[str]:
+    """The deck (top first) that deals each seat its whole ``hands[s]`` in order, the
+    stock in drawing order and the card under the stock, by :func:`deal_owners`."""
     deck: list[str] = []
-    rounds = rules.hand_size // rules.packet
-    for k in range(rounds):
-        for i in range(n):
-            s = (start_seat + i) % n
-            deck.extend(want[s][k * rules.packet:(k + 1) * rules.packet])
-    if rules.turn_up == "under_stock":
-        if turn_up is None:
-            turn_up = stock_codes.pop()
-        deck.append(turn_up)
-    deck.extend(stock_codes)
-    return [rules.card_index[c] for c in deck]
+    taken = [0] * rules.nseats
+    rest = iter(stock)
+    for owner in deal_owners(rules, dealer):
+        if owner >= 0:
+            deck.append(hands[owner][taken[owner]])
+            taken[owner] += 1
+        elif owner == -2:
+            assert turn_up is not None
+            deck.append(turn_up)
+        else:
+            deck.append(next(rest))
+    return deck
 
 
 def start(ruleset: str | Rules, hands: Sequence[str | Sequence[str] | None] = (),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mariage import GameState, Phase, load_rules
-from mariage.deals import deal_owners
+from rulekit import lay_out
 
 A, B = 0, 1
 
@@ -42,18 +42,7 @@ def deal(ruleset: str, a: str = "", b: str = "", turn: str | None = None, talon:
         state = GameState(rules, first_dealer=dealer)
     else:
         dealer = state.dealer if state.dealer is not None else dealer
-    deck: list[str] = []
-    taken = [0, 0]
-    rest = iter(stock)
-    for owner in deal_owners(rules, dealer):
-        if owner >= 0:
-            deck.append(hands[owner][taken[owner]])
-            taken[owner] += 1
-        elif owner == -2:
-            deck.append(turn)
-        else:
-            deck.append(next(rest))
-    state.deal(deck)
+    state.deal(lay_out(rules, dealer, hands, stock, turn))
     return state
 
 

@@ -99,31 +99,17 @@ class TalonFields(_Needs):
             raise self.fail("scoring", "game_points scoring goes with a 'game_points' section, "
                             "and only with it")
         if gp:
-            if not self.on(cm):
-                raise self.fail("scoring.game_points", "game_points scoring needs a 'claim' rule")
             rows = tuple((int(r.get("min_points", 0)), int(r.get("min_tricks", 0)),
                           int(r["game_points"])) for r in gp["scale"]["rows"])
             if rows[-1][:2] != (0, 0):
                 raise self.fail("scoring.game_points.scale.rows", "the last row must have no "
                                 "condition")
-            bc, fc, fa, po = (gp["beaten_closer"], gp["failed_close"], gp["false_claim"],
-                              gp["played_out"])
-            out.update(
-                gp_scale=rows, gp_scale_rule=gp["scale"]["id"], gp_claim_rule=gp["claim"]["id"],
-                gp_closer_rule=gp["closer_claim"]["id"],
-                gp_closer_at_end=gp["closer_claim"]["judged"] == "at_end",
-                gp_beaten_rule=bc["id"], gp_beaten_mode=bc["mode"],
-                gp_beaten_points=int(bc.get("game_points", 2)),
-                gp_failed_rule=fc["id"], gp_failed_mode=fc["mode"],
-                gp_failed_points=int(fc.get("game_points", 2)),
-                gp_failed_trickless=int(fc.get("if_trickless", fc.get("game_points", 2))),
-                gp_false_rule=fa["id"], gp_false_mode=fa["mode"],
-                gp_false_points=int(fa.get("game_points", 2)),
-                gp_false_trickless=int(fa.get("if_trickless", fa.get("game_points", 2))),
-                gp_false_closer=fa.get("closer", "false_claim_row"),
-                gp_played_rule=po["id"], gp_played_mode=po["mode"],
-                gp_played_points=int(po.get("game_points", 1)),
-                gp_claim_after_last=bool(po.get("claim_after_last", True)))
+            po = gp["played_out"]
+            out.update(gp_scale=rows, gp_scale_rule=gp["scale"]["id"],
+                       gp_played_rule=po["id"], gp_played_mode=po["mode"],
+                       gp_played_points=int(po.get("game_points", 1)),
+                       gp_claim_after_last=bool(po.get("claim_after_last", True)))
+            out.update(self.game_point_rows(gp, claims=self.on(cm), closing=self.on(cl)))
             lt = gp.get("last_trick")
             if self.on(lt):
                 out.update(last_trick_bonus=int(lt["bonus"]),
@@ -132,6 +118,9 @@ class TalonFields(_Needs):
             db = gp.get("draw_bonus")
             if self.on(db):
                 out.update(draw_bonus=int(db["game_points"]), draw_bonus_rule=db["id"])
+        cb = d["scoring"].get("capture_bonus")
+        if self.on(cb):
+            out.update(self.capture_bonus(cb, ranks, suits))
         bm = d["match"].get("bummerl")
         if self.on(bm):
             out["bummerl_rule"] = bm["id"]
@@ -146,6 +135,49 @@ class TalonFields(_Needs):
                             "stock_closed_or_exhausted (or the same duties always)")
         out["talon_game"] = bool(out.get("claim_rule") or out.get("close_rule"))
         return out
+
+
+    def game_point_rows(self, gp: dict[str, Any], claims: bool,
+                        closing: bool) -> dict[str, Any]:
+        """The rows of claims and closing: needed where the rules have them, else unused."""
+        out: dict[str, Any] = {}
+        for name, needed, what in (("claim", claims, "claims"), ("false_claim", claims, "claims"),
+                                   ("closer_claim", closing, "closing"),
+                                   ("beaten_closer", closing, "closing"),
+                                   ("failed_close", closing, "closing")):
+            if needed and not self.on(gp.get(name)):
+                raise self.fail(f"scoring.game_points.{name}", f"rules with {what} need the "
+                                f"game-point row '{name}'")
+        if claims:
+            fa = gp["false_claim"]
+            out.update(gp_claim_rule=gp["claim"]["id"], gp_false_rule=fa["id"],
+                       gp_false_mode=fa["mode"], gp_false_points=int(fa.get("game_points", 2)),
+                       gp_false_trickless=int(fa.get("if_trickless", fa.get("game_points", 2))),
+                       gp_false_closer=fa.get("closer", "false_claim_row"))
+        if closing:
+            bc, fc = gp["beaten_closer"], gp["failed_close"]
+            out.update(
+                gp_closer_rule=gp["closer_claim"]["id"],
+                gp_closer_at_end=gp["closer_claim"]["judged"] == "at_end",
+                gp_beaten_rule=bc["id"], gp_beaten_mode=bc["mode"],
+                gp_beaten_points=int(bc.get("game_points", 2)),
+                gp_failed_rule=fc["id"], gp_failed_mode=fc["mode"],
+                gp_failed_points=int(fc.get("game_points", 2)),
+                gp_failed_trickless=int(fc.get("if_trickless", fc.get("game_points", 2))))
+        return out
+
+    def capture_bonus(self, cb: dict[str, Any], ranks: list[str],
+                      suits: list[str]) -> dict[str, Any]:
+        """The bonus for winning a named card in a trick (a rank of a suit, or of trumps)."""
+        rank, suit = str(cb["rank"]), str(cb["suit"])
+        if rank not in ranks:
+            raise self.fail("scoring.capture_bonus.rank", f"no rank {rank} in the pack")
+        if suit != "trump" and suit not in suits:
+            raise self.fail("scoring.capture_bonus.suit", f"no suit {suit} in the pack "
+                            "(or 'trump')")
+        return {"capture_bonus_rank": ranks.index(rank),
+                "capture_bonus_suit": -1 if suit == "trump" else suits.index(suit),
+                "capture_bonus_value": int(cb["value"]), "capture_bonus_rule": cb["id"]}
 
 
 class BiddingFields(_Needs):

@@ -147,32 +147,19 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
     if dup:
         raise ExampleError(f"cards named twice: {' '.join(dup)}")
     stock += [c for c in rules.card_code if c not in named]
-    if rules.deal_packets:  # packets of several sizes: the deck order of deal_owners
-        if not under:
-            raise ExampleError("give the turned-up card (:turn-up:)")
-        got = [0] * n
-        rest = iter(stock)
-        order: list[str] = []
-        for owner in deal_owners(rules, dealer):
-            if owner >= 0:
-                order.append(hands[owner][got[owner]])
-                got[owner] += 1
-            else:
-                order.append(under[0] if owner == -2 else next(rest))
-        return [rules.card_index[c] for c in order], dealer, first
-    start = 0 if dealer is None else (dealer + 1) % n
+    if rules.turn_up == "under_stock" and not under:
+        raise ExampleError("give the turned-up card (:turn-up:)")
+    # rounds of packets from the dealer's left, the card under the stock where the
+    # rules turn one: the deck order of deal_owners
+    got = [0] * n
+    rest = iter(stock)
     deck: list[str] = []
-    taken = [0] * n
-    for _ in range(rules.hand_size // rules.packet):
-        for i in range(n):
-            s = (start + i) % n
-            deck += hands[s][taken[s]:taken[s] + rules.packet]
-            taken[s] += rules.packet
-    if rules.turn_up == "under_stock":
-        if not under:
-            raise ExampleError("give the turned-up card (:turn-up:)")
-        deck += under
-    deck += stock
+    for owner in deal_owners(rules, dealer):
+        if owner >= 0:
+            deck.append(hands[owner][got[owner]])
+            got[owner] += 1
+        else:
+            deck.append(under[0] if owner == -2 else next(rest))
     return [rules.card_index[c] for c in deck], dealer, first
 
 

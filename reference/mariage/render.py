@@ -264,10 +264,13 @@ def _duty_text(rules: Rules, stock_phase: bool) -> str:
     if ob.head.value != "never":
         who = " an opponent's" if ob.head.value == "opponent_winning" else ""
         parts.append(f"beat{who or ' the'} winning card when following")
+    against = " and an opponent is winning" if ob.void_when.value == "opponent_winning" else ""
     if ob.void_duty == "trump":
         parts.append("trump when void")
     elif ob.void_duty == "beat":
-        parts.append("trump to win when void and an opponent is winning")
+        parts.append(f"trump to win when void{against}")
+    elif ob.void_duty == "overtrump":
+        parts.append(f"trump when void{against}, over-trumping if able")
     return ", ".join(parts)
 
 
@@ -332,8 +335,17 @@ def _score_text(rules: Rules) -> str:
         return "game points from a table (threshold, declarations, last trick, majority)"
     if kind == "game_points":
         scale = ", ".join(str(v) for _, _, v in rules.gp_scale)
-        return (f"the winner of the hand scores {scale} game points by how badly the loser did"
-                " (points, tricks); claims and closing have their own rows")
+        text = (f"the winner of the hand scores {scale} game points by how badly the loser did"
+                " (points, tricks)")
+        if rules.claim_rule is not None or rules.close_rule is not None:
+            text += "; claims and closing have their own rows"
+        if rules.capture_bonus_rule is not None:
+            card = _card_name(rules.ranks[rules.capture_bonus_rank])
+            suit = "trumps" if rules.capture_bonus_suit < 0 else \
+                SUIT_NAMES.get(rules.suits[rules.capture_bonus_suit], "")
+            text += (f"; the side that wins the {card} of {suit} in a trick scores "
+                     f"{rules.capture_bonus_value} more")
+        return text
     if kind == "contract":
         if rules.sheet_mode == "wurzel":
             return ("the game value for the playing party (minus if failed), the defenders' "
@@ -382,7 +394,9 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                  f" suit{'s' if len(rules.suits) != 1 else ''}: {_suits_text(rules)}"),
         ("Card order, high to low", " ".join(rules.ranks)),
         ("Card points", f"{rules.pack_points} in the pack"
-         + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")),
+         + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")
+         + (f", plus {rules.last_trick_points} for the last trick"
+            if rules.last_trick_points else "")),
         ("Hand", f"{rules.hand_size} cards each"),
         ("Stock", stock),
         ("Tricks per hand", str(tricks)),

@@ -290,6 +290,11 @@ class Rules:
     draw_bonus: int = 0
     draw_bonus_rule: str | None = None
     bummerl_rule: str | None = None
+    #: a bonus to the side that wins a named card in a trick (mechanisms.capture)
+    capture_bonus_rule: str | None = None  # None: no such bonus
+    capture_bonus_rank: int = -1
+    capture_bonus_suit: int = -1  # -1: the trump suit of the hand
+    capture_bonus_value: int = 0
     #: which finished tricks a seat may look through: all | own (and the last) | last
     trick_review: str = "all"
     #: True where some declaration's points wait for a trick won (mechanisms.heldcredit)
@@ -343,7 +348,7 @@ class Rules:
     recall_rule: str | None = None
     levels_rule: str | None = None  # None: no asking levels
     answers_rule: str | None = None
-    last_trick_points: int = 0  # card points for winning the last trick (bidding games)
+    last_trick_points: int = 0  # card points for winning the last trick (scoring.last_trick)
     last_trick_rule: str | None = None
     sheet_mode: str = "wurzel"  # wurzel | contract_only
     schwarz_factor: int = 2

@@ -167,14 +167,17 @@ def _packet_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
     named = [c for h in hands.values() for c in h] + stock + ([turn_up] if turn_up else [])
     if len(set(named)) != len(named):
         raise GenerationError("a card is placed twice")
+    turned = -1  # the turn-up's place: under the stock, or the dealer's last card
+    if turn_up is not None:
+        turned = owner.index(-2) if rules.turn_up == "under_stock" else \
+            max(i for i, o in enumerate(owner) if o == dealer)
+        deck[turned] = rules.card_index[turn_up]
     for s, cards in hands.items():
-        places = [i for i, o in enumerate(owner) if o == s]
+        places = [i for i, o in enumerate(owner) if o == s and i != turned]
         if len(cards) > len(places):
             raise GenerationError(f"seat {s} is given more than {rules.hand_size} cards")
         for place, code in zip(places, cards, strict=False):
             deck[place] = rules.card_index[code]
-    if turn_up is not None:
-        deck[owner.index(-2)] = rules.card_index[turn_up]
     for place, code in zip([i for i, o in enumerate(owner) if o == -1], stock, strict=False):
         deck[place] = rules.card_index[code]
     used = {c for c in deck if c is not None}

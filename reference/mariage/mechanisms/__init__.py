@@ -21,6 +21,7 @@ module            mechanism                   runs
 ``closing``       :class:`TalonClosing`       closing the stock, the switch to strict play
 ``claims``        :class:`Claims`             claims of the hand target, the moment after a trick
 ``gamepoints``    :class:`GamePoints`         game points by how a hand ended, next dealer
+``capture``       :class:`CaptureBonus`       a bonus for winning a named card in a trick
 ``auction``       :class:`Auction`            bids, passes, declarer, nobody bidding
 ``passing``       :class:`Passing`            cards passed between partners
 ``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
@@ -56,6 +57,7 @@ from .asks import Asks
 from .auction import Auction
 from .base import Mechanism, refuse
 from .callout import CallingOut
+from .capture import CaptureBonus
 from .claims import Claims
 from .closing import TalonClosing
 from .contract import Contract
@@ -75,6 +77,7 @@ __all__ = [
     "Asks",
     "Auction",
     "CallingOut",
+    "CaptureBonus",
     "Claims",
     "Contract",
     "Dealing",
@@ -112,6 +115,7 @@ class Mechanisms:
     closing: TalonClosing = field(default_factory=TalonClosing)
     claims: Claims = field(default_factory=Claims)
     game_points: GamePoints = field(default_factory=GamePoints)
+    capture: CaptureBonus = field(default_factory=CaptureBonus)
     # bidding games
     auction: Auction = field(default_factory=Auction)
     passing: Passing = field(default_factory=Passing)

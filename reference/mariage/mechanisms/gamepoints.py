@@ -115,7 +115,10 @@ class GamePoints(Mechanism):
         return added, winner
 
     def pass_deal(self, st: GameState, winner: int | None) -> None:
-        """Set the next dealer where the result of the hand decides it."""
+        """Set the next dealer where the result of the hand decides it.
+
+        With partnerships, the winning (or losing) side's player next after the dealer.
+        """
         r = st.rules
         if r.rotation not in ("hand_winner", "hand_loser") or st.dealer is None:
             return
@@ -123,7 +126,10 @@ class GamePoints(Mechanism):
             st.next_dealer = st.dealer
             return
         team = winner if r.rotation == "hand_winner" else 1 - winner
-        st.next_dealer = r.teams[team][0]
+        # that side's player next after the dealer (the only one, where sides are single)
+        n = r.nseats
+        st.next_dealer = next(s % n for s in range(st.dealer + 1, st.dealer + n + 1)
+                              if r.team_of[s % n] == team)
 
     def bummerl(self, st: GameState) -> None:
         """A match won while the loser has no game point counts double: say so."""

@@ -94,6 +94,8 @@ class Scoring(Mechanism):
         nteams = len(r.teams)
         pts = tuple(map(st.hand_points, range(nteams)))
         added, hand_winner = self.hand_score(st, how)
+        if r.capture_bonus_rule is not None:
+            mech.capture.add(st, added)
         if zero_team is not None:
             added[zero_team] = 0
             if r.score_kind == "segno" and hand_winner == zero_team:
