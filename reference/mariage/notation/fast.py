@@ -12,11 +12,17 @@ the start, so every problem is found and reported by the full validator
 only, with its place and code, exactly as without the fast path.
 
 It is sound by construction where it says ``True``: it runs the same header
-checks, lays out each deal with the same :func:`~.layout.layout`, applies
-every action to the same engine and re-checks every annotation with the same
-:func:`~.replay.note_problem`, and it accepts only a subset of what the
-grammar accepts. The fuzz tests check that whatever it accepts, the full
-validator accepts too.
+checks (once per set of the tags they read: a header like one already
+checked gets the state that check made), lays out each deal as
+:func:`~.layout.layout` does (the canonical deals through a per-ruleset deck
+order, the others through the layout itself), applies every action to the
+same engine and accepts an annotation only where
+:func:`~.replay.note_problem` would (the common ones compared whole with what
+it accepts, the others through it), and it accepts only a subset of what the
+grammar accepts. What it reads once per ruleset (each word of the play as a
+seat and an action or a trick mark, each card of a deal) is kept in bounded
+tables. The fuzz tests and ``tests/test_notation_fast.py`` check that
+whatever it accepts, the full validator accepts too.
 
 >>> from mariage import load_rules
 >>> from mariage.bots import make_bot
@@ -40,7 +46,7 @@ from ..actions import Action, Play, parse_action
 from ..compile import load_rules
 from ..rules import Rules
 from ..state import GameState, Phase
-from .annotations import contract_note, measure, team_name
+from .annotations import contract_note, measure
 from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
@@ -93,8 +99,8 @@ class _Tables:
     bounded, whatever the input.
     """
 
-    __slots__ = ("canonical", "card", "cards", "dealer_rows", "labels", "orders",
-                 "prefixes", "rules", "won", "words")
+    __slots__ = ("canonical", "card", "cards", "dealer_rows", "ended", "labels", "orders",
+                 "prefixes", "rules", "segno", "trump", "won", "words")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -103,6 +109,13 @@ class _Tables:
         self.card = self.cards.__getitem__
         names = rules.seat_names
         self.won = [f"(won {name})" for name in names]
+        # (trump S) for each suit, and (trump -) last: indexed by the state's trump (-1: none)
+        self.trump = [f"(trump {suit})" for suit in (*rules.suits, "-")]
+        # the closing notes' (segno TEAM) per team, None where a name is not a word;
+        # (ended HOW) per way a hand ends, as they come
+        self.segno = [f" (segno {name})" if _WORD.fullmatch(name) else None
+                      for name in rules.team_names]
+        self.ended: dict[str, str | None] = {}
         self.prefixes = [name + ": " for name in names]
         self.dealer_rows = ["dealer: " + name for name in names]
         # seat names that could not be labels of deal parts (as ``_PART`` reads them)
@@ -270,7 +283,7 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
     return deck, first, i
 
 
-def _closing(st: GameState, won: str) -> str:
+def _closing(st: GameState, won: str, t: _Tables) -> str:
     """The annotations the writer puts after the action that ended a hand, or "" if unsure.
 
     Each is what :func:`~.annotations.note_problem` accepts in this state: every value
@@ -284,25 +297,26 @@ def _closing(st: GameState, won: str) -> str:
     if max(values) >= _BOUND or min(values) <= -_BOUND:
         return ""
     ended = h.ended
-    if _WORD.fullmatch(ended) is None:
-        return ""
-    text = (f"{won} (ended {ended}) (points {' '.join(map(str, h.points))}) "
-            f"(scored {' '.join(map(str, h.score))}) ") if won else (
-        f"(ended {ended}) (points {' '.join(map(str, h.points))}) "
-        f"(scored {' '.join(map(str, h.score))}) ")
-    if h.winner is not None:
-        segno = team_name(r, h.winner)
-        if _WORD.fullmatch(segno) is None:
+    head = t.ended.get(ended)
+    if head is None:
+        if _WORD.fullmatch(ended) is None:
             return ""
-        text += f"(segno {segno}) "
+        head = t.ended[ended] = f"(ended {ended}) (points "
+    text = f"{won} {head}" if won else head
+    text += " ".join(map(str, h.points)) + ") (scored " + " ".join(map(str, h.score)) + ")"
+    if h.winner is not None:
+        segno = t.segno[h.winner]
+        if segno is None:
+            return ""
+        text += segno
     if r.auction_rule is not None and ended == "played_out":
         for key in ("contract", "schwarz"):
             words = contract_note(r, h, key)
             for w in words:
                 if _WORD.fullmatch(w) is None:
                     return ""
-            text += f"({key} {' '.join(words)}) "
-    return text + "(match " + " ".join(map(str, match)) + ")"
+            text += f" ({key} {' '.join(words)})"
+    return text + " (match " + " ".join(map(str, match)) + ")"
 
 
 def fast_valid(text: str, *, file: str = "<string>", number: int = 1, line: int = 1) -> bool:
@@ -499,10 +513,14 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                 if trick_done and notes == won[tricks[-1][2]]:
                     i += 1  # the common case, as note_problem would find it
                     continue
+                trump = st.trump
+                if notes == t.trump[trump if trump >= 0 else -1]:
+                    i += 1  # a declaration's (trump S), as note_problem would find it
+                    continue
                 phase = st.phase
                 if phase in (_DEAL, _OVER) and st.history \
                         and st.history[-1].number == st.hand_no and notes == _closing(
-                            st, won[tricks[-1][2]] if trick_done else ""):
+                            st, won[tricks[-1][2]] if trick_done else "", t):
                     i += 1  # the end of a hand, as note_problem would find each note
                     continue
                 if _NOTES.fullmatch(notes) is None:
