@@ -72,9 +72,9 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: trick mark. A word's entry in the per-rules table is (kind, seat or trick number,
 #: action or None).
 _PLAYED, _OTHER, _RESIGNED, _MARK = 0, 1, 2, 3
-#: Trick marks read as the start of a line (``"1. "``...): the tricks of a hand are fewer.
-_MARKED = 100
-_MARKS = [f"{k}. " for k in range(_MARKED)]
+#: Trick marks as written (``"1."``...), by number: a hand has fewer tricks (a higher
+#: trick number is an IndexError: unsure).
+_MARKS = [f"{k}." for k in range(100)]
 _Entry = tuple[int, int, "Action | None"]
 #: The largest number written in a record: ``MAX_DIGITS`` digits.
 _BOUND = 10 ** MAX_DIGITS
@@ -100,7 +100,7 @@ class _Tables:
     """
 
     __slots__ = ("canonical", "card", "cards", "dealer_rows", "ended", "labels", "orders",
-                 "prefixes", "rules", "segno", "trump", "won", "words")
+                 "prefixes", "rules", "segno", "trump", "won", "won_tail", "words")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -109,8 +109,10 @@ class _Tables:
         self.card = self.cards.__getitem__
         names = rules.seat_names
         self.won = [f"(won {name})" for name in names]
-        # (trump S) for each suit, and (trump -) last: indexed by the state's trump (-1: none)
-        self.trump = [f"(trump {suit})" for suit in (*rules.suits, "-")]
+        # the annotations as they follow " (" on a line: (won SEAT) for each seat, and
+        # (trump S) for each suit and (trump -) last, indexed by the trump (-1: none)
+        self.won_tail = [f"won {name})" for name in names]
+        self.trump = [f"trump {suit})" for suit in (*rules.suits, "-")]
         # the closing notes' (segno TEAM) per team, None where a name is not a word;
         # (ended HOW) per way a hand ends, as they come
         self.segno = [f" (segno {name})" if _WORD.fullmatch(name) else None
@@ -404,7 +406,7 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
     t = _tables(rules)
     get = t.words.get
     seat_names = rules.seat_names
-    won = t.won
+    won = t.won_tail
     marks = _MARKS
     canonical = t.canonical
     play = st.mech.tricks.apply_play
@@ -455,84 +457,85 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
         tricks = st.tricks  # the same list for the whole hand
         while i < n:
             row = lines[i]
-            if not row or (row[0] == "h" and row.startswith("hand")) or (
-                    row[0] == "r" and row.startswith("result")):
+            if not row:
                 break
-            k = row.find("(")  # annotations close the line
-            if k < 0:
-                body = row
-            elif k == 0:
-                body = ""
-            elif row[k - 1] == " ":
-                body = row[:k - 1]
+            c = row[0]
+            if c == "(":  # annotations alone
+                notes = row[1:]
             else:
-                return False
-            if body:
-                # the mark of the trick under way (in any phase, the mark a trick mark may
-                # have): read here, not as a word; an action must follow it
-                tn = st.trick_no
-                want_act = tn < _MARKED and body.startswith(marks[tn])
-                words = body[len(marks[tn]):].split(" ") if want_act else body.split(" ")
-                kind = _MARK
-                for word in words:
-                    entry = get(word)
-                    if entry is None:
-                        entry = _word(word, t)
-                    kind, who, action = entry
-                    if not kind:  # a card played (_PLAYED)
-                        # what GameState.apply does for a card played at the seat's turn
-                        # (the validator's state has no undo journal and no deal source);
-                        # the play checks the phase itself (no other mechanism applies a
-                        # card played: any other phase refuses it, as apply would)
-                        if who == st.to_act:
-                            play(st, who, action)  # type: ignore[arg-type]
-                        else:  # refused too between hands and after the match (N143, N144)
+                if (c == "h" and row.startswith("hand")) or (
+                        c == "r" and row.startswith("result")):
+                    break
+                # the actions, then the annotations after " (" (notes: what follows it)
+                body, sep, notes = row.partition(" (")
+                if "(" in body:  # a "(" with no space before it
+                    return False
+                if body:
+                    words = body.split(" ")
+                    # the mark of the trick under way (the mark a trick mark may have in
+                    # any phase), read here rather than as a word: an action must follow
+                    want_act = words[0] == marks[st.trick_no]
+                    if want_act:
+                        del words[0]
+                    kind = _MARK
+                    for word in words:
+                        kind, who, action = get(word) or _word(word, t)
+                        if not kind:  # a card played (_PLAYED)
+                            # what GameState.apply does for a card played at the seat's
+                            # turn (the validator's state has no undo journal and no deal
+                            # source); the play checks the phase itself (no other mechanism
+                            # applies a card played: any other phase refuses it, as apply)
+                            if who == st.to_act:
+                                play(st, who, action)  # type: ignore[arg-type]
+                            else:  # refused too between hands, after the match (N143, N144)
+                                apply(action, who)  # type: ignore[arg-type]
+                        elif kind == _MARK:
+                            if want_act:
+                                return False
+                            phase = st.phase
+                            if phase != _DEAL and phase != _OVER and who != st.trick_no:
+                                return False
+                            want_act = True
+                            continue
+                        elif kind == _OTHER:
                             apply(action, who)  # type: ignore[arg-type]
-                    elif kind == _MARK:
-                        if want_act:
-                            return False
-                        phase = st.phase
-                        if phase != _DEAL and phase != _OVER and who != st.trick_no:
-                            return False
-                        want_act = True
-                        continue
-                    elif kind == _OTHER:
-                        apply(action, who)  # type: ignore[arg-type]
-                    else:  # a resignation
-                        if st.phase == _OVER:
-                            return False
-                        st.resign(who)
-                    want_act = False
-                if want_act:  # a trick mark must be followed by an action
-                    return False
-                last_played = kind == _PLAYED
-            if k >= 0:
-                # the last action ended a trick: a card played that left none on the table
-                trick_done = last_played and not st.trick_cards
-                notes = row[k:]
-                if trick_done and notes == won[tricks[-1][2]]:
-                    i += 1  # the common case, as note_problem would find it
-                    continue
-                trump = st.trump
-                if notes == t.trump[trump if trump >= 0 else -1]:
-                    i += 1  # a declaration's (trump S), as note_problem would find it
-                    continue
-                phase = st.phase
-                if phase in (_DEAL, _OVER) and st.history \
-                        and st.history[-1].number == st.hand_no and notes == _closing(
-                            st, won[tricks[-1][2]] if trick_done else "", t):
-                    i += 1  # the end of a hand, as note_problem would find each note
-                    continue
-                if _NOTES.fullmatch(notes) is None:
-                    return False
-                for inner in _NOTE.findall(notes):
-                    words = inner.split()
-                    if trick_done and len(words) == 2 and words[0] == "won" \
-                            and words[1] == seat_names[tricks[-1][2]]:
-                        continue  # the common case, as note_problem would find it
-                    note = Note(words[0], tuple(words[1:])) if words else Note("", ())
-                    if note_problem(st, note, trick_done) is not None:
+                        else:  # a resignation
+                            if st.phase == _OVER:
+                                return False
+                            st.resign(who)
+                        want_act = False
+                    if want_act:  # a trick mark must be followed by an action
                         return False
+                    last_played = not kind
+                if not sep:
+                    i += 1
+                    continue
+            # the last action ended a trick: a card played that left none on the table
+            trick_done = last_played and not st.trick_cards
+            if trick_done and notes == won[tricks[-1][2]]:
+                i += 1  # the common case, as note_problem would find it
+                continue
+            trump = st.trump
+            if notes == t.trump[trump if trump >= 0 else -1]:
+                i += 1  # a declaration's (trump S), as note_problem would find it
+                continue
+            notes = "(" + notes
+            phase = st.phase
+            if phase in (_DEAL, _OVER) and st.history \
+                    and st.history[-1].number == st.hand_no and notes == _closing(
+                        st, t.won[tricks[-1][2]] if trick_done else "", t):
+                i += 1  # the end of a hand, as note_problem would find each note
+                continue
+            if _NOTES.fullmatch(notes) is None:
+                return False
+            for inner in _NOTE.findall(notes):
+                words = inner.split()
+                if trick_done and len(words) == 2 and words[0] == "won" \
+                        and words[1] == seat_names[tricks[-1][2]]:
+                    continue  # the common case, as note_problem would find it
+                note = Note(words[0], tuple(words[1:])) if words else Note("", ())
+                if note_problem(st, note, trick_done) is not None:
+                    return False
             i += 1
     checker = _Checker(Record((), (), (), result, file, number, first_line), True, None,
                        DEFAULT_LIMIT)
