@@ -237,10 +237,17 @@ def test_play_changes_give_the_full_validators_outcome(name: str, seed: int,
 def test_the_notes_the_fast_path_compares_whole() -> None:
     # (trump S) after a declaration, the closing notes: compared as written, each
     # other spelling goes note by note through the full check
-    found = {"trump": False, "closing": False}
+    found = {"trump": False, "closing": False, "won": False}
     for name in list_rulesets():
         text = _played(name, 0)
         for line in text.split("\n"):
+            if line[:1].isdigit() and " (won " in line and not found["won"]:
+                found["won"] = True  # a "(" with no space before it, or after a space more
+                for other in (line.replace(" (won ", "(won ", 1),
+                              line.replace(" (won ", "  (won ", 1),
+                              line.replace(" (won ", " ((won ", 1)):
+                    assert not fast_valid(text.replace(line, other, 1))
+                    _same_outcome(text.replace(line, other, 1))
             if line.endswith(")") and "(trump " in line:
                 found["trump"] = True
                 for other in (line.replace("(trump ", "(trump  "),
