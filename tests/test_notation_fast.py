@@ -261,3 +261,14 @@ def test_the_notes_the_fast_path_compares_whole() -> None:
                               line.replace("(ended ", "(ended x")):
                     _same_outcome(text.replace(line, other, 1))
     assert all(found.values()), found
+
+
+def test_the_tables_stay_bounded_within_a_record() -> None:
+    from mariage.notation.fast import _tables, _word
+
+    t = _tables(load_rules("marianna"))
+    for k in range(10_000):  # trick marks of any number are words of the play too
+        assert _word(f"{k + 1000}.", t)[0] == 3
+        assert len(t.words) <= 4097
+    text = _played("marianna", 0)
+    assert fast_valid(text)  # a table emptied on the way is filled again

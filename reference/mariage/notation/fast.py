@@ -160,10 +160,6 @@ _MISSING: Any = object()
 def _tables(rules: Rules) -> _Tables:
     hit = _TABLES.get(id(rules))
     if hit is not None and hit.rules is rules:
-        if len(hit.words) > 4096:  # bounded, whatever the input
-            hit.words.clear()
-        if len(hit.cards) > 4096:
-            hit.cards.clear()
         return hit
     if len(_TABLES) > 64:
         _TABLES.clear()
@@ -195,6 +191,8 @@ def _word(word: str, t: _Tables) -> _Entry:
             except ValueError:
                 raise _Unsure from None
             entry = (_PLAYED if type(action) is Play else _OTHER, index, action)
+    if len(t.words) > 4096:  # bounded within a record too (marks of any number, say)
+        t.words.clear()
     t.words[word] = entry
     return entry
 
@@ -206,6 +204,8 @@ def _deal_card(word: str, t: _Tables) -> int:
     index = t.rules.card_index.get(french_card(word))
     if index is None:  # an unknown card, or ``??``: the full validator's
         raise _Unsure
+    if len(t.cards) > 4096:  # bounded within a record too
+        t.cards.clear()
     t.cards[word] = index
     return index
 
