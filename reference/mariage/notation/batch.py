@@ -187,57 +187,38 @@ def input_files(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
-class _Counting:
-    """A stream that counts the lines read, and turns decompression errors into OSError."""
-
-    def __init__(self, stream: BinaryIO) -> None:
-        self.stream = stream
-        self.lines = 0
-
-    def readline(self, size: int = -1) -> bytes:
-        try:
-            line = self.stream.readline(size)
-        except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as exc:
-            raise _Broken(self.lines + 1, str(exc) or type(exc).__name__) from None
-        except Exception as exc:  # zstandard.ZstdError and other decoders' own errors
-            if type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
-                raise _Broken(self.lines + 1, str(exc)) from None
-            raise
-        if line.endswith(b"\n"):
-            self.lines += 1
-        return line
-
-
-class _Broken(Exception):
-    def __init__(self, line: int, why: str) -> None:
-        self.line = line
-        self.why = why
+def _broken_stream(exc: Exception, line: int, file: str) -> RecordError | None:
+    """A decompression error (or a failed read) as a problem at ``line``; None: not one."""
+    if isinstance(exc, (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError)):
+        why = str(exc) or type(exc).__name__
+    elif type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
+        why = str(exc)  # zstandard.ZstdError and other decoders' own errors
+    else:
+        return None
+    return RecordError("N105", f"the file cannot be read further: {why}", file=file,
+                       line=line, column=1)
 
 
 # ------------------------------------------------------------------ checking
 def _batches(stream: BinaryIO, file: str, summary: FileSummary
              ) -> Iterator[list[RawRecord] | RecordError]:
     batch: list[RawRecord] = []
-    counting = _Counting(stream)
-    try:
-        for item in split_records(counting, file):  # type: ignore[arg-type]
-            if isinstance(item, RecordError):
-                if batch:
-                    yield batch
-                    batch = []
-                yield item
-                continue
-            summary.bytes += len(item.text)
-            batch.append(item)
-            if len(batch) >= BATCH:
+
+    def broken(exc: Exception, line: int) -> RecordError | None:
+        return _broken_stream(exc, line, file)
+
+    for item in split_records(stream, file, broken):
+        if isinstance(item, RecordError):
+            if batch:
                 yield batch
                 batch = []
-    except _Broken as exc:
-        if batch:
+            yield item
+            continue
+        summary.bytes += len(item.text)
+        batch.append(item)
+        if len(batch) >= BATCH:
             yield batch
-        yield RecordError("N105", f"the file cannot be read further: {exc.why}", file=file,
-                          line=exc.line, column=1)
-        return
+            batch = []
     if batch:
         yield batch
 

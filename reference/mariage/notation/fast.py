@@ -12,11 +12,17 @@ the start, so every problem is found and reported by the full validator
 only, with its place and code, exactly as without the fast path.
 
 It is sound by construction where it says ``True``: it runs the same header
-checks, lays out each deal with the same :func:`~.layout.layout`, applies
-every action to the same engine and re-checks every annotation with the same
-:func:`~.replay.note_problem`, and it accepts only a subset of what the
-grammar accepts. The fuzz tests check that whatever it accepts, the full
-validator accepts too.
+checks (once per set of the tags they read: a header like one already
+checked gets the state that check made), lays out each deal as
+:func:`~.layout.layout` does (the canonical deals through a per-ruleset deck
+order, the others through the layout itself), applies every action to the
+same engine and accepts an annotation only where
+:func:`~.replay.note_problem` would (the common ones compared whole with what
+it accepts, the others through it), and it accepts only a subset of what the
+grammar accepts. What it reads once per ruleset (each word of the play as a
+seat and an action or a trick mark, each card of a deal) is kept in bounded
+tables. The fuzz tests and ``tests/test_notation_fast.py`` check that
+whatever it accepts, the full validator accepts too.
 
 >>> from mariage import load_rules
 >>> from mariage.bots import make_bot
@@ -33,14 +39,14 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import cast
+from operator import itemgetter
+from typing import Any
 
 from ..actions import Action, Play, parse_action
-from ..errors import IllegalActionError
+from ..compile import load_rules
 from ..rules import Rules
 from ..state import GameState, Phase
-from .annotations import contract_note, measure, team_name
+from .annotations import contract_note, measure
 from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
@@ -59,15 +65,21 @@ _NOTE = re.compile(r"\(([^()\n]*)\)")
 _ACT = re.compile(r'[A-Za-z][A-Za-z0-9]*:[^\s(){}\[\]"]+')
 _WORD = re.compile(r"[A-Za-z0-9?_+\-]+")
 _TRICK = re.compile(r"[0-9]+\.")
-_MARKS = {f"{k}.": k for k in range(1, 100)}
-_RESIGN = None  # the action of a resignation in the per-rules cache
 _CARD_WORD = re.compile(r"[A-Za-z0-9?]+")
 _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
-# per rules: SEAT:ACTION as written -> (seat index, action, or None for a resignation)
-_MOVES: dict[int, tuple[Rules, dict[str, tuple[int, Action | None]]]] = {}
-# per rules: a card as written in a deal -> its card number (known cards only)
-_DEAL_CARDS: dict[int, tuple[Rules, dict[str, int]]] = {}
+#: What a word of a hand's play is: a card played, another action, a resignation, a
+#: trick mark. A word's entry in the per-rules table is (kind, seat or trick number,
+#: action or None).
+_PLAYED, _OTHER, _RESIGNED, _MARK = 0, 1, 2, 3
+#: Trick marks as written (``"1."``...), by number: a hand has fewer tricks (a higher
+#: trick number is an IndexError: unsure).
+_MARKS = [f"{k}." for k in range(100)]
+_Entry = tuple[int, int, "Action | None"]
+#: The largest number written in a record: ``MAX_DIGITS`` digits.
+_BOUND = 10 ** MAX_DIGITS
+#: The header tags the header check reads (with ``Seat``, whose player name it does not).
+_HEADER_TAGS = frozenset({"Mariage", "Ruleset", "Dealer", "Option", "StartHand", "StartScore"})
 
 
 class _Unsure(Exception):
@@ -78,69 +90,128 @@ def _unsure(*_: object) -> None:
     raise _Unsure
 
 
-def _moves_of(rules: Rules) -> dict[str, tuple[int, Action | None]]:
-    hit = _MOVES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        cache = hit[1]
-        if len(cache) > 4096:  # bounded, whatever the input
-            cache.clear()
-        return cache
-    if len(_MOVES) > 64:
-        _MOVES.clear()
-    cache = {}
-    _MOVES[id(rules)] = (rules, cache)
-    return cache
+class _Tables:
+    """What the fast path reads once per ruleset, kept for every record of those rules.
+
+    ``words``: a word of a hand's play as written -> its entry; ``cards``: a card as
+    written in a deal -> its number (known cards only); ``orders``: per dealer, the
+    deck order of the canonical deal's words. The tables of words and cards are
+    bounded, whatever the input.
+    """
+
+    __slots__ = ("canonical", "card", "cards", "dealer_rows", "ended", "labels", "orders",
+                 "prefixes", "rules", "segno", "trump", "won", "won_tail", "words")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.words: dict[str, _Entry] = {}
+        self.cards: dict[str, int] = {}
+        self.card = self.cards.__getitem__
+        names = rules.seat_names
+        self.won = [f"(won {name})" for name in names]
+        # the annotations as they follow " (" on a line: (won SEAT) for each seat, and
+        # (trump S) for each suit and (trump -) last, indexed by the trump (-1: none)
+        self.won_tail = [f"won {name})" for name in names]
+        self.trump = [f"trump {suit})" for suit in (*rules.suits, "-")]
+        # the closing notes' (segno TEAM) per team, None where a name is not a word;
+        # (ended HOW) per way a hand ends, as they come
+        self.segno = [f" (segno {name})" if _WORD.fullmatch(name) else None
+                      for name in rules.team_names]
+        self.ended: dict[str, str | None] = {}
+        self.prefixes = [name + ": " for name in names]
+        self.dealer_rows = ["dealer: " + name for name in names]
+        # seat names that could not be labels of deal parts (as ``_PART`` reads them)
+        self.labels = all(_LABEL.fullmatch(name) for name in names)
+        # deals the canonical reader lays out itself; others go through the layout
+        self.canonical = not rules.deal_packets and rules.turn_up in ("none", "under_stock")
+        self.orders: dict[int | None, Any] = {}
+
+    def order(self, dealer: int | None) -> Any:
+        """The deck from the words of a canonical deal (the seats' hands in seat order,
+        the stock, the turned-up card): hands in packets from the seat after the
+        dealer, the turned-up card, the stock, as :func:`~.layout.layout` lays it out."""
+        hit = self.orders.get(dealer)
+        if hit is None:
+            r = self.rules
+            n, size, packet = r.nseats, r.hand_size, r.packet
+            stock = r.stock_size - (1 if r.turn_up == "under_stock" else 0)
+            start = 0 if dealer is None else (dealer + 1) % n
+            deck: list[int] = []
+            for k in range(size // packet):
+                for j in range(n):
+                    at = (start + j) % n * size + k * packet
+                    deck.extend(range(at, at + packet))
+            if r.turn_up == "under_stock":
+                deck.append(n * size + max(stock, 0))
+            deck.extend(range(n * size, n * size + max(stock, 0)))
+            hit = self.orders[dealer] = itemgetter(*deck) if len(deck) > 1 else \
+                (lambda words: tuple(words[i] for i in deck))
+        return hit
 
 
-def _move(word: str, rules: Rules, cache: dict[str, tuple[int, Action | None]]
-          ) -> tuple[int, Action | None]:
-    if _ACT.fullmatch(word) is None:
+_TABLES: dict[int, _Tables] = {}
+# the header tags the header check reads -> (ruleset, options, rules, first dealer,
+# first hand, segni, match scores), or None for a header it refuses
+_Header = tuple[str, dict[str, str], Rules, "int | None", int, list[int], list[int]]
+_HEADERS: dict[tuple[object, ...], _Header | None] = {}
+_MISSING: Any = object()
+
+
+def _tables(rules: Rules) -> _Tables:
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit.rules is rules:
+        return hit
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    hit = _TABLES[id(rules)] = _Tables(rules)
+    return hit
+
+
+def _word(word: str, t: _Tables) -> _Entry:
+    """The entry of a word of a hand's play, kept in the rules' table; unsure if odd."""
+    if not word:
         raise _Unsure
-    seat, _, text = word.partition(":")
-    if seat not in rules.seat_names:
-        raise _Unsure
-    if text == "resign" or (text.startswith("resign:") and len(text) > 7):
-        move: tuple[int, Action | None] = (rules.seat_names.index(seat), _RESIGN)
+    if word[-1] == "." and _TRICK.fullmatch(word):
+        if len(word) > MAX_DIGITS + 1:
+            raise _Unsure
+        entry: _Entry = (_MARK, int(word[:-1]), None)
     else:
-        try:
-            action = parse_action(rules, normalize_action(text))
-        except ValueError:
-            raise _Unsure from None
-        move = (rules.seat_names.index(seat), action)
-    cache[word] = move
-    return move
+        if _ACT.fullmatch(word) is None:
+            raise _Unsure
+        seat, _, text = word.partition(":")
+        rules = t.rules
+        if seat not in rules.seat_names:
+            raise _Unsure
+        index = rules.seat_names.index(seat)
+        if text == "resign" or (text.startswith("resign:") and len(text) > 7):
+            entry = (_RESIGNED, index, None)
+        else:
+            try:
+                action = parse_action(rules, normalize_action(text))
+            except ValueError:
+                raise _Unsure from None
+            entry = (_PLAYED if type(action) is Play else _OTHER, index, action)
+    if len(t.words) > 4096:  # bounded within a record too (marks of any number, say)
+        t.words.clear()
+    t.words[word] = entry
+    return entry
 
 
-def _deal_cards_of(rules: Rules) -> dict[str, int]:
-    """The rules' table of deal cards as written; unsure if a seat's name could not be
-    a label of a deal part (the grammar's, as ``_PART`` reads it)."""
-    hit = _DEAL_CARDS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if not all(_LABEL.fullmatch(name) for name in rules.seat_names):
-        raise _Unsure
-    if len(_DEAL_CARDS) > 64:
-        _DEAL_CARDS.clear()
-    table: dict[str, int] = {}
-    _DEAL_CARDS[id(rules)] = (rules, table)
-    return table
-
-
-def _deal_card(word: str, rules: Rules, table: dict[str, int]) -> int:
+def _deal_card(word: str, t: _Tables) -> int:
     """The number of a card written ``word`` in a deal part; unsure unless a known card."""
     if _CARD_WORD.fullmatch(word) is None:
         raise _Unsure
-    index = rules.card_index.get(french_card(word))
+    index = t.rules.card_index.get(french_card(word))
     if index is None:  # an unknown card, or ``??``: the full validator's
         raise _Unsure
-    if len(table) > 4096:  # bounded, whatever the input
-        table.clear()
-    table[word] = index
+    if len(t.cards) > 4096:  # bounded within a record too
+        t.cards.clear()
+    t.cards[word] = index
     return index
 
 
-def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
-                    ) -> tuple[list[int], int | None, int]:
+def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
+                    t: _Tables | None = None) -> tuple[list[int], int | None, int]:
     """The deck and first player of a deal written in the canonical labels and order.
 
     For rules without packets of several sizes and with no turned-up card or one
@@ -151,18 +222,21 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
     the stock); the engine's deal checks that every card is there once. Returns
     (deck, first player, index of the line after the deal).
     """
-    n, size, packet = rules.nseats, rules.hand_size, rules.packet
+    if t is None:
+        t = _tables(rules)
+    if not t.labels:
+        raise _Unsure
+    size = rules.hand_size
     under = rules.turn_up == "under_stock"
-    table = _deal_cards_of(rules)
-    get = cast("Callable[[str], int | None]", table.get)
     dealer = st.dealer
     first: int | None = None
     row = lines[i][5:]  # after "deal "
     if dealer is not None:  # the dealer's part, as the layout checks it
-        label, _, seat = row.partition(": ")
-        if label != "dealer" or _CARD_WORD.fullmatch(seat) is None \
-                or french_card(seat) != rules.seat_names[dealer]:
-            raise _Unsure
+        if row != t.dealer_rows[dealer]:
+            label, _, seat = row.partition(": ")
+            if label != "dealer" or _CARD_WORD.fullmatch(seat) is None \
+                    or french_card(seat) != rules.seat_names[dealer]:
+                raise _Unsure
         i += 1
         row = lines[i]
     if rules.first_lead == "lot":
@@ -172,52 +246,46 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int
         first = rules.seat_names.index(french_card(seat))  # ValueError: not a seat, unsure
         i += 1
         row = lines[i]
-    hands = []
-    for name in rules.seat_names:
-        head, _, rest = row.partition(": ")
-        if head != name:
+    words: list[str] = []
+    n = len(lines)
+    for prefix in t.prefixes:
+        if not row.startswith(prefix):  # the seat's name, then ": " (no ":" in a name)
             raise _Unsure
-        words = rest.split(" ")
-        if len(words) != size:
+        hand = row[len(prefix):].split(" ")
+        if len(hand) != size:
             raise _Unsure
-        found = list(map(get, words))
-        hand = cast("list[int]", found) if None not in found else \
-            [table[w] if w in table else _deal_card(w, rules, table) for w in words]
-        hands.append(hand)
+        words += hand
         i += 1
-        row = lines[i] if i < len(lines) else ""
-    stock: list[int] = []
+        row = lines[i] if i < n else ""
     want_stock = rules.stock_size - (1 if under else 0)
     if rules.stock_size:
-        head, _, rest = row.partition(": ")
-        words = rest.split(" ")
-        if head != "stock" or len(words) != want_stock:
+        if not row.startswith("stock: "):
             raise _Unsure
-        found = list(map(get, words))
-        stock = cast("list[int]", found) if None not in found else \
-            [table[w] if w in table else _deal_card(w, rules, table) for w in words]
+        stock = row[7:].split(" ")
+        if len(stock) != want_stock:
+            raise _Unsure
+        words += stock
         i += 1
-        row = lines[i] if i < len(lines) else ""
+        row = lines[i] if i < n else ""
     elif want_stock:
         raise _Unsure
-    deck: list[int] = []
-    start = 0 if dealer is None else (dealer + 1) % n
-    for r in range(size // packet):
-        for k in range(n):
-            deck.extend(hands[(start + k) % n][r * packet:(r + 1) * packet])
     if under:
-        head, _, word = row.partition(": ")
-        if head != "turnup" or " " in word:
+        if not row.startswith("turnup: ") or " " in row[8:]:
             raise _Unsure
-        deck.append(table[word] if word in table else _deal_card(word, rules, table))
+        words.append(row[8:])
         i += 1
-    deck.extend(stock)
-    if i < len(lines) and _PART.fullmatch(lines[i]):  # another part: the full validator's
+    # another part (a trick's line starts with its mark, a digit): the full validator's
+    if i < n and not lines[i][:1].isdigit() and _PART.fullmatch(lines[i]):
         raise _Unsure
+    ordered = t.order(dealer)(words)
+    try:
+        deck = list(map(t.card, ordered))
+    except KeyError:  # a card not seen yet in these rules (or an unknown one: unsure)
+        deck = [t.cards[w] if w in t.cards else _deal_card(w, t) for w in ordered]
     return deck, first, i
 
 
-def _closing(st: GameState, won: str) -> str:
+def _closing(st: GameState, won: str, t: _Tables) -> str:
     """The annotations the writer puts after the action that ended a hand, or "" if unsure.
 
     Each is what :func:`~.annotations.note_problem` accepts in this state: every value
@@ -226,27 +294,31 @@ def _closing(st: GameState, won: str) -> str:
     """
     r = st.rules
     h = st.history[-1]
-    words = [h.ended]
-    parts = [won, f"(ended {h.ended})", "(points " + " ".join(map(str, h.points)) + ")",
-             "(scored " + " ".join(map(str, h.score)) + ")"]
-    if h.winner is not None:
-        segno = team_name(r, h.winner)
-        words.append(segno)
-        parts.append(f"(segno {segno})")
-    if r.auction_rule is not None and h.ended == "played_out":
-        for key in ("contract", "schwarz"):
-            values = contract_note(r, h, key)
-            words.extend(values)
-            parts.append(f"({key} " + " ".join(values) + ")")
     match = measure(st)
-    parts.append("(match " + " ".join(map(str, match)) + ")")
-    for w in words:
-        if _WORD.fullmatch(w) is None:
+    values = (*h.points, *h.score, *match)
+    if max(values) >= _BOUND or min(values) <= -_BOUND:
+        return ""
+    ended = h.ended
+    head = t.ended.get(ended)
+    if head is None:
+        if _WORD.fullmatch(ended) is None:
             return ""
-    for v in (*h.points, *h.score, *match):
-        if len(str(abs(v))) > MAX_DIGITS:
+        head = t.ended[ended] = f"(ended {ended}) (points "
+    text = f"{won} {head}" if won else head
+    text += " ".join(map(str, h.points)) + ") (scored " + " ".join(map(str, h.score)) + ")"
+    if h.winner is not None:
+        segno = t.segno[h.winner]
+        if segno is None:
             return ""
-    return " ".join(p for p in parts if p)
+        text += segno
+    if r.auction_rule is not None and ended == "played_out":
+        for key in ("contract", "schwarz"):
+            words = contract_note(r, h, key)
+            for w in words:
+                if _WORD.fullmatch(w) is None:
+                    return ""
+            text += f" ({key} {' '.join(words)})"
+    return text + " (match " + " ".join(map(str, match)) + ")"
 
 
 def fast_valid(text: str, *, file: str = "<string>", number: int = 1, line: int = 1) -> bool:
@@ -261,40 +333,84 @@ def fast_valid(text: str, *, file: str = "<string>", number: int = 1, line: int 
         return False
 
 
+def _header(lines: list[str], file: str, number: int, first_line: int
+            ) -> tuple[GameState, int, int]:
+    """The state the header starts from, the first hand's number and the index of the
+    line after the tags; unsure if the header check refuses the tags.
+
+    The header check (:meth:`~.replay._Checker.header`) reads the tags ``Mariage``,
+    ``Ruleset``, ``Dealer``, ``Option``, ``StartHand`` and ``StartScore``, the seat
+    of each ``Seat`` tag and the count of its values, and whether the first tag is
+    ``Mariage``: what it finds for them is kept, so a header like one already checked
+    is not checked again (the player names and other tags change nothing).
+    """
+    n = len(lines)
+    i = 0
+    tags: list[tuple[str, tuple[str, ...]]] = []
+    key: list[object] = []
+    while i < n and lines[i][:1] == "[":
+        m = _TAG_LINE.fullmatch(lines[i])
+        if m is None:
+            raise _Unsure
+        name, quoted = m.group(1, 2)
+        if "\\" in quoted:  # an escape: read each value as the reader does
+            values = tuple(_unquote(v.group()) for v in _tag_value().finditer(quoted))
+        else:  # ' "a" "b"': no quote inside a value, so the values lie between '" "'
+            values = tuple(quoted[2:-1].split('" "')) if quoted else ()
+        tags.append((name, values))
+        if name in _HEADER_TAGS:
+            key.append((name, values))
+        elif name == "Seat":
+            key.append((name, len(values), values[:1]))
+        i += 1
+    key.append(bool(tags) and tags[0][0] == "Mariage")
+    hkey = tuple(key)
+    known = _HEADERS.get(hkey, _MISSING)
+    if known is None:
+        raise _Unsure
+    if known is not _MISSING:
+        name, options, rules, dealer, first, segni, scores = known
+        # the same rules as the check had (load_rules's cache, unless it was emptied)
+        if load_rules(name, options) is rules:
+            st = GameState(rules, first_dealer=dealer)
+            st.hand_no = first - 1  # what the check's later_start sets
+            st.segni = list(segni)
+            st.match_scores = list(scores)
+            return st, first, i
+    header = Record(tuple(Tag(name, values, first_line + k, 2)
+                          for k, (name, values) in enumerate(tags)),
+                    (), (), None, file, number, first_line)
+    checker = _Checker(header, True, None, DEFAULT_LIMIT)
+    if len(_HEADERS) > 4096:  # bounded, whatever the input
+        _HEADERS.clear()
+    try:
+        ok = checker.header()
+    except _Stop:
+        ok = False
+    state, rules_ = checker.state, checker.rules
+    if not ok or state is None or rules_ is None or header.ruleset is None:
+        _HEADERS[hkey] = None
+        raise _Unsure
+    _HEADERS[hkey] = (header.ruleset, header.options, rules_, state.first_dealer,
+                      checker.first_hand, list(state.segni), list(state.match_scores))
+    return state, checker.first_hand, i
+
+
 def _check(text: str, file: str, number: int, first_line: int) -> bool:
     if "\r" in text or "\t" in text or "{" in text:
         return False
     lines = text.split("\n")
     n = len(lines)
-    i = 0
-    tags = []
-    while i < n and lines[i][:1] == "[":
-        m = _TAG_LINE.fullmatch(lines[i])
-        if m is None:
-            return False
-        quoted = m.group(2)
-        if "\\" in quoted:  # an escape: read each value as the reader does
-            values = tuple(_unquote(v.group()) for v in _tag_value().finditer(quoted))
-        else:  # ' "a" "b"': no quote inside a value, so the values lie between '" "'
-            values = tuple(quoted[2:-1].split('" "')) if quoted else ()
-        tags.append(Tag(m.group(1), values, first_line + i, 2))
-        i += 1
-    header = Record(tuple(tags), (), (), None, file, number, first_line)
-    checker = _Checker(header, True, None, DEFAULT_LIMIT)
-    try:
-        if not checker.header():
-            return False
-    except _Stop:
-        return False
-    rules, st = checker.rules, checker.state
-    assert rules is not None and st is not None
-    cache = _moves_of(rules)
+    st, expected, i = _header(lines, file, number, first_line)
+    rules = st.rules
+    t = _tables(rules)
+    get = t.words.get
     seat_names = rules.seat_names
-    won = [f"(won {name})" for name in seat_names]
-    # deals the canonical reader lays out itself; others go through the layout
-    canonical = not rules.deal_packets and rules.turn_up in ("none", "under_stock")
+    won = t.won_tail
+    marks = _MARKS
+    canonical = t.canonical
     play = st.mech.tricks.apply_play
-    expected = checker.first_hand
+    apply = st.apply
     result: Result | None = None
     while True:
         while i < n and not lines[i]:
@@ -330,94 +446,100 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
         if i >= n or not lines[i].startswith("deal "):
             return False
         if canonical:
-            deck, first, i = _canonical_deal(rules, st, lines, i)
+            deck, first, i = _canonical_deal(rules, st, lines, i, t)
         else:
             lay = _written_layout(rules, st, lines, i)
             if lay is None:
                 return False
             deck, first, i = lay
-        try:
-            st.deal(deck, first)
-        except IllegalActionError:
-            return False
-        last: Action | None = None
+        st.deal(deck, first)  # IllegalActionError: the full validator's
+        last_played = False  # the last action of the hand so far was a card played
         tricks = st.tricks  # the same list for the whole hand
         while i < n:
             row = lines[i]
-            if not row or (row[0] == "h" and row.startswith("hand")) or (
-                    row[0] == "r" and row.startswith("result")):
+            if not row:
                 break
-            k = row.find("(")  # annotations close the line
-            if k < 0:
-                words = row.split(" ")
-            elif k == 0:
-                words = []
-            elif row[k - 1] == " ":
-                words = row[:k - 1].split(" ")
+            c = row[0]
+            if c == "(":  # annotations alone
+                notes = row[1:]
             else:
+                if (c == "h" and row.startswith("hand")) or (
+                        c == "r" and row.startswith("result")):
+                    break
+                # the actions, then the annotations after " (" (notes: what follows it);
+                # a "(" with no space before it stays in a word, which no table holds
+                # and no action or mark can be (unsure)
+                body, sep, notes = row.partition(" (")
+                if body:
+                    words = body.split(" ")
+                    # the mark of the trick under way (the mark a trick mark may have in
+                    # any phase), read here rather than as a word: an action must follow
+                    want_act = words[0] == marks[st.trick_no]
+                    if want_act:
+                        del words[0]
+                    kind = _MARK
+                    for word in words:
+                        kind, who, action = get(word) or _word(word, t)
+                        if not kind:  # a card played (_PLAYED)
+                            # what GameState.apply does for a card played at the seat's
+                            # turn (the validator's state has no undo journal and no deal
+                            # source); the play checks the phase itself (no other mechanism
+                            # applies a card played: any other phase refuses it, as apply)
+                            if who == st.to_act:
+                                play(st, who, action)  # type: ignore[arg-type]
+                            else:  # refused too between hands, after the match (N143, N144)
+                                apply(action, who)  # type: ignore[arg-type]
+                        elif kind == _MARK:
+                            if want_act:
+                                return False
+                            phase = st.phase
+                            if phase != _DEAL and phase != _OVER and who != st.trick_no:
+                                return False
+                            want_act = True
+                            continue
+                        elif kind == _OTHER:
+                            apply(action, who)  # type: ignore[arg-type]
+                        else:  # a resignation
+                            if st.phase == _OVER:
+                                return False
+                            st.resign(who)
+                        want_act = False
+                    if want_act:  # a trick mark must be followed by an action
+                        return False
+                    last_played = not kind
+                if not sep:
+                    i += 1
+                    continue
+            # the last action ended a trick: a card played that left none on the table
+            trick_done = last_played and not st.trick_cards
+            if trick_done and notes == won[tricks[-1][2]]:
+                i += 1  # the common case, as note_problem would find it
+                continue
+            trump = st.trump
+            if notes == t.trump[trump if trump >= 0 else -1]:
+                i += 1  # a declaration's (trump S), as note_problem would find it
+                continue
+            notes = "(" + notes
+            phase = st.phase
+            if phase in (_DEAL, _OVER) and st.history \
+                    and st.history[-1].number == st.hand_no and notes == _closing(
+                        st, t.won[tricks[-1][2]] if trick_done else "", t):
+                i += 1  # the end of a hand, as note_problem would find each note
+                continue
+            if _NOTES.fullmatch(notes) is None:
                 return False
-            want_act = False
-            for tok in words:
-                move = cache.get(tok)
-                if move is None:
-                    if not tok:
-                        return False
-                    mark = _MARKS.get(tok)
-                    if mark is None and tok[-1] == "." and _TRICK.fullmatch(tok):
-                        if len(tok) > MAX_DIGITS + 1:
-                            return False
-                        mark = int(tok[:-1])
-                    if mark is not None:
-                        if want_act:
-                            return False
-                        phase = st.phase
-                        if phase != _DEAL and phase != _OVER and mark != st.trick_no:
-                            return False
-                        want_act = True
-                        continue
-                    move = _move(tok, rules, cache)
-                want_act = False
-                seat, action = move
-                last = action
-                if action is None:
-                    if st.phase == _OVER:
-                        return False
-                    st.resign(seat)
-                    continue
-                try:  # refused too between hands and after the match (N143, N144)
-                    if st.phase is _PLAY and seat == st.to_act and type(action) is Play:
-                        play(st, seat, action)  # what GameState.apply does (no undo, no source)
-                    else:
-                        st.apply(action, seat)
-                except IllegalActionError:
+            for inner in _NOTE.findall(notes):
+                words = inner.split()
+                if trick_done and len(words) == 2 and words[0] == "won" \
+                        and words[1] == seat_names[tricks[-1][2]]:
+                    continue  # the common case, as note_problem would find it
+                note = Note(words[0], tuple(words[1:])) if words else Note("", ())
+                if note_problem(st, note, trick_done) is not None:
                     return False
-            if want_act:
-                return False
-            if k >= 0:
-                # the last action ended a trick: a play that left no card on the table
-                trick_done = type(last) is Play and not st.trick_cards
-                notes = row[k:]
-                if trick_done and notes == won[tricks[-1][2]]:
-                    i += 1  # the common case, as note_problem would find it
-                    continue
-                phase = st.phase
-                if phase in (_DEAL, _OVER) and st.history \
-                        and st.history[-1].number == st.hand_no and notes == _closing(
-                            st, won[tricks[-1][2]] if trick_done else ""):
-                    i += 1  # the end of a hand, as note_problem would find each note
-                    continue
-                if _NOTES.fullmatch(notes) is None:
-                    return False
-                for inner in _NOTE.findall(notes):
-                    words = inner.split()
-                    if trick_done and len(words) == 2 and words[0] == "won" \
-                            and words[1] == seat_names[tricks[-1][2]]:
-                        continue  # the common case, as note_problem would find it
-                    note = Note(words[0], tuple(words[1:])) if words else Note("", ())
-                    if note_problem(st, note, trick_done) is not None:
-                        return False
             i += 1
-    checker.rec = Record(header.tags, (), (), result, file, number, first_line)
+    checker = _Checker(Record((), (), (), result, file, number, first_line), True, None,
+                       DEFAULT_LIMIT)
+    checker.rules, checker.state = rules, st
     try:
         checker.finish()
     except _Stop:

@@ -82,50 +82,72 @@ class RawRecord:
     problems: list[RecordError] = field(default_factory=list)
 
 
-def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecord | RecordError]:
-    """Yield each record of ``stream`` in turn, and file-level problems as they are met."""
-    lines: list[str] = []
+#: What :func:`split_records` asks when reading the stream fails: ``broken(exc, line)``
+#: gives the problem to report (reading stops there), or None to raise ``exc``.
+Broken = Callable[[Exception, int], "RecordError | None"]
+
+
+def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | None = None
+                  ) -> Iterator[RawRecord | RecordError]:
+    """Yield each record of ``stream`` in turn, and file-level problems as they are met.
+
+    ``broken``: called when reading the stream raises (a damaged compressed file,
+    say) with the exception and the number of the line that could not be read;
+    the problem it returns is yielded last, or, if it returns None, the exception
+    is raised.
+    """
+    chunks: list[bytes] = []  # the record's lines, decoded when the record is complete
     size = 0
     number = 0
     start = 0
     lineno = 0
     problems: list[RecordError] = []
     junk_reported = False
+    readline = stream.readline
+    longest = MAX_LINE + 1
+    raw = b"\n"  # the last piece read: a line ends with it when it ends with a newline
+    cut = 0  # 1: the first line, after its byte-order mark, was cut at the length limit
     while True:
-        raw = stream.readline(MAX_LINE + 1)
+        try:
+            raw = readline(longest)
+        except Exception as exc:  # at the line after the last one read whole
+            whole = lineno - (cut if lineno > 1 else 0) - (not raw.endswith(b"\n"))
+            err = _broken(broken, exc, whole + 1)
+            yield err
+            return
         if not raw:
             break
         lineno += 1
         if lineno == 1 and raw.startswith(_BOM):
             raw = raw[3:]
+            cut = 0 if raw.endswith(b"\n") else 1  # if more follows, it goes on as line 2
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             total = len(raw)
             while True:  # skip the rest of the line without keeping it
-                more = stream.readline(MAX_LINE)
-                total += len(more)
-                if not more or more.endswith(b"\n"):
+                try:
+                    raw = readline(MAX_LINE)
+                except Exception as exc:  # in this line, after the last one read whole
+                    err = _broken(broken, exc, lineno - (cut if lineno > 1 else 0))
+                    yield err
+                    return
+                total += len(raw)
+                if not raw or raw.endswith(b"\n"):
                     break
             problems.append(RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
                                         file=file, line=lineno, column=1, record=number))
             continue
         if raw.startswith(_START):
             if number:
-                yield RawRecord("".join(lines), number, start, file, problems)
+                yield _raw_record(chunks, number, start, file, problems)
             elif problems:
                 yield from problems
             number += 1
             start = lineno
-            lines = []
+            chunks = []
             size = 0
             problems = []
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            problems.append(RecordError("N100", f"byte 0x{raw[exc.start]:02x} is not UTF-8 "
-                                        f"({exc.reason})", file=file, line=lineno,
-                                        column=exc.start + 1, record=number))
-            text = "\n"
-        if not number:
+        elif not number:
+            text = _decoded(raw, problems, file, lineno, number)
             if text.strip() and not junk_reported:
                 junk_reported = True
                 problems.append(RecordError("N103", "text before the first record (a record "
@@ -135,17 +157,66 @@ def split_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[RawRecor
             continue
         size += len(raw)
         if size > MAX_RECORD:
+            _decoded(raw, problems, file, lineno, number)  # a line not kept: checked now
             if size - len(raw) <= MAX_RECORD:
                 problems.append(RecordError("N102", f"record larger than {MAX_RECORD} bytes",
                                             file=file, line=lineno, column=1, record=number))
             continue
-        lines.append(text)
+        chunks.append(raw)
     if number:
-        yield RawRecord("".join(lines), number, start, file, problems)
+        yield _raw_record(chunks, number, start, file, problems)
     else:
         yield from problems
         yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
                           "line)", file=file, line=max(lineno, 1), column=1)
+
+
+def _broken(broken: Broken | None, exc: Exception, line: int) -> RecordError:
+    """The problem ``broken`` reports for a failed read at ``line``; else ``exc`` is raised."""
+    err = broken(exc, line) if broken is not None else None
+    if err is None:
+        raise exc
+    return err
+
+
+def _decoded(raw: bytes, problems: list[RecordError], file: str, line: int, number: int
+             ) -> str:
+    """The text of one line; a line that is not UTF-8 is reported and read as empty."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(RecordError("N100", f"byte 0x{raw[exc.start]:02x} is not UTF-8 "
+                                    f"({exc.reason})", file=file, line=line,
+                                    column=exc.start + 1, record=number))
+        return "\n"
+
+
+def _raw_record(chunks: list[bytes], number: int, start: int, file: str,
+                problems: list[RecordError]) -> RawRecord:
+    """The record made of the lines kept (from line ``start``), decoded at once.
+
+    Where a line is not UTF-8, each is decoded on its own as the lines are read:
+    the lines left out (too long, ``N101``) are skipped in the count, and the
+    problems are put in line order (those of lines past the size limit, decoded as
+    they were read, come after every line kept).
+    """
+    data = b"".join(chunks)
+    try:
+        return RawRecord(data.decode("utf-8"), number, start, file, problems)
+    except UnicodeDecodeError:
+        pass
+    skipped = {p.line for p in problems if p.code == "N101"}
+    parts = []
+    line = start
+    found: list[RecordError] = []
+    for chunk in chunks:
+        while line in skipped:
+            line += 1
+        parts.append(_decoded(chunk, found, file, line, number))
+        line += 1
+    problems.extend(found)
+    problems.sort(key=lambda p: p.line)  # stable: the order of one line's problems stays
+    return RawRecord("".join(parts), number, start, file, problems)
 
 
 #: Where a streaming parse sends each hand: ``sink(header, hand)``.
