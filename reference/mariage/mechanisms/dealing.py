@@ -133,7 +133,8 @@ class Dealing(Mechanism):
         n = r.ncards
         cards: list[int] = list(deck)  # type: ignore[arg-type]  # numbers: checked next
         try:  # numbers (int.__trunc__ refuses anything else): each of the pack once?
-            dealt = set(map(_int_value, cards)) == _pack_set(n) and len(cards) == n
+            dealt = set(map(_int_value, cards)) == (_PACK_SETS.get(n) or _pack_set(n)) \
+                and len(cards) == n
         except TypeError:  # codes (perhaps mixed with numbers), or other objects
             cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
             dealt = len(cards) == n and sorted(cards) == _pack(n)
@@ -163,7 +164,8 @@ class Dealing(Mechanism):
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
         # rounds of packets from the seat after the dealer (see _deal_plan)
-        plan = _plan_of(r)
+        hit = _PLANS.get(id(r))
+        plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)
         hands = st.hands = plan.hands[start](cards)
         turn = cards[plan.turn] if plan.turn >= 0 else -1
         pos = plan.dealt
