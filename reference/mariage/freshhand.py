@@ -1,6 +1,6 @@
 """A new hand's data, set by straight-line code generated once per ruleset.
 
-Every deal clears about seventy fields of a :class:`~mariage.state.GameState`
+Every deal clears about fifty-five fields of a :class:`~mariage.state.GameState`
 (the hands, the tricks, the declarations, the auction...), and nearly all of
 their values at the start of a hand depend on the rules only. The method that
 says what they are (``GameState._new_hand``, typed and readable) is run once
