@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
+from .freshhand import hand_resetter
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -116,6 +117,7 @@ class GameState:
         "_appliers",
         "_decl_open",
         "_free_play",
+        "_fresh",
         "_higher",
         "_ob_no_stock",
         "_ob_stock",
@@ -210,11 +212,20 @@ class GameState:
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
+        self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
 
     # ------------------------------------------------------------------ setup
     def reset_hand(self) -> None:
-        """Clear everything that belongs to one hand (the dealing mechanism calls this)."""
+        """Clear everything that belongs to one hand (the dealing mechanism calls this).
+
+        It sets what :meth:`_new_hand` sets, by code generated once per ruleset
+        (:func:`mariage.freshhand.hand_resetter`): every list new, as there.
+        """
+        self._fresh(self)
+
+    def _new_hand(self) -> None:
+        """What every field of one hand holds when it starts (run once per ruleset)."""
         r = self.rules
         n, t = r.nseats, len(r.teams)
         self.hands = [0] * n
@@ -519,7 +530,7 @@ def _slot_kind(name: str, value: Any) -> int:
     """
     if name == "deal_source":
         return _SOURCE
-    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers"):
+    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers", "_fresh"):
         return _SHARED
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:  # a frozen record (rules of play, a result)

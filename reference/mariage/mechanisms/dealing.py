@@ -13,26 +13,27 @@ the holder of a named card leading the first hand) and the turn-up bonus.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalActionError
 from ..phase import DEAL, OVER, PLAY
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Dealing"]
 
-#: the classes of the items of a deck given as plain card numbers (the common case)
-_INTS = {int}
+#: the value of an ``int`` (of a subclass too) as a plain ``int``; ``TypeError`` for
+#: anything else, without asking the object (as ``operator.index`` would)
+_int_value = int.__trunc__
 #: ncards -> the card numbers of the pack in order (a deck sorted must equal it)
 _PACKS: dict[int, list[int]] = {}
 #: ncards -> the card numbers of the pack (a deck of plain numbers must hold each once)
 _PACK_SETS: dict[int, frozenset[int]] = {}
-#: ncards -> each card's bit in a hand mask
-_BITS: dict[int, list[int]] = {}
 
 
 def _pack(ncards: int) -> list[int]:
@@ -49,11 +50,65 @@ def _pack_set(ncards: int) -> frozenset[int]:
     return pack
 
 
-def _bits(ncards: int) -> list[int]:
-    bits = _BITS.get(ncards)
-    if bits is None:
-        bits = _BITS[ncards] = [1 << c for c in range(ncards)]
-    return bits
+@dataclass(frozen=True, slots=True)
+class _DealPlan:
+    """Where the cards of a deck go under one ruleset, worked out once (not per deal).
+
+    ``hands[start]`` makes the hand masks, by seat, from a deck whose first packet
+    goes to seat ``start`` (the seat after the dealer); ``turn`` is the position
+    of the card turned up between two rounds (-1: none), ``dealt`` the number of
+    cards the rounds take (with that card); the rest is the stock.
+    """
+
+    hands: tuple[Callable[[list[int]], list[int]], ...]
+    turn: int
+    dealt: int
+
+
+def _deal_plan(r: Rules) -> _DealPlan:
+    """The plan of a deal under ``r``: rounds of packets from the seat after the dealer,
+    the turn-up after round ``turn_up_round`` (if not 0), the rest left as the stock.
+
+    The hands are made by generated straight-line code, one sum of card bits per
+    seat (the cards are distinct, so the sum of their bits is their union): for
+    four seats of five cards, about three times faster than slicing the packets
+    and summing their bits through ``map``.
+    """
+    n = r.nseats
+    seats: list[list[int]] = [[] for _ in range(n)]  # positions in the deck, per packet order
+    sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
+    pos, turn = 0, -1
+    for k, size in enumerate(sizes):
+        for s in range(n):
+            seats[s] += range(pos, pos + size)
+            pos += size
+        if k + 1 == r.turn_up_round:
+            turn = pos
+            pos += 1
+    lines = []
+    for start in range(n):
+        sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
+                for s in range(n)]
+        lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]"]
+    namespace: dict[str, Any] = {"_b": [1 << c for c in range(r.ncards)]}
+    exec(compile("\n".join(lines) + "\n", f"<deal of {r.name}>", "exec"), namespace)
+    return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos)
+
+
+#: id of the rules -> (the rules, their deal plan)
+_PLANS: dict[int, tuple[Rules, _DealPlan]] = {}
+
+
+def _plan_of(r: Rules) -> _DealPlan:
+    """The deal plan of ``r``, made once per rules (they are frozen)."""
+    hit = _PLANS.get(id(r))
+    if hit is not None and hit[0] is r:
+        return hit[1]
+    if len(_PLANS) >= 64:  # bounded, whatever the caller makes
+        _PLANS.clear()
+    plan = _deal_plan(r)
+    _PLANS[id(r)] = (r, plan)
+    return plan
 
 
 class Dealing(Mechanism):
@@ -77,9 +132,10 @@ class Dealing(Mechanism):
                                      hand=st.hand_no)
         n = r.ncards
         cards: list[int] = list(deck)  # type: ignore[arg-type]  # numbers: checked next
-        if set(map(type, cards)) == _INTS:  # plain numbers: each of the pack once?
-            dealt = len(cards) == n and set(cards) == _pack_set(n)
-        else:  # codes, or numbers of another class
+        try:  # numbers (int.__trunc__ refuses anything else): each of the pack once?
+            dealt = set(map(_int_value, cards)) == (_PACK_SETS.get(n) or _pack_set(n)) \
+                and len(cards) == n
+        except TypeError:  # codes (perhaps mixed with numbers), or other objects
             cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
             dealt = len(cards) == n and sorted(cards) == _pack(n)
         if not dealt:
@@ -107,31 +163,12 @@ class Dealing(Mechanism):
         n = r.nseats
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
-        pos = 0
-        hands = st.hands
-        # rounds of packets from the seat after the dealer; with ``deal.packets`` the
-        # turned-up card may come after round ``turn_up_round`` (else after the deal)
-        sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
-        turn = -1
-        bits = _bits(r.ncards)
-        bit = bits.__getitem__
-        for k, size in enumerate(sizes):
-            s = start
-            for _ in range(n):
-                if size == 1:
-                    hands[s] |= bits[cards[pos]]
-                    pos += 1
-                else:
-                    end = pos + size
-                    # the cards are distinct (check_deck): their bits add up to their union
-                    hands[s] |= sum(map(bit, cards[pos:end]))
-                    pos = end
-                s += 1
-                if s == n:
-                    s = 0
-            if k + 1 == r.turn_up_round:
-                turn = cards[pos]
-                pos += 1
+        # rounds of packets from the seat after the dealer (see _deal_plan)
+        hit = _PLANS.get(id(r))
+        plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)
+        hands = st.hands = plan.hands[start](cards)
+        turn = cards[plan.turn] if plan.turn >= 0 else -1
+        pos = plan.dealt
         rest = cards[pos:]
         if r.turn_up == "dealer_last" and dealer is not None:
             st.turn_up = cards[pos - 1]

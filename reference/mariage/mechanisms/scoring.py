@@ -15,6 +15,7 @@ hand).
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING, ClassVar
 
 from ..outcomes import hand_record
@@ -38,22 +39,22 @@ class Scoring(Mechanism):
         """True if a side has reached the hand target."""
         target = st.rules.hand_target
         assert target is not None
-        captured, decl = st.captured, st.decl_points
-        return any(captured[t] + decl[t] >= target for t in range(len(captured)))
+        captured = st.captured  # a side's hand points: GameState.hand_points
+        return bool(captured) and max(map(add, captured, st.decl_points)) >= target
 
     def hand_score(self, st: GameState, how: str) -> tuple[list[int], int | None]:
         """What each side adds to the match score for this hand, and the hand's winner."""
         r = st.rules
-        nteams = len(r.teams)
-        pts = [st.hand_points(t) for t in range(nteams)]
-        added = [0] * nteams
-        hand_winner: int | None = None
         kind = r.score_kind
+        if kind == "points":  # the hand points (GameState.hand_points) of each side
+            return list(map(add, st.captured, st.decl_points)), None
         if kind == "game_points":  # talon games (mechanisms.gamepoints)
             return st.mech.game_points.hand_score(st, how)
-        if kind == "points":
-            added = pts
-        elif kind == "excess":
+        nteams = len(r.teams)
+        pts = list(map(add, st.captured, st.decl_points))
+        added = [0] * nteams
+        hand_winner: int | None = None
+        if kind == "excess":
             for t in range(nteams):
                 total = st.captured[t] + st.tricks_won[t] * r.trick_point
                 if total > r.excess_threshold:
@@ -92,7 +93,7 @@ class Scoring(Mechanism):
         r = st.rules
         mech = st.mech
         nteams = len(r.teams)
-        pts = tuple(map(st.hand_points, range(nteams)))
+        pts = tuple(map(add, st.captured, st.decl_points))  # GameState.hand_points
         added, hand_winner = self.hand_score(st, how)
         if r.capture_bonus_rule is not None:
             mech.capture.add(st, added)
@@ -120,7 +121,7 @@ class Scoring(Mechanism):
             mech.match_end.finish(st, winner, how)
             return
         st.phase = DEAL
-        mech.match_end.check(st, after_hand=True, reason="target")
+        mech.match_end.check(st, True, "target")  # after the hand, for the target
         if r.bummerl_rule is not None and st.phase == OVER:
             mech.game_points.bummerl(st)
         if st.phase == DEAL:

@@ -1,0 +1,173 @@
+"""The cheap end of a hand (issue #16): a new hand's data, the deal plan, hand records.
+
+Each fast path is held against the plain code it stands for: the generated
+resetter against ``GameState._new_hand``, the generated deal against the
+rounds of packets dealt one by one, the record maker against the dataclass.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from dataclasses import FrozenInstanceError, fields
+from typing import Any
+
+import pytest
+from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
+from mariage.freshhand import hand_resetter
+from mariage.mechanisms.dealing import _plan_of
+from mariage.outcomes import HandRecord, hand_record
+from mariage.state import _slots_of
+
+RULESETS = list_rulesets()
+
+
+def _state(name: str) -> GameState:
+    rules = load_rules(name)
+    return GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+
+
+def _hand_fields(state: GameState) -> dict[str, Any]:
+    """Every slot ``GameState._new_hand`` sets, with its value."""
+    scratch = object.__new__(GameState)
+    scratch.rules = state.rules
+    GameState._new_hand(scratch)
+    return {name: getattr(state, name) for name in _slots_of(GameState)
+            if name != "rules" and hasattr(scratch, name)}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_new_hand_holds_what_the_reference_sets(name: str) -> None:
+    played, reference = _state(name), _state(name)
+    rules = played.rules
+    played.deal(canonical_deck(rules), 0 if rules.first_lead == "lot" else None)
+    while played.to_act is not None:  # a whole hand: every per-hand field moves
+        played.apply(played.legal_actions()[-1])
+    played.reset_hand()
+    GameState._new_hand(reference)
+    assert _hand_fields(played) == _hand_fields(reference)
+    assert len(_hand_fields(played)) > 50
+
+
+@pytest.mark.parametrize("name", ["marianna", "schnapsen", "marjapussi-de"])
+def test_no_list_is_shared_between_hands_or_states(name: str) -> None:
+    a, b = _state(name), _state(name)
+    before = {k: v for k, v in _hand_fields(a).items() if type(v) is list}
+    a.reset_hand()
+    after = _hand_fields(a)
+    others = _hand_fields(b)
+    for key, old in before.items():
+        new = after[key]
+        assert new == old and new is not old, key
+        assert new is not others[key], key
+        for i, item in enumerate(new):
+            if type(item) is list:
+                assert item is not old[i] and item is not others[key][i], key
+    a.hands[0] = 7
+    if a.used_suit:
+        a.used_suit[0][0] = 1
+        assert b.used_suit[0][0] == 0
+    assert b.hands[0] == 0
+    b.reset_hand()
+    assert a.hands[0] == 7  # another state's new hand leaves this one alone
+
+
+def test_a_state_class_with_its_own_new_hand_values_keeps_them() -> None:
+    class Marked(GameState):
+        __slots__ = ()
+
+        def reset_bidding(self) -> None:
+            super().reset_bidding()
+            self.high_bid = 5  # not the reference's value: the resetter must not skip this
+
+    rules = load_rules("marianna")
+    assert hand_resetter(Marked, rules) is Marked._new_hand
+    assert hand_resetter(GameState, rules) is not GameState._new_hand
+    state = Marked(rules, first_dealer=0)
+    state.high_bid = 0
+    state.deal(canonical_deck(rules))
+    assert state.high_bid == 5
+
+
+def _dealt_one_by_one(state: GameState, cards: list[int]) -> tuple[list[int], list[int]]:
+    """The hands and the stock as the rounds of packets deal them, card by card."""
+    r = state.rules
+    n = r.nseats
+    hands = [0] * n
+    start = 0 if state.dealer is None else (state.dealer + 1) % n
+    pos, turn = 0, -1
+    for k, size in enumerate(r.deal_packets or (r.packet,) * (r.hand_size // r.packet)):
+        for i in range(n):
+            for _ in range(size):
+                hands[(start + i) % n] |= 1 << cards[pos]
+                pos += 1
+        if k + 1 == r.turn_up_round:
+            turn = pos
+            pos += 1
+    rest = cards[pos:]
+    if r.turn_up == "under_stock":
+        rest = rest[1:] + rest[:1] if turn < 0 else [*rest, cards[turn]]
+    return hands, rest[::-1]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_deal_plan_deals_as_the_rounds_of_packets(name: str) -> None:
+    rng = random.Random(name)
+    rules = load_rules(name)
+    for dealer in range(rules.nseats):
+        state = GameState(rules, first_dealer=dealer)  # no dealer where the rules have none
+        deck = canonical_deck(rules)
+        rng.shuffle(deck)
+        hands, stock = _dealt_one_by_one(state, deck)
+        state.deal(deck, 0 if rules.first_lead == "lot" else None)
+        assert state.hands == hands and state.stock == stock, dealer
+    assert len(_plan_of(rules).hands) == rules.nseats
+
+
+def test_a_deck_is_refused_for_the_same_reason_whatever_its_items() -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    class Index:  # an integer-like number that is no int (as numpy's are)
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+        def __hash__(self) -> int:
+            return hash(self.value)
+
+        def __eq__(self, other: object) -> bool:
+            return other == self.value
+
+    rules = load_rules("marianna")
+    deck = canonical_deck(rules)
+    reasons = set()
+    for kind in (Fraction, Decimal, Index, float):
+        state = GameState(rules, first_dealer=0)
+        with pytest.raises(IllegalActionError) as info:
+            state.deal([kind(deck[0]), *deck[1:]])
+        assert info.value.rule_id == "core.deal" and state.hand_no == 0
+        reasons.add(str(info.value))
+    for bad in ([*deck, 0], deck[1:], [*deck[1:], deck[1]], [-1, *deck[1:]], []):
+        state = GameState(rules, first_dealer=0)
+        with pytest.raises(IllegalActionError) as info:
+            state.deal(bad)
+        reasons.add(str(info.value))
+    assert len(reasons) == 1 and "cards of the pack, each once" in reasons.pop()
+
+
+def test_a_hand_record_is_the_dataclass_record() -> None:
+    args = [(1, 0, (60, 60), (60, 60), (5, 5), "played_out"),
+            (3, None, (1, 2, 3), (0, 0, 9), (1, 1, 1), "target", 2, 40, 1, True, (0,), 2)]
+    for a in args:
+        made, plain = hand_record(*a), HandRecord(*a)
+        assert type(made) is HandRecord
+        assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+        assert [getattr(made, f.name) for f in fields(HandRecord)] == \
+            [getattr(plain, f.name) for f in fields(HandRecord)]
+        assert pickle.loads(pickle.dumps(made)) == plain
+        with pytest.raises(FrozenInstanceError):
+            made.number = 2  # type: ignore[misc]
+    assert hand_record(1, 0, (), (), (), "x", kontras=3).kontras == 3
