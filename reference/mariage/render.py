@@ -532,7 +532,8 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
                 f"first {rules.stock_size // n} tricks.",)
     if key == "play":
         tricks = (n * rules.hand_size + rules.stock_size) // n
-        return (f"A hand is {tricks} tricks. In each trick every player in turn plays one "
+        each = "every player in the hand" if n < rules.nseats else "every player"
+        return (f"A hand is {tricks} tricks. In each trick {each} in turn plays one "
                 f"card face up; the leader plays first, and the winner of the trick leads "
                 f"the next one.",)
     return ()
