@@ -97,7 +97,7 @@ def _dealt_one_by_one(state: GameState, cards: list[int]) -> tuple[list[int], li
     start = 0 if state.dealer is None else (state.dealer + 1) % n
     pos, turn = 0, -1
     for k, size in enumerate(r.deal_packets or (r.packet,) * (r.hand_size // r.packet)):
-        for i in range(n):
+        for i in range(r.hand_seats):  # a dealer sitting out (the last) gets nothing
             for _ in range(size):
                 hands[(start + i) % n] |= 1 << cards[pos]
                 pos += 1

@@ -104,6 +104,12 @@ NOTHING_TO_CHOOSE = {
     "marianna-3.pack": "twos count nothing: which two leaves changes only the cards dealt",
     "schnapsen.match.tie": "only one player scores in a hand: the match cannot end level",
     "schnapsen.decl.once": "one king and one queen per suit: a second marriage cannot exist",
+    "sixty-six-3.lead.first": "the only source names the player on the dealer's left; no "
+                              "other first leader is played",
+    "sixty-six-3.match.tie": "only the winner of a hand can reach the target in it: the "
+                             "match cannot end level",
+    "sixty-six-3.match.end": "playing on between the two others to decide who loses is not "
+                             "described well enough to offer as an option",
     "marjapussi-de.match.tie": "no source plays on after the last hand of a session; level "
                                "totals are a draw",
 }

@@ -139,8 +139,9 @@ def test_resign_at_any_moment_ends_the_match(name: str) -> None:
     else:  # more than two sides: the match ends without a winner
         assert state.result.winner is None
     assert state.legal_actions() == []
+    holder = next(s for s in range(r.nseats) if state.hands[s])  # not one sitting out
     with pytest.raises(IllegalActionError) as info:
-        state.apply(Play(r.cards_of(state.hands[0])[0]), 0)
+        state.apply(Play(r.cards_of(state.hands[holder])[0]), holder)
     assert info.value.rule_id == "core.over"
     with pytest.raises(IllegalActionError) as info:
         state.resign(0)

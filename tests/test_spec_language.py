@@ -39,6 +39,8 @@ FACTS: dict[str, tuple[int, int, int, tuple[tuple[str, int], ...], int]] = {
     "schnapsen": (2, 5, 10, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2)), 7),
     "sixty-six": (2, 6, 12, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0)),
                   7),
+    "sixty-six-3": (3, 6, 12, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0)),
+                    7),
     "sixty-six-4": (4, 8, 0, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
                               ("8", 0), ("7", 0)), 7),
     "marjapussi-de": (4, 9, 0, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
@@ -67,7 +69,8 @@ def test_the_facts_of_each_ruleset(name: str) -> None:
         n = len(ranks) - (removed if suit == 3 else 0)
         assert [r.points[r.card_index_of(suit, i)] for i in range(n)] == \
             [p for _, p in ranks][:n]
-    assert r.ncards == 4 * len(ranks) - removed == seats * hand + stock
+    dealt = seats - (1 if r.sits_out == "dealer" else 0)  # a dealer sitting out: no cards
+    assert r.ncards == 4 * len(ranks) - removed == dealt * hand + stock
     teams = sorted(s for t in r.teams for s in t)
     assert teams == list(range(seats))
 
@@ -299,10 +302,15 @@ def test_every_rule_has_an_id_text_and_source(name: str) -> None:
     rules = load_rules(name)
     ids = [i.id for i in rules.infos]
     assert len(ids) == len(set(ids))
+    ancestors = []  # the rulesets it extends, and theirs: their rule IDs are inherited
+    parent = rules.parent
+    while parent is not None:
+        ancestors.append(parent)
+        parent = load_rules(parent).parent
     for info in rules.infos:
         assert info.text.strip() and info.source, info.id
         assert info.id.split(".")[0] in {name.split("-")[-1], name, "core", "marianna",
-                                         "siciliana", "cinquecento", rules.parent or "core"}
+                                         "siciliana", "cinquecento", *ancestors}
     for core in ("core.turn", "core.hand", "core.phase", "core.over", "core.deal",
                  "core.resign"):
         assert core in ids

@@ -242,13 +242,15 @@ class _Compiler(BiddingFields, TalonFields):
         if hand_size % packet:
             raise self.fail("deal.packet", f"hand size {hand_size} is not a whole number of "
                             f"packets of {packet}")
-        stock = ncards - n * hand_size
+        sitting = self.sitting_out(n)
+        dealt = sitting["hand_seats"]  # the seats dealt and playing a hand
+        stock = ncards - dealt * hand_size
         if stock < 0:
-            raise self.fail("deal.hand_size", f"{n} hands of {hand_size} need more than "
+            raise self.fail("deal.hand_size", f"{dealt} hands of {hand_size} need more than "
                             f"{ncards} cards")
-        if stock % n:
+        if stock % dealt:
             raise self.fail("deal.hand_size", f"the stock of {stock} cards cannot be drawn "
-                            f"evenly by {n} players")
+                            f"evenly by {dealt} players")
         turn_up = dl.get("turn_up", "none")
         packets = tuple(dl.get("packets") or ())  # packets of several sizes (talon games)
         if packets and sum(packets) != hand_size:
@@ -448,7 +450,7 @@ class _Compiler(BiddingFields, TalonFields):
             match_measure=measure, match_target=match["end"]["target"],
             match_rule=match["end"]["id"], tie_rule=match["tie"]["id"],
             tie_mode=match["tie"]["rule"],
-            **self.talon_fields(ranks, suits, nr, packets, turn_up),
+            **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
         )
 

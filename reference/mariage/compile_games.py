@@ -166,6 +166,37 @@ class TalonFields(_Needs):
                 gp_failed_trickless=int(fc.get("if_trickless", fc.get("game_points", 2))))
         return out
 
+    def sitting_out(self, nseats: int) -> dict[str, Any]:
+        """The compiled fields of a seat sitting each hand out (``deal.sits_out``) and of
+        what he scores for it (``scoring.sitting_out``)."""
+        d = self.d
+        so = d["deal"].get("sits_out")
+        score = d["scoring"].get("sitting_out")
+        if not self.on(so):
+            if self.on(score):
+                raise self.fail("scoring.sitting_out", "a score for sitting out needs "
+                                "'deal.sits_out'")
+            return {"hand_seats": nseats, "hand_sides": len(d["players"]["teams"])}
+        if d["deal"].get("first_dealer") == "none":
+            raise self.fail("deal.sits_out", "the dealer cannot sit out in a game without one")
+        if nseats < 3:
+            raise self.fail("deal.sits_out", "a hand needs two seats besides the one sitting out")
+        if len(d["players"]["teams"]) != nseats:
+            raise self.fail("deal.sits_out", "with a seat sitting out, each player plays for "
+                            "himself (one seat a side)")
+        if nseats != 3 and d["scoring"]["hand"]["kind"] == "game_points":
+            raise self.fail("deal.sits_out", "game points are scored between two sides: with "
+                            "a seat sitting out and one seat a side, three players")
+        out: dict[str, Any] = {"sits_out": so["who"], "sits_out_rule": so["id"],
+                               "hand_seats": nseats - 1, "hand_sides": nseats - 1}
+        if self.on(score):
+            if d["scoring"]["hand"]["kind"] != "game_points":
+                raise self.fail("scoring.sitting_out", "a score for sitting out needs "
+                                "game-point scoring")
+            out.update(sitter_score=score["scores"], sitter_score_rule=score["id"],
+                       sitter_below_target=bool(score.get("below_target", False)))
+        return out
+
     def capture_bonus(self, cb: dict[str, Any], ranks: list[str],
                       suits: list[str]) -> dict[str, Any]:
         """The bonus for winning a named card in a trick (a rank of a suit, or of trumps)."""

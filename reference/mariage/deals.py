@@ -48,7 +48,7 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
     sizes = rules.deal_packets or (rules.packet,) * (rules.hand_size // rules.packet)
     owner: list[int] = []
     for k, size in enumerate(sizes):
-        for i in range(n):
+        for i in range(rules.hand_seats):  # a dealer sitting out is the last: dealt nothing
             owner.extend([(start + i) % n] * size)
         if k + 1 == rules.turn_up_round and rules.turn_up == "under_stock":
             owner.append(-2)

@@ -127,10 +127,12 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
     if rules.first_lead == "lot" and first is None:
         raise ExampleError("this ruleset has no dealer: give the first player (:first:)")
     hands: list[list[str]] = []
+    out = dealer if rules.sits_out == "dealer" else None  # dealt nothing
     for s, name in enumerate(rules.seat_names):
         cards = _codes(example.hands.get(name, ""))
-        if len(cards) != rules.hand_size:
-            raise ExampleError(f"seat {name} needs {rules.hand_size} cards, got {len(cards)}")
+        size = 0 if s == out else rules.hand_size
+        if len(cards) != size:
+            raise ExampleError(f"seat {name} needs {size} cards, got {len(cards)}")
         hands.append(cards)
         if example.turn_up and rules.turn_up == "dealer_last" and s == dealer:
             if example.turn_up not in cards:

@@ -375,12 +375,15 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         players = f"{n}, each playing alone"
     else:
         players = f"{n}, in partnerships: {teams}"
+    if rules.sits_out == "dealer":
+        players += f"; the dealer sits each hand out, the other {rules.hand_seats} play it"
     side = "right" if rules.direction == "anticlockwise" else "left"
-    tricks = (n * rules.hand_size + rules.stock_size) // n
+    m = rules.hand_seats  # the seats dealt and playing a hand
+    tricks = (m * rules.hand_size + rules.stock_size) // m
     stock = "none: every card is dealt"
     if rules.stock_size:
-        stock = (f"{rules.stock_size} cards; after each of the first {rules.stock_size // n} "
-                 f"tricks every player draws one")
+        stock = (f"{rules.stock_size} cards; after each of the first {rules.stock_size // m} "
+                 f"tricks every player{' in the hand' if m < n else ''} draws one")
         if rules.turn_up == "under_stock":
             stock += " (the last card drawn is the turned-up card)"
     decls = ", ".join(rules.declarations[i].name for i in range(len(rules.declarations)))
@@ -508,7 +511,7 @@ def _options_table(rules: Rules, source: str) -> Table:
 
 
 def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
-    n = rules.nseats
+    n = rules.hand_seats  # the seats dealt and playing a hand
     if key == "cards":
         top, low = rules.card_code[0], rules.card_code[rules.ncards - 1]
         ten = " (T stands for ten)" if "T" in rules.ranks else ""
@@ -522,12 +525,15 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
                 f"{top[:-1]}{SUIT_SYMBOLS.get(top[-1], '')} and "
                 f"{low[:-1]}{SUIT_SYMBOLS.get(low[-1], '')}.",)
     if key == "deal" and rules.stock_size:
-        return (f"Each player gets {rules.hand_size} cards; the other {rules.stock_size} "
-                f"form the stock, from which every player draws one card after each of "
-                f"the first {rules.stock_size // n} tricks.",)
+        sits = rules.sits_out == "dealer"
+        return (f"Each player{' but the dealer' if sits else ''} gets {rules.hand_size} "
+                f"cards; the other {rules.stock_size} form the stock, from which every "
+                f"player{' in the hand' if sits else ''} draws one card after each of the "
+                f"first {rules.stock_size // n} tricks.",)
     if key == "play":
         tricks = (n * rules.hand_size + rules.stock_size) // n
-        return (f"A hand is {tricks} tricks. In each trick every player in turn plays one "
+        each = "every player in the hand" if n < rules.nseats else "every player"
+        return (f"A hand is {tricks} tricks. In each trick {each} in turn plays one "
                 f"card face up; the leader plays first, and the winner of the trick leads "
                 f"the next one.",)
     return ()

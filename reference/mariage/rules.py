@@ -180,6 +180,14 @@ class Rules:
     rotation: str = "next_seat"
     deal_rule: str = ""
     rotation_rule: str = ""
+    # a seat that sits each hand out (deal.sits_out): "dealer", or "none"
+    sits_out: str = "none"
+    sits_out_rule: str | None = None
+    hand_seats: int = 4  # the seats dealt and playing each hand (nseats, less one sitting out)
+    hand_sides: int = 2  # the sides playing each hand (sides, less one sitting out)
+    sitter_score: str = "none"  # what the seat sitting out scores: "hand_winner", or "none"
+    sitter_below_target: bool = False  # ... stopping one short of the match target
+    sitter_score_rule: str | None = None
     # lead
     first_lead: str = "after_dealer"
     first_lead_rule: str = ""

@@ -166,6 +166,7 @@ class GameState:
         "match_scores",
         "mech",
         "next_dealer",
+        "out",
         "pass_step",
         "pending_ask",
         "phase",
@@ -204,7 +205,7 @@ class GameState:
         self.phase = _DEAL
         self.result: MatchResult | None = None
         self.history: list[HandRecord] = []
-        self.draw_tricks = rules.stock_size // rules.nseats
+        self.draw_tricks = rules.stock_size // rules.hand_seats
         self._tricks_per_hand = rules.hand_size + self.draw_tricks
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
@@ -230,6 +231,7 @@ class GameState:
         n, t = r.nseats, len(r.teams)
         self.hands = [0] * n
         self.known = [0] * n
+        self.out = -1  # the seat sitting this hand out (deal.sits_out), or -1
         self.stock: list[int] = []
         self.trump = -1
         self.trick_seats: list[int] = []
@@ -258,7 +260,7 @@ class GameState:
         self.hand_over_reason = ""
         self._decl_open = self._free_play = False
         # ---- talon games: a close ends the stock phase early, so these are per hand
-        self.draw_tricks = r.stock_size // n
+        self.draw_tricks = r.stock_size // r.hand_seats
         self._tricks_per_hand = r.hand_size + self.draw_tricks
         self.closed_by = self.claim_by = -1  # the seat that closed the stock / claimed, or -1
         self.close_opp_points = 0  # the closer's opponent at the close: counted points
@@ -305,6 +307,23 @@ class GameState:
     def hand_points(self, team: int) -> int:
         """Card points plus counted declarations of ``team`` in the current hand."""
         return self.captured[team] + self.decl_points[team]
+
+    def opponent(self, team: int) -> int:
+        """The side playing this hand against ``team``, where two sides play a hand:
+        of two sides, the other; of more, the other one with a seat in the hand."""
+        r = self.rules
+        if len(r.teams) == 2:
+            return 1 - team
+        out = r.team_of[self.out] if self.out >= 0 else -1
+        return next(t for t in range(len(r.teams)) if t != team and t != out)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in playing order, passing over the one sitting out."""
+        n = self.rules.nseats
+        nxt = seat + 1 if seat + 1 < n else 0
+        if nxt == self.out:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+        return nxt
 
     def standing(self) -> tuple[int, ...]:
         """The scores the match is decided on, per team (points, or hands won)."""

@@ -116,14 +116,14 @@ class TalonClosing(Mechanism):
         """Close the stock for ``seat``: note the opponent, then the reply or the effect."""
         r = st.rules
         st.actions.append((seat, Close()))
-        opp = 1 - r.team_of[seat] if len(r.teams) == 2 else -1
+        opp = st.opponent(r.team_of[seat]) if r.hand_sides == 2 else -1
         st.closed_by = seat
         st.close_from_lead = from_lead
         if opp >= 0:
             st.close_opp_points = st.hand_points(opp)
             st.close_opp_tricks = st.tricks_won[opp]
         if r.close_reply_rule is not None:
-            other = (seat + 1) % r.nseats
+            other = st.next_seat(seat)
             st.phase = CLOSE_REPLY
             st.to_act = other
             if st.mech.exchange.card(st, other) >= 0:

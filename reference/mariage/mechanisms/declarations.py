@@ -225,7 +225,7 @@ class Declarations(Mechanism):
             st.to_act = st.leader
         else:
             assert st.to_act is not None
-            st.to_act = (st.to_act + 1) % st.rules.nseats
+            st.to_act = st.next_seat(st.to_act)
 
     def declare(self, st: GameState, seat: int, d: Declaration, suit: int,
                 make_trump: bool) -> None:

@@ -36,7 +36,8 @@ class GamePoints(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "game points"
-    sections: ClassVar[tuple[str, ...]] = ("scoring.game_points", "match.bummerl")
+    sections: ClassVar[tuple[str, ...]] = ("scoring.game_points", "scoring.sitting_out",
+                                           "match.bummerl")
 
     def scale(self, rules: Rules, points: int, tricks: int) -> int:
         """Game points on the scale for a loser with ``points`` and ``tricks``."""
@@ -61,7 +62,7 @@ class GamePoints(Mechanism):
         """What ``seat`` scores for a true claim (now)."""
         r = st.rules
         team = r.team_of[seat]
-        opp = 1 - team
+        opp = st.opponent(team)
         if st.closed_by >= 0:
             if r.team_of[st.closed_by] == team:
                 if r.gp_closer_at_end:
@@ -81,7 +82,8 @@ class GamePoints(Mechanism):
             return self.failed_close(st)
         if r.gp_false_mode == "as_claimed":
             return self.true_claim(st, seat)
-        return r.gp_false_trickless if st.tricks_won[1 - team] == 0 else r.gp_false_points
+        return r.gp_false_trickless if st.tricks_won[st.opponent(team)] == 0 \
+            else r.gp_false_points
 
     def hand_score(self, st: GameState, how: str) -> tuple[list[int], int | None]:
         """Game points per side for the hand, and the side that won it (``None``: drawn)."""
@@ -93,26 +95,38 @@ class GamePoints(Mechanism):
             if how == "claim":
                 winner, value = team, self.true_claim(st, st.claim_by)
             else:
-                winner, value = 1 - team, self.false_claim(st, st.claim_by)
+                winner, value = st.opponent(team), self.false_claim(st, st.claim_by)
         elif st.closed_by >= 0:
-            winner, value = 1 - r.team_of[st.closed_by], self.failed_close(st)
+            winner, value = st.opponent(r.team_of[st.closed_by]), self.failed_close(st)
         elif r.gp_played_mode == "last_trick":
             winner, value = r.team_of[st.last_winner], r.gp_played_points
         else:
-            pts = [st.hand_points(t) for t in range(len(r.teams))]
-            if pts[0] == pts[1]:
+            out = r.team_of[st.out] if st.out >= 0 else -1
+            one, other = (t for t in range(len(r.teams)) if t != out)  # the hand's two sides
+            if st.hand_points(one) == st.hand_points(other):
                 winner, value = None, 0
             else:
-                winner = 0 if pts[0] > pts[1] else 1
-                loser = 1 - winner
-                value = self.scale(r, pts[loser], st.tricks_won[loser])
+                winner, loser = (one, other) if st.hand_points(one) > st.hand_points(other) \
+                    else (other, one)
+                value = self.scale(r, st.hand_points(loser), st.tricks_won[loser])
         if winner is None:
             st.carry_bonus += r.draw_bonus
         else:
             added[winner] = value + st.carry_bonus
             st.carry_bonus = 0
+            if r.sitter_score == "hand_winner" and st.out >= 0:
+                self.sitter(st, added, added[winner])
         self.pass_deal(st, winner)
         return added, winner
+
+    def sitter(self, st: GameState, added: list[int], value: int) -> None:
+        """The seat sitting the hand out scores ``value`` too (``scoring.sitting_out``),
+        stopping one short of the match target where the rules say so."""
+        r = st.rules
+        team = r.team_of[st.out]
+        if r.sitter_below_target:
+            value = max(0, min(value, r.match_target - 1 - st.match_scores[team]))
+        added[team] = value
 
     def pass_deal(self, st: GameState, winner: int | None) -> None:
         """Set the next dealer where the result of the hand decides it.
@@ -125,7 +139,7 @@ class GamePoints(Mechanism):
         if winner is None:
             st.next_dealer = st.dealer
             return
-        team = winner if r.rotation == "hand_winner" else 1 - winner
+        team = winner if r.rotation == "hand_winner" else st.opponent(winner)
         # that side's player next after the dealer (the only one, where sides are single)
         n = r.nseats
         st.next_dealer = next(s % n for s in range(st.dealer + 1, st.dealer + n + 1)

@@ -186,9 +186,8 @@ class TrickPlay(Mechanism):
         st.trick_seats.append(seat)
         cards = st.trick_cards
         cards.append(card)
-        n = st.rules.nseats
-        if len(cards) < n:
-            st.to_act = (seat + 1) % n
+        if len(cards) < st.rules.hand_seats:
+            st.to_act = st.next_seat(seat)
             return
         self.finish_trick(st)
 
@@ -260,12 +259,12 @@ class TrickPlay(Mechanism):
             mech.declarations.credit_held(st, winner)
 
     def draw(self, st: GameState, winner: int) -> None:
-        """Each seat draws one card from the stock, the trick's winner first."""
+        """Each seat in the hand draws one card from the stock, the trick's winner first."""
         n = st.rules.nseats
         hands, pop = st.hands, st.stock.pop
         turn_up = st.turn_up
         s = winner
-        for _ in range(n):
+        for _ in range(st.rules.hand_seats):
             c = pop()
             hands[s] |= 1 << c
             if c == turn_up:
@@ -274,6 +273,8 @@ class TrickPlay(Mechanism):
             s += 1
             if s == n:
                 s = 0
+            if s == st.out:  # a seat sitting out draws nothing
+                s = s + 1 if s + 1 < n else 0
 
     def start_trick(self, st: GameState, leader: int) -> None:
         """Open the next trick with ``leader`` to lead (or the declaration window first)."""

@@ -106,17 +106,20 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             return None
         return Layout(full, _owners(rules, dealer), first) if ok else None
     hands: list[list[int]] = []
+    out = dealer if rules.sits_out == "dealer" else None  # dealt nothing: an empty hand
     for s, name in enumerate(rules.seat_names):
+        size = 0 if s == out else rules.hand_size
         hpart = labels.get(name)
         if hpart is None:
             report("N133", f"the hand of seat {name} is missing", deal.parts[0] if deal.parts
                    else None, -1)
             ok = False
-            hands.append([-1] * rules.hand_size)
+            hands.append([-1] * size)
             continue
         cards = _cards(rules, hpart, seen, report)
-        if len(cards) != rules.hand_size:
-            report("N132", f"seat {name} has {len(cards)} cards; a hand has {rules.hand_size}",
+        if len(cards) != size:
+            sits = " (he sits the hand out)" if s == out else ""
+            report("N132", f"seat {name} has {len(cards)} cards; a hand has {size}{sits}",
                    hpart, -1)
             ok = False
         hands.append(cards)
@@ -162,7 +165,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     deck: list[int] = []
     start = 0 if dealer is None else (dealer + 1) % n
     for r in range(rules.hand_size // rules.packet):
-        for i in range(n):
+        for i in range(rules.hand_seats):  # a dealer sitting out is the last: nothing
             s = (start + i) % n
             deck.extend(hands[s][r * rules.packet:(r + 1) * rules.packet])
     if rules.turn_up == "under_stock":
