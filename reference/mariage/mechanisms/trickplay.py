@@ -186,8 +186,11 @@ class TrickPlay(Mechanism):
         st.trick_seats.append(seat)
         cards = st.trick_cards
         cards.append(card)
-        if len(cards) < st.rules.hand_seats:
-            st.to_act = st.next_seat(seat)
+        r = st.rules
+        if len(cards) < r.hand_seats:
+            nxt = seat + 1 if seat + 1 < r.nseats else 0
+            # the hot path: only a seat sitting out (deal.sits_out) needs next_seat
+            st.to_act = nxt if nxt != st.out else st.next_seat(nxt)
             return
         self.finish_trick(st)
 
