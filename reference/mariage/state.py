@@ -308,14 +308,18 @@ class GameState:
         """Card points plus counted declarations of ``team`` in the current hand."""
         return self.captured[team] + self.decl_points[team]
 
+    def sides_in_hand(self) -> tuple[int, ...]:
+        """The sides with a seat in this hand: every side but that of a seat sitting out."""
+        r = self.rules
+        out = r.team_of[self.out] if self.out >= 0 else -1
+        return tuple(t for t in range(len(r.teams)) if t != out)
+
     def opponent(self, team: int) -> int:
         """The side playing this hand against ``team``, where two sides play a hand:
         of two sides, the other; of more, the other one with a seat in the hand."""
-        r = self.rules
-        if len(r.teams) == 2:
+        if len(self.rules.teams) == 2:
             return 1 - team
-        out = r.team_of[self.out] if self.out >= 0 else -1
-        return next(t for t in range(len(r.teams)) if t != team and t != out)
+        return next(t for t in self.sides_in_hand() if t != team)
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in playing order, passing over the one sitting out."""

@@ -101,14 +101,13 @@ class GamePoints(Mechanism):
         elif r.gp_played_mode == "last_trick":
             winner, value = r.team_of[st.last_winner], r.gp_played_points
         else:
-            out = r.team_of[st.out] if st.out >= 0 else -1
-            one, other = (t for t in range(len(r.teams)) if t != out)  # the hand's two sides
-            if st.hand_points(one) == st.hand_points(other):
+            one, other = st.sides_in_hand()  # game points: two sides play each hand
+            points, others = st.hand_points(one), st.hand_points(other)
+            if points == others:
                 winner, value = None, 0
             else:
-                winner, loser = (one, other) if st.hand_points(one) > st.hand_points(other) \
-                    else (other, one)
-                value = self.scale(r, st.hand_points(loser), st.tricks_won[loser])
+                winner, loser = (one, other) if points > others else (other, one)
+                value = self.scale(r, min(points, others), st.tricks_won[loser])
         if winner is None:
             st.carry_bonus += r.draw_bonus
         else:

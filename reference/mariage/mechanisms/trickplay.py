@@ -273,11 +273,9 @@ class TrickPlay(Mechanism):
             if c == turn_up:
                 st.known[s] |= 1 << c
                 st.turn_up = turn_up = None
-            s += 1
-            if s == n:
-                s = 0
+            s = s + 1 if s + 1 < n else 0
             if s == st.out:  # a seat sitting out draws nothing
-                s = s + 1 if s + 1 < n else 0
+                s = st.next_seat(s)
 
     def start_trick(self, st: GameState, leader: int) -> None:
         """Open the next trick with ``leader`` to lead (or the declaration window first)."""
