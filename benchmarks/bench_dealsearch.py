@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from mariage import list_rulesets, load_rules
-from mariage.bots import make_bot
+from mariage.arena.bots import make_bot
 from mariage.notation import replay as replay_module
 from mariage.notation import search
 from mariage.notation.model import Deal, DealPart, Record

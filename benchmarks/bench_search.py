@@ -2,7 +2,7 @@
 
 The positions are mid-hand states of default Marianna, reached by seeded
 random play from seeded deals; the reference states deal their next hands
-from a :class:`~mariage.deals.SeededDeals` stream, as ``mariage.new_match``
+from a :class:`~mariage.engine.deals.SeededDeals` stream, as ``mariage.new_match``
 makes them, so a clone copies that stream too. The minimal hand-written
 engine (``minimal_marianna.py``, with its hand-written ``clone``,
 ``snapshot`` and ``restore``) reaches the very same positions by the same
@@ -47,7 +47,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mariage
-from mariage.deals import SeededDeals
+from mariage.engine.deals import SeededDeals
 from minimal_marianna import MinimalMarianna
 
 #: the clone must be at least this many times faster than the one it replaced

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from mariage import load_rules
-from mariage.bots import make_bot
+from mariage.arena.bots import make_bot
 from mariage.notation.batch import check_raw, validate_stream
 from mariage.notation.grammar import parser as lark_parser
 from mariage.notation.reader import RawRecord, parse_record, split_records
@@ -113,7 +113,7 @@ def throughput(data: bytes, repeat: int) -> tuple[float, float, float, float, in
 def engine_only(records: list[str], repeat: int) -> float:
     """MB/s of the engine alone replaying the records' deals and actions (no notation)."""
     from mariage import GameState
-    from mariage.actions import parse_action
+    from mariage.engine.actions import parse_action
     from mariage.notation.layout import layout
     from mariage.notation.model import Act
 

@@ -1,7 +1,7 @@
 """Sphinx configuration of the mariage documentation.
 
 Rulebook pages, the comparison, the spec-language reference and the worked
-examples are generated from spec/ by the extension mariage.sphinxext; every
+examples are generated from spec/ by the extension mariage.rulebook.sphinxext; every
 example is replayed by the interpreter while the pages are built.
 """
 
@@ -22,7 +22,7 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "myst_parser",
-    "mariage.sphinxext",
+    "mariage.rulebook.sphinxext",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]

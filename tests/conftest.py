@@ -14,7 +14,7 @@ import tempfile
 
 from hypothesis import HealthCheck, settings
 
-# The disk cache of compiled rules (mariage.diskcache) goes to a folder of this
+# The disk cache of compiled rules (mariage.spec.diskcache) goes to a folder of this
 # test session, never the user's own; subprocesses inherit it.
 _CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
 os.environ["XDG_CACHE_HOME"] = _CACHE.name

@@ -33,7 +33,7 @@ class RecordingHooks(Hooks):
 def recorded_match(name: str, options: dict[str, Any], seed: int, choice_seed: int
                    ) -> Record:
     """The record of a random match of ``name`` with ``options``."""
-    from mariage.deals import SeededDeals
+    from mariage.engine.deals import SeededDeals
 
     rules = rules_for(name, options)
     hooks = RecordingHooks(rules, SeededDeals(rules, seed).first_dealer)

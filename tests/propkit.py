@@ -53,9 +53,9 @@ from mariage import (
     Rules,
     list_rulesets,
 )
-from mariage.compile import build, option_specs
-from mariage.deals import SeededDeals
-from mariage.specload import Document, load_document
+from mariage.engine.deals import SeededDeals
+from mariage.spec.compile import build, option_specs
+from mariage.spec.specload import Document, load_document
 
 __all__ = [
     "CHOICES",

@@ -28,8 +28,8 @@ from mariage import (
     load_rules,
     parse_action,
 )
-from mariage.deals import deal_owners
-from mariage.rules import Rules
+from mariage.engine.deals import deal_owners
+from mariage.engine.rules import Rules
 
 __all__ = [
     "COVERAGE",
@@ -98,7 +98,7 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
     last card is turned it must be one of the dealer's cards; where the card
     lies under the stock it is the last card drawn.
 
-    The deal follows :meth:`GameState.deal` (:func:`mariage.deals.deal_owners`):
+    The deal follows :meth:`GameState.deal` (:func:`mariage.engine.deals.deal_owners`):
     packets go round from the seat after the dealer (seat 0 where there is no
     dealer), round after round; a dealer who sits the hand out gets nothing.
     """

@@ -12,7 +12,7 @@ from mariage.arena import MonteCarloBot, determinize
 from mariage.arena.match import Match, wilson
 from mariage.arena.players import BotPlayer, EnginePlayer
 from mariage.cli import main
-from mariage.observation import observe
+from mariage.engine.observation import observe
 
 REF = f"{sys.executable} -m mariage.arena.refengine"
 

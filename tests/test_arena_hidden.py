@@ -10,21 +10,21 @@ from typing import Any
 
 import pytest
 from mariage import GameState, load_rules, parse_action
-from mariage.actions import Exchange, Give, Play, action_text
+from mariage.arena.bots import make_bot
 from mariage.arena.hiding import SeatView
 from mariage.arena.match import Match
 from mariage.arena.players import BotPlayer, EnginePlayer, Player, changed_options
-from mariage.bots import make_bot
 from mariage.cli import main
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.hidden import HiddenHand, parse_hidden_deck
 from mariage.conformance.protocol import seat_state_json
-from mariage.deals import SeededDeals, canonical_deck
+from mariage.engine.actions import Exchange, Give, Play, action_text
+from mariage.engine.deals import SeededDeals, canonical_deck
+from mariage.engine.observation import observe
+from mariage.engine.phase import DEAL
 from mariage.errors import IllegalActionError
 from mariage.notation.writer import write_record
-from mariage.observation import observe
-from mariage.phase import DEAL
-from mariage.specload import list_rulesets
+from mariage.spec.specload import list_rulesets
 
 ENGINE = f"{sys.executable} -m mariage engine"
 REF = f"{sys.executable} -m mariage.arena.refengine"

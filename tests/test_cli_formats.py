@@ -93,7 +93,7 @@ def test_replay_of_segni_shows_the_segno_not_a_zero_score(
 
 def test_replay_shows_held_points() -> None:
     rules = load_rules("mariazza")
-    from mariage.bots import make_bot
+    from mariage.arena.bots import make_bot
 
     for seed in range(1, 40):  # a match where a second player declares: held till he leads
         rec = record_match(rules, seed=seed, bots=[make_bot("greedy", i) for i in range(2)])

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from mariage.cli import main
 from mariage.outfile import write_output
-from mariage.specload import unregister_spec
+from mariage.spec.specload import unregister_spec
 
 REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
 

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from mariage import diskcache
-from mariage.compile import _RULES_CACHE, load_rules
-from mariage.specload import load_document
+from mariage.spec import diskcache
+from mariage.spec.compile import _RULES_CACHE, load_rules
+from mariage.spec.specload import load_document
 
 REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
 
@@ -223,8 +223,8 @@ def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_warm_rules_command_compiles_nothing(cache: Path) -> None:
     argv = ["rules", "mariazza", "-o", "target=21"]
-    shown = ("len(out.getvalue()), 'mariage.compile' in sys.modules,"
-             " 'mariage.render' in sys.modules")
+    shown = ("len(out.getvalue()), 'mariage.spec.compile' in sys.modules,"
+             " 'mariage.rulebook.render' in sys.modules")
     cold = _cli_probe(argv, shown)
     warm = _cli_probe(argv, shown)
     assert int(cold[0]) > 1000

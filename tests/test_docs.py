@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 from mariage import list_rulesets, load_rules
-from mariage.deals import SeededDeals
-from mariage.docexamples import (
+from mariage.engine.deals import SeededDeals
+from mariage.engine.prng import SplitMix64
+from mariage.resources import schema_path
+from mariage.rulebook.docexamples import (
     Example,
     ExampleError,
     example_from,
@@ -24,9 +26,7 @@ from mariage.docexamples import (
     replay,
     replay_record,
 )
-from mariage.prng import SplitMix64
-from mariage.resources import schema_path
-from mariage.schemadoc import schema_rows
+from mariage.rulebook.schemadoc import schema_rows
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

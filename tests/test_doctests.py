@@ -19,9 +19,11 @@ import mariage
 import pytest
 
 SCRIPTS = {"mariage.__main__"}
-CORE = ["mariage", "mariage.actions", "mariage.compile", "mariage.deals", "mariage.errors",
-        "mariage.observation", "mariage.prng", "mariage.rules", "mariage.specload",
-        "mariage.state", "mariage.bots", "mariage.resources"]
+CORE = ["mariage", "mariage.engine.actions", "mariage.spec.compile", "mariage.engine.deals",
+        "mariage.errors",
+        "mariage.engine.observation", "mariage.engine.prng", "mariage.engine.rules",
+        "mariage.spec.specload",
+        "mariage.engine.state", "mariage.arena.bots", "mariage.resources"]
 
 
 def _modules() -> list[str]:
@@ -44,7 +46,7 @@ def _run(module: ModuleType) -> doctest.TestResults:
 def test_every_module_is_found() -> None:
     assert set(CORE) <= set(MODULES)
     assert "mariage.commands.play_cmd" in MODULES
-    assert "mariage.sphinxext" in MODULES
+    assert "mariage.rulebook.sphinxext" in MODULES
     assert len(MODULES) >= 20
 
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
-from mariage.freshhand import hand_resetter
-from mariage.mechanisms.dealing import _plan_of
-from mariage.outcomes import HandRecord, hand_record
-from mariage.state import _slots_of
+from mariage.engine.freshhand import hand_resetter
+from mariage.engine.mechanisms.dealing import _plan_of
+from mariage.engine.outcomes import HandRecord, hand_record
+from mariage.engine.state import _slots_of
 
 RULESETS = list_rulesets()
 

@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
-from mariage import specload
 from mariage.conformance import protocol
 from mariage.notation import reader, search
+from mariage.spec import specload
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGE = (DOCS / "limits.rst").read_text(encoding="utf-8")

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 from mariage import GameState, load_rules
-from mariage.deals import SeededDeals
-from mariage.mechanisms import DEFAULT_MECHANISMS, TrickPlay, mechanism_of
-from mariage.specload import list_rulesets
+from mariage.engine.deals import SeededDeals
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay, mechanism_of
+from mariage.spec.specload import list_rulesets
 
 # Facts of the description that no step of play runs (the compiled rules carry them),
 # and the core rules of turn and phase that GameState's dispatch checks itself.

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import load_rules
-from mariage.bots import make_bot
+from mariage.arena.bots import make_bot
 from mariage.notation.batch import validate_stream
 from mariage.notation.model import UNKNOWN
 from mariage.notation.reader import parse_record, read_records

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 from mariage import GameState, Play, load_rules
-from mariage.bots import make_bot
+from mariage.arena.bots import make_bot
 from mariage.cli import main
-from mariage.deals import SeededDeals
+from mariage.engine.deals import SeededDeals
+from mariage.engine.state import Phase
 from mariage.notation import reader
 from mariage.notation.batch import validate_stream
 from mariage.notation.model import Deal, DealPart, Record, Tag
@@ -28,7 +29,6 @@ from mariage.notation.recorder import Recorder, record_match
 from mariage.notation.replay import FORCED_NOTE, _force_play, check_record, check_text
 from mariage.notation.views import view
 from mariage.notation.writer import write_record
-from mariage.state import Phase
 
 DATA = Path(__file__).parent / "data" / "records"
 GOOD = (DATA / "good" / "marianna.mrg").read_text()

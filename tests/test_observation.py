@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, SeededDeals
-from mariage.observation import observe
+from mariage.engine.observation import observe
 from propkit import CHOICES, RULESETS, SEEDS, options_for, pick_action, rules_for
 
 ACTIVE = (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,

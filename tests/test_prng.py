@@ -2,7 +2,7 @@
 
 The expected values come from the published SplitMix64 vector and from a
 plain re-implementation of the documented algorithm written here, kept
-deliberately different in shape from :mod:`mariage.prng`.
+deliberately different in shape from :mod:`mariage.engine.prng`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import SeededDeals, canonical_deck, list_rulesets, load_rules
-from mariage.prng import SplitMix64
+from mariage.engine.prng import SplitMix64
 
 TWO64 = 2**64
 GOLDEN = 0x9E3779B97F4A7C15

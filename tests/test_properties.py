@@ -30,9 +30,9 @@ from mariage import (
     action_text,
     new_match,
 )
-from mariage.actions import Bid, Kontra, Raise
-from mariage.deals import SeededDeals
-from mariage.mechanisms.questions import CALLED_PAIR
+from mariage.engine.actions import Bid, Kontra, Raise
+from mariage.engine.deals import SeededDeals
+from mariage.engine.mechanisms.questions import CALLED_PAIR
 from propkit import (
     CHOICES,
     RULESETS,

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import GameState, Phase, Play, Rules
-from mariage.deals import SeededDeals
+from mariage.engine.deals import SeededDeals
 from propkit import CHOICES, SEEDS, option_grid, options_for, rules_for
 
 X4 = "sixty-six-4"

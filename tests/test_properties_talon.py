@@ -272,7 +272,7 @@ class TalonReferee(Hooks):
 def play(rules: Rules, seed: int, choice: int) -> tuple[GameState, TalonReferee]:
     """A whole match with random choices; claims are made only sometimes, true or false."""
     rng = random.Random(choice)
-    from mariage.deals import SeededDeals
+    from mariage.engine.deals import SeededDeals
 
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)

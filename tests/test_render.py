@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mariage import list_rulesets, load_rules
 from mariage.cli import main
-from mariage.render import comparison, facts, render_text, rulebook
+from mariage.rulebook.render import comparison, facts, render_text, rulebook
 
 RULESETS = list_rulesets()
 

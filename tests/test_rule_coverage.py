@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from mariage import list_rulesets, load_rules
-from mariage.compile import option_specs
-from mariage.specload import load_document
+from mariage.spec.compile import option_specs
+from mariage.spec.specload import load_document
 from rulekit import COVERAGE, Mark
 
 MODULES = ["test_rules_core", "test_rules_marianna", "test_rules_siciliana",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from mariage import GameState, Phase
-from mariage.observation import observe
+from mariage.engine.observation import observe
 from rulekit import (
     cards,
     check_match_target,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, IllegalActionError, Phase, action_text, load_rules, parse_action
-from mariage.mechanisms.contract import round_to
+from mariage.engine.mechanisms.contract import round_to
 from rulekit import cards, covers, legal_texts, play, play_out, refused, start
 
 RULES = "marjapussi-de"
@@ -861,7 +861,7 @@ def test_actions_out_of_their_phase() -> None:
 
 def test_greedy_bot_bids_sensibly_and_random_bot_passes_cards() -> None:
     from mariage import Bid, Give, new_match
-    from mariage.bots import hand_value, make_bot
+    from mariage.arena.bots import hand_value, make_bot
 
     bids = passes = gives = made = 0
     for seed in range(8):
@@ -890,7 +890,7 @@ def test_greedy_bot_bids_sensibly_and_random_bot_passes_cards() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_whole_seeded_hands_keep_the_invariants(seed: int) -> None:
     from mariage import new_match
-    from mariage.bots import make_bot
+    from mariage.arena.bots import make_bot
 
     for bot in ("random", "greedy"):
         st = new_match(load_rules(RULES), seed)
@@ -917,7 +917,7 @@ def test_whole_seeded_hands_keep_the_invariants(seed: int) -> None:
 
 # ---------------------------------------------------------------- records
 def _record(seed: int) -> str:
-    from mariage.bots import make_bot
+    from mariage.arena.bots import make_bot
     from mariage.notation import record_match, write_record
 
     rules = load_rules(RULES)
@@ -957,7 +957,7 @@ def test_a_defenders_view_hides_the_passed_cards_and_still_validates() -> None:
 
 def test_observation_hides_the_other_sides_passing() -> None:
     from mariage import Give
-    from mariage.observation import observe
+    from mariage.engine.observation import observe
 
     st = n_declares()
     give(st, "JH 7H 6H 8D")

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Phase, Rules, load_rules
-from mariage.compile import option_specs
-from mariage.specload import load_document
+from mariage.spec.compile import option_specs
+from mariage.spec.specload import load_document
 from propkit import play_match
 from rulekit import (
     cards,

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Phase, load_rules, new_match, parse_action
-from mariage.actions import Claim, Decline, Draw, Play
-from mariage.observation import observe
+from mariage.engine.actions import Claim, Decline, Draw, Play
+from mariage.engine.observation import observe
 from rulekit import covers, legal_texts, play, refused
 from schnapsenkit import A, B, deal, force, on_lead_after_winning
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Phase, load_rules
-from mariage.compile import option_specs
-from mariage.deals import SeededDeals, deal_owners
+from mariage.engine.deals import SeededDeals, deal_owners
+from mariage.engine.observation import observe
 from mariage.errors import SpecError
-from mariage.observation import observe
-from mariage.specload import load_document
+from mariage.spec.compile import option_specs
+from mariage.spec.specload import load_document
 from rulekit import covers, legal_texts, play, refused, start
 
 X3 = "sixty-six-3"

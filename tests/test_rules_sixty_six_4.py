@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mariage import GameState, Phase, load_rules
-from mariage.observation import observe
+from mariage.engine.observation import observe
 from rulekit import (
     check_match_target,
     covers,

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
-from mariage.actions import Action
-from mariage.deals import SeededDeals
-from mariage.state import _slots_of
+from mariage.engine.actions import Action
+from mariage.engine.deals import SeededDeals
+from mariage.engine.state import _slots_of
 from propkit import CHOICES, RULESETS, SEEDS, pick_action, rules_for
 
 Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | ("resign", seat, _)

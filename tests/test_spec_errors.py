@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from mariage.cli import main
-from mariage.compile import check_document
 from mariage.errors import SpecError
-from mariage.specload import load_document
+from mariage.spec.compile import check_document
+from mariage.spec.specload import load_document
 
 BAD = Path(__file__).parent / "data" / "bad_specs"
 

@@ -38,9 +38,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mariage.cli import main
-from mariage.compile import check_document, load_rules
 from mariage.errors import OptionError, SpecError
-from mariage.specload import MAX_DEPTH, load_document, resolve_ruleset
+from mariage.spec.compile import check_document, load_rules
+from mariage.spec.specload import MAX_DEPTH, load_document, resolve_ruleset
 
 BOUND_SECONDS = 60
 """Longest any one example may take before it counts as a hang."""
@@ -97,7 +97,7 @@ def check_text(data: bytes | str) -> None:
     path = _FOLDER / "fuzz.yaml"
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     path.write_bytes(raw)
-    from mariage.compile import _RULES_CACHE
+    from mariage.spec.compile import _RULES_CACHE
 
     _RULES_CACHE.clear()
     with _no_disk_cache(), _bounded():

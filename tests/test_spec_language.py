@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from mariage import OptionError, load_rules, new_match
-from mariage.compile import build, check_document, parse_option_value
+from mariage.engine.rules import Rules
 from mariage.errors import SpecError
 from mariage.resources import spec_dir
-from mariage.rules import Rules
-from mariage.specload import load_document, read_yaml
+from mariage.spec.compile import build, check_document, parse_option_value
+from mariage.spec.specload import load_document, read_yaml
 from propkit import RULESETS, document, int_choices, option_grid, rules_for
 
 BRISCOLA = (("A", 11), ("3", 10), ("K", 4), ("Q", 3), ("J", 2), ("7", 0), ("6", 0),
@@ -325,7 +325,7 @@ def test_every_option_is_typed_described_and_sourced(name: str) -> None:
 
 
 def test_read_yaml_cache_gives_copies_and_sees_changes(tmp_path: Path) -> None:
-    from mariage.specload import read_yaml
+    from mariage.spec.specload import read_yaml
 
     f = tmp_path / "game.yaml"
     f.write_text("a: 1\nb: [1, 2]\n", encoding="utf-8")
@@ -342,8 +342,8 @@ def test_read_yaml_cache_gives_copies_and_sees_changes(tmp_path: Path) -> None:
 def test_the_summary_mariage_list_shows_matches_the_compiled_rules() -> None:
     # `mariage list` reads title, parent, seats and cards without compiling (a quick start)
     from mariage import list_rulesets, load_rules
-    from mariage.options import summary
-    from mariage.specload import load_document
+    from mariage.spec.options import summary
+    from mariage.spec.specload import load_document
 
     for name in list_rulesets():
         rules = load_rules(name)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 from mariage.cli import main
-from mariage.compile import check_document, load_rules
 from mariage.errors import OptionError, SpecError, SpecFileError
-from mariage.specload import (
+from mariage.spec.compile import check_document, load_rules
+from mariage.spec.specload import (
     MAX_DEPTH,
     MAX_EXTENDS,
     MAX_NODES,
@@ -241,7 +241,7 @@ def test_check_spec_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 def test_texts_follow_the_number_of_suits(tmp_path: Path) -> None:
-    from mariage.render import render_text
+    from mariage.rulebook.render import render_text
 
     path = _write(tmp_path, "three.yaml", "extends: mariazza\nruleset: three\n"
                   "pack:\n  suits: [H, D, C]\n")
@@ -256,7 +256,7 @@ def _traced_lines(path: Path) -> int:
     import sys
     import types
 
-    from mariage import specload
+    from mariage.spec import specload
 
     count = 0
     target = specload.__file__

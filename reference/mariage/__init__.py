@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actions import (
+    from .engine.actions import (
         Action,
         Answer,
         AskPartner,
@@ -40,28 +40,27 @@ if TYPE_CHECKING:
         parse_action,
         set_naming,
     )
-    from .compile import load_rules
-    from .deals import SeededDeals, canonical_deck
+    from .engine.deals import SeededDeals, canonical_deck
+    from .engine.observation import Observation, observe
+    from .engine.rules import Rules
+    from .engine.state import GameState, MatchResult, Phase
     from .errors import IllegalActionError, MariageError, OptionError, SpecError
-    from .observation import Observation, observe
-    from .rules import Rules
-    from .specload import list_rulesets
-    from .state import GameState, MatchResult, Phase
+    from .spec.compile import load_rules
+    from .spec.specload import list_rulesets
 
 # The public names are imported on first use, so that a command that needs
 # only part of the package (``mariage list``) starts quickly.
+_A, _O, _S, _D, _E = ("engine.actions", "engine.observation", "engine.state", "engine.deals",
+                      "errors")
 _LAZY = {
-    "Action": "actions", "Answer": "actions", "AskPartner": "actions", "CallOut": "actions",
-    "Claim": "actions", "Close": "actions", "Decline": "actions", "Draw": "actions",
-    "Bid": "actions", "Call": "actions", "Give": "actions", "Kontra": "actions",
-    "Question": "actions", "Raise": "actions",
-    "Declare": "actions", "Exchange": "actions", "Pass": "actions", "Play": "actions",
-    "action_text": "actions", "parse_action": "actions", "naming": "actions",
-    "set_naming": "actions", "Observation": "observation", "observe": "observation",
-    "load_rules": "compile",
-    "SeededDeals": "deals", "canonical_deck": "deals", "IllegalActionError": "errors",
-    "MariageError": "errors", "OptionError": "errors", "SpecError": "errors", "Rules": "rules",
-    "list_rulesets": "specload", "GameState": "state", "MatchResult": "state", "Phase": "state",
+    **dict.fromkeys(
+        ("Action", "Answer", "AskPartner", "CallOut", "Claim", "Close", "Decline", "Draw",
+         "Bid", "Call", "Give", "Kontra", "Question", "Raise", "Declare", "Exchange", "Pass",
+         "Play", "action_text", "parse_action", "naming", "set_naming"), _A),
+    "Observation": _O, "observe": _O, "load_rules": "spec.compile",
+    "SeededDeals": _D, "canonical_deck": _D, "IllegalActionError": _E, "MariageError": _E,
+    "OptionError": _E, "SpecError": _E, "Rules": "engine.rules",
+    "list_rulesets": "spec.specload", "GameState": _S, "MatchResult": _S, "Phase": _S,
 }
 
 
@@ -128,8 +127,8 @@ def new_match(rules: Rules, seed: int) -> GameState:
 
     Later hands are dealt automatically from the same seeded stream.
     """
-    from .deals import SeededDeals
-    from .state import GameState
+    from .engine.deals import SeededDeals
+    from .engine.state import GameState
 
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)

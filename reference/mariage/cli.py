@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for spec in getattr(args, "spec", None) or []:
             if not spec:
                 raise ValueError("--spec: the file name is empty")
-            from .specload import register_spec
+            from mariage.spec.specload import register_spec
 
             register_spec(spec)
         code: int = args._run(args)

@@ -2,7 +2,7 @@
 
 Every action a ruleset could ever offer gets a fixed id (:class:`ActionSpace`),
 in the order of the mechanisms that offer them
-(:meth:`mariage.mechanisms.Mechanism.all_actions`): the card plays in card
+(:meth:`mariage.engine.mechanisms.Mechanism.all_actions`): the card plays in card
 order, then declarations and ``pass``, asks and answers, exchanges,
 ``callout``, and the actions of the newer mechanisms (closing, claims...).
 An observation vector (:class:`Encoder`) is built
@@ -28,12 +28,12 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Action, action_text, parse_action
-from ..mechanisms import DEFAULT_MECHANISMS
-from ..observation import observe
-from ..phase import Phase
-from ..rules import Rules
-from ..state import GameState
+from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.observation import observe
+from mariage.engine.phase import Phase
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
 
 __all__ = ["ActionSpace", "Encoder"]
 

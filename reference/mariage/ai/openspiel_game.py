@@ -31,13 +31,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import action_text
-from ..compile import load_rules
-from ..observation import observe
-from ..phase import Phase
-from ..rules import Rules
-from ..specload import list_rulesets
-from ..state import GameState
+from mariage.engine.actions import action_text
+from mariage.engine.observation import observe
+from mariage.engine.phase import Phase
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
 from .encoding import ActionSpace, Encoder
 
 __all__ = ["game_name", "register"]

@@ -28,9 +28,10 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from ..compile import load_rules
-from ..deals import SeededDeals
-from ..state import GameState
+from mariage.engine.deals import SeededDeals
+from mariage.engine.state import GameState
+from mariage.spec.compile import load_rules
+
 from .encoding import ActionSpace, Encoder
 
 __all__ = ["MariageEnv", "env"]

@@ -4,16 +4,16 @@ The referee keeps the full state. Each engine that accepts hidden cards
 (protocol version 2, feature ``hidden_cards``) gets, per seat:
 
 * at the deal, the deck with ``??`` for every card its seat cannot see
-  (:meth:`SeatView.deal`): what :func:`~mariage.observation.observe` shows
+  (:meth:`SeatView.deal`): what :func:`~mariage.engine.observation.observe` shows
   that seat (its own hand, the hands the rules lay open, a turned-up card);
 * with each action, the action as that seat sees it
-  (:func:`~mariage.observation.public_action`: cards passed between the
+  (:func:`~mariage.engine.observation.public_action`: cards passed between the
   other side's partners are ``give:?``) and a ``reveal`` of what the seat has
   come to see that the text does not say (:meth:`SeatView.after`): the deck
   places of the cards it drew, and the cards of other hands that were shown.
 
 The rule of what a seat sees is the game model's (``GameState.known`` and
-:func:`~mariage.observation.observe`), so it holds for every ruleset.
+:func:`~mariage.engine.observation.observe`), so it holds for every ruleset.
 
 >>> from mariage import load_rules, GameState, canonical_deck
 >>> rules = load_rules("schnapsen")
@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, action_text
+from mariage.engine.actions import Action, action_text
+from mariage.engine.observation import observe, public_action
+from mariage.engine.state import GameState
+
 from ..conformance.protocol import UNKNOWN_CARD
-from ..observation import observe, public_action
-from ..state import GameState
 
 __all__ = ["SeatView", "visible_cards"]
 

@@ -30,14 +30,15 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from ..actions import parse_action
-from ..deals import SeededDeals
+from mariage.engine.actions import parse_action
+from mariage.engine.deals import SeededDeals
+from mariage.engine.phase import DEAL
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
 from ..errors import IllegalActionError
 from ..notation.model import Comment, Record, Tag
 from ..notation.recorder import Recorder
-from ..phase import DEAL
-from ..rules import Rules
-from ..state import GameState
 from .players import Forfeit, Player
 
 __all__ = ["GameResult", "Match", "Row", "render_table", "wilson"]

@@ -38,12 +38,13 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from ..actions import Action, action_text, parse_action
-from ..bots import make_bot
+from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
 from ..conformance.client import EngineClient, EngineFailure
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
-from ..rules import Rules
-from ..state import GameState
+from .bots import make_bot
 from .hiding import SeatView
 from .search import MonteCarloBot, determinize
 
@@ -94,7 +95,7 @@ class Player(Protocol):
 
 
 class Chooser(Protocol):
-    """Anything with the ``choose(state)`` of :class:`mariage.bots.Bot`."""
+    """Anything with the ``choose(state)`` of :class:`mariage.arena.bots.Bot`."""
 
     def choose(self, state: GameState) -> Action: ...
 

@@ -38,7 +38,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import action_text
+from mariage.engine.actions import action_text
+
 from ..conformance.engine import ReferenceEngine, serve
 from .players import make_chooser
 from .search import determinize

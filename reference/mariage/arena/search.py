@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, CallOut
+from mariage.engine.actions import Action, CallOut
+from mariage.engine.phase import DEAL, OVER
+from mariage.engine.state import GameState
+
 from ..errors import IllegalActionError
-from ..phase import DEAL, OVER
-from ..state import GameState
 
 __all__ = ["MonteCarloBot", "determinize", "outcome", "sensible_actions"]
 

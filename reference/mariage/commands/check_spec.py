@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..compile import check_document, load_rules
+from mariage.spec.compile import check_document, load_rules
+from mariage.spec.specload import load_document
+
 from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError
-from ..specload import load_document
 
 NAME = "check-spec"
 HELP = "check a game description against the schema and for consistency"

@@ -46,8 +46,9 @@ def _words(items: list[str]) -> str:
 
 def bash_script() -> str:
     """The bash completion script for the current command line."""
+    from mariage.spec.specload import list_rulesets
+
     from ..cli import build_parser
-    from ..specload import list_rulesets
 
     parser = build_parser()
     subs = _subparsers(parser)

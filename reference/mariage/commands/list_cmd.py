@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..options import option_specs, summary
-from ..specload import list_rulesets, load_document
+from mariage.spec.options import option_specs, summary
+from mariage.spec.specload import list_rulesets, load_document
 
 NAME = "list"
 HELP = "list the bundled rulesets, one line each, with their options and defaults"

@@ -6,12 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from mariage.engine.rules import Rules
+from mariage.spec.compile import load_rules
+
 from ..arena.match import Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
 from ..cli import parse_options
-from ..compile import load_rules
 from ..notation.writer import write_atomically, write_record
-from ..rules import Rules
 
 NAME = "match"
 HELP = "play engines and built-in bots against each other (seats rotate over paired deals)"

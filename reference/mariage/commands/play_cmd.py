@@ -6,16 +6,17 @@ import argparse
 import sys
 from typing import TextIO
 
-from ..actions import Play, action_text
-from ..bots import BOTS, Bot, make_bot
+from mariage.arena.bots import BOTS, Bot, make_bot
+from mariage.engine.actions import Play, action_text
+from mariage.engine.deals import SeededDeals
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+
 from ..cli import parse_options
-from ..compile import load_rules
-from ..deals import SeededDeals
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from ..rules import Rules
-from ..state import GameState, Phase
 
 NAME = "play"
 HELP = "play a whole match with built-in bots and print it trick by trick"

@@ -7,12 +7,13 @@ import json
 import sys
 from typing import Any
 
+from mariage.engine.state import GameState
+
 from ..notation.batch import open_input
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
-from ..state import GameState
 from ..viewer.timeline import Timeline, timeline
 
 NAME = "replay"
@@ -130,7 +131,7 @@ def as_json(tl: Timeline) -> dict[str, Any]:
     trump and the points after it), the tricks and how the hand ended.
 
     >>> from mariage import load_rules
-    >>> from mariage.bots import make_bot
+    >>> from mariage.arena.bots import make_bot
     >>> from mariage.notation import record_match
     >>> rec = record_match(load_rules("mariazza"), seed=2,
     ...                    bots=[make_bot("greedy", 0), make_bot("greedy", 1)])

@@ -1,6 +1,6 @@
 """``mariage rules RULESET``: the rules as readable text, with their IDs.
 
-The finished rulebook is kept in the disk cache (:mod:`mariage.diskcache`),
+The finished rulebook is kept in the disk cache (:mod:`mariage.spec.diskcache`),
 keyed like compiled rules by the package, the description's files and the
 option values, so a warm run prints it without compiling anything: the
 interpreter and the renderer are imported only when the text must be made.
@@ -35,8 +35,9 @@ def rulebook_output(source: str, options: dict[str, Any], fmt: str = "text") -> 
     >>> "[marianna.trick.winner]" in text and text == rulebook_output("marianna", {})
     True
     """
-    from .. import diskcache
-    from ..specload import cache_context, resolve_ruleset
+    from mariage.spec.specload import cache_context, resolve_ruleset
+
+    from ..spec import diskcache
 
     key = diskcache.make_key("rulebook", fmt, *cache_context(resolve_ruleset(source)),
                              sorted((k, str(v)) for k, v in options.items()))
@@ -44,7 +45,7 @@ def rulebook_output(source: str, options: dict[str, Any], fmt: str = "text") -> 
     if isinstance(hit, str):
         return hit
     text = _make(source, options, fmt)
-    from ..specload import load_document
+    from mariage.spec.specload import load_document
 
     diskcache.store(key, text, load_document(source).paths)
     return text
@@ -54,8 +55,8 @@ def _make(source: str, options: dict[str, Any], fmt: str) -> str:
     import dataclasses
     import json
 
-    from ..compile import load_rules
-    from ..render import render_text, rulebook
+    from mariage.rulebook.render import render_text, rulebook
+    from mariage.spec.compile import load_rules
 
     rules = load_rules(source, options)
     if fmt == "json":

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..compile import load_rules
-from ..specload import list_rulesets
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
 from .suite import Test
 
 __all__ = ["UNREACHABLE", "coverage", "coverage_text"]

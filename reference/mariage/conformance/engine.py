@@ -38,14 +38,15 @@ import random
 from pathlib import Path
 from typing import IO, Any
 
+from mariage.arena.bots import BOTS, make_bot
+from mariage.engine.actions import action_text, parse_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets, load_document
+
 from .. import __version__
-from ..actions import action_text, parse_action
-from ..bots import BOTS, make_bot
-from ..compile import load_rules
 from ..errors import IllegalActionError, MariageError
-from ..rules import Rules
-from ..specload import list_rulesets, load_document
-from ..state import GameState, Phase
 from .hidden import HiddenHand, parse_hidden_deck, parse_reveal
 from .protocol import (
     HIDDEN_CARDS,

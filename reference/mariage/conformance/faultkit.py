@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..mechanisms import (
+from mariage.engine.mechanisms import (
     DEFAULT_MECHANISMS,
     Mechanism,
     Mechanisms,
 )
-from ..rules import Obligation, Rules
-from ..state import GameState
+from mariage.engine.rules import Obligation, Rules
+from mariage.engine.state import GameState
 
 __all__ = ["FAULTS", "Fault", "RulesPatch"]
 

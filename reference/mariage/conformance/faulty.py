@@ -5,9 +5,9 @@ of them, on a test that names the broken rule (the kill table in
 ``docs/conformance.rst``). Each is the reference engine with one hook changed:
 the compiled rules patched (:meth:`~mariage.conformance.engine.ReferenceEngine.make_rules`),
 or one mechanism replaced by a subclass through the documented extension point
-of :mod:`mariage.mechanisms` (the ``mechanisms=`` argument of
-:class:`~mariage.state.GameState`), or, for the core rules of turn and end that
-the state's own dispatch checks, its public :meth:`~mariage.state.GameState.apply`
+of :mod:`mariage.engine.mechanisms` (the ``mechanisms=`` argument of
+:class:`~mariage.engine.state.GameState`), or, for the core rules of turn and end that
+the state's own dispatch checks, its public :meth:`~mariage.engine.state.GameState.apply`
 overridden. The reference interpreter itself is never edited.
 
 Run one as a protocol engine with ``python -m mariage.conformance.faulty NAME``;
@@ -26,9 +26,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..mechanisms import DEFAULT_MECHANISMS
-from ..rules import Rules
-from ..state import GameState
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
 from . import faulty_bidding, faulty_core, faulty_talon
 from .engine import ReferenceEngine, serve
 from .faultkit import FAULTS, Fault

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..actions import Call
-from ..errors import IllegalActionError
-from ..mechanisms import (
+from mariage.engine.actions import Call
+from mariage.engine.mechanisms import (
     Auction,
     Contract,
     TrumpCalls,
 )
-from ..rules import Rules, When
-from ..state import GameState, Phase
+from mariage.engine.rules import Rules, When
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError
 from . import faulty_talon  # noqa: F401  (registered first: the list keeps its order)
 from .faultkit import (
     _fault,

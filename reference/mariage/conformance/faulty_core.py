@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Answer, AskPartner, CallOut, Declare, Play
-from ..mechanisms import (
+from mariage.engine.actions import Action, Answer, AskPartner, CallOut, Declare, Play
+from mariage.engine.mechanisms import (
     Asks,
     CallingOut,
     Dealing,
@@ -15,8 +15,9 @@ from ..mechanisms import (
     Scoring,
     TrickPlay,
 )
-from ..rules import Declaration, Rules, When
-from ..state import GameState, Phase
+from mariage.engine.rules import Declaration, Rules, When
+from mariage.engine.state import GameState, Phase
+
 from .faultkit import (
     _asks,
     _decls,

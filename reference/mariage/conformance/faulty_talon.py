@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..mechanisms import (
+from mariage.engine.mechanisms import (
     Claims,
     GamePoints,
     TalonClosing,
 )
-from ..state import GameState, Phase
+from mariage.engine.state import GameState, Phase
+
 from . import faulty_core  # noqa: F401  (registered first: the list keeps its order)
 from .faultkit import (
     RulesPatch,

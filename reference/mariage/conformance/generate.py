@@ -28,12 +28,23 @@ from typing import Any
 
 import yaml
 
-from ..actions import Action, Answer, CallOut, Decline, Draw, Pass, Play, action_text, parse_action
-from ..compile import load_rules
+from mariage.engine.actions import (
+    Action,
+    Answer,
+    CallOut,
+    Decline,
+    Draw,
+    Pass,
+    Play,
+    action_text,
+    parse_action,
+)
+from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+
 from ..errors import IllegalActionError, MariageError
-from ..prng import SplitMix64
-from ..rules import Rules
-from ..state import GameState, Phase
 from .perft import perft
 from .protocol import state_json
 
@@ -160,7 +171,7 @@ def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
 def _packet_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
                  stock: list[str], turn_up: str | None, fill_seed: int) -> list[str]:
     """:func:`build_deck` for deals in packets of several sizes (``deal_owners`` order)."""
-    from ..deals import deal_owners
+    from mariage.engine.deals import deal_owners
 
     owner = deal_owners(rules, dealer)
     deck: list[int | None] = [None] * rules.ncards

@@ -38,11 +38,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import Action, Exchange, Give, Play
+from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
 from ..errors import IllegalActionError
 from ..notation.search import complete_deal, unseen_give
-from ..rules import Rules
-from ..state import GameState, Phase
 from .protocol import UNKNOWN_CARD, ProtocolError, state_json
 
 __all__ = ["DEFAULT_SEARCH", "PUBLIC_FIELDS", "HiddenHand", "parse_hidden_deck", "parse_reveal",

@@ -6,7 +6,7 @@ call-out by the seat not to act, are not counted). A hand that ends, or a
 match that ends, stops a sequence: nothing follows it until the next deal.
 
 >>> from mariage import load_rules, GameState
->>> from mariage.deals import canonical_deck
+>>> from mariage.engine.deals import canonical_deck
 >>> rules = load_rules("mariglia")
 >>> state = GameState(rules, first_dealer=0)
 >>> state.deal(canonical_deck(rules))
@@ -16,7 +16,7 @@ match that ends, stops a sequence: nothing follows it until the next deal.
 
 from __future__ import annotations
 
-from ..state import GameState
+from mariage.engine.state import GameState
 
 __all__ = ["perft"]
 

@@ -6,7 +6,7 @@ normative description; this module is the reference implementation of its
 data formats, shared by the reference engine and the conformance runner.
 
 >>> from mariage import load_rules, GameState
->>> from mariage.deals import canonical_deck
+>>> from mariage.engine.deals import canonical_deck
 >>> rules = load_rules("marianna")
 >>> state = GameState(rules, first_dealer=0)
 >>> state.deal(canonical_deck(rules))
@@ -23,9 +23,9 @@ import json
 import math
 from typing import Any
 
-from ..mechanisms.questions import CALLED_PAIR
-from ..rules import Rules
-from ..state import GameState, Phase
+from mariage.engine.mechanisms.questions import CALLED_PAIR
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
 
 __all__ = [
     "ERROR_CODES",
@@ -59,7 +59,7 @@ UNKNOWN_CARD = "??"
 #: The longest line either side must accept, in bytes.
 MAX_LINE = 1 << 20
 
-#: Phase names of the state, by :class:`~mariage.state.Phase`.
+#: Phase names of the state, by :class:`~mariage.engine.state.Phase`.
 PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
           Phase.ANSWER: "answer", Phase.OVER: "over",
           # talon games

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..compile import load_rules
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
 from ..errors import MariageError
-from ..specload import list_rulesets
 from .generate import expand_scenario, golden_test, load_sources, perft_test, render_test
 from .reports import write_atomic
 

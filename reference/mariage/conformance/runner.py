@@ -423,9 +423,9 @@ def perft_divide(client: EngineClient, test: Test) -> str:
     Only run after a perft count differs: it walks the tree again beside the
     reference interpreter.
     """
-    from ..actions import action_text, parse_action
-    from ..compile import load_rules
-    from ..state import GameState
+    from mariage.engine.actions import action_text, parse_action
+    from mariage.engine.state import GameState
+    from mariage.spec.compile import load_rules
 
     rules = load_rules(test.ruleset, test.options)
     ref = GameState(rules, first_dealer=test.start.get("dealer"))

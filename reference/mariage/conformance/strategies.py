@@ -35,11 +35,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..actions import action_text
-from ..compile import load_rules
+from mariage.engine.actions import action_text
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
 from ..errors import MariageError
-from ..specload import list_rulesets
-from ..state import GameState, Phase
 
 __all__ = ["Match", "decks", "matches", "option_sets", "pack", "rulesets", "starts"]
 

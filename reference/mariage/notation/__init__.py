@@ -4,7 +4,7 @@ The notation is specified in ``docs/notation.rst``; its grammar is
 ``grammar/record.lark``.
 
 >>> from mariage import load_rules
->>> from mariage.bots import make_bot
+>>> from mariage.arena.bots import make_bot
 >>> rules = load_rules("marianna")
 >>> record = record_match(rules, seed=1, bots=[make_bot("greedy", i) for i in range(4)])
 >>> text = write_record(record)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 
-from ..phase import DEAL, OVER
-from ..rules import Rules
-from ..state import GameState, HandRecord
+from mariage.engine.phase import DEAL, OVER
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, HandRecord
+
 from .model import Note
 from .reader import MAX_DIGITS
 

@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..actions import Action, Answer, Exchange, Give, Play
+from mariage.engine.actions import Action, Answer, Exchange, Give, Play
+from mariage.engine.state import GameState
+
 from ..errors import IllegalActionError
-from ..state import GameState
 
 __all__ = ["DEAD", "DECIDE", "EFFECT", "LEARNED", "NOTE", "UNSURE", "Placement", "Refusal",
            "effect_of", "learn", "possible_effects", "replay_tracked"]

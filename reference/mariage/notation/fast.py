@@ -25,7 +25,7 @@ tables. The fuzz tests and ``tests/test_notation_fast.py`` check that
 whatever it accepts, the full validator accepts too.
 
 >>> from mariage import load_rules
->>> from mariage.bots import make_bot
+>>> from mariage.arena.bots import make_bot
 >>> from mariage.notation.recorder import record_match
 >>> from mariage.notation.writer import write_record
 >>> rules = load_rules("mariglia")
@@ -42,10 +42,11 @@ import re
 from operator import itemgetter
 from typing import Any
 
-from ..actions import Action, Play, parse_action
-from ..compile import load_rules
-from ..rules import Rules
-from ..state import GameState, Phase
+from mariage.engine.actions import Action, Play, parse_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+
 from .annotations import contract_note, measure
 from .cards import french_card, normalize_action
 from .layout import layout

@@ -4,7 +4,7 @@ A deal is written either as the whole pack in dealing order (``deck:``) or,
 canonically, as each seat's hand, the stock in drawing order (top card
 first) and the turned-up card. This module checks the parts against the
 ruleset (cards, counts, labels) and lays them out as the deck that
-:meth:`mariage.state.GameState.deal` would deal into exactly those hands;
+:meth:`mariage.engine.state.GameState.deal` would deal into exactly those hands;
 unknown cards (``??``) become ``-1``.
 
 >>> from mariage import load_rules
@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..deals import deal_owners
-from ..rules import Rules
+from mariage.engine.deals import deal_owners
+from mariage.engine.rules import Rules
+
 from .model import UNKNOWN, Deal, DealPart
 
 __all__ = ["Layout", "deal_parts", "layout"]

@@ -7,7 +7,7 @@ winner, after a change of trump the new trump; after each hand how it ended,
 the points, what it added to the match and the match score; the result.
 
 >>> from mariage import load_rules
->>> from mariage.bots import make_bot
+>>> from mariage.arena.bots import make_bot
 >>> rules = load_rules("mariglia")
 >>> rec = record_match(rules, seed=2, bots=[make_bot("greedy", i) for i in range(4)])
 >>> rec.ruleset, rec.result is not None
@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Action, action_text
-from ..compile import option_specs
-from ..deals import SeededDeals
-from ..rules import Rules
-from ..state import GameState, Phase
+from mariage.engine.actions import Action, action_text
+from mariage.engine.deals import SeededDeals
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import option_specs
+
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
 from .replay import contract_note, measure, team_name
@@ -33,7 +34,7 @@ _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, P
                                          Phase.OVER)
 
 if TYPE_CHECKING:
-    from ..bots import Bot
+    from mariage.arena.bots import Bot
 
 __all__ = ["Recorder", "header_tags", "record_match"]
 

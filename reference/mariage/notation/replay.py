@@ -1,7 +1,7 @@
 """Validating a record by replaying it on the rules engine.
 
 :func:`check_record` checks the header, lays out each deal, replays every
-action with :class:`~mariage.state.GameState`, re-checks every annotation,
+action with :class:`~mariage.engine.state.GameState`, re-checks every annotation,
 each hand's end and the match result. Strict mode stops at the first
 problem; lenient mode goes on where it can and collects every problem, but
 never invents an action: after a refused action the rest of that record is
@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..actions import Action, Give, Play, parse_action
-from ..compile import load_rules
+from mariage.engine.actions import Action, Give, Play, parse_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
+
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
-from ..rules import Rules
-from ..state import GameState, Phase
 from .annotations import NUMBER, contract_note, measure, note_problem, team_name
 from .errors import NotationError, RecordError
 from .layout import layout
@@ -64,7 +65,7 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
 
     Imperfect sources (old engines) allowed some illegal plays; applying them
     lets the rest of the match be checked
-    (:meth:`~mariage.mechanisms.TrickPlay.force_play`).
+    (:meth:`~mariage.engine.mechanisms.TrickPlay.force_play`).
     """
     if type(action) is not Play:
         return False

@@ -43,12 +43,13 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 
-from ..actions import Action, Answer, AskPartner, Declare, Exchange, Give, Play
-from ..deals import deal_owners
+from mariage.engine.actions import Action, Answer, AskPartner, Declare, Exchange, Give, Play
+from mariage.engine.deals import deal_owners
+from mariage.engine.phase import PASSING
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
 from ..errors import IllegalActionError
-from ..phase import PASSING
-from ..rules import Rules
-from ..state import GameState, Phase
 from .deduce import (
     DEAD,
     DECIDE,

@@ -1,14 +1,14 @@
 """Per-seat views: the record one seat could have written.
 
 Cards that seat could not see are replaced by ``??``: the other hands as
-dealt (except what the rules lay open, see :func:`mariage.observation.observe`,
+dealt (except what the rules lay open, see :func:`mariage.engine.observation.observe`,
 and a turned-up card the dealer keeps), and the stock cards that others drew
 and that it never saw in their hands. Every action is public, so actions,
 annotations and results stay. A view validates when some full deal is
 consistent with it (see :mod:`.search`).
 
 >>> from mariage import load_rules
->>> from mariage.bots import make_bot
+>>> from mariage.arena.bots import make_bot
 >>> from mariage.notation.recorder import record_match
 >>> from mariage.notation.replay import check_record
 >>> rules = load_rules("marianna")
@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..observation import observe
-from ..rules import Rules
-from ..state import GameState
+from mariage.engine.observation import observe
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
 from .errors import NotationError
 from .layout import deal_parts
 from .model import UNKNOWN, Act, Deal, Hand, Item, Record, Tag

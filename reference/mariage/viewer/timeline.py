@@ -37,11 +37,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
 from ..notation.errors import RecordError
 from ..notation.model import UNKNOWN, Act, Comment, Hand, Note, Record
 from ..notation.replay import check_record, measure, team_name
-from ..rules import Rules
-from ..state import GameState, Phase
 
 __all__ = ["Declared", "HandEnd", "Step", "Timeline", "timeline"]
 

@@ -1,0 +1,188 @@
+"""Built-in players for ``mariage play``: ``random``, ``greedy`` and ``mc``.
+
+``mc`` is :class:`mariage.arena.search.MonteCarloBot`: it searches
+determinizations of its seat's view.
+
+All are deterministic given their seed. None ever calls out or claims
+wrongly: a call-out or a claim is offered to them only when it is good.
+
+>>> from mariage import load_rules, new_match
+>>> st = new_match(load_rules("marianna"), seed=3)
+>>> bot = make_bot("greedy", seed=0)
+>>> bot.choose(st) in st.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from mariage.engine.actions import (
+    Action,
+    Answer,
+    Bid,
+    Call,
+    CallOut,
+    Claim,
+    Close,
+    Declare,
+    Exchange,
+    Give,
+    Play,
+    Question,
+)
+from mariage.engine.state import GameState
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions of the seat to act."""
+
+    name: str
+
+    def choose(self, state: GameState) -> Action: ...
+
+
+def _sensible(state: GameState) -> list[Action]:
+    """Legal actions, without call-outs that would fail."""
+    acts = state.legal_actions()
+    seat = state.to_act
+    assert seat is not None
+    team = state.rules.team_of[seat]
+    good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
+    r = state.rules
+    claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
+    return [a for a in acts if (not isinstance(a, CallOut) or good)
+            and (not isinstance(a, Claim) or claim_good)]
+
+
+class RandomBot:
+    """Picks uniformly among the sensible legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """Pick an action for the seat to act."""
+        return self.rng.choice(_sensible(state))
+
+
+class GreedyBot:
+    """Calls out when right, declares, answers yes, exchanges; then wins cheaply or throws low."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """Pick an action for the seat to act."""
+        acts = _sensible(state)
+        if state.rules.auction_rule is not None or state.rules.calls_rule is not None:
+            chosen = _bidding_choice(state, acts)
+            if chosen is not None:
+                return chosen
+        for kind in (CallOut, Claim, Declare, Exchange):
+            found = [a for a in acts if isinstance(a, kind)]
+            if found:
+                return found[0]
+        answers = [a for a in acts if isinstance(a, Answer)]
+        if answers:
+            return next((a for a in answers if a.yes), answers[0])
+        plays = [a for a in acts if isinstance(a, Play)]
+        if not plays:  # greedy never closes the stock: it draws, or declines
+            return next((a for a in acts if not isinstance(a, Close)), acts[0])
+        r = state.rules
+        seat = state.to_act
+        assert seat is not None
+        if not state.trick_cards:
+            return max(plays, key=lambda a: (r.strength[a.card], -r.points[a.card]))
+        winning: list[Play] = []
+        for a in plays:
+            trial = state.clone()
+            trial.trick_cards = [*state.trick_cards, a.card]
+            trial.trick_seats = [*state.trick_seats, seat]
+            w = trial.current_winner()
+            if r.team_of[trial.trick_seats[w]] == r.team_of[seat]:
+                winning.append(a)
+        if winning:
+            return min(winning, key=lambda a: (r.strength[a.card], r.points[a.card]))
+        return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
+
+
+# ---------------------------------------------------------------- bidding games
+def hand_value(state: GameState, seat: int) -> int:
+    """A rough estimate of what ``seat``'s side can score with his hand."""
+    r = state.rules
+    hand = state.hands[seat]
+    est = 60 + r.last_trick_points // 2  # the partner's share, roughly
+    for c in r.cards_of(hand):
+        est += r.points[c] + (10 if r.rank_of[c] == 0 else 0)
+    for s, m in enumerate(r.call_pair_masks):
+        if hand & m == m:
+            est += r.call_values[s]
+        elif hand & m:
+            est += r.call_values[s] // 4  # the partner may hold the other half
+    return est
+
+
+def _keep_value(state: GameState, card: int) -> int:
+    r = state.rules
+    pair = any(m >> card & 1 for m in r.call_pair_masks)
+    return r.points[card] * 3 + (25 if pair else 0) + r.strength[card]
+
+
+def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
+    """The greedy choice in an auction, a passing, a raise or a call, or ``None``."""
+    seat = state.to_act
+    assert seat is not None
+    bids = [a for a in acts if isinstance(a, Bid)]
+    if bids:
+        est = hand_value(state, seat)
+        ok = [a for a in bids if a.value <= est]
+        return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass
+    gives = [a for a in acts if isinstance(a, Give)]
+    if gives:
+        to_declarer = seat != state.declarer
+        def score(g: Give) -> int:
+            total = sum(_keep_value(state, c) for c in state.rules.cards_of(g.cards))
+            return total if to_declarer else -total
+        return max(gives, key=score)  # the partner sends his best, the declarer his worst
+    calls = [a for a in acts if isinstance(a, Call)]
+    if calls:
+        return max(calls, key=lambda a: state.rules.call_values[a.suit])
+    questions = [a for a in acts if isinstance(a, Question)]
+    r = state.rules
+    for q in questions:
+        if q.kind == 0 and state.ask_level[seat] == 0:  # ask for a pair once
+            return q
+    hand = state.hands[seat]
+    for q in questions:
+        if q.kind == 1 and hand & r.call_pair_masks[q.suit] and not state.called >> q.suit & 1:
+            return q
+    return None
+
+
+def _monte_carlo(seed: int = 0) -> Bot:
+    """The determinized Monte Carlo player of :mod:`mariage.arena.search`."""
+    from .search import MonteCarloBot
+
+    return MonteCarloBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                         "mc": _monte_carlo}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name (``random``, ``greedy`` or ``mc``, the Monte Carlo player)."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})") from None
+    return cls(seed)

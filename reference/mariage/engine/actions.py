@@ -1,0 +1,402 @@
+"""Actions a seat can take. Each is a small immutable value.
+
+An action does not carry its seat: the state knows whose turn it is, and
+:meth:`mariage.engine.state.GameState.apply` takes a ``seat`` for actions made out of
+turn (calling out). Cards are card numbers of the ruleset (``rules.card("KH")``).
+
+The canonical text of an action is what records and the engine protocol use:
+
+>>> from mariage.engine.actions import Play, Declare, AskPartner, Answer, Pass, Exchange, CallOut
+>>> from mariage import load_rules
+>>> r = load_rules("marianna")
+>>> action_text(r, Play(r.card("KH")))
+'KH'
+>>> action_text(r, Declare(0, r.suits.index("H")))
+'marianna:H'
+>>> parse_action(r, "marianna:H") == Declare(0, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = [
+    "Action",
+    "Answer",
+    "AskPartner",
+    "Bid",
+    "Call",
+    "CallOut",
+    "Claim",
+    "Close",
+    "Declare",
+    "Decline",
+    "Draw",
+    "Exchange",
+    "Give",
+    "Kontra",
+    "Pass",
+    "Play",
+    "Question",
+    "Raise",
+    "action_text",
+    "naming",
+    "parse_action",
+    "set_naming",
+]
+
+#: the rules whose names action reprs use (see :func:`naming`)
+_NAMING: ContextVar[Rules | None] = ContextVar("mariage_naming", default=None)
+
+
+def set_naming(rules: Rules | None) -> None:
+    """Make the reprs of actions use the names of ``rules`` (``None``: numbers again).
+
+    >>> from mariage import load_rules
+    >>> set_naming(load_rules("marianna"))
+    >>> Declare(0, 0), Answer(True, 2), Pass()
+    (Declare(marianna:H), Answer(yes:C), Pass())
+    >>> set_naming(None)
+    >>> Declare(0, 0)
+    Declare(decl=0, suit=0, trump=True)
+    """
+    _NAMING.set(rules)
+
+
+@contextmanager
+def naming(rules: Rules) -> Iterator[None]:
+    """Within the block, action reprs use the names of ``rules``.
+
+    >>> from mariage import load_rules
+    >>> with naming(load_rules("mariazza")):
+    ...     print([Declare(0, 1), Exchange(5)])
+    [Declare(mariazza:D), Exchange(exchange:7H)]
+    """
+    token = _NAMING.set(rules)
+    try:
+        yield
+    finally:
+        _NAMING.reset(token)
+
+
+def _named(action: Action, numbers: str) -> str:
+    rules = _NAMING.get()
+    if rules is not None:
+        try:
+            return f"{type(action).__name__}({action_text(rules, action)})"
+        except (IndexError, TypeError):
+            pass
+    return f"{type(action).__name__}({numbers})"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` to the current trick.
+
+    The plays of a ruleset's legal actions carry the card's ``code``, which
+    only their repr uses (it is not compared):
+
+    >>> from mariage import load_rules
+    >>> load_rules("marianna").play_actions[2], Play(2) == load_rules("marianna").play_actions[2]
+    (Play(KH), True)
+    """
+
+    card: int
+    code: str = field(default="", compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        if self.code:
+            return f"Play({self.code})"
+        return _named(self, f"card={self.card}")
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare declaration number ``decl`` of the ruleset in ``suit``.
+
+    ``trump`` is ``False`` only where the rules let the declarer decline to
+    make the suit trump (option of Marjapussi).
+    """
+
+    decl: int
+    suit: int
+    trump: bool = True
+
+    def __repr__(self) -> str:
+        return _named(self, f"decl={self.decl}, suit={self.suit}, trump={self.trump}")
+
+
+@dataclass(frozen=True, slots=True)
+class AskPartner:
+    """Ask the partner (ask number ``ask`` of the ruleset), about ``suit`` or any suit (-1)."""
+
+    ask: int
+    suit: int = -1
+
+    def __repr__(self) -> str:
+        return _named(self, f"ask={self.ask}, suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The partner's answer to an ask: yes (with the suit named) or no."""
+
+    yes: bool
+    suit: int = -1
+
+    def __repr__(self) -> str:
+        return _named(self, f"yes={self.yes}, suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline to declare when the declaration window comes round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Give ``card`` (the exchange rank of trump) for the turned-up card."""
+
+    card: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"card={self.card}")
+
+
+@dataclass(frozen=True, slots=True)
+class CallOut:
+    """Stop play and claim that one's side has reached the target."""
+
+
+# ---- talon games: closing the talon, claiming the hand target, the moment after a trick
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the stock (talon): no more drawing, strict play from the next card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim to have reached the hand's target in counted points (going out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """After winning a trick, neither claim nor close: draw, and play on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Decline what is offered at this moment (an exchange on a close, a last claim)."""
+
+
+
+# ---- bidding games: auction, passing, contract, trump calls
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid ``value`` in the auction (a pass is :class:`Pass`)."""
+
+    value: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}")
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Pass the cards of bit mask ``cards`` to the partner (-1: cards unknown to the writer)."""
+
+    cards: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"cards={self.cards}")
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Fix the game value after the exchange: ``value`` (0 keeps the winning bid)."""
+
+    value: int = 0
+
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Announce one's own pair in ``suit``: the suit becomes trump."""
+
+    suit: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Ask the partner: ``kind`` 0 "a pair?", 1 "a half in ``suit``?"."""
+
+    kind: int
+    suit: int = -1
+
+    def __repr__(self) -> str:
+        return _named(self, f"kind={self.kind}, suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """Double the contract: Kontra by a defender, Re (``re``) by the playing party."""
+
+    re: bool = False
+
+    def __repr__(self) -> str:
+        return _named(self, f"re={self.re}")
+
+
+Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
+          | Close | Claim | Draw | Decline
+          | Bid | Give | Raise | Call | Question | Kontra)
+
+_TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
+_TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
+                                     "decline": Decline()}
+
+#: the texts of :class:`Question` kinds
+QUESTION_KINDS = ("pair", "half")
+
+
+def _bidding_text(rules: Rules, action: Action) -> str | None:
+    """The text of an action of the bidding games, or ``None``."""
+    t = type(action)
+    if t is Bid:
+        return f"bid:{action.value}"  # type: ignore[union-attr]
+    if t is Give:
+        assert isinstance(action, Give)
+        if action.cards < 0:
+            return "give:?"
+        return "give:" + "+".join(rules.card_code[c] for c in rules.cards_of(action.cards))
+    if t is Raise:
+        assert isinstance(action, Raise)
+        return "keep" if action.value == 0 else f"raise:{action.value}"
+    if t is Call:
+        assert isinstance(action, Call)
+        return f"call:{rules.suits[action.suit]}"
+    if t is Question:
+        assert isinstance(action, Question)
+        name = QUESTION_KINDS[action.kind]
+        return f"ask:{name}" if action.suit < 0 else f"ask:{name}:{rules.suits[action.suit]}"
+    if t is Kontra:
+        assert isinstance(action, Kontra)
+        return "re" if action.re else "kontra"
+    return None
+
+
+def _bidding_parse(rules: Rules, s: str) -> Action | None:
+    """Parse the text of an action of the bidding games, or ``None``."""
+    if rules.auction_rule is None and rules.calls_rule is None:
+        return None
+    if s == "keep":
+        return Raise(0)
+    if s in ("kontra", "re"):
+        return Kontra(s == "re")
+    parts = s.split(":")
+    if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
+        v = int(parts[1])
+        if v > 0 and str(v) == parts[1]:
+            return Bid(v) if parts[0] == "bid" else Raise(v)
+    if len(parts) == 2 and parts[0] == "give":
+        if parts[1] == "?":
+            return Give(-1)
+        codes = parts[1].split("+")
+        if all(c in rules.card_index for c in codes) and len(set(codes)) == len(codes):
+            return Give(sum(1 << rules.card_index[c] for c in codes))
+    if len(parts) == 2 and parts[0] == "call" and parts[1] in rules.suits:
+        return Call(rules.suits.index(parts[1]))
+    if parts[0] == "ask" and len(parts) in (2, 3) and parts[1] in QUESTION_KINDS:
+        kind = QUESTION_KINDS.index(parts[1])
+        if len(parts) == 2 and kind == 0:
+            return Question(0)
+        if len(parts) == 3 and kind == 1 and parts[2] in rules.suits:
+            return Question(1, rules.suits.index(parts[2]))
+    return None
+
+
+def action_text(rules: Rules, action: Action) -> str:
+    """The canonical text of ``action`` under ``rules``."""
+    t = type(action)
+    if t is Play:
+        return rules.card_code[action.card]  # type: ignore[union-attr]
+    if t is Declare:
+        assert isinstance(action, Declare)
+        text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
+        return text if action.trump else text + ":notrump"
+    if t is AskPartner:
+        assert isinstance(action, AskPartner)
+        name = rules.asks[action.ask].name
+        return f"ask:{name}" if action.suit < 0 else f"ask:{name}:{rules.suits[action.suit]}"
+    if t is Answer:
+        assert isinstance(action, Answer)
+        if not action.yes:
+            return "no"
+        return "yes" if action.suit < 0 else f"yes:{rules.suits[action.suit]}"
+    if t is Pass:
+        return "pass"
+    if t is Exchange:
+        assert isinstance(action, Exchange)
+        return f"exchange:{rules.card_code[action.card]}"
+    talon = _TALON_TEXT.get(t)
+    if talon is not None:
+        return talon
+    bidding = _bidding_text(rules, action)
+    if bidding is not None:
+        return bidding
+    return "callout"
+
+
+def parse_action(rules: Rules, text: str) -> Action:
+    """Parse the canonical text of an action; raise ``ValueError`` if it is not one."""
+    s = text.strip()
+    if s in rules.card_index:
+        return rules.play_actions[rules.card_index[s]]
+    if s == "pass":
+        return Pass()
+    if s == "no":
+        return Answer(False)
+    if s == "yes":
+        return Answer(True)
+    if s == "callout":
+        return CallOut()
+    if s in _TALON_ACTIONS:
+        return _TALON_ACTIONS[s]
+    parts = s.split(":")
+    head = parts[0]
+    if head == "yes" and len(parts) == 2 and parts[1] in rules.suits:
+        return Answer(True, rules.suits.index(parts[1]))
+    if head == "exchange" and len(parts) == 2 and parts[1] in rules.card_index:
+        return Exchange(rules.card_index[parts[1]])
+    if head == "ask" and len(parts) in (2, 3):
+        for a in rules.asks:
+            if a.name == parts[1]:
+                if len(parts) == 2:
+                    return AskPartner(a.index)
+                if parts[2] in rules.suits:
+                    return AskPartner(a.index, rules.suits.index(parts[2]))
+    for d in rules.declarations:
+        if d.name == head and len(parts) in (2, 3) and parts[1] in rules.suits:
+            if len(parts) == 3 and parts[2] != "notrump":
+                break
+            return Declare(d.index, rules.suits.index(parts[1]), len(parts) == 2)
+    found = _bidding_parse(rules, s)
+    if found is not None:
+        return found
+    raise ValueError(f"not an action of {rules.ruleset}: {text!r}")

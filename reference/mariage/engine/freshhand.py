@@ -1,0 +1,117 @@
+"""A new hand's data, set by straight-line code generated once per ruleset.
+
+Every deal clears about fifty-five fields of a :class:`~mariage.engine.state.GameState`
+(the hands, the tricks, the declarations, the auction...), and nearly all of
+their values at the start of a hand depend on the rules only. The method that
+says what they are (``GameState._new_hand``, typed and readable) is run once
+per ruleset on a scratch state; :func:`hand_resetter` then generates a
+function that stores the same values: the immutable ones (numbers, strings,
+``None``, tuples) all at once by unpacking a prototype tuple, and each list,
+or list of lists, anew from a list display, so that no two hands and no two
+states share a list.
+
+>>> from mariage import load_rules, GameState
+>>> rules = load_rules("marianna")
+>>> a, b = GameState(rules, first_dealer=0), GameState(rules, first_dealer=0)
+>>> reset = hand_resetter(GameState, rules)
+>>> a.hands[0] = 5
+>>> reset(a)
+>>> a.hands, a.used_hand[0], a.to_act, a.hands is b.hands
+([0, 0, 0, 0], [False, False, False, False], None, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import GameState
+
+__all__ = ["hand_resetter"]
+
+Resetter = Callable[["GameState"], None]
+
+#: (class of the state, id of the rules) -> (the rules, their resetter)
+_RESETTERS: dict[tuple[type, int], tuple[Rules, Resetter]] = {}
+
+#: values a new hand may share with the prototype: immutable, written as themselves
+_PLAIN = (int, bool, str, type(None))
+
+
+def _immutable(value: Any) -> bool:
+    """True for a value that no code can change in place (so hands may share it)."""
+    if type(value) in _PLAIN or type(value) is float:
+        return True
+    return type(value) is tuple and all(map(_immutable, value))
+
+
+def _display(value: Any, consts: list[Any]) -> str:
+    """Source that makes a new list equal to ``value`` each time it runs (its items
+    immutable or lists of such); an item that is not plain is read from ``consts``."""
+    if type(value) is list:
+        return "[" + "".join(_display(v, consts) + ", " for v in value) + "]"
+    if not _immutable(value):
+        raise TypeError(f"no code for a new {type(value).__name__} per hand")
+    if type(value) in _PLAIN:
+        return repr(value)
+    consts.append(value)
+    return f"_k[{len(consts) - 1}]"
+
+
+def _resetter_source(values: dict[str, Any], consts: list[Any]) -> tuple[str, tuple[Any, ...]]:
+    """The source of ``reset(s)``, which sets the slots ``values`` names to their values,
+    and the prototype tuple it unpacks."""
+    shared = [name for name, v in values.items() if _immutable(v)]
+    lines = ["def reset(s):"]
+    if shared:
+        lines.append("    (" + "".join(f"s.{name}, " for name in shared) + ") = _proto")
+    lines += [f"    s.{name} = {_display(v, consts)}" for name, v in values.items()
+              if name not in shared]
+    if len(lines) == 1:
+        lines.append("    pass")
+    return "\n".join(lines) + "\n", tuple(values[name] for name in shared)
+
+
+def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
+    """Generate the resetter of ``cls`` under ``rules`` (``None``: none can be made)."""
+    from .state import GameState, _slots_of
+
+    if cls.reset_bidding is not GameState.reset_bidding or \
+            cls._new_hand is not GameState._new_hand:
+        return None  # a subclass's own values might depend on more than the rules
+    scratch = object.__new__(cls)
+    scratch.rules = rules
+    GameState._new_hand(scratch)
+    if getattr(scratch, "__dict__", None):
+        return None
+    missing = object()
+    values = {name: getattr(scratch, name, missing) for name in _slots_of(cls)
+              if name != "rules"}
+    values = {name: v for name, v in values.items() if v is not missing}
+    consts: list[Any] = []
+    try:
+        source, proto = _resetter_source(values, consts)
+    except TypeError:
+        return None
+    namespace: dict[str, Any] = {"_proto": proto, "_k": tuple(consts)}
+    exec(compile(source, f"<new hand of {rules.name}>", "exec"), namespace)
+    reset: Resetter = namespace["reset"]
+    return reset
+
+
+def hand_resetter(cls: type[GameState], rules: Rules) -> Resetter:
+    """A function that gives a state of class ``cls`` under ``rules`` a new hand's data,
+    exactly as ``GameState._new_hand`` does; made once per class and rules (they are
+    frozen). Where it cannot be generated (a subclass that changes what a new hand
+    holds), it is that method itself."""
+    key = (cls, id(rules))
+    hit = _RESETTERS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_RESETTERS) >= 64:  # bounded, whatever the caller makes
+        _RESETTERS.clear()
+    reset = _make_resetter(cls, rules) or cls._new_hand
+    _RESETTERS[key] = (rules, reset)
+    return reset

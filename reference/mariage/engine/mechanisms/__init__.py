@@ -1,0 +1,165 @@
+"""The mechanisms of the interpreter, one module each.
+
+:class:`~mariage.engine.state.GameState` holds the data of a match and dispatches
+every action to the mechanism that runs it. Each mechanism lives in its own
+module with its legal actions, its apply, its refusal reasons and the rule
+IDs it runs, so a reader with a rule ID finds the YAML, and then the one
+module that executes it (:func:`mechanism_of`).
+
+================  ==========================  ====================================
+module            mechanism                   runs
+================  ==========================  ====================================
+``dealing``       :class:`Dealing`            the deal, rotation, first lead
+``trickplay``     :class:`TrickPlay`          legal cards, duties, trick winner, draw
+``declarations``  :class:`Declarations`       combinations, windows, values, trump
+``asks``          :class:`Asks`               questions to the partner, split marriages
+``exchange``      :class:`TrumpExchange`      exchange of a trump for the turn-up
+``callout``       :class:`CallingOut`         claims to have reached the target
+``scoring``       :class:`Scoring`            hand target, hand scores
+``matchend``      :class:`MatchEnd`           match target, ties, resignation
+``heldcredit``    :class:`HeldCredit`         declaration points held until a trick
+``closing``       :class:`TalonClosing`       closing the stock, the switch to strict play
+``claims``        :class:`Claims`             claims of the hand target, the moment after a trick
+``gamepoints``    :class:`GamePoints`         game points by how a hand ended, next dealer
+``capture``       :class:`CaptureBonus`       a bonus for winning a named card in a trick
+``auction``       :class:`Auction`            bids, passes, declarer, nobody bidding
+``passing``       :class:`Passing`            cards passed between partners
+``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
+``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
+================  ==========================  ====================================
+
+**Extension point.** A mechanism is a stateless object; a
+:class:`Mechanisms` set names one of each. To change how one part of the
+rules works (for an experiment, or a deliberately faulty engine), subclass
+that mechanism, override its public methods, and pass the changed set:
+
+>>> from dataclasses import replace
+>>> from mariage import load_rules, GameState
+>>> class NoDraw(TrickPlay):
+...     def draw(self, st, winner):
+...         pass
+>>> mech = replace(DEFAULT_MECHANISMS, tricks=NoDraw())
+>>> state = GameState(load_rules("marianna"), first_dealer=0, mechanisms=mech)
+>>> state.mech.tricks.name
+'trick play and duties'
+>>> mechanism_of(load_rules("marianna"), "marianna.draw").__module__
+'mariage.engine.mechanisms.trickplay'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from ..rules import Rules
+from .asks import Asks
+
+# bidding games
+from .auction import Auction
+from .base import Mechanism, refuse
+from .callout import CallingOut
+from .capture import CaptureBonus
+from .claims import Claims
+from .closing import TalonClosing
+from .contract import Contract
+from .dealing import Dealing
+from .declarations import Declarations
+from .exchange import TrumpExchange
+from .gamepoints import GamePoints
+from .heldcredit import HeldCredit
+from .matchend import MatchEnd
+from .passing import Passing
+from .questions import TrumpCalls
+from .scoring import Scoring
+from .trickplay import TrickPlay
+
+__all__ = [
+    "DEFAULT_MECHANISMS",
+    "Asks",
+    "Auction",
+    "CallingOut",
+    "CaptureBonus",
+    "Claims",
+    "Contract",
+    "Dealing",
+    "Declarations",
+    "GamePoints",
+    "HeldCredit",
+    "MatchEnd",
+    "Mechanism",
+    "Mechanisms",
+    "Passing",
+    "Scoring",
+    "TalonClosing",
+    "TrickPlay",
+    "TrumpCalls",
+    "TrumpExchange",
+    "mechanism_of",
+    "refuse",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Mechanisms:
+    """One instance of each mechanism: what a :class:`~mariage.engine.state.GameState` runs."""
+
+    dealing: Dealing = field(default_factory=Dealing)
+    tricks: TrickPlay = field(default_factory=TrickPlay)
+    declarations: Declarations = field(default_factory=Declarations)
+    asks: Asks = field(default_factory=Asks)
+    exchange: TrumpExchange = field(default_factory=TrumpExchange)
+    call_out: CallingOut = field(default_factory=CallingOut)
+    scoring: Scoring = field(default_factory=Scoring)
+    match_end: MatchEnd = field(default_factory=MatchEnd)
+    # ---- talon games
+    held_credit: HeldCredit = field(default_factory=HeldCredit)
+    closing: TalonClosing = field(default_factory=TalonClosing)
+    claims: Claims = field(default_factory=Claims)
+    game_points: GamePoints = field(default_factory=GamePoints)
+    capture: CaptureBonus = field(default_factory=CaptureBonus)
+    # bidding games
+    auction: Auction = field(default_factory=Auction)
+    passing: Passing = field(default_factory=Passing)
+    contract: Contract = field(default_factory=Contract)
+    calls: TrumpCalls = field(default_factory=TrumpCalls)
+
+    def all(self) -> tuple[Mechanism, ...]:
+        """Every mechanism of the set, in the order of the fields."""
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    def owner(self, path: str) -> Mechanism | None:
+        """The mechanism that runs the rule at ``path`` of a description, or ``None``."""
+        best: Mechanism | None = None
+        score = 0
+        for m in self.all():
+            c = m.claim(path)
+            if c > score:
+                best, score = m, c
+        return best
+
+    def rule_ids(self, mechanism: Mechanism, rules: Rules) -> list[str]:
+        """The IDs of the rules of ``rules`` that ``mechanism`` runs, in document order.
+
+        >>> from mariage import load_rules
+        >>> DEFAULT_MECHANISMS.rule_ids(DEFAULT_MECHANISMS.call_out, load_rules("mariaggia"))
+        ['mariaggia.call-out', 'mariaggia.call-out.penalty']
+        """
+        return [i.id for i in rules.infos if self.owner(i.path) is mechanism]
+
+
+#: the mechanisms of the reference interpreter
+DEFAULT_MECHANISMS = Mechanisms()
+
+
+def mechanism_of(rules: Rules, rule_id: str,
+                 mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> Mechanism | None:
+    """The mechanism that runs rule ``rule_id`` of ``rules``, or ``None``.
+
+    ``None`` means the rule is a fact of the description that the compiled
+    rules carry (the pack, the seats, the visibility of hands, which
+    :mod:`mariage.engine.observation` applies), or one of the core rules of turn
+    and phase that :class:`~mariage.engine.state.GameState` checks as it dispatches.
+    """
+    for info in rules.infos:
+        if info.id == rule_id:
+            return mechanisms.owner(info.path)
+    return None

@@ -1,0 +1,109 @@
+"""What every mechanism shares: the base class and the refusal helper.
+
+A mechanism is a stateless object: all the data of a match lives in the
+:class:`~mariage.engine.state.GameState` it is given, so one instance serves every
+state, and a copy of a state shares its mechanisms.
+
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> DEFAULT_MECHANISMS.tricks.name
+'trick play and duties'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, NoReturn
+
+from mariage.errors import IllegalActionError
+
+from ..actions import Action, action_text
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["Mechanism", "refuse"]
+
+
+class Mechanism:
+    """One mechanism of the rules: its legal actions, its apply and its rule IDs.
+
+    ``sections`` names the sections of a game description (dotted paths such
+    as ``declarations`` or ``lead.first``) whose rules this mechanism runs;
+    where two mechanisms name nested sections, the longer one owns the rule.
+    Subclass a mechanism and override its public methods to change how it
+    works (the faulty engines of the conformance suite do exactly that), then
+    pass the changed set to :class:`~mariage.engine.state.GameState` as
+    ``mechanisms=``.
+    """
+
+    __slots__ = ()
+
+    #: a short name for the mechanism, as the documentation uses it
+    name: ClassVar[str] = ""
+    #: the sections of a game description whose rules this mechanism runs
+    sections: ClassVar[tuple[str, ...]] = ()
+    #: (action type, method name): the actions this mechanism applies, at the seat's turn
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ()
+    #: action types that any seat may send at any moment (checked by the mechanism)
+    any_seat: ClassVar[tuple[tuple[type, str], ...]] = ()
+    #: the phases (other than play) whose legal actions this mechanism lists
+    phases: ClassVar[tuple[int, ...]] = ()
+
+    def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
+        """(action type, method name) pairs this mechanism applies under ``rules`` only.
+
+        They take over ``applies`` of other mechanisms for that type (a pass in an
+        auction, an answer to a trump-call question); the method hands back to the
+        usual mechanism whatever is not its own.
+        """
+        return ()
+
+    def offers(self, rules: Rules) -> bool:
+        """True if this mechanism adds actions in the play phase, before the card plays."""
+        return False
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """Add the actions ``seat`` (to act, in the play phase) may take here to ``out``."""
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
+        return []
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Every action this mechanism could ever offer under ``rules`` (for fixed action ids)."""
+        return []
+
+    def offers_any_time(self, rules: Rules) -> bool:
+        """True if this mechanism adds actions that any seat may take at any moment."""
+        return False
+
+    def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """Add the actions ``seat`` may take whoever is to act to ``out``."""
+
+    def claim(self, path: str) -> int:
+        """How specifically this mechanism claims the rule at ``path`` (0: not at all).
+
+        >>> from mariage.engine.mechanisms import Dealing
+        >>> Dealing().claim("lead.first"), Dealing().claim("lead.first_card")
+        (10, 0)
+        """
+        best = 0
+        for sec in self.sections:
+            if (path == sec or path.startswith(sec + ".")) and len(sec) > best:
+                best = len(sec)
+        return best
+
+
+def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,
+           reason: str) -> NoReturn:
+    """Raise :class:`~mariage.errors.IllegalActionError` for ``action`` in ``st``.
+
+    The state must not have been changed before this is called: a refused
+    action leaves the match exactly as it was.
+    """
+    try:
+        text = action_text(st.rules, action)
+    except IndexError:  # a card or declaration number the rules do not have
+        text = repr(action)
+    raise IllegalActionError(rule_id or "core.phase", seat=seat, action=text, reason=reason,
+                             hand=st.hand_no, trick=st.trick_no)

@@ -1,0 +1,171 @@
+"""Claims ("going out"): a player says he has reached the hand target; the claim is checked.
+
+Runs when a claim may be made (by the winner of a trick before the next
+lead, also after the last trick where the rules allow it, and just after a
+declaration), the check (true with at least the target in counted points,
+false otherwise), the automatic mode (the hand stops by itself at a claim
+moment), and the moment after a trick: the winner may claim, close the stock
+before the draw where the rules allow it, or go on. Which game points a true,
+false or missing claim scores is the game-point mechanism's business.
+
+>>> from mariage import load_rules
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> mech = DEFAULT_MECHANISMS
+>>> mech.rule_ids(mech.claims, load_rules("schnapsen"))
+['schnapsen.claim', 'schnapsen.claim.timing']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action, Claim, Close, Decline, Draw
+from ..phase import AFTER_TRICK, CLOSE_REPLY, OVER, PLAY
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["Claims"]
+
+
+class Claims(Mechanism):
+    """Claiming the hand target, and the winner's moment after a trick."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "claims"
+    sections: ClassVar[tuple[str, ...]] = ("claim",)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Claim, "apply_claim"),
+                                                       (Draw, "apply_draw"),
+                                                       (Decline, "apply_decline"))
+    phases: ClassVar[tuple[int, ...]] = (AFTER_TRICK,)
+
+    def offers(self, rules: Rules) -> bool:
+        """Claims are actions wherever the rules have explicit claims."""
+        return rules.claim_rule is not None and not rules.claim_auto
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A claim, a draw and a decline after a trick."""
+        return [Claim(), Draw(), Decline()] if rules.claim_rule is not None else []
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """A claim, if ``seat`` may claim now (on lead)."""
+        if self.claim_on_lead(st, seat):
+            out.append(Claim())
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """After a trick: claim, close before the draw, or go on (draw, or let the hand end)."""
+        r = st.rules
+        out: list[Action] = []
+        if r.claim_rule is not None and not r.claim_auto and r.claim_after_trick:
+            out.append(Claim())
+        if st.mech.closing.can_close_before_draw(st, seat):
+            out.append(Close())
+        out.append(Draw() if st.stock else Decline())
+        return out
+
+    # ------------------------------------------------------------ queries
+    def counted(self, st: GameState, seat: int) -> int:
+        """The counted points of ``seat``'s side: card points and declarations that count."""
+        return st.hand_points(st.rules.team_of[seat])
+
+    def claim_on_lead(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may claim now in the play phase, before his lead."""
+        r = st.rules
+        if r.claim_rule is None or r.claim_auto or st.phase != PLAY or st.trick_cards \
+                or seat != st.leader:
+            return False
+        if st.decl_this_trick[seat] > 0:  # just declared: only where that is a claim moment
+            return r.claim_after_declaration
+        return r.claim_after_trick and st.last_winner == seat
+
+    # -------------------------------------------------------------- apply
+    def apply_claim(self, st: GameState, seat: int, action: Claim) -> None:
+        """``seat`` claims to have reached the target."""
+        r = st.rules
+        if r.claim_rule is None:
+            refuse(st, r.core_phase, seat, action, "this ruleset has no claims")
+        if r.claim_auto:
+            refuse(st, r.claim_rule, seat, action, "claims are automatic in these rules")
+        ok = (st.phase == AFTER_TRICK and r.claim_after_trick) or self.claim_on_lead(st, seat)
+        if not ok:
+            refuse(st, r.claim_timing_rule, seat, action,
+                   "a claim is made only by the winner of a trick before the next lead, or "
+                   "just after a declaration")
+        st.actions.append((seat, action))
+        self.settle(st, seat)
+
+    def settle(self, st: GameState, seat: int) -> None:
+        """End the hand on ``seat``'s claim, true or false."""
+        st.claim_by = seat
+        st.claim_ok = self.counted(st, seat) >= st.rules.claim_target
+        st.mech.scoring.end_hand(st, "claim" if st.claim_ok else "false_claim")
+
+    def apply_draw(self, st: GameState, seat: int, action: Draw) -> None:
+        """The winner of the trick goes on: both draw, and he leads."""
+        if st.phase != AFTER_TRICK or not st.stock:
+            refuse(st, st.rules.core_phase, seat, action, "there is nothing to draw now")
+        st.actions.append((seat, action))
+        self.go_on(st, seat)
+
+    def apply_decline(self, st: GameState, seat: int, action: Decline) -> None:
+        """Decline a claim after the last trick, or an exchange on a close."""
+        if st.phase == CLOSE_REPLY:
+            st.mech.closing.apply_decline(st, seat, action)
+            return
+        if st.phase != AFTER_TRICK or st.stock:
+            refuse(st, st.rules.core_phase, seat, action, "there is nothing to decline now")
+        st.actions.append((seat, action))
+        self.go_on(st, seat)
+
+    def go_on(self, st: GameState, winner: int) -> None:
+        """Carry on after a trick as if there had been no pause: draw, end or next trick."""
+        st.phase = PLAY
+        mech = st.mech
+        if st.stock:
+            mech.tricks.draw(st, winner)
+        if st.trick_no >= st._tricks_per_hand:
+            mech.scoring.end_hand(st, "played_out")
+            return
+        mech.tricks.start_trick(st, winner)
+
+    def after_trick(self, st: GameState, winner: int) -> bool:
+        """Run the talon rules after a trick; True if they took over (pause or hand end)."""
+        r = st.rules
+        last = st.trick_no >= st._tricks_per_hand
+        if last and r.last_trick_bonus and (st.closed_by < 0 or r.last_trick_when_closed):
+            st.captured[r.team_of[winner]] += r.last_trick_bonus
+        if r.claim_rule is not None and r.claim_auto and r.claim_after_trick \
+                and (not last or r.gp_claim_after_last) \
+                and self.counted(st, winner) >= r.claim_target:
+            st.claim_by = winner
+            st.claim_ok = True
+            st.mech.scoring.end_hand(st, "claim")
+            return True
+        if last:
+            if (r.claim_rule is not None and not r.claim_auto and r.claim_after_trick
+                    and r.gp_claim_after_last):
+                self.pause(st, winner)
+                return True
+            return False
+        if st.stock and st.mech.closing.can_close_before_draw(st, winner):
+            self.pause(st, winner)
+            return True
+        return False
+
+    def pause(self, st: GameState, winner: int) -> None:
+        """The winner's moment after the trick."""
+        st.phase = AFTER_TRICK
+        st.to_act = winner
+        st.trick_seats = []
+        st.trick_cards = []
+
+    def after_declaration(self, st: GameState, seat: int) -> None:
+        """Automatic claims: a declaration may carry ``seat`` to the target."""
+        r = st.rules
+        if (r.claim_auto and r.claim_after_declaration and st.phase != OVER
+                and self.counted(st, seat) >= r.claim_target):
+            st.claim_by = seat
+            st.claim_ok = True
+            st.mech.scoring.end_hand(st, "claim")

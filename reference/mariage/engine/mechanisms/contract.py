@@ -1,0 +1,187 @@
+"""The contract: fixing the game value, the first lead, made or failed, the score sheet.
+
+Runs the declarer's one raise after the exchange (or keeping his bid), his
+lead to the first trick, Kontra and Re where the rules allow them, and the
+result of a contract hand: the playing party makes its game if its points
+reach the value, either party may be schwarz (no trick), and the score sheet
+books the value for the playing party and the rounded points of the
+defenders (schwarz multiplied), or the value alone.
+
+>>> from mariage.engine.mechanisms.contract import round_to
+>>> round_to(137, 5), round_to(138, 5), round_to(3, 5), round_to(2, 5)
+(135, 140, 5, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Kontra, Raise
+from ..phase import CONTRACT, PLAY
+from .auction import Auction
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["Contract", "round_to"]
+
+
+def round_to(points: int, step: int) -> int:
+    """``points`` rounded to the nearest multiple of ``step`` (halves up)."""
+    return (points + step // 2) // step * step
+
+
+class Contract(Mechanism):
+    """The game value, the declarer's lead, doubling and the contract's result."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "contract"
+    sections: ClassVar[tuple[str, ...]] = ("contract", "scoring.sheet")
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Raise, "apply_raise"),)
+    any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((Kontra, "apply_kontra"),)
+    phases: ClassVar[tuple[int, ...]] = (CONTRACT,)
+
+    # ------------------------------------------------------------ raise
+    def start(self, st: GameState) -> None:
+        """After the passing: the declarer fixes the value, or play begins."""
+        if st.rules.raise_rule is not None:
+            st.phase = CONTRACT
+            st.to_act = st.declarer
+            return
+        self.play(st)
+
+    def play(self, st: GameState) -> None:
+        """The declarer leads to the first trick."""
+        st.phase = PLAY
+        st.mech.tricks.start_trick(st, st.declarer)
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Keeping the bid, every raise, and Kontra and Re where the rules have them."""
+        if rules.auction_rule is None:
+            return []
+        top = Auction().ceiling(rules)
+        out: list[Action] = [Raise(0)]
+        if rules.raise_rule:
+            out.extend(Raise(v) for v in range(rules.bid_min + rules.bid_step, top + 1,
+                                               rules.bid_step))
+        if rules.kontra_rule:
+            out += [Kontra(False), Kontra(True)]
+        return out
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """Keep the bid, or raise it to any higher allowed value."""
+        r = st.rules
+        top = st.mech.auction.ceiling(r)
+        out: list[Action] = [Raise(0)]
+        out.extend(Raise(v) for v in range(st.contract + r.bid_step, top + 1, r.bid_step))
+        return out
+
+    def apply_raise(self, st: GameState, seat: int, action: Raise) -> None:
+        """The declarer keeps (0) or raises the game value."""
+        r = st.rules
+        if st.phase != CONTRACT:
+            if r.raise_rule is not None and st.phase == PLAY and st.declarer == seat:
+                refuse(st, r.raise_rule, seat, action, "the game value is fixed once, "
+                       "after the exchange")
+            refuse(st, r.core_phase, seat, action, "the game value is fixed after the exchange")
+        v = action.value
+        top_value = st.mech.auction.ceiling(r)
+        if v and (v <= st.contract or v % r.bid_step or v > top_value):
+            top = f" and at most {top_value}"
+            refuse(st, r.raise_rule, seat, action,
+                   f"a raise must be a multiple of {r.bid_step} above {st.contract}{top}")
+        st.actions.append((seat, action))
+        if v:
+            st.contract = v
+        self.play(st)
+
+    # ------------------------------------------------------------ Kontra and Re
+    def offers_any_time(self, rules: Rules) -> bool:
+        """Kontra and Re are open at any moment of the play where the rules have them."""
+        return rules.kontra_rule is not None
+
+    def kontra_ok(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may say the next Kontra or Re now."""
+        r = st.rules
+        if st.phase != PLAY or st.declarer < 0 or st.kontras >= r.hand_size:
+            return False
+        playing = r.team_of[seat] == r.team_of[st.declarer]
+        if playing != (st.kontras % 2 == 1):
+            return False
+        return st.hands[seat].bit_count() >= r.hand_size - st.kontras
+
+    def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """The Kontra or Re ``seat`` may say."""
+        if self.kontra_ok(st, seat):
+            out.append(Kontra(st.kontras % 2 == 1))
+
+    def apply_kontra(self, st: GameState, seat: int, action: Kontra) -> None:
+        """``seat`` doubles."""
+        r = st.rules
+        if r.kontra_rule is None:
+            refuse(st, r.core_phase, seat, action, "this ruleset has no Kontra")
+        if not self.kontra_ok(st, seat) or action.re != (st.kontras % 2 == 1):
+            refuse(st, r.kontra_rule, seat, action,
+                   "Kontra comes from a defender, Re from the playing party, in turn, while "
+                   "the player still holds enough cards")
+        st.actions.append((seat, action))
+        st.kontras += 1
+
+    # ------------------------------------------------------------ result
+    def playing_team(self, st: GameState) -> int:
+        """The playing party's team, or -1 in a hand nobody bid."""
+        return st.rules.team_of[st.declarer] if st.declarer >= 0 else -1
+
+    def made(self, st: GameState) -> bool | None:
+        """True if the playing party made its game (``None``: no contract)."""
+        team = self.playing_team(st)
+        if team < 0:
+            return None
+        pts = st.hand_points(team)
+        if st.rules.made_if == "more_than":
+            return pts > st.contract
+        return pts >= st.contract
+
+    def schwarz(self, st: GameState) -> tuple[int, ...]:
+        """The teams that won no trick."""
+        return tuple(t for t, won in enumerate(st.tricks_won) if won == 0)
+
+    def sheet(self, st: GameState, how: str) -> list[int]:
+        """What each team books on the score sheet for this hand."""
+        r = st.rules
+        nteams = len(r.teams)
+        out = [0] * nteams
+        if how != "played_out":
+            return out
+        team = self.playing_team(st)
+        if team < 0:
+            if r.sheet_mode == "wurzel":
+                return [round_to(st.hand_points(t), r.rounding) for t in range(nteams)]
+            return out
+        value = st.contract
+        made = self.made(st)
+        out[team] = value if made else -value
+        if r.sheet_mode != "wurzel":
+            return out
+        schwarz = self.schwarz(st)
+        doublings = st.kontras
+        if team in schwarz:
+            out[team] = -r.schwarz_factor * value
+        if schwarz and doublings:
+            doublings -= 1
+        out[team] *= 2 ** doublings
+        for t in range(nteams):
+            if t == team:
+                continue
+            if t in schwarz and made:
+                out[t] = -r.schwarz_factor * value
+            else:
+                out[t] = round_to(st.hand_points(t), r.rounding)
+        return out
+
+    def facts(self, st: GameState) -> dict[str, Any]:
+        """The contract facts of a finished hand, for its record."""
+        return {"contract": st.contract, "declarer": st.declarer, "made": self.made(st),
+                "schwarz": self.schwarz(st), "kontras": st.kontras}

@@ -1,0 +1,95 @@
+"""Match end: the target, ties, immediate wins and resignation.
+
+>>> from mariage import load_rules, GameState
+>>> state = GameState(load_rules("marianna"), first_dealer=0)
+>>> state.mech.match_end.measure(state)
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from mariage.errors import IllegalActionError
+
+from ..outcomes import HandRecord, MatchResult
+from ..phase import OVER
+from .base import Mechanism
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["MatchEnd"]
+
+
+class MatchEnd(Mechanism):
+    """Deciding when the match is over and who won it."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "match end"
+    sections: ClassVar[tuple[str, ...]] = ("match", "core.over", "core.resign")
+
+    def measure(self, st: GameState) -> tuple[int, ...]:
+        """The scores the match is decided on (points, or hands won)."""
+        return tuple(st.segni if st.rules.match_measure == "hands_won" else st.match_scores)
+
+    def finish(self, st: GameState, winner: int | None, reason: str) -> None:
+        """End the match now, won by ``winner`` (``None``: drawn or no winner)."""
+        st.phase = OVER
+        st.to_act = None
+        st.result = MatchResult(winner, reason, self.measure(st))
+
+    def check(self, st: GameState, after_hand: bool, reason: str) -> None:
+        """End the match if a side has reached the target (ties as the rules say)."""
+        r = st.rules
+        if r.match_measure == "hands_played":
+            self.check_hands(st, after_hand)
+            return
+        scores = self.measure(st)
+        target = r.match_target
+        reached = [t for t, s in enumerate(scores) if s >= target] \
+            if scores and max(scores) >= target else []
+        if not reached:
+            if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:
+                self.check_hands(st, after_hand, r.match_max_hands)
+            return
+        if r.match_bonus:  # the first side to reach the target books a bonus
+            top = max(scores[t] for t in reached)
+            best = [t for t in reached if scores[t] == top]
+            if len(best) == 1:
+                st.match_scores[best[0]] += r.match_bonus
+                scores = self.measure(st)
+        top = max(scores[t] for t in reached)
+        best = [t for t in reached if scores[t] == top]
+        if len(best) != 1:
+            if r.tie_mode == "draw":
+                self.finish(st, None, "tie")
+            return  # otherwise, a tie at or over the target: play on
+        self.finish(st, best[0], reason)
+        if not after_hand:
+            zeros = tuple(0 for _ in scores)
+            st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
+
+    def check_hands(self, st: GameState, after_hand: bool, hands: int = 0) -> None:
+        """A match of a fixed number of hands: over after the last, the higher score wins."""
+        r = st.rules
+        if not after_hand or st.hand_no < (hands or r.match_target):
+            return
+        scores = self.measure(st)
+        top = max(scores)
+        best = [t for t, s in enumerate(scores) if s == top]
+        self.finish(st, best[0] if len(best) == 1 else None,
+                    "hands" if len(best) == 1 else "tie")
+
+    def resign(self, st: GameState, seat: int) -> None:
+        """``seat`` resigns: the match ends at once and the other side wins."""
+        r = st.rules
+        if st.phase == OVER:
+            raise IllegalActionError(r.core_over, seat=seat, action="resign",
+                                     reason="the match is over", hand=st.hand_no,
+                                     trick=st.trick_no)
+        if not 0 <= seat < r.nseats:
+            raise IllegalActionError("core.resign", seat=seat, action="resign",
+                                     reason="no such seat", hand=st.hand_no)
+        others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
+        self.finish(st, others[0] if len(others) == 1 else None, "resign")

@@ -1,0 +1,307 @@
+"""Trick play and duties: which cards may be played, who wins a trick, drawing.
+
+Runs the play duties of each phase (follow, head, trump or beat when void,
+each always or against an opponent), the first-lead preference, the winner
+of a trick and the draw from the stock after it.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.deals import canonical_deck
+>>> state = GameState(load_rules("mariglia"), first_dealer=0)
+>>> state.deal(canonical_deck(state.rules))
+>>> tricks = state.mech.tricks
+>>> tricks.legal_plays(state, state.to_act) == state.hands[state.to_act]
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from mariage.errors import IllegalActionError
+
+from ..actions import Action, Play
+from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
+from ..rules import When
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["TrickPlay"]
+
+_W_NEVER, _W_ALWAYS = When.NEVER, When.ALWAYS
+
+
+class TrickPlay(Mechanism):
+    """Card play: legal cards, playing one, finishing a trick and starting the next."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "trick play and duties"
+    sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
+
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A play of each card."""
+        return list(rules.play_actions)
+
+    # ------------------------------------------------------------ queries
+    def winner_index(self, st: GameState) -> int:
+        """Index in the trick of the card now winning it (the trick must not be empty)."""
+        r = st.rules
+        cards = st.trick_cards
+        trump = st.trump
+        suit_of, strength = r.suit_of, r.strength
+        bc = cards[0]
+        best, best_suit, best_strength = 0, suit_of[bc], strength[bc]
+        for i in range(1, len(cards)):
+            c = cards[i]
+            suit = suit_of[c]
+            if suit == best_suit:
+                if strength[c] > best_strength:
+                    best, best_strength = i, strength[c]
+            elif suit == trump:
+                best, best_suit, best_strength = i, suit, strength[c]
+        return best
+
+    def opponent_winning(self, st: GameState, seat: int, winner_index: int) -> bool:
+        """True if the card at ``winner_index`` was played by an opponent of ``seat``."""
+        team_of = st.rules.team_of
+        return team_of[st.trick_seats[winner_index]] != team_of[seat]
+
+    def legal_plays(self, st: GameState, seat: int) -> int:
+        """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
+        hand = st.hands[seat]
+        if st._free_play:
+            return hand
+        forced = st.forced[seat]
+        if forced >= 0:
+            return 1 << forced
+        r = st.rules
+        if not st.trick_cards:
+            if st.lead_mask:  # a declared card must be led
+                return hand & st.lead_mask
+            if st.trick_no == 1 and r.first_card_prefs:
+                for pref in r.first_card_prefs:
+                    if hand & pref:
+                        return hand & pref
+            return hand
+        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        assert ob is not None
+        if not ob.follow:
+            return hand
+        led = r.suit_of[st.trick_cards[0]]
+        in_suit = hand & r.suit_mask[led]
+        if in_suit:
+            if st.trick_no == 1 and r.first_trick_rank >= 0:
+                top = in_suit & r.rank_mask[r.first_trick_rank]
+                if top:  # the holder of that card of the suit led must play it
+                    return top
+            if ob.head is not _W_NEVER:
+                w = self.winner_index(st)
+                if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
+                    wc = st.trick_cards[w]
+                    if ob.head_beat == "suit_best" and r.suit_of[wc] != led:
+                        # the duty is to beat the best card of the suit led
+                        wc = max((c for c in st.trick_cards if r.suit_of[c] == led),
+                                 key=r.strength.__getitem__)
+                    if r.suit_of[wc] == led:
+                        higher = in_suit & st._higher[wc]
+                        if higher:
+                            return higher
+            return in_suit
+        trump = st.trump
+        if ob.void_duty != "none" and trump >= 0:
+            trumps = hand & r.suit_mask[trump]
+            if trumps:
+                w = self.winner_index(st)
+                if ob.void_when is _W_ALWAYS or self.opponent_winning(st, seat, w):
+                    if ob.void_duty == "trump":
+                        return trumps
+                    wc = st.trick_cards[w]
+                    beating = trumps & st._higher[wc] if r.suit_of[wc] == trump else trumps
+                    if beating:
+                        return beating
+                    if ob.void_duty == "overtrump":  # no trump can win: still a trump
+                        return trumps
+        return hand
+
+    def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
+        """Which rule a refused (in-hand) card breaks, and why."""
+        r = st.rules
+        if st.forced[seat] >= 0:
+            a = st.split[0] if st.split else 0
+            return (r.asks[a].settle_rule,
+                    f"after the ask, {r.card_code[st.forced[seat]]} must be played")
+        if not st.trick_cards and st.lead_mask and st.declared:
+            return (r.declarations[st.declared[-1][1]].lead_rule,
+                    "one of the declared cards must be led")
+        if not st.trick_cards:
+            return (r.first_card_rule, "the first lead of the hand must follow the "
+                    "preference order")
+        ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+        assert ob is not None
+        led = r.suit_of[st.trick_cards[0]]
+        hand = st.hands[seat]
+        if hand & r.suit_mask[led]:
+            if r.suit_of[card] != led:
+                return (ob.follow_rule, f"must follow suit ({r.suits[led]})")
+            if st.trick_no == 1 and r.first_trick_rank >= 0 and \
+                    hand & r.suit_mask[led] & r.rank_mask[r.first_trick_rank]:
+                return (r.first_trick_rule, "in the first trick the holder of "
+                        f"{r.ranks[r.first_trick_rank]}{r.suits[led]} must play it")
+            return (ob.head_rule, "must beat the card winning the trick")
+        if ob.void_duty == "trump":
+            return (ob.void_rule, "void in the suit led: must play a trump")
+        if ob.void_duty == "overtrump":
+            return (ob.void_rule, "void in the suit led: must play a trump, a winning one "
+                    "if able")
+        return (ob.void_rule, "void in the suit led: must trump high enough to win")
+
+    # -------------------------------------------------------------- apply
+    def apply_play(self, st: GameState, seat: int, action: Play) -> None:
+        """Play ``action.card`` for ``seat`` (the seat to act)."""
+        card = action.card
+        if st.phase != PLAY:
+            why = "the partner must answer first" if st.phase == ANSWER else \
+                "the declaration window is open: declare or pass"
+            refuse(st, st.rules.core_phase, seat, action, why)
+        hands = st.hands
+        hand = hands[seat]
+        # a hand holds cards of the pack only: a card out of it is not in the hand either
+        if card < 0 or not hand >> card & 1:
+            refuse(st, st.rules.core_hand, seat, action, "that card is not in the player's hand")
+        free = st._free_play
+        if not free and not self.legal_plays(st, seat) >> card & 1:
+            rule_id, reason = self.violation(st, seat, card)
+            refuse(st, rule_id, seat, action, reason)
+        st.actions.append((seat, action))
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        known = st.known
+        if known[seat] & bit:  # a shown card is played: no longer known to be held
+            known[seat] ^= bit
+        if not free:
+            st.forced[seat] = -1
+        st.trick_seats.append(seat)
+        cards = st.trick_cards
+        cards.append(card)
+        r = st.rules
+        if len(cards) < r.hand_seats:
+            nxt = seat + 1 if seat + 1 < r.nseats else 0
+            # the hot path: only a seat sitting out (deal.sits_out) needs next_seat
+            st.to_act = nxt if nxt != st.out else st.next_seat(nxt)
+            return
+        self.finish_trick(st)
+
+    def force_play(self, st: GameState, seat: int, action: Play) -> bool:
+        """Play a card that ``seat`` holds at his turn, with the play duties lifted.
+
+        For records from imperfect sources, whose old engines allowed some
+        illegal plays: applying them lets the rest of the match be checked.
+        Returns False (and changes nothing) when the card is not in the hand,
+        it is not the seat's turn to play, or the play is refused for another
+        reason; the duties of the trick are restored for the seats after him.
+        """
+        if st.phase != PLAY or st.to_act != seat:
+            return False
+        if not 0 <= action.card < st.rules.ncards or not st.hands[seat] >> action.card & 1:
+            return False
+        free, forced = st._free_play, st.forced[seat]
+        ntricks = len(st.tricks)
+        st._free_play = True
+        st.forced[seat] = -1
+        try:
+            self.apply_play(st, seat, action)
+        except IllegalActionError:
+            st._free_play, st.forced[seat] = free, forced
+            return False
+        if len(st.tricks) == ntricks and st.phase == PLAY:  # the trick goes on
+            st._free_play = free
+        return True
+
+    def finish_trick(self, st: GameState) -> None:
+        """Score the full trick, settle what waited on it, draw, and go on."""
+        r = st.rules
+        w = self.winner_index(st)
+        winner = st.trick_seats[w]
+        team = r.team_of[winner]
+        cards = st.trick_cards
+        points = r.points
+        total = 0
+        for c in cards:
+            total += points[c]
+        st.captured[team] += total
+        st.tricks_won[team] += 1
+        st.tricks.append((st.leader, tuple(cards), winner))
+        st.last_winner = winner
+        mech = st.mech
+        if st.split is not None:
+            mech.asks.settle_split(st, winner)
+        if st.phase == OVER or st.phase == DEAL:
+            return
+        if r.hand_target is not None:
+            scoring = mech.scoring
+            if scoring.target_reached(st):
+                scoring.end_hand(st, "target")
+                return
+        # ---- talon games: held credit, last-trick bonus, claims, closing before the draw
+        if r.credit_on_win:
+            mech.held_credit.on_trick_won(st, winner)
+        if r.talon_game and mech.claims.after_trick(st, winner):
+            return
+        if st.stock:
+            self.draw(st, winner)
+        if st.trick_no >= st._tricks_per_hand:
+            if r.last_trick_points:  # card points for the last trick
+                st.captured[team] += r.last_trick_points
+            mech.scoring.end_hand(st, "played_out")
+            return
+        self.start_trick(st, winner)
+        if st.held[winner]:
+            mech.declarations.credit_held(st, winner)
+
+    def draw(self, st: GameState, winner: int) -> None:
+        """Each seat in the hand draws one card from the stock, the trick's winner first."""
+        n = st.rules.nseats
+        hands, pop = st.hands, st.stock.pop
+        turn_up = st.turn_up
+        s = winner
+        for _ in range(st.rules.hand_seats):
+            c = pop()
+            hands[s] |= 1 << c
+            if c == turn_up:
+                st.known[s] |= 1 << c
+                st.turn_up = turn_up = None
+            s = s + 1 if s + 1 < n else 0
+            if s == st.out:  # a seat sitting out draws nothing
+                s = st.next_seat(s)
+
+    def start_trick(self, st: GameState, leader: int) -> None:
+        """Open the next trick with ``leader`` to lead (or the declaration window first)."""
+        r = st.rules
+        st.leader = leader
+        trick_no = st.trick_no = st.trick_no + 1
+        st.trick_seats = []
+        st.trick_cards = []
+        st.trump_set_in_trick = 0
+        st.lead_mask = 0
+        st.decl_this_trick = [0] * r.nseats
+        st.to_act = leader
+        ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock
+        # no duty, no forced card, no first-lead preference: every card in hand is legal
+        st._free_play = (ob is not None and not ob.follow
+                         and not (trick_no == 1 and r.first_card_prefs))
+        if not r.declarations:
+            st._decl_open = False
+            st.phase = PLAY
+            return
+        window_open = st.mech.declarations.window_open(st, r.decl_window_any)
+        trick_start = r.decl_who == "trick_start"
+        st._decl_open = window_open and not trick_start
+        if window_open and trick_start:
+            st.phase = WINDOW
+            st.window_left = r.decl_window_seats or r.nseats
+        else:
+            st.phase = PLAY

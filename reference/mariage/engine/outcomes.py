@@ -1,0 +1,83 @@
+"""How hands and matches end: the records a :class:`~mariage.engine.state.GameState` keeps.
+
+They live apart from :mod:`mariage.engine.state` so that the mechanisms that make them
+(scoring, match end) import them once, at module level, rather than on every
+hand; :mod:`mariage.engine.state` exports them under its own name as before.
+
+>>> HandRecord(1, 0, (60, 60), (60, 60), (5, 5), "played_out").winner is None
+True
+>>> hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out") == HandRecord(
+...     1, 0, (60, 60), (60, 60), (5, 5), "played_out")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
+
+__all__ = ["HandRecord", "MatchResult", "hand_record"]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a match ended: the winning team (or ``None``) and why."""
+
+    winner: int | None
+    reason: str
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """The outcome of one finished hand."""
+
+    number: int
+    dealer: int | None
+    points: tuple[int, ...]  # card points plus declarations, per team
+    score: tuple[int, ...]  # what was added to the match score, per team
+    tricks: tuple[int, ...]
+    ended: str  # played_out | target | call_out | match_won
+    winner: int | None = None  # the team that took the hand (segno), where that counts
+    # bidding games: the contract of the hand
+    contract: int = 0  # the game value (0: no contract)
+    declarer: int = -1
+    made: bool | None = None  # None: nobody bid
+    schwarz: tuple[int, ...] = ()  # the teams that won no trick
+    kontras: int = 0  # Kontra and Re said
+
+
+def _record_maker(cls: type) -> Callable[..., Any]:
+    """A function that makes a ``cls`` (a frozen slotted dataclass) from its fields.
+
+    It takes the same arguments as ``cls`` and returns the same object, made
+    faster: the fields are stored into a *draft*, an object of a plain class
+    with the same slots (an ordinary store, where the frozen class must go
+    through each slot's descriptor), and the draft then becomes a ``cls`` by
+    assignment to ``__class__`` (allowed between classes of the same layout).
+    About 2.5 times faster than through the descriptors, 6 times than the
+    dataclass's ``__init__``. Generated from the fields, so it follows them.
+    """
+    names = [f.name for f in fields(cls)]
+    assert tuple(names) == cls.__dict__["__slots__"], "the slots must be the fields"
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(names)})
+    params = []
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": draft}
+    for f in fields(cls):
+        assert f.default_factory is MISSING, "a default factory is not supported"
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    lines = [f"def make({', '.join(params)}):", "    obj = _new(_draft)"]
+    lines += [f"    obj.{name} = {name}" for name in names]
+    lines += ["    obj.__class__ = _cls", "    return obj"]
+    exec(compile("\n".join(lines) + "\n", f"<maker of {cls.__qualname__}>", "exec"), namespace)
+    maker: Callable[..., Any] = namespace["make"]
+    return maker
+
+
+#: ``HandRecord(...)``, faster (made once per hand)
+hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)

@@ -1,0 +1,52 @@
+"""Where a match stands: the phases of :class:`~mariage.engine.state.GameState`.
+
+The module-level aliases (``DEAL``, ``PLAY``...) exist for the hot path:
+reading a module global is cheaper than an enum member access.
+
+>>> Phase.PLAY == PLAY, int(Phase.OVER)
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = [
+    "AFTER_TRICK",
+    "ANSWER",
+    "AUCTION",
+    "CLOSE_REPLY",
+    "CONTRACT",
+    "DEAL",
+    "OVER",
+    "PASSING",
+    "PLAY",
+    "QUESTION",
+    "WINDOW",
+    "Phase",
+]
+
+
+class Phase(IntEnum):
+    """Where the match stands."""
+
+    DEAL = 0  #: waiting for the next hand's deal (a chance event)
+    PLAY = 1  #: a seat is to declare, ask, exchange or play a card
+    WINDOW = 2  #: declaration window at the start of a trick (one seat at a time)
+    ANSWER = 3  #: the partner must answer an ask
+    OVER = 4  #: the match has ended
+    # bidding games
+    AUCTION = 5  #: the auction: the seat to act bids or passes
+    PASSING = 6  #: cards passed between partners (one step at a time)
+    CONTRACT = 7  #: the declarer keeps or raises the game value
+    QUESTION = 8  #: the partner must answer a trump-call question
+
+    # ---- talon games (values 10-14 are theirs)
+    AFTER_TRICK = 10  #: the winner of a trick may claim, close before the draw, or go on
+    CLOSE_REPLY = 11  #: just after a close, the closer's opponent may exchange or decline
+
+
+DEAL, PLAY, WINDOW, ANSWER, OVER = Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.OVER
+AUCTION, PASSING, CONTRACT, QUESTION = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
+                                        Phase.QUESTION)
+AFTER_TRICK, CLOSE_REPLY = Phase.AFTER_TRICK, Phase.CLOSE_REPLY

@@ -1,0 +1,407 @@
+"""The compiled, immutable rules object that the interpreter runs.
+
+A :class:`Rules` is made by :func:`mariage.spec.compile.load_rules` from a game
+description and option values. Everything the hot path needs is precomputed
+as integers, tuples and bit masks (a card is an ``int``; a hand is an ``int``
+bit mask over cards), so play never looks anything up by name.
+
+>>> from mariage import load_rules
+>>> rules = load_rules("marianna")
+>>> rules.ncards, rules.nseats, rules.card_code[0]
+(40, 4, 'AH')
+>>> rules.points[rules.card_index["3S"]]
+10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .actions import Play
+
+__all__ = [
+    "Ask",
+    "Declaration",
+    "Obligation",
+    "RuleInfo",
+    "Rules",
+]
+
+
+class When(Enum):
+    """When a play duty applies."""
+
+    NEVER = "never"
+    ALWAYS = "always"
+    OPPONENT_WINNING = "opponent_winning"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """One rule of a description: its ID, our text, its sources and options."""
+
+    id: str
+    text: str
+    source: tuple[str, ...]
+    path: str
+    decided: bool = False
+    option: str | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """The play duties of one phase (``stock`` or ``no_stock``).
+
+    ``void_duty`` is ``none``, ``trump`` (play any trump) or ``beat`` (play a
+    card that takes the lead of the trick, if able).
+    """
+
+    free_rule: str | None
+    follow: bool
+    follow_rule: str | None
+    head: When
+    head_rule: str | None
+    void_duty: str
+    void_when: When
+    void_rule: str | None
+    head_beat: str = "winning"  # winning | suit_best: the card the head duty must beat
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declarable combination (marianna, accusa, mariannino...)."""
+
+    index: int
+    name: str
+    rule: str
+    same_suit: bool
+    whole_hand: bool
+    # same_suit: the mask of the pattern's cards in each suit.
+    suit_masks: tuple[int, ...]
+    # not same_suit: (rank mask, count) pairs, and the rank that gives the suit.
+    rank_counts: tuple[tuple[int, int], ...]
+    suit_rank: int
+    size: int
+    # rank indices of the pattern: bit-parallel test over all suits at once
+    pattern_ranks: tuple[int, ...]
+    once_scope: str  # suit | hand | suit_per_player
+    once_rule: str
+    schedule: tuple[int, ...]
+    fixed: int
+    if_trump_suit: int | None
+    if_makes_trump: int | None
+    ordered: bool
+    units: str  # points | game_points
+    wins_match: bool
+    value_rule: str
+    trump_effect: str  # set | first_fixes | none | choose
+    trump_rule: str
+    credit: str  # immediate | when_leading | with_trick | next_trick
+    credit_rule: str | None
+    # ---- the declared cards one of which must be led (per suit; empty: no such duty)
+    lead_masks: tuple[int, ...] = ()
+    lead_rule: str | None = None
+    window: str = "stock"  # the declaration window of this declaration
+    # value = what the next ordered declaration would score (order_schedule) + this
+    next_in_order_plus: int | None = None
+    order_schedule: tuple[int, ...] = ()
+    window_rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question to the partner that can complete a declaration."""
+
+    index: int
+    name: str
+    rule: str
+    kind: str  # any (partner names one of his) | half (partner holds the other half)
+    declaration: int
+    answer: str  # truthful | may_refuse
+    answer_rule: str
+    settle: str  # at_once | on_trick_win
+    settle_rule: str
+    value: int
+    ordered: bool
+    needs_no_trump: bool
+    who: str
+    window: str
+    spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the interpreter needs, compiled from a description and options."""
+
+    ruleset: str
+    name: str
+    version: int
+    parent: str | None
+    options: tuple[tuple[str, Any], ...]
+    defaults: tuple[tuple[str, Any], ...]
+    infos: tuple[RuleInfo, ...]
+    document: Any = field(repr=False, compare=False)
+    # seats
+    nseats: int = 4
+    seat_names: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+    team_of: tuple[int, ...] = ()
+    team_names: tuple[str, ...] = ()
+    direction: str = "anticlockwise"
+    players_rule: str = ""
+    open_hands: bool = False
+    visibility_rule: str | None = None
+    # pack
+    suits: tuple[str, ...] = ()
+    ranks: tuple[str, ...] = ()
+    ncards: int = 0
+    card_code: tuple[str, ...] = ()
+    card_index: dict[str, int] = field(default_factory=dict, compare=False)
+    suit_of: tuple[int, ...] = ()
+    rank_of: tuple[int, ...] = ()
+    strength: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    suit_mask: tuple[int, ...] = ()
+    rank_mask: tuple[int, ...] = ()
+    full_mask: int = 0
+    higher: tuple[int, ...] = ()  # per card: the cards of its suit that beat it
+    play_actions: tuple[Play, ...] = ()  # per card: the (shared) action playing it
+    pack_points: int = 0
+    pack_rule: str = ""
+    # deal
+    first_dealer: str = "lot"
+    hand_size: int = 5
+    packet: int = 5
+    turn_up: str = "none"
+    stock_size: int = 0
+    rotation: str = "next_seat"
+    deal_rule: str = ""
+    rotation_rule: str = ""
+    # a seat that sits each hand out (deal.sits_out): "dealer", or "none"
+    sits_out: str = "none"
+    sits_out_rule: str | None = None
+    hand_seats: int = 4  # the seats dealt and playing each hand (nseats, less one sitting out)
+    hand_sides: int = 2  # the sides playing each hand (sides, less one sitting out)
+    sitter_score: str = "none"  # what the seat sitting out scores: "hand_winner", or "none"
+    sitter_below_target: bool = False  # ... stopping one short of the match target
+    sitter_score_rule: str | None = None
+    # lead
+    first_lead: str = "after_dealer"
+    first_lead_rule: str = ""
+    holder_card: int | None = None
+    holder_rule: str | None = None
+    first_card_prefs: tuple[int, ...] = ()
+    first_card_rule: str | None = None
+    # play
+    obligation_stock: Obligation | None = None
+    obligation_no_stock: Obligation | None = None
+    trump_at: str = "end"
+    trick_rule: str = ""
+    draw_rule: str = ""
+    # declarations
+    decl_who: str = "on_turn"
+    decl_who_rule: str = ""
+    decl_window: str = "stock"
+    decl_window_rule: str = ""
+    decl_per_trick: int = 1
+    decl_per_trick_rule: str = ""
+    decl_window_any: str = "stock"  # the widest window of any declaration
+    decl_windows_differ: bool = False  # some declaration has a narrower window
+    decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
+    failed_ask: str = "uses_turn"  # uses_turn | may_declare
+    declarations: tuple[Declaration, ...] = ()
+    asks: tuple[Ask, ...] = ()
+    # exchange of the turned-up card
+    exchange_rank: int | None = None
+    exchange_window: str = "stock"
+    exchange_rule: str | None = None
+    exchange_reopens: bool = False  # an exchange lets the player declare again that turn
+    # calling out
+    call_out_rule: str | None = None
+    call_out_penalty: str = "hand_zero"
+    call_out_penalty_rule: str | None = None
+    # ending a hand at a target during play
+    hand_target: int | None = None
+    hand_target_rule: str | None = None
+    # scoring
+    score_kind: str = "points"
+    score_rule: str = ""
+    trick_point: int = 0
+    excess_threshold: int = 0
+    table_threshold: int = 0
+    table_threshold_points: int = 0
+    table_threshold_rule: str | None = None
+    table_last_trick: int = 0
+    table_last_trick_rule: str | None = None
+    table_majority: int = 0
+    table_majority_mode: str = "separate"
+    table_majority_rule: str | None = None
+    segno_void_top: int | None = None
+    segno_unfinished: str = "higher"  # higher | nobody: a hand nobody took to the target
+    turn_up_bonus: bool = False
+    turn_up_bonus_rule: str | None = None
+    # match
+    match_measure: str = "points"
+    match_target: int = 501
+    match_rule: str = ""
+    tie_rule: str = ""
+    tie_mode: str = "play_on"
+    # ---- talon games: packets, closing, claims, game points (see the mechanisms
+    # closing, claims, heldcredit and gamepoints)
+    deal_packets: tuple[int, ...] = ()  # packet size per round; empty: hand_size // packet rounds
+    turn_up_round: int = 0  # rounds of packets dealt before the turn-up (0: after all of them)
+    play_switch: str = "trick_number"  # | stock_closed_or_exhausted
+    play_switch_rule: str | None = None
+    exchange_who: str = "on_turn"  # | leader
+    exchange_requires_trick: bool = False
+    exchange_min_stock: int = 0
+    close_rule: str | None = None
+    close_before_draw: bool = False
+    close_on_first_lead: bool = True
+    close_min_stock: int = 0
+    close_effect_rule: str | None = None
+    close_snapshot_rule: str | None = None
+    close_reply_rule: str | None = None
+    claim_rule: str | None = None
+    claim_target: int = 0
+    claim_auto: bool = False
+    claim_timing_rule: str | None = None
+    claim_after_trick: bool = True
+    claim_after_declaration: bool = True
+    gp_scale: tuple[tuple[int, int, int], ...] = ()  # (min points, min tricks, game points)
+    gp_scale_rule: str | None = None
+    gp_claim_rule: str | None = None
+    gp_closer_rule: str | None = None
+    gp_closer_at_end: bool = False
+    gp_beaten_rule: str | None = None
+    gp_beaten_mode: str = "like_failed_close"
+    gp_beaten_points: int = 2
+    gp_failed_rule: str | None = None
+    gp_failed_mode: str = "penalty"
+    gp_failed_points: int = 2
+    gp_failed_trickless: int = 3
+    gp_false_rule: str | None = None
+    gp_false_mode: str = "penalty"
+    gp_false_points: int = 2
+    gp_false_trickless: int = 3
+    gp_false_closer: str = "false_claim_row"
+    gp_played_rule: str | None = None
+    gp_played_mode: str = "last_trick"
+    gp_played_points: int = 1
+    gp_claim_after_last: bool = True
+    last_trick_bonus: int = 0
+    last_trick_when_closed: bool = False
+    last_trick_bonus_rule: str | None = None
+    draw_bonus: int = 0
+    draw_bonus_rule: str | None = None
+    bummerl_rule: str | None = None
+    #: a bonus to the side that wins a named card in a trick (mechanisms.capture)
+    capture_bonus_rule: str | None = None  # None: no such bonus
+    capture_bonus_rank: int = -1
+    capture_bonus_suit: int = -1  # -1: the trump suit of the hand
+    capture_bonus_value: int = 0
+    #: which finished tricks a seat may look through: all | own (and the last) | last
+    trick_review: str = "all"
+    #: True where some declaration's points wait for a trick won (mechanisms.heldcredit)
+    credit_on_win: bool = False
+    #: True where claims or closing are in the rules (the talon mechanisms run)
+    talon_game: bool = False
+    # rule IDs of the core mechanics shared by every ruleset
+    core_turn: str = "core.turn"
+    core_hand: str = "core.hand"
+    core_phase: str = "core.phase"
+    core_over: str = "core.over"
+    # ---- bidding games (auction, passing, contract, calls); unused where the spec has none
+    auction_rule: str | None = None  # None: no auction
+    bid_min: int = 0
+    bid_step: int = 5
+    bid_max: int = 0  # 0: no ceiling
+    bid_rule: str | None = None
+    auction_pass_rule: str | None = None
+    auction_end: str = "at_once"  # at_once | holder_may_raise
+    auction_end_rule: str | None = None
+    auction_last_rule: str | None = None
+    no_bid: str = "play_out"  # play_out | redeal
+    no_bid_rule: str | None = None
+    # (giver, receiver, count) per step; 0 the declarer, 1 his partner
+    passing_steps: tuple[tuple[int, int, int], ...] = ()
+    passing_rule: str | None = None
+    raise_rule: str | None = None  # None: the winning bid is the game value
+    contract_lead_rule: str | None = None
+    contract_result_rule: str | None = None
+    made_if: str = "at_least"  # at_least | more_than
+    schwarz_rule: str | None = None
+    kontra_rule: str | None = None  # None: no Kontra and Re
+    first_trick_rank: int = -1  # in trick 1 the holder of this rank of the suit led must play it
+    first_trick_rule: str | None = None
+    calls_rule: str | None = None  # None: no trump calls
+    calls_per_trick: int = 1
+    calls_per_trick_rule: str | None = None
+    call_pair_masks: tuple[int, ...] = ()  # per suit: the cards of its pair
+    call_values: tuple[int, ...] = ()  # per suit: the value of its pair
+    call_pair_rule: str | None = None
+    call_announce_rule: str | None = None
+    call_trump_latest: bool = True
+    call_trump_rule: str | None = None
+    call_once_per_player: bool = False
+    call_once_rule: str | None = None
+    ask_pair_rule: str | None = None
+    ask_half_rule: str | None = None
+    half_needs_own: bool = False
+    half_credit_asker: bool = False
+    recall_allowed: bool = True
+    recall_rule: str | None = None
+    levels_rule: str | None = None  # None: no asking levels
+    answers_rule: str | None = None
+    last_trick_points: int = 0  # card points for winning the last trick (scoring.last_trick)
+    last_trick_rule: str | None = None
+    sheet_mode: str = "wurzel"  # wurzel | contract_only
+    schwarz_factor: int = 2
+    rounding: int = 5
+    sheet_rule: str | None = None
+    match_bonus: int = 0
+    match_max_hands: int = 0  # 0: no limit
+    partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
+
+    def option(self, name: str) -> Any:
+        """The value in force of option ``name``."""
+        for k, v in self.options:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def info(self, rule_id: str) -> RuleInfo:
+        """The :class:`RuleInfo` of ``rule_id``."""
+        for r in self.infos:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule ID of this ruleset, in document order."""
+        return tuple(r.id for r in self.infos)
+
+    def card_index_of(self, suit: int, rank: int) -> int:
+        """The card number of rank index ``rank`` in suit index ``suit``."""
+        return suit * len(self.ranks) + rank
+
+    def card(self, code: str) -> int:
+        """The card number of a canonical code such as ``"KH"``."""
+        return self.card_index[code]
+
+    def cards_of(self, mask: int) -> list[int]:
+        """The cards in a bit mask, in canonical order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def format_cards(self, mask: int) -> str:
+        """A bit mask of cards as canonical codes separated by spaces."""
+        return " ".join(self.card_code[c] for c in self.cards_of(mask))

@@ -1,0 +1,674 @@
+"""The game state of a whole match: the data, and the dispatch to the mechanisms.
+
+A :class:`GameState` starts a match; dealing is a chance event supplied from
+outside (:meth:`GameState.deal`), either from a recorded deck order or from
+the seeded generator (:func:`mariage.engine.deals.seeded_match`). After that, the
+seat to act picks one of :meth:`GameState.legal_actions` and calls
+:meth:`GameState.apply`. Every refused action raises
+:class:`~mariage.errors.IllegalActionError` naming the rule that forbids it.
+
+The rules themselves are run by the mechanisms of :mod:`mariage.engine.mechanisms`
+(dealing, trick play and duties, declarations, asks, exchange of a trump,
+calling out, scoring, match end), one module each; this class holds the data
+they share and sends each action to the one that runs it.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.deals import canonical_deck
+>>> rules = load_rules("marianna")
+>>> state = GameState(rules, first_dealer=0)
+>>> state.deal(canonical_deck(rules))
+>>> state.to_act, rules.format_cards(state.hands[1])
+(1, 'AH 3H KH QH JH')
+>>> [action_text(rules, a) for a in state.legal_actions()][:2]
+['marianna:H', 'AH']
+>>> state.apply(state.legal_actions()[0])
+>>> state.trump, state.hand_points(0), state.hand_points(1)
+(0, 0, 40)
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .actions import Action, Play, action_text
+from .freshhand import hand_resetter
+from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .outcomes import HandRecord, MatchResult
+from .phase import DEAL as _DEAL
+from .phase import OVER as _OVER
+from .phase import PLAY as _PLAY
+from .phase import Phase
+from .rules import Obligation, Rules
+
+__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text"]
+
+
+class DealSource(Protocol):
+    """Anything that supplies the next hand's deck and first player."""
+
+    def next_deal(self) -> tuple[list[int], int | None]: ...
+
+
+_Applier = Callable[["GameState", int, Any], None]
+_Offer = Callable[["GameState", int, list[Action]], None]
+_PhaseLegal = Callable[["GameState", int], list[Action]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Dispatch:
+    """What the mechanisms of one state do, looked up once (not per action)."""
+
+    appliers: dict[type, _Applier]  # action type -> apply, at the seat's turn
+    any_seat: dict[type, _Applier]  # action type -> apply, whoever sends it
+    play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
+    any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
+    phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+
+
+#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
+_DISPATCH: dict[tuple[int, int], tuple[Mechanisms, Rules, _Dispatch]] = {}
+
+
+def _dispatch_of(mech: Mechanisms, rules: Rules) -> _Dispatch:
+    """The dispatch table of ``mech`` under ``rules``, made once per pair (mechanisms are
+    stateless and rules frozen, so states of the same pair share it)."""
+    hit = _DISPATCH.get((id(mech), id(rules)))
+    if hit is not None and hit[0] is mech and hit[1] is rules:
+        return hit[2]
+    if len(_DISPATCH) >= 64:  # bounded, whatever the caller makes
+        _DISPATCH.clear()
+    table = _dispatch_table(mech, rules)
+    _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
+    return table
+
+
+def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
+    appliers: dict[type, _Applier] = {}
+    any_seat: dict[type, _Applier] = {}
+    phase_legal: dict[int, _PhaseLegal] = {}
+    for m in mech.all():
+        for t, name in m.applies:
+            appliers[t] = getattr(m, name)
+        for t, name in m.any_seat:
+            any_seat[t] = getattr(m, name)
+        for p in m.phases:
+            phase_legal[p] = m.legal_in_phase
+    for m in mech.all():  # appliers that take over an action type under these rules
+        for t, name in m.applies_for(rules):
+            appliers[t] = getattr(m, name)
+    return _Dispatch(appliers, any_seat,
+                     tuple(m.offer for m in mech.all() if m.offers(rules)),
+                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
+                     phase_legal)
+
+
+class GameState:
+    """The state of a match under one :class:`~mariage.engine.rules.Rules`.
+
+    ``mechanisms`` replaces the mechanisms that run the rules (see
+    :mod:`mariage.engine.mechanisms`); by default, the reference ones.
+    """
+
+    __slots__ = (
+        "_appliers",
+        "_decl_open",
+        "_free_play",
+        "_fresh",
+        "_higher",
+        "_ob_no_stock",
+        "_ob_stock",
+        "_tricks_per_hand",
+        "_undo",
+        "actions",
+        "aside",  # some slots are the talon games' (closing, claims...)
+        "ask_level",
+        "ask_spent",
+        "auction_passed",
+        "call_credit",
+        "called",
+        "captured",
+        "carry_bonus",
+        "claim_by",
+        "claim_ok",
+        "close_from_lead",
+        "close_opp_points",
+        "close_opp_tricks",
+        "closed_by",
+        "contract",
+        "deal_source",
+        "dealer",
+        "decl_count",
+        "decl_points",
+        "decl_this_trick",
+        "declared",
+        "declarer",
+        "draw_tricks",
+        "first_dealer",
+        "forced",
+        "game_points",
+        "hand_no",
+        "hand_over_reason",
+        "hands",
+        "held",
+        "high_bid",
+        "high_bidder",
+        "history",
+        "holder_turn",
+        "known",
+        "kontras",
+        "last_winner",
+        "lead_mask",
+        "leader",
+        "match_scores",
+        "mech",
+        "next_dealer",
+        "out",
+        "pass_step",
+        "pending_ask",
+        "phase",
+        "question",
+        "result",
+        "rules",
+        "segni",
+        "split",
+        "stock",
+        "to_act",
+        "trick_cards",
+        "trick_no",
+        "trick_seats",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "trump_set_in_trick",
+        "turn_up",
+        "used_hand",
+        "used_suit",
+        "window_left",
+    )
+
+    def __init__(self, rules: Rules, first_dealer: int | None = 0,
+                 mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
+        self.rules = rules
+        self.mech = mechanisms
+        self._appliers = _dispatch_of(mechanisms, rules)
+        n = len(rules.teams)
+        self.match_scores = [0] * n
+        self.segni = [0] * n
+        self.hand_no = 0
+        self.first_dealer = first_dealer
+        self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
+        self.next_dealer: int | None = None
+        self.phase = _DEAL
+        self.result: MatchResult | None = None
+        self.history: list[HandRecord] = []
+        self.draw_tricks = rules.stock_size // rules.hand_seats
+        self._tricks_per_hand = rules.hand_size + self.draw_tricks
+        self._ob_stock = rules.obligation_stock
+        self._ob_no_stock = rules.obligation_no_stock
+        self._higher = rules.higher
+        self.deal_source: DealSource | None = None
+        self._undo: list[tuple[Any, ...]] | None = None
+        self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
+        self._fresh = hand_resetter(type(self), rules)
+        self.reset_hand()
+
+    # ------------------------------------------------------------------ setup
+    def reset_hand(self) -> None:
+        """Clear everything that belongs to one hand (the dealing mechanism calls this).
+
+        It sets what :meth:`_new_hand` sets, by code generated once per ruleset
+        (:func:`mariage.engine.freshhand.hand_resetter`): every list new, as there.
+        """
+        self._fresh(self)
+
+    def _new_hand(self) -> None:
+        """What every field of one hand holds when it starts (run once per ruleset)."""
+        r = self.rules
+        n, t = r.nseats, len(r.teams)
+        self.hands = [0] * n
+        self.known = [0] * n
+        self.out = -1  # the seat sitting this hand out (deal.sits_out), or -1
+        self.stock: list[int] = []
+        self.trump = -1
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[int] = []
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self.leader = self.trick_no = self.decl_count = self.window_left = 0
+        self.trump_set_in_trick = 0  # bit mask of the teams whose declaration set trump
+        self.turn_up: int | None = None
+        self.to_act: int | None = None
+        self.pending_ask: tuple[int, int, int] | None = None  # (ask, asker, suit)
+        self.ask_spent: tuple[int, int] | None = None  # (trick, seat): a failed ask, not counted
+        self.split: tuple[int, int, int] | None = None  # (ask, team, suit)
+        self.captured = [0] * t
+        self.tricks_won = [0] * t
+        self.decl_points = [0] * t
+        self.game_points = [0] * t
+        self.held = [0] * n
+        self.decl_this_trick = [0] * n
+        decls = r.declarations
+        self.used_suit = [[0] * n for _ in decls] if decls else []
+        self.used_hand = [[False] * n for _ in decls] if decls else []
+        self.declared: list[tuple[int, int, int, int]] = []  # (seat, decl or -1-ask, suit, value)
+        self.forced = [-1] * n
+        self.last_winner = -1
+        self.actions: list[tuple[int, Action]] = []
+        self.hand_over_reason = ""
+        self._decl_open = self._free_play = False
+        # ---- talon games: a close ends the stock phase early, so these are per hand
+        self.draw_tricks = r.stock_size // r.hand_seats
+        self._tricks_per_hand = r.hand_size + self.draw_tricks
+        self.closed_by = self.claim_by = -1  # the seat that closed the stock / claimed, or -1
+        self.close_opp_points = 0  # the closer's opponent at the close: counted points
+        self.close_opp_tricks = 0  # ... and tricks won
+        self.close_from_lead = True  # closed on lead (not between a trick and the draw)
+        self.aside: list[int] = []  # the stock, out of play after a close
+        self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
+        self.claim_ok = False
+        self.reset_bidding()
+
+    def reset_bidding(self) -> None:
+        """Clear the auction, passing, contract and trump calls of one hand."""
+        n = self.rules.nseats
+        self.auction_passed = [False] * n
+        self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
+        self.high_bidder = self.declarer = -1  # -1: nobody (yet)
+        self.holder_turn = False
+        self.ask_level = [0] * n
+        self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
+        self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)
+
+    def deal(self, deck: Sequence[int] | Sequence[str], first_player: int | None = None) -> None:
+        """Deal the next hand from ``deck`` (top card first; numbers or codes).
+
+        ``first_player`` is needed, and only allowed, where the rules have no
+        dealer and choose the first player by lot each hand.
+        """
+        if self._undo is not None:
+            self._journaled(self.deal, deck, first_player)
+            return
+        self.mech.dealing.deal(self, deck, first_player)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def terminal(self) -> bool:
+        """True once the match is over."""
+        return self.phase == _OVER
+
+    @property
+    def in_stock_phase(self) -> bool:
+        """True while the current trick is one after which cards are drawn."""
+        return self.trick_no <= self.draw_tricks
+
+    def hand_points(self, team: int) -> int:
+        """Card points plus counted declarations of ``team`` in the current hand."""
+        return self.captured[team] + self.decl_points[team]
+
+    def sides_in_hand(self) -> tuple[int, ...]:
+        """The sides with a seat in this hand: every side but that of a seat sitting out."""
+        r = self.rules
+        out = r.team_of[self.out] if self.out >= 0 else -1
+        return tuple(t for t in range(len(r.teams)) if t != out)
+
+    def opponent(self, team: int) -> int:
+        """The side playing this hand against ``team``, where two sides play a hand:
+        of two sides, the other; of more, the other one with a seat in the hand."""
+        if len(self.rules.teams) == 2:
+            return 1 - team
+        return next(t for t in self.sides_in_hand() if t != team)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in playing order, passing over the one sitting out."""
+        n = self.rules.nseats
+        nxt = seat + 1 if seat + 1 < n else 0
+        if nxt == self.out:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+        return nxt
+
+    def standing(self) -> tuple[int, ...]:
+        """The scores the match is decided on, per team (points, or hands won)."""
+        return self.mech.match_end.measure(self)
+
+    def current_winner(self) -> int:
+        """Index in the trick of the card now winning it (the trick must not be empty)."""
+        return self.mech.tricks.winner_index(self)
+
+    def legal_plays(self, seat: int) -> int:
+        """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
+        return self.mech.tricks.legal_plays(self, seat)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the seat to act) may take now, in a stable order.
+
+        In play, what the mechanisms offer before a card (declarations, asks,
+        exchanges...) comes first, then card plays in canonical card order,
+        then the actions open at any moment (calling out). A seat that is not
+        to act may only take the latter.
+        """
+        phase = self.phase
+        if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
+            return []
+        table = self._appliers
+        to_act = self.to_act
+        if seat is None or seat == to_act:
+            assert to_act is not None
+            seat = to_act
+        else:
+            out: list[Action] = []
+            for offer in table.any_time:
+                offer(self, seat, out)
+            return out
+        if phase == _PLAY:
+            out = []
+            for offer in table.play_offers:
+                offer(self, seat, out)
+            mask = self.mech.tricks.legal_plays(self, seat)
+            plays = self.rules.play_actions
+            while mask:
+                low = mask & -mask
+                out.append(plays[low.bit_length() - 1])
+                mask ^= low
+        else:
+            out = table.phase_legal[phase](self, seat)
+        for offer in table.any_time:
+            offer(self, seat, out)
+        return out
+
+    # ---------------------------------------------------------------- apply
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act).
+
+        Raises :class:`IllegalActionError` (with the rule ID) if it is not legal;
+        the state is then unchanged.
+        """
+        if self._undo is not None:
+            self._journaled(self.apply, action, seat)
+            return
+        if type(action) is Play and self.phase == _PLAY and (
+                seat is None or seat == self.to_act):
+            to_act = self.to_act
+            assert to_act is not None
+            self.mech.tricks.apply_play(self, to_act, action)
+        else:
+            self._dispatch(action, seat)
+        if self.phase == _DEAL and self.deal_source is not None:
+            deck, first = self.deal_source.next_deal()
+            self.deal(deck, first)
+
+    def _dispatch(self, action: Action, seat: int | None) -> None:
+        r = self.rules
+        if self.phase == _OVER:
+            refuse(self, r.core_over, seat, action, "the match is over")
+        if self.phase == _DEAL:
+            refuse(self, r.core_phase, seat, action, "the next hand has not been dealt")
+        to_act = self.to_act
+        assert to_act is not None
+        if seat is None:
+            seat = to_act
+        t = type(action)
+        table = self._appliers
+        any_seat = table.any_seat.get(t)
+        if any_seat is not None:
+            any_seat(self, seat, action)
+            return
+        if seat != to_act:
+            refuse(self, r.core_turn, seat, action, f"it is seat {to_act}'s turn")
+        applier = table.appliers.get(t)
+        if applier is None:
+            refuse(self, r.core_phase, seat, action, "this ruleset has no such action")
+        applier(self, seat, action)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns (a concession, allowed at any moment, even out of turn).
+
+        The match ends at once and the other side wins [core.resign].
+        """
+        if self._undo is not None:
+            self._journaled(self.resign, seat)
+            return
+        self.mech.match_end.resign(self, seat)
+
+    # ---------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        from .display import state_repr
+
+        return state_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The state as an HTML table, for notebooks (:mod:`mariage.engine.display`)."""
+        from .display import state_html
+
+        return state_html(self)
+
+    # -------------------------------------------------------------- copies
+    def clone(self) -> GameState:
+        """An independent copy of this state.
+
+        Lists are copied (a list of lists one level deeper), the deal source
+        (:attr:`deal_source`) is copied by its state, so the copy deals the
+        same stream on its own, and everything else (the compiled rules, the
+        mechanisms, numbers, tuples, frozen records) is shared. The copy keeps
+        undo on if this state has it on, with an empty journal. The copying
+        code is generated from ``__slots__`` (see :func:`_copy_code`).
+        """
+        return _clone(self)
+
+    # --------------------------------------------------------------- undo
+    def enable_undo(self, on: bool = True) -> None:
+        """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
+
+        With undo on, each :meth:`apply`, :meth:`deal` and :meth:`resign`
+        first journals the state (the price of a :meth:`clone`), and a refused
+        action leaves no entry. Turning undo off drops the journal.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), seed=1)
+        >>> state.enable_undo()
+        >>> before = state.legal_actions()
+        >>> state.apply(before[-1])
+        >>> state.undo()
+        >>> state.legal_actions() == before
+        True
+        """
+        if not on:
+            self._undo = None
+        elif self._undo is None:
+            self._undo = []
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back now (0 with undo off)."""
+        return 0 if self._undo is None else len(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last :meth:`apply`, :meth:`deal` or :meth:`resign` made with undo on.
+
+        A hand dealt automatically by :attr:`deal_source` after an action is
+        taken back with it. Raises ``ValueError`` if there is nothing to undo.
+        """
+        journal = self._undo
+        if not journal:
+            raise ValueError("nothing to undo" if journal is not None
+                             else "undo is off: call enable_undo() first")
+        _COPIERS[type(self)].restore(self, journal.pop())
+
+    def _journaled(self, method: Callable[..., None], *args: Any) -> None:
+        """Run ``method`` with undo off after journaling the state; on error, restore it."""
+        journal = self._undo
+        assert journal is not None
+        snap = _snapshot(self)
+        self._undo = None
+        try:
+            method(*args)
+        except BaseException:
+            _COPIERS[type(self)].restore(self, snap)
+            raise
+        finally:
+            self._undo = journal
+        journal.append(snap)
+
+
+#: slots that the generated copies leave out: the undo journal belongs to one state
+_UNCOPIED = frozenset({"_undo"})
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name not in names and name not in _UNCOPIED and name != "__weakref__":
+                names.append(name)
+    return tuple(names)
+
+
+def _copy_source(source: Any) -> Any:
+    """A copy of a deal source: by its own ``clone()`` if it has one, else a deep copy."""
+    own = getattr(source, "clone", None)
+    if own is not None:
+        return own()
+    rules = getattr(source, "rules", None)
+    return copy.deepcopy(source, {} if rules is None else {id(rules): rules})
+
+
+#: value classes a slot may share between copies without a check per copy
+_SCALARS = (int, str, bytes, float, tuple, frozenset)
+
+#: how the generated code copies one slot (see :func:`_slot_kind`)
+_SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE = range(5)
+
+
+def _slot_kind(name: str, value: Any) -> int:
+    """How to copy slot ``name``, judged from its ``value`` in the first state copied.
+
+    Numbers, strings, tuples (and enums, which are numbers or strings), the
+    compiled rules and the mechanisms are shared; a list is copied, and its
+    items too when they are lists; anything that could be either (``None``,
+    an empty list) is checked at every copy.
+    """
+    if name == "deal_source":
+        return _SOURCE
+    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers", "_fresh"):
+        return _SHARED
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None and params.frozen:  # a frozen record (rules of play, a result)
+        return _SHARED
+    if type(value) is list and value:
+        return _NESTED if type(value[0]) is list else _FLAT
+    return _CHECKED
+
+
+def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
+    """The source of the straight-line copying functions for slots of these ``kinds``.
+
+    Shared slots are read all at once (``operator.attrgetter``) and stored by
+    one unpacking; each other slot gets its own copy. A list slot is copied
+    without a check of its class: if it holds something else in another
+    state, the copy raises ``TypeError`` and :func:`_copiers` makes checked
+    code instead.
+    """
+    shared = [name for name, kind in kinds if kind == _SHARED]
+    rest = [(name, kind) for name, kind in kinds if kind != _SHARED]
+
+    def copied(name: str, kind: int, target: str) -> str:
+        if kind == _FLAT:
+            return f"    {target} = s.{name}[:]"
+        if kind == _NESTED:
+            return f"    {target} = _list(_map(_copy_list, s.{name}))"
+        if kind == _SOURCE:
+            return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
+                    f"    {target} = v")
+        return (f"    v = s.{name}\n    if v.__class__ is _list:\n"
+                "        v = v[:] if not v or v[0].__class__ is not _list else _checked(v)\n"
+                f"    {target} = v")
+
+    lines = ["def clone(s):", "    n = _new(s.__class__)"]
+    if shared:
+        lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
+    lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
+    lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
+    lines += ["def snapshot(s):"]
+    lines += [copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
+    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest))) + ")",
+              "", "def restore(s, snap):"]
+    names = shared + [name for name, _ in rest]
+    lines.append("    (" + "".join(f"s.{name}, " for name in names) + ") = snap")
+    return "\n".join(lines) + "\n"
+
+
+def _checked(value: Any) -> Any:
+    """A copy of ``value`` if it is a list (and of its items if they are lists), else itself."""
+    if type(value) is list:
+        return [v[:] for v in value] if value and type(value[0]) is list else value[:]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class _Copiers:
+    """The generated copying functions of one state class."""
+
+    clone: Callable[[GameState], GameState]
+    snapshot: Callable[[GameState], tuple[Any, ...]]
+    restore: Callable[[GameState, tuple[Any, ...]], None]
+    checked: bool  # every list slot checked at each copy
+
+
+_COPIERS: dict[type, _Copiers] = {}
+
+
+def _copiers(cls: type, sample: GameState, checked: bool = False) -> _Copiers:
+    """The copying functions of ``cls``, generated from its slots on first use.
+
+    The kind of each slot is judged from ``sample``, the first state of the
+    class copied (:func:`_slot_kind`). ``checked`` makes (and keeps) code that
+    checks every list slot, for a class whose list slots are not always lists.
+    """
+    found = _COPIERS.get(cls)
+    if found is None or (checked and not found.checked):
+        missing = object()
+        kinds = [(name, _slot_kind(name, getattr(sample, name, missing)))
+                 for name in _slots_of(cls)]
+        if checked:
+            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
+        shared = tuple(name for name, kind in kinds if kind == _SHARED)
+        namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
+                                     "_copy_list": list.copy,
+                                     "_copy_source": _copy_source, "_checked": _checked,
+                                     "_get": operator.attrgetter(*shared) if len(shared) > 1
+                                     else (lambda s: tuple(getattr(s, n) for n in shared))}
+        exec(compile(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", "exec"), namespace)
+        found = _COPIERS[cls] = _Copiers(namespace["clone"], namespace["snapshot"],
+                                         namespace["restore"], checked)
+    return found
+
+
+def _clone(state: GameState) -> GameState:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.clone(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).clone(state)
+
+
+def _snapshot(state: GameState) -> tuple[Any, ...]:
+    cls = type(state)
+    copiers = _COPIERS.get(cls) or _copiers(cls, state)
+    try:
+        return copiers.snapshot(state)
+    except TypeError:
+        if copiers.checked:
+            raise
+        return _copiers(cls, state, checked=True).snapshot(state)
+
+
+def obligation_of(state: GameState) -> Obligation | None:
+    """The play duties in force for the current trick."""
+    return state._ob_stock if state.in_stock_phase else state._ob_no_stock

@@ -1,0 +1,353 @@
+"""A per-user disk cache of loaded descriptions, compiled rules and rulebooks, keyed by content.
+
+Loading a description means parsing YAML and checking it against the JSON
+Schema; compiling it precomputes masks for every card. Both take longer than
+everything else ``mariage list`` or ``mariage rules`` does, so the results are
+kept on disk and reused while nothing they were made from has changed.
+
+Where
+    ``$XDG_CACHE_HOME/mariage`` if that variable is set, else
+    ``~/.cache/mariage``. ``MARIAGE_NO_CACHE=1`` turns the cache off.
+Key
+    A SHA-256 over the package version, the package's own source files (their
+    names, sizes and modification times), the content of every bundled
+    description and of the schema, the working folder (error positions name
+    files relative to it), the registered descriptions and
+    ``MARIAGE_SPEC_PATH``, and what was asked for (the file, the option
+    values). An entry also lists each file the result was read from with the
+    SHA-256 of its content, checked again on every use: change one byte of a
+    description and its entry is ignored and rebuilt.
+Safety
+    Entries are pickles, so they are read only if they can be trusted: the
+    folder and the file must be the user's own and writable by nobody else,
+    the file must not be a link, and it must carry an HMAC-SHA256 made with a
+    secret key that only this user can read (``key``, mode 0600, in the same
+    folder). A file that fails any check, or is corrupted or truncated, is
+    ignored (and replaced on the next write); nothing is ever unpickled from
+    anywhere else. Entries are written to a temporary file and renamed, so a
+    killed run leaves no half entry; its temporary file is removed later.
+
+>>> import tempfile, os
+>>> saved = os.environ.get("XDG_CACHE_HOME")
+>>> os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp()
+>>> store("example", {"answer": 42}, [])
+>>> load("example")
+{'answer': 42}
+>>> load("never stored") is None
+True
+>>> os.environ.pop("XDG_CACHE_HOME") and None
+>>> if saved is not None: os.environ["XDG_CACHE_HOME"] = saved
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import pickle
+import stat
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
+
+DISABLE_ENV = "MARIAGE_NO_CACHE"
+"""Set to anything but ``""`` or ``0`` to turn the disk cache off."""
+
+_MAGIC = b"MARIAGE\x01"
+_KEY_FILE = "key"
+_MAX_ENTRIES = 256
+_STALE_SECONDS = 3600.0
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def enabled() -> bool:
+    """Whether the disk cache is in use (``MARIAGE_NO_CACHE`` unset, empty or ``0``).
+
+    >>> import os
+    >>> saved = os.environ.get("MARIAGE_NO_CACHE")
+    >>> os.environ["MARIAGE_NO_CACHE"] = "1"
+    >>> enabled()
+    False
+    >>> os.environ.pop("MARIAGE_NO_CACHE") and None
+    >>> if saved is not None: os.environ["MARIAGE_NO_CACHE"] = saved
+    """
+    return os.environ.get(DISABLE_ENV, "") in ("", "0")
+
+
+def cache_dir() -> Path | None:
+    """The cache folder: ``$XDG_CACHE_HOME/mariage`` or ``~/.cache/mariage``.
+
+    None when neither can be known (no home folder): then nothing is cached.
+
+    >>> import os
+    >>> saved = os.environ.get("XDG_CACHE_HOME")
+    >>> os.environ["XDG_CACHE_HOME"] = "/var/tmp/cache"
+    >>> str(cache_dir())
+    '/var/tmp/cache/mariage'
+    >>> os.environ.pop("XDG_CACHE_HOME") and None
+    >>> if saved is not None: os.environ["XDG_CACHE_HOME"] = saved
+    """
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if base and os.path.isabs(base):
+        return Path(base) / "mariage"
+    try:
+        return Path.home() / ".cache" / "mariage"
+    except (RuntimeError, KeyError, OSError):
+        return None
+
+
+def file_digest(path: str | Path) -> str | None:
+    """SHA-256 of a file's content, or None if it cannot be read.
+
+    >>> file_digest("/no/such/file") is None
+    True
+    """
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+_CODE: list[str] = []
+
+
+def _code_fingerprint() -> str:
+    """Names, sizes and modification times of the package's modules; the bundled data."""
+    if not _CODE:
+        from mariage import __version__
+        from mariage.resources import spec_dir
+
+        h = hashlib.sha256(f"{__version__}\0".encode())
+        for root, dirs, names in os.walk(_PACKAGE):  # every module: any may define what is cached
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(root, name))
+                    h.update(f"{root}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        base = str(spec_dir())
+        for root, dirs, names in os.walk(base):
+            dirs.sort()
+            for name in sorted(names):
+                full = os.path.join(root, name)
+                h.update(f"{os.path.relpath(full, base)}\0".encode())
+                h.update((file_digest(full) or "-").encode())
+        _CODE.append(h.hexdigest())
+    return _CODE[0]
+
+
+def make_key(*parts: object) -> str:
+    """A cache key for ``parts`` (made text), the package and the bundled descriptions.
+
+    >>> make_key("rules", "marianna") == make_key("rules", "marianna")
+    True
+    >>> make_key("rules", "marianna") == make_key("rules", "mariglia")
+    False
+    """
+    h = hashlib.sha256(_code_fingerprint().encode())
+    for part in parts:
+        h.update(b"\0" + repr(part).encode())
+    return h.hexdigest()
+
+
+def _private_dir(create: bool) -> Path | None:
+    """The cache folder if it is (or can be made) ours alone; else None."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    if create:
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError:
+            return None
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    if (not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid()
+            or info.st_mode & 0o022):
+        return None
+    return folder
+
+
+_SECRETS: dict[Path, bytes] = {}
+
+
+def _secret(folder: Path, create: bool) -> bytes | None:
+    """The user's secret key (made on first use), read once per process."""
+    if folder in _SECRETS:
+        return _SECRETS[folder]
+    key = _read_secret(folder, create)
+    if key is not None:
+        _SECRETS[folder] = key
+    return key
+
+
+def _read_secret(folder: Path, create: bool) -> bytes | None:
+    path = folder / _KEY_FILE
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        if not create:
+            return None
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:  # another process made it just now
+            return _read_secret(folder, create=False)
+        except OSError:
+            return None
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        return _read_secret(folder, create=False)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o077):
+            return None
+        key = f.read(64)
+    return key if len(key) == 32 else None
+
+
+def _entry(folder: Path, key: str) -> Path:
+    return folder / f"{key}.pickle"
+
+
+def load(key: str) -> Any | None:
+    """The value stored under ``key``, if the entry is sound and its files are unchanged."""
+    if not enabled():
+        return None
+    folder = _private_dir(create=False)
+    if folder is None:
+        return None
+    secret = _secret(folder, create=False)
+    if secret is None:
+        return None
+    try:
+        fd = os.open(_entry(folder, key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o022):
+            return None
+        blob = f.read()
+    if len(blob) < len(_MAGIC) + 32 or not blob.startswith(_MAGIC):
+        return None
+    mac, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
+    if not hmac.compare_digest(mac, hmac.new(secret, payload, hashlib.sha256).digest()):
+        return None
+    try:
+        files, value = pickle.loads(payload)  # authenticated above: our own entry
+    except Exception:  # a format from another version: rebuild
+        return None
+    for path, digest in files:
+        if file_digest(path) != digest:
+            return None
+    return value
+
+
+def store(key: str, value: Any, files: Iterable[str | Path]) -> None:
+    """Keep ``value`` under ``key``, valid while each of ``files`` keeps its content.
+
+    Never raises: a cache that cannot be written is simply not used.
+    """
+    if not enabled():
+        return
+    folder = _private_dir(create=True)
+    if folder is None:
+        return
+    secret = _secret(folder, create=True)
+    if secret is None:
+        return
+    listed = [(str(Path(p).resolve()), file_digest(p)) for p in files]
+    if any(d is None for _, d in listed):
+        return
+    try:
+        payload = _dumps((listed, value))
+    except Exception:  # something unpicklable: not cached
+        return
+    blob = _MAGIC + hmac.new(secret, payload, hashlib.sha256).digest() + payload
+    import tempfile
+
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"tmp-{os.getpid()}-", suffix=".part", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, _entry(folder, key))
+        tmp = None
+    except OSError:
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _tidy(folder)
+
+
+class _Pickler(pickle.Pickler):
+    """Slotted dataclasses as (class, field values): much quicker to load than their state."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        names = _SLOTTED.get(cls)
+        if names is None:
+            if cls in _OTHER or not (hasattr(cls, "__dataclass_fields__")
+                                     and hasattr(cls, "__slots__")):
+                _OTHER.add(cls)
+                return NotImplemented
+            names = _SLOTTED[cls] = tuple(cls.__dataclass_fields__)
+        return (_restore_slotted, (cls, names, tuple(getattr(obj, n) for n in names)))
+
+
+_SLOTTED: dict[type, tuple[str, ...]] = {}
+_OTHER: set[type] = set()
+
+
+def _restore_slotted(cls: type, names: tuple[str, ...], values: tuple[Any, ...]) -> Any:
+    obj: Any = object.__new__(cls)
+    for name, value in zip(names, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def _dumps(value: Any) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
+def _tidy(folder: Path) -> None:
+    """Drop old temporary files of killed runs, and the oldest entries beyond the bound."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    now = time.time()
+    entries: list[tuple[float, Path]] = []
+    for name in names:
+        path = folder / name
+        try:
+            mtime = os.lstat(path).st_mtime
+        except OSError:
+            continue
+        if name.endswith(".part") and now - mtime > _STALE_SECONDS:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        elif name.endswith(".pickle"):
+            entries.append((mtime, path))
+    if len(entries) > _MAX_ENTRIES:
+        entries.sort()
+        for _, path in entries[:len(entries) - _MAX_ENTRIES]:
+            with contextlib.suppress(OSError):
+                path.unlink()
