@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
-from .freshhand import hand_resetter
+from .deals import SeededDeals
+from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -44,7 +45,7 @@ from .phase import PLAY as _PLAY
 from .phase import Phase
 from .rules import Obligation, Rules
 
-__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text"]
+__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match"]
 
 
 class DealSource(Protocol):
@@ -518,13 +519,7 @@ _UNCOPIED = frozenset({"_undo"})
 
 def _slots_of(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        declared = klass.__dict__.get("__slots__", ())
-        for name in (declared,) if isinstance(declared, str) else declared:
-            if name not in names and name not in _UNCOPIED and name != "__weakref__":
-                names.append(name)
-    return tuple(names)
+    return tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
 
 
 def _copy_source(source: Any) -> Any:
@@ -672,3 +667,22 @@ def _snapshot(state: GameState) -> tuple[Any, ...]:
 def obligation_of(state: GameState) -> Obligation | None:
     """The play duties in force for the current trick."""
     return state._ob_stock if state.in_stock_phase else state._ob_no_stock
+
+
+def new_match(rules: Rules, seed: int) -> GameState:
+    """Start a match whose deals come from ``seed``, with the first hand dealt.
+
+    Later hands are dealt automatically from the same seeded stream
+    (:class:`~mariage.engine.deals.SeededDeals`); also ``mariage.new_match``.
+
+    >>> from mariage import load_rules
+    >>> state = new_match(load_rules("marianna"), seed=1)
+    >>> state.dealer, state.hand_no
+    (1, 1)
+    """
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    state.deal_source = deals
+    deck, first = deals.next_deal()
+    state.deal(deck, first)
+    return state

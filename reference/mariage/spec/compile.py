@@ -28,16 +28,26 @@ from mariage.engine.rules import Ask, Declaration, Obligation, RuleInfo, Rules, 
 from mariage.errors import Location, OptionError, SpecError
 from mariage.resources import spec_dir
 
+from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .options import option_specs, parse_option_value, resolve
 from .options import value_key as _key
-from .specload import Document, load_document, read_yaml, validate_schema
+from .specload import (
+    Document,
+    cache_context,
+    load_document,
+    on_registry_change,
+    read_yaml,
+    resolve_ruleset,
+    validate_schema,
+)
 
 __all__ = ["OptionError", "check_document", "core_rules", "load_rules", "option_specs",
            "parse_option_value"]
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
+on_registry_change(_RULES_CACHE.clear)  # the cache names rulesets, which registering changes
 
 
 def _rules_in(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
@@ -138,9 +148,6 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
 
 def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules:
     """:func:`build`, through the disk cache (:mod:`mariage.spec.diskcache`)."""
-    from . import diskcache
-    from .specload import cache_context, resolve_ruleset
-
     context = cache_context(resolve_ruleset(name_or_path))
     key = diskcache.make_key("rules", *context, sorted((k, str(v)) for k, v in options.items()))
     hit = diskcache.load(key)
