@@ -264,3 +264,111 @@ def test_each_stage_of_the_road_is_a_module(stage: str) -> None:
 def test_the_facade_imports_nothing_when_loaded() -> None:
     """``mariage`` can be read by any module (``__version__``) because it imports nothing."""
     assert [e for e in IMPORTS if e.source == "mariage"] == []
+
+
+# ------------------------------------------------------------------ mechanisms meet by hooks
+def _mechanism_modules() -> list[str]:
+    skip = {"mariage.engine.mechanisms", "mariage.engine.mechanisms.base",
+            "mariage.engine.mechanisms.hooks"}
+    return [m for m in MODULES if m.startswith("mariage.engine.mechanisms.") and m not in skip]
+
+
+def _cross_calls(tree: ast.AST) -> list[tuple[int, str, str | None]]:
+    """(line, role, method or None) for each use of ``st.mech.ROLE`` or ``mech.ROLE``."""
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    out: list[tuple[int, str, str | None]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = node.value
+        if (isinstance(base, ast.Attribute) and base.attr == "mech") or \
+                (isinstance(base, ast.Name) and base.id == "mech"):
+            parent = parents.get(node)
+            method = parent.attr if isinstance(parent, ast.Attribute) else None
+            out.append((node.lineno, node.attr, method))
+    return out
+
+
+def _undeclared_steps(source: str, name: str) -> list[str]:
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+
+    bad = []
+    for line, role, method in sorted(_cross_calls(ast.parse(source)), key=lambda c: c[0]):
+        mechanism = getattr(DEFAULT_MECHANISMS, role, None)
+        if mechanism is None:
+            bad.append(f"{name}:{line}: mech.{role} is no mechanism of the set")
+        elif method not in type(mechanism).steps:
+            bad.append(f"{name}:{line}: mech.{role}.{method} is not one of the steps "
+                       f"{type(mechanism).__name__} declares {type(mechanism).steps}")
+    return bad
+
+
+@pytest.mark.parametrize("module", _mechanism_modules())
+def test_a_mechanism_takes_only_the_declared_steps_of_another(module: str) -> None:
+    path = MODULES[module]
+    assert _undeclared_steps(path.read_text(encoding="utf-8"), path.name) == []
+
+
+def test_a_call_to_an_undeclared_method_of_another_mechanism_is_found() -> None:
+    source = ("def f(st, winner):\n"
+              "    st.mech.claims.after_trick(st, winner)\n"
+              "    mech = st.mech\n"
+              "    scoring = mech.scoring\n"
+              "    st.mech.scoring.end_hand(st, 'target')\n")
+    assert _undeclared_steps(source, "x.py") == [
+        "x.py:2: mech.claims.after_trick is not one of the steps Claims declares ()",
+        "x.py:4: mech.scoring.None is not one of the steps Scoring declares "
+        "('end_hand', 'target_reached')"]
+
+
+def test_every_declared_step_is_a_method() -> None:
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+
+    for mechanism in DEFAULT_MECHANISMS.all():
+        for step in type(mechanism).steps:
+            assert callable(getattr(mechanism, step, None)), (type(mechanism).__name__, step)
+
+
+def _rules_under_each_option_value() -> list[mariage.Rules]:
+    """Each ruleset with its defaults, and with each value of each enum or bool option."""
+    from mariage.spec.options import option_specs
+    from mariage.spec.specload import load_document
+
+    out = []
+    for name in mariage.list_rulesets():
+        out.append(mariage.load_rules(name))
+        for option, spec in option_specs(load_document(name)).items():
+            values = spec.get("values") or ([True, False] if spec["type"] == "bool" else [])
+            out.extend(mariage.load_rules(name, {option: v}) for v in values)
+    return out
+
+
+def test_every_hook_is_raised_and_answered() -> None:
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    from mariage.engine.mechanisms.hooks import HOOK_NAMES, hooks_of
+
+    sources = "".join(MODULES[m].read_text(encoding="utf-8") for m in _mechanism_modules())
+    answered: set[str] = set()
+    for rules in _rules_under_each_option_value():
+        table = hooks_of(DEFAULT_MECHANISMS.all(), rules)
+        answered.update(hook for hook in HOOK_NAMES if getattr(table, hook))
+    for hook in HOOK_NAMES:
+        assert f"hooks.{hook}" in sources, f"hook {hook} is raised nowhere"
+    assert answered == set(HOOK_NAMES)
+
+
+def test_a_hook_that_does_not_exist_is_refused() -> None:
+    from mariage.engine.mechanisms import Claims
+    from mariage.engine.mechanisms.hooks import hooks_of
+
+    class Misnamed(Claims):
+        __slots__ = ()
+
+        def hooks(self, rules: mariage.Rules) -> tuple[tuple[str, str], ...]:
+            return (("after_trik", "after_trick"),)
+
+    with pytest.raises(ValueError, match="after_trik"):
+        hooks_of([Misnamed()], mariage.load_rules("schnapsen"))

@@ -38,6 +38,7 @@ from .actions import Action, Play, action_text
 from .deals import SeededDeals
 from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .mechanisms.hooks import Hooks, hooks_of
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
@@ -68,6 +69,7 @@ class _Dispatch:
     play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
     any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+    hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -104,7 +106,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
     return _Dispatch(appliers, any_seat,
                      tuple(m.offer for m in mech.all() if m.offers(rules)),
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal)
+                     phase_legal, hooks_of(mech.all(), rules))
 
 
 class GameState:
@@ -159,6 +161,7 @@ class GameState:
         "high_bidder",
         "history",
         "holder_turn",
+        "hooks",
         "known",
         "kontras",
         "last_winner",
@@ -196,6 +199,7 @@ class GameState:
         self.rules = rules
         self.mech = mechanisms
         self._appliers = _dispatch_of(mechanisms, rules)
+        self.hooks = self._appliers.hooks
         n = len(rules.teams)
         self.match_scores = [0] * n
         self.segni = [0] * n
@@ -548,7 +552,8 @@ def _slot_kind(name: str, value: Any) -> int:
     """
     if name == "deal_source":
         return _SOURCE
-    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers", "_fresh"):
+    if isinstance(value, _SCALARS) or name in ("rules", "mech", "hooks", "_appliers",
+                                                      "_fresh"):
         return _SHARED
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:  # a frozen record (rules of play, a result)
