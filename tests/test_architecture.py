@@ -372,3 +372,32 @@ def test_a_hook_that_does_not_exist_is_refused() -> None:
 
     with pytest.raises(ValueError, match="after_trik"):
         hooks_of([Misnamed()], mariage.load_rules("schnapsen"))
+
+
+# ------------------------------------------------------------------ the page
+PAGE = PACKAGE.parent.parent / "docs" / "architecture.rst"
+
+
+def _page() -> str:
+    return PAGE.read_text(encoding="utf-8")
+
+
+def test_the_page_names_every_module_of_the_package() -> None:
+    page = _page()
+    missing = [m for m in MODULES if f"``{m}``" not in page]
+    assert missing == [], f"docs/architecture.rst does not name: {missing}"
+
+
+def test_the_page_names_no_module_that_is_gone() -> None:
+    import re
+
+    named = set(re.findall(r"``(mariage(?:\.[a-z_0-9]+)*)``", _page()))
+    assert named - set(MODULES) == set()
+
+
+def test_the_page_lists_the_layers_in_the_order_the_test_checks() -> None:
+    import re
+
+    table = _page().split("The layers\n----------", 1)[1].split("\nThe map\n", 1)[0]
+    rows = re.findall(r"^   \* - (\S+)$", table, re.M)
+    assert rows[1:] == [name for name, _ in LAYERS]  # the first row is the heading

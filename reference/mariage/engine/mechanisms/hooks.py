@@ -9,18 +9,19 @@ mechanisms and ruleset, so a hook the rules do not use costs one loop over an
 empty tuple. Handlers run in the order of the fields of
 :class:`~mariage.engine.mechanisms.Mechanisms`.
 
-==================  ========================  =============================================
-hook                handler                   the moment
-==================  ========================  =============================================
-``after_trick``     ``(state, winner) -> bool``  a full trick is scored, before the draw;
-                                              True: the handler ended the hand or paused it
-                                              (the others and the draw do not run)
-``next_lead``       ``(state, leader)``       the winner of the last trick leads the next
-``after_points``    ``(state, seat)``         declaration points of ``seat`` were counted
-``hand_scored``     ``(state, added)``        the hand's score (``added``, per side) is
-                                              known, before it is added to the match
-``match_over``      ``(state,)``              the match ended after a hand
-==================  ========================  =============================================
+================  =============================  ========================================
+hook              handler                        the moment
+================  =============================  ========================================
+``after_trick``   ``(state, winner) -> bool``    a full trick is scored, before the draw;
+                                                 True: the handler ended the hand or
+                                                 paused it (the rest does not run)
+``next_lead``     ``(state, leader)``            the winner of the last trick leads the
+                                                 next one
+``after_points``  ``(state, seat)``              declaration points of ``seat`` counted
+``hand_scored``   ``(state, added)``             the hand's score per side is known,
+                                                 before it is added to the match
+``match_over``    ``(state,)``                   the match ended after a hand
+================  =============================  ========================================
 
 Beside the hooks, a mechanism may take another's *steps*: the methods the other
 declares in its ``steps`` (ending a hand, opening the next trick...), reached
