@@ -2,7 +2,7 @@
 
 A :class:`GameState` starts a match; dealing is a chance event supplied from
 outside (:meth:`GameState.deal`), either from a recorded deck order or from
-the seeded generator (:func:`mariage.engine.deals.seeded_match`). After that, the
+the seeded generator (:func:`new_match`). After that, the
 seat to act picks one of :meth:`GameState.legal_actions` and calls
 :meth:`GameState.apply`. Every refused action raises
 :class:`~mariage.errors.IllegalActionError` naming the rule that forbids it.

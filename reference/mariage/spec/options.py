@@ -161,13 +161,14 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
         if name not in names:
             names.append(name)
 
+    rules = set(rule_paths)
+
     def owner(path: str) -> str | None:  # the innermost rule holding ``path``
-        best = None
-        for rule in rule_paths:
-            if (path == rule or path.startswith(rule + ".")) and \
-                    (best is None or len(rule) > len(best)):
-                best = rule
-        return best
+        parts = path.split(".")
+        for i in range(len(parts), 0, -1):
+            if (prefix := ".".join(parts[:i])) in rules:
+                return prefix
+        return None
 
     for name, spec in option_specs(doc).items():
         for path in spec.get("binds") or []:
@@ -182,6 +183,8 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
             rule = owner(path)
             if rule is not None and any(own_data(v) != own_data(left[0]) for v in left):
                 claim(rule, name)
+            if not any(isinstance(v, (dict, list)) for v in left):
+                continue  # no rule inside a plain value
             for inner in rule_paths:  # rules inside what the option replaces
                 if inner.startswith(path + "."):
                     rel = inner[len(path) + 1:].split(".")
