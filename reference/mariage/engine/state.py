@@ -552,8 +552,8 @@ def _slot_kind(name: str, value: Any) -> int:
     """
     if name == "deal_source":
         return _SOURCE
-    if isinstance(value, _SCALARS) or name in ("rules", "mech", "hooks", "_appliers",
-                                                      "_fresh"):
+    if isinstance(value, _SCALARS) or \
+            name in ("rules", "mech", "hooks", "_appliers", "_fresh"):
         return _SHARED
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:  # a frozen record (rules of play, a result)
