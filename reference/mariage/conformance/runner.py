@@ -51,6 +51,7 @@ SKIP_REASONS = {
     "option": "option not supported",
     "value": "option value not supported",
     "configuration": "configuration not played",
+    "derivation": "does not hold under the configuration",
 }
 
 
