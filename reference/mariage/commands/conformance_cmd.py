@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from ..conformance.client import EngineClient, check_command, check_timeout
-from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
+from ..conformance.configuration import Configuration, make_configuration
+from ..conformance.coverage import (
+    UNREACHABLE,
+    RuleCoverage,
+    coverage,
+    coverage_text,
+    run_coverage,
+)
+from ..conformance.derive import derive_suite, write_suite
 from ..conformance.regen import regenerate
 from ..conformance.reports import (
     dump_json,
@@ -25,8 +33,10 @@ from ..conformance.reports import (
     write_atomic,
 )
 from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
-from ..conformance.suite import load_suite
+from ..conformance.suite import Test, load_suite
+from ..errors import MariageError
 from ..resources import conformance_dir
+from ..spec.compile import load_rules
 
 NAME = "conformance"
 #: Where an installed wheel keeps its data; --regenerate never writes there.
@@ -76,6 +86,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="with --regenerate: only print the diff; exit 1 if any file "
                              "would change")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="run the suite derived for this configuration: the --ruleset "
+                             "with this option value (repeatable; the others at their "
+                             "defaults)")
+    parser.add_argument("--spec", metavar="FILE",
+                        help="run the suite derived for a house description (a .yaml file "
+                             "that extends a bundled ruleset)")
+    parser.add_argument("--derived", action="store_true",
+                        help="run the suite derived for the --ruleset at its defaults")
+    parser.add_argument("--write-suite", metavar="DIR",
+                        help="write the derived suite as test files under DIR/tests (run "
+                             "them later with --suite DIR) instead of running it")
+    parser.add_argument("--min-coverage", type=float, metavar="P",
+                        help="fail unless at least P percent of the rules of each ruleset "
+                             "run are checked by a focused test that ran and names them")
 
 
 def _seconds(flag: str) -> Any:
@@ -120,7 +145,23 @@ def run(args: argparse.Namespace) -> int:
         cov = coverage(load_suite(root / "tests"))
         print(coverage_text(cov))
         return 1 if any(not ids and k not in UNREACHABLE for k, ids in cov.items()) else 0
-    tests = load_suite(root / "tests", rulesets=args.ruleset, rules=args.rule, kinds=args.kind)
+    config = _configuration(args)
+    left_out: list[Outcome] = []
+    if config is not None:
+        derived = derive_suite(config)
+        if args.write_suite:
+            n = write_suite(derived, Path(args.write_suite))
+            sys.stderr.write(f"{n} tests of the suite derived for {config.label} written to "
+                             f"{args.write_suite}/tests ({len(derived.skipped)} stored tests "
+                             f"left out: {args.write_suite}/skipped.txt)\n")
+            return 0
+        tests = _filter(derived.as_tests(), args.rule, args.kind)
+        left_out = [Outcome(tid, config.ruleset, "scenario", (), "skip", why,
+                            skip_reason="derivation")
+                    for tid, why in derived.skipped.items()]
+    else:
+        tests = load_suite(root / "tests", rulesets=args.ruleset, rules=args.rule,
+                           kinds=args.kind)
     if not tests:
         raise ValueError("no test matches the --ruleset/--rule/--kind filters")
     expected: list[str] = []
@@ -136,7 +177,8 @@ def run(args: argparse.Namespace) -> int:
         check_command(args.engine)
         command = args.engine
     else:
-        command = f"{shlex.quote(sys.executable)} -m mariage engine"
+        command = f"{shlex.quote(sys.executable)} -m mariage engine" + (
+            " --ruleset-files" if args.spec else "")
     client = EngineClient.for_command(command, timeout=args.timeout)
     if args.trace:
         client.start_log()
@@ -148,8 +190,17 @@ def run(args: argparse.Namespace) -> int:
     finally:
         client.close()
     result.stale = stale
+    result.outcomes.extend(left_out)
+    covered = _coverages(result.outcomes, tests, config)
     if result.outcomes:  # a run stopped part way still reports what it did
         print(summary_text(result, verbose=args.verbose))
+        for rc in covered:
+            print(rc.text())
+    low = [c for c in covered if args.min_coverage is not None
+           and c.percent < args.min_coverage]
+    for rc in low:
+        print(f"FAILED: {rc.percent:.1f}% of the rules of {rc.label} are checked, "
+              f"below --min-coverage {args.min_coverage:g}")
     if result.aborted:
         sys.stderr.write(f"mariage: error: {result.aborted}\n")
     if args.json:
@@ -158,4 +209,38 @@ def run(args: argparse.Namespace) -> int:
         write_atomic(args.junit, junit_xml(result))
     if args.trace:
         write_atomic(args.trace, trace_text(result))
-    return 0 if result.ok else 1
+    return 0 if result.ok and not low else 1
+
+
+def _configuration(args: argparse.Namespace) -> Configuration | None:
+    """The configuration of a derived run, or ``None`` for a run of the stored suite."""
+    if not (args.option or args.spec or args.derived or args.write_suite):
+        return None
+    if len(args.ruleset) > 1:
+        raise ValueError("a configuration has one ruleset: give --ruleset once")
+    if args.suite:
+        raise ValueError("--suite runs stored test files; a configuration's suite is derived")
+    return make_configuration(args.ruleset[0] if args.ruleset else None, args.option,
+                              args.spec)
+
+
+def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]:
+    want = tuple(rules)
+    return [t for t in tests if (not kinds or t.kind in kinds) and (
+        not want or any(r == w or (w.endswith(".") and r.startswith(w))
+                        for r in t.rules for w in want))]
+
+
+def _coverages(outcomes: list[Outcome], tests: list[Test], config: Configuration | None
+               ) -> list[RuleCoverage]:
+    """The rule coverage of each ruleset the run holds tests of."""
+    if config is not None:
+        return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label)]
+    out = []
+    for ruleset in sorted({t.ruleset for t in tests}):
+        try:
+            ids = load_rules(ruleset).rule_ids
+        except MariageError:
+            continue
+        out.append(run_coverage(outcomes, ruleset, ids, ruleset))
+    return out

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .configuration import check_configurations
 from .protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -332,6 +333,9 @@ class EngineClient:
         if not isinstance(sets, dict) or not all(isinstance(v, dict) for v in sets.values()):
             raise HandshakeError("the 'hello' answer has no 'rulesets' object (ruleset name -> "
                                  f"object): {encode(reply)[:120]}")
+        why = check_configurations(reply.get("configurations", []))
+        if why:
+            raise HandshakeError(f"the 'hello' answer's configurations are malformed: {why}")
         self.info = reply
         return reply
 

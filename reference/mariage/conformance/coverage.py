@@ -15,13 +15,19 @@ naming it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .suite import Test
 
-__all__ = ["UNREACHABLE", "coverage", "coverage_text"]
+if TYPE_CHECKING:
+    from .runner import Outcome
+
+__all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
+           "run_coverage"]
 
 #: Rules no match can ever exercise, with the reason. They are reported, not tested.
 UNREACHABLE = {
@@ -62,3 +68,66 @@ def coverage_text(cov: dict[str, list[str]]) -> str:
     lines.append(f"{len(cov) - missing}/{len(cov)} rule IDs covered or unreachable "
                  f"({len(UNREACHABLE)} unreachable)")
     return "\n".join(lines)
+
+
+#: The kinds of test whose ``rules`` count as checked: the focused ones.
+FOCUSED = ("scenario", "option")
+
+
+@dataclass
+class RuleCoverage:
+    """Which rules of one configuration at least one focused test that ran names."""
+
+    label: str
+    rules: tuple[str, ...]
+    checked: dict[str, list[str]]
+    unreachable: tuple[str, ...] = ()
+
+    @property
+    def unchecked(self) -> list[str]:
+        """The rules no focused test that ran names (unreachable ones left out)."""
+        return [r for r in self.rules if not self.checked.get(r) and r not in self.unreachable]
+
+    @property
+    def percent(self) -> float:
+        """Rules checked, in percent of the rules that can be reached."""
+        reachable = [r for r in self.rules if r not in self.unreachable]
+        if not reachable:
+            return 100.0
+        return 100.0 * sum(1 for r in reachable if self.checked.get(r)) / len(reachable)
+
+    def text(self) -> str:
+        """One line of figures, then the unchecked rules, one per line.
+
+        >>> RuleCoverage("x", ("a", "b"), {"a": ["t"]}).text()
+        'rules checked by a test that ran and names them, x: 1/2 (50.0%)\\n  unchecked: b'
+        """
+        n = sum(1 for r in self.rules if self.checked.get(r))
+        line = (f"rules checked by a test that ran and names them, {self.label}: "
+                f"{n}/{len(self.rules)} ({self.percent:.1f}%)")
+        if self.unreachable:
+            line += f", {len(self.unreachable)} unreachable: {', '.join(self.unreachable)}"
+        return "\n".join([line] + ([f"  unchecked: {', '.join(self.unchecked)}"]
+                                   if self.unchecked else []))
+
+
+def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[str],
+                 label: str = "") -> RuleCoverage:
+    """The rules of ``ruleset`` checked by a focused test of the run that was not skipped.
+
+    >>> from mariage.conformance.runner import Outcome
+    >>> o = Outcome("t", "mariglia", "scenario", ("mariglia.play.follow",), "pass")
+    >>> cov = run_coverage([o], "mariglia", ["mariglia.play.follow", "mariglia.play.head"])
+    >>> cov.unchecked, cov.percent
+    (['mariglia.play.head'], 50.0)
+    """
+    rules = tuple(rule_ids)
+    checked: dict[str, list[str]] = {}
+    for o in outcomes:
+        if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset:
+            continue
+        for r in o.rules:
+            checked.setdefault(r, []).append(o.id)
+    name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
+    unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
+    return RuleCoverage(label or ruleset, rules, checked, unreachable)

@@ -16,18 +16,25 @@ match that ends, stops a sequence: nothing follows it until the next deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from mariage.engine.actions import Action
 from mariage.engine.state import GameState
 
 __all__ = ["perft"]
 
 
-def perft(state: GameState, depth: int) -> list[int]:
-    """Counts of legal action sequences of each length 1..``depth`` from ``state``."""
+def perft(state: GameState, depth: int,
+          visit: Callable[[GameState, list[Action]], None] | None = None) -> list[int]:
+    """Counts of legal action sequences of each length 1..``depth`` from ``state``;
+    ``visit`` (if given) sees each node counted and its legal actions."""
     counts = [0] * depth
 
     def walk(st: GameState, d: int) -> None:
         acts = st.legal_actions()
         counts[d] += len(acts)
+        if visit is not None:
+            visit(st, acts)
         if d + 1 >= depth:
             return
         for a in acts:

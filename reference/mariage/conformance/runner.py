@@ -33,7 +33,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import MariageError
 from .client import EngineClient, EngineFailure, HandshakeError
+from .configuration import effective_options, show_value, unsupported
 from .suite import Test
 
 __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
@@ -48,6 +50,8 @@ SKIP_REASONS = {
     "ruleset": "ruleset not supported",
     "option": "option not supported",
     "value": "option value not supported",
+    "configuration": "configuration not played",
+    "derivation": "does not hold under the configuration",
 }
 
 
@@ -485,7 +489,35 @@ def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
             span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
             return "value", (f"value {value} of option '{name}' is outside the engine's "
                              f"range {span}")
+    why = _default_unsupported(opts, test)
+    if why:
+        return "value", why
+    why = unsupported(info, test.ruleset, test.options)
+    if why:
+        return "configuration", why
     return "", ""
+
+
+def _default_unsupported(opts: dict[str, Any], test: Test) -> str:
+    """Why an option the test leaves at its default is at a value the engine does not
+    list (its ``values`` or ``min`` .. ``max`` leave the default out), else ``""``."""
+    try:
+        defaults = effective_options(test.ruleset, {})
+    except MariageError:  # a ruleset this package does not know: nothing to compare
+        return ""
+    for name, spec in opts.items():
+        if name in test.options or name not in defaults or not isinstance(spec, dict):
+            continue
+        value = defaults[name]
+        values = spec.get("values")
+        lo, hi = spec.get("min"), spec.get("max")
+        if (isinstance(values, list) and not any(_same(value, v) for v in values)) or (
+                isinstance(value, int) and not isinstance(value, bool) and (
+                    (isinstance(lo, int | float) and value < lo)
+                    or (isinstance(hi, int | float) and value > hi))):
+            return (f"the engine does not play the default {show_value(value)} of option "
+                    f"'{name}'")
+    return ""
 
 
 def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT

@@ -1,0 +1,290 @@
+"""Configurations: a ruleset plus option values, and which of them an engine plays.
+
+A *configuration* is what an engine is checked under: a ruleset (a bundled
+name, or a house description that ``extends:`` one) and the values of any of
+its options; an option not named stands at its default. ``mariage conformance
+--ruleset R -o NAME=VALUE ... [--spec house.yaml]`` builds one with
+:func:`make_configuration`.
+
+An engine states in ``hello`` the configurations it plays (protocol 2, an
+optional field; ``docs/protocol.rst``)::
+
+    "configurations": [{"ruleset": "schnapsen",
+                        "options": {"close_allowed": false, "claim_mode": "auto",
+                                    "marriage_lead": {"values": ["king", "either"]}}}]
+
+Each option is fixed to one value, or given ``{"values": [...]}`` or
+``{"min": a, "max": b}`` (whole numbers); an option not named is played at its
+default only. :func:`unsupported` says why a test's options are outside every
+configuration the engine states for that ruleset (a ruleset the list does not
+name is judged by ``rulesets`` alone, as before).
+
+>>> c = make_configuration("schnapsen", ["close_allowed=false", "claim_mode=auto"])
+>>> c.options
+{'close_allowed': False, 'claim_mode': 'auto'}
+>>> c.label
+'schnapsen close_allowed=false claim_mode=auto'
+>>> hello = {"configurations": [{"ruleset": "schnapsen", "options": {"close_allowed": False}}]}
+>>> unsupported(hello, "schnapsen", {})
+'the engine plays close_allowed=false only, the test has true'
+>>> unsupported(hello, "schnapsen", {"close_allowed": False})
+''
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mariage.engine.rules import Rules
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets, load_document
+
+from ..errors import MariageError
+
+__all__ = ["Configuration", "check_configurations", "effective_options", "make_configuration",
+           "option_specs", "parse_option", "show_value", "unsupported"]
+
+
+def show_value(value: Any) -> str:
+    """An option value as written on the command line: ``true``, ``36``, ``auto``.
+
+    >>> show_value(False), show_value(36), show_value("20/40")
+    ('false', '36', '20/40')
+    """
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@lru_cache(maxsize=64)
+def _specs(ruleset: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    specs = load_document(ruleset).data.get("options") or {}
+    return tuple((k, dict(v)) for k, v in specs.items() if v)
+
+
+def option_specs(ruleset: str) -> dict[str, dict[str, Any]]:
+    """The options of ``ruleset`` (name or description file): name -> spec (``type``,
+    ``default``, ``values``, ``min``, ``max``...).
+
+    >>> option_specs("mariglia")["tie"]["default"]
+    'play_on'
+    """
+    return dict(_specs(ruleset))
+
+
+def effective_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Every option of ``ruleset`` with its value: ``options``, else the default.
+
+    >>> effective_options("mariglia", {"tie": "draw"})["turn_up_bonus"]
+    True
+    """
+    return {name: options.get(name, spec.get("default")) for name, spec in _specs(ruleset)}
+
+
+def parse_option(specs: dict[str, dict[str, Any]], text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` read with the option's type; ``ValueError`` saying why not.
+
+    >>> parse_option(option_specs("marjapussi"), "pack_size=32")
+    ('pack_size', 32)
+    >>> parse_option(option_specs("marjapussi"), "pack_size=30")
+    Traceback (most recent call last):
+    ValueError: -o pack_size=30: the value must be one of 36, 32, 28
+    """
+    name, sep, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
+    if not sep or not name:
+        raise ValueError(f"-o {text}: write NAME=VALUE")
+    spec = specs.get(name)
+    if spec is None:
+        raise ValueError(f"-o {text}: no option '{name}' (options: {', '.join(specs)})")
+    kind = spec.get("type")
+    if kind == "bool":
+        if raw not in ("true", "false"):
+            raise ValueError(f"-o {text}: the value must be true or false")
+        return name, raw == "true"
+    if kind == "int":
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"-o {text}: the value must be a whole number") from None
+        lo, hi = spec.get("min"), spec.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise ValueError(f"-o {text}: the value must be in {lo}..{hi}")
+        return name, value
+    for v in spec.get("values") or ():
+        if show_value(v) == raw:
+            return name, v
+    raise ValueError(f"-o {text}: the value must be one of "
+                     f"{', '.join(show_value(v) for v in spec.get('values') or ())}")
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A ruleset (bundled name or description file) and its non-default option values."""
+
+    ruleset: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this configuration."""
+        return load_rules(self.ruleset, self.options)
+
+    @property
+    def name(self) -> str:
+        """The ruleset's own name (a description file's ``ruleset``)."""
+        return str(self.rules.ruleset)
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """This ruleset's name and its ancestors' (whose stored tests apply to it)."""
+        out = [self.name]
+        parent = self.rules.parent
+        while parent is not None:
+            out.append(str(parent))
+            parent = load_rules(parent).parent
+        return tuple(out)
+
+    @property
+    def label(self) -> str:
+        """``ruleset name=value ...``, or ``ruleset (defaults)``."""
+        opts = " ".join(f"{k}={show_value(v)}" for k, v in self.options.items())
+        return f"{self.name} {opts}" if opts else f"{self.name} (defaults)"
+
+    @property
+    def key(self) -> str:
+        """A stable text for this configuration (cache keys)."""
+        return json.dumps([self.ruleset, sorted(self.options.items())])
+
+
+def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # type: ignore[assignment]
+                       spec: str | None = None) -> Configuration:
+    """The configuration of a command line; ``ValueError`` (a usage error) saying why not.
+
+    ``spec`` is a house description (a ``.yaml`` file that ``extends:`` a
+    ruleset); then ``ruleset`` may be omitted. Values equal to the default are
+    dropped: the configuration lists only what differs.
+
+    >>> make_configuration("mariglia", ["tie=play_on"]).options
+    {}
+    >>> make_configuration("nosuch", [])
+    Traceback (most recent call last):
+    ValueError: --ruleset: unknown ruleset 'nosuch'
+    """
+    if spec is not None:
+        path = Path(spec)
+        if path.suffix not in (".yaml", ".yml") or not path.is_file():
+            raise ValueError(f"--spec: no such description file: {spec}")
+        try:
+            own = str(load_document(path).data["ruleset"])
+        except MariageError as exc:
+            raise ValueError(f"--spec: {exc}") from None
+        if ruleset is not None and ruleset != own:
+            raise ValueError(f"--spec describes ruleset '{own}', --ruleset names '{ruleset}'")
+        source = str(path)
+    elif ruleset is None:
+        raise ValueError("-o needs --ruleset R (or --spec FILE)")
+    elif ruleset not in list_rulesets():
+        raise ValueError(f"--ruleset: unknown ruleset '{ruleset}'")
+    else:
+        source = ruleset
+    specs = option_specs(source)
+    options: dict[str, Any] = {}
+    for text in option_texts:
+        name, value = parse_option(specs, text)
+        if name in options and options[name] != value:
+            raise ValueError(f"-o {name} is given twice with different values")
+        options[name] = value
+    options = {k: v for k, v in options.items() if not _same(v, specs[k].get("default"))}
+    try:
+        load_rules(source, options)
+    except MariageError as exc:
+        raise ValueError(f"these option values do not go together: {exc}") from None
+    return Configuration(source, options)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _allows(spec: Any, value: Any) -> bool:
+    """Whether a configuration's entry for one option (a value, ``{"values"}`` or
+    ``{"min", "max"}``) allows ``value``."""
+    if isinstance(spec, dict):
+        if "values" in spec:
+            return isinstance(spec["values"], list) and any(_same(value, v)
+                                                             for v in spec["values"])
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        lo, hi = spec.get("min"), spec.get("max")
+        return (lo is None or value >= lo) and (hi is None or value <= hi)
+    return _same(value, spec)
+
+
+def _show_entry(spec: Any) -> str:
+    if isinstance(spec, dict):
+        if "values" in spec:
+            return " or ".join(show_value(v) for v in spec["values"])
+        return f"{spec.get('min', '')}..{spec.get('max', '')}"
+    return show_value(spec)
+
+
+def check_configurations(value: Any) -> str:
+    """``""`` if ``value`` is a valid ``configurations`` list of a ``hello``, else why not.
+
+    >>> check_configurations([{"ruleset": "marianna", "options": {"target": 301}}])
+    ''
+    >>> check_configurations([{"options": {}}])
+    "configuration 1 has no string 'ruleset'"
+    """
+    if not isinstance(value, list):
+        return "'configurations' must be a list"
+    for i, entry in enumerate(value, 1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("ruleset"), str):
+            return f"configuration {i} has no string 'ruleset'"
+        opts = entry.get("options", {})
+        if not isinstance(opts, dict):
+            return f"configuration {i}: 'options' must be an object"
+        for name, spec in opts.items():
+            if isinstance(spec, dict) and not ("values" in spec and isinstance(
+                    spec["values"], list)) and not ({"min", "max"} & set(spec)):
+                return (f"configuration {i}: option '{name}' must be a value, "
+                        "{\"values\": [...]} or {\"min\": a, \"max\": b}")
+    return ""
+
+
+def unsupported(info: dict[str, Any] | None, ruleset: str, options: dict[str, Any]) -> str:
+    """Why no configuration the engine states covers ``ruleset`` with ``options``
+    (the test's non-default values); ``""`` if one does, or if the engine states
+    none for this ruleset."""
+    entries = [e for e in (info or {}).get("configurations") or ()
+               if isinstance(e, dict) and e.get("ruleset") == ruleset]
+    if not entries:
+        return ""
+    try:
+        values = effective_options(ruleset, options)
+    except MariageError:
+        values = dict(options)
+    values.update(options)
+    best = ""
+    for entry in entries:
+        opts = entry.get("options") or {}
+        why = ""
+        for name, value in values.items():
+            if name in opts:
+                if not _allows(opts[name], value):
+                    why = (f"the engine plays {name}={_show_entry(opts[name])} only, the test "
+                           f"has {show_value(value)}")
+                    break
+            elif name in options:
+                why = (f"the engine plays option '{name}' at its default only, the test has "
+                       f"{show_value(value)}")
+                break
+        if not why:
+            return ""
+        best = best or why
+    if len(entries) > 1:
+        best += f" (and no other of its {len(entries)} configurations of {ruleset} fits)"
+    return best

@@ -1,0 +1,289 @@
+"""The suite derived for one configuration, by the reference interpreter.
+
+For a :class:`~mariage.conformance.configuration.Configuration` (a ruleset
+and option values), :func:`derive_suite` makes a whole suite without any
+hand-written expectation:
+
+* golden matches and perft counts generated from seeded deals under the
+  configuration;
+* every stored scenario and option test of the ruleset (and of the rulesets
+  it extends) replayed through the reference under the configuration
+  (:func:`rederive`): kept, with every expectation recomputed, where its
+  steps stay legal and its rules still apply; else skipped, with the reason;
+* for every faulty engine whose rule the configuration has, a focused test
+  found by searching seeded deals for the first step where the faulty engine
+  and the reference differ (:mod:`mariage.conformance.faultsearch`).
+
+The result is cached on disk by configuration (:mod:`mariage.spec.diskcache`);
+:func:`write_suite` writes it as test files in the format of
+``conformance/tests``, so an engine author can keep it in CI.
+
+>>> from mariage.conformance.configuration import make_configuration
+>>> from mariage.conformance.suite import load_suite
+>>> config = make_configuration("mariglia", ["tie=draw"])
+>>> kept = rederive(load_suite(rulesets=["mariglia"], kinds=["scenario"])[0], config)
+>>> kept["options"], kept["id"]
+({'tie': 'draw'}, 'mariglia/core/basics')
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mariage.engine.actions import action_text, parse_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+from mariage.spec.specload import load_document
+
+from ..errors import IllegalActionError, MariageError
+from .configuration import Configuration, show_value
+from .generate import _Body, golden_test, perft_test, render_test
+from .protocol import state_json
+from .reports import write_atomic
+from .suite import Test, load_suite, parse_test
+
+__all__ = ["DERIVE_VERSION", "DerivedSuite", "derive_suite", "rederive", "write_suite"]
+
+#: Bumped whenever what is derived changes (part of the cache key).
+DERIVE_VERSION = 1
+
+#: The seeds of the derived golden matches (the first a whole match, the others a hand).
+GOLDEN_SEEDS = (1, 2)
+#: The seeds of the derived perft tests, and their node budget.
+PERFT_SEEDS = (1, 2)
+PERFT_BUDGET = 3000
+
+
+@dataclass
+class DerivedSuite:
+    """The derived suite of one configuration: tests (front matter dicts), the stored
+    tests left out with the reason, and what the fault search found."""
+
+    ruleset: str
+    options: dict[str, Any]
+    tests: list[dict[str, Any]] = field(default_factory=list)
+    #: stored test ID -> why it does not hold under the configuration
+    skipped: dict[str, str] = field(default_factory=dict)
+    #: fault name -> (rule, the focused test's ID, or ``""`` and why none was found)
+    faults: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+
+    def as_tests(self) -> list[Test]:
+        """The tests, read back as the runner reads test files."""
+        return [parse_test(render_test(t), f"{t['id']}.test") for t in self.tests]
+
+
+class _Skip(Exception):
+    """A stored test that does not hold under the configuration (the message says why)."""
+
+
+def _conflict(test: Test, config: Configuration) -> str:
+    specs = load_document(config.ruleset).data.get("options") or {}
+    for name, value in test.options.items():
+        if name not in specs:
+            return f"the test sets option '{name}', which {config.name} does not have"
+        have = config.options.get(name, (specs[name] or {}).get("default"))
+        if type(have) is not type(value) or have != value:
+            return (f"the test is about {name}={show_value(value)}; the configuration has "
+                    f"{name}={show_value(have)}")
+    return ""
+
+
+def _state_fields(state: GameState, want: dict[str, Any]) -> dict[str, Any]:
+    have = state_json(state)
+    return {k: have[k] for k in want if k in have}
+
+
+def _apply(state: GameState, rules: Rules, step: dict[str, Any], n: int) -> None:
+    """Apply one step; raise :class:`IllegalActionError`, or :class:`_Skip` for a step
+    that cannot be taken at all (a deal in the middle of a hand)."""
+    if "act" in step:
+        state.apply(parse_action(rules, step["act"]), step.get("seat"))
+    elif "deal" in step:
+        if state.phase != Phase.DEAL and not step.get("error"):
+            raise _Skip(f"step {n}: the next hand is dealt, but the hand is not over "
+                        "under this configuration")
+        state.deal(step["deal"]["deck"], step["deal"].get("first_player"))
+    elif "resign" in step:
+        state.resign(step["resign"])
+
+
+def _legal_expectations(state: GameState, rules: Rules, step: dict[str, Any],
+                        out: dict[str, Any]) -> None:
+    """Recompute ``legal``, ``legal_has`` and ``legal_not``: the same actions checked,
+    each on the side the reference now puts it."""
+    have = {action_text(rules, a) for a in state.legal_actions(step.get("seat"))}
+    if "legal" in step:
+        out["legal"] = sorted(have)
+    named = list(step.get("legal_has", ())) + list(step.get("legal_not", ()))
+    if named:
+        yes = [a for a in named if a in have]
+        no = [a for a in named if a not in have]
+        if yes:
+            out["legal_has"] = yes
+        if no:
+            out["legal_not"] = no
+
+
+def rederive(test: Test, config: Configuration) -> dict[str, Any]:
+    """``test`` (a stored scenario or option test) replayed under ``config``, with every
+    expectation recomputed by the reference; :class:`_Skip`'s reason as ``ValueError``
+    if it does not hold there."""
+    try:
+        return _rederive(test, config)
+    except _Skip as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _rederive(test: Test, config: Configuration) -> dict[str, Any]:
+    why = _conflict(test, config)
+    if why:
+        raise _Skip(why)
+    rules = config.rules
+    gone = [r for r in test.rules if r not in rules.rule_ids]
+    if gone:
+        raise _Skip(f"rule {gone[0]} does not apply under this configuration")
+    start = test.start
+    state = GameState(rules, first_dealer=start.get("dealer"))
+    body = _Body(rules, start.get("dealer"))
+    try:
+        state.deal(start["deck"], start.get("first_player"))
+    except (IllegalActionError, ValueError) as exc:
+        raise _Skip(f"the deal is not a deal of this configuration: {exc}") from None
+    body.deal(state)
+    out: dict[str, Any] = {
+        "id": test.id,
+        "description": f"{test.description} (derived for {config.label})",
+        "kind": "option" if config.options else test.kind,
+        "ruleset": config.ruleset,
+        "rules": list(test.rules),
+        "options": dict(config.options),
+        "features": [*test.features, "derived"],
+    }
+    steps: list[dict[str, Any]] = []
+    negative: dict[str, Any] | None = None
+    for i, step in enumerate(test.steps):
+        n = i + 1
+        new: dict[str, Any] = {k: copy.deepcopy(step[k]) for k in ("act", "seat", "deal",
+                                                                  "resign") if k in step}
+        _legal_expectations(state, rules, step, new)
+        err = step.get("error")
+        seat, trick, table = state.to_act, state.trick_no, len(state.tricks)
+        trump = state.trump
+        try:
+            _apply(state, rules, step, n)
+        except IllegalActionError as exc:
+            if not err:
+                raise _Skip(f"step {n}: '{step.get('act')}' is refused under this "
+                            f"configuration [{exc.rule_id}]") from None
+            if err.get("rule") in test.rules and exc.rule_id != err.get("rule"):
+                raise _Skip(f"step {n}: '{step.get('act')}' is refused by {exc.rule_id} "
+                            f"under this configuration, not by {err['rule']}") from None
+            new["error"] = {"code": "illegal_action", "rule": exc.rule_id}
+            negative = {"step": n, **new["error"]}
+        except ValueError:
+            if not err or err.get("code") != "bad_action":
+                raise _Skip(f"step {n}: '{step.get('act')}' is not an action of this "
+                            "configuration") from None
+            new["error"] = {"code": "bad_action"}
+            negative = {"step": n, "code": "bad_action"}
+        else:
+            if err:
+                raise _Skip(f"step {n}: '{step.get('act', 'the step')}' is legal under this "
+                            f"configuration (the test expects {err.get('rule') or err})")
+            if "act" in step:
+                body.act(state, step.get("seat", seat) or 0,
+                         parse_action(rules, step["act"]), (trick, table, trump))
+            elif "deal" in step:
+                body.deal(state)
+        if "state" in step:
+            new["state"] = _state_fields(state, step["state"])
+        if step.get("rules"):
+            new["rules"] = list(step["rules"])
+        steps.append(new)
+    if negative:
+        out["negative"] = negative
+    out["start"] = dict(start)
+    if test.initial is not None:
+        fresh = GameState(rules, first_dealer=start.get("dealer"))
+        fresh.deal(start["deck"], start.get("first_player"))
+        out["initial"] = _state_fields(fresh, test.initial)
+    out["steps"] = steps
+    try:
+        out["_body"] = body.text(state)
+    except (MariageError, ValueError, KeyError):
+        out["_body"] = ""
+    return out
+
+
+def _rename(test: dict[str, Any], config: Configuration) -> dict[str, Any]:
+    """A generated test's ID under the ruleset's own name (a description file's path
+    is the ``ruleset`` given to ``start``, never part of an ID)."""
+    if config.ruleset != config.name:
+        test["id"] = config.name + test["id"][len(config.ruleset):]
+    return test
+
+
+def _generated(config: Configuration) -> list[dict[str, Any]]:
+    out = []
+    for i, seed in enumerate(GOLDEN_SEEDS):
+        out.append(_rename(golden_test(config.ruleset, config.options, seed,
+                                       f"derived-{seed}", one_hand=i > 0), config))
+    for seed in PERFT_SEEDS:
+        out.append(_rename(perft_test(config.ruleset, config.options, seed,
+                                      f"derived-{seed}", PERFT_BUDGET), config))
+    return out
+
+
+def _build(config: Configuration, faults: bool) -> DerivedSuite:
+    from .faultsearch import fault_tests
+
+    suite = DerivedSuite(config.ruleset, dict(config.options))
+    suite.tests.extend(_generated(config))
+    for test in load_suite(rulesets=config.bases, kinds=("scenario", "option")):
+        try:
+            suite.tests.append(rederive(test, config))
+        except ValueError as exc:
+            suite.skipped[test.id] = str(exc)
+    if faults:
+        found, why = fault_tests(config)
+        suite.tests.extend(found.values())
+        for name, (rule, reason) in why.items():
+            suite.faults[name] = (rule, found[name]["id"] if name in found else "", reason)
+    return suite
+
+
+def derive_suite(config: Configuration, faults: bool = True, cache: bool = True
+                 ) -> DerivedSuite:
+    """The suite derived for ``config`` (from the disk cache when it holds it)."""
+    from mariage.spec import diskcache
+
+    key = diskcache.make_key("derived-suite", DERIVE_VERSION, config.key, faults)
+    if cache:
+        hit = diskcache.load(key)
+        if isinstance(hit, DerivedSuite):
+            return hit
+    suite = _build(config, faults)
+    if cache:
+        diskcache.store(key, suite, load_document(config.ruleset).paths)
+    return suite
+
+
+def write_suite(suite: DerivedSuite, folder: Path) -> int:
+    """Write the derived suite under ``folder/tests`` (one ``.test`` file per test) and
+    ``folder/skipped.txt`` (the stored tests left out, with the reason); return the
+    number of test files written. Each file is written whole (a temporary file renamed)."""
+    tests = folder / "tests"
+    for t in suite.tests:
+        path = tests / f"{t['id']}.test"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, render_test(t))
+    lines = [f"# stored tests left out of the suite derived for {suite.ruleset} "
+             + " ".join(f"{k}={show_value(v)}" for k, v in suite.options.items())]
+    lines += [f"{tid}: {why}" for tid, why in sorted(suite.skipped.items())]
+    lines += [f"fault {name} [{rule}]: {why}"
+              for name, (rule, tid, why) in sorted(suite.faults.items()) if not tid]
+    write_atomic(folder / "skipped.txt", "\n".join(lines) + "\n")
+    return len(suite.tests)

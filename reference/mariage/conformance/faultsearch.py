@@ -1,0 +1,337 @@
+"""Focused tests found by search: where a faulty engine and the reference first differ.
+
+For each faulty engine of the kill table (:mod:`mariage.conformance.faulty`)
+whose broken rule the configuration has, :func:`search_fault` plays seeded
+deals under the configuration on the reference and on the faulty engine side
+by side (in process, no protocol), step by step, and stops at the first step
+where they differ:
+
+* the legal actions differ: the step tries the first action the faulty engine
+  lists and the reference refuses (expected refused, with the reference's rule
+  ID), else the first action the reference lists and the faulty engine does
+  not (expected legal);
+* an action out of turn, a card not in the hand, or an action after the end of
+  the match is accepted by the faulty engine and refused by the reference
+  (probed at each step);
+* the state after a step or a deal differs: the step expects the reference's
+  values of the fields that differ.
+
+The test holds the deal, the plain steps before that one, and that step with
+its expectation, and names the broken rule (the step's ``rules``, so that a
+failure is charged to it alone). The search is bounded (:data:`MATCHES` deals
+of at most :data:`MAX_STEPS` steps) and seeded: the same configuration always
+gives the same tests. A fault that shows nowhere within the bound is reported
+with the reason.
+
+>>> from mariage.conformance.configuration import make_configuration
+>>> from mariage.conformance.faulty import FAULTS
+>>> test, why = search_fault(FAULTS["mariglia-no-follow"], make_configuration("mariglia", []))
+>>> test["rules"], test["steps"][-1]["rules"], why
+(['mariglia.play.follow', 'mariglia.play.head'], ['mariglia.play.follow'], '')
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from mariage.engine.actions import Action, CallOut, Play, action_text, parse_action
+from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError, MariageError
+from .configuration import Configuration
+from .faulty import FAULTS, Fault, FaultyEngine
+from .generate import _Body
+from .protocol import state_json
+from .ruleprobe import refusal_rule
+
+__all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "search_fault"]
+
+#: How many seeded deals (matches) the search plays at most for one fault.
+MATCHES = 16
+#: How many steps of one match the search plays at most.
+MAX_STEPS = 700
+#: Out-of-turn and not-in-hand probes are made in the first steps of each match only.
+PROBE_STEPS = 40
+
+
+def applies(fault: Fault, rules: Rules) -> bool:
+    """Whether ``fault`` breaks a rule these rules have."""
+    return fault.rule in rules.rule_ids
+
+
+def _same_rules(a: Rules, b: Rules) -> bool:
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(a))
+
+
+def _norm(state: dict[str, Any]) -> dict[str, Any]:
+    out = dict(state)
+    if isinstance(out.get("hands"), list):
+        out["hands"] = [sorted(h) for h in out["hands"]]
+    return out
+
+
+def _diff(ref: GameState, bad: GameState) -> dict[str, Any]:
+    """The reference's value of each state field the faulty state differs in."""
+    want, have = state_json(ref), _norm(state_json(bad))
+    return {k: v for k, v in want.items() if _norm({k: v})[k] != have.get(k)}
+
+
+def _choose(state: GameState, rng: SplitMix64, style: int) -> Action:
+    """A seeded choice: uniform (style 0), preferring actions other than cards (style 1),
+    or uniform with a call-out now and then (style 2); a call-out always when it is right."""
+    acts = state.legal_actions()
+    calls = [a for a in acts if isinstance(a, CallOut)]
+    seat = state.to_act
+    if calls and seat is not None:
+        team = state.rules.team_of[seat]
+        if state.match_scores[team] + state.hand_points(team) >= state.rules.match_target:
+            return calls[0]
+        if style == 2 and rng.below(12) == 0:
+            return calls[0]
+    acts = [a for a in acts if not isinstance(a, CallOut)] or acts
+    special = [a for a in acts if not isinstance(a, Play)]
+    if style == 1 and special and rng.below(3):
+        return special[rng.below(len(special))]
+    return acts[rng.below(len(acts))]
+
+
+class _Found(Exception):
+    """The first difference: the step that shows it (``initial`` for the deal itself)."""
+
+    def __init__(self, step: dict[str, Any] | None, initial: dict[str, Any] | None = None
+                 ) -> None:
+        self.step = step
+        self.initial = initial
+        super().__init__("difference")
+
+
+def _accepts(state: GameState, action: Action, seat: int | None) -> bool:
+    try:
+        state.clone().apply(action, seat)
+    except (IllegalActionError, MariageError, ValueError, IndexError, KeyError,
+            AssertionError, AttributeError):
+        return False
+    return True
+
+
+def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules) -> None:
+    """Raise :class:`_Found` for an action the reference refuses and the faulty engine
+    takes: one for another seat, a card not in the hand, one after the end."""
+    probes: list[tuple[Action, int | None]] = []
+    if ref.phase == Phase.OVER:
+        probes.append((rules.play_actions[0], None))
+    elif ref.to_act is not None and ref.phase != Phase.DEAL:
+        acts = [a for a in ref.legal_actions() if not isinstance(a, CallOut)]
+        if acts and rules.nseats > 1:
+            probes.append((acts[0], (ref.to_act + 1) % rules.nseats))
+        if ref.phase == Phase.PLAY:
+            held = ref.hands[ref.to_act]
+            out = next((c for c in range(rules.ncards) if not held >> c & 1), None)
+            if out is not None:
+                probes.append((rules.play_actions[out], None))
+    for action, seat in probes:
+        rule = refusal_rule(ref, action, seat)
+        if rule is None:
+            continue
+        text = action_text(rules, action)
+        try:
+            theirs = parse_action(frules, text)
+        except ValueError:
+            continue
+        if _accepts(bad, theirs, seat):
+            step: dict[str, Any] = {"act": text}
+            if seat is not None:
+                step["seat"] = seat
+            step["error"] = {"code": "illegal_action", "rule": rule}
+            raise _Found(step)
+
+
+def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
+    """Raise :class:`_Found` if the legal actions of the seat to act differ."""
+    want = [action_text(rules, a) for a in ref.legal_actions()]
+    try:
+        have = [action_text(bad.rules, a) for a in bad.legal_actions()]
+    except Exception:
+        have = []
+    if set(want) == set(have):
+        return
+    extra = [a for a in have if a not in want]
+    missing = [a for a in want if a not in have]
+    if extra:
+        rule = refusal_rule(ref, parse_action(rules, extra[0]))
+        step: dict[str, Any] = {"act": extra[0], "legal_not": extra}
+        if missing:
+            step["legal_has"] = missing
+        step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
+        raise _Found(step)
+    raise _Found({"act": missing[0], "legal_has": missing})
+
+
+class _Walk:
+    """One seeded match on the reference and the faulty engine side by side."""
+
+    def __init__(self, config: Configuration, engine: FaultyEngine, frules: Rules,
+                 seed: int) -> None:
+        self.rules = config.rules
+        self.frules = frules
+        self.rng = SplitMix64(seed)
+        self.style = seed % 3
+        r = self.rules
+        self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        self.ref = GameState(r, first_dealer=self.dealer)
+        self.bad = engine.make_state(frules, self.dealer)
+        self.body = _Body(r, self.dealer)
+        self.steps: list[dict[str, Any]] = []
+        self.start: dict[str, Any] = {"dealer": self.dealer, **self._deal_now()}
+
+    def _new_deal(self) -> dict[str, Any]:
+        r = self.rules
+        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
+        cards = list(range(r.ncards))
+        self.rng.shuffle(cards)
+        return {"deck": [r.card_code[c] for c in cards], "first_player": first}
+
+    def _deal_now(self) -> dict[str, Any]:
+        deal = self._new_deal()
+        self.ref.deal(deal["deck"], deal["first_player"])
+        self.body.deal(self.ref)
+        try:
+            self.bad.deal(deal["deck"], deal["first_player"])
+        except Exception:
+            self._deal_differs(deal)
+        found = _diff(self.ref, self.bad)
+        if found:
+            self._deal_differs(deal, found)
+        return deal
+
+    def _deal_differs(self, deal: dict[str, Any], found: dict[str, Any] | None = None
+                      ) -> None:
+        found = found if found is not None else state_json(self.ref)
+        if not hasattr(self, "start"):
+            raise _Found(None, initial=found)
+        raise _Found({"deal": deal, "state": found})
+
+    def run(self) -> None:
+        """Play until the first difference (raises :class:`_Found`) or the bound."""
+        ref, bad, rules = self.ref, self.bad, self.rules
+        for n in range(MAX_STEPS):
+            if n < PROBE_STEPS or ref.phase == Phase.OVER:
+                _probe(ref, bad, rules, self.frules)
+            if ref.phase == Phase.OVER:
+                return
+            if ref.phase == Phase.DEAL:
+                self.steps.append({"deal": self._deal_now()})
+                continue
+            _legal_step(ref, bad, rules)
+            action = _choose(ref, self.rng, self.style)
+            text = action_text(rules, action)
+            before, seat = (ref.trick_no, len(ref.tricks), ref.trump), ref.to_act
+            ref.apply(action)
+            self.body.act(ref, seat or 0, action, before)
+            try:
+                bad.apply(parse_action(self.frules, text))
+            except Exception:
+                raise _Found({"act": text, "legal_has": [text]}) from None
+            found = _diff(ref, bad)
+            if found:
+                raise _Found({"act": text, "state": found})
+            self.steps.append({"act": text})
+
+
+def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, seed: int
+          ) -> dict[str, Any]:
+    rules = [fault.rule]
+    step = found.step
+    if step is not None:
+        err = step.get("error")
+        if err and err.get("rule") and err["rule"] not in rules:
+            rules.append(err["rule"])
+        step["rules"] = [fault.rule]
+    label = config.label
+    test: dict[str, Any] = {
+        "id": f"{config.name}/fault/{fault.name}",
+        "description": (f"Found by search for the faulty engine '{fault.name}' "
+                        f"({fault.description}): the first step where it and the "
+                        f"reference differ, in the deal of seed {seed} under {label}."),
+        "kind": "option" if config.options else "scenario",
+        "ruleset": config.ruleset,
+        "rules": rules,
+        "options": dict(config.options),
+        "features": ["fault-search", "derived"],
+    }
+    if step is not None and "error" in step:
+        test["negative"] = {"step": len(walk.steps) + 1, **step["error"]}
+    test["start"] = walk.start if hasattr(walk, "start") else {}
+    if found.initial is not None:
+        test["initial"] = found.initial
+    test["steps"] = [*walk.steps, *([step] if step is not None else [])]
+    try:
+        test["_body"] = walk.body.text(walk.ref)
+    except (MariageError, ValueError, KeyError):
+        test["_body"] = ""
+    return test
+
+
+def search_fault(fault: Fault, config: Configuration) -> tuple[dict[str, Any] | None, str]:
+    """The focused test for ``fault`` under ``config`` and ``""``, or ``None`` and why
+    there is none."""
+    rules = config.rules
+    engine = FaultyEngine(fault)
+    try:
+        frules = engine.make_rules(config.ruleset, config.options)
+    except Exception as exc:
+        return None, f"the faulty engine cannot compile this configuration: {exc}"
+    if fault.state_class is None and fault.mechanisms is None and _same_rules(frules, rules):
+        return None, "the fault changes nothing under this configuration"
+    steps = 0
+    for seed in range(1, MATCHES + 1):
+        walk: _Walk | None = None
+        try:
+            walk = _Walk(config, engine, frules, seed)
+            walk.run()
+        except _Found as found:
+            if walk is None:  # the first deal itself differs
+                walk = _Walk.__new__(_Walk)
+                _partial(walk, config, engine, frules, seed)
+            return _test(config, fault, walk, found, seed), ""
+        steps += len(walk.steps)
+    return None, (f"no difference from the reference in {MATCHES} seeded deals "
+                  f"({steps} steps)")
+
+
+def _partial(walk: _Walk, config: Configuration, engine: FaultyEngine, frules: Rules,
+             seed: int) -> None:
+    """A walk whose first deal differed: its start, and the reference dealt."""
+    r = config.rules
+    walk.rules, walk.frules, walk.rng = r, frules, SplitMix64(seed)
+    walk.style = seed % 3
+    walk.dealer = None if r.first_dealer == "none" else walk.rng.below(r.nseats)
+    walk.ref = GameState(r, first_dealer=walk.dealer)
+    walk.bad = engine.make_state(frules, walk.dealer)
+    walk.body = _Body(r, walk.dealer)
+    walk.steps = []
+    deal = walk._new_deal()
+    walk.ref.deal(deal["deck"], deal["first_player"])
+    walk.body.deal(walk.ref)
+    walk.start = {"dealer": walk.dealer, **deal}
+
+
+def fault_tests(config: Configuration) -> tuple[dict[str, dict[str, Any]],
+                                                 dict[str, tuple[str, str]]]:
+    """For each fault that applies to ``config``: its focused test (by fault name), and
+    (rule, why none) for those without one (``why`` is ``""`` when found)."""
+    rules = config.rules
+    found: dict[str, dict[str, Any]] = {}
+    why: dict[str, tuple[str, str]] = {}
+    for fault in FAULTS.values():
+        if not applies(fault, rules):
+            continue
+        test, reason = search_fault(fault, config)
+        if test is not None:
+            found[fault.name] = test
+        why[fault.name] = (fault.rule, reason)
+    return found, why
+

@@ -1,0 +1,135 @@
+"""Which rule the reference names for an action: refusing it, or offering it.
+
+A failure at a step of a golden match or a perft walk is charged to these
+(``docs/conformance.rst``, *Which rules a failure is charged to*): an action
+the engine lists and the reference does not is charged to the rule the
+reference refuses it by (:func:`refusal_rule`); an action the reference lists
+and the engine does not, to the rules the reference offers it under
+(:func:`offer_rules`: the duty in force for a card, the declaration's, ask's
+or mechanism's own rule for the rest). :func:`node_rules` is what one step of
+a match exercises: every refusal of a card of the hand, and the offer of the
+action taken.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.actions import parse_action
+>>> from mariage.engine.deals import canonical_deck
+>>> rules = load_rules("mariglia")
+>>> st = GameState(rules, first_dealer=0)
+>>> st.deal(canonical_deck(rules))
+>>> refusal_rule(st, parse_action(rules, "QS"))
+'core.hand'
+>>> offer_rules(st, st.legal_actions()[0])
+('mariglia.lead.first',)
+"""
+
+from __future__ import annotations
+
+from mariage.engine.actions import (
+    Action,
+    Answer,
+    AskPartner,
+    Bid,
+    Call,
+    CallOut,
+    Claim,
+    Close,
+    Declare,
+    Decline,
+    Draw,
+    Exchange,
+    Give,
+    Pass,
+    Play,
+    Question,
+    Raise,
+)
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError
+
+__all__ = ["node_rules", "offer_rules", "refusal_rule"]
+
+#: The rule fields of compiled rules under which each kind of action is offered.
+_OFFERED_BY: dict[type, tuple[str, ...]] = {
+    Pass: ("decl_window_rule", "auction_pass_rule"),
+    Exchange: ("exchange_rule",),
+    CallOut: ("call_out_rule",),
+    Close: ("close_rule",),
+    Claim: ("claim_rule", "claim_timing_rule"),
+    Draw: ("close_rule",),
+    Decline: ("close_rule", "claim_rule"),
+    Bid: ("bid_rule",),
+    Give: ("passing_rule",),
+    Raise: ("raise_rule",),
+    Call: ("call_announce_rule", "call_pair_rule"),
+    Question: ("ask_pair_rule", "ask_half_rule"),
+    Answer: ("answers_rule",),
+}
+
+
+def refusal_rule(state: GameState, action: Action, seat: int | None = None) -> str | None:
+    """The rule ID the reference refuses ``action`` (for ``seat``) by; ``None`` if it
+    accepts it. ``state`` is not changed."""
+    try:
+        state.clone().apply(action, seat)
+    except IllegalActionError as exc:
+        return exc.rule_id
+    return None
+
+
+def _play_rules(st: GameState, action: Play) -> tuple[str, ...]:
+    """The duty in force for a card of the seat to act (the lead's rule when leading)."""
+    r = st.rules
+    seat = st.to_act
+    if seat is None or st.phase != Phase.PLAY:
+        return ()
+    rule, _ = st.mech.tricks.violation(st, seat, action.card)
+    out = [rule]
+    ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
+    if st.trick_cards and ob is not None:
+        led = r.suit_of[st.trick_cards[0]]
+        if st.hands[seat] & r.suit_mask[led]:
+            out.append(ob.follow_rule)
+        else:
+            out.append(ob.void_rule)
+        out.append(ob.free_rule)
+    elif not st.trick_cards:
+        out.append(r.first_lead_rule if st.trick_no == 1 else r.trick_rule)
+    return tuple(dict.fromkeys(x for x in out if x))
+
+
+def offer_rules(state: GameState, action: Action) -> tuple[str, ...]:
+    """The rule IDs the reference offers ``action`` under, at ``state``."""
+    r = state.rules
+    if isinstance(action, Play):
+        return _play_rules(state, action)
+    if isinstance(action, Declare):
+        return (r.declarations[action.decl].rule,)
+    if isinstance(action, AskPartner):
+        return (r.asks[action.ask].rule,)
+    out: list[str] = []
+    if isinstance(action, Answer) and state.pending_ask is not None:
+        out.append(r.asks[state.pending_ask[0]].answer_rule)
+    for name in _OFFERED_BY.get(type(action), ()):
+        value = getattr(r, name, None)
+        if isinstance(value, str):
+            out.append(value)
+    return tuple(dict.fromkeys(x for x in out if x))
+
+
+def node_rules(state: GameState, taken: Action | None) -> set[str]:
+    """The rule IDs one step exercises: the refusal of each card in the hand of the seat
+    to act that may not be played, and the offer of the action ``taken``."""
+    out: set[str] = set()
+    seat = state.to_act
+    if seat is not None and state.phase == Phase.PLAY:
+        tricks = state.mech.tricks
+        r = state.rules
+        held = state.hands[seat] & ~tricks.legal_plays(state, seat)
+        for card in r.cards_of(held):
+            rule, _ = tricks.violation(state, seat, card)
+            if rule:
+                out.add(rule)
+    if taken is not None:
+        out.update(offer_rules(state, taken))
+    return out

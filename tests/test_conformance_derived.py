@@ -1,0 +1,123 @@
+"""The suite derived for a configuration (#22.2): generated golden and perft tests, stored
+tests replayed with recomputed expectations or left out with the reason, written as files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from mariage.cli import main
+from mariage.conformance.client import EngineClient, ThreadTransport
+from mariage.conformance.configuration import make_configuration
+from mariage.conformance.derive import derive_suite, rederive, write_suite
+from mariage.conformance.engine import ReferenceEngine
+from mariage.conformance.generate import render_test
+from mariage.conformance.house import HouseEngine
+from mariage.conformance.runner import run_suite
+from mariage.conformance.suite import load_suite
+
+SCHNAPSEN_HOUSE = ["close_allowed=false", "claim_mode=auto", "marriage_lead=king",
+                   "marriage_counting=next_trick_after_declaring"]
+
+
+def test_a_stored_test_is_kept_with_expectations_recomputed() -> None:
+    config = make_configuration("mariglia", ["tie=draw"])
+    test = next(t for t in load_suite(rulesets=["mariglia"]) if t.id == "mariglia/core/basics")
+    kept = rederive(test, config)
+    assert kept["options"] == {"tie": "draw"} and kept["rules"] == list(test.rules)
+    assert [s.get("error") for s in kept["steps"]] == [s.get("error") for s in test.steps]
+
+
+def test_a_stored_test_whose_step_is_now_refused_is_left_out_with_the_reason() -> None:
+    config = make_configuration("schnapsen", ["close_allowed=false"])
+    close = [t for t in load_suite(rulesets=["schnapsen"]) if t.id.startswith("schnapsen/close/")
+             and not t.options]
+    assert close
+    with pytest.raises(ValueError, match="'close' is refused under this configuration"):
+        rederive(close[0], config)
+    other = make_configuration("schnapsen", ["match_target=5"])
+    opt = next(t for t in load_suite(rulesets=["schnapsen"]) if "match_target" in t.options)
+    with pytest.raises(ValueError, match="the test is about match_target="):
+        rederive(opt, other)
+
+
+def test_recomputed_state_follows_the_configuration() -> None:
+    """Under marriage_values=20/20 a marriage in trump scores 20, not 40: the kept test
+    expects what the reference now says."""
+    config = make_configuration("schnapsen", ["marriage_values=20/20"])
+    changed = 0
+    for test in load_suite(rulesets=["schnapsen"], kinds=["scenario"]):
+        try:
+            kept = rederive(test, config)
+        except ValueError:
+            continue
+        changed += sum(1 for old, new in zip(test.steps, kept["steps"], strict=True)
+                       if old.get("state") != new.get("state"))
+    assert changed > 0
+
+
+def test_derived_suite_is_reproducible_and_passes_on_the_reference() -> None:
+    config = make_configuration("mariglia", ["tie=draw", "duty_reading=always"])
+    one = derive_suite(config, cache=False)
+    two = derive_suite(config, cache=False)
+    assert [render_test(t) for t in one.tests] == [render_test(t) for t in two.tests]
+    kinds = {t["kind"] for t in one.tests}
+    assert {"golden", "perft", "option"} <= kinds
+    assert any("fault-search" in t["features"] for t in one.tests)
+    assert "mariglia/option/duty-always-trump-winning" not in one.skipped  # it fits
+    client = EngineClient(lambda: ThreadTransport(HouseEngine(config)), timeout=30)
+    try:
+        result = run_suite(client, one.as_tests())
+    finally:
+        client.close()
+    assert result.ok and result.ran == len(one.tests), result.verdict()
+
+
+def test_write_suite_writes_test_files_the_runner_reads(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    config = make_configuration("mariglia", ["turn_up_bonus=false"])
+    suite = derive_suite(config)
+    n = write_suite(suite, tmp_path)
+    assert n == len(suite.tests) == len(load_suite(tmp_path / "tests"))
+    skipped = (tmp_path / "skipped.txt").read_text()
+    assert all(tid in skipped for tid in suite.skipped)
+    assert main(["conformance", "--suite", str(tmp_path)]) == 0
+    assert "PASSED" in capsys.readouterr().out
+
+
+def test_command_line_runs_the_derived_suite_under_a_house_engine(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = [f"-o{o}" for o in SCHNAPSEN_HOUSE]
+    engine = f"{sys.executable} -m mariage.conformance.house schnapsen {' '.join(SCHNAPSEN_HOUSE)}"
+    assert main(["conformance", "--ruleset", "schnapsen", *args, "--engine", engine]) == 0
+    out = capsys.readouterr().out
+    assert "PASSED" in out and "does not hold under the configuration" in out
+    assert "rules checked by a test that ran and names them, schnapsen close_allowed=false" in out
+    assert main(["conformance", "--ruleset", "schnapsen", *args, "--min-coverage", "100"]) == 1
+    assert "below --min-coverage 100" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--ruleset", "schnapsen", "--ruleset", "mariglia", "-o", "tie=draw"],
+    ["-o", "tie=draw"],
+    ["--ruleset", "mariglia", "-o", "tie=sometimes"],
+])
+def test_configuration_usage_errors_exit_2(argv: list[str],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_reference_engine_passes_a_derived_suite_it_is_not_told_about() -> None:
+    """An engine without configurations that plays every option runs the whole suite."""
+    suite = derive_suite(make_configuration("mariazza", ["exchange_chain=true",
+                                                         "unfinished_hand=nobody"]))
+    client = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=30)
+    try:
+        result = run_suite(client, suite.as_tests())
+    finally:
+        client.close()
+    assert result.ok and not result.skips(), result.verdict()
