@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from mariage.engine.actions import Action, action_text, parse_action
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
-from mariage.engine.observation import observe
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState

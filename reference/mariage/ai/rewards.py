@@ -28,7 +28,7 @@ from __future__ import annotations
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-__all__ = ["REWARDS", "hand_scale", "hand_rewards", "match_rewards", "check_reward"]
+__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "match_rewards"]
 
 REWARDS = ("match", "hand", "game_points")
 
