@@ -96,8 +96,9 @@ class ISMCTS:
     choosing among the actions legal in that deal by UCB1 (an action never tried in
     the node is tried first), adds one node, plays the hand out at random and backs up
     :func:`~mariage.arena.search.outcome` for the side of the seat that acted at each
-    node (squashed into [-1, 1] by ``tanh`` of it over a quarter of the pack's points). The budget is ``iterations`` or ``seconds``,
-    whichever ends first. The answer is the most visited action at the root.
+    node (squashed into [-1, 1] by ``tanh`` of it over a quarter of the pack's points).
+    The budget is ``iterations`` or ``seconds``, whichever ends first. The answer is
+    the most visited action at the root.
     """
 
     name = "ismcts"
