@@ -25,16 +25,22 @@ True
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 import numpy.typing as npt
 
-from mariage.engine.actions import Action, action_text, parse_action
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.actions import Action, action_text
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
+
+from .layout import (
+    Feature,
+    action_list,
+    decision_bound,
+    feature_names,
+    info_state_features,
+    observation_features,
+)
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder"]
 
@@ -46,15 +52,7 @@ class ActionSpace:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        candidates: list[Action] = []
-        seen: set[Action] = set()
-        for m in DEFAULT_MECHANISMS.all():  # each mechanism lists what it could offer
-            for a in m.all_actions(rules):
-                if a not in seen:
-                    seen.add(a)
-                    candidates.append(a)
-        self.actions: tuple[Action, ...] = tuple(
-            a for a in candidates if parse_action(rules, action_text(rules, a)) == a)
+        self.actions: tuple[Action, ...] = action_list(rules)
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
 
@@ -84,15 +82,6 @@ class ActionSpace:
         return out
 
 
-class Feature(NamedTuple):
-    """One named part of an encoded vector: where it starts, how long it is, what it means."""
-
-    name: str
-    offset: int
-    size: int
-    meaning: str
-
-
 # each byte value as its eight bits, least significant first, as float32
 _BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
                       bitorder="little").astype(np.float32)
@@ -118,36 +107,11 @@ class Encoder:
         #: rules say
         self.open_hands = rules.open_hands if open_hands is None else open_hands
         n, c, s = rules.nseats, rules.ncards, len(rules.suits)
-        t = len(rules.teams)
-        parts: list[tuple[str, int, str]] = [("hand", c, "the seat's own cards")]
-        parts += [(f"known_hand_{k}", c, f"cards known to be in the hand of the seat {k} "
-                   "places after the observer (shown and not yet played)") for k in range(1, n)]
-        parts += [(f"trick_card_{k}", c, f"the card played {k + 1}. to the current trick")
-                  for k in range(n)]
-        parts += [("played", c, "every card played in this hand (finished tricks and the "
-                   "current one)"),
-                  ("turn_up", c + 1, "the turned-up card while it lies on the table; last: none"),
-                  ("trump", s + 1, "the trump suit; last: none"),
-                  ("phase", len(_PHASES), "the phase: " + ", ".join(p.name.lower()
-                                                                   for p in _PHASES)),
-                  ("to_act", n + 1, "the seat to act, counted from the observer; last: none"),
-                  ("leader", n, "the seat that led the current trick, from the observer"),
-                  ("hand_sizes", n, "each seat's number of cards / cards in the pack"),
-                  ("stock_size", 1, "cards in the stock / cards in the pack"),
-                  ("hand_points", t, "each side's points this hand, own side first / the "
-                   "pack's points"),
-                  ("standing", t, "each side's match standing, own side first / the target"),
-                  ("declared", len(rules.declarations) * s, "declarations made this hand, "
-                   "one per (declaration, suit)")]
-        feats: list[Feature] = []
-        at = 0
-        for name, size, meaning in parts:
-            feats.append(Feature(name, at, size, meaning))
-            at += size
-        self.features: tuple[Feature, ...] = tuple(feats)
-        self.size = at
-        self._nbytes = (at + 7) // 8
+        feats = observation_features(rules)
         off = {f.name: f.offset for f in feats}
+        self.features: tuple[Feature, ...] = feats
+        self.size = sum(f.size for f in feats)
+        self._nbytes = (self.size + 7) // 8
         # offsets kept as plain attributes: no lookups by name on the hot path
         self._o_played, self._o_turn_up, self._o_trump = (off["played"], off["turn_up"],
                                                           off["trump"])
@@ -157,25 +121,12 @@ class Encoder:
         self._o_points, self._o_standing = off["hand_points"], off["standing"]
         self._phase_bit = {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)}
         self._nsuits = s
+        del n, c
         self._played_cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
-        r = self.rules
-        names: list[str] = []
-        for f in self.features:
-            if f.size == r.ncards or f.name == "turn_up":
-                labels = [*r.card_code[:r.ncards], "none"][:f.size]
-            elif f.name == "trump":
-                labels = [*r.suits, "none"]
-            elif f.name == "phase":
-                labels = [p.name.lower() for p in _PHASES]
-            elif f.name == "declared":
-                labels = [f"{d.name}:{s}" for d in r.declarations for s in r.suits]
-            else:
-                labels = [str(k) for k in range(f.size)]
-            names += [f"{f.name}[{label}]" for label in labels]
-        return names
+        return feature_names(self.rules, self.features)
 
     def _played(self, state: GameState) -> int:
         """The cards of the finished tricks of the hand, kept from call to call."""
@@ -264,28 +215,10 @@ class InfoStateEncoder:
         self.rules = rules
         self.space = space or ActionSpace(rules)
         self.start = Encoder(rules)
-        n, c = rules.nseats, rules.ncards
-        #: a bound on the decisions of one hand: every card played, half a pack of other
-        #: actions per seat, and every bid an auction can hold
-        bids = 0
-        if rules.auction_rule is not None:
-            ceiling = rules.bid_max or 2 * max(rules.pack_points, rules.bid_min)
-            bids = (ceiling - rules.bid_min) // max(1, rules.bid_step) + 2 * n
-        self.slots = c + n * c // 2 + 2 * n + bids
-        self.slot_size = (n + 1) + self.space.size + c
-        feats = [Feature("dealt_" + f.name, f.offset, f.size, "at the deal: " + f.meaning)
-                 for f in self.start.features]
-        at = self.start.size
-        for k in range(self.slots):
-            feats += [Feature(f"slot_{k}_actor", at, n + 1, "who took decision "
-                              f"{k + 1} of the hand, from the observer; last: no decision"),
-                      Feature(f"slot_{k}_action", at + n + 1, self.space.size,
-                              "its action id"),
-                      Feature(f"slot_{k}_learned", at + n + 1 + self.space.size, c,
-                              "cards that became known to the observer by it")]
-            at += self.slot_size
-        self.features: tuple[Feature, ...] = tuple(feats)
-        self.size = at
+        self.slots = decision_bound(rules)
+        self.features: tuple[Feature, ...] = info_state_features(rules, self.space.size)
+        self.slot_size = (rules.nseats + 1) + self.space.size + rules.ncards
+        self.size = self.start.size + self.slots * self.slot_size
 
     def tensor(self, dealt: npt.NDArray[np.float32],
                steps: list[tuple[int, int, int]], seat: int) -> npt.NDArray[np.float32]:

@@ -63,7 +63,14 @@ class _ViewPolicy:
     def choose(self, state: GameState) -> Action:
         seat = state.to_act
         assert seat is not None, "no seat to act"
-        return self.bot.choose(determinize(state, seat, self.rng))
+        legal = state.legal_actions()
+        for _ in range(8):
+            # a guess of the hidden cards can miss what the seat was told (an answer's
+            # truth may turn on the asker's card): then guess again
+            action = self.bot.choose(determinize(state, seat, self.rng))
+            if action in legal:
+                return action
+        return legal[0]
 
 
 class _First:
