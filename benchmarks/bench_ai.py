@@ -34,7 +34,6 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
-
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import Encoder
@@ -68,7 +67,7 @@ def pettingzoo(ruleset: str, hands: int) -> int:
     while done < hands:
         env.reset(seed=seed)
         seed += 1
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)

@@ -7,9 +7,9 @@ fixed budget it is measured against ``random`` and ``greedy`` over paired deals,
 its weights are saved so that ``mariage match`` can play it::
 
     python docs/examples/train_schnapsen.py --hands 4000 --out agent.npz
-    MARIAGE_AGENT=agent.npz mariage match schnapsen \\
-        --engine "A=python -m mariage.ai.agent_engine --agent docs/examples/train_schnapsen.py:load" \\
-        --bot B=greedy --games 20
+    export MARIAGE_AGENT=agent.npz
+    mariage match schnapsen --bot B=greedy --games 20 --engine \\
+        "A=python -m mariage.arena.agent_engine --agent docs/examples/train_schnapsen.py:load"
 
 ``load(rules)`` (the factory the engine calls) reads the weights named by
 ``MARIAGE_AGENT``.
@@ -22,13 +22,11 @@ import os
 from typing import Any
 
 import gymnasium
+import mariage.ai.gym_env  # noqa: F401  (registers mariage/<ruleset>-v0)
 import numpy as np
 import numpy.typing as npt
-
-import mariage.ai.gym_env  # noqa: F401  (registers mariage/<ruleset>-v0)
 from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.evaluate import Evaluation
-from mariage.arena.match import wilson
 
 Array = npt.NDArray[np.float64]
 
@@ -107,7 +105,7 @@ def measure(agent: LinearAgent, opponents: str, deals: int = 200,
 
 
 class TrainedPolicy:
-    """The trained agent as a policy for :mod:`mariage.ai.agent_engine`."""
+    """The trained agent as a policy for :mod:`mariage.arena.agent_engine`."""
 
     name = "trained"
 
@@ -144,7 +142,7 @@ def main() -> None:
     np.savez(args.out, w=agent.w)
     for opponents in ("random", "greedy"):
         result = measure(agent, opponents, args.deals)
-        lo, hi = wilson(round(result.wins + result.draws / 2), result.games)
+        lo, hi = result.interval()
         print(f"against {opponents}: {result.wins}-{result.draws}-{result.losses} "
               f"of {result.games} hands, rate {result.rate:.3f} (95% {lo:.3f}-{hi:.3f})")
     print(f"weights saved to {args.out}")

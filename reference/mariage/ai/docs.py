@@ -13,13 +13,37 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from mariage.rulebook.render import Table
-from mariage.rulebook.sphinxext import _table
 from mariage.spec.compile import load_rules
 
 from .layout import info_state_features, observation_features
 
 __all__ = ["AILayoutDirective", "setup"]
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table:
+    """A docutils table of plain text cells."""
+    table = nodes.table(classes=["mariage-table", "mariage-ai-layout"])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for _ in header:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    body = nodes.tbody()
+    head += _row(header)
+    for cells in rows:
+        body += _row(cells)
+    group += head
+    group += body
+    return table
+
+
+def _row(cells: tuple[str, ...]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += nodes.paragraph(text=cell)
+        row += entry
+    return row
 
 
 class AILayoutDirective(SphinxDirective):
@@ -52,9 +76,8 @@ class AILayoutDirective(SphinxDirective):
             rows = (*rows, ("", "", "", f"k = 0 .. {count - 1}: {count} decision slots"))
         else:
             raise self.error(f"mariage-ai-layout: unknown kind {kind!r}")
-        table = Table(("part", "offset", "size", "meaning"),
-                      (*rows, ("total", "", str(total), "")))
-        return [_table(table, ["mariage-ai-layout"])]
+        return [_table(("part", "offset", "size", "meaning"),
+                       [*rows, ("total", "", str(total), "")])]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

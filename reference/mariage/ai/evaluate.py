@@ -15,14 +15,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mariage.arena.match import wilson
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
 from .policies import Policy, make_policy
 
-__all__ = ["Evaluation", "evaluate", "play_hand"]
+__all__ = ["Evaluation", "evaluate", "play_hand", "wilson"]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``n`` (95% by default).
+
+    >>> [round(x, 3) for x in wilson(40, 50)]
+    [0.67, 0.887]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -47,7 +60,7 @@ class Evaluation:
 
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of :attr:`rate` (draws as half a win)."""
-        return wilson(round(self.wins + self.draws / 2), self.games)
+        return wilson(self.wins + self.draws / 2, self.games)
 
 
 def play_hand(ruleset: str, seed: int, players: list[Policy]) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ match. An action whose mask is 0 raises ``ValueError``, or with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -53,7 +53,7 @@ Obs = dict[str, npt.NDArray[Any]]
 class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     """One seat of a match of ``ruleset`` against built-in policies."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own annotation
 
     def __init__(self, ruleset: str = "schnapsen", options: dict[str, Any] | None = None,
                  seat: int = 0, opponents: str | Sequence[str] = "greedy",
@@ -82,7 +82,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.space = ActionSpace(rules)
         self.encoder = Encoder(rules)
-        self.observation_space = gymnasium.spaces.Dict({
+        self.observation_space = gymnasium.spaces.Dict({  # type: ignore[assignment]
             "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
                                                 np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (self.space.size,), np.int8),
@@ -170,7 +170,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     def _info(self) -> dict[str, Any]:
         state = self.state
         assert state is not None
-        legal = [self.space.text(i) for i in np.flatnonzero(self._mask)]
+        legal = [self.space.text(int(i)) for i in np.flatnonzero(self._mask)]
         return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
                 "standing": state.standing()}
 
@@ -178,10 +178,15 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         """The legal action ids now, as booleans (for maskable learners)."""
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
             return None
         return repr(self.state)
+
+
+def _make(**kwargs: Any) -> MariageGymEnv:
+    """Gymnasium's entry point: the environment of the keyword arguments."""
+    return MariageGymEnv(**kwargs)
 
 
 def env_id(ruleset: str) -> str:
@@ -195,7 +200,7 @@ def register_all() -> list[str]:
     for ruleset in list_rulesets():
         ident = env_id(ruleset)
         if ident not in gymnasium.registry:
-            gymnasium.register(ident, entry_point=MariageGymEnv,
+            gymnasium.register(ident, entry_point=_make,
                                kwargs={"ruleset": ruleset}, disable_env_checker=True)
         ids.append(ident)
     return ids

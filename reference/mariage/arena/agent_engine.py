@@ -1,4 +1,4 @@
-"""Serve a policy or a trained agent as an engine: ``python -m mariage.ai.agent_engine``.
+"""Serve a policy or a trained agent as an engine: ``python -m mariage.arena.agent_engine``.
 
 The engine speaks the engine protocol (``docs/protocol.rst``) like ``mariage engine``
 and answers ``choose`` with the policy named by ``--policy`` (:mod:`mariage.ai.policies`:
@@ -9,7 +9,7 @@ that seat's view, so an agent cannot see what its seat could not. So a trained a
 plays in ``mariage match`` against other engines and bots::
 
     mariage match schnapsen \\
-        --engine "A=python -m mariage.ai.agent_engine --agent agent.py:load" --bot B=greedy
+        --engine "A=python -m mariage.arena.agent_engine --agent agent.py:load" --bot B=greedy
 
 >>> engine = AgentEngine(make_policy("ismcts", seed=1, iterations=30))
 >>> deck = [f"{r}{s}" for s in "HDCS" for r in "ATKQJ"]
@@ -29,11 +29,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mariage.arena.refengine import ChoosingEngine
+from mariage.ai.policies import POLICIES, Policy, make_policy
 from mariage.conformance.engine import serve
 from mariage.engine.rules import Rules
 
-from .policies import POLICIES, Policy, make_policy
+from .refengine import ChoosingEngine
 
 __all__ = ["AgentEngine", "load_factory", "main"]
 
@@ -81,7 +81,7 @@ def load_factory(spec: str) -> Callable[[Rules], Policy]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mariage.ai.agent_engine",
+    parser = argparse.ArgumentParser(prog="python -m mariage.arena.agent_engine",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--policy", choices=sorted(POLICIES))
