@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "myst_parser",
     "mariage.rulebook.sphinxext",
+    "mariage.ai.docs",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]

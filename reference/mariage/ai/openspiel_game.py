@@ -14,8 +14,12 @@ Importing this module registers one game per bundled ruleset with
   are played, -1 for the others, 0 each on equal standing.
 * The information state string of a player is everything it has seen, in
   order: its cards as dealt, the turned-up card, every action, each card it
-  drew. The observation string and tensor come from
-  :func:`mariage.observe` of its seat.
+  drew. The information state tensor is perfect recall too
+  (:class:`~mariage.ai.encoding.InfoStateEncoder`): the player's view when the
+  current hand was dealt (its cards, the turned-up card, the match standing, which
+  sum up the hands before) followed by every decision of the hand: who, which
+  action id, and the cards it showed the player. The observation string and tensor
+  come from :func:`mariage.observe` of its seat (not perfect recall).
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("mariage_mariazza")
@@ -26,20 +30,21 @@ Importing this module registers one game per bundled ruleset with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from mariage.engine.actions import action_text
-from mariage.engine.observation import observe
+from mariage.engine.observation import observe, public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .encoding import ActionSpace, Encoder
+from .encoding import ActionSpace, Encoder, InfoStateEncoder
 
 __all__ = ["game_name", "register"]
 
@@ -57,26 +62,36 @@ def _hand_bound(rules: Rules) -> int:
 
 
 class _Observer:
-    """The PyObserver of a game: strings and tensors of one player's view."""
+    """The PyObserver of a game: strings and tensors of one player's view.
+
+    With ``perfect_recall`` the tensor is the information-state tensor
+    (:class:`~mariage.ai.encoding.InfoStateEncoder`) and the string the player's whole
+    history; else both are the current observation.
+    """
 
     def __init__(self, game: _Game, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
-        self.encoder = game.encoder
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.encoder = game.encoder
+        self.info_encoder = game.info_encoder
+        size = self.info_encoder.size if self.perfect_recall else self.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if self.perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: _State, player: int) -> None:
         gs = state.gs
         if gs is None or gs.hand_no == 0:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor[:] = self.info_encoder.tensor(state.dealt[player],
+                                                      state.steps_of(player), player)
         else:
             self.tensor[:] = self.encoder.vector(gs, player)
 
     def string_from(self, state: _State, player: int) -> str:
         if self.perfect_recall:
-            return "\n".join(state.logs[player])
+            return state.history_text(player)
         gs = state.gs
         if gs is None or gs.hand_no == 0:
             return f"seat {player}: no deal yet"
@@ -95,7 +110,11 @@ class _Observer:
 
 
 class _State(pyspiel.State):
-    """One match in OpenSpiel: chance nodes for the deals, then the reference state."""
+    """One match in OpenSpiel: chance nodes for the deals, then the reference state.
+
+    Where the match stands (which chance node, or over) is kept in two fields set
+    after every action, so OpenSpiel's many questions cost a field read each.
+    """
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
@@ -107,97 +126,187 @@ class _State(pyspiel.State):
         if rules.first_dealer != "lot":
             self.gs = GameState(rules, first_dealer=0 if rules.first_dealer != "none" else None)
         self.deck: list[int] = []
+        self.rest: list[int] = []
         self.first: int | None = None
-        self.logs: list[list[str]] = [[f"seat {rules.seat_names[p]}"]
-                                      for p in range(rules.nseats)]
+        #: per player, the lines of its information state before the current hand
+        self.earlier: list[list[str]] = [[f"seat {rules.seat_names[p]}"]
+                                         for p in range(rules.nseats)]
+        #: per player, its observation vector when the current hand was dealt
+        self.dealt: list[Any] = [None] * rules.nseats
+        #: the decisions of the current hand: (seat, action id, per player the cards of
+        #: other hands it came to see, per player the cards it drew)
+        self.steps_all: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        #: the decisions (by index) that some players saw only as "cards passed"
+        self.hidden_steps: dict[int, tuple[bool, ...]] = {}
+        self.dealt_hands: tuple[int, ...] = ()
+        self.turn_up: int | None = None
+        self._kind: str | None = None
+        self._done = False
+        self._nothing = (0,) * rules.nseats
+        self._settle()
+
+    def steps_of(self, player: int) -> list[tuple[int, int, int]]:
+        """The decisions of the current hand as ``player`` saw them (action id -1: an
+        action it saw only as made, such as cards passed within the other side)."""
+        hidden = self.hidden_steps
+        return [(seat, -1 if k in hidden and hidden[k][player] else action, learned[player])
+                for k, (seat, action, learned, _) in enumerate(self.steps_all)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _State:
-        new = _State(self.game)
+        new = _State.__new__(_State)
+        pyspiel.State.__init__(new, self.game)
+        new.game, new.hands, new.rules = self.game, self.hands, self.rules
         new.gs = None if self.gs is None else self.gs.clone()
-        new.hands = self.hands
-        new.deck = list(self.deck)
-        new.first = self.first
-        new.logs = [list(lines) for lines in self.logs]
+        new.deck, new.rest, new.first = list(self.deck), list(self.rest), self.first
+        new.earlier = [list(lines) for lines in self.earlier]
+        new.dealt = list(self.dealt)  # the vectors are never changed in place
+        new.steps_all = list(self.steps_all)
+        new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
+        new.hidden_steps = dict(self.hidden_steps)
+        new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         return new
 
     # -- where the game is
-    def _chance_kind(self) -> str | None:
-        if self.gs is None:
-            return "dealer"
-        if self.gs.phase != Phase.DEAL or self._over():
-            return None
-        if self.rules.first_lead == "lot" and self.first is None:
-            return "first"
-        return "card"
-
-    def _over(self) -> bool:
+    def _settle(self) -> None:
+        """Set :attr:`_kind` (the chance node to come, or None) and :attr:`_done`."""
         gs = self.gs
         if gs is None:
-            return False
-        if gs.terminal:
-            return True
-        return gs.phase == Phase.DEAL and gs.hand_no >= self.hands
+            self._kind, self._done = "dealer", False
+            return
+        done = gs.terminal or (gs.phase == Phase.DEAL and gs.hand_no >= self.hands)
+        self._done = done
+        if done or gs.phase != Phase.DEAL:
+            self._kind = None
+        elif self.rules.first_lead == "lot" and self.first is None:
+            self._kind = "first"
+        else:
+            if not self.deck:
+                self.rest = list(range(self.rules.ncards))
+            self._kind = "card"
+
+    def _chance_kind(self) -> str | None:
+        return self._kind
+
+    def _over(self) -> bool:
+        return self._done
 
     def current_player(self) -> int:
-        if self._over():
+        if self._done:
             return int(pyspiel.PlayerId.TERMINAL)
-        if self._chance_kind() is not None:
+        if self._kind is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        assert self.gs is not None and self.gs.to_act is not None
-        return self.gs.to_act
+        gs = self.gs
+        assert gs is not None and gs.to_act is not None
+        return gs.to_act
 
     def is_terminal(self) -> bool:
-        return self._over()
+        return self._done
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        kind = self._chance_kind()
-        if kind in ("dealer", "first"):
+        if self._kind in ("dealer", "first"):
             n = self.rules.nseats
             return [(s, 1.0 / n) for s in range(n)]
-        placed = set(self.deck)
-        rest = [c for c in range(self.rules.ncards) if c not in placed]
-        return [(c, 1.0 / len(rest)) for c in rest]
+        rest = self.rest
+        p = 1.0 / len(rest)
+        return [(c, p) for c in rest]
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.gs is not None
-        if player != self.gs.to_act:
+        gs = self.gs
+        assert gs is not None
+        if player != gs.to_act:
             return []
-        return self.game.space.legal_ids(self.gs)
+        return self.game.space.legal_ids(gs)
 
     def _apply_action(self, action: int) -> None:
-        kind = self._chance_kind()
+        kind = self._kind
         r = self.rules
         if kind == "dealer":
             self.gs = GameState(r, first_dealer=action)
+            self._settle()
             return
         gs = self.gs
         assert gs is not None
         if kind == "first":
             self.first = action
+            self._settle()
             return
         if kind == "card":
             self.deck.append(action)
+            self.rest.remove(action)
             if len(self.deck) == r.ncards:
+                if gs.hand_no:
+                    for p in range(r.nseats):
+                        self.earlier[p] = self._lines(p)
                 gs.deal(self.deck, self.first)
                 self.deck, self.first = [], None
-                for p in range(r.nseats):
-                    line = f"hand {gs.hand_no}: dealt {r.format_cards(gs.hands[p])}"
-                    if gs.turn_up is not None:
-                        line += f"; turned up {r.card_code[gs.turn_up]}"
-                    self.logs[p].append(line)
+                self.steps_all = []
+                self.hidden_steps = {}
+                self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
+                encoder = self.game.encoder
+                self.dealt = [encoder.vector(gs, p) for p in range(r.nseats)]
+            self._settle()
             return
         seat = gs.to_act
         assert seat is not None
-        before = list(gs.hands)
+        n = r.nseats
+        own = tuple(gs.hands)
+        known = tuple(gs.known)
         act = self.game.space.action(action)
+        if r.auction_rule is not None:  # cards passed within the other side are not seen
+            hidden = tuple(public_action(r, p, seat, act) != act for p in range(n))
+            if any(hidden):
+                self.hidden_steps[len(self.steps_all)] = hidden
         gs.apply(act)
-        text = f"{r.seat_names[seat]}:{action_text(r, act)}"
-        for p in range(r.nseats):
-            self.logs[p].append(text)
-            if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
-                drawn = gs.hands[p] & ~before[p]
-                if drawn:
-                    self.logs[p].append(f"drew {r.format_cards(drawn)}")
+        hands = gs.hands
+        learned = drawn = self._nothing
+        if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
+            gained = False
+            for p in range(n):
+                if hands[p] & ~own[p]:
+                    gained = True
+                    break
+            if gained or tuple(gs.known) != known:  # else nobody came to see a card
+                learned = tuple(self._seen(hands, gs.known, p) & ~self._seen(own, known, p)
+                                for p in range(n))
+                drawn = tuple(hands[p] & ~own[p] for p in range(n))
+        self.steps_all.append((seat, action, learned, drawn))
+        self._settle()
+
+    @staticmethod
+    def _seen(hands: Sequence[int], known: Sequence[int], player: int) -> int:
+        """The cards of ``hands`` that ``player`` sees (its own and those shown to it)."""
+        seen = hands[player]
+        for q, hand in enumerate(hands):
+            if q != player:
+                seen |= known[q] & hand
+        return seen
+
+    def _lines(self, player: int) -> list[str]:
+        """The information state lines of ``player``, the current hand included."""
+        gs = self.gs
+        r = self.rules
+        lines = list(self.earlier[player])
+        if gs is None or gs.hand_no == 0 or self.dealt[player] is None:
+            return lines
+        line = f"hand {gs.hand_no}: dealt {r.format_cards(self.dealt_hands[player])}"
+        if self.turn_up is not None:
+            line += f"; turned up {r.card_code[self.turn_up]}"
+        lines.append(line)
+        space = self.game.space
+        hidden = self.hidden_steps
+        for k, (seat, action, _, drawn) in enumerate(self.steps_all):
+            if k in hidden and hidden[k][player]:
+                text = action_text(r, public_action(r, player, seat, space.action(action)))
+            else:
+                text = space.text(action)
+            lines.append(f"{r.seat_names[seat]}:{text}")
+            if drawn[player]:
+                lines.append(f"drew {r.format_cards(drawn[player])}")
+        return lines
+
+    def history_text(self, player: int) -> str:
+        """The information state string of ``player``: everything it has seen, in order."""
+        return "\n".join(self._lines(player))
 
     def _action_to_string(self, player: int, action: int) -> str:
         r = self.rules
@@ -247,6 +356,7 @@ class _Game(pyspiel.Game):
     rules: Rules
     space: ActionSpace
     encoder: Encoder
+    info_encoder: InfoStateEncoder
 
     @property
     def hands(self) -> int:
@@ -289,16 +399,17 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.nseats, min_num_players=rules.nseats,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"hands": 1})
 
     def init(self: _Game, params: dict[str, Any] | None = None) -> None:
         _Game.__init__(self, game_type, rules, params)
 
+    space = ActionSpace(rules)
     cls = type(f"Game_{short}", (_Game,), {"__init__": init, "rules": rules,
-                                            "space": ActionSpace(rules),
-                                            "encoder": Encoder(rules)})
+                                            "space": space, "encoder": Encoder(rules),
+                                            "info_encoder": InfoStateEncoder(rules, space)})
     _CLASSES.append(cls)  # kept alive for as long as pyspiel may call it
     pyspiel.register_game(game_type, cls)
     return short

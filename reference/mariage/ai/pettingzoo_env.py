@@ -6,9 +6,12 @@ agent to act is the seat to act. Each agent's observation is a dict of
 ``observation`` (the :class:`~mariage.ai.encoding.Encoder` vector of its own
 seat's view) and ``action_mask`` (1 for each legal action id of the
 :class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too.
-When the match ends, each agent of the winning team gets reward +1 and the
-others -1 (0 each for a draw). ``max_hands`` truncates a match that has not
-ended after so many hands.
+``reward`` chooses the rewards (:mod:`mariage.ai.rewards`): ``match`` (+1 to each
+agent of the side that wins the match, -1 to the others, 0 each for a draw),
+``hand`` (the hand's score difference after every hand, normalised) or
+``game_points``. ``max_hands`` truncates a match that has not ended after so many
+hands. :meth:`MariageEnv.state` is the global state: the same encoding with every
+hand open, from the first seat.
 
 >>> env = MariageEnv("mariazza", max_hands=2)
 >>> env.reset(seed=3)
@@ -17,6 +20,8 @@ ended after so many hands.
 >>> sorted(obs), bool(obs["action_mask"].any())
 (['action_mask', 'observation'], True)
 >>> env.step(int(obs["action_mask"].argmax()))
+>>> env.state().shape == env.state_space.shape
+True
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from mariage.engine.deals import SeededDeals
@@ -33,6 +39,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder
+from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
 
@@ -46,11 +53,15 @@ class MariageEnv(AECEnv):
                                           "is_parallelizable": False}
 
     def __init__(self, ruleset: str = "marianna", options: dict[str, Any] | None = None,
-                 max_hands: int = 100, render_mode: str | None = None) -> None:
+                 max_hands: int = 100, render_mode: str | None = None,
+                 reward: str = "match") -> None:
         super().__init__()
         self.rules = load_rules(ruleset, options or {})
+        check_reward(self.rules, reward)
+        self.reward = reward
         self.space = ActionSpace(self.rules)
         self.encoder = Encoder(self.rules)
+        self.state_encoder = Encoder(self.rules, open_hands=True)
         self.max_hands = max_hands
         self.render_mode = render_mode
         self.possible_agents = list(self.rules.seat_names)
@@ -63,7 +74,13 @@ class MariageEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.space.size)
                               for a in self.possible_agents}
+        self.state_space = gymnasium.spaces.Box(-np.inf, np.inf, (self.state_encoder.size,),
+                                                np.float32)
         self.state_: GameState | None = None
+        self._no_mask = np.zeros(self.space.size, dtype=np.int8)
+        self._no_mask.flags.writeable = False
+        self._mask_now = self._no_mask
+        self._hands_rewarded = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -86,43 +103,56 @@ class MariageEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._hands_rewarded = 0
         self._settle()
 
     def _settle(self) -> None:
-        """Set the agent to act, the masks, and the end of the episode."""
+        """Set the agent to act, the masks, the rewards and the end of the episode."""
         state = self.state_
         assert state is not None
+        agents = self.agents
+        if self.reward != "match" and len(state.history) > self._hands_rewarded:
+            rewards = self.rewards
+            for k in range(self._hands_rewarded, len(state.history)):
+                for a, value in zip(self.possible_agents,
+                                    hand_rewards(state, k, self.reward), strict=True):
+                    if a in rewards:
+                        rewards[a] += value
+            self._hands_rewarded = len(state.history)
+            self._accumulate_rewards()
         done = state.terminal
         truncated = not done and state.hand_no > self.max_hands
         if done or truncated:
-            res = state.result
-            for a in self.agents:
-                team = self.rules.team_of[self._index[a]]
-                if done and res is not None and res.winner is not None:
-                    self.rewards[a] = 1.0 if res.winner == team else -1.0
+            if self.reward == "match" and done:
+                for a, value in zip(self.possible_agents, match_rewards(state), strict=True):
+                    self.rewards[a] = value
+                self._accumulate_rewards()
+            for a in agents:
                 self.terminations[a] = done
                 self.truncations[a] = truncated
-            self._accumulate_rewards()
-            if self.agents:
-                self.agent_selection = self.agents[0]
+            if agents:
+                self.agent_selection = agents[0]
+            self._mask_now = self._no_mask
         else:
-            assert state.to_act is not None
-            self.agent_selection = self.possible_agents[state.to_act]
-        for a in self.agents:
-            self.infos[a] = {"action_mask": self._mask(a)}
-
-    def _mask(self, agent: str) -> Any:
-        state = self.state_
-        assert state is not None
-        if agent != self.agent_selection or state.to_act is None:
-            return np.zeros(self.space.size, dtype=np.int8)
-        return self.space.mask(state)
+            to_act = state.to_act
+            assert to_act is not None
+            self.agent_selection = self.possible_agents[to_act]
+            self._mask_now = self.space.mask(state)
+        selected = self.agent_selection
+        for a in agents:
+            self.infos[a] = {"action_mask": self._mask_now if a == selected else self._no_mask}
 
     def observe(self, agent: str) -> Obs:
         state = self.state_
         assert state is not None
         return {"observation": self.encoder.vector(state, self._index[agent]),
-                "action_mask": self._mask(agent)}
+                "action_mask": self._mask_now if agent == self.agent_selection
+                else self._no_mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: every hand open, seats counted from the first seat."""
+        assert self.state_ is not None, "reset() first"
+        return self.state_encoder.vector(self.state_, 0)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -131,9 +161,13 @@ class MariageEnv(AECEnv):
             return
         state = self.state_
         assert state is not None and action is not None
+        if not self._mask_now[int(action)]:
+            raise ValueError(f"action {int(action)} ({self.space.text(int(action))}) is not "
+                             f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
         state.apply(self.space.action(int(action)))
         self._settle()
 

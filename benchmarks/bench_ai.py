@@ -1,0 +1,162 @@
+"""Random play through the AI environments against the library's own loop; baselines.
+
+Speed (default): per ruleset, random hands are played four ways in the same process,
+interleaved, each the median of ``--repeat`` runs of CPU time:
+
+* ``library``: ``legal_actions()`` and ``apply`` (the playout loop of
+  ``bench_playout.py``);
+* ``library+view``: the same, plus the acting seat's observation vector each step
+  (what any agent must look at before it acts);
+* ``pettingzoo``: the AEC loop ``agent_iter`` / ``last`` / ``step`` with masks;
+* ``openspiel``: ``apply_action`` on chance nodes and decisions, legal actions as ids
+  (one hand a game).
+
+Ratios are CPU time per decision against ``library`` (lower is better; the target is
+at most 2 for PettingZoo and OpenSpiel).
+
+``--baselines``: each policy against ``random`` and ``greedy`` (and ``greedy`` against
+``first``) over paired deals, hands won with 95% Wilson intervals, per ruleset.
+
+Usage::
+
+    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...]
+    python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+from mariage import list_rulesets, load_rules, new_match
+from mariage.ai import openspiel_game
+from mariage.ai.encoding import Encoder
+from mariage.ai.evaluate import evaluate
+from mariage.ai.pettingzoo_env import MariageEnv
+
+
+def library(ruleset: str, hands: int, view: bool) -> int:
+    rules = load_rules(ruleset)
+    enc = Encoder(rules)
+    rng = random.Random(1)
+    steps = done = seed = 0
+    while done < hands:
+        state = new_match(rules, seed)
+        seed += 1
+        while not state.terminal and state.hand_no <= 3 and done < hands:
+            before = len(state.history)
+            if view:
+                enc.vector(state, state.to_act)  # type: ignore[arg-type]
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+            steps += 1
+            done += len(state.history) - before
+    return steps
+
+
+def pettingzoo(ruleset: str, hands: int) -> int:
+    env = MariageEnv(ruleset, max_hands=3)
+    rng = random.Random(1)
+    steps = done = seed = 0
+    while done < hands:
+        env.reset(seed=seed)
+        seed += 1
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+            state = env.state_
+            assert state is not None
+            if len(state.history) + done >= hands:
+                break
+        assert env.state_ is not None
+        done += len(env.state_.history)
+    return steps
+
+
+def openspiel(ruleset: str, hands: int) -> int:
+    game = pyspiel.load_game(openspiel_game.game_name(ruleset))
+    rng = random.Random(1)
+    steps = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+    return steps
+
+
+WAYS: dict[str, Callable[[str, int], int]] = {
+    "library": lambda r, h: library(r, h, False),
+    "library+view": lambda r, h: library(r, h, True),
+    "pettingzoo": pettingzoo,
+    "openspiel": openspiel,
+}
+
+
+def speed(rulesets: list[str], hands: int, repeat: int) -> None:
+    print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
+          f"{repeat} runs of CPU time; ratio = per-decision time / library's")
+    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>13}" for w in WAYS
+                                                          if w != "library"))
+    for ruleset in rulesets:
+        times: dict[str, list[float]] = {w: [] for w in WAYS}
+        for _ in range(repeat):
+            for way, run in WAYS.items():  # interleaved, so load drifts hit each alike
+                t = time.process_time()
+                steps = run(ruleset, hands)
+                times[way].append((time.process_time() - t) / steps)
+        base = statistics.median(times["library"])
+        cells = [f"{statistics.median(times[w]) / base:13.2f}" for w in WAYS if w != "library"]
+        print(f"{ruleset:24} {base * 1e6:10.2f} " + " ".join(cells))
+
+
+def baselines(rulesets: list[str], deals: int, iterations: int) -> None:
+    print(f"load average {os.getloadavg()[0]:.1f}; {deals} paired deals "
+          f"({2 * deals} hands) each; ismcts {iterations} iterations per decision")
+    pairs = [("greedy", "first"), ("greedy", "random"), ("mc", "random"), ("mc", "greedy"),
+             ("ismcts", "random"), ("ismcts", "greedy")]
+    print(f"{'ruleset':24} " + " ".join(f"{a + ' v ' + b:>20}" for a, b in pairs))
+    for ruleset in rulesets:
+        cells = []
+        for a, b in pairs:
+            n = deals if a not in ("mc", "ismcts") else max(4, deals // 4)
+            e = evaluate(ruleset, a, b, deals=n, seed=1, iterations=iterations)
+            lo, hi = e.interval()
+            cells.append(f"{e.rate:.2f} [{lo:.2f}-{hi:.2f}]")
+        print(f"{ruleset:24} " + " ".join(f"{c:>20}" for c in cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--ruleset", action="append")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baselines", action="store_true")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--iterations", type=int, default=100)
+    args = parser.parse_args()
+    rulesets = args.ruleset or list_rulesets()
+    if args.baselines:
+        baselines(rulesets, 8 if args.quick else args.deals, args.iterations)
+    else:
+        speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""Measure one policy against another over paired deals, with 95% Wilson intervals.
+
+Each deal is played twice from the same seed, the two policies swapping sides, so the
+luck of the cards cancels out. The unit is one hand: the side that scores more in the
+hand (what it adds to the match score; where equal, more card points) wins it, and a
+hand equal in both is drawn. Where the match has more than two sides, policy ``a`` sits
+in the first seat and ``b`` in all the others, then the other way round.
+
+>>> result = evaluate("schnapsen", "greedy", "first", deals=4, seed=1)
+>>> result.games, 0.0 <= result.rate <= 1.0
+(8, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mariage.engine.deals import SeededDeals
+from mariage.engine.state import GameState
+from mariage.spec.compile import load_rules
+
+from .policies import Policy, make_policy
+
+__all__ = ["Evaluation", "evaluate", "play_hand", "wilson"]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``n`` (95% by default).
+
+    >>> [round(x, 3) for x in wilson(40, 50)]
+    [0.67, 0.887]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Hands won, drawn and lost by policy ``a`` against ``b``."""
+
+    ruleset: str
+    a: str
+    b: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def rate(self) -> float:
+        """The share of hands won, a draw counting half."""
+        return (self.wins + self.draws / 2) / max(1, self.games)
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`rate` (draws as half a win)."""
+        return wilson(self.wins + self.draws / 2, self.games)
+
+
+def play_hand(ruleset: str, seed: int, players: list[Policy]) -> tuple[int, ...]:
+    """Deal one hand from ``seed`` and play it out with ``players`` (one per seat);
+    return each side's (score, points) compared as one number: score * 10000 + points."""
+    rules = load_rules(ruleset)
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    deck, first = deals.next_deal()
+    state.deal(deck, first)
+    while not state.history and not state.terminal:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(players[seat].choose(state))
+    record = state.history[-1]
+    return tuple(s * 10000 + p for s, p in zip(record.score, record.points, strict=True))
+
+
+def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
+             iterations: int = 100) -> Evaluation:
+    """Policy ``a`` against ``b`` over ``deals`` paired deals (``2 * deals`` hands)."""
+    rules = load_rules(ruleset)
+    wins = draws = losses = 0
+    for k in range(deals):
+        for a_team in (0, 1):
+            players = [make_policy(a if rules.team_of[s] == a_team else b,
+                                   seed=seed + k * 7 + s, iterations=iterations)
+                       for s in range(rules.nseats)]
+            value = play_hand(ruleset, seed + k, players)
+            mine = value[a_team]
+            other = max(v for t, v in enumerate(value) if t != a_team)
+            if mine > other:
+                wins += 1
+            elif mine < other:
+                losses += 1
+            else:
+                draws += 1
+    return Evaluation(ruleset, a, b, wins, draws, losses)

@@ -1,0 +1,210 @@
+"""Single-agent Gymnasium environments: one seat learns, the others are built-in policies.
+
+Importing this module registers ``mariage/<ruleset>-v0`` for every bundled ruleset
+(``mariage/schnapsen-v0``, ``mariage/sixty-six-4-v0``...), so
+
+>>> import gymnasium
+>>> env = gymnasium.make("mariage.ai.gym_env:mariage/schnapsen-v0", opponents="greedy")
+>>> obs, info = env.reset(seed=7)
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal"])
+(['action_mask', 'observation'], True)
+>>> action = int(obs["action_mask"].argmax())
+>>> obs, reward, terminated, truncated, info = env.step(action)
+>>> env.close()
+
+works without importing anything first (Gymnasium imports the module named before the
+colon). One episode is one match dealt from the seeded generator of ``docs/prng.rst``:
+``reset(seed=s)`` gives the same deals, and the same opponents' choices, every time.
+The learning seat (``seat``, default 0) sees only its own view: the observation is the
+:class:`~mariage.ai.encoding.Encoder` vector of its seat and the mask of its legal
+action ids (also :meth:`MariageGymEnv.action_masks`, the method maskable learners
+call). Each other seat plays a policy named in ``opponents`` (one name for all, or one
+per other seat, in seat order; :mod:`mariage.ai.policies`). ``reward`` is ``match``,
+``hand`` or ``game_points`` (:mod:`mariage.ai.rewards`); ``max_hands`` truncates a
+match. An action whose mask is 0 raises ``ValueError``, or with
+``illegal_action="replace"`` is replaced by the first legal action, with
+``info["illegal"]`` true and ``illegal_penalty`` added to the reward (Gymnasium's
+``check_env`` samples actions without masks, so it needs ``replace``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from mariage.engine.deals import SeededDeals
+from mariage.engine.state import GameState
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
+from .encoding import ActionSpace, Encoder
+from .policies import Policy, make_policy
+from .rewards import check_reward, hand_rewards, match_rewards
+
+__all__ = ["MariageGymEnv", "env_id", "register_all"]
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
+    """One seat of a match of ``ruleset`` against built-in policies."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own annotation
+
+    def __init__(self, ruleset: str = "schnapsen", options: dict[str, Any] | None = None,
+                 seat: int = 0, opponents: str | Sequence[str] = "greedy",
+                 reward: str = "match", max_hands: int = 100,
+                 render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_penalty: float = 0.0) -> None:
+        self.rules = load_rules(ruleset, options or {})
+        rules = self.rules
+        if not 0 <= seat < rules.nseats:
+            raise ValueError(f"seat {seat}: {ruleset} has seats 0 to {rules.nseats - 1}")
+        check_reward(rules, reward)
+        names = [opponents] * (rules.nseats - 1) if isinstance(opponents, str) \
+            else list(opponents)
+        if len(names) != rules.nseats - 1:
+            raise ValueError(f"opponents: {len(names)} names for {rules.nseats - 1} other seats")
+        for name in names:
+            make_policy(name)  # an unknown name fails here, not at reset
+        if illegal_action not in ("raise", "replace"):
+            raise ValueError(f"illegal_action {illegal_action!r}: 'raise' or 'replace'")
+        self.illegal_action = illegal_action
+        self.illegal_penalty = illegal_penalty
+        self.opponent_names = names
+        self.seat = seat
+        self.reward_kind = reward
+        self.max_hands = max_hands
+        self.render_mode = render_mode
+        self.space = ActionSpace(rules)
+        self.encoder = Encoder(rules)
+        self.observation_space = gymnasium.spaces.Dict({  # type: ignore[assignment]
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
+                                                np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.space.size,), np.int8),
+        })
+        self.action_space = gymnasium.spaces.Discrete(self.space.size)
+        self.state: GameState | None = None
+        self._opponents: dict[int, Policy] = {}
+        self._mask = np.zeros(self.space.size, dtype=np.int8)
+        self._hands_rewarded = 0
+
+    # -- the episode
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        # without a seed, the deals follow Gymnasium's generator (seeded or not)
+        deal_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        rules = self.rules
+        deals = SeededDeals(rules, deal_seed)
+        state = GameState(rules, first_dealer=deals.first_dealer)
+        state.deal_source = deals
+        deck, first = deals.next_deal()
+        state.deal(deck, first)
+        self.state = state
+        others = [s for s in range(rules.nseats) if s != self.seat]
+        self._opponents = {s: make_policy(name, seed=(deal_seed * 31 + s) % 2**63)
+                           for s, name in zip(others, self.opponent_names, strict=True)}
+        self._hands_rewarded = 0
+        self._play_others()
+        obs = self._observation()
+        return obs, self._info()
+
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state is None:
+            raise RuntimeError("step() before reset()")
+        if state.terminal or state.to_act != self.seat:
+            raise RuntimeError("step() after the episode ended: call reset()")
+        a = int(action)
+        illegal = not 0 <= a < self.space.size or not self._mask[a]
+        if illegal:
+            if self.illegal_action == "raise":
+                raise ValueError(f"action {a} is not legal for seat "
+                                 f"{self.rules.seat_names[self.seat]} now")
+            a = int(np.flatnonzero(self._mask)[0])
+        before = len(state.history)
+        state.apply(self.space.action(a))
+        self._play_others()
+        reward = 0.0
+        if self.reward_kind != "match":
+            for k in range(before, len(state.history)):
+                reward += hand_rewards(state, k, self.reward_kind)[self.seat]
+        terminated = state.terminal
+        truncated = not terminated and state.hand_no > self.max_hands
+        if terminated and self.reward_kind == "match":
+            reward = match_rewards(state)[self.seat]
+        obs = self._observation()
+        info = self._info()
+        if illegal:
+            reward += self.illegal_penalty
+            info["illegal"] = True
+        return obs, reward, terminated, truncated, info
+
+    def _play_others(self) -> None:
+        """Let the other seats act until the learning seat is to act or the match ends."""
+        state = self.state
+        assert state is not None
+        while not state.terminal and state.to_act != self.seat:
+            if state.hand_no > self.max_hands:
+                break
+            to_act = state.to_act
+            assert to_act is not None
+            state.apply(self._opponents[to_act].choose(state))
+
+    def _observation(self) -> Obs:
+        state = self.state
+        assert state is not None
+        if state.terminal or state.to_act != self.seat:
+            self._mask = np.zeros(self.space.size, dtype=np.int8)
+        else:
+            self._mask = self.space.mask(state)
+        return {"observation": self.encoder.vector(state, self.seat),
+                "action_mask": self._mask.copy()}
+
+    def _info(self) -> dict[str, Any]:
+        state = self.state
+        assert state is not None
+        legal = [self.space.text(int(i)) for i in np.flatnonzero(self._mask)]
+        return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
+                "standing": state.standing()}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal action ids now, as booleans (for maskable learners)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return repr(self.state)
+
+
+def _make(**kwargs: Any) -> MariageGymEnv:
+    """Gymnasium's entry point: the environment of the keyword arguments."""
+    return MariageGymEnv(**kwargs)
+
+
+def env_id(ruleset: str) -> str:
+    """The Gymnasium id of ``ruleset``: ``mariage/<ruleset>-v0``."""
+    return f"mariage/{ruleset}-v0"
+
+
+def register_all() -> list[str]:
+    """Register every bundled ruleset with Gymnasium (done on import); return the ids."""
+    ids = []
+    for ruleset in list_rulesets():
+        ident = env_id(ruleset)
+        if ident not in gymnasium.registry:
+            gymnasium.register(ident, entry_point=_make,
+                               kwargs={"ruleset": ruleset}, disable_env_checker=True)
+        ids.append(ident)
+    return ids
+
+
+#: the ids registered for the bundled rulesets
+ENV_IDS = register_all()

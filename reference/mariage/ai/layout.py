@@ -1,0 +1,148 @@
+"""The layouts of the vectors and tensors agents see: names, offsets, sizes, meanings.
+
+Pure Python (no numpy), so that the documentation can print the tables
+(``.. mariage-ai-layout:: RULESET``) and any program can read them.
+:class:`~mariage.ai.encoding.Encoder` and
+:class:`~mariage.ai.encoding.InfoStateEncoder` fill the vectors laid out here.
+
+>>> from mariage import load_rules
+>>> rules = load_rules("schnapsen")
+>>> feats = observation_features(rules)
+>>> feats[0], sum(f.size for f in feats)
+(Feature(name='hand', offset=0, size=20, meaning="the seat's own cards"), 153)
+>>> len(action_list(rules)), decision_bound(rules)
+(26, 44)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.phase import Phase
+from mariage.engine.rules import Rules
+
+__all__ = ["Feature", "action_list", "decision_bound", "feature_names",
+           "info_state_features", "observation_features"]
+
+_PHASES = tuple(Phase)
+
+
+class Feature(NamedTuple):
+    """One named part of an encoded vector: where it starts, how long it is, what it means."""
+
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+def action_list(rules: Rules) -> tuple[Action, ...]:
+    """Every action ``rules`` could ever offer, in the order of the fixed action ids.
+
+    The mechanisms list what they could offer (:meth:`Mechanism.all_actions
+    <mariage.engine.mechanisms.Mechanism.all_actions>`), in their order; an action is
+    kept once, and only if its text reads back as itself.
+    """
+    candidates: list[Action] = []
+    seen: set[Action] = set()
+    for m in DEFAULT_MECHANISMS.all():
+        for a in m.all_actions(rules):
+            if a not in seen:
+                seen.add(a)
+                candidates.append(a)
+    return tuple(a for a in candidates if parse_action(rules, action_text(rules, a)) == a)
+
+
+def _laid_out(parts: list[tuple[str, int, str]], start: int = 0) -> tuple[Feature, ...]:
+    out = []
+    at = start
+    for name, size, meaning in parts:
+        out.append(Feature(name, at, size, meaning))
+        at += size
+    return tuple(out)
+
+
+def observation_features(rules: Rules) -> tuple[Feature, ...]:
+    """The parts of an observation vector; seats are counted from the observer."""
+    n, c, s = rules.nseats, rules.ncards, len(rules.suits)
+    t = len(rules.teams)
+    parts: list[tuple[str, int, str]] = [("hand", c, "the seat's own cards")]
+    parts += [(f"known_hand_{k}", c, f"cards known to be in the hand of the seat {k} "
+               "places after the observer (shown and not yet played)") for k in range(1, n)]
+    parts += [(f"trick_card_{k}", c, f"the card played {k + 1}. to the current trick")
+              for k in range(n)]
+    parts += [("played", c, "every card played in this hand (finished tricks and the "
+               "current one)"),
+              ("turn_up", c + 1, "the turned-up card while it lies on the table; last: none"),
+              ("trump", s + 1, "the trump suit; last: none"),
+              ("phase", len(_PHASES), "the phase: " + ", ".join(p.name.lower()
+                                                               for p in _PHASES)),
+              ("to_act", n + 1, "the seat to act, counted from the observer; last: none"),
+              ("leader", n, "the seat that led the current trick, from the observer"),
+              ("hand_sizes", n, "each seat's number of cards / cards in the pack"),
+              ("stock_size", 1, "cards in the stock / cards in the pack"),
+              ("hand_points", t, "each side's points this hand, own side first / the "
+               "pack's points"),
+              ("standing", t, "each side's match standing, own side first / the target"),
+              ("declared", len(rules.declarations) * s, "declarations made this hand, "
+               "one per (declaration, suit)")]
+    return _laid_out(parts)
+
+
+def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
+    """One name per value of a vector laid out as ``features`` (``hand[AH]``...)."""
+    names: list[str] = []
+    cards = list(rules.card_code[:rules.ncards])
+    card_parts = {"hand", "played", "learned"}
+    for f in features:
+        base = f.name.removeprefix("dealt_")
+        if base.startswith("slot_"):
+            base = base.rsplit("_", 1)[-1]
+        if base in card_parts or base.startswith(("known_hand_", "trick_card_")):
+            labels = cards
+        elif base == "turn_up":
+            labels = [*cards, "none"]
+        elif base == "trump":
+            labels = [*rules.suits, "none"]
+        elif base == "phase":
+            labels = [p.name.lower() for p in _PHASES]
+        elif base == "declared":
+            labels = [f"{d.name}:{s}" for d in rules.declarations for s in rules.suits]
+        elif base == "action":
+            labels = [action_text(rules, a) for a in action_list(rules)]
+        else:
+            labels = [str(k) for k in range(f.size)]
+        assert len(labels) == f.size, f.name
+        names += [f"{f.name}[{label}]" for label in labels]
+    return names
+
+
+def decision_bound(rules: Rules) -> int:
+    """A bound on the decisions of one hand: every card played, half a pack of other
+    actions per seat, and every bid an auction can hold."""
+    n, c = rules.nseats, rules.ncards
+    bids = 0
+    if rules.auction_rule is not None:
+        ceiling = rules.bid_max or 2 * max(rules.pack_points, rules.bid_min)
+        bids = (ceiling - rules.bid_min) // max(1, rules.bid_step) + 2 * n
+    return c + n * c // 2 + 2 * n + bids
+
+
+def info_state_features(rules: Rules, actions: int | None = None) -> tuple[Feature, ...]:
+    """The parts of an information-state tensor (``actions``: the size of the action
+    space, computed when not given)."""
+    n, c = rules.nseats, rules.ncards
+    size = len(action_list(rules)) if actions is None else actions
+    feats = [Feature("dealt_" + f.name, f.offset, f.size, "at the deal: " + f.meaning)
+             for f in observation_features(rules)]
+    parts: list[tuple[str, int, str]] = []
+    for k in range(decision_bound(rules)):
+        parts += [(f"slot_{k}_actor", n + 1, f"who took decision {k + 1} of the hand, "
+                   "from the observer; last: no decision"),
+                  (f"slot_{k}_action", size, "its action id (none: an action the observer "
+                   "saw made but not what it was)"),
+                  (f"slot_{k}_learned", c, "cards that became known to the observer by it")]
+    start = feats[-1].offset + feats[-1].size
+    return (*feats, *_laid_out(parts, start))

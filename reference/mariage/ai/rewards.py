@@ -1,0 +1,79 @@
+"""Rewards for learning agents: per match, per hand, or per hand in game points.
+
+``match`` (the default)
+    +1 to each seat of the side that wins the match, -1 to the others, 0 each on a
+    draw or a match cut short; given when the match ends.
+``hand``
+    at the end of every hand, what the hand added to the side's match score minus the
+    mean of what it added to the other sides', divided by :func:`hand_scale` and
+    clipped to [-1, 1]: where the match is played to a number of points, the scale is
+    that target, so 1 is a whole match's worth won in one hand; where it is counted in
+    hands won (segni), 1; where it lasts a number of hands (contract games), the
+    highest contract (or twice the pack's points).
+``game_points``
+    where the rules score game points (Schnapsen, Sixty-six): at the end of every
+    hand, the side's game points minus the others' mean, divided by the most one hand
+    can score (3) and clipped to [-1, 1]. Other rulesets refuse it.
+
+Every reward lies in [-1, 1]. The per-hand rewards of one match add up to at most the
+number of hands in absolute value.
+
+>>> from mariage import load_rules
+>>> hand_scale(load_rules("marianna")) > 0, REWARDS
+(True, ('match', 'hand', 'game_points'))
+"""
+
+from __future__ import annotations
+
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
+__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "match_rewards"]
+
+REWARDS = ("match", "hand", "game_points")
+
+
+def check_reward(rules: Rules, reward: str) -> None:
+    """Refuse a reward the rules cannot give (``ValueError``, one line)."""
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}: one of {', '.join(REWARDS)}")
+    if reward == "game_points" and rules.score_kind != "game_points":
+        raise ValueError(f"reward 'game_points': {rules.ruleset} scores "
+                         f"{rules.score_kind}, not game points")
+
+
+def hand_scale(rules: Rules) -> float:
+    """What the ``hand`` reward divides a hand's score difference by (see above)."""
+    if rules.match_measure == "points":
+        return float(max(1, rules.match_target))
+    if rules.match_measure == "hands_won":
+        return 1.0
+    return float(max(1, rules.bid_max, 2 * rules.pack_points))
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
+def hand_rewards(state: GameState, hand_index: int, reward: str) -> list[float]:
+    """Per seat, the reward for the hand ``state.history[hand_index]``."""
+    r = state.rules
+    record = state.history[hand_index]
+    score = record.score
+    teams = len(score)
+    scale = hand_scale(r) if reward == "hand" else 3.0
+    per_team = []
+    for t in range(teams):
+        others = [score[u] for u in range(teams) if u != t]
+        mean = sum(others) / len(others) if others else 0.0
+        per_team.append(_clip((score[t] - mean) / scale))
+    return [per_team[r.team_of[s]] for s in range(r.nseats)]
+
+
+def match_rewards(state: GameState) -> list[float]:
+    """Per seat, +1 for the side that won the match, -1 for the others, else 0."""
+    r = state.rules
+    res = state.result
+    if res is None or res.winner is None:
+        return [0.0] * r.nseats
+    return [1.0 if r.team_of[s] == res.winner else -1.0 for s in range(r.nseats)]
