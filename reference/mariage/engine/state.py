@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
+from .fastpath import PlayLegal, play_legal
 from .freshhand import hand_resetter
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
@@ -64,9 +65,10 @@ class _Dispatch:
 
     appliers: dict[type, _Applier]  # action type -> apply, at the seat's turn
     any_seat: dict[type, _Applier]  # action type -> apply, whoever sends it
-    play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
     any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+    play_legal: PlayLegal  # the play phase's legal actions, by generated code
+    apply_play: _Applier  # a card played by the seat to act, in the play phase
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -101,9 +103,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
         for t, name in m.applies_for(rules):
             appliers[t] = getattr(m, name)
     return _Dispatch(appliers, any_seat,
-                     tuple(m.offer for m in mech.all() if m.offers(rules)),
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal)
+                     phase_legal, play_legal(mech, rules), mech.tricks.apply_play)
 
 
 class GameState:
@@ -362,18 +363,9 @@ class GameState:
             for offer in table.any_time:
                 offer(self, seat, out)
             return out
-        if phase == _PLAY:
-            out = []
-            for offer in table.play_offers:
-                offer(self, seat, out)
-            mask = self.mech.tricks.legal_plays(self, seat)
-            plays = self.rules.play_actions
-            while mask:
-                low = mask & -mask
-                out.append(plays[low.bit_length() - 1])
-                mask ^= low
-        else:
-            out = table.phase_legal[phase](self, seat)
+        if phase == _PLAY:  # offers, cards and actions open at any time: generated code
+            return table.play_legal(self, seat)
+        out = table.phase_legal[phase](self, seat)
         for offer in table.any_time:
             offer(self, seat, out)
         return out
@@ -388,11 +380,10 @@ class GameState:
         if self._undo is not None:
             self._journaled(self.apply, action, seat)
             return
-        if type(action) is Play and self.phase == _PLAY and (
-                seat is None or seat == self.to_act):
-            to_act = self.to_act
+        to_act = self.to_act
+        if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
             assert to_act is not None
-            self.mech.tricks.apply_play(self, to_act, action)
+            self._appliers.apply_play(self, to_act, action)
         else:
             self._dispatch(action, seat)
         if self.phase == _DEAL and self.deal_source is not None:
