@@ -85,3 +85,55 @@ def test_an_overridden_offer_method_loses_the_gate() -> None:
     assert Declare(0, 0) in listing
     assert listing == mechanisms_listing(state, mech) == state.legal_actions()
     assert Declare(0, 0) not in play_legal(DEFAULT_MECHANISMS, rules)(state, 1)
+
+
+def test_card_sets_list_every_combination_lazily() -> None:
+    from itertools import combinations
+
+    from mariage.engine.actions import Give
+    from mariage.engine.mechanisms.passing import CardSets
+
+    bits = [1 << c for c in (0, 3, 7, 8, 12, 20, 31, 33, 35)]
+    sets = CardSets(bits, 4)
+    expected = [Give(sum(c)) for c in combinations(bits, 4)]
+    assert len(sets) == 126 and list(sets) == expected and sets == expected
+    assert expected == sets and tuple(expected) == sets and sets != expected[:-1]
+    assert [sets[i] for i in range(-126, 126)] == expected + expected
+    assert sets[10:20] == expected[10:20]
+    with pytest.raises(IndexError):
+        sets[126]
+    assert all(g in sets for g in expected)
+    assert Give(bits[0] | bits[1] | bits[2]) not in sets  # three cards, not four
+    assert Give(2 | bits[0] | bits[1] | bits[2]) not in sets  # a card not held
+    assert Give(-1) not in sets and "Give" not in sets
+    assert sets.index(expected[77]) == 77
+
+
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).auction_rule])
+def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
+    from itertools import combinations
+
+    from mariage.engine.actions import Bid, Give, Pass
+    from mariage.engine.phase import AUCTION, PASSING
+
+    rules = load_rules(ruleset)
+    rng = random.Random(7)
+    seen = set()
+    for seed in range(8):
+        state = new_match(rules, seed)
+        while not state.terminal and state.hand_no < 2:
+            legal = state.legal_actions()
+            seat = state.to_act
+            assert seat is not None
+            if state.phase == PASSING:
+                count = rules.passing_steps[state.pass_step][2]
+                cards = [1 << c for c in rules.cards_of(state.hands[seat])]
+                assert legal == [Give(sum(c)) for c in combinations(cards, count)]
+                seen.add("passing")
+            elif state.phase == AUCTION:
+                low = state.mech.auction.lowest(state)
+                top = state.mech.auction.ceiling(rules)
+                assert legal == [Pass(), *(Bid(v) for v in range(low, top + 1, rules.bid_step))]
+                seen.add("auction")
+            state.apply(legal[rng.randrange(len(legal))])
+    assert seen == {"passing", "auction"}

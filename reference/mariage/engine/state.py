@@ -56,7 +56,7 @@ class DealSource(Protocol):
 
 _Applier = Callable[["GameState", int, Any], None]
 _Offer = Callable[["GameState", int, list[Action]], None]
-_PhaseLegal = Callable[["GameState", int], list[Action]]
+_PhaseLegal = Callable[["GameState", int], Sequence[Action]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +342,7 @@ class GameState:
         """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
         return self.mech.tricks.legal_plays(self, seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action ``seat`` (default: the seat to act) may take now, in a stable order.
 
         In play, what the mechanisms offer before a card (declarations, asks,
@@ -365,10 +365,13 @@ class GameState:
             return out
         if phase == _PLAY:  # offers, cards and actions open at any time: generated code
             return table.play_legal(self, seat)
-        out = table.phase_legal[phase](self, seat)
+        listed = table.phase_legal[phase](self, seat)
+        out = []
         for offer in table.any_time:
             offer(self, seat, out)
-        return out
+        # a phase may list its actions lazily (the sets of cards to pass, CardSets):
+        # kept so where nothing is open at any time
+        return [*listed, *out] if out else listed
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action, seat: int | None = None) -> None:

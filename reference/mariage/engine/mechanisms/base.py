@@ -11,6 +11,7 @@ state, and a copy of a state shares its mechanisms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
@@ -79,7 +80,7 @@ class Mechanism:
         """
         return None
 
-    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+    def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []
 
