@@ -351,10 +351,14 @@ class GameState:
         to act may only take the latter.
         """
         phase = self.phase
+        to_act = self.to_act
+        if phase == _PLAY and (seat is None or seat == to_act):
+            # offers, cards and actions open at any time: generated code (engine.fastpath)
+            assert to_act is not None
+            return self._appliers.play_legal(self, to_act)
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return []
         table = self._appliers
-        to_act = self.to_act
         if seat is None or seat == to_act:
             assert to_act is not None
             seat = to_act
@@ -363,8 +367,6 @@ class GameState:
             for offer in table.any_time:
                 offer(self, seat, out)
             return out
-        if phase == _PLAY:  # offers, cards and actions open at any time: generated code
-            return table.play_legal(self, seat)
         listed = table.phase_legal[phase](self, seat)
         out = []
         for offer in table.any_time:
