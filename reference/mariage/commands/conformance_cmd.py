@@ -27,11 +27,11 @@ from ..conformance.reports import (
 from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
 from ..conformance.suite import load_suite
 from ..resources import conformance_dir
+from . import COMMANDS
 
-NAME = "conformance"
+NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
 INSTALLED = Path(__file__).resolve().parent.parent / "_data"
-HELP = "run the conformance suite against an engine (default: the reference engine)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,9 +13,9 @@ from ..arena.match import Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
 from ..cli import parse_options
 from ..notation.writer import write_atomically, write_record
+from . import COMMANDS
 
-NAME = "match"
-HELP = "play engines and built-in bots against each other (seats rotate over paired deals)"
+NAME, HELP = COMMANDS["match_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,9 +17,9 @@ from ..cli import parse_options
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
+from . import COMMANDS
 
-NAME = "play"
-HELP = "play a whole match with built-in bots and print it trick by trick"
+NAME, HELP = COMMANDS["play_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

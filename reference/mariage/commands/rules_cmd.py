@@ -12,9 +12,9 @@ import argparse
 from typing import Any
 
 from ..cli import parse_options
+from . import COMMANDS
 
-NAME = "rules"
-HELP = "print a ruleset's rules as readable text with their IDs"
+NAME, HELP = COMMANDS["rules_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
