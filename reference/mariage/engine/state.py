@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from .actions import Action, Play, action_text
 from .fastpath import PlayLegal, play_legal
 from .freshhand import hand_resetter
-from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, TrickPlay, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
@@ -69,6 +69,7 @@ class _Dispatch:
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
     play_legal: PlayLegal  # the play phase's legal actions, by generated code
     apply_play: _Applier  # a card played by the seat to act, in the play phase
+    trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -104,7 +105,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
             appliers[t] = getattr(m, name)
     return _Dispatch(appliers, any_seat,
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal, play_legal(mech, rules), mech.tricks.apply_play)
+                     phase_legal, play_legal(mech, rules), mech.tricks.apply_play,
+                     type(mech.tricks).apply_play is TrickPlay.apply_play)
 
 
 class GameState:
@@ -383,7 +385,12 @@ class GameState:
         the state is then unchanged.
         """
         if self._undo is not None:
-            self._journaled(self.apply, action, seat)
+            if (type(action) is Play and self.phase == _PLAY and self._appliers.trail_plays
+                    and (seat is None or seat == self.to_act)
+                    and len(self.trick_cards) + 1 < self.rules.hand_seats):
+                self._play_trailed(action)
+            else:
+                self._journaled(self.apply, action, seat)
             return
         to_act = self.to_act
         if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
@@ -457,9 +464,12 @@ class GameState:
     def enable_undo(self, on: bool = True) -> None:
         """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
 
-        With undo on, each :meth:`apply`, :meth:`deal` and :meth:`resign`
-        first journals the state (the price of a :meth:`clone`), and a refused
-        action leaves no entry. Turning undo off drops the journal.
+        With undo on, a card played that does not end its trick journals only
+        what it changes (the seat, what was known of his hand, his forced
+        card: a trail entry); any other :meth:`apply`, :meth:`deal` and
+        :meth:`resign` first journals the state (the price of a
+        :meth:`clone`). A refused action leaves no entry. Turning undo off
+        drops the journal.
 
         >>> from mariage import load_rules, new_match
         >>> state = new_match(load_rules("marianna"), seed=1)
@@ -490,7 +500,36 @@ class GameState:
         if not journal:
             raise ValueError("nothing to undo" if journal is not None
                              else "undo is off: call enable_undo() first")
-        _COPIERS[type(self)].restore(self, journal.pop())
+        entry = journal.pop()
+        if entry[0] is _PLAY_TRAIL:  # a card that did not end its trick: put it back
+            _, seat, known, forced = entry
+            self.hands[seat] |= 1 << self.trick_cards.pop()
+            self.trick_seats.pop()
+            self.actions.pop()
+            self.known[seat] = known
+            self.forced[seat] = forced
+            self.to_act = seat
+            return
+        _COPIERS[type(self)].restore(self, entry)
+
+    def _play_trailed(self, action: Play) -> None:
+        """Play a card that does not end its trick, journaling only what the play changes.
+
+        The reference :meth:`TrickPlay.apply_play` then changes the seat's hand,
+        what is known of it and his forced card, appends to the trick and the
+        actions, and passes the turn; it refuses a card before changing anything.
+        """
+        journal = self._undo
+        assert journal is not None
+        seat = self.to_act
+        assert seat is not None
+        known, forced = self.known[seat], self.forced[seat]
+        self._undo = None
+        try:
+            self._appliers.apply_play(self, seat, action)
+        finally:
+            self._undo = journal
+        journal.append((_PLAY_TRAIL, seat, known, forced))
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -507,6 +546,9 @@ class GameState:
             self._undo = journal
         journal.append(snap)
 
+
+#: the first item of a journal entry that holds a play's changes, not a snapshot
+_PLAY_TRAIL = object()
 
 #: slots that the generated copies leave out: the undo journal belongs to one state
 _UNCOPIED = frozenset({"_undo"})
