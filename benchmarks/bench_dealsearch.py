@@ -11,16 +11,27 @@ search it replaced (exchanging two unknown cards, best first, kept in
 each, the replays used (median per hand that needed a search), and the CPU
 time of each, with their ratio.
 
+With ``--scaling`` it measures instead how the cost of checking a record
+grows with the hidden cards: each record is checked whole, with a share of
+each deal's cards hidden (a quarter, a half, three quarters, all; the same
+cards at every level, drawn once per record), and as each seat saw it
+(:func:`mariage.notation.views.view`); reported per ruleset: the CPU time of
+each, as a ratio to the whole record, and per hidden card, as a ratio to the
+cost per hidden card at a quarter hidden. A search whose cost is at most
+linear in the hidden cards keeps the last figures at or under 1.
+
 Usage::
 
     python benchmarks/bench_dealsearch.py            # 10 records per ruleset
     python benchmarks/bench_dealsearch.py --quick    # 3, and 5 rulesets
     python benchmarks/bench_dealsearch.py --rulesets schnapsen,mariglia --records 20
+    python benchmarks/bench_dealsearch.py --scaling --quick
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Iterator
@@ -35,6 +46,7 @@ from mariage.notation import search
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_record
+from mariage.notation.views import view
 
 QUICK = ["marianna", "mariglia", "schnapsen", "sixty-six", "marjapussi-de"]
 
@@ -100,6 +112,54 @@ def run(name: str, records: int, limit: int) -> dict[str, Any]:
     return out
 
 
+def hide_some(rec: Record, order: list[int], share: float) -> tuple[Record, int]:
+    """``rec`` with the first ``share`` of each deal's cards in ``order`` (positions in the
+    deal's card list) written ``??``, and how many cards that hides."""
+    hands, hidden = [], 0
+    for hand in rec.hands:
+        places = [(i, j) for i, p in enumerate(hand.deal.parts)
+                  if p.label not in ("dealer", "first") for j in range(len(p.cards))]
+        picked = [places[k] for k in order if k < len(places)]
+        chosen = set(picked[:round(share * len(places))])
+        hidden += len(chosen)
+        parts = tuple(DealPart(p.label, tuple("??" if (i, j) in chosen else c
+                                              for j, c in enumerate(p.cards)))
+                      for i, p in enumerate(hand.deal.parts))
+        hands.append(replace(hand, deal=Deal(parts)))
+    return replace(rec, hands=tuple(hands)), hidden
+
+
+SHARES = (0.25, 0.5, 0.75, 1.0)
+
+
+def scaling(name: str, records: int, limit: int) -> dict[str, Any]:
+    """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
+    their cards hidden and as each seat saw them; the hidden cards of each."""
+    rules = load_rules(name)
+    cpu: dict[str, float] = {}
+    hidden: dict[str, int] = {}
+    for seed in range(records):
+        players = [make_bot("random", seed * 7 + i) for i in range(rules.nseats)]
+        rec = record_match(rules, seed, players)
+        rng = random.Random(seed)
+        order = list(range(rules.ncards))
+        rng.shuffle(order)
+        cases = {"whole": (rec, 0)}
+        for share in SHARES:
+            cases[f"{share:.0%} hidden"] = hide_some(rec, order, share)
+        for seat in rules.seat_names:
+            seen = view(rec, seat)
+            cases[f"seat {seat}"] = (seen, sum(c == "??" for h in seen.hands
+                                               for p in h.deal.parts for c in p.cards))
+        for label, (case, n) in cases.items():  # interleaved, record by record
+            start = time.process_time()
+            errors = check_record(case, search_limit=limit).errors
+            cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
+            hidden[label] = hidden.get(label, 0) + n
+            assert not errors, (name, seed, label, errors[:1])
+    return {"cpu": cpu, "hidden": hidden}
+
+
 def median(xs: list[int]) -> float:
     """The median of ``xs`` (0 for none)."""
     return statistics.median(xs) if xs else 0
@@ -111,10 +171,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=None)
     parser.add_argument("--rulesets", default=None)
     parser.add_argument("--limit", type=int, default=search.DEFAULT_LIMIT)
+    parser.add_argument("--scaling", action="store_true",
+                        help="cost against the number of hidden cards, and seat views")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets
              else QUICK if args.quick else list_rulesets())
     records = args.records or (3 if args.quick else 10)
+    if args.scaling:
+        print(f"{records} records per ruleset; CPU time as a ratio to the whole record, "
+              "and (in brackets) per hidden card as a ratio to a quarter hidden")
+        labels = ["whole", *(f"{s:.0%} hidden" for s in SHARES), "seat views"]
+        print("| ruleset | " + " | ".join(labels[1:]) + " |")
+        print("|---|" + "---:|" * (len(labels) - 1))
+        for name in names:
+            res = scaling(name, records, args.limit)
+            cpu, hid = res["cpu"], res["hidden"]
+            seats = [k for k in cpu if k.startswith("seat ")]
+            cpu["seat views"] = sum(cpu[k] for k in seats) / len(seats)
+            hid["seat views"] = sum(hid[k] for k in seats) // len(seats)
+            base = cpu["whole"]
+            quarter = (cpu["25% hidden"] - base) / max(hid["25% hidden"], 1)
+            cells = []
+            for label in labels[1:]:
+                per = (cpu[label] - base) / max(hid[label], 1)
+                cells.append(f"{cpu[label] / base:.1f} ({per / quarter:.2f})" if quarter > 0
+                             else f"{cpu[label] / base:.1f}")
+            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+        return 0
     print(f"{records} records per ruleset, every card hidden, search limit {args.limit}")
     print("| ruleset | valid (new) | valid (old) | replays per hand, median (new / old) "
           "| CPU s (new / old) | ratio |")

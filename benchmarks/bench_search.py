@@ -23,7 +23,10 @@ ratios:
 * **clone-then-playout**: clone the position, then play random actions to
   the end of the hand, against the same with the minimal engine (here the
   reference positions have no deal source, as in a search that stops at the
-  end of the hand; the minimal engine has none either).
+  end of the hand; the minimal engine has none either); and the same
+  playouts made with undo on and taken back to the position by ``undo()``
+  (*playout+undo*), as a search built on undo does;
+* **apply** alone (undo off), the base of *apply+undo*.
 
 Usage::
 
@@ -207,6 +210,15 @@ def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
                 c.undo()
         return timed(run)
 
+    def ref_apply() -> float:
+        states = [s.clone() for s in pos.reference]  # undo off
+        acts = [a for a, _ in pos.actions]
+
+        def run() -> None:
+            for c, a in zip(states, acts, strict=True):
+                c.apply(a)
+        return timed(run)
+
     def ref_clone_apply() -> float:
         acts = [a for a, _ in pos.actions]
 
@@ -227,6 +239,7 @@ def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
         return timed(run)
 
     return {"undo (reference)": ref_undo, "undo (minimal restore)": min_undo,
+            "apply (reference)": ref_apply,
             "apply+undo (reference)": ref_apply_undo,
             "clone+apply (reference)": ref_clone_apply,
             "apply+undo (minimal)": min_apply_undo}
@@ -255,7 +268,25 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
                     c.apply(acts[randrange(len(acts))])
         return timed(run)
 
-    return {"clone+playout (reference)": ref_run, "clone+playout (minimal)": min_run}
+    def ref_undo_run() -> float:
+        randrange = random.Random(seed).randrange
+        states = [s.clone() for s in pos.hand_only]
+        for c in states:
+            c.enable_undo()
+
+        def run() -> None:
+            for c in states:
+                depth = 0
+                while c.to_act is not None:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+                    depth += 1
+                for _ in range(depth):  # back to the position, as a search does
+                    c.undo()
+        return timed(run)
+
+    return {"clone+playout (reference)": ref_run, "playout+undo (reference)": ref_undo_run,
+            "clone+playout (minimal)": min_run}
 
 
 def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str, float]:
@@ -299,6 +330,10 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
         f"{us['undo (reference)'] / us['undo (minimal restore)']:.1f}x",
         f"apply+undo / clone+apply (reference): "
         f"{us['apply+undo (reference)'] / us['clone+apply (reference)']:.2f}",
+        f"apply+undo / apply alone (reference): "
+        f"{us['apply+undo (reference)'] / us['apply (reference)']:.2f}",
+        f"playout+undo back / clone+playout (reference): "
+        f"{us['playout+undo (reference)'] / us['clone+playout (reference)']:.2f}",
         f"apply+undo: reference / hand-written cost: "
         f"{us['apply+undo (reference)'] / us['apply+undo (minimal)']:.1f}x",
         f"clone+playout: reference / hand-written cost: "

@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: a canonical record of a Marianna match (a test fixture), for ``validate``
+RECORD = ROOT / "tests" / "data" / "records" / "good" / "marianna.mrg"
 TARGET_MS = 150.0
 
 CASES: list[tuple[str, list[str], bool]] = [
@@ -38,6 +40,9 @@ CASES: list[tuple[str, list[str], bool]] = [
     ("mariage --version", ["-m", "mariage", "--version"], True),
     ("mariage list (warm)", ["-m", "mariage", "list"], True),
     ("mariage rules marianna (warm)", ["-m", "mariage", "rules", "marianna"], True),
+    ("mariage --help", ["-m", "mariage", "--help"], True),
+    ("mariage validate, one canonical record (warm)",
+     ["-m", "mariage", "validate", str(RECORD)], True),
     ("mariage list (no cache)", ["-m", "mariage", "list"], False),
     ("mariage rules marianna (no cache)", ["-m", "mariage", "rules", "marianna"], False),
 ]

@@ -238,10 +238,37 @@ def test_a_list_slot_that_later_holds_something_else_is_still_copied() -> None:
     other.deal(list(range(rules.ncards)))
     assert other.clone().maybe is None
     other.enable_undo()
-    other.apply(other.legal_actions()[0])
+    other.resign(1)  # journals a snapshot (a card within a trick journals only its changes)
     other.maybe = [[5]]
     copy = other.clone()
     copy.maybe[0].append(6)
     assert other.maybe == [[5]]
     other.undo()
     assert other.maybe is None
+
+
+def test_a_replaced_apply_play_is_undone_by_snapshot() -> None:
+    """A card within a trick journals only the reference apply_play's changes; a
+    mechanism that plays cards its own way gets whole snapshots, so undo still
+    takes back everything it changed."""
+    from dataclasses import replace
+
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+
+    class ScoresEachCard(TrickPlay):
+        def apply_play(self, st: GameState, seat: int, action: Play) -> None:
+            st.carry_bonus += 1
+            super().apply_play(st, seat, action)
+
+    rules = rules_for("marianna", {})
+    for mech, bonus in ((replace(DEFAULT_MECHANISMS, tricks=ScoresEachCard()), 1),
+                        (DEFAULT_MECHANISMS, 0)):
+        state = GameState(rules, first_dealer=0, mechanisms=mech)
+        state.deal(list(range(rules.ncards)))
+        before = fingerprint(state)
+        state.enable_undo()
+        card = next(a for a in state.legal_actions() if type(a) is Play)
+        state.apply(card)
+        assert state.carry_bonus == bonus and len(state.trick_cards) == 1
+        state.undo()
+        assert fingerprint(state) == before

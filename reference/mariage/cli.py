@@ -44,11 +44,14 @@ def _module_for(command: str) -> str | None:
     return None
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, *, full: bool = True) -> argparse.ArgumentParser:
     """The argument parser with every registered sub-command.
 
     With ``only`` (a command name), only that command's module is imported,
-    which keeps start-up short; an unknown name gets the full parser.
+    which keeps start-up short; an unknown name gets the full parser. With
+    ``full=False``, the commands whose module is not imported are still
+    listed, with their help, but take no arguments (enough for ``--help`` and
+    for refusing an unknown command).
 
     >>> build_parser().parse_args(["rules", "marianna"]).ruleset
     'marianna'
@@ -58,7 +61,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mariage {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     module = _module_for(only) if only else None
-    for name in [module] if module else COMMANDS:
+    for name, (command, help_text) in COMMANDS.items():
+        if module != name and (module or not full):
+            if not full:  # listed only: its module is not imported
+                sub.add_parser(command, help=help_text, description=help_text)
+            continue
         mod = importlib.import_module(f"mariage.commands.{name}")
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
@@ -128,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mariage {__version__}")
         raise SystemExit(0)  # as argparse's version action does
     try:
-        parser = build_parser(_command_of(args_list))
+        parser = build_parser(_command_of(args_list), full=False)
         args = parser.parse_args(args_list)
         if not getattr(args, "_run", None):
             parser.print_help()

@@ -1,7 +1,9 @@
 """Sub-commands of the ``mariage`` command line, one module each.
 
 Each module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and
-``run(args) -> int``. Add a module name to :data:`COMMANDS` to register it.
+``run(args) -> int``. Add the module to :data:`COMMANDS`, with its command's
+name and one-line help, to register it: the top-level ``mariage --help`` lists
+them from here without importing any command's module.
 """
 
 from __future__ import annotations
@@ -10,20 +12,33 @@ from collections.abc import Sequence
 
 __all__ = ["COMMANDS", "parse_options"]
 
-COMMANDS = [
-    "list_cmd",
-    "rules_cmd",
-    "play_cmd",
-    "check_spec",
-    "validate",
-    "replay",
-    "view",
-    "engine",
-    "conformance_cmd",
-    "render",
-    "completion",
-    "match_cmd",
-]
+#: module -> (the command's name, its one-line help); each module reads its own here
+COMMANDS: dict[str, tuple[str, str]] = {
+    "list_cmd": (
+        "list", "list the bundled rulesets, one line each, with their options and defaults"),
+    "rules_cmd": ("rules", "print a ruleset's rules as readable text with their IDs"),
+    "play_cmd": ("play", "play a whole match with built-in bots and print it trick by trick"),
+    "check_spec": (
+        "check-spec", "check a game description against the schema and for consistency"),
+    "validate": (
+        "validate", "check game records (syntax, deals, every action, annotations, results)"),
+    "replay": ("replay", "show a recorded match trick by trick: hands, trump, winners and scores"),
+    "view": ("view", "rewrite records as one seat saw them (unseen cards become ??)"),
+    "engine": (
+        "engine", "speak the engine protocol (line-delimited JSON) on standard input and output"),
+    "conformance_cmd": (
+        "conformance",
+        "run the conformance suite against an engine (default: the reference engine)"),
+    "render": (
+        "render",
+        "draw records: a self-contained HTML page to step through, or an SVG of a trick or deal"),
+    "completion": (
+        "completion",
+        "print a shell completion script (bash or zsh): source <(mariage completion bash)"),
+    "match_cmd": (
+        "match",
+        "play engines and built-in bots against each other (seats rotate over paired deals)"),
+}
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:

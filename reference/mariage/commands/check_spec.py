@@ -9,9 +9,9 @@ from mariage.spec.compile import check_document, load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError
+from . import COMMANDS
 
-NAME = "check-spec"
-HELP = "check a game description against the schema and for consistency"
+NAME, HELP = COMMANDS["check_spec"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -21,8 +21,9 @@ from __future__ import annotations
 import argparse
 import shlex
 
-NAME = "completion"
-HELP = "print a shell completion script (bash or zsh): source <(mariage completion bash)"
+from . import COMMANDS
+
+NAME, HELP = COMMANDS["completion"]
 
 #: Option and argument names whose value is a ruleset name.
 _RULESET = {"ruleset"}

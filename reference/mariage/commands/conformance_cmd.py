@@ -37,11 +37,11 @@ from ..conformance.suite import Test, load_suite
 from ..errors import MariageError
 from ..resources import conformance_dir
 from ..spec.compile import load_rules
+from . import COMMANDS
 
-NAME = "conformance"
+NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
 INSTALLED = Path(__file__).resolve().parent.parent / "_data"
-HELP = "run the conformance suite against an engine (default: the reference engine)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from ..conformance.engine import ReferenceEngine, serve
+from . import COMMANDS
 
-NAME = "engine"
-HELP = "speak the engine protocol (line-delimited JSON) on standard input and output"
+NAME, HELP = COMMANDS["engine"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,9 @@ from typing import Any
 from mariage.spec.options import option_specs, summary
 from mariage.spec.specload import list_rulesets, load_document
 
-NAME = "list"
-HELP = "list the bundled rulesets, one line each, with their options and defaults"
+from . import COMMANDS
+
+NAME, HELP = COMMANDS["list_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

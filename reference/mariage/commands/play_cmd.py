@@ -16,10 +16,9 @@ from mariage.spec.compile import load_rules
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from . import parse_options
+from . import COMMANDS, parse_options
 
-NAME = "play"
-HELP = "play a whole match with built-in bots and print it trick by trick"
+NAME, HELP = COMMANDS["play_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,9 +20,9 @@ from ..notation.reader import parse_record, split_records
 from ..notation.writer import write_atomically
 from ..viewer.draw import render_html, render_svg
 from ..viewer.timeline import timeline
+from . import COMMANDS
 
-NAME = "render"
-HELP = "draw records: a self-contained HTML page to step through, or an SVG of a trick or deal"
+NAME, HELP = COMMANDS["render"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

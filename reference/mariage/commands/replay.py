@@ -15,9 +15,9 @@ from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Timeline, timeline
+from . import COMMANDS
 
-NAME = "replay"
-HELP = "show a recorded match trick by trick: hands, trump, winners and scores"
+NAME, HELP = COMMANDS["replay"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import parse_options
+from . import COMMANDS, parse_options
 
-NAME = "rules"
-HELP = "print a ruleset's rules as readable text with their IDs"
+NAME, HELP = COMMANDS["rules_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

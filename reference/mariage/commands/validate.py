@@ -18,9 +18,9 @@ from typing import Any
 from ..notation.batch import FileSummary, InputError, input_files, validate_file
 from ..notation.errors import RecordError
 from ..notation.search import DEFAULT_LIMIT
+from . import COMMANDS
 
-NAME = "validate"
-HELP = "check game records (syntax, deals, every action, annotations, results)"
+NAME, HELP = COMMANDS["validate"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,9 +10,9 @@ from ..notation.errors import NotationError
 from ..notation.reader import read_records
 from ..notation.views import view
 from ..notation.writer import write_record
+from . import COMMANDS
 
-NAME = "view"
-HELP = "rewrite records as one seat saw them (unseen cards become ??)"
+NAME, HELP = COMMANDS["view"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

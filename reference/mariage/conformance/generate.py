@@ -21,7 +21,7 @@ Golden matches and perft counts are produced from the reference alone.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -199,7 +199,7 @@ def _packet_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
     return [rules.card_code[c if c is not None else next(it)] for c in deck]
 
 
-def _plain_choice(acts: list[Action]) -> Action:
+def _plain_choice(acts: Sequence[Action]) -> Action:
     """The scripted filler's choice: play the last card listed (the lowest in canonical
     order), else pass, else the first answer, else draw or decline (talon games); never
     declare, ask, call out, claim or close."""

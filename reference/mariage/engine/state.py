@@ -36,8 +36,9 @@ from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
 from .deals import SeededDeals
+from .fastpath import PlayLegal, play_legal
 from .freshhand import hand_resetter, slots_of
-from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, TrickPlay, refuse
 from .mechanisms.hooks import Hooks, hooks_of
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -57,7 +58,7 @@ class DealSource(Protocol):
 
 _Applier = Callable[["GameState", int, Any], None]
 _Offer = Callable[["GameState", int, list[Action]], None]
-_PhaseLegal = Callable[["GameState", int], list[Action]]
+_PhaseLegal = Callable[["GameState", int], Sequence[Action]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +67,12 @@ class _Dispatch:
 
     appliers: dict[type, _Applier]  # action type -> apply, at the seat's turn
     any_seat: dict[type, _Applier]  # action type -> apply, whoever sends it
-    play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
     any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
     hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
+    play_legal: PlayLegal  # the play phase's legal actions, by generated code
+    apply_play: _Applier  # a card played by the seat to act, in the play phase
+    trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -104,9 +107,9 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
         for t, name in m.applies_for(rules):
             appliers[t] = getattr(m, name)
     return _Dispatch(appliers, any_seat,
-                     tuple(m.offer for m in mech.all() if m.offers(rules)),
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal, hooks_of(mech.all(), rules))
+                     phase_legal, hooks_of(mech.all(), rules), play_legal(mech, rules),
+                     mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play)
 
 
 class GameState:
@@ -346,7 +349,7 @@ class GameState:
         """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
         return self.mech.tricks.legal_plays(self, seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action ``seat`` (default: the seat to act) may take now, in a stable order.
 
         In play, what the mechanisms offer before a card (declarations, asks,
@@ -355,10 +358,14 @@ class GameState:
         to act may only take the latter.
         """
         phase = self.phase
+        to_act = self.to_act
+        if phase == _PLAY and (seat is None or seat == to_act):
+            # offers, cards and actions open at any time: generated code (engine.fastpath)
+            assert to_act is not None
+            return self._appliers.play_legal(self, to_act)
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return []
         table = self._appliers
-        to_act = self.to_act
         if seat is None or seat == to_act:
             assert to_act is not None
             seat = to_act
@@ -367,21 +374,13 @@ class GameState:
             for offer in table.any_time:
                 offer(self, seat, out)
             return out
-        if phase == _PLAY:
-            out = []
-            for offer in table.play_offers:
-                offer(self, seat, out)
-            mask = self.mech.tricks.legal_plays(self, seat)
-            plays = self.rules.play_actions
-            while mask:
-                low = mask & -mask
-                out.append(plays[low.bit_length() - 1])
-                mask ^= low
-        else:
-            out = table.phase_legal[phase](self, seat)
+        listed = table.phase_legal[phase](self, seat)
+        out = []
         for offer in table.any_time:
             offer(self, seat, out)
-        return out
+        # a phase may list its actions lazily (the sets of cards to pass, CardSets):
+        # kept so where nothing is open at any time
+        return [*listed, *out] if out else listed
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -391,13 +390,17 @@ class GameState:
         the state is then unchanged.
         """
         if self._undo is not None:
-            self._journaled(self.apply, action, seat)
+            if (type(action) is Play and self.phase == _PLAY and self._appliers.trail_plays
+                    and (seat is None or seat == self.to_act)
+                    and len(self.trick_cards) + 1 < self.rules.hand_seats):
+                self._play_trailed(action)
+            else:
+                self._journaled(self.apply, action, seat)
             return
-        if type(action) is Play and self.phase == _PLAY and (
-                seat is None or seat == self.to_act):
-            to_act = self.to_act
+        to_act = self.to_act
+        if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
             assert to_act is not None
-            self.mech.tricks.apply_play(self, to_act, action)
+            self._appliers.apply_play(self, to_act, action)
         else:
             self._dispatch(action, seat)
         if self.phase == _DEAL and self.deal_source is not None:
@@ -466,9 +469,12 @@ class GameState:
     def enable_undo(self, on: bool = True) -> None:
         """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
 
-        With undo on, each :meth:`apply`, :meth:`deal` and :meth:`resign`
-        first journals the state (the price of a :meth:`clone`), and a refused
-        action leaves no entry. Turning undo off drops the journal.
+        With undo on, a card played that does not end its trick journals only
+        what it changes (the seat, what was known of his hand, his forced
+        card: a trail entry); any other :meth:`apply`, :meth:`deal` and
+        :meth:`resign` first journals the state (the price of a
+        :meth:`clone`). A refused action leaves no entry. Turning undo off
+        drops the journal.
 
         >>> from mariage import load_rules, new_match
         >>> state = new_match(load_rules("marianna"), seed=1)
@@ -499,7 +505,36 @@ class GameState:
         if not journal:
             raise ValueError("nothing to undo" if journal is not None
                              else "undo is off: call enable_undo() first")
-        _COPIERS[type(self)].restore(self, journal.pop())
+        entry = journal.pop()
+        if entry[0] is _PLAY_TRAIL:  # a card that did not end its trick: put it back
+            _, seat, known, forced = entry
+            self.hands[seat] |= 1 << self.trick_cards.pop()
+            self.trick_seats.pop()
+            self.actions.pop()
+            self.known[seat] = known
+            self.forced[seat] = forced
+            self.to_act = seat
+            return
+        _COPIERS[type(self)].restore(self, entry)
+
+    def _play_trailed(self, action: Play) -> None:
+        """Play a card that does not end its trick, journaling only what the play changes.
+
+        The reference :meth:`TrickPlay.apply_play` then changes the seat's hand,
+        what is known of it and his forced card, appends to the trick and the
+        actions, and passes the turn; it refuses a card before changing anything.
+        """
+        journal = self._undo
+        assert journal is not None
+        seat = self.to_act
+        assert seat is not None
+        known, forced = self.known[seat], self.forced[seat]
+        self._undo = None
+        try:
+            self._appliers.apply_play(self, seat, action)
+        finally:
+            self._undo = journal
+        journal.append((_PLAY_TRAIL, seat, known, forced))
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -516,6 +551,9 @@ class GameState:
             self._undo = journal
         journal.append(snap)
 
+
+#: the first item of a journal entry that holds a play's changes, not a snapshot
+_PLAY_TRAIL = object()
 
 #: slots that the generated copies leave out: the undo journal belongs to one state
 _UNCOPIED = frozenset({"_undo"})

@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 from functools import cache
-
-import lark
-from lark.load_grammar import GrammarBuilder
+from typing import TYPE_CHECKING
 
 from ..resources import grammar_dir
+
+if TYPE_CHECKING:  # Lark is imported when a parser or a terminal's pattern is first made
+    import lark
 
 __all__ = ["GRAMMAR_FILE", "grammar_text", "parser"]
 
@@ -28,6 +29,8 @@ def grammar_text() -> str:
 @cache
 def parser(transformer: lark.Transformer | None = None) -> lark.Lark:  # type: ignore[type-arg]
     """An LALR parser of one record (start symbol ``record``)."""
+    import lark
+
     return lark.Lark(grammar_text(), parser="lalr", start="record", lexer="contextual",
                      transformer=transformer, maybe_placeholders=False)
 
@@ -42,7 +45,27 @@ def terminal_pattern(name: str) -> str:
 
     >>> terminal_pattern("COMMENT")
     '\\\\{[^{}]*\\\\}'
+
+    The patterns are kept in the disk cache (:mod:`mariage.spec.diskcache`),
+    valid while the grammar file is unchanged, so that the fast path of
+    validation, which needs them, does not import Lark in a warm process.
     """
+    from mariage.spec import diskcache
+
+    path = grammar_dir() / GRAMMAR_FILE
+    key = diskcache.make_key("terminal pattern", GRAMMAR_FILE, name)
+    found = diskcache.load(key)
+    if isinstance(found, str):
+        return found
+    pattern = _compiled_pattern(name)
+    diskcache.store(key, pattern, [path])
+    return pattern
+
+
+def _compiled_pattern(name: str) -> str:
+    """The pattern of terminal ``name``, compiled by Lark from the grammar."""
+    from lark.load_grammar import GrammarBuilder
+
     builder = GrammarBuilder()
     builder.load_grammar(grammar_text(), GRAMMAR_FILE)
     terminals, _, _ = builder.build().compile(["record"], {name})

@@ -58,6 +58,10 @@ class Asks(Mechanism):
         if not st.trick_cards and st.forced[seat] < 0:
             out.extend(self.legal(st, seat))
 
+    def offer_gate(self, rules: Rules) -> str | None:
+        """``seat`` leads, with no card forced on him."""
+        return "not st.trick_cards and st.forced[seat] < 0"
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """While an ask waits: the partner's answers."""
         return self.answers(st, seat)

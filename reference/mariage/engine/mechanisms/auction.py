@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Auction", "action_text"]
 
+#: (first bid, step, highest bid) -> a pass, then every bid of that ladder (actions are
+#: immutable, so every listing shares them)
+_LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+
 
 class Auction(Mechanism):
     """Bidding for the contract: bids, final passes, the declarer, nobody bidding."""
@@ -73,9 +77,18 @@ class Auction(Mechanism):
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, then every allowed bid from the lowest up."""
         r = st.rules
-        out: list[Action] = [Pass()]
-        out.extend(Bid(v) for v in range(self.lowest(st), self.ceiling(r) + 1, r.bid_step))
-        return out
+        key = (r.bid_min, r.bid_step, self.ceiling(r))
+        ladder = _LADDERS.get(key)
+        if ladder is None:
+            if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
+                _LADDERS.clear()
+            ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1,
+                                                                       key[1])))
+        low = self.lowest(st)
+        i, off = divmod(low - key[0], key[1])  # the ladder's bids are bid_min + i * step
+        if off or i < 0:
+            return [ladder[0], *(Bid(v) for v in range(low, key[2] + 1, key[1]))]
+        return [ladder[0], *ladder[1 + i:]]
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:

@@ -11,6 +11,7 @@ state, and a copy of a state shares its mechanisms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
@@ -75,7 +76,21 @@ class Mechanism:
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the actions ``seat`` (to act, in the play phase) may take here to ``out``."""
 
-    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+    #: the methods besides :meth:`offer` whose behaviour :meth:`offer_gate` assumes
+    gate_depends: ClassVar[tuple[str, ...]] = ()
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """A Python expression that is false only where :meth:`offer` adds nothing.
+
+        The play phase's generated code (:mod:`mariage.engine.fastpath`) calls
+        :meth:`offer` only where it is true; it may read ``st`` (the state),
+        ``seat`` (the seat to act) and ``h`` (his hand). ``None``: always call.
+        A subclass overriding :meth:`offer` or a method named in
+        :attr:`gate_depends` loses the gate unless it states its own.
+        """
+        return None
+
+    def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []
 

@@ -54,6 +54,12 @@ class Claims(Mechanism):
         if self.claim_on_lead(st, seat):
             out.append(Claim())
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("claim_on_lead",)
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """``seat`` leads (what :meth:`claim_on_lead` asks first)."""
+        return "not st.trick_cards and seat == st.leader"
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """After a trick: claim, close before the draw, or go on (draw, or let the hand end)."""
         r = st.rules

@@ -53,6 +53,12 @@ class TalonClosing(Mechanism):
         if self.can_close(st, seat):
             out.append(Close())
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("can_close", "stock_ok")
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """``seat`` leads and the stock is open (what :meth:`can_close` asks first)."""
+        return "not st.trick_cards and seat == st.leader and st.stock and st.closed_by < 0"
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Right after a close: the opponent's exchange, or decline."""
         out: list[Action] = []

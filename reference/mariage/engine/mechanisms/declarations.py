@@ -74,6 +74,23 @@ class Declarations(Mechanism):
         if st._decl_open and self.offered(st, seat):
             out.extend(self.legal(st, seat))
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("offered", "legal", "melds")
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """The window is open, ``seat`` has declarations left in this trick, and his hand
+        passes the first test of :meth:`legal` for some combination."""
+        rank_mask = rules.rank_mask
+        held = []
+        for d in rules.declarations:
+            if d.same_suit:
+                held.append(" & ".join([str(rank_mask[0])] + [
+                    f"(h & {rank_mask[ri]}) >> {ri}" for ri in d.pattern_ranks]))
+            else:
+                mask, count = d.rank_counts[0]
+                held.append(f"(h & {mask}).bit_count() >= {count}")
+        return (f"st._decl_open and st.decl_this_trick[seat] < {rules.decl_per_trick} "
+                f"and ({' or '.join(held) or 'False'})")
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """In the declaration window: the declarations ``seat`` holds, or pass."""
         out = self.legal(st, seat)

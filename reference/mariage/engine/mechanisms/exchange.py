@@ -48,6 +48,18 @@ class TrumpExchange(Mechanism):
             if ex >= 0:
                 out.append(Exchange(ex))
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("card",)
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """A card is turned up, trump is set, the stock lasts and ``seat`` holds the card
+        of trump that is exchanged (what :meth:`card` asks first)."""
+        if rules.exchange_rank is None:
+            return "False"
+        bits = tuple(1 << rules.card_index_of(s, rules.exchange_rank)
+                     for s in range(len(rules.suits)))
+        return ("st.turn_up is not None and st.trump >= 0 and st.stock "
+                f"and st.forced[seat] < 0 and h & {bits}[st.trump]")
+
     def card(self, st: GameState, seat: int) -> int:
         """The card ``seat`` may exchange now, or -1."""
         r = st.rules

@@ -12,12 +12,21 @@ then four back). Only the two of them see the cards.
 ...     state.apply(parse_action(state.rules, text))
 >>> state.phase.name, state.declarer, state.to_act, len(state.legal_actions())
 ('PASSING', 0, 2, 126)
+
+The sets a seat may pass are listed lazily (:class:`CardSets`): a sequence
+that makes the set at an index when asked, so that choosing one of 715 sets
+costs what choosing one card does.
+
+>>> sets = state.legal_actions()
+>>> sets, sets[-1] == list(sets)[-1], Give(sets[5].cards) in sets, Give(1) in sets
+(CardSets(126 sets of 4 of 9 cards), True, True, False)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from ..actions import Action, Give, parse_action
 from ..phase import PASSING
@@ -27,7 +36,76 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["Passing", "parse_action"]
+__all__ = ["CardSets", "Passing", "parse_action"]
+
+#: (cards in hand, cards to give) -> every choice of positions, in lexicographic order
+_CHOICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+class CardSets(Sequence[Action]):
+    """Every :class:`Give` of ``count`` of the cards ``bits`` (one bit each, in card
+    order), in the order of :func:`itertools.combinations`, made on demand.
+
+    It compares equal to a list or tuple of the same actions, in the same order.
+    """
+
+    __slots__ = ("_bits", "_choices", "_count")
+
+    def __init__(self, bits: Sequence[int], count: int) -> None:
+        self._bits = tuple(bits)
+        self._count = count
+        key = (len(self._bits), count)
+        choices = _CHOICES.get(key)
+        if choices is None:
+            choices = _CHOICES[key] = tuple(combinations(range(len(self._bits)), count))
+        self._choices = choices
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self._give(c) for c in self._choices[index]]
+        return self._give(self._choices[index])
+
+    def _give(self, positions: tuple[int, ...]) -> Give:
+        bits = self._bits
+        mask = 0
+        for p in positions:
+            mask |= bits[p]
+        return Give(mask)
+
+    def __iter__(self) -> Iterator[Action]:
+        return (Give(sum(c)) for c in combinations(self._bits, self._count))
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Give:
+            return False
+        cards = action.cards
+        hand = sum(self._bits)
+        return cards >= 0 and not cards & ~hand and cards.bit_count() == self._count
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSets):
+            return (self._bits, self._count) == (other._bits, other._count)
+        if isinstance(other, (list, tuple)):
+            return len(other) == len(self) and all(map(_same, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CardSets({len(self)} sets of {self._count} of {len(self._bits)} cards)"
+
+
+def _same(a: Any, b: Any) -> bool:
+    return bool(a == b)
 
 
 class Passing(Mechanism):
@@ -59,11 +137,10 @@ class Passing(Mechanism):
         roles = (st.declarer, self.partner(st, st.declarer))
         return roles[giver], roles[receiver], count
 
-    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
-        """Every set of cards of the step's size from ``seat``'s hand."""
+    def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
+        """Every set of cards of the step's size from ``seat``'s hand (made on demand)."""
         _, _, count = self.seats(st)
-        cards = st.rules.cards_of(st.hands[seat])
-        return [Give(sum(1 << c for c in combo)) for combo in combinations(cards, count)]
+        return CardSets([1 << c for c in st.rules.cards_of(st.hands[seat])], count)
 
     def start(self, st: GameState) -> None:
         """Begin the passing after the auction (or go straight on to the contract)."""

@@ -113,6 +113,12 @@ class TrumpCalls(Mechanism):
         if not st.trick_cards:
             out.extend(self.legal(st, seat))
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call")
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """``seat`` leads to a trick after the first (what :meth:`may_call` asks first)."""
+        return "not st.trick_cards and seat == st.leader and st.trick_no > 1"
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """The partner's truthful answers to the pending question."""
         assert st.question is not None

@@ -172,18 +172,19 @@ class TrickPlay(Mechanism):
         # a hand holds cards of the pack only: a card out of it is not in the hand either
         if card < 0 or not hand >> card & 1:
             refuse(st, st.rules.core_hand, seat, action, "that card is not in the player's hand")
-        free = st._free_play
-        if not free and not self.legal_plays(st, seat) >> card & 1:
+        bit = 1 << card
+        if st._free_play:
+            hands[seat] = hand ^ bit
+        elif self.legal_plays(st, seat) & bit:
+            hands[seat] = hand ^ bit
+            st.forced[seat] = -1
+        else:
             rule_id, reason = self.violation(st, seat, card)
             refuse(st, rule_id, seat, action, reason)
         st.actions.append((seat, action))
-        bit = 1 << card
-        hands[seat] = hand ^ bit
         known = st.known
         if known[seat] & bit:  # a shown card is played: no longer known to be held
             known[seat] ^= bit
-        if not free:
-            st.forced[seat] = -1
         st.trick_seats.append(seat)
         cards = st.trick_cards
         cards.append(card)

@@ -1,0 +1,139 @@
+"""The play phase's generated legal actions list exactly what the mechanisms offer."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from mariage import GameState, load_rules, new_match
+from mariage.engine.actions import Action, Declare
+from mariage.engine.fastpath import card_tables, cards_of, play_legal
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Declarations, Mechanisms
+from mariage.engine.phase import PLAY
+from mariage.spec.specload import list_rulesets
+
+
+def mechanisms_listing(state: GameState, mech: Mechanisms) -> list[Action]:
+    """The play phase's legal actions by a plain loop over the mechanisms (the oracle)."""
+    seat = state.to_act
+    assert seat is not None
+    out: list[Action] = []
+    for m in mech.all():
+        if m.offers(state.rules):
+            m.offer(state, seat, out)
+    mask = mech.tricks.legal_plays(state, seat)
+    out += [state.rules.play_actions[c] for c in range(state.rules.ncards) if mask >> c & 1]
+    for m in mech.all():
+        if m.offers_any_time(state.rules):
+            m.any_time(state, seat, out)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", list_rulesets())
+def test_generated_listing_equals_the_mechanisms_loop(ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    rng = random.Random(ruleset)
+    checked = offered = 0
+    for seed in range(6):
+        state = new_match(rules, seed)
+        for _ in range(400):
+            if state.terminal:
+                break
+            legal = state.legal_actions()
+            if state.phase == PLAY:
+                expected = mechanisms_listing(state, DEFAULT_MECHANISMS)
+                assert legal == expected
+                checked += 1
+                offered += len(legal) > bin(state.legal_plays(state.to_act or 0)).count("1")
+            state.apply(rng.choice(legal))
+    assert checked > 100
+    if rules.declarations or rules.asks or rules.close_rule or rules.call_out_rule:
+        assert offered, "no decision offered anything but cards: the test proves little"
+
+
+def test_card_tables_list_every_subset_in_card_order() -> None:
+    rules = load_rules("marjapussi")
+    rng = random.Random(3)
+    assert len(card_tables(rules)) == (rules.ncards + 7) // 8
+    for _ in range(200):
+        mask = rng.getrandbits(rules.ncards)
+        assert cards_of(rules, mask) == [rules.play_actions[c] for c in range(rules.ncards)
+                                         if mask >> c & 1]
+
+
+class KingAlone(Declarations):
+    """A changed mechanism: a king alone declares a marriage (the gate must not hide it)."""
+
+    def legal(self, st: GameState, seat: int) -> list[Action]:
+        r = st.rules
+        hand = st.hands[seat]
+        kings = hand & r.rank_mask[r.ranks.index("K")]
+        return [Declare(0, s) for s in range(len(r.suits)) if kings & r.suit_mask[s]]
+
+
+def test_an_overridden_offer_method_loses_the_gate() -> None:
+    rules = load_rules("marianna")
+    mech = replace(DEFAULT_MECHANISMS, declarations=KingAlone())
+    state = GameState(rules, first_dealer=0, mechanisms=mech)
+    king, queen = rules.card_index["KH"], rules.card_index["QH"]
+    deck = [c for c in range(rules.ncards) if c not in (king, queen)]
+    deck = [king, *deck, queen]  # the first seat dealt holds the king of hearts alone
+    state.deal(deck)
+    assert state.to_act == 1
+    listing = play_legal(mech, rules)(state, 1)
+    assert Declare(0, 0) in listing
+    assert listing == mechanisms_listing(state, mech) == state.legal_actions()
+    assert Declare(0, 0) not in play_legal(DEFAULT_MECHANISMS, rules)(state, 1)
+
+
+def test_card_sets_list_every_combination_lazily() -> None:
+    from itertools import combinations
+
+    from mariage.engine.actions import Give
+    from mariage.engine.mechanisms.passing import CardSets
+
+    bits = [1 << c for c in (0, 3, 7, 8, 12, 20, 31, 33, 35)]
+    sets = CardSets(bits, 4)
+    expected = [Give(sum(c)) for c in combinations(bits, 4)]
+    assert len(sets) == 126 and list(sets) == expected and sets == expected
+    assert expected == sets and tuple(expected) == sets and sets != expected[:-1]
+    assert [sets[i] for i in range(-126, 126)] == expected + expected
+    assert sets[10:20] == expected[10:20]
+    with pytest.raises(IndexError):
+        sets[126]
+    assert all(g in sets for g in expected)
+    assert Give(bits[0] | bits[1] | bits[2]) not in sets  # three cards, not four
+    assert Give(2 | bits[0] | bits[1] | bits[2]) not in sets  # a card not held
+    assert Give(-1) not in sets and "Give" not in sets
+    assert sets.index(expected[77]) == 77
+
+
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).auction_rule])
+def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
+    from itertools import combinations
+
+    from mariage.engine.actions import Bid, Give, Pass
+    from mariage.engine.phase import AUCTION, PASSING
+
+    rules = load_rules(ruleset)
+    rng = random.Random(7)
+    seen = set()
+    for seed in range(8):
+        state = new_match(rules, seed)
+        while not state.terminal and state.hand_no < 2:
+            legal = state.legal_actions()
+            seat = state.to_act
+            assert seat is not None
+            if state.phase == PASSING:
+                count = rules.passing_steps[state.pass_step][2]
+                cards = [1 << c for c in rules.cards_of(state.hands[seat])]
+                assert legal == [Give(sum(c)) for c in combinations(cards, count)]
+                seen.add("passing")
+            elif state.phase == AUCTION:
+                low = state.mech.auction.lowest(state)
+                top = state.mech.auction.ceiling(rules)
+                assert legal == [Pass(), *(Bid(v) for v in range(low, top + 1, rules.bid_step))]
+                seen.add("auction")
+            state.apply(legal[rng.randrange(len(legal))])
+    assert seen == {"passing", "auction"}
