@@ -77,6 +77,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             p.add_argument("--spec", action="append", default=[], metavar="FILE",
                            help="a game description file; the ruleset it names can then be "
                                 "used like a bundled one (repeatable)")
+        p.add_argument("--allow-extends-anywhere", action="store_true",
+                       help="let 'extends:' in a description name a file in any folder "
+                       "(by default: the description's own folder, the bundled rulesets "
+                       "and MARIAGE_SPEC_PATH only)")
         p.set_defaults(_run=mod.run)
     return parser
 
@@ -143,6 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return 2
+        if getattr(args, "allow_extends_anywhere", False):
+            from mariage.spec.specload import EXTENDS_ANYWHERE_ENV
+
+            os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
         for spec in getattr(args, "spec", None) or []:
             if not spec:
                 raise ValueError("--spec: the file name is empty")

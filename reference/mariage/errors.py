@@ -98,7 +98,8 @@ class UnknownRulesetError(MariageError):
     def __init__(self, name: str, known: list[str]) -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown ruleset '{name}' (known: {', '.join(known)})")
+        shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name)} characters)"
+        super().__init__(f"unknown ruleset '{shown}' (known: {', '.join(known)})")
 
 
 class OptionError(MariageError):
