@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .batch import FileSummary, InputError, input_files, validate_file
+from .errors import RecordError
 from .search import DEFAULT_LIMIT
 
 __all__ = ["summaries_on", "validate_bag"]
@@ -44,12 +45,22 @@ def _dask_bag() -> Any:
     return dask.bag
 
 
-def _one(path: str, strict: bool, search_limit: int) -> FileSummary:
-    try:
-        return validate_file(path, strict=strict, search_limit=search_limit)
-    except (OSError, InputError) as exc:  # reported like any problem, on the worker
-        from .errors import RecordError
+#: Problems a worker sends back per file (all are counted): a summary stays small.
+MAX_KEPT = 1000
 
+
+def _one(path: str, strict: bool, search_limit: int) -> FileSummary:
+    kept: list[RecordError] = []
+
+    def keep(err: RecordError) -> None:
+        if len(kept) < MAX_KEPT:
+            kept.append(err)
+
+    try:
+        summary = validate_file(path, strict=strict, search_limit=search_limit, report=keep)
+        summary.errors = kept
+        return summary
+    except (OSError, InputError) as exc:  # reported like any problem, on the worker
         why = getattr(exc, "strerror", None) or str(exc)
         summary = FileSummary(path, problems=1)
         summary.errors.append(RecordError("N105", f"the file cannot be read: {why}",
