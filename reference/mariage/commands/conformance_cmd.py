@@ -26,6 +26,7 @@ from ..conformance.reports import (
 )
 from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
 from ..conformance.suite import load_suite
+from ..outfile import check_destination
 from ..resources import conformance_dir
 
 NAME = "conformance"
@@ -106,6 +107,10 @@ def _progress_printer(total: int) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    for option, path in (("--json", args.json), ("--junit", args.junit),
+                         ("--trace", args.trace)):
+        if path is not None:  # refused before any work, not after the run
+            check_destination(path, option)
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")
