@@ -137,6 +137,18 @@ def test_special_files_among_the_shards_are_refused_without_blocking(
             batch.open_input(str(tmp_path / "c.mrg.gz"))
 
 
+def _lock(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """Make listing ``folder`` fail as for a user without the right (root reads any)."""
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if os.fspath(path) == str(folder):  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", str(folder))
+        return real(path)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
 def test_a_folder_that_cannot_be_listed_is_an_error(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,14 +163,7 @@ def test_a_folder_that_cannot_be_listed_is_an_error(tmp_path: Path,
         finally:
             locked.chmod(0o700)
         assert code == 2 and str(locked) in err and ": ok:" in out
-    real = os.scandir
-
-    def scandir(path: object = ".") -> object:
-        if os.fspath(path) == str(locked):  # type: ignore[call-overload]
-            raise PermissionError(13, "Permission denied", str(locked))
-        return real(path)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(os, "scandir", scandir)
+    _lock(monkeypatch, locked)
     with pytest.raises(PermissionError):
         list(input_files([str(tmp_path)]))
     code, out, err = run(capsys, "validate", str(tmp_path))
@@ -213,3 +218,23 @@ def test_json_report_is_written_as_it_goes(tmp_path: Path) -> None:
     assert report["files"][1] == {"file": str(tmp_path / "none.mrg"), "errors": [],
                                   "ok": False, "unread": True}
     assert peak < len(text) // 2, (peak, len(text))  # kept, the errors took more than it
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_conformance_suite_with_a_fifo_or_a_locked_folder_is_an_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bundled = Path(__file__).parent.parent / "conformance" / "tests" / "schnapsen" / "claim"
+    tests = tmp_path / "tests"
+    (tests / "a").mkdir(parents=True)
+    for test in bundled.glob("*.test"):
+        (tests / "a" / test.name).write_bytes(test.read_bytes())
+    os.mkfifo(tests / "a" / "pipe.test")
+    with deadline(20):
+        code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
+    assert code == 2 and "a/pipe.test: is not a regular file" in err and err.count("\n") == 1
+    (tests / "a" / "pipe.test").unlink()
+    (tests / "locked").mkdir()
+    _lock(monkeypatch, tests / "locked")
+    code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
+    assert code == 2 and "locked: cannot list the folder" in err and err.count("\n") == 1

@@ -108,9 +108,9 @@ def test_a_real_scheduler_passes_the_checks(workers: int,
     import distributed
 
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
-                                  protocol="tcp://", dashboard_address=None) as local:
-        with deadline(60):
-            code = main(["validate", RECORD, "--scheduler", local.scheduler_address])
+                                  protocol="tcp://", dashboard_address=None) as local, \
+            deadline(60):
+        code = main(["validate", RECORD, "--scheduler", local.scheduler_address])
     out, err = capsys.readouterr()
     if workers:
         assert code == 0 and ": ok: 1 records" in out, err
