@@ -131,6 +131,34 @@ def test_a_fifo_named_as_a_description_is_refused_without_blocking(
     assert code == 2 and "not a regular file" in err
 
 
+def test_a_file_named_like_a_ruleset_is_not_read_but_hinted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "house").write_text(f"ruleset: house\n{SECRET}: 1\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for command in (["rules", "house"], ["play", "house"], ["check-spec", "house"]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and SECRET not in out + err, command
+        assert "give it as a path: ./house" in out + err
+    code, _, err = run(capsys, "rules", "./house")  # named as a path: read, faults quoted
+    assert code == 1 and "unexpected key" in err
+
+
+def test_long_values_in_records_and_arguments_are_quoted_cut(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = tmp_path / "long.mrg"
+    rec.write_text(_record("marianna").replace(
+        "result *", f'[Option "{"x" * 60_000}" "1"]\nresult *'), encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(rec))
+    assert code == 1 and " N123 " in out and max(map(len, out.splitlines())) < 600
+    played = tmp_path / "m.mrg"
+    assert main(["play", "marianna", "--seed", "2", "--quiet", "--out", str(played)]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "render", str(played), "--svg", str(tmp_path / "o.svg"),
+                       "--hand", "9" * 4000)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 1200 and "(4044 characters)" in err
+
+
 def test_a_long_unknown_name_is_cut_in_the_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "rules", "x" * 100_000)
     assert code == 2 and len(err) < 2000 and "100000 characters" in err

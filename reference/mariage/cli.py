@@ -100,7 +100,10 @@ def _one_line(text: object) -> str:
 
 def _error(message: object) -> None:
     try:
-        sys.stderr.write(f"mariage: error: {_one_line(message)}\n")
+        text = _one_line(message)
+        if len(text) > 1000:  # a value quoted back whole: cut, keeping where and why
+            text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
+        sys.stderr.write(f"mariage: error: {text}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # stderr itself is gone: nothing left to tell
         pass

@@ -100,8 +100,9 @@ class RecordError:
             ctx.append(f"trick {self.trick}")
         if self.seat is not None:
             ctx.append(f"seat {self.seat}")
-        if self.token is not None:
-            ctx.append(f"at {self.token!r}")
+        if self.token is not None:  # a token of any length is quoted cut
+            ctx.append(f"at {self.token!r}" if len(self.token) <= 80 else
+                       f"at {self.token[:60]!r}... ({len(self.token)} characters)")
         head = f"{where}: {self.code}"
         if ctx:
             head += " " + ", ".join(ctx)

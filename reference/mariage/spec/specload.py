@@ -349,7 +349,17 @@ def resolve_ruleset(name_or_path: str | Path, relative_to: Path | None = None) -
         return resolve_parent(text, relative_to)
     if _looks_like_path(text):
         return Path(text)  # a path: read it, and report what is wrong with it
-    return resolve_name(text)
+    try:
+        return resolve_name(text)
+    except UnknownRulesetError as exc:
+        try:
+            here = "\0" not in text and Path(text).exists()
+        except (OSError, ValueError):  # a name too long for a file
+            here = False
+        if here:  # a file named like a ruleset: not read
+            raise UnknownRulesetError(text, exc.known, f"; to read the file '{text}' here, "
+                                      f"give it as a path: ./{text}") from None
+        raise
 
 
 def extends_anywhere() -> bool:
