@@ -21,15 +21,20 @@ at the first failing input (Hypothesis shrinks it and prints it).
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import io
+import lzma
 import os
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-from mariage.notation.batch import validate_stream
+from mariage.notation.batch import validate_file, validate_stream
 from mariage.notation.errors import CODES, NotationError
 from mariage.notation.fast import fast_valid
 from mariage.notation.reader import RawRecord, read_records, split_records
@@ -136,15 +141,59 @@ def _fuzz(data: bytes) -> None:
     check_input(data)
 
 
-def test_fuzz_the_reader_strict_and_lenient() -> None:
+def _rounds(prop: Callable[[], None], ci_seed: int) -> None:
+    """One derandomized run in CI; in a long run, fresh seeds until the time is up."""
     if SECONDS <= 0:
-        seed(20261130)(_fuzz)()
+        seed(ci_seed)(prop)()
         return
     end = time.monotonic() + SECONDS
     run = 0
-    while time.monotonic() < end:  # fresh seeds until the time is up
-        seed(run)(_fuzz)()
+    while time.monotonic() < end:
+        seed(run)(prop)()
         run += 1
+
+
+def test_fuzz_the_reader_strict_and_lenient() -> None:
+    _rounds(_fuzz, 20261130)
+
+
+def _zstd(data: bytes) -> bytes:
+    import zstandard
+    return bytes(zstandard.ZstdCompressor().compress(data))
+
+
+CODECS = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress, ".zst": _zstd}
+_FOLDER = tempfile.TemporaryDirectory(prefix="mariage-fuzz-")  # removed at exit
+
+
+@_SETTINGS
+@given(mutated(), st.sampled_from(sorted(CODECS)), st.sampled_from(["cut", "flip", "whole"]),
+       st.floats(0, 1, exclude_max=True), st.integers(1, 255))
+def _fuzz_compressed(data: bytes, ext: str, damage: str, where: float, mask: int) -> None:
+    packed = CODECS[ext](data)
+    at = int(where * len(packed))
+    if damage == "cut":
+        packed = packed[:at]
+    elif damage == "flip":
+        packed = packed[:at] + bytes([packed[at] ^ mask]) + packed[at + 1:]
+    path = os.path.join(_FOLDER.name, f"fuzz.mrg{ext}")
+    with open(path, "wb") as f:
+        f.write(packed)
+    plain = validate_stream(io.BytesIO(data), "plain.mrg")
+    summary = validate_file(path)  # never raises, whatever the damage
+    for err in summary.errors:
+        assert err.code in CODES and "\n" not in str(err) and str(err).startswith(path)
+    if damage == "cut":  # never more than was read, and never a success
+        assert not summary.ok and summary.records <= plain.records
+        assert summary.errors[-1].code in ("N105", "N104")
+    if damage == "whole":
+        assert (summary.records, summary.valid, summary.problems) == (
+            plain.records, plain.valid, plain.problems)
+
+
+def test_fuzz_compressed_streams_cut_and_damaged() -> None:
+    """Records compressed by each codec, then cut or with a byte changed anywhere."""
+    _rounds(_fuzz_compressed, 20261201)
 
 
 def test_the_fuzz_properties_catch_a_bad_report() -> None:

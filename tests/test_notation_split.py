@@ -50,8 +50,9 @@ def reference(stream: Failing, file: str) -> list[RawRecord | RecordError]:
     junk = False
 
     def problem(code: str, message: str, line: int, column: int = 1, **more: object) -> None:
-        problems.append(RecordError(code, message, file=file, line=line, column=column,
-                                    **more))  # type: ignore[arg-type]
+        err = RecordError(code, message, file=file, line=line, column=column,
+                          **more)  # type: ignore[arg-type]
+        (problems if number else out).append(err)  # before the first record: at once
 
     def read(size: int) -> bytes | None:
         try:

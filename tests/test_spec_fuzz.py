@@ -26,7 +26,6 @@ import contextlib
 import io
 import os
 import re
-import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from typing import Any
 
 import pytest
 import yaml
+from hostilekit import deadline
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mariage.cli import main
@@ -64,19 +64,9 @@ _TMP = tempfile.TemporaryDirectory(prefix="mariage-fuzz-")  # removed at exit
 _FOLDER = Path(_TMP.name)
 
 
-@contextlib.contextmanager
-def _bounded(seconds: int = BOUND_SECONDS) -> Iterator[None]:
+def _bounded(seconds: int = BOUND_SECONDS) -> contextlib.AbstractContextManager[None]:
     """Fail (do not hang) if the body runs longer than ``seconds``."""
-    def expire(signum: int, frame: object) -> None:
-        raise AssertionError(f"took longer than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    return deadline(seconds)
 
 
 @contextlib.contextmanager

@@ -73,6 +73,10 @@ def build_parser(only: str | None = None, *, full: bool = True) -> argparse.Argu
             p.add_argument("--spec", action="append", default=[], metavar="FILE",
                            help="a game description file; the ruleset it names can then be "
                                 "used like a bundled one (repeatable)")
+        p.add_argument("--allow-extends-anywhere", action="store_true",
+                       help="let 'extends:' in a description name a file in any folder "
+                       "(by default: the description's own folder, the bundled rulesets "
+                       "and MARIAGE_SPEC_PATH only)")
         # a command that describes the command line (completion) builds all of it
         p.set_defaults(_run=mod.run, _build_parser=build_parser)
     return parser
@@ -92,7 +96,10 @@ def _one_line(text: object) -> str:
 
 def _error(message: object) -> None:
     try:
-        sys.stderr.write(f"mariage: error: {_one_line(message)}\n")
+        text = _one_line(message)
+        if len(text) > 1000:  # a value quoted back whole: cut, keeping where and why
+            text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
+        sys.stderr.write(f"mariage: error: {text}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # stderr itself is gone: nothing left to tell
         pass
@@ -140,6 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return 2
+        if getattr(args, "allow_extends_anywhere", False):
+            from mariage.spec.specload import EXTENDS_ANYWHERE_ENV
+
+            os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
         for spec in getattr(args, "spec", None) or []:
             if not spec:
                 raise ValueError("--spec: the file name is empty")

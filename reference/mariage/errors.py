@@ -95,10 +95,11 @@ class UnknownRulesetError(MariageError):
 
     code = "S100"
 
-    def __init__(self, name: str, known: list[str]) -> None:
+    def __init__(self, name: str, known: list[str], hint: str = "") -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown ruleset '{name}' (known: {', '.join(known)})")
+        shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name)} characters)"
+        super().__init__(f"unknown ruleset '{shown}' (known: {', '.join(known)}){hint}")
 
 
 class OptionError(MariageError):

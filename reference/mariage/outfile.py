@@ -1,6 +1,9 @@
 """Write an output file safely: whole or not at all, and never over something it should not.
 
-:func:`write_output` is what ``--out FILE`` uses. It refuses an empty name,
+:func:`write_output` is what every command that writes a file uses (``play
+--out``, ``match --out``, ``render --html/--svg``, ``conformance
+--json/--junit/--trace``), after :func:`check_destination` has checked the
+destination before any work started. It refuses an empty name,
 and will not replace a symbolic link, a FIFO, a device, a folder or a
 read-only file (an error names the destination, not a temporary file). The
 text goes to a temporary file in the same folder, which is then renamed over
@@ -39,8 +42,10 @@ def _refuse(path: str, why: str, code: int = errno.EEXIST) -> OSError:
     return OSError(code, why, path)
 
 
-def check_destination(path: str) -> None:
+def check_destination(path: str, option: str = "--out") -> None:
     """Raise :class:`OSError` (naming ``path``) if ``path`` may not be written.
+
+    ``option`` names the command-line option in the message for an empty name.
 
     Called before a long run, so that it fails at once rather than at the end.
 
@@ -51,7 +56,7 @@ def check_destination(path: str) -> None:
     /dev/null is not a regular file (a FIFO, socket or device); not replaced
     """
     if not path or not path.strip():
-        raise ValueError("--out: the file name is empty")
+        raise ValueError(f"{option}: the file name is empty")
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -107,9 +112,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def write_output(path: str, text: str) -> None:
+def write_output(path: str, text: str, option: str = "--out") -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically, after :func:`check_destination`."""
-    check_destination(path)
+    check_destination(path, option)
     folder = os.path.dirname(os.path.abspath(path))
     base = os.path.basename(path)
     _stale(folder, base)

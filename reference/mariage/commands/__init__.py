@@ -51,6 +51,7 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise ValueError(f"--option takes NAME=VALUE, got {pair!r}")
+            shown = repr(pair) if len(pair) <= 60 else f"{pair[:60]!r}... ({len(pair)} characters)"
+            raise ValueError(f"--option takes NAME=VALUE, got {shown}")
         out[key.strip()] = value.strip()
     return out

@@ -35,6 +35,7 @@ from ..conformance.reports import (
 from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
 from ..conformance.suite import Test, load_suite
 from ..errors import MariageError
+from ..outfile import check_destination
 from ..resources import conformance_dir
 from ..spec.compile import load_rules
 from . import COMMANDS
@@ -131,6 +132,10 @@ def _progress_printer(total: int) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    for option, path in (("--json", args.json), ("--junit", args.junit),
+                         ("--trace", args.trace)):
+        if path is not None:  # refused before any work, not after the run
+            check_destination(path, option)
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 
@@ -11,8 +12,10 @@ from mariage.spec.compile import load_rules
 
 from ..arena.match import Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
-from ..notation.writer import write_atomically, write_record
+from ..notation.writer import write_record
+from ..outfile import check_destination, write_output
 from . import COMMANDS, parse_options
+from .play_cmd import parse_seed
 
 NAME, HELP = COMMANDS["match_cmd"]
 
@@ -25,12 +28,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", "-b", action="append", default=[], metavar="SEAT=NAME",
                         help=f"a built-in player for a home seat ({', '.join(BOT_NAMES)}); "
                              "seats not given play greedy (repeatable)")
-    parser.add_argument("--games", "-n", type=int, default=10, help="games to play (10)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first round's deals")
-    parser.add_argument("--time", type=float, default=5.0, metavar="T",
+    parser.add_argument("--games", "-n", type=_count("--games", MAX_GAMES), default=10,
+                        help=f"games to play (default 10, at most {MAX_GAMES})")
+    parser.add_argument("--seed", type=parse_seed, default=1,
+                        help="seed of the first round's deals, 0 to 2**64-1 (default 1)")
+    parser.add_argument("--time", type=_seconds, default=5.0, metavar="T",
                         help="seconds per move for an engine (default 5; 0.5 s more is "
                              "allowed for the pipe)")
-    parser.add_argument("--playouts", type=int, default=96, help="playouts per move of mc")
+    parser.add_argument("--playouts", type=_count("--playouts", MAX_PLAYOUTS), default=96,
+                        help=f"playouts per move of mc (default 96, at most {MAX_PLAYOUTS})")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
     parser.add_argument("--out", metavar="FILE", help="write every game's record to FILE")
@@ -38,6 +44,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Each engine sees a protocol session of its own; an engine that lists "
                      "the hidden_cards feature (protocol 2) is dealt only its own seat's "
                      "view. The choose request is described in mariage.arena.players.")
+
+
+#: Bounds of the command's numbers (docs/limits.rst).
+MAX_GAMES = 1_000_000
+MAX_PLAYOUTS = 100_000
+MAX_TIME = 3600.0
+
+
+def _count(option: str, most: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if not digits.isdigit() or len(digits) > 9 or not 1 <= int(digits) <= most:
+            shown = digits if len(digits) <= 24 else digits[:20] + "..."
+            raise argparse.ArgumentTypeError(f"{option} takes a whole number from 1 to "
+                                             f"{most}, got {shown!r}")
+        return int(digits)
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIME:  # also refuses nan and inf
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"--time takes seconds, more than 0 and at most "
+                                         f"{MAX_TIME:g}, got {shown!r}")
+    return value
 
 
 def _seat(rules: Rules, text: str) -> int:
@@ -80,16 +115,17 @@ def entrants(rules: Rules, engines: list[str], bots: list[str], time_s: float,
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out is not None:
+        check_destination(args.out)  # refuse a bad destination before playing, not after
     rules = load_rules(args.ruleset, parse_options(args.option))
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    if args.time <= 0:
-        raise ValueError("--time must be positive")
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)
     results = []
     try:
         seatings = list(match.seatings())
+        if args.seed + (args.games - 1) // len(seatings) >= 1 << 64:
+            raise ValueError(f"--seed {args.seed}: the rounds' seeds (one more per round) "
+                             "would pass 2**64-1")
         for g in range(args.games):
             rnd, k = divmod(g, len(seatings))
             game = match.play_game(g + 1, args.seed + rnd, seatings[k])
@@ -104,8 +140,8 @@ def run(args: argparse.Namespace) -> int:
                       f"shift {k}): side {who} ({game.reason}){note}", flush=True)
     finally:
         match.close()
-    if args.out:
-        write_atomically(args.out, "\n".join(write_record(g.record) for g in results))
+    if args.out is not None:
+        write_output(args.out, "\n".join(write_record(g.record) for g in results))
     print(render_table(rules, match.table(results)))
     sys.stdout.flush()
     return 0

@@ -23,7 +23,7 @@ NAME, HELP = COMMANDS["play_cmd"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", help="a bundled ruleset name or a path to a .yaml file")
-    parser.add_argument("--seed", type=_seed, default=1,
+    parser.add_argument("--seed", type=parse_seed, default=1,
                         help="deal seed, 0 to 2**64-1 (default 1)")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also write the match's record to FILE (written atomically)")
 
 
-def _seed(text: str) -> int:
+def parse_seed(text: str) -> int:
     """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
     import argparse
 

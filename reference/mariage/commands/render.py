@@ -14,10 +14,11 @@ import argparse
 import os
 import sys
 
+from ..notation.batch import open_input
 from ..notation.errors import NotationError, RecordError
 from ..notation.model import Record
 from ..notation.reader import parse_record, split_records
-from ..notation.writer import write_atomically
+from ..outfile import check_destination, write_output
 from ..viewer.draw import render_html, render_svg
 from ..viewer.timeline import timeline
 from . import COMMANDS
@@ -50,9 +51,11 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--svg needs --hand N (and --trick K for one trick)")
     if args.html is not None and (args.hand is not None or args.trick is not None):
         raise ValueError("--hand and --trick go with --svg")
+    destination = args.svg if args.svg is not None else args.html
+    check_destination(destination, "--svg" if args.svg is not None else "--html")
     name = "<stdin>" if args.file == "-" else args.file
     try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
     except OSError as exc:
         raise ValueError(f"{args.file}: {exc.strerror}") from None
     wanted = args.record or (1 if args.svg is not None else 0)
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                          else f"{args.file} has no record")
     if args.svg is not None:
         tl = timeline(records[0][0])
-        write_atomically(args.svg, render_svg(tl, args.hand, args.trick))
+        write_output(args.svg, render_svg(tl, args.hand, args.trick), "--svg")
         print(args.svg)
         return 1 if tl.errors else 0
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
@@ -93,6 +96,6 @@ def run(args: argparse.Namespace) -> int:
         tl = timeline(rec)
         bad = bad or not tl.ok
         out = _numbered(args.html, rec.number) if several else args.html
-        write_atomically(out, render_html(tl, source))
+        write_output(out, render_html(tl, source), "--html")
         print(out)
     return 1 if bad else 0

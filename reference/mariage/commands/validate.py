@@ -15,6 +15,7 @@ import os
 import sys
 from typing import Any
 
+from ..infile import open_regular
 from ..notation.batch import FileSummary, InputError, input_files, validate_file
 from ..notation.errors import RecordError
 from ..notation.search import DEFAULT_LIMIT
@@ -55,6 +56,39 @@ def _report(err: RecordError) -> None:
     print(err, flush=True)
 
 
+class _JsonReport:
+    """The JSON report, written as it goes: each problem when found, nothing kept.
+
+    One JSON document: ``{"files": [{"file": ..., "errors": [...], "records": ...,
+    ...}, ...], "ok": ...}``; each file's counts follow its errors.
+    """
+
+    def __init__(self) -> None:
+        self.files = 0
+        self.errors = 0
+        sys.stdout.write('{"files": [')
+
+    def start(self, name: str) -> None:
+        sep = "," if self.files else ""
+        self.files += 1
+        self.errors = 0
+        sys.stdout.write(f'{sep}\n  {{"file": {json.dumps(name)}, "errors": [')
+
+    def error(self, err: RecordError) -> None:
+        sep = "," if self.errors else ""
+        self.errors += 1
+        sys.stdout.write(f"{sep}\n    {json.dumps(err.as_dict())}")
+
+    def end(self, summary: FileSummary | None) -> None:
+        counts = {k: v for k, v in summary.as_dict().items() if k not in ("file", "errors")} \
+            if summary is not None else {"ok": False, "unread": True}
+        sys.stdout.write(("\n  " if self.errors else "") + "], "
+                         + json.dumps(counts)[1:])
+
+    def close(self, ok: bool) -> None:
+        sys.stdout.write(f'\n], "ok": {json.dumps(ok)}}}\n')
+
+
 def _usage(name: str, why: object) -> None:
     sys.stderr.write(f"mariage: error: {name}: {why}\n")
 
@@ -72,7 +106,7 @@ def _on_cluster(args: argparse.Namespace, files: list[str]) -> tuple[list[FileSu
     readable = []
     for name in files:
         try:
-            open(name, "rb").close()
+            open_regular(name).close()
         except OSError as exc:
             _usage(name, exc.strerror or exc)
             continue
@@ -89,22 +123,40 @@ def run(args: argparse.Namespace) -> int:
     if args.search_limit < 1:
         raise ValueError("--search-limit takes a number of replays, at least 1")
     text = args.format == "text"
-    files = list(input_files(args.files))
-    summaries: list[FileSummary] = []
     usage = False
+
+    def unreadable(exc: OSError) -> None:
+        nonlocal usage
+        _usage(exc.filename or "?", exc.strerror or exc)
+        usage = True
+
+    files = list(input_files(args.files, on_error=unreadable))
     for name in args.files:
         if name != "-" and os.path.isdir(name) and not any(
                 f.startswith(os.path.join(name, "")) for f in files):
             _usage(name, "no record files (*.mrg, compressed or not) in this directory")
             usage = True
+    ok = True
+    out = None if text else _JsonReport()
+
+    def done(summary: FileSummary) -> None:
+        nonlocal ok
+        ok = ok and summary.ok
+        if out is None:
+            for err in summary.errors:
+                _report(err)
+            _print_summary(summary)
+        else:
+            out.start(summary.file)
+            for err in summary.errors:
+                out.error(err)
+            out.end(summary)
+
     if args.scheduler:
         summaries, unread = _on_cluster(args, files)
         usage = usage or unread
-        if text:
-            for summary in summaries:
-                for err in summary.errors:
-                    _report(err)
-                _print_summary(summary)
+        for summary in summaries:
+            done(summary)
     else:
         pool: Any = None
         if args.jobs > 1:
@@ -112,28 +164,29 @@ def run(args: argparse.Namespace) -> int:
             pool = multiprocessing.Pool(args.jobs)
         try:
             for name in files:
+                if out is not None:
+                    out.start(name)
                 try:
                     summary = validate_file(name, strict=args.strict, jobs=args.jobs,
-                                            pool=pool, report=_report if text else None,
+                                            pool=pool,
+                                            report=_report if out is None else out.error,
                                             search_limit=args.search_limit)
-                except OSError as exc:
-                    _usage(name, exc.strerror or exc)
+                except (OSError, InputError) as exc:
+                    _usage(name, getattr(exc, "strerror", None) or exc)
                     usage = True
+                    if out is not None:
+                        out.end(None)
                     continue
-                except InputError as exc:
-                    _usage(name, exc)
-                    usage = True
-                    continue
-                summaries.append(summary)
-                if text:
+                ok = ok and summary.ok
+                if out is None:
                     _print_summary(summary)
+                else:
+                    out.end(summary)
         finally:
             if pool is not None:
                 pool.terminate()
-    ok = all(s.ok for s in summaries)
-    if not text:
-        print(json.dumps({"ok": ok and not usage, "files": [s.as_dict() for s in summaries]},
-                         indent=2))
+    if out is not None:
+        out.close(ok and not usage)
     if usage:
         return 2
     return 0 if ok else 1

@@ -28,6 +28,7 @@ the steps to play, with what to expect. The body is informative.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ from typing import Any
 import yaml
 
 from ..errors import MariageError
+from ..infile import open_regular
 from ..resources import conformance_dir
 
 __all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "tests_dir"]
@@ -149,6 +151,37 @@ def parse_test(text: str, where: str) -> Test:
     )
 
 
+#: A test file larger than this is refused (the largest bundled one is about 270 KB).
+MAX_TEST_BYTES = 8 << 20
+
+
+def _test_files(base: Path) -> list[Path]:
+    """Every ``*.test`` file under ``base``; a folder that cannot be listed is an error."""
+    def failed(exc: OSError) -> None:
+        raise SuiteError(f"{exc.filename}: cannot list the folder: {exc.strerror or exc}")
+
+    found: list[Path] = []
+    for root, dirs, names in os.walk(base, onerror=failed):
+        dirs.sort()
+        found.extend(Path(root, n) for n in names if n.endswith(".test"))
+    return sorted(found)
+
+
+def _read_test(path: Path, where: str) -> str:
+    """A test file's text: a regular file only (a FIFO is never waited on), bounded."""
+    try:
+        with open_regular(path) as f:
+            raw = f.read(MAX_TEST_BYTES + 1)
+    except OSError as exc:
+        raise SuiteError(f"{where}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_TEST_BYTES:
+        raise SuiteError(f"{where}: larger than {MAX_TEST_BYTES >> 20} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SuiteError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+
+
 def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
                rules: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[Test]:
     """Every test under ``root`` (default: the bundled suite), in path order.
@@ -162,9 +195,9 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
     want_kinds = set(kinds)
     out: list[Test] = []
     seen: dict[str, str] = {}
-    for path in sorted(base.rglob("*.test")):
+    for path in _test_files(base):
         where = str(path.relative_to(base))
-        test = parse_test(path.read_text(encoding="utf-8"), where)
+        test = parse_test(_read_test(path, where), where)
         if test.id in seen:
             raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
         seen[test.id] = where

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from ..errors import MariageError
+from ..infile import open_regular
 from .errors import RecordError
 from .fast import fast_valid
 from .reader import RawRecord, split_records
@@ -41,7 +42,9 @@ from .search import DEFAULT_LIMIT
 
 __all__ = [
     "COMPRESSIONS",
+    "MAX_RATIO",
     "RECORD_SUFFIX",
+    "DecompressionError",
     "FileSummary",
     "InputError",
     "check_raw",
@@ -113,20 +116,111 @@ def _check_batch(batch: list[RawRecord], strict: bool, search_limit: int = DEFAU
 
 
 # ------------------------------------------------------------------ inputs
-def _zstd_reader(raw: BinaryIO) -> BinaryIO:
+#: Bound on decompression: at most this many bytes out per compressed byte read,
+#: beyond :data:`RATIO_ALLOWANCE` (records compress about 10 to 20 times).
+MAX_RATIO = 1000
+#: Decompressed bytes always allowed, whatever the ratio (a small file of few bytes).
+RATIO_ALLOWANCE = 1 << 20
+
+
+class DecompressionError(ValueError):
+    """Compressed data that end early, or decompress beyond :data:`MAX_RATIO`."""
+
+
+class _Checked(io.RawIOBase):
+    """A decompressing reader, bounded by :data:`MAX_RATIO` of the compressed bytes read.
+
+    ``raw`` is the compressed file (its position: the compressed bytes consumed),
+    ``inner`` the decompressor reading from it.
+    """
+
+    def __init__(self, raw: BinaryIO, inner: Any) -> None:
+        super().__init__()
+        self._raw = raw
+        self._inner = inner
+        self._out = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n: int = self._inner.readinto(buffer)
+        self._out += n
+        if self._out > MAX_RATIO * self._raw.tell() + RATIO_ALLOWANCE:
+            raise DecompressionError(
+                f"decompresses to more than {MAX_RATIO} bytes per compressed byte "
+                "(a decompression bomb?); not read further")
+        return n
+
+    def close(self) -> None:
+        try:
+            self._inner.close()
+        finally:
+            self._raw.close()
+            super().close()
+
+
+class _ZstdFrames(io.RawIOBase):
+    """zstd frames decompressed from ``raw`` (``zstandard``), checking that each ends.
+
+    ``zstandard``'s own stream reader stops quietly where a file was cut; this
+    one raises :class:`DecompressionError` if the data end inside a frame.
+    """
+
+    def __init__(self, raw: BinaryIO, module: Any) -> None:
+        super().__init__()
+        self._raw = raw
+        self._make = module.ZstdDecompressor().decompressobj
+        self._obj: Any = None
+        self._pending = b""
+        self._at = 0
+        self._done = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        while self._at >= len(self._pending) and not self._done:
+            self._fill()
+        n = min(len(view), len(self._pending) - self._at)
+        view[:n] = self._pending[self._at:self._at + n]
+        self._at += n
+        return n
+
+    def _fill(self) -> None:
+        # small pieces: a zstd block of 3 bytes may stand for 128 KiB, so the output
+        # of one piece stays a few MiB, and the ratio bound is checked between pieces
+        data = self._raw.read(128)
+        self._pending, self._at = b"", 0
+        if not data:
+            self._done = True
+            if self._obj is not None and not self._obj.eof:
+                raise DecompressionError("compressed file ended before the end of a zstd "
+                                         "frame (the file was cut short)")
+            return
+        out = []
+        while data:
+            if self._obj is None or self._obj.eof:
+                self._obj = self._make()
+            out.append(self._obj.decompress(data))
+            data = self._obj.unused_data if self._obj.eof else b""
+        self._pending = b"".join(out)
+
+
+def _zstd_reader(raw: BinaryIO) -> Any:
     try:  # Python 3.14 and later
         from compression import zstd  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         pass
     else:
-        return zstd.ZstdFile(raw)  # type: ignore[no-any-return, unused-ignore]
+        return zstd.ZstdFile(raw)
     try:
         import zstandard  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise InputError("reading .zst files needs the zstandard module: "
                          "pip install 'mariage[zstd]'") from None
-    reader = zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)
-    return cast(BinaryIO, io.BufferedReader(reader))
+    return _ZstdFrames(raw, zstandard)
 
 
 def open_input(path: str | os.PathLike[str]) -> BinaryIO:
@@ -135,7 +229,11 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     ``.gz``, ``.bz2`` and ``.xz`` use the standard library; ``.zst`` uses
     ``compression.zstd`` (Python 3.14) or the optional ``zstandard`` module
     (``pip install 'mariage[zstd]'``); without either it raises
-    :class:`InputError`. Data are decompressed as they are read.
+    :class:`InputError`. Data are decompressed as they are read; compressed
+    data that end early, or that decompress to more than :data:`MAX_RATIO`
+    bytes per compressed byte, raise :class:`DecompressionError` when read
+    there. Only a regular file is opened (:func:`~mariage.infile.open_regular`):
+    a FIFO or a device raises :class:`OSError` at once.
 
     >>> import gzip, tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "a.mrg.gz")
@@ -146,20 +244,23 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     b'[Mariage "1"]\\n'
     """
     name = os.fspath(path)
-    if name.endswith(".gz"):
-        return cast(BinaryIO, gzip.open(name, "rb"))
-    if name.endswith(".bz2"):
-        return cast(BinaryIO, bz2.open(name, "rb"))
-    if name.endswith(".xz"):
-        return cast(BinaryIO, lzma.open(name, "rb"))
-    if name.endswith(".zst"):
-        raw = open(name, "rb")  # noqa: SIM115
-        try:
-            return _zstd_reader(raw)
-        except BaseException:
-            raw.close()
-            raise
-    return open(name, "rb")
+    raw = open_regular(name)
+    try:
+        inner: Any
+        if name.endswith(".gz"):
+            inner = gzip.GzipFile(fileobj=raw, mode="rb")
+        elif name.endswith(".bz2"):
+            inner = bz2.BZ2File(raw, "rb")
+        elif name.endswith(".xz"):
+            inner = lzma.LZMAFile(raw, "rb")  # noqa: SIM115 - closed by _Checked
+        elif name.endswith(".zst"):
+            inner = _zstd_reader(raw)
+        else:
+            return raw
+        return cast(BinaryIO, io.BufferedReader(_Checked(raw, inner)))
+    except BaseException:
+        raw.close()
+        raise
 
 
 def _is_record_file(name: str) -> bool:
@@ -170,16 +271,25 @@ def _is_record_file(name: str) -> bool:
     return name.endswith(RECORD_SUFFIX) and not name.startswith(".")
 
 
-def input_files(paths: Iterable[str]) -> Iterator[str]:
+def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None = None
+                ) -> Iterator[str]:
     """Each file to read: a file as given, a directory as its shards.
 
     A directory stands for every ``*.mrg`` file in it and its sub-folders,
     compressed or not (``*.mrg.gz``...), in name order; hidden files are skipped.
+    A folder that cannot be listed is never skipped silently: ``on_error`` is
+    called with the :class:`OSError` (naming the folder), or, without it, the
+    error is raised.
     """
+    def failed(exc: OSError) -> None:
+        if on_error is None:
+            raise exc
+        on_error(exc)
+
     for path in paths:
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
-            for root, dirs, files in os.walk(path):
+            for root, dirs, files in os.walk(path, onerror=failed):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files if _is_record_file(f))
             yield from sorted(found, key=lambda p: Path(p).parts)

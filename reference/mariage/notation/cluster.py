@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .batch import FileSummary, InputError, input_files, validate_file
+from .errors import RecordError
 from .search import DEFAULT_LIMIT
 
 __all__ = ["summaries_on", "validate_bag"]
@@ -44,12 +45,22 @@ def _dask_bag() -> Any:
     return dask.bag
 
 
-def _one(path: str, strict: bool, search_limit: int) -> FileSummary:
-    try:
-        return validate_file(path, strict=strict, search_limit=search_limit)
-    except (OSError, InputError) as exc:  # reported like any problem, on the worker
-        from .errors import RecordError
+#: Problems a worker sends back per file (all are counted): a summary stays small.
+MAX_KEPT = 1000
 
+
+def _one(path: str, strict: bool, search_limit: int) -> FileSummary:
+    kept: list[RecordError] = []
+
+    def keep(err: RecordError) -> None:
+        if len(kept) < MAX_KEPT:
+            kept.append(err)
+
+    try:
+        summary = validate_file(path, strict=strict, search_limit=search_limit, report=keep)
+        summary.errors = kept
+        return summary
+    except (OSError, InputError) as exc:  # reported like any problem, on the worker
         why = getattr(exc, "strerror", None) or str(exc)
         summary = FileSummary(path, problems=1)
         summary.errors.append(RecordError("N105", f"the file cannot be read: {why}",
@@ -106,13 +117,103 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
                           processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:  # type: ignore[no-untyped-call, unused-ignore]
             return _run(client, bag)
-    try:
-        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(f"no Dask scheduler at {scheduler}: {exc}") from None
+    _probe(scheduler)
+    client = _connect(Client, scheduler)
     with client:
+        _has_workers(client, scheduler)
         return _run(client, bag)
 
 
 def _run(client: Any, bag: Any) -> list[FileSummary]:
     return list(client.compute(bag).result())
+
+
+#: Seconds a scheduler has to accept a connection and to answer it.
+SCHEDULER_TIMEOUT = 10.0
+#: Address schemes the command line connects to (TLS and UCX need a configuration of
+#: their own: use :func:`validate_bag` with your own ``distributed.Client``).
+SCHEMES = ("tcp",)
+
+
+def _fail(scheduler: str, why: object) -> InputError:
+    shown = scheduler if len(scheduler) <= 80 else scheduler[:60] + "..."
+    return InputError(f"--scheduler {shown}: {' '.join(str(why).split())[:300]}")
+
+
+def _probe(scheduler: str) -> None:
+    """Check that ``scheduler`` is a TCP address where something answers as Dask does.
+
+    A Dask scheduler speaks first: on a new connection it sends a handshake,
+    framed by an 8-byte count of frames. A server that accepts and stays
+    silent, or sends something else, is refused here, within
+    :data:`SCHEDULER_TIMEOUT` seconds, instead of hanging ``Client()``.
+    """
+    import socket
+    import struct
+
+    scheme, sep, rest = scheduler.partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheduler
+    if scheme not in SCHEMES:
+        raise _fail(scheduler, f"the scheme '{scheme}://' is not supported here (only "
+                    f"{', '.join(s + '://' for s in SCHEMES)}, or local:N); for TLS or UCX "
+                    "use mariage.notation.cluster.validate_bag with a Client of your own")
+    host, colon, port_text = rest.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise _fail(scheduler, "expected tcp://HOST:PORT")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=SCHEDULER_TIMEOUT) as s:
+            head = b""
+            while len(head) < 8:
+                piece = s.recv(8 - len(head))
+                if not piece:
+                    raise _fail(scheduler, "the connection was closed without an answer")
+                head += piece
+    except TimeoutError:
+        raise _fail(scheduler, f"no answer within {SCHEDULER_TIMEOUT:g} s (not a Dask "
+                    "scheduler, or a stalled one)") from None
+    except (OSError, ValueError) as exc:  # refused, unknown host, a name too long...
+        why = getattr(exc, "strerror", None) or exc
+        raise _fail(scheduler, f"cannot connect: {why}") from None
+    frames = struct.unpack("<Q", head)[0]
+    if not 0 < frames <= 64:
+        raise _fail(scheduler, "the answer is not a Dask handshake")
+
+
+def _connect(client_class: Any, scheduler: str) -> Any:
+    """A ``Client`` connected to ``scheduler``, within a deadline, or :class:`InputError`.
+
+    ``Client()`` waits without a bound for a scheduler that answers the first
+    message but not the next, and may fail in many ways; each becomes one line.
+    """
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(scheduler, timeout=f"{SCHEDULER_TIMEOUT}s")
+        except BaseException as exc:  # any failure: reported as one line below
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, name="mariage-dask-connect", daemon=True)
+    thread.start()
+    thread.join(SCHEDULER_TIMEOUT * 2)
+    if thread.is_alive():
+        raise _fail(scheduler, f"the scheduler did not complete the connection within "
+                    f"{SCHEDULER_TIMEOUT * 2:g} s")
+    if "error" in box:
+        exc = box["error"]
+        raise _fail(scheduler, f"{type(exc).__name__}: {exc}") from None
+    return box["client"]
+
+
+def _has_workers(client: Any, scheduler: str) -> None:
+    """Refuse a scheduler without workers: the computation would wait for one forever."""
+    try:
+        workers = client.scheduler_info().get("workers") or {}
+    except Exception as exc:  # a scheduler that answers nonsense
+        raise _fail(scheduler, f"{type(exc).__name__}: {exc}") from None
+    if not workers:
+        raise _fail(scheduler, "the scheduler has no workers")

@@ -13,7 +13,7 @@ a.mrg:12:9: N141 record 2, hand 1, trick 7, seat W, at 'W:2S': must follow suit 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import MariageError
@@ -100,8 +100,9 @@ class RecordError:
             ctx.append(f"trick {self.trick}")
         if self.seat is not None:
             ctx.append(f"seat {self.seat}")
-        if self.token is not None:
-            ctx.append(f"at {self.token!r}")
+        if self.token is not None:  # a token of any length is quoted cut
+            ctx.append(f"at {self.token!r}" if len(self.token) <= 80 else
+                       f"at {self.token[:60]!r}... ({len(self.token)} characters)")
         head = f"{where}: {self.code}"
         if ctx:
             head += " " + ", ".join(ctx)
@@ -109,8 +110,15 @@ class RecordError:
         return f"{head}: {self.message}{rule}"
 
     def as_dict(self) -> dict[str, Any]:
-        """The error as a JSON-ready dict."""
-        return asdict(self)
+        """The error as a JSON-ready dict (every field is a plain value: no deep copy).
+
+        >>> RecordError("N100", "bad", line=2).as_dict()["line"]
+        2
+        """
+        return {f: getattr(self, f) for f in _FIELDS}
+
+
+_FIELDS = tuple(f.name for f in fields(RecordError))
 
 
 class NotationError(MariageError):

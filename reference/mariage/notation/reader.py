@@ -20,6 +20,7 @@ in about one more parse.
 
 from __future__ import annotations
 
+import io
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -86,12 +87,13 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
     the problem it returns is yielded last, or, if it returns None, the exception
     is raised.
     """
-    chunks: list[bytes] = []  # the record's lines, decoded when the record is complete
+    body = bytearray()  # the record's lines, decoded when the record is complete
     size = 0
     number = 0
     start = 0
     lineno = 0
-    problems: list[RecordError] = []
+    problems: list[RecordError] = []  # the record's line problems: at most MAX_SYNTAX_ERRORS
+    skips: list[int] = []  # lines left out of the record (too long)
     junk_reported = False
     readline = stream.readline
     longest = MAX_LINE + 1
@@ -123,19 +125,23 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
                 total += len(raw)
                 if not raw or raw.endswith(b"\n"):
                     break
-            problems.append(RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
+            _keep(problems, RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
                                         file=file, line=lineno, column=1, record=number))
+            if number:
+                skips.append(lineno)
+            else:  # before the first record: streamed, not kept
+                yield from problems
+                problems = []
             continue
         if raw.startswith(_START):
             if number:
-                yield _raw_record(chunks, number, start, file, problems)
-            elif problems:
-                yield from problems
+                yield _raw_record(body, number, start, file, problems, skips)
             number += 1
             start = lineno
-            chunks = []
+            body = bytearray()
             size = 0
             problems = []
+            skips = []
         elif not number:
             text = _decoded(raw, problems, file, lineno, number)
             if text.strip() and not junk_reported:
@@ -144,17 +150,19 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
                                             "starts with a [Mariage \"1\"] line)", file=file,
                                             line=lineno, column=1,
                                             token=text.strip()[:40]))
+            yield from problems  # before the first record: streamed, not kept
+            problems = []
             continue
         size += len(raw)
         if size > MAX_RECORD:
             _decoded(raw, problems, file, lineno, number)  # a line not kept: checked now
             if size - len(raw) <= MAX_RECORD:
-                problems.append(RecordError("N102", f"record larger than {MAX_RECORD} bytes",
+                _keep(problems, RecordError("N102", f"record larger than {MAX_RECORD} bytes",
                                             file=file, line=lineno, column=1, record=number))
             continue
-        chunks.append(raw)
+        body += raw
     if number:
-        yield _raw_record(chunks, number, start, file, problems)
+        yield _raw_record(body, number, start, file, problems, skips)
     else:
         yield from problems
         yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
@@ -175,14 +183,22 @@ def _decoded(raw: bytes, problems: list[RecordError], file: str, line: int, numb
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if len(problems) >= MAX_SYNTAX_ERRORS:  # enough listed: not even made
+            return "\n"
         problems.append(RecordError("N100", f"byte 0x{raw[exc.start]:02x} is not UTF-8 "
                                     f"({exc.reason})", file=file, line=line,
                                     column=exc.start + 1, record=number))
         return "\n"
 
 
-def _raw_record(chunks: list[bytes], number: int, start: int, file: str,
-                problems: list[RecordError]) -> RawRecord:
+def _keep(problems: list[RecordError], err: RecordError) -> None:
+    """Keep ``err`` among a record's problems, unless MAX_SYNTAX_ERRORS are kept already."""
+    if len(problems) < MAX_SYNTAX_ERRORS:
+        problems.append(err)
+
+
+def _raw_record(body: bytearray, number: int, start: int, file: str,
+                problems: list[RecordError], skips: list[int]) -> RawRecord:
     """The record made of the lines kept (from line ``start``), decoded at once.
 
     Where a line is not UTF-8, each is decoded on its own as the lines are read:
@@ -190,23 +206,26 @@ def _raw_record(chunks: list[bytes], number: int, start: int, file: str,
     problems are put in line order (those of lines past the size limit, decoded as
     they were read, come after every line kept).
     """
-    data = b"".join(chunks)
     try:
-        return RawRecord(data.decode("utf-8"), number, start, file, problems)
+        return RawRecord(body.decode("utf-8"), number, start, file, problems)
     except UnicodeDecodeError:
         pass
-    skipped = {p.line for p in problems if p.code == "N101"}
-    parts = []
+    skipped = set(skips)
+    text = io.StringIO()  # line by line, without a list of lines: lines may be many
     line = start
     found: list[RecordError] = []
-    for chunk in chunks:
+    at = 0
+    while at < len(body):
+        end = body.find(b"\n", at) + 1 or len(body)
         while line in skipped:
             line += 1
-        parts.append(_decoded(chunk, found, file, line, number))
+        text.write(_decoded(bytes(body[at:end]), found, file, line, number))
         line += 1
+        at = end
     problems.extend(found)
     problems.sort(key=lambda p: p.line)  # stable: the order of one line's problems stays
-    return RawRecord("".join(parts), number, start, file, problems)
+    del problems[MAX_SYNTAX_ERRORS:]
+    return RawRecord(text.getvalue(), number, start, file, problems)
 
 
 #: Where a streaming parse sends each hand: ``sink(header, hand)``.

@@ -25,6 +25,7 @@ from mariage.engine.actions import Action, Give, Play, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
+from mariage.spec.specload import is_ruleset_name
 
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
 from .annotations import NUMBER, contract_note, measure, note_problem, team_name
@@ -226,6 +227,12 @@ class _Checker:
         name = rec.ruleset
         if name is None:
             self.error("N120", "the tag [Ruleset \"...\"] is missing")
+            return False
+        if not is_ruleset_name(name):  # a record names a ruleset, never a file to read
+            t = self._tag("Ruleset")
+            self.error("N122", "the tag [Ruleset \"...\"] holds a ruleset name (lower-case "
+                       "letters, digits and '-', at most 64), not a file", t.line, t.column,
+                       token=name[:40])
             return False
         for t in tags:
             if t.name == "Option" and len(t.values) == 2 and len(t.values[1]) > MAX_DIGITS \

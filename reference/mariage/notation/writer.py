@@ -89,23 +89,11 @@ def write_records(records: Iterable[Record], out: TextIO) -> int:
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
-    import os
-    import tempfile
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file.
 
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".mariage-", suffix=".tmp", dir=folder)
-    except OSError as exc:  # name the file asked for, not the temporary one
-        raise OSError(exc.errno, exc.strerror, path) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    The same policy as every output (:func:`mariage.outfile.write_output`): a
+    symbolic link, FIFO, device, folder or read-only file is not replaced.
+    """
+    from ..outfile import write_output
+
+    write_output(path, text)

@@ -20,12 +20,15 @@ Key
 Safety
     Entries are pickles, so they are read only if they can be trusted: the
     folder and the file must be the user's own and writable by nobody else,
-    the file must not be a link, and it must carry an HMAC-SHA256 made with a
+    the file must be a regular file (not a link, a FIFO or a folder: opened
+    without waiting, then checked), and it must carry an HMAC-SHA256 made with a
     secret key that only this user can read (``key``, mode 0600, in the same
-    folder). A file that fails any check, or is corrupted or truncated, is
-    ignored (and replaced on the next write); nothing is ever unpickled from
-    anywhere else. Entries are written to a temporary file and renamed, so a
-    killed run leaves no half entry; its temporary file is removed later.
+    folder) over the entry's key and content, and hold that key: an authentic
+    entry copied over another key's entry is not used. A file that fails any
+    check, or is corrupted or truncated, is ignored (and replaced on the next
+    write); nothing is ever unpickled from anywhere else. Entries are written
+    to a temporary file and renamed, so a killed run leaves no half entry; its
+    temporary file is removed later.
 
 >>> import tempfile, os
 >>> saved = os.environ.get("XDG_CACHE_HOME")
@@ -52,12 +55,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from mariage.infile import open_regular
+
 __all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
 
 DISABLE_ENV = "MARIAGE_NO_CACHE"
 """Set to anything but ``""`` or ``0`` to turn the disk cache off."""
 
-_MAGIC = b"MARIAGE\x01"
+_MAGIC = b"MARIAGE\x02"  # 2: the HMAC covers the entry's key as well as its content
 _KEY_FILE = "key"
 _MAX_ENTRIES = 256
 _STALE_SECONDS = 3600.0
@@ -107,7 +112,7 @@ def file_digest(path: str | Path) -> str | None:
     True
     """
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:  # a FIFO put in a file's place is not waited on
             return hashlib.sha256(f.read()).hexdigest()
     except OSError:
         return None
@@ -190,7 +195,7 @@ def _secret(folder: Path, create: bool) -> bytes | None:
 def _read_secret(folder: Path, create: bool) -> bytes | None:
     path = folder / _KEY_FILE
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         if not create:
             return None
@@ -206,13 +211,35 @@ def _read_secret(folder: Path, create: bool) -> bytes | None:
         return _read_secret(folder, create=False)
     except OSError:
         return None
+    if not _own_file(fd, 0o077):
+        return None
     with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
-                or info.st_mode & 0o077):
-            return None
         key = f.read(64)
     return key if len(key) == 32 else None
+
+
+#: Opening never waits (a FIFO), never follows a link.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def _own_file(fd: int, forbidden: int) -> bool:
+    """Whether ``fd`` is a regular file of this user without the ``forbidden`` mode bits.
+
+    If not, ``fd`` is closed (a folder, a FIFO, a device: never read).
+    """
+    info = os.fstat(fd)
+    if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() \
+            and not info.st_mode & forbidden:
+        os.set_blocking(fd, True)
+        return True
+    os.close(fd)
+    return False
+
+
+def _mac(secret: bytes, key: str, payload: bytes) -> bytes:
+    """The HMAC of an entry: over its key and its content, so it is valid only in its place."""
+    return hmac.new(secret, key.encode("ascii", "replace") + b"\0" + payload,
+                    hashlib.sha256).digest()
 
 
 def _entry(folder: Path, key: str) -> Path:
@@ -230,23 +257,30 @@ def load(key: str) -> Any | None:
     if secret is None:
         return None
     try:
-        fd = os.open(_entry(folder, key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(_entry(folder, key), _READ_FLAGS)
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
-                or info.st_mode & 0o022):
+    try:
+        if not _own_file(fd, 0o022):
             return None
-        blob = f.read()
+    except OSError:
+        os.close(fd)
+        return None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            blob = f.read()
+        except OSError:
+            return None
     if len(blob) < len(_MAGIC) + 32 or not blob.startswith(_MAGIC):
         return None
     mac, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
-    if not hmac.compare_digest(mac, hmac.new(secret, payload, hashlib.sha256).digest()):
-        return None
+    if not hmac.compare_digest(mac, _mac(secret, key, payload)):
+        return None  # forged, damaged, or another key's entry copied here
     try:
-        files, value = pickle.loads(payload)  # authenticated above: our own entry
+        stored_key, files, value = pickle.loads(payload)  # authenticated above: ours
     except Exception:  # a format from another version: rebuild
+        return None
+    if stored_key != key:
         return None
     for path, digest in files:
         if file_digest(path) != digest:
@@ -271,10 +305,10 @@ def store(key: str, value: Any, files: Iterable[str | Path]) -> None:
     if any(d is None for _, d in listed):
         return
     try:
-        payload = _dumps((listed, value))
+        payload = _dumps((key, listed, value))
     except Exception:  # something unpicklable: not cached
         return
-    blob = _MAGIC + hmac.new(secret, payload, hashlib.sha256).digest() + payload
+    blob = _MAGIC + _mac(secret, key, payload) + payload
     import tempfile
 
     tmp = None
@@ -282,7 +316,12 @@ def store(key: str, value: Any, files: Iterable[str | Path]) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f"tmp-{os.getpid()}-", suffix=".part", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
-        os.replace(tmp, _entry(folder, key))
+        entry = _entry(folder, key)
+        if os.path.isdir(entry) and not os.path.islink(entry):  # a broken entry: a folder
+            import shutil
+
+            shutil.rmtree(entry, ignore_errors=True)
+        os.replace(tmp, entry)  # a FIFO, link or damaged file in its place is replaced
         tmp = None
     except OSError:
         pass

@@ -21,6 +21,26 @@ __all__ = ["Summary", "option_specs", "options_of_rules", "own_data", "parse_opt
            "resolve", "summary", "value_key"]
 
 
+#: An option value (or name) quoted back in a message is cut to this many characters.
+MAX_SHOWN = 60
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_SHOWN else f"{text[:MAX_SHOWN]}... ({len(text)} characters)"
+
+
+def _shown(raw: Any) -> str:
+    """``raw`` as quoted back in a message: its repr, cut to :data:`MAX_SHOWN` characters.
+
+    >>> _shown("x" * 100_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100000 characters)"
+    """
+    if isinstance(raw, str):
+        return repr(raw) if len(raw) <= MAX_SHOWN else \
+            f"{raw[:MAX_SHOWN]!r}... ({len(raw)} characters)"
+    return _cut(repr(raw))
+
+
 def option_specs(doc: Document) -> dict[str, dict[str, Any]]:
     """The option declarations of a description, by name."""
     opts: dict[str, dict[str, Any]] = doc.data.get("options", {}) or {}
@@ -32,17 +52,19 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
     kind = spec["type"]
     if kind == "int":
         if isinstance(raw, bool):
-            raise OptionError(f"option '{name}' takes a whole number, got {raw!r}", option=name)
+            raise OptionError(f"option '{_cut(name)}' takes a whole number, got {_shown(raw)}",
+                              option=name)
         try:
             value = int(raw)
         except (TypeError, ValueError):
-            raise OptionError(f"option '{name}' takes a whole number, got {raw!r}",
+            raise OptionError(f"option '{_cut(name)}' takes a whole number, got {_shown(raw)}",
                               option=name) from None
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
                       else f"at least {lo}" if lo is not None else f"at most {hi}")
-            raise OptionError(f"option '{name}' must be {bounds}, got {value}", option=name)
+            raise OptionError(f"option '{_cut(name)}' must be {bounds}, got {_shown(value)}",
+                              option=name)
         return value
     if kind == "bool":
         if isinstance(raw, bool):
@@ -52,13 +74,14 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-        raise OptionError(f"option '{name}' takes true or false, got {raw!r}", option=name)
+        raise OptionError(f"option '{_cut(name)}' takes true or false, got {_shown(raw)}",
+                          option=name)
     values = spec["values"]
     for v in values:
         if str(v) == str(raw):
             return v
-    raise OptionError(f"option '{name}' takes one of {', '.join(map(str, values))}; "
-                      f"got {raw!r}", option=name)
+    raise OptionError(f"option '{_cut(name)}' takes one of {', '.join(map(str, values))}; "
+                      f"got {_shown(raw)}", option=name)
 
 
 def value_key(value: Any) -> str:
@@ -92,7 +115,7 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
     given = dict(options or {})
     for name in given:
         if name not in specs:
-            raise OptionError(f"{doc.data['ruleset']} has no option '{name}' (options: "
+            raise OptionError(f"{doc.data['ruleset']} has no option '{_cut(name)}' (options: "
                               f"{', '.join(specs) or 'none'})", option=name)
     values: dict[str, Any] = {}
     data = deep_copy(doc.data)

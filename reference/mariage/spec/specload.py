@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import copy
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,12 +37,14 @@ __all__ = [
     "MAX_NODES",
     "MAX_SPEC_BYTES",
     "Document",
+    "is_ruleset_name",
     "known_rulesets",
     "list_rulesets",
     "load_document",
     "parse_yaml_text",
     "read_yaml",
     "register_spec",
+    "resolve_name",
     "resolve_ruleset",
     "search_path",
     "unregister_spec",
@@ -298,40 +301,122 @@ def known_rulesets() -> list[str]:
     return sorted(names)
 
 
+RULESET_NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")
+"""What a ruleset name looks like (the schema's pattern, at most 64 characters)."""
+EXTENDS_ANYWHERE_ENV = "MARIAGE_EXTENDS_ANYWHERE"
+"""Environment variable: ``1`` lets ``extends:`` name a file in any folder (the
+command line's ``--allow-extends-anywhere`` sets it)."""
+
+
+def is_ruleset_name(text: str) -> bool:
+    """Whether ``text`` is a ruleset name (never a path): what a record's tag may hold.
+
+    >>> is_ruleset_name("sixty-six-3"), is_ruleset_name("/etc/passwd"), is_ruleset_name("a.yaml")
+    (True, False, False)
+    """
+    return RULESET_NAME.fullmatch(text) is not None
+
+
+def resolve_name(name: str) -> Path:
+    """The file of the ruleset called ``name``: registered, bundled, or on the search path.
+
+    Only names are looked up, never paths, and never in the working folder:
+    this is how a record's ``[Ruleset "..."]`` tag is resolved.
+
+    >>> resolve_name("mariazza").name
+    'mariazza.yaml'
+    >>> try:
+    ...     resolve_name("../../etc/passwd")
+    ... except UnknownRulesetError as exc:
+    ...     print(str(exc)[:40])
+    unknown ruleset '../../etc/passwd' (know
+    """
+    if is_ruleset_name(name):
+        registered = _registered(name)
+        if registered is not None:
+            return registered
+        for base in [spec_dir(), *search_path()]:
+            p = base / f"{name}.yaml"
+            if p.is_file():
+                return p
+    raise UnknownRulesetError(name, known_rulesets())
+
+
+def _looks_like_path(text: str) -> bool:
+    return Path(text).suffix in (".yaml", ".yml") or "/" in text or os.sep in text
+
+
 def resolve_ruleset(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
     """The file a ruleset name or path stands for.
 
-    A name is looked up in order: next to the describing file (for
-    ``extends:``), then registered files (:func:`register_spec`), the bundled
-    rulesets, and the folders of ``MARIAGE_SPEC_PATH``.
+    A :class:`~pathlib.Path`, or text that looks like a path (with a folder
+    separator or a ``.yaml``/``.yml`` ending), is a file the user named. Any
+    other text is a ruleset name (:func:`resolve_name`): registered files
+    (:func:`register_spec`), the bundled rulesets, then the folders of
+    ``MARIAGE_SPEC_PATH``; the working folder is never searched. With
+    ``relative_to`` (the folder of a description that ``extends:`` it), see
+    :func:`resolve_parent`.
 
     >>> resolve_ruleset("marianna").name
     'marianna.yaml'
     """
-    text = str(name_or_path)
-    candidate = Path(text)
     if isinstance(name_or_path, Path):
-        return candidate
-    looks_like_path = candidate.suffix in (".yaml", ".yml") or "/" in text or os.sep in text
-    if relative_to is not None and looks_like_path:
-        return candidate if candidate.is_absolute() else relative_to / candidate
-    if candidate.suffix in (".yaml", ".yml") and (candidate.exists() or relative_to is None):
-        return candidate
-    if relative_to is None and ("/" in text or os.sep in text or candidate.is_file()):
-        return candidate  # a path: read it, and report what is wrong with it
+        return name_or_path
+    text = str(name_or_path)
     if relative_to is not None:
-        p = relative_to / f"{text}.yaml"
-        if p.exists():
-            return p
-    registered = _registered(text)
-    if registered is not None:
-        return registered
-    if "/" not in text and os.sep not in text and text not in (".", ".."):
-        for base in [spec_dir(), *search_path()]:
-            p = base / f"{text}.yaml"
-            if p.is_file():
+        return resolve_parent(text, relative_to)
+    if _looks_like_path(text):
+        return Path(text)  # a path: read it, and report what is wrong with it
+    try:
+        return resolve_name(text)
+    except UnknownRulesetError as exc:
+        try:
+            here = "\0" not in text and Path(text).exists()
+        except (OSError, ValueError):  # a name too long for a file
+            here = False
+        if here:  # a file named like a ruleset: not read
+            raise UnknownRulesetError(text, exc.known, f"; to read the file '{text}' here, "
+                                      f"give it as a path: ./{text}") from None
+        raise
+
+
+def extends_anywhere() -> bool:
+    """Whether ``extends:`` may name a file anywhere (see :func:`resolve_parent`)."""
+    return os.environ.get(EXTENDS_ANYWHERE_ENV, "") not in ("", "0")
+
+
+def resolve_parent(text: str, folder: Path) -> Path:
+    """The file that ``extends: text`` names, in a description kept in ``folder``.
+
+    A name is looked for as ``folder/NAME.yaml``, then as :func:`resolve_name`
+    does. A path (relative to ``folder``) must lead, links followed, into
+    ``folder``, the bundled rulesets or a folder of ``MARIAGE_SPEC_PATH``,
+    unless ``MARIAGE_EXTENDS_ANYWHERE=1`` (``--allow-extends-anywhere``);
+    otherwise :class:`SpecFileError`, before the file is opened.
+    """
+    if not _looks_like_path(text):
+        if text not in ("", ".", "..") and "\0" not in text:  # a file name in the folder
+            p = folder / f"{text}.yaml"
+            if p.exists():
                 return p
-    raise UnknownRulesetError(text, known_rulesets())
+        return resolve_name(text)
+    candidate = Path(text)
+    path = candidate if candidate.is_absolute() else folder / candidate
+    if extends_anywhere():
+        return path
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        real = path
+    for base in (folder, spec_dir(), *search_path()):
+        try:
+            if real.is_relative_to(base.resolve()):
+                return path
+        except (OSError, RuntimeError):
+            continue
+    raise SpecFileError("'extends' names a file outside the description's folder, the "
+                        f"bundled rulesets and {SEARCH_PATH_ENV}; not read (pass "
+                        "--allow-extends-anywhere to allow it)", location=Location(text[:200]))
 
 
 def _merge(base: Any, over: Any, base_marks: _MarkIndex, over_marks: _MarkIndex,
@@ -386,7 +471,8 @@ def cache_context(path: Path) -> tuple[object, ...]:
     except OSError:  # the working folder was removed: names are shown absolute
         here = ""
     return (str(path.resolve()), here, sorted(_REGISTERED.items()),
-            os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""))
+            os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""),
+            extends_anywhere())
 
 
 def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> Document:
@@ -433,6 +519,10 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
                             location=marks.get(("extends",)), path="extends", code="S004")
         try:
             parent_path = resolve_ruleset(parent_name, path.parent)
+        except SpecFileError as exc:
+            raise SpecError(f"'extends: {parent_name[:200]}': {exc.message}",
+                            location=marks.get(("extends",)), path="extends",
+                            code="S004") from None
         except UnknownRulesetError as exc:
             raise SpecError(str(exc), location=marks.get(("extends",)), path="extends",
                             code="S004") from None
@@ -443,7 +533,7 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
         try:
             parent = _load_document(parent_path, chain)
         except SpecFileError as exc:  # the parent is named here: say where
-            raise SpecError(f"'extends: {parent_name}': {exc.message}",
+            raise SpecError(f"'extends: {parent_name[:200]}': {exc.message}",
                             location=marks.get(("extends",)), path="extends",
                             code="S004") from None
         if not isinstance(parent.data.get("ruleset"), str):

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mariage.errors import Location, SpecError, SpecFileError
+from mariage.infile import NOT_REGULAR, open_regular
 
 Marks = dict[tuple[str, ...], Location]
 
@@ -280,13 +281,16 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
 
 def _read_bytes(path: Path, name: str) -> bytes:
     try:
-        if path.is_dir():
-            raise SpecFileError("is a folder, not a game description", location=Location(name))
-        with path.open("rb") as f:
+        with open_regular(path) as f:
             raw = f.read(MAX_SPEC_BYTES + 1)
     except FileNotFoundError:
         raise SpecFileError("file not found", location=Location(name)) from None
+    except IsADirectoryError:
+        raise SpecFileError("is a folder, not a game description", location=Location(name)
+                            ) from None
     except OSError as exc:
+        if exc.strerror == NOT_REGULAR:
+            raise SpecFileError(NOT_REGULAR, location=Location(name)) from None
         raise SpecFileError(f"cannot read: {exc.strerror or exc}", location=Location(name)
                             ) from None
     if len(raw) > MAX_SPEC_BYTES:

@@ -1,0 +1,76 @@
+"""Open input files safely: regular files only, checked without blocking.
+
+Opening a FIFO for reading waits until a writer comes, and reading a device
+may never end, so every file ``mariage`` reads on its own (records, game
+descriptions, cache entries) is opened with :func:`open_regular`: the file is
+opened without waiting (``O_NONBLOCK``), its type is checked on the open
+descriptor (no race between the check and the use), and anything but a
+regular file is refused with an :class:`OSError` that names the path.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "a.mrg")
+>>> _ = open(path, "w").write("text")
+>>> with open_regular(path) as f:
+...     f.read()
+b'text'
+>>> os.mkfifo(os.path.join(folder, "pipe.mrg"))
+>>> try:
+...     open_regular(os.path.join(folder, "pipe.mrg"))
+... except OSError as exc:
+...     print(exc.strerror)
+is not a regular file (a FIFO, socket or device); not read
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from typing import BinaryIO
+
+__all__ = ["NOT_REGULAR", "check_regular", "open_regular"]
+
+NOT_REGULAR = "is not a regular file (a FIFO, socket or device); not read"
+
+
+def _kind_error(mode: int, path: str | os.PathLike[str]) -> OSError | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return IsADirectoryError(errno.EISDIR, "is a folder", os.fspath(path))
+    return OSError(errno.EINVAL, NOT_REGULAR, os.fspath(path))
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`OSError` unless ``path`` is a regular file (links followed).
+
+    >>> check_regular("/dev/null")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] is not a regular file (a FIFO, socket or device); not read: '/dev/null'
+    """
+    err = _kind_error(os.stat(path).st_mode, path)
+    if err is not None:
+        raise err
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open ``path`` for reading bytes if it is a regular file; else raise :class:`OSError`.
+
+    The open itself never blocks (a FIFO is opened without waiting for a
+    writer, then refused).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        err = _kind_error(os.fstat(fd).st_mode, path)
+        if err is not None:
+            raise err
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return open(fd, "rb", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise

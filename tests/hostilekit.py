@@ -1,0 +1,31 @@
+"""Helpers of the hostile-input tests: a deadline, so that a hang fails instead of waiting."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Iterator
+from typing import Any
+
+
+@contextlib.contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Fail with :class:`TimeoutError` if the block runs longer than ``seconds``.
+
+    A blocking open of a FIFO or a read that never ends is interrupted (main
+    thread only; on systems without ``SIGALRM`` the block just runs).
+    """
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s: a hang")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

@@ -1,0 +1,118 @@
+"""``validate --scheduler`` against endpoints that misbehave (issue #26.3 and #26.6).
+
+Local socket servers stand in for a Dask scheduler that accepts and never
+answers, answers garbage, or hangs up; each ends in one line (exit 2) within
+the scheduler deadline, never a hang or a traceback. The test extra installs
+Dask.
+"""
+
+from __future__ import annotations
+
+import socket
+import struct
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hostilekit import deadline
+from mariage.cli import main
+from mariage.notation import cluster
+
+DATA = Path(__file__).parent / "data" / "records"
+RECORD = str(sorted((DATA / "good").glob("*.mrg"))[0])
+
+#: What each fake scheduler sends on every connection it accepts (None: nothing, ever).
+ANSWERS = {
+    "silent": None,
+    "short": b"\x01\x02\x03",
+    "huge-count": b"\xff" * 8,
+    "http": b"HTTP/1.1 400 Bad Request\r\n\r\n",
+    "plausible-then-garbage": struct.pack("<Q", 1) + b"\xff" * 5,
+    "hang-up": b"",
+}
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    answer = ANSWERS[request.param]
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    listener.settimeout(0.2)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            if answer is not None:
+                conn.sendall(answer)
+                if not answer:
+                    conn.close()
+                    continue
+            held.append(conn)  # kept open, silent from now on
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        listener.close()
+
+
+@pytest.fixture(autouse=True)
+def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed", reason="the test extra installs Dask")
+    monkeypatch.setattr(cluster, "SCHEDULER_TIMEOUT", 1.0)
+
+
+@pytest.mark.parametrize("server", sorted(ANSWERS), indirect=True)
+def test_a_misbehaving_scheduler_is_one_line_in_bounded_time(
+        server: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with deadline(30):
+        code = main(["validate", RECORD, "--scheduler", server])
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    assert err.startswith(f"mariage: error: --scheduler {server}: ") and err.count("\n") == 1
+    assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("address, why", [
+    ("tls://127.0.0.1:8786", "'tls://' is not supported"),
+    ("ucx://127.0.0.1:8786", "'ucx://' is not supported"),
+    ("inproc://x", "'inproc://' is not supported"),
+    ("tcp://127.0.0.1:99999", "expected tcp://HOST:PORT"),
+    ("tcp://127.0.0.1", "expected tcp://HOST:PORT"),
+    ("tcp://:8786", "expected tcp://HOST:PORT"),
+    ("tcp://" + "x" * 5000 + ":1", "cannot connect"),
+])
+def test_unsupported_or_malformed_addresses_are_one_line(
+        address: str, why: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with deadline(30):
+        code = main(["validate", RECORD, "--scheduler", address])
+    err = capsys.readouterr().err
+    assert code == 2 and why in err and err.count("\n") == 1 and len(err) < 600, err
+
+
+@pytest.mark.parametrize("workers", [1, 0])
+def test_a_real_scheduler_passes_the_checks(workers: int,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import distributed
+
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
+                                  protocol="tcp://", dashboard_address=None) as local, \
+            deadline(60):
+        code = main(["validate", RECORD, "--scheduler", local.scheduler_address])
+    out, err = capsys.readouterr()
+    if workers:
+        assert code == 0 and ": ok: 1 records" in out, err
+    else:  # the computation would wait for a worker forever
+        assert code == 2 and "the scheduler has no workers" in err and err.count("\n") == 1
