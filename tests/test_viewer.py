@@ -321,3 +321,25 @@ def test_a_record_that_never_deals_still_shows_its_problem(browser: Browser,
     assert page.eval("document.documentElement.scrollWidth <= "
                      "document.documentElement.clientWidth")
     assert page.problems == []
+
+
+def test_record_text_that_looks_like_the_template_stays_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The page is filled in one pass over the template: a record that says ``@DATA@``,
+    ``@JS@`` or ``</script><!--`` is shown as written and the page's data stays whole."""
+    said = "{ look: @DATA@ @JS@ @CSS@ @RECORD@ @TITLE@ </script><!-- }"
+    text = (GOOD / "mariazza.mrg").read_text().replace("hand 1\n", f"{said}\nhand 1\n", 1)
+    src = tmp_path / "r.mrg"
+    src.write_text(text)
+    out = tmp_path / "r.html"
+    code, _, err = run(capsys, "render", str(src), "--html", str(out))
+    assert (code, err) == (0, "")
+    page = out.read_text()
+    data = page_data(page)
+    assert data["ok"] is True
+    assert any("@DATA@ @JS@" in c for s in data["steps"] for c in s["comments"])  # type: ignore[attr-defined]
+    assert page.count("</script>") == 2 and page.count("<!--") == 0
+    assert "@DATA@ @JS@ @CSS@ @RECORD@ @TITLE@ &lt;/script&gt;&lt;!--" in page
+    script = page.rsplit("<script>", 1)[1]
+    assert "function" in script and "@" not in script.split("</script>")[0].replace(
+        "@media", "")

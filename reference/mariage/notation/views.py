@@ -51,7 +51,8 @@ class _Watch:
         for m in obs.shown:
             self.seen |= m
         stock = list(reversed(state.stock))
-        self.deals.append((list(state.hands), stock, [0], state.turn_up))
+        # what the seat saw at the deal, kept even if the hand ends before any action
+        self.deals.append((list(state.hands), stock, [self.seen], state.turn_up))
         self.prev = list(state.hands)
 
     def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
