@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from mariage.notation.batch import validate_stream
@@ -136,6 +137,7 @@ def _fuzz(data: bytes) -> None:
     check_input(data)
 
 
+@pytest.mark.slow
 def test_fuzz_the_reader_strict_and_lenient() -> None:
     if SECONDS <= 0:
         seed(20261130)(_fuzz)()

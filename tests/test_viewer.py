@@ -202,12 +202,6 @@ def test_render_svg_and_html_functions_agree_with_the_timeline() -> None:
 
 # ------------------------------------------------------------- the browser
 @pytest.fixture(scope="module")
-def browser() -> object:
-    with Browser() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     d = tmp_path_factory.mktemp("pages")
     out = {}
@@ -343,3 +337,25 @@ def test_record_text_that_looks_like_the_template_stays_text(
     script = page.rsplit("<script>", 1)[1]
     assert "function" in script and "@" not in script.split("</script>")[0].replace(
         "@media", "")
+
+
+def test_without_a_browser_its_tests_skip_with_the_reason_or_fail_where_required(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import chromium_or_skip
+
+    monkeypatch.delenv("MARIAGE_REQUIRE_BROWSER", raising=False)
+    monkeypatch.delenv("MARIAGE_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no browser on it
+    with pytest.raises(pytest.skip.Exception, match=r"^no Chromium found: none of chromium, "):
+        chromium_or_skip()
+    monkeypatch.setenv("MARIAGE_CHROMIUM", str(tmp_path / "chromium"))
+    with pytest.raises(pytest.skip.Exception, match="chromium is not an executable file"):
+        chromium_or_skip()
+    monkeypatch.setenv("MARIAGE_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="MARIAGE_REQUIRE_BROWSER=1 needs one"):
+        chromium_or_skip()
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.delenv("MARIAGE_CHROMIUM")
+    assert chromium_or_skip() == str(fake)  # found on PATH
