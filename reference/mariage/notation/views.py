@@ -5,7 +5,7 @@ dealt (except what the rules lay open, see :func:`mariage.engine.observation.obs
 and a turned-up card the dealer keeps), and the stock cards that others drew
 and that it never saw in their hands. Every action is public, so actions,
 annotations and results stay. A view validates when some full deal is
-consistent with it (see :mod:`.search`).
+consistent with it (see :mod:`mariage.notation.search`).
 
 >>> from mariage import load_rules
 >>> from mariage.arena.bots import make_bot
