@@ -100,7 +100,8 @@ def test_render_html_is_one_self_contained_page(tmp_path: Path,
     code, stdout, err = run(capsys, "render", str(GOOD / "marianna.mrg"), "--html", str(out))
     assert (code, err) == (0, "") and stdout.strip() == str(out)
     page = out.read_text()
-    assert not re.search(r"\b(src|href)=", page)  # nothing is fetched
+    assert not re.search(r'\b(src|href)="(?!#)', page)  # nothing is fetched (links in-page)
+    assert re.search(r'\bhref="#hand=1"', page)
     assert "https://" not in page and "http://" not in page
     assert "default-src 'none'" in page
     data = page_data(page)
@@ -359,3 +360,39 @@ def test_without_a_browser_its_tests_skip_with_the_reason_or_fail_where_required
     fake.chmod(0o755)
     monkeypatch.delenv("MARIAGE_CHROMIUM")
     assert chromium_or_skip() == str(fake)  # found on PATH
+
+
+def test_the_match_chart_links_every_hand_and_lists_its_declarations() -> None:
+    from mariage.viewer.chart import hand_scores
+
+    tl = timeline(parse_record((GOOD / "marianna.mrg").read_text()))
+    page = render_html(tl)
+    start, hands = hand_scores(tl)
+    ends = [s for s in tl.steps if s.hand_end is not None]
+    assert [h.hand for h in hands] == [s.hand for s in ends] and start == [0, 0]
+    assert [h.match for h in hands] == [s.match for s in ends]
+    for h in hands:  # one link in the chart, one in the table
+        assert page.count(f'href="#hand={h.hand}"') == 2
+    made = [h for h in hands if h.declarations]
+    assert made and any("marianna" in d.name for h in made for d in h.declarations)
+    decl = made[0].declarations[0]
+    assert f"{decl.seat} {decl.name} \u2660" in page or f"{decl.seat} {decl.name}" in page
+    chart = page.split('<svg class="chart score-chart"', 1)[1].split("</svg>", 1)[0]
+    assert chart.count("<polyline") == len(tl.teams)
+    assert chart.count("<circle") == len(tl.teams) * len(hands)
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_a_hand_link_steps_to_that_hands_deal(browser: Browser, pages: dict[str, Path],
+                                              width: int) -> None:
+    page = browser.page(width)
+    page.open(pages["good"])
+    page.eval("new Promise(function (r) { location.hash = '#hand=2'; setTimeout(r, 100); })")
+    assert page.eval(STATE)[1].startswith("Hand 2: the deal")
+    page.eval("document.querySelector('table.hands a[data-hand=\"1\"]').click()")
+    page.eval("new Promise(function (r) { setTimeout(r, 100); })")
+    assert page.eval(STATE) == [1, "Hand 1: the deal (dealer W)"]
+    assert page.eval("document.querySelectorAll('.score-chart a.hand-link').length") >= 2
+    assert page.eval("document.documentElement.scrollWidth <= "
+                     "document.documentElement.clientWidth")
+    assert page.problems == []

@@ -35,6 +35,7 @@ from mariage.notation.replay import check_record
 from mariage.notation.views import view
 from mariage.notation.writer import write_record
 from mariage.viewer import Timeline, render_html, render_svg, timeline
+from mariage.viewer.chart import hand_scores
 from mariage.viewer.draw import page_data
 
 RULESETS = list_rulesets()
@@ -92,6 +93,10 @@ def shows(tl: Timeline) -> dict[str, Any]:
     assert page_data(page) == json.loads(json.dumps(tl.as_dict()))
     replay = as_json(tl)
     json.dumps(replay)
+    _, scores = hand_scores(tl)  # the chart: a linked point per completed hand
+    assert [h.hand for h in scores] == [h["number"] for h in replay["hands"] if h["end"]]
+    for h in scores:
+        assert f'href="#hand={h.hand}"' in page
     hands = [s.hand for s in tl.steps if s.kind == "deal"]
     assert [h["number"] for h in replay["hands"]] == hands
     for step in tl.steps:

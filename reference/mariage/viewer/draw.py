@@ -43,6 +43,7 @@ import re
 from importlib import resources
 
 from .. import __version__
+from .chart import hands_table, score_chart
 from .timeline import Step, Timeline
 
 __all__ = ["find_step", "page_data", "render_html", "render_svg"]
@@ -123,6 +124,8 @@ def render_html(tl: Timeline, source: str = "") -> str:
         "CSS": _asset("viewer.css"),
         "JS": _asset("viewer.js"),
         "DATA": _script_json(tl.as_dict()),
+        "CHART": score_chart(tl),
+        "HANDS": hands_table(tl),
     })
 
 

@@ -134,6 +134,8 @@ class Timeline:
     result: str
     measure: str = "points"
     observer: str | None = None
+    #: what ends the match: a score (points or hands won) or, for ``hands_played``, hands
+    target: int = 0
 
     @property
     def ok(self) -> bool:
@@ -146,7 +148,8 @@ class Timeline:
             "file": self.record.file, "record": self.record.number, "ruleset": self.ruleset,
             "title": self.title, "seats": self.seats, "players": self.players,
             "teams": self.teams, "team_seats": self.team_seats, "direction": self.direction,
-            "options": self.options, "measure": self.measure, "result": self.result,
+            "options": self.options, "measure": self.measure, "target": self.target,
+            "result": self.result,
             "observer": self.observer,
             "ok": self.ok, "errors": [e.as_dict() for e in self.errors],
             "steps": [s.as_dict() for s in self.steps],
@@ -306,4 +309,4 @@ def timeline(record: Record) -> Timeline:
         direction=rules.direction if rules else "anticlockwise",
         options=record.options, steps=steps, errors=list(checked.errors), result=result,
         measure=rules.match_measure if rules else "points",
-        observer=record.tag("Observer"))
+        observer=record.tag("Observer"), target=rules.match_target if rules else 0)
