@@ -7,25 +7,18 @@ per hand that links to that hand (``#hand=N``, which the viewer's page steps
 to); :func:`hands_table` lists the same hands as an HTML table;
 :func:`bar_chart` draws labelled bars (``mariage stats`` uses it).
 
->>> from mariage.notation.reader import parse_record
+>>> from mariage import load_rules
+>>> from mariage.arena.bots import make_bot
+>>> from mariage.notation import record_match
 >>> from mariage.viewer import timeline
->>> from pathlib import Path
->>> tl = timeline(parse_record('''[Mariage "1"]
-... [Ruleset "mariazza"]
-...
-... hand 1
-... deal first: A
-... A: 4D KC JC 2C 4S
-... B: 2H AD 2D 3C 6S
-... stock: 5S 3H QC JS 5C AC 4H QD 7H KH 5D AH 4C JD QS 6D 2S AS 7C 3S KD 7S 3D 5H 7D QH KS 6H 6C
-... turnup: JH
-... 1. A:KC B:2H (won B)
-... result *
-... '''))
->>> hand_scores(tl)
-([0, 0], [])
+>>> rec = record_match(load_rules("mariazza"), seed=2,
+...                    bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+>>> tl = timeline(rec)
+>>> start, hands = hand_scores(tl)
+>>> start, hands[0].hand, hands[0].match == hands[0].scored, hands[-1].match
+([0, 0], 1, True, [2, 4])
 >>> svg = score_chart(tl)
->>> svg.startswith("<svg") and "no hand was completed" in svg
+>>> svg.startswith("<svg") and svg.count('href="#hand=') == len(hands)
 True
 >>> bar = bar_chart([("marianna", 12), ("tierce", 3)], "declarations")
 >>> bar.count("<rect") - 1, ">marianna<" in bar and ">12<" in bar
