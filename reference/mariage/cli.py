@@ -42,7 +42,7 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-_SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view"})
+_SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view", "stats"})
 """Commands that take ``--spec FILE``: a description file whose ruleset they may name."""
 
 

@@ -19,4 +19,5 @@ COMMANDS = [
     "render",
     "completion",
     "match_cmd",
+    "stats",
 ]

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .timeline import Declared, Timeline
@@ -174,7 +175,7 @@ def hands_table(tl: Timeline) -> str:
             f"<th>ended</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def bar_chart(items: list[tuple[str, float]], title: str, unit: str = "",
+def bar_chart(items: Sequence[tuple[str, float]], title: str, unit: str = "",
               width: int = 640) -> str:
     """Horizontal bars, one per ``(label, value)``, each with its value written after it."""
     row, left = 22, min(220, 16 + 7 * max((len(label) for label, _ in items), default=4))
