@@ -7,7 +7,9 @@ example is replayed by the interpreter while the pages are built.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from typing import Any
 
 import mariage
 
@@ -33,8 +35,40 @@ suppress_warnings = ["myst.header"]
 myst_heading_anchors = 3
 
 autodoc_member_order = "bysource"
+
+
+def _missing(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return True
+    return False
+
+
+# The AI extra's frameworks: where they are not installed (``pip install '.[docs]'``
+# alone), autodoc imports mariage.ai against stand-ins, so that the API page still
+# documents every AI module and -W builds pass.
+autodoc_mock_imports = [m for m in ("numpy", "gymnasium", "pettingzoo", "pyspiel",
+                                    "open_spiel") if _missing(m)]
 autodoc_typehints = "description"
 autodoc_default_options: dict[str, bool] = {}
+
+
+
+def _counts() -> str:
+    """Substitutions for the counts the pages quote, computed at each build (never typed):
+    ``|suite-tests|`` (the conformance suite) and ``|RULESET-tests|`` per ruleset."""
+    from collections import Counter
+
+    from mariage.conformance.suite import load_suite
+
+    tests = load_suite()
+    per = Counter(t.ruleset for t in tests)
+    return "\n".join([f".. |suite-tests| replace:: {len(tests)}",
+                      *(f".. |{name}-tests| replace:: {n}" for name, n in sorted(per.items()))])
+
+
+rst_prolog = _counts()
 
 html_theme = "furo"
 html_title = f"mariage {release}"
@@ -83,3 +117,50 @@ def _publish_schema() -> None:
 
 
 _publish_schema()
+
+
+def _public_modules() -> list[str]:
+    """Every module of the package whose dotted name has no part starting with ``_``."""
+    import pkgutil
+
+    names = ["mariage"] + [m.name for m in pkgutil.walk_packages(mariage.__path__, "mariage.")]
+    return sorted(n for n in names if not any(p.startswith("_") for p in n.split(".")))
+
+
+def _described(docs: Path) -> set[str]:
+    """The modules some page names in an ``automodule`` directive."""
+    import re
+
+    found: set[str] = set()
+    for page in docs.glob("*.rst"):
+        found.update(re.findall(r"^\.\. automodule:: (\S+)", page.read_text(encoding="utf-8"),
+                                re.M))
+    return found
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """The ``mariage-modules`` directive: every public module, linked or documented."""
+    from docutils import nodes
+    from docutils.statemachine import StringList
+    from sphinx.util.docutils import SphinxDirective
+    from sphinx.util.nodes import nested_parse_with_titles
+
+    class ModulesDirective(SphinxDirective):
+        def run(self) -> list[Any]:
+            described = _described(Path(__file__).resolve().parent)
+            lines: list[str] = []
+            for name in _public_modules():
+                if name in described:
+                    lines += [f"* :mod:`{name}`", ""]
+            for name in _public_modules():
+                if name not in described:  # a package: its docstring (members are its modules')
+                    package = hasattr(importlib.import_module(name), "__path__")
+                    lines += [name, "-" * len(name), "", f".. automodule:: {name}",
+                              *([] if package else ["   :members:"]), ""]
+            node = nodes.section()
+            node.document = self.state.document
+            nested_parse_with_titles(self.state, StringList(lines, "<mariage-modules>"), node)
+            return node.children
+
+    app.add_directive("mariage-modules", ModulesDirective)
+    return {"parallel_read_safe": True}

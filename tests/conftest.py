@@ -1,17 +1,26 @@
-"""Test configuration: Hypothesis settings profiles.
+"""Test configuration: Hypothesis settings profiles, the browser, the ``slow`` marker.
 
 ``ci`` (the default) keeps the property tests quick and deterministic, so a
 CI run on two cores stays within its budget and gives the same result on
 every machine. ``thorough`` is for local runs that hunt for bugs::
 
     HYPOTHESIS_PROFILE=thorough pytest tests/test_properties.py
+
+Tests that drive a real headless browser take the ``browser`` fixture: without a
+Chromium (see ``browserkit.find_chromium``) they skip with a one-line reason
+naming what is missing, unless ``MARIAGE_REQUIRE_BROWSER=1`` (CI sets it), where
+a missing browser fails them. Long fuzz and regeneration runs are marked
+``slow``: ``pytest -m "not slow"`` leaves them out.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 
+import pytest
+from browserkit import CANDIDATES, Browser, find_chromium
 from hypothesis import HealthCheck, settings
 
 # The disk cache of compiled rules (mariage.spec.diskcache) goes to a folder of this
@@ -38,3 +47,26 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def chromium_or_skip() -> str:
+    """The browser to run, or skip the test (fail it where ``MARIAGE_REQUIRE_BROWSER=1``)."""
+    env = os.environ.get("MARIAGE_CHROMIUM")
+    exe = find_chromium()
+    if env and not (os.path.isfile(env) and os.access(env, os.X_OK)):
+        reason = f"MARIAGE_CHROMIUM={env} is not an executable file"
+    elif exe is None:
+        reason = (f"no Chromium found: none of {', '.join(CANDIDATES)} is on PATH "
+                  "(install one, or set MARIAGE_CHROMIUM)")
+    else:
+        return exe
+    if os.environ.get("MARIAGE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}; MARIAGE_REQUIRE_BROWSER=1 needs one", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for a test module (skips or fails without one)."""
+    with Browser(chromium_or_skip()) as b:
+        yield b

@@ -253,6 +253,7 @@ def _mutate(line: str, data: st.DataObject) -> str:
     return data.draw(st.sampled_from(["\f", "\v", "\x1c\x1d", " \t ", "\r"])) + line
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_fuzz_every_line_gets_one_documented_answer(data: st.DataObject) -> None:
@@ -312,6 +313,7 @@ response_lines = st.one_of(
 TESTS = [t for t in load_suite(rulesets=["mariazza"]) if t.kind in ("scenario", "perft")][:6]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(response_lines, max_size=40), st.sampled_from(TESTS))
 def test_fuzz_runner_against_misbehaving_engines(script: list[str | None], test: Any) -> None:
@@ -326,6 +328,7 @@ def test_fuzz_runner_against_misbehaving_engines(script: list[str | None], test:
     assert out.message and "\n" not in out.message
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.one_of(st.binary(max_size=64), st.sampled_from(
     [b"\n", b'{"type": "ok"}\n', b'{"type": "log", "text": "x"}\n', b"   \n", b"\xff\xfe\n",

@@ -21,6 +21,7 @@ def reference_client() -> EngineClient:
     return EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=30)
 
 
+@pytest.mark.slow
 def test_whole_suite_passes_against_the_reference() -> None:
     tests = load_suite()
     assert len(tests) > 200

@@ -37,6 +37,7 @@ def test_every_rule_has_a_focused_test() -> None:
     assert all(not cov[k] for k in UNREACHABLE)
 
 
+@pytest.mark.slow
 def test_scenario_files_match_their_sources() -> None:
     root = conformance_dir()
     for where, src, sets in load_sources(root / "sources"):
@@ -48,6 +49,7 @@ def test_scenario_files_match_their_sources() -> None:
                 f"{path} is stale: run mariage conformance --regenerate"
 
 
+@pytest.mark.slow
 def test_bodies_are_valid_records() -> None:
     from mariage.notation import check_record, parse_record
 

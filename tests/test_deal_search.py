@@ -35,6 +35,7 @@ def _hide_all(rec: Record) -> Record:
     return replace(rec, hands=tuple(hands))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 def test_a_record_with_every_card_hidden_is_valid(name: str) -> None:
     # the old swap search gave up (N136) or wrongly found no deal (N135) on

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from mariage.notation.batch import validate_file, validate_stream
@@ -153,6 +154,7 @@ def _rounds(prop: Callable[[], None], ci_seed: int) -> None:
         run += 1
 
 
+@pytest.mark.slow
 def test_fuzz_the_reader_strict_and_lenient() -> None:
     _rounds(_fuzz, 20261130)
 
@@ -191,6 +193,7 @@ def _fuzz_compressed(data: bytes, ext: str, damage: str, where: float, mask: int
             plain.records, plain.valid, plain.problems)
 
 
+@pytest.mark.slow
 def test_fuzz_compressed_streams_cut_and_damaged() -> None:
     """Records compressed by each codec, then cut or with a byte changed anywhere."""
     _rounds(_fuzz_compressed, 20261201)

@@ -43,3 +43,18 @@ def test_the_record_shown_is_what_play_writes(tmp_path: Path) -> None:
     head = shown.split("...")[0].strip().splitlines()
     assert written[:len(head)] == head
     assert shown.strip().splitlines()[-1] in written
+
+
+def test_the_suite_is_parallel_marks_slow_runs_and_ci_runs_them_with_a_browser() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    ini = project["tool"]["pytest"]["ini_options"]
+    assert "-n auto" in ini["addopts"] and "-m" not in ini["addopts"].split()
+    assert any(m.startswith("slow:") for m in ini["markers"])
+    assert any(d.startswith("pytest-xdist") for d in
+               project["project"]["optional-dependencies"]["test"])
+    assert 'pytest -m "not slow"' in README
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    at = ci.index("pip install '.[test]' && pytest")
+    assert "export MARIAGE_REQUIRE_BROWSER=1" in ci[:at]

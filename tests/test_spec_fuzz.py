@@ -244,30 +244,35 @@ def wrong_types(draw: st.DrawFn) -> str:
 
 
 # ---------------------------------------------------------------- properties
+@pytest.mark.slow
 @FUZZ
 @given(mutated())
 def test_mutated_descriptions(text: str) -> None:
     check_text(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(nested())
 def test_deep_nesting(text: str) -> None:
     check_text(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(aliased())
 def test_aliases(text: str) -> None:
     check_text(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(wrong_types())
 def test_wrong_types(text: str) -> None:
     check_text(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes(data: bytes) -> None:

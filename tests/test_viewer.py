@@ -100,7 +100,8 @@ def test_render_html_is_one_self_contained_page(tmp_path: Path,
     code, stdout, err = run(capsys, "render", str(GOOD / "marianna.mrg"), "--html", str(out))
     assert (code, err) == (0, "") and stdout.strip() == str(out)
     page = out.read_text()
-    assert not re.search(r"\b(src|href)=", page)  # nothing is fetched
+    assert not re.search(r'\b(src|href)="(?!#)', page)  # nothing is fetched (links in-page)
+    assert re.search(r'\bhref="#hand=1"', page)
     assert "https://" not in page and "http://" not in page
     assert "default-src 'none'" in page
     data = page_data(page)
@@ -201,12 +202,6 @@ def test_render_svg_and_html_functions_agree_with_the_timeline() -> None:
 
 
 # ------------------------------------------------------------- the browser
-@pytest.fixture(scope="module")
-def browser() -> object:
-    with Browser() as b:
-        yield b
-
-
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     d = tmp_path_factory.mktemp("pages")
@@ -318,6 +313,86 @@ def test_a_record_that_never_deals_still_shows_its_problem(browser: Browser,
     assert page.eval("document.body.dataset.step") == "0"
     assert page.eval("document.querySelector('h1').textContent").endswith(
         "of unknown-ruleset.mrg")
+    assert page.eval("document.documentElement.scrollWidth <= "
+                     "document.documentElement.clientWidth")
+    assert page.problems == []
+
+
+def test_record_text_that_looks_like_the_template_stays_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The page is filled in one pass over the template: a record that says ``@DATA@``,
+    ``@JS@`` or ``</script><!--`` is shown as written and the page's data stays whole."""
+    said = "{ look: @DATA@ @JS@ @CSS@ @RECORD@ @TITLE@ </script><!-- }"
+    text = (GOOD / "mariazza.mrg").read_text().replace("hand 1\n", f"{said}\nhand 1\n", 1)
+    src = tmp_path / "r.mrg"
+    src.write_text(text)
+    out = tmp_path / "r.html"
+    code, _, err = run(capsys, "render", str(src), "--html", str(out))
+    assert (code, err) == (0, "")
+    page = out.read_text()
+    data = page_data(page)
+    assert data["ok"] is True
+    assert any("@DATA@ @JS@" in c for s in data["steps"] for c in s["comments"])  # type: ignore[attr-defined]
+    assert page.count("</script>") == 2 and page.count("<!--") == 0
+    assert "@DATA@ @JS@ @CSS@ @RECORD@ @TITLE@ &lt;/script&gt;&lt;!--" in page
+    script = page.rsplit("<script>", 1)[1]
+    assert "function" in script and "@" not in script.split("</script>")[0].replace(
+        "@media", "")
+
+
+def test_without_a_browser_its_tests_skip_with_the_reason_or_fail_where_required(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import chromium_or_skip
+
+    monkeypatch.delenv("MARIAGE_REQUIRE_BROWSER", raising=False)
+    monkeypatch.delenv("MARIAGE_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no browser on it
+    with pytest.raises(pytest.skip.Exception, match=r"^no Chromium found: none of chromium, "):
+        chromium_or_skip()
+    monkeypatch.setenv("MARIAGE_CHROMIUM", str(tmp_path / "chromium"))
+    with pytest.raises(pytest.skip.Exception, match="chromium is not an executable file"):
+        chromium_or_skip()
+    monkeypatch.setenv("MARIAGE_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="MARIAGE_REQUIRE_BROWSER=1 needs one"):
+        chromium_or_skip()
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.delenv("MARIAGE_CHROMIUM")
+    assert chromium_or_skip() == str(fake)  # found on PATH
+
+
+def test_the_match_chart_links_every_hand_and_lists_its_declarations() -> None:
+    from mariage.viewer.chart import hand_scores
+
+    tl = timeline(parse_record((GOOD / "marianna.mrg").read_text()))
+    page = render_html(tl)
+    start, hands = hand_scores(tl)
+    ends = [s for s in tl.steps if s.hand_end is not None]
+    assert [h.hand for h in hands] == [s.hand for s in ends] and start == [0, 0]
+    assert [h.match for h in hands] == [s.match for s in ends]
+    for h in hands:  # one link in the chart, one in the table
+        assert page.count(f'href="#hand={h.hand}"') == 2
+    made = [h for h in hands if h.declarations]
+    assert made and any("marianna" in d.name for h in made for d in h.declarations)
+    decl = made[0].declarations[0]
+    assert f"{decl.seat} {decl.name} \u2660" in page or f"{decl.seat} {decl.name}" in page
+    chart = page.split('<svg class="chart score-chart"', 1)[1].split("</svg>", 1)[0]
+    assert chart.count("<polyline") == len(tl.teams)
+    assert chart.count("<circle") == len(tl.teams) * len(hands)
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_a_hand_link_steps_to_that_hands_deal(browser: Browser, pages: dict[str, Path],
+                                              width: int) -> None:
+    page = browser.page(width)
+    page.open(pages["good"])
+    page.eval("new Promise(function (r) { location.hash = '#hand=2'; setTimeout(r, 100); })")
+    assert page.eval(STATE)[1].startswith("Hand 2: the deal")
+    page.eval("document.querySelector('table.hands a[data-hand=\"1\"]').click()")
+    page.eval("new Promise(function (r) { setTimeout(r, 100); })")
+    assert page.eval(STATE) == [1, "Hand 1: the deal (dealer W)"]
+    assert page.eval("document.querySelectorAll('.score-chart a.hand-link').length") >= 2
     assert page.eval("document.documentElement.scrollWidth <= "
                      "document.documentElement.clientWidth")
     assert page.problems == []

@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match_cmd": (
         "match",
         "play engines and built-in bots against each other (seats rotate over paired deals)"),
+    "stats": (
+        "stats", "summarise records: results, hands, points per seat, declarations, tricks"),
 }
 
 

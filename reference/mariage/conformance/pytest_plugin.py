@@ -68,6 +68,7 @@ class ConformanceItem(pytest.Item):
                                             rules=test.rules))
 
     def runtest(self) -> None:
+        """Run the conformance test against the engine; a failure raises with its details."""
         state = self.config.stash[_STATE]
         if state.get("aborted"):
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
@@ -89,6 +90,7 @@ class ConformanceItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
+        """A failed conformance test as its report (rule IDs, details), not a traceback."""
         if isinstance(excinfo.value, ConformanceFailure):
             o = excinfo.value.outcome
             lines = [f"{self.test.id} ({o.status}): {o.message}"]
@@ -100,6 +102,7 @@ class ConformanceItem(pytest.Item):
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[str, int | None, str]:
+        """Where the test lives (its file in the suite) and its name."""
         return self.test.path or self.test.id, None, f"mariage conformance: {self.test.id}"
 
 

@@ -310,7 +310,8 @@ class _Checker:
                            score.line, score.column)
                 return False
             points = [int(v) for v in vals]
-            if max(points) >= rules.match_target:
+            # a match of a fixed number of hands (hands_played) ends by its count, not a score
+            if rules.match_measure != "hands_played" and max(points) >= rules.match_target:
                 self.error("N162", f"a score of {max(points)} already ends the match "
                            f"(target {rules.match_target})", score.line, score.column)
                 return False
@@ -319,6 +320,10 @@ class _Checker:
                 st.segni = points
             else:
                 st.match_scores = points
+        if rules.match_measure == "hands_played" and first > rules.match_target:
+            self.error("N162", f"the match is over after hand {rules.match_target}",
+                       start.line, start.column)
+            return False
         st.hand_no = first - 1
         self.first_hand = first
         return True

@@ -5,7 +5,7 @@ dealt (except what the rules lay open, see :func:`mariage.engine.observation.obs
 and a turned-up card the dealer keeps), and the stock cards that others drew
 and that it never saw in their hands. Every action is public, so actions,
 annotations and results stay. A view validates when some full deal is
-consistent with it (see :mod:`.search`).
+consistent with it (see :mod:`mariage.notation.search`).
 
 >>> from mariage import load_rules
 >>> from mariage.arena.bots import make_bot
@@ -51,7 +51,8 @@ class _Watch:
         for m in obs.shown:
             self.seen |= m
         stock = list(reversed(state.stock))
-        self.deals.append((list(state.hands), stock, [0], state.turn_up))
+        # what the seat saw at the deal, kept even if the hand ends before any action
+        self.deals.append((list(state.hands), stock, [self.seen], state.turn_up))
         self.prev = list(state.hands)
 
     def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:

@@ -23,6 +23,8 @@ one hand's deal, as a standalone SVG for embedding in a page or a document.
 >>> page = render_html(tl, text)
 >>> page.startswith("<!DOCTYPE html>") and "http://" not in page and "https://" not in page
 True
+>>> page_data(page)["result"] == tl.result
+True
 >>> svg = render_svg(tl, hand=1, trick=1)
 >>> svg.startswith("<svg") and ">B wins<" in svg and svg.count('class="card"') == 2
 True
@@ -37,12 +39,14 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from importlib import resources
 
 from .. import __version__
+from .chart import hands_table, score_chart
 from .timeline import Step, Timeline
 
-__all__ = ["find_step", "render_html", "render_svg"]
+__all__ = ["find_step", "page_data", "render_html", "render_svg"]
 
 SUIT_SYMBOLS = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
 _RANKS = {"T": "10"}
@@ -59,8 +63,44 @@ def _script_json(value: object) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
+#: a placeholder of ``page.html``: ``@NAME@``
+_SLOT = re.compile(r"@([A-Z]+)@")
+#: the element of the page that holds the timeline as JSON
+_DATA = re.compile(r'<script type="application/json" id="record-data">(.*?)</script>', re.S)
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each ``@NAME@`` slot filled, in one pass over the template only.
+
+    The text put in is never searched again, so a record that says ``@DATA@`` or
+    ``@JS@`` stays what it is. A slot without a value is a bug of the template.
+    """
+    parts = _SLOT.split(template)  # literal, name, literal, name, ..., literal
+    for i in range(1, len(parts), 2):
+        parts[i] = values[parts[i]]
+    return "".join(parts)
+
+
+def page_data(page: str) -> dict[str, object]:
+    """The timeline a page of :func:`render_html` holds, as a dict (see ``Timeline.as_dict``).
+
+    The data sits in a ``<script type="application/json" id="record-data">`` element of
+    its own; raises ``ValueError`` for a page without one.
+    """
+    m = _DATA.search(page)
+    if m is None:
+        raise ValueError("not a page of the record viewer (no record-data element)")
+    data: dict[str, object] = json.loads(m.group(1))
+    return data
+
+
 def render_html(tl: Timeline, source: str = "") -> str:
-    """One self-contained HTML page that steps through ``tl``; ``source`` is the record text."""
+    """One self-contained HTML page that steps through ``tl``; ``source`` is the record text.
+
+    The timeline is embedded as JSON in a ``<script type="application/json">`` element
+    of its own, escaped so that no ``</script>`` or ``<!--`` can end it early; the
+    script reads it from there. Text of the record is HTML-escaped wherever it shows.
+    """
     players = ", ".join(f"{s}: {p}" for s, p in tl.players.items())
     seats = " / ".join("".join(team) for team in tl.team_seats)
     subtitle = f"{len(tl.seats)} players" + (f" ({seats})" if seats else "")
@@ -75,23 +115,18 @@ def render_html(tl: Timeline, source: str = "") -> str:
     where = os.path.basename(tl.record.file) if tl.record.file not in ("<string>", "<stdin>") \
         else ""
     title = f"{tl.title} \u2014 record {tl.record.number}" + (f" of {where}" if where else "")
-    fill = {
-        "@VERSION@": html.escape(__version__),
-        "@TITLE@": html.escape(title),
-        "@SUBTITLE@": html.escape(subtitle),
-        "@RESULT@": html.escape(result),
-        "@RECORD@": html.escape(source),
-        "@CSS@": _asset("viewer.css"),
-        "@JS@": _asset("viewer.js"),
-        "@DATA@": _script_json(tl.as_dict()),
-    }
-    page = _asset("page.html")
-    for key in ("@VERSION@", "@TITLE@", "@SUBTITLE@", "@RESULT@", "@RECORD@", "@CSS@"):
-        page = page.replace(key, fill[key])
-    # the data and the script last, so that nothing inside them is ever replaced
-    head, _, tail = page.partition("@DATA@")
-    head2, _, tail2 = tail.partition("@JS@")
-    return head + fill["@DATA@"] + head2 + fill["@JS@"] + tail2
+    return _fill(_asset("page.html"), {
+        "VERSION": html.escape(__version__),
+        "TITLE": html.escape(title),
+        "SUBTITLE": html.escape(subtitle),
+        "RESULT": html.escape(result),
+        "RECORD": html.escape(source),
+        "CSS": _asset("viewer.css"),
+        "JS": _asset("viewer.js"),
+        "DATA": _script_json(tl.as_dict()),
+        "CHART": score_chart(tl),
+        "HANDS": hands_table(tl),
+    })
 
 
 def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:

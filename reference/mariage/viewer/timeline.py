@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mariage.engine.declared import declared_kind
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -49,12 +50,19 @@ __all__ = ["Declared", "HandEnd", "Step", "Timeline", "timeline"]
 
 @dataclass(slots=True)
 class Declared:
-    """A declaration or a granted ask, in the order made: who, what, suit, value."""
+    """A declaration, a granted ask or a called pair, in the order made.
+
+    Who, what (the declaration's or the ask's name, ``pair`` for a called pair),
+    the suit and its value; ``kind`` says which (``declaration``, ``ask`` or
+    ``call``) and ``rule`` is the ID of the rule that made it.
+    """
 
     seat: str
     name: str
     suit: str
     value: int
+    kind: str = "declaration"
+    rule: str = ""
 
 
 @dataclass(slots=True)
@@ -126,6 +134,8 @@ class Timeline:
     result: str
     measure: str = "points"
     observer: str | None = None
+    #: what ends the match: a score (points or hands won) or, for ``hands_played``, hands
+    target: int = 0
 
     @property
     def ok(self) -> bool:
@@ -138,7 +148,8 @@ class Timeline:
             "file": self.record.file, "record": self.record.number, "ruleset": self.ruleset,
             "title": self.title, "seats": self.seats, "players": self.players,
             "teams": self.teams, "team_seats": self.team_seats, "direction": self.direction,
-            "options": self.options, "measure": self.measure, "result": self.result,
+            "options": self.options, "measure": self.measure, "target": self.target,
+            "result": self.result,
             "observer": self.observer,
             "ok": self.ok, "errors": [e.as_dict() for e in self.errors],
             "steps": [s.as_dict() for s in self.steps],
@@ -203,8 +214,9 @@ class _Snap:
         step.dealer = names[st.dealer] if st.dealer is not None else None
         step.to_act = names[st.to_act] if st.to_act is not None else None
         for who, index, suit, value in st.declared:
-            what = r.declarations[index].name if index >= 0 else r.asks[-1 - index].name
-            step.declarations.append(Declared(names[who], what, r.suits[suit], value))
+            what = declared_kind(r, index)
+            step.declarations.append(Declared(names[who], what.name, r.suits[suit], value,
+                                              what.source, what.rule))
         step.points = [st.hand_points(t) for t in range(len(r.teams))]
         step.held = {names[s]: v for s, v in enumerate(st.held) if v}
         step.match = list(measure(st))
@@ -297,4 +309,4 @@ def timeline(record: Record) -> Timeline:
         direction=rules.direction if rules else "anticlockwise",
         options=record.options, steps=steps, errors=list(checked.errors), result=result,
         measure=rules.match_measure if rules else "points",
-        observer=record.tag("Observer"))
+        observer=record.tag("Observer"), target=rules.match_target if rules else 0)

@@ -284,6 +284,18 @@
     go(i);
   }
 
+  /* The step named by the address: #step=N (1-based) or #hand=N (the deal of hand N). */
+  function fromHash() {
+    var m = /step=(\d+)/.exec(location.hash);
+    if (m) { return Number(m[1]) - 1; }
+    m = /hand=(\d+)/.exec(location.hash);
+    if (!m) { return null; }
+    for (var i = 0; i < steps.length; i++) {
+      if (steps[i].kind === "deal" && steps[i].hand === Number(m[1])) { return i; }
+    }
+    return null;
+  }
+
   function setup() {
     $("first").addEventListener("click", function () { go(0); });
     $("prev").addEventListener("click", function () { go(current - 1); });
@@ -324,10 +336,15 @@
       e.preventDefault();
     });
     buildMoves();
-    var m = /step=(\d+)/.exec(location.hash);
     var firstError = -1;
     for (var j = 0; j < steps.length; j++) { if (steps[j].errors.length) { firstError = j; break; } }
-    go(m ? Number(m[1]) - 1 : firstError >= 0 ? firstError : 0);
+    var at = fromHash();
+    go(at !== null ? at : firstError >= 0 ? firstError : 0);
+    /* the links of the chart and of the hands' table: #hand=N goes to that hand's deal */
+    window.addEventListener("hashchange", function () {
+      var i = fromHash();
+      if (i !== null && i !== current) { go(i); }
+    });
     document.body.dataset.ready = "1";
   }
   setup();

@@ -1,0 +1,92 @@
+"""``mariage stats FILE...``: summarise many records (results, hands, points, declarations).
+
+Files are read as ``validate`` reads them: compressed or not, folders of
+shards, ``-`` for standard input, one record at a time, so memory stays the
+same however many records there are. Each invalid record is reported in one
+line on standard error (its first problem) and left out of the totals; the
+exit code is then 1. ``--format`` picks text (the default), JSON or an HTML page
+of bar charts; ``--out FILE`` writes the report to a file instead of standard
+output (whole or not at all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from ..notation.batch import InputError, _broken_stream, input_files, open_input
+from ..notation.errors import RecordError
+from ..notation.reader import split_records
+from ..outfile import check_destination, write_output
+from ..viewer.stats import Stats, stats_html
+from . import COMMANDS
+
+NAME, HELP = COMMANDS["stats"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    what = "record files, read as validate reads them (compressed, folders, - for stdin)"
+    parser.add_argument("files", nargs="+", metavar="FILE", help=what)
+    parser.add_argument("--format", choices=("text", "json", "html"), default="text",
+                        help="report format (default text); html: a page of charts")
+    parser.add_argument("--out", metavar="FILE",
+                        help="write the report to FILE (atomically) instead of stdout")
+
+
+def _problem(err: RecordError) -> None:
+    sys.stderr.write(f"{err}\n")
+    sys.stderr.flush()
+
+
+def _read(stats: Stats, name: str) -> None:
+    """Add every record of file ``name`` to ``stats``; report each problem at once."""
+    stream = sys.stdin.buffer if name == "-" else open_input(name)
+    file = "<stdin>" if name == "-" else name
+    with stream:
+        for item in split_records(stream, file, lambda exc, line: _broken_stream(exc, line,
+                                                                                  file)):
+            if isinstance(item, RecordError):  # the file cannot be read further, say
+                stats.invalid += 1
+                stats.records += 1
+                _problem(item)
+                continue
+            if item.problems:
+                stats.records += 1
+                stats.invalid += 1
+                _problem(item.problems[0])
+                continue
+            for err in stats.add_text(item.text, file=item.file, number=item.number,
+                                      line=item.line):
+                _problem(err)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.out is not None:
+        check_destination(args.out)  # before reading anything
+    for name in args.files:
+        if name != "-" and not os.path.exists(name):
+            raise ValueError(f"{name}: No such file or directory")
+    stats = Stats()
+    for name in input_files(args.files):
+        try:
+            _read(stats, name)
+        except InputError as exc:
+            raise ValueError(f"{name}: {exc}") from None
+        except OSError as exc:
+            raise ValueError(f"{name}: {exc.strerror or exc}") from None
+    if args.format == "json":
+        report = json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n"
+    elif args.format == "html":
+        shown = ", ".join(os.path.basename(f) for f in args.files[:3]) + (
+            "..." if len(args.files) > 3 else "")
+        report = stats_html(stats, f"Records of {shown}")
+    else:
+        report = stats.text()
+    if args.out is not None:
+        write_output(args.out, report)
+        print(args.out)
+    else:
+        sys.stdout.write(report)
+    return 1 if stats.invalid else 0
