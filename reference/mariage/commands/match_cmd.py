@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
                                   args.seed), time_s=args.time)
     results = []
     try:
+        match.ready()
         seatings = list(match.seatings())
         for g in range(args.games):
             rnd, k = divmod(g, len(seatings))
