@@ -32,6 +32,7 @@ import numpy as np
 import pyspiel
 
 from mariage.engine.actions import action_text
+from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -105,7 +106,7 @@ class _State(pyspiel.State):
         self.rules = rules
         self.gs: GameState | None = None
         if rules.first_dealer != "lot":
-            self.gs = GameState(rules, first_dealer=0 if rules.first_dealer != "none" else None)
+            self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
         self.deck: list[int] = []
         self.first: int | None = None
         self.logs: list[list[str]] = [[f"seat {rules.seat_names[p]}"]
