@@ -284,8 +284,9 @@ class Scripted(Transport):
         self.hello = json.dumps(ReferenceEngine().hello())
         self.said_hello = False
 
-    def send(self, line: str) -> None:
-        if '"hello"' in line and not self.said_hello:
+    def send(self, line: str | bytes, deadline: float | None = None,
+             timeout: float = 10.0) -> None:
+        if isinstance(line, str) and '"hello"' in line and not self.said_hello:
             self.said_hello = True
             self.script.insert(0, self.hello)
 

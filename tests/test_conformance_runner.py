@@ -32,7 +32,7 @@ def test_whole_suite_passes_against_the_reference() -> None:
         client.close()
     bad = [f"{o.id}: {o.message}" for o in result.outcomes if o.status != "pass"]
     assert bad == []
-    assert {t.kind for t in tests} == {"golden", "scenario", "option", "perft"}
+    assert {t.kind for t in tests} == {"golden", "scenario", "option", "perft", "protocol"}
 
 
 MISBEHAVE = textwrap.dedent("""

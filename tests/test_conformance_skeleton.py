@@ -1,4 +1,5 @@
-"""The engine skeleton of the docs, in JavaScript (Node.js), passes Mariglia's suite.
+"""The engine skeleton of the docs, in JavaScript (Node.js), passes Mariglia's suite and
+the protocol tests, and plays whole matches.
 
 Node.js is on every machine of this project's kind (``docs/conformance.rst``
 says how to install it elsewhere: ``apt-get install nodejs``); the test fails,
@@ -36,9 +37,29 @@ def test_skeleton_passes_every_mariglia_test(tmp_path: Path,
     assert len(mariglia) == len(load_suite(rulesets=["mariglia"])) >= 20
     assert all(t["status"] == "pass" for t in mariglia)
     assert {k for t in mariglia for k in [t["kind"]]} == {"scenario", "option", "golden", "perft"}
-    others = [t for t in data["tests"] if t["ruleset"] != "mariglia"]
+    protocol = [t for t in data["tests"] if t["kind"] == "protocol"]
+    assert len(protocol) == len(load_suite(kinds=["protocol"])) >= 15
+    assert all(t["status"] == "pass" for t in protocol), protocol
+    others = [t for t in data["tests"] if t["ruleset"] not in ("mariglia", "*")]
     assert others and all(t["status"] == "skip" and t["skip_reason"] == "ruleset"
                           for t in others)
+    # it names every rule it refuses with
+    assert data["refusals"]["expected"] == data["refusals"]["named"] > 0
+
+
+def test_skeleton_plays_a_whole_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    """It answers choose (the first of its legal cards): no game is forfeited."""
+    out = tmp_path / "games.txt"
+    engine = f"{node()} {SKELETON}"
+    code = main(["match", "mariglia", "--engine", f"N={engine}", "--engine", f"E={engine}",
+                 "--games", "4", "--time", "2", "--out", str(out), "-q"])
+    table = capsys.readouterr().out
+    assert code == 0
+    assert "N:mariglia-skeleton.js" in table and "E:mariglia-skeleton.js" in table
+    text = out.read_text()
+    assert text.count("[Mariage ") == 4 and "forfeits" not in text
+    assert main(["validate", str(out)]) == 0
 
 
 def test_the_docs_include_the_skeleton() -> None:

@@ -54,6 +54,8 @@ def test_bodies_are_valid_records() -> None:
     from mariage.notation import check_record, parse_record
 
     for t in load_suite():
+        if t.kind == "protocol":  # lines sent as they are: no match to record
+            continue
         record = parse_record(t.body, file=t.path)
         assert record.ruleset == t.ruleset
         assert check_record(record).errors == [], t.id

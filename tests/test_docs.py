@@ -136,6 +136,24 @@ def test_embedded_example_replays(block: tuple[str, int, dict[str, str], list[st
     assert checks + winners == len(claims)
 
 
+@pytest.mark.parametrize("block", EXAMPLES, ids=[f"{b[0]}:{b[1]}" for b in EXAMPLES])
+def test_every_example_replays_as_a_record(
+        block: tuple[str, int, dict[str, str], list[str]]) -> None:
+    """The page shows each example as a record too: valid notation, every action and
+    trick winner re-checked, with the hands, the actions and the tricks of the example."""
+    from mariage.notation import check_record, parse_record
+
+    _, _, options, content = block
+    result = replay(example_from(options, content))
+    record = parse_record(result.record, file="example")
+    assert record.ruleset == options["ruleset"]
+    assert check_record(record).errors == []
+    assert result.record.count("(won ") == sum(1 for t in result.tricks if t.winner)
+    played = [p for t in result.tricks for seat in t.order for p in t.plays[seat]]
+    assert len(played) > 0
+    assert ", " not in result.record.split("\n\n", 1)[1]  # not the directive's syntax
+
+
 # ---------------------------------------------------------------- the checker
 MARIANNA = {"N": "KH QH AS 2S 4C", "W": "2C 3C 4D 5D 6D", "S": "3H 7C 5C 6C 7D",
             "E": "AH 2D 4H 5H 6H"}

@@ -360,10 +360,11 @@ class Referee(Hooks):
             assert sum(self.tricks) == r.ncards // r.nseats
             if r.ruleset == "mariglia":
                 assert sum(self.captured) + sum(self.tricks) == 70
-        if rec.ended == "call_out_failed":
-            assert not self.claim_good and r.option("call_out_penalty") == "hand_zero"
-        if rec.ended == "call_out":
-            assert state.terminal
+        if rec.ended == "call_out_failed":  # under either penalty; lose_match ends the match
+            assert not self.claim_good
+            assert state.terminal == (r.option("call_out_penalty") == "lose_match")
+        if rec.ended == "call_out":  # only a rightful call-out
+            assert state.terminal and self.claim_good
         if rec.ended == "target":
             assert r.hand_target is not None and max(self.points()) >= r.hand_target
         elif r.hand_target is not None:
@@ -413,7 +414,7 @@ class Referee(Hooks):
                     score[leaders[0]] += 1
             return tuple(score)
         score = self.points()
-        if ended == "call_out_failed" or (ended == "call_out" and not self.claim_good):
+        if ended == "call_out_failed":
             assert self.caller is not None  # a wrong caller scores nothing for the hand
             score[self.caller] = 0
         return tuple(score)

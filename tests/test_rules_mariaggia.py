@@ -338,8 +338,10 @@ def test_wrong_call_out_lose_match_caller_scores_nothing_for_the_hand() -> None:
     play(state, "accusa:H AS KD accusa:C")  # A has 55 in hand: 205, short of 250
     play(state, "0@callout")
     rec = state.history[-1]
-    assert rec.ended == "call_out" and rec.points == (55, 0) and rec.score == (0, 0)
+    # the hand failed (as under hand_zero); the call-out ended the match
+    assert rec.ended == "call_out_failed" and rec.points == (55, 0) and rec.score == (0, 0)
     assert state.terminal and state.result is not None and state.result.winner == B
+    assert state.result.reason == "call_out" and rec.winner is None
     assert state.result.scores == (150, 100) and state.match_scores == [150, 100]
     # the loser is not shown ahead by this hand
     state = _deal(options={"call_out_penalty": "lose_match"})

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // A minimal engine for the mariage engine protocol (docs/protocol.rst), in plain
 // Node.js with no dependencies: the Mariglia ruleset, all four of its options.
-// It passes every Mariglia test of the conformance suite:
+// It passes every Mariglia test and every protocol test of the conformance suite,
+// and plays whole matches (it answers `choose`):
 //
 //   mariage conformance --engine "node docs/examples/mariglia-engine.js"
+//   mariage match mariglia --engine "N=node docs/examples/mariglia-engine.js"
 //
 // Use it as a skeleton: the protocol loop, the errors and the state view are
 // the same for every ruleset; the rules are in deal(), legal() and play().
@@ -234,10 +236,11 @@ function handle(msg) {
   switch (msg.type) {
     case "hello":
       return { type: "hello", engine: "mariglia-skeleton.js", version: "1", protocol: 1,
-        rulesets: { mariglia: { options: OPTIONS } } };
+        requests: ["choose"], rulesets: { mariglia: { options: OPTIONS } } };
     case "quit":
       return { type: "bye" };
     case "start": {
+      if (typeof msg.ruleset !== "string") throw badRequest("'ruleset' must be a string");
       if (msg.ruleset !== "mariglia") throw new Refusal("unsupported", "only mariglia is supported");
       const options = msg.options === undefined || msg.options === null ? {} : msg.options;
       if (typeof options !== "object" || Array.isArray(options)) throw badRequest("'options' must be an object");
@@ -249,7 +252,7 @@ function handle(msg) {
       return { type: "ok" };
     }
   }
-  if (["deal", "legal", "apply", "resign", "state"].includes(msg.type) && !match) {
+  if (["deal", "legal", "apply", "resign", "state", "choose"].includes(msg.type) && !match) {
     throw new Refusal("no_match", "start a match first");
   }
   switch (msg.type) {
@@ -274,15 +277,27 @@ function handle(msg) {
       return { type: "ok" };
     case "state":
       return { type: "state", ...match.view() };
+    case "choose": { // a move for the seat to act: here simply the first legal card
+      if (match.phase !== "play") throw illegal("core.phase", "no seat is to act");
+      // `msg.legal`, when the referee sends it, lists the same actions: an engine
+      // without rules of its own could play from it.
+      return { type: "choose", seat: match.toAct, action: match.legal().cards[0] };
+    }
     default:
       return { type: "error", code: "unknown_type", message: `unknown request type '${msg.type}'` };
   }
 }
 
+// Strict JSON (RFC 8259): JSON.parse reads 1e999 as Infinity, which is not JSON.
+const finite = (key, value) => {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new SyntaxError("not finite");
+  return value;
+};
+
 function answer(line) {
   let msg;
   try {
-    msg = JSON.parse(line);
+    msg = JSON.parse(line, finite);
   } catch (e) {
     return { type: "error", code: "bad_json", message: "not JSON" };
   }
@@ -296,19 +311,62 @@ function answer(line) {
   try {
     reply = handle(msg);
   } catch (e) {
-    if (!(e instanceof Refusal)) throw e;
-    reply = { type: "error", code: e.code, message: e.message };
+    reply = e instanceof Refusal ? { type: "error", code: e.code, message: e.message }
+      : { type: "error", code: "internal_error", message: String(e) }; // never die
     if (e.rule) reply.rule = e.rule;
   }
   if ("id" in msg) reply.id = msg.id;
   return reply;
 }
 
-const lines = require("readline").createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on("line", (raw) => {
-  const line = raw.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
-  if (!line) return;
-  const reply = answer(line);
+// Lines of bytes: each is checked as UTF-8, and one longer than 1 MiB is answered
+// once with bad_json and skipped to its line feed, never held whole.
+const MAX_LINE = 1 << 20;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+let pending = [];
+let size = 0;
+let tooLong = false;
+
+function onLine(bytes) {
+  let reply;
+  if (tooLong) {
+    reply = { type: "error", code: "bad_json", message: "the line is longer than 1 MiB" };
+  } else {
+    let text;
+    try {
+      text = utf8.decode(bytes);
+    } catch (e) {
+      text = null;
+    }
+    if (text === null) {
+      reply = { type: "error", code: "bad_json", message: "the line is not UTF-8" };
+    } else {
+      const line = text.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
+      if (!line) return; // blank lines are never answered
+      reply = answer(line);
+    }
+  }
   process.stdout.write(JSON.stringify(reply) + "\n");
   if (reply.type === "bye") process.exit(0);
+}
+
+process.stdin.on("data", (chunk) => {
+  let at = 0;
+  for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, at)) {
+    const part = chunk.subarray(at, nl);
+    tooLong = tooLong || size + part.length > MAX_LINE;
+    onLine(tooLong ? null : Buffer.concat([...pending, part]));
+    pending = [];
+    size = 0;
+    tooLong = false;
+    at = nl + 1;
+  }
+  const rest = chunk.subarray(at);
+  size += rest.length;
+  if (size > MAX_LINE) {
+    tooLong = true;
+    pending = [];
+  } else if (rest.length) {
+    pending.push(Buffer.from(rest));
+  }
 });

@@ -37,6 +37,7 @@ import numpy as np
 import pyspiel
 
 from mariage.engine.actions import action_text
+from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe, public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -124,7 +125,7 @@ class _State(pyspiel.State):
         self.rules = rules
         self.gs: GameState | None = None
         if rules.first_dealer != "lot":
-            self.gs = GameState(rules, first_dealer=0 if rules.first_dealer != "none" else None)
+            self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None

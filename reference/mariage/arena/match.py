@@ -119,6 +119,12 @@ class Match:
         for p in self.players:
             p.close()
 
+    def ready(self) -> None:
+        """Check every player before the first game (an engine must answer ``hello`` and
+        list ``choose``); ``ValueError`` naming the first that cannot play."""
+        for p in self.players:
+            p.ready()
+
     def seatings(self) -> Iterator[tuple[int, ...]]:
         """The seating of each game of a round: entrants moved on by 0, 1, ... seats."""
         n = self.rules.nseats
@@ -127,6 +133,7 @@ class Match:
 
     def play(self, games: int, seed: int) -> list[GameResult]:
         """Play ``games`` games; round ``k`` deals from seed ``seed + k``."""
+        self.ready()
         out: list[GameResult] = []
         seatings = list(self.seatings())
         for g in range(games):

@@ -8,17 +8,23 @@ the match turns into a lost game with its reason.
 **The ``choose`` request.** An engine is asked for its move with the
 optional ``choose`` request of the engine protocol (``docs/protocol.rst``)::
 
-    {"type": "choose", "budget_ms": N}
+    {"type": "choose", "budget_ms": N, "legal": ["<action text>", ...]}
 
 and answers, for the seat to act and from that seat's view only::
 
     {"type": "choose", "seat": S, "action": "<action text>"}
 
 An ``{"type": "error", ...}`` answer forfeits. ``budget_ms`` is the time the
-engine has for this answer (1 to 60,000 ms). ``mariage engine`` answers it
-with a built-in bot; ``python -m mariage.arena.refengine`` is the same engine
-with a choice of bots (the Monte Carlo ``mc`` among them) and deliberate
-faults for testing the referee.
+engine has for this answer (1 to 60,000 ms); ``legal`` lists the actions the
+referee accepts from that seat now, in the reference's order, so that an
+engine needs no rules to play a legal move (engines may ignore it). Before the
+first game, :meth:`Match.ready <mariage.arena.match.Match.ready>` says
+``hello`` to every engine: one that does not answer it, or does not list
+``choose`` among its ``requests``, stops the match before any game is played.
+``mariage engine`` answers it with a built-in bot;
+``python -m mariage.arena.refengine`` is the same engine with a choice of bots
+(the Monte Carlo ``mc`` among them) and deliberate faults for testing the
+referee.
 
 Engines keep their state through the protocol's ``start``, ``deal``,
 ``apply`` and ``resign`` requests. An engine whose ``hello`` lists the
@@ -93,6 +99,10 @@ class Player(Protocol):
     def close(self) -> None:
         """Release what the player holds (an engine process)."""
 
+    def ready(self) -> None:
+        """Check, before the first game, that the player can play; ``ValueError`` (one
+        line) if not."""
+
 
 class Chooser(Protocol):
     """Anything with the ``choose(state)`` of :class:`mariage.arena.bots.Bot`."""
@@ -138,6 +148,9 @@ class BotPlayer:
     def close(self) -> None:
         pass
 
+    def ready(self) -> None:
+        pass
+
 
 def changed_options(rules: Rules) -> dict[str, Any]:
     """The options of ``rules`` whose values differ from the defaults (for ``start``)."""
@@ -161,6 +174,8 @@ class EnginePlayer:
         self.grace = grace
         self.name = command
         self._greeted = False
+        #: the ``requests`` of the engine's ``hello`` (``None`` before it)
+        self.requests: Any = None
         #: does the engine get only its seat's view (``hidden_cards`` in its ``hello``)?
         self.hides = False
         self.view = SeatView(0)
@@ -180,6 +195,7 @@ class EnginePlayer:
         except EngineFailure as exc:
             raise self._fail(exc) from None
         self.name = str(hello.get("engine", self.command))
+        self.requests = hello.get("requests")
         features = hello.get("features")
         self.hides = hello.get("protocol") == 2 and isinstance(features, list) \
             and HIDDEN_CARDS in features
@@ -231,9 +247,22 @@ class EnginePlayer:
     def resigned(self, state: GameState, seat: int) -> None:
         self._send({"type": "resign", "seat": seat})
 
+    def ready(self) -> None:
+        """Say ``hello`` now: ``ValueError`` (one line, with the end of the engine's
+        standard error where it died) unless it answers and lists ``choose``."""
+        try:
+            self._greet()
+        except Forfeit as exc:
+            raise ValueError(f"the engine '{self.command}' failed its handshake: "
+                             f"{exc.reason}") from None
+        if not isinstance(self.requests, list) or "choose" not in self.requests:
+            raise ValueError(f"the engine '{self.command}' cannot play a match: its hello "
+                             "does not list the choose request (\"requests\": [\"choose\"])")
+
     def choose(self, state: GameState, seat: int, time_ms: int) -> str:
         budget = max(1, min(time_ms, 60_000))
-        reply = self._send({"type": "choose", "budget_ms": budget},
+        legal = [action_text(state.rules, a) for a in state.legal_actions(seat)]
+        reply = self._send({"type": "choose", "budget_ms": budget, "legal": legal},
                            fail_kind="error", timeout=budget / 1000 + self.grace)
         action = reply.get("action")
         if reply.get("type") != "choose" or not isinstance(action, str):

@@ -55,8 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run only tests that check this rule ID, or every rule ID "
                              "starting with it if it ends in '.' (repeatable)")
     parser.add_argument("--kind", action="append", default=[], metavar="K",
-                        choices=["golden", "scenario", "option", "perft"],
+                        choices=["golden", "scenario", "option", "perft", "protocol"],
                         help="run only tests of this kind (repeatable)")
+    parser.add_argument("--require-rule-ids", action="store_true",
+                        help="fail a refusal that does not name the expected rule ID (by "
+                             "default it counts as a refusal, reported apart)")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--json", metavar="FILE", help="write a JSON report")
     parser.add_argument("--expect", metavar="FILE",
@@ -191,7 +194,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_suite(client, tests, expected,
                            progress=_progress_printer(len(tests)) if show else None,
-                           test_timeout=args.test_timeout)
+                           test_timeout=args.test_timeout,
+                           require_rules=args.require_rule_ids)
     finally:
         client.close()
     result.stale = stale

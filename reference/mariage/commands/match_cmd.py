@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
                                   args.seed), time_s=args.time)
     results = []
     try:
+        match.ready()
         seatings = list(match.seatings())
         if args.seed + (args.games - 1) // len(seatings) >= 1 << 64:
             raise ValueError(f"--seed {args.seed}: the rounds' seeds (one more per round) "

@@ -43,14 +43,18 @@ from .protocol import (
     encode,
 )
 
-__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "EngineClient", "EngineFailure", "HandshakeError",
-           "ProcessTransport", "ThreadTransport", "Transport", "check_command", "check_timeout"]
+__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFailure",
+           "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "check_command",
+           "check_timeout", "stderr_note"]
 
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
 
 #: The longest time limit the runner accepts, in seconds (one day).
 MAX_TIMEOUT = 86400.0
+
+#: How many bytes of an engine's standard error are kept, to quote when it dies.
+STDERR_TAIL = 2048
 
 
 def check_timeout(value: float, what: str = "--timeout") -> float:
@@ -124,16 +128,42 @@ class Transport:
         self._rfd = read_fd
         self._wfd = write_fd
         self._buf = b""
+        if write_fd >= 0:
+            os.set_blocking(write_fd, False)  # every write has a deadline (:meth:`send`)
 
-    def send(self, line: str) -> None:
-        """Write one line (a newline is added)."""
-        data = (line + "\n").encode()
+    def send(self, line: str | bytes, deadline: float | None = None,
+             timeout: float = 10.0) -> None:
+        """Write one line (a newline is added), by ``deadline`` at most.
+
+        ``line`` may be bytes, sent as they are (the protocol tests send lines
+        that are not UTF-8). The write never blocks past ``deadline`` (a
+        :func:`time.monotonic` time; default: ``timeout`` seconds from now): an
+        engine that stops reading its input while the pipe is full is a
+        ``timeout``, not a hang.
+        """
+        data = (line if isinstance(line, bytes) else line.encode()) + b"\n"
+        end = time.monotonic() + timeout if deadline is None else deadline
         try:
             while data:
-                n = os.write(self._wfd, data)
+                try:
+                    n = os.write(self._wfd, data)
+                except BlockingIOError:
+                    left = end - time.monotonic()
+                    ready = select.select([], [self._wfd], [], max(0.0, left))[1] \
+                        if left > 0 else []
+                    if not ready:
+                        raise EngineFailure("timeout", f"the engine did not read its input "
+                                            f"within {timeout:g} s") from None
+                    continue
                 data = data[n:]
         except OSError as exc:
-            raise EngineFailure("crash", f"cannot write to the engine ({exc.strerror})") from None
+            raise EngineFailure("crash", f"cannot write to the engine ({exc.strerror})"
+                                f"{self.last_words()}") from None
+
+    def last_words(self) -> str:
+        """What the engine wrote to its standard error before it died, as ``"; its
+        standard error ends: ..."``, or ``""`` (none kept)."""
+        return ""
 
     def receive(self, deadline: float, timeout: float) -> str:
         """The next line (without its newline), waiting until ``deadline`` at most.
@@ -159,7 +189,8 @@ class Transport:
                 raise EngineFailure("timeout", f"no response within {timeout:g} s")
             chunk = os.read(self._rfd, 65536)
             if not chunk:
-                raise EngineFailure("crash", "the engine closed its output (exited?)")
+                raise EngineFailure("crash", "the engine closed its output (exited?)"
+                                    f"{self.last_words()}")
             self._buf += chunk
 
     def close(self) -> None:
@@ -173,18 +204,42 @@ class ProcessTransport(Transport):
     """An engine run as a command (split like a POSIX shell line).
 
     The engine runs in a process group of its own; :meth:`close` ends the whole
-    group, so an engine that started helpers leaves no orphans.
+    group, so an engine that started helpers leaves no orphans. Its standard
+    error is read as it comes and only the last :data:`STDERR_TAIL` bytes are
+    kept: a failure that ends the engine quotes them (:meth:`last_words`).
     """
 
     def __init__(self, command: str) -> None:
         try:
             self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          start_new_session=True)
         except (OSError, ValueError) as exc:
             raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        self._tail = bytearray()
+        self._errors = threading.Thread(target=self._drain, args=(self.proc.stderr,),
+                                        daemon=True)
+        self._errors.start()
         super().__init__(self.proc.stdout.fileno(), self.proc.stdin.fileno())
+
+    def _drain(self, stream: Any) -> None:
+        """Read the engine's standard error to its end, keeping only its tail."""
+        with contextlib.suppress(OSError, ValueError):
+            fd = stream.fileno()
+            while True:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                self._tail += chunk
+                del self._tail[:-STDERR_TAIL]
+
+    def last_words(self) -> str:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=0.5)  # let a dying engine finish its last words
+        self._errors.join(timeout=0.5)
+        return stderr_note(bytes(self._tail))
 
     def close(self) -> None:
         """Close the engine's input, give it a moment to exit, then end its process group."""
@@ -196,23 +251,42 @@ class ProcessTransport(Transport):
         with contextlib.suppress(OSError):  # the group is gone already
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
-        with contextlib.suppress(OSError):
-            self.proc.stdout.close()
+        self._errors.join(timeout=1)
+        for stream in (self.proc.stdout, self.proc.stderr):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
+
+
+def stderr_note(tail: bytes) -> str:
+    """``"; its standard error ends: ..."`` for the last bytes an engine wrote to its
+    standard error (on one line, at most 300 characters), or ``""``.
+
+    >>> stderr_note(b"Traceback ...\\nKeyError: 'x'\\n")
+    "; its standard error ends: Traceback ... | KeyError: 'x'"
+    """
+    text = " | ".join(line.strip() for line in
+                      tail.decode("utf-8", "replace").splitlines() if line.strip())
+    if not text:
+        return ""
+    return "; its standard error ends: " + (text if len(text) <= 300 else "..." + text[-297:])
 
 
 class ThreadTransport(Transport):
-    """An engine object served by :func:`~mariage.conformance.engine.serve` in a thread.
+    """An engine object served by :func:`~mariage.conformance.engine.serve` (or by
+    ``server``, a function of the same form) in a thread.
 
     If the engine raises, the thread closes its output, which the client sees as
     a crash, just as with a process.
     """
 
-    def __init__(self, engine: Any) -> None:
-        from .engine import serve
+    def __init__(self, engine: Any, server: Callable[..., int] | None = None) -> None:
+        from .engine import serve as serve_engine
 
+        serve = server or serve_engine  # ``server``: another loop (a protocol fault)
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
-        self._inp = os.fdopen(req_r, "r", encoding="utf-8")
+        self._inp = os.fdopen(req_r, "rb")  # bytes: a line that is not UTF-8 is answered
         self._out = os.fdopen(resp_w, "w", encoding="utf-8")
 
         def run() -> None:
@@ -275,9 +349,20 @@ class EngineClient:
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send ``message`` and return the engine's response (``log`` lines skipped)."""
+        return self.exchange(encode(message))
+
+    def exchange(self, line_out: str | bytes) -> dict[str, Any]:
+        """Send one raw line (text or bytes, without its line feed) and return the
+        engine's response to it (``log`` lines skipped).
+
+        The write and the wait for the answer share one deadline: ``timeout``
+        from now, or the whole test's limit if it comes first.
+        """
         t = self._live()
         self.requests += 1
-        line_out = encode(message)
+        shown = line_out if isinstance(line_out, str) else line_out.decode("utf-8", "replace")
+        if len(shown) > 4096:
+            shown = shown[:4096] + f"... ({len(line_out)} bytes in all)"
         now = time.monotonic()
         deadline = now + self.timeout
         whole = self.deadline is not None and self.deadline < deadline
@@ -289,25 +374,29 @@ class EngineClient:
                 raise spent
         logged = self.log is not None and len(self.log) < LOG_LIMIT
         if self.log is not None and logged:
-            self.log.append((line_out, ""))
-        t.send(line_out)
-        while True:
-            try:
+            self.log.append((shown, ""))
+        try:
+            t.send(line_out, deadline, self.timeout)
+            while True:
                 line = t.receive(deadline, self.timeout).strip(" \t\r")
-            except EngineFailure as exc:
-                if exc.kind == "timeout" and spent is not None:
-                    raise spent from None
-                raise
-            if not line:
-                continue
-            try:
-                reply = decode(line)
-            except ProtocolError as exc:
-                raise EngineFailure("garbage", f"{exc.message}: {line[:80]!r}") from None
-            if reply["type"] != "log":
-                if self.log is not None and logged:
-                    self.log[-1] = (line_out, line)
-                return reply
+                if not line:
+                    continue
+                try:
+                    reply = decode(line)
+                except ProtocolError as exc:
+                    raise EngineFailure("garbage", f"{exc.message}: {line[:80]!r}") from None
+                if reply["type"] != "log":
+                    if self.log is not None and logged:
+                        self.log[-1] = (shown, line)
+                    return reply
+        except EngineFailure as exc:
+            if exc.kind == "timeout" and spent is not None:
+                raise spent from None
+            raise
+
+    def send_only(self, line_out: str | bytes) -> None:
+        """Send one raw line that gets no answer (a blank line), within ``timeout``."""
+        self._live().send(line_out, None, self.timeout)
 
     def hello(self) -> dict[str, Any]:
         """Handshake; raise :class:`HandshakeError` unless the engine speaks our version.
@@ -340,8 +429,14 @@ class EngineClient:
         return reply
 
     def restart(self) -> None:
-        """Stop the engine; the next request starts a fresh one (and must say hello)."""
+        """Stop the engine after a failure; the next request starts a fresh one (and must
+        say hello)."""
         self.restarts += 1
+        self.renew()
+
+    def renew(self) -> None:
+        """Stop the engine (not a failure: not counted in :attr:`restarts`); the next
+        request starts a fresh one, which must say hello."""
         self.info = None
         self.close()
 
@@ -352,5 +447,5 @@ class EngineClient:
         if t is None:
             return
         with contextlib.suppress(EngineFailure):
-            t.send(encode({"type": "quit"}))
+            t.send(encode({"type": "quit"}), timeout=0.5)
         t.close()

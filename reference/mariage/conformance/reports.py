@@ -30,8 +30,8 @@ from .protocol import PROTOCOL_VERSION
 from .runner import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
-__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "skip_summary",
-           "summary_text", "tally", "trace_text", "write_atomic"]
+__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "refusal_line",
+           "skip_summary", "summary_text", "tally", "trace_text", "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
@@ -111,9 +111,22 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
     for s in run.stale:
         lines.append(f"STALE expected failure: {s} (no such test in the suite)")
     lines.append("")
+    lines.append(refusal_line(run))
     lines.append(f"{len(run.outcomes)} tests ({run.ran} run) in {run.seconds:.1f} s, "
                  f"{run.requests} requests, {run.restarts} engine restarts: {run.verdict()}")
     return "\n".join(lines)
+
+
+def refusal_line(run: RunResult) -> str:
+    """The two levels of refusals: refused at all, and refused naming the rule.
+
+    >>> from mariage.conformance.runner import Outcome, RunResult
+    >>> o = Outcome("t", "marianna", "scenario", (), "pass", refusals=3, refused=3, named=1)
+    >>> refusal_line(RunResult([o], None, 0.0, 0, 0))
+    'refusals: 3/3 refused; rule named: 1/3'
+    """
+    expected, refused, named = run.refusal_levels()
+    return f"refusals: {refused}/{expected} refused; rule named: {named}/{expected}"
 
 
 def json_report(run: RunResult) -> dict[str, Any]:
@@ -133,6 +146,8 @@ def json_report(run: RunResult) -> dict[str, Any]:
         "stale_expectations": run.stale,
         "rulesets": tally(run.outcomes),
         "rules": by_rule(run.outcomes),
+        "refusals": dict(zip(("expected", "refused", "named"), run.refusal_levels(),
+                             strict=True)),
         "tests": [{"id": o.id, "ruleset": o.ruleset, "kind": o.kind, "rules": list(o.rules),
                    "charged": list(o.blamed) if not o.ok else [],
                    "status": o.status, "message": o.message, "details": o.details,

@@ -31,11 +31,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..errors import MariageError
 from .client import EngineClient, EngineFailure, HandshakeError
 from .configuration import effective_options, show_value, unsupported
+from .protocheck import (
+    ANY_RULESET,
+    ProtocolStepFailed,
+    needs_match,
+    protocol_ruleset,
+    run_protocol_steps,
+)
 from .suite import Test
 
 __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
@@ -88,6 +96,11 @@ class Outcome:
     details: list[str] = field(default_factory=list)
     #: the exchange of a failing test (request, response) for ``--trace``
     exchange: list[tuple[str, str]] = field(default_factory=list)
+    #: steps reached that expect a refusal naming a rule ID; of them, those the engine
+    #: refused with the expected code, and those where it also named that rule
+    refusals: int = 0
+    refused: int = 0
+    named: int = 0
 
     @property
     def blamed(self) -> tuple[str, ...]:
@@ -117,6 +130,12 @@ class RunResult:
     def ran(self) -> int:
         """How many tests were run (not skipped)."""
         return sum(1 for o in self.outcomes if o.status != "skip")
+
+    def refusal_levels(self) -> tuple[int, int, int]:
+        """Steps expecting a refusal with a rule ID, how many the engine refused (with
+        the expected code), and how many of those named the rule."""
+        return (sum(o.refusals for o in self.outcomes), sum(o.refused for o in self.outcomes),
+                sum(o.named for o in self.outcomes))
 
     @property
     def ok(self) -> bool:
@@ -189,6 +208,49 @@ class _Diff:
     step: int | None
     text: str
     charged: tuple[str, ...]
+
+
+@dataclass
+class _Refusals:
+    """The two levels of refusals in one test: refused, and refused naming the rule.
+
+    An engine may refuse without a rule ID, or with words of its own: the
+    refusal counts, the rule is not named. Naming one of the ruleset's rule
+    IDs other than the expected one fails; so does any refusal that does not
+    name its rule when ``require`` (``--require-rule-ids``).
+    """
+
+    known: frozenset[str]
+    require: bool = False
+    expected: int = 0
+    refused: int = 0
+    named: int = 0
+
+    def judge(self, err: dict[str, Any], reply: dict[str, Any]) -> bool:
+        """Count one refusal step; False if its answer is wrong (code, or rule)."""
+        if "rule" in err:
+            self.expected += 1
+        if reply.get("type") != "error" or reply.get("code") != err.get("code"):
+            return False
+        if "rule" not in err:
+            return True
+        self.refused += 1
+        got = reply.get("rule")
+        if got == err["rule"]:
+            self.named += 1
+            return True
+        return not self.require and not (isinstance(got, str) and got in self.known)
+
+
+@lru_cache(maxsize=64)
+def _rule_ids(ruleset: str) -> frozenset[str]:
+    """The rule IDs of a bundled ruleset (empty for one the reference does not know)."""
+    from mariage.spec.compile import load_rules
+
+    try:
+        return frozenset(load_rules(ruleset).rule_ids)
+    except (MariageError, ValueError, OSError):
+        return frozenset()
 
 
 def _charge(test: Test, step: dict[str, Any] | None, what: str) -> tuple[str, ...]:
@@ -322,10 +384,11 @@ class _Diffs(Exception):
         super().__init__(diffs[0].text)
 
 
-def _run_steps(client: EngineClient, test: Test) -> None:
+def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None) -> None:
     """Play the steps; go on past differences as long as the engine accepts the recorded
     actions (and refuses the refused ones); raise :class:`_Diffs` with all of them."""
     diffs: list[_Diff] = []
+    tally = tally or _Refusals(_rule_ids(test.ruleset))
 
     def note(n: int | None, step: dict[str, Any] | None, what: str, text: str) -> None:
         diffs.append(_Diff(n, text, _charge(test, step, what)))
@@ -354,8 +417,7 @@ def _run_steps(client: EngineClient, test: Test) -> None:
                 note(n, step, "accepted", f"step {n}: {_describe(step)} must be refused "
                      f"({err.get('code')} [{err.get('rule', '-')}]), the engine accepted it")
                 stop()  # the engine's match is no longer the test's
-            if reply.get("code") != err.get("code") or (
-                    "rule" in err and reply.get("rule") != err["rule"]):
+            if not tally.judge(err, reply):
                 note(n, step, "refused", f"step {n}: {_describe(step)} must be refused with "
                      f"{err.get('code')} [{err.get('rule', '-')}], the engine said "
                      f"{reply.get('code')} [{reply.get('rule', '-')}]")
@@ -465,9 +527,23 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _run_protocol(client: EngineClient, test: Test, tally: _Refusals) -> None:
+    """A protocol test, against the ruleset :func:`protocol_ruleset` picks."""
+    ruleset = protocol_ruleset(client.info)
+    tally.known = _rule_ids(ruleset) if ruleset else frozenset()
+    expected, named = run_protocol_steps(client, test, ruleset, tally.known)
+    tally.expected += expected
+    tally.refused += expected
+    tally.named += named
+
+
 def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
     """``("", "")`` if the engine's hello covers the test, else (reason key, message)."""
     info = client.info or {}
+    if test.ruleset == ANY_RULESET:
+        if needs_match(test) and protocol_ruleset(info) is None:
+            return "ruleset", "the engine lists no bundled ruleset to start a match of"
+        return "", ""
     sets = info.get("rulesets")
     if not isinstance(sets, dict) or test.ruleset not in sets:
         return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
@@ -520,15 +596,18 @@ def _default_unsupported(opts: dict[str, Any], test: Test) -> str:
     return ""
 
 
-def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT
-             ) -> Outcome:
+def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT,
+             require_rules: bool = False) -> Outcome:
     """Run one test; an engine failure is an ``error`` and restarts the engine.
 
     A failed handshake raises :class:`~mariage.conformance.client.HandshakeError`:
     no test can run against that engine. ``test_timeout`` limits the whole test.
+    ``require_rules``: a refusal that does not name the expected rule ID fails
+    (by default it counts as a refusal, reported apart as not naming its rule).
     """
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
+    tally = _Refusals(_rule_ids(test.ruleset), require_rules)
     if client.info is None:
         client.set_deadline(None)
         try:
@@ -543,6 +622,8 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         key, why = _supported(client, test)
         if why:
             out.status, out.message, out.skip_reason = "skip", why, key
+        elif test.kind == "protocol":
+            _run_protocol(client, test, tally)
         elif test.kind == "perft":
             got = perft_walk(client, test)
             if got != list(test.counts):
@@ -561,7 +642,10 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
                     out.message += f"; {node}"
                     out.details.append(node)
         else:
-            _run_steps(client, test)
+            _run_steps(client, test, tally)
+    except ProtocolStepFailed as exc:
+        out.status, out.message, out.step = "fail", exc.message, exc.step
+        out.details, out.charged = [exc.message], exc.rules
     except _Diffs as exc:
         head = exc.diffs[0]
         out.status, out.message, out.step = "fail", head.text, head.step
@@ -581,6 +665,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         client.restart()
     finally:
         client.set_deadline(None)
+        out.refusals, out.refused, out.named = tally.expected, tally.refused, tally.named
     if out.status == "fail" and client.log is not None:
         out.exchange = list(client.log)
     out.seconds = time.perf_counter() - t0
@@ -589,10 +674,12 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
 
 def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[str] = (),
               progress: Callable[[Outcome], None] | None = None,
-              test_timeout: float | None = TEST_TIMEOUT) -> RunResult:
+              test_timeout: float | None = TEST_TIMEOUT,
+              require_rules: bool = False) -> RunResult:
     """Run ``tests`` in order; mark the ``expected`` failures (test IDs).
 
     A failed handshake stops the run at once: :attr:`RunResult.aborted` says why.
+    ``require_rules``: see :func:`run_test`.
     """
     t0 = time.perf_counter()
     xfail = set(expected)
@@ -600,7 +687,7 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
     aborted = ""
     for test in tests:
         try:
-            o = run_test(client, test, test_timeout)
+            o = run_test(client, test, test_timeout, require_rules)
         except HandshakeError as exc:
             aborted = f"the engine failed its handshake: {exc.message}"
             break

@@ -42,8 +42,9 @@ from ..resources import conformance_dir
 
 __all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "tests_dir"]
 
-#: The kinds of test.
-KINDS = ("golden", "scenario", "option", "perft")
+#: The kinds of test (``protocol``: the framing and errors of the protocol, for any
+#: ruleset; :mod:`mariage.conformance.protocheck`).
+KINDS = ("golden", "scenario", "option", "perft", "protocol")
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

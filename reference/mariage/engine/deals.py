@@ -69,6 +69,8 @@ class SeededDeals:
         self.first_dealer: int | None = None
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)
+        elif rules.first_dealer == "last_seat":  # fixed seats: no draw for the deal
+            self.first_dealer = rules.nseats - 1
 
     def clone(self) -> SeededDeals:
         """A copy that deals the same stream from here on, independently.

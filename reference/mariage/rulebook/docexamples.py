@@ -37,6 +37,8 @@ from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError, MariageError
 from mariage.spec.compile import load_rules
 
+from ..notation.recorder import Recorder
+from ..notation.writer import write_record
 from .render import SUIT_SYMBOLS
 
 __all__ = [
@@ -102,6 +104,8 @@ class Replay:
     tricks: list[TrickRow]
     outcome: list[str]
     notes: list[str]
+    #: the example as a record in the notation (``result *`` while the match goes on)
+    record: str = ""
 
 
 def _codes(cards: str | Sequence[str]) -> list[str]:
@@ -242,9 +246,10 @@ def _teams(rules: Rules, words: list[str], line: int) -> dict[int, int]:
 
 
 class _Player:
-    def __init__(self, rules: Rules, state: GameState) -> None:
+    def __init__(self, rules: Rules, state: GameState, recorder: Recorder) -> None:
         self.rules = rules
         self.state = state
+        self.recorder = recorder
         self.tricks: list[TrickRow] = []
         self.notes: list[str] = []
         self.outcome: list[str] = []
@@ -279,11 +284,13 @@ class _Player:
         row.notes += self.notes
         self.notes = []
         done = len(st.tricks)
+        before = (st.trick_no, done, st.trump)
         try:
             st.apply(action, seat=seat)
         except IllegalActionError as exc:
             raise ExampleError(f"{seat_name} {action_text(r, action)} is illegal "
                                f"[{exc.rule_id}]: {exc.reason}", line) from None
+        self.recorder.on_action(st, seat, action, *before)
         if seat_name not in row.plays:
             row.plays[seat_name] = []
             row.order.append(seat_name)
@@ -382,7 +389,9 @@ def replay(example: Example) -> Replay:
              for s, name in enumerate(rules.seat_names)]
     turn_up = pretty(rules, rules.card_code[state.turn_up]) if state.turn_up is not None \
         else None
-    player = _Player(rules, state)
+    recorder = Recorder(rules, dealer)
+    recorder.on_deal(state)
+    player = _Player(rules, state, recorder)
     stock = len(state.stock)
     for n, raw in enumerate(example.script):
         text = raw.strip()
@@ -410,7 +419,8 @@ def replay(example: Example) -> Replay:
         player.notes = []
     return Replay(rules, hands, turn_up, stock,
                   rules.seat_names[dealer] if dealer is not None else None,
-                  player.tricks, player.outcome, player.notes)
+                  player.tricks, player.outcome, player.notes,
+                  write_record(recorder.record(state)))
 
 
 # ---------------------------------------------------------------- notation records

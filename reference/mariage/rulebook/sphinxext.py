@@ -406,8 +406,13 @@ class ExampleDirective(SphinxDirective):
             where = f"{self.env.doc2path(self.env.docname)}:{line}"
             raise ExtensionError(f"{where}: mariage-example is not accepted by the "
                                  f"interpreter: {exc}") from None
+        source = nodes.literal_block(result.record, result.record,
+                                     classes=["mariage-record"])
+        source["language"] = "text"
         return [_draw(result, self.arguments[0] if self.arguments else "",
-                      dict(example.options))]
+                      dict(example.options)),
+                _para("The example as a record in the notation (mariage validate reads "
+                      "it):"), source]
 
 
 def _draw(result: Replay, title: str, options: dict[str, str]) -> nodes.container:

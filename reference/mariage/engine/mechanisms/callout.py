@@ -58,9 +58,9 @@ class CallingOut(Mechanism):
         if claim >= r.match_target:
             end_hand(st, "call_out", winner=team)
             return
-        if r.call_out_penalty == "lose_match":
+        if r.call_out_penalty == "lose_match":  # the hand failed; the call-out ends the match
             others = [t for t in range(len(r.teams)) if t != team]
-            end_hand(st, "call_out", winner=others[0] if len(others) == 1 else None,
-                             zero_team=team)
+            end_hand(st, "call_out_failed", winner=others[0] if len(others) == 1 else None,
+                     zero_team=team, match_reason="call_out")
             return
         end_hand(st, "call_out_failed", zero_team=team)

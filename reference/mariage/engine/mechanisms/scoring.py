@@ -97,11 +97,12 @@ class Scoring(Mechanism):
         return added, hand_winner
 
     def end_hand(self, st: GameState, how: str, winner: int | None = None,
-                 zero_team: int | None = None) -> None:
+                 zero_team: int | None = None, match_reason: str | None = None) -> None:
         """Score the hand and decide whether the match goes on.
 
-        ``winner`` set means the match is won at once by that team;
-        ``zero_team`` scores nothing for this hand.
+        ``winner`` set means the match is won at once by that team, for
+        ``match_reason`` (default: ``how``, the hand's ending); ``zero_team``
+        scores nothing for this hand.
         """
         r = st.rules
         mech = st.mech
@@ -131,7 +132,7 @@ class Scoring(Mechanism):
         st.trick_seats = []
         st.trick_cards = []
         if winner is not None:
-            mech.match_end.finish(st, winner, how)
+            mech.match_end.finish(st, winner, match_reason or how)
             return
         st.phase = DEAL
         mech.match_end.check(st, True, "target")  # after the hand, for the target

@@ -20,9 +20,32 @@ from typing import TYPE_CHECKING, ClassVar
 from mariage.errors import IllegalActionError
 
 from ..actions import Action, Play
-from ..phase import ANSWER, PLAY, WINDOW
+from ..phase import (
+    AFTER_TRICK,
+    ANSWER,
+    AUCTION,
+    CLOSE_REPLY,
+    CONTRACT,
+    PASSING,
+    PLAY,
+    QUESTION,
+    WINDOW,
+    Phase,
+)
 from ..rules import When
 from .base import Mechanism, refuse
+
+#: Why a card is refused in a phase other than play (rule ``core.phase``).
+_NO_CARD_NOW: dict[Phase, str] = {
+    ANSWER: "the partner must answer first",
+    WINDOW: "the declaration window is open: declare or pass",
+    AUCTION: "the auction is on: bid or pass",
+    PASSING: "the partners are passing cards",
+    CONTRACT: "the declarer must keep or raise the game value first",
+    QUESTION: "the partner must answer the question first",
+    AFTER_TRICK: "the trick's winner must first claim, close, draw or decline",
+    CLOSE_REPLY: "the closer's opponent must first exchange or decline",
+}
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -164,9 +187,8 @@ class TrickPlay(Mechanism):
         """Play ``action.card`` for ``seat`` (the seat to act)."""
         card = action.card
         if st.phase != PLAY:
-            why = "the partner must answer first" if st.phase == ANSWER else \
-                "the declaration window is open: declare or pass"
-            refuse(st, st.rules.core_phase, seat, action, why)
+            refuse(st, st.rules.core_phase, seat, action,
+                   _NO_CARD_NOW.get(st.phase, "no card may be played now"))
         hands = st.hands
         hand = hands[seat]
         # a hand holds cards of the pack only: a card out of it is not in the hand either

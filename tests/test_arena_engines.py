@@ -1,0 +1,124 @@
+"""Engines in a match: the hello checked before the first game, choose carrying the legal
+actions, the engine's standard error quoted, and a deadline on every pipe write."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mariage import load_rules
+from mariage.arena.match import Match
+from mariage.arena.players import BotPlayer, EnginePlayer
+from mariage.cli import main
+
+#: An engine with no rules at all: it plays the first action the referee lists.
+RULELESS = """
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    kind = msg["type"]
+    if kind == "hello":
+        out = {"type": "hello", "engine": "ruleless", "protocol": 1, "requests": ["choose"],
+               "rulesets": {"mariazza": {"options": {"target": {"type": "int", "default": 41}}}}}
+    elif kind == "choose":
+        out = {"type": "choose", "seat": 0, "action": msg["legal"][0]}
+    elif kind == "quit":
+        out = {"type": "bye"}
+    else:
+        out = {"type": "ok"}
+    print(json.dumps(out), flush=True)
+"""
+
+#: An engine that answers hello, then never reads again and writes "ok" forever.
+STOPS_READING = """
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "hello", "engine": "deaf", "protocol": 1, "requests": ["choose"],
+                  "rulesets": {"mariazza": {"options": {}}}}), flush=True)
+while True:
+    sys.stdout.write('{"type": "ok"}\\n')
+"""
+
+
+def script(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return f"{sys.executable} {path}"
+
+
+def test_choose_carries_the_legal_actions_so_an_engine_without_rules_plays(
+        tmp_path: Path) -> None:
+    rules = load_rules("mariazza", {"target": 10})
+    engine = script(tmp_path, "ruleless.py", RULELESS)
+    match = Match(rules, {0: lambda: EnginePlayer(engine, timeout=10),
+                          1: lambda: BotPlayer("greedy", 2)}, time_s=1)
+    try:
+        games = match.play(games=4, seed=3)
+    finally:
+        match.close()
+    assert [g.forfeit for g in games] == [None] * 4
+    assert all(g.reason == "target" for g in games)
+
+
+def test_an_engine_without_choose_stops_the_match_before_the_first_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    no_choose = script(tmp_path, "no_choose.py", RULELESS.replace('"requests": ["choose"],', ""))
+    assert "choose" not in Path(no_choose.split()[1]).read_text().split("rulesets")[0]
+    out = tmp_path / "games.txt"
+    code = main(["match", "mariazza", "--engine", f"A={no_choose}", "--games", "3",
+                 "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.out == ""  # no game was played
+    [line] = captured.err.strip().splitlines()
+    assert "does not list the choose request" in line and "no_choose.py" in line
+    assert not out.exists()
+
+
+def test_an_engine_that_dies_at_start_is_quoted_from_its_standard_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dying = script(tmp_path, "dying.py", "import sys\nsys.stderr.write('cannot open "
+                   "weights.bin: No such file\\n')\nsys.exit(2)\n")
+    code = main(["match", "mariazza", "--engine", f"A={dying}", "--games", "2"])
+    err = capsys.readouterr().err
+    assert code == 2
+    [line] = err.strip().splitlines()
+    assert "failed its handshake" in line
+    assert "its standard error ends: cannot open weights.bin: No such file" in line
+
+
+def test_an_engine_that_crashes_mid_game_forfeits_with_its_last_words(
+        tmp_path: Path) -> None:
+    crashing = script(tmp_path, "crashing.py", RULELESS.replace(
+        '        out = {"type": "choose", "seat": 0, "action": msg["legal"][0]}',
+        '        sys.stderr.write("AssertionError: hand out of sync\\n"); sys.exit(3)'))
+    rules = load_rules("mariazza", {"target": 10})
+    match = Match(rules, {0: lambda: EnginePlayer(crashing, timeout=10)}, time_s=1)
+    try:
+        [game] = match.play(games=1, seed=1)
+    finally:
+        match.close()
+    assert game.forfeit is not None and game.forfeit[1] == "crash"
+    assert "its standard error ends: AssertionError: hand out of sync" in game.forfeit[2]
+
+
+def test_an_engine_that_stops_reading_loses_by_time_and_the_match_ends(
+        tmp_path: Path) -> None:
+    """The referee's writes to a full pipe have a deadline: the match cannot hang."""
+    deaf = script(tmp_path, "deaf.py", STOPS_READING)
+    out = tmp_path / "games.txt"
+    t0 = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "mariage", "match", "mariazza", "-o", "target=10",
+         "--engine", f"A={deaf}", "--games", "200", "--time", "0.5", "--out", str(out)],
+        capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    lines = [x for x in proc.stdout.splitlines() if x.startswith("game ")]
+    assert len(lines) == 200
+    assert all("A forfeits" in x for x in lines[::2])  # A sits at home every other game
+    assert any("forfeits (timeout): the engine did not read its input" in x for x in lines)
+    assert out.read_text().count("[Mariage ") == 200
+    assert time.monotonic() - t0 < 240

@@ -1,0 +1,211 @@
+"""Every option changes something an engine or a record can observe.
+
+For each non-default value of each option of each ruleset (the values the
+conformance suite generates tests for: ``option_variants``), something must
+differ from the default options: either a seeded random match (same deals,
+same random choices) shows a different state, legal action list or seat
+observation at some step, or a hand-written option test of the suite,
+replayed under the default options, has a step that goes otherwise (an action
+accepted where it is refused, or a state field that differs).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from mariage.conformance.protocol import state_json
+from mariage.conformance.regen import option_variants
+from mariage.conformance.suite import Test as SuiteTest
+from mariage.conformance.suite import load_suite
+from mariage.engine.actions import Play, action_text, parse_action
+from mariage.engine.deals import SeededDeals
+from mariage.engine.observation import observe
+from mariage.engine.state import GameState
+from mariage.errors import IllegalActionError, MariageError
+from mariage.spec.compile import load_rules
+from mariage.spec.specload import list_rulesets
+
+SEEDS = range(1, 41)
+
+#: Option values for which neither search finds an observable effect yet (rare
+#: situations: level scores at the target, a mariannino, a beaten closer...): each
+#: needs a focused option scenario in ``conformance/sources``. The list may only
+#: shrink: a listed value that shows an effect fails the second test below.
+NOT_SHOWN_YET = frozenset({
+    "cinquecento:tie-draw",
+    "cinquecento-siciliana:tie-draw",
+    "cinquecento-siciliana:split_spoiled_by-never",
+    "mariaggia:accusa_window-hand",
+    "mariaggia:tie-draw",
+    "marianna:mariannino_value-next_plus_200",
+    "marianna:tie-draw",
+    "marianna-2:mariannino_value-next_plus_200",
+    "marianna-2:combination_once-true",
+    "marianna-2:tie-draw",
+    "marianna-3:mariannino_value-next_plus_200",
+    "marianna-3:combination_once-true",
+    "marianna-3:tie-draw",
+    "marianna-siciliana:mariannino_value-next_plus_200",
+    "marianna-siciliana:tie-draw",
+    "mariglia:tie-draw",
+    "marjapussi-de:hand_limit-13",
+    "marjapussi-de:bid_max-none",
+    "marjapussi-de:made_if-more_than",
+    "schnapsen:beaten_closer_score-flat2",
+    "sixty-six:exchange_min_talon-4",
+    "sixty-six:close_min_talon-4",
+    "sixty-six:beaten_closer_score-like_failed_close",
+    "sixty-six:last_trick_rule-one_point",
+    "sixty-six-3:exchange_min_talon-4",
+    "sixty-six-3:close_min_talon-4",
+    "sixty-six-3:beaten_closer_score-like_failed_close",
+    "sixty-six-3:last_trick_rule-one_point",
+})
+OPTION_TESTS = [t for t in load_suite(kinds=["option", "scenario", "golden"]) if t.options]
+VARIANTS = [(ruleset, label, options) for ruleset in list_rulesets()
+            for label, options in option_variants(ruleset)]
+
+
+def _view(state: GameState) -> Any:
+    r = state.rules
+    return (state_json(state), [action_text(r, a) for a in state.legal_actions()],
+            [observe(state, s) for s in range(r.nseats)])
+
+
+def seeded_difference(ruleset: str, options: dict[str, Any], seed: int,
+                      context: dict[str, Any] | None = None, bold: bool = False,
+                      max_steps: int = 3000) -> str:
+    """Where a seeded random match differs between ``context`` (other option values,
+    the same on both sides) and ``context`` plus ``options``.
+
+    ``bold``: the random player takes an action other than a card (a declaration,
+    an exchange, a close, a claim...) whenever one is legal, half of the time.
+    """
+    base = dict(context or {})
+    ra, rb = load_rules(ruleset, base), load_rules(ruleset, {**base, **options})
+    da, db = SeededDeals(ra, seed), SeededDeals(rb, seed)
+    if da.first_dealer != db.first_dealer:
+        return f"the first dealer ({da.first_dealer} vs {db.first_dealer})"
+    a, b = GameState(ra, first_dealer=da.first_dealer), GameState(rb, first_dealer=db.first_dealer)
+    a.deal_source, b.deal_source = da, db
+    for st, deals in ((a, da), (b, db)):
+        st.deal(*deals.next_deal())
+    rng = random.Random(seed)
+    for step in range(max_steps):
+        va, vb = _view(a), _view(b)
+        if va != vb:
+            what = [k for k in va[0] if va[0][k] != vb[0].get(k)] or \
+                (["legal actions"] if va[1] != vb[1] else ["an observation"])
+            return f"step {step}: {', '.join(what)}"
+        if a.terminal:
+            return ""
+        acts = a.legal_actions()
+        others = [i for i, x in enumerate(acts) if type(x) is not Play]
+        i = rng.choice(others) if bold and others and rng.random() < 0.5 \
+            else rng.randrange(len(acts))
+        a.apply(acts[i])
+        b.apply(b.legal_actions()[i])
+    return ""
+
+
+def contexts(ruleset: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The option values a search runs under: the defaults, and a low target (where the
+    ruleset has one and it is not the option under test) so that matches end often."""
+    specs = load_rules(ruleset).document.get("options") or {}
+    out: list[dict[str, Any]] = [{}]
+    for name in ("target", "match_target"):
+        spec = specs.get(name)
+        if spec and name not in options and spec.get("type") == "int":
+            low = max(int(spec.get("min", 1)), int(spec["default"]) // 8)
+            try:
+                load_rules(ruleset, {name: low, **options})
+            except MariageError:
+                continue
+            out.append({name: low})
+    return out
+
+
+def replayed_difference(test: SuiteTest) -> str:
+    """Where an option test goes otherwise when replayed under the default options."""
+    rules = load_rules(test.ruleset)
+    state = GameState(rules, first_dealer=test.start.get("dealer"))
+    try:
+        state.deal(test.start["deck"], test.start.get("first_player"))
+    except IllegalActionError:
+        return "its deal is not a deal under the defaults"
+    for n, step in enumerate(test.steps, 1):
+        seat = step.get("seat")
+        try:
+            if "act" in step:
+                state.apply(parse_action(rules, step["act"]), seat)
+            elif "deal" in step:
+                state.deal(step["deal"]["deck"], step["deal"].get("first_player"))
+            elif "resign" in step:
+                state.resign(step["resign"])
+        except (IllegalActionError, ValueError):
+            if "error" not in step:
+                return f"step {n} is refused under the defaults"
+            continue
+        if "error" in step:
+            return f"step {n} is accepted under the defaults"
+        have = state_json(state)
+        for key, want in (step.get("state") or {}).items():
+            got = have.get(key)
+            if key == "hands":
+                got, want = [sorted(h) for h in got], [sorted(h) for h in want]
+            if got != want:
+                return f"step {n}: {key}"
+    return ""
+
+
+def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
+    """How an option value shows itself (or ``""``): in a suite test replayed under the
+    defaults, or in a seeded match."""
+    mine = [t for t in OPTION_TESTS if t.ruleset == ruleset
+            and all(t.options.get(k) == v for k, v in options.items())]
+    for test in mine:
+        found = replayed_difference(test)
+        if found:
+            return f"{test.id}: {found}"
+    for context in contexts(ruleset, options):
+        for seed in seeds:
+            for bold in (False, True):
+                found = seeded_difference(ruleset, options, seed, context, bold)
+                if found:
+                    return f"seed {seed} under {context}: {found}"
+    return ""
+
+
+SHOWN = [v for v in VARIANTS if f"{v[0]}:{v[1]}" not in NOT_SHOWN_YET]
+LISTED = [v for v in VARIANTS if f"{v[0]}:{v[1]}" in NOT_SHOWN_YET]
+
+
+@pytest.mark.parametrize(("ruleset", "label", "options"), SHOWN,
+                         ids=[f"{r}:{label}" for r, label, _ in SHOWN])
+def test_every_option_value_changes_something_observable(
+        ruleset: str, label: str, options: dict[str, Any]) -> None:
+    assert shown(ruleset, options, SEEDS), (
+        f"{ruleset} option {label}: no option test replayed under the defaults and no "
+        f"seeded match (seeds {SEEDS.start}..{SEEDS.stop - 1}) shows a difference")
+
+
+@pytest.mark.parametrize(("ruleset", "label", "options"), LISTED,
+                         ids=[f"{r}:{label}" for r, label, _ in LISTED])
+def test_the_list_of_values_not_shown_yet_only_shrinks(
+        ruleset: str, label: str, options: dict[str, Any]) -> None:
+    found = shown(ruleset, options, range(1, 4))
+    assert not found, f"{ruleset}:{label} now shows an effect ({found}): drop it from the list"
+
+
+def test_the_list_names_real_option_values() -> None:
+    assert {f"{r}:{label}" for r, label, _ in VARIANTS} >= NOT_SHOWN_YET
+
+
+def test_the_variants_cover_every_option_of_every_ruleset() -> None:
+    for ruleset in list_rulesets():
+        specs = load_rules(ruleset).document.get("options") or {}
+        named = {label.rsplit("-", 1)[0] for r, label, _ in VARIANTS if r == ruleset} | \
+            {next(iter(o)) for r, _, o in VARIANTS if r == ruleset}
+        assert {k for k, v in specs.items() if v} <= named, ruleset
