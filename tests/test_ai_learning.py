@@ -106,7 +106,7 @@ def test_information_state_tensors_are_perfect_recall(name: str) -> None:
     strings: dict[str, bytes] = {}
     rng = random.Random(5)
     for _ in range(2):
-        for state in _play_openspiel(game, rng, 70):
+        for state in _play_openspiel(game, rng, 36):
             for player in range(game.num_players()):
                 tensor = np.asarray(state.information_state_tensor(player), np.float32)
                 assert tensor.shape == (size,)
