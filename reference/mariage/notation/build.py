@@ -13,7 +13,7 @@ import lark
 from .cards import french_card, normalize_action
 from .errors import NotationError, RecordError
 from .model import Act, Comment, Deal, DealPart, Hand, Item, Note, Record, Result, Tag, TrickMark
-from .reader import (
+from .pieces import (
     _CARDS,
     _PIECE,
     _TAG_NAME,
