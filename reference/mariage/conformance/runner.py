@@ -649,6 +649,11 @@ def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
     """``("", "")`` if the engine's hello covers the test, else (reason key, message)."""
     info = client.info or {}
     sets = info.get("rulesets")
+    if isinstance(sets, dict) and test.ruleset not in sets and test.ruleset.endswith(
+            (".yaml", ".yml")) and "ruleset_files" in (info.get("features") or ()):
+        # a house description, given by path to an engine that reads descriptions
+        why = unsupported(info, test.ruleset, test.options)
+        return ("configuration", why) if why else ("", "")
     if not isinstance(sets, dict) or test.ruleset not in sets:
         return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
     entry = sets[test.ruleset]
