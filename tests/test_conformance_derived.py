@@ -121,3 +121,13 @@ def test_reference_engine_passes_a_derived_suite_it_is_not_told_about() -> None:
     finally:
         client.close()
     assert result.ok and not result.skips(), result.verdict()
+
+
+def test_a_house_description_runs_its_derived_suite(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: mariglia\nruleset: mariglia-house\nname: House\n")
+    assert main(["conformance", "--spec", str(house), "-o", "tie=draw"]) == 0
+    out = capsys.readouterr().out
+    assert "PASSED" in out and "mariglia-house tie=draw" in out
+    assert main(["conformance", "--spec", str(house), "--spec", str(house)]) == 2

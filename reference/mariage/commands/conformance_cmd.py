@@ -8,6 +8,7 @@ failed as listed in ``--expect``; 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 from pathlib import Path
@@ -94,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the suite derived for this configuration: the --ruleset "
                              "with this option value (repeatable; the others at their "
                              "defaults)")
-    parser.add_argument("--spec", metavar="FILE",
+    parser.add_argument("--spec", action="append", default=[], metavar="FILE",
                         help="run the suite derived for a house description (a .yaml file "
                              "that extends a bundled ruleset)")
     parser.add_argument("--derived", action="store_true",
@@ -213,7 +214,12 @@ def run(args: argparse.Namespace) -> int:
     if result.aborted:
         sys.stderr.write(f"mariage: error: {result.aborted}\n")
     if args.json:
-        write_atomic(args.json, dump_json(result))
+        report = json.loads(dump_json(result))
+        report["coverage"] = [{"configuration": c.label, "rules": len(c.rules),
+                               "checked": sorted(r for r in c.rules if c.checked.get(r)),
+                               "unchecked": c.unchecked, "unreachable": list(c.unreachable),
+                               "percent": round(c.percent, 1)} for c in covered]
+        write_atomic(args.json, json.dumps(report, indent=1, sort_keys=True) + "\n")
     if args.junit:
         write_atomic(args.junit, junit_xml(result))
     if args.trace:
@@ -229,8 +235,10 @@ def _configuration(args: argparse.Namespace) -> Configuration | None:
         raise ValueError("a configuration has one ruleset: give --ruleset once")
     if args.suite:
         raise ValueError("--suite runs stored test files; a configuration's suite is derived")
+    if len(args.spec) > 1:
+        raise ValueError("a configuration has one house description: give --spec once")
     return make_configuration(args.ruleset[0] if args.ruleset else None, args.option,
-                              args.spec)
+                              args.spec[0] if args.spec else None)
 
 
 def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]:

@@ -29,7 +29,9 @@ The result is cached on disk by configuration (:mod:`mariage.spec.diskcache`);
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -255,12 +257,24 @@ def _build(config: Configuration, faults: bool) -> DerivedSuite:
     return suite
 
 
+@lru_cache(maxsize=1)
+def _code_key() -> str:
+    """Names, sizes and modification times of every module of the package (the disk
+    cache's own key covers only the spec layer; a derived suite depends on all of it)."""
+    h = hashlib.sha256()
+    base = Path(__file__).resolve().parent.parent
+    for path in sorted(base.rglob("*.py")):
+        st = path.stat()
+        h.update(f"{path.relative_to(base)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
 def derive_suite(config: Configuration, faults: bool = True, cache: bool = True
                  ) -> DerivedSuite:
     """The suite derived for ``config`` (from the disk cache when it holds it)."""
     from mariage.spec import diskcache
 
-    key = diskcache.make_key("derived-suite", DERIVE_VERSION, config.key, faults)
+    key = diskcache.make_key("derived-suite", DERIVE_VERSION, _code_key(), config.key, faults)
     if cache:
         hit = diskcache.load(key)
         if isinstance(hit, DerivedSuite):

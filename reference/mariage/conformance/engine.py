@@ -169,7 +169,8 @@ class ReferenceEngine:
             rulesets[name] = {"options": opts}
         return {"type": "hello", "engine": self.name, "version": __version__,
                 "protocol": PROTOCOL_VERSION, "rulesets": rulesets,
-                "requests": ["choose"], "features": [HIDDEN_CARDS], "bots": sorted(BOTS)}
+                "requests": ["choose"], "bots": sorted(BOTS),
+                "features": [HIDDEN_CARDS, *(["ruleset_files"] if self.ruleset_files else [])]}
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Answer one request (already decoded). Never raises: a failure of the

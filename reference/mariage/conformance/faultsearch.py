@@ -43,11 +43,12 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, MariageError
 from .configuration import Configuration
 from .faulty import FAULTS, Fault, FaultyEngine
+from .faulty_generic import generic_faults
 from .generate import _Body
 from .protocol import state_json
 from .ruleprobe import refusal_rule
 
-__all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "search_fault"]
+__all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "faults_for", "search_fault"]
 
 #: How many seeded deals (matches) the search plays at most for one fault.
 MATCHES = 16
@@ -121,9 +122,9 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules) -> None:
     """Raise :class:`_Found` for an action the reference refuses and the faulty engine
     takes: one for another seat, a card not in the hand, one after the end."""
     probes: list[tuple[Action, int | None]] = []
-    if ref.phase == Phase.OVER:
+    if ref.phase in (Phase.OVER, Phase.DEAL):
         probes.append((rules.play_actions[0], None))
-    elif ref.to_act is not None and ref.phase != Phase.DEAL:
+    elif ref.to_act is not None:
         acts = [a for a in ref.legal_actions() if not isinstance(a, CallOut)]
         if acts and rules.nseats > 1:
             probes.append((acts[0], (ref.to_act + 1) % rules.nseats))
@@ -147,6 +148,23 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules) -> None:
                 step["seat"] = seat
             step["error"] = {"code": "illegal_action", "rule": rule}
             raise _Found(step)
+
+
+def _probe_resign(ref: GameState, bad: GameState) -> None:
+    """Raise :class:`_Found` if a resignation of the seat to act ends the match otherwise
+    on the faulty engine (tried on copies)."""
+    seat = ref.to_act
+    if seat is None:
+        return
+    mine, theirs = ref.clone(), bad.clone()
+    mine.resign(seat)
+    try:
+        theirs.resign(seat)
+    except Exception:
+        raise _Found({"resign": seat, "state": state_json(mine)}) from None
+    found = _diff(mine, theirs)
+    if found:
+        raise _Found({"resign": seat, "state": found})
 
 
 def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
@@ -218,8 +236,10 @@ class _Walk:
         """Play until the first difference (raises :class:`_Found`) or the bound."""
         ref, bad, rules = self.ref, self.bad, self.rules
         for n in range(MAX_STEPS):
-            if n < PROBE_STEPS or ref.phase == Phase.OVER:
+            if n < PROBE_STEPS or ref.phase in (Phase.OVER, Phase.DEAL):
                 _probe(ref, bad, rules, self.frules)
+            if n == 0:
+                _probe_resign(ref, bad)
             if ref.phase == Phase.OVER:
                 return
             if ref.phase == Phase.DEAL:
@@ -319,6 +339,12 @@ def _partial(walk: _Walk, config: Configuration, engine: FaultyEngine, frules: R
     walk.start = {"dealer": walk.dealer, **deal}
 
 
+def faults_for(rules: Rules) -> list[Fault]:
+    """The faulty engines of the kill table, then the generic ones made for ``rules``
+    (:mod:`mariage.conformance.faulty_generic`)."""
+    return [*FAULTS.values(), *generic_faults(rules)]
+
+
 def fault_tests(config: Configuration) -> tuple[dict[str, dict[str, Any]],
                                                  dict[str, tuple[str, str]]]:
     """For each fault that applies to ``config``: its focused test (by fault name), and
@@ -326,7 +352,7 @@ def fault_tests(config: Configuration) -> tuple[dict[str, dict[str, Any]],
     rules = config.rules
     found: dict[str, dict[str, Any]] = {}
     why: dict[str, tuple[str, str]] = {}
-    for fault in FAULTS.values():
+    for fault in faults_for(rules):
         if not applies(fault, rules):
             continue
         test, reason = search_fault(fault, config)

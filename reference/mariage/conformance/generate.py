@@ -443,8 +443,9 @@ def _golden_choice(state: GameState, rng: SplitMix64) -> Action:
 
 
 def _dealt_rules(rules: Rules) -> set[str]:
-    """The rules a deal compared in full exercises: the pack and the deal."""
-    return {r for r in (rules.pack_rule, rules.deal_rule) if r}
+    """The rules a deal compared in full exercises: the pack, the deal and a bonus
+    scored at the deal."""
+    return {r for r in (rules.pack_rule, rules.deal_rule, rules.turn_up_bonus_rule) if r}
 
 
 def _outcome_rules(state: GameState, before: tuple[int, int, int]) -> set[str]:

@@ -84,7 +84,9 @@ def _play_rules(st: GameState, action: Play) -> tuple[str, ...]:
     if seat is None or st.phase != Phase.PLAY:
         return ()
     rule, _ = st.mech.tricks.violation(st, seat, action.card)
-    out = [rule]
+    if rule:  # the duty that would take this very card away
+        return (rule,)
+    out: list[str | None] = []
     ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
     if st.trick_cards and ob is not None:
         led = r.suit_of[st.trick_cards[0]]
@@ -132,4 +134,7 @@ def node_rules(state: GameState, taken: Action | None) -> set[str]:
                 out.add(rule)
     if taken is not None:
         out.update(offer_rules(state, taken))
+        if isinstance(taken, Declare):  # declaring scores it, may set trump, is credited
+            d = state.rules.declarations[taken.decl]
+            out.update(x for x in (d.value_rule, d.trump_rule, d.credit_rule) if x)
     return out

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from mariage.engine.state import GameState
+
 from ..errors import MariageError
 from .client import EngineClient, EngineFailure, HandshakeError
 from .configuration import effective_options, show_value, unsupported
@@ -44,11 +46,12 @@ from .protocheck import (
     protocol_ruleset,
     run_protocol_steps,
 )
+from .coverage import UNREACHABLE
 from .suite import Test
 
 __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
-           "TestFailed", "legal_difference", "perft_divide", "perft_walk", "run_suite",
-           "run_test"]
+           "TestFailed", "legal_blame", "legal_difference", "perft_divide",
+           "perft_divide_blame", "perft_walk", "run_suite", "run_test"]
 
 #: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
 TEST_TIMEOUT = 300.0
@@ -203,6 +206,117 @@ _GOVERNS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: For the score fields: the rules that decide them first, before the pack's values
+#: and the match's end that only feed them.
+_FIRST: dict[str, tuple[str, ...]] = {
+    field: (".score.", ".turn-up", ".decl.value", ".value", ".held", ".call-out")
+    for field in ("hand_points", "match_scores", "last_hand", "result", "terminal")
+}
+
+
+class _Reference:
+    """The reference interpreter following a test's steps, to name the rule of a
+    difference: the rule refusing an action the engine lists too many, the rules
+    offering one it misses, the rules a step of a golden match exercises."""
+
+    def __init__(self, test: Test) -> None:
+        from mariage.spec.compile import load_rules
+
+        from .generate import _dealt_rules
+
+        self.rules = load_rules(test.ruleset, test.options)
+        self.state = GameState(self.rules, first_dealer=test.start.get("dealer"))
+        self.state.deal(test.start["deck"], test.start.get("first_player"))
+        #: the rules exercised since the state was last compared
+        self.since: set[str] = _dealt_rules(self.rules)
+
+    @classmethod
+    def of(cls, test: Test) -> _Reference | None:
+        """The reference at the start of ``test``; ``None`` if it cannot follow it."""
+        try:
+            return cls(test)
+        except Exception:
+            return None
+
+    def step(self, step: dict[str, Any]) -> bool:
+        """Take ``step`` (a refused one changes nothing); ``False`` once lost."""
+        from mariage.engine.actions import parse_action
+
+        from ..errors import IllegalActionError
+        from .generate import _dealt_rules, _outcome_rules
+        from .ruleprobe import node_rules
+
+        st = self.state
+        try:
+            if "act" in step:
+                action = parse_action(self.rules, step["act"])
+                before = (st.trick_no, len(st.tricks), st.trump)
+                taken = node_rules(st, action) if step.get("seat") in (
+                    None, st.to_act) else set()
+                st.apply(action, step.get("seat"))
+                self.since |= taken | _outcome_rules(st, before)
+            elif "deal" in step:
+                st.deal(step["deal"]["deck"], step["deal"].get("first_player"))
+                self.since |= _dealt_rules(self.rules)
+            elif "resign" in step:
+                st.resign(step["resign"])
+                self.since.add("core.resign")
+        except IllegalActionError:
+            pass
+        except (ValueError, MariageError):
+            return False
+        return True
+
+    def state_blame(self, test: Test, what: str) -> tuple[str, ...]:
+        """The test's rules that decide state field ``what`` (the most specific first: see
+        :data:`_FIRST`), narrowed to those exercised since the state was last compared."""
+        rules = [r for r in test.rules if f"{test.ruleset} {r}" not in UNREACHABLE]
+        golden = test.kind == "golden"  # its rules are those its steps exercise
+        for frags in (_FIRST.get(what, ()), _GOVERNS.get(what, ())):
+            mine = tuple(r for r in rules if any(f in r for f in frags))
+            narrow = tuple(r for r in mine if r in self.since) if golden else ()
+            if narrow or mine:
+                return narrow or mine
+        return ()
+
+    def legal_blame(self, step: dict[str, Any], missing: Sequence[str],
+                    extra: Sequence[str]) -> tuple[str, ...]:
+        """The rules the reference names for a legal-action difference before ``step``."""
+        return legal_blame(self.state, step.get("seat"), missing, extra)
+
+
+def legal_blame(state: GameState, seat: int | None, missing: Sequence[str],
+                extra: Sequence[str]) -> tuple[str, ...]:
+    """The rules the reference names at ``state`` for the actions an engine lists too many
+    (the rule refusing each) and misses (the rules offering each).
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.deals import canonical_deck
+    >>> st = GameState(load_rules("mariglia"), first_dealer=0)
+    >>> st.deal(canonical_deck(st.rules))
+    >>> legal_blame(st, None, [], ["QS"])
+    ('core.hand',)
+    """
+    from mariage.engine.actions import parse_action
+
+    from .ruleprobe import offer_rules, refusal_rule
+
+    out: list[str] = []
+    for text in extra:
+        try:
+            rule = refusal_rule(state, parse_action(state.rules, text), seat)
+        except ValueError:
+            rule = state.rules.core_phase
+        if rule:
+            out.append(rule)
+    for text in missing:
+        try:
+            out.extend(offer_rules(state, parse_action(state.rules, text)))
+        except ValueError:
+            continue
+    return tuple(dict.fromkeys(out))
+
+
 @dataclass
 class _Diff:
     step: int | None
@@ -265,9 +379,13 @@ def _charge(test: Test, step: dict[str, Any] | None, what: str) -> tuple[str, ..
         err = step.get("error")
         if isinstance(err, dict) and err.get("rule"):
             return (str(err["rule"]),)
-    frags = _GOVERNS.get(what, ())
-    mine = tuple(r for r in test.rules if any(f in r for f in frags))
-    return mine or test.rules
+    rules = tuple(r for r in test.rules if f"{test.ruleset} {r}" not in UNREACHABLE) \
+        or test.rules
+    for frags in (_FIRST.get(what, ()), _GOVERNS.get(what, ())):
+        mine = tuple(r for r in rules if any(f in r for f in frags))
+        if mine:
+            return mine
+    return rules
 
 
 def _expect_ok(reply: dict[str, Any], what: str, step: int | None) -> None:
@@ -323,11 +441,13 @@ def legal_difference(want: Iterable[str], have: Iterable[str]) -> str:
     return " / ".join(parts) or "no difference"
 
 
-def _check_legal(client: EngineClient, step: dict[str, Any], n: int) -> str:
-    """Compare the legal actions before ``step``; return the difference or ``""``."""
+def _check_legal(client: EngineClient, step: dict[str, Any], n: int
+                 ) -> tuple[str, list[str], list[str]]:
+    """Compare the legal actions before ``step``; return the difference or ``""``, and
+    the actions missing and extra."""
     keys = [k for k in ("legal", "legal_has", "legal_not") if k in step]
     if not keys:
-        return ""
+        return "", [], []
     req: dict[str, Any] = {"type": "legal"}
     if "seat" in step:
         req["seat"] = step["seat"]
@@ -337,17 +457,18 @@ def _check_legal(client: EngineClient, step: dict[str, Any], n: int) -> str:
     got = [str(a) for a in reply["actions"]]
     have = set(got)
     if len(have) != len(got):
-        return f"step {n}: the legal actions list a duplicate: {sorted(got)}"
+        return f"step {n}: the legal actions list a duplicate: {sorted(got)}", [], []
     before = f"step {n}: legal actions before {_describe(step)}: "
     if "legal" in step and set(step["legal"]) != have:
-        return before + legal_difference(step["legal"], have)
+        return (before + legal_difference(step["legal"], have),
+                sorted(set(step["legal"]) - have), sorted(have - set(step["legal"])))
     missing = sorted(set(step.get("legal_has", ())) - have)
     extra = sorted(set(step.get("legal_not", ())) & have)
     if missing or extra:
         return before + " / ".join(
             ([f"missing {missing}"] if missing else []) +
-            ([f"extra {extra} (must not be legal)"] if extra else []))
-    return ""
+            ([f"extra {extra} (must not be legal)"] if extra else [])), missing, extra
+    return "", [], []
 
 
 def _send_step(client: EngineClient, step: dict[str, Any]) -> dict[str, Any]:
@@ -376,6 +497,38 @@ def _start(client: EngineClient, test: Test) -> None:
     _expect_ok(reply, "start of the match", None)
 
 
+#: State fields in the order one causes the next: of the differences after one step,
+#: only those of the earliest group are charged (a wrong bonus at the deal also makes
+#: the scores and the match's end differ: the bonus's rule is broken, not the end's).
+_CAUSAL = ({"hands", "stock", "turn_up", "trump", "dealer"},
+           {"table", "trick", "leader", "to_act", "tricks_won", "declared"},
+           {"hand_points"},
+           {"match_scores", "last_hand", "segni"})
+
+
+def _group(text: str) -> int:
+    field = text.split(": ", 2)[1] if text.count(": ") >= 2 else ""
+    field = field.split(":")[0].strip()
+    return next((i for i, g in enumerate(_CAUSAL) if field in g), len(_CAUSAL))
+
+
+def _first_step_charges(diffs: list[_Diff]) -> tuple[str, ...]:
+    """The rules a failing test is charged to: those of its first differing step only
+    (later differences follow from it), and there of the earliest state fields."""
+    first = [d for d in diffs if d.step == diffs[0].step]
+    legal = [d for d in first if "legal actions" in d.text or "refused" in d.text
+             or "must be refused" in d.text]
+    if not legal:
+        low = min(_group(d.text) for d in first)
+        first = [d for d in first if _group(d.text) == low]
+    else:
+        first = legal
+    charged: list[str] = []
+    for d in first:
+        charged.extend(r for r in d.charged if r not in charged)
+    return tuple(charged)
+
+
 class _Diffs(Exception):
     """Every difference of a test that went on past its first one."""
 
@@ -390,10 +543,19 @@ def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None)
     diffs: list[_Diff] = []
     tally = tally or _Refusals(_rule_ids(test.ruleset))
 
-    def note(n: int | None, step: dict[str, Any] | None, what: str, text: str) -> None:
-        diffs.append(_Diff(n, text, _charge(test, step, what)))
+    ref = _Reference.of(test)
+
+    def note(n: int | None, step: dict[str, Any] | None, what: str, text: str,
+             named: tuple[str, ...] = ()) -> None:
+        charged = _charge(test, step, what) if step is not None and (
+            step.get("rules") or (isinstance(step.get("error"), dict)
+            and step["error"].get("rule"))) else named or _charge(test, step, what)
+        diffs.append(_Diff(n, text, charged))
         if len(diffs) >= MAX_DIFFERENCES:
             raise _Diffs(diffs)
+
+    def state_blame(what: str) -> tuple[str, ...]:
+        return ref.state_blame(test, what) if ref is not None else ()
 
     def stop() -> None:
         if diffs:
@@ -403,12 +565,15 @@ def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None)
     if test.initial is not None:
         found = _state_diffs(test.initial, _state(client))
         for what, text in found:
-            note(0, None, what, "after the start of the match: " + text)
+            note(0, None, what, "after the start of the match: " + text, state_blame(what))
+        if ref is not None:
+            ref.since = set()
     for i, step in enumerate(test.steps):
         n = i + 1
-        legal = _check_legal(client, step, n)
+        legal, missing, extra = _check_legal(client, step, n)
         if legal:
-            note(n, step, "legal", legal)
+            named = ref.legal_blame(step, missing, extra) if ref is not None else ()
+            note(n, step, "legal", legal, named)
         err = step.get("error")
         before = _state(client) if err else None
         reply = _send_step(client, step)
@@ -432,14 +597,21 @@ def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None)
             rule = reply.get("rule")
             text = (f"step {n}: {_describe(step)}: refused ({detail}): "
                     f"{reply.get('message', '')}")
-            if isinstance(rule, str) and rule in test.rules:
+            offered = ref.legal_blame(step, [step["act"]], []) \
+                if ref is not None and "act" in step else ()
+            if isinstance(rule, str) and (rule in test.rules or rule in offered):
                 diffs.append(_Diff(n, text, (rule,)))
-            else:
-                note(n, step, "refused", text)
+            else:  # a focused test: the rules it names; a golden match: the reference's
+                note(n, step, "refused", text, offered if test.kind == "golden" else ())
             raise _Diffs(diffs)  # the engine's match is no longer the test's
+        if ref is not None and not ref.step(step):
+            ref = None
         if "state" in step:
             for what, text in _state_diffs(step["state"], _state(client)):
-                note(n, step, what, f"step {n}: after {_describe(step)}: {text}")
+                note(n, step, what, f"step {n}: after {_describe(step)}: {text}",
+                     state_blame(what))
+            if ref is not None:
+                ref.since = set()
     stop()
 
 
@@ -483,6 +655,11 @@ def _engine_legal(client: EngineClient, prefix: Sequence[str]) -> list[str]:
 
 
 def perft_divide(client: EngineClient, test: Test) -> str:
+    """:func:`perft_divide_blame` without the rules."""
+    return perft_divide_blame(client, test)[0]
+
+
+def perft_divide_blame(client: EngineClient, test: Test) -> tuple[str, tuple[str, ...]]:
     """The first node (depth first, in the engine's order) whose legal actions differ
     from the reference interpreter's, with its path from the root; ``""`` if none.
 
@@ -490,18 +667,21 @@ def perft_divide(client: EngineClient, test: Test) -> str:
     reference interpreter.
     """
     from mariage.engine.actions import action_text, parse_action
-    from mariage.engine.state import GameState
     from mariage.spec.compile import load_rules
 
     rules = load_rules(test.ruleset, test.options)
     ref = GameState(rules, first_dealer=test.start.get("dealer"))
     ref.deal(test.start["deck"], test.start.get("first_player"))
 
+    blame: list[str] = []
+
     def walk(prefix: list[str], node: GameState) -> str:
         have = _engine_legal(client, prefix)
         want = [action_text(rules, a) for a in node.legal_actions()]
         if sorted(have) != sorted(want):
             path = " ".join(prefix) or "(the root)"
+            blame.extend(legal_blame(node, None, [a for a in want if a not in have],
+                                     [a for a in have if a not in want]))
             return (f"first differing node: {path}: legal actions "
                     f"{legal_difference(want, have)}")
         if len(prefix) + 1 >= test.depth:
@@ -519,7 +699,7 @@ def perft_divide(client: EngineClient, test: Test) -> str:
         return ""
 
     _start(client, test)
-    return walk([], ref)
+    return walk([], ref), tuple(blame)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -545,6 +725,11 @@ def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
             return "ruleset", "the engine lists no bundled ruleset to start a match of"
         return "", ""
     sets = info.get("rulesets")
+    if isinstance(sets, dict) and test.ruleset not in sets and test.ruleset.endswith(
+            (".yaml", ".yml")) and "ruleset_files" in (info.get("features") or ()):
+        # a house description, given by path to an engine that reads descriptions
+        why = unsupported(info, test.ruleset, test.options)
+        return ("configuration", why) if why else ("", "")
     if not isinstance(sets, dict) or test.ruleset not in sets:
         return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
     entry = sets[test.ruleset]
@@ -635,9 +820,11 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
                 out.details = [out.message]
                 out.charged = _charge(test, None, "legal")
                 try:
-                    node = perft_divide(client, test)
+                    node, named = perft_divide_blame(client, test)
                 except TestFailed as exc:
-                    node = f"divide stopped: {exc.message}"
+                    node, named = f"divide stopped: {exc.message}", ()
+                if named:
+                    out.charged = named
                 if node:
                     out.message += f"; {node}"
                     out.details.append(node)
@@ -652,10 +839,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         if len(exc.diffs) > 1:
             out.message += f" (and {len(exc.diffs) - 1} more differences)"
         out.details = [d.text for d in exc.diffs]
-        charged: list[str] = []
-        for d in exc.diffs:
-            charged.extend(r for r in d.charged if r not in charged)
-        out.charged = tuple(charged)
+        out.charged = _first_step_charges(exc.diffs)
     except TestFailed as exc:
         out.status, out.message, out.step = "fail", exc.message, exc.step
     except EngineFailure as exc:
