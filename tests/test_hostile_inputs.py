@@ -240,6 +240,13 @@ def test_a_conformance_suite_with_a_fifo_or_a_locked_folder_is_an_error(
     assert code == 2 and "locked: cannot list the folder" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("jobs", ["0", "257", "9" * 30])
+def test_validate_jobs_are_bounded(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "validate", str(GOOD[0]), "--jobs", jobs)
+    assert code == 2 and "--jobs takes a number of processes from 1 to 256" in err
+    assert err.count("\n") == 1 and len(err) < 200
+
+
 def test_a_cluster_worker_sends_back_a_bounded_list(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from mariage.notation import cluster

@@ -36,7 +36,7 @@ def test_each_bound_is_stated_with_its_value(name: str, value: int, shown: str) 
 
 
 def test_the_hostile_input_bounds_are_stated() -> None:
-    from mariage.commands import match_cmd
+    from mariage.commands import match_cmd, validate
     from mariage.conformance import suite
     from mariage.notation import batch, cluster
     from mariage.spec import options
@@ -51,6 +51,7 @@ def test_the_hostile_input_bounds_are_stated() -> None:
         ("MAX_TIME", f"at most {match_cmd.MAX_TIME:g}", PAGE),
         ("MAX_SHOWN", f"to {options.MAX_SHOWN} characters (``MAX_SHOWN``", PAGE),
         ("MAX_TEST_BYTES", f"{suite.MAX_TEST_BYTES >> 20} MiB", PAGE),
+        ("MAX_JOBS", f"1 to {validate.MAX_JOBS} worker processes", PAGE),
     ]:
         assert name in page and shown in " ".join(page.split()), (name, shown)
 

@@ -21,6 +21,8 @@ from ..notation.errors import RecordError
 from ..notation.search import DEFAULT_LIMIT
 
 NAME = "validate"
+#: Most worker processes ``--jobs`` may ask for (as ``--scheduler local:N``).
+MAX_JOBS = 256
 HELP = "check game records (syntax, deals, every action, annotations, results)"
 
 
@@ -120,8 +122,9 @@ def _on_cluster(args: argparse.Namespace, files: list[str]) -> tuple[list[FileSu
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.jobs < 1:
-        raise ValueError("--jobs takes a number of processes, at least 1")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs takes a number of processes from 1 to {MAX_JOBS}, "
+                         f"got {str(args.jobs)[:20]}")
     if args.search_limit < 1:
         raise ValueError("--search-limit takes a number of replays, at least 1")
     text = args.format == "text"
