@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .commands import COMMANDS
+from .commands import COMMANDS, parse_options
 from .errors import MariageError, SpecFileError
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
@@ -29,18 +29,6 @@ class _Parser(argparse.ArgumentParser):
             text = text[:200] + " ... " + text[-80:]
         sys.stderr.write(f"mariage: error: {text}\n")
         raise SystemExit(2)
-
-
-def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """Turn ``["target=301", ...]`` into a dict; raise ``ValueError`` on a bad pair."""
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            shown = repr(pair) if len(pair) <= 60 else f"{pair[:60]!r}... ({len(pair)} characters)"
-            raise ValueError(f"--option takes NAME=VALUE, got {shown}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 _SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view"})
@@ -82,7 +70,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="let 'extends:' in a description name a file in any folder "
                        "(by default: the description's own folder, the bundled rulesets "
                        "and MARIAGE_SPEC_PATH only)")
-        p.set_defaults(_run=mod.run)
+        # a command that describes the command line (completion) builds all of it
+        p.set_defaults(_run=mod.run, _build_parser=build_parser)
     return parser
 
 

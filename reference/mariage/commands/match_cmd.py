@@ -11,9 +11,9 @@ from mariage.spec.compile import load_rules
 
 from ..arena.match import Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
-from ..cli import parse_options
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
+from . import parse_options
 from .play_cmd import parse_seed
 
 NAME = "match"
