@@ -8,22 +8,28 @@ from collections.abc import Iterator
 from typing import Any
 
 
+class Hang(BaseException):
+    """Raised by :func:`deadline`: not an ``Exception``, so no handler of the code
+    under test (``except OSError``, ``except Exception``) can swallow it."""
+
+
 @contextlib.contextmanager
 def deadline(seconds: float) -> Iterator[None]:
-    """Fail with :class:`TimeoutError` if the block runs longer than ``seconds``.
+    """Fail with :class:`Hang` if the block runs longer than ``seconds``.
 
     A blocking open of a FIFO or a read that never ends is interrupted (main
-    thread only; on systems without ``SIGALRM`` the block just runs).
+    thread only; on systems without ``SIGALRM`` the block just runs). The alarm
+    repeats every second after the first, should a handler swallow it anyway.
     """
     if not hasattr(signal, "setitimer"):
         yield
         return
 
     def expired(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
+        raise Hang(f"still running after {seconds} s: a hang")
 
     old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:

@@ -238,3 +238,37 @@ def test_a_conformance_suite_with_a_fifo_or_a_locked_folder_is_an_error(
     _lock(monkeypatch, tests / "locked")
     code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
     assert code == 2 and "locked: cannot list the folder" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("jobs", ["0", "257", "9" * 30])
+def test_validate_jobs_are_bounded(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "validate", str(GOOD[0]), "--jobs", jobs)
+    assert code == 2 and "--jobs takes a number of processes from 1 to 256" in err
+    assert err.count("\n") == 1 and len(err) < 200
+
+
+def test_a_cluster_worker_sends_back_a_bounded_list(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from mariage.notation import cluster
+
+    monkeypatch.setattr(cluster, "MAX_KEPT", 10)
+    bad = '[Mariage "1"]\n[Ruleset "marianna"]\n[Dealer "N"]\nresult * !\n'
+    summary = cluster._one(_write(tmp_path / "bad.mrg", (bad * 30).encode()), False, 100)
+    assert (summary.records, summary.problems, len(summary.errors)) == (30, 30, 10)
+    assert [e.record for e in summary.errors] == list(range(1, 11))
+
+
+def test_a_conformance_test_file_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from mariage.conformance import suite
+
+    bundled = Path(__file__).parent.parent / "conformance" / "tests" / "schnapsen" / "claim"
+    (tmp_path / "tests").mkdir()
+    for test in bundled.glob("*.test"):
+        (tmp_path / "tests" / test.name).write_bytes(test.read_bytes())
+    biggest = max(len(t.read_bytes()) for t in bundled.glob("*.test"))
+    monkeypatch.setattr(suite, "MAX_TEST_BYTES", biggest - 1)
+    code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
+    assert code == 2 and f"larger than {biggest - 1:,} bytes" in err
+    monkeypatch.setattr(suite, "MAX_TEST_BYTES", biggest)
+    assert len(suite.load_suite(tmp_path / "tests")) == 2

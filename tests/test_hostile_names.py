@@ -128,7 +128,16 @@ def test_a_fifo_named_as_a_description_is_refused_without_blocking(
         code, _, err = run(capsys, "rules", str(_house(tmp_path, "pipe")))
         assert code == 1 and "not a regular file" in err and "[S004]" in err
         code, _, err = run(capsys, "validate", "--spec", str(tmp_path / "pipe.yaml"), "x.mrg")
-    assert code == 2 and "not a regular file" in err
+        assert code == 2 and "not a regular file" in err
+        search = tmp_path / "search"
+        search.mkdir()
+        os.mkfifo(search / "house.yaml")  # on the search path: not a ruleset, not waited on
+        os.environ["MARIAGE_SPEC_PATH"] = str(search)
+        try:
+            code, _, err = run(capsys, "rules", "house")
+        finally:
+            del os.environ["MARIAGE_SPEC_PATH"]
+        assert code == 2 and "unknown ruleset 'house'" in err and ", house" not in err
 
 
 def test_a_file_named_like_a_ruleset_is_not_read_but_hinted(

@@ -61,8 +61,19 @@ def _folder(folder: Path) -> tuple[Path, Callable[[], bool]]:
 
 
 def _device(folder: Path) -> tuple[Path, Callable[[], bool]]:
-    path = Path(os.devnull)
-    return path, lambda: stat.S_ISCHR(os.lstat(path).st_mode)
+    """A device node of the test's own (a null device), else a socket: a code that
+    replaced it must never replace the system's ``/dev/null``."""
+    path = folder / "null.dev"
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        return path, lambda: stat.S_ISCHR(os.lstat(path).st_mode)
+    except (OSError, AttributeError):  # not root: a socket is as special
+        import socket
+
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(str(path))
+        listener.close()
+        return path, lambda: stat.S_ISSOCK(os.lstat(path).st_mode)
 
 
 DESTINATIONS = {"symlink": _symlink, "fifo": _fifo, "read-only": _read_only,

@@ -35,6 +35,27 @@ def test_each_bound_is_stated_with_its_value(name: str, value: int, shown: str) 
     assert shown in PAGE, f"{name} = {value}: the page should say {shown!r}"
 
 
+def test_the_hostile_input_bounds_are_stated() -> None:
+    from mariage.commands import match_cmd, validate
+    from mariage.conformance import suite
+    from mariage.notation import batch, cluster
+    from mariage.spec import options
+
+    records = (DOCS / "limits-records.rst").read_text(encoding="utf-8")
+    for name, shown, page in [
+        ("MAX_RATIO", f"{batch.MAX_RATIO:,} (``MAX_RATIO``", records),
+        ("MAX_KEPT", f"at most {cluster.MAX_KEPT:,} problems per file", records + PAGE),
+        ("SCHEDULER_TIMEOUT", f"{cluster.SCHEDULER_TIMEOUT:g} s (``SCHEDULER_TIMEOUT``", PAGE),
+        ("MAX_GAMES", f"1 to {match_cmd.MAX_GAMES:,} (``MAX_GAMES``", PAGE),
+        ("MAX_PLAYOUTS", f"1 to {match_cmd.MAX_PLAYOUTS:,}", PAGE),
+        ("MAX_TIME", f"at most {match_cmd.MAX_TIME:g}", PAGE),
+        ("MAX_SHOWN", f"to {options.MAX_SHOWN} characters (``MAX_SHOWN``", PAGE),
+        ("MAX_TEST_BYTES", f"{suite.MAX_TEST_BYTES >> 20} MiB", PAGE),
+        ("MAX_JOBS", f"1 to {validate.MAX_JOBS} worker processes", PAGE),
+    ]:
+        assert name in page and shown in " ".join(page.split()), (name, shown)
+
+
 def test_the_integer_bound_is_stated() -> None:
     exponent = len(str(specload.MAX_INT)) - 1
     assert 10**exponent == specload.MAX_INT

@@ -53,7 +53,8 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            shown = repr(pair) if len(pair) <= 60 else f"{pair[:60]!r}... ({len(pair)} characters)"
+            shown = repr(pair) if len(pair) <= 60 else \
+                f"{pair[:60]!r}... ({len(pair)} characters)"
             raise ValueError(f"--option takes NAME=VALUE, got {shown}")
         out[key.strip()] = value.strip()
     return out

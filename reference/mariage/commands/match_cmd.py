@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Callable
 
@@ -28,14 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", "-b", action="append", default=[], metavar="SEAT=NAME",
                         help=f"a built-in player for a home seat ({', '.join(BOT_NAMES)}); "
                              "seats not given play greedy (repeatable)")
-    parser.add_argument("--games", "-n", type=_count("--games", MAX_GAMES), default=10,
+    parser.add_argument("--games", "-n", type=int, default=10,
                         help=f"games to play (default 10, at most {MAX_GAMES})")
     parser.add_argument("--seed", type=parse_seed, default=1,
                         help="seed of the first round's deals, 0 to 2**64-1 (default 1)")
-    parser.add_argument("--time", type=_seconds, default=5.0, metavar="T",
+    parser.add_argument("--time", type=float, default=5.0, metavar="T",
                         help="seconds per move for an engine (default 5; 0.5 s more is "
                              "allowed for the pipe)")
-    parser.add_argument("--playouts", type=_count("--playouts", MAX_PLAYOUTS), default=96,
+    parser.add_argument("--playouts", type=int, default=96,
                         help=f"playouts per move of mc (default 96, at most {MAX_PLAYOUTS})")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
@@ -52,27 +51,16 @@ MAX_PLAYOUTS = 100_000
 MAX_TIME = 3600.0
 
 
-def _count(option: str, most: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        digits = text.strip()
-        if not digits.isdigit() or len(digits) > 9 or not 1 <= int(digits) <= most:
-            shown = digits if len(digits) <= 24 else digits[:20] + "..."
-            raise argparse.ArgumentTypeError(f"{option} takes a whole number from 1 to "
-                                             f"{most}, got {shown!r}")
-        return int(digits)
-    return parse
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_TIME:  # also refuses nan and inf
-        shown = text if len(text) <= 24 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"--time takes seconds, more than 0 and at most "
-                                         f"{MAX_TIME:g}, got {shown!r}")
-    return value
+def _check_numbers(args: argparse.Namespace) -> None:
+    """Refuse numbers beyond the command's bounds, before anything is loaded or played."""
+    for option, value, most in (("--games", args.games, MAX_GAMES),
+                                ("--playouts", args.playouts, MAX_PLAYOUTS)):
+        if not 1 <= value <= most:
+            shown = str(value) if len(str(value)) <= 24 else str(value)[:20] + "..."
+            raise ValueError(f"{option} takes a whole number from 1 to {most}, got {shown}")
+    if not 0 < args.time <= MAX_TIME:  # also refuses nan and inf
+        raise ValueError(f"--time takes seconds, more than 0 and at most {MAX_TIME:g}, "
+                         f"got {args.time}")
 
 
 def _seat(rules: Rules, text: str) -> int:
@@ -115,6 +103,7 @@ def entrants(rules: Rules, engines: list[str], bots: list[str], time_s: float,
 
 
 def run(args: argparse.Namespace) -> int:
+    _check_numbers(args)
     if args.out is not None:
         check_destination(args.out)  # refuse a bad destination before playing, not after
     rules = load_rules(args.ruleset, parse_options(args.option))

@@ -39,6 +39,7 @@ from mariage.engine.state import GameState
 from ..errors import MariageError
 from .client import EngineClient, EngineFailure, HandshakeError
 from .configuration import effective_options, show_value, unsupported
+from .coverage import UNREACHABLE
 from .protocheck import (
     ANY_RULESET,
     ProtocolStepFailed,
@@ -46,7 +47,6 @@ from .protocheck import (
     protocol_ruleset,
     run_protocol_steps,
 )
-from .coverage import UNREACHABLE
 from .suite import Test
 
 __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",

@@ -176,7 +176,7 @@ def _read_test(path: Path, where: str) -> str:
     except OSError as exc:
         raise SuiteError(f"{where}: {exc.strerror or exc}") from None
     if len(raw) > MAX_TEST_BYTES:
-        raise SuiteError(f"{where}: larger than {MAX_TEST_BYTES >> 20} MiB")
+        raise SuiteError(f"{where}: larger than {MAX_TEST_BYTES:,} bytes")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

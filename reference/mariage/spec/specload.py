@@ -297,7 +297,7 @@ def known_rulesets() -> list[str]:
     names = set(list_rulesets()) | set(_REGISTERED)
     for folder in search_path():
         if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.yaml"))
+            names.update(p.stem for p in folder.glob("*.yaml") if p.is_file())
     return sorted(names)
 
 
