@@ -17,6 +17,7 @@ from ..cli import parse_options
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
+from .showing import draws, header
 
 NAME = "play"
 HELP = "play a whole match with built-in bots and print it trick by trick"
@@ -66,6 +67,9 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     printer = _Printer(rules, out) if out else None
+    if printer:
+        printer.w(header(rules, {rules.seat_names[i]: b.name for i, b in enumerate(bots)})
+                  + f"; seed {seed}")
     count = 0
     while not state.terminal:
         if state.phase == Phase.DEAL:
@@ -99,6 +103,7 @@ class _Printer:
     def __init__(self, rules: Rules, out: TextIO) -> None:
         self.r = rules
         self.out = out
+        self.stock: list[int] = []  # as it was before the action being shown
 
     def w(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -114,8 +119,11 @@ class _Printer:
             self.w(f"  {self.seat(s):>3}: {r.format_cards(st.hands[s])}")
         if st.turn_up is not None:
             self.w(f"  turned up: {r.card_code[st.turn_up]}")
+        if st.stock:
+            self.w(f"  stock: {len(st.stock)} cards")
         if st.trump >= 0:
             self.w(f"  trump: {r.suits[st.trump]}")
+        self.stock = list(st.stock)
         if st.phase == Phase.OVER:
             self.w("  the turn-up bonus ends the match")
 
@@ -135,6 +143,11 @@ class _Printer:
                 shown = " ".join(f"{self.seat(s)}:{r.card_code[c]}"
                                  for s, c in zip(seats, cards, strict=True))
                 self.w(f"  trick {len(tricks):>2}: {shown}  -> {self.seat(winner)}")
+        if hand_before == st.hand_no:
+            drawn = draws(st, self.stock)
+            if drawn:
+                self.w(f"  {drawn}")
+            self.stock = list(st.stock)
         if finished:
             names = r.team_names
             pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
