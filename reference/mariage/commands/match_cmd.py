@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from mariage.engine.rules import Rules
+from mariage.errors import did_you_mean
 from mariage.spec.compile import load_rules
 
 from ..arena.match import Match, render_table
@@ -75,7 +76,8 @@ def entrants(rules: Rules, engines: list[str], bots: list[str], time_s: float,
                 out[seat] = _engine(value, max(10.0, time_s))
             else:
                 if value not in BOT_NAMES:
-                    raise ValueError(f"unknown bot '{value}' (bots: {', '.join(BOT_NAMES)})")
+                    raise ValueError(f"unknown bot '{value}' (bots: {', '.join(BOT_NAMES)})"
+                                     + did_you_mean(value, BOT_NAMES))
                 out[seat] = _bot(value, seed * 101 + seat, playouts)
     return out
 

@@ -54,11 +54,13 @@ def header(rules: Rules, players: Mapping[str, str],
     return text
 
 
-def draws(st: GameState, stock_before: Sequence[int], inferred: int = 0) -> str | None:
+def draws(st: GameState, stock_before: Sequence[int], inferred: int = 0,
+          seen_by: int | None = None) -> str | None:
     """The cards drawn from the stock since it was ``stock_before``, seat by seat in the
     order drawn, and the cards left; ``None`` when nothing was drawn (closing the stock
     draws nothing). A card of the ``inferred`` mask (placed by the search for a deal
-    of a partial record) is marked ``?``."""
+    of a partial record) is marked ``?``. With ``seen_by`` (a seat), the cards other
+    seats drew are ``??``."""
     taken = list(reversed(stock_before[len(st.stock):])) if len(st.stock) < len(
         stock_before) else []
     if not taken:
@@ -69,5 +71,6 @@ def draws(st: GameState, stock_before: Sequence[int], inferred: int = 0) -> str 
         holder = next((s for s in range(r.nseats) if st.hands[s] >> card & 1), None)
         if holder is not None:
             mark = "?" if inferred >> card & 1 else ""
-            shown.append(f"{r.seat_names[holder]} {r.card_code[card]}{mark}")
+            code = r.card_code[card] if seen_by in (None, holder) else "??"
+            shown.append(f"{r.seat_names[holder]} {code}{mark}")
     return f"draws: {', '.join(shown)} (stock {len(st.stock)})" if shown else None
