@@ -65,3 +65,22 @@ def test_closing_the_stock_draws_nothing(capsys: pytest.CaptureFixture[str]) -> 
             break
     assert closes
     assert not lines[closes[0] + 1].strip().startswith("draws:"), lines[closes[0] + 1]
+
+
+def test_match_names_the_entrants_of_every_game(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from mariage.notation.reader import read_records
+
+    out = tmp_path / "games.mrg"
+    assert main(["match", "mariazza", "--bot", "A=random", "--bot", "B=greedy", "--games", "4",
+                 "--seed", "1", "--out", str(out)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game")]
+    with out.open("rb") as f:
+        recs = list(read_records(f, str(out)))
+    assert len(lines) == len(recs) == 4
+    for line, rec in zip(lines, recs, strict=True):
+        seats = dict(re.findall(r"\b([AB])=([AB]:\w+)", line))
+        assert {s: e.split(":")[1] for s, e in seats.items()} == rec.players
+        assert rec.result is not None and rec.result.winner is not None
+        winner = seats[rec.result.winner]
+        assert f"side {winner.split(':')[0]} ({winner}) wins" in line
