@@ -32,7 +32,7 @@ def run_process(*argv: str) -> subprocess.CompletedProcess[str]:
 
 def test_list_names_every_ruleset_and_option_with_its_default(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "list")
+    code, out, err = run(capsys, "list", "--long")
     assert code == 0 and err == ""
     heads = [line for line in out.splitlines() if line and not line.startswith(" ")]
     assert [h.split()[0] for h in heads] == RULESETS
@@ -47,10 +47,17 @@ def test_list_names_every_ruleset_and_option_with_its_default(
                 f"{name}: {option}={shown} not listed"
 
 
-def test_list_brief_is_one_line_per_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "list", "--brief")
+@pytest.mark.parametrize("argv", [["list"], ["list", "--brief"]])
+def test_list_is_one_line_per_ruleset_by_default(argv: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *argv)
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == RULESETS
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == RULESETS
+    assert lines[-1].startswith("(mariage list --long") and len(out) < 120 * len(lines)
+    for name, line in zip(RULESETS, lines, strict=False):
+        count = len(document(name).data.get("options") or {})
+        assert line.endswith(f"; {count} option{'s' if count != 1 else ''}"), line
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -205,7 +212,7 @@ def test_end_to_end_in_a_real_process() -> None:
     winner, scores, _ = _result(played.stdout)
     assert scores[winner] >= 501
     listed = run_process("list", "--brief")
-    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == len(RULESETS)
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == len(RULESETS) + 1
 
 
 @pytest.mark.parametrize("argv", [["play", "marianne"], ["play", "marianna", "-o", "target=x"],

@@ -67,3 +67,13 @@ def test_cat_fails_every_item_at_once(tmp_path: Path) -> None:
 def test_bad_engine_command_is_a_usage_error(tmp_path: Path) -> None:
     proc = run_pytest(tmp_path, "--mariage-engine", "/no/such/engine")
     assert proc.returncode == 4 and "no such program" in proc.stderr
+
+
+def test_the_conformance_items_are_counted_as_collected(tmp_path: Path) -> None:
+    from mariage.conformance.suite import load_suite
+
+    proc = run_pytest(tmp_path, "-v", "--mariage-engine", f"{sys.executable} -m mariage engine",
+                      "--mariage-ruleset", "mariglia")
+    count = 1 + len(load_suite(rulesets=["mariglia"]))  # test_own.py and the suite's
+    assert proc.returncode == 0, proc.stdout
+    assert f"collected {count} items" in proc.stdout and f"{count} passed" in proc.stdout

@@ -200,6 +200,15 @@ def test_the_commands_show_a_bidding_game_with_called_pairs(
     steps = page_data((tmp_path / "m.html").read_text())["steps"]
     assert any(d["kind"] == "call" and d["name"] == "pair"
                for s in steps for d in s["declarations"])
+    seat = calls[0].seat  # the seat's view through the command line, then drawn
+    assert main(["view", str(src), "--seat", seat]) == 0
+    seen = tmp_path / "v.mrg"
+    seen.write_text(capsys.readouterr().out)
+    assert main(["render", str(seen), "--html", str(tmp_path / "v.html")]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(seen), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"]
+    assert page_data((tmp_path / "v.html").read_text())["observer"] == seat
 
 
 def test_a_later_hand_record_of_a_match_of_a_fixed_number_of_hands() -> None:

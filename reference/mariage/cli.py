@@ -11,20 +11,30 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
 from .commands import COMMANDS, parse_options
-from .errors import MariageError, SpecFileError
+from .errors import MariageError, SpecFileError, did_you_mean
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
 
+def _suggest(message: str) -> str:
+    """argparse's ``invalid choice: 'x' (choose from ...)`` with a "did you mean"."""
+    m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if not m:
+        return message
+    choices = [c.strip().strip("'\"") for c in m.group(2).split(",")]
+    return message + did_you_mean(m.group(1), choices)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit code 2
-        text = _one_line(message)
+        text = _suggest(_one_line(message))
         if len(text) > 300:  # argparse quotes whatever was given, however long
             text = text[:200] + " ... " + text[-80:]
         sys.stderr.write(f"mariage: error: {text}\n")

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "SpecError",
     "SpecFileError",
     "UnknownRulesetError",
+    "did_you_mean",
 ]
 
 
@@ -90,6 +93,21 @@ class SpecFileError(SpecError):
         super().__init__(message, location=location, path=path, code="S003")
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'X'?"`` for the choice closest to a mistyped ``word``, or ``""``.
+
+    >>> did_you_mean("mariana", ["marianna", "mariazza", "schnapsen"])
+    "; did you mean 'marianna'?"
+    >>> did_you_mean("chess", ["marianna", "mariazza"])
+    ''
+    >>> did_you_mean("n", ["N", "W", "S", "E"])
+    "; did you mean 'N'?"
+    """
+    by_case = {c.casefold(): c for c in choices}
+    close = difflib.get_close_matches(word.casefold(), list(by_case), n=1, cutoff=0.6)
+    return f"; did you mean '{by_case[close[0]]}'?" if close else ""
+
+
 class UnknownRulesetError(MariageError):
     """No bundled or given ruleset has this name."""
 
@@ -99,7 +117,8 @@ class UnknownRulesetError(MariageError):
         self.name = name
         self.known = known
         shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name)} characters)"
-        super().__init__(f"unknown ruleset '{shown}' (known: {', '.join(known)}){hint}")
+        super().__init__(f"unknown ruleset '{shown}' (known: {', '.join(known)})"
+                         + (hint or did_you_mean(name, known)))
 
 
 class OptionError(MariageError):

@@ -34,6 +34,7 @@ from mariage.engine.actions import (
     Question,
 )
 from mariage.engine.state import GameState
+from mariage.errors import did_you_mean
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
@@ -184,5 +185,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     try:
         cls = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})") from None
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOTS)})"
+                         + did_you_mean(name, BOTS)) from None
     return cls(seed)

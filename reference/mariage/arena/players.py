@@ -47,6 +47,7 @@ from typing import Any, Protocol
 from mariage.engine.actions import Action, action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
+from mariage.errors import did_you_mean
 
 from ..conformance.client import EngineClient, EngineFailure
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
@@ -115,7 +116,8 @@ def make_chooser(name: str, seed: int, playouts: int = 96) -> Chooser:
     if name == "mc":
         return MonteCarloBot(seed, playouts)
     if name not in BOT_NAMES:
-        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOT_NAMES)})")
+        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOT_NAMES)})"
+                         + did_you_mean(name, BOT_NAMES))
     chooser: Chooser = make_bot(name, seed)
     return chooser
 

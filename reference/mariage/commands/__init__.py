@@ -15,7 +15,8 @@ __all__ = ["COMMANDS", "parse_options"]
 #: module -> (the command's name, its one-line help); each module reads its own here
 COMMANDS: dict[str, tuple[str, str]] = {
     "list_cmd": (
-        "list", "list the bundled rulesets, one line each, with their options and defaults"),
+        "list",
+        "list the bundled rulesets, one line each (--long: with their options and defaults)"),
     "rules_cmd": ("rules", "print a ruleset's rules as readable text with their IDs"),
     "play_cmd": ("play", "play a whole match with built-in bots and print it trick by trick"),
     "check_spec": (

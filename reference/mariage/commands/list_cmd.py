@@ -1,4 +1,4 @@
-"""``mariage list``: the bundled rulesets and their options."""
+"""``mariage list``: the bundled rulesets, one line each; ``--long`` adds their options."""
 
 from __future__ import annotations
 
@@ -15,7 +15,10 @@ NAME, HELP = COMMANDS["list_cmd"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--brief", action="store_true", help="names and summaries only")
+    parser.add_argument("--long", "-l", action="store_true",
+                        help="each ruleset's options too, with their values and defaults")
+    parser.add_argument("--brief", action="store_true",
+                        help="names and summaries only (the text default; JSON without options)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="output format (default text)")
 
@@ -49,11 +52,13 @@ def run(args: argparse.Namespace) -> int:
         doc = load_document(name)
         rules = summary(doc)
         parent = f" (extends {rules.parent})" if rules.parent else ""
-        print(f"{name:<20} {rules.title}{parent}: {rules.nseats} players, "
-              f"{rules.ncards} cards")
-        if args.brief:
+        options = option_specs(doc)
+        count = "" if args.long else f"; {len(options)} option{'s' if len(options) != 1 else ''}"
+        print(f"{name:<22} {rules.title}{parent}: {rules.nseats} players, "
+              f"{rules.ncards} cards{count}")
+        if not args.long:
             continue
-        for opt, spec in option_specs(doc).items():
+        for opt, spec in options.items():
             kind = spec["type"]
             if kind == "enum":
                 kind = "|".join(map(str, spec["values"]))
@@ -61,4 +66,6 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(default, bool):
                 default = str(default).lower()
             print(f"    {opt}={default}  [{kind}]  {' '.join(spec['description'].split())}")
+    if not args.long:
+        print("(mariage list --long: with every option; mariage rules RULESET: the rules)")
     return 0

@@ -7,9 +7,10 @@ import sys
 from collections.abc import Callable
 
 from mariage.engine.rules import Rules
+from mariage.errors import did_you_mean
 from mariage.spec.compile import load_rules
 
-from ..arena.match import Match, render_table
+from ..arena.match import GameResult, Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
@@ -97,9 +98,32 @@ def entrants(rules: Rules, engines: list[str], bots: list[str], time_s: float,
                 out[seat] = _engine(value, max(10.0, time_s))
             else:
                 if value not in BOT_NAMES:
-                    raise ValueError(f"unknown bot '{value}' (bots: {', '.join(BOT_NAMES)})")
+                    raise ValueError(f"unknown bot '{value}' (bots: {', '.join(BOT_NAMES)})"
+                                     + did_you_mean(value, BOT_NAMES))
                 out[seat] = _bot(value, seed * 101 + seat, playouts)
     return out
+
+
+def game_line(rules: Rules, match: Match, game: GameResult, shift: int) -> str:
+    """One game: who sat where (``SEAT=HOME:NAME``, entrants named by their home seat),
+    which side won and how, and a forfeit."""
+    names = rules.seat_names
+
+    def entrant(home: int) -> str:
+        return f"{names[home]}:{match.players[home].name}"
+
+    seats = " ".join(f"{names[s]}={entrant(h)}" for s, h in enumerate(game.seating))
+    if game.winner is None:
+        outcome = f"no winner ({game.reason})"
+    else:
+        side = " + ".join(entrant(h) for h in rules.teams[game.winner])
+        outcome = f"side {rules.team_names[game.winner]} ({side}) wins ({game.reason})"
+    note = ""
+    if game.forfeit is not None:
+        seat, kind, reason = game.forfeit
+        note = (f"; {names[seat]} ({entrant(game.seating[seat])}) forfeits ({kind}): "
+                f"{reason}")
+    return f"game {game.number:>4} (seed {game.seed}, shift {shift}): {seats}; {outcome}{note}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,13 +145,7 @@ def run(args: argparse.Namespace) -> int:
             game = match.play_game(g + 1, args.seed + rnd, seatings[k])
             results.append(game)
             if not args.quiet:
-                who = "draw" if game.winner is None else rules.team_names[game.winner]
-                note = ""
-                if game.forfeit is not None:
-                    seat, kind, reason = game.forfeit
-                    note = f"; {rules.seat_names[seat]} forfeits ({kind}): {reason}"
-                print(f"game {game.number:>4} (seed {game.seed}, "
-                      f"shift {k}): side {who} ({game.reason}){note}", flush=True)
+                print(game_line(rules, match, game, k), flush=True)
     finally:
         match.close()
     if args.out is not None:

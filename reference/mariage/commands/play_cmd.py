@@ -9,14 +9,18 @@ from typing import TextIO
 from mariage.arena.bots import BOTS, Bot, make_bot
 from mariage.engine.actions import Play, action_text
 from mariage.engine.deals import SeededDeals
+from mariage.engine.observation import observe, public_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
+from ..errors import did_you_mean
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
 from . import COMMANDS, parse_options
+from .human import Human, InputEnded
+from .showing import draws, header
 
 NAME, HELP = COMMANDS["play_cmd"]
 
@@ -33,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     parser.add_argument("--out", metavar="FILE",
                         help="also write the match's record to FILE (written atomically)")
+    parser.add_argument("--human", metavar="SEAT",
+                        help="you play SEAT at the terminal (the bots play the others): "
+                             "legal actions are listed, type a number or an action")
 
 
 def parse_seed(text: str) -> int:
@@ -57,14 +64,19 @@ def _bots(spec: str, n: int, seed: int) -> list[Bot]:
 
 
 def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = None,
-               max_actions: int = 1_000_000, recorder: Recorder | None = None) -> GameState:
+               max_actions: int = 1_000_000, recorder: Recorder | None = None,
+               observer: int | None = None) -> GameState:
     """Play a seeded match to its end with ``bots``; print it to ``out`` if given.
 
     A ``recorder`` is told of every deal and action (see :mod:`mariage.notation`).
+    With ``observer`` (the seat of a person playing), only what that seat sees is printed.
     """
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
-    printer = _Printer(rules, out) if out else None
+    printer = _Printer(rules, out, observer) if out else None
+    if printer:
+        printer.w(header(rules, {rules.seat_names[i]: b.name for i, b in enumerate(bots)})
+                  + f"; seed {seed}")
     count = 0
     while not state.terminal:
         if state.phase == Phase.DEAL:
@@ -95,9 +107,13 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
 
 
 class _Printer:
-    def __init__(self, rules: Rules, out: TextIO) -> None:
+    """Prints the match; with ``observer`` (a person's seat), only what that seat sees."""
+
+    def __init__(self, rules: Rules, out: TextIO, observer: int | None = None) -> None:
         self.r = rules
         self.out = out
+        self.observer = observer
+        self.stock: list[int] = []  # as it was before the action being shown
 
     def w(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -109,12 +125,18 @@ class _Printer:
         r = self.r
         dealer = "no dealer" if st.dealer is None else f"dealer {self.seat(st.dealer)}"
         self.w(f"\n=== Hand {st.hand_no} ({dealer}) ===")
+        known = observe(st, self.observer).shown if self.observer is not None else st.hands
         for s in range(r.nseats):
-            self.w(f"  {self.seat(s):>3}: {r.format_cards(st.hands[s])}")
+            cards = [r.format_cards(st.hands[s] & known[s])] if st.hands[s] & known[s] else []
+            cards += ["??"] * (st.hands[s] & ~known[s]).bit_count()
+            self.w(f"  {self.seat(s):>3}: {' '.join(cards)}")
         if st.turn_up is not None:
             self.w(f"  turned up: {r.card_code[st.turn_up]}")
+        if st.stock:
+            self.w(f"  stock: {len(st.stock)} cards")
         if st.trump >= 0:
             self.w(f"  trump: {r.suits[st.trump]}")
+        self.stock = list(st.stock)
         if st.phase == Phase.OVER:
             self.w("  the turn-up bonus ends the match")
 
@@ -122,6 +144,8 @@ class _Printer:
                tricks_before: int) -> None:
         r = self.r
         if not isinstance(action, Play):
+            if self.observer is not None:
+                action = public_action(r, self.observer, seat, action)  # type: ignore[arg-type]
             self.w(f"  {self.seat(seat)}: {action_text(r, action)}  "  # type: ignore[arg-type]
                    f"(trump {r.suits[st.trump] if st.trump >= 0 else '-'})")
         finished = st.history[-1] if st.history and st.history[-1].number == hand_before \
@@ -134,6 +158,11 @@ class _Printer:
                 shown = " ".join(f"{self.seat(s)}:{r.card_code[c]}"
                                  for s, c in zip(seats, cards, strict=True))
                 self.w(f"  trick {len(tricks):>2}: {shown}  -> {self.seat(winner)}")
+        if hand_before == st.hand_no:
+            drawn = draws(st, self.stock, seen_by=self.observer)
+            if drawn:
+                self.w(f"  {drawn}")
+            self.stock = list(st.stock)
         if finished:
             names = r.team_names
             pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
@@ -156,16 +185,33 @@ class _Printer:
         self.w(f"\nResult: {who} wins ({res.reason}); {scores}; {st.hand_no} hands")
 
 
+def _seat(rules: Rules, name: str) -> int:
+    """The seat called ``name`` (``--human``), or a usage error naming the seats."""
+    if name in rules.seat_names:
+        return rules.seat_names.index(name)
+    raise ValueError(f"--human: no seat {name!r} in {rules.ruleset} (seats: "
+                     f"{', '.join(rules.seat_names)})" + did_you_mean(name, rules.seat_names))
+
+
 def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     bots = _bots(args.bots, rules.nseats, args.seed)
+    human = None if args.human is None else _seat(rules, args.human)
+    if human is not None:
+        bots[human] = Human(human, sys.stdin, sys.stdout)
     recorder = None
     if args.out is not None:
         check_destination(args.out)  # refuse a bad destination before playing, not after
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
-    state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
-                       recorder=recorder)
+    try:
+        state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
+                           recorder=recorder, observer=human)
+    except InputEnded:
+        sys.stdout.flush()
+        sys.stderr.write("mariage: the input ended; the match stops here"
+                         + (" (no record written)\n" if args.out else "\n"))
+        return 0
     if recorder is not None:
         write_output(args.out, write_record(recorder.record(state)))
     if args.quiet:

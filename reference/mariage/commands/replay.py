@@ -16,6 +16,7 @@ from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Timeline, timeline
 from . import COMMANDS
+from .showing import draws, header
 
 NAME, HELP = COMMANDS["replay"]
 
@@ -39,9 +40,11 @@ class _Show:
     trick's line, after the card it followed; one made before the lead has its own line.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, players: dict[str, str] | None = None) -> None:
         self.pending: list[str] = []
         self.inferred = 0
+        self.players = players
+        self.stock: list[int] = []  # as it was before the action being shown
 
     def on_inferred(self, st: GameState, mask: int) -> None:
         self.inferred = mask
@@ -53,6 +56,9 @@ class _Show:
 
     def on_deal(self, st: GameState, hand: Hand) -> None:
         r = st.rules
+        if self.players is not None:  # the header, once
+            print(header(r, self.players))
+            self.players = None
         who = (f"dealer {r.seat_names[st.dealer]}" if st.dealer is not None
                else f"first {r.seat_names[st.leader]}")
         print(f"\n=== Hand {st.hand_no} ({who}) ===")
@@ -68,8 +74,11 @@ class _Show:
         if st.turn_up is not None:
             mark = INFERRED if self.inferred >> st.turn_up & 1 else ""
             print(f"  turned up: {r.card_code[st.turn_up]}{mark}")
+        if st.stock and not self.inferred:
+            print(f"  stock: {len(st.stock)} cards")
         print(f"  trump: {r.suits[st.trump] if st.trump >= 0 else '-'}")
         self.pending = []
+        self.stock = list(st.stock)
 
     @staticmethod
     def _state(st: GameState) -> str:
@@ -95,6 +104,10 @@ class _Show:
             self.pending.append(f"{act.seat}:{act.text} (trump {trump})")
         else:
             print(f"  {act.seat}: {act.text}  ({self._state(st)})")
+        drawn = draws(st, self.stock, self.inferred) if not hand_over else None
+        if drawn:
+            print(f"  {drawn}")
+        self.stock = list(st.stock)
         if hand_over and st.history and st.history[-1].number == st.hand_no:
             if self.pending:
                 print(f"  trick {st.trick_no:>2}: {' '.join(self.pending)}  (not finished)")
@@ -188,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if tl.ok else 1
     # lenient: every problem is reported in one run (all of a deal's, say), one line each;
     # the replay itself stops at the first action the rules refuse
-    out = check_record(rec, listener=_Show(), strict=False)
+    out = check_record(rec, listener=_Show(rec.players), strict=False)
     if out.errors:
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
         return 1

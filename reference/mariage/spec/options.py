@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from mariage.errors import OptionError, SpecError
+from mariage.errors import OptionError, SpecError, did_you_mean
 
 from .specload import Document, deep_copy
 
@@ -116,7 +116,8 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
     for name in given:
         if name not in specs:
             raise OptionError(f"{doc.data['ruleset']} has no option '{_cut(name)}' (options: "
-                              f"{', '.join(specs) or 'none'})", option=name)
+                              f"{', '.join(specs) or 'none'})" + did_you_mean(name, specs),
+                              option=name)
     values: dict[str, Any] = {}
     data = deep_copy(doc.data)
     for name, spec in specs.items():

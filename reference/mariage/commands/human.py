@@ -1,0 +1,95 @@
+"""A person at the terminal as a player of ``mariage play RULESET --human SEAT``.
+
+:class:`Human` is a bot whose choices are typed: at each of its seat's turns
+it shows what that seat sees (its hand, the trick on the table, trump, the
+stock, the score) and the legal actions, numbered. An answer is a number from
+the list or an action's text (``7D``, ``marianna:H``, ``pass``); anything
+else is asked again. The end of the input (Ctrl-D) raises :class:`InputEnded`,
+which ends the match cleanly.
+
+>>> import io
+>>> from mariage import load_rules, new_match
+>>> state = new_match(load_rules("mariazza"), seed=3)
+>>> out = io.StringIO()
+>>> me = Human(state.to_act, io.StringIO("zz\\n99\\n1\\n"), out)
+>>> action = me.choose(state)
+>>> action in state.legal_actions()
+True
+>>> text = out.getvalue()
+>>> "your hand:" in text and "1) " in text and text.count("not one of the choices") == 2
+True
+>>> Human(state.to_act, io.StringIO(""), out).choose(state)
+Traceback (most recent call last):
+...
+mariage.commands.human.InputEnded: the input ended
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TextIO
+
+from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.state import GameState
+
+__all__ = ["Human", "InputEnded"]
+
+
+class InputEnded(Exception):
+    """The person's input ended (end of file) before the match did."""
+
+
+class Human:
+    """The player of ``seat``: a person reading ``out`` and typing into ``read``."""
+
+    name = "human"
+
+    def __init__(self, seat: int, read: TextIO, out: TextIO) -> None:
+        self.seat = seat
+        self.read = read
+        self.out = out
+
+    def _show(self, st: GameState, legal: list[Action]) -> None:
+        r = st.rules
+        w = self.out.write
+        names = r.seat_names
+        trump = r.suits[st.trump] if st.trump >= 0 else "none yet"
+        w(f"\n-- your turn, {names[self.seat]}: hand {st.hand_no}, trick {st.trick_no}; "
+          f"trump {trump}")
+        if st.stock:
+            w(f"; stock {len(st.stock)}")
+        w("\n")
+        w(f"   your hand: {r.format_cards(st.hands[self.seat])}\n")
+        if st.trick_cards:
+            table = " ".join(f"{names[s]}:{r.card_code[c]}"
+                             for s, c in zip(st.trick_seats, st.trick_cards, strict=True))
+            w(f"   on the table: {table}\n")
+        points = ", ".join(f"{r.team_names[t]} {st.hand_points(t)}" for t in range(len(r.teams)))
+        w(f"   this hand: {points}\n")
+        choices = "  ".join(f"{i})\u00a0{action_text(r, a)}" for i, a in enumerate(legal, 1))
+        for line in textwrap.wrap(choices, 96, initial_indent="   ", subsequent_indent="   "):
+            w(line.replace("\u00a0", " ") + "\n")
+
+    def choose(self, state: GameState) -> Action:
+        """The action the person picks among ``state``'s legal actions."""
+        legal = state.legal_actions()
+        self._show(state, legal)
+        r = state.rules
+        while True:
+            self.out.write(f"choose 1-{len(legal)} or type an action: ")
+            self.out.flush()
+            line = self.read.readline()
+            if not line:
+                self.out.write("\n")
+                raise InputEnded("the input ended")
+            answer = line.strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            try:
+                action = parse_action(r, answer)
+            except ValueError:
+                action = None
+            if action is not None and action in legal:
+                return action
+            shown = answer if len(answer) <= 40 else answer[:40] + "..."
+            self.out.write(f"   {shown!r} is not one of the choices\n")
