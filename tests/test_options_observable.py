@@ -4,9 +4,9 @@ For each non-default value of each option of each ruleset (the values the
 conformance suite generates tests for: ``option_variants``), something must
 differ from the default options: either a seeded random match (same deals,
 same random choices) shows a different state, legal action list or seat
-observation at some step, or a hand-written option test of the suite,
-replayed under the default options, has a step that goes otherwise (an action
-accepted where it is refused, or a state field that differs).
+observation at some step, or a test of the suite under that value, replayed
+without it (its other option values kept), has a step that goes otherwise (an
+action accepted where it is refused, or a state field that differs).
 """
 
 from __future__ import annotations
@@ -127,9 +127,11 @@ def contexts(ruleset: str, options: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def replayed_difference(test: SuiteTest) -> str:
-    """Where an option test goes otherwise when replayed under the default options."""
-    rules = load_rules(test.ruleset)
+def replayed_difference(test: SuiteTest, options: dict[str, Any]) -> str:
+    """Where a test goes otherwise when replayed without ``options`` (its other option
+    values kept)."""
+    rules = load_rules(test.ruleset, {k: v for k, v in test.options.items()
+                                      if k not in options})
     state = GameState(rules, first_dealer=test.start.get("dealer"))
     try:
         state.deal(test.start["deck"], test.start.get("first_player"))
@@ -166,7 +168,7 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
     mine = [t for t in OPTION_TESTS if t.ruleset == ruleset
             and all(t.options.get(k) == v for k, v in options.items())]
     for test in mine:
-        found = replayed_difference(test)
+        found = replayed_difference(test, options)
         if found:
             return f"{test.id}: {found}"
     for context in contexts(ruleset, options):
