@@ -166,3 +166,16 @@ def test_the_hello_and_choose_answers_are_documented() -> None:
     engine.handle({"type": "start", "ruleset": "marianna", "dealer": 0, "deck": deck})
     for key in engine.handle({"type": "choose", "seed": 1}):
         assert f'"{key}"' in PROTOCOL, key
+
+
+def test_mariglia_hand_points_are_card_points_and_tricks_make_the_70() -> None:
+    """As docs/protocol.rst says: hand_points leave out the point per trick; the score is
+    the excess over 35 of card points plus tricks (70 in all)."""
+    assert "60 + 10 =\n                  70" in STATE or "60 + 10 = 70" in STATE
+    played = [h for seed in (1, 2, 3) for h in _states("mariglia", seed)[-1].history
+              if h.ended == "played_out"]
+    assert played
+    for h in played:
+        assert sum(h.points) == 60 and sum(h.tricks) == 10
+        assert h.score == tuple(max(0, p + t - 35) for p, t in zip(h.points, h.tricks,
+                                                                   strict=True))

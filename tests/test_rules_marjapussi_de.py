@@ -567,6 +567,22 @@ def test_half_yes_but_the_asker_holds_none() -> None:
     refused_de(st, "yes", "marjapussi-de.calls.answers")
 
 
+@covers("marjapussi-de.calls.answers", ruleset=RULES)
+def test_a_half_question_is_answered_without_a_suit_even_holding_both_cards() -> None:
+    """Decided by this project (docs/protocol.rst, action words): after ask:half:X the
+    answer is a bare yes (truthful also for a partner holding both cards); yes:X, the form
+    that names a pair in answer to ask:pair, is refused with the answer rule and says why."""
+    st = nobody_bids(H1)  # S holds both the king and the ober of green (S)
+    play(st, "AH TH JH AC ask:half:S")
+    assert legal_texts(st) == ["yes"]
+    with pytest.raises(IllegalActionError) as info:
+        st.apply(parse_action(st.rules, "yes:S"))
+    assert info.value.rule_id == "marjapussi-de.calls.answers"
+    assert "bare yes or no" in str(info.value)
+    play(st, "yes")  # nothing changes: the asker holds no half of green
+    assert st.trump == -1
+
+
 @covers("marjapussi-de.calls.ask-half", ruleset=RULES,
         options={"half_question_needs_own_half": True})
 def test_half_question_needs_own_half() -> None:

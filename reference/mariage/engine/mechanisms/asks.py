@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, AskPartner
 from ..phase import ANSWER, DEAL, OVER, PLAY
-from .base import Mechanism, refuse
+from .base import HALF_ANSWER_FORM, Mechanism, refuse
 from .declarations import or_all
 
 if TYPE_CHECKING:
@@ -168,6 +168,8 @@ class Asks(Mechanism):
         if action not in self.answers(st, seat):
             why = ("the answer must be truthful" if a.answer == "truthful"
                    else "yes needs the other card of the pair")
+            if a.kind != "any" and action.yes and action.suit >= 0:
+                why = HALF_ANSWER_FORM
             refuse(st, a.answer_rule, seat, action, why)
         st.actions.append((seat, action))
         st.pending_ask = None

@@ -22,7 +22,13 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["Mechanism", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Mechanism", "refuse"]
+
+#: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
+#: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
+#: project: one text per answer; the suit is the one asked).
+HALF_ANSWER_FORM = ("a half question is answered with a bare yes or no (the suit is the "
+                    "one asked)")
 
 
 class Mechanism:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
-from .base import Mechanism, refuse
+from .base import HALF_ANSWER_FORM, Mechanism, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -200,6 +200,8 @@ class TrumpCalls(Mechanism):
         kind, asker, suit = st.question
         if action not in self.legal_in_phase(st, seat):
             rule, why = r.answers_rule, "the answer must be truthful"
+            if kind == HALF and action.yes and action.suit >= 0:
+                why = HALF_ANSWER_FORM
             named = action.suit
             if kind == PAIR and action.yes and 0 <= named < len(r.suits) \
                     and st.called >> named & 1 \
