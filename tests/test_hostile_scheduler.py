@@ -118,3 +118,20 @@ def test_a_real_scheduler_passes_the_checks(workers: int,
         assert code == 0 and ": ok: 1 records" in out, err
     else:  # the computation would wait for a worker forever
         assert code == 2 and "the scheduler has no workers" in err and err.count("\n") == 1
+
+
+def test_the_json_report_on_a_cluster_lists_unread_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import distributed
+
+    missing = str(tmp_path / "missing.mrg")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as local, deadline(60):
+        code = main(["validate", "--format", "json", RECORD, missing,
+                     "--scheduler", local.scheduler_address])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 2 and not report["ok"]
+    assert [(f["file"], f["ok"], f.get("unread")) for f in report["files"]] == [
+        (RECORD, True, None), (missing, False, True)]
