@@ -122,5 +122,12 @@ def test_a_fifo_in_place_of_the_key_or_a_source_is_not_waited_on(
     os.mkfifo(cache / "key")
     code, out, err = _rules(capsys, "marianna")
     assert (code, out, err) == (0, want, "")
+    key = cache / "key"  # replaced by a new key: entries are made with it again
+    assert key.is_file() and key.stat().st_mode & 0o777 == 0o600
+    diskcache._SECRETS.clear()
+    assert _rules(capsys, "marianna") == (0, want, "")
+    assert all(diskcache.load(p.stem) is not None for p in _entries(cache))
+    os.unlink(key)
+    os.mkfifo(key)
     with deadline(10):
-        assert diskcache.file_digest(cache / "key") is None
+        assert diskcache.file_digest(key) is None

@@ -171,3 +171,18 @@ def test_long_values_in_records_and_arguments_are_quoted_cut(
 def test_a_long_unknown_name_is_cut_in_the_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "rules", "x" * 100_000)
     assert code == 2 and len(err) < 2000 and "100000 characters" in err
+
+
+@pytest.mark.parametrize("command", [["replay", "{rec}"], ["replay", "{rec}", "--format", "json"],
+                                     ["view", "{rec}", "-s", "N"],
+                                     ["render", "{rec}", "--html", "{dir}/page.html"]])
+def test_no_command_reads_the_file_a_record_names(command: list[str], tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "secret.yaml").write_text(f"ruleset: x\n{SECRET}: 1\n", encoding="utf-8")
+    rec = tmp_path / "a.mrg"
+    rec.write_text(_record(str(tmp_path / "secret.yaml")), encoding="utf-8")
+    argv = [a.format(rec=rec, dir=tmp_path) for a in command]
+    code, out, err = run(capsys, *argv)
+    pages = "".join(p.read_text(encoding="utf-8") for p in tmp_path.glob("*.html"))
+    assert code == 1 and "N122" in out + err + pages  # render shows it in the page
+    assert SECRET not in out + err + pages

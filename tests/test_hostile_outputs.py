@@ -157,3 +157,14 @@ def test_option_values_are_quoted_back_cut(command: list[str],
         code = main([*command, "-o", value])
         err = capsys.readouterr().err
         assert code == 2 and err.count("\n") == 1 and len(err) < 600, err[:300]
+
+
+def test_render_checks_every_numbered_page_before_drawing_any(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    two = tmp_path / "two.mrg"
+    two.write_text(Path(RECORD).read_text(encoding="utf-8") * 2, encoding="utf-8")
+    (tmp_path / "page-2.html").symlink_to(tmp_path / "elsewhere.html")
+    code = main(["render", str(two), "--html", str(tmp_path / "page.html")])
+    out, err = capsys.readouterr()
+    assert code == 2 and f"{tmp_path / 'page-2.html'}: is a symbolic link" in err
+    assert out == "" and not (tmp_path / "page-1.html").exists()

@@ -81,14 +81,16 @@ def test_a_misbehaving_scheduler_is_one_line_in_bounded_time(
         code = main(["validate", RECORD, "--scheduler", server])
     out, err = capsys.readouterr()
     assert code == 2, (out, err)
-    assert err.startswith(f"mariage: error: --scheduler {server}: ") and err.count("\n") == 1
+    assert err.startswith(f"mariage: error: no Dask scheduler at {server}: ")
+    assert err.count("\n") == 1
     assert "Traceback" not in err and out == ""
 
 
 @pytest.mark.parametrize("address, why", [
     ("tls://127.0.0.1:8786", "'tls://' is not supported"),
     ("ucx://127.0.0.1:8786", "'ucx://' is not supported"),
-    ("inproc://x", "'inproc://' is not supported"),
+    ("ws://127.0.0.1:8786", "'ws://' is not supported"),
+    ("inproc://nowhere/1/2", "no Dask scheduler at inproc://nowhere/1/2"),
     ("tcp://127.0.0.1:99999", "expected tcp://HOST:PORT"),
     ("tcp://127.0.0.1", "expected tcp://HOST:PORT"),
     ("tcp://:8786", "expected tcp://HOST:PORT"),
@@ -116,3 +118,20 @@ def test_a_real_scheduler_passes_the_checks(workers: int,
         assert code == 0 and ": ok: 1 records" in out, err
     else:  # the computation would wait for a worker forever
         assert code == 2 and "the scheduler has no workers" in err and err.count("\n") == 1
+
+
+def test_the_json_report_on_a_cluster_lists_unread_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import distributed
+
+    missing = str(tmp_path / "missing.mrg")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as local, deadline(60):
+        code = main(["validate", "--format", "json", RECORD, missing,
+                     "--scheduler", local.scheduler_address])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 2 and not report["ok"]
+    assert [(f["file"], f["ok"], f.get("unread")) for f in report["files"]] == [
+        (RECORD, True, None), (missing, False, True)]

@@ -92,10 +92,12 @@ def run(args: argparse.Namespace) -> int:
         print(args.svg)
         return 1 if tl.errors else 0
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
-    for rec, source in records:
+    outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
+    for out in outs:  # every page's destination checked before the first is drawn
+        check_destination(out, "--html")
+    for (rec, source), out in zip(records, outs, strict=True):
         tl = timeline(rec)
         bad = bad or not tl.ok
-        out = _numbered(args.html, rec.number) if several else args.html
         write_output(out, render_html(tl, source), "--html")
         print(out)
     return 1 if bad else 0

@@ -97,8 +97,9 @@ def _usage(name: str, why: object) -> None:
     sys.stderr.write(f"mariage: error: {name}: {why}\n")
 
 
-def _on_cluster(args: argparse.Namespace, files: list[str]) -> tuple[list[FileSummary], bool]:
-    """The summaries of ``files`` validated on ``--scheduler``; whether any was unreadable.
+def _on_cluster(args: argparse.Namespace, files: list[str]
+                ) -> tuple[list[FileSummary], list[str]]:
+    """The summaries of ``files`` validated on ``--scheduler``; the files unreadable.
 
     A file that cannot be opened is reported here, as without a cluster; when
     none is left, no cluster is sought.
@@ -107,18 +108,19 @@ def _on_cluster(args: argparse.Namespace, files: list[str]) -> tuple[list[FileSu
 
     if "-" in files:
         raise ValueError("--scheduler reads files, not standard input")
-    readable = []
+    readable, unread = [], []
     for name in files:
         try:
             open_regular(name).close()
         except OSError as exc:
             _usage(name, exc.strerror or exc)
+            unread.append(name)
             continue
         readable.append(name)
     if not readable:
-        return [], True
+        return [], unread
     return (summaries_on(args.scheduler, readable, strict=args.strict,
-                         search_limit=args.search_limit), len(readable) < len(files))
+                         search_limit=args.search_limit), unread)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,9 +161,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.scheduler:
         summaries, unread = _on_cluster(args, files)
-        usage = usage or unread
+        usage = usage or bool(unread)
         for summary in summaries:
             done(summary)
+        if out is not None:
+            for name in unread:  # listed as without a cluster
+                out.start(name)
+                out.end(None)
     else:
         pool: Any = None
         if args.jobs > 1:

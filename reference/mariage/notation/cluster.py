@@ -131,13 +131,14 @@ def _run(client: Any, bag: Any) -> list[FileSummary]:
 #: Seconds a scheduler has to accept a connection and to answer it.
 SCHEDULER_TIMEOUT = 10.0
 #: Address schemes the command line connects to (TLS and UCX need a configuration of
-#: their own: use :func:`validate_bag` with your own ``distributed.Client``).
-SCHEMES = ("tcp",)
+#: their own: use :func:`validate_bag` with your own ``distributed.Client``);
+#: ``inproc`` names a scheduler in this same process.
+SCHEMES = ("tcp", "inproc")
 
 
 def _fail(scheduler: str, why: object) -> InputError:
     shown = scheduler if len(scheduler) <= 80 else scheduler[:60] + "..."
-    return InputError(f"--scheduler {shown}: {' '.join(str(why).split())[:300]}")
+    return InputError(f"no Dask scheduler at {shown}: {' '.join(str(why).split())[:300]}")
 
 
 def _probe(scheduler: str) -> None:
@@ -158,6 +159,8 @@ def _probe(scheduler: str) -> None:
         raise _fail(scheduler, f"the scheme '{scheme}://' is not supported here (only "
                     f"{', '.join(s + '://' for s in SCHEMES)}, or local:N); for TLS or UCX "
                     "use mariage.notation.cluster.validate_bag with a Client of your own")
+    if scheme == "inproc":  # in this process: no socket to probe, Client() is bounded
+        return
     host, colon, port_text = rest.rpartition(":")
     host = host.strip("[]")
     if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:

@@ -98,6 +98,7 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
     problems: list[RecordError] = []  # the record's line problems: at most MAX_SYNTAX_ERRORS
     skips: list[int] = []  # lines left out of the record (too long)
     junk_reported = False
+    early = 0  # problems reported before the first record: at most MAX_SYNTAX_ERRORS
     readline = stream.readline
     longest = MAX_LINE + 1
     raw = b"\n"  # the last piece read: a line ends with it when it ends with a newline
@@ -128,13 +129,15 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
                 total += len(raw)
                 if not raw or raw.endswith(b"\n"):
                     break
-            _keep(problems, RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
-                                        file=file, line=lineno, column=1, record=number))
             if number:
+                _keep(problems, RecordError("N101", f"line of {total} bytes (limit "
+                                            f"{MAX_LINE})", file=file, line=lineno, column=1,
+                                            record=number))
                 skips.append(lineno)
-            else:  # before the first record: streamed, not kept
-                yield from problems
-                problems = []
+            elif early < MAX_SYNTAX_ERRORS:  # before the first record: streamed, not kept
+                early += 1
+                yield RecordError("N101", f"line of {total} bytes (limit {MAX_LINE})",
+                                  file=file, line=lineno, column=1, record=number)
             continue
         if raw.startswith(_START):
             if number:
@@ -146,13 +149,17 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
             problems = []
             skips = []
         elif not number:
-            text = _decoded(raw, problems, file, lineno, number)
+            if early < MAX_SYNTAX_ERRORS:
+                text = _decoded(raw, problems, file, lineno, number)
+            else:  # enough listed before the first record: the rest is skipped
+                text = _quiet_decoded(raw)
             if text.strip() and not junk_reported:
                 junk_reported = True
                 problems.append(RecordError("N103", "text before the first record (a record "
                                             "starts with a [Mariage \"1\"] line)", file=file,
                                             line=lineno, column=1,
                                             token=text.strip()[:40]))
+            early += len(problems)
             yield from problems  # before the first record: streamed, not kept
             problems = []
             continue
@@ -191,6 +198,14 @@ def _decoded(raw: bytes, problems: list[RecordError], file: str, line: int, numb
         problems.append(RecordError("N100", f"byte 0x{raw[exc.start]:02x} is not UTF-8 "
                                     f"({exc.reason})", file=file, line=line,
                                     column=exc.start + 1, record=number))
+        return "\n"
+
+
+def _quiet_decoded(raw: bytes) -> str:
+    """The text of one line, a line that is not UTF-8 read as empty, without a report."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
         return "\n"
 
 

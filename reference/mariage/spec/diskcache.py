@@ -192,7 +192,7 @@ def _secret(folder: Path, create: bool) -> bytes | None:
     return key
 
 
-def _read_secret(folder: Path, create: bool) -> bytes | None:
+def _read_secret(folder: Path, create: bool, renew: bool = True) -> bytes | None:
     path = folder / _KEY_FILE
     try:
         fd = os.open(path, _READ_FLAGS)
@@ -209,13 +209,30 @@ def _read_secret(folder: Path, create: bool) -> bytes | None:
         with os.fdopen(fd, "wb") as f:
             f.write(os.urandom(32))
         return _read_secret(folder, create=False)
-    except OSError:
-        return None
-    if not _own_file(fd, 0o077):
-        return None
+    except OSError:  # a link, say
+        return _renew_key(folder, path) if create and renew else None
+    if not _own_file(fd, 0o077):  # a folder, a FIFO, open to others
+        return _renew_key(folder, path) if create and renew else None
     with os.fdopen(fd, "rb") as f:
         key = f.read(64)
-    return key if len(key) == 32 else None
+    if len(key) == 32:
+        return key
+    return _renew_key(folder, path) if create and renew else None
+
+
+def _renew_key(folder: Path, path: Path) -> bytes | None:
+    """Replace a broken key (in the user's private folder) by a new one; entries made
+    with the old key are then rebuilt."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            import shutil
+
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except OSError:
+        return None
+    return _read_secret(folder, create=True, renew=False)
 
 
 #: Opening never waits (a FIFO), never follows a link.
