@@ -14,11 +14,11 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
-from ..cli import parse_options
 from ..errors import did_you_mean
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
+from . import parse_options
 from .human import Human, InputEnded
 from .showing import draws, header
 
