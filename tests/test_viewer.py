@@ -380,6 +380,11 @@ def test_the_match_chart_links_every_hand_and_lists_its_declarations() -> None:
     chart = page.split('<svg class="chart score-chart"', 1)[1].split("</svg>", 1)[0]
     assert chart.count("<polyline") == len(tl.teams)
     assert chart.count("<circle") == len(tl.teams) * len(hands)
+    deals = [s for s in tl.steps if s.kind == "deal"]
+    assert [h.dealer for h in hands] == [s.dealer for s in deals][:len(hands)]
+    firsts = [next(s for s in tl.steps if s.hand == h.hand and s.kind == "play")
+              for h in hands]
+    assert [h.led for h in hands] == [s.seat for s in firsts]
 
 
 @pytest.mark.parametrize("width", [412, 1280])

@@ -50,6 +50,9 @@ class HandScore:
     scored: list[int]
     ended: str
     declarations: list[Declared] = field(default_factory=list)
+    dealer: str | None = None
+    #: the seat that led the hand's first trick
+    led: str | None = None
 
 
 def hand_scores(tl: Timeline) -> tuple[list[int], list[HandScore]]:
@@ -58,9 +61,15 @@ def hand_scores(tl: Timeline) -> tuple[list[int], list[HandScore]]:
     start = list(deals[0].match) if deals else [0] * len(tl.teams)
     hands: list[HandScore] = []
     made: dict[int, list[Declared]] = {}
+    dealer: dict[int, str | None] = {}
+    led: dict[int, str | None] = {}
     for step in tl.steps:
         if step.kind == "start":
             continue
+        if step.kind == "deal":
+            dealer[step.hand] = step.dealer
+        elif step.kind == "play" and step.hand not in led and step.table:
+            led[step.hand] = step.table[0][0]
         if len(step.declarations) > len(made.get(step.hand, [])):
             made[step.hand] = list(step.declarations)
         if step.hand_end is not None:
@@ -69,7 +78,8 @@ def hand_scores(tl: Timeline) -> tuple[list[int], list[HandScore]]:
             if tl.measure == "hands_won":  # what the hand added is its segno
                 scored = [int(team == end.segno) for team in tl.teams]
             hands.append(HandScore(step.hand, list(step.match), scored, end.ended,
-                                   made.get(step.hand, [])))
+                                   made.get(step.hand, []), dealer.get(step.hand),
+                                   led.get(step.hand)))
     return start, hands
 
 
@@ -159,7 +169,8 @@ def score_chart(tl: Timeline, width: int = 640, height: int = 240) -> str:
 
 
 def hands_table(tl: Timeline) -> str:
-    """Every completed hand as a row: a link to it, each side's score, its declarations."""
+    """Every completed hand as a row: a link to it, its dealer and who led the first trick,
+    each side's score, its declarations and how it ended."""
     _, hands = hand_scores(tl)
     if not hands:
         return ""
@@ -170,9 +181,11 @@ def hands_table(tl: Timeline) -> str:
                         f"({h.scored[t]:+d})</span></td>" for t in range(len(tl.teams)))
         said = ", ".join(_declared(d) for d in h.declarations)
         rows.append(f'<tr><td><a href="#hand={h.hand}" data-hand="{h.hand}">Hand {h.hand}'
-                    f"</a></td>{cells}<td>{_esc(said) or '-'}</td><td>{_esc(h.ended)}</td></tr>")
-    return (f'<table class="scores hands"><thead><tr><th>hand</th>{head}<th>declarations</th>'
-            f"<th>ended</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+                    f"</a></td><td>{_esc(h.dealer or '-')}</td><td>{_esc(h.led or '-')}</td>"
+                    f"{cells}<td>{_esc(said) or '-'}</td><td>{_esc(h.ended)}</td></tr>")
+    return (f'<table class="scores hands"><thead><tr><th>hand</th><th>dealer</th><th>led</th>'
+            f"{head}<th>declarations</th><th>ended</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def bar_chart(items: Sequence[tuple[str, float]], title: str, unit: str = "",
