@@ -203,10 +203,14 @@ class _Walk:
         self.style = seed % 3
         self.given: list[dict[str, Any]] = []
         self.script: list[dict[str, Any]] = []
+        dealer = stored.start.get("dealer") if stored is not None else None
+        if (stored is not None and (dealer is None) != (r.first_dealer == "none")) or (
+                isinstance(dealer, int) and not 0 <= dealer < r.nseats):
+            stored = None  # a stored test of a ruleset with other seats: a seeded deal
         if stored is None:
             self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
         else:
-            self.dealer = stored.start.get("dealer")
+            self.dealer = dealer
             self.given = [{"deck": list(stored.start["deck"]),
                            "first_player": stored.start.get("first_player")}]
             self.given += [dict(st["deal"]) for st in stored.steps if "deal" in st]
