@@ -33,6 +33,7 @@ with the reason.
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from mariage.engine.actions import Action, CallOut, Play, action_text, parse_action
@@ -47,6 +48,7 @@ from .faulty_generic import generic_faults
 from .generate import _Body
 from .protocol import state_json
 from .ruleprobe import refusal_rule
+from .suite import Test, load_suite
 
 __all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "faults_for", "search_fault"]
 
@@ -189,51 +191,90 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
 
 
 class _Walk:
-    """One seeded match on the reference and the faulty engine side by side."""
+    """One match on the reference and the faulty engine side by side: from a seeded
+    deal, or from the deal of a stored test (its recorded actions played first, as long
+    as they stay legal under the configuration; its later deals used in turn)."""
 
     def __init__(self, config: Configuration, engine: FaultyEngine, frules: Rules,
-                 seed: int) -> None:
-        self.rules = config.rules
+                 seed: int, stored: Test | None = None) -> None:
+        self.rules = r = config.rules
         self.frules = frules
         self.rng = SplitMix64(seed)
         self.style = seed % 3
-        r = self.rules
-        self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        self.given: list[dict[str, Any]] = []
+        self.script: list[dict[str, Any]] = []
+        dealer = stored.start.get("dealer") if stored is not None else None
+        if (stored is not None and (dealer is None) != (r.first_dealer == "none")) or (
+                isinstance(dealer, int) and not 0 <= dealer < r.nseats):
+            stored = None  # a stored test of a ruleset with other seats: a seeded deal
+        if stored is None:
+            self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        else:
+            self.dealer = dealer
+            self.given = [{"deck": list(stored.start["deck"]),
+                           "first_player": stored.start.get("first_player")}]
+            self.given += [dict(st["deal"]) for st in stored.steps if "deal" in st]
+            self.script = [st for st in stored.steps if "act" in st and not st.get("error")
+                           and "seat" not in st]
         self.ref = GameState(r, first_dealer=self.dealer)
         self.bad = engine.make_state(frules, self.dealer)
         self.body = _Body(r, self.dealer)
         self.steps: list[dict[str, Any]] = []
-        self.start: dict[str, Any] = {"dealer": self.dealer, **self._deal_now()}
+        self.start: dict[str, Any] = {"dealer": self.dealer}
 
     def _new_deal(self) -> dict[str, Any]:
+        if self.given:
+            return self.given.pop(0)
         r = self.rules
         first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
         cards = list(range(r.ncards))
         self.rng.shuffle(cards)
         return {"deck": [r.card_code[c] for c in cards], "first_player": first}
 
-    def _deal_now(self) -> dict[str, Any]:
+    def _deal_now(self, first: bool) -> dict[str, Any]:
         deal = self._new_deal()
-        self.ref.deal(deal["deck"], deal["first_player"])
+        try:
+            self.ref.deal(deal["deck"], deal["first_player"])
+        except (IllegalActionError, ValueError):  # a stored deal of another pack
+            self.given = []
+            deal = self._new_deal()
+            self.ref.deal(deal["deck"], deal["first_player"])
+        if first:
+            self.start.update(deal)
         self.body.deal(self.ref)
         try:
             self.bad.deal(deal["deck"], deal["first_player"])
         except Exception:
-            self._deal_differs(deal)
+            self._deal_differs(deal, state_json(self.ref), first)
         found = _diff(self.ref, self.bad)
         if found:
-            self._deal_differs(deal, found)
+            self._deal_differs(deal, found, first)
         return deal
 
-    def _deal_differs(self, deal: dict[str, Any], found: dict[str, Any] | None = None
-                      ) -> None:
-        found = found if found is not None else state_json(self.ref)
-        if not hasattr(self, "start"):
+    @staticmethod
+    def _deal_differs(deal: dict[str, Any], found: dict[str, Any], first: bool) -> None:
+        if first:
             raise _Found(None, initial=found)
         raise _Found({"deal": deal, "state": found})
 
+    def _next(self) -> Action:
+        """The next action: the stored test's while it stays legal, else a seeded choice."""
+        ref = self.ref
+        while self.script:
+            text = self.script.pop(0)["act"]
+            try:
+                action = parse_action(self.rules, text)
+            except ValueError:
+                self.script = []
+                break
+            if action in ref.legal_actions():
+                return action
+            self.script = []
+        return _choose(ref, self.rng, self.style)
+
     def run(self) -> None:
         """Play until the first difference (raises :class:`_Found`) or the bound."""
+        self._deal_now(True)
         ref, bad, rules = self.ref, self.bad, self.rules
         for n in range(MAX_STEPS):
             if n < PROBE_STEPS or ref.phase in (Phase.OVER, Phase.DEAL):
@@ -243,10 +284,10 @@ class _Walk:
             if ref.phase == Phase.OVER:
                 return
             if ref.phase == Phase.DEAL:
-                self.steps.append({"deal": self._deal_now()})
+                self.steps.append({"deal": self._deal_now(False)})
                 continue
             _legal_step(ref, bad, rules)
-            action = _choose(ref, self.rng, self.style)
+            action = self._next()
             text = action_text(rules, action)
             before, seat = (ref.trick_no, len(ref.tricks), ref.trump), ref.to_act
             ref.apply(action)
@@ -261,7 +302,7 @@ class _Walk:
             self.steps.append({"act": text})
 
 
-def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, seed: int
+def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, where: str
           ) -> dict[str, Any]:
     rules = [fault.rule]
     step = found.step
@@ -275,7 +316,7 @@ def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, seed:
         "id": f"{config.name}/fault/{fault.name}",
         "description": (f"Found by search for the faulty engine '{fault.name}' "
                         f"({fault.description}): the first step where it and the "
-                        f"reference differ, in the deal of seed {seed} under {label}."),
+                        f"reference differ, in the deal of {where} under {label}."),
         "kind": "option" if config.options else "scenario",
         "ruleset": config.ruleset,
         "rules": rules,
@@ -284,7 +325,7 @@ def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, seed:
     }
     if step is not None and "error" in step:
         test["negative"] = {"step": len(walk.steps) + 1, **step["error"]}
-    test["start"] = walk.start if hasattr(walk, "start") else {}
+    test["start"] = walk.start
     if found.initial is not None:
         test["initial"] = found.initial
     test["steps"] = [*walk.steps, *([step] if step is not None else [])]
@@ -297,7 +338,10 @@ def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, seed:
 
 def search_fault(fault: Fault, config: Configuration) -> tuple[dict[str, Any] | None, str]:
     """The focused test for ``fault`` under ``config`` and ``""``, or ``None`` and why
-    there is none."""
+    there is none.
+
+    Seeded deals come first; then the deals of the stored tests naming the fault's
+    rule (situations written by hand to reach it), their actions played first."""
     rules = config.rules
     engine = FaultyEngine(fault)
     try:
@@ -307,36 +351,28 @@ def search_fault(fault: Fault, config: Configuration) -> tuple[dict[str, Any] | 
     if fault.state_class is None and fault.mechanisms is None and _same_rules(frules, rules):
         return None, "the fault changes nothing under this configuration"
     steps = 0
-    for seed in range(1, MATCHES + 1):
-        walk: _Walk | None = None
+    starts: list[tuple[int, Test | None]] = [(seed, None) for seed in range(1, MATCHES + 1)]
+    starts += [(MATCHES + 1 + i, t) for i, t in enumerate(_stored(config.bases, fault.rule))]
+    for seed, stored in starts:
+        walk = _Walk(config, engine, frules, seed, stored)
         try:
-            walk = _Walk(config, engine, frules, seed)
             walk.run()
         except _Found as found:
-            if walk is None:  # the first deal itself differs
-                walk = _Walk.__new__(_Walk)
-                _partial(walk, config, engine, frules, seed)
-            return _test(config, fault, walk, found, seed), ""
+            where = f"seed {seed}" if stored is None else f"the stored test {stored.id}"
+            return _test(config, fault, walk, found, where), ""
         steps += len(walk.steps)
-    return None, (f"no difference from the reference in {MATCHES} seeded deals "
-                  f"({steps} steps)")
+    return None, (f"no difference from the reference in {MATCHES} seeded deals and "
+                  f"{len(starts) - MATCHES} deals of stored tests ({steps} steps)")
 
 
-def _partial(walk: _Walk, config: Configuration, engine: FaultyEngine, frules: Rules,
-             seed: int) -> None:
-    """A walk whose first deal differed: its start, and the reference dealt."""
-    r = config.rules
-    walk.rules, walk.frules, walk.rng = r, frules, SplitMix64(seed)
-    walk.style = seed % 3
-    walk.dealer = None if r.first_dealer == "none" else walk.rng.below(r.nseats)
-    walk.ref = GameState(r, first_dealer=walk.dealer)
-    walk.bad = engine.make_state(frules, walk.dealer)
-    walk.body = _Body(r, walk.dealer)
-    walk.steps = []
-    deal = walk._new_deal()
-    walk.ref.deal(deal["deck"], deal["first_player"])
-    walk.body.deal(walk.ref)
-    walk.start = {"dealer": walk.dealer, **deal}
+@lru_cache(maxsize=8)
+def _stored_tests(bases: tuple[str, ...]) -> tuple[Test, ...]:
+    return tuple(load_suite(rulesets=bases, kinds=("scenario", "option")))
+
+
+def _stored(bases: tuple[str, ...], rule: str) -> list[Test]:
+    """The stored tests of these rulesets that name ``rule``."""
+    return [t for t in _stored_tests(bases) if rule in t.rules]
 
 
 def faults_for(rules: Rules) -> list[Fault]:
