@@ -11,7 +11,7 @@ Pure Python (no numpy), so that the documentation can print the tables
 >>> feats[0], sum(f.size for f in feats)
 (Feature(name='hand', offset=0, size=20, meaning="the seat's own cards"), 153)
 >>> len(action_list(rules)), decision_bound(rules)
-(26, 44)
+(53, 44)
 """
 
 from __future__ import annotations
