@@ -45,6 +45,9 @@ FACTS: dict[str, tuple[int, int, int, tuple[tuple[str, int], ...], int]] = {
                               ("8", 0), ("7", 0)), 7),
     "marjapussi-de": (4, 9, 0, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
                                 ("8", 0), ("7", 0), ("6", 0)), 4),
+    # five cards dealt, then the turn-up and the second deal from the 12 left
+    "belote": (4, 5, 12, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
+                          ("8", 0), ("7", 0)), 1000),
 }
 
 

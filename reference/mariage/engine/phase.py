@@ -22,6 +22,7 @@ __all__ = [
     "PASSING",
     "PLAY",
     "QUESTION",
+    "TAKING",
     "WINDOW",
     "Phase",
 ]
@@ -45,8 +46,12 @@ class Phase(IntEnum):
     AFTER_TRICK = 10  #: the winner of a trick may claim, close before the draw, or go on
     CLOSE_REPLY = 11  #: just after a close, the closer's opponent may exchange or decline
 
+    # ---- a turned card taken in rounds (values 20-24 are theirs)
+    TAKING = 20  #: the seat to act takes the turned card, names a suit, or passes
+
 
 DEAL, PLAY, WINDOW, ANSWER, OVER = Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.OVER
 AUCTION, PASSING, CONTRACT, QUESTION = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
                                         Phase.QUESTION)
 AFTER_TRICK, CLOSE_REPLY = Phase.AFTER_TRICK, Phase.CLOSE_REPLY
+TAKING = Phase.TAKING

@@ -26,6 +26,10 @@ module            mechanism                   runs
 ``passing``       :class:`Passing`            cards passed between partners
 ``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
 ``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
+``taking``        :class:`TurnedCardTaking`   taking the turned card in rounds, second deal
+``announce``      :class:`Announcements`      runs and sets announced, compared between sides
+``trumppair``     :class:`TrumpPair`          the pair of trumps said as it is played
+``takerscore``    :class:`TakersScore`        made / failed / held-over tie, capot, rounding
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -51,6 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from ..rules import Rules
+from .announce import Announcements
 from .asks import Asks
 
 # bidding games
@@ -70,10 +75,14 @@ from .matchend import MatchEnd
 from .passing import Passing
 from .questions import TrumpCalls
 from .scoring import Scoring
+from .takerscore import TakersScore
+from .taking import TurnedCardTaking
 from .trickplay import TrickPlay
+from .trumppair import TrumpPair
 
 __all__ = [
     "DEFAULT_MECHANISMS",
+    "Announcements",
     "Asks",
     "Auction",
     "CallingOut",
@@ -89,10 +98,13 @@ __all__ = [
     "Mechanisms",
     "Passing",
     "Scoring",
+    "TakersScore",
     "TalonClosing",
     "TrickPlay",
     "TrumpCalls",
     "TrumpExchange",
+    "TrumpPair",
+    "TurnedCardTaking",
     "mechanism_of",
     "refuse",
 ]
@@ -121,6 +133,11 @@ class Mechanisms:
     passing: Passing = field(default_factory=Passing)
     contract: Contract = field(default_factory=Contract)
     calls: TrumpCalls = field(default_factory=TrumpCalls)
+    # a turned card taken in rounds, announcements, the pair of trumps, the takers' score
+    taking: TurnedCardTaking = field(default_factory=TurnedCardTaking)
+    announcements: Announcements = field(default_factory=Announcements)
+    trump_pair: TrumpPair = field(default_factory=TrumpPair)
+    takers: TakersScore = field(default_factory=TakersScore)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""
