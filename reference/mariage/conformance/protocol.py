@@ -66,7 +66,9 @@ PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
           Phase.AFTER_TRICK: "after_trick", Phase.CLOSE_REPLY: "close_reply",
           # bidding games
           Phase.AUCTION: "auction", Phase.PASSING: "passing", Phase.CONTRACT: "contract",
-          Phase.QUESTION: "question"}
+          Phase.QUESTION: "question",
+          # a turned card taken in rounds
+          Phase.TAKING: "taking"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {

@@ -211,7 +211,8 @@ class TrickPlay(Mechanism):
         card = action.card
         if st.phase != PLAY:
             why = "the partner must answer first" if st.phase == ANSWER else \
-                "the declaration window is open: declare or pass"
+                "the declaration window is open: declare or pass" if st.phase == WINDOW else \
+                f"no card is played in the {st.phase.name.lower()} phase"
             refuse(st, st.rules.core_phase, seat, action, why)
         hands = st.hands
         hand = hands[seat]
