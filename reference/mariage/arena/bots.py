@@ -34,6 +34,7 @@ from mariage.engine.actions import (
     Play,
     Question,
     SayPair,
+    SuitBid,
     Take,
 )
 from mariage.engine.state import GameState
@@ -90,7 +91,7 @@ class GreedyBot:
             chosen = _bidding_choice(state, acts)
             if chosen is not None:
                 return chosen
-        if state.rules.take_rule is not None:
+        if state.rules.take_rule is not None or state.rules.sa_rule is not None:
             taken = _taking_choice(state, acts)
             if taken is not None:
                 return taken
@@ -143,6 +144,15 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
     """Take (or name) the best trump if the hand is worth it; else pass."""
     seat = state.to_act
     assert seat is not None
+    bids = [a for a in acts if isinstance(a, SuitBid)]
+    if bids:  # bid the lowest value in the best suit that the hand (and a partner) carries
+        r = state.rules
+        if state.high_bidder >= 0 and r.team_of[state.high_bidder] == r.team_of[seat]:
+            return acts[0]  # the partner holds the contract: pass
+        suit = max(range(len(r.suits)), key=lambda s: trump_estimate(state, seat, s))
+        reach = trump_estimate(state, seat, suit) + 20
+        ok = [a for a in bids if a.suit == suit and a.value <= reach]
+        return min(ok, key=lambda a: a.value) if ok else acts[0]
     takes = [a for a in acts if isinstance(a, Take)]
     if not takes or state.turn_up is None:
         return None

@@ -68,7 +68,7 @@ PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
           Phase.AUCTION: "auction", Phase.PASSING: "passing", Phase.CONTRACT: "contract",
           Phase.QUESTION: "question",
           # a turned card taken in rounds
-          Phase.TAKING: "taking"}
+          Phase.TAKING: "taking", Phase.BIDDING: "bidding"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {

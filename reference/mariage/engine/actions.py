@@ -40,6 +40,7 @@ __all__ = [
     "Close",
     "Declare",
     "Decline",
+    "Double",
     "Draw",
     "Exchange",
     "Give",
@@ -49,6 +50,7 @@ __all__ = [
     "Question",
     "Raise",
     "SayPair",
+    "SuitBid",
     "Take",
     "action_text",
     "naming",
@@ -305,10 +307,31 @@ class SayPair:
         return _named(self, f"card={self.card}")
 
 
+@dataclass(frozen=True, slots=True)
+class SuitBid:
+    """Bid ``value`` with ``suit`` as trump (a value of the rules' capot bid: capot)."""
+
+    value: int
+    suit: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}, suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """Double the standing bid (``level`` 1, coinche) or redouble it (2, surcoinche)."""
+
+    level: int = 1
+
+    def __repr__(self) -> str:
+        return _named(self, f"level={self.level}")
+
+
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
           | Bid | Give | Raise | Call | Question | Kontra
-          | Take | Announce | SayPair)
+          | Take | Announce | SayPair | SuitBid | Double)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -389,16 +412,34 @@ def _taking_text(rules: Rules, action: Action) -> str | None:
     if t is SayPair:
         assert isinstance(action, SayPair)
         return f"{rules.pair_word}:{rules.card_code[action.card]}"
+    if t is SuitBid:
+        assert isinstance(action, SuitBid)
+        value = "capot" if action.value == rules.sa_capot_value else str(action.value)
+        return f"bid:{value}:{rules.suits[action.suit]}"
+    if t is Double:
+        assert isinstance(action, Double)
+        return rules.sa_double_words[action.level - 1]
     return None
 
 
 def _taking_parse(rules: Rules, s: str) -> Action | None:
     """Parse a take, an announcement or the pair of trumps said, or ``None``."""
-    if rules.take_rule is None and not rules.combos and rules.pair_rule is None:
+    if rules.take_rule is None and not rules.combos and rules.pair_rule is None \
+            and rules.sa_rule is None:
         return None
     if s == "take" and rules.take_rule is not None:
         return Take()
+    if rules.sa_rule is not None and s in rules.sa_double_words:
+        return Double(rules.sa_double_words.index(s) + 1)
     parts = s.split(":")
+    if rules.sa_rule is not None and len(parts) == 3 and parts[0] == "bid" \
+            and parts[2] in rules.suits:
+        suit = rules.suits.index(parts[2])
+        if parts[1] == "capot" and rules.sa_capot_value:
+            return SuitBid(rules.sa_capot_value, suit)
+        if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
+                and int(parts[1]) != rules.sa_capot_value:
+            return SuitBid(int(parts[1]), suit)
     if len(parts) != 2:
         return None
     head, tail = parts

@@ -50,6 +50,7 @@ class HandRecord:
     outcome: str = ""  # made | failed | tied (held over); "" for no contract
     announce_side: int = -1  # the side whose announcements counted (-1: none)
     held: int = 0  # points held over for the next played deal, after this one
+    trump: int = -1  # the trump suit of the contract
 
 
 def _record_maker(cls: type) -> Callable[..., Any]:

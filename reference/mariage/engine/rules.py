@@ -441,6 +441,30 @@ class Rules:
     round_rule: str | None = None
     pair_alone_cannot_win: bool = False
     pair_alone_rule: str | None = None
+    # an auction of a value and a trump suit with doubling (suit_auction), and the contract
+    # of a bid judged against the defence (scoring.takers.bid)
+    sa_rule: str | None = None  # None: no such auction
+    sa_bid_rule: str | None = None
+    sa_min: int = 80
+    sa_step: int = 10
+    sa_max: int = 160
+    sa_capot_value: int = 0  # 0: no capot bid
+    sa_capot_rule: str | None = None
+    sa_double_rule: str | None = None
+    sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
+    sa_capot_doublable: bool = True
+    sa_all_pass: str = "next_dealer"
+    sa_all_pass_rule: str | None = None
+    bid_result_rule: str | None = None
+    bid_must_beat: bool = True
+    bid_80_needs_82: bool = True
+    bid_score_mode: str = "made_plus_bid"  # made_plus_bid | bid_only | made_only
+    bid_multiplier_base: str = "whole_score"  # whole_score | bid_only | fixed_320_640
+    bid_failed_base: int = 160
+    bid_redouble_factor: int = 4
+    bid_pair_multiplied: bool = True
+    bid_capot_base: int = 250
+    bid_doubled_rule: str | None = None
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

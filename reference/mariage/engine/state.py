@@ -131,6 +131,7 @@ class GameState:
         "ask_level",
         "ask_spent",
         "auction_passed",
+        "bid_suit",
         "call_credit",
         "called",
         "captured",
@@ -282,6 +283,7 @@ class GameState:
         # ---- announcements held in hand (seat, combo, key card, cards) and the pair said
         self.announced: list[tuple[int, int, int, int]] = []
         self.pair_by = -1  # the seat that said the pair of trumps, or -1
+        self.bid_suit = -1  # the trump suit of the standing bid (suit_auction), or -1
         self.reset_bidding()
 
     def reset_bidding(self) -> None:

@@ -47,7 +47,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
-from .annotations import TAKERS_NOTES, contract_note, measure, takers_note
+from .annotations import TAKERS_NOTES, contract_note, measure, takers_keys, takers_note
 from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
@@ -313,7 +313,7 @@ def _closing(st: GameState, won: str, t: _Tables) -> str:
             return ""
         text += segno
     if r.takers_rule is not None and h.outcome:
-        keys: tuple[str, ...] = TAKERS_NOTES
+        keys: tuple[str, ...] = takers_keys(r)
     elif r.auction_rule is not None and ended == "played_out":
         keys = ("contract", "schwarz")
     else:

@@ -25,7 +25,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import option_specs
 
-from .annotations import TAKERS_NOTES, takers_note
+from .annotations import takers_keys, takers_note
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
 from .replay import contract_note, measure, team_name
@@ -132,7 +132,7 @@ class Recorder:
         if h.winner is not None:
             self.items.append(Note("segno", (team_name(r, h.winner),)))
         if r.takers_rule is not None and h.outcome:  # the takers against the defence
-            self.items.extend(Note(key, takers_note(r, h, key)) for key in TAKERS_NOTES)
+            self.items.extend(Note(key, takers_note(r, h, key)) for key in takers_keys(r))
         elif r.auction_rule is not None and h.ended == "played_out":  # bidding games
             self.items.append(Note("contract", contract_note(r, h, "contract")))
             self.items.append(Note("schwarz", contract_note(r, h, "schwarz")))

@@ -115,6 +115,7 @@ class TakingFields(_Needs):
             out.update(pair_rule=tp["id"], pair_word=tp["word"], pair_value=tp["value"],
                        pair_ranks=tuple(pr), pair_order=tp["order"],
                        pair_declare=tp["declare"])
+        out.update(self.suit_auction_fields())
         out.update(self.takers_fields())
         pa: dict[str, Any] = d["match"].get("pair_alone") or {}
         if self.on(pa):
@@ -155,6 +156,43 @@ class TakingFields(_Needs):
                 "announce_shared_cards": bool(an.get("shared_cards", False)),
                 "run_order": tuple(run), "long_runs": an.get("long_runs", "single")}
 
+    def suit_auction_fields(self) -> dict[str, Any]:
+        """An auction of a value and a trump suit, capot, doubling, a void deal."""
+        sa: dict[str, Any] = self.d.get("suit_auction") or {}
+        if not self.on(sa):
+            return {}
+        b, dbl, ap = sa["bids"], sa["doubling"], sa["all_pass"]
+        if b["min"] % b["step"] or b["max"] % b["step"] or b["max"] < b["min"]:
+            raise self.fail("suit_auction.bids", "bids must be multiples of the step, and the "
+                            "highest bid at least the lowest")
+        cp: dict[str, Any] = sa.get("capot") or {}
+        out: dict[str, Any] = {
+            "sa_rule": sa["id"], "sa_bid_rule": b["id"], "sa_min": b["min"],
+            "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
+            "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
+            "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}
+        if self.on(cp):
+            if cp["value"] <= b["max"]:
+                raise self.fail("suit_auction.capot.value", "the capot bid must be above "
+                                "every other bid")
+            out.update(sa_capot_value=cp["value"], sa_capot_rule=cp["id"])
+        return out
+
+    def bid_result_fields(self, tk: dict[str, Any]) -> dict[str, Any]:
+        """A bid contract judged against the defence, doubled or not (scoring.takers.bid)."""
+        bd: dict[str, Any] = tk.get("bid") or {}
+        if not self.on(bd):
+            if self.on(self.d.get("suit_auction")):
+                raise self.fail("scoring.takers", "an auction of bids needs 'bid' here")
+            return {}
+        dd = bd["doubled"]
+        return {"bid_result_rule": bd["id"], "bid_must_beat": bd["must_beat_defence"],
+                "bid_80_needs_82": bd["lowest_needs_82"], "bid_score_mode": bd["score"],
+                "bid_failed_base": bd["failed_base"], "bid_capot_base": bd["capot_base"],
+                "bid_doubled_rule": dd["id"], "bid_multiplier_base": dd["base"],
+                "bid_redouble_factor": dd["redouble_factor"],
+                "bid_pair_multiplied": dd["pair_multiplied"]}
+
     def takers_fields(self) -> dict[str, Any]:
         """A contract judged against the defenders' total: failure, ties, capot, rounding."""
         sc = self.d["scoring"]
@@ -165,10 +203,12 @@ class TakingFields(_Needs):
             return {}
         if not tk:
             raise self.fail("scoring", "kind takers needs a 'takers' section")
-        if not self.on(self.d.get("taking")):
-            raise self.fail("scoring.takers", "the takers' score needs a 'taking' section")
+        if not self.on(self.d.get("taking")) and not self.on(self.d.get("suit_auction")):
+            raise self.fail("scoring.takers", "the takers' score needs a 'taking' or "
+                            "'suit_auction' section")
         pair = tk["pair"]
-        return {"takers_rule": tk["id"], "takers_counts_pair": bool(pair["counts"]),
+        out = self.bid_result_fields(tk)
+        return out | {"takers_rule": tk["id"], "takers_counts_pair": bool(pair["counts"]),
                 "takers_pair_on_failure": pair["on_failure"], "takers_pair_rule": pair["id"],
                 "takers_tie": tk["tie"]["mode"], "takers_tie_rule": tk["tie"]["id"],
                 "takers_failed_points": int(tk["failed"]["points"]),

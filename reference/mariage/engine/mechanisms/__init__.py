@@ -30,6 +30,7 @@ module            mechanism                   runs
 ``announce``      :class:`Announcements`      runs and sets announced, compared between sides
 ``trumppair``     :class:`TrumpPair`          the pair of trumps said as it is played
 ``takerscore``    :class:`TakersScore`        made / failed / held-over tie, capot, rounding
+``suitauction``   :class:`SuitAuction`        bids of a value and a suit, coinche, surcoinche
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -75,6 +76,7 @@ from .matchend import MatchEnd
 from .passing import Passing
 from .questions import TrumpCalls
 from .scoring import Scoring
+from .suitauction import SuitAuction
 from .takerscore import TakersScore
 from .taking import TurnedCardTaking
 from .trickplay import TrickPlay
@@ -98,6 +100,7 @@ __all__ = [
     "Mechanisms",
     "Passing",
     "Scoring",
+    "SuitAuction",
     "TakersScore",
     "TalonClosing",
     "TrickPlay",
@@ -138,6 +141,7 @@ class Mechanisms:
     announcements: Announcements = field(default_factory=Announcements)
     trump_pair: TrumpPair = field(default_factory=TrumpPair)
     takers: TakersScore = field(default_factory=TakersScore)
+    suit_auction: SuitAuction = field(default_factory=SuitAuction)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""

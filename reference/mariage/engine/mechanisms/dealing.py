@@ -203,6 +203,8 @@ class Dealing(Mechanism):
             st.mech.auction.open(st)
         elif r.take_rule is not None:  # the turned card is taken (or not) first
             st.mech.taking.open(st)
+        elif r.sa_rule is not None:  # an auction of a value and a trump suit first
+            st.mech.suit_auction.open(st)
         else:
             st.mech.tricks.start_trick(st, st.leader)
         if r.turn_up_bonus and st.turn_up is not None and dealer is not None:

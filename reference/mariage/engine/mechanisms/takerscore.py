@@ -63,19 +63,38 @@ class TakersScore(Mechanism):
             pair[r.team_of[st.pair_by]] = r.pair_value
         return cards, ann, pair
 
+    def compared(self, st: GameState) -> tuple[int, int]:
+        """The takers' and the defenders' totals as the contract compares them."""
+        r = st.rules
+        taker = r.team_of[st.declarer]
+        cards, ann, pair = self.totals(st)
+        if st.tricks_won[taker] == r.hand_size + st.draw_tricks:  # capot: theirs change sides
+            ann = [sum(ann) if t == taker else 0 for t in range(len(ann))]
+        counted = pair if r.takers_counts_pair else [0] * len(pair)
+        mine = cards[taker] + ann[taker] + counted[taker]
+        theirs = sum(cards[t] + ann[t] + counted[t] for t in range(len(cards)) if t != taker)
+        return mine, theirs
+
     def outcome(self, st: GameState) -> str:
         """``made``, ``failed`` or ``tied`` (a litige), from the totals of a played deal."""
         r = st.rules
         taker = r.team_of[st.declarer]
-        cards, ann, pair = self.totals(st)
-        if st.tricks_won[taker] == r.hand_size + st.draw_tricks:
+        capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
+        mine, theirs = self.compared(st)
+        tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
+        if st.contract:  # a bid: its value to reach (capot: every trick)
+            if st.contract == r.sa_capot_value:
+                return "made" if capot else "failed"
+            if r.bid_must_beat and mine == theirs and mine >= st.contract:
+                return tie
+            ok = mine >= st.contract and (not r.bid_must_beat or mine > theirs) and \
+                (not r.bid_80_needs_82 or st.contract != r.sa_min or mine >= 82)
+            return "made" if ok else "failed"
+        if capot:
             return "made"
-        counted = pair if r.takers_counts_pair else [0] * len(pair)
-        mine = cards[taker] + ann[taker] + counted[taker]
-        theirs = sum(cards[t] + ann[t] + counted[t] for t in range(len(cards)) if t != taker)
         if mine != theirs:
             return "made" if mine > theirs else "failed"
-        return {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
+        return tie
 
     def sheet(self, st: GameState, how: str) -> list[int]:
         """What each side writes for this deal (and the held-over total taken or grown)."""
@@ -92,7 +111,9 @@ class TakersScore(Mechanism):
             ann = [sum(ann) if t == taker else 0 for t in range(nteams)]
         totals = [cards[t] + ann[t] + pair[t] for t in range(nteams)]
         pair_only = -1
-        if result == "made":
+        if st.contract and result != "tied":
+            out, winner, pair_only = self.bid_sheet(st, result, cards, ann, pair, totals)
+        elif result == "made":
             out = totals
             winner = taker
         elif result == "failed":
@@ -119,6 +140,47 @@ class TakersScore(Mechanism):
         self.mark_pair_only(st, pair_only)
         return [round_line(v, r.round_mode) for v in out]
 
+    def bid_sheet(self, st: GameState, result: str, cards: list[int], ann: list[int],
+                  pair: list[int], totals: list[int]) -> tuple[list[int], int, int]:
+        """What each side writes for a bid contract made or failed (before the held-over
+        total and rounding), the side that won the deal, and a side left with only its
+        pair of trumps (-1: none)."""
+        r = st.rules
+        nteams = len(r.teams)
+        taker = r.team_of[st.declarer]
+        value = st.contract
+        m = (1, 2, r.bid_redouble_factor)[st.kontras]
+        out = [0] * nteams
+        winner = taker if result == "made" else st.opponent(taker)
+        loser = st.opponent(winner)
+        keeps = r.takers_pair_on_failure == "holder_keeps"
+        if result == "made" and m == 1:
+            mode = r.bid_score_mode
+            mine = cards[taker] + ann[taker] + pair[taker]
+            out[taker] = value + (mine if mode != "bid_only" else pair[taker])
+            if mode == "made_only":
+                out[taker] = mine
+            for t in range(nteams):
+                if t != taker:
+                    out[t] = totals[t]
+            return out, winner, -1
+        capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks
+        base = r.bid_capot_base if capot else r.bid_failed_base
+        won_pair = pair[winner] + (pair[loser] if not keeps else 0)
+        if r.bid_multiplier_base == "bid_only":
+            out[winner] = base + sum(ann) + m * value + won_pair
+        elif r.bid_multiplier_base == "fixed_320_640" and m > 1:
+            out[winner] = 160 * m
+        elif r.bid_pair_multiplied:
+            out[winner] = (base + sum(ann) + value + won_pair) * m
+        else:
+            out[winner] = (base + sum(ann) + value) * m + won_pair
+        pair_only = -1
+        if keeps and pair[loser]:
+            out[loser] = pair[loser]
+            pair_only = loser
+        return out, winner, pair_only
+
     def mark_pair_only(self, st: GameState, team: int) -> None:
         """A side that won a trick may win the match again; a side that wrote only its
         pair of trumps after failing (or taking no trick) may not win on this deal."""
@@ -137,7 +199,8 @@ class TakersScore(Mechanism):
             return {"held": st.pot}
         r = st.rules
         played = len(st.tricks) == r.hand_size + st.draw_tricks
-        return {"declarer": st.declarer,
+        return {"declarer": st.declarer, "contract": st.contract, "kontras": st.kontras,
+                "trump": st.trump,
                 "made": {"made": True, "failed": False}.get(self.outcome(st)) if played
                 else None,
                 "outcome": self.outcome(st) if played else "",
