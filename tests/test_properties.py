@@ -57,7 +57,8 @@ from propkit import (
 # test_rules_belote.py)
 REFEREE_RULESETS = tuple(n for n in RULESETS if n not in ("schnapsen", "sixty-six",
                                                           "sixty-six-3", "sixty-six-4",
-                                                          "belote"))
+                                                          "belote", "belote-coinche",
+                                                          "belote-contree"))
 TURNED_TRUMP = {"mariglia", "mariaggia", "mariazza"}  # trump is the turned-up card's suit
 HELD_UNTIL_LEADING = {"mariazza"}  # a non-leader's declaration counts when he next leads
 

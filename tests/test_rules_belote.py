@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from mariage import GameState, Phase, load_rules
+from mariage import GameState, Phase, Rules, load_rules
 from mariage.arena.bots import make_bot
 from mariage.engine.deals import SeededDeals
 from mariage.notation.recorder import record_match
@@ -32,26 +32,37 @@ def plays(state: GameState) -> set[str]:
     return {t for t in legal_texts(state) if t in state.rules.card_index}
 
 
-def deal8(hands: Sequence[str | None], taker: int, turn_up: str, named: str | None = None,
-          dealer: int = E, options: Mapping[str, Any] | None = None) -> GameState:
-    """A deal in play whose seats hold ``hands`` (eight cards each after the second deal;
-    ``None`` or short hands are filled from the cards nobody asked for, lowest first).
-
-    ``taker`` takes the turn-up in the first round, or (``named``) names that suit in
-    the second round, after four passes in the first.
-    """
-    rules = load_rules(B, dict(options or {}))
+def filled(rules: Rules, hands: Sequence[str | None]) -> list[list[str]]:
+    """Whole hands of eight: ``None`` or short hands filled from the cards nobody asked
+    for, lowest first."""
     asked = [c for h in hands if h for c in h.split()]
-    assert turn_up in (hands[taker] or "").split(), "the taker gets the turn-up"
     spare = [c for c in sorted(rules.card_code, key=lambda c: (-rules.rank_of[rules.card(c)],
                                                                 rules.suit_of[rules.card(c)]))
              if c not in asked]
     full = []
     for s in range(4):
-        h = (hands[s] or "").split()
+        h = (hands[s] or "").split() if s < len(hands) else []
         while len(h) < 8:
             h.append(spare.pop(0))
         full.append(h)
+    return full
+
+
+def deal8(hands: Sequence[str | None], taker: int, turn_up: str, named: str | None = None,
+          dealer: int = E, options: Mapping[str, Any] | None = None,
+          ruleset: str = B) -> GameState:
+    """A deal in play whose seats hold ``hands`` (eight cards each after the second deal;
+    ``None`` or short hands are filled from the cards nobody asked for, lowest first).
+
+    ``taker`` takes the turn-up in the first round, or (``named``) names that suit in
+    the second round, after four passes in the first. Under an auction (the presets),
+    ``taker`` bids 80 in the turn-up's suit (or ``named``) and the others pass.
+    """
+    rules = load_rules(ruleset, dict(options or {}))
+    if rules.sa_rule is not None:
+        return bid_deal(hands, taker, named or turn_up[-1], 80, "", dealer, options, ruleset)
+    assert turn_up in (hands[taker] or "").split(), "the taker gets the turn-up"
+    full = filled(rules, hands)
     eldest = (dealer + 1) % 4
     first = (taker if rules.second_deal_start == "taker" else eldest)
     second: list[str] = []
@@ -73,17 +84,46 @@ def deal8(hands: Sequence[str | None], taker: int, turn_up: str, named: str | No
         play(state, "pass")
         speaker = (speaker + 1) % 4
     play(state, "take" if named is None else f"take:{named}")
-    for s in range(4):
-        assert state.rules.format_cards(state.hands[s]).split() == sorted(
-            full[s], key=rules.card), (s, full[s])
+    check_hands(state, full)
     return state
+
+
+def bid_deal(hands: Sequence[str | None], taker: int, suit: str, value: int | str = 80,
+             doubling: str = "", dealer: int = E, options: Mapping[str, Any] | None = None,
+             ruleset: str = "belote-coinche") -> GameState:
+    """A deal of an auction preset in play: ``taker`` bids ``value`` in ``suit`` after
+    passes from eldest; then (``doubling``) the next opponent coinches and the taker's side
+    passes, or his partner surcoinches; else three passes."""
+    rules = load_rules(ruleset, dict(options or {}))
+    full = filled(rules, hands)
+    state = start(rules, full, dealer=dealer)
+    speaker = (dealer + 1) % 4
+    while speaker != taker:
+        play(state, "pass")
+        speaker = (speaker + 1) % 4
+    play(state, f"bid:{value}:{suit}")
+    if doubling == "coinche":
+        play(state, "coinche pass pass")
+    elif doubling == "surcoinche":
+        play(state, "coinche surcoinche")
+    else:
+        play(state, "pass pass pass")
+    assert state.phase == Phase.PLAY
+    check_hands(state, full)
+    return state
+
+
+def check_hands(state: GameState, full: list[list[str]]) -> None:
+    rules = state.rules
+    for s in range(4):
+        assert rules.format_cards(state.hands[s]).split() == sorted(full[s], key=rules.card)
 
 
 def finish(state: GameState, ns_cards: int, ns_tricks: int) -> GameState:
     """Play to the last trick, set the sides so that the deal ends at ``ns_cards`` / 162 in
     cards (the last trick's 10 included) and ``ns_tricks`` / 8, then play it. The jack of
     trumps is kept to the last trick, which its holder's side therefore wins."""
-    play_tricks(state, 7 - len(state.tricks), keep="JS")
+    play_tricks(state, 7 - len(state.tricks), keep="J" + state.rules.suits[state.trump])
     probe = state.clone()
     play_tricks(probe, 1)
     _, cards, winner = probe.tricks[-1]
@@ -105,8 +145,8 @@ def finish(state: GameState, ns_cards: int, ns_tricks: int) -> GameState:
 SPADES = ["JS 9S AS AH TH 9D 8D 7D", None, None, None]
 
 
-def spades(options: Mapping[str, Any] | None = None) -> GameState:
-    return deal8(SPADES, N, "JS", options=options)
+def spades(options: Mapping[str, Any] | None = None, ruleset: str = B) -> GameState:
+    return deal8(SPADES, N, "JS", options=options, ruleset=ruleset)
 
 
 def gain(state: GameState) -> list[int]:

@@ -48,6 +48,10 @@ FACTS: dict[str, tuple[int, int, int, tuple[tuple[str, int], ...], int]] = {
     # five cards dealt, then the turn-up and the second deal from the 12 left
     "belote": (4, 5, 12, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
                           ("8", 0), ("7", 0)), 1000),
+    "belote-coinche": (4, 8, 0, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
+                                 ("8", 0), ("7", 0)), 2000),
+    "belote-contree": (4, 8, 0, (("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0),
+                                 ("8", 0), ("7", 0)), 2000),
 }
 
 
