@@ -42,6 +42,7 @@ class Announcements(Mechanism):
     name: ClassVar[str] = "announcements"
     sections: ClassVar[tuple[str, ...]] = ("announcements",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Announce, "apply_announce"),)
+    steps: ClassVar[tuple[str, ...]] = ("points", "best_side")
 
     def offers(self, rules: Rules) -> bool:
         """Announcements are offered in the first trick where the rules have them."""

@@ -43,6 +43,7 @@ class SuitAuction(Mechanism):
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SuitBid, "apply_bid"),
                                                        (Double, "apply_double"))
     phases: ClassVar[tuple[int, ...]] = (BIDDING,)
+    steps: ClassVar[tuple[str, ...]] = ("open",)
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules have such an auction."""

@@ -44,6 +44,7 @@ class TakersScore(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "takers against the defence"
     sections: ClassVar[tuple[str, ...]] = ("scoring.takers", "match.pair_alone")
+    steps: ClassVar[tuple[str, ...]] = ("sheet", "facts")
 
     def totals(self, st: GameState) -> tuple[list[int], list[int], list[int]]:
         """Per side: card points (capot counted), counting announcements, the pair said."""

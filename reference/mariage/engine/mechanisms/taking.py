@@ -45,6 +45,7 @@ class TurnedCardTaking(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("taking", "pack.trump")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Take, "apply_take"),)
     phases: ClassVar[tuple[int, ...]] = (TAKING,)
+    steps: ClassVar[tuple[str, ...]] = ("open", "fix_trump")
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules take a turned card."""

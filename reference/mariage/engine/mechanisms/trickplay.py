@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from mariage.errors import IllegalActionError
 
 from ..actions import Action, Play
-from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
+from ..phase import ANSWER, PLAY, WINDOW
 from ..rules import Obligation, When
 from .base import Mechanism, refuse
 
@@ -40,7 +40,7 @@ class TrickPlay(Mechanism):
     name: ClassVar[str] = "trick play and duties"
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
-
+    steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw", "apply_play")
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A play of each card."""
@@ -283,31 +283,22 @@ class TrickPlay(Mechanism):
         st.tricks_won[team] += 1
         st.tricks.append((st.leader, tuple(cards), winner))
         st.last_winner = winner
-        mech = st.mech
-        if st.split is not None:
-            mech.asks.settle_split(st, winner)
-        if st.phase == OVER or st.phase == DEAL:
-            return
-        if r.hand_target is not None:
-            scoring = mech.scoring
-            if scoring.target_reached(st):
-                scoring.end_hand(st, "target")
+        hooks = st.hooks
+        # what waits on the trick: a split marriage, the hand target, held points,
+        # claims and closing before the draw (mechanisms.hooks); usually nothing
+        for after_trick in hooks.after_trick:
+            if after_trick(st, winner):
                 return
-        # ---- talon games: held credit, last-trick bonus, claims, closing before the draw
-        if r.credit_on_win:
-            mech.held_credit.on_trick_won(st, winner)
-        if r.talon_game and mech.claims.after_trick(st, winner):
-            return
         if st.stock:
             self.draw(st, winner)
         if st.trick_no >= st._tricks_per_hand:
             if r.last_trick_points:  # card points for the last trick
                 st.captured[team] += r.last_trick_points
-            mech.scoring.end_hand(st, "played_out")
+            st.mech.scoring.end_hand(st, "played_out")
             return
         self.start_trick(st, winner)
-        if st.held[winner]:
-            mech.declarations.credit_held(st, winner)
+        for next_lead in hooks.next_lead:
+            next_lead(st, winner)
 
     def draw(self, st: GameState, winner: int) -> None:
         """Each seat in the hand draws one card from the stock, the trick's winner first."""

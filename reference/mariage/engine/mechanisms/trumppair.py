@@ -40,6 +40,7 @@ class TrumpPair(Mechanism):
     name: ClassVar[str] = "pair of trumps"
     sections: ClassVar[tuple[str, ...]] = ("trump_pair",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SayPair, "apply_say"),)
+    steps: ClassVar[tuple[str, ...]] = ("trump_known",)
 
     def offers(self, rules: Rules) -> bool:
         """The pair is said with a card where the rules make saying it a choice."""
@@ -69,7 +70,7 @@ class TrumpPair(Mechanism):
             return []
         if st.rules.pair_order == "first_rank_first":
             cards = cards[:1]
-        legal = st.mech.tricks.legal_plays(st, seat)
+        legal = st.legal_plays(seat)
         return [c for c in cards if legal >> c & 1]
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
