@@ -743,3 +743,85 @@ def test_played_deals_share_162_card_points() -> None:
         st.apply(bots[seat].choose(st))
     played = [h for h in st.history if h.ended == "played_out"]
     assert played and all(sum(h.points) == 162 for h in played)  # check 1
+
+
+# ----------------------------------------------------------------- an independent referee
+TRUMP_ORDER, PLAIN_ORDER = "J9ATKQ87", "ATKQJ987"
+TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3}
+PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def referee_trick(codes: list[str], trump: str) -> tuple[int, int]:
+    """(index of the winning card, card points) of a trick, from the notes' tables."""
+    led = codes[0][1]
+
+    def rank(code: str) -> tuple[int, int]:
+        if code[1] == trump:
+            return (2, -TRUMP_ORDER.index(code[0]))
+        return (1, -PLAIN_ORDER.index(code[0])) if code[1] == led else (0, 0)
+
+    best = max(range(len(codes)), key=lambda i: rank(codes[i]))
+    points = sum((TRUMP_POINTS if c[1] == trump else PLAIN_POINTS).get(c[0], 0) for c in codes)
+    return best, points
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+def test_a_referee_from_the_notes_agrees_on_tricks_points_and_deal_scores(seed: int) -> None:
+    """Random games without announcements, belote automatic: every trick's winner and
+    points, each deal's totals (162, capot 252), the contract's result and the written
+    scores (made, dedans 162 plus the belote kept, litige held over) recomputed from the
+    notes' tables."""
+    import random
+
+    rules = load_rules(B, {"announcements": False, "belote_declare": "automatic"})
+    deals = SeededDeals(rules, seed)
+    st = GameState(rules, first_dealer=deals.first_dealer)
+    rng = random.Random(seed)
+    pot = 0
+    checked = 0
+    while not st.terminal and st.hand_no < 25:
+        if st.phase == Phase.DEAL:
+            st.deal(*deals.next_deal())
+            cards = [0, 0]
+            tricks = [0, 0]
+            continue
+        before = len(st.tricks)
+        st.apply(rng.choice(st.legal_actions()))
+        if len(st.tricks) > before:
+            leader, played, winner = st.tricks[-1]
+            codes = [rules.card_code[c] for c in played]
+            best, points = referee_trick(codes, rules.suits[st.trump])
+            assert winner == (leader + best) % 4
+            cards[winner % 2] += points
+            tricks[winner % 2] += 1
+        h = st.history[-1] if st.history else None
+        if h is None or h.number != st.hand_no or h.ended != "played_out" or \
+                st.phase not in (Phase.DEAL, Phase.OVER):
+            continue
+        last = st.tricks[-1][2] % 2
+        cards[last] += 100 if tricks[last] == 8 else 10
+        taker = h.declarer % 2
+        pair = [0, 0]
+        # the hand record's points are the card points with the usual 10 for the last trick
+        assert h.points == (cards[0] - (90 if tricks[0] == 8 else 0),
+                            cards[1] - (90 if tricks[1] == 8 else 0)), (h.points, cards)
+        belote_team = -1 if st.pair_by < 0 else st.pair_by % 2
+        if belote_team >= 0:
+            pair[belote_team] = 20
+        mine, theirs = cards[taker] + pair[taker], cards[1 - taker] + pair[1 - taker]
+        want = [0, 0]
+        if tricks[taker] == 8 or mine > theirs:
+            want = [cards[0] + pair[0], cards[1] + pair[1]]
+            want[taker] += pot
+            pot = 0
+        elif mine < theirs:
+            want[taker] = pair[taker]
+            want[1 - taker] = (cards[1 - taker] if tricks[1 - taker] == 8 else 162) + \
+                pair[1 - taker] + pot
+            pot = 0
+        else:
+            want[1 - taker] = theirs
+            pot += mine
+        assert list(h.score) == want, (h, cards, pair, pot)
+        checked += 1
+    assert checked >= 3
