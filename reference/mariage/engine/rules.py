@@ -434,6 +434,7 @@ class Rules:
     pair_word: str = "belote"
     pair_value: int = 20
     pair_ranks: tuple[int, ...] = ()  # rank indices of the pair, the first to be said first
+    pair_masks: tuple[int, ...] = ()  # per suit: the cards of the pair in it (one mask)
     pair_order: str = "any"  # any | first_rank_first
     pair_declare: str = "explicit"  # explicit | automatic
     takers_rule: str | None = None  # None: no contract judged against the defence

@@ -114,7 +114,9 @@ class TakingFields(_Needs):
             pr = self.rank_list("trump_pair.ranks", tp["ranks"], ranks)
             out.update(pair_rule=tp["id"], pair_word=tp["word"], pair_value=tp["value"],
                        pair_ranks=tuple(pr), pair_order=tp["order"],
-                       pair_declare=tp["declare"])
+                       pair_declare=tp["declare"],
+                       pair_masks=tuple(sum(1 << (s * nr + ri) for ri in pr)
+                                        for s in range(len(suits))))
         out.update(self.suit_auction_fields())
         out.update(self.takers_fields())
         pa: dict[str, Any] = d["match"].get("pair_alone") or {}

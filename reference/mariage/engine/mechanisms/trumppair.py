@@ -62,12 +62,12 @@ class TrumpPair(Mechanism):
 
     def may_say(self, st: GameState, seat: int) -> list[int]:
         """The cards with which ``seat`` (to act) may say the pair now."""
-        if st.pair_by >= 0 or st.phase != PLAY or st.to_act != seat:
+        if st.pair_by >= 0 or st.trump < 0 or st.phase != PLAY or st.to_act != seat:
+            return []
+        mask = st.rules.pair_masks[st.trump]
+        if st.hands[seat] & mask != mask:  # the hot path: he does not hold the pair
             return []
         cards = self.pair_cards(st)
-        hand = st.hands[seat]
-        if not cards or not all(hand >> c & 1 for c in cards):
-            return []
         if st.rules.pair_order == "first_rank_first":
             cards = cards[:1]
         legal = st.legal_plays(seat)
