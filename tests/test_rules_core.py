@@ -29,6 +29,10 @@ def _fresh(name: str) -> GameState:
         state.apply(Pass())
     if state.phase == Phase.TAKING:  # a turned card taken in rounds: the first speaker takes
         state.apply(parse_action(rules, "take"))
+    if state.phase == Phase.BIDDING:  # an auction of a suit: the lowest bid, then passes
+        state.apply(state.legal_actions()[1])
+        while state.phase == Phase.BIDDING:
+            state.apply(Pass())
     return state
 
 
