@@ -53,6 +53,7 @@ from mariage import (
     Rules,
     list_rulesets,
 )
+from mariage.engine.actions import Announce, Double, SayPair, SuitBid, Take
 from mariage.engine.deals import SeededDeals
 from mariage.spec.compile import build, option_specs
 from mariage.spec.specload import Document, load_document
@@ -278,6 +279,15 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
             count = rules.passing_steps[state.pass_step][2]
             out += [Give(sum(1 << c for c in combo))
                     for combo in itertools.combinations(hand, count)]
+    if rules.take_rule is not None or rules.combos or rules.pair_rule is not None:
+        out += [Take(s) for s in (-1, *suits, len(rules.suits))]
+        out += [Announce(k, c) for k in range(-1, len(rules.combos) + 1)
+                for c in (-1, *range(rules.ncards), rules.ncards)]
+        out += [SayPair(c) for c in (-1, *range(rules.ncards), rules.ncards)]
+    if rules.sa_rule is not None:  # an auction of a value and a trump suit
+        values = sorted({*range(0, rules.sa_max + 30, 10), rules.sa_min + 5, rules.sa_capot_value})
+        out += [SuitBid(v, s) for v in values for s in (-1, *suits, len(rules.suits))]
+        out += [Double(level) for level in range(4)]
     return out
 
 

@@ -107,6 +107,8 @@ def _dealt_one_by_one(state: GameState, cards: list[int]) -> tuple[list[int], li
     rest = cards[pos:]
     if r.turn_up == "under_stock":
         rest = rest[1:] + rest[:1] if turn < 0 else [*rest, cards[turn]]
+    elif r.turn_up == "to_taker":  # the turn-up waits for its taker, off the stock
+        rest = rest[1:]
     return hands, rest[::-1]
 
 

@@ -18,7 +18,7 @@ from mariage.engine.observation import observe
 from propkit import CHOICES, RULESETS, SEEDS, options_for, pick_action, rules_for
 
 ACTIVE = (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
-          Phase.QUESTION)
+          Phase.QUESTION, Phase.TAKING, Phase.BIDDING)
 
 
 def in_view(state: GameState, seat: int) -> int:

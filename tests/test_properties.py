@@ -53,8 +53,12 @@ from propkit import (
 #: the rulesets this referee models; Schnapsen and Sixty-six (closing, claims, game
 #: points) have their own referee in test_properties_talon.py, Sixty-six for four in
 #: test_properties_sixty_six_4.py, Sixty-six for three in test_properties_sixty_six_3.py
+# the talon games and Belote have referees of their own (test_properties_sixty_six_4.py,
+# test_rules_belote.py)
 REFEREE_RULESETS = tuple(n for n in RULESETS if n not in ("schnapsen", "sixty-six",
-                                                          "sixty-six-3", "sixty-six-4"))
+                                                          "sixty-six-3", "sixty-six-4",
+                                                          "belote", "belote-coinche",
+                                                          "belote-contree"))
 TURNED_TRUMP = {"mariglia", "mariaggia", "mariazza"}  # trump is the turned-up card's suit
 HELD_UNTIL_LEADING = {"mariazza"}  # a non-leader's declaration counts when he next leads
 

@@ -13,6 +13,7 @@ from mariage import (
     canonical_deck,
     list_rulesets,
     load_rules,
+    parse_action,
 )
 from rulekit import covers, legal_texts, refused
 
@@ -26,6 +27,12 @@ def _fresh(name: str) -> GameState:
     state.deal(canonical_deck(rules), 0 if rules.first_lead == "lot" else None)
     while state.phase == Phase.AUCTION:  # bidding games: nobody bids, the play begins
         state.apply(Pass())
+    if state.phase == Phase.TAKING:  # a turned card taken in rounds: the first speaker takes
+        state.apply(parse_action(rules, "take"))
+    if state.phase == Phase.BIDDING:  # an auction of a suit: the lowest bid, then passes
+        state.apply(state.legal_actions()[1])
+        while state.phase == Phase.BIDDING:
+            state.apply(Pass())
     return state
 
 

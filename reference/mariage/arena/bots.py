@@ -21,6 +21,7 @@ from typing import Protocol
 
 from mariage.engine.actions import (
     Action,
+    Announce,
     Answer,
     Bid,
     Call,
@@ -32,6 +33,9 @@ from mariage.engine.actions import (
     Give,
     Play,
     Question,
+    SayPair,
+    SuitBid,
+    Take,
 )
 from mariage.engine.state import GameState
 from mariage.errors import did_you_mean
@@ -88,7 +92,11 @@ class GreedyBot:
             chosen = _bidding_choice(state, acts)
             if chosen is not None:
                 return chosen
-        for kind in (CallOut, Claim, Declare, Exchange):
+        if state.rules.take_rule is not None or state.rules.sa_rule is not None:
+            taken = _taking_choice(state, acts)
+            if taken is not None:
+                return taken
+        for kind in (CallOut, Claim, Declare, Exchange, Announce, SayPair):
             found = [a for a in acts if isinstance(a, kind)]
             if found:
                 return found[0]
@@ -101,8 +109,9 @@ class GreedyBot:
         r = state.rules
         seat = state.to_act
         assert seat is not None
+        strength, points = state._strength, state._points  # in force (trump roles)
         if not state.trick_cards:
-            return max(plays, key=lambda a: (r.strength[a.card], -r.points[a.card]))
+            return max(plays, key=lambda a: (strength[a.card], -points[a.card]))
         winning: list[Play] = []
         for a in plays:
             trial = state.clone()
@@ -112,8 +121,49 @@ class GreedyBot:
             if r.team_of[trial.trick_seats[w]] == r.team_of[seat]:
                 winning.append(a)
         if winning:
-            return min(winning, key=lambda a: (r.strength[a.card], r.points[a.card]))
-        return min(plays, key=lambda a: (r.points[a.card], r.strength[a.card]))
+            return min(winning, key=lambda a: (strength[a.card], points[a.card]))
+        return min(plays, key=lambda a: (points[a.card], strength[a.card]))
+
+
+# ---------------------------------------------------------------- a turned card taken
+def trump_estimate(state: GameState, seat: int, suit: int) -> int:
+    """A rough worth of ``seat``'s hand (and the turned card he would get) with ``suit``
+    trump: trump points and length, and aces outside."""
+    r = state.rules
+    cards = state.hands[seat] | (1 << state.turn_up if state.turn_up is not None else 0)
+    points = r.role_points[suit] if r.role_points else r.points
+    est = 0
+    for c in r.cards_of(cards):
+        if r.suit_of[c] == suit:
+            est += points[c] + 8
+        elif r.rank_of[c] == 0:
+            est += 11
+    return est
+
+
+def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
+    """Take (or name) the best trump if the hand is worth it; else pass."""
+    seat = state.to_act
+    assert seat is not None
+    bids = [a for a in acts if isinstance(a, SuitBid)]
+    if bids:  # bid the lowest value in the best suit that the hand (and a partner) carries
+        r = state.rules
+        if state.high_bidder >= 0 and r.team_of[state.high_bidder] == r.team_of[seat]:
+            return acts[0]  # the partner holds the contract: pass
+        suit = max(range(len(r.suits)), key=lambda s: trump_estimate(state, seat, s))
+        reach = trump_estimate(state, seat, suit) + 20
+        ok = [a for a in bids if a.suit == suit and a.value <= reach]
+        return min(ok, key=lambda a: a.value) if ok else acts[0]
+    takes = [a for a in acts if isinstance(a, Take)]
+    if not takes or state.turn_up is None:
+        return None
+    turned = state.rules.suit_of[state.turn_up]
+
+    def worth(a: Take) -> int:
+        return trump_estimate(state, seat, turned if a.suit < 0 else a.suit)
+
+    best = max(takes, key=worth)
+    return best if worth(best) >= 60 else next(a for a in acts if not isinstance(a, Take))
 
 
 # ---------------------------------------------------------------- bidding games

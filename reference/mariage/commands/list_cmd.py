@@ -28,7 +28,7 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
 
     >>> first = as_json()[0]
     >>> first["name"], first["players"], first["options"][0]["name"]
-    ('cinquecento', 4, 'target')
+    ('belote', 4, 'target')
     """
     out: list[dict[str, Any]] = []
     for name in list_rulesets():

@@ -168,7 +168,12 @@ class _Printer:
             pts = ", ".join(f"{names[t]} {p}" for t, p in enumerate(finished.points))
             add = ", ".join(f"{names[t]} {p:+d}" for t, p in enumerate(finished.score))
             self.w(f"  hand over ({finished.ended}): points {pts}; scored {add}")
-            if finished.made is not None:  # a contract hand
+            if finished.outcome:  # the takers against the defence
+                side = finished.announce_side
+                self.w(f"  taken by {self.seat(finished.declarer)}: {finished.outcome}; "
+                       f"announcements: {names[side] if side >= 0 else 'none count'}"
+                       + (f"; held {finished.held}" if finished.held else ""))
+            elif finished.made is not None:  # a contract hand
                 how = "made" if finished.made else "failed"
                 sz = "".join(f"; {names[t]} schwarz" for t in finished.schwarz)
                 self.w(f"  contract {finished.contract} by {self.seat(finished.declarer)}: "

@@ -181,7 +181,7 @@ def _packet_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
         raise GenerationError("a card is placed twice")
     turned = -1  # the turn-up's place: under the stock, or the dealer's last card
     if turn_up is not None:
-        turned = owner.index(-2) if rules.turn_up == "under_stock" else \
+        turned = owner.index(-2) if rules.turn_up in ("under_stock", "to_taker") else \
             max(i for i, o in enumerate(owner) if o == dealer)
         deck[turned] = rules.card_index[turn_up]
     for s, cards in hands.items():

@@ -41,6 +41,7 @@ __all__ = [
     "encode",
     "seat_state_json",
     "state_json",
+    "takers_json",
 ]
 
 #: The protocol version this module speaks (``docs/protocol.rst``).
@@ -66,7 +67,9 @@ PHASES = {Phase.DEAL: "deal", Phase.PLAY: "play", Phase.WINDOW: "window",
           Phase.AFTER_TRICK: "after_trick", Phase.CLOSE_REPLY: "close_reply",
           # bidding games
           Phase.AUCTION: "auction", Phase.PASSING: "passing", Phase.CONTRACT: "contract",
-          Phase.QUESTION: "question"}
+          Phase.QUESTION: "question",
+          # a turned card taken in rounds
+          Phase.TAKING: "taking", Phase.BIDDING: "bidding"}
 
 #: Every error code an engine may answer with, and what it means.
 ERROR_CODES = {
@@ -197,7 +200,25 @@ def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
         out["closed_by"] = state.closed_by if in_hand and state.closed_by >= 0 else None
     if r.auction_rule is not None:  # bidding games only: the other rulesets' state is as before
         out["bidding"] = bidding_json(state, in_hand)
+    if r.takers_rule is not None:  # takers against the defence only, likewise
+        out["takers"] = takers_json(state, in_hand)
     return out
+
+
+def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
+    """The ``takers`` object: the taker, the contract bid and its doubling, the
+    announcements made (seat, kind, key card or rank), the seat that said the pair of
+    trumps, and the points held over from a tie."""
+    r = state.rules
+    made = [[seat, r.combos[k].name,
+             r.ranks[r.rank_of[c]] if r.combos[k].same_rank else r.card_code[c]]
+            for seat, k, c, _ in state.announced] if in_hand else []
+    return {"taker": state.declarer if in_hand and state.declarer >= 0 else None,
+            "contract": state.contract if in_hand else 0,
+            "doubled": state.kontras if in_hand else 0,
+            "announced": made,
+            "pair_by": state.pair_by if in_hand and state.pair_by >= 0 else None,
+            "held": state.pot}
 
 
 def seat_state_json(state: GameState, seat: int) -> dict[str, Any]:

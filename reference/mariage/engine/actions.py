@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "Announce",
     "Answer",
     "AskPartner",
     "Bid",
@@ -39,6 +40,7 @@ __all__ = [
     "Close",
     "Declare",
     "Decline",
+    "Double",
     "Draw",
     "Exchange",
     "Give",
@@ -47,6 +49,9 @@ __all__ = [
     "Play",
     "Question",
     "Raise",
+    "SayPair",
+    "SuitBid",
+    "Take",
     "action_text",
     "naming",
     "parse_action",
@@ -263,9 +268,70 @@ class Kontra:
         return _named(self, f"re={self.re}")
 
 
+# ---- trump by a turned card taken in rounds; announcements compared between sides;
+# the pair of trumps said as its first card is played
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the turned card: its suit is trump (``suit`` -1), or name ``suit`` (a later round)."""
+
+    suit: int = -1
+
+    def __repr__(self) -> str:
+        return _named(self, f"suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """Announce combination kind ``combo`` of the ruleset, keyed by ``card``.
+
+    For a run the key is its top card; for a set of one rank, any card of that rank
+    (its text names the rank only).
+    """
+
+    combo: int
+    card: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"combo={self.combo}, card={self.card}")
+
+
+@dataclass(frozen=True, slots=True)
+class SayPair:
+    """Say the pair of trumps (belote) while playing ``card``, its first card."""
+
+    card: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"card={self.card}")
+
+
+@dataclass(frozen=True, slots=True)
+class SuitBid:
+    """Bid ``value`` with ``suit`` as trump (a value of the rules' capot bid: capot)."""
+
+    value: int
+    suit: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}, suit={self.suit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """Double the standing bid (``level`` 1, coinche) or redouble it (2, surcoinche)."""
+
+    level: int = 1
+
+    def __repr__(self) -> str:
+        return _named(self, f"level={self.level}")
+
+
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
-          | Bid | Give | Raise | Call | Question | Kontra)
+          | Bid | Give | Raise | Call | Question | Kontra
+          | Take | Announce | SayPair | SuitBid | Double)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -331,6 +397,66 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
     return None
 
 
+def _taking_text(rules: Rules, action: Action) -> str | None:
+    """The text of a take, an announcement or the pair of trumps said, or ``None``."""
+    t = type(action)
+    if t is Take:
+        assert isinstance(action, Take)
+        return "take" if action.suit < 0 else f"take:{rules.suits[action.suit]}"
+    if t is Announce:
+        assert isinstance(action, Announce)
+        combo = rules.combos[action.combo]
+        if combo.same_rank:
+            return f"{combo.name}:{rules.ranks[rules.rank_of[action.card]]}"
+        return f"{combo.name}:{rules.card_code[action.card]}"
+    if t is SayPair:
+        assert isinstance(action, SayPair)
+        return f"{rules.pair_word}:{rules.card_code[action.card]}"
+    if t is SuitBid:
+        assert isinstance(action, SuitBid)
+        value = "capot" if action.value == rules.sa_capot_value else str(action.value)
+        return f"bid:{value}:{rules.suits[action.suit]}"
+    if t is Double:
+        assert isinstance(action, Double)
+        return rules.sa_double_words[action.level - 1]
+    return None
+
+
+def _taking_parse(rules: Rules, s: str) -> Action | None:
+    """Parse a take, an announcement or the pair of trumps said, or ``None``."""
+    if rules.take_rule is None and not rules.combos and rules.pair_rule is None \
+            and rules.sa_rule is None:
+        return None
+    if s == "take" and rules.take_rule is not None:
+        return Take()
+    if rules.sa_rule is not None and s in rules.sa_double_words:
+        return Double(rules.sa_double_words.index(s) + 1)
+    parts = s.split(":")
+    if rules.sa_rule is not None and len(parts) == 3 and parts[0] == "bid" \
+            and parts[2] in rules.suits:
+        suit = rules.suits.index(parts[2])
+        if parts[1] == "capot" and rules.sa_capot_value:
+            return SuitBid(rules.sa_capot_value, suit)
+        if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
+                and int(parts[1]) != rules.sa_capot_value:
+            return SuitBid(int(parts[1]), suit)
+    if len(parts) != 2:
+        return None
+    head, tail = parts
+    if head == "take" and rules.take_rule is not None and tail in rules.suits:
+        return Take(rules.suits.index(tail))
+    if head == rules.pair_word and rules.pair_rule is not None and tail in rules.card_index:
+        return SayPair(rules.card_index[tail])
+    for combo in rules.combos:
+        if combo.name != head:
+            continue
+        if combo.same_rank and tail in rules.ranks:
+            return Announce(combo.index, rules.card_index_of(0, rules.ranks.index(tail)))
+        if not combo.same_rank and tail in rules.card_index:
+            return Announce(combo.index, rules.card_index[tail])
+    return None
+
+
 def action_text(rules: Rules, action: Action) -> str:
     """The canonical text of ``action`` under ``rules``."""
     t = type(action)
@@ -360,6 +486,9 @@ def action_text(rules: Rules, action: Action) -> str:
     bidding = _bidding_text(rules, action)
     if bidding is not None:
         return bidding
+    taking = _taking_text(rules, action)
+    if taking is not None:
+        return taking
     return "callout"
 
 
@@ -397,6 +526,9 @@ def parse_action(rules: Rules, text: str) -> Action:
                 break
             return Declare(d.index, rules.suits.index(parts[1]), len(parts) == 2)
     found = _bidding_parse(rules, s)
+    if found is not None:
+        return found
+    found = _taking_parse(rules, s)
     if found is not None:
         return found
     raise ValueError(f"not an action of {rules.ruleset}: {text!r}")

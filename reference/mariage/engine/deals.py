@@ -52,7 +52,7 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
             owner.extend([(start + i) % n] * size)
         if k + 1 == rules.turn_up_round and rules.turn_up == "under_stock":
             owner.append(-2)
-    if rules.turn_up == "under_stock" and -2 not in owner:
+    if rules.turn_up in ("under_stock", "to_taker") and -2 not in owner:
         owner.append(-2)
     owner.extend([-1] * (rules.ncards - len(owner)))
     return owner

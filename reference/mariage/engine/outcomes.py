@@ -46,6 +46,11 @@ class HandRecord:
     made: bool | None = None  # None: nobody bid
     schwarz: tuple[int, ...] = ()  # the teams that won no trick
     kontras: int = 0  # Kontra and Re said
+    # a contract judged against the defence (scoring.takers)
+    outcome: str = ""  # made | failed | tied (held over); "" for no contract
+    announce_side: int = -1  # the side whose announcements counted (-1: none)
+    held: int = 0  # points held over for the next played deal, after this one
+    trump: int = -1  # the trump suit of the contract
 
 
 def _record_maker(cls: type) -> Callable[..., Any]:

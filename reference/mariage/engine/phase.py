@@ -15,6 +15,7 @@ __all__ = [
     "AFTER_TRICK",
     "ANSWER",
     "AUCTION",
+    "BIDDING",
     "CLOSE_REPLY",
     "CONTRACT",
     "DEAL",
@@ -22,6 +23,7 @@ __all__ = [
     "PASSING",
     "PLAY",
     "QUESTION",
+    "TAKING",
     "WINDOW",
     "Phase",
 ]
@@ -45,8 +47,13 @@ class Phase(IntEnum):
     AFTER_TRICK = 10  #: the winner of a trick may claim, close before the draw, or go on
     CLOSE_REPLY = 11  #: just after a close, the closer's opponent may exchange or decline
 
+    # ---- a turned card taken in rounds (values 20-24 are theirs)
+    TAKING = 20  #: the seat to act takes the turned card, names a suit, or passes
+    BIDDING = 21  #: an auction of a value and a trump suit, with doubling and redoubling
+
 
 DEAL, PLAY, WINDOW, ANSWER, OVER = Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.OVER
 AUCTION, PASSING, CONTRACT, QUESTION = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
                                         Phase.QUESTION)
 AFTER_TRICK, CLOSE_REPLY = Phase.AFTER_TRICK, Phase.CLOSE_REPLY
+TAKING, BIDDING = Phase.TAKING, Phase.BIDDING

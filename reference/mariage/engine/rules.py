@@ -23,6 +23,7 @@ from .actions import Play
 
 __all__ = [
     "Ask",
+    "Combo",
     "Declaration",
     "Obligation",
     "RuleInfo",
@@ -78,6 +79,15 @@ class Obligation:
     void_when: When
     void_rule: str | None
     head_beat: str = "winning"  # winning | suit_best: the card the head duty must beat
+    head_suits: str = "all"  # all | trump: the suits led in which the head duty applies
+    # void in the suit led while the partner is winning (void_when opponent_winning):
+    # free (any card) | no_undertrump (no trump below the partner's winning trump unless
+    # only trumps are held) | overtrump_if_only_trumps (holding only trumps: beat if able)
+    void_partner: str = "free"
+    void_partner_rule: str | None = None
+    # void_when always, the last seat of the trick with the partner winning by a trump:
+    # may play a plain card or a higher trump, never a lower one
+    last_seat_free: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +129,24 @@ class Declaration:
     next_in_order_plus: int | None = None
     order_schedule: tuple[int, ...] = ()
     window_rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """A kind of announcement held in hand: a run in one suit, or a set of one rank.
+
+    ``value`` is its points (for a set, per rank index: ``rank_values``); ``strength``
+    orders kinds in the comparison between sides (higher first).
+    """
+
+    index: int
+    name: str
+    rule: str
+    same_rank: bool  # a set of cards of one rank (carré), else a run in one suit
+    length: int  # cards in it (a run of more counts as this kind where it is the longest)
+    value: int
+    rank_values: tuple[int, ...]  # sets: points per rank index (0: cannot be announced)
+    rank_order: tuple[int, ...]  # sets: rank indices, best first, for the comparison
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +403,79 @@ class Rules:
     match_bonus: int = 0
     match_max_hands: int = 0  # 0: no limit
     partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
+    # ---- trump ranks and points per suit role (pack.trump); a turned card taken in rounds
+    # (taking); announcements compared between sides (announcements); the pair of trumps
+    # said as it is played (trump_pair); a contract judged against the defence
+    # (scoring.takers). Unused where the spec has none.
+    role_strength: tuple[tuple[int, ...], ...] = ()  # per trump suit: strength per card
+    role_points: tuple[tuple[int, ...], ...] = ()  # per trump suit: points per card
+    role_higher: tuple[tuple[int, ...], ...] = ()  # per trump suit: higher cards per card
+    role_rule: str | None = None
+    take_rule: str | None = None  # None: no turned card taken in rounds
+    take_second_rule: str | None = None
+    take_rounds: int = 2
+    take_other_suits: bool = True  # the second round names a suit other than the turned one
+    all_pass: str = "next_dealer"  # next_dealer | same_dealer
+    all_pass_rule: str | None = None
+    second_deal_rule: str | None = None
+    second_deal_taker: int = 2  # cards the taker gets in the second deal (the turn-up aside)
+    second_deal_others: int = 3
+    second_deal_start: str = "eldest"  # eldest | taker
+    combos: tuple[Combo, ...] = ()
+    announce_rule: str | None = None
+    announce_compare_rule: str | None = None
+    announce_tie: str = "none_score"  # none_score | first_in_rotation
+    announce_tie_rule: str | None = None
+    announce_shared_cards: bool = False  # a card may count in two combinations
+    run_order: tuple[int, ...] = ()  # rank indices in run order, high to low
+    long_runs: str = "single"  # single: a run longer than every kind is one of the longest
+    # kind | split: it is also cut into more announcements from its top
+    pair_rule: str | None = None  # None: no pair of trumps said
+    pair_word: str = "belote"
+    pair_value: int = 20
+    pair_ranks: tuple[int, ...] = ()  # rank indices of the pair, the first to be said first
+    pair_masks: tuple[int, ...] = ()  # per suit: the cards of the pair in it (one mask)
+    pair_order: str = "any"  # any | first_rank_first
+    pair_declare: str = "explicit"  # explicit | automatic
+    takers_rule: str | None = None  # None: no contract judged against the defence
+    takers_counts_pair: bool = True
+    takers_pair_on_failure: str = "holder_keeps"  # holder_keeps | goes_to_winner
+    takers_pair_rule: str | None = None
+    takers_tie: str = "litige"  # litige | tie_fails | tie_makes
+    takers_tie_rule: str | None = None
+    takers_failed_points: int = 162
+    takers_failed_rule: str | None = None
+    capot_mode: str = "last_trick"  # last_trick (the last trick counts capot_value) | flat
+    capot_value: int = 100
+    capot_rule: str | None = None
+    round_mode: str = "none"  # none | nearest10_5up | nearest10_6up
+    round_rule: str | None = None
+    pair_alone_cannot_win: bool = False
+    pair_alone_rule: str | None = None
+    # an auction of a value and a trump suit with doubling (suit_auction), and the contract
+    # of a bid judged against the defence (scoring.takers.bid)
+    sa_rule: str | None = None  # None: no such auction
+    sa_bid_rule: str | None = None
+    sa_min: int = 80
+    sa_step: int = 10
+    sa_max: int = 160
+    sa_capot_value: int = 0  # 0: no capot bid
+    sa_capot_rule: str | None = None
+    sa_double_rule: str | None = None
+    sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
+    sa_capot_doublable: bool = True
+    sa_all_pass: str = "next_dealer"
+    sa_all_pass_rule: str | None = None
+    bid_result_rule: str | None = None
+    bid_must_beat: bool = True
+    bid_80_needs_82: bool = True
+    bid_score_mode: str = "made_plus_bid"  # made_plus_bid | bid_only | made_only
+    bid_multiplier_base: str = "whole_score"  # whole_score | bid_only | fixed_320_640
+    bid_failed_base: int = 160
+    bid_redouble_factor: int = 4
+    bid_pair_multiplied: bool = True
+    bid_capot_base: int = 250
+    bid_doubled_rule: str | None = None
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

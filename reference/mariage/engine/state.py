@@ -127,13 +127,17 @@ class GameState:
         "_higher",
         "_ob_no_stock",
         "_ob_stock",
+        "_points",
+        "_strength",
         "_tricks_per_hand",
         "_undo",
         "actions",
+        "announced",
         "aside",  # some slots are the talon games' (closing, claims...)
         "ask_level",
         "ask_spent",
         "auction_passed",
+        "bid_suit",
         "call_credit",
         "called",
         "captured",
@@ -173,10 +177,13 @@ class GameState:
         "match_scores",
         "mech",
         "next_dealer",
+        "no_win",
         "out",
+        "pair_by",
         "pass_step",
         "pending_ask",
         "phase",
+        "pot",
         "question",
         "result",
         "rules",
@@ -218,6 +225,10 @@ class GameState:
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
         self._higher = rules.higher
+        # card order and points in force (per trump suit where the pack says so: pack.trump)
+        self._strength, self._points = rules.strength, rules.points
+        self.pot = 0  # points held over from a tied contract (litige) for the next deal
+        self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
@@ -277,6 +288,10 @@ class GameState:
         self.aside: list[int] = []  # the stock, out of play after a close
         self.lead_mask = 0  # cards one of which the leader must lead (declared cards)
         self.claim_ok = False
+        # ---- announcements held in hand (seat, combo, key card, cards) and the pair said
+        self.announced: list[tuple[int, int, int, int]] = []
+        self.pair_by = -1  # the seat that said the pair of trumps, or -1
+        self.bid_suit = -1  # the trump suit of the standing bid (suit_auction), or -1
         self.reset_bidding()
 
     def reset_bidding(self) -> None:

@@ -25,7 +25,8 @@ from mariage.engine.state import GameState, HandRecord
 from .model import Note
 from .reader import MAX_DIGITS
 
-__all__ = ["NUMBER", "contract_note", "measure", "note_problem", "team_name"]
+__all__ = ["NUMBER", "TAKERS_NOTES", "contract_note", "measure", "note_problem", "takers_keys",
+           "takers_note", "team_name"]
 
 #: a whole number as annotations and score tags write it (contract scores may be negative)
 NUMBER = re.compile(r"-?[0-9]+")
@@ -49,6 +50,31 @@ def contract_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
     if h.made is None:
         return ("none",)
     return (str(h.contract), rules.seat_names[h.declarer], "made" if h.made else "failed")
+
+
+#: the annotations of a deal whose takers play against the defence (scoring.takers)
+TAKERS_NOTES = ("bid", "taken", "announcements", "held")
+
+
+def takers_keys(rules: Rules) -> tuple[str, ...]:
+    """The annotations written after a played deal of ``rules`` (``bid`` where bid)."""
+    return TAKERS_NOTES if rules.sa_rule is not None else TAKERS_NOTES[1:]
+
+
+def takers_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
+    """The values of a deal's ``(taken SEAT made|failed|tied)``, ``(announcements TEAM)``
+    (the side whose announcements counted, ``-`` for none) or ``(held N)`` (the points
+    held over for the next played deal after it) annotation; ``(bid VALUE SUIT WORD)``:
+    the contract bid, ``capot`` for a capot, and its doubling word (``-``: none)."""
+    if key == "bid":
+        value = "capot" if h.contract == rules.sa_capot_value else str(h.contract)
+        word = rules.sa_double_words[h.kontras - 1] if h.kontras else "-"
+        return (value, rules.suits[h.trump], word)
+    if key == "taken":
+        return (rules.seat_names[h.declarer], h.outcome)
+    if key == "announcements":
+        return (team_name(rules, h.announce_side if h.announce_side >= 0 else None),)
+    return (str(h.held),)
 
 
 def team_name(rules: Rules, team: int | None) -> str:
@@ -101,6 +127,11 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
                 "N154", f"the hand ended by {hand_rec.ended}")
         want_team = team_name(rules, hand_rec.winner)
         return None if vals == (want_team,) else ("N154", f"the hand was taken by {want_team}")
+    if key in TAKERS_NOTES:  # the takers against the defence
+        if hand_rec is None or not hand_rec.outcome or key not in takers_keys(rules):
+            return "N155", f"({key} ...) belongs after the end of a played deal"
+        told = takers_note(rules, hand_rec, key)
+        return None if vals == told else ("N156", f"the {key} of the deal is {' '.join(told)}")
     if key in ("contract", "schwarz"):  # bidding games
         if hand_rec is None:
             return "N155", f"({key} ...) belongs after the end of the hand"
@@ -108,4 +139,4 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
         return None if vals == note_want else (
             "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}")
     return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
-                    "scored, ended, segno, contract, schwarz)")
+                    "scored, ended, segno, contract, schwarz, taken, announcements, held)")

@@ -42,12 +42,12 @@ import re
 from operator import itemgetter
 from typing import Any
 
-from mariage.engine.actions import Action, Play, parse_action
+from mariage.engine.actions import Action, Play, SayPair, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
-from .annotations import contract_note, measure
+from .annotations import TAKERS_NOTES, contract_note, measure, takers_keys, takers_note
 from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
@@ -312,13 +312,18 @@ def _closing(st: GameState, won: str, t: _Tables) -> str:
         if segno is None:
             return ""
         text += segno
-    if r.auction_rule is not None and ended == "played_out":
-        for key in ("contract", "schwarz"):
-            words = contract_note(r, h, key)
-            for w in words:
-                if _WORD.fullmatch(w) is None:
-                    return ""
-            text += f" ({key} {' '.join(words)})"
+    if r.takers_rule is not None and h.outcome:
+        keys: tuple[str, ...] = takers_keys(r)
+    elif r.auction_rule is not None and ended == "played_out":
+        keys = ("contract", "schwarz")
+    else:
+        keys = ()
+    for key in keys:
+        words = takers_note(r, h, key) if key in TAKERS_NOTES else contract_note(r, h, key)
+        for w in words:
+            if _WORD.fullmatch(w) is None:
+                return ""
+        text += f" ({key} {' '.join(words)})"
     return text + " (match " + " ".join(map(str, match)) + ")"
 
 
@@ -507,7 +512,8 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                         want_act = False
                     if want_act:  # a trick mark must be followed by an action
                         return False
-                    last_played = not kind
+                    # a card played, or said with the pair of trumps (belote:KH)
+                    last_played = not kind or type(action) is SayPair
                 if not sep:
                     i += 1
                     continue

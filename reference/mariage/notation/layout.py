@@ -135,14 +135,14 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         report("N133", "the turned-up card ('turnup:') is missing", deal.parts[-1], -1)
         ok = False
     else:
-        under = rules.turn_up == "under_stock"
+        under = rules.turn_up in ("under_stock", "to_taker")
         tl = _cards(rules, tpart, seen if under else set(), report)
         if len(tl) != 1:
             report("N132", "'turnup:' takes one card", tpart, -1)
             ok = False
         else:
             turnup = tl[0]
-    want_stock = rules.stock_size - (1 if rules.turn_up == "under_stock" else 0)
+    want_stock = rules.stock_size - (1 if rules.turn_up in ("under_stock", "to_taker") else 0)
     spart = labels.get("stock")
     stock = _cards(rules, spart, seen, report) if spart is not None else []
     if len(stock) != want_stock:

@@ -25,6 +25,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import option_specs
 
+from .annotations import takers_keys, takers_note
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
 from .replay import contract_note, measure, team_name
@@ -130,7 +131,9 @@ class Recorder:
         self.items.append(Note("scored", tuple(map(str, h.score))))
         if h.winner is not None:
             self.items.append(Note("segno", (team_name(r, h.winner),)))
-        if r.auction_rule is not None and h.ended == "played_out":  # bidding games
+        if r.takers_rule is not None and h.outcome:  # the takers against the defence
+            self.items.extend(Note(key, takers_note(r, h, key)) for key in takers_keys(r))
+        elif r.auction_rule is not None and h.ended == "played_out":  # bidding games
             self.items.append(Note("contract", contract_note(r, h, "contract")))
             self.items.append(Note("schwarz", contract_note(r, h, "schwarz")))
         self.items.append(Note("match", tuple(map(str, measure(state)))))

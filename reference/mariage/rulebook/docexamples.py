@@ -145,7 +145,8 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
             cards.remove(example.turn_up)
             cards.append(example.turn_up)
     stock = _codes(example.stock)
-    under = [example.turn_up] if example.turn_up and rules.turn_up == "under_stock" else []
+    turned = rules.turn_up in ("under_stock", "to_taker")  # a card of its own in the deck
+    under = [example.turn_up] if example.turn_up and turned else []
     named = [c for h in hands for c in h] + stock + under
     for c in named:
         if c not in rules.card_index:
@@ -154,7 +155,7 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
     if dup:
         raise ExampleError(f"cards named twice: {' '.join(dup)}")
     stock += [c for c in rules.card_code if c not in named]
-    if rules.turn_up == "under_stock" and not under:
+    if turned and not under:
         raise ExampleError("give the turned-up card (:turn-up:)")
     # rounds of packets from the dealer's left, the card under the stock where the
     # rules turn one: the deck order of deal_owners

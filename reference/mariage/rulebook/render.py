@@ -48,9 +48,11 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("overview", "Overview", ("players", "visibility")),
     ("cards", "The cards", ("pack",)),
     ("deal", "The deal", ("deal",)),
-    ("bidding", "Bidding, exchange and contract", ("auction", "passing", "contract")),
+    ("bidding", "Bidding, exchange and contract", ("auction", "passing", "contract",
+                                                    "taking", "suit_auction")),
     ("play", "The play", ("lead", "play", "trick", "draw", "exchange", "closing")),
-    ("declarations", "Declarations", ("declaring", "declarations", "asks", "calls")),
+    ("declarations", "Declarations", ("declaring", "declarations", "asks", "calls",
+                                      "announcements", "trump_pair")),
     ("hand-end", "Ending a hand early", ("call_out", "hand_end", "claim")),
     ("scoring", "Scoring", ("scoring",)),
     ("match", "End of the match", ("match",)),
@@ -333,6 +335,10 @@ def _score_text(rules: Rules) -> str:
                     f"points rounded to {rules.rounding}; schwarz costs {rules.schwarz_factor} "
                     "times the value")
         return "the game value for the playing party, plus if made, minus if failed"
+    if kind == "takers":
+        return ("each side's card points, announcements and pair of trumps; the takers need "
+                f"more than the defenders, or the defenders score {rules.takers_failed_points} "
+                "and every counting announcement")
     return "the higher score takes the hand (a segno)"
 
 
@@ -457,6 +463,13 @@ def _cards_table(rules: Rules) -> Table:
         points = rules.points[ri]
         name = "queen (horse)" if horse and rank == "Q" else _card_name(rank)
         rows.append((str(ri + 1), rank, name, str(points)))
+    if rules.role_strength:  # the trump suit ranks and scores its cards otherwise
+        nr = len(rules.ranks)
+        strength, trump_points = rules.role_strength[0], rules.role_points[0]
+        wide = tuple((*row, str(nr + 1 - strength[ri]), str(trump_points[ri]))
+                     for ri, row in enumerate(rows))
+        return Table(("order", "rank", "card", "points", "order in trumps",
+                      "points in trumps"), wide)
     return Table(("order", "rank", "card", "points"), tuple(rows))
 
 

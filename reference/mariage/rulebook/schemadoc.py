@@ -7,7 +7,7 @@ so it says exactly what ``spec/schema/game.schema.json`` says.
 >>> from mariage.resources import schema_path
 >>> rows = schema_rows(json.loads(schema_path().read_text(encoding="utf-8")))
 >>> next(r for r in rows if r[0] == "deal.turn_up")[1]
-'one of none, dealer_last, under_stock'
+'one of none, dealer_last, under_stock, to_taker'
 """
 
 from __future__ import annotations

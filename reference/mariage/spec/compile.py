@@ -30,6 +30,7 @@ from mariage.resources import spec_dir
 
 from . import diskcache
 from .compile_games import BiddingFields, TalonFields
+from .compile_taking import TakingFields
 from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
 from .specload import (
@@ -167,7 +168,7 @@ def build(doc: Document, options: Mapping[str, Any], context: str = "") -> Rules
     return _Compiler(doc, data, values, context).compile()
 
 
-class _Compiler(BiddingFields, TalonFields):
+class _Compiler(BiddingFields, TalonFields, TakingFields):
     def __init__(self, doc: Document, data: dict[str, Any], values: dict[str, Any],
                  context: str) -> None:
         self.doc = doc
@@ -460,6 +461,7 @@ class _Compiler(BiddingFields, TalonFields):
             tie_mode=match["tie"]["rule"],
             **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
+            **self.taking_fields(suits, ranks, nr, strength, points),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
@@ -516,7 +518,25 @@ class _Compiler(BiddingFields, TalonFields):
             void_duty=void["duty"] if void else "none",
             void_when=When(void["when"]) if void else When.NEVER,
             void_rule=void["id"] if void else None,
-            head_beat=head.get("beat", "winning") if head else "winning")
+            head_beat=head.get("beat", "winning") if head else "winning",
+            **self.partner_duties(head, void, path))
+
+    def partner_duties(self, head: dict[str, Any] | None, void: dict[str, Any] | None,
+                       path: str) -> dict[str, Any]:
+        """The duties that depend on the suit led being trump or on the partner winning."""
+        out: dict[str, Any] = {}
+        if head and head.get("suits", "all") != "all":
+            out["head_suits"] = head["suits"]
+        partner: dict[str, Any] = (void or {}).get("partner") or {}
+        if self.on(partner):
+            assert void is not None
+            if void["when"] != "opponent_winning":
+                raise self.fail(f"{path}.void.partner", "a duty while the partner wins goes "
+                                "with void.when opponent_winning")
+            out.update(void_partner=partner["mode"], void_partner_rule=partner["id"])
+        if void and void.get("last_seat_free"):
+            out["last_seat_free"] = True
+        return out
 
     def declaration(self, index: int, name: str, spec: dict[str, Any], suits: list[str],
                     ranks: list[str], nr: int, rank_mask: tuple[int, ...],

@@ -26,6 +26,11 @@ module            mechanism                   runs
 ``passing``       :class:`Passing`            cards passed between partners
 ``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
 ``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
+``taking``        :class:`TurnedCardTaking`   taking the turned card in rounds, second deal
+``announce``      :class:`Announcements`      runs and sets announced, compared between sides
+``trumppair``     :class:`TrumpPair`          the pair of trumps said as it is played
+``takerscore``    :class:`TakersScore`        made / failed / held-over tie, capot, rounding
+``suitauction``   :class:`SuitAuction`        bids of a value and a suit, coinche, surcoinche
 ================  ==========================  ====================================
 
 **Where they meet.** A mechanism never calls another's internals. At a moment
@@ -58,6 +63,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from ..rules import Rules
+from .announce import Announcements
 from .asks import Asks
 
 # bidding games
@@ -77,10 +83,15 @@ from .matchend import MatchEnd
 from .passing import Passing
 from .questions import TrumpCalls
 from .scoring import Scoring
+from .suitauction import SuitAuction
+from .takerscore import TakersScore
+from .taking import TurnedCardTaking
 from .trickplay import TrickPlay
+from .trumppair import TrumpPair
 
 __all__ = [
     "DEFAULT_MECHANISMS",
+    "Announcements",
     "Asks",
     "Auction",
     "CallingOut",
@@ -96,10 +107,14 @@ __all__ = [
     "Mechanisms",
     "Passing",
     "Scoring",
+    "SuitAuction",
+    "TakersScore",
     "TalonClosing",
     "TrickPlay",
     "TrumpCalls",
     "TrumpExchange",
+    "TrumpPair",
+    "TurnedCardTaking",
     "mechanism_of",
     "refuse",
 ]
@@ -128,6 +143,12 @@ class Mechanisms:
     passing: Passing = field(default_factory=Passing)
     contract: Contract = field(default_factory=Contract)
     calls: TrumpCalls = field(default_factory=TrumpCalls)
+    # a turned card taken in rounds, announcements, the pair of trumps, the takers' score
+    taking: TurnedCardTaking = field(default_factory=TurnedCardTaking)
+    announcements: Announcements = field(default_factory=Announcements)
+    trump_pair: TrumpPair = field(default_factory=TrumpPair)
+    takers: TakersScore = field(default_factory=TakersScore)
+    suit_auction: SuitAuction = field(default_factory=SuitAuction)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""

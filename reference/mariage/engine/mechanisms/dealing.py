@@ -186,6 +186,8 @@ class Dealing(Mechanism):
             st.turn_up = turn
             st.trump = r.suit_of[turn]
             rest = [*rest, turn]  # drawn last
+        elif r.turn_up == "to_taker":  # the next card is shown, for a taker to take
+            st.turn_up, rest = rest[0], rest[1:]
         st.stock = rest[::-1]  # pop() takes the top card
         if r.first_lead == "lot":
             assert first_player is not None
@@ -200,6 +202,10 @@ class Dealing(Mechanism):
         st.phase = PLAY
         if r.auction_rule is not None:  # bidding games: the auction comes first
             st.mech.auction.open(st)
+        elif r.take_rule is not None:  # the turned card is taken (or not) first
+            st.mech.taking.open(st)
+        elif r.sa_rule is not None:  # an auction of a value and a trump suit first
+            st.mech.suit_auction.open(st)
         else:
             st.mech.tricks.start_trick(st, st.leader)
         if r.turn_up_bonus and st.turn_up is not None and dealer is not None:

@@ -48,7 +48,7 @@ class MatchEnd(Mechanism):
             return
         scores = self.measure(st)
         target = r.match_target
-        reached = [t for t, s in enumerate(scores) if s >= target] \
+        reached = [t for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1] \
             if scores and max(scores) >= target else []
         if not reached:
             if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:

@@ -87,6 +87,8 @@ class Scoring(Mechanism):
                         added[leaders[0]] += r.table_majority
         elif kind == "contract":
             added = st.mech.contract.sheet(st, how)
+        elif kind == "takers":
+            added = st.mech.takers.sheet(st, how)
         elif kind == "segno":
             top = max(pts)
             leaders = [t for t in range(nteams) if pts[t] == top]
@@ -120,7 +122,11 @@ class Scoring(Mechanism):
             scores[t] += added[t]
         if hand_winner is not None:
             st.segni[hand_winner] += 1
-        if r.auction_rule:
+        if r.takers_rule is not None:
+            st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
+                                          tuple(st.tricks_won), how, hand_winner,
+                                          **mech.takers.facts(st)))
+        elif r.auction_rule:
             st.history.append(hand_record(st.hand_no, st.dealer, pts, tuple(added),
                                           tuple(st.tricks_won), how, hand_winner,
                                           **mech.contract.facts(st)))

@@ -32,7 +32,7 @@ from ..phase import (
     WINDOW,
     Phase,
 )
-from ..rules import When
+from ..rules import Obligation, When
 from .base import Mechanism, refuse
 
 #: Why a card is refused in a phase other than play (rule ``core.phase``).
@@ -63,7 +63,7 @@ class TrickPlay(Mechanism):
     name: ClassVar[str] = "trick play and duties"
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
-    steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw")
+    steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw", "apply_play")
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A play of each card."""
@@ -75,7 +75,7 @@ class TrickPlay(Mechanism):
         r = st.rules
         cards = st.trick_cards
         trump = st.trump
-        suit_of, strength = r.suit_of, r.strength
+        suit_of, strength = r.suit_of, st._strength
         bc = cards[0]
         best, best_suit, best_strength = 0, suit_of[bc], strength[bc]
         for i in range(1, len(cards)):
@@ -121,14 +121,14 @@ class TrickPlay(Mechanism):
                 top = in_suit & r.rank_mask[r.first_trick_rank]
                 if top:  # the holder of that card of the suit led must play it
                     return top
-            if ob.head is not _W_NEVER:
+            if ob.head is not _W_NEVER and (ob.head_suits == "all" or led == st.trump):
                 w = self.winner_index(st)
                 if ob.head is _W_ALWAYS or self.opponent_winning(st, seat, w):
                     wc = st.trick_cards[w]
                     if ob.head_beat == "suit_best" and r.suit_of[wc] != led:
                         # the duty is to beat the best card of the suit led
                         wc = max((c for c in st.trick_cards if r.suit_of[c] == led),
-                                 key=r.strength.__getitem__)
+                                 key=st._strength.__getitem__)
                     if r.suit_of[wc] == led:
                         higher = in_suit & st._higher[wc]
                         if higher:
@@ -140,6 +140,10 @@ class TrickPlay(Mechanism):
             if trumps:
                 w = self.winner_index(st)
                 if ob.void_when is _W_ALWAYS or self.opponent_winning(st, seat, w):
+                    if ob.last_seat_free:
+                        last = self.last_seat_plays(st, seat, hand, trumps, w)
+                        if last:
+                            return last
                     if ob.void_duty == "trump":
                         return trumps
                     wc = st.trick_cards[w]
@@ -148,7 +152,42 @@ class TrickPlay(Mechanism):
                         return beating
                     if ob.void_duty == "overtrump":  # no trump can win: still a trump
                         return trumps
+                    if ob.void_duty == "beat_or_discard" and hand != trumps:
+                        return hand ^ trumps  # no lower trump while a plain card is held
+                elif ob.void_partner != "free":
+                    return self.partner_winning_plays(st, ob, hand, trumps, w)
         return hand
+
+    def partner_winning_plays(self, st: GameState, ob: Obligation, hand: int, trumps: int,
+                              w: int) -> int:
+        """What a seat void in the suit led may play while his partner wins the trick.
+
+        Under ``no_undertrump`` a trump lower than the partner's winning trump is
+        allowed only to a hand of nothing but trumps (none of them higher); under
+        ``overtrump_if_only_trumps`` a hand of only trumps must beat the partner's
+        trump if it can. Over a partner winning with a plain card, any card will do.
+        """
+        wc = st.trick_cards[w]
+        if st.rules.suit_of[wc] != st.trump:
+            return hand
+        higher = trumps & st._higher[wc]
+        if ob.void_partner == "no_undertrump":
+            return ((hand ^ trumps) | higher) or hand
+        if hand == trumps and higher:  # overtrump_if_only_trumps
+            return higher
+        return hand
+
+    def last_seat_plays(self, st: GameState, seat: int, hand: int, trumps: int,
+                        w: int) -> int:
+        """The last seat of a trick whose partner wins it with a trump: a plain card or a
+        higher trump, not a lower one unless he holds nothing else (0: not that case)."""
+        r = st.rules
+        if len(st.trick_cards) != r.hand_seats - 1 or self.opponent_winning(st, seat, w):
+            return 0
+        wc = st.trick_cards[w]
+        if r.suit_of[wc] != st.trump:
+            return 0
+        return ((hand ^ trumps) | (trumps & st._higher[wc])) or hand
 
     def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
         """Which rule a refused (in-hand) card breaks, and why."""
@@ -175,11 +214,18 @@ class TrickPlay(Mechanism):
                 return (r.first_trick_rule, "in the first trick the holder of "
                         f"{r.ranks[r.first_trick_rank]}{r.suits[led]} must play it")
             return (ob.head_rule, "must beat the card winning the trick")
+        if ob.void_partner != "free" and st.trick_cards and \
+                not self.opponent_winning(st, seat, self.winner_index(st)):
+            return (ob.void_partner_rule or ob.void_rule, "void in the suit led, partner "
+                    "winning with a trump: no lower trump than his")
         if ob.void_duty == "trump":
             return (ob.void_rule, "void in the suit led: must play a trump")
         if ob.void_duty == "overtrump":
             return (ob.void_rule, "void in the suit led: must play a trump, a winning one "
                     "if able")
+        if ob.void_duty == "beat_or_discard":
+            return (ob.void_rule, "void in the suit led: must trump high enough to win, "
+                    "and may not play a lower trump while holding a plain card")
         return (ob.void_rule, "void in the suit led: must trump high enough to win")
 
     # -------------------------------------------------------------- apply
@@ -251,7 +297,7 @@ class TrickPlay(Mechanism):
         winner = st.trick_seats[w]
         team = r.team_of[winner]
         cards = st.trick_cards
-        points = r.points
+        points = st._points
         total = 0
         for c in cards:
             total += points[c]

@@ -1,0 +1,131 @@
+"""Faulty engines for Belote and its auction presets: trump order, the duties that depend
+on the suit led or the partner, taking the turned card, announcements compared between
+the teams, belote-rebelote, the takers' score and the auction, one rule broken each."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mariage.engine.mechanisms import Announcements, SuitAuction
+from mariage.engine.rules import Rules, When
+from mariage.engine.state import GameState
+
+from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
+from .faultkit import _fault, _m, _obligations
+
+ALL = "belote belote-coinche belote-contree"
+WITH_ANNOUNCEMENTS = "belote belote-coinche"
+
+
+class _WrongTeamAnnouncements(Announcements):
+    """The team with the weaker best announcement scores (the comparison reversed)."""
+
+    __slots__ = ()
+
+    def best_side(self, st: GameState) -> int:
+        best = super().best_side(st)
+        return best if best < 0 else st.opponent(best)
+
+
+class _TiedAnnouncementsBothScore(Announcements):
+    """Equal best announcements of both teams: each team scores its own."""
+
+    __slots__ = ()
+
+    def points(self, st: GameState) -> list[int]:
+        if super().best_side(st) >= 0 or not st.announced:
+            return super().points(st)
+        r = st.rules
+        out = [0] * len(r.teams)
+        for made in st.announced:
+            out[r.team_of[made[0]]] += self.value(r, made)
+        return out
+
+
+class _DoubleOwnSide(SuitAuction):
+    """A player may double his partner's bid as well as an opponent's."""
+
+    __slots__ = ()
+
+    def may_double(self, st: GameState, seat: int) -> bool:
+        return not st.kontras and st.high_bidder >= 0
+
+
+def _belote(rules: Rules, **changes: Any) -> Rules:
+    return replace(rules, **changes) if rules.takers_rule is not None else rules
+
+
+def _plain_trumps(rules: Rules) -> Rules:
+    """The trump suit ranks and scores its cards like a plain suit."""
+    n = len(rules.suits)
+    return _belote(rules, role_strength=(rules.strength,) * n, role_points=(rules.points,) * n,
+                   role_higher=(rules.higher,) * n)
+
+
+def _eights_count(rules: Rules) -> Rules:
+    combos = tuple(replace(c, rank_values=tuple(
+        100 if rules.ranks[i] == "8" else v for i, v in enumerate(c.rank_values)),
+        rank_order=(*c.rank_order, rules.ranks.index("8")))
+        if c.same_rank else c for c in rules.combos)
+    return _belote(rules, combos=combos)
+
+
+_fault("trump-plain-order", "belote.pack.trump", ALL,
+       "the trump suit ranks A-10-K-Q-J-9 and scores like a plain suit",
+       _plain_trumps)
+_fault("partner-exempt-in-trumps", "belote.play.trump-led", ALL,
+       "when trumps are led a player need not beat his partner's trump",
+       lambda r: _obligations(r, "head_rule", "belote.play.trump-led",
+                              head=When.OPPONENT_WINNING))
+_fault("trump-over-partner", "belote.play.partner-winning", ALL,
+       "a void player must trump even when his partner is winning the trick",
+       lambda r: _obligations(r, "void_partner_rule", "belote.play.partner-winning",
+                              void_when=When.ALWAYS))
+_fault("undertrump-partner", "belote.play.partner-winning", WITH_ANNOUNCEMENTS,
+       "a void player may play a trump below his partner's winning trump",
+       lambda r: _obligations(r, "void_partner_rule", "belote.play.partner-winning",
+                              void_partner="free"))
+_fault("no-forced-undertrump", "belote.play.void", WITH_ANNOUNCEMENTS,
+       "a void player who cannot beat an opponent's trump may discard",
+       lambda r: _obligations(r, "void_rule", "belote.play.void", void_duty="beat"))
+_fault("second-round-turned-suit", "belote.take.second-round", "belote",
+       "the turn-up's suit may be named again in the second round",
+       lambda r: _belote(r, take_other_suits=False))
+_fault("second-deal-from-taker", "belote.take.second-deal", "belote",
+       "the second deal starts with the taker instead of eldest",
+       lambda r: _belote(r, second_deal_start="taker"))
+_fault("wrong-team-announcements", "belote.announce.compare", WITH_ANNOUNCEMENTS,
+       "the team with the weaker best announcement scores its announcements",
+       mechanisms=_m(announcements=_WrongTeamAnnouncements()))
+_fault("tied-announcements-score", "belote.announce.tie", "belote",
+       "equal best announcements of the two teams both score",
+       mechanisms=_m(announcements=_TiedAnnouncementsBothScore()))
+_fault("carre-of-eights", "belote.announce.carre", "belote",
+       "four eights are announced as a carré worth 100",
+       _eights_count)
+_fault("belote-not-scored", "belote.belote", ALL,
+       "belote-rebelote is worth nothing",
+       lambda r: _belote(r, pair_value=0))
+_fault("belote-lost-on-failure", "belote.score.belote-kept", WITH_ANNOUNCEMENTS,
+       "failed takers lose their belote to the defenders",
+       lambda r: _belote(r, takers_pair_on_failure="goes_to_winner"))
+_fault("litige-fails", "belote.score.litige", ALL,
+       "equal totals make the takers fail instead of holding their points",
+       lambda r: _belote(r, takers_tie="tie_fails"))
+_fault("capot-counts-ten", "belote.score.capot", ALL,
+       "a capot counts the usual 10 for the last trick, not 100",
+       lambda r: _belote(r, capot_value=r.last_trick_points))
+_fault("no-dix-de-der", "belote.score.dix-de-der", ALL,
+       "the last trick is worth no 10",
+       lambda r: _belote(r, last_trick_points=0))
+_fault("bids-in-fives", "belote-coinche.auction.bids", "belote-coinche belote-contree",
+       "bids may rise by 5 instead of 10",
+       lambda r: _belote(r, sa_step=5))
+_fault("double-own-side", "belote-coinche.auction.coinche", "belote-coinche belote-contree",
+       "a player may double his partner's bid",
+       mechanisms=_m(suit_auction=_DoubleOwnSide()))
+_fault("only-the-bid-doubled", "belote-coinche.score.doubled",
+       "belote-coinche belote-contree",
+       "a double multiplies only the bid, not the 160 and the announcements",
+       lambda r: _belote(r, bid_multiplier_base="bid_only"))

@@ -1,0 +1,162 @@
+"""An auction of a value and a trump suit, with doubling (coinche) and redoubling.
+
+From the player after the dealer, each player in turn passes (not final: he may
+bid later), bids a value with a trump suit higher than the standing bid (suits
+are not ranked, jumps are allowed), bids capot (all tricks) where the rules
+have it, or doubles the standing bid of an opponent. A double freezes the
+auction: only the doubled side speaks on, each of its players passing or
+redoubling; a redouble, or both doubled players passing, ends it. Otherwise
+the auction ends when three players in a row pass after a bid; if all four
+pass before any bid the deal is void. The highest bid fixes trump and the
+contract; the player after the dealer leads.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.deals import canonical_deck
+>>> state = GameState(load_rules("belote-coinche"), first_dealer=3)
+>>> state.deal(canonical_deck(state.rules))
+>>> texts = [action_text(state.rules, a) for a in state.legal_actions()]
+>>> texts[:3], texts[-1]
+(['pass', 'bid:80:H', 'bid:80:D'], 'bid:capot:S')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action, Double, Pass, SuitBid, action_text
+from ..phase import BIDDING, PLAY
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["SuitAuction", "action_text"]
+
+
+class SuitAuction(Mechanism):
+    """Bids of a value and a trump suit, capot, doubling and redoubling, a void deal."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "auction of a value and a trump suit"
+    sections: ClassVar[tuple[str, ...]] = ("suit_auction",)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((SuitBid, "apply_bid"),
+                                                       (Double, "apply_double"))
+    phases: ClassVar[tuple[int, ...]] = (BIDDING,)
+    steps: ClassVar[tuple[str, ...]] = ("open",)
+
+    def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
+        """A pass is this mechanism's while the rules have such an auction."""
+        return ((Pass, "apply_pass"),) if rules.sa_rule is not None else ()
+
+    def values(self, rules: Rules) -> list[int]:
+        """Every value that can be bid, lowest first (capot last)."""
+        out = list(range(rules.sa_min, rules.sa_max + 1, rules.sa_step))
+        return [*out, rules.sa_capot_value] if rules.sa_capot_value else out
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """A pass, every bid in every suit, a double and a redouble."""
+        if rules.sa_rule is None:
+            return []
+        suits = range(len(rules.suits))
+        return [Pass(), *(SuitBid(v, s) for v in self.values(rules) for s in suits),
+                Double(1), Double(2)]
+
+    # ------------------------------------------------------------ queries
+    def may_double(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may double the standing bid now (an opponent's, in turn)."""
+        r = st.rules
+        if st.kontras or st.high_bidder < 0 or r.team_of[st.high_bidder] == r.team_of[seat]:
+            return False
+        return r.sa_capot_doublable or st.high_bid != r.sa_capot_value
+
+    def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """Pass, the higher bids in each suit, and doubling where allowed."""
+        r = st.rules
+        out: list[Action] = [Pass()]
+        if st.kontras:  # frozen: the doubled side may only pass or redouble
+            return [*out, Double(2)]
+        suits = range(len(r.suits))
+        out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
+        if self.may_double(st, seat):
+            out.append(Double(1))
+        return out
+
+    # -------------------------------------------------------------- apply
+    def open(self, st: GameState) -> None:
+        """Start the auction of a freshly dealt hand: the seat after the dealer speaks."""
+        st.phase = BIDDING
+        st.to_act = st.leader
+
+    def apply_bid(self, st: GameState, seat: int, action: SuitBid) -> None:
+        """``seat`` bids a value with a trump suit."""
+        r = st.rules
+        if st.phase != BIDDING:
+            refuse(st, r.sa_rule or r.core_phase, seat, action, "bids are made in the auction")
+        if st.kontras:
+            refuse(st, r.sa_double_rule, seat, action, "after a double only the doubled side "
+                   "speaks, to pass or redouble")
+        if action.value not in self.values(r) or action.value <= st.high_bid \
+                or not 0 <= action.suit < len(r.suits):
+            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_bid_rule
+            refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
+                   f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
+                   + ", higher than the standing bid, with a suit")
+        st.actions.append((seat, action))
+        st.high_bid, st.high_bidder, st.bid_suit = action.value, seat, action.suit
+        st.pass_step = 0
+        st.to_act = (seat + 1) % r.nseats
+
+    def apply_double(self, st: GameState, seat: int, action: Double) -> None:
+        """``seat`` doubles an opponent's standing bid, or (the doubled side) redoubles."""
+        r = st.rules
+        if st.phase != BIDDING:
+            refuse(st, r.sa_double_rule or r.core_phase, seat, action,
+                   "doubling is part of the auction")
+        if action.level == 1 and self.may_double(st, seat):
+            st.actions.append((seat, action))
+            st.kontras = 1
+            st.pass_step = 0
+            st.to_act = (seat + 1) % r.nseats  # a player of the doubled side
+            return
+        if action.level == 2 and st.kontras == 1:
+            st.actions.append((seat, action))
+            st.kontras = 2
+            self.won(st)
+            return
+        refuse(st, r.sa_double_rule, seat, action, "a double is against an opponent's standing "
+               "bid" + ("" if r.sa_capot_doublable else " (not capot)")
+               + "; a redouble answers a double")
+
+    def apply_pass(self, st: GameState, seat: int, action: Pass) -> None:
+        """``seat`` passes; the auction ends, is void, or goes on."""
+        if st.phase != BIDDING:
+            st.mech.declarations.apply_pass(st, seat, action)
+            return
+        r = st.rules
+        st.actions.append((seat, action))
+        st.pass_step += 1
+        if st.kontras:  # both doubled players pass: the auction ends
+            if st.pass_step >= 2:
+                self.won(st)
+            else:
+                st.to_act = (seat + 2) % r.nseats  # the partner, of the doubled side too
+            return
+        if st.high_bidder < 0 and st.pass_step >= r.nseats:
+            if r.sa_all_pass == "same_dealer":
+                st.next_dealer = st.dealer
+            st.mech.scoring.end_hand(st, "void")
+            return
+        if st.high_bidder >= 0 and st.pass_step >= r.nseats - 1:
+            self.won(st)
+            return
+        st.to_act = (seat + 1) % r.nseats
+
+    def won(self, st: GameState) -> None:
+        """The highest bid is the contract; its suit is trump; play begins."""
+        st.declarer = st.high_bidder
+        st.contract = st.high_bid
+        st.mech.taking.fix_trump(st, st.bid_suit)
+        st.mech.trump_pair.trump_known(st)
+        st.phase = PLAY
+        st.mech.tricks.start_trick(st, st.leader)

@@ -1,0 +1,103 @@
+"""The pair of trumps said as it is played (belote and rebelote).
+
+A player holding the two cards of the pair in trumps (king and queen) scores
+its value for his side by saying so as he plays the first of them (the second
+word follows with the other card). Where the rules say it explicitly, saying
+it is his choice, made with the card: ``belote:KH`` plays the king of hearts
+and says the pair; playing the card without it forfeits the pair. Where the
+rules make it automatic, the holder of both scores it. The pair enters no
+comparison of announcements.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.actions import Take
+>>> from mariage.engine.deals import canonical_deck
+>>> state = GameState(load_rules("belote"), first_dealer=3)
+>>> state.deal(canonical_deck(state.rules))
+>>> state.apply(Take())
+>>> [state.rules.card_code[c] for c in state.mech.trump_pair.pair_cards(state)]
+['KC', 'QC']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action, SayPair
+from ..phase import PLAY
+from .base import Mechanism, refuse
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState
+
+__all__ = ["TrumpPair"]
+
+
+class TrumpPair(Mechanism):
+    """Saying the pair of trumps with its first card, or scoring it automatically."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "pair of trumps"
+    sections: ClassVar[tuple[str, ...]] = ("trump_pair",)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((SayPair, "apply_say"),)
+    steps: ClassVar[tuple[str, ...]] = ("trump_known",)
+
+    def offers(self, rules: Rules) -> bool:
+        """The pair is said with a card where the rules make saying it a choice."""
+        return rules.pair_rule is not None and rules.pair_declare == "explicit"
+
+    def all_actions(self, rules: Rules) -> list[Action]:
+        """Saying the pair with each card of each suit's pair."""
+        if not self.offers(rules):
+            return []
+        return [SayPair(rules.card_index_of(s, ri)) for s in range(len(rules.suits))
+                for ri in rules.pair_ranks]
+
+    def pair_cards(self, st: GameState) -> tuple[int, ...]:
+        """The cards of the pair in the trump suit (empty before trump is fixed)."""
+        r = st.rules
+        if st.trump < 0 or r.pair_rule is None:
+            return ()
+        return tuple(r.card_index_of(st.trump, ri) for ri in r.pair_ranks)
+
+    def may_say(self, st: GameState, seat: int) -> list[int]:
+        """The cards with which ``seat`` (to act) may say the pair now."""
+        if st.pair_by >= 0 or st.trump < 0 or st.phase != PLAY or st.to_act != seat:
+            return []
+        mask = st.rules.pair_masks[st.trump]
+        if st.hands[seat] & mask != mask:  # the hot path: he does not hold the pair
+            return []
+        cards = self.pair_cards(st)
+        if st.rules.pair_order == "first_rank_first":
+            cards = cards[:1]
+        legal = st.legal_plays(seat)
+        return [c for c in cards if legal >> c & 1]
+
+    def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
+        """Saying the pair with each of its cards ``seat`` may play now."""
+        out += [SayPair(c) for c in self.may_say(st, seat)]
+
+    def trump_known(self, st: GameState) -> None:
+        """Trump is fixed and hands are full: where the pair is automatic, its holder has it."""
+        r = st.rules
+        if r.pair_rule is None or r.pair_declare != "automatic":
+            return
+        cards = self.pair_cards(st)
+        for s in range(r.nseats):
+            if all(st.hands[s] >> c & 1 for c in cards):
+                st.pair_by = s
+
+    def apply_say(self, st: GameState, seat: int, action: SayPair) -> None:
+        """``seat`` says the pair and plays ``action.card``, its first card."""
+        r = st.rules
+        if not self.offers(r):
+            refuse(st, r.core_phase, seat, action, "the pair of trumps is not said here")
+        if action.card not in self.may_say(st, seat):
+            refuse(st, r.pair_rule, seat, action, "the pair is said by the holder of both "
+                   "its trumps, with a legal play of the first of them"
+                   + (f" (the {r.ranks[r.pair_ranks[0]]} first)"
+                      if r.pair_order == "first_rank_first" else ""))
+        st.pair_by = seat
+        other = sum(1 << c for c in self.pair_cards(st) if c != action.card)
+        st.known[seat] |= other  # saying it shows that he holds the other card
+        st.mech.tricks.apply_play(st, seat, r.play_actions[action.card])
