@@ -155,8 +155,10 @@ def setup(app: Any) -> dict[str, Any]:
             for name in _public_modules():
                 if name not in described:  # a package: its docstring (members are its modules')
                     package = hasattr(importlib.import_module(name), "__path__")
+                    # not indexed: a name that a package re-exports (documented on the
+                    # pages above) keeps one target, so references to it stay unambiguous
                     lines += [name, "-" * len(name), "", f".. automodule:: {name}",
-                              *([] if package else ["   :members:"]), ""]
+                              "   :no-index:", *([] if package else ["   :members:"]), ""]
             node = nodes.section()
             node.document = self.state.document
             nested_parse_with_titles(self.state, StringList(lines, "<mariage-modules>"), node)
