@@ -67,3 +67,16 @@ def test_cat_fails_every_item_at_once(tmp_path: Path) -> None:
 def test_bad_engine_command_is_a_usage_error(tmp_path: Path) -> None:
     proc = run_pytest(tmp_path, "--mariage-engine", "/no/such/engine")
     assert proc.returncode == 4 and "no such program" in proc.stderr
+
+
+def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> None:
+    engine = f"{sys.executable} -m mariage.conformance.house mariglia tie=draw"
+    proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
+                      "--mariage-option", "tie=draw")
+    assert proc.returncode == 0, proc.stdout
+    assert "failed" not in proc.stdout and "skipped" not in proc.stdout
+    assert "mariglia/fault/" in run_pytest(
+        tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
+        "--mariage-option", "tie=draw", "--collect-only").stdout
+    bad = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-option", "tie=draw")
+    assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr
