@@ -77,3 +77,16 @@ def test_the_conformance_items_are_counted_as_collected(tmp_path: Path) -> None:
     count = 1 + len(load_suite(rulesets=["mariglia"]))  # test_own.py and the suite's
     assert proc.returncode == 0, proc.stdout
     assert f"collected {count} items" in proc.stdout and f"{count} passed" in proc.stdout
+
+
+def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> None:
+    engine = f"{sys.executable} -m mariage.conformance.house mariglia tie=draw"
+    proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
+                      "--mariage-option", "tie=draw")
+    assert proc.returncode == 0, proc.stdout
+    assert "failed" not in proc.stdout and "skipped" not in proc.stdout
+    assert "mariglia/fault/" in run_pytest(
+        tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
+        "--mariage-option", "tie=draw", "--collect-only").stdout
+    bad = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-option", "tie=draw")
+    assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr

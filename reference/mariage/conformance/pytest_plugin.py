@@ -47,6 +47,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only tests of this kind (repeatable)")
     group.addoption("--mariage-timeout", type=float, default=10.0, metavar="S",
                     help="seconds the engine has to answer each request (default 10)")
+    group.addoption("--mariage-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="run the suite derived for the --mariage-ruleset with this option "
+                         "value (repeatable; the engine's house rules)")
 
 
 class ConformanceFailure(Exception):
@@ -121,13 +124,33 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_STATE] = {}
 
 
+def _derived(config: pytest.Config) -> list[Test]:
+    """The suite derived for ``--mariage-ruleset`` with the ``--mariage-option`` values,
+    filtered by rule and kind."""
+    from .configuration import make_configuration
+    from .derive import derive_suite
+
+    sets = config.getoption("--mariage-ruleset")
+    if len(sets) != 1:
+        raise pytest.UsageError("--mariage-option needs exactly one --mariage-ruleset")
+    try:
+        configuration = make_configuration(sets[0], config.getoption("--mariage-option"))
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    want, kinds = tuple(config.getoption("--mariage-rule")), config.getoption("--mariage-kind")
+    return [t for t in derive_suite(configuration).as_tests()
+            if (not kinds or t.kind in kinds) and (not want or any(
+                r == w or (w.endswith(".") and r.startswith(w)) for r in t.rules
+                for w in want))]
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
     if config.getoption("--mariage-engine") is None:
         return
-    tests = load_suite(rulesets=config.getoption("--mariage-ruleset"),
-                       rules=config.getoption("--mariage-rule"),
-                       kinds=config.getoption("--mariage-kind"))
+    tests = _derived(config) if config.getoption("--mariage-option") else load_suite(
+        rulesets=config.getoption("--mariage-ruleset"), rules=config.getoption("--mariage-rule"),
+        kinds=config.getoption("--mariage-kind"))
     if not tests:
         raise pytest.UsageError("no mariage conformance test matches the filters")
     mine = [ConformanceItem.from_parent(session, name=f"mariage/{t.id}", test=t)
