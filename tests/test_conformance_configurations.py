@@ -50,8 +50,8 @@ def test_bad_option_values_are_usage_errors(ruleset: str, texts: list[str], word
 def test_a_house_description_is_a_configuration(tmp_path: Any) -> None:
     path = tmp_path / "house.yaml"
     path.write_text("extends: mariglia\nruleset: mariglia-house\nname: House\n")
-    c = make_configuration(None, ["tie=draw"], str(path))
-    assert (c.name, c.options, c.bases) == ("mariglia-house", {"tie": "draw"},
+    c = make_configuration(None, ["turn_up_bonus=false"], str(path))
+    assert (c.name, c.options, c.bases) == ("mariglia-house", {"turn_up_bonus": False},
                                             ("mariglia-house", "mariglia"))
     with pytest.raises(ValueError, match="names 'marianna'"):
         make_configuration("marianna", [], str(path))
@@ -71,7 +71,7 @@ def test_configurations_of_hello_decide_which_values_are_played() -> None:
     assert "king or queen" in unsupported(hello, "schnapsen", {**ok, "marriage_lead": "either"})
     assert "5..9" in unsupported(hello, "schnapsen", {**ok, "match_target": 11})
     assert "at its default only" in unsupported(hello, "schnapsen", {**ok, "claim_mode": "auto"})
-    assert unsupported(hello, "mariglia", {"tie": "draw"}) == ""  # not named: rulesets decide
+    assert unsupported(hello, "mariglia", {"turn_up_bonus": False}) == ""  # not named: rulesets decide
     assert check_configurations([{"ruleset": "x", "options": {"o": {"nothing": 1}}}])
     assert check_configurations({"ruleset": "x"})
 
@@ -81,7 +81,7 @@ def _client(engine: ReferenceEngine) -> EngineClient:
 
 
 def test_house_engine_runs_only_its_configuration_and_skips_the_rest() -> None:
-    config = make_configuration("mariglia", ["tie=draw"])
+    config = make_configuration("mariglia", ["turn_up_bonus=false"])
     client = _client(HouseEngine(config))
     try:
         result = run_suite(client, load_suite(rulesets=["mariglia"]))
@@ -90,10 +90,10 @@ def test_house_engine_runs_only_its_configuration_and_skips_the_rest() -> None:
     ran = [o for o in result.outcomes if o.status != "skip"]
     assert ran and all(o.status == "pass" for o in ran), [o.message for o in ran
                                                             if o.status != "pass"]
-    assert all(o.id.endswith("tie-draw") for o in ran)
+    assert all(o.id.endswith(("turn_up_bonus-false", "no-turn-up-bonus")) for o in ran)
     skips = result.skips()
     assert set(skips) == {"configuration"}
-    assert any("tie=draw only" in o.message for o in skips["configuration"])
+    assert any("turn_up_bonus=false only" in o.message for o in skips["configuration"])
     assert result.ok
 
 

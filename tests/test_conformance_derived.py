@@ -22,10 +22,10 @@ SCHNAPSEN_HOUSE = ["close_allowed=false", "claim_mode=auto", "marriage_lead=king
 
 
 def test_a_stored_test_is_kept_with_expectations_recomputed() -> None:
-    config = make_configuration("mariglia", ["tie=draw"])
+    config = make_configuration("mariglia", ["turn_up_bonus=false"])
     test = next(t for t in load_suite(rulesets=["mariglia"]) if t.id == "mariglia/core/basics")
     kept = rederive(test, config)
-    assert kept["options"] == {"tie": "draw"} and kept["rules"] == list(test.rules)
+    assert kept["options"] == {"turn_up_bonus": False} and kept["rules"] == list(test.rules)
     assert [s.get("error") for s in kept["steps"]] == [s.get("error") for s in test.steps]
 
 
@@ -58,7 +58,7 @@ def test_recomputed_state_follows_the_configuration() -> None:
 
 
 def test_derived_suite_is_reproducible_and_passes_on_the_reference() -> None:
-    config = make_configuration("mariglia", ["tie=draw", "duty_reading=always"])
+    config = make_configuration("mariglia", ["turn_up_bonus=false", "duty_reading=always"])
     one = derive_suite(config, cache=False)
     two = derive_suite(config, cache=False)
     assert [render_test(t) for t in one.tests] == [render_test(t) for t in two.tests]
@@ -100,8 +100,8 @@ def test_command_line_runs_the_derived_suite_under_a_house_engine(
 
 
 @pytest.mark.parametrize("argv", [
-    ["--ruleset", "schnapsen", "--ruleset", "mariglia", "-o", "tie=draw"],
-    ["-o", "tie=draw"],
+    ["--ruleset", "schnapsen", "--ruleset", "mariglia", "-o", "turn_up_bonus=false"],
+    ["-o", "turn_up_bonus=false"],
     ["--ruleset", "mariglia", "-o", "tie=sometimes"],
 ])
 def test_configuration_usage_errors_exit_2(argv: list[str],
@@ -127,7 +127,7 @@ def test_a_house_description_runs_its_derived_suite(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("extends: mariglia\nruleset: mariglia-house\nname: House\n")
-    assert main(["conformance", "--spec", str(house), "-o", "tie=draw"]) == 0
+    assert main(["conformance", "--spec", str(house), "-o", "turn_up_bonus=false"]) == 0
     out = capsys.readouterr().out
-    assert "PASSED" in out and "mariglia-house tie=draw" in out
+    assert "PASSED" in out and "mariglia-house turn_up_bonus=false" in out
     assert main(["conformance", "--spec", str(house), "--spec", str(house)]) == 2

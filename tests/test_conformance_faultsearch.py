@@ -33,7 +33,7 @@ def test_the_schnapsen_house_suite_checks_every_rule_that_can_be_broken() -> Non
 @pytest.mark.parametrize("name", ["mariglia-no-follow", "wrong-seat-accepted",
                                   "card-not-in-hand", "play-after-end"])
 def test_a_found_test_kills_its_fault_and_passes_on_the_reference(name: str) -> None:
-    config = make_configuration("mariglia", ["tie=draw"])
+    config = make_configuration("mariglia", ["turn_up_bonus=false"])
     found, why = search_fault(FAULTS[name], config)
     assert found is not None, why
     test = parse_test(render_test(found), "x.test")
@@ -83,7 +83,7 @@ def test_three_multi_option_configurations_per_ruleset() -> None:
 
 def test_min_coverage_passes_at_or_below_the_measured_figure(
         capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["conformance", "--ruleset", "mariglia", "-o", "tie=draw"]
+    args = ["conformance", "--ruleset", "mariglia", "-o", "turn_up_bonus=false"]
     assert main([*args, "--min-coverage", "80"]) == 0
     out = capsys.readouterr().out
-    assert "rules checked by a test that ran and names them, mariglia tie=draw: 18/19" in out
+    assert "rules checked by a test that ran and names them, mariglia turn_up_bonus=false: 18/19" in out

@@ -80,13 +80,13 @@ def test_the_conformance_items_are_counted_as_collected(tmp_path: Path) -> None:
 
 
 def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> None:
-    engine = f"{sys.executable} -m mariage.conformance.house mariglia tie=draw"
+    engine = f"{sys.executable} -m mariage.conformance.house mariglia turn_up_bonus=false"
     proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
-                      "--mariage-option", "tie=draw")
+                      "--mariage-option", "turn_up_bonus=false")
     assert proc.returncode == 0, proc.stdout
     assert "failed" not in proc.stdout and "skipped" not in proc.stdout
     assert "mariglia/fault/" in run_pytest(
         tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
-        "--mariage-option", "tie=draw", "--collect-only").stdout
-    bad = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-option", "tie=draw")
+        "--mariage-option", "turn_up_bonus=false", "--collect-only").stdout
+    bad = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-option", "turn_up_bonus=false")
     assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr

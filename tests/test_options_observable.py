@@ -29,13 +29,6 @@ from mariage.spec.specload import list_rulesets
 
 SEEDS = range(1, 41)
 
-#: Option values for which neither search finds an observable effect yet (rare
-#: situations: level scores at the target, a mariannino, a beaten closer...): each
-#: needs a focused option scenario in ``conformance/sources``. The list may only
-#: shrink: a listed value that shows an effect fails the second test below.
-NOT_SHOWN_YET = frozenset({
-    "mariglia:tie-draw",  # unreachable (coverage.UNREACHABLE): a candidate for removal
-})
 OPTION_TESTS = [t for t in load_suite(kinds=["option", "scenario", "golden"]) if t.options]
 VARIANTS = [(ruleset, label, options) for ruleset in list_rulesets()
             for label, options in option_variants(ruleset)]
@@ -182,29 +175,13 @@ KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
 }
 
 
-SHOWN = [v for v in VARIANTS if f"{v[0]}:{v[1]}" not in NOT_SHOWN_YET]
-LISTED = [v for v in VARIANTS if f"{v[0]}:{v[1]}" in NOT_SHOWN_YET]
-
-
-@pytest.mark.parametrize(("ruleset", "label", "options"), SHOWN,
-                         ids=[f"{r}:{label}" for r, label, _ in SHOWN])
+@pytest.mark.parametrize(("ruleset", "label", "options"), VARIANTS,
+                         ids=[f"{r}:{label}" for r, label, _ in VARIANTS])
 def test_every_option_value_changes_something_observable(
         ruleset: str, label: str, options: dict[str, Any]) -> None:
     assert shown(ruleset, options, SEEDS), (
         f"{ruleset} option {label}: no option test replayed under the defaults and no "
         f"seeded match (seeds {SEEDS.start}..{SEEDS.stop - 1}) shows a difference")
-
-
-@pytest.mark.parametrize(("ruleset", "label", "options"), LISTED,
-                         ids=[f"{r}:{label}" for r, label, _ in LISTED])
-def test_the_list_of_values_not_shown_yet_only_shrinks(
-        ruleset: str, label: str, options: dict[str, Any]) -> None:
-    found = shown(ruleset, options, range(1, 4))
-    assert not found, f"{ruleset}:{label} now shows an effect ({found}): drop it from the list"
-
-
-def test_the_list_names_real_option_values() -> None:
-    assert {f"{r}:{label}" for r, label, _ in VARIANTS} >= NOT_SHOWN_YET
 
 
 def test_the_variants_cover_every_option_of_every_ruleset() -> None:

@@ -220,11 +220,6 @@ def test_target_option() -> None:
     check_match_target(lambda: start(rules, VOID, dealer=3, turn_up="2S"), 21)
 
 
-@covers("mariglia.match.tie", ruleset=RULES, options={"tie": "draw"})
-def test_tie_draw_option() -> None:
-    check_match_target(lambda: _deal(VOID, options={"tie": "draw"}), 35, tie="draw")
-
-
 @covers("mariglia.play.head", "mariglia.play.overtrump", ruleset=RULES,
         options={"duty_reading": "always"})
 def test_duty_to_beat_even_over_the_partner_option() -> None:

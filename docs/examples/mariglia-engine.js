@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A minimal engine for the mariage engine protocol (docs/protocol.rst), in plain
-// Node.js with no dependencies: the Mariglia ruleset, all four of its options.
+// Node.js with no dependencies: the Mariglia ruleset, all three of its options.
 // It passes every Mariglia test and every protocol test of the conformance suite,
 // and plays whole matches (it answers `choose`):
 //
@@ -19,7 +19,6 @@ const NSEATS = 4;
 const OPTIONS = {
   target: { type: "int", default: 35, min: 1, max: 1000000 },
   turn_up_bonus: { type: "bool", default: true },
-  tie: { type: "enum", default: "play_on", values: ["play_on", "draw"] },
   duty_reading: { type: "enum", default: "opponent_winning", values: ["opponent_winning", "always"] },
 };
 // Action words every ruleset knows (refused with core.phase where they do not apply).
@@ -187,8 +186,7 @@ class Match {
     const top = Math.max(...reached.map((t) => this.scores[t]));
     const best = reached.filter((t) => this.scores[t] === top);
     if (best.length > 1) {
-      if (this.opt.tie === "draw") this.over({ winner: null, reason: "tie", scores: [...this.scores] });
-      return; // otherwise play on
+      return; // never happens in Mariglia (one team scores a hand); the rules play on
     }
     this.over({ winner: best[0], reason, scores: [...this.scores] });
     if (!afterHand) {
