@@ -68,8 +68,8 @@ def option_specs(ruleset: str) -> dict[str, dict[str, Any]]:
     """The options of ``ruleset`` (name or description file): name -> spec (``type``,
     ``default``, ``values``, ``min``, ``max``...).
 
-    >>> option_specs("mariglia")["tie"]["default"]
-    'play_on'
+    >>> option_specs("mariglia")["duty_reading"]["default"]
+    'opponent_winning'
     """
     return dict(_specs(ruleset))
 
@@ -77,7 +77,7 @@ def option_specs(ruleset: str) -> dict[str, dict[str, Any]]:
 def effective_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``ruleset`` with its value: ``options``, else the default.
 
-    >>> effective_options("mariglia", {"tie": "draw"})["turn_up_bonus"]
+    >>> effective_options("mariglia", {"duty_reading": "always"})["turn_up_bonus"]
     True
     """
     return {name: options.get(name, spec.get("default")) for name, spec in _specs(ruleset)}
@@ -167,7 +167,7 @@ def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # typ
     ruleset); then ``ruleset`` may be omitted. Values equal to the default are
     dropped: the configuration lists only what differs.
 
-    >>> make_configuration("mariglia", ["tie=play_on"]).options
+    >>> make_configuration("mariglia", ["turn_up_bonus=true"]).options
     {}
     >>> make_configuration("nosuch", [])
     Traceback (most recent call last):

@@ -20,10 +20,10 @@ The result is cached on disk by configuration (:mod:`mariage.spec.diskcache`);
 
 >>> from mariage.conformance.configuration import make_configuration
 >>> from mariage.conformance.suite import load_suite
->>> config = make_configuration("mariglia", ["tie=draw"])
+>>> config = make_configuration("mariglia", ["turn_up_bonus=false"])
 >>> kept = rederive(load_suite(rulesets=["mariglia"], kinds=["scenario"])[0], config)
 >>> kept["options"], kept["id"]
-({'tie': 'draw'}, 'mariglia/core/basics')
+({'turn_up_bonus': False}, 'mariglia/core/basics')
 """
 
 from __future__ import annotations

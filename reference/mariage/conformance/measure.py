@@ -41,6 +41,8 @@ HOUSE_CONFIGURATIONS: dict[str, list[list[str]]] = {
     "schnapsen": [["close_allowed=false", "claim_mode=auto", "marriage_lead=king",
                    "marriage_counting=next_trick_after_declaring"]],
     "marjapussi-de": [["partnership_draw=fixed", "pair_credit_once_per_hand=false"]],
+    # Mariglia has two options besides its target: the target makes the other two
+    "mariglia": [["target=21", "turn_up_bonus=false"], ["target=51", "duty_reading=always"]],
 }
 
 
