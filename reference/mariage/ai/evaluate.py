@@ -31,7 +31,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a share of ``wins`` in ``n`` (95% by default).
 
     >>> [round(x, 3) for x in wilson(40, 50)]
-    [0.67, 0.887]
+    [0.67, 0.888]
     """
     if n == 0:
         return 0.0, 1.0
