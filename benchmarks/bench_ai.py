@@ -15,12 +15,14 @@ Ratios are CPU time per decision against ``library`` (lower is better; the targe
 at most 2 for PettingZoo and OpenSpiel).
 
 ``--baselines``: each policy against ``random`` and ``greedy`` (and ``greedy`` against
-``first``) over paired deals, hands won with 95% Wilson intervals, per ruleset.
+``first``) over paired deals, hands won with 95% Wilson intervals, per ruleset;
+``--pairs greedy-first,greedy-random`` chooses the pairs (the "Baselines" table of
+``benchmarks/README.md``).
 
 Usage::
 
     python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...]
-    python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100]
+    python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
 """
 
 from __future__ import annotations
@@ -126,11 +128,14 @@ def speed(rulesets: list[str], hands: int, repeat: int) -> None:
         print(f"{ruleset:24} {base * 1e6:10.2f} " + " ".join(cells))
 
 
-def baselines(rulesets: list[str], deals: int, iterations: int) -> None:
+PAIRS = [("greedy", "first"), ("greedy", "random"), ("mc", "random"), ("mc", "greedy"),
+         ("ismcts", "random"), ("ismcts", "greedy")]
+
+
+def baselines(rulesets: list[str], deals: int, iterations: int,
+              pairs: list[tuple[str, str]] = PAIRS) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {deals} paired deals "
           f"({2 * deals} hands) each; ismcts {iterations} iterations per decision")
-    pairs = [("greedy", "first"), ("greedy", "random"), ("mc", "random"), ("mc", "greedy"),
-             ("ismcts", "random"), ("ismcts", "greedy")]
     print(f"{'ruleset':24} " + " ".join(f"{a + ' v ' + b:>20}" for a, b in pairs))
     for ruleset in rulesets:
         cells = []
@@ -150,10 +155,14 @@ def main() -> None:
     parser.add_argument("--baselines", action="store_true")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--pairs", help="policy pairs A-B, comma-separated (with --baselines)")
     args = parser.parse_args()
     rulesets = args.ruleset or list_rulesets()
     if args.baselines:
-        baselines(rulesets, 8 if args.quick else args.deals, args.iterations)
+        pairs = PAIRS
+        if args.pairs:
+            pairs = [(a, b) for a, _, b in (p.partition("-") for p in args.pairs.split(","))]
+        baselines(rulesets, 8 if args.quick else args.deals, args.iterations, pairs)
     else:
         speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat)
 

@@ -141,13 +141,15 @@ def test_determinize_depends_only_on_the_view() -> None:
     assert a.hands == b.hands and a.stock == b.stock
 
 
-def test_the_mc_bot_beats_greedy_over_paired_deals() -> None:
+def test_the_mc_bot_beats_random_over_paired_deals() -> None:
+    # (the greedy player, which counts the cards played, now beats mc's random playouts:
+    # benchmarks/README.md, "Baselines")
     rules = load_rules("mariazza", {"target": 20})
     match = Match(rules, {0: lambda: BotPlayer("mc", 1, playouts=24),
-                          1: lambda: BotPlayer("greedy", 2)})
+                          1: lambda: BotPlayer("random", 2)})
     games = match.play(games=8, seed=21)
     rows = match.table(games)
-    assert rows[0].wins > rows[1].wins, rows
+    assert rows[0].wins >= 6 > rows[1].wins, rows
 
 
 def test_mc_bot_chooses_legal_actions_in_every_ruleset() -> None:

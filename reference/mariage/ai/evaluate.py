@@ -3,8 +3,11 @@
 Each deal is played twice from the same seed, the two policies swapping sides, so the
 luck of the cards cancels out. The unit is one hand: the side that scores more in the
 hand (what it adds to the match score; where equal, more card points) wins it, and a
-hand equal in both is drawn. Where the match has more than two sides, policy ``a`` sits
-in the first seat and ``b`` in all the others, then the other way round.
+hand equal in both is drawn. Where the match has more than two sides, each deal is
+played once per side: policy ``a`` holds that side's seat and ``b`` all the others, and
+``a`` is measured against the best of the other sides *in the hand*. A deal where ``a``'s
+seat sits the hand out (the dealer of Sixty-six for three) says nothing of ``a``'s play:
+that pairing is left out, so such a deal gives one hand per seat dealt in.
 
 >>> result = evaluate("schnapsen", "greedy", "first", deals=4, seed=1)
 >>> result.games, 0.0 <= result.rate <= 1.0
@@ -66,32 +69,43 @@ class Evaluation:
 def play_hand(ruleset: str, seed: int, players: list[Policy]) -> tuple[int, ...]:
     """Deal one hand from ``seed`` and play it out with ``players`` (one per seat);
     return each side's (score, points) compared as one number: score * 10000 + points."""
+    return _played(ruleset, seed, players)[0]
+
+
+def _played(ruleset: str, seed: int,
+            players: list[Policy]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`play_hand`'s values, and the sides that had a seat in the hand."""
     rules = load_rules(ruleset)
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     deck, first = deals.next_deal()
     state.deal(deck, first)
+    sides = state.sides_in_hand()
     while not state.history and not state.terminal:
         seat = state.to_act
         assert seat is not None
         state.apply(players[seat].choose(state))
     record = state.history[-1]
-    return tuple(s * 10000 + p for s, p in zip(record.score, record.points, strict=True))
+    values = tuple(s * 10000 + p for s, p in zip(record.score, record.points, strict=True))
+    return values, sides
 
 
 def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
              iterations: int = 100) -> Evaluation:
-    """Policy ``a`` against ``b`` over ``deals`` paired deals (``2 * deals`` hands)."""
+    """Policy ``a`` against ``b`` over ``deals`` paired deals (``2 * deals`` hands where
+    two sides play; see the module's note for more)."""
     rules = load_rules(ruleset)
     wins = draws = losses = 0
     for k in range(deals):
-        for a_team in (0, 1):
+        for a_team in range(len(rules.teams)):
             players = [make_policy(a if rules.team_of[s] == a_team else b,
                                    seed=seed + k * 7 + s, iterations=iterations)
                        for s in range(rules.nseats)]
-            value = play_hand(ruleset, seed + k, players)
+            value, sides = _played(ruleset, seed + k, players)
+            if a_team not in sides:  # a's seat sat this hand out
+                continue
             mine = value[a_team]
-            other = max(v for t, v in enumerate(value) if t != a_team)
+            other = max(value[t] for t in sides if t != a_team)
             if mine > other:
                 wins += 1
             elif mine < other:

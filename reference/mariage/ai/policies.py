@@ -9,7 +9,8 @@ it cannot peek at hidden cards even when handed the full state. Policies by name
 ``first``
     the first legal action, in the rules' stable order (the weakest baseline);
 ``greedy``
-    the arena's greedy player: declares, answers, wins a trick cheaply or throws low;
+    the arena's greedy player: declares, answers, counts the cards played to lead
+    masters, smear points and take tricks safely (:mod:`mariage.arena.cardplay`);
 ``mc``
     flat Monte Carlo over determinizations (the arena's ``mc``);
 ``ismcts``

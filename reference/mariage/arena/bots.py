@@ -40,6 +40,8 @@ from mariage.engine.actions import (
 from mariage.engine.state import GameState
 from mariage.errors import did_you_mean
 
+from .cardplay import choose_play
+
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
 
@@ -78,7 +80,8 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Calls out when right, declares, answers yes, exchanges; then wins cheaply or throws low."""
+    """Calls out when right, declares, answers yes, exchanges; plays its cards by
+    :func:`mariage.arena.cardplay.choose_play`; bids by :func:`hand_value`."""
 
     name = "greedy"
 
@@ -106,23 +109,7 @@ class GreedyBot:
         plays = [a for a in acts if isinstance(a, Play)]
         if not plays:  # greedy never closes the stock: it draws, or declines
             return next((a for a in acts if not isinstance(a, Close)), acts[0])
-        r = state.rules
-        seat = state.to_act
-        assert seat is not None
-        strength, points = state._strength, state._points  # in force (trump roles)
-        if not state.trick_cards:
-            return max(plays, key=lambda a: (strength[a.card], -points[a.card]))
-        winning: list[Play] = []
-        for a in plays:
-            trial = state.clone()
-            trial.trick_cards = [*state.trick_cards, a.card]
-            trial.trick_seats = [*state.trick_seats, seat]
-            w = trial.current_winner()
-            if r.team_of[trial.trick_seats[w]] == r.team_of[seat]:
-                winning.append(a)
-        if winning:
-            return min(winning, key=lambda a: (strength[a.card], points[a.card]))
-        return min(plays, key=lambda a: (points[a.card], strength[a.card]))
+        return choose_play(state, plays)
 
 
 # ---------------------------------------------------------------- a turned card taken
@@ -168,10 +155,11 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
 
 # ---------------------------------------------------------------- bidding games
 def hand_value(state: GameState, seat: int) -> int:
-    """A rough estimate of what ``seat``'s side can score with his hand."""
+    """A cautious estimate of what ``seat``'s side can score with his hand: the partner's
+    share is counted as a sixth of the pack's points, so that a bid has a margin."""
     r = state.rules
     hand = state.hands[seat]
-    est = 60 + r.last_trick_points // 2  # the partner's share, roughly
+    est = r.pack_points // 6 + r.last_trick_points // 2
     for c in r.cards_of(hand):
         est += r.points[c] + (10 if r.rank_of[c] == 0 else 0)
     for s, m in enumerate(r.call_pair_masks):
@@ -194,6 +182,10 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
     assert seat is not None
     bids = [a for a in acts if isinstance(a, Bid)]
     if bids:
+        r = state.rules
+        others = [a for a in acts if not isinstance(a, Bid)]
+        if others and state.high_bidder >= 0 and r.team_of[state.high_bidder] == r.team_of[seat]:
+            return others[0]  # never outbid the partner
         est = hand_value(state, seat)
         ok = [a for a in bids if a.value <= est]
         return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass

@@ -150,9 +150,9 @@ def as_json(tl: Timeline) -> dict[str, Any]:
     ...                    bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
     >>> first = as_json(timeline(rec))["hands"][0]
     >>> first["tricks"][0]
-    {'number': 1, 'cards': [['A', 'KC'], ['B', '2H']], 'winner': 'B', 'points': [0, 4]}
+    {'number': 1, 'cards': [['A', '2C'], ['B', '3C']], 'winner': 'B', 'points': [0, 10]}
     >>> first["end"]["segno"], first["end"]["points"]
-    ('B', [27, 41])
+    ('A', [43, 31])
     """
     hands: list[dict[str, Any]] = []
     for step in tl.steps:

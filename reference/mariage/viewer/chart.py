@@ -16,7 +16,7 @@ to); :func:`hands_table` lists the same hands as an HTML table;
 >>> tl = timeline(rec)
 >>> start, hands = hand_scores(tl)
 >>> start, hands[0].hand, hands[0].match == hands[0].scored, hands[-1].match
-([0, 0], 1, True, [2, 4])
+([0, 0], 1, True, [4, 2])
 >>> svg = score_chart(tl)
 >>> svg.startswith("<svg") and svg.count('href="#hand=') == len(hands)
 True
