@@ -31,7 +31,8 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 #: ``mariage.arena``, whose ``__init__`` runs whenever one of their modules is
 #: imported, so it sits in the lowest layer of its folder.
 LAYERS: list[tuple[str, list[list[str]]]] = [
-    ("base", [["=mariage", "mariage.errors", "mariage.resources", "mariage.outfile"]]),
+    ("base", [["=mariage", "mariage.errors", "mariage.resources", "mariage.outfile",
+               "mariage.lazyrecord"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.rules"]]),
     ("spec", [["mariage.spec"]]),
     ("engine", [["mariage.engine"]]),

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from ..lazyrecord import frozen_record
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -97,7 +99,7 @@ def _named(action: Action, numbers: str) -> str:
     return f"{type(action).__name__}({numbers})"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Play:
     """Play ``card`` to the current trick.
 
@@ -118,7 +120,7 @@ class Play:
         return _named(self, f"card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Declare:
     """Declare declaration number ``decl`` of the ruleset in ``suit``.
 
@@ -134,7 +136,7 @@ class Declare:
         return _named(self, f"decl={self.decl}, suit={self.suit}, trump={self.trump}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class AskPartner:
     """Ask the partner (ask number ``ask`` of the ruleset), about ``suit`` or any suit (-1)."""
 
@@ -145,7 +147,7 @@ class AskPartner:
         return _named(self, f"ask={self.ask}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Answer:
     """The partner's answer to an ask: yes (with the suit named) or no."""
 
@@ -156,12 +158,12 @@ class Answer:
         return _named(self, f"yes={self.yes}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Pass:
     """Decline to declare when the declaration window comes round."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Exchange:
     """Give ``card`` (the exchange rank of trump) for the turned-up card."""
 
@@ -171,7 +173,7 @@ class Exchange:
         return _named(self, f"card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CallOut:
     """Stop play and claim that one's side has reached the target."""
 
@@ -179,22 +181,22 @@ class CallOut:
 # ---- talon games: closing the talon, claiming the hand target, the moment after a trick
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Close:
     """Close the stock (talon): no more drawing, strict play from the next card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Claim:
     """Claim to have reached the hand's target in counted points (going out)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Draw:
     """After winning a trick, neither claim nor close: draw, and play on."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Decline:
     """Decline what is offered at this moment (an exchange on a close, a last claim)."""
 
@@ -202,7 +204,7 @@ class Decline:
 
 # ---- bidding games: auction, passing, contract, trump calls
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Bid:
     """Bid ``value`` in the auction (a pass is :class:`Pass`)."""
 
@@ -212,7 +214,7 @@ class Bid:
         return _named(self, f"value={self.value}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Give:
     """Pass the cards of bit mask ``cards`` to the partner (-1: cards unknown to the writer)."""
 
@@ -222,7 +224,7 @@ class Give:
         return _named(self, f"cards={self.cards}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Raise:
     """Fix the game value after the exchange: ``value`` (0 keeps the winning bid)."""
 
@@ -232,7 +234,7 @@ class Raise:
         return _named(self, f"value={self.value}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Call:
     """Announce one's own pair in ``suit``: the suit becomes trump."""
 
@@ -242,7 +244,7 @@ class Call:
         return _named(self, f"suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Question:
     """Ask the partner: ``kind`` 0 "a pair?", 1 "a half in ``suit``?"."""
 
@@ -253,7 +255,7 @@ class Question:
         return _named(self, f"kind={self.kind}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Kontra:
     """Double the contract: Kontra by a defender, Re (``re``) by the playing party."""
 

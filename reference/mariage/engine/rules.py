@@ -15,10 +15,11 @@ bit mask over cards), so play never looks anything up by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any
 
+from ..lazyrecord import frozen_record
 from .actions import Play
 
 __all__ = [
@@ -38,7 +39,7 @@ class When(Enum):
     OPPONENT_WINNING = "opponent_winning"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RuleInfo:
     """One rule of a description: its ID, our text, its sources and options.
 
@@ -61,7 +62,7 @@ class RuleInfo:
         return self.options[0] if self.options else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Obligation:
     """The play duties of one phase (``stock`` or ``no_stock``).
 
@@ -80,7 +81,7 @@ class Obligation:
     head_beat: str = "winning"  # winning | suit_best: the card the head duty must beat
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Declaration:
     """A declarable combination (marianna, accusa, mariannino...)."""
 
@@ -121,7 +122,7 @@ class Declaration:
     window_rule: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Ask:
     """A question to the partner that can complete a declaration."""
 
@@ -142,7 +143,7 @@ class Ask:
     spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)
 class Rules:
     """Everything the interpreter needs, compiled from a description and options."""
 

@@ -31,9 +31,9 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..lazyrecord import frozen_record
 from .actions import Action, Play, action_text
 from .deals import SeededDeals
 from .fastpath import PlayLegal, play_legal
@@ -62,7 +62,7 @@ _Offer = Callable[["GameState", int, list[Action]], None]
 _PhaseLegal = Callable[["GameState", int], Sequence[Action]]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Dispatch:
     """What the mechanisms of one state do, looked up once (not per action)."""
 
@@ -671,7 +671,7 @@ def _checked(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Copiers:
     """The generated copying functions of one state class."""
 

@@ -51,9 +51,8 @@ from .annotations import contract_note, measure
 from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
-from .reader import _CARDS, MAX_DIGITS, _tag_value, _unquote
+from .reader import _CARDS, DEFAULT_LIMIT, MAX_DIGITS, _tag_value, _unquote
 from .replay import _Checker, _Stop, note_problem
-from .search import DEFAULT_LIMIT
 
 __all__ = ["fast_valid"]
 
