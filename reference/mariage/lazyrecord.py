@@ -96,15 +96,17 @@ def frozen_record(cls: type[_T]) -> type[_T]:
         twin = type(record.__name__, (), {"__annotations__": annotations, **defaults, **own,
                                           "__module__": record.__module__,
                                           "__qualname__": record.__qualname__})
+        group: tuple[str, ...]
         if name == "__init__":  # frozen: the fields are set through object.__setattr__
-            options = {"frozen": True, "repr": False, "eq": False}
+            options, group = {"frozen": True, "repr": False, "eq": False}, ("__init__",)
         elif name == "__repr__":
-            options = {"init": False, "eq": False}
+            options, group = {"init": False, "eq": False}, ("__repr__",)
         else:  # unsafe_hash: the __hash__ a frozen dataclass gets, unless the class has one
             options = {"init": False, "repr": False, "unsafe_hash": "__hash__" not in own}
+            group = ("__eq__", "__hash__")
         twin = dataclasses.dataclass(**options)(twin)
-        for made in _LAZY:
-            if made not in own and made in twin.__dict__:
+        for made in group:
+            if made not in own:
                 setattr(record, made, twin.__dict__[made])
 
     def lazy(name: str) -> Any:
