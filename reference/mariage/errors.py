@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .lazyrecord import frozen_record
 
 __all__ = [
     "IllegalActionError",
@@ -35,7 +35,7 @@ class MariageError(Exception):
     code: str = "E000"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Location:
     """A position in a text file: 1-based line and column."""
 
