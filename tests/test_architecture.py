@@ -32,7 +32,7 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 #: imported, so it sits in the lowest layer of its folder.
 LAYERS: list[tuple[str, list[list[str]]]] = [
     ("base", [["=mariage", "mariage.errors", "mariage.resources", "mariage.outfile",
-               "mariage.infile"]]),
+               "mariage.infile", "mariage.lazyrecord"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.rules"]]),
     ("spec", [["mariage.spec"]]),
     ("engine", [["mariage.engine"]]),

@@ -71,7 +71,8 @@ def test_configurations_of_hello_decide_which_values_are_played() -> None:
     assert "king or queen" in unsupported(hello, "schnapsen", {**ok, "marriage_lead": "either"})
     assert "5..9" in unsupported(hello, "schnapsen", {**ok, "match_target": 11})
     assert "at its default only" in unsupported(hello, "schnapsen", {**ok, "claim_mode": "auto"})
-    assert unsupported(hello, "mariglia", {"turn_up_bonus": False}) == ""  # not named: rulesets decide
+    # an option not named: the ruleset decides
+    assert unsupported(hello, "mariglia", {"turn_up_bonus": False}) == ""
     assert check_configurations([{"ruleset": "x", "options": {"o": {"nothing": 1}}}])
     assert check_configurations({"ruleset": "x"})
 

@@ -86,4 +86,5 @@ def test_min_coverage_passes_at_or_below_the_measured_figure(
     args = ["conformance", "--ruleset", "mariglia", "-o", "turn_up_bonus=false"]
     assert main([*args, "--min-coverage", "80"]) == 0
     out = capsys.readouterr().out
-    assert "rules checked by a test that ran and names them, mariglia turn_up_bonus=false: 18/19" in out
+    assert ("rules checked by a test that ran and names them, mariglia turn_up_bonus=false: "
+            "18/19") in out

@@ -88,5 +88,6 @@ def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> Non
     assert "mariglia/fault/" in run_pytest(
         tmp_path, "--mariage-engine", engine, "--mariage-ruleset", "mariglia",
         "--mariage-option", "turn_up_bonus=false", "--collect-only").stdout
-    bad = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-option", "turn_up_bonus=false")
+    bad = run_pytest(tmp_path, "--mariage-engine", engine,
+                     "--mariage-option", "turn_up_bonus=false")
     assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr

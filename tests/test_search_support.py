@@ -272,3 +272,48 @@ def test_a_replaced_apply_play_is_undone_by_snapshot() -> None:
         assert state.carry_bonus == bonus and len(state.trick_cards) == 1
         state.undo()
         assert fingerprint(state) == before
+
+
+def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it() -> None:
+    """The last card of a trick that does not end the hand journals a trail
+    (TrickPlay.trail_trick_end) under the reference trick play with no hook at
+    the trick's end; a trick play that draws its own way, or rules with such a
+    hook (Schnapsen's claims), get whole snapshots, and every undo takes back
+    exactly what the card changed."""
+    from dataclasses import replace
+
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+    from mariage.engine.state import _TRICK_TRAIL
+
+    class DrawsWithABonus(TrickPlay):
+        def draw(self, st: GameState, winner: int) -> None:
+            st.carry_bonus += 1
+            super().draw(st, winner)
+
+    cases = ((rules_for("marianna", {}), DEFAULT_MECHANISMS, True),
+             (rules_for("marianna", {}), replace(DEFAULT_MECHANISMS, tricks=DrawsWithABonus()),
+              False),
+             (rules_for("schnapsen", {}), DEFAULT_MECHANISMS, False))
+    for rules, mech, trailed in cases:
+        state = GameState(rules, first_dealer=0, mechanisms=mech)
+        state.deal(list(range(rules.ncards)))
+        state.enable_undo()
+        rng = random.Random(7)
+        ends = 0
+        while state.to_act is not None and state.phase == Phase.PLAY:
+            last = len(state.trick_cards) + 1 == rules.hand_seats
+            seat, action = pick_action(rng, state)
+            if not (last and type(action) is Play):
+                state.apply(action, seat=seat)
+                continue
+            before, trick_no = fingerprint(state), state.trick_no
+            state.apply(action, seat=seat)
+            if state.trick_no != trick_no + 1:  # the hand (or the play phase) ended
+                break
+            assert state._undo is not None
+            assert (state._undo[-1][0] is _TRICK_TRAIL) is trailed
+            state.undo()
+            assert fingerprint(state) == before
+            state.apply(action, seat=seat)
+            ends += 1
+        assert ends >= 3

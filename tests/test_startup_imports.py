@@ -78,6 +78,10 @@ def test_validating_a_canonical_record_does_not_import_lark(cache: Path) -> None
     assert "lark" not in names
     assert not {"yaml", "jsonschema"} & names
     assert "mariage.notation.fast" in names  # checked by the fast path, not another way
+    # a full record needs no deal search, no workers, no decompression (nor shutil,
+    # which argparse imports to learn the terminal's width)
+    assert not {"mariage.notation.search", "mariage.notation.deduce", "multiprocessing",
+                "gzip", "bz2", "lzma", "shutil"} & names
 
 
 def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: Path) -> None:

@@ -32,7 +32,36 @@ def _suggest(message: str) -> str:
     return message + did_you_mean(m.group(1), choices)
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it (``COLUMNS``, the
+    terminal, else 80), without importing shutil (which imports bz2, lzma...)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the width (argparse imports shutil to find it, and
+    makes a formatter for every argument added, so every command would import it)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> Any:  # one line, exit code 2
         text = _suggest(_one_line(message))
         if len(text) > 300:  # argparse quotes whatever was given, however long

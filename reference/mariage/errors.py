@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from .lazyrecord import frozen_record
 
 __all__ = [
     "IllegalActionError",
@@ -38,7 +39,7 @@ class MariageError(Exception):
     code: str = "E000"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Location:
     """A position in a text file: 1-based line and column."""
 

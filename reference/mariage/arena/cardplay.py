@@ -129,7 +129,6 @@ class SeatView:
 
     def cheap(self, card: int) -> tuple[int, bool, bool, int]:
         """Sort key of the card to throw away: fewest points, not a trump, not kept, weakest."""
-        r = self.state.rules
         return (self.state._points[card], self.is_trump(card), bool(self.kept >> card & 1),
                 self.state._strength[card])
 

@@ -18,7 +18,7 @@ from typing import Any
 from ..infile import open_regular
 from ..notation.batch import FileSummary, InputError, input_files, validate_file
 from ..notation.errors import RecordError
-from ..notation.search import DEFAULT_LIMIT
+from ..notation.reader import DEFAULT_LIMIT
 from . import COMMANDS
 
 NAME, HELP = COMMANDS["validate"]

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from ..lazyrecord import frozen_record
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -102,7 +104,7 @@ def _named(action: Action, numbers: str) -> str:
     return f"{type(action).__name__}({numbers})"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Play:
     """Play ``card`` to the current trick.
 
@@ -123,7 +125,7 @@ class Play:
         return _named(self, f"card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Declare:
     """Declare declaration number ``decl`` of the ruleset in ``suit``.
 
@@ -139,7 +141,7 @@ class Declare:
         return _named(self, f"decl={self.decl}, suit={self.suit}, trump={self.trump}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class AskPartner:
     """Ask the partner (ask number ``ask`` of the ruleset), about ``suit`` or any suit (-1)."""
 
@@ -150,7 +152,7 @@ class AskPartner:
         return _named(self, f"ask={self.ask}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Answer:
     """The partner's answer to an ask: yes (with the suit named) or no."""
 
@@ -161,12 +163,12 @@ class Answer:
         return _named(self, f"yes={self.yes}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Pass:
     """Decline to declare when the declaration window comes round."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Exchange:
     """Give ``card`` (the exchange rank of trump) for the turned-up card."""
 
@@ -176,7 +178,7 @@ class Exchange:
         return _named(self, f"card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CallOut:
     """Stop play and claim that one's side has reached the target."""
 
@@ -184,22 +186,22 @@ class CallOut:
 # ---- talon games: closing the talon, claiming the hand target, the moment after a trick
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Close:
     """Close the stock (talon): no more drawing, strict play from the next card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Claim:
     """Claim to have reached the hand's target in counted points (going out)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Draw:
     """After winning a trick, neither claim nor close: draw, and play on."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Decline:
     """Decline what is offered at this moment (an exchange on a close, a last claim)."""
 
@@ -207,7 +209,7 @@ class Decline:
 
 # ---- bidding games: auction, passing, contract, trump calls
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Bid:
     """Bid ``value`` in the auction (a pass is :class:`Pass`)."""
 
@@ -217,7 +219,7 @@ class Bid:
         return _named(self, f"value={self.value}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Give:
     """Pass the cards of bit mask ``cards`` to the partner (-1: cards unknown to the writer)."""
 
@@ -227,7 +229,7 @@ class Give:
         return _named(self, f"cards={self.cards}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Raise:
     """Fix the game value after the exchange: ``value`` (0 keeps the winning bid)."""
 
@@ -237,7 +239,7 @@ class Raise:
         return _named(self, f"value={self.value}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Call:
     """Announce one's own pair in ``suit``: the suit becomes trump."""
 
@@ -247,7 +249,7 @@ class Call:
         return _named(self, f"suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Question:
     """Ask the partner: ``kind`` 0 "a pair?", 1 "a half in ``suit``?"."""
 
@@ -258,7 +260,7 @@ class Question:
         return _named(self, f"kind={self.kind}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Kontra:
     """Double the contract: Kontra by a defender, Re (``re``) by the playing party."""
 
@@ -272,7 +274,7 @@ class Kontra:
 # the pair of trumps said as its first card is played
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Take:
     """Take the turned card: its suit is trump (``suit`` -1), or name ``suit`` (a later round)."""
 
@@ -282,7 +284,7 @@ class Take:
         return _named(self, f"suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Announce:
     """Announce combination kind ``combo`` of the ruleset, keyed by ``card``.
 
@@ -297,7 +299,7 @@ class Announce:
         return _named(self, f"combo={self.combo}, card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class SayPair:
     """Say the pair of trumps (belote) while playing ``card``, its first card."""
 
@@ -307,7 +309,7 @@ class SayPair:
         return _named(self, f"card={self.card}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class SuitBid:
     """Bid ``value`` with ``suit`` as trump (a value of the rules' capot bid: capot)."""
 
@@ -318,7 +320,7 @@ class SuitBid:
         return _named(self, f"value={self.value}, suit={self.suit}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Double:
     """Double the standing bid (``level`` 1, coinche) or redouble it (2, surcoinche)."""
 

@@ -14,13 +14,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
 from typing import Any
+
+from ..lazyrecord import frozen_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class MatchResult:
     """How a match ended: the winning team (or ``None``) and why."""
 
@@ -29,7 +31,7 @@ class MatchResult:
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class HandRecord:
     """The outcome of one finished hand."""
 

@@ -15,10 +15,11 @@ bit mask over cards), so play never looks anything up by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any
 
+from ..lazyrecord import frozen_record
 from .actions import Play
 
 __all__ = [
@@ -39,7 +40,7 @@ class When(Enum):
     OPPONENT_WINNING = "opponent_winning"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RuleInfo:
     """One rule of a description: its ID, our text, its sources and options.
 
@@ -62,7 +63,7 @@ class RuleInfo:
         return self.options[0] if self.options else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Obligation:
     """The play duties of one phase (``stock`` or ``no_stock``).
 
@@ -90,7 +91,7 @@ class Obligation:
     last_seat_free: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Declaration:
     """A declarable combination (marianna, accusa, mariannino...)."""
 
@@ -131,7 +132,7 @@ class Declaration:
     window_rule: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Combo:
     """A kind of announcement held in hand: a run in one suit, or a set of one rank.
 
@@ -149,7 +150,7 @@ class Combo:
     rank_order: tuple[int, ...]  # sets: rank indices, best first, for the comparison
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Ask:
     """A question to the partner that can complete a declaration."""
 
@@ -170,7 +171,7 @@ class Ask:
     spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)
 class Rules:
     """Everything the interpreter needs, compiled from a description and options."""
 

@@ -31,15 +31,16 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..lazyrecord import frozen_record
 from .actions import Action, Play, action_text
 from .deals import SeededDeals
 from .fastpath import PlayLegal, play_legal
 from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, TrickPlay, refuse
 from .mechanisms.hooks import Hooks, hooks_of
+from .mechanisms.trickplay import TRAILED_METHODS
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
@@ -61,7 +62,7 @@ _Offer = Callable[["GameState", int, list[Action]], None]
 _PhaseLegal = Callable[["GameState", int], Sequence[Action]]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Dispatch:
     """What the mechanisms of one state do, looked up once (not per action)."""
 
@@ -73,6 +74,7 @@ class _Dispatch:
     play_legal: PlayLegal  # the play phase's legal actions, by generated code
     apply_play: _Applier  # a card played by the seat to act, in the play phase
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
+    trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -109,7 +111,16 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
     return _Dispatch(appliers, any_seat,
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                      phase_legal, hooks_of(mech.all(), rules), play_legal(mech, rules),
-                     mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play)
+                     mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play,
+                     _trails_tricks(mech, hooks_of(mech.all(), rules)))
+
+
+def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:
+    """True if undo may journal a trick's end as a trail (:meth:`TrickPlay.trail_trick_end`):
+    the reference trick play runs it and no mechanism answers a hook there."""
+    cls = type(mech.tricks)
+    return (not hooks.after_trick and not hooks.next_lead
+            and all(getattr(cls, m) is getattr(TrickPlay, m) for m in TRAILED_METHODS))
 
 
 class GameState:
@@ -404,13 +415,25 @@ class GameState:
         Raises :class:`IllegalActionError` (with the rule ID) if it is not legal;
         the state is then unchanged.
         """
-        if self._undo is not None:
-            if (type(action) is Play and self.phase == _PLAY and self._appliers.trail_plays
-                    and (seat is None or seat == self.to_act)
-                    and len(self.trick_cards) + 1 < self.rules.hand_seats):
-                self._play_trailed(action)
-            else:
-                self._journaled(self.apply, action, seat)
+        journal = self._undo
+        if journal is not None:
+            table = self._appliers
+            to_act = self.to_act
+            if (type(action) is Play and self.phase == _PLAY and table.trail_plays
+                    and (seat is None or seat == to_act)):
+                assert to_act is not None
+                if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
+                    trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
+                                                     self.forced[to_act])
+                else:
+                    trail = self._trick_end_trail()
+                if trail is not None:
+                    # the reference apply_play refuses a card before changing anything,
+                    # and runs neither a deal nor another apply: no entry if refused
+                    table.apply_play(self, to_act, action)
+                    journal.append(trail)
+                    return
+            self._journaled(self.apply, action, seat)
             return
         to_act = self.to_act
         if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
@@ -486,9 +509,11 @@ class GameState:
 
         With undo on, a card played that does not end its trick journals only
         what it changes (the seat, what was known of his hand, his forced
-        card: a trail entry); any other :meth:`apply`, :meth:`deal` and
-        :meth:`resign` first journals the state (the price of a
-        :meth:`clone`). A refused action leaves no entry. Turning undo off
+        card: a trail entry); so does a card that ends a trick but not the
+        hand, where no mechanism answers a hook at the trick's end
+        (:meth:`TrickPlay.trail_trick_end`); any other :meth:`apply`,
+        :meth:`deal` and :meth:`resign` first journals the state (the price
+        of a :meth:`clone`). A refused action leaves no entry. Turning undo off
         drops the journal.
 
         >>> from mariage import load_rules, new_match
@@ -530,26 +555,24 @@ class GameState:
             self.forced[seat] = forced
             self.to_act = seat
             return
+        if entry[0] is _TRICK_TRAIL:  # a card that ended a trick, not the hand
+            self.mech.tricks.undo_trick_end(self, entry[1])
+            return
         _COPIERS[type(self)].restore(self, entry)
 
-    def _play_trailed(self, action: Play) -> None:
-        """Play a card that does not end its trick, journaling only what the play changes.
+    def _trick_end_trail(self) -> tuple[Any, ...] | None:
+        """The journal entry of the card that ends the trick, or None where only a
+        snapshot will do (the hand ends, or a hook runs at the trick's end).
 
-        The reference :meth:`TrickPlay.apply_play` then changes the seat's hand,
-        what is known of it and his forced card, appends to the trick and the
-        actions, and passes the turn; it refuses a card before changing anything.
+        A card that does not end its trick (:meth:`apply`) changes the seat's
+        hand, what is known of it and his forced card, and appends to the
+        trick and the actions; one that ends a trick but not the hand, where
+        no hook runs at a trick's end (``trail_tricks``), changes what
+        :meth:`TrickPlay.trail_trick_end` lists.
         """
-        journal = self._undo
-        assert journal is not None
-        seat = self.to_act
-        assert seat is not None
-        known, forced = self.known[seat], self.forced[seat]
-        self._undo = None
-        try:
-            self._appliers.apply_play(self, seat, action)
-        finally:
-            self._undo = journal
-        journal.append((_PLAY_TRAIL, seat, known, forced))
+        if self._appliers.trail_tricks and self.trick_no < self._tricks_per_hand:
+            return (_TRICK_TRAIL, self.mech.tricks.trail_trick_end(self))
+        return None
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -569,6 +592,8 @@ class GameState:
 
 #: the first item of a journal entry that holds a play's changes, not a snapshot
 _PLAY_TRAIL = object()
+#: the first item of a journal entry that holds a trick's end (TrickPlay.trail_trick_end)
+_TRICK_TRAIL = object()
 
 #: slots that the generated copies leave out: the undo journal belongs to one state
 _UNCOPIED = frozenset({"_undo"})
@@ -661,7 +686,7 @@ def _checked(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Copiers:
     """The generated copying functions of one state class."""
 

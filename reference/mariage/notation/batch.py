@@ -19,12 +19,9 @@ streaming.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
-import lzma
-import multiprocessing
 import os
+import sys
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -36,9 +33,8 @@ from ..errors import MariageError
 from ..infile import open_regular
 from .errors import RecordError
 from .fast import fast_valid
-from .reader import RawRecord, split_records
+from .reader import DEFAULT_LIMIT, RawRecord, split_records
 from .replay import check_text
-from .search import DEFAULT_LIMIT
 
 __all__ = [
     "COMPRESSIONS",
@@ -247,11 +243,17 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     raw = open_regular(name)
     try:
         inner: Any
-        if name.endswith(".gz"):
+        if name.endswith(".gz"):  # each codec imported when a file needs it
+            import gzip
+
             inner = gzip.GzipFile(fileobj=raw, mode="rb")
         elif name.endswith(".bz2"):
+            import bz2
+
             inner = bz2.BZ2File(raw, "rb")
         elif name.endswith(".xz"):
+            import lzma
+
             inner = lzma.LZMAFile(raw, "rb")  # noqa: SIM115 - closed by _Checked
         elif name.endswith(".zst"):
             inner = _zstd_reader(raw)
@@ -299,7 +301,9 @@ def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None
 
 def _broken_stream(exc: Exception, line: int, file: str) -> RecordError | None:
     """A decompression error (or a failed read) as a problem at ``line``; None: not one."""
-    if isinstance(exc, (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError)):
+    lzma = sys.modules.get("lzma")  # an LZMAError comes only from a file lzma was read with
+    errors = (OSError, EOFError, zlib.error, ValueError) + ((lzma.LZMAError,) if lzma else ())
+    if isinstance(exc, errors):
         why = str(exc) or type(exc).__name__
     elif type(exc).__module__.split(".")[0] in ("zstandard", "compression", "_zstd"):
         why = str(exc)  # zstandard.ZstdError and other decoders' own errors
@@ -386,6 +390,8 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         return summary
     own = pool is None
     if own:
+        import multiprocessing  # only with workers: its import costs a start-up
+
         pool = multiprocessing.Pool(jobs)
     try:
         pending: deque[Any] = deque()

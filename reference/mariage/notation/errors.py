@@ -13,10 +13,11 @@ a.mrg:12:9: N141 record 2, hand 1, trick 7, seat W, at 'W:2S': must follow suit 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from ..errors import MariageError
+from ..lazyrecord import frozen_record
 
 __all__ = ["CODES", "NotationError", "RecordError"]
 
@@ -71,7 +72,7 @@ CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RecordError:
     """One problem in a record. ``line``/``column`` are 1-based (0: unknown)."""
 

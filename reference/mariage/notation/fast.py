@@ -52,8 +52,8 @@ from .cards import french_card, normalize_action
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
 from .pieces import _CARDS, MAX_DIGITS, _tag_value, _unquote
+from .reader import DEFAULT_LIMIT
 from .replay import _Checker, _Stop, note_problem
-from .search import DEFAULT_LIMIT
 
 __all__ = ["fast_valid"]
 

@@ -21,11 +21,11 @@ unknown cards (``??``) become ``-1``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 
+from ..lazyrecord import frozen_record
 from .model import UNKNOWN, Deal, DealPart
 
 __all__ = ["Layout", "deal_parts", "layout"]
@@ -36,7 +36,7 @@ _KEYS = ("stock", "turnup", "deck", "first", "dealer")
 Report = Callable[..., None]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Layout:
     """The deck (top first, ``-1`` unknown), the owner seat of each position (-1 stock)."""
 

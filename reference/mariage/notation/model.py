@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..lazyrecord import frozen_record
+
 __all__ = [
     "FORMAT_VERSION",
     "UNKNOWN",
@@ -34,7 +36,7 @@ FORMAT_VERSION = "1"
 UNKNOWN = "??"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Tag:
     """A header tag ``[Name "value" ...]``."""
 
@@ -95,7 +97,7 @@ class Note:
         return "(" + " ".join((self.key, *self.values)) + ")"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Comment:
     """A comment ``{...}``; ``text`` is what lies between the braces."""
 
@@ -107,7 +109,7 @@ class Comment:
 Item = Act | TrickMark | Note | Comment
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class DealPart:
     """One labelled line of a deal: ``N: AH 3H ?? ?? ??`` or ``stock: ...``."""
 
@@ -124,7 +126,7 @@ class DealPart:
         return self.written[index] if self.written else self.cards[index]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Deal:
     """A hand's deal as written: its labelled parts in order."""
 
@@ -138,7 +140,7 @@ class Deal:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Hand:
     """One hand: its number, deal and items (actions, trick marks, notes, comments)."""
 
@@ -149,7 +151,7 @@ class Hand:
     column: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Result:
     """The match result: winning team (``-`` for nobody) and reason; ``None`` if unfinished."""
 
@@ -159,7 +161,7 @@ class Result:
     column: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Record:
     """One match. ``number`` and ``line`` locate it in its file (not compared)."""
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # Lark is imported only when a record is parsed (not on the f
     from .build import _Build
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "MAX_DIGITS",
     "MAX_LINE",
     "MAX_RECORD",
@@ -61,6 +62,9 @@ MAX_LINE = 64 * 1024
 MAX_RECORD = 8 * 1024 * 1024
 #: The longest number accepted anywhere in a record (hand and trick numbers,
 #: annotation values, option values), in digits.
+#: The default number of replays before the deal search (:mod:`mariage.notation.search`)
+#: gives up; here so that checking a full record does not import the search.
+DEFAULT_LIMIT = 5000
 _START = b"[Mariage"
 _BOM = b"\xef\xbb\xbf"
 

@@ -43,8 +43,7 @@ from .model import (
     Tag,
     TrickMark,
 )
-from .reader import MAX_DIGITS, parse_record, syntax_errors
-from .search import DEFAULT_LIMIT, complete_deal, unseen_give
+from .reader import DEFAULT_LIMIT, MAX_DIGITS, parse_record, syntax_errors
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -439,6 +438,8 @@ class _Checker:
                         return False
                 return True
 
+            from .search import complete_deal  # only for a deal with unknown cards
+
             found, tries = None, 0
             for candidate in _turnup_choices(rules, hand, st.dealer, deck, lay.owner):
                 found, more = complete_deal(st, candidate, lay.owner, lay.first, steps,
@@ -603,6 +604,8 @@ class _Checker:
             self.stop_replay()
             return False
         if type(action) is Give and action.cards < 0:  # cards passed unseen by the writer
+            from .search import unseen_give
+
             action = unseen_give(st, seat, self.later_plays(item))
         ntricks = len(st.tricks)
         try:

@@ -60,6 +60,7 @@ from .deduce import (
     possible_effects,
     replay_tracked,
 )
+from .reader import DEFAULT_LIMIT
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -67,8 +68,6 @@ _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, P
 
 __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
-#: The default number of replays before the search gives up.
-DEFAULT_LIMIT = 5000
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
 

@@ -60,8 +60,9 @@ that mechanism, override its public methods, and pass the changed set:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 
+from ...lazyrecord import frozen_record
 from ..rules import Rules
 from .announce import Announcements
 from .asks import Asks
@@ -120,7 +121,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Mechanisms:
     """One instance of each mechanism: what a :class:`~mariage.engine.state.GameState` runs."""
 

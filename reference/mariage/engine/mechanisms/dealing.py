@@ -14,11 +14,11 @@ the holder of a named card leading the first hand) and the turn-up bonus.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mariage.errors import IllegalActionError
 
+from ...lazyrecord import frozen_record
 from ..phase import DEAL, OVER, PLAY
 from .base import Mechanism
 
@@ -51,7 +51,7 @@ def _pack_set(ncards: int) -> frozenset[int]:
     return pack
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _DealPlan:
     """Where the cards of a deck go under one ruleset, worked out once (not per deal).
 

@@ -39,8 +39,10 @@ through its role in the set (``st.mech.scoring.end_hand``), never other methods.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import TYPE_CHECKING
+
+from ...lazyrecord import frozen_record
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["HOOK_NAMES", "Hooks", "hooks_of"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Hooks:
     """The handlers of each hook under one ruleset, in the order of the mechanisms."""
 
