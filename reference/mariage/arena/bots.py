@@ -120,15 +120,29 @@ def hand_value(state: GameState, seat: int) -> int:
     """A rough estimate of what ``seat``'s side can score with his hand."""
     r = state.rules
     hand = state.hands[seat]
-    est = 60 + r.last_trick_points // 2  # the partner's share, roughly
+    alone = len(r.teams[r.team_of[seat]]) == 1
+    # the partner's share, roughly; playing alone, what a talon and the tricks won with
+    # high cards add
+    est = 20 if alone else 60 + r.last_trick_points // 2
     for c in r.cards_of(hand):
         est += r.points[c] + (10 if r.rank_of[c] == 0 else 0)
-    for s, m in enumerate(r.call_pair_masks):
+    masks, values = (r.call_pair_masks, r.call_values) if r.call_pair_masks else (
+        r.bid_pair_masks, r.bid_pair_values)
+    for s, m in enumerate(masks):
         if hand & m == m:
-            est += r.call_values[s]
-        elif hand & m:
-            est += r.call_values[s] // 4  # the partner may hold the other half
+            est += values[s]
+        elif hand & m and not alone:
+            est += values[s] // 4  # the partner may hold the other half
     return est
+
+
+def _needed(state: GameState, seat: int) -> int:
+    """Where a running total needs a contract to win (on the barrel): its least size."""
+    r = state.rules
+    team = r.team_of[seat]
+    if r.barrel_rule is None or not r.barrel_clamp or state.barrel[team] < 0:
+        return 0  # (without the clamp, every made contract counts towards the target)
+    return r.match_target - state.match_scores[team]
 
 
 def _keep_value(state: GameState, card: int) -> int:
@@ -145,6 +159,10 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
     if bids:
         est = hand_value(state, seat)
         ok = [a for a in bids if a.value <= est]
+        need = _needed(state, seat)  # on a barrel, bid what wins or nothing
+        winning = [a for a in ok if a.value >= need]
+        if need and len(acts) > len(bids):
+            return winning[0] if winning else acts[0]
         return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass
     gives = [a for a in acts if isinstance(a, Give)]
     if gives:

@@ -37,6 +37,7 @@ __all__ = [
     "CallOut",
     "Claim",
     "Close",
+    "Concede",
     "Declare",
     "Decline",
     "Draw",
@@ -263,9 +264,14 @@ class Kontra:
         return _named(self, f"re={self.re}")
 
 
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """The declarer gives up the hand after taking the talon: it is scored unplayed."""
+
+
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
-          | Bid | Give | Raise | Call | Question | Kontra)
+          | Bid | Give | Raise | Call | Question | Kontra | Concede)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -298,6 +304,8 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
     if t is Kontra:
         assert isinstance(action, Kontra)
         return "re" if action.re else "kontra"
+    if t is Concede:
+        return "concede"
     return None
 
 
@@ -309,6 +317,8 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
         return Raise(0)
     if s in ("kontra", "re"):
         return Kontra(s == "re")
+    if s == "concede" and rules.concede_rule is not None:
+        return Concede()
     parts = s.split(":")
     if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
         v = int(parts[1])

@@ -26,6 +26,8 @@ module            mechanism                   runs
 ``passing``       :class:`Passing`            cards passed between partners
 ``contract``      :class:`Contract`           game value, raise, Kontra, made/failed
 ``questions``     :class:`TrumpCalls`         trump calls, questions, asking levels
+``talon``         :class:`Talon`              the declarer's talon, conceding
+``runningtotals`` :class:`RunningTotals`      barrel, bolts, dumps, winning
 ================  ==========================  ====================================
 
 **Extension point.** A mechanism is a stateless object; a
@@ -69,7 +71,9 @@ from .heldcredit import HeldCredit
 from .matchend import MatchEnd
 from .passing import Passing
 from .questions import TrumpCalls
+from .runningtotals import RunningTotals
 from .scoring import Scoring
+from .talon import Talon
 from .trickplay import TrickPlay
 
 __all__ = [
@@ -88,7 +92,9 @@ __all__ = [
     "Mechanism",
     "Mechanisms",
     "Passing",
+    "RunningTotals",
     "Scoring",
+    "Talon",
     "TalonClosing",
     "TrickPlay",
     "TrumpCalls",
@@ -121,6 +127,9 @@ class Mechanisms:
     passing: Passing = field(default_factory=Passing)
     contract: Contract = field(default_factory=Contract)
     calls: TrumpCalls = field(default_factory=TrumpCalls)
+    # talon auctions and running totals
+    talon: Talon = field(default_factory=Talon)
+    running: RunningTotals = field(default_factory=RunningTotals)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""
