@@ -562,6 +562,19 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "declarer_bolts": ("thousand.running.bolts", "bolt_declarer"),
         "dump_value": ("thousand.running.dump", "dump_value"),
         "review_last_trick": ("thousand.visibility", "trick_review"),
+        "four_nines_redeal": ("thousand.throw-in.four-nines", "throw_four"),
+        "redeal_four_jacks": ("thousand.throw-in.four-jacks", "throw_four"),
+        "redeal_low_hand": ("thousand.throw-in.low-hand", "throw_low_below"),
+        "redeal_weak_prikup": ("thousand.throw-in.weak-talon", "throw_talon_below"),
+        "redeal_two_nines_prikup": ("thousand.throw-in.talon-nines", "throw_talon_rank "
+                                    "throw_talon_rank_mask throw_talon_rank_rule"),
+        "prikup_redeal_only_at_100": ("thousand.throw-in.weak-talon", "throw_talon_at_minimum"),
+        "players": ("thousand.players", "nseats seat_names teams team_of team_names sits_out "
+                    "sits_out_rule hand_seats hand_sides"),
+        "sitter_score": ("thousand.talon.sitter", "sitter_talon sitter_talon_rule"),
+        "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),
+        "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
+        "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
 
@@ -580,7 +593,7 @@ def _option_cases() -> list[tuple[str, str, Any]]:
     from mariage.spec.compile import option_specs
     from mariage.spec.specload import load_document
     out = []
-    for ruleset in (RULES, "thousand-pl"):
+    for ruleset in (RULES, "thousand-pl", "thousand-4"):
         for name, spec in option_specs(load_document(ruleset)).items():
             for value in _other_values(spec):
                 out.append((ruleset, name, value))
@@ -635,3 +648,148 @@ def test_every_option_is_scoped() -> None:
 def test_each_option_changes_its_rule_and_nothing_else(ruleset: str, name: str,
                                                        value: Any) -> None:
     _scoped(ruleset, name, value)
+
+
+# ---------------------------------------------------------------- throwing a hand in
+NINES = ["9H 9D 9C 9S AD TD AC", "AH TH KH QH KD QD JS", "JH JD KC QC JC KS QS"]
+
+
+@covers("thousand.throw-in", "thousand.throw-in.four-nines", ruleset=RULES)
+def test_four_nines_after_the_exchange_throw_the_hand_in() -> None:
+    st = deal(["AH TH KH QH KD QD JS", "9H 9D 9C AD TD AC JH"], talon="9S AS TS")
+    play(st, "bid:100 pass pass")
+    assert "redeal" not in legal_texts(st, B)
+    play(st, "give:9S")  # B now holds all four nines
+    play(st, "give:AS")
+    assert "redeal" in legal_texts(st, B) and "redeal" not in legal_texts(st, A)
+    refused(st, "redeal", "thousand.throw-in", seat=C)
+    st.apply(parse_action(st.rules, "redeal"), B)
+    assert st.phase == Phase.DEAL and st.history[-1].ended == "redeal"
+    assert st.match_scores == [0, 0, 0] and st.dealer == C  # the same dealer deals again
+
+
+@covers("thousand.throw-in.four-nines", ruleset=RULES,
+        options={"four_nines_redeal": "original_hand"})
+def test_four_nines_must_have_been_dealt_under_original_hand() -> None:
+    opts = {"four_nines_redeal": "original_hand"}
+    st = deal(["AH TH KH QH KD QD JS", "9H 9D 9C AD TD AC JH"], talon="9S AS TS",
+              options=opts)
+    play(st, "bid:100 pass pass give:9S give:AS")
+    assert "redeal" not in legal_texts(st, B)
+    st = deal(["AH TH KH QH KD QD JS", NINES[0]], talon="KC AS TS", options=opts)
+    play(st, "bid:100 pass pass give:KC give:AS")
+    assert "redeal" in legal_texts(st, B)
+
+
+@covers("thousand.throw-in.four-nines", ruleset=RULES,
+        options={"four_nines_redeal": "before_bidding"})
+def test_four_nines_before_bidding() -> None:
+    st = deal(NINES, talon="TC AS TS", options={"four_nines_redeal": "before_bidding"})
+    assert "redeal" in legal_texts(st, A)
+    play(st, "bid:100")
+    assert "redeal" not in legal_texts(st, A)
+    st = deal(NINES, talon="TC AS TS")
+    assert "redeal" not in legal_texts(st, A)
+
+
+@covers("thousand.throw-in.four-jacks", ruleset=RULES, options={"redeal_four_jacks": True})
+def test_four_jacks_where_agreed() -> None:
+    hands = ["AH TH KH QH KD QD AS", "JH JD JC JS AD TD AC"]
+    st = deal(hands, talon="9S TS KS", options={"redeal_four_jacks": True})
+    play(st, "bid:100 pass pass give:9S give:TS")
+    assert "redeal" in legal_texts(st, B)
+    st = deal(hands, talon="9S TS KS")
+    play(st, "bid:100 pass pass give:9S give:TS")
+    assert "redeal" not in legal_texts(st, B)
+
+
+@covers("thousand.throw-in.low-hand", ruleset=RULES, options={"redeal_low_hand": 14})
+def test_a_low_hand_before_the_first_bid() -> None:
+    hands = ["9H 9D 9C JS JH JD QC"]  # 2+2+2+2+3 = 11 card points
+    st = deal(hands, talon="AS TS KS", options={"redeal_low_hand": 14})
+    assert "redeal" in legal_texts(st, A)
+    assert "redeal" not in legal_texts(deal(hands, talon="AS TS KS"), A)
+
+
+@covers("thousand.throw-in.weak-talon", ruleset=RULES, options={"redeal_weak_prikup": 5})
+def test_a_weak_talon_at_100() -> None:
+    opts = {"redeal_weak_prikup": 5}
+    mine = ["KH QH AD TD AC TC KC"]
+    st = deal(mine, talon="9S 9D JS", options=opts)  # 2 card points
+    play(st, "bid:100 pass pass")
+    assert "redeal" in legal_texts(st)
+    st = deal(mine, talon="9S 9D JS", options=opts)
+    play(st, "bid:105 pass pass")
+    assert "redeal" not in legal_texts(st)  # only at the 100 nobody raised
+    st = deal(mine, talon="9S 9D JS", options={**opts, "prikup_redeal_only_at_100": False})
+    play(st, "bid:105 pass pass")
+    assert "redeal" in legal_texts(st)
+
+
+@covers("thousand.throw-in.talon-nines", ruleset=RULES,
+        options={"redeal_two_nines_prikup": True})
+def test_two_nines_in_the_talon() -> None:
+    st = deal(["KH QH AD TD AC 9C JD", "AH TH JH KD QD 9H JS"], talon="9S 9D TS",
+              options={"redeal_two_nines_prikup": True})
+    play(st, "bid:100 pass pass")
+    assert "redeal" in legal_texts(st)
+    play(st, "redeal")
+    assert st.history[-1].ended == "redeal"
+
+
+# ---------------------------------------------------------------- four players
+@covers("thousand.deal.sitter", ruleset="thousand-4")
+def test_four_players_the_dealer_sits_out() -> None:
+    r = load_rules("thousand-4")
+    st = GameState(r, first_dealer=3)
+    st.deal(list(range(24)))
+    assert st.out == 3 and st.hands[3] == 0 and [st.hands[s].bit_count() for s in range(3)] \
+        == [7, 7, 7]
+    assert st.to_act == 0
+    play(st, "bid:100 pass pass")
+    assert st.declarer == 0 and st.phase == Phase.PASSING
+    play(st, "give:" + cards(st, 0).split()[0])
+    assert st.pass_step == 1  # the first card went to B (seat 1), not to the sitter
+
+
+@covers("thousand.talon.sitter", ruleset="thousand-4",
+        options={"sitter_score": "aces_and_marriages"})
+def test_the_sitter_scores_aces_and_a_marriage_in_the_talon() -> None:  # check 14
+    opts = {"sitter_score": "aces_and_marriages"}
+    st = start("thousand-4", ["KS QS AD TD AC 9C JD"], dealer=3, stock="AH KD QD",
+               options=opts)
+    play(st, "bid:100 pass pass give:9C give:JD keep")
+    play_out(st)
+    assert st.history[-1].score[3] == 130
+    st = start("thousand-4", ["KS QS AD TD AC 9C JD"], dealer=3, stock="AH KD QD")
+    play(st, "bid:100 pass pass give:9C give:JD keep")
+    play_out(st)
+    assert st.history[-1].score[3] == 0
+
+
+@covers("thousand.talon.sitter", ruleset="thousand-4",
+        options={"sitter_score": "card_points", "sitter_half_marriage": True})
+def test_the_sitter_scores_the_talon_card_points() -> None:
+    opts = {"sitter_score": "card_points", "sitter_half_marriage": True}
+    st = start("thousand-4", ["KS QS AD TD AC 9C JD"], dealer=3, stock="AH KD 9D",
+               options=opts)
+    play(st, "bid:100 pass pass concede")
+    assert st.history[-1].score[3] == 15 + 40  # 11 + 4 rounded, half of the diamonds 80
+
+
+# ---------------------------------------------------------------- trump change, check 8
+@covers("thousand.marriage.trump", ruleset=RULES, options={"trump_change": "next_trick"})
+def test_a_trump_change_that_waits_for_the_next_trick() -> None:  # check 8
+    hands = ["KD QD AD TD 9C TC KC", "AH TH 9H JD 9D QC JS", "JH AC AS KH QH JC 9S"]
+    for change, winner in (("immediate", A), ("next_trick", C)):
+        st = deal(hands, talon="TS KS QS", options={"trump_change": change})
+        play(st, "bid:100 pass pass give:9C give:TC keep AD 9D 9S")  # A wins trick 1
+        st.trump = 0  # hearts are trump (as if declared before)
+        play(st, "marriage:D QD JD")  # diamonds announced by leading the queen
+        immediate = change == "immediate"
+        # C is void in diamonds: at once they are trump and he may play anything; with
+        # next_trick hearts still rule this trick and he must trump with a heart
+        assert (set(legal_texts(st)) == {"JH", "KH", "QH"}) != immediate
+        play(st, "JH")
+        assert st.tricks[-1][2] == winner
+        assert st.trump == 1  # diamonds from the next trick in either case

@@ -27,11 +27,13 @@ from mariage.engine.actions import (
     CallOut,
     Claim,
     Close,
+    Concede,
     Declare,
     Exchange,
     Give,
     Play,
     Question,
+    Raise,
 )
 from mariage.engine.state import GameState
 
@@ -55,8 +57,16 @@ def _sensible(state: GameState) -> list[Action]:
     good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
     r = state.rules
     claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
-    return [a for a in acts if (not isinstance(a, CallOut) or good)
-            and (not isinstance(a, Claim) or claim_good)]
+    out = [a for a in acts if (not isinstance(a, CallOut) or good)
+           and (not isinstance(a, Claim) or claim_good)]
+    if r.running_rule is not None:  # to a far target: bid the least and keep it, or the
+        # game would never end (a random contract is lost far more often than made)
+        lowest = next((a for a in out if isinstance(a, Bid)), None)
+        out = [a for a in out if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
+        if any(isinstance(a, Concede) for a in out):  # a hopeless contract is conceded
+            hopeless = hand_value(state, seat) < state.contract
+            out = [a for a in out if isinstance(a, Concede) == hopeless] or out
+    return out
 
 
 class RandomBot:

@@ -48,6 +48,7 @@ __all__ = [
     "Play",
     "Question",
     "Raise",
+    "Redeal",
     "action_text",
     "naming",
     "parse_action",
@@ -269,9 +270,14 @@ class Concede:
     """The declarer gives up the hand after taking the talon: it is scored unplayed."""
 
 
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Throw the hand in by a claim the rules allow (four nines...): it is dealt again."""
+
+
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
-          | Bid | Give | Raise | Call | Question | Kontra | Concede)
+          | Bid | Give | Raise | Call | Question | Kontra | Concede | Redeal)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -306,6 +312,8 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
         return "re" if action.re else "kontra"
     if t is Concede:
         return "concede"
+    if t is Redeal:
+        return "redeal"
     return None
 
 
@@ -319,6 +327,8 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
         return Kontra(s == "re")
     if s == "concede" and rules.concede_rule is not None:
         return Concede()
+    if s == "redeal" and rules.throw_in_rule is not None:
+        return Redeal()
     parts = s.split(":")
     if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
         v = int(parts[1])

@@ -415,6 +415,22 @@ class Rules:
     give_face_up: bool = False  # the cards given after the auction are shown to everybody
     foreign_trump_rule: str | None = None  # no lead of another's declared trump while able
     decl_auto_rule: str | None = None  # leading a card of a declarable pair declares it
+    throw_in_rule: str | None = None  # None: no claims that throw a hand in
+    #: (mask of the four cards of a rank, moment, rule ID) per four-of-a-rank claim
+    throw_four: tuple[tuple[int, str, str], ...] = ()
+    throw_low_below: int = 0  # dealt hands worth fewer card points may be thrown in
+    throw_low_rule: str | None = None
+    throw_talon_below: int = 0  # a talon worth fewer card points may be thrown in
+    throw_talon_rule: str | None = None
+    throw_talon_rank: int = 0  # a talon holding this many cards of the mask below...
+    throw_talon_rank_mask: int = 0
+    throw_talon_rank_rule: str | None = None
+    throw_talon_at_minimum: bool = True  # the talon claims only at the lowest bid unraised
+    sitter_talon: str = "none"  # what a seat sitting out scores from the talon
+    sitter_talon_rule: str | None = None
+    sitter_ace_value: int = 0
+    sitter_pairs: bool = False  # card_points: a pair in the talon adds its value
+    sitter_half_pairs: bool = False  # card_points: a lone card of a pair adds half
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

@@ -180,6 +180,7 @@ class GameState:
         "segni",
         "split",
         "stock",
+        "talon",
         "to_act",
         "trick_cards",
         "trick_no",
@@ -242,6 +243,7 @@ class GameState:
         self.known = [0] * n
         self.out = -1  # the seat sitting this hand out (deal.sits_out), or -1
         self.stock: list[int] = []
+        self.talon = 0  # the talon taken by the declarer (mechanisms.talon), as a mask
         self.trump = -1
         self.trump_next = -1  # a trump declared to rule from the next trick on (or -1)
         self.trick_seats: list[int] = []

@@ -43,6 +43,14 @@ class TalonAuctionFields(_Needs):
             shown = ta.get("shown") or {}
             out.update(talon_rule=ta["id"], talon_shown=shown.get("mode", "always"),
                        talon_shown_rule=shown.get("id"))
+            ss = ta.get("sitter_score") or {}
+            if ss:  # the values are compiled even while the rule is off
+                out.update(sitter_talon=ss["mode"] if self.on(ss) else "none",
+                           sitter_talon_rule=ss["id"] if self.on(ss) else None,
+                           sitter_ace_value=int(ss.get("ace_value", 0)),
+                           sitter_pairs=bool(ss.get("pairs", False)),
+                           sitter_half_pairs=bool(ss.get("half_pairs", False)))
+            # (without a seat sitting out, nobody scores it)
         out.update(self._auction_extras(au, decls))
         ct = d.get("contract") or {}
         cd: Any = ct.get("concede")
@@ -71,6 +79,41 @@ class TalonAuctionFields(_Needs):
                 raise self.fail("declaring.auto", "declaring by leading needs a declaration "
                                 "with a lead duty")
             out["decl_auto_rule"] = auto["id"]
+        out.update(self._throw_in(d.get("throw_in"), ranks, nr, len(suits)))
+        return out
+
+    def _throw_in(self, ti: Any, ranks: list[str], nr: int, nsuits: int) -> dict[str, Any]:
+        """Claims that throw a hand in: four of a rank, a low hand, a weak talon."""
+        if not self.on(ti):
+            return {}
+        if not self.on(self.d.get("talon")):
+            raise self.fail("throw_in", "throwing a hand in needs a 'talon' and an auction")
+
+        def rank_mask(path: str, rank: Any) -> int:
+            if str(rank) not in ranks:
+                raise self.fail(path, f"no rank {rank} in the pack")
+            return sum(1 << (si * nr + ranks.index(str(rank))) for si in range(nsuits))
+
+        out: dict[str, Any] = {"throw_in_rule": ti["id"]}
+        fours = []
+        for key in ("four_of_rank", "four_of_rank_2"):
+            node = ti.get(key)
+            if self.on(node):
+                fours.append((rank_mask(f"throw_in.{key}.rank", node["rank"]), node["moment"],
+                              node["id"]))
+        out["throw_four"] = tuple(fours)
+        low = ti.get("low_hand")
+        if self.on(low):
+            out.update(throw_low_below=int(low["below"]), throw_low_rule=low["id"])
+        weak = ti.get("weak_talon")
+        if self.on(weak):
+            out.update(throw_talon_below=int(weak["below"]), throw_talon_rule=weak["id"],
+                       throw_talon_at_minimum=bool(weak["only_at_minimum"]))
+        tr = ti.get("talon_rank")
+        if self.on(tr):
+            out.update(throw_talon_rank=int(tr["count"]), throw_talon_rank_rule=tr["id"],
+                       throw_talon_rank_mask=rank_mask("throw_in.talon_rank.rank", tr["rank"]),
+                       throw_talon_at_minimum=bool(tr["only_at_minimum"]))
         return out
 
     def _auction_extras(self, au: dict[str, Any], decls: list[Declaration]) -> dict[str, Any]:
@@ -80,10 +123,6 @@ class TalonAuctionFields(_Needs):
             return out
         op: Any = au.get("opening")
         if self.on(op):
-            if op["mode"] == "dealer_holds_minimum" and self.on(
-                    self.d["deal"].get("sits_out")):
-                raise self.fail("auction.opening.mode", "a dealer who sits out cannot hold "
-                                "the lowest bid")
             out.update(opening=op["mode"], opening_rule=op["id"])
         out["bid_jumps"] = bool(au["bids"].get("jumps", True))
         cap: Any = au.get("cap")

@@ -124,7 +124,9 @@ class Auction(Mechanism):
             st.high_bid, st.high_bidder = r.bid_min, st.leader
             st.to_act = st.next_seat(st.leader)
         elif r.opening == "dealer_holds_minimum" and st.dealer is not None:
-            st.high_bid, st.high_bidder = r.bid_min, st.dealer
+            # a dealer sitting out: the last active player before forehand holds it
+            holder = st.dealer if st.dealer != st.out else (st.dealer - 1) % r.nseats
+            st.high_bid, st.high_bidder = r.bid_min, holder
 
     def apply_bid(self, st: GameState, seat: int, action: Bid) -> None:
         """``seat`` bids ``action.value``."""

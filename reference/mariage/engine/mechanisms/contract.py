@@ -180,6 +180,7 @@ class Contract(Mechanism):
             for t in sides:
                 out[t] = round_to(st.hand_points(t), r.rounding, r.round_down)
             out[team] = st.contract if self.made(st) else -st.contract
+            st.mech.talon.sitter(st, out)
             return out
         if team < 0:
             if r.sheet_mode == "wurzel":
@@ -209,5 +210,6 @@ class Contract(Mechanism):
     def facts(self, st: GameState) -> dict[str, Any]:
         """The contract facts of a finished hand, for its record."""
         made = None if st.hand_over_reason == "conceded" else self.made(st)
+        schwarz = self.schwarz(st) if st.rules.schwarz_rule is not None else ()
         return {"contract": st.contract, "declarer": st.declarer, "made": made,
-                "schwarz": self.schwarz(st), "kontras": st.kontras}
+                "schwarz": schwarz, "kontras": st.kontras}
