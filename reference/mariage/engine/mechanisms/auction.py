@@ -93,9 +93,12 @@ class Auction(Mechanism):
         return st.match_scores[r.team_of[seat]] < r.silence_below
 
     def must_open(self, st: GameState, seat: int) -> bool:
-        """True if ``seat`` may not pass now: the compulsory opening at his first turn."""
-        return (st.rules.opening == "first_must_bid" and st.high_bid == 0
-                and seat == st.leader)
+        """True if ``seat`` may not pass now: the compulsory opening at his first turn
+        (unless his hand allows no bid at all, where the lowest bid is above the cap)."""
+        r = st.rules
+        if r.opening != "first_must_bid" or st.high_bid != 0 or seat != st.leader:
+            return False
+        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= r.bid_min
 
     def bid_ok(self, st: GameState, value: int, seat: int) -> bool:
         """True if ``value`` is a bid ``seat`` may make now."""
