@@ -243,7 +243,7 @@ def _origin(preset: str, option: str) -> str:
 
 def _option_test(preset: str, option: str, value: Any) -> Callable[[], None]:
     rules = load_rules(preset, {option: value})
-    governed = tuple(i.id for i in rules.infos if i.option == option)
+    governed = tuple(i.id for i in rules.infos if option in i.options)
     assert governed, (preset, option)
 
     @covers(*governed, ruleset=preset, options={option: value})

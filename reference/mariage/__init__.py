@@ -43,13 +43,14 @@ if TYPE_CHECKING:
     from .engine.deals import SeededDeals, canonical_deck
     from .engine.observation import Observation, observe
     from .engine.rules import Rules
-    from .engine.state import GameState, MatchResult, Phase
+    from .engine.state import GameState, MatchResult, Phase, new_match
     from .errors import IllegalActionError, MariageError, OptionError, SpecError
     from .spec.compile import load_rules
     from .spec.specload import list_rulesets
 
 # The public names are imported on first use, so that a command that needs
-# only part of the package (``mariage list``) starts quickly.
+# only part of the package (``mariage list``) starts quickly, and so that this
+# module imports nothing: every module of the package may read ``__version__``.
 _A, _O, _S, _D, _E = ("engine.actions", "engine.observation", "engine.state", "engine.deals",
                       "errors")
 _LAZY = {
@@ -61,6 +62,7 @@ _LAZY = {
     "SeededDeals": _D, "canonical_deck": _D, "IllegalActionError": _E, "MariageError": _E,
     "OptionError": _E, "SpecError": _E, "Rules": "engine.rules",
     "list_rulesets": "spec.specload", "GameState": _S, "MatchResult": _S, "Phase": _S,
+    "new_match": _S,
 }
 
 
@@ -121,18 +123,3 @@ __all__ = [
     "set_naming",
 ]
 
-
-def new_match(rules: Rules, seed: int) -> GameState:
-    """Start a match whose deals come from ``seed``, with the first hand dealt.
-
-    Later hands are dealt automatically from the same seeded stream.
-    """
-    from .engine.deals import SeededDeals
-    from .engine.state import GameState
-
-    deals = SeededDeals(rules, seed)
-    state = GameState(rules, first_dealer=deals.first_dealer)
-    state.deal_source = deals
-    deck, first = deals.next_deal()
-    state.deal(deck, first)
-    return state

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .commands import COMMANDS
+from .commands import COMMANDS, parse_options
 from .errors import MariageError, SpecFileError
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
@@ -29,17 +29,6 @@ class _Parser(argparse.ArgumentParser):
             text = text[:200] + " ... " + text[-80:]
         sys.stderr.write(f"mariage: error: {text}\n")
         raise SystemExit(2)
-
-
-def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """Turn ``["target=301", ...]`` into a dict; raise ``ValueError`` on a bad pair."""
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--option takes NAME=VALUE, got {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 _SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view"})
@@ -77,7 +66,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             p.add_argument("--spec", action="append", default=[], metavar="FILE",
                            help="a game description file; the ruleset it names can then be "
                                 "used like a bundled one (repeatable)")
-        p.set_defaults(_run=mod.run)
+        # a command that describes the command line (completion) builds all of it
+        p.set_defaults(_run=mod.run, _build_parser=build_parser)
     return parser
 
 

@@ -11,8 +11,8 @@ from mariage.spec.compile import load_rules
 
 from ..arena.match import Match, render_table
 from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
-from ..cli import parse_options
 from ..notation.writer import write_atomically, write_record
+from . import parse_options
 
 NAME = "match"
 HELP = "play engines and built-in bots against each other (seats rotate over paired deals)"

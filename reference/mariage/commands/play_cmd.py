@@ -13,10 +13,10 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
-from ..cli import parse_options
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
+from . import parse_options
 
 NAME = "play"
 HELP = "play a whole match with built-in bots and print it trick by trick"

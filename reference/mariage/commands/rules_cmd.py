@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cli import parse_options
+from . import parse_options
 
 NAME = "rules"
 HELP = "print a ruleset's rules as readable text with their IDs"

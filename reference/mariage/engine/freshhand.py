@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["hand_resetter"]
+__all__ = ["hand_resetter", "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -74,20 +74,43 @@ def _resetter_source(values: dict[str, Any], consts: list[Any]) -> tuple[str, tu
     return "\n".join(lines) + "\n", tuple(values[name] for name in shared)
 
 
+def slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, in definition order.
+
+    >>> class A:
+    ...     __slots__ = ("x", "y")
+    >>> class B(A):
+    ...     __slots__ = "z"
+    >>> slots_of(B)
+    ('x', 'y', 'z')
+    """
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name not in names and name != "__weakref__":
+                names.append(name)
+    return tuple(names)
+
+
+def _defining_base(cls: type[GameState]) -> type[GameState]:
+    """The first class of ``cls``'s bases that defines ``_new_hand`` (the reference state:
+    its new hand's values depend on the rules alone)."""
+    return next(k for k in reversed(cls.__mro__) if "_new_hand" in k.__dict__)
+
+
 def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
     """Generate the resetter of ``cls`` under ``rules`` (``None``: none can be made)."""
-    from .state import GameState, _slots_of
-
-    if cls.reset_bidding is not GameState.reset_bidding or \
-            cls._new_hand is not GameState._new_hand:
+    base = _defining_base(cls)
+    if cls.reset_bidding is not base.reset_bidding or cls._new_hand is not base._new_hand:
         return None  # a subclass's own values might depend on more than the rules
     scratch = object.__new__(cls)
     scratch.rules = rules
-    GameState._new_hand(scratch)
+    base._new_hand(scratch)
     if getattr(scratch, "__dict__", None):
         return None
     missing = object()
-    values = {name: getattr(scratch, name, missing) for name in _slots_of(cls)
+    values = {name: getattr(scratch, name, missing) for name in slots_of(cls)
               if name != "rules"}
     values = {name: v for name, v in values.items() if v is not missing}
     consts: list[Any] = []

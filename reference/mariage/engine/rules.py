@@ -40,15 +40,25 @@ class When(Enum):
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """One rule of a description: its ID, our text, its sources and options."""
+    """One rule of a description: its ID, our text, its sources and options.
+
+    ``options`` names the options that change this rule's own data (a value
+    bound in it, or effects that leave it different), the one the rule names
+    itself first.
+    """
 
     id: str
     text: str
     source: tuple[str, ...]
     path: str
     decided: bool = False
-    option: str | None = None
+    options: tuple[str, ...] = ()
     enabled: bool = True
+
+    @property
+    def option(self) -> str | None:
+        """The first of :attr:`options`, or ``None``."""
+        return self.options[0] if self.options else None
 
 
 @dataclass(frozen=True, slots=True)

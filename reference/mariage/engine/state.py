@@ -2,7 +2,7 @@
 
 A :class:`GameState` starts a match; dealing is a chance event supplied from
 outside (:meth:`GameState.deal`), either from a recorded deck order or from
-the seeded generator (:func:`mariage.engine.deals.seeded_match`). After that, the
+the seeded generator (:func:`new_match`). After that, the
 seat to act picks one of :meth:`GameState.legal_actions` and calls
 :meth:`GameState.apply`. Every refused action raises
 :class:`~mariage.errors.IllegalActionError` naming the rule that forbids it.
@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, Play, action_text
-from .freshhand import hand_resetter
+from .deals import SeededDeals
+from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
+from .mechanisms.hooks import Hooks, hooks_of
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
@@ -44,7 +46,7 @@ from .phase import PLAY as _PLAY
 from .phase import Phase
 from .rules import Obligation, Rules
 
-__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text"]
+__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match"]
 
 
 class DealSource(Protocol):
@@ -67,6 +69,7 @@ class _Dispatch:
     play_offers: tuple[_Offer, ...]  # play phase: actions before the card plays
     any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+    hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -103,7 +106,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
     return _Dispatch(appliers, any_seat,
                      tuple(m.offer for m in mech.all() if m.offers(rules)),
                      tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal)
+                     phase_legal, hooks_of(mech.all(), rules))
 
 
 class GameState:
@@ -162,6 +165,7 @@ class GameState:
         "high_bidder",
         "history",
         "holder_turn",
+        "hooks",
         "known",
         "kontras",
         "last_winner",
@@ -201,6 +205,7 @@ class GameState:
         self.rules = rules
         self.mech = mechanisms
         self._appliers = _dispatch_of(mechanisms, rules)
+        self.hooks = self._appliers.hooks
         n = len(rules.teams)
         self.match_scores = [0] * n
         self.segni = [0] * n
@@ -530,13 +535,7 @@ _UNCOPIED = frozenset({"_undo"})
 
 def _slots_of(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        declared = klass.__dict__.get("__slots__", ())
-        for name in (declared,) if isinstance(declared, str) else declared:
-            if name not in names and name not in _UNCOPIED and name != "__weakref__":
-                names.append(name)
-    return tuple(names)
+    return tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
 
 
 def _copy_source(source: Any) -> Any:
@@ -565,7 +564,8 @@ def _slot_kind(name: str, value: Any) -> int:
     """
     if name == "deal_source":
         return _SOURCE
-    if isinstance(value, _SCALARS) or name in ("rules", "mech", "_appliers", "_fresh"):
+    if isinstance(value, _SCALARS) or \
+            name in ("rules", "mech", "hooks", "_appliers", "_fresh"):
         return _SHARED
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:  # a frozen record (rules of play, a result)
@@ -684,3 +684,22 @@ def _snapshot(state: GameState) -> tuple[Any, ...]:
 def obligation_of(state: GameState) -> Obligation | None:
     """The play duties in force for the current trick."""
     return state._ob_stock if state.in_stock_phase else state._ob_no_stock
+
+
+def new_match(rules: Rules, seed: int) -> GameState:
+    """Start a match whose deals come from ``seed``, with the first hand dealt.
+
+    Later hands are dealt automatically from the same seeded stream
+    (:class:`~mariage.engine.deals.SeededDeals`); also ``mariage.new_match``.
+
+    >>> from mariage import load_rules
+    >>> state = new_match(load_rules("marianna"), seed=1)
+    >>> state.dealer, state.hand_no
+    (1, 1)
+    """
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    state.deal_source = deals
+    deck, first = deals.next_deal()
+    state.deal(deck, first)
+    return state

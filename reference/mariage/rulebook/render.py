@@ -197,25 +197,6 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
     return out
 
 
-def _bound_rules(rules: Rules, source: str) -> dict[str, list[str]]:
-    """Rule IDs whose data an option sets (``binds`` or ``effects``), with those options."""
-    paths = {i.path: i.id for i in rules.infos}
-    out: dict[str, list[str]] = {}
-    for name, spec in option_specs(load_document(source)).items():
-        touched = list(spec.get("binds") or [])
-        for effect in (spec.get("effects") or {}).values():
-            touched += list((effect or {}).keys())
-        for bound in touched:
-            parts = str(bound).split(".")
-            for i in range(len(parts), 0, -1):
-                rid = paths.get(".".join(parts[:i]))
-                if rid is not None:
-                    if name not in out.setdefault(rid, []):
-                        out[rid].append(name)
-                    break
-    return out
-
-
 def _node(data: Any, path: str) -> Any:
     for part in path.split("."):
         if not isinstance(data, dict):
@@ -567,7 +548,6 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
     src = source or rules.ruleset
     doc = rules.document
     variants = _variants(rules, src)
-    bound = _bound_rules(rules, src)
     effective = _effective(rules)
     out = []
     for key, title, roots in SECTIONS:
@@ -576,11 +556,7 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
             if info.path.split(".")[0] not in roots:
                 continue
             found = variants.get(info.id, [])
-            names = list(bound.get(info.id, []))
-            explicit = _node(doc, info.path)
-            if isinstance(explicit, dict) and explicit.get("option"):
-                names.insert(0, str(explicit["option"]))
-            names += [name for name, _, _ in found]
+            names = [*info.options, *(name for name, _, _ in found)]
             items.append(RuleItem(info, effective[info.id][1],
                                   _option_note(list(dict.fromkeys(names)), rules),
                                   tuple((label, reads) for _, label, reads in found)))

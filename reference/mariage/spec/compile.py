@@ -28,17 +28,27 @@ from mariage.engine.rules import Ask, Declaration, Obligation, RuleInfo, Rules, 
 from mariage.errors import Location, OptionError, SpecError
 from mariage.resources import spec_dir
 
+from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
-from .options import option_specs, parse_option_value, resolve
+from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
-from .specload import Document, load_document, read_yaml, validate_schema
+from .specload import (
+    Document,
+    cache_context,
+    load_document,
+    on_registry_change,
+    read_yaml,
+    resolve_ruleset,
+    validate_schema,
+)
 
 __all__ = ["OptionError", "check_document", "core_rules", "load_rules", "option_specs",
            "parse_option_value"]
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
+on_registry_change(_RULES_CACHE.clear)  # the cache names rulesets, which registering changes
 
 
 def _rules_in(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
@@ -139,9 +149,6 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
 
 def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules:
     """:func:`build`, through the disk cache (:mod:`mariage.spec.diskcache`)."""
-    from . import diskcache
-    from .specload import cache_context, resolve_ruleset
-
     context = cache_context(resolve_ruleset(name_or_path))
     key = diskcache.make_key("rules", *context, sorted((k, str(v)) for k, v in options.items()))
     hit = diskcache.load(key)
@@ -460,7 +467,8 @@ class _Compiler(BiddingFields, TalonFields, TalonAuctionFields):
     def collect_rules(self) -> list[RuleInfo]:
         infos: list[RuleInfo] = []
         seen: dict[str, str] = {}
-        option_of = self.option_paths()
+        rule_paths = [".".join(path) for path, _ in _rules_in(self.d)]
+        option_of = options_of_rules(self.doc, rule_paths)
         for path, node in _rules_in(self.d):
             rid = node["id"]
             dotted = ".".join(path)
@@ -468,10 +476,11 @@ class _Compiler(BiddingFields, TalonFields, TalonAuctionFields):
                 raise self.fail(dotted + ".id", f"rule ID '{rid}' is used twice (also at "
                                 f"'{seen[rid]}')")
             seen[rid] = dotted
-            opt = node.get("option") or option_of.get(dotted)
+            named = (str(node["option"]),) if node.get("option") else ()
+            opts = tuple(dict.fromkeys((*named, *option_of.get(dotted, ()))))
             infos.append(RuleInfo(rid, self.fill(" ".join(str(node["text"]).split()), dotted),
                                   _as_list(node.get("source")), dotted,
-                                  bool(node.get("decided", False)), opt,
+                                  bool(node.get("decided", False)), opts,
                                   node.get("enabled", True) is not False))
         return infos
 
@@ -489,19 +498,6 @@ class _Compiler(BiddingFields, TalonFields, TalonAuctionFields):
             return str(v).lower() if isinstance(v, bool) else str(v)
 
         return _PLACEHOLDER.sub(value, text)
-
-    def option_paths(self) -> dict[str, str]:
-        """Map each rule path to the first option that changes something inside it."""
-        out: dict[str, str] = {}
-        for name, spec in option_specs(self.doc).items():
-            paths = list(spec.get("binds") or [])
-            for eff in (spec.get("effects") or {}).values():
-                paths.extend((eff or {}).keys())
-            for p in paths:
-                parts = p.split(".")
-                for i in range(len(parts), 0, -1):
-                    out.setdefault(".".join(parts[:i]), name)
-        return out
 
     def obligation(self, ob: dict[str, Any], path: str) -> Obligation:
         free = ob.get("free") if self.on(ob.get("free")) else None

@@ -17,7 +17,8 @@ from mariage.errors import OptionError, SpecError
 
 from .specload import Document, deep_copy
 
-__all__ = ["Summary", "option_specs", "parse_option_value", "resolve", "summary", "value_key"]
+__all__ = ["Summary", "option_specs", "options_of_rules", "own_data", "parse_option_value",
+           "resolve", "summary", "value_key"]
 
 
 def option_specs(doc: Document) -> dict[str, dict[str, Any]]:
@@ -105,6 +106,92 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
         for path, v in effects.items():
             _set_path(data, path, v, doc, f"options.{name}.effects.{value_key(value)}.{path}")
     return data, values
+
+
+_MISSING = object()
+
+
+def _at(node: Any, parts: list[str]) -> Any:
+    for part in parts:
+        if not isinstance(node, dict) or part not in node:
+            return _MISSING
+        node = node[part]
+    return node
+
+
+def own_data(node: Any, top: bool = True) -> Any:
+    """``node`` with every rule nested in it cut down to its ID: a rule's own data.
+
+    >>> own_data({"id": "x.deal", "text": "Deal.", "size": 5,
+    ...           "rotation": {"id": "x.deal.rotation", "text": "Left.", "next": "left"}})
+    {'id': 'x.deal', 'text': 'Deal.', 'size': 5, 'rotation': ('rule', 'x.deal.rotation')}
+    """
+    if isinstance(node, dict):
+        if not top and "id" in node and "text" in node:
+            return ("rule", node["id"])
+        return {k: own_data(v, False) for k, v in node.items()}
+    if isinstance(node, list):
+        return [own_data(v, False) for v in node]
+    return node
+
+
+def _choices(spec: Mapping[str, Any]) -> list[Any]:
+    if spec["type"] == "enum":
+        return list(spec["values"])
+    return [True, False] if spec["type"] == "bool" else []
+
+
+def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[str, ...]]:
+    """For each rule (by its dotted path), the options that change its own data.
+
+    An option changes a rule when it binds a value inside it, or when its values
+    (through their ``effects``) leave different data in it; data inside a rule
+    nested in it belongs to the nested rule. A rule no option changes is left out.
+
+    >>> from mariage.spec.specload import load_document
+    >>> doc = load_document("sixty-six-4")
+    >>> found = options_of_rules(doc, ["deal", "deal.rotation", "match.end"])
+    >>> found["deal"], found["match.end"]
+    (('deal_packets',), ('match_target',))
+    """
+    out: dict[str, list[str]] = {}
+
+    def claim(rule: str, name: str) -> None:
+        names = out.setdefault(rule, [])
+        if name not in names:
+            names.append(name)
+
+    rules = set(rule_paths)
+
+    def owner(path: str) -> str | None:  # the innermost rule holding ``path``
+        parts = path.split(".")
+        for i in range(len(parts), 0, -1):
+            if (prefix := ".".join(parts[:i])) in rules:
+                return prefix
+        return None
+
+    for name, spec in option_specs(doc).items():
+        for path in spec.get("binds") or []:
+            rule = owner(str(path))
+            if rule is not None:
+                claim(rule, name)
+        effects = spec.get("effects") or {}
+        touched = dict.fromkeys(str(p) for eff in effects.values() for p in (eff or {}))
+        for path in touched:
+            base = _at(doc.data, path.split("."))
+            left = [(effects.get(value_key(v)) or {}).get(path, base) for v in _choices(spec)]
+            rule = owner(path)
+            if rule is not None and any(own_data(v) != own_data(left[0]) for v in left):
+                claim(rule, name)
+            if not any(isinstance(v, (dict, list)) for v in left):
+                continue  # no rule inside a plain value
+            for inner in rule_paths:  # rules inside what the option replaces
+                if inner.startswith(path + "."):
+                    rel = inner[len(path) + 1:].split(".")
+                    own = [own_data(_at(v, rel)) for v in left]
+                    if any(o != own[0] for o in own):
+                        claim(inner, name)
+    return {rule: tuple(names) for rule, names in out.items()}
 
 
 class Summary(NamedTuple):

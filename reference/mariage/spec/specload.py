@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import copy
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -246,10 +246,28 @@ def unregister_spec(name: str) -> None:
         _registry_changed()
 
 
-def _registry_changed() -> None:
-    from . import compile as _compile  # the compiled-rules cache names rulesets too
+_REGISTRY_LISTENERS: list[Callable[[], None]] = []
 
-    _compile._RULES_CACHE.clear()
+
+def on_registry_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` whenever :func:`register_spec` or :func:`unregister_spec` changes
+    what a name stands for.
+
+    A later stage whose cache is keyed by ruleset name (the compiled rules of
+    :mod:`mariage.spec.compile`) clears it here, so this module never imports it.
+
+    >>> seen = []
+    >>> on_registry_change(lambda: seen.append(1))
+    >>> unregister_spec("no-such-ruleset"); seen  # nothing was registered: no change
+    []
+    >>> _REGISTRY_LISTENERS.pop() and None
+    """
+    _REGISTRY_LISTENERS.append(listener)
+
+
+def _registry_changed() -> None:
+    for listener in _REGISTRY_LISTENERS:
+        listener()
 
 
 def search_path() -> list[Path]:

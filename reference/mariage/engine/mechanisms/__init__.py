@@ -30,6 +30,13 @@ module            mechanism                   runs
 ``runningtotals`` :class:`RunningTotals`      barrel, bolts, dumps, winning
 ================  ==========================  ====================================
 
+**Where they meet.** A mechanism never calls another's internals. At a moment
+of the hand where other rules wait (after a trick, the next lead, declaration
+points counted, the hand scored, the match over) it runs the handlers of a hook
+(:mod:`mariage.engine.mechanisms.hooks`), which each mechanism declares for the
+rules that need it; otherwise it may only take the ``steps`` another declares
+(end the hand, open the next trick...).
+
 **Extension point.** A mechanism is a stateless object; a
 :class:`Mechanisms` set names one of each. To change how one part of the
 rules works (for an experiment, or a deliberately faulty engine), subclass

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, AskPartner
-from ..phase import ANSWER, PLAY
+from ..phase import ANSWER, DEAL, OVER, PLAY
 from .base import Mechanism, refuse
 from .declarations import or_all
 
@@ -35,6 +35,7 @@ class Asks(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "asks"
+    steps: ClassVar[tuple[str, ...]] = ("apply_answer",)
     sections: ClassVar[tuple[str, ...]] = ("asks",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
                                                        (Answer, "apply_answer"))
@@ -78,9 +79,10 @@ class Asks(Mechanism):
             return []  # a failed ask that left the declaration open: no second ask
         out: list[Action] = []
         hand = st.hands[seat]
-        decl = st.mech.declarations
+        window_open = st.mech.declarations.window_open
+        who_ok = st.mech.declarations.who_ok
         for a in r.asks:
-            if not decl.window_open(st, a.window) or not decl.who_ok(st, a.who, seat):
+            if not window_open(st, a.window) or not who_ok(st, a.who, seat):
                 continue
             if a.needs_no_trump and st.trump >= 0:
                 continue
@@ -173,14 +175,14 @@ class Asks(Mechanism):
                 st.ask_spent = (st.trick_no, asker)
             return
         d = r.declarations[a.declaration]
-        decl = st.mech.declarations
+        declare = st.mech.declarations.declare
         if a.kind == "any":
-            decl.declare(st, seat, d, action.suit, True)
+            declare(st, seat, d, action.suit, True)
             return
         pair = d.suit_masks[suit]
         if a.settle == "at_once":
             st.known[seat] |= st.hands[seat] & pair
-            decl.declare(st, asker, d, suit, True)
+            declare(st, asker, d, suit, True)
             st.known[asker] |= st.hands[asker] & pair
             return
         mine = st.hands[asker] & pair
@@ -191,6 +193,17 @@ class Asks(Mechanism):
         st.known[asker] |= mine
         st.known[seat] |= theirs
         st.split = (ask_i, r.team_of[asker], suit)
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """After a trick, where the rules have asks: a split marriage waits on it."""
+        return (("after_trick", "after_trick"),) if rules.asks else ()
+
+    def after_trick(self, st: GameState, winner: int) -> bool:
+        """The trick of a split marriage settles it; True if that ended the hand."""
+        if st.split is None:
+            return False
+        self.settle_split(st, winner)
+        return st.phase == OVER or st.phase == DEAL
 
     def settle_split(self, st: GameState, winner: int) -> None:
         """The trick with a split marriage is won by ``winner``: score it if his side asked."""

@@ -35,6 +35,7 @@ class Auction(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "auction"
+    steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),)
     phases: ClassVar[tuple[int, ...]] = (AUCTION,)

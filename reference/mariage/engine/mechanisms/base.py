@@ -48,6 +48,16 @@ class Mechanism:
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ()
     #: the phases (other than play) whose legal actions this mechanism lists
     phases: ClassVar[tuple[int, ...]] = ()
+    #: the methods other mechanisms may call (its steps: end the hand, open a trick...)
+    steps: ClassVar[tuple[str, ...]] = ()
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """(hook, method name) pairs: the hooks this mechanism answers under ``rules``.
+
+        See :mod:`mariage.engine.mechanisms.hooks`; declare a hook only for the
+        rules that need it, so that the others pay nothing for it.
+        """
+        return ()
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """(action type, method name) pairs this mechanism applies under ``rules`` only.
@@ -107,3 +117,4 @@ def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,
         text = repr(action)
     raise IllegalActionError(rule_id or "core.phase", seat=seat, action=text, reason=reason,
                              hand=st.hand_no, trick=st.trick_no)
+

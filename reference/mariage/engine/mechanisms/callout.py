@@ -53,14 +53,14 @@ class CallingOut(Mechanism):
         """End the hand on ``seat``'s call-out: won if his side has the target."""
         r = st.rules
         team = r.team_of[seat]
-        scoring = st.mech.scoring
+        end_hand = st.mech.scoring.end_hand
         claim = st.match_scores[team] + st.hand_points(team)
         if claim >= r.match_target:
-            scoring.end_hand(st, "call_out", winner=team)
+            end_hand(st, "call_out", winner=team)
             return
         if r.call_out_penalty == "lose_match":
             others = [t for t in range(len(r.teams)) if t != team]
-            scoring.end_hand(st, "call_out", winner=others[0] if len(others) == 1 else None,
+            end_hand(st, "call_out", winner=others[0] if len(others) == 1 else None,
                              zero_team=team)
             return
-        scoring.end_hand(st, "call_out_failed", zero_team=team)
+        end_hand(st, "call_out_failed", zero_team=team)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["CaptureBonus"]
@@ -46,6 +47,10 @@ class CaptureBonus(Mechanism):
             if card in cards:
                 return st.rules.team_of[won_by]
         return None
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """When the hand is scored, where the rules have a capture bonus."""
+        return (("hand_scored", "add"),) if rules.capture_bonus_rule is not None else ()
 
     def add(self, st: GameState, added: list[int]) -> None:
         """Add the bonus to the hand's score of the side that won the card (if any)."""

@@ -130,6 +130,15 @@ class Claims(Mechanism):
             return
         mech.tricks.start_trick(st, winner)
 
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """After a trick in a talon game; after declaration points, for automatic claims."""
+        out: tuple[tuple[str, str], ...] = ()
+        if rules.talon_game:
+            out += (("after_trick", "after_trick"),)
+        if rules.claim_auto and rules.claim_after_declaration:
+            out += (("after_points", "after_declaration"),)
+        return out
+
     def after_trick(self, st: GameState, winner: int) -> bool:
         """Run the talon rules after a trick; True if they took over (pause or hand end)."""
         r = st.rules

@@ -35,6 +35,7 @@ class TalonClosing(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "closing the stock"
+    steps: ClassVar[tuple[str, ...]] = ("can_close_before_draw", "apply_decline", "finish_close")
     sections: ClassVar[tuple[str, ...]] = ("closing", "play.switch")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Close, "apply_close"),)
     phases: ClassVar[tuple[int, ...]] = (CLOSE_REPLY,)

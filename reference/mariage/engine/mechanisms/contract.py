@@ -44,6 +44,7 @@ class Contract(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "contract"
+    steps: ClassVar[tuple[str, ...]] = ("start", "sheet", "facts")
     sections: ClassVar[tuple[str, ...]] = ("contract", "scoring.sheet")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Raise, "apply_raise"),)
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((Kontra, "apply_kontra"),)

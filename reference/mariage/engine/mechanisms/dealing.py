@@ -119,6 +119,7 @@ class Dealing(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "dealing"
+    steps: ClassVar[tuple[str, ...]] = ("rotate_dealer",)
     sections: ClassVar[tuple[str, ...]] = ("deal", "lead.first", "lead.holder",
                                            "scoring.turn_up_bonus", "core.deal")
 

@@ -51,6 +51,8 @@ class Declarations(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "declarations"
+    steps: ClassVar[tuple[str, ...]] = ("window_open", "who_ok", "melds", "declare", "score",
+                                        "apply_pass", "offered")
     sections: ClassVar[tuple[str, ...]] = ("declarations", "declaring")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Declare, "apply_declare"),
                                                        (Pass, "apply_pass"))
@@ -281,17 +283,27 @@ class Declarations(Mechanism):
                 st.mech.held_credit.hold(st, seat, value, credit):
             return
         st.decl_points[team] += value
-        if r.claim_auto:
-            st.mech.claims.after_declaration(st, seat)
-        scoring = st.mech.scoring
-        if r.hand_target is not None and st.phase != OVER and scoring.target_reached(st):
-            scoring.end_hand(st, "target")
+        for after_points in st.hooks.after_points:  # automatic claims
+            after_points(st, seat)
+        if r.hand_target is not None and st.phase != OVER and \
+                st.mech.scoring.target_reached(st):
+            st.mech.scoring.end_hand(st, "target")
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """The next lead, where a declaration may be held until its declarer leads."""
+        if any(d.credit != "immediate" for d in rules.declarations):
+            return (("next_lead", "next_lead"),)
+        return ()
+
+    def next_lead(self, st: GameState, leader: int) -> None:
+        """The winner of the last trick leads: what he held counts now."""
+        if st.held[leader]:
+            self.credit_held(st, leader)
 
     def credit_held(self, st: GameState, seat: int) -> None:
         """``seat`` now leads: his held declaration points count."""
         v = st.held[seat]
         st.held[seat] = 0
         st.decl_points[st.rules.team_of[seat]] += v
-        scoring = st.mech.scoring
-        if st.rules.hand_target is not None and scoring.target_reached(st):
-            scoring.end_hand(st, "target")
+        if st.rules.hand_target is not None and st.mech.scoring.target_reached(st):
+            st.mech.scoring.end_hand(st, "target")

@@ -28,6 +28,7 @@ class TrumpExchange(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "exchange of a trump"
+    steps: ClassVar[tuple[str, ...]] = ("card",)
     sections: ClassVar[tuple[str, ...]] = ("exchange",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Exchange, "apply_exchange"),)
 

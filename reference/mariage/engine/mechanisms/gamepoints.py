@@ -36,6 +36,7 @@ class GamePoints(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "game points"
+    steps: ClassVar[tuple[str, ...]] = ("hand_score",)
     sections: ClassVar[tuple[str, ...]] = ("scoring.game_points", "scoring.sitting_out",
                                            "match.bummerl")
 
@@ -143,6 +144,10 @@ class GamePoints(Mechanism):
         n = r.nseats
         st.next_dealer = next(s % n for s in range(st.dealer + 1, st.dealer + n + 1)
                               if r.team_of[s % n] == team)
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """When the match is over, where the rules score a Bummerl."""
+        return (("match_over", "bummerl"),) if rules.bummerl_rule is not None else ()
 
     def bummerl(self, st: GameState) -> None:
         """A match won while the loser has no game point counts double: say so."""

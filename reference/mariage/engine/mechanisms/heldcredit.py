@@ -5,7 +5,8 @@ declarer's side has won a trick in the hand, before or after declaring; a
 declarer who never wins one scores nothing for it) and ``next_trick`` (it
 counts only when the declarer next wins a trick after declaring). The
 declarations mechanism asks :meth:`HeldCredit.hold` whether to hold a value;
-trick play calls :meth:`HeldCredit.on_trick_won` for the winner of each trick.
+the ``after_trick`` hook runs :meth:`HeldCredit.on_trick_won` for the winner of
+each trick.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["HeldCredit"]
@@ -32,6 +34,7 @@ class HeldCredit(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "held declaration credit"
+    steps: ClassVar[tuple[str, ...]] = ("hold",)
 
     def hold(self, st: GameState, seat: int, value: int, credit: str) -> bool:
         """Hold ``value`` for ``seat`` if it may not count yet; False if it counts at once."""
@@ -39,6 +42,15 @@ class HeldCredit(Mechanism):
             return False
         st.held[seat] += value
         return True
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """After a trick, where declarations wait on a trick won (``credit_on_win``)."""
+        return (("after_trick", "after_trick"),) if rules.credit_on_win else ()
+
+    def after_trick(self, st: GameState, winner: int) -> bool:
+        """The trick's winner's held points count now; the trick goes on (False)."""
+        self.on_trick_won(st, winner)
+        return False
 
     def on_trick_won(self, st: GameState, winner: int) -> None:
         """``winner`` has won a trick: whatever he holds now counts."""

@@ -27,6 +27,7 @@ class MatchEnd(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "match end"
+    steps: ClassVar[tuple[str, ...]] = ("check", "finish")
     sections: ClassVar[tuple[str, ...]] = ("match", "core.over", "core.resign")
 
     def measure(self, st: GameState) -> tuple[int, ...]:

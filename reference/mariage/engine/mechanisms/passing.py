@@ -35,6 +35,7 @@ class Passing(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "passing between partners"
+    steps: ClassVar[tuple[str, ...]] = ("start", "role")
     sections: ClassVar[tuple[str, ...]] = ("passing",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Give, "apply_give"),)
     phases: ClassVar[tuple[int, ...]] = (PASSING,)

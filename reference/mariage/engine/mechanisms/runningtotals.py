@@ -30,6 +30,7 @@ class RunningTotals(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "running totals"
+    steps: ClassVar[tuple[str, ...]] = ('settle',)
     sections: ClassVar[tuple[str, ...]] = ("match.running",)
 
     def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:

@@ -23,6 +23,7 @@ from ..phase import DEAL, OVER
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Scoring"]
@@ -33,7 +34,19 @@ class Scoring(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "scoring"
+    steps: ClassVar[tuple[str, ...]] = ("end_hand", "target_reached")
     sections: ClassVar[tuple[str, ...]] = ("hand_end", "scoring")
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """After a trick, where a hand ends at a target: is it reached?"""
+        return (("after_trick", "after_trick"),) if rules.hand_target is not None else ()
+
+    def after_trick(self, st: GameState, winner: int) -> bool:
+        """End the hand if a side has reached the hand target (True if so)."""
+        if self.target_reached(st):
+            self.end_hand(st, "target")
+            return True
+        return False
 
     def target_reached(self, st: GameState) -> bool:
         """True if a side has reached the hand target."""
@@ -95,8 +108,8 @@ class Scoring(Mechanism):
         nteams = len(r.teams)
         pts = tuple(map(add, st.captured, st.decl_points))  # GameState.hand_points
         added, hand_winner = self.hand_score(st, how)
-        if r.capture_bonus_rule is not None:
-            mech.capture.add(st, added)
+        for hand_scored in st.hooks.hand_scored:  # a capture bonus
+            hand_scored(st, added)
         if zero_team is not None:
             added[zero_team] = 0
             if r.score_kind == "segno" and hand_winner == zero_team:
@@ -130,8 +143,9 @@ class Scoring(Mechanism):
         st.phase = DEAL
         if r.running_rule is None:
             mech.match_end.check(st, True, "target")  # after the hand, for the target
-        if r.bummerl_rule is not None and st.phase == OVER:
-            mech.game_points.bummerl(st)
+        if st.phase == OVER:
+            for match_over in st.hooks.match_over:  # a Bummerl
+                match_over(st)
         if st.phase == DEAL:
             mech.dealing.rotate_dealer(st)
         assert st.phase == DEAL or st.phase == OVER

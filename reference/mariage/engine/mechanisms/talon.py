@@ -41,6 +41,7 @@ class Talon(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "talon, concession and throwing in"
+    steps: ClassVar[tuple[str, ...]] = ('take', 'offer_concede', 'concession_sheet', 'sitter')
     sections: ClassVar[tuple[str, ...]] = ("talon", "contract.concede", "throw_in")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Concede, "apply_concede"),)
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((Redeal, "apply_redeal"),)
@@ -196,11 +197,10 @@ class Talon(Mechanism):
         """The cards ``seat`` did not hold after the deal: the talon and cards given him."""
         got = st.talon if seat == st.declarer else 0
         steps = iter(st.rules.passing_steps)
-        passing = st.mech.passing
         for _, action in st.actions:
             if type(action) is Give:
                 _, receiver, _ = next(steps)
-                if passing.role(st, receiver) == seat:
+                if st.mech.passing.role(st, receiver) == seat:
                     got |= action.cards
         return got
 

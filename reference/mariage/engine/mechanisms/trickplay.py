@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from mariage.errors import IllegalActionError
 
 from ..actions import Action, Play
-from ..phase import ANSWER, DEAL, OVER, PLAY, WINDOW
+from ..phase import ANSWER, PLAY, WINDOW
 from ..rules import When
 from .base import Mechanism, refuse
 
@@ -41,7 +41,7 @@ class TrickPlay(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card",
                                            "lead.foreign_trump", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
-
+    steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw")
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A play of each card."""
@@ -148,13 +148,12 @@ class TrickPlay(Mechanism):
     def undeclared_pairs(self, st: GameState, seat: int, hand: int) -> int:
         """The cards of the pairs ``seat`` may declare now by leading (0 if he may not)."""
         r = st.rules
-        decl = st.mech.declarations
-        if not decl.offered(st, seat):
+        if not st.mech.declarations.offered(st, seat):
             return 0
         out = 0
         for d in r.declarations:
-            if d.lead_masks and decl.window_open(st, d.window):
-                for s in decl.melds(st, d, seat, hand):
+            if d.lead_masks and st.mech.declarations.window_open(st, d.window):
+                for s in st.mech.declarations.melds(st, d, seat, hand):
                     out |= d.lead_masks[s] & hand
         return out
 
@@ -274,31 +273,22 @@ class TrickPlay(Mechanism):
         st.tricks_won[team] += 1
         st.tricks.append((st.leader, tuple(cards), winner))
         st.last_winner = winner
-        mech = st.mech
-        if st.split is not None:
-            mech.asks.settle_split(st, winner)
-        if st.phase == OVER or st.phase == DEAL:
-            return
-        if r.hand_target is not None:
-            scoring = mech.scoring
-            if scoring.target_reached(st):
-                scoring.end_hand(st, "target")
+        hooks = st.hooks
+        # what waits on the trick: a split marriage, the hand target, held points,
+        # claims and closing before the draw (mechanisms.hooks); usually nothing
+        for after_trick in hooks.after_trick:
+            if after_trick(st, winner):
                 return
-        # ---- talon games: held credit, last-trick bonus, claims, closing before the draw
-        if r.credit_on_win:
-            mech.held_credit.on_trick_won(st, winner)
-        if r.talon_game and mech.claims.after_trick(st, winner):
-            return
         if st.stock:
             self.draw(st, winner)
         if st.trick_no >= st._tricks_per_hand:
             if r.last_trick_points:  # card points for the last trick
                 st.captured[team] += r.last_trick_points
-            mech.scoring.end_hand(st, "played_out")
+            st.mech.scoring.end_hand(st, "played_out")
             return
         self.start_trick(st, winner)
-        if st.held[winner]:
-            mech.declarations.credit_held(st, winner)
+        for next_lead in hooks.next_lead:
+            next_lead(st, winner)
 
     def draw(self, st: GameState, winner: int) -> None:
         """Each seat in the hand draws one card from the stock, the trick's winner first."""
