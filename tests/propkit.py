@@ -53,6 +53,7 @@ from mariage import (
     Rules,
     list_rulesets,
 )
+from mariage.arena.bots import GreedyBot
 from mariage.engine.actions import Announce, Double, SayPair, SuitBid, Take
 from mariage.engine.deals import SeededDeals
 from mariage.spec.compile import build, option_specs
@@ -207,11 +208,22 @@ def pick_action(rng: random.Random, state: GameState) -> tuple[int, Action]:
         if rng.random() < 0.003:
             return rng.randrange(r.nseats), CallOut()
     acts = [a for a in state.legal_actions() if not isinstance(a, CallOut)]
+    if r.running_rule is not None:  # games to a far target (Thousand): play them out
+        if rng.random() < 0.5:  # half the time as the greedy bot would
+            return seat, _GREEDY.choose(state)
+        lowest = next((a for a in acts if isinstance(a, Bid)), None)  # bids come low first
+        acts = [a for a in acts if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
     bold = [a for a in acts if isinstance(a, Declare | AskPartner | Exchange)
             or (isinstance(a, Answer) and a.yes)]
     if bold and rng.random() < 0.5:  # declare, ask and exchange often enough to matter
         return seat, rng.choice(bold)
     return seat, rng.choice(acts)
+
+
+#: the greedy choices mixed into random play of games to a far target
+_GREEDY = GreedyBot(0)
+#: games with running totals to a far target (a barrel to cross) last longer
+RUNNING_MAX_ACTIONS = 200_000
 
 
 def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = None,
@@ -223,6 +235,8 @@ def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = 
     match in twenty has a resignation at a random moment.
     """
     hooks = hooks or Hooks()
+    if rules.running_rule is not None:
+        max_actions = max(max_actions, RUNNING_MAX_ACTIONS)
     rng = random.Random(choice_seed)
     resign_at = rng.randrange(400) if rng.random() < 0.05 else -1
     deals = SeededDeals(rules, seed)

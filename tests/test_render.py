@@ -112,6 +112,11 @@ NOTHING_TO_CHOOSE = {
                              "described well enough to offer as an option",
     "marjapussi-de.match.tie": "no source plays on after the last hand of a session; level "
                                "totals are a draw",
+    "thousand.throw-in": "the notes: a redeal is a claim of the entitled player; no source "
+                         "throws a hand in by itself",
+    "thousand.match.tie": "kurnik's order (declarer, then the higher total, then a draw) is "
+                          "the only one described",
+    "thousand.running": "the notes fix the end-of-hand order for every implementation",
 }
 
 

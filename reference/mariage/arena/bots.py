@@ -28,11 +28,13 @@ from mariage.engine.actions import (
     CallOut,
     Claim,
     Close,
+    Concede,
     Declare,
     Exchange,
     Give,
     Play,
     Question,
+    Raise,
     SayPair,
     SuitBid,
     Take,
@@ -62,8 +64,16 @@ def _sensible(state: GameState) -> list[Action]:
     good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
     r = state.rules
     claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
-    return [a for a in acts if (not isinstance(a, CallOut) or good)
-            and (not isinstance(a, Claim) or claim_good)]
+    out = [a for a in acts if (not isinstance(a, CallOut) or good)
+           and (not isinstance(a, Claim) or claim_good)]
+    if r.running_rule is not None:  # to a far target: bid the least and keep it, or the
+        # game would never end (a random contract is lost far more often than made)
+        lowest = next((a for a in out if isinstance(a, Bid)), None)
+        out = [a for a in out if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
+        if any(isinstance(a, Concede) for a in out):  # a hopeless contract is conceded
+            hopeless = hand_value(state, seat) < state.contract
+            out = [a for a in out if isinstance(a, Concede) == hopeless] or out
+    return out
 
 
 class RandomBot:
@@ -159,15 +169,29 @@ def hand_value(state: GameState, seat: int) -> int:
     share is counted as a sixth of the pack's points, so that a bid has a margin."""
     r = state.rules
     hand = state.hands[seat]
-    est = r.pack_points // 6 + r.last_trick_points // 2
+    alone = len(r.teams[r.team_of[seat]]) == 1
+    # the partner's share, roughly, kept low so that a bid has a margin; playing alone,
+    # what a talon and the tricks won with high cards add
+    est = 20 if alone else r.pack_points // 6 + r.last_trick_points // 2
     for c in r.cards_of(hand):
         est += r.points[c] + (10 if r.rank_of[c] == 0 else 0)
-    for s, m in enumerate(r.call_pair_masks):
+    masks, values = (r.call_pair_masks, r.call_values) if r.call_pair_masks else (
+        r.bid_pair_masks, r.bid_pair_values)
+    for s, m in enumerate(masks):
         if hand & m == m:
-            est += r.call_values[s]
-        elif hand & m:
-            est += r.call_values[s] // 4  # the partner may hold the other half
+            est += values[s]
+        elif hand & m and not alone:
+            est += values[s] // 4  # the partner may hold the other half
     return est
+
+
+def _needed(state: GameState, seat: int) -> int:
+    """Where a running total needs a contract to win (on the barrel): its least size."""
+    r = state.rules
+    team = r.team_of[seat]
+    if r.barrel_rule is None or not r.barrel_clamp or state.barrel[team] < 0:
+        return 0  # (without the clamp, every made contract counts towards the target)
+    return r.match_target - state.match_scores[team]
 
 
 def _keep_value(state: GameState, card: int) -> int:
@@ -188,6 +212,10 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
             return others[0]  # never outbid the partner
         est = hand_value(state, seat)
         ok = [a for a in bids if a.value <= est]
+        need = _needed(state, seat)  # on a barrel, bid what wins or nothing
+        winning = [a for a in ok if a.value >= need]
+        if need and len(acts) > len(bids):
+            return winning[0] if winning else acts[0]
         return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass
     gives = [a for a in acts if isinstance(a, Give)]
     if gives:

@@ -154,7 +154,9 @@ class _Printer:
             tricks = st.tricks if hand_before == st.hand_no else None
             if tricks and len(tricks) > tricks_before:
                 leader, cards, winner = tricks[-1]
-                seats = [(leader + i) % r.nseats for i in range(len(cards))]
+                seats = [leader]  # in playing order, past a seat sitting the hand out
+                while len(seats) < len(cards):
+                    seats.append(st.next_seat(seats[-1]))
                 shown = " ".join(f"{self.seat(s)}:{r.card_code[c]}"
                                  for s, c in zip(seats, cards, strict=True))
                 self.w(f"  trick {len(tricks):>2}: {shown}  -> {self.seat(winner)}")

@@ -31,11 +31,13 @@ import yaml
 from mariage.engine.actions import (
     Action,
     Answer,
+    Bid,
     CallOut,
     Decline,
     Draw,
     Pass,
     Play,
+    Raise,
     action_text,
     parse_action,
 )
@@ -123,7 +125,8 @@ def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
     Cards not named fill the remaining places in a fixed scrambled order
     (``fill_seed``), so that they rarely form declarations by accident.
     """
-    if rules.deal_packets:  # packets of several sizes, the turn-up after some round
+    if rules.deal_packets or rules.sits_out != "none":  # packets of several sizes, or a
+        # seat sitting out: the places from the engine's own deal order
         return _packet_deck(rules, dealer, hands, stock, turn_up, fill_seed)
     n = rules.nseats
     start = 0 if dealer is None else (dealer + 1) % n
@@ -435,6 +438,9 @@ def _golden_choice(state: GameState, rng: SplitMix64) -> Action:
     acts = [a for a in state.legal_actions() if not isinstance(a, CallOut)]
     seat = state.to_act
     assert seat is not None
+    if state.rules.running_rule is not None:  # to a far target: the least bid, kept
+        lowest = next((a for a in acts if isinstance(a, Bid)), None)
+        acts = [a for a in acts if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
     team = state.rules.team_of[seat]
     if state.rules.call_out_rule and \
             state.match_scores[team] + state.hand_points(team) >= state.rules.match_target:

@@ -40,6 +40,7 @@ __all__ = [
     "CallOut",
     "Claim",
     "Close",
+    "Concede",
     "Declare",
     "Decline",
     "Double",
@@ -51,6 +52,7 @@ __all__ = [
     "Play",
     "Question",
     "Raise",
+    "Redeal",
     "SayPair",
     "SuitBid",
     "Take",
@@ -330,10 +332,20 @@ class Double:
         return _named(self, f"level={self.level}")
 
 
+@frozen_record
+class Concede:
+    """The declarer gives up the hand after taking the talon: it is scored unplayed."""
+
+
+@frozen_record
+class Redeal:
+    """Throw the hand in by a claim the rules allow (four nines...): it is dealt again."""
+
+
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
           | Bid | Give | Raise | Call | Question | Kontra
-          | Take | Announce | SayPair | SuitBid | Double)
+          | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -366,6 +378,10 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
     if t is Kontra:
         assert isinstance(action, Kontra)
         return "re" if action.re else "kontra"
+    if t is Concede:
+        return "concede"
+    if t is Redeal:
+        return "redeal"
     return None
 
 
@@ -377,6 +393,10 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
         return Raise(0)
     if s in ("kontra", "re"):
         return Kontra(s == "re")
+    if s == "concede" and rules.concede_rule is not None:
+        return Concede()
+    if s == "redeal" and rules.throw_in_rule is not None:
+        return Redeal()
     parts = s.split(":")
     if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
         v = int(parts[1])

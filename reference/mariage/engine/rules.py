@@ -130,6 +130,8 @@ class Declaration:
     next_in_order_plus: int | None = None
     order_schedule: tuple[int, ...] = ()
     window_rule: str = ""
+    suit_values: tuple[int, ...] = ()  # per suit: the value (empty: fixed or a schedule)
+    trump_next_trick: bool = False  # the new trump rules from the next trick on
 
 
 @frozen_record
@@ -477,6 +479,70 @@ class Rules:
     bid_pair_multiplied: bool = True
     bid_capot_base: int = 250
     bid_doubled_rule: str | None = None
+    # ---- talon auctions (mechanisms.talon) and running totals (mechanisms.runningtotals)
+    talon_rule: str | None = None  # None: no talon for the auction's winner
+    talon_shown: str = "always"  # always | not_at_minimum | never
+    talon_shown_rule: str | None = None
+    opening: str = "free"  # free | first_must_bid | first_holds_minimum | dealer_holds_minimum
+    opening_rule: str | None = None
+    bid_jumps: bool = True  # False: each bid exactly one step above the standing bid
+    bid_cap: str = "none"  # none | pair_required | pair_sum
+    bid_cap_free: int = 0  # the highest bid that needs no pair
+    bid_cap_rule: str | None = None
+    bid_pair_masks: tuple[int, ...] = ()  # per suit: the cards of the pair the cap counts
+    bid_pair_values: tuple[int, ...] = ()  # per suit: its value
+    silence_below: int | None = None  # a total below this may not bid
+    silence_rule: str | None = None
+    concede: str = "off"  # off | award_each | free_first | lose_bid
+    concede_rule: str | None = None
+    concede_window: str = "before_exchange"  # | before_first_lead
+    concede_award: int = 0
+    concede_costly_every: int = 3
+    concede_half_bid: bool = False  # lose_bid: opponents score half the bid, not the award
+    concede_limit: int = 0  # 0: no limit
+    round_down: bool = False  # round opponents' points down, not to the nearest
+    round_first: bool = False  # round the declarer's points before the check
+    running_rule: str | None = None  # None: the match end's own target check
+    barrel_at: int = 0  # where the barrel starts (barrel_rule None: no barrel)
+    barrel_clamp: bool = True
+    barrel_attempts: int = 0  # 0: no limit
+    barrel_penalty: int = 0
+    barrel_collision: str = "coexist"  # knock_off | coexist | all_fall
+    barrel_fail_off: bool = True  # a failed contract is subtracted (False: only an attempt)
+    barrel_third_fall_resets: bool = False
+    barrel_rule: str | None = None
+    bolt_condition: str = "off"  # off | no_tricks | zero_entry
+    bolt_consecutive: bool = False
+    bolt_limit: int = 3
+    bolt_penalty: int = 0
+    bolt_declarer: bool = False
+    bolt_rule: str | None = None
+    dump_value: int = 0  # the total reset to 0 (dump_rule None: no dump)
+    dump_negative: bool = False
+    dump_rule: str | None = None
+    win_rule: str = "at_least"  # at_least | more_than | exactly
+    win_rule_id: str | None = None
+    redeal_same_dealer: bool = False
+    redeal_rule: str | None = None
+    give_face_up: bool = False  # the cards given after the auction are shown to everybody
+    foreign_trump_rule: str | None = None  # no lead of another's declared trump while able
+    decl_auto_rule: str | None = None  # leading a card of a declarable pair declares it
+    throw_in_rule: str | None = None  # None: no claims that throw a hand in
+    #: (mask of the four cards of a rank, moment, rule ID) per four-of-a-rank claim
+    throw_four: tuple[tuple[int, str, str], ...] = ()
+    throw_low_below: int = 0  # dealt hands worth fewer card points may be thrown in
+    throw_low_rule: str | None = None
+    throw_talon_below: int = 0  # a talon worth fewer card points may be thrown in
+    throw_talon_rule: str | None = None
+    throw_talon_rank: int = 0  # a talon holding this many cards of the mask below...
+    throw_talon_rank_mask: int = 0
+    throw_talon_rank_rule: str | None = None
+    throw_talon_at_minimum: bool = True  # the talon claims only at the lowest bid unraised
+    sitter_talon: str = "none"  # what a seat sitting out scores from the talon
+    sitter_talon_rule: str | None = None
+    sitter_ace_value: int = 0
+    sitter_pairs: bool = False  # card_points: a pair in the talon adds its value
+    sitter_half_pairs: bool = False  # card_points: a lone card of a pair adds half
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""

@@ -148,7 +148,9 @@ class GameState:
         "ask_level",
         "ask_spent",
         "auction_passed",
+        "barrel",  # running totals (match level): per side, hands on the barrel, -1 off
         "bid_suit",
+        "bolts",
         "call_credit",
         "called",
         "captured",
@@ -159,6 +161,7 @@ class GameState:
         "close_opp_points",
         "close_opp_tricks",
         "closed_by",
+        "concessions",
         "contract",
         "deal_source",
         "dealer",
@@ -168,6 +171,7 @@ class GameState:
         "declared",
         "declarer",
         "draw_tricks",
+        "falls",
         "first_dealer",
         "forced",
         "game_points",
@@ -201,6 +205,7 @@ class GameState:
         "segni",
         "split",
         "stock",
+        "talon",
         "to_act",
         "trick_cards",
         "trick_no",
@@ -208,6 +213,7 @@ class GameState:
         "tricks",
         "tricks_won",
         "trump",
+        "trump_next",
         "trump_set_in_trick",
         "turn_up",
         "used_hand",
@@ -224,6 +230,10 @@ class GameState:
         n = len(rules.teams)
         self.match_scores = [0] * n
         self.segni = [0] * n
+        self.barrel = [-1] * n  # running totals: hands spent on the barrel (-1: off it)
+        self.bolts = [0] * n  # ... bolts counted towards the next penalty
+        self.falls = [0] * n  # ... falls off the barrel
+        self.concessions = [0] * n  # hands conceded after taking the talon
         self.hand_no = 0
         self.first_dealer = first_dealer
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
@@ -263,7 +273,9 @@ class GameState:
         self.known = [0] * n
         self.out = -1  # the seat sitting this hand out (deal.sits_out), or -1
         self.stock: list[int] = []
+        self.talon = 0  # the talon taken by the declarer (mechanisms.talon), as a mask
         self.trump = -1
+        self.trump_next = -1  # a trump declared to rule from the next trick on (or -1)
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)

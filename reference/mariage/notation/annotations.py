@@ -42,11 +42,13 @@ def measure(state: GameState) -> tuple[int, ...]:
 def contract_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
     """The values of a hand's ``(contract ...)`` or ``(schwarz ...)`` annotation.
 
-    ``(contract VALUE SEAT made|failed)``, or ``(contract none)`` for a hand nobody
-    bid; ``(schwarz TEAM...)`` names the teams that won no trick (``-``: none).
+    ``(contract VALUE SEAT made|failed|conceded)``, or ``(contract none)`` for a hand
+    nobody bid; ``(schwarz TEAM...)`` names the teams that won no trick (``-``: none).
     """
     if key == "schwarz":
         return tuple(rules.team_names[t] for t in h.schwarz) or ("-",)
+    if h.ended == "conceded":
+        return (str(h.contract), rules.seat_names[h.declarer], "conceded")
     if h.made is None:
         return ("none",)
     return (str(h.contract), rules.seat_names[h.declarer], "made" if h.made else "failed")

@@ -43,7 +43,17 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 
-from mariage.engine.actions import Action, Answer, AskPartner, Declare, Exchange, Give, Play
+from mariage.engine.actions import (
+    Action,
+    Answer,
+    AskPartner,
+    Bid,
+    Declare,
+    Exchange,
+    Give,
+    Play,
+    Raise,
+)
 from mariage.engine.deals import deal_owners
 from mariage.engine.phase import PASSING
 from mariage.engine.rules import Rules
@@ -224,6 +234,14 @@ def _wanted(st: GameState, action: Action) -> int:
         d = r.declarations[r.asks[action.ask].declaration]
         if d.same_suit:
             return d.suit_masks[action.suit]
+    if isinstance(action, Bid | Raise) and r.bid_cap != "none" and st.to_act is not None:
+        # a bid over the cap needs a pair: the other half of one held, else any half
+        hand, halves, every = st.hands[st.to_act], 0, 0
+        for m in r.bid_pair_masks:
+            every |= m
+            if hand & m:
+                halves |= m & ~hand
+        return halves or every
     if isinstance(action, Answer) and action.yes and st.pending_ask is not None:
         ask, _, suit = st.pending_ask
         d = r.declarations[r.asks[ask].declaration]

@@ -67,17 +67,40 @@ class _Watch:
 def _hide_passing(rules: Rules, hand: Hand, seat: str) -> tuple[Item, ...]:
     """The hand's items, with cards passed between two other players hidden (``give:?``).
 
-    Cards are passed between partners: a seat sees the cards its own side passes.
+    Cards are passed between partners: a seat sees the cards its own side passes. Cards
+    given to an opponent (a talon's exchange) are seen by the receiver too, and by every
+    seat where the rules show them.
     """
     me = rules.seat_names.index(seat)
     out: list[Item] = []
+    gives = 0
     for item in hand.items:
         if isinstance(item, Act) and item.text.startswith("give:") \
-                and item.seat in rules.seat_names \
-                and rules.team_of[rules.seat_names.index(item.seat)] != rules.team_of[me]:
-            item = Act(item.seat, "give:?", item.line, item.column)
+                and item.seat in rules.seat_names:
+            giver = rules.seat_names.index(item.seat)
+            step = rules.passing_steps[gives % len(rules.passing_steps)]
+            gives += 1
+            if rules.team_of[giver] != rules.team_of[me] and not rules.give_face_up \
+                    and _receiver(rules, hand, giver, step[1]) != me:
+                item = Act(item.seat, "give:?", item.line, item.column)
         out.append(item)
     return tuple(out)
+
+
+def _receiver(rules: Rules, hand: Hand, giver: int, role: int) -> int:
+    """The seat that receives a give of role ``role`` (2, 3: the opponents after the
+    giver in playing order, past a dealer sitting out); -1 for the other roles."""
+    if role not in (2, 3):
+        return -1
+    dealer = hand.deal.part("dealer")
+    out = rules.seat_names.index(dealer.cards[0]) if rules.sits_out == "dealer" and dealer \
+        and dealer.cards and dealer.cards[0] in rules.seat_names else -1
+    s = giver
+    for _ in range(role - 1):
+        s = (s + 1) % rules.nseats
+        if s == out:
+            s = (s + 1) % rules.nseats
+    return s
 
 
 def view(record: Record, seat: str) -> Record:

@@ -47,8 +47,8 @@ __all__ = [
 SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("overview", "Overview", ("players", "visibility")),
     ("cards", "The cards", ("pack",)),
-    ("deal", "The deal", ("deal",)),
-    ("bidding", "Bidding, exchange and contract", ("auction", "passing", "contract",
+    ("deal", "The deal", ("deal", "throw_in")),
+    ("bidding", "Bidding, exchange and contract", ("auction", "talon", "passing", "contract",
                                                     "taking", "suit_auction")),
     ("play", "The play", ("lead", "play", "trick", "draw", "exchange", "closing")),
     ("declarations", "Declarations", ("declaring", "declarations", "asks", "calls",
@@ -334,6 +334,10 @@ def _score_text(rules: Rules) -> str:
             return ("the game value for the playing party (minus if failed), the defenders' "
                     f"points rounded to {rules.rounding}; schwarz costs {rules.schwarz_factor} "
                     "times the value")
+        if rules.sheet_mode == "each_rounded":
+            return ("the contract for the declarer (minus if failed); each opponent his own "
+                    f"points rounded {'down ' if rules.round_down else ''}to "
+                    f"{rules.rounding}")
         return "the game value for the playing party, plus if made, minus if failed"
     if kind == "takers":
         return ("each side's card points, announcements and pair of trumps; the takers need "
@@ -373,6 +377,10 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                  f"tricks every player{' in the hand' if m < n else ''} draws one")
         if rules.turn_up == "under_stock":
             stock += " (the last card drawn is the turned-up card)"
+    if rules.talon_rule is not None:  # a talon for the auction's winner, not a stock
+        shown = {"always": "shown to all", "never": "not shown"}.get(
+            rules.talon_shown, "shown unless won at the lowest bid")
+        stock = f"a talon of {rules.stock_size} cards, {shown}, taken by the declarer"
     decls = ", ".join(rules.declarations[i].name for i in range(len(rules.declarations)))
     if rules.asks:
         decls += "; asking the partner: " + ", ".join(a.name for a in rules.asks)
@@ -391,10 +399,10 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         ("Stock", stock),
         ("Tricks per hand", str(tricks)),
         ("Trump", _trump_text(rules)),
-        ("Duty while the stock lasts" if rules.stock_size else "Duty to follow",
-         _duty_text(rules, True)),
+        ("Duty while the stock lasts" if rules.stock_size and rules.talon_rule is None
+         else "Duty to follow", _duty_text(rules, True)),
     ]
-    if rules.stock_size:
+    if rules.stock_size and rules.talon_rule is None:
         out.append(("Duty once the stock is gone", _duty_text(rules, False)))
     if rules.hand_target is not None:
         out.append(("Hand ends early", f"the moment a side reaches {rules.hand_target} points"))
@@ -412,12 +420,26 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         top = str(rules.bid_max) if rules.bid_max else "no ceiling"
         out.append(("Bidding", f"from {rules.bid_min} in steps of {rules.bid_step} up to {top};"
                     " a pass is final"))
-        steps = ", then ".join(f"{c} cards {('declarer', 'partner')[g]} to "
-                               f"{('declarer', 'partner')[t]}"
+        roles = ("declarer", "partner", "first opponent", "second opponent", "laid away")
+        steps = ", then ".join(f"{c} card{'s' if c > 1 else ''} {roles[g]} to {roles[t]}"
                                for g, t, c in rules.passing_steps)
         out.append(("Card exchange", steps or "none"))
-        out.append(("Contract", "the playing party must reach the game value"
-                    + ("; the declarer may raise it once" if rules.raise_rule else "")))
+        party = "the declarer" if all(len(t) == 1 for t in rules.teams) else "the playing party"
+        out.append(("Contract", f"{party} must reach the game value"
+                    + ("; the declarer may raise it once" if rules.raise_rule else "")
+                    + ("; he may concede after seeing the talon" if rules.concede_rule
+                       else "")))
+    if rules.running_rule is not None:
+        parts = [f"first to {rules.match_target}"]
+        if rules.barrel_rule is not None:
+            parts.append(f"a barrel from {rules.barrel_at}")
+        if rules.bolt_rule is not None:
+            parts.append(f"every {rules.bolt_limit}rd bolt costs {rules.bolt_penalty}"
+                         if rules.bolt_limit == 3 else
+                         f"a set of {rules.bolt_limit} bolts costs {rules.bolt_penalty}")
+        if rules.dump_rule is not None:
+            parts.append(f"a total of {rules.dump_value} is dumped to 0")
+        out.append(("Running totals", "; ".join(parts)))
     if rules.calls_rule is not None:
         vals = ", ".join(f"{s} {v}" for s, v in zip(rules.suits, rules.call_values,
                                                     strict=True))

@@ -30,6 +30,7 @@ from mariage.resources import spec_dir
 
 from . import diskcache
 from .compile_games import BiddingFields, TalonFields
+from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
 from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
@@ -168,7 +169,7 @@ def build(doc: Document, options: Mapping[str, Any], context: str = "") -> Rules
     return _Compiler(doc, data, values, context).compile()
 
 
-class _Compiler(BiddingFields, TalonFields, TakingFields):
+class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
     def __init__(self, doc: Document, data: dict[str, Any], values: dict[str, Any],
                  context: str) -> None:
         self.doc = doc
@@ -462,6 +463,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields):
             **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
             **self.taking_fields(suits, ranks, nr, strength, points),
+            **self.talon_auction(suits, ranks, nr, decls),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
@@ -564,8 +566,14 @@ class _Compiler(BiddingFields, TalonFields, TakingFields):
                 and len(schedule) < len(suits):
             raise self.fail(f"{base}.value.schedule", f"the schedule has {len(schedule)} values "
                             f"but {len(suits)} suits can be declared")
-        if not schedule and "fixed" not in value and "next_in_order_plus" not in value:
-            raise self.fail(f"{base}.value", "give a 'schedule' or a 'fixed' value")
+        by_suit = value.get("by_suit") or {}
+        if not schedule and "fixed" not in value and "next_in_order_plus" not in value \
+                and not by_suit:
+            raise self.fail(f"{base}.value", "give a 'schedule', a 'fixed' value or values "
+                            "'by_suit'")
+        for k in by_suit:
+            if k not in suits:
+                raise self.fail(f"{base}.value.by_suit", f"no suit {k} in the pack")
         suit_masks = tuple(
             sum(1 << (si * nr + ranks.index(rk)) for rk in pattern) for si in range(len(suits)))
         credit = spec.get("credit")
@@ -584,6 +592,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields):
             credit=credit["mode"] if credit else "immediate",
             credit_rule=credit["id"] if credit else None,
             next_in_order_plus=value.get("next_in_order_plus"),
+            suit_values=tuple(int(by_suit.get(s, 0)) for s in suits) if by_suit else (),
+            trump_next_trick=spec["trump"].get("timing", "immediate") == "next_trick",
             **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
 
 def where(doc: Document, path: str) -> Location | None:

@@ -243,19 +243,26 @@ class BiddingFields(_Needs):
             out.update(auction_rule=au["id"], bid_min=b["min"], bid_step=b["step"],
                        bid_max=b["max"], bid_rule=b["id"], auction_pass_rule=au["pass"]["id"],
                        auction_end=au["end"]["mode"], auction_end_rule=au["end"]["id"],
-                       auction_last_rule=au["last"]["id"], no_bid=au["no_bid"]["mode"],
+                       auction_last_rule=(au.get("last") or {}).get("id"),
+                       no_bid=au["no_bid"]["mode"],
                        no_bid_rule=au["no_bid"]["id"])
-            if any(len(t) != 2 for t in d["players"]["teams"]):
-                raise self.fail("auction", "a contract is played by partnerships of two")
+            sizes = {len(t) for t in d["players"]["teams"]}
+            if sizes != {2} and sizes != {1}:
+                raise self.fail("auction", "a contract is played by partnerships of two, or "
+                                "by each player for himself")
         pa: dict[str, Any] = d.get("passing") or {}
         if self.on(pa):
             if not au:
                 raise self.fail("passing", "passing cards needs an auction (a declarer)")
-            roles = {"declarer": 0, "partner": 1}
+            roles = {"declarer": 0, "partner": 1, "first_defender": 2, "second_defender": 3,
+                     "discard": 4}
+            alone = all(len(t) == 1 for t in d["players"]["teams"])
             steps = []
             for i, st in enumerate(pa["steps"]):
                 if st["from"] == st["to"]:
                     raise self.fail(f"passing.steps.{i}", "a player cannot pass cards to himself")
+                if alone and "partner" in (st["from"], st["to"]):
+                    raise self.fail(f"passing.steps.{i}", "nobody has a partner here")
                 steps.append((roles[st["from"]], roles[st["to"]], st["count"]))
             out.update(passing_steps=tuple(steps), passing_rule=pa["id"])
         ct = d.get("contract")
@@ -268,14 +275,15 @@ class BiddingFields(_Needs):
                 out["kontra_rule"] = ct["kontra"]["id"]
             out.update(contract_lead_rule=ct["lead"]["id"],
                        contract_result_rule=ct["result"]["id"],
-                       made_if=ct["result"]["made_if"], schwarz_rule=ct["schwarz"]["id"])
+                       made_if=ct["result"]["made_if"],
+                       schwarz_rule=(ct.get("schwarz") or {}).get("id"))
         if sc["hand"]["kind"] == "contract":
             if not ct:
                 raise self.fail("scoring.hand.kind", "contract scoring needs a 'contract'")
             sh = sc.get("sheet")
             if not sh:
                 raise self.fail("scoring", "contract scoring needs a 'sheet' section")
-            out.update(sheet_mode=sh["mode"], schwarz_factor=sh["schwarz_factor"],
+            out.update(sheet_mode=sh["mode"], schwarz_factor=sh.get("schwarz_factor", 2),
                        rounding=sh["rounding"], sheet_rule=sh["id"])
         ca = d.get("calls")
         if ca:

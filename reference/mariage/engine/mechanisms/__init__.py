@@ -31,6 +31,8 @@ module            mechanism                   runs
 ``trumppair``     :class:`TrumpPair`          the pair of trumps said as it is played
 ``takerscore``    :class:`TakersScore`        made / failed / held-over tie, capot, rounding
 ``suitauction``   :class:`SuitAuction`        bids of a value and a suit, coinche, surcoinche
+``talon``         :class:`Talon`              the declarer's talon, conceding
+``runningtotals`` :class:`RunningTotals`      barrel, bolts, dumps, winning
 ================  ==========================  ====================================
 
 **Where they meet.** A mechanism never calls another's internals. At a moment
@@ -83,10 +85,12 @@ from .heldcredit import HeldCredit
 from .matchend import MatchEnd
 from .passing import Passing
 from .questions import TrumpCalls
+from .runningtotals import RunningTotals
 from .scoring import Scoring
 from .suitauction import SuitAuction
 from .takerscore import TakersScore
 from .taking import TurnedCardTaking
+from .talon import Talon
 from .trickplay import TrickPlay
 from .trumppair import TrumpPair
 
@@ -107,9 +111,11 @@ __all__ = [
     "Mechanism",
     "Mechanisms",
     "Passing",
+    "RunningTotals",
     "Scoring",
     "SuitAuction",
     "TakersScore",
+    "Talon",
     "TalonClosing",
     "TrickPlay",
     "TrumpCalls",
@@ -150,6 +156,9 @@ class Mechanisms:
     trump_pair: TrumpPair = field(default_factory=TrumpPair)
     takers: TakersScore = field(default_factory=TakersScore)
     suit_auction: SuitAuction = field(default_factory=SuitAuction)
+    # talon auctions and running totals
+    talon: Talon = field(default_factory=Talon)
+    running: RunningTotals = field(default_factory=RunningTotals)
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""

@@ -39,7 +39,7 @@ class Auction(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "auction"
-    steps: ClassVar[tuple[str, ...]] = ("open", "ceiling")
+    steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),)
     phases: ClassVar[tuple[int, ...]] = (AUCTION,)
@@ -68,23 +68,66 @@ class Auction(Mechanism):
         r = st.rules
         return r.bid_min if st.high_bid == 0 else st.high_bid + r.bid_step
 
-    def bid_ok(self, st: GameState, value: int) -> bool:
-        """True if ``value`` is a bid allowed now."""
+    def highest(self, st: GameState, seat: int) -> int:
+        """The highest bid ``seat`` may make now: the rules' ceiling, lowered by the bid
+        cap (judged on his hand as it is), by single steps, or by a silenced total."""
+        r = st.rules
+        top = self.ceiling(r)
+        if not r.bid_jumps:
+            top = min(top, self.lowest(st))
+        if r.bid_cap != "none":
+            top = min(top, self.cap(st, st.hands[seat]))
+        if self.silenced(st, seat):
+            top = 0
+        return top
+
+    def cap(self, st: GameState, hand: int) -> int:
+        """The highest bid or contract the pairs in ``hand`` allow under the bid cap."""
+        r = st.rules
+        held = [v for m, v in zip(r.bid_pair_masks, r.bid_pair_values, strict=True)
+                if hand & m == m]
+        if r.bid_cap == "pair_sum":
+            return r.bid_cap_free + sum(held)
+        return self.ceiling(r) if held else r.bid_cap_free
+
+    def silenced(self, st: GameState, seat: int) -> bool:
+        """True if ``seat``'s total is too low to bid (a compulsory opening still binds)."""
+        r = st.rules
+        if r.silence_below is None or self.must_open(st, seat):
+            return False
+        return st.match_scores[r.team_of[seat]] < r.silence_below
+
+    def must_open(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may not pass now: the compulsory opening at his first turn
+        (unless his hand allows no bid at all, where the lowest bid is above the cap)."""
+        r = st.rules
+        if r.opening != "first_must_bid" or st.high_bid != 0 or seat != st.leader:
+            return False
+        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= r.bid_min
+
+    def bid_ok(self, st: GameState, value: int, seat: int) -> bool:
+        """True if ``value`` is a bid ``seat`` may make now."""
         r = st.rules
         return (value >= self.lowest(st) and value % r.bid_step == 0
-                and value <= self.ceiling(r))
+                and value <= self.highest(st, seat))
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
-        """Pass, then every allowed bid from the lowest up."""
+        """Pass (unless he must open), then every allowed bid from the lowest up."""
         r = st.rules
+        low = self.lowest(st)
         key = (r.bid_min, r.bid_step, self.ceiling(r))
+        must_open = self.must_open(st, seat)
+        high = self.highest(st, seat)
+        if must_open or high != key[2]:  # a bid that must be made, or a lower cap
+            out: list[Action] = [] if must_open else [Pass()]
+            out.extend(Bid(v) for v in range(low, high + 1, r.bid_step))
+            return out
         ladder = _LADDERS.get(key)
         if ladder is None:
             if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
                 _LADDERS.clear()
             ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1,
                                                                        key[1])))
-        low = self.lowest(st)
         i, off = divmod(low - key[0], key[1])  # the ladder's bids are bid_min + i * step
         if off or i < 0:
             return [ladder[0], *(Bid(v) for v in range(low, key[2] + 1, key[1]))]
@@ -92,23 +135,28 @@ class Auction(Mechanism):
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:
-        """Start the auction of a freshly dealt hand: forehand speaks first."""
+        """Start the auction of a freshly dealt hand: forehand speaks first (or, where
+        he holds the lowest bid before anyone acts, the player after him)."""
         st.phase = AUCTION
         st.to_act = st.leader
+        if st.out >= 0:  # a seat sitting the hand out takes no part
+            st.auction_passed[st.out] = True
+        r = st.rules
+        if r.opening == "first_holds_minimum":
+            st.high_bid, st.high_bidder = r.bid_min, st.leader
+            st.to_act = st.next_seat(st.leader)
+        elif r.opening == "dealer_holds_minimum" and st.dealer is not None:
+            # a dealer sitting out: the last active player before forehand holds it
+            holder = st.dealer if st.dealer != st.out else (st.dealer - 1) % r.nseats
+            st.high_bid, st.high_bidder = r.bid_min, holder
 
     def apply_bid(self, st: GameState, seat: int, action: Bid) -> None:
         """``seat`` bids ``action.value``."""
         r = st.rules
         if st.phase != AUCTION:
             refuse(st, r.core_phase, seat, action, "bids are made only in the auction")
-        if not self.bid_ok(st, action.value):
-            low = self.lowest(st)
-            top = f" and at most {self.ceiling(r)}"
-            if st.high_bid >= self.ceiling(r):
-                why = f"the standing bid is the highest ({st.high_bid}): only a pass is left"
-            else:
-                why = f"a bid must be a multiple of {r.bid_step}, at least {low}{top}"
-            refuse(st, r.bid_rule, seat, action, why)
+        if not self.bid_ok(st, action.value, seat):
+            self.refuse_bid(st, seat, action)
         st.actions.append((seat, action))
         st.high_bid = action.value
         st.high_bidder = seat
@@ -117,11 +165,34 @@ class Auction(Mechanism):
             return
         self.next_turn(st, seat)
 
+    def refuse_bid(self, st: GameState, seat: int, action: Bid) -> None:
+        """Refuse a bid ``seat`` may not make, naming the rule it breaks."""
+        r = st.rules
+        low, value = self.lowest(st), action.value
+        top = f" and at most {self.ceiling(r)}"
+        if st.high_bid >= self.ceiling(r):
+            why = f"the standing bid is the highest ({st.high_bid}): only a pass is left"
+        elif value < low or value % r.bid_step or value > self.ceiling(r):
+            why = f"a bid must be a multiple of {r.bid_step}, at least {low}{top}"
+        elif self.silenced(st, seat):
+            refuse(st, r.silence_rule, seat, action,
+                   f"a player whose total is below {r.silence_below} may not bid")
+        elif not r.bid_jumps and value > low:
+            why = f"a bid must be exactly one step ({r.bid_step}) above the standing bid"
+        else:
+            limit = self.cap(st, st.hands[seat])
+            refuse(st, r.bid_cap_rule, seat, action,
+                   f"with the pairs in this hand a bid may be at most {limit}")
+        refuse(st, r.bid_rule, seat, action, why)
+
     def apply_pass(self, st: GameState, seat: int, action: Pass) -> None:
         """``seat`` passes (final); outside the auction, the declarations' pass."""
         if st.phase != AUCTION:
             st.mech.declarations.apply_pass(st, seat, action)
             return
+        if self.must_open(st, seat):
+            refuse(st, st.rules.opening_rule, seat, action,
+                   f"forehand must open the auction with a bid of at least {st.rules.bid_min}")
         st.actions.append((seat, action))
         if st.holder_turn:  # the holder stands on his bid
             self.won(st, seat)
@@ -151,10 +222,12 @@ class Auction(Mechanism):
         st.to_act = nxt
 
     def won(self, st: GameState, declarer: int) -> None:
-        """The auction is won by ``declarer`` at the standing bid."""
+        """The auction is won by ``declarer`` at the standing bid (he takes the talon)."""
         st.holder_turn = False
         st.declarer = declarer
         st.contract = st.high_bid
+        if st.rules.talon_rule is not None:
+            st.mech.talon.take(st)
         st.mech.passing.start(st)
 
     def nobody(self, st: GameState) -> None:

@@ -28,8 +28,14 @@ if TYPE_CHECKING:
 __all__ = ["Contract", "round_to"]
 
 
-def round_to(points: int, step: int) -> int:
-    """``points`` rounded to the nearest multiple of ``step`` (halves up)."""
+def round_to(points: int, step: int, down: bool = False) -> int:
+    """``points`` rounded to the nearest multiple of ``step`` (halves up), or ``down``.
+
+    >>> [round_to(p, 5) for p in (52, 53, 57, 58, 2)], round_to(57, 5, down=True)
+    ([50, 55, 55, 60, 0], 55)
+    """
+    if down:
+        return points // step * step
     return (points + step // 2) // step * step
 
 
@@ -75,7 +81,12 @@ class Contract(Mechanism):
         """Keep the bid, or raise it to any higher allowed value."""
         r = st.rules
         top = st.mech.auction.ceiling(r)
-        out: list[Action] = [Raise(0)]
+        if r.bid_cap != "none":  # the cap, judged on the hand after the exchange
+            top = min(top, st.mech.auction.cap(st, st.hands[seat]))
+        out: list[Action] = []
+        if r.concede_rule is not None:
+            st.mech.talon.offer_concede(st, seat, out)
+        out.append(Raise(0))
         out.extend(Raise(v) for v in range(st.contract + r.bid_step, top + 1, r.bid_step))
         return out
 
@@ -93,6 +104,9 @@ class Contract(Mechanism):
             top = f" and at most {top_value}"
             refuse(st, r.raise_rule, seat, action,
                    f"a raise must be a multiple of {r.bid_step} above {st.contract}{top}")
+        if v and r.bid_cap != "none" and v > st.mech.auction.cap(st, st.hands[seat]):
+            refuse(st, r.bid_cap_rule, seat, action, "with the pairs in this hand the "
+                   f"contract may be at most {st.mech.auction.cap(st, st.hands[seat])}")
         st.actions.append((seat, action))
         if v:
             st.contract = v
@@ -141,7 +155,10 @@ class Contract(Mechanism):
         if team < 0:
             return None
         pts = st.hand_points(team)
-        if st.rules.made_if == "more_than":
+        r = st.rules
+        if r.round_first:
+            pts = round_to(pts, r.rounding, r.round_down)
+        if r.made_if == "more_than":
             return pts > st.contract
         return pts >= st.contract
 
@@ -154,9 +171,18 @@ class Contract(Mechanism):
         r = st.rules
         nteams = len(r.teams)
         out = [0] * nteams
+        if how == "conceded":
+            return st.mech.talon.concession_sheet(st)
         if how != "played_out":
             return out
         team = self.playing_team(st)
+        if r.sheet_mode == "each_rounded":  # each opponent for himself, no schwarz
+            sides = st.sides_in_hand()
+            for t in sides:
+                out[t] = round_to(st.hand_points(t), r.rounding, r.round_down)
+            out[team] = st.contract if self.made(st) else -st.contract
+            st.mech.talon.sitter(st, out)
+            return out
         if team < 0:
             if r.sheet_mode == "wurzel":
                 return [round_to(st.hand_points(t), r.rounding) for t in range(nteams)]
@@ -184,5 +210,7 @@ class Contract(Mechanism):
 
     def facts(self, st: GameState) -> dict[str, Any]:
         """The contract facts of a finished hand, for its record."""
-        return {"contract": st.contract, "declarer": st.declarer, "made": self.made(st),
-                "schwarz": self.schwarz(st), "kontras": st.kontras}
+        made = None if st.hand_over_reason == "conceded" else self.made(st)
+        schwarz = self.schwarz(st) if st.rules.schwarz_rule is not None else ()
+        return {"contract": st.contract, "declarer": st.declarer, "made": made,
+                "schwarz": schwarz, "kontras": st.kontras}

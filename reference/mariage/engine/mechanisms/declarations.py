@@ -52,7 +52,7 @@ class Declarations(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "declarations"
     steps: ClassVar[tuple[str, ...]] = ("window_open", "who_ok", "melds", "declare", "score",
-                                        "apply_pass")
+                                        "apply_pass", "offered")
     sections: ClassVar[tuple[str, ...]] = ("declarations", "declaring")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Declare, "apply_declare"),
                                                        (Pass, "apply_pass"))
@@ -255,9 +255,13 @@ class Declarations(Mechanism):
                 d.trump_effect in ("first_fixes", "choose") and before < 0 and make_trump):
             st.trump = suit
         makes_trump = st.trump != before and before < 0
-        if st.trump != before:
+        if d.trump_next_trick and st.trump != before:  # the old trump rules this trick
+            st.trump_next, st.trump = st.trump, before
+        elif st.trump != before:
             st.trump_set_in_trick |= 1 << r.team_of[seat]
         value = d.schedule[min(st.decl_count, len(d.schedule) - 1)] if d.schedule else d.fixed
+        if d.suit_values:
+            value = d.suit_values[suit]
         if d.next_in_order_plus is not None:
             sched = d.order_schedule
             value = sched[min(st.decl_count, len(sched) - 1)] + d.next_in_order_plus

@@ -113,7 +113,7 @@ class Passing(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "passing between partners"
-    steps: ClassVar[tuple[str, ...]] = ("start",)
+    steps: ClassVar[tuple[str, ...]] = ("start", "role")
     sections: ClassVar[tuple[str, ...]] = ("passing",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Give, "apply_give"),)
     phases: ClassVar[tuple[int, ...]] = (PASSING,)
@@ -132,15 +132,33 @@ class Passing(Mechanism):
         return next(s for s in r.teams[r.team_of[seat]] if s != seat)
 
     def seats(self, st: GameState) -> tuple[int, int, int]:
-        """(giver, receiver, count) of the current step."""
+        """(giver, receiver, count) of the current step (receiver -1: laid away)."""
         giver, receiver, count = st.rules.passing_steps[st.pass_step]
-        roles = (st.declarer, self.partner(st, st.declarer))
-        return roles[giver], roles[receiver], count
+        return self.role(st, giver), self.role(st, receiver), count
+
+    def role(self, st: GameState, role: int) -> int:
+        """The seat of a role of a step: 0 the declarer, 1 his partner, 2 the first
+        opponent after him in playing order, 3 the next one; 4 (laid away) is -1."""
+        if role == 0:
+            return st.declarer
+        if role == 1:
+            return self.partner(st, st.declarer)
+        if role == 4:
+            return -1
+        first = st.next_seat(st.declarer)
+        return first if role == 2 else st.next_seat(first)
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
-        """Every set of cards of the step's size from ``seat``'s hand (made on demand)."""
+        """Every set of cards of the step's size from ``seat``'s hand (made on demand),
+        and a concession where the rules allow one now."""
         _, _, count = self.seats(st)
-        return CardSets([1 << c for c in st.rules.cards_of(st.hands[seat])], count)
+        sets = CardSets([1 << c for c in st.rules.cards_of(st.hands[seat])], count)
+        if st.rules.concede_rule is None:
+            return sets
+        out: list[Action] = []
+        st.mech.talon.offer_concede(st, seat, out)
+        out.extend(sets)
+        return out
 
     def start(self, st: GameState) -> None:
         """Begin the passing after the auction (or go straight on to the contract)."""
@@ -163,7 +181,12 @@ class Passing(Mechanism):
                    f"give exactly {count} cards from your own hand")
         st.actions.append((seat, action))
         st.hands[giver] ^= cards
-        st.hands[receiver] |= cards
+        if receiver >= 0:
+            st.hands[receiver] |= cards
+            if r.give_face_up:  # shown to everybody
+                st.known[receiver] |= cards
+        else:
+            st.aside.extend(r.cards_of(cards))
         st.known[giver] &= ~cards
         st.pass_step += 1
         if st.pass_step < len(r.passing_steps):

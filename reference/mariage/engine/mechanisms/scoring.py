@@ -118,8 +118,12 @@ class Scoring(Mechanism):
             if r.score_kind == "segno" and hand_winner == zero_team:
                 hand_winner = None
         scores = st.match_scores
-        for t in range(nteams):
-            scores[t] += added[t]
+        decided = None
+        if r.running_rule is not None:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
+            decided = mech.running.settle(st, how, added)
+        else:
+            for t in range(nteams):
+                scores[t] += added[t]
         if hand_winner is not None:
             st.segni[hand_winner] += 1
         if r.takers_rule is not None:
@@ -140,8 +144,12 @@ class Scoring(Mechanism):
         if winner is not None:
             mech.match_end.finish(st, winner, match_reason or how)
             return
+        if decided is not None:
+            mech.match_end.finish(st, decided[0], "target" if decided[0] is not None else "tie")
+            return
         st.phase = DEAL
-        mech.match_end.check(st, True, "target")  # after the hand, for the target
+        if r.running_rule is None:
+            mech.match_end.check(st, True, "target")  # after the hand, for the target
         if st.phase == OVER:
             for match_over in st.hooks.match_over:  # a Bummerl
                 match_over(st)

@@ -65,7 +65,8 @@ class TrickPlay(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "trick play and duties"
-    sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card", "core.hand")
+    sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card",
+                                           "lead.foreign_trump", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
     steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw", "apply_play")
 
@@ -113,6 +114,8 @@ class TrickPlay(Mechanism):
                 for pref in r.first_card_prefs:
                     if hand & pref:
                         return hand & pref
+            if r.foreign_trump_rule is not None or r.decl_auto_rule is not None:
+                return self.lead_limits(st, seat, hand)
             return hand
         ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock
         assert ob is not None
@@ -193,9 +196,43 @@ class TrickPlay(Mechanism):
             return 0
         return ((hand ^ trumps) | (trumps & st._higher[wc])) or hand
 
+    def lead_limits(self, st: GameState, seat: int, hand: int) -> int:
+        """The cards ``seat`` may lead from ``hand`` where leads are limited: not a trump
+        declared by another player while he holds another suit; not a card of a pair he
+        may declare without declaring it (where leading such a card declares)."""
+        r = st.rules
+        out = hand
+        if r.decl_auto_rule is not None:
+            out &= ~self.undeclared_pairs(st, seat, hand)
+        trump = st.trump
+        if r.foreign_trump_rule is not None and trump >= 0 and out & ~r.suit_mask[trump]:
+            by = next((s for s, _, suit, _ in reversed(st.declared) if suit == trump), seat)
+            if by != seat:
+                out &= ~r.suit_mask[trump]
+        return out or hand
+
+    def undeclared_pairs(self, st: GameState, seat: int, hand: int) -> int:
+        """The cards of the pairs ``seat`` may declare now by leading (0 if he may not)."""
+        r = st.rules
+        if not st.mech.declarations.offered(st, seat):
+            return 0
+        out = 0
+        for d in r.declarations:
+            if d.lead_masks and st.mech.declarations.window_open(st, d.window):
+                for s in st.mech.declarations.melds(st, d, seat, hand):
+                    out |= d.lead_masks[s] & hand
+        return out
+
     def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
         """Which rule a refused (in-hand) card breaks, and why."""
         r = st.rules
+        if not st.trick_cards and not st.lead_mask and (
+                r.foreign_trump_rule is not None or r.decl_auto_rule is not None):
+            if self.undeclared_pairs(st, seat, st.hands[seat]) >> card & 1:
+                return (r.decl_auto_rule, "leading this card declares its pair: declare it "
+                        "with the lead")
+            return (r.foreign_trump_rule, "another player declared this trump: lead "
+                    "another suit while you hold one")
         if st.forced[seat] >= 0:
             a = st.split[0] if st.split else 0
             return (r.asks[a].settle_rule,
@@ -395,6 +432,8 @@ class TrickPlay(Mechanism):
         st.trick_cards = []
         st.trump_set_in_trick = 0
         st.lead_mask = 0
+        if st.trump_next >= 0:  # a trump declared in the last trick rules from now on
+            st.trump, st.trump_next = st.trump_next, -1
         st.decl_this_trick = [0] * r.nseats
         st.to_act = leader
         ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock

@@ -1,0 +1,97 @@
+"""Faulty engines for the talon auction and the running totals (Thousand): the talon, the
+compulsory opening, the bid cap, conceding, throwing a hand in, the barrel and bolts, one
+rule broken each."""
+
+from __future__ import annotations
+
+from mariage.engine.mechanisms import Auction, RunningTotals, Talon
+from mariage.engine.state import GameState
+
+from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
+from .faultkit import _fault, _m
+
+_RULESETS = "thousand thousand-pl thousand-4"
+
+
+class _TalonLeftOut(Talon):
+    """The declarer never takes the talon: it stays face down."""
+
+    __slots__ = ()
+
+    def take(self, st: GameState) -> None:
+        pass
+
+
+class _ForehandMayPass(Auction):
+    """Forehand may pass at his first turn: there is no compulsory opening."""
+
+    __slots__ = ()
+
+    def must_open(self, st: GameState, seat: int) -> bool:
+        return False
+
+
+class _NoBidCap(Auction):
+    """Any bid up to the highest is allowed, with or without a marriage."""
+
+    __slots__ = ()
+
+    def cap(self, st: GameState, hand: int) -> int:
+        return self.ceiling(st.rules)
+
+
+class _ConcedeForNothing(Talon):
+    """A conceded hand scores nothing for anybody."""
+
+    __slots__ = ()
+
+    def concession_sheet(self, st: GameState) -> list[int]:
+        return [0] * len(st.rules.teams)
+
+
+class _AnyoneThrowsIn(Talon):
+    """Any player may throw the hand in whenever some player could."""
+
+    __slots__ = ()
+
+    def throw_in_claim(self, st: GameState, seat: int) -> str | None:
+        for s in range(st.rules.nseats):
+            found = super().throw_in_claim(st, s)
+            if found is not None:
+                return found
+        return None
+
+
+class _NoBarrel(RunningTotals):
+    """Totals pass the barrel freely: no clamp, no attempts, no collisions."""
+
+    __slots__ = ()
+
+    def barrel(self, st: GameState, on: list[bool], sides: tuple[int, ...]) -> None:
+        pass
+
+
+class _NoBolts(RunningTotals):
+    """A hand without a trick costs nothing, however often."""
+
+    __slots__ = ()
+
+    def bolts(self, st: GameState, added: list[int], sides: tuple[int, ...], decl: int,
+              on: list[bool]) -> None:
+        pass
+
+
+_fault("talon-left-out", "thousand.talon", _RULESETS,
+       "the declarer never takes the talon", mechanisms=_m(talon=_TalonLeftOut()))
+_fault("forehand-may-pass", "thousand.auction.opening", _RULESETS,
+       "forehand may pass at his first turn", mechanisms=_m(auction=_ForehandMayPass()))
+_fault("no-bid-cap", "thousand.auction.cap", _RULESETS,
+       "bids above 120 without a marriage", mechanisms=_m(auction=_NoBidCap()))
+_fault("concede-for-nothing", "thousand.contract.concede", _RULESETS,
+       "a conceded hand scores nothing", mechanisms=_m(talon=_ConcedeForNothing()))
+_fault("anyone-throws-in", "thousand.throw-in", _RULESETS,
+       "any player throws the hand in when one may", mechanisms=_m(talon=_AnyoneThrowsIn()))
+_fault("no-barrel", "thousand.running.barrel", _RULESETS,
+       "no barrel: totals pass it freely", mechanisms=_m(running=_NoBarrel()))
+_fault("no-bolts", "thousand.running.bolts", _RULESETS,
+       "hands without a trick cost nothing", mechanisms=_m(running=_NoBolts()))

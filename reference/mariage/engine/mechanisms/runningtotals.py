@@ -1,0 +1,144 @@
+"""Running totals: the barrel, bolts, dumps and the win check, after each scored hand.
+
+Runs, in a fixed order after the hand's entries are known (the contract, the
+opponents' rounded points, a concession): the barrel filter for players on the
+barrel at the start of the hand, bolts for a hand without a trick, adding the
+entries to the totals, the win check (at or past the target; the declarer
+first when several reach it), the barrel's attempts, falls, mounting and
+collisions, and dumps. A hand thrown in is not scored and is dealt again.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
+>>> M.rule_ids(M.running, load_rules("thousand"))[:3]
+['thousand.running', 'thousand.running.barrel', 'thousand.running.bolts']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from .base import Mechanism
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["RunningTotals"]
+
+
+class RunningTotals(Mechanism):
+    """The rules of the running totals: barrel, bolts, dumps, winning, redeals."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "running totals"
+    steps: ClassVar[tuple[str, ...]] = ('settle',)
+    sections: ClassVar[tuple[str, ...]] = ("match.running",)
+
+    def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
+        """Book ``added`` (the hand's entries, changed in place by the barrel and bolts)
+        into the totals; ``(winner,)`` if the game is over (``(None,)``: a draw)."""
+        r = st.rules
+        if how == "redeal":  # thrown in: not scored, dealt again
+            if r.redeal_same_dealer:
+                st.next_dealer = st.dealer
+            return None
+        scores = st.match_scores
+        n = len(scores)
+        sides = st.sides_in_hand()
+        decl = r.team_of[st.declarer] if st.declarer >= 0 else -1
+        on = [b >= 0 for b in st.barrel]  # on the barrel at the start of the hand
+        if r.barrel_rule is not None:
+            for t in range(n):
+                if on[t] and (t != decl or (added[t] < 0 and not r.barrel_fail_off)):
+                    added[t] = 0
+        if r.bolt_condition != "off" and how == "played_out":
+            self.bolts(st, added, sides, decl, on)
+        target = r.match_target
+        for t in range(n):
+            if r.win_rule == "exactly" and scores[t] + added[t] > target:
+                added[t] = 0  # a hand that would pass the target leaves the total
+            scores[t] += added[t]
+        reached = [t for t in range(n) if self.wins(r.win_rule, scores[t], target)]
+        if reached:
+            if decl in reached:
+                return (decl,)
+            top = max(scores[t] for t in reached)
+            best = [t for t in reached if scores[t] == top]
+            return (best[0] if len(best) == 1 else None,)
+        if r.barrel_rule is not None:
+            self.barrel(st, on, sides)
+        if r.dump_rule is not None:
+            for t in range(n):
+                if scores[t] == r.dump_value or (r.dump_negative and scores[t] == -r.dump_value):
+                    scores[t] = 0
+        return None
+
+    @staticmethod
+    def wins(rule: str, total: int, target: int) -> bool:
+        """True if ``total`` wins under the win rule ``rule``.
+
+        >>> RunningTotals.wins("at_least", 1000, 1000), RunningTotals.wins("more_than", 1000, 1000)
+        (True, False)
+        """
+        if rule == "more_than":
+            return total > target
+        if rule == "exactly":
+            return total == target
+        return total >= target
+
+    def bolts(self, st: GameState, added: list[int], sides: tuple[int, ...], decl: int,
+              on: list[bool]) -> None:
+        """Bolts of a played hand: a set completed costs its penalty from the entry."""
+        r = st.rules
+        for t in sides:
+            if on[t] or (t == decl and not r.bolt_declarer):
+                continue
+            bolt = st.tricks_won[t] == 0 if r.bolt_condition == "no_tricks" else added[t] == 0
+            if bolt:
+                st.bolts[t] += 1
+                if st.bolts[t] >= r.bolt_limit:
+                    added[t] -= r.bolt_penalty
+                    st.bolts[t] = 0
+            elif r.bolt_consecutive:
+                st.bolts[t] = 0
+
+    def barrel(self, st: GameState, on: list[bool], sides: tuple[int, ...]) -> None:
+        """Attempts and falls of the players on the barrel, then mounting and collisions."""
+        r = st.rules
+        scores = st.match_scores
+        at = r.barrel_at
+        for t in range(len(scores)):
+            if not on[t]:
+                continue
+            if scores[t] < at:  # a loss took him off
+                st.barrel[t] = -1
+                continue
+            if t not in sides:  # sat the hand out: no attempt used
+                continue
+            st.barrel[t] += 1
+            if r.barrel_clamp:
+                scores[t] = at
+            if r.barrel_attempts and st.barrel[t] >= r.barrel_attempts:
+                self.fall(st, t)
+        mounted = [t for t in range(len(scores)) if not on[t] and scores[t] >= at]
+        for t in mounted:
+            st.barrel[t] = 0
+            if r.barrel_clamp:
+                scores[t] = at
+        if not mounted or r.barrel_collision == "coexist":
+            return
+        already = [t for t in range(len(scores)) if on[t] and st.barrel[t] >= 0]
+        if r.barrel_collision == "knock_off":
+            for t in already:
+                self.fall(st, t)
+        elif len(already) + len(mounted) >= 2:  # all_fall
+            for t in already + mounted:
+                self.fall(st, t)
+
+    def fall(self, st: GameState, team: int) -> None:
+        """``team`` falls off the barrel: back by the penalty (to 0 on a third fall)."""
+        r = st.rules
+        st.barrel[team] = -1
+        st.falls[team] += 1
+        st.match_scores[team] = r.barrel_at - r.barrel_penalty
+        if r.barrel_third_fall_resets and st.falls[team] == 3:
+            st.match_scores[team] = 0
