@@ -96,6 +96,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     # -- the episode
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new match from ``seed`` and play the other seats up to the learning
+        seat's first decision; return its observation and info."""
         super().reset(seed=seed)
         # without a seed, the deals follow Gymnasium's generator (seeded or not)
         deal_seed = seed if seed is not None else int(self.np_random.integers(2**63))
@@ -116,6 +118,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Play the learning seat's ``action``, then the other seats until it is to act
+        again or the match ends; return the observation, reward, terminated, truncated
+        and info."""
         state = self.state
         if state is None:
             raise RuntimeError("step() before reset()")
@@ -179,6 +184,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         return self._mask.astype(bool)
 
     def render(self) -> str | None:
+        """The state as one line of text (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         return repr(self.state)

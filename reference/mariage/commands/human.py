@@ -27,6 +27,7 @@ mariage.commands.human.InputEnded: the input ended
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import TextIO
 
 from mariage.engine.actions import Action, action_text, parse_action
@@ -49,7 +50,7 @@ class Human:
         self.read = read
         self.out = out
 
-    def _show(self, st: GameState, legal: list[Action]) -> None:
+    def _show(self, st: GameState, legal: Sequence[Action]) -> None:
         r = st.rules
         w = self.out.write
         names = r.seat_names

@@ -530,7 +530,7 @@ def _tree_rules(state: GameState, depth: int) -> set[str]:
     of each card of the hand that may not be played and the offer of each legal action."""
     out: set[str] = set()
 
-    def visit(st: GameState, acts: list[Action]) -> None:
+    def visit(st: GameState, acts: Sequence[Action]) -> None:
         out.update(node_rules(st, None))
         for a in acts:
             out.update(offer_rules(st, a))

@@ -16,7 +16,7 @@ match that ends, stops a sequence: nothing follows it until the next deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action
 from mariage.engine.state import GameState
@@ -25,7 +25,7 @@ __all__ = ["perft"]
 
 
 def perft(state: GameState, depth: int,
-          visit: Callable[[GameState, list[Action]], None] | None = None) -> list[int]:
+          visit: Callable[[GameState, Sequence[Action]], None] | None = None) -> list[int]:
     """Counts of legal action sequences of each length 1..``depth`` from ``state``;
     ``visit`` (if given) sees each node counted and its legal actions."""
     counts = [0] * depth

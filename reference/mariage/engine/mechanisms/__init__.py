@@ -32,7 +32,7 @@ module            mechanism                   runs
 ``takerscore``    :class:`TakersScore`        made / failed / held-over tie, capot, rounding
 ``suitauction``   :class:`SuitAuction`        bids of a value and a suit, coinche, surcoinche
 ``talon``         :class:`Talon`              the declarer's talon, conceding
-``runningtotals`` :class:`RunningTotals`      barrel, bolts, dumps, winning
+``running``       :class:`RunningTotals`      barrel, bolts, dumps, winning
 ================  ==========================  ====================================
 
 **Where they meet.** A mechanism never calls another's internals. At a moment
