@@ -112,7 +112,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._opponents = {s: make_policy(name, seed=(deal_seed * 31 + s) % 2**63)
                            for s, name in zip(others, self.opponent_names, strict=True)}
         self._hands_rewarded = 0
-        self._play_others()
+        self._play_others(limit=False)
         obs = self._observation()
         return obs, self._info()
 
@@ -151,12 +151,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             info["illegal"] = True
         return obs, reward, terminated, truncated, info
 
-    def _play_others(self) -> None:
-        """Let the other seats act until the learning seat is to act or the match ends."""
+    def _play_others(self, limit: bool = True) -> None:
+        """Let the other seats act until the learning seat is to act or the match ends
+        (or, with ``limit``, ``max_hands`` are over). At a reset there is no limit: hands
+        the learning seat sits out are played through to its first decision."""
         state = self.state
         assert state is not None
         while not state.terminal and state.to_act != self.seat:
-            if state.hand_no > self.max_hands:
+            if limit and state.hand_no > self.max_hands:
                 break
             to_act = state.to_act
             assert to_act is not None
