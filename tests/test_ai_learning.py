@@ -110,7 +110,7 @@ def test_information_state_tensors_are_perfect_recall(name: str) -> None:
             for player in range(game.num_players()):
                 tensor = np.asarray(state.information_state_tensor(player), np.float32)
                 assert tensor.shape == (size,)
-                key = tensor.tobytes()
+                key = bytes([player]) + tensor.tobytes()  # a player's own states
                 text = f"{player}|{state.information_state_string(player)}"
                 assert seen.setdefault(key, text) == text
                 assert strings.setdefault(text, key) == key
