@@ -128,12 +128,16 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
             if state.phase == PASSING:
                 count = rules.passing_steps[state.pass_step][2]
                 cards = [1 << c for c in rules.cards_of(state.hands[seat])]
-                assert legal == [Give(sum(c)) for c in combinations(cards, count)]
+                sets = [Give(sum(c)) for c in combinations(cards, count)]
+                assert list(legal[len(legal) - len(sets):]) == sets  # after a concession
+                assert all(type(a) is not Give for a in legal[:len(legal) - len(sets)])
                 seen.add("passing")
             elif state.phase == AUCTION:
-                low = state.mech.auction.lowest(state)
-                top = state.mech.auction.ceiling(rules)
-                assert legal == [Pass(), *(Bid(v) for v in range(low, top + 1, rules.bid_step))]
+                auction = state.mech.auction
+                low, top = auction.lowest(state), auction.highest(state, seat)
+                opening = [] if auction.must_open(state, seat) else [Pass()]
+                assert legal == [*opening, *(Bid(v) for v in range(low, top + 1,
+                                                                     rules.bid_step))]
                 seen.add("auction")
             state.apply(legal[rng.randrange(len(legal))])
     assert seen == {"passing", "auction"}

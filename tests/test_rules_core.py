@@ -26,7 +26,12 @@ def _fresh(name: str) -> GameState:
     state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
     state.deal(canonical_deck(rules), 0 if rules.first_lead == "lot" else None)
     while state.phase == Phase.AUCTION:  # bidding games: nobody bids, the play begins
-        state.apply(Pass())
+        legal = state.legal_actions()
+        state.apply(Pass() if Pass() in legal else legal[0])  # a forced opener bids least
+    if state.rules.talon_rule is not None:  # a talon taken: cards given, nothing raised
+        while state.phase != Phase.PLAY and not state.terminal:
+            legal = state.legal_actions()
+            state.apply(next(a for a in legal if type(a).__name__ not in ("Concede", "Redeal")))
     if state.phase == Phase.TAKING:  # a turned card taken in rounds: the first speaker takes
         state.apply(parse_action(rules, "take"))
     if state.phase == Phase.BIDDING:  # an auction of a suit: the lowest bid, then passes
