@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from mariage.engine.actions import action_text
+from mariage.engine.actions import Give, action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe, public_action
 from mariage.engine.phase import Phase
@@ -254,7 +254,8 @@ class _State(pyspiel.State):
         known = tuple(gs.known)
         act = self.game.space.action(action)
         if r.auction_rule is not None:  # cards passed within the other side are not seen
-            hidden = tuple(public_action(r, p, seat, act) != act for p in range(n))
+            receiver = gs.mech.passing.seats(gs)[1] if type(act) is Give else -1
+            hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
             if any(hidden):
                 self.hidden_steps[len(self.steps_all)] = hidden
         gs.apply(act)

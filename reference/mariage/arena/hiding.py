@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mariage.engine.actions import Action, action_text
-from mariage.engine.observation import observe, public_action
+from mariage.engine.actions import Action, Give, action_text
+from mariage.engine.observation import give_receivers, observe, public_action
 from mariage.engine.state import GameState
 
 from ..conformance.protocol import UNKNOWN_CARD
@@ -90,7 +90,9 @@ class SeatView:
 
     def action(self, state: GameState, seat: int, action: Action) -> str:
         """The text of ``seat``'s action as this seat sees it (cards noted as told)."""
-        text = action_text(state.rules, public_action(state.rules, self.seat, seat, action))
+        receiver = give_receivers(state)[-1] if type(action) is Give else -1
+        text = action_text(state.rules,
+                           public_action(state.rules, self.seat, seat, action, receiver))
         self.told |= action_cards(state, text)
         return text
 

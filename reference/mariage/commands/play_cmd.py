@@ -7,9 +7,9 @@ import sys
 from typing import TextIO
 
 from mariage.arena.bots import BOTS, Bot, make_bot
-from mariage.engine.actions import Play, action_text
+from mariage.engine.actions import Give, Play, action_text
 from mariage.engine.deals import SeededDeals
-from mariage.engine.observation import observe, public_action
+from mariage.engine.observation import give_receivers, observe, public_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
@@ -145,7 +145,9 @@ class _Printer:
         r = self.r
         if not isinstance(action, Play):
             if self.observer is not None:
-                action = public_action(r, self.observer, seat, action)  # type: ignore[arg-type]
+                receiver = give_receivers(st)[-1] if type(action) is Give else -1
+                action = public_action(r, self.observer, seat, action,  # type: ignore[arg-type]
+                                       receiver)
             self.w(f"  {self.seat(seat)}: {action_text(r, action)}  "  # type: ignore[arg-type]
                    f"(trump {r.suits[st.trump] if st.trump >= 0 else '-'})")
         finished = st.history[-1] if st.history and st.history[-1].number == hand_before \

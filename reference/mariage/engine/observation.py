@@ -28,7 +28,7 @@ from .actions import Action, Give
 from .rules import Rules
 from .state import GameState, Phase
 
-__all__ = ["Observation", "observe", "public_action", "reviewable"]
+__all__ = ["Observation", "give_receivers", "observe", "public_action", "reviewable"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +62,35 @@ class Observation:
     reviewable: tuple[int, ...] = ()
 
 
-def public_action(rules: Rules, viewer: int, seat: int, action: Action) -> Action:
+def public_action(rules: Rules, viewer: int, seat: int, action: Action,
+                  receiver: int = -1) -> Action:
     """``action`` of ``seat`` as ``viewer`` sees it: cards passed by the other side hidden.
+
+    Cards given to an opponent (a talon's exchange) are seen by their ``receiver`` too,
+    and by everybody where the rules give them face up.
 
     >>> from mariage import load_rules
     >>> rules = load_rules("marjapussi-de")
     >>> public_action(rules, 1, 0, Give(0b1111)), public_action(rules, 2, 0, Give(0b1111))
     (Give(cards=-1), Give(cards=15))
+    >>> public_action(rules, 1, 0, Give(0b1111), receiver=1)
+    Give(cards=15)
     """
-    if type(action) is Give and rules.team_of[seat] != rules.team_of[viewer]:
+    if type(action) is Give and rules.team_of[seat] != rules.team_of[viewer] \
+            and viewer != receiver and not rules.give_face_up:
         return Give(-1)
     return action
+
+
+def give_receivers(state: GameState) -> list[int]:
+    """The seat that received each give of the hand so far, in order (-1: laid away)."""
+    r = state.rules
+    steps = r.passing_steps
+    if not steps:
+        return []
+    role = state.mech.passing.role
+    gives = sum(1 for _, a in state.actions if type(a) is Give)
+    return [role(state, steps[k % len(steps)][1]) for k in range(gives)]
 
 
 def _public(state: GameState, seat: int) -> tuple[tuple[int, Action], ...]:
@@ -80,7 +98,9 @@ def _public(state: GameState, seat: int) -> tuple[tuple[int, Action], ...]:
     r = state.rules
     if r.auction_rule is None:
         return tuple(state.actions)
-    return tuple((s, public_action(r, seat, s, a)) for s, a in state.actions)
+    receivers = iter(give_receivers(state))
+    return tuple((s, public_action(r, seat, s, a, next(receivers) if type(a) is Give else -1))
+                 for s, a in state.actions)
 
 
 def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:
