@@ -86,6 +86,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
+#: Replays of the search by learned bounds tried before the exchange search.
+QUICK_EXACT = 8
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 #: verify(state, i, trick_done): are the annotations after action i (0: before the
@@ -242,7 +244,7 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
     >>> turnup_place(load_rules("schnapsen"), 1), turnup_place(load_rules("mariazza"), 1)
     (6, 10)
     """
-    if rules.turn_up == "under_stock":
+    if rules.turn_up in ("under_stock", "to_taker"):  # shown before the rest is dealt
         return deal_owners(rules, dealer).index(-2)
     if rules.turn_up == "dealer_last" and dealer is not None:
         owner = deal_owners(rules, dealer)
@@ -270,9 +272,17 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
-    # the exchanges first, briefly: where no duty binds, they often find a deal at once
+    # the bounds first, very briefly: where every card is dealt at once (no stock to draw
+    # from), the rest of the hand places almost every card after one or two replays
+    brief = min(QUICK_EXACT, limit // 8)
+    found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
+                                      by_effect=False)
+    if found is not None or (tries < brief and exhaustive):
+        return found, tries
+    # then the exchanges, briefly: where no duty binds, they often find a deal at once
     quick = min(QUICK_TRIES, limit // 4)
-    found, tries = _swap_search(start, slots, owner, first, acts, quick, verify, tpos, unknown)
+    found, more = _swap_search(start, slots, owner, first, acts, quick, verify, tpos, unknown)
+    tries += more
     if found is not None:
         return found, tries
     # two ways past an answer that names no suit (its effect depends on the cards):
