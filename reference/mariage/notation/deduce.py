@@ -51,8 +51,7 @@ from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 
-__all__ = ["DEAD", "DECIDE", "EFFECT", "FROM_DEAL", "GIVE", "GIVE_CASES", "LEARNED", "NOTE",
-           "UNSURE",
+__all__ = ["DEAD", "DECIDE", "EFFECT", "GIVE", "GIVE_CASES", "LEARNED", "NOTE", "UNSURE",
            "Placement", "Refusal", "effect_of", "give_choices", "learn", "possible_effects",
            "replay_tracked", "settle", "unseen_give"]
 
@@ -205,12 +204,9 @@ class Refusal:
 #: and cards passed unseen (``give:?``) that the case must choose.
 NOTE, EFFECT, DECIDE, GIVE = "annotation", "effect", "decide", "give"
 
-#: The most cases one unseen pass splits into; past it, the cards passed are
-#: chosen from each deal tried (:func:`unseen_give`) and nothing exact is learned.
+#: The most cases one unseen pass splits into; past it, the caller leaves the
+#: search to the exchanges, which choose the cards passed from each deal tried.
 GIVE_CASES = 48
-
-#: A case's choice for an unseen pass that had too many: choose from the deal tried.
-FROM_DEAL = -1
 
 #: State fields that hold cards or the record of play: never part of an effect.
 _NOT_EFFECT = frozenset({"hands", "known", "stock", "aside", "actions", "history", "tricks",
@@ -283,9 +279,10 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     each step whose effect depends on the cards; with it, such a step that is
     not in ``expect`` is a :data:`DECIDE` refusal and one whose effect differs
     an :data:`EFFECT` refusal, and the trump stays known. ``gives``: the cards
-    the case passes at each unseen pass (``give:?``, step index to a card mask,
-    or :data:`FROM_DEAL`); an unseen pass not in it is a :data:`GIVE` refusal.
-    Without ``gives``, every unseen pass is chosen from the deal. Returns None
+    the case passes at each unseen pass (``give:?``, step index to a card
+    mask); an unseen pass not in it is a :data:`GIVE` refusal. Without
+    ``gives``, the cards of every unseen pass are chosen from the deal
+    (:func:`unseen_give`) and nothing exact is learned after it. Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -309,16 +306,14 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         if st.phase == phase_deal or st.phase == phase_over:
             return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            chosen = gives.get(i) if gives is not None else FROM_DEAL
-            if chosen is None:
-                if st.phase == PASSING and seat == st.to_act:
-                    return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
-            elif chosen == FROM_DEAL:
+            if gives is None:
                 a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
                                            if type(p) is Play])
                 trump_known = False  # what was passed depends on the deal tried
-            else:
-                a = Give(chosen)
+            elif i in gives:
+                a = Give(gives[i])
+            elif st.phase == PASSING and seat == st.to_act:
+                return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump = st.trump

@@ -26,8 +26,8 @@ whose replay got furthest are tried first), with a memory of tried deals, up
 to ``limit`` replays. The first fill puts each unknown card where the seat
 that first plays it can hold it. Cards passed unseen (``give:?``) split the
 search by learned bounds into one case per set of cards that may have been
-passed; where those are too many, the cards passed are chosen from each deal
-tried, and the exchanges have the tries left at the end.
+passed; where those are too many, the exchanges (which choose the cards
+passed from each deal tried) have every try left.
 
 >>> from mariage import load_rules, GameState, Play
 >>> rules = load_rules("marianna")
@@ -64,7 +64,6 @@ from ..errors import IllegalActionError
 from .deduce import (
     DEAD,
     DECIDE,
-    FROM_DEAL,
     GIVE,
     LEARNED,
     NOTE,
@@ -279,26 +278,29 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
                                       by_effect=False)
     if found is not None or (tries < brief and exhaustive):
         return found, tries
-    # then the exchanges, briefly: where no duty binds, they often find a deal at once
-    quick = min(QUICK_TRIES, limit // 4)
-    found, more = _swap_search(start, slots, owner, first, acts, quick, verify, tpos, unknown)
-    tries += more
-    if found is not None:
-        return found, tries
-    # two ways past an answer that names no suit (its effect depends on the cards):
-    # stop learning there and exchange cards, or one case per effect; half each
-    half = (limit - tries + 1) // 2
-    found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                     by_effect=False)
-    tries += more
-    if found is not None or (more < half and exhaustive):
-        return found, tries  # found, or proven that no deal fits
-    found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries, verify,
-                                     tpos, by_effect=True)
-    tries += more
-    if found is not None or exhaustive or tries >= limit:
-        return found, tries
-    # unseen passes with too many cases: the exchanges with the tries left
+    if exhaustive:
+        # then the exchanges, briefly: where no duty binds, they often find a deal at once
+        quick = min(QUICK_TRIES, limit // 4)
+        found, more = _swap_search(start, slots, owner, first, acts, quick, verify, tpos,
+                                   unknown)
+        tries += more
+        if found is not None:
+            return found, tries
+        # two ways past an answer that names no suit (its effect depends on the cards):
+        # stop learning there and exchange cards, or one case per effect; half each
+        half = (limit - tries + 1) // 2
+        found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
+                                         by_effect=False)
+        tries += more
+        if found is not None or (more < half and exhaustive):
+            return found, tries  # found, or proven that no deal fits
+    if exhaustive:
+        found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
+                                         verify, tpos, by_effect=True)
+        tries += more
+        if found is not None or exhaustive or tries >= limit:
+            return found, tries
+    # unseen passes with too many cases: the exchanges with every try left
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                unknown)
     return found, tries + more
@@ -320,9 +322,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     effect the step may have and learns on in each. Cards passed unseen split
     the search into one case per set of cards that may have been passed
     (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
-    many, are chosen from each deal tried. Returns the deck found (or None),
-    the replays used, and whether the search covered every deal (a search
-    that ran out without a deal then proves that none fits).
+    many, the search stops there. Returns the deck found (or None), the
+    replays used, and whether the search covered every deal (a search that
+    ran out without a deal then proves that none fits).
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -374,7 +376,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
                 return deck, tries, exhaustive
-            exhaustive = False
+            exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
         if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
                                            and refusal.trump_before == refusal.state.trump):
@@ -391,9 +393,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         if refusal.rule_id == GIVE:  # one case for each set of cards that may be passed
             settle(refusal, placement, acts, before)
             choices = give_choices(refusal, placement, acts, before)
-            if choices is None:  # too many: choose from each deal, learn nothing after
-                exhaustive = False
-                choices = [(FROM_DEAL, placement)]
+            if choices is None:  # too many cases: leave the search to the exchanges
+                return None, tries, False
             for cards, case in choices:
                 ncases += 1
                 pushed += 1
