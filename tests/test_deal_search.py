@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import Any
 
 import pytest
-from mariage import GameState, Play, load_rules
+from mariage import GameState, Play, list_rulesets, load_rules
 from mariage.notation.deduce import Placement
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.replay import check_record
 from mariage.notation.search import QUICK_TRIES, complete_deal, turnup_place
 from notationkit import recorded_match
 
-ALL = ["marianna", "marianna-2", "marianna-3", "marianna-siciliana", "cinquecento",
-       "cinquecento-siciliana", "mariglia", "mariaggia", "mariazza", "marjapussi",
-       "marjapussi-de", "schnapsen", "sixty-six"]
+ALL = list_rulesets()  # Belote (turned-up card shown to a taker) gave up before (N136)
 
 
 def _hide_all(rec: Record) -> Record:
@@ -96,3 +95,38 @@ def test_placement_matching_keeps_cards_in_place_and_proves_no_fit() -> None:
     assert not p.restrict(0, 0b0010)  # nothing new
     p.restrict(1, 0b0010)  # cards 0 and 1 both need place 1: no deck fits
     assert p.match(deck) is None
+
+
+@pytest.mark.parametrize(("name", "seed", "seat", "hand"), [
+    # C bids over the cap on the diamond marriage, takes the talon and passes the king of
+    # diamonds to B, which A does not see: only that card passed and that marriage fit
+    ("thousand", 1, "A", 96),
+    # the seat sitting out sees neither pass; both bids over the cap need a marriage
+    ("thousand-4", 0, "D", 81),
+])
+def test_a_hidden_pass_and_a_bid_needing_a_marriage_are_found(
+        monkeypatch: pytest.MonkeyPatch, name: str, seed: int, seat: str, hand: int) -> None:
+    from mariage.notation import search
+    from mariage.notation.views import view
+    from propkit import option_grid
+
+    mine = view(recorded_match(name, option_grid(name)[0], seed, 9), seat)
+    assert any(getattr(i, "text", "") == "give:?" for i in mine.hands[hand - 1].items)
+    real = search.complete_deal
+    calls: dict[int, tuple[Any, ...]] = {}
+    used: dict[int, int] = {}
+
+    def counted(*args: Any) -> tuple[list[int] | None, int]:
+        found, tries = real(*args)
+        number = args[0].hand_no + 1
+        calls[number], used[number] = (args[0].clone(), *args[1:]), tries
+        return found, tries
+
+    monkeypatch.setattr(search, "complete_deal", counted)
+    assert check_record(mine).errors == []
+    assert used[hand] < QUICK_TRIES + 200  # the cases of the pass, pruned by the plays
+    # the exchange search alone (all the search there was for hidden passes) gives up
+    start, slots, owner, first, acts, _limit, verify = calls[hand]
+    found, tries = search._swap_search(start, slots, owner, first, acts, 2000, verify, -1,
+                                       {c for c in range(start.rules.ncards) if c not in slots})
+    assert found is None and tries == 2000

@@ -99,18 +99,7 @@ def test_play_bots_records_validate_for_every_ruleset() -> None:
         assert check_record(parse_record(_roundtrip(rec))).errors == []
 
 
-#: known limits of the deal search (issue #24): a hidden card given to an opponent after a
-#: talon, combined with bids that need a marriage, is not found within the default tries
-SEARCH_LIMITED = {
-    "thousand": "the search does not find the deal of a hand where a hidden give to the "
-                "other opponent and a bid needing a marriage meet (N136, hand 150 of seed 5)",
-    "thousand-4": "as thousand, and a seat sitting out after such a hand (hand 65 of seed 5)",
-}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(reason=SEARCH_LIMITED[n], strict=True))
-    if n in SEARCH_LIMITED else n for n in RULESETS])
+@pytest.mark.parametrize("name", RULESETS)
 def test_every_seat_view_hides_cards_and_still_validates(name: str) -> None:
     rules = load_rules(name)
     rec = recorded_match(name, option_grid(name)[0], 5, 9)

@@ -28,19 +28,32 @@ least one place from one card, so the search ends after at most
 is none (the matching fails). Where a refusal teaches nothing exact (an
 action that needs one of several groups of cards), the caller falls back to
 exchanging cards (:mod:`mariage.notation.search`).
+
+Cards passed unseen by the writer (``give:?``) split the search into one case
+per set of cards the giver may have passed (:func:`give_choices`), pruned by
+what the rest of the hand shows: the receiver plays the cards it was given,
+no seat but the receiver plays them, the giver held them. Once no card can
+reach a seat any more (no stock left, no card passed or exchanged later), the
+cards each seat plays from then on lie at the places it received, and a seat
+that plays out its hand holds nothing else (:func:`settle`): in a game without
+a stock one replay past the deal pins almost every card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
+from math import comb
 
 from mariage.engine.actions import Action, Answer, Exchange, Give, Play
+from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 
-__all__ = ["DEAD", "DECIDE", "EFFECT", "LEARNED", "NOTE", "UNSURE", "Placement", "Refusal",
-           "effect_of", "learn", "possible_effects", "replay_tracked"]
+__all__ = ["DEAD", "DECIDE", "EFFECT", "GIVE", "GIVE_CASES", "LEARNED", "NOTE", "UNSURE",
+           "Placement", "Refusal", "effect_of", "give_choices", "learn", "possible_effects",
+           "replay_tracked", "settle", "unseen_give"]
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
 #: of the unknown cards can make the action legal; or nothing exact.
@@ -131,7 +144,8 @@ class Refusal:
     ``trump_known``: False once an action set the trump without naming its suit,
     or answered a question without naming one (whether an answer "yes" makes a
     trump depends on the cards): then the trump, so the duties and who won each
-    trick, may differ in another deal, and nothing exact is learned.
+    trick, may differ in another deal, and nothing exact is learned; False
+    too once unseen cards were passed as chosen from the deal tried.
     """
 
     __slots__ = (
@@ -186,8 +200,13 @@ class Refusal:
 
 
 #: Refusals that are not the rules': an annotation the replay contradicts, an
-#: effect other than the case expects, and a step whose effect the case must decide.
-NOTE, EFFECT, DECIDE = "annotation", "effect", "decide"
+#: effect other than the case expects, a step whose effect the case must decide,
+#: and cards passed unseen (``give:?``) that the case must choose.
+NOTE, EFFECT, DECIDE, GIVE = "annotation", "effect", "decide", "give"
+
+#: The most cases one unseen pass splits into; past it, the caller leaves the
+#: search to the exchanges, which choose the cards passed from each deal tried.
+GIVE_CASES = 48
 
 #: State fields that hold cards or the record of play: never part of an effect.
 _NOT_EFFECT = frozenset({"hands", "known", "stock", "aside", "actions", "history", "tricks",
@@ -222,17 +241,49 @@ def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState) -> boo
     return getattr(a, "suit", 0) < 0 and (st.trump != trump_before or type(a) is Answer)
 
 
+def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
+    """A concrete choice for ``give:?`` by ``seat``: the cards the rest of the hand needs.
+
+    A view hides the cards passed between two other players. The receiver must
+    have been given the cards he plays later (``later``: seat and card of each
+    later play) and does not hold now; the rest are cards the giver does not
+    play later. If the deal being tried cannot fit, a later play is refused
+    and the search tries another deal.
+    """
+    r = st.rules
+    if st.phase != PASSING or seat != st.to_act:
+        return Give(-1)  # refused as it stands
+    giver, receiver, count = st.mech.passing.seats(st)
+    played = [0] * r.nseats
+    for s, c in later:
+        played[s] |= 1 << c
+    held = st.hands[giver]
+    needed = played[receiver] & held if receiver >= 0 else 0
+    chosen = r.cards_of(needed)[:count]
+    for c in r.cards_of(held & ~played[giver] & ~needed) + r.cards_of(held & played[giver]):
+        if len(chosen) >= count:
+            break
+        if c not in chosen:
+            chosen.append(c)
+    return Give(sum(1 << c for c in chosen))
+
+
 def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    acts: Sequence[tuple[int, Action | None]], verify: object,
-                   expect: dict[int, tuple[object, ...]] | None = None) -> Refusal | None:
+                   expect: dict[int, tuple[object, ...]] | None = None,
+                   gives: dict[int, int] | None = None) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
     (or None). ``expect``: the effect (:func:`effect_of`) the case expects after
     each step whose effect depends on the cards; with it, such a step that is
     not in ``expect`` is a :data:`DECIDE` refusal and one whose effect differs
-    an :data:`EFFECT` refusal, and the trump stays known. Returns None when
-    every action is legal (or a resignation ends the record early).
+    an :data:`EFFECT` refusal, and the trump stays known. ``gives``: the cards
+    the case passes at each unseen pass (``give:?``, step index to a card
+    mask); an unseen pass not in it is a :data:`GIVE` refusal. Without
+    ``gives``, the cards of every unseen pass are chosen from the deal
+    (:func:`unseen_give`) and nothing exact is learned after it. Returns None
+    when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
     st.deal(deck, first)
@@ -254,6 +305,15 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             return None
         if st.phase == phase_deal or st.phase == phase_over:
             return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
+        if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
+            if gives is None:
+                a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
+                                           if type(p) is Play])
+                trump_known = False  # what was passed depends on the deal tried
+            elif i in gives:
+                a = Give(gives[i])
+            elif st.phase == PASSING and seat == st.to_act:
+                return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump = st.trump
@@ -450,6 +510,129 @@ def possible_effects(refusal: Refusal, placement: Placement,
     return out
 
 
+def _plays_from(acts: Sequence[tuple[int, Action | None]], nseats: int) -> list[int]:
+    """The cards each seat plays in ``acts`` (a bit mask per seat)."""
+    plays = [0] * nseats
+    for s, a in acts:
+        if type(a) is Play:
+            plays[s] |= 1 << a.card
+    return plays
+
+
+def give_choices(refusal: Refusal, placement: Placement,
+                 acts: Sequence[tuple[int, Action | None]],
+                 played_before: int) -> list[tuple[int, Placement]] | None:
+    """The cases of a :data:`GIVE` refusal: each set of cards the giver may pass, with
+    the bounds it implies (the cards passed lie at places the giver received).
+
+    The giver may pass only cards it may hold now. Where no card can reach a
+    seat any more but by the passes left (no stock; no exchange later), and the
+    receiver passes nothing on, no other seat plays a card passed, a receiver
+    that plays out its hand was passed only cards it plays, and a card it plays
+    that it cannot hold otherwise was passed to it. Returns None where the
+    cases are more than :data:`GIVE_CASES`; an empty list where none is possible.
+    """
+    st = refusal.state
+    r = st.rules
+    index = refusal.index
+    giver, receiver, count = st.mech.passing.seats(st)
+    allowed, moved = placement.allowed, refusal.moved
+    gone = played_before | moved
+    places = refusal.received[giver]
+    fixed = _fixed(st, st.hands[giver], allowed, moved)
+    may = fixed | _live(allowed, places, gone)
+    later = acts[index + 1:]
+    plays = _plays_from(later, r.nseats)
+    gives_later = [s for s, a in later if type(a) is Give]
+    steps = r.passing_steps
+    ahead = [st.mech.passing.role(st, steps[k][1])
+             for k in range(st.pass_step + 1, st.pass_step + 1 + len(gives_later))
+             if k < len(steps)]
+    forced = 0
+    if not st.stock and receiver >= 0 and receiver not in gives_later \
+            and len(ahead) == len(gives_later) \
+            and not any(type(a) is Exchange for _, a in later):
+        for s in range(r.nseats):
+            if s != receiver:
+                may &= ~plays[s]
+        coming = sum(steps[st.pass_step + 1 + k][2] for k, to in enumerate(ahead)
+                     if to == receiver)
+        if plays[receiver].bit_count() == st.hands[receiver].bit_count() + count + coming:
+            may &= plays[receiver]  # it plays out its hand: it plays every card passed
+        if not coming:
+            own = _fixed(st, st.hands[receiver], allowed, moved) \
+                | _live(allowed, refusal.received[receiver], gone)
+            forced = plays[receiver] & ~own
+    if forced & ~may or forced.bit_count() > count:
+        return []
+    pool = r.cards_of(may & ~forced)
+    need = count - forced.bit_count()
+    if need > len(pool):
+        return []
+    if comb(len(pool), need) > GIVE_CASES:
+        return None
+    held = st.hands[giver]
+    out: list[tuple[int, Placement]] = []
+    for combo in combinations(pool, need):
+        cards = forced | sum(1 << c for c in combo)
+        case = Placement(dict(allowed))
+        for c in r.cards_of(cards & ~fixed):
+            case.restrict(c, places)
+        if all(case.allowed[c] for c in r.cards_of(cards & ~fixed)):
+            out.append((cards, case))
+    # the sets the deal tried already gives first: the nearest decks
+    out.sort(key=lambda choice: (choice[0] & ~held).bit_count())
+    return out
+
+
+def settle(refusal: Refusal, placement: Placement, acts: Sequence[tuple[int, Action | None]],
+           played_before: int) -> bool:
+    """Bounds from the rest of the hand, once no card can reach a seat but by a pass.
+
+    With no stock left and no exchange from the refused step on, each card a
+    seat that is passed nothing more plays from then on lies at a place it
+    received; and a seat that passes nothing on and plays out its hand (as many
+    cards left, with those it will be passed, as it plays) holds no card it
+    does not play: every other unknown card not yet played lies elsewhere.
+    Only where the refused deal's structure is exact (``trump_known``).
+    Returns True if a bound changed.
+    """
+    st = refusal.state
+    if not refusal.trump_known or st.stock:
+        return False
+    later = acts[refusal.index:]
+    if any(type(a) is Exchange for _, a in later):
+        return False
+    r = st.rules
+    coming = [0] * r.nseats  # the cards each seat will be passed
+    givers = set()
+    passes = sum(1 for _, a in later if type(a) is Give)
+    if passes:
+        steps = r.passing_steps
+        if st.phase != PASSING or st.pass_step + passes > len(steps):
+            return False
+        for giver, receiver, count in steps[st.pass_step:st.pass_step + passes]:
+            givers.add(st.mech.passing.role(st, giver))
+            to = st.mech.passing.role(st, receiver)
+            if to >= 0:
+                coming[to] += count
+    plays = _plays_from(later, r.nseats)
+    allowed, moved = placement.allowed, refusal.moved
+    gone = played_before | moved
+    changed = False
+    for s in range(r.nseats):
+        places = refusal.received[s]
+        if not coming[s]:
+            for c in r.cards_of(plays[s]):
+                if c in allowed and not moved >> c & 1:
+                    changed |= placement.restrict(c, places)
+        if s not in givers and plays[s].bit_count() == st.hands[s].bit_count() + coming[s]:
+            for c in allowed:
+                if not (plays[s] | gone) >> c & 1:
+                    changed |= placement.restrict(c, ~places)
+    return changed
+
+
 def _split(placement: Placement, group: list[int], places: int) -> list[Placement]:
     """The cases of "the seat holds all of ``group``" (first) or "its k-th card is
     missing, the ones before it held": together they cover every deal."""
@@ -575,6 +758,15 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
     hand = st.hands[seat]
     where = {c: p for p, c in enumerate(deck)}
     cards_of = st.rules.cards_of
+    if type(action) is Give and action.cards > 0 and action.cards & ~hand:
+        # the seat must hold the cards it passes: each one it lacks lies at a place it
+        # received (none, if it was played or passed on, or lies at a known place)
+        broke = False
+        for c in cards_of(action.cards & ~hand):
+            if c not in allowed or moved >> c & 1 or played_before >> c & 1:
+                return DEAD, []
+            broke |= placement.restrict(c, places)
+        return (LEARNED, [placement]) if broke else (DEAD, [])
     card = action.card if isinstance(action, (Play, Exchange)) else -1
     if card >= 0 and not hand >> card & 1:
         # the seat must hold the card: it lies at a place the seat received

@@ -24,8 +24,10 @@ unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
 to ``limit`` replays. The first fill puts each unknown card where the seat
-that first plays it can hold it. Records whose passes are hidden
-(``give:?``) use the exchanges alone.
+that first plays it can hold it. Cards passed unseen (``give:?``) split the
+search by learned bounds into one case per set of cards that may have been
+passed; where those are too many, the exchanges (which choose the cards
+passed from each deal tried) have every try left.
 
 >>> from mariage import load_rules, GameState, Play
 >>> rules = load_rules("marianna")
@@ -55,7 +57,6 @@ from mariage.engine.actions import (
     Raise,
 )
 from mariage.engine.deals import deal_owners
-from mariage.engine.phase import PASSING
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -63,12 +64,16 @@ from ..errors import IllegalActionError
 from .deduce import (
     DEAD,
     DECIDE,
+    GIVE,
     LEARNED,
     NOTE,
     Placement,
+    give_choices,
     learn,
     possible_effects,
     replay_tracked,
+    settle,
+    unseen_give,
 )
 from .reader import DEFAULT_LIMIT
 
@@ -80,6 +85,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
+#: Replays of the search by learned bounds tried before the exchange search.
+QUICK_EXACT = 8
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 #: verify(state, i, trick_done): are the annotations after action i (0: before the
@@ -87,6 +94,8 @@ Step = tuple[int, Action | None]  # (seat, action); None: a resignation
 Verify = Callable[[GameState, int, bool], bool]
 #: The effect a case expects of each step whose effect depends on the cards.
 Effects = dict[int, tuple[object, ...]]
+#: The cards a case passes at each unseen pass (``give:?``), by step.
+Gives = dict[int, int]
 
 
 def _first_use(acts: Sequence[Step]) -> dict[int, int]:
@@ -145,33 +154,6 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
         if verify is not None and not verify(st, i + 1, len(st.tricks) > ntricks):
             return seat, a, st, NOTE
     return None
-
-
-def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
-    """A concrete choice for ``give:?`` by ``seat``: the cards the rest of the hand needs.
-
-    A view hides the cards passed between two other players. The receiver must
-    have been given the cards he plays later (``later``: seat and card of each
-    later play) and does not hold now; the rest are cards the giver does not
-    play later. If the deal being tried cannot fit, a later play is refused
-    and the search tries another deal.
-    """
-    r = st.rules
-    if st.phase != PASSING or seat != st.to_act:
-        return Give(-1)  # refused as it stands
-    giver, receiver, count = st.mech.passing.seats(st)
-    played = [0] * r.nseats
-    for s, c in later:
-        played[s] |= 1 << c
-    held = st.hands[giver]
-    needed = played[receiver] & held
-    chosen = r.cards_of(needed)[:count]
-    for c in r.cards_of(held & ~played[giver] & ~needed) + r.cards_of(held & played[giver]):
-        if len(chosen) >= count:
-            break
-        if c not in chosen:
-            chosen.append(c)
-    return Give(sum(1 << c for c in chosen))
 
 
 def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
@@ -261,7 +243,7 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
     >>> turnup_place(load_rules("schnapsen"), 1), turnup_place(load_rules("mariazza"), 1)
     (6, 10)
     """
-    if rules.turn_up == "under_stock":
+    if rules.turn_up in ("under_stock", "to_taker"):  # shown before the rest is dealt
         return deal_owners(rules, dealer).index(-2)
     if rules.turn_up == "dealer_last" and dealer is not None:
         owner = deal_owners(rules, dealer)
@@ -289,30 +271,44 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
-    if not any(type(a) is Give and a.cards < 0 for _, a in acts):
-        # the exchanges first, briefly: where no duty binds, they often find a deal at once
+    # the bounds first, very briefly: where every card is dealt at once (no stock to draw
+    # from), the rest of the hand places almost every card after one or two replays
+    brief = min(QUICK_EXACT, limit // 8)
+    found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
+                                      by_effect=False)
+    if found is not None or (tries < brief and exhaustive):
+        return found, tries
+    if exhaustive:
+        # then the exchanges, briefly: where no duty binds, they often find a deal at once
         quick = min(QUICK_TRIES, limit // 4)
-        found, tries = _swap_search(start, slots, owner, first, acts, quick, verify, tpos,
-                                    unknown)
+        found, more = _swap_search(start, slots, owner, first, acts, quick, verify, tpos,
+                                   unknown)
+        tries += more
         if found is not None:
             return found, tries
         # two ways past an answer that names no suit (its effect depends on the cards):
         # stop learning there and exchange cards, or one case per effect; half each
         half = (limit - tries + 1) // 2
-        found, more = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                             by_effect=False)
+        found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
+                                         by_effect=False)
         tries += more
-        if found is not None or more < half:
+        if found is not None or (more < half and exhaustive):
             return found, tries  # found, or proven that no deal fits
-        found, more = _exact(start, slots, owner, first, acts, limit - tries, verify, tpos,
-                             by_effect=True)
-        return found, tries + more
-    return _swap_search(start, slots, owner, first, acts, limit, verify, tpos, unknown)
+    if exhaustive:
+        found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
+                                         verify, tpos, by_effect=True)
+        tries += more
+        if found is not None or exhaustive or tries >= limit:
+            return found, tries
+    # unseen passes with too many cases: the exchanges with every try left
+    found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
+                               unknown)
+    return found, tries + more
 
 
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
-           by_effect: bool) -> tuple[list[int] | None, int]:
+           by_effect: bool) -> tuple[list[int] | None, int, bool]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -323,8 +319,12 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     last bound come first, then those whose replay got furthest. Past a step
     whose effect depends on the cards (an answer that names no suit), nothing
     exact is learned, or with ``by_effect`` the search splits into one case per
-    effect the step may have and learns on in each. Returns the deck found
-    (or None) and the replays used.
+    effect the step may have and learns on in each. Cards passed unseen split
+    the search into one case per set of cards that may have been passed
+    (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
+    many, the search stops there. Returns the deck found (or None), the
+    replays used, and whether the search covered every deal (a search that
+    ran out without a deal then proves that none fits).
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -338,8 +338,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     dead_ids = (r.core_over,)
     # one search over every turned-up card: (exchanged since the last bound, -progress,
     # exchanges since the last bound, order, deck, case number, the bounds of that
-    # case, the effects it expects of the steps whose effect depends on the cards)
-    heap: list[tuple[int, int, int, int, list[int], int, Placement, Effects]] = []
+    # case, the effects it expects of the steps whose effect depends on the cards,
+    # the cards it passes at each unseen pass)
+    heap: list[tuple[int, int, int, int, list[int], int, Placement, Effects, Gives]] = []
     for turn in turns:
         fixed = list(slots)
         if turn >= 0:
@@ -353,12 +354,14 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             at = first_deck.index(turn)
             first_deck[at], first_deck[tpos] = first_deck[tpos], turn
         bounds = Placement({c: places for c in range(r.ncards) if c not in fixed})
-        heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}))
+        heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
     tries = 0
+    hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
+    exhaustive = True  # False once a case chose unseen cards from the deal tried
     while heap and tries < limit:
-        _, _, swaps, _, deck_or_none, case_no, placement, expect = heapq.heappop(heap)
+        _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
             continue  # the bounds of this case leave no deal
@@ -368,9 +371,13 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         seen.add(key)
         tries += 1
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None)
+                                 expect if by_effect else None, gives)
         if refusal is None:
-            return deck, tries
+            # the record's replay chooses unseen cards by itself: it must agree
+            if not hidden or _attempt(start, deck, first, acts, verify) is None:
+                return deck, tries, exhaustive
+            exhaustive = False  # this deal fits only other cards passed than it chooses
+            continue
         if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
                                            and refusal.trump_before == refusal.state.trump):
             continue  # the actions and this trump alone refuse it: no placement helps
@@ -380,9 +387,25 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
                 pushed += 1
                 heapq.heappush(heap, (0, -refusal.index, 0, pushed, deck, ncases,
                                       Placement(dict(placement.allowed)),
-                                      {**expect, refusal.index: effect}))
+                                      {**expect, refusal.index: effect}, gives))
             continue
-        outcome, cases = learn(refusal, deck, placement, played[refusal.index])
+        before = played[refusal.index]
+        if refusal.rule_id == GIVE:  # one case for each set of cards that may be passed
+            settle(refusal, placement, acts, before)
+            choices = give_choices(refusal, placement, acts, before)
+            if choices is None:  # too many cases: leave the search to the exchanges
+                return None, tries, False
+            for cards, case in choices:
+                ncases += 1
+                pushed += 1
+                heapq.heappush(heap, (0, -refusal.index, 0, pushed, deck, ncases, case,
+                                      expect, {**gives, refusal.index: cards}))
+            continue
+        if not refusal.note and settle(refusal, placement, acts, before) \
+                and not placement.fits(deck):
+            outcome, cases = LEARNED, [placement]  # the rest of the hand placed cards
+        else:
+            outcome, cases = learn(refusal, deck, placement, before)
         if outcome == DEAD:
             continue
         children: list[tuple[list[int], int, Placement]] = []
@@ -407,8 +430,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         for child, number, case in children:
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
-                                  case, expect))
-    return None, tries
+                                  case, expect, gives))
+    return None, tries, exhaustive
 
 
 def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
