@@ -38,11 +38,12 @@ from typing import Any
 from mariage.engine.actions import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
+from mariage.spec.compile import load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError
 from .configuration import Configuration, show_value
-from .generate import _Body, golden_test, perft_test, render_test
+from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
 from .suite import Test, load_suite, parse_test
@@ -230,9 +231,10 @@ def _rename(test: dict[str, Any], config: Configuration) -> dict[str, Any]:
 
 def _generated(config: Configuration) -> list[dict[str, Any]]:
     out = []
+    far = long_match(load_rules(config.ruleset, config.options))
     for i, seed in enumerate(GOLDEN_SEEDS):
         out.append(_rename(golden_test(config.ruleset, config.options, seed,
-                                       f"derived-{seed}", one_hand=i > 0), config))
+                                       f"derived-{seed}", one_hand=far or i > 0), config))
     for seed in PERFT_SEEDS:
         out.append(_rename(perft_test(config.ruleset, config.options, seed,
                                       f"derived-{seed}", PERFT_BUDGET), config))

@@ -469,6 +469,18 @@ def _outcome_rules(state: GameState, before: tuple[int, int, int]) -> set[str]:
     return out
 
 
+def long_match(rules: Rules) -> bool:
+    """True where a match of random play runs to hundreds of hands (running totals to a
+    far target, as in Thousand): golden tests of such a ruleset stop after one hand,
+    since a whole match with every legal action set and state is too large to store.
+
+    >>> from mariage import load_rules
+    >>> long_match(load_rules("thousand")), long_match(load_rules("marianna"))
+    (True, False)
+    """
+    return rules.running_rule is not None
+
+
 def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
                 one_hand: bool = False) -> dict[str, Any]:
     """A golden match: every legal action set and full state, at every step."""

@@ -16,7 +16,14 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from ..errors import MariageError
-from .generate import expand_scenario, golden_test, load_sources, perft_test, render_test
+from .generate import (
+    expand_scenario,
+    golden_test,
+    load_sources,
+    long_match,
+    perft_test,
+    render_test,
+)
 from .reports import write_atomic
 
 __all__ = ["build_suite", "option_variants", "regenerate"]
@@ -83,7 +90,7 @@ def build_suite(root: Path) -> dict[Path, str]:
         legality = [r for r in rules.rule_ids if not any(f in r for f in _NOT_LEGALITY)]
         # a game to a far target with running totals: its first hand (a whole game is
         # hundreds of hands of random play)
-        far = rules.running_rule is not None
+        far = long_match(rules)
         add(golden_test(ruleset, {}, 1, "default", one_hand=far))
         for seed in (1, 2):
             add(perft_test(ruleset, {}, seed, f"seed-{seed}", 3000, legality))
