@@ -39,7 +39,7 @@ class _TiedAnnouncementsBothScore(Announcements):
         r = st.rules
         out = [0] * len(r.teams)
         for made in st.announced:
-            out[r.team_of[made[0]]] += self.value(r, made)
+            out[r.team_of[made[0]]] += self.value(st, made)
         return out
 
 

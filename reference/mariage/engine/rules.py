@@ -414,6 +414,19 @@ class Rules:
     role_points: tuple[tuple[int, ...], ...] = ()  # per trump suit: points per card
     role_higher: tuple[tuple[int, ...], ...] = ()  # per trump suit: higher cards per card
     role_rule: str | None = None
+    # contracts other than a trump suit (pack.no_trump, pack.all_trump): index len(suits)+i
+    # of the role tables, of a bid's or a take's suit; state.trump -1 and state.strain set
+    strain_names: tuple[str, ...] = ()  # SA, TA
+    strain_kinds: tuple[str, ...] = ()  # no_trump | all_trump
+    strain_rules: tuple[str, ...] = ()
+    sa_strains: bool = False  # the auction's bids may name them
+    take_strains: bool = False  # the second round of taking may name them
+    nt_set_values: tuple[int, ...] = ()  # no trump: points of a set by rank (announcements)
+    nt_set_order: tuple[int, ...] = ()  # no trump: set ranks, best first
+    all_trump_when: str = "always"  # all trump: the duty to beat the best card of the suit led
+    all_trump_rule: str | None = None
+    all_trump_scale: tuple[int, int] = (1, 1)  # all trump: card points times [0] / [1]
+    all_trump_obligation: Obligation | None = None
     take_rule: str | None = None  # None: no turned card taken in rounds
     take_second_rule: str | None = None
     take_rounds: int = 2

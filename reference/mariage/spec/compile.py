@@ -462,7 +462,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             tie_mode=match["tie"]["rule"],
             **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
-            **self.taking_fields(suits, ranks, nr, strength, points),
+            **self.all_trump_duty(self.taking_fields(suits, ranks, nr, strength, points),
+                                  ob_no),
             **self.talon_auction(suits, ranks, nr, decls),
         )
 

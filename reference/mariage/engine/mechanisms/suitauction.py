@@ -58,9 +58,14 @@ class SuitAuction(Mechanism):
         """A pass, every bid in every suit, a double and a redouble."""
         if rules.sa_rule is None:
             return []
-        suits = range(len(rules.suits))
+        suits = self.strains(rules)
         return [Pass(), *(SuitBid(v, s) for v in self.values(rules) for s in suits),
                 Double(1), Double(2)]
+
+    def strains(self, rules: Rules) -> range:
+        """What a bid may name: each suit, then the contracts without one trump suit
+        (sans-atout, tout-atout) where the rules allow them."""
+        return range(len(rules.suits) + (len(rules.strain_names) if rules.sa_strains else 0))
 
     # ------------------------------------------------------------ queries
     def may_double(self, st: GameState, seat: int) -> bool:
@@ -76,7 +81,7 @@ class SuitAuction(Mechanism):
         out: list[Action] = [Pass()]
         if st.kontras:  # frozen: the doubled side may only pass or redouble
             return [*out, Double(2)]
-        suits = range(len(r.suits))
+        suits = self.strains(r)
         out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
         if self.may_double(st, seat):
             out.append(Double(1))
@@ -97,11 +102,12 @@ class SuitAuction(Mechanism):
             refuse(st, r.sa_double_rule, seat, action, "after a double only the doubled side "
                    "speaks, to pass or redouble")
         if action.value not in self.values(r) or action.value <= st.high_bid \
-                or not 0 <= action.suit < len(r.suits):
+                or action.suit not in self.strains(r):
             rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_bid_rule
             refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
                    f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
-                   + ", higher than the standing bid, with a suit")
+                   + ", higher than the standing bid, with a suit"
+                   + (" or " + " or ".join(r.strain_names) if r.sa_strains else ""))
         st.actions.append((seat, action))
         st.high_bid, st.high_bidder, st.bid_suit = action.value, seat, action.suit
         st.pass_step = 0

@@ -51,6 +51,10 @@ class TakersScore(Mechanism):
         r = st.rules
         nteams = len(r.teams)
         cards = list(st.captured)
+        if st.strain >= 0 and r.all_trump_scale[0] != r.all_trump_scale[1] and \
+                r.strain_kinds[st.strain - len(r.suits)] == "all_trump":
+            to, of = r.all_trump_scale  # scaled to the deal's usual worth, halves up
+            cards = [(2 * c * to + of) // (2 * of) for c in cards]
         tricks = r.hand_size + st.draw_tricks
         for t in range(nteams):
             if st.tricks_won[t] == tricks:  # capot
@@ -60,8 +64,8 @@ class TakersScore(Mechanism):
                     cards[t] += r.capot_value - r.last_trick_points
         ann = st.mech.announcements.points(st) if r.combos else [0] * nteams
         pair = [0] * nteams
-        if st.pair_by >= 0:
-            pair[r.team_of[st.pair_by]] = r.pair_value
+        for seat in st.mech.trump_pair.pair_seats(st):
+            pair[r.team_of[seat]] += r.pair_value
         return cards, ann, pair
 
     def compared(self, st: GameState) -> tuple[int, int]:
