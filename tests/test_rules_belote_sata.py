@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from mariage import Phase
 from mariage.conformance.protocol import state_json
-from mariage.engine.actions import parse_action
 from rulekit import covers, legal_texts, play, refused, start
 from test_rules_belote import E, N, bid_deal, deal8
+from test_rules_belote_presets import each
 
 BC, BT = "belote-coinche", "belote-contree"
 ON = {"sa_ta": True}
@@ -41,8 +41,7 @@ def cards_of(texts: list[str]) -> set[str]:
 def test_sa_ta_bids_are_offered_only_with_the_option(name: str) -> None:
     off = start(name, HEARTS, dealer=E)
     assert "bid:80:SA" not in legal_texts(off) and "bid:80:S" in legal_texts(off)
-    with pytest.raises(ValueError, match="not an action"):
-        parse_action(off.rules, "bid:80:SA")
+    refused(off, "bid:80:SA", "belote-coinche.auction.bids")
     st = start(name, HEARTS, dealer=E, options=ON)
     texts = legal_texts(st)
     assert texts[1:7] == ["bid:80:H", "bid:80:D", "bid:80:C", "bid:80:S", "bid:80:SA",
@@ -54,8 +53,10 @@ def test_sa_ta_bids_are_offered_only_with_the_option(name: str) -> None:
 
 # ----------------------------------------------------------------- sans-atout
 @covers("belote.pack.sans-atout", ruleset=BC, options=ON)
-def test_sans_atout_plain_order_no_duty_to_beat_no_cutting_aces_19() -> None:
-    st = contract("SA")
+@covers("belote.pack.sans-atout", ruleset=BT, options=ON)
+@pytest.mark.parametrize("name", [BC, BT])
+def test_sans_atout_plain_order_no_duty_to_beat_no_cutting_aces_19(name: str) -> None:
+    st = contract("SA", ruleset=name)
     assert state_json(st)["trump"] == "SA"
     assert sum(st._points) == 152 and st._points[st.rules.card("AS")] == 19
     play(st, "9H 8H")
@@ -81,8 +82,10 @@ def test_sans_atout_carres_aces_200_over_jacks_100(name: str, ns: int, ew: int) 
 
 # ----------------------------------------------------------------- tout-atout
 @covers("belote.pack.tout-atout", "belote.play.tout-atout", ruleset=BC, options=ON)
-def test_tout_atout_beat_the_best_card_even_over_the_partner() -> None:
-    st = contract("TA")
+@covers("belote.pack.tout-atout", "belote.play.tout-atout", ruleset=BT, options=ON)
+@pytest.mark.parametrize("name", [BC, BT])
+def test_tout_atout_beat_the_best_card_even_over_the_partner(name: str) -> None:
+    st = contract("TA", ruleset=name)
     play(st, "9H 8H")
     assert cards_of(legal_texts(st)) == {"JH"}  # N (partner) wins with the nine
     refused(st, "AH", "belote.play.tout-atout")
@@ -93,8 +96,10 @@ def test_tout_atout_beat_the_best_card_even_over_the_partner() -> None:
 
 
 @covers("belote.play.tout-atout", ruleset=BC, options={**ON, "ta_must_beat_partner": False})
-def test_ta_must_beat_partner_false() -> None:
-    st = contract("TA", {"ta_must_beat_partner": False})
+@covers("belote.play.tout-atout", ruleset=BT, options={**ON, "ta_must_beat_partner": False})
+@pytest.mark.parametrize("name", [BC, BT])
+def test_ta_must_beat_partner_false(name: str) -> None:
+    st = contract("TA", {"ta_must_beat_partner": False}, ruleset=name)
     play(st, "9H 8H")
     assert cards_of(legal_texts(st)) == {"JH", "7H", "AH"}
     play(st, "7H KH")  # E's king does not beat N's nine
@@ -103,12 +108,14 @@ def test_ta_must_beat_partner_false() -> None:
     assert cards_of(legal_texts(st)) == {"JS"}  # an opponent wins: S must still beat
 
 
-@covers("belote.pack.tout-atout", ruleset=BC, options=ON)
+@each(("belote.pack.tout-atout",), [(n, {**ON, "ta_values": v}) for n in (BC, BT)
+                                    for v in ("ffb2015", "pagat", "convert_162_258")])
+@pytest.mark.parametrize("name", [BC, BT])
 @pytest.mark.parametrize(("values", "jack", "queen", "trick"),
                          [("ffb2015", 13, 2, 9 + 13 + 3), ("pagat", 14, 1, 9 + 14 + 3),
                           ("convert_162_258", 20, 3, 14 + 20 + 4)])
-def test_ta_values(values: str, jack: int, queen: int, trick: int) -> None:
-    st = contract("TA", {"ta_values": values})
+def test_ta_values(name: str, values: str, jack: int, queen: int, trick: int) -> None:
+    st = contract("TA", {"ta_values": values}, ruleset=name)
     r = st.rules
     assert st._points[r.card("JC")] == jack and st._points[r.card("QD")] == queen
     assert sum(st._points) == (248 if values == "convert_162_258" else 152)
@@ -159,5 +166,4 @@ def test_second_round_sa_ta_off_refuses_the_contracts() -> None:
     st = start("belote", dealer=E, turn_up="7S")
     play(st, "pass pass pass pass")
     assert not any(t.endswith((":SA", ":TA")) for t in legal_texts(st))
-    with pytest.raises(ValueError, match="not an action"):
-        parse_action(st.rules, "take:SA")
+    refused(st, "take:SA", "belote.take.second-round")

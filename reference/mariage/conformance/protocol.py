@@ -221,7 +221,7 @@ def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
            "announced": made,
            "pair_by": state.pair_by if in_hand and state.pair_by >= 0 else None,
            "held": state.pot}
-    if r.strain_names:  # contracts without one trump suit: the pairs of other suits said
+    if r.sa_strains or r.take_strains:  # contracts without one trump suit: the pairs said
         out["pairs"] = [[s, r.suits[suit]] for s, suit in state.pairs_said] if in_hand else []
     return out
 

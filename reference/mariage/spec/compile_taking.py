@@ -92,7 +92,9 @@ class TakingFields(_Needs):
                       role_p: list[tuple[int, ...]], role_h: list[tuple[int, ...]]
                       ) -> dict[str, Any]:
         """Contracts other than a trump suit (``pack.no_trump``, ``pack.all_trump``): their
-        names, card order and points, appended to the per-suit role tables."""
+        names, card order and points, appended to the per-suit role tables. They are
+        compiled even where switched off (``enabled: false``): then no bid or take names
+        them (``suit_auction.bids.strains``, ``taking.second_round.strains``)."""
         pk = self.d["pack"]
         names: list[str] = []
         kinds: list[str] = []
@@ -101,7 +103,7 @@ class TakingFields(_Needs):
         ncards = len(strength)
         for kind in ("no_trump", "all_trump"):
             node: dict[str, Any] = pk.get(kind) or {}
-            if not self.on(node):
+            if not node:
                 continue
             name = str(node["name"])
             if name in suits or name in names:
@@ -139,6 +141,11 @@ class TakingFields(_Needs):
                        strain_rules=tuple(rule_ids))
         return out
 
+    def strains_on(self) -> bool:
+        """True if a contract other than a trump suit is in play (switched on)."""
+        pk = self.d["pack"]
+        return self.on(pk.get("no_trump")) or self.on(pk.get("all_trump"))
+
     def all_trump_duty(self, fields: dict[str, Any], ob: Obligation) -> dict[str, Any]:
         """``fields`` with the play duties of an all-trump contract: those of ``ob`` (the
         play without a stock) with the duty to beat the best card of any suit led."""
@@ -160,7 +167,7 @@ class TakingFields(_Needs):
                 raise self.fail("taking", "taking the turned card needs deal.turn_up to_taker")
             sr, ap, sd = tk["second_round"], tk["all_pass"], tk["second_deal"]
             hand = d["deal"]["hand_size"]
-            out.update(take_strains=bool(sr.get("strains", False)))
+            out.update(take_strains=bool(sr.get("strains", False)) and self.strains_on())
             out.update(take_rule=tk["id"], take_second_rule=sr["id"],
                        take_rounds=2 if self.on(sr) else 1,
                        take_other_suits=sr.get("suits", "other") == "other",
@@ -237,7 +244,7 @@ class TakingFields(_Needs):
         cp: dict[str, Any] = sa.get("capot") or {}
         out: dict[str, Any] = {
             "sa_rule": sa["id"], "sa_bid_rule": b["id"], "sa_min": b["min"],
-            "sa_strains": bool(b.get("strains", False)),
+            "sa_strains": bool(b.get("strains", False)) and self.strains_on(),
             "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
             "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
             "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}

@@ -56,8 +56,8 @@ class TurnedCardTaking(Mechanism):
         """A pass, a take, and a take naming each suit."""
         if rules.take_rule is None:
             return []
-        return [Pass(), Take(), *(Take(s) for s in range(len(rules.suits)
-                                                          + len(rules.strain_names)))]
+        named = len(rules.suits) + (len(rules.strain_names) if rules.take_strains else 0)
+        return [Pass(), Take(), *(Take(s) for s in range(named))]
 
     # ------------------------------------------------------------ queries
     def round_of(self, st: GameState) -> int:

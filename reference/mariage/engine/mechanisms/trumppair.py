@@ -40,7 +40,7 @@ class TrumpPair(Mechanism):
     name: ClassVar[str] = "pair of trumps"
     sections: ClassVar[tuple[str, ...]] = ("trump_pair",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SayPair, "apply_say"),)
-    steps: ClassVar[tuple[str, ...]] = ("trump_known",)
+    steps: ClassVar[tuple[str, ...]] = ("trump_known", "pair_seats")
 
     def offers(self, rules: Rules) -> bool:
         """The pair is said with a card where the rules make saying it a choice."""
