@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from mariage import Phase
+from mariage.arena.bots import GreedyBot
 from mariage.conformance.protocol import state_json
+from mariage.engine.actions import SuitBid
 from rulekit import covers, legal_texts, play, refused, start
 from test_rules_belote import E, N, bid_deal, deal8
 from test_rules_belote_presets import each
@@ -167,3 +169,17 @@ def test_second_round_sa_ta_off_refuses_the_contracts() -> None:
     play(st, "pass pass pass pass")
     assert not any(t.endswith((":SA", ":TA")) for t in legal_texts(st))
     refused(st, "take:SA", "belote.take.second-round")
+
+
+# ----------------------------------------------------------------- bots
+@pytest.mark.parametrize("name", [BC, BT])
+def test_greedy_bots_bid_sans_atout_with_four_aces_and_tout_atout_with_jacks(name: str) -> None:
+    aces = start(name, ["AH AD AC AS TH TD KC QS", None, None, None], dealer=E, options=ON)
+    bid = GreedyBot().choose(aces)
+    assert isinstance(bid, SuitBid) and aces.rules.strain_names[bid.suit - 4] == "SA"
+    jacks = start(name, ["JH JD JC JS 9H 9D AC AS", None, None, None], dealer=E, options=ON)
+    bid = GreedyBot().choose(jacks)
+    assert isinstance(bid, SuitBid) and jacks.rules.strain_names[bid.suit - 4] == "TA"
+    off = start(name, ["AH AD AC AS TH TD KC QS", None, None, None], dealer=E)
+    bid = GreedyBot().choose(off)
+    assert not isinstance(bid, SuitBid) or bid.suit < 4
