@@ -443,6 +443,8 @@ class Rules:
     announce_tie: str = "none_score"  # none_score | first_in_rotation
     announce_tie_rule: str | None = None
     announce_shared_cards: bool = False  # a card may count in two combinations
+    announce_show: str = "none"  # none | counting | all: who shows his announced cards
+    announce_show_rule: str | None = None
     run_order: tuple[int, ...] = ()  # rank indices in run order, high to low
     long_runs: str = "single"  # single: a run longer than every kind is one of the longest
     # kind | split: it is also cut into more announcements from its top

@@ -226,7 +226,13 @@ class TakingFields(_Needs):
         if len(set(runs)) != len(runs):
             raise self.fail("announcements.kinds", "two kinds of run have the same length")
         cmp = an["compare"]
-        return {"combos": tuple(combos), "announce_rule": an["id"],
+        show: dict[str, Any] = an.get("show") or {}
+        if self.on(show):
+            combo_fields: dict[str, Any] = {"announce_show": show["who"],
+                                            "announce_show_rule": show["id"]}
+        else:
+            combo_fields = {}
+        return combo_fields | {"combos": tuple(combos), "announce_rule": an["id"],
                 "announce_compare_rule": cmp["id"], "announce_tie": cmp["tie"]["mode"],
                 "announce_tie_rule": cmp["tie"]["id"],
                 "announce_shared_cards": bool(an.get("shared_cards", False)),

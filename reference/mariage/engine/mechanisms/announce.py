@@ -44,6 +44,22 @@ class Announcements(Mechanism):
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Announce, "apply_announce"),)
     steps: ClassVar[tuple[str, ...]] = ("points", "best_side")
 
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """When the second trick begins, announced cards are shown where the rules say."""
+        return (("next_lead", "show"),) if rules.combos and rules.announce_show != "none" \
+            else ()
+
+    def show(self, st: GameState, leader: int) -> None:
+        """The first trick is over: the announcers whose announcements count (or all, as
+        the rules say) show the cards of their combinations still in hand to everyone."""
+        if st.trick_no != 2 or not st.announced:
+            return
+        r = st.rules
+        best = self.best_side(st)
+        for seat, _, _, mask in st.announced:
+            if r.announce_show == "all" or r.team_of[seat] == best:
+                st.known[seat] |= mask & st.hands[seat]
+
     def offers(self, rules: Rules) -> bool:
         """Announcements are offered in the first trick where the rules have them."""
         return bool(rules.combos)
