@@ -493,6 +493,7 @@ class Rules:
     bid_redouble_factor: int = 4
     bid_pair_multiplied: bool = True
     bid_capot_base: int = 250
+    bid_capot_cards: str = "cards"  # cards | flat: takers' capot counts capot_base in cards
     bid_doubled_rule: str | None = None
     # ---- talon auctions (mechanisms.talon) and running totals (mechanisms.runningtotals)
     talon_rule: str | None = None  # None: no talon for the auction's winner

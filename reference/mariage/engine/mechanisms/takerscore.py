@@ -159,6 +159,9 @@ class TakersScore(Mechanism):
         winner = taker if result == "made" else st.opponent(taker)
         loser = st.opponent(winner)
         keeps = r.takers_pair_on_failure == "holder_keeps"
+        flat = r.bid_capot_cards == "flat"
+        if flat and st.tricks_won[taker] == r.hand_size + st.draw_tricks:
+            cards = [r.bid_capot_base if t == taker else cards[t] for t in range(nteams)]
         if result == "made" and m == 1:
             mode = r.bid_score_mode
             mine = cards[taker] + ann[taker] + pair[taker]
@@ -170,6 +173,8 @@ class TakersScore(Mechanism):
                     out[t] = totals[t]
             return out, winner, -1
         capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks
+        if flat and value == r.sa_capot_value:  # a capot bid, made or failed: flat
+            capot = True
         base = r.bid_capot_base if capot else r.bid_failed_base
         won_pair = pair[winner] + (pair[loser] if not keeps else 0)
         if r.bid_multiplier_base == "bid_only":

@@ -1,0 +1,33 @@
+"""More options of the Belote options table (notes section 11): ``capot_scoring`` of the
+auction presets, ``first_dealer`` and ``deal_limit``.
+
+Seats N W S E = 0 1 2 3, E deals, N is eldest and bids (see ``test_rules_belote``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from rulekit import play_tricks
+from test_rules_belote import N, bid_deal, gain
+from test_rules_belote_presets import each
+
+BC, BT = "belote-coinche", "belote-contree"
+ALL_HEARTS = ["JH 9H AH TH KH QH 8H 7H", None, None, None]
+NO_JACK = ["9H AH TH KH QH 8H 7H AS", None, None, "JH"]
+
+
+@each(("belote.score.capot",), [(n, {"capot_scoring": v, "rounding": "none"})
+                                for n in (BC, BT) for v in ("ffb", "pagat")])
+@pytest.mark.parametrize("name", [BC, BT])
+@pytest.mark.parametrize(("hands", "value", "ffb", "pagat"), [
+    (ALL_HEARTS, 80, [80 + 252, 0], [80 + 250, 0]),  # capot made, not bid
+    (ALL_HEARTS, "capot", [250 + 252, 0], [500, 0]),  # capot bid and made
+    (NO_JACK, "capot", [0, 160 + 250], [0, 500]),  # capot bid, failed
+])
+def test_capot_scoring(name: str, hands: list[str | None], value: int | str,
+                       ffb: list[int], pagat: list[int]) -> None:
+    for mode, want in (("ffb", ffb), ("pagat", pagat)):
+        st = bid_deal(hands, N, "H", value, options={"capot_scoring": mode,
+                                                     "rounding": "none"}, ruleset=name)
+        play_tricks(st, 8)
+        assert gain(st) == want, mode
