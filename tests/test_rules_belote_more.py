@@ -7,8 +7,9 @@ Seats N W S E = 0 1 2 3, E deals, N is eldest and bids (see ``test_rules_belote`
 from __future__ import annotations
 
 import pytest
-from rulekit import play_tricks
-from test_rules_belote import N, bid_deal, gain
+from mariage import GameState, load_rules
+from rulekit import covers, play, play_out, play_tricks
+from test_rules_belote import E, N, bid_deal, gain
 from test_rules_belote_presets import each
 
 BC, BT = "belote-coinche", "belote-contree"
@@ -31,3 +32,26 @@ def test_capot_scoring(name: str, hands: list[str | None], value: int | str,
                                                      "rounding": "none"}, ruleset=name)
         play_tricks(st, 8)
         assert gain(st) == want, mode
+
+
+@covers("belote.match.end", ruleset="belote", options={"deal_limit": 2})
+@covers("belote.match.end", ruleset=BC, options={"deal_limit": 2})
+@covers("belote.match.end", ruleset=BT, options={"deal_limit": 2})
+@pytest.mark.parametrize("name", ["belote", BC, BT])
+@pytest.mark.parametrize("limit", [0, 2])
+def test_deal_limit_counts_played_deals_only(name: str, limit: int) -> None:
+    st = GameState(load_rules(name, {"deal_limit": limit}), first_dealer=E)
+    opening = "take" if name == "belote" else "bid:80:H pass pass pass"
+    st.deal(list(range(32)))
+    play(st, " ".join(["pass"] * (8 if name == "belote" else 4)))  # a void deal
+    assert st.history[-1].ended == "void" and not st.terminal
+    for n in (1, 2):
+        st.deal(list(range(32)))
+        play(st, opening)
+        play_out(st)
+        assert st.history[-1].ended == "played_out"
+        assert st.terminal == (limit == 2 and n == 2)
+    if st.terminal:
+        assert st.result is not None and st.hand_no == 3
+        ns, ew = st.match_scores
+        assert st.result.winner == (None if ns == ew else int(ew > ns))

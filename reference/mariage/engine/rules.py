@@ -405,6 +405,7 @@ class Rules:
     sheet_rule: str | None = None
     match_bonus: int = 0
     match_max_hands: int = 0  # 0: no limit
+    match_max_hands_count: str = "all"  # all | played: void hands do not count
     partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
     # ---- trump ranks and points per suit role (pack.trump); a turned card taken in rounds
     # (taking); announcements compared between sides (announcements); the pair of trumps
