@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from mariage import GameState, load_rules
+from mariage.engine.deals import SeededDeals
 from rulekit import covers, play, play_out, play_tricks
 from test_rules_belote import E, N, bid_deal, gain
 from test_rules_belote_presets import each
@@ -55,3 +56,17 @@ def test_deal_limit_counts_played_deals_only(name: str, limit: int) -> None:
         assert st.result is not None and st.hand_no == 3
         ns, ew = st.match_scores
         assert st.result.winner == (None if ns == ew else int(ew > ns))
+
+
+@each(("belote.deal.first-dealer",), [(n, {"first_dealer": v}) for n in ("belote", BC, BT)
+                                      for v in ("random", "seat0", "seat1", "seat2",
+                                                "seat3")])
+@pytest.mark.parametrize("name", ["belote", BC, BT])
+def test_first_dealer_by_lot_or_a_named_seat(name: str) -> None:
+    drawn = {SeededDeals(load_rules(name), seed).first_dealer for seed in range(1, 30)}
+    assert drawn == {0, 1, 2, 3}  # by lot: every seat deals first in some match
+    for seat in range(4):
+        rules = load_rules(name, {"first_dealer": f"seat{seat}"})
+        assert {SeededDeals(rules, seed).first_dealer for seed in range(1, 30)} == {seat}
+        text = next(i.text for i in rules.infos if i.id == "belote.deal.first-dealer")
+        assert text.startswith(f"Seat {seat} ")

@@ -214,6 +214,7 @@ class Rules:
     pack_rule: str = ""
     # deal
     first_dealer: str = "lot"
+    first_dealer_seat: int = 0  # first_dealer seat: the seat that deals first
     hand_size: int = 5
     packet: int = 5
     turn_up: str = "none"
