@@ -7,9 +7,9 @@ Seats N W S E = 0 1 2 3, E deals, N is eldest and bids (see ``test_rules_belote`
 from __future__ import annotations
 
 import pytest
-from mariage import GameState, load_rules
+from mariage import GameState, Phase, load_rules
 from mariage.engine.deals import SeededDeals
-from rulekit import covers, play, play_out, play_tricks
+from rulekit import covers, legal_texts, play, play_out, play_tricks, refused, start
 from test_rules_belote import E, N, bid_deal, gain
 from test_rules_belote_presets import each
 
@@ -70,3 +70,25 @@ def test_first_dealer_by_lot_or_a_named_seat(name: str) -> None:
         assert {SeededDeals(rules, seed).first_dealer for seed in range(1, 30)} == {seat}
         text = next(i.text for i in rules.infos if i.id == "belote.deal.first-dealer")
         assert text.startswith(f"Seat {seat} ")
+
+
+@each(("belote-coinche.auction.coinche",), [(n, {"coinche_freezes": v}) for n in (BC, BT)
+                                            for v in (True, False)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_coinche_freezes(name: str) -> None:
+    frozen = start(name, dealer=E)
+    play(frozen, "bid:80:H coinche")
+    assert legal_texts(frozen) == ["pass", "surcoinche"]
+    refused(frozen, "bid:90:H", "belote-coinche.auction.coinche")
+    st = start(name, dealer=E, options={"coinche_freezes": False})
+    play(st, "bid:80:H coinche")
+    assert "bid:90:S" in legal_texts(st) and "surcoinche" in legal_texts(st)
+    play(st, "pass")
+    assert "bid:90:S" in legal_texts(st) and "surcoinche" not in legal_texts(st)
+    refused(st, "surcoinche", "belote-coinche.auction.coinche")
+    play(st, "bid:90:S pass pass pass")  # the higher bid cancels the double
+    assert st.phase == Phase.PLAY and st.contract == 90 and st.kontras == 0
+    assert st.declarer == E
+    again = start(name, dealer=E, options={"coinche_freezes": False})
+    play(again, "bid:80:H coinche pass pass surcoinche")  # the bidder redoubles at his turn
+    assert again.phase == Phase.PLAY and again.kontras == 2 and again.contract == 80

@@ -253,6 +253,7 @@ class TakingFields(_Needs):
             "sa_strains": bool(b.get("strains", False)) and self.strains_on(),
             "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
             "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
+            "sa_double_freezes": bool(dbl.get("freezes", True)),
             "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}
         if self.on(cp):
             if cp["value"] <= b["max"]:
