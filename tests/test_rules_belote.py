@@ -813,3 +813,35 @@ def test_a_referee_from_the_notes_agrees_on_tricks_points_and_deal_scores(seed: 
         assert list(h.score) == want, (h, cards, pair, pot)
         checked += 1
     assert checked >= 3
+
+
+# ----------------------------------------------------------------- announcements shown
+@covers("belote.announce.show", ruleset=B, options={"announce_tie": "first_in_rotation"})
+def test_the_counting_team_shows_its_announced_cards_to_every_seat() -> None:
+    from mariage.arena.hiding import SeatView
+    from mariage.conformance.protocol import seat_state_json
+
+    st = announce_deal(A1, "JH", E, options={"announce_tie": "first_in_rotation"})
+    views = [SeatView(s) for s in range(4)]
+    for v in views:
+        v.deal(st, list(range(32)))
+    trick1(st, ["tierce:KC", "", "", "tierce:KS"])
+    tierce = {st.rules.card(c) for c in ("KC", "QC", "JC")}
+    shown = {c for c in tierce if st.hands[N] >> c & 1}
+    assert shown and len(shown) >= 2  # the tierce's cards not played to the first trick
+    assert {c for c in range(32) if st.known[N] >> c & 1} == shown
+    assert st.known[E] & ~st.hands[E] == 0 and not st.known[E] & sum(
+        1 << st.rules.card(c) for c in ("QS", "JS"))  # the losing team shows nothing
+    codes = sorted(st.rules.card_code[c] for c in shown)
+    for s in (W, S, E):  # hidden-card mode: every other seat is told the shown cards
+        reveal = views[s].after(st)
+        assert sorted(reveal["hands"][str(N)]) == codes
+        assert sorted(c for c in seat_state_json(st, s)["hands"][N] if c != "??") == codes
+    assert str(E) not in views[W].after(st).get("hands", {})
+
+
+@covers("belote.announce.show", ruleset=B)
+def test_cancelled_announcements_are_not_shown() -> None:
+    st = announce_deal(A1, "JH", E)
+    trick1(st, ["tierce:KC", "", "", "tierce:KS"])
+    assert st.trick_no == 2 and st.known[N] == 0 and st.known[E] & st.hands[E] == 0

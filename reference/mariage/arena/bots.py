@@ -138,6 +138,27 @@ def trump_estimate(state: GameState, seat: int, suit: int) -> int:
     return est
 
 
+def contract_estimate(state: GameState, seat: int, contract: int) -> int:
+    """A rough worth of ``seat``'s hand (and the turned card he would get) under
+    ``contract``: a trump suit as :func:`trump_estimate`; a contract without one trump suit
+    (sans-atout, tout-atout) half its card points there, and 15 for each card that is the
+    highest of its suit in that contract's order.
+
+    >>> from mariage import load_rules, GameState
+    >>> from mariage.engine.deals import canonical_deck
+    >>> state = GameState(load_rules("belote-coinche", {"sa_ta": True}), first_dealer=3)
+    >>> state.deal(canonical_deck(state.rules))
+    >>> [contract_estimate(state, 0, c) for c in (0, 4, 5)]  # hearts, SA, TA
+    [49, 33, 56]
+    """
+    r = state.rules
+    if contract < len(r.suits):
+        return trump_estimate(state, seat, contract)
+    cards = state.hands[seat] | (1 << state.turn_up if state.turn_up is not None else 0)
+    points, higher = r.role_points[contract], r.role_higher[contract]
+    return sum(points[c] // 2 + (15 if not higher[c] else 0) for c in r.cards_of(cards))
+
+
 def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
     """Take (or name) the best trump if the hand is worth it; else pass."""
     seat = state.to_act
@@ -147,8 +168,9 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
         r = state.rules
         if state.high_bidder >= 0 and r.team_of[state.high_bidder] == r.team_of[seat]:
             return acts[0]  # the partner holds the contract: pass
-        suit = max(range(len(r.suits)), key=lambda s: trump_estimate(state, seat, s))
-        reach = trump_estimate(state, seat, suit) + 20
+        named = sorted({a.suit for a in bids})
+        suit = max(named, key=lambda s: contract_estimate(state, seat, s))
+        reach = contract_estimate(state, seat, suit) + 20
         ok = [a for a in bids if a.suit == suit and a.value <= reach]
         return min(ok, key=lambda a: a.value) if ok else acts[0]
     takes = [a for a in acts if isinstance(a, Take)]
@@ -157,7 +179,7 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
     turned = state.rules.suit_of[state.turn_up]
 
     def worth(a: Take) -> int:
-        return trump_estimate(state, seat, turned if a.suit < 0 else a.suit)
+        return contract_estimate(state, seat, turned if a.suit < 0 else a.suit)
 
     best = max(takes, key=worth)
     return best if worth(best) >= 60 else next(a for a in acts if not isinstance(a, Take))

@@ -39,7 +39,7 @@ class _TiedAnnouncementsBothScore(Announcements):
         r = st.rules
         out = [0] * len(r.teams)
         for made in st.announced:
-            out[r.team_of[made[0]]] += self.value(r, made)
+            out[r.team_of[made[0]]] += self.value(st, made)
         return out
 
 
@@ -71,6 +71,33 @@ def _eights_count(rules: Rules) -> Rules:
     return _belote(rules, combos=combos)
 
 
+def _strain_table(rules: Rules, kind: str, **changes: Any) -> Rules:
+    """Change the role tables of the contract ``kind`` (no_trump, all_trump) with
+    ``changes``: field name -> the new table of that contract."""
+    if kind not in rules.strain_kinds:
+        return rules
+    i = len(rules.suits) + rules.strain_kinds.index(kind)
+    tables: dict[str, Any] = {f: (*getattr(rules, f)[:i], v, *getattr(rules, f)[i + 1:])
+                              for f, v in changes.items()}
+    return replace(rules, **tables)
+
+
+def _all_trump_exempt(rules: Rules) -> Rules:
+    ob = rules.all_trump_obligation
+    return rules if ob is None else replace(rules, all_trump_obligation=replace(
+        ob, head=When.OPPONENT_WINNING))
+
+
+_fault("sans-atout-ace-eleven", "belote.pack.sans-atout", "belote-coinche belote-contree",
+       "in a sans-atout contract the ace scores 11, not 19",
+       lambda r: _strain_table(r, "no_trump", role_points=r.points))
+_fault("tout-atout-plain-order", "belote.pack.tout-atout", "belote-coinche belote-contree",
+       "in tout-atout every suit ranks in plain order (A-10-K-Q-J-9)",
+       lambda r: _strain_table(r, "all_trump", role_strength=r.strength,
+                               role_higher=r.higher))
+_fault("tout-atout-partner-free", "belote.play.tout-atout", "belote-coinche belote-contree",
+       "in tout-atout a player need not beat his partner's winning card",
+       _all_trump_exempt)
 _fault("trump-plain-order", "belote.pack.trump", ALL,
        "the trump suit ranks A-10-K-Q-J-9 and scores like a plain suit",
        _plain_trumps)

@@ -23,6 +23,7 @@ import json
 import math
 from typing import Any
 
+from mariage.engine.actions import contract_name
 from mariage.engine.mechanisms.questions import CALLED_PAIR
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -134,7 +135,7 @@ def _cards(rules: Rules, mask: int) -> list[str]:
 
 
 def _suit(rules: Rules, suit: int) -> str | None:
-    return rules.suits[suit] if suit >= 0 else None
+    return contract_name(rules, suit) if suit >= 0 else None
 
 
 def declared_json(state: GameState) -> list[list[Any]]:
@@ -176,7 +177,8 @@ def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
         "dealer": state.dealer,
         "leader": state.leader if in_hand else None,
         "to_act": state.to_act if in_hand else None,
-        "trump": _suit(r, state.trump) if in_hand else None,
+        "trump": _suit(r, state.trump if state.strain < 0 else state.strain) if in_hand
+        else None,
         "turn_up": r.card_code[state.turn_up] if in_hand and state.turn_up is not None
         else None,
         "table": [[s, r.card_code[c]] for s, c in
@@ -213,12 +215,15 @@ def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
     made = [[seat, r.combos[k].name,
              r.ranks[r.rank_of[c]] if r.combos[k].same_rank else r.card_code[c]]
             for seat, k, c, _ in state.announced] if in_hand else []
-    return {"taker": state.declarer if in_hand and state.declarer >= 0 else None,
-            "contract": state.contract if in_hand else 0,
-            "doubled": state.kontras if in_hand else 0,
-            "announced": made,
-            "pair_by": state.pair_by if in_hand and state.pair_by >= 0 else None,
-            "held": state.pot}
+    out = {"taker": state.declarer if in_hand and state.declarer >= 0 else None,
+           "contract": state.contract if in_hand else 0,
+           "doubled": state.kontras if in_hand else 0,
+           "announced": made,
+           "pair_by": state.pair_by if in_hand and state.pair_by >= 0 else None,
+           "held": state.pot}
+    if r.sa_strains or r.take_strains:  # contracts without one trump suit: the pairs said
+        out["pairs"] = [[s, r.suits[suit]] for s, suit in state.pairs_said] if in_hand else []
+    return out
 
 
 def seat_state_json(state: GameState, seat: int) -> dict[str, Any]:

@@ -57,6 +57,7 @@ __all__ = [
     "SuitBid",
     "Take",
     "action_text",
+    "contract_name",
     "naming",
     "parse_action",
     "set_naming",
@@ -424,7 +425,7 @@ def _taking_text(rules: Rules, action: Action) -> str | None:
     t = type(action)
     if t is Take:
         assert isinstance(action, Take)
-        return "take" if action.suit < 0 else f"take:{rules.suits[action.suit]}"
+        return "take" if action.suit < 0 else f"take:{contract_name(rules, action.suit)}"
     if t is Announce:
         assert isinstance(action, Announce)
         combo = rules.combos[action.combo]
@@ -437,11 +438,24 @@ def _taking_text(rules: Rules, action: Action) -> str | None:
     if t is SuitBid:
         assert isinstance(action, SuitBid)
         value = "capot" if action.value == rules.sa_capot_value else str(action.value)
-        return f"bid:{value}:{rules.suits[action.suit]}"
+        return f"bid:{value}:{contract_name(rules, action.suit)}"
     if t is Double:
         assert isinstance(action, Double)
         return rules.sa_double_words[action.level - 1]
     return None
+
+
+def contract_name(rules: Rules, suit: int) -> str:
+    """The letter of trump ``suit``, or the name of a contract without one trump suit
+    (``SA``, ``TA``) for an index past the suits.
+
+    >>> from mariage import load_rules
+    >>> r = load_rules("belote-coinche", {"sa_ta": True})
+    >>> [contract_name(r, i) for i in range(6)]
+    ['H', 'D', 'C', 'S', 'SA', 'TA']
+    """
+    ns = len(rules.suits)
+    return rules.suits[suit] if suit < ns else rules.strain_names[suit - ns]
 
 
 def _taking_parse(rules: Rules, s: str) -> Action | None:
@@ -454,9 +468,10 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
     if rules.sa_rule is not None and s in rules.sa_double_words:
         return Double(rules.sa_double_words.index(s) + 1)
     parts = s.split(":")
+    names = (*rules.suits, *rules.strain_names)
     if rules.sa_rule is not None and len(parts) == 3 and parts[0] == "bid" \
-            and parts[2] in rules.suits:
-        suit = rules.suits.index(parts[2])
+            and parts[2] in names:
+        suit = names.index(parts[2])
         if parts[1] == "capot" and rules.sa_capot_value:
             return SuitBid(rules.sa_capot_value, suit)
         if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
@@ -465,8 +480,8 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
     if len(parts) != 2:
         return None
     head, tail = parts
-    if head == "take" and rules.take_rule is not None and tail in rules.suits:
-        return Take(rules.suits.index(tail))
+    if head == "take" and rules.take_rule is not None and tail in names:
+        return Take(names.index(tail))
     if head == rules.pair_word and rules.pair_rule is not None and tail in rules.card_index:
         return SayPair(rules.card_index[tail])
     for combo in rules.combos:

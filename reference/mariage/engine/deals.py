@@ -71,6 +71,8 @@ class SeededDeals:
             self.first_dealer = self.rng.below(rules.nseats)
         elif rules.first_dealer == "last_seat":  # fixed seats: no draw for the deal
             self.first_dealer = rules.nseats - 1
+        elif rules.first_dealer == "seat":  # a seat named by the rules: no draw either
+            self.first_dealer = rules.first_dealer_seat
 
     def clone(self) -> SeededDeals:
         """A copy that deals the same stream from here on, independently.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .actions import action_text
+from .actions import action_text, contract_name
 from .phase import Phase
 
 if TYPE_CHECKING:
@@ -59,12 +59,20 @@ def state_repr(state: GameState) -> str:
         dealer = "" if state.dealer is None else f"; dealer {r.seat_names[state.dealer]}"
         return head + f"waiting for hand {state.hand_no + 1}{dealer}; {_scores(state)}>"
     to_act = "" if state.to_act is None else f"; {r.seat_names[state.to_act]} to act"
-    trump = r.suits[state.trump] if state.trump >= 0 else "-"
+    trump = _trump(state)
     table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}"
                      for s, c in zip(state.trick_seats, state.trick_cards, strict=True))
     table = f"; table {table}" if table else ""
     return (head + f"hand {state.hand_no}, trick {state.trick_no}, {_phase_name(state.phase)}"
             f"{to_act}; trump {trump}{table}; stock {len(state.stock)}; {_scores(state)}>")
+
+
+def _trump(state: GameState) -> str:
+    """The trump suit's letter, a contract's name (SA, TA), or ``-``."""
+    r = state.rules
+    if state.strain >= 0:
+        return contract_name(r, state.strain)
+    return r.suits[state.trump] if state.trump >= 0 else "-"
 
 
 def _card_html(code: str) -> str:
@@ -86,7 +94,7 @@ def state_html(state: GameState) -> str:
                     f"<td>{cards}</td></tr>")
     extra = []
     if in_hand:
-        trump = escape(r.suits[state.trump]) if state.trump >= 0 else "-"
+        trump = escape(_trump(state))
         table = " ".join(f"{escape(r.seat_names[s])}:{_card_html(r.card_code[c])}"
                          for s, c in zip(state.trick_seats, state.trick_cards, strict=True))
         extra.append(f"<tr><th>trump</th><td>{trump}</td></tr>")

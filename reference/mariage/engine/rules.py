@@ -214,6 +214,7 @@ class Rules:
     pack_rule: str = ""
     # deal
     first_dealer: str = "lot"
+    first_dealer_seat: int = 0  # first_dealer seat: the seat that deals first
     hand_size: int = 5
     packet: int = 5
     turn_up: str = "none"
@@ -405,6 +406,7 @@ class Rules:
     sheet_rule: str | None = None
     match_bonus: int = 0
     match_max_hands: int = 0  # 0: no limit
+    match_max_hands_count: str = "all"  # all | played: void hands do not count
     partnership: str = "fixed"  # draw | fixed: how partnerships are formed before a session
     # ---- trump ranks and points per suit role (pack.trump); a turned card taken in rounds
     # (taking); announcements compared between sides (announcements); the pair of trumps
@@ -414,6 +416,19 @@ class Rules:
     role_points: tuple[tuple[int, ...], ...] = ()  # per trump suit: points per card
     role_higher: tuple[tuple[int, ...], ...] = ()  # per trump suit: higher cards per card
     role_rule: str | None = None
+    # contracts other than a trump suit (pack.no_trump, pack.all_trump): index len(suits)+i
+    # of the role tables, of a bid's or a take's suit; state.trump -1 and state.strain set
+    strain_names: tuple[str, ...] = ()  # SA, TA
+    strain_kinds: tuple[str, ...] = ()  # no_trump | all_trump
+    strain_rules: tuple[str, ...] = ()
+    sa_strains: bool = False  # the auction's bids may name them
+    take_strains: bool = False  # the second round of taking may name them
+    nt_set_values: tuple[int, ...] = ()  # no trump: points of a set by rank (announcements)
+    nt_set_order: tuple[int, ...] = ()  # no trump: set ranks, best first
+    all_trump_when: str = "always"  # all trump: the duty to beat the best card of the suit led
+    all_trump_rule: str | None = None
+    all_trump_scale: tuple[int, int] = (1, 1)  # all trump: card points times [0] / [1]
+    all_trump_obligation: Obligation | None = None
     take_rule: str | None = None  # None: no turned card taken in rounds
     take_second_rule: str | None = None
     take_rounds: int = 2
@@ -430,6 +445,8 @@ class Rules:
     announce_tie: str = "none_score"  # none_score | first_in_rotation
     announce_tie_rule: str | None = None
     announce_shared_cards: bool = False  # a card may count in two combinations
+    announce_show: str = "none"  # none | counting | all: who shows his announced cards
+    announce_show_rule: str | None = None
     run_order: tuple[int, ...] = ()  # rank indices in run order, high to low
     long_runs: str = "single"  # single: a run longer than every kind is one of the longest
     # kind | split: it is also cut into more announcements from its top
@@ -467,6 +484,7 @@ class Rules:
     sa_double_rule: str | None = None
     sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
     sa_capot_doublable: bool = True
+    sa_double_freezes: bool = True  # after a double only the doubled side speaks
     sa_all_pass: str = "next_dealer"
     sa_all_pass_rule: str | None = None
     bid_result_rule: str | None = None
@@ -478,6 +496,7 @@ class Rules:
     bid_redouble_factor: int = 4
     bid_pair_multiplied: bool = True
     bid_capot_base: int = 250
+    bid_capot_cards: str = "cards"  # cards | flat: takers' capot counts capot_base in cards
     bid_doubled_rule: str | None = None
     # ---- talon auctions (mechanisms.talon) and running totals (mechanisms.runningtotals)
     talon_rule: str | None = None  # None: no talon for the auction's winner

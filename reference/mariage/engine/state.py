@@ -125,6 +125,7 @@ class GameState:
         "no_win",
         "out",
         "pair_by",
+        "pairs_said",
         "pass_step",
         "pending_ask",
         "phase",
@@ -135,6 +136,7 @@ class GameState:
         "segni",
         "split",
         "stock",
+        "strain",
         "talon",
         "to_act",
         "trick_cards",
@@ -244,6 +246,8 @@ class GameState:
         # ---- announcements held in hand (seat, combo, key card, cards) and the pair said
         self.announced: list[tuple[int, int, int, int]] = []
         self.pair_by = -1  # the seat that said the pair of trumps, or -1
+        self.strain = -1  # a contract without one trump suit (rules.strain_names), or -1
+        self.pairs_said: list[tuple[int, int]] = []  # such a contract: (seat, suit) per pair
         self.bid_suit = -1  # the trump suit of the standing bid (suit_auction), or -1
         self.reset_bidding()
 

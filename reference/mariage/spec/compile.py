@@ -417,6 +417,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             higher=higher, play_actions=tuple(Play(c, codes[c]) for c in range(ncards)),
             pack_points=sum(points), pack_rule=pk["id"],
             first_dealer=dl.get("first_dealer", "lot"), hand_size=hand_size, packet=packet,
+            first_dealer_seat=self.first_dealer_seat(dl, n),
             turn_up=turn_up, stock_size=stock, rotation=rot.get("next", "next_seat"),
             deal_rule=dl["id"], rotation_rule=rot.get("id", dl["id"]),
             first_lead=ld["first"]["who"], first_lead_rule=ld["first"]["id"],
@@ -462,7 +463,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             tie_mode=match["tie"]["rule"],
             **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
-            **self.taking_fields(suits, ranks, nr, strength, points),
+            **self.all_trump_duty(self.taking_fields(suits, ranks, nr, strength, points),
+                                  ob_no),
             **self.talon_auction(suits, ranks, nr, decls),
         )
 
@@ -500,6 +502,14 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             return str(v).lower() if isinstance(v, bool) else str(v)
 
         return _PLACEHOLDER.sub(value, text)
+
+    def first_dealer_seat(self, dl: dict[str, Any], seats: int) -> int:
+        """The seat that deals first where the rules fix it (``deal.first_dealer: seat``)."""
+        seat = int(dl.get("first_dealer_seat", 0))
+        if dl.get("first_dealer") == "seat" and not 0 <= seat < seats:
+            raise self.fail("deal.first_dealer_seat", f"there are {seats} seats, 0 to "
+                            f"{seats - 1}")
+        return seat
 
     def obligation(self, ob: dict[str, Any], path: str) -> Obligation:
         free = ob.get("free") if self.on(ob.get("free")) else None

@@ -231,6 +231,7 @@ class BiddingFields(_Needs):
         me = d["match"]["end"]
         out["match_bonus"] = me.get("bonus", 0)
         out["match_max_hands"] = me.get("max_hands", 0)
+        out["match_max_hands_count"] = me.get("max_hands_count", "all")
         pt = d["deal"].get("partnership")
         if self.on(pt):
             out["partnership"] = pt["mode"]

@@ -18,9 +18,10 @@ against the defenders' total, a tie held over, capot, rounding).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from mariage.engine.rules import Combo
+from mariage.engine.rules import Combo, Obligation, When
 
 if TYPE_CHECKING:
     from mariage.errors import SpecError
@@ -80,8 +81,80 @@ class TakingFields(_Needs):
             role_h.append(tuple(sum(1 << o for o in range(ncards)
                                     if o // nr == c // nr and s[o] > s[c])
                                 for c in range(ncards)))
-        return {"role_strength": tuple(role_s), "role_points": tuple(role_p),
-                "role_higher": tuple(role_h), "role_rule": tr["id"]}
+        out: dict[str, Any] = {"role_rule": tr["id"]}
+        out.update(self.strain_fields(suits, ranks, nr, strength, order, role_s, role_p,
+                                      role_h))
+        return out | {"role_strength": tuple(role_s), "role_points": tuple(role_p),
+                      "role_higher": tuple(role_h)}
+
+    def strain_fields(self, suits: list[str], ranks: list[str], nr: int,
+                      strength: list[int], order: list[int], role_s: list[tuple[int, ...]],
+                      role_p: list[tuple[int, ...]], role_h: list[tuple[int, ...]]
+                      ) -> dict[str, Any]:
+        """Contracts other than a trump suit (``pack.no_trump``, ``pack.all_trump``): their
+        names, card order and points, appended to the per-suit role tables. They are
+        compiled even where switched off (``enabled: false``): then no bid or take names
+        them (``suit_auction.bids.strains``, ``taking.second_round.strains``)."""
+        pk = self.d["pack"]
+        names: list[str] = []
+        kinds: list[str] = []
+        rule_ids: list[str] = []
+        out: dict[str, Any] = {}
+        ncards = len(strength)
+        for kind in ("no_trump", "all_trump"):
+            node: dict[str, Any] = pk.get(kind) or {}
+            if not node:
+                continue
+            name = str(node["name"])
+            if name in suits or name in names:
+                raise self.fail(f"pack.{kind}.name", f"'{name}' is already a suit or contract")
+            pts = {str(k): int(v) for k, v in (node.get("points") or {}).items()}
+            for k in pts:
+                if k not in ranks:
+                    raise self.fail(f"pack.{kind}.points.{k}", f"rank '{k}' is not in the pack")
+            s = list(strength) if kind == "no_trump" else \
+                [nr - order.index(c % nr) for c in range(ncards)]
+            role_s.append(tuple(s))
+            role_p.append(tuple(pts.get(ranks[c % nr], 0) for c in range(ncards)))
+            role_h.append(tuple(sum(1 << o for o in range(ncards)
+                                    if o // nr == c // nr and s[o] > s[c])
+                                for c in range(ncards)))
+            names.append(name)
+            kinds.append(kind)
+            rule_ids.append(node["id"])
+            if kind == "no_trump":
+                values = [0] * nr
+                for k, v in (node.get("set_values") or {}).items():
+                    if str(k) not in ranks:
+                        raise self.fail(f"pack.no_trump.set_values.{k}",
+                                        f"rank '{k}' is not in the pack")
+                    values[ranks.index(str(k))] = int(v)
+                out.update(nt_set_values=tuple(values), nt_set_order=tuple(self.rank_list(
+                    "pack.no_trump.set_order", node.get("set_order") or [], ranks)))
+            else:
+                duty = node["duty"]
+                scale = node.get("scale") or [1, 1]
+                out.update(all_trump_when=duty["when"], all_trump_rule=duty["id"],
+                           all_trump_scale=(int(scale[0]), int(scale[1])))
+        if names:
+            out.update(strain_names=tuple(names), strain_kinds=tuple(kinds),
+                       strain_rules=tuple(rule_ids))
+        return out
+
+    def strains_on(self) -> bool:
+        """True if a contract other than a trump suit is in play (switched on)."""
+        pk = self.d["pack"]
+        return self.on(pk.get("no_trump")) or self.on(pk.get("all_trump"))
+
+    def all_trump_duty(self, fields: dict[str, Any], ob: Obligation) -> dict[str, Any]:
+        """``fields`` with the play duties of an all-trump contract: those of ``ob`` (the
+        play without a stock) with the duty to beat the best card of any suit led."""
+        if fields.get("all_trump_rule") is None:
+            return fields
+        duty = dataclasses.replace(ob, head=When(fields["all_trump_when"]),
+                                   head_rule=fields["all_trump_rule"], head_beat="winning",
+                                   head_suits="all", void_duty="none")
+        return fields | {"all_trump_obligation": duty}
 
     def taking_fields(self, suits: list[str], ranks: list[str], nr: int,
                       strength: list[int], points: list[int]) -> dict[str, Any]:
@@ -94,6 +167,7 @@ class TakingFields(_Needs):
                 raise self.fail("taking", "taking the turned card needs deal.turn_up to_taker")
             sr, ap, sd = tk["second_round"], tk["all_pass"], tk["second_deal"]
             hand = d["deal"]["hand_size"]
+            out.update(take_strains=bool(sr.get("strains", False)) and self.strains_on())
             out.update(take_rule=tk["id"], take_second_rule=sr["id"],
                        take_rounds=2 if self.on(sr) else 1,
                        take_other_suits=sr.get("suits", "other") == "other",
@@ -152,7 +226,13 @@ class TakingFields(_Needs):
         if len(set(runs)) != len(runs):
             raise self.fail("announcements.kinds", "two kinds of run have the same length")
         cmp = an["compare"]
-        return {"combos": tuple(combos), "announce_rule": an["id"],
+        show: dict[str, Any] = an.get("show") or {}
+        if self.on(show):
+            combo_fields: dict[str, Any] = {"announce_show": show["who"],
+                                            "announce_show_rule": show["id"]}
+        else:
+            combo_fields = {}
+        return combo_fields | {"combos": tuple(combos), "announce_rule": an["id"],
                 "announce_compare_rule": cmp["id"], "announce_tie": cmp["tie"]["mode"],
                 "announce_tie_rule": cmp["tie"]["id"],
                 "announce_shared_cards": bool(an.get("shared_cards", False)),
@@ -170,8 +250,10 @@ class TakingFields(_Needs):
         cp: dict[str, Any] = sa.get("capot") or {}
         out: dict[str, Any] = {
             "sa_rule": sa["id"], "sa_bid_rule": b["id"], "sa_min": b["min"],
+            "sa_strains": bool(b.get("strains", False)) and self.strains_on(),
             "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
             "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
+            "sa_double_freezes": bool(dbl.get("freezes", True)),
             "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}
         if self.on(cp):
             if cp["value"] <= b["max"]:
@@ -191,6 +273,7 @@ class TakingFields(_Needs):
         return {"bid_result_rule": bd["id"], "bid_must_beat": bd["must_beat_defence"],
                 "bid_80_needs_82": bd["lowest_needs_82"], "bid_score_mode": bd["score"],
                 "bid_failed_base": bd["failed_base"], "bid_capot_base": bd["capot_base"],
+                "bid_capot_cards": bd.get("capot_cards", "cards"),
                 "bid_doubled_rule": dd["id"], "bid_multiplier_base": dd["base"],
                 "bid_redouble_factor": dd["redouble_factor"],
                 "bid_pair_multiplied": dd["pair_multiplied"]}

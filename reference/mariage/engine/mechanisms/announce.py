@@ -44,6 +44,22 @@ class Announcements(Mechanism):
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Announce, "apply_announce"),)
     steps: ClassVar[tuple[str, ...]] = ("points", "best_side")
 
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """When the second trick begins, announced cards are shown where the rules say."""
+        return (("next_lead", "show"),) if rules.combos and rules.announce_show != "none" \
+            else ()
+
+    def show(self, st: GameState, leader: int) -> None:
+        """The first trick is over: the announcers whose announcements count (or all, as
+        the rules say) show the cards of their combinations still in hand to everyone."""
+        if st.trick_no != 2 or not st.announced:
+            return
+        r = st.rules
+        best = self.best_side(st)
+        for seat, _, _, mask in st.announced:
+            if r.announce_show == "all" or r.team_of[seat] == best:
+                st.known[seat] |= mask & st.hands[seat]
+
     def offers(self, rules: Rules) -> bool:
         """Announcements are offered in the first trick where the rules have them."""
         return bool(rules.combos)
@@ -111,9 +127,10 @@ class Announcements(Mechanism):
         out: list[tuple[Combo, int, int]] = []
         for combo in r.combos:
             if combo.same_rank:
-                for ri in combo.rank_order:
+                values, order = self.set_table(st, combo)
+                for ri in order:
                     m = r.rank_mask[ri]
-                    if combo.rank_values[ri] and free & m == m:
+                    if values[ri] and free & m == m:
                         out.append((combo, r.card_index_of(0, ri), m))
         for top, length in self.runs(r, free):
             out += self.run_kinds(r, top, length)
@@ -129,10 +146,22 @@ class Announcements(Mechanism):
         if self.may_announce(st, seat):
             out += [Announce(c.index, k) for c, k, _ in self.available(st, seat)]
 
-    def value(self, r: Rules, made: Made) -> int:
+    def set_table(self, st: GameState, combo: Combo) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A set's points by rank and its ranks best first, in the contract in force (a
+        contract without trumps has its own, where the pack gives them)."""
+        r = st.rules
+        if st.strain >= 0 and r.nt_set_values and \
+                r.strain_kinds[st.strain - len(r.suits)] == "no_trump":
+            return r.nt_set_values, r.nt_set_order
+        return combo.rank_values, combo.rank_order
+
+    def value(self, st: GameState, made: Made) -> int:
         """The points of one announcement."""
+        r = st.rules
         combo = r.combos[made[1]]
-        return combo.rank_values[r.rank_of[made[2]]] if combo.same_rank else combo.value
+        if combo.same_rank:
+            return self.set_table(st, combo)[0][r.rank_of[made[2]]]
+        return combo.value
 
     def rank_key(self, st: GameState, made: Made) -> tuple[int, ...]:
         """How an announcement compares: a set over a run; sets by rank order; runs by
@@ -140,7 +169,7 @@ class Announcements(Mechanism):
         r = st.rules
         combo = r.combos[made[1]]
         if combo.same_rank:
-            return (1, -combo.rank_order.index(r.rank_of[made[2]]), 0, 0)
+            return (1, -self.set_table(st, combo)[1].index(r.rank_of[made[2]]), 0, 0)
         top = -r.run_order.index(r.rank_of[made[2]])
         return (0, combo.length, top, int(r.suit_of[made[2]] == st.trump))
 
@@ -164,7 +193,7 @@ class Announcements(Mechanism):
         out = [0] * len(r.teams)
         best = self.best_side(st)
         if best >= 0:
-            out[best] = sum(self.value(r, m) for m in st.announced if r.team_of[m[0]] == best)
+            out[best] = sum(self.value(st, m) for m in st.announced if r.team_of[m[0]] == best)
         return out
 
     # -------------------------------------------------------------- apply

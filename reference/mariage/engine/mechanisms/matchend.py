@@ -51,7 +51,7 @@ class MatchEnd(Mechanism):
         reached = [t for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1] \
             if scores and max(scores) >= target else []
         if not reached:
-            if r.match_max_hands and after_hand and st.hand_no >= r.match_max_hands:
+            if r.match_max_hands and after_hand and self.hands_counted(st) >= r.match_max_hands:
                 self.check_hands(st, after_hand, r.match_max_hands)
             return
         if r.match_bonus:  # the first side to reach the target books a bonus
@@ -71,10 +71,16 @@ class MatchEnd(Mechanism):
             zeros = tuple(0 for _ in scores)
             st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
 
+    def hands_counted(self, st: GameState) -> int:
+        """The hands played so far, as a limit of hands counts them (void ones or not)."""
+        if st.rules.match_max_hands_count == "all":
+            return st.hand_no
+        return sum(1 for h in st.history if h.ended != "void")
+
     def check_hands(self, st: GameState, after_hand: bool, hands: int = 0) -> None:
         """A match of a fixed number of hands: over after the last, the higher score wins."""
         r = st.rules
-        if not after_hand or st.hand_no < (hands or r.match_target):
+        if not after_hand or self.hands_counted(st) < (hands or r.match_target):
             return
         scores = self.measure(st)
         top = max(scores)

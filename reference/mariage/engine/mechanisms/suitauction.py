@@ -58,9 +58,14 @@ class SuitAuction(Mechanism):
         """A pass, every bid in every suit, a double and a redouble."""
         if rules.sa_rule is None:
             return []
-        suits = range(len(rules.suits))
+        suits = self.strains(rules)
         return [Pass(), *(SuitBid(v, s) for v in self.values(rules) for s in suits),
                 Double(1), Double(2)]
+
+    def strains(self, rules: Rules) -> range:
+        """What a bid may name: each suit, then the contracts without one trump suit
+        (sans-atout, tout-atout) where the rules allow them."""
+        return range(len(rules.suits) + (len(rules.strain_names) if rules.sa_strains else 0))
 
     # ------------------------------------------------------------ queries
     def may_double(self, st: GameState, seat: int) -> bool:
@@ -74,12 +79,14 @@ class SuitAuction(Mechanism):
         """Pass, the higher bids in each suit, and doubling where allowed."""
         r = st.rules
         out: list[Action] = [Pass()]
-        if st.kontras:  # frozen: the doubled side may only pass or redouble
+        if st.kontras and r.sa_double_freezes:  # the doubled side may pass or redouble
             return [*out, Double(2)]
-        suits = range(len(r.suits))
+        suits = self.strains(r)
         out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
         if self.may_double(st, seat):
             out.append(Double(1))
+        if st.kontras == 1 and r.team_of[seat] == r.team_of[st.high_bidder]:
+            out.append(Double(2))  # not frozen: the doubled side may still redouble
         return out
 
     # -------------------------------------------------------------- apply
@@ -93,17 +100,19 @@ class SuitAuction(Mechanism):
         r = st.rules
         if st.phase != BIDDING:
             refuse(st, r.sa_rule or r.core_phase, seat, action, "bids are made in the auction")
-        if st.kontras:
+        if st.kontras and r.sa_double_freezes:
             refuse(st, r.sa_double_rule, seat, action, "after a double only the doubled side "
                    "speaks, to pass or redouble")
         if action.value not in self.values(r) or action.value <= st.high_bid \
-                or not 0 <= action.suit < len(r.suits):
+                or action.suit not in self.strains(r):
             rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_bid_rule
             refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
                    f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
-                   + ", higher than the standing bid, with a suit")
+                   + ", higher than the standing bid, with a suit"
+                   + (" or " + " or ".join(r.strain_names) if r.sa_strains else ""))
         st.actions.append((seat, action))
         st.high_bid, st.high_bidder, st.bid_suit = action.value, seat, action.suit
+        st.kontras = 0  # (an auction not frozen by a double) a higher bid cancels it
         st.pass_step = 0
         st.to_act = (seat + 1) % r.nseats
 
@@ -119,7 +128,8 @@ class SuitAuction(Mechanism):
             st.pass_step = 0
             st.to_act = (seat + 1) % r.nseats  # a player of the doubled side
             return
-        if action.level == 2 and st.kontras == 1:
+        if action.level == 2 and st.kontras == 1 and (
+                r.sa_double_freezes or r.team_of[seat] == r.team_of[st.high_bidder]):
             st.actions.append((seat, action))
             st.kontras = 2
             self.won(st)
@@ -136,7 +146,7 @@ class SuitAuction(Mechanism):
         r = st.rules
         st.actions.append((seat, action))
         st.pass_step += 1
-        if st.kontras:  # both doubled players pass: the auction ends
+        if st.kontras and r.sa_double_freezes:  # both doubled players pass: it ends
             if st.pass_step >= 2:
                 self.won(st)
             else:

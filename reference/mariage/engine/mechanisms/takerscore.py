@@ -51,6 +51,10 @@ class TakersScore(Mechanism):
         r = st.rules
         nteams = len(r.teams)
         cards = list(st.captured)
+        if st.strain >= 0 and r.all_trump_scale[0] != r.all_trump_scale[1] and \
+                r.strain_kinds[st.strain - len(r.suits)] == "all_trump":
+            to, of = r.all_trump_scale  # scaled to the deal's usual worth, halves up
+            cards = [(2 * c * to + of) // (2 * of) for c in cards]
         tricks = r.hand_size + st.draw_tricks
         for t in range(nteams):
             if st.tricks_won[t] == tricks:  # capot
@@ -60,8 +64,8 @@ class TakersScore(Mechanism):
                     cards[t] += r.capot_value - r.last_trick_points
         ann = st.mech.announcements.points(st) if r.combos else [0] * nteams
         pair = [0] * nteams
-        if st.pair_by >= 0:
-            pair[r.team_of[st.pair_by]] = r.pair_value
+        for seat in st.mech.trump_pair.pair_seats(st):
+            pair[r.team_of[seat]] += r.pair_value
         return cards, ann, pair
 
     def compared(self, st: GameState) -> tuple[int, int]:
@@ -155,6 +159,9 @@ class TakersScore(Mechanism):
         winner = taker if result == "made" else st.opponent(taker)
         loser = st.opponent(winner)
         keeps = r.takers_pair_on_failure == "holder_keeps"
+        flat = r.bid_capot_cards == "flat"
+        if flat and st.tricks_won[taker] == r.hand_size + st.draw_tricks:
+            cards = [r.bid_capot_base if t == taker else cards[t] for t in range(nteams)]
         if result == "made" and m == 1:
             mode = r.bid_score_mode
             mine = cards[taker] + ann[taker] + pair[taker]
@@ -166,6 +173,8 @@ class TakersScore(Mechanism):
                     out[t] = totals[t]
             return out, winner, -1
         capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks
+        if flat and value == r.sa_capot_value:  # a capot bid, made or failed: flat
+            capot = True
         base = r.bid_capot_base if capot else r.bid_failed_base
         won_pair = pair[winner] + (pair[loser] if not keeps else 0)
         if r.bid_multiplier_base == "bid_only":

@@ -42,7 +42,8 @@ class TurnedCardTaking(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "taking the turned card"
-    sections: ClassVar[tuple[str, ...]] = ("taking", "pack.trump")
+    sections: ClassVar[tuple[str, ...]] = ("taking", "pack.trump", "pack.no_trump",
+                                           "pack.all_trump")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Take, "apply_take"),)
     phases: ClassVar[tuple[int, ...]] = (TAKING,)
     steps: ClassVar[tuple[str, ...]] = ("open", "fix_trump")
@@ -55,7 +56,8 @@ class TurnedCardTaking(Mechanism):
         """A pass, a take, and a take naming each suit."""
         if rules.take_rule is None:
             return []
-        return [Pass(), Take(), *(Take(s) for s in range(len(rules.suits)))]
+        named = len(rules.suits) + (len(rules.strain_names) if rules.take_strains else 0)
+        return [Pass(), Take(), *(Take(s) for s in range(named))]
 
     # ------------------------------------------------------------ queries
     def round_of(self, st: GameState) -> int:
@@ -66,7 +68,10 @@ class TurnedCardTaking(Mechanism):
         """The suits a player may name in the second round."""
         r = st.rules
         turned = r.suit_of[st.turn_up] if st.turn_up is not None else -1
-        return [s for s in range(len(r.suits)) if not (r.take_other_suits and s == turned)]
+        out = [s for s in range(len(r.suits)) if not (r.take_other_suits and s == turned)]
+        if r.take_strains:  # the contracts without one trump suit (sans-atout, tout-atout)
+            out += range(len(r.suits), len(r.suits) + len(r.strain_names))
+        return out
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, then take (first round) or each suit that may be named (second round)."""
@@ -103,13 +108,20 @@ class TurnedCardTaking(Mechanism):
         st.mech.tricks.start_trick(st, st.leader)
 
     def fix_trump(self, st: GameState, suit: int) -> None:
-        """Make ``suit`` trump, with its card order and points where the pack has them."""
+        """Make ``suit`` trump, with its card order and points where the pack has them; a
+        ``suit`` past the last suit is a contract without one trump suit (no trump, all
+        trump), with its own order, points and duties."""
         r = st.rules
-        st.trump = suit
+        ns = len(r.suits)
+        st.trump, st.strain = (suit, -1) if suit < ns else (-1, suit)
         if r.role_strength:
             st._strength = r.role_strength[suit]
             st._points = r.role_points[suit]
             st._higher = r.role_higher[suit]
+        if r.all_trump_obligation is not None:
+            all_trump = suit >= ns and r.strain_kinds[suit - ns] == "all_trump"
+            st._ob_stock = r.all_trump_obligation if all_trump else r.obligation_stock
+            st._ob_no_stock = r.all_trump_obligation if all_trump else r.obligation_no_stock
 
     def second_deal(self, st: GameState, taker: int) -> None:
         """The taker gets the turned card; the rest is dealt in one packet per seat."""

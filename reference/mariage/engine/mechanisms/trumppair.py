@@ -40,7 +40,7 @@ class TrumpPair(Mechanism):
     name: ClassVar[str] = "pair of trumps"
     sections: ClassVar[tuple[str, ...]] = ("trump_pair",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SayPair, "apply_say"),)
-    steps: ClassVar[tuple[str, ...]] = ("trump_known",)
+    steps: ClassVar[tuple[str, ...]] = ("trump_known", "pair_seats")
 
     def offers(self, rules: Rules) -> bool:
         """The pair is said with a card where the rules make saying it a choice."""
@@ -60,18 +60,54 @@ class TrumpPair(Mechanism):
             return ()
         return tuple(r.card_index_of(st.trump, ri) for ri in r.pair_ranks)
 
+    def pair_suits(self, st: GameState) -> tuple[int, ...]:
+        """The suits whose pair counts: the trump suit; every suit in an all-trump
+        contract; none without trumps or before trump is fixed."""
+        r = st.rules
+        if r.pair_rule is None:
+            return ()
+        if st.trump >= 0:
+            return (st.trump,)
+        if st.strain >= 0 and r.strain_kinds[st.strain - len(r.suits)] == "all_trump":
+            return tuple(range(len(r.suits)))
+        return ()
+
+    def said(self, st: GameState, suit: int) -> bool:
+        """True if the pair of ``suit`` has been said this hand."""
+        if suit == st.trump:
+            return st.pair_by >= 0
+        return any(s == suit for _, s in st.pairs_said)
+
     def may_say(self, st: GameState, seat: int) -> list[int]:
-        """The cards with which ``seat`` (to act) may say the pair now."""
-        if st.pair_by >= 0 or st.trump < 0 or st.phase != PLAY or st.to_act != seat:
+        """The cards with which ``seat`` (to act) may say a pair now."""
+        if st.phase != PLAY or st.to_act != seat:
             return []
-        mask = st.rules.pair_masks[st.trump]
-        if st.hands[seat] & mask != mask:  # the hot path: he does not hold the pair
-            return []
-        cards = self.pair_cards(st)
-        if st.rules.pair_order == "first_rank_first":
-            cards = cards[:1]
-        legal = st.legal_plays(seat)
-        return [c for c in cards if legal >> c & 1]
+        r = st.rules
+        out: list[int] = []
+        legal = -1
+        for suit in self.pair_suits(st):
+            mask = r.pair_masks[suit]
+            if st.hands[seat] & mask != mask or self.said(st, suit):
+                continue  # the hot path: he does not hold the pair
+            cards = [r.card_index_of(suit, ri) for ri in r.pair_ranks]
+            if r.pair_order == "first_rank_first":
+                cards = cards[:1]
+            if legal < 0:
+                legal = st.legal_plays(seat)
+            out += [c for c in cards if legal >> c & 1]
+        return out
+
+    def record(self, st: GameState, seat: int, suit: int) -> None:
+        """``seat`` scores the pair of ``suit``."""
+        if suit == st.trump:
+            st.pair_by = seat
+        else:
+            st.pairs_said.append((seat, suit))
+
+    def pair_seats(self, st: GameState) -> list[int]:
+        """The seat of each pair said this hand."""
+        out = [s for s, _ in st.pairs_said]
+        return [st.pair_by, *out] if st.pair_by >= 0 else out
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Saying the pair with each of its cards ``seat`` may play now."""
@@ -82,10 +118,11 @@ class TrumpPair(Mechanism):
         r = st.rules
         if r.pair_rule is None or r.pair_declare != "automatic":
             return
-        cards = self.pair_cards(st)
-        for s in range(r.nseats):
-            if all(st.hands[s] >> c & 1 for c in cards):
-                st.pair_by = s
+        for suit in self.pair_suits(st):
+            mask = r.pair_masks[suit]
+            for s in range(r.nseats):
+                if st.hands[s] & mask == mask:
+                    self.record(st, s, suit)
 
     def apply_say(self, st: GameState, seat: int, action: SayPair) -> None:
         """``seat`` says the pair and plays ``action.card``, its first card."""
@@ -97,7 +134,7 @@ class TrumpPair(Mechanism):
                    "its trumps, with a legal play of the first of them"
                    + (f" (the {r.ranks[r.pair_ranks[0]]} first)"
                       if r.pair_order == "first_rank_first" else ""))
-        st.pair_by = seat
-        other = sum(1 << c for c in self.pair_cards(st) if c != action.card)
+        self.record(st, seat, r.suit_of[action.card])
+        other = r.pair_masks[r.suit_of[action.card]] & ~(1 << action.card)
         st.known[seat] |= other  # saying it shows that he holds the other card
         st.mech.tricks.apply_play(st, seat, r.play_actions[action.card])

@@ -1,0 +1,94 @@
+"""More options of the Belote options table (notes section 11): ``capot_scoring`` of the
+auction presets, ``first_dealer`` and ``deal_limit``.
+
+Seats N W S E = 0 1 2 3, E deals, N is eldest and bids (see ``test_rules_belote``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from mariage import GameState, Phase, load_rules
+from mariage.engine.deals import SeededDeals
+from rulekit import covers, legal_texts, play, play_out, play_tricks, refused, start
+from test_rules_belote import E, N, bid_deal, gain
+from test_rules_belote_presets import each
+
+BC, BT = "belote-coinche", "belote-contree"
+ALL_HEARTS = ["JH 9H AH TH KH QH 8H 7H", None, None, None]
+NO_JACK = ["9H AH TH KH QH 8H 7H AS", None, None, "JH"]
+
+
+@each(("belote.score.capot",), [(n, {"capot_scoring": v, "rounding": "none"})
+                                for n in (BC, BT) for v in ("ffb", "pagat")])
+@pytest.mark.parametrize("name", [BC, BT])
+@pytest.mark.parametrize(("hands", "value", "ffb", "pagat"), [
+    (ALL_HEARTS, 80, [80 + 252, 0], [80 + 250, 0]),  # capot made, not bid
+    (ALL_HEARTS, "capot", [250 + 252, 0], [500, 0]),  # capot bid and made
+    (NO_JACK, "capot", [0, 160 + 250], [0, 500]),  # capot bid, failed
+])
+def test_capot_scoring(name: str, hands: list[str | None], value: int | str,
+                       ffb: list[int], pagat: list[int]) -> None:
+    for mode, want in (("ffb", ffb), ("pagat", pagat)):
+        st = bid_deal(hands, N, "H", value, options={"capot_scoring": mode,
+                                                     "rounding": "none"}, ruleset=name)
+        play_tricks(st, 8)
+        assert gain(st) == want, mode
+
+
+@covers("belote.match.end", ruleset="belote", options={"deal_limit": 2})
+@covers("belote.match.end", ruleset=BC, options={"deal_limit": 2})
+@covers("belote.match.end", ruleset=BT, options={"deal_limit": 2})
+@pytest.mark.parametrize("name", ["belote", BC, BT])
+@pytest.mark.parametrize("limit", [0, 2])
+def test_deal_limit_counts_played_deals_only(name: str, limit: int) -> None:
+    st = GameState(load_rules(name, {"deal_limit": limit}), first_dealer=E)
+    opening = "take" if name == "belote" else "bid:80:H pass pass pass"
+    st.deal(list(range(32)))
+    play(st, " ".join(["pass"] * (8 if name == "belote" else 4)))  # a void deal
+    assert st.history[-1].ended == "void" and not st.terminal
+    for n in (1, 2):
+        st.deal(list(range(32)))
+        play(st, opening)
+        play_out(st)
+        assert st.history[-1].ended == "played_out"
+        assert st.terminal == (limit == 2 and n == 2)
+    if st.terminal:
+        assert st.result is not None and st.hand_no == 3
+        ns, ew = st.match_scores
+        assert st.result.winner == (None if ns == ew else int(ew > ns))
+
+
+@each(("belote.deal.first-dealer",), [(n, {"first_dealer": v}) for n in ("belote", BC, BT)
+                                      for v in ("random", "seat0", "seat1", "seat2",
+                                                "seat3")])
+@pytest.mark.parametrize("name", ["belote", BC, BT])
+def test_first_dealer_by_lot_or_a_named_seat(name: str) -> None:
+    drawn = {SeededDeals(load_rules(name), seed).first_dealer for seed in range(1, 30)}
+    assert drawn == {0, 1, 2, 3}  # by lot: every seat deals first in some match
+    for seat in range(4):
+        rules = load_rules(name, {"first_dealer": f"seat{seat}"})
+        assert {SeededDeals(rules, seed).first_dealer for seed in range(1, 30)} == {seat}
+        text = next(i.text for i in rules.infos if i.id == "belote.deal.first-dealer")
+        assert text.startswith(f"Seat {seat} ")
+
+
+@each(("belote-coinche.auction.coinche",), [(n, {"coinche_freezes": v}) for n in (BC, BT)
+                                            for v in (True, False)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_coinche_freezes(name: str) -> None:
+    frozen = start(name, dealer=E)
+    play(frozen, "bid:80:H coinche")
+    assert legal_texts(frozen) == ["pass", "surcoinche"]
+    refused(frozen, "bid:90:H", "belote-coinche.auction.coinche")
+    st = start(name, dealer=E, options={"coinche_freezes": False})
+    play(st, "bid:80:H coinche")
+    assert "bid:90:S" in legal_texts(st) and "surcoinche" in legal_texts(st)
+    play(st, "pass")
+    assert "bid:90:S" in legal_texts(st) and "surcoinche" not in legal_texts(st)
+    refused(st, "surcoinche", "belote-coinche.auction.coinche")
+    play(st, "bid:90:S pass pass pass")  # the higher bid cancels the double
+    assert st.phase == Phase.PLAY and st.contract == 90 and st.kontras == 0
+    assert st.declarer == E
+    again = start(name, dealer=E, options={"coinche_freezes": False})
+    play(again, "bid:80:H coinche pass pass surcoinche")  # the bidder redoubles at his turn
+    assert again.phase == Phase.PLAY and again.kontras == 2 and again.contract == 80
