@@ -570,13 +570,20 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
                                     "throw_talon_rank_mask throw_talon_rank_rule"),
         "prikup_redeal_only_at_100": ("thousand.throw-in.weak-talon", "throw_talon_at_minimum"),
         "players": ("thousand.players", "nseats seat_names teams team_of team_names sits_out "
-                    "sits_out_rule hand_seats hand_sides"),
+                    "sits_out_rule hand_seats hand_sides hand_size stock_size talon_packets "
+                    "talon_packets_rule talon_out passing_steps"),
+        "two_player_leftover": ("thousand.score.leftover", "leftover_rule"),
         "sitter_score": ("thousand.talon.sitter", "sitter_talon sitter_talon_rule"),
         "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),
         "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
         "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
+#: The number of players chooses a form of the game (notes, sections 12 and 13): with two,
+#: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
+#: points and what is seen change with it.
+FORM_SECTIONS = {"players": ("deal", "talon", "passing", "auction.end", "scoring.hand",
+                             "visibility")}
 
 
 def _other_values(spec: dict[str, Any]) -> list[Any]:
@@ -593,7 +600,7 @@ def _option_cases() -> list[tuple[str, str, Any]]:
     from mariage.spec.compile import option_specs
     from mariage.spec.specload import load_document
     out = []
-    for ruleset in (RULES, "thousand-pl", "thousand-4"):
+    for ruleset in (RULES, "thousand-pl", "thousand-4", "thousand-2"):
         for name, spec in option_specs(load_document(ruleset)).items():
             for value in _other_values(spec):
                 out.append((ruleset, name, value))
@@ -617,7 +624,8 @@ def _scoped(ruleset: str, name: str, value: Any) -> None:
     paths = {i.id: i.path for i in base.infos}
     section = paths[rule].rsplit(".", 1)[0] if "." in paths[rule] else paths[rule]
     cites = _citing(base.document, "{" + name + "}")  # texts that quote the value
-    assert all(paths[t].startswith(section) or t == rule or t in cites for t in texts), \
+    sections = (section, *FORM_SECTIONS.get(name, ()))
+    assert all(paths[t].startswith(sections) or t == rule or t in cites for t in texts), \
         (name, texts)
 
 

@@ -483,6 +483,10 @@ class Rules:
     talon_rule: str | None = None  # None: no talon for the auction's winner
     talon_shown: str = "always"  # always | not_at_minimum | never
     talon_shown_rule: str | None = None
+    talon_packets: int = 1  # >1: the talon lies in packets, the declarer chooses one
+    talon_packets_rule: str | None = None
+    talon_out: int = 0  # cards of the talon out of play: packets not chosen, discards
+    leftover_rule: str | None = None  # cards out of play count for the last trick's winner
     opening: str = "free"  # free | first_must_bid | first_holds_minimum | dealer_holds_minimum
     opening_rule: str | None = None
     bid_jumps: bool = True  # False: each bid exactly one step above the standing bid

@@ -463,7 +463,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             **sitting, **self.talon_fields(ranks, suits, nr, packets, turn_up),
             **self.bidding(suits, ranks, nr, codes),
             **self.taking_fields(suits, ranks, nr, strength, points),
-            **self.talon_auction(suits, ranks, nr, decls),
+            **self.talon_auction(suits, ranks, nr, decls, stock),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
