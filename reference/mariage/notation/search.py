@@ -164,7 +164,7 @@ def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> A
     for s, c in later:
         played[s] |= 1 << c
     held = st.hands[giver]
-    needed = played[receiver] & held
+    needed = played[receiver] & held if receiver >= 0 else 0  # -1: laid away, unplayed
     chosen = r.cards_of(needed)[:count]
     for c in r.cards_of(held & ~played[giver] & ~needed) + r.cards_of(held & played[giver]):
         if len(chosen) >= count:
@@ -184,6 +184,9 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
         live |= h
     for c in st.stock:
         live |= 1 << c
+    if st.rules.talon_out:  # a talon's packet not chosen, cards laid away: still unseen
+        for c in st.aside:
+            live |= 1 << c
     if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:
