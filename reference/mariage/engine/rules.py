@@ -132,6 +132,7 @@ class Declaration:
     window_rule: str = ""
     suit_values: tuple[int, ...] = ()  # per suit: the value (empty: fixed or a schedule)
     trump_next_trick: bool = False  # the new trump rules from the next trick on
+    suit_by_lead: bool = False  # several cards of the suit_of rank: the led one names the suit
 
 
 @frozen_record

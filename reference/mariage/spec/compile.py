@@ -557,8 +557,12 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         if same_suit and any(v != 1 for v in pattern.values()):
             raise self.fail(f"{base}.pattern", "a same-suit pattern holds each rank once")
         suit_rank_name = str(spec.get("suit_of", next(iter(pattern))))
-        if not same_suit and pattern.get(suit_rank_name) != 1:
-            raise self.fail(f"{base}.suit_of", "the suit comes from a rank held once")
+        lead_ranks = [str(x) for x in (spec.get("lead") or {}).get("ranks", ())]
+        by_lead = not same_suit and pattern.get(suit_rank_name, 0) > 1 and \
+            lead_ranks == [suit_rank_name] and self.on(spec.get("lead"))
+        if not same_suit and pattern.get(suit_rank_name) != 1 and not by_lead:
+            raise self.fail(f"{base}.suit_of", "the suit comes from a rank held once, or "
+                            "from the card led (a lead duty naming that rank alone)")
         value = spec["value"]
         schedule = tuple(value.get("schedule", ()))
         once = spec["once"]
@@ -594,7 +598,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             next_in_order_plus=value.get("next_in_order_plus"),
             suit_values=tuple(int(by_suit.get(s, 0)) for s in suits) if by_suit else (),
             trump_next_trick=spec["trump"].get("timing", "immediate") == "next_trick",
-            **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
+            suit_by_lead=by_lead, **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
 
 def where(doc: Document, path: str) -> Location | None:
     """Position of a path in a description (for tools)."""
