@@ -36,6 +36,7 @@ __all__ = [
     "Mark",
     "covers",
     "deck_for",
+    "finish_hand",
     "legal",
     "legal_texts",
     "play",
@@ -260,6 +261,31 @@ def play_out(state: GameState, keep: str | Sequence[str] = ()) -> GameState:
             state.apply(state.legal_actions()[0])
         else:
             play_tricks(state, 1, keep)
+    return state
+
+
+def finish_hand(state: GameState, side0_points: int, side0_tricks: int,
+                keep: str | Sequence[str] = ()) -> GameState:
+    """Play to the last trick of the hand (``keep`` kept in hand), set the two sides' card
+    points and tricks so that the hand ends with side 0 at ``side0_points`` of the pack's
+    total and ``side0_tricks`` tricks (the last trick and its bonus included), then play
+    the last trick. Fails if the last trick goes to a side that cannot have it."""
+    r = state.rules
+    play_tricks(state, r.ncards // r.hand_seats - 1 - len(state.tricks), keep=keep)
+    probe = state.clone()
+    play_tricks(probe, 1)
+    _, cards, winner = probe.tricks[-1]
+    last = sum(state._points[c] for c in cards) + r.last_trick_points
+    team = r.team_of[winner]
+    total, ntricks = sum(state._points) + r.last_trick_points, r.ncards // r.hand_seats
+    points, tricks = [side0_points, total - side0_points], [side0_tricks, ntricks - side0_tricks]
+    assert tricks[team] >= 1 and points[team] >= last, "the last trick goes the other way"
+    points[team] -= last
+    tricks[team] -= 1
+    state.captured[:] = points
+    state.tricks_won[:] = tricks
+    play_tricks(state, 1)
+    assert state.phase in (Phase.DEAL, Phase.OVER)
     return state
 
 

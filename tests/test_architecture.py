@@ -15,6 +15,7 @@ never run). Two properties are checked:
 from __future__ import annotations
 
 import ast
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,12 +27,14 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 #: The layers, lowest first; each is a list of rooms, each room a list of module
 #: prefixes (``mariage.spec`` covers ``mariage.spec.compile``...). A module
 #: belongs to the room of its longest matching prefix; ``=name`` matches that
-#: module alone: ``mariage`` itself (the facade: it imports nothing, and loads
+#: module alone: ``mariage`` itself (the facade: it imports only its helper
+#: ``mariage.lazynames``, which imports nothing, and loads
 #: each public name on first use), and the packages ``mariage.engine`` and
 #: ``mariage.arena``, whose ``__init__`` runs whenever one of their modules is
 #: imported, so it sits in the lowest layer of its folder.
 LAYERS: list[tuple[str, list[list[str]]]] = [
-    ("base", [["=mariage", "mariage.errors", "mariage.resources", "mariage.outfile",
+    ("base", [["=mariage", "mariage.lazynames", "mariage.errors", "mariage.resources",
+               "mariage.outfile",
                "mariage.infile", "mariage.lazyrecord"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.rules"]]),
     ("spec", [["mariage.spec"]]),
@@ -83,8 +86,13 @@ def _module_files() -> dict[str, Path]:
 
 
 MODULES = _module_files()
-#: the lazily loaded public names of ``mariage`` and the module each comes from
-LAZY = {name: f"mariage.{where}" for name, where in mariage._LAZY.items()}
+#: the packages whose public names are loaded on first use (``mariage.lazynames``: the
+#: facade, the notation): package -> {public name -> the module it comes from}
+LAZY_PACKAGES = {
+    package: {name: f"{package}.{where}"
+              for name, where in importlib.import_module(package)._LAZY.items()}
+    for package, path in MODULES.items()
+    if path.name == "__init__.py" and "lazy_names(" in path.read_text(encoding="utf-8")}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -134,8 +142,9 @@ class _Imports(ast.NodeVisitor):
             sub = f"{where}.{alias.name}"
             if sub in MODULES:
                 self.add(sub, node)
-            elif where == "mariage" and alias.name in LAZY:
-                self.add(LAZY[alias.name], node)  # the facade loads it from there
+            elif alias.name in LAZY_PACKAGES.get(where, {}):
+                # the package (the facade, notation) loads it from there on first use
+                self.add(LAZY_PACKAGES[where][alias.name], node)
             else:
                 self.add(where, node)
 
@@ -230,6 +239,8 @@ def test_the_graph_sees_imports_of_every_kind() -> None:
     assert ("mariage.cli", "mariage.spec.specload") in pairs  # inside a function
     assert ("mariage.cli", "mariage.commands.completion") in pairs  # importlib, by prefix
     assert ("mariage.spec.diskcache", "mariage") in pairs  # the facade's __version__
+    # a lazy name of a package: the module that defines it
+    assert ("mariage.conformance.generate", "mariage.notation.recorder") in pairs
     assert ("mariage.conformance.engine", "mariage.arena") in pairs  # arena/__init__ runs
     assert ("mariage.notation.replay", "mariage.notation") not in pairs  # its own package
     # under TYPE_CHECKING: never run, not an import
@@ -275,8 +286,11 @@ def test_each_stage_of_the_road_is_a_module(stage: str) -> None:
 
 
 def test_the_facade_imports_nothing_when_loaded() -> None:
-    """``mariage`` can be read by any module (``__version__``) because it imports nothing."""
-    assert [e for e in IMPORTS if e.source == "mariage"] == []
+    """``mariage`` can be read by any module (``__version__``) because it imports nothing
+    but its helper for lazy names, which imports nothing of the package."""
+    assert {e.target for e in IMPORTS if e.source == "mariage"} == {"mariage.lazynames"}
+    assert [e for e in IMPORTS if e.source == "mariage.lazynames"] == []
+    assert set(LAZY_PACKAGES) == {"mariage", "mariage.notation"}
 
 
 # ------------------------------------------------------------------ mechanisms meet by hooks

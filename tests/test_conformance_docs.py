@@ -136,9 +136,10 @@ def test_the_runner_doc_defines_every_front_matter_and_step_field() -> None:
 def test_every_response_field_the_runner_reads_is_in_the_protocol_doc() -> None:
     import inspect
 
-    from mariage.conformance import client, runner
+    from mariage.conformance import blame, client, configuration, runner
 
-    source = inspect.getsource(runner) + inspect.getsource(client)
+    # the runner, and what it reads through: the client, the hello's coverage, the blame
+    source = "".join(inspect.getsource(m) for m in (runner, client, configuration, blame))
     read = set(re.findall(r'(?:reply|info|entry|spec)(?:\.get\(|\[)"([a-z_]+)"', source))
     assert {"type", "code", "rule", "actions", "protocol", "rulesets"} <= read
     for name in read:

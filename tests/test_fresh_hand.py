@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
+from mariage.engine.copies import copied_slots
 from mariage.engine.freshhand import hand_resetter
 from mariage.engine.mechanisms.dealing import _plan_of
 from mariage.engine.outcomes import HandRecord, hand_record
-from mariage.engine.state import _slots_of
 
 RULESETS = list_rulesets()
 
@@ -32,7 +32,7 @@ def _hand_fields(state: GameState) -> dict[str, Any]:
     scratch = object.__new__(GameState)
     scratch.rules = state.rules
     GameState._new_hand(scratch)
-    return {name: getattr(state, name) for name in _slots_of(GameState)
+    return {name: getattr(state, name) for name in copied_slots(GameState)
             if name != "rules" and hasattr(scratch, name)}
 
 

@@ -135,3 +135,40 @@ def test_the_json_report_on_a_cluster_lists_unread_files(
     assert code == 2 and not report["ok"]
     assert [(f["file"], f["ok"], f.get("unread")) for f in report["files"]] == [
         (RECORD, True, None), (missing, False, True)]
+
+
+class _Waiting:
+    """A computation that never finishes (its scheduler stalled or lost its workers)."""
+
+    def result(self, timeout: float | None = None) -> list[object]:
+        raise TimeoutError
+
+
+class _StalledClient:
+    """A client whose scheduler stops answering once the computation was sent, or
+    answers that it has no workers left."""
+
+    def __init__(self, answer: dict[str, object] | None) -> None:
+        self.answer = answer
+        self.asked = 0
+
+    def compute(self, bag: object) -> _Waiting:
+        return _Waiting()
+
+    def scheduler_info(self) -> dict[str, object]:
+        self.asked += 1
+        if self.answer is None:
+            threading.Event().wait(30)  # no answer
+        return self.answer or {}
+
+
+@pytest.mark.parametrize(("answer", "why"), [
+    (None, "the scheduler did not answer within 2 s"),
+    ({"workers": {}}, "the scheduler has no workers"),
+])
+def test_a_scheduler_that_stalls_during_the_run_ends_it(answer: dict[str, object] | None,
+                                                        why: str) -> None:
+    client = _StalledClient(answer)
+    with deadline(30), pytest.raises(cluster.InputError, match=why):
+        cluster._run(client, object(), "tcp://127.0.0.1:1")
+    assert client.asked == 1

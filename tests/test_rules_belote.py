@@ -20,7 +20,7 @@ from mariage.engine.deals import SeededDeals
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import validate
 from mariage.notation.writer import write_record
-from rulekit import covers, legal_texts, play, play_tricks, refused, start
+from rulekit import covers, finish_hand, legal_texts, play, play_tricks, refused, start
 
 B = "belote"
 N, W, S, E = 0, 1, 2, 3
@@ -123,21 +123,7 @@ def finish(state: GameState, ns_cards: int, ns_tricks: int) -> GameState:
     """Play to the last trick, set the sides so that the deal ends at ``ns_cards`` / 162 in
     cards (the last trick's 10 included) and ``ns_tricks`` / 8, then play it. The jack of
     trumps is kept to the last trick, which its holder's side therefore wins."""
-    play_tricks(state, 7 - len(state.tricks), keep="J" + state.rules.suits[state.trump])
-    probe = state.clone()
-    play_tricks(probe, 1)
-    _, cards, winner = probe.tricks[-1]
-    last = sum(state._points[c] for c in cards) + 10
-    team = state.rules.team_of[winner]
-    points, tricks = [ns_cards, 162 - ns_cards], [ns_tricks, 8 - ns_tricks]
-    assert tricks[team] >= 1 and points[team] >= last, "the last trick goes the other way"
-    points[team] -= last
-    tricks[team] -= 1
-    state.captured[:] = points
-    state.tricks_won[:] = tricks
-    play_tricks(state, 1)
-    assert state.phase in (Phase.DEAL, Phase.OVER)
-    return state
+    return finish_hand(state, ns_cards, ns_tricks, keep="J" + state.rules.suits[state.trump])
 
 
 # NS take spades (N takes the turned jack); hands chosen so that N (eldest) wins the
@@ -151,6 +137,14 @@ def spades(options: Mapping[str, Any] | None = None, ruleset: str = B) -> GameSt
 
 def gain(state: GameState) -> list[int]:
     return list(state.history[-1].score)
+
+
+def dealt(ruleset: str = B, options: Mapping[str, Any] | None = None) -> GameState:
+    """A new match of ``ruleset`` with ``options``, E dealing the unshuffled deck (card 0
+    first): the first deal in progress, N to speak."""
+    st = GameState(load_rules(ruleset, dict(options or {})), first_dealer=E)
+    st.deal(list(range(32)))
+    return st
 
 
 # ----------------------------------------------------------------- players, pack, deal
@@ -194,16 +188,14 @@ def test_five_cards_a_turn_up_then_the_second_deal_makes_eight_each() -> None:
 
 @covers("belote.take", ruleset=B)
 def test_first_round_takes_only_the_turned_suit() -> None:
-    st = GameState(load_rules(B), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt()
     assert legal_texts(st) == ["pass", "take"]
     refused(st, "take:H", "belote.take")
 
 
 @covers("belote.take.second-round", ruleset=B)
 def test_second_round_names_another_suit() -> None:
-    st = GameState(load_rules(B), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt()
     play(st, "pass pass pass pass")
     assert legal_texts(st) == ["pass", "take:H", "take:D", "take:S"]
     refused(st, "take:C", "belote.take.second-round")
@@ -215,16 +207,14 @@ def test_second_round_names_another_suit() -> None:
 
 @covers("belote.take.second-round", ruleset=B, options={"second_round_suits": "any_suit"})
 def test_second_round_any_suit_option() -> None:
-    st = GameState(load_rules(B, {"second_round_suits": "any_suit"}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(options={"second_round_suits": "any_suit"})
     play(st, "pass pass pass pass")
     assert legal_texts(st) == ["pass", "take:H", "take:D", "take:C", "take:S"]
 
 
 @covers("belote.take.all-pass", "belote.deal.rotation", ruleset=B)
 def test_eight_passes_void_the_deal_and_the_next_dealer_deals() -> None:
-    st = GameState(load_rules(B), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt()
     play(st, " ".join(["pass"] * 8))
     assert st.phase == Phase.DEAL and st.dealer == N and st.match_scores == [0, 0]
     assert st.history[-1].ended == "void" and st.history[-1].score == (0, 0)
@@ -232,23 +222,20 @@ def test_eight_passes_void_the_deal_and_the_next_dealer_deals() -> None:
 
 @covers("belote.take.all-pass", ruleset=B, options={"all_pass": "same_dealer"})
 def test_all_pass_same_dealer_option() -> None:
-    st = GameState(load_rules(B, {"all_pass": "same_dealer"}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(options={"all_pass": "same_dealer"})
     play(st, " ".join(["pass"] * 8))
     assert st.phase == Phase.DEAL and st.dealer == E
 
 
 @covers("belote.deal", ruleset=B, options={"deal_packets": "2-3"})
 def test_deal_packets_two_then_three_option() -> None:
-    st = GameState(load_rules(B, {"deal_packets": "2-3"}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(options={"deal_packets": "2-3"})
     assert st.hands[N] == sum(1 << c for c in (0, 1, 8, 9, 10))
 
 
 @covers("belote.take.second-deal", ruleset=B, options={"second_deal_start": "taker"})
 def test_second_deal_from_the_taker_option() -> None:
-    st = GameState(load_rules(B, {"second_deal_start": "taker"}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(options={"second_deal_start": "taker"})
     play(st, "pass take")  # W takes: he is dealt first, two cards (21, 22)
     assert st.hands[W] >> 21 & 1 and st.hands[W] >> 22 & 1 and st.hands[S] >> 23 & 1
 
@@ -300,19 +287,21 @@ def test_p2_void_and_an_opponent_cut_must_still_play_a_lower_trump() -> None:
     refused(st, "AD", "belote.play.void")
 
 
+#: P2 after K♥ 7♥ 10♠: the cards E may play, by the value of ``undertrump``
+P2_EXPECT = {"required": {"8S", "7S"},
+             "optional": {"8S", "7S", "AD", "KD", "QD", "JC", "TC", "7C"},
+             "forbidden_unless_only_trumps": {"AD", "KD", "QD", "JC", "TC", "7C"}}
+
+
 @covers("belote.play.void", ruleset=B, options={"undertrump": "optional"})
-def test_p2_undertrump_optional() -> None:
-    st = deal8(P2, S, "JS", options={"undertrump": "optional"})
-    play(st, "KH 7H TS")
-    assert plays(st) == {"8S", "7S", "AD", "KD", "QD", "JC", "TC", "7C"}
-
-
 @covers("belote.play.void", ruleset=B, options={"undertrump": "forbidden_unless_only_trumps"})
-def test_p2_undertrump_forbidden_unless_only_trumps() -> None:
-    st = deal8(P2, S, "JS", options={"undertrump": "forbidden_unless_only_trumps"})
+@pytest.mark.parametrize("value", ["optional", "forbidden_unless_only_trumps"])
+def test_p2_undertrump_options(value: str) -> None:
+    st = deal8(P2, S, "JS", options={"undertrump": value})
     play(st, "KH 7H TS")
-    assert plays(st) == {"AD", "KD", "QD", "JC", "TC", "7C"}
-    refused(st, "8S", "belote.play.void")
+    assert plays(st) == P2_EXPECT[value]
+    for card in set(st.rules.format_cards(st.hands[E]).split()) - P2_EXPECT[value]:
+        refused(st, card, "belote.play.void")
 
 
 P3 = ["AD AH KH QH AC KC QC JC", "7D 8D 9D TD JD QD KD 8H", "9S 7C TH JH 9H 7H 8C 9C",
@@ -711,8 +700,7 @@ def test_belote_alone_cannot_win_false() -> None:
 def test_hands_hidden_the_turn_up_public() -> None:
     from mariage.engine.observation import observe
 
-    st = GameState(load_rules(B), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt()
     view = observe(st, W)
     assert view.turn_up == 20 and view.shown[N] == 0 and view.hand == st.hands[W]
 

@@ -18,6 +18,7 @@ from test_rules_belote import (
     BELOTE,
     P1,
     P2,
+    P2_EXPECT,
     P3,
     P4,
     SPADES,
@@ -26,12 +27,15 @@ from test_rules_belote import (
     W,
     bid_deal,
     deal8,
+    dealt,
     finish,
     gain,
     plays,
 )
 
 BC, BT = "belote-coinche", "belote-contree"
+#: both auction presets at their defaults (for :func:`each`)
+BOTH: list[tuple[str, dict[str, Any]]] = [(BC, {}), (BT, {})]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -54,12 +58,10 @@ def situation(ruleset: str, options: Mapping[str, Any] | None = None,
 
 
 # ----------------------------------------------------------------- the deal and auction
-@covers("belote-coinche.deal", "belote-coinche.auction", ruleset=BC)
-@covers("belote-coinche.deal", "belote-coinche.auction", ruleset=BT)
+@each(("belote-coinche.deal", "belote-coinche.auction"), BOTH)
 @pytest.mark.parametrize("name", [BC, BT])
 def test_eight_each_in_3_2_3_then_the_auction_from_eldest(name: str) -> None:
-    st = GameState(load_rules(name), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name)
     assert st.hands[N] == sum(1 << c for c in (0, 1, 2, 12, 13, 20, 21, 22))
     assert st.phase == Phase.BIDDING and st.to_act == N and st.turn_up is None
     play(st, "bid:90:H pass bid:100:C pass pass pass")
@@ -74,17 +76,14 @@ def test_eight_each_in_3_2_3_then_the_auction_from_eldest(name: str) -> None:
                                                 ("2-3-3", (0, 1, 8, 9, 10, 20, 21, 22)),
                                                 ("4-4", (0, 1, 2, 3, 16, 17, 18, 19))])
 def test_coinche_deal_packets(name: str, packets: str, first: tuple[int, ...]) -> None:
-    st = GameState(load_rules(name, {"coinche_deal_packets": packets}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name, {"coinche_deal_packets": packets})
     assert st.hands[N] == sum(1 << c for c in first)
 
 
-@covers("belote-coinche.auction.bids", ruleset=BC)
-@covers("belote-coinche.auction.bids", ruleset=BT)
+@each(("belote-coinche.auction.bids",), BOTH)
 @pytest.mark.parametrize("name", [BC, BT])
 def test_bids_rise_by_ten_from_eighty_to_160_with_any_suit(name: str) -> None:
-    st = GameState(load_rules(name), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name)
     bids = [t for t in legal_texts(st) if t.startswith("bid:") and "capot" not in t]
     assert bids[0] == "bid:80:H" and bids[-1] == "bid:160:S" and len(bids) == 9 * 4
     play(st, "bid:120:D")
@@ -97,19 +96,15 @@ def test_bids_rise_by_ten_from_eighty_to_160_with_any_suit(name: str) -> None:
       [(n, {"bid_min": 100, "bid_step": 20, "bid_max": 180}) for n in (BC, BT)])
 @pytest.mark.parametrize("name", [BC, BT])
 def test_bid_min_step_max_options(name: str) -> None:
-    st = GameState(load_rules(name, {"bid_min": 100, "bid_step": 20, "bid_max": 180}),
-                   first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name, {"bid_min": 100, "bid_step": 20, "bid_max": 180})
     values = sorted({t.split(":")[1] for t in legal_texts(st) if t.startswith("bid:")})
     assert values == ["100", "120", "140", "160", "180", "capot"]
 
 
-@covers("belote-coinche.auction.capot", "belote-coinche.auction.coinche", ruleset=BC)
-@covers("belote-coinche.auction.capot", "belote-coinche.auction.coinche", ruleset=BT)
+@each(("belote-coinche.auction.capot", "belote-coinche.auction.coinche"), BOTH)
 @pytest.mark.parametrize("name", [BC, BT])
 def test_capot_is_the_highest_bid_and_can_be_doubled(name: str) -> None:
-    st = GameState(load_rules(name), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name)
     play(st, "bid:capot:H")
     assert legal_texts(st) == ["pass", "coinche"]
     refused(st, "bid:160:S", "belote-coinche.auction.capot")
@@ -118,19 +113,16 @@ def test_capot_is_the_highest_bid_and_can_be_doubled(name: str) -> None:
 @each(("belote-coinche.auction.coinche",), [(n, {"capot_coinchable": False}) for n in (BC, BT)])
 @pytest.mark.parametrize("name", [BC, BT])
 def test_capot_coinchable_false(name: str) -> None:
-    st = GameState(load_rules(name, {"capot_coinchable": False}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name, {"capot_coinchable": False})
     play(st, "bid:capot:H")
     assert legal_texts(st) == ["pass"]
     refused(st, "coinche", "belote-coinche.auction.coinche")
 
 
-@covers("belote-coinche.auction.coinche", ruleset=BC)
-@covers("belote-coinche.auction.coinche", ruleset=BT)
+@each(("belote-coinche.auction.coinche",), BOTH)
 @pytest.mark.parametrize("name", [BC, BT])
 def test_coinche_freezes_the_auction_and_surcoinche_ends_it(name: str) -> None:
-    st = GameState(load_rules(name), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name)
     play(st, "bid:80:H")
     refused(st, "surcoinche", "belote-coinche.auction.coinche")
     play(st, "pass")  # W
@@ -144,12 +136,10 @@ def test_coinche_freezes_the_auction_and_surcoinche_ends_it(name: str) -> None:
     assert st.phase == Phase.PLAY and st.kontras == 2 and st.contract == 80
 
 
-@covers("belote-coinche.auction.all-pass", ruleset=BC)
-@covers("belote-coinche.auction.all-pass", ruleset=BT)
+@each(("belote-coinche.auction.all-pass",), BOTH)
 @pytest.mark.parametrize("name", [BC, BT])
 def test_four_passes_void_the_deal(name: str) -> None:
-    st = GameState(load_rules(name), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name)
     play(st, "pass pass pass pass")
     assert st.phase == Phase.DEAL and st.dealer == N and st.history[-1].ended == "void"
 
@@ -157,8 +147,7 @@ def test_four_passes_void_the_deal(name: str) -> None:
 @each(("belote-coinche.auction.all-pass",), [(n, {"all_pass": "same_dealer"}) for n in (BC, BT)])
 @pytest.mark.parametrize("name", [BC, BT])
 def test_all_pass_same_dealer(name: str) -> None:
-    st = GameState(load_rules(name, {"all_pass": "same_dealer"}), first_dealer=E)
-    st.deal(list(range(32)))
+    st = dealt(name, {"all_pass": "same_dealer"})
     play(st, "pass pass pass pass")
     assert st.phase == Phase.DEAL and st.dealer == E
 
@@ -170,11 +159,6 @@ def test_direction_clockwise(name: str) -> None:
 
 
 # ----------------------------------------------------------------- play duties inherited
-P2_EXPECT = {"required": {"8S", "7S"},
-             "optional": {"8S", "7S", "AD", "KD", "QD", "JC", "TC", "7C"},
-             "forbidden_unless_only_trumps": {"AD", "KD", "QD", "JC", "TC", "7C"}}
-
-
 @each(("belote.play.void",), [(BC, {"undertrump": "optional"}),
                               (BC, {"undertrump": "forbidden_unless_only_trumps"}),
                               (BT, {"undertrump": "required"}),

@@ -16,10 +16,10 @@ from mariage.engine.observation import observe
 from rulekit import (
     check_match_target,
     covers,
+    finish_hand,
     legal_texts,
     play,
     play_out,
-    play_tricks,
     refused,
     start,
 )
@@ -52,20 +52,7 @@ def sweep(options: Mapping[str, Any] | None = None) -> GameState:
 def finish(state: GameState, ns_points: int, ns_tricks: int) -> GameState:
     """Play to the last trick, set the sides so that the hand ends at ``ns_points`` / 130
     and ``ns_tricks`` / 8 (the last trick and its 10 included), then play it."""
-    play_tricks(state, 7 - len(state.tricks))
-    probe = state.clone()
-    play_tricks(probe, 1)
-    _, cards, winner = probe.tricks[-1]
-    last = sum(state.rules.points[c] for c in cards) + 10
-    team = state.rules.team_of[winner]
-    points, tricks = [ns_points, 130 - ns_points], [ns_tricks, 8 - ns_tricks]
-    assert tricks[team] >= 1 and points[team] >= last, "the last trick goes the other way"
-    points[team] -= last
-    tricks[team] -= 1
-    state.captured[:] = points
-    state.tricks_won[:] = tricks
-    play_tricks(state, 1)
-    return state
+    return finish_hand(state, ns_points, ns_tricks)
 
 
 # ----------------------------------------------------------------- seats, pack, deal

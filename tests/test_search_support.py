@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
 from mariage.engine.actions import Action
+from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
-from mariage.engine.state import _slots_of
 from propkit import CHOICES, RULESETS, SEEDS, pick_action, rules_for
 
 Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | ("resign", seat, _)
@@ -31,7 +31,7 @@ def _frozen(value: Any) -> Any:
 def fingerprint(state: GameState) -> dict[str, Any]:
     """Every slot's value, lists frozen; the deal source by its generator's state."""
     out: dict[str, Any] = {}
-    for name in _slots_of(type(state)):
+    for name in copied_slots(type(state)):
         value = getattr(state, name)
         if name == "deal_source" and value is not None:
             value = (value.rng.state, value.first_dealer)

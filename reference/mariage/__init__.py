@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazynames import lazy_names
 
 if TYPE_CHECKING:
     from .engine.actions import (
@@ -66,20 +68,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mariage' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"mariage.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
-
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)
 
 __version__ = "0.1.0"
 

@@ -46,7 +46,7 @@ from mariage.spec.specload import list_rulesets, load_document
 from ..errors import MariageError
 
 __all__ = ["Configuration", "check_configurations", "effective_options", "make_configuration",
-           "option_specs", "parse_option", "show_value", "unsupported"]
+           "option_specs", "parse_option", "show_value", "unsupported", "why_skipped"]
 
 
 def show_value(value: Any) -> str:
@@ -206,6 +206,7 @@ def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # typ
 
 
 def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values of the same type (``True`` is not ``1``, ``36`` is not ``"36"``)."""
     return type(a) is type(b) and a == b
 
 
@@ -288,3 +289,75 @@ def unsupported(info: dict[str, Any] | None, ruleset: str, options: dict[str, An
     if len(entries) > 1:
         best += f" (and no other of its {len(entries)} configurations of {ruleset} fits)"
     return best
+
+
+def why_skipped(info: dict[str, Any], ruleset: str, options: dict[str, Any]) -> tuple[str, str]:
+    """Why a test of ``ruleset`` with ``options`` is skipped against an engine whose
+    ``hello`` is ``info``: (reason key of the runner's ``SKIP_REASONS``, message), or
+    ``("", "")`` if the engine plays it.
+
+    >>> hello = {"rulesets": {"schnapsen": {"options": {"target": {"min": 5, "max": 9}}}}}
+    >>> why_skipped(hello, "schnapsen", {"target": 7})
+    ('', '')
+    >>> why_skipped(hello, "schnapsen", {"target": 11})
+    ('value', "value 11 of option 'target' is outside the engine's range 5..9")
+    >>> why_skipped(hello, "marianna", {})
+    ('ruleset', "the engine does not list ruleset 'marianna'")
+    """
+    sets = info.get("rulesets")
+    if isinstance(sets, dict) and ruleset not in sets and ruleset.endswith(
+            (".yaml", ".yml")) and "ruleset_files" in (info.get("features") or ()):
+        # a house description, given by path to an engine that reads descriptions
+        why = unsupported(info, ruleset, options)
+        return ("configuration", why) if why else ("", "")
+    if not isinstance(sets, dict) or ruleset not in sets:
+        return "ruleset", f"the engine does not list ruleset '{ruleset}'"
+    entry = sets[ruleset]
+    opts = entry.get("options") if isinstance(entry, dict) else None
+    if not isinstance(opts, dict):
+        opts = {}
+    for name, value in options.items():
+        spec = opts.get(name)
+        if not isinstance(spec, dict):
+            return "option", f"the engine does not list option '{name}' of {ruleset}"
+        why = _unlisted(name, spec, value)
+        if why:
+            return "value", why
+    why = _default_unlisted(opts, ruleset, options)
+    if why:
+        return "value", why
+    why = unsupported(info, ruleset, options)
+    if why:
+        return "configuration", why
+    return "", ""
+
+
+def _unlisted(name: str, spec: dict[str, Any], value: Any) -> str:
+    """Why ``value`` of option ``name`` is outside what an engine lists of it in
+    ``rulesets`` (its ``values``, or ``min`` .. ``max`` for a whole number), else ``""``."""
+    values = spec.get("values")
+    if isinstance(values, list) and not any(_same(value, v) for v in values):
+        return f"the engine does not list value {value!r} of option '{name}'"
+    lo, hi = spec.get("min"), spec.get("max")
+    if isinstance(value, int) and not isinstance(value, bool) and (
+            (isinstance(lo, int | float) and value < lo)
+            or (isinstance(hi, int | float) and value > hi)):
+        span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+        return f"value {value} of option '{name}' is outside the engine's range {span}"
+    return ""
+
+
+def _default_unlisted(opts: dict[str, Any], ruleset: str, options: dict[str, Any]) -> str:
+    """Why an option the test leaves at its default is at a value the engine does not
+    list (its ``values`` or ``min`` .. ``max`` leave the default out), else ``""``."""
+    try:
+        defaults = effective_options(ruleset, {})
+    except MariageError:  # a ruleset this package does not know: nothing to compare
+        return ""
+    for name, spec in opts.items():
+        if name in options or name not in defaults or not isinstance(spec, dict):
+            continue
+        if _unlisted(name, spec, defaults[name]):
+            return (f"the engine does not play the default {show_value(defaults[name])} of "
+                    f"option '{name}'")
+    return ""

@@ -24,7 +24,7 @@ from mariage.spec.specload import list_rulesets
 from .suite import Test
 
 if TYPE_CHECKING:
-    from .runner import Outcome
+    from .results import Outcome
 
 __all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
            "run_coverage"]

@@ -44,9 +44,29 @@ FAULTS: dict[str, Fault] = {}
 
 def _fault(name: str, rule: str, rulesets: str, description: str,
            patch: RulesPatch | None = None, state_class: type[GameState] | None = None,
-           mechanisms: Mechanisms | None = None) -> None:
+           mechanisms: Mechanisms | None = None, duty: str = "", **fields: Any) -> None:
+    """Register the faulty engine ``name``, which breaks ``rule`` in ``rulesets``.
+
+    ``fields`` is a shorthand for the patch that sets those fields where the compiled
+    rules have ``rule`` (:func:`_when`); with ``duty``, the fields of the play duties
+    whose ``duty`` field (``head_rule``, ``void_rule``...) is ``rule`` (:func:`_obligations`,
+    ``phases`` among the fields).
+    """
+    if fields:
+        assert patch is None, f"fault {name}: a patch and fields"
+        patch = _obligations_patch(duty, rule, **fields) if duty else _when_patch(rule, **fields)
     FAULTS[name] = Fault(name, rule, tuple(rulesets.split()), description, patch, state_class,
                          mechanisms)
+
+
+def _when_patch(rule: str, **fields: Any) -> RulesPatch:
+    """A patch of the top-level ``fields`` of the rules that have ``rule``."""
+    return lambda rules: _when(rules, rule, **fields)
+
+
+def _obligations_patch(duty: str, rule: str, **fields: Any) -> RulesPatch:
+    """A patch of the play duties whose field ``duty`` (``head_rule``...) is ``rule``."""
+    return lambda rules: _obligations(rules, duty, rule, **fields)
 
 
 

@@ -12,7 +12,7 @@ from mariage.engine.rules import Rules, When
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
-from .faultkit import _fault, _m, _obligations
+from .faultkit import _fault, _m
 
 ALL = "belote belote-coinche belote-contree"
 WITH_ANNOUNCEMENTS = "belote belote-coinche"
@@ -76,19 +76,16 @@ _fault("trump-plain-order", "belote.pack.trump", ALL,
        _plain_trumps)
 _fault("partner-exempt-in-trumps", "belote.play.trump-led", ALL,
        "when trumps are led a player need not beat his partner's trump",
-       lambda r: _obligations(r, "head_rule", "belote.play.trump-led",
-                              head=When.OPPONENT_WINNING))
+       duty="head_rule", head=When.OPPONENT_WINNING)
 _fault("trump-over-partner", "belote.play.partner-winning", ALL,
        "a void player must trump even when his partner is winning the trick",
-       lambda r: _obligations(r, "void_partner_rule", "belote.play.partner-winning",
-                              void_when=When.ALWAYS))
+       duty="void_partner_rule", void_when=When.ALWAYS)
 _fault("undertrump-partner", "belote.play.partner-winning", WITH_ANNOUNCEMENTS,
        "a void player may play a trump below his partner's winning trump",
-       lambda r: _obligations(r, "void_partner_rule", "belote.play.partner-winning",
-                              void_partner="free"))
+       duty="void_partner_rule", void_partner="free")
 _fault("no-forced-undertrump", "belote.play.void", WITH_ANNOUNCEMENTS,
        "a void player who cannot beat an opponent's trump may discard",
-       lambda r: _obligations(r, "void_rule", "belote.play.void", void_duty="beat"))
+       duty="void_rule", void_duty="beat")
 _fault("second-round-turned-suit", "belote.take.second-round", "belote",
        "the turn-up's suit may be named again in the second round",
        lambda r: _belote(r, take_other_suits=False))

@@ -20,7 +20,6 @@ from . import faulty_talon  # noqa: F401  (registered first: the list keeps its 
 from .faultkit import (
     _fault,
     _m,
-    _obligations,
 )
 
 
@@ -113,10 +112,10 @@ _fault("no-first-trick-ace", "marjapussi-de.play.first-trick-ace", "marjapussi-d
        lambda r: _mjde(r, first_trick_rank=-1))
 _fault("no-duty-to-go-over", "marjapussi-de.play.beat", "marjapussi-de",
        "a player following suit need not go over the best card",
-       lambda r: _obligations(r, "head_rule", "marjapussi-de.play.beat", head=When.NEVER))
+       duty="head_rule", head=When.NEVER)
 _fault("no-mitstechen", "marjapussi-de.play.trump", "marjapussi-de",
        "a void player whose trumps cannot win may discard (no Mitstechen)",
-       lambda r: _obligations(r, "void_rule", "marjapussi-de.play.trump", void_duty="beat"))
+       duty="void_rule", void_duty="beat")
 _fault("first-call-fixes-trump", "marjapussi-de.calls.trump", "marjapussi-de",
        "the first call fixes trump (the Finnish rule) instead of the latest ruling",
        lambda r: _mjde(r, call_trump_latest=False))

@@ -3,6 +3,7 @@ relatives): one rule broken each, by a patch of the rules or a replaced mechanis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mariage.engine.actions import Action, Answer, AskPartner, CallOut, Declare, Play
@@ -25,7 +26,6 @@ from .faultkit import (
     _fault,
     _m,
     _no_cutoff,
-    _obligations,
     _points,
     _when,
 )
@@ -36,6 +36,17 @@ class _Scratch(GameState):
     """A state that can carry a faulty mechanism's own notes (it has a ``__dict__``)."""
 
 
+def _judged_under(st: GameState, trump: int, winner_index: Callable[[GameState], int]) -> int:
+    """The trick's winner as ``winner_index`` judges it with ``trump`` in force; the
+    state's trump is left as it was."""
+    saved = st.trump
+    st.trump = trump
+    try:
+        return winner_index(st)
+    finally:
+        st.trump = saved
+
+
 class _TrumpAtStart(TrickPlay):
     """The trick goes by the trump in force when the trick was led."""
 
@@ -44,12 +55,7 @@ class _TrumpAtStart(TrickPlay):
         setattr(st, "trump0", st.trump)  # noqa: B010 - a note only this fault keeps
 
     def winner_index(self, st: GameState) -> int:
-        saved = st.trump
-        st.trump = getattr(st, "trump0", saved)
-        try:
-            return super().winner_index(st)
-        finally:
-            st.trump = saved
+        return _judged_under(st, getattr(st, "trump0", st.trump), super().winner_index)
 
 
 class _LeaderDrawsFirst(TrickPlay):
@@ -255,13 +261,10 @@ class _PlayedTrumpLoses(TrickPlay):
     """A trump played to a plain suit does not win: the best card of the suit led does."""
 
     def winner_index(self, st: GameState) -> int:
-        saved = st.trump
-        if saved >= 0 and st.rules.suit_of[st.trick_cards[0]] != saved:
-            st.trump = -1
-        try:
-            return super().winner_index(st)
-        finally:
-            st.trump = saved
+        trump = st.trump
+        if trump >= 0 and st.rules.suit_of[st.trick_cards[0]] != trump:
+            trump = -1
+        return _judged_under(st, trump, super().winner_index)
 
 
 class _SplitOnlyForAsker(Asks):
@@ -321,7 +324,7 @@ _fault("marianna-again", "marianna.decl.once", "marianna",
        mechanisms=_m(declarations=_DeclareAgain()))
 _fault("two-declarations-per-trick", "marianna.decl.per-trick", "marianna",
        "a player may declare twice in one trick",
-       lambda r: _when(r, "marianna.decl.per-trick", decl_per_trick=2))
+       decl_per_trick=2)
 _fault("king-alone", "marianna.decl.marianna", "marianna",
        "a king without its queen is accepted as a marianna",
        mechanisms=_m(declarations=_KingAlone()))
@@ -335,7 +338,7 @@ _fault("target-exceeded", "marianna.match.end", "marianna",
        lambda r: _when(r, "marianna.match.end", match_target=r.match_target + 1))
 _fault("deal-one-by-one", "marianna.deal", "marianna",
        "cards are dealt one at a time instead of in packets of five",
-       lambda r: _when(r, "marianna.deal", packet=1))
+       packet=1)
 _fault("ace-counts-ten", "marianna.pack", "marianna", "aces count 10 instead of 11", _points)
 _fault("dealer-backwards", "marianna.deal.rotation", "marianna",
        "the deal passes to the previous seat instead of the next",
@@ -356,34 +359,31 @@ _fault("cover-yes-without-card", "siciliana.ask.answer", "marianna-siciliana",
        mechanisms=_m(asks=_YesWithoutCard()))
 _fault("mariglia-no-overtrump", "mariglia.play.overtrump", "mariglia",
        "no duty to trump (or overtrump) when void and an opponent is winning",
-       lambda r: _obligations(r, "void_rule", "mariglia.play.overtrump", void_duty="none"))
+       duty="void_rule", void_duty="none")
 _fault("mariglia-trump-partner", "mariglia.play.overtrump", "mariglia",
        "a void player must trump even when his partner is winning",
-       lambda r: _obligations(r, "void_rule", "mariglia.play.overtrump", void_when=When.ALWAYS))
+       duty="void_rule", void_when=When.ALWAYS)
 _fault("mariglia-head-always", "mariglia.play.head", "mariglia",
        "a follower must beat the trick even when his partner is winning it",
-       lambda r: _obligations(r, "head_rule", "mariglia.play.head", head=When.ALWAYS))
+       duty="head_rule", head=When.ALWAYS)
 _fault("mariglia-no-follow", "mariglia.play.follow", "mariglia",
        "no duty to follow suit",
-       lambda r: _obligations(r, "follow_rule", "mariglia.play.follow", follow=False))
+       duty="follow_rule", follow=False)
 _fault("mariglia-no-turn-up-bonus", "mariglia.score.turn-up", "mariglia",
        "the turned-up card's points are not scored for the dealer's team",
-       lambda r: _when(r, "mariglia.score.turn-up", turn_up_bonus=False))
+       turn_up_bonus=False)
 _fault("mariglia-no-trick-points", "mariglia.score.hand", "mariglia",
        "tricks are not worth a point each in the hand total",
-       lambda r: _when(r, "mariglia.score.hand", trick_point=0))
+       trick_point=0)
 _fault("last-five-no-follow", "mariaggia.play.last-five.follow", "mariaggia",
        "no duty to follow suit in the last five tricks",
-       lambda r: _obligations(r, "follow_rule", "mariaggia.play.last-five.follow", "no_stock",
-                              follow=False))
+       duty="follow_rule", phases="no_stock", follow=False)
 _fault("last-five-no-beat", "mariaggia.play.last-five.beat", "mariaggia",
        "no duty to beat the card led in the last five tricks",
-       lambda r: _obligations(r, "head_rule", "mariaggia.play.last-five.beat", "no_stock",
-                              head=When.NEVER))
+       duty="head_rule", phases="no_stock", head=When.NEVER)
 _fault("last-five-no-trump", "mariaggia.play.last-five.trump", "mariaggia",
        "no duty to trump when void in the last five tricks",
-       lambda r: _obligations(r, "void_rule", "mariaggia.play.last-five.trump", "no_stock",
-                              void_duty="none"))
+       duty="void_rule", phases="no_stock", void_duty="none")
 _fault("duties-from-start", "mariaggia.play.free", "mariaggia",
        "the last-five duties applied from the first trick",
        lambda r: _when(r, "mariaggia.play.free", obligation_stock=r.obligation_no_stock))
@@ -392,10 +392,10 @@ _fault("claim-without-hand", "mariaggia.call-out", "mariaggia",
        mechanisms=_m(call_out=_ClaimWithoutHand()))
 _fault("wrong-claim-loses-match", "mariaggia.call-out.penalty", "mariaggia",
        "a wrong call-out loses the match instead of the hand",
-       lambda r: _when(r, "mariaggia.call-out.penalty", call_out_penalty="lose_match"))
+       call_out_penalty="lose_match")
 _fault("accusa-by-follower", "mariaggia.decl.who", "mariaggia",
        "the second player may declare an accusa",
-       lambda r: _when(r, "mariaggia.decl.who", decl_who="on_turn"))
+       decl_who="on_turn")
 _fault("turn-up-drawn-first", "mariaggia.draw", "mariaggia",
        "the turned-up card is drawn first instead of last",
        mechanisms=_m(dealing=_TurnUpDrawnFirst()))
@@ -404,13 +404,13 @@ _fault("mariazza-held-at-once", "mariazza.decl.held", "mariazza",
        lambda r: _decls(r, "rule", "mariazza.decl.mariazza", credit="immediate"))
 _fault("sixty-segno", "mariazza.score.sixty", "mariazza",
        "a top score of exactly 60 still takes the segno",
-       lambda r: _when(r, "mariazza.score.sixty", segno_void_top=None))
+       segno_void_top=None)
 _fault("mariazza-exchange-two", "mariazza.exchange", "mariazza",
        "the two of trump is exchanged for the face-up card instead of the seven",
        _exchange_two)
 _fault("mariazza-no-hand-target", "mariazza.hand.target", "mariazza",
        "the hand is played out instead of ending the moment a player reaches 41",
-       lambda r: _when(r, "mariazza.hand.target", hand_target=None))
+       hand_target=None)
 _fault("mariazza-trump-20", "mariazza.decl.value", "mariazza",
        "a mariazza in trump scores 20 like the others",
        lambda r: _decls(r, "value_rule", "mariazza.decl.value", if_trump_suit=None))
@@ -426,17 +426,17 @@ _fault("leader-declares-first-trick", "marjapussi.decl.who", "marjapussi",
                        "marjapussi.ask.any", who="leader"))
 _fault("marjapussi-no-trump-duty", "marjapussi.play.trump", "marjapussi",
        "a player void in the suit led need not trump",
-       lambda r: _obligations(r, "void_rule", "marjapussi.play.trump", void_duty="none"))
+       duty="void_rule", void_duty="none")
 _fault("no-last-trick-point", "marjapussi.score.last-trick", "marjapussi",
        "no game point for the last trick",
-       lambda r: _when(r, "marjapussi.score.last-trick", table_last_trick=0))
+       table_last_trick=0)
 _fault("threshold-of-other-system", "marjapussi.score.threshold", "marjapussi",
        "the threshold point at 61 card points (the original system's) under simplified points",
        lambda r: _when(r, "marjapussi.score.threshold", table_threshold=61)
        if r.table_threshold == 75 else r)
 _fault("majority-merged", "marjapussi.score.majority", "marjapussi",
        "the majority point is not scored separately from the threshold point",
-       lambda r: _when(r, "marjapussi.score.majority", table_majority_mode="merged"))
+       table_majority_mode="merged")
 _fault("trump-marriage-one-point", "marjapussi.decl.value", "marjapussi",
        "the marriage that makes trump is worth 1 game point like the others",
        lambda r: _decls(r, "value_rule", "marjapussi.decl.value", if_makes_trump=None))

@@ -25,7 +25,7 @@ from mariage.engine.mechanisms import Dealing, MatchEnd, Scoring, TrickPlay
 from mariage.engine.rules import Obligation, Rules, When
 from mariage.engine.state import GameState, Phase
 
-from .faultkit import Fault, RulesPatch, _decls, _m, _no_cutoff, _obligations
+from .faultkit import Fault, RulesPatch, _decls, _m, _no_cutoff, _obligations_patch
 from .faulty_core import _DeclareAgain, _KingAlone
 
 __all__ = ["generic_faults"]
@@ -110,13 +110,6 @@ class _ActsBetweenHands(GameState):
         super().apply(action, seat)
 
 
-def _ob_patch(rule_field: str, rule: str, **changes: Any) -> RulesPatch:
-    """A patch of the play duties whose ``rule_field`` is ``rule``."""
-    def patch(x: Rules) -> Rules:
-        return _obligations(x, rule_field, rule, **changes)
-    return patch
-
-
 def _plus_ten(rule: str) -> RulesPatch:
     """A patch: the declarations valued by ``rule`` score 10 more."""
     def patch(x: Rules) -> Rules:
@@ -136,23 +129,23 @@ def _duty_faults(rules: Rules) -> list[Fault]:
             r = ob.follow_rule
             out.setdefault(f"no-follow@{r}", Fault(
                 f"no-follow@{r}", r, (rules.ruleset,), "no duty to follow suit",
-                _ob_patch("follow_rule", r, follow=False)))
+                _obligations_patch("follow_rule", r, follow=False)))
         if ob.head is not When.NEVER and ob.head_rule:
             r = ob.head_rule
             out.setdefault(f"no-head@{r}", Fault(
                 f"no-head@{r}", r, (rules.ruleset,), "no duty to beat the best card",
-                _ob_patch("head_rule", r, head=When.NEVER)))
+                _obligations_patch("head_rule", r, head=When.NEVER)))
         if ob.void_duty != "none" and ob.void_rule:
             r = ob.void_rule
             out.setdefault(f"no-trump-duty@{r}", Fault(
                 f"no-trump-duty@{r}", r, (rules.ruleset,), "no duty to trump when void",
-                _ob_patch("void_rule", r, void_duty="none")))
+                _obligations_patch("void_rule", r, void_duty="none")))
         if not ob.follow and ob.free_rule:
             r = ob.free_rule
             out.setdefault(f"follow-when-free@{r}", Fault(
                 f"follow-when-free@{r}", r, (rules.ruleset,),
                 "a duty to follow suit where play is free",
-                _ob_patch("free_rule", r, follow=True, follow_rule=r)))
+                _obligations_patch("free_rule", r, follow=True, follow_rule=r)))
     return list(out.values())
 
 

@@ -3,8 +3,6 @@ exchanges and game points, one rule broken each."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mariage.engine.mechanisms import (
     Claims,
     GamePoints,
@@ -14,12 +12,10 @@ from mariage.engine.state import GameState, Phase
 
 from . import faulty_core  # noqa: F401  (registered first: the list keeps its order)
 from .faultkit import (
-    RulesPatch,
     _decls,
     _fault,
     _m,
     _no_cutoff,
-    _when,
 )
 
 
@@ -63,19 +59,15 @@ class _DrawToLastTrick(GamePoints):
         return added, winner
 
 
-def _talon(rule: str, **changes: Any) -> RulesPatch:
-    return lambda r: _when(r, rule, **changes)
-
-
 _fault("jack-exchange-needs-trick", "schnapsen.exchange", "schnapsen",
        "the trump jack may be exchanged only by a player who has won a trick",
-       _talon("schnapsen.exchange", exchange_requires_trick=True))
+       exchange_requires_trick=True)
 _fault("nine-exchange-without-trick", "sixty-six.exchange", "sixty-six",
        "the trump nine may be exchanged with no trick won",
-       _talon("sixty-six.exchange", exchange_requires_trick=False))
+       exchange_requires_trick=False)
 _fault("no-close-on-first-lead", "schnapsen.close", "schnapsen",
        "the talon may not be closed before the first trick",
-       _talon("schnapsen.close", close_on_first_lead=False))
+       close_on_first_lead=False)
 _fault("closed-talon-still-drawn", "schnapsen.close.effect", "schnapsen",
        "after a close the players still draw from the talon",
        mechanisms=_m(closing=_ClosedTalonDraws()))
@@ -84,10 +76,10 @@ _fault("strict-by-trick-number", "schnapsen.play.switch", "schnapsen",
        mechanisms=_m(closing=_CloseKeepsOpenPlay()))
 _fault("no-close-before-draw", "sixty-six.close", "sixty-six",
        "the winner of a trick may not close before drawing",
-       _talon("sixty-six.close", close_before_draw=False))
+       close_before_draw=False)
 _fault("no-exchange-at-close", "sixty-six.close.reply", "sixty-six",
        "the closer's opponent is not offered the nine exchange at the close",
-       _talon("sixty-six.close.reply", close_reply_rule=None))
+       close_reply_rule=None)
 _fault("marriage-counts-at-once", "schnapsen.decl.credit", "schnapsen sixty-six",
        "a marriage counts at once, even for a player with no trick",
        lambda r: _decls(r, "credit_rule", "schnapsen.decl.credit", credit="immediate"))
@@ -99,31 +91,31 @@ _fault("claim-any-time", "schnapsen.claim.timing", "schnapsen",
        mechanisms=_m(claims=_ClaimAnyTime()))
 _fault("false-claim-flat-two", "schnapsen.score.false-claim", "schnapsen",
        "a false claim scores 2 even when the opponent has no trick",
-       _talon("schnapsen.score.false-claim", gp_false_trickless=2))
+       gp_false_trickless=2)
 _fault("closer-judged-at-end", "schnapsen.score.closer", "schnapsen",
        "the closer who goes out is scored on his opponent at the end, not at the close",
-       _talon("schnapsen.score.closer", gp_closer_at_end=True))
+       gp_closer_at_end=True)
 _fault("beaten-closer-flat-two", "schnapsen.score.beaten-closer", "schnapsen",
        "the closer's opponent who goes out first scores a flat 2",
-       _talon("schnapsen.score.beaten-closer", gp_beaten_mode="fixed"))
+       gp_beaten_mode="fixed")
 _fault("failed-close-flat-two", "schnapsen.score.failed-close", "schnapsen",
        "a failed close scores 2 even when the opponent had no trick at the close",
-       _talon("schnapsen.score.failed-close", gp_failed_trickless=2))
+       gp_failed_trickless=2)
 _fault("last-trick-ten-after-close", "sixty-six.score.last-trick", "sixty-six",
        "the last trick earns 10 also when the talon was closed",
-       _talon("sixty-six.score.last-trick", last_trick_when_closed=True))
+       last_trick_when_closed=True)
 _fault("schnapsen-higher-total", "schnapsen.score.played-out", "schnapsen",
        "a hand played out goes to the higher total, not to the last trick's winner",
-       _talon("schnapsen.score.played-out", gp_played_mode="higher_total"))
+       gp_played_mode="higher_total")
 _fault("no-drawn-hand", "sixty-six.score.played-out", "sixty-six",
        "equal totals after the last trick go to the last trick's winner",
        mechanisms=_m(game_points=_DrawToLastTrick()))
 _fault("sixty-six-deal-alternates", "sixty-six.deal.rotation", "sixty-six",
        "the deal alternates instead of passing to the hand's winner",
-       _talon("sixty-six.deal.rotation", rotation="next_seat"))
+       rotation="next_seat")
 _fault("schnapsen-turn-up-last", "schnapsen.deal", "schnapsen",
        "the trump is turned after all the cards are dealt instead of after the first round",
-       _talon("schnapsen.deal", turn_up_round=0))
+       turn_up_round=0)
 _fault("marriage-after-exhaustion", "sixty-six.decl.window", "sixty-six",
        "marriages are still allowed once the talon is closed or exhausted",
        lambda r: _no_cutoff(r, "sixty-six.decl.window"))

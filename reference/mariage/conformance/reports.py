@@ -27,7 +27,7 @@ from typing import Any
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
-from .runner import SKIP_REASONS, Outcome, RunResult
+from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
 __all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "refusal_line",

@@ -3,7 +3,10 @@
 :func:`run_test` plays one test through an :class:`~mariage.conformance.client.EngineClient`
 and returns an :class:`Outcome`; :func:`run_suite` runs many, restarting the
 engine after any crash, hang or garbage, and applies the expected failures.
-The rules for interpreting a test are in ``docs/conformance.rst``.
+The rules for interpreting a test are in ``docs/conformance.rst``. What a run
+found is kept in :mod:`mariage.conformance.results`, the rules a difference is
+charged to are found by :mod:`mariage.conformance.blame`, and which tests an
+engine's ``hello`` covers is judged in :mod:`mariage.conformance.configuration`.
 
 >>> from mariage.conformance.client import EngineClient, ThreadTransport
 >>> from mariage.conformance.engine import ReferenceEngine
@@ -30,16 +33,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from mariage.engine.state import GameState
 
-from ..errors import MariageError
+from .blame import Diff, Reference, Refusals, charge, first_step_charges, legal_blame, rule_ids
 from .client import EngineClient, EngineFailure, HandshakeError
-from .configuration import effective_options, show_value, unsupported
-from .coverage import UNREACHABLE
+from .configuration import why_skipped
 from .protocheck import (
     ANY_RULESET,
     ProtocolStepFailed,
@@ -47,6 +47,7 @@ from .protocheck import (
     protocol_ruleset,
     run_protocol_steps,
 )
+from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import Test
 
 __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
@@ -55,15 +56,6 @@ __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunRes
 
 #: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
 TEST_TIMEOUT = 300.0
-
-#: Why a test is skipped: the reason key and its text in reports.
-SKIP_REASONS = {
-    "ruleset": "ruleset not supported",
-    "option": "option not supported",
-    "value": "option value not supported",
-    "configuration": "configuration not played",
-    "derivation": "does not hold under the configuration",
-}
 
 
 class TestFailed(Exception):
@@ -75,318 +67,8 @@ class TestFailed(Exception):
         super().__init__(message)
 
 
-@dataclass
-class Outcome:
-    """The result of one test: ``pass``, ``fail``, ``error`` or ``skip``.
-
-    After expected failures are applied, ``xfail`` (failed as expected) and
-    ``xpass`` (listed as failing but passed: this fails the run) may appear.
-    """
-
-    id: str
-    ruleset: str
-    kind: str
-    rules: tuple[str, ...]
-    status: str
-    message: str = ""
-    step: int | None = None
-    seconds: float = 0.0
-    #: for a skip: the key of :data:`SKIP_REASONS`
-    skip_reason: str = ""
-    #: the rule IDs a failure is charged to (those of the step where it happened)
-    charged: tuple[str, ...] = ()
-    #: every difference found (a test goes on past its first one where it can)
-    details: list[str] = field(default_factory=list)
-    #: the exchange of a failing test (request, response) for ``--trace``
-    exchange: list[tuple[str, str]] = field(default_factory=list)
-    #: steps reached that expect a refusal naming a rule ID; of them, those the engine
-    #: refused with the expected code, and those where it also named that rule
-    refusals: int = 0
-    refused: int = 0
-    named: int = 0
-
-    @property
-    def blamed(self) -> tuple[str, ...]:
-        """The rule IDs this outcome counts against: :attr:`charged`, else all the test's."""
-        return self.charged or self.rules
-
-    @property
-    def ok(self) -> bool:
-        """True if this outcome does not fail the run."""
-        return self.status in ("pass", "xfail", "skip")
-
-
-@dataclass
-class RunResult:
-    """Every outcome of a run, plus the engine's handshake and the counters."""
-
-    outcomes: list[Outcome]
-    engine: dict[str, Any] | None
-    seconds: float
-    requests: int
-    restarts: int
-    stale: list[str] = field(default_factory=list)
-    #: why the run stopped before its end (a failed handshake), else ``""``
-    aborted: str = ""
-
-    @property
-    def ran(self) -> int:
-        """How many tests were run (not skipped)."""
-        return sum(1 for o in self.outcomes if o.status != "skip")
-
-    def refusal_levels(self) -> tuple[int, int, int]:
-        """Steps expecting a refusal with a rule ID, how many the engine refused (with
-        the expected code), and how many of those named the rule."""
-        return (sum(o.refusals for o in self.outcomes), sum(o.refused for o in self.outcomes),
-                sum(o.named for o in self.outcomes))
-
-    @property
-    def ok(self) -> bool:
-        """True when at least one test ran, every test passed or failed as expected,
-        no expectation is stale and the run was not stopped."""
-        return (all(o.ok for o in self.outcomes) and not self.stale and not self.aborted
-                and self.ran > 0)
-
-    def skips(self) -> dict[str, list[Outcome]]:
-        """Skipped tests by reason (keys of :data:`SKIP_REASONS`)."""
-        out: dict[str, list[Outcome]] = {}
-        for o in self.outcomes:
-            if o.status == "skip":
-                out.setdefault(o.skip_reason or "ruleset", []).append(o)
-        return out
-
-    def verdict(self) -> str:
-        """One line: why the run failed, or that it passed.
-
-        >>> RunResult([], None, 0.0, 0, 0).verdict()
-        'FAILED: no test ran'
-        """
-        if self.aborted:
-            return f"FAILED: the run stopped: {self.aborted}"
-        if self.ran == 0:
-            parts = [f"{len(v)} skipped ({SKIP_REASONS[k]})" for k, v in self.skips().items()]
-            return "FAILED: no test ran" + (": " + ", ".join(parts) if parts else "")
-        bad = [o for o in self.outcomes if not o.ok]
-        if bad or self.stale:
-            return (f"FAILED: {len(bad)} tests failed" +
-                    (f", {len(self.stale)} stale expectations" if self.stale else ""))
-        return "PASSED"
-
-
 #: At most this many differences are reported for one test.
 MAX_DIFFERENCES = 20
-
-#: Which rule IDs (by fragment) govern each thing a step compares: a difference
-#: is charged to the test's rules that contain one of these.
-_GOVERNS: dict[str, tuple[str, ...]] = {
-    "legal": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", ".accusa",
-              "core.turn", "core.hand", "core.phase", "core.over"),
-    "refused": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", "core."),
-    "accepted": (".play.", ".decl.", ".ask.", ".exchange", ".call-out", ".lead.", "core."),
-    "hand_points": (".score.", ".decl.value", ".value", ".held", ".pack", ".trick.points",
-                    ".decl.", ".ask."),
-    "match_scores": (".score.", ".match.", ".value", ".held", ".pack", ".turn-up"),
-    "last_hand": (".score.", ".match.", ".hand.", ".call-out", ".turn-up", ".value"),
-    "result": (".match.", ".score.", ".call-out", ".value", "core.resign", "core.over"),
-    "segni": (".score.", ".hand.", ".match."),
-    "terminal": (".match.", ".call-out", "core.resign", "core.over"),
-    "phase": (".decl.window", ".hand.", ".match.", ".ask.", ".call-out", "core."),
-    "trump": (".decl.trump", ".trump", ".deal", ".decl.", ".ask."),
-    "hands": (".deal", ".draw", ".exchange", ".pack"),
-    "stock": (".deal", ".draw", ".exchange", ".pack"),
-    "turn_up": (".deal", ".draw", ".exchange"),
-    "leader": (".trick.", ".lead.", ".draw"),
-    "to_act": (".trick.", ".lead.", ".decl.window", ".ask.", "core.turn"),
-    "tricks_won": (".trick.",),
-    "table": (".trick.", ".play."),
-    "trick": (".trick.", ".decl.window"),
-    "dealer": (".deal", ".rotation"),
-    "hand": (".deal", ".hand.", ".match."),
-    "declared": (".decl.", ".ask."),
-}
-
-
-#: For the score fields: the rules that decide them first, before the pack's values
-#: and the match's end that only feed them.
-_FIRST: dict[str, tuple[str, ...]] = {
-    field: (".score.", ".turn-up", ".decl.value", ".value", ".held", ".call-out")
-    for field in ("hand_points", "match_scores", "last_hand", "result", "terminal")
-}
-
-
-class _Reference:
-    """The reference interpreter following a test's steps, to name the rule of a
-    difference: the rule refusing an action the engine lists too many, the rules
-    offering one it misses, the rules a step of a golden match exercises."""
-
-    def __init__(self, test: Test) -> None:
-        from mariage.spec.compile import load_rules
-
-        from .generate import _dealt_rules
-
-        self.rules = load_rules(test.ruleset, test.options)
-        self.state = GameState(self.rules, first_dealer=test.start.get("dealer"))
-        self.state.deal(test.start["deck"], test.start.get("first_player"))
-        #: the rules exercised since the state was last compared
-        self.since: set[str] = _dealt_rules(self.rules)
-
-    @classmethod
-    def of(cls, test: Test) -> _Reference | None:
-        """The reference at the start of ``test``; ``None`` if it cannot follow it."""
-        try:
-            return cls(test)
-        except Exception:
-            return None
-
-    def step(self, step: dict[str, Any]) -> bool:
-        """Take ``step`` (a refused one changes nothing); ``False`` once lost."""
-        from mariage.engine.actions import parse_action
-
-        from ..errors import IllegalActionError
-        from .generate import _dealt_rules, _outcome_rules
-        from .ruleprobe import node_rules
-
-        st = self.state
-        try:
-            if "act" in step:
-                action = parse_action(self.rules, step["act"])
-                before = (st.trick_no, len(st.tricks), st.trump)
-                taken = node_rules(st, action) if step.get("seat") in (
-                    None, st.to_act) else set()
-                st.apply(action, step.get("seat"))
-                self.since |= taken | _outcome_rules(st, before)
-            elif "deal" in step:
-                st.deal(step["deal"]["deck"], step["deal"].get("first_player"))
-                self.since |= _dealt_rules(self.rules)
-            elif "resign" in step:
-                st.resign(step["resign"])
-                self.since.add("core.resign")
-        except IllegalActionError:
-            pass
-        except (ValueError, MariageError):
-            return False
-        return True
-
-    def state_blame(self, test: Test, what: str) -> tuple[str, ...]:
-        """The test's rules that decide state field ``what`` (the most specific first: see
-        :data:`_FIRST`), narrowed to those exercised since the state was last compared."""
-        rules = [r for r in test.rules if f"{test.ruleset} {r}" not in UNREACHABLE]
-        golden = test.kind == "golden"  # its rules are those its steps exercise
-        for frags in (_FIRST.get(what, ()), _GOVERNS.get(what, ())):
-            mine = tuple(r for r in rules if any(f in r for f in frags))
-            narrow = tuple(r for r in mine if r in self.since) if golden else ()
-            if narrow or mine:
-                return narrow or mine
-        return ()
-
-    def legal_blame(self, step: dict[str, Any], missing: Sequence[str],
-                    extra: Sequence[str]) -> tuple[str, ...]:
-        """The rules the reference names for a legal-action difference before ``step``."""
-        return legal_blame(self.state, step.get("seat"), missing, extra)
-
-
-def legal_blame(state: GameState, seat: int | None, missing: Sequence[str],
-                extra: Sequence[str]) -> tuple[str, ...]:
-    """The rules the reference names at ``state`` for the actions an engine lists too many
-    (the rule refusing each) and misses (the rules offering each).
-
-    >>> from mariage import load_rules
-    >>> from mariage.engine.deals import canonical_deck
-    >>> st = GameState(load_rules("mariglia"), first_dealer=0)
-    >>> st.deal(canonical_deck(st.rules))
-    >>> legal_blame(st, None, [], ["QS"])
-    ('core.hand',)
-    """
-    from mariage.engine.actions import parse_action
-
-    from .ruleprobe import offer_rules, refusal_rule
-
-    out: list[str] = []
-    for text in extra:
-        try:
-            rule = refusal_rule(state, parse_action(state.rules, text), seat)
-        except ValueError:
-            rule = state.rules.core_phase
-        if rule:
-            out.append(rule)
-    for text in missing:
-        try:
-            out.extend(offer_rules(state, parse_action(state.rules, text)))
-        except ValueError:
-            continue
-    return tuple(dict.fromkeys(out))
-
-
-@dataclass
-class _Diff:
-    step: int | None
-    text: str
-    charged: tuple[str, ...]
-
-
-@dataclass
-class _Refusals:
-    """The two levels of refusals in one test: refused, and refused naming the rule.
-
-    An engine may refuse without a rule ID, or with words of its own: the
-    refusal counts, the rule is not named. Naming one of the ruleset's rule
-    IDs other than the expected one fails; so does any refusal that does not
-    name its rule when ``require`` (``--require-rule-ids``).
-    """
-
-    known: frozenset[str]
-    require: bool = False
-    expected: int = 0
-    refused: int = 0
-    named: int = 0
-
-    def judge(self, err: dict[str, Any], reply: dict[str, Any]) -> bool:
-        """Count one refusal step; False if its answer is wrong (code, or rule)."""
-        if "rule" in err:
-            self.expected += 1
-        if reply.get("type") != "error" or reply.get("code") != err.get("code"):
-            return False
-        if "rule" not in err:
-            return True
-        self.refused += 1
-        got = reply.get("rule")
-        if got == err["rule"]:
-            self.named += 1
-            return True
-        return not self.require and not (isinstance(got, str) and got in self.known)
-
-
-@lru_cache(maxsize=64)
-def _rule_ids(ruleset: str) -> frozenset[str]:
-    """The rule IDs of a bundled ruleset (empty for one the reference does not know)."""
-    from mariage.spec.compile import load_rules
-
-    try:
-        return frozenset(load_rules(ruleset).rule_ids)
-    except (MariageError, ValueError, OSError):
-        return frozenset()
-
-
-def _charge(test: Test, step: dict[str, Any] | None, what: str) -> tuple[str, ...]:
-    """The rule IDs a difference at ``step`` in ``what`` is charged to.
-
-    The step's own ``rules`` if it names any; else the rule its expected
-    ``error`` names; else the test's rules that govern ``what``; else all of them.
-    """
-    if step is not None:
-        if step.get("rules"):
-            return tuple(str(r) for r in step["rules"])
-        err = step.get("error")
-        if isinstance(err, dict) and err.get("rule"):
-            return (str(err["rule"]),)
-    rules = tuple(r for r in test.rules if f"{test.ruleset} {r}" not in UNREACHABLE) \
-        or test.rules
-    for frags in (_FIRST.get(what, ()), _GOVERNS.get(what, ())):
-        mine = tuple(r for r in rules if any(f in r for f in frags))
-        if mine:
-            return mine
-    return rules
-
 
 def _expect_ok(reply: dict[str, Any], what: str, step: int | None) -> None:
     if reply.get("type") != "ok":
@@ -497,60 +179,28 @@ def _start(client: EngineClient, test: Test) -> None:
     _expect_ok(reply, "start of the match", None)
 
 
-#: State fields in the order one causes the next: of the differences after one step,
-#: only those of the earliest group are charged (a wrong bonus at the deal also makes
-#: the scores and the match's end differ: the bonus's rule is broken, not the end's).
-_CAUSAL = ({"hands", "stock", "turn_up", "trump", "dealer"},
-           {"table", "trick", "leader", "to_act", "tricks_won", "declared"},
-           {"hand_points"},
-           {"match_scores", "last_hand", "segni"})
-
-
-def _group(text: str) -> int:
-    field = text.split(": ", 2)[1] if text.count(": ") >= 2 else ""
-    field = field.split(":")[0].strip()
-    return next((i for i, g in enumerate(_CAUSAL) if field in g), len(_CAUSAL))
-
-
-def _first_step_charges(diffs: list[_Diff]) -> tuple[str, ...]:
-    """The rules a failing test is charged to: those of its first differing step only
-    (later differences follow from it), and there of the earliest state fields."""
-    first = [d for d in diffs if d.step == diffs[0].step]
-    legal = [d for d in first if "legal actions" in d.text or "refused" in d.text
-             or "must be refused" in d.text]
-    if not legal:
-        low = min(_group(d.text) for d in first)
-        first = [d for d in first if _group(d.text) == low]
-    else:
-        first = legal
-    charged: list[str] = []
-    for d in first:
-        charged.extend(r for r in d.charged if r not in charged)
-    return tuple(charged)
-
-
 class _Diffs(Exception):
     """Every difference of a test that went on past its first one."""
 
-    def __init__(self, diffs: list[_Diff]) -> None:
+    def __init__(self, diffs: list[Diff]) -> None:
         self.diffs = diffs
         super().__init__(diffs[0].text)
 
 
-def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None) -> None:
+def _run_steps(client: EngineClient, test: Test, tally: Refusals | None = None) -> None:
     """Play the steps; go on past differences as long as the engine accepts the recorded
     actions (and refuses the refused ones); raise :class:`_Diffs` with all of them."""
-    diffs: list[_Diff] = []
-    tally = tally or _Refusals(_rule_ids(test.ruleset))
+    diffs: list[Diff] = []
+    tally = tally or Refusals(rule_ids(test.ruleset))
 
-    ref = _Reference.of(test)
+    ref = Reference.of(test)
 
     def note(n: int | None, step: dict[str, Any] | None, what: str, text: str,
              named: tuple[str, ...] = ()) -> None:
-        charged = _charge(test, step, what) if step is not None and (
+        charged = charge(test, step, what) if step is not None and (
             step.get("rules") or (isinstance(step.get("error"), dict)
-            and step["error"].get("rule"))) else named or _charge(test, step, what)
-        diffs.append(_Diff(n, text, charged))
+            and step["error"].get("rule"))) else named or charge(test, step, what)
+        diffs.append(Diff(n, text, charged))
         if len(diffs) >= MAX_DIFFERENCES:
             raise _Diffs(diffs)
 
@@ -600,7 +250,7 @@ def _run_steps(client: EngineClient, test: Test, tally: _Refusals | None = None)
             offered = ref.legal_blame(step, [step["act"]], []) \
                 if ref is not None and "act" in step else ()
             if isinstance(rule, str) and (rule in test.rules or rule in offered):
-                diffs.append(_Diff(n, text, (rule,)))
+                diffs.append(Diff(n, text, (rule,)))
             else:  # a focused test: the rules it names; a golden match: the reference's
                 note(n, step, "refused", text, offered if test.kind == "golden" else ())
             raise _Diffs(diffs)  # the engine's match is no longer the test's
@@ -702,15 +352,10 @@ def perft_divide_blame(client: EngineClient, test: Test) -> tuple[str, tuple[str
     return walk([], ref), tuple(blame)
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Equal JSON values of the same type (``True`` is not ``1``, ``36`` is not ``"36"``)."""
-    return type(a) is type(b) and a == b
-
-
-def _run_protocol(client: EngineClient, test: Test, tally: _Refusals) -> None:
+def _run_protocol(client: EngineClient, test: Test, tally: Refusals) -> None:
     """A protocol test, against the ruleset :func:`protocol_ruleset` picks."""
     ruleset = protocol_ruleset(client.info)
-    tally.known = _rule_ids(ruleset) if ruleset else frozenset()
+    tally.known = rule_ids(ruleset) if ruleset else frozenset()
     expected, named = run_protocol_steps(client, test, ruleset, tally.known)
     tally.expected += expected
     tally.refused += expected
@@ -724,61 +369,7 @@ def _supported(client: EngineClient, test: Test) -> tuple[str, str]:
         if needs_match(test) and protocol_ruleset(info) is None:
             return "ruleset", "the engine lists no bundled ruleset to start a match of"
         return "", ""
-    sets = info.get("rulesets")
-    if isinstance(sets, dict) and test.ruleset not in sets and test.ruleset.endswith(
-            (".yaml", ".yml")) and "ruleset_files" in (info.get("features") or ()):
-        # a house description, given by path to an engine that reads descriptions
-        why = unsupported(info, test.ruleset, test.options)
-        return ("configuration", why) if why else ("", "")
-    if not isinstance(sets, dict) or test.ruleset not in sets:
-        return "ruleset", f"the engine does not list ruleset '{test.ruleset}'"
-    entry = sets[test.ruleset]
-    opts = entry.get("options") if isinstance(entry, dict) else None
-    if not isinstance(opts, dict):
-        opts = {}
-    for name, value in test.options.items():
-        spec = opts.get(name)
-        if not isinstance(spec, dict):
-            return "option", f"the engine does not list option '{name}' of {test.ruleset}"
-        values = spec.get("values")
-        if isinstance(values, list) and not any(_same(value, v) for v in values):
-            return "value", f"the engine does not list value {value!r} of option '{name}'"
-        lo, hi = spec.get("min"), spec.get("max")
-        if isinstance(value, int) and not isinstance(value, bool) and (
-                (isinstance(lo, int | float) and value < lo)
-                or (isinstance(hi, int | float) and value > hi)):
-            span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
-            return "value", (f"value {value} of option '{name}' is outside the engine's "
-                             f"range {span}")
-    why = _default_unsupported(opts, test)
-    if why:
-        return "value", why
-    why = unsupported(info, test.ruleset, test.options)
-    if why:
-        return "configuration", why
-    return "", ""
-
-
-def _default_unsupported(opts: dict[str, Any], test: Test) -> str:
-    """Why an option the test leaves at its default is at a value the engine does not
-    list (its ``values`` or ``min`` .. ``max`` leave the default out), else ``""``."""
-    try:
-        defaults = effective_options(test.ruleset, {})
-    except MariageError:  # a ruleset this package does not know: nothing to compare
-        return ""
-    for name, spec in opts.items():
-        if name in test.options or name not in defaults or not isinstance(spec, dict):
-            continue
-        value = defaults[name]
-        values = spec.get("values")
-        lo, hi = spec.get("min"), spec.get("max")
-        if (isinstance(values, list) and not any(_same(value, v) for v in values)) or (
-                isinstance(value, int) and not isinstance(value, bool) and (
-                    (isinstance(lo, int | float) and value < lo)
-                    or (isinstance(hi, int | float) and value > hi))):
-            return (f"the engine does not play the default {show_value(value)} of option "
-                    f"'{name}'")
-    return ""
+    return why_skipped(info, test.ruleset, test.options)
 
 
 def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST_TIMEOUT,
@@ -792,7 +383,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
     """
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
-    tally = _Refusals(_rule_ids(test.ruleset), require_rules)
+    tally = Refusals(rule_ids(test.ruleset), require_rules)
     if client.info is None:
         client.set_deadline(None)
         try:
@@ -818,7 +409,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
                                f"expected {test.counts[first]} (all: {got} vs "
                                f"{list(test.counts)})")
                 out.details = [out.message]
-                out.charged = _charge(test, None, "legal")
+                out.charged = charge(test, None, "legal")
                 try:
                     node, named = perft_divide_blame(client, test)
                 except TestFailed as exc:
@@ -839,7 +430,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         if len(exc.diffs) > 1:
             out.message += f" (and {len(exc.diffs) - 1} more differences)"
         out.details = [d.text for d in exc.diffs]
-        out.charged = _first_step_charges(exc.diffs)
+        out.charged = first_step_charges(exc.diffs)
     except TestFailed as exc:
         out.status, out.message, out.step = "fail", exc.message, exc.step
     except EngineFailure as exc:

@@ -28,19 +28,15 @@ they share and sends each action to the one that runs it.
 
 from __future__ import annotations
 
-import copy
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..lazyrecord import frozen_record
 from .actions import Action, Play, action_text
+from .copies import COPIERS, clone_state, snapshot_state
 from .deals import SeededDeals
-from .fastpath import PlayLegal, play_legal
-from .freshhand import hand_resetter, slots_of
-from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, TrickPlay, refuse
-from .mechanisms.hooks import Hooks, hooks_of
-from .mechanisms.trickplay import TRAILED_METHODS
+from .dispatch import dispatch_of
+from .freshhand import hand_resetter
+from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
@@ -55,72 +51,6 @@ class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
     def next_deal(self) -> tuple[list[int], int | None]: ...
-
-
-_Applier = Callable[["GameState", int, Any], None]
-_Offer = Callable[["GameState", int, list[Action]], None]
-_PhaseLegal = Callable[["GameState", int], Sequence[Action]]
-
-
-@frozen_record
-class _Dispatch:
-    """What the mechanisms of one state do, looked up once (not per action)."""
-
-    appliers: dict[type, _Applier]  # action type -> apply, at the seat's turn
-    any_seat: dict[type, _Applier]  # action type -> apply, whoever sends it
-    any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
-    phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
-    hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
-    play_legal: PlayLegal  # the play phase's legal actions, by generated code
-    apply_play: _Applier  # a card played by the seat to act, in the play phase
-    trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
-    trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
-
-
-#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
-_DISPATCH: dict[tuple[int, int], tuple[Mechanisms, Rules, _Dispatch]] = {}
-
-
-def _dispatch_of(mech: Mechanisms, rules: Rules) -> _Dispatch:
-    """The dispatch table of ``mech`` under ``rules``, made once per pair (mechanisms are
-    stateless and rules frozen, so states of the same pair share it)."""
-    hit = _DISPATCH.get((id(mech), id(rules)))
-    if hit is not None and hit[0] is mech and hit[1] is rules:
-        return hit[2]
-    if len(_DISPATCH) >= 64:  # bounded, whatever the caller makes
-        _DISPATCH.clear()
-    table = _dispatch_table(mech, rules)
-    _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
-    return table
-
-
-def _dispatch_table(mech: Mechanisms, rules: Rules) -> _Dispatch:
-    appliers: dict[type, _Applier] = {}
-    any_seat: dict[type, _Applier] = {}
-    phase_legal: dict[int, _PhaseLegal] = {}
-    for m in mech.all():
-        for t, name in m.applies:
-            appliers[t] = getattr(m, name)
-        for t, name in m.any_seat:
-            any_seat[t] = getattr(m, name)
-        for p in m.phases:
-            phase_legal[p] = m.legal_in_phase
-    for m in mech.all():  # appliers that take over an action type under these rules
-        for t, name in m.applies_for(rules):
-            appliers[t] = getattr(m, name)
-    return _Dispatch(appliers, any_seat,
-                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                     phase_legal, hooks_of(mech.all(), rules), play_legal(mech, rules),
-                     mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play,
-                     _trails_tricks(mech, hooks_of(mech.all(), rules)))
-
-
-def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:
-    """True if undo may journal a trick's end as a trail (:meth:`TrickPlay.trail_trick_end`):
-    the reference trick play runs it and no mechanism answers a hook there."""
-    cls = type(mech.tricks)
-    return (not hooks.after_trick and not hooks.next_lead
-            and all(getattr(cls, m) is getattr(TrickPlay, m) for m in TRAILED_METHODS))
 
 
 class GameState:
@@ -225,7 +155,7 @@ class GameState:
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
         self.rules = rules
         self.mech = mechanisms
-        self._appliers = _dispatch_of(mechanisms, rules)
+        self._appliers = dispatch_of(mechanisms, rules)
         self.hooks = self._appliers.hooks
         n = len(rules.teams)
         self.match_scores = [0] * n
@@ -511,9 +441,9 @@ class GameState:
         same stream on its own, and everything else (the compiled rules, the
         mechanisms, numbers, tuples, frozen records) is shared. The copy keeps
         undo on if this state has it on, with an empty journal. The copying
-        code is generated from ``__slots__`` (see :func:`_copy_code`).
+        code is generated from ``__slots__`` (see :mod:`mariage.engine.copies`).
         """
-        return _clone(self)
+        return clone_state(self)
 
     # --------------------------------------------------------------- undo
     def enable_undo(self, on: bool = True) -> None:
@@ -570,7 +500,7 @@ class GameState:
         if entry[0] is _TRICK_TRAIL:  # a card that ended a trick, not the hand
             self.mech.tricks.undo_trick_end(self, entry[1])
             return
-        _COPIERS[type(self)].restore(self, entry)
+        COPIERS[type(self)].restore(self, entry)
 
     def _trick_end_trail(self) -> tuple[Any, ...] | None:
         """The journal entry of the card that ends the trick, or None where only a
@@ -590,12 +520,12 @@ class GameState:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
         journal = self._undo
         assert journal is not None
-        snap = _snapshot(self)
+        snap = snapshot_state(self)
         self._undo = None
         try:
             method(*args)
         except BaseException:
-            _COPIERS[type(self)].restore(self, snap)
+            COPIERS[type(self)].restore(self, snap)
             raise
         finally:
             self._undo = journal
@@ -606,157 +536,6 @@ class GameState:
 _PLAY_TRAIL = object()
 #: the first item of a journal entry that holds a trick's end (TrickPlay.trail_trick_end)
 _TRICK_TRAIL = object()
-
-#: slots that the generated copies leave out: the undo journal belongs to one state
-_UNCOPIED = frozenset({"_undo"})
-
-
-def _slots_of(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
-    return tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
-
-
-def _copy_source(source: Any) -> Any:
-    """A copy of a deal source: by its own ``clone()`` if it has one, else a deep copy."""
-    own = getattr(source, "clone", None)
-    if own is not None:
-        return own()
-    rules = getattr(source, "rules", None)
-    return copy.deepcopy(source, {} if rules is None else {id(rules): rules})
-
-
-#: value classes a slot may share between copies without a check per copy
-_SCALARS = (int, str, bytes, float, tuple, frozenset)
-
-#: how the generated code copies one slot (see :func:`_slot_kind`)
-_SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE = range(5)
-
-
-def _slot_kind(name: str, value: Any) -> int:
-    """How to copy slot ``name``, judged from its ``value`` in the first state copied.
-
-    Numbers, strings, tuples (and enums, which are numbers or strings), the
-    compiled rules and the mechanisms are shared; a list is copied, and its
-    items too when they are lists; anything that could be either (``None``,
-    an empty list) is checked at every copy.
-    """
-    if name == "deal_source":
-        return _SOURCE
-    if isinstance(value, _SCALARS) or \
-            name in ("rules", "mech", "hooks", "_appliers", "_fresh"):
-        return _SHARED
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is not None and params.frozen:  # a frozen record (rules of play, a result)
-        return _SHARED
-    if type(value) is list and value:
-        return _NESTED if type(value[0]) is list else _FLAT
-    return _CHECKED
-
-
-def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
-    """The source of the straight-line copying functions for slots of these ``kinds``.
-
-    Shared slots are read all at once (``operator.attrgetter``) and stored by
-    one unpacking; each other slot gets its own copy. A list slot is copied
-    without a check of its class: if it holds something else in another
-    state, the copy raises ``TypeError`` and :func:`_copiers` makes checked
-    code instead.
-    """
-    shared = [name for name, kind in kinds if kind == _SHARED]
-    rest = [(name, kind) for name, kind in kinds if kind != _SHARED]
-
-    def copied(name: str, kind: int, target: str) -> str:
-        if kind == _FLAT:
-            return f"    {target} = s.{name}[:]"
-        if kind == _NESTED:
-            return f"    {target} = _list(_map(_copy_list, s.{name}))"
-        if kind == _SOURCE:
-            return (f"    v = s.{name}\n    if v is not None:\n        v = _copy_source(v)\n"
-                    f"    {target} = v")
-        return (f"    v = s.{name}\n    if v.__class__ is _list:\n"
-                "        v = v[:] if not v or v[0].__class__ is not _list else _checked(v)\n"
-                f"    {target} = v")
-
-    lines = ["def clone(s):", "    n = _new(s.__class__)"]
-    if shared:
-        lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
-    lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
-    lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
-    lines += ["def snapshot(s):"]
-    lines += [copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
-    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest))) + ")",
-              "", "def restore(s, snap):"]
-    names = shared + [name for name, _ in rest]
-    lines.append("    (" + "".join(f"s.{name}, " for name in names) + ") = snap")
-    return "\n".join(lines) + "\n"
-
-
-def _checked(value: Any) -> Any:
-    """A copy of ``value`` if it is a list (and of its items if they are lists), else itself."""
-    if type(value) is list:
-        return [v[:] for v in value] if value and type(value[0]) is list else value[:]
-    return value
-
-
-@frozen_record
-class _Copiers:
-    """The generated copying functions of one state class."""
-
-    clone: Callable[[GameState], GameState]
-    snapshot: Callable[[GameState], tuple[Any, ...]]
-    restore: Callable[[GameState, tuple[Any, ...]], None]
-    checked: bool  # every list slot checked at each copy
-
-
-_COPIERS: dict[type, _Copiers] = {}
-
-
-def _copiers(cls: type, sample: GameState, checked: bool = False) -> _Copiers:
-    """The copying functions of ``cls``, generated from its slots on first use.
-
-    The kind of each slot is judged from ``sample``, the first state of the
-    class copied (:func:`_slot_kind`). ``checked`` makes (and keeps) code that
-    checks every list slot, for a class whose list slots are not always lists.
-    """
-    found = _COPIERS.get(cls)
-    if found is None or (checked and not found.checked):
-        missing = object()
-        kinds = [(name, _slot_kind(name, getattr(sample, name, missing)))
-                 for name in _slots_of(cls)]
-        if checked:
-            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
-        shared = tuple(name for name, kind in kinds if kind == _SHARED)
-        namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
-                                     "_copy_list": list.copy,
-                                     "_copy_source": _copy_source, "_checked": _checked,
-                                     "_get": operator.attrgetter(*shared) if len(shared) > 1
-                                     else (lambda s: tuple(getattr(s, n) for n in shared))}
-        exec(compile(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", "exec"), namespace)
-        found = _COPIERS[cls] = _Copiers(namespace["clone"], namespace["snapshot"],
-                                         namespace["restore"], checked)
-    return found
-
-
-def _clone(state: GameState) -> GameState:
-    cls = type(state)
-    copiers = _COPIERS.get(cls) or _copiers(cls, state)
-    try:
-        return copiers.clone(state)
-    except TypeError:
-        if copiers.checked:
-            raise
-        return _copiers(cls, state, checked=True).clone(state)
-
-
-def _snapshot(state: GameState) -> tuple[Any, ...]:
-    cls = type(state)
-    copiers = _COPIERS.get(cls) or _copiers(cls, state)
-    try:
-        return copiers.snapshot(state)
-    except TypeError:
-        if copiers.checked:
-            raise
-        return _copiers(cls, state, checked=True).snapshot(state)
 
 
 def obligation_of(state: GameState) -> Obligation | None:

@@ -17,7 +17,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazynames import lazy_names
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time, imported on first use
     from .batch import FileSummary, input_files, open_input, validate_file, validate_stream
@@ -84,16 +86,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mariage.notation' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"mariage.notation.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

@@ -121,11 +121,21 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
     client = _connect(Client, scheduler)
     with client:
         _has_workers(client, scheduler)
-        return _run(client, bag)
+        return _run(client, bag, scheduler)
 
 
-def _run(client: Any, bag: Any) -> list[FileSummary]:
-    return list(client.compute(bag).result())
+def _run(client: Any, bag: Any, scheduler: str = "") -> list[FileSummary]:
+    """Compute ``bag`` on ``client``; while waiting, check every
+    :data:`SCHEDULER_TIMEOUT` seconds that the scheduler still answers and still has
+    workers, so that a scheduler that stalls after the connection, or loses every
+    worker, ends the run with one line instead of hanging it."""
+    future = client.compute(bag)
+    while True:
+        try:
+            return list(future.result(timeout=SCHEDULER_TIMEOUT))
+        except TimeoutError:
+            if scheduler:
+                _has_workers(client, scheduler)
 
 
 #: Seconds a scheduler has to accept a connection and to answer it.
@@ -184,39 +194,46 @@ def _probe(scheduler: str) -> None:
         raise _fail(scheduler, "the answer is not a Dask handshake")
 
 
-def _connect(client_class: Any, scheduler: str) -> Any:
-    """A ``Client`` connected to ``scheduler``, within a deadline, or :class:`InputError`.
-
-    ``Client()`` waits without a bound for a scheduler that answers the first
-    message but not the next, and may fail in many ways; each becomes one line.
-    """
+def _bounded(scheduler: str, what: str, call: Any) -> Any:
+    """``call()`` in a thread, within ``2 *`` :data:`SCHEDULER_TIMEOUT` seconds, or
+    :class:`InputError` (a Dask call may wait without a bound for a stalled scheduler,
+    and may fail in many ways; each becomes one line)."""
     import threading
 
     box: dict[str, Any] = {}
 
-    def connect() -> None:
+    def run() -> None:
         try:
-            box["client"] = client_class(scheduler, timeout=f"{SCHEDULER_TIMEOUT}s")
+            box["value"] = call()
         except BaseException as exc:  # any failure: reported as one line below
             box["error"] = exc
 
-    thread = threading.Thread(target=connect, name="mariage-dask-connect", daemon=True)
+    thread = threading.Thread(target=run, name="mariage-dask-call", daemon=True)
     thread.start()
     thread.join(SCHEDULER_TIMEOUT * 2)
     if thread.is_alive():
-        raise _fail(scheduler, f"the scheduler did not complete the connection within "
+        raise _fail(scheduler, f"the scheduler did not {what} within "
                     f"{SCHEDULER_TIMEOUT * 2:g} s")
     if "error" in box:
         exc = box["error"]
         raise _fail(scheduler, f"{type(exc).__name__}: {exc}") from None
-    return box["client"]
+    return box["value"]
+
+
+def _connect(client_class: Any, scheduler: str) -> Any:
+    """A ``Client`` connected to ``scheduler``, within a deadline, or :class:`InputError`.
+
+    ``Client()`` waits without a bound for a scheduler that answers the first
+    message but not the next.
+    """
+    return _bounded(scheduler, "complete the connection",
+                    lambda: client_class(scheduler, timeout=f"{SCHEDULER_TIMEOUT}s"))
 
 
 def _has_workers(client: Any, scheduler: str) -> None:
-    """Refuse a scheduler without workers: the computation would wait for one forever."""
-    try:
-        workers = client.scheduler_info().get("workers") or {}
-    except Exception as exc:  # a scheduler that answers nonsense
-        raise _fail(scheduler, f"{type(exc).__name__}: {exc}") from None
+    """Refuse a scheduler without workers (the computation would wait for one forever),
+    or one that no longer answers."""
+    info = _bounded(scheduler, "answer", client.scheduler_info)
+    workers = info.get("workers") if isinstance(info, dict) else None
     if not workers:
         raise _fail(scheduler, "the scheduler has no workers")

@@ -1,0 +1,102 @@
+"""Which mechanism does what for one state: the dispatch table, made once per pair.
+
+A :class:`~mariage.engine.state.GameState` does not ask its mechanisms who
+applies an action, lists a phase's actions or answers a hook each time: it
+reads a :class:`Dispatch` made once for its mechanisms under its rules (both
+immutable, so every state of the pair shares it).
+
+>>> from mariage import load_rules
+>>> from mariage.engine.actions import Play
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> rules = load_rules("marianna")
+>>> table = dispatch_of(DEFAULT_MECHANISMS, rules)
+>>> table is dispatch_of(DEFAULT_MECHANISMS, rules), table.trail_plays
+(True, True)
+>>> table.appliers[Play] == DEFAULT_MECHANISMS.tricks.apply_play
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..lazyrecord import frozen_record
+from .actions import Action
+from .fastpath import PlayLegal, play_legal
+from .mechanisms import Mechanisms, TrickPlay
+from .mechanisms.hooks import Hooks, hooks_of
+from .mechanisms.trickplay import TRAILED_METHODS
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["Applier", "Dispatch", "dispatch_of"]
+
+#: a mechanism's method that applies one kind of action: (state, seat, action)
+Applier = Callable[["GameState", int, Any], None]
+_Offer = Callable[["GameState", int, list[Action]], None]
+_PhaseLegal = Callable[["GameState", int], Sequence[Action]]
+
+
+@frozen_record
+class Dispatch:
+    """What the mechanisms of one state do, looked up once (not per action)."""
+
+    appliers: dict[type, Applier]  # action type -> apply, at the seat's turn
+    any_seat: dict[type, Applier]  # action type -> apply, whoever sends it
+    any_time: tuple[_Offer, ...]  # actions open to every seat at every moment
+    phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
+    hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
+    play_legal: PlayLegal  # the play phase's legal actions, by generated code
+    apply_play: Applier  # a card played by the seat to act, in the play phase
+    trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
+    trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
+
+
+#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
+_DISPATCH: dict[tuple[int, int], tuple[Mechanisms, Rules, Dispatch]] = {}
+
+
+def dispatch_of(mech: Mechanisms, rules: Rules) -> Dispatch:
+    """The dispatch table of ``mech`` under ``rules``, made once per pair (mechanisms are
+    stateless and rules frozen, so states of the same pair share it)."""
+    hit = _DISPATCH.get((id(mech), id(rules)))
+    if hit is not None and hit[0] is mech and hit[1] is rules:
+        return hit[2]
+    if len(_DISPATCH) >= 64:  # bounded, whatever the caller makes
+        _DISPATCH.clear()
+    table = _dispatch_table(mech, rules)
+    _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
+    return table
+
+
+def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
+    appliers: dict[type, Applier] = {}
+    any_seat: dict[type, Applier] = {}
+    phase_legal: dict[int, _PhaseLegal] = {}
+    for m in mech.all():
+        for t, name in m.applies:
+            appliers[t] = getattr(m, name)
+        for t, name in m.any_seat:
+            any_seat[t] = getattr(m, name)
+        for p in m.phases:
+            phase_legal[p] = m.legal_in_phase
+    for m in mech.all():  # appliers that take over an action type under these rules
+        for t, name in m.applies_for(rules):
+            appliers[t] = getattr(m, name)
+    hooks = hooks_of(mech.all(), rules)
+    return Dispatch(appliers, any_seat,
+                    tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
+                    phase_legal, hooks, play_legal(mech, rules),
+                    mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play,
+                    _trails_tricks(mech, hooks))
+
+
+def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:
+    """True if undo may journal a trick's end as a trail (:meth:`TrickPlay.trail_trick_end`):
+    the reference trick play runs it and no mechanism answers a hook there."""
+    cls = type(mech.tricks)
+    return (not hooks.after_trick and not hooks.next_lead
+            and all(getattr(cls, m) is getattr(TrickPlay, m) for m in TRAILED_METHODS))
