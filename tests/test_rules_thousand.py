@@ -573,7 +573,7 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
                     "sits_out_rule hand_seats hand_sides hand_size stock_size talon_packets "
                     "talon_packets_rule talon_out passing_steps"),
         "two_player_leftover": ("thousand.score.leftover", "leftover_rule"),
-        "ace_marriage": ("thousand.ace-marriage", "declarations"),
+        "ace_marriage": ("thousand.ace-marriage", "declarations declarations_off"),
         "ace_marriage_trump": ("thousand.ace-marriage.trump", "declarations"),
         "sitter_score": ("thousand.talon.sitter", "sitter_talon sitter_talon_rule"),
         "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),

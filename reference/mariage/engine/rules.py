@@ -255,6 +255,8 @@ class Rules:
     decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
     failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()
+    #: the declarations switched off (enabled: false), compiled but never offered
+    declarations_off: tuple[Declaration, ...] = ()
     asks: tuple[Ask, ...] = ()
     # exchange of the turned-up card
     exchange_rank: int | None = None

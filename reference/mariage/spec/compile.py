@@ -306,12 +306,15 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         # ---- declarations
         dec = d.get("declaring", {})
         decls: list[Declaration] = []
+        off: list[Declaration] = []  # switched off, compiled all the same
         names: list[str] = []
         window = dec.get("window", {}).get("until", "stock")
         window_rule = dec.get("window", {}).get("id", "")
         cw = dec.get("combination_window") or {}
         for name, spec in (d.get("declarations") or {}).items():
-            if not self.on(spec):
+            if not self.on(spec):  # its values still count: an option may change them
+                off.append(self.declaration(-1, name, spec, suits, ranks, nr, rank_mask,
+                                            hand_size))
                 continue
             dd = self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
                                   hand_size)
@@ -432,7 +435,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             decl_window_any=window_any, decl_window_seats=window_seats,
             decl_windows_differ=any(dx.window != window_any for dx in decls),
             failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
-            declarations=tuple(decls), asks=tuple(asks),
+            declarations=tuple(decls), declarations_off=tuple(off), asks=tuple(asks),
             exchange_rank=exchange_rank,
             exchange_window=ex.get("window", "stock") if self.on(ex) else "stock",
             exchange_rule=ex["id"] if self.on(ex) else None,
