@@ -570,13 +570,24 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
                                     "throw_talon_rank_mask throw_talon_rank_rule"),
         "prikup_redeal_only_at_100": ("thousand.throw-in.weak-talon", "throw_talon_at_minimum"),
         "players": ("thousand.players", "nseats seat_names teams team_of team_names sits_out "
-                    "sits_out_rule hand_seats hand_sides"),
+                    "sits_out_rule hand_seats hand_sides hand_size stock_size talon_packets "
+                    "talon_packets_rule talon_out passing_steps"),
+        "two_player_leftover": ("thousand.score.leftover", "leftover_rule"),
+        "ace_marriage": ("thousand.ace-marriage", "declarations declarations_off"),
+        "ace_marriage_trump": ("thousand.ace-marriage.trump", "declarations"),
         "sitter_score": ("thousand.talon.sitter", "sitter_talon sitter_talon_rule"),
         "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),
         "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
         "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
+#: Options that refine another: tested beside a value that puts that other in play.
+BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200}}
+#: The number of players chooses a form of the game (notes, sections 12 and 13): with two,
+#: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
+#: points and what is seen change with it.
+FORM_SECTIONS = {"players": ("deal", "talon", "passing", "auction.end", "scoring.hand",
+                             "visibility")}
 
 
 def _other_values(spec: dict[str, Any]) -> list[Any]:
@@ -593,7 +604,7 @@ def _option_cases() -> list[tuple[str, str, Any]]:
     from mariage.spec.compile import option_specs
     from mariage.spec.specload import load_document
     out = []
-    for ruleset in (RULES, "thousand-pl", "thousand-4"):
+    for ruleset in (RULES, "thousand-pl", "thousand-4", "thousand-2"):
         for name, spec in option_specs(load_document(ruleset)).items():
             for value in _other_values(spec):
                 out.append((ruleset, name, value))
@@ -607,8 +618,9 @@ def _scoped(ruleset: str, name: str, value: Any) -> None:
     """The test body of one option value (marked below, one mark per case)."""
     import dataclasses
     rule, fields = OPTION_SCOPE[name]
-    base = load_rules(ruleset)
-    changed = load_rules(ruleset, {name: value})
+    context = BESIDE.get(name, {})
+    base = load_rules(ruleset, context)
+    changed = load_rules(ruleset, {**context, name: value})
     diff = {f.name for f in dataclasses.fields(base) if f.name not in _SKIP
             and getattr(base, f.name) != getattr(changed, f.name)}
     assert diff, f"{name}={value} changes nothing"
@@ -617,7 +629,8 @@ def _scoped(ruleset: str, name: str, value: Any) -> None:
     paths = {i.id: i.path for i in base.infos}
     section = paths[rule].rsplit(".", 1)[0] if "." in paths[rule] else paths[rule]
     cites = _citing(base.document, "{" + name + "}")  # texts that quote the value
-    assert all(paths[t].startswith(section) or t == rule or t in cites for t in texts), \
+    sections = (section, *FORM_SECTIONS.get(name, ()))
+    assert all(paths[t].startswith(sections) or t == rule or t in cites for t in texts), \
         (name, texts)
 
 
@@ -636,7 +649,8 @@ def _citing(node: Any, placeholder: str) -> set[str]:
 
 
 for _case in OPTION_CASES:
-    covers(OPTION_SCOPE[_case[1]][0], ruleset=_case[0], options={_case[1]: _case[2]})(_scoped)
+    covers(OPTION_SCOPE[_case[1]][0], ruleset=_case[0],
+           options={**BESIDE.get(_case[1], {}), _case[1]: _case[2]})(_scoped)
 
 
 def test_every_option_is_scoped() -> None:
@@ -793,3 +807,48 @@ def test_a_trump_change_that_waits_for_the_next_trick() -> None:  # check 8
         play(st, "JH")
         assert st.tricks[-1][2] == winner
         assert st.trump == 1  # diamonds from the next trick in either case
+
+
+# ---------------------------------------------------------------- the ace marriage
+ACES = ["AH AD AC AS KH QH 9S", "TH JH 9H KD QD 9C JS", "9D KC QC JC TC KS QS"]
+
+
+def aces_on_lead(options: dict[str, Any]) -> GameState:
+    """A, holding the four aces, declares at 100 and wins trick 1 with TS."""
+    st = deal(ACES, "JD TD TS", options)
+    play(st, "bid:100 pass pass give:9S give:JD keep TS JS QS")
+    assert st.leader == A and st.trick_no == 2
+    return st
+
+
+@covers("thousand.ace-marriage", "thousand.ace-marriage.value", "thousand.ace-marriage.lead",
+        "thousand.ace-marriage.trump", "thousand.ace-marriage.once", ruleset=RULES,
+        options={"ace_marriage": 200})
+def test_an_ace_marriage_scores_its_value_by_leading_an_ace() -> None:
+    assert "aces:C" not in legal_texts(aces_on_lead({}))  # off by default
+    st = aces_on_lead({"ace_marriage": 200})
+    assert [t for t in legal_texts(st) if t.startswith("aces")] == \
+        ["aces:H", "aces:D", "aces:C", "aces:S"]
+    play(st, "aces:C")
+    assert st.decl_points == [200, 0, 0] and st.trump == -1  # no trump by default
+    assert legal_texts(st) == ["AC"]  # the ace named is led
+    play(st, "AC 9C QC")
+    assert not any(t.startswith("aces") for t in legal_texts(st))  # once a hand
+    st = aces_on_lead({"ace_marriage": 150})
+    play(st, "aces:D")
+    assert st.decl_points == [150, 0, 0]
+
+
+@covers("thousand.ace-marriage.trump", ruleset=RULES,
+        options={"ace_marriage": 200, "ace_marriage_trump": "led_suit"})
+def test_the_led_ace_makes_trump_where_agreed() -> None:
+    st = aces_on_lead({"ace_marriage": 200, "ace_marriage_trump": "led_suit"})
+    play(st, "aces:C")
+    assert st.trump == st.rules.suits.index("C") and st.decl_points == [200, 0, 0]
+
+
+@covers("thousand.auction.cap", ruleset=RULES, options={"ace_marriage": 200})
+def test_the_ace_marriage_does_not_count_for_the_bid_cap() -> None:
+    st = deal(["AH AD AC AS JH 9H 9S", "TH KH QH KD QD 9C JS", "9D KC QC JC TC KS QS"],
+              "JD TD TS", {"ace_marriage": 200})
+    refused(st, "bid:125", "thousand.auction.cap")

@@ -35,6 +35,10 @@ UNREACHABLE = {
         "only one team scores in a hand (the excess over 35) and the turn-up bonus ends the "
         "match at once when it reaches the target, so two teams can never stand level at or "
         "over the target"),
+    **{f"{ruleset} thousand.ace-marriage.once": (
+        "the ace marriage is declared by leading one of the four aces, so they are never all "
+        "held again in that hand: its once-a-hand limit can never refuse a declaration")
+       for ruleset in ("thousand", "thousand-pl", "thousand-4", "thousand-2")},
 }
 
 

@@ -149,8 +149,12 @@ def _rederive(test: Test, config: Configuration) -> dict[str, Any]:
     if gone:
         raise _Skip(f"rule {gone[0]} does not apply under this configuration")
     start = test.start
-    state = GameState(rules, first_dealer=start.get("dealer"))
-    body = _Body(rules, start.get("dealer"))
+    dealer = start.get("dealer")
+    if dealer is not None and not 0 <= dealer < rules.nseats:  # another number of players
+        raise _Skip(f"the deal is not a deal of this configuration: dealer seat {dealer} of "
+                    f"{rules.nseats}")
+    state = GameState(rules, first_dealer=dealer)
+    body = _Body(rules, dealer)
     try:
         state.deal(start["deck"], start.get("first_player"))
     except (IllegalActionError, ValueError) as exc:

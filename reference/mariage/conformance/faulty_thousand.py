@@ -4,6 +4,9 @@ rule broken each."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from mariage.engine.actions import ChooseTalon
 from mariage.engine.mechanisms import Auction, RunningTotals, Talon
 from mariage.engine.state import GameState
 
@@ -62,6 +65,16 @@ class _AnyoneThrowsIn(Talon):
         return None
 
 
+class _OtherPacket(Talon):
+    """The declarer gets the packet of the talon he did not choose."""
+
+    __slots__ = ()
+
+    def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
+        other = (action.packet + 1) % st.rules.talon_packets
+        super().apply_choose(st, seat, ChooseTalon(other) if st.pass_step < 0 else action)
+
+
 class _NoBarrel(RunningTotals):
     """Totals pass the barrel freely: no clamp, no attempts, no collisions."""
 
@@ -95,3 +108,8 @@ _fault("no-barrel", "thousand.running.barrel", _RULESETS,
        "no barrel: totals pass it freely", mechanisms=_m(running=_NoBarrel()))
 _fault("no-bolts", "thousand.running.bolts", _RULESETS,
        "hands without a trick cost nothing", mechanisms=_m(running=_NoBolts()))
+_fault("other-packet", "thousand.talon.packets", "thousand-2",
+       "the declarer gets the packet not chosen", mechanisms=_m(talon=_OtherPacket()))
+_fault("leftover-lost", "thousand.score.leftover", "thousand-2",
+       "the cards out of play score for nobody",
+       patch=lambda r: replace(r, leftover_rule=None))

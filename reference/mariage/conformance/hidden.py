@@ -43,7 +43,8 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from ..notation.search import complete_deal, unseen_give
+from ..notation.deduce import unseen_give
+from ..notation.search import complete_deal
 from .protocol import UNKNOWN_CARD, ProtocolError, state_json
 
 __all__ = ["DEFAULT_SEARCH", "PUBLIC_FIELDS", "HiddenHand", "parse_hidden_deck", "parse_reveal",

@@ -38,6 +38,7 @@ __all__ = [
     "Bid",
     "Call",
     "CallOut",
+    "ChooseTalon",
     "Claim",
     "Close",
     "Concede",
@@ -339,6 +340,17 @@ class Concede:
 
 
 @frozen_record
+class ChooseTalon:
+    """Choose packet ``packet`` (0 first) of a talon lying in packets: take it, lay the
+    others aside unseen."""
+
+    packet: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"packet={self.packet}")
+
+
+@frozen_record
 class Redeal:
     """Throw the hand in by a claim the rules allow (four nines...): it is dealt again."""
 
@@ -346,7 +358,7 @@ class Redeal:
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
           | Bid | Give | Raise | Call | Question | Kontra
-          | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal)
+          | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal | ChooseTalon)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -383,6 +395,9 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
         return "concede"
     if t is Redeal:
         return "redeal"
+    if t is ChooseTalon:
+        assert isinstance(action, ChooseTalon)
+        return f"talon:{action.packet + 1}"
     return None
 
 
@@ -409,6 +424,10 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
         codes = parts[1].split("+")
         if all(c in rules.card_index for c in codes) and len(set(codes)) == len(codes):
             return Give(sum(1 << rules.card_index[c] for c in codes))
+    if len(parts) == 2 and parts[0] == "talon" and rules.talon_packets > 1 and \
+            parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
+            and int(parts[1]) >= 1:  # a packet the rules lack: the talon refuses it
+        return ChooseTalon(int(parts[1]) - 1)
     if len(parts) == 2 and parts[0] == "call" and parts[1] in rules.suits:
         return Call(rules.suits.index(parts[1]))
     if parts[0] == "ask" and len(parts) in (2, 3) and parts[1] in QUESTION_KINDS:

@@ -132,6 +132,7 @@ class Declaration:
     window_rule: str = ""
     suit_values: tuple[int, ...] = ()  # per suit: the value (empty: fixed or a schedule)
     trump_next_trick: bool = False  # the new trump rules from the next trick on
+    suit_by_lead: bool = False  # several cards of the suit_of rank: the led one names the suit
 
 
 @frozen_record
@@ -255,6 +256,8 @@ class Rules:
     decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
     failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()
+    #: the declarations switched off (enabled: false), compiled but never offered
+    declarations_off: tuple[Declaration, ...] = ()
     asks: tuple[Ask, ...] = ()
     # exchange of the turned-up card
     exchange_rank: int | None = None
@@ -502,6 +505,10 @@ class Rules:
     talon_rule: str | None = None  # None: no talon for the auction's winner
     talon_shown: str = "always"  # always | not_at_minimum | never
     talon_shown_rule: str | None = None
+    talon_packets: int = 1  # >1: the talon lies in packets, the declarer chooses one
+    talon_packets_rule: str | None = None
+    talon_out: int = 0  # cards of the talon out of play: packets not chosen, discards
+    leftover_rule: str | None = None  # cards out of play count for the last trick's winner
     opening: str = "free"  # free | first_must_bid | first_holds_minimum | dealer_holds_minimum
     opening_rule: str | None = None
     bid_jumps: bool = True  # False: each bid exactly one step above the standing bid

@@ -173,7 +173,7 @@ class GameState:
         self.phase = _DEAL
         self.result: MatchResult | None = None
         self.history: list[HandRecord] = []
-        self.draw_tricks = rules.stock_size // rules.hand_seats
+        self.draw_tricks = (rules.stock_size - rules.talon_out) // rules.hand_seats
         self._tricks_per_hand = rules.hand_size + self.draw_tricks
         self._ob_stock = rules.obligation_stock
         self._ob_no_stock = rules.obligation_no_stock
@@ -234,7 +234,7 @@ class GameState:
         self.hand_over_reason = ""
         self._decl_open = self._free_play = False
         # ---- talon games: a close ends the stock phase early, so these are per hand
-        self.draw_tricks = r.stock_size // r.hand_seats
+        self.draw_tricks = (r.stock_size - r.talon_out) // r.hand_seats  # talon: taken once
         self._tricks_per_hand = r.hand_size + self.draw_tricks
         self.closed_by = self.claim_by = -1  # the seat that closed the stock / claimed, or -1
         self.close_opp_points = 0  # the closer's opponent at the close: counted points

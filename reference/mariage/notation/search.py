@@ -166,6 +166,9 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
         live |= h
     for c in st.stock:
         live |= 1 << c
+    if st.rules.talon_out:  # a talon's packet not chosen, cards laid away: still unseen
+        for c in st.aside:
+            live |= 1 << c
     if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:

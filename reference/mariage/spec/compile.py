@@ -306,12 +306,15 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         # ---- declarations
         dec = d.get("declaring", {})
         decls: list[Declaration] = []
+        off: list[Declaration] = []  # switched off, compiled all the same
         names: list[str] = []
         window = dec.get("window", {}).get("until", "stock")
         window_rule = dec.get("window", {}).get("id", "")
         cw = dec.get("combination_window") or {}
         for name, spec in (d.get("declarations") or {}).items():
-            if not self.on(spec):
+            if not self.on(spec):  # its values still count: an option may change them
+                off.append(self.declaration(-1, name, spec, suits, ranks, nr, rank_mask,
+                                            hand_size))
                 continue
             dd = self.declaration(len(decls), name, spec, suits, ranks, nr, rank_mask,
                                   hand_size)
@@ -433,7 +436,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             decl_window_any=window_any, decl_window_seats=window_seats,
             decl_windows_differ=any(dx.window != window_any for dx in decls),
             failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
-            declarations=tuple(decls), asks=tuple(asks),
+            declarations=tuple(decls), declarations_off=tuple(off), asks=tuple(asks),
             exchange_rank=exchange_rank,
             exchange_window=ex.get("window", "stock") if self.on(ex) else "stock",
             exchange_rule=ex["id"] if self.on(ex) else None,
@@ -465,7 +468,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             **self.bidding(suits, ranks, nr, codes),
             **self.all_trump_duty(self.taking_fields(suits, ranks, nr, strength, points),
                                   ob_no),
-            **self.talon_auction(suits, ranks, nr, decls),
+            **self.talon_auction(suits, ranks, nr, decls, stock),
         )
 
     def collect_rules(self) -> list[RuleInfo]:
@@ -567,8 +570,12 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         if same_suit and any(v != 1 for v in pattern.values()):
             raise self.fail(f"{base}.pattern", "a same-suit pattern holds each rank once")
         suit_rank_name = str(spec.get("suit_of", next(iter(pattern))))
-        if not same_suit and pattern.get(suit_rank_name) != 1:
-            raise self.fail(f"{base}.suit_of", "the suit comes from a rank held once")
+        lead_ranks = [str(x) for x in (spec.get("lead") or {}).get("ranks", ())]
+        by_lead = not same_suit and pattern.get(suit_rank_name, 0) > 1 and \
+            lead_ranks == [suit_rank_name] and self.on(spec.get("lead"))
+        if not same_suit and pattern.get(suit_rank_name) != 1 and not by_lead:
+            raise self.fail(f"{base}.suit_of", "the suit comes from a rank held once, or "
+                            "from the card led (a lead duty naming that rank alone)")
         value = spec["value"]
         schedule = tuple(value.get("schedule", ()))
         once = spec["once"]
@@ -604,7 +611,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             next_in_order_plus=value.get("next_in_order_plus"),
             suit_values=tuple(int(by_suit.get(s, 0)) for s in suits) if by_suit else (),
             trump_next_trick=spec["trump"].get("timing", "immediate") == "next_trick",
-            **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
+            suit_by_lead=by_lead, **self.lead_duty(spec, base, pattern, ranks, nr, len(suits)))
 
 def where(doc: Document, path: str) -> Location | None:
     """Position of a path in a description (for tools)."""

@@ -44,8 +44,10 @@ class TalonFields(_Needs):
         for rk in want:
             if rk not in pattern:
                 raise self.fail(f"{base}.lead.ranks", f"rank '{rk}' is not in the pattern")
-        if not spec.get("same_suit", False):
-            raise self.fail(f"{base}.lead", "a lead duty needs a same-suit declaration")
+        if not spec.get("same_suit", False) and (
+                len(want) != 1 or want[0] != str(spec.get("suit_of", next(iter(pattern))))):
+            raise self.fail(f"{base}.lead", "a lead duty needs a same-suit declaration, or "
+                            "names the one rank that gives the suit")
         masks = tuple(sum(1 << (si * nr + ranks.index(rk)) for rk in want)
                       for si in range(nsuits))
         return {"lead_masks": masks, "lead_rule": lead["id"]}

@@ -28,7 +28,7 @@ class TalonAuctionFields(_Needs):
     """The talon of the auction's winner, bid caps, concessions and running totals."""
 
     def talon_auction(self, suits: list[str], ranks: list[str], nr: int,
-                      decls: list[Declaration]) -> dict[str, Any]:
+                      decls: list[Declaration], stock: int = 0) -> dict[str, Any]:
         """The compiled fields (empty where the ruleset has none of these sections)."""
         d = self.d
         out: dict[str, Any] = {}
@@ -51,6 +51,7 @@ class TalonAuctionFields(_Needs):
                            sitter_pairs=bool(ss.get("pairs", False)),
                            sitter_half_pairs=bool(ss.get("half_pairs", False)))
             # (without a seat sitting out, nobody scores it)
+            out.update(self._packets(ta, stock))
         out.update(self._auction_extras(au, decls))
         ct = d.get("contract") or {}
         cd: Any = ct.get("concede")
@@ -80,6 +81,26 @@ class TalonAuctionFields(_Needs):
                                 "with a lead duty")
             out["decl_auto_rule"] = auto["id"]
         out.update(self._throw_in(d.get("throw_in"), ranks, nr, len(suits)))
+        return out
+
+    def _packets(self, ta: Any, stock: int) -> dict[str, Any]:
+        """A talon in packets of which the declarer chooses one; the cards it leaves out of
+        play (packets not chosen, cards discarded) and who scores them."""
+        d = self.d
+        discards = sum(int(s["count"]) for s in ((d.get("passing") or {}).get("steps") or ())
+                       if s["to"] == "discard")
+        out: dict[str, Any] = {"talon_out": discards}
+        pk: Any = ta.get("packets")
+        if self.on(pk):
+            count = int(pk["count"])
+            if count < 2 or stock % count:
+                raise self.fail("talon.packets.count", f"{stock} talon cards do not lie in "
+                                f"{count} equal packets")
+            out.update(talon_packets=count, talon_packets_rule=pk["id"],
+                       talon_out=discards + stock - stock // count)
+        lo: Any = (d["scoring"].get("leftover"))
+        if self.on(lo):
+            out["leftover_rule"] = lo["id"]
         return out
 
     def _throw_in(self, ti: Any, ranks: list[str], nr: int, nsuits: int) -> dict[str, Any]:

@@ -227,7 +227,8 @@ class Auction(Mechanism):
         st.declarer = declarer
         st.contract = st.high_bid
         if st.rules.talon_rule is not None:
-            st.mech.talon.take(st)
+            st.mech.talon.begin(st)  # the talon, then the passing
+            return
         st.mech.passing.start(st)
 
     def nobody(self, st: GameState) -> None:

@@ -144,6 +144,8 @@ class Declarations(Mechanism):
         if d.once_scope == "hand" and any(st.used_hand[d.index]):
             return out
         suit_cards = hand & r.rank_mask[d.suit_rank]
+        if d.suit_by_lead:  # named by the card led: any of them
+            return [r.suit_of[c] for c in r.cards_of(suit_cards)]
         suit = r.suit_of[suit_cards.bit_length() - 1]
         if d.once_scope != "hand":  # once per suit (of the card that names it)
             used = st.used_suit[d.index]
@@ -159,6 +161,8 @@ class Declarations(Mechanism):
             m = d.suit_masks[suit]
             return hand & m == m
         pivot = hand & r.rank_mask[d.suit_rank]
+        if d.suit_by_lead:
+            pivot &= r.suit_mask[suit]
         if not pivot or suit != r.suit_of[pivot.bit_length() - 1]:
             return False
         if d.whole_hand and hand.bit_count() != d.size:
@@ -273,6 +277,9 @@ class Declarations(Mechanism):
         st.used_hand[d.index][seat] = True
         if d.same_suit:
             st.known[seat] |= st.hands[seat] & d.suit_masks[suit]
+        elif d.suit_by_lead:  # the cards of the pattern are shown, not the whole hand
+            for mask, _ in d.rank_counts:
+                st.known[seat] |= st.hands[seat] & mask
         else:
             st.known[seat] |= st.hands[seat]
         st.declared.append((seat, d.index, suit, value))

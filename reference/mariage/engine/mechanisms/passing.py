@@ -151,6 +151,8 @@ class Passing(Mechanism):
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """Every set of cards of the step's size from ``seat``'s hand (made on demand),
         and a concession where the rules allow one now."""
+        if st.pass_step < 0:  # the declarer first chooses a packet of the talon
+            return st.mech.talon.packet_choices(st)
         _, _, count = self.seats(st)
         sets = CardSets([1 << c for c in st.rules.cards_of(st.hands[seat])], count)
         if st.rules.concede_rule is None:
@@ -174,6 +176,9 @@ class Passing(Mechanism):
         r = st.rules
         if st.phase != PASSING:
             refuse(st, r.core_phase, seat, action, "cards are passed only after the auction")
+        if st.pass_step < 0:
+            refuse(st, r.talon_packets_rule, seat, action, "first choose a packet of the "
+                   "talon (talon:1 ...)")
         giver, receiver, count = self.seats(st)
         cards = action.cards
         if cards < 0 or cards & ~st.hands[seat] or cards.bit_count() != count:

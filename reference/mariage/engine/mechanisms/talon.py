@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Concede, Give, Redeal, action_text
+from ..actions import Action, ChooseTalon, Concede, Give, Redeal, action_text
 from ..phase import AUCTION, CONTRACT, PASSING, PLAY
 from .base import Mechanism, refuse
 from .contract import round_to
@@ -41,14 +41,18 @@ class Talon(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "talon, concession and throwing in"
-    steps: ClassVar[tuple[str, ...]] = ('take', 'offer_concede', 'concession_sheet', 'sitter')
+    steps: ClassVar[tuple[str, ...]] = ('begin', 'take', 'packet_choices', 'offer_concede',
+                                        'concession_sheet', 'sitter')
     sections: ClassVar[tuple[str, ...]] = ("talon", "contract.concede", "throw_in")
-    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Concede, "apply_concede"),)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Concede, "apply_concede"),
+                                                       (ChooseTalon, "apply_choose"))
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((Redeal, "apply_redeal"),)
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A concession and a claim to throw the hand in, where the rules allow them."""
         out: list[Action] = [Concede()] if rules.concede_rule is not None else []
+        out.extend(ChooseTalon(k) for k in range(rules.talon_packets if
+                                                 rules.talon_packets > 1 else 0))
         return [*out, Redeal()] if rules.throw_in_rule is not None else out
 
     # ------------------------------------------------------------ the talon
@@ -58,6 +62,42 @@ class Talon(Mechanism):
         if mode == "not_at_minimum":
             return st.contract > st.rules.bid_min
         return mode == "always"
+
+    def begin(self, st: GameState) -> None:
+        """The auction is won: the declarer chooses a packet of the talon (where it lies
+        in packets) or takes it; then the passing starts."""
+        if st.rules.talon_packets > 1:
+            st.phase = PASSING
+            st.pass_step = -1  # before the passing's first step: choosing a packet
+            st.to_act = st.declarer
+            return
+        self.take(st)
+        st.mech.passing.start(st)
+
+    def packet_choices(self, st: GameState) -> list[Action]:
+        """The packets the declarer may choose (while he is to choose one)."""
+        return [ChooseTalon(k) for k in range(st.rules.talon_packets)]
+
+    def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
+        """The declarer takes packet ``action.packet``; the others are laid aside unseen."""
+        r = st.rules
+        if r.talon_packets_rule is None:
+            refuse(st, r.core_phase, seat, action, "this ruleset has no talon in packets")
+        if st.phase != PASSING or st.pass_step >= 0 or seat != st.declarer:
+            refuse(st, r.talon_packets_rule, seat, action,
+                   "only the declarer chooses a packet of the talon, once, after the auction")
+        if not 0 <= action.packet < r.talon_packets:
+            refuse(st, r.talon_packets_rule, seat, action,
+                   f"the talon lies in {r.talon_packets} packets (talon:1 to "
+                   f"talon:{r.talon_packets})")
+        st.actions.append((seat, action))
+        deck = st.stock[::-1]  # in deck order (the stock's last card is the top one)
+        size = len(deck) // r.talon_packets
+        at = action.packet * size
+        st.aside.extend(deck[:at] + deck[at + size:])
+        st.stock = deck[at:at + size][::-1]
+        self.take(st)
+        st.mech.passing.start(st)
 
     def take(self, st: GameState) -> None:
         """The declarer shows the talon (where the rules say so) and takes it."""

@@ -357,6 +357,8 @@ class TrickPlay(Mechanism):
         if st.trick_no >= st._tricks_per_hand:
             if r.last_trick_points:  # card points for the last trick
                 st.captured[team] += r.last_trick_points
+            if r.leftover_rule is not None:  # the cards out of play count for the last trick
+                st.captured[team] += sum(points[c] for c in st.aside)
             st.mech.scoring.end_hand(st, "played_out")
             return
         self.start_trick(st, winner)
