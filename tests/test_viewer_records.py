@@ -5,7 +5,8 @@ The rulesets come from :func:`mariage.list_rulesets`, so a ruleset added later i
 covered without being named here. From each match come the records a user may
 hold: the whole match, one seat's view of it (``mariage view``: unseen cards
 ``??``), a partial record (cut in the middle of a hand, ``result *``), and a
-record of the match's later hands (``[StartHand]``, ``[StartScore]``). Each is
+record of the match's later hands (``[StartHand]``, ``[StartScore]``, ``[StartState]``:
+the running totals' barrel and bolts...). Each is
 checked by the validator first; then the viewer must draw it without a problem
 and agree with the full match: a partial record's steps are the full match's
 first steps, a later-hand record's scores are the full match's, a seat's view
@@ -32,7 +33,7 @@ from mariage.notation import record_match
 from mariage.notation.model import Act, Record, Result, Tag
 from mariage.notation.reader import parse_record
 from mariage.notation.replay import check_record
-from mariage.notation.views import view
+from mariage.notation.views import later_record, view
 from mariage.notation.writer import write_record
 from mariage.viewer import Timeline, render_html, render_svg, timeline
 from mariage.viewer.chart import hand_scores
@@ -69,17 +70,10 @@ def partial(rec: Record, pick: random.Random) -> tuple[Record, int]:
     return reread(dataclasses.replace(rec, hands=tuple(kept), result=Result(None))), count
 
 
-def later(rec: Record, full: Timeline, first: int) -> Record:
-    """The hands of ``rec`` from hand ``first`` on, with the match score before it (and
-    ``[Dealer]`` naming the dealer of that hand)."""
-    end = next(s for s in full.steps if s.hand == first - 1 and s.hand_end is not None)
-    deal = next(s for s in full.steps if s.hand == first and s.kind == "deal")
-    tags = tuple(Tag("Dealer", (deal.dealer,)) if t.name == "Dealer" and deal.dealer else t
-                 for t in rec.tags)
-    tags = (*tags, Tag("StartHand", (str(first),)),
-            Tag("StartScore", tuple(str(p) for p in end.match)))
-    hands = tuple(h for h in rec.hands if h.number >= first)
-    return reread(dataclasses.replace(rec, tags=tags, hands=hands))
+def later(rec: Record, first: int) -> Record:
+    """The hands of ``rec`` from hand ``first`` on, with the match score and the state
+    carried into that hand (``[StartScore]``, ``[StartState]``), as read back."""
+    return reread(later_record(rec, first))
 
 
 def valid(rec: Record) -> bool:
@@ -124,14 +118,7 @@ def public(tl: Timeline) -> list[tuple[Any, ...]]:
             for s in tl.steps if s.kind != "start"]
 
 
-#: Games whose state between hands (the running totals' barrel and bolts) a record that
-#: starts at a later hand cannot carry yet ([StartScore] holds the scores only): #24.
-CARRIED_STATE = [pytest.param(r, marks=pytest.mark.xfail(
-    reason="a record starting at a later hand cannot carry the barrel and bolts yet (#24)",
-    strict=False)) if load_rules(r).running_rule is not None else r for r in RULESETS]
-
-
-@pytest.mark.parametrize("ruleset", CARRIED_STATE)
+@pytest.mark.parametrize("ruleset", RULESETS)
 @settings(max_examples=3)
 @given(seed=SEEDS, cut=st.randoms(use_true_random=False))
 def test_every_record_of_every_ruleset_is_shown(ruleset: str, seed: int,
@@ -156,7 +143,7 @@ def test_every_record_of_every_ruleset_is_shown(ruleset: str, seed: int,
 
     if len(rec.hands) > 1:
         first = rec.hands[cut.randrange(1, len(rec.hands))].number
-        late = later(rec, full, first)
+        late = later(rec, first)
         assert valid(late)
         tl = timeline(late)
         assert tl.ok and tl.result == full.result
@@ -222,9 +209,8 @@ def test_a_later_hand_record_of_a_match_of_a_fixed_number_of_hands() -> None:
     """German Marjapussi ends after a number of hands, whatever the scores (which may be
     negative): a record of its last hands is valid; one starting past the end is not."""
     rec = played("marjapussi-de", 0)
-    full = timeline(rec)
     last = rec.hands[-1].number
-    late = later(rec, full, last)
+    late = later(rec, last)
     assert check_record(late).errors == []
     past = dataclasses.replace(late, tags=tuple(
         Tag("StartHand", (str(load_rules("marjapussi-de").match_target + 1),))

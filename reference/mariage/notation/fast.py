@@ -49,6 +49,7 @@ from mariage.spec.compile import load_rules
 
 from .annotations import TAKERS_NOTES, contract_note, measure, takers_keys, takers_note
 from .cards import french_card, normalize_action
+from .laterstart import Carried, carried, restore
 from .layout import layout
 from .model import UNKNOWN, Deal, DealPart, Note, Record, Result, Tag
 from .pieces import _CARDS, MAX_DIGITS, _tag_value, _unquote
@@ -80,7 +81,8 @@ _Entry = tuple[int, int, "Action | None"]
 #: The largest number written in a record: ``MAX_DIGITS`` digits.
 _BOUND = 10 ** MAX_DIGITS
 #: The header tags the header check reads (with ``Seat``, whose player name it does not).
-_HEADER_TAGS = frozenset({"Mariage", "Ruleset", "Dealer", "Option", "StartHand", "StartScore"})
+_HEADER_TAGS = frozenset({"Mariage", "Ruleset", "Dealer", "Option", "StartHand", "StartScore",
+                          "StartState"})
 
 
 class _Unsure(Exception):
@@ -152,8 +154,8 @@ class _Tables:
 
 _TABLES: dict[int, _Tables] = {}
 # the header tags the header check reads -> (ruleset, options, rules, first dealer,
-# first hand, segni, match scores), or None for a header it refuses
-_Header = tuple[str, dict[str, str], Rules, "int | None", int, list[int], list[int]]
+# first hand, segni, match scores, carried state), or None for a header it refuses
+_Header = tuple[str, dict[str, str], Rules, "int | None", int, list[int], list[int], Carried]
 _HEADERS: dict[tuple[object, ...], _Header | None] = {}
 _MISSING: Any = object()
 
@@ -345,10 +347,11 @@ def _header(lines: list[str], file: str, number: int, first_line: int
     line after the tags; unsure if the header check refuses the tags.
 
     The header check (:meth:`~.replay._Checker.header`) reads the tags ``Mariage``,
-    ``Ruleset``, ``Dealer``, ``Option``, ``StartHand`` and ``StartScore``, the seat
-    of each ``Seat`` tag and the count of its values, and whether the first tag is
-    ``Mariage``: what it finds for them is kept, so a header like one already checked
-    is not checked again (the player names and other tags change nothing).
+    ``Ruleset``, ``Dealer``, ``Option``, ``StartHand``, ``StartScore`` and
+    ``StartState``, the seat of each ``Seat`` tag and the count of its values, and
+    whether the first tag is ``Mariage``: what it finds for them is kept, so a header
+    like one already checked is not checked again (the player names and other tags
+    change nothing).
     """
     n = len(lines)
     i = 0
@@ -375,13 +378,14 @@ def _header(lines: list[str], file: str, number: int, first_line: int
     if known is None:
         raise _Unsure
     if known is not _MISSING:
-        name, options, rules, dealer, first, segni, scores = known
+        name, options, rules, dealer, first, segni, scores, state = known
         # the same rules as the check had (load_rules's cache, unless it was emptied)
         if load_rules(name, options) is rules:
             st = GameState(rules, first_dealer=dealer)
             st.hand_no = first - 1  # what the check's later_start sets
             st.segni = list(segni)
             st.match_scores = list(scores)
+            restore(st, state)
             return st, first, i
     header = Record(tuple(Tag(name, values, first_line + k, 2)
                           for k, (name, values) in enumerate(tags)),
@@ -398,7 +402,8 @@ def _header(lines: list[str], file: str, number: int, first_line: int
         _HEADERS[hkey] = None
         raise _Unsure
     _HEADERS[hkey] = (header.ruleset, header.options, rules_, state.first_dealer,
-                      checker.first_hand, list(state.segni), list(state.match_scores))
+                      checker.first_hand, list(state.segni), list(state.match_scores),
+                      carried(state))
     return state, checker.first_hand, i
 
 

@@ -28,8 +28,9 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import is_ruleset_name
 
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
-from .annotations import NUMBER, contract_note, measure, note_problem, team_name
+from .annotations import contract_note, measure, note_problem, team_name
 from .errors import NotationError, RecordError
+from .laterstart import apply_start
 from .layout import layout
 from .model import (
     FORMAT_VERSION,
@@ -278,54 +279,12 @@ class _Checker:
         return self.later_start(rules, self.state)
 
     def later_start(self, rules: Rules, st: GameState) -> bool:
-        """``[StartHand "N"]`` and ``[StartScore ...]``: a record of a match's later hands."""
-        start = self._tag("StartHand")
-        score = self._tag("StartScore")
-        first = 1
-        if start.values:
-            text = start.values[0]
-            if len(start.values) != 1 or not NUMBER.fullmatch(text) or int(text[:10]) < 1:
-                self.error("N120", "[StartHand \"N\"] takes the number of the first hand "
-                           "recorded (1, 2, 3...)", start.line, start.column)
-                return False
-            if len(text) > MAX_DIGITS:
-                self.error("N112", f"[StartHand] is longer than {MAX_DIGITS} digits",
-                           start.line, start.column)
-                return False
-            first = int(text)
-        nteams = len(rules.teams)
-        if score.values:
-            vals = score.values
-            if len(vals) != nteams or not all(NUMBER.fullmatch(v) for v in vals):
-                self.error("N120", f"[StartScore] takes {nteams} whole numbers, the match "
-                           "score before the first hand recorded", score.line, score.column)
-                return False
-            if any(len(v) > MAX_DIGITS for v in vals):
-                self.error("N112", f"a number of [StartScore] is longer than {MAX_DIGITS} "
-                           "digits", score.line, score.column)
-                return False
-            if first == 1:
-                self.error("N120", "[StartScore] needs [StartHand] (the hand it precedes)",
-                           score.line, score.column)
-                return False
-            points = [int(v) for v in vals]
-            # a match of a fixed number of hands (hands_played) ends by its count, not a score
-            if rules.match_measure != "hands_played" and max(points) >= rules.match_target:
-                self.error("N162", f"a score of {max(points)} already ends the match "
-                           f"(target {rules.match_target})", score.line, score.column)
-                return False
-            # the measure of the match: points, or hands won
-            if rules.match_measure == "hands_won":
-                st.segni = points
-            else:
-                st.match_scores = points
-        if rules.match_measure == "hands_played" and first > rules.match_target:
-            self.error("N162", f"the match is over after hand {rules.match_target}",
-                       start.line, start.column)
-            return False
-        st.hand_no = first - 1
-        self.first_hand = first
-        return True
+        """``[StartHand]``, ``[StartScore]``, ``[StartState]``: a record of later hands."""
+        first = apply_start(rules, st, self.rec.tags, self._tag("StartHand"),
+                            lambda code, msg, line, col, token: self.error(
+                                code, msg, line, col, token=token))
+        self.first_hand = first or 1
+        return first is not None
 
     def _tag(self, name: str) -> Tag:
         for t in self.rec.tags:

@@ -1,4 +1,9 @@
-"""Per-seat views: the record one seat could have written.
+"""Records a user may hold of a whole match: one seat's view, the match's later hands.
+
+:func:`later_record` keeps the hands from one on, headed by the score and the
+state the match carries into it (:mod:`mariage.notation.laterstart`).
+
+Per-seat views (:func:`view`): the record one seat could have written.
 
 Cards that seat could not see are replaced by ``??``: the other hands as
 dealt (except what the rules lay open, see :func:`mariage.engine.observation.observe`,
@@ -29,11 +34,12 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .errors import NotationError
+from .laterstart import state_tags
 from .layout import deal_parts
 from .model import UNKNOWN, Act, Deal, Hand, Item, Record, Tag
 from .replay import check_record
 
-__all__ = ["view"]
+__all__ = ["later_record", "view"]
 
 
 class _Watch:
@@ -137,3 +143,54 @@ def view(record: Record, seat: str) -> Record:
         hands.append(replace(hand, deal=Deal(parts), items=_hide_passing(rules, hand, seat)))
     tags = (*[t for t in record.tags if t.name != "Observer"], Tag("Observer", (seat,)))
     return replace(record, tags=tags, hands=tuple(hands))
+
+
+class _Before:
+    """Keeps the dealer, the score and the carried state at the deal of hand ``first``."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.found: tuple[int | None, list[int], tuple[Tag, ...]] | None = None
+
+    def on_deal(self, state: GameState, hand: Hand) -> None:
+        if state.hand_no == self.first and self.found is None:
+            hands_won = state.rules.match_measure == "hands_won"
+            score = state.segni if hands_won else state.match_scores
+            self.found = (state.dealer, list(score), state_tags(state))
+
+    def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
+        pass
+
+
+def later_record(record: Record, first: int) -> Record:
+    """The hands of a valid ``record`` from hand ``first`` on, headed by ``[StartHand]``,
+    ``[StartScore]`` and the ``[StartState]`` tags the match carries into that hand, and
+    ``[Dealer]`` naming its dealer; raise :class:`NotationError` if ``record`` is
+    invalid, ValueError if it has no hand ``first``.
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation.recorder import record_match
+    >>> rec = record_match(load_rules("thousand"), 1, [make_bot("random", s) for s in range(3)])
+    >>> late = later_record(rec, 5)
+    >>> [t.values for t in late.tags if t.name.startswith("Start")]
+    [('5',), ('75', '205', '-60'), ('conceded', '1', '0', '0')]
+    >>> late.hands[0].number, check_record(late).errors
+    (5, [])
+    """
+    before = _Before(first)
+    checked = check_record(record, strict=True, listener=before)
+    if checked.errors:
+        raise NotationError(checked.errors[0])
+    rules = checked.rules
+    if before.found is None or rules is None:
+        raise ValueError(f"the record has no hand {first}")
+    dealer, score, carried = before.found
+    tags = [t for t in record.tags if t.name not in ("StartHand", "StartScore", "StartState")]
+    if dealer is not None:
+        tags = [Tag("Dealer", (rules.seat_names[dealer],)) if t.name == "Dealer" else t
+                for t in tags]
+    tags += [Tag("StartHand", (str(first),)), Tag("StartScore", tuple(map(str, score))),
+             *carried]
+    return replace(record, tags=tuple(tags),
+                   hands=tuple(h for h in record.hands if h.number >= first))

@@ -1,0 +1,87 @@
+"""``[StartState]``: a record of a match's later hands carries the running totals' barrel
+and bolts (and the rest of the match state between hands), and replays as the whole
+match; a malformed tag is a one-line error with its place and code N126."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from mariage import load_rules
+from mariage.arena.bots import make_bot
+from mariage.cli import main
+from mariage.notation.model import Record, Tag
+from mariage.notation.reader import parse_record
+from mariage.notation.recorder import record_match
+from mariage.notation.replay import check_record, check_text
+from mariage.notation.views import later_record
+from mariage.notation.writer import write_record
+
+
+def _match() -> Record:
+    rules = load_rules("thousand")
+    return record_match(rules, 0, [make_bot("random", s) for s in range(3)])
+
+
+def _without(rec: Record, field: str) -> Record:
+    return dataclasses.replace(rec, tags=tuple(
+        t for t in rec.tags if not (t.name == "StartState" and t.values[0] == field)))
+
+
+@pytest.mark.parametrize(("field", "hand"), [("bolts", 3), ("barrel", 24)])
+def test_a_record_cut_where_the_state_matters_replays_the_whole_match(field: str,
+                                                                      hand: int) -> None:
+    rec = _match()
+    whole = check_record(rec)
+    late = parse_record(write_record(later_record(rec, hand)))
+    carried = {t.values[0]: t.values[1:] for t in late.tags if t.name == "StartState"}
+    assert field in carried
+    out = check_record(late)
+    assert out.errors == []
+    assert out.state is not None and whole.state is not None
+    assert out.state.match_scores == whole.state.match_scores
+    assert out.state.barrel == whole.state.barrel and out.state.bolts == whole.state.bolts
+    # without the field the same hands replay differently: the annotations disagree
+    bare = check_record(parse_record(write_record(_without(late, field))))
+    assert "N154" in {e.code for e in bare.errors}
+
+
+BAD = [
+    ('"bolts" "0" "3" "0"', "impossible"),  # past the limit (3 bolts are a penalty)
+    ('"barrel" "-2" "0" "0"', "impossible"),
+    ('"bolts" "0" "1"', "one per team"),
+    ('"bolts" "0" "x" "1"', "one per team"),
+    ('"spin" "1"', "keeps between hands"),
+    ('"held" "40"', "keeps between hands"),  # a litige: not a Thousand rule
+]
+
+
+@pytest.mark.parametrize(("values", "why"), BAD)
+def test_a_malformed_start_state_is_one_line_with_its_place(
+        values: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = write_record(later_record(_match(), 3))
+    lines = text.split("\n")
+    at = next(i for i, s in enumerate(lines) if s.startswith("[StartHand"))
+    lines.insert(at + 1, f"[StartState {values}]")
+    bad = "\n".join(lines)
+    errors = check_text(bad, file="x.mrg").errors
+    assert errors and errors[0].code == "N126" and why in errors[0].message
+    assert (errors[0].line, errors[0].column) == (at + 2, 2)  # the tag's name
+    src = tmp_path / "x.mrg"
+    src.write_text(bad)
+    assert main(["validate", str(src)]) == 1
+    err = capsys.readouterr()
+    said = (err.out + err.err).strip().splitlines()
+    assert any(f"x.mrg:{at + 2}:2: N126" in s for s in said)
+    assert "Traceback" not in err.err
+
+
+def test_a_field_given_twice_or_without_start_hand() -> None:
+    late = later_record(_match(), 3)
+    again = Tag("StartState", ("bolts", "0", "0", "0"))
+    twice = dataclasses.replace(late, tags=(*late.tags, again))
+    assert [e.code for e in check_record(parse_record(write_record(twice))).errors] == ["N126"]
+    first = dataclasses.replace(late, tags=tuple(t for t in late.tags if t.name != "StartHand"))
+    errors = check_record(parse_record(write_record(first))).errors
+    assert errors and errors[0].code == "N120" and "needs [StartHand]" in errors[0].message
