@@ -139,14 +139,20 @@ class _Tables:
             n, size, packet = r.nseats, r.hand_size, r.packet
             stock = r.stock_size - (1 if r.turn_up == "under_stock" else 0)
             start = 0 if dealer is None else (dealer + 1) % n
+            # the seats dealt to, in seat order (a dealer who sits the hand out has none)
+            out = dealer if r.sits_out == "dealer" else None
+            place = {s: k for k, s in enumerate(s for s in range(n) if s != out)}
+            dealt = len(place) * size
             deck: list[int] = []
             for k in range(size // packet):
                 for j in range(n):
-                    at = (start + j) % n * size + k * packet
-                    deck.extend(range(at, at + packet))
+                    seat = (start + j) % n
+                    if seat != out:
+                        at = place[seat] * size + k * packet
+                        deck.extend(range(at, at + packet))
             if r.turn_up == "under_stock":
-                deck.append(n * size + max(stock, 0))
-            deck.extend(range(n * size, n * size + max(stock, 0)))
+                deck.append(dealt + max(stock, 0))
+            deck.extend(range(dealt, dealt + max(stock, 0)))
             hit = self.orders[dealer] = itemgetter(*deck) if len(deck) > 1 else \
                 (lambda words: tuple(words[i] for i in deck))
         return hit
@@ -251,7 +257,14 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
         row = lines[i]
     words: list[str] = []
     n = len(lines)
-    for prefix in t.prefixes:
+    out = dealer if rules.sits_out == "dealer" else None
+    for seat, prefix in enumerate(t.prefixes):
+        if seat == out:  # a dealer who sits the hand out: his part, without cards
+            if row != prefix[:-1]:
+                raise _Unsure
+            i += 1
+            row = lines[i] if i < n else ""
+            continue
         if not row.startswith(prefix):  # the seat's name, then ": " (no ":" in a name)
             raise _Unsure
         hand = row[len(prefix):].split(" ")
