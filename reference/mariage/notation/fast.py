@@ -258,8 +258,8 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
     words: list[str] = []
     n = len(lines)
     out = dealer if rules.sits_out == "dealer" else None
-    for seat, prefix in enumerate(t.prefixes):
-        if seat == out:  # a dealer who sits the hand out: his part, without cards
+    for k, prefix in enumerate(t.prefixes):
+        if k == out:  # a dealer who sits the hand out: his part, without cards
             if row != prefix[:-1]:
                 raise _Unsure
             i += 1
