@@ -193,6 +193,11 @@ KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
     "belote-coinche:card_in_two_combinations-true": (11, {}, "calm"),
     # where the defence must be beaten (coinche) 80 needs 82 anyway, 81 each being a tie
     "belote-coinche:bid_80_needs_82-false": (240, {"must_beat_defence": False}, "calm"),
+    "thousand:declarer_round_before_check-true": (4, {}, "bold"),
+    "thousand:bolt_condition-zero_entry": (3, {}, "uniform"),
+    "thousand:four_nines_redeal-original_hand": (1, {}, "uniform"),
+    "thousand:four_nines_redeal-before_bidding": (1, {}, "uniform"),
+    "thousand:four_nines_redeal-off": (1, {}, "uniform"),
 }
 
 
