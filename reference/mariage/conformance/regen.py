@@ -36,12 +36,12 @@ _NOT_LEGALITY = (".score.", ".match.", ".pack", ".players", ".open-hands", ".dec
 
 def _int_variant(ruleset: str, name: str, spec: dict[str, Any]) -> int | None:
     """A value of int option ``name`` other than its default: the first candidate within
-    the option's bounds that the rules accept (a third of the default, two more, the
-    bounds), or ``None``."""
+    the option's bounds that the rules accept (the values players use, ``examples``,
+    else a third of the default, two more, the bounds), or ``None``."""
     default = int(spec["default"])
     lo, hi = spec.get("min"), spec.get("max")
     first = 1 if name == "hands" else max(1, default // 3)
-    for value in (first, default + 2, hi, lo):
+    for value in (*spec.get("examples", ()), first, default + 2, hi, lo):
         if value is None or value == default:
             continue
         if (lo is not None and value < lo) or (hi is not None and value > hi):
