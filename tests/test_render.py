@@ -117,6 +117,9 @@ NOTHING_TO_CHOOSE = {
     "thousand.match.tie": "kurnik's order (declarer, then the higher total, then a draw) is "
                           "the only one described",
     "thousand.running": "the notes fix the end-of-hand order for every implementation",
+    "mariglia.match.tie": "only one team scores in a hand and the turn-up bonus ends the "
+                          "match at once: no match can end level (its tie option was "
+                          "removed, #22)",
 }
 
 
