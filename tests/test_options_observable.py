@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from mariage.conformance.generate import long_match
 from mariage.conformance.protocol import state_json
 from mariage.conformance.regen import option_variants
 from mariage.conformance.suite import Test as SuiteTest
@@ -157,6 +158,8 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
         found = seeded_difference(ruleset, options, seed, context, style)
         if found:
             return f"seed {seed} under {context}, {style}: {found}"
+    if long_match(load_rules(ruleset)):  # hundreds of hands a match: a quarter of the seeds
+        seeds = seeds[:max(1, len(seeds) // 4)]
     for context in contexts(ruleset, options):
         for seed in seeds:
             for style in ("uniform", "bold", "quiet"):
@@ -201,6 +204,8 @@ KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
 }
 
 
+#: a long search over seeded matches for the values no replayed test or known seed shows
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "label", "options"), [
     pytest.param(r, label, o, id=f"{r}:{label}") for r, label, o in VARIANTS])
 def test_every_option_value_changes_something_observable(
