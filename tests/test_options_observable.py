@@ -172,6 +172,12 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
 #: Values whose effect shows only in a rarer seeded match, found by a longer search:
 #: (seed, other option values, style). The test replays exactly that match.
 KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
+    # values that act only beside another one: the leftover cards of the game for two,
+    # and the talon claims of a declarer above the lowest bid once a weak talon counts
+    **{f"{r}:two_player_leftover-nobody": (1, {"players": 2}, "uniform")
+       for r in ("thousand", "thousand-4", "thousand-pl")},
+    **{f"{r}:prikup_redeal_only_at_100-false": (1, {"redeal_weak_prikup": 20}, "uniform")
+       for r in ("thousand", "thousand-2", "thousand-4", "thousand-pl")},
     "cinquecento-siciliana:split_spoiled_by-never": (50, {}, "bold"),
     "marianna-2:tie-draw": (91, {"target": 62}, "bold"),
     "schnapsen:beaten_closer_score-flat2": (45, {}, "uniform"),
