@@ -54,7 +54,7 @@ from mariage import (
     list_rulesets,
 )
 from mariage.arena.bots import GreedyBot
-from mariage.engine.actions import Announce, Double, SayPair, SuitBid, Take
+from mariage.engine.actions import Announce, ChooseTalon, Double, SayPair, SuitBid, Take
 from mariage.engine.deals import SeededDeals
 from mariage.spec.compile import build, option_specs
 from mariage.spec.specload import Document, load_document
@@ -293,14 +293,18 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
             count = rules.passing_steps[state.pass_step][2]
             out += [Give(sum(1 << c for c in combo))
                     for combo in itertools.combinations(hand, count)]
+    # the strains beyond the suits (sans-atout, tout-atout), and one more
+    strains = (-1, *range(len(rules.suits) + len(rules.strain_names) + 1))
+    if rules.talon_packets > 1:  # a talon in packets: each packet, and one too many
+        out += [ChooseTalon(k) for k in range(-1, rules.talon_packets + 1)]
     if rules.take_rule is not None or rules.combos or rules.pair_rule is not None:
-        out += [Take(s) for s in (-1, *suits, len(rules.suits))]
+        out += [Take(s) for s in strains]
         out += [Announce(k, c) for k in range(-1, len(rules.combos) + 1)
                 for c in (-1, *range(rules.ncards), rules.ncards)]
         out += [SayPair(c) for c in (-1, *range(rules.ncards), rules.ncards)]
     if rules.sa_rule is not None:  # an auction of a value and a trump suit
         values = sorted({*range(0, rules.sa_max + 30, 10), rules.sa_min + 5, rules.sa_capot_value})
-        out += [SuitBid(v, s) for v in values for s in (-1, *suits, len(rules.suits))]
+        out += [SuitBid(v, s) for v in values for s in strains]
         out += [Double(level) for level in range(4)]
     return out
 
