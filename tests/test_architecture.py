@@ -402,7 +402,7 @@ def test_a_hook_that_does_not_exist_is_refused() -> None:
 
 
 # ------------------------------------------------------------------ the page
-PAGE = PACKAGE.parent.parent / "docs" / "architecture.rst"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "architecture.rst"
 
 
 def _page() -> str:

@@ -101,8 +101,14 @@ def test_every_error_code_the_engine_emits_is_documented() -> None:
         assert f"``{code}``" in ERRORS, code
 
 
+#: Random play seldom ends a match that runs to a total (a Thousand of random bids
+#: drifts below zero for ever): a match stops here after this many hands.
+HANDS = 40
+
+
 def _states(ruleset: str, seed: int = 1) -> list[GameState]:
-    """States of a seeded random match: in hands, between hands and at its end."""
+    """States of a seeded random match: in hands, between hands and at its end (or
+    after :data:`HANDS` hands)."""
     rules = load_rules(ruleset)
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
@@ -110,7 +116,7 @@ def _states(ruleset: str, seed: int = 1) -> list[GameState]:
     state.deal(*deals.next_deal())
     rng = random.Random(seed)
     out = [state.clone()]
-    while not state.terminal:
+    while not state.terminal and len(state.history) < HANDS:
         acts = state.legal_actions()
         state.apply(acts[rng.randrange(len(acts))])
         if state.history and len(out) < 2:

@@ -48,7 +48,7 @@ from mariage.spec.compile import load_rules
 
 from ..errors import IllegalActionError, MariageError
 from .perft import perft
-from .protocol import state_json
+from .protocol import sorted_card_sets, state_json
 from .ruleprobe import node_rules, offer_rules
 
 __all__ = [
@@ -116,6 +116,21 @@ def _seat(rules: Rules, key: Any, where: str) -> int:
     if key in rules.seat_names:
         return rules.seat_names.index(key)
     raise GenerationError(f"{where}: '{key}' is not a seat of {rules.ruleset}")
+
+
+def _first_dealer(rules: Rules, key: Any, where: str) -> int | None:
+    """The first dealer a scenario names: a seat, or ``rules`` for the seat the rules
+    themselves fix (``first_dealer: seat`` or ``last_seat``); ``None`` without a dealer."""
+    if rules.first_dealer == "none":
+        return None
+    if key != "rules":
+        return _seat(rules, key, where)
+    if rules.first_dealer == "seat":
+        return rules.first_dealer_seat
+    if rules.first_dealer == "last_seat":
+        return rules.nseats - 1
+    raise GenerationError(f"{where}: 'dealer: rules' but {rules.ruleset} draws the first "
+                          "dealer by lot: name the seat")
 
 
 def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
@@ -238,14 +253,11 @@ def _check_expectations(state: GameState, step: dict[str, Any], where: str) -> N
 
 def _check_state(state: GameState, want: dict[str, Any], where: str) -> None:
     have = state_json(state)
-    for k, v in want.items():
+    same, wanted = sorted_card_sets(have), sorted_card_sets(want)
+    for k, v in wanted.items():
         if k not in have:
             raise GenerationError(f"{where}: no state field '{k}'")
-        got = have[k]
-        if k == "hands":
-            got = [sorted(h) for h in got]
-            v = [sorted(h) for h in v]
-        if got != v:
+        if same[k] != v:
             raise GenerationError(f"{where}: state '{k}' is {have[k]!r}, the source says {v!r}")
 
 
@@ -324,7 +336,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
         rules = load_rules(ruleset, options)
     except MariageError as exc:
         raise GenerationError(f"{where}: {exc}") from None
-    dealer = None if rules.first_dealer == "none" else _seat(rules, src.get("dealer", 0), where)
+    dealer = _first_dealer(rules, src.get("dealer", 0), where)
     state = GameState(rules, first_dealer=dealer)
     deal = _deal_of(rules, src, dealer, where)
     state.deal(deal["deck"], deal["first_player"])

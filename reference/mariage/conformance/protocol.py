@@ -41,6 +41,7 @@ __all__ = [
     "decode",
     "encode",
     "seat_state_json",
+    "sorted_card_sets",
     "state_json",
     "takers_json",
 ]
@@ -210,7 +211,8 @@ def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
 def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
     """The ``takers`` object: the taker, the contract bid and its doubling, the
     announcements made (seat, kind, key card or rank), the seat that said the pair of
-    trumps, and the points held over from a tie."""
+    trumps, the points held over from a tie and the cards of each hand shown to everyone
+    (announced cards, where the rules show them)."""
     r = state.rules
     made = [[seat, r.combos[k].name,
              r.ranks[r.rank_of[c]] if r.combos[k].same_rank else r.card_code[c]]
@@ -220,9 +222,28 @@ def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
            "doubled": state.kontras if in_hand else 0,
            "announced": made,
            "pair_by": state.pair_by if in_hand and state.pair_by >= 0 else None,
-           "held": state.pot}
+           "held": state.pot,
+           "shown": [_cards(r, h & k) if in_hand else []  # announced cards shown
+                     for h, k in zip(state.hands, state.known, strict=True)]}
     if r.sa_strains or r.take_strains:  # contracts without one trump suit: the pairs said
         out["pairs"] = [[s, r.suits[suit]] for s, suit in state.pairs_said] if in_hand else []
+    return out
+
+
+def sorted_card_sets(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` (a ``state`` object) with its sets of cards in one order (sorted codes):
+    the hands and the cards shown, whose order carries no meaning.
+
+    >>> sorted_card_sets({"hands": [["KH", "AH"]], "takers": {"shown": [["TC", "9C"]]}})
+    {'hands': [['AH', 'KH']], 'takers': {'shown': [['9C', 'TC']]}}
+    """
+    out = dict(view)
+    if isinstance(out.get("hands"), list):
+        out["hands"] = [sorted(h) if isinstance(h, list) else h for h in out["hands"]]
+    takers = out.get("takers")
+    if isinstance(takers, dict) and isinstance(takers.get("shown"), list):
+        out["takers"] = {**takers, "shown": [sorted(h) if isinstance(h, list) else h
+                                             for h in takers["shown"]]}
     return out
 
 

@@ -47,6 +47,7 @@ from .protocheck import (
     protocol_ruleset,
     run_protocol_steps,
 )
+from .protocol import sorted_card_sets
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import Test
 
@@ -77,9 +78,7 @@ def _expect_ok(reply: dict[str, Any], what: str, step: int | None) -> None:
 
 
 def _norm_state(state: dict[str, Any]) -> dict[str, Any]:
-    out = dict(state)
-    if isinstance(out.get("hands"), list):
-        out["hands"] = [sorted(h) if isinstance(h, list) else h for h in out["hands"]]
+    out = sorted_card_sets(state)
     out.pop("type", None)
     out.pop("id", None)
     return out
