@@ -54,7 +54,17 @@ from mariage import (
     list_rulesets,
 )
 from mariage.arena.bots import GreedyBot
-from mariage.engine.actions import Announce, ChooseTalon, Double, SayPair, SuitBid, Take
+from mariage.ai.layout import action_list
+from mariage.engine.actions import (
+    Announce,
+    ChooseTalon,
+    Concede,
+    Double,
+    Redeal,
+    SayPair,
+    SuitBid,
+    Take,
+)
 from mariage.engine.deals import SeededDeals
 from mariage.spec.compile import build, option_specs
 from mariage.spec.specload import Document, load_document
@@ -227,12 +237,13 @@ RUNNING_MAX_ACTIONS = 200_000
 
 
 def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = None,
-               max_actions: int = 20_000) -> GameState:
+               max_actions: int = 20_000, stop_after: int | None = None) -> GameState:
     """Play a whole match from ``seed`` with random choices from ``choice_seed``.
 
     Deals are applied by hand (no ``deal_source``), so the state rests in
     :attr:`Phase.DEAL` between hands where hooks can inspect it. About one
-    match in twenty has a resignation at a random moment.
+    match in twenty has a resignation at a random moment. With ``stop_after``
+    the match stops after that many actions (a property of its beginning).
     """
     hooks = hooks or Hooks()
     if rules.running_rule is not None:
@@ -252,6 +263,8 @@ def play_match(rules: Rules, seed: int, choice_seed: int, hooks: Hooks | None = 
             seat = rng.randrange(rules.nseats)
             state.resign(seat)
             hooks.resigned(state, seat)
+            break
+        if count == stop_after:
             break
         seat, action = pick_action(rng, state)
         hooks.before(state, seat, action)
@@ -275,7 +288,7 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
     out += [AskPartner(a, s) for a in range(len(rules.asks)) for s in (-1, *suits)]
     out += [Answer(True, s) for s in (-1, *suits)] + [Answer(False)]
     out += [Exchange(c) for c in range(rules.ncards)]
-    out += [Pass(), CallOut(), Close(), Claim(), Draw(), Decline()]
+    out += [Pass(), CallOut(), Close(), Claim(), Draw(), Decline(), Concede(), Redeal()]
     # malformed ones: out of range numbers must be refused like any illegal action
     out += [Play(-1), Play(rules.ncards), Exchange(-1), Exchange(rules.ncards),
             Declare(len(rules.declarations), 0), Declare(0, len(rules.suits)), Declare(0, -1),
@@ -288,7 +301,8 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
         out += [Question(0), Question(0, 1), Question(2)]
         out += [Question(1, s) for s in (-1, *suits, len(rules.suits))]
         out += [Kontra(False), Kontra(True), Give(-1), Give(0), Give(rules.full_mask)]
-        if state is not None and state.phase == Phase.PASSING and state.to_act is not None:
+        if state is not None and state.phase == Phase.PASSING and state.to_act is not None \
+                and state.pass_step >= 0:
             hand = rules.cards_of(state.hands[state.to_act])
             count = rules.passing_steps[state.pass_step][2]
             out += [Give(sum(1 << c for c in combo))
@@ -306,6 +320,9 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
         values = sorted({*range(0, rules.sa_max + 30, 10), rules.sa_min + 5, rules.sa_capot_value})
         out += [SuitBid(v, s) for v in values for s in strains]
         out += [Double(level) for level in range(4)]
+    # and whatever the mechanisms say they could ever offer (the AI's fixed action ids)
+    seen = set(out)
+    out += [a for a in action_list(rules) if a not in seen]
     return out
 
 

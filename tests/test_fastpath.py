@@ -113,7 +113,7 @@ def test_card_sets_list_every_combination_lazily() -> None:
 def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
     from itertools import combinations
 
-    from mariage.engine.actions import Bid, Give, Pass
+    from mariage.engine.actions import Bid, ChooseTalon, Give, Pass
     from mariage.engine.phase import AUCTION, PASSING
 
     rules = load_rules(ruleset)
@@ -125,7 +125,11 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
             legal = state.legal_actions()
             seat = state.to_act
             assert seat is not None
-            if state.phase == PASSING:
+            if state.phase == PASSING and state.pass_step < 0:  # a packet of the talon
+                assert legal[-rules.talon_packets:] == [
+                    ChooseTalon(k) for k in range(rules.talon_packets)]
+                seen.add("talon")
+            elif state.phase == PASSING:
                 count = rules.passing_steps[state.pass_step][2]
                 cards = [1 << c for c in rules.cards_of(state.hands[seat])]
                 sets = [Give(sum(c)) for c in combinations(cards, count)]
@@ -140,4 +144,5 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
                                                                      rules.bid_step))]
                 seen.add("auction")
             state.apply(legal[rng.randrange(len(legal))])
-    assert seen == {"passing", "auction"}
+    assert {"passing", "auction"} <= seen
+    assert ("talon" in seen) == (rules.talon_packets > 1)

@@ -146,20 +146,27 @@ def view(record: Record, seat: str) -> Record:
 
 
 class _Before:
-    """Keeps the dealer, the score and the carried state at the deal of hand ``first``."""
+    """Keeps the dealer, the carried state at the deal of hand ``first`` and the score
+    before that deal (a deal may score: Mariglia's turned-up card), ``None`` where
+    hand ``first`` is the record's first."""
 
     def __init__(self, first: int) -> None:
         self.first = first
-        self.found: tuple[int | None, list[int], tuple[Tag, ...]] | None = None
+        self.found: tuple[int | None, list[int] | None, tuple[Tag, ...]] | None = None
+        self.ended: list[int] | None = None  # the score as the last hand ended
+
+    @staticmethod
+    def _score(state: GameState) -> list[int]:
+        hands_won = state.rules.match_measure == "hands_won"
+        return list(state.segni if hands_won else state.match_scores)
 
     def on_deal(self, state: GameState, hand: Hand) -> None:
         if state.hand_no == self.first and self.found is None:
-            hands_won = state.rules.match_measure == "hands_won"
-            score = state.segni if hands_won else state.match_scores
-            self.found = (state.dealer, list(score), state_tags(state))
+            self.found = (state.dealer, self.ended, state_tags(state))
 
     def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
-        pass
+        if hand_over:
+            self.ended = self._score(state)
 
 
 def later_record(record: Record, first: int) -> Record:
@@ -186,6 +193,9 @@ def later_record(record: Record, first: int) -> Record:
     if before.found is None or rules is None:
         raise ValueError(f"the record has no hand {first}")
     dealer, score, carried = before.found
+    if score is None:  # the record's own first hand: its own start
+        given = next((t.values for t in record.tags if t.name == "StartScore"), None)
+        score = [int(v) for v in given] if given else [0] * len(rules.teams)
     tags = [t for t in record.tags if t.name not in ("StartHand", "StartScore", "StartState")]
     if dealer is not None:
         tags = [Tag("Dealer", (rules.seat_names[dealer],)) if t.name == "Dealer" else t

@@ -204,6 +204,8 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
         for path in touched:
             base = _at(doc.data, path.split("."))
             left = [(effects.get(value_key(v)) or {}).get(path, base) for v in _choices(spec)]
+            if not left:  # a number: the values with effects, and any other leaves the base
+                left = [(eff or {}).get(path, base) for eff in effects.values()] + [base]
             rule = owner(path)
             if rule is not None and any(own_data(v) != own_data(left[0]) for v in left):
                 claim(rule, name)

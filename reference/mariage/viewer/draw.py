@@ -142,7 +142,8 @@ def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:
     in_hand = [s for s in tl.steps if s.hand == hand and s.kind != "start"]
     if trick is None:
         return in_hand[0]
-    tricks = [s for s in in_hand if s.kind == "play" and s.trick == trick and s.table]
+    # a card may also go to the table with a declaration (belote:QS plays the queen)
+    tricks = [s for s in in_hand if s.kind != "deal" and s.trick == trick and s.table]
     if not tricks:
         last = max((s.trick for s in in_hand if s.kind == "play"), default=0)
         raise ValueError(f"hand {hand} has no trick {trick} (it has {last})")

@@ -132,6 +132,8 @@ class TrumpCalls(Mechanism):
     def refusal(self, st: GameState, seat: int) -> tuple[str | None, str] | None:
         """Why ``seat`` may not call now at all, or ``None``."""
         r = st.rules
+        if r.calls_rule is None:
+            return r.core_phase, "this ruleset has no calls"
         if st.phase != PLAY:
             return r.core_phase, "a call is made only before a lead, when no answer is awaited"
         if seat != st.leader or st.trick_cards or st.trick_no <= 1:
