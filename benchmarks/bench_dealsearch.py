@@ -4,12 +4,13 @@ Each record is a match of seeded random play (``record_match`` with the
 ``random`` bot), written with every hand, the stock and the turned-up card as
 ``??``: only the actions are known, so every hand's deal must be found. Each
 record is checked twice in the same process, interleaved: by the search of
-:mod:`mariage.notation.search` (bounds learned from refused actions and a
-matching of cards to places, :mod:`mariage.notation.deduce`) and by the
-search it replaced (exchanging two unknown cards, best first, kept in
-``search._swap_search``). Reported per ruleset: the records found valid by
-each, the replays used (median per hand that needed a search), and the CPU
-time of each, with their ratio.
+:mod:`mariage.notation.search` (bounds learned from refused actions,
+:mod:`mariage.notation.deduce`, and a matching of cards to places,
+:mod:`mariage.notation.placement`) and by the search it replaced
+(exchanging two unknown cards, best first, kept in ``search._swap_search``).
+Reported per ruleset: the records found valid by each, the replays used
+(median per hand that needed a search), and the CPU time of each, with their
+ratio.
 
 With ``--scaling`` it measures instead how the cost of checking a record
 grows with the hidden cards: each record is checked whole, with a share of

@@ -3,9 +3,9 @@
 A record may hide every card of every hand, the stock and the turned-up
 card; only the actions are known. Such a record is valid when one full deal
 fits it. The search learns where each unknown card may lie from each
-refused action and finds a deck by matching cards to places
-(:mod:`mariage.notation.deduce`); a contradiction in the record is proven
-("no deal fits", N135), not given up on.
+refused action (:mod:`mariage.notation.deduce`) and finds a deck by matching
+cards to places (:mod:`mariage.notation.placement`); a contradiction in the
+record is proven ("no deal fits", N135), not given up on.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Play, list_rulesets, load_rules
-from mariage.notation.deduce import Placement
 from mariage.notation.model import Deal, DealPart, Record
+from mariage.notation.placement import Placement
 from mariage.notation.replay import check_record
 from mariage.notation.search import QUICK_TRIES, complete_deal, turnup_place
 from notationkit import recorded_match

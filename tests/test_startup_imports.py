@@ -80,7 +80,8 @@ def test_validating_a_canonical_record_does_not_import_lark(cache: Path) -> None
     assert "mariage.notation.fast" in names  # checked by the fast path, not another way
     # a full record needs no deal search, no workers, no decompression (nor shutil,
     # which argparse imports to learn the terminal's width)
-    assert not {"mariage.notation.search", "mariage.notation.deduce", "multiprocessing",
+    assert not {"mariage.notation.search", "mariage.notation.deduce",
+                "mariage.notation.placement", "multiprocessing",
                 "gzip", "bz2", "lzma", "shutil"} & names
 
 

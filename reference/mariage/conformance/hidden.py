@@ -43,7 +43,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from ..notation.deduce import unseen_give
+from ..notation.placement import unseen_give
 from ..notation.search import complete_deal
 from .protocol import UNKNOWN_CARD, ProtocolError, state_json
 

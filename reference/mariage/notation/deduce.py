@@ -1,16 +1,10 @@
 """Exact deal search: where each unknown card may lie, learned from refused actions.
 
-A partial record fixes the *structure* of a hand once the turned-up card is
-fixed: the actions are known, so who wins each trick, who draws which place of
-the stock and who takes the turned-up card do not depend on where the unknown
-cards lie. What each seat holds at a moment is then the cards at a known set
-of deck places (the places dealt, drawn or taken by it so far), plus the cards
-known actions moved to it (passed or exchanged cards).
-
 The search keeps, for each unknown card, the set of places it may take
-(:class:`Placement`), and finds a deck that respects them all with a bipartite
-matching (cards to places). It replays that deck; when an action is refused
-it learns a new bound that the refused deck breaks:
+(:class:`~mariage.notation.placement.Placement`), and tries the nearest deck
+that respects them all. It replays that deck
+(:func:`~mariage.notation.placement.replay_tracked`); when an action is
+refused, :func:`learn` finds a new bound that the refused deck breaks:
 
 - a seat plays a card it does not hold: the card lies at one of the places
   that seat has received by then;
@@ -32,11 +26,26 @@ exchanging cards (:mod:`mariage.notation.search`).
 Cards passed unseen by the writer (``give:?``) split the search into one case
 per set of cards the giver may have passed (:func:`give_choices`), pruned by
 what the rest of the hand shows: the receiver plays the cards it was given,
-no seat but the receiver plays them, the giver held them. Once no card can
-reach a seat any more (no stock left, no card passed or exchanged later), the
-cards each seat plays from then on lie at the places it received, and a seat
-that plays out its hand holds nothing else (:func:`settle`): in a game without
-a stock one replay past the deal pins almost every card.
+no seat but the receiver plays them, the giver held them. A step whose effect
+depends on the cards splits into one case per effect it may have
+(:func:`possible_effects`). Once no card can reach a seat any more (no stock
+left, no card passed or exchanged later), the cards each seat plays from then
+on lie at the places it received, and a seat that plays out its hand holds
+nothing else (:func:`settle`): in a game without a stock one replay past the
+deal pins almost every card.
+
+Seat 1, dealt places 5 to 9, plays a card it was not dealt: the card lies at
+one of those places in every deal that fits the record:
+
+>>> from mariage import load_rules, GameState, Play
+>>> from mariage.notation.placement import Placement, replay_tracked
+>>> st = GameState(load_rules("marianna"), first_dealer=3)
+>>> deck = list(range(40))
+>>> refusal = replay_tracked(st, deck, None, [(0, Play(0)), (1, Play(39))], None)
+>>> placement = Placement({c: (1 << 40) - 1 for c in range(5, 40)})  # seat 0's cards known
+>>> outcome, cases = learn(refusal, deck, placement, played_before=1)
+>>> outcome, cases == [placement], bin(placement.allowed[39])
+('learned', True, '0b1111100000')
 """
 
 from __future__ import annotations
@@ -45,313 +54,24 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Answer, Exchange, Give, Play
+from mariage.engine.actions import Action, Exchange, Give, Play
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
+from .placement import Placement, Refusal, effect_of
 
-__all__ = ["DEAD", "DECIDE", "EFFECT", "GIVE", "GIVE_CASES", "LEARNED", "NOTE", "UNSURE",
-           "Placement", "Refusal", "effect_of", "give_choices", "learn", "possible_effects",
-           "replay_tracked", "settle", "unseen_give"]
+__all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "give_choices", "learn",
+           "possible_effects", "settle"]
+
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
 #: of the unknown cards can make the action legal; or nothing exact.
 LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
 
-
-class Placement:
-    """The places (deck positions, a bit mask) each unknown card may take.
-
-    >>> p = Placement({7: 0b011, 9: 0b111, 4: 0b110})
-    >>> p.restrict(9, 0b100)
-    True
-    >>> p.match([7, 9, 4])
-    [7, 4, 9]
-    >>> p.restrict(4, 0b001)
-    True
-    >>> p.match([7, 4, 9]) is None
-    True
-    """
-
-    __slots__ = ("allowed",)
-
-    def __init__(self, allowed: dict[int, int]) -> None:
-        self.allowed = allowed
-
-    def restrict(self, card: int, places: int) -> bool:
-        """Keep only ``places`` for ``card``; True if that removed a place."""
-        old = self.allowed[card]
-        new = old & places
-        self.allowed[card] = new
-        return new != old
-
-    def fits(self, deck: Sequence[int]) -> bool:
-        """Does every unknown card of ``deck`` lie at a place it may take?"""
-        allowed = self.allowed
-        return all(allowed[c] >> p & 1 for p, c in enumerate(deck) if c in allowed)
-
-    def match(self, deck: Sequence[int]) -> list[int] | None:
-        """The deck nearest ``deck`` that respects every bound, or None if none does.
-
-        Cards already at an allowed place stay; the others are placed by
-        augmenting paths (lowest place first), so the answer is deterministic.
-        """
-        allowed = self.allowed
-        at: dict[int, int] = {}  # place -> card
-        loose: list[int] = []
-        for p, c in enumerate(deck):
-            if c in allowed:
-                if allowed[c] >> p & 1:
-                    at[p] = c
-                else:
-                    loose.append(c)
-        empty = [p for p, c in enumerate(deck) if c in allowed and p not in at]
-
-        def augment(card: int, seen: set[int]) -> bool:
-            m = allowed[card]
-            while m:
-                low = m & -m
-                m ^= low
-                p = low.bit_length() - 1
-                if p in seen:
-                    continue
-                seen.add(p)
-                if p not in at or augment(at[p], seen):
-                    at[p] = card
-                    return True
-            return False
-
-        for c in loose:
-            direct = next((p for p in empty if p not in at and allowed[c] >> p & 1), None)
-            if direct is not None:
-                at[direct] = c
-            elif not augment(c, set()):
-                return None
-        out = list(deck)
-        for p, c in at.items():
-            out[p] = c
-        return out
-
-
-class Refusal:
-    """What a replay of one deck learned: the refused step and the places seats held.
-
-    ``index``: the refused step (``len(acts)`` for an annotation after the
-    last step is not used: annotations are reported with ``note=True``);
-    ``received[s]``: the deck places that reached seat ``s`` before the step;
-    ``moved``: cards moved by known actions (passed, exchanged) before it;
-    ``trump_known``: False once an action set the trump without naming its suit,
-    or answered a question without naming one (whether an answer "yes" makes a
-    trump depends on the cards): then the trump, so the duties and who won each
-    trick, may differ in another deal, and nothing exact is learned; False
-    too once unseen cards were passed as chosen from the deal tried.
-    """
-
-    __slots__ = (
-        "action",
-        "check",
-        "index",
-        "moved",
-        "note",
-        "received",
-        "replay",
-        "rule_id",
-        "seat",
-        "state",
-        "trump_before",
-        "trump_known",
-    )
-
-    def __init__(self, index: int, seat: int, action: Action | None, state: GameState,
-                 rule_id: str, note: bool, received: list[int], moved: int,
-                 trump_known: bool = True) -> None:
-        self.index = index
-        self.seat = seat
-        self.action = action
-        self.state = state
-        self.rule_id = rule_id
-        self.note = note
-        self.received = received
-        self.moved = moved
-        self.trump_known = trump_known
-        self.check: object = None  # the annotation check, for a refused annotation
-        self.trump_before = state.trump  # the trump before the step (set for annotations)
-        # (start, deck, first, acts, k): what rebuilds the state before step k, on demand
-        self.replay: tuple[GameState, list[int], int | None,
-                           Sequence[tuple[int, Action | None]], int] | None = None
-
-    @property
-    def previous(self) -> tuple[GameState, int, Action] | None:
-        """The state before the last step that counts here, that step's seat and action
-        (None at the first step). Rebuilt by replaying when asked: most refusals never
-        need it, and copying the state at every step would double a replay's cost."""
-        if self.replay is None:
-            return None
-        start, deck, first, acts, k = self.replay
-        st = start.clone()
-        st.deal(deck, first)
-        for seat, a in acts[:k]:
-            assert a is not None
-            st.apply(a, seat)
-        seat, action = acts[k]
-        assert action is not None
-        return st, seat, action
-
-
-#: Refusals that are not the rules': an annotation the replay contradicts, an
-#: effect other than the case expects, a step whose effect the case must decide,
-#: and cards passed unseen (``give:?``) that the case must choose.
-NOTE, EFFECT, DECIDE, GIVE = "annotation", "effect", "decide", "give"
-
 #: The most cases one unseen pass splits into; past it, the caller leaves the
 #: search to the exchanges, which choose the cards passed from each deal tried.
 GIVE_CASES = 48
-
-#: State fields that hold cards or the record of play: never part of an effect.
-_NOT_EFFECT = frozenset({"hands", "known", "stock", "aside", "actions", "history", "tricks",
-                         "trick_cards", "trick_seats", "rules", "mech", "deal_source"})
-
-
-def effect_of(st: GameState) -> tuple[object, ...]:
-    """What a step left in ``st`` besides the cards: every other field, as a value.
-
-    Two deals whose replays agree on it after an answer that names no suit
-    go on alike (the same trump, the same credits).
-    """
-    out: list[object] = []
-    for name in type(st).__slots__:
-        if name.startswith("_") or name in _NOT_EFFECT:
-            continue
-        value = getattr(st, name)
-        if type(value) is list:
-            value = tuple(tuple(v) if type(v) is list else v for v in value)
-        out.append(value)
-    return tuple(out)
-
-
-def _expecting(want: tuple[object, ...]) -> Callable[[GameState, int, bool], bool]:
-    """A check, like an annotation's, that a step left the effect ``want``."""
-    return lambda probe, _index, _trick_done: effect_of(probe) == want
-
-
-def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState) -> bool:
-    """An answer that names no suit (or a step that set the trump without naming it):
-    whether and what it settles depends on the cards."""
-    return getattr(a, "suit", 0) < 0 and (st.trump != trump_before or type(a) is Answer)
-
-
-def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
-    """A concrete choice for ``give:?`` by ``seat``: the cards the rest of the hand needs.
-
-    A view hides the cards passed between two other players. The receiver must
-    have been given the cards he plays later (``later``: seat and card of each
-    later play) and does not hold now; the rest are cards the giver does not
-    play later. If the deal being tried cannot fit, a later play is refused
-    and the search tries another deal.
-    """
-    r = st.rules
-    if st.phase != PASSING or seat != st.to_act:
-        return Give(-1)  # refused as it stands
-    giver, receiver, count = st.mech.passing.seats(st)
-    played = [0] * r.nseats
-    for s, c in later:
-        played[s] |= 1 << c
-    held = st.hands[giver]
-    needed = played[receiver] & held if receiver >= 0 else 0
-    chosen = r.cards_of(needed)[:count]
-    for c in r.cards_of(held & ~played[giver] & ~needed) + r.cards_of(held & played[giver]):
-        if len(chosen) >= count:
-            break
-        if c not in chosen:
-            chosen.append(c)
-    return Give(sum(1 << c for c in chosen))
-
-
-def replay_tracked(start: GameState, deck: list[int], first: int | None,
-                   acts: Sequence[tuple[int, Action | None]], verify: object,
-                   expect: dict[int, tuple[object, ...]] | None = None,
-                   gives: dict[int, int] | None = None) -> Refusal | None:
-    """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
-
-    ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
-    (or None). ``expect``: the effect (:func:`effect_of`) the case expects after
-    each step whose effect depends on the cards; with it, such a step that is
-    not in ``expect`` is a :data:`DECIDE` refusal and one whose effect differs
-    an :data:`EFFECT` refusal, and the trump stays known. ``gives``: the cards
-    the case passes at each unseen pass (``give:?``, step index to a card
-    mask); an unseen pass not in it is a :data:`GIVE` refusal. Without
-    ``gives``, the cards of every unseen pass are chosen from the deal
-    (:func:`unseen_give`) and nothing exact is learned after it. Returns None
-    when every action is legal (or a resignation ends the record early).
-    """
-    st = start.clone()
-    st.deal(deck, first)
-    n = len(st.hands)
-    place = {c: i for i, c in enumerate(deck)}
-    received = [0] * n
-    for s in range(n):
-        for c in st.rules.cards_of(st.hands[s]):
-            received[s] |= 1 << place[c]
-    moved = 0
-    trump_known = True
-    check = verify if callable(verify) else None
-    if check is not None and not check(st, 0, False):
-        seat = st.to_act if st.to_act is not None else st.leader
-        return Refusal(0, seat, None, st, NOTE, True, received, moved)
-    phase_deal, phase_over = type(st.phase).DEAL, type(st.phase).OVER
-    for i, (seat, a) in enumerate(acts):
-        if a is None:
-            return None
-        if st.phase == phase_deal or st.phase == phase_over:
-            return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
-        if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            if gives is None:
-                a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
-                                           if type(p) is Play])
-                trump_known = False  # what was passed depends on the deal tried
-            elif i in gives:
-                a = Give(gives[i])
-            elif st.phase == PASSING and seat == st.to_act:
-                return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
-        before = list(st.hands)
-        ntricks = len(st.tricks)
-        trump = st.trump
-        try:
-            st.apply(a, seat)
-        except IllegalActionError as exc:
-            refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved, trump_known)
-            if i > 0:  # the step before this one
-                refusal.replay = (start, deck, first, acts, i - 1)
-            return refusal
-        if _effect_depends_on_cards(a, trump, st):
-            if expect is None:
-                trump_known = False  # whether and which trump it sets may depend on the cards
-            elif expect.get(i) != effect_of(st):
-                kind = EFFECT if i in expect else DECIDE
-                refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)
-                refusal.replay = (start, deck, first, acts, i)
-                if kind == EFFECT:
-                    refusal.check = _expecting(expect[i])
-                return refusal
-        if type(a) is Give:
-            moved |= a.cards
-        elif type(a) is Exchange:
-            moved |= 1 << a.card
-        for s in range(n):
-            new = st.hands[s] & ~before[s] & ~moved
-            while new:
-                low = new & -new
-                new ^= low
-                received[s] |= 1 << place[low.bit_length() - 1]
-        if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
-            # the state before the step: to probe what the cards decided in it
-            refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
-            refusal.replay = (start, deck, first, acts, i)
-            refusal.trump_before = trump
-            refusal.check = check
-            return refusal
-    return None
 
 
 def _live(allowed: dict[int, int], places: int, gone: int) -> int:
@@ -484,8 +204,9 @@ def _effect(refusal: Refusal, placement: Placement,
 
 def possible_effects(refusal: Refusal, placement: Placement,
                      played_before: int) -> list[tuple[object, ...]]:
-    """The effects a :data:`DECIDE` step may have: the replayed deck's first, then
-    those each seat's fewest and most possible cards give (the others as dealt)."""
+    """The effects a :data:`~mariage.notation.placement.DECIDE` step may have: the
+    replayed deck's first, then those each seat's fewest and most possible cards
+    give (the others as dealt)."""
     previous = refusal.previous
     assert previous is not None
     before, actor, action = previous
@@ -522,8 +243,9 @@ def _plays_from(acts: Sequence[tuple[int, Action | None]], nseats: int) -> list[
 def give_choices(refusal: Refusal, placement: Placement,
                  acts: Sequence[tuple[int, Action | None]],
                  played_before: int) -> list[tuple[int, Placement]] | None:
-    """The cases of a :data:`GIVE` refusal: each set of cards the giver may pass, with
-    the bounds it implies (the cards passed lie at places the giver received).
+    """The cases of a :data:`~mariage.notation.placement.GIVE` refusal: each set of
+    cards the giver may pass, with the bounds it implies (the cards passed lie at
+    places the giver received).
 
     The giver may pass only cards it may hold now. Where no card can reach a
     seat any more but by the passes left (no stock; no exchange later), and the

@@ -563,7 +563,7 @@ class _Checker:
             self.stop_replay()
             return False
         if type(action) is Give and action.cards < 0:  # cards passed unseen by the writer
-            from .deduce import unseen_give
+            from .placement import unseen_give
 
             action = unseen_give(st, seat, self.later_plays(item))
         ntricks = len(st.tricks)

@@ -3,12 +3,13 @@
 A record written by one seat shows ``??`` for cards that seat could not see.
 Such a record is valid when at least one full deal is consistent with it.
 The search replays candidate deals. Where an action is refused, it first
-tries to learn a bound on where an unknown card may lie (a card the seat
-played lies at a place the seat received; a card whose presence alone breaks
-a duty lies at none of them; a card a declaration needs lies at one of them),
-and takes the nearest deck that respects every bound so far, found by
-matching cards to places (:mod:`mariage.notation.deduce`). A case that no
-deck fits is proven impossible. Where a refusal teaches nothing exact (the
+tries to learn a bound on where an unknown card may lie
+(:mod:`mariage.notation.deduce`: a card the seat played lies at a place the
+seat received; a card whose presence alone breaks a duty lies at none of
+them; a card a declaration needs lies at one of them), and takes the nearest
+deck that respects every bound so far, found by matching cards to places
+(:mod:`mariage.notation.placement`). A case that no deck fits is proven
+impossible. Where a refusal teaches nothing exact (the
 trump was set by an answer that names no suit; an action that needs some
 cards and must lack others), the deal is repaired by exchanging two unknown
 cards that are both still unplayed at that moment:
@@ -61,20 +62,8 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from .deduce import (
-    DEAD,
-    DECIDE,
-    GIVE,
-    LEARNED,
-    NOTE,
-    Placement,
-    give_choices,
-    learn,
-    possible_effects,
-    replay_tracked,
-    settle,
-    unseen_give,
-)
+from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
+from .placement import DECIDE, GIVE, NOTE, Placement, replay_tracked, unseen_give
 from .reader import DEFAULT_LIMIT
 
 # Module-level aliases: enum member access is slow on the hot path.
