@@ -320,9 +320,10 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
         values = sorted({*range(0, rules.sa_max + 30, 10), rules.sa_min + 5, rules.sa_capot_value})
         out += [SuitBid(v, s) for v in values for s in strains]
         out += [Double(level) for level in range(4)]
-    # and whatever the mechanisms say they could ever offer (the AI's fixed action ids)
+    # and whatever the mechanisms say they could ever offer (the AI's fixed action ids),
+    # but the sets of cards passed, which are tens of thousands (those of the hand above)
     seen = set(out)
-    out += [a for a in action_list(rules) if a not in seen]
+    out += [a for a in action_list(rules) if a not in seen and type(a) is not Give]
     return out
 
 

@@ -42,7 +42,7 @@ def _view(state: GameState) -> Any:
 
 def seeded_difference(ruleset: str, options: dict[str, Any], seed: int,
                       context: dict[str, Any] | None = None, style: str = "uniform",
-                      max_steps: int = 3000) -> str:
+                      max_steps: int = 3000, start: int | None = None) -> str:
     """Where a seeded random match differs between ``context`` (other option values,
     the same on both sides) and ``context`` plus ``options``.
 
@@ -51,6 +51,10 @@ def seeded_difference(ruleset: str, options: dict[str, Any], seed: int,
     time), ``quiet`` (never a claim or a close while another action is legal, so
     that hands are played out) or ``calm`` (as quiet, and a pass whenever one is legal,
     three times in four, so that auctions end at ordinary contracts).
+
+    ``start``: every side begins the match with that score, as a record of a match's
+    later hands may (``[StartScore]``), so that random play meets the thresholds of a
+    far target (Thousand's 555, barrel and 1000) within a few hands.
 
     Records name the seats, so seat names that differ are a difference too.
     """
@@ -64,6 +68,8 @@ def seeded_difference(ruleset: str, options: dict[str, Any], seed: int,
     a, b = GameState(ra, first_dealer=da.first_dealer), GameState(rb, first_dealer=db.first_dealer)
     a.deal_source, b.deal_source = da, db
     for st, deals in ((a, da), (b, db)):
+        if start is not None:
+            st.match_scores[:] = [start] * len(st.match_scores)
         st.deal(*deals.next_deal())
     rng = random.Random(seed)
     for step in range(max_steps):
@@ -154,11 +160,13 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
             return f"{test.id}: {found}"
     label = next((f"{r}:{lb}" for r, lb, o in VARIANTS if r == ruleset and o == options), "")
     if label in KNOWN_SEEDS:
-        seed, context, style = KNOWN_SEEDS[label]
-        found = seeded_difference(ruleset, options, seed, context, style)
+        seed, context, style, *start = KNOWN_SEEDS[label]
+        found = seeded_difference(ruleset, options, seed, context, style,
+                                  start=start[0] if start else None)
         if found:
             return f"seed {seed} under {context}, {style}: {found}"
-    if long_match(load_rules(ruleset)):  # hundreds of hands a match: a quarter of the seeds
+    rules = load_rules(ruleset)
+    if long_match(rules):  # hundreds of hands a match: a quarter of the seeds
         seeds = seeds[:max(1, len(seeds) // 4)]
     for context in contexts(ruleset, options):
         for seed in seeds:
@@ -166,12 +174,27 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
                 found = seeded_difference(ruleset, options, seed, context, style)
                 if found:
                     return f"seed {seed} under {context}: {found}"
+    if long_match(rules):  # matches begun near the far target's thresholds
+        for start in START_SHARES:
+            score = rules.match_target * start // 100
+            for seed in range(1, 9):
+                for style in ("uniform", "bold", "quiet", "calm"):
+                    found = seeded_difference(ruleset, options, seed, {}, style, 1500, score)
+                    if found:
+                        return f"seed {seed} from {score} each, {style}: {found}"
     return ""
 
 
+#: Where a match to a far target (Thousand's 1000) keeps its thresholds (555, the barrel
+#: at 880, the target), as shares of the target in percent: the seeded search also
+#: begins matches with every side at these scores.
+START_SHARES = (54, 87, 98)
+
+
 #: Values whose effect shows only in a rarer seeded match, found by a longer search:
-#: (seed, other option values, style). The test replays exactly that match.
-KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
+#: (seed, other option values, style[, the score each side begins with]). The test
+#: replays exactly that match.
+KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
     # values that act only beside another one: the leftover cards of the game for two,
     # and the talon claims of a declarer above the lowest bid once a weak talon counts
     **{f"{r}:two_player_leftover-nobody": (1, {"players": 2}, "uniform")
@@ -202,6 +225,15 @@ KNOWN_SEEDS: dict[str, tuple[int, dict[str, Any], str]] = {
     "belote-coinche:card_in_two_combinations-true": (11, {}, "calm"),
     # where the defence must be beaten (coinche) 80 needs 82 anyway, 81 each being a tie
     "belote-coinche:bid_80_needs_82-false": (240, {"must_beat_defence": False}, "calm"),
+    # a dump value or an award that only a dump or a write-off of that kind uses
+    "thousand-2:dump_value-185": (2, {"dump_at_555": "positive"}, "uniform"),
+    "thousand-2:write_off_award-half_bid": (1, {"concede": "write_off"}, "uniform"),
+    # two players on the barrel at once: seen with three players, from 870 each
+    "thousand-2:barrel_collision-coexist": (2, {"players": 3}, "bold", 870),
+    # the game for two keeps the sitter's options of the game for four (players=4)
+    "thousand-2:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    "thousand-2:sitter_ace_value-16": (1, {"players": 4, "sitter_score": "aces_and_marriages"},
+                                       "uniform"),
     "thousand:declarer_round_before_check-true": (4, {}, "bold"),
     "thousand:bolt_condition-zero_entry": (3, {}, "uniform"),
     "thousand:four_nines_redeal-original_hand": (1, {}, "uniform"),

@@ -633,6 +633,6 @@ def test_answers_in_candidates_cover_every_answer_form() -> None:
     rules = rules_for("marjapussi", {})
     forms = {type(a).__name__ for a in candidate_actions(rules)}
     assert forms == {"Play", "Declare", "AskPartner", "Answer", "Exchange", "Pass", "CallOut",
-                     "Close", "Claim", "Draw", "Decline"}
+                     "Close", "Claim", "Draw", "Decline", "Concede", "Redeal"}
     assert Answer(True, 2) in candidate_actions(rules)
     assert document("marjapussi").data["ruleset"] == "marjapussi"
