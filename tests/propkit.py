@@ -53,8 +53,8 @@ from mariage import (
     Rules,
     list_rulesets,
 )
-from mariage.arena.bots import GreedyBot
 from mariage.ai.layout import action_list
+from mariage.arena.bots import GreedyBot
 from mariage.engine.actions import (
     Announce,
     ChooseTalon,

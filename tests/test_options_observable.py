@@ -234,6 +234,22 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
     "thousand-2:sitter_score-card_points": (1, {"players": 4}, "uniform"),
     "thousand-2:sitter_ace_value-16": (1, {"players": 4, "sitter_score": "aces_and_marriages"},
                                        "uniform"),
+    # the sitter's talon scoring of the game for four, and the values that only matter
+    # beside another one (a dump, a write-off, barrel attempts, bolts, no bid cap); the
+    # Polish rules round to 10, so a total of 555 needs round_to=5 there
+    **{f"{r}:{v}-true": (1, {"players": 4, "sitter_score": "card_points"}, "uniform")
+       for r in ("thousand-2", "thousand-4", "thousand-pl")
+       for v in ("sitter_marriage", "sitter_half_marriage")},
+    "thousand-pl:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    "thousand-pl:sitter_ace_value-16": (1, {"players": 4, "sitter_score": "aces_and_marriages"},
+                                        "uniform"),
+    "thousand-pl:dump_at_555-both": (1, {"round_to": 5}, "uniform"),
+    "thousand-pl:dump_value-185": (1, {"dump_at_555": "positive", "round_to": 5}, "calm"),
+    "thousand-pl:write_off_award-half_bid": (1, {"concede": "write_off"}, "uniform"),
+    "thousand-pl:barrel_penalty-1": (1, {"barrel_attempts": 3}, "uniform", 870),
+    **{f"thousand-pl:{v}": (1, {"bolt_condition": "no_tricks"}, "uniform")
+       for v in ("bolt_count-consecutive", "bolt_penalty-40", "declarer_bolts-true")},
+    "thousand-pl:bid_max-1000": (1, {"bid_cap": "none"}, "uniform"),
     "thousand:declarer_round_before_check-true": (4, {}, "bold"),
     "thousand:bolt_condition-zero_entry": (3, {}, "uniform"),
     "thousand:four_nines_redeal-original_hand": (1, {}, "uniform"),

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from mariage import list_rulesets, load_rules
 from mariage.arena.bots import make_bot
 from mariage.cli import main
-from mariage.conformance.generate import long_match
 from mariage.commands.replay import as_json
+from mariage.conformance.generate import long_match
 from mariage.notation import record_match
 from mariage.notation.model import Act, Record, Result, Tag
 from mariage.notation.reader import parse_record
