@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hostilekit import deadline
 from mariage.cli import main
+from mariage.resources import spec_dir
 from mariage.spec import compile as compile_
 from mariage.spec.specload import EXTENDS_ANYWHERE_ENV, resolve_name, resolve_ruleset
 
@@ -64,7 +65,8 @@ def test_a_file_in_the_working_folder_does_not_replace_a_bundled_ruleset(
     code, out, _ = run(capsys, "rules", "mariglia")
     assert code == 0 and out.startswith("Mariglia") and "Marianna" not in out.splitlines()[0]
     assert resolve_ruleset("mariglia") == resolve_name("mariglia")
-    assert resolve_name("mariglia").parent.resolve() == SPEC_DIR
+    # the bundled folder: the checkout's spec/, or the installed package's copy of it
+    assert resolve_name("mariglia").parent.resolve() == spec_dir().resolve()
     rec = tmp_path / "g.mrg"
     assert main(["play", "mariglia", "--seed", "5", "--quiet", "--out", str(rec)]) == 0
     code, out, _ = run(capsys, "validate", str(rec))

@@ -173,7 +173,7 @@ def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
             for style in ("uniform", "bold", "quiet"):
                 found = seeded_difference(ruleset, options, seed, context, style)
                 if found:
-                    return f"seed {seed} under {context}: {found}"
+                    return f"seed {seed} under {context}, {style}: {found}"
     if long_match(rules):  # matches begun near the far target's thresholds
         for start in START_SHARES:
             score = rules.match_target * start // 100
@@ -250,6 +250,27 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
     **{f"thousand-pl:{v}": (1, {"bolt_condition": "no_tricks"}, "uniform")
        for v in ("bolt_count-consecutive", "bolt_penalty-40", "declarer_bolts-true")},
     "thousand-pl:bid_max-1000": (1, {"bid_cap": "none"}, "uniform"),
+    # found by the long search (30-70 s each): matches begun near a far target's
+    # thresholds (the fourth value: each side's score at the start)
+    "thousand-2:barrel_attempts-1": (2, {}, "uniform", 870),
+    "thousand-2:barrel_clamp-false": (1, {}, "bold", 540),
+    "thousand-2:barrel_collision-all_fall": (6, {}, "bold", 870),
+    "thousand-2:barrel_fail_contract-attempt_only": (1, {}, "bold", 540),
+    "thousand-2:barrel_penalty-40": (2, {}, "uniform", 870),
+    "thousand-2:declarer_round_before_check-true": (5, {}, "calm", 540),
+    "thousand-2:dump_at_555-both": (4, {}, "calm", 540),
+    "thousand-2:win_rule-exactly": (1, {}, "uniform", 870),
+    "thousand-2:win_rule-more_than": (7, {}, "uniform", 980),
+    "thousand-4:barrel_attempts-1": (2, {}, "uniform", 540),
+    "thousand-4:barrel_fail_contract-attempt_only": (2, {}, "uniform", 540),
+    "thousand-pl:barrel_at-802": (1, {}, "bold", 540),
+    "thousand-pl:barrel_attempts-1": (1, {}, "bold", 540),
+    "thousand-pl:barrel_clamp-true": (1, {}, "bold", 540),
+    "thousand-pl:barrel_collision-all_fall": (1, {}, "uniform", 870),
+    "thousand-pl:barrel_collision-knock_off": (1, {}, "uniform", 870),
+    "thousand-pl:barrel_fail_contract-attempt_only": (1, {}, "bold", 540),
+    "thousand-pl:win_rule-exactly": (4, {"target": 500}, "bold"),
+    "thousand-pl:win_rule-more_than": (8, {}, "calm", 870),
     "thousand:declarer_round_before_check-true": (4, {}, "bold"),
     "thousand:bolt_condition-zero_entry": (3, {}, "uniform"),
     "thousand:four_nines_redeal-original_hand": (1, {}, "uniform"),
