@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from mariage.conformance.generate import long_match
-from mariage.conformance.protocol import state_json
+from mariage.conformance.protocol import sorted_card_sets, state_json
 from mariage.conformance.regen import option_variants
 from mariage.conformance.suite import Test as SuiteTest
 from mariage.conformance.suite import load_suite
@@ -139,11 +139,9 @@ def replayed_difference(test: SuiteTest, options: dict[str, Any]) -> str:
             continue
         if "error" in step:
             return f"step {n} is accepted under the defaults"
-        have = state_json(state)
-        for key, want in (step.get("state") or {}).items():
+        have = sorted_card_sets(state_json(state))
+        for key, want in sorted_card_sets(step.get("state") or {}).items():
             got = have.get(key)
-            if key == "hands":
-                got, want = [sorted(h) for h in got], [sorted(h) for h in want]
             if got != want:
                 return f"step {n}: {key}"
     return ""

@@ -41,6 +41,7 @@ from mariage.engine.actions import (
     action_text,
     parse_action,
 )
+from mariage.engine.deals import fixed_first_dealer
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -125,10 +126,9 @@ def _first_dealer(rules: Rules, key: Any, where: str) -> int | None:
         return None
     if key != "rules":
         return _seat(rules, key, where)
-    if rules.first_dealer == "seat":
-        return rules.first_dealer_seat
-    if rules.first_dealer == "last_seat":
-        return rules.nseats - 1
+    fixed = fixed_first_dealer(rules)
+    if fixed is not None:
+        return fixed
     raise GenerationError(f"{where}: 'dealer: rules' but {rules.ruleset} draws the first "
                           "dealer by lot: name the seat")
 

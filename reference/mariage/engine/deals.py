@@ -22,7 +22,7 @@ from __future__ import annotations
 from .prng import SplitMix64
 from .rules import Rules
 
-__all__ = ["SeededDeals", "canonical_deck", "deal_owners"]
+__all__ = ["SeededDeals", "canonical_deck", "deal_owners", "fixed_first_dealer"]
 
 
 def canonical_deck(rules: Rules) -> list[int]:
@@ -58,6 +58,23 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
     return owner
 
 
+def fixed_first_dealer(rules: Rules) -> int | None:
+    """The seat the rules themselves make the first dealer (``first_dealer: last_seat``,
+    fixed seats; ``seat``, a seat they name), or ``None`` (drawn by lot, or no dealer).
+
+    >>> from mariage import load_rules
+    >>> fixed_first_dealer(load_rules("belote", {"first_dealer": "seat2"}))
+    2
+    >>> fixed_first_dealer(load_rules("belote")) is None
+    True
+    """
+    if rules.first_dealer == "last_seat":
+        return rules.nseats - 1
+    if rules.first_dealer == "seat":
+        return rules.first_dealer_seat
+    return None
+
+
 class SeededDeals:
     """The deals of a match from an integer seed."""
 
@@ -66,13 +83,9 @@ class SeededDeals:
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.rng = SplitMix64(seed)
-        self.first_dealer: int | None = None
+        self.first_dealer: int | None = fixed_first_dealer(rules)
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)
-        elif rules.first_dealer == "last_seat":  # fixed seats: no draw for the deal
-            self.first_dealer = rules.nseats - 1
-        elif rules.first_dealer == "seat":  # a seat named by the rules: no draw either
-            self.first_dealer = rules.first_dealer_seat
 
     def clone(self) -> SeededDeals:
         """A copy that deals the same stream from here on, independently.
