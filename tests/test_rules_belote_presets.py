@@ -446,6 +446,31 @@ def test_target_under_the_auction(name: str) -> None:
     assert st.terminal
 
 
+@each(("belote-coinche.match.rounded-totals", "belote.match.end"),
+      [(n, {"rounding_decides_game": v}) for n in (BC, BT) for v in (True, False)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_rounding_decides_game(name: str) -> None:
+    # 1840 + 162 (82 and the bid) is written 2000; exact, after earlier lines rounded up
+    # by 4, 1836 + 162 = 1998 is short of 2000
+    for decides, over in ((True, True), (False, False)):
+        st = bid_deal(SPADES, N, "S", 80, options={"rounding_decides_game": decides},
+                      ruleset=name)
+        st.match_scores, st.round_residue = [1840, 0], [-4, 0]
+        finish(st, 82, 4)
+        assert st.match_scores == [2000, 80] and st.terminal == over, decides
+        assert st.round_residue == ([-4, 0] if decides else [-2, 0])
+    # written 1830 + 160 = 1990 is short; exact 1830 + 8 (earlier lines rounded down) + 164
+    for decides, over in ((True, False), (False, True)):
+        st = bid_deal(SPADES, N, "S", 80, options={"rounding_decides_game": decides},
+                      ruleset=name)
+        st.match_scores, st.round_residue = [1830, 0], [8, 0]
+        finish(st, 84, 4)
+        assert st.match_scores == [1990, 80] and st.terminal == over, decides
+        if over:
+            assert st.result is not None and st.result.winner == 0
+            assert st.result.scores == (1990, 80)  # the written scores
+
+
 def test_whole_games_of_the_presets_validate() -> None:
     from mariage.arena.bots import make_bot
     from mariage.notation.recorder import record_match

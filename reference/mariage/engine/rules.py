@@ -473,6 +473,8 @@ class Rules:
     capot_rule: str | None = None
     round_mode: str = "none"  # none | nearest10_5up | nearest10_6up
     round_rule: str | None = None
+    round_decides_game: bool = True  # False: the target is judged on unrounded totals
+    round_game_rule: str | None = None
     pair_alone_cannot_win: bool = False
     pair_alone_rule: str | None = None
     # an auction of a value and a trump suit with doubling (suit_auction), and the contract

@@ -132,6 +132,7 @@ class GameState:
         "pot",
         "question",
         "result",
+        "round_residue",
         "rules",
         "segni",
         "split",
@@ -181,6 +182,7 @@ class GameState:
         # card order and points in force (per trump suit where the pack says so: pack.trump)
         self._strength, self._points = rules.strength, rules.points
         self.pot = 0  # points held over from a tied contract (litige) for the next deal
+        self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None

@@ -283,8 +283,9 @@ class TakingFields(_Needs):
         sc = self.d["scoring"]
         tk: dict[str, Any] = sc.get("takers") or {}
         if sc["hand"]["kind"] != "takers":
-            if tk:
-                raise self.fail("scoring.takers", "scoring.takers goes with kind takers")
+            if tk or self.d["match"].get("rounded"):
+                raise self.fail("scoring.takers", "scoring.takers and match.rounded go with "
+                                "kind takers")
             return {}
         if not tk:
             raise self.fail("scoring", "kind takers needs a 'takers' section")
@@ -293,6 +294,9 @@ class TakingFields(_Needs):
                             "'suit_auction' section")
         pair = tk["pair"]
         out = self.bid_result_fields(tk)
+        rd: dict[str, Any] = self.d["match"].get("rounded") or {}
+        if self.on(rd):  # whether the rounded lines or the exact ones decide the match
+            out.update(round_game_rule=rd["id"], round_decides_game=rd["totals"] == "written")
         return out | {"takers_rule": tk["id"], "takers_counts_pair": bool(pair["counts"]),
                 "takers_pair_on_failure": pair["on_failure"], "takers_pair_rule": pair["id"],
                 "takers_tie": tk["tie"]["mode"], "takers_tie_rule": tk["tie"]["id"],

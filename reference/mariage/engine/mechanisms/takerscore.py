@@ -143,7 +143,11 @@ class TakersScore(Mechanism):
             if not st.tricks_won[t] and pair[t] and out[t] == pair[t]:
                 pair_only = t  # no trick: only its pair of trumps
         self.mark_pair_only(st, pair_only)
-        return [round_line(v, r.round_mode) for v in out]
+        written = [round_line(v, r.round_mode) for v in out]
+        if not r.round_decides_game:  # the match is judged on the lines before rounding
+            for t in range(nteams):
+                st.round_residue[t] += out[t] - written[t]
+        return written
 
     def bid_sheet(self, st: GameState, result: str, cards: list[int], ann: list[int],
                   pair: list[int], totals: list[int]) -> tuple[list[int], int, int]:
