@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 
 import pytest
 from mariage import GameState, Phase, load_rules
-from rulekit import covers, legal_texts, play, refused, start
+from mariage.engine.actions import parse_action
+from rulekit import covers, legal_texts, play, play_tricks, refused, start
 from test_rules_belote import (
     BELOTE,
     P1,
@@ -469,6 +470,45 @@ def test_rounding_decides_game(name: str) -> None:
         if over:
             assert st.result is not None and st.result.winner == 0
             assert st.result.scores == (1990, 80)  # the written scores
+
+
+GENERALE = {"generale": 1000}
+
+
+@each(("belote-coinche.auction.generale",), [(n, GENERALE) for n in (BC, BT)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_generale_ranks_above_capot_and_can_be_doubled(name: str) -> None:
+    st = bid_deal(SPADES, N, "S", "generale", "surcoinche", options=GENERALE, ruleset=name)
+    assert st.contract == 1000 and st.kontras == 2
+    st = dealt(name, GENERALE)
+    play(st, "bid:capot:H")
+    assert "bid:generale:S" in legal_texts(st) and "bid:160:S" not in legal_texts(st)
+    play(st, "bid:generale:S")
+    assert legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")
+    refused(st, "bid:generale:H", "belote-coinche.auction.generale")
+    off = dealt(name)
+    assert not [a for a in legal_texts(off) if "generale" in a]
+    with pytest.raises(ValueError, match="generale"):
+        parse_action(off.rules, "bid:generale:S")
+    st = dealt(name, {**GENERALE, "capot_coinchable": False})
+    play(st, "bid:generale:S")
+    assert legal_texts(st) == ["pass"]
+
+
+@each(("belote-coinche.auction.generale",), [(n, GENERALE) for n in (BC, BT)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_generale_made_by_the_bidder_alone_failed_by_his_partner(name: str) -> None:
+    st = bid_deal(["JS 9S AS TS KS QS 8S 7S"], N, "S", "generale", options=GENERALE,
+                  ruleset=name)
+    play_tricks(st, 8)
+    assert st.history[-1].outcome == "made" and gain(st) == [1250, 0]  # 1000 + 252
+    # the partner S wins the last trick: every trick to NS, but not to N alone
+    st = bid_deal(["JS 9S AS TS KS QS 8S 7H", None, "AH TH KH QH JH 9H 8H 7S"], N, "S",
+                  "generale", options=GENERALE, ruleset=name)
+    play_tricks(st, 8, keep="7H")
+    assert st.tricks_won == [8, 0] and st.tricks[-1][2] == 2
+    assert st.history[-1].outcome == "failed" and gain(st) == [0, 1160]  # 160 + 1000
 
 
 def test_whole_games_of_the_presets_validate() -> None:

@@ -486,6 +486,8 @@ class Rules:
     sa_max: int = 160
     sa_capot_value: int = 0  # 0: no capot bid
     sa_capot_rule: str | None = None
+    sa_generale_value: int = 0  # 0: no générale (every trick by the bidder alone)
+    sa_generale_rule: str | None = None
     sa_double_rule: str | None = None
     sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
     sa_capot_doublable: bool = True

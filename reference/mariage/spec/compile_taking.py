@@ -260,6 +260,12 @@ class TakingFields(_Needs):
                 raise self.fail("suit_auction.capot.value", "the capot bid must be above "
                                 "every other bid")
             out.update(sa_capot_value=cp["value"], sa_capot_rule=cp["id"])
+        gn: dict[str, Any] = sa.get("generale") or {}
+        if self.on(gn):  # every trick by the bidder alone: above capot
+            if gn["value"] <= max(b["max"], cp.get("value", 0) if self.on(cp) else 0):
+                raise self.fail("suit_auction.generale.value", "the générale must be worth "
+                                "more than every other bid, capot included")
+            out.update(sa_generale_value=gn["value"], sa_generale_rule=gn["id"])
         return out
 
     def bid_result_fields(self, tk: dict[str, Any]) -> dict[str, Any]:

@@ -50,9 +50,9 @@ class SuitAuction(Mechanism):
         return ((Pass, "apply_pass"),) if rules.sa_rule is not None else ()
 
     def values(self, rules: Rules) -> list[int]:
-        """Every value that can be bid, lowest first (capot last)."""
+        """Every value that can be bid, lowest first (capot, then générale, last)."""
         out = list(range(rules.sa_min, rules.sa_max + 1, rules.sa_step))
-        return [*out, rules.sa_capot_value] if rules.sa_capot_value else out
+        return out + [v for v in (rules.sa_capot_value, rules.sa_generale_value) if v]
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A pass, every bid in every suit, a double and a redouble."""
@@ -73,7 +73,8 @@ class SuitAuction(Mechanism):
         r = st.rules
         if st.kontras or st.high_bidder < 0 or r.team_of[st.high_bidder] == r.team_of[seat]:
             return False
-        return r.sa_capot_doublable or st.high_bid != r.sa_capot_value
+        return r.sa_capot_doublable or st.high_bid not in (r.sa_capot_value,
+                                                           r.sa_generale_value)
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, the higher bids in each suit, and doubling where allowed."""
@@ -105,9 +106,11 @@ class SuitAuction(Mechanism):
                    "speaks, to pass or redouble")
         if action.value not in self.values(r) or action.value <= st.high_bid \
                 or action.suit not in self.strains(r):
-            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_bid_rule
+            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else \
+                r.sa_generale_rule if st.high_bid == r.sa_generale_value else r.sa_bid_rule
             refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
                    f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
+                   + (" or générale" if r.sa_generale_value else "")
                    + ", higher than the standing bid, with a suit"
                    + (" or " + " or ".join(r.strain_names) if r.sa_strains else ""))
         st.actions.append((seat, action))
@@ -135,7 +138,7 @@ class SuitAuction(Mechanism):
             self.won(st)
             return
         refuse(st, r.sa_double_rule, seat, action, "a double is against an opponent's standing "
-               "bid" + ("" if r.sa_capot_doublable else " (not capot)")
+               "bid" + ("" if r.sa_capot_doublable else " (not capot or générale)")
                + "; a redouble answers a double")
 
     def apply_pass(self, st: GameState, seat: int, action: Pass) -> None:
