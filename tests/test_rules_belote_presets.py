@@ -511,6 +511,44 @@ def test_generale_made_by_the_bidder_alone_failed_by_his_partner(name: str) -> N
     assert st.history[-1].outcome == "failed" and gain(st) == [0, 1160]  # 160 + 1000
 
 
+ANY_TIME = {"coinche_timing": "any_time"}
+AT_ONCE = "belote-coinche.auction.coinche-at-once"
+
+
+@each((AT_ONCE, "belote-coinche.auction.coinche"),
+      [(n, ANY_TIME) for n in (BC, BT)] + [(BC, {**ANY_TIME, "coinche_freezes": False})])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_coinche_as_soon_as_the_bid_is_made(name: str) -> None:
+    st = dealt(name, ANY_TIME)
+    play(st, "bid:80:H")  # N bids: W, then E, say at once whether they coinche
+    assert st.to_act == W and legal_texts(st) == ["pass", "coinche"]
+    refused(st, "bid:90:S", AT_ONCE)
+    play(st, "pass")
+    assert st.to_act == E and legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")  # not coinched: the auction goes on in turn from W
+    assert st.to_act == W and "coinche" not in legal_texts(st) and "bid:90:S" in legal_texts(st)
+    refused(st, "coinche", AT_ONCE)
+    play(st, "pass pass")
+    assert st.to_act == E and "coinche" not in legal_texts(st)
+    play(st, "pass")
+    assert st.phase == Phase.PLAY and st.contract == 80 and st.kontras == 0
+    st = dealt(name, ANY_TIME)  # E coinches out of turn, before W has spoken
+    play(st, "bid:80:H pass coinche")
+    assert st.kontras == 1 and st.to_act == N and legal_texts(st) == ["pass", "surcoinche"]
+    play(st, "pass pass")
+    assert st.phase == Phase.PLAY and st.kontras == 1 and st.declarer == N
+    st = dealt(name)  # in turn (the default): no window, W coinches at his turn
+    play(st, "bid:80:H")
+    assert st.to_act == W and "coinche" in legal_texts(st) and "bid:90:S" in legal_texts(st)
+    st = dealt(name, {**ANY_TIME, "coinche_freezes": False})  # the auction goes on
+    play(st, "bid:80:H pass coinche")
+    assert st.to_act == W and "bid:90:S" in legal_texts(st) and "coinche" not in legal_texts(st)
+    play(st, "bid:90:S")  # a higher bid cancels the coinche; S (2), then N, may coinche it
+    assert st.kontras == 0 and st.to_act == 2 and legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")
+    assert st.to_act == N and legal_texts(st) == ["pass", "coinche"]
+
+
 def test_whole_games_of_the_presets_validate() -> None:
     from mariage.arena.bots import make_bot
     from mariage.notation.recorder import record_match
@@ -522,3 +560,21 @@ def test_whole_games_of_the_presets_validate() -> None:
             validate(rec)
             assert rec.result is not None and rec.result.winner is not None
     assert start is not None and W == 1
+
+
+def test_whole_games_with_a_coinche_at_once_validate() -> None:
+    """The greedy bot coinches right after a bid it thinks too high; records of such games
+    (and of a générale offered) replay and validate."""
+    from mariage.arena.bots import make_bot
+    from mariage.notation.recorder import record_match
+    from mariage.notation.replay import validate
+    from mariage.notation.writer import write_record
+
+    coinched = 0
+    for name in (BC, BT):
+        rules = load_rules(name, {**ANY_TIME, **GENERALE})
+        rec = record_match(rules, 1, [make_bot("greedy", s) for s in range(4)])
+        validate(rec)
+        assert rec.result is not None and rec.result.winner is not None
+        coinched += " coinche " in write_record(rec).replace(":coinche", " coinche ")
+    assert coinched

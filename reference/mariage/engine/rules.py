@@ -492,6 +492,7 @@ class Rules:
     sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
     sa_capot_doublable: bool = True
     sa_double_freezes: bool = True  # after a double only the doubled side speaks
+    sa_double_window_rule: str | None = None  # doubling right after each bid, not in turn
     sa_all_pass: str = "next_dealer"
     sa_all_pass_rule: str | None = None
     bid_result_rule: str | None = None

@@ -100,6 +100,7 @@ class GameState:
         "decl_this_trick",
         "declared",
         "declarer",
+        "double_window",
         "draw_tricks",
         "falls",
         "first_dealer",
@@ -260,6 +261,7 @@ class GameState:
         self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
         self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
+        self.double_window: tuple[int, ...] = ()  # seats still to say whether they double
         self.ask_level = [0] * n
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
         self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)

@@ -254,6 +254,7 @@ class TakingFields(_Needs):
             "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
             "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
             "sa_double_freezes": bool(dbl.get("freezes", True)),
+            "sa_double_window_rule": dbl["window"]["id"] if self.on(dbl.get("window")) else None,
             "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}
         if self.on(cp):
             if cp["value"] <= b["max"]:
