@@ -216,6 +216,8 @@ class Rules:
     # deal
     first_dealer: str = "lot"
     first_dealer_seat: int = 0  # first_dealer seat: the seat that deals first
+    deal_gather_rule: str | None = None  # later decks gathered from the last hand, then cut
+    deal_cut_min: int = 3  # ... each packet of the cut at least this many cards
     hand_size: int = 5
     packet: int = 5
     turn_up: str = "none"

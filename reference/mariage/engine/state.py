@@ -50,7 +50,7 @@ __all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "ne
 class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
-    def next_deal(self) -> tuple[list[int], int | None]: ...
+    def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
 
 
 class GameState:
@@ -392,7 +392,7 @@ class GameState:
         else:
             self._dispatch(action, seat)
         if self.phase == _DEAL and self.deal_source is not None:
-            deck, first = self.deal_source.next_deal()
+            deck, first = self.deal_source.next_deal(self)
             self.deal(deck, first)
 
     def _dispatch(self, action: Action, seat: int | None) -> None:
