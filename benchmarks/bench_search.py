@@ -133,8 +133,8 @@ def make_positions(count: int, seed: int) -> Positions:
 
 
 def timed(run: Callable[[], Any]) -> float:
-    """Seconds taken by ``run()``, with the cyclic garbage collector off (as ``timeit`` does)."""
-    gc.collect()
+    """Seconds taken by ``run()``, with the cyclic garbage collector off (as ``timeit`` does;
+    no collection before either: in a big process, such as a test run, one costs seconds)."""
     gc.disable()
     try:
         start = time.perf_counter()
