@@ -474,7 +474,8 @@ def bid_value_text(rules: Rules, value: int) -> str:
     """
     if value == rules.sa_capot_value:
         return "capot"
-    return "generale" if value == rules.sa_generale_value else str(value)
+    return "generale" if rules.sa_generale_value and value == rules.sa_generale_value \
+        else str(value)
 
 
 def contract_name(rules: Rules, suit: int) -> str:
@@ -509,7 +510,7 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
         if parts[1] == "generale" and rules.sa_generale_value:
             return SuitBid(rules.sa_generale_value, suit)
         if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
-                and int(parts[1]) not in (rules.sa_capot_value, rules.sa_generale_value):
+                and int(parts[1]) not in (rules.sa_capot_value, rules.sa_generale_value or -1):
             return SuitBid(int(parts[1]), suit)
     if len(parts) != 2:
         return None

@@ -124,8 +124,8 @@ class SuitAuction(Mechanism):
                    "opponents say whether they double it, before the auction goes on")
         if action.value not in self.values(r) or action.value <= st.high_bid \
                 or action.suit not in self.strains(r):
-            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else \
-                r.sa_generale_rule if st.high_bid == r.sa_generale_value else r.sa_bid_rule
+            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_generale_rule \
+                if r.sa_generale_value and st.high_bid == r.sa_generale_value else r.sa_bid_rule
             refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
                    f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
                    + (" or générale" if r.sa_generale_value else "")
