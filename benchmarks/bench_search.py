@@ -81,7 +81,7 @@ class _OldDeals:
         self.rng = deals.rng
         self.first_dealer = deals.first_dealer
 
-    def next_deal(self) -> tuple[list[int], int | None]:
+    def next_deal(self, state: object = None) -> tuple[list[int], int | None]:
         """The next deal, as :class:`SeededDeals` gives it (the copy is what is timed)."""
         return SeededDeals.next_deal(self)  # type: ignore[arg-type]
 

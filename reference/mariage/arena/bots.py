@@ -30,6 +30,7 @@ from mariage.engine.actions import (
     Close,
     Concede,
     Declare,
+    Double,
     Exchange,
     Give,
     Play,
@@ -168,6 +169,12 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
     """Take (or name) the best trump if the hand is worth it; else pass."""
     seat = state.to_act
     assert seat is not None
+    if state.double_window:  # right after an opponent's bid: coinche it if it looks too high
+        r = state.rules
+        coinche = next(a for a in acts if isinstance(a, Double))
+        left = sum(r.points) + r.last_trick_points - contract_estimate(state, seat,
+                                                                       state.bid_suit)
+        return coinche if state.high_bid > left else acts[0]
     bids = [a for a in acts if isinstance(a, SuitBid)]
     if bids:  # bid the lowest value in the best suit that the hand (and a partner) carries
         r = state.rules
