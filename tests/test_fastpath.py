@@ -180,7 +180,8 @@ def _option_samples(name: str) -> list[dict[str, Any]]:
 def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None:
     """The generated card play (trick's end inline) leaves every slot as the trick play
     mechanism's own methods do, for every action, under sampled options; a refused card
-    is refused by both with the same rule and changes nothing."""
+    is refused by both with the same rule and changes nothing; the generated listing
+    equals the mechanisms' under these options too."""
     generic = replace(DEFAULT_MECHANISMS, tricks=_OwnDraw())
     trick_ends = refused = 0
     for opts in _option_samples(ruleset):
@@ -200,6 +201,8 @@ def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None
                     fast.deal(deck, first)
                     slow.deal(deck, first)
                     continue
+                if fast.phase == PLAY:  # the gates hold under these options too
+                    assert fast.legal_actions() == mechanisms_listing(fast, DEFAULT_MECHANISMS)
                 seat, action = pick_action(rng, fast)
                 if fast.phase == PLAY and rng.random() < 0.1:  # a card maybe not allowed
                     action, seat = rules.play_actions[rng.randrange(rules.ncards)], fast.to_act
