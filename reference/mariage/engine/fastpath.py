@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -71,11 +72,18 @@ def card_tables(rules: Rules) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     ``card_tables(rules)[g][bits]`` are the plays of the cards ``8 * g + i``
     for each bit ``i`` set in ``bits``, in card order.
     """
-    plays = rules.play_actions
-    groups = (rules.ncards + _GROUP - 1) // _GROUP
+    return _card_tables(tuple(rules.play_actions))
+
+
+@lru_cache(maxsize=64)
+def _card_tables(plays: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """:func:`card_tables` of the plays of a pack: the same for every ruleset and option
+    value with that pack, so made once per pack (an engine compiles new rules often)."""
+    ncards = len(plays)
+    groups = (ncards + _GROUP - 1) // _GROUP
     return tuple(
         tuple(tuple(plays[g * _GROUP + i] for i in range(_GROUP)
-                    if bits >> i & 1 and g * _GROUP + i < rules.ncards)
+                    if bits >> i & 1 and g * _GROUP + i < ncards)
               for bits in range(1 << _GROUP))
         for g in range(groups))
 

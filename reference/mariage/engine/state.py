@@ -50,7 +50,7 @@ __all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "ne
 class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
-    def next_deal(self) -> tuple[list[int], int | None]: ...
+    def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
 
 
 class GameState:
@@ -100,6 +100,7 @@ class GameState:
         "decl_this_trick",
         "declared",
         "declarer",
+        "double_window",
         "draw_tricks",
         "falls",
         "first_dealer",
@@ -132,6 +133,7 @@ class GameState:
         "pot",
         "question",
         "result",
+        "round_residue",
         "rules",
         "segni",
         "split",
@@ -181,6 +183,7 @@ class GameState:
         # card order and points in force (per trump suit where the pack says so: pack.trump)
         self._strength, self._points = rules.strength, rules.points
         self.pot = 0  # points held over from a tied contract (litige) for the next deal
+        self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None
@@ -258,6 +261,7 @@ class GameState:
         self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
         self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
+        self.double_window: tuple[int, ...] = ()  # seats still to say whether they double
         self.ask_level = [0] * n
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
         self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)
@@ -373,7 +377,7 @@ class GameState:
             else:
                 self._dispatch(action, seat)
             if self.phase == _DEAL and self.deal_source is not None:
-                deck, first = self.deal_source.next_deal()
+                deck, first = self.deal_source.next_deal(self)
                 self.deal(deck, first)
             return
         # undo on: the card journals only what it changes (a trail), else a snapshot
