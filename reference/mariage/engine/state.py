@@ -366,34 +366,38 @@ class GameState:
         the state is then unchanged.
         """
         journal = self._undo
-        if journal is not None:
-            table = self._appliers
+        if journal is None:
             to_act = self.to_act
-            if (type(action) is Play and self.phase == _PLAY and table.trail_plays
-                    and (seat is None or seat == to_act)):
+            if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
+                # the card and its trick's end: generated code (engine.fastpath.play_apply)
                 assert to_act is not None
-                if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
-                    trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
-                                                     self.forced[to_act])
-                else:
-                    trail = self._trick_end_trail()
-                if trail is not None:
-                    # the reference apply_play refuses a card before changing anything,
-                    # and runs neither a deal nor another apply: no entry if refused
-                    table.apply_play(self, to_act, action)
-                    journal.append(trail)
+                self._appliers.apply_play(self, to_act, action)
+                if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
-            self._journaled(self.apply, action, seat)
+            else:
+                self._dispatch(action, seat)
+            if self.phase == _DEAL and self.deal_source is not None:
+                deck, first = self.deal_source.next_deal(self)
+                self.deal(deck, first)
             return
+        # undo on: the card journals only what it changes (a trail), else a snapshot
+        table = self._appliers
         to_act = self.to_act
-        if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
+        if (type(action) is Play and self.phase == _PLAY and table.trail_plays
+                and (seat is None or seat == to_act)):
             assert to_act is not None
-            self._appliers.apply_play(self, to_act, action)
-        else:
-            self._dispatch(action, seat)
-        if self.phase == _DEAL and self.deal_source is not None:
-            deck, first = self.deal_source.next_deal(self)
-            self.deal(deck, first)
+            if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
+                trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
+                                                 self.forced[to_act])
+            else:
+                trail = self._trick_end_trail()
+            if trail is not None:
+                # the reference apply_play refuses a card before changing anything,
+                # and runs neither a deal nor another apply: no entry if refused
+                table.apply_play(self, to_act, action)
+                journal.append(trail)
+                return
+        self._journaled(self.apply, action, seat)
 
     def _dispatch(self, action: Action, seat: int | None) -> None:
         r = self.rules
