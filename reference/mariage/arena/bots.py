@@ -75,10 +75,10 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> list[Action]:
         # and keep it, or the game would never end
         lowest = next((a for a in out if isinstance(a, Bid)), None)
         out = [a for a in out if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
-    if r.running_rule is not None:
-        if any(isinstance(a, Concede) for a in out):  # a hopeless contract is conceded
-            hopeless = hand_value(state, seat) < state.contract
-            out = [a for a in out if isinstance(a, Concede) == hopeless] or out
+    if r.running_rule is not None and any(isinstance(a, Concede) for a in out):
+        # a hopeless contract is conceded
+        hopeless = hand_value(state, seat) < state.contract
+        out = [a for a in out if isinstance(a, Concede) == hopeless] or out
     return out
 
 
