@@ -28,20 +28,23 @@ def test_masks_and_ids_follow_the_legal_actions(name: str) -> None:
     encoder = Encoder(rules)
     rng = random.Random(4)
     state = new_match(rules, 6)
+    picked = 0  # the cards picked so far of a set passed one card per decision
     for _ in range(150):
         if state.terminal:
             break
         seat = state.to_act
         assert seat is not None
-        mask = space.mask(state)
-        legal = state.legal_actions()
-        assert sorted(np.flatnonzero(mask).tolist()) == sorted(space.id(a) for a in legal)
-        vector = encoder.vector(state, seat)
+        mask = space.mask(state, picked=picked)
+        if not picked:  # a set's first pick: every card of some legal set
+            legal = state.legal_actions()
+            assert np.flatnonzero(mask).tolist() == sorted(
+                {i for a in legal for i in space.action_ids(a)})
+        vector = encoder.vector(state, seat, picked)
         assert vector.shape == (encoder.size,) and vector.dtype == np.float32
         # the vector is made of the seat's view only: a redeal of the hidden cards leaves it
         guess = determinize(state, seat, rng)
-        assert np.array_equal(encoder.vector(guess, seat), vector)
-        state.apply(space.action(rng.choice(np.flatnonzero(mask).tolist())))
+        assert np.array_equal(encoder.vector(guess, seat, picked), vector)
+        picked = space.play(state, rng.choice(np.flatnonzero(mask).tolist()), picked)
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -67,15 +70,7 @@ def test_pettingzoo_episode_rewards_the_winning_team() -> None:
         assert total == (0.0 if winner is None else 1.0 if team == winner else -1.0)
 
 
-#: OpenSpiel's own checks walk every action id at every step: where sets of over two
-#: cards are passed (four in German Marjapussi), an id per set makes tens of thousands,
-#: about 40 s a game, so those run with the slow tests
-SIMULATED = [pytest.param(n, marks=pytest.mark.slow)
-             if any(step[2] > 2 for step in load_rules(n).passing_steps) else n
-             for n in RULESETS]
-
-
-@pytest.mark.parametrize("name", SIMULATED)
+@pytest.mark.parametrize("name", RULESETS)
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(openspiel_game.game_name(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -97,11 +97,7 @@ def _play_openspiel(game: pyspiel.Game, rng: random.Random, limit: int) -> list[
 
 #: German Marjapussi's tensor has 10.9 million values (a slot per decision, each with a
 #: place per action id, 59,079 of them for its passes): its case is a slow test
-HUGE_TENSORS = ("marjapussi-de",)
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow)
-                                  if n in HUGE_TENSORS else n for n in RULESETS])
+@pytest.mark.parametrize("name", RULESETS)
 def test_information_state_tensors_are_perfect_recall(name: str) -> None:
     """Over random histories, equal tensors mean equal histories (the perfect-recall
     information-state strings) and the other way round."""
@@ -112,14 +108,13 @@ def test_information_state_tensors_are_perfect_recall(name: str) -> None:
     seen: dict[bytes, str] = {}
     strings: dict[str, bytes] = {}
     rng = random.Random(5)
-    limit = 36 if size < 1_000_000 else 6  # states per game (43 MB a tensor there)
+    limit = 36  # states per game
     for _ in range(2):
         for state in _play_openspiel(game, rng, limit):
             for player in range(game.num_players()):
                 tensor = np.asarray(state.information_state_tensor(player), np.float32)
                 assert tensor.shape == (size,)
-                # a player's own states; a digest, not the tensor (German Marjapussi's
-                # is 10.9 million values: 43 MB each)
+                # a player's own states; a digest stands for the tensor
                 key = bytes([player]) + hashlib.blake2b(tensor.tobytes()).digest()
                 text = f"{player}|{state.information_state_string(player)}"
                 assert seen.setdefault(key, text) == text
@@ -127,7 +122,10 @@ def test_information_state_tensors_are_perfect_recall(name: str) -> None:
 
 
 def test_cards_passed_within_the_other_side_stay_hidden_in_the_tensor() -> None:
+    """Two different sets passed (one card per decision) leave the other side's
+    information states equal, and the receiver's different."""
     game = pyspiel.load_game("mariage_marjapussi_de")
+    space = game.space
     rng = random.Random(2)
     for _ in range(20):
         state = game.new_initial_state()
@@ -135,16 +133,33 @@ def test_cards_passed_within_the_other_side_stay_hidden_in_the_tensor() -> None:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
+            legal = state.legal_actions()
+            picks = [a for a in legal if space.text(a).startswith("pick:")]
+            if len(picks) < 5:
+                state.apply_action(rng.choice(legal))
+                continue
             player = state.current_player()
-            action = rng.choice(state.legal_actions())
-            text = state.action_to_string(player, action)
-            state.apply_action(action)
-            if text.startswith("give:"):
-                for viewer in range(4):
-                    line = state.information_state_string(viewer).splitlines()[-1]
-                    same_side = viewer % 2 == player % 2
-                    assert line.endswith("give:?") != same_side
-                return
+            sets = (picks[:4], picks[-4:])
+            ends = []
+            for chosen in sets:
+                end = state.clone()
+                for a in chosen:
+                    end.apply_action(a)
+                assert end.current_player() != player or end.gs.pass_step == 1
+                ends.append(end)
+            receiver = next(s for s in range(4) if s != player and s % 2 == player % 2)
+            for viewer in range(4):
+                texts = [e.information_state_string(viewer) for e in ends]
+                tensors = [bytes(np.asarray(e.information_state_tensor(viewer), np.float32))
+                           for e in ends]
+                if viewer % 2 != player % 2:
+                    assert texts[0] == texts[1] and tensors[0] == tensors[1]
+                    assert texts[0].splitlines()[-1].endswith("pick:?")
+                else:
+                    assert texts[0] != texts[1] and tensors[0] != tensors[1]
+                    last = texts[0].splitlines()[-1]
+                    assert last.startswith("drew ") == (viewer == receiver)
+            return
     pytest.fail("no cards were passed in 20 deals")
 
 

@@ -21,6 +21,16 @@ True
 >>> enc = Encoder(rules)
 >>> enc.vector(state, state.to_act).shape == (enc.size,)
 True
+
+Where sets of several cards are passed, a set is picked one card per decision
+(:class:`~mariage.ai.layout.Pick`): the environment keeps the cards picked so far and
+hands :meth:`ActionSpace.play` and the masks that int of bits; the engine gets the
+whole set as one ``Give`` when its last card is picked.
+
+>>> rules = load_rules("marjapussi-de")
+>>> space = ActionSpace(rules)
+>>> space.size, space.pick_size
+(210, 4)
 """
 
 from __future__ import annotations
@@ -28,58 +38,151 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from mariage.engine.actions import Action, action_text
+from mariage.engine.actions import Action, Give
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .layout import (
+    AIAction,
     Feature,
+    Pick,
     action_list,
+    action_text_of,
     decision_bound,
     feature_names,
     info_state_features,
     observation_features,
+    pick_size,
 )
 
-__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder"]
+__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick"]
 
 _PHASES = tuple(Phase)
 
 
 class ActionSpace:
-    """The fixed numbering of every action of ``rules``."""
+    """The fixed numbering of every action of ``rules``.
+
+    Where passing is factored (:attr:`pick_size` > 0), ids :attr:`pick_base` to
+    ``pick_base + ncards - 1`` pick one card each of the set being passed; ``picked``
+    (the bits of the cards picked so far of an unfinished set, 0 for none) is what an
+    environment keeps between those decisions and hands to :meth:`mask`,
+    :meth:`legal_ids` and :meth:`play`.
+
+    >>> from mariage import GameState, load_rules
+    >>> from mariage.engine.actions import parse_action
+    >>> from mariage.engine.deals import canonical_deck
+    >>> rules = load_rules("marjapussi-de")
+    >>> space = ActionSpace(rules)
+    >>> state = GameState(rules, first_dealer=3)
+    >>> state.deal(canonical_deck(rules))
+    >>> for text in ("bid:120", "pass", "pass", "pass"):
+    ...     state.apply(parse_action(rules, text))
+    >>> giver = state.to_act
+    >>> picked = space.play(state, space.legal_ids(state)[0])
+    >>> len(space.legal_ids(state, picked=picked)), state.hands[giver].bit_count()
+    (8, 9)
+    >>> for i in space.legal_ids(state, picked=picked)[:3]:
+    ...     picked = space.play(state, i, picked)
+    >>> picked, state.pass_step, state.hands[giver].bit_count()
+    (0, 1, 5)
+    """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.actions: tuple[Action, ...] = action_list(rules)
-        self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self.actions: tuple[AIAction, ...] = action_list(rules)
+        self.ids: dict[AIAction, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
+        #: the largest set passed one card per decision (0: passing is not factored)
+        self.pick_size = pick_size(rules)
+        #: the id of picking card 0 (-1 where passing is not factored)
+        self.pick_base = self.ids.get(Pick(0), -1)
 
-    def id(self, action: Action) -> int:
-        """The id of ``action`` (``KeyError`` if the ruleset has no such action)."""
+    def id(self, action: AIAction) -> int:
+        """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
+        set of cards to pass where passing is factored: see :meth:`action_ids`)."""
         return self.ids[action]
 
-    def action(self, action_id: int) -> Action:
+    def action_ids(self, action: Action) -> list[int]:
+        """The ids that make the engine's ``action``: one id, or the picks of a set's
+        cards in card order where passing is factored."""
+        if self.pick_size and type(action) is Give:
+            base = self.pick_base
+            return [base + c for c in self.rules.cards_of(action.cards)]
+        return [self.ids[action]]
+
+    def action(self, action_id: int) -> AIAction:
         """The action of ``action_id``."""
         return self.actions[action_id]
 
     def text(self, action_id: int) -> str:
         """The canonical text of the action of ``action_id``."""
-        return action_text(self.rules, self.actions[action_id])
+        return action_text_of(self.rules, self.actions[action_id])
 
-    def legal_ids(self, state: GameState, seat: int | None = None) -> list[int]:
-        """The ids of the legal actions of ``seat`` (default: the seat to act), sorted."""
+    def _picking(self, state: GameState) -> bool:
+        """Whether the seat to act now passes a set one card per decision."""
+        return bool(self.pick_size) and state.phase == Phase.PASSING and state.pass_step >= 0
+
+    def legal_ids(self, state: GameState, seat: int | None = None,
+                  picked: int = 0) -> list[int]:
+        """The ids of the legal actions of ``seat`` (default: the seat to act), sorted;
+        ``picked``: the cards picked so far of the set being passed."""
+        if self._picking(state):
+            return self._picking_ids(state, seat, picked)
         ids = self.ids
         return sorted([ids[a] for a in state.legal_actions(seat)])
 
-    def mask(self, state: GameState, seat: int | None = None) -> npt.NDArray[np.int8]:
-        """1 for each legal action id of ``seat`` (default: the seat to act), else 0."""
+    def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
+        """While a set is passed: the other legal actions (before the first pick), and a
+        pick of every card that, with those picked, can still complete a legal set."""
+        legal = state.legal_actions(seat)
+        out: list[int] = []
+        allowed = 0
+        if type(legal) is CardSets:  # every set of the step's size from the hand
+            who = state.to_act if seat is None else seat
+            assert who is not None
+            allowed = state.hands[who]
+        else:
+            ids = self.ids
+            for a in legal:
+                if type(a) is Give:
+                    if a.cards & picked == picked:
+                        allowed |= a.cards
+                elif not picked:
+                    out.append(ids[a])
+        allowed &= ~picked
+        base = self.pick_base
+        out.extend(base + c for c in self.rules.cards_of(allowed))
+        return sorted(out)
+
+    def mask(self, state: GameState, seat: int | None = None,
+             picked: int = 0) -> npt.NDArray[np.int8]:
+        """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
+        ``picked``: the cards picked so far of the set being passed."""
         out = np.zeros(self.size, dtype=np.int8)
         if state.phase != Phase.DEAL and state.phase != Phase.OVER:
-            ids = self.ids
-            out[[ids[a] for a in state.legal_actions(seat)]] = 1
+            if self._picking(state):
+                out[self._picking_ids(state, seat, picked)] = 1
+            else:
+                ids = self.ids
+                out[[ids[a] for a in state.legal_actions(seat)]] = 1
         return out
+
+    def play(self, state: GameState, action_id: int, picked: int = 0) -> int:
+        """Apply the action of ``action_id`` to ``state``, or add a pick to ``picked``;
+        return the cards picked so far of an unfinished set (0 once the set, or any
+        other action, went to the engine). The caller checks legality by the mask."""
+        action = self.actions[action_id]
+        if isinstance(action, Pick):
+            picked |= 1 << action.card
+            if picked.bit_count() < state.mech.passing.seats(state)[2]:
+                return picked
+            state.apply(Give(picked))
+            return 0
+        state.apply(action)
+        return 0
 
 
 # each byte value as its eight bits, least significant first, as float32
@@ -121,6 +224,8 @@ class Encoder:
         self._o_points, self._o_standing = off["hand_points"], off["standing"]
         self._phase_bit = {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)}
         self._nsuits = s
+        #: where the cards picked so far of a set being passed go (-1: no such part)
+        self._o_picked = off.get("picked", -1)
         del n, c
         self._played_cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
 
@@ -140,8 +245,10 @@ class Encoder:
         self._played_cache = (id(state), state.hand_no, len(tricks), mask)
         return mask
 
-    def vector(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``seat``."""
+    def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat``; ``picked``: the cards the seat to act
+        picked so far of the set it passes (factored passing), seen by that seat only
+        (and in the open-handed global state)."""
         r = self.rules
         n, c = r.nseats, r.ncards
         hands = state.hands
@@ -171,6 +278,8 @@ class Encoder:
         bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
         if phase != Phase.DEAL and phase != Phase.OVER:
             bits |= 1 << (self._o_leader + (state.leader - seat) % n)
+        if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
+            bits |= picked << self._o_picked
         if state.declared:
             base, nsuits = self._o_declared, self._nsuits
             for _, kind, suit, _ in state.declared:

@@ -24,7 +24,9 @@ per other seat, in seat order; :mod:`mariage.ai.policies`). ``reward`` is ``matc
 match. An action whose mask is 0 raises ``ValueError``, or with
 ``illegal_action="replace"`` is replaced by the first legal action, with
 ``info["illegal"]`` true and ``illegal_penalty`` added to the reward (Gymnasium's
-``check_env`` samples actions without masks, so it needs ``replace``).
+``check_env`` samples actions without masks, so it needs ``replace``). Where sets of
+several cards are passed, the learning seat picks a set one card per step
+(:class:`~mariage.ai.encoding.ActionSpace`); the opponents pass whole sets.
 """
 
 from __future__ import annotations
@@ -92,6 +94,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._opponents: dict[int, Policy] = {}
         self._mask = np.zeros(self.space.size, dtype=np.int8)
         self._hands_rewarded = 0
+        #: the cards the learning seat picked so far of a set it passes
+        self._picked = 0
 
     # -- the episode
     def reset(self, *, seed: int | None = None,
@@ -112,6 +116,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._opponents = {s: make_policy(name, seed=(deal_seed * 31 + s) % 2**63)
                            for s, name in zip(others, self.opponent_names, strict=True)}
         self._hands_rewarded = 0
+        self._picked = 0
         self._play_others(limit=False)
         obs = self._observation()
         return obs, self._info()
@@ -134,7 +139,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                                  f"{self.rules.seat_names[self.seat]} now")
             a = int(np.flatnonzero(self._mask)[0])
         before = len(state.history)
-        state.apply(self.space.action(a))
+        self._picked = self.space.play(state, a, self._picked)
         self._play_others()
         reward = 0.0
         if self.reward_kind != "match":
@@ -170,8 +175,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if state.terminal or state.to_act != self.seat:
             self._mask = np.zeros(self.space.size, dtype=np.int8)
         else:
-            self._mask = self.space.mask(state)
-        return {"observation": self.encoder.vector(state, self.seat),
+            self._mask = self.space.mask(state, picked=self._picked)
+        return {"observation": self.encoder.vector(state, self.seat, self._picked),
                 "action_mask": self._mask.copy()}
 
     def _info(self) -> dict[str, Any]:

@@ -14,19 +14,29 @@ Feature(name='hand', offset=0, size=20, meaning="the seat's own cards")
 True
 >>> len(action_list(rules)), decision_bound(rules)
 (53, 44)
+
+Where sets of several cards are passed (German Marjapussi passes four, Thousand for two
+lays two away), the action list does not hold a set per id: passing a set of N cards is
+N decisions of one card each (:class:`Pick`), and the observation tells the seat the
+cards it picked so far (``picked``).
+
+>>> rules = load_rules("marjapussi-de")
+>>> pick_size(rules), len(action_list(rules)), action_text_of(rules, Pick(0))
+(4, 210, 'pick:AH')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.actions import Action, Give, action_text, parse_action
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
-__all__ = ["Feature", "action_list", "decision_bound", "feature_names",
-           "info_state_features", "observation_features"]
+__all__ = ["AIAction", "Feature", "Pick", "action_list", "action_text_of", "decision_bound",
+           "feature_names", "info_state_features", "observation_features", "pick_size"]
 
 _PHASES = tuple(Phase)
 
@@ -40,12 +50,41 @@ class Feature(NamedTuple):
     meaning: str
 
 
-def action_list(rules: Rules) -> tuple[Action, ...]:
+@dataclass(frozen=True)
+class Pick:
+    """One card of a set being passed, chosen on its own (the AI layer's factored
+    passing; the engine never sees it: the set is applied as one ``Give`` when its last
+    card is picked)."""
+
+    card: int
+
+
+#: an id's action: the engine's, or one card of a set being passed
+AIAction = Action | Pick
+
+
+def pick_size(rules: Rules) -> int:
+    """The largest set of cards ``rules`` pass at once where passing is factored into
+    one decision per card (more than one card), else 0."""
+    largest = max((count for _, _, count in rules.passing_steps), default=0)
+    return largest if largest > 1 else 0
+
+
+def action_text_of(rules: Rules, action: AIAction) -> str:
+    """The canonical text of an id's action; a pick reads ``pick:AH``."""
+    if isinstance(action, Pick):
+        return "pick:" + rules.card_code[action.card]
+    return action_text(rules, action)
+
+
+def action_list(rules: Rules) -> tuple[AIAction, ...]:
     """Every action ``rules`` could ever offer, in the order of the fixed action ids.
 
     The mechanisms list what they could offer (:meth:`Mechanism.all_actions
     <mariage.engine.mechanisms.Mechanism.all_actions>`), in their order; an action is
-    kept once, and only if its text reads back as itself.
+    kept once, and only if its text reads back as itself. Where passing is factored
+    (:func:`pick_size`), the sets of cards to pass give way to one :class:`Pick` per
+    card, in card order, where the sets began.
     """
     candidates: list[Action] = []
     seen: set[Action] = set()
@@ -54,7 +93,16 @@ def action_list(rules: Rules) -> tuple[Action, ...]:
             if a not in seen:
                 seen.add(a)
                 candidates.append(a)
-    return tuple(a for a in candidates if parse_action(rules, action_text(rules, a)) == a)
+    kept = [a for a in candidates if parse_action(rules, action_text(rules, a)) == a]
+    if not pick_size(rules):
+        return tuple(kept)
+    out: list[AIAction] = []
+    for a in kept:
+        if type(a) is not Give:
+            out.append(a)
+        elif not any(type(b) is Pick for b in out):
+            out.extend(Pick(c) for c in range(rules.ncards))
+    return tuple(out)
 
 
 def _laid_out(parts: list[tuple[str, int, str]], start: int = 0) -> tuple[Feature, ...]:
@@ -90,6 +138,9 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
               ("standing", t, "each side's match standing, own side first / the target"),
               ("declared", len(rules.declarations) * s, "declarations made this hand, "
                "one per (declaration, suit)")]
+    if pick_size(rules):
+        parts.append(("picked", c, "the cards the seat picked so far for the set it is "
+                      "passing (factored passing: one card per decision)"))
     return _laid_out(parts)
 
 
@@ -97,7 +148,7 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
     """One name per value of a vector laid out as ``features`` (``hand[AH]``...)."""
     names: list[str] = []
     cards = list(rules.card_code[:rules.ncards])
-    card_parts = {"hand", "played", "learned"}
+    card_parts = {"hand", "played", "learned", "picked"}
     for f in features:
         base = f.name.removeprefix("dealt_")
         if base.startswith("slot_"):
@@ -113,7 +164,7 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
         elif base == "declared":
             labels = [f"{d.name}:{s}" for d in rules.declarations for s in rules.suits]
         elif base == "action":
-            labels = [action_text(rules, a) for a in action_list(rules)]
+            labels = [action_text_of(rules, a) for a in action_list(rules)]
         else:
             labels = [str(k) for k in range(f.size)]
         assert len(labels) == f.size, f.name
@@ -123,13 +174,15 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
 
 def decision_bound(rules: Rules) -> int:
     """A bound on the decisions of one hand: every card played, half a pack of other
-    actions per seat, and every bid an auction can hold."""
+    actions per seat, every bid an auction can hold, and one decision per card passed
+    where passing is factored."""
     n, c = rules.nseats, rules.ncards
     bids = 0
     if rules.auction_rule is not None:
         ceiling = rules.bid_max or 2 * max(rules.pack_points, rules.bid_min)
         bids = (ceiling - rules.bid_min) // max(1, rules.bid_step) + 2 * n
-    return c + n * c // 2 + 2 * n + bids
+    picks = sum(count for _, _, count in rules.passing_steps) if pick_size(rules) else 0
+    return c + n * c // 2 + 2 * n + bids + picks
 
 
 def info_state_features(rules: Rules, actions: int | None = None) -> tuple[Feature, ...]:

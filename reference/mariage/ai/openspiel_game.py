@@ -8,6 +8,9 @@ Importing this module registers one game per bundled ruleset with
   top first, is a chance node over the cards not yet placed (so every deck
   order is equally likely).
 * A player's actions are the ids of :class:`~mariage.ai.encoding.ActionSpace`.
+  Where sets of several cards are passed (German Marjapussi, Thousand for two), a
+  set is picked one card per decision; the other players see that a card was picked,
+  not which, and the receiver learns the set when it is complete.
 * The game parameter ``hands`` (default 1) ends the game after so many hands
   (0: play the match to its end, at most 100 hands). The returns are +1 for
   each player of the team that won the match, or that leads once the hands
@@ -45,7 +48,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .encoding import ActionSpace, Encoder, InfoStateEncoder
+from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick
 
 __all__ = ["game_name", "register"]
 
@@ -59,7 +62,8 @@ def game_name(ruleset: str) -> str:
 
 def _hand_bound(rules: Rules) -> int:
     """An upper bound on the chance nodes and decisions of one hand."""
-    return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats
+    picks = sum(count for _, _, count in rules.passing_steps)
+    return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats + picks
 
 
 class _Observer:
@@ -88,7 +92,7 @@ class _Observer:
             self.tensor[:] = self.info_encoder.tensor(state.dealt[player],
                                                       state.steps_of(player), player)
         else:
-            self.tensor[:] = self.encoder.vector(gs, player)
+            self.tensor[:] = self.encoder.vector(gs, player, state.picked)
 
     def string_from(self, state: _State, player: int) -> str:
         if self.perfect_recall:
@@ -107,7 +111,9 @@ class _Observer:
                 f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
                 f"trump {trump} turnup {turn_up} stock {v.stock_size} "
                 f"points {list(v.hand_points)} match {list(v.match_scores)} "
-                f"segni {list(v.segni)}")
+                f"segni {list(v.segni)}"
+                + (f" picked [{r.format_cards(state.picked)}]"
+                   if state.picked and player == gs.to_act else ""))
 
 
 class _State(pyspiel.State):
@@ -141,6 +147,8 @@ class _State(pyspiel.State):
         self.hidden_steps: dict[int, tuple[bool, ...]] = {}
         self.dealt_hands: tuple[int, ...] = ()
         self.turn_up: int | None = None
+        #: the cards picked so far of a set being passed (factored passing)
+        self.picked = 0
         self._kind: str | None = None
         self._done = False
         self._nothing = (0,) * rules.nseats
@@ -164,6 +172,7 @@ class _State(pyspiel.State):
         new.steps_all = list(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
+        new.picked = self.picked
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         return new
 
@@ -216,7 +225,7 @@ class _State(pyspiel.State):
         assert gs is not None
         if player != gs.to_act:
             return []
-        return self.game.space.legal_ids(gs)
+        return self.game.space.legal_ids(gs, picked=self.picked)
 
     def _apply_action(self, action: int) -> None:
         kind = self._kind
@@ -252,13 +261,16 @@ class _State(pyspiel.State):
         n = r.nseats
         own = tuple(gs.hands)
         known = tuple(gs.known)
-        act = self.game.space.action(action)
-        if r.auction_rule is not None:  # cards passed within the other side are not seen
+        space = self.game.space
+        act = space.action(action)
+        if isinstance(act, Pick):  # a card of a set: only its picker sees which
+            self.hidden_steps[len(self.steps_all)] = tuple(p != seat for p in range(n))
+        elif r.auction_rule is not None:  # cards passed within the other side are unseen
             receiver = gs.mech.passing.seats(gs)[1] if type(act) is Give else -1
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
             if any(hidden):
                 self.hidden_steps[len(self.steps_all)] = hidden
-        gs.apply(act)
+        self.picked = space.play(gs, action, self.picked)
         hands = gs.hands
         learned = drawn = self._nothing
         if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
@@ -298,7 +310,9 @@ class _State(pyspiel.State):
         hidden = self.hidden_steps
         for k, (seat, action, _, drawn) in enumerate(self.steps_all):
             if k in hidden and hidden[k][player]:
-                text = action_text(r, public_action(r, player, seat, space.action(action)))
+                act = space.action(action)
+                text = "pick:?" if isinstance(act, Pick) else \
+                    action_text(r, public_action(r, player, seat, act))
             else:
                 text = space.text(action)
             lines.append(f"{r.seat_names[seat]}:{text}")

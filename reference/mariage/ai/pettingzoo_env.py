@@ -11,7 +11,9 @@ agent of the side that wins the match, -1 to the others, 0 each for a draw),
 ``hand`` (the hand's score difference after every hand, normalised) or
 ``game_points``. ``max_hands`` truncates a match that has not ended after so many
 hands. :meth:`MariageEnv.state` is the global state: the same encoding with every
-hand open, from the first seat.
+hand open, from the first seat. Where sets of several cards are passed, the
+set is picked one card per step (the agent stays selected until it is complete; see
+:class:`~mariage.ai.encoding.ActionSpace`).
 
 >>> env = MariageEnv("mariazza", max_hands=2)
 >>> env.reset(seed=3)
@@ -81,6 +83,8 @@ class MariageEnv(AECEnv):
         self._no_mask.flags.writeable = False
         self._mask_now = self._no_mask
         self._hands_rewarded = 0
+        #: the cards picked so far of a set being passed (factored passing)
+        self._picked = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -104,6 +108,7 @@ class MariageEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._hands_rewarded = 0
+        self._picked = 0
         self._settle()
 
     def _settle(self) -> None:
@@ -137,7 +142,7 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self.space.mask(state)
+            self._mask_now = self.space.mask(state, picked=self._picked)
         selected = self.agent_selection
         for a in agents:
             self.infos[a] = {"action_mask": self._mask_now if a == selected else self._no_mask}
@@ -145,14 +150,14 @@ class MariageEnv(AECEnv):
     def observe(self, agent: str) -> Obs:
         state = self.state_
         assert state is not None
-        return {"observation": self.encoder.vector(state, self._index[agent]),
+        return {"observation": self.encoder.vector(state, self._index[agent], self._picked),
                 "action_mask": self._mask_now if agent == self.agent_selection
                 else self._no_mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
         assert self.state_ is not None, "reset() first"
-        return self.state_encoder.vector(self.state_, 0)
+        return self.state_encoder.vector(self.state_, 0, self._picked)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -168,7 +173,7 @@ class MariageEnv(AECEnv):
         rewards = self.rewards
         for a in rewards:
             rewards[a] = 0.0
-        state.apply(self.space.action(int(action)))
+        self._picked = self.space.play(state, int(action), self._picked)
         self._settle()
 
     def render(self) -> str | None:
