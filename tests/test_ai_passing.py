@@ -112,7 +112,7 @@ def test_pettingzoo_and_the_encoder_agree_on_picks() -> None:
             if terminated or truncated:
                 env.step(None)
                 continue
-            state, picked = env.state_, env._picked
+            state, picked = env.state_, env.picked
             assert state is not None
             mask = obs["action_mask"]
             assert np.flatnonzero(mask).tolist() == space.legal_ids(state, picked=picked)
@@ -195,7 +195,7 @@ def test_gymnasium_picks_apply_one_set() -> None:
             state = env.state
             assert state is not None
             ids = np.flatnonzero(obs["action_mask"]).tolist()
-            assert ids == env.space.legal_ids(state, picked=env._picked)
+            assert ids == env.space.legal_ids(state, picked=env.picked)
             if any(type(env.space.action(i)) is Pick for i in ids):
                 hand, picked = state.hands[0], 0
                 for k in range(4):

@@ -335,7 +335,8 @@ class InfoStateEncoder:
 
         ``steps`` holds ``(actor, action id, cards the seat learned)`` per decision; an
         action id of -1 is an action the seat saw made but not what it was (cards passed
-        within the other side), which leaves the slot's action part empty.
+        within the other side, a card another seat picked for a set it passes), which
+        leaves the slot's action part empty.
         """
         if len(steps) > self.slots:
             raise ValueError(f"{len(steps)} decisions in one hand: more than the "

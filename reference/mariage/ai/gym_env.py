@@ -95,7 +95,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._mask = np.zeros(self.space.size, dtype=np.int8)
         self._hands_rewarded = 0
         #: the cards the learning seat picked so far of a set it passes
-        self._picked = 0
+        self.picked = 0
 
     # -- the episode
     def reset(self, *, seed: int | None = None,
@@ -116,7 +116,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._opponents = {s: make_policy(name, seed=(deal_seed * 31 + s) % 2**63)
                            for s, name in zip(others, self.opponent_names, strict=True)}
         self._hands_rewarded = 0
-        self._picked = 0
+        self.picked = 0
         self._play_others(limit=False)
         obs = self._observation()
         return obs, self._info()
@@ -139,7 +139,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                                  f"{self.rules.seat_names[self.seat]} now")
             a = int(np.flatnonzero(self._mask)[0])
         before = len(state.history)
-        self._picked = self.space.play(state, a, self._picked)
+        self.picked = self.space.play(state, a, self.picked)
         self._play_others()
         reward = 0.0
         if self.reward_kind != "match":
@@ -175,8 +175,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if state.terminal or state.to_act != self.seat:
             self._mask = np.zeros(self.space.size, dtype=np.int8)
         else:
-            self._mask = self.space.mask(state, picked=self._picked)
-        return {"observation": self.encoder.vector(state, self.seat, self._picked),
+            self._mask = self.space.mask(state, picked=self.picked)
+        return {"observation": self.encoder.vector(state, self.seat, self.picked),
                 "action_mask": self._mask.copy()}
 
     def _info(self) -> dict[str, Any]:

@@ -86,22 +86,20 @@ def action_list(rules: Rules) -> tuple[AIAction, ...]:
     (:func:`pick_size`), the sets of cards to pass give way to one :class:`Pick` per
     card, in card order, where the sets began.
     """
-    candidates: list[Action] = []
+    factored = bool(pick_size(rules))
+    out: list[AIAction] = []
     seen: set[Action] = set()
     for m in DEFAULT_MECHANISMS.all():
+        if factored and m.applies and all(kind is Give for kind, _ in m.applies):
+            # the sets a mechanism passes (tens of thousands): one pick per card instead
+            if not any(type(b) is Pick for b in out):
+                out.extend(Pick(c) for c in range(rules.ncards))
+            continue
         for a in m.all_actions(rules):
-            if a not in seen:
+            if a not in seen and (not factored or type(a) is not Give):
                 seen.add(a)
-                candidates.append(a)
-    kept = [a for a in candidates if parse_action(rules, action_text(rules, a)) == a]
-    if not pick_size(rules):
-        return tuple(kept)
-    out: list[AIAction] = []
-    for a in kept:
-        if type(a) is not Give:
-            out.append(a)
-        elif not any(type(b) is Pick for b in out):
-            out.extend(Pick(c) for c in range(rules.ncards))
+                if parse_action(rules, action_text(rules, a)) == a:
+                    out.append(a)
     return tuple(out)
 
 

@@ -12,7 +12,8 @@ agent of the side that wins the match, -1 to the others, 0 each for a draw),
 ``game_points``. ``max_hands`` truncates a match that has not ended after so many
 hands. :meth:`MariageEnv.state` is the global state: the same encoding with every
 hand open, from the first seat. Where sets of several cards are passed, the
-set is picked one card per step (the agent stays selected until it is complete; see
+set is picked one card per step (the agent stays selected until it is complete; the
+cards picked so far are :attr:`MariageEnv.picked`; see
 :class:`~mariage.ai.encoding.ActionSpace`).
 
 >>> env = MariageEnv("mariazza", max_hands=2)
@@ -84,7 +85,7 @@ class MariageEnv(AECEnv):
         self._mask_now = self._no_mask
         self._hands_rewarded = 0
         #: the cards picked so far of a set being passed (factored passing)
-        self._picked = 0
+        self.picked = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -108,7 +109,7 @@ class MariageEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._hands_rewarded = 0
-        self._picked = 0
+        self.picked = 0
         self._settle()
 
     def _settle(self) -> None:
@@ -142,7 +143,7 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self.space.mask(state, picked=self._picked)
+            self._mask_now = self.space.mask(state, picked=self.picked)
         selected = self.agent_selection
         for a in agents:
             self.infos[a] = {"action_mask": self._mask_now if a == selected else self._no_mask}
@@ -150,14 +151,14 @@ class MariageEnv(AECEnv):
     def observe(self, agent: str) -> Obs:
         state = self.state_
         assert state is not None
-        return {"observation": self.encoder.vector(state, self._index[agent], self._picked),
+        return {"observation": self.encoder.vector(state, self._index[agent], self.picked),
                 "action_mask": self._mask_now if agent == self.agent_selection
                 else self._no_mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
         assert self.state_ is not None, "reset() first"
-        return self.state_encoder.vector(self.state_, 0, self._picked)
+        return self.state_encoder.vector(self.state_, 0, self.picked)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -173,7 +174,7 @@ class MariageEnv(AECEnv):
         rewards = self.rewards
         for a in rewards:
             rewards[a] = 0.0
-        self._picked = self.space.play(state, int(action), self._picked)
+        self.picked = self.space.play(state, int(action), self.picked)
         self._settle()
 
     def render(self) -> str | None:
