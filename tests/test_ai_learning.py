@@ -95,8 +95,6 @@ def _play_openspiel(game: pyspiel.Game, rng: random.Random, limit: int) -> list[
     return states
 
 
-#: German Marjapussi's tensor has 10.9 million values (a slot per decision, each with a
-#: place per action id, 59,079 of them for its passes): its case is a slow test
 @pytest.mark.parametrize("name", RULESETS)
 def test_information_state_tensors_are_perfect_recall(name: str) -> None:
     """Over random histories, equal tensors mean equal histories (the perfect-recall

@@ -17,7 +17,7 @@ import pyspiel
 import pytest
 from mariage import GameState, load_rules, new_match
 from mariage.ai import openspiel_game
-from mariage.ai.encoding import ActionSpace, Encoder, Pick
+from mariage.ai.encoding import ActionSpace, Encoder, InfoStateEncoder, Pick
 from mariage.ai.gym_env import MariageGymEnv
 from mariage.ai.layout import action_list, pick_size
 from mariage.ai.pettingzoo_env import MariageEnv
@@ -66,6 +66,8 @@ def test_only_sets_of_several_cards_are_factored() -> None:
     assert [a for a in de if type(a) is Pick] == [Pick(c) for c in range(36)]
     # single cards given in Thousand stay engine actions, one id each
     assert sum(type(a) is Give for a in action_list(load_rules("thousand"))) == 24
+    # a slot per decision, each with a place per id: 48,625 values, not 10.9 million
+    assert InfoStateEncoder(load_rules("marjapussi-de")).size == 48_625
 
 
 @pytest.mark.parametrize("name", FACTORED)
