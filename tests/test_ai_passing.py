@@ -13,6 +13,7 @@ import random
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 import pytest
 from mariage import GameState, load_rules, new_match
@@ -229,3 +230,25 @@ def test_encoder_marks_picks_for_the_picker_only() -> None:
         [f"picked[{rules.card_code[card]}]"]
     other = (seat + 1) % rules.nseats
     assert np.array_equal(enc.vector(state, other, 1 << card), enc.vector(state, other))
+
+
+@pytest.mark.parametrize("name", FACTORED)
+def test_decide_turns_picks_into_one_engine_action(name: str) -> None:
+    state = _at_passing(name, 6)
+    space = ActionSpace(state.rules)
+    count = state.mech.passing.seats(state)[2]
+    before = (list(state.hands), state.pass_step)
+    rng = random.Random(1)
+    asked: list[int] = []
+
+    def choose(mask: npt.NDArray[np.int8], picked: int) -> int:
+        asked.append(picked)
+        return rng.choice([i for i in np.flatnonzero(mask).tolist()
+                           if type(space.action(i)) is Pick])
+
+    action = space.decide(state, choose)
+    assert type(action) is Give and action in state.legal_actions()
+    assert len(asked) == count and asked[0] == 0 and (list(state.hands), state.pass_step) == before
+    with pytest.raises(ValueError, match="not legal"):
+        space.decide(state, lambda mask, picked: int(np.flatnonzero(mask == 0)[0]))
+

@@ -117,9 +117,13 @@ class TrainedPolicy:
 
     def choose(self, state: Any) -> Any:
         seat = state.to_act
-        x = self.encoder.vector(state, seat).astype(np.float64)
-        a = self.agent.act(x, self.space.mask(state), self.rng, explore=False)
-        return self.space.action(a)
+
+        def pick(mask: npt.NDArray[Any], picked: int) -> int:
+            # picked: the cards chosen so far where a set is passed one card at a time
+            x = self.encoder.vector(state, seat, picked).astype(np.float64)
+            return self.agent.act(x, mask, self.rng, explore=False)
+
+        return self.space.decide(state, pick)
 
 
 def load(rules: Any) -> TrainedPolicy:

@@ -35,6 +35,8 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -169,6 +171,33 @@ class ActionSpace:
                 ids = self.ids
                 out[[ids[a] for a in state.legal_actions(seat)]] = 1
         return out
+
+    def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
+               ) -> Action:
+        """The engine action that ``choose(mask, picked)`` makes for the seat to act,
+        asked once, or once per card of a set passed one pick at a time; ``state`` is
+        not changed. This turns an agent of ids into a policy for the engine (a bot of
+        ``mariage match``). ``ValueError`` for an id the mask refuses.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), 1)
+        >>> space = ActionSpace(state.rules)
+        >>> action = space.decide(state, lambda mask, picked: int(mask.argmax()))
+        >>> action in state.legal_actions(), space.action_ids(action) == [space.legal_ids(state)[0]]
+        (True, True)
+        """
+        picked = 0
+        while True:
+            mask = self.mask(state, picked=picked)
+            action_id = choose(mask, picked)
+            if not 0 <= action_id < self.size or not mask[action_id]:
+                raise ValueError(f"action {action_id} is not legal now")
+            action = self.actions[action_id]
+            if not isinstance(action, Pick):
+                return action
+            picked |= 1 << action.card
+            if picked.bit_count() == state.mech.passing.seats(state)[2]:
+                return Give(picked)
 
     def play(self, state: GameState, action_id: int, picked: int = 0) -> int:
         """Apply the action of ``action_id`` to ``state``, or add a pick to ``picked``;
