@@ -239,6 +239,9 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
        for r in ("thousand-2", "thousand-4", "thousand-pl")
        for v in ("sitter_marriage", "sitter_half_marriage")},
     "thousand-pl:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    # who sits out only matters with four players
+    **{f"{r}:sitter-{v}": (1, {"players": 4}, "uniform")
+       for r in ("thousand", "thousand-2", "thousand-pl") for v in ("dealer_right", "opposite")},
     "thousand-pl:sitter_ace_value-16": (1, {"players": 4, "sitter_score": "aces_and_marriages"},
                                         "uniform"),
     "thousand-pl:dump_at_555-both": (1, {"round_to": 5}, "uniform"),

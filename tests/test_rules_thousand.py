@@ -579,10 +579,12 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),
         "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
         "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
+        "sitter": ("thousand.deal.sitter", "sits_out sits_out_after"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
 #: Options that refine another: tested beside a value that puts that other in play.
-BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200}}
+BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200},
+                                     "sitter": {"players": 4}}
 #: The number of players chooses a form of the game (notes, sections 12 and 13): with two,
 #: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
 #: points and what is seen change with it.

@@ -223,8 +223,10 @@ class Rules:
     rotation: str = "next_seat"
     deal_rule: str = ""
     rotation_rule: str = ""
-    # a seat that sits each hand out (deal.sits_out): "dealer", or "none"
+    # a seat that sits each hand out (deal.sits_out): "dealer", "before_dealer",
+    # "opposite_dealer", or "none"; it is the seat sits_out_after places after the dealer
     sits_out: str = "none"
+    sits_out_after: int = 0
     sits_out_rule: str | None = None
     hand_seats: int = 4  # the seats dealt and playing each hand (nseats, less one sitting out)
     hand_sides: int = 2  # the sides playing each hand (sides, less one sitting out)
@@ -576,6 +578,30 @@ class Rules:
             if k == name:
                 return v
         raise KeyError(name)
+
+    def sitter(self, dealer: int | None) -> int | None:
+        """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None.
+
+        >>> from mariage import load_rules
+        >>> load_rules("thousand-4").sitter(2), load_rules("thousand").sitter(2)
+        (2, None)
+        """
+        if self.sits_out == "none" or dealer is None:
+            return None
+        return (dealer + self.sits_out_after) % self.nseats
+
+    def seats_dealt(self, dealer: int | None) -> list[int]:
+        """The seats dealt to in a hand dealt by ``dealer``, in dealing order: from the
+        seat after the dealer, passing over the one sitting out.
+
+        >>> from mariage import load_rules
+        >>> load_rules("thousand-4", {"sitter": "opposite"}).seats_dealt(0)
+        [1, 3, 0]
+        """
+        n = self.nseats
+        start = 0 if dealer is None else (dealer + 1) % n
+        out = self.sitter(dealer)
+        return [s for s in ((start + i) % n for i in range(n)) if s != out]
 
     def info(self, rule_id: str) -> RuleInfo:
         """The :class:`RuleInfo` of ``rule_id``."""
