@@ -239,6 +239,12 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
        for r in ("thousand-2", "thousand-4", "thousand-pl")
        for v in ("sitter_marriage", "sitter_half_marriage")},
     "thousand-pl:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    # the least total for a dark bid, with dark bids on (and forehand speaking first),
+    # every total starting between the two values
+    **{f"{r}:dark_min_total-80": (1, {"dark_bid": True}, "uniform", 100)
+       for r in ("thousand", "thousand-2", "thousand-4")},
+    "thousand-pl:dark_min_total-80": (1, {"dark_bid": True, "opening_bid": "fh_forced"},
+                                      "uniform", 100),
     # who sits out only matters with four players
     **{f"{r}:sitter-{v}": (1, {"players": 4}, "uniform")
        for r in ("thousand", "thousand-2", "thousand-pl") for v in ("dealer_right", "opposite")},

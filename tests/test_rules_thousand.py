@@ -580,6 +580,8 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
         "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
         "sitter": ("thousand.deal.sitter", "sits_out sits_out_after"),
+        "dark_bid": ("thousand.auction.dark", "blind_rule"),
+        "dark_min_total": ("thousand.auction.dark", "blind_min_total"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
 #: Options that refine another: tested beside a value that puts that other in play.

@@ -13,8 +13,9 @@ import pytest
 from mariage import GameState, Phase, load_rules
 from mariage.arena.bots import GreedyBot
 from mariage.engine.deals import SeededDeals, deal_owners
+from mariage.engine.observation import observe
 from mariage.notation import check_record, record_match, view
-from rulekit import covers, play, play_out, start
+from rulekit import covers, legal_texts, play, play_out, refused, start
 
 A, B, C, D = 0, 1, 2, 3
 FOUR = "thousand-4"
@@ -91,4 +92,91 @@ def test_a_game_with_another_sitter_validates_with_its_seat_views(sitter: str) -
     assert record.result.winner is not None
     assert check_record(record).errors == []
     for seat in ("A", "B"):
+        assert check_record(view(record, seat)).errors == [], seat
+
+
+# ---------------------------------------------------------------- dark bid (section 11)
+H1 = ["KH QH AD TD 9D AC 9S", "AH TH JH KD QD 9C JS", "9H KC QC JC TC KS QS"]
+DARK = {"dark_bid": True, "dark_min_total": 0}
+
+
+def dark(options: dict[str, Any] | None = None, talon: str = "JD AS TS",
+         hands: list[str] = H1) -> GameState:
+    return start("thousand", hands, dealer=C, stock=talon, options={**DARK, **(options or {})})
+
+
+@covers("thousand.auction.dark", ruleset="thousand", options=DARK)
+def test_forehand_bids_dark_first_and_unseen_talon_goes_to_him() -> None:
+    assert "dark:120" not in legal_texts(start("thousand", H1, dealer=C))  # off by default
+    st = dark()
+    assert legal_texts(st)[-1] == "dark:120" and "pass" not in legal_texts(st)
+    refused(st, "dark:125", "thousand.auction.dark")  # the value is fixed
+    play(st, "dark:120")
+    assert st.high_bid == 120 and st.blind and st.to_act == B
+    refused(st, "dark:120", "thousand.auction.dark")  # forehand only, first action only
+    play(st, "pass pass")
+    assert st.declarer == A and st.contract == 120 and st.phase == Phase.PASSING
+    talon = st.talon
+    assert talon and st.known[A] & talon == 0  # not shown (thousand.talon.shown)
+    assert all(observe(st, s).shown[A] & talon == 0 for s in (B, C))
+
+
+@covers("thousand.auction.dark", ruleset="thousand", options=DARK)
+def test_a_dark_bid_outbid_is_an_ordinary_auction() -> None:
+    st = dark()
+    play(st, "dark:120 bid:125 pass")
+    assert st.to_act == A and not st.blind
+    play(st, "pass")
+    assert st.declarer == B and st.contract == 125 and st.known[B] == st.talon  # shown
+
+
+@covers("thousand.auction.dark", ruleset="thousand", options=DARK)
+@pytest.mark.parametrize("made", [True, False])
+def test_a_dark_contract_made_or_failed_is_doubled(made: bool) -> None:
+    st = dark()
+    play(st, "dark:120 pass pass give:9S give:9D keep")
+    st.captured = [130 if made else 100, 0, 0]  # as if the hand were played so
+    st.tricks_won = [5, 2, 1]
+    added = st.mech.contract.sheet(st, "played_out")
+    assert added[A] == (120 if made else -120)
+    st.mech.running.settle(st, "played_out", added)
+    assert added[A] == (240 if made else -240) and st.match_scores[A] == added[A]
+
+
+@covers("thousand.auction.dark", "thousand.contract.concede", ruleset="thousand",
+        options=DARK)
+def test_a_dark_contract_conceded_is_not_doubled() -> None:
+    st = dark()
+    play(st, "dark:120 pass pass concede")
+    assert st.match_scores == [0, 60, 60]
+
+
+@covers("thousand.auction.dark", ruleset="thousand", options={"dark_bid": True})
+def test_below_dark_min_total_no_dark_bid() -> None:
+    st = start("thousand", H1, dealer=C, stock="JD AS TS", options={"dark_bid": True})
+    assert st.match_scores[A] == 0 < 240 and "dark:120" not in legal_texts(st)
+    refused(st, "dark:120", "thousand.auction.dark")
+    st = GameState(load_rules("thousand", {"dark_bid": True}), first_dealer=C)
+    st.match_scores[A] = 240
+    st = start(st.rules, H1, stock="JD AS TS", state=st)
+    assert "dark:120" in legal_texts(st)
+
+
+@covers("thousand.auction.dark", ruleset="thousand-pl", options=DARK)
+def test_no_dark_bid_where_forehand_holds_the_minimum() -> None:
+    st = start("thousand-pl", H1, dealer=C, stock="JD AS TS", options=DARK)
+    assert st.to_act == B and "dark:120" not in legal_texts(st)
+    st = start("thousand-pl", H1, dealer=C, stock="JD AS TS",
+               options={**DARK, "opening_bid": "dealer_auto_100"})
+    assert st.to_act == A and "dark:120" in legal_texts(st)  # above the dealer's 100
+
+
+def test_a_game_with_dark_bids_validates_with_its_seat_views() -> None:
+    r = load_rules("thousand", {**DARK, "target": 500})
+    record = record_match(r, 3, [GreedyBot(1), GreedyBot(2), GreedyBot(3)])
+    assert check_record(record).errors == []
+    from mariage.notation import write_record
+    text = write_record(record)
+    assert ":dark:120" in text
+    for seat in ("A", "B", "C"):
         assert check_record(view(record, seat)).errors == [], seat

@@ -569,6 +569,13 @@ class Rules:
     sitter_talon: str = "none"  # what a seat sitting out scores from the talon
     sitter_talon_rule: str | None = None
     sitter_ace_value: int = 0
+    # a blind bid (auction.blind): forehand's first action, a fixed value unseen
+    blind_rule: str | None = None
+    blind_word: str = "blind"
+    blind_value: int = 0
+    blind_min_total: int = 0  # a total below this may not bid blind
+    blind_talon_shown: bool = False
+    blind_multiplier: int = 1  # the declarer's entry of a played blind contract
     sitter_pairs: bool = False  # card_points: a pair in the talon adds its value
     sitter_half_pairs: bool = False  # card_points: a lone card of a pair adds half
 

@@ -80,6 +80,7 @@ class GameState:
         "auction_passed",
         "barrel",  # running totals (match level): per side, hands on the barrel, -1 off
         "bid_suit",
+        "blind",
         "bolts",
         "call_credit",
         "called",
@@ -258,6 +259,7 @@ class GameState:
         self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
         self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
+        self.blind = False  # the standing bid is a blind one (auction.blind)
         self.ask_level = [0] * n
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
         self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)

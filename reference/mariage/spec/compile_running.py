@@ -138,7 +138,8 @@ class TalonAuctionFields(_Needs):
         return out
 
     def _auction_extras(self, au: dict[str, Any], decls: list[Declaration]) -> dict[str, Any]:
-        """The compulsory opening, single-step bids, the bid cap and silenced players."""
+        """The compulsory opening, single-step bids, the bid cap, silenced players and a
+        blind bid."""
         out: dict[str, Any] = {}
         if not au:
             return out
@@ -161,6 +162,18 @@ class TalonAuctionFields(_Needs):
         si: Any = au.get("silence")
         if self.on(si):
             out.update(silence_below=int(si["below"]), silence_rule=si["id"])
+        bl: Any = au.get("blind")
+        if bl:  # the values are compiled even while the rule is off
+            value = int(bl["value"])
+            bids = au["bids"]
+            if self.on(bl) and (value % int(bids["step"]) or not
+                                int(bids["min"]) <= value <= int(bids.get("max") or value)):
+                raise self.fail("auction.blind.value", f"a blind bid of {value} is not a bid "
+                                "of the auction's range and step")
+            out.update(blind_rule=bl["id"] if self.on(bl) else None, blind_word=bl["word"],
+                       blind_value=value, blind_min_total=int(bl.get("min_total", -10000)),
+                       blind_talon_shown=bool(bl.get("talon_shown", False)),
+                       blind_multiplier=int(bl["multiplier"]))
         return out
 
     def _running(self, rn: Any) -> dict[str, Any]:

@@ -5,7 +5,8 @@ the dealer, skipping players who passed), the bid range and step, the
 finality of a pass, when the auction ends (at once when all others have
 passed, or after one more turn for the holder of the standing bid), the last
 player's turn after all others passed without a bid, and what happens when
-nobody bids (the hand is played without a contract, or thrown in).
+nobody bids (the hand is played without a contract, or thrown in), and a blind
+bid: forehand's first action, a fixed value bid before looking at his cards.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Bid, Pass, action_text
+from ..actions import Action, Bid, BlindBid, Pass, action_text
 from ..phase import AUCTION, PLAY
 from .base import Mechanism, refuse
 
@@ -41,7 +42,8 @@ class Auction(Mechanism):
     name: ClassVar[str] = "auction"
     steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
-    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),
+                                                       (BlindBid, "apply_blind"))
     phases: ClassVar[tuple[int, ...]] = (AUCTION,)
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
@@ -53,7 +55,8 @@ class Auction(Mechanism):
         if rules.auction_rule is None:
             return []
         bids = range(rules.bid_min, self.ceiling(rules) + 1, rules.bid_step)
-        return [Pass(), *(Bid(v) for v in bids)]
+        blind = [BlindBid(rules.blind_value)] if rules.blind_rule is not None else []
+        return [Pass(), *(Bid(v) for v in bids), *blind]
 
     # ------------------------------------------------------------ queries
     def ceiling(self, rules: Rules) -> int:
@@ -111,7 +114,22 @@ class Auction(Mechanism):
         return (value >= self.lowest(st) and value % r.bid_step == 0
                 and value <= self.highest(st, seat))
 
+    def blind_ok(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may bid blind now: forehand, as the auction's first action,
+        with a total not below the rules' minimum, above any bid held before it."""
+        r = st.rules
+        return (r.blind_rule is not None and seat == st.leader == st.to_act
+                and not st.actions and st.high_bid < r.blind_value
+                and st.match_scores[r.team_of[seat]] >= r.blind_min_total)
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """Pass (unless he must open), then every allowed bid from the lowest up, then
+        a blind bid where one is allowed."""
+        if st.rules.blind_rule is not None and self.blind_ok(st, seat):
+            return [*self.bids_in_phase(st, seat), BlindBid(st.rules.blind_value)]
+        return self.bids_in_phase(st, seat)
+
+    def bids_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass (unless he must open), then every allowed bid from the lowest up."""
         r = st.rules
         low = self.lowest(st)
@@ -160,9 +178,27 @@ class Auction(Mechanism):
         st.actions.append((seat, action))
         st.high_bid = action.value
         st.high_bidder = seat
+        st.blind = False
         if st.holder_turn:  # the holder's last word: he raised his own bid
             self.won(st, seat)
             return
+        self.next_turn(st, seat)
+
+    def apply_blind(self, st: GameState, seat: int, action: BlindBid) -> None:
+        """``seat`` bids blind: the standing bid, unseen, at the rules' value."""
+        r = st.rules
+        if r.blind_rule is None:
+            refuse(st, r.core_phase, seat, action, "this ruleset has no blind bid")
+        if st.phase != AUCTION or not self.blind_ok(st, seat):
+            why = (f"a total below {r.blind_min_total} may not bid blind"
+                   if st.phase == AUCTION and seat == st.leader and not st.actions
+                   and st.match_scores[r.team_of[seat]] < r.blind_min_total else
+                   "only forehand bids blind, as the auction's first action")
+            refuse(st, r.blind_rule, seat, action, why)
+        if action.value != r.blind_value:
+            refuse(st, r.blind_rule, seat, action, f"a blind bid is {r.blind_value}")
+        st.actions.append((seat, action))
+        st.high_bid, st.high_bidder, st.blind = action.value, seat, True
         self.next_turn(st, seat)
 
     def refuse_bid(self, st: GameState, seat: int, action: Bid) -> None:

@@ -1,7 +1,8 @@
 """Running totals: the barrel, bolts, dumps and the win check, after each scored hand.
 
 Runs, in a fixed order after the hand's entries are known (the contract, the
-opponents' rounded points, a concession): the barrel filter for players on the
+opponents' rounded points, a concession): the multipliers (a blind contract's
+entry), the barrel filter for players on the
 barrel at the start of the hand, bolts for a hand without a trick, adding the
 entries to the totals, the win check (at or past the target; the declarer
 first when several reach it), the barrel's attempts, falls, mounting and
@@ -45,6 +46,8 @@ class RunningTotals(Mechanism):
         n = len(scores)
         sides = st.sides_in_hand()
         decl = r.team_of[st.declarer] if st.declarer >= 0 else -1
+        if st.blind and how == "played_out":  # multipliers: a blind contract's entry
+            added[decl] *= r.blind_multiplier
         on = [b >= 0 for b in st.barrel]  # on the barrel at the start of the hand
         if r.barrel_rule is not None:
             for t in range(n):

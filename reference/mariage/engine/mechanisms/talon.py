@@ -57,7 +57,10 @@ class Talon(Mechanism):
 
     # ------------------------------------------------------------ the talon
     def shown(self, st: GameState) -> bool:
-        """True if the talon is turned face up for everybody in this hand."""
+        """True if the talon is turned face up for everybody in this hand (not that of a
+        blind contract, unless the rules show it)."""
+        if st.blind and not st.rules.blind_talon_shown:
+            return False
         mode = st.rules.talon_shown
         if mode == "not_at_minimum":
             return st.contract > st.rules.bid_min
