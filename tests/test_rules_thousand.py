@@ -582,6 +582,10 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "sitter": ("thousand.deal.sitter", "sits_out sits_out_after"),
         "dark_bid": ("thousand.auction.dark", "blind_rule"),
         "dark_min_total": ("thousand.auction.dark", "blind_min_total"),
+        "golden_round": ("thousand.running.golden", "golden_rule golden_mode"),
+        "golden_double": ("thousand.running.golden", "golden_multiplier"),
+        "golden_can_raise": ("thousand.running.golden", "golden_raise"),
+        "golden_reset_if_none": ("thousand.running.golden", "golden_reset"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
 #: Options that refine another: tested beside a value that puts that other in play.

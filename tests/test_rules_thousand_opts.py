@@ -180,3 +180,107 @@ def test_a_game_with_dark_bids_validates_with_its_seat_views() -> None:
     assert ":dark:120" in text
     for seat in ("A", "B", "C"):
         assert check_record(view(record, seat)).errors == [], seat
+
+
+# ---------------------------------------------------------------- golden round (section 11)
+GOLD = {"golden_round": "fixed_120"}
+
+
+def golden(options: dict[str, Any] | None = None) -> GameState:
+    return start("thousand", H1, dealer=C, stock="JD AS TS", options={**GOLD, **(options or {})})
+
+
+def golden_hand(st: GameState, declarer_points: int) -> list[int]:
+    """Score the golden hand in progress as if its declarer took ``declarer_points``."""
+    st.captured = [declarer_points, 120 - declarer_points - 17, 17]
+    st.tricks_won = [5, 2, 1]
+    added = st.mech.contract.sheet(st, "played_out")
+    st.mech.running.settle(st, "played_out", added)
+    return added
+
+
+@covers("thousand.running.golden", ruleset="thousand", options=GOLD)
+def test_a_golden_hand_has_no_auction_forehand_declares_120() -> None:
+    st = golden()
+    assert st.phase == Phase.AUCTION and st.to_act == A and legal_texts(st) == ["bid:120"]
+    refused(st, "pass", "thousand.running.golden")
+    refused(st, "bid:125", "thousand.running.golden")
+    assert legal_texts(golden(DARK)) == ["bid:120"]  # nor a dark bid
+    play(st, "bid:120")
+    assert st.declarer == A and st.contract == 120 and st.phase == Phase.PASSING
+    assert "concede" not in legal_texts(st)
+    refused(st, "concede", "thousand.running.golden")
+    play(st, "give:9S give:9D")
+    assert st.phase == Phase.PLAY  # no raise
+    refused(st, "raise:125", "thousand.running.golden")
+
+
+@covers("thousand.running.golden", ruleset="thousand", options=GOLD)
+@pytest.mark.parametrize(("double", "factor"), [(True, 2), (False, 1)])
+def test_every_entry_of_a_golden_hand_is_doubled(double: bool, factor: int) -> None:
+    st = golden({"golden_double": double})
+    play(st, "bid:120 give:9S give:9D")
+    added = golden_hand(st, 90)
+    assert added == [-120 * factor, 15 * factor, 15 * factor]  # 13 -> 15, 17 -> 15
+    assert st.golden_done == 1 and not st.golden_made
+
+
+@covers("thousand.running.golden", ruleset="thousand", options=GOLD)
+def test_one_golden_hand_per_player_then_ordinary_auctions() -> None:
+    st = golden()
+    deals = SeededDeals(st.rules, 5)
+    for k in range(3):
+        assert legal_texts(st) == ["bid:120"] and st.to_act == st.leader
+        play(st, "bid:120")
+        while st.phase != Phase.DEAL:
+            st.apply(st.legal_actions()[0])
+        assert st.golden_done == k + 1
+        st.deal(*deals.next_deal())
+    assert "pass" in legal_texts(st) or len(legal_texts(st)) > 1  # an ordinary auction
+    assert "bid:100" in legal_texts(st)
+
+
+@covers("thousand.running.golden", ruleset="thousand",
+        options={**GOLD, "golden_reset_if_none": True})
+@pytest.mark.parametrize("made_in", [None, 1])
+def test_no_golden_contract_made_every_total_back_to_0(made_in: int | None) -> None:
+    st = golden({"golden_reset_if_none": True})
+    for k in range(3):
+        play(st, "bid:120")
+        golden_hand(st, 125 if k == made_in else 90)
+        if k < 2:
+            st.phase = Phase.DEAL
+            st = start(st.rules, H1, stock="JD AS TS", state=st)
+    assert st.golden_done == 3
+    assert (st.match_scores == [0, 0, 0]) == (made_in is None)
+
+
+@covers("thousand.running.golden", ruleset="thousand", options={"golden_round": "min_bid_120"})
+def test_a_min_bid_golden_hand_opens_at_120() -> None:
+    st = start("thousand", H1, dealer=C, stock="JD AS TS",
+               options={"golden_round": "min_bid_120"})
+    assert legal_texts(st)[0] == "bid:120"
+    refused(st, "bid:100", "thousand.running.golden")
+    play(st, "bid:120 pass pass")
+    assert st.declarer == A and st.contract == 120 and "concede" not in legal_texts(st)
+
+
+@covers("thousand.running.golden", ruleset="thousand",
+        options={**GOLD, "golden_can_raise": True})
+def test_a_golden_contract_raised_where_agreed() -> None:
+    st = golden({"golden_can_raise": True})
+    play(st, "bid:120 give:9S give:9D")
+    assert st.phase == Phase.CONTRACT
+    play(st, "raise:125")
+    assert st.contract == 125
+
+
+@pytest.mark.parametrize(("ruleset", "mode"), [("thousand", "fixed_120"),
+                                               ("thousand-4", "min_bid_120"),
+                                               ("thousand-2", "fixed_120")])
+def test_a_game_with_golden_hands_validates_with_its_seat_views(ruleset: str,
+                                                                 mode: str) -> None:
+    r = load_rules(ruleset, {"golden_round": mode, "target": 500})
+    record = record_match(r, 4, [GreedyBot(s + 1) for s in range(r.nseats)])
+    assert check_record(record).errors == []
+    assert check_record(view(record, "B")).errors == []

@@ -548,6 +548,13 @@ class Rules:
     dump_value: int = 0  # the total reset to 0 (dump_rule None: no dump)
     dump_negative: bool = False
     dump_rule: str | None = None
+    # golden hands (match.running.golden): the game's first hands, one per player in a hand
+    golden_rule: str | None = None
+    golden_mode: str = "fixed"  # fixed: forehand declares golden_bid unbid; min_bid: the floor
+    golden_bid: int = 0
+    golden_multiplier: int = 1  # every entry of a golden hand
+    golden_raise: bool = False  # the contract of a golden hand may be raised
+    golden_reset: bool = False  # no golden contract made: every total back to 0
     win_rule: str = "at_least"  # at_least | more_than | exactly
     win_rule_id: str | None = None
     redeal_same_dealer: bool = False

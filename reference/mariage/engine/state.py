@@ -106,6 +106,8 @@ class GameState:
         "first_dealer",
         "forced",
         "game_points",
+        "golden_done",
+        "golden_made",
         "hand_no",
         "hand_over_reason",
         "hands",
@@ -167,6 +169,8 @@ class GameState:
         self.bolts = [0] * n  # ... bolts counted towards the next penalty
         self.falls = [0] * n  # ... falls off the barrel
         self.concessions = [0] * n  # hands conceded after taking the talon
+        self.golden_done = 0  # golden hands scored so far (match.running.golden)
+        self.golden_made = 0  # 1 once a golden contract was made
         self.hand_no = 0
         self.first_dealer = first_dealer
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None

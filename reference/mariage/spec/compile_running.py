@@ -177,7 +177,7 @@ class TalonAuctionFields(_Needs):
         return out
 
     def _running(self, rn: Any) -> dict[str, Any]:
-        """The running-total rules: barrel, bolts, dump, win and redeal."""
+        """The running-total rules: barrel, bolts, dump, golden hands, win and redeal."""
         if not self.on(rn):
             return {}
         if self.d["match"]["end"]["measure"] != "points":
@@ -209,6 +209,19 @@ class TalonAuctionFields(_Needs):
         if du:
             out.update(dump_value=int(du["value"]), dump_negative=bool(du["negative"]),
                        dump_rule=du["id"] if self.on(du) else None)
+        go: Any = rn.get("golden") or {}
+        if go:
+            au = self.d.get("auction") or {}
+            if self.on(go) and not self.on(self.d.get("talon")):
+                raise self.fail("match.running.golden", "golden hands need an auction for a "
+                                "talon")
+            if self.on(go) and int(go["bid"]) % int(au["bids"]["step"]):
+                raise self.fail("match.running.golden.bid", f"{go['bid']} is not a multiple "
+                                "of the bid step")
+            out.update(golden_rule=go["id"] if self.on(go) else None, golden_mode=go["mode"],
+                       golden_bid=int(go["bid"]), golden_multiplier=int(go["multiplier"]),
+                       golden_raise=bool(go["raise"]),
+                       golden_reset=bool(go["reset_if_none"]))
         wi: Any = rn.get("win")
         if self.on(wi):
             out.update(win_rule=wi["rule"], win_rule_id=wi["id"])

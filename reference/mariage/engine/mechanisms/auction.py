@@ -69,7 +69,21 @@ class Auction(Mechanism):
     def lowest(self, st: GameState) -> int:
         """The lowest bid allowed now."""
         r = st.rules
-        return r.bid_min if st.high_bid == 0 else st.high_bid + r.bid_step
+        return self.floor(st) if st.high_bid == 0 else st.high_bid + r.bid_step
+
+    def golden_fixed(self, st: GameState) -> bool:
+        """True in a golden hand without an auction: forehand's one action is the golden
+        bid, which makes him the declarer at once."""
+        r = st.rules
+        return r.golden_rule is not None and r.golden_mode == "fixed" and \
+            st.mech.running.golden(st)
+
+    def floor(self, st: GameState) -> int:
+        """The lowest bid of this hand: the rules' least bid, or a golden hand's."""
+        r = st.rules
+        if r.golden_rule is not None and st.mech.running.golden(st):
+            return r.golden_bid
+        return r.bid_min
 
     def highest(self, st: GameState, seat: int) -> int:
         """The highest bid ``seat`` may make now: the rules' ceiling, lowered by the bid
@@ -106,7 +120,7 @@ class Auction(Mechanism):
         r = st.rules
         if r.opening != "first_must_bid" or st.high_bid != 0 or seat != st.leader:
             return False
-        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= r.bid_min
+        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= self.floor(st)
 
     def bid_ok(self, st: GameState, value: int, seat: int) -> bool:
         """True if ``value`` is a bid ``seat`` may make now."""
@@ -120,11 +134,14 @@ class Auction(Mechanism):
         r = st.rules
         return (r.blind_rule is not None and seat == st.leader == st.to_act
                 and not st.actions and st.high_bid < r.blind_value
-                and st.match_scores[r.team_of[seat]] >= r.blind_min_total)
+                and st.match_scores[r.team_of[seat]] >= r.blind_min_total
+                and not self.golden_fixed(st))
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass (unless he must open), then every allowed bid from the lowest up, then
         a blind bid where one is allowed."""
+        if st.rules.golden_rule is not None and self.golden_fixed(st):
+            return [Bid(st.rules.golden_bid)]
         if st.rules.blind_rule is not None and self.blind_ok(st, seat):
             return [*self.bids_in_phase(st, seat), BlindBid(st.rules.blind_value)]
         return self.bids_in_phase(st, seat)
@@ -155,24 +172,29 @@ class Auction(Mechanism):
     def open(self, st: GameState) -> None:
         """Start the auction of a freshly dealt hand: forehand speaks first (or, where
         he holds the lowest bid before anyone acts, the player after him)."""
+        r = st.rules
         st.phase = AUCTION
         st.to_act = st.leader
         if st.out >= 0:  # a seat sitting the hand out takes no part
             st.auction_passed[st.out] = True
-        r = st.rules
+        if r.golden_rule is not None and self.golden_fixed(st):
+            return  # forehand's one action: the golden bid
         if r.opening == "first_holds_minimum":
-            st.high_bid, st.high_bidder = r.bid_min, st.leader
+            st.high_bid, st.high_bidder = self.floor(st), st.leader
             st.to_act = st.next_seat(st.leader)
         elif r.opening == "dealer_holds_minimum" and st.dealer is not None:
             # a dealer sitting out: the last active player before forehand holds it
             holder = st.dealer if st.dealer != st.out else (st.dealer - 1) % r.nseats
-            st.high_bid, st.high_bidder = r.bid_min, holder
+            st.high_bid, st.high_bidder = self.floor(st), holder
 
     def apply_bid(self, st: GameState, seat: int, action: Bid) -> None:
         """``seat`` bids ``action.value``."""
         r = st.rules
         if st.phase != AUCTION:
             refuse(st, r.core_phase, seat, action, "bids are made only in the auction")
+        if r.golden_rule is not None and self.golden_fixed(st):
+            self.golden_bid(st, seat, action)
+            return
         if not self.bid_ok(st, action.value, seat):
             self.refuse_bid(st, seat, action)
         st.actions.append((seat, action))
@@ -183,6 +205,17 @@ class Auction(Mechanism):
             self.won(st, seat)
             return
         self.next_turn(st, seat)
+
+    def golden_bid(self, st: GameState, seat: int, action: Bid | Pass) -> None:
+        """Forehand's bid in a golden hand without an auction: the declarer at once."""
+        r = st.rules
+        if not isinstance(action, Bid) or action.value != r.golden_bid:
+            assert r.golden_rule is not None
+            refuse(st, r.golden_rule, seat, action,
+                   f"in a golden hand forehand is the declarer at {r.golden_bid}, unbid")
+        st.actions.append((seat, action))
+        st.high_bid, st.high_bidder = action.value, seat
+        self.won(st, seat)
 
     def apply_blind(self, st: GameState, seat: int, action: BlindBid) -> None:
         """``seat`` bids blind: the standing bid, unseen, at the rules' value."""
@@ -206,6 +239,9 @@ class Auction(Mechanism):
         r = st.rules
         low, value = self.lowest(st), action.value
         top = f" and at most {self.ceiling(r)}"
+        if r.golden_rule is not None and value < low == r.golden_bid != r.bid_min and \
+                st.mech.running.golden(st):
+            refuse(st, r.golden_rule, seat, action, f"the lowest bid of a golden hand is {low}")
         if st.high_bid >= self.ceiling(r):
             why = f"the standing bid is the highest ({st.high_bid}): only a pass is left"
         elif value < low or value % r.bid_step or value > self.ceiling(r):
@@ -226,9 +262,12 @@ class Auction(Mechanism):
         if st.phase != AUCTION:
             st.mech.declarations.apply_pass(st, seat, action)
             return
+        if st.rules.golden_rule is not None and self.golden_fixed(st):
+            self.golden_bid(st, seat, action)  # refused: forehand bids, unbid by others
+            return
         if self.must_open(st, seat):
             refuse(st, st.rules.opening_rule, seat, action,
-                   f"forehand must open the auction with a bid of at least {st.rules.bid_min}")
+                   f"forehand must open the auction with a bid of at least {self.floor(st)}")
         st.actions.append((seat, action))
         if st.holder_turn:  # the holder stands on his bid
             self.won(st, seat)

@@ -121,6 +121,8 @@ class Talon(Mechanism):
             return False
         if r.concede_limit and st.concessions[r.team_of[seat]] >= r.concede_limit:
             return False
+        if r.golden_rule is not None and st.mech.running.golden(st):
+            return False  # no concession in a golden hand
         if st.phase == PASSING:
             return st.pass_step == 0 or r.concede_window == "before_first_lead"
         return st.phase == CONTRACT and r.concede_window == "before_first_lead"
@@ -136,6 +138,8 @@ class Talon(Mechanism):
         if r.concede_rule is None:
             refuse(st, r.core_phase, seat, action, "this ruleset has no concession")
         if not self.may_concede(st, seat):
+            if r.golden_rule is not None and st.mech.running.golden(st):
+                refuse(st, r.golden_rule, seat, action, "no concession in a golden hand")
             limit = r.concede_limit and st.concessions[r.team_of[seat]] >= r.concede_limit
             why = (f"at most {r.concede_limit} concessions per player in a game" if limit else
                    "only the declarer concedes, after taking the talon and "
