@@ -81,7 +81,7 @@ class _OldDeals:
         self.rng = deals.rng
         self.first_dealer = deals.first_dealer
 
-    def next_deal(self) -> tuple[list[int], int | None]:
+    def next_deal(self, state: object = None) -> tuple[list[int], int | None]:
         """The next deal, as :class:`SeededDeals` gives it (the copy is what is timed)."""
         return SeededDeals.next_deal(self)  # type: ignore[arg-type]
 
@@ -133,8 +133,8 @@ def make_positions(count: int, seed: int) -> Positions:
 
 
 def timed(run: Callable[[], Any]) -> float:
-    """Seconds taken by ``run()``, with the cyclic garbage collector off (as ``timeit`` does)."""
-    gc.collect()
+    """Seconds taken by ``run()``, with the cyclic garbage collector off (as ``timeit`` does;
+    no collection before either: in a big process, such as a test run, one costs seconds)."""
     gc.disable()
     try:
         start = time.perf_counter()

@@ -112,8 +112,14 @@ def option_grid(name: str) -> list[dict[str, Any]]:
 
     Every combination where there are at most :data:`FULL_GRID`; otherwise a
     covering set in which every pair of values of two options appears together
-    in some combination (built greedily, the same every run).
+    in some combination (built greedily, the same every run). Built once per
+    ruleset and test process; each call returns new dicts.
     """
+    return [dict(row) for row in _option_grid(name)]
+
+
+@cache
+def _option_grid(name: str) -> list[dict[str, Any]]:
     specs = option_specs(document(name))
     axes = [[(k, v) for v in _values(s)] for k, s in specs.items() if s["type"] != "int"]
     total = 1
@@ -128,11 +134,19 @@ def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]
               ) -> list[dict[str, Any]]:
     """Greedy rows until every pair of values of two axes is in some row."""
     names = [a[0][0] for a in axes]
+    pos = {n: i for i, n in enumerate(names)}
     values = {a[0][0]: [v for _, v in a] for a in axes}
 
     def pairs(row: dict[str, Any]) -> set[tuple[str, str, str, str]]:
         return {(a, str(row[a]), b, str(row[b]))
                 for i, a in enumerate(names) for b in names[i + 1:]}
+
+    def gain(row: dict[str, Any], n: str, v: Any) -> int:
+        """The missing pairs that setting ``n`` to ``v`` in ``row`` covers (only pairs
+        with ``n`` differ between its values, so only those are counted)."""
+        sv = str(v)
+        return sum(((m, str(row[m]), n, sv) if pos[m] < pos[n]
+                    else (n, sv, m, str(row[m]))) in todo for m in names if m != n)
 
     todo = {(a, str(x), b, str(y)) for i, a in enumerate(names) for b in names[i + 1:]
             for x in values[a] for y in values[b]}
@@ -146,7 +160,7 @@ def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]
         for n in names:  # each other option: the value covering most missing pairs
             if n in (a, b):
                 continue
-            row[n] = max(values[n], key=lambda v, n=n: len(pairs({**row, n: v}) & todo))
+            row[n] = max(values[n], key=lambda v, n=n: gain(row, n, v))
         todo -= pairs(row)
         rows.append(row)
     return rows
@@ -323,8 +337,21 @@ def candidate_actions(rules: Rules, state: GameState | None = None) -> list[Acti
     # and whatever the mechanisms say they could ever offer (the AI's fixed action ids),
     # but the sets of cards passed, which are tens of thousands (those of the hand above)
     seen = set(out)
-    out += [a for a in action_list(rules) if a not in seen and type(a) is not Give]
+    out += [a for a in _offered(rules) if a not in seen]
     return out
+
+
+_OFFERED: dict[int, tuple[Rules, tuple[Action, ...]]] = {}
+
+
+def _offered(rules: Rules) -> tuple[Action, ...]:
+    """:func:`~mariage.ai.layout.action_list` of ``rules`` but the sets of cards passed,
+    worked out once per compiled rules (German Marjapussi's list has tens of thousands)."""
+    hit = _OFFERED.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _OFFERED[id(rules)] = (rules, tuple(a for a in action_list(rules)
+                                                  if type(a) is not Give))
+    return hit[1]
 
 
 def _freeze(value: Any) -> Any:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mariage import list_rulesets, load_rules
+from mariage import GameState, list_rulesets, load_rules
+from mariage.engine.actions import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.prng import SplitMix64
 from mariage.resources import schema_path
@@ -35,7 +36,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def _vector_lines() -> list[str]:
     text = (DOCS / "prng.rst").read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines()
-            if re.match(r"\s+(next_u64|below|shuffle|marianna|mariazza) seed=", line)]
+            if re.match(r"\s+(next_u64|below|shuffle|marianna|mariazza|belote) seed=", line)]
 
 
 def test_prng_page_vectors_match_the_code() -> None:
@@ -56,6 +57,18 @@ def test_prng_page_vectors_match_the_code() -> None:
             items = list(range(int(args["c"])))
             SplitMix64(seed).shuffle(items)
             got = [str(i) for i in items]
+        elif words[0] == "belote":  # a pack gathered after a void deal (deal.gather)
+            rules = load_rules("belote", {"shuffle": args["shuffle"]})
+            deals = SeededDeals(rules, seed)
+            state = GameState(rules, first_dealer=deals.first_dealer)
+            deck, _ = deals.next_deal(state)
+            if args["hand"] == "2":
+                state.deal(deck)
+                for _ in range(8):  # all pass: the deal is void
+                    state.apply(parse_action(rules, "pass"))
+                assert args["after"] == "void" and state.history[-1].ended == "void"
+                deck, _ = deals.next_deal(state)
+            got = [rules.card_code[c] for c in deck]
         else:
             rules = load_rules(words[0])
             deals = SeededDeals(rules, seed)
@@ -69,7 +82,7 @@ def test_prng_page_vectors_match_the_code() -> None:
                        else [rules.card_code[c] for c in deck])
         assert got == values.split(), line
         checked += 1
-    assert checked == 14
+    assert checked == 16
 
 
 def test_prng_page_names_the_constants_of_the_code() -> None:

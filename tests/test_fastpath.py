@@ -1,17 +1,21 @@
-"""The play phase's generated legal actions list exactly what the mechanisms offer."""
+"""The play phase's generated code: its legal actions list exactly what the mechanisms
+offer, and its card play (with the trick's end) does what their methods do."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
-from mariage import GameState, load_rules, new_match
+from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
 from mariage.engine.actions import Action, Declare
-from mariage.engine.fastpath import card_tables, cards_of, play_legal
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Declarations, Mechanisms
+from mariage.engine.deals import SeededDeals
+from mariage.engine.fastpath import card_tables, cards_of, play_apply, play_legal
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Declarations, Mechanisms, TrickPlay
 from mariage.engine.phase import PLAY
 from mariage.spec.specload import list_rulesets
+from propkit import option_grid, pick_action, rules_for
 
 
 def mechanisms_listing(state: GameState, mech: Mechanisms) -> list[Action]:
@@ -146,3 +150,76 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
             state.apply(legal[rng.randrange(len(legal))])
     assert {"passing", "auction"} <= seen
     assert ("talon" in seen) == (rules.talon_packets > 1)
+
+
+class _OwnDraw(TrickPlay):
+    """The reference trick play with ``draw`` overridden (same behaviour): the trick's end
+    then runs the mechanism's own methods, not the generated card play."""
+
+    def draw(self, st: GameState, winner: int) -> None:
+        super().draw(st, winner)
+
+
+def _state_of(state: GameState) -> dict[str, Any]:
+    """Every slot but the mechanisms' (which differ between the two engines compared)."""
+    from test_search_support import fingerprint
+
+    out = fingerprint(state)
+    for name in ("mech", "_appliers", "hooks"):
+        out.pop(name, None)
+    return out
+
+
+def _option_samples(name: str) -> list[dict[str, Any]]:
+    grid = option_grid(name)
+    rng = random.Random(name)
+    return [{}, *rng.sample(grid, min(3, len(grid)))]
+
+
+@pytest.mark.parametrize("ruleset", list_rulesets())
+def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None:
+    """The generated card play (trick's end inline) leaves every slot as the trick play
+    mechanism's own methods do, for every action, under sampled options; a refused card
+    is refused by both with the same rule and changes nothing; the generated listing
+    equals the mechanisms' under these options too."""
+    generic = replace(DEFAULT_MECHANISMS, tricks=_OwnDraw())
+    trick_ends = refused = 0
+    for opts in _option_samples(ruleset):
+        rules = rules_for(ruleset, opts)
+        assert play_apply(generic, rules) is None
+        assert play_apply(DEFAULT_MECHANISMS, rules) is not None
+        for seed in range(3):
+            rng = random.Random(seed)
+            deals = SeededDeals(rules, seed)
+            fast = GameState(rules, first_dealer=deals.first_dealer)
+            slow = GameState(rules, first_dealer=deals.first_dealer, mechanisms=generic)
+            for _ in range(600):
+                if fast.terminal:
+                    break
+                if fast.phase == Phase.DEAL:
+                    deck, first = deals.next_deal()
+                    fast.deal(deck, first)
+                    slow.deal(deck, first)
+                    continue
+                if fast.phase == PLAY:  # the gates hold under these options too
+                    assert fast.legal_actions() == mechanisms_listing(fast, DEFAULT_MECHANISMS)
+                seat, action = pick_action(rng, fast)
+                if fast.phase == PLAY and rng.random() < 0.1:  # a card maybe not allowed
+                    action, seat = rules.play_actions[rng.randrange(rules.ncards)], fast.to_act
+                    errors = []
+                    for state in (fast, slow):
+                        before = _state_of(state)
+                        try:
+                            state.apply(action, seat=seat)
+                        except IllegalActionError as err:
+                            errors.append(str(err))
+                            assert _state_of(state) == before
+                    assert len(errors) in (0, 2) and len(set(errors)) <= 1
+                    refused += len(errors) > 0
+                else:
+                    tricks = len(fast.tricks)
+                    fast.apply(action, seat=seat)
+                    slow.apply(action, seat=seat)
+                    trick_ends += len(fast.tricks) > tricks
+                assert _state_of(fast) == _state_of(slow)
+    assert trick_ends > 30 and refused > 5

@@ -85,3 +85,22 @@ def test_a_field_given_twice_or_without_start_hand() -> None:
     first = dataclasses.replace(late, tags=tuple(t for t in late.tags if t.name != "StartHand"))
     errors = check_record(parse_record(write_record(first))).errors
     assert errors and errors[0].code == "N120" and "needs [StartHand]" in errors[0].message
+
+
+def test_unrounded_totals_carry_into_a_later_record_of_belote() -> None:
+    """Where rounding does not decide the game, the totals before rounding go on."""
+    rules = load_rules("belote-coinche", {"rounding_decides_game": False})
+    rec = record_match(rules, 1, [make_bot("greedy", s) for s in range(4)])
+    whole = check_record(rec)
+    assert whole.errors == [] and whole.state is not None
+    late = parse_record(write_record(later_record(rec, 3)))
+    carried = {t.values[0]: t.values[1:] for t in late.tags if t.name == "StartState"}
+    assert "unrounded" in carried
+    out = check_record(late)
+    assert out.errors == [] and out.state is not None
+    assert out.state.round_residue == whole.state.round_residue
+    assert out.state.match_scores == whole.state.match_scores
+    default = record_match(load_rules("belote-coinche"), 1,
+                           [make_bot("greedy", s) for s in range(4)])
+    assert not [t for t in later_record(default, 3).tags if t.name == "StartState"
+                and t.values[0] == "unrounded"]

@@ -845,3 +845,76 @@ def test_cancelled_announcements_are_not_shown() -> None:
     st = announce_deal(A1, "JH", E)
     trick1(st, ["tierce:KC", "", "", "tierce:KS"])
     assert st.trick_no == 2 and st.known[N] == 0 and st.known[E] & st.hands[E] == 0
+
+
+# ----------------------------------------------------------------- no shuffle after the first
+GATHER = {"shuffle": "first_deal_only"}
+
+
+def _gathered_by_hand(st: GameState) -> list[int]:
+    """The pack after a hand as the rule says it is gathered, computed here apart: the
+    tricks' cards as played, or (a void deal) the hands from N round in playing order,
+    each in pack order, the turn-up, the stock top first."""
+    r = st.rules
+    if st.tricks:
+        return [c for _, cards, _ in st.tricks for c in cards]
+    hands = [c for s in range(4) for c in sorted(r.cards_of(st.hands[s]))]
+    turn_up = [] if st.turn_up is None else [st.turn_up]  # none in the auction presets
+    return [*hands, *turn_up, *reversed(st.stock)]
+
+
+@covers("belote.deal.gather", ruleset=B, options=GATHER)
+@covers("belote.deal.gather", ruleset="belote-coinche", options=GATHER)
+@covers("belote.deal.gather", ruleset="belote-contree", options=GATHER)
+@pytest.mark.parametrize("name", [B, "belote-coinche", "belote-contree"])
+@pytest.mark.parametrize("void", [False, True])
+def test_shuffle_first_deal_only_gathers_the_last_deal_and_cuts(name: str, void: bool) -> None:
+    from mariage.engine.deals import deal_owners
+    from mariage.engine.prng import SplitMix64
+
+    for options in (GATHER, {}):
+        rules = load_rules(name, options)
+        for seed in range(1, 20):  # the first seed whose first deal is played (or void)
+            deals = SeededDeals(rules, seed)
+            st = GameState(rules, first_dealer=deals.first_dealer)
+            st.deal(*deals.next_deal(st))
+            bots = [make_bot("greedy", s) for s in range(4)]
+            while st.phase != Phase.DEAL:
+                seat = st.to_act
+                assert seat is not None
+                st.apply(parse_pass(st) if void else bots[seat].choose(st))
+            if (st.history[-1].ended == "void") == void:
+                break
+        assert (st.history[-1].ended == "void") == void
+        gathered = _gathered_by_hand(st)
+        assert sorted(gathered) == list(range(32))
+        draws = SplitMix64(0)
+        draws.state = deals.rng.state
+        deck, _ = deals.next_deal(st)
+        cuts = [k for k in range(32) if deck == gathered[k:] + gathered[:k]]
+        if not options:  # shuffled again by default
+            assert cuts == []
+            continue
+        assert cuts == [3 + draws.below(32 - 6 + 1)]  # each packet of the cut 3 or more
+        dealer = st.dealer
+        st.deal(deck)
+        owners = deal_owners(rules, dealer)
+        for s in range(4):
+            assert st.hands[s] == sum(1 << c for c, o in zip(deck, owners, strict=True)
+                                      if o == s)
+
+
+def parse_pass(st: GameState) -> Any:
+    assert legal_texts(st)[0] == "pass"
+    return st.legal_actions()[0]
+
+
+def test_gathered_decks_are_deterministic_and_records_validate() -> None:
+    for name in (B, "belote-coinche"):
+        rules = load_rules(name, GATHER)
+        rec = record_match(rules, 3, [make_bot("random", s) for s in range(4)])
+        validate(rec)
+        again = record_match(rules, 3, [make_bot("random", s) for s in range(4)])
+        assert write_record(again) == write_record(rec)
+        shuffled = record_match(load_rules(name), 3, [make_bot("random", s) for s in range(4)])
+        assert write_record(shuffled).split("hand 2")[1] != write_record(rec).split("hand 2")[1]

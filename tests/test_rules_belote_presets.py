@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 
 import pytest
 from mariage import GameState, Phase, load_rules
-from rulekit import covers, legal_texts, play, refused, start
+from mariage.engine.actions import parse_action
+from rulekit import covers, legal_texts, play, play_tricks, refused, start
 from test_rules_belote import (
     BELOTE,
     P1,
@@ -446,6 +447,108 @@ def test_target_under_the_auction(name: str) -> None:
     assert st.terminal
 
 
+@each(("belote-coinche.match.rounded-totals", "belote.match.end"),
+      [(n, {"rounding_decides_game": v}) for n in (BC, BT) for v in (True, False)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_rounding_decides_game(name: str) -> None:
+    # 1840 + 162 (82 and the bid) is written 2000; exact, after earlier lines rounded up
+    # by 4, 1836 + 162 = 1998 is short of 2000
+    for decides, over in ((True, True), (False, False)):
+        st = bid_deal(SPADES, N, "S", 80, options={"rounding_decides_game": decides},
+                      ruleset=name)
+        st.match_scores, st.round_residue = [1840, 0], [-4, 0]
+        finish(st, 82, 4)
+        assert st.match_scores == [2000, 80] and st.terminal == over, decides
+        assert st.round_residue == ([-4, 0] if decides else [-2, 0])
+    # written 1830 + 160 = 1990 is short; exact 1830 + 8 (earlier lines rounded down) + 164
+    for decides, over in ((True, False), (False, True)):
+        st = bid_deal(SPADES, N, "S", 80, options={"rounding_decides_game": decides},
+                      ruleset=name)
+        st.match_scores, st.round_residue = [1830, 0], [8, 0]
+        finish(st, 84, 4)
+        assert st.match_scores == [1990, 80] and st.terminal == over, decides
+        if over:
+            assert st.result is not None and st.result.winner == 0
+            assert st.result.scores == (1990, 80)  # the written scores
+
+
+GENERALE = {"generale": 1000}
+
+
+@each(("belote-coinche.auction.generale",), [(n, GENERALE) for n in (BC, BT)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_generale_ranks_above_capot_and_can_be_doubled(name: str) -> None:
+    st = bid_deal(SPADES, N, "S", "generale", "surcoinche", options=GENERALE, ruleset=name)
+    assert st.contract == 1000 and st.kontras == 2
+    st = dealt(name, GENERALE)
+    play(st, "bid:capot:H")
+    assert "bid:generale:S" in legal_texts(st) and "bid:160:S" not in legal_texts(st)
+    play(st, "bid:generale:S")
+    assert legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")
+    refused(st, "bid:generale:H", "belote-coinche.auction.generale")
+    off = dealt(name)
+    assert not [a for a in legal_texts(off) if "generale" in a]
+    with pytest.raises(ValueError, match="generale"):
+        parse_action(off.rules, "bid:generale:S")
+    st = dealt(name, {**GENERALE, "capot_coinchable": False})
+    play(st, "bid:generale:S")
+    assert legal_texts(st) == ["pass"]
+
+
+@each(("belote-coinche.auction.generale",), [(n, GENERALE) for n in (BC, BT)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_generale_made_by_the_bidder_alone_failed_by_his_partner(name: str) -> None:
+    st = bid_deal(["JS 9S AS TS KS QS 8S 7S"], N, "S", "generale", options=GENERALE,
+                  ruleset=name)
+    play_tricks(st, 8)
+    assert st.history[-1].outcome == "made" and gain(st) == [1250, 0]  # 1000 + 252
+    # the partner S wins the last trick: every trick to NS, but not to N alone
+    st = bid_deal(["JS 9S AS TS KS QS 8S 7H", None, "AH TH KH QH JH 9H 8H 7S"], N, "S",
+                  "generale", options=GENERALE, ruleset=name)
+    play_tricks(st, 8, keep="7H")
+    assert st.tricks_won == [8, 0] and st.tricks[-1][2] == 2
+    assert st.history[-1].outcome == "failed" and gain(st) == [0, 1160]  # 160 + 1000
+
+
+ANY_TIME = {"coinche_timing": "any_time"}
+AT_ONCE = "belote-coinche.auction.coinche-at-once"
+
+
+@each((AT_ONCE, "belote-coinche.auction.coinche"),
+      [(n, ANY_TIME) for n in (BC, BT)] + [(BC, {**ANY_TIME, "coinche_freezes": False})])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_coinche_as_soon_as_the_bid_is_made(name: str) -> None:
+    st = dealt(name, ANY_TIME)
+    play(st, "bid:80:H")  # N bids: W, then E, say at once whether they coinche
+    assert st.to_act == W and legal_texts(st) == ["pass", "coinche"]
+    refused(st, "bid:90:S", AT_ONCE)
+    play(st, "pass")
+    assert st.to_act == E and legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")  # not coinched: the auction goes on in turn from W
+    assert st.to_act == W and "coinche" not in legal_texts(st) and "bid:90:S" in legal_texts(st)
+    refused(st, "coinche", AT_ONCE)
+    play(st, "pass pass")
+    assert st.to_act == E and "coinche" not in legal_texts(st)
+    play(st, "pass")
+    assert st.phase == Phase.PLAY and st.contract == 80 and st.kontras == 0
+    st = dealt(name, ANY_TIME)  # E coinches out of turn, before W has spoken
+    play(st, "bid:80:H pass coinche")
+    assert st.kontras == 1 and st.to_act == N and legal_texts(st) == ["pass", "surcoinche"]
+    play(st, "pass pass")
+    assert st.phase == Phase.PLAY and st.kontras == 1 and st.declarer == N
+    st = dealt(name)  # in turn (the default): no window, W coinches at his turn
+    play(st, "bid:80:H")
+    assert st.to_act == W and "coinche" in legal_texts(st) and "bid:90:S" in legal_texts(st)
+    st = dealt(name, {**ANY_TIME, "coinche_freezes": False})  # the auction goes on
+    play(st, "bid:80:H pass coinche")
+    assert st.to_act == W and "bid:90:S" in legal_texts(st) and "coinche" not in legal_texts(st)
+    play(st, "bid:90:S")  # a higher bid cancels the coinche; S (2), then N, may coinche it
+    assert st.kontras == 0 and st.to_act == 2 and legal_texts(st) == ["pass", "coinche"]
+    play(st, "pass")
+    assert st.to_act == N and legal_texts(st) == ["pass", "coinche"]
+
+
 def test_whole_games_of_the_presets_validate() -> None:
     from mariage.arena.bots import make_bot
     from mariage.notation.recorder import record_match
@@ -457,3 +560,21 @@ def test_whole_games_of_the_presets_validate() -> None:
             validate(rec)
             assert rec.result is not None and rec.result.winner is not None
     assert start is not None and W == 1
+
+
+def test_whole_games_with_a_coinche_at_once_validate() -> None:
+    """The greedy bot coinches right after a bid it thinks too high; records of such games
+    (and of a générale offered) replay and validate."""
+    from mariage.arena.bots import make_bot
+    from mariage.notation.recorder import record_match
+    from mariage.notation.replay import validate
+    from mariage.notation.writer import write_record
+
+    coinched = 0
+    for name in (BC, BT):
+        rules = load_rules(name, {**ANY_TIME, **GENERALE})
+        rec = record_match(rules, 1, [make_bot("greedy", s) for s in range(4)])
+        validate(rec)
+        assert rec.result is not None and rec.result.winner is not None
+        coinched += " coinche " in write_record(rec).replace(":coinche", " coinche ")
+    assert coinched

@@ -31,6 +31,7 @@ from mariage.engine.actions import (
     Close,
     Concede,
     Declare,
+    Double,
     Exchange,
     Give,
     Play,
@@ -56,8 +57,12 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
-def _sensible(state: GameState) -> list[Action]:
-    """Legal actions, without call-outs that would fail."""
+def _sensible(state: GameState, cautious_bids: bool = True) -> list[Action]:
+    """Legal actions, without call-outs that would fail.
+
+    To a far running total, ``cautious_bids`` leaves only the lowest bid and keeping the
+    contract (a random bid is lost far more often than made); :class:`GreedyBot` sizes
+    its bids and raises itself."""
     acts = state.legal_actions()
     seat = state.to_act
     assert seat is not None
@@ -67,13 +72,14 @@ def _sensible(state: GameState) -> list[Action]:
     claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
     out = [a for a in acts if (not isinstance(a, CallOut) or good)
            and (not isinstance(a, Claim) or claim_good)]
-    if r.running_rule is not None:  # to a far target: bid the least and keep it, or the
-        # game would never end (a random contract is lost far more often than made)
+    if r.running_rule is not None and cautious_bids:  # to a far target: bid the least
+        # and keep it, or the game would never end
         lowest = next((a for a in out if isinstance(a, Bid)), None)
         out = [a for a in out if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
-        if any(isinstance(a, Concede) for a in out):  # a hopeless contract is conceded
-            hopeless = hand_value(state, seat) < state.contract
-            out = [a for a in out if isinstance(a, Concede) == hopeless] or out
+    if r.running_rule is not None and any(isinstance(a, Concede) for a in out):
+        # a hopeless contract is conceded
+        hopeless = hand_value(state, seat) < state.contract
+        out = [a for a in out if isinstance(a, Concede) == hopeless] or out
     return out
 
 
@@ -101,7 +107,7 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""
-        acts = _sensible(state)
+        acts = _sensible(state, cautious_bids=False)
         if state.rules.auction_rule is not None or state.rules.calls_rule is not None:
             chosen = _bidding_choice(state, acts)
             if chosen is not None:
@@ -164,6 +170,12 @@ def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
     """Take (or name) the best trump if the hand is worth it; else pass."""
     seat = state.to_act
     assert seat is not None
+    if state.double_window:  # right after an opponent's bid: coinche it if it looks too high
+        r = state.rules
+        coinche = next(a for a in acts if isinstance(a, Double))
+        left = sum(r.points) + r.last_trick_points - contract_estimate(state, seat,
+                                                                       state.bid_suit)
+        return coinche if state.high_bid > left else acts[0]
     bids = [a for a in acts if isinstance(a, SuitBid)]
     if bids:  # bid the lowest value in the best suit that the hand (and a partner) carries
         r = state.rules
@@ -208,6 +220,40 @@ def hand_value(state: GameState, seat: int) -> int:
     return est
 
 
+#: to a running total, what a declarer makes is far from :func:`hand_value`: measured over
+#: 3,000 deals of greedy play of Thousand, about 40 points below it (30 % of contracts
+#: make less) while the estimate is below 180, and little more above; so bids go up to
+#: the estimate less this margin, and no further than the cap
+RUNNING_MARGIN = 40
+RUNNING_CAP = 125
+
+
+def _reach(state: GameState, seat: int) -> int:
+    """The highest bid or raise ``seat`` risks: the whole estimate where a contract is
+    scored once, a margin below it (and a cap) where running totals add up each deal."""
+    est = hand_value(state, seat)
+    if state.rules.running_rule is None:
+        return est
+    return min(est - RUNNING_MARGIN, RUNNING_CAP)
+
+
+def _raise_choice(state: GameState, raises: list[Raise]) -> Raise:
+    """Keep the contract, unless a raise within reach wins the match (a running total
+    that a made contract takes to the target, on the barrel or not): raising otherwise
+    puts more at stake for less."""
+    seat = state.to_act
+    assert seat is not None
+    r = state.rules
+    keep = next((a for a in raises if a.value == 0), raises[0])
+    if r.running_rule is None:
+        return keep
+    need = r.match_target - state.match_scores[r.team_of[seat]]
+    if need <= state.contract:
+        return keep
+    winning = [a for a in raises if need <= a.value <= _reach(state, seat) + 10]
+    return min(winning, key=lambda a: a.value) if winning else keep
+
+
 def _needed(state: GameState, seat: int) -> int:
     """Where a running total needs a contract to win (on the barrel): its least size."""
     r = state.rules
@@ -243,13 +289,16 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
         others = [a for a in acts if not isinstance(a, Bid)]
         if others and state.high_bidder >= 0 and r.team_of[state.high_bidder] == r.team_of[seat]:
             return others[0]  # never outbid the partner
-        est = hand_value(state, seat)
+        est = _reach(state, seat)
         ok = [a for a in bids if a.value <= est]
         need = _needed(state, seat)  # on a barrel, bid what wins or nothing
         winning = [a for a in ok if a.value >= need]
         if need and len(acts) > len(bids):
             return winning[0] if winning else acts[0]
         return ok[0] if ok else acts[0]  # the lowest bid within reach, else pass
+    raises = [a for a in acts if isinstance(a, Raise)]
+    if raises and state.rules.running_rule is not None:
+        return _raise_choice(state, raises)
     gives = [a for a in acts if isinstance(a, Give)]
     if gives:
         to_declarer = seat != state.declarer

@@ -154,7 +154,7 @@ class Match:
         count = 0
         while not state.terminal and forfeit is None:
             if state.phase == DEAL:
-                deck, first = deals.next_deal()
+                deck, first = deals.next_deal(state)
                 state.deal(deck, first)
                 rec.on_deal(state)
                 forfeit = self._tell_deal(players, state, deck, first)

@@ -80,7 +80,7 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
     count = 0
     while not state.terminal:
         if state.phase == Phase.DEAL:
-            deck, first = deals.next_deal()
+            deck, first = deals.next_deal(state)
             state.deal(deck, first)
             if recorder:
                 recorder.on_deal(state)

@@ -47,10 +47,18 @@ class FaultyEngine(ReferenceEngine):
         super().__init__()
         self.fault = fault
         self.name = f"faulty:{fault.name}"
+        # compiled rules -> the same rules with the fault: patched once each, so that what
+        # the engine works out once per rules (dispatch, generated code) is reused
+        self._patched: dict[int, tuple[Rules, Rules]] = {}
 
     def make_rules(self, ruleset: str, options: dict[str, Any]) -> Rules:
         rules = super().make_rules(ruleset, options)
-        return self.fault.patch(rules) if self.fault.patch else rules
+        if not self.fault.patch:
+            return rules
+        hit = self._patched.get(id(rules))
+        if hit is None or hit[0] is not rules:
+            hit = self._patched[id(rules)] = (rules, self.fault.patch(rules))
+        return hit[1]
 
     def make_state(self, rules: Rules, dealer: int | None) -> GameState:
         cls = self.fault.state_class or GameState

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mariage.engine.mechanisms import Announcements, SuitAuction
+from mariage.engine.mechanisms import Announcements, SuitAuction, TakersScore
 from mariage.engine.rules import Rules, When
 from mariage.engine.state import GameState
 
@@ -50,6 +50,19 @@ class _DoubleOwnSide(SuitAuction):
 
     def may_double(self, st: GameState, seat: int) -> bool:
         return not st.kontras and st.high_bidder >= 0
+
+
+class _GeneraleBySide(TakersScore):
+    """A générale is made when the bidder's side takes every trick, his partner's too."""
+
+    __slots__ = ()
+
+    def outcome(self, st: GameState) -> str:
+        r = st.rules
+        if st.contract and st.contract == r.sa_generale_value:
+            side = st.tricks_won[r.team_of[st.declarer]]
+            return "made" if side == r.hand_size + st.draw_tricks else "failed"
+        return super().outcome(st)
 
 
 def _belote(rules: Rules, **changes: Any) -> Rules:
@@ -153,3 +166,15 @@ _fault("only-the-bid-doubled", "belote-coinche.score.doubled",
        "belote-coinche belote-contree",
        "a double multiplies only the bid, not the 160 and the announcements",
        lambda r: _belote(r, bid_multiplier_base="bid_only"))
+_fault("generale-by-the-side", "belote-coinche.auction.generale",
+       "belote-coinche belote-contree",
+       "a générale is made when the bidder's side takes every trick, his partner's too",
+       mechanisms=_m(takers=_GeneraleBySide()))
+_fault("coinche-only-in-turn", "belote-coinche.auction.coinche-at-once",
+       "belote-coinche belote-contree",
+       "where a coinche is said as soon as the bid is made, it is still said only in turn",
+       sa_double_window_rule=None)
+_fault("rounded-totals-always", "belote-coinche.match.rounded-totals",
+       "belote-coinche belote-contree",
+       "the rounded scores decide the game even where the totals before rounding should",
+       round_decides_game=True)

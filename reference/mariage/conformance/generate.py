@@ -41,7 +41,7 @@ from mariage.engine.actions import (
     action_text,
     parse_action,
 )
-from mariage.engine.deals import fixed_first_dealer
+from mariage.engine.deals import cut_deck, fixed_first_dealer, gathered_deck
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -261,12 +261,21 @@ def _check_state(state: GameState, want: dict[str, Any], where: str) -> None:
             raise GenerationError(f"{where}: state '{k}' is {have[k]!r}, the source says {v!r}")
 
 
-def _deal_of(rules: Rules, spec: dict[str, Any], dealer: int | None, where: str
-             ) -> dict[str, Any]:
-    """A deal (deck and first player) from a source's hands/stock/turn_up or seed."""
+def _deal_of(rules: Rules, spec: dict[str, Any], dealer: int | None, where: str,
+             state: GameState | None = None) -> dict[str, Any]:
+    """A deal (deck and first player) from a source's hands/stock/turn_up or seed, or
+    (``gathered: SEED``) the last hand's cards gathered and cut by that seed's generator
+    (``deal.gather``)."""
     first = spec.get("first_player")
     if "deck" in spec:
         deck = list(spec["deck"])
+    elif "gathered" in spec:
+        if state is None or not state.history or rules.deal_gather_rule is None:
+            raise GenerationError(f"{where}: a gathered deal follows a hand, where the rules "
+                                  "gather the pack")
+        cards = gathered_deck(state)
+        cut_deck(cards, SplitMix64(int(spec["gathered"])), rules.deal_cut_min)
+        deck = [rules.card_code[c] for c in cards]
     elif "seed" in spec:
         rng = SplitMix64(int(spec["seed"]))
         if rules.first_lead == "lot" and first is None:
@@ -390,7 +399,7 @@ def expand_scenario(src: dict[str, Any], ruleset: str, where: str) -> dict[str, 
                 state.apply(action, step.get("seat"))
                 body.act(state, actor or 0, action, before)
             elif "deal" in step:
-                d = _deal_of(rules, step["deal"], state.dealer, at)
+                d = _deal_of(rules, step["deal"], state.dealer, at, state)
                 out = {"deal": d, **out}
                 state.deal(d["deck"], d["first_player"])
                 body.deal(state)
@@ -504,8 +513,12 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
 
     def deal() -> dict[str, Any]:
         first = rng.below(rules.nseats) if rules.first_lead == "lot" else None
-        cards = list(range(rules.ncards))
-        rng.shuffle(cards)
+        if rules.deal_gather_rule is not None and state.history:  # gathered, then cut
+            cards = gathered_deck(state)
+            cut_deck(cards, rng, rules.deal_cut_min)
+        else:
+            cards = list(range(rules.ncards))
+            rng.shuffle(cards)
         deck = [rules.card_code[c] for c in cards]
         state.deal(deck, first)
         body.deal(state)
@@ -520,7 +533,7 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
             if one_hand:
                 break
             steps.append({"deal": deal(), "state": state_json(state)})
-            exercised.update(_dealt_rules(rules))
+            exercised.update(_dealt_rules(rules), [rules.deal_gather_rule or rules.deal_rule])
             continue
         legal = _legal_texts(state, None)
         a = _golden_choice(state, rng)

@@ -59,6 +59,7 @@ __all__ = [
     "SuitBid",
     "Take",
     "action_text",
+    "bid_value_text",
     "contract_name",
     "naming",
     "parse_action",
@@ -475,12 +476,25 @@ def _taking_text(rules: Rules, action: Action) -> str | None:
         return f"{rules.pair_word}:{rules.card_code[action.card]}"
     if t is SuitBid:
         assert isinstance(action, SuitBid)
-        value = "capot" if action.value == rules.sa_capot_value else str(action.value)
-        return f"bid:{value}:{contract_name(rules, action.suit)}"
+        return f"bid:{bid_value_text(rules, action.value)}:{contract_name(rules, action.suit)}"
     if t is Double:
         assert isinstance(action, Double)
         return rules.sa_double_words[action.level - 1]
     return None
+
+
+def bid_value_text(rules: Rules, value: int) -> str:
+    """How a bid's value is written: its number, or ``capot`` / ``generale`` for those bids.
+
+    >>> from mariage import load_rules
+    >>> r = load_rules("belote-coinche", {"generale": 1000})
+    >>> [bid_value_text(r, v) for v in (80, 250, 1000)]
+    ['80', 'capot', 'generale']
+    """
+    if value == rules.sa_capot_value:
+        return "capot"
+    return "generale" if rules.sa_generale_value and value == rules.sa_generale_value \
+        else str(value)
 
 
 def contract_name(rules: Rules, suit: int) -> str:
@@ -512,8 +526,10 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
         suit = names.index(parts[2])
         if parts[1] == "capot" and rules.sa_capot_value:
             return SuitBid(rules.sa_capot_value, suit)
+        if parts[1] == "generale" and rules.sa_generale_value:
+            return SuitBid(rules.sa_generale_value, suit)
         if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
-                and int(parts[1]) != rules.sa_capot_value:
+                and int(parts[1]) not in (rules.sa_capot_value, rules.sa_generale_value or -1):
             return SuitBid(int(parts[1]), suit)
     if len(parts) != 2:
         return None

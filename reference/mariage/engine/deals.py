@@ -6,7 +6,10 @@ stream, in this order (normative, see ``docs/prng.rst``):
 1. where the ruleset chooses the first dealer by lot: ``first_dealer = below(seats)``;
 2. for each hand in turn: where the ruleset chooses the first player by lot
    each hand, ``first_player = below(seats)``; then the canonical deck is
-   shuffled with :meth:`~mariage.engine.prng.SplitMix64.shuffle`.
+   shuffled with :meth:`~mariage.engine.prng.SplitMix64.shuffle`; or, where
+   the rules gather the pack after the first hand (``deal.gather``), every
+   later hand's deck is the last hand's cards gathered (:func:`gathered_deck`)
+   and cut at ``least + below(cards - 2 * least + 1)`` (:func:`cut_deck`).
 
 >>> from mariage import load_rules
 >>> rules = load_rules("marianna")
@@ -19,10 +22,16 @@ stream, in this order (normative, see ``docs/prng.rst``):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .prng import SplitMix64
 from .rules import Rules
 
-__all__ = ["SeededDeals", "canonical_deck", "deal_owners", "fixed_first_dealer"]
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["SeededDeals", "canonical_deck", "cut_deck", "deal_owners", "fixed_first_dealer",
+           "gathered_deck"]
 
 
 def canonical_deck(rules: Rules) -> list[int]:
@@ -74,6 +83,57 @@ def fixed_first_dealer(rules: Rules) -> int | None:
     return None
 
 
+def gathered_deck(state: GameState) -> list[int]:
+    """The pack gathered after the hand that just ended, top card first (``deal.gather``).
+
+    The tricks in the order they were won, each trick's cards in the order they
+    were played; then the cards no trick took: each seat's hand from seat 0 in
+    playing order (a hand's cards in canonical order), the turn-up, the stock as
+    it lay, and any other card (set aside, out of play) in canonical order.
+
+    >>> from mariage import load_rules, GameState
+    >>> state = GameState(load_rules("belote"), first_dealer=3)
+    >>> state.deal(canonical_deck(state.rules))
+    >>> for _ in range(8):
+    ...     state.apply(state.legal_actions()[0])  # eight passes: a void deal
+    >>> deck = [state.rules.card_code[c] for c in gathered_deck(state)]
+    >>> " ".join(deck[:7]), " ".join(deck[20:24]), len(deck)
+    ('AH TH KH JD 9D QH JH', 'JC 9C 8C 7C', 32)
+    """
+    r = state.rules
+    deck: list[int] = []
+    seen = 0
+
+    def gather(cards: list[int]) -> None:
+        nonlocal seen
+        for c in cards:
+            if not seen >> c & 1:
+                seen |= 1 << c
+                deck.append(c)
+
+    for _, cards, _ in state.tricks:
+        gather(list(cards))
+    for seat in range(r.nseats):
+        gather(r.cards_of(state.hands[seat]))
+    gather([state.turn_up] if state.turn_up is not None else [])
+    gather(state.stock[::-1])  # its top card first (the list's last)
+    gather(canonical_deck(r))
+    return deck
+
+
+def cut_deck(deck: list[int], rng: SplitMix64, least: int) -> None:
+    """Cut ``deck`` in place: its top ``least + rng.below(len(deck) - 2 * least + 1)``
+    cards go under the rest, so that each packet holds at least ``least`` cards.
+
+    >>> deck = list(range(10))
+    >>> cut_deck(deck, SplitMix64(1), 3)
+    >>> deck
+    [3, 4, 5, 6, 7, 8, 9, 0, 1, 2]
+    """
+    k = least + rng.below(len(deck) - 2 * least + 1)
+    deck[:] = deck[k:] + deck[:k]
+
+
 class SeededDeals:
     """The deals of a match from an integer seed."""
 
@@ -102,9 +162,19 @@ class SeededDeals:
         new.first_dealer = self.first_dealer
         return new
 
-    def next_deal(self) -> tuple[list[int], int | None]:
-        """The next hand's deck order (top first) and first player (or ``None``)."""
-        first = self.rng.below(self.rules.nseats) if self.rules.first_lead == "lot" else None
-        deck = canonical_deck(self.rules)
+    def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]:
+        """The next hand's deck order (top first) and first player (or ``None``).
+
+        ``state``: the match, after the hand that just ended; where the rules gather
+        the pack after the first hand (``deal.gather``), later decks are gathered
+        from it and cut, so it must be given for every hand after the first.
+        """
+        r = self.rules
+        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
+        if r.deal_gather_rule is not None and state is not None and state.history:
+            deck = gathered_deck(state)
+            cut_deck(deck, self.rng, r.deal_cut_min)
+            return deck, first
+        deck = canonical_deck(r)
         self.rng.shuffle(deck)
         return deck, first

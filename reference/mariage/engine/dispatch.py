@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, play_legal
+from .fastpath import PlayLegal, play_apply, play_legal
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .mechanisms.trickplay import TRAILED_METHODS
@@ -50,7 +50,8 @@ class Dispatch:
     phase_legal: dict[int, _PhaseLegal]  # the other phases' legal actions
     hooks: Hooks  # where the mechanisms meet (after a trick...), under these rules
     play_legal: PlayLegal  # the play phase's legal actions, by generated code
-    apply_play: Applier  # a card played by the seat to act, in the play phase
+    apply_play: Applier  # a card played by the seat to act, in the play phase (generated code
+    # with the trick's end inline, engine.fastpath.play_apply, or the mechanism's own)
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
     trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
 
@@ -90,7 +91,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules),
-                    mech.tricks.apply_play, type(mech.tricks).apply_play is TrickPlay.apply_play,
+                    play_apply(mech, rules) or mech.tricks.apply_play,
+                    type(mech.tricks).apply_play is TrickPlay.apply_play,
                     _trails_tricks(mech, hooks))
 
 

@@ -19,6 +19,14 @@ A mechanism subclass that overrides a method its gate relies on
 (:attr:`Mechanism.gate_depends`) loses the gate, so a changed mechanism is
 still called at every decision.
 
+:func:`play_apply` writes, the same way, the play of a card by the seat to
+act with the end of its trick inline (winner, points, the draw, the next
+trick), unrolled for the seats of a trick. The hooks of the trick's end
+(``after_trick``, ``next_lead``) are called where the reference calls them;
+where the trick play mechanism overrides a step of its own (see
+:data:`~mariage.engine.mechanisms.trickplay.TRAILED_METHODS`), there is no
+such code and the mechanism's own :meth:`TrickPlay.apply_play` runs.
+
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
@@ -30,11 +38,16 @@ still called at every decision.
 True
 >>> [str(a) for a in cards_of(rules, 0b10011)]
 ['Play(AH)', 'Play(3H)', 'Play(JH)']
+>>> play = play_apply(DEFAULT_MECHANISMS, rules)
+>>> play(state, 1, state.legal_actions()[1])
+>>> state.trick_cards, state.to_act
+([0], 2)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,12 +56,14 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["card_tables", "cards_of", "play_legal"]
+__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
 
 PlayLegal = Callable[["GameState", int], list["Action"]]
+#: a card played by the seat to act in the play phase: (state, seat, play)
+PlayApply = Callable[["GameState", int, Any], None]
 
 
 def card_tables(rules: Rules) -> tuple[tuple[tuple[Action, ...], ...], ...]:
@@ -57,11 +72,18 @@ def card_tables(rules: Rules) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     ``card_tables(rules)[g][bits]`` are the plays of the cards ``8 * g + i``
     for each bit ``i`` set in ``bits``, in card order.
     """
-    plays = rules.play_actions
-    groups = (rules.ncards + _GROUP - 1) // _GROUP
+    return _card_tables(tuple(rules.play_actions))
+
+
+@lru_cache(maxsize=64)
+def _card_tables(plays: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """:func:`card_tables` of the plays of a pack: the same for every ruleset and option
+    value with that pack, so made once per pack (an engine compiles new rules often)."""
+    ncards = len(plays)
+    groups = (ncards + _GROUP - 1) // _GROUP
     return tuple(
         tuple(tuple(plays[g * _GROUP + i] for i in range(_GROUP)
-                    if bits >> i & 1 and g * _GROUP + i < rules.ncards)
+                    if bits >> i & 1 and g * _GROUP + i < ncards)
               for bits in range(1 << _GROUP))
         for g in range(groups))
 
@@ -130,4 +152,136 @@ def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<play phase of {rules.ruleset}>", "exec"), ns)
     fn: PlayLegal = ns["play_legal"]
+    return fn
+
+
+def _winner_lines(k: int) -> list[str]:
+    """Source of the index ``w`` of the card winning the trick ``c0 .. c{k-1}`` (as
+    :meth:`TrickPlay.winner_index`): the highest of the suit led, or else of trumps."""
+    lines = ["    w = 0", "    bs = suit_of[c0]", "    bst = strength[c0]"]
+    for i in range(1, k):
+        last = i == k - 1
+        lines += [f"    s = suit_of[c{i}]",
+                  "    if s == bs:",
+                  f"        if strength[c{i}] > bst:",
+                  f"            w = {i}" if last else f"            w, bst = {i}, strength[c{i}]",
+                  "    elif s == trump:",
+                  f"        w = {i}" if last else f"        w, bs, bst = {i}, s, strength[c{i}]"]
+    return lines
+
+
+def _draw_lines(k: int, sit_out: bool) -> list[str]:
+    """Source of the draw after a trick (as :meth:`TrickPlay.draw`), the winner first."""
+    lines = ["        pop = st.stock.pop", "        hands = st.hands",
+             "        turn_up = st.turn_up", "        s = winner"]
+    for i in range(k):
+        lines += ["        c = pop()", "        hands[s] |= 1 << c",
+                  "        if c == turn_up:", "            st.known[s] |= 1 << c",
+                  "            st.turn_up = turn_up = None"]
+        if i < k - 1:
+            lines.append("        s = _next[s]")
+            if sit_out:
+                lines.append("        if s == st.out:\n            s = st.next_seat(s)")
+    return lines
+
+
+def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source of the next trick's opening (as :meth:`TrickPlay.start_trick`, which opens
+    the first trick too: here the trick is never the first)."""
+    from .mechanisms.declarations import Declarations
+
+    zeros = ", ".join("0" * rules.nseats)
+    lines = ["    st.leader = winner", "    trick_no = st.trick_no = st.trick_no + 1",
+             "    st.trick_seats = []", "    st.trick_cards = []",
+             "    st.trump_set_in_trick = 0", "    st.lead_mask = 0",
+             "    if st.trump_next >= 0:",
+             "        st.trump, st.trump_next = st.trump_next, -1",
+             f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner",
+             "    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
+             "    st._free_play = ob is not None and not ob.follow"]
+    if not rules.declarations:
+        return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
+    window = rules.decl_window_any
+    if type(mech.declarations).window_open is not Declarations.window_open:
+        ns["_window_open"] = mech.declarations.window_open
+        lines.append(f"    window_open = _window_open(st, {window!r})")
+    elif window == "stock":
+        lines.append("    window_open = trick_no <= st.draw_tricks")
+    elif window == "stock_plus_one":
+        lines.append("    window_open = trick_no <= st.draw_tricks + 1")
+    else:
+        lines.append("    window_open = True")
+    if rules.decl_who != "trick_start":
+        return [*lines, "    st._decl_open = window_open", "    st.phase = _PLAY"]
+    return [*lines, "    st._decl_open = False", "    if window_open:",
+            "        st.phase = _WINDOW",
+            f"        st.window_left = {rules.decl_window_seats or rules.nseats}",
+            "    else:", "        st.phase = _PLAY"]
+
+
+def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
+    """The play of a card by the seat to act, with its trick's end, under ``mech`` and
+    ``rules``; ``None`` where the trick play mechanism changes a step of its own.
+
+    It does what :meth:`TrickPlay.apply_play` and, for the last card of a
+    trick, :meth:`TrickPlay.finish_trick` do, in the play phase (the only
+    caller, :meth:`GameState.apply`, checks the phase); a card it would
+    refuse is handed to :meth:`TrickPlay.apply_play`, which refuses it.
+    """
+    from .mechanisms.hooks import hooks_of
+    from .mechanisms.trickplay import TRAILED_METHODS, TrickPlay
+    from .phase import PLAY, WINDOW
+
+    cls = type(mech.tricks)
+    if any(getattr(cls, m) is not getattr(TrickPlay, m) for m in TRAILED_METHODS):
+        return None
+    hooks = hooks_of(mech.all(), rules)
+    k, n = rules.hand_seats, rules.nseats
+    sit_out = k < n
+    ns: dict[str, Any] = {
+        "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
+        "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
+        "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
+        "_end_hand": mech.scoring.end_hand}
+    cards = ", ".join(f"c{i}" for i in range(k))
+    lines = ["def apply_play(st, seat, action):",
+             "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
+             "    if card < 0 or not hand >> card & 1:",
+             "        return _refuse(st, seat, action)",
+             "    bit = 1 << card",
+             "    if st._free_play:", "        hands[seat] = hand ^ bit",
+             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+             "        st.forced[seat] = -1",
+             "    else:", "        return _refuse(st, seat, action)",
+             "    st.actions.append((seat, action))", "    known = st.known",
+             "    if known[seat] & bit:", "        known[seat] ^= bit",
+             "    seats = st.trick_seats", "    seats.append(seat)",
+             "    trick = st.trick_cards", "    trick.append(card)",
+             f"    if len(trick) < {k}:", "        nxt = _next[seat]"]
+    lines += (["        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)"] if sit_out
+              else ["        st.to_act = nxt"])
+    lines += ["        return", f"    {cards}, = trick", "    strength = st._strength",
+              "    trump = st.trump", *_winner_lines(k),
+              "    winner = seats[w]", "    team = _team_of[winner]", "    points = st._points",
+              "    st.captured[team] += " + " + ".join(f"points[c{i}]" for i in range(k)),
+              "    st.tricks_won[team] += 1",
+              f"    st.tricks.append((st.leader, ({cards},), winner))",
+              "    st.last_winner = winner"]
+    for i, after_trick in enumerate(hooks.after_trick):
+        ns[f"_after{i}"] = after_trick
+        lines.append(f"    if _after{i}(st, winner):\n        return")
+    lines += ["    if st.stock:", *_draw_lines(k, sit_out),
+              "    if st.trick_no >= st._tricks_per_hand:"]
+    if rules.last_trick_points:
+        lines.append(f"        st.captured[team] += {rules.last_trick_points}")
+    if rules.leftover_rule is not None:
+        lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
+    lines += ["        _end_hand(st, 'played_out')", "        return",
+              *_start_lines(mech, rules, ns)]
+    for i, next_lead in enumerate(hooks.next_lead):
+        ns[f"_lead{i}"] = next_lead
+        lines.append(f"    _lead{i}(st, winner)")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<card play of {rules.ruleset}>", "exec"), ns)
+    fn: PlayApply = ns["apply_play"]
     return fn

@@ -216,6 +216,8 @@ class Rules:
     # deal
     first_dealer: str = "lot"
     first_dealer_seat: int = 0  # first_dealer seat: the seat that deals first
+    deal_gather_rule: str | None = None  # later decks gathered from the last hand, then cut
+    deal_cut_min: int = 3  # ... each packet of the cut at least this many cards
     hand_size: int = 5
     packet: int = 5
     turn_up: str = "none"
@@ -475,6 +477,8 @@ class Rules:
     capot_rule: str | None = None
     round_mode: str = "none"  # none | nearest10_5up | nearest10_6up
     round_rule: str | None = None
+    round_decides_game: bool = True  # False: the target is judged on unrounded totals
+    round_game_rule: str | None = None
     pair_alone_cannot_win: bool = False
     pair_alone_rule: str | None = None
     # an auction of a value and a trump suit with doubling (suit_auction), and the contract
@@ -486,10 +490,13 @@ class Rules:
     sa_max: int = 160
     sa_capot_value: int = 0  # 0: no capot bid
     sa_capot_rule: str | None = None
+    sa_generale_value: int = 0  # 0: no générale (every trick by the bidder alone)
+    sa_generale_rule: str | None = None
     sa_double_rule: str | None = None
     sa_double_words: tuple[str, ...] = ("coinche", "surcoinche")
     sa_capot_doublable: bool = True
     sa_double_freezes: bool = True  # after a double only the doubled side speaks
+    sa_double_window_rule: str | None = None  # doubling right after each bid, not in turn
     sa_all_pass: str = "next_dealer"
     sa_all_pass_rule: str | None = None
     bid_result_rule: str | None = None

@@ -50,7 +50,7 @@ __all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "ne
 class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
-    def next_deal(self) -> tuple[list[int], int | None]: ...
+    def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
 
 
 class GameState:
@@ -101,6 +101,7 @@ class GameState:
         "decl_this_trick",
         "declared",
         "declarer",
+        "double_window",
         "draw_tricks",
         "falls",
         "first_dealer",
@@ -135,6 +136,7 @@ class GameState:
         "pot",
         "question",
         "result",
+        "round_residue",
         "rules",
         "segni",
         "split",
@@ -186,6 +188,7 @@ class GameState:
         # card order and points in force (per trump suit where the pack says so: pack.trump)
         self._strength, self._points = rules.strength, rules.points
         self.pot = 0  # points held over from a tied contract (litige) for the next deal
+        self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
         self._undo: list[tuple[Any, ...]] | None = None
@@ -264,6 +267,7 @@ class GameState:
         self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
         self.blind = False  # the standing bid is a blind one (auction.blind)
+        self.double_window: tuple[int, ...] = ()  # seats still to say whether they double
         self.ask_level = [0] * n
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him
         self.question: tuple[int, int, int] | None = None  # (kind, asker, suit)
@@ -368,34 +372,38 @@ class GameState:
         the state is then unchanged.
         """
         journal = self._undo
-        if journal is not None:
-            table = self._appliers
+        if journal is None:
             to_act = self.to_act
-            if (type(action) is Play and self.phase == _PLAY and table.trail_plays
-                    and (seat is None or seat == to_act)):
+            if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
+                # the card and its trick's end: generated code (engine.fastpath.play_apply)
                 assert to_act is not None
-                if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
-                    trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
-                                                     self.forced[to_act])
-                else:
-                    trail = self._trick_end_trail()
-                if trail is not None:
-                    # the reference apply_play refuses a card before changing anything,
-                    # and runs neither a deal nor another apply: no entry if refused
-                    table.apply_play(self, to_act, action)
-                    journal.append(trail)
+                self._appliers.apply_play(self, to_act, action)
+                if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
-            self._journaled(self.apply, action, seat)
+            else:
+                self._dispatch(action, seat)
+            if self.phase == _DEAL and self.deal_source is not None:
+                deck, first = self.deal_source.next_deal(self)
+                self.deal(deck, first)
             return
+        # undo on: the card journals only what it changes (a trail), else a snapshot
+        table = self._appliers
         to_act = self.to_act
-        if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
+        if (type(action) is Play and self.phase == _PLAY and table.trail_plays
+                and (seat is None or seat == to_act)):
             assert to_act is not None
-            self._appliers.apply_play(self, to_act, action)
-        else:
-            self._dispatch(action, seat)
-        if self.phase == _DEAL and self.deal_source is not None:
-            deck, first = self.deal_source.next_deal()
-            self.deal(deck, first)
+            if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
+                trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
+                                                 self.forced[to_act])
+            else:
+                trail = self._trick_end_trail()
+            if trail is not None:
+                # the reference apply_play refuses a card before changing anything,
+                # and runs neither a deal nor another apply: no entry if refused
+                table.apply_play(self, to_act, action)
+                journal.append(trail)
+                return
+        self._journaled(self.apply, action, seat)
 
     def _dispatch(self, action: Action, seat: int | None) -> None:
         r = self.rules

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from mariage.engine.actions import bid_value_text
 from mariage.engine.phase import DEAL, OVER
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, HandRecord
@@ -67,9 +68,10 @@ def takers_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
     """The values of a deal's ``(taken SEAT made|failed|tied)``, ``(announcements TEAM)``
     (the side whose announcements counted, ``-`` for none) or ``(held N)`` (the points
     held over for the next played deal after it) annotation; ``(bid VALUE SUIT WORD)``:
-    the contract bid, ``capot`` for a capot, and its doubling word (``-``: none)."""
+    the contract bid, ``capot`` / ``generale`` for those, and its doubling word (``-``:
+    none)."""
     if key == "bid":
-        value = "capot" if h.contract == rules.sa_capot_value else str(h.contract)
+        value = bid_value_text(rules, h.contract)
         word = rules.sa_double_words[h.kontras - 1] if h.kontras else "-"
         return (value, rules.suits[h.trump], word)
     if key == "taken":

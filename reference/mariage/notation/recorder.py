@@ -158,7 +158,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
     count = 0
     while not state.terminal:
         if state.phase == _DEAL:
-            deck, first = deals.next_deal()
+            deck, first = deals.next_deal(state)
             state.deal(deck, first)
             rec.on_deal(state)
             continue

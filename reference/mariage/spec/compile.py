@@ -420,7 +420,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             higher=higher, play_actions=tuple(Play(c, codes[c]) for c in range(ncards)),
             pack_points=sum(points), pack_rule=pk["id"],
             first_dealer=dl.get("first_dealer", "lot"), hand_size=hand_size, packet=packet,
-            first_dealer_seat=self.first_dealer_seat(dl, n),
+            first_dealer_seat=self.first_dealer_seat(dl, n), **self.gather_fields(dl, ncards),
             turn_up=turn_up, stock_size=stock, rotation=rot.get("next", "next_seat"),
             deal_rule=dl["id"], rotation_rule=rot.get("id", dl["id"]),
             first_lead=ld["first"]["who"], first_lead_rule=ld["first"]["id"],
@@ -505,6 +505,16 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             return str(v).lower() if isinstance(v, bool) else str(v)
 
         return _PLACEHOLDER.sub(value, text)
+
+    def gather_fields(self, dl: dict[str, Any], ncards: int) -> dict[str, Any]:
+        """Later decks gathered from the last hand and cut, not shuffled (``deal.gather``)."""
+        ga: dict[str, Any] = dl.get("gather") or {}
+        if not self.on(ga):
+            return {}
+        if 2 * ga["cut_min"] > ncards:
+            raise self.fail("deal.gather.cut_min", f"a cut of a pack of {ncards} cannot leave "
+                            f"{ga['cut_min']} cards in each packet")
+        return {"deal_gather_rule": ga["id"], "deal_cut_min": ga["cut_min"]}
 
     def first_dealer_seat(self, dl: dict[str, Any], seats: int) -> int:
         """The seat that deals first where the rules fix it (``deal.first_dealer: seat``)."""

@@ -254,12 +254,19 @@ class TakingFields(_Needs):
             "sa_step": b["step"], "sa_max": b["max"], "sa_double_rule": dbl["id"],
             "sa_double_words": tuple(dbl["words"]), "sa_capot_doublable": dbl["capot"],
             "sa_double_freezes": bool(dbl.get("freezes", True)),
+            "sa_double_window_rule": dbl["window"]["id"] if self.on(dbl.get("window")) else None,
             "sa_all_pass": ap["next"], "sa_all_pass_rule": ap["id"]}
         if self.on(cp):
             if cp["value"] <= b["max"]:
                 raise self.fail("suit_auction.capot.value", "the capot bid must be above "
                                 "every other bid")
             out.update(sa_capot_value=cp["value"], sa_capot_rule=cp["id"])
+        gn: dict[str, Any] = sa.get("generale") or {}
+        if self.on(gn):  # every trick by the bidder alone: above capot
+            if gn["value"] <= max(b["max"], cp.get("value", 0) if self.on(cp) else 0):
+                raise self.fail("suit_auction.generale.value", "the générale must be worth "
+                                "more than every other bid, capot included")
+            out.update(sa_generale_value=gn["value"], sa_generale_rule=gn["id"])
         return out
 
     def bid_result_fields(self, tk: dict[str, Any]) -> dict[str, Any]:
@@ -283,8 +290,9 @@ class TakingFields(_Needs):
         sc = self.d["scoring"]
         tk: dict[str, Any] = sc.get("takers") or {}
         if sc["hand"]["kind"] != "takers":
-            if tk:
-                raise self.fail("scoring.takers", "scoring.takers goes with kind takers")
+            if tk or self.d["match"].get("rounded"):
+                raise self.fail("scoring.takers", "scoring.takers and match.rounded go with "
+                                "kind takers")
             return {}
         if not tk:
             raise self.fail("scoring", "kind takers needs a 'takers' section")
@@ -293,6 +301,9 @@ class TakingFields(_Needs):
                             "'suit_auction' section")
         pair = tk["pair"]
         out = self.bid_result_fields(tk)
+        rd: dict[str, Any] = self.d["match"].get("rounded") or {}
+        if self.on(rd):  # whether the rounded lines or the exact ones decide the match
+            out.update(round_game_rule=rd["id"], round_decides_game=rd["totals"] == "written")
         return out | {"takers_rule": tk["id"], "takers_counts_pair": bool(pair["counts"]),
                 "takers_pair_on_failure": pair["on_failure"], "takers_pair_rule": pair["id"],
                 "takers_tie": tk["tie"]["mode"], "takers_tie_rule": tk["tie"]["id"],

@@ -34,6 +34,21 @@ __all__ = ["Announcements"]
 #: one announcement: (seat, combo, key card, its cards)
 Made = tuple[int, int, int, int]
 
+_Memo = tuple[dict[int, list[tuple[int, int]]],
+              dict[tuple[int, int], list[tuple["Combo", int, int]]]]
+#: id(rules) -> (rules, (the runs of each suit's cards, the announcements of each run)):
+#: both depend on the rules alone, so they are worked out once per rules and value
+_MEMOS: dict[int, tuple[Rules, _Memo]] = {}
+
+
+def _memo(r: Rules) -> _Memo:
+    hit = _MEMOS.get(id(r))
+    if hit is None or hit[0] is not r:
+        if len(_MEMOS) >= 64:  # bounded, whatever the caller makes
+            _MEMOS.clear()
+        hit = _MEMOS[id(r)] = (r, ({}, {}))
+    return hit[1]
+
 
 class Announcements(Mechanism):
     """Announcing combinations in the first trick; comparing the sides after it."""
@@ -78,24 +93,44 @@ class Announcements(Mechanism):
     # ------------------------------------------------------------ queries
     def runs(self, r: Rules, cards: int) -> list[tuple[int, int]]:
         """The runs in ``cards`` that no longer run contains: (top card, length), per suit."""
+        memo = _memo(r)[0]
+        out: list[tuple[int, int]] = []
+        for s, suit_mask in enumerate(r.suit_mask):
+            part = cards & suit_mask
+            if part:
+                hit = memo.get(part)
+                if hit is None:  # worked out once per rules and cards of a suit
+                    hit = memo[part] = self.suit_runs(r, s, part)
+                out += hit
+        return out
+
+    def suit_runs(self, r: Rules, s: int, cards: int) -> list[tuple[int, int]]:
+        """The runs in ``cards`` of suit ``s`` that no longer run contains."""
         out = []
         nr = len(r.ranks)
-        for s in range(len(r.suits)):
-            top, length = -1, 0
-            for ri in (*r.run_order, -1):
-                c = s * nr + ri if ri >= 0 else -1
-                if c >= 0 and cards >> c & 1:
-                    if length == 0:
-                        top = c
-                    length += 1
-                    continue
-                if length:
-                    out.append((top, length))
-                length = 0
+        top, length = -1, 0
+        for ri in (*r.run_order, -1):
+            c = s * nr + ri if ri >= 0 else -1
+            if c >= 0 and cards >> c & 1:
+                if length == 0:
+                    top = c
+                length += 1
+                continue
+            if length:
+                out.append((top, length))
+            length = 0
         return out
 
     def run_kinds(self, r: Rules, top: int, length: int) -> list[tuple[Combo, int, int]]:
         """The announcements a run of ``length`` from ``top`` makes: (kind, key, cards)."""
+        memo = _memo(r)[1]
+        hit = memo.get((top, length))
+        if hit is None:  # worked out once per rules and run
+            hit = memo[top, length] = self.split_run(r, top, length)
+        return list(hit)
+
+    def split_run(self, r: Rules, top: int, length: int) -> list[tuple[Combo, int, int]]:
+        """The announcements a run makes, worked out (see :meth:`run_kinds`)."""
         kinds = sorted((c for c in r.combos if not c.same_rank), key=lambda c: c.length)
         if not kinds or length < kinds[0].length:
             return []
@@ -145,6 +180,12 @@ class Announcements(Mechanism):
         """The announcements ``seat`` may make now."""
         if self.may_announce(st, seat):
             out += [Announce(c.index, k) for c, k, _ in self.available(st, seat)]
+
+    gate_depends: ClassVar[tuple[str, ...]] = ("may_announce",)
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """The first trick, before ``seat``'s card (what :meth:`may_announce` asks)."""
+        return "st.trick_no == 1 and seat not in st.trick_seats"
 
     def set_table(self, st: GameState, combo: Combo) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A set's points by rank and its ranks best first, in the contract in force (a

@@ -34,6 +34,21 @@ class MatchEnd(Mechanism):
         """The scores the match is decided on (points, or hands won)."""
         return tuple(st.segni if st.rules.match_measure == "hands_won" else st.match_scores)
 
+    def judged(self, st: GameState) -> tuple[int, ...]:
+        """The scores the target and the winner are judged on: the measure, or where
+        rounding does not decide the match (``match.rounded``) the totals before rounding.
+
+        >>> from mariage import load_rules, GameState
+        >>> state = GameState(load_rules("belote-coinche", {"rounding_decides_game": False}))
+        >>> state.match_scores, state.round_residue = [1990, 80], [5, -4]
+        >>> state.mech.match_end.judged(state)
+        (1995, 76)
+        """
+        scores = self.measure(st)
+        if st.rules.round_decides_game:
+            return scores
+        return tuple(s + e for s, e in zip(scores, st.round_residue, strict=True))
+
     def finish(self, st: GameState, winner: int | None, reason: str) -> None:
         """End the match now, won by ``winner`` (``None``: drawn or no winner)."""
         st.phase = OVER
@@ -46,7 +61,7 @@ class MatchEnd(Mechanism):
         if r.match_measure == "hands_played":
             self.check_hands(st, after_hand)
             return
-        scores = self.measure(st)
+        scores = self.judged(st)
         target = r.match_target
         reached = [t for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1] \
             if scores and max(scores) >= target else []
@@ -59,7 +74,7 @@ class MatchEnd(Mechanism):
             best = [t for t in reached if scores[t] == top]
             if len(best) == 1:
                 st.match_scores[best[0]] += r.match_bonus
-                scores = self.measure(st)
+                scores = self.judged(st)
         top = max(scores[t] for t in reached)
         best = [t for t in reached if scores[t] == top]
         if len(best) != 1:
@@ -82,7 +97,7 @@ class MatchEnd(Mechanism):
         r = st.rules
         if not after_hand or self.hands_counted(st) < (hands or r.match_target):
             return
-        scores = self.measure(st)
+        scores = self.judged(st)
         top = max(scores)
         best = [t for t, s in enumerate(scores) if s == top]
         self.finish(st, best[0] if len(best) == 1 else None,

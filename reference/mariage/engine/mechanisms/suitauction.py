@@ -8,7 +8,11 @@ auction: only the doubled side speaks on, each of its players passing or
 redoubling; a redouble, or both doubled players passing, ends it. Otherwise
 the auction ends when three players in a row pass after a bid; if all four
 pass before any bid the deal is void. The highest bid fixes trump and the
-contract; the player after the dealer leads.
+contract; the player after the dealer leads. Where a double is said as soon as
+a bid is made (``suit_auction.doubling.window``), each bid that may be doubled
+is followed by a window: the bidder's opponents, in playing order from the
+bidder, each double or pass (a pass there is no auction pass), and only then
+does the auction go on in turn; a double is said nowhere else.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
@@ -50,9 +54,9 @@ class SuitAuction(Mechanism):
         return ((Pass, "apply_pass"),) if rules.sa_rule is not None else ()
 
     def values(self, rules: Rules) -> list[int]:
-        """Every value that can be bid, lowest first (capot last)."""
+        """Every value that can be bid, lowest first (capot, then générale, last)."""
         out = list(range(rules.sa_min, rules.sa_max + 1, rules.sa_step))
-        return [*out, rules.sa_capot_value] if rules.sa_capot_value else out
+        return out + [v for v in (rules.sa_capot_value, rules.sa_generale_value) if v]
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A pass, every bid in every suit, a double and a redouble."""
@@ -69,16 +73,28 @@ class SuitAuction(Mechanism):
 
     # ------------------------------------------------------------ queries
     def may_double(self, st: GameState, seat: int) -> bool:
-        """True if ``seat`` may double the standing bid now (an opponent's, in turn)."""
+        """True if ``seat`` may double the standing bid now (an opponent's, in turn, or in
+        the window after the bid where the rules have one)."""
         r = st.rules
         if st.kontras or st.high_bidder < 0 or r.team_of[st.high_bidder] == r.team_of[seat]:
             return False
-        return r.sa_capot_doublable or st.high_bid != r.sa_capot_value
+        if r.sa_double_window_rule is not None and st.double_window[:1] != (seat,):
+            return False
+        return self.doublable(st)
+
+    def doublable(self, st: GameState) -> bool:
+        """True if the standing bid may be doubled at all (a capot or générale may not,
+        where the rules say so)."""
+        r = st.rules
+        return r.sa_capot_doublable or st.high_bid not in (r.sa_capot_value,
+                                                           r.sa_generale_value)
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, the higher bids in each suit, and doubling where allowed."""
         r = st.rules
         out: list[Action] = [Pass()]
+        if st.double_window:  # right after a bid: double it, or not
+            return [*out, Double(1)]
         if st.kontras and r.sa_double_freezes:  # the doubled side may pass or redouble
             return [*out, Double(2)]
         suits = self.strains(r)
@@ -103,11 +119,16 @@ class SuitAuction(Mechanism):
         if st.kontras and r.sa_double_freezes:
             refuse(st, r.sa_double_rule, seat, action, "after a double only the doubled side "
                    "speaks, to pass or redouble")
+        if st.double_window:
+            refuse(st, r.sa_double_window_rule, seat, action, "right after a bid its bidder's "
+                   "opponents say whether they double it, before the auction goes on")
         if action.value not in self.values(r) or action.value <= st.high_bid \
                 or action.suit not in self.strains(r):
-            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_bid_rule
+            rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_generale_rule \
+                if r.sa_generale_value and st.high_bid == r.sa_generale_value else r.sa_bid_rule
             refuse(st, rule, seat, action, f"a bid is a multiple of {r.sa_step} from "
                    f"{r.sa_min} to {r.sa_max}" + (" or capot" if r.sa_capot_value else "")
+                   + (" or générale" if r.sa_generale_value else "")
                    + ", higher than the standing bid, with a suit"
                    + (" or " + " or ".join(r.strain_names) if r.sa_strains else ""))
         st.actions.append((seat, action))
@@ -115,6 +136,12 @@ class SuitAuction(Mechanism):
         st.kontras = 0  # (an auction not frozen by a double) a higher bid cancels it
         st.pass_step = 0
         st.to_act = (seat + 1) % r.nseats
+        if r.sa_double_window_rule is not None and self.doublable(st):
+            # the opponents, in playing order from the bidder, may double it at once
+            team = r.team_of[seat]
+            st.double_window = tuple(s for k in range(1, r.nseats)
+                                     if r.team_of[s := (seat + k) % r.nseats] != team)
+            st.to_act = st.double_window[0]
 
     def apply_double(self, st: GameState, seat: int, action: Double) -> None:
         """``seat`` doubles an opponent's standing bid, or (the doubled side) redoubles."""
@@ -127,6 +154,10 @@ class SuitAuction(Mechanism):
             st.kontras = 1
             st.pass_step = 0
             st.to_act = (seat + 1) % r.nseats  # a player of the doubled side
+            if st.double_window:
+                st.double_window = ()
+                if not r.sa_double_freezes:  # the auction goes on in turn after the bid
+                    st.to_act = (st.high_bidder + 1) % r.nseats
             return
         if action.level == 2 and st.kontras == 1 and (
                 r.sa_double_freezes or r.team_of[seat] == r.team_of[st.high_bidder]):
@@ -134,8 +165,11 @@ class SuitAuction(Mechanism):
             st.kontras = 2
             self.won(st)
             return
+        if action.level == 1 and r.sa_double_window_rule is not None and not st.kontras:
+            refuse(st, r.sa_double_window_rule, seat, action, "a double is said right after "
+                   "the bid, by the bidder's opponents in playing order")
         refuse(st, r.sa_double_rule, seat, action, "a double is against an opponent's standing "
-               "bid" + ("" if r.sa_capot_doublable else " (not capot)")
+               "bid" + ("" if r.sa_capot_doublable else " (not capot or générale)")
                + "; a redouble answers a double")
 
     def apply_pass(self, st: GameState, seat: int, action: Pass) -> None:
@@ -145,6 +179,11 @@ class SuitAuction(Mechanism):
             return
         r = st.rules
         st.actions.append((seat, action))
+        if st.double_window:  # no double: the next opponent, or the auction in turn
+            st.double_window = st.double_window[1:]
+            st.to_act = st.double_window[0] if st.double_window else \
+                (st.high_bidder + 1) % r.nseats
+            return
         st.pass_step += 1
         if st.kontras and r.sa_double_freezes:  # both doubled players pass: it ends
             if st.pass_step >= 2:

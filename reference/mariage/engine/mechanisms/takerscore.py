@@ -90,6 +90,9 @@ class TakersScore(Mechanism):
         if st.contract:  # a bid: its value to reach (capot: every trick)
             if st.contract == r.sa_capot_value:
                 return "made" if capot else "failed"
+            if st.contract == r.sa_generale_value:  # every trick by the bidder alone
+                alone = capot and all(w == st.declarer for _, _, w in st.tricks)
+                return "made" if alone else "failed"
             if r.bid_must_beat and mine == theirs and mine >= st.contract:
                 return tie
             ok = mine >= st.contract and (not r.bid_must_beat or mine > theirs) and \
@@ -143,7 +146,11 @@ class TakersScore(Mechanism):
             if not st.tricks_won[t] and pair[t] and out[t] == pair[t]:
                 pair_only = t  # no trick: only its pair of trumps
         self.mark_pair_only(st, pair_only)
-        return [round_line(v, r.round_mode) for v in out]
+        written = [round_line(v, r.round_mode) for v in out]
+        if not r.round_decides_game:  # the match is judged on the lines before rounding
+            for t in range(nteams):
+                st.round_residue[t] += out[t] - written[t]
+        return written
 
     def bid_sheet(self, st: GameState, result: str, cards: list[int], ann: list[int],
                   pair: list[int], totals: list[int]) -> tuple[list[int], int, int]:
@@ -173,7 +180,7 @@ class TakersScore(Mechanism):
                     out[t] = totals[t]
             return out, winner, -1
         capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks
-        if flat and value == r.sa_capot_value:  # a capot bid, made or failed: flat
+        if flat and value in (r.sa_capot_value, r.sa_generale_value):  # made or failed
             capot = True
         base = r.bid_capot_base if capot else r.bid_failed_base
         won_pair = pair[winner] + (pair[loser] if not keeps else 0)

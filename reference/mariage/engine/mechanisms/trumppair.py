@@ -113,6 +113,15 @@ class TrumpPair(Mechanism):
         """Saying the pair with each of its cards ``seat`` may play now."""
         out += [SayPair(c) for c in self.may_say(st, seat)]
 
+    gate_depends: ClassVar[tuple[str, ...]] = ("may_say", "pair_suits")
+
+    def offer_gate(self, rules: Rules) -> str | None:
+        """``seat`` holds the pair of the trump suit; or trump is not one suit but a
+        contract without one trump is in force (where :meth:`pair_suits` may list others)."""
+        masks = tuple(rules.pair_masks)
+        return (f"(h & {masks}[st.trump] == {masks}[st.trump] if st.trump >= 0 "
+                "else st.strain >= 0)")
+
     def trump_known(self, st: GameState) -> None:
         """Trump is fixed and hands are full: where the pair is automatic, its holder has it."""
         r = st.rules
