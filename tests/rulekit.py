@@ -101,7 +101,7 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
 
     The deal follows :meth:`GameState.deal` (:func:`mariage.engine.deals.deal_owners`):
     packets go round from the seat after the dealer (seat 0 where there is no
-    dealer), round after round; a dealer who sits the hand out gets nothing.
+    dealer), round after round; a seat that sits the hand out gets nothing.
     """
     n = rules.nseats
     want = [_codes(hands[s]) if s < len(hands) else [] for s in range(n)]
@@ -118,7 +118,7 @@ def deck_for(rules: Rules, hands: Sequence[str | Sequence[str] | None], dealer: 
     spare = sorted((c for c in rules.card_code if c not in asked),
                    key=lambda c: (-rules.rank_of[rules.card_index[c]],
                                   rules.suit_of[rules.card_index[c]]))
-    out = dealer if rules.sits_out == "dealer" else None  # dealt nothing
+    out = rules.sitter(dealer)  # dealt nothing
     for s in range(n):
         if s == out:
             if want[s]:

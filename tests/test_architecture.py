@@ -373,6 +373,7 @@ def _rules_under_each_option_value() -> list[mariage.Rules]:
     return out
 
 
+@pytest.mark.slow  # compiles every ruleset under each of its option values (about 1,000)
 def test_every_hook_is_raised_and_answered() -> None:
     from mariage.engine.mechanisms import DEFAULT_MECHANISMS
     from mariage.engine.mechanisms.hooks import HOOK_NAMES, hooks_of

@@ -112,9 +112,11 @@ def test_every_seat_view_hides_cards_and_still_validates(name: str) -> None:
         assert own is not None and UNKNOWN not in own.cards
         if not rules.open_hands:
             others = [p for p in first.parts if p.label in rules.seat_names and p.label != seat]
-            # a dealer who sits the hand out has no cards to hide
+            # a seat that sits the hand out has no cards to hide
             dealer = first.part("dealer")
-            out = dealer.cards[0] if dealer is not None and rules.sits_out == "dealer" else None
+            sitter = rules.sitter(rules.seat_names.index(dealer.cards[0])) \
+                if dealer is not None else None
+            out = None if sitter is None else rules.seat_names[sitter]
             assert all(UNKNOWN in p.cards for p in others if p.label != out)
             assert all(not p.cards for p in first.parts if p.label == out)
         assert check_record(mine).errors == [], write_record(mine)[:1500]

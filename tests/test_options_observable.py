@@ -239,6 +239,19 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
        for r in ("thousand-2", "thousand-4", "thousand-pl")
        for v in ("sitter_marriage", "sitter_half_marriage")},
     "thousand-pl:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    # the least total for a dark bid, with dark bids on (and forehand speaking first),
+    # every total starting between the two values
+    **{f"{r}:dark_min_total-80": (1, {"dark_bid": True}, "uniform", 100)
+       for r in ("thousand", "thousand-2", "thousand-4")},
+    "thousand-pl:dark_min_total-80": (1, {"dark_bid": True, "opening_bid": "fh_forced"},
+                                      "uniform", 100),
+    # the golden hands' refinements, with golden hands (the game for two has no
+    # scenario of its own for them)
+    **{f"thousand-2:{v}": (1, {"golden_round": "fixed_120"}, "uniform")
+       for v in ("golden_double-false", "golden_can_raise-true", "golden_reset_if_none-true")},
+    # who sits out only matters with four players
+    **{f"{r}:sitter-{v}": (1, {"players": 4}, "uniform")
+       for r in ("thousand", "thousand-2", "thousand-pl") for v in ("dealer_right", "opposite")},
     "thousand-pl:sitter_ace_value-16": (1, {"players": 4, "sitter_score": "aces_and_marriages"},
                                         "uniform"),
     "thousand-pl:dump_at_555-both": (1, {"round_to": 5}, "uniform"),

@@ -24,7 +24,7 @@ MODULES = ["test_rules_core", "test_rules_marianna", "test_rules_siciliana",
            "test_rules_presets", "test_rules_sixty_six_3", "test_rules_sixty_six_4",
            "test_rules_marjapussi_de", "test_rules_belote", "test_rules_belote_presets",
            "test_rules_belote_sata", "test_rules_belote_more",
-           "test_rules_thousand"]
+           "test_rules_thousand", "test_rules_thousand2", "test_rules_thousand_opts"]
 RULESETS = list_rulesets()
 
 

@@ -579,10 +579,18 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "sitter_ace_value": ("thousand.talon.sitter", "sitter_ace_value"),
         "sitter_marriage": ("thousand.talon.sitter", "sitter_pairs"),
         "sitter_half_marriage": ("thousand.talon.sitter", "sitter_half_pairs"),
+        "sitter": ("thousand.deal.sitter", "sits_out sits_out_after"),
+        "dark_bid": ("thousand.auction.dark", "blind_rule"),
+        "dark_min_total": ("thousand.auction.dark", "blind_min_total"),
+        "golden_round": ("thousand.running.golden", "golden_rule golden_mode"),
+        "golden_double": ("thousand.running.golden", "golden_multiplier"),
+        "golden_can_raise": ("thousand.running.golden", "golden_raise"),
+        "golden_reset_if_none": ("thousand.running.golden", "golden_reset"),
     }.items()}
 _SKIP = {"options", "defaults", "infos", "document", "card_index"}
 #: Options that refine another: tested beside a value that puts that other in play.
-BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200}}
+BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200},
+                                     "sitter": {"players": 4}}
 #: The number of players chooses a form of the game (notes, sections 12 and 13): with two,
 #: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
 #: points and what is seen change with it.

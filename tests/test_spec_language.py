@@ -84,7 +84,7 @@ def test_the_facts_of_each_ruleset(name: str) -> None:
         n = len(ranks) - (removed if suit == 3 else 0)
         assert [r.points[r.card_index_of(suit, i)] for i in range(n)] == \
             [p for _, p in ranks][:n]
-    dealt = seats - (1 if r.sits_out == "dealer" else 0)  # a dealer sitting out: no cards
+    dealt = seats - (1 if r.sits_out != "none" else 0)  # a seat sitting out: no cards
     assert r.ncards == 4 * len(ranks) - removed == dealt * hand + stock
     teams = sorted(s for t in r.teams for s in t)
     assert teams == list(range(seats))

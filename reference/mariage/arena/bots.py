@@ -24,6 +24,7 @@ from mariage.engine.actions import (
     Announce,
     Answer,
     Bid,
+    BlindBid,
     Call,
     CallOut,
     Claim,
@@ -262,6 +263,13 @@ def _needed(state: GameState, seat: int) -> int:
     return r.match_target - state.match_scores[team]
 
 
+def _far_behind(state: GameState, seat: int, value: int) -> bool:
+    """True if ``seat``'s total is behind the best by more than twice ``value``: where a
+    blind bid, which the hand cannot judge, is worth its risk."""
+    scores = state.match_scores
+    return max(scores) - scores[state.rules.team_of[seat]] > 2 * value
+
+
 def _keep_value(state: GameState, card: int) -> int:
     r = state.rules
     pair = any(m >> card & 1 for m in r.call_pair_masks)
@@ -272,6 +280,9 @@ def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
     """The greedy choice in an auction, a passing, a raise or a call, or ``None``."""
     seat = state.to_act
     assert seat is not None
+    blind = [a for a in acts if isinstance(a, BlindBid)]
+    if blind and _far_behind(state, seat, blind[0].value):
+        return blind[0]  # a gamble on unseen cards, only when far behind
     bids = [a for a in acts if isinstance(a, Bid)]
     if bids:
         r = state.rules

@@ -1,6 +1,6 @@
 """Faulty engines for the talon auction and the running totals (Thousand): the talon, the
-compulsory opening, the bid cap, conceding, throwing a hand in, the barrel and bolts, one
-rule broken each."""
+compulsory opening, the bid cap, conceding, throwing a hand in, the barrel and bolts, the
+seat sitting out, the dark bid and the golden hands, one rule broken each."""
 
 from __future__ import annotations
 
@@ -113,3 +113,9 @@ _fault("other-packet", "thousand.talon.packets", "thousand-2",
 _fault("leftover-lost", "thousand.score.leftover", "thousand-2",
        "the cards out of play score for nobody",
        patch=lambda r: replace(r, leftover_rule=None))
+_fault("sitter-is-dealer", "thousand.deal.sitter", "thousand-4",
+       "the dealer sits out whoever the rules name", sits_out_after=0)
+_fault("dark-not-doubled", "thousand.auction.dark", _RULESETS + " thousand-2",
+       "a dark contract scores single", blind_multiplier=1)
+_fault("golden-not-doubled", "thousand.running.golden", _RULESETS + " thousand-2",
+       "a golden hand scores single", golden_multiplier=1)

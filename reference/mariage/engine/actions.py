@@ -36,6 +36,7 @@ __all__ = [
     "Answer",
     "AskPartner",
     "Bid",
+    "BlindBid",
     "Call",
     "CallOut",
     "ChooseTalon",
@@ -336,6 +337,17 @@ class Double:
 
 
 @frozen_record
+class BlindBid:
+    """Bid ``value`` blind, before looking at one's cards (Thousand's dark bid): written
+    with the rules' word, ``dark:120``."""
+
+    value: int
+
+    def __repr__(self) -> str:
+        return _named(self, f"value={self.value}")
+
+
+@frozen_record
 class Concede:
     """The declarer gives up the hand after taking the talon: it is scored unplayed."""
 
@@ -359,7 +371,8 @@ class Redeal:
 Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Close | Claim | Draw | Decline
           | Bid | Give | Raise | Call | Question | Kontra
-          | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal | ChooseTalon)
+          | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal | ChooseTalon
+          | BlindBid)
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),
@@ -394,6 +407,9 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
         return "re" if action.re else "kontra"
     if t is Concede:
         return "concede"
+    if t is BlindBid:
+        assert isinstance(action, BlindBid)
+        return f"{rules.blind_word}:{action.value}"
     if t is Redeal:
         return "redeal"
     if t is ChooseTalon:
@@ -419,6 +435,9 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
         v = int(parts[1])
         if v > 0 and str(v) == parts[1]:
             return Bid(v) if parts[0] == "bid" else Raise(v)
+    if len(parts) == 2 and parts[0] == rules.blind_word and rules.blind_rule is not None \
+            and parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1]:
+        return BlindBid(int(parts[1]))
     if len(parts) == 2 and parts[0] == "give":
         if parts[1] == "?":
             return Give(-1)

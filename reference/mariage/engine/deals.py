@@ -52,13 +52,12 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
     >>> deal_owners(load_rules("schnapsen"), 1)[:12]
     [0, 0, 0, 1, 1, 1, -2, 0, 0, 1, 1, -1]
     """
-    n = rules.nseats
-    start = 0 if dealer is None else (dealer + 1) % n
     sizes = rules.deal_packets or (rules.packet,) * (rules.hand_size // rules.packet)
     owner: list[int] = []
+    dealt = rules.seats_dealt(dealer)  # a seat sitting out is dealt nothing
     for k, size in enumerate(sizes):
-        for i in range(rules.hand_seats):  # a dealer sitting out is the last: dealt nothing
-            owner.extend([(start + i) % n] * size)
+        for seat in dealt:
+            owner.extend([seat] * size)
         if k + 1 == rules.turn_up_round and rules.turn_up == "under_stock":
             owner.append(-2)
     if rules.turn_up in ("under_stock", "to_taker") and -2 not in owner:

@@ -51,7 +51,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, Play
     from .mechanisms import Mechanism, Mechanisms
     from .rules import Rules
     from .state import GameState
@@ -72,13 +72,17 @@ def card_tables(rules: Rules) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     ``card_tables(rules)[g][bits]`` are the plays of the cards ``8 * g + i``
     for each bit ``i`` set in ``bits``, in card order.
     """
-    return _card_tables(tuple(rules.play_actions))
+    plays = rules.play_actions
+    return _card_tables(plays, tuple(p.code for p in plays))
 
 
 @lru_cache(maxsize=64)
-def _card_tables(plays: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+def _card_tables(plays: tuple[Play, ...], codes: tuple[str, ...]
+                 ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """:func:`card_tables` of the plays of a pack: the same for every ruleset and option
-    value with that pack, so made once per pack (an engine compiles new rules often)."""
+    value with that pack, so made once per pack (an engine compiles new rules often).
+    ``codes`` are part of the key: plays compare equal by card number alone, but each
+    pack's plays show their own card codes."""
     ncards = len(plays)
     groups = (ncards + _GROUP - 1) // _GROUP
     return tuple(

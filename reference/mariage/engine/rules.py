@@ -225,8 +225,10 @@ class Rules:
     rotation: str = "next_seat"
     deal_rule: str = ""
     rotation_rule: str = ""
-    # a seat that sits each hand out (deal.sits_out): "dealer", or "none"
+    # a seat that sits each hand out (deal.sits_out): "dealer", "before_dealer",
+    # "opposite_dealer", or "none"; it is the seat sits_out_after places after the dealer
     sits_out: str = "none"
+    sits_out_after: int = 0
     sits_out_rule: str | None = None
     hand_seats: int = 4  # the seats dealt and playing each hand (nseats, less one sitting out)
     hand_sides: int = 2  # the sides playing each hand (sides, less one sitting out)
@@ -553,6 +555,13 @@ class Rules:
     dump_value: int = 0  # the total reset to 0 (dump_rule None: no dump)
     dump_negative: bool = False
     dump_rule: str | None = None
+    # golden hands (match.running.golden): the game's first hands, one per player in a hand
+    golden_rule: str | None = None
+    golden_mode: str = "fixed"  # fixed: forehand declares golden_bid unbid; min_bid: the floor
+    golden_bid: int = 0
+    golden_multiplier: int = 1  # every entry of a golden hand
+    golden_raise: bool = False  # the contract of a golden hand may be raised
+    golden_reset: bool = False  # no golden contract made: every total back to 0
     win_rule: str = "at_least"  # at_least | more_than | exactly
     win_rule_id: str | None = None
     redeal_same_dealer: bool = False
@@ -574,6 +583,13 @@ class Rules:
     sitter_talon: str = "none"  # what a seat sitting out scores from the talon
     sitter_talon_rule: str | None = None
     sitter_ace_value: int = 0
+    # a blind bid (auction.blind): forehand's first action, a fixed value unseen
+    blind_rule: str | None = None
+    blind_word: str = "blind"
+    blind_value: int = 0
+    blind_min_total: int = 0  # a total below this may not bid blind
+    blind_talon_shown: bool = False
+    blind_multiplier: int = 1  # the declarer's entry of a played blind contract
     sitter_pairs: bool = False  # card_points: a pair in the talon adds its value
     sitter_half_pairs: bool = False  # card_points: a lone card of a pair adds half
 
@@ -583,6 +599,30 @@ class Rules:
             if k == name:
                 return v
         raise KeyError(name)
+
+    def sitter(self, dealer: int | None) -> int | None:
+        """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None.
+
+        >>> from mariage import load_rules
+        >>> load_rules("thousand-4").sitter(2), load_rules("thousand").sitter(2)
+        (2, None)
+        """
+        if self.sits_out == "none" or dealer is None:
+            return None
+        return (dealer + self.sits_out_after) % self.nseats
+
+    def seats_dealt(self, dealer: int | None) -> list[int]:
+        """The seats dealt to in a hand dealt by ``dealer``, in dealing order: from the
+        seat after the dealer, passing over the one sitting out.
+
+        >>> from mariage import load_rules
+        >>> load_rules("thousand-4", {"sitter": "opposite"}).seats_dealt(0)
+        [1, 3, 0]
+        """
+        n = self.nseats
+        start = 0 if dealer is None else (dealer + 1) % n
+        out = self.sitter(dealer)
+        return [s for s in ((start + i) % n for i in range(n)) if s != out]
 
     def info(self, rule_id: str) -> RuleInfo:
         """The :class:`RuleInfo` of ``rule_id``."""

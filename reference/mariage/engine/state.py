@@ -80,6 +80,7 @@ class GameState:
         "auction_passed",
         "barrel",  # running totals (match level): per side, hands on the barrel, -1 off
         "bid_suit",
+        "blind",
         "bolts",
         "call_credit",
         "called",
@@ -106,6 +107,8 @@ class GameState:
         "first_dealer",
         "forced",
         "game_points",
+        "golden_done",
+        "golden_made",
         "hand_no",
         "hand_over_reason",
         "hands",
@@ -168,6 +171,8 @@ class GameState:
         self.bolts = [0] * n  # ... bolts counted towards the next penalty
         self.falls = [0] * n  # ... falls off the barrel
         self.concessions = [0] * n  # hands conceded after taking the talon
+        self.golden_done = 0  # golden hands scored so far (match.running.golden)
+        self.golden_made = 0  # 1 once a golden contract was made
         self.hand_no = 0
         self.first_dealer = first_dealer
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
@@ -261,6 +266,7 @@ class GameState:
         self.high_bid = self.contract = self.pass_step = self.kontras = self.called = 0
         self.high_bidder = self.declarer = -1  # -1: nobody (yet)
         self.holder_turn = False
+        self.blind = False  # the standing bid is a blind one (auction.blind)
         self.double_window: tuple[int, ...] = ()  # seats still to say whether they double
         self.ask_level = [0] * n
         self.call_credit = [0] * n  # per seat: bit mask of the suits credited to him

@@ -139,8 +139,8 @@ class _Tables:
             n, size, packet = r.nseats, r.hand_size, r.packet
             stock = r.stock_size - (1 if r.turn_up == "under_stock" else 0)
             start = 0 if dealer is None else (dealer + 1) % n
-            # the seats dealt to, in seat order (a dealer who sits the hand out has none)
-            out = dealer if r.sits_out == "dealer" else None
+            # the seats dealt to, in seat order (a seat sitting the hand out has none)
+            out = r.sitter(dealer)
             place = {s: k for k, s in enumerate(s for s in range(n) if s != out)}
             dealt = len(place) * size
             deck: list[int] = []
@@ -257,9 +257,9 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
         row = lines[i]
     words: list[str] = []
     n = len(lines)
-    out = dealer if rules.sits_out == "dealer" else None
+    out = rules.sitter(dealer)
     for k, prefix in enumerate(t.prefixes):
-        if k == out:  # a dealer who sits the hand out: his part, without cards
+        if k == out:  # a seat sitting the hand out: his part, without cards
             if row != prefix[:-1]:
                 raise _Unsure
             i += 1

@@ -81,6 +81,10 @@ FIELDS: tuple[Field, ...] = (
           meaning="per team, its total before rounding less its written score"),
     Field("carried", "carry_bonus", False, 0, lambda r: r.draw_bonus != 0,
           meaning="the bonus drawn hands pass to the next hand's winner"),
+    Field("golden", "golden_done", False, 0, lambda r: r.golden_rule is not None,
+          lambda r: r.hand_seats, "golden hands scored so far"),
+    Field("goldmade", "golden_made", False, 0, lambda r: r.golden_rule is not None,
+          lambda r: 1, "1 once a golden hand's contract was made"),
 )
 _BY_NAME = {f.name: f for f in FIELDS}
 

@@ -74,7 +74,6 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     ``check_dealer`` false: the dealer is not known (a replay stopped earlier).
     """
     seats = {name: i for i, name in enumerate(rules.seat_names)}
-    n = rules.nseats
     labels: dict[str, DealPart] = {}
     ok = True
     for part in deal.parts:
@@ -107,7 +106,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             return None
         return Layout(full, _owners(rules, dealer), first) if ok else None
     hands: list[list[int]] = []
-    out = dealer if rules.sits_out == "dealer" else None  # dealt nothing: an empty hand
+    out = rules.sitter(dealer)  # dealt nothing: an empty hand
     for s, name in enumerate(rules.seat_names):
         size = 0 if s == out else rules.hand_size
         hpart = labels.get(name)
@@ -164,10 +163,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     if rules.deal_packets:  # packets of several sizes, the turn-up after some round
         return _packet_layout(rules, hands, turnup, stock, dealer, first)
     deck: list[int] = []
-    start = 0 if dealer is None else (dealer + 1) % n
+    dealt = rules.seats_dealt(dealer)  # a seat sitting out: nothing
     for r in range(rules.hand_size // rules.packet):
-        for i in range(rules.hand_seats):  # a dealer sitting out is the last: nothing
-            s = (start + i) % n
+        for s in dealt:
             deck.extend(hands[s][r * rules.packet:(r + 1) * rules.packet])
     if rules.turn_up == "under_stock":
         deck.append(turnup)

@@ -95,12 +95,13 @@ def _hide_passing(rules: Rules, hand: Hand, seat: str) -> tuple[Item, ...]:
 
 def _receiver(rules: Rules, hand: Hand, giver: int, role: int) -> int:
     """The seat that receives a give of role ``role`` (2, 3: the opponents after the
-    giver in playing order, past a dealer sitting out); -1 for the other roles."""
+    giver in playing order, past a seat sitting out); -1 for the other roles."""
     if role not in (2, 3):
         return -1
     dealer = hand.deal.part("dealer")
-    out = rules.seat_names.index(dealer.cards[0]) if rules.sits_out == "dealer" and dealer \
-        and dealer.cards and dealer.cards[0] in rules.seat_names else -1
+    sitter = rules.sitter(rules.seat_names.index(dealer.cards[0])) if dealer \
+        and dealer.cards and dealer.cards[0] in rules.seat_names else None
+    out = -1 if sitter is None else sitter
     s = giver
     for _ in range(role - 1):
         s = (s + 1) % rules.nseats

@@ -132,7 +132,7 @@ def build_deck(rules: Rules, example: Example) -> tuple[list[int], int | None, i
     if rules.first_lead == "lot" and first is None:
         raise ExampleError("this ruleset has no dealer: give the first player (:first:)")
     hands: list[list[str]] = []
-    out = dealer if rules.sits_out == "dealer" else None  # dealt nothing
+    out = rules.sitter(dealer)  # dealt nothing
     for s, name in enumerate(rules.seat_names):
         cards = _codes(example.hands.get(name, ""))
         size = 0 if s == out else rules.hand_size

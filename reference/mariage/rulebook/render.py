@@ -366,8 +366,10 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         players = f"{n}, each playing alone"
     else:
         players = f"{n}, in partnerships: {teams}"
-    if rules.sits_out == "dealer":
-        players += f"; the dealer sits each hand out, the other {rules.hand_seats} play it"
+    if rules.sits_out != "none":
+        who = {"dealer": "the dealer", "before_dealer": "the player before the dealer",
+               "opposite_dealer": "the player opposite the dealer"}[rules.sits_out]
+        players += f"; {who} sits each hand out, the other {rules.hand_seats} play it"
     side = "right" if rules.direction == "anticlockwise" else "left"
     m = rules.hand_seats  # the seats dealt and playing a hand
     tricks = (m * rules.hand_size + rules.stock_size) // m
@@ -541,8 +543,8 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
                 f"{top[:-1]}{SUIT_SYMBOLS.get(top[-1], '')} and "
                 f"{low[:-1]}{SUIT_SYMBOLS.get(low[-1], '')}.",)
     if key == "deal" and rules.stock_size:
-        sits = rules.sits_out == "dealer"
-        return (f"Each player{' but the dealer' if sits else ''} gets {rules.hand_size} "
+        sits = rules.sits_out != "none"
+        return (f"Each player{' but the one sitting out' if sits else ''} gets {rules.hand_size} "
                 f"cards; the other {rules.stock_size} form the stock, from which every "
                 f"player{' in the hand' if sits else ''} draws one card after each of the "
                 f"first {rules.stock_size // n} tricks.",)

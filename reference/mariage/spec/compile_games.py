@@ -174,11 +174,15 @@ class TalonFields(_Needs):
         d = self.d
         so = d["deal"].get("sits_out")
         score = d["scoring"].get("sitting_out")
+        # the seat sitting out, counted from the dealer (compiled while switched off too)
+        who = so["who"] if so else "dealer"
+        after = {"dealer": 0, "before_dealer": nseats - 1, "opposite_dealer": nseats // 2}[who]
         if not self.on(so):
             if self.on(score):
                 raise self.fail("scoring.sitting_out", "a score for sitting out needs "
                                 "'deal.sits_out'")
-            return {"hand_seats": nseats, "hand_sides": len(d["players"]["teams"])}
+            return {"hand_seats": nseats, "hand_sides": len(d["players"]["teams"]),
+                    "sits_out_after": after}
         if d["deal"].get("first_dealer") == "none":
             raise self.fail("deal.sits_out", "the dealer cannot sit out in a game without one")
         if nseats < 3:
@@ -189,7 +193,11 @@ class TalonFields(_Needs):
         if nseats != 3 and d["scoring"]["hand"]["kind"] == "game_points":
             raise self.fail("deal.sits_out", "game points are scored between two sides: with "
                             "a seat sitting out and one seat a side, three players")
-        out: dict[str, Any] = {"sits_out": so["who"], "sits_out_rule": so["id"],
+        if who == "opposite_dealer" and nseats % 2:
+            raise self.fail("deal.sits_out.who", f"no seat sits opposite the dealer among "
+                            f"{nseats}")
+        out: dict[str, Any] = {"sits_out": who, "sits_out_after": after,
+                               "sits_out_rule": so["id"],
                                "hand_seats": nseats - 1, "hand_sides": nseats - 1}
         if self.on(score):
             if d["scoring"]["hand"]["kind"] != "game_points":

@@ -138,7 +138,8 @@ class TalonAuctionFields(_Needs):
         return out
 
     def _auction_extras(self, au: dict[str, Any], decls: list[Declaration]) -> dict[str, Any]:
-        """The compulsory opening, single-step bids, the bid cap and silenced players."""
+        """The compulsory opening, single-step bids, the bid cap, silenced players and a
+        blind bid."""
         out: dict[str, Any] = {}
         if not au:
             return out
@@ -161,10 +162,22 @@ class TalonAuctionFields(_Needs):
         si: Any = au.get("silence")
         if self.on(si):
             out.update(silence_below=int(si["below"]), silence_rule=si["id"])
+        bl: Any = au.get("blind")
+        if bl:  # the values are compiled even while the rule is off
+            value = int(bl["value"])
+            bids = au["bids"]
+            if self.on(bl) and (value % int(bids["step"]) or not
+                                int(bids["min"]) <= value <= int(bids.get("max") or value)):
+                raise self.fail("auction.blind.value", f"a blind bid of {value} is not a bid "
+                                "of the auction's range and step")
+            out.update(blind_rule=bl["id"] if self.on(bl) else None, blind_word=bl["word"],
+                       blind_value=value, blind_min_total=int(bl.get("min_total", -10000)),
+                       blind_talon_shown=bool(bl.get("talon_shown", False)),
+                       blind_multiplier=int(bl["multiplier"]))
         return out
 
     def _running(self, rn: Any) -> dict[str, Any]:
-        """The running-total rules: barrel, bolts, dump, win and redeal."""
+        """The running-total rules: barrel, bolts, dump, golden hands, win and redeal."""
         if not self.on(rn):
             return {}
         if self.d["match"]["end"]["measure"] != "points":
@@ -196,6 +209,19 @@ class TalonAuctionFields(_Needs):
         if du:
             out.update(dump_value=int(du["value"]), dump_negative=bool(du["negative"]),
                        dump_rule=du["id"] if self.on(du) else None)
+        go: Any = rn.get("golden") or {}
+        if go:
+            au = self.d.get("auction") or {}
+            if self.on(go) and not self.on(self.d.get("talon")):
+                raise self.fail("match.running.golden", "golden hands need an auction for a "
+                                "talon")
+            if self.on(go) and int(go["bid"]) % int(au["bids"]["step"]):
+                raise self.fail("match.running.golden.bid", f"{go['bid']} is not a multiple "
+                                "of the bid step")
+            out.update(golden_rule=go["id"] if self.on(go) else None, golden_mode=go["mode"],
+                       golden_bid=int(go["bid"]), golden_multiplier=int(go["multiplier"]),
+                       golden_raise=bool(go["raise"]),
+                       golden_reset=bool(go["reset_if_none"]))
         wi: Any = rn.get("win")
         if self.on(wi):
             out.update(win_rule=wi["rule"], win_rule_id=wi["id"])

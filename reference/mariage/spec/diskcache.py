@@ -384,26 +384,37 @@ def _dumps(value: Any) -> bytes:
 
 
 def _tidy(folder: Path) -> None:
-    """Drop old temporary files of killed runs, and the oldest entries beyond the bound."""
+    """Drop old temporary files of killed runs, and the oldest entries beyond the bound.
+
+    Runs after every store, so it reads only the folder's listing; it asks a file's
+    time only of temporary files and, when there are too many entries, of the entries.
+    """
     try:
         names = os.listdir(folder)
     except OSError:
         return
     now = time.time()
-    entries: list[tuple[float, Path]] = []
+    entries: list[str] = []
     for name in names:
+        if name.endswith(".part"):
+            path = folder / name
+            try:
+                if now - os.lstat(path).st_mtime > _STALE_SECONDS:
+                    path.unlink()
+            except OSError:
+                continue
+        elif name.endswith(".pickle"):
+            entries.append(name)
+    if len(entries) <= _MAX_ENTRIES:
+        return
+    dated: list[tuple[float, Path]] = []
+    for name in entries:
         path = folder / name
         try:
-            mtime = os.lstat(path).st_mtime
+            dated.append((os.lstat(path).st_mtime, path))
         except OSError:
             continue
-        if name.endswith(".part") and now - mtime > _STALE_SECONDS:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        elif name.endswith(".pickle"):
-            entries.append((mtime, path))
-    if len(entries) > _MAX_ENTRIES:
-        entries.sort()
-        for _, path in entries[:len(entries) - _MAX_ENTRIES]:
-            with contextlib.suppress(OSError):
-                path.unlink()
+    dated.sort()
+    for _, path in dated[:len(dated) - _MAX_ENTRIES]:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -5,7 +5,8 @@ the dealer, skipping players who passed), the bid range and step, the
 finality of a pass, when the auction ends (at once when all others have
 passed, or after one more turn for the holder of the standing bid), the last
 player's turn after all others passed without a bid, and what happens when
-nobody bids (the hand is played without a contract, or thrown in).
+nobody bids (the hand is played without a contract, or thrown in), and a blind
+bid: forehand's first action, a fixed value bid before looking at his cards.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Bid, Pass, action_text
+from ..actions import Action, Bid, BlindBid, Pass, action_text
 from ..phase import AUCTION, PLAY
 from .base import Mechanism, refuse
 
@@ -41,7 +42,8 @@ class Auction(Mechanism):
     name: ClassVar[str] = "auction"
     steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
-    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),)
+    applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),
+                                                       (BlindBid, "apply_blind"))
     phases: ClassVar[tuple[int, ...]] = (AUCTION,)
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
@@ -53,7 +55,8 @@ class Auction(Mechanism):
         if rules.auction_rule is None:
             return []
         bids = range(rules.bid_min, self.ceiling(rules) + 1, rules.bid_step)
-        return [Pass(), *(Bid(v) for v in bids)]
+        blind = [BlindBid(rules.blind_value)] if rules.blind_rule is not None else []
+        return [Pass(), *(Bid(v) for v in bids), *blind]
 
     # ------------------------------------------------------------ queries
     def ceiling(self, rules: Rules) -> int:
@@ -66,7 +69,21 @@ class Auction(Mechanism):
     def lowest(self, st: GameState) -> int:
         """The lowest bid allowed now."""
         r = st.rules
-        return r.bid_min if st.high_bid == 0 else st.high_bid + r.bid_step
+        return self.floor(st) if st.high_bid == 0 else st.high_bid + r.bid_step
+
+    def golden_fixed(self, st: GameState) -> bool:
+        """True in a golden hand without an auction: forehand's one action is the golden
+        bid, which makes him the declarer at once."""
+        r = st.rules
+        return r.golden_rule is not None and r.golden_mode == "fixed" and \
+            st.mech.running.golden(st)
+
+    def floor(self, st: GameState) -> int:
+        """The lowest bid of this hand: the rules' least bid, or a golden hand's."""
+        r = st.rules
+        if r.golden_rule is not None and st.mech.running.golden(st):
+            return r.golden_bid
+        return r.bid_min
 
     def highest(self, st: GameState, seat: int) -> int:
         """The highest bid ``seat`` may make now: the rules' ceiling, lowered by the bid
@@ -103,7 +120,7 @@ class Auction(Mechanism):
         r = st.rules
         if r.opening != "first_must_bid" or st.high_bid != 0 or seat != st.leader:
             return False
-        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= r.bid_min
+        return r.bid_cap == "none" or self.cap(st, st.hands[seat]) >= self.floor(st)
 
     def bid_ok(self, st: GameState, value: int, seat: int) -> bool:
         """True if ``value`` is a bid ``seat`` may make now."""
@@ -111,7 +128,25 @@ class Auction(Mechanism):
         return (value >= self.lowest(st) and value % r.bid_step == 0
                 and value <= self.highest(st, seat))
 
+    def blind_ok(self, st: GameState, seat: int) -> bool:
+        """True if ``seat`` may bid blind now: forehand, as the auction's first action,
+        with a total not below the rules' minimum, above any bid held before it."""
+        r = st.rules
+        return (r.blind_rule is not None and seat == st.leader == st.to_act
+                and not st.actions and st.high_bid < r.blind_value
+                and st.match_scores[r.team_of[seat]] >= r.blind_min_total
+                and not self.golden_fixed(st))
+
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
+        """Pass (unless he must open), then every allowed bid from the lowest up, then
+        a blind bid where one is allowed."""
+        if st.rules.golden_rule is not None and self.golden_fixed(st):
+            return [Bid(st.rules.golden_bid)]
+        if st.rules.blind_rule is not None and self.blind_ok(st, seat):
+            return [*self.bids_in_phase(st, seat), BlindBid(st.rules.blind_value)]
+        return self.bids_in_phase(st, seat)
+
+    def bids_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass (unless he must open), then every allowed bid from the lowest up."""
         r = st.rules
         low = self.lowest(st)
@@ -137,32 +172,66 @@ class Auction(Mechanism):
     def open(self, st: GameState) -> None:
         """Start the auction of a freshly dealt hand: forehand speaks first (or, where
         he holds the lowest bid before anyone acts, the player after him)."""
+        r = st.rules
         st.phase = AUCTION
         st.to_act = st.leader
         if st.out >= 0:  # a seat sitting the hand out takes no part
             st.auction_passed[st.out] = True
-        r = st.rules
+        if r.golden_rule is not None and self.golden_fixed(st):
+            return  # forehand's one action: the golden bid
         if r.opening == "first_holds_minimum":
-            st.high_bid, st.high_bidder = r.bid_min, st.leader
+            st.high_bid, st.high_bidder = self.floor(st), st.leader
             st.to_act = st.next_seat(st.leader)
         elif r.opening == "dealer_holds_minimum" and st.dealer is not None:
             # a dealer sitting out: the last active player before forehand holds it
             holder = st.dealer if st.dealer != st.out else (st.dealer - 1) % r.nseats
-            st.high_bid, st.high_bidder = r.bid_min, holder
+            st.high_bid, st.high_bidder = self.floor(st), holder
 
     def apply_bid(self, st: GameState, seat: int, action: Bid) -> None:
         """``seat`` bids ``action.value``."""
         r = st.rules
         if st.phase != AUCTION:
             refuse(st, r.core_phase, seat, action, "bids are made only in the auction")
+        if r.golden_rule is not None and self.golden_fixed(st):
+            self.golden_bid(st, seat, action)
+            return
         if not self.bid_ok(st, action.value, seat):
             self.refuse_bid(st, seat, action)
         st.actions.append((seat, action))
         st.high_bid = action.value
         st.high_bidder = seat
+        st.blind = False
         if st.holder_turn:  # the holder's last word: he raised his own bid
             self.won(st, seat)
             return
+        self.next_turn(st, seat)
+
+    def golden_bid(self, st: GameState, seat: int, action: Bid | Pass) -> None:
+        """Forehand's bid in a golden hand without an auction: the declarer at once."""
+        r = st.rules
+        if not isinstance(action, Bid) or action.value != r.golden_bid:
+            assert r.golden_rule is not None
+            refuse(st, r.golden_rule, seat, action,
+                   f"in a golden hand forehand is the declarer at {r.golden_bid}, unbid")
+        st.actions.append((seat, action))
+        st.high_bid, st.high_bidder = action.value, seat
+        self.won(st, seat)
+
+    def apply_blind(self, st: GameState, seat: int, action: BlindBid) -> None:
+        """``seat`` bids blind: the standing bid, unseen, at the rules' value."""
+        r = st.rules
+        if r.blind_rule is None:
+            refuse(st, r.core_phase, seat, action, "this ruleset has no blind bid")
+        if st.phase != AUCTION or not self.blind_ok(st, seat):
+            why = (f"a total below {r.blind_min_total} may not bid blind"
+                   if st.phase == AUCTION and seat == st.leader and not st.actions
+                   and st.match_scores[r.team_of[seat]] < r.blind_min_total else
+                   "only forehand bids blind, as the auction's first action")
+            refuse(st, r.blind_rule, seat, action, why)
+        if action.value != r.blind_value:
+            refuse(st, r.blind_rule, seat, action, f"a blind bid is {r.blind_value}")
+        st.actions.append((seat, action))
+        st.high_bid, st.high_bidder, st.blind = action.value, seat, True
         self.next_turn(st, seat)
 
     def refuse_bid(self, st: GameState, seat: int, action: Bid) -> None:
@@ -170,6 +239,9 @@ class Auction(Mechanism):
         r = st.rules
         low, value = self.lowest(st), action.value
         top = f" and at most {self.ceiling(r)}"
+        if r.golden_rule is not None and value < low == r.golden_bid != r.bid_min and \
+                st.mech.running.golden(st):
+            refuse(st, r.golden_rule, seat, action, f"the lowest bid of a golden hand is {low}")
         if st.high_bid >= self.ceiling(r):
             why = f"the standing bid is the highest ({st.high_bid}): only a pass is left"
         elif value < low or value % r.bid_step or value > self.ceiling(r):
@@ -190,9 +262,12 @@ class Auction(Mechanism):
         if st.phase != AUCTION:
             st.mech.declarations.apply_pass(st, seat, action)
             return
+        if st.rules.golden_rule is not None and self.golden_fixed(st):
+            self.golden_bid(st, seat, action)  # refused: forehand bids, unbid by others
+            return
         if self.must_open(st, seat):
             refuse(st, st.rules.opening_rule, seat, action,
-                   f"forehand must open the auction with a bid of at least {st.rules.bid_min}")
+                   f"forehand must open the auction with a bid of at least {self.floor(st)}")
         st.actions.append((seat, action))
         if st.holder_turn:  # the holder stands on his bid
             self.won(st, seat)

@@ -52,8 +52,11 @@ class Contract(Mechanism):
 
     # ------------------------------------------------------------ raise
     def start(self, st: GameState) -> None:
-        """After the passing: the declarer fixes the value, or play begins."""
-        if st.rules.raise_rule is not None:
+        """After the passing: the declarer fixes the value, or play begins (at once in a
+        golden hand whose contract may not be raised)."""
+        r = st.rules
+        if r.raise_rule is not None and (r.golden_rule is None or r.golden_raise
+                                         or not st.mech.running.golden(st)):
             st.phase = CONTRACT
             st.to_act = st.declarer
             return
@@ -94,6 +97,10 @@ class Contract(Mechanism):
         """The declarer keeps (0) or raises the game value."""
         r = st.rules
         if st.phase != CONTRACT:
+            if r.golden_rule is not None and not r.golden_raise and st.phase == PLAY \
+                    and st.declarer == seat and st.mech.running.golden(st):
+                refuse(st, r.golden_rule, seat, action, "the contract of a golden hand is "
+                       "not raised")
             if r.raise_rule is not None and st.phase == PLAY and st.declarer == seat:
                 refuse(st, r.raise_rule, seat, action, "the game value is fixed once, "
                        "after the exchange")

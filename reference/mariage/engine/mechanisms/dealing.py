@@ -69,20 +69,21 @@ class _DealPlan:
 def _deal_plan(r: Rules) -> _DealPlan:
     """The plan of a deal under ``r``: rounds of packets from the seat after the dealer,
     the turn-up after round ``turn_up_round`` (if not 0), the rest left as the stock.
-    A dealer who sits the hand out (``deal.sits_out``) is the last seat from the one
-    after him, and is given nothing.
+    A seat that sits the hand out (``deal.sits_out``, ``sits_out_after`` seats after
+    the dealer) is passed over and given nothing.
 
     The hands are made by generated straight-line code, one sum of card bits per
     seat (the cards are distinct, so the sum of their bits is their union): for
     four seats of five cards, about three times faster than slicing the packets
     and summing their bits through ``map``.
     """
-    n, dealt = r.nseats, r.hand_seats  # the last of the seats from ``start`` may sit out
+    n = r.nseats
     seats: list[list[int]] = [[] for _ in range(n)]  # positions in the deck, per packet order
     sizes = r.deal_packets or (r.packet,) * (r.hand_size // r.packet)
     pos, turn = 0, -1
+    dealt = r.seats_dealt(n - 1)  # as seats counted from ``start``: the dealer is n - 1
     for k, size in enumerate(sizes):
-        for s in range(dealt):
+        for s in dealt:
             seats[s] += range(pos, pos + size)
             pos += size
         if k + 1 == r.turn_up_round:
@@ -167,8 +168,9 @@ class Dealing(Mechanism):
         n = r.nseats
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
-        if r.sits_out == "dealer":
-            st.out = dealer if dealer is not None else -1
+        if r.sits_out != "none":
+            out = r.sitter(dealer)
+            st.out = out if out is not None else -1
         # rounds of packets from the seat after the dealer (see _deal_plan)
         hit = _PLANS.get(id(r))
         plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)

@@ -1,11 +1,14 @@
 """Running totals: the barrel, bolts, dumps and the win check, after each scored hand.
 
 Runs, in a fixed order after the hand's entries are known (the contract, the
-opponents' rounded points, a concession): the barrel filter for players on the
+opponents' rounded points, a concession): the multipliers (a blind contract's
+entry, every entry of a golden hand), the barrel filter for players on the
 barrel at the start of the hand, bolts for a hand without a trick, adding the
 entries to the totals, the win check (at or past the target; the declarer
 first when several reach it), the barrel's attempts, falls, mounting and
-collisions, and dumps. A hand thrown in is not scored and is dealt again.
+collisions, and dumps; after the last golden hand, totals back to 0 if no golden
+contract was made (where the rules say so). A hand thrown in is not scored and is
+dealt again.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
@@ -30,7 +33,7 @@ class RunningTotals(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "running totals"
-    steps: ClassVar[tuple[str, ...]] = ('settle',)
+    steps: ClassVar[tuple[str, ...]] = ('settle', 'golden')
     sections: ClassVar[tuple[str, ...]] = ("match.running",)
 
     def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
@@ -45,6 +48,15 @@ class RunningTotals(Mechanism):
         n = len(scores)
         sides = st.sides_in_hand()
         decl = r.team_of[st.declarer] if st.declarer >= 0 else -1
+        if st.blind and how == "played_out":  # multipliers: a blind contract's entry
+            added[decl] *= r.blind_multiplier
+        golden = self.golden(st)
+        if golden:  # ... and every entry of a golden hand
+            st.golden_done += 1
+            if decl >= 0 and how == "played_out" and added[decl] > 0:  # made
+                st.golden_made = 1
+            for t in range(n):
+                added[t] *= r.golden_multiplier
         on = [b >= 0 for b in st.barrel]  # on the barrel at the start of the hand
         if r.barrel_rule is not None:
             for t in range(n):
@@ -70,7 +82,14 @@ class RunningTotals(Mechanism):
             for t in range(n):
                 if scores[t] == r.dump_value or (r.dump_negative and scores[t] == -r.dump_value):
                     scores[t] = 0
+        if golden and r.golden_reset and st.golden_done == r.hand_seats and not st.golden_made:
+            scores[:] = [0] * n  # the golden hands over, no golden contract made
         return None
+
+    def golden(self, st: GameState) -> bool:
+        """True if the hand in progress is a golden one: among the game's first hands
+        scored, one per player taking part in a hand."""
+        return st.rules.golden_rule is not None and st.golden_done < st.rules.hand_seats
 
     @staticmethod
     def wins(rule: str, total: int, target: int) -> bool:

@@ -57,7 +57,10 @@ class Talon(Mechanism):
 
     # ------------------------------------------------------------ the talon
     def shown(self, st: GameState) -> bool:
-        """True if the talon is turned face up for everybody in this hand."""
+        """True if the talon is turned face up for everybody in this hand (not that of a
+        blind contract, unless the rules show it)."""
+        if st.blind and not st.rules.blind_talon_shown:
+            return False
         mode = st.rules.talon_shown
         if mode == "not_at_minimum":
             return st.contract > st.rules.bid_min
@@ -118,6 +121,8 @@ class Talon(Mechanism):
             return False
         if r.concede_limit and st.concessions[r.team_of[seat]] >= r.concede_limit:
             return False
+        if r.golden_rule is not None and st.mech.running.golden(st):
+            return False  # no concession in a golden hand
         if st.phase == PASSING:
             return st.pass_step == 0 or r.concede_window == "before_first_lead"
         return st.phase == CONTRACT and r.concede_window == "before_first_lead"
@@ -133,6 +138,8 @@ class Talon(Mechanism):
         if r.concede_rule is None:
             refuse(st, r.core_phase, seat, action, "this ruleset has no concession")
         if not self.may_concede(st, seat):
+            if r.golden_rule is not None and st.mech.running.golden(st):
+                refuse(st, r.golden_rule, seat, action, "no concession in a golden hand")
             limit = r.concede_limit and st.concessions[r.team_of[seat]] >= r.concede_limit
             why = (f"at most {r.concede_limit} concessions per player in a game" if limit else
                    "only the declarer concedes, after taking the talon and "
