@@ -255,6 +255,37 @@ def test_no_golden_contract_made_every_total_back_to_0(made_in: int | None) -> N
     assert (st.match_scores == [0, 0, 0]) == (made_in is None)
 
 
+#: the rulebook's golden hands (docs/rulesets/thousand.rst): (declarer, card points taken by
+#: A B C, the declarer's marriages, the entries written)
+RULEBOOK_GOLDEN = [(A, [90, 13, 17], 0, [-240, 30, 30]), (B, [10, 100, 10], 0, [20, -240, 20])]
+
+
+@covers("thousand.running.golden", ruleset="thousand",
+        options={**GOLD, "golden_reset_if_none": True})
+@pytest.mark.parametrize(("third", "entries", "sums", "totals"), [
+    (([5, 5, 110], 0), [10, 10, -240], [-210, -200, -190], [0, 0, 0]),  # none made
+    (([10, 10, 100], 40), [20, 20, 240], [-200, -190, 290], [-200, -190, 290])])  # C made
+def test_the_golden_reset_figures_of_the_rulebook(third: tuple[list[int], int],
+                                                  entries: list[int], sums: list[int],
+                                                  totals: list[int]) -> None:
+    st = golden({"golden_reset_if_none": True})
+    written = []
+    for declarer, captured, marriages, want in [*RULEBOOK_GOLDEN, (C, *third, entries)]:
+        if declarer != A:  # the next golden hand, forehand the next player
+            st.phase, st.dealer = Phase.DEAL, declarer - 1
+            st = start(st.rules, H1, stock="JD AS TS", state=st)
+        assert st.to_act == declarer and legal_texts(st) == ["bid:120"]
+        play(st, "bid:120")
+        st.captured, st.tricks_won = list(captured), [3, 3, 2]
+        st.decl_points = [marriages if s == declarer else 0 for s in range(3)]
+        added = st.mech.contract.sheet(st, "played_out")
+        st.mech.running.settle(st, "played_out", added)
+        assert added == want
+        written.append(added)
+    assert [sum(col) for col in zip(*written, strict=True)] == sums
+    assert st.golden_done == 3 and st.match_scores == totals
+
+
 @covers("thousand.running.golden", ruleset="thousand", options={"golden_round": "min_bid_120"})
 def test_a_min_bid_golden_hand_opens_at_120() -> None:
     st = start("thousand", H1, dealer=C, stock="JD AS TS",
