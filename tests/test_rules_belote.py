@@ -918,3 +918,44 @@ def test_gathered_decks_are_deterministic_and_records_validate() -> None:
         assert write_record(again) == write_record(rec)
         shuffled = record_match(load_rules(name), 3, [make_bot("random", s) for s in range(4)])
         assert write_record(shuffled).split("hand 2")[1] != write_record(rec).split("hand 2")[1]
+
+
+# ----------------------------------------------------------------- the rulebook's prose figures
+#: docs/rulesets/belote-coinche.rst, rounding_decides_game: in a match to 500, N bids 80 in
+#: spades in each of three deals and NS take these card points (of 162)
+ROUNDED_UP, ROUNDED_DOWN = (85, 85, 82), (84, 84, 94)
+
+
+@covers("belote-coinche.match.rounded-totals", "belote.match.end", ruleset="belote-coinche",
+        options={"rounding_decides_game": False, "target": 500})
+@pytest.mark.parametrize(("takes", "written", "exact"), [
+    (ROUNDED_UP, [(170, 80), (340, 160), (500, 240)], (492, 234)),
+    (ROUNDED_DOWN, [(160, 80), (320, 160), (490, 230)], (502, 224))])
+@pytest.mark.parametrize("decides", [True, False])
+def test_the_rounding_figures_of_the_rulebook(takes: tuple[int, ...],
+                                              written: list[tuple[int, int]],
+                                              exact: tuple[int, int], decides: bool) -> None:
+    rules = load_rules("belote-coinche", {"rounding_decides_game": decides, "target": 500})
+    st = GameState(rules, first_dealer=E)
+    lines = []
+    for ns, want in zip(takes, written, strict=True):
+        if st.next_dealer is not None:  # the deal passes on
+            st.dealer, st.next_dealer = st.next_dealer, None
+        start(rules, filled(rules, SPADES), state=st)
+        while st.to_act != N:
+            play(st, "pass")
+        play(st, "bid:80:S pass pass pass")
+        finish(st, ns, 4)
+        assert st.history[-1].outcome == "made"
+        lines.append((ns + 80, 162 - ns))
+        assert tuple(st.match_scores) == want
+        if want != written[-1]:
+            assert not st.terminal
+    assert tuple(sum(col) for col in zip(*lines, strict=True)) == exact
+    # the written 500 ends the game only where rounding decides it; the exact 502 only
+    # where it does not, NS winning with a written 490
+    ends = (exact[0] < 500) == decides
+    assert st.terminal == ends
+    if ends:
+        assert st.result is not None and st.result.winner == NS
+        assert st.result.scores == written[-1]
