@@ -939,9 +939,7 @@ def test_the_rounding_figures_of_the_rulebook(takes: tuple[int, ...],
     st = GameState(rules, first_dealer=E)
     lines = []
     for ns, want in zip(takes, written, strict=True):
-        if st.next_dealer is not None:  # the deal passes on
-            st.dealer, st.next_dealer = st.next_dealer, None
-        start(rules, filled(rules, SPADES), state=st)
+        start(rules, filled(rules, SPADES), state=st)  # the deal has passed on
         while st.to_act != N:
             play(st, "pass")
         play(st, "bid:80:S pass pass pass")
@@ -959,3 +957,33 @@ def test_the_rounding_figures_of_the_rulebook(takes: tuple[int, ...],
     if ends:
         assert st.result is not None and st.result.winner == NS
         assert st.result.scores == written[-1]
+
+
+#: docs/rulesets/belote.rst, the whole deal: the first five cards of each (N W S E), the
+#: turn-up, the rest of the pack as dealt, and the play
+WHOLE_DEAL = (["AS TS 7H 8C AD", "JH AH KS QS TC", "KH 7S AC KC TD", "TH JS JC KD QD"], "9H",
+              "9S 9C 7D 8S 8D QH QC 9D 8H 7C JD",
+              "pass take AS 8S 7S JS TS QS 9D 8H JD AD 8D TD 9S KS belote:QH TH "
+              "KD 7D TC KH AC 7C 8C 9H JH KC QD 7H AH QC JC 9C")
+
+
+@covers("belote.deal.gather", ruleset=B, options=GATHER)
+def test_the_gathered_pack_and_cut_of_the_rulebook() -> None:
+    from mariage.engine.deals import gathered_deck
+
+    five, turn_up, stock, script = WHOLE_DEAL
+    st = start(load_rules(B, GATHER), five, dealer=E, stock=stock, turn_up=turn_up)
+    play(st, script)
+    assert st.history[-1].outcome == "made" and st.match_scores == [74, 108]
+    r = st.rules
+    pack = [r.card_code[c] for c in gathered_deck(st)]
+    assert " ".join(pack[:4]) == "AS 8S 7S JS" and " ".join(pack[-4:]) == "AH QC JC 9C"
+    assert pack == [r.card_code[c] for _, cards, _ in st.tricks for c in cards]
+    assert st.dealer == N  # the deal has passed to N; E cuts
+    cut = gathered_deck(st)[12:] + gathered_deck(st)[:12]  # E lifts the first three tricks
+    assert " ".join(r.card_code[c] for c in cut[:4]) == "9S KS QH TH"
+    st.deal(cut)
+    want = {W: "9S KS QH JH KC", S: "TH KD 7D QD 7H", E: "TC KH AC AH QC", N: "7C 8C 9H JC 9C"}
+    for seat, cards in want.items():
+        assert st.hands[seat] == sum(1 << r.card(c) for c in cards.split()), seat
+    assert st.turn_up == r.card("AS") and st.to_act == W
