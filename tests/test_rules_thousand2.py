@@ -68,6 +68,10 @@ def test_the_declarer_chooses_one_musik_shows_it_and_takes_it() -> None:
     refused(st, "talon:1", "core.turn", seat=B)
     refused(st, "give:9D+9C", "thousand.talon.packets")
     refused(st, "concede", "thousand.contract.concede")  # not before taking the talon
+    # nor where a concession is open until the first lead (it was accepted there, unlisted)
+    late = a_declares({"concede_window": "before_first_lead"})
+    refused(late, "concede", "thousand.contract.concede")
+    assert legal_texts(late) == ["talon:1", "talon:2"]
     play(st, "talon:2")
     qs, jc = st.rules.card("QS"), st.rules.card("JC")
     assert st.hands[A].bit_count() == 12 and st.hands[A] >> qs & 1 and st.hands[A] >> jc & 1

@@ -123,8 +123,9 @@ class Talon(Mechanism):
             return False
         if r.golden_rule is not None and st.mech.running.golden(st):
             return False  # no concession in a golden hand
-        if st.phase == PASSING:
-            return st.pass_step == 0 or r.concede_window == "before_first_lead"
+        if st.phase == PASSING:  # (step -1: a packet of the talon not chosen yet)
+            return st.pass_step == 0 or (st.pass_step > 0
+                                         and r.concede_window == "before_first_lead")
         return st.phase == CONTRACT and r.concede_window == "before_first_lead"
 
     def offer_concede(self, st: GameState, seat: int, out: list[Action]) -> None:
