@@ -309,3 +309,24 @@ def test_a_record_with_a_wrong_annotation_fails_with_its_line() -> None:
         replay_record(bad)
     assert info.value.line == line
     assert "won the trick" in str(info.value)
+
+
+
+def test_drawn_tricks_count_the_contracts_points_and_number_from_one() -> None:
+    """A trick's drawn points are what its cards count under the contract (Belote's
+    trumps count their own ranks), and an auction's row goes on as trick 1."""
+    from mariage import load_rules
+
+    auctions = [b for b in EXAMPLES if b[2]["ruleset"].startswith(("thousand", "belote"))]
+    for _, _, options, content in auctions:
+        result = replay(example_from(options, content))
+        numbers = [t.number for t in result.tricks if t.winner is not None]
+        assert numbers == list(range(1, len(numbers) + 1)), (options["ruleset"], numbers)
+    whole = 0
+    for _, _, options, content in (b for b in EXAMPLES if b[2]["ruleset"] == "belote"):
+        tricks = [t for t in replay(example_from(options, content)).tricks if t.winner]
+        if len(tricks) == 8:  # a whole deal: the tricks hold the pack's 152 under trumps
+            pack = sum(load_rules("belote").role_points[0])
+            assert pack == 152 and sum(t.points for t in tricks) == pack
+            whole += 1
+    assert whole >= 1

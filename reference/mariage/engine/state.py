@@ -294,6 +294,18 @@ class GameState:
         """True while the current trick is one after which cards are drawn."""
         return self.trick_no <= self.draw_tricks
 
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """What each card counts in this hand: the rules' points, or those of the
+        contract where trumps and plain suits count differently (Belote).
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), 1)
+        >>> state.card_points == state.rules.points
+        True
+        """
+        return self._points
+
     def hand_points(self, team: int) -> int:
         """Card points plus counted declarations of ``team`` in the current hand."""
         return self.captured[team] + self.decl_points[team]

@@ -260,7 +260,10 @@ class _Player:
         if not self.tricks or self.tricks[-1].winner is not None:
             leader = r.seat_names[st.leader]
             self.tricks.append(TrickRow(st.trick_no, leader))
-        return self.tricks[-1]
+        row = self.tricks[-1]
+        if row.number == 0 and st.trick_no > 0:  # the auction's row goes on into trick 1
+            row.number = st.trick_no
+        return row
 
     def attach(self) -> TrickRow | None:
         """The trick a claim or refusal belongs to: the latest one, while the hand goes on."""
@@ -299,7 +302,7 @@ class _Player:
         if len(st.tricks) > done:
             _, cards, winner = st.tricks[-1]
             row.winner = r.seat_names[winner]
-            row.points = sum(r.points[c] for c in cards)
+            row.points = sum(st.card_points[c] for c in cards)
             row.trump = SUIT_SYMBOLS.get(r.suits[st.trump], "") if st.trump >= 0 else "none"
 
     def refuse(self, seat_name: str, text: str, rule_id: str, line: int) -> None:
@@ -454,7 +457,7 @@ class _RecordDrawer:
         if trick_done and state.tricks:
             _, cards, winner = state.tricks[-1]
             row.winner = r.seat_names[winner]
-            row.points = sum(r.points[c] for c in cards)
+            row.points = sum(state.card_points[c] for c in cards)
             row.trump = SUIT_SYMBOLS.get(r.suits[state.trump], "") if state.trump >= 0 else "none"
         if hand_over and state.history:
             last = state.history[-1]
