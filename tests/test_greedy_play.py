@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from mariage import load_rules, new_match
+from mariage.ai.evaluate import evaluate
 from mariage.arena.bots import make_bot
 from mariage.arena.cardplay import SeatView
 from mariage.engine.actions import Bid, Pass, Play
 from mariage.engine.state import GameState
+from mariage.spec.specload import list_rulesets
 
 
 def give(st: GameState, seat: int, codes: list[str]) -> None:
@@ -95,3 +98,15 @@ def test_never_outbids_its_partner_in_the_auction() -> None:
     assert not isinstance(bot.choose(st), Bid)  # a strong hand, but the partner holds the bid
     st.high_bidder = -1  # the same hand facing no bid opens
     assert isinstance(bot.choose(st), Bid)
+
+
+@pytest.mark.parametrize("ruleset", list_rulesets())
+def test_beats_the_first_legal_action_clearly(ruleset: str) -> None:
+    """Issue #29 item 5: over 60 paired deals (seed 1, as in the benchmarks' baselines
+    table) the 95% interval of greedy's share of hands against ``first`` lies above an
+    even share: a half, or a third where three sides play each hand (Thousand)."""
+    rules = load_rules(ruleset)
+    sides = min(len(rules.teams), rules.hand_seats)
+    result = evaluate(ruleset, "greedy", "first", deals=60, seed=1)
+    low, _ = result.interval()
+    assert low > 1 / sides, (ruleset, result)
