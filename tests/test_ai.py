@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
+from families import by_family
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import ActionSpace, Encoder
@@ -70,7 +71,7 @@ def test_pettingzoo_episode_rewards_the_winning_team() -> None:
         assert total == (0.0 if winner is None else 1.0 if team == winner else -1.0)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(openspiel_game.game_name(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 import pytest
+from families import by_family
 from mariage import list_rulesets, load_rules, new_match, observe
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import ActionSpace, Encoder, InfoStateEncoder
@@ -95,7 +96,7 @@ def _play_openspiel(game: pyspiel.Game, rng: random.Random, limit: int) -> list[
     return states
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 def test_information_state_tensors_are_perfect_recall(name: str) -> None:
     """Over random histories, equal tensors mean equal histories (the perfect-recall
     information-state strings) and the other way round."""

@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from mariage import list_rulesets, load_rules
+from families import by_family
+from mariage import load_rules
 from mariage.cli import main
 
 CARD = re.compile(r"\b([2-9TJQKA][HDCS])\??")
@@ -33,7 +34,7 @@ def shown_before_played(text: str) -> list[str]:
     return missing
 
 
-@pytest.mark.parametrize("ruleset", list_rulesets())
+@pytest.mark.parametrize("ruleset", by_family())
 def test_every_card_played_was_shown_before_in_play_and_replay(
         ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "m.mrg"

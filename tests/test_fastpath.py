@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from families import by_family
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
 from mariage.engine.actions import Action, Declare
 from mariage.engine.deals import SeededDeals
@@ -176,7 +177,7 @@ def _option_samples(name: str) -> list[dict[str, Any]]:
     return [{}, *rng.sample(grid, min(3, len(grid)))]
 
 
-@pytest.mark.parametrize("ruleset", list_rulesets())
+@pytest.mark.parametrize("ruleset", by_family())
 def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None:
     """The generated card play (trick's end inline) leaves every slot as the trick play
     mechanism's own methods do, for every action, under sampled options; a refused card

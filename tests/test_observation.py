@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from families import by_family
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, SeededDeals
 from mariage.engine.observation import observe
-from propkit import CHOICES, RULESETS, SEEDS, options_for, pick_action, rules_for
+from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 
 ACTIVE = (Phase.PLAY, Phase.WINDOW, Phase.ANSWER, Phase.AUCTION, Phase.PASSING, Phase.CONTRACT,
           Phase.QUESTION, Phase.TAKING, Phase.BIDDING)
@@ -50,7 +51,7 @@ def deal_first_hand(name: str, options: dict[str, object], seed: int,
     return state
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @given(data=st.data(), seed=SEEDS, choice=CHOICES)
 def test_unseen_cards_do_not_change_an_observation(name: str, data: st.DataObject, seed: int,
                                                    choice: int) -> None:
@@ -87,7 +88,7 @@ def test_unseen_cards_do_not_change_an_observation(name: str, data: st.DataObjec
     assert compared >= 1
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @given(data=st.data(), seed=SEEDS, choice=CHOICES)
 def test_observation_shows_own_hand_and_only_what_is_shown(name: str, data: st.DataObject,
                                                            seed: int, choice: int) -> None:

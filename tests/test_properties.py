@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from families import by_family
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import (
@@ -513,7 +514,7 @@ class Log(Hooks):
         self.lines.append(f"{seat} {action_text(self.r, action)} {state.trump}")
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @given(data=st.data(), seed=SEEDS, choice=CHOICES)
 def test_same_seed_gives_the_same_match(name: str, data: st.DataObject, seed: int,
                                         choice: int) -> None:
@@ -581,7 +582,7 @@ class LegalityProbe(Hooks):
         self.count += 1
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @given(data=st.data(), seed=SEEDS, choice=CHOICES,
        steps=st.sets(st.integers(0, 250), min_size=1, max_size=3))
 def test_legal_actions_equal_accepted_actions(name: str, data: st.DataObject, seed: int,

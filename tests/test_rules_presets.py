@@ -279,3 +279,14 @@ def _inherited() -> list[tuple[str, str, Any]]:
 for _preset, _option, _value in _inherited():
     _fn = _option_test(_preset, _option, _value)
     globals()[_fn.__name__] = _fn
+
+
+def test_the_default_test_run_covers_every_ruleset_without_a_parent() -> None:
+    """The long per-ruleset properties run by default on every base ruleset (and the
+    presets with a mechanism of their own); the other presets run with ``-m slow``."""
+    from families import DEFAULT_RUN
+    from mariage import list_rulesets
+
+    assert set(list_rulesets()) >= DEFAULT_RUN
+    bases = {n for n in list_rulesets() if len(load_document(n).files) == 1}
+    assert bases and bases <= DEFAULT_RUN, bases - DEFAULT_RUN

@@ -13,13 +13,14 @@ import random
 from typing import Any
 
 import pytest
+from families import by_family
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
 from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
-from propkit import CHOICES, RULESETS, SEEDS, pick_action, rules_for
+from propkit import CHOICES, SEEDS, pick_action, rules_for
 
 Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | ("resign", seat, _)
 
@@ -77,7 +78,7 @@ def apply_event(state: GameState, event: Event) -> None:
         state.resign(a)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @settings(max_examples=15, deadline=None)
 @given(seed=SEEDS, choice=CHOICES)
 def test_a_clone_equals_the_replay_and_goes_on_alone(name: str, seed: int, choice: int) -> None:
@@ -102,7 +103,7 @@ def test_a_clone_equals_the_replay_and_goes_on_alone(name: str, seed: int, choic
         log.append(step(state, rng, deals))
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @settings(max_examples=15, deadline=None)
 @given(seed=SEEDS, choice=CHOICES)
 def test_a_clone_deals_the_same_stream_as_its_original(name: str, seed: int,
@@ -118,7 +119,7 @@ def test_a_clone_deals_the_same_stream_as_its_original(name: str, seed: int,
         assert fingerprint(copy) == fingerprint(state)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 @settings(max_examples=15, deadline=None)
 @given(seed=SEEDS, choice=CHOICES, data=st.data())
 def test_undo_returns_to_the_replayed_state(name: str, seed: int, choice: int,

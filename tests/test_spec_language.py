@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from families import by_family
 from mariage import OptionError, load_rules, new_match
 from mariage.engine.rules import Rules
 from mariage.errors import SpecError
@@ -107,7 +108,7 @@ def _behaviour(rules: Rules) -> dict[str, Any]:
             if f.name not in skip}
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", by_family())
 def test_every_option_value_changes_how_the_game_is_played(name: str) -> None:
     base = _behaviour(rules_for(name, {}))
     defaults = dict(rules_for(name, {}).defaults)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from families import by_family
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import list_rulesets, load_rules
@@ -124,7 +125,7 @@ def public(tl: Timeline) -> list[tuple[Any, ...]]:
             for s in tl.steps if s.kind != "start"]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("ruleset", by_family())
 @settings(max_examples=3)
 @given(seed=SEEDS, cut=st.randoms(use_true_random=False))
 def test_every_record_of_every_ruleset_is_shown(ruleset: str, seed: int,
@@ -157,7 +158,7 @@ def test_every_record_of_every_ruleset_is_shown(ruleset: str, seed: int,
         assert public(tl) == [p for p in public(full) if p[1] >= first]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("ruleset", by_family())
 @settings(max_examples=2)
 @given(seed=SEEDS, which=st.integers(0, 3))
 def test_a_seat_view_of_every_ruleset_is_shown(ruleset: str, seed: int, which: int) -> None:
