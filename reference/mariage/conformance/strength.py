@@ -35,9 +35,15 @@ class Kill:
 FOCUSED = ("scenario", "option")
 
 
-def run_fault(fault: Fault, tests: list[Test], kinds: tuple[str, ...] = FOCUSED) -> Kill:
-    """Run the ``tests`` of the fault's rulesets and of ``kinds`` against it."""
-    mine = [t for t in tests if t.ruleset in fault.rulesets and t.kind in kinds]
+def run_fault(fault: Fault, tests: list[Test], kinds: tuple[str, ...] = FOCUSED,
+              naming_only: bool = False) -> Kill:
+    """Run the ``tests`` of the fault's rulesets and of ``kinds`` against it.
+
+    With ``naming_only``, only the tests that name the broken rule run: whether the
+    fault is killed is the same (only they can kill it), but ``others`` stays empty.
+    """
+    mine = [t for t in tests if t.ruleset in fault.rulesets and t.kind in kinds
+            and (not naming_only or fault.rule in t.rules)]
     client = EngineClient(lambda: ThreadTransport(FaultyEngine(fault)), timeout=20)
     try:
         result = run_suite(client, mine)
