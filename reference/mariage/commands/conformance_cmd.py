@@ -154,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
         cov = coverage(load_suite(root / "tests"))
         print(coverage_text(cov))
         return 1 if any(not ids and k not in UNREACHABLE for k, ids in cov.items()) else 0
+    if args.engine is not None:  # a usage error before the suite is read
+        check_command(args.engine)
     config = _configuration(args)
     left_out: list[Outcome] = []
     if config is not None:
@@ -183,7 +185,6 @@ def run(args: argparse.Namespace) -> int:
         every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
     if args.engine is not None:
-        check_command(args.engine)
         command = args.engine
     else:
         command = f"{shlex.quote(sys.executable)} -m mariage engine" + (

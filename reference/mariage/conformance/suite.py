@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,6 +184,27 @@ def _read_test(path: Path, where: str) -> str:
         raise SuiteError(f"{where}: not UTF-8 text (byte {exc.start})") from None
 
 
+#: parsed test files of this process by (path, where, modification time, size): a suite
+#: is often loaded again with other filters, and parsing is most of the cost
+_PARSED: dict[tuple[str, str, int, int], Test] = {}
+
+
+def _parsed(path: Path, where: str) -> Test:
+    """The test of the file at ``path``, parsed once while it stays unchanged (a file
+    that is not a regular one is read, and refused, each time)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode):
+        return parse_test(_read_test(path, where), where)
+    key = (str(path), where, info.st_mtime_ns, info.st_size)
+    test = _PARSED.get(key)
+    if test is None:
+        test = _PARSED[key] = parse_test(_read_test(path, where), where)
+    return test
+
+
 def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
                rules: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[Test]:
     """Every test under ``root`` (default: the bundled suite), in path order.
@@ -198,7 +220,7 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
     seen: dict[str, str] = {}
     for path in _test_files(base):
         where = str(path.relative_to(base))
-        test = parse_test(_read_test(path, where), where)
+        test = _parsed(path, where)
         if test.id in seen:
             raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
         seen[test.id] = where
