@@ -115,3 +115,23 @@ def test_the_documented_evaluation_example_runs() -> None:
     module = runpy.run_path(str(example))
     score = module["evaluate"](games=4, seed=3)
     assert 0.0 <= score <= 1.0
+
+
+def test_openspiel_games_and_states_pickle() -> None:
+    """A game pickles by its registered class, a state as its game and its actions."""
+    import pickle
+
+    game = pyspiel.load_game(openspiel_game.game_name("schnapsen"))
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert copy.legal_actions() == state.legal_actions()
+    assert type(pickle.loads(pickle.dumps(game))) is type(game)

@@ -33,6 +33,7 @@ Importing this module registers one game per bundled ruleset with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -122,6 +123,15 @@ class _State(pyspiel.State):
     Where the match stands (which chance node, or over) is kept in two fields set
     after every action, so OpenSpiel's many questions cost a field read each.
     """
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A state pickles as its game and the actions taken (its generated code does not)."""
+        return {"game": self.game, "actions": list(self.history())}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["game"])  # type: ignore[misc]
+        for action in saved["actions"]:
+            self.apply_action(action)
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
@@ -423,10 +433,12 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         _Game.__init__(self, game_type, rules, params)
 
     space = ActionSpace(rules)
-    cls = type(f"Game_{short}", (_Game,), {"__init__": init, "rules": rules,
-                                            "space": space, "encoder": Encoder(rules),
-                                            "info_encoder": InfoStateEncoder(rules, space)})
+    cls_name = "Game_" + re.sub(r"\W", "_", short)
+    cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
+                                    "space": space, "encoder": Encoder(rules),
+                                    "info_encoder": InfoStateEncoder(rules, space)})
     _CLASSES.append(cls)  # kept alive for as long as pyspiel may call it
+    globals()[cls_name] = cls  # found by name, so that games and states pickle
     pyspiel.register_game(game_type, cls)
     return short
 
