@@ -74,7 +74,7 @@ def test_pettingzoo_episode_rewards_the_winning_team() -> None:
 @pytest.mark.parametrize("name", by_family())
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(openspiel_game.game_name(name))
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_openspiel_information_states_hide_other_hands() -> None:

@@ -475,6 +475,37 @@ class GameState:
         """
         return clone_state(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """:func:`copy.deepcopy` is :meth:`clone` (the shared parts are immutable)."""
+        return self.clone()
+
+    #: slots made from the rules and mechanisms (generated code): not pickled, made again
+    _DERIVED = ("_appliers", "_fresh")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state's data for :mod:`pickle`: every slot set, but the code made from the
+        rules, which :meth:`__setstate__` makes again.
+
+        >>> import pickle
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), 1)
+        >>> copy = pickle.loads(pickle.dumps(state))
+        >>> copy.legal_actions() == state.legal_actions(), copy.hands == state.hands
+        (True, True)
+        """
+        out: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name not in self._DERIVED and name not in out and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        return out
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self._appliers = dispatch_of(self.mech, self.rules)
+        self._fresh = hand_resetter(type(self), self.rules)
+
     # --------------------------------------------------------------- undo
     def enable_undo(self, on: bool = True) -> None:
         """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
