@@ -35,7 +35,7 @@ from .actions import Action, Play, action_text
 from .copies import COPIERS, clone_state, snapshot_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .freshhand import hand_resetter
+from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -493,12 +493,8 @@ class GameState:
         >>> copy.legal_actions() == state.legal_actions(), copy.hands == state.hands
         (True, True)
         """
-        out: dict[str, Any] = {}
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if name not in self._DERIVED and name not in out and hasattr(self, name):
-                    out[name] = getattr(self, name)
-        return out
+        return {name: getattr(self, name) for name in slots_of(type(self))
+                if name not in self._DERIVED and hasattr(self, name)}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
