@@ -224,3 +224,38 @@ def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None
                     trick_ends += len(fast.tricks) > tricks
                 assert _state_of(fast) == _state_of(slow)
     assert trick_ends > 30 and refused > 5
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+def test_generated_card_play_takes_exactly_the_legal_cards_in_hand(ruleset: str) -> None:
+    """Every card in the hand of the seat to act is taken by the generated card play
+    exactly when the duties allow it (the shortcuts that skip working out the duties
+    again, a free lead or a card of the suit led, never take a card they forbid)."""
+    taken = refused = 0
+    for opts in _option_samples(ruleset):
+        rules = rules_for(ruleset, opts)
+        state = new_match(rules, 7)
+        rng = random.Random(ruleset)
+        for _ in range(300):
+            if state.terminal:
+                break
+            if state.phase == PLAY:
+                seat = state.to_act
+                assert seat is not None
+                allowed = state.legal_plays(seat)
+                hand = state.hands[seat]
+                for card in (c for c in range(rules.ncards) if hand >> c & 1):
+                    trial = state.clone()
+                    try:
+                        trial.apply(rules.play_actions[card])
+                    except IllegalActionError:
+                        assert not allowed >> card & 1, rules.card_code[card]
+                        refused += 1
+                    else:
+                        assert allowed >> card & 1, rules.card_code[card]
+                        taken += 1
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+    assert taken > 50
+    if rules.obligation_no_stock is not None and rules.obligation_no_stock.follow:
+        assert refused > 0

@@ -223,6 +223,38 @@ def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             "    else:", "        st.phase = _PLAY"]
 
 
+def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
+    """Source of a condition under which the card ``card`` (in the hand of ``seat``, who
+    has no forced card) is among :meth:`TrickPlay.legal_plays`, so that the duties need
+    not be worked out again to check it ('' where no such shortcut is known).
+
+    A lead is free unless a declared card must be led (``lead_mask``), the first
+    lead of the hand prefers a card or leads are limited; a card of the suit led
+    is allowed unless a duty to head the trick may narrow the suit (in every suit,
+    or in trumps only: then a card of a plain suit led) or the first trick asks
+    for a rank.
+    """
+    from .mechanisms.trickplay import TrickPlay
+    from .rules import When
+
+    if type(mech.tricks).legal_plays is not TrickPlay.legal_plays:
+        return ""  # other duties: ask them
+    conds = []
+    if rules.foreign_trump_rule is None and rules.decl_auto_rule is None:
+        first = " and st.trick_no != 1" if rules.first_card_prefs else ""
+        conds.append(f"not st.trick_cards and not st.lead_mask{first}")
+    obs = (rules.obligation_stock, rules.obligation_no_stock)
+    if all(ob is not None for ob in obs):
+        follow = "st.trick_cards and suit_of[card] == suit_of[st.trick_cards[0]]"
+        if rules.first_trick_rank >= 0:
+            follow += " and st.trick_no != 1"
+        if all(ob.head is When.NEVER for ob in obs if ob is not None):
+            conds.append(follow)
+        elif all(ob.head_suits == "trump" for ob in obs if ob is not None):
+            conds.append(follow + " and suit_of[card] != st.trump")
+    return " or ".join(f"({c})" for c in conds)
+
+
 def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
@@ -253,8 +285,11 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
              "    if card < 0 or not hand >> card & 1:",
              "        return _refuse(st, seat, action)",
              "    bit = 1 << card",
-             "    if st._free_play:", "        hands[seat] = hand ^ bit",
-             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+             "    if st._free_play:", "        hands[seat] = hand ^ bit"]
+    sure = _sure_legal(mech, rules)
+    if sure:
+        lines += [f"    elif st.forced[seat] < 0 and ({sure}):", "        hands[seat] = hand ^ bit"]
+    lines += ["    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
              "        st.forced[seat] = -1",
              "    else:", "        return _refuse(st, seat, action)",
              "    st.actions.append((seat, action))", "    known = st.known",
