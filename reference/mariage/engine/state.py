@@ -395,8 +395,7 @@ class GameState:
             else:
                 self._dispatch(action, seat)
             if self.phase == _DEAL and self.deal_source is not None:
-                deck, first = self.deal_source.next_deal(self)
-                self.deal(deck, first)
+                self._deal_next()
             return
         # undo on: the card journals only what it changes (a trail), else a snapshot
         table = self._appliers
@@ -416,6 +415,20 @@ class GameState:
                 journal.append(trail)
                 return
         self._journaled(self.apply, action, seat)
+
+    def _deal_next(self) -> None:
+        """Deal the next hand from :attr:`deal_source`: a deck the seeded generator
+        shuffled for these very rules is an order of the pack by construction and is not
+        checked again (:meth:`Dealing.deal_own`); any other (a gathered pack is made from
+        the state's own cards) is, as by :meth:`deal`."""
+        source = self.deal_source
+        assert source is not None
+        deck, first = source.next_deal(self)
+        if type(source) is SeededDeals and source.rules is self.rules \
+                and self.rules.deal_gather_rule is None:
+            self.mech.dealing.deal_own(self, deck, first)
+        else:
+            self.mech.dealing.deal(self, deck, first)
 
     def _dispatch(self, action: Action, seat: int | None) -> None:
         r = self.rules
@@ -614,6 +627,5 @@ def new_match(rules: Rules, seed: int) -> GameState:
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     state.deal_source = deals
-    deck, first = deals.next_deal()
-    state.deal(deck, first)
+    state._deal_next()
     return state

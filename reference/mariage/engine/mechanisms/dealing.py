@@ -59,11 +59,14 @@ class _DealPlan:
     goes to seat ``start`` (the seat after the dealer); ``turn`` is the position
     of the card turned up between two rounds (-1: none), ``dealt`` the number of
     cards the rounds take (with that card); the rest is the stock.
+    ``lay[start]`` does the whole of it on a state: the hands, the card turned up
+    (and the trump it makes) and the stock, as :meth:`Dealing.lay` describes.
     """
 
     hands: tuple[Callable[[list[int]], list[int]], ...]
     turn: int
     dealt: int
+    lay: tuple[Callable[[GameState, list[int], int | None], None], ...]
 
 
 def _deal_plan(r: Rules) -> _DealPlan:
@@ -93,10 +96,37 @@ def _deal_plan(r: Rules) -> _DealPlan:
     for start in range(n):
         sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
                 for s in range(n)]
-        lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]"]
-    namespace: dict[str, Any] = {"_b": [1 << c for c in range(r.ncards)]}
+        lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
+                  f"def lay_{start}(st, c, dealer):", f"    st.hands = [{', '.join(sums)}]",
+                  *_turn_up_lines(r, turn, pos)]
+    namespace: dict[str, Any] = {"_b": [1 << c for c in range(r.ncards)], "_suit_of": r.suit_of}
     exec(compile("\n".join(lines) + "\n", f"<deal of {r.name}>", "exec"), namespace)
-    return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos)
+    return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos,
+                     tuple(namespace[f"lay_{start}"] for start in range(n)))
+
+
+def _reversed_from(pos: int) -> str:
+    """Source of the cards of the deck ``c`` from position ``pos`` on, last first."""
+    return f"c[:{pos - 1}:-1]" if pos > 0 else "c[::-1]"
+
+
+def _turn_up_lines(r: Rules, turn: int, pos: int) -> list[str]:
+    """Source of the card turned up (``deal.turn_up``) and the stock, after the hands:
+    the dealer's last card shown (``dealer_last``), a card turned under the stock
+    and drawn last (``under_stock``: between two rounds, or the first after them),
+    a card shown for a taker (``to_taker``), or none. ``pop()`` takes the top card."""
+    if r.turn_up == "dealer_last":
+        return ["    if dealer is not None:",
+                f"        t = st.turn_up = c[{pos - 1}]",
+                "        st.known[dealer] |= 1 << t", "        st.trump = _suit_of[t]",
+                f"    st.stock = {_reversed_from(pos)}"]
+    if r.turn_up == "under_stock":
+        at, rest = (turn, pos) if turn >= 0 else (pos, pos + 1)
+        return [f"    t = st.turn_up = c[{at}]", "    st.trump = _suit_of[t]",
+                f"    st.stock = [t, *{_reversed_from(rest)}]"]
+    if r.turn_up == "to_taker":
+        return [f"    st.turn_up = c[{pos}]", f"    st.stock = {_reversed_from(pos + 1)}"]
+    return [f"    st.stock = {_reversed_from(pos)}"]
 
 
 #: id of the rules -> (the rules, their deal plan)
@@ -161,7 +191,28 @@ class Dealing(Mechanism):
     def deal(self, st: GameState, deck: Sequence[int] | Sequence[str],
              first_player: int | None = None) -> None:
         """Deal the next hand of ``st`` from ``deck`` (top card first)."""
-        cards = self.check_deck(st, deck, first_player)
+        self.lay(st, self.check_deck(st, deck, first_player), first_player)
+
+    def deal_own(self, st: GameState, deck: list[int], first_player: int | None) -> None:
+        """Deal a deck that the interpreter's own seeded generator made for these rules
+        (:class:`~mariage.engine.deals.SeededDeals`, the caller says so): an order of
+        the pack by construction, so its cards are not checked again (a deck from
+        anywhere else goes through :meth:`deal`). A subclass that deals or checks
+        decks its own way is asked to, as for any deck.
+        """
+        cls = type(self)
+        if st.phase != DEAL or cls.deal is not Dealing.deal or \
+                cls.check_deck is not Dealing.check_deck:
+            self.deal(st, deck, first_player)
+            return
+        self.lay(st, deck, first_player)
+
+    def lay(self, st: GameState, cards: list[int], first_player: int | None) -> None:
+        """Deal the checked deck ``cards`` (card numbers, top first): a new hand's data,
+        the packets in rounds from the seat after the dealer, the card turned up and
+        the stock (by code generated per ruleset and first seat, :func:`_deal_plan`),
+        the first leader, then the first trick or what comes before it (an auction...).
+        """
         r = st.rules
         st.reset_hand()
         st.hand_no += 1
@@ -174,23 +225,8 @@ class Dealing(Mechanism):
         # rounds of packets from the seat after the dealer (see _deal_plan)
         hit = _PLANS.get(id(r))
         plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)
-        hands = st.hands = plan.hands[start](cards)
-        turn = cards[plan.turn] if plan.turn >= 0 else -1
-        pos = plan.dealt
-        rest = cards[pos:]
-        if r.turn_up == "dealer_last" and dealer is not None:
-            st.turn_up = cards[pos - 1]
-            st.known[dealer] |= 1 << st.turn_up
-            st.trump = r.suit_of[st.turn_up]
-        elif r.turn_up == "under_stock":
-            if turn < 0:
-                turn, rest = rest[0], rest[1:]
-            st.turn_up = turn
-            st.trump = r.suit_of[turn]
-            rest = [*rest, turn]  # drawn last
-        elif r.turn_up == "to_taker":  # the next card is shown, for a taker to take
-            st.turn_up, rest = rest[0], rest[1:]
-        st.stock = rest[::-1]  # pop() takes the top card
+        plan.lay[start](st, cards, dealer)
+        hands = st.hands
         if r.first_lead == "lot":
             assert first_player is not None
             st.leader = first_player

@@ -38,6 +38,12 @@ def round_line(points: int, mode: str) -> int:
     return points
 
 
+#: the outcome of a deal whose sides have equal totals, per ``takers_tie``
+_TIE_OUTCOME = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}
+#: whether a deal's outcome made the contract (``None``: held over, a litige)
+_MADE = {"made": True, "failed": False}
+
+
 class TakersScore(Mechanism):
     """The totals of a deal, the takers' result, the held-over tie and the written lines."""
 
@@ -86,7 +92,7 @@ class TakersScore(Mechanism):
         taker = r.team_of[st.declarer]
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
         mine, theirs = self.compared(st)
-        tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
+        tie = _TIE_OUTCOME[r.takers_tie]
         if st.contract:  # a bid: its value to reach (capot: every trick)
             if st.contract == r.sa_capot_value:
                 return "made" if capot else "failed"
@@ -216,10 +222,9 @@ class TakersScore(Mechanism):
             return {"held": st.pot}
         r = st.rules
         played = len(st.tricks) == r.hand_size + st.draw_tricks
+        outcome = self.outcome(st) if played else ""  # worked out once: it sums the deal
         return {"declarer": st.declarer, "contract": st.contract, "kontras": st.kontras,
-                "trump": st.trump,
-                "made": {"made": True, "failed": False}.get(self.outcome(st)) if played
-                else None,
-                "outcome": self.outcome(st) if played else "",
+                "trump": st.trump, "made": _MADE.get(outcome) if played else None,
+                "outcome": outcome,
                 "announce_side": st.mech.announcements.best_side(st) if r.combos else -1,
                 "held": st.pot}
