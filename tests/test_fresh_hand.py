@@ -173,3 +173,55 @@ def test_a_hand_record_is_the_dataclass_record() -> None:
         with pytest.raises(FrozenInstanceError):
             made.number = 2  # type: ignore[misc]
     assert hand_record(1, 0, (), (), (), "x", kontras=3).kontras == 3
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_seeded_stream_is_dealt_unchecked_as_a_checked_deck_is(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decks ``new_match`` shuffles itself are laid without checking them again (but
+    a pack gathered from the last hand's cards), and leave every slot as the same decks
+    dealt through the public, checking ``deal``."""
+    from mariage import new_match
+    from mariage.engine.deals import SeededDeals
+    from mariage.engine.mechanisms import Dealing
+    from mariage.engine.phase import DEAL
+    from test_search_support import fingerprint
+
+    checked: list[bool] = []  # per deck checked: was it the state that deals its own?
+    check = Dealing.check_deck
+
+    def counted(self: Dealing, st: GameState, deck: Any, first: int | None) -> list[int]:
+        checked.append(st is own)
+        return check(self, st, deck, first)
+
+    monkeypatch.setattr(Dealing, "check_deck", counted)
+    rules = load_rules(name)
+    own = new_match(rules, 11)
+    deals = SeededDeals(rules, 11)
+    given = GameState(rules, first_dealer=deals.first_dealer)
+    given.deal(*deals.next_deal(given))
+    rng = random.Random(name)
+    while given.hand_no < 5 and not own.terminal:
+        actions = own.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        own.apply(action)
+        given.apply(action)
+        if given.phase == DEAL:
+            given.deal(*deals.next_deal(given))
+        mine = {k: v for k, v in fingerprint(own).items() if k != "deal_source"}
+        assert mine == {k: v for k, v in fingerprint(given).items() if k != "deal_source"}
+    assert given.hand_no >= 2 and checked.count(False) == given.hand_no
+    assert checked.count(True) == (own.hand_no if rules.deal_gather_rule is not None else 0)
+
+
+def test_a_seeded_stream_of_other_rules_is_checked() -> None:
+    """A deal source that shuffles another ruleset's pack is no deck of this one's."""
+    from mariage.engine.deals import SeededDeals
+
+    state = GameState(load_rules("schnapsen"), first_dealer=0)
+    state.deal_source = SeededDeals(load_rules("marianna"), 3)
+    state.deal(canonical_deck(state.rules))
+    with pytest.raises(IllegalActionError) as info:
+        while True:
+            state.apply(state.legal_actions()[-1])
+    assert info.value.rule_id == "core.deal"
