@@ -114,6 +114,26 @@ def test_card_sets_list_every_combination_lazily() -> None:
     assert sets.index(expected[77]) == 77
 
 
+def test_card_sets_after_a_concession_list_it_first() -> None:
+    from itertools import combinations
+
+    from mariage.engine.actions import Concede, Give
+    from mariage.engine.mechanisms.passing import CardSets
+
+    bits = [1 << c for c in (1, 4, 6, 9, 11)]
+    sets = CardSets(bits, 2, (Concede(),))
+    expected = [Concede(), *(Give(sum(c)) for c in combinations(bits, 2))]
+    assert len(sets) == 11 and list(sets) == expected and sets == expected
+    assert [sets[i] for i in range(-11, 11)] == expected + expected
+    assert sets[0:4] == expected[0:4] and sets[5:] == expected[5:] and sets[::3] == expected[::3]
+    for bad in (11, -12):
+        with pytest.raises(IndexError):
+            sets[bad]
+    assert Concede() in sets and Concede() not in CardSets(bits, 2)
+    assert sets != CardSets(bits, 2) and sets == CardSets(bits, 2, (Concede(),))
+    assert repr(sets) == "CardSets(Concede(), 10 sets of 2 of 5 cards)"
+
+
 @pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).auction_rule])
 def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
     from itertools import combinations

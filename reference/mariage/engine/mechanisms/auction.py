@@ -18,6 +18,7 @@ bid: forehand's first action, a fixed value bid before looking at his cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Bid, BlindBid, Pass, action_text
@@ -147,16 +148,18 @@ class Auction(Mechanism):
         return self.bids_in_phase(st, seat)
 
     def bids_in_phase(self, st: GameState, seat: int) -> list[Action]:
-        """Pass (unless he must open), then every allowed bid from the lowest up."""
+        """Pass (unless he must open), then every allowed bid from the lowest up.
+
+        The bids are taken from one shared ladder per rules (every bid from the
+        least to the ceiling), sliced between the lowest bid and the highest this
+        seat may make (a bid cap, single steps...); a bound off the ladder's steps
+        makes its bids anew.
+        """
         r = st.rules
         low = self.lowest(st)
         key = (r.bid_min, r.bid_step, self.ceiling(r))
         must_open = self.must_open(st, seat)
         high = self.highest(st, seat)
-        if must_open or high != key[2]:  # a bid that must be made, or a lower cap
-            out: list[Action] = [] if must_open else [Pass()]
-            out.extend(Bid(v) for v in range(low, high + 1, r.bid_step))
-            return out
         ladder = _LADDERS.get(key)
         if ladder is None:
             if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
@@ -164,9 +167,13 @@ class Auction(Mechanism):
             ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1,
                                                                        key[1])))
         i, off = divmod(low - key[0], key[1])  # the ladder's bids are bid_min + i * step
-        if off or i < 0:
-            return [ladder[0], *(Bid(v) for v in range(low, key[2] + 1, key[1]))]
-        return [ladder[0], *ladder[1 + i:]]
+        if off or i < 0 or high > key[2]:
+            bids: Sequence[Action] = [Bid(v) for v in range(low, high + 1, r.bid_step)]
+        elif high < low:
+            bids = ()
+        else:
+            bids = ladder[1 + i:2 + (high - key[0]) // key[1]]
+        return [*bids] if must_open else [ladder[0], *bids]
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:

@@ -44,16 +44,23 @@ _CHOICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 class CardSets(Sequence[Action]):
     """Every :class:`Give` of ``count`` of the cards ``bits`` (one bit each, in card
-    order), in the order of :func:`itertools.combinations`, made on demand.
+    order), in the order of :func:`itertools.combinations`, made on demand; after
+    the actions ``head`` (a concession offered before them), if any.
 
     It compares equal to a list or tuple of the same actions, in the same order.
+
+    >>> from mariage.engine.actions import Concede
+    >>> sets = CardSets([1, 2, 4, 8], 2, (Concede(),))
+    >>> len(sets), sets[0], sets[1], sets[-1].cards, list(sets)[1:3] == sets[1:3]
+    (7, Concede(), Give(cards=3), 12, True)
     """
 
-    __slots__ = ("_bits", "_choices", "_count")
+    __slots__ = ("_bits", "_choices", "_count", "_head")
 
-    def __init__(self, bits: Sequence[int], count: int) -> None:
+    def __init__(self, bits: Sequence[int], count: int, head: tuple[Action, ...] = ()) -> None:
         self._bits = tuple(bits)
         self._count = count
+        self._head = head
         key = (len(self._bits), count)
         choices = _CHOICES.get(key)
         if choices is None:
@@ -61,7 +68,7 @@ class CardSets(Sequence[Action]):
         self._choices = choices
 
     def __len__(self) -> int:
-        return len(self._choices)
+        return len(self._head) + len(self._choices)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -70,8 +77,19 @@ class CardSets(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        head = self._head
         if isinstance(index, slice):
+            if head:
+                return [self[i] for i in range(*index.indices(len(self)))]
             return [self._give(c) for c in self._choices[index]]
+        if head:  # positions count from the head's first action
+            if index < 0:
+                index += len(self)
+            if not 0 <= index < len(self):
+                raise IndexError("CardSets index out of range")
+            if index < len(head):
+                return head[index]
+            index -= len(head)
         return self._give(self._choices[index])
 
     def _give(self, positions: tuple[int, ...]) -> Give:
@@ -82,18 +100,20 @@ class CardSets(Sequence[Action]):
         return Give(mask)
 
     def __iter__(self) -> Iterator[Action]:
-        return (Give(sum(c)) for c in combinations(self._bits, self._count))
+        yield from self._head
+        yield from (Give(sum(c)) for c in combinations(self._bits, self._count))
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not Give:
-            return False
+            return action in self._head
         cards = action.cards
         hand = sum(self._bits)
         return cards >= 0 and not cards & ~hand and cards.bit_count() == self._count
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSets):
-            return (self._bits, self._count) == (other._bits, other._count)
+            return (self._head, self._bits, self._count) == \
+                (other._head, other._bits, other._count)
         if isinstance(other, (list, tuple)):
             return len(other) == len(self) and all(map(_same, self, other))
         return NotImplemented
@@ -101,7 +121,9 @@ class CardSets(Sequence[Action]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"CardSets({len(self)} sets of {self._count} of {len(self._bits)} cards)"
+        head = "".join(f"{a!r}, " for a in self._head)
+        return (f"CardSets({head}{len(self._choices)} sets of {self._count} of "
+                f"{len(self._bits)} cards)")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -154,13 +176,12 @@ class Passing(Mechanism):
         if st.pass_step < 0:  # the declarer first chooses a packet of the talon
             return st.mech.talon.packet_choices(st)
         _, _, count = self.seats(st)
-        sets = CardSets([1 << c for c in st.rules.cards_of(st.hands[seat])], count)
+        bits = [1 << c for c in st.rules.cards_of(st.hands[seat])]
         if st.rules.concede_rule is None:
-            return sets
+            return CardSets(bits, count)
         out: list[Action] = []
         st.mech.talon.offer_concede(st, seat, out)
-        out.extend(sets)
-        return out
+        return CardSets(bits, count, tuple(out))
 
     def start(self, st: GameState) -> None:
         """Begin the passing after the auction (or go straight on to the contract)."""
