@@ -166,7 +166,8 @@ class Dealing(Mechanism):
                                      reason="a hand is in progress or the match is over",
                                      hand=st.hand_no)
         n = r.ncards
-        cards: list[int] = list(deck)  # type: ignore[arg-type]  # numbers: checked next
+        # numbers, checked next; a list is only read (the stock is a slice of it), not kept
+        cards: list[int] = deck if type(deck) is list else list(deck)  # type: ignore[arg-type]
         try:  # numbers (int.__trunc__ refuses anything else): each of the pack once?
             dealt = set(map(_int_value, cards)) == (_PACK_SETS.get(n) or _pack_set(n)) \
                 and len(cards) == n
