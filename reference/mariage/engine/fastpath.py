@@ -232,7 +232,8 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
     lead of the hand prefers a card or leads are limited; a card of the suit led
     is allowed unless a duty to head the trick may narrow the suit (in every suit,
     or in trumps only: then a card of a plain suit led) or the first trick asks
-    for a rank.
+    for a rank. The latter is judged on the rules' duties, so it holds only while
+    they are in force (not those of a contract that brings its own, as all trumps).
     """
     from .mechanisms.trickplay import TrickPlay
     from .rules import When
@@ -245,7 +246,8 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
         conds.append(f"not st.trick_cards and not st.lead_mask{first}")
     obs = (rules.obligation_stock, rules.obligation_no_stock)
     if all(ob is not None for ob in obs):
-        follow = "st.trick_cards and suit_of[card] == suit_of[st.trick_cards[0]]"
+        follow = ("st._ob_stock is _ob_stock and st._ob_no_stock is _ob_no_stock"
+                  " and st.trick_cards and suit_of[card] == suit_of[st.trick_cards[0]]")
         if rules.first_trick_rank >= 0:
             follow += " and st.trick_no != 1"
         if all(ob.head is When.NEVER for ob in obs if ob is not None):
@@ -278,7 +280,8 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
         "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
-        "_end_hand": mech.scoring.end_hand}
+        "_end_hand": mech.scoring.end_hand, "_ob_stock": rules.obligation_stock,
+        "_ob_no_stock": rules.obligation_no_stock}
     cards = ", ".join(f"c{i}" for i in range(k))
     lines = ["def apply_play(st, seat, action):",
              "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",

@@ -95,6 +95,7 @@ class GameState:
         "concessions",
         "contract",
         "deal_source",
+        "deal_outcome",  # takers' contracts: the outcome of the deal once scored (or "")
         "dealer",
         "decl_count",
         "decl_points",
@@ -240,6 +241,7 @@ class GameState:
         self.last_winner = -1
         self.actions: list[tuple[int, Action]] = []
         self.hand_over_reason = ""
+        self.deal_outcome = ""  # made, failed or tied, once the takers' deal is scored
         self._decl_open = self._free_play = False
         # ---- talon games: a close ends the stock phase early, so these are per hand
         self.draw_tricks = (r.stock_size - r.talon_out) // r.hand_seats  # talon: taken once

@@ -119,7 +119,7 @@ class TakersScore(Mechanism):
             return out
         taker = r.team_of[st.declarer]
         cards, ann, pair = self.totals(st)
-        result = self.outcome(st)
+        result = st.deal_outcome = self.outcome(st)  # kept for the record (facts)
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
         if capot:  # the defenders' announcements change sides
             ann = [sum(ann) if t == taker else 0 for t in range(nteams)]
@@ -222,7 +222,8 @@ class TakersScore(Mechanism):
             return {"held": st.pot}
         r = st.rules
         played = len(st.tricks) == r.hand_size + st.draw_tricks
-        outcome = self.outcome(st) if played else ""  # worked out once: it sums the deal
+        # the outcome the sheet was written from (worked out again only without a sheet)
+        outcome = (st.deal_outcome or self.outcome(st)) if played else ""
         return {"declarer": st.declarer, "contract": st.contract, "kontras": st.kontras,
                 "trump": st.trump, "made": _MADE.get(outcome) if played else None,
                 "outcome": outcome,
