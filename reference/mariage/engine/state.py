@@ -94,8 +94,8 @@ class GameState:
         "closed_by",
         "concessions",
         "contract",
-        "deal_source",
         "deal_outcome",  # takers' contracts: the outcome of the deal once scored (or "")
+        "deal_source",
         "dealer",
         "decl_count",
         "decl_points",
