@@ -190,6 +190,22 @@ def test_shuffle_uses_one_draw_per_position_for_small_decks() -> None:
     assert rng.state == plain.state
 
 
+@pytest.mark.parametrize("size", [3, 40, 127, 129, 200])
+def test_shuffle_rejects_a_draw_above_the_limit_as_below_does(size: int) -> None:
+    """The shuffle's first draw (bound ``size``) is the smallest rejected one: it is
+    thrown away and the next decides, as in the documented ``below()``."""
+    limit = TWO64 - TWO64 % size
+    rng = generator_about_to_output(limit)
+    seed = rng.state  # stream(seed) starts with that draw
+    deck = list(range(size))
+    rng.shuffle(deck)
+    assert deck == reference_shuffle(seed, list(range(size)))
+    check = SplitMix64(seed)
+    for _ in range(size):  # a draw per position and the rejected one
+        check.next_u64()
+    assert rng.state == check.state
+
+
 def test_different_seeds_give_different_decks() -> None:
     decks = set()
     for seed in range(100):
