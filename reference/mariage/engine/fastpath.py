@@ -25,7 +25,9 @@ trick), unrolled for the seats of a trick. The hooks of the trick's end
 (``after_trick``, ``next_lead``) are called where the reference calls them;
 where the trick play mechanism overrides a step of its own (see
 :data:`~mariage.engine.mechanisms.trickplay.TRAILED_METHODS`), there is no
-such code and the mechanism's own :meth:`TrickPlay.apply_play` runs.
+such code and the mechanism's own :meth:`TrickPlay.apply_play` runs. The last
+card of a hand ends it by the code :func:`mariage.engine.handend.hand_end`
+writes for the same mechanisms and rules (or :meth:`Scoring.end_hand`).
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
@@ -47,7 +49,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -266,6 +268,7 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
     caller, :meth:`GameState.apply`, checks the phase); a card it would
     refuse is handed to :meth:`TrickPlay.apply_play`, which refuses it.
     """
+    from .handend import hand_end
     from .mechanisms.hooks import hooks_of
     from .mechanisms.trickplay import TRAILED_METHODS, TrickPlay
     from .phase import PLAY, WINDOW
@@ -280,7 +283,8 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
         "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
-        "_end_hand": mech.scoring.end_hand, "_ob_stock": rules.obligation_stock,
+        "_end_hand": hand_end(mech, rules) or partial(mech.scoring.end_hand, how="played_out"),
+        "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock}
     cards = ", ".join(f"c{i}" for i in range(k))
     lines = ["def apply_play(st, seat, action):",
@@ -318,7 +322,7 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
         lines.append(f"        st.captured[team] += {rules.last_trick_points}")
     if rules.leftover_rule is not None:
         lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
-    lines += ["        _end_hand(st, 'played_out')", "        return",
+    lines += ["        _end_hand(st)", "        return",
               *_start_lines(mech, rules, ns)]
     for i, next_lead in enumerate(hooks.next_lead):
         ns[f"_lead{i}"] = next_lead

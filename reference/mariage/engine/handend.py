@@ -1,0 +1,142 @@
+"""The end of a hand played out, by straight-line code generated per ruleset.
+
+When the last card of a hand is played, :meth:`Scoring.end_hand` scores the
+hand, keeps its record, asks whether the match is over and passes the deal
+on. Read plainly it asks the rules a dozen questions each time (which kind
+of score, a running total, a contract, hooks, a match bonus...) whose
+answers never change under one ruleset. :func:`hand_end` writes, once per
+set of mechanisms and ruleset, a function that does the same for a hand
+played out to its last trick, with only the steps these rules take:
+
+* the hand points of each side, unrolled for the sides (``points`` scores
+  add them as they are; another kind of score is asked of
+  :meth:`Scoring.hand_score`);
+* the hooks of a scored hand and of a match over, where a mechanism answers;
+* the record (with the contract's facts where the rules have a contract);
+* the match end asked of :meth:`MatchEnd.check` only where it can say
+  something: where the match is won on reaching a target, only once a side
+  has reached it (below it, the check ends nothing);
+* the dealer's rotation, inline.
+
+Where a mechanism changes one of these steps (a subclass of the scoring,
+match end or dealing that overrides a method used here), or the rules keep
+running totals (:class:`RunningTotals` settles the match itself), there is no
+generated code and :meth:`Scoring.end_hand` runs.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> rules = load_rules("marianna")
+>>> end = hand_end(DEFAULT_MECHANISMS, rules)
+>>> state = GameState(rules, first_dealer=0)
+>>> state.captured, state.decl_points = [70, 50], [40, 0]
+>>> end(state)
+>>> state.match_scores, state.history[-1].points, state.dealer, state.phase.name
+([110, 50], (110, 50), 1, 'DEAL')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .mechanisms import Mechanisms
+    from .rules import Rules
+    from .state import GameState
+
+__all__ = ["HandEnd", "hand_end"]
+
+#: the end of a hand played out: (state)
+HandEnd = Callable[["GameState"], None]
+
+#: the methods whose work the generated code does, per mechanism of :class:`Mechanisms`
+_STEPS = (("scoring", ("end_hand", "hand_score")),
+          ("match_end", ("check", "measure", "judged", "finish")),
+          ("dealing", ("rotate_dealer",)))
+
+
+def _own_steps(mech: Mechanisms) -> bool:
+    """True if the scoring, match end and dealing run the reference methods (which the
+    generated code stands for)."""
+    from .mechanisms import Dealing, MatchEnd, Scoring
+
+    bases = {"scoring": Scoring, "match_end": MatchEnd, "dealing": Dealing}
+    for field, names in _STEPS:
+        cls = type(getattr(mech, field))
+        if any(getattr(cls, n) is not getattr(bases[field], n) for n in names):
+            return False
+    return True
+
+
+def _check_gate(r: Rules) -> str | None:
+    """A condition without which :meth:`MatchEnd.check` after a hand ends nothing (None:
+    it may always end the match, so it is always asked)."""
+    if r.match_max_hands or r.match_bonus or not r.round_decides_game:
+        return None
+    if r.match_measure == "points":
+        return f"max(st.match_scores) >= {r.match_target}"
+    if r.match_measure == "hands_won":
+        return f"max(st.segni) >= {r.match_target}"
+    return None
+
+
+def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
+    """The end of a hand played out to its last trick under ``mech`` and ``rules``, as
+    ``mech.scoring.end_hand(st, "played_out")`` does it; ``None`` where there is no
+    generated code (see the module's text)."""
+    from .mechanisms.hooks import hooks_of
+    from .outcomes import hand_record
+    from .phase import DEAL, OVER
+
+    if not _own_steps(mech) or rules.running_rule is not None:
+        return None
+    hooks = hooks_of(mech.all(), rules)
+    teams = range(len(rules.teams))
+    ns: dict[str, Any] = {"_record": hand_record, "_DEAL": DEAL, "_OVER": OVER,
+                          "_check": mech.match_end.check, "_hand_score": mech.scoring.hand_score,
+                          "_next": tuple((s + 1) % rules.nseats for s in range(rules.nseats))}
+    pts = ", ".join(f"cap[{t}] + dp[{t}]" for t in teams)
+    lines = ["def end_hand(st):", "    cap = st.captured", "    dp = st.decl_points",
+             f"    pts = ({pts},)"]
+    if rules.score_kind == "points":  # Scoring.hand_score: the hand points as they are
+        lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
+    else:
+        lines.append("    added, won = _hand_score(st, 'played_out')")
+    for i, scored in enumerate(hooks.hand_scored):
+        ns[f"_scored{i}"] = scored
+        lines.append(f"    _scored{i}(st, added)")
+    lines.append("    scores = st.match_scores")
+    lines += [f"    scores[{t}] += added[{t}]" for t in teams]
+    if rules.score_kind != "points":  # a hand's winner (segno...) counts a hand won
+        lines += ["    if won is not None:", "        st.segni[won] += 1"]
+    record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
+              "'played_out', won")
+    if rules.takers_rule is not None:
+        ns["_facts"] = mech.takers.facts
+        record += ", **_facts(st))"
+    elif rules.auction_rule:
+        ns["_facts"] = mech.contract.facts
+        record += ", **_facts(st))"
+    else:
+        record += ")"
+    lines += [f"    st.history.append({record})",
+              "    st.hand_over_reason = 'played_out'", "    st.to_act = None",
+              "    st.trick_seats = []", "    st.trick_cards = []", "    st.phase = _DEAL"]
+    gate = _check_gate(rules)
+    check = ["_check(st, True, 'target')", "if st.phase == _OVER:"]
+    check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
+    for i, over in enumerate(hooks.match_over):
+        ns[f"_over{i}"] = over
+    indent = "        " if gate else "    "
+    if gate:
+        lines.append(f"    if {gate}:")
+    lines += [indent + line for line in check]
+    lines += ["    dealer = st.dealer", "    if dealer is not None:",
+              "        if st.next_dealer is not None:",
+              "            st.dealer = st.next_dealer", "            st.next_dealer = None"]
+    if rules.rotation == "next_seat":
+        lines += ["        else:", "            st.dealer = _next[dealer]"]
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<hand end of {rules.ruleset}>", "exec"), ns)
+    fn: HandEnd = ns["end_hand"]
+    return fn

@@ -1,0 +1,85 @@
+"""The generated end of a hand (``engine/handend.py``) against ``Scoring.end_hand``.
+
+Whole matches are played twice on the same deals and choices: by the reference
+mechanisms, whose last card of a hand runs the code generated per ruleset, and
+by the same mechanisms with the scoring subclassed (same behaviour), which
+leaves no generated hand end, so that ``Scoring.end_hand`` runs. Every slot must
+agree after every action, up to and past the end of the match.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from families import by_family
+from mariage import GameState, load_rules
+from mariage.engine.deals import SeededDeals
+from mariage.engine.handend import hand_end
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, MatchEnd, Scoring
+from mariage.engine.phase import DEAL
+from propkit import option_grid, pick_action, rules_for
+from test_fastpath import _state_of
+
+
+class _OwnScoring(Scoring):
+    """The reference scoring with ``end_hand`` overridden (same behaviour)."""
+
+    __slots__ = ()
+
+    def end_hand(self, st: GameState, how: str, winner: int | None = None,
+                 zero_team: int | None = None, match_reason: str | None = None) -> None:
+        super().end_hand(st, how, winner, zero_team, match_reason)
+
+
+class _OwnCheck(MatchEnd):
+    """The reference match end with ``check`` overridden (same behaviour)."""
+
+    __slots__ = ()
+
+    def check(self, st: GameState, after_hand: bool, reason: str) -> None:
+        super().check(st, after_hand, reason)
+
+
+def _samples(name: str) -> list[dict[str, Any]]:
+    grid = option_grid(name)
+    rng = random.Random(f"hand end {name}")
+    return [{}, *rng.sample(grid, min(3, len(grid)))]
+
+
+def test_a_changed_step_leaves_no_generated_hand_end() -> None:
+    rules = load_rules("marianna")
+    assert hand_end(DEFAULT_MECHANISMS, rules) is not None
+    assert hand_end(replace(DEFAULT_MECHANISMS, scoring=_OwnScoring()), rules) is None
+    assert hand_end(replace(DEFAULT_MECHANISMS, match_end=_OwnCheck()), rules) is None
+    assert hand_end(DEFAULT_MECHANISMS, load_rules("thousand")) is None  # running totals
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+def test_generated_hand_end_equals_the_scoring_methods(ruleset: str) -> None:
+    generic = replace(DEFAULT_MECHANISMS, scoring=_OwnScoring())
+    hands = matches = 0
+    for opts in _samples(ruleset):
+        rules = rules_for(ruleset, opts)
+        for seed in range(2):
+            rng = random.Random(seed)
+            deals = SeededDeals(rules, seed)
+            fast = GameState(rules, first_dealer=deals.first_dealer)
+            slow = GameState(rules, first_dealer=deals.first_dealer, mechanisms=generic)
+            for _ in range(2500):
+                if fast.terminal:
+                    matches += 1
+                    break
+                if fast.phase == DEAL:
+                    hands += 1
+                    deck, first = deals.next_deal(fast)
+                    fast.deal(deck, first)
+                    slow.deal(deck, first)
+                    continue
+                seat, action = pick_action(rng, fast)
+                fast.apply(action, seat=seat)
+                slow.apply(action, seat=seat)
+                assert _state_of(fast) == _state_of(slow)
+    assert hands > 10 and matches >= 1
