@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..lazyrecord import frozen_record
 from .actions import Action
 from .fastpath import PlayLegal, play_apply, play_legal
+from .handend import HandEnd, hand_end
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .mechanisms.trickplay import TRAILED_METHODS
@@ -54,6 +55,8 @@ class Dispatch:
     # with the trick's end inline, engine.fastpath.play_apply, or the mechanism's own)
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
     trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
+    end_hand: HandEnd  # (state, how): Scoring.end_hand(state, how), by generated code where
+    # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -88,12 +91,13 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
         for t, name in m.applies_for(rules):
             appliers[t] = getattr(m, name)
     hooks = hooks_of(mech.all(), rules)
+    end_hand = hand_end(mech, rules) or mech.scoring.end_hand
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules),
-                    play_apply(mech, rules) or mech.tricks.apply_play,
+                    play_apply(mech, rules, end_hand) or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    _trails_tricks(mech, hooks))
+                    _trails_tricks(mech, hooks), end_hand)
 
 
 def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:

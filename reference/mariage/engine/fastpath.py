@@ -49,11 +49,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .actions import Action, Play
+    from .handend import HandEnd
     from .mechanisms import Mechanism, Mechanisms
     from .rules import Rules
     from .state import GameState
@@ -259,7 +260,8 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
     return " or ".join(f"({c})" for c in conds)
 
 
-def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
+def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
+               ) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
 
@@ -267,6 +269,8 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
     trick, :meth:`TrickPlay.finish_trick` do, in the play phase (the only
     caller, :meth:`GameState.apply`, checks the phase); a card it would
     refuse is handed to :meth:`TrickPlay.apply_play`, which refuses it.
+    The last card of a hand ends it by ``end_hand`` (default: the code
+    :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`).
     """
     from .handend import hand_end
     from .mechanisms.hooks import hooks_of
@@ -283,7 +287,7 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
         "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
-        "_end_hand": hand_end(mech, rules) or partial(mech.scoring.end_hand, how="played_out"),
+        "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
         "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock}
     cards = ", ".join(f"c{i}" for i in range(k))
@@ -322,7 +326,7 @@ def play_apply(mech: Mechanisms, rules: Rules) -> PlayApply | None:
         lines.append(f"        st.captured[team] += {rules.last_trick_points}")
     if rules.leftover_rule is not None:
         lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
-    lines += ["        _end_hand(st)", "        return",
+    lines += ["        _end_hand(st, 'played_out')", "        return",
               *_start_lines(mech, rules, ns)]
     for i, next_lead in enumerate(hooks.next_lead):
         ns[f"_lead{i}"] = next_lead

@@ -1,12 +1,15 @@
-"""The end of a hand played out, by straight-line code generated per ruleset.
+"""The end of a hand, by straight-line code generated per ruleset.
 
-When the last card of a hand is played, :meth:`Scoring.end_hand` scores the
-hand, keeps its record, asks whether the match is over and passes the deal
-on. Read plainly it asks the rules a dozen questions each time (which kind
-of score, a running total, a contract, hooks, a match bonus...) whose
-answers never change under one ruleset. :func:`hand_end` writes, once per
-set of mechanisms and ruleset, a function that does the same for a hand
-played out to its last trick, with only the steps these rules take:
+When a hand ends (its last card played, a claim, a target reached),
+:meth:`Scoring.end_hand` scores the hand, keeps its record, asks whether the
+match is over and passes the deal on. Read plainly it asks the rules a dozen
+questions each time (which kind of score, a running total, a contract, hooks,
+a match bonus...) whose answers never change under one ruleset.
+:func:`hand_end` writes, once per set of mechanisms and ruleset, a function
+that does the same for a hand that ends in the usual way (no side wins the
+match at once, no side scores nothing), with only the steps these rules take.
+The dispatch table holds it (``Dispatch.end_hand``), and the card play, the
+claims and the hand target end their hands through it:
 
 * the hand points of each side, unrolled for the sides (``points`` scores
   add them as they are; another kind of score is asked of
@@ -29,7 +32,7 @@ generated code and :meth:`Scoring.end_hand` runs.
 >>> end = hand_end(DEFAULT_MECHANISMS, rules)
 >>> state = GameState(rules, first_dealer=0)
 >>> state.captured, state.decl_points = [70, 50], [40, 0]
->>> end(state)
+>>> end(state, "played_out")
 >>> state.match_scores, state.history[-1].points, state.dealer, state.phase.name
 ([110, 50], (110, 50), 1, 'DEAL')
 """
@@ -46,8 +49,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HandEnd", "hand_end"]
 
-#: the end of a hand played out: (state)
-HandEnd = Callable[["GameState"], None]
+#: the end of a hand: (state, how it ended), as ``Scoring.end_hand(state, how)``
+HandEnd = Callable[["GameState", str], None]
 
 #: the methods whose work the generated code does, per mechanism of :class:`Mechanisms`
 _STEPS = (("scoring", ("end_hand", "hand_score")),
@@ -81,9 +84,9 @@ def _check_gate(r: Rules) -> str | None:
 
 
 def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
-    """The end of a hand played out to its last trick under ``mech`` and ``rules``, as
-    ``mech.scoring.end_hand(st, "played_out")`` does it; ``None`` where there is no
-    generated code (see the module's text)."""
+    """The end of a hand under ``mech`` and ``rules``: ``end(st, how)`` does what
+    ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
+    code (see the module's text)."""
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record
     from .phase import DEAL, OVER
@@ -96,12 +99,12 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
                           "_check": mech.match_end.check, "_hand_score": mech.scoring.hand_score,
                           "_next": tuple((s + 1) % rules.nseats for s in range(rules.nseats))}
     pts = ", ".join(f"cap[{t}] + dp[{t}]" for t in teams)
-    lines = ["def end_hand(st):", "    cap = st.captured", "    dp = st.decl_points",
+    lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     if rules.score_kind == "points":  # Scoring.hand_score: the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
     else:
-        lines.append("    added, won = _hand_score(st, 'played_out')")
+        lines.append("    added, won = _hand_score(st, how)")
     for i, scored in enumerate(hooks.hand_scored):
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
@@ -110,7 +113,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if rules.score_kind != "points":  # a hand's winner (segno...) counts a hand won
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
-              "'played_out', won")
+              "how, won")
     if rules.takers_rule is not None:
         ns["_facts"] = mech.takers.facts
         record += ", **_facts(st))"
@@ -120,7 +123,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     else:
         record += ")"
     lines += [f"    st.history.append({record})",
-              "    st.hand_over_reason = 'played_out'", "    st.to_act = None",
+              "    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []", "    st.phase = _DEAL"]
     gate = _check_gate(rules)
     check = ["_check(st, True, 'target')", "if st.phase == _OVER:"]

@@ -106,7 +106,8 @@ class Claims(Mechanism):
         """End the hand on ``seat``'s claim, true or false."""
         st.claim_by = seat
         st.claim_ok = self.counted(st, seat) >= st.rules.claim_target
-        st.mech.scoring.end_hand(st, "claim" if st.claim_ok else "false_claim")
+        # Scoring.end_hand, by code generated per ruleset where it runs (engine.handend)
+        st._appliers.end_hand(st, "claim" if st.claim_ok else "false_claim")
 
     def apply_draw(self, st: GameState, seat: int, action: Draw) -> None:
         """The winner of the trick goes on: both draw, and he leads."""
@@ -132,7 +133,7 @@ class Claims(Mechanism):
         if st.stock:
             mech.tricks.draw(st, winner)
         if st.trick_no >= st._tricks_per_hand:
-            mech.scoring.end_hand(st, "played_out")
+            st._appliers.end_hand(st, "played_out")  # Scoring.end_hand (engine.handend)
             return
         mech.tricks.start_trick(st, winner)
 

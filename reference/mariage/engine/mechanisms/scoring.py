@@ -44,7 +44,7 @@ class Scoring(Mechanism):
     def after_trick(self, st: GameState, winner: int) -> bool:
         """End the hand if a side has reached the hand target (True if so)."""
         if self.target_reached(st):
-            self.end_hand(st, "target")
+            st._appliers.end_hand(st, "target")  # end_hand, by generated code (engine.handend)
             return True
         return False
 
