@@ -173,6 +173,34 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
     assert ("talon" in seen) == (rules.talon_packets > 1)
 
 
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).sa_rule])
+def test_suit_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
+    """The bids of a value and a trump, sliced from one shared ladder, are every bid of
+    a value above the standing one, value by value, in each strain."""
+    from mariage.engine.actions import Double, Pass, SuitBid
+    from mariage.engine.phase import BIDDING
+
+    rng = random.Random(3)
+    listings = 0
+    for opts in _option_samples(ruleset):
+        rules = rules_for(ruleset, opts)
+        for seed in range(6):
+            state = new_match(rules, seed)
+            while not state.terminal and state.hand_no < 3:
+                legal = state.legal_actions()
+                if state.phase == BIDDING and not state.double_window and not (
+                        state.kontras and rules.sa_double_freezes):
+                    auction = state.mech.suit_auction
+                    bids = [SuitBid(v, s) for v in auction.values(rules) if v > state.high_bid
+                            for s in auction.strains(rules)]
+                    assert legal[0] == Pass() and legal[1:1 + len(bids)] == bids
+                    assert all(type(a) is Double for a in legal[1 + len(bids):])
+                    listings += 1
+                seat, action = pick_action(rng, state)
+                state.apply(action, seat=seat)
+    assert listings > 50
+
+
 class _OwnDraw(TrickPlay):
     """The reference trick play with ``draw`` overridden (same behaviour): the trick's end
     then runs the mechanism's own methods, not the generated card play."""

@@ -25,6 +25,7 @@ does the auction go on in turn; a double is said nowhere else.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Double, Pass, SuitBid, action_text
@@ -36,6 +37,12 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["SuitAuction", "action_text"]
+
+#: (class of the mechanism, id of the rules) -> (the rules, the values that can be bid
+#: (lowest first) and every bid of them in listing order, or None where the values are
+#: not in order)
+_LADDERS: dict[tuple[type, int], tuple[Rules, tuple[tuple[int, ...], tuple[SuitBid, ...]]
+                                       | None]] = {}
 
 
 class SuitAuction(Mechanism):
@@ -65,6 +72,23 @@ class SuitAuction(Mechanism):
         suits = self.strains(rules)
         return [Pass(), *(SuitBid(v, s) for v in self.values(rules) for s in suits),
                 Double(1), Double(2)]
+
+    def ladder(self, rules: Rules) -> tuple[tuple[int, ...], tuple[SuitBid, ...]] | None:
+        """Every value that can be bid, lowest first, and every bid, by value then strain
+        (the order of the legal actions), made once per rules: the bids above a standing
+        one are then a slice of it. ``None`` where the values are not in order."""
+        key = (type(self), id(rules))
+        hit = _LADDERS.get(key)
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
+            _LADDERS.clear()
+        values = tuple(self.values(rules))
+        suits = self.strains(rules)
+        ladder = (values, tuple(SuitBid(v, s) for v in values for s in suits)) \
+            if list(values) == sorted(values) else None
+        _LADDERS[key] = (rules, ladder)
+        return ladder
 
     def strains(self, rules: Rules) -> range:
         """What a bid may name: each suit, then the contracts without one trump suit
@@ -98,7 +122,11 @@ class SuitAuction(Mechanism):
         if st.kontras and r.sa_double_freezes:  # the doubled side may pass or redouble
             return [*out, Double(2)]
         suits = self.strains(r)
-        out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
+        ladder = self.ladder(r)
+        if ladder is not None:  # the bids of the values above the standing bid
+            out += ladder[1][bisect_right(ladder[0], st.high_bid) * len(suits):]
+        else:
+            out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
         if self.may_double(st, seat):
             out.append(Double(1))
         if st.kontras == 1 and r.team_of[seat] == r.team_of[st.high_bidder]:
