@@ -201,6 +201,28 @@ def test_suit_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
     assert listings > 50
 
 
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).combos])
+def test_announcements_available_as_the_runs_and_sets_of_the_hand(ruleset: str) -> None:
+    """What a seat may announce (the runs' announcements kept per suit's cards) is the sets
+    it holds, then the announcements of each run, as the plain methods list them."""
+    rng = random.Random(ruleset)
+    for opts in _option_samples(ruleset):
+        rules = rules_for(ruleset, opts)
+        state = new_match(rules, rng.randrange(100))
+        an = state.mech.announcements
+        for _ in range(200):
+            hand = sum(1 << c for c in rng.sample(range(rules.ncards), rules.hand_size))
+            state.hands[0] = hand
+            sets = [(combo, rules.card_index_of(0, ri), rules.rank_mask[ri])
+                    for combo in rules.combos if combo.same_rank
+                    for ri in an.set_table(state, combo)[1]
+                    if an.set_table(state, combo)[0][ri]
+                    and hand & rules.rank_mask[ri] == rules.rank_mask[ri]]
+            runs = [k for top, length in an.runs(rules, hand)
+                    for k in an.run_kinds(rules, top, length)]
+            assert an.available(state, 0) == sets + runs
+
+
 class _OwnDraw(TrickPlay):
     """The reference trick play with ``draw`` overridden (same behaviour): the trick's end
     then runs the mechanism's own methods, not the generated card play."""

@@ -35,9 +35,11 @@ __all__ = ["Announcements"]
 Made = tuple[int, int, int, int]
 
 _Memo = tuple[dict[int, list[tuple[int, int]]],
-              dict[tuple[int, int], list[tuple["Combo", int, int]]]]
-#: id(rules) -> (rules, (the runs of each suit's cards, the announcements of each run)):
-#: both depend on the rules alone, so they are worked out once per rules and value
+              dict[tuple[int, int], list[tuple["Combo", int, int]]],
+              dict[int, list[tuple["Combo", int, int]]]]
+#: id(rules) -> (rules, (the runs of each suit's cards, the announcements of each run, the
+#: announcements of the runs of each suit's cards)): they depend on the rules alone, so
+#: they are worked out once per rules and value
 _MEMOS: dict[int, tuple[Rules, _Memo]] = {}
 
 
@@ -46,7 +48,7 @@ def _memo(r: Rules) -> _Memo:
     if hit is None or hit[0] is not r:
         if len(_MEMOS) >= 64:  # bounded, whatever the caller makes
             _MEMOS.clear()
-        hit = _MEMOS[id(r)] = (r, ({}, {}))
+        hit = _MEMOS[id(r)] = (r, ({}, {}, {}))
     return hit[1]
 
 
@@ -167,9 +169,17 @@ class Announcements(Mechanism):
                     m = r.rank_mask[ri]
                     if values[ri] and free & m == m:
                         out.append((combo, r.card_index_of(0, ri), m))
-        for top, length in self.runs(r, free):
-            out += self.run_kinds(r, top, length)
-        return [(c, k, m) for c, k, m in out if (c.index, k) not in done]
+        suit_kinds = _memo(r)[2]
+        for s, suit_mask in enumerate(r.suit_mask):  # the runs, suit by suit (runs())
+            part = free & suit_mask
+            if part:
+                kinds = suit_kinds.get(part)
+                if kinds is None:  # worked out once per rules and cards of a suit
+                    kinds = suit_kinds[part] = [
+                        k for top, length in self.suit_runs(r, s, part)
+                        for k in self.run_kinds(r, top, length)]
+                out += kinds
+        return [(c, k, m) for c, k, m in out if (c.index, k) not in done] if done else out
 
     def may_announce(self, st: GameState, seat: int) -> bool:
         """True in the first trick, at ``seat``'s turn, before his card."""
