@@ -54,7 +54,6 @@ def test_a_changed_step_leaves_no_generated_hand_end() -> None:
     assert hand_end(DEFAULT_MECHANISMS, rules) is not None
     assert hand_end(replace(DEFAULT_MECHANISMS, scoring=_OwnScoring()), rules) is None
     assert hand_end(replace(DEFAULT_MECHANISMS, match_end=_OwnCheck()), rules) is None
-    assert hand_end(DEFAULT_MECHANISMS, load_rules("thousand")) is None  # running totals
 
 
 @pytest.mark.parametrize("ruleset", by_family())

@@ -18,12 +18,13 @@ claims and the hand target end their hands through it:
 * the record (with the contract's facts where the rules have a contract);
 * the match end asked of :meth:`MatchEnd.check` only where it can say
   something: where the match is won on reaching a target, only once a side
-  has reached it (below it, the check ends nothing);
+  has reached it (below it, the check ends nothing); where the rules keep
+  running totals, :meth:`RunningTotals.settle` adds the hand and says whether
+  the match is decided instead;
 * the dealer's rotation, inline.
 
 Where a mechanism changes one of these steps (a subclass of the scoring,
-match end or dealing that overrides a method used here), or the rules keep
-running totals (:class:`RunningTotals` settles the match itself), there is no
+match end or dealing that overrides a method used here), there is no
 generated code and :meth:`Scoring.end_hand` runs.
 
 >>> from mariage import load_rules, GameState
@@ -91,7 +92,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     from .outcomes import hand_record
     from .phase import DEAL, OVER
 
-    if not _own_steps(mech) or rules.running_rule is not None:
+    if not _own_steps(mech):
         return None
     hooks = hooks_of(mech.all(), rules)
     teams = range(len(rules.teams))
@@ -108,8 +109,13 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     for i, scored in enumerate(hooks.hand_scored):
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
-    lines.append("    scores = st.match_scores")
-    lines += [f"    scores[{t}] += added[{t}]" for t in teams]
+    running = rules.running_rule is not None
+    if running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
+        ns["_settle"] = mech.running.settle
+        lines.append("    decided = _settle(st, how, added)")
+    else:
+        lines.append("    scores = st.match_scores")
+        lines += [f"    scores[{t}] += added[{t}]" for t in teams]
     if rules.score_kind != "points":  # a hand's winner (segno...) counts a hand won
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
@@ -124,7 +130,14 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         record += ")"
     lines += [f"    st.history.append({record})",
               "    st.hand_over_reason = how", "    st.to_act = None",
-              "    st.trick_seats = []", "    st.trick_cards = []", "    st.phase = _DEAL"]
+              "    st.trick_seats = []", "    st.trick_cards = []"]
+    if running:  # the totals decide the match, or the deal passes on
+        ns["_finish"] = mech.match_end.finish
+        lines += ["    if decided is not None:",
+                  "        _finish(st, decided[0], 'target' if decided[0] is not None else 'tie')",
+                  "        return", "    st.phase = _DEAL"]
+        return _compiled(lines + _rotation_lines(rules), ns, rules)
+    lines.append("    st.phase = _DEAL")
     gate = _check_gate(rules)
     check = ["_check(st, True, 'target')", "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
@@ -134,12 +147,20 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if gate:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
-    lines += ["    dealer = st.dealer", "    if dealer is not None:",
-              "        if st.next_dealer is not None:",
-              "            st.dealer = st.next_dealer", "            st.next_dealer = None"]
+    return _compiled(lines + _rotation_lines(rules), ns, rules)
+
+
+def _rotation_lines(rules: Rules) -> list[str]:
+    """Source of :meth:`Dealing.rotate_dealer`: the deal passes on for the next hand."""
+    lines = ["    dealer = st.dealer", "    if dealer is not None:",
+             "        if st.next_dealer is not None:",
+             "            st.dealer = st.next_dealer", "            st.next_dealer = None"]
     if rules.rotation == "next_seat":
         lines += ["        else:", "            st.dealer = _next[dealer]"]
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<hand end of {rules.ruleset}>", "exec"), ns)
+    return lines
+
+
+def _compiled(lines: list[str], ns: dict[str, Any], rules: Rules) -> HandEnd:
+    exec(compile("\n".join(lines) + "\n", f"<hand end of {rules.ruleset}>", "exec"), ns)
     fn: HandEnd = ns["end_hand"]
     return fn
