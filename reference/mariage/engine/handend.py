@@ -102,8 +102,14 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     pts = ", ".join(f"cap[{t}] + dp[{t}]" for t in teams)
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
-    if rules.score_kind == "points":  # Scoring.hand_score: the hand points as they are
+    kind = rules.score_kind  # Scoring.hand_score, for these rules
+    if kind == "points":  # the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
+    elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
+        sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
+        ns["_sheet"] = sheet or mech.game_points.hand_score
+        lines.append("    added, won = _sheet(st, how), None" if sheet
+                     else "    added, won = _sheet(st, how)")
     else:
         lines.append("    added, won = _hand_score(st, how)")
     for i, scored in enumerate(hooks.hand_scored):
@@ -116,7 +122,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     else:
         lines.append("    scores = st.match_scores")
         lines += [f"    scores[{t}] += added[{t}]" for t in teams]
-    if rules.score_kind != "points":  # a hand's winner (segno...) counts a hand won
+    if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               "how, won")

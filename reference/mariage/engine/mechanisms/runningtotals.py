@@ -46,7 +46,6 @@ class RunningTotals(Mechanism):
             return None
         scores = st.match_scores
         n = len(scores)
-        sides = st.sides_in_hand()
         decl = r.team_of[st.declarer] if st.declarer >= 0 else -1
         if st.blind and how == "played_out":  # multipliers: a blind contract's entry
             added[decl] *= r.blind_multiplier
@@ -63,13 +62,15 @@ class RunningTotals(Mechanism):
                 if on[t] and (t != decl or (added[t] < 0 and not r.barrel_fail_off)):
                     added[t] = 0
         if r.bolt_condition != "off" and how == "played_out":
-            self.bolts(st, added, sides, decl, on)
+            self.bolts(st, added, st.sides_in_hand(), decl, on)
         target = r.match_target
         for t in range(n):
             if r.win_rule == "exactly" and scores[t] + added[t] > target:
                 added[t] = 0  # a hand that would pass the target leaves the total
             scores[t] += added[t]
-        reached = [t for t in range(n) if self.wins(r.win_rule, scores[t], target)]
+        win = r.win_rule
+        reached = [t for t in range(n) if scores[t] >= target] if win == "at_least" \
+            else [t for t in range(n) if self.wins(win, scores[t], target)]
         if reached:
             if decl in reached:
                 return (decl,)
@@ -77,7 +78,7 @@ class RunningTotals(Mechanism):
             best = [t for t in reached if scores[t] == top]
             return (best[0] if len(best) == 1 else None,)
         if r.barrel_rule is not None:
-            self.barrel(st, on, sides)
+            self.barrel(st, on, st.sides_in_hand())
         if r.dump_rule is not None:
             for t in range(n):
                 if scores[t] == r.dump_value or (r.dump_negative and scores[t] == -r.dump_value):
