@@ -54,7 +54,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -235,8 +235,8 @@ def _plays_from(acts: Sequence[tuple[int, Action | None]], nseats: int) -> list[
     """The cards each seat plays in ``acts`` (a bit mask per seat)."""
     plays = [0] * nseats
     for s, a in acts:
-        if type(a) is Play:
-            plays[s] |= 1 << a.card
+        if a is not None and (card := played_card(a)) >= 0:
+            plays[s] |= 1 << card
     return plays
 
 
@@ -489,7 +489,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 return DEAD, []
             broke |= placement.restrict(c, places)
         return (LEARNED, [placement]) if broke else (DEAD, [])
-    card = action.card if isinstance(action, (Play, Exchange)) else -1
+    card = action.card if isinstance(action, (Play, Exchange, SayPair)) else -1
     if card >= 0 and not hand >> card & 1:
         # the seat must hold the card: it lies at a place the seat received
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):

@@ -56,6 +56,8 @@ from mariage.engine.actions import (
     Give,
     Play,
     Raise,
+    SayPair,
+    played_card,
 )
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
@@ -91,7 +93,7 @@ def _first_use(acts: Sequence[Step]) -> dict[int, int]:
     """For each card played or exchanged, the seat that first does it."""
     out: dict[int, int] = {}
     for seat, a in acts:
-        if isinstance(a, (Play, Exchange)) and a.card not in out:
+        if isinstance(a, (Play, SayPair, Exchange)) and a.card not in out:
             out[a.card] = seat
     return out
 
@@ -102,7 +104,7 @@ def _initial_fill(slots: Sequence[int], owner: Sequence[int], ncards: int,
     missing = [c for c in range(ncards) if c not in known]
     use = _first_use(acts)
     order = {c: i for i, (_, a) in enumerate(acts)
-             if isinstance(a, (Play, Exchange)) for c in [a.card]}
+             if isinstance(a, (Play, SayPair, Exchange)) for c in [a.card]}
     missing.sort(key=lambda c: order.get(c, len(acts)))
     deck = list(slots)
     free = [i for i, c in enumerate(deck) if c < 0]
@@ -133,8 +135,8 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
             # the hand ended before its last action: its points, so the trump, differ
             return seat, a, st, NOTE
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
-                                       if isinstance(p, Play)])
+            a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
+                                       if p is not None and (c := played_card(p)) >= 0])
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
@@ -158,7 +160,7 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
     if st.rules.talon_out:  # a talon's packet not chosen, cards laid away: still unseen
         for c in st.aside:
             live |= 1 << c
-    if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
+    if isinstance(action, (Play, SayPair, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:
             if c == st.turn_up:  # keep the trump: another card of its suit turned up
@@ -326,7 +328,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         turns = [-1]
     played = [0] * (len(acts) + 1)
     for i, (_, a) in enumerate(acts):
-        played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
+        card = played_card(a) if a is not None else -1
+        played[i + 1] = played[i] | (1 << card if card >= 0 else 0)
     dead_ids = (r.core_over,)
     # one search over every turned-up card: (exchanged since the last bound, -progress,
     # exchanges since the last bound, order, deck, case number, the bounds of that
@@ -363,7 +366,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         seen.add(key)
         tries += 1
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None, gives)
+                                 expect if by_effect else None, gives, turnup_fixed=True)
         if refusal is None:
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
