@@ -126,7 +126,7 @@ def test_a_hidden_pass_and_a_bid_needing_a_marriage_are_found(
     assert check_record(mine).errors == []
     assert used[hand] < QUICK_TRIES + 200  # the cases of the pass, pruned by the plays
     # the exchange search alone (all the search there was for hidden passes) gives up
-    start, slots, owner, first, acts, _limit, verify = calls[hand]
+    start, slots, owner, first, acts, _limit, verify, *_chosen = calls[hand]
     found, tries = search._swap_search(start, slots, owner, first, acts, 2000, verify, -1,
                                        {c for c in range(start.rules.ncards) if c not in slots})
     assert found is None and tries == 2000
@@ -167,3 +167,24 @@ def test_a_play_that_says_the_pair_counts_as_played() -> None:
     assert [played_card(a) for a in (Play(3), SayPair(9), Pass())] == [3, 9, -1]
     assert _plays_from([(0, Play(3)), (1, SayPair(9)), (1, Pass()), (0, None)], 2) == \
         [1 << 3, 1 << 9]
+
+
+@pytest.mark.parametrize(("seed", "seat", "hand"), [
+    (0, "A", 17),  # a redeal for four nines after two cards laid away unseen
+    # a bid over the cap needs a marriage, laid away unseen: was "no deal" (N135)
+    pytest.param(6, "B", 504, marks=pytest.mark.slow),
+])
+def test_cards_laid_away_unseen_are_chosen_by_the_search(seed: int, seat: str,
+                                                          hand: int) -> None:
+    # the replay passes the cards the search chose with the deal (it chose its own
+    # before, which need not fit the rest of the hand), and cards laid away are never
+    # played later (which prunes the cases of the pass to those the search can take)
+    from mariage.arena.bots import make_bot
+    from mariage.notation.recorder import record_match
+    from mariage.notation.views import view
+
+    rules = load_rules("thousand-2")
+    players = [make_bot("random", seed * 7 + i) for i in range(rules.nseats)]
+    mine = view(record_match(rules, seed, players), seat)
+    assert any(getattr(i, "text", "") == "give:?" for i in mine.hands[hand - 1].items)
+    assert check_record(mine).errors == []

@@ -71,7 +71,7 @@ LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
 
 #: The most cases one unseen pass splits into; past it, the caller leaves the
 #: search to the exchanges, which choose the cards passed from each deal tried.
-GIVE_CASES = 48
+GIVE_CASES = 120
 
 
 def _live(allowed: dict[int, int], places: int, gone: int) -> int:
@@ -247,7 +247,8 @@ def give_choices(refusal: Refusal, placement: Placement,
     cards the giver may pass, with the bounds it implies (the cards passed lie at
     places the giver received).
 
-    The giver may pass only cards it may hold now. Where no card can reach a
+    The giver may pass only cards it may hold now, and cards laid away only if no
+    seat plays them later. Where no card can reach a
     seat any more but by the passes left (no stock; no exchange later), and the
     receiver passes nothing on, no other seat plays a card passed, a receiver
     that plays out its hand was passed only cards it plays, and a card it plays
@@ -270,6 +271,9 @@ def give_choices(refusal: Refusal, placement: Placement,
     ahead = [st.mech.passing.role(st, steps[k][1])
              for k in range(st.pass_step + 1, st.pass_step + 1 + len(gives_later))
              if k < len(steps)]
+    if receiver < 0:  # laid away: out of play, so no seat plays them later
+        for s in range(r.nseats):
+            may &= ~plays[s]
     forced = 0
     if not st.stock and receiver >= 0 and receiver not in gives_later \
             and len(ahead) == len(gives_later) \

@@ -247,13 +247,20 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
 
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
                   first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT,
-                  verify: Verify | None = None) -> tuple[list[int] | None, int]:
+                  verify: Verify | None = None,
+                  chosen: dict[int, int] | None = None) -> tuple[list[int] | None, int]:
     """A full deck consistent with ``slots`` (``-1`` unknown) and ``acts``, and the tries used.
 
     ``start`` is the match state waiting for this deal (it is not changed).
     ``verify`` also checks the record's annotations along the replay: a deal
     that contradicts one (a trick winner, the trump, the points) is repaired
     like one that makes an action illegal.
+    ``chosen``: where cards were passed unseen (``give:?``), a dict that receives
+    the cards of each such pass (step index to a card mask) in the deal found,
+    where the search chose them; a replay that passes those cards agrees with
+    the search (:func:`~mariage.notation.placement.unseen_give` chooses the
+    others). Without it, the deal found must also fit the cards ``unseen_give``
+    chooses.
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
@@ -269,7 +276,7 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     # from), the rest of the hand places almost every card after one or two replays
     brief = min(QUICK_EXACT, limit // 8)
     found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
-                                      by_effect=False)
+                                      by_effect=False, chosen=chosen)
     if found is not None or (tries < brief and exhaustive):
         return found, tries
     if exhaustive:
@@ -284,25 +291,27 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         # stop learning there and exchange cards, or one case per effect; half each
         half = (limit - tries + 1) // 2
         found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                         by_effect=False)
+                                         by_effect=False, chosen=chosen)
         tries += more
         if found is not None or (more < half and exhaustive):
             return found, tries  # found, or proven that no deal fits
     if exhaustive:
         found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
-                                         verify, tpos, by_effect=True)
+                                         verify, tpos, by_effect=True, chosen=chosen)
         tries += more
         if found is not None or exhaustive or tries >= limit:
             return found, tries
-    # unseen passes with too many cases: the exchanges with every try left
+    # unseen passes with too many cases: the exchanges with every try left; they do not
+    # cover every deal, so running out of exchanges proves nothing (the search gave up)
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                unknown)
-    return found, tries + more
+    return found, tries + more if found is not None else max(tries + more, limit)
 
 
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
-           by_effect: bool) -> tuple[list[int] | None, int, bool]:
+           by_effect: bool, chosen: dict[int, int] | None = None,
+           ) -> tuple[list[int] | None, int, bool]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -368,6 +377,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True)
         if refusal is None:
+            if hidden and chosen is not None:  # the replay passes the cards of this case
+                chosen.update(gives)
+                return deck, tries, exhaustive
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
                 return deck, tries, exhaustive
