@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mariage.engine.actions import Action, Answer, Exchange, Give, Play
+from mariage.engine.actions import Action, Answer, Exchange, Give, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -218,10 +218,20 @@ def _expecting(want: tuple[object, ...]) -> Callable[[GameState, int, bool], boo
     return lambda probe, _index, _trick_done: effect_of(probe) == want
 
 
-def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState) -> bool:
+def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState,
+                             turnup: int | None = None) -> bool:
     """An answer that names no suit (or a step that set the trump without naming it):
-    whether and what it settles depends on the cards."""
-    return getattr(a, "suit", 0) < 0 and (st.trump != trump_before or type(a) is Answer)
+    whether and what it settles depends on the cards. ``turnup``: the turned-up
+    card before the step where it is the same in every deal tried; a step that
+    made its suit trump ("take" in Belote's first round) settled nothing that the
+    hidden cards decide."""
+    if getattr(a, "suit", 0) >= 0:
+        return False
+    if type(a) is Answer:
+        return True
+    if st.trump == trump_before:
+        return False
+    return turnup is None or st.trump != st.rules.suit_of[turnup]
 
 
 def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
@@ -254,7 +264,8 @@ def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> A
 def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    acts: Sequence[tuple[int, Action | None]], verify: object,
                    expect: dict[int, tuple[object, ...]] | None = None,
-                   gives: dict[int, int] | None = None) -> Refusal | None:
+                   gives: dict[int, int] | None = None,
+                   turnup_fixed: bool = False) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
@@ -265,7 +276,9 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     the case passes at each unseen pass (``give:?``, step index to a card
     mask); an unseen pass not in it is a :data:`GIVE` refusal. Without
     ``gives``, the cards of every unseen pass are chosen from the deal
-    (:func:`unseen_give`) and nothing exact is learned after it. Returns None
+    (:func:`unseen_give`) and nothing exact is learned after it.
+    ``turnup_fixed``: every deal the caller tries has the same turned-up card, so
+    a step that makes its suit trump depends on no hidden card. Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -290,8 +303,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
             if gives is None:
-                a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
-                                           if type(p) is Play])
+                a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
+                                           if p is not None and (c := played_card(p)) >= 0])
                 trump_known = False  # what was passed depends on the deal tried
             elif i in gives:
                 a = Give(gives[i])
@@ -299,7 +312,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
         before = list(st.hands)
         ntricks = len(st.tricks)
-        trump = st.trump
+        trump, turned = st.trump, st.turn_up if turnup_fixed else None
         try:
             st.apply(a, seat)
         except IllegalActionError as exc:
@@ -307,7 +320,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             if i > 0:  # the step before this one
                 refusal.replay = (start, deck, first, acts, i - 1)
             return refusal
-        if _effect_depends_on_cards(a, trump, st):
+        if _effect_depends_on_cards(a, trump, st, turned):
             if expect is None:
                 trump_known = False  # whether and which trump it sets may depend on the cards
             elif expect.get(i) != effect_of(st):

@@ -56,6 +56,8 @@ from mariage.engine.actions import (
     Give,
     Play,
     Raise,
+    SayPair,
+    played_card,
 )
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
@@ -91,7 +93,7 @@ def _first_use(acts: Sequence[Step]) -> dict[int, int]:
     """For each card played or exchanged, the seat that first does it."""
     out: dict[int, int] = {}
     for seat, a in acts:
-        if isinstance(a, (Play, Exchange)) and a.card not in out:
+        if isinstance(a, (Play, SayPair, Exchange)) and a.card not in out:
             out[a.card] = seat
     return out
 
@@ -102,7 +104,7 @@ def _initial_fill(slots: Sequence[int], owner: Sequence[int], ncards: int,
     missing = [c for c in range(ncards) if c not in known]
     use = _first_use(acts)
     order = {c: i for i, (_, a) in enumerate(acts)
-             if isinstance(a, (Play, Exchange)) for c in [a.card]}
+             if isinstance(a, (Play, SayPair, Exchange)) for c in [a.card]}
     missing.sort(key=lambda c: order.get(c, len(acts)))
     deck = list(slots)
     free = [i for i, c in enumerate(deck) if c < 0]
@@ -133,8 +135,8 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
             # the hand ended before its last action: its points, so the trump, differ
             return seat, a, st, NOTE
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
-                                       if isinstance(p, Play)])
+            a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
+                                       if p is not None and (c := played_card(p)) >= 0])
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
@@ -158,7 +160,7 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
     if st.rules.talon_out:  # a talon's packet not chosen, cards laid away: still unseen
         for c in st.aside:
             live |= 1 << c
-    if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
+    if isinstance(action, (Play, SayPair, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:
             if c == st.turn_up:  # keep the trump: another card of its suit turned up
@@ -245,13 +247,20 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
 
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
                   first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT,
-                  verify: Verify | None = None) -> tuple[list[int] | None, int]:
+                  verify: Verify | None = None,
+                  chosen: dict[int, int] | None = None) -> tuple[list[int] | None, int]:
     """A full deck consistent with ``slots`` (``-1`` unknown) and ``acts``, and the tries used.
 
     ``start`` is the match state waiting for this deal (it is not changed).
     ``verify`` also checks the record's annotations along the replay: a deal
     that contradicts one (a trick winner, the trump, the points) is repaired
     like one that makes an action illegal.
+    ``chosen``: where cards were passed unseen (``give:?``), a dict that receives
+    the cards of each such pass (step index to a card mask) in the deal found,
+    where the search chose them; a replay that passes those cards agrees with
+    the search (:func:`~mariage.notation.placement.unseen_give` chooses the
+    others). Without it, the deal found must also fit the cards ``unseen_give``
+    chooses.
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
@@ -267,7 +276,7 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     # from), the rest of the hand places almost every card after one or two replays
     brief = min(QUICK_EXACT, limit // 8)
     found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
-                                      by_effect=False)
+                                      by_effect=False, chosen=chosen)
     if found is not None or (tries < brief and exhaustive):
         return found, tries
     if exhaustive:
@@ -282,25 +291,27 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         # stop learning there and exchange cards, or one case per effect; half each
         half = (limit - tries + 1) // 2
         found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                         by_effect=False)
+                                         by_effect=False, chosen=chosen)
         tries += more
         if found is not None or (more < half and exhaustive):
             return found, tries  # found, or proven that no deal fits
     if exhaustive:
         found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
-                                         verify, tpos, by_effect=True)
+                                         verify, tpos, by_effect=True, chosen=chosen)
         tries += more
         if found is not None or exhaustive or tries >= limit:
             return found, tries
-    # unseen passes with too many cases: the exchanges with every try left
+    # unseen passes with too many cases: the exchanges with every try left; they do not
+    # cover every deal, so running out of exchanges proves nothing (the search gave up)
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                unknown)
-    return found, tries + more
+    return found, tries + more if found is not None else max(tries + more, limit)
 
 
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
-           by_effect: bool) -> tuple[list[int] | None, int, bool]:
+           by_effect: bool, chosen: dict[int, int] | None = None,
+           ) -> tuple[list[int] | None, int, bool]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -326,7 +337,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         turns = [-1]
     played = [0] * (len(acts) + 1)
     for i, (_, a) in enumerate(acts):
-        played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
+        card = played_card(a) if a is not None else -1
+        played[i + 1] = played[i] | (1 << card if card >= 0 else 0)
     dead_ids = (r.core_over,)
     # one search over every turned-up card: (exchanged since the last bound, -progress,
     # exchanges since the last bound, order, deck, case number, the bounds of that
@@ -363,8 +375,11 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         seen.add(key)
         tries += 1
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None, gives)
+                                 expect if by_effect else None, gives, turnup_fixed=True)
         if refusal is None:
+            if hidden and chosen is not None:  # the replay passes the cards of this case
+                chosen.update(gives)
+                return deck, tries, exhaustive
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
                 return deck, tries, exhaustive
