@@ -92,6 +92,33 @@ def test_an_overridden_offer_method_loses_the_gate() -> None:
     assert Declare(0, 0) not in play_legal(DEFAULT_MECHANISMS, rules)(state, 1)
 
 
+def test_an_overridden_any_time_method_loses_its_gate() -> None:
+    """The throw-in is listed in the play phase only in the first trick (its gate); a
+    talon mechanism that offers it later too is asked at every decision."""
+    from mariage.engine.actions import Redeal
+    from mariage.engine.mechanisms import Talon
+    from mariage.engine.phase import PLAY
+
+    class LateThrowIn(Talon):
+        __slots__ = ()
+
+        def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
+            out.append(Redeal())
+
+    rules = load_rules("thousand")
+    assert rules.throw_in_rule is not None
+    mech = replace(DEFAULT_MECHANISMS, talon=LateThrowIn())
+    state = new_match(rules, 5)
+    rng = random.Random(5)
+    while state.phase != PLAY or state.trick_no < 2:
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    seat = state.to_act
+    assert seat is not None
+    assert Redeal() not in play_legal(DEFAULT_MECHANISMS, rules)(state, seat)
+    assert Redeal() in play_legal(mech, rules)(state, seat)
+
+
 def test_card_sets_list_every_combination_lazily() -> None:
     from itertools import combinations
 

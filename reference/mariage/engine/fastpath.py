@@ -13,7 +13,10 @@ that lists them in that order without a loop over the mechanisms:
   offered, makes no call at all;
 * the cards are listed from tables of the play actions of each group of
   eight cards (:func:`card_tables`): one lookup per group instead of a step
-  per card.
+  per card;
+* the actions open at any moment are asked for behind their own gate
+  (:meth:`Mechanism.any_time_gate`: a hand is thrown in only in the first
+  trick).
 
 A mechanism subclass that overrides a method its gate relies on
 (:attr:`Mechanism.gate_depends`) loses the gate, so a changed mechanism is
@@ -115,14 +118,16 @@ def cards_of(rules: Rules, mask: int) -> list[Action]:
     return out
 
 
-def _gate(m: Mechanism, rules: Rules) -> str | None:
-    """``m``'s gate under ``rules``, unless ``m`` overrides a method the gate relies on."""
-    gate = m.offer_gate(rules)
+def _gate(m: Mechanism, rules: Rules, kind: str = "offer") -> str | None:
+    """``m``'s gate of its ``offer`` (or ``any_time``) under ``rules``, unless ``m``
+    overrides a method the gate relies on."""
+    gate = m.offer_gate(rules) if kind == "offer" else m.any_time_gate(rules)
     if gate is None:
         return None
     cls = type(m)
-    owner = next(k for k in cls.__mro__ if "offer_gate" in vars(k))
-    for name in ("offer", *m.gate_depends):
+    owner = next(k for k in cls.__mro__ if f"{kind}_gate" in vars(k))
+    depends = m.gate_depends if kind == "offer" else m.any_time_depends
+    for name in (kind, *depends):
         if getattr(cls, name) is not getattr(owner, name):
             return None
     return gate
@@ -154,7 +159,9 @@ def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
               "    else:", f"        out = [{cards[1:-2]}]"]
     for i, m in enumerate(m for m in mech.all() if m.offers_any_time(rules)):
         ns[f"_any{i}"] = m.any_time
-        lines.append(f"    _any{i}(st, seat, out)")
+        gate = _gate(m, rules, "any_time")
+        call = f"_any{i}(st, seat, out)"
+        lines.append(f"    if {gate}:\n        {call}" if gate else f"    {call}")
     lines.append("    return out")
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<play phase of {rules.ruleset}>", "exec"), ns)

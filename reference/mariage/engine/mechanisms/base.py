@@ -111,6 +111,17 @@ class Mechanism:
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the actions ``seat`` may take whoever is to act to ``out``."""
 
+    #: the methods besides :meth:`any_time` whose behaviour :meth:`any_time_gate` assumes
+    any_time_depends: ClassVar[tuple[str, ...]] = ()
+
+    def any_time_gate(self, rules: Rules) -> str | None:
+        """A Python expression that is false only where :meth:`any_time` adds nothing in
+        the play phase (read as :meth:`offer_gate` is: ``st``, ``seat``, ``h``); ``None``:
+        always call. A subclass overriding :meth:`any_time` or a method named in
+        :attr:`any_time_depends` loses the gate unless it states its own.
+        """
+        return None
+
     def claim(self, path: str) -> int:
         """How specifically this mechanism claims the rule at ``path`` (0: not at all).
 

@@ -205,6 +205,10 @@ class Talon(Mechanism):
         if (st.phase != PLAY or st.trick_no == 1) and self.throw_in_claim(st, seat):
             out.append(Redeal())
 
+    def any_time_gate(self, rules: Rules) -> str | None:
+        """In the play phase, a hand is thrown in only in the first trick."""
+        return "st.trick_no == 1"
+
     def throw_in_claim(self, st: GameState, seat: int) -> str | None:
         """The rule that lets ``seat`` throw the hand in now, or ``None``."""
         r = st.rules
