@@ -1,10 +1,13 @@
-"""The generated end of a hand (``engine/handend.py``) against ``Scoring.end_hand``.
+"""The generated end of a hand (``engine/handend.py``) against ``Scoring.end_hand``, and
+the generated opening of a trick (the first one, after the deal, too) against
+``TrickPlay.start_trick``.
 
 Whole matches are played twice on the same deals and choices: by the reference
-mechanisms, whose last card of a hand runs the code generated per ruleset, and
-by the same mechanisms with the scoring subclassed (same behaviour), which
-leaves no generated hand end, so that ``Scoring.end_hand`` runs. Every slot must
-agree after every action, up to and past the end of the match.
+mechanisms, which run the code generated per ruleset, and by the same
+mechanisms with the scoring (or the trick play) subclassed with the same
+behaviour, which leaves no generated code for that step, so that the
+mechanism's method runs. Every slot must agree after every action, up to and
+past the end of the match.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ import pytest
 from families import by_family
 from mariage import GameState, load_rules
 from mariage.engine.deals import SeededDeals
+from mariage.engine.fastpath import start_trick
 from mariage.engine.handend import hand_end
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, MatchEnd, Scoring
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, MatchEnd, Mechanisms, Scoring, TrickPlay
 from mariage.engine.phase import DEAL
 from propkit import option_grid, pick_action, rules_for
 from test_fastpath import _state_of
@@ -43,6 +47,15 @@ class _OwnCheck(MatchEnd):
         super().check(st, after_hand, reason)
 
 
+class _OwnStart(TrickPlay):
+    """The reference trick play with ``start_trick`` overridden (same behaviour)."""
+
+    __slots__ = ()
+
+    def start_trick(self, st: GameState, leader: int) -> None:
+        super().start_trick(st, leader)
+
+
 def _samples(name: str) -> list[dict[str, Any]]:
     grid = option_grid(name)
     rng = random.Random(f"hand end {name}")
@@ -56,9 +69,10 @@ def test_a_changed_step_leaves_no_generated_hand_end() -> None:
     assert hand_end(replace(DEFAULT_MECHANISMS, match_end=_OwnCheck()), rules) is None
 
 
-@pytest.mark.parametrize("ruleset", by_family())
-def test_generated_hand_end_equals_the_scoring_methods(ruleset: str) -> None:
-    generic = replace(DEFAULT_MECHANISMS, scoring=_OwnScoring())
+def _side_by_side(ruleset: str, generic: Mechanisms) -> tuple[int, int]:
+    """Play matches of ``ruleset`` (sampled options) by the reference mechanisms and by
+    ``generic`` on the same deals and choices, comparing every slot after every action;
+    the hands dealt and matches finished."""
     hands = matches = 0
     for opts in _samples(ruleset):
         rules = rules_for(ruleset, opts)
@@ -76,9 +90,24 @@ def test_generated_hand_end_equals_the_scoring_methods(ruleset: str) -> None:
                     deck, first = deals.next_deal(fast)
                     fast.deal(deck, first)
                     slow.deal(deck, first)
-                    continue
-                seat, action = pick_action(rng, fast)
-                fast.apply(action, seat=seat)
-                slow.apply(action, seat=seat)
+                else:
+                    seat, action = pick_action(rng, fast)
+                    fast.apply(action, seat=seat)
+                    slow.apply(action, seat=seat)
                 assert _state_of(fast) == _state_of(slow)
+    return hands, matches
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+def test_generated_hand_end_equals_the_scoring_methods(ruleset: str) -> None:
+    hands, matches = _side_by_side(ruleset, replace(DEFAULT_MECHANISMS, scoring=_OwnScoring()))
     assert hands > 10 and matches >= 1
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+def test_generated_trick_start_equals_the_trick_play_method(ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    assert start_trick(replace(DEFAULT_MECHANISMS, tricks=_OwnStart()), rules) is not \
+        start_trick(DEFAULT_MECHANISMS, rules)
+    hands, _ = _side_by_side(ruleset, replace(DEFAULT_MECHANISMS, tricks=_OwnStart()))
+    assert hands > 10

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, play_apply, play_legal
+from .fastpath import PlayLegal, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
@@ -57,6 +57,8 @@ class Dispatch:
     trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
     end_hand: HandEnd  # (state, how): Scoring.end_hand(state, how), by generated code where
     # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
+    start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
+    # by generated code where it is the reference one (engine.fastpath.start_trick)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -97,7 +99,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     phase_legal, hooks, play_legal(mech, rules),
                     play_apply(mech, rules, end_hand) or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    _trails_tricks(mech, hooks), end_hand)
+                    _trails_tricks(mech, hooks), end_hand, start_trick(mech, rules))
 
 
 def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:

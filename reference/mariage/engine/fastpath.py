@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal"]
+__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal", "start_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -200,8 +200,8 @@ def _draw_lines(k: int, sit_out: bool) -> list[str]:
 
 
 def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str]:
-    """Source of the next trick's opening (as :meth:`TrickPlay.start_trick`, which opens
-    the first trick too: here the trick is never the first)."""
+    """Source of the next trick's opening, the first one too (as
+    :meth:`TrickPlay.start_trick`), with ``winner`` to lead."""
     from .mechanisms.declarations import Declarations
 
     zeros = ", ".join("0" * rules.nseats)
@@ -212,7 +212,8 @@ def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
              "        st.trump, st.trump_next = st.trump_next, -1",
              f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner",
              "    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
-             "    st._free_play = ob is not None and not ob.follow"]
+             "    st._free_play = ob is not None and not ob.follow" + (
+                 " and trick_no != 1" if rules.first_card_prefs else "")]
     if not rules.declarations:
         return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
     window = rules.decl_window_any
@@ -265,6 +266,30 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
         elif all(ob.head_suits == "trump" for ob in obs if ob is not None):
             conds.append(follow + " and suit_of[card] != st.trump")
     return " or ".join(f"({c})" for c in conds)
+
+
+def start_trick(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], None]:
+    """The opening of a trick with a given leader under ``mech`` and ``rules``, as
+    :meth:`TrickPlay.start_trick` (written for these rules), or that method itself where
+    the trick play mechanism overrides it.
+
+    >>> from mariage import load_rules, GameState
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> state = GameState(load_rules("marianna"), first_dealer=0)
+    >>> start_trick(DEFAULT_MECHANISMS, state.rules)(state, 2)
+    >>> state.trick_no, state.to_act, state._decl_open
+    (1, 2, True)
+    """
+    from .mechanisms.trickplay import TrickPlay
+    from .phase import PLAY, WINDOW
+
+    if type(mech.tricks).start_trick is not TrickPlay.start_trick:
+        return mech.tricks.start_trick
+    ns: dict[str, Any] = {"_PLAY": PLAY, "_WINDOW": WINDOW}
+    lines = ["def start_trick(st, winner):", *_start_lines(mech, rules, ns)]
+    exec(compile("\n".join(lines) + "\n", f"<trick start of {rules.ruleset}>", "exec"), ns)
+    fn: Callable[[GameState, int], None] = ns["start_trick"]
+    return fn
 
 
 def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None

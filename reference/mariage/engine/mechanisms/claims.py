@@ -135,7 +135,7 @@ class Claims(Mechanism):
         if st.trick_no >= st._tricks_per_hand:
             st._appliers.end_hand(st, "played_out")  # Scoring.end_hand (engine.handend)
             return
-        mech.tricks.start_trick(st, winner)
+        st._appliers.start_trick(st, winner)  # TrickPlay.start_trick (engine.fastpath)
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """After a trick in a talon game; after declaration points, for automatic claims."""

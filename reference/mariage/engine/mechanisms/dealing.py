@@ -245,8 +245,8 @@ class Dealing(Mechanism):
             st.mech.taking.open(st)
         elif r.sa_rule is not None:  # an auction of a value and a trump suit first
             st.mech.suit_auction.open(st)
-        else:
-            st.mech.tricks.start_trick(st, st.leader)
+        else:  # TrickPlay.start_trick, by generated code (engine.fastpath.start_trick)
+            st._appliers.start_trick(st, st.leader)
         if r.turn_up_bonus and st.turn_up is not None and dealer is not None:
             bonus = r.points[st.turn_up]
             if bonus:
