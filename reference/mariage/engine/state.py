@@ -315,7 +315,9 @@ class GameState:
     def sides_in_hand(self) -> tuple[int, ...]:
         """The sides with a seat in this hand: every side but that of a seat sitting out."""
         r = self.rules
-        out = r.team_of[self.out] if self.out >= 0 else -1
+        if self.out < 0:  # every side
+            return tuple(range(len(r.teams)))
+        out = r.team_of[self.out]
         return tuple(t for t in range(len(r.teams)) if t != out)
 
     def opponent(self, team: int) -> int:

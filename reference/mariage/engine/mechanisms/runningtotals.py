@@ -49,7 +49,7 @@ class RunningTotals(Mechanism):
         decl = r.team_of[st.declarer] if st.declarer >= 0 else -1
         if st.blind and how == "played_out":  # multipliers: a blind contract's entry
             added[decl] *= r.blind_multiplier
-        golden = self.golden(st)
+        golden = r.golden_rule is not None and self.golden(st)
         if golden:  # ... and every entry of a golden hand
             st.golden_done += 1
             if decl >= 0 and how == "played_out" and added[decl] > 0:  # made
@@ -61,8 +61,10 @@ class RunningTotals(Mechanism):
             for t in range(n):
                 if on[t] and (t != decl or (added[t] < 0 and not r.barrel_fail_off)):
                     added[t] = 0
+        sides = st.sides_in_hand() if r.barrel_rule is not None or r.bolt_condition != "off" \
+            else ()
         if r.bolt_condition != "off" and how == "played_out":
-            self.bolts(st, added, st.sides_in_hand(), decl, on)
+            self.bolts(st, added, sides, decl, on)
         target = r.match_target
         for t in range(n):
             if r.win_rule == "exactly" and scores[t] + added[t] > target:
@@ -78,7 +80,7 @@ class RunningTotals(Mechanism):
             best = [t for t in reached if scores[t] == top]
             return (best[0] if len(best) == 1 else None,)
         if r.barrel_rule is not None:
-            self.barrel(st, on, st.sides_in_hand())
+            self.barrel(st, on, sides)
         if r.dump_rule is not None:
             for t in range(n):
                 if scores[t] == r.dump_value or (r.dump_negative and scores[t] == -r.dump_value):
