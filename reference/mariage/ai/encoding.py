@@ -146,6 +146,8 @@ class ActionSpace:
             who = state.to_act if seat is None else seat
             assert who is not None
             allowed = state.hands[who]
+            if not picked:  # the actions offered before the sets (a concession)
+                out += [self.ids[a] for a in legal.head]
         else:
             ids = self.ids
             for a in legal:

@@ -67,6 +67,11 @@ class CardSets(Sequence[Action]):
             choices = _CHOICES[key] = tuple(combinations(range(len(self._bits)), count))
         self._choices = choices
 
+    @property
+    def head(self) -> tuple[Action, ...]:
+        """The actions listed before the sets (a concession), if any."""
+        return self._head
+
     def __len__(self) -> int:
         return len(self._head) + len(self._choices)
 
