@@ -235,16 +235,23 @@ def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
 
 
 def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
-    """Source of a condition under which the card ``card`` (in the hand of ``seat``, who
-    has no forced card) is among :meth:`TrickPlay.legal_plays`, so that the duties need
-    not be worked out again to check it ('' where no such shortcut is known).
+    """Source of a condition under which the card ``card`` (in ``hand``, the hand of
+    ``seat``, who has no forced card) is among :meth:`TrickPlay.legal_plays`, so that
+    the duties need not be worked out again to check it ('' where no such shortcut is
+    known). Each case follows from how the duties narrow a hand:
 
-    A lead is free unless a declared card must be led (``lead_mask``), the first
-    lead of the hand prefers a card or leads are limited; a card of the suit led
-    is allowed unless a duty to head the trick may narrow the suit (in every suit,
-    or in trumps only: then a card of a plain suit led) or the first trick asks
-    for a rank. The latter is judged on the rules' duties, so it holds only while
-    they are in force (not those of a contract that brings its own, as all trumps).
+    * a lead is free unless a declared card must be led (``lead_mask``), the first
+      lead of the hand prefers a card or leads are limited;
+    * a card of the suit led is allowed unless a duty to head the trick may narrow
+      the suit (in every suit, or in trumps only: then a card of a plain suit led)
+      or the first trick asks for a rank; that is judged on the rules' duties, so it
+      holds only while they are in force (not those of a contract that brings its
+      own, as all trumps);
+    * whatever the duties, a card of the suit led that beats every card of that
+      suit in the trick heads it, so it is allowed (but where the first trick asks
+      for a rank);
+    * whatever the duties, a seat that holds no card of the suit led and no trump
+      may play any card.
     """
     from .mechanisms.trickplay import TrickPlay
     from .rules import When
@@ -255,16 +262,26 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
     if rules.foreign_trump_rule is None and rules.decl_auto_rule is None:
         first = " and st.trick_no != 1" if rules.first_card_prefs else ""
         conds.append(f"not st.trick_cards and not st.lead_mask{first}")
+    follow = "st.trick_cards and suit_of[card] == suit_of[st.trick_cards[0]]"
+    if rules.first_trick_rank >= 0:
+        follow += " and st.trick_no != 1"
+    # beating every card of the suit led in the trick (unrolled for its positions)
+    beats = ["st._higher[st.trick_cards[0]] >> card & 1"] + [
+        f"(len(st.trick_cards) <= {i} or suit_of[st.trick_cards[{i}]] != suit_of[card]"
+        f" or st._higher[st.trick_cards[{i}]] >> card & 1)"
+        for i in range(1, rules.hand_seats - 1)]
+    free = ""  # the suit led cannot be narrowed under the rules' own duties
     obs = (rules.obligation_stock, rules.obligation_no_stock)
     if all(ob is not None for ob in obs):
-        follow = ("st._ob_stock is _ob_stock and st._ob_no_stock is _ob_no_stock"
-                  " and st.trick_cards and suit_of[card] == suit_of[st.trick_cards[0]]")
-        if rules.first_trick_rank >= 0:
-            follow += " and st.trick_no != 1"
+        own = "st._ob_stock is _ob_stock and st._ob_no_stock is _ob_no_stock"
         if all(ob.head is When.NEVER for ob in obs if ob is not None):
-            conds.append(follow)
+            free = own
         elif all(ob.head_suits == "trump" for ob in obs if ob is not None):
-            conds.append(follow + " and suit_of[card] != st.trump")
+            free = f"{own} and suit_of[card] != st.trump"
+    conds.append(f"{follow} and ({free} or {' and '.join(beats)})" if free
+                 else f"{follow} and {' and '.join(beats)}")
+    conds.append("st.trick_cards and not hand & _suit_mask[suit_of[st.trick_cards[0]]]"
+                 " and (st.trump < 0 or not hand & _suit_mask[st.trump])")
     return " or ".join(f"({c})" for c in conds)
 
 
@@ -320,6 +337,7 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
+        "_suit_mask": rules.suit_mask,
         "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock}
     cards = ", ".join(f"c{i}" for i in range(k))
