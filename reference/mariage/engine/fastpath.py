@@ -152,8 +152,12 @@ def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
         call = f"_offer{i}(st, seat, out)"
         lines.append(f"    if {gate}:\n        {call}" if gate else f"    {call}")
     own_duties = type(mech.tricks).legal_plays is TrickPlay.legal_plays
-    lines.append("    m = h if st._free_play else _legal_plays(st, seat)" if own_duties
-                 else "    m = _legal_plays(st, seat)")
+    if own_duties:  # the whole hand where no duty can narrow it (see _whole_hand)
+        ns["_suit_mask"], ns["suit_of"] = rules.suit_mask, rules.suit_of
+        lines.append(f"    m = h if st._free_play or {_whole_hand(rules)} "
+                     "else _legal_plays(st, seat)")
+    else:
+        lines.append("    m = _legal_plays(st, seat)")
     cards = _cards_expr(len(tables), "m")
     lines += ["    if out:", f"        out += {cards}",
               "    else:", f"        out = [{cards[1:-2]}]"]
@@ -232,6 +236,19 @@ def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             "        st.phase = _WINDOW",
             f"        st.window_left = {rules.decl_window_seats or rules.nseats}",
             "    else:", "        st.phase = _PLAY"]
+
+
+def _whole_hand(rules: Rules) -> str:
+    """Source of a condition under which :meth:`TrickPlay.legal_plays` of ``seat`` is
+    his whole hand ``h`` whatever the duties: no forced card, and a lead where no card
+    must be led (as :func:`_sure_legal`), or no card of the suit led and no trump."""
+    void = ("st.trick_cards and not h & _suit_mask[suit_of[st.trick_cards[0]]]"
+            " and (st.trump < 0 or not h & _suit_mask[st.trump])")
+    if rules.foreign_trump_rule is None and rules.decl_auto_rule is None:
+        first = " and st.trick_no != 1" if rules.first_card_prefs else ""
+        lead = f"not st.trick_cards and not st.lead_mask{first}"
+        return f"st.forced[seat] < 0 and ({lead} or {void})"
+    return f"st.forced[seat] < 0 and {void}"
 
 
 def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
