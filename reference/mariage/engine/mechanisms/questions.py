@@ -31,21 +31,19 @@ __all__ = ["CALLED_PAIR", "HALF", "PAIR", "TrumpCalls"]
 #: the kinds of :class:`~mariage.engine.actions.Question`
 PAIR, HALF = 0, 1
 
-#: per number of suits: the call of each suit's pair and the half question about each
-#: suit, made once (actions are immutable, so every listing may share them)
-_ASKED: dict[int, tuple[tuple[Call, ...], tuple[Question, ...]]] = {}
+#: per number of suits: the call of each suit's pair, the question for the pair of
+#: trumps and the half question about each suit, made once when first listed (actions
+#: are immutable, so every listing may share them)
+_ASKED: dict[int, tuple[tuple[Call, ...], Question, tuple[Question, ...]]] = {}
 
 
-def _asked(nsuits: int) -> tuple[tuple[Call, ...], tuple[Question, ...]]:
+def _asked(nsuits: int) -> tuple[tuple[Call, ...], Question, tuple[Question, ...]]:
     hit = _ASKED.get(nsuits)
     if hit is None:
-        hit = _ASKED[nsuits] = (tuple(Call(s) for s in range(nsuits)),
+        hit = _ASKED[nsuits] = (tuple(Call(s) for s in range(nsuits)), Question(PAIR),
                                 tuple(Question(HALF, s) for s in range(nsuits)))
     return hit
 
-
-#: the question for the pair of trumps
-_PAIR_QUESTION = Question(PAIR)
 #: the "declaration" number of a called pair in ``GameState.declared``
 CALLED_PAIR = -99
 
@@ -117,11 +115,11 @@ class TrumpCalls(Mechanism):
         if not self.may_call(st, seat):
             return []
         out: list[Action] = []
-        calls, halves = _asked(len(st.rules.suits))
+        calls, pair, halves = _asked(len(st.rules.suits))
         if self.level_allows(st, seat, -1):
             out += [calls[s] for s in self.pairs(st, seat)]
         if self.level_allows(st, seat, PAIR):
-            out.append(_PAIR_QUESTION)
+            out.append(pair)
         out += [halves[s] for s in self.half_suits(st, seat)]
         return out
 
