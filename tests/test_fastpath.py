@@ -119,6 +119,28 @@ def test_an_overridden_any_time_method_loses_its_gate() -> None:
     assert Redeal() in play_legal(mech, rules)(state, seat)
 
 
+def test_an_overridden_hook_handler_loses_its_gate() -> None:
+    """After a trick, held points are counted only for a winner who holds some (the
+    gate); a held credit that overrides a method the gate relies on is always called."""
+    from mariage.engine.fastpath import _gated_hooks
+    from mariage.engine.mechanisms import HeldCredit
+
+    class CountAlways(HeldCredit):
+        __slots__ = ()
+
+        def on_trick_won(self, st: GameState, winner: int) -> None:
+            super().on_trick_won(st, winner)
+
+    rules = load_rules("schnapsen")
+    assert rules.credit_on_win
+    gates = dict((h.__self__.name, g) for h, g in  # type: ignore[attr-defined]
+                 _gated_hooks(DEFAULT_MECHANISMS, rules, "after_trick"))
+    assert gates["held declaration credit"] == "st.held[winner]"
+    mech = replace(DEFAULT_MECHANISMS, held_credit=CountAlways())
+    assert [g for h, g in _gated_hooks(mech, rules, "after_trick")
+            if isinstance(h.__self__, CountAlways)] == [None]  # type: ignore[attr-defined]
+
+
 def test_card_sets_list_every_combination_lazily() -> None:
     from itertools import combinations
 

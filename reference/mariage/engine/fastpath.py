@@ -238,6 +238,28 @@ def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             "    else:", "        st.phase = _PLAY"]
 
 
+def _gated_hooks(mech: Mechanisms, rules: Rules, hook: str
+                 ) -> list[tuple[Callable[..., Any], str | None]]:
+    """The handlers of ``hook`` under ``mech`` and ``rules``, in the order of
+    :func:`~mariage.engine.mechanisms.hooks.hooks_of`, each with its gate
+    (:meth:`Mechanism.hook_gate`; None where the mechanism overrides a method the gate
+    relies on)."""
+    out: list[tuple[Callable[..., Any], str | None]] = []
+    for m in mech.all():
+        for name, method in m.hooks(rules):
+            if name != hook:
+                continue
+            gate = m.hook_gate(method, rules)
+            if gate is not None:
+                cls = type(m)
+                owner = next(k for k in cls.__mro__ if "hook_gate" in vars(k))
+                for depends in (method, *m.hook_gate_depends.get(method, ())):
+                    if getattr(cls, depends) is not getattr(owner, depends, None):
+                        gate = None
+            out.append((getattr(m, method), gate))
+    return out
+
+
 def _whole_hand(rules: Rules) -> str:
     """Source of a condition under which :meth:`TrickPlay.legal_plays` of ``seat`` is
     his whole hand ``h`` whatever the duties: no forced card, and a lead where no card
@@ -339,14 +361,12 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
     :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`).
     """
     from .handend import hand_end
-    from .mechanisms.hooks import hooks_of
     from .mechanisms.trickplay import TRAILED_METHODS, TrickPlay
     from .phase import PLAY, WINDOW
 
     cls = type(mech.tricks)
     if any(getattr(cls, m) is not getattr(TrickPlay, m) for m in TRAILED_METHODS):
         return None
-    hooks = hooks_of(mech.all(), rules)
     k, n = rules.hand_seats, rules.nseats
     sit_out = k < n
     ns: dict[str, Any] = {
@@ -384,9 +404,11 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
               "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
-    for i, after_trick in enumerate(hooks.after_trick):
+    for i, (after_trick, gate) in enumerate(_gated_hooks(mech, rules, "after_trick")):
         ns[f"_after{i}"] = after_trick
-        lines.append(f"    if _after{i}(st, winner):\n        return")
+        call = f"if _after{i}(st, winner):"
+        lines.append(f"    if ({gate}) and _after{i}(st, winner):\n        return" if gate
+                     else f"    {call}\n        return")
     lines += ["    if st.stock:", *_draw_lines(k, sit_out),
               "    if st.trick_no >= st._tricks_per_hand:"]
     if rules.last_trick_points:
@@ -395,9 +417,10 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
         lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
     lines += ["        _end_hand(st, 'played_out')", "        return",
               *_start_lines(mech, rules, ns)]
-    for i, next_lead in enumerate(hooks.next_lead):
+    for i, (next_lead, gate) in enumerate(_gated_hooks(mech, rules, "next_lead")):
         ns[f"_lead{i}"] = next_lead
-        lines.append(f"    _lead{i}(st, winner)")
+        lines.append(f"    if {gate}:\n        _lead{i}(st, winner)" if gate
+                     else f"    _lead{i}(st, winner)")
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<card play of {rules.ruleset}>", "exec"), ns)
     fn: PlayApply = ns["apply_play"]

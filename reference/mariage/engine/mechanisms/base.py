@@ -111,6 +111,22 @@ class Mechanism:
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the actions ``seat`` may take whoever is to act to ``out``."""
 
+    #: per hook handler (a method named by :meth:`hooks`): the methods besides it whose
+    #: behaviour :meth:`hook_gate` assumes
+    hook_gate_depends: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def hook_gate(self, method: str, rules: Rules) -> str | None:
+        """A Python expression that is false only where the hook handler ``method``
+        (``after_trick`` or ``next_lead``) does nothing (and returns nothing true).
+
+        The generated card play calls the handler only where it is true; it may
+        read ``st`` (the state) and ``winner`` (the trick's winner, who leads
+        next). ``None``: always call. A subclass overriding ``method`` or a method
+        it names in :attr:`hook_gate_depends` loses the gate unless it states its
+        own.
+        """
+        return None
+
     #: the methods besides :meth:`any_time` whose behaviour :meth:`any_time_gate` assumes
     any_time_depends: ClassVar[tuple[str, ...]] = ()
 

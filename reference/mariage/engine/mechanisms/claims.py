@@ -146,6 +146,18 @@ class Claims(Mechanism):
             out += (("after_points", "after_declaration"),)
         return out
 
+    hook_gate_depends: ClassVar[dict[str, tuple[str, ...]]] = {
+        "after_trick": ("counted", "pause")}
+
+    def hook_gate(self, method: str, rules: Rules) -> str | None:
+        """After a trick, the talon rules act at the last trick, or while the stock lasts
+        where the stock may be closed; automatic claims may act after any trick."""
+        if method != "after_trick" or (rules.claim_rule is not None and rules.claim_auto
+                                       and rules.claim_after_trick):
+            return None
+        last = "st.trick_no >= st._tricks_per_hand"
+        return f"{last} or st.stock" if rules.close_rule is not None else last
+
     def after_trick(self, st: GameState, winner: int) -> bool:
         """Run the talon rules after a trick; True if they took over (pause or hand end)."""
         r = st.rules

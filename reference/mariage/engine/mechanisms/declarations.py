@@ -319,6 +319,13 @@ class Declarations(Mechanism):
             return (("next_lead", "next_lead"),)
         return ()
 
+    hook_gate_depends: ClassVar[dict[str, tuple[str, ...]]] = {
+        "next_lead": ("credit_held",)}
+
+    def hook_gate(self, method: str, rules: Rules) -> str | None:
+        """At the next lead, only a leader who holds points has anything to count."""
+        return "st.held[winner]" if method == "next_lead" else None
+
     def next_lead(self, st: GameState, leader: int) -> None:
         """The winner of the last trick leads: what he held counts now."""
         if st.held[leader]:

@@ -47,6 +47,13 @@ class HeldCredit(Mechanism):
         """After a trick, where declarations wait on a trick won (``credit_on_win``)."""
         return (("after_trick", "after_trick"),) if rules.credit_on_win else ()
 
+    hook_gate_depends: ClassVar[dict[str, tuple[str, ...]]] = {
+        "after_trick": ("on_trick_won",)}
+
+    def hook_gate(self, method: str, rules: Rules) -> str | None:
+        """After a trick, only a winner who holds points has anything to count."""
+        return "st.held[winner]" if method == "after_trick" else None
+
     def after_trick(self, st: GameState, winner: int) -> bool:
         """The trick's winner's held points count now; the trick goes on (False)."""
         self.on_trick_won(st, winner)
