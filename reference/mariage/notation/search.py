@@ -272,12 +272,16 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
-    # the bounds first, very briefly: where every card is dealt at once (no stock to draw
-    # from), the rest of the hand places almost every card after one or two replays
-    brief = min(QUICK_EXACT, limit // 8)
-    found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
-                                      by_effect=False, chosen=chosen)
-    if found is not None or (tries < brief and exhaustive):
+    # the bounds first, while they teach: where every card is dealt at once (no stock to
+    # draw from), the rest of the hand places almost every card after one or two replays,
+    # and where a stock is drawn from, each replay places one card more; the search
+    # leaves them after QUICK_EXACT replays that teach nothing, or about one replay per
+    # unknown card
+    brief = min(len(unknown) + QUICK_EXACT, limit // 4)
+    found, tries, exhaustive, settled = _exact(start, slots, owner, first, acts, brief, verify,
+                                               tpos, by_effect=False, chosen=chosen,
+                                               patience=min(QUICK_EXACT, limit // 8))
+    if found is not None or (settled and exhaustive):
         return found, tries
     if exhaustive:
         # then the exchanges, briefly: where no duty binds, they often find a deal at once
@@ -290,14 +294,14 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         # two ways past an answer that names no suit (its effect depends on the cards):
         # stop learning there and exchange cards, or one case per effect; half each
         half = (limit - tries + 1) // 2
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                         by_effect=False, chosen=chosen)
+        found, more, exhaustive, settled = _exact(start, slots, owner, first, acts, half,
+                                                  verify, tpos, by_effect=False, chosen=chosen)
         tries += more
-        if found is not None or (more < half and exhaustive):
+        if found is not None or (settled and exhaustive):
             return found, tries  # found, or proven that no deal fits
     if exhaustive:
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
-                                         verify, tpos, by_effect=True, chosen=chosen)
+        found, more, exhaustive, _ = _exact(start, slots, owner, first, acts, limit - tries,
+                                            verify, tpos, by_effect=True, chosen=chosen)
         tries += more
         if found is not None or exhaustive or tries >= limit:
             return found, tries
@@ -311,7 +315,7 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
            by_effect: bool, chosen: dict[int, int] | None = None,
-           ) -> tuple[list[int] | None, int, bool]:
+           patience: int | None = None) -> tuple[list[int] | None, int, bool, bool]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -325,9 +329,10 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     effect the step may have and learns on in each. Cards passed unseen split
     the search into one case per set of cards that may have been passed
     (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
-    many, the search stops there. Returns the deck found (or None), the
-    replays used, and whether the search covered every deal (a search that
-    ran out without a deal then proves that none fits).
+    many, the search stops there. With ``patience``, it also stops after that
+    many replays that taught nothing exact (whose children are exchanges).
+    Returns the deck found (or None), the replays used, whether the search
+    covers every deal, and whether it ran to its end (both: no deal fits).
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -361,7 +366,11 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
-    tries = 0
+    tries = stuck = 0
+    movable = 0  # the cards of unknown places (the turned-up one too, where unknown)
+    for c in range(r.ncards):
+        if c not in slots:
+            movable |= 1 << c
     hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     while heap and tries < limit:
@@ -374,15 +383,25 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             continue
         seen.add(key)
         tries += 1
+        collected: list[tuple[int, int]] = []
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None, gives, turnup_fixed=True)
+                                 expect if by_effect else None, gives, turnup_fixed=True,
+                                 collect=collected, movable=movable)
+        if collected:  # cards played by seats that did not hold them: one bound each
+            if all(c in placement.allowed for c, _ in collected):
+                for c, places in collected:
+                    placement.restrict(c, places)
+                pushed += 1
+                heapq.heappush(heap, (0, -len(acts), 0, pushed, deck, case_no, placement,
+                                      expect, gives))
+            continue  # (a known card at a place no bound allows: no deal in this case)
         if refusal is None:
             if hidden and chosen is not None:  # the replay passes the cards of this case
                 chosen.update(gives)
-                return deck, tries, exhaustive
+                return deck, tries, exhaustive, True
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
-                return deck, tries, exhaustive
+                return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
         if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
@@ -401,7 +420,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             settle(refusal, placement, acts, before)
             choices = give_choices(refusal, placement, acts, before)
             if choices is None:  # too many cases: leave the search to the exchanges
-                return None, tries, False
+                return None, tries, False, False
             for cards, case in choices:
                 ncases += 1
                 pushed += 1
@@ -423,6 +442,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
                     ncases += 1
                 children.append((deck, ncases if case is not placement else case_no, case))
         else:  # exchanges: after every bound and case (of any turned-up card), best first
+            stuck += 1
+            if patience is not None and stuck >= patience:
+                return None, tries, exhaustive, False
             depth = swaps + 1
             pos = {c: i for i, c in enumerate(deck)}
             unknown = set(placement.allowed)
@@ -438,7 +460,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
                                   case, expect, gives))
-    return None, tries, exhaustive
+    return None, tries, exhaustive, not heap
 
 
 def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
