@@ -19,8 +19,10 @@ cards that are both still unplayed at that moment:
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-The exchanges are tried first for a few replays (``QUICK_TRIES``): where no
-duty binds they often find a deal at once. Where the turned-up card is
+The search by learned bounds runs first while it teaches (about one replay
+per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
+then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
+they often find a deal at once. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
@@ -76,7 +78,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
-#: Replays of the search by learned bounds tried before the exchange search.
+#: Replays of the search by learned bounds that teach nothing (their children are
+#: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
