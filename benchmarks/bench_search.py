@@ -25,7 +25,11 @@ ratios:
   reference positions have no deal source, as in a search that stops at the
   end of the hand; the minimal engine has none either); and the same
   playouts made with undo on and taken back to the position by ``undo()``
-  (*playout+undo*), as a search built on undo does;
+  (*playout+undo*), as a search built on undo does, or by one ``undo_to``
+  of a ``mark()`` made at the position (*playout+undo_to*);
+* **lines**: ``n`` random actions from each position (1, 2, 4, 8, 16; fewer
+  where the hand ends first) taken back by ``undo_to`` a mark, against the
+  same line played on a clone: the length up to which undo pays;
 * **apply** alone (undo off), the base of *apply+undo*.
 
 Usage::
@@ -285,8 +289,58 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
                     c.undo()
         return timed(run)
 
+    def ref_mark_run() -> float:
+        randrange = random.Random(seed).randrange
+        states = [s.clone() for s in pos.hand_only]
+
+        def run() -> None:
+            for c in states:
+                mark = c.mark()
+                while c.to_act is not None:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+                c.undo_to(mark)  # back to the position in one call
+        return timed(run)
+
     return {"clone+playout (reference)": ref_run, "playout+undo (reference)": ref_undo_run,
-            "clone+playout (minimal)": min_run}
+            "playout+undo_to (reference)": ref_mark_run, "clone+playout (minimal)": min_run}
+
+
+#: lengths of the lines played from each position by ``bench_lines``
+LINES = (1, 2, 4, 8, 16)
+
+
+def bench_lines(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
+    """A line of ``n`` random actions from each position (or fewer, where the hand ends
+    first), taken back by ``undo_to`` a mark or played on a clone: where undo pays."""
+    def line(n: int, by_undo: bool) -> Callable[[], float]:
+        def measure() -> float:
+            randrange = random.Random(seed).randrange
+            states = [s.clone() for s in pos.hand_only]
+            for c in states:
+                c.enable_undo()
+
+            def run() -> None:
+                for s in states:
+                    if by_undo:
+                        c, mark = s, s.mark()
+                    else:
+                        c = s.clone()
+                    for _ in range(n):
+                        if c.to_act is None:
+                            break
+                        acts = c.legal_actions()
+                        c.apply(acts[randrange(len(acts))])
+                    if by_undo:
+                        c.undo_to(mark)
+            return timed(run)
+        return measure
+
+    out: dict[str, Callable[[], float]] = {}
+    for n in LINES:
+        out[f"line {n}: clone (reference)"] = line(n, False)
+        out[f"line {n}: undo_to (reference)"] = line(n, True)
+    return out
 
 
 def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str, float]:
@@ -303,7 +357,8 @@ def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str
               for i in range(0, positions, chunk)]
     total: dict[str, float] = {}
     for part in chunks:
-        measures = {**bench_clone(part), **bench_undo(part), **bench_playout(part, seed)}
+        measures = {**bench_clone(part), **bench_undo(part), **bench_playout(part, seed),
+                    **bench_lines(part, seed)}
         best = dict.fromkeys(measures, float("inf"))
         for _ in range(repeat):
             for name, run in measures.items():
@@ -311,6 +366,11 @@ def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str
         for name, t in best.items():
             total[name] = total.get(name, 0.0) + t
     return {name: t / positions for name, t in total.items()}
+
+
+def line_ratio(us: dict[str, float], n: int) -> float:
+    """A line of ``n`` actions taken back by ``undo_to``, over the same line on a clone."""
+    return us[f"line {n}: undo_to (reference)"] / us[f"line {n}: clone (reference)"]
 
 
 def render(best: dict[str, float], positions: int, repeat: int) -> str:
@@ -334,6 +394,10 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
         f"{us['apply+undo (reference)'] / us['apply (reference)']:.2f}",
         f"playout+undo back / clone+playout (reference): "
         f"{us['playout+undo (reference)'] / us['clone+playout (reference)']:.2f}",
+        f"playout+undo_to(mark) / clone+playout (reference): "
+        f"{us['playout+undo_to (reference)'] / us['clone+playout (reference)']:.2f}",
+        "a line of n actions taken back by undo_to / played on a clone (reference): "
+        + ", ".join(f"n={n} {line_ratio(us, n):.2f}" for n in LINES),
         f"apply+undo: reference / hand-written cost: "
         f"{us['apply+undo (reference)'] / us['apply+undo (minimal)']:.1f}x",
         f"clone+playout: reference / hand-written cost: "
