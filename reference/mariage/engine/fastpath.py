@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["CARD_TRAIL", "TRICK_TRAIL", "PlayApply", "card_tables", "cards_of", "play_apply",
-           "play_legal", "undo_card", "undo_trick"]
+           "play_legal", "restore_trick", "undo_card", "undo_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -322,11 +322,11 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False) -> PlayApply
               "    total = " + " + ".join(f"points[c{i}]" for i in range(k))]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append((_TRICK, seat, hb, kn, f, st.stock[:], seats, trick, "
-                     "st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up, "
-                     "st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, "
-                     "st.phase, st.window_left, st.trump, st.trump_next, team, total, "
-                     f"{tuple(extra)!r}, ({saved})))")
+        lines.append("    journal.append((_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+                     "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
+                     "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
+                     "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
+                     f"st.trump, st.trump_next, {tuple(extra)!r}, ({saved})))")
     lines += ["    st.captured[team] += total", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
@@ -377,7 +377,8 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
             cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
                                 *(f"not ({q})" for q in quiet)])
             lines += [f"        if {cond}:", "    " + snapshot,
-                      "        hb = hands[:]", "        kn = st.known[:]"]
+                      "        hb = hands[:]", "        kn = st.known[:]",
+                      "        fc = st.forced[:]"]
         lines += ["    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]"]
     else:
         lines += ["    bit = 1 << card", "    forced = st.forced"]
@@ -438,18 +439,25 @@ def undo_card(st: GameState, entry: Any) -> None:
 def undo_trick(st: GameState, entry: tuple[Any, ...]) -> None:
     """Take back the last card of a trick, which journaled ``entry`` (it starts with
     :data:`TRICK_TRAIL`; :func:`play_apply` with ``trail``)."""
-    (_, seat, st.hands, st.known, forced, st.stock, seats, cards, st.decl_this_trick,
-     st.leader, st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick,
-     st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, st.trump,
-     st.trump_next, team, total, names, values) = entry
-    st.forced[seat] = forced
+    restore_trick(st, entry)
+    st.tricks.pop()
+    st.actions.pop()
+
+
+def restore_trick(st: GameState, entry: tuple[Any, ...]) -> None:
+    """Put back what ``entry`` (:data:`TRICK_TRAIL`) kept of the state before the last
+    card of a trick, but for the lists of actions and tricks, which grew by one item.
+
+    Everything a later card of the hand changes is among these (where no snapshot came
+    between), so :meth:`GameState.undo_to` restores the earliest such entry only.
+    """
+    (_, seat, st.hands, st.known, st.forced, st.stock, st.captured, st.tricks_won, seats,
+     cards, st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up,
+     st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
+     st.window_left, st.trump, st.trump_next, names, values) = entry
     seats.pop()
     cards.pop()
     st.trick_seats, st.trick_cards = seats, cards
-    st.captured[team] -= total
-    st.tricks_won[team] -= 1
-    st.tricks.pop()
-    st.actions.pop()
     st.to_act = seat
     if names:  # what the hooks of the trick's end changed
         for name, value in zip(names, values, strict=True):

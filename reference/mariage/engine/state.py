@@ -35,7 +35,7 @@ from .actions import Action, Play, action_text
 from .copies import COPIERS, clone_state, snapshot_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .fastpath import CARD_TRAIL, TRICK_TRAIL, undo_card, undo_trick
+from .fastpath import CARD_TRAIL, TRICK_TRAIL, restore_trick, undo_card, undo_trick
 from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
@@ -587,12 +587,49 @@ class GameState:
         journal = self._undo
         if journal is None or not 0 <= mark <= len(journal):
             raise ValueError(f"no such mark: {mark} (undo depth {self.undo_depth})")
-        while len(journal) > mark:
-            entry = journal.pop()
+        if len(journal) - mark < 3:  # a step or two: one at a time
+            while len(journal) > mark:
+                self.undo()
+            return
+        entries = journal[mark:]
+        del journal[mark:]
+        # The state at the mark is rebuilt from few entries: the earliest snapshot after
+        # the mark gives the state before its action; of the trails before it (all cards,
+        # one action each), the earliest trick's end holds everything the later ones
+        # changed, and only the cards before it in its trick are taken back one by one.
+        kinds = list(map(type, entries))  # int: a card within its trick; else a tuple
+        end = len(entries)  # where the first snapshot is (or the end)
+        first_trick = -1
+        tricks = 0
+        at = -1
+        for _ in range(kinds.count(tuple)):
+            at = kinds.index(tuple, at + 1)
+            kind = entries[at][0]
+            if kind is TRICK_TRAIL:
+                tricks += 1
+                if first_trick < 0:
+                    first_trick = at
+            elif kind is not CARD_TRAIL:
+                end = at
+                COPIERS[type(self)].restore(self, entries[at])
+                break
+        if end:
+            del self.actions[len(self.actions) - end:]
+            if tricks:
+                del self.tricks[len(self.tricks) - tricks:]
+        if first_trick >= 0:
+            restore_trick(self, entries[first_trick])
+            end = first_trick
+        hands, known, forced = self.hands, self.known, self.forced
+        seats, cards = self.trick_seats, self.trick_cards
+        for entry in reversed(entries[:end]):  # cards within the trick, the last first
             if entry.__class__ is int:
-                undo_card(self, entry)
+                seat = entry
             else:
-                _take_back(self, entry)
+                _, seat, known[seat], forced[seat] = entry
+            hands[seat] |= 1 << cards.pop()
+            seats.pop()
+            self.to_act = seat
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
