@@ -293,7 +293,7 @@ _TRICK_END_CASES = [
     ("marjapussi", {}, True),  # Asks.after_trick changes nothing without a split marriage
     ("marianna", {"tricks": _DrawsWithABonus()}, False),
     ("belote", {"announcements": _ShowsItsOwnWay()}, False),
-    ("schnapsen", {}, False),  # the claims may end or pause the hand
+    ("schnapsen", {}, True),  # no automatic claim: the claims only pause the hand
     ("mariazza", {}, False),  # the hand target may end it
 ]
 

@@ -101,9 +101,11 @@ class Mechanism:
     #: trick's end (:func:`mariage.engine.fastpath.play_apply` with ``trail=True``)
     #: instead of a snapshot of the state. A subclass overriding such a method loses it.
     trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {}
-    #: hook methods at a trick's end that change nothing where a Python expression holds,
-    #: read before the trick's last card changes anything (``st``, ``winner``: the seat
-    #: that will win the trick); where it does not hold, undo journals a snapshot
+    #: hook methods at a trick's end that, where a Python expression holds, neither end
+    #: the hand nor change anything but what undo keeps of a trick's end (the phase, the
+    #: seat to act, the trick's lists, the scalars of the trick...): the expression is read
+    #: before the trick's last card changes anything (``st``, ``winner``: the seat that
+    #: will win the trick); where it does not hold, undo journals a snapshot
     quiet_hooks: ClassVar[dict[str, str]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
