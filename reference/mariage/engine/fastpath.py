@@ -318,8 +318,8 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False) -> PlayApply
     if not quiet:  # (else the winner is known already)
         lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
                   *_winner_lines(k), "    winner = seats[w]"]
-    lines += ["    team = _team_of[winner]", "    points = st._points",
-              "    total = " + " + ".join(f"points[c{i}]" for i in range(k))]
+    total = " + ".join(f"points[c{i}]" for i in range(k))
+    lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
         lines.append("    journal.append((_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
@@ -327,7 +327,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False) -> PlayApply
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
                      f"st.trump, st.trump_next, {tuple(extra)!r}, ({saved})))")
-    lines += ["    st.captured[team] += total", "    st.tricks_won[team] += 1",
+    lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
     for i, after_trick in enumerate(hooks.after_trick):
@@ -358,45 +358,49 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
              "def apply_play(st, seat, action):",
              "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
              "    if card < 0 or not hand >> card & 1:",
-             "        return _refuse(st, seat, action)",
-             "    seats = st.trick_seats", "    trick = st.trick_cards"]
-    if trail:
-        # the hand's last card, or hooks that may end it: a snapshot (GameState._journaled)
-        snapshot = "        return st._journaled(st.apply, action, seat)"
-        if hook_trail is None:
-            lines += [f"    if len(trick) == {k - 1}:", snapshot]
-        else:
-            quiet = hook_trail[1]
-            lines.append(f"    if len(trick) == {k - 1}:")
-            if quiet:  # read before anything changes: the trick's winner first
-                lines += [f"        {', '.join(f'c{i}' for i in range(k - 1))}, = trick",
-                          f"        c{k - 1} = card", "        strength = st._strength",
-                          "        trump = st.trump",
-                          *("    " + line for line in _winner_lines(k)),
-                          f"        winner = seats[w] if w < {k - 1} else seat"]
-            cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
-                                *(f"not ({q})" for q in quiet)])
-            lines += [f"        if {cond}:", "    " + snapshot,
-                      "        hb = hands[:]", "        kn = st.known[:]",
-                      "        fc = st.forced[:]"]
-        lines += ["    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]"]
+             "        return _refuse(st, seat, action)"]
+    next_seat = (f"    if len(trick) < {k}:", "        nxt = _next[seat]",
+                 "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out
+                 else "        st.to_act = nxt")
+    if not trail:  # the plain play of a card
+        return [*lines, "    bit = 1 << card",
+                "    if st._free_play:", "        hands[seat] = hand ^ bit",
+                "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+                "        st.forced[seat] = -1",
+                "    else:", "        return _refuse(st, seat, action)",
+                "    st.actions.append((seat, action))", "    known = st.known",
+                "    if known[seat] & bit:", "        known[seat] ^= bit",
+                "    seats = st.trick_seats", "    seats.append(seat)",
+                "    trick = st.trick_cards", "    trick.append(card)",
+                *next_seat, "        return"]
+    # the hand's last card, or hooks that may end it: a snapshot (GameState._journaled)
+    lines += ["    seats = st.trick_seats", "    trick = st.trick_cards"]
+    snapshot = "        return st._journaled(st.apply, action, seat)"
+    if hook_trail is None:
+        lines += [f"    if len(trick) == {k - 1}:", snapshot]
     else:
-        lines += ["    bit = 1 << card", "    forced = st.forced"]
-    lines += ["    if st._free_play:", "        hands[seat] = hand ^ bit",
-              "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
-              "        forced[seat] = -1",
-              "    else:", "        return _refuse(st, seat, action)",
-              "    st.actions.append((seat, action))", "    known = st.known",
-              "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
-              "    seats.append(seat)", "    trick.append(card)",
-              f"    if len(trick) < {k}:", "        nxt = _next[seat]",
-              "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out
-              else "        st.to_act = nxt"]
-    if trail:
-        lines += ["        if kb & bit or f >= 0:",
-                  "            journal.append((_CARD, seat, kb, f))",
-                  "        else:", "            journal.append(seat)"]
-    return [*lines, "        return"]
+        quiet = hook_trail[1]
+        lines.append(f"    if len(trick) == {k - 1}:")
+        if quiet:  # read before anything changes: the trick's winner first
+            lines += [f"        {', '.join(f'c{i}' for i in range(k - 1))}, = trick",
+                      f"        c{k - 1} = card", "        strength = st._strength",
+                      "        trump = st.trump",
+                      *("    " + line for line in _winner_lines(k)),
+                      f"        winner = seats[w] if w < {k - 1} else seat"]
+        cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
+                            *(f"not ({q})" for q in quiet)])
+        lines += [f"        if {cond}:", "    " + snapshot,
+                  "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
+    return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
+            "    if st._free_play:", "        hands[seat] = hand ^ bit",
+            "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+            "        forced[seat] = -1",
+            "    else:", "        return _refuse(st, seat, action)",
+            "    st.actions.append((seat, action))", "    known = st.known",
+            "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
+            "    seats.append(seat)", "    trick.append(card)", *next_seat,
+            "        if kb & bit or f >= 0:", "            journal.append((_CARD, seat, kb, f))",
+            "        else:", "            journal.append(seat)", "        return"]
 
 
 def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:
