@@ -38,7 +38,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.actions import Action, Exchange, Give, Play, played_card
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -139,7 +139,8 @@ def _deal_owners(before: GameState, first: int | None) -> list[int]:
 def _apply(st: GameState, seat: int, action: Action, later: Sequence[Step]) -> None:
     """Apply one step; cards passed unseen (``give:?``) become a choice that fits ``later``."""
     if type(action) is Give and action.cards < 0:
-        action = unseen_give(st, seat, [(s, a.card) for s, a in later if isinstance(a, Play)])
+        action = unseen_give(st, seat, [(s, c) for s, a in later
+                                        if a is not None and (c := played_card(a)) >= 0])
     st.apply(action, seat)
 
 

@@ -63,6 +63,7 @@ __all__ = [
     "contract_name",
     "naming",
     "parse_action",
+    "played_card",
     "set_naming",
 ]
 
@@ -373,6 +374,16 @@ Action = (Play | Declare | AskPartner | Answer | Pass | Exchange | CallOut
           | Bid | Give | Raise | Call | Question | Kontra
           | Take | Announce | SayPair | SuitBid | Double | Concede | Redeal | ChooseTalon
           | BlindBid)
+
+def played_card(action: Action) -> int:
+    """The card ``action`` puts on the trick, or -1: a play, or a play that says the
+    pair of trumps (Belote's "belote", which plays its first card).
+
+    >>> played_card(Play(5)), played_card(SayPair(7)), played_card(Pass())
+    (5, 7, -1)
+    """
+    return action.card if isinstance(action, (Play, SayPair)) else -1
+
 
 _TALON_TEXT: dict[type, str] = {Close: "close", Claim: "claim", Draw: "draw", Decline: "decline"}
 _TALON_ACTIONS: dict[str, Action] = {"close": Close(), "claim": Claim(), "draw": Draw(),

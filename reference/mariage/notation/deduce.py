@@ -54,7 +54,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -71,7 +71,7 @@ LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
 
 #: The most cases one unseen pass splits into; past it, the caller leaves the
 #: search to the exchanges, which choose the cards passed from each deal tried.
-GIVE_CASES = 48
+GIVE_CASES = 120
 
 
 def _live(allowed: dict[int, int], places: int, gone: int) -> int:
@@ -235,8 +235,8 @@ def _plays_from(acts: Sequence[tuple[int, Action | None]], nseats: int) -> list[
     """The cards each seat plays in ``acts`` (a bit mask per seat)."""
     plays = [0] * nseats
     for s, a in acts:
-        if type(a) is Play:
-            plays[s] |= 1 << a.card
+        if a is not None and (card := played_card(a)) >= 0:
+            plays[s] |= 1 << card
     return plays
 
 
@@ -247,7 +247,8 @@ def give_choices(refusal: Refusal, placement: Placement,
     cards the giver may pass, with the bounds it implies (the cards passed lie at
     places the giver received).
 
-    The giver may pass only cards it may hold now. Where no card can reach a
+    The giver may pass only cards it may hold now, and cards laid away only if no
+    seat plays them later. Where no card can reach a
     seat any more but by the passes left (no stock; no exchange later), and the
     receiver passes nothing on, no other seat plays a card passed, a receiver
     that plays out its hand was passed only cards it plays, and a card it plays
@@ -270,6 +271,9 @@ def give_choices(refusal: Refusal, placement: Placement,
     ahead = [st.mech.passing.role(st, steps[k][1])
              for k in range(st.pass_step + 1, st.pass_step + 1 + len(gives_later))
              if k < len(steps)]
+    if receiver < 0:  # laid away: out of play, so no seat plays them later
+        for s in range(r.nseats):
+            may &= ~plays[s]
     forced = 0
     if not st.stock and receiver >= 0 and receiver not in gives_later \
             and len(ahead) == len(gives_later) \
@@ -489,7 +493,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 return DEAD, []
             broke |= placement.restrict(c, places)
         return (LEARNED, [placement]) if broke else (DEAD, [])
-    card = action.card if isinstance(action, (Play, Exchange)) else -1
+    card = action.card if isinstance(action, (Play, Exchange, SayPair)) else -1
     if card >= 0 and not hand >> card & 1:
         # the seat must hold the card: it lies at a place the seat received
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):

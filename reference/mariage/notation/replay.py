@@ -183,6 +183,8 @@ class _Checker:
         self.state: GameState | None = None
         self._actions: dict[str, Action] = {}  # set to the rules' shared cache in header()
         self._hand_items: Sequence[object] = ()
+        # the cards of this hand's unseen passes that the deal search chose, by Act id
+        self._passed: dict[int, int] = {}
         self.last = (0, 0)
         self.count = 0
         self.first_hand = 1
@@ -383,6 +385,7 @@ class _Checker:
             self.static_items(hand)
             return
         deck = lay.deck
+        self._passed = {}
         if -1 in deck or _turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
@@ -400,13 +403,17 @@ class _Checker:
             from .search import complete_deal  # only for a deal with unknown cards
 
             found, tries = None, 0
+            chosen: dict[int, int] = {}  # the cards of unseen passes, where the search chose
             for candidate in _turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+                chosen.clear()
                 found, more = complete_deal(st, candidate, lay.owner, lay.first, steps,
-                                            self.limit - tries, verify)
+                                            self.limit - tries, verify, chosen)
                 tries += more
                 if found is not None or tries >= self.limit:
                     break
             if found is not None:
+                acts = [item for item in hand.items if isinstance(item, Act)]
+                self._passed = {id(acts[i]): cards for i, cards in chosen.items()}
                 known = 0
                 for c in deck:
                     if c >= 0:
@@ -563,9 +570,13 @@ class _Checker:
             self.stop_replay()
             return False
         if type(action) is Give and action.cards < 0:  # cards passed unseen by the writer
-            from .placement import unseen_give
+            passed = self._passed.get(id(item))
+            if passed is not None:  # the cards the deal search chose with the deal
+                action = Give(passed)
+            else:
+                from .placement import unseen_give
 
-            action = unseen_give(st, seat, self.later_plays(item))
+                action = unseen_give(st, seat, self.later_plays(item))
         ntricks = len(st.tricks)
         try:
             st.apply(action, seat)

@@ -19,8 +19,10 @@ cards that are both still unplayed at that moment:
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-The exchanges are tried first for a few replays (``QUICK_TRIES``): where no
-duty binds they often find a deal at once. Where the turned-up card is
+The search by learned bounds runs first while it teaches (about one replay
+per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
+then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
+they often find a deal at once. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
@@ -56,6 +58,8 @@ from mariage.engine.actions import (
     Give,
     Play,
     Raise,
+    SayPair,
+    played_card,
 )
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
@@ -74,7 +78,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
-#: Replays of the search by learned bounds tried before the exchange search.
+#: Replays of the search by learned bounds that teach nothing (their children are
+#: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
@@ -91,7 +96,7 @@ def _first_use(acts: Sequence[Step]) -> dict[int, int]:
     """For each card played or exchanged, the seat that first does it."""
     out: dict[int, int] = {}
     for seat, a in acts:
-        if isinstance(a, (Play, Exchange)) and a.card not in out:
+        if isinstance(a, (Play, SayPair, Exchange)) and a.card not in out:
             out[a.card] = seat
     return out
 
@@ -102,7 +107,7 @@ def _initial_fill(slots: Sequence[int], owner: Sequence[int], ncards: int,
     missing = [c for c in range(ncards) if c not in known]
     use = _first_use(acts)
     order = {c: i for i, (_, a) in enumerate(acts)
-             if isinstance(a, (Play, Exchange)) for c in [a.card]}
+             if isinstance(a, (Play, SayPair, Exchange)) for c in [a.card]}
     missing.sort(key=lambda c: order.get(c, len(acts)))
     deck = list(slots)
     free = [i for i, c in enumerate(deck) if c < 0]
@@ -133,8 +138,8 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
             # the hand ended before its last action: its points, so the trump, differ
             return seat, a, st, NOTE
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            a = unseen_give(st, seat, [(s, p.card) for s, p in acts[i + 1:]
-                                       if isinstance(p, Play)])
+            a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
+                                       if p is not None and (c := played_card(p)) >= 0])
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
@@ -158,7 +163,7 @@ def _repairs(unknown: set[int], seat: int, action: Action | None, st: GameState,
     if st.rules.talon_out:  # a talon's packet not chosen, cards laid away: still unseen
         for c in st.aside:
             live |= 1 << c
-    if isinstance(action, (Play, Exchange)) and not hand >> action.card & 1:
+    if isinstance(action, (Play, SayPair, Exchange)) and not hand >> action.card & 1:
         c = action.card
         if c in unknown and live >> c & 1:
             if c == st.turn_up:  # keep the trump: another card of its suit turned up
@@ -245,13 +250,20 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
 
 def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
                   first: int | None, acts: Sequence[Step], limit: int = DEFAULT_LIMIT,
-                  verify: Verify | None = None) -> tuple[list[int] | None, int]:
+                  verify: Verify | None = None,
+                  chosen: dict[int, int] | None = None) -> tuple[list[int] | None, int]:
     """A full deck consistent with ``slots`` (``-1`` unknown) and ``acts``, and the tries used.
 
     ``start`` is the match state waiting for this deal (it is not changed).
     ``verify`` also checks the record's annotations along the replay: a deal
     that contradicts one (a trick winner, the trump, the points) is repaired
     like one that makes an action illegal.
+    ``chosen``: where cards were passed unseen (``give:?``), a dict that receives
+    the cards of each such pass (step index to a card mask) in the deal found,
+    where the search chose them; a replay that passes those cards agrees with
+    the search (:func:`~mariage.notation.placement.unseen_give` chooses the
+    others). Without it, the deal found must also fit the cards ``unseen_give``
+    chooses.
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
@@ -263,12 +275,16 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
-    # the bounds first, very briefly: where every card is dealt at once (no stock to draw
-    # from), the rest of the hand places almost every card after one or two replays
-    brief = min(QUICK_EXACT, limit // 8)
-    found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
-                                      by_effect=False)
-    if found is not None or (tries < brief and exhaustive):
+    # the bounds first, while they teach: where every card is dealt at once (no stock to
+    # draw from), the rest of the hand places almost every card after one or two replays,
+    # and where a stock is drawn from, each replay places one card more; the search
+    # leaves them after QUICK_EXACT replays that teach nothing, or about one replay per
+    # unknown card
+    brief = min(len(unknown) + QUICK_EXACT, limit // 4)
+    found, tries, exhaustive, settled = _exact(start, slots, owner, first, acts, brief, verify,
+                                               tpos, by_effect=False, chosen=chosen,
+                                               patience=min(QUICK_EXACT, limit // 8))
+    if found is not None or (settled and exhaustive):
         return found, tries
     if exhaustive:
         # then the exchanges, briefly: where no duty binds, they often find a deal at once
@@ -281,26 +297,28 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         # two ways past an answer that names no suit (its effect depends on the cards):
         # stop learning there and exchange cards, or one case per effect; half each
         half = (limit - tries + 1) // 2
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                         by_effect=False)
+        found, more, exhaustive, settled = _exact(start, slots, owner, first, acts, half,
+                                                  verify, tpos, by_effect=False, chosen=chosen)
         tries += more
-        if found is not None or (more < half and exhaustive):
+        if found is not None or (settled and exhaustive):
             return found, tries  # found, or proven that no deal fits
     if exhaustive:
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
-                                         verify, tpos, by_effect=True)
+        found, more, exhaustive, _ = _exact(start, slots, owner, first, acts, limit - tries,
+                                            verify, tpos, by_effect=True, chosen=chosen)
         tries += more
         if found is not None or exhaustive or tries >= limit:
             return found, tries
-    # unseen passes with too many cases: the exchanges with every try left
+    # unseen passes with too many cases: the exchanges with every try left; they do not
+    # cover every deal, so running out of exchanges proves nothing (the search gave up)
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                unknown)
-    return found, tries + more
+    return found, tries + more if found is not None else max(tries + more, limit)
 
 
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
-           by_effect: bool) -> tuple[list[int] | None, int, bool]:
+           by_effect: bool, chosen: dict[int, int] | None = None,
+           patience: int | None = None) -> tuple[list[int] | None, int, bool, bool]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -314,9 +332,10 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     effect the step may have and learns on in each. Cards passed unseen split
     the search into one case per set of cards that may have been passed
     (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
-    many, the search stops there. Returns the deck found (or None), the
-    replays used, and whether the search covered every deal (a search that
-    ran out without a deal then proves that none fits).
+    many, the search stops there. With ``patience``, it also stops after that
+    many replays that taught nothing exact (whose children are exchanges).
+    Returns the deck found (or None), the replays used, whether the search
+    covers every deal, and whether it ran to its end (both: no deal fits).
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -326,7 +345,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         turns = [-1]
     played = [0] * (len(acts) + 1)
     for i, (_, a) in enumerate(acts):
-        played[i + 1] = played[i] | (1 << a.card if type(a) is Play else 0)
+        card = played_card(a) if a is not None else -1
+        played[i + 1] = played[i] | (1 << card if card >= 0 else 0)
     dead_ids = (r.core_over,)
     # one search over every turned-up card: (exchanged since the last bound, -progress,
     # exchanges since the last bound, order, deck, case number, the bounds of that
@@ -349,7 +369,11 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
-    tries = 0
+    tries = stuck = 0
+    movable = 0  # the cards of unknown places (the turned-up one too, where unknown)
+    for c in range(r.ncards):
+        if c not in slots:
+            movable |= 1 << c
     hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     while heap and tries < limit:
@@ -362,12 +386,25 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             continue
         seen.add(key)
         tries += 1
+        collected: list[tuple[int, int]] = []
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None, gives)
+                                 expect if by_effect else None, gives, turnup_fixed=True,
+                                 collect=collected, movable=movable)
+        if collected:  # cards played by seats that did not hold them: one bound each
+            if all(c in placement.allowed for c, _ in collected):
+                for c, places in collected:
+                    placement.restrict(c, places)
+                pushed += 1
+                heapq.heappush(heap, (0, -len(acts), 0, pushed, deck, case_no, placement,
+                                      expect, gives))
+            continue  # (a known card at a place no bound allows: no deal in this case)
         if refusal is None:
+            if hidden and chosen is not None:  # the replay passes the cards of this case
+                chosen.update(gives)
+                return deck, tries, exhaustive, True
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
-                return deck, tries, exhaustive
+                return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
         if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
@@ -386,7 +423,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             settle(refusal, placement, acts, before)
             choices = give_choices(refusal, placement, acts, before)
             if choices is None:  # too many cases: leave the search to the exchanges
-                return None, tries, False
+                return None, tries, False, False
             for cards, case in choices:
                 ncases += 1
                 pushed += 1
@@ -408,6 +445,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
                     ncases += 1
                 children.append((deck, ncases if case is not placement else case_no, case))
         else:  # exchanges: after every bound and case (of any turned-up card), best first
+            stuck += 1
+            if patience is not None and stuck >= patience:
+                return None, tries, exhaustive, False
             depth = swaps + 1
             pos = {c: i for i, c in enumerate(deck)}
             unknown = set(placement.allowed)
@@ -423,7 +463,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
                                   case, expect, gives))
-    return None, tries, exhaustive
+    return None, tries, exhaustive, not heap
 
 
 def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
