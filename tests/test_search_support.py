@@ -372,3 +372,33 @@ def test_undo_to_refuses_a_mark_it_cannot_reach() -> None:
         state.undo_to(mark + 2)
     state.undo_to(mark)
     assert state.undo_depth == 0
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    """The fingerprint less what is made from the rules (an unpickled state has its own)."""
+    return {k: v for k, v in fingerprint(state).items()
+            if k not in ("_appliers", "_fresh", "hooks", "rules", "mech")}
+
+
+def test_a_state_with_undo_on_pickles_as_a_clone_does() -> None:
+    """A state with a journal (trails and snapshots, which hold the code made from the
+    rules) pickles; as a clone, the copy has undo on with an empty journal, and goes on
+    (and undoes) like the original."""
+    import pickle
+
+    state = new_match(rules_for("marianna", {}), 4)
+    state.enable_undo()
+    rng = random.Random(2)
+    while state.hand_no == 1:  # to the hand's end (a snapshot) and the next deal
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    copy = pickle.loads(pickle.dumps(state))  # its own rules, made again
+    assert copy.undo_depth == 0 and state.undo_depth >= 40
+    assert _data(copy) == _data(state)
+    seat, action = pick_action(rng, state)
+    before = _data(copy)
+    copy.apply(action, seat=seat)
+    state.apply(action, seat=seat)
+    assert _data(copy) == _data(state)
+    copy.undo()
+    assert _data(copy) == before

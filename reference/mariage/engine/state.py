@@ -484,7 +484,9 @@ class GameState:
 
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
-        rules, which :meth:`__setstate__` makes again.
+        rules, which :meth:`__setstate__` makes again, and undo's journal: as with
+        :meth:`clone`, the copy keeps undo on if this state has it on, with an empty
+        journal (the journal's snapshots hold that code).
 
         >>> import pickle
         >>> from mariage import load_rules, new_match
@@ -493,8 +495,10 @@ class GameState:
         >>> copy.legal_actions() == state.legal_actions(), copy.hands == state.hands
         (True, True)
         """
-        return {name: getattr(self, name) for name in slots_of(type(self))
-                if name not in self._DERIVED and hasattr(self, name)}
+        saved = {name: getattr(self, name) for name in slots_of(type(self))
+                 if name not in self._DERIVED and hasattr(self, name)}
+        saved["_undo"] = None if self._undo is None else []
+        return saved
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
@@ -611,7 +615,7 @@ class GameState:
                     first_trick = at
             elif kind is not CARD_TRAIL:
                 end = at
-                COPIERS[type(self)].restore(self, entries[at])
+                _take_back(self, entries[at])
                 break
         if end:
             del self.actions[len(self.actions) - end:]
