@@ -46,7 +46,7 @@ True
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from mariage.engine.actions import (
     Action,
@@ -233,6 +233,15 @@ def _wanted(st: GameState, action: Action) -> int:
     return r.full_mask
 
 
+def _effect_may_depend(rules: Rules, action: Action | None) -> bool:
+    """May what ``action`` settles depend on the hidden cards? An answer that names no
+    suit, or a step that sets the trump without naming it where no turned-up card
+    (fixed in each case of the search) names it."""
+    if getattr(action, "suit", 0) >= 0:
+        return False
+    return isinstance(action, Answer) or turnup_place(rules, 0) < 0
+
+
 def turnup_place(rules: Rules, dealer: int | None) -> int:
     """The place in the deck of the turned-up card (it sets the trump), or -1.
 
@@ -295,19 +304,32 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         if found is not None:
             return found, tries
         # two ways past an answer that names no suit (its effect depends on the cards):
-        # stop learning there and exchange cards, or one case per effect; half each
-        half = (limit - tries + 1) // 2
-        found, more, exhaustive, settled = _exact(start, slots, owner, first, acts, half,
-                                                  verify, tpos, by_effect=False, chosen=chosen)
-        tries += more
-        if found is not None or (settled and exhaustive):
-            return found, tries  # found, or proven that no deal fits
-    if exhaustive:
-        found, more, exhaustive, _ = _exact(start, slots, owner, first, acts, limit - tries,
-                                            verify, tpos, by_effect=True, chosen=chosen)
-        tries += more
-        if found is not None or exhaustive or tries >= limit:
-            return found, tries
+        # stop learning there and exchange cards, or one case per effect; a replay each
+        # in turn, so that neither waits for the other
+        ways = (False, True) if any(_effect_may_depend(r, a) for _, a in acts) else (False,)
+        base = tries
+        runs = {k: _exact_steps(start, slots, owner, first, acts, limit - tries, verify, tpos,
+                                by_effect, chosen) for k, by_effect in enumerate(ways)}
+        done = [0] * len(ways)  # the replays of each
+        while runs and exhaustive and tries < limit:
+            for k, run in list(runs.items()):
+                try:
+                    next(run)
+                except StopIteration as stop:
+                    found, done[k], exhaustive, settled = stop.value
+                    tries = base + sum(done)
+                    if found is not None or (settled and exhaustive):
+                        return found, tries  # found, or proven that no deal fits
+                    del runs[k]
+                    if not exhaustive:
+                        break  # too many cases of an unseen pass: the exchanges
+                    continue
+                done[k] += 1
+                tries = base + sum(done)
+                if tries >= limit:
+                    break
+        if exhaustive:
+            return None, max(tries, limit)  # gave up: every try used
     # unseen passes with too many cases: the exchanges with every try left; they do not
     # cover every deal, so running out of exchanges proves nothing (the search gave up)
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
@@ -315,10 +337,28 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     return found, tries + more if found is not None else max(tries + more, limit)
 
 
+Exact = tuple[list[int] | None, int, bool, bool]
+
+
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
            by_effect: bool, chosen: dict[int, int] | None = None,
-           patience: int | None = None) -> tuple[list[int] | None, int, bool, bool]:
+           patience: int | None = None) -> Exact:
+    """:func:`_exact_steps` run to its end."""
+    steps = _exact_steps(start, slots, owner, first, acts, limit, verify, tpos, by_effect,
+                         chosen, patience)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: Exact = stop.value
+            return result
+
+
+def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
+                 first: int | None, acts: Sequence[Step], limit: int, verify: Verify | None,
+                 tpos: int, by_effect: bool, chosen: dict[int, int] | None = None,
+                 patience: int | None = None) -> Generator[None, None, Exact]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -335,7 +375,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     many, the search stops there. With ``patience``, it also stops after that
     many replays that taught nothing exact (whose children are exchanges).
     Returns the deck found (or None), the replays used, whether the search
-    covers every deal, and whether it ran to its end (both: no deal fits).
+    covers every deal, and whether it ran to its end (both: no deal fits). A
+    generator: it yields after each replay but the last, so that two searches
+    can take turns.
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -377,6 +419,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     while heap and tries < limit:
+        if tries:
+            yield  # the last replay is done: another search may take its turn
         _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
