@@ -26,7 +26,6 @@ from .actions import Action
 from .fastpath import PlayLegal, play_apply, play_legal
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
-from .mechanisms.trickplay import TRAILED_METHODS
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -53,7 +52,8 @@ class Dispatch:
     apply_play: Applier  # a card played by the seat to act, in the play phase (generated code
     # with the trick's end inline, engine.fastpath.play_apply, or the mechanism's own)
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
-    trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
+    play_trail: Callable[..., None] | None  # with undo on: the card and its trick's end
+    # journaling what they change (generated code, engine.fastpath.play_apply with trail)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -93,12 +93,4 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     phase_legal, hooks, play_legal(mech, rules),
                     play_apply(mech, rules) or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    _trails_tricks(mech, hooks))
-
-
-def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:
-    """True if undo may journal a trick's end as a trail (:meth:`TrickPlay.trail_trick_end`):
-    the reference trick play runs it and no mechanism answers a hook there."""
-    cls = type(mech.tricks)
-    return (not hooks.after_trick and not hooks.next_lead
-            and all(getattr(cls, m) is getattr(TrickPlay, m) for m in TRAILED_METHODS))
+                    play_apply(mech, rules, trail=True))
