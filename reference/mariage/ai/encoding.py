@@ -35,12 +35,12 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from mariage.engine.actions import Action, Give
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -101,6 +101,14 @@ class ActionSpace:
         self.pick_size = pick_size(rules)
         #: the id of picking card 0 (-1 where passing is not factored)
         self.pick_base = self.ids.get(Pick(0), -1)
+        # per card, the id of playing it: a card play's id without hashing the action
+        self._play_ids = [self.ids.get(Play(c), -1) for c in range(rules.ncards)]
+        self._zeros = bytes(self.size)
+
+    def _ids_of(self, legal: Sequence[AIAction]) -> list[int]:
+        """The ids of ``legal`` (in their order): card plays by a table, others by hash."""
+        plays, ids = self._play_ids, self.ids
+        return [plays[a.card] if type(a) is Play else ids[a] for a in legal]
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -133,8 +141,9 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self._picking(state):
             return self._picking_ids(state, seat, picked)
-        ids = self.ids
-        return sorted([ids[a] for a in state.legal_actions(seat)])
+        out = self._ids_of(state.legal_actions(seat))
+        out.sort()
+        return out
 
     def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
         """While a set is passed: the other legal actions (before the first pick), and a
@@ -163,14 +172,16 @@ class ActionSpace:
              picked: int = 0) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
         ``picked``: the cards picked so far of the set being passed."""
-        out = np.zeros(self.size, dtype=np.int8)
-        if state.phase != Phase.DEAL and state.phase != Phase.OVER:
+        buf = bytearray(self._zeros)  # set byte by byte: no array built from a list
+        phase = state.phase
+        if phase != Phase.DEAL and phase != Phase.OVER:
             if self._picking(state):
-                out[self._picking_ids(state, seat, picked)] = 1
+                legal = self._picking_ids(state, seat, picked)
             else:
-                ids = self.ids
-                out[[ids[a] for a in state.legal_actions(seat)]] = 1
-        return out
+                legal = self._ids_of(state.legal_actions(seat))
+            for i in legal:
+                buf[i] = 1
+        return np.frombuffer(buf, np.int8)
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:
@@ -255,7 +266,16 @@ class Encoder:
         self._nsuits = s
         #: where the cards picked so far of a set being passed go (-1: no such part)
         self._o_picked = off.get("picked", -1)
-        del n, c
+        t = len(rules.teams)
+        assert off["stock_size"] == off["hand_sizes"] + n and off["hand_points"] == \
+            off["stock_size"] + 1 and off["standing"] == off["hand_points"] + t
+        self._o_floats_end = off["standing"] + t
+        #: per seat, the seats counted from it; per side, the sides counted from it
+        self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
+        self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
+        self._pack = rules.pack_points or 1
+        self._target = rules.match_target or 1
+        del c
         self._played_cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
 
     def feature_names(self) -> list[str]:
@@ -314,21 +334,17 @@ class Encoder:
             for _, kind, suit, _ in state.declared:
                 if kind >= 0:
                     bits |= 1 << (base + kind * nsuits + suit)
-        out: npt.NDArray[np.float32] = _BITS[np.frombuffer(
-            bits.to_bytes(self._nbytes, "little"), np.uint8)].reshape(-1)[:self.size]
-        at = self._o_sizes
-        out[at:at + n] = [hands[(seat + k) % n].bit_count() / c for k in range(n)]
-        out[self._o_stock] = len(state.stock) / c
-        teams = len(r.teams)
-        mine = r.team_of[seat]
-        pack = r.pack_points or 1
-        target = r.match_target or 1
+        out: npt.NDArray[np.float32] = _BITS.take(np.frombuffer(
+            bits.to_bytes(self._nbytes, "little"), np.uint8), 0).reshape(-1)[:self.size]
+        # the values that are not 0 or 1, contiguous: hand sizes, stock, points, standing
+        floats = [hands[s].bit_count() / c for s in self._seats_from[seat]]
+        floats.append(len(state.stock) / c)
+        sides = self._sides_from[r.team_of[seat]]
+        pack, target = self._pack, self._target
+        floats += [state.hand_points(team) / pack for team in sides]
         standing = state.standing()
-        at = self._o_points
-        for k in range(teams):
-            team = (mine + k) % teams
-            out[at + k] = state.hand_points(team) / pack
-            out[at + teams + k] = standing[team] / target
+        floats += [standing[team] / target for team in sides]
+        out[self._o_sizes:self._o_floats_end] = floats
         return out
 
 

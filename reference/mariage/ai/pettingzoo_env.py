@@ -84,6 +84,8 @@ class MariageEnv(AECEnv):
         self._no_mask.flags.writeable = False
         self._mask_now = self._no_mask
         self._hands_rewarded = 0
+        self._rewarded = False  # some reward of the last step is not 0
+        self._masked: str | None = None  # the agent whose info holds the mask now
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
 
@@ -107,7 +109,10 @@ class MariageEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": self._no_mask}
+                                                 for a in self.agents}
+        self._masked = None
+        self._rewarded = False
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -124,18 +129,19 @@ class MariageEnv(AECEnv):
                                     hand_rewards(state, k, self.reward), strict=True):
                     if a in rewards:
                         rewards[a] += value
+                        self._rewarded = True
             self._hands_rewarded = len(state.history)
             self._accumulate_rewards()
         done = state.terminal
-        truncated = not done and state.hand_no > self.max_hands
-        if done or truncated:
+        if done or state.hand_no > self.max_hands:
             if self.reward == "match" and done:
                 for a, value in zip(self.possible_agents, match_rewards(state), strict=True):
                     self.rewards[a] = value
+                self._rewarded = True
                 self._accumulate_rewards()
             for a in agents:
                 self.terminations[a] = done
-                self.truncations[a] = truncated
+                self.truncations[a] = not done
             if agents:
                 self.agent_selection = agents[0]
             self._mask_now = self._no_mask
@@ -144,9 +150,14 @@ class MariageEnv(AECEnv):
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
             self._mask_now = self.space.mask(state, picked=self.picked)
-        selected = self.agent_selection
-        for a in agents:
-            self.infos[a] = {"action_mask": self._mask_now if a == selected else self._no_mask}
+        # only the agents whose mask changed get a new info dict (the others keep theirs)
+        selected, infos = self.agent_selection, self.infos
+        before = self._masked
+        if before is not None and before != selected and before in infos:
+            infos[before] = {"action_mask": self._no_mask}
+        if selected in infos:
+            infos[selected] = {"action_mask": self._mask_now}
+        self._masked = selected
 
     def observe(self, agent: str) -> Obs:
         state = self.state_
@@ -171,9 +182,11 @@ class MariageEnv(AECEnv):
             raise ValueError(f"action {int(action)} ({self.space.text(int(action))}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        if self._rewarded:  # rewards are rare (a hand's or the match's end)
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
+            self._rewarded = False
         self.picked = self.space.play(state, int(action), self.picked)
         self._settle()
 
