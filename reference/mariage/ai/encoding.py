@@ -59,9 +59,15 @@ from .layout import (
     pick_size,
 )
 
-__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick"]
+__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot"]
 
 _PHASES = tuple(Phase)
+
+#: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
+#: cards, the trick, the cards of finished tricks, turn-up, trump, phase, seat to act,
+#: leader, stock size, points and standing per side, declarations, cards picked
+Snapshot = tuple[list[int], list[int], list[int], int, int | None, int, Phase, int | None,
+                 int, int, list[int], tuple[int, ...], list[tuple[int, int, int, int]], int]
 
 
 class ActionSpace:
@@ -273,76 +279,100 @@ class Encoder:
         #: per seat, the seats counted from it; per side, the sides counted from it
         self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
         self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
+        self._teams = range(t)
         self._pack = rules.pack_points or 1
         self._target = rules.match_target or 1
         del c
-        self._played_cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
+        self._played_cache: tuple[object, int, object, int] = (None, 0, None, 0)
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
 
     def _played(self, state: GameState) -> int:
-        """The cards of the finished tricks of the hand, kept from call to call."""
-        sid, hand_no, ntricks, mask = self._played_cache
-        tricks = state.tricks
-        if sid != id(state) or hand_no != state.hand_no or ntricks > len(tricks):
+        """The cards of the finished tricks of the hand, kept from call to call.
+
+        What is kept is the tricks list itself and its last trick (not their ids, which
+        a new state may reuse): a new hand or another state has another list, and a
+        trick taken back and played again is another tuple.
+        """
+        tricks, ntricks, last, mask = self._played_cache
+        now = state.tricks
+        if now is not tricks or len(now) < ntricks or (ntricks and now[ntricks - 1]
+                                                        is not last):
             ntricks, mask = 0, 0
-        for k in range(ntricks, len(tricks)):
-            for card in tricks[k][1]:
+        for k in range(ntricks, len(now)):
+            for card in now[k][1]:
                 mask |= 1 << card
-        self._played_cache = (id(state), state.hand_no, len(tricks), mask)
+        self._played_cache = (now, len(now), now[-1] if now else None, mask)
         return mask
 
     def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
+        return self.vector_of(self.snapshot(state, picked), seat)
+
+    def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
+        """What the vectors of ``state`` are made from, copied (the state may change
+        after): :meth:`vector_of` makes any seat's vector from it later.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), 1)
+        >>> enc = Encoder(state.rules)
+        >>> taken = enc.snapshot(state)
+        >>> before = enc.vector(state, 0)
+        >>> state.apply(state.legal_actions()[0])
+        >>> bool((enc.vector_of(taken, 0) == before).all())
+        True
+        """
+        hands_of = state.hand_points
+        return (state.hands[:], state.known[:], state.trick_cards[:], self._played(state),
+                state.turn_up, state.trump, state.phase, state.to_act, state.leader,
+                len(state.stock), [hands_of(team) for team in self._teams],
+                state.standing(), state.declared[:], picked)
+
+    def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
+        (hands, known, trick, played, turn_up, trump, phase, to_act, leader, stock,
+         points, standing, declared, picked) = snapshot
         r = self.rules
         n, c = r.nseats, r.ncards
-        hands = state.hands
         bits = hands[seat]
         at = c
         open_hands = self.open_hands
-        known = state.known
         for k in range(1, n):
             s = seat + k
             if s >= n:
                 s -= n
             bits |= (hands[s] if open_hands else known[s] & hands[s]) << at
             at += c
-        played = self._played(state)
-        for card in state.trick_cards:
+        for card in trick:
             bits |= 1 << (at + card)
             played |= 1 << card
             at += c
         bits |= played << self._o_played
-        turn_up = state.turn_up
         bits |= 1 << (self._o_turn_up + (c if turn_up is None else turn_up))
-        trump = state.trump
         bits |= 1 << (self._o_trump + (self._nsuits if trump < 0 else trump))
-        phase = state.phase
         bits |= self._phase_bit[phase]
-        to_act = state.to_act
         bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
         if phase != Phase.DEAL and phase != Phase.OVER:
-            bits |= 1 << (self._o_leader + (state.leader - seat) % n)
+            bits |= 1 << (self._o_leader + (leader - seat) % n)
         if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
             bits |= picked << self._o_picked
-        if state.declared:
+        if declared:
             base, nsuits = self._o_declared, self._nsuits
-            for _, kind, suit, _ in state.declared:
+            for _, kind, suit, _ in declared:
                 if kind >= 0:
                     bits |= 1 << (base + kind * nsuits + suit)
         out: npt.NDArray[np.float32] = _BITS.take(np.frombuffer(
             bits.to_bytes(self._nbytes, "little"), np.uint8), 0).reshape(-1)[:self.size]
         # the values that are not 0 or 1, contiguous: hand sizes, stock, points, standing
         floats = [hands[s].bit_count() / c for s in self._seats_from[seat]]
-        floats.append(len(state.stock) / c)
+        floats.append(stock / c)
         sides = self._sides_from[r.team_of[seat]]
         pack, target = self._pack, self._target
-        floats += [state.hand_points(team) / pack for team in sides]
-        standing = state.standing()
+        floats += [points[team] / pack for team in sides]
         floats += [standing[team] / target for team in sides]
         out[self._o_sizes:self._o_floats_end] = floats
         return out

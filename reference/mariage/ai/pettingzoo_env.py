@@ -42,6 +42,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder
+from .lazyobs import LazyObservation
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -86,6 +87,8 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._rewarded = False  # some reward of the last step is not 0
         self._masked: str | None = None  # the agent whose info holds the mask now
+        #: the observations handed out since the state last changed
+        self._unread: list[LazyObservation] = []
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
 
@@ -113,6 +116,7 @@ class MariageEnv(AECEnv):
                                                  for a in self.agents}
         self._masked = None
         self._rewarded = False
+        self._unread = []  # those of the last match keep its state (a new one is made)
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -160,11 +164,27 @@ class MariageEnv(AECEnv):
         self._masked = selected
 
     def observe(self, agent: str) -> Obs:
+        """``{"observation": vector, "action_mask": mask}`` of ``agent``: a dict
+        (:class:`~mariage.ai.lazyobs.LazyObservation`) whose vector is made when first
+        read, as the agent's view of the state now."""
         state = self.state_
         assert state is not None
-        return {"observation": self.encoder.vector(state, self._index[agent], self.picked),
-                "action_mask": self._mask_now if agent == self.agent_selection
-                else self._no_mask}
+        obs = LazyObservation(self.encoder, state, self._index[agent], self.picked,
+                              self._mask_now if agent == self.agent_selection
+                              else self._no_mask)
+        self._unread.append(obs)
+        return obs
+
+    def _hold(self) -> None:
+        """Before the state changes: the observations not read yet get a snapshot of
+        it (one for all) to make their vectors from."""
+        unread = [obs for obs in self._unread if obs.unread]
+        if unread:
+            assert self.state_ is not None
+            snapshot = self.encoder.snapshot(self.state_, self.picked)
+            for obs in unread:
+                obs.hold(snapshot)
+        self._unread = []
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
@@ -187,6 +207,8 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
+        if self._unread:
+            self._hold()
         self.picked = self.space.play(state, int(action), self.picked)
         self._settle()
 
