@@ -3,10 +3,11 @@
 A PettingZoo agent gets ``{"observation": vector, "action_mask": mask}`` on every
 ``last()``; an agent that looks only at the mask (a random or scripted player) never
 reads the vector, which costs about as much as the engine's own move. A
-:class:`LazyObservation` is that dict, with the vector made on the first read of any
-kind (an item, ``get``, ``items``, ``values``, iteration, comparison, copy, pickle,
-``repr``, a change): whoever reads it gets exactly the array that
-:meth:`Encoder.vector <mariage.ai.encoding.Encoder.vector>` makes.
+:class:`LazyObservation` is that dict, with the vector made on the first read that
+could see it (the item ``observation``, ``items``, ``values``, iteration, comparison,
+copy, pickle, ``repr``, a change; the item ``action_mask`` alone does not): whoever
+reads it gets exactly the array that :meth:`Encoder.vector
+<mariage.ai.encoding.Encoder.vector>` makes.
 
 The vector is the seat's view of the state *when it was observed*: until the
 environment changes the state, it is made from the live state; before the state
@@ -89,11 +90,13 @@ class LazyObservation(dict[str, Any]):
 
     # -- every read and change of the dict makes the vector first
     def __getitem__(self, key: str) -> Any:
-        self._read()
+        if key == "observation":  # the mask alone is read without making the vector
+            self._read()
         return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._read()
+        if key == "observation":
+            self._read()
         return dict.get(self, key, default)
 
     def items(self) -> Any:
