@@ -141,7 +141,9 @@ def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
 def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
     """The current player kept after each action is the one the engine state names; the
     chance outcomes are the cards left, equally likely; the information-state tensor's
-    deal part is the vector each player had at the deal."""
+    deal part is the vector each player had at the deal; the cards each player came to
+    see by a decision (worked out only where a hand or shown cards gained one) are what
+    the full comparison of before and after gives."""
     game = pyspiel.load_game(openspiel_game.game_name(name))
     rules = load_rules(name)
     encoder = Encoder(rules)
@@ -167,7 +169,15 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
             for p in range(rules.nseats):
                 assert np.array_equal(state.dealt_vector(p), at_deal[p])
             legal = state.legal_actions()
+            own, known = gs.hands[:], gs.known[:]
             state.apply_action(legal[rng.randrange(len(legal))])
+            # what each player came to see, computed in full, as the state recorded it
+            _, _, learned, drawn = state.steps_all[-1] if state.steps_all else (0, 0, (), ())
+            if gs.phase not in (Phase.DEAL, Phase.OVER):
+                seen = state._seen
+                assert list(learned) == [seen(gs.hands, gs.known, p) & ~seen(own, known, p)
+                                         for p in range(rules.nseats)]
+                assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
 
 

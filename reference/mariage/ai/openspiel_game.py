@@ -277,8 +277,8 @@ class _State(pyspiel.State):
         seat = gs.to_act
         assert seat is not None
         n = r.nseats
-        own = tuple(gs.hands)
-        known = tuple(gs.known)
+        own = gs.hands[:]
+        known = gs.known[:]
         space = self.game.space
         act = space.action(action)
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
@@ -293,15 +293,16 @@ class _State(pyspiel.State):
         hands = gs.hands
         learned = drawn = self._nothing
         if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
-            gained = False
+            # a player can come to see a card only if some hand or some seat's shown
+            # cards gained one: where both only lost cards (a card played), what each
+            # sees is part of what it saw, so nobody learned anything
+            now_known = gs.known
             for p in range(n):
-                if hands[p] & ~own[p]:
-                    gained = True
+                if hands[p] & ~own[p] or now_known[p] & ~known[p]:
+                    learned = tuple(self._seen(hands, now_known, q)
+                                    & ~self._seen(own, known, q) for q in range(n))
+                    drawn = tuple(hands[q] & ~own[q] for q in range(n))
                     break
-            if gained or tuple(gs.known) != known:  # else nobody came to see a card
-                learned = tuple(self._seen(hands, gs.known, p) & ~self._seen(own, known, p)
-                                for p in range(n))
-                drawn = tuple(hands[p] & ~own[p] for p in range(n))
         self.steps_all.append((seat, action, learned, drawn))
         self._settle()
 
