@@ -326,10 +326,9 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
-        hands_of = state.hand_points
         return (state.hands[:], state.known[:], state.trick_cards[:], self._played(state),
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
-                len(state.stock), [hands_of(team) for team in self._teams],
+                len(state.stock), list(map(state.hand_points, self._teams)),
                 state.standing(), state.declared[:], picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:

@@ -19,7 +19,7 @@ copied once for all of them, and the vector is made from that.
 >>> from mariage.ai.encoding import Encoder
 >>> state = new_match(load_rules("schnapsen"), 1)
 >>> enc = Encoder(state.rules)
->>> obs = LazyObservation(enc, state, 0, 0, "mask")
+>>> obs = LazyObservation.of(enc, state, 0, 0, "mask")
 >>> now = enc.vector(state, 0)
 >>> obs.hold(enc.snapshot(state))
 >>> state.apply(state.legal_actions()[0])
@@ -41,28 +41,30 @@ __all__ = ["LazyObservation"]
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
     """A read observation holding ``items`` (what a copied or pickled one becomes)."""
-    out = LazyObservation(None, None, 0, 0, None)
-    dict.clear(out)
-    dict.update(out, items)
-    return out
+    return LazyObservation(items)
 
 
 class LazyObservation(dict[str, Any]):
     """``{"observation": ..., "action_mask": mask}``, the vector made on first read.
 
-    ``encoder`` makes the vector of ``seat`` (with the cards ``picked`` of a set being
-    passed) from ``state``, or from the snapshot given to :meth:`hold`.
+    Made by :meth:`of`; made as a dict (``LazyObservation(items)``) it is an ordinary
+    dict of those items, read already.
     """
 
-    __slots__ = ("_encoder", "_picked", "_seat", "_source")
+    # unread: the encoder, the state or its snapshot, the seat and the cards it picked
+    _encoder: Encoder | None = None
+    _source: GameState | Snapshot | None = None
+    _seat = 0
+    _picked = 0
 
-    def __init__(self, encoder: Encoder | None, state: GameState | None, seat: int,
-                 picked: int, action_mask: Any) -> None:
-        dict.__init__(self, observation=None, action_mask=action_mask)
-        self._encoder = encoder
-        self._source: GameState | Snapshot | None = state
-        self._seat = seat
-        self._picked = picked
+    @classmethod
+    def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
+           action_mask: Any) -> LazyObservation:
+        """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
+        being passed), its vector made by ``encoder`` when first read."""
+        obs = cls(observation=None, action_mask=action_mask)
+        obs._encoder, obs._source, obs._seat, obs._picked = encoder, state, seat, picked
+        return obs
 
     @property
     def unread(self) -> bool:

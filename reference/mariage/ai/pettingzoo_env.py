@@ -169,20 +169,21 @@ class MariageEnv(AECEnv):
         read, as the agent's view of the state now."""
         state = self.state_
         assert state is not None
-        obs = LazyObservation(self.encoder, state, self._index[agent], self.picked,
-                              self._mask_now if agent == self.agent_selection
-                              else self._no_mask)
+        obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+                                 self._mask_now if agent == self.agent_selection
+                                 else self._no_mask)
         self._unread.append(obs)
         return obs
 
     def _hold(self) -> None:
         """Before the state changes: the observations not read yet get a snapshot of
         it (one for all) to make their vectors from."""
-        unread = [obs for obs in self._unread if obs.unread]
-        if unread:
-            assert self.state_ is not None
-            snapshot = self.encoder.snapshot(self.state_, self.picked)
-            for obs in unread:
+        snapshot = None
+        for obs in self._unread:
+            if obs.unread:
+                if snapshot is None:
+                    assert self.state_ is not None
+                    snapshot = self.encoder.snapshot(self.state_, self.picked)
                 obs.hold(snapshot)
         self._unread = []
 
@@ -198,8 +199,12 @@ class MariageEnv(AECEnv):
             return
         state = self.state_
         assert state is not None and action is not None
-        if not self._mask_now[int(action)]:
-            raise ValueError(f"action {int(action)} ({self.space.text(int(action))}) is not "
+        action_id = int(action)
+        if not 0 <= action_id < self.space.size:
+            raise ValueError(f"action {action_id} is not an action id (0 to "
+                             f"{self.space.size - 1})")
+        if not self._mask_now[action_id]:
+            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are rare (a hand's or the match's end)
@@ -209,7 +214,7 @@ class MariageEnv(AECEnv):
             self._rewarded = False
         if self._unread:
             self._hold()
-        self.picked = self.space.play(state, int(action), self.picked)
+        self.picked = self.space.play(state, action_id, self.picked)
         self._settle()
 
     def render(self) -> str | None:
