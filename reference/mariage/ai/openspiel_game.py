@@ -204,13 +204,17 @@ class _State(pyspiel.State):
         if gs is None:
             self._kind, self._done, self._player = "dealer", False, _CHANCE
             return
-        done = gs.terminal or (gs.phase == Phase.DEAL and gs.hand_no >= self.hands)
-        self._done = done
-        if done or gs.phase != Phase.DEAL:
-            self._kind = None
+        phase = gs.phase
+        if phase != Phase.DEAL and phase != Phase.OVER:  # a decision (most often)
             to_act = gs.to_act
-            self._player = _TERMINAL if done else -1 if to_act is None else to_act
-            assert done or to_act is not None
+            assert to_act is not None
+            self._kind, self._done, self._player = None, False, to_act
+            return
+        # the match is over, or the hands asked for are played; else a deal is next
+        done = phase == Phase.OVER or gs.hand_no >= self.hands
+        self._done = done
+        if done:
+            self._kind, self._player = None, _TERMINAL
             return
         if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
@@ -262,16 +266,17 @@ class _State(pyspiel.State):
         if kind == "card":
             self.deck.append(action)
             self.rest.remove(action)
-            if len(self.deck) == r.ncards:
-                if gs.hand_no:
-                    for p in range(r.nseats):
-                        self.earlier[p] = self._lines(p)
-                gs.deal(self.deck, self.first)
-                self.deck, self.first = [], None
-                self.steps_all = []
-                self.hidden_steps = {}
-                self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-                self.dealt_view = self.game.encoder.snapshot(gs)
+            if len(self.deck) < r.ncards:  # another card to place: nothing else changed
+                return
+            if gs.hand_no:
+                for p in range(r.nseats):
+                    self.earlier[p] = self._lines(p)
+            gs.deal(self.deck, self.first)
+            self.deck, self.first = [], None
+            self.steps_all = []
+            self.hidden_steps = {}
+            self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
+            self.dealt_view = self.game.encoder.snapshot(gs)
             self._settle()
             return
         seat = gs.to_act
