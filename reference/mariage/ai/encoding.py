@@ -64,10 +64,11 @@ __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Sna
 _PHASES = tuple(Phase)
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
-#: cards, the trick, the cards of finished tricks, turn-up, trump, phase, seat to act,
-#: leader, stock size, points and standing per side, declarations, cards picked
-Snapshot = tuple[list[int], list[int], list[int], int, int | None, int, Phase, int | None,
-                 int, int, list[int], tuple[int, ...], list[tuple[int, int, int, int]], int]
+#: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
+#: stock size, points and standing per side, declarations, cards picked
+Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
+                 int | None, int, Phase, int | None, int, int, list[int], tuple[int, ...],
+                 list[tuple[int, int, int, int]], int]
 
 
 class ActionSpace:
@@ -283,28 +284,29 @@ class Encoder:
         self._pack = rules.pack_points or 1
         self._target = rules.match_target or 1
         del c
-        self._played_cache: tuple[object, int, object, int] = (None, 0, None, 0)
+        self._played_cache: tuple[int, object, int] = (0, None, 0)
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
 
-    def _played(self, state: GameState) -> int:
-        """The cards of the finished tricks of the hand, kept from call to call.
+    def _played(self, tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
+        """The cards of the finished ``tricks`` of a hand, kept from call to call.
 
-        What is kept is the tricks list itself and its last trick (not their ids, which
-        a new state may reuse): a new hand or another state has another list, and a
-        trick taken back and played again is another tuple.
+        What is kept is how many tricks were counted and the last of them (the tuple
+        itself, not its id, which a new one could reuse): a trick is a tuple made when
+        it ends, so a list whose trick at that place is the same tuple starts with the
+        same tricks (a copy, or the same hand further on); a new hand, another state, or
+        a trick taken back and played again has another tuple there.
         """
-        tricks, ntricks, last, mask = self._played_cache
-        now = state.tricks
-        if now is not tricks or len(now) < ntricks or (ntricks and now[ntricks - 1]
-                                                        is not last):
+        ntricks, last, mask = self._played_cache
+        if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
             ntricks, mask = 0, 0
-        for k in range(ntricks, len(now)):
-            for card in now[k][1]:
+        for k in range(ntricks, len(tricks)):
+            for card in tricks[k][1]:
                 mask |= 1 << card
-        self._played_cache = (now, len(now), now[-1] if now else None, mask)
+        if len(tricks) != ntricks:
+            self._played_cache = (len(tricks), tricks[-1], mask)
         return mask
 
     def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
@@ -326,15 +328,16 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
-        return (state.hands[:], state.known[:], state.trick_cards[:], self._played(state),
+        return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
                 len(state.stock), list(map(state.hand_points, self._teams)),
                 state.standing(), state.declared[:], picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
-        (hands, known, trick, played, turn_up, trump, phase, to_act, leader, stock,
+        (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
          points, standing, declared, picked) = snapshot
+        played = self._played(tricks)
         r = self.rules
         n, c = r.nseats, r.ncards
         bits = hands[seat]
