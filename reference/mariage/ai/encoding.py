@@ -109,7 +109,8 @@ class ActionSpace:
         #: the id of picking card 0 (-1 where passing is not factored)
         self.pick_base = self.ids.get(Pick(0), -1)
         # per card, the id of playing it: a card play's id without hashing the action
-        self._play_ids = [self.ids.get(Play(c), -1) for c in range(rules.ncards)]
+        # (every card can be played, so every card has one)
+        self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
         self._zeros = bytes(self.size)
 
     def _ids_of(self, legal: Sequence[AIAction]) -> list[int]:
@@ -181,13 +182,15 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         buf = bytearray(self._zeros)  # set byte by byte: no array built from a list
         phase = state.phase
-        if phase != Phase.DEAL and phase != Phase.OVER:
-            if self._picking(state):
-                legal = self._picking_ids(state, seat, picked)
-            else:
-                legal = self._ids_of(state.legal_actions(seat))
-            for i in legal:
+        if phase == Phase.DEAL or phase == Phase.OVER:
+            pass
+        elif self.pick_size and self._picking(state):
+            for i in self._picking_ids(state, seat, picked):
                 buf[i] = 1
+        else:
+            plays, ids = self._play_ids, self.ids
+            for a in state.legal_actions(seat):
+                buf[plays[a.card] if type(a) is Play else ids[a]] = 1
         return np.frombuffer(buf, np.int8)
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
