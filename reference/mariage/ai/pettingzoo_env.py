@@ -5,7 +5,9 @@ One episode is one match, dealt from the seeded generator of
 agent to act is the seat to act. Each agent's observation is a dict of
 ``observation`` (the :class:`~mariage.ai.encoding.Encoder` vector of its own
 seat's view) and ``action_mask`` (1 for each legal action id of the
-:class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too.
+:class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too. The vector is
+made when first read (:class:`~mariage.ai.lazyobs.LazyObservation`), as the view of the
+state when observed: an agent that reads only the mask does not pay for it.
 ``reward`` chooses the rewards (:mod:`mariage.ai.rewards`): ``match`` (+1 to each
 agent of the side that wins the match, -1 to the others, 0 each for a draw),
 ``hand`` (the hand's score difference after every hand, normalised) or
