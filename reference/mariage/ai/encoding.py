@@ -316,7 +316,12 @@ class Encoder:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
-        return self.vector_of(self.snapshot(state, picked), seat)
+        # what snapshot() holds, but the state's own lists: read at once, not kept
+        return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
+                               state.turn_up, state.trump, state.phase, state.to_act,
+                               state.leader, len(state.stock),
+                               list(map(state.hand_points, self._teams)), state.standing(),
+                               state.declared, picked), seat)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
