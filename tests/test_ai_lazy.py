@@ -139,7 +139,8 @@ def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
-    """The current player kept after each action is the one the engine state names; the
+    """``legal_actions`` and ``is_chance_node`` answer as pyspiel's own (C++) methods; the
+    current player kept after each action is the one the engine state names; the
     chance outcomes are the cards left, equally likely; the information-state tensor's
     deal part is the vector each player had at the deal; the cards each player came to
     see by a decision (worked out only where a hand or shown cards gained one) are what
@@ -153,6 +154,16 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
         at_deal: list[np.ndarray] = []
         while not state.is_terminal():
             gs = state.gs
+            # the Python shortcuts answer as pyspiel's C++ State does
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for player in (None, *range(rules.nseats)):
+                args = () if player is None else (player,)
+                assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+            if not state.is_chance_node():
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    pyspiel.State.legal_actions(state, -1)
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    state.legal_actions(-1)
             if state.is_chance_node():
                 assert state.current_player() == pyspiel.PlayerId.CHANCE
                 outcomes = state.chance_outcomes()
@@ -179,6 +190,8 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                                          for p in range(rules.nseats)]
                 assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
 
 
 @pytest.mark.parametrize("name", ["marianna", "schnapsen", "thousand"])

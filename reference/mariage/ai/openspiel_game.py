@@ -236,6 +236,23 @@ class _State(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._done
 
+    # Python callers get these two without a round trip through pyspiel's C++ (which
+    # calls back is_terminal, current_player three times and _legal_actions, and copies
+    # the list twice); C++ callers still take that road. Same answers as pyspiel's.
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self._done:
+            return []
+        if self._player == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None or player == self._player:
+            return self._legal_actions(self._player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._kind in ("dealer", "first"):
             n = self.rules.nseats
