@@ -145,6 +145,8 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
     deal part is the vector each player had at the deal; the cards each player came to
     see by a decision (worked out only where a hand or shown cards gained one) are what
     the full comparison of before and after gives."""
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel_game._CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel_game._TERMINAL
     game = pyspiel.load_game(openspiel_game.game_name(name))
     rules = load_rules(name)
     encoder = Encoder(rules)

@@ -55,8 +55,10 @@ from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 __all__ = ["game_name", "register"]
 
 _MAX_HANDS = 100
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+# OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
+# written out, so that the module imports where pyspiel is a stand-in, as for the docs)
+_CHANCE = -1
+_TERMINAL = -4
 
 
 def game_name(ruleset: str) -> str:
