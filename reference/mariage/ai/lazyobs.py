@@ -15,6 +15,10 @@ changes, the environment hands every unread observation a
 :meth:`~mariage.ai.encoding.Encoder.snapshot` of the state (:meth:`LazyObservation.hold`),
 copied once for all of them, and the vector is made from that.
 
+Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
+that storage from C without calling any of the dict's methods would see it (Python's
+``dict()``, ``{**obs}``, ``update``, ``copy``, ``pickle`` and ``==`` all call them).
+
 >>> from mariage import load_rules, new_match
 >>> from mariage.ai.encoding import Encoder
 >>> state = new_match(load_rules("schnapsen"), 1)
