@@ -7,7 +7,10 @@ interleaved, each the median of ``--repeat`` runs of CPU time:
   ``bench_playout.py``);
 * ``library+view``: the same, plus the acting seat's observation vector each step
   (what any agent must look at before it acts);
-* ``pettingzoo``: the AEC loop ``agent_iter`` / ``last`` / ``step`` with masks;
+* ``pettingzoo``: the AEC loop ``agent_iter`` / ``last`` / ``step`` with masks (a
+  random agent reads the mask only: the observation vector is made when first read);
+* ``pettingzoo+view``: the same, reading the observation vector each step (what a
+  learning agent does);
 * ``openspiel``: ``apply_action`` on chance nodes and decisions, legal actions as ids
   (one hand a game).
 
@@ -64,7 +67,7 @@ def library(ruleset: str, hands: int, view: bool) -> int:
     return steps
 
 
-def pettingzoo(ruleset: str, hands: int) -> int:
+def pettingzoo(ruleset: str, hands: int, view: bool = False) -> int:
     env = MariageEnv(ruleset, max_hands=3)
     rng = random.Random(1)
     steps = done = seed = 0
@@ -76,6 +79,8 @@ def pettingzoo(ruleset: str, hands: int) -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
+            if view:  # an agent that looks at its observation vector before it acts
+                obs["observation"]
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += not env.picked  # the picks of a set are one engine decision
@@ -109,6 +114,7 @@ WAYS: dict[str, Callable[[str, int], int]] = {
     "library": lambda r, h: library(r, h, False),
     "library+view": lambda r, h: library(r, h, True),
     "pettingzoo": pettingzoo,
+    "pettingzoo+view": lambda r, h: pettingzoo(r, h, True),
     "openspiel": openspiel,
 }
 
@@ -116,7 +122,7 @@ WAYS: dict[str, Callable[[str, int], int]] = {
 def speed(rulesets: list[str], hands: int, repeat: int) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
           f"{repeat} runs of CPU time; ratio = per-decision time / library's")
-    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>13}" for w in WAYS
+    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in WAYS
                                                           if w != "library"))
     for ruleset in rulesets:
         times: dict[str, list[float]] = {w: [] for w in WAYS}
@@ -126,7 +132,7 @@ def speed(rulesets: list[str], hands: int, repeat: int) -> None:
                 steps = run(ruleset, hands)
                 times[way].append((time.process_time() - t) / steps)
         base = statistics.median(times["library"])
-        cells = [f"{statistics.median(times[w]) / base:13.2f}" for w in WAYS if w != "library"]
+        cells = [f"{statistics.median(times[w]) / base:15.2f}" for w in WAYS if w != "library"]
         print(f"{ruleset:24} {base * 1e6:10.2f} " + " ".join(cells))
 
 

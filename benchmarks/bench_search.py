@@ -25,13 +25,22 @@ ratios:
   reference positions have no deal source, as in a search that stops at the
   end of the hand; the minimal engine has none either); and the same
   playouts made with undo on and taken back to the position by ``undo()``
-  (*playout+undo*), as a search built on undo does;
+  (*playout+undo*), as a search built on undo does, or by one ``undo_to``
+  of a ``mark()`` made at the position (*playout+undo_to*);
+* **lines**: ``n`` random actions from each position (1, 2, 4, 8, 16; fewer
+  where the hand ends first) taken back by ``undo_to`` a mark, against the
+  same line played on a clone: the length up to which undo pays;
 * **apply** alone (undo off), the base of *apply+undo*.
 
 Usage::
 
     python benchmarks/bench_search.py            # 400 positions, best of 15
     python benchmarks/bench_search.py --quick    # 100 positions, best of 5
+    python benchmarks/bench_search.py --quick --rulesets   # every ruleset (or those named)
+
+``--rulesets`` measures, per ruleset, on play-phase states of its own
+(reached by seeded random play): *apply+undo* over *apply* alone, and
+*playout+undo_to* over *clone+playout*.
 """
 
 from __future__ import annotations
@@ -285,8 +294,58 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
                     c.undo()
         return timed(run)
 
+    def ref_mark_run() -> float:
+        randrange = random.Random(seed).randrange
+        states = [s.clone() for s in pos.hand_only]
+
+        def run() -> None:
+            for c in states:
+                mark = c.mark()
+                while c.to_act is not None:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+                c.undo_to(mark)  # back to the position in one call
+        return timed(run)
+
     return {"clone+playout (reference)": ref_run, "playout+undo (reference)": ref_undo_run,
-            "clone+playout (minimal)": min_run}
+            "playout+undo_to (reference)": ref_mark_run, "clone+playout (minimal)": min_run}
+
+
+#: lengths of the lines played from each position by ``bench_lines``
+LINES = (1, 2, 4, 8, 16)
+
+
+def bench_lines(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
+    """A line of ``n`` random actions from each position (or fewer, where the hand ends
+    first), taken back by ``undo_to`` a mark or played on a clone: where undo pays."""
+    def line(n: int, by_undo: bool) -> Callable[[], float]:
+        def measure() -> float:
+            randrange = random.Random(seed).randrange
+            states = [s.clone() for s in pos.hand_only]
+            for c in states:
+                c.enable_undo()
+
+            def run() -> None:
+                for s in states:
+                    if by_undo:
+                        c, mark = s, s.mark()
+                    else:
+                        c = s.clone()
+                    for _ in range(n):
+                        if c.to_act is None:
+                            break
+                        acts = c.legal_actions()
+                        c.apply(acts[randrange(len(acts))])
+                    if by_undo:
+                        c.undo_to(mark)
+            return timed(run)
+        return measure
+
+    out: dict[str, Callable[[], float]] = {}
+    for n in LINES:
+        out[f"line {n}: clone (reference)"] = line(n, False)
+        out[f"line {n}: undo_to (reference)"] = line(n, True)
+    return out
 
 
 def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str, float]:
@@ -303,7 +362,8 @@ def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str
               for i in range(0, positions, chunk)]
     total: dict[str, float] = {}
     for part in chunks:
-        measures = {**bench_clone(part), **bench_undo(part), **bench_playout(part, seed)}
+        measures = {**bench_clone(part), **bench_undo(part), **bench_playout(part, seed),
+                    **bench_lines(part, seed)}
         best = dict.fromkeys(measures, float("inf"))
         for _ in range(repeat):
             for name, run in measures.items():
@@ -311,6 +371,11 @@ def run_all(positions: int, repeat: int, seed: int, chunk: int = 20) -> dict[str
         for name, t in best.items():
             total[name] = total.get(name, 0.0) + t
     return {name: t / positions for name, t in total.items()}
+
+
+def line_ratio(us: dict[str, float], n: int) -> float:
+    """A line of ``n`` actions taken back by ``undo_to``, over the same line on a clone."""
+    return us[f"line {n}: undo_to (reference)"] / us[f"line {n}: clone (reference)"]
 
 
 def render(best: dict[str, float], positions: int, repeat: int) -> str:
@@ -334,6 +399,10 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
         f"{us['apply+undo (reference)'] / us['apply (reference)']:.2f}",
         f"playout+undo back / clone+playout (reference): "
         f"{us['playout+undo (reference)'] / us['clone+playout (reference)']:.2f}",
+        f"playout+undo_to(mark) / clone+playout (reference): "
+        f"{us['playout+undo_to (reference)'] / us['clone+playout (reference)']:.2f}",
+        "a line of n actions taken back by undo_to / played on a clone (reference): "
+        + ", ".join(f"n={n} {line_ratio(us, n):.2f}" for n in LINES),
         f"apply+undo: reference / hand-written cost: "
         f"{us['apply+undo (reference)'] / us['apply+undo (minimal)']:.1f}x",
         f"clone+playout: reference / hand-written cost: "
@@ -344,17 +413,118 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
     return "\n".join(lines)
 
 
+def ruleset_positions(name: str, count: int, seed: int) -> list[tuple[mariage.GameState,
+                                                                       mariage.Action]]:
+    """``count`` states of ``name`` in the play phase (seeded deals, 0 to 40 random actions
+    into the match, kept where a card or an offer is to be chosen), without a deal source,
+    each with a random legal action."""
+    rules = mariage.load_rules(name, {})
+    out: list[tuple[mariage.GameState, mariage.Action]] = []
+    i = 0
+    while len(out) < count:
+        rng = random.Random(seed * 1_000_003 + i)
+        state = mariage.new_match(rules, seed * 1_000_003 + i)
+        i += 1
+        for _ in range(rng.randrange(0, 41)):
+            if state.terminal:
+                break
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+        if state.terminal or state.phase != mariage.Phase.PLAY:
+            continue
+        state.deal_source = None  # a search that stops at the end of the hand
+        acts = state.legal_actions()
+        out.append((state, acts[rng.randrange(len(acts))]))
+    return out
+
+
+def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
+                  seed: int) -> dict[str, Callable[[], float]]:
+    """apply alone, apply+undo, clone+playout and playout+undo_to on one ruleset's states."""
+    def step(by_undo: bool) -> float:
+        states = [(s.clone(), a) for s, a in pairs]
+        for c, _ in states:
+            if by_undo:
+                c.enable_undo()
+
+        def run() -> None:
+            for c, a in states:
+                c.apply(a)
+                if by_undo:
+                    c.undo()
+        return timed(run)
+
+    def playout(by_undo: bool) -> float:
+        randrange = random.Random(seed).randrange
+        states = [s.clone() for s, _ in pairs]
+
+        def run() -> None:
+            for s in states:
+                if by_undo:
+                    c, mark = s, s.mark()
+                else:
+                    c = s.clone()
+                while c.to_act is not None and not c.terminal:
+                    acts = c.legal_actions()
+                    c.apply(acts[randrange(len(acts))])
+                if by_undo:
+                    c.undo_to(mark)
+        return timed(run)
+
+    return {"apply": lambda: step(False), "apply+undo": lambda: step(True),
+            "clone+playout": lambda: playout(False), "playout+undo_to": lambda: playout(True)}
+
+
+def run_rulesets(names: list[str], positions: int, repeat: int, seed: int
+                 ) -> dict[str, dict[str, float]]:
+    """Per ruleset, the best of ``repeat`` interleaved runs of each measure (seconds per
+    position)."""
+    out: dict[str, dict[str, float]] = {}
+    for name in names:
+        pairs = ruleset_positions(name, positions, seed)
+        measures = bench_ruleset(pairs, seed)
+        best = dict.fromkeys(measures, float("inf"))
+        for _ in range(repeat):
+            for key, run in measures.items():
+                best[key] = min(best[key], run())
+        out[name] = {key: t / positions for key, t in best.items()}
+    return out
+
+
+def render_rulesets(table: dict[str, dict[str, float]], positions: int, repeat: int) -> str:
+    lines = [f"{'ruleset':<24}{'apply us':>9}{'apply+undo/apply':>18}"
+             f"{'playout+undo_to/clone+playout':>31}", "-" * 82]
+    for name, us in table.items():
+        lines.append(f"{name:<24}{us['apply'] * 1e6:>9.2f}"
+                     f"{us['apply+undo'] / us['apply']:>18.2f}"
+                     f"{us['playout+undo_to'] / us['clone+playout']:>31.2f}")
+    lines.append(f"({positions} play-phase states per ruleset, best of {repeat})")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="100 positions, best of 5")
     parser.add_argument("--positions", type=int, default=None, help="positions (400)")
     parser.add_argument("--repeat", type=int, default=None, help="timed runs, best kept (15)")
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and choices")
+    parser.add_argument("--rulesets", nargs="*", metavar="NAME", default=None,
+                        help="instead: apply+undo and playout+undo_to per ruleset (all if "
+                             "no name is given)")
     args = parser.parse_args(argv)
     positions = args.positions or (100 if args.quick else 400)
     repeat = args.repeat or (5 if args.quick else 15)
     if positions < 1 or repeat < 1:
         parser.error("--positions and --repeat must be at least 1")
+    if args.rulesets is not None:
+        names = args.rulesets or mariage.list_rulesets()
+        unknown = sorted(set(names) - set(mariage.list_rulesets()))
+        if unknown:
+            parser.error(f"no such ruleset: {', '.join(unknown)}")
+        print(f"search support per ruleset, Python {sys.version.split()[0]}")
+        print(render_rulesets(run_rulesets(names, positions, repeat, args.seed),
+                              positions, repeat))
+        return 0
     print(f"search support, default Marianna, Python {sys.version.split()[0]}")
     print(render(run_all(positions, repeat, args.seed), positions, repeat))
     return 0

@@ -10,6 +10,7 @@ generator), and the copy must go on exactly like the original.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,7 +21,10 @@ from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
 from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
-from propkit import CHOICES, SEEDS, pick_action, rules_for
+from mariage.engine.fastpath import TRICK_TRAIL
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+from mariage.engine.mechanisms.announce import Announcements
+from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 
 Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | ("resign", seat, _)
 
@@ -252,10 +256,6 @@ def test_a_replaced_apply_play_is_undone_by_snapshot() -> None:
     """A card within a trick journals only the reference apply_play's changes; a
     mechanism that plays cards its own way gets whole snapshots, so undo still
     takes back everything it changed."""
-    from dataclasses import replace
-
-    from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
-
     class ScoresEachCard(TrickPlay):
         def apply_play(self, st: GameState, seat: int, action: Play) -> None:
             st.carry_bonus += 1
@@ -275,46 +275,130 @@ def test_a_replaced_apply_play_is_undone_by_snapshot() -> None:
         assert fingerprint(state) == before
 
 
-def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it() -> None:
-    """The last card of a trick that does not end the hand journals a trail
-    (TrickPlay.trail_trick_end) under the reference trick play with no hook at
-    the trick's end; a trick play that draws its own way, or rules with such a
-    hook (Schnapsen's claims), get whole snapshots, and every undo takes back
-    exactly what the card changed."""
-    from dataclasses import replace
+class _DrawsWithABonus(TrickPlay):
+    def draw(self, st: GameState, winner: int) -> None:
+        st.carry_bonus += 1
+        super().draw(st, winner)
 
-    from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
-    from mariage.engine.state import _TRICK_TRAIL
 
-    class DrawsWithABonus(TrickPlay):
-        def draw(self, st: GameState, winner: int) -> None:
-            st.carry_bonus += 1
-            super().draw(st, winner)
+class _ShowsItsOwnWay(Announcements):
+    """A subclass of a mechanism that declared its hook's trail: it loses the trail."""
 
-    cases = ((rules_for("marianna", {}), DEFAULT_MECHANISMS, True),
-             (rules_for("marianna", {}), replace(DEFAULT_MECHANISMS, tricks=DrawsWithABonus()),
-              False),
-             (rules_for("schnapsen", {}), DEFAULT_MECHANISMS, False))
-    for rules, mech, trailed in cases:
-        state = GameState(rules, first_dealer=0, mechanisms=mech)
-        state.deal(list(range(rules.ncards)))
-        state.enable_undo()
-        rng = random.Random(7)
-        ends = 0
-        while state.to_act is not None and state.phase == Phase.PLAY:
-            last = len(state.trick_cards) + 1 == rules.hand_seats
-            seat, action = pick_action(rng, state)
-            if not (last and type(action) is Play):
-                state.apply(action, seat=seat)
-                continue
-            before, trick_no = fingerprint(state), state.trick_no
+
+#: (ruleset, mechanisms changed, a trick's end journaled as a trail)
+_TRICK_END_CASES = [
+    ("marianna", {}, True),
+    ("thousand", {}, True),
+    ("belote", {}, True),  # Announcements.show changes what is known: trailed
+    ("marjapussi", {}, True),  # Asks.after_trick changes nothing without a split marriage
+    ("marianna", {"tricks": _DrawsWithABonus()}, False),
+    ("belote", {"announcements": _ShowsItsOwnWay()}, False),
+    ("schnapsen", {}, True),  # no automatic claim: the claims only pause the hand
+    ("mariazza", {}, False),  # the hand target may end it
+]
+
+
+@pytest.mark.parametrize(("name", "changed", "trailed"), _TRICK_END_CASES)
+def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
+        name: str, changed: dict[str, Any], trailed: bool) -> None:
+    """The last card of a trick that does not end the hand journals a trail under the
+    reference trick play, where every hook at the trick's end declares what it changes
+    (or that it changes nothing there); a trick play that draws its own way, a subclass
+    of a hook's mechanism, or hooks that may end the hand get whole snapshots; every undo
+    takes back exactly what the card changed."""
+    rules = rules_for(name, {})
+    deals = SeededDeals(rules, 7)
+    state = GameState(rules, first_dealer=deals.first_dealer,
+                      mechanisms=replace(DEFAULT_MECHANISMS, **changed))
+    state.deal(*deals.next_deal())
+    state.enable_undo()
+    rng = random.Random(7)
+    ends = 0
+    while state.to_act is not None and state.phase not in (Phase.DEAL, Phase.OVER):
+        last = len(state.trick_cards) + 1 == rules.hand_seats and state.phase == Phase.PLAY
+        seat, action = pick_action(rng, state)
+        if not (last and type(action) is Play):
             state.apply(action, seat=seat)
-            if state.trick_no != trick_no + 1:  # the hand (or the play phase) ended
-                break
-            assert state._undo is not None
-            assert (state._undo[-1][0] is _TRICK_TRAIL) is trailed
-            state.undo()
-            assert fingerprint(state) == before
-            state.apply(action, seat=seat)
+            continue
+        before, trick_no = fingerprint(state), state.trick_no
+        state.apply(action, seat=seat)
+        assert state._undo is not None
+        if state.trick_no == trick_no + 1:  # not the hand's end (nor a pause)
+            assert (state._undo[-1][0] is TRICK_TRAIL) is trailed
             ends += 1
-        assert ends >= 3
+        state.undo()
+        assert fingerprint(state) == before
+        state.apply(action, seat=seat)
+    assert ends >= 3
+
+
+@pytest.mark.parametrize("name", by_family())
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_each_action_undone_under_any_options(name: str, seed: int, choice: int,
+                                              data: st.DataObject) -> None:
+    """Under any option values: every action (cards within and at the end of tricks,
+    the hand's last card, the next deal...) taken back by undo() gives the state before
+    it, and undo_to() a mark gives the state at the mark."""
+    rules = rules_for(name, data.draw(options_for(name), label="options"))
+    state = new_match(rules, seed)
+    rng = random.Random(choice)
+    marks: list[tuple[int, dict[str, Any]]] = [(state.mark(), fingerprint(state))]
+    hands = 0
+    while not state.terminal and hands < 2 and state.undo_depth < 400:
+        before = fingerprint(state)
+        seat, action = pick_action(rng, state)
+        hand_no = state.hand_no
+        state.apply(action, seat=seat)
+        state.undo()
+        assert fingerprint(state) == before, action
+        state.apply(action, seat=seat)
+        hands += state.hand_no != hand_no
+        if rng.random() < 0.1:
+            marks.append((state.mark(), fingerprint(state)))
+    for mark, seen in reversed(marks):
+        state.undo_to(mark)
+        assert fingerprint(state) == seen
+    assert state.undo_depth == 0
+
+
+def test_undo_to_refuses_a_mark_it_cannot_reach() -> None:
+    state = new_match(rules_for("mariglia", {}), 3)
+    with pytest.raises(ValueError, match="no such mark"):
+        state.undo_to(0)  # undo is off
+    mark = state.mark()
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="no such mark"):
+        state.undo_to(mark + 2)
+    state.undo_to(mark)
+    assert state.undo_depth == 0
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    """The fingerprint less what is made from the rules (an unpickled state has its own)."""
+    return {k: v for k, v in fingerprint(state).items()
+            if k not in ("_appliers", "_fresh", "hooks", "rules", "mech")}
+
+
+def test_a_state_with_undo_on_pickles_as_a_clone_does() -> None:
+    """A state with a journal (trails and snapshots, which hold the code made from the
+    rules) pickles; as a clone, the copy has undo on with an empty journal, and goes on
+    (and undoes) like the original."""
+    import pickle
+
+    state = new_match(rules_for("marianna", {}), 4)
+    state.enable_undo()
+    rng = random.Random(2)
+    while state.hand_no == 1:  # to the hand's end (a snapshot) and the next deal
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    copy = pickle.loads(pickle.dumps(state))  # its own rules, made again
+    assert copy.undo_depth == 0 and state.undo_depth >= 40
+    assert _data(copy) == _data(state)
+    seat, action = pick_action(rng, state)
+    before = _data(copy)
+    copy.apply(action, seat=seat)
+    state.apply(action, seat=seat)
+    assert _data(copy) == _data(state)
+    copy.undo()
+    assert _data(copy) == before

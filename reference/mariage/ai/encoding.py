@@ -35,12 +35,12 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from mariage.engine.actions import Action, Give
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -59,9 +59,16 @@ from .layout import (
     pick_size,
 )
 
-__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick"]
+__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot"]
 
 _PHASES = tuple(Phase)
+
+#: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
+#: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
+#: stock size, points and standing per side, declarations, cards picked
+Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
+                 int | None, int, Phase, int | None, int, int, list[int], tuple[int, ...],
+                 list[tuple[int, int, int, int]], int]
 
 
 class ActionSpace:
@@ -101,6 +108,15 @@ class ActionSpace:
         self.pick_size = pick_size(rules)
         #: the id of picking card 0 (-1 where passing is not factored)
         self.pick_base = self.ids.get(Pick(0), -1)
+        # per card, the id of playing it: a card play's id without hashing the action
+        # (every card can be played, so every card has one)
+        self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
+        self._zeros = bytes(self.size)
+
+    def _ids_of(self, legal: Sequence[AIAction]) -> list[int]:
+        """The ids of ``legal`` (in their order): card plays by a table, others by hash."""
+        plays, ids = self._play_ids, self.ids
+        return [plays[a.card] if type(a) is Play else ids[a] for a in legal]
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -133,8 +149,9 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self._picking(state):
             return self._picking_ids(state, seat, picked)
-        ids = self.ids
-        return sorted([ids[a] for a in state.legal_actions(seat)])
+        out = self._ids_of(state.legal_actions(seat))
+        out.sort()
+        return out
 
     def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
         """While a set is passed: the other legal actions (before the first pick), and a
@@ -165,14 +182,18 @@ class ActionSpace:
              picked: int = 0) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
         ``picked``: the cards picked so far of the set being passed."""
-        out = np.zeros(self.size, dtype=np.int8)
-        if state.phase != Phase.DEAL and state.phase != Phase.OVER:
-            if self._picking(state):
-                out[self._picking_ids(state, seat, picked)] = 1
-            else:
-                ids = self.ids
-                out[[ids[a] for a in state.legal_actions(seat)]] = 1
-        return out
+        buf = bytearray(self._zeros)  # set byte by byte: no array built from a list
+        phase = state.phase
+        if phase == Phase.DEAL or phase == Phase.OVER:
+            pass
+        elif self.pick_size and self._picking(state):
+            for i in self._picking_ids(state, seat, picked):
+                buf[i] = 1
+        else:
+            plays, ids = self._play_ids, self.ids
+            for a in state.legal_actions(seat):
+                buf[plays[a.card] if type(a) is Play else ids[a]] = 1
+        return np.frombuffer(buf, np.int8)
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:
@@ -257,80 +278,115 @@ class Encoder:
         self._nsuits = s
         #: where the cards picked so far of a set being passed go (-1: no such part)
         self._o_picked = off.get("picked", -1)
-        del n, c
-        self._played_cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
+        t = len(rules.teams)
+        assert off["stock_size"] == off["hand_sizes"] + n and off["hand_points"] == \
+            off["stock_size"] + 1 and off["standing"] == off["hand_points"] + t
+        self._o_floats_end = off["standing"] + t
+        #: per seat, the seats counted from it; per side, the sides counted from it
+        self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
+        self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
+        self._teams = range(t)
+        self._pack = rules.pack_points or 1
+        self._target = rules.match_target or 1
+        del c
+        self._played_cache: tuple[int, object, int] = (0, None, 0)
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
 
-    def _played(self, state: GameState) -> int:
-        """The cards of the finished tricks of the hand, kept from call to call."""
-        sid, hand_no, ntricks, mask = self._played_cache
-        tricks = state.tricks
-        if sid != id(state) or hand_no != state.hand_no or ntricks > len(tricks):
+    def _played(self, tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
+        """The cards of the finished ``tricks`` of a hand, kept from call to call.
+
+        What is kept is how many tricks were counted and the last of them (the tuple
+        itself, not its id, which a new one could reuse): a trick is a tuple made when
+        it ends, so a list whose trick at that place is the same tuple starts with the
+        same tricks (a copy, or the same hand further on); a new hand, another state, or
+        a trick taken back and played again has another tuple there.
+        """
+        ntricks, last, mask = self._played_cache
+        if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
             ntricks, mask = 0, 0
         for k in range(ntricks, len(tricks)):
             for card in tricks[k][1]:
                 mask |= 1 << card
-        self._played_cache = (id(state), state.hand_no, len(tricks), mask)
+        if len(tricks) != ntricks:
+            self._played_cache = (len(tricks), tricks[-1], mask)
         return mask
 
     def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
+        # what snapshot() holds, but the state's own lists: read at once, not kept
+        return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
+                               state.turn_up, state.trump, state.phase, state.to_act,
+                               state.leader, len(state.stock),
+                               list(map(state.hand_points, self._teams)), state.standing(),
+                               state.declared, picked), seat)
+
+    def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
+        """What the vectors of ``state`` are made from, copied (the state may change
+        after): :meth:`vector_of` makes any seat's vector from it later.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), 1)
+        >>> enc = Encoder(state.rules)
+        >>> taken = enc.snapshot(state)
+        >>> before = enc.vector(state, 0)
+        >>> state.apply(state.legal_actions()[0])
+        >>> bool((enc.vector_of(taken, 0) == before).all())
+        True
+        """
+        return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
+                state.turn_up, state.trump, state.phase, state.to_act, state.leader,
+                len(state.stock), list(map(state.hand_points, self._teams)),
+                state.standing(), state.declared[:], picked)
+
+    def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
+        (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
+         points, standing, declared, picked) = snapshot
+        played = self._played(tricks)
         r = self.rules
         n, c = r.nseats, r.ncards
-        hands = state.hands
         bits = hands[seat]
         at = c
         open_hands = self.open_hands
-        known = state.known
         for k in range(1, n):
             s = seat + k
             if s >= n:
                 s -= n
             bits |= (hands[s] if open_hands else known[s] & hands[s]) << at
             at += c
-        played = self._played(state)
-        for card in state.trick_cards:
+        for card in trick:
             bits |= 1 << (at + card)
             played |= 1 << card
             at += c
         bits |= played << self._o_played
-        turn_up = state.turn_up
         bits |= 1 << (self._o_turn_up + (c if turn_up is None else turn_up))
-        trump = state.trump
         bits |= 1 << (self._o_trump + (self._nsuits if trump < 0 else trump))
-        phase = state.phase
         bits |= self._phase_bit[phase]
-        to_act = state.to_act
         bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
         if phase != Phase.DEAL and phase != Phase.OVER:
-            bits |= 1 << (self._o_leader + (state.leader - seat) % n)
+            bits |= 1 << (self._o_leader + (leader - seat) % n)
         if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
             bits |= picked << self._o_picked
-        if state.declared:
+        if declared:
             base, nsuits = self._o_declared, self._nsuits
-            for _, kind, suit, _ in state.declared:
+            for _, kind, suit, _ in declared:
                 if kind >= 0:
                     bits |= 1 << (base + kind * nsuits + suit)
-        out: npt.NDArray[np.float32] = _BITS[np.frombuffer(
-            bits.to_bytes(self._nbytes, "little"), np.uint8)].reshape(-1)[:self.size]
-        at = self._o_sizes
-        out[at:at + n] = [hands[(seat + k) % n].bit_count() / c for k in range(n)]
-        out[self._o_stock] = len(state.stock) / c
-        teams = len(r.teams)
-        mine = r.team_of[seat]
-        pack = r.pack_points or 1
-        target = r.match_target or 1
-        standing = state.standing()
-        at = self._o_points
-        for k in range(teams):
-            team = (mine + k) % teams
-            out[at + k] = state.hand_points(team) / pack
-            out[at + teams + k] = standing[team] / target
+        out: npt.NDArray[np.float32] = _BITS.take(np.frombuffer(
+            bits.to_bytes(self._nbytes, "little"), np.uint8), 0).reshape(-1)[:self.size]
+        # the values that are not 0 or 1, contiguous: hand sizes, stock, points, standing
+        floats = [hands[s].bit_count() / c for s in self._seats_from[seat]]
+        floats.append(stock / c)
+        sides = self._sides_from[r.team_of[seat]]
+        pack, target = self._pack, self._target
+        floats += [points[team] / pack for team in sides]
+        floats += [standing[team] / target for team in sides]
+        out[self._o_sizes:self._o_floats_end] = floats
         return out
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -49,11 +50,15 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick
+from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 
 __all__ = ["game_name", "register"]
 
 _MAX_HANDS = 100
+# OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
+# written out, so that the module imports where pyspiel is a stand-in, as for the docs)
+_CHANCE = -1
+_TERMINAL = -4
 
 
 def game_name(ruleset: str) -> str:
@@ -90,7 +95,7 @@ class _Observer:
         if gs is None or gs.hand_no == 0:
             self.tensor.fill(0)
         elif self.perfect_recall:
-            self.tensor[:] = self.info_encoder.tensor(state.dealt[player],
+            self.tensor[:] = self.info_encoder.tensor(state.dealt_vector(player),
                                                       state.steps_of(player), player)
         else:
             self.tensor[:] = self.encoder.vector(gs, player, state.picked)
@@ -148,8 +153,9 @@ class _State(pyspiel.State):
         #: per player, the lines of its information state before the current hand
         self.earlier: list[list[str]] = [[f"seat {rules.seat_names[p]}"]
                                          for p in range(rules.nseats)]
-        #: per player, its observation vector when the current hand was dealt
-        self.dealt: list[Any] = [None] * rules.nseats
+        #: what the players' observation vectors were made from when the current hand
+        #: was dealt (:meth:`dealt_vector`), None before the first deal
+        self.dealt_view: Snapshot | None = None
         #: the decisions of the current hand: (seat, action id, per player the cards of
         #: other hands it came to see, per player the cards it drew)
         self.steps_all: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
@@ -163,6 +169,11 @@ class _State(pyspiel.State):
         self._done = False
         self._nothing = (0,) * rules.nseats
         self._settle()
+
+    def dealt_vector(self, player: int) -> Any:
+        """The observation vector of ``player`` when the current hand was dealt."""
+        assert self.dealt_view is not None
+        return self.game.encoder.vector_of(self.dealt_view, player)
 
     def steps_of(self, player: int) -> list[tuple[int, int, int]]:
         """The decisions of the current hand as ``player`` saw them (action id -1: an
@@ -178,31 +189,42 @@ class _State(pyspiel.State):
         new.gs = None if self.gs is None else self.gs.clone()
         new.deck, new.rest, new.first = list(self.deck), list(self.rest), self.first
         new.earlier = [list(lines) for lines in self.earlier]
-        new.dealt = list(self.dealt)  # the vectors are never changed in place
+        new.dealt_view = self.dealt_view  # a snapshot is never changed
         new.steps_all = list(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
         new.picked = self.picked
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
+        new._player = self._player
         return new
 
     # -- where the game is
     def _settle(self) -> None:
-        """Set :attr:`_kind` (the chance node to come, or None) and :attr:`_done`."""
+        """Set :attr:`_kind` (the chance node to come, or None), :attr:`_done` and
+        :attr:`_player` (OpenSpiel's current player)."""
         gs = self.gs
         if gs is None:
-            self._kind, self._done = "dealer", False
+            self._kind, self._done, self._player = "dealer", False, _CHANCE
             return
-        done = gs.terminal or (gs.phase == Phase.DEAL and gs.hand_no >= self.hands)
+        phase = gs.phase
+        if phase != Phase.DEAL and phase != Phase.OVER:  # a decision (most often)
+            to_act = gs.to_act
+            assert to_act is not None
+            self._kind, self._done, self._player = None, False, to_act
+            return
+        # the match is over, or the hands asked for are played; else a deal is next
+        done = phase == Phase.OVER or gs.hand_no >= self.hands
         self._done = done
-        if done or gs.phase != Phase.DEAL:
-            self._kind = None
-        elif self.rules.first_lead == "lot" and self.first is None:
+        if done:
+            self._kind, self._player = None, _TERMINAL
+            return
+        if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
         else:
             if not self.deck:
                 self.rest = list(range(self.rules.ncards))
             self._kind = "card"
+        self._player = _CHANCE
 
     def _chance_kind(self) -> str | None:
         return self._kind
@@ -211,24 +233,34 @@ class _State(pyspiel.State):
         return self._done
 
     def current_player(self) -> int:
-        if self._done:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._kind is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        gs = self.gs
-        assert gs is not None and gs.to_act is not None
-        return gs.to_act
+        return self._player
 
     def is_terminal(self) -> bool:
         return self._done
+
+    # Python callers get these two without a round trip through pyspiel's C++ (which
+    # calls back is_terminal, current_player three times and _legal_actions, and copies
+    # the list twice); C++ callers still take that road. Same answers as pyspiel's.
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self._done:
+            return []
+        if self._player == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None or player == self._player:
+            return self._legal_actions(self._player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._kind in ("dealer", "first"):
             n = self.rules.nseats
             return [(s, 1.0 / n) for s in range(n)]
         rest = self.rest
-        p = 1.0 / len(rest)
-        return [(c, p) for c in rest]
+        return list(zip(rest, repeat(1.0 / len(rest), len(rest)), strict=True))
 
     def _legal_actions(self, player: int) -> list[int]:
         gs = self.gs
@@ -253,30 +285,31 @@ class _State(pyspiel.State):
         if kind == "card":
             self.deck.append(action)
             self.rest.remove(action)
-            if len(self.deck) == r.ncards:
-                if gs.hand_no:
-                    for p in range(r.nseats):
-                        self.earlier[p] = self._lines(p)
-                gs.deal(self.deck, self.first)
-                self.deck, self.first = [], None
-                self.steps_all = []
-                self.hidden_steps = {}
-                self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-                encoder = self.game.encoder
-                self.dealt = [encoder.vector(gs, p) for p in range(r.nseats)]
+            if len(self.deck) < r.ncards:  # another card to place: nothing else changed
+                return
+            if gs.hand_no:
+                for p in range(r.nseats):
+                    self.earlier[p] = self._lines(p)
+            gs.deal(self.deck, self.first)
+            self.deck, self.first = [], None
+            self.steps_all = []
+            self.hidden_steps = {}
+            self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
+            self.dealt_view = self.game.encoder.snapshot(gs)
             self._settle()
             return
         seat = gs.to_act
         assert seat is not None
         n = r.nseats
-        own = tuple(gs.hands)
-        known = tuple(gs.known)
+        own = gs.hands[:]
+        known = gs.known[:]
         space = self.game.space
         act = space.action(action)
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
             self.hidden_steps[len(self.steps_all)] = tuple(p != seat for p in range(n))
-        elif r.auction_rule is not None:  # cards passed within the other side are unseen
-            receiver = gs.mech.passing.seats(gs)[1] if type(act) is Give else -1
+        elif type(act) is Give and r.auction_rule is not None:
+            # cards passed within the other side are unseen (public_action hides no other)
+            receiver = gs.mech.passing.seats(gs)[1]
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
             if any(hidden):
                 self.hidden_steps[len(self.steps_all)] = hidden
@@ -284,15 +317,16 @@ class _State(pyspiel.State):
         hands = gs.hands
         learned = drawn = self._nothing
         if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
-            gained = False
+            # a player can come to see a card only if some hand or some seat's shown
+            # cards gained one: where both only lost cards (a card played), what each
+            # sees is part of what it saw, so nobody learned anything
+            now_known = gs.known
             for p in range(n):
-                if hands[p] & ~own[p]:
-                    gained = True
+                if hands[p] & ~own[p] or now_known[p] & ~known[p]:
+                    learned = tuple(self._seen(hands, now_known, q)
+                                    & ~self._seen(own, known, q) for q in range(n))
+                    drawn = tuple(hands[q] & ~own[q] for q in range(n))
                     break
-            if gained or tuple(gs.known) != known:  # else nobody came to see a card
-                learned = tuple(self._seen(hands, gs.known, p) & ~self._seen(own, known, p)
-                                for p in range(n))
-                drawn = tuple(hands[p] & ~own[p] for p in range(n))
         self.steps_all.append((seat, action, learned, drawn))
         self._settle()
 
@@ -310,7 +344,7 @@ class _State(pyspiel.State):
         gs = self.gs
         r = self.rules
         lines = list(self.earlier[player])
-        if gs is None or gs.hand_no == 0 or self.dealt[player] is None:
+        if gs is None or gs.hand_no == 0 or self.dealt_view is None:
             return lines
         line = f"hand {gs.hand_no}: dealt {r.format_cards(self.dealt_hands[player])}"
         if self.turn_up is not None:

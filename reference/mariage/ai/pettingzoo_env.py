@@ -5,7 +5,9 @@ One episode is one match, dealt from the seeded generator of
 agent to act is the seat to act. Each agent's observation is a dict of
 ``observation`` (the :class:`~mariage.ai.encoding.Encoder` vector of its own
 seat's view) and ``action_mask`` (1 for each legal action id of the
-:class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too.
+:class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too. The vector is
+made when first read (:class:`~mariage.ai.lazyobs.LazyObservation`), as the view of the
+state when observed: an agent that reads only the mask does not pay for it.
 ``reward`` chooses the rewards (:mod:`mariage.ai.rewards`): ``match`` (+1 to each
 agent of the side that wins the match, -1 to the others, 0 each for a draw),
 ``hand`` (the hand's score difference after every hand, normalised) or
@@ -42,6 +44,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder
+from .lazyobs import LazyObservation
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -84,6 +87,10 @@ class MariageEnv(AECEnv):
         self._no_mask.flags.writeable = False
         self._mask_now = self._no_mask
         self._hands_rewarded = 0
+        self._rewarded = False  # some reward of the last step is not 0
+        self._masked: str | None = None  # the agent whose info holds the mask now
+        #: the observations handed out since the state last changed
+        self._unread: list[LazyObservation] = []
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
 
@@ -107,7 +114,11 @@ class MariageEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": self._no_mask}
+                                                 for a in self.agents}
+        self._masked = None
+        self._rewarded = False
+        self._unread = []  # those of the last match keep its state (a new one is made)
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -124,18 +135,19 @@ class MariageEnv(AECEnv):
                                     hand_rewards(state, k, self.reward), strict=True):
                     if a in rewards:
                         rewards[a] += value
+                        self._rewarded = True
             self._hands_rewarded = len(state.history)
             self._accumulate_rewards()
         done = state.terminal
-        truncated = not done and state.hand_no > self.max_hands
-        if done or truncated:
+        if done or state.hand_no > self.max_hands:
             if self.reward == "match" and done:
                 for a, value in zip(self.possible_agents, match_rewards(state), strict=True):
                     self.rewards[a] = value
+                self._rewarded = True
                 self._accumulate_rewards()
             for a in agents:
                 self.terminations[a] = done
-                self.truncations[a] = truncated
+                self.truncations[a] = not done
             if agents:
                 self.agent_selection = agents[0]
             self._mask_now = self._no_mask
@@ -144,16 +156,38 @@ class MariageEnv(AECEnv):
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
             self._mask_now = self.space.mask(state, picked=self.picked)
-        selected = self.agent_selection
-        for a in agents:
-            self.infos[a] = {"action_mask": self._mask_now if a == selected else self._no_mask}
+        # only the agents whose mask changed get a new info dict (the others keep theirs)
+        selected, infos = self.agent_selection, self.infos
+        before = self._masked
+        if before is not None and before != selected and before in infos:
+            infos[before] = {"action_mask": self._no_mask}
+        if selected in infos:
+            infos[selected] = {"action_mask": self._mask_now}
+        self._masked = selected
 
     def observe(self, agent: str) -> Obs:
+        """``{"observation": vector, "action_mask": mask}`` of ``agent``: a dict
+        (:class:`~mariage.ai.lazyobs.LazyObservation`) whose vector is made when first
+        read, as the agent's view of the state now."""
         state = self.state_
         assert state is not None
-        return {"observation": self.encoder.vector(state, self._index[agent], self.picked),
-                "action_mask": self._mask_now if agent == self.agent_selection
-                else self._no_mask}
+        obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+                                 self._mask_now if agent == self.agent_selection
+                                 else self._no_mask)
+        self._unread.append(obs)
+        return obs
+
+    def _hold(self) -> None:
+        """Before the state changes: the observations not read yet get a snapshot of
+        it (one for all) to make their vectors from."""
+        snapshot = None
+        for obs in self._unread:
+            if obs.unread:
+                if snapshot is None:
+                    assert self.state_ is not None
+                    snapshot = self.encoder.snapshot(self.state_, self.picked)
+                obs.hold(snapshot)
+        self._unread = []
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
@@ -167,14 +201,22 @@ class MariageEnv(AECEnv):
             return
         state = self.state_
         assert state is not None and action is not None
-        if not self._mask_now[int(action)]:
-            raise ValueError(f"action {int(action)} ({self.space.text(int(action))}) is not "
+        action_id = int(action)
+        if not 0 <= action_id < self.space.size:
+            raise ValueError(f"action {action_id} is not an action id (0 to "
+                             f"{self.space.size - 1})")
+        if not self._mask_now[action_id]:
+            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
-        self.picked = self.space.play(state, int(action), self.picked)
+        if self._rewarded:  # rewards are rare (a hand's or the match's end)
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
+            self._rewarded = False
+        if self._unread:
+            self._hold()
+        self.picked = self.space.play(state, action_id, self.picked)
         self._settle()
 
     def render(self) -> str | None:

@@ -27,7 +27,6 @@ from .fastpath import PlayLegal, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
-from .mechanisms.trickplay import TRAILED_METHODS
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -54,7 +53,8 @@ class Dispatch:
     apply_play: Applier  # a card played by the seat to act, in the play phase (generated code
     # with the trick's end inline, engine.fastpath.play_apply, or the mechanism's own)
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
-    trail_tricks: bool  # ... and the reference trick's end, with no hook: a trick's end too
+    play_trail: Callable[..., None] | None  # with undo on: the card and its trick's end
+    # journaling what they change (generated code, engine.fastpath.play_apply with trail)
     end_hand: HandEnd  # (state, how): Scoring.end_hand(state, how), by generated code where
     # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
     start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
@@ -97,14 +97,6 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules),
-                    play_apply(mech, rules, end_hand) or mech.tricks.apply_play,
+                    play_apply(mech, rules, end_hand=end_hand) or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    _trails_tricks(mech, hooks), end_hand, start_trick(mech, rules))
-
-
-def _trails_tricks(mech: Mechanisms, hooks: Hooks) -> bool:
-    """True if undo may journal a trick's end as a trail (:meth:`TrickPlay.trail_trick_end`):
-    the reference trick play runs it and no mechanism answers a hook there."""
-    cls = type(mech.tricks)
-    return (not hooks.after_trick and not hooks.next_lead
-            and all(getattr(cls, m) is getattr(TrickPlay, m) for m in TRAILED_METHODS))
+                    play_apply(mech, rules, trail=True), end_hand, start_trick(mech, rules))

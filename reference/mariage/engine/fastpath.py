@@ -62,14 +62,16 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal", "start_trick"]
+__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "PlayApply", "card_tables", "cards_of", "play_apply",
+           "play_legal", "restore_trick", "start_trick", "undo_card", "undo_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
 
 PlayLegal = Callable[["GameState", int], list["Action"]]
-#: a card played by the seat to act in the play phase: (state, seat, play)
-PlayApply = Callable[["GameState", int, Any], None]
+#: a card played by the seat to act in the play phase: (state, seat, play), and with
+#: ``trail`` (see :func:`play_apply`) undo's journal as a fourth argument
+PlayApply = Callable[..., None]
 
 
 def card_tables(rules: Rules) -> tuple[tuple[tuple[Action, ...], ...], ...]:
@@ -348,8 +350,39 @@ def start_trick(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], No
     return fn
 
 
-def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
-               ) -> PlayApply | None:
+def _hook_trail(mech: Mechanisms, rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """What undo needs around the hooks of a trick's end under ``mech`` and ``rules``: the
+    slots they may change and the expressions under which the others change nothing; None
+    where a hook's mechanism declares neither (:attr:`Mechanism.trail_hooks`,
+    :attr:`Mechanism.quiet_hooks`), or is a subclass of the class that declared it."""
+    from .mechanisms.hooks import hooks_of
+
+    hooks = hooks_of(mech.all(), rules)
+    slots: list[str] = []
+    quiet: list[str] = []
+    for handler in (*hooks.after_trick, *hooks.next_lead):
+        owner, name = type(handler.__self__), handler.__func__.__name__  # type: ignore[attr-defined]
+        written = vars(owner).get("trail_hooks", {}).get(name)
+        gate = vars(owner).get("quiet_hooks", {}).get(name)
+        if written is not None:
+            slots += [s for s in written if s not in slots and s not in _TRAILED]
+        elif gate is not None:
+            quiet.append(gate)
+        else:
+            return None
+    return tuple(slots), tuple(quiet)
+
+
+#: slots whose values the journal entry of a trick's end keeps in any case
+_TRAILED = frozenset({"hands", "known", "forced", "stock", "captured", "tricks_won",
+                      "trick_seats", "trick_cards", "decl_this_trick", "leader", "trick_no",
+                      "last_winner", "turn_up", "trump_set_in_trick", "lead_mask",
+                      "_free_play", "_decl_open", "phase", "window_left", "trump",
+                      "trump_next", "to_act", "actions", "tricks"})
+
+
+def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
+               end_hand: HandEnd | None = None) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
 
@@ -359,6 +392,34 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
     refuse is handed to :meth:`TrickPlay.apply_play`, which refuses it.
     The last card of a hand ends it by ``end_hand`` (default: the code
     :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`).
+
+    With ``trail``, the function takes undo's journal as a fourth argument
+    and adds to it what the card changes (see :func:`undo_card`): a card
+    within its trick, the seat alone (or the seat with what was known of his
+    hand and his forced card, where the card changes them); the last card of a
+    trick, the values its trick's end changes (copies of the lists changed in
+    place, the trick's lists as they are, the scalars, and the slots the
+    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). The
+    hand's last card, and a trick's end whose hooks may end or pause the hand
+    (a hook that declares neither ``trail_hooks`` nor a ``quiet_hooks``
+    expression that holds), are journaled as a snapshot of the state instead
+    (:meth:`GameState.apply` with undo on). ``None`` also where those hooks
+    leave no other way.
+
+    >>> from mariage import load_rules, GameState
+    >>> from mariage.engine.deals import canonical_deck
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> rules = load_rules("marianna")
+    >>> state = GameState(rules, first_dealer=0)
+    >>> state.deal(canonical_deck(rules))
+    >>> play = play_apply(DEFAULT_MECHANISMS, rules, trail=True)
+    >>> journal = []
+    >>> play(state, 1, state.legal_actions()[1], journal)
+    >>> journal, state.trick_cards
+    ([1], [0])
+    >>> undo_card(state, journal.pop())
+    >>> state.trick_cards, state.to_act
+    ([], 1)
     """
     from .handend import hand_end
     from .mechanisms.trickplay import TRAILED_METHODS, TrickPlay
@@ -368,40 +429,34 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
     if any(getattr(cls, m) is not getattr(TrickPlay, m) for m in TRAILED_METHODS):
         return None
     k, n = rules.hand_seats, rules.nseats
-    sit_out = k < n
     ns: dict[str, Any] = {
         "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
-        "_suit_mask": rules.suit_mask,
-        "_ob_stock": rules.obligation_stock,
-        "_ob_no_stock": rules.obligation_no_stock}
+        "_suit_mask": rules.suit_mask, "_ob_stock": rules.obligation_stock,
+        "_ob_no_stock": rules.obligation_no_stock,
+        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_keep": _keep}
+    name = f"<{'undo trail' if trail else 'card play'} of {rules.ruleset}>"
     cards = ", ".join(f"c{i}" for i in range(k))
-    lines = ["def apply_play(st, seat, action):",
-             "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
-             "    if card < 0 or not hand >> card & 1:",
-             "        return _refuse(st, seat, action)",
-             "    bit = 1 << card",
-             "    if st._free_play:", "        hands[seat] = hand ^ bit"]
-    sure = _sure_legal(mech, rules)
-    if sure:
-        lines += [f"    elif st.forced[seat] < 0 and ({sure}):", "        hands[seat] = hand ^ bit"]
-    lines += ["    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
-             "        st.forced[seat] = -1",
-             "    else:", "        return _refuse(st, seat, action)",
-             "    st.actions.append((seat, action))", "    known = st.known",
-             "    if known[seat] & bit:", "        known[seat] ^= bit",
-             "    seats = st.trick_seats", "    seats.append(seat)",
-             "    trick = st.trick_cards", "    trick.append(card)",
-             f"    if len(trick) < {k}:", "        nxt = _next[seat]"]
-    lines += (["        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)"] if sit_out
-              else ["        st.to_act = nxt"])
-    lines += ["        return", f"    {cards}, = trick", "    strength = st._strength",
-              "    trump = st.trump", *_winner_lines(k),
-              "    winner = seats[w]", "    team = _team_of[winner]", "    points = st._points",
-              "    st.captured[team] += " + " + ".join(f"points[c{i}]" for i in range(k)),
-              "    st.tricks_won[team] += 1",
+    hook_trail = _hook_trail(mech, rules) if trail else None
+    lines = _card_lines(k, k < n, trail, hook_trail, "" if trail else _sure_legal(mech, rules))
+    if trail and hook_trail is None:  # every trick's end by snapshot: nothing more here
+        return _made(lines, ns, name)
+    extra, quiet = hook_trail or ((), ())
+    if not quiet:  # (else the winner is known already)
+        lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
+                  *_winner_lines(k), "    winner = seats[w]"]
+    total = " + ".join(f"points[c{i}]" for i in range(k))
+    lines += ["    team = _team_of[winner]", "    points = st._points"]
+    if trail:
+        saved = "".join(f"_keep(st.{slot}), " for slot in extra)
+        lines.append("    journal.append((_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+                     "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
+                     "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
+                     "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
+                     f"st.trump, st.trump_next, {tuple(extra)!r}, ({saved})))")
+    lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
     for i, (after_trick, gate) in enumerate(_gated_hooks(mech, rules, "after_trick")):
@@ -409,19 +464,141 @@ def play_apply(mech: Mechanisms, rules: Rules, end_hand: HandEnd | None = None
         call = f"if _after{i}(st, winner):"
         lines.append(f"    if ({gate}) and _after{i}(st, winner):\n        return" if gate
                      else f"    {call}\n        return")
-    lines += ["    if st.stock:", *_draw_lines(k, sit_out),
-              "    if st.trick_no >= st._tricks_per_hand:"]
-    if rules.last_trick_points:
-        lines.append(f"        st.captured[team] += {rules.last_trick_points}")
-    if rules.leftover_rule is not None:
-        lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
-    lines += ["        _end_hand(st, 'played_out')", "        return",
-              *_start_lines(mech, rules, ns)]
+    lines += ["    if st.stock:", *_draw_lines(k, k < n)]
+    if not trail:  # (with a trail, the hand's last card went by snapshot)
+        lines.append("    if st.trick_no >= st._tricks_per_hand:")
+        if rules.last_trick_points:
+            lines.append(f"        st.captured[team] += {rules.last_trick_points}")
+        if rules.leftover_rule is not None:
+            lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
+        lines += ["        _end_hand(st, 'played_out')", "        return"]
+    lines += _start_lines(mech, rules, ns)
     for i, (next_lead, gate) in enumerate(_gated_hooks(mech, rules, "next_lead")):
         ns[f"_lead{i}"] = next_lead
         lines.append(f"    if {gate}:\n        _lead{i}(st, winner)" if gate
                      else f"    _lead{i}(st, winner)")
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<card play of {rules.ruleset}>", "exec"), ns)
+    return _made(lines, ns, name)
+
+
+def _card_lines(k: int, sit_out: bool, trail: bool,
+                hook_trail: tuple[tuple[str, ...], tuple[str, ...]] | None,
+                sure: str = "") -> list[str]:
+    """Source of the play of a card up to its trick's end (:func:`play_apply`): the
+    checks, the hand, the trick, the next seat; with ``trail``, the journal entry of a
+    card within its trick, and the snapshot of the hand's last card (or of every trick's
+    end, where ``hook_trail`` is None). ``sure``: a condition under which the card is
+    legal without working the duties out (:func:`_sure_legal`)."""
+    lines = ["def apply_play(st, seat, action, journal):" if trail else
+             "def apply_play(st, seat, action):",
+             "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
+             "    if card < 0 or not hand >> card & 1:",
+             "        return _refuse(st, seat, action)"]
+    next_seat = (f"    if len(trick) < {k}:", "        nxt = _next[seat]",
+                 "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out
+                 else "        st.to_act = nxt")
+    if not trail:  # the plain play of a card
+        sure_lines = [f"    elif st.forced[seat] < 0 and ({sure}):",
+                      "        hands[seat] = hand ^ bit"] if sure else []
+        return [*lines, "    bit = 1 << card",
+                "    if st._free_play:", "        hands[seat] = hand ^ bit", *sure_lines,
+                "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+                "        st.forced[seat] = -1",
+                "    else:", "        return _refuse(st, seat, action)",
+                "    st.actions.append((seat, action))", "    known = st.known",
+                "    if known[seat] & bit:", "        known[seat] ^= bit",
+                "    seats = st.trick_seats", "    seats.append(seat)",
+                "    trick = st.trick_cards", "    trick.append(card)",
+                *next_seat, "        return"]
+    # the hand's last card, or hooks that may end it: a snapshot (GameState._journaled)
+    lines += ["    seats = st.trick_seats", "    trick = st.trick_cards"]
+    snapshot = "        return st._journaled(st.apply, action, seat)"
+    if hook_trail is None:
+        lines += [f"    if len(trick) == {k - 1}:", snapshot]
+    else:
+        quiet = hook_trail[1]
+        lines.append(f"    if len(trick) == {k - 1}:")
+        if quiet:  # read before anything changes: the trick's winner first
+            lines += [f"        {', '.join(f'c{i}' for i in range(k - 1))}, = trick",
+                      f"        c{k - 1} = card", "        strength = st._strength",
+                      "        trump = st.trump",
+                      *("    " + line for line in _winner_lines(k)),
+                      f"        winner = seats[w] if w < {k - 1} else seat"]
+        cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
+                            *(f"not ({q})" for q in quiet)])
+        lines += [f"        if {cond}:", "    " + snapshot,
+                  "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
+    return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
+            "    if st._free_play:", "        hands[seat] = hand ^ bit",
+            "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
+            "        forced[seat] = -1",
+            "    else:", "        return _refuse(st, seat, action)",
+            "    st.actions.append((seat, action))", "    known = st.known",
+            "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
+            "    seats.append(seat)", "    trick.append(card)", *next_seat,
+            "        if kb & bit or f >= 0:", "            journal.append((_CARD, seat, kb, f))",
+            "        else:", "            journal.append(seat)", "        return"]
+
+
+def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:
+    """The function ``apply_play`` that ``lines`` define, compiled under ``name``."""
+    exec(compile("\n".join(lines) + "\n", name, "exec"), ns)
     fn: PlayApply = ns["apply_play"]
     return fn
+
+
+def _keep(value: Any) -> Any:
+    """``value`` as a journal keeps it: a list copied (its lists too), anything else as is."""
+    if value.__class__ is list:
+        return [v[:] for v in value] if value and value[0].__class__ is list else value[:]
+    return value
+
+
+#: the first item of a journal entry for a card within its trick that changed what was
+#: known of the hand or the forced card: (CARD_TRAIL, seat, known before, forced before)
+CARD_TRAIL = object()
+#: the first item of a journal entry for the last card of a trick (see play_apply)
+TRICK_TRAIL = object()
+
+
+def undo_card(st: GameState, entry: Any) -> None:
+    """Take back the card within its trick that journaled ``entry`` (:func:`play_apply`
+    with ``trail``): an ``int``, the seat, where the card changed nothing known of his
+    hand nor his forced card; else ``(CARD_TRAIL, seat, known, forced)``."""
+    if entry.__class__ is int:
+        seat = entry
+    else:
+        _, seat, known, forced = entry
+        st.known[seat] = known
+        st.forced[seat] = forced
+    st.hands[seat] |= 1 << st.trick_cards.pop()
+    st.trick_seats.pop()
+    st.actions.pop()
+    st.to_act = seat
+
+
+def undo_trick(st: GameState, entry: tuple[Any, ...]) -> None:
+    """Take back the last card of a trick, which journaled ``entry`` (it starts with
+    :data:`TRICK_TRAIL`; :func:`play_apply` with ``trail``)."""
+    restore_trick(st, entry)
+    st.tricks.pop()
+    st.actions.pop()
+
+
+def restore_trick(st: GameState, entry: tuple[Any, ...]) -> None:
+    """Put back what ``entry`` (:data:`TRICK_TRAIL`) kept of the state before the last
+    card of a trick, but for the lists of actions and tricks, which grew by one item.
+
+    Everything a later card of the hand changes is among these (where no snapshot came
+    between), so :meth:`GameState.undo_to` restores the earliest such entry only.
+    """
+    (_, seat, st.hands, st.known, st.forced, st.stock, st.captured, st.tricks_won, seats,
+     cards, st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up,
+     st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
+     st.window_left, st.trump, st.trump_next, names, values) = entry
+    seats.pop()
+    cards.pop()
+    st.trick_seats, st.trick_cards = seats, cards
+    st.to_act = seat
+    if names:  # what the hooks of the trick's end changed
+        for name, value in zip(names, values, strict=True):
+            setattr(st, name, value)

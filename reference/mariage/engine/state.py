@@ -35,6 +35,7 @@ from .actions import Action, Play, action_text
 from .copies import COPIERS, clone_state, snapshot_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
+from .fastpath import CARD_TRAIL, TRICK_TRAIL, restore_trick, undo_card, undo_trick
 from .freshhand import hand_resetter, slots_of
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
@@ -192,7 +193,7 @@ class GameState:
         self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
-        self._undo: list[tuple[Any, ...]] | None = None
+        self._undo: list[Any] | None = None  # snapshots, and trails (engine.fastpath)
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
@@ -401,22 +402,21 @@ class GameState:
             if self.phase == _DEAL and self.deal_source is not None:
                 self._deal_next()
             return
-        # undo on: the card journals only what it changes (a trail), else a snapshot
-        table = self._appliers
+        # undo on: a card journals only what it changes (a trail), else a snapshot
         to_act = self.to_act
-        if (type(action) is Play and self.phase == _PLAY and table.trail_plays
-                and (seat is None or seat == to_act)):
+        if type(action) is Play and self.phase == _PLAY and (seat is None or seat == to_act):
             assert to_act is not None
-            if len(self.trick_cards) + 1 < self.rules.hand_seats:  # the trick goes on
-                trail: tuple[Any, ...] | None = (_PLAY_TRAIL, to_act, self.known[to_act],
-                                                 self.forced[to_act])
-            else:
-                trail = self._trick_end_trail()
-            if trail is not None:
+            table = self._appliers
+            trail = table.play_trail
+            if trail is not None:  # generated code (engine.fastpath.play_apply, trail=True)
+                trail(self, to_act, action, journal)
+                return
+            if table.trail_plays and len(self.trick_cards) + 1 < self.rules.hand_seats:
                 # the reference apply_play refuses a card before changing anything,
-                # and runs neither a deal nor another apply: no entry if refused
+                # and within a trick runs nothing else: no entry if refused
+                entry = (CARD_TRAIL, to_act, self.known[to_act], self.forced[to_act])
                 table.apply_play(self, to_act, action)
-                journal.append(trail)
+                journal.append(entry)
                 return
         self._journaled(self.apply, action, seat)
 
@@ -501,7 +501,9 @@ class GameState:
 
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
-        rules, which :meth:`__setstate__` makes again.
+        rules, which :meth:`__setstate__` makes again, and undo's journal: as with
+        :meth:`clone`, the copy keeps undo on if this state has it on, with an empty
+        journal (the journal's snapshots hold that code).
 
         >>> import pickle
         >>> from mariage import load_rules, new_match
@@ -510,8 +512,10 @@ class GameState:
         >>> copy.legal_actions() == state.legal_actions(), copy.hands == state.hands
         (True, True)
         """
-        return {name: getattr(self, name) for name in slots_of(type(self))
-                if name not in self._DERIVED and hasattr(self, name)}
+        saved = {name: getattr(self, name) for name in slots_of(type(self))
+                 if name not in self._DERIVED and hasattr(self, name)}
+        saved["_undo"] = None if self._undo is None else []
+        return saved
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
@@ -523,14 +527,17 @@ class GameState:
     def enable_undo(self, on: bool = True) -> None:
         """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
 
-        With undo on, a card played that does not end its trick journals only
-        what it changes (the seat, what was known of his hand, his forced
-        card: a trail entry); so does a card that ends a trick but not the
-        hand, where no mechanism answers a hook at the trick's end
-        (:meth:`TrickPlay.trail_trick_end`); any other :meth:`apply`,
-        :meth:`deal` and :meth:`resign` first journals the state (the price
-        of a :meth:`clone`). A refused action leaves no entry. Turning undo off
-        drops the journal.
+        With undo on, a card journals only what it changes (a trail, written
+        by generated code: :func:`mariage.engine.fastpath.play_apply`): within
+        its trick, the seat (and what was known of his hand and his forced card
+        where those change); at a trick's end, what the trick's end changes,
+        with what the hooks there declare they change
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`). The
+        hand's last card, a trick's end whose hooks may end or pause the hand,
+        any other :meth:`apply`, :meth:`deal` and :meth:`resign` first journal
+        the state (the price of a :meth:`clone`). A refused action leaves no
+        entry. Turning undo off drops the journal. See also :meth:`mark` and
+        :meth:`undo_to`.
 
         >>> from mariage import load_rules, new_match
         >>> state = new_match(load_rules("marianna"), seed=1)
@@ -562,33 +569,88 @@ class GameState:
             raise ValueError("nothing to undo" if journal is not None
                              else "undo is off: call enable_undo() first")
         entry = journal.pop()
-        if entry[0] is _PLAY_TRAIL:  # a card that did not end its trick: put it back
-            _, seat, known, forced = entry
-            self.hands[seat] |= 1 << self.trick_cards.pop()
+        if entry.__class__ is int:  # a card within its trick (engine.fastpath.undo_card)
+            self.hands[entry] |= 1 << self.trick_cards.pop()
             self.trick_seats.pop()
             self.actions.pop()
-            self.known[seat] = known
-            self.forced[seat] = forced
-            self.to_act = seat
-            return
-        if entry[0] is _TRICK_TRAIL:  # a card that ended a trick, not the hand
-            self.mech.tricks.undo_trick_end(self, entry[1])
-            return
-        COPIERS[type(self)].restore(self, entry)
+            self.to_act = entry
+        else:
+            _take_back(self, entry)
 
-    def _trick_end_trail(self) -> tuple[Any, ...] | None:
-        """The journal entry of the card that ends the trick, or None where only a
-        snapshot will do (the hand ends, or a hook runs at the trick's end).
+    def mark(self) -> int:
+        """A mark of this moment, which :meth:`undo_to` comes back to (undo is turned on).
 
-        A card that does not end its trick (:meth:`apply`) changes the seat's
-        hand, what is known of it and his forced card, and appends to the
-        trick and the actions; one that ends a trick but not the hand, where
-        no hook runs at a trick's end (``trail_tricks``), changes what
-        :meth:`TrickPlay.trail_trick_end` lists.
+        A search marks a position, plays a line from it (a playout to the end
+        of the hand, a branch of a tree) and takes the whole line back in one
+        call; marks nest, and :meth:`undo` still takes back one action at a
+        time. The mark is the journal's depth: it stays good while at least
+        that many actions are kept.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), seed=1)
+        >>> root = state.mark()
+        >>> before = state.legal_actions()
+        >>> while state.hand_no == 1:  # to the end of the hand, and the next deal
+        ...     state.apply(state.legal_actions()[-1])
+        >>> state.undo_to(root)
+        >>> state.hand_no, state.legal_actions() == before, state.undo_depth
+        (1, True, 0)
         """
-        if self._appliers.trail_tricks and self.trick_no < self._tricks_per_hand:
-            return (_TRICK_TRAIL, self.mech.tricks.trail_trick_end(self))
-        return None
+        if self._undo is None:
+            self._undo = []
+        return len(self._undo)
+
+    def undo_to(self, mark: int) -> None:
+        """Take back every action made since :meth:`mark` returned ``mark``, in one call.
+
+        Raises ``ValueError`` if undo is off or fewer actions are kept than the mark.
+        """
+        journal = self._undo
+        if journal is None or not 0 <= mark <= len(journal):
+            raise ValueError(f"no such mark: {mark} (undo depth {self.undo_depth})")
+        if len(journal) - mark < 3:  # a step or two: one at a time
+            while len(journal) > mark:
+                self.undo()
+            return
+        entries = journal[mark:]
+        del journal[mark:]
+        # The state at the mark is rebuilt from few entries: the earliest snapshot after
+        # the mark gives the state before its action; of the trails before it (all cards,
+        # one action each), the earliest trick's end holds everything the later ones
+        # changed, and only the cards before it in its trick are taken back one by one.
+        kinds = list(map(type, entries))  # int: a card within its trick; else a tuple
+        end = len(entries)  # where the first snapshot is (or the end)
+        first_trick = -1
+        tricks = 0
+        at = -1
+        for _ in range(kinds.count(tuple)):
+            at = kinds.index(tuple, at + 1)
+            kind = entries[at][0]
+            if kind is TRICK_TRAIL:
+                tricks += 1
+                if first_trick < 0:
+                    first_trick = at
+            elif kind is not CARD_TRAIL:
+                end = at
+                _take_back(self, entries[at])
+                break
+        if end:
+            del self.actions[len(self.actions) - end:]
+            if tricks:
+                del self.tricks[len(self.tricks) - tricks:]
+        if first_trick >= 0:
+            restore_trick(self, entries[first_trick])
+            end = first_trick
+        hands, known, forced = self.hands, self.known, self.forced
+        seats, cards = self.trick_seats, self.trick_cards
+        for entry in reversed(entries[:end]):  # cards within the trick, the last first
+            if entry.__class__ is int:
+                seat = entry
+            else:
+                _, seat, known[seat], forced[seat] = entry
+            hands[seat] |= 1 << cards.pop()
+            seats.pop()
+            self.to_act = seat
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -606,10 +668,14 @@ class GameState:
         journal.append(snap)
 
 
-#: the first item of a journal entry that holds a play's changes, not a snapshot
-_PLAY_TRAIL = object()
-#: the first item of a journal entry that holds a trick's end (TrickPlay.trail_trick_end)
-_TRICK_TRAIL = object()
+def _take_back(state: GameState, entry: tuple[Any, ...]) -> None:
+    """Undo the action that journaled ``entry``: a trail of engine.fastpath, or a snapshot."""
+    if entry[0] is TRICK_TRAIL:  # the last card of a trick
+        undo_trick(state, entry)
+    elif entry[0] is CARD_TRAIL:  # a card within its trick
+        undo_card(state, entry)
+    else:
+        COPIERS[type(state)].restore(state, entry)
 
 
 def obligation_of(state: GameState) -> Obligation | None:

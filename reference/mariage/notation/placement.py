@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mariage.engine.actions import Action, Answer, Exchange, Give, played_card
+from mariage.engine.actions import Action, Answer, Exchange, Give, Play, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -261,11 +261,48 @@ def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> A
     return Give(sum(1 << c for c in chosen))
 
 
+def _force_card(st: GameState, seat: int, card: int, place: dict[int, int],
+                acts: Sequence[tuple[int, Action | None]], index: int, movable: int) -> bool:
+    """Exchange ``card`` (in another hand or the stock) with an unknown card of
+    ``seat``'s hand, one the seat does not play later if it has one, and their deck
+    places in ``place``; False where the card is elsewhere (played, turned up, laid
+    away) or either is a card of a known place (``movable``: the unknown cards)."""
+    hands = st.hands
+    if card == st.turn_up or not movable >> card & 1:
+        return False
+    src, at = -1, -1
+    for s, h in enumerate(hands):
+        if h >> card & 1:
+            src = s
+    if src < 0:
+        if card not in st.stock:
+            return False
+        at = st.stock.index(card)
+    later = 0
+    for s, p in acts[index + 1:]:
+        if s == seat and p is not None and (c := played_card(p)) >= 0:
+            later |= 1 << c
+    mine = hands[seat] & movable & ~later or hands[seat] & movable
+    if not mine:
+        return False
+    other = (mine & -mine).bit_length() - 1
+    both = 1 << other | 1 << card
+    hands[seat] ^= both
+    if src >= 0:
+        hands[src] ^= both
+    else:
+        st.stock[at] = other
+    place[other], place[card] = place[card], place[other]
+    return True
+
+
 def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    acts: Sequence[tuple[int, Action | None]], verify: object,
                    expect: dict[int, tuple[object, ...]] | None = None,
                    gives: dict[int, int] | None = None,
-                   turnup_fixed: bool = False) -> Refusal | None:
+                   turnup_fixed: bool = False,
+                   collect: list[tuple[int, int]] | None = None,
+                   movable: int = 0) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
@@ -278,7 +315,19 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     ``gives``, the cards of every unseen pass are chosen from the deal
     (:func:`unseen_give`) and nothing exact is learned after it.
     ``turnup_fixed``: every deal the caller tries has the same turned-up card, so
-    a step that makes its suit trump depends on no hidden card. Returns None
+    a step that makes its suit trump depends on no hidden card.
+    ``collect``: a list that receives a bound for each card a seat plays without
+    holding it, while the trump is known and cards are still drawn from a stock
+    (once none are, the bounds from the rest of the hand,
+    :func:`mariage.notation.deduce.settle`, place more at once):
+    ``(card, places)``, the places the
+    seat had received by then (where a stock is drawn from, which seat draws
+    which place follows from the tricks alone, so these places are the same in
+    every deal that fits). The replay then goes on with the card exchanged into
+    the seat's hand (:func:`_force_card`; ``movable``: the cards of unknown places,
+    the only ones exchanged), collecting more, until another kind of
+    refusal, which it then returns without meaning: once ``collect`` is not
+    empty, only the bounds in it count. Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -316,10 +365,26 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         try:
             st.apply(a, seat)
         except IllegalActionError as exc:
-            refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved, trump_known)
-            if i > 0:  # the step before this one
-                refusal.replay = (start, deck, first, acts, i - 1)
-            return refusal
+            if collect is None or not trump_known or not st.stock or type(a) is not Play \
+                    or exc.rule_id != st.rules.core_hand or moved >> a.card & 1 \
+                    or not _force_card(st, seat, a.card, place, acts, i, movable):
+                refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved,
+                                  trump_known)
+                if i > 0:  # the step before this one
+                    refusal.replay = (start, deck, first, acts, i - 1)
+                return refusal
+            # the seat must hold the card: it lies at a place the seat received; the
+            # replay goes on with the card exchanged in, for the places alone
+            collect.append((a.card, received[seat]))
+            before = list(st.hands)
+            try:
+                st.apply(a, seat)
+            except Exception:  # a state no deal gives: stop collecting
+                return None
+        except Exception:
+            if collect:  # a state no deal gives (cards exchanged in): stop collecting
+                return None
+            raise
         if _effect_depends_on_cards(a, trump, st, turned):
             if expect is None:
                 trump_known = False  # whether and which trump it sets may depend on the cards

@@ -19,8 +19,10 @@ cards that are both still unplayed at that moment:
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-The exchanges are tried first for a few replays (``QUICK_TRIES``): where no
-duty binds they often find a deal at once. Where the turned-up card is
+The search by learned bounds runs first while it teaches (about one replay
+per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
+then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
+they often find a deal at once. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
@@ -44,7 +46,7 @@ True
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from mariage.engine.actions import (
     Action,
@@ -76,7 +78,8 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
-#: Replays of the search by learned bounds tried before the exchange search.
+#: Replays of the search by learned bounds that teach nothing (their children are
+#: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
 
 Step = tuple[int, Action | None]  # (seat, action); None: a resignation
@@ -230,6 +233,15 @@ def _wanted(st: GameState, action: Action) -> int:
     return r.full_mask
 
 
+def _effect_may_depend(rules: Rules, action: Action | None) -> bool:
+    """May what ``action`` settles depend on the hidden cards? An answer that names no
+    suit, or a step that sets the trump without naming it where no turned-up card
+    (fixed in each case of the search) names it."""
+    if getattr(action, "suit", 0) >= 0:
+        return False
+    return isinstance(action, Answer) or turnup_place(rules, 0) < 0
+
+
 def turnup_place(rules: Rules, dealer: int | None) -> int:
     """The place in the deck of the turned-up card (it sets the trump), or -1.
 
@@ -272,12 +284,16 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
         tpos = -1
-    # the bounds first, very briefly: where every card is dealt at once (no stock to draw
-    # from), the rest of the hand places almost every card after one or two replays
-    brief = min(QUICK_EXACT, limit // 8)
-    found, tries, exhaustive = _exact(start, slots, owner, first, acts, brief, verify, tpos,
-                                      by_effect=False, chosen=chosen)
-    if found is not None or (tries < brief and exhaustive):
+    # the bounds first, while they teach: where every card is dealt at once (no stock to
+    # draw from), the rest of the hand places almost every card after one or two replays,
+    # and where a stock is drawn from, each replay places one card more; the search
+    # leaves them after QUICK_EXACT replays that teach nothing, or about one replay per
+    # unknown card
+    brief = min(len(unknown) + QUICK_EXACT, limit // 4)
+    found, tries, exhaustive, settled = _exact(start, slots, owner, first, acts, brief, verify,
+                                               tpos, by_effect=False, chosen=chosen,
+                                               patience=min(QUICK_EXACT, limit // 8))
+    if found is not None or (settled and exhaustive):
         return found, tries
     if exhaustive:
         # then the exchanges, briefly: where no duty binds, they often find a deal at once
@@ -288,19 +304,32 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         if found is not None:
             return found, tries
         # two ways past an answer that names no suit (its effect depends on the cards):
-        # stop learning there and exchange cards, or one case per effect; half each
-        half = (limit - tries + 1) // 2
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, half, verify, tpos,
-                                         by_effect=False, chosen=chosen)
-        tries += more
-        if found is not None or (more < half and exhaustive):
-            return found, tries  # found, or proven that no deal fits
-    if exhaustive:
-        found, more, exhaustive = _exact(start, slots, owner, first, acts, limit - tries,
-                                         verify, tpos, by_effect=True, chosen=chosen)
-        tries += more
-        if found is not None or exhaustive or tries >= limit:
-            return found, tries
+        # stop learning there and exchange cards, or one case per effect; a replay each
+        # in turn, so that neither waits for the other
+        ways = (False, True) if any(_effect_may_depend(r, a) for _, a in acts) else (False,)
+        base = tries
+        runs = {k: _exact_steps(start, slots, owner, first, acts, limit - tries, verify, tpos,
+                                by_effect, chosen) for k, by_effect in enumerate(ways)}
+        done = [0] * len(ways)  # the replays of each
+        while runs and exhaustive and tries < limit:
+            for k, run in list(runs.items()):
+                try:
+                    next(run)
+                except StopIteration as stop:
+                    found, done[k], exhaustive, settled = stop.value
+                    tries = base + sum(done)
+                    if found is not None or (settled and exhaustive):
+                        return found, tries  # found, or proven that no deal fits
+                    del runs[k]
+                    if not exhaustive:
+                        break  # too many cases of an unseen pass: the exchanges
+                    continue
+                done[k] += 1
+                tries = base + sum(done)
+                if tries >= limit:
+                    break
+        if exhaustive:
+            return None, max(tries, limit)  # gave up: every try used
     # unseen passes with too many cases: the exchanges with every try left; they do not
     # cover every deal, so running out of exchanges proves nothing (the search gave up)
     found, more = _swap_search(start, slots, owner, first, acts, limit - tries, verify, tpos,
@@ -308,10 +337,28 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     return found, tries + more if found is not None else max(tries + more, limit)
 
 
+Exact = tuple[list[int] | None, int, bool, bool]
+
+
 def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: int | None,
            acts: Sequence[Step], limit: int, verify: Verify | None, tpos: int,
            by_effect: bool, chosen: dict[int, int] | None = None,
-           ) -> tuple[list[int] | None, int, bool]:
+           patience: int | None = None) -> Exact:
+    """:func:`_exact_steps` run to its end."""
+    steps = _exact_steps(start, slots, owner, first, acts, limit, verify, tpos, by_effect,
+                         chosen, patience)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: Exact = stop.value
+            return result
+
+
+def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
+                 first: int | None, acts: Sequence[Step], limit: int, verify: Verify | None,
+                 tpos: int, by_effect: bool, chosen: dict[int, int] | None = None,
+                 patience: int | None = None) -> Generator[None, None, Exact]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -325,9 +372,12 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
     effect the step may have and learns on in each. Cards passed unseen split
     the search into one case per set of cards that may have been passed
     (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
-    many, the search stops there. Returns the deck found (or None), the
-    replays used, and whether the search covered every deal (a search that
-    ran out without a deal then proves that none fits).
+    many, the search stops there. With ``patience``, it also stops after that
+    many replays that taught nothing exact (whose children are exchanges).
+    Returns the deck found (or None), the replays used, whether the search
+    covers every deal, and whether it ran to its end (both: no deal fits). A
+    generator: it yields after each replay but the last, so that two searches
+    can take turns.
     """
     r = start.rules
     fill = _initial_fill(slots, owner, r.ncards, acts)
@@ -361,10 +411,16 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
         heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
-    tries = 0
+    tries = stuck = 0
+    movable = 0  # the cards of unknown places (the turned-up one too, where unknown)
+    for c in range(r.ncards):
+        if c not in slots:
+            movable |= 1 << c
     hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     while heap and tries < limit:
+        if tries:
+            yield  # the last replay is done: another search may take its turn
         _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
@@ -374,15 +430,25 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             continue
         seen.add(key)
         tries += 1
+        collected: list[tuple[int, int]] = []
         refusal = replay_tracked(start, deck, first, acts, verify,
-                                 expect if by_effect else None, gives, turnup_fixed=True)
+                                 expect if by_effect else None, gives, turnup_fixed=True,
+                                 collect=collected, movable=movable)
+        if collected:  # cards played by seats that did not hold them: one bound each
+            if all(c in placement.allowed for c, _ in collected):
+                for c, places in collected:
+                    placement.restrict(c, places)
+                pushed += 1
+                heapq.heappush(heap, (0, -len(acts), 0, pushed, deck, case_no, placement,
+                                      expect, gives))
+            continue  # (a known card at a place no bound allows: no deal in this case)
         if refusal is None:
             if hidden and chosen is not None:  # the replay passes the cards of this case
                 chosen.update(gives)
-                return deck, tries, exhaustive
+                return deck, tries, exhaustive, True
             # the record's replay chooses unseen cards by itself: it must agree
             if not hidden or _attempt(start, deck, first, acts, verify) is None:
-                return deck, tries, exhaustive
+                return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
         if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
@@ -401,7 +467,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             settle(refusal, placement, acts, before)
             choices = give_choices(refusal, placement, acts, before)
             if choices is None:  # too many cases: leave the search to the exchanges
-                return None, tries, False
+                return None, tries, False, False
             for cards, case in choices:
                 ncases += 1
                 pushed += 1
@@ -423,6 +489,9 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
                     ncases += 1
                 children.append((deck, ncases if case is not placement else case_no, case))
         else:  # exchanges: after every bound and case (of any turned-up card), best first
+            stuck += 1
+            if patience is not None and stuck >= patience:
+                return None, tries, exhaustive, False
             depth = swaps + 1
             pos = {c: i for i, c in enumerate(deck)}
             unknown = set(placement.allowed)
@@ -438,7 +507,7 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
                                   case, expect, gives))
-    return None, tries, exhaustive
+    return None, tries, exhaustive, not heap
 
 
 def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from mariage.engine.actions import Action, CallOut, action_text, parse_action
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, Phase
 from mariage.errors import IllegalActionError, MariageError
 from mariage.spec.compile import load_rules
 
@@ -256,14 +256,15 @@ class _Player:
         self.outcome: list[str] = []
 
     def row(self) -> TrickRow:
+        """The row of the next action: its trick's, and before the play (an auction,
+        passing, a talon) a row of its own, number 0."""
         st, r = self.state, self.rules
-        if not self.tricks or self.tricks[-1].winner is not None:
-            leader = r.seat_names[st.leader]
-            self.tricks.append(TrickRow(st.trick_no, leader))
-        row = self.tricks[-1]
-        if row.number == 0 and st.trick_no > 0:  # the auction's row goes on into trick 1
-            row.number = st.trick_no
-        return row
+        before_play = st.phase != Phase.PLAY and not st.tricks
+        last = self.tricks[-1] if self.tricks else None
+        if last is None or last.winner is not None or (last.number == 0 and not before_play):
+            seat = st.to_act if before_play and st.to_act is not None else st.leader
+            self.tricks.append(TrickRow(0 if before_play else st.trick_no, r.seat_names[seat]))
+        return self.tricks[-1]
 
     def attach(self) -> TrickRow | None:
         """The trick a claim or refusal belongs to: the latest one, while the hand goes on."""
@@ -433,6 +434,7 @@ class _RecordDrawer:
 
     def __init__(self) -> None:
         self.hands: list[Replay] = []
+        self.phase = Phase.DEAL  # the phase before the next action
 
     def on_deal(self, state: GameState, hand: object) -> None:
         r = state.rules
@@ -441,13 +443,18 @@ class _RecordDrawer:
         turn_up = pretty(r, r.card_code[state.turn_up]) if state.turn_up is not None else None
         dealer = r.seat_names[state.dealer] if state.dealer is not None else None
         self.hands.append(Replay(r, hands, turn_up, len(state.stock), dealer, [], [], []))
+        self.phase = state.phase
 
     def on_act(self, state: GameState, act: object, trick_done: bool, hand_over: bool) -> None:
         r = state.rules
         seat, text = str(getattr(act, "seat", "")), str(getattr(act, "text", ""))
         tricks = self.hands[-1].tricks
-        if not tricks or tricks[-1].winner is not None:
-            number = len(tricks) + 1
+        # an action before the play (an auction, passing, a talon): a row of its own
+        before_play, self.phase = self.phase != Phase.PLAY and not state.tricks, state.phase
+        open_row = tricks[-1] if tricks else None
+        if open_row is None or open_row.winner is not None \
+                or (open_row.number == 0 and not before_play):
+            number = 0 if before_play else len([t for t in tricks if t.number]) + 1
             tricks.append(TrickRow(number, seat))
         row = tricks[-1]
         if seat not in row.plays:

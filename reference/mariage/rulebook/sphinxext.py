@@ -340,7 +340,7 @@ def _trick_table(result: Replay) -> nodes.table:
     header = ("trick", *seats, "winner", "points", "trump")
     rows = []
     for t in result.tricks:
-        cells = [str(t.number)]
+        cells = [str(t.number) if t.number else "before play"]
         for s in seats:
             plays = " + ".join(t.plays.get(s, []))
             cells.append(("▸ " if s == t.leader and plays else "") + plays)
@@ -360,7 +360,8 @@ def _explanations(result: Replay) -> nodes.enumerated_list | None:
             continue
         li = nodes.list_item()
         p = nodes.paragraph()
-        p += nodes.strong(f"Trick {t.number}. ", f"Trick {t.number}. ")
+        head = f"Trick {t.number}. " if t.number else "Before play. "
+        p += nodes.strong(head, head)
         p.extend(_text(words))
         li += p
         if t.checks:

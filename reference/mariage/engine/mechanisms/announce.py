@@ -60,6 +60,7 @@ class Announcements(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("announcements",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Announce, "apply_announce"),)
     steps: ClassVar[tuple[str, ...]] = ("points", "best_side")
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"show": ("known",)}
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """When the second trick begins, announced cards are shown where the rules say."""

@@ -37,6 +37,8 @@ class Asks(Mechanism):
     name: ClassVar[str] = "asks"
     steps: ClassVar[tuple[str, ...]] = ("apply_answer",)
     sections: ClassVar[tuple[str, ...]] = ("asks",)
+    #: no split marriage waits on the trick: the hook changes nothing
+    quiet_hooks: ClassVar[dict[str, str]] = {"after_trick": "st.split is None"}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
                                                        (Answer, "apply_answer"))
     phases: ClassVar[tuple[int, ...]] = (ANSWER,)

@@ -96,6 +96,18 @@ class Mechanism:
         """
         return None
 
+    #: hook methods at a trick's end (``after_trick``, ``next_lead``) that never end or
+    #: pause the hand, with the slots each may change: undo journals those slots with the
+    #: trick's end (:func:`mariage.engine.fastpath.play_apply` with ``trail=True``)
+    #: instead of a snapshot of the state. A subclass overriding such a method loses it.
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: hook methods at a trick's end that, where a Python expression holds, neither end
+    #: the hand nor change anything but what undo keeps of a trick's end (the phase, the
+    #: seat to act, the trick's lists, the scalars of the trick...): the expression is read
+    #: before the trick's last card changes anything (``st``, ``winner``: the seat that
+    #: will win the trick); where it does not hold, undo journals a snapshot
+    quiet_hooks: ClassVar[dict[str, str]] = {}
+
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []

@@ -40,6 +40,10 @@ class Claims(Mechanism):
                                                        (Draw, "apply_draw"),
                                                        (Decline, "apply_decline"))
     phases: ClassVar[tuple[int, ...]] = (AFTER_TRICK,)
+    #: before the hand's last trick, only an automatic claim ends the hand; the winner's
+    #: pause changes the phase, the seat to act and the trick's lists, which undo keeps
+    quiet_hooks: ClassVar[dict[str, str]] = {
+        "after_trick": "not (st.rules.claim_auto and st.rules.claim_rule is not None)"}
 
     def offers(self, rules: Rules) -> bool:
         """Claims are actions wherever the rules have explicit claims."""

@@ -54,6 +54,8 @@ class Declarations(Mechanism):
     steps: ClassVar[tuple[str, ...]] = ("window_open", "who_ok", "melds", "declare", "score",
                                         "apply_pass", "offered")
     sections: ClassVar[tuple[str, ...]] = ("declarations", "declaring")
+    #: nothing held by the trick's winner: his next lead credits nothing
+    quiet_hooks: ClassVar[dict[str, str]] = {"next_lead": "not st.held[winner]"}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Declare, "apply_declare"),
                                                        (Pass, "apply_pass"))
     phases: ClassVar[tuple[int, ...]] = (WINDOW,)

@@ -35,6 +35,8 @@ class HeldCredit(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "held declaration credit"
     steps: ClassVar[tuple[str, ...]] = ("hold",)
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {
+        "after_trick": ("held", "decl_points")}
 
     def hold(self, st: GameState, seat: int, value: int, credit: str) -> bool:
         """Hold ``value`` for ``seat`` if it may not count yet; False if it counts at once."""

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from mariage.errors import IllegalActionError
 
@@ -53,8 +53,9 @@ if TYPE_CHECKING:
 
 __all__ = ["TrickPlay"]
 
-#: the methods whose writes :meth:`TrickPlay.trail_trick_end` lists: a subclass that
-#: overrides one of them ends its tricks under whole snapshots when undo is on
+#: the steps of a card and its trick's end that generated code runs instead
+#: (:func:`mariage.engine.fastpath.play_apply`, and its undo trail): a subclass that
+#: overrides one of them gets its own apply_play, and whole snapshots when undo is on
 TRAILED_METHODS = ("apply_play", "finish_trick", "winner_index", "draw", "start_trick")
 
 _W_NEVER, _W_ALWAYS = When.NEVER, When.ALWAYS
@@ -364,50 +365,6 @@ class TrickPlay(Mechanism):
         self.start_trick(st, winner)
         for next_lead in hooks.next_lead:
             next_lead(st, winner)
-
-    # --------------------------------------------------------------- undo
-    def trail_trick_end(self, st: GameState) -> tuple[Any, ...]:
-        """What :meth:`undo_trick_end` needs to take back the last card of a trick.
-
-        Taken before the card is played, for a trick that does not end the
-        hand and under rules whose mechanisms answer no hook at a trick's end
-        (``after_trick``, ``next_lead``): :meth:`apply_play`,
-        :meth:`finish_trick`, :meth:`draw` and :meth:`start_trick` then change
-        only these slots. The lists changed in place are copied; the trick's
-        lists, which the next trick replaces, are kept as they are; the other
-        lists only grow by one item (the action, the trick).
-
-        >>> from mariage import load_rules, GameState
-        >>> from mariage.engine.deals import canonical_deck
-        >>> state = GameState(load_rules("mariglia"), first_dealer=0)
-        >>> state.deal(canonical_deck(state.rules))
-        >>> tricks = state.mech.tricks
-        >>> for _ in range(3):
-        ...     state.apply(state.legal_actions()[0])
-        >>> trail = tricks.trail_trick_end(state)
-        >>> state.apply(state.legal_actions()[0])
-        >>> (state.trick_no, len(state.trick_cards))
-        (2, 0)
-        >>> tricks.undo_trick_end(state, trail)
-        >>> (state.trick_no, len(state.trick_cards))
-        (1, 3)
-        """
-        return (st.hands[:], st.known[:], st.forced[:], st.captured[:], st.tricks_won[:],
-                st.stock[:], st.trick_seats, st.trick_cards, st.decl_this_trick, st.leader,
-                st.trick_no, st.to_act, st.last_winner, st.turn_up, st.trump_set_in_trick,
-                st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left)
-
-    def undo_trick_end(self, st: GameState, trail: tuple[Any, ...]) -> None:
-        """Put back the state that :meth:`trail_trick_end` saw (the card is taken back)."""
-        (st.hands, st.known, st.forced, st.captured, st.tricks_won, st.stock, seats, cards,
-         st.decl_this_trick, st.leader, st.trick_no, st.to_act, st.last_winner, st.turn_up,
-         st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
-         st.window_left) = trail
-        seats.pop()
-        cards.pop()
-        st.trick_seats, st.trick_cards = seats, cards
-        st.actions.pop()
-        st.tricks.pop()
 
     def draw(self, st: GameState, winner: int) -> None:
         """Each seat in the hand draws one card from the stock, the trick's winner first."""

@@ -1,0 +1,231 @@
+"""The fast paths of the AI environments against their plain forms, for every ruleset.
+
+PettingZoo's observations are made when first read (:mod:`mariage.ai.lazyobs`), from the
+live state or from a snapshot taken before a step changes it; masks come from a table of
+card ids; OpenSpiel keeps its current player and the deal's snapshot. Each is checked
+against the same thing built from scratch, after every step of random play.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from mariage import list_rulesets, load_rules, new_match
+from mariage.ai import openspiel_game
+from mariage.ai.encoding import ActionSpace, Encoder
+from mariage.ai.lazyobs import LazyObservation
+from mariage.ai.pettingzoo_env import MariageEnv
+from mariage.engine.phase import Phase
+
+RULESETS = list_rulesets()
+
+
+def _scratch(env: MariageEnv, agent: str) -> np.ndarray:
+    """The agent's vector by an encoder that has kept nothing from earlier calls."""
+    assert env.state_ is not None
+    return Encoder(env.rules).vector(env.state_, env.possible_agents.index(agent), env.picked)
+
+
+def _mask_by_hash(space: ActionSpace, env: MariageEnv) -> np.ndarray:
+    """The mask of the seat to act with every id looked up by the action itself."""
+    state = env.state_
+    assert state is not None
+    out = np.zeros(space.size, np.int8)
+    if state.phase in (Phase.DEAL, Phase.OVER):
+        return out
+    if env.picked or space._picking(state):
+        out[space.legal_ids(state, picked=env.picked)] = 1
+    else:
+        out[[space.ids[a] for a in state.legal_actions()]] = 1
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_observations_read_late_equal_the_vectors_built_when_observed(
+        name: str, seed: int) -> None:
+    """Every agent observed after every step; some read at once, some one, two or more
+    steps later (after the state moved on), some never: each read equals the vector a
+    fresh encoder built when it was observed; masks equal those looked up by hash."""
+    env = MariageEnv(name, max_hands=3)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    waiting: list[tuple[int, int, LazyObservation, np.ndarray]] = []
+    step = late = 0
+    for agent in env.agent_iter(3000):
+        for other in env.possible_agents:
+            if other in env.agents:
+                obs = env.observe(other)
+                assert isinstance(obs, LazyObservation)
+                waiting.append((step + rng.randrange(4), step, obs, _scratch(env, other)))
+        due = [w for w in waiting if w[0] <= step]
+        waiting = [w for w in waiting if w[0] > step]
+        for _, seen, obs, expected in due:
+            assert np.array_equal(obs["observation"], expected)
+            late += seen < step  # read after the state changed
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert np.array_equal(info["action_mask"], _mask_by_hash(env.space, env))
+        assert obs["action_mask"] is info["action_mask"]
+        legal = np.flatnonzero(obs["action_mask"])
+        if rng.random() < 0.5:  # some read the vector before acting, some never do
+            assert np.array_equal(obs["observation"], _scratch(env, agent))
+        env.step(int(legal[rng.randrange(len(legal))]))
+        step += 1
+    for _, _, obs, expected in waiting:
+        assert np.array_equal(obs["observation"], expected)
+    assert step > 5 and late > step
+
+
+def test_an_observation_is_a_dict_to_every_reader() -> None:
+    """Copies, merges, pickles, comparisons and views of an unread observation hold the
+    vector, as a plain dict of the same items would."""
+    env = MariageEnv("schnapsen")
+    env.reset(seed=5)
+    agent = env.agent_selection
+    expected = _scratch(env, agent)
+    mask = env.infos[agent]["action_mask"]
+    plain = {"observation": expected, "action_mask": mask}
+
+    def fresh() -> LazyObservation:
+        obs = env.observe(agent)
+        assert isinstance(obs, LazyObservation) and obs.unread
+        return obs
+
+    def same(got: object) -> None:
+        assert isinstance(got, dict) and list(got) == ["observation", "action_mask"]
+        assert np.array_equal(got["observation"], expected)
+        assert got["action_mask"] is mask or np.array_equal(got["action_mask"], mask)
+
+    obs = fresh()
+    assert obs["action_mask"] is mask and obs.unread  # the mask alone leaves it unread
+    for reader in (dict, lambda o: {**o}, lambda o: dict(**o), copy.copy, copy.deepcopy,
+                   lambda o: pickle.loads(pickle.dumps(o)), lambda o: o | {},
+                   lambda o: {} | o, lambda o: dict(o.items()), lambda o: o.copy(),
+                   lambda o: dict(zip(list(o), o.values(), strict=True)),
+                   lambda o: {k: o.get(k) for k in ("observation", "action_mask")}):
+        same(reader(fresh()))
+    merged: dict[str, object] = {}
+    merged.update(fresh())
+    same(merged)
+    assert repr(fresh()).startswith("{'observation': array(")
+    obs = fresh()
+    assert obs.keys() == plain.keys() and len(obs) == 2 and "observation" in obs
+    assert all(np.array_equal(a, b) for a, b in zip(obs.values(), plain.values(),
+                                                       strict=True))
+    obs = fresh()
+    obs["extra"] = 1  # a change makes the vector first, and keeps it
+    assert np.array_equal(obs["observation"], expected) and obs["extra"] == 1
+    obs = fresh()
+    assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
+
+
+def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
+    env = MariageEnv("marianna")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    obs, expected = env.observe(agent), _scratch(env, agent)
+    env.reset(seed=2)
+    env.step(int(np.flatnonzero(env.infos[env.agent_selection]["action_mask"])[0]))
+    assert np.array_equal(obs["observation"], expected)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` answer as pyspiel's own (C++) methods; the
+    current player kept after each action is the one the engine state names; the
+    chance outcomes are the cards left, equally likely; the information-state tensor's
+    deal part is the vector each player had at the deal; the cards each player came to
+    see by a decision (worked out only where a hand or shown cards gained one) are what
+    the full comparison of before and after gives."""
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel_game._CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel_game._TERMINAL
+    game = pyspiel.load_game(openspiel_game.game_name(name))
+    rules = load_rules(name)
+    encoder = Encoder(rules)
+    rng = random.Random(7)
+    for _ in range(2):
+        state = game.new_initial_state()
+        at_deal: list[np.ndarray] = []
+        while not state.is_terminal():
+            gs = state.gs
+            # the Python shortcuts answer as pyspiel's C++ State does
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for player in (None, *range(rules.nseats)):
+                args = () if player is None else (player,)
+                assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+            if not state.is_chance_node():
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    pyspiel.State.legal_actions(state, -1)
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    state.legal_actions(-1)
+            if state.is_chance_node():
+                assert state.current_player() == pyspiel.PlayerId.CHANCE
+                outcomes = state.chance_outcomes()
+                if state._kind == "card":
+                    assert [c for c, _ in outcomes] == state.rest
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                gs = state.gs
+                if gs is not None and not state.deck and gs.phase != Phase.DEAL \
+                        and len(gs.actions) == 0:
+                    at_deal = [encoder.vector(gs, p) for p in range(rules.nseats)]
+                continue
+            assert gs is not None and state.current_player() == gs.to_act
+            for p in range(rules.nseats):
+                assert np.array_equal(state.dealt_vector(p), at_deal[p])
+            legal = state.legal_actions()
+            own, known = gs.hands[:], gs.known[:]
+            state.apply_action(legal[rng.randrange(len(legal))])
+            # what each player came to see, computed in full, as the state recorded it
+            _, _, learned, drawn = state.steps_all[-1] if state.steps_all else (0, 0, (), ())
+            if gs.phase not in (Phase.DEAL, Phase.OVER):
+                seen = state._seen
+                assert list(learned) == [seen(gs.hands, gs.known, p) & ~seen(own, known, p)
+                                         for p in range(rules.nseats)]
+                assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
+
+
+@pytest.mark.parametrize("name", ["marianna", "schnapsen", "thousand"])
+def test_one_encoder_on_states_that_part_ways(name: str) -> None:
+    """An encoder asked about two copies of a match that went different ways, in turn
+    (as a search does), and about a state whose last trick was taken back and played
+    otherwise, gives what a fresh encoder gives."""
+    rules = load_rules(name)
+    encoder = Encoder(rules)
+    rng = random.Random(3)
+    first = new_match(rules, 9)
+    for _ in range(3 * rules.nseats):
+        first.apply(rng.choice(list(first.legal_actions())))
+    second = first.clone()
+    second.enable_undo()
+    checked = 0
+    for _ in range(8 * rules.nseats):
+        for state in (first, second):
+            if state.terminal:
+                continue
+            ended = len(state.tricks)
+            state.apply(rng.choice(list(state.legal_actions())))
+            ended = len(state.tricks) > ended
+            for seat in range(rules.nseats):
+                assert np.array_equal(encoder.vector(state, seat),
+                                      Encoder(rules).vector(state, seat))
+            if state is second and ended and not second.terminal:
+                # the card that ended the trick taken back, another played instead
+                second.undo()
+                second.apply(rng.choice(list(second.legal_actions())))
+            for seat in range(rules.nseats):
+                assert np.array_equal(encoder.vector(state, seat),
+                                      Encoder(rules).vector(state, seat))
+                checked += 1
+    assert checked > 20
