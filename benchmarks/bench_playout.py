@@ -94,10 +94,13 @@ def play_hands(new_match: Callable[[int], Engine], work: Workload, seed: int,
     call-out that rulesets with calling out list last (a random call-out would
     end nearly every hand within a few moves). ``no_claims`` leaves claims out
     of the choice in the talon games (Schnapsen, Sixty-six), for the same reason:
-    a random claim is nearly always false and ends the hand at once.
+    a random claim is nearly always false and ends the hand at once. The claim
+    type is the one of the package that plays (an older copy under another name
+    has its own), looked up once.
     """
     randrange = random.Random(seed).randrange
     state = new_match(0)
+    claim = sys.modules[type(state).__module__.partition(".")[0]].Claim if no_claims else None
     decisions = 0
     for i, deck in enumerate(work.decks):
         if state.terminal:
@@ -106,7 +109,7 @@ def play_hands(new_match: Callable[[int], Engine], work: Workload, seed: int,
         while state.to_act is not None:
             actions = state.legal_actions()
             if no_claims:
-                actions = [a for a in actions if type(a) is not mariage.Claim]
+                actions = [a for a in actions if type(a) is not claim]
             state.apply(actions[randrange(len(actions) - skip_last)])
             decisions += 1
     return len(work.decks), decisions

@@ -10,10 +10,16 @@ from typing import Any
 import pytest
 from families import by_family
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
-from mariage.engine.actions import Action, Declare
+from mariage.engine.actions import Action, Claim, Declare, Play
 from mariage.engine.deals import SeededDeals
 from mariage.engine.fastpath import card_tables, cards_of, play_apply, play_legal
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Declarations, Mechanisms, TrickPlay
+from mariage.engine.mechanisms import (
+    DEFAULT_MECHANISMS,
+    Claims,
+    Declarations,
+    Mechanisms,
+    TrickPlay,
+)
 from mariage.engine.phase import PLAY
 from mariage.spec.specload import list_rulesets
 from propkit import option_grid, pick_action, rules_for
@@ -90,6 +96,33 @@ def test_an_overridden_offer_method_loses_the_gate() -> None:
     assert Declare(0, 0) in listing
     assert listing == mechanisms_listing(state, mech) == state.legal_actions()
     assert Declare(0, 0) not in play_legal(DEFAULT_MECHANISMS, rules)(state, 1)
+
+
+class NoLateClaims(Claims):
+    """Claims only just after a declaration, whatever the rules say (a changed query)."""
+
+    __slots__ = ()
+
+    def claim_on_lead(self, st: GameState, seat: int) -> bool:
+        return super().claim_on_lead(st, seat) and st.decl_this_trick[seat] > 0
+
+
+def test_an_overridden_query_loses_the_exact_offer() -> None:
+    """The claim is appended by the generated code itself only while the mechanism's
+    own ``claim_on_lead`` is the one its condition copies."""
+    rules = load_rules("schnapsen")
+    mech = replace(DEFAULT_MECHANISMS, claims=NoLateClaims())
+    state = GameState(rules, first_dealer=0, mechanisms=mech)
+    state.deal(list(range(rules.ncards)))
+    rng = random.Random(3)
+    while state.trick_no < 2 or state.trick_cards:  # to the second lead, claims refused
+        state.apply(rng.choice([a for a in state.legal_actions() if type(a) is Play]))
+    seat = state.to_act
+    assert seat is not None and seat == state.last_winner
+    assert Claim() in play_legal(DEFAULT_MECHANISMS, rules)(state, seat)
+    listing = play_legal(mech, rules)(state, seat)
+    assert Claim() not in listing
+    assert listing == mechanisms_listing(state, mech) == state.legal_actions()
 
 
 def test_an_overridden_any_time_method_loses_its_gate() -> None:

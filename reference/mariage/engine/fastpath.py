@@ -124,15 +124,31 @@ def _gate(m: Mechanism, rules: Rules, kind: str = "offer") -> str | None:
     """``m``'s gate of its ``offer`` (or ``any_time``) under ``rules``, unless ``m``
     overrides a method the gate relies on."""
     gate = m.offer_gate(rules) if kind == "offer" else m.any_time_gate(rules)
-    if gate is None:
+    if gate is None or not _own(m, f"{kind}_gate", kind):
         return None
-    cls = type(m)
-    owner = next(k for k in cls.__mro__ if f"{kind}_gate" in vars(k))
-    depends = m.gate_depends if kind == "offer" else m.any_time_depends
-    for name in (kind, *depends):
-        if getattr(cls, name) is not getattr(owner, name):
-            return None
     return gate
+
+
+def _own(m: Mechanism, stated: str, kind: str = "offer") -> bool:
+    """True if ``m`` overrides none of the methods that the class stating ``stated``
+    (a gate or an exact offer) relies on: ``kind`` and its ``depends``."""
+    cls = type(m)
+    owner = next(k for k in cls.__mro__ if stated in vars(k))
+    depends = m.gate_depends if kind == "offer" else m.any_time_depends
+    return all(getattr(cls, name) is getattr(owner, name) for name in (kind, *depends))
+
+
+def _offer_lines(i: int, m: Mechanism, rules: Rules, ns: dict[str, Any]) -> str:
+    """The source of ``m``'s offer in the play phase: the action itself where the
+    mechanism states exactly when it is offered, else a call behind its gate."""
+    exact = m.offer_exact(rules)
+    if exact is not None and _own(m, "offer_exact"):
+        ns[f"_act{i}"] = exact[1]
+        return f"    if {exact[0]}:\n        out.append(_act{i})"
+    ns[f"_offer{i}"] = m.offer
+    gate = _gate(m, rules)
+    call = f"_offer{i}(st, seat, out)"
+    return f"    if {gate}:\n        {call}" if gate else f"    {call}"
 
 
 def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
@@ -149,10 +165,7 @@ def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
     lines = ["def play_legal(st, seat):", "    h = st.hands[seat]", "    out = []"]
     offers = [m for m in mech.all() if m.offers(rules)]
     for i, m in enumerate(offers):
-        ns[f"_offer{i}"] = m.offer
-        gate = _gate(m, rules)
-        call = f"_offer{i}(st, seat, out)"
-        lines.append(f"    if {gate}:\n        {call}" if gate else f"    {call}")
+        lines.append(_offer_lines(i, m, rules, ns))
     own_duties = type(mech.tricks).legal_plays is TrickPlay.legal_plays
     if own_duties:  # the whole hand where no duty can narrow it (see _whole_hand)
         ns["_suit_mask"], ns["suit_of"] = rules.suit_mask, rules.suit_of

@@ -96,6 +96,17 @@ class Mechanism:
         """
         return None
 
+    def offer_exact(self, rules: Rules) -> tuple[str, Action] | None:
+        """An expression (read as :meth:`offer_gate`'s) that is true exactly where
+        :meth:`offer` adds one action, and that action (the same object each time).
+
+        Where it is given, the play phase's generated code appends the action
+        itself instead of calling :meth:`offer`. ``None``: use the gate. A
+        subclass overriding :meth:`offer` or a method named in
+        :attr:`gate_depends` loses it unless it states its own.
+        """
+        return None
+
     #: hook methods at a trick's end (``after_trick``, ``next_lead``) that never end or
     #: pause the hand, with the slots each may change: undo journals those slots with the
     #: trick's end (:func:`mariage.engine.fastpath.play_apply` with ``trail=True``)

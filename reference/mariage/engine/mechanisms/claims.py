@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Claims"]
 
+_CLAIM = Claim()
+
 
 class Claims(Mechanism):
     """Claiming the hand target, and the winner's moment after a trick."""
@@ -63,6 +65,26 @@ class Claims(Mechanism):
     def offer_gate(self, rules: Rules) -> str | None:
         """``seat`` leads (what :meth:`claim_on_lead` asks first)."""
         return "not st.trick_cards and seat == st.leader"
+
+    def offer_exact(self, rules: Rules) -> tuple[str, Action] | None:
+        """Exactly :meth:`claim_on_lead` in the play phase, with these rules' claim moments.
+
+        >>> from mariage import load_rules
+        >>> Claims().offer_exact(load_rules("schnapsen"))[0].split(" and ", 2)[2]
+        '(st.decl_this_trick[seat] > 0 or st.last_winner == seat)'
+        """
+        if not self.offers(rules):
+            return None
+        just_declared = "st.decl_this_trick[seat] > 0"
+        if rules.claim_after_declaration and rules.claim_after_trick:
+            moment = f"({just_declared} or st.last_winner == seat)"
+        elif rules.claim_after_declaration:
+            moment = just_declared
+        elif rules.claim_after_trick:
+            moment = "st.decl_this_trick[seat] <= 0 and st.last_winner == seat"
+        else:
+            return None
+        return f"not st.trick_cards and seat == st.leader and {moment}", _CLAIM
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """After a trick: claim, close before the draw, or go on (draw, or let the hand end)."""

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TalonClosing"]
 
+_CLOSE = Close()
+
 
 class TalonClosing(Mechanism):
     """Closing the stock, and the opponent's reply to a close."""
@@ -58,6 +60,22 @@ class TalonClosing(Mechanism):
     def offer_gate(self, rules: Rules) -> str | None:
         """``seat`` leads and the stock is open (what :meth:`can_close` asks first)."""
         return "not st.trick_cards and seat == st.leader and st.stock and st.closed_by < 0"
+
+    def offer_exact(self, rules: Rules) -> tuple[str, Action] | None:
+        """Exactly :meth:`can_close` in the play phase (with :meth:`stock_ok`), under
+        these rules' least stock and first-lead rule.
+
+        >>> from mariage import load_rules
+        >>> "len(st.stock) >= 2" in TalonClosing().offer_exact(load_rules("schnapsen"))[0]
+        True
+        """
+        if not self.offers(rules):
+            return None
+        least = max(1, rules.close_min_stock)
+        stock = "st.stock" if least == 1 else f"len(st.stock) >= {least}"
+        cond = (f"not st.trick_cards and seat == st.leader and st.closed_by < 0 and {stock}"
+                " and st.decl_this_trick[seat] == 0 and st.forced[seat] < 0")
+        return (cond if rules.close_on_first_lead else f"{cond} and st.trick_no > 1"), _CLOSE
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Right after a close: the opponent's exchange, or decline."""
