@@ -216,12 +216,21 @@ def test_card_sets_after_a_concession_list_it_first() -> None:
     assert repr(sets) == "CardSets(Concede(), 10 sets of 2 of 5 cards)"
 
 
+def _plain_cap(rules: Any, hand: int, ceiling: int) -> int:
+    """The bid cap of ``hand`` worked out from the rules' pairs alone (no memory)."""
+    held = [v for m, v in zip(rules.bid_pair_masks, rules.bid_pair_values, strict=True)
+            if hand & m == m]
+    if rules.bid_cap == "pair_sum":
+        return int(rules.bid_cap_free + sum(held))
+    return ceiling if held else int(rules.bid_cap_free)
+
+
 @pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).auction_rule])
 def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
     from itertools import combinations
 
-    from mariage.engine.actions import Bid, ChooseTalon, Give, Pass
-    from mariage.engine.phase import AUCTION, PASSING
+    from mariage.engine.actions import Bid, ChooseTalon, Give, Pass, Raise
+    from mariage.engine.phase import AUCTION, CONTRACT, PASSING
 
     rules = load_rules(ruleset)
     rng = random.Random(7)
@@ -250,8 +259,17 @@ def test_passes_and_bids_listed_as_the_plain_enumeration(ruleset: str) -> None:
                 assert legal == [*opening, *(Bid(v) for v in range(low, top + 1,
                                                                      rules.bid_step))]
                 seen.add("auction")
+            elif state.phase == CONTRACT:  # keep, or raise up to the ceiling and the cap
+                top = state.mech.auction.ceiling(rules)
+                if rules.bid_cap != "none":
+                    top = min(top, _plain_cap(rules, state.hands[seat], top))
+                raises = [Raise(v) for v in range(state.contract + rules.bid_step, top + 1,
+                                                  rules.bid_step)]
+                assert legal[len(legal) - len(raises) - 1:] == [Raise(0), *raises]
+                seen.add("contract")
             state.apply(legal[rng.randrange(len(legal))])
     assert {"passing", "auction"} <= seen
+    assert ("contract" in seen) == (rules.raise_rule is not None)
     assert ("talon" in seen) == (rules.talon_packets > 1)
 
 

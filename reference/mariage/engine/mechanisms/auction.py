@@ -35,6 +35,9 @@ __all__ = ["Auction", "action_text"]
 #: immutable, so every listing shares them)
 _LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
+#: the last bid cap worked out: (rules, hand, cap), replaced as a whole (see Auction.cap)
+_LAST_CAP: list[tuple[object, int, int]] = [(None, -1, 0)]
+
 
 class Auction(Mechanism):
     """Bidding for the contract: bids, final passes, the declarer, nobody bidding."""
@@ -100,13 +103,29 @@ class Auction(Mechanism):
         return top
 
     def cap(self, st: GameState, hand: int) -> int:
-        """The highest bid or contract the pairs in ``hand`` allow under the bid cap."""
+        """The highest bid or contract the pairs in ``hand`` allow under the bid cap.
+
+        A pure function of the rules and the hand that one listing of bids asks
+        for up to three times (the highest bid, the compulsory opening, a silenced
+        total): the last answer is kept, with the rules and hand it is for.
+        """
         r = st.rules
-        held = [v for m, v in zip(r.bid_pair_masks, r.bid_pair_values, strict=True)
-                if hand & m == m]
+        last = _LAST_CAP[0]
+        if last[0] is r and last[1] == hand:
+            return last[2]
         if r.bid_cap == "pair_sum":
-            return r.bid_cap_free + sum(held)
-        return self.ceiling(r) if held else r.bid_cap_free
+            top = r.bid_cap_free
+            for m, v in zip(r.bid_pair_masks, r.bid_pair_values, strict=True):
+                if hand & m == m:
+                    top += v
+        else:
+            top = r.bid_cap_free
+            for m in r.bid_pair_masks:
+                if hand & m == m:
+                    top = self.ceiling(r)
+                    break
+        _LAST_CAP[0] = (r, hand, top)
+        return top
 
     def silenced(self, st: GameState, seat: int) -> bool:
         """True if ``seat``'s total is too low to bid (a compulsory opening still binds)."""

@@ -14,6 +14,7 @@ defenders (schwarz multiplied), or the value alone.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Kontra, Raise
@@ -37,6 +38,14 @@ def round_to(points: int, step: int, down: bool = False) -> int:
     if down:
         return points // step * step
     return (points + step // 2) // step * step
+
+
+
+@lru_cache(maxsize=64)
+def _raises(least: int, step: int, ceiling: int) -> tuple[Raise, ...]:
+    """Every raise from ``least`` to ``ceiling`` by ``step``, made once (actions are
+    immutable, so every listing of the contract shares them)."""
+    return tuple(Raise(v) for v in range(least, ceiling + 1, step))
 
 
 class Contract(Mechanism):
@@ -90,7 +99,13 @@ class Contract(Mechanism):
         if r.concede_rule is not None:
             st.mech.talon.offer_concede(st, seat, out)
         out.append(Raise(0))
-        out.extend(Raise(v) for v in range(st.contract + r.bid_step, top + 1, r.bid_step))
+        low, step = st.contract + r.bid_step, r.bid_step
+        i, off = divmod(low - r.bid_min, step)  # the ladder's raises are bid_min + i * step
+        if off or i < 0:
+            out.extend(Raise(v) for v in range(low, top + 1, step))
+        elif top >= low:
+            ladder = _raises(r.bid_min, step, st.mech.auction.ceiling(r))
+            out += ladder[i:1 + (top - r.bid_min) // step]
         return out
 
     def apply_raise(self, st: GameState, seat: int, action: Raise) -> None:

@@ -181,7 +181,12 @@ class Passing(Mechanism):
         if st.pass_step < 0:  # the declarer first chooses a packet of the talon
             return st.mech.talon.packet_choices(st)
         _, _, count = self.seats(st)
-        bits = [1 << c for c in st.rules.cards_of(st.hands[seat])]
+        bits = []  # each card of the hand as its bit, in card order
+        hand = st.hands[seat]
+        while hand:
+            low = hand & -hand
+            bits.append(low)
+            hand ^= low
         if st.rules.concede_rule is None:
             return CardSets(bits, count)
         out: list[Action] = []
