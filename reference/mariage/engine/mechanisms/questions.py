@@ -131,8 +131,10 @@ class TrumpCalls(Mechanism):
     gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call")
 
     def offer_gate(self, rules: Rules) -> str | None:
-        """``seat`` leads to a trick after the first (what :meth:`may_call` asks first)."""
-        return "not st.trick_cards and seat == st.leader and st.trick_no > 1"
+        """``seat`` leads to a trick after the first with calls left in it (what
+        :meth:`may_call` asks in the play phase)."""
+        return ("not st.trick_cards and seat == st.leader and st.trick_no > 1"
+                f" and st.decl_this_trick[seat] < {rules.calls_per_trick}")
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """The partner's truthful answers to the pending question."""
