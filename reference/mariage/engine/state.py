@@ -324,9 +324,14 @@ class GameState:
     def opponent(self, team: int) -> int:
         """The side playing this hand against ``team``, where two sides play a hand:
         of two sides, the other; of more, the other one with a seat in the hand."""
-        if len(self.rules.teams) == 2:
+        r = self.rules
+        if len(r.teams) == 2:
             return 1 - team
-        return next(t for t in self.sides_in_hand() if t != team)
+        out = r.team_of[self.out] if self.out >= 0 else -1  # the side sitting out, if any
+        for t in range(len(r.teams)):
+            if t != team and t != out:
+                return t
+        raise ValueError(f"no side plays this hand against side {team}")
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in playing order, passing over the one sitting out."""

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Claims"]
 
-_CLAIM = Claim()
+#: the actions of the play phase and the moment after a trick (immutable: shared)
+_CLAIM, _CLOSE, _DRAW, _DECLINE = Claim(), Close(), Draw(), Decline()
 
 
 class Claims(Mechanism):
@@ -91,10 +92,10 @@ class Claims(Mechanism):
         r = st.rules
         out: list[Action] = []
         if r.claim_rule is not None and not r.claim_auto and r.claim_after_trick:
-            out.append(Claim())
+            out.append(_CLAIM)
         if st.mech.closing.can_close_before_draw(st, seat):
-            out.append(Close())
-        out.append(Draw() if st.stock else Decline())
+            out.append(_CLOSE)
+        out.append(_DRAW if st.stock else _DECLINE)
         return out
 
     # ------------------------------------------------------------ queries
