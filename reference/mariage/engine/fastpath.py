@@ -302,10 +302,14 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
       holds only while they are in force (not those of a contract that brings its
       own, as all trumps);
     * whatever the duties, a card of the suit led that beats every card of that
-      suit in the trick heads it, so it is allowed (but where the first trick asks
-      for a rank);
+      suit in the trick heads it, so it is allowed, and so is any card of the suit
+      led where the hand holds none that beats a card of that suit in the trick (it
+      cannot head it) (but where the first trick asks for a rank);
     * whatever the duties, a seat that holds no card of the suit led and no trump
-      may play any card.
+      may play any card;
+    * whatever the duties, a seat that holds no card of the suit led may play a
+      trump that beats every trump in the trick (each duty of a void seat, to trump,
+      to overtrump, not to undertrump his partner, asks at most that much).
     """
     from .mechanisms.trickplay import TrickPlay
     from .rules import When
@@ -324,6 +328,12 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
         f"(len(st.trick_cards) <= {i} or suit_of[st.trick_cards[{i}]] != suit_of[card]"
         f" or st._higher[st.trick_cards[{i}]] >> card & 1)"
         for i in range(1, rules.hand_seats - 1)]
+    # no card of the hand beats some card of the suit led in the trick: it cannot head
+    cannot = " or ".join(["not hand & st._higher[st.trick_cards[0]]"] + [
+        f"len(st.trick_cards) > {i} and suit_of[st.trick_cards[{i}]] == suit_of[card]"
+        f" and not hand & st._higher[st.trick_cards[{i}]]"
+        for i in range(1, rules.hand_seats - 1)])
+    beats = [f"({cannot} or {' and '.join(beats)})"]
     free = ""  # the suit led cannot be narrowed under the rules' own duties
     obs = (rules.obligation_stock, rules.obligation_no_stock)
     if all(ob is not None for ob in obs):
@@ -334,8 +344,13 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
             free = f"{own} and suit_of[card] != st.trump"
     conds.append(f"{follow} and ({free} or {' and '.join(beats)})" if free
                  else f"{follow} and {' and '.join(beats)}")
-    conds.append("st.trick_cards and not hand & _suit_mask[suit_of[st.trick_cards[0]]]"
-                 " and (st.trump < 0 or not hand & _suit_mask[st.trump])")
+    void = "st.trick_cards and not hand & _suit_mask[suit_of[st.trick_cards[0]]]"
+    conds.append(f"{void} and (st.trump < 0 or not hand & _suit_mask[st.trump])")
+    # the first card is of the suit led, not a trump (the seat holds a trump, not that suit)
+    overtrump = [f"(len(st.trick_cards) <= {i} or suit_of[st.trick_cards[{i}]] != st.trump"
+                 f" or st._higher[st.trick_cards[{i}]] >> card & 1)"
+                 for i in range(1, rules.hand_seats - 1)]
+    conds.append(" and ".join([void, "suit_of[card] == st.trump", *overtrump]))
     return " or ".join(f"({c})" for c in conds)
 
 
