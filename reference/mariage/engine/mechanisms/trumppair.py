@@ -117,10 +117,18 @@ class TrumpPair(Mechanism):
 
     def offer_gate(self, rules: Rules) -> str | None:
         """``seat`` holds the pair of the trump suit; or trump is not one suit but a
-        contract without one trump is in force (where :meth:`pair_suits` may list others)."""
+        contract without one trump is in force (where :meth:`pair_suits` may list others)
+        and he holds the pair of some suit.
+
+        >>> from mariage import load_rules
+        >>> gate = TrumpPair().offer_gate(load_rules("belote-coinche"))
+        >>> gate.split(" else ")[1].startswith("st.strain >= 0 and (h & 12 == 12 or ")
+        True
+        """
         masks = tuple(rules.pair_masks)
+        some = " or ".join(f"h & {m} == {m}" for m in masks)
         return (f"(h & {masks}[st.trump] == {masks}[st.trump] if st.trump >= 0 "
-                "else st.strain >= 0)")
+                f"else st.strain >= 0 and ({some}))")
 
     def trump_known(self, st: GameState) -> None:
         """Trump is fixed and hands are full: where the pair is automatic, its holder has it."""
