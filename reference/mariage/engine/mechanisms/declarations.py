@@ -76,11 +76,21 @@ class Declarations(Mechanism):
         if st._decl_open and self.offered(st, seat):
             out.extend(self.legal(st, seat))
 
-    gate_depends: ClassVar[tuple[str, ...]] = ("offered", "legal", "melds")
+    gate_depends: ClassVar[tuple[str, ...]] = ("offered", "who_ok", "legal", "melds")
 
     def offer_gate(self, rules: Rules) -> str | None:
-        """The window is open, ``seat`` has declarations left in this trick, and his hand
-        passes the first test of :meth:`legal` for some combination."""
+        """The window is open, ``seat`` has declarations left in this trick, may declare
+        now under the rules' "who" (:meth:`offered`), and his hand passes the first test
+        of :meth:`legal` for some combination.
+
+        >>> from mariage import load_rules
+        >>> "seat == st.leader and not st.trick_cards" in Declarations().offer_gate(
+        ...     load_rules("schnapsen"))
+        True
+        """
+        who = {"leader": " and seat == st.leader and not st.trick_cards",
+               "trick_winner": " and seat == st.leader and not st.trick_cards"
+                               " and st.trick_no > 1"}.get(rules.decl_who, "")
         rank_mask = rules.rank_mask
         held = []
         for d in rules.declarations:
@@ -90,7 +100,7 @@ class Declarations(Mechanism):
             else:
                 mask, count = d.rank_counts[0]
                 held.append(f"(h & {mask}).bit_count() >= {count}")
-        return (f"st._decl_open and st.decl_this_trick[seat] < {rules.decl_per_trick} "
+        return (f"st._decl_open and st.decl_this_trick[seat] < {rules.decl_per_trick}{who} "
                 f"and ({' or '.join(held) or 'False'})")
 
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
