@@ -43,6 +43,9 @@ _TIE_OUTCOME = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}
 #: whether a deal's outcome made the contract (``None``: held over, a litige)
 _MADE = {"made": True, "failed": False}
 
+#: per side: card points, counting announcements, the pair said (TakersScore.totals)
+_Totals = tuple[list[int], list[int], list[int]]
+
 
 class TakersScore(Mechanism):
     """The totals of a deal, the takers' result, the held-over tie and the written lines."""
@@ -74,11 +77,12 @@ class TakersScore(Mechanism):
             pair[r.team_of[seat]] += r.pair_value
         return cards, ann, pair
 
-    def compared(self, st: GameState) -> tuple[int, int]:
-        """The takers' and the defenders' totals as the contract compares them."""
+    def compared(self, st: GameState, totals: _Totals | None = None) -> tuple[int, int]:
+        """The takers' and the defenders' totals as the contract compares them (from
+        :meth:`totals`, or ``totals`` where the caller has them already)."""
         r = st.rules
         taker = r.team_of[st.declarer]
-        cards, ann, pair = self.totals(st)
+        cards, ann, pair = self.totals(st) if totals is None else totals
         if st.tricks_won[taker] == r.hand_size + st.draw_tricks:  # capot: theirs change sides
             ann = [sum(ann) if t == taker else 0 for t in range(len(ann))]
         counted = pair if r.takers_counts_pair else [0] * len(pair)
@@ -86,12 +90,13 @@ class TakersScore(Mechanism):
         theirs = sum(cards[t] + ann[t] + counted[t] for t in range(len(cards)) if t != taker)
         return mine, theirs
 
-    def outcome(self, st: GameState) -> str:
-        """``made``, ``failed`` or ``tied`` (a litige), from the totals of a played deal."""
+    def outcome(self, st: GameState, totals: _Totals | None = None) -> str:
+        """``made``, ``failed`` or ``tied`` (a litige), from the totals of a played deal
+        (``totals``: those of :meth:`totals`, where the caller has them already)."""
         r = st.rules
         taker = r.team_of[st.declarer]
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
-        mine, theirs = self.compared(st)
+        mine, theirs = self.compared(st) if totals is None else self.compared(st, totals)
         tie = _TIE_OUTCOME[r.takers_tie]
         if st.contract:  # a bid: its value to reach (capot: every trick)
             if st.contract == r.sa_capot_value:
@@ -119,7 +124,12 @@ class TakersScore(Mechanism):
             return out
         taker = r.team_of[st.declarer]
         cards, ann, pair = self.totals(st)
-        result = st.deal_outcome = self.outcome(st)  # kept for the record (facts)
+        # kept for the record (facts); the totals are handed on where outcome and compared
+        # are these (a subclass's own may not take them)
+        cls = type(self)
+        own = cls.outcome is TakersScore.outcome and cls.compared is TakersScore.compared
+        result = st.deal_outcome = self.outcome(st, (cards, ann, pair)) if own \
+            else self.outcome(st)
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
         if capot:  # the defenders' announcements change sides
             ann = [sum(ann) if t == taker else 0 for t in range(nteams)]
