@@ -90,13 +90,15 @@ class TakersScore(Mechanism):
         theirs = sum(cards[t] + ann[t] + counted[t] for t in range(len(cards)) if t != taker)
         return mine, theirs
 
-    def outcome(self, st: GameState, totals: _Totals | None = None) -> str:
-        """``made``, ``failed`` or ``tied`` (a litige), from the totals of a played deal
-        (``totals``: those of :meth:`totals`, where the caller has them already)."""
+    def outcome(self, st: GameState) -> str:
+        """``made``, ``failed`` or ``tied`` (a litige), from the totals of a played deal."""
+        return self._judged(st, *self.compared(st))
+
+    def _judged(self, st: GameState, mine: int, theirs: int) -> str:
+        """:meth:`outcome` of the takers' and the defenders' totals ``mine``, ``theirs``."""
         r = st.rules
         taker = r.team_of[st.declarer]
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
-        mine, theirs = self.compared(st) if totals is None else self.compared(st, totals)
         tie = _TIE_OUTCOME[r.takers_tie]
         if st.contract:  # a bid: its value to reach (capot: every trick)
             if st.contract == r.sa_capot_value:
@@ -128,8 +130,8 @@ class TakersScore(Mechanism):
         # are these (a subclass's own may not take them)
         cls = type(self)
         own = cls.outcome is TakersScore.outcome and cls.compared is TakersScore.compared
-        result = st.deal_outcome = self.outcome(st, (cards, ann, pair)) if own \
-            else self.outcome(st)
+        result = st.deal_outcome = self._judged(st, *self.compared(st, (cards, ann, pair))) \
+            if own else self.outcome(st)
         capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
         if capot:  # the defenders' announcements change sides
             ann = [sum(ann) if t == taker else 0 for t in range(nteams)]
