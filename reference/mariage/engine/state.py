@@ -604,6 +604,25 @@ class GameState:
         """Take back every action made since :meth:`mark` returned ``mark``, in one call.
 
         Raises ``ValueError`` if undo is off or fewer actions are kept than the mark.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), seed=2)
+        >>> root = state.mark()
+        >>> for _ in range(3):
+        ...     state.apply(state.legal_actions()[0])
+        >>> inner, seen = state.mark(), state.legal_actions()
+        >>> for _ in range(5):
+        ...     state.apply(state.legal_actions()[-1])
+        >>> state.undo_to(inner)
+        >>> state.legal_actions() == seen, state.undo_depth
+        (True, 3)
+        >>> state.undo_to(root)
+        >>> len(state.actions), state.undo_depth
+        (0, 0)
+        >>> state.undo_to(inner)
+        Traceback (most recent call last):
+        ...
+        ValueError: no such mark: 3 (undo depth 0)
         """
         journal = self._undo
         if journal is None or not 0 <= mark <= len(journal):
