@@ -451,9 +451,12 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
-        if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
-                                           and refusal.trump_before == refusal.state.trump):
-            continue  # the actions and this trump alone refuse it: no placement helps
+        if refusal.rule_id in dead_ids or (
+                refusal.rule_id == NOTE and refusal.trump_known
+                and (refusal.trump_before == refusal.state.trump or refusal.fixed_effect)):
+            # the actions and this trump (kept, or set from this case's turned-up card)
+            # alone refuse it: no placement helps
+            continue
         if refusal.rule_id == DECIDE:  # one case for each effect the step may have
             for effect in possible_effects(refusal, placement, played[refusal.index]):
                 ncases += 1
