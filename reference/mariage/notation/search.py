@@ -22,7 +22,12 @@ cards that are both still unplayed at that moment:
 The search by learned bounds runs first while it teaches (about one replay
 per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
 then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
-they often find a deal at once. Where the turned-up card is
+they often find a deal at once; then the bounds again, to the limit. Past a
+step whose effect depends on the cards (an answer that names no suit), there
+are two ways on, which take turns a replay each: stop learning there and
+exchange cards, or follow each effect the step may have as a case of its own.
+A search that gives up reports every try used, so that only a search that
+covered every deal says that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
