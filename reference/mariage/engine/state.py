@@ -640,8 +640,8 @@ class GameState:
         ValueError: no such mark: 3 (undo depth 0)
         """
         journal = self._undo
-        if journal is None or not 0 <= mark <= len(journal):
-            raise ValueError(f"no such mark: {mark} (undo depth {self.undo_depth})")
+        if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
+            raise ValueError(f"no such mark: {mark!r} (undo depth {self.undo_depth})")
         if len(journal) - mark < 3:  # a step or two: one at a time
             while len(journal) > mark:
                 self.undo()
