@@ -71,6 +71,28 @@ def test_pettingzoo_episode_rewards_the_winning_team() -> None:
         assert total == (0.0 if winner is None else 1.0 if team == winner else -1.0)
 
 
+def test_pettingzoo_step_refuses_what_is_no_legal_action_id() -> None:
+    """A live agent's step with no action, a number that is no action id (out of range,
+    not whole, a string) or an illegal one fails with a ValueError that says so, and
+    changes nothing; a NumPy integer is an action id."""
+    env = MariageEnv("schnapsen")
+    env.reset(seed=1)
+    state = env.state_
+    assert state is not None
+    agent = env.agent_selection
+    legal = int(np.flatnonzero(env.observe(agent)["action_mask"])[0])
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    for bad, message in ((None, "needs an action id, not None"),
+                         (-1, "is not an action id"), (env.space.size, "is not an action id"),
+                         (legal + 0.5, "is not an action id"), (str(legal), "is not an action id"),
+                         (illegal, "is not legal for")):
+        with pytest.raises(ValueError, match=message):
+            env.step(bad)  # type: ignore[arg-type]
+        assert env.agent_selection == agent and len(state.actions) == 0
+    env.step(np.int64(legal))  # type: ignore[arg-type]
+    assert len(state.actions) == 1
+
+
 @pytest.mark.parametrize("name", by_family())
 def test_openspiel_random_simulation_test_passes(name: str) -> None:
     game = pyspiel.load_game(openspiel_game.game_name(name))

@@ -10,13 +10,14 @@ PettingZoo, OpenSpiel, Gymnasium and the encoders agree on them.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 import pytest
-from mariage import GameState, load_rules, new_match
+from mariage import GameState, IllegalActionError, load_rules, new_match
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import ActionSpace, Encoder, InfoStateEncoder, Pick
 from mariage.ai.gym_env import MariageGymEnv
@@ -252,3 +253,43 @@ def test_decide_turns_picks_into_one_engine_action(name: str) -> None:
     with pytest.raises(ValueError, match="not legal"):
         space.decide(state, lambda mask, picked: int(np.flatnonzero(mask == 0)[0]))
 
+
+
+def _fingerprint(state: Any) -> tuple[Any, ...]:
+    """What an OpenSpiel state of ours holds between two actions."""
+    return (list(state.deck), list(state.rest), state.first, dict(state.hidden_steps),
+            list(state.steps_all), state.picked, None if state.gs is None else
+            (list(state.gs.hands), len(state.gs.actions)))
+
+
+@pytest.mark.parametrize("name", FACTORED)
+def test_openspiel_refuses_an_illegal_action_and_changes_nothing(name: str) -> None:
+    """An action OpenSpiel is not offered (a card already dealt, a seat that is none, a
+    pick of a card not in hand) fails with a ValueError, one the rules forbid with the
+    engine's IllegalActionError, and the state stays as it was: the deal and the record
+    of who saw which step go on right after."""
+    game = pyspiel.load_game(openspiel_game.game_name(name))
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    rng = random.Random(5)
+    refused = set()
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.is_chance_node():
+                wrong = [a for a in range(max(legal) + 2) if a not in legal]
+            else:
+                wrong = [a for a in range(space.size) if a not in legal]
+                wrong = [a for a in wrong if type(space.action(a)) is Pick][:2] + wrong[:1]
+            for action in wrong[:3]:
+                before = _fingerprint(state)
+                with pytest.raises((ValueError, IllegalActionError)):
+                    state.apply_action(action)
+                assert _fingerprint(state) == before
+                refused.add(state._kind if state.is_chance_node()
+                            else type(space.action(action)).__name__)
+            state.apply_action(rng.choice(legal))
+        if {"dealer", "card", "Pick"} <= refused:
+            return
+    raise AssertionError(f"refused only {refused}")

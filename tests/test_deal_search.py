@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Play, list_rulesets, load_rules
-from mariage.notation.model import Deal, DealPart, Record
+from mariage.notation.model import Deal, DealPart, Note, Record
 from mariage.notation.placement import Placement
 from mariage.notation.replay import check_record
 from mariage.notation.search import QUICK_TRIES, complete_deal, turnup_place
@@ -229,3 +229,23 @@ def test_one_replay_collects_a_true_bound_for_each_card_played_unheld(seed: int)
     assert len(collect) >= 2, collect
     for card, received in collect:
         assert received >> where[card] & 1, (card, bin(received), where[card])
+
+
+def test_a_trump_no_turned_up_card_gives_is_proven_impossible_in_belote() -> None:
+    # every card hidden, the first round's 'take' annotated with another suit than the
+    # turned-up card's: each case of the search fixes a turned-up card, which alone sets
+    # the trump, so one replay refutes the case (the search gave up after 5,000, N136)
+    from mariage.arena.bots import make_bot
+    from mariage.notation.recorder import record_match
+
+    rules = load_rules("belote")
+    full = _hide_all(record_match(rules, 0, [make_bot("random", i) for i in range(4)]))
+    hand = full.hands[0]
+    items = list(hand.items)
+    k = next(j for j, item in enumerate(items) if getattr(item, "key", "") == "trump")
+    note = items[k]
+    assert isinstance(note, Note)
+    items[k] = replace(note, values=(next(s for s in "HDCS" if s != note.values[0]),))
+    wrong = replace(full, hands=(replace(hand, items=tuple(items)), *full.hands[1:]))
+    errors = check_record(wrong, search_limit=500).errors
+    assert [e.code for e in errors[:1]] == ["N135"], errors[:1]

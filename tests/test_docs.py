@@ -314,7 +314,8 @@ def test_a_record_with_a_wrong_annotation_fails_with_its_line() -> None:
 
 def test_drawn_tricks_count_the_contracts_points_and_number_from_one() -> None:
     """A trick's drawn points are what its cards count under the contract (Belote's
-    trumps count their own ranks), and an auction's row goes on as trick 1."""
+    trumps count their own ranks), and the tricks number from one after the auction's own
+    row (number 0, 'before play')."""
     from mariage import load_rules
 
     auctions = [b for b in EXAMPLES if b[2]["ruleset"].startswith(("thousand", "belote"))]
@@ -330,3 +331,29 @@ def test_drawn_tricks_count_the_contracts_points_and_number_from_one() -> None:
             assert pack == 152 and sum(t.points for t in tricks) == pack
             whole += 1
     assert whole >= 1
+
+
+def test_the_actions_before_play_get_a_row_of_their_own() -> None:
+    """An auction (Thousand) is drawn in a row of its own, number 0, before trick 1, in
+    an example and in the record drawn from it."""
+    auctions = [b for b in EXAMPLES if b[2]["ruleset"].startswith("thousand")]
+    assert auctions
+    for _, _, options, content in auctions:
+        result = replay(example_from(options, content))
+        drawn = replay_record(result.record)[0].tricks
+        for rows in (result.tricks, drawn):
+            first = rows[0]
+            assert first.number == 0 and first.winner is None, options
+            assert all(t.number > 0 for t in rows[1:])
+
+
+def test_a_declaration_window_belongs_to_its_trick_the_first_too() -> None:
+    """Where declarations are made in a window before the lead (declare_when
+    trick_start), the first trick's window is drawn in trick 1's row, as any later
+    trick's is, not in a row 'before play'."""
+    options = {"declare_when": "trick_start"}
+    script = ["N marianna:H, W pass, S pass, E pass, N KH, W 2C, S 3H, E AH"]
+    result = replay(_example(script, options=options))
+    for rows in (result.tricks, replay_record(result.record)[0].tricks):
+        assert [t.number for t in rows] == [1]
+        assert rows[0].plays["N"] == ["marianna ♥", "K♥"] and rows[0].winner == "E"

@@ -69,6 +69,25 @@ def test_a_changed_step_leaves_no_generated_hand_end() -> None:
     assert hand_end(replace(DEFAULT_MECHANISMS, match_end=_OwnCheck()), rules) is None
 
 
+def test_one_hand_end_is_written_per_dispatch_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dispatch table writes the hand end once and hands it to both card plays (the
+    plain one and undo's trail), instead of each writing its own."""
+    from mariage.engine import dispatch, handend
+
+    written: list[str] = []
+
+    def counted(mech: Mechanisms, rules: Any) -> Any:
+        written.append(rules.ruleset)
+        return hand_end(mech, rules)
+
+    monkeypatch.setattr(handend, "hand_end", counted)
+    monkeypatch.setattr(dispatch, "hand_end", counted)
+    rules = rules_for("marianna", {"declare_when": "trick_start"})  # a table not made yet
+    dispatch._DISPATCH.clear()
+    table = dispatch.dispatch_of(DEFAULT_MECHANISMS, rules)
+    assert written == ["marianna"] and table.play_trail is not None
+
+
 def _side_by_side(ruleset: str, generic: Mechanisms) -> tuple[int, int]:
     """Play matches of ``ruleset`` (sampled options) by the reference mechanisms and by
     ``generic`` on the same deals and choices, comparing every slot after every action;

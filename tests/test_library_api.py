@@ -92,3 +92,12 @@ def test_the_notebook_html_is_balanced_and_shows_hands_table_and_legal_actions()
     assert "over after hand 1, WE won (resign)" in repr(over)
     assert "WE" in over._repr_html_()
     assert observe(over, 0).legal == ()
+
+
+@pytest.mark.parametrize("dealer", [3, -1, True, "1", 1.5])
+def test_a_first_dealer_that_is_no_seat_is_refused_by_name(dealer: object) -> None:
+    # a dealer past the seats was taken, and the deal passed on by a table of seats
+    # failed with an IndexError at the end of the first hand
+    with pytest.raises(ValueError, match=r"first_dealer must be a seat number from 0 to 2"):
+        GameState(load_rules("thousand"), first_dealer=dealer)  # type: ignore[arg-type]
+    assert GameState(load_rules("thousand"), first_dealer=2).dealer == 2

@@ -119,7 +119,10 @@ def replayed_difference(test: SuiteTest, options: dict[str, Any]) -> str:
     values kept)."""
     rules = load_rules(test.ruleset, {k: v for k, v in test.options.items()
                                       if k not in options})
-    state = GameState(rules, first_dealer=test.start.get("dealer"))
+    try:
+        state = GameState(rules, first_dealer=test.start.get("dealer"))
+    except ValueError:
+        return "its dealer is not a seat under the defaults"
     try:
         state.deal(test.start["deck"], test.start.get("first_player"))
     except IllegalActionError:

@@ -17,7 +17,7 @@ import pytest
 from families import by_family
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mariage import GameState, IllegalActionError, Phase, Play, Rules, new_match
+from mariage import GameState, IllegalActionError, Phase, Play, Rules, load_rules, new_match
 from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
@@ -402,3 +402,13 @@ def test_a_state_with_undo_on_pickles_as_a_clone_does() -> None:
     assert _data(copy) == _data(state)
     copy.undo()
     assert _data(copy) == before
+
+
+@pytest.mark.parametrize("mark", ["0", 1.0, None, -1, 99])
+def test_undo_to_refuses_what_is_no_mark_by_name(mark: object) -> None:
+    state = new_match(load_rules("schnapsen"), seed=2)
+    state.mark()
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="no such mark"):
+        state.undo_to(mark)  # type: ignore[arg-type]
+    assert len(state.actions) == 1

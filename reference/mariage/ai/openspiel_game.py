@@ -272,6 +272,8 @@ class _State(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         kind = self._kind
         r = self.rules
+        if kind in ("dealer", "first") and not 0 <= action < r.nseats:
+            raise ValueError(f"chance outcome {action} is no seat (0 to {r.nseats - 1})")
         if kind == "dealer":
             self.gs = GameState(r, first_dealer=action)
             self._settle()
@@ -283,6 +285,8 @@ class _State(pyspiel.State):
             self._settle()
             return
         if kind == "card":
+            if action not in self.rest:  # (checked before anything changes)
+                raise ValueError(f"chance outcome {action} is no card left to deal")
             self.deck.append(action)
             self.rest.remove(action)
             if len(self.deck) < r.ncards:  # another card to place: nothing else changed
@@ -304,16 +308,22 @@ class _State(pyspiel.State):
         own = gs.hands[:]
         known = gs.known[:]
         space = self.game.space
+        if not 0 <= action < space.size:
+            raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.action(action)
+        hidden: tuple[bool, ...] | None = None  # who sees this step only as made
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
-            self.hidden_steps[len(self.steps_all)] = tuple(p != seat for p in range(n))
+            if action not in self._legal_actions(seat):  # (the engine sees only the set)
+                raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
+            hidden = tuple(p != seat for p in range(n))
         elif type(act) is Give and r.auction_rule is not None:
             # cards passed within the other side are unseen (public_action hides no other)
             receiver = gs.mech.passing.seats(gs)[1]
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
-            if any(hidden):
-                self.hidden_steps[len(self.steps_all)] = hidden
+        # the engine refuses an illegal action before it changes anything
         self.picked = space.play(gs, action, self.picked)
+        if hidden is not None and any(hidden):
+            self.hidden_steps[len(self.steps_all)] = hidden
         hands = gs.hands
         learned = drawn = self._nothing
         if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:

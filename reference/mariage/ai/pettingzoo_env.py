@@ -200,10 +200,12 @@ class MariageEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state_
-        assert state is not None and action is not None
+        assert state is not None
+        if action is None:  # (None is for an agent that is done)
+            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
         action_id = int(action)
-        if not 0 <= action_id < self.space.size:
-            raise ValueError(f"action {action_id} is not an action id (0 to "
+        if action_id != action or not 0 <= action_id < self.space.size:
+            raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{self.space.size - 1})")
         if not self._mask_now[action_id]:
             raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "

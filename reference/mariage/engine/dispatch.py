@@ -99,4 +99,5 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     phase_legal, hooks, play_legal(mech, rules),
                     play_apply(mech, rules, end_hand=end_hand) or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True), end_hand, start_trick(mech, rules))
+                    play_apply(mech, rules, trail=True, end_hand=end_hand), end_hand,
+                    start_trick(mech, rules))

@@ -28,8 +28,9 @@ they share and sends each action to the one that runs it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, SupportsIndex, cast
 
 from .actions import Action, Play, action_text
 from .copies import COPIERS, clone_state, snapshot_state
@@ -52,6 +53,18 @@ class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
     def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
+
+
+def _seat_number(value: object, nseats: int, what: str) -> int:
+    """``value`` as a seat number (an integer from 0 to ``nseats - 1``), or ValueError."""
+    try:
+        seat = operator.index(cast(SupportsIndex, value))
+    except TypeError:
+        seat = -1
+    if isinstance(value, bool) or not 0 <= seat < nseats:
+        raise ValueError(f"{what} must be a seat number from 0 to {nseats - 1} (or None), "
+                         f"not {value!r}")
+    return seat
 
 
 class GameState:
@@ -162,6 +175,8 @@ class GameState:
 
     def __init__(self, rules: Rules, first_dealer: int | None = 0,
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
+        if first_dealer is not None:
+            first_dealer = _seat_number(first_dealer, rules.nseats, "first_dealer")
         self.rules = rules
         self.mech = mechanisms
         self._appliers = dispatch_of(mechanisms, rules)
@@ -609,10 +624,29 @@ class GameState:
         """Take back every action made since :meth:`mark` returned ``mark``, in one call.
 
         Raises ``ValueError`` if undo is off or fewer actions are kept than the mark.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), seed=2)
+        >>> root = state.mark()
+        >>> for _ in range(3):
+        ...     state.apply(state.legal_actions()[0])
+        >>> inner, seen = state.mark(), state.legal_actions()
+        >>> for _ in range(5):
+        ...     state.apply(state.legal_actions()[-1])
+        >>> state.undo_to(inner)
+        >>> state.legal_actions() == seen, state.undo_depth
+        (True, 3)
+        >>> state.undo_to(root)
+        >>> len(state.actions), state.undo_depth
+        (0, 0)
+        >>> state.undo_to(inner)
+        Traceback (most recent call last):
+        ...
+        ValueError: no such mark: 3 (undo depth 0)
         """
         journal = self._undo
-        if journal is None or not 0 <= mark <= len(journal):
-            raise ValueError(f"no such mark: {mark} (undo depth {self.undo_depth})")
+        if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
+            raise ValueError(f"no such mark: {mark!r} (undo depth {self.undo_depth})")
         if len(journal) - mark < 3:  # a step or two: one at a time
             while len(journal) > mark:
                 self.undo()

@@ -138,6 +138,7 @@ class Refusal:
     __slots__ = (
         "action",
         "check",
+        "fixed_effect",
         "index",
         "moved",
         "note",
@@ -164,6 +165,8 @@ class Refusal:
         self.trump_known = trump_known
         self.check: object = None  # the annotation check, for a refused annotation
         self.trump_before = state.trump  # the trump before the step (set for annotations)
+        # the step set the trump from the turned-up card, the same in every deal tried
+        self.fixed_effect = False
         # (start, deck, first, acts, k): what rebuilds the state before step k, on demand
         self.replay: tuple[GameState, list[int], int | None,
                            Sequence[tuple[int, Action | None]], int] | None = None
@@ -410,6 +413,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
             refusal.replay = (start, deck, first, acts, i)
             refusal.trump_before = trump
+            refusal.fixed_effect = turned is not None and st.trump != trump \
+                and st.trump == st.rules.suit_of[turned]
             refusal.check = check
             return refusal
     return None

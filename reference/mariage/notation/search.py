@@ -22,7 +22,12 @@ cards that are both still unplayed at that moment:
 The search by learned bounds runs first while it teaches (about one replay
 per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
 then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
-they often find a deal at once. Where the turned-up card is
+they often find a deal at once; then the bounds again, to the limit. Past a
+step whose effect depends on the cards (an answer that names no suit), there
+are two ways on, which take turns a replay each: stop learning there and
+exchange cards, or follow each effect the step may have as a case of its own.
+A search that gives up reports every try used, so that only a search that
+covered every deal says that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
@@ -451,9 +456,12 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
-        if refusal.rule_id in dead_ids or (refusal.rule_id == NOTE and refusal.trump_known
-                                           and refusal.trump_before == refusal.state.trump):
-            continue  # the actions and this trump alone refuse it: no placement helps
+        if refusal.rule_id in dead_ids or (
+                refusal.rule_id == NOTE and refusal.trump_known
+                and (refusal.trump_before == refusal.state.trump or refusal.fixed_effect)):
+            # the actions and this trump (kept, or set from this case's turned-up card)
+            # alone refuse it: no placement helps
+            continue
         if refusal.rule_id == DECIDE:  # one case for each effect the step may have
             for effect in possible_effects(refusal, placement, played[refusal.index]):
                 ncases += 1

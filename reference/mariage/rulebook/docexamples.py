@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from mariage.engine.actions import Action, CallOut, action_text, parse_action
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
-from mariage.engine.state import GameState, Phase
+from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError, MariageError
 from mariage.spec.compile import load_rules
 
@@ -259,7 +259,7 @@ class _Player:
         """The row of the next action: its trick's, and before the play (an auction,
         passing, a talon) a row of its own, number 0."""
         st, r = self.state, self.rules
-        before_play = st.phase != Phase.PLAY and not st.tricks
+        before_play = st.trick_no == 0  # (a declaration window opens trick 1: not before)
         last = self.tricks[-1] if self.tricks else None
         if last is None or last.winner is not None or (last.number == 0 and not before_play):
             seat = st.to_act if before_play and st.to_act is not None else st.leader
@@ -434,7 +434,7 @@ class _RecordDrawer:
 
     def __init__(self) -> None:
         self.hands: list[Replay] = []
-        self.phase = Phase.DEAL  # the phase before the next action
+        self.before_play = False  # the next action comes before the first trick opens
 
     def on_deal(self, state: GameState, hand: object) -> None:
         r = state.rules
@@ -443,14 +443,14 @@ class _RecordDrawer:
         turn_up = pretty(r, r.card_code[state.turn_up]) if state.turn_up is not None else None
         dealer = r.seat_names[state.dealer] if state.dealer is not None else None
         self.hands.append(Replay(r, hands, turn_up, len(state.stock), dealer, [], [], []))
-        self.phase = state.phase
+        self.before_play = state.trick_no == 0
 
     def on_act(self, state: GameState, act: object, trick_done: bool, hand_over: bool) -> None:
         r = state.rules
         seat, text = str(getattr(act, "seat", "")), str(getattr(act, "text", ""))
         tricks = self.hands[-1].tricks
         # an action before the play (an auction, passing, a talon): a row of its own
-        before_play, self.phase = self.phase != Phase.PLAY and not state.tricks, state.phase
+        before_play, self.before_play = self.before_play, state.trick_no == 0
         open_row = tricks[-1] if tricks else None
         if open_row is None or open_row.winner is not None \
                 or (open_row.number == 0 and not before_play):

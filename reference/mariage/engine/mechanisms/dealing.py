@@ -200,6 +200,16 @@ class Dealing(Mechanism):
         the pack by construction, so its cards are not checked again (a deck from
         anywhere else goes through :meth:`deal`). A subclass that deals or checks
         decks its own way is asked to, as for any deck.
+
+        >>> from mariage import load_rules, GameState
+        >>> from mariage.engine.deals import SeededDeals
+        >>> rules = load_rules("thousand")
+        >>> deck, first = SeededDeals(rules, 5).next_deal()
+        >>> own, checked = GameState(rules), GameState(rules)
+        >>> own.mech.dealing.deal_own(own, deck, first)
+        >>> checked.deal(deck, first)
+        >>> own.hands == checked.hands, own.stock == checked.stock, own.phase.name
+        (True, True, 'AUCTION')
         """
         cls = type(self)
         if st.phase != DEAL or cls.deal is not Dealing.deal or \

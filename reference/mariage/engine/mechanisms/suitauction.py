@@ -76,7 +76,16 @@ class SuitAuction(Mechanism):
     def ladder(self, rules: Rules) -> tuple[tuple[int, ...], tuple[SuitBid, ...]] | None:
         """Every value that can be bid, lowest first, and every bid, by value then strain
         (the order of the legal actions), made once per rules: the bids above a standing
-        one are then a slice of it. ``None`` where the values are not in order."""
+        one are then a slice of it. ``None`` where the values are not in order.
+
+        >>> from mariage import load_rules
+        >>> rules = load_rules("belote")
+        >>> values, bids = SuitAuction().ladder(rules)
+        >>> values[:3], len(bids) == len(values) * len(SuitAuction().strains(rules))
+        ((80, 90, 100), True)
+        >>> SuitAuction().ladder(rules) is SuitAuction().ladder(rules)  # made once
+        True
+        """
         key = (type(self), id(rules))
         hit = _LADDERS.get(key)
         if hit is not None and hit[0] is rules:
