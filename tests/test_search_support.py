@@ -21,7 +21,7 @@ from mariage import GameState, IllegalActionError, Phase, Play, Rules, load_rule
 from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
-from mariage.engine.fastpath import TRICK_TRAIL
+from mariage.engine.journal import TRICK_TRAIL
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
 from mariage.engine.mechanisms.announce import Announcements
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for

@@ -55,6 +55,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .journal import CARD_TRAIL, TRICK_TRAIL
+
 if TYPE_CHECKING:
     from .actions import Action, Play
     from .handend import HandEnd
@@ -62,8 +64,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "PlayApply", "card_tables", "cards_of", "play_apply",
-           "play_legal", "restore_trick", "start_trick", "undo_card", "undo_trick"]
+__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal", "start_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -422,7 +423,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`).
 
     With ``trail``, the function takes undo's journal as a fourth argument
-    and adds to it what the card changes (see :func:`undo_card`): a card
+    and adds to it what the card changes (see :mod:`mariage.engine.journal`): a card
     within its trick, the seat alone (or the seat with what was known of his
     hand and his forced card, where the card changes them); the last card of a
     trick, the values its trick's end changes (copies of the lists changed in
@@ -445,7 +446,8 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     >>> play(state, 1, state.legal_actions()[1], journal)
     >>> journal, state.trick_cards
     ([1], [0])
-    >>> undo_card(state, journal.pop())
+    >>> from mariage.engine.journal import take_back
+    >>> take_back(state, journal.pop())
     >>> state.trick_cards, state.to_act
     ([], 1)
     """
@@ -579,54 +581,3 @@ def _keep(value: Any) -> Any:
     if value.__class__ is list:
         return [v[:] for v in value] if value and value[0].__class__ is list else value[:]
     return value
-
-
-#: the first item of a journal entry for a card within its trick that changed what was
-#: known of the hand or the forced card: (CARD_TRAIL, seat, known before, forced before)
-CARD_TRAIL = object()
-#: the first item of a journal entry for the last card of a trick (see play_apply)
-TRICK_TRAIL = object()
-
-
-def undo_card(st: GameState, entry: Any) -> None:
-    """Take back the card within its trick that journaled ``entry`` (:func:`play_apply`
-    with ``trail``): an ``int``, the seat, where the card changed nothing known of his
-    hand nor his forced card; else ``(CARD_TRAIL, seat, known, forced)``."""
-    if entry.__class__ is int:
-        seat = entry
-    else:
-        _, seat, known, forced = entry
-        st.known[seat] = known
-        st.forced[seat] = forced
-    st.hands[seat] |= 1 << st.trick_cards.pop()
-    st.trick_seats.pop()
-    st.actions.pop()
-    st.to_act = seat
-
-
-def undo_trick(st: GameState, entry: tuple[Any, ...]) -> None:
-    """Take back the last card of a trick, which journaled ``entry`` (it starts with
-    :data:`TRICK_TRAIL`; :func:`play_apply` with ``trail``)."""
-    restore_trick(st, entry)
-    st.tricks.pop()
-    st.actions.pop()
-
-
-def restore_trick(st: GameState, entry: tuple[Any, ...]) -> None:
-    """Put back what ``entry`` (:data:`TRICK_TRAIL`) kept of the state before the last
-    card of a trick, but for the lists of actions and tricks, which grew by one item.
-
-    Everything a later card of the hand changes is among these (where no snapshot came
-    between), so :meth:`GameState.undo_to` restores the earliest such entry only.
-    """
-    (_, seat, st.hands, st.known, st.forced, st.stock, st.captured, st.tricks_won, seats,
-     cards, st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up,
-     st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
-     st.window_left, st.trump, st.trump_next, names, values) = entry
-    seats.pop()
-    cards.pop()
-    st.trick_seats, st.trick_cards = seats, cards
-    st.to_act = seat
-    if names:  # what the hooks of the trick's end changed
-        for name, value in zip(names, values, strict=True):
-            setattr(st, name, value)

@@ -36,8 +36,8 @@ from .actions import Action, Play, action_text
 from .copies import COPIERS, clone_state, snapshot_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .fastpath import CARD_TRAIL, TRICK_TRAIL, restore_trick, undo_card, undo_trick
 from .freshhand import hand_resetter, slots_of
+from .journal import CARD_TRAIL, rewind, take_back
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -589,13 +589,13 @@ class GameState:
             raise ValueError("nothing to undo" if journal is not None
                              else "undo is off: call enable_undo() first")
         entry = journal.pop()
-        if entry.__class__ is int:  # a card within its trick (engine.fastpath.undo_card)
+        if entry.__class__ is int:  # a card within its trick (the usual entry: inline)
             self.hands[entry] |= 1 << self.trick_cards.pop()
             self.trick_seats.pop()
             self.actions.pop()
             self.to_act = entry
         else:
-            _take_back(self, entry)
+            take_back(self, entry)
 
     def mark(self) -> int:
         """A mark of this moment, which :meth:`undo_to` comes back to (undo is turned on).
@@ -647,49 +647,7 @@ class GameState:
         journal = self._undo
         if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
             raise ValueError(f"no such mark: {mark!r} (undo depth {self.undo_depth})")
-        if len(journal) - mark < 3:  # a step or two: one at a time
-            while len(journal) > mark:
-                self.undo()
-            return
-        entries = journal[mark:]
-        del journal[mark:]
-        # The state at the mark is rebuilt from few entries: the earliest snapshot after
-        # the mark gives the state before its action; of the trails before it (all cards,
-        # one action each), the earliest trick's end holds everything the later ones
-        # changed, and only the cards before it in its trick are taken back one by one.
-        kinds = list(map(type, entries))  # int: a card within its trick; else a tuple
-        end = len(entries)  # where the first snapshot is (or the end)
-        first_trick = -1
-        tricks = 0
-        at = -1
-        for _ in range(kinds.count(tuple)):
-            at = kinds.index(tuple, at + 1)
-            kind = entries[at][0]
-            if kind is TRICK_TRAIL:
-                tricks += 1
-                if first_trick < 0:
-                    first_trick = at
-            elif kind is not CARD_TRAIL:
-                end = at
-                _take_back(self, entries[at])
-                break
-        if end:
-            del self.actions[len(self.actions) - end:]
-            if tricks:
-                del self.tricks[len(self.tricks) - tricks:]
-        if first_trick >= 0:
-            restore_trick(self, entries[first_trick])
-            end = first_trick
-        hands, known, forced = self.hands, self.known, self.forced
-        seats, cards = self.trick_seats, self.trick_cards
-        for entry in reversed(entries[:end]):  # cards within the trick, the last first
-            if entry.__class__ is int:
-                seat = entry
-            else:
-                _, seat, known[seat], forced[seat] = entry
-            hands[seat] |= 1 << cards.pop()
-            seats.pop()
-            self.to_act = seat
+        rewind(self, journal, mark)
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -705,16 +663,6 @@ class GameState:
         finally:
             self._undo = journal
         journal.append(snap)
-
-
-def _take_back(state: GameState, entry: tuple[Any, ...]) -> None:
-    """Undo the action that journaled ``entry``: a trail of engine.fastpath, or a snapshot."""
-    if entry[0] is TRICK_TRAIL:  # the last card of a trick
-        undo_trick(state, entry)
-    elif entry[0] is CARD_TRAIL:  # a card within its trick
-        undo_card(state, entry)
-    else:
-        COPIERS[type(state)].restore(state, entry)
 
 
 def obligation_of(state: GameState) -> Obligation | None:
