@@ -254,6 +254,17 @@ def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
             "apply+undo (minimal)": min_apply_undo}
 
 
+def play_out(state: Any, randrange: Callable[[int], int], most: int = -1) -> int:
+    """Random legal actions on ``state`` until its hand ends (or ``most`` are made);
+    how many were made."""
+    made = 0
+    while state.to_act is not None and made != most:
+        acts = state.legal_actions()
+        state.apply(acts[randrange(len(acts))])
+        made += 1
+    return made
+
+
 def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
     def ref_run() -> float:
         randrange = random.Random(seed).randrange
@@ -261,9 +272,7 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
         def run() -> None:
             for s in pos.hand_only:
                 c = s.clone()
-                while c.to_act is not None:
-                    acts = c.legal_actions()
-                    c.apply(acts[randrange(len(acts))])
+                play_out(c, randrange)
         return timed(run)
 
     def min_run() -> float:
@@ -272,9 +281,7 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
         def run() -> None:
             for m in pos.minimal:
                 c = m.clone()
-                while c.to_act is not None:
-                    acts = c.legal_actions()
-                    c.apply(acts[randrange(len(acts))])
+                play_out(c, randrange)
         return timed(run)
 
     def ref_undo_run() -> float:
@@ -285,12 +292,7 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
 
         def run() -> None:
             for c in states:
-                depth = 0
-                while c.to_act is not None:
-                    acts = c.legal_actions()
-                    c.apply(acts[randrange(len(acts))])
-                    depth += 1
-                for _ in range(depth):  # back to the position, as a search does
+                for _ in range(play_out(c, randrange)):  # back, as a search does
                     c.undo()
         return timed(run)
 
@@ -301,9 +303,7 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
         def run() -> None:
             for c in states:
                 mark = c.mark()
-                while c.to_act is not None:
-                    acts = c.legal_actions()
-                    c.apply(acts[randrange(len(acts))])
+                play_out(c, randrange)
                 c.undo_to(mark)  # back to the position in one call
         return timed(run)
 
@@ -331,11 +331,7 @@ def bench_lines(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
                         c, mark = s, s.mark()
                     else:
                         c = s.clone()
-                    for _ in range(n):
-                        if c.to_act is None:
-                            break
-                        acts = c.legal_actions()
-                        c.apply(acts[randrange(len(acts))])
+                    play_out(c, randrange, n)
                     if by_undo:
                         c.undo_to(mark)
             return timed(run)

@@ -38,12 +38,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mariage.engine.actions import Action, Exchange, Give, Play, played_card
+from mariage.engine.actions import Action, Exchange, Give, Play
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from ..notation.placement import unseen_give
+from ..notation.placement import plays_in, unseen_give
 from ..notation.search import complete_deal
 from .protocol import UNKNOWN_CARD, ProtocolError, state_json
 
@@ -139,8 +139,7 @@ def _deal_owners(before: GameState, first: int | None) -> list[int]:
 def _apply(st: GameState, seat: int, action: Action, later: Sequence[Step]) -> None:
     """Apply one step; cards passed unseen (``give:?``) become a choice that fits ``later``."""
     if type(action) is Give and action.cards < 0:
-        action = unseen_give(st, seat, [(s, c) for s, a in later
-                                        if a is not None and (c := played_card(a)) >= 0])
+        action = unseen_give(st, seat, plays_in(later))
     st.apply(action, seat)
 
 

@@ -54,12 +54,12 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
-from .placement import Placement, Refusal, effect_of
+from .placement import Placement, Refusal, effect_of, plays_in
 
 __all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "give_choices", "learn",
            "possible_effects", "settle"]
@@ -234,9 +234,8 @@ def possible_effects(refusal: Refusal, placement: Placement,
 def _plays_from(acts: Sequence[tuple[int, Action | None]], nseats: int) -> list[int]:
     """The cards each seat plays in ``acts`` (a bit mask per seat)."""
     plays = [0] * nseats
-    for s, a in acts:
-        if a is not None and (card := played_card(a)) >= 0:
-            plays[s] |= 1 << card
+    for s, card in plays_in(acts):
+        plays[s] |= 1 << card
     return plays
 
 

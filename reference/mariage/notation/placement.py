@@ -44,7 +44,7 @@ from mariage.engine.state import GameState
 from ..errors import IllegalActionError
 
 __all__ = ["DECIDE", "EFFECT", "GIVE", "NOTE", "Placement", "Refusal", "effect_of",
-           "replay_tracked", "unseen_give"]
+           "plays_in", "replay_tracked", "unseen_give"]
 
 
 class Placement:
@@ -232,9 +232,26 @@ def _effect_depends_on_cards(a: Action, trump_before: int, st: GameState,
         return False
     if type(a) is Answer:
         return True
-    if st.trump == trump_before:
-        return False
-    return turnup is None or st.trump != st.rules.suit_of[turnup]
+    return st.trump != trump_before and not _set_by_turnup(st, trump_before, turnup)
+
+
+def plays_in(acts: Sequence[tuple[int, Action | None]]) -> list[tuple[int, int]]:
+    """The seat and card of each action of ``acts`` that plays a card
+    (:func:`~mariage.engine.actions.played_card`), in order: what :func:`unseen_give`
+    reads of the rest of a hand.
+
+    >>> from mariage.engine.actions import Pass, Play, SayPair
+    >>> plays_in([(0, Play(3)), (1, Pass()), (1, SayPair(9)), (0, None)])
+    [(0, 3), (1, 9)]
+    """
+    return [(s, c) for s, a in acts if a is not None and (c := played_card(a)) >= 0]
+
+
+def _set_by_turnup(st: GameState, trump_before: int, turnup: int | None) -> bool:
+    """Did the last step make the suit of ``turnup`` (the turned-up card before it, or
+    None) trump, where it was not?"""
+    return turnup is not None and st.trump != trump_before \
+        and st.trump == st.rules.suit_of[turnup]
 
 
 def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
@@ -282,8 +299,8 @@ def _force_card(st: GameState, seat: int, card: int, place: dict[int, int],
             return False
         at = st.stock.index(card)
     later = 0
-    for s, p in acts[index + 1:]:
-        if s == seat and p is not None and (c := played_card(p)) >= 0:
+    for s, c in plays_in(acts[index + 1:]):
+        if s == seat:
             later |= 1 << c
     mine = hands[seat] & movable & ~later or hands[seat] & movable
     if not mine:
@@ -355,8 +372,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             return Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
             if gives is None:
-                a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
-                                           if p is not None and (c := played_card(p)) >= 0])
+                a = unseen_give(st, seat, plays_in(acts[i + 1:]))
                 trump_known = False  # what was passed depends on the deal tried
             elif i in gives:
                 a = Give(gives[i])
@@ -413,8 +429,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
             refusal.replay = (start, deck, first, acts, i)
             refusal.trump_before = trump
-            refusal.fixed_effect = turned is not None and st.trump != trump \
-                and st.trump == st.rules.suit_of[turned]
+            refusal.fixed_effect = _set_by_turnup(st, trump, turned)
             refusal.check = check
             return refusal
     return None

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mariage.engine.actions import Action, Give, Play, parse_action
+from mariage.engine.actions import Action, Give, Play, parse_action, played_card
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
@@ -606,9 +606,16 @@ class _Checker:
         for other in self._hand_items:
             if other is item:
                 started = True
-            elif started and isinstance(other, Act) and other.text in r.card_index \
-                    and other.seat in r.seat_names:
-                out.append((r.seat_names.index(other.seat), r.card_index[other.text]))
+            elif started and isinstance(other, Act) and other.seat in r.seat_names:
+                action = self._actions.get(other.text)
+                if action is None:
+                    try:
+                        action = parse_action(r, other.text)
+                    except ValueError:
+                        continue  # reported where it is replayed
+                card = played_card(action)  # a play, or one that says the pair
+                if card >= 0:
+                    out.append((r.seat_names.index(other.seat), card))
         return out
 
     # ------------------------------------------------------------ annotations

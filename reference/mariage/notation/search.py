@@ -72,7 +72,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
-from .placement import DECIDE, GIVE, NOTE, Placement, replay_tracked, unseen_give
+from .placement import DECIDE, GIVE, NOTE, Placement, plays_in, replay_tracked, unseen_give
 from .reader import DEFAULT_LIMIT
 
 # Module-level aliases: enum member access is slow on the hot path.
@@ -143,8 +143,7 @@ def _attempt(start: GameState, deck: list[int], first: int | None, acts: Sequenc
             # the hand ended before its last action: its points, so the trump, differ
             return seat, a, st, NOTE
         if type(a) is Give and a.cards < 0:  # cards passed unseen by the writer
-            a = unseen_give(st, seat, [(s, c) for s, p in acts[i + 1:]
-                                       if p is not None and (c := played_card(p)) >= 0])
+            a = unseen_give(st, seat, plays_in(acts[i + 1:]))
         ntricks = len(st.tricks)
         try:
             st.apply(a, seat)
