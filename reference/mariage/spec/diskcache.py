@@ -62,7 +62,7 @@ except ImportError:  # pragma: no cover - a Python built without the module
 try:  # what hmac.compare_digest is, without importing hmac (and with it hashlib)
     from _operator import _compare_digest as _same_digest
 except ImportError:  # pragma: no cover - another implementation of Python
-    from hmac import compare_digest as _same_digest
+    from hmac import compare_digest as _same_digest  # type: ignore[no-redef]
 
 __all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
 
