@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+from typing import ClassVar
 
 import pytest
 from mariage.lazyrecord import frozen_record
@@ -75,3 +76,44 @@ def test_methods_the_class_writes_itself_stay() -> None:
     assert repr(Card(3)) == "card 3"
     assert Card(3) == Card(13)
     assert hash(Card(3)) == hash((3,))  # the dataclass's hash, as for a plain frozen one
+
+
+def test_class_variables_and_fields_left_out_of_init_as_the_dataclass_has_them() -> None:
+    @frozen_record
+    class Lazy:
+        kind: ClassVar[str] = "bid"
+        seat: int
+        later: int = dataclasses.field(default=0, init=False)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Plain:
+        kind: ClassVar[str] = "bid"
+        seat: int
+        later: int = dataclasses.field(default=0, init=False)
+
+    assert Lazy.__match_args__ == Plain.__match_args__ == ("seat",)
+    assert vars(Lazy)["__slots__"] == vars(Plain)["__slots__"]
+    assert [f.name for f in dataclasses.fields(Lazy)] == ["seat", "later"]
+    assert Lazy.kind == "bid" and repr(Lazy(3)) == "test_class_variables_and_fields_left_" \
+        "out_of_init_as_the_dataclass_has_them.<locals>.Lazy(seat=3, later=0)"
+    assert dataclasses.is_dataclass(Lazy(1)) and dataclasses.asdict(Lazy(1)) == {
+        "seat": 1, "later": 0}
+
+
+def test_every_record_of_the_package_has_its_fields_as_slots() -> None:
+    import importlib
+    import pkgutil
+
+    import mariage
+    from mariage import lazyrecord
+
+    for info in pkgutil.walk_packages(mariage.__path__, "mariage."):
+        if not info.name.endswith("__main__") and not info.name.startswith(
+                ("mariage.ai", "mariage.viewer", "mariage.rulebook.sphinx")):
+            importlib.import_module(info.name)
+    assert len(lazyrecord._RECORDS) >= 40
+    for record in lazyrecord._RECORDS:
+        names = tuple(f.name for f in dataclasses.fields(record))
+        assert vars(record)["__slots__"] == names, record
+        assert record.__match_args__ == tuple(  # type: ignore[attr-defined]
+            f.name for f in dataclasses.fields(record) if f.init), record

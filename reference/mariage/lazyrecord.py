@@ -73,41 +73,81 @@ def _freeze(record: Any, names: tuple[str, ...]) -> None:
     record.__dataclass_params__ = _FROZEN_PARAMS
 
 
+class _LazyFields:
+    """``__dataclass_fields__`` of a record, made by :mod:`dataclasses` when first read
+    (by ``fields``, ``replace``, ``asdict``, ``is_dataclass``...), then kept on the class."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        return self.make()
+
+
+def _is_class_variable(annotation: object) -> bool:
+    """Whether an annotation (a string under ``from __future__ import annotations``)
+    names a class variable, which dataclasses leaves out of the fields."""
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar", "InitVar", "dataclasses.InitVar"))
+
+
 @dataclass_transform(frozen_default=True)
 def frozen_record(cls: type[_T]) -> type[_T]:
     """``@dataclass(frozen=True, slots=True)``, with ``__init__``, ``__repr__``,
-    ``__eq__`` and ``__hash__`` made the first time one of them is called."""
-    namespace = vars(cls)
+    ``__eq__``, ``__hash__`` and the fields' descriptions made the first time one of
+    them is used."""
+    namespace = dict(vars(cls))
     annotations = dict(namespace.get("__annotations__", {}))
-    defaults = {name: namespace[name] for name in annotations if name in namespace}
+    names = tuple(name for name, annotation in annotations.items()
+                  if not _is_class_variable(annotation))
+    defaults = {name: namespace.pop(name) for name in names if name in namespace}
+    fields_only = {name: annotations[name] for name in names}
     # methods the class writes itself (a __repr__...) stay, as dataclass leaves them
     own = {name: namespace[name] for name in _LAZY if namespace.get(name) is not None}
-    # the fields and slots, made by dataclass itself; the frozen parts (which dataclass
-    # writes as source and compiles too) are closures, as dataclass(frozen=True) makes them
-    record: Any = dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)(cls)
-    names = tuple(f.name for f in dataclasses.fields(record))
+    # the slotted class, made from the class's own namespace as dataclass(slots=True)
+    # makes it (without the defaults, which would clash with the slots); the frozen
+    # parts are closures, as dataclass(frozen=True) makes them
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    namespace["__slots__"] = names
+    namespace["__match_args__"] = tuple(
+        name for name in names
+        if not (isinstance(defaults.get(name), dataclasses.Field) and not defaults[name].init))
+    maker: Any = type(cls)
+    record: Any = maker(cls.__name__, cls.__bases__, namespace)
+    record.__qualname__ = cls.__qualname__
     _freeze(record, names)
+
+    def twin(**options: Any) -> Any:
+        """A class of the same name, module, fields and defaults, given only the
+        methods asked for."""
+        plain = type(record.__name__, (), {"__annotations__": fields_only, **defaults, **own,
+                                           "__module__": record.__module__,
+                                           "__qualname__": record.__qualname__})
+        return dataclasses.dataclass(**options)(plain)
+
+    def fields() -> Any:
+        made = vars(twin(init=False, repr=False, eq=False))["__dataclass_fields__"]
+        record.__dataclass_fields__ = made
+        return made
 
     def make(name: str) -> None:
         """Give ``record`` the method ``name`` (and its partner: ``__eq__`` and
         ``__hash__`` go together) as ``dataclass(frozen=True)`` writes it."""
-        # a class of the same name, module, fields and defaults, without slots (a
-        # slotted class would be made twice), given only the methods asked for
-        twin = type(record.__name__, (), {"__annotations__": annotations, **defaults, **own,
-                                          "__module__": record.__module__,
-                                          "__qualname__": record.__qualname__})
         group: tuple[str, ...]
-        if name == "__init__":  # frozen: the fields are set through object.__setattr__
-            options, group = {"frozen": True, "repr": False, "eq": False}, ("__init__",)
+        if name == "__init__":  # frozen: the fields are set through object.__setattr__;
+            # slotted, so that a field left out of the arguments is given its default
+            options = {"frozen": True, "repr": False, "eq": False, "slots": True}
+            group = ("__init__",)
         elif name == "__repr__":
             options, group = {"init": False, "eq": False}, ("__repr__",)
         else:  # unsafe_hash: the __hash__ a frozen dataclass gets, unless the class has one
             options = {"init": False, "repr": False, "unsafe_hash": "__hash__" not in own}
             group = ("__eq__", "__hash__")
-        twin = dataclasses.dataclass(**options)(twin)
-        for made in group:
-            if made not in own:
-                setattr(record, made, twin.__dict__[made])
+        made = twin(**options)
+        for method in group:
+            if method not in own:
+                setattr(record, method, made.__dict__[method])
 
     def lazy(name: str) -> Any:
         def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -119,4 +159,10 @@ def frozen_record(cls: type[_T]) -> type[_T]:
     for name in _LAZY:
         if name not in own:
             setattr(record, name, lazy(name))
+    record.__dataclass_fields__ = _LazyFields(fields)
+    _RECORDS.append(record)
     return record  # type: ignore[no-any-return]
+
+
+#: every class :func:`frozen_record` made (the tests compare each with its dataclass)
+_RECORDS: list[type] = []
