@@ -424,9 +424,11 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     suit_of = r.suit_of
     dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    told = 0  # the replays reported (by yielding)
     while heap and tries < limit:
-        if tries:
-            yield  # the last replay is done: another search may take its turn
+        if tries > told:  # the last replay is done: another search may take its turn
+            told = tries
+            yield
         _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
