@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from mariage.lazyrecord import frozen_record
@@ -91,7 +91,7 @@ def test_class_variables_and_fields_left_out_of_init_as_the_dataclass_has_them()
         seat: int
         later: int = dataclasses.field(default=0, init=False)
 
-    assert Lazy.__match_args__ == Plain.__match_args__ == ("seat",)
+    assert vars(Lazy)["__match_args__"] == vars(Plain)["__match_args__"] == ("seat",)
     assert vars(Lazy)["__slots__"] == vars(Plain)["__slots__"]
     assert [f.name for f in dataclasses.fields(Lazy)] == ["seat", "later"]
     assert Lazy.kind == "bid" and repr(Lazy(3)) == "test_class_variables_and_fields_left_" \
@@ -117,3 +117,59 @@ def test_every_record_of_the_package_has_its_fields_as_slots() -> None:
         assert vars(record)["__slots__"] == names, record
         assert record.__match_args__ == tuple(  # type: ignore[attr-defined]
             f.name for f in dataclasses.fields(record) if f.init), record
+
+
+def test_the_written_init_is_the_dataclass_init() -> None:
+    import inspect
+
+    from mariage.lazyrecord import hashable_record, record
+
+    class Source:
+        """Fields of every kind an ``__init__`` sets."""
+
+        seat: int
+        value: int = 60
+        cards: list[int] = dataclasses.field(default_factory=list)
+        note: str = dataclasses.field(default="", compare=False, repr=False)
+        later: int = dataclasses.field(default=7, init=False)
+        made: list[int] = dataclasses.field(default_factory=lambda: [1], init=False)
+
+    for maker, options in ((frozen_record, {"frozen": True}), (record, {}),
+                           (hashable_record, {"unsafe_hash": True})):
+        lazy: Any = maker(type("Lazy", (), dict(vars(Source))))
+        plain: Any = dataclasses.dataclass(slots=True, **options)(
+            type("Lazy", (), dict(vars(Source))))
+        lazy(1)  # the first call writes __init__
+        assert str(inspect.signature(lazy)) == str(inspect.signature(plain))
+        for args in ((1,), (2, 80, [3]), (3, 100, [4, 5], "x")):
+            a, b = lazy(*args), plain(*args)
+            assert repr(a) == repr(b) and a == lazy(*args)
+            assert [getattr(a, n) for n in vars(lazy)["__slots__"]] == \
+                [getattr(b, n) for n in vars(plain)["__slots__"]]
+        assert lazy(1).cards is not lazy(1).cards  # a new list from the factory each time
+        for a, b in ((lazy(1), plain(1)), (lazy(1, 2, (3,)), plain(1, 2, (3,)))):
+            try:
+                wanted: object = hash(b)
+            except TypeError as exc:
+                wanted = str(exc)
+            try:
+                got: object = hash(a)
+            except TypeError as exc:
+                got = str(exc)
+            assert got == wanted
+        with pytest.raises(TypeError):
+            lazy()
+        if not options.get("frozen"):
+            m = lazy(1)
+            m.value = 5
+            assert m.value == 5
+
+
+def test_a_field_without_a_default_after_one_with_is_the_dataclass_error() -> None:
+    @frozen_record
+    class Odd:
+        value: int = 1
+        seat: int  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match="non-default argument 'seat' follows default"):
+        Odd(1, 2)
