@@ -41,7 +41,7 @@ def test_a_lazy_record_behaves_as_the_dataclass(args: tuple[object, ...]) -> Non
     assert dataclasses.replace(a, note="other") == a  # a field left out of comparisons
     assert vars(Bid)["__slots__"] == vars(PlainBid)["__slots__"]
     assert [f.name for f in dataclasses.fields(a)] == [f.name for f in dataclasses.fields(b)]
-    assert vars(Bid)["__dataclass_params__"].frozen
+    assert Bid.__dataclass_params__.frozen  # type: ignore[attr-defined]
     again = pickle.loads(pickle.dumps(a))
     assert again == a and again.note == a.note and copy.deepcopy(a) == a
     assert dataclasses.replace(a, seat=7) == Bid(7, *args[1:])  # type: ignore[arg-type]
@@ -115,7 +115,7 @@ def test_every_record_of_the_package_has_its_fields_as_slots() -> None:
     for record in lazyrecord._RECORDS:
         names = tuple(f.name for f in dataclasses.fields(record))
         assert vars(record)["__slots__"] == names, record
-        assert record.__match_args__ == tuple(  # type: ignore[attr-defined]
+        assert record.__match_args__ == tuple(
             f.name for f in dataclasses.fields(record) if f.init), record
 
 

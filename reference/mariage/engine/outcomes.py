@@ -14,10 +14,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import Field
 from typing import Any
 
-from ..lazyrecord import field_defaults, field_names, frozen_record
+from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record"]
 
@@ -75,7 +74,7 @@ def _record_maker(cls: type) -> Callable[..., Any]:
         if name not in defaults:
             params.append(name)
             continue
-        assert not isinstance(defaults[name], Field), "a default factory is not supported"
+        assert defaults[name] is not FACTORY, "a default factory is not supported"
         namespace[f"_default_{name}"] = defaults[name]
         params.append(f"{name}=_default_{name}")
     lines = [f"def make({', '.join(params)}):", "    obj = _new(_draft)"]

@@ -25,13 +25,12 @@ import sys
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import field
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from ..errors import MariageError
 from ..infile import open_regular
-from ..lazyrecord import record
+from ..lazyrecord import field, record
 from .errors import RecordError
 from .fast import fast_valid
 from .reader import DEFAULT_LIMIT, RawRecord, split_records

@@ -10,9 +10,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from ..lazyrecord import frozen_record, hashable_record
+from ..lazyrecord import field, frozen_record, hashable_record
 
 __all__ = [
     "FORMAT_VERSION",

@@ -24,11 +24,10 @@ import io
 import re
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import field
 from functools import cache
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..lazyrecord import record
+from ..lazyrecord import field, record
 from .errors import NotationError, RecordError
 from .grammar import grammar_text, parser
 from .model import Record

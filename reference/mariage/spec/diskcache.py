@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from mariage.infile import open_regular
+from mariage.lazyrecord import field_names, is_record
 
 try:  # the BLAKE2 module alone: importing hashlib loads OpenSSL first (3 ms of every start)
     from _blake2 import blake2b as _blake2b
@@ -363,11 +364,15 @@ class _Pickler(pickle.Pickler):
         cls = type(obj)
         names = _SLOTTED.get(cls)
         if names is None:
-            if cls in _OTHER or not (hasattr(cls, "__dataclass_fields__")
-                                     and hasattr(cls, "__slots__")):
+            # (a class that says how it is pickled keeps its way: a loaded description
+            # packs its thousands of source positions as plain tuples)
+            if cls in _OTHER or "__reduce__" in vars(cls) or not (
+                    any("__dataclass_fields__" in vars(k) for k in cls.__mro__)
+                    and hasattr(cls, "__slots__")):
                 _OTHER.add(cls)
                 return NotImplemented
-            names = _SLOTTED[cls] = tuple(cls.__dataclass_fields__)
+            names = _SLOTTED[cls] = field_names(cls) if is_record(cls) \
+                else tuple(cls.__dataclass_fields__)
         return (_restore_slotted, (cls, names, tuple(getattr(obj, n) for n in names)))
 
 

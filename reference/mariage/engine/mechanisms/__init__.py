@@ -62,9 +62,7 @@ that mechanism, override its public methods, and pass the changed set:
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from ...lazyrecord import field_names, frozen_record
+from ...lazyrecord import field, field_names, frozen_record
 from ..rules import Rules
 from .announce import Announcements
 from .asks import Asks
