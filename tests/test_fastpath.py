@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from families import by_family
+from hypothesis import given
+from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
 from mariage.engine.actions import Action, Claim, Declare, Play
 from mariage.engine.deals import SeededDeals
-from mariage.engine.fastpath import card_tables, cards_of, play_apply, play_legal
+from mariage.engine.fastpath import card_tables, cards_of, duties, play_apply, play_legal
 from mariage.engine.mechanisms import (
     DEFAULT_MECHANISMS,
     Claims,
@@ -22,7 +24,7 @@ from mariage.engine.mechanisms import (
 )
 from mariage.engine.phase import PLAY
 from mariage.spec.specload import list_rulesets
-from propkit import option_grid, pick_action, rules_for
+from propkit import CHOICES, SEEDS, option_grid, options_for, pick_action, rules_for
 
 
 def mechanisms_listing(state: GameState, mech: Mechanisms) -> list[Action]:
@@ -429,3 +431,46 @@ def test_generated_card_play_takes_exactly_the_legal_cards_in_hand(ruleset: str)
     assert taken > 50
     if rules.obligation_no_stock is not None and rules.obligation_no_stock.follow:
         assert refused > 0
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_generated_duties_equal_the_trick_play_method(ruleset: str, data: st.DataObject,
+                                                      seed: int, choice: int) -> None:
+    """The duties written per ruleset (:func:`duties`) give every seat the cards that
+    :meth:`TrickPlay.legal_plays` allows, at every moment of the play of a random match,
+    under options drawn from every value (the obligations, contracts that bring their
+    own, first-trick preferences...)."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    legal = duties(DEFAULT_MECHANISMS, rules)
+    assert legal is not DEFAULT_MECHANISMS.tricks.legal_plays
+    state = new_match(rules, seed % 1000)
+    rng = random.Random(choice)
+    compared = 0
+    for _ in range(250):
+        if state.terminal:
+            break
+        if state.phase == PLAY:
+            for seat in range(rules.nseats):
+                expected = DEFAULT_MECHANISMS.tricks.legal_plays(state, seat)
+                assert legal(state, seat) == expected, (seat, state.trick_cards)
+                compared += 1
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    assert compared > 0
+
+
+class HighLeader(TrickPlay):
+    """The first card of a trick always wins it (a changed step of the duties)."""
+
+    __slots__ = ()
+
+    def winner_index(self, st: GameState) -> int:
+        return 0
+
+
+def test_an_overridden_duty_step_keeps_the_method() -> None:
+    rules = load_rules("belote")
+    mech = replace(DEFAULT_MECHANISMS, tricks=HighLeader())
+    assert duties(mech, rules) == mech.tricks.legal_plays
+    assert duties(DEFAULT_MECHANISMS, rules) != DEFAULT_MECHANISMS.tricks.legal_plays

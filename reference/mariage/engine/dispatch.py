@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, play_apply, play_legal, start_trick
+from .fastpath import PlayLegal, duties, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
@@ -94,10 +94,13 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
             appliers[t] = getattr(m, name)
     hooks = hooks_of(mech.all(), rules)
     end_hand = hand_end(mech, rules) or mech.scoring.end_hand
+    legal = duties(mech, rules)  # written once for the listing and both card plays
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                    phase_legal, hooks, play_legal(mech, rules),
-                    play_apply(mech, rules, end_hand=end_hand) or mech.tricks.apply_play,
+                    phase_legal, hooks, play_legal(mech, rules, legal),
+                    play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
+                    or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True, end_hand=end_hand), end_hand,
+                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
+                    end_hand,
                     start_trick(mech, rules))
