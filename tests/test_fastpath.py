@@ -12,11 +12,12 @@ from families import by_family
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
-from mariage.engine.actions import Action, Claim, Declare, Play
+from mariage.engine.actions import Action, Bid, Claim, Declare, Play
 from mariage.engine.deals import SeededDeals
 from mariage.engine.fastpath import card_tables, cards_of, duties, play_apply, play_legal
 from mariage.engine.mechanisms import (
     DEFAULT_MECHANISMS,
+    Auction,
     Claims,
     Declarations,
     Mechanisms,
@@ -474,3 +475,50 @@ def test_an_overridden_duty_step_keeps_the_method() -> None:
     mech = replace(DEFAULT_MECHANISMS, tricks=HighLeader())
     assert duties(mech, rules) == mech.tricks.legal_plays
     assert duties(DEFAULT_MECHANISMS, rules) != DEFAULT_MECHANISMS.tricks.legal_plays
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_written_phase_listings_equal_the_mechanisms_own(ruleset: str, data: st.DataObject,
+                                                         seed: int, choice: int) -> None:
+    """Where a mechanism writes its phase's listing for the rules
+    (:meth:`Mechanism.phase_listing`: the auction, the passing, the contract...), the
+    dispatch table lists with it, and it lists what :meth:`legal_in_phase` does at every
+    decision of that phase in random matches under options drawn from every value."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    lister = {phase: m for m in DEFAULT_MECHANISMS.all() for phase in m.phases}
+    written = {phase: (m, listing) for phase, m in lister.items()
+               if (listing := m.phase_listing(rules)) is not None}
+    state = new_match(rules, seed % 1000)
+    for phase, (_, listing) in written.items():  # (a function written anew: the same code)
+        assert getattr(state._appliers.phase_legal[phase], "__code__", None) is listing.__code__
+    rng = random.Random(choice)
+    for _ in range(150):
+        if state.terminal:
+            break
+        if state.phase in written and state.to_act is not None:
+            m, listing = written[state.phase]
+            seat = state.to_act
+            assert list(listing(state, seat)) == list(m.legal_in_phase(state, seat))
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+
+
+class CapOfTwoHundred(Auction):
+    """No bid above 200, whatever the hand (a changed step of the listing)."""
+
+    __slots__ = ()
+
+    def cap(self, st: GameState, hand: int) -> int:
+        return 200
+
+
+def test_an_overridden_listing_step_keeps_legal_in_phase() -> None:
+    rules = load_rules("thousand")
+    mech = replace(DEFAULT_MECHANISMS, auction=CapOfTwoHundred())
+    state = GameState(rules, first_dealer=0, mechanisms=mech)
+    state.deal(list(range(rules.ncards)))
+    assert state._appliers.phase_legal[Phase.AUCTION] == mech.auction.legal_in_phase
+    assert max(a.value for a in state.legal_actions() if type(a) is Bid) == 200
+    default = GameState(rules, first_dealer=0)
+    assert default._appliers.phase_legal[Phase.AUCTION] != DEFAULT_MECHANISMS.auction.legal_in_phase

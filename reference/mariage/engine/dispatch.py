@@ -25,7 +25,7 @@ from ..lazyrecord import frozen_record
 from .actions import Action
 from .fastpath import PlayLegal, duties, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
-from .mechanisms import Mechanisms, TrickPlay
+from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .rules import Rules
 
@@ -88,7 +88,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
         for t, name in m.any_seat:
             any_seat[t] = getattr(m, name)
         for p in m.phases:
-            phase_legal[p] = m.legal_in_phase
+            phase_legal[p] = _listing(m, rules)
     for m in mech.all():  # appliers that take over an action type under these rules
         for t, name in m.applies_for(rules):
             appliers[t] = getattr(m, name)
@@ -104,3 +104,17 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
                     end_hand,
                     start_trick(mech, rules))
+
+
+def _listing(m: Mechanism, rules: Rules) -> _PhaseLegal:
+    """The listing of ``m``'s phases under ``rules``: :meth:`Mechanism.phase_listing` where
+    ``m`` gives one and overrides none of the methods it assumes, else ``legal_in_phase``."""
+    written = m.phase_listing(rules)
+    if written is None:
+        return m.legal_in_phase
+    cls = type(m)
+    owner = next(k for k in cls.__mro__ if "phase_listing" in vars(k))
+    if all(getattr(cls, name) is getattr(owner, name)
+           for name in ("legal_in_phase", *m.listing_depends)):
+        return written
+    return m.legal_in_phase

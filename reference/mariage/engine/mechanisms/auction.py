@@ -18,7 +18,7 @@ bid: forehand's first action, a fixed value bid before looking at his cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Bid, BlindBid, Pass, action_text
@@ -37,6 +37,16 @@ _LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 #: the last bid cap worked out: (rules, hand, cap), replaced as a whole (see Auction.cap)
 _LAST_CAP: list[tuple[object, int, int]] = [(None, -1, 0)]
+
+
+def _ladder(key: tuple[int, int, int]) -> tuple[Action, ...]:
+    """A pass, then every bid from the least up to the highest by the step (``key``)."""
+    ladder = _LADDERS.get(key)
+    if ladder is None:
+        if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
+            _LADDERS.clear()
+        ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1, key[1])))
+    return ladder
 
 
 class Auction(Mechanism):
@@ -179,12 +189,7 @@ class Auction(Mechanism):
         key = (r.bid_min, r.bid_step, self.ceiling(r))
         must_open = self.must_open(st, seat)
         high = self.highest(st, seat)
-        ladder = _LADDERS.get(key)
-        if ladder is None:
-            if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
-                _LADDERS.clear()
-            ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1,
-                                                                       key[1])))
+        ladder = _ladder(key)
         i, off = divmod(low - key[0], key[1])  # the ladder's bids are bid_min + i * step
         if off or i < 0 or high > key[2]:
             bids: Sequence[Action] = [Bid(v) for v in range(low, high + 1, r.bid_step)]
@@ -193,6 +198,49 @@ class Auction(Mechanism):
         else:
             bids = ladder[1 + i:2 + (high - key[0]) // key[1]]
         return [*bids] if must_open else [ladder[0], *bids]
+
+    listing_depends: ClassVar[tuple[str, ...]] = (
+        "bids_in_phase", "lowest", "floor", "ceiling", "highest", "cap", "must_open",
+        "silenced", "golden_fixed", "blind_ok")
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]] | None:
+        """The listing of :meth:`bids_in_phase` with the rules' ladder, step, ceiling,
+        cap and opening bound once, where no golden hand, blind bid or silenced total
+        can change it.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("thousand"), 2)
+        >>> listing = Auction().phase_listing(state.rules)
+        >>> listing(state, state.to_act) == Auction().legal_in_phase(state, state.to_act)
+        True
+        """
+        r = rules
+        if r.auction_rule is None or r.golden_rule is not None or r.blind_rule is not None \
+                or r.silence_below is not None:
+            return None
+        least, step, ceiling = r.bid_min, r.bid_step, self.ceiling(r)
+        ladder = _ladder((least, step, ceiling))
+        pass_ = ladder[0]
+        capped, jumps = r.bid_cap != "none", r.bid_jumps
+        first_bids = r.opening == "first_must_bid"
+        cap, bids_in_phase = self.cap, self.bids_in_phase
+
+        def listing(st: GameState, seat: int) -> list[Action]:
+            high = st.high_bid
+            low = least if high == 0 else high + step
+            i, off = divmod(low - least, step)
+            if off or i < 0:  # a standing bid off the ladder's steps
+                return bids_in_phase(st, seat)
+            top = ceiling if jumps or ceiling < low else low
+            must = first_bids and high == 0 and seat == st.leader
+            if capped:
+                most = cap(st, st.hands[seat])
+                if most < top:
+                    top = most
+                must = must and most >= least
+            bids = ladder[1 + i:2 + (top - least) // step] if top >= low else ()
+            return [*bids] if must else [pass_, *bids]
+        return listing
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:

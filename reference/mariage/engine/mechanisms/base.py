@@ -11,7 +11,7 @@ state, and a copy of a state shares its mechanisms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
@@ -122,6 +122,21 @@ class Mechanism:
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []
+
+    #: the methods besides :meth:`legal_in_phase` whose behaviour :meth:`phase_listing`
+    #: assumes
+    listing_depends: ClassVar[tuple[str, ...]] = ()
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], Sequence[Action]] | None:
+        """:meth:`legal_in_phase` written for ``rules``: a function of (state, seat) that
+        lists the same actions, with the rules' values and shared actions bound once, or
+        ``None`` (no such function, or not for these rules).
+
+        The dispatch table (:mod:`mariage.engine.dispatch`) lists the phase with it. A
+        subclass overriding :meth:`legal_in_phase` or a method named in
+        :attr:`listing_depends` keeps :meth:`legal_in_phase` unless it states its own.
+        """
+        return None
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """Every action this mechanism could ever offer under ``rules`` (for fixed action ids)."""
