@@ -35,8 +35,9 @@ __all__ = ["Auction", "action_text"]
 #: immutable, so every listing shares them)
 _LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
-#: the last bid cap worked out: (rules, hand, cap), replaced as a whole (see Auction.cap)
-_LAST_CAP: list[tuple[object, int, int]] = [(None, -1, 0)]
+#: (id(rules), mechanism class) -> (rules, the cards of every pair of the bid cap, and the
+#: cap of each set of those cards held: Auction.cap)
+_CAPS: dict[tuple[int, type], tuple[Rules, int, dict[int, int]]] = {}
 
 
 def _ladder(key: tuple[int, int, int]) -> tuple[Action, ...]:
@@ -115,26 +116,38 @@ class Auction(Mechanism):
     def cap(self, st: GameState, hand: int) -> int:
         """The highest bid or contract the pairs in ``hand`` allow under the bid cap.
 
-        A pure function of the rules and the hand that one listing of bids asks
-        for up to three times (the highest bid, the compulsory opening, a silenced
-        total): the last answer is kept, with the rules and hand it is for.
+        A pure function of the rules and of the cards of the pairs in the hand,
+        asked at each listing of bids and again by the bid's check: it is worked
+        out (:meth:`pairs_cap`) once per rules, class and such cards, and kept.
         """
         r = st.rules
-        last = _LAST_CAP[0]
-        if last[0] is r and last[1] == hand:
-            return last[2]
+        key = (id(r), type(self))
+        hit = _CAPS.get(key)
+        if hit is None or hit[0] is not r:
+            if len(_CAPS) >= 64:  # bounded, whatever rules the caller makes
+                _CAPS.clear()
+            pairs = 0
+            for m in r.bid_pair_masks:
+                pairs |= m
+            hit = _CAPS[key] = (r, pairs, {})
+        held = hand & hit[1]
+        top = hit[2].get(held)
+        if top is None:
+            top = hit[2][held] = self.pairs_cap(r, held)
+        return top
+
+    def pairs_cap(self, r: Rules, hand: int) -> int:
+        """:meth:`cap` worked out: the free cap, raised by the pairs held (their sum,
+        or the ceiling for any pair)."""
+        top = r.bid_cap_free
         if r.bid_cap == "pair_sum":
-            top = r.bid_cap_free
             for m, v in zip(r.bid_pair_masks, r.bid_pair_values, strict=True):
                 if hand & m == m:
                     top += v
-        else:
-            top = r.bid_cap_free
-            for m in r.bid_pair_masks:
-                if hand & m == m:
-                    top = self.ceiling(r)
-                    break
-        _LAST_CAP[0] = (r, hand, top)
+            return top
+        for m in r.bid_pair_masks:
+            if hand & m == m:
+                return self.ceiling(r)
         return top
 
     def silenced(self, st: GameState, seat: int) -> bool:
@@ -200,8 +213,8 @@ class Auction(Mechanism):
         return [*bids] if must_open else [ladder[0], *bids]
 
     listing_depends: ClassVar[tuple[str, ...]] = (
-        "bids_in_phase", "lowest", "floor", "ceiling", "highest", "cap", "must_open",
-        "silenced", "golden_fixed", "blind_ok")
+        "bids_in_phase", "lowest", "floor", "ceiling", "highest", "cap", "pairs_cap",
+        "must_open", "silenced", "golden_fixed", "blind_ok")
 
     def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]] | None:
         """The listing of :meth:`bids_in_phase` with the rules' ladder, step, ceiling,

@@ -59,7 +59,7 @@ class Claims(Mechanism):
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A claim, if ``seat`` may claim now (on lead)."""
         if self.claim_on_lead(st, seat):
-            out.append(Claim())
+            out.append(_CLAIM)
 
     gate_depends: ClassVar[tuple[str, ...]] = ("claim_on_lead",)
 

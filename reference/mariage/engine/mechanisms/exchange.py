@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Exchange
@@ -20,7 +21,10 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["TrumpExchange"]
+__all__ = ["TrumpExchange", "shared_exchange"]
+
+#: the exchange of a card, made once per card (actions are immutable: listings share them)
+shared_exchange = cache(Exchange)
 
 
 class TrumpExchange(Mechanism):
@@ -46,7 +50,7 @@ class TrumpExchange(Mechanism):
         if st.forced[seat] < 0:
             ex = self.card(st, seat)
             if ex >= 0:
-                out.append(Exchange(ex))
+                out.append(shared_exchange(ex))
 
     gate_depends: ClassVar[tuple[str, ...]] = ("card",)
 

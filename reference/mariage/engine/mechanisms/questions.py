@@ -44,6 +44,19 @@ def _asked(nsuits: int) -> tuple[tuple[Call, ...], Question, tuple[Question, ...
                                 tuple(Question(HALF, s) for s in range(nsuits)))
     return hit
 
+#: per number of suits: the answer naming each suit's pair, a bare yes and a bare no, made
+#: once when first listed (as :data:`_ASKED`)
+_ANSWERS: dict[int, tuple[tuple[Answer, ...], Answer, Answer]] = {}
+
+
+def _answers(nsuits: int) -> tuple[tuple[Answer, ...], Answer, Answer]:
+    hit = _ANSWERS.get(nsuits)
+    if hit is None:
+        hit = _ANSWERS[nsuits] = (tuple(Answer(True, s) for s in range(nsuits)), Answer(True),
+                                  Answer(False))
+    return hit
+
+
 #: the "declaration" number of a called pair in ``GameState.declared``
 CALLED_PAIR = -99
 
@@ -140,10 +153,11 @@ class TrumpCalls(Mechanism):
         """The partner's truthful answers to the pending question."""
         assert st.question is not None
         kind, _, suit = st.question
+        yes_suit, yes, no = _answers(len(st.rules.suits))
         if kind == PAIR:
-            yes: list[Action] = [Answer(True, s) for s in self.pairs(st, seat)]
-            return yes or [Answer(False)]
-        return [Answer(bool(st.hands[seat] & st.rules.call_pair_masks[suit]))]
+            pairs: list[Action] = [yes_suit[s] for s in self.pairs(st, seat)]
+            return pairs or [no]
+        return [yes if st.hands[seat] & st.rules.call_pair_masks[suit] else no]
 
     # -------------------------------------------------------------- apply
     def refusal(self, st: GameState, seat: int) -> tuple[str | None, str] | None:

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Talon", "action_text"]
 
+#: the concession and the throw-in (immutable: every listing shares them)
+_CONCEDE, _REDEAL = Concede(), Redeal()
+
 
 class Talon(Mechanism):
     """The declarer's talon: shown, taken; conceding the hand after seeing it."""
@@ -131,7 +134,7 @@ class Talon(Mechanism):
     def offer_concede(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the concession to ``out`` if ``seat`` may concede now."""
         if self.may_concede(st, seat):
-            out.append(Concede())
+            out.append(_CONCEDE)
 
     def apply_concede(self, st: GameState, seat: int, action: Concede) -> None:
         """The declarer gives up the hand: it is scored unplayed."""
@@ -203,7 +206,7 @@ class Talon(Mechanism):
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The claim to throw the hand in, if ``seat`` may make it now."""
         if (st.phase != PLAY or st.trick_no == 1) and self.throw_in_claim(st, seat):
-            out.append(Redeal())
+            out.append(_REDEAL)
 
     def any_time_gate(self, rules: Rules) -> str | None:
         """In the play phase, a hand is thrown in only in the first trick."""
