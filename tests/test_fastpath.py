@@ -522,3 +522,27 @@ def test_an_overridden_listing_step_keeps_legal_in_phase() -> None:
     assert max(a.value for a in state.legal_actions() if type(a) is Bid) == 200
     default = GameState(rules, first_dealer=0)
     assert default._appliers.phase_legal[Phase.AUCTION] != DEFAULT_MECHANISMS.auction.legal_in_phase
+
+
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).calls_rule])
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_kept_calls_equal_the_calls_worked_out(ruleset: str, data: st.DataObject, seed: int,
+                                               choice: int) -> None:
+    """The calls and questions kept per cards of pairs, suits called and asking level
+    (:meth:`TrumpCalls.legal`) are those worked out afresh, at every lead of random
+    matches under drawn options."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    calls = DEFAULT_MECHANISMS.calls
+    state = new_match(rules, seed % 1000)
+    rng = random.Random(choice)
+    asked = 0
+    for _ in range(300):
+        if state.terminal:
+            break
+        seat = state.to_act
+        if seat is not None and calls.may_call(state, seat):
+            assert calls.legal(state, seat) == calls.calls_now(state, seat)
+            asked += 1
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    assert asked > 0

@@ -57,6 +57,10 @@ def _answers(nsuits: int) -> tuple[tuple[Answer, ...], Answer, Answer]:
     return hit
 
 
+#: id(rules) -> (rules, the cards of every pair, and the calls open to a seat per (cards
+#: of pairs held, suits called, asking level): TrumpCalls.legal)
+_CALLS: dict[int, tuple[Rules, int, dict[tuple[int, int, int], tuple[Action, ...]]]] = {}
+
 #: the "declaration" number of a called pair in ``GameState.declared``
 CALLED_PAIR = -99
 
@@ -124,9 +128,34 @@ class TrumpCalls(Mechanism):
         return out
 
     def legal(self, st: GameState, seat: int) -> list[Action]:
-        """The calls ``seat`` may make now."""
+        """The calls ``seat`` may make now.
+
+        They depend on the cards of pairs in his hand, the suits called and his
+        asking level alone: this class keeps them per rules and those three (a
+        subclass, which may ask other things, works them out each time).
+        """
         if not self.may_call(st, seat):
             return []
+        if type(self) is not TrumpCalls:
+            return self.calls_now(st, seat)
+        r = st.rules
+        hit = _CALLS.get(id(r))
+        if hit is None or hit[0] is not r:
+            if len(_CALLS) >= 64:  # bounded, whatever rules the caller makes
+                _CALLS.clear()
+            pairs = 0
+            for m in r.call_pair_masks:
+                pairs |= m
+            hit = _CALLS[id(r)] = (r, pairs, {})
+        key = (st.hands[seat] & hit[1], st.called,
+               st.ask_level[seat] if r.levels_rule is not None else 0)
+        calls = hit[2].get(key)
+        if calls is None:
+            calls = hit[2][key] = tuple(self.calls_now(st, seat))
+        return [*calls]
+
+    def calls_now(self, st: GameState, seat: int) -> list[Action]:
+        """:meth:`legal` worked out (``seat`` may call now)."""
         out: list[Action] = []
         calls, pair, halves = _asked(len(st.rules.suits))
         if self.level_allows(st, seat, -1):
@@ -141,7 +170,7 @@ class TrumpCalls(Mechanism):
         if not st.trick_cards:
             out.extend(self.legal(st, seat))
 
-    gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call")
+    gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call", "calls_now")
 
     def offer_gate(self, rules: Rules) -> str | None:
         """``seat`` leads to a trick after the first with calls left in it (what
