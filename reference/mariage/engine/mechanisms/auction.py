@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Bid, BlindBid, Pass, action_text
 from ..phase import AUCTION, PLAY
-from .base import Mechanism, refuse
+from .base import Kept, Mechanism, kept_per_rules, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -37,7 +37,7 @@ _LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 #: (id(rules), mechanism class) -> (rules, the cards of every pair of the bid cap, and the
 #: cap of each set of those cards held: Auction.cap)
-_CAPS: dict[tuple[int, type], tuple[Rules, int, dict[int, int]]] = {}
+_CAPS: Kept = {}
 
 
 def _ladder(key: tuple[int, int, int]) -> tuple[Action, ...]:
@@ -121,19 +121,11 @@ class Auction(Mechanism):
         out (:meth:`pairs_cap`) once per rules, class and such cards, and kept.
         """
         r = st.rules
-        key = (id(r), type(self))
-        hit = _CAPS.get(key)
-        if hit is None or hit[0] is not r:
-            if len(_CAPS) >= 64:  # bounded, whatever rules the caller makes
-                _CAPS.clear()
-            pairs = 0
-            for m in r.bid_pair_masks:
-                pairs |= m
-            hit = _CAPS[key] = (r, pairs, {})
-        held = hand & hit[1]
-        top = hit[2].get(held)
+        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
+        held = hand & pairs
+        top = caps.get(held)
         if top is None:
-            top = hit[2][held] = self.pairs_cap(r, held)
+            top = caps[held] = self.pairs_cap(r, held)
         return top
 
     def pairs_cap(self, r: Rules, hand: int) -> int:

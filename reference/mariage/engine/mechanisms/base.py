@@ -12,7 +12,7 @@ state, and a copy of a state shares its mechanisms.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["HALF_ANSWER_FORM", "Mechanism", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Kept", "Mechanism", "kept_per_rules", "refuse"]
 
 #: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
 #: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
@@ -188,6 +188,32 @@ class Mechanism:
             if (path == sec or path.startswith(sec + ".")) and len(sec) > best:
                 best = len(sec)
         return best
+
+
+#: what :func:`kept_per_rules` keeps: key -> (rules, the cards of the masks, the table)
+Kept = dict[Any, tuple["Rules", int, dict[Any, Any]]]
+
+
+def kept_per_rules(kept: Kept, key: Any, rules: Rules, masks: Sequence[int]
+                   ) -> tuple[int, dict[Any, Any]]:
+    """The cards of ``masks`` (all of them) and a table of answers kept in ``kept`` under
+    ``key`` for ``rules`` (bounded: at most 64 keys, whatever rules the caller makes).
+
+    >>> from mariage import load_rules
+    >>> rules, kept = load_rules("thousand"), {}
+    >>> cards, table = kept_per_rules(kept, 1, rules, (3, 12))
+    >>> cards, table is kept_per_rules(kept, 1, rules, (3, 12))[1]
+    (15, True)
+    """
+    hit = kept.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(kept) >= 64:
+            kept.clear()
+        cards = 0
+        for m in masks:
+            cards |= m
+        hit = kept[key] = (rules, cards, {})
+    return hit[1], hit[2]
 
 
 def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,

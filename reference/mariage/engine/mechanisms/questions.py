@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
-from .base import HALF_ANSWER_FORM, Mechanism, refuse
+from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -59,7 +59,7 @@ def _answers(nsuits: int) -> tuple[tuple[Answer, ...], Answer, Answer]:
 
 #: id(rules) -> (rules, the cards of every pair, and the calls open to a seat per (cards
 #: of pairs held, suits called, asking level): TrumpCalls.legal)
-_CALLS: dict[int, tuple[Rules, int, dict[tuple[int, int, int], tuple[Action, ...]]]] = {}
+_CALLS: Kept = {}
 
 #: the "declaration" number of a called pair in ``GameState.declared``
 CALLED_PAIR = -99
@@ -139,19 +139,12 @@ class TrumpCalls(Mechanism):
         if type(self) is not TrumpCalls:
             return self.calls_now(st, seat)
         r = st.rules
-        hit = _CALLS.get(id(r))
-        if hit is None or hit[0] is not r:
-            if len(_CALLS) >= 64:  # bounded, whatever rules the caller makes
-                _CALLS.clear()
-            pairs = 0
-            for m in r.call_pair_masks:
-                pairs |= m
-            hit = _CALLS[id(r)] = (r, pairs, {})
-        key = (st.hands[seat] & hit[1], st.called,
+        pairs, kept = kept_per_rules(_CALLS, id(r), r, r.call_pair_masks)
+        key = (st.hands[seat] & pairs, st.called,
                st.ask_level[seat] if r.levels_rule is not None else 0)
-        calls = hit[2].get(key)
+        calls = kept.get(key)
         if calls is None:
-            calls = hit[2][key] = tuple(self.calls_now(st, seat))
+            calls = kept[key] = tuple(self.calls_now(st, seat))
         return [*calls]
 
     def calls_now(self, st: GameState, seat: int) -> list[Action]:
