@@ -59,6 +59,8 @@ class Dispatch:
     # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
     start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
     # by generated code where it is the reference one (engine.fastpath.start_trick)
+    legal_plays: Callable[[GameState, int], int]  # (state, seat): TrickPlay.legal_plays, by
+    # generated code where its steps are the reference ones (engine.fastpath.duties)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -103,7 +105,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
                     end_hand,
-                    start_trick(mech, rules))
+                    start_trick(mech, rules), legal)
 
 
 def _listing(m: Mechanism, rules: Rules) -> _PhaseLegal:
