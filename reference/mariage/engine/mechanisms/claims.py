@@ -17,6 +17,7 @@ false or missing claim scores is the game-point mechanism's business.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Claim, Close, Decline, Draw
@@ -97,6 +98,36 @@ class Claims(Mechanism):
             out.append(_CLOSE)
         out.append(_DRAW if st.stock else _DECLINE)
         return out
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]]:
+        """:meth:`legal_in_phase` with the claim (where the rules have it here) and the
+        least stock for a close bound once; the close before the draw is asked as
+        :meth:`TalonClosing.can_close_before_draw` does, unless the closing mechanism
+        is another class (then asked in full).
+
+        >>> from mariage import load_rules
+        >>> Claims().phase_listing(load_rules("sixty-six")) is not None
+        True
+        """
+        from .closing import TalonClosing
+
+        head = (_CLAIM,) if rules.claim_rule is not None and not rules.claim_auto \
+            and rules.claim_after_trick else ()
+        before_draw = rules.close_before_draw and rules.close_rule is not None
+        least = rules.close_min_stock
+
+        def listing(st: GameState, seat: int) -> list[Action]:
+            closing = st.mech.closing
+            if type(closing) is TalonClosing:
+                stock = st.stock
+                close = before_draw and st.closed_by < 0 and stock and len(stock) >= least \
+                    and seat == st.last_winner
+            else:
+                close = closing.can_close_before_draw(st, seat)
+            if close:
+                return [*head, _CLOSE, _DRAW]
+            return [*head, _DRAW if st.stock else _DECLINE]
+        return listing
 
     # ------------------------------------------------------------ queries
     def counted(self, st: GameState, seat: int) -> int:
