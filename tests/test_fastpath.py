@@ -12,7 +12,7 @@ from families import by_family
 from hypothesis import given
 from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
-from mariage.engine.actions import Action, Bid, Claim, Declare, Play
+from mariage.engine.actions import Action, Bid, Claim, Declare, Play, Redeal
 from mariage.engine.deals import SeededDeals
 from mariage.engine.fastpath import card_tables, cards_of, duties, play_apply, play_legal
 from mariage.engine.mechanisms import (
@@ -21,6 +21,7 @@ from mariage.engine.mechanisms import (
     Claims,
     Declarations,
     Mechanisms,
+    Talon,
     TrickPlay,
 )
 from mariage.engine.phase import PLAY
@@ -484,7 +485,9 @@ def test_written_phase_listings_equal_the_mechanisms_own(ruleset: str, data: st.
     """Where a mechanism writes its phase's listing for the rules
     (:meth:`Mechanism.phase_listing`: the auction, the passing, the contract...), the
     dispatch table lists with it, and it lists what :meth:`legal_in_phase` does at every
-    decision of that phase in random matches under options drawn from every value."""
+    decision of that phase in random matches under options drawn from every value; the
+    legal actions of every phase but play are those and all that is open at any moment
+    (the phases left out by :meth:`Mechanism.any_time_phases` have none)."""
     rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
     lister = {phase: m for m in DEFAULT_MECHANISMS.all() for phase in m.phases}
     written = {phase: (m, listing) for phase, m in lister.items()
@@ -496,10 +499,15 @@ def test_written_phase_listings_equal_the_mechanisms_own(ruleset: str, data: st.
     for _ in range(150):
         if state.terminal:
             break
-        if state.phase in written and state.to_act is not None:
-            m, listing = written[state.phase]
-            seat = state.to_act
-            assert list(listing(state, seat)) == list(m.legal_in_phase(state, seat))
+        seat = state.to_act
+        if state.phase in lister and seat is not None:  # with what is open at any moment
+            own = list(lister[state.phase].legal_in_phase(state, seat))
+            if state.phase in written:
+                assert list(written[state.phase][1](state, seat)) == own
+            for m in DEFAULT_MECHANISMS.all():
+                if m.offers_any_time(rules):
+                    m.any_time(state, seat, own)
+            assert list(state.legal_actions()) == own
         seat, action = pick_action(rng, state)
         state.apply(action, seat=seat)
 
@@ -546,3 +554,25 @@ def test_kept_calls_equal_the_calls_worked_out(ruleset: str, data: st.DataObject
         seat, action = pick_action(rng, state)
         state.apply(action, seat=seat)
     assert asked > 0
+
+
+def test_throw_ins_before_the_play_are_asked_in_their_phases_only() -> None:
+    """With the dealt hand's and the talon's throw-ins on, the throw-in is asked in the
+    auction and the passing too, and listed there exactly as the full loop lists it."""
+    rules = rules_for("thousand", {"redeal_low_hand": 60, "redeal_weak_prikup": 33,
+                                   "redeal_two_nines_prikup": True})
+    assert Talon().any_time_phases(load_rules("thousand")) == (Phase.CONTRACT,)
+    assert Talon().any_time_phases(rules) == (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT)
+    offered = set()
+    for seed in range(30):
+        state, rng = new_match(rules, seed), random.Random(seed)
+        while not state.terminal and state.hand_no <= 2:
+            seat = state.to_act
+            if state.phase in (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT) and seat is not None:
+                own = list(state._appliers.phase_legal[state.phase](state, seat))
+                DEFAULT_MECHANISMS.talon.any_time(state, seat, own)
+                assert list(state.legal_actions()) == own
+                offered |= {state.phase for a in own if type(a) is Redeal}
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+    assert offered >= {Phase.AUCTION, Phase.PASSING}  # (four nines after the exchange: rare)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, duties, play_apply, play_legal, start_trick
+from .fastpath import PlayLegal, duties, keeps, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
@@ -61,6 +61,8 @@ class Dispatch:
     # by generated code where it is the reference one (engine.fastpath.start_trick)
     legal_plays: Callable[[GameState, int], int]  # (state, seat): TrickPlay.legal_plays, by
     # generated code where its steps are the reference ones (engine.fastpath.duties)
+    any_time_in: dict[int, tuple[_Offer, ...]]  # per phase other than play: the actions
+    # open at any moment that may be open in it (Mechanism.any_time_phases)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -105,7 +107,19 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
                     end_hand,
-                    start_trick(mech, rules), legal)
+                    start_trick(mech, rules), legal, _any_time_in(mech, rules))
+
+
+def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:
+    """Per phase other than play, the ``any_time`` offers under ``rules`` that may add
+    something in it: all but those whose :meth:`Mechanism.any_time_phases` leave the
+    phase out (unless the mechanism overrides a method that relies on)."""
+    offers = [(m, None if not keeps(m, "any_time_phases", "any_time")
+               else m.any_time_phases(rules))
+              for m in mech.all() if m.offers_any_time(rules)]
+    phases = {p for m in mech.all() for p in m.phases}
+    return {p: tuple(m.any_time for m, only in offers if only is None or p in only)
+            for p in phases}
 
 
 def _listing(m: Mechanism, rules: Rules) -> _PhaseLegal:

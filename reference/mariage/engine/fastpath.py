@@ -64,8 +64,8 @@ if TYPE_CHECKING:
     from .rules import Obligation, Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "card_tables", "cards_of", "duties", "play_apply", "play_legal",
-           "start_trick"]
+__all__ = ["PlayApply", "card_tables", "cards_of", "duties", "keeps", "play_apply",
+           "play_legal", "start_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -126,14 +126,23 @@ def _gate(m: Mechanism, rules: Rules, kind: str = "offer") -> str | None:
     """``m``'s gate of its ``offer`` (or ``any_time``) under ``rules``, unless ``m``
     overrides a method the gate relies on."""
     gate = m.offer_gate(rules) if kind == "offer" else m.any_time_gate(rules)
-    if gate is None or not _own(m, f"{kind}_gate", kind):
+    if gate is None or not keeps(m, f"{kind}_gate", kind):
         return None
     return gate
 
 
-def _own(m: Mechanism, stated: str, kind: str = "offer") -> bool:
+def keeps(m: Mechanism, stated: str, kind: str = "offer") -> bool:
     """True if ``m`` overrides none of the methods that the class stating ``stated``
-    (a gate or an exact offer) relies on: ``kind`` and its ``depends``."""
+    (a gate, an exact offer, the phases of an offer) relies on: ``kind`` and its
+    ``depends`` (:attr:`Mechanism.gate_depends`, :attr:`Mechanism.any_time_depends`).
+
+    >>> from mariage.engine.mechanisms import Talon
+    >>> class Anyone(Talon):
+    ...     def throw_in_claim(self, st, seat):
+    ...         return "any"
+    >>> keeps(Talon(), "any_time_gate", "any_time"), keeps(Anyone(), "any_time_gate", "any_time")
+    (True, False)
+    """
     cls = type(m)
     owner = next(k for k in cls.__mro__ if stated in vars(k))
     depends = m.gate_depends if kind == "offer" else m.any_time_depends
@@ -144,7 +153,7 @@ def _offer_lines(i: int, m: Mechanism, rules: Rules, ns: dict[str, Any]) -> str:
     """The source of ``m``'s offer in the play phase: the action itself where the
     mechanism states exactly when it is offered, else a call behind its gate."""
     exact = m.offer_exact(rules)
-    if exact is not None and _own(m, "offer_exact"):
+    if exact is not None and keeps(m, "offer_exact"):
         ns[f"_act{i}"] = exact[1]
         return f"    if {exact[0]}:\n        out.append(_act{i})"
     ns[f"_offer{i}"] = m.offer

@@ -395,7 +395,7 @@ class GameState:
             return out
         listed = table.phase_legal[phase](self, seat)
         out = []
-        for offer in table.any_time:
+        for offer in table.any_time_in.get(phase, table.any_time):
             offer(self, seat, out)
         # a phase may list its actions lazily (the sets of cards to pass, CardSets):
         # kept so where nothing is open at any time

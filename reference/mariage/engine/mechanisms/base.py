@@ -176,6 +176,14 @@ class Mechanism:
         """
         return None
 
+    def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
+        """The phases other than play in which :meth:`any_time` may add something under
+        ``rules`` (``None``: any). The other phases' listings do not call it. A subclass
+        overriding :meth:`any_time` or a method named in :attr:`any_time_depends` loses
+        it unless it states its own.
+        """
+        return None
+
     def claim(self, path: str) -> int:
         """How specifically this mechanism claims the rule at ``path`` (0: not at all).
 

@@ -208,9 +208,25 @@ class Talon(Mechanism):
         if (st.phase != PLAY or st.trick_no == 1) and self.throw_in_claim(st, seat):
             out.append(_REDEAL)
 
+    any_time_depends: ClassVar[tuple[str, ...]] = ("throw_in_claim",)
+
     def any_time_gate(self, rules: Rules) -> str | None:
         """In the play phase, a hand is thrown in only in the first trick."""
         return "st.trick_no == 1"
+
+    def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
+        """Where :meth:`throw_in_claim` may name a rule: the auction (a dealt hand's
+        claims), the passing (the talon's), the contract (claims after the exchange).
+
+        >>> from mariage import load_rules
+        >>> [p.name for p in Talon().any_time_phases(load_rules("thousand"))]
+        ['CONTRACT']
+        """
+        before = any(moment == "before_bidding" for _, moment, _ in rules.throw_four)
+        after = any(moment != "before_bidding" for _, moment, _ in rules.throw_four)
+        talon = bool(rules.throw_talon_below or rules.throw_talon_rank)
+        return tuple(phase for phase, claims in ((AUCTION, before or bool(rules.throw_low_below)),
+                                                  (PASSING, talon), (CONTRACT, after)) if claims)
 
     def throw_in_claim(self, st: GameState, seat: int) -> str | None:
         """The rule that lets ``seat`` throw the hand in now, or ``None``."""
