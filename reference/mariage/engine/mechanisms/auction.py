@@ -229,6 +229,7 @@ class Auction(Mechanism):
         capped, jumps = r.bid_cap != "none", r.bid_jumps
         first_bids = r.opening == "first_must_bid"
         cap, bids_in_phase = self.cap, self.bids_in_phase
+        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
 
         def listing(st: GameState, seat: int) -> list[Action]:
             high = st.high_bid
@@ -238,8 +239,10 @@ class Auction(Mechanism):
                 return bids_in_phase(st, seat)
             top = ceiling if jumps or ceiling < low else low
             must = first_bids and high == 0 and seat == st.leader
-            if capped:
-                most = cap(st, st.hands[seat])
+            if capped:  # (the caps kept by cap(), read at once where known)
+                most = caps.get(st.hands[seat] & pairs)
+                if most is None:
+                    most = cap(st, st.hands[seat])
                 if most < top:
                     top = most
                 must = must and most >= least
