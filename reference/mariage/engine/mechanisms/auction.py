@@ -395,4 +395,4 @@ class Auction(Mechanism):
             st.mech.scoring.end_hand(st, "redeal")
             return
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)

@@ -167,7 +167,7 @@ class TalonClosing(Mechanism):
             st.trick_no -= 1  # the trick is opened again, now without the stock
         st.draw_tricks = st.trick_no
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, seat)
+        st._appliers.start_trick(st, seat)
         st._tricks_per_hand = st.trick_no + st.hands[seat].bit_count() - 1
 
     def apply_decline(self, st: GameState, seat: int, action: Decline) -> None:

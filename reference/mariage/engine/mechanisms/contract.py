@@ -75,7 +75,7 @@ class Contract(Mechanism):
     def play(self, st: GameState) -> None:
         """The declarer leads to the first trick."""
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.declarer)
+        st._appliers.start_trick(st, st.declarer)
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """Keeping the bid, every raise, and Kontra and Re where the rules have them."""

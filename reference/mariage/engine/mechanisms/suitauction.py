@@ -250,4 +250,4 @@ class SuitAuction(Mechanism):
         st.mech.taking.fix_trump(st, st.bid_suit)
         st.mech.trump_pair.trump_known(st)
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)

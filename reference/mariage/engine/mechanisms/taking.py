@@ -111,7 +111,7 @@ class TurnedCardTaking(Mechanism):
         self.second_deal(st, seat)
         st.mech.trump_pair.trump_known(st)
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)
 
     def fix_trump(self, st: GameState, suit: int) -> None:
         """Make ``suit`` trump, with its card order and points where the pack has them; a
