@@ -22,6 +22,7 @@ conceded in the match).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, ChooseTalon, Concede, Give, Redeal, action_text
@@ -35,8 +36,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Talon", "action_text"]
 
-#: the concession and the throw-in (immutable: every listing shares them)
+#: the concession and the throw-in, and the choice of each packet of the talon
+#: (immutable: every listing shares them)
 _CONCEDE, _REDEAL = Concede(), Redeal()
+_choose = cache(ChooseTalon)
 
 
 class Talon(Mechanism):
@@ -82,7 +85,7 @@ class Talon(Mechanism):
 
     def packet_choices(self, st: GameState) -> list[Action]:
         """The packets the declarer may choose (while he is to choose one)."""
-        return [ChooseTalon(k) for k in range(st.rules.talon_packets)]
+        return [_choose(k) for k in range(st.rules.talon_packets)]
 
     def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
         """The declarer takes packet ``action.packet``; the others are laid aside unseen."""
@@ -211,8 +214,9 @@ class Talon(Mechanism):
     any_time_depends: ClassVar[tuple[str, ...]] = ("throw_in_claim",)
 
     def any_time_gate(self, rules: Rules) -> str | None:
-        """In the play phase, a hand is thrown in only in the first trick."""
-        return "st.trick_no == 1"
+        """In the play phase, a hand is thrown in only before the first lead, while
+        nothing is declared (what :meth:`throw_in_claim` asks there)."""
+        return "st.trick_no == 1 and not st.trick_cards and not st.declared"
 
     def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
         """Where :meth:`throw_in_claim` may name a rule: the auction (a dealt hand's
