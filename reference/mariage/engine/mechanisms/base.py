@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["HALF_ANSWER_FORM", "Kept", "Mechanism", "kept_per_rules", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Kept", "Mechanism", "kept_per_rules", "partner_of", "refuse"]
 
 #: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
 #: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
@@ -222,6 +222,19 @@ def kept_per_rules(kept: Kept, key: Any, rules: Rules, masks: Sequence[int]
             cards |= m
         hit = kept[key] = (rules, cards, {})
     return hit[1], hit[2]
+
+
+def partner_of(rules: Rules, seat: int) -> int:
+    """The first other seat of ``seat``'s side (his partner in a partnership game).
+
+    >>> from mariage import load_rules
+    >>> [partner_of(load_rules("marjapussi-de"), s) for s in range(4)]
+    [2, 3, 0, 1]
+    """
+    for s in rules.teams[rules.team_of[seat]]:
+        if s != seat:
+            return s
+    raise ValueError(f"seat {seat} has no partner under these rules")
 
 
 def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,

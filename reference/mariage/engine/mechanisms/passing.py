@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from ..actions import Action, Give, parse_action
 from ..phase import PASSING
-from .base import Mechanism, refuse
+from .base import Mechanism, partner_of, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -165,8 +165,7 @@ class Passing(Mechanism):
 
     def partner(self, st: GameState, seat: int) -> int:
         """The partner of ``seat``."""
-        r = st.rules
-        return next(s for s in r.teams[r.team_of[seat]] if s != seat)
+        return partner_of(st.rules, seat)
 
     def seats(self, st: GameState) -> tuple[int, int, int]:
         """(giver, receiver, count) of the current step (receiver -1: laid away)."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
-from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, refuse
+from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, partner_of, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -94,8 +94,7 @@ class TrumpCalls(Mechanism):
     # ------------------------------------------------------------ queries
     def partner(self, st: GameState, seat: int) -> int:
         """The partner of ``seat``."""
-        r = st.rules
-        return next(s for s in r.teams[r.team_of[seat]] if s != seat)
+        return partner_of(st.rules, seat)
 
     def may_call(self, st: GameState, seat: int) -> bool:
         """True if ``seat`` may make a call now (trick winner, before his lead, right left)."""
