@@ -209,12 +209,19 @@ class Claims(Mechanism):
 
     def hook_gate(self, method: str, rules: Rules) -> str | None:
         """After a trick, the talon rules act at the last trick, or while the stock lasts
-        where the stock may be closed; automatic claims may act after any trick."""
+        where the stock may be closed before the draw; automatic claims may act after any
+        trick.
+
+        >>> from mariage import load_rules
+        >>> Claims().hook_gate("after_trick", load_rules("schnapsen"))
+        'st.trick_no >= st._tricks_per_hand'
+        """
         if method != "after_trick" or (rules.claim_rule is not None and rules.claim_auto
                                        and rules.claim_after_trick):
             return None
         last = "st.trick_no >= st._tricks_per_hand"
-        return f"{last} or st.stock" if rules.close_rule is not None else last
+        return f"{last} or st.stock" if rules.close_rule is not None \
+            and rules.close_before_draw else last
 
     def after_trick(self, st: GameState, winner: int) -> bool:
         """Run the talon rules after a trick; True if they took over (pause or hand end)."""
