@@ -9,20 +9,24 @@ from typing import Any
 
 import pytest
 from families import by_family
+from hypothesis import given
+from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
-from mariage.engine.actions import Action, Claim, Declare, Play
+from mariage.engine.actions import Action, Bid, Claim, Declare, Play, Redeal
 from mariage.engine.deals import SeededDeals
-from mariage.engine.fastpath import card_tables, cards_of, play_apply, play_legal
+from mariage.engine.fastpath import card_tables, cards_of, duties, play_apply, play_legal
 from mariage.engine.mechanisms import (
     DEFAULT_MECHANISMS,
+    Auction,
     Claims,
     Declarations,
     Mechanisms,
+    Talon,
     TrickPlay,
 )
 from mariage.engine.phase import PLAY
 from mariage.spec.specload import list_rulesets
-from propkit import option_grid, pick_action, rules_for
+from propkit import CHOICES, SEEDS, option_grid, options_for, pick_action, rules_for
 
 
 def mechanisms_listing(state: GameState, mech: Mechanisms) -> list[Action]:
@@ -429,3 +433,146 @@ def test_generated_card_play_takes_exactly_the_legal_cards_in_hand(ruleset: str)
     assert taken > 50
     if rules.obligation_no_stock is not None and rules.obligation_no_stock.follow:
         assert refused > 0
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_generated_duties_equal_the_trick_play_method(ruleset: str, data: st.DataObject,
+                                                      seed: int, choice: int) -> None:
+    """The duties written per ruleset (:func:`duties`) give every seat the cards that
+    :meth:`TrickPlay.legal_plays` allows, at every moment of the play of a random match,
+    under options drawn from every value (the obligations, contracts that bring their
+    own, first-trick preferences...)."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    legal = duties(DEFAULT_MECHANISMS, rules)
+    assert legal is not DEFAULT_MECHANISMS.tricks.legal_plays
+    state = new_match(rules, seed % 1000)
+    rng = random.Random(choice)
+    compared = 0
+    for _ in range(250):
+        if state.terminal:
+            break
+        if state.phase == PLAY:
+            for seat in range(rules.nseats):
+                expected = DEFAULT_MECHANISMS.tricks.legal_plays(state, seat)
+                assert legal(state, seat) == expected, (seat, state.trick_cards)
+                compared += 1
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    assert compared > 0
+
+
+class HighLeader(TrickPlay):
+    """The first card of a trick always wins it (a changed step of the duties)."""
+
+    __slots__ = ()
+
+    def winner_index(self, st: GameState) -> int:
+        return 0
+
+
+def test_an_overridden_duty_step_keeps_the_method() -> None:
+    rules = load_rules("belote")
+    mech = replace(DEFAULT_MECHANISMS, tricks=HighLeader())
+    assert duties(mech, rules) == mech.tricks.legal_plays
+    assert duties(DEFAULT_MECHANISMS, rules) != DEFAULT_MECHANISMS.tricks.legal_plays
+
+
+@pytest.mark.parametrize("ruleset", by_family())
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_written_phase_listings_equal_the_mechanisms_own(ruleset: str, data: st.DataObject,
+                                                         seed: int, choice: int) -> None:
+    """Where a mechanism writes its phase's listing for the rules
+    (:meth:`Mechanism.phase_listing`: the auction, the passing, the contract...), the
+    dispatch table lists with it, and it lists what :meth:`legal_in_phase` does at every
+    decision of that phase in random matches under options drawn from every value; the
+    legal actions of every phase but play are those and all that is open at any moment
+    (the phases left out by :meth:`Mechanism.any_time_phases` have none)."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    lister = {phase: m for m in DEFAULT_MECHANISMS.all() for phase in m.phases}
+    written = {phase: (m, listing) for phase, m in lister.items()
+               if (listing := m.phase_listing(rules)) is not None}
+    state = new_match(rules, seed % 1000)
+    for phase, (_, listing) in written.items():  # (a function written anew: the same code)
+        assert getattr(state._appliers.phase_legal[phase], "__code__", None) is listing.__code__
+    rng = random.Random(choice)
+    for _ in range(150):
+        if state.terminal:
+            break
+        seat = state.to_act
+        if state.phase in lister and seat is not None:  # with what is open at any moment
+            own = list(lister[state.phase].legal_in_phase(state, seat))
+            if state.phase in written:
+                assert list(written[state.phase][1](state, seat)) == own
+            for m in DEFAULT_MECHANISMS.all():
+                if m.offers_any_time(rules):
+                    m.any_time(state, seat, own)
+            assert list(state.legal_actions()) == own
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+
+
+class CapOfTwoHundred(Auction):
+    """No bid above 200, whatever the hand (a changed step of the listing)."""
+
+    __slots__ = ()
+
+    def cap(self, st: GameState, hand: int) -> int:
+        return 200
+
+
+def test_an_overridden_listing_step_keeps_legal_in_phase() -> None:
+    rules = load_rules("thousand")
+    mech = replace(DEFAULT_MECHANISMS, auction=CapOfTwoHundred())
+    state = GameState(rules, first_dealer=0, mechanisms=mech)
+    state.deal(list(range(rules.ncards)))
+    assert state._appliers.phase_legal[Phase.AUCTION] == mech.auction.legal_in_phase
+    assert max(a.value for a in state.legal_actions() if type(a) is Bid) == 200
+    default = GameState(rules, first_dealer=0)
+    assert default._appliers.phase_legal[Phase.AUCTION] != DEFAULT_MECHANISMS.auction.legal_in_phase
+
+
+@pytest.mark.parametrize("ruleset", [r for r in list_rulesets() if load_rules(r).calls_rule])
+@given(data=st.data(), seed=SEEDS, choice=CHOICES)
+def test_kept_calls_equal_the_calls_worked_out(ruleset: str, data: st.DataObject, seed: int,
+                                               choice: int) -> None:
+    """The calls and questions kept per cards of pairs, suits called and asking level
+    (:meth:`TrumpCalls.legal`) are those worked out afresh, at every lead of random
+    matches under drawn options."""
+    rules = rules_for(ruleset, data.draw(options_for(ruleset), label="options"))
+    calls = DEFAULT_MECHANISMS.calls
+    state = new_match(rules, seed % 1000)
+    rng = random.Random(choice)
+    asked = 0
+    for _ in range(300):
+        if state.terminal:
+            break
+        seat = state.to_act
+        if seat is not None and calls.may_call(state, seat):
+            assert calls.legal(state, seat) == calls.calls_now(state, seat)
+            asked += 1
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+    assert asked > 0
+
+
+def test_throw_ins_before_the_play_are_asked_in_their_phases_only() -> None:
+    """With the dealt hand's and the talon's throw-ins on, the throw-in is asked in the
+    auction and the passing too, and listed there exactly as the full loop lists it."""
+    rules = rules_for("thousand", {"redeal_low_hand": 60, "redeal_weak_prikup": 33,
+                                   "redeal_two_nines_prikup": True})
+    assert Talon().any_time_phases(load_rules("thousand")) == (Phase.CONTRACT,)
+    assert Talon().any_time_phases(rules) == (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT)
+    offered = set()
+    for seed in range(30):
+        state, rng = new_match(rules, seed), random.Random(seed)
+        while not state.terminal and state.hand_no <= 2:
+            seat = state.to_act
+            if state.phase in (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT) and seat is not None:
+                own = list(state._appliers.phase_legal[state.phase](state, seat))
+                DEFAULT_MECHANISMS.talon.any_time(state, seat, own)
+                assert list(state.legal_actions()) == own
+                offered |= {state.phase for a in own if type(a) is Redeal}
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+    assert offered >= {Phase.AUCTION, Phase.PASSING}  # (four nines after the exchange: rare)

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, play_apply, play_legal, start_trick
+from .fastpath import PlayLegal, duties, keeps, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
-from .mechanisms import Mechanisms, TrickPlay
+from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .rules import Rules
 
@@ -59,6 +59,10 @@ class Dispatch:
     # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
     start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
     # by generated code where it is the reference one (engine.fastpath.start_trick)
+    legal_plays: Callable[[GameState, int], int]  # (state, seat): TrickPlay.legal_plays, by
+    # generated code where its steps are the reference ones (engine.fastpath.duties)
+    any_time_in: dict[int, tuple[_Offer, ...]]  # per phase other than play: the actions
+    # open at any moment that may be open in it (Mechanism.any_time_phases)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -88,16 +92,45 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
         for t, name in m.any_seat:
             any_seat[t] = getattr(m, name)
         for p in m.phases:
-            phase_legal[p] = m.legal_in_phase
+            phase_legal[p] = _listing(m, rules)
     for m in mech.all():  # appliers that take over an action type under these rules
         for t, name in m.applies_for(rules):
             appliers[t] = getattr(m, name)
     hooks = hooks_of(mech.all(), rules)
     end_hand = hand_end(mech, rules) or mech.scoring.end_hand
+    legal = duties(mech, rules)  # written once for the listing and both card plays
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
-                    phase_legal, hooks, play_legal(mech, rules),
-                    play_apply(mech, rules, end_hand=end_hand) or mech.tricks.apply_play,
+                    phase_legal, hooks, play_legal(mech, rules, legal),
+                    play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
+                    or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True, end_hand=end_hand), end_hand,
-                    start_trick(mech, rules))
+                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
+                    end_hand,
+                    start_trick(mech, rules), legal, _any_time_in(mech, rules))
+
+
+def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:
+    """Per phase other than play, the ``any_time`` offers under ``rules`` that may add
+    something in it: all but those whose :meth:`Mechanism.any_time_phases` leave the
+    phase out (unless the mechanism overrides a method that relies on)."""
+    offers = [(m, None if not keeps(m, "any_time_phases", "any_time")
+               else m.any_time_phases(rules))
+              for m in mech.all() if m.offers_any_time(rules)]
+    phases = {p for m in mech.all() for p in m.phases}
+    return {p: tuple(m.any_time for m, only in offers if only is None or p in only)
+            for p in phases}
+
+
+def _listing(m: Mechanism, rules: Rules) -> _PhaseLegal:
+    """The listing of ``m``'s phases under ``rules``: :meth:`Mechanism.phase_listing` where
+    ``m`` gives one and overrides none of the methods it assumes, else ``legal_in_phase``."""
+    written = m.phase_listing(rules)
+    if written is None:
+        return m.legal_in_phase
+    cls = type(m)
+    owner = next(k for k in cls.__mro__ if "phase_listing" in vars(k))
+    if all(getattr(cls, name) is getattr(owner, name)
+           for name in ("legal_in_phase", *m.listing_depends)):
+        return written
+    return m.legal_in_phase

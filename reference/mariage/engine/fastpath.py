@@ -61,10 +61,11 @@ if TYPE_CHECKING:
     from .actions import Action, Play
     from .handend import HandEnd
     from .mechanisms import Mechanism, Mechanisms
-    from .rules import Rules
+    from .rules import Obligation, Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "card_tables", "cards_of", "play_apply", "play_legal", "start_trick"]
+__all__ = ["PlayApply", "card_tables", "cards_of", "duties", "keeps", "play_apply",
+           "play_legal", "start_trick"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -125,14 +126,23 @@ def _gate(m: Mechanism, rules: Rules, kind: str = "offer") -> str | None:
     """``m``'s gate of its ``offer`` (or ``any_time``) under ``rules``, unless ``m``
     overrides a method the gate relies on."""
     gate = m.offer_gate(rules) if kind == "offer" else m.any_time_gate(rules)
-    if gate is None or not _own(m, f"{kind}_gate", kind):
+    if gate is None or not keeps(m, f"{kind}_gate", kind):
         return None
     return gate
 
 
-def _own(m: Mechanism, stated: str, kind: str = "offer") -> bool:
+def keeps(m: Mechanism, stated: str, kind: str = "offer") -> bool:
     """True if ``m`` overrides none of the methods that the class stating ``stated``
-    (a gate or an exact offer) relies on: ``kind`` and its ``depends``."""
+    (a gate, an exact offer, the phases of an offer) relies on: ``kind`` and its
+    ``depends`` (:attr:`Mechanism.gate_depends`, :attr:`Mechanism.any_time_depends`).
+
+    >>> from mariage.engine.mechanisms import Talon
+    >>> class Anyone(Talon):
+    ...     def throw_in_claim(self, st, seat):
+    ...         return "any"
+    >>> keeps(Talon(), "any_time_gate", "any_time"), keeps(Anyone(), "any_time_gate", "any_time")
+    (True, False)
+    """
     cls = type(m)
     owner = next(k for k in cls.__mro__ if stated in vars(k))
     depends = m.gate_depends if kind == "offer" else m.any_time_depends
@@ -143,7 +153,7 @@ def _offer_lines(i: int, m: Mechanism, rules: Rules, ns: dict[str, Any]) -> str:
     """The source of ``m``'s offer in the play phase: the action itself where the
     mechanism states exactly when it is offered, else a call behind its gate."""
     exact = m.offer_exact(rules)
-    if exact is not None and _own(m, "offer_exact"):
+    if exact is not None and keeps(m, "offer_exact"):
         ns[f"_act{i}"] = exact[1]
         return f"    if {exact[0]}:\n        out.append(_act{i})"
     ns[f"_offer{i}"] = m.offer
@@ -152,17 +162,19 @@ def _offer_lines(i: int, m: Mechanism, rules: Rules, ns: dict[str, Any]) -> str:
     return f"    if {gate}:\n        {call}" if gate else f"    {call}"
 
 
-def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
+def play_legal(mech: Mechanisms, rules: Rules,
+               legal_plays: Callable[[GameState, int], int] | None = None) -> PlayLegal:
     """The legal actions of the seat to act in the play phase, under ``mech`` and ``rules``.
 
     Equal to what :meth:`GameState.legal_actions` lists in the play phase
     (it calls this); the function is written for these mechanisms and rules.
+    ``legal_plays``: the duties (default: :func:`duties` of ``mech`` and ``rules``).
     """
     from .mechanisms.trickplay import TrickPlay
 
     tables = card_tables(rules)
     ns: dict[str, Any] = {f"_t{g}": t for g, t in enumerate(tables)}
-    ns["_legal_plays"] = mech.tricks.legal_plays
+    ns["_legal_plays"] = legal_plays or duties(mech, rules)
     lines = ["def play_legal(st, seat):", "    h = st.hands[seat]", "    out = []"]
     offers = [m for m in mech.all() if m.offers(rules)]
     for i, m in enumerate(offers):
@@ -186,6 +198,130 @@ def play_legal(mech: Mechanisms, rules: Rules) -> PlayLegal:
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<play phase of {rules.ruleset}>", "exec"), ns)
     fn: PlayLegal = ns["play_legal"]
+    return fn
+
+
+#: the methods of :class:`TrickPlay` that :func:`duties` writes out (or calls): a trick
+#: play mechanism overriding one of them keeps its own :meth:`TrickPlay.legal_plays`
+_DUTY_METHODS = ("legal_plays", "winner_index", "opponent_winning", "partner_winning_plays",
+                 "last_seat_plays", "lead_limits")
+
+
+def duties(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], int]:
+    """The cards ``seat`` may play now, as :meth:`TrickPlay.legal_plays` works them out,
+    by straight-line code written for the obligations of ``rules``; that method itself
+    where the trick play mechanism overrides one of the steps it takes.
+
+    The duties of each obligation the rules hold (with the stock, without it, and
+    a contract's own, as all trumps) are written out with their values: a duty
+    that cannot apply is left out, the trick's winner is worked out inline,
+    unrolled for the seats of a trick. An obligation the rules do not hold goes
+    to the method.
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> state = new_match(load_rules("belote"), 3)
+    >>> legal = duties(DEFAULT_MECHANISMS, state.rules)
+    >>> [legal(state, s) == state.legal_plays(s) for s in range(4)]
+    [True, True, True, True]
+    """
+    from .mechanisms.trickplay import TrickPlay
+    from .rules import When
+
+    cls = type(mech.tricks)
+    if any(getattr(cls, m) is not getattr(TrickPlay, m) for m in _DUTY_METHODS):
+        return mech.tricks.legal_plays
+    obs: list[Obligation] = []
+    for ob in (rules.obligation_stock, rules.obligation_no_stock, rules.all_trump_obligation):
+        if ob is not None and all(ob is not o for o in obs):
+            obs.append(ob)
+    ns: dict[str, Any] = {
+        "_generic": mech.tricks.legal_plays, "_lead_limits": mech.tricks.lead_limits,
+        "_partner": mech.tricks.partner_winning_plays, "_last_seat": mech.tricks.last_seat_plays,
+        "suit_of": rules.suit_of, "_suit_mask": rules.suit_mask, "_team_of": rules.team_of}
+    lines = ["def legal_plays(st, seat):", "    hand = st.hands[seat]",
+             "    if st._free_play:", "        return hand", "    f = st.forced[seat]",
+             "    if f >= 0:", "        return 1 << f", "    trick = st.trick_cards",
+             "    if not trick:", "        if st.lead_mask:",
+             "            return hand & st.lead_mask"]
+    if rules.first_card_prefs:
+        lines += ["        if st.trick_no == 1:"]
+        for pref in rules.first_card_prefs:
+            lines += [f"            if hand & {pref}:", f"                return hand & {pref}"]
+    if rules.foreign_trump_rule is not None or rules.decl_auto_rule is not None:
+        lines.append("        return _lead_limits(st, seat, hand)")
+    else:
+        lines.append("        return hand")
+    lines.append("    ob = st._ob_stock if st.trick_no <= st.draw_tricks else st._ob_no_stock")
+    winner = ["w = 0", "c = trick[0]", "bs = suit_of[c]", "strength = st._strength",
+              "bst = strength[c]", "trump = st.trump", "n = len(trick)"]
+    for i in range(1, rules.hand_seats - 1):  # the cards after the lead, unrolled
+        pad = "    " * (i - 1)
+        winner += [f"{pad}if n > {i}:", f"{pad}    c = trick[{i}]", f"{pad}    s = suit_of[c]",
+                   f"{pad}    if s == bs:", f"{pad}        if strength[c] > bst:",
+                   f"{pad}            w, bst = {i}, strength[c]", f"{pad}    elif s == trump:",
+                   f"{pad}        w, bs, bst = {i}, s, strength[c]"]
+    opponent = "_team_of[st.trick_seats[w]] != _team_of[seat]"
+    for i, ob in enumerate(obs):
+        ns[f"_ob{i}"] = ob
+        body: list[str] = []
+        if not ob.follow:
+            body.append("return hand")
+        else:
+            body += ["led = suit_of[trick[0]]", "in_suit = hand & _suit_mask[led]", "if in_suit:"]
+            if rules.first_trick_rank >= 0:
+                body += ["    if st.trick_no == 1:",
+                         f"        top = in_suit & {rules.rank_mask[rules.first_trick_rank]}",
+                         "        if top:", "            return top"]
+            if ob.head is not When.NEVER:
+                head = ["    " + w for w in winner]
+                if ob.head is not When.ALWAYS:
+                    head.append(f"    if {opponent}:")
+                pad = "        " if ob.head is not When.ALWAYS else "    "
+                head.append(f"{pad}wc = trick[w]")
+                if ob.head_beat == "suit_best":
+                    head += [f"{pad}if suit_of[wc] != led:",
+                             f"{pad}    wc = max((c for c in trick if suit_of[c] == led), "
+                             "key=strength.__getitem__)"]
+                head += [f"{pad}if suit_of[wc] == led:",
+                         f"{pad}    higher = in_suit & st._higher[wc]",
+                         f"{pad}    if higher:", f"{pad}        return higher"]
+                if ob.head_suits == "all":
+                    body += head
+                else:
+                    body += ["    if led == st.trump:", *("    " + h for h in head)]
+            body.append("    return in_suit")
+            if ob.void_duty != "none":
+                body += ["trump = st.trump", "if trump >= 0:",
+                         "    trumps = hand & _suit_mask[trump]", "    if trumps:",
+                         *("        " + w for w in winner)]
+                always = ob.void_when is When.ALWAYS
+                pad = "        " if always else "            "
+                if not always:
+                    body.append(f"        if {opponent}:")
+                if ob.last_seat_free:
+                    body += [f"{pad}last = _last_seat(st, seat, hand, trumps, w)",
+                             f"{pad}if last:", f"{pad}    return last"]
+                if ob.void_duty == "trump":
+                    body.append(f"{pad}return trumps")
+                else:
+                    body += [f"{pad}wc = trick[w]",
+                             f"{pad}beating = trumps & st._higher[wc] "
+                             "if suit_of[wc] == trump else trumps",
+                             f"{pad}if beating:", f"{pad}    return beating"]
+                    if ob.void_duty == "overtrump":
+                        body.append(f"{pad}return trumps")
+                    elif ob.void_duty == "beat_or_discard":
+                        body += [f"{pad}if hand != trumps:", f"{pad}    return hand ^ trumps"]
+                if not always and ob.void_partner != "free":
+                    body += ["        else:",
+                             "            return _partner(st, ob, hand, trumps, w)"]
+            body.append("return hand")
+        lines.append(f"    if ob is _ob{i}:")
+        lines += ["        " + b for b in body]
+    lines.append("    return _generic(st, seat)")
+    exec(compile("\n".join(lines) + "\n", f"<duties of {rules.ruleset}>", "exec"), ns)
+    fn: Callable[[GameState, int], int] = ns["legal_plays"]
     return fn
 
 
@@ -411,7 +547,8 @@ _TRAILED = frozenset({"hands", "known", "forced", "stock", "captured", "tricks_w
 
 
 def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
-               end_hand: HandEnd | None = None) -> PlayApply | None:
+               end_hand: HandEnd | None = None,
+               legal_plays: Callable[[GameState, int], int] | None = None) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
 
@@ -420,7 +557,8 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     caller, :meth:`GameState.apply`, checks the phase); a card it would
     refuse is handed to :meth:`TrickPlay.apply_play`, which refuses it.
     The last card of a hand ends it by ``end_hand`` (default: the code
-    :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`).
+    :func:`~mariage.engine.handend.hand_end` writes, or :meth:`Scoring.end_hand`);
+    a card's duties are worked out by ``legal_plays`` (default: :func:`duties`).
 
     With ``trail``, the function takes undo's journal as a fourth argument
     and adds to it what the card changes (see :mod:`mariage.engine.journal`): a card
@@ -460,7 +598,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         return None
     k, n = rules.hand_seats, rules.nseats
     ns: dict[str, Any] = {
-        "_refuse": mech.tricks.apply_play, "_legal_plays": mech.tricks.legal_plays,
+        "_refuse": mech.tricks.apply_play, "_legal_plays": legal_plays or duties(mech, rules),
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,

@@ -366,7 +366,7 @@ class GameState:
 
     def legal_plays(self, seat: int) -> int:
         """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
-        return self.mech.tricks.legal_plays(self, seat)
+        return self._appliers.legal_plays(self, seat)  # TrickPlay.legal_plays (generated)
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action ``seat`` (default: the seat to act) may take now, in a stable order.
@@ -395,7 +395,7 @@ class GameState:
             return out
         listed = table.phase_legal[phase](self, seat)
         out = []
-        for offer in table.any_time:
+        for offer in table.any_time_in.get(phase, table.any_time):
             offer(self, seat, out)
         # a phase may list its actions lazily (the sets of cards to pass, CardSets):
         # kept so where nothing is open at any time

@@ -19,6 +19,7 @@ cancel (nobody scores), or the one announced first wins, as the rules say.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Announce
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["Announcements"]
+
+#: an announcement, made once per kind and key card (immutable: every listing shares it)
+_announce = cache(Announce)
 
 #: one announcement: (seat, combo, key card, its cards)
 Made = tuple[int, int, int, int]
@@ -190,7 +194,7 @@ class Announcements(Mechanism):
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The announcements ``seat`` may make now."""
         if self.may_announce(st, seat):
-            out += [Announce(c.index, k) for c, k, _ in self.available(st, seat)]
+            out += [_announce(c.index, k) for c, k, _ in self.available(st, seat)]
 
     gate_depends: ClassVar[tuple[str, ...]] = ("may_announce",)
 

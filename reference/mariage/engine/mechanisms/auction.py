@@ -18,12 +18,12 @@ bid: forehand's first action, a fixed value bid before looking at his cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Bid, BlindBid, Pass, action_text
 from ..phase import AUCTION, PLAY
-from .base import Mechanism, refuse
+from .base import Kept, Mechanism, kept_per_rules, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -35,8 +35,19 @@ __all__ = ["Auction", "action_text"]
 #: immutable, so every listing shares them)
 _LADDERS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
-#: the last bid cap worked out: (rules, hand, cap), replaced as a whole (see Auction.cap)
-_LAST_CAP: list[tuple[object, int, int]] = [(None, -1, 0)]
+#: (id(rules), mechanism class) -> (rules, the cards of every pair of the bid cap, and the
+#: cap of each set of those cards held: Auction.cap)
+_CAPS: Kept = {}
+
+
+def _ladder(key: tuple[int, int, int]) -> tuple[Action, ...]:
+    """A pass, then every bid from the least up to the highest by the step (``key``)."""
+    ladder = _LADDERS.get(key)
+    if ladder is None:
+        if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
+            _LADDERS.clear()
+        ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1, key[1])))
+    return ladder
 
 
 class Auction(Mechanism):
@@ -105,26 +116,30 @@ class Auction(Mechanism):
     def cap(self, st: GameState, hand: int) -> int:
         """The highest bid or contract the pairs in ``hand`` allow under the bid cap.
 
-        A pure function of the rules and the hand that one listing of bids asks
-        for up to three times (the highest bid, the compulsory opening, a silenced
-        total): the last answer is kept, with the rules and hand it is for.
+        A pure function of the rules and of the cards of the pairs in the hand,
+        asked at each listing of bids and again by the bid's check: it is worked
+        out (:meth:`pairs_cap`) once per rules, class and such cards, and kept.
         """
         r = st.rules
-        last = _LAST_CAP[0]
-        if last[0] is r and last[1] == hand:
-            return last[2]
+        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
+        held = hand & pairs
+        top = caps.get(held)
+        if top is None:
+            top = caps[held] = self.pairs_cap(r, held)
+        return top
+
+    def pairs_cap(self, r: Rules, hand: int) -> int:
+        """:meth:`cap` worked out: the free cap, raised by the pairs held (their sum,
+        or the ceiling for any pair)."""
+        top = r.bid_cap_free
         if r.bid_cap == "pair_sum":
-            top = r.bid_cap_free
             for m, v in zip(r.bid_pair_masks, r.bid_pair_values, strict=True):
                 if hand & m == m:
                     top += v
-        else:
-            top = r.bid_cap_free
-            for m in r.bid_pair_masks:
-                if hand & m == m:
-                    top = self.ceiling(r)
-                    break
-        _LAST_CAP[0] = (r, hand, top)
+            return top
+        for m in r.bid_pair_masks:
+            if hand & m == m:
+                return self.ceiling(r)
         return top
 
     def silenced(self, st: GameState, seat: int) -> bool:
@@ -179,12 +194,7 @@ class Auction(Mechanism):
         key = (r.bid_min, r.bid_step, self.ceiling(r))
         must_open = self.must_open(st, seat)
         high = self.highest(st, seat)
-        ladder = _LADDERS.get(key)
-        if ladder is None:
-            if len(_LADDERS) >= 64:  # bounded, whatever rules the caller makes
-                _LADDERS.clear()
-            ladder = _LADDERS[key] = (Pass(), *(Bid(v) for v in range(key[0], key[2] + 1,
-                                                                       key[1])))
+        ladder = _ladder(key)
         i, off = divmod(low - key[0], key[1])  # the ladder's bids are bid_min + i * step
         if off or i < 0 or high > key[2]:
             bids: Sequence[Action] = [Bid(v) for v in range(low, high + 1, r.bid_step)]
@@ -193,6 +203,52 @@ class Auction(Mechanism):
         else:
             bids = ladder[1 + i:2 + (high - key[0]) // key[1]]
         return [*bids] if must_open else [ladder[0], *bids]
+
+    listing_depends: ClassVar[tuple[str, ...]] = (
+        "bids_in_phase", "lowest", "floor", "ceiling", "highest", "cap", "pairs_cap",
+        "must_open", "silenced", "golden_fixed", "blind_ok")
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]] | None:
+        """The listing of :meth:`bids_in_phase` with the rules' ladder, step, ceiling,
+        cap and opening bound once, where no golden hand, blind bid or silenced total
+        can change it.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("thousand"), 2)
+        >>> listing = Auction().phase_listing(state.rules)
+        >>> listing(state, state.to_act) == Auction().legal_in_phase(state, state.to_act)
+        True
+        """
+        r = rules
+        if r.auction_rule is None or r.golden_rule is not None or r.blind_rule is not None \
+                or r.silence_below is not None:
+            return None
+        least, step, ceiling = r.bid_min, r.bid_step, self.ceiling(r)
+        ladder = _ladder((least, step, ceiling))
+        pass_ = ladder[0]
+        capped, jumps = r.bid_cap != "none", r.bid_jumps
+        first_bids = r.opening == "first_must_bid"
+        cap, bids_in_phase = self.cap, self.bids_in_phase
+        pairs, caps = kept_per_rules(_CAPS, (id(r), type(self)), r, r.bid_pair_masks)
+
+        def listing(st: GameState, seat: int) -> list[Action]:
+            high = st.high_bid
+            low = least if high == 0 else high + step
+            i, off = divmod(low - least, step)
+            if off or i < 0:  # a standing bid off the ladder's steps
+                return bids_in_phase(st, seat)
+            top = ceiling if jumps or ceiling < low else low
+            must = first_bids and high == 0 and seat == st.leader
+            if capped:  # (the caps kept by cap(), read at once where known)
+                most = caps.get(st.hands[seat] & pairs)
+                if most is None:
+                    most = cap(st, st.hands[seat])
+                if most < top:
+                    top = most
+                must = must and most >= least
+            bids = ladder[1 + i:2 + (top - least) // step] if top >= low else ()
+            return [*bids] if must else [pass_, *bids]
+        return listing
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:
@@ -339,4 +395,4 @@ class Auction(Mechanism):
             st.mech.scoring.end_hand(st, "redeal")
             return
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)

@@ -11,8 +11,8 @@ state, and a copy of a state shares its mechanisms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, NoReturn
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["HALF_ANSWER_FORM", "Mechanism", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Kept", "Mechanism", "kept_per_rules", "partner_of", "refuse"]
 
 #: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
 #: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
@@ -123,6 +123,21 @@ class Mechanism:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
         return []
 
+    #: the methods besides :meth:`legal_in_phase` whose behaviour :meth:`phase_listing`
+    #: assumes
+    listing_depends: ClassVar[tuple[str, ...]] = ()
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], Sequence[Action]] | None:
+        """:meth:`legal_in_phase` written for ``rules``: a function of (state, seat) that
+        lists the same actions, with the rules' values and shared actions bound once, or
+        ``None`` (no such function, or not for these rules).
+
+        The dispatch table (:mod:`mariage.engine.dispatch`) lists the phase with it. A
+        subclass overriding :meth:`legal_in_phase` or a method named in
+        :attr:`listing_depends` keeps :meth:`legal_in_phase` unless it states its own.
+        """
+        return None
+
     def all_actions(self, rules: Rules) -> list[Action]:
         """Every action this mechanism could ever offer under ``rules`` (for fixed action ids)."""
         return []
@@ -161,6 +176,14 @@ class Mechanism:
         """
         return None
 
+    def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
+        """The phases other than play in which :meth:`any_time` may add something under
+        ``rules`` (``None``: any). The other phases' listings do not call it. A subclass
+        overriding :meth:`any_time` or a method named in :attr:`any_time_depends` loses
+        it unless it states its own.
+        """
+        return None
+
     def claim(self, path: str) -> int:
         """How specifically this mechanism claims the rule at ``path`` (0: not at all).
 
@@ -173,6 +196,45 @@ class Mechanism:
             if (path == sec or path.startswith(sec + ".")) and len(sec) > best:
                 best = len(sec)
         return best
+
+
+#: what :func:`kept_per_rules` keeps: key -> (rules, the cards of the masks, the table)
+Kept = dict[Any, tuple["Rules", int, dict[Any, Any]]]
+
+
+def kept_per_rules(kept: Kept, key: Any, rules: Rules, masks: Sequence[int]
+                   ) -> tuple[int, dict[Any, Any]]:
+    """The cards of ``masks`` (all of them) and a table of answers kept in ``kept`` under
+    ``key`` for ``rules`` (bounded: at most 64 keys, whatever rules the caller makes).
+
+    >>> from mariage import load_rules
+    >>> rules, kept = load_rules("thousand"), {}
+    >>> cards, table = kept_per_rules(kept, 1, rules, (3, 12))
+    >>> cards, table is kept_per_rules(kept, 1, rules, (3, 12))[1]
+    (15, True)
+    """
+    hit = kept.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(kept) >= 64:
+            kept.clear()
+        cards = 0
+        for m in masks:
+            cards |= m
+        hit = kept[key] = (rules, cards, {})
+    return hit[1], hit[2]
+
+
+def partner_of(rules: Rules, seat: int) -> int:
+    """The first other seat of ``seat``'s side (his partner in a partnership game).
+
+    >>> from mariage import load_rules
+    >>> [partner_of(load_rules("marjapussi-de"), s) for s in range(4)]
+    [2, 3, 0, 1]
+    """
+    for s in rules.teams[rules.team_of[seat]]:
+        if s != seat:
+            return s
+    raise ValueError(f"seat {seat} has no partner under these rules")
 
 
 def refuse(st: GameState, rule_id: str | None, seat: int | None, action: Action,

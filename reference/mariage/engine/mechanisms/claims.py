@@ -17,6 +17,7 @@ false or missing claim scores is the game-point mechanism's business.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Claim, Close, Decline, Draw
@@ -59,7 +60,7 @@ class Claims(Mechanism):
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A claim, if ``seat`` may claim now (on lead)."""
         if self.claim_on_lead(st, seat):
-            out.append(Claim())
+            out.append(_CLAIM)
 
     gate_depends: ClassVar[tuple[str, ...]] = ("claim_on_lead",)
 
@@ -97,6 +98,36 @@ class Claims(Mechanism):
             out.append(_CLOSE)
         out.append(_DRAW if st.stock else _DECLINE)
         return out
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]]:
+        """:meth:`legal_in_phase` with the claim (where the rules have it here) and the
+        least stock for a close bound once; the close before the draw is asked as
+        :meth:`TalonClosing.can_close_before_draw` does, unless the closing mechanism
+        is another class (then asked in full).
+
+        >>> from mariage import load_rules
+        >>> Claims().phase_listing(load_rules("sixty-six")) is not None
+        True
+        """
+        from .closing import TalonClosing
+
+        head = (_CLAIM,) if rules.claim_rule is not None and not rules.claim_auto \
+            and rules.claim_after_trick else ()
+        before_draw = rules.close_before_draw and rules.close_rule is not None
+        least = rules.close_min_stock
+
+        def listing(st: GameState, seat: int) -> list[Action]:
+            closing = st.mech.closing
+            if type(closing) is TalonClosing:
+                stock = st.stock
+                close = before_draw and st.closed_by < 0 and stock and len(stock) >= least \
+                    and seat == st.last_winner
+            else:
+                close = closing.can_close_before_draw(st, seat)
+            if close:
+                return [*head, _CLOSE, _DRAW]
+            return [*head, _DRAW if st.stock else _DECLINE]
+        return listing
 
     # ------------------------------------------------------------ queries
     def counted(self, st: GameState, seat: int) -> int:
@@ -178,12 +209,19 @@ class Claims(Mechanism):
 
     def hook_gate(self, method: str, rules: Rules) -> str | None:
         """After a trick, the talon rules act at the last trick, or while the stock lasts
-        where the stock may be closed; automatic claims may act after any trick."""
+        where the stock may be closed before the draw; automatic claims may act after any
+        trick.
+
+        >>> from mariage import load_rules
+        >>> Claims().hook_gate("after_trick", load_rules("schnapsen"))
+        'st.trick_no >= st._tricks_per_hand'
+        """
         if method != "after_trick" or (rules.claim_rule is not None and rules.claim_auto
                                        and rules.claim_after_trick):
             return None
         last = "st.trick_no >= st._tricks_per_hand"
-        return f"{last} or st.stock" if rules.close_rule is not None else last
+        return f"{last} or st.stock" if rules.close_rule is not None \
+            and rules.close_before_draw else last
 
     def after_trick(self, st: GameState, winner: int) -> bool:
         """Run the talon rules after a trick; True if they took over (pause or hand end)."""

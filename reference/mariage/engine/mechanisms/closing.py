@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Close, Decline, Exchange
+from ..actions import Action, Close, Decline
 from ..phase import AFTER_TRICK, CLOSE_REPLY, PLAY
 from .base import Mechanism, refuse
+from .exchange import shared_exchange
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TalonClosing"]
 
-_CLOSE = Close()
+#: the close and the decline of an exchange (immutable: every listing shares them)
+_CLOSE, _DECLINE = Close(), Decline()
 
 
 class TalonClosing(Mechanism):
@@ -53,7 +55,7 @@ class TalonClosing(Mechanism):
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """A close, if ``seat`` may close now."""
         if self.can_close(st, seat):
-            out.append(Close())
+            out.append(_CLOSE)
 
     gate_depends: ClassVar[tuple[str, ...]] = ("can_close", "stock_ok")
 
@@ -82,8 +84,8 @@ class TalonClosing(Mechanism):
         out: list[Action] = []
         ex = st.mech.exchange.card(st, seat)
         if ex >= 0:
-            out.append(Exchange(ex))
-        out.append(Decline())
+            out.append(shared_exchange(ex))
+        out.append(_DECLINE)
         return out
 
     # ------------------------------------------------------------ queries
@@ -140,7 +142,7 @@ class TalonClosing(Mechanism):
     def close(self, st: GameState, seat: int, from_lead: bool) -> None:
         """Close the stock for ``seat``: note the opponent, then the reply or the effect."""
         r = st.rules
-        st.actions.append((seat, Close()))
+        st.actions.append((seat, _CLOSE))
         opp = st.opponent(r.team_of[seat]) if r.hand_sides == 2 else -1
         st.closed_by = seat
         st.close_from_lead = from_lead
@@ -165,7 +167,7 @@ class TalonClosing(Mechanism):
             st.trick_no -= 1  # the trick is opened again, now without the stock
         st.draw_tricks = st.trick_no
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, seat)
+        st._appliers.start_trick(st, seat)
         st._tricks_per_hand = st.trick_no + st.hands[seat].bit_count() - 1
 
     def apply_decline(self, st: GameState, seat: int, action: Decline) -> None:

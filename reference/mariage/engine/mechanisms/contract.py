@@ -14,6 +14,7 @@ defenders (schwarz multiplied), or the value alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -74,7 +75,7 @@ class Contract(Mechanism):
     def play(self, st: GameState) -> None:
         """The declarer leads to the first trick."""
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.declarer)
+        st._appliers.start_trick(st, st.declarer)
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """Keeping the bid, every raise, and Kontra and Re where the rules have them."""
@@ -107,6 +108,54 @@ class Contract(Mechanism):
             ladder = _raises(r.bid_min, step, st.mech.auction.ceiling(r))
             out += ladder[i:1 + (top - r.bid_min) // step]
         return out
+
+    listing_depends: ClassVar[tuple[str, ...]] = ()
+
+    def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]] | None:
+        """:meth:`legal_in_phase` with the ceiling, the ladder of raises and the keep
+        (``Raise(0)``, shared) bound once, where the auction's ceiling and cap are its own
+        (:class:`Auction`'s) and the contract stands on the ladder's steps.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("thousand-pl"), 1)
+        >>> while state.phase.name != "CONTRACT":  # all pass; the last set of cards given
+        ...     state.apply(state.legal_actions()[0 if state.phase.name == "AUCTION" else -1])
+        >>> state.contract, Contract().phase_listing(state.rules)(state, state.to_act)[:2]
+        (100, [Raise(value=0), Raise(value=110)])
+        """
+        r = rules
+        if r.auction_rule is None:
+            return None
+        least, step, ceiling = r.bid_min, r.bid_step, Auction().ceiling(r)
+        ladder = _raises(least, step, ceiling)
+        keep = Raise(0)
+        concede = r.concede_rule is not None
+        capped = r.bid_cap != "none"
+        legal_in_phase = self.legal_in_phase
+
+        def listing(st: GameState, seat: int) -> list[Action]:
+            auction = st.mech.auction
+            if type(auction) is not Auction and (
+                    type(auction).ceiling is not Auction.ceiling
+                    or type(auction).cap is not Auction.cap):
+                return legal_in_phase(st, seat)
+            top = ceiling
+            if capped:  # the cap, judged on the hand after the exchange
+                most = auction.cap(st, st.hands[seat])
+                if most < top:
+                    top = most
+            out: list[Action] = []
+            if concede:
+                st.mech.talon.offer_concede(st, seat, out)
+            out.append(keep)
+            low = st.contract + step
+            i, off = divmod(low - least, step)
+            if off or i < 0:
+                out.extend(Raise(v) for v in range(low, top + 1, step))
+            elif top >= low:
+                out += ladder[i:1 + (top - least) // step]
+            return out
+        return listing
 
     def apply_raise(self, st: GameState, seat: int, action: Raise) -> None:
         """The declarer keeps (0) or raises the game value."""

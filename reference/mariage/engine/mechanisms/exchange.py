@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Exchange
@@ -20,7 +21,10 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["TrumpExchange"]
+__all__ = ["TrumpExchange", "shared_exchange"]
+
+#: the exchange of a card, made once per card (actions are immutable: listings share them)
+shared_exchange = cache(Exchange)
 
 
 class TrumpExchange(Mechanism):
@@ -46,19 +50,22 @@ class TrumpExchange(Mechanism):
         if st.forced[seat] < 0:
             ex = self.card(st, seat)
             if ex >= 0:
-                out.append(Exchange(ex))
+                out.append(shared_exchange(ex))
 
-    gate_depends: ClassVar[tuple[str, ...]] = ("card",)
+    gate_depends: ClassVar[tuple[str, ...]] = ("card", "conditions_hold")
 
     def offer_gate(self, rules: Rules) -> str | None:
         """A card is turned up, trump is set, the stock lasts and ``seat`` holds the card
-        of trump that is exchanged (what :meth:`card` asks first)."""
+        of trump that is exchanged (what :meth:`card` asks first); in the talon games
+        where the leader exchanges, ``seat`` is about to lead (:meth:`conditions_hold`)."""
         if rules.exchange_rank is None:
             return "False"
         bits = tuple(1 << rules.card_index_of(s, rules.exchange_rank)
                      for s in range(len(rules.suits)))
+        lead = " and not st.trick_cards and seat == st.leader" \
+            if rules.talon_game and rules.exchange_who == "leader" else ""
         return ("st.turn_up is not None and st.trump >= 0 and st.stock "
-                f"and st.forced[seat] < 0 and h & {bits}[st.trump]")
+                f"and st.forced[seat] < 0 and h & {bits}[st.trump]{lead}")
 
     def card(self, st: GameState, seat: int) -> int:
         """The card ``seat`` may exchange now, or -1."""

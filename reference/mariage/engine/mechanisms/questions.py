@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
-from .base import HALF_ANSWER_FORM, Mechanism, refuse
+from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, partner_of, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -43,6 +43,23 @@ def _asked(nsuits: int) -> tuple[tuple[Call, ...], Question, tuple[Question, ...
         hit = _ASKED[nsuits] = (tuple(Call(s) for s in range(nsuits)), Question(PAIR),
                                 tuple(Question(HALF, s) for s in range(nsuits)))
     return hit
+
+#: per number of suits: the answer naming each suit's pair, a bare yes and a bare no, made
+#: once when first listed (as :data:`_ASKED`)
+_ANSWERS: dict[int, tuple[tuple[Answer, ...], Answer, Answer]] = {}
+
+
+def _answers(nsuits: int) -> tuple[tuple[Answer, ...], Answer, Answer]:
+    hit = _ANSWERS.get(nsuits)
+    if hit is None:
+        hit = _ANSWERS[nsuits] = (tuple(Answer(True, s) for s in range(nsuits)), Answer(True),
+                                  Answer(False))
+    return hit
+
+
+#: id(rules) -> (rules, the cards of every pair, and the calls open to a seat per (cards
+#: of pairs held, suits called, asking level): TrumpCalls.legal)
+_CALLS: Kept = {}
 
 #: the "declaration" number of a called pair in ``GameState.declared``
 CALLED_PAIR = -99
@@ -77,8 +94,7 @@ class TrumpCalls(Mechanism):
     # ------------------------------------------------------------ queries
     def partner(self, st: GameState, seat: int) -> int:
         """The partner of ``seat``."""
-        r = st.rules
-        return next(s for s in r.teams[r.team_of[seat]] if s != seat)
+        return partner_of(st.rules, seat)
 
     def may_call(self, st: GameState, seat: int) -> bool:
         """True if ``seat`` may make a call now (trick winner, before his lead, right left)."""
@@ -111,9 +127,27 @@ class TrumpCalls(Mechanism):
         return out
 
     def legal(self, st: GameState, seat: int) -> list[Action]:
-        """The calls ``seat`` may make now."""
+        """The calls ``seat`` may make now.
+
+        They depend on the cards of pairs in his hand, the suits called and his
+        asking level alone: this class keeps them per rules and those three (a
+        subclass, which may ask other things, works them out each time).
+        """
         if not self.may_call(st, seat):
             return []
+        if type(self) is not TrumpCalls:
+            return self.calls_now(st, seat)
+        r = st.rules
+        pairs, kept = kept_per_rules(_CALLS, id(r), r, r.call_pair_masks)
+        key = (st.hands[seat] & pairs, st.called,
+               st.ask_level[seat] if r.levels_rule is not None else 0)
+        calls = kept.get(key)
+        if calls is None:
+            calls = kept[key] = tuple(self.calls_now(st, seat))
+        return [*calls]
+
+    def calls_now(self, st: GameState, seat: int) -> list[Action]:
+        """:meth:`legal` worked out (``seat`` may call now)."""
         out: list[Action] = []
         calls, pair, halves = _asked(len(st.rules.suits))
         if self.level_allows(st, seat, -1):
@@ -128,7 +162,7 @@ class TrumpCalls(Mechanism):
         if not st.trick_cards:
             out.extend(self.legal(st, seat))
 
-    gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call")
+    gate_depends: ClassVar[tuple[str, ...]] = ("legal", "may_call", "calls_now")
 
     def offer_gate(self, rules: Rules) -> str | None:
         """``seat`` leads to a trick after the first with calls left in it (what
@@ -140,10 +174,11 @@ class TrumpCalls(Mechanism):
         """The partner's truthful answers to the pending question."""
         assert st.question is not None
         kind, _, suit = st.question
+        yes_suit, yes, no = _answers(len(st.rules.suits))
         if kind == PAIR:
-            yes: list[Action] = [Answer(True, s) for s in self.pairs(st, seat)]
-            return yes or [Answer(False)]
-        return [Answer(bool(st.hands[seat] & st.rules.call_pair_masks[suit]))]
+            pairs: list[Action] = [yes_suit[s] for s in self.pairs(st, seat)]
+            return pairs or [no]
+        return [yes if st.hands[seat] & st.rules.call_pair_masks[suit] else no]
 
     # -------------------------------------------------------------- apply
     def refusal(self, st: GameState, seat: int) -> tuple[str | None, str] | None:

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SuitAuction", "action_text"]
 
+#: the pass, the double and the redouble (immutable: every listing shares them)
+_PASS, _DOUBLE, _REDOUBLE = Pass(), Double(1), Double(2)
+
 #: (class of the mechanism, id of the rules) -> (the rules, the values that can be bid
 #: (lowest first) and every bid of them in listing order, or None where the values are
 #: not in order)
@@ -125,11 +128,11 @@ class SuitAuction(Mechanism):
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, the higher bids in each suit, and doubling where allowed."""
         r = st.rules
-        out: list[Action] = [Pass()]
+        out: list[Action] = [_PASS]
         if st.double_window:  # right after a bid: double it, or not
-            return [*out, Double(1)]
+            return [_PASS, _DOUBLE]
         if st.kontras and r.sa_double_freezes:  # the doubled side may pass or redouble
-            return [*out, Double(2)]
+            return [_PASS, _REDOUBLE]
         suits = self.strains(r)
         ladder = self.ladder(r)
         if ladder is not None:  # the bids of the values above the standing bid
@@ -137,9 +140,9 @@ class SuitAuction(Mechanism):
         else:
             out += [SuitBid(v, s) for v in self.values(r) if v > st.high_bid for s in suits]
         if self.may_double(st, seat):
-            out.append(Double(1))
+            out.append(_DOUBLE)
         if st.kontras == 1 and r.team_of[seat] == r.team_of[st.high_bidder]:
-            out.append(Double(2))  # not frozen: the doubled side may still redouble
+            out.append(_REDOUBLE)  # not frozen: the doubled side may still redouble
         return out
 
     # -------------------------------------------------------------- apply
@@ -159,7 +162,9 @@ class SuitAuction(Mechanism):
         if st.double_window:
             refuse(st, r.sa_double_window_rule, seat, action, "right after a bid its bidder's "
                    "opponents say whether they double it, before the auction goes on")
-        if action.value not in self.values(r) or action.value <= st.high_bid \
+        ladder = self.ladder(r)  # (its values: made once per rules)
+        values = ladder[0] if ladder is not None else self.values(r)
+        if action.value not in values or action.value <= st.high_bid \
                 or action.suit not in self.strains(r):
             rule = r.sa_capot_rule if st.high_bid == r.sa_capot_value else r.sa_generale_rule \
                 if r.sa_generale_value and st.high_bid == r.sa_generale_value else r.sa_bid_rule
@@ -245,4 +250,4 @@ class SuitAuction(Mechanism):
         st.mech.taking.fix_trump(st, st.bid_suit)
         st.mech.trump_pair.trump_known(st)
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)

@@ -24,6 +24,7 @@ trump suit come into force (``pack.trump``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Pass, Take, action_text
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["TurnedCardTaking", "action_text"]
+
+#: the pass and the take of the first round, and the take naming each suit (made once:
+#: actions are immutable, so every listing shares them)
+_PASS, _TAKE = Pass(), Take()
+_take = cache(Take)
 
 
 class TurnedCardTaking(Mechanism):
@@ -76,8 +82,8 @@ class TurnedCardTaking(Mechanism):
     def legal_in_phase(self, st: GameState, seat: int) -> list[Action]:
         """Pass, then take (first round) or each suit that may be named (second round)."""
         if self.round_of(st) == 0:
-            return [Pass(), Take()]
-        return [Pass(), *(Take(s) for s in self.suits_named(st))]
+            return [_PASS, _TAKE]
+        return [_PASS, *(_take(s) for s in self.suits_named(st))]
 
     # -------------------------------------------------------------- apply
     def open(self, st: GameState) -> None:
@@ -105,7 +111,7 @@ class TurnedCardTaking(Mechanism):
         self.second_deal(st, seat)
         st.mech.trump_pair.trump_known(st)
         st.phase = PLAY
-        st.mech.tricks.start_trick(st, st.leader)
+        st._appliers.start_trick(st, st.leader)
 
     def fix_trump(self, st: GameState, suit: int) -> None:
         """Make ``suit`` trump, with its card order and points where the pack has them; a

@@ -22,6 +22,7 @@ conceded in the match).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, ChooseTalon, Concede, Give, Redeal, action_text
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["Talon", "action_text"]
+
+#: the concession and the throw-in, and the choice of each packet of the talon
+#: (immutable: every listing shares them)
+_CONCEDE, _REDEAL = Concede(), Redeal()
+_choose = cache(ChooseTalon)
 
 
 class Talon(Mechanism):
@@ -79,7 +85,7 @@ class Talon(Mechanism):
 
     def packet_choices(self, st: GameState) -> list[Action]:
         """The packets the declarer may choose (while he is to choose one)."""
-        return [ChooseTalon(k) for k in range(st.rules.talon_packets)]
+        return [_choose(k) for k in range(st.rules.talon_packets)]
 
     def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
         """The declarer takes packet ``action.packet``; the others are laid aside unseen."""
@@ -131,7 +137,7 @@ class Talon(Mechanism):
     def offer_concede(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the concession to ``out`` if ``seat`` may concede now."""
         if self.may_concede(st, seat):
-            out.append(Concede())
+            out.append(_CONCEDE)
 
     def apply_concede(self, st: GameState, seat: int, action: Concede) -> None:
         """The declarer gives up the hand: it is scored unplayed."""
@@ -203,11 +209,28 @@ class Talon(Mechanism):
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
         """The claim to throw the hand in, if ``seat`` may make it now."""
         if (st.phase != PLAY or st.trick_no == 1) and self.throw_in_claim(st, seat):
-            out.append(Redeal())
+            out.append(_REDEAL)
+
+    any_time_depends: ClassVar[tuple[str, ...]] = ("throw_in_claim",)
 
     def any_time_gate(self, rules: Rules) -> str | None:
-        """In the play phase, a hand is thrown in only in the first trick."""
-        return "st.trick_no == 1"
+        """In the play phase, a hand is thrown in only before the first lead, while
+        nothing is declared (what :meth:`throw_in_claim` asks there)."""
+        return "st.trick_no == 1 and not st.trick_cards and not st.declared"
+
+    def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
+        """Where :meth:`throw_in_claim` may name a rule: the auction (a dealt hand's
+        claims), the passing (the talon's), the contract (claims after the exchange).
+
+        >>> from mariage import load_rules
+        >>> [p.name for p in Talon().any_time_phases(load_rules("thousand"))]
+        ['CONTRACT']
+        """
+        before = any(moment == "before_bidding" for _, moment, _ in rules.throw_four)
+        after = any(moment != "before_bidding" for _, moment, _ in rules.throw_four)
+        talon = bool(rules.throw_talon_below or rules.throw_talon_rank)
+        return tuple(phase for phase, claims in ((AUCTION, before or bool(rules.throw_low_below)),
+                                                  (PASSING, talon), (CONTRACT, after)) if claims)
 
     def throw_in_claim(self, st: GameState, seat: int) -> str | None:
         """The rule that lets ``seat`` throw the hand in now, or ``None``."""

@@ -20,6 +20,7 @@ comparison of announcements.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, SayPair
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["TrumpPair"]
+
+#: saying the pair with a card, made once per card (immutable: every listing shares it)
+_say = cache(SayPair)
 
 
 class TrumpPair(Mechanism):
@@ -111,7 +115,7 @@ class TrumpPair(Mechanism):
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Saying the pair with each of its cards ``seat`` may play now."""
-        out += [SayPair(c) for c in self.may_say(st, seat)]
+        out += [_say(c) for c in self.may_say(st, seat)]
 
     gate_depends: ClassVar[tuple[str, ...]] = ("may_say", "pair_suits")
 
