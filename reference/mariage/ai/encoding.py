@@ -36,6 +36,7 @@ whole set as one ``Give`` when its last card is picked.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import add
 
 import numpy as np
 import numpy.typing as npt
@@ -111,7 +112,6 @@ class ActionSpace:
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
-        self._zeros = bytes(self.size)
 
     def _ids_of(self, legal: Sequence[AIAction]) -> list[int]:
         """The ids of ``legal`` (in their order): card plays by a table, others by hash."""
@@ -182,18 +182,18 @@ class ActionSpace:
              picked: int = 0) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
         ``picked``: the cards picked so far of the set being passed."""
-        buf = bytearray(self._zeros)  # set byte by byte: no array built from a list
+        out = np.zeros(self.size, np.int8)  # set item by item: no array made from a list
         phase = state.phase
         if phase == Phase.DEAL or phase == Phase.OVER:
             pass
         elif self.pick_size and self._picking(state):
             for i in self._picking_ids(state, seat, picked):
-                buf[i] = 1
+                out[i] = 1
         else:
             plays, ids = self._play_ids, self.ids
             for a in state.legal_actions(seat):
-                buf[plays[a.card] if type(a) is Play else ids[a]] = 1
-        return np.frombuffer(buf, np.int8)
+                out[plays[a.card] if type(a) is Play else ids[a]] = 1
+        return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:
@@ -338,9 +338,10 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
+        # the points as hand_points() counts them, for every side at once
         return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
-                len(state.stock), list(map(state.hand_points, self._teams)),
+                len(state.stock), list(map(add, state.captured, state.decl_points)),
                 state.standing(), state.declared[:], picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:

@@ -40,7 +40,7 @@ from mariage.engine.state import GameState
 
 from .encoding import Encoder, Snapshot
 
-__all__ = ["LazyObservation"]
+__all__ = ["LazyObservation", "hold_all"]
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
@@ -55,11 +55,11 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # unread: the encoder, the state or its snapshot, the seat and the cards it picked
-    _encoder: Encoder | None = None
-    _source: GameState | Snapshot | None = None
-    _seat = 0
-    _picked = 0
+    # while unread: [encoder, the state or its snapshot, the seat, the cards it picked]
+    # (a list, so that hold() sets the source in place); None (or unset) once read.
+    # A slot, not an instance dict: one of these is made on every step.
+    __slots__ = ("_args",)
+    _args: list[Any] | None
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
@@ -67,32 +67,35 @@ class LazyObservation(dict[str, Any]):
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
         being passed), its vector made by ``encoder`` when first read."""
         obs = cls(observation=None, action_mask=action_mask)
-        obs._encoder, obs._source, obs._seat, obs._picked = encoder, state, seat, picked
+        obs._args = [encoder, state, seat, picked]
         return obs
 
     @property
     def unread(self) -> bool:
         """Whether the vector is still to be made."""
-        return self._encoder is not None
+        return getattr(self, "_args", None) is not None
 
     def hold(self, snapshot: Snapshot) -> None:
         """Make the vector from ``snapshot`` (of the state as observed), not the state,
         which is about to change; nothing to do once the vector is made."""
-        if self._encoder is not None:
-            self._source = snapshot
+        args = getattr(self, "_args", None)
+        if args is not None:
+            args[1] = snapshot
 
     def _read(self) -> None:
-        encoder = self._encoder
-        if encoder is None:
+        try:
+            args = self._args
+        except AttributeError:  # made as a dict of its items
             return
-        source = self._source
+        if args is None:
+            return
+        encoder, source, seat, picked = args
         if isinstance(source, GameState):
-            vector = encoder.vector(source, self._seat, self._picked)
+            vector = encoder.vector(source, seat, picked)
         else:
-            assert source is not None
-            vector = encoder.vector_of(source, self._seat)
+            vector = encoder.vector_of(source, seat)
         dict.__setitem__(self, "observation", vector)
-        self._encoder = self._source = None
+        self._args = None
 
     # -- every read and change of the dict makes the vector first
     def __getitem__(self, key: str) -> Any:
@@ -185,3 +188,17 @@ class LazyObservation(dict[str, Any]):
         self._read()
         dict.clear(self)
 
+
+
+def hold_all(observations: list[LazyObservation], encoder: Encoder, state: GameState,
+             picked: int) -> None:
+    """:meth:`LazyObservation.hold` for each of ``observations`` still unread, all with
+    one :meth:`~mariage.ai.encoding.Encoder.snapshot` of ``state`` (with the cards
+    ``picked``), taken only if one of them needs it."""
+    taken = None
+    for obs in observations:
+        args = obs._args
+        if args is not None:
+            if taken is None:
+                taken = encoder.snapshot(state, picked)
+            args[1] = taken
