@@ -63,6 +63,8 @@ from .layout import (
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot"]
 
 _PHASES = tuple(Phase)
+# the phases compared on every step, as module constants (an enum's attribute is slow)
+_DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
@@ -141,13 +143,13 @@ class ActionSpace:
 
     def _picking(self, state: GameState) -> bool:
         """Whether the seat to act now passes a set one card per decision."""
-        return bool(self.pick_size) and state.phase == Phase.PASSING and state.pass_step >= 0
+        return bool(self.pick_size) and state.phase == _PASSING and state.pass_step >= 0
 
     def legal_ids(self, state: GameState, seat: int | None = None,
                   picked: int = 0) -> list[int]:
         """The ids of the legal actions of ``seat`` (default: the seat to act), sorted;
         ``picked``: the cards picked so far of the set being passed."""
-        if self._picking(state):
+        if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
         out = self._ids_of(state.legal_actions(seat))
         out.sort()
@@ -184,7 +186,7 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         out = np.zeros(self.size, np.int8)  # set item by item: no array made from a list
         phase = state.phase
-        if phase == Phase.DEAL or phase == Phase.OVER:
+        if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             pass
         elif self.pick_size and self._picking(state):
             for i in self._picking_ids(state, seat, picked):
@@ -369,7 +371,7 @@ class Encoder:
         bits |= 1 << (self._o_trump + (self._nsuits if trump < 0 else trump))
         bits |= self._phase_bit[phase]
         bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
-        if phase != Phase.DEAL and phase != Phase.OVER:
+        if phase != _DEAL and phase != _OVER:
             bits |= 1 << (self._o_leader + (leader - seat) % n)
         if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
             bits |= picked << self._o_picked

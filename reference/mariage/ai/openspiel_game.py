@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import or_
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,8 @@ _MAX_HANDS = 100
 # OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
 # written out, so that the module imports where pyspiel is a stand-in, as for the docs)
 _CHANCE = -1
+# the phases compared on every action, as module constants (an enum's attribute is slow)
+_DEAL, _OVER = Phase.DEAL, Phase.OVER
 _TERMINAL = -4
 
 
@@ -207,13 +210,13 @@ class _State(pyspiel.State):
             self._kind, self._done, self._player = "dealer", False, _CHANCE
             return
         phase = gs.phase
-        if phase != Phase.DEAL and phase != Phase.OVER:  # a decision (most often)
+        if phase != _DEAL and phase != _OVER:  # a decision (most often)
             to_act = gs.to_act
             assert to_act is not None
             self._kind, self._done, self._player = None, False, to_act
             return
         # the match is over, or the hands asked for are played; else a deal is next
-        done = phase == Phase.OVER or gs.hand_no >= self.hands
+        done = phase == _OVER or gs.hand_no >= self.hands
         self._done = done
         if done:
             self._kind, self._player = None, _TERMINAL
@@ -249,8 +252,10 @@ class _State(pyspiel.State):
             return []
         if self._player == _CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        if player is None or player == self._player:
-            return self._legal_actions(self._player)
+        if player is None or player == self._player:  # (the seat to act, as in the state)
+            gs = self.gs
+            assert gs is not None
+            return self.game.space.legal_ids(gs, None, self.picked)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
@@ -273,6 +278,9 @@ class _State(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         kind = self._kind
+        if kind is None:  # a decision
+            self._decide(action)
+            return
         r = self.rules
         if kind == "card":  # most chance nodes: a card placed in the deck
             try:
@@ -285,18 +293,19 @@ class _State(pyspiel.State):
                 return
             self._deal()
             return
-        if kind in ("dealer", "first") and not 0 <= action < r.nseats:
+        if not 0 <= action < r.nseats:
             raise ValueError(f"chance outcome {action} is no seat (0 to {r.nseats - 1})")
         if kind == "dealer":
             self.gs = GameState(r, first_dealer=action)
-            self._settle()
-            return
+        else:  # "first"
+            self.first = action
+        self._settle()
+
+    def _decide(self, action: int) -> None:
+        """Apply the decision ``action`` (an id) of the seat to act; record what each
+        player came to see by it."""
         gs = self.gs
         assert gs is not None
-        if kind == "first":
-            self.first = action
-            self._settle()
-            return
         seat = gs.to_act
         assert seat is not None
         space = self.game.space
@@ -314,18 +323,18 @@ class _State(pyspiel.State):
         hands = gs.hands
         learned = drawn = self._nothing
         phase = gs.phase
-        if phase != Phase.DEAL and phase != Phase.OVER:
-            # a player can come to see a card only if some hand or some seat's shown
-            # cards gained one: where both only lost cards (a card played), what each
-            # sees is part of what it saw, so nobody learned anything
+        # a player can come to see a card only if some hand or some seat's shown cards
+        # gained one (a hand h gained none of the cards it did not hold, o, where
+        # h | o == o): where both only lost cards (a card played), what each sees is
+        # part of what it saw, so nobody learned anything
+        if phase != _DEAL and phase != _OVER:
             now_known = gs.known
-            for h, o, k, ko in zip(hands, own, now_known, known, strict=True):
-                if h & ~o or k & ~ko:
-                    n = r.nseats
-                    learned = tuple(self._seen(hands, now_known, q)
-                                    & ~self._seen(own, known, q) for q in range(n))
-                    drawn = tuple(hands[q] & ~own[q] for q in range(n))
-                    break
+            if list(map(or_, hands, own)) != own or (
+                    now_known != known and list(map(or_, now_known, known)) != known):
+                n = self.rules.nseats
+                learned = tuple(self._seen(hands, now_known, q)
+                                & ~self._seen(own, known, q) for q in range(n))
+                drawn = tuple(hands[q] & ~own[q] for q in range(n))
         self.steps_all.append((seat, action, learned, drawn))
         self._settle()
 

@@ -46,7 +46,7 @@ from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
-from .encoding import ActionSpace, Encoder
+from .encoding import ActionSpace, Encoder, Pick
 from .lazyobs import LazyObservation, hold_all
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -154,7 +154,7 @@ class MariageEnv(AECEnv):
                         self._rewarded = True
             self._hands_rewarded = len(state.history)
             self._accumulate_rewards()
-        done = state.phase is _OVER
+        done = state.phase == _OVER
         if done or state.hand_no > self.max_hands:
             if self.reward == "match" and done:
                 for a, value in zip(self.possible_agents, match_rewards(state), strict=True):
@@ -227,12 +227,13 @@ class MariageEnv(AECEnv):
         assert state is not None
         if action is None:  # (None is for an agent that is done)
             raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        space = self.space
         action_id = action if type(action) is int else int(action)
-        if action_id != action or not 0 <= action_id < self.space.size:
+        if action_id != action or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
-                             f"{self.space.size - 1})")
+                             f"{space.size - 1})")
         if not self._mask_now[action_id]:
-            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
+            raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are rare (a hand's or the match's end)
@@ -243,7 +244,12 @@ class MariageEnv(AECEnv):
         if self._unread:  # before the state changes, the unread get a snapshot of it
             hold_all(self._unread, self.encoder, state, self.picked)
             self._unread = []
-        self.picked = self.space.play(state, action_id, self.picked)
+        act = space.actions[action_id]
+        if type(act) is Pick:  # a card of a set being passed
+            self.picked = space.play(state, action_id, self.picked)
+        else:  # as space.play does
+            state.apply(act)
+            self.picked = 0
         self._settle()
 
     def render(self) -> str | None:
