@@ -245,7 +245,7 @@ class MariageEnv(AECEnv):
             hold_all(self._unread, self.encoder, state, self.picked)
             self._unread = []
         act = space.actions[action_id]
-        if type(act) is Pick:  # a card of a set being passed
+        if isinstance(act, Pick):  # a card of a set being passed
             self.picked = space.play(state, action_id, self.picked)
         else:  # as space.play does
             state.apply(act)
