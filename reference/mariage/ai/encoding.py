@@ -35,7 +35,7 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from operator import add
 
 import numpy as np
@@ -65,6 +65,8 @@ __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Sna
 _PHASES = tuple(Phase)
 # the phases compared on every step, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
+# np.zeros with its dtype made once (69 against 114 ns a mask)
+_zeros, _INT8 = np.zeros, np.dtype(np.int8)
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
@@ -115,11 +117,6 @@ class ActionSpace:
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
 
-    def _ids_of(self, legal: Sequence[AIAction]) -> list[int]:
-        """The ids of ``legal`` (in their order): card plays by a table, others by hash."""
-        plays, ids = self._play_ids, self.ids
-        return [plays[a.card] if type(a) is Play else ids[a] for a in legal]
-
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
         set of cards to pass where passing is factored: see :meth:`action_ids`)."""
@@ -151,7 +148,8 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        out = self._ids_of(state.legal_actions(seat))
+        plays, ids = self._play_ids, self.ids  # card plays by a table, others by hash
+        out = [plays[a.card] if type(a) is Play else ids[a] for a in state.legal_actions(seat)]
         out.sort()
         return out
 
@@ -184,7 +182,7 @@ class ActionSpace:
              picked: int = 0) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
         ``picked``: the cards picked so far of the set being passed."""
-        out = np.zeros(self.size, np.int8)  # set item by item: no array made from a list
+        out = _zeros(self.size, _INT8)  # set item by item: no array made from a list
         phase = state.phase
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             pass
