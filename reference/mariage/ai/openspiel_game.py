@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from operator import or_
+from functools import reduce
+from operator import and_, or_
 from typing import Any
 
 import numpy as np
@@ -171,6 +172,8 @@ class _State(pyspiel.State):
         self._kind: str | None = None
         self._done = False
         self._nothing = (0,) * rules.nseats
+        # the game's, read on every action (an attribute of the pyspiel game costs more)
+        self._space, self._rows = game.space, game.chance_rows
         self._settle()
 
     def dealt_vector(self, player: int) -> Any:
@@ -198,6 +201,7 @@ class _State(pyspiel.State):
         new.hidden_steps = dict(self.hidden_steps)
         new.picked = self.picked
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
+        new._space, new._rows = self._space, self._rows
         new._player = self._player
         return new
 
@@ -255,7 +259,7 @@ class _State(pyspiel.State):
         if player is None or player == self._player:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
-            return self.game.space.legal_ids(gs, None, self.picked)
+            return self._space.legal_ids(gs, None, self.picked)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
@@ -266,7 +270,7 @@ class _State(pyspiel.State):
             return [(s, 1.0 / n) for s in range(n)]
         rest = self.rest
         # the game's pairs (card, 1 / cards left) for as many cards left: no tuple made
-        row = self.game.chance_rows[len(rest)]
+        row = self._rows[len(rest)]
         return [row[c] for c in rest]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -308,7 +312,7 @@ class _State(pyspiel.State):
         assert gs is not None
         seat = gs.to_act
         assert seat is not None
-        space = self.game.space
+        space = self._space
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
@@ -331,10 +335,13 @@ class _State(pyspiel.State):
             now_known = gs.known
             if list(map(or_, hands, own)) != own or (
                     now_known != known and list(map(or_, now_known, known)) != known):
-                n = self.rules.nseats
-                learned = tuple(self._seen(hands, now_known, q)
-                                & ~self._seen(own, known, q) for q in range(n))
-                drawn = tuple(hands[q] & ~own[q] for q in range(n))
+                # what q sees is its hand and every card shown (q's shown cards are in
+                # its hand): _seen(hands, known, q) == hands[q] | shown
+                shown = reduce(or_, map(and_, now_known, hands))
+                shown_before = reduce(or_, map(and_, known, own))
+                learned = tuple((h | shown) & ~(o | shown_before)
+                                for h, o in zip(hands, own, strict=True))
+                drawn = tuple(h & ~o for h, o in zip(hands, own, strict=True))
         self.steps_all.append((seat, action, learned, drawn))
         self._settle()
 
