@@ -130,6 +130,40 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
 
 
+def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() -> None:
+    """The observations of one state share a count of those unread: a step takes no
+    snapshot once all were read (or none was made), one for any number unread; each
+    read later is the vector as observed."""
+    env = MariageEnv("schnapsen")
+    env.reset(seed=4)
+    taken: list[int] = []
+    real = env.encoder.snapshot
+    env.encoder.snapshot = lambda state, picked=0: taken.append(1) or real(state, picked)  # type: ignore[method-assign]
+    later: list[tuple[LazyObservation, np.ndarray]] = []
+    for step in range(15):
+        way = step % 5
+        if way < 4:
+            obs, *_ = env.last()
+            mask = obs["action_mask"]
+            if way == 0:  # read before the step
+                assert np.array_equal(obs["observation"], _scratch(env, env.agent_selection))
+            elif way == 1:  # left unread
+                later.append((obs, _scratch(env, env.agent_selection)))
+            elif way == 2:  # read, and two others left unread
+                obs["observation"]
+                for agent in env.possible_agents:
+                    later.append((env.observe(agent), _scratch(env, agent)))  # type: ignore[arg-type]
+            else:  # copied (which reads it)
+                obs.copy()
+        else:  # no observation made: the mask from the info
+            mask = env.infos[env.agent_selection]["action_mask"]
+        before = len(taken)
+        env.step(int(np.flatnonzero(mask)[0]))
+        assert len(taken) - before == (way in (1, 2))
+    for obs, expected in later:
+        assert np.array_equal(obs["observation"], expected)
+
+
 def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
     env = MariageEnv("marianna")
     env.reset(seed=1)

@@ -10,10 +10,12 @@ reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
 The vector is the seat's view of the state *when it was observed*: until the
-environment changes the state, it is made from the live state; before the state
-changes, the environment hands every unread observation a
-:meth:`~mariage.ai.encoding.Encoder.snapshot` of the state (:meth:`LazyObservation.hold`),
-copied once for all of them, and the vector is made from that.
+environment changes the state, it is made from the live state; the observations of one
+state share a source that counts those still unread, and before the state changes,
+where some are, the environment puts one
+:meth:`~mariage.ai.encoding.Encoder.snapshot` of the state in the source
+(:func:`hold_unread`; :meth:`LazyObservation.hold` for one observation), and the vector
+is made from that.
 
 Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
 that storage from C without calling any of the dict's methods would see it (Python's
@@ -40,7 +42,7 @@ from mariage.engine.state import GameState
 
 from .encoding import Encoder, Snapshot
 
-__all__ = ["LazyObservation", "hold_all"]
+__all__ = ["LazyObservation", "hold_unread"]
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
@@ -55,19 +57,26 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # while unread: [encoder, the state or its snapshot, the seat, the cards it picked]
-    # (a list, so that hold() sets the source in place); None (or unset) once read.
-    # A slot, not an instance dict: one of these is made on every step.
+    # while unread: [encoder, source, the seat, the cards it picked], where source is a
+    # list [the state or its snapshot, how many observations of it are unread], shared by
+    # the observations an environment made of one state (one snapshot for all, taken
+    # only while some are unread); None (or unset) once read. A slot, not an instance
+    # dict: one of these is made on every step.
     __slots__ = ("_args",)
     _args: list[Any] | None
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
-           action_mask: Any) -> LazyObservation:
+           action_mask: Any, source: list[Any] | None = None) -> LazyObservation:
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
-        being passed), its vector made by ``encoder`` when first read."""
+        being passed), its vector made by ``encoder`` when first read. ``source``: a
+        list ``[state, 0]`` shared with other observations of the state (see
+        :func:`hold_unread`)."""
         obs = cls(observation=None, action_mask=action_mask)
-        obs._args = [encoder, state, seat, picked]
+        if source is None:
+            source = [state, 0]
+        source[1] += 1
+        obs._args = [encoder, source, seat, picked]
         return obs
 
     @property
@@ -80,7 +89,8 @@ class LazyObservation(dict[str, Any]):
         which is about to change; nothing to do once the vector is made."""
         args = getattr(self, "_args", None)
         if args is not None:
-            args[1] = snapshot
+            args[1][1] -= 1
+            args[1] = [snapshot, 1]
 
     def _read(self) -> None:
         try:
@@ -89,12 +99,14 @@ class LazyObservation(dict[str, Any]):
             return
         if args is None:
             return
-        encoder, source, seat, picked = args
+        encoder, held, seat, picked = args
+        source = held[0]
         if isinstance(source, GameState):
             vector = encoder.vector(source, seat, picked)
         else:
             vector = encoder.vector_of(source, seat)
         dict.__setitem__(self, "observation", vector)
+        held[1] -= 1
         self._args = None
 
     # -- every read and change of the dict makes the vector first
@@ -189,16 +201,13 @@ class LazyObservation(dict[str, Any]):
         dict.clear(self)
 
 
-
-def hold_all(observations: list[LazyObservation], encoder: Encoder, state: GameState,
-             picked: int) -> None:
-    """:meth:`LazyObservation.hold` for each of ``observations`` still unread, all with
-    one :meth:`~mariage.ai.encoding.Encoder.snapshot` of ``state`` (with the cards
-    ``picked``), taken only if one of them needs it."""
-    taken = None
-    for obs in observations:
-        args = obs._args
-        if args is not None:
-            if taken is None:
-                taken = encoder.snapshot(state, picked)
-            args[1] = taken
+def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
+                picked: int) -> list[Any]:
+    """Before ``state`` changes: where observations made with ``source`` (``[state,
+    unread count]``, :meth:`LazyObservation.of`) are still unread, they get one
+    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``) and
+    a new source is returned for the observations to come; else ``source`` itself."""
+    if not source[1]:
+        return source
+    source[0] = encoder.snapshot(state, picked)
+    return [state, 0]

@@ -47,7 +47,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick
-from .lazyobs import LazyObservation, hold_all
+from .lazyobs import LazyObservation, hold_unread
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -105,8 +105,9 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._rewarded = False  # some reward of the last step is not 0
         self._masked: str | None = None  # the agent whose info holds the mask now
-        #: the observations handed out since the state last changed
-        self._unread: list[LazyObservation] = []
+        #: what the observations of the state as it is are made from: [the state, how
+        #: many of them are unread] (:func:`~mariage.ai.lazyobs.hold_unread`)
+        self._source: list[Any] = [None, 0]
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
 
@@ -134,7 +135,7 @@ class MariageEnv(AECEnv):
                                                  for a in self.agents}
         self._masked = None
         self._rewarded = False
-        self._unread = []  # those of the last match keep its state (a new one is made)
+        self._source = [state, 0]  # those of the last match keep its state (a new one)
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -187,11 +188,9 @@ class MariageEnv(AECEnv):
         read, as the agent's view of the state now."""
         state = self.state_
         assert state is not None
-        obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
-                                 self._mask_now if agent == self.agent_selection
-                                 else self._no_mask)
-        self._unread.append(obs)
-        return obs
+        return LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+                                  self._mask_now if agent == self.agent_selection
+                                  else self._no_mask, self._source)
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool,
                                                   dict[str, Any]]:
@@ -203,8 +202,7 @@ class MariageEnv(AECEnv):
             state = self.state_
             assert state is not None
             obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
-                                     self._mask_now)
-            self._unread.append(obs)
+                                     self._mask_now, self._source)
         return (obs, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
@@ -241,9 +239,8 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        if self._unread:  # before the state changes, the unread get a snapshot of it
-            hold_all(self._unread, self.encoder, state, self.picked)
-            self._unread = []
+        if self._source[1]:  # before the state changes, the unread get a snapshot of it
+            self._source = hold_unread(self._source, self.encoder, state, self.picked)
         act = space.actions[action_id]
         if isinstance(act, Pick):  # a card of a set being passed
             self.picked = space.play(state, action_id, self.picked)
