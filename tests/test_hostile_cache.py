@@ -37,7 +37,7 @@ def _entries(folder: Path) -> set[Path]:
 
 def _kind(entry: Path) -> type:
     blob = entry.read_bytes()
-    return type(pickle.loads(blob[len(b"MARIAGE\x02") + 32:])[-1])  # our own test entries
+    return type(pickle.loads(blob[len(diskcache._MAGIC) + 32:])[-1])  # our own test entries
 
 
 def test_an_entry_is_valid_only_under_its_own_key(cache: Path) -> None:
@@ -110,7 +110,7 @@ def test_a_broken_entry_of_any_kind_is_rebuilt(kind: str, cache: Path,
     assert (code, out, err) == (0, want, "")
     for entry in entries:  # each rebuilt: a sound entry again, and used
         assert entry.is_file() and not entry.is_symlink(), (kind, entry)
-        assert entry.read_bytes().startswith(b"MARIAGE\x02")
+        assert entry.read_bytes().startswith(diskcache._MAGIC)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")

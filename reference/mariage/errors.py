@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from .lazyrecord import frozen_record
@@ -105,6 +104,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     "; did you mean 'N'?"
     """
     by_case = {c.casefold(): c for c in choices}
+    import difflib  # only when a name is wrong: not on every start
+
     close = difflib.get_close_matches(word.casefold(), list(by_case), n=1, cutoff=0.6)
     return f"; did you mean '{by_case[close[0]]}'?" if close else ""
 

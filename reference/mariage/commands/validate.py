@@ -10,7 +10,6 @@ opened).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any
@@ -68,6 +67,9 @@ class _JsonReport:
     """
 
     def __init__(self) -> None:
+        import json  # only for this format: a text run does not pay its import
+
+        self.dumps = json.dumps
         self.files = 0
         self.errors = 0
         sys.stdout.write('{"files": [')
@@ -76,21 +78,21 @@ class _JsonReport:
         sep = "," if self.files else ""
         self.files += 1
         self.errors = 0
-        sys.stdout.write(f'{sep}\n  {{"file": {json.dumps(name)}, "errors": [')
+        sys.stdout.write(f'{sep}\n  {{"file": {self.dumps(name)}, "errors": [')
 
     def error(self, err: RecordError) -> None:
         sep = "," if self.errors else ""
         self.errors += 1
-        sys.stdout.write(f"{sep}\n    {json.dumps(err.as_dict())}")
+        sys.stdout.write(f"{sep}\n    {self.dumps(err.as_dict())}")
 
     def end(self, summary: FileSummary | None) -> None:
         counts = {k: v for k, v in summary.as_dict().items() if k not in ("file", "errors")} \
             if summary is not None else {"ok": False, "unread": True}
         sys.stdout.write(("\n  " if self.errors else "") + "], "
-                         + json.dumps(counts)[1:])
+                         + self.dumps(counts)[1:])
 
     def close(self, ok: bool) -> None:
-        sys.stdout.write(f'\n], "ok": {json.dumps(ok)}}}\n')
+        sys.stdout.write(f'\n], "ok": {self.dumps(ok)}}}\n')
 
 
 def _usage(name: str, why: object) -> None:

@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import field
 from typing import TYPE_CHECKING
 
-from ..lazyrecord import frozen_record
+from ..lazyrecord import field, frozen_record
 
 if TYPE_CHECKING:
     from .rules import Rules

@@ -14,10 +14,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, fields
 from typing import Any
 
-from ..lazyrecord import frozen_record
+from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record"]
 
@@ -66,18 +65,18 @@ def _record_maker(cls: type) -> Callable[..., Any]:
     About 2.5 times faster than through the descriptors, 6 times than the
     dataclass's ``__init__``. Generated from the fields, so it follows them.
     """
-    names = [f.name for f in fields(cls)]
-    assert tuple(names) == cls.__dict__["__slots__"], "the slots must be the fields"
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(names)})
+    names = field_names(cls)
+    defaults = field_defaults(cls)
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
     params = []
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": draft}
-    for f in fields(cls):
-        assert f.default_factory is MISSING, "a default factory is not supported"
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
+    for name in names:
+        if name not in defaults:
+            params.append(name)
+            continue
+        assert defaults[name] is not FACTORY, "a default factory is not supported"
+        namespace[f"_default_{name}"] = defaults[name]
+        params.append(f"{name}=_default_{name}")
     lines = [f"def make({', '.join(params)}):", "    obj = _new(_draft)"]
     lines += [f"    obj.{name} = {name}" for name in names]
     lines += ["    obj.__class__ = _cls", "    return obj"]

@@ -15,11 +15,10 @@ bit mask over cards), so play never looks anything up by name.
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 from typing import Any
 
-from ..lazyrecord import frozen_record
+from ..lazyrecord import field, frozen_record
 from .actions import Play
 
 __all__ = [

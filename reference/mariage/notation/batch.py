@@ -25,12 +25,12 @@ import sys
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from ..errors import MariageError
 from ..infile import open_regular
+from ..lazyrecord import field, record
 from .errors import RecordError
 from .fast import fast_valid
 from .reader import DEFAULT_LIMIT, RawRecord, split_records
@@ -64,7 +64,7 @@ class InputError(MariageError):
     """An input that cannot be opened as records (a missing optional module, say)."""
 
 
-@dataclass(slots=True)
+@record
 class FileSummary:
     """What validating one file found.
 

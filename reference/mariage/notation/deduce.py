@@ -521,6 +521,11 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         # and must lack others, or no hand at all
         for c in cards_of(live):
             if _legal(st, seat, action, most & ~(1 << c)):
+                # (a king or a queen but not both): one case with the card held and one
+                # without, which together cover every deal; in each, the bounds above
+                # learn the rest (held: what must be lacked; lacked: what must be held)
+                if allowed[c] & places and allowed[c] & ~places:
+                    return LEARNED, _split(placement, [c], places)
                 return UNSURE, []
         return DEAD, []
     broke = False

@@ -13,11 +13,10 @@ a.mrg:12:9: N141 record 2, hand 1, trick 7, seat W, at 'W:2S': must follow suit 
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from ..errors import MariageError
-from ..lazyrecord import frozen_record
+from ..lazyrecord import field_names, frozen_record
 
 __all__ = ["CODES", "NotationError", "RecordError"]
 
@@ -120,7 +119,7 @@ class RecordError:
         return {f: getattr(self, f) for f in _FIELDS}
 
 
-_FIELDS = tuple(f.name for f in fields(RecordError))
+_FIELDS = field_names(RecordError)
 
 
 class NotationError(MariageError):

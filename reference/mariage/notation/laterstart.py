@@ -22,12 +22,12 @@ record at a hand with them).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mariage.engine.state import GameState
 
+from ..lazyrecord import frozen_record
 from .annotations import NUMBER
 from .model import Tag
 from .reader import MAX_DIGITS
@@ -43,7 +43,7 @@ Carried = tuple[tuple[str, tuple[int, ...]], ...]
 Report = Callable[[str, str, int, int, "str | None"], None]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@frozen_record
 class Field:
     """One piece of match state a later-hand record carries.
 

@@ -10,9 +10,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ..lazyrecord import frozen_record
+from ..lazyrecord import field, frozen_record, hashable_record
 
 __all__ = [
     "FORMAT_VERSION",
@@ -48,7 +46,7 @@ class Tag:
 
 # One object per action and annotation: not frozen, because a frozen dataclass takes
 # three times as long to build. Treat it as a value all the same (it hashes as one).
-@dataclass(slots=True, unsafe_hash=True)
+@hashable_record
 class Act:
     """An action ``SEAT:TEXT``: the seat's name and the canonical action text (or ``resign``)."""
 
@@ -73,7 +71,7 @@ class Act:
 
 # One object per action and annotation: not frozen, because a frozen dataclass takes
 # three times as long to build. Treat it as a value all the same (it hashes as one).
-@dataclass(slots=True, unsafe_hash=True)
+@hashable_record
 class TrickMark:
     """A trick number ``7.`` before the first action of that trick."""
 
@@ -84,7 +82,7 @@ class TrickMark:
 
 # One object per action and annotation: not frozen, because a frozen dataclass takes
 # three times as long to build. Treat it as a value all the same (it hashes as one).
-@dataclass(slots=True, unsafe_hash=True)
+@hashable_record
 class Note:
     """An annotation ``(key value ...)`` that the validator re-checks."""
 

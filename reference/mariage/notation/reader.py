@@ -24,10 +24,10 @@ import io
 import re
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..lazyrecord import field, record
 from .errors import NotationError, RecordError
 from .grammar import grammar_text, parser
 from .model import Record
@@ -69,7 +69,7 @@ _START = b"[Mariage"
 _BOM = b"\xef\xbb\xbf"
 
 
-@dataclass(slots=True)
+@record
 class RawRecord:
     """The text of one record, where it starts, and problems found while reading it."""
 

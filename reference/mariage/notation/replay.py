@@ -18,7 +18,6 @@ A deal with unknown cards (``??``) is completed by :mod:`mariage.notation.search
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from mariage.engine.actions import Action, Give, Play, parse_action, played_card
@@ -28,6 +27,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import is_ruleset_name
 
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
+from ..lazyrecord import field, record
 from .annotations import contract_note, measure, note_problem, team_name
 from .errors import NotationError, RecordError
 from .laterstart import apply_start
@@ -140,7 +140,7 @@ class Listener(Protocol):
     def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None: ...
 
 
-@dataclass(slots=True)
+@record
 class Checked:
     """The outcome of checking one record."""
 

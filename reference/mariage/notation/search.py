@@ -399,19 +399,19 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     # case, the effects it expects of the steps whose effect depends on the cards,
     # the cards it passes at each unseen pass)
     heap: list[tuple[int, int, int, int, list[int], int, Placement, Effects, Gives]] = []
+    free_places = 0  # the unknown places, and the cards that may go there
+    for p, c in enumerate(slots):
+        if c < 0:
+            free_places |= 1 << p
+    free_cards = [c for c in range(r.ncards) if c not in set(slots)]
     for turn in turns:
-        fixed = list(slots)
-        if turn >= 0:
-            fixed[tpos] = turn
-        places = 0
-        for p, c in enumerate(fixed):
-            if c < 0:
-                places |= 1 << p
+        places = free_places
         first_deck = list(fill)
         if turn >= 0:  # the turned-up card changes places with the card at its place
+            places &= ~(1 << tpos)
             at = first_deck.index(turn)
             first_deck[at], first_deck[tpos] = first_deck[tpos], turn
-        bounds = Placement({c: places for c in range(r.ncards) if c not in fixed})
+        bounds = Placement({c: places for c in free_cards if c != turn})
         heap.append((0, 0, 0, len(heap), first_deck, len(heap), bounds, {}, {}))
     seen: set[tuple[int, ...]] = set()
     pushed = ncases = len(heap)
@@ -422,13 +422,19 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
             movable |= 1 << c
     hidden = any(type(a) is Give and a.cards < 0 for _, a in acts)
     exhaustive = True  # False once a case chose unseen cards from the deal tried
+    suit_of = r.suit_of
+    dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    told = 0  # the replays reported (by yielding)
     while heap and tries < limit:
-        if tries:
-            yield  # the last replay is done: another search may take its turn
+        if tries > told:  # the last replay is done: another search may take its turn
+            told = tries
+            yield
         _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
         deck = placement.match(deck_or_none)
         if deck is None:
             continue  # the bounds of this case leave no deal
+        if dead_suits and dead_suits >> suit_of[deck[tpos]] & 1:
+            continue  # a case whose turned-up card gives a trump already refuted
         key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
         if key in seen:
             continue
@@ -455,11 +461,15 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 return deck, tries, exhaustive, True
             exhaustive = False  # this deal fits only other cards passed than it chooses
             continue
-        if refusal.rule_id in dead_ids or (
-                refusal.rule_id == NOTE and refusal.trump_known
-                and (refusal.trump_before == refusal.state.trump or refusal.fixed_effect)):
+        if refusal.rule_id in dead_ids:
+            continue
+        if refusal.rule_id == NOTE and refusal.trump_known and (
+                refusal.trump_before == refusal.state.trump or refusal.fixed_effect):
             # the actions and this trump (kept, or set from this case's turned-up card)
-            # alone refuse it: no placement helps
+            # alone refuse it: no placement helps, nor another turned-up card of its suit,
+            # where that card counts only by its suit (not where it scores)
+            if tpos >= 0 and not r.turn_up_bonus:
+                dead_suits |= 1 << suit_of[deck[tpos]]
             continue
         if refusal.rule_id == DECIDE:  # one case for each effect the step may have
             for effect in possible_effects(refusal, placement, played[refusal.index]):

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from mariage.engine.actions import Play
 from mariage.engine.rules import Ask, Declaration, Obligation, RuleInfo, Rules, When
 from mariage.errors import Location, OptionError, SpecError
+from mariage.lazyrecord import replace
 from mariage.resources import spec_dir
 
 from . import diskcache

@@ -18,10 +18,10 @@ against the defenders' total, a tie held over, capot, rounding).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from mariage.engine.rules import Combo, Obligation, When
+from mariage.lazyrecord import replace
 
 if TYPE_CHECKING:
     from mariage.errors import SpecError
@@ -151,7 +151,7 @@ class TakingFields(_Needs):
         play without a stock) with the duty to beat the best card of any suit led."""
         if fields.get("all_trump_rule") is None:
             return fields
-        duty = dataclasses.replace(ob, head=When(fields["all_trump_when"]),
+        duty = replace(ob, head=When(fields["all_trump_when"]),
                                    head_rule=fields["all_trump_rule"], head_beat="winning",
                                    head_suits="all", void_duty="none")
         return fields | {"all_trump_obligation": duty}

@@ -9,19 +9,19 @@ Where
     ``$XDG_CACHE_HOME/mariage`` if that variable is set, else
     ``~/.cache/mariage``. ``MARIAGE_NO_CACHE=1`` turns the cache off.
 Key
-    A SHA-256 over the package version, the package's own source files (their
+    A BLAKE2b digest (32 bytes) over the package version, the package's own source files (their
     names, sizes and modification times), the content of every bundled
     description and of the schema, the working folder (error positions name
     files relative to it), the registered descriptions and
     ``MARIAGE_SPEC_PATH``, and what was asked for (the file, the option
     values). An entry also lists each file the result was read from with the
-    SHA-256 of its content, checked again on every use: change one byte of a
+    BLAKE2b digest of its content, checked again on every use: change one byte of a
     description and its entry is ignored and rebuilt.
 Safety
     Entries are pickles, so they are read only if they can be trusted: the
     folder and the file must be the user's own and writable by nobody else,
     the file must be a regular file (not a link, a FIFO or a folder: opened
-    without waiting, then checked), and it must carry an HMAC-SHA256 made with a
+    without waiting, then checked), and it must carry a keyed BLAKE2b digest (a MAC) made with a
     secret key that only this user can read (``key``, mode 0600, in the same
     folder) over the entry's key and content, and hold that key: an authentic
     entry copied over another key's entry is not used. A file that fails any
@@ -45,8 +45,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import os
 import pickle
 import stat
@@ -56,13 +54,23 @@ from pathlib import Path
 from typing import Any
 
 from mariage.infile import open_regular
+from mariage.lazyrecord import field_names, is_record
+
+try:  # the BLAKE2 module alone: importing hashlib loads OpenSSL first (3 ms of every start)
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # pragma: no cover - a Python built without the module
+    from hashlib import blake2b as _blake2b
+try:  # what hmac.compare_digest is, without importing hmac (and with it hashlib)
+    from _operator import _compare_digest as _same_digest
+except ImportError:  # pragma: no cover - another implementation of Python
+    from hmac import compare_digest as _same_digest  # type: ignore[no-redef]
 
 __all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
 
 DISABLE_ENV = "MARIAGE_NO_CACHE"
 """Set to anything but ``""`` or ``0`` to turn the disk cache off."""
 
-_MAGIC = b"MARIAGE\x02"  # 2: the HMAC covers the entry's key as well as its content
+_MAGIC = b"MARIAGE\x03"  # 2: the MAC covers the key too; 3: BLAKE2b in place of SHA-256
 _KEY_FILE = "key"
 _MAX_ENTRIES = 256
 _STALE_SECONDS = 3600.0
@@ -106,14 +114,14 @@ def cache_dir() -> Path | None:
 
 
 def file_digest(path: str | Path) -> str | None:
-    """SHA-256 of a file's content, or None if it cannot be read.
+    """BLAKE2b digest (32 bytes, hex) of a file's content, or None if it cannot be read.
 
     >>> file_digest("/no/such/file") is None
     True
     """
     try:
         with open_regular(path) as f:  # a FIFO put in a file's place is not waited on
-            return hashlib.sha256(f.read()).hexdigest()
+            return _blake2b(f.read(), digest_size=32).hexdigest()
     except OSError:
         return None
 
@@ -127,7 +135,7 @@ def _code_fingerprint() -> str:
         from mariage import __version__
         from mariage.resources import spec_dir
 
-        h = hashlib.sha256(f"{__version__}\0".encode())
+        h = _blake2b(f"{__version__}\0".encode(), digest_size=32)
         for root, dirs, names in os.walk(_PACKAGE):  # every module: any may define what is cached
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(names):
@@ -153,7 +161,7 @@ def make_key(*parts: object) -> str:
     >>> make_key("rules", "marianna") == make_key("rules", "mariglia")
     False
     """
-    h = hashlib.sha256(_code_fingerprint().encode())
+    h = _blake2b(_code_fingerprint().encode(), digest_size=32)
     for part in parts:
         h.update(b"\0" + repr(part).encode())
     return h.hexdigest()
@@ -255,8 +263,8 @@ def _own_file(fd: int, forbidden: int) -> bool:
 
 def _mac(secret: bytes, key: str, payload: bytes) -> bytes:
     """The HMAC of an entry: over its key and its content, so it is valid only in its place."""
-    return hmac.new(secret, key.encode("ascii", "replace") + b"\0" + payload,
-                    hashlib.sha256).digest()
+    return _blake2b(key.encode("ascii", "replace") + b"\0" + payload, key=secret,
+                    digest_size=32).digest()
 
 
 def _entry(folder: Path, key: str) -> Path:
@@ -291,7 +299,7 @@ def load(key: str) -> Any | None:
     if len(blob) < len(_MAGIC) + 32 or not blob.startswith(_MAGIC):
         return None
     mac, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
-    if not hmac.compare_digest(mac, _mac(secret, key, payload)):
+    if not _same_digest(mac, _mac(secret, key, payload)):
         return None  # forged, damaged, or another key's entry copied here
     try:
         stored_key, files, value = pickle.loads(payload)  # authenticated above: ours
@@ -356,11 +364,15 @@ class _Pickler(pickle.Pickler):
         cls = type(obj)
         names = _SLOTTED.get(cls)
         if names is None:
-            if cls in _OTHER or not (hasattr(cls, "__dataclass_fields__")
-                                     and hasattr(cls, "__slots__")):
+            # (a class that says how it is pickled keeps its way: a loaded description
+            # packs its thousands of source positions as plain tuples)
+            if cls in _OTHER or "__reduce__" in vars(cls) or not (
+                    any("__dataclass_fields__" in vars(k) for k in cls.__mro__)
+                    and hasattr(cls, "__slots__")):
                 _OTHER.add(cls)
                 return NotImplemented
-            names = _SLOTTED[cls] = tuple(cls.__dataclass_fields__)
+            names = _SLOTTED[cls] = field_names(cls) if is_record(cls) \
+                else tuple(cls.__dataclass_fields__)
         return (_restore_slotted, (cls, names, tuple(getattr(obj, n) for n in names)))
 
 

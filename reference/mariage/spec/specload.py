@@ -20,11 +20,11 @@ import copy
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mariage.errors import Location, SpecError, SpecFileError, UnknownRulesetError
+from mariage.lazyrecord import field, record
 from mariage.resources import schema_path, spec_dir
 
 if TYPE_CHECKING:  # jsonschema is imported only when a description is checked
@@ -53,7 +53,7 @@ __all__ = [
 Marks = dict[tuple[str, ...], Location]
 
 
-@dataclass
+@record
 class Document:
     """A merged game description with the source position of every value."""
 

@@ -62,9 +62,7 @@ that mechanism, override its public methods, and pass the changed set:
 
 from __future__ import annotations
 
-from dataclasses import field, fields
-
-from ...lazyrecord import frozen_record
+from ...lazyrecord import field, field_names, frozen_record
 from ..rules import Rules
 from .announce import Announcements
 from .asks import Asks
@@ -162,7 +160,7 @@ class Mechanisms:
 
     def all(self) -> tuple[Mechanism, ...]:
         """Every mechanism of the set, in the order of the fields."""
-        return tuple(getattr(self, f.name) for f in fields(self))
+        return tuple(getattr(self, name) for name in field_names(type(self)))
 
     def owner(self, path: str) -> Mechanism | None:
         """The mechanism that runs the rule at ``path`` of a description, or ``None``."""

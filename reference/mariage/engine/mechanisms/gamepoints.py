@@ -19,8 +19,9 @@ loser; the first row whose conditions hold gives the game points:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
+
+from mariage.lazyrecord import replace
 
 from .base import Mechanism
 

@@ -39,10 +39,9 @@ through its role in the set (``st.mech.scoring.end_hand``), never other methods.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import fields
 from typing import TYPE_CHECKING
 
-from ...lazyrecord import frozen_record
+from ...lazyrecord import field_names, frozen_record
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -64,7 +63,7 @@ class Hooks:
 
 
 #: the names of the hooks, in the order of the table
-HOOK_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Hooks))
+HOOK_NAMES: tuple[str, ...] = field_names(Hooks)
 
 
 def hooks_of(mechanisms: Iterable[Mechanism], rules: Rules) -> Hooks:
