@@ -24,9 +24,13 @@ two), the picks of a set count as one decision, so their extra steps are in the 
 ``--pairs greedy-first,greedy-random`` chooses the pairs (the "Baselines" table of
 ``benchmarks/README.md``).
 
+``--against TREE`` also times every way with the package of another tree (a worktree of
+the code before a change), in a worker process, each run interleaved with this tree's,
+so that both see the same load; its rows follow each ruleset's.
+
 Usage::
 
-    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...]
+    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--against TREE]
     python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
 """
 
@@ -36,6 +40,8 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -119,21 +125,53 @@ WAYS: dict[str, Callable[[str, int], int]] = {
 }
 
 
-def speed(rulesets: list[str], hands: int, repeat: int) -> None:
+def timed(way: str, ruleset: str, hands: int) -> float:
+    """CPU time per decision of one run of ``way``."""
+    t = time.process_time()
+    steps = WAYS[way](ruleset, hands)
+    return (time.process_time() - t) / steps
+
+
+def serve() -> None:
+    """``--serve``: answer lines ``ruleset way hands`` from stdin with :func:`timed`
+    (the worker of ``--against``, run with another tree's package)."""
+    for line in sys.stdin:
+        ruleset, way, hands = line.split()
+        print(timed(way, ruleset, int(hands)), flush=True)
+
+
+def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
           f"{repeat} runs of CPU time; ratio = per-decision time / library's")
     print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in WAYS
                                                           if w != "library"))
+    worker = None
+    if against:  # the same ways with the package of another tree, in a worker process
+        env = dict(os.environ, PYTHONPATH=os.path.join(against, "reference"))
+        worker = subprocess.Popen([sys.executable, __file__, "--serve"], env=env, text=True,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    trees = ["this", against] if worker else ["this"]
     for ruleset in rulesets:
-        times: dict[str, list[float]] = {w: [] for w in WAYS}
+        times: dict[tuple[str | None, str], list[float]] = {(t, w): [] for t in trees
+                                                            for w in WAYS}
         for _ in range(repeat):
-            for way, run in WAYS.items():  # interleaved, so load drifts hit each alike
-                t = time.process_time()
-                steps = run(ruleset, hands)
-                times[way].append((time.process_time() - t) / steps)
-        base = statistics.median(times["library"])
-        cells = [f"{statistics.median(times[w]) / base:15.2f}" for w in WAYS if w != "library"]
-        print(f"{ruleset:24} {base * 1e6:10.2f} " + " ".join(cells))
+            for way in WAYS:  # interleaved (and the trees), so load drifts hit each alike
+                times["this", way].append(timed(way, ruleset, hands))
+                if worker:
+                    assert worker.stdin and worker.stdout
+                    worker.stdin.write(f"{ruleset} {way} {hands}\n")
+                    worker.stdin.flush()
+                    times[against, way].append(float(worker.stdout.readline()))
+        for tree in trees:
+            base = statistics.median(times[tree, "library"])
+            cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in WAYS
+                     if w != "library"]
+            name = ruleset if tree == "this" else "  " + os.path.basename(str(tree).rstrip("/"))
+            print(f"{name:24} {base * 1e6:10.2f} " + " ".join(cells), flush=True)
+    if worker:
+        assert worker.stdin
+        worker.stdin.close()
+        worker.wait()
 
 
 PAIRS = [("greedy", "first"), ("greedy", "random"), ("mc", "random"), ("mc", "greedy"),
@@ -164,7 +202,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--pairs", help="policy pairs A-B, comma-separated (with --baselines)")
+    parser.add_argument("--against", metavar="TREE",
+                        help="also time the ways with TREE's package (a worktree of the "
+                             "code before a change), interleaved with this one's")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        serve()
+        return
     rulesets = args.ruleset or list_rulesets()
     if args.baselines:
         pairs = PAIRS
@@ -172,7 +217,8 @@ def main() -> None:
             pairs = [(a, b) for a, _, b in (p.partition("-") for p in args.pairs.split(","))]
         baselines(rulesets, 8 if args.quick else args.deals, args.iterations, pairs)
     else:
-        speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat)
+        speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat,
+              args.against)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from itertools import repeat
 
 import numpy as np
 import pyspiel
@@ -21,6 +22,8 @@ from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.lazyobs import LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.phase import Phase
+from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterator
 
 RULESETS = list_rulesets()
 
@@ -127,6 +130,40 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
 
 
+def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() -> None:
+    """The observations of one state share a count of those unread: a step takes no
+    snapshot once all were read (or none was made), one for any number unread; each
+    read later is the vector as observed."""
+    env = MariageEnv("schnapsen")
+    env.reset(seed=4)
+    taken: list[int] = []
+    real = env.encoder.snapshot
+    env.encoder.snapshot = lambda state, picked=0: taken.append(1) or real(state, picked)  # type: ignore[method-assign]
+    later: list[tuple[LazyObservation, np.ndarray]] = []
+    for step in range(15):
+        way = step % 5
+        if way < 4:
+            obs, *_ = env.last()
+            mask = obs["action_mask"]
+            if way == 0:  # read before the step
+                assert np.array_equal(obs["observation"], _scratch(env, env.agent_selection))
+            elif way == 1:  # left unread
+                later.append((obs, _scratch(env, env.agent_selection)))
+            elif way == 2:  # read, and two others left unread
+                obs["observation"]
+                for agent in env.possible_agents:
+                    later.append((env.observe(agent), _scratch(env, agent)))  # type: ignore[arg-type]
+            else:  # copied (which reads it)
+                obs.copy()
+        else:  # no observation made: the mask from the info
+            mask = env.infos[env.agent_selection]["action_mask"]
+        before = len(taken)
+        env.step(int(np.flatnonzero(mask)[0]))
+        assert len(taken) - before == (way in (1, 2))
+    for obs, expected in later:
+        assert np.array_equal(obs["observation"], expected)
+
+
 def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
     env = MariageEnv("marianna")
     env.reset(seed=1)
@@ -135,6 +172,44 @@ def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:
     env.reset(seed=2)
     env.step(int(np.flatnonzero(env.infos[env.agent_selection]["action_mask"])[0]))
     assert np.array_equal(obs["observation"], expected)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_agent_iter_and_last_answer_as_pettingzoos_own(name: str, seed: int) -> None:
+    """The environment's own ``agent_iter`` and ``last`` give, after every step of random
+    play, what PettingZoo's ``AECIterator`` and ``AECEnv.last`` give on a twin
+    environment (same seed, same actions): agents, rewards, ends, infos and masks."""
+    ours, twin = MariageEnv(name, max_hands=2), MariageEnv(name, max_hands=2)
+    ours.reset(seed=seed)
+    twin.reset(seed=seed)
+    rng = random.Random(seed)
+    limit = 40 + 7 * seed  # the iteration stops at max_iter (or once no agent is left)
+    theirs = AECIterator(twin, limit)
+    steps = 0
+    for agent in ours.agent_iter(limit):
+        assert agent == next(theirs)
+        obs, reward, terminated, truncated, info = ours.last()
+        t_obs, t_reward, t_terminated, t_truncated, t_info = AECEnv.last(twin)
+        assert (reward, terminated, truncated) == (t_reward, t_terminated, t_truncated)
+        assert info.keys() == t_info.keys()
+        assert np.array_equal(info["action_mask"], t_info["action_mask"])
+        assert np.array_equal(obs["action_mask"], t_obs["action_mask"])
+        if rng.random() < 0.3:
+            assert np.array_equal(obs["observation"], t_obs["observation"])
+        assert ours.last(observe=False)[0] is None
+        if terminated or truncated:
+            ours.step(None)
+            twin.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        action = int(legal[rng.randrange(len(legal))])
+        ours.step(action)
+        twin.step(action)
+        steps += 1
+    with pytest.raises(StopIteration):
+        next(theirs)
+    assert steps > 5 and ours.agents == twin.agents
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -171,6 +246,10 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                 outcomes = state.chance_outcomes()
                 if state._kind == "card":
                     assert [c for c, _ in outcomes] == state.rest
+                    # the game's rows of (card, probability) give what zipping the cards
+                    # not yet placed with 1 / their number gives
+                    left = sorted(set(range(rules.ncards)) - set(state.deck))
+                    assert outcomes == list(zip(left, repeat(1.0 / len(left)), strict=False))
                 assert sum(p for _, p in outcomes) == pytest.approx(1.0)
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 gs = state.gs

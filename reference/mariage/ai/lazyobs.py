@@ -10,10 +10,12 @@ reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
 The vector is the seat's view of the state *when it was observed*: until the
-environment changes the state, it is made from the live state; before the state
-changes, the environment hands every unread observation a
-:meth:`~mariage.ai.encoding.Encoder.snapshot` of the state (:meth:`LazyObservation.hold`),
-copied once for all of them, and the vector is made from that.
+environment changes the state, it is made from the live state; the observations of one
+state share a source that counts those still unread, and before the state changes,
+where some are, the environment puts one
+:meth:`~mariage.ai.encoding.Encoder.snapshot` of the state in the source
+(:func:`hold_unread`; :meth:`LazyObservation.hold` for one observation), and the vector
+is made from that.
 
 Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
 that storage from C without calling any of the dict's methods would see it (Python's
@@ -40,7 +42,7 @@ from mariage.engine.state import GameState
 
 from .encoding import Encoder, Snapshot
 
-__all__ = ["LazyObservation"]
+__all__ = ["LazyObservation", "hold_unread"]
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
@@ -55,44 +57,57 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # unread: the encoder, the state or its snapshot, the seat and the cards it picked
-    _encoder: Encoder | None = None
-    _source: GameState | Snapshot | None = None
-    _seat = 0
-    _picked = 0
+    # while unread: [encoder, source, the seat, the cards it picked], where source is a
+    # list [the state or its snapshot, how many observations of it are unread], shared by
+    # the observations an environment made of one state (one snapshot for all, taken
+    # only while some are unread); None (or unset) once read. A slot, not an instance
+    # dict: one of these is made on every step.
+    __slots__ = ("_args",)
+    _args: list[Any] | None
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
-           action_mask: Any) -> LazyObservation:
+           action_mask: Any, source: list[Any] | None = None) -> LazyObservation:
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
-        being passed), its vector made by ``encoder`` when first read."""
+        being passed), its vector made by ``encoder`` when first read. ``source``: a
+        list ``[state, 0]`` shared with other observations of the state (see
+        :func:`hold_unread`)."""
         obs = cls(observation=None, action_mask=action_mask)
-        obs._encoder, obs._source, obs._seat, obs._picked = encoder, state, seat, picked
+        if source is None:
+            source = [state, 0]
+        source[1] += 1
+        obs._args = [encoder, source, seat, picked]
         return obs
 
     @property
     def unread(self) -> bool:
         """Whether the vector is still to be made."""
-        return self._encoder is not None
+        return getattr(self, "_args", None) is not None
 
     def hold(self, snapshot: Snapshot) -> None:
         """Make the vector from ``snapshot`` (of the state as observed), not the state,
         which is about to change; nothing to do once the vector is made."""
-        if self._encoder is not None:
-            self._source = snapshot
+        args = getattr(self, "_args", None)
+        if args is not None:
+            args[1][1] -= 1
+            args[1] = [snapshot, 1]
 
     def _read(self) -> None:
-        encoder = self._encoder
-        if encoder is None:
+        try:
+            args = self._args
+        except AttributeError:  # made as a dict of its items
             return
-        source = self._source
+        if args is None:
+            return
+        encoder, held, seat, picked = args
+        source = held[0]
         if isinstance(source, GameState):
-            vector = encoder.vector(source, self._seat, self._picked)
+            vector = encoder.vector(source, seat, picked)
         else:
-            assert source is not None
-            vector = encoder.vector_of(source, self._seat)
+            vector = encoder.vector_of(source, seat)
         dict.__setitem__(self, "observation", vector)
-        self._encoder = self._source = None
+        held[1] -= 1
+        self._args = None
 
     # -- every read and change of the dict makes the vector first
     def __getitem__(self, key: str) -> Any:
@@ -185,3 +200,14 @@ class LazyObservation(dict[str, Any]):
         self._read()
         dict.clear(self)
 
+
+def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
+                picked: int) -> list[Any]:
+    """Before ``state`` changes: where observations made with ``source`` (``[state,
+    unread count]``, :meth:`LazyObservation.of`) are still unread, they get one
+    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``) and
+    a new source is returned for the observations to come; else ``source`` itself."""
+    if not source[1]:
+        return source
+    source[0] = encoder.snapshot(state, picked)
+    return [state, 0]

@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import repeat
+from functools import reduce
+from operator import and_, or_
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from mariage.engine.actions import Give, action_text
+from mariage.engine.actions import Give, Play, action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe, public_action
 from mariage.engine.phase import Phase
@@ -51,6 +52,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
+from .layout import AIAction
 
 __all__ = ["game_name", "register"]
 
@@ -58,6 +60,8 @@ _MAX_HANDS = 100
 # OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
 # written out, so that the module imports where pyspiel is a stand-in, as for the docs)
 _CHANCE = -1
+# the phases compared on every action, as module constants (an enum's attribute is slow)
+_DEAL, _OVER = Phase.DEAL, Phase.OVER
 _TERMINAL = -4
 
 
@@ -168,6 +172,8 @@ class _State(pyspiel.State):
         self._kind: str | None = None
         self._done = False
         self._nothing = (0,) * rules.nseats
+        # the game's, read on every action (an attribute of the pyspiel game costs more)
+        self._space, self._rows = game.space, game.chance_rows
         self._settle()
 
     def dealt_vector(self, player: int) -> Any:
@@ -195,6 +201,7 @@ class _State(pyspiel.State):
         new.hidden_steps = dict(self.hidden_steps)
         new.picked = self.picked
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
+        new._space, new._rows = self._space, self._rows
         new._player = self._player
         return new
 
@@ -207,13 +214,13 @@ class _State(pyspiel.State):
             self._kind, self._done, self._player = "dealer", False, _CHANCE
             return
         phase = gs.phase
-        if phase != Phase.DEAL and phase != Phase.OVER:  # a decision (most often)
+        if phase != _DEAL and phase != _OVER:  # a decision (most often)
             to_act = gs.to_act
             assert to_act is not None
             self._kind, self._done, self._player = None, False, to_act
             return
         # the match is over, or the hands asked for are played; else a deal is next
-        done = phase == Phase.OVER or gs.hand_no >= self.hands
+        done = phase == _OVER or gs.hand_no >= self.hands
         self._done = done
         if done:
             self._kind, self._player = None, _TERMINAL
@@ -249,8 +256,10 @@ class _State(pyspiel.State):
             return []
         if self._player == _CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        if player is None or player == self._player:
-            return self._legal_actions(self._player)
+        if player is None or player == self._player:  # (the seat to act, as in the state)
+            gs = self.gs
+            assert gs is not None
+            return self._space.legal_ids(gs, None, self.picked)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
@@ -260,7 +269,9 @@ class _State(pyspiel.State):
             n = self.rules.nseats
             return [(s, 1.0 / n) for s in range(n)]
         rest = self.rest
-        return list(zip(rest, repeat(1.0 / len(rest), len(rest)), strict=True))
+        # the game's pairs (card, 1 / cards left) for as many cards left: no tuple made
+        row = self._rows[len(rest)]
+        return [row[c] for c in rest]
 
     def _legal_actions(self, player: int) -> list[int]:
         gs = self.gs
@@ -271,46 +282,75 @@ class _State(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         kind = self._kind
+        if kind is None:  # a decision
+            self._decide(action)
+            return
         r = self.rules
-        if kind in ("dealer", "first") and not 0 <= action < r.nseats:
+        if kind == "card":  # most chance nodes: a card placed in the deck
+            try:
+                self.rest.remove(action)  # (checked before anything changes)
+            except ValueError:
+                raise ValueError(f"chance outcome {action} is no card left to deal") from None
+            deck = self.deck
+            deck.append(action)
+            if len(deck) < r.ncards:  # another card to place: nothing else changed
+                return
+            self._deal()
+            return
+        if not 0 <= action < r.nseats:
             raise ValueError(f"chance outcome {action} is no seat (0 to {r.nseats - 1})")
         if kind == "dealer":
             self.gs = GameState(r, first_dealer=action)
-            self._settle()
-            return
+        else:  # "first"
+            self.first = action
+        self._settle()
+
+    def _decide(self, action: int) -> None:
+        """Apply the decision ``action`` (an id) of the seat to act; record what each
+        player came to see by it."""
         gs = self.gs
         assert gs is not None
-        if kind == "first":
-            self.first = action
-            self._settle()
-            return
-        if kind == "card":
-            if action not in self.rest:  # (checked before anything changes)
-                raise ValueError(f"chance outcome {action} is no card left to deal")
-            self.deck.append(action)
-            self.rest.remove(action)
-            if len(self.deck) < r.ncards:  # another card to place: nothing else changed
-                return
-            if gs.hand_no:
-                for p in range(r.nseats):
-                    self.earlier[p] = self._lines(p)
-            gs.deal(self.deck, self.first)
-            self.deck, self.first = [], None
-            self.steps_all = []
-            self.hidden_steps = {}
-            self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-            self.dealt_view = self.game.encoder.snapshot(gs)
-            self._settle()
-            return
         seat = gs.to_act
         assert seat is not None
-        n = r.nseats
-        own = gs.hands[:]
-        known = gs.known[:]
-        space = self.game.space
+        space = self._space
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
-        act = space.action(action)
+        act = space.actions[action]
+        own = gs.hands[:]
+        known = gs.known[:]
+        # the engine refuses an illegal action before it changes anything
+        if type(act) is Play:  # a card played (most decisions): every player sees it
+            gs.apply(act)
+            self.picked = 0
+        else:
+            self._apply_other(gs, seat, action, act)
+        hands = gs.hands
+        learned = drawn = self._nothing
+        phase = gs.phase
+        # a player can come to see a card only if some hand or some seat's shown cards
+        # gained one (a hand h gained none of the cards it did not hold, o, where
+        # h | o == o): where both only lost cards (a card played), what each sees is
+        # part of what it saw, so nobody learned anything
+        if phase != _DEAL and phase != _OVER:
+            now_known = gs.known
+            if list(map(or_, hands, own)) != own or (
+                    now_known != known and list(map(or_, now_known, known)) != known):
+                # what q sees is its hand and every card shown (q's shown cards are in
+                # its hand): _seen(hands, known, q) == hands[q] | shown
+                shown = reduce(or_, map(and_, now_known, hands))
+                shown_before = reduce(or_, map(and_, known, own))
+                learned = tuple((h | shown) & ~(o | shown_before)
+                                for h, o in zip(hands, own, strict=True))
+                drawn = tuple(h & ~o for h, o in zip(hands, own, strict=True))
+        self.steps_all.append((seat, action, learned, drawn))
+        self._settle()
+
+    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
+        """Apply a decision other than a card played: a pick of a set being passed (only
+        its picker sees which), cards passed (unseen by some), a bid, a declaration..."""
+        r = self.rules
+        n = r.nseats
+        space = self.game.space
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
             if action not in self._legal_actions(seat):  # (the engine sees only the set)
@@ -320,24 +360,24 @@ class _State(pyspiel.State):
             # cards passed within the other side are unseen (public_action hides no other)
             receiver = gs.mech.passing.seats(gs)[1]
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
-        # the engine refuses an illegal action before it changes anything
         self.picked = space.play(gs, action, self.picked)
         if hidden is not None and any(hidden):
             self.hidden_steps[len(self.steps_all)] = hidden
-        hands = gs.hands
-        learned = drawn = self._nothing
-        if gs.phase != Phase.DEAL and gs.phase != Phase.OVER:
-            # a player can come to see a card only if some hand or some seat's shown
-            # cards gained one: where both only lost cards (a card played), what each
-            # sees is part of what it saw, so nobody learned anything
-            now_known = gs.known
-            for p in range(n):
-                if hands[p] & ~own[p] or now_known[p] & ~known[p]:
-                    learned = tuple(self._seen(hands, now_known, q)
-                                    & ~self._seen(own, known, q) for q in range(n))
-                    drawn = tuple(hands[q] & ~own[q] for q in range(n))
-                    break
-        self.steps_all.append((seat, action, learned, drawn))
+
+    def _deal(self) -> None:
+        """The deck is complete: deal it (the hand before goes to the information
+        state lines)."""
+        gs = self.gs
+        assert gs is not None
+        if gs.hand_no:
+            for p in range(self.rules.nseats):
+                self.earlier[p] = self._lines(p)
+        gs.deal(self.deck, self.first)
+        self.deck, self.first = [], None
+        self.steps_all = []
+        self.hidden_steps = {}
+        self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
+        self.dealt_view = self.game.encoder.snapshot(gs)
         self._settle()
 
     @staticmethod
@@ -427,6 +467,9 @@ class _Game(pyspiel.Game):
     space: ActionSpace
     encoder: Encoder
     info_encoder: InfoStateEncoder
+    #: per number of cards left to place, the chance outcome (card, probability) of each
+    #: card (:meth:`_State.chance_outcomes` picks those left)
+    chance_rows: tuple[tuple[tuple[int, float], ...], ...]
 
     @property
     def hands(self) -> int:
@@ -480,7 +523,8 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
     cls_name = "Game_" + re.sub(r"\W", "_", short)
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
-                                    "info_encoder": InfoStateEncoder(rules, space)})
+                                    "info_encoder": InfoStateEncoder(rules, space),
+                                    "chance_rows": _chance_rows(rules.ncards)})
     _CLASSES.append(cls)  # kept alive for as long as pyspiel may call it
     globals()[cls_name] = cls  # found by name, so that games and states pickle
     pyspiel.register_game(game_type, cls)
@@ -488,6 +532,12 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
 
 
 _CLASSES: list[type] = []
+
+
+def _chance_rows(ncards: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per number of cards left (0 to ``ncards``), each card's (card, 1 / cards left)."""
+    return tuple(tuple((c, 1.0 / left) for c in range(ncards)) if left else ()
+                 for left in range(ncards + 1))
 
 
 def _register_all() -> list[str]:

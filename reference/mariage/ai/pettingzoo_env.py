@@ -32,24 +32,40 @@ True
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from mariage.engine.deals import SeededDeals
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
-from .encoding import ActionSpace, Encoder
-from .lazyobs import LazyObservation
+from .encoding import ActionSpace, Encoder, Pick
+from .lazyobs import LazyObservation, hold_unread
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
 
 Obs = dict[str, Any]
+
+_OVER = Phase.OVER
+
+
+class _AgentIterable(AECIterable[str, Obs, int]):
+    """:meth:`MariageEnv.agent_iter`: PettingZoo's ``AECIterable``, each iteration a
+    generator (the same agents as its ``AECIterator``, without a method call per agent)."""
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 class MariageEnv(AECEnv):
@@ -89,8 +105,9 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._rewarded = False  # some reward of the last step is not 0
         self._masked: str | None = None  # the agent whose info holds the mask now
-        #: the observations handed out since the state last changed
-        self._unread: list[LazyObservation] = []
+        #: what the observations of the state as it is are made from: [the state, how
+        #: many of them are unread] (:func:`~mariage.ai.lazyobs.hold_unread`)
+        self._source: list[Any] = [None, 0]
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
 
@@ -118,7 +135,7 @@ class MariageEnv(AECEnv):
                                                  for a in self.agents}
         self._masked = None
         self._rewarded = False
-        self._unread = []  # those of the last match keep its state (a new one is made)
+        self._source = [state, 0]  # those of the last match keep its state (a new one)
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -138,7 +155,7 @@ class MariageEnv(AECEnv):
                         self._rewarded = True
             self._hands_rewarded = len(state.history)
             self._accumulate_rewards()
-        done = state.terminal
+        done = state.phase == _OVER
         if done or state.hand_no > self.max_hands:
             if self.reward == "match" and done:
                 for a, value in zip(self.possible_agents, match_rewards(state), strict=True):
@@ -171,23 +188,28 @@ class MariageEnv(AECEnv):
         read, as the agent's view of the state now."""
         state = self.state_
         assert state is not None
-        obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
-                                 self._mask_now if agent == self.agent_selection
-                                 else self._no_mask)
-        self._unread.append(obs)
-        return obs
+        return LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+                                  self._mask_now if agent == self.agent_selection
+                                  else self._no_mask, self._source)
 
-    def _hold(self) -> None:
-        """Before the state changes: the observations not read yet get a snapshot of
-        it (one for all) to make their vectors from."""
-        snapshot = None
-        for obs in self._unread:
-            if obs.unread:
-                if snapshot is None:
-                    assert self.state_ is not None
-                    snapshot = self.encoder.snapshot(self.state_, self.picked)
-                obs.hold(snapshot)
-        self._unread = []
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        """As PettingZoo's: the observation, cumulative reward, termination, truncation
+        and info of the agent to act (the observation made as :meth:`observe` does)."""
+        agent = self.agent_selection
+        obs = None
+        if observe:
+            state = self.state_
+            assert state is not None
+            obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+                                     self._mask_now, self._source)
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Obs, int]:
+        """As PettingZoo's: the agent to act, until no agent is left or ``max_iter``
+        agents were given (``step`` each one)."""
+        return _AgentIterable(self, max_iter)
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
@@ -203,12 +225,13 @@ class MariageEnv(AECEnv):
         assert state is not None
         if action is None:  # (None is for an agent that is done)
             raise ValueError(f"{agent} is to act: step() needs an action id, not None")
-        action_id = int(action)
-        if action_id != action or not 0 <= action_id < self.space.size:
+        space = self.space
+        action_id = action if type(action) is int else int(action)
+        if action_id != action or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
-                             f"{self.space.size - 1})")
+                             f"{space.size - 1})")
         if not self._mask_now[action_id]:
-            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
+            raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are rare (a hand's or the match's end)
@@ -216,9 +239,14 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        if self._unread:
-            self._hold()
-        self.picked = self.space.play(state, action_id, self.picked)
+        if self._source[1]:  # before the state changes, the unread get a snapshot of it
+            self._source = hold_unread(self._source, self.encoder, state, self.picked)
+        act = space.actions[action_id]
+        if isinstance(act, Pick):  # a card of a set being passed
+            self.picked = space.play(state, action_id, self.picked)
+        else:  # as space.play does
+            state.apply(act)
+            self.picked = 0
         self._settle()
 
     def render(self) -> str | None:
