@@ -91,6 +91,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record
     from .phase import DEAL, OVER
+    from .sheets import takers_facts, takers_lines
 
     if not _own_steps(mech):
         return None
@@ -103,8 +104,11 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
+    written = takers_lines(mech, rules, ns) if kind == "takers" else None
     if kind == "points":  # the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
+    elif written is not None:  # the takers' sheet written out (engine.sheets)
+        lines += [*written, "    won = None"]
     elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
         sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
         ns["_sheet"] = sheet or mech.game_points.hand_score
@@ -126,16 +130,19 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               "how, won")
-    if rules.takers_rule is not None:
-        ns["_facts"] = mech.takers.facts
-        record += ", **_facts(st))"
-    elif rules.auction_rule:
-        ns["_facts"] = mech.contract.facts
-        record += ", **_facts(st))"
+    if rules.takers_rule is not None and written is not None:
+        lines += takers_facts(ns, mech, rules)
     else:
-        record += ")"
-    lines += [f"    st.history.append({record})",
-              "    st.hand_over_reason = how", "    st.to_act = None",
+        if rules.takers_rule is not None:
+            ns["_facts"] = mech.takers.facts
+            record += ", **_facts(st))"
+        elif rules.auction_rule:
+            ns["_facts"] = mech.contract.facts
+            record += ", **_facts(st))"
+        else:
+            record += ")"
+        lines.append(f"    st.history.append({record})")
+    lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on
         ns["_finish"] = mech.match_end.finish
