@@ -11,17 +11,21 @@ mechanisms) must leave every slot of two copies of that state equal.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from mariage import GameState, list_rulesets, load_rules
 from mariage.engine.handend import hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import DEAL, PLAY
-from mariage.engine.sheets import takers_lines
+from mariage.engine.sheets import contract_facts, contract_lines, settle_lines, takers_lines
 from propkit import option_grid, pick_action, rules_for
 from test_fastpath import _state_of
 
 TAKERS = [n for n in list_rulesets() if load_rules(n).takers_rule is not None]
+#: the rulesets whose sheet is the contract's (the Thousand family, German Marjapussi)
+CONTRACTS = [n for n in list_rulesets() if load_rules(n).score_kind == "contract"]
 
 
 def _played_hand(rules: object, rng: random.Random) -> GameState:
@@ -72,25 +76,82 @@ def _unsettled(state: GameState, rng: random.Random) -> None:
         del state.tricks[rng.randrange(len(state.tricks) + 1):]
 
 
-@pytest.mark.parametrize("name", TAKERS)
-def test_the_written_takers_sheet_scores_as_the_mechanism(name: str) -> None:
+def _unsettled_contract(state: GameState, rng: random.Random) -> None:
+    """Set at random what the contract's sheet and the running totals read: the hand
+    points, the declarer (or nobody), the contract and a blind one, a seat sitting out
+    and its talon, the barrel, bolts, falls and golden hands, the totals near the
+    target, the barrel and the dump."""
+    r = state.rules
+    nteams = len(r.teams)
+    state.phase = PLAY
+    state.declarer = rng.choice([-1, *range(r.nseats), *range(r.nseats)])
+    state.captured = [rng.randrange(0, 125) for _ in range(nteams)]
+    state.decl_points = [rng.choice([0, 0, 40, 60, 100]) for _ in range(nteams)]
+    state.tricks_won = [rng.choice([0, 1, 3, 7]) for _ in range(nteams)]
+    state.contract = rng.choice([0, 100, 110, 120, 125, 200])
+    state.blind = rng.random() < 0.3
+    if r.sits_out != "none" and rng.random() < 0.7:
+        state.out = rng.randrange(r.nseats)
+        state.talon = rng.getrandbits(r.ncards)
+    marks = [r.barrel_at, r.match_target, r.dump_value, 0, 50, 500]
+    state.match_scores = [rng.choice(marks) + rng.choice([-25, -5, 0, 5, 25])
+                          for _ in range(nteams)]
+    state.barrel = [rng.choice([-1, -1, 0, 1, 2]) for _ in range(nteams)]
+    state.bolts = [rng.randrange(4) for _ in range(nteams)]
+    state.falls = [rng.randrange(3) for _ in range(nteams)]
+    state.golden_done = rng.randrange(r.hand_seats + 1)
+    state.golden_made = rng.randrange(2)
+    state.concessions = [rng.randrange(3) for _ in range(nteams)]
+
+
+def _both_ways(name: str, written_steps: Callable[[Any], bool],
+               unsettled: Callable[[GameState, random.Random], None],
+               endings: tuple[str, ...]) -> int:
+    """Score random ends of hands of ``name`` (sampled options) by the generated hand end
+    and by :meth:`Scoring.end_hand`; every slot must agree. The cases compared."""
     rng = random.Random(f"sheets {name}")
     grid = option_grid(name)
     cases = 0
     for opts in [{}, *rng.sample(grid, min(12, len(grid)))]:
         rules = rules_for(name, opts)
-        assert takers_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+        assert written_steps(rules)
         written = hand_end(DEFAULT_MECHANISMS, rules)
         assert written is not None
         for _ in range(25):
             state = _played_hand(rules, rng)
             if state.terminal:
                 continue
-            _unsettled(state, rng)
-            how = "played_out" if rng.random() < 0.9 else "redeal"
+            unsettled(state, rng)
+            how = endings[0] if rng.random() < 0.8 else rng.choice(endings)
             fast, slow = state.clone(), state.clone()
             written(fast, how)
             DEFAULT_MECHANISMS.scoring.end_hand(slow, how)
             assert _state_of(fast) == _state_of(slow), (opts, how)
             cases += 1
-    assert cases > 100
+    return cases
+
+
+@pytest.mark.parametrize("name", TAKERS)
+def test_the_written_takers_sheet_scores_as_the_mechanism(name: str) -> None:
+    def written(rules: Any) -> bool:
+        return takers_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+
+    assert _both_ways(name, written, _unsettled, ("played_out", "redeal")) > 100
+
+
+@pytest.mark.parametrize("name", CONTRACTS)
+def test_the_written_contract_sheet_and_totals_score_as_the_mechanisms(name: str) -> None:
+    def written(rules: Any) -> bool:
+        each = rules.sheet_mode == "each_rounded"
+        assert (contract_lines(DEFAULT_MECHANISMS, rules, {}) is not None) == each
+        if rules.running_rule is not None:
+            assert settle_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+        return contract_facts(DEFAULT_MECHANISMS, rules, {}) is not None
+
+    def unsettled(state: GameState, rng: random.Random) -> None:
+        if state.declarer < 0 and state.rules.sheet_mode == "each_rounded":
+            state.declarer = 0  # (a hand of the Thousand family is always bid)
+        _unsettled_contract(state, rng)
+
+    endings = ("played_out", "conceded", "redeal")
+    assert _both_ways(name, written, unsettled, endings) > 100

@@ -91,7 +91,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record
     from .phase import DEAL, OVER
-    from .sheets import takers_facts, takers_lines
+    from .sheets import contract_facts, contract_lines, settle_lines, takers_facts, takers_lines
 
     if not _own_steps(mech):
         return None
@@ -104,10 +104,11 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
-    written = takers_lines(mech, rules, ns) if kind == "takers" else None
+    written = takers_lines(mech, rules, ns) if kind == "takers" else \
+        contract_lines(mech, rules, ns) if kind == "contract" else None
     if kind == "points":  # the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
-    elif written is not None:  # the takers' sheet written out (engine.sheets)
+    elif written is not None:  # the takers' or the contract's sheet written out (sheets)
         lines += [*written, "    won = None"]
     elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
         sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
@@ -120,7 +121,10 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
-    if running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
+    settle = settle_lines(mech, rules, ns) if running else None
+    if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
+        lines += settle
+    elif running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
         ns["_settle"] = mech.running.settle
         lines.append("    decided = _settle(st, how, added)")
     else:
@@ -130,8 +134,12 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               "how, won")
+    facts = contract_facts(mech, rules, ns) if rules.takers_rule is None and \
+        rules.auction_rule else None
     if rules.takers_rule is not None and written is not None:
         lines += takers_facts(ns, mech, rules)
+    elif facts is not None:
+        lines += facts
     else:
         if rules.takers_rule is not None:
             ns["_facts"] = mech.takers.facts

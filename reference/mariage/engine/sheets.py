@@ -15,7 +15,13 @@ from winning) is still asked of the mechanism.
 
 It is written only where the takers' scoring, the announcements' points and
 the pair of trumps are the reference methods; elsewhere the hand end calls
-:meth:`TakersScore.sheet` and :meth:`TakersScore.facts`.
+:meth:`TakersScore.sheet` and :meth:`TakersScore.facts`. In the same way,
+:func:`contract_lines` writes the contract's sheet where each side books its
+own rounded points (the Thousand family), :func:`contract_facts` the record's
+facts of a contract, and :func:`settle_lines` the running totals (the barrel
+filter, the entries added, the win check, dumps), asking the golden hands, the
+bolts and the barrel's attempts and falls of the mechanism (the barrel only
+where a side is on it or reaches it: elsewhere it changes nothing).
 ``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
 options both ways and compares every slot after every action.
 
@@ -35,7 +41,7 @@ if TYPE_CHECKING:
     from .mechanisms import Mechanisms
     from .rules import Rules
 
-__all__ = ["takers_facts", "takers_lines"]
+__all__ = ["contract_facts", "contract_lines", "settle_lines", "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "facts")
@@ -158,3 +164,148 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
             f"        st.history.append({head}, declarer=st.declarer, contract=st.contract, "
             "kontras=st.kontras, trump=st.trump, made=_MADE.get(outcome) if played else None, "
             "outcome=outcome, announce_side=side, held=st.pot))"]
+
+
+#: the Contract methods whose work :func:`contract_lines` and :func:`contract_facts` write
+_CONTRACT_STEPS = ("sheet", "made", "playing_team", "schwarz", "facts")
+
+
+def _own_contract(mech: Mechanisms) -> bool:
+    """True where the contract runs the reference methods that the written sheet and
+    facts stand for."""
+    from .mechanisms import Contract
+
+    cls = type(mech.contract)
+    return all(getattr(cls, n) is getattr(Contract, n) for n in _CONTRACT_STEPS)
+
+
+def _round_to(expr: str, step: int, down: bool) -> str:
+    """Source of :func:`~mariage.engine.mechanisms.contract.round_to` of ``expr``."""
+    if down:
+        return f"{expr} // {step} * {step}"
+    return f"({expr} + {step // 2}) // {step} * {step}"
+
+
+def _made(rules: Rules) -> str:
+    """Source of :meth:`Contract.made` where the playing party is side ``team`` (>= 0) and
+    ``pts`` holds the sides' hand points."""
+    pts = _round_to("pts[team]", rules.rounding, rules.round_down) if rules.round_first \
+        else "pts[team]"
+    return f"{pts} {'>' if rules.made_if == 'more_than' else '>='} st.contract"
+
+
+def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`Contract.sheet` does where each side books its own
+    rounded points and the playing party its contract (``scoring.sheet`` mode
+    ``each_rounded``, the Thousand family), leaving the sheet in ``added``; ``None``
+    for the other modes or where a mechanism changes a step."""
+    if rules.sheet_mode != "each_rounded" or not _own_contract(mech):
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
+              _sitter=mech.talon.sitter)
+    lines = ["    if how == 'conceded':", "        added = _concession_sheet(st)",
+             "    elif how != 'played_out':",
+             f"        added = [{', '.join('0' for _ in teams)}]", "    else:",
+             "        team = _team_of[st.declarer] if st.declarer >= 0 else -1",
+             "        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding, r.round_down)
+                                     for t in teams) + "]",
+             "        if st.out >= 0:  # a side sitting out books nothing of its own",
+             "            added[_team_of[st.out]] = 0",
+             f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
+             "-st.contract"]
+    if r.sitter_talon_rule is not None:
+        lines += ["        if st.out >= 0:", "            _sitter(st, added)"]
+    return lines
+
+
+def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that append the hand's record with the facts of
+    :meth:`Contract.facts`, where the record's other fields are ``pts``, ``added`` and
+    ``won``; ``None`` where the contract changes a step."""
+    if not _own_contract(mech):
+        return None
+    ns.update(_team_of=rules.team_of)
+    schwarz = "tuple([t for t, n in enumerate(st.tricks_won) if n == 0])" \
+        if rules.schwarz_rule is not None else "()"
+    return ["    team = _team_of[st.declarer] if st.declarer >= 0 else -1",
+            "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
+            f"{_made(rules)}",
+            "    st.history.append(_record(st.hand_no, st.dealer, pts, tuple(added), "
+            "tuple(st.tricks_won), how, won, contract=st.contract, declarer=st.declarer, "
+            f"made=made, schwarz={schwarz}, kontras=st.kontras))"]
+
+
+#: the RunningTotals methods whose work :func:`settle_lines` writes out
+_RUNNING_STEPS = ("settle", "wins")
+
+
+def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`RunningTotals.settle` does with the entries
+    ``added``, leaving its answer in ``decided``; ``None`` where the running totals
+    change a step. The golden hands, the bolts and the barrel's attempts and falls are
+    asked of the mechanism, the barrel only where a side is on it or reaches it."""
+    from .mechanisms import RunningTotals
+
+    cls = type(mech.running)
+    if any(getattr(cls, n) is not getattr(RunningTotals, n) for n in _RUNNING_STEPS):
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    ns.update(_team_of=r.team_of, _golden=mech.running.golden, _bolts=mech.running.bolts,
+              _barrel=mech.running.barrel)
+    lines = ["    if how == 'redeal':  # thrown in: not scored, dealt again"]
+    if r.redeal_same_dealer:
+        lines.append("        st.next_dealer = st.dealer")
+    lines += ["        decided = None", "    else:"]
+    body = ["scores = st.match_scores",
+            "decl = _team_of[st.declarer] if st.declarer >= 0 else -1"]
+    if r.blind_multiplier != 1:
+        body += ["if st.blind and how == 'played_out':",
+                 f"    added[decl] *= {r.blind_multiplier}"]
+    golden = r.golden_rule is not None
+    if golden:
+        body += ["golden = _golden(st)", "if golden:", "    st.golden_done += 1",
+                 "    if decl >= 0 and how == 'played_out' and added[decl] > 0:",
+                 "        st.golden_made = 1"]
+        body += [f"    added[{t}] *= {r.golden_multiplier}" for t in teams]
+    body += ["barrel = st.barrel", "on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams)
+             + "]"]
+    if r.barrel_rule is not None:  # the barrel filter: only the declarer's entry counts
+        for t in teams:
+            keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
+            body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
+    if r.barrel_rule is not None or r.bolt_condition != "off":
+        body.append("sides = st.sides_in_hand()")
+    else:
+        body.append("sides = ()")
+    if r.bolt_condition != "off":
+        body += ["if how == 'played_out':", "    _bolts(st, added, sides, decl, on)"]
+    target = r.match_target
+    for t in teams:
+        if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
+            body += [f"if scores[{t}] + added[{t}] > {target}:", f"    added[{t}] = 0"]
+        body.append(f"scores[{t}] += added[{t}]")
+    reach = {"at_least": ">=", "more_than": ">", "exactly": "=="}[r.win_rule]
+    some = f"{target} in scores" if reach == "==" else f"max(scores) {reach} {target}"
+    body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
+             f"if {some} else None",
+             "if reached:",
+             "    if decl in reached:", "        decided = (decl,)", "    else:",
+             "        top = max([scores[t] for t in reached])",
+             "        best = [t for t in reached if scores[t] == top]",
+             "        decided = (best[0] if len(best) == 1 else None,)",
+             "else:", "    decided = None"]
+    if r.barrel_rule is not None:
+        body += [f"    if True in on or max(scores) >= {r.barrel_at}:",
+                 "        _barrel(st, on, sides)"]
+    if r.dump_rule is not None:
+        for t in teams:
+            dump = f"scores[{t}] == {r.dump_value}" + \
+                (f" or scores[{t}] == {-r.dump_value}" if r.dump_negative else "")
+            body += [f"    if {dump}:", f"        scores[{t}] = 0"]
+    if golden and r.golden_reset:  # the golden hands over, no golden contract made
+        body += [f"    if golden and st.golden_done == {r.hand_seats} and not st.golden_made:",
+                 f"        scores[:] = [{', '.join('0' for _ in teams)}]"]
+    return lines + ["        " + line for line in body]
