@@ -225,3 +225,48 @@ def test_a_seeded_stream_of_other_rules_is_checked() -> None:
         while True:
             state.apply(state.legal_actions()[-1])
     assert info.value.rule_id == "core.deal"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_fresh_deal_is_a_new_hand_and_the_deal_plan(name: str) -> None:
+    """The deal's one generated step (``_fresh_deals``) leaves every slot as
+    ``reset_hand``, the hand counted and the plan's ``lay`` do, after a played hand."""
+    from mariage.engine.mechanisms.dealing import _fresh_deals
+    from test_search_support import fingerprint
+
+    rng = random.Random(f"fresh {name}")
+    rules = load_rules(name)
+    first = 0 if rules.first_lead == "lot" else None
+    for dealer in range(rules.nseats):
+        played = GameState(rules, first_dealer=dealer)
+        played.deal(canonical_deck(rules), first)
+        while played.to_act is not None:  # a whole hand: every per-hand field moves
+            played.apply(played.legal_actions()[0])
+        one, two = played.clone(), played.clone()
+        deck = canonical_deck(rules)
+        rng.shuffle(deck)
+        start = 0 if one.dealer is None else (one.dealer + 1) % rules.nseats
+        fresh = _fresh_deals(one)
+        assert fresh is not None
+        fresh[start](one, deck, one.dealer)
+        two.reset_hand()
+        two.hand_no += 1
+        _plan_of(rules).lay[start](two, deck, two.dealer)
+        assert fingerprint(one) == fingerprint(two)
+
+
+def test_a_state_class_that_resets_a_hand_its_own_way_is_asked() -> None:
+    from mariage.engine.mechanisms.dealing import _fresh_deals
+
+    class Counted(GameState):
+        __slots__ = ("resets",)
+
+        def reset_hand(self) -> None:
+            self.resets = getattr(self, "resets", 0) + 1
+            super().reset_hand()
+
+    rules = load_rules("marianna")
+    state = Counted(rules, first_dealer=0)
+    assert _fresh_deals(state) is None and _fresh_deals(_state("marianna")) is not None
+    state.deal(canonical_deck(rules))
+    assert state.resets == 2 and state.hand_no == 1  # at the start, and for the deal

@@ -67,6 +67,7 @@ class _DealPlan:
     turn: int
     dealt: int
     lay: tuple[Callable[[GameState, list[int], int | None], None], ...]
+    source: tuple[tuple[str, ...], ...]  # the body of each lay[start]
 
 
 def _deal_plan(r: Rules) -> _DealPlan:
@@ -93,16 +94,22 @@ def _deal_plan(r: Rules) -> _DealPlan:
             turn = pos
             pos += 1
     lines = []
+    bodies = []
     for start in range(n):
         sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
                 for s in range(n)]
+        bodies.append((f"    st.hands = [{', '.join(sums)}]", *_turn_up_lines(r, turn, pos)))
         lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
-                  f"def lay_{start}(st, c, dealer):", f"    st.hands = [{', '.join(sums)}]",
-                  *_turn_up_lines(r, turn, pos)]
-    namespace: dict[str, Any] = {"_b": [1 << c for c in range(r.ncards)], "_suit_of": r.suit_of}
+                  f"def lay_{start}(st, c, dealer):", *bodies[-1]]
+    namespace = _plan_names(r)
     exec(compile("\n".join(lines) + "\n", f"<deal of {r.name}>", "exec"), namespace)
     return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos,
-                     tuple(namespace[f"lay_{start}"] for start in range(n)))
+                     tuple(namespace[f"lay_{start}"] for start in range(n)), tuple(bodies))
+
+
+def _plan_names(r: Rules) -> dict[str, Any]:
+    """The names the deal plan's code reads: the bit of each card, the suit of each."""
+    return {"_b": [1 << c for c in range(r.ncards)], "_suit_of": r.suit_of}
 
 
 def _reversed_from(pos: int) -> str:
@@ -131,6 +138,56 @@ def _turn_up_lines(r: Rules, turn: int, pos: int) -> list[str]:
 
 #: id of the rules -> (the rules, their deal plan)
 _PLANS: dict[int, tuple[Rules, _DealPlan]] = {}
+
+
+#: a fresh deal, from a deck checked: ``(state, cards, dealer)``
+FreshDeal = Callable[["GameState", list[int], "int | None"], None]
+#: the resetter of a class of state under some rules (GameState._fresh) -> (the rules,
+#: their fresh deal per first seat, or None where none is written)
+_FRESH: dict[Callable[..., None], tuple[Rules, tuple[FreshDeal, ...] | None]] = {}
+
+
+def _fresh_deals(st: GameState) -> tuple[FreshDeal, ...] | None:
+    """Per first seat, a function that does what ``st.reset_hand()``, counting the hand
+    and ``lay[start]`` of the deal plan do, in one: a new hand's data (but the hands and
+    the stock, which it deals), the hands, the card turned up and the stock. Written
+    once per class of state and rules; ``None`` where the class resets a hand its own
+    way (:func:`~mariage.engine.freshhand.reset_lines`).
+
+    >>> from mariage import load_rules, GameState
+    >>> from mariage.engine.deals import canonical_deck
+    >>> a, b = (GameState(load_rules("schnapsen"), first_dealer=0) for _ in range(2))
+    >>> _fresh_deals(a)[1](a, canonical_deck(a.rules), 0)
+    >>> b.reset_hand(); b.hand_no += 1; _plan_of(b.rules).lay[1](b, canonical_deck(b.rules), 0)
+    >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no
+    (True, True, True, 1)
+    """
+    from ..freshhand import reset_lines
+    from ..state import GameState
+
+    r = st.rules
+    key = st._fresh
+    hit = _FRESH.get(key)
+    if hit is not None and hit[0] is r:
+        return hit[1]
+    if len(_FRESH) >= 64:  # bounded, whatever the caller makes
+        _FRESH.clear()
+    cls = type(st)
+    namespace = _plan_names(r)
+    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace) \
+        if cls.reset_hand is GameState.reset_hand else None
+    deals = None
+    if reset is not None:
+        plan = _plan_of(r)
+        lines = []
+        for start, body in enumerate(plan.source):
+            lines += [f"def deal_{start}(st, c, dealer):", *reset, "    st.hand_no += 1",
+                      *body]
+        exec(compile("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", "exec"),
+             namespace)
+        deals = tuple(namespace[f"deal_{start}"] for start in range(len(plan.source)))
+    _FRESH[key] = (r, deals)
+    return deals
 
 
 def _plan_of(r: Rules) -> _DealPlan:
@@ -225,18 +282,21 @@ class Dealing(Mechanism):
         the first leader, then the first trick or what comes before it (an auction...).
         """
         r = st.rules
-        st.reset_hand()
-        st.hand_no += 1
         n = r.nseats
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
+        hit = _FRESH.get(st._fresh)
+        fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
+        if fresh is not None:  # all of the next three steps in one (see _fresh_deals)
+            fresh[start](st, cards, dealer)
+        else:
+            st.reset_hand()
+            st.hand_no += 1
+            # rounds of packets from the seat after the dealer (see _deal_plan)
+            _plan_of(r).lay[start](st, cards, dealer)
         if r.sits_out != "none":
             out = r.sitter(dealer)
             st.out = out if out is not None else -1
-        # rounds of packets from the seat after the dealer (see _deal_plan)
-        hit = _PLANS.get(id(r))
-        plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)
-        plan.lay[start](st, cards, dealer)
         hands = st.hands
         if r.first_lead == "lot":
             assert first_player is not None
