@@ -57,7 +57,8 @@ def _unsettled(state: GameState, rng: random.Random) -> None:
             wins[rng.randrange(nteams)] += 1
     state.tricks_won = wins
     total = sum(r.points) + r.last_trick_points
-    first = rng.choice([0, total // 2, rng.randrange(total + 1), total])
+    first = rng.choice([0, total // 2, rng.randrange(total + 1), total, 80, 81, 82,
+                        total - 80, total - 81, total - 82])  # at a bid of 80 and its 82
     state.captured = [first, total - first] if nteams == 2 else \
         [rng.randrange(total) for _ in range(nteams)]
     if rng.random() < 0.4:

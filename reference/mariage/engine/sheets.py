@@ -9,9 +9,7 @@ outcome, the lines rounded). Run once a hand, with cold caches, each call
 costs several times what it does in a loop. :func:`takers_lines` writes the
 same steps for one ruleset: the rules' answers as constants, the sides
 unrolled, the announcements' best side worked out once for the sheet and the
-record. What depends on more than the rules and the common case (a bid's own
-sheet, a held-over tie judged against a bid, the hook that keeps a pair alone
-from winning) is still asked of the mechanism.
+record, a bid's judgement and sheet written for the rules' bids.
 
 It is written only where the takers' scoring, the announcements' points and
 the pair of trumps are the reference methods; elsewhere the hand end calls
@@ -29,7 +27,7 @@ options both ways and compares every slot after every action.
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 >>> ns = {}
 >>> lines = takers_lines(DEFAULT_MECHANISMS, load_rules("belote"), ns)
->>> lines[0], "_judged" in ns
+>>> lines[0], "_best_side" in ns
 ('    side = _best_side(st) if st.announced else -1', True)
 """
 
@@ -44,7 +42,8 @@ if TYPE_CHECKING:
 __all__ = ["contract_facts", "contract_lines", "settle_lines", "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
-_TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "facts")
+_TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
+                 "mark_pair_only", "facts")
 
 
 def _own_steps(mech: Mechanisms) -> bool:
@@ -77,9 +76,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     r = rules
     teams = range(len(r.teams))
     ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
-              _judged=mech.takers._judged, _bid_sheet=mech.takers.bid_sheet,
-              _mark_pair_only=mech.takers.mark_pair_only, _team_of=r.team_of,
-              _strain_kinds=r.strain_kinds)
+              _team_of=r.team_of, _strain_kinds=r.strain_kinds)
     zeros = f"[{', '.join('0' for _ in teams)}]"
     lines = ["    side = _best_side(st) if st.announced else -1" if r.combos
              else "    side = -1",
@@ -110,13 +107,13 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
     body += [f"counted = {counted}", "mine = counted[taker]", "theirs = sum(counted) - mine",
              "if st.contract:  # a bid: TakersScore._judged",
-             "    result = _judged(st, mine, theirs)",
+             *("    " + line for line in _bid_judged(r, tie)),
              "elif capot or mine > theirs:", "    result = 'made'",
              "elif mine < theirs:", "    result = 'failed'",
              "else:", f"    result = {tie!r}",
              "st.deal_outcome = result", f"out = {zeros}", "pair_only = -1",
-             "if st.contract and result != 'tied':",
-             "    out, winner, pair_only = _bid_sheet(st, result, cards, ann, pair, totals)",
+             "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
+             *("    " + line for line in _bid_lines(r)),
              "elif result == 'made':", "    out = totals", "    winner = taker",
              "elif result == 'failed':",
              "    winner = " + ("1 - taker" if len(r.teams) == 2 else "st.opponent(taker)")]
@@ -138,7 +135,10 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         for t in teams:  # no trick: only its pair of trumps
             body += [f"if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
                      f"    pair_only = {t}"]
-        body.append("_mark_pair_only(st, pair_only)")
+        body += ["no_win = st.no_win"]  # TakersScore.mark_pair_only
+        for t in teams:
+            body += [f"if wins[{t}]:", f"    no_win &= {~(1 << t)}"]
+        body += ["if pair_only >= 0:", "    no_win |= 1 << pair_only", "st.no_win = no_win"]
     if r.round_mode == "none":
         body.append("added = out")
     else:
@@ -148,6 +148,71 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             body += ["residue = st.round_residue"]
             body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
     return lines + ["        " + line for line in body]
+
+
+def _bid_judged(r: Rules, tie: str) -> list[str]:
+    """Source of :meth:`TakersScore._judged` for a bid (``st.contract`` set): ``result``
+    from ``mine``, ``theirs`` and ``capot``."""
+    lines = []
+    if r.sa_capot_value:
+        lines += [f"if st.contract == {r.sa_capot_value}:",
+                  "    result = 'made' if capot else 'failed'"]
+    if r.sa_generale_value:  # every trick by the bidder alone
+        lines += [f"{'el' if lines else ''}if st.contract == {r.sa_generale_value}:",
+                  "    result = 'made' if capot and all([w == st.declarer "
+                  "for _, _, w in st.tricks]) else 'failed'"]
+    if r.bid_must_beat:
+        lines += [f"{'el' if lines else ''}if mine == theirs and mine >= st.contract:",
+                  f"    result = {tie!r}"]
+    ok = ["mine >= st.contract"]
+    if r.bid_must_beat:
+        ok.append("mine > theirs")
+    if r.bid_80_needs_82:
+        ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
+    made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
+    return [*lines, "else:", f"    {made}"] if lines else [made]
+
+
+def _bid_lines(r: Rules) -> list[str]:
+    """Source of :meth:`TakersScore.bid_sheet`: ``out``, ``winner`` and ``pair_only`` of
+    a bid made or failed (``result``), before the held-over total and rounding."""
+    teams = range(len(r.teams))
+    keeps = r.takers_pair_on_failure == "holder_keeps"
+    other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+    lines = [f"m = (1, 2, {r.bid_redouble_factor})[st.kontras]",
+             "winner = taker if result == 'made' else " + other.format("taker"),
+             "loser = " + other.format("winner")]
+    if r.bid_capot_cards == "flat":
+        lines += ["if wins[taker] == tricks:", "    cards = cards[:]",
+                  f"    cards[taker] = {r.bid_capot_base}"]
+    mine = "cards[taker] + ann[taker] + pair[taker]"
+    made = {"bid_only": "st.contract + pair[taker]", "made_only": mine}.get(
+        r.bid_score_mode, f"st.contract + {mine}")
+    lines += ["if result == 'made' and m == 1:", "    out = totals[:]",
+              f"    out[taker] = {made}", "    pair_only = -1", "else:",
+              f"    out = [{', '.join('0' for _ in teams)}]",
+              "    capot_won = wins[winner] == tricks"]
+    if r.bid_capot_cards == "flat" and (r.sa_capot_value or r.sa_generale_value):
+        values = tuple(v for v in (r.sa_capot_value, r.sa_generale_value))
+        lines.append(f"    capot_won = capot_won or st.contract in {values}")
+    base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"
+    won_pair = "pair[winner]" + ("" if keeps else " + pair[loser]")
+    if r.bid_multiplier_base == "bid_only":
+        score = f"{base} + sum(ann) + m * st.contract + {won_pair}"
+    elif r.bid_pair_multiplied:
+        score = f"({base} + sum(ann) + st.contract + {won_pair}) * m"
+    else:
+        score = f"({base} + sum(ann) + st.contract) * m + {won_pair}"
+    if r.bid_multiplier_base == "fixed_320_640":
+        lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
+                  f"        out[winner] = {score}"]
+    else:
+        lines.append(f"    out[winner] = {score}")
+    lines.append("    pair_only = -1")
+    if keeps:
+        lines += ["    if pair[loser]:", "        out[loser] = pair[loser]",
+                  "        pair_only = loser"]
+    return lines
 
 
 def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str]:
