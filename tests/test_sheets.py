@@ -28,12 +28,12 @@ TAKERS = [n for n in list_rulesets() if load_rules(n).takers_rule is not None]
 CONTRACTS = [n for n in list_rulesets() if load_rules(n).score_kind == "contract"]
 
 
-def _played_hand(rules: object, rng: random.Random) -> GameState:
+def _played_hand(r: Any, rng: random.Random) -> GameState:
     """A state just after a random hand of ``rules`` was played out (or passed)."""
-    state = GameState(rules, first_dealer=0)  # type: ignore[arg-type]
-    deck = list(range(state.rules.ncards))
+    state = GameState(r, first_dealer=None if r.first_dealer == "none" else 0)
+    deck = list(range(r.ncards))
     rng.shuffle(deck)
-    state.deal(deck)
+    state.deal(deck, 0 if r.first_lead == "lot" else None)
     while state.phase != DEAL and not state.terminal:
         seat, action = pick_action(rng, state)
         state.apply(action, seat=seat)
@@ -156,3 +156,26 @@ def test_the_written_contract_sheet_and_totals_score_as_the_mechanisms(name: str
 
     endings = ("played_out", "conceded", "redeal")
     assert _both_ways(name, written, unsettled, endings) > 100
+
+
+#: the rulesets scored by Scoring.hand_score alone, which the hand end writes out too
+PLAIN = [n for n in list_rulesets() if load_rules(n).score_kind in ("excess", "table", "segno")]
+
+
+def _unsettled_points(state: GameState, rng: random.Random) -> None:
+    """Set at random what the plain scores read: card and hand points (ties at the top
+    included), tricks, the game points and the last trick's winner."""
+    r = state.rules
+    nteams = len(r.teams)
+    state.phase = PLAY
+    state.captured = [rng.choice([0, 30, 35, 36, 60, 61, 75, 80]) for _ in range(nteams)]
+    state.decl_points = [rng.choice([0, 0, 20, 40]) for _ in range(nteams)]
+    state.tricks_won = [rng.randrange(6) for _ in range(nteams)]
+    state.game_points = [rng.randrange(3) for _ in range(nteams)]
+    state.last_winner = rng.choice([-1, *range(r.nseats)])
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_the_written_plain_scores_score_as_the_scoring(name: str) -> None:
+    assert _both_ways(name, lambda rules: True, _unsettled_points,
+                      ("played_out", "target", "call_out")) > 100

@@ -12,8 +12,10 @@ The dispatch table holds it (``Dispatch.end_hand``), and the card play, the
 claims and the hand target end their hands through it:
 
 * the hand points of each side, unrolled for the sides (``points`` scores
-  add them as they are; another kind of score is asked of
-  :meth:`Scoring.hand_score`);
+  add them as they are; the ``excess``, ``table`` and ``segno`` scores are
+  written out as :meth:`Scoring.hand_score` works them out; the takers' and
+  the contract's sheets as :mod:`mariage.engine.sheets` writes them; another
+  kind of score is asked of its mechanism);
 * the hooks of a scored hand and of a match over, where a mechanism answers;
 * the record (with the contract's facts where the rules have a contract);
 * the match end asked of :meth:`MatchEnd.check` only where it can say
@@ -110,6 +112,9 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
         lines += [*written, "    won = None"]
+    elif kind in ("excess", "table", "segno"):  # Scoring.hand_score, written out
+        ns["_team_of"] = rules.team_of
+        lines += _score_lines(rules)
     elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
         sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
         ns["_sheet"] = sheet or mech.game_points.hand_score
@@ -169,6 +174,40 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
     return _compiled(lines + _rotation_lines(rules), ns, rules)
+
+
+def _score_lines(r: Rules) -> list[str]:
+    """Source of :meth:`Scoring.hand_score` for the scores that need no mechanism of
+    their own (``excess``, ``table``, ``segno``): ``added`` and the hand's winner
+    ``won``, from ``cap`` (the card points) and ``pts`` (the hand points)."""
+    teams = range(len(r.teams))
+    if r.score_kind == "excess":  # what a side's card and trick points pass a threshold by
+        lines = ["    wins = st.tricks_won"]
+        lines += [f"    e{t} = cap[{t}] + wins[{t}] * {r.trick_point} - {r.excess_threshold}"
+                  for t in teams]
+        return [*lines, "    added = [" + ", ".join(f"e{t} if e{t} > 0 else 0" for t in teams)
+                + "]", "    won = None"]
+    if r.score_kind == "table":  # the game points, and the table's on a played hand
+        lines = ["    added = st.game_points[:]", "    if how == 'played_out':"]
+        if r.table_threshold_points:
+            for t in teams:
+                lines += [f"        if cap[{t}] >= {r.table_threshold}:",
+                          f"            added[{t}] += {r.table_threshold_points}"]
+        if r.table_last_trick:
+            lines += ["        if st.last_winner >= 0:",
+                      f"            added[_team_of[st.last_winner]] += {r.table_last_trick}"]
+        if r.table_majority_mode == "separate" and r.table_majority:
+            lines += ["        top = max(cap)", "        if cap.count(top) == 1:",
+                      f"            added[cap.index(top)] += {r.table_majority}"]
+        return [*lines, "        pass", "    won = None"]
+    # segno: the side with the most hand points takes the hand, if alone at the top
+    cond = ["pts.count(top) == 1"]
+    if r.segno_void_top is not None:
+        cond.append(f"top != {r.segno_void_top}")
+    if r.segno_unfinished == "nobody" and r.hand_target is not None:
+        cond.append(f"(how != 'played_out' or top >= {r.hand_target})")
+    return ["    top = max(pts)", f"    won = pts.index(top) if {' and '.join(cond)} else None",
+            f"    added = [{', '.join('0' for _ in teams)}]"]
 
 
 def _rotation_lines(rules: Rules) -> list[str]:
