@@ -19,7 +19,13 @@ from mariage import GameState, list_rulesets, load_rules
 from mariage.engine.handend import hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import DEAL, PLAY
-from mariage.engine.sheets import contract_facts, contract_lines, settle_lines, takers_lines
+from mariage.engine.sheets import (
+    contract_facts,
+    contract_lines,
+    game_points_lines,
+    settle_lines,
+    takers_lines,
+)
 from propkit import option_grid, pick_action, rules_for
 from test_fastpath import _state_of
 
@@ -179,3 +185,30 @@ def _unsettled_points(state: GameState, rng: random.Random) -> None:
 def test_the_written_plain_scores_score_as_the_scoring(name: str) -> None:
     assert _both_ways(name, lambda rules: True, _unsettled_points,
                       ("played_out", "target", "call_out")) > 100
+
+
+#: the talon games, scored in game points
+TALON = [n for n in list_rulesets() if load_rules(n).score_kind == "game_points"]
+
+
+def _unsettled_talon(state: GameState, rng: random.Random) -> None:
+    """Set at random what the game points of a hand played out read: hand points (equal
+    ones, and each step of the scale), the loser's tricks, the last trick's winner, the
+    bonus carried from a drawn hand; no close."""
+    r = state.rules
+    nteams = len(r.teams)
+    state.phase = PLAY
+    state.closed_by = -1
+    state.captured = [rng.choice([0, 20, 32, 33, 34, 50, 66, 70]) for _ in range(nteams)]
+    state.decl_points = [rng.choice([0, 0, 20, 40]) for _ in range(nteams)]
+    state.tricks_won = [rng.choice([0, 0, 1, 3]) for _ in range(nteams)]
+    state.last_winner = rng.randrange(r.nseats)
+    state.carry_bonus = rng.choice([0, 0, 1])
+
+
+@pytest.mark.parametrize("name", TALON)
+def test_the_written_game_points_score_as_the_mechanism(name: str) -> None:
+    def written(rules: Any) -> bool:
+        return game_points_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+
+    assert _both_ways(name, written, _unsettled_talon, ("played_out",)) > 100

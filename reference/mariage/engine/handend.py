@@ -93,7 +93,14 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record
     from .phase import DEAL, OVER
-    from .sheets import contract_facts, contract_lines, settle_lines, takers_facts, takers_lines
+    from .sheets import (
+        contract_facts,
+        contract_lines,
+        game_points_lines,
+        settle_lines,
+        takers_facts,
+        takers_lines,
+    )
 
     if not _own_steps(mech):
         return None
@@ -108,10 +115,13 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     kind = rules.score_kind  # Scoring.hand_score, for these rules
     written = takers_lines(mech, rules, ns) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
+    points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
         lines += [*written, "    won = None"]
+    elif points is not None:  # the talon games' game points written out (sheets)
+        lines += points
     elif kind in ("excess", "table", "segno"):  # Scoring.hand_score, written out
         ns["_team_of"] = rules.team_of
         lines += _score_lines(rules)

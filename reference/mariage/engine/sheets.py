@@ -19,7 +19,8 @@ own rounded points (the Thousand family), :func:`contract_facts` the record's
 facts of a contract, and :func:`settle_lines` the running totals (the barrel
 filter, the entries added, the win check, dumps), asking the golden hands, the
 bolts and the barrel's attempts and falls of the mechanism (the barrel only
-where a side is on it or reaches it: elsewhere it changes nothing).
+where a side is on it or reaches it: elsewhere it changes nothing), and
+:func:`game_points_lines` the game points of a talon game's hand played out.
 ``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
 options both ways and compares every slot after every action.
 
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
     from .mechanisms import Mechanisms
     from .rules import Rules
 
-__all__ = ["contract_facts", "contract_lines", "settle_lines", "takers_facts", "takers_lines"]
+__all__ = ["contract_facts", "contract_lines", "game_points_lines", "settle_lines", "takers_facts",
+           "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -373,4 +375,46 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     if golden and r.golden_reset:  # the golden hands over, no golden contract made
         body += [f"    if golden and st.golden_done == {r.hand_seats} and not st.golden_made:",
                  f"        scores[:] = [{', '.join('0' for _ in teams)}]"]
+    return lines + ["        " + line for line in body]
+
+
+def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`GamePoints.hand_score` does (the talon games),
+    leaving the game points in ``added`` and the hand's winner in ``won``: a hand played
+    out written for the rules (the last trick's points, or the loser's points and tricks
+    on the scale); a claim or a close asked of the mechanism. ``None`` where the game
+    points' scoring or scale is not the reference one."""
+    from .mechanisms import GamePoints
+
+    cls = type(mech.game_points)
+    if cls.hand_score is not GamePoints.hand_score or cls.scale is not GamePoints.scale:
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    gp = mech.game_points
+    ns.update(_team_of=r.team_of, _gp_score=gp.hand_score, _gp_sitter=gp.sitter,
+              _pass_deal=gp.pass_deal)
+    lines = ["    if how == 'claim' or how == 'false_claim' or st.closed_by >= 0:",
+             "        added, won = _gp_score(st, how)", "    else:"]
+    if r.gp_played_mode == "last_trick":
+        body = ["won = _team_of[st.last_winner]", f"value = {r.gp_played_points}"]
+    else:  # the higher total wins, on the scale of the loser's points and tricks
+        sides = "0, 1" if len(r.teams) == 2 and r.sits_out == "none" else "st.sides_in_hand()"
+        body = [f"one, other = {sides}", "points, others = pts[one], pts[other]",
+                "if points == others:", "    won = None", "    value = 0", "else:",
+                "    if points > others:", "        won, loser, low = one, other, others",
+                "    else:", "        won, loser, low = other, one, points",
+                "    tricks = st.tricks_won[loser]"]
+        scale = r.gp_scale
+        for i, (least, min_tricks, value) in enumerate(scale):
+            body += [f"    {'if' if i == 0 else 'elif'} low >= {least} and tricks >= {min_tricks}:",
+                     f"        value = {value}"]
+        body += ["    else:", f"        value = {scale[-1][2]}"] if scale else []
+    body += [f"added = [{', '.join('0' for _ in teams)}]", "if won is None:"]
+    body.append(f"    st.carry_bonus += {r.draw_bonus}" if r.draw_bonus else "    pass")
+    body += ["else:", "    added[won] = value + st.carry_bonus", "    st.carry_bonus = 0"]
+    if r.sitter_score == "hand_winner":
+        body += ["    if st.out >= 0:", "        _gp_sitter(st, added, added[won])"]
+    if r.rotation in ("hand_winner", "hand_loser"):
+        body.append("_pass_deal(st, won)")
     return lines + ["        " + line for line in body]
