@@ -239,7 +239,8 @@ def test_a_seeded_stream_of_other_rules_is_checked() -> None:
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_fresh_deal_is_a_new_hand_and_the_deal_plan(name: str) -> None:
     """The deal's one generated step (``_fresh_deals``) leaves every slot as
-    ``reset_hand``, the hand counted and the plan's ``lay`` do, after a played hand."""
+    ``reset_hand``, the hand counted, the plan's ``lay`` and the opening do, after a
+    played hand."""
     from mariage.engine.mechanisms.dealing import _fresh_deals
     from test_search_support import fingerprint
 
@@ -257,10 +258,11 @@ def test_a_fresh_deal_is_a_new_hand_and_the_deal_plan(name: str) -> None:
         start = 0 if one.dealer is None else (one.dealer + 1) % rules.nseats
         fresh = _fresh_deals(one)
         assert fresh is not None
-        fresh.laid[start](one, deck, one.dealer)
+        fresh.laid[start](one, deck, one.dealer, first)
         two.reset_hand()
         two.hand_no += 1
         _plan_of(rules).lay[start](two, deck, two.dealer)
+        two.mech.dealing._open(two, first, start)
         assert fingerprint(one) == fingerprint(two)
 
 

@@ -180,8 +180,8 @@ def _turn_up_lines(r: Rules, turn: int, pos: int) -> list[str]:
 _PLANS: dict[int, tuple[Rules, _DealPlan]] = {}
 
 
-#: a fresh deal, from a deck checked: ``(state, cards, dealer)``
-FreshDeal = Callable[["GameState", list[int], "int | None"], None]
+#: a fresh deal, from a deck checked: ``(state, cards, dealer, first)``
+FreshDeal = Callable[["GameState", list[int], "int | None", "int | None"], None]
 #: a fresh deal of a caller's deck, checked: ``(state, deck, dealer, first) -> dealt``
 CheckedDeal = Callable[["GameState", list[int], "int | None", "int | None"], bool]
 
@@ -201,9 +201,10 @@ _FRESH: dict[Callable[..., None], tuple[Rules, _FreshDeals | None]] = {}
 
 
 def _fresh_deals(st: GameState) -> _FreshDeals | None:
-    """Per first seat, a function that does what ``st.reset_hand()``, counting the hand
-    and ``lay[start]`` of the deal plan do, in one: a new hand's data (but the hands and
-    the stock, which it deals), the hands, the card turned up and the stock (``laid``);
+    """Per first seat, a function that does what :meth:`Dealing.lay` does, in one: a new
+    hand's data as ``st.reset_hand()`` gives it (but the hands and the stock, which it
+    deals), the hand counted, the hands, the card turned up and the stock as the plan's
+    ``lay[start]`` lays them, then the first leader and the opening (``laid``);
     and one that first checks a caller's deck and the moment as
     :meth:`Dealing.check_deck` would, with the hands (:func:`_check_lines`), and answers
     False, the state untouched, where that check would refuse them (``taken``).
@@ -213,10 +214,10 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     >>> from mariage import load_rules, GameState
     >>> from mariage.engine.deals import canonical_deck
     >>> a, b = (GameState(load_rules("schnapsen"), first_dealer=0) for _ in range(2))
-    >>> _fresh_deals(a).laid[1](a, canonical_deck(a.rules), 0)
+    >>> _fresh_deals(a).laid[1](a, canonical_deck(a.rules), 0, None)
     >>> b.reset_hand(); b.hand_no += 1; _plan_of(b.rules).lay[1](b, canonical_deck(b.rules), 0)
-    >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no
-    (True, True, True, 1)
+    >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
+    (True, True, True, 1, 1)
     """
     from ..freshhand import reset_lines
     from ..state import GameState
@@ -238,12 +239,14 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         for start, body in enumerate(plan.source):
-            lines += [f"def deal_{start}(st, c, dealer):", *reset, "    st.hand_no += 1",
-                      *body,
+            opening = _opening_lines(r, start)
+            lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
+                      "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
                       *_check_lines(r, plan, start), *reset, "    st.hand_no += 1",
-                      f"    st.hands = [{hands}]", *body[1:], "    return True"]
-        namespace.update(_DEAL=DEAL, _sum=sum, _int=int)
+                      f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
+        namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
+                         _points=r.points, _team_of=r.team_of)
         exec(compile("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", "exec"),
              namespace)
         starts = range(len(plan.source))
@@ -251,6 +254,36 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
                             tuple(namespace[f"take_{start}"] for start in starts))
     _FRESH[key] = (r, deals)
     return deals
+
+
+def _opening_lines(r: Rules, start: int) -> list[str]:
+    """Source of what :meth:`Dealing.lay` does once the hands are dealt
+    (:meth:`Dealing._open`), for the rules and first seat ``start``."""
+    lines = []
+    if r.sits_out != "none":
+        lines += ["    out = _sitter(dealer)", "    st.out = out if out is not None else -1"]
+    lines.append("    st.leader = first" if r.first_lead == "lot" else f"    st.leader = {start}")
+    if r.holder_card is not None:  # the holder of a named card leads the first hand
+        lines += ["    if st.hand_no == 1:", "        hands = st.hands",
+                  f"        for s in range({r.nseats}):",
+                  f"            if hands[s] >> {r.holder_card} & 1:",
+                  "                st.leader = s", "                st.next_dealer = s"]
+    lines.append("    st.phase = _PLAY")
+    if r.auction_rule is not None:  # bidding games: the auction comes first
+        lines.append("    st.mech.auction.open(st)")
+    elif r.take_rule is not None:  # the turned card is taken (or not) first
+        lines.append("    st.mech.taking.open(st)")
+    elif r.sa_rule is not None:  # an auction of a value and a trump suit first
+        lines.append("    st.mech.suit_auction.open(st)")
+    else:  # TrickPlay.start_trick, by generated code (engine.fastpath.start_trick)
+        lines.append("    st._appliers.start_trick(st, st.leader)")
+    if r.turn_up_bonus:
+        lines += ["    if st.turn_up is not None and dealer is not None:",
+                  "        bonus = _points[st.turn_up]", "        if bonus:",
+                  "            st.match_scores[_team_of[dealer]] += bonus",
+                  "            st.mech.match_end.check(st, after_hand=False, "
+                  "reason='turn_up_bonus')"]
+    return lines
 
 
 def _plan_of(r: Rules) -> _DealPlan:
@@ -326,7 +359,6 @@ class Dealing(Mechanism):
             dealer = st.dealer
             start = 0 if dealer is None else (dealer + 1) % r.nseats
             if fresh is not None and fresh.taken[start](st, deck, dealer, first_player):
-                self._open(st, first_player, start)
                 return
         self.lay(st, self.check_deck(st, deck, first_player), first_player)
 
@@ -366,13 +398,13 @@ class Dealing(Mechanism):
         start = 0 if dealer is None else (dealer + 1) % n
         hit = _FRESH.get(st._fresh)
         fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
-        if fresh is not None:  # all of the next three steps in one (see _fresh_deals)
-            fresh.laid[start](st, cards, dealer)
-        else:
-            st.reset_hand()
-            st.hand_no += 1
-            # rounds of packets from the seat after the dealer (see _deal_plan)
-            _plan_of(r).lay[start](st, cards, dealer)
+        if fresh is not None:  # all of it in one (see _fresh_deals)
+            fresh.laid[start](st, cards, dealer, first_player)
+            return
+        st.reset_hand()
+        st.hand_no += 1
+        # rounds of packets from the seat after the dealer (see _deal_plan)
+        _plan_of(r).lay[start](st, cards, dealer)
         self._open(st, first_player, start)
 
     def _open(self, st: GameState, first_player: int | None, start: int) -> None:
