@@ -334,3 +334,44 @@ def test_a_callers_deck_is_dealt_exactly_when_the_check_takes_it(name: str) -> N
     played = state.clone()
     played.deal(good, first)
     assert not fresh.taken[start](played, good, played.dealer, first)  # not its moment
+
+
+@pytest.mark.parametrize(("name", "options"), [*((n, {}) for n in RULESETS),
+                                               ("marianna", {"declare_when": "trick_start"})])
+def test_a_fresh_deal_opens_the_first_trick_for_any_dispatch_table(
+        name: str, options: dict[str, Any]) -> None:
+    """The fresh deal writes out the first trick's opening for the dispatch table it
+    was written for; a state of the same class and rules with other mechanisms (their
+    own trick play, which opens a trick its own way) is opened by its own table, and
+    both deal the same hand."""
+    from dataclasses import replace
+
+    from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+    from test_fastpath import _state_of
+
+    class OwnStart(TrickPlay):
+        __slots__ = ()
+
+        def start_trick(self, st: GameState, leader: int) -> None:
+            super().start_trick(st, leader)
+
+    from propkit import rules_for
+
+    rules = rules_for(name, options)
+    first = 0 if rules.first_lead == "lot" else None
+    rng = random.Random(f"tables {name}")
+    dealer = None if rules.first_dealer == "none" else 0
+    plain = GameState(rules, first_dealer=dealer)
+    own = GameState(rules, first_dealer=dealer,
+                    mechanisms=replace(DEFAULT_MECHANISMS, tricks=OwnStart()))
+    for _ in range(3):
+        deck = canonical_deck(rules)
+        rng.shuffle(deck)
+        for state in (plain, own):
+            state.deal(deck, first)
+        assert _state_of(plain) == _state_of(own)
+        for state in (plain, own):
+            while state.to_act is not None:
+                state.apply(state.legal_actions()[0])
+        if plain.terminal:
+            break
