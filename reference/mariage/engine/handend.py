@@ -91,9 +91,10 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
     code (see the module's text)."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import hand_record
+    from .outcomes import hand_record, record_lines
     from .phase import DEAL, OVER
     from .sheets import (
+        RECORD,
         contract_facts,
         contract_lines,
         game_points_lines,
@@ -148,23 +149,19 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
-              "how, won")
+              "how, won, **_facts(st))")
     facts = contract_facts(mech, rules, ns) if rules.takers_rule is None and \
         rules.auction_rule else None
     if rules.takers_rule is not None and written is not None:
         lines += takers_facts(ns, mech, rules)
     elif facts is not None:
         lines += facts
-    else:
-        if rules.takers_rule is not None:
-            ns["_facts"] = mech.takers.facts
-            record += ", **_facts(st))"
-        elif rules.auction_rule:
-            ns["_facts"] = mech.contract.facts
-            record += ", **_facts(st))"
-        else:
-            record += ")"
+    elif rules.takers_rule is not None or rules.auction_rule:  # the mechanism's facts
+        ns["_facts"] = mech.takers.facts if rules.takers_rule is not None else \
+            mech.contract.facts
         lines.append(f"    st.history.append({record})")
+    else:  # the record written in place (outcomes.record_lines)
+        lines += record_lines("st.history", RECORD, ns)
     lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..lazyrecord import frozen_record
 
-__all__ = ["HandRecord", "MatchResult", "hand_record"]
+__all__ = ["HandRecord", "MatchResult", "hand_record", "record_lines"]
 
 
 @frozen_record
@@ -55,6 +55,20 @@ class HandRecord:
     trump: int = -1  # the trump suit of the contract
 
 
+#: a frozen slotted dataclass -> its draft class (see _record_maker)
+_DRAFTS: dict[type, type] = {}
+
+
+def _draft_of(cls: type) -> type:
+    """The draft class of ``cls``: a plain class with the same slots (made once)."""
+    draft = _DRAFTS.get(cls)
+    if draft is None:
+        names = tuple(f.name for f in fields(cls))
+        assert names == cls.__dict__["__slots__"], "the slots must be the fields"
+        draft = _DRAFTS[cls] = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
+    return draft
+
+
 def _record_maker(cls: type) -> Callable[..., Any]:
     """A function that makes a ``cls`` (a frozen slotted dataclass) from its fields.
 
@@ -67,8 +81,7 @@ def _record_maker(cls: type) -> Callable[..., Any]:
     dataclass's ``__init__``. Generated from the fields, so it follows them.
     """
     names = [f.name for f in fields(cls)]
-    assert tuple(names) == cls.__dict__["__slots__"], "the slots must be the fields"
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(names)})
+    draft = _draft_of(cls)
     params = []
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": draft}
     for f in fields(cls):
@@ -88,3 +101,32 @@ def _record_maker(cls: type) -> Callable[..., Any]:
 
 #: ``HandRecord(...)``, faster (made once per hand)
 hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)
+
+
+def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
+                 indent: str = "    ") -> list[str]:
+    """Source lines that append to the list ``target`` the :class:`HandRecord` whose
+    fields are the expressions ``values`` (the other fields their defaults), made as
+    :func:`hand_record` makes it but without a call (code generated for the end of a
+    hand writes it in place); the names they read are put in ``namespace``.
+
+    >>> ns = {}
+    >>> lines = record_lines("out", {"number": "1", "dealer": "0", "points": "(60, 60)",
+    ...     "score": "(60, 60)", "tricks": "(5, 5)", "ended": "'played_out'"}, ns)
+    >>> exec("\\n".join(["def f(out):", *lines]), ns)
+    >>> out = []
+    >>> ns["f"](out)
+    >>> out == [hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out")]
+    True
+    """
+    namespace.update(_record_new=object.__new__, _record_draft=_draft_of(HandRecord),
+                     _record_class=HandRecord)
+    lines = [f"{indent}record = _record_new(_record_draft)"]
+    for f in fields(HandRecord):
+        expr = values.get(f.name)
+        if expr is None:
+            assert f.default is not MISSING, f"no value for the field {f.name}"
+            namespace[f"_record_default_{f.name}"] = f.default
+            expr = f"_record_default_{f.name}"
+        lines.append(f"{indent}record.{f.name} = {expr}")
+    return [*lines, f"{indent}record.__class__ = _record_class", f"{indent}{target}.append(record)"]

@@ -36,9 +36,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .outcomes import record_lines
+
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
     from .rules import Rules
+
+#: the fields of a hand's record that every end of a hand gives, as the generated hand
+#: end has them (the hand points ``pts``, the score ``added``, the hand's winner ``won``)
+RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
+          "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
+          "winner": "won"}
 
 __all__ = ["contract_facts", "contract_lines", "game_points_lines", "settle_lines", "takers_facts",
            "takers_lines"]
@@ -222,15 +230,15 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
     where the record's other fields are ``pts``, ``added`` and ``won``."""
     ns.update(_outcome=mech.takers.outcome, _MADE={"made": True, "failed": False})
-    head = "_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), how, won"
+    facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
+             "trump": "st.trump", "made": "_MADE.get(outcome) if played else None",
+             "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
-            f"        st.history.append({head}, held=st.pot))",
+            *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
             "    else:",
             f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
             "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            f"        st.history.append({head}, declarer=st.declarer, contract=st.contract, "
-            "kontras=st.kontras, trump=st.trump, made=_MADE.get(outcome) if played else None, "
-            "outcome=outcome, announce_side=side, held=st.pot))"]
+            *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
 
 
 #: the Contract methods whose work :func:`contract_lines` and :func:`contract_facts` write
@@ -296,12 +304,11 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     ns.update(_team_of=rules.team_of)
     schwarz = "tuple([t for t, n in enumerate(st.tricks_won) if n == 0])" \
         if rules.schwarz_rule is not None else "()"
+    facts = {"contract": "st.contract", "declarer": "st.declarer", "made": "made",
+             "schwarz": schwarz, "kontras": "st.kontras"}
     return ["    team = _team_of[st.declarer] if st.declarer >= 0 else -1",
             "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
-            f"{_made(rules)}",
-            "    st.history.append(_record(st.hand_no, st.dealer, pts, tuple(added), "
-            "tuple(st.tricks_won), how, won, contract=st.contract, declarer=st.declarer, "
-            f"made=made, schwarz={schwarz}, kontras=st.kontras))"]
+            f"{_made(rules)}", *record_lines("st.history", {**RECORD, **facts}, ns)]
 
 
 #: the RunningTotals methods whose work :func:`settle_lines` writes out
