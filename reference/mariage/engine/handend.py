@@ -77,6 +77,8 @@ def _own_steps(mech: Mechanisms) -> bool:
 def _check_gate(r: Rules) -> str | None:
     """A condition without which :meth:`MatchEnd.check` after a hand ends nothing (None:
     it may always end the match, so it is always asked)."""
+    if r.match_measure == "hands_played":  # check_hands: the hands counted, at most hand_no
+        return f"st.hand_no >= {r.match_target}"
     if r.match_max_hands or r.match_bonus or not r.round_decides_game:
         return None
     if r.match_measure == "points":

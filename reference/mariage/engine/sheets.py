@@ -270,29 +270,50 @@ def _made(rules: Rules) -> str:
 
 
 def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
-    """Source lines that do what :meth:`Contract.sheet` does where each side books its own
-    rounded points and the playing party its contract (``scoring.sheet`` mode
-    ``each_rounded``, the Thousand family), leaving the sheet in ``added``; ``None``
-    for the other modes or where a mechanism changes a step."""
-    if rules.sheet_mode != "each_rounded" or not _own_contract(mech):
+    """Source lines that do what :meth:`Contract.sheet` does, leaving the sheet in
+    ``added``: where each side books its own rounded points and the playing party its
+    contract (``scoring.sheet`` mode ``each_rounded``, the Thousand family), the
+    contract alone (``contract_only``), or the contract doubled and the defenders'
+    rounded points, schwarz multiplied (``wurzel``, German Marjapussi); ``None`` where
+    a mechanism changes a step."""
+    if not _own_contract(mech):
         return None
     r = rules
     teams = range(len(r.teams))
+    zeros = f"[{', '.join('0' for _ in teams)}]"
     ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
               _sitter=mech.talon.sitter)
     lines = ["    if how == 'conceded':", "        added = _concession_sheet(st)",
-             "    elif how != 'played_out':",
-             f"        added = [{', '.join('0' for _ in teams)}]", "    else:",
-             "        team = _team_of[st.declarer] if st.declarer >= 0 else -1",
-             "        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding, r.round_down)
-                                     for t in teams) + "]",
-             "        if st.out >= 0:  # a side sitting out books nothing of its own",
-             "            added[_team_of[st.out]] = 0",
-             f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
-             "-st.contract"]
-    if r.sitter_talon_rule is not None:
-        lines += ["        if st.out >= 0:", "            _sitter(st, added)"]
-    return lines
+             "    elif how != 'played_out':", f"        added = {zeros}", "    else:",
+             "        team = _team_of[st.declarer] if st.declarer >= 0 else -1"]
+    if r.sheet_mode == "each_rounded":
+        lines += ["        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
+                                                          r.round_down) for t in teams) + "]",
+                  "        if st.out >= 0:  # a side sitting out books nothing of its own",
+                  "            added[_team_of[st.out]] = 0",
+                  f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
+                  "-st.contract"]
+        if r.sitter_talon_rule is not None:
+            lines += ["        if st.out >= 0:", "            _sitter(st, added)"]
+        return lines
+    wurzel = r.sheet_mode == "wurzel"
+    rounded = "[" + ", ".join(_round_to(f"pts[{t}]", r.rounding, False) for t in teams) + "]"
+    lines += ["        if team < 0:  # nobody bid",
+              f"            added = {rounded if wurzel else zeros}",
+              "        else:", f"            made = {_made(r)}", f"            added = {zeros}",
+              "            added[team] = st.contract if made else -st.contract"]
+    if not wurzel:
+        return lines
+    body = ["wins = st.tricks_won", "void = [" + ", ".join(f"wins[{t}] == 0" for t in teams) + "]",
+            "doublings = st.kontras", "if void[team]:  # schwarz",
+            f"    added[team] = {-r.schwarz_factor} * st.contract",
+            "if True in void and doublings:", "    doublings -= 1",
+            "added[team] *= 2 ** doublings"]
+    for t in teams:
+        body += [f"if team != {t}:",
+                 f"    added[{t}] = {-r.schwarz_factor} * st.contract if void[{t}] and made "
+                 f"else {_round_to(f'pts[{t}]', r.rounding, False)}"]
+    return lines + ["            " + line for line in body]
 
 
 def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
