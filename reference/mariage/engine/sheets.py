@@ -14,12 +14,13 @@ record, a bid's judgement and sheet written for the rules' bids.
 It is written only where the takers' scoring, the announcements' points and
 the pair of trumps are the reference methods; elsewhere the hand end calls
 :meth:`TakersScore.sheet` and :meth:`TakersScore.facts`. In the same way,
-:func:`contract_lines` writes the contract's sheet where each side books its
-own rounded points (the Thousand family), :func:`contract_facts` the record's
-facts of a contract, and :func:`settle_lines` the running totals (the barrel
-filter, the entries added, the win check, dumps), asking the golden hands, the
-bolts and the barrel's attempts and falls of the mechanism (the barrel only
-where a side is on it or reaches it: elsewhere it changes nothing), and
+:func:`contract_lines` writes the contract's sheet (each side's rounded points
+in the Thousand family, the doubled contract of German Marjapussi),
+:func:`contract_facts` the record's facts of a contract, and
+:func:`settle_lines` the running totals (the barrel filter, bolts, the entries
+added, the win check, dumps), asking the golden hands and the barrel's
+attempts and falls of the mechanism (the barrel only where a side is on it or
+reaches it: elsewhere it changes nothing), and
 :func:`game_points_lines` the game points of a talon game's hand played out.
 ``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
 options both ways and compares every slot after every action.
@@ -333,14 +334,28 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
 
 
 #: the RunningTotals methods whose work :func:`settle_lines` writes out
-_RUNNING_STEPS = ("settle", "wins")
+_RUNNING_STEPS = ("settle", "wins", "bolts")
+
+
+def _bolt_lines(r: Rules) -> list[str]:
+    """Source of :meth:`RunningTotals.bolts` (a hand played out): a set of bolts
+    completed costs its penalty from the entry."""
+    skip = "on[t]" if r.bolt_declarer else "on[t] or t == decl"
+    bolt = "st.tricks_won[t] == 0" if r.bolt_condition == "no_tricks" else "added[t] == 0"
+    lines = ["    bolts = st.bolts", "    for t in sides:", f"        if {skip}:",
+             "            continue", f"        if {bolt}:", "            bolts[t] += 1",
+             f"            if bolts[t] >= {r.bolt_limit}:",
+             f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
+    if r.bolt_consecutive:
+        lines += ["        else:", "            bolts[t] = 0"]
+    return lines
 
 
 def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
     """Source lines that do what :meth:`RunningTotals.settle` does with the entries
     ``added``, leaving its answer in ``decided``; ``None`` where the running totals
-    change a step. The golden hands, the bolts and the barrel's attempts and falls are
-    asked of the mechanism, the barrel only where a side is on it or reaches it."""
+    change a step. The golden hands and the barrel's attempts and falls are asked of
+    the mechanism, the barrel only where a side is on it or reaches it."""
     from .mechanisms import RunningTotals
 
     cls = type(mech.running)
@@ -348,7 +363,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         return None
     r = rules
     teams = range(len(r.teams))
-    ns.update(_team_of=r.team_of, _golden=mech.running.golden, _bolts=mech.running.bolts,
+    ns.update(_team_of=r.team_of, _golden=mech.running.golden,
               _barrel=mech.running.barrel)
     lines = ["    if how == 'redeal':  # thrown in: not scored, dealt again"]
     if r.redeal_same_dealer:
@@ -372,11 +387,12 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
             body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
     if r.barrel_rule is not None or r.bolt_condition != "off":
-        body.append("sides = st.sides_in_hand()")
+        every = tuple(teams)  # GameState.sides_in_hand where nobody sits out
+        body.append(f"sides = {every!r} if st.out < 0 else st.sides_in_hand()")
     else:
         body.append("sides = ()")
     if r.bolt_condition != "off":
-        body += ["if how == 'played_out':", "    _bolts(st, added, sides, decl, on)"]
+        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
