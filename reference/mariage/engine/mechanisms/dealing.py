@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mariage.errors import IllegalActionError
 
 from ...lazyrecord import frozen_record
-from ..phase import DEAL, OVER, PLAY, WINDOW
+from ..phase import DEAL, OVER, PLAY
 from .base import Mechanism
 
 if TYPE_CHECKING:
@@ -231,9 +231,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         _FRESH.clear()
     cls = type(st)
     namespace = _plan_names(r)
-    first_trick = _first_trick_lines(st, namespace)
-    skip = ("hands", "stock") + (_TRICK_LISTS if first_trick else ())
-    reset = reset_lines(cls, r, "st", skip, namespace) \
+    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace) \
         if cls.reset_hand is GameState.reset_hand else None
     deals = None
     if reset is not None:
@@ -241,7 +239,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         for start, body in enumerate(plan.source):
-            opening = _opening_lines(r, start, first_trick)
+            opening = _opening_lines(r, start)
             lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
                       "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
@@ -258,39 +256,9 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     return deals
 
 
-#: the lists of a new hand that the opening of the first trick makes anew at once
-_TRICK_LISTS = ("trick_seats", "trick_cards", "decl_this_trick")
-
-
-def _first_trick_lines(st: GameState, namespace: dict[str, Any]) -> list[str]:
-    """Source that opens the first trick where the deal opens it (no auction, no card
-    taken, no suit auction before it): for ``st``'s dispatch table, the trick's opening
-    written out (:func:`~mariage.engine.fastpath.start_trick`'s lines), so that the new
-    hand need not make the trick's lists first (:data:`_TRICK_LISTS`); for any other
-    table (other mechanisms under the same rules), those lists and the table's
-    ``start_trick``. No lines where the trick play opens a trick its own way or the
-    deal does not open it."""
-    from ..fastpath import _start_lines
-    from .trickplay import TrickPlay
-
-    r = st.rules
-    if r.auction_rule is not None or r.take_rule is not None or r.sa_rule is not None or \
-            type(st.mech.tricks).start_trick is not TrickPlay.start_trick:
-        return []
-    namespace.update(_APP=st._appliers, _PLAY=PLAY, _WINDOW=WINDOW)
-    inline = _start_lines(st.mech, r, namespace)
-    zeros = ", ".join("0" for _ in range(r.nseats))
-    return ["    if st._appliers is _APP:  # TrickPlay.start_trick, written out",
-            "        winner = st.leader", *("    " + line for line in inline), "    else:",
-            "        st.trick_seats = []", "        st.trick_cards = []",
-            f"        st.decl_this_trick = [{zeros}]",
-            "        st._appliers.start_trick(st, st.leader)"]
-
-
-def _opening_lines(r: Rules, start: int, first_trick: list[str]) -> list[str]:
+def _opening_lines(r: Rules, start: int) -> list[str]:
     """Source of what :meth:`Dealing.lay` does once the hands are dealt
-    (:meth:`Dealing._open`), for the rules and first seat ``start``; ``first_trick``:
-    the first trick's opening (:func:`_first_trick_lines`), if written."""
+    (:meth:`Dealing._open`), for the rules and first seat ``start``."""
     lines = []
     if r.sits_out != "none":
         lines += ["    out = _sitter(dealer)", "    st.out = out if out is not None else -1"]
@@ -307,8 +275,6 @@ def _opening_lines(r: Rules, start: int, first_trick: list[str]) -> list[str]:
         lines.append("    st.mech.taking.open(st)")
     elif r.sa_rule is not None:  # an auction of a value and a trump suit first
         lines.append("    st.mech.suit_auction.open(st)")
-    elif first_trick:
-        lines += first_trick
     else:  # TrickPlay.start_trick, by generated code (engine.fastpath.start_trick)
         lines.append("    st._appliers.start_trick(st, st.leader)")
     if r.turn_up_bonus:
