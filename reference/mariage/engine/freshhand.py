@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["hand_resetter", "reset_lines", "slots_of"]
+__all__ = ["hand_resetter", "own_reset", "reset_lines", "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -98,6 +98,22 @@ def _defining_base(cls: type[GameState]) -> type[GameState]:
     """The first class of ``cls``'s bases that defines ``_new_hand`` (the reference state:
     its new hand's values depend on the rules alone)."""
     return next(k for k in reversed(cls.__mro__) if "_new_hand" in k.__dict__)
+
+
+def own_reset(cls: type[GameState]) -> bool:
+    """True if ``cls`` resets a hand its own way: its ``reset_hand`` is not the one of
+    the class that says what a hand starts with (code that stands for ``reset_hand``
+    must then call it).
+
+    >>> from mariage import GameState
+    >>> class Counted(GameState):
+    ...     __slots__ = ()
+    ...     def reset_hand(self) -> None:
+    ...         super().reset_hand()
+    >>> own_reset(GameState), own_reset(Counted)
+    (False, True)
+    """
+    return cls.reset_hand is not _defining_base(cls).reset_hand
 
 
 def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:

@@ -219,8 +219,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
     (True, True, True, 1, 1)
     """
-    from ..freshhand import reset_lines
-    from ..state import GameState
+    from ..freshhand import own_reset, reset_lines
 
     r = st.rules
     key = st._fresh
@@ -232,7 +231,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     cls = type(st)
     namespace = _plan_names(r)
     reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace) \
-        if cls.reset_hand is GameState.reset_hand else None
+        if not own_reset(cls) else None
     deals = None
     if reset is not None:
         plan = _plan_of(r)
