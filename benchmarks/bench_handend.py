@@ -26,12 +26,18 @@ depend on the machine.
 
     python benchmarks/bench_handend.py            # 1000 hands per ruleset, best of 5
     python benchmarks/bench_handend.py --quick    # 200 hands, best of 3
+    python benchmarks/bench_handend.py --before mariage_before  # two versions, one run
+
+``--before PKG`` replays the same hands, interleaved in the same runs, with
+another copy of the package importable as ``PKG`` (an older version copied
+under another name), and prints its table first.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import random
 import statistics
 import sys
@@ -157,18 +163,26 @@ def measure(script: Script, repeat: int, overhead: int, best: list[float],
                 best[k] = min(best[k], statistics.median(times[k]) - overhead)
 
 
-def run(names: Sequence[str], hands: int, repeat: int, seed: int
-        ) -> list[tuple[str, list[float], list[int]]]:
-    """Per ruleset, the best mean nanoseconds of each kind of call (interleaved runs)
-    and the number of calls of each kind."""
-    scripts = {n: record(n, hands, seed) for n in names}
+Results = list[tuple[str, list[float], list[int]]]
+
+
+def run(names: Sequence[str], hands: int, repeat: int, seed: int,
+        packages: Sequence[ModuleType] = (mariage,)) -> list[Results]:
+    """Per package and ruleset, the best median nanoseconds of each kind of call
+    (runs interleaved: each repeat replays every ruleset under every package) and the
+    number of calls of each kind."""
+    keys = [(p.__name__, n) for p in packages for n in names]
+    scripts = {(p.__name__, n): record(n, hands, seed, p) for p in packages for n in names}
     overhead = timer_cost()
-    best = {n: [float("inf")] * 5 for n in names}
-    counts = {n: [0] * 5 for n in names}
+    best = {k: [float("inf")] * 5 for k in keys}
+    counts = {k: [0] * 5 for k in keys}
     for _ in range(repeat):
         for n in names:
-            measure(scripts[n], 1, overhead, best[n], counts[n])
-    return [(n, best[n], counts[n]) for n in names]
+            for p in packages:
+                k = (p.__name__, n)
+                measure(scripts[k], 1, overhead, best[k], counts[k])
+    return [[(n, best[p.__name__, n], counts[p.__name__, n]) for n in names]
+            for p in packages]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,30 +191,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=None, help="hands per ruleset (1000)")
     parser.add_argument("--repeat", type=int, default=None, help="timed runs, best kept (5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--before", metavar="PKG", default=None,
+                        help="also replay under this copy of the package (an older version)")
     parser.add_argument("rulesets", nargs="*", help="default: every bundled ruleset")
     args = parser.parse_args(argv)
     hands = args.hands or (200 if args.quick else 1000)
     repeat = args.repeat or (3 if args.quick else 5)
     names = args.rulesets or mariage.list_rulesets()
     cpu = time.process_time()
-    results = run(names, hands, repeat, args.seed)
+    packages = [mariage] if args.before is None else \
+        [importlib.import_module(args.before), mariage]
+    tables = run(names, hands, repeat, args.seed, packages)
     print(f"end of hand against an ordinary decision: {hands} hands per ruleset, best of "
           f"{repeat}, seed {args.seed}, Python {sys.version.split()[0]}")
-    head = (f"{'ruleset':<22}{'apply µs':>9}{'trick end':>10}{'hand end':>9}"
-            f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'share':>7}")
-    print(head)
-    print("-" * len(head))
-    for name, ns, counts in results:
-        base = ns[ORDINARY]
-        end = ns[HAND] + ns[DEAL]
-        per_hand = sum(ns[k] * counts[k] for k in range(5)) / counts[HAND]
-        print(f"{name:<22}{base / 1000:>9.2f}{ns[TRICK] / base:>10.2f}{ns[HAND] / base:>9.2f}"
-              f"{ns[DEAL] / base:>10.2f}{end / base:>12.2f}{end / (base + ns[LEGAL]):>10.2f}"
-              f"{end / per_hand:>7.0%}")
+    for package, results in zip(packages, tables, strict=True):
+        if len(packages) > 1:
+            print(f"\n{package.__name__}:")
+        head = (f"{'ruleset':<22}{'apply µs':>9}{'trick end':>10}{'hand end':>9}"
+                f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'share':>7}"
+                f"{'end µs':>8}")
+        print(head)
+        print("-" * len(head))
+        for name, ns, counts in results:
+            base = ns[ORDINARY]
+            end = ns[HAND] + ns[DEAL]
+            per_hand = sum(ns[k] * counts[k] for k in range(5)) / counts[HAND]
+            print(f"{name:<22}{base / 1000:>9.2f}{ns[TRICK] / base:>10.2f}"
+                  f"{ns[HAND] / base:>9.2f}{ns[DEAL] / base:>10.2f}{end / base:>12.2f}"
+                  f"{end / (base + ns[LEGAL]):>10.2f}{end / per_hand:>7.0%}{end / 1000:>8.2f}")
     print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
           "median cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
           "end of hand over an ordinary decision\n(legal_actions() + apply); share: its part "
-          "of a whole hand's calls (legal_actions() included)")
+          "of a whole hand's calls (legal_actions() included); end µs: the end of hand in µs")
     print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
     return 0
 

@@ -126,27 +126,36 @@ def test_the_deal_plan_deals_as_the_rounds_of_packets(name: str) -> None:
     assert len(_plan_of(rules).hands) == rules.nseats
 
 
+class _Number:
+    """An integer-like number that is no int (as other libraries' are): it indexes, adds
+    to an int and compares equal."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return other == self.value
+
+    def __add__(self, other: object) -> Any:
+        return _Number(self.value + other)  # type: ignore[operator]
+
+    __radd__ = __add__
+
+
 def test_a_deck_is_refused_for_the_same_reason_whatever_its_items() -> None:
     from decimal import Decimal
     from fractions import Fraction
 
-    class Index:  # an integer-like number that is no int (as numpy's are)
-        def __init__(self, value: int) -> None:
-            self.value = value
-
-        def __index__(self) -> int:
-            return self.value
-
-        def __hash__(self) -> int:
-            return hash(self.value)
-
-        def __eq__(self, other: object) -> bool:
-            return other == self.value
-
     rules = load_rules("marianna")
     deck = canonical_deck(rules)
     reasons = set()
-    for kind in (Fraction, Decimal, Index, float):
+    for kind in (Fraction, Decimal, _Number, float):
         state = GameState(rules, first_dealer=0)
         with pytest.raises(IllegalActionError) as info:
             state.deal([kind(deck[0]), *deck[1:]])
@@ -225,3 +234,103 @@ def test_a_seeded_stream_of_other_rules_is_checked() -> None:
         while True:
             state.apply(state.legal_actions()[-1])
     assert info.value.rule_id == "core.deal"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_fresh_deal_is_a_new_hand_and_the_deal_plan(name: str) -> None:
+    """The deal's one generated step (``_fresh_deals``) leaves every slot as
+    ``reset_hand``, the hand counted, the plan's ``lay`` and the opening do, after a
+    played hand."""
+    from mariage.engine.mechanisms.dealing import _fresh_deals
+    from test_search_support import fingerprint
+
+    rng = random.Random(f"fresh {name}")
+    rules = load_rules(name)
+    first = 0 if rules.first_lead == "lot" else None
+    for dealer in range(rules.nseats):
+        played = GameState(rules, first_dealer=dealer)
+        played.deal(canonical_deck(rules), first)
+        while played.to_act is not None:  # a whole hand: every per-hand field moves
+            played.apply(played.legal_actions()[0])
+        one, two = played.clone(), played.clone()
+        deck = canonical_deck(rules)
+        rng.shuffle(deck)
+        start = 0 if one.dealer is None else (one.dealer + 1) % rules.nseats
+        fresh = _fresh_deals(one)
+        assert fresh is not None
+        fresh.laid[start](one, deck, one.dealer, first)
+        two.reset_hand()
+        two.hand_no += 1
+        _plan_of(rules).lay[start](two, deck, two.dealer)
+        two.mech.dealing._open(two, first, start)
+        assert fingerprint(one) == fingerprint(two)
+
+
+def test_a_state_class_that_resets_a_hand_its_own_way_is_asked() -> None:
+    from mariage.engine.mechanisms.dealing import _fresh_deals
+
+    class Counted(GameState):
+        __slots__ = ("resets",)
+
+        def reset_hand(self) -> None:
+            self.resets = getattr(self, "resets", 0) + 1
+            super().reset_hand()
+
+    rules = load_rules("marianna")
+    state = Counted(rules, first_dealer=0)
+    assert _fresh_deals(state) is None and _fresh_deals(_state("marianna")) is not None
+    state.deal(canonical_deck(rules))
+    assert state.resets == 2 and state.hand_no == 1  # at the start, and for the deal
+
+
+def _bad_decks(rules: Any, rng: random.Random) -> list[list[Any]]:
+    """Decks that are not the pack's numbers each once, or hold what is no int."""
+    n = rules.ncards
+    deck = canonical_deck(rules)
+    rng.shuffle(deck)
+    i, j = rng.sample(range(n), 2)
+    out: list[list[Any]] = [deck[:-1], [*deck, deck[0]], [*deck[:i], deck[j], *deck[i + 1:]]]
+    for wrong in (-1, n, -n, -n - 1, -2 * n, 2 * n, deck[i] - 2 * n, float(deck[i]),
+                  _Number(deck[i]), str(deck[i]), None):
+        out.append([*deck[:i], wrong, *deck[i + 1:]])
+    out.append([deck[i] - 2 * n if k == i else (deck[k] + 2 * n if k == j else deck[k])
+                for k in range(n)])  # a sum of the pack's, its bits the pack's
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_callers_deck_is_dealt_exactly_when_the_check_takes_it(name: str) -> None:
+    """The deal's own check of a caller's list (made with the hands) takes exactly the
+    decks :meth:`Dealing.check_deck` takes, leaves the state untouched otherwise, and
+    the plain check then refuses them with its error."""
+    from mariage.engine.mechanisms.dealing import _fresh_deals
+    from test_search_support import fingerprint
+
+    rng = random.Random(f"decks {name}")
+    rules = load_rules(name)
+    first = 0 if rules.first_lead == "lot" else None
+    state = _state(name)
+    fresh = _fresh_deals(state)
+    assert fresh is not None
+    start = 0 if state.dealer is None else (state.dealer + 1) % rules.nseats
+    good = canonical_deck(rules)
+    rng.shuffle(good)
+    for deck, who in [(good, first), (good, 2 if first is None else None),
+                      (good, rules.nseats), *((d, first) for d in _bad_decks(rules, rng))]:
+        before = fingerprint(state)
+        try:
+            state.mech.dealing.check_deck(state, deck, who)
+        except IllegalActionError:
+            taken = False
+        else:
+            taken = True
+        trial = state.clone()
+        assert fresh.taken[start](trial, deck, trial.dealer, who) == taken, (deck, who)
+        if not taken:
+            assert fingerprint(trial) == before
+            with pytest.raises(IllegalActionError):
+                state.deal(deck, who)
+            assert fingerprint(state) == before
+    played = state.clone()
+    played.deal(good, first)
+    assert not fresh.taken[start](played, good, played.dealer, first)  # not its moment

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["hand_resetter", "slots_of"]
+__all__ = ["hand_resetter", "own_reset", "reset_lines", "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -60,18 +60,19 @@ def _display(value: Any, consts: list[Any]) -> str:
     return f"_k[{len(consts) - 1}]"
 
 
-def _resetter_source(values: dict[str, Any], consts: list[Any]) -> tuple[str, tuple[Any, ...]]:
-    """The source of ``reset(s)``, which sets the slots ``values`` names to their values,
-    and the prototype tuple it unpacks."""
+def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
+                     skip: tuple[str, ...] = ()) -> tuple[list[str], tuple[Any, ...]]:
+    """The body of a function that sets the slots ``values`` names (but those in
+    ``skip``) of the state ``var`` to their values, and the prototype tuple it unpacks
+    as ``_proto``."""
+    values = {name: v for name, v in values.items() if name not in skip}
     shared = [name for name, v in values.items() if _immutable(v)]
-    lines = ["def reset(s):"]
+    lines = []
     if shared:
-        lines.append("    (" + "".join(f"s.{name}, " for name in shared) + ") = _proto")
-    lines += [f"    s.{name} = {_display(v, consts)}" for name, v in values.items()
+        lines.append("    (" + "".join(f"{var}.{name}, " for name in shared) + ") = _proto")
+    lines += [f"    {var}.{name} = {_display(v, consts)}" for name, v in values.items()
               if name not in shared]
-    if len(lines) == 1:
-        lines.append("    pass")
-    return "\n".join(lines) + "\n", tuple(values[name] for name in shared)
+    return lines, tuple(values[name] for name in shared)
 
 
 def slots_of(cls: type) -> tuple[str, ...]:
@@ -99,8 +100,25 @@ def _defining_base(cls: type[GameState]) -> type[GameState]:
     return next(k for k in reversed(cls.__mro__) if "_new_hand" in k.__dict__)
 
 
-def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
-    """Generate the resetter of ``cls`` under ``rules`` (``None``: none can be made)."""
+def own_reset(cls: type[GameState]) -> bool:
+    """True if ``cls`` resets a hand its own way: its ``reset_hand`` is not the one of
+    the class that says what a hand starts with (code that stands for ``reset_hand``
+    must then call it).
+
+    >>> from mariage import GameState
+    >>> class Counted(GameState):
+    ...     __slots__ = ()
+    ...     def reset_hand(self) -> None:
+    ...         super().reset_hand()
+    >>> own_reset(GameState), own_reset(Counted)
+    (False, True)
+    """
+    return cls.reset_hand is not _defining_base(cls).reset_hand
+
+
+def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
+    """The value of each slot of a state of class ``cls`` under ``rules`` when a hand
+    starts (``None`` where a subclass might make them depend on more than the rules)."""
     base = _defining_base(cls)
     if cls.reset_bidding is not base.reset_bidding or cls._new_hand is not base._new_hand:
         return None  # a subclass's own values might depend on more than the rules
@@ -112,13 +130,42 @@ def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
     missing = object()
     values = {name: getattr(scratch, name, missing) for name in slots_of(cls)
               if name != "rules"}
-    values = {name: v for name, v in values.items() if v is not missing}
+    return {name: v for name, v in values.items() if v is not missing}
+
+
+def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, ...],
+                namespace: dict[str, Any]) -> list[str] | None:
+    """Source lines (in a function) that give the state ``var`` of class ``cls`` under
+    ``rules`` a new hand's data as :meth:`GameState._new_hand` does, but for the slots
+    in ``skip`` (which the caller sets itself); the constants they read are put in
+    ``namespace`` (as ``_proto`` and ``_k``). ``None`` where no code can be written
+    (a subclass that changes what a new hand holds, or holds what no display makes).
+
+    >>> from mariage import load_rules, GameState
+    >>> ns = {}
+    >>> lines = reset_lines(GameState, load_rules("marianna"), "st", ("hands",), ns)
+    >>> any("st.hands" in line for line in lines), "    st.known = [0, 0, 0, 0, ]" in lines
+    (False, True)
+    """
+    values = _hand_values(cls, rules)
+    if values is None:
+        return None
     consts: list[Any] = []
     try:
-        source, proto = _resetter_source(values, consts)
+        lines, proto = _resetter_source(values, consts, var, skip)
     except TypeError:
         return None
-    namespace: dict[str, Any] = {"_proto": proto, "_k": tuple(consts)}
+    namespace.update(_proto=proto, _k=tuple(consts))
+    return lines
+
+
+def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
+    """Generate the resetter of ``cls`` under ``rules`` (``None``: none can be made)."""
+    namespace: dict[str, Any] = {}
+    lines = reset_lines(cls, rules, "s", (), namespace)
+    if lines is None:
+        return None
+    source = "\n".join(["def reset(s):", *lines, "    pass"]) + "\n"
     exec(compile(source, f"<new hand of {rules.name}>", "exec"), namespace)
     reset: Resetter = namespace["reset"]
     return reset

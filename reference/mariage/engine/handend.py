@@ -12,8 +12,10 @@ The dispatch table holds it (``Dispatch.end_hand``), and the card play, the
 claims and the hand target end their hands through it:
 
 * the hand points of each side, unrolled for the sides (``points`` scores
-  add them as they are; another kind of score is asked of
-  :meth:`Scoring.hand_score`);
+  add them as they are; the ``excess``, ``table`` and ``segno`` scores are
+  written out as :meth:`Scoring.hand_score` works them out; the takers' and
+  the contract's sheets as :mod:`mariage.engine.sheets` writes them; another
+  kind of score is asked of its mechanism);
 * the hooks of a scored hand and of a match over, where a mechanism answers;
 * the record (with the contract's facts where the rules have a contract);
 * the match end asked of :meth:`MatchEnd.check` only where it can say
@@ -75,6 +77,8 @@ def _own_steps(mech: Mechanisms) -> bool:
 def _check_gate(r: Rules) -> str | None:
     """A condition without which :meth:`MatchEnd.check` after a hand ends nothing (None:
     it may always end the match, so it is always asked)."""
+    if r.match_measure == "hands_played":  # check_hands: the hands counted, at most hand_no
+        return f"st.hand_no >= {r.match_target}"
     if r.match_max_hands or r.match_bonus or not r.round_decides_game:
         return None
     if r.match_measure == "points":
@@ -89,8 +93,17 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
     code (see the module's text)."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import hand_record
+    from .outcomes import hand_record, record_lines
     from .phase import DEAL, OVER
+    from .sheets import (
+        RECORD,
+        contract_facts,
+        contract_lines,
+        game_points_lines,
+        settle_lines,
+        takers_facts,
+        takers_lines,
+    )
 
     if not _own_steps(mech):
         return None
@@ -103,8 +116,18 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
+    written = takers_lines(mech, rules, ns) if kind == "takers" else \
+        contract_lines(mech, rules, ns) if kind == "contract" else None
+    points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
         lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
+    elif written is not None:  # the takers' or the contract's sheet written out (sheets)
+        lines += [*written, "    won = None"]
+    elif points is not None:  # the talon games' game points written out (sheets)
+        lines += points
+    elif kind in ("excess", "table", "segno"):  # Scoring.hand_score, written out
+        ns["_team_of"] = rules.team_of
+        lines += _score_lines(rules)
     elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
         sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
         ns["_sheet"] = sheet or mech.game_points.hand_score
@@ -116,7 +139,10 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
-    if running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
+    settle = settle_lines(mech, rules, ns) if running else None
+    if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
+        lines += settle
+    elif running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
         ns["_settle"] = mech.running.settle
         lines.append("    decided = _settle(st, how, added)")
     else:
@@ -125,17 +151,20 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
-              "how, won")
-    if rules.takers_rule is not None:
-        ns["_facts"] = mech.takers.facts
-        record += ", **_facts(st))"
-    elif rules.auction_rule:
-        ns["_facts"] = mech.contract.facts
-        record += ", **_facts(st))"
-    else:
-        record += ")"
-    lines += [f"    st.history.append({record})",
-              "    st.hand_over_reason = how", "    st.to_act = None",
+              "how, won, **_facts(st))")
+    facts = contract_facts(mech, rules, ns) if rules.takers_rule is None and \
+        rules.auction_rule else None
+    if rules.takers_rule is not None and written is not None:
+        lines += takers_facts(ns, mech, rules)
+    elif facts is not None:
+        lines += facts
+    elif rules.takers_rule is not None or rules.auction_rule:  # the mechanism's facts
+        ns["_facts"] = mech.takers.facts if rules.takers_rule is not None else \
+            mech.contract.facts
+        lines.append(f"    st.history.append({record})")
+    else:  # the record written in place (outcomes.record_lines)
+        lines += record_lines("st.history", RECORD, ns)
+    lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on
         ns["_finish"] = mech.match_end.finish
@@ -154,6 +183,40 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
     return _compiled(lines + _rotation_lines(rules), ns, rules)
+
+
+def _score_lines(r: Rules) -> list[str]:
+    """Source of :meth:`Scoring.hand_score` for the scores that need no mechanism of
+    their own (``excess``, ``table``, ``segno``): ``added`` and the hand's winner
+    ``won``, from ``cap`` (the card points) and ``pts`` (the hand points)."""
+    teams = range(len(r.teams))
+    if r.score_kind == "excess":  # what a side's card and trick points pass a threshold by
+        lines = ["    wins = st.tricks_won"]
+        lines += [f"    e{t} = cap[{t}] + wins[{t}] * {r.trick_point} - {r.excess_threshold}"
+                  for t in teams]
+        return [*lines, "    added = [" + ", ".join(f"e{t} if e{t} > 0 else 0" for t in teams)
+                + "]", "    won = None"]
+    if r.score_kind == "table":  # the game points, and the table's on a played hand
+        lines = ["    added = st.game_points[:]", "    if how == 'played_out':"]
+        if r.table_threshold_points:
+            for t in teams:
+                lines += [f"        if cap[{t}] >= {r.table_threshold}:",
+                          f"            added[{t}] += {r.table_threshold_points}"]
+        if r.table_last_trick:
+            lines += ["        if st.last_winner >= 0:",
+                      f"            added[_team_of[st.last_winner]] += {r.table_last_trick}"]
+        if r.table_majority_mode == "separate" and r.table_majority:
+            lines += ["        top = max(cap)", "        if cap.count(top) == 1:",
+                      f"            added[cap.index(top)] += {r.table_majority}"]
+        return [*lines, "        pass", "    won = None"]
+    # segno: the side with the most hand points takes the hand, if alone at the top
+    cond = ["pts.count(top) == 1"]
+    if r.segno_void_top is not None:
+        cond.append(f"top != {r.segno_void_top}")
+    if r.segno_unfinished == "nobody" and r.hand_target is not None:
+        cond.append(f"(how != 'played_out' or top >= {r.hand_target})")
+    return ["    top = max(pts)", f"    won = pts.index(top) if {' and '.join(cond)} else None",
+            f"    added = [{', '.join('0' for _ in teams)}]"]
 
 
 def _rotation_lines(rules: Rules) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
 
-__all__ = ["HandRecord", "MatchResult", "hand_record"]
+__all__ = ["HandRecord", "MatchResult", "hand_record", "record_lines"]
 
 
 @frozen_record
@@ -54,6 +54,19 @@ class HandRecord:
     trump: int = -1  # the trump suit of the contract
 
 
+#: a frozen slotted dataclass -> its draft class (see _record_maker)
+_DRAFTS: dict[type, type] = {}
+
+
+def _draft_of(cls: type) -> type:
+    """The draft class of ``cls``: a plain class with the same slots (made once)."""
+    draft = _DRAFTS.get(cls)
+    if draft is None:
+        names = field_names(cls)
+        draft = _DRAFTS[cls] = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
+    return draft
+
+
 def _record_maker(cls: type) -> Callable[..., Any]:
     """A function that makes a ``cls`` (a frozen slotted dataclass) from its fields.
 
@@ -67,7 +80,7 @@ def _record_maker(cls: type) -> Callable[..., Any]:
     """
     names = field_names(cls)
     defaults = field_defaults(cls)
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
+    draft = _draft_of(cls)
     params = []
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": draft}
     for name in names:
@@ -87,3 +100,34 @@ def _record_maker(cls: type) -> Callable[..., Any]:
 
 #: ``HandRecord(...)``, faster (made once per hand)
 hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)
+
+
+def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
+                 indent: str = "    ") -> list[str]:
+    """Source lines that append to the list ``target`` the :class:`HandRecord` whose
+    fields are the expressions ``values`` (the other fields their defaults), made as
+    :func:`hand_record` makes it but without a call (code generated for the end of a
+    hand writes it in place); the names they read are put in ``namespace``.
+
+    >>> ns = {}
+    >>> lines = record_lines("out", {"number": "1", "dealer": "0", "points": "(60, 60)",
+    ...     "score": "(60, 60)", "tricks": "(5, 5)", "ended": "'played_out'"}, ns)
+    >>> exec("\\n".join(["def f(out):", *lines]), ns)
+    >>> out = []
+    >>> ns["f"](out)
+    >>> out == [hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out")]
+    True
+    """
+    namespace.update(_record_new=object.__new__, _record_draft=_draft_of(HandRecord),
+                     _record_class=HandRecord)
+    lines = [f"{indent}record = _record_new(_record_draft)"]
+    defaults = field_defaults(HandRecord)
+    for name in field_names(HandRecord):
+        expr = values.get(name)
+        if expr is None:
+            assert name in defaults and defaults[name] is not FACTORY, \
+                f"no value for the field {name}"
+            namespace[f"_record_default_{name}"] = defaults[name]
+            expr = f"_record_default_{name}"
+        lines.append(f"{indent}record.{name} = {expr}")
+    return [*lines, f"{indent}record.__class__ = _record_class", f"{indent}{target}.append(record)"]

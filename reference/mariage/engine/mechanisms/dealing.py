@@ -67,6 +67,9 @@ class _DealPlan:
     turn: int
     dealt: int
     lay: tuple[Callable[[GameState, list[int], int | None], None], ...]
+    source: tuple[tuple[str, ...], ...]  # the body of each lay[start]
+    sums: tuple[tuple[str, ...], ...]  # per start, each seat's hand from the deck ``c``
+    rest: tuple[int, ...]  # the positions in the deck of the turn-up and the stock
 
 
 def _deal_plan(r: Rules) -> _DealPlan:
@@ -93,16 +96,60 @@ def _deal_plan(r: Rules) -> _DealPlan:
             turn = pos
             pos += 1
     lines = []
+    bodies = []
+    all_sums = []
     for start in range(n):
         sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
                 for s in range(n)]
+        all_sums.append(tuple(sums))
+        bodies.append((f"    st.hands = [{', '.join(sums)}]", *_turn_up_lines(r, turn, pos)))
         lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
-                  f"def lay_{start}(st, c, dealer):", f"    st.hands = [{', '.join(sums)}]",
-                  *_turn_up_lines(r, turn, pos)]
-    namespace: dict[str, Any] = {"_b": [1 << c for c in range(r.ncards)], "_suit_of": r.suit_of}
+                  f"def lay_{start}(st, c, dealer):", *bodies[-1]]
+    namespace = _plan_names(r)
     exec(compile("\n".join(lines) + "\n", f"<deal of {r.name}>", "exec"), namespace)
+    dealt_at = {p for seat in seats for p in seat}
     return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos,
-                     tuple(namespace[f"lay_{start}"] for start in range(n)))
+                     tuple(namespace[f"lay_{start}"] for start in range(n)), tuple(bodies),
+                     tuple(all_sums), tuple(p for p in range(r.ncards) if p not in dealt_at))
+
+
+def _plan_names(r: Rules) -> dict[str, Any]:
+    """The names the deal plan's code reads: the bit of each card (then as many entries
+    above the pack's mask, see :func:`_check_lines`), the suit of each card."""
+    n = r.ncards
+    return {"_b": [1 << c for c in range(n)] + [1 << n] * n, "_suit_of": r.suit_of}
+
+
+def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
+    """Source that checks a caller's deck ``c`` while making its hands (``h0``, ``h1``...)
+    and returns False, the state untouched, unless it is a list of plain numbers, each
+    card of the pack once, dealt at its moment with ``first`` as the rules want it;
+    :meth:`Dealing.check_deck` then says what is wrong.
+
+    The bits of the cards (``_b``: ``1 << card``, then as many entries ``1 << ncards``)
+    are summed over the hands, the card turned up and the stock. Every item is then
+    an index of ``_b`` (a ``float``, a ``Fraction``, a code... is refused by the
+    indexing), each item's entry a power of two; ``ncards`` powers of two sum to the
+    full pack's mask only if they are its ``ncards`` bits, each once (a sum of ``k``
+    powers of two has at most ``k`` ones, exactly ``k`` only if they differ). So each
+    item names a distinct card, as ``i`` or ``i - 2 * ncards`` (a negative index;
+    from ``ncards`` on, an entry above the mask): the sum of the items, an ``int``
+    (not a number of another library, which an index also takes), equal to the
+    pack's sum, says none is negative.
+    """
+    n = r.ncards
+    parts = [f"h{s}" for s in range(r.nseats)]
+    rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest) or "0"
+    first = f"if first is None or not 0 <= first < {r.nseats}:" \
+        if r.first_lead == "lot" else "if first is not None:"
+    return ["    if st.phase != _DEAL:", "        return False", "    try:",
+            *(f"        {h} = {expr}" for h, expr in zip(parts, plan.sums[start], strict=True)),
+            f"        rest = {rest}", "        t = _sum(c)",
+            "    except Exception:  # not plain numbers, too few... (check_deck says why)",
+            "        return False",
+            f"    if {' + '.join(parts)} + rest != {(1 << n) - 1} or len(c) != {n} or "
+            f"t.__class__ is not _int or t != {n * (n - 1) // 2}:", "        return False",
+            f"    {first}", "        return False"]
 
 
 def _reversed_from(pos: int) -> str:
@@ -131,6 +178,111 @@ def _turn_up_lines(r: Rules, turn: int, pos: int) -> list[str]:
 
 #: id of the rules -> (the rules, their deal plan)
 _PLANS: dict[int, tuple[Rules, _DealPlan]] = {}
+
+
+#: a fresh deal, from a deck checked: ``(state, cards, dealer, first)``
+FreshDeal = Callable[["GameState", list[int], "int | None", "int | None"], None]
+#: a fresh deal of a caller's deck, checked: ``(state, deck, dealer, first) -> dealt``
+CheckedDeal = Callable[["GameState", list[int], "int | None", "int | None"], bool]
+
+
+@frozen_record
+class _FreshDeals:
+    """Per first seat, a fresh deal of a deck checked (``laid``) and of a caller's deck,
+    checked as its hands are made (``taken``): see :func:`_fresh_deals`."""
+
+    laid: tuple[FreshDeal, ...]
+    taken: tuple[CheckedDeal, ...]
+
+
+#: the resetter of a class of state under some rules (GameState._fresh) -> (the rules,
+#: their fresh deals, or None where none are written)
+_FRESH: dict[Callable[..., None], tuple[Rules, _FreshDeals | None]] = {}
+
+
+def _fresh_deals(st: GameState) -> _FreshDeals | None:
+    """Per first seat, a function that does what :meth:`Dealing.lay` does, in one: a new
+    hand's data as ``st.reset_hand()`` gives it (but the hands and the stock, which it
+    deals), the hand counted, the hands, the card turned up and the stock as the plan's
+    ``lay[start]`` lays them, then the first leader and the opening (``laid``);
+    and one that first checks a caller's deck and the moment as
+    :meth:`Dealing.check_deck` would, with the hands (:func:`_check_lines`), and answers
+    False, the state untouched, where that check would refuse them (``taken``).
+    Written once per class of state and rules; ``None`` where the class resets a hand
+    its own way (:func:`~mariage.engine.freshhand.reset_lines`).
+
+    >>> from mariage import load_rules, GameState
+    >>> from mariage.engine.deals import canonical_deck
+    >>> a, b = (GameState(load_rules("schnapsen"), first_dealer=0) for _ in range(2))
+    >>> _fresh_deals(a).laid[1](a, canonical_deck(a.rules), 0, None)
+    >>> b.reset_hand(); b.hand_no += 1; _plan_of(b.rules).lay[1](b, canonical_deck(b.rules), 0)
+    >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
+    (True, True, True, 1, 1)
+    """
+    from ..freshhand import own_reset, reset_lines
+
+    r = st.rules
+    key = st._fresh
+    hit = _FRESH.get(key)
+    if hit is not None and hit[0] is r:
+        return hit[1]
+    if len(_FRESH) >= 64:  # bounded, whatever the caller makes
+        _FRESH.clear()
+    cls = type(st)
+    namespace = _plan_names(r)
+    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace) \
+        if not own_reset(cls) else None
+    deals = None
+    if reset is not None:
+        plan = _plan_of(r)
+        lines = []
+        hands = ", ".join(f"h{s}" for s in range(r.nseats))
+        for start, body in enumerate(plan.source):
+            opening = _opening_lines(r, start)
+            lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
+                      "    st.hand_no += 1", *body, *opening,
+                      f"def take_{start}(st, c, dealer, first):",
+                      *_check_lines(r, plan, start), *reset, "    st.hand_no += 1",
+                      f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
+        namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
+                         _points=r.points, _team_of=r.team_of)
+        exec(compile("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", "exec"),
+             namespace)
+        starts = range(len(plan.source))
+        deals = _FreshDeals(tuple(namespace[f"deal_{start}"] for start in starts),
+                            tuple(namespace[f"take_{start}"] for start in starts))
+    _FRESH[key] = (r, deals)
+    return deals
+
+
+def _opening_lines(r: Rules, start: int) -> list[str]:
+    """Source of what :meth:`Dealing.lay` does once the hands are dealt
+    (:meth:`Dealing._open`), for the rules and first seat ``start``."""
+    lines = []
+    if r.sits_out != "none":
+        lines += ["    out = _sitter(dealer)", "    st.out = out if out is not None else -1"]
+    lines.append("    st.leader = first" if r.first_lead == "lot" else f"    st.leader = {start}")
+    if r.holder_card is not None:  # the holder of a named card leads the first hand
+        lines += ["    if st.hand_no == 1:", "        hands = st.hands",
+                  f"        for s in range({r.nseats}):",
+                  f"            if hands[s] >> {r.holder_card} & 1:",
+                  "                st.leader = s", "                st.next_dealer = s"]
+    lines.append("    st.phase = _PLAY")
+    if r.auction_rule is not None:  # bidding games: the auction comes first
+        lines.append("    st.mech.auction.open(st)")
+    elif r.take_rule is not None:  # the turned card is taken (or not) first
+        lines.append("    st.mech.taking.open(st)")
+    elif r.sa_rule is not None:  # an auction of a value and a trump suit first
+        lines.append("    st.mech.suit_auction.open(st)")
+    else:  # TrickPlay.start_trick, by generated code (engine.fastpath.start_trick)
+        lines.append("    st._appliers.start_trick(st, st.leader)")
+    if r.turn_up_bonus:
+        lines += ["    if st.turn_up is not None and dealer is not None:",
+                  "        bonus = _points[st.turn_up]", "        if bonus:",
+                  "            st.match_scores[_team_of[dealer]] += bonus",
+                  "            st.mech.match_end.check(st, after_hand=False, "
+                  "reason='turn_up_bonus')"]
+    return lines
 
 
 def _plan_of(r: Rules) -> _DealPlan:
@@ -191,7 +343,22 @@ class Dealing(Mechanism):
 
     def deal(self, st: GameState, deck: Sequence[int] | Sequence[str],
              first_player: int | None = None) -> None:
-        """Deal the next hand of ``st`` from ``deck`` (top card first)."""
+        """Deal the next hand of ``st`` from ``deck`` (top card first).
+
+        A list of plain card numbers is checked as its hands are made (by the deal's
+        generated code, :func:`_check_lines`); any other deck, or one that this
+        check would not deal, goes through :meth:`check_deck`, which says why. A
+        subclass with its own check or lay is asked, as for any deck.
+        """
+        cls = type(self)
+        if type(deck) is list and cls.check_deck is _CHECK_DECK and cls.lay is _LAY:
+            r = st.rules
+            hit = _FRESH.get(st._fresh)
+            fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
+            dealer = st.dealer
+            start = 0 if dealer is None else (dealer + 1) % r.nseats
+            if fresh is not None and fresh.taken[start](st, deck, dealer, first_player):
+                return
         self.lay(st, self.check_deck(st, deck, first_player), first_player)
 
     def deal_own(self, st: GameState, deck: list[int], first_player: int | None) -> None:
@@ -225,18 +392,29 @@ class Dealing(Mechanism):
         the first leader, then the first trick or what comes before it (an auction...).
         """
         r = st.rules
-        st.reset_hand()
-        st.hand_no += 1
         n = r.nseats
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
+        hit = _FRESH.get(st._fresh)
+        fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
+        if fresh is not None:  # all of it in one (see _fresh_deals)
+            fresh.laid[start](st, cards, dealer, first_player)
+            return
+        st.reset_hand()
+        st.hand_no += 1
+        # rounds of packets from the seat after the dealer (see _deal_plan)
+        _plan_of(r).lay[start](st, cards, dealer)
+        self._open(st, first_player, start)
+
+    def _open(self, st: GameState, first_player: int | None, start: int) -> None:
+        """What :meth:`lay` does once the hands are dealt: the seat sitting out, the first
+        leader, then the first trick or what comes before it, the turn-up bonus."""
+        r = st.rules
+        n = r.nseats
+        dealer = st.dealer
         if r.sits_out != "none":
             out = r.sitter(dealer)
             st.out = out if out is not None else -1
-        # rounds of packets from the seat after the dealer (see _deal_plan)
-        hit = _PLANS.get(id(r))
-        plan = hit[1] if hit is not None and hit[0] is r else _plan_of(r)
-        plan.lay[start](st, cards, dealer)
         hands = st.hands
         if r.first_lead == "lot":
             assert first_player is not None
@@ -273,3 +451,8 @@ class Dealing(Mechanism):
             st.next_dealer = None
         elif r.rotation == "next_seat":
             st.dealer = (st.dealer + 1) % r.nseats
+
+
+#: the reference check and lay (a caller's deck is checked with its hands where both run)
+_CHECK_DECK = Dealing.check_deck
+_LAY = Dealing.lay

@@ -59,18 +59,19 @@ class TakersScore(Mechanism):
         """Per side: card points (capot counted), counting announcements, the pair said."""
         r = st.rules
         nteams = len(r.teams)
-        cards = list(st.captured)
+        cards = st.captured[:]
         if st.strain >= 0 and r.all_trump_scale[0] != r.all_trump_scale[1] and \
                 r.strain_kinds[st.strain - len(r.suits)] == "all_trump":
             to, of = r.all_trump_scale  # scaled to the deal's usual worth, halves up
             cards = [(2 * c * to + of) // (2 * of) for c in cards]
         tricks = r.hand_size + st.draw_tricks
-        for t in range(nteams):
-            if st.tricks_won[t] == tricks:  # capot
-                if r.capot_mode == "flat":
-                    cards[t] = r.capot_value
-                else:
-                    cards[t] += r.capot_value - r.last_trick_points
+        won = st.tricks_won
+        if tricks in won:  # capot
+            t = won.index(tricks)
+            if r.capot_mode == "flat":
+                cards[t] = r.capot_value
+            else:
+                cards[t] += r.capot_value - r.last_trick_points
         ann = st.mech.announcements.points(st) if r.combos else [0] * nteams
         pair = [0] * nteams
         for seat in st.mech.trump_pair.pair_seats(st):
@@ -121,21 +122,25 @@ class TakersScore(Mechanism):
         """What each side writes for this deal (and the held-over total taken or grown)."""
         r = st.rules
         nteams = len(r.teams)
-        out = [0] * nteams
         if how != "played_out":
-            return out
+            return [0] * nteams
         taker = r.team_of[st.declarer]
+        won = st.tricks_won
         cards, ann, pair = self.totals(st)
-        # kept for the record (facts); the totals are handed on where outcome and compared
-        # are these (a subclass's own may not take them)
+        if won[taker] == r.hand_size + st.draw_tricks and any(ann):  # capot: the defenders'
+            ann = [sum(ann) if t == taker else 0 for t in range(nteams)]  # change sides
+        totals = [c + a + p for c, a, p in zip(cards, ann, pair, strict=True)]
+        # kept for the record (facts); worked out here (as compared does, from these
+        # totals) where outcome and compared are these (a subclass's own are asked)
         cls = type(self)
-        own = cls.outcome is TakersScore.outcome and cls.compared is TakersScore.compared
-        result = st.deal_outcome = self._judged(st, *self.compared(st, (cards, ann, pair))) \
-            if own else self.outcome(st)
-        capot = st.tricks_won[taker] == r.hand_size + st.draw_tricks
-        if capot:  # the defenders' announcements change sides
-            ann = [sum(ann) if t == taker else 0 for t in range(nteams)]
-        totals = [cards[t] + ann[t] + pair[t] for t in range(nteams)]
+        if cls.outcome is TakersScore.outcome and cls.compared is TakersScore.compared:
+            counted = totals if r.takers_counts_pair else \
+                [c + a for c, a in zip(cards, ann, strict=True)]
+            mine = counted[taker]
+            result = st.deal_outcome = self._judged(st, mine, sum(counted) - mine)
+        else:
+            result = st.deal_outcome = self.outcome(st)
+        out = [0] * nteams
         pair_only = -1
         if st.contract and result != "tied":
             out, winner, pair_only = self.bid_sheet(st, result, cards, ann, pair, totals)
@@ -160,11 +165,15 @@ class TakersScore(Mechanism):
         if winner >= 0 and st.pot:
             out[winner] += st.pot
             st.pot = 0
-        for t in range(nteams):
-            if not st.tricks_won[t] and pair[t] and out[t] == pair[t]:
-                pair_only = t  # no trick: only its pair of trumps
-        self.mark_pair_only(st, pair_only)
-        written = [round_line(v, r.round_mode) for v in out]
+        if r.pair_alone_cannot_win:  # (mark_pair_only asks this first)
+            for t in range(nteams):
+                if not won[t] and pair[t] and out[t] == pair[t]:
+                    pair_only = t  # no trick: only its pair of trumps
+            self.mark_pair_only(st, pair_only)
+        mode = r.round_mode
+        if mode == "none":
+            return out
+        written = [round_line(v, mode) for v in out]
         if not r.round_decides_game:  # the match is judged on the lines before rounding
             for t in range(nteams):
                 st.round_residue[t] += out[t] - written[t]

@@ -1,0 +1,464 @@
+"""The score sheets of the contract games, written out per ruleset for the hand end.
+
+:func:`mariage.engine.handend.hand_end` writes one function per ruleset that
+scores a finished hand. Where the takers' contract is judged against the
+defence (:class:`~mariage.engine.mechanisms.takerscore.TakersScore`, Belote),
+the sheet and the record's facts take a dozen calls of small methods, each
+asking the rules again (the capot, the announcements, the pair of trumps, the
+outcome, the lines rounded). Run once a hand, with cold caches, each call
+costs several times what it does in a loop. :func:`takers_lines` writes the
+same steps for one ruleset: the rules' answers as constants, the sides
+unrolled, the announcements' best side worked out once for the sheet and the
+record, a bid's judgement and sheet written for the rules' bids.
+
+It is written only where the takers' scoring, the announcements' points and
+the pair of trumps are the reference methods; elsewhere the hand end calls
+:meth:`TakersScore.sheet` and :meth:`TakersScore.facts`. In the same way,
+:func:`contract_lines` writes the contract's sheet (each side's rounded points
+in the Thousand family, the doubled contract of German Marjapussi),
+:func:`contract_facts` the record's facts of a contract, and
+:func:`settle_lines` the running totals (the barrel filter, bolts, the entries
+added, the win check, dumps), asking the golden hands and the barrel's
+attempts and falls of the mechanism (the barrel only where a side is on it or
+reaches it: elsewhere it changes nothing), and
+:func:`game_points_lines` the game points of a talon game's hand played out.
+``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
+options both ways and compares every slot after every action.
+
+>>> from mariage import load_rules
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> ns = {}
+>>> lines = takers_lines(DEFAULT_MECHANISMS, load_rules("belote"), ns)
+>>> lines[0], "_best_side" in ns
+('    side = _best_side(st) if st.announced else -1', True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .outcomes import record_lines
+
+if TYPE_CHECKING:
+    from .mechanisms import Mechanisms
+    from .rules import Rules
+
+#: the fields of a hand's record that every end of a hand gives, as the generated hand
+#: end has them (the hand points ``pts``, the score ``added``, the hand's winner ``won``)
+RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
+          "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
+          "winner": "won"}
+
+__all__ = ["contract_facts", "contract_lines", "game_points_lines", "settle_lines", "takers_facts",
+           "takers_lines"]
+
+#: the TakersScore methods whose work :func:`takers_lines` writes out
+_TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
+                 "mark_pair_only", "facts")
+
+
+def _own_steps(mech: Mechanisms) -> bool:
+    """True where the takers' scoring, the announcements' points and the pair of
+    trumps run the reference methods that the written sheet stands for."""
+    from .mechanisms import Announcements, TakersScore, TrumpPair
+
+    takers = type(mech.takers)
+    return all(getattr(takers, n) is getattr(TakersScore, n) for n in _TAKERS_STEPS) and \
+        type(mech.announcements).points is Announcements.points and \
+        type(mech.trump_pair).pair_seats is TrumpPair.pair_seats
+
+
+def _rounded(expr: str, mode: str) -> str:
+    """Source of :func:`~mariage.engine.mechanisms.takerscore.round_line` of ``expr``."""
+    if mode == "nearest10_5up":
+        return f"({expr} + 5) // 10 * 10"
+    if mode == "nearest10_6up":
+        return f"({expr} + 4) // 10 * 10"
+    return expr
+
+
+def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines (in a function of ``st`` and ``how``) that do what
+    :meth:`TakersScore.sheet` does, leaving the written lines in ``added`` and the side
+    whose announcements count in ``side``; the names they use are put in ``ns``.
+    ``None`` where a mechanism changes a step (see the module's text)."""
+    if not _own_steps(mech):
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
+              _team_of=r.team_of, _strain_kinds=r.strain_kinds)
+    zeros = f"[{', '.join('0' for _ in teams)}]"
+    lines = ["    side = _best_side(st) if st.announced else -1" if r.combos
+             else "    side = -1",
+             "    if how != 'played_out':", f"        added = {zeros}", "    else:"]
+    body = ["taker = _team_of[st.declarer]", "wins = st.tricks_won",
+            f"tricks = {r.hand_size} + st.draw_tricks", "cards = st.captured[:]"]
+    to, of = r.all_trump_scale
+    if to != of and "all_trump" in r.strain_kinds:  # TakersScore.totals: scaled, halves up
+        body += [f"if st.strain >= 0 and _strain_kinds[st.strain - {len(r.suits)}] == "
+                 "'all_trump':",
+                 f"    cards = [(2 * c * {to} + {of}) // {2 * of} for c in cards]"]
+    capot = f"cards[t] = {r.capot_value}" if r.capot_mode == "flat" else \
+        f"cards[t] += {r.capot_value - r.last_trick_points}"
+    body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)", f"    {capot}",
+             f"ann = {zeros}", "if side >= 0:  # Announcements.points",
+             "    ann[side] = sum([_value(st, m) for m in st.announced "
+             "if _team_of[m[0]] == side])",
+             f"pair = {zeros}", "if st.pair_by >= 0:  # TrumpPair.pair_seats",
+             f"    pair[_team_of[st.pair_by]] += {r.pair_value}",
+             "for s, _ in st.pairs_said:", f"    pair[_team_of[s]] += {r.pair_value}",
+             "capot = wins[taker] == tricks",
+             "if capot and side >= 0 and side != taker:  # the defenders' announcements",
+             "    ann[taker], ann[side] = ann[side], 0  # change sides"]
+    body.append("totals = [" + ", ".join(f"cards[{t}] + ann[{t}] + pair[{t}]" for t in teams)
+                + "]")
+    counted = "totals" if r.takers_counts_pair else \
+        "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]"
+    tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
+    body += [f"counted = {counted}", "mine = counted[taker]", "theirs = sum(counted) - mine",
+             "if st.contract:  # a bid: TakersScore._judged",
+             *("    " + line for line in _bid_judged(r, tie)),
+             "elif capot or mine > theirs:", "    result = 'made'",
+             "elif mine < theirs:", "    result = 'failed'",
+             "else:", f"    result = {tie!r}",
+             "st.deal_outcome = result", f"out = {zeros}", "pair_only = -1",
+             "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
+             *("    " + line for line in _bid_lines(r)),
+             "elif result == 'made':", "    out = totals", "    winner = taker",
+             "elif result == 'failed':",
+             "    winner = " + ("1 - taker" if len(r.teams) == 2 else "st.opponent(taker)")]
+    keeps = r.takers_pair_on_failure == "holder_keeps"
+    if keeps:
+        body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
+                 "        pair_only = taker"]
+    body += ["    base = cards[winner] if wins[winner] == tricks else "
+             f"{r.takers_failed_points}",
+             "    out[winner] = base + sum(ann) + pair[winner]" +
+             ("" if keeps else " + pair[taker]"),
+             "else:  # tied: the defenders write theirs, the takers' total waits",
+             "    winner = -1"]
+    for t in teams:
+        body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
+    body += ["    st.pot += totals[taker]",
+             "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
+    if r.pair_alone_cannot_win:
+        for t in teams:  # no trick: only its pair of trumps
+            body += [f"if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
+                     f"    pair_only = {t}"]
+        body += ["no_win = st.no_win"]  # TakersScore.mark_pair_only
+        for t in teams:
+            body += [f"if wins[{t}]:", f"    no_win &= {~(1 << t)}"]
+        body += ["if pair_only >= 0:", "    no_win |= 1 << pair_only", "st.no_win = no_win"]
+    if r.round_mode == "none":
+        body.append("added = out")
+    else:
+        body.append("added = [" + ", ".join(_rounded(f"out[{t}]", r.round_mode)
+                                            for t in teams) + "]")
+        if not r.round_decides_game:  # the match is judged on the lines before rounding
+            body += ["residue = st.round_residue"]
+            body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
+    return lines + ["        " + line for line in body]
+
+
+def _bid_judged(r: Rules, tie: str) -> list[str]:
+    """Source of :meth:`TakersScore._judged` for a bid (``st.contract`` set): ``result``
+    from ``mine``, ``theirs`` and ``capot``."""
+    lines = []
+    if r.sa_capot_value:
+        lines += [f"if st.contract == {r.sa_capot_value}:",
+                  "    result = 'made' if capot else 'failed'"]
+    if r.sa_generale_value:  # every trick by the bidder alone
+        lines += [f"{'el' if lines else ''}if st.contract == {r.sa_generale_value}:",
+                  "    result = 'made' if capot and all([w == st.declarer "
+                  "for _, _, w in st.tricks]) else 'failed'"]
+    if r.bid_must_beat:
+        lines += [f"{'el' if lines else ''}if mine == theirs and mine >= st.contract:",
+                  f"    result = {tie!r}"]
+    ok = ["mine >= st.contract"]
+    if r.bid_must_beat:
+        ok.append("mine > theirs")
+    if r.bid_80_needs_82:
+        ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
+    made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
+    return [*lines, "else:", f"    {made}"] if lines else [made]
+
+
+def _bid_lines(r: Rules) -> list[str]:
+    """Source of :meth:`TakersScore.bid_sheet`: ``out``, ``winner`` and ``pair_only`` of
+    a bid made or failed (``result``), before the held-over total and rounding."""
+    teams = range(len(r.teams))
+    keeps = r.takers_pair_on_failure == "holder_keeps"
+    other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+    lines = [f"m = (1, 2, {r.bid_redouble_factor})[st.kontras]",
+             "winner = taker if result == 'made' else " + other.format("taker"),
+             "loser = " + other.format("winner")]
+    if r.bid_capot_cards == "flat":
+        lines += ["if wins[taker] == tricks:", "    cards = cards[:]",
+                  f"    cards[taker] = {r.bid_capot_base}"]
+    mine = "cards[taker] + ann[taker] + pair[taker]"
+    made = {"bid_only": "st.contract + pair[taker]", "made_only": mine}.get(
+        r.bid_score_mode, f"st.contract + {mine}")
+    lines += ["if result == 'made' and m == 1:", "    out = totals[:]",
+              f"    out[taker] = {made}", "    pair_only = -1", "else:",
+              f"    out = [{', '.join('0' for _ in teams)}]",
+              "    capot_won = wins[winner] == tricks"]
+    if r.bid_capot_cards == "flat" and (r.sa_capot_value or r.sa_generale_value):
+        values = tuple(v for v in (r.sa_capot_value, r.sa_generale_value))
+        lines.append(f"    capot_won = capot_won or st.contract in {values}")
+    base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"
+    won_pair = "pair[winner]" + ("" if keeps else " + pair[loser]")
+    if r.bid_multiplier_base == "bid_only":
+        score = f"{base} + sum(ann) + m * st.contract + {won_pair}"
+    elif r.bid_pair_multiplied:
+        score = f"({base} + sum(ann) + st.contract + {won_pair}) * m"
+    else:
+        score = f"({base} + sum(ann) + st.contract) * m + {won_pair}"
+    if r.bid_multiplier_base == "fixed_320_640":
+        lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
+                  f"        out[winner] = {score}"]
+    else:
+        lines.append(f"    out[winner] = {score}")
+    lines.append("    pair_only = -1")
+    if keeps:
+        lines += ["    if pair[loser]:", "        out[loser] = pair[loser]",
+                  "        pair_only = loser"]
+    return lines
+
+
+def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str]:
+    """Source lines that append the hand's record with the contract's facts, as
+    :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
+    where the record's other fields are ``pts``, ``added`` and ``won``."""
+    ns.update(_outcome=mech.takers.outcome, _MADE={"made": True, "failed": False})
+    facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
+             "trump": "st.trump", "made": "_MADE.get(outcome) if played else None",
+             "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
+    return ["    if st.declarer < 0:",
+            *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
+            "    else:",
+            f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
+            "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
+            *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
+
+
+#: the Contract methods whose work :func:`contract_lines` and :func:`contract_facts` write
+_CONTRACT_STEPS = ("sheet", "made", "playing_team", "schwarz", "facts")
+
+
+def _own_contract(mech: Mechanisms) -> bool:
+    """True where the contract runs the reference methods that the written sheet and
+    facts stand for."""
+    from .mechanisms import Contract
+
+    cls = type(mech.contract)
+    return all(getattr(cls, n) is getattr(Contract, n) for n in _CONTRACT_STEPS)
+
+
+def _round_to(expr: str, step: int, down: bool) -> str:
+    """Source of :func:`~mariage.engine.mechanisms.contract.round_to` of ``expr``."""
+    if down:
+        return f"{expr} // {step} * {step}"
+    return f"({expr} + {step // 2}) // {step} * {step}"
+
+
+def _made(rules: Rules) -> str:
+    """Source of :meth:`Contract.made` where the playing party is side ``team`` (>= 0) and
+    ``pts`` holds the sides' hand points."""
+    pts = _round_to("pts[team]", rules.rounding, rules.round_down) if rules.round_first \
+        else "pts[team]"
+    return f"{pts} {'>' if rules.made_if == 'more_than' else '>='} st.contract"
+
+
+def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`Contract.sheet` does, leaving the sheet in
+    ``added``: where each side books its own rounded points and the playing party its
+    contract (``scoring.sheet`` mode ``each_rounded``, the Thousand family), the
+    contract alone (``contract_only``), or the contract doubled and the defenders'
+    rounded points, schwarz multiplied (``wurzel``, German Marjapussi); ``None`` where
+    a mechanism changes a step."""
+    if not _own_contract(mech):
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    zeros = f"[{', '.join('0' for _ in teams)}]"
+    ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
+              _sitter=mech.talon.sitter)
+    lines = ["    if how == 'conceded':", "        added = _concession_sheet(st)",
+             "    elif how != 'played_out':", f"        added = {zeros}", "    else:",
+             "        team = _team_of[st.declarer] if st.declarer >= 0 else -1"]
+    if r.sheet_mode == "each_rounded":
+        lines += ["        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
+                                                          r.round_down) for t in teams) + "]",
+                  "        if st.out >= 0:  # a side sitting out books nothing of its own",
+                  "            added[_team_of[st.out]] = 0",
+                  f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
+                  "-st.contract"]
+        if r.sitter_talon_rule is not None:
+            lines += ["        if st.out >= 0:", "            _sitter(st, added)"]
+        return lines
+    wurzel = r.sheet_mode == "wurzel"
+    rounded = "[" + ", ".join(_round_to(f"pts[{t}]", r.rounding, False) for t in teams) + "]"
+    lines += ["        if team < 0:  # nobody bid",
+              f"            added = {rounded if wurzel else zeros}",
+              "        else:", f"            made = {_made(r)}", f"            added = {zeros}",
+              "            added[team] = st.contract if made else -st.contract"]
+    if not wurzel:
+        return lines
+    body = ["wins = st.tricks_won", "void = [" + ", ".join(f"wins[{t}] == 0" for t in teams) + "]",
+            "doublings = st.kontras", "if void[team]:  # schwarz",
+            f"    added[team] = {-r.schwarz_factor} * st.contract",
+            "if True in void and doublings:", "    doublings -= 1",
+            "added[team] *= 2 ** doublings"]
+    for t in teams:
+        body += [f"if team != {t}:",
+                 f"    added[{t}] = {-r.schwarz_factor} * st.contract if void[{t}] and made "
+                 f"else {_round_to(f'pts[{t}]', r.rounding, False)}"]
+    return lines + ["            " + line for line in body]
+
+
+def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that append the hand's record with the facts of
+    :meth:`Contract.facts`, where the record's other fields are ``pts``, ``added`` and
+    ``won``; ``None`` where the contract changes a step."""
+    if not _own_contract(mech):
+        return None
+    ns.update(_team_of=rules.team_of)
+    schwarz = "tuple([t for t, n in enumerate(st.tricks_won) if n == 0])" \
+        if rules.schwarz_rule is not None else "()"
+    facts = {"contract": "st.contract", "declarer": "st.declarer", "made": "made",
+             "schwarz": schwarz, "kontras": "st.kontras"}
+    return ["    team = _team_of[st.declarer] if st.declarer >= 0 else -1",
+            "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
+            f"{_made(rules)}", *record_lines("st.history", {**RECORD, **facts}, ns)]
+
+
+#: the RunningTotals methods whose work :func:`settle_lines` writes out
+_RUNNING_STEPS = ("settle", "wins", "bolts")
+
+
+def _bolt_lines(r: Rules) -> list[str]:
+    """Source of :meth:`RunningTotals.bolts` (a hand played out): a set of bolts
+    completed costs its penalty from the entry."""
+    skip = "on[t]" if r.bolt_declarer else "on[t] or t == decl"
+    bolt = "st.tricks_won[t] == 0" if r.bolt_condition == "no_tricks" else "added[t] == 0"
+    lines = ["    bolts = st.bolts", "    for t in sides:", f"        if {skip}:",
+             "            continue", f"        if {bolt}:", "            bolts[t] += 1",
+             f"            if bolts[t] >= {r.bolt_limit}:",
+             f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
+    if r.bolt_consecutive:
+        lines += ["        else:", "            bolts[t] = 0"]
+    return lines
+
+
+def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`RunningTotals.settle` does with the entries
+    ``added``, leaving its answer in ``decided``; ``None`` where the running totals
+    change a step. The golden hands and the barrel's attempts and falls are asked of
+    the mechanism, the barrel only where a side is on it or reaches it."""
+    from .mechanisms import RunningTotals
+
+    cls = type(mech.running)
+    if any(getattr(cls, n) is not getattr(RunningTotals, n) for n in _RUNNING_STEPS):
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    ns.update(_team_of=r.team_of, _golden=mech.running.golden,
+              _barrel=mech.running.barrel)
+    lines = ["    if how == 'redeal':  # thrown in: not scored, dealt again"]
+    if r.redeal_same_dealer:
+        lines.append("        st.next_dealer = st.dealer")
+    lines += ["        decided = None", "    else:"]
+    body = ["scores = st.match_scores",
+            "decl = _team_of[st.declarer] if st.declarer >= 0 else -1"]
+    if r.blind_multiplier != 1:
+        body += ["if st.blind and how == 'played_out':",
+                 f"    added[decl] *= {r.blind_multiplier}"]
+    golden = r.golden_rule is not None
+    if golden:
+        body += ["golden = _golden(st)", "if golden:", "    st.golden_done += 1",
+                 "    if decl >= 0 and how == 'played_out' and added[decl] > 0:",
+                 "        st.golden_made = 1"]
+        body += [f"    added[{t}] *= {r.golden_multiplier}" for t in teams]
+    body += ["barrel = st.barrel", "on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams)
+             + "]"]
+    if r.barrel_rule is not None:  # the barrel filter: only the declarer's entry counts
+        for t in teams:
+            keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
+            body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
+    if r.barrel_rule is not None or r.bolt_condition != "off":
+        every = tuple(teams)  # GameState.sides_in_hand where nobody sits out
+        body.append(f"sides = {every!r} if st.out < 0 else st.sides_in_hand()")
+    else:
+        body.append("sides = ()")
+    if r.bolt_condition != "off":
+        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r)]
+    target = r.match_target
+    for t in teams:
+        if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
+            body += [f"if scores[{t}] + added[{t}] > {target}:", f"    added[{t}] = 0"]
+        body.append(f"scores[{t}] += added[{t}]")
+    reach = {"at_least": ">=", "more_than": ">", "exactly": "=="}[r.win_rule]
+    some = f"{target} in scores" if reach == "==" else f"max(scores) {reach} {target}"
+    body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
+             f"if {some} else None",
+             "if reached:",
+             "    if decl in reached:", "        decided = (decl,)", "    else:",
+             "        top = max([scores[t] for t in reached])",
+             "        best = [t for t in reached if scores[t] == top]",
+             "        decided = (best[0] if len(best) == 1 else None,)",
+             "else:", "    decided = None"]
+    if r.barrel_rule is not None:
+        body += [f"    if True in on or max(scores) >= {r.barrel_at}:",
+                 "        _barrel(st, on, sides)"]
+    if r.dump_rule is not None:
+        for t in teams:
+            dump = f"scores[{t}] == {r.dump_value}" + \
+                (f" or scores[{t}] == {-r.dump_value}" if r.dump_negative else "")
+            body += [f"    if {dump}:", f"        scores[{t}] = 0"]
+    if golden and r.golden_reset:  # the golden hands over, no golden contract made
+        body += [f"    if golden and st.golden_done == {r.hand_seats} and not st.golden_made:",
+                 f"        scores[:] = [{', '.join('0' for _ in teams)}]"]
+    return lines + ["        " + line for line in body]
+
+
+def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines that do what :meth:`GamePoints.hand_score` does (the talon games),
+    leaving the game points in ``added`` and the hand's winner in ``won``: a hand played
+    out written for the rules (the last trick's points, or the loser's points and tricks
+    on the scale); a claim or a close asked of the mechanism. ``None`` where the game
+    points' scoring or scale is not the reference one."""
+    from .mechanisms import GamePoints
+
+    cls = type(mech.game_points)
+    if cls.hand_score is not GamePoints.hand_score or cls.scale is not GamePoints.scale:
+        return None
+    r = rules
+    teams = range(len(r.teams))
+    gp = mech.game_points
+    ns.update(_team_of=r.team_of, _gp_score=gp.hand_score, _gp_sitter=gp.sitter,
+              _pass_deal=gp.pass_deal)
+    lines = ["    if how == 'claim' or how == 'false_claim' or st.closed_by >= 0:",
+             "        added, won = _gp_score(st, how)", "    else:"]
+    if r.gp_played_mode == "last_trick":
+        body = ["won = _team_of[st.last_winner]", f"value = {r.gp_played_points}"]
+    else:  # the higher total wins, on the scale of the loser's points and tricks
+        sides = "0, 1" if len(r.teams) == 2 and r.sits_out == "none" else "st.sides_in_hand()"
+        body = [f"one, other = {sides}", "points, others = pts[one], pts[other]",
+                "if points == others:", "    won = None", "    value = 0", "else:",
+                "    if points > others:", "        won, loser, low = one, other, others",
+                "    else:", "        won, loser, low = other, one, points",
+                "    tricks = st.tricks_won[loser]"]
+        scale = r.gp_scale
+        for i, (least, min_tricks, value) in enumerate(scale):
+            body += [f"    {'if' if i == 0 else 'elif'} low >= {least} and tricks >= {min_tricks}:",
+                     f"        value = {value}"]
+        body += ["    else:", f"        value = {scale[-1][2]}"] if scale else []
+    body += [f"added = [{', '.join('0' for _ in teams)}]", "if won is None:"]
+    body.append(f"    st.carry_bonus += {r.draw_bonus}" if r.draw_bonus else "    pass")
+    body += ["else:", "    added[won] = value + st.carry_bonus", "    st.carry_bonus = 0"]
+    if r.sitter_score == "hand_winner":
+        body += ["    if st.out >= 0:", "        _gp_sitter(st, added, added[won])"]
+    if r.rotation in ("hand_winner", "hand_loser"):
+        body.append("_pass_deal(st, won)")
+    return lines + ["        " + line for line in body]
