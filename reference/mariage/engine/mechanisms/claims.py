@@ -116,14 +116,16 @@ class Claims(Mechanism):
         before_draw = rules.close_before_draw and rules.close_rule is not None
         least = rules.close_min_stock
 
+        reference = TalonClosing.can_close_before_draw
+
         def listing(st: GameState, seat: int) -> list[Action]:
-            closing = st.mech.closing
-            if type(closing) is TalonClosing:
+            if getattr(st.mech.closing.can_close_before_draw, "__func__", None) is reference:
+                # the reference rule, read inline
                 stock = st.stock
                 close = before_draw and st.closed_by < 0 and stock and len(stock) >= least \
                     and seat == st.last_winner
             else:
-                close = closing.can_close_before_draw(st, seat)
+                close = st.mech.closing.can_close_before_draw(st, seat)
             if close:
                 return [*head, _CLOSE, _DRAW]
             return [*head, _DRAW if st.stock else _DECLINE]

@@ -134,14 +134,12 @@ class Contract(Mechanism):
         legal_in_phase = self.legal_in_phase
 
         def listing(st: GameState, seat: int) -> list[Action]:
-            auction = st.mech.auction
-            if type(auction) is not Auction and (
-                    type(auction).ceiling is not Auction.ceiling
-                    or type(auction).cap is not Auction.cap):
-                return legal_in_phase(st, seat)
+            if getattr(st.mech.auction.ceiling, "__func__", None) is not Auction.ceiling \
+                    or getattr(st.mech.auction.cap, "__func__", None) is not Auction.cap:
+                return legal_in_phase(st, seat)  # an auction of its own ceiling or cap
             top = ceiling
             if capped:  # the cap, judged on the hand after the exchange
-                most = auction.cap(st, st.hands[seat])
+                most = st.mech.auction.cap(st, st.hands[seat])
                 if most < top:
                     top = most
             out: list[Action] = []
