@@ -165,4 +165,17 @@ def setup(app: Any) -> dict[str, Any]:
             return node.children
 
     app.add_directive("mariage-modules", ModulesDirective)
+
+    def signature_of_record(app: Any, obj: Any, bound_method: bool) -> None:
+        # records make __init__ on first use: make it, so the signature is the fields'
+        import inspect
+
+        from mariage.lazyrecord import complete, is_record, made_method
+
+        if isinstance(obj, type) and is_record(obj):
+            complete(obj)
+        elif getattr(obj, "__lazy_make__", None) is not None:
+            obj.__signature__ = inspect.signature(made_method(obj))
+
+    app.connect("autodoc-before-process-signature", signature_of_record)
     return {"parallel_read_safe": True}

@@ -173,3 +173,21 @@ def test_a_field_without_a_default_after_one_with_is_the_dataclass_error() -> No
 
     with pytest.raises(TypeError, match="non-default argument 'seat' follows default"):
         Odd(1, 2)
+
+
+def test_a_stand_in_gives_the_method_it_becomes() -> None:
+    import inspect
+
+    from mariage.lazyrecord import made_method
+
+    @frozen_record
+    class Late:
+        seat: int
+        value: int = 60
+
+    stand_in = vars(Late)["__init__"]
+    assert "*args" in str(inspect.signature(stand_in))  # made on first use
+    made = made_method(stand_in)
+    assert made is vars(Late)["__init__"] and made is not stand_in
+    assert str(inspect.signature(made)) == "(self, seat: 'int', value: 'int' = 60) -> None"
+    assert made_method(made) is made  # a made method is itself

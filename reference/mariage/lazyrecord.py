@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 if TYPE_CHECKING:
     pass
 
-__all__ = ["FACTORY", "field", "field_defaults", "field_names", "frozen_record",
-           "hashable_record", "is_record", "record", "replace"]
+__all__ = ["FACTORY", "complete", "field", "field_defaults", "field_names", "frozen_record",
+           "hashable_record", "is_record", "made_method", "record", "replace"]
 
 _T = TypeVar("_T")
 
@@ -409,6 +409,8 @@ def _lazy_record(cls: Any, frozen: bool, hashed: bool) -> Any:
             make(name)
             return getattr(record, name)(self, *args, **kwargs)
         first_call.__name__ = first_call.__qualname__ = name
+        first_call.__lazy_make__ = make  # type: ignore[attr-defined]  # for complete()
+        first_call.__lazy_record__ = record  # type: ignore[attr-defined]
         return first_call
 
     for name in _LAZY:
@@ -464,6 +466,36 @@ def hashable_record(cls: type[_T]) -> type[_T]:
 _RECORDS: list[Any] = []
 #: each record's plain defaults by field (a field whose default a factory makes: its Field)
 _DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def complete(cls: type) -> None:
+    """Make every method of a record that is still made on first use (for tools that
+    read signatures, such as the documentation's ``autodoc``).
+
+    >>> import inspect
+    >>> @frozen_record
+    ... class Bid:
+    ...     seat: int
+    ...     value: int = 60
+    >>> complete(Bid)
+    >>> str(inspect.signature(Bid))
+    "(seat: 'int', value: 'int' = 60) -> None"
+    """
+    for name in _LAZY:
+        method = vars(cls).get(name)
+        make = getattr(method, "__lazy_make__", None)
+        if make is not None:
+            make(name)
+
+
+def made_method(method: Any) -> Any:
+    """The method a record's first-use stand-in ``method`` becomes (made now), or
+    ``method`` itself if it is no such stand-in."""
+    make = getattr(method, "__lazy_make__", None)
+    if make is None:
+        return method
+    make(method.__name__)
+    return vars(method.__lazy_record__)[method.__name__]
 
 
 def is_record(cls: type) -> bool:
