@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, load_rules, new_match
 from mariage.engine.actions import Action, Bid, Claim, Declare, Play, Redeal
 from mariage.engine.deals import SeededDeals
-from mariage.engine.fastpath import card_tables, cards_of, duties, play_apply, play_legal
+from mariage.engine.duties import duties
+from mariage.engine.fastpath import card_tables, cards_of, play_apply, play_legal
 from mariage.engine.mechanisms import (
     DEFAULT_MECHANISMS,
     Auction,

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
 from .actions import Action
-from .fastpath import PlayLegal, duties, keeps, play_apply, play_legal, start_trick
+from .duties import duties
+from .fastpath import PlayLegal, keeps, play_apply, play_legal, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
@@ -60,7 +61,7 @@ class Dispatch:
     start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
     # by generated code where it is the reference one (engine.fastpath.start_trick)
     legal_plays: Callable[[GameState, int], int]  # (state, seat): TrickPlay.legal_plays, by
-    # generated code where its steps are the reference ones (engine.fastpath.duties)
+    # generated code where its steps are the reference ones (engine.duties.duties)
     any_time_in: dict[int, tuple[_Offer, ...]]  # per phase other than play: the actions
     # open at any moment that may be open in it (Mechanism.any_time_phases)
 
