@@ -25,6 +25,22 @@ from notationkit import recorded_match
 ALL = list_rulesets()  # Belote (turned-up card shown to a taker) gave up before (N136)
 
 
+def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that receives the replays of each deal the search completes from now on."""
+    from mariage.notation import search
+
+    real = search.complete_deal
+    used: list[int] = []
+
+    def counted(*args: Any) -> tuple[list[int] | None, int]:
+        found, tries = real(*args)
+        used.append(tries)
+        return found, tries
+
+    monkeypatch.setattr(search, "complete_deal", counted)
+    return used
+
+
 def _hide_all(rec: Record) -> Record:
     hands = []
     for hand in rec.hands:
@@ -139,18 +155,9 @@ def test_belote_seat_views_are_placed_by_bounds_not_exchanges(
     # so the bounds stay exact past it (they stopped there: up to 1,174 replays a hand);
     # and "belote:KH" plays its card, so a seat that plays out its hand holds it (the
     # rest-of-hand bounds missed it and proved seed 1's view of N impossible)
-    from mariage.notation import search
     from mariage.notation.views import view
 
-    real = search.complete_deal
-    used: list[int] = []
-
-    def counted(*args: Any) -> tuple[list[int] | None, int]:
-        found, tries = real(*args)
-        used.append(tries)
-        return found, tries
-
-    monkeypatch.setattr(search, "complete_deal", counted)
+    used = _count_replays(monkeypatch)
     rules = load_rules(name)
     for seed in range(3):
         full = recorded_match(name, {}, seed, seed + 3)
@@ -253,17 +260,7 @@ def test_a_trump_no_turned_up_card_gives_is_proven_impossible_in_belote() -> Non
 
 def _replays_a_hand(monkeypatch: pytest.MonkeyPatch, name: str, seed: int) -> list[int]:
     """The replays of each searched hand of ``name``'s seeded match, every card hidden."""
-    from mariage.notation import search
-
-    real = search.complete_deal
-    used: list[int] = []
-
-    def counted(*args: Any) -> tuple[list[int] | None, int]:
-        found, tries = real(*args)
-        used.append(tries)
-        return found, tries
-
-    monkeypatch.setattr(search, "complete_deal", counted)
+    used = _count_replays(monkeypatch)
     full = recorded_match(name, {}, seed, seed + 3)
     assert check_record(_hide_all(full)).errors == [], (name, seed)
     return used
