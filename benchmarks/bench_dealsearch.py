@@ -83,8 +83,9 @@ def counting(tries: list[int], old: bool) -> Iterator[None]:
 
 
 def _old_search(start: Any, slots: Any, owner: Any, first: Any, acts: Any,
-                limit: int = search.DEFAULT_LIMIT, verify: Any = None
-                ) -> tuple[list[int] | None, int]:
+                limit: int = search.DEFAULT_LIMIT, verify: Any = None,
+                chosen: Any = None) -> tuple[list[int] | None, int]:
+    # (the old search chose no cards for the replay: ``chosen`` is left as it came)
     r = start.rules
     tpos = search.turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:

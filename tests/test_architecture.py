@@ -35,7 +35,7 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 LAYERS: list[tuple[str, list[list[str]]]] = [
     ("base", [["=mariage", "mariage.lazynames", "mariage.errors", "mariage.resources",
                "mariage.outfile",
-               "mariage.infile", "mariage.lazyrecord"]]),
+               "mariage.infile", "mariage.lazyrecord", "mariage.codegen"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.rules"]]),
     ("spec", [["mariage.spec"]]),
     ("engine", [["mariage.engine"]]),

@@ -29,6 +29,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
+from . import codegen
+
 if TYPE_CHECKING:
     pass
 
@@ -284,7 +286,7 @@ def _init_of(record: Any, names: tuple[str, ...], defaults: dict[str, Any],
         body.append("    self.__post_init__()")
     source = (f"def __init__(self{''.join(', ' + p for p in params)}) -> None:\n"
               + "\n".join(body or ["    pass"]) + "\n")
-    exec(compile(source, f"<__init__ of {record.__qualname__}>", "exec"), ns)
+    codegen.run(source, f"<__init__ of {record.__qualname__}>", ns)
     init_fn = ns["__init__"]
     init_fn.__qualname__ = f"{record.__qualname__}.__init__"
     init_fn.__annotations__ = {**{name: annotations[name] for name in names
@@ -319,7 +321,7 @@ def _eq_hash_of(record: Any, names: tuple[str, ...], defaults: dict[str, Any],
     if hashed:
         lines += ["def __hash__(self):", f"    return hash({fields_of('self', hashing)})"]
     ns: dict[str, Any] = {}
-    exec(compile("\n".join(lines) + "\n", f"<__eq__ of {record.__qualname__}>", "exec"), ns)
+    codegen.run("\n".join(lines) + "\n", f"<__eq__ of {record.__qualname__}>", ns)
     made: dict[str, Any] = {name: ns[name] for name in ("__eq__", "__hash__") if name in ns}
     for name, fn in made.items():
         fn.__qualname__ = f"{record.__qualname__}.{name}"

@@ -30,6 +30,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import codegen
 from ..lazyrecord import frozen_record
 from .freshhand import slots_of
 
@@ -162,7 +163,7 @@ def copiers_of(cls: type, sample: GameState, checked: bool = False) -> Copiers:
                                      "_copy_source": _copy_source, "_checked": _checked,
                                      "_get": operator.attrgetter(*shared) if len(shared) > 1
                                      else (lambda s: tuple(getattr(s, n) for n in shared))}
-        exec(compile(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", "exec"), namespace)
+        codegen.run(_copy_code(kinds), f"<copiers of {cls.__qualname__}>", namespace)
         found = COPIERS[cls] = Copiers(namespace["clone"], namespace["snapshot"],
                                          namespace["restore"], checked)
     return found

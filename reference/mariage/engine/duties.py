@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import codegen
+
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
     from .rules import Obligation, Rules
@@ -138,6 +140,6 @@ def duties(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], int]:
         lines.append(f"    if ob is _ob{i}:")
         lines += ["        " + b for b in body]
     lines.append("    return _generic(st, seat)")
-    exec(compile("\n".join(lines) + "\n", f"<duties of {rules.ruleset}>", "exec"), ns)
+    codegen.run("\n".join(lines) + "\n", f"<duties of {rules.ruleset}>", ns)
     fn: Callable[[GameState, int], int] = ns["legal_plays"]
     return fn

@@ -55,6 +55,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .. import codegen
 from .duties import duties
 from .journal import CARD_TRAIL, TRICK_TRAIL
 
@@ -198,7 +199,7 @@ def play_legal(mech: Mechanisms, rules: Rules,
         lines.append(f"    if {gate}:\n        {call}" if gate else f"    {call}")
     lines.append("    return out")
     source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<play phase of {rules.ruleset}>", "exec"), ns)
+    codegen.run(source, f"<play phase of {rules.ruleset}>", ns)
     fn: PlayLegal = ns["play_legal"]
     return fn
 
@@ -388,7 +389,7 @@ def start_trick(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], No
         return mech.tricks.start_trick
     ns: dict[str, Any] = {"_PLAY": PLAY, "_WINDOW": WINDOW}
     lines = ["def start_trick(st, winner):", *_start_lines(mech, rules, ns)]
-    exec(compile("\n".join(lines) + "\n", f"<trick start of {rules.ruleset}>", "exec"), ns)
+    codegen.run("\n".join(lines) + "\n", f"<trick start of {rules.ruleset}>", ns)
     fn: Callable[[GameState, int], None] = ns["start_trick"]
     return fn
 
@@ -587,7 +588,7 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
 
 def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:
     """The function ``apply_play`` that ``lines`` define, compiled under ``name``."""
-    exec(compile("\n".join(lines) + "\n", name, "exec"), ns)
+    codegen.run("\n".join(lines) + "\n", name, ns)
     fn: PlayApply = ns["apply_play"]
     return fn
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import codegen
+
 if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
@@ -166,7 +168,7 @@ def _make_resetter(cls: type[GameState], rules: Rules) -> Resetter | None:
     if lines is None:
         return None
     source = "\n".join(["def reset(s):", *lines, "    pass"]) + "\n"
-    exec(compile(source, f"<new hand of {rules.name}>", "exec"), namespace)
+    codegen.run(source, f"<new hand of {rules.name}>", namespace)
     reset: Resetter = namespace["reset"]
     return reset
 

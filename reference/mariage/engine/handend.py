@@ -45,6 +45,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import codegen
+
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
     from .rules import Rules
@@ -230,6 +232,6 @@ def _rotation_lines(rules: Rules) -> list[str]:
 
 
 def _compiled(lines: list[str], ns: dict[str, Any], rules: Rules) -> HandEnd:
-    exec(compile("\n".join(lines) + "\n", f"<hand end of {rules.ruleset}>", "exec"), ns)
+    codegen.run("\n".join(lines) + "\n", f"<hand end of {rules.ruleset}>", ns)
     fn: HandEnd = ns["end_hand"]
     return fn

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import codegen
 from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record", "record_lines"]
@@ -93,7 +94,7 @@ def _record_maker(cls: type) -> Callable[..., Any]:
     lines = [f"def make({', '.join(params)}):", "    obj = _new(_draft)"]
     lines += [f"    obj.{name} = {name}" for name in names]
     lines += ["    obj.__class__ = _cls", "    return obj"]
-    exec(compile("\n".join(lines) + "\n", f"<maker of {cls.__qualname__}>", "exec"), namespace)
+    codegen.run("\n".join(lines) + "\n", f"<maker of {cls.__qualname__}>", namespace)
     maker: Callable[..., Any] = namespace["make"]
     return maker
 

@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import pickle
 import stat
@@ -53,6 +54,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from mariage import codegen
 from mariage.infile import open_regular
 from mariage.lazyrecord import field_names, is_record
 
@@ -430,3 +432,21 @@ def _tidy(folder: Path) -> None:
     for _, path in dated[:len(dated) - _MAX_ENTRIES]:
         with contextlib.suppress(OSError):
             path.unlink()
+
+
+def _code_key() -> str:
+    import sys
+
+    return make_key("code", sys.version, marshal.version)
+
+
+def _load_code() -> Any:
+    return load(_code_key())
+
+
+def _save_code(entries: dict[bytes, bytes]) -> None:
+    store(_code_key(), entries, [])
+
+
+# the generated functions' compiled code is kept here too (see mariage.codegen)
+codegen.keep_in(_load_code, _save_code)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mariage.errors import IllegalActionError
 
+from ... import codegen
 from ...lazyrecord import frozen_record
 from ..phase import DEAL, OVER, PLAY
 from .base import Mechanism
@@ -106,7 +107,7 @@ def _deal_plan(r: Rules) -> _DealPlan:
         lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
                   f"def lay_{start}(st, c, dealer):", *bodies[-1]]
     namespace = _plan_names(r)
-    exec(compile("\n".join(lines) + "\n", f"<deal of {r.name}>", "exec"), namespace)
+    codegen.run("\n".join(lines) + "\n", f"<deal of {r.name}>", namespace)
     dealt_at = {p for seat in seats for p in seat}
     return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos,
                      tuple(namespace[f"lay_{start}"] for start in range(n)), tuple(bodies),
@@ -246,8 +247,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
                       f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
         namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
                          _points=r.points, _team_of=r.team_of)
-        exec(compile("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", "exec"),
-             namespace)
+        codegen.run("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", namespace)
         starts = range(len(plan.source))
         deals = _FreshDeals(tuple(namespace[f"deal_{start}"] for start in starts),
                             tuple(namespace[f"take_{start}"] for start in starts))
