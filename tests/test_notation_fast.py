@@ -244,12 +244,13 @@ def test_the_notes_the_fast_path_compares_whole() -> None:
         here: set[str] = set()  # each kind of note once a ruleset: a whole check is long
         for line in text.split("\n"):
             if line[:1].isdigit() and " (won " in line and not found["won"]:
-                found["won"] = True  # a "(" with no space before it, or after a space more
+                found["won"] = True  # a "(" with no space before it, or two
                 for other in (line.replace(" (won ", "(won ", 1),
-                              line.replace(" (won ", "  (won ", 1),
                               line.replace(" (won ", " ((won ", 1)):
                     assert not fast_valid(text.replace(line, other, 1))
                     _same_outcome(text.replace(line, other, 1))
+                # a space more is respaced: the fast path takes it
+                assert _same_outcome(text.replace(line, line.replace(" (won ", "  (won "), 1))
             if line.endswith(")") and "(trump " in line and "trump" not in here:
                 found["trump"] = True
                 here.add("trump")
@@ -276,3 +277,121 @@ def test_the_tables_stay_bounded_within_a_record() -> None:
         assert len(t.words) <= 4097
     text = _played("marianna", 0)
     assert fast_valid(text)  # a table emptied on the way is filled again
+
+
+# ------------------------------------------- other spacing and comments, respaced
+# A record spaced otherwise than the writer spaces it (CR LF, tabs, runs of spaces,
+# blank lines, comments alone on their lines where the grammar reads a comment) is
+# respaced and taken by the fast path; a comment the grammar does not allow where it
+# stands is left to the full validator, which reports it.
+
+def _hands(text: str) -> list[int]:
+    return [i for i, line in enumerate(text.split("\n")) if line.startswith("hand ")]
+
+
+def _respacings(text: str) -> dict[str, str]:
+    """Valid respellings of ``text``: only white space and comments changed."""
+    lines = text.split("\n")
+    last_tag = max(i for i, line in enumerate(lines) if line.startswith("["))
+    first_hand = _hands(text)[0]
+    deal_end = next(i for i in range(first_hand + 2, len(lines))
+                    if lines[i][:1].isdigit() or lines[i].startswith("("))
+    plays = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+
+    def at(pairs: dict[int, str]) -> str:  # a line put after each line index given
+        return "\n".join(line + pairs.get(i, "") for i, line in enumerate(lines))
+
+    return {
+        "CR LF": text.replace("\n", "\r\n"),
+        "tabs": text.replace(". ", ".\t").replace(" (", "\t("),
+        "runs of spaces": "\n".join(line if line.startswith("[") else
+                                    line.replace(" ", "   ") for line in lines),
+        "spaces at the ends": "\n".join(line if not line else f"  {line} \t"
+                                        for line in lines),
+        "blank lines in the play": "\n".join(line + ("\n\n" if line[:1].isdigit() else "")
+                                             for line in lines),
+        "header comment": at({last_tag: "\n{ played online }\n{ two }"}),
+        "comment opening a hand's play": at({deal_end - 1: "\n{ a good deal }"}),
+        "comments in the play": at({i: "\n  {after this trick: W leads}" for i in plays[:3]}),
+        "comments beside the moves": "\n".join(
+            " ".join([*line.split(" ")[:2], "{ why? }", *line.split(" ")[2:], "{end}"])
+            if i in plays[:4] else line for i, line in enumerate(lines)),
+        "comment ending the record's last hand": text.rstrip("\n") + "\n{ the end }\n"
+        if "\nresult" not in text else text.replace("\nresult", "\n{ the end }\nresult"),
+    }
+
+
+@pytest.mark.parametrize("name", by_family())
+def test_records_spaced_otherwise_take_the_fast_path(name: str) -> None:
+    text = _played(name, 2)
+    for how, changed in _respacings(text).items():
+        assert changed != text, how
+        assert fast_valid(changed), how
+        assert check_text(changed, strict=True).errors == [], how
+
+
+def _misplacements(text: str) -> dict[str, str]:
+    """``text`` with a comment or a CR where the grammar does not read one."""
+    lines = text.split("\n")
+    hand = _hands(text)[0]
+    tags = [i for i, line in enumerate(lines) if line.startswith("[")]
+    parts = [i for i in range(hand + 2, len(lines)) if ": " in lines[i]
+             and not lines[i][:1].isdigit() and not lines[i].startswith("(")]
+    play = next(i for i, line in enumerate(lines) if line[:1].isdigit())
+    out = {
+        "before the first tag": "{ x }\n" + text,
+        "between two tags": text.replace(lines[tags[0]], lines[tags[0]] + "\n{ x }", 1),
+        "between a hand's number and its deal": text.replace(lines[hand],
+                                                              lines[hand] + "\n{ x }", 1),
+        "after a trick mark": text.replace(lines[play], lines[play].replace(" ", " {x} ", 1),
+                                           1),
+        "stuck to a move": text.replace(lines[play], lines[play] + "{x}", 1),
+        "over two lines": text.replace(lines[play], lines[play] + "\n{ x\ny }", 1),
+        "a lone CR": text.replace(lines[play], lines[play].replace(" ", " \r", 1), 1),
+        "after the result": text.rstrip("\n") + "\n{ x }\n",
+    }
+    if parts and parts[0] + 1 in parts:  # a deal of several lines: between two parts
+        out["between two parts of a deal"] = text.replace(
+            lines[parts[0]], lines[parts[0]] + "\n{ x }", 1)
+    return out
+
+
+@pytest.mark.parametrize("name", ["marianna", "schnapsen", "thousand", "belote"])
+def test_misplaced_comments_are_left_to_the_full_validator(name: str) -> None:
+    text = _played(name, 2)
+    for how, changed in _misplacements(text).items():
+        assert not fast_valid(changed), how
+        if how not in ("a lone CR", "over two lines"):
+            # where the grammar allows no comment: the full validator finds the error
+            assert check_text(changed, strict=True).errors, how
+        _same_outcome(changed)
+
+
+def _layout_changes(text: str, pick: random.Random) -> list[str]:
+    """Random white space, comments and CRs put anywhere in ``text``."""
+    pieces = ["  ", "\t", "\n", "\r\n", "\r", "\n\n", " {c} ", "\n{c}\n", "{c}",
+              "\n{ a\nb }\n", " \n", "\n ", "{", "}"]
+    # in place of a space or a line end: mostly where the grammar allows them
+    seps = [" {c} ", "\n{c}\n", " {c}\n", "\n{c} ", " {a} {b} ", "\t", "  ", "\r\n",
+            " {(x)} ", " (x {c}) "]
+    spots = [i for i, c in enumerate(text) if c in " \n"]
+    out = []
+    for _ in range(12):
+        changed = text
+        for _ in range(pick.randint(1, 3)):
+            k = pick.randrange(len(changed) + 1)
+            changed = changed[:k] + pick.choice(pieces) + changed[k:]
+        out.append(changed)
+        changed = text
+        for k in sorted(pick.sample(spots, pick.randint(1, 3)), reverse=True):
+            changed = changed[:k] + pick.choice(seps) + changed[k + 1:]
+        out.append(changed)
+    return out
+
+
+@settings(max_examples=25, deadline=None, database=None, derandomize=True)
+@given(st.sampled_from(list_rulesets()), st.integers(0, 10 ** 6))
+def test_layout_changes_give_the_full_validators_outcome(name: str, which: int) -> None:
+    text = _played(name, 1)
+    for changed in _layout_changes(text, random.Random(which)):
+        _same_outcome(changed)

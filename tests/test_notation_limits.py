@@ -353,11 +353,15 @@ def test_the_fast_path_takes_canonical_valid_records_only() -> None:
         except UnicodeDecodeError:
             continue
         assert not fast_valid(text), path.name
-    # other layouts go to the full validator, which accepts them
+    # other spacing and comments alone on their lines are respaced: the fast path takes
+    # them, and so does the full validator
     spaced = GOOD.replace(" (won", "  (won").replace("\n1. ", "\n  1. ")
-    assert not fast_valid(spaced) and check_text(spaced, strict=True).errors == []
+    assert fast_valid(spaced) and check_text(spaced, strict=True).errors == []
     commented = GOOD.replace("\nhand 2\n", "\n{a comment}\nhand 2\n", 1)
-    assert not fast_valid(commented) and check_text(commented, strict=True).errors == []
+    assert fast_valid(commented) and check_text(commented, strict=True).errors == []
+    # a comment beside the moves goes to the full validator, which accepts it
+    beside = GOOD.replace("\n1. ", "\n{a comment} 1. ", 1)
+    assert not fast_valid(beside) and check_text(beside, strict=True).errors == []
 
 
 def test_the_fast_path_agrees_for_every_ruleset() -> None:
