@@ -456,6 +456,8 @@ def _respaced(text: str) -> list[str] | None:
         text = text.replace("\r\n", "\n")
         if "\r" in text:
             return None
+    if "{" in text:
+        text = _one_line_comments(text)
     lines: list[str] = []
     kinds: list[int] = []
     for row in text.split("\n"):
@@ -517,6 +519,34 @@ def _respaced(text: str) -> list[str] | None:
             return None
         i = j
     return kept
+
+
+def _one_line_comments(text: str) -> str:
+    """``text`` with each comment written over several lines on one line (its line ends
+    made spaces): the lines around it join, which the grammar reads the same (white
+    space either way). Only a comment with white space (or a line's end) on both sides
+    and no tag, quote or open parenthesis before it on its first line: a brace in a tag
+    or inside an annotation's parentheses is text, not a comment. Anything else is left
+    as written (and the lines that hold it leave the record to the full validator).
+
+    >>> _one_line_comments("N:AH {a\\nlong one} E:KH\\n(won N)")
+    'N:AH {a long one} E:KH\\n(won N)'
+    """
+    p = text.find("{")
+    while p >= 0:
+        start = text.rfind("\n", 0, p) + 1
+        head = text[start:p]
+        end = text.find("}", p)
+        if end < 0:
+            break
+        if '"' not in head and "[" not in head and head.rfind("(") <= head.rfind(")") \
+                and (p == start or text[p - 1] in " \t") and "{" not in text[p + 1:end] \
+                and text[end + 1:end + 2] in ("", " ", "\t", "\n"):
+            body = text[p:end]
+            if "\n" in body:
+                text = text[:p] + body.replace("\n", " ") + text[end:]
+        p = text.find("{", end)
+    return text
 
 
 def _uncommented(row: str) -> str | None:
