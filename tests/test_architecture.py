@@ -87,7 +87,7 @@ def _module_files() -> dict[str, Path]:
 
 MODULES = _module_files()
 #: the packages whose public names are loaded on first use (``mariage.lazynames``: the
-#: facade, the notation): package -> {public name -> the module it comes from}
+#: facade, the notation, the viewer): package -> {public name -> the module it comes from}
 LAZY_PACKAGES = {
     package: {name: f"{package}.{where}"
               for name, where in importlib.import_module(package)._LAZY.items()}
@@ -143,7 +143,7 @@ class _Imports(ast.NodeVisitor):
             if sub in MODULES:
                 self.add(sub, node)
             elif alias.name in LAZY_PACKAGES.get(where, {}):
-                # the package (the facade, notation) loads it from there on first use
+                # the package (the facade, notation, viewer) loads it from there on first use
                 self.add(LAZY_PACKAGES[where][alias.name], node)
             else:
                 self.add(where, node)
@@ -290,7 +290,7 @@ def test_the_facade_imports_nothing_when_loaded() -> None:
     but its helper for lazy names, which imports nothing of the package."""
     assert {e.target for e in IMPORTS if e.source == "mariage"} == {"mariage.lazynames"}
     assert [e for e in IMPORTS if e.source == "mariage.lazynames"] == []
-    assert set(LAZY_PACKAGES) == {"mariage", "mariage.notation"}
+    assert set(LAZY_PACKAGES) == {"mariage", "mariage.notation", "mariage.viewer"}
 
 
 # ------------------------------------------------------------------ mechanisms meet by hooks

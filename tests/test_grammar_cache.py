@@ -10,7 +10,7 @@ from typing import Any
 import lark
 import pytest
 from mariage.notation import grammar
-from mariage.notation.build import _Build
+from mariage.notation.build import lark_builder
 
 DATA = Path(__file__).parent / "data" / "records"
 
@@ -27,7 +27,7 @@ def _outcome(make: Callable[[], Any], text: str) -> object:
 
 def _built() -> Any:
     return lark.Lark(grammar.grammar_text(), parser="lalr", start="record",
-                     lexer="contextual", transformer=_Build(), maybe_placeholders=False)
+                     lexer="contextual", transformer=lark_builder(), maybe_placeholders=False)
 
 
 def _texts() -> list[str]:
@@ -43,7 +43,7 @@ def _texts() -> list[str]:
 def test_the_cached_tables_parse_as_the_grammar_does() -> None:
     texts = _texts()
     assert len(texts) > 30
-    loaded = grammar.parser.__wrapped__(_Build())
+    loaded = grammar.parser.__wrapped__(lark_builder())
     assert loaded.source_path == "<deserialized>"  # from the cache, not built
     built = _built()
     seen = set()
@@ -62,6 +62,6 @@ def test_tables_that_cannot_serve_give_a_parser_built_afresh(
 
     monkeypatch.setattr(diskcache, "load", lambda key: stored)
     monkeypatch.setattr(diskcache, "store", lambda key, value, files: None)
-    made = grammar.parser.__wrapped__(_Build())
+    made = grammar.parser.__wrapped__(lark_builder())
     text = (DATA / "good" / "marianna.mrg").read_text()
     assert _outcome(lambda: made, text) == _outcome(_built, text)

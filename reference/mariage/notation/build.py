@@ -1,14 +1,15 @@
-"""Building the model of a record while Lark parses it (no parse tree is kept).
+"""Building the model of a record while it is parsed (no parse tree is kept).
 
-Imported by :mod:`.reader` only when a record is parsed with Lark: the fast
-path (:mod:`.fast`) reads canonical records without Lark.
+:class:`Builder` is called with the grammar's tokens, rule by rule, by the
+parser of :mod:`.quickparse` (no Lark) or, through :func:`lark_builder`, by
+Lark's (which the reader imports only where the first cannot be sure). The fast
+path (:mod:`.fast`) reads canonical records without either.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import lark
+from functools import cache
+from typing import Any, Protocol
 
 from .cards import french_card, normalize_action
 from .errors import NotationError, RecordError
@@ -28,11 +29,20 @@ from .pieces import (
     _words,
 )
 
-__all__ = ["_Build"]
+__all__ = ["Builder", "Token", "lark_builder"]
 
 
-class _Build(lark.Transformer):  # type: ignore[type-arg]
-    """Turns the parse into model values while Lark parses (no tree is kept)."""
+class Token(Protocol):
+    """What a builder reads of a token: its text (a ``str``), line and column."""
+
+    line: int | None
+    column: int | None
+
+    def __str__(self) -> str: ...
+
+
+class Builder:
+    """Turns the parse into model values while the parser runs (no tree is kept)."""
 
     offset = 0
     file = "<string>"
@@ -50,7 +60,7 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
         self.file, self.number, self.first_line, self.sink = file, number, line, sink
         self.tags, self.comments, self.header = [], [], None
 
-    def _pos(self, tok: lark.Token) -> tuple[int, int]:
+    def _pos(self, tok: Any) -> tuple[int, int]:
         return (tok.line or 0) + self.offset, tok.column or 0
 
     def _too_long(self, text: str, line: int, column: int, what: str) -> NotationError:
@@ -100,7 +110,7 @@ class _Build(lark.Transformer):  # type: ignore[type-arg]
                                   words if words != tuple(codes) else ()))
         return Deal(tuple(parts))
 
-    def play(self, tok: lark.Token) -> list[Item]:
+    def play(self, tok: Any) -> list[Item]:
         """Split the play of a hand into its pieces, each with its line and column."""
         line, col = self._pos(tok)
         text = str(tok)
@@ -196,3 +206,15 @@ def _note(text: str, line: int, column: int) -> Note:
     return Note(words[0], tuple(words[1:]), line, column)
 
 
+
+
+@cache
+def _lark_class() -> type[Builder]:
+    import lark
+
+    return type("_Build", (Builder, lark.Transformer), {"__doc__": Builder.__doc__})
+
+
+def lark_builder() -> Builder:
+    """A builder that Lark calls as its transformer (a :class:`lark.Transformer` too)."""
+    return _lark_class()()

@@ -25,7 +25,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..lazyrecord import field, record
 from .errors import NotationError, RecordError
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # Lark is imported only when a record is parsed (not on the f
     import lark
     from lark.exceptions import UnexpectedInput
 
-    from .build import _Build
+    from .build import Builder
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -253,14 +253,24 @@ def _raw_record(body: bytearray, number: int, start: int, file: str,
 _LOCAL = threading.local()
 
 
-def _builder() -> tuple[_Build, lark.Lark]:
+def _plain_builder() -> Builder:
+    """This thread's builder for :mod:`.quickparse` (no Lark)."""
+    found: Builder | None = getattr(_LOCAL, "plain", None)
+    if found is None:
+        from .build import Builder
+
+        found = _LOCAL.plain = Builder()
+    return found
+
+
+def _builder() -> tuple[Builder, lark.Lark]:
     """This thread's builder and the parser that calls it (the builder holds the state of
     one parse, so threads, such as a Dask worker's, each need their own)."""
-    found: tuple[_Build, lark.Lark] | None = getattr(_LOCAL, "builder", None)
+    found: tuple[Builder, lark.Lark] | None = getattr(_LOCAL, "builder", None)
     if found is None:
-        from .build import _Build
+        from .build import lark_builder
 
-        builder = _Build()
+        builder = lark_builder()
         found = _LOCAL.builder = (builder, parser.__wrapped__(builder))
     return found
 _CLOSERS = {'"': '"', "{": "}", "[": "]", "(": ")"}
@@ -282,16 +292,27 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
     >>> seen, rec.hands, rec.result.winner
     ([1], (), None)
     """
-    from lark.exceptions import UnexpectedInput
+    from .quickparse import parse
 
-    builder, lark_parser = _builder()
-    builder.reset(file, number, line, sink)
+    plain = _plain_builder()
+    plain.reset(file, number, line, sink)
     try:
-        rec = lark_parser.parse(text)
-    except UnexpectedInput as exc:
-        raise NotationError(_syntax_error(exc, text, file, number, line)) from None
+        found = parse(text, plain)  # a well-formed record: without Lark
     finally:
-        builder.reset(file, number, line, None)
+        plain.reset(file, number, line, None)
+    if found is not None:
+        rec: Any = found
+    else:  # a syntax error (or not sure): Lark finds and places it
+        from lark.exceptions import UnexpectedInput
+
+        builder, lark_parser = _builder()
+        builder.reset(file, number, line, sink)
+        try:
+            rec = lark_parser.parse(text)
+        except UnexpectedInput as exc:
+            raise NotationError(_syntax_error(exc, text, file, number, line)) from None
+        finally:
+            builder.reset(file, number, line, None)
     assert isinstance(rec, Record)
     return Record(rec.tags, rec.comments, rec.hands, rec.result, file, number, line)
 
