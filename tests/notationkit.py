@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mariage import Action, GameState, Rules
@@ -39,3 +40,18 @@ def recorded_match(name: str, options: dict[str, Any], seed: int, choice_seed: i
     hooks = RecordingHooks(rules, SeededDeals(rules, seed).first_dealer)
     state = play_match(rules, seed, choice_seed, hooks)
     return hooks.rec.record(state)
+
+
+#: the test records (good and bad) of ``tests/data/records``
+RECORDS = Path(__file__).parent / "data" / "records"
+
+
+def record_texts() -> list[str]:
+    """The text of every test record that is UTF-8, good and bad."""
+    out = []
+    for path in sorted(RECORDS.glob("*/*.mrg")):
+        try:
+            out.append(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            continue
+    return out

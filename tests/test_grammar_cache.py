@@ -11,6 +11,7 @@ import lark
 import pytest
 from mariage.notation import grammar
 from mariage.notation.build import lark_builder
+from notationkit import record_texts
 
 DATA = Path(__file__).parent / "data" / "records"
 
@@ -30,18 +31,9 @@ def _built() -> Any:
                      lexer="contextual", transformer=lark_builder(), maybe_placeholders=False)
 
 
-def _texts() -> list[str]:
-    out = []
-    for path in sorted(DATA.glob("*/*.mrg")):
-        try:
-            out.append(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            continue
-    return out
-
 
 def test_the_cached_tables_parse_as_the_grammar_does() -> None:
-    texts = _texts()
+    texts = record_texts()
     assert len(texts) > 30
     loaded = grammar.parser.__wrapped__(lark_builder())
     assert loaded.source_path == "<deserialized>"  # from the cache, not built

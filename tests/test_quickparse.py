@@ -19,7 +19,7 @@ from mariage.notation.errors import NotationError
 from mariage.notation.grammar import parser
 from mariage.notation.reader import parse_record
 from mariage.notation.writer import write_record
-from notationkit import recorded_match
+from notationkit import record_texts, recorded_match
 
 DATA = Path(__file__).parent / "data" / "records"
 
@@ -47,18 +47,9 @@ def _agree(text: str) -> bool:
     return quick is not None
 
 
-def _texts() -> list[str]:
-    out = []
-    for path in sorted(DATA.glob("*/*.mrg")):
-        try:
-            out.append(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            continue
-    return out
-
 
 def test_the_test_records_parse_as_lark_parses_them() -> None:
-    took = [_agree(text) for text in _texts()]
+    took = [_agree(text) for text in record_texts()]
     assert sum(took) >= 20  # the good records and the bad ones whose problem is no syntax
     for path in sorted((DATA / "good").glob("*.mrg")):
         assert _quick(path.read_text(encoding="utf-8")) is not None, path.name
