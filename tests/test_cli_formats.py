@@ -3,6 +3,7 @@ completion; what ``replay`` prints for declarations, held points and segni."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -131,6 +132,33 @@ def test_bash_completion_completes_commands_options_values_and_rulesets(
     assert _complete(script, "mariage", "list", "--format", "") == ["text", "json"]
     assert _complete(script, "mariage", "completion", "") == ["bash", "zsh"]
     assert "--html" in _complete(script, "mariage", "render", "--")
+
+
+def test_the_completion_script_is_kept_and_the_same(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    from mariage.cli import build_parser
+    from mariage.commands.completion import bash_script, zsh_script
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    made = {"bash": bash_script(build_parser()), "zsh": zsh_script(build_parser())}
+    for shell in ("bash", "zsh"):
+        assert run(capsys, "completion", shell)[1] == made[shell]  # made, and kept
+
+    def never() -> None:
+        raise AssertionError("the parser was built although the script was kept")
+
+    from mariage.commands import completion
+
+    for shell in ("bash", "zsh"):  # from the cache: the parser is not built
+        parser = argparse.ArgumentParser()
+        sub = parser.add_subparsers()
+        p = sub.add_parser("completion")
+        completion.add_arguments(p)
+        args = parser.parse_args(["completion", shell])
+        args._build_parser = never
+        assert completion.run(args) == 0
+        assert capsys.readouterr().out == made[shell]
 
 
 def test_zsh_completion_loads_the_same_function(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,8 @@ Load it in the current shell, or add the line to ``~/.bashrc`` / ``~/.zshrc``::
 Sub-commands, their options, option values with a fixed set of choices
 (``--format text|json``), ruleset names and file names are completed. The
 script is generated from the command line's own parser, so it never lags
-behind a new command or option.
+behind a new command or option; it is kept in the disk cache, whose key covers the
+package's code and the bundled rulesets.
 
 >>> from mariage.cli import build_parser
 >>> script = bash_script(build_parser())
@@ -137,6 +138,15 @@ def zsh_script(parser: argparse.ArgumentParser) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    parser = args._build_parser()  # the whole command line (the CLI gives its builder)
-    print(bash_script(parser) if args.shell == "bash" else zsh_script(parser), end="")
+    # kept in the disk cache (its key covers the package's code and the bundled
+    # rulesets): a shell that loads it at every start does not import every command
+    from ..spec import diskcache
+
+    key = diskcache.make_key("completion script", args.shell)
+    script = diskcache.load(key)
+    if not isinstance(script, str):
+        parser = args._build_parser()  # the whole command line (the CLI gives its builder)
+        script = bash_script(parser) if args.shell == "bash" else zsh_script(parser)
+        diskcache.store(key, script, [])
+    print(script, end="")
     return 0
