@@ -31,7 +31,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 
 __all__ = ["check_destination", "write_output"]
 
@@ -119,6 +118,8 @@ def write_output(path: str, text: str, option: str = "--out") -> None:
     base = os.path.basename(path)
     _stale(folder, base)
     try:
+        import tempfile  # (with it, random and hashlib: only when a file is written)
+
         fd, tmp = tempfile.mkstemp(prefix=f".{base}{_TAG}{os.getpid()}-", suffix=".tmp",
                                    dir=folder)
     except OSError as exc:  # name the file asked for, not the temporary one

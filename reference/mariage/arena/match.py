@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
 
 from mariage.engine.actions import parse_action
 from mariage.engine.deals import SeededDeals
@@ -37,6 +36,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
+from ..lazyrecord import frozen_record, replace
 from ..notation.model import Comment, Record, Tag
 from ..notation.recorder import Recorder
 from .players import Forfeit, Player
@@ -44,7 +44,7 @@ from .players import Forfeit, Player
 __all__ = ["GameResult", "Match", "Row", "render_table", "wilson"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameResult:
     """One game: who sat where, how it ended, and its record.
 
@@ -62,7 +62,7 @@ class GameResult:
     record: Record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Row:
     """One side's line of the results table (a side: the entrants of one home team)."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -185,6 +184,8 @@ def as_json(tl: Timeline) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json  # (here: the text report needs none)
+
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:

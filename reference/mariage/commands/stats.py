@@ -12,7 +12,6 @@ output (whole or not at all).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -63,6 +62,8 @@ def _read(stats: Stats, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json  # (here: the text report needs none)
+
     if args.out is not None:
         check_destination(args.out)  # before reading anything
     for name in args.files:

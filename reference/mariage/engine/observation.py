@@ -22,8 +22,7 @@ observations (this is property-tested).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..lazyrecord import frozen_record
 from .actions import Action, Give
 from .rules import Rules
 from .state import GameState, Phase
@@ -31,7 +30,7 @@ from .state import GameState, Phase
 __all__ = ["Observation", "give_receivers", "observe", "public_action", "reviewable"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Observation:
     """The view of one seat. Hands are card bit masks."""
 

@@ -32,9 +32,7 @@ from ..errors import MariageError
 from ..infile import open_regular
 from ..lazyrecord import field, record
 from .errors import RecordError
-from .fast import fast_valid
 from .reader import DEFAULT_LIMIT, RawRecord, split_records
-from .replay import check_text
 
 __all__ = [
     "COMPRESSIONS",
@@ -100,6 +98,10 @@ def check_raw(raw: RawRecord, strict: bool, search_limit: int = DEFAULT_LIMIT
     """
     if raw.problems:
         return raw.problems[:1] if strict else list(raw.problems)
+    # (imported here: a command that only reads records, such as ``stats``, needs neither)
+    from .fast import fast_valid
+    from .replay import check_text
+
     if fast_valid(raw.text, file=raw.file, number=raw.number, line=raw.line):
         return []
     return check_text(raw.text, file=raw.file, number=raw.number, line=raw.line,

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from mariage.engine.declared import declared_kind
 from mariage.engine.state import GameState
 
 from .. import __version__
+from ..lazyrecord import field, record
 from ..notation.errors import RecordError
 from ..notation.model import Act, Hand
 from ..notation.replay import check_text, team_name
@@ -71,7 +71,7 @@ class _Tally:
             self.card_points[winner] += sum(state.rules.points[c] for c in cards)
 
 
-@dataclass(slots=True)
+@record
 class RulesetStats:
     """The running totals of the valid records of one ruleset."""
 

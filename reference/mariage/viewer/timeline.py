@@ -34,13 +34,13 @@ and the problems found at that step. The HTML viewer, the SVG pictures and
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mariage.engine.declared import declared_kind
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
+from ..lazyrecord import field, record
 from ..notation.errors import RecordError
 from ..notation.model import UNKNOWN, Act, Comment, Hand, Note, Record
 from ..notation.replay import check_record, measure, team_name
@@ -48,7 +48,7 @@ from ..notation.replay import check_record, measure, team_name
 __all__ = ["Declared", "HandEnd", "Step", "Timeline", "timeline"]
 
 
-@dataclass(slots=True)
+@record
 class Declared:
     """A declaration, a granted ask or a called pair, in the order made.
 
@@ -65,7 +65,7 @@ class Declared:
     rule: str = ""
 
 
-@dataclass(slots=True)
+@record
 class HandEnd:
     """How a hand ended: the reason, points, what it added to the match, the segno."""
 
@@ -75,7 +75,7 @@ class HandEnd:
     segno: str | None
 
 
-@dataclass(slots=True)
+@record
 class Step:
     """The table after one step of the record.
 
@@ -111,12 +111,14 @@ class Step:
 
     def as_dict(self) -> dict[str, Any]:
         """The step as a JSON-ready dict."""
+        from dataclasses import asdict
+
         d = asdict(self)
         d["table"] = [list(p) for p in self.table]
         return d
 
 
-@dataclass(slots=True)
+@record
 class Timeline:
     """Every step of one record, with what stays the same throughout."""
 
