@@ -8,37 +8,19 @@ failed as listed in ``--expect``; 1 otherwise.
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..conformance.client import EngineClient, check_command, check_timeout
-from ..conformance.configuration import Configuration, make_configuration
-from ..conformance.coverage import (
-    UNREACHABLE,
-    RuleCoverage,
-    coverage,
-    coverage_text,
-    run_coverage,
-)
-from ..conformance.derive import derive_suite, write_suite
-from ..conformance.regen import regenerate
-from ..conformance.reports import (
-    dump_json,
-    junit_xml,
-    parse_expected,
-    summary_text,
-    trace_text,
-    write_atomic,
-)
-from ..conformance.runner import TEST_TIMEOUT, Outcome, run_suite
-from ..conformance.suite import Test, load_suite
+from ..conformance.limits import TEST_TIMEOUT, check_timeout
 from ..errors import MariageError
-from ..outfile import check_destination
-from ..resources import conformance_dir
-from ..spec.compile import load_rules
+
+if TYPE_CHECKING:  # the runner's modules are imported when the command runs, not for --help
+    from ..conformance.configuration import Configuration
+    from ..conformance.coverage import RuleCoverage
+    from ..conformance.results import Outcome
+    from ..conformance.suite import Test
+
 from . import COMMANDS
 
 NAME, HELP = COMMANDS["conformance_cmd"]
@@ -136,6 +118,27 @@ def _progress_printer(total: int) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
+    import shlex
+
+    from ..conformance.client import EngineClient, check_command
+    from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
+    from ..conformance.derive import derive_suite, write_suite
+    from ..conformance.regen import regenerate
+    from ..conformance.reports import (
+        dump_json,
+        junit_xml,
+        parse_expected,
+        summary_text,
+        trace_text,
+        write_atomic,
+    )
+    from ..conformance.results import Outcome
+    from ..conformance.runner import run_suite
+    from ..conformance.suite import load_suite
+    from ..outfile import check_destination
+    from ..resources import conformance_dir
+
     for option, path in (("--json", args.json), ("--junit", args.junit),
                          ("--trace", args.trace)):
         if path is not None:  # refused before any work, not after the run
@@ -238,6 +241,8 @@ def _configuration(args: argparse.Namespace) -> Configuration | None:
         raise ValueError("--suite runs stored test files; a configuration's suite is derived")
     if len(args.spec) > 1:
         raise ValueError("a configuration has one house description: give --spec once")
+    from ..conformance.configuration import make_configuration
+
     return make_configuration(args.ruleset[0] if args.ruleset else None, args.option,
                               args.spec[0] if args.spec else None)
 
@@ -252,6 +257,9 @@ def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]
 def _coverages(outcomes: list[Outcome], tests: list[Test], config: Configuration | None
                ) -> list[RuleCoverage]:
     """The rule coverage of each ruleset the run holds tests of."""
+    from ..conformance.coverage import run_coverage
+    from ..spec.compile import load_rules
+
     if config is not None:
         return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label)]
     out = []

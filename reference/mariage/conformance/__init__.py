@@ -8,7 +8,7 @@ and per rule ID.
 
 from __future__ import annotations
 
-from .protocol import PROTOCOL_VERSION
+from .limits import PROTOCOL_VERSION
 
 __all__ = ["PROTOCOL_VERSION", "RUNNER_VERSION"]
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import select
 import shlex
@@ -34,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .configuration import check_configurations
+from .limits import MAX_TIMEOUT, check_timeout
 from .protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -50,27 +50,8 @@ __all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFai
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
 
-#: The longest time limit the runner accepts, in seconds (one day).
-MAX_TIMEOUT = 86400.0
-
 #: How many bytes of an engine's standard error are kept, to quote when it dies.
 STDERR_TAIL = 2048
-
-
-def check_timeout(value: float, what: str = "--timeout") -> float:
-    """``value`` if it is a usable time limit in seconds, else ``ValueError`` saying why.
-
-    >>> check_timeout(2.5)
-    2.5
-    >>> check_timeout(float("inf"))
-    Traceback (most recent call last):
-    ValueError: --timeout must be a number of seconds above 0 and at most 86400, got inf
-    """
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
-            or not 0 < value <= MAX_TIMEOUT:
-        raise ValueError(f"{what} must be a number of seconds above 0 and at most "
-                         f"{MAX_TIMEOUT:g}, got {value!r}")
-    return float(value)
 
 
 def check_command(command: str) -> list[str]:

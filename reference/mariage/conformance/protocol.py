@@ -28,6 +28,8 @@ from mariage.engine.mechanisms.questions import CALLED_PAIR
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
+from .limits import PROTOCOL_VERSION
+
 __all__ = [
     "ERROR_CODES",
     "HIDDEN_CARDS",
@@ -46,8 +48,6 @@ __all__ = [
     "takers_json",
 ]
 
-#: The protocol version this module speaks (``docs/protocol.rst``).
-PROTOCOL_VERSION = 2
 
 #: The versions a runner or a match accepts in an engine's ``hello``: version 2 adds
 #: hidden cards (``seat`` in ``start``/``deal``, ``reveal`` in ``apply``) to version 1.

@@ -40,6 +40,7 @@ from mariage.engine.state import GameState
 from .blame import Diff, Reference, Refusals, charge, first_step_charges, legal_blame, rule_ids
 from .client import EngineClient, EngineFailure, HandshakeError
 from .configuration import why_skipped
+from .limits import TEST_TIMEOUT
 from .protocheck import (
     ANY_RULESET,
     ProtocolStepFailed,
@@ -55,8 +56,6 @@ __all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunRes
            "TestFailed", "legal_blame", "legal_difference", "perft_divide",
            "perft_divide_blame", "perft_walk", "run_suite", "run_test"]
 
-#: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
-TEST_TIMEOUT = 300.0
 
 
 class TestFailed(Exception):
