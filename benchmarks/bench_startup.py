@@ -1,4 +1,4 @@
-"""Start-up time of ``mariage list`` and ``mariage rules``, as ratios to ``python -c pass``.
+"""Start-up time of ``mariage`` commands, as ratios to ``python -c pass``.
 
 Each command runs as a fresh process (``python -m mariage ...`` on this
 checkout), its standard output thrown away. Runs of every command are
@@ -43,6 +43,13 @@ CASES: list[tuple[str, list[str], bool]] = [
     ("mariage --help", ["-m", "mariage", "--help"], True),
     ("mariage validate, one canonical record (warm)",
      ["-m", "mariage", "validate", str(RECORD)], True),
+    ("mariage replay, one record (warm)", ["-m", "mariage", "replay", str(RECORD)], True),
+    ("mariage stats, one record (warm)", ["-m", "mariage", "stats", str(RECORD)], True),
+    ("mariage completion bash (warm)", ["-m", "mariage", "completion", "bash"], True),
+    ("mariage conformance --help", ["-m", "mariage", "conformance", "--help"], True),
+    ("mariage match --help", ["-m", "mariage", "match", "--help"], True),
+    ("mariage check-spec marianna.yaml (warm)",
+     ["-m", "mariage", "check-spec", str(ROOT / "spec" / "marianna.yaml")], True),
     ("mariage list (no cache)", ["-m", "mariage", "list"], False),
     ("mariage rules marianna (no cache)", ["-m", "mariage", "rules", "marianna"], False),
 ]

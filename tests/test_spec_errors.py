@@ -133,3 +133,30 @@ def test_check_spec_exit_codes_in_a_real_process() -> None:
     assert len(bad.stderr.splitlines()) == 1
     assert ":8:17: at 'declarations.marianna.value.schedule'" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_document_checked_once_is_not_built_again_until_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mariage.spec import compile as compile_module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: marianna\nname: house\n", encoding="utf-8")
+    checks: list[str] = []
+    real = compile_module._check_document
+
+    def counted(doc: object) -> None:
+        checks.append("built")
+        real(doc)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compile_module, "_check_document", counted)
+    check_document(load_document(house))
+    check_document(load_document(house))
+    assert checks == ["built"]  # the second time from the disk cache
+    house.write_text("extends: marianna\nname: house\n# changed\n", encoding="utf-8")
+    check_document(load_document(house))
+    assert checks == ["built", "built"]
+    # a bad description is never remembered as checked
+    bad = BAD / "option_unused.yaml"
+    for _ in range(2):
+        _check(bad)

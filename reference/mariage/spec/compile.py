@@ -91,8 +91,18 @@ def _fail(doc: Document, path: str, message: str, code: str = "S020") -> SpecErr
 def check_document(doc: Document) -> None:
     """Run every consistency check, for the defaults and for each option value alone.
 
-    Raises :class:`SpecError` at the first problem, with file:line:column.
+    Raises :class:`SpecError` at the first problem, with file:line:column. A document
+    that passed is remembered in the disk cache (by the files it was read from, each
+    with its content's digest): checked again unchanged, it is not built again.
     """
+    key = diskcache.make_key("document checked", sorted(map(str, doc.paths)))
+    if diskcache.load(key) is True:
+        return
+    _check_document(doc)
+    diskcache.store(key, True, doc.paths)
+
+
+def _check_document(doc: Document) -> None:
     specs = option_specs(doc)
     for name, spec in specs.items():
         where = f"options.{name}"
