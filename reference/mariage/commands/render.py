@@ -13,14 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from ..notation.batch import open_input
 from ..notation.errors import NotationError, RecordError
-from ..notation.model import Record
-from ..notation.reader import parse_record, split_records
-from ..outfile import check_destination, write_output
-from ..viewer.draw import render_html, render_svg
-from ..viewer.timeline import timeline
+
+if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
+    from ..notation.model import Record
 from . import COMMANDS
 
 NAME, HELP = COMMANDS["render"]
@@ -45,6 +43,12 @@ def _numbered(path: str, number: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..notation.batch import open_input
+    from ..notation.reader import parse_record, split_records
+    from ..outfile import check_destination, write_output
+    from ..viewer.draw import render_html, render_svg
+    from ..viewer.timeline import timeline
+
     if args.record < 0:
         raise ValueError("--record counts from 1")
     if args.svg is not None and args.hand is None:
