@@ -17,7 +17,7 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import openspiel_game
+from mariage.ai import openspiel_game, pettingzoo_env
 from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.lazyobs import LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
@@ -130,17 +130,32 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
 
 
-def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() -> None:
-    """The observations of one state share a count of those unread: a step takes no
-    snapshot once all were read (or none was made), one for any number unread; each
-    read later is the vector as observed."""
-    env = MariageEnv("schnapsen")
+@pytest.mark.parametrize("name", ["schnapsen", "belote"])
+def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observations of one state share a count of those unread: a step holds the
+    state (a snapshot, or a card within its trick taken back) once for any number unread,
+    and not once all were read (or none was made), but after a card taken back (that
+    line is kept until the next snapshot); each read later is the vector as observed."""
+    env = MariageEnv(name)
     env.reset(seed=4)
-    taken: list[int] = []
-    real = env.encoder.snapshot
-    env.encoder.snapshot = lambda state, picked=0: taken.append(1) or real(state, picked)  # type: ignore[method-assign]
+    holds: list[str] = []
+    real = pettingzoo_env.hold_unread
+
+    def hold(source: list, *args: object) -> list:
+        new = real(source, *args)  # type: ignore[arg-type]
+        if new is not source:
+            holds.append("card" if type(source[0]) is tuple and len(source[0]) == 4
+                         else "snapshot")
+        return new
+
+    monkeypatch.setattr(pettingzoo_env, "hold_unread", hold)
     later: list[tuple[LazyObservation, np.ndarray]] = []
-    for step in range(15):
+    card_back = False
+    rng = random.Random(4)
+    for step in range(60):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
         way = step % 5
         if way < 4:
             obs, *_ = env.last()
@@ -157,9 +172,12 @@ def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() 
                 obs.copy()
         else:  # no observation made: the mask from the info
             mask = env.infos[env.agent_selection]["action_mask"]
-        before = len(taken)
-        env.step(int(np.flatnonzero(mask)[0]))
-        assert len(taken) - before == (way in (1, 2))
+        before = len(holds)
+        legal = np.flatnonzero(mask)
+        env.step(int(legal[rng.randrange(len(legal))]))
+        assert len(holds) - before == (way in (1, 2) or card_back)
+        card_back = len(holds) > before and holds[-1] == "card"
+    assert step >= 30 and set(holds) == {"card", "snapshot"}
     for obs, expected in later:
         assert np.array_equal(obs["observation"], expected)
 
