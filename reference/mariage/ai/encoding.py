@@ -36,7 +36,6 @@ whole set as one ``Give`` when its last card is picked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import add
 
 import numpy as np
 import numpy.typing as npt
@@ -70,10 +69,12 @@ _zeros, _INT8 = np.zeros, np.dtype(np.int8)
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
-#: stock size, points and standing per side, declarations, cards picked
+#: stock size, card points and declared points per side (a side's points in the hand are
+#: their sum, as :meth:`GameState.hand_points` counts them), standing per side,
+#: declarations, cards picked
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
-                 int | None, int, Phase, int | None, int, int, list[int], tuple[int, ...],
-                 list[tuple[int, int, int, int]], int]
+                 int | None, int, Phase, int | None, int, int, list[int], list[int],
+                 tuple[int, ...], list[tuple[int, int, int, int]], int]
 
 
 class ActionSpace:
@@ -285,7 +286,6 @@ class Encoder:
         #: per seat, the seats counted from it; per side, the sides counted from it
         self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
         self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
-        self._teams = range(t)
         self._pack = rules.pack_points or 1
         self._target = rules.match_target or 1
         del c
@@ -321,9 +321,9 @@ class Encoder:
         # what snapshot() holds, but the state's own lists: read at once, not kept
         return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
                                state.turn_up, state.trump, state.phase, state.to_act,
-                               state.leader, len(state.stock),
-                               list(map(state.hand_points, self._teams)), state.standing(),
-                               state.declared, picked), seat)
+                               state.leader, len(state.stock), state.captured,
+                               state.decl_points, state.standing(), state.declared,
+                               picked), seat)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -338,16 +338,15 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
-        # the points as hand_points() counts them, for every side at once
         return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
-                len(state.stock), list(map(add, state.captured, state.decl_points)),
+                len(state.stock), state.captured[:], state.decl_points[:],
                 state.standing(), state.declared[:], picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
         (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
-         points, standing, declared, picked) = snapshot
+         captured, decl_points, standing, declared, picked) = snapshot
         played = self._played(tricks)
         r = self.rules
         n, c = r.nseats, r.ncards
@@ -385,7 +384,8 @@ class Encoder:
         floats.append(stock / c)
         sides = self._sides_from[r.team_of[seat]]
         pack, target = self._pack, self._target
-        floats += [points[team] / pack for team in sides]
+        # a side's points as GameState.hand_points counts them
+        floats += [(captured[team] + decl_points[team]) / pack for team in sides]
         floats += [standing[team] / target for team in sides]
         out[self._o_sizes:self._o_floats_end] = floats
         return out

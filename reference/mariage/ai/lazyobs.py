@@ -253,13 +253,13 @@ def _resolved(source: list[Any]) -> Snapshot:
     snap: Snapshot = source[2].snapshot(held) if isinstance(held, GameState) else held
     for at in reversed(line):
         _, _, seat, known_before = at[0]
-        (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, points,
-         standing, declared, picked) = snap
+        (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
+         decl_points, standing, declared, picked) = snap
         hands = hands[:]
         hands[seat] |= 1 << trick[-1]
         known = known[:]
         known[seat] = known_before
         snap = (hands, known, trick[:-1], tricks, turn_up, trump, phase, seat, leader,
-                stock, points, standing, declared, picked)
+                stock, captured, decl_points, standing, declared, picked)
         at[0] = snap
     return snap
