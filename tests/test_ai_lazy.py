@@ -17,10 +17,11 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import openspiel_game, pettingzoo_env
+from mariage.ai import encoding, openspiel_game, pettingzoo_env
 from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.lazyobs import LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
+from mariage.engine.actions import Play
 from mariage.engine.phase import Phase
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterator
@@ -326,3 +327,30 @@ def test_one_encoder_on_states_that_part_ways(name: str) -> None:
                                       Encoder(rules).vector(state, seat))
                 checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "belote-coinche", "thousand"])
+def test_ids_kept_by_the_action_object_stay_those_of_the_hash(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Masks and legal ids that look the engine's action objects up by the object (a
+    few kept at a time here, so that the table fills and is cleared often) equal those
+    looked up by the action's hash, on two states played in turn (new objects and
+    reused ones)."""
+    monkeypatch.setattr(encoding, "_KEPT_OBJECTS", 3)
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    rng = random.Random(7)
+    states = [new_match(rules, 1), new_match(rules, 2)]
+    others = 0
+    for _ in range(150):
+        for state in states:
+            if state.terminal:
+                continue
+            legal = state.legal_actions()
+            by_hash = sorted(space.ids[a] for a in legal)
+            others += sum(type(a) is not Play for a in legal)
+            assert space.legal_ids(state) == by_hash
+            assert np.flatnonzero(space.mask(state)).tolist() == by_hash
+            assert len(space._by_object) <= 3
+            state.apply(legal[rng.randrange(len(legal))])
+    assert others > 20

@@ -66,6 +66,8 @@ _PHASES = tuple(Phase)
 _DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 # np.zeros with its dtype made once (69 against 114 ns a mask)
 _zeros, _INT8 = np.zeros, np.dtype(np.int8)
+#: how many action objects an ActionSpace keeps the ids of (ActionSpace._other_id)
+_KEPT_OBJECTS = 4096
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
@@ -117,6 +119,23 @@ class ActionSpace:
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
+        # the other actions' ids by the action object: the engine lists most of them as
+        # the same few objects again and again (constants, or kept per state), and a
+        # frozen dataclass's hash is Python code. An entry keeps its object alive, so no
+        # other object can have its id() while it is here; bounded (cleared when full).
+        self._by_object: dict[int, int] = {}
+        self._kept_alive: list[Action] = []
+
+    def _other_id(self, action: Action) -> int:
+        """The id of ``action`` (not a card play), kept by the object (see above)."""
+        action_id = self.ids[action]
+        kept = self._by_object
+        if len(kept) >= _KEPT_OBJECTS:
+            kept.clear()
+            self._kept_alive.clear()
+        kept[id(action)] = action_id
+        self._kept_alive.append(action)
+        return action_id
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -149,8 +168,15 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        plays, ids = self._play_ids, self.ids  # card plays by a table, others by hash
-        out = [plays[a.card] if type(a) is Play else ids[a] for a in state.legal_actions(seat)]
+        # card plays by a table, others by the object (or its hash)
+        plays, known, other = self._play_ids, self._by_object, self._other_id
+        out = []
+        for a in state.legal_actions(seat):
+            if type(a) is Play:
+                out.append(plays[a.card])
+            else:
+                i = known.get(id(a))
+                out.append(other(a) if i is None else i)
         out.sort()
         return out
 
@@ -190,10 +216,14 @@ class ActionSpace:
         elif self.pick_size and self._picking(state):
             for i in self._picking_ids(state, seat, picked):
                 out[i] = 1
-        else:
-            plays, ids = self._play_ids, self.ids
+        else:  # card plays by a table, others by the object (or its hash)
+            plays, known, other = self._play_ids, self._by_object, self._other_id
             for a in state.legal_actions(seat):
-                out[plays[a.card] if type(a) is Play else ids[a]] = 1
+                if type(a) is Play:
+                    out[plays[a.card]] = 1
+                else:
+                    known_id = known.get(id(a))
+                    out[other(a) if known_id is None else known_id] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
