@@ -354,3 +354,15 @@ def test_ids_kept_by_the_action_object_stay_those_of_the_hash(
             assert len(space._by_object) <= 3
             state.apply(legal[rng.randrange(len(legal))])
     assert others > 20
+
+
+def test_actions_without_fields_are_looked_up_by_their_class() -> None:
+    """Mariaggia's engine lists a new ``CallOut()`` each time: it is found by its class
+    (one id for all), and no object of it is kept."""
+    rules = load_rules("mariaggia")
+    space = ActionSpace(rules)
+    state = new_match(rules, 3)
+    callouts = [a for a in state.legal_actions() if type(a).__name__ == "CallOut"]
+    assert callouts and space.mask(state)[space.ids[callouts[0]]] == 1
+    assert space.legal_ids(state) == sorted(space.ids[a] for a in state.legal_actions())
+    assert not space._by_object

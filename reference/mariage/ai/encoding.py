@@ -35,6 +35,7 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import numpy as np
@@ -119,22 +120,39 @@ class ActionSpace:
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
-        # the other actions' ids by the action object: the engine lists most of them as
-        # the same few objects again and again (constants, or kept per state), and a
-        # frozen dataclass's hash is Python code. An entry keeps its object alive, so no
-        # other object can have its id() while it is here; bounded (cleared when full).
+        # the other actions' ids without their hash (a frozen dataclass's hash is Python
+        # code): an action without fields by its class (all of them are equal); another
+        # by the object, since the engine lists most as the same few objects again and
+        # again (constants, or kept per state). An entry keeps its object alive, so no
+        # other object can have its id() while it is there; bounded (cleared when full).
+        # A kind of action the engine makes anew each time (an equal one is kept as
+        # another object) is looked up by its hash only.
+        self._by_class: dict[type, int] = {
+            type(a): i for i, a in enumerate(self.actions)
+            if dataclasses.is_dataclass(a) and not dataclasses.fields(a)}
         self._by_object: dict[int, int] = {}
         self._kept_alive: list[Action] = []
+        self._kept_ids: set[int] = set()
+        self._made_anew: set[type] = set()
 
     def _other_id(self, action: Action) -> int:
-        """The id of ``action`` (not a card play), kept by the object (see above)."""
+        """The id of ``action`` (not a card play) by its hash, kept by the object (see
+        above)."""
         action_id = self.ids[action]
+        kind = type(action)
+        if kind in self._made_anew:
+            return action_id
+        if action_id in self._kept_ids:  # an equal one kept: made anew each time
+            self._made_anew.add(kind)
+            return action_id
         kept = self._by_object
         if len(kept) >= _KEPT_OBJECTS:
             kept.clear()
             self._kept_alive.clear()
+            self._kept_ids.clear()
         kept[id(action)] = action_id
         self._kept_alive.append(action)
+        self._kept_ids.add(action_id)
         return action_id
 
     def id(self, action: AIAction) -> int:
@@ -168,15 +186,19 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        # card plays by a table, others by the object (or its hash)
-        plays, known, other = self._play_ids, self._by_object, self._other_id
+        # card plays by a table, others by their class or object, or hash (see __init__)
+        plays, by_class, known = self._play_ids, self._by_class, self._by_object
         out = []
         for a in state.legal_actions(seat):
             if type(a) is Play:
                 out.append(plays[a.card])
             else:
-                i = known.get(id(a))
-                out.append(other(a) if i is None else i)
+                i = by_class.get(type(a))
+                if i is None:
+                    i = known.get(id(a))
+                    if i is None:
+                        i = self._other_id(a)
+                out.append(i)
         out.sort()
         return out
 
@@ -216,14 +238,18 @@ class ActionSpace:
         elif self.pick_size and self._picking(state):
             for i in self._picking_ids(state, seat, picked):
                 out[i] = 1
-        else:  # card plays by a table, others by the object (or its hash)
-            plays, known, other = self._play_ids, self._by_object, self._other_id
+        else:  # card plays by a table, others by their class or object, or hash
+            plays, by_class, known = self._play_ids, self._by_class, self._by_object
             for a in state.legal_actions(seat):
                 if type(a) is Play:
                     out[plays[a.card]] = 1
                 else:
-                    known_id = known.get(id(a))
-                    out[other(a) if known_id is None else known_id] = 1
+                    known_id = by_class.get(type(a))
+                    if known_id is None:
+                        known_id = known.get(id(a))
+                        if known_id is None:
+                            known_id = self._other_id(a)
+                    out[known_id] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
