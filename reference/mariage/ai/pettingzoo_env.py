@@ -42,10 +42,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 
 from mariage.engine.actions import Play
-from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.phase import Phase
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick
@@ -130,11 +129,9 @@ class MariageEnv(AECEnv):
     # -- the episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         deal_seed = seed if seed is not None else secrets.randbits(64)
-        deals = SeededDeals(self.rules, deal_seed)
-        state = GameState(self.rules, first_dealer=deals.first_dealer)
-        state.deal_source = deals
-        deck, first = deals.next_deal()
-        state.deal(deck, first)
+        # the first hand dealt from the seeded stream, as the library's matches are (its
+        # deck, an order of the pack by construction, is not checked again)
+        state = new_match(self.rules, deal_seed)
         self.state_ = state
         self._card_trail = dispatch_of(state.mech, state.rules).trail_plays
         self.agents = list(self.possible_agents)
