@@ -15,7 +15,8 @@ state share a source that counts those still unread, and before the state change
 where some are, the environment puts one
 :meth:`~mariage.ai.encoding.Encoder.snapshot` of the state in the source
 (:func:`hold_unread`; :meth:`LazyObservation.hold` for one observation), and the vector
-is made from that.
+is made from that; where the change is a card played within its trick, the source holds
+instead what takes that card back from the state after it (cheaper than a snapshot).
 
 Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
 that storage from C without calling any of the dict's methods would see it (Python's
