@@ -17,10 +17,11 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import openspiel_game
+from mariage.ai import encoding, openspiel_game, pettingzoo_env
 from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.lazyobs import LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
+from mariage.engine.actions import Play
 from mariage.engine.phase import Phase
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterator
@@ -130,17 +131,32 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
 
 
-def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() -> None:
-    """The observations of one state share a count of those unread: a step takes no
-    snapshot once all were read (or none was made), one for any number unread; each
-    read later is the vector as observed."""
-    env = MariageEnv("schnapsen")
+@pytest.mark.parametrize("name", ["schnapsen", "belote"])
+def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observations of one state share a count of those unread: a step holds the
+    state (a snapshot, or a card within its trick taken back) once for any number unread,
+    and not once all were read (or none was made), but after a card taken back (that
+    line is kept until the next snapshot); each read later is the vector as observed."""
+    env = MariageEnv(name)
     env.reset(seed=4)
-    taken: list[int] = []
-    real = env.encoder.snapshot
-    env.encoder.snapshot = lambda state, picked=0: taken.append(1) or real(state, picked)  # type: ignore[method-assign]
+    holds: list[str] = []
+    real = pettingzoo_env.hold_unread
+
+    def hold(source: list, *args: object) -> list:
+        new = real(source, *args)  # type: ignore[arg-type]
+        if new is not source:
+            holds.append("card" if type(source[0]) is tuple and len(source[0]) == 4
+                         else "snapshot")
+        return new
+
+    monkeypatch.setattr(pettingzoo_env, "hold_unread", hold)
     later: list[tuple[LazyObservation, np.ndarray]] = []
-    for step in range(15):
+    card_back = False
+    rng = random.Random(4)
+    for step in range(60):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
         way = step % 5
         if way < 4:
             obs, *_ = env.last()
@@ -157,9 +173,12 @@ def test_a_snapshot_is_taken_only_while_an_observation_of_the_state_is_unread() 
                 obs.copy()
         else:  # no observation made: the mask from the info
             mask = env.infos[env.agent_selection]["action_mask"]
-        before = len(taken)
-        env.step(int(np.flatnonzero(mask)[0]))
-        assert len(taken) - before == (way in (1, 2))
+        before = len(holds)
+        legal = np.flatnonzero(mask)
+        env.step(int(legal[rng.randrange(len(legal))]))
+        assert len(holds) - before == (way in (1, 2) or card_back)
+        card_back = len(holds) > before and holds[-1] == "card"
+    assert step >= 30 and set(holds) == {"card", "snapshot"}
     for obs, expected in later:
         assert np.array_equal(obs["observation"], expected)
 
@@ -308,3 +327,42 @@ def test_one_encoder_on_states_that_part_ways(name: str) -> None:
                                       Encoder(rules).vector(state, seat))
                 checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "belote-coinche", "thousand"])
+def test_ids_kept_by_the_action_object_stay_those_of_the_hash(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Masks and legal ids that look the engine's action objects up by the object (a
+    few kept at a time here, so that the table fills and is cleared often) equal those
+    looked up by the action's hash, on two states played in turn (new objects and
+    reused ones)."""
+    monkeypatch.setattr(encoding, "_KEPT_OBJECTS", 3)
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    rng = random.Random(7)
+    states = [new_match(rules, 1), new_match(rules, 2)]
+    others = 0
+    for _ in range(150):
+        for state in states:
+            if state.terminal:
+                continue
+            legal = state.legal_actions()
+            by_hash = sorted(space.ids[a] for a in legal)
+            others += sum(type(a) is not Play for a in legal)
+            assert space.legal_ids(state) == by_hash
+            assert np.flatnonzero(space.mask(state)).tolist() == by_hash
+            assert len(space._by_object) <= 3
+            state.apply(legal[rng.randrange(len(legal))])
+    assert others > 20
+
+
+def test_actions_without_fields_are_looked_up_by_their_class() -> None:
+    """Mariaggia's engine lists a new ``CallOut()`` each time: it is found by its class
+    (one id for all), and no object of it is kept."""
+    rules = load_rules("mariaggia")
+    space = ActionSpace(rules)
+    state = new_match(rules, 3)
+    callouts = [a for a in state.legal_actions() if type(a).__name__ == "CallOut"]
+    assert callouts and space.mask(state)[space.ids[callouts[0]]] == 1
+    assert space.legal_ids(state) == sorted(space.ids[a] for a in state.legal_actions())
+    assert not space._by_object

@@ -35,8 +35,8 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from operator import add
 
 import numpy as np
 import numpy.typing as npt
@@ -67,13 +67,17 @@ _PHASES = tuple(Phase)
 _DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 # np.zeros with its dtype made once (69 against 114 ns a mask)
 _zeros, _INT8 = np.zeros, np.dtype(np.int8)
+#: how many action objects an ActionSpace keeps the ids of (ActionSpace._other_id)
+_KEPT_OBJECTS = 4096
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
-#: stock size, points and standing per side, declarations, cards picked
+#: stock size, card points and declared points per side (a side's points in the hand are
+#: their sum, as :meth:`GameState.hand_points` counts them), standing per side,
+#: declarations, cards picked
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
-                 int | None, int, Phase, int | None, int, int, list[int], tuple[int, ...],
-                 list[tuple[int, int, int, int]], int]
+                 int | None, int, Phase, int | None, int, int, list[int], list[int],
+                 tuple[int, ...], list[tuple[int, int, int, int]], int]
 
 
 class ActionSpace:
@@ -116,6 +120,40 @@ class ActionSpace:
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
+        # the other actions' ids without their hash (a frozen dataclass's hash is Python
+        # code): an action without fields by its class (all of them are equal); another
+        # by the object, since the engine lists most as the same few objects again and
+        # again (constants, or kept per state). An entry keeps its object alive, so no
+        # other object can have its id() while it is there; bounded (cleared when full).
+        # A kind of action the engine makes anew each time (an equal one is kept as
+        # another object) is looked up by its hash only.
+        self._by_class: dict[type, int] = {
+            type(a): i for i, a in enumerate(self.actions)
+            if dataclasses.is_dataclass(a) and not dataclasses.fields(a)}
+        self._by_object: dict[int, int] = {}
+        self._kept_alive: list[Action] = []
+        self._kept_ids: set[int] = set()
+        self._made_anew: set[type] = set()
+
+    def _other_id(self, action: Action) -> int:
+        """The id of ``action`` (not a card play) by its hash, kept by the object (see
+        above)."""
+        action_id = self.ids[action]
+        kind = type(action)
+        if kind in self._made_anew:
+            return action_id
+        if action_id in self._kept_ids:  # an equal one kept: made anew each time
+            self._made_anew.add(kind)
+            return action_id
+        kept = self._by_object
+        if len(kept) >= _KEPT_OBJECTS:
+            kept.clear()
+            self._kept_alive.clear()
+            self._kept_ids.clear()
+        kept[id(action)] = action_id
+        self._kept_alive.append(action)
+        self._kept_ids.add(action_id)
+        return action_id
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -148,8 +186,19 @@ class ActionSpace:
         ``picked``: the cards picked so far of the set being passed."""
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        plays, ids = self._play_ids, self.ids  # card plays by a table, others by hash
-        out = [plays[a.card] if type(a) is Play else ids[a] for a in state.legal_actions(seat)]
+        # card plays by a table, others by their class or object, or hash (see __init__)
+        plays, by_class, known = self._play_ids, self._by_class, self._by_object
+        out = []
+        for a in state.legal_actions(seat):
+            if type(a) is Play:
+                out.append(plays[a.card])
+            else:
+                i = by_class.get(type(a))
+                if i is None:
+                    i = known.get(id(a))
+                    if i is None:
+                        i = self._other_id(a)
+                out.append(i)
         out.sort()
         return out
 
@@ -189,10 +238,18 @@ class ActionSpace:
         elif self.pick_size and self._picking(state):
             for i in self._picking_ids(state, seat, picked):
                 out[i] = 1
-        else:
-            plays, ids = self._play_ids, self.ids
+        else:  # card plays by a table, others by their class or object, or hash
+            plays, by_class, known = self._play_ids, self._by_class, self._by_object
             for a in state.legal_actions(seat):
-                out[plays[a.card] if type(a) is Play else ids[a]] = 1
+                if type(a) is Play:
+                    out[plays[a.card]] = 1
+                else:
+                    known_id = by_class.get(type(a))
+                    if known_id is None:
+                        known_id = known.get(id(a))
+                        if known_id is None:
+                            known_id = self._other_id(a)
+                    out[known_id] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
@@ -285,7 +342,6 @@ class Encoder:
         #: per seat, the seats counted from it; per side, the sides counted from it
         self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
         self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
-        self._teams = range(t)
         self._pack = rules.pack_points or 1
         self._target = rules.match_target or 1
         del c
@@ -321,9 +377,9 @@ class Encoder:
         # what snapshot() holds, but the state's own lists: read at once, not kept
         return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
                                state.turn_up, state.trump, state.phase, state.to_act,
-                               state.leader, len(state.stock),
-                               list(map(state.hand_points, self._teams)), state.standing(),
-                               state.declared, picked), seat)
+                               state.leader, len(state.stock), state.captured,
+                               state.decl_points, state.standing(), state.declared,
+                               picked), seat)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -338,16 +394,15 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
-        # the points as hand_points() counts them, for every side at once
         return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
-                len(state.stock), list(map(add, state.captured, state.decl_points)),
+                len(state.stock), state.captured[:], state.decl_points[:],
                 state.standing(), state.declared[:], picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
         (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
-         points, standing, declared, picked) = snapshot
+         captured, decl_points, standing, declared, picked) = snapshot
         played = self._played(tricks)
         r = self.rules
         n, c = r.nseats, r.ncards
@@ -385,7 +440,8 @@ class Encoder:
         floats.append(stock / c)
         sides = self._sides_from[r.team_of[seat]]
         pack, target = self._pack, self._target
-        floats += [points[team] / pack for team in sides]
+        # a side's points as GameState.hand_points counts them
+        floats += [(captured[team] + decl_points[team]) / pack for team in sides]
         floats += [standing[team] / target for team in sides]
         out[self._o_sizes:self._o_floats_end] = floats
         return out

@@ -15,7 +15,8 @@ state share a source that counts those still unread, and before the state change
 where some are, the environment puts one
 :meth:`~mariage.ai.encoding.Encoder.snapshot` of the state in the source
 (:func:`hold_unread`; :meth:`LazyObservation.hold` for one observation), and the vector
-is made from that.
+is made from that; where the change is a card played within its trick, the source holds
+instead what takes that card back from the state after it (cheaper than a snapshot).
 
 Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
 that storage from C without calling any of the dict's methods would see it (Python's
@@ -44,6 +45,10 @@ from .encoding import Encoder, Snapshot
 
 __all__ = ["LazyObservation", "hold_unread"]
 
+#: the first item of what a source holds in place of a snapshot, where the state changed
+#: by a card within its trick (see :func:`hold_unread`)
+_CARD_BACK = object()
+
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
     """A read observation holding ``items`` (what a copied or pickled one becomes)."""
@@ -57,57 +62,59 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # while unread: [encoder, source, the seat, the cards it picked], where source is a
-    # list [the state or its snapshot, how many observations of it are unread], shared by
-    # the observations an environment made of one state (one snapshot for all, taken
-    # only while some are unread); None (or unset) once read. A slot, not an instance
-    # dict: one of these is made on every step.
-    __slots__ = ("_args",)
-    _args: list[Any] | None
+    # while unread: the source, a list [the state or what holds it, how many
+    # observations of it are unread, the encoder], shared by the observations an
+    # environment made of one state (one snapshot for all, taken only while some are
+    # unread; see hold_unread), the seat and the cards it picked; the source is None (or
+    # unset) once read. Slots, not an instance dict: one of these is made on every step.
+    __slots__ = ("_picked", "_seat", "_source")
+    _source: list[Any] | None
+    _seat: int
+    _picked: int
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
            action_mask: Any, source: list[Any] | None = None) -> LazyObservation:
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
         being passed), its vector made by ``encoder`` when first read. ``source``: a
-        list ``[state, 0]`` shared with other observations of the state (see
+        list ``[state, 0, encoder]`` shared with other observations of the state (see
         :func:`hold_unread`)."""
         obs = cls(observation=None, action_mask=action_mask)
         if source is None:
-            source = [state, 0]
+            source = [state, 0, encoder]
         source[1] += 1
-        obs._args = [encoder, source, seat, picked]
+        obs._source = source
+        obs._seat = seat
+        obs._picked = picked
         return obs
 
     @property
     def unread(self) -> bool:
         """Whether the vector is still to be made."""
-        return getattr(self, "_args", None) is not None
+        return getattr(self, "_source", None) is not None
 
     def hold(self, snapshot: Snapshot) -> None:
         """Make the vector from ``snapshot`` (of the state as observed), not the state,
         which is about to change; nothing to do once the vector is made."""
-        args = getattr(self, "_args", None)
-        if args is not None:
-            args[1][1] -= 1
-            args[1] = [snapshot, 1]
+        source = getattr(self, "_source", None)
+        if source is not None:
+            source[1] -= 1
+            self._source = [snapshot, 1, source[2]]
 
     def _read(self) -> None:
-        try:
-            args = self._args
-        except AttributeError:  # made as a dict of its items
+        source = getattr(self, "_source", None)
+        if source is None:  # read already, or made as a dict of its items
             return
-        if args is None:
-            return
-        encoder, held, seat, picked = args
-        source = held[0]
-        if isinstance(source, GameState):
-            vector = encoder.vector(source, seat, picked)
+        held, encoder = source[0], source[2]
+        if isinstance(held, GameState):
+            vector = encoder.vector(held, self._seat, self._picked)
         else:
-            vector = encoder.vector_of(source, seat)
+            if held[0] is _CARD_BACK:
+                held = _resolved(source)
+            vector = encoder.vector_of(held, self._seat)
         dict.__setitem__(self, "observation", vector)
-        held[1] -= 1
-        self._args = None
+        source[1] -= 1
+        self._source = None
 
     # -- every read and change of the dict makes the vector first
     def __getitem__(self, key: str) -> Any:
@@ -202,12 +209,58 @@ class LazyObservation(dict[str, Any]):
 
 
 def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
-                picked: int) -> list[Any]:
+                picked: int, card_within_trick: bool = False) -> list[Any]:
     """Before ``state`` changes: where observations made with ``source`` (``[state,
-    unread count]``, :meth:`LazyObservation.of`) are still unread, they get one
+    unread count, encoder]``, :meth:`LazyObservation.of`) are still unread, they get one
     :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``) and
-    a new source is returned for the observations to come; else ``source`` itself."""
+    a new source is returned for the observations to come; else ``source`` itself.
+
+    ``card_within_trick``: the change is the seat to act playing a card that does not
+    end its trick, by the engine's reference card play (``trail_plays`` of its dispatch
+    table: the play journaled for undo as the seat alone, or the seat with what was
+    known of its hand). Such a card changes, of what a vector reads, only the seat's
+    hand, what is known of it, the trick and the seat to act; the unread then get, in
+    place of the snapshot, what takes the card back from the state after it (the seat
+    and what was known of its hand), and the new source is kept for them (counted as
+    one unread observation), so that the next change holds it in turn: the vector is
+    made, when read, from the first snapshot (or the live state) down that line, with
+    the cards taken back (at most one trick's cards: the trick's last card is a
+    snapshot)."""
     if not source[1]:
         return source
+    if card_within_trick:
+        seat = state.to_act
+        assert seat is not None
+        after = [state, 1, encoder]
+        source[0] = (_CARD_BACK, after, seat, state.known[seat])
+        return after
     source[0] = encoder.snapshot(state, picked)
-    return [state, 0]
+    return [state, 0, encoder]
+
+
+def _resolved(source: list[Any]) -> Snapshot:
+    """The snapshot of the state that ``source`` (held by :func:`hold_unread` with a card
+    within its trick) was made of: the first snapshot down the line of sources, or one of
+    the live state, with the cards of the line taken back, latest first; each source of
+    the line keeps its own (a later read is one lookup)."""
+    line = []  # the sources down the line that hold a card taken back
+    at = source
+    held = at[0]
+    while type(held) is tuple and held[0] is _CARD_BACK:
+        line.append(at)
+        at = held[1]
+        held = at[0]
+    # (after a card within its trick, no cards are being picked)
+    snap: Snapshot = source[2].snapshot(held) if isinstance(held, GameState) else held
+    for at in reversed(line):
+        _, _, seat, known_before = at[0]
+        (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
+         decl_points, standing, declared, picked) = snap
+        hands = hands[:]
+        hands[seat] |= 1 << trick[-1]
+        known = known[:]
+        known[seat] = known_before
+        snap = (hands, known, trick[:-1], tricks, turn_up, trump, phase, seat, leader,
+                stock, captured, decl_points, standing, declared, picked)
+        at[0] = snap
+    return snap

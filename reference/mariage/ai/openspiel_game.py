@@ -44,6 +44,8 @@ import pyspiel
 
 from mariage.engine.actions import Give, Play, action_text
 from mariage.engine.deals import SeededDeals
+from mariage.engine.dispatch import dispatch_of
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.observation import observe, public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -61,7 +63,7 @@ _MAX_HANDS = 100
 # written out, so that the module imports where pyspiel is a stand-in, as for the docs)
 _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
-_DEAL, _OVER = Phase.DEAL, Phase.OVER
+_DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 _TERMINAL = -4
 
 
@@ -174,6 +176,7 @@ class _State(pyspiel.State):
         self._nothing = (0,) * rules.nseats
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
+        self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
         self._settle()
 
     def dealt_vector(self, player: int) -> Any:
@@ -202,6 +205,7 @@ class _State(pyspiel.State):
         new.picked = self.picked
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         new._space, new._rows = self._space, self._rows
+        new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
         new._player = self._player
         return new
 
@@ -316,6 +320,19 @@ class _State(pyspiel.State):
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
+        if type(act) is Play and self._card_trail and gs.phase == _PLAY \
+                and len(gs.trick_cards) + 1 < self._hand_seats:
+            # a card within its trick, by the engine's reference card play: the seat's
+            # hand and what is known of it only lose the card, so nobody comes to see
+            # anything (the full check below would find so)
+            gs.apply(act)
+            self.picked = 0
+            nothing = self._nothing
+            self.steps_all.append((seat, action, nothing, nothing))
+            to_act = gs.to_act  # (as _settle: a decision next)
+            assert to_act is not None
+            self._kind, self._player = None, to_act
+            return
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
@@ -470,6 +487,9 @@ class _Game(pyspiel.Game):
     #: per number of cards left to place, the chance outcome (card, probability) of each
     #: card (:meth:`_State.chance_outcomes` picks those left)
     chance_rows: tuple[tuple[tuple[int, float], ...], ...]
+    #: the engine's reference card play runs (``trail_plays``): a card within its trick
+    #: changes only the seat's hand, what is known of it, the trick and the seat to act
+    card_trail: bool
 
     @property
     def hands(self) -> int:
@@ -524,7 +544,9 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
                                     "info_encoder": InfoStateEncoder(rules, space),
-                                    "chance_rows": _chance_rows(rules.ncards)})
+                                    "chance_rows": _chance_rows(rules.ncards),
+                                    "card_trail": dispatch_of(DEFAULT_MECHANISMS,
+                                                              rules).trail_plays})
     _CLASSES.append(cls)  # kept alive for as long as pyspiel may call it
     globals()[cls_name] = cls  # found by name, so that games and states pickle
     pyspiel.register_game(game_type, cls)

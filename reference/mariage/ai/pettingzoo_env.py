@@ -41,9 +41,10 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 
-from mariage.engine.deals import SeededDeals
+from mariage.engine.actions import Play
+from mariage.engine.dispatch import dispatch_of
 from mariage.engine.phase import Phase
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick
@@ -54,7 +55,8 @@ __all__ = ["MariageEnv", "env"]
 
 Obs = dict[str, Any]
 
-_OVER = Phase.OVER
+_OVER, _PLAY = Phase.OVER, Phase.PLAY
+_Lazy = LazyObservation
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -103,13 +105,20 @@ class MariageEnv(AECEnv):
         self._no_mask.flags.writeable = False
         self._mask_now = self._no_mask
         self._hands_rewarded = 0
+        self._hands_seen = 0  # the hands played when _settle() last ran
         self._rewarded = False  # some reward of the last step is not 0
         self._masked: str | None = None  # the agent whose info holds the mask now
         #: what the observations of the state as it is are made from: [the state, how
-        #: many of them are unread] (:func:`~mariage.ai.lazyobs.hold_unread`)
-        self._source: list[Any] = [None, 0]
+        #: many of them are unread, the encoder] (:func:`~mariage.ai.lazyobs.hold_unread`)
+        self._source: list[Any] = [None, 0, self.encoder]
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
+        # a card within its trick is played by the engine's reference card play, which
+        # changes only the seat's hand, what is known of it, the trick and the seat to
+        # act (what undo journals of it): unread observations are held by taking the
+        # card back (hold_unread)
+        self._card_trail = False  # (set by reset(), from the state's mechanisms)
+        self._hand_seats = self.rules.hand_seats
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -120,12 +129,11 @@ class MariageEnv(AECEnv):
     # -- the episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         deal_seed = seed if seed is not None else secrets.randbits(64)
-        deals = SeededDeals(self.rules, deal_seed)
-        state = GameState(self.rules, first_dealer=deals.first_dealer)
-        state.deal_source = deals
-        deck, first = deals.next_deal()
-        state.deal(deck, first)
+        # the first hand dealt from the seeded stream, as the library's matches are (its
+        # deck, an order of the pack by construction, is not checked again)
+        state = new_match(self.rules, deal_seed)
         self.state_ = state
+        self._card_trail = dispatch_of(state.mech, state.rules).trail_plays
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -135,7 +143,8 @@ class MariageEnv(AECEnv):
                                                  for a in self.agents}
         self._masked = None
         self._rewarded = False
-        self._source = [state, 0]  # those of the last match keep its state (a new one)
+        # (the observations of the last match keep its state: this is a new one)
+        self._source = [state, 0, self.encoder]
         self._hands_rewarded = 0
         self.picked = 0
         self._settle()
@@ -173,6 +182,7 @@ class MariageEnv(AECEnv):
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
             self._mask_now = self.space.mask(state, picked=self.picked)
+        self._hands_seen = len(state.history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
         before = self._masked
@@ -198,11 +208,13 @@ class MariageEnv(AECEnv):
         and info of the agent to act (the observation made as :meth:`observe` does)."""
         agent = self.agent_selection
         obs = None
-        if observe:
-            state = self.state_
-            assert state is not None
-            obs = LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
-                                     self._mask_now, self._source)
+        if observe:  # as LazyObservation.of does, without the call
+            obs = _Lazy(observation=None, action_mask=self._mask_now)
+            source = self._source
+            source[1] += 1
+            obs._source = source
+            obs._seat = self._index[agent]
+            obs._picked = self.picked
         return (obs, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
@@ -226,8 +238,13 @@ class MariageEnv(AECEnv):
         if action is None:  # (None is for an agent that is done)
             raise ValueError(f"{agent} is to act: step() needs an action id, not None")
         space = self.space
-        action_id = action if type(action) is int else int(action)
-        if action_id != action or not 0 <= action_id < space.size:
+        if type(action) is int:
+            action_id = action
+        else:
+            action_id = int(action)
+            if action_id != action:
+                action_id = -1
+        if not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{space.size - 1})")
         if not self._mask_now[action_id]:
@@ -239,15 +256,32 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        if self._source[1]:  # before the state changes, the unread get a snapshot of it
-            self._source = hold_unread(self._source, self.encoder, state, self.picked)
         act = space.actions[action_id]
+        if self._source[1]:  # before the state changes, the unread get a snapshot of it
+            self._source = hold_unread(
+                self._source, self.encoder, state, self.picked,
+                type(act) is Play and state.phase == _PLAY and self._card_trail
+                and len(state.trick_cards) + 1 < self._hand_seats)
         if isinstance(act, Pick):  # a card of a set being passed
             self.picked = space.play(state, action_id, self.picked)
         else:  # as space.play does
             state.apply(act)
             self.picked = 0
-        self._settle()
+        if len(state.history) != self._hands_seen or state.phase == _OVER:
+            self._settle()  # a hand's end: rewards, the end of the episode
+            return
+        # the usual step, within a hand: as _settle does then
+        selected = self.possible_agents[state.to_act]  # type: ignore[index]
+        mask = self._mask_now = space.mask(state, None, self.picked)
+        self.agent_selection = selected
+        infos = self.infos
+        before = self._masked
+        if before != selected:
+            if before is not None and before in infos:
+                infos[before] = {"action_mask": self._no_mask}
+            self._masked = selected
+        if selected in infos:
+            infos[selected] = {"action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:
