@@ -164,10 +164,12 @@ def test_marriage_sum_caps_a_club_marriage_at_180() -> None:  # check 6
 
 @covers("thousand.auction.no-bid", "thousand.running.redeal", ruleset=RULES,
         options={"opening_bid": "none"})
-def test_all_pass_throws_the_hand_in_and_the_same_dealer_deals_again() -> None:
+def test_all_pass_throws_the_hand_in_and_the_deal_passes_on() -> None:
+    """Notes 4.2, opening_bid=none: all three pass, the hand is thrown in and the deal
+    passes on (unlike a hand thrown in by a claim, dealt again by the same dealer)."""
     st = deal(options={"opening_bid": "none"})
     play(st, "pass pass pass")
-    assert st.phase == Phase.DEAL and st.dealer == C and st.match_scores == [0, 0, 0]
+    assert st.phase == Phase.DEAL and st.dealer == A and st.match_scores == [0, 0, 0]
     assert st.history[-1].ended == "redeal" and st.bolts == [0, 0, 0]
 
 
