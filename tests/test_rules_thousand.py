@@ -450,7 +450,7 @@ def test_polish_rules_four_nines_are_claimed_on_the_dealt_hand() -> None:
     st = start("thousand-pl", NINES, dealer=C, stock="TC AS TS")
     assert "redeal" in legal_texts(st, A)  # before the first bid (A holds 100 unasked)
     st.apply(parse_action(st.rules, "redeal"), A)
-    assert st.phase == Phase.DEAL and st.history[-1].ended == "redeal"
+    assert st.phase == Phase.DEAL and st.history[-1].ended == "redeal" and st.dealer == C
     st = start("thousand-pl", ["AH TH KH QH KD QD JS", "9H 9D 9C AD TD AC JH"], dealer=C,
                stock="9S AS TS")
     play(st, "pass pass give:9S give:AS")  # B holds all four nines after the exchange only
