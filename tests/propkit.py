@@ -52,6 +52,7 @@ from mariage import (
     Raise,
     Rules,
     list_rulesets,
+    load_rules,
 )
 from mariage.ai.layout import action_list
 from mariage.arena.bots import GreedyBot
@@ -112,10 +113,19 @@ def option_grid(name: str) -> list[dict[str, Any]]:
 
     Every combination where there are at most :data:`FULL_GRID`; otherwise a
     covering set in which every pair of values of two options appears together
-    in some combination (built greedily, the same every run). Built once per
-    ruleset and test process; each call returns new dicts.
+    in some combination (built greedily, the same every run). Combinations whose
+    barrel only a win leaves (:func:`only_a_win_leaves_the_barrel`) are left out:
+    random play, bidding low, would not end such a match. Built once per ruleset
+    and test process; each call returns new dicts.
     """
     return [dict(row) for row in _option_grid(name)]
+
+
+def only_a_win_leaves_the_barrel(rules: Rules) -> bool:
+    """True where a player on the barrel stays there until he wins: it clamps his
+    total, counts no attempts and a failed contract costs him nothing."""
+    return (rules.barrel_rule is not None and rules.barrel_clamp
+            and not rules.barrel_attempts and not rules.barrel_fail_off)
 
 
 @cache
@@ -126,8 +136,13 @@ def _option_grid(name: str) -> list[dict[str, Any]]:
     for axis in axes:
         total *= len(axis)
     if total <= FULL_GRID:
-        return [dict(combo) for combo in itertools.product(*axes)]
-    return _pairwise(axes, [dict((k, specs[k]["default"]) for k, _ in (a[0] for a in axes))])
+        rows = [dict(combo) for combo in itertools.product(*axes)]
+    else:
+        rows = _pairwise(axes, [dict((k, specs[k]["default"])
+                                     for k, _ in (a[0] for a in axes))])
+    if load_rules(name).running_rule is None:  # no running totals: no barrel
+        return rows
+    return [row for row in rows if not only_a_win_leaves_the_barrel(load_rules(name, row))]
 
 
 def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]

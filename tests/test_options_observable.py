@@ -241,7 +241,8 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
     **{f"{r}:{v}-true": (1, {"players": 4, "sitter_score": "card_points"}, "uniform")
        for r in ("thousand-2", "thousand-4", "thousand-pl")
        for v in ("sitter_marriage", "sitter_half_marriage")},
-    "thousand-pl:sitter_score-card_points": (1, {"players": 4}, "uniform"),
+    **{f"thousand-pl:sitter_score-{v}": (1, {"players": 4}, "uniform")
+       for v in ("card_points", "none")},
     # the least total for a dark bid, with dark bids on (and forehand speaking first),
     # every total starting between the two values
     **{f"{r}:dark_min_total-80": (1, {"dark_bid": True}, "uniform", 100)

@@ -160,7 +160,7 @@ def test_direction_clockwise(name: str) -> None:
 
 
 # ----------------------------------------------------------------- play duties inherited
-@each(("belote.play.void",), [(BC, {"undertrump": "optional"}),
+@each(("belote.play.void",), [(BC, {"undertrump": "required"}),
                               (BC, {"undertrump": "forbidden_unless_only_trumps"}),
                               (BT, {"undertrump": "required"}),
                               (BT, {"undertrump": "forbidden_unless_only_trumps"})])
@@ -172,9 +172,13 @@ def test_p2_undertrump_under_the_auction(name: str, value: str) -> None:
     assert plays(st) == P2_EXPECT[value]
 
 
-@covers("belote.play.void", ruleset=BT)
-def test_contree_lets_a_void_player_discard_over_an_opponents_trump() -> None:
-    st = situation(BT, None, P2, taker=2)
+@each(("belote.play.void",), BOTH)
+@pytest.mark.parametrize("name", [BC, BT])
+def test_the_auction_presets_let_a_void_player_discard_over_an_opponents_trump(
+        name: str) -> None:
+    """Notes 3.2 rule 6, 3.3 P2 and the options table of section 11: both FFB-coinche and
+    FFB-contree let a void player discard rather than undertrump ("on ne pisse pas")."""
+    st = situation(name, None, P2, taker=2)
     play(st, "KH 7H TS")
     assert plays(st) == P2_EXPECT["optional"]
 

@@ -164,10 +164,12 @@ def test_marriage_sum_caps_a_club_marriage_at_180() -> None:  # check 6
 
 @covers("thousand.auction.no-bid", "thousand.running.redeal", ruleset=RULES,
         options={"opening_bid": "none"})
-def test_all_pass_throws_the_hand_in_and_the_same_dealer_deals_again() -> None:
+def test_all_pass_throws_the_hand_in_and_the_deal_passes_on() -> None:
+    """Notes 4.2, opening_bid=none: all three pass, the hand is thrown in and the deal
+    passes on (unlike a hand thrown in by a claim, dealt again by the same dealer)."""
     st = deal(options={"opening_bid": "none"})
     play(st, "pass pass pass")
-    assert st.phase == Phase.DEAL and st.dealer == C and st.match_scores == [0, 0, 0]
+    assert st.phase == Phase.DEAL and st.dealer == A and st.match_scores == [0, 0, 0]
     assert st.history[-1].ended == "redeal" and st.bolts == [0, 0, 0]
 
 
@@ -440,6 +442,28 @@ def test_polish_800_rule() -> None:  # check 9
     assert st.match_scores[A] == 850
     st, _ = settle([850, 0, 0], [60, 0, 0], declarer=B, barrel=st.barrel, state=st)
     assert st.match_scores[A] == 850
+
+
+@covers("thousand.throw-in.four-nines", ruleset="thousand-pl")
+def test_polish_rules_four_nines_are_claimed_on_the_dealt_hand() -> None:
+    """Notes section 16, Polish preset: four_nines_redeal=before_bidding (kurnik)."""
+    st = start("thousand-pl", NINES, dealer=C, stock="TC AS TS")
+    assert "redeal" in legal_texts(st, A)  # before the first bid (A holds 100 unasked)
+    st.apply(parse_action(st.rules, "redeal"), A)
+    assert st.phase == Phase.DEAL and st.history[-1].ended == "redeal" and st.dealer == C
+    st = start("thousand-pl", ["AH TH KH QH KD QD JS", "9H 9D 9C AD TD AC JH"], dealer=C,
+               stock="9S AS TS")
+    play(st, "pass pass give:9S give:AS")  # B holds all four nines after the exchange only
+    assert "redeal" not in legal_texts(st, B)
+
+
+@covers("thousand.talon.sitter", ruleset="thousand-pl", options={"players": 4})
+def test_polish_rules_for_four_the_sitter_scores_aces_and_a_marriage() -> None:
+    """Notes section 16, Polish preset: sitter_score=aces_and_marriages (kurnik, zagraj)."""
+    st = start("thousand-pl", ["KS QS AD TD AC 9C JD"], dealer=3, stock="AH KD QD",
+               options={"players": 4})
+    play(st, "pass pass concede")  # A holds 100; a first bomb is free
+    assert st.history[-1].score == (0, 0, 0, 50 + 80)  # check 14
 
 
 @covers("thousand.running.bolts", ruleset=RULES)

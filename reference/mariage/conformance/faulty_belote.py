@@ -123,9 +123,12 @@ _fault("trump-over-partner", "belote.play.partner-winning", ALL,
 _fault("undertrump-partner", "belote.play.partner-winning", WITH_ANNOUNCEMENTS,
        "a void player may play a trump below his partner's winning trump",
        duty="void_partner_rule", void_partner="free")
-_fault("no-forced-undertrump", "belote.play.void", WITH_ANNOUNCEMENTS,
+_fault("no-forced-undertrump", "belote.play.void", "belote",
        "a void player who cannot beat an opponent's trump may discard",
        duty="void_rule", void_duty="beat")
+_fault("forced-undertrump", "belote.play.void", "belote-coinche belote-contree",
+       "a void player who cannot beat an opponent's trump must still play a lower one",
+       duty="void_rule", void_duty="overtrump")
 _fault("second-round-turned-suit", "belote.take.second-round", "belote",
        "the turn-up's suit may be named again in the second round",
        lambda r: _belote(r, take_other_suits=False))

@@ -389,10 +389,14 @@ class Auction(Mechanism):
         st.mech.passing.start(st)
 
     def nobody(self, st: GameState) -> None:
-        """Every player passed: play without a contract, or throw the hand in."""
+        """Every player passed: play without a contract, or throw the hand in and pass the
+        deal on (a hand thrown in by a claim may be dealt again by the same dealer: the
+        running totals' redeal rule; a hand nobody bid is not such a claim)."""
         r = st.rules
         if r.no_bid == "redeal":
             st.mech.scoring.end_hand(st, "redeal")
+            if r.redeal_same_dealer:  # the running totals kept the dealer: pass it on
+                st.mech.dealing.rotate_dealer(st)
             return
         st.phase = PLAY
         st._appliers.start_trick(st, st.leader)
