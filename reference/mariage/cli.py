@@ -105,6 +105,9 @@ def build_parser(only: str | None = None, *, full: bool = True) -> argparse.Argu
             if not full:  # listed only: its module is not imported
                 sub.add_parser(command, help=help_text, description=help_text)
             continue
+        # the disk cache first: it keeps the code of the functions and records that the
+        # command's modules generate as they are imported (mariage.codegen)
+        importlib.import_module("mariage.spec.diskcache")
         mod = importlib.import_module(f"mariage.commands.{name}")
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
