@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .lazyrecord import frozen_record
@@ -29,6 +30,7 @@ __all__ = [
     "SpecFileError",
     "UnknownRulesetError",
     "did_you_mean",
+    "whole_number",
 ]
 
 
@@ -162,3 +164,30 @@ class IllegalActionError(MariageError):
             parts.append(f"seat {self.seat}")
         parts.append(f"action '{self.action}'")
         return f"{', '.join(parts)}: {self.reason} [{self.rule_id}]"
+
+
+#: A whole number as text: ASCII digits with an optional sign; no spaces, no ``_``, no
+#: digits of other scripts (``int()`` takes ``'１０'``, ``'٣'`` and ``'1_000'``).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+#: The longest whole number read (Python refuses to convert longer ones).
+MAX_WHOLE_DIGITS = 4300
+
+
+def whole_number(raw: object) -> int | None:
+    """``raw`` as a whole number, or ``None``: the one reading of a number in any input.
+
+    An ``int`` (never a ``bool``), or text of ASCII digits with an optional sign.
+    A float, even ``2.0``, is not a whole number, nor is text that only Python's
+    ``int()`` reads (other scripts' digits, ``_``, spaces around it).
+
+    >>> [whole_number(v) for v in (7, "-12", "+3", 2.0, True, "２", "٣", "1_0", " 5", "²")]
+    [7, -12, 3, None, None, None, None, None, None, None]
+    """
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and _WHOLE.fullmatch(raw):
+        return int(raw)
+    return None

@@ -32,6 +32,7 @@ from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
+from .options import default_value as _default
 from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
 from .specload import (
@@ -98,7 +99,7 @@ def check_document(doc: Document) -> None:
         where = f"options.{name}"
         if not spec.get("binds") and not spec.get("effects"):
             raise _fail(doc, where, f"option '{name}' is used by nothing (no binds, no effects)")
-        parse_option_value(name, spec, spec["default"])
+        _default(doc, name, spec)
         if spec["type"] == "enum":
             if len(set(map(str, spec["values"]))) != len(spec["values"]):
                 raise _fail(doc, f"{where}.values", "an option value is listed twice")

@@ -577,11 +577,23 @@ def game_schema() -> dict[str, Any]:
 _VALIDATOR: list[jsonschema.Draft202012Validator] = []
 
 
+def _whole_number(_checker: object, instance: object) -> bool:
+    """The schema's ``integer``: a whole number as written, never a float or a boolean.
+
+    JSON Schema counts ``2.0`` as an integer; a description read from YAML keeps
+    ``2.0`` a float, which no count, index or range of the rules can take.
+    """
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 def _validator() -> jsonschema.Draft202012Validator:
     if not _VALIDATOR:  # building a validator resolves the whole schema: do it once
         import jsonschema
 
-        _VALIDATOR.append(jsonschema.Draft202012Validator(game_schema()))
+        base = jsonschema.Draft202012Validator
+        strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call, unused-ignore]
+            base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+        _VALIDATOR.append(strict(game_schema()))
     return _VALIDATOR[0]
 
 

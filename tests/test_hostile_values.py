@@ -1,0 +1,175 @@
+"""Numbers and names from hostile input (third round): one reading of a whole number,
+whatever the input, and every bad value a located, one-line error.
+
+Python's ``int()`` reads ``'１０'``, ``'٣'``, ``'1_000'``, ``' 5 '`` and truncates ``2.7``;
+it raises a bare ``ValueError`` for ``'²'`` (a digit to ``str.isdigit``) and for text of
+more than 4300 digits; and JSON Schema counts ``2.0`` as an integer. Each case below went
+through one of these before.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from mariage import load_rules
+from mariage.cli import main
+from mariage.commands.human import Human
+from mariage.conformance.hidden import parse_reveal
+from mariage.engine.actions import parse_action
+from mariage.engine.state import GameState
+from mariage.errors import OptionError, whole_number
+from mariage.spec import compile as compile_
+
+SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    compile_._RULES_CACHE.clear()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _house(tmp_path: Path, old: str, new: str, base: str = "marianna-2") -> Path:
+    text = (SPEC_DIR / f"{base}.yaml").read_text(encoding="utf-8")
+    text = text.replace(f"ruleset: {base}\n", "ruleset: house\n", 1)
+    assert old in text
+    path = tmp_path / "house.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("raw", [7, "-12", "+3", "0"])
+def test_whole_numbers_are_read(raw: object) -> None:
+    assert whole_number(raw) == int(str(raw))
+
+
+@pytest.mark.parametrize("raw", [2.0, 2.7, float("inf"), float("nan"), True, None, "",
+                                 "２", "٣", "²", "1_000", " 5", "5 ", "0x10", "1e3",
+                                 "9" * 4301])
+def test_anything_else_is_not_a_whole_number(raw: object) -> None:
+    assert whole_number(raw) is None
+
+
+@pytest.mark.parametrize("old,new,shown", [
+    ("  count: 2\n", "  count: 2.0\n", "players.count': expected integer, got float 2.0"),
+    ("version: 1\n", "version: 1.0\n", "version': expected integer, got float 1.0"),
+])
+def test_a_float_where_the_schema_wants_an_integer_is_located(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str,
+        shown: str) -> None:
+    """``count: 2.0`` passed the schema and crashed the compiler with a traceback."""
+    path = _house(tmp_path, old, new)
+    for argv in (("check-spec", str(path)), ("rules", str(path)),
+                 ("play", str(path), "-q")):
+        code, _, err = run(capsys, *argv)
+        assert code == 1, argv
+        assert shown in err and "[S001]" in err and f"{path.name}:" in err
+        assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("default", ["501.0", "501.7", "[501]", "'lots'"])
+def test_an_int_options_default_of_another_type_is_located(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], default: str) -> None:
+    """Was an unlocated usage error (exit 2), and ``501.7`` was silently played as 501."""
+    path = _house(tmp_path, "    default: 501\n", f"    default: {default}\n", "marianna")
+    for argv in (("check-spec", str(path)), ("rules", str(path))):
+        code, _, err = run(capsys, *argv)
+        assert code == 1, argv
+        assert "house.yaml:" in err and "at 'options.target.default'" in err, err
+        assert "takes a whole number" in err and "[S001]" in err
+
+
+@pytest.mark.parametrize("value", [2.7, 500.9, "１０", "1_000", "\u00a0600", "٣٠٠",
+                                   float("inf"), float("nan"), "9" * 5000])
+def test_option_values_are_whole_numbers_or_refused(value: object) -> None:
+    """``{'target': 2.7}`` played to 2, ``'１０'`` to 10, and ``inf`` raised OverflowError."""
+    with pytest.raises(OptionError, match="option 'target' takes a whole number"):
+        load_rules("marianna", {"target": value})
+    assert load_rules("marianna", {"target": "+600"}).match_target == 600
+    assert load_rules("marianna", {"target": " 600\t"}).match_target == 600
+
+
+@pytest.mark.parametrize("value", ["１０", "1_000", "6 00", "٣"])
+def test_command_line_option_values_are_ascii_whole_numbers(
+        capsys: pytest.CaptureFixture[str], value: str) -> None:
+    code, out, err = run(capsys, "rules", "marianna", "-o", f"target={value}")
+    assert code == 2 and out == ""
+    assert err == f"mariage: error: option 'target' takes a whole number, got {value!r}\n"
+
+
+@pytest.mark.parametrize("text", ["bid:\u00b2", "bid:\uff11\uff10\uff10", "raise:\u00b2",
+                                  "dark:\u00b2", "bid:" + "1" * 5000, "dark:" + "1" * 5000])
+def test_action_texts_with_odd_digits_are_not_actions(text: str) -> None:
+    """``bid:²`` was ``invalid literal for int()``, ``bid:111...`` (5000 digits) Python's
+    advice to call ``sys.set_int_max_str_digits()``: both now "not an action", cut."""
+    rules = load_rules("thousand")
+    with pytest.raises(ValueError) as info:
+        parse_action(rules, text)
+    message = str(info.value)
+    assert message.startswith("not an action of thousand: ")
+    assert "int()" not in message and len(message) < 140
+
+
+def test_a_long_bid_in_range_of_digits_is_still_an_action_the_rules_refuse() -> None:
+    rules = load_rules("thousand")
+    assert parse_action(rules, "bid:" + "9" * 30) is not None
+
+
+def test_a_person_typing_an_odd_digit_is_asked_again() -> None:
+    """``²`` at the prompt ended the whole match with exit 2."""
+    rules = load_rules("marianna")
+    state = GameState(rules, first_dealer=0)
+    state.deal(list(range(rules.ncards)))
+    out = io.StringIO()
+    human = Human(state.to_act, io.StringIO("\u00b2\n\uff11\n1\n"), out)
+    assert human.choose(state) == state.legal_actions()[0]
+    assert out.getvalue().count("is not one of the choices") == 2
+
+
+@pytest.mark.parametrize("argv,message", [
+    (("match", "marianna", "--engine", "\u00b2=cat", "-n", "1"), "no seat '\u00b2'"),
+    (("match", "marianna", "--bot", "\u0663=greedy", "-n", "1"), "no seat '\u0663'"),
+    (("validate", "--scheduler", "local:\u00b2", "x.mrg"),
+     "--scheduler local:N takes a number of workers, got '\u00b2'"),
+    (("validate", "--scheduler", "tcp://localhost:\u00b2", "x.mrg"),
+     "expected tcp://HOST:PORT"),
+])
+def test_odd_digits_in_arguments_are_named(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                           argv: tuple[str, ...], message: str) -> None:
+    if "--scheduler" in argv:
+        pytest.importorskip("distributed")
+    (tmp_path / "x.mrg").write_text('[Mariage "1"]\n[Ruleset "marianna"]\n[Dealer "N"]\n'
+                                    "result *\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and message in err and "int()" not in err
+
+
+@pytest.mark.parametrize("reveal", [{"hands": {"\u00b2": ["AH"]}}, {"deck": {"\u00b2": "AH"}},
+                                    {"deck": {"1" * 5000: "AH"}}])
+def test_reveal_keys_with_odd_digits_are_bad_requests(reveal: dict[str, object]) -> None:
+    from mariage.conformance.protocol import ProtocolError
+
+    with pytest.raises(ProtocolError) as info:
+        parse_reveal(load_rules("marianna"), json.loads(json.dumps(reveal)))
+    assert info.value.code == "bad_request" and "keys are" in str(info.value)
+
+
+@pytest.mark.parametrize("argv", [("rules", "marianna"), ("play", "marianna", "-q"),
+                                  ("match", "marianna", "-n", "1", "-q")])
+def test_an_option_given_twice_on_the_command_line_is_refused(
+        capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    """``-o target=300 -o target=700`` played to 700 without a word."""
+    code, out, err = run(capsys, *argv, "-o", "target=300", "-o", " target =700")
+    assert (code, out) == (2, "")
+    assert err == "mariage: error: --option: 'target' is given twice\n"
