@@ -1,5 +1,6 @@
-"""Numbers and names from hostile input (third round): one reading of a whole number,
-whatever the input, and every bad value a located, one-line error.
+"""Numbers, names and tags from hostile input (third round): one reading of a whole
+number, whatever the input; names a record can write back; a tag given twice refused;
+every bad value a located, one-line error.
 
 Python's ``int()`` reads ``'１０'``, ``'٣'``, ``'1_000'``, ``' 5 '`` and truncates ``2.7``;
 it raises a bare ``ValueError`` for ``'²'`` (a digit to ``str.isdigit``) and for text of
@@ -173,3 +174,86 @@ def test_an_option_given_twice_on_the_command_line_is_refused(
     code, out, err = run(capsys, *argv, "-o", "target=300", "-o", " target =700")
     assert (code, out) == (2, "")
     assert err == "mariage: error: --option: 'target' is given twice\n"
+
+
+# ---------------------------------------------------------------- names in descriptions
+@pytest.mark.parametrize("names,shown", [
+    ('["A B", C]', "'A B' does not match"), ('["-", C]', "'-' does not match"),
+    ('["", C]', "'' does not match"), ('[A, A]', "one distinct name per team [S020]"),
+])
+def test_team_names_are_one_distinct_word(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          names: str, shown: str) -> None:
+    """Any text was a team name: ``A B`` made records that failed validation (the result
+    line is ``result TEAM REASON``), ``-`` (no winner) and ``[A, A]`` ambiguous ones."""
+    path = _house(tmp_path, "team_names: [A, B]", f"team_names: {names}")
+    code, _, err = run(capsys, "check-spec", str(path))
+    assert code == 1 and shown in err and "house.yaml:" in err and "team_names" in err
+
+
+def test_a_ruleset_name_is_at_most_what_a_record_can_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 65-character ruleset name played, and its records were N122 for ``validate``."""
+    path = _house(tmp_path, "ruleset: house\n", f"ruleset: {'h' * 65}\n")
+    code, _, err = run(capsys, "check-spec", str(path))
+    assert code == 1 and "at 'ruleset'" in err and "is too long [S001]" in err
+    path = _house(tmp_path, "ruleset: house\n", f"ruleset: {'h' * 64}\n")
+    assert run(capsys, "check-spec", str(path))[0] == 0
+
+
+def test_a_long_extends_name_is_located(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``extends: aaa...`` (300+ characters) was ``mariage: error: ...: File name too
+    long``, exit 2, with no line."""
+    path = _house(tmp_path, "extends: marianna\n", f"extends: {'a' * 5000}\n")
+    code, _, err = run(capsys, "check-spec", str(path))
+    assert code == 1 and err.startswith(f"{path}:3:10: at 'extends': unknown ruleset")
+    assert "(5000 characters)" in err and len(err) < 1000
+
+
+def test_check_spec_cuts_a_value_quoted_back_whole(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A 200,000-character seat name was quoted back whole on one 200 KB line."""
+    path = _house(tmp_path, "seat_names: [A, B]", f"seat_names: [{'a' * 200_000}, B]")
+    code, _, err = run(capsys, "check-spec", str(path))
+    assert code == 1 and len(err) < 1100 and err.count("\n") == 1
+    assert err.startswith(f"{path}:21:16: at 'players.seat_names.0'") and "[S001]" in err
+
+
+# ---------------------------------------------------------------- tags given twice
+RECORD_HEAD = '[Mariage "1"]\n[Ruleset "marianna"]\n[Dealer "N"]\n'
+
+
+@pytest.mark.parametrize("tags,shown", [
+    ('[Option "target" "300"]\n[Option "target" "700"]\n',
+     "5:2: N120 record 1, at 'target': the tag Option 'target' is given twice"),
+    ('[Seat "N" "Anna"]\n[Seat "N" "Bruno"]\n',
+     "5:2: N120 record 1, at 'N': the tag Seat 'N' is given twice"),
+    ('[Observer "N"]\n[Observer "S"]\n', "5:2: N120 record 1: the tag Observer is given twice"),
+    ('[StartHand "2"]\n[StartHand "3"]\n[StartScore "0" "0"]\n',
+     "5:2: N120 record 1: the tag StartHand is given twice"),
+    ('[StartHand "2"]\n[StartScore "0" "0"]\n[StartScore "10" "0"]\n',
+     "6:2: N120 record 1: the tag StartScore is given twice"),
+    ('[Observer "Q"]\n', "4:2: N124 record 1, at 'Q': no seat 'Q' in marianna"),
+])
+def test_a_tag_given_twice_or_an_unknown_observer_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], tags: str, shown: str) -> None:
+    """Each was a valid record: which of two targets holds was the reader's guess (the
+    last), and ``[Observer "Q"]`` named no seat."""
+    path = tmp_path / "a.mrg"
+    path.write_text(RECORD_HEAD + tags + "result *\n", encoding="utf-8")
+    for argv in (("validate", str(path)), ("validate", "--strict", str(path))):
+        code, out, _ = run(capsys, *argv)
+        assert code == 1 and f"a.mrg:{shown}" in out, out
+
+
+def test_records_differing_only_in_a_repeated_tag_are_each_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The canonical fast path keeps each header it checked: a header like a good one but
+    for a second Observer must not reuse the good one's verdict."""
+    good = RECORD_HEAD + '[Observer "N"]\nresult *\n'
+    bad = RECORD_HEAD + '[Observer "N"]\n[Observer "N"]\nresult *\n'
+    path = tmp_path / "a.mrg"
+    path.write_text(good + "\n" + bad + "\n" + good, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1 and "3 records, 2 valid, 1 invalid" in out
+    assert "N120 record 2: the tag Observer is given twice" in out

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import __version__
 from .commands import COMMANDS, parse_options
-from .errors import MariageError, SpecFileError, did_you_mean
+from .errors import MariageError, SpecFileError, did_you_mean, one_line
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -135,10 +135,7 @@ def _one_line(text: object) -> str:
 
 def _error(message: object) -> None:
     try:
-        text = _one_line(message)
-        if len(text) > 1000:  # a value quoted back whole: cut, keeping where and why
-            text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
-        sys.stderr.write(f"mariage: error: {text}\n")
+        sys.stderr.write(f"mariage: error: {one_line(message)}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # stderr itself is gone: nothing left to tell
         pass

@@ -30,6 +30,7 @@ __all__ = [
     "SpecFileError",
     "UnknownRulesetError",
     "did_you_mean",
+    "one_line",
     "whole_number",
 ]
 
@@ -191,3 +192,23 @@ def whole_number(raw: object) -> int | None:
     if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and _WHOLE.fullmatch(raw):
         return int(raw)
     return None
+
+
+#: The longest error line before it is cut (:func:`one_line`).
+MAX_ERROR_LINE = 1000
+
+
+def one_line(message: object) -> str:
+    """``message`` as one line for standard error: every run of white space (a newline
+    too) becomes one space, and a line longer than :data:`MAX_ERROR_LINE` characters
+    (a value quoted back whole) is cut in the middle, keeping where and why.
+
+    >>> one_line("a.yaml:1:1: bad\\n  value")
+    'a.yaml:1:1: bad value'
+    >>> len(one_line("f:1:1: at 'x': '" + "y" * 100_000 + "' is too long [S001]"))
+    829
+    """
+    text = " ".join(str(message).split())
+    if len(text) > MAX_ERROR_LINE:
+        text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
+    return text

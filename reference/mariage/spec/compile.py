@@ -201,8 +201,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         for ti, t in enumerate(teams):
             for s in t:
                 team_of[s] = ti
-        if len(pl["team_names"]) != len(teams):
-            raise self.fail("players.team_names", "one name per team")
+        if len(pl["team_names"]) != len(teams) or len(set(pl["team_names"])) != len(teams):
+            raise self.fail("players.team_names", "one distinct name per team")
         # ---- pack
         pk = d["pack"]
         suits = list(pk["suits"])

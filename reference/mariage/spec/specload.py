@@ -397,8 +397,11 @@ def resolve_parent(text: str, folder: Path) -> Path:
     if not _looks_like_path(text):
         if text not in ("", ".", "..") and "\0" not in text:  # a file name in the folder
             p = folder / f"{text}.yaml"
-            if p.exists():
-                return p
+            try:
+                if p.exists():
+                    return p
+            except OSError:  # a name too long for a file: no such file, so a name
+                pass
         return resolve_name(text)
     candidate = Path(text)
     path = candidate if candidate.is_absolute() else folder / candidate
