@@ -34,7 +34,10 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse refuses an argument this way
+        code = int(stop.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -257,3 +260,41 @@ def test_records_differing_only_in_a_repeated_tag_are_each_checked(
     code, out, _ = run(capsys, "validate", str(path))
     assert code == 1 and "3 records, 2 valid, 1 invalid" in out
     assert "N120 record 2: the tag Observer is given twice" in out
+
+
+# ---------------------------------------------------------------- conformance arguments
+@pytest.mark.parametrize("kind,shown", [
+    ("folder", "is a folder"),
+    ("fifo", "is not a regular file (a FIFO, socket or device); not read"),
+    ("binary", "not UTF-8 text (byte 1)"), ("large", "larger than 8,388,608 bytes"),
+])
+def test_an_expect_file_is_read_like_a_test_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, shown: str) -> None:
+    """``--expect`` read any file whole: a folder or a FIFO was "no such file", bytes that
+    are not UTF-8 a bare ``'utf-8' codec can't decode ...`` naming no file."""
+    import os
+
+    from hostilekit import deadline
+
+    path = tmp_path / "expect.txt"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "binary":
+        path.write_bytes(b"a\xff\n")
+    else:
+        path.write_bytes(b"x\n" * (5 << 20))
+    with deadline(20):
+        code, out, err = run(capsys, "conformance", "--ruleset", "marianna", "--kind",
+                             "perft", "--expect", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"mariage: error: --expect {path}: {shown}\n"
+
+
+@pytest.mark.parametrize("value", ["200", "-1", "nan", "inf", "lots"])
+def test_min_coverage_is_a_percentage(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """``--min-coverage 200`` ran the whole suite to fail it; ``nan`` passed any run."""
+    code, out, err = run(capsys, "conformance", "--min-coverage", value)
+    assert (code, out) == (2, "")
+    assert f"--min-coverage: a percentage from 0 to 100, got {value!r}" in err

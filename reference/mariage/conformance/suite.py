@@ -41,7 +41,8 @@ from ..errors import MariageError
 from ..infile import open_regular
 from ..resources import conformance_dir
 
-__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "tests_dir"]
+__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "read_suite_file",
+           "tests_dir"]
 
 #: The kinds of test (``protocol``: the framing and errors of the protocol, for any
 #: ruleset; :mod:`mariage.conformance.protocheck`).
@@ -169,8 +170,10 @@ def _test_files(base: Path) -> list[Path]:
     return sorted(found)
 
 
-def _read_test(path: Path, where: str) -> str:
-    """A test file's text: a regular file only (a FIFO is never waited on), bounded."""
+def read_suite_file(path: Path, where: str) -> str:
+    """A test file's text (or another file a run reads, such as ``--expect``'s): a regular
+    file only (a FIFO is never waited on), at most :data:`MAX_TEST_BYTES`, UTF-8; else
+    :class:`SuiteError` naming ``where``."""
     try:
         with open_regular(path) as f:
             raw = f.read(MAX_TEST_BYTES + 1)
@@ -197,11 +200,11 @@ def _parsed(path: Path, where: str) -> Test:
     except OSError:
         info = None
     if info is None or not stat.S_ISREG(info.st_mode):
-        return parse_test(_read_test(path, where), where)
+        return parse_test(read_suite_file(path, where), where)
     key = (str(path), where, info.st_mtime_ns, info.st_size)
     test = _PARSED.get(key)
     if test is None:
-        test = _PARSED[key] = parse_test(_read_test(path, where), where)
+        test = _PARSED[key] = parse_test(read_suite_file(path, where), where)
     return test
 
 
