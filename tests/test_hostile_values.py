@@ -298,3 +298,20 @@ def test_min_coverage_is_a_percentage(capsys: pytest.CaptureFixture[str], value:
     code, out, err = run(capsys, "conformance", "--min-coverage", value)
     assert (code, out) == (2, "")
     assert f"--min-coverage: a percentage from 0 to 100, got {value!r}" in err
+
+
+# ---------------------------------------------------------------- records drawn
+@pytest.mark.parametrize("kind", ["--html", "--svg"])
+def test_render_says_why_it_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    kind: str) -> None:
+    """A record with problems was drawn and ``render`` exited 1 with nothing on standard
+    error: a script saw a failure and no reason."""
+    bad = Path(__file__).resolve().parent / "data" / "records" / "bad" / "must-follow.mrg"
+    out = tmp_path / ("b.html" if kind == "--html" else "b.svg")
+    extra = ("--hand", "1") if kind == "--svg" else ()
+    code, stdout, err = run(capsys, "render", str(bad), kind, str(out), *extra)
+    _, checked, _ = run(capsys, "validate", str(bad))
+    assert code == 1 and stdout.strip() == str(out) and out.exists()
+    problems = checked.splitlines()[:-1]  # the last line is the file's summary
+    assert problems and err.splitlines()[0] == problems[0]
+    assert " N141 " in err.splitlines()[0]
