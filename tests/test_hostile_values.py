@@ -315,3 +315,35 @@ def test_render_says_why_it_exits_1(tmp_path: Path, capsys: pytest.CaptureFixtur
     problems = checked.splitlines()[:-1]  # the last line is the file's summary
     assert problems and err.splitlines()[0] == problems[0]
     assert " N141 " in err.splitlines()[0]
+
+
+# ---------------------------------------------------------------- closed standard streams
+def _with_closed(redirect: str, *argv: str, cwd: Path) -> tuple[int, str]:
+    import shlex
+    import subprocess
+    import sys
+
+    command = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "mariage", *argv))
+    done = subprocess.run(["sh", "-c", f"{command} {redirect}"], cwd=cwd, timeout=120,
+                          capture_output=True, text=True, check=False)
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("redirect,argv,code", [
+    (">&-", ("list",), 0), (">&-", ("validate", "a.mrg"), 1),
+    (">&-", ("play", "mariazza", "-q", "--out", "b.mrg"), 0),
+    ("<&-", ("replay", "-"), 1), ("<&-", ("engine",), 0),
+    ("<&-", ("play", "mariazza", "-q", "--human", "A"), 0),
+    ("2>&- >/dev/null", ("validate", "missing.mrg"), 2),
+])
+def test_a_closed_standard_stream_is_like_dev_null(tmp_path: Path, redirect: str,
+                                                   argv: tuple[str, ...], code: int) -> None:
+    """With ``>&-`` or ``<&-`` Python sets ``sys.stdout``/``sys.stdin`` to None: every
+    command ended in ``AttributeError: 'NoneType' object has no attribute 'flush'`` (or
+    ``'buffer'``), a traceback; with ``2>&-`` a missing file was exit 1, not 2."""
+    (tmp_path / "a.mrg").write_text(RECORD_HEAD + "result N\n", encoding="utf-8")
+    got, text = _with_closed(redirect, *argv, cwd=tmp_path)
+    assert got == code, text
+    assert "Traceback" not in text
+    if "--out" in argv:
+        assert (tmp_path / "b.mrg").read_text(encoding="utf-8").startswith('[Mariage "1"]')

@@ -167,12 +167,37 @@ def exit_code(exc: BaseException) -> int:
     return 2
 
 
+def _open_closed_streams() -> None:
+    """A standard stream the caller closed (``>&-``, ``<&-``, ``2>&-``) reads or writes
+    ``/dev/null`` instead, as if redirected there: Python leaves it ``None`` (every
+    ``print`` and read would fail with a traceback), and the first file opened would take
+    its descriptor (and a child process would write its output into that file)."""
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: put /dev/null at this descriptor
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            except OSError:
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        stream = open(fd, "r" if fd == 0 else "w", encoding="utf-8",  # noqa: SIM115 - for
+                      errors="replace", closefd=False)  # the whole run, as sys.stdout is
+        setattr(sys, name, stream)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code.
 
     Errors are one line on standard error; a closed output pipe ends the
-    command quietly with exit code 0.
+    command quietly with exit code 0; a standard stream closed before the start
+    is ``/dev/null``.
     """
+    _open_closed_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list == ["--version"]:  # without importing every command
         print(f"mariage {__version__}")
