@@ -347,3 +347,73 @@ def test_a_closed_standard_stream_is_like_dev_null(tmp_path: Path, redirect: str
     assert "Traceback" not in text
     if "--out" in argv:
         assert (tmp_path / "b.mrg").read_text(encoding="utf-8").startswith('[Mariage "1"]')
+
+
+# ---------------------------------------------------------------- conformance test files
+GOLDEN = (Path(__file__).resolve().parent.parent / "conformance" / "tests" / "marianna"
+          / "golden" / "combination_once-true.test")
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 10)}]\n" for a, b in zip("abcdefgh", "bcdefghi",
+                                                                 strict=True))
+
+
+@pytest.mark.parametrize("old,new,shown", [
+    ("kind: golden", "kind: golden\ndepth: [1]", "'depth' must be a whole number"),
+    ("kind: golden", "kind: golden\ndepth: .inf", "'depth' must be a whole number"),
+    ("kind: golden", "kind: golden\ndepth: 99999999999999",
+     "'depth' must be from 0 to 10000, got 99999999999999"),
+    ("kind: golden", "kind: golden\ncounts: 5", "'counts' must be a list of whole numbers"),
+    ("kind: golden", "kind: golden\ncounts: [x]", "'counts' must be a list of whole numbers"),
+    ("features: [golden, option]", "features: 5", "'features' must be a list of texts"),
+    ("options: {combination_once: true}", "options: [1, 2]", "'options' must be a mapping"),
+    ("options: {combination_once: true}", "options: xyz", "'options' must be a mapping"),
+    ("initial: {", "initial: 5\nold: {", "'initial' must be a mapping"),
+    ("kind: golden", "kind: golden\nnegative: 7", "'negative' must be a mapping"),
+    ("rules: [marianna.pack", "rules: [[1], marianna.pack", "'rules' must be a list of texts"),
+    ('- {"act": "2C"', '- {"act": 5', "step 1: 'act' must be a text"),
+    ('"legal": ["4D", "KC", "JC", "2C", "4S"]', '"legal": 5',
+     "step 1: 'legal' must be a list of texts"),
+    ("kind: golden", "a: &a [x, x]\nkind: golden\nsame: *a",
+     "the front matter repeats a value by a YAML alias"),
+    ("kind: golden", "kind: golden\nx: &x [*x]", "the front matter repeats a value by a YAML"),
+])
+def test_a_test_file_of_the_wrong_shape_is_named(old: str, new: str, shown: str) -> None:
+    """``depth: [1]``, ``features: 5``, a step's ``act: 5`` were tracebacks of the runner;
+    ``depth: 99999999999999`` asked for a list that size; ``options: xyz`` was a bare
+    ``dictionary update sequence element #0 has length 1`` naming no file."""
+    from mariage.conformance.suite import SuiteError, parse_test
+
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert old in text
+    with pytest.raises(SuiteError) as info:
+        parse_test(text.replace(old, new, 1), "x/bad.test")
+    assert str(info.value).startswith(f"x/bad.test: {shown}")
+
+
+@pytest.mark.parametrize("step,shown", [
+    ('{"send_long": 99999999999999}', "'send_long' must be from 0 to 16,777,216"),
+    ('{"send_hex": "zz"}', "'send_hex' must be hexadecimal text"),
+    ('{"silent": "yes", "send": "x"}', "'silent' must be true or false"),
+])
+def test_a_protocol_step_is_bounded(step: str, shown: str) -> None:
+    from mariage.conformance.suite import SuiteError, parse_test
+
+    text = ("---\nid: p\ndescription: d\nkind: protocol\nruleset: '*'\nrules: [x]\n"
+            f"start: {{}}\nsteps:\n- {step}\n---\n")
+    with pytest.raises(SuiteError, match=f"p.test: step 1: {shown}"):
+        parse_test(text, "p.test")
+
+
+def test_an_alias_bomb_in_a_suite_is_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nine lines of aliases in ``initial`` stood for 10^9 values: the run compared them
+    with the engine's state for minutes, past 3 GB."""
+    from hostilekit import deadline
+
+    text = GOLDEN.read_text(encoding="utf-8").replace("kind: golden", BOMB + "kind: golden")
+    text = text.replace('initial: {"phase"', 'initial: {"bomb": *i, "phase"')
+    (tmp_path / "tests" / "marianna").mkdir(parents=True)
+    (tmp_path / "tests" / "marianna" / "bomb.test").write_text(text, encoding="utf-8")
+    with deadline(30):
+        code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
+    assert code == 2 and "bomb.test: the front matter repeats a value by a YAML alias" in err
