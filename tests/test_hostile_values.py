@@ -417,3 +417,32 @@ def test_an_alias_bomb_in_a_suite_is_refused_at_once(
     with deadline(30):
         code, _, err = run(capsys, "conformance", "--suite", str(tmp_path))
     assert code == 2 and "bomb.test: the front matter repeats a value by a YAML alias" in err
+
+
+# ---------------------------------------------------------------- protocol messages
+@pytest.mark.parametrize("line,name", [
+    ('{"type": "state", "type": "legal"}', "type"),
+    ('{"type": "apply", "action": "QS", "action": "KS"}', "action"),
+    ('{"type": "start", "options": {"target": 300, "target": "x"}}', "target"),
+])
+def test_a_message_that_gives_a_name_twice_is_bad_json(line: str, name: str) -> None:
+    """Python's JSON reader kept the last value: ``apply`` of ``QS`` then ``KS`` played
+    ``KS``, where another reader would play ``QS``."""
+    from mariage.conformance.protocol import ProtocolError, decode
+
+    with pytest.raises(ProtocolError) as info:
+        decode(line)
+    assert info.value.code == "bad_json"
+    assert f"the name '{name}' is given twice in one object" in str(info.value)
+
+
+def test_the_engine_answers_a_repeated_name_and_carries_on() -> None:
+    import subprocess
+    import sys
+
+    lines = '{"type": "state", "type": "legal"}\n{"type": "state", "id": 1}\n'
+    done = subprocess.run([sys.executable, "-m", "mariage", "engine"], input=lines,
+                          capture_output=True, text=True, timeout=60, check=False)
+    replies = [json.loads(r) for r in done.stdout.splitlines()]
+    assert [(r["code"], r.get("id")) for r in replies] == [("bad_json", None), ("no_match", 1)]
+    assert done.returncode == 0 and done.stderr == ""
