@@ -446,3 +446,59 @@ def test_the_engine_answers_a_repeated_name_and_carries_on() -> None:
     replies = [json.loads(r) for r in done.stdout.splitlines()]
     assert [(r["code"], r.get("id")) for r in replies] == [("bad_json", None), ("no_match", 1)]
     assert done.returncode == 0 and done.stderr == ""
+
+
+# ---------------------------------------------------------------- text shown and written back
+ESCAPES = "gr\x1b[31mRED\x1b[0m\x07\u202eeedy"
+
+
+@pytest.mark.parametrize("argv", [("replay",), ("stats",)])
+def test_what_a_record_says_cannot_act_on_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    """A player name with escape sequences (valid in a record) was printed raw by
+    ``replay`` and ``stats``: it could clear the screen or reorder the line."""
+    good = Path(__file__).resolve().parent / "data" / "records" / "good" / "marianna.mrg"
+    text = good.read_text(encoding="utf-8")
+    seat = next(line for line in text.splitlines() if line.startswith('[Seat "N"'))
+    path = tmp_path / "a.mrg"
+    path.write_text(text.replace(seat, f'[Seat "N" "{ESCAPES}"]'), encoding="utf-8")
+    code, out, _ = run(capsys, *argv, str(path))
+    assert code == 0
+    assert "gr\\x1b[31mRED\\x1b[0m\\x07\\u202eeedy" in out
+    assert not any(c in out for c in "\x1b\x07\u202e")
+
+
+def test_an_engines_name_is_one_printable_line_in_the_table_and_the_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine naming itself ``ev\\x1b[2Jil\\n[Ruleset "x`` in its hello cleared the
+    terminal, and ``match --out`` wrote a record broken over two lines (N110)."""
+    import sys
+
+    wrapper = tmp_path / "named.py"
+    wrapper.write_text(
+        "import json, subprocess, sys\n"
+        "p = subprocess.Popen([sys.executable, '-m', 'mariage', 'engine'], text=True,\n"
+        "                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)\n"
+        "for line in sys.stdin:\n"
+        "    p.stdin.write(line); p.stdin.flush()\n"
+        "    msg = json.loads(p.stdout.readline())\n"
+        "    if msg.get('type') == 'hello':\n"
+        "        msg['engine'] = 'ev\\x1b[2Jil\\n[Ruleset \"x' + 'y' * 200\n"
+        "    print(json.dumps(msg), flush=True)\n", encoding="utf-8")
+    out = tmp_path / "m.mrg"
+    code, table, _ = run(capsys, "match", "mariazza", "--engine", f"A={sys.executable} {wrapper}",
+                         "-n", "1", "-q", "--out", str(out))
+    assert code == 0 and "\x1b" not in table and "ev\\x1b[2Jil [Ruleset" in table
+    seat = next(line for line in out.read_text(encoding="utf-8").splitlines()
+                if line.startswith('[Seat "A"'))
+    assert seat.startswith('[Seat "A" "ev\\\\x1b[2Jil [Ruleset \\"xyyy') and seat.endswith('..."]')
+    assert run(capsys, "validate", str(out))[0] == 0
+
+
+def test_the_writer_never_breaks_a_tag_over_two_lines() -> None:
+    from mariage.notation.model import Record, Tag
+    from mariage.notation.writer import write_record
+
+    text = write_record(Record((Tag("Mariage", ("1",)), Tag("Event", ("a\nb", 'c"\\'))),
+                               (), (), None))
+    assert text == '[Mariage "1"]\n[Event "a b" "c\\"\\\\"]\n'

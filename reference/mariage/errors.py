@@ -31,6 +31,7 @@ __all__ = [
     "UnknownRulesetError",
     "did_you_mean",
     "one_line",
+    "printable",
     "whole_number",
 ]
 
@@ -208,7 +209,27 @@ def one_line(message: object) -> str:
     >>> len(one_line("f:1:1: at 'x': '" + "y" * 100_000 + "' is too long [S001]"))
     829
     """
-    text = " ".join(str(message).split())
+    text = printable(" ".join(str(message).split()))
     if len(text) > MAX_ERROR_LINE:
         text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
     return text
+
+
+#: What a terminal obeys rather than shows: C0 and C1 controls (tab aside) and the
+#: marks that reorder a line (bidirectional overrides and isolates).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                          "\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` to print on a terminal: each control character (an escape sequence
+    clears the screen or retitles the window; a right-to-left override reorders the
+    line) is shown as its escape, so what a record says cannot act on the terminal.
+
+    >>> printable("gr\\x1b[31mRED\\u202eeedy")
+    'gr\\\\x1b[31mRED\\\\u202eeedy'
+    >>> printable("Anna\\tBruno, Zoë")
+    'Anna\\tBruno, Zoë'
+    """
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"),
+                            text)
