@@ -502,3 +502,17 @@ def test_the_writer_never_breaks_a_tag_over_two_lines() -> None:
     text = write_record(Record((Tag("Mariage", ("1",)), Tag("Event", ("a\nb", 'c"\\'))),
                                (), (), None))
     assert text == '[Mariage "1"]\n[Event "a b" "c\\"\\\\"]\n'
+
+
+# ---------------------------------------------------------------- the library
+@pytest.mark.parametrize("action", [None, "AH", 5, ("AH",), b"AH"])
+def test_applying_what_is_not_an_action_says_so(action: object) -> None:
+    """``state.apply("AH")`` was refused as ``action 'callout': this ruleset has no such
+    action [core.phase]``: an action nobody gave, under a rule."""
+    from mariage import new_match
+
+    state = new_match(load_rules("marianna"), seed=1)
+    with pytest.raises(TypeError, match=r"^not an action: \w+ .* \(parse_action\(rules, "
+                                        r"text\) makes an action of a text\)$"):
+        state.apply(action)  # type: ignore[arg-type]
+    state.apply(state.legal_actions()[0])  # the state is unchanged: a real action works

@@ -610,7 +610,9 @@ def action_text(rules: Rules, action: Action) -> str:
     taking = _taking_text(rules, action)
     if taking is not None:
         return taking
-    return "callout"
+    if t is CallOut:
+        return "callout"
+    return f"<not an action: {type(action).__name__}>"
 
 
 def parse_action(rules: Rules, text: str) -> Action:
