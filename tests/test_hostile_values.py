@@ -516,3 +516,25 @@ def test_applying_what_is_not_an_action_says_so(action: object) -> None:
                                         r"text\) makes an action of a text\)$"):
         state.apply(action)  # type: ignore[arg-type]
     state.apply(state.legal_actions()[0])  # the state is unchanged: a real action works
+
+
+def test_two_spec_files_for_one_ruleset_are_refused(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``--spec a.yaml --spec b.yaml``, both ``ruleset: house``: the last one was used
+    without a word (the order of the options decided the rules)."""
+    first = _house(tmp_path, "name: Marianna for two", "name: First house")
+    second = tmp_path / "other.yaml"
+    second.write_text(first.read_text(encoding="utf-8").replace("First", "Second"),
+                      encoding="utf-8")
+    from mariage.spec.specload import unregister_spec
+
+    try:
+        code, out, err = run(capsys, "rules", "house", "--spec", str(first), "--spec",
+                             str(second))
+        again = run(capsys, "rules", "house", "--spec", str(first), "--spec", str(first))
+    finally:
+        unregister_spec("house")
+    assert (code, out) == (2, "")
+    assert err == (f"mariage: error: --spec: {first} and {second} both describe the ruleset "
+                   "'house' (which one is meant would be a guess)\n")
+    assert again[0] == 0 and again[1].startswith("First house (house")

@@ -212,12 +212,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             from mariage.spec.specload import EXTENDS_ANYWHERE_ENV
 
             os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
+        given: dict[str, str] = {}  # ruleset name -> the --spec file that describes it
         for spec in getattr(args, "spec", None) or []:
             if not spec:
                 raise ValueError("--spec: the file name is empty")
             from mariage.spec.specload import register_spec
 
-            register_spec(spec)
+            name = register_spec(spec)
+            if name in given and os.path.realpath(given[name]) != os.path.realpath(spec):
+                raise ValueError(f"--spec: {given[name]} and {spec} both describe the "
+                                 f"ruleset '{name}' (which one is meant would be a guess)")
+            given[name] = spec
         code: int = args._run(args)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (mariage list | head -1): not an error
