@@ -505,16 +505,22 @@ def test_the_writer_never_breaks_a_tag_over_two_lines() -> None:
 
 
 # ---------------------------------------------------------------- the library
-@pytest.mark.parametrize("action", [None, "AH", 5, ("AH",), b"AH"])
-def test_applying_what_is_not_an_action_says_so(action: object) -> None:
+@pytest.mark.parametrize("action,shown", [(None, "<NoneType None>"), ("AH", "<str 'AH'>"),
+                                           (5, "<int 5>"), ("x" * 100, "<str 'xxxx")])
+def test_applying_what_is_not_an_action_says_so(action: object, shown: str) -> None:
     """``state.apply("AH")`` was refused as ``action 'callout': this ruleset has no such
-    action [core.phase]``: an action nobody gave, under a rule."""
+    action [core.phase]``: an action nobody gave (any unknown object was named
+    ``callout``). It is still refused under core.phase, saying what it was."""
     from mariage import new_match
+    from mariage.errors import IllegalActionError
 
     state = new_match(load_rules("marianna"), seed=1)
-    with pytest.raises(TypeError, match=r"^not an action: \w+ .* \(parse_action\(rules, "
-                                        r"text\) makes an action of a text\)$"):
+    with pytest.raises(IllegalActionError) as info:
         state.apply(action)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert info.value.rule_id == "core.phase" and f"action '{shown}" in message
+    assert "not an action of any game (parse_action(rules, text) makes one of a text)" in \
+        message and "callout" not in message and len(message) < 200
     state.apply(state.legal_actions()[0])  # the state is unchanged: a real action works
 
 

@@ -612,7 +612,8 @@ def action_text(rules: Rules, action: Action) -> str:
         return taking
     if t is CallOut:
         return "callout"
-    return f"<not an action: {type(action).__name__}>"
+    shown = repr(action)  # not an action: shown as what it is (it was named 'callout')
+    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
 
 
 def parse_action(rules: Rules, text: str) -> Action:

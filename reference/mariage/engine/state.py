@@ -457,10 +457,8 @@ class GameState:
     def _dispatch(self, action: Action, seat: int | None) -> None:
         r = self.rules
         if self.phase == _OVER:
-            _an_action(action)
             refuse(self, r.core_over, seat, action, "the match is over")
         if self.phase == _DEAL:
-            _an_action(action)
             refuse(self, r.core_phase, seat, action, "the next hand has not been dealt")
         to_act = self.to_act
         assert to_act is not None
@@ -476,8 +474,9 @@ class GameState:
             refuse(self, r.core_turn, seat, action, f"it is seat {to_act}'s turn")
         applier = table.appliers.get(t)
         if applier is None:
-            _an_action(action)
-            refuse(self, r.core_phase, seat, action, "this ruleset has no such action")
+            refuse(self, r.core_phase, seat, action, "this ruleset has no such action"
+                   if isinstance(action, Action) else  # type: ignore[arg-type, unused-ignore]
+                   "not an action of any game (parse_action(rules, text) makes one of a text)")
         applier(self, seat, action)
 
     def resign(self, seat: int) -> None:
@@ -671,16 +670,6 @@ class GameState:
 def obligation_of(state: GameState) -> Obligation | None:
     """The play duties in force for the current trick."""
     return state._ob_stock if state.in_stock_phase else state._ob_no_stock
-
-
-def _an_action(action: object) -> None:
-    """Raise :class:`TypeError` unless ``action`` is an action (a card code or a text is
-    not: :func:`~mariage.engine.actions.parse_action` makes one), rather than refuse it
-    under a rule as if it were an action of another game."""
-    if not isinstance(action, Action):  # type: ignore[arg-type, unused-ignore]
-        shown = repr(action) if len(repr(action)) <= 60 else repr(action)[:60] + "..."
-        raise TypeError(f"not an action: {type(action).__name__} {shown} (parse_action("
-                        "rules, text) makes an action of a text)")
 
 
 def new_match(rules: Rules, seed: int) -> GameState:
