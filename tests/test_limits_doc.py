@@ -51,6 +51,8 @@ def test_the_hostile_input_bounds_are_stated() -> None:
         ("MAX_TIME", f"at most {match_cmd.MAX_TIME:g}", PAGE),
         ("MAX_SHOWN", f"to {options.MAX_SHOWN} characters (``MAX_SHOWN``", PAGE),
         ("MAX_TEST_BYTES", f"{suite.MAX_TEST_BYTES >> 20} MiB", PAGE),
+        ("MAX_PERFT_DEPTH", f"0 to {suite.MAX_PERFT_DEPTH:,} (``MAX_PERFT_DEPTH``", PAGE),
+        ("MAX_SEND_LONG", f"{suite.MAX_SEND_LONG >> 20} MiB (``MAX_SEND_LONG``", PAGE),
         ("MAX_JOBS", f"1 to {validate.MAX_JOBS} worker processes", PAGE),
     ]:
         assert name in page and shown in " ".join(page.split()), (name, shown)

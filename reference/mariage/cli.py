@@ -18,7 +18,7 @@ from typing import Any
 
 from . import __version__
 from .commands import COMMANDS, parse_options
-from .errors import MariageError, SpecFileError, did_you_mean
+from .errors import MariageError, SpecFileError, did_you_mean, one_line
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -138,10 +138,7 @@ def _one_line(text: object) -> str:
 
 def _error(message: object) -> None:
     try:
-        text = _one_line(message)
-        if len(text) > 1000:  # a value quoted back whole: cut, keeping where and why
-            text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
-        sys.stderr.write(f"mariage: error: {text}\n")
+        sys.stderr.write(f"mariage: error: {one_line(message)}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # stderr itself is gone: nothing left to tell
         pass
@@ -173,12 +170,37 @@ def exit_code(exc: BaseException) -> int:
     return 2
 
 
+def _open_closed_streams() -> None:
+    """A standard stream the caller closed (``>&-``, ``<&-``, ``2>&-``) reads or writes
+    ``/dev/null`` instead, as if redirected there: Python leaves it ``None`` (every
+    ``print`` and read would fail with a traceback), and the first file opened would take
+    its descriptor (and a child process would write its output into that file)."""
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: put /dev/null at this descriptor
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            except OSError:
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        stream = open(fd, "r" if fd == 0 else "w", encoding="utf-8",  # noqa: SIM115 - for
+                      errors="replace", closefd=False)  # the whole run, as sys.stdout is
+        setattr(sys, name, stream)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code.
 
     Errors are one line on standard error; a closed output pipe ends the
-    command quietly with exit code 0.
+    command quietly with exit code 0; a standard stream closed before the start
+    is ``/dev/null``.
     """
+    _open_closed_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list == ["--version"]:  # without importing every command
         print(f"mariage {__version__}")
@@ -193,12 +215,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             from mariage.spec.specload import EXTENDS_ANYWHERE_ENV
 
             os.environ[EXTENDS_ANYWHERE_ENV] = "1"  # worker processes inherit it
+        given: dict[str, str] = {}  # ruleset name -> the --spec file that describes it
         for spec in getattr(args, "spec", None) or []:
             if not spec:
                 raise ValueError("--spec: the file name is empty")
             from mariage.spec.specload import register_spec
 
-            register_spec(spec)
+            name = register_spec(spec)
+            if name in given and os.path.realpath(given[name]) != os.path.realpath(spec):
+                raise ValueError(f"--spec: {given[name]} and {spec} both describe the "
+                                 f"ruleset '{name}' (which one is meant would be a guess)")
+            given[name] = spec
         code: int = args._run(args)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (mariage list | head -1): not an error

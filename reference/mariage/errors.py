@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .lazyrecord import frozen_record
@@ -29,6 +30,9 @@ __all__ = [
     "SpecFileError",
     "UnknownRulesetError",
     "did_you_mean",
+    "one_line",
+    "printable",
+    "whole_number",
 ]
 
 
@@ -162,3 +166,70 @@ class IllegalActionError(MariageError):
             parts.append(f"seat {self.seat}")
         parts.append(f"action '{self.action}'")
         return f"{', '.join(parts)}: {self.reason} [{self.rule_id}]"
+
+
+#: A whole number as text: ASCII digits with an optional sign; no spaces, no ``_``, no
+#: digits of other scripts (``int()`` takes ``'１０'``, ``'٣'`` and ``'1_000'``).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+#: The longest whole number read (Python refuses to convert longer ones).
+MAX_WHOLE_DIGITS = 4300
+
+
+def whole_number(raw: object) -> int | None:
+    """``raw`` as a whole number, or ``None``: the one reading of a number in any input.
+
+    An ``int`` (never a ``bool``), or text of ASCII digits with an optional sign.
+    A float, even ``2.0``, is not a whole number, nor is text that only Python's
+    ``int()`` reads (other scripts' digits, ``_``, spaces around it).
+
+    >>> [whole_number(v) for v in (7, "-12", "+3", 2.0, True, "２", "٣", "1_0", " 5", "²")]
+    [7, -12, 3, None, None, None, None, None, None, None]
+    """
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and _WHOLE.fullmatch(raw):
+        return int(raw)
+    return None
+
+
+#: The longest error line before it is cut (:func:`one_line`).
+MAX_ERROR_LINE = 1000
+
+
+def one_line(message: object) -> str:
+    """``message`` as one line for standard error: every run of white space (a newline
+    too) becomes one space, and a line longer than :data:`MAX_ERROR_LINE` characters
+    (a value quoted back whole) is cut in the middle, keeping where and why.
+
+    >>> one_line("a.yaml:1:1: bad\\n  value")
+    'a.yaml:1:1: bad value'
+    >>> len(one_line("f:1:1: at 'x': '" + "y" * 100_000 + "' is too long [S001]"))
+    829
+    """
+    text = printable(" ".join(str(message).split()))
+    if len(text) > MAX_ERROR_LINE:
+        text = f"{text[:600]} ... ({len(text)} characters) ... {text[-200:]}"
+    return text
+
+
+#: What a terminal obeys rather than shows: C0 and C1 controls (tab aside) and the
+#: marks that reorder a line (bidirectional overrides and isolates).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                          "\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` to print on a terminal: each control character (an escape sequence
+    clears the screen or retitles the window; a right-to-left override reorders the
+    line) is shown as its escape, so what a record says cannot act on the terminal.
+
+    >>> printable("gr\\x1b[31mRED\\u202eeedy")
+    'gr\\\\x1b[31mRED\\\\u202eeedy'
+    >>> printable("Anna\\tBruno, Zoë")
+    'Anna\\tBruno, Zoë'
+    """
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"),
+                            text)

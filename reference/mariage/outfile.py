@@ -89,7 +89,8 @@ def _stale(folder: str, base: str) -> None:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
         pid_text = name[len(prefix):].split("-", 1)[0]
-        if not pid_text.isdigit() or _alive(int(pid_text)):
+        if not pid_text.isdigit() or not pid_text.isascii() or len(pid_text) > 10 \
+                or _alive(int(pid_text)):
             continue
         try:
             full = os.path.join(folder, name)

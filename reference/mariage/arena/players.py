@@ -47,7 +47,7 @@ from typing import Any, Protocol
 from mariage.engine.actions import Action, action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from mariage.errors import did_you_mean
+from mariage.errors import did_you_mean, printable
 
 from ..conformance.client import EngineClient, EngineFailure
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
@@ -59,6 +59,9 @@ __all__ = ["BOT_NAMES", "BotPlayer", "EnginePlayer", "Forfeit", "Player", "make_
 
 #: the built-in players a seat may be given
 BOT_NAMES = ("random", "greedy", "mc")
+
+#: The longest name an engine may give itself in its ``hello`` (it is cut beyond).
+MAX_NAME = 80
 
 
 class Forfeit(Exception):
@@ -196,7 +199,10 @@ class EnginePlayer:
             hello = self.client.hello()
         except EngineFailure as exc:
             raise self._fail(exc) from None
-        self.name = str(hello.get("engine", self.command))
+        # the engine names itself: one printable line of at most MAX_NAME characters, for
+        # the table on a terminal and the record's [Seat] tag (which holds no line break)
+        name = printable(" ".join(str(hello.get("engine", self.command)).split()))
+        self.name = name if len(name) <= MAX_NAME else name[:MAX_NAME - 3] + "..."
         self.requests = hello.get("requests")
         features = hello.get("features")
         self.hides = hello.get("protocol") == 2 and isinstance(features, list) \

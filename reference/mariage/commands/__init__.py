@@ -57,5 +57,9 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
             shown = repr(pair) if len(pair) <= 60 else \
                 f"{pair[:60]!r}... ({len(pair)} characters)"
             raise ValueError(f"--option takes NAME=VALUE, got {shown}")
-        out[key.strip()] = value.strip()
+        name = key.strip()
+        if name in out:  # which one holds would be a guess
+            shown = name if len(name) <= 60 else f"{name[:60]}... ({len(name)} characters)"
+            raise ValueError(f"--option: '{shown}' is given twice")
+        out[name] = value.strip()
     return out

@@ -8,7 +8,7 @@ import sys
 from mariage.spec.compile import check_document, load_rules
 from mariage.spec.specload import load_document
 
-from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError
+from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError, one_line
 from . import COMMANDS
 
 NAME, HELP = COMMANDS["check_spec"]
@@ -28,11 +28,11 @@ def run(args: argparse.Namespace) -> int:
             check_document(doc)
             rules = load_rules(name)
         except (SpecFileError, UnknownRulesetError) as exc:  # a usage error: exit code 2
-            sys.stderr.write(f"{exc}\n")
+            sys.stderr.write(f"{one_line(exc)}\n")
             unreadable += 1
             continue
         except (SpecError, OptionError) as exc:
-            sys.stderr.write(f"{exc}\n")
+            sys.stderr.write(f"{one_line(exc)}\n")
             bad += 1
             continue
         print(f"{name}: ok ({len(rules.infos)} rules, "

@@ -8,6 +8,7 @@ failed as listed in ``--expect``; 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,9 +86,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-suite", metavar="DIR",
                         help="write the derived suite as test files under DIR/tests (run "
                              "them later with --suite DIR) instead of running it")
-    parser.add_argument("--min-coverage", type=float, metavar="P",
+    parser.add_argument("--min-coverage", type=_percent, metavar="P",
                         help="fail unless at least P percent of the rules of each ruleset "
                              "run are checked by a focused test that ran and names them")
+
+
+def _percent(text: str) -> float:
+    """An argparse type: a percentage from 0 to 100 (``nan`` and ``200`` are refused: no
+    run could meet them, or every run would)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 100:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"a percentage from 0 to 100, got {shown!r}")
+    return value
 
 
 def _seconds(flag: str) -> Any:
@@ -135,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from ..conformance.results import Outcome
     from ..conformance.runner import run_suite
-    from ..conformance.suite import load_suite
+    from ..conformance.suite import load_suite, read_suite_file
     from ..outfile import check_destination
     from ..resources import conformance_dir
 
@@ -181,10 +195,8 @@ def run(args: argparse.Namespace) -> int:
     expected: list[str] = []
     stale: list[str] = []
     if args.expect:
-        path = Path(args.expect)
-        if not path.is_file():
-            raise ValueError(f"--expect: no such file: {path}")
-        expected = parse_expected(path.read_text(encoding="utf-8"), str(path))
+        expected = parse_expected(read_suite_file(Path(args.expect), f"--expect {args.expect}"),
+                                  args.expect)
         every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
     if args.engine is not None:

@@ -32,6 +32,7 @@ from typing import TextIO
 
 from mariage.engine.actions import Action, action_text, parse_action
 from mariage.engine.state import GameState
+from mariage.errors import whole_number
 
 __all__ = ["Human", "InputEnded"]
 
@@ -84,8 +85,9 @@ class Human:
                 self.out.write("\n")
                 raise InputEnded("the input ended")
             answer = line.strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            number = whole_number(answer) if answer.isdigit() else None
+            if number is not None and 1 <= number <= len(legal):
+                return legal[number - 1]
             try:
                 action = parse_action(r, answer)
             except ValueError:

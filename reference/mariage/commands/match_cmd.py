@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from mariage.engine.rules import Rules
-from mariage.errors import did_you_mean
+from mariage.errors import did_you_mean, whole_number
 from mariage.spec.compile import load_rules
 
 from ..arena.match import GameResult, Match, render_table
@@ -67,8 +67,9 @@ def _check_numbers(args: argparse.Namespace) -> None:
 def _seat(rules: Rules, text: str) -> int:
     if text in rules.seat_names:
         return rules.seat_names.index(text)
-    if text.isdigit() and int(text) < rules.nseats:
-        return int(text)
+    number = whole_number(text) if text.isdigit() else None
+    if number is not None and number < rules.nseats:
+        return number
     raise ValueError(f"no seat '{text}' in {rules.ruleset} (seats: "
                      f"{' '.join(rules.seat_names)})")
 

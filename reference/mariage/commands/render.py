@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         tl = timeline(records[0][0])
         write_output(args.svg, render_svg(tl, args.hand, args.trick), "--svg")
         print(args.svg)
+        _tell(tl.errors)
         return 1 if tl.errors else 0
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
@@ -104,4 +105,12 @@ def run(args: argparse.Namespace) -> int:
         bad = bad or not tl.ok
         write_output(out, render_html(tl, source), "--html")
         print(out)
+        _tell(tl.errors)
     return 1 if bad else 0
+
+
+def _tell(errors: list[RecordError]) -> None:
+    """The problems a page shows, on standard error too (one line each, as ``validate``
+    prints them): the exit code 1 says why, not only the drawing."""
+    for err in errors:
+        sys.stderr.write(f"{err}\n")

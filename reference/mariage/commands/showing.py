@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
+from mariage.errors import printable
 
 __all__ = ["draws", "header", "target_text"]
 
@@ -41,7 +42,8 @@ def target_text(rules: Rules) -> str:
 def header(rules: Rules, players: Mapping[str, str],
            options: Mapping[str, object] | None = None) -> str:
     """One line: the game, who sits where, the partnerships and the target."""
-    seats = ", ".join(f"{s} {players[s]}" if s in players else s for s in rules.seat_names)
+    seats = ", ".join(f"{s} {printable(players[s])}" if s in players else s
+                      for s in rules.seat_names)
     if all(len(team) == 1 for team in rules.teams):
         sides = "each player for himself"
     else:

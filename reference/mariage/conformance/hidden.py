@@ -83,7 +83,7 @@ def parse_hidden_deck(rules: Rules, deck: Any) -> list[int]:
 
 
 def _seat_key(rules: Rules, key: str) -> int:
-    if not key.isdigit() or not 0 <= int(key) < rules.nseats:
+    if not key.isdigit() or not key.isascii() or len(key) > 3 or not 0 <= int(key) < rules.nseats:
         raise ProtocolError("bad_request", f"'reveal.hands' keys are seats 0.."
                             f"{rules.nseats - 1}, got {key[:20]!r}")
     return int(key)
@@ -110,7 +110,8 @@ def parse_reveal(rules: Rules, reveal: Any) -> tuple[dict[int, int], dict[int, l
         raise ProtocolError("bad_request", "'reveal.deck' and 'reveal.hands' must be objects")
     places: dict[int, int] = {}
     for key, code in deck.items():
-        if not key.isdigit() or not 0 <= int(key) < rules.ncards:
+        if not key.isdigit() or not key.isascii() or len(key) > 3 \
+                or not 0 <= int(key) < rules.ncards:
             raise ProtocolError("bad_request", f"'reveal.deck' keys are deck places 0.."
                                 f"{rules.ncards - 1}, got {key[:20]!r}")
         places[int(key)] = _card(rules, code)

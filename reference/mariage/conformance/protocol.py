@@ -111,17 +111,34 @@ def _finite(text: str) -> float:
     return value
 
 
+def _one_value_per_name(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):  # find the first name given twice
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise ValueError(f"the name {name[:40]!r} is given twice in one object")
+            seen.add(name)
+    return value
+
+
 def decode(line: str) -> dict[str, Any]:
     """Parse one line into a message; raise :class:`ProtocolError` if it is not one.
 
-    Strict JSON: ``NaN``, ``Infinity`` and numbers too large for a double are refused.
+    Strict JSON: ``NaN``, ``Infinity``, numbers too large for a double and an object
+    that gives a name twice (which value was meant would be a guess) are refused.
 
     >>> decode('{"type": "legal", "seat": NaN}')
     Traceback (most recent call last):
     mariage.conformance.protocol.ProtocolError: not JSON: NaN is not JSON [bad_json]
+    >>> decode('{"type": "apply", "action": "QS", "action": "KS"}')
+    Traceback (most recent call last):
+    mariage.conformance.protocol.ProtocolError: not JSON: the name 'action' is given twice \
+in one object [bad_json]
     """
     try:
-        value = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+        value = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
+                           object_pairs_hook=_one_value_per_name)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
     if not isinstance(value, dict):

@@ -41,7 +41,8 @@ from ..errors import MariageError
 from ..infile import open_regular
 from ..resources import conformance_dir
 
-__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "tests_dir"]
+__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "read_suite_file",
+           "tests_dir"]
 
 #: The kinds of test (``protocol``: the framing and errors of the protocol, for any
 #: ruleset; :mod:`mariage.conformance.protocheck`).
@@ -91,24 +92,116 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     return value
 
 
-def _front_matter(text: str) -> Any:
-    """Parse the front matter; step lines written as JSON are parsed as JSON (fast)."""
+def _front_matter(text: str, where: str) -> Any:
+    """Parse the front matter; step lines written as JSON are parsed as JSON (fast).
+
+    What YAML read is checked for aliases (:func:`_refuse_shared`); JSON has none."""
     lines = text.split("\n")
     try:
         at = lines.index("steps:")
     except ValueError:
-        return yaml.load(text, Loader=_Loader)
+        return _refuse_shared(yaml.load(text, Loader=_Loader), where)
     steps: list[Any] = []
     stop = at + 1
     while stop < len(lines) and lines[stop].startswith("- {"):
         try:
             steps.append(json.loads(lines[stop][2:]))
         except ValueError:
-            return yaml.load(text, Loader=_Loader)
+            return _refuse_shared(yaml.load(text, Loader=_Loader), where)
         stop += 1
-    data = yaml.load("\n".join(lines[:at] + lines[stop:]), Loader=_Loader)
+    data = _refuse_shared(yaml.load("\n".join(lines[:at] + lines[stop:]), Loader=_Loader),
+                          where)
     if isinstance(data, dict):
         data["steps"] = steps
+    return data
+
+
+#: The deepest perft count a test may ask for (``[0] * depth`` is made before the walk).
+MAX_PERFT_DEPTH = 10_000
+#: The longest line a protocol test may send with ``send_long`` (three times the
+#: protocol's bound of a line is the longest bundled one).
+MAX_SEND_LONG = 16 << 20
+
+_WHOLE = "a whole number"
+_TEXTS = "a list of texts"
+_MAPPING = "a mapping"
+#: What each front-matter field and step field holds (absent or null is allowed; which
+#: fields a test needs is checked after).
+_FIELDS: dict[str, str] = {"options": _MAPPING, "features": _TEXTS, "initial": _MAPPING,
+                           "negative": _MAPPING, "rules": _TEXTS, "start": _MAPPING,
+                           "depth": _WHOLE, "counts": "a list of whole numbers"}
+_STEP_FIELDS: dict[str, str] = {
+    "act": "a text", "apply": "a text", "send": "a text", "send_hex": "hexadecimal text",
+    "legal": _TEXTS, "legal_has": _TEXTS, "legal_not": _TEXTS, "rules": _TEXTS,
+    "state": _MAPPING, "error": _MAPPING, "deal": _MAPPING, "request": _MAPPING,
+    "reply": _MAPPING, "start": _MAPPING, "seat": _WHOLE, "resign": _WHOLE,
+    "send_long": _WHOLE, "silent": "true or false"}
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _holds(value: Any, what: str) -> bool:
+    if what == _MAPPING:
+        return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+    if what == _TEXTS:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if what == _WHOLE:
+        return _is_whole(value)
+    if what == "a list of whole numbers":
+        return isinstance(value, list) and all(_is_whole(v) for v in value)
+    if what == "true or false":
+        return isinstance(value, bool)
+    if what == "hexadecimal text":
+        try:
+            bytes.fromhex(value)
+        except (TypeError, ValueError):
+            return False
+        return True
+    return isinstance(value, str)
+
+
+def _check_shape(data: dict[str, Any], where: str) -> None:
+    """Refuse front matter the runner cannot use as it is: a field of the wrong type
+    (``depth: [1]``, ``features: 5``, a step's ``act: 5``), a number beyond its bound,
+    or a YAML alias (a value shared by reference: a few lines can stand for billions of
+    values, which the runner would compare or send). Each refusal names the file, the
+    step and the field (aliases are refused as the front matter is read)."""
+    for key, what in _FIELDS.items():
+        if data.get(key) is not None and not _holds(data[key], what):
+            raise SuiteError(f"{where}: '{key}' must be {what}")
+    depth = data.get("depth")
+    if depth is not None and not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise SuiteError(f"{where}: 'depth' must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
+    for n, step in enumerate(data.get("steps") or [], 1):
+        if not isinstance(step, dict):
+            continue  # reported as such after
+        for key, value in step.items():
+            kind = _STEP_FIELDS.get(key)
+            if kind is not None and value is not None and not _holds(value, kind):
+                raise SuiteError(f"{where}: step {n}: '{key}' must be {kind}")
+        long = step.get("send_long")
+        if long is not None and not 0 <= long <= MAX_SEND_LONG:
+            raise SuiteError(f"{where}: step {n}: 'send_long' must be from 0 to "
+                             f"{MAX_SEND_LONG:,}, got {long}")
+
+
+def _refuse_shared(data: Any, where: str) -> Any:
+    """``data``, unless a value in it appears twice by reference (what a YAML alias
+    makes): found in time linear in the distinct values, however many copies the
+    aliases stand for."""
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, (dict, list)):
+            continue
+        if id(node) in seen:
+            raise SuiteError(f"{where}: the front matter repeats a value by a YAML alias "
+                             "(write each value out)")
+        seen.add(id(node))
+        stack.extend(node.values() if isinstance(node, dict) else node)
     return data
 
 
@@ -120,13 +213,14 @@ def parse_test(text: str, where: str) -> Test:
     if end < 0:
         raise SuiteError(f"{where}: the front matter has no closing '---' line")
     try:
-        data = _front_matter(text[4:end + 1])
+        data = _front_matter(text[4:end + 1], where)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 2}:{mark.column + 1}" if mark is not None else ""
         raise SuiteError(f"{where}{at}: the front matter is not valid YAML") from None
     if not isinstance(data, dict):
         raise SuiteError(f"{where}: the front matter must be a mapping")
+    _check_shape(data, where)
     kind = _need(data, "kind", str, where)
     if kind not in KINDS:
         raise SuiteError(f"{where}: unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
@@ -169,8 +263,10 @@ def _test_files(base: Path) -> list[Path]:
     return sorted(found)
 
 
-def _read_test(path: Path, where: str) -> str:
-    """A test file's text: a regular file only (a FIFO is never waited on), bounded."""
+def read_suite_file(path: Path, where: str) -> str:
+    """A test file's text (or another file a run reads, such as ``--expect``'s): a regular
+    file only (a FIFO is never waited on), at most :data:`MAX_TEST_BYTES`, UTF-8; else
+    :class:`SuiteError` naming ``where``."""
     try:
         with open_regular(path) as f:
             raw = f.read(MAX_TEST_BYTES + 1)
@@ -197,11 +293,11 @@ def _parsed(path: Path, where: str) -> Test:
     except OSError:
         info = None
     if info is None or not stat.S_ISREG(info.st_mode):
-        return parse_test(_read_test(path, where), where)
+        return parse_test(read_suite_file(path, where), where)
     key = (str(path), where, info.st_mtime_ns, info.st_size)
     test = _PARSED.get(key)
     if test is None:
-        test = _PARSED[key] = parse_test(_read_test(path, where), where)
+        test = _PARSED[key] = parse_test(read_suite_file(path, where), where)
     return test
 
 

@@ -428,6 +428,25 @@ def _bidding_text(rules: Rules, action: Action) -> str | None:
     return None
 
 
+#: The most digits of a number in an action's text (a bid, a packet): a longer one is
+#: not an action at all, and is never converted (a shorter one out of the rules' range is
+#: an action the rules refuse, with their rule ID).
+MAX_AMOUNT_DIGITS = 100
+
+
+def _amount(text: str) -> int | None:
+    """The number an action's text ends in, written canonically (``bid:120``): ASCII
+    digits, no leading zero, at most :data:`MAX_AMOUNT_DIGITS`; else ``None``.
+
+    >>> [_amount(t) for t in ("120", "0", "0120", "\u00b2", "\uff11", "1" * 101, "")]
+    [120, 0, None, None, None, None, None]
+    """
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_AMOUNT_DIGITS:
+        return None
+    value = int(text)
+    return value if str(value) == text else None
+
+
 def _bidding_parse(rules: Rules, s: str) -> Action | None:
     """Parse the text of an action of the bidding games, or ``None``."""
     if rules.auction_rule is None and rules.calls_rule is None:
@@ -441,23 +460,24 @@ def _bidding_parse(rules: Rules, s: str) -> Action | None:
     if s == "redeal" and rules.throw_in_rule is not None:
         return Redeal()
     parts = s.split(":")
-    if len(parts) == 2 and parts[0] in ("bid", "raise") and parts[1].isdigit():
-        v = int(parts[1])
-        if v > 0 and str(v) == parts[1]:
+    if len(parts) == 2 and parts[0] in ("bid", "raise"):
+        v = _amount(parts[1])
+        if v is not None and v > 0:
             return Bid(v) if parts[0] == "bid" else Raise(v)
-    if len(parts) == 2 and parts[0] == rules.blind_word and rules.blind_rule is not None \
-            and parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1]:
-        return BlindBid(int(parts[1]))
+    if len(parts) == 2 and parts[0] == rules.blind_word and rules.blind_rule is not None:
+        v = _amount(parts[1])
+        if v is not None:
+            return BlindBid(v)
     if len(parts) == 2 and parts[0] == "give":
         if parts[1] == "?":
             return Give(-1)
         codes = parts[1].split("+")
         if all(c in rules.card_index for c in codes) and len(set(codes)) == len(codes):
             return Give(sum(1 << rules.card_index[c] for c in codes))
-    if len(parts) == 2 and parts[0] == "talon" and rules.talon_packets > 1 and \
-            parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
-            and int(parts[1]) >= 1:  # a packet the rules lack: the talon refuses it
-        return ChooseTalon(int(parts[1]) - 1)
+    if len(parts) == 2 and parts[0] == "talon" and rules.talon_packets > 1:
+        v = _amount(parts[1])
+        if v is not None and v >= 1:  # a packet the rules lack: the talon refuses it
+            return ChooseTalon(v - 1)
     if len(parts) == 2 and parts[0] == "call" and parts[1] in rules.suits:
         return Call(rules.suits.index(parts[1]))
     if parts[0] == "ask" and len(parts) in (2, 3) and parts[1] in QUESTION_KINDS:
@@ -538,9 +558,9 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
             return SuitBid(rules.sa_capot_value, suit)
         if parts[1] == "generale" and rules.sa_generale_value:
             return SuitBid(rules.sa_generale_value, suit)
-        if parts[1].isdigit() and parts[1].isascii() and str(int(parts[1])) == parts[1] \
-                and int(parts[1]) not in (rules.sa_capot_value, rules.sa_generale_value or -1):
-            return SuitBid(int(parts[1]), suit)
+        v = _amount(parts[1])
+        if v is not None and v not in (rules.sa_capot_value, rules.sa_generale_value or -1):
+            return SuitBid(v, suit)
     if len(parts) != 2:
         return None
     head, tail = parts
@@ -590,7 +610,10 @@ def action_text(rules: Rules, action: Action) -> str:
     taking = _taking_text(rules, action)
     if taking is not None:
         return taking
-    return "callout"
+    if t is CallOut:
+        return "callout"
+    shown = repr(action)  # not an action: shown as what it is (it was named 'callout')
+    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
 
 
 def parse_action(rules: Rules, text: str) -> Action:
@@ -632,4 +655,5 @@ def parse_action(rules: Rules, text: str) -> Action:
     found = _taking_parse(rules, s)
     if found is not None:
         return found
-    raise ValueError(f"not an action of {rules.ruleset}: {text!r}")
+    shown = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text)} characters)"
+    raise ValueError(f"not an action of {rules.ruleset}: {shown}")

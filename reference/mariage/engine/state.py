@@ -474,7 +474,9 @@ class GameState:
             refuse(self, r.core_turn, seat, action, f"it is seat {to_act}'s turn")
         applier = table.appliers.get(t)
         if applier is None:
-            refuse(self, r.core_phase, seat, action, "this ruleset has no such action")
+            refuse(self, r.core_phase, seat, action, "this ruleset has no such action"
+                   if isinstance(action, Action) else  # type: ignore[arg-type, unused-ignore]
+                   "not an action of any game (parse_action(rules, text) makes one of a text)")
         applier(self, seat, action)
 
     def resign(self, seat: int) -> None:

@@ -110,7 +110,8 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
                          "pip install 'mariage[dask]'") from None
     if scheduler == "local" or scheduler.startswith("local:"):
         count = scheduler.partition(":")[2] or "2"
-        if not count.isdigit() or not 0 < int(count) <= 256:
+        if not count.isdigit() or not count.isascii() or len(count) > 3 \
+                or not 0 < int(count) <= 256:
             raise ValueError(f"--scheduler local:N takes a number of workers, got {count!r}")
         workers = int(count)
         with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call, unused-ignore]
@@ -173,7 +174,8 @@ def _probe(scheduler: str) -> None:
         return
     host, colon, port_text = rest.rpartition(":")
     host = host.strip("[]")
-    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+    if not colon or not host or not port_text.isdigit() or not port_text.isascii() \
+            or len(port_text) > 5 or not 0 < int(port_text) < 65536:
         raise _fail(scheduler, "expected tcp://HOST:PORT")
     try:
         with socket.create_connection((host, int(port_text)), timeout=SCHEDULER_TIMEOUT) as s:

@@ -85,7 +85,7 @@ _Entry = tuple[int, int, "Action | None"]
 _BOUND = 10 ** MAX_DIGITS
 #: The header tags the header check reads (with ``Seat``, whose player name it does not).
 _HEADER_TAGS = frozenset({"Mariage", "Ruleset", "Dealer", "Option", "StartHand", "StartScore",
-                          "StartState"})
+                          "StartState", "Observer"})
 
 
 class _Unsure(Exception):
@@ -363,8 +363,9 @@ def _header(lines: list[str], file: str, number: int, first_line: int
     line after the tags; unsure if the header check refuses the tags.
 
     The header check (:meth:`~.replay._Checker.header`) reads the tags ``Mariage``,
-    ``Ruleset``, ``Dealer``, ``Option``, ``StartHand``, ``StartScore`` and
-    ``StartState``, the seat of each ``Seat`` tag and the count of its values, and
+    ``Ruleset``, ``Dealer``, ``Option``, ``StartHand``, ``StartScore``,
+    ``StartState`` and ``Observer``, the seat of each ``Seat`` tag and the count of its
+    values, and
     whether the first tag is ``Mariage``: what it finds for them is kept, so a header
     like one already checked is not checked again (the player names and other tags
     change nothing).

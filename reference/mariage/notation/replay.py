@@ -168,6 +168,10 @@ class _Stop(Exception):
     pass
 
 
+#: The tags a record gives at most once (``Option`` and ``Seat``: once per option, per seat).
+_ONCE = ("Mariage", "Ruleset", "Dealer", "Observer", "StartHand", "StartScore")
+
+
 class _Checker:
     def __init__(self, record: Record, strict: bool, listener: Listener | None,
                  search_limit: int) -> None:
@@ -212,12 +216,18 @@ class _Checker:
             self.error("N120", "a record starts with the tag [Mariage \"1\"]",
                        tags[0].line if tags else 0, tags[0].column if tags else 0)
         counts: dict[str, int] = {}
+        keyed: set[tuple[str, str]] = set()
         for t in tags:
             counts[t.name] = counts.get(t.name, 0) + 1
-            if t.name in ("Mariage", "Ruleset", "Dealer") and counts[t.name] == 2:
+            if t.name in _ONCE and counts[t.name] == 2:  # which one holds would be a guess
                 self.error("N120", f"the tag {t.name} is given twice", t.line, t.column)
+            if t.name in ("Option", "Seat") and t.values:
+                if (t.name, t.values[0]) in keyed:
+                    self.error("N120", f"the tag {t.name} {t.values[0][:40]!r} is given twice",
+                               t.line, t.column, token=t.values[0][:40])
+                keyed.add((t.name, t.values[0]))
             want = 2 if t.name in ("Option", "Seat") else 1
-            if t.name in ("Mariage", "Ruleset", "Dealer", "Option", "Seat") \
+            if t.name in ("Mariage", "Ruleset", "Dealer", "Option", "Seat", "Observer") \
                     and len(t.values) != want:
                 self.error("N120", f"the tag {t.name} takes {want} value(s)", t.line, t.column)
         version = rec.tag("Mariage")
@@ -257,7 +267,7 @@ class _Checker:
         self._actions = _action_cache(rules)
         seats = rules.seat_names
         for t in tags:
-            if t.name == "Seat" and t.values and t.values[0] not in seats:
+            if t.name in ("Seat", "Observer") and t.values and t.values[0] not in seats:
                 self.error("N124", f"no seat {t.values[0]!r} in {rules.ruleset} (seats: "
                            f"{', '.join(seats)})", t.line, t.column, token=t.values[0])
         dealer_text = rec.tag("Dealer")

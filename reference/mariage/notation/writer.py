@@ -23,7 +23,8 @@ __all__ = ["write_atomically", "write_record", "write_records"]
 
 
 def _quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A tag value, quoted: a line break (which no tag value can hold) becomes a space."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
 def _hand_lines(hand: Hand) -> list[str]:

@@ -32,6 +32,7 @@ from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
+from .options import default_value as _default
 from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
 from .specload import (
@@ -108,7 +109,7 @@ def _check_document(doc: Document) -> None:
         where = f"options.{name}"
         if not spec.get("binds") and not spec.get("effects"):
             raise _fail(doc, where, f"option '{name}' is used by nothing (no binds, no effects)")
-        parse_option_value(name, spec, spec["default"])
+        _default(doc, name, spec)
         if spec["type"] == "enum":
             if len(set(map(str, spec["values"]))) != len(spec["values"]):
                 raise _fail(doc, f"{where}.values", "an option value is listed twice")
@@ -210,8 +211,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         for ti, t in enumerate(teams):
             for s in t:
                 team_of[s] = ti
-        if len(pl["team_names"]) != len(teams):
-            raise self.fail("players.team_names", "one name per team")
+        if len(pl["team_names"]) != len(teams) or len(set(pl["team_names"])) != len(teams):
+            raise self.fail("players.team_names", "one distinct name per team")
         # ---- pack
         pk = d["pack"]
         suits = list(pk["suits"])

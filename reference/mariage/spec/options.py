@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from mariage.errors import OptionError, SpecError, did_you_mean
+from mariage.errors import OptionError, SpecError, did_you_mean, whole_number
 
 from .specload import Document, deep_copy
 
-__all__ = ["Summary", "option_specs", "options_of_rules", "own_data", "parse_option_value",
-           "resolve", "summary", "value_key"]
+__all__ = ["Summary", "default_value", "option_specs", "options_of_rules", "own_data",
+           "parse_option_value", "resolve", "summary", "value_key"]
 
 
 #: An option value (or name) quoted back in a message is cut to this many characters.
@@ -51,14 +51,11 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
     """Convert ``raw`` (a string from a command line, or a typed value) to the option's type."""
     kind = spec["type"]
     if kind == "int":
-        if isinstance(raw, bool):
+        # spaces and tabs around the digits are allowed (as around true/false)
+        value = whole_number(raw.strip(" \t") if isinstance(raw, str) else raw)
+        if value is None:
             raise OptionError(f"option '{_cut(name)}' takes a whole number, got {_shown(raw)}",
                               option=name)
-        try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise OptionError(f"option '{_cut(name)}' takes a whole number, got {_shown(raw)}",
-                              option=name) from None
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             bounds = (f"between {lo} and {hi}" if lo is not None and hi is not None
@@ -108,6 +105,17 @@ def _set_path(data: dict[str, Any], path: str, value: Any, doc: Document, where:
             node = node[part]
 
 
+def default_value(doc: Document, name: str, spec: Mapping[str, Any]) -> Any:
+    """The default of option ``name``; a default of the wrong type is the description's
+    fault, so a :class:`SpecError` at the ``default`` line (not a usage error)."""
+    try:
+        return parse_option_value(name, spec, spec["default"])
+    except OptionError as exc:
+        where = f"options.{name}.default"
+        raise SpecError(f"the default: {exc}", location=doc.where(where), path=where,
+                        code="S001") from None
+
+
 def resolve(doc: Document, options: Mapping[str, Any] | None = None
             ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Apply option values to a description; return (data, option values in force)."""
@@ -121,8 +129,10 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
     values: dict[str, Any] = {}
     data = deep_copy(doc.data)
     for name, spec in specs.items():
-        raw = given.get(name, spec["default"])
-        value = parse_option_value(name, spec, raw)
+        if name in given:
+            value = parse_option_value(name, spec, given[name])
+        else:
+            value = default_value(doc, name, spec)
         values[name] = value
         for path in spec.get("binds", []) or []:
             _set_path(data, path, value, doc, f"options.{name}.binds")

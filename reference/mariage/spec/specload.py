@@ -397,8 +397,11 @@ def resolve_parent(text: str, folder: Path) -> Path:
     if not _looks_like_path(text):
         if text not in ("", ".", "..") and "\0" not in text:  # a file name in the folder
             p = folder / f"{text}.yaml"
-            if p.exists():
-                return p
+            try:
+                if p.exists():
+                    return p
+            except OSError:  # a name too long for a file: no such file, so a name
+                pass
         return resolve_name(text)
     candidate = Path(text)
     path = candidate if candidate.is_absolute() else folder / candidate
@@ -577,11 +580,23 @@ def game_schema() -> dict[str, Any]:
 _VALIDATOR: list[jsonschema.Draft202012Validator] = []
 
 
+def _whole_number(_checker: object, instance: object) -> bool:
+    """The schema's ``integer``: a whole number as written, never a float or a boolean.
+
+    JSON Schema counts ``2.0`` as an integer; a description read from YAML keeps
+    ``2.0`` a float, which no count, index or range of the rules can take.
+    """
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 def _validator() -> jsonschema.Draft202012Validator:
     if not _VALIDATOR:  # building a validator resolves the whole schema: do it once
         import jsonschema
 
-        _VALIDATOR.append(jsonschema.Draft202012Validator(game_schema()))
+        base = jsonschema.Draft202012Validator
+        strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call, unused-ignore]
+            base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+        _VALIDATOR.append(strict(game_schema()))
     return _VALIDATOR[0]
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from mariage.engine.declared import declared_kind
 from mariage.engine.state import GameState
+from mariage.errors import printable
 
 from .. import __version__
 from ..lazyrecord import field, record
@@ -130,7 +131,8 @@ class RulesetStats:
             if self.reasons else ""))
         if self.player_matches:
             out.append("  players: " + ", ".join(
-                f"{p} {self.player_wins[p]}/{n}" for p, n in sorted(self.player_matches.items()))
+                f"{printable(p)} {self.player_wins[p]}/{n}"
+                for p, n in sorted(self.player_matches.items()))
                 + " (won/played)")
         out.append("  card points a hand: " + ", ".join(
             f"{s} {v}" for s, v in d["card_points_per_hand"].items()))
