@@ -293,6 +293,29 @@ def test_the_facade_imports_nothing_when_loaded() -> None:
     assert set(LAZY_PACKAGES) == {"mariage", "mariage.notation", "mariage.viewer"}
 
 
+@pytest.mark.parametrize("package", sorted(LAZY_PACKAGES))
+def test_no_lazy_name_is_also_a_module_of_its_package(package: str) -> None:
+    """A name loaded on first use must not be a submodule's name too: importing the
+    submodule binds the name to the module, and the function is never loaded
+    (``from mariage.viewer import timeline`` gave the module, after ``mariage replay``'s
+    import of ``mariage.viewer.timeline``)."""
+    modules = {m.rpartition(".")[2] for m in MODULES if m.startswith(package + ".")
+               and m.count(".") == package.count(".") + 1}
+    assert sorted(set(LAZY_PACKAGES[package]) & modules) == []
+
+
+def test_the_viewers_timeline_is_the_function_whatever_was_imported_first() -> None:
+    import subprocess
+    import sys
+
+    code = ("import mariage.viewer.timeline, mariage.viewer.draw\n"
+            "from mariage.viewer import timeline, render_svg\n"
+            "print(callable(timeline), callable(render_svg))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["True", "True"]
+
+
 # ------------------------------------------------------------------ mechanisms meet by hooks
 def _mechanism_modules() -> list[str]:
     skip = {"mariage.engine.mechanisms", "mariage.engine.mechanisms.base",
