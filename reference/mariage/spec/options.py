@@ -160,6 +160,10 @@ def resolution_order(doc: Document) -> list[str]:
     they name. Conditional defaults that depend on each other in a ring are an S020 error
     at the ``default_when`` of the option that closes the ring."""
     specs = option_specs(doc)
+    needs = {name: [n for n in depends_on(spec) if n in specs]
+             for name, spec in specs.items() if spec and spec.get("default_when")}
+    if not needs:
+        return list(specs)
     order: list[str] = []
     done: set[str] = set()
 
@@ -171,9 +175,8 @@ def resolution_order(doc: Document) -> list[str]:
             where = f"options.{chain[-1]}.default_when"
             raise SpecError(f"conditional defaults depend on each other: {ring}",
                             location=doc.where(where), path=where, code="S020")
-        for other in depends_on(specs[name] or {}):
-            if other in specs:
-                visit(other, (*chain, name))
+        for other in needs.get(name, ()):
+            visit(other, (*chain, name))
         done.add(name)
         order.append(name)
 
@@ -187,12 +190,12 @@ def default_value(doc: Document, name: str, spec: Mapping[str, Any],
     """The default of option ``name`` (when the options settled before it have
     ``values``: see :func:`default_in_force`); a default of the wrong type is the
     description's fault, so a :class:`SpecError` at its line (not a usage error)."""
-    case = _case_in_force(spec, values or {})
+    case = _case_in_force(spec, values) if values and "default_when" in spec else None
     raw = spec["default"] if case is None else spec["default_when"][case]["value"]
-    where = f"options.{name}." + ("default" if case is None else f"default_when.{case}.value")
     try:
         return parse_option_value(name, spec, raw)
     except OptionError as exc:
+        where = f"options.{name}." + ("default" if case is None else f"default_when.{case}.value")
         raise SpecError(f"the default: {exc}", location=doc.where(where), path=where,
                         code="S001") from None
 
