@@ -10,6 +10,7 @@ import pytest
 from mariage import load_rules
 from mariage.commands.list_cmd import as_json
 from mariage.conformance.configuration import effective_options, make_configuration
+from mariage.conformance.regen import option_variants
 from mariage.notation.recorder import header_tags
 from mariage.rulebook.render import render_text, rulebook
 from mariage.spec.compile import check_document
@@ -136,3 +137,15 @@ def test_mariage_list_shows_the_conditional_default() -> None:
     option = next(o for o in entry["options"] if o["name"] == "concede_award")
     assert option["default"] == 60
     assert option["default_when"] == [{"when": {"players": 4}, "value": 40}]
+
+
+def test_option_variants_differ_from_the_default_in_force(tmp_path: Path) -> None:
+    path = tmp_path / "marianna-six.yaml"
+    path.write_text("format: 1\nextends: marianna\nruleset: marianna-six\noptions:\n"
+                    "  trick_six:\n    default_when:\n      - when: {tie: play_on}\n"
+                    "        value: true\n", encoding="utf-8")
+    check_document(load_document(path))
+    assert dict(load_rules(path).options)["trick_six"] is True
+    variants = dict(option_variants(str(path)))
+    assert variants["trick_six-false"] == {"trick_six": False}
+    assert "trick_six-true" not in variants
