@@ -466,6 +466,30 @@ def test_polish_rules_for_four_the_sitter_scores_aces_and_a_marriage() -> None:
     assert st.history[-1].score == (0, 0, 0, 50 + 80)  # check 14
 
 
+def _bombs_round_the_table(options: dict[str, Any]) -> GameState:
+    """Four players: each hand forehand holds 100 unasked, the others pass and he concedes.
+    The first four bombs (one each, free) go round; the fifth is A's second."""
+    st: GameState | None = None
+    for k in range(5):
+        st = start("thousand-pl", [], dealer=3, stock="9S JS 9C", options=options, state=st)
+        assert st.dealer == (3 + k) % 4
+        play(st, "pass pass concede")
+        assert st.history[-1].ended == "conceded"
+        if k < 4:
+            assert st.history[-1].score == (0, 0, 0, 0)  # a first bomb is free
+    assert st is not None
+    return st
+
+
+@covers("thousand.contract.concede", ruleset="thousand-pl", options={"players": 4})
+def test_polish_rules_for_four_a_bomb_awards_40_each() -> None:
+    """Notes section 16, Polish preset: concede_award is 60, but 40 with four players; a
+    value given at the table stands."""
+    assert _bombs_round_the_table({"players": 4}).history[-1].score == (0, 40, 40, 0)
+    given = _bombs_round_the_table({"players": 4, "concede_award": 60})
+    assert given.history[-1].score == (0, 60, 60, 0)
+
+
 @covers("thousand.running.bolts", ruleset=RULES)
 def test_a_third_bolt_costs_120_and_restarts() -> None:  # check 10
     st = deal()
@@ -649,7 +673,14 @@ OPTION_CASES = _option_cases()
 def _scoped(ruleset: str, name: str, value: Any) -> None:
     """The test body of one option value (marked below, one mark per case)."""
     import dataclasses
+
+    from mariage.spec.options import depends_on, option_specs
+    from mariage.spec.specload import load_document
     rule, fields = OPTION_SCOPE[name]
+    # options whose conditional defaults name this one follow it (and their rules too)
+    specs = option_specs(load_document(ruleset))
+    followers = [other for other, spec in specs.items() if name in depends_on(spec)]
+    fields = fields.union(*(OPTION_SCOPE[other][1] for other in followers))
     context = BESIDE.get(name, {})
     base = load_rules(ruleset, context)
     changed = load_rules(ruleset, {**context, name: value})
@@ -660,9 +691,11 @@ def _scoped(ruleset: str, name: str, value: Any) -> None:
     texts = {i.id for i, j in zip(base.infos, changed.infos, strict=True) if i.text != j.text}
     paths = {i.id: i.path for i in base.infos}
     section = paths[rule].rsplit(".", 1)[0] if "." in paths[rule] else paths[rule]
-    cites = _citing(base.document, "{" + name + "}")  # texts that quote the value
+    cites = set().union(*(_citing(base.document, "{" + n + "}")  # texts quoting a value
+                          for n in (name, *followers)))
+    rules = {rule, *(OPTION_SCOPE[other][0] for other in followers)}
     sections = (section, *FORM_SECTIONS.get(name, ()))
-    assert all(paths[t].startswith(sections) or t == rule or t in cites for t in texts), \
+    assert all(paths[t].startswith(sections) or t in rules or t in cites for t in texts), \
         (name, texts)
 
 

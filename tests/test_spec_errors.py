@@ -45,6 +45,16 @@ CASES: list[tuple[str, tuple[int, int], str, str, str]] = [
     ("unknown_parent.yaml", (3, 10), "S004", "extends", "unknown ruleset 'marianne'"),
     ("not_utf8.yaml", (3, 11), "S003", "", "not UTF-8 text (byte 42)"),
     ("empty.yaml", (1, 1), "S002", "", "empty document"),
+    ("default_when_unknown_option.yaml", (10, 25), "S020",
+     "options.target.default_when.1.when.playres",
+     "names option 'playres', which does not exist"),
+    ("default_when_bad_value.yaml", (8, 44), "S020",
+     "options.target.default_when.0.when.declare_when",
+     "option 'declare_when' takes one of on_turn, trick_start; got 'on_trick'"),
+    ("default_when_value_type.yaml", (9, 16), "S001", "options.target.default_when.0.value",
+     "option 'target' must be between 1 and 10000, got 20000"),
+    ("default_when_ring.yaml", (8, 7), "S020", "options.trick_six.default_when",
+     "depend on each other: first_fixes_trump -> trick_six -> first_fixes_trump"),
 ]
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from mariage.spec.options import option_specs, summary
+from mariage.spec.options import default_text, option_specs, summary
 from mariage.spec.specload import list_rulesets, load_document
 
 from . import COMMANDS
@@ -38,7 +38,9 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
         if not brief:
             entry["options"] = [
                 {"name": opt, "type": spec["type"], "values": spec.get("values"),
-                 "default": spec["default"], "description": " ".join(spec["description"].split())}
+                 "default": spec["default"],
+                 **({"default_when": spec["default_when"]} if spec.get("default_when") else {}),
+                 "description": " ".join(spec["description"].split())}
                 for opt, spec in option_specs(load_document(name)).items()]
         out.append(entry)
     return out
@@ -62,10 +64,8 @@ def run(args: argparse.Namespace) -> int:
             kind = spec["type"]
             if kind == "enum":
                 kind = "|".join(map(str, spec["values"]))
-            default = spec["default"]
-            if isinstance(default, bool):
-                default = str(default).lower()
-            print(f"    {opt}={default}  [{kind}]  {' '.join(spec['description'].split())}")
+            print(f"    {opt}={default_text(spec)}  [{kind}]  "
+                  f"{' '.join(spec['description'].split())}")
     if not args.long:
         print("(mariage list --long: with every option; mariage rules RULESET: the rules)")
     return 0

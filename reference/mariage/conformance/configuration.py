@@ -41,6 +41,7 @@ from typing import Any
 
 from mariage.engine.rules import Rules
 from mariage.spec.compile import load_rules
+from mariage.spec.options import default_in_force, given_only, resolution_order
 from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
@@ -75,12 +76,21 @@ def option_specs(ruleset: str) -> dict[str, dict[str, Any]]:
 
 
 def effective_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Every option of ``ruleset`` with its value: ``options``, else the default.
+    """Every option of ``ruleset`` with its value: ``options``, else the default (which
+    may depend on the values of other options: ``default_when``).
 
     >>> effective_options("mariglia", {"duty_reading": "always"})["turn_up_bonus"]
     True
+    >>> effective_options("thousand-pl", {"players": 4})["concede_award"]
+    40
     """
-    return {name: options.get(name, spec.get("default")) for name, spec in _specs(ruleset)}
+    specs = dict(_specs(ruleset))
+    settled: dict[str, Any] = {}
+    for name in resolution_order(load_document(ruleset)):
+        if name in specs:
+            settled[name] = options[name] if name in options else \
+                default_in_force(specs[name], settled)
+    return {name: settled[name] for name in specs}
 
 
 def parse_option(specs: dict[str, dict[str, Any]], text: str) -> tuple[str, Any]:
@@ -197,7 +207,7 @@ def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # typ
         if name in options and options[name] != value:
             raise ValueError(f"-o {name} is given twice with different values")
         options[name] = value
-    options = {k: v for k, v in options.items() if not _same(v, specs[k].get("default"))}
+    options = given_only(load_document(source), options)
     try:
         load_rules(source, options)
     except MariageError as exc:

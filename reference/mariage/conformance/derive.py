@@ -42,7 +42,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError
-from .configuration import Configuration, show_value
+from .configuration import Configuration, effective_options, show_value
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
@@ -87,7 +87,7 @@ def _conflict(test: Test, config: Configuration) -> str:
     for name, value in test.options.items():
         if name not in specs:
             return f"the test sets option '{name}', which {config.name} does not have"
-        have = config.options.get(name, (specs[name] or {}).get("default"))
+        have = effective_options(config.ruleset, config.options)[name]
         if type(have) is not type(value) or have != value:
             return (f"the test is about {name}={show_value(value)}; the configuration has "
                     f"{name}={show_value(have)}")

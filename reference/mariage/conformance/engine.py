@@ -162,8 +162,8 @@ class ReferenceEngine:
             for k, v in specs.items():
                 if not v:
                     continue
-                opts[k] = {key: v[key] for key in ("type", "default", "values", "min", "max")
-                           if key in v}
+                opts[k] = {key: v[key] for key in ("type", "default", "default_when", "values",
+                                                   "min", "max") if key in v}
                 if v.get("type") == "int":
                     opts[k]["max"] = min(v.get("max", INT_OPTION_MAX), INT_OPTION_MAX)
             rulesets[name] = {"options": opts}

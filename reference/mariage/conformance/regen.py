@@ -34,11 +34,10 @@ _NOT_LEGALITY = (".score.", ".match.", ".pack", ".players", ".open-hands", ".dec
                  ".call-out.penalty")
 
 
-def _int_variant(ruleset: str, name: str, spec: dict[str, Any]) -> int | None:
-    """A value of int option ``name`` other than its default: the first candidate within
-    the option's bounds that the rules accept (the values players use, ``examples``,
-    else a third of the default, two more, the bounds), or ``None``."""
-    default = int(spec["default"])
+def _int_variant(ruleset: str, name: str, spec: dict[str, Any], default: int) -> int | None:
+    """A value of int option ``name`` other than its ``default``: the first candidate
+    within the option's bounds that the rules accept (the values players use,
+    ``examples``, else a third of the default, two more, the bounds), or ``None``."""
     lo, hi = spec.get("min"), spec.get("max")
     first = 1 if name == "hands" else max(1, default // 3)
     for value in (*spec.get("examples", ()), first, default + 2, hi, lo):
@@ -55,22 +54,25 @@ def _int_variant(ruleset: str, name: str, spec: dict[str, Any]) -> int | None:
 
 
 def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each non-default value of each option: (name, options)."""
+    """Each value of each option other than its default in force when every option is
+    left at its default (conditional defaults included): (name, options)."""
     rules = load_rules(ruleset)
     specs = rules.document.get("options") or {}
+    defaults = dict(rules.defaults)
     for name, spec in specs.items():
         if not spec:
             continue
+        default = defaults[name]
         if spec["type"] == "int":
-            value = _int_variant(ruleset, name, spec)
+            value = _int_variant(ruleset, name, spec, int(default))
             if value is None:
                 continue
             yield f"{name}-{value}", {name: value}
         elif spec["type"] == "bool":
-            yield f"{name}-{str(not spec['default']).lower()}", {name: not spec["default"]}
+            yield f"{name}-{str(not default).lower()}", {name: not default}
         else:
             for v in spec["values"]:
-                if v != spec["default"]:
+                if v != default:
                     yield f"{name}-{str(v).replace('+', '-')}", {name: v}
 
 

@@ -38,7 +38,8 @@ from hypothesis import strategies as st
 from mariage.engine.actions import action_text
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
-from mariage.spec.specload import list_rulesets
+from mariage.spec.options import given_only
+from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
 
@@ -89,10 +90,10 @@ def option_sets(ruleset: str, int_span: int = 3) -> st.SearchStrategy[dict[str, 
             parts[name] = st.integers(lo, hi)
         else:
             parts[name] = st.sampled_from(list(spec["values"]))
-    defaults = {k: v["default"] for k, v in specs.items() if v}
+    doc = load_document(ruleset)
 
     def differing(values: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in values.items() if v != defaults.get(k)}
+        return given_only(doc, values)
 
     return st.fixed_dictionaries({}, optional=parts).map(differing).filter(
         lambda o: _valid(ruleset, o))

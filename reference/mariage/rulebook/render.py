@@ -24,6 +24,7 @@ from typing import Any
 
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.spec.compile import load_rules, option_specs
+from mariage.spec.options import default_text
 from mariage.spec.specload import load_document
 
 __all__ = [
@@ -523,7 +524,7 @@ def _options_table(rules: Rules, source: str) -> Table:
             kind = "true or false"
         src = spec.get("source", "")
         src_text = ", ".join(src) if isinstance(src, list) else str(src)
-        rows.append((name, kind, show_value(spec["default"]), show_value(values.get(name)),
+        rows.append((name, kind, default_text(spec), show_value(values.get(name)),
                      _words(spec.get("description")), src_text))
     return Table(("option", "type", "default", "in force", "effect", "source"), tuple(rows))
 
@@ -651,8 +652,9 @@ def render_text(rules: Rules, source: str | None = None) -> str:
                 lines += _wrap(f"with {label}: {text}", "    ")
         lines.append("")
     lines += _heading("Options")
+    is_default = {name: same for name, _, same in book.options_in_force}
     for name, kind, default, now, effect, src in book.options.rows:
-        mark = "" if now == default else "   (not the default)"
+        mark = "" if is_default.get(name, now == default) else "   (not the default)"
         lines.append(f"  {name} = {now}{mark}")
         lines += _wrap(f"{kind}; default {default}. {effect} (source: {src})", "      ")
     lines.append("")

@@ -24,7 +24,7 @@ from typing import Any
 
 from mariage.engine.actions import Play
 from mariage.engine.rules import Ask, Declaration, Obligation, RuleInfo, Rules, When
-from mariage.errors import Location, OptionError, SpecError
+from mariage.errors import Location, OptionError, SpecError, did_you_mean
 from mariage.lazyrecord import replace
 from mariage.resources import spec_dir
 
@@ -32,8 +32,15 @@ from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
+from .options import (
+    default_in_force,
+    option_specs,
+    options_of_rules,
+    parse_option_value,
+    resolution_order,
+    resolve,
+)
 from .options import default_value as _default
-from .options import option_specs, options_of_rules, parse_option_value, resolve
 from .options import value_key as _key
 from .specload import (
     Document,
@@ -110,6 +117,7 @@ def _check_document(doc: Document) -> None:
         if not spec.get("binds") and not spec.get("effects"):
             raise _fail(doc, where, f"option '{name}' is used by nothing (no binds, no effects)")
         _default(doc, name, spec)
+        _check_default_when(doc, name, spec, specs)
         if spec["type"] == "enum":
             if len(set(map(str, spec["values"]))) != len(spec["values"]):
                 raise _fail(doc, f"{where}.values", "an option value is listed twice")
@@ -131,6 +139,7 @@ def _check_document(doc: Document) -> None:
             for k in effects:
                 if k not in ("true", "false"):
                     raise _fail(doc, f"{where}.effects.{k}", "bool effects are keyed true/false")
+    resolution_order(doc)
     build(doc, {})
     for name, spec in specs.items():
         choices: list[Any]
@@ -139,10 +148,39 @@ def _check_document(doc: Document) -> None:
         elif spec["type"] == "bool":
             choices = [True, False]
         else:
-            choices = [v for v in (spec.get("min"), spec["default"], spec.get("max"))
-                           if v is not None]
+            choices = [v for v in (spec.get("min"), spec["default"], spec.get("max"),
+                                   *(c["value"] for c in spec.get("default_when") or ()))
+                       if v is not None]
         for value in choices:
             build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
+
+
+def _check_default_when(doc: Document, name: str, spec: Mapping[str, Any],
+                        specs: Mapping[str, Any]) -> None:
+    """Each conditional default names other options, with values they can take, and
+    gives a value of this option (S020 at the ``when`` entry, S001 at the ``value``)."""
+    for i, case in enumerate(spec.get("default_when") or ()):
+        where = f"options.{name}.default_when.{i}"
+        try:
+            parse_option_value(name, spec, case["value"])
+        except OptionError as exc:
+            raise SpecError(f"the conditional default: {exc}", location=doc.where(
+                f"{where}.value"), path=f"{where}.value", code="S001") from None
+        for other, value in case["when"].items():
+            at = f"{where}.when.{other}"
+            if other == name:
+                raise _fail(doc, at, f"the default of '{name}' cannot depend on itself")
+            if other not in specs:
+                raise _fail(doc, at, f"conditional default of '{name}' names option "
+                                     f"'{other}', which does not exist (options: "
+                                     f"{', '.join(specs)})" + did_you_mean(other, specs))
+            try:
+                parse_option_value(other, specs[other], value)
+            except OptionError as exc:
+                raise _fail(doc, at, f"conditional default of '{name}': {exc}") from None
+            if specs[other]["type"] == "bool" and not isinstance(value, bool):
+                raise _fail(doc, at, f"conditional default of '{name}': option '{other}' "
+                                     f"takes true or false, got {value!r}")
 
 
 def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = None) -> Rules:
@@ -417,7 +455,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
         return Rules(
             ruleset=d["ruleset"], name=d["name"], version=d["version"], parent=d.get("parent"),
             options=tuple(self.values.items()),
-            defaults=tuple((k, v["default"]) for k, v in option_specs(self.doc).items()),
+            defaults=tuple((k, default_in_force(v, self.values))
+                           for k, v in option_specs(self.doc).items()),
             infos=tuple(core_rules()) + tuple(infos), document=d,
             nseats=n, seat_names=tuple(pl["seat_names"]), teams=teams, team_of=tuple(team_of),
             team_names=tuple(pl["team_names"]), direction=pl["direction"],

@@ -17,8 +17,10 @@ from mariage.errors import OptionError, SpecError, did_you_mean, whole_number
 
 from .specload import Document, deep_copy
 
-__all__ = ["Summary", "default_value", "option_specs", "options_of_rules", "own_data",
-           "parse_option_value", "resolve", "summary", "value_key"]
+__all__ = ["Summary", "default_in_force", "default_text", "default_value", "depends_on",
+           "given_only",
+           "option_specs", "options_of_rules", "own_data", "parse_option_value",
+           "resolution_order", "resolve", "summary", "value_key"]
 
 
 #: An option value (or name) quoted back in a message is cut to this many characters.
@@ -105,20 +107,107 @@ def _set_path(data: dict[str, Any], path: str, value: Any, doc: Document, where:
             node = node[part]
 
 
-def default_value(doc: Document, name: str, spec: Mapping[str, Any]) -> Any:
-    """The default of option ``name``; a default of the wrong type is the description's
-    fault, so a :class:`SpecError` at the ``default`` line (not a usage error)."""
+def depends_on(spec: Mapping[str, Any]) -> list[str]:
+    """The options that the conditional defaults (``default_when``) of ``spec`` name.
+
+    >>> depends_on({"default": 60, "default_when": [{"when": {"players": 4}, "value": 40}]})
+    ['players']
+    """
+    names: dict[str, None] = {}
+    for case in spec.get("default_when") or ():
+        names.update(dict.fromkeys(str(k) for k in (case.get("when") or {})))
+    return list(names)
+
+
+def default_in_force(spec: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+    """The default of an option when the other options have ``values``: the ``value`` of
+    the first ``default_when`` case whose ``when`` all hold, else ``default``.
+
+    >>> spec = {"default": 60, "default_when": [{"when": {"players": 4}, "value": 40}]}
+    >>> default_in_force(spec, {"players": 4}), default_in_force(spec, {"players": 3})
+    (40, 60)
+    """
+    case = _case_in_force(spec, values)
+    return spec["default"] if case is None else spec["default_when"][case]["value"]
+
+
+def default_text(spec: Mapping[str, Any]) -> str:
+    """An option's default as rulebooks and ``mariage list`` print it, with its
+    conditional defaults.
+
+    >>> default_text({"default": 60, "default_when": [{"when": {"players": 4}, "value": 40}]})
+    '60 (40 with players=4)'
+    >>> default_text({"default": True})
+    'true'
+    """
+    cases = [f"{value_key(c['value'])} with "
+             + ", ".join(f"{k}={value_key(v)}" for k, v in c["when"].items())
+             for c in spec.get("default_when") or ()]
+    return value_key(spec["default"]) + (f" ({'; '.join(cases)})" if cases else "")
+
+
+def _case_in_force(spec: Mapping[str, Any], values: Mapping[str, Any]) -> int | None:
+    for i, case in enumerate(spec.get("default_when") or ()):
+        when = case.get("when") or {}
+        if all(k in values and value_key(values[k]) == value_key(v) for k, v in when.items()):
+            return i
+    return None
+
+
+def resolution_order(doc: Document) -> list[str]:
+    """The options of ``doc`` in the order their values are settled: the order they are
+    declared in, except that an option with conditional defaults comes after the options
+    they name. Conditional defaults that depend on each other in a ring are an S020 error
+    at the ``default_when`` of the option that closes the ring."""
+    specs = option_specs(doc)
+    needs = {name: [n for n in depends_on(spec) if n in specs]
+             for name, spec in specs.items() if spec and spec.get("default_when")}
+    if not needs:
+        return list(specs)
+    order: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str, chain: tuple[str, ...]) -> None:
+        if name in done:
+            return
+        if name in chain:
+            ring = " -> ".join((*chain[chain.index(name):], name))
+            where = f"options.{chain[-1]}.default_when"
+            raise SpecError(f"conditional defaults depend on each other: {ring}",
+                            location=doc.where(where), path=where, code="S020")
+        for other in needs.get(name, ()):
+            visit(other, (*chain, name))
+        done.add(name)
+        order.append(name)
+
+    for name in specs:
+        visit(name, ())
+    return order
+
+
+def default_value(doc: Document, name: str, spec: Mapping[str, Any],
+                  values: Mapping[str, Any] | None = None) -> Any:
+    """The default of option ``name`` (when the options settled before it have
+    ``values``: see :func:`default_in_force`); a default of the wrong type is the
+    description's fault, so a :class:`SpecError` at its line (not a usage error)."""
+    case = _case_in_force(spec, values) if values and "default_when" in spec else None
+    raw = spec["default"] if case is None else spec["default_when"][case]["value"]
     try:
-        return parse_option_value(name, spec, spec["default"])
+        return parse_option_value(name, spec, raw)
     except OptionError as exc:
-        where = f"options.{name}.default"
+        where = f"options.{name}." + ("default" if case is None else f"default_when.{case}.value")
         raise SpecError(f"the default: {exc}", location=doc.where(where), path=where,
                         code="S001") from None
 
 
 def resolve(doc: Document, options: Mapping[str, Any] | None = None
             ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Apply option values to a description; return (data, option values in force)."""
+    """Apply option values to a description; return (data, option values in force).
+
+    An option not given takes its default, which may depend on the values of options
+    settled before it (:func:`resolution_order`); a given value always stands. The
+    values are then applied in the order the options are declared.
+    """
     specs = option_specs(doc)
     given = dict(options or {})
     for name in given:
@@ -126,20 +215,48 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
             raise OptionError(f"{doc.data['ruleset']} has no option '{_cut(name)}' (options: "
                               f"{', '.join(specs) or 'none'})" + did_you_mean(name, specs),
                               option=name)
+    settled: dict[str, Any] = {}
+    for name in resolution_order(doc):
+        spec = specs[name]
+        if name in given:
+            settled[name] = parse_option_value(name, spec, given[name])
+        else:
+            settled[name] = default_value(doc, name, spec, settled)
     values: dict[str, Any] = {}
     data = deep_copy(doc.data)
     for name, spec in specs.items():
-        if name in given:
-            value = parse_option_value(name, spec, given[name])
-        else:
-            value = default_value(doc, name, spec)
-        values[name] = value
+        value = values[name] = settled[name]
         for path in spec.get("binds", []) or []:
             _set_path(data, path, value, doc, f"options.{name}.binds")
         effects = (spec.get("effects") or {}).get(value_key(value), {}) or {}
         for path, v in effects.items():
             _set_path(data, path, v, doc, f"options.{name}.effects.{value_key(value)}.{path}")
     return data, values
+
+
+def given_only(doc: Document, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` without the values that their options would take anyway, as defaults
+    in force given the other values (a value of another type is kept: ``True`` is not
+    ``1``).
+
+    >>> from mariage.spec.specload import load_document
+    >>> doc = load_document("thousand-pl")
+    >>> given_only(doc, {"players": 4, "concede_award": 40, "bid_step": 5})
+    {'players': 4, 'bid_step': 5}
+    >>> given_only(doc, {"players": 4, "concede_award": 60})
+    {'players': 4, 'concede_award': 60}
+    """
+    specs = option_specs(doc)
+    settled: dict[str, Any] = {}
+    for name in resolution_order(doc):
+        settled[name] = options[name] if name in options else \
+            default_in_force(specs[name] or {}, settled)
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        default = default_in_force(specs.get(name) or {"default": _MISSING}, settled)
+        if type(value) is not type(default) or value != default:
+            out[name] = value
+    return out
 
 
 _MISSING = object()
@@ -180,7 +297,8 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
 
     An option changes a rule when it binds a value inside it, or when its values
     (through their ``effects``) leave different data in it; data inside a rule
-    nested in it belongs to the nested rule. A rule no option changes is left out.
+    nested in it belongs to the nested rule. An option that another's conditional
+    defaults name changes that one's rules too. A rule no option changes is left out.
 
     >>> from mariage.spec.specload import load_document
     >>> doc = load_document("sixty-six-4")
@@ -227,6 +345,16 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
                     own = [own_data(_at(v, rel)) for v in left]
                     if any(o != own[0] for o in own):
                         claim(inner, name)
+    # an option named in another's conditional defaults changes what that one changes
+    grown = True
+    while grown:
+        grown = False
+        for name, spec in option_specs(doc).items():
+            for other in depends_on(spec or {}):
+                for names in out.values():
+                    if name in names and other not in names:
+                        names.append(other)
+                        grown = True
     return {rule: tuple(names) for rule, names in out.items()}
 
 
