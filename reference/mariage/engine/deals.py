@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .prng import SplitMix64
+from .prng import SplitMix64, check_seed
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -135,13 +135,14 @@ def cut_deck(deck: list[int], rng: SplitMix64, least: int) -> None:
 
 
 class SeededDeals:
-    """The deals of a match from an integer seed."""
+    """The deals of a match from an integer ``seed``, from 0 to 2**64-1 (as a record
+    holds it; :func:`~mariage.engine.prng.check_seed` refuses any other)."""
 
     __slots__ = ("first_dealer", "rng", "rules")
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
-        self.rng = SplitMix64(seed)
+        self.rng = SplitMix64(check_seed(seed))
         self.first_dealer: int | None = fixed_first_dealer(rules)
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)
