@@ -99,3 +99,127 @@ def test_load_rules_with_arguments_of_the_wrong_type(name: Any, options: Any,
                                                      message: str) -> None:
     with pytest.raises(TypeError, match=f"load_rules: {message}"):
         load_rules(name, options)
+
+
+# ---------------------------------------------------------------- the AI layer
+def _pettingzoo_env(**kwargs: Any) -> Any:
+    pytest.importorskip("pettingzoo")
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    return MariageEnv("schnapsen", **kwargs)
+
+
+def _gym_env(**kwargs: Any) -> Any:
+    pytest.importorskip("gymnasium")
+    from mariage.ai.gym_env import MariageGymEnv
+
+    return MariageGymEnv("schnapsen", **kwargs)
+
+
+@pytest.mark.parametrize("make", [_pettingzoo_env, _gym_env])
+@pytest.mark.parametrize("max_hands", [-1, 0, 1.5, "2", True, None])
+def test_an_environment_refuses_a_bad_max_hands(make: Any, max_hands: object) -> None:
+    with pytest.raises(ValueError, match=f"max_hands must be a whole number of hands, "
+                                         f"at least 1, not {max_hands!r}"):
+        make(max_hands=max_hands)
+
+
+@pytest.mark.parametrize("seat", ["0", 1.0, True, 2, -1])
+def test_the_gymnasium_environment_refuses_a_bad_seat(seat: object) -> None:
+    with pytest.raises(ValueError, match=f"seat {seat!r}: schnapsen has seats 0 to 1"):
+        _gym_env(seat=seat)
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "last", "state", "agent_iter"])
+def test_the_pettingzoo_environment_before_reset_says_reset_first(call: str) -> None:
+    env = _pettingzoo_env()
+    args = {"step": (0,), "observe": ("A",)}.get(call, ())
+    with pytest.raises(RuntimeError, match=rf"{call}\(\) before reset\(\): call reset"):
+        getattr(env, call)(*args)
+
+
+@pytest.mark.parametrize("call", ["observe", "action_space", "observation_space"])
+@pytest.mark.parametrize("agent", ["player_9", 0, None])
+def test_the_pettingzoo_environment_names_its_agents(call: str, agent: object) -> None:
+    env = _pettingzoo_env()
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=f"no agent {agent!r} in schnapsen "
+                                         f"\\(agents: A, B\\)"):
+        getattr(env, call)(agent)
+
+
+@pytest.mark.parametrize("kind", ["float", "str", "list", "numpy float", "bool"])
+def test_a_step_that_is_not_an_action_id_is_refused_not_read_as_one(kind: str) -> None:
+    np = pytest.importorskip("numpy")
+
+    def bad(legal: int) -> object:  # the legal id in another guise (int() reads it so)
+        return {"float": float(legal), "str": str(legal), "list": [legal],
+                "numpy float": np.float64(legal), "bool": legal == 1}[kind]
+
+    pz = _pettingzoo_env()
+    pz.reset(seed=1)
+    legal = np.flatnonzero(pz.observe(pz.agent_selection)["action_mask"])
+    if kind == "bool":
+        legal = legal[legal == 1]  # True is 1 to int()
+        if not len(legal):
+            legal = np.array([1])
+    before = list(pz.state_.actions)
+    with pytest.raises(ValueError, match=r"action .* is not an action id \(0 to"):
+        pz.step(bad(int(legal[0])))
+    assert pz.state_.actions == before
+    gym = _gym_env()
+    gym.reset(seed=1)
+    assert gym.state is not None
+    before = list(gym.state.actions)
+    with pytest.raises(ValueError, match="is not an action id: a whole number from 0 to"):
+        gym.step(bad(int(np.flatnonzero(gym.action_masks())[0])))
+    assert gym.state.actions == before
+
+
+def test_numpy_action_ids_and_seeds_are_read_as_whole_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    pz = _pettingzoo_env()
+    pz.reset(seed=np.int64(5))
+    twin = _pettingzoo_env()
+    twin.reset(seed=5)
+    assert pz.state_.hands == twin.state_.hands
+    legal = np.flatnonzero(pz.observe(pz.agent_selection)["action_mask"])
+    pz.step(legal[0])  # an np.int64
+    twin.step(int(legal[0]))
+    assert pz.state_.actions == twin.state_.actions
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, True, 1.5, "1"])
+def test_the_pettingzoo_environment_refuses_a_bad_seed(seed: object) -> None:
+    env = _pettingzoo_env()
+    with pytest.raises((TypeError, ValueError), match=f"seed must be a {BOUND}"):
+        env.reset(seed=seed)
+
+
+def test_stepping_after_the_episode_warns_as_pettingzoo_does(
+        caplog: pytest.LogCaptureFixture) -> None:
+    np = pytest.importorskip("numpy")
+    env = _pettingzoo_env(max_hands=1)
+    env.reset(seed=3)
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated
+                 else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    env.step(None)  # was a KeyError of the last agent's name
+    env.step(0)
+    assert caplog.text.count("after all agents are terminated or truncated") == 2
+
+
+def test_the_gymnasium_environment_refuses_a_step_after_truncation() -> None:
+    np = pytest.importorskip("numpy")
+    env = _gym_env(max_hands=1)
+    env.reset(seed=2)  # the learning seat is to act in the hand after the limit
+    truncated = terminated = False
+    while not (terminated or truncated):
+        _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert truncated and not terminated and env.state.to_act == env.seat
+    hand, actions = env.state.hand_no, list(env.state.actions)
+    with pytest.raises(RuntimeError, match="after the episode ended: call reset"):
+        env.step(int(np.flatnonzero(env.space.mask(env.state))[0]))  # a legal one
+    assert (env.state.hand_no, env.state.actions) == (hand, actions)
