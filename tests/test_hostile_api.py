@@ -223,3 +223,56 @@ def test_the_gymnasium_environment_refuses_a_step_after_truncation() -> None:
     with pytest.raises(RuntimeError, match="after the episode ended: call reset"):
         env.step(int(np.flatnonzero(env.space.mask(env.state))[0]))  # a legal one
     assert (env.state.hand_no, env.state.actions) == (hand, actions)
+
+
+# ---------------------------------------------------------------- the notation API
+def _record() -> Any:
+    from mariage.arena.bots import make_bot
+    from mariage.notation import record_match
+
+    return record_match(MARIANNA, 1, [make_bot("random", s) for s in range(4)])
+
+
+@pytest.mark.parametrize("call", ["check_record", "write_record", "view"])
+@pytest.mark.parametrize("value", [None, '[Mariage "1"]\n', b"", {"tags": ()}])
+def test_a_record_api_given_no_record_says_so(call: str, value: object) -> None:
+    import mariage.notation as notation
+
+    args = (value, "N") if call == "view" else (value,)
+    with pytest.raises(TypeError, match=f"{call}: a Record is needed .* not "
+                                        f"{type(value).__name__}"):
+        getattr(notation, call)(*args)
+
+
+@pytest.mark.parametrize("call", ["parse_record", "check_text"])
+@pytest.mark.parametrize(("value", "hint"), [(b"[Mariage]", "bytes \\(decode it: UTF-8\\)"),
+                                             (None, "NoneType"), (5, "int")])
+def test_a_text_api_given_no_str_says_so(call: str, value: object, hint: str) -> None:
+    import mariage.notation as notation
+
+    with pytest.raises(TypeError, match=f"{call}: the text of a record is a str, not {hint}"):
+        getattr(notation, call)(value)
+
+
+def test_record_match_needs_one_bot_and_one_name_per_seat() -> None:
+    from mariage.arena.bots import make_bot
+    from mariage.notation import record_match
+
+    with pytest.raises(ValueError, match="record_match: 4 bots are needed, one per seat of "
+                                         "marianna, not 1"):
+        record_match(MARIANNA, 1, [make_bot("random", 0)])
+    bots = [make_bot("random", s) for s in range(4)]
+    with pytest.raises(ValueError, match="players: 4 names are needed, one per seat"):
+        record_match(MARIANNA, 1, bots, players=["a", "b"])
+    with pytest.raises(ValueError, match="players: 4 names are needed"):
+        record_match(MARIANNA, 1, bots, players="abcd")  # a string is not four names
+    with pytest.raises(ValueError, match=f"seed must be a {BOUND}, not -1"):
+        record_match(MARIANNA, -1, bots)
+    assert _record().players == {"N": "random", "W": "random", "S": "random", "E": "random"}
+
+
+def test_the_recorder_refuses_a_first_dealer_that_is_no_seat() -> None:
+    from mariage.notation import Recorder
+
+    with pytest.raises(ValueError, match="first_dealer must be a seat number from 0 to 3"):
+        Recorder(MARIANNA, 7)
