@@ -276,3 +276,102 @@ def test_the_recorder_refuses_a_first_dealer_that_is_no_seat() -> None:
 
     with pytest.raises(ValueError, match="first_dealer must be a seat number from 0 to 3"):
         Recorder(MARIANNA, 7)
+
+
+# ---------------------------------------------------------------- OpenSpiel and policies
+def _openspiel_state(hands: int = 1) -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    from mariage.ai.openspiel_game import game_name
+
+    return pyspiel.load_game(game_name("schnapsen"), {"hands": hands}).new_initial_state()
+
+
+def test_openspiel_refuses_a_negative_number_of_hands() -> None:
+    with pytest.raises(ValueError, match="hands=-1: the number of hands to play, at least 0"):
+        _openspiel_state(-1)
+
+
+def test_openspiel_refuses_an_action_on_a_terminal_state() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    state = _openspiel_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[0])
+    returns = state.returns()
+    with pytest.raises(pyspiel.SpielError, match=r"apply_action\(0\) on a terminal state"):
+        state.apply_action(0)
+    assert state.returns() == returns
+
+
+def test_openspiel_names_no_action_or_player_out_of_range() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    state = _openspiel_state()
+    assert state.is_chance_node()  # the first dealer, by lot
+    with pytest.raises(ValueError, match="chance outcome 5 is no seat \\(0 to 1\\)"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 5)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    size = state.get_game().num_distinct_actions()
+    with pytest.raises(ValueError, match=f"action {size} is not an action id"):
+        state.action_to_string(state.current_player(), size)
+    with pytest.raises(pyspiel.SpielError, match="for player 2: the players are 0 to 1"):
+        state.legal_actions(2)
+
+
+def test_openspiel_names_no_card_among_the_chance_outcomes() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    state = _openspiel_state()
+    while state.chance_outcomes()[0][1] == 0.5:  # past the lots of seats, to the cards
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="chance outcome -1 is no card \\(0 to 19\\)"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, -1)  # was the last card's code
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True, None])
+def test_a_policy_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    pytest.importorskip("numpy")
+    from mariage.ai.policies import make_policy
+
+    with pytest.raises(TypeError, match=f"a policy's seed is a whole number, not {seed!r}"):
+        make_policy("greedy", seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("budget", "message"), [
+    ({"iterations": 0}, "iterations must be a whole number, at least 1, not 0"),
+    ({"iterations": -3}, "iterations must be a whole number, at least 1, not -3"),
+    ({"iterations": 2.5}, "iterations must be .* not 2.5"),
+    ({"seconds": 0}, "seconds must be a number of seconds more than 0, not 0"),
+    ({"seconds": float("nan")}, "seconds must be .* not nan"),
+])
+def test_an_ismcts_budget_that_is_none_is_refused(budget: dict[str, Any], message: str) -> None:
+    pytest.importorskip("numpy")
+    from mariage.ai.policies import make_policy
+
+    with pytest.raises(ValueError, match=message):
+        make_policy("ismcts", **budget)
+
+
+@pytest.mark.parametrize("name", ["random", "first", "greedy", "ismcts"])
+def test_a_policy_asked_where_nobody_is_to_act_says_why(name: str) -> None:
+    pytest.importorskip("numpy")
+    from mariage.ai.policies import make_policy
+
+    policy = make_policy(name, seed=1, iterations=5 if name == "ismcts" else None)
+    over = new_match(MARIANNA, 1)
+    over.resign(0)
+    with pytest.raises(ValueError, match="no seat to act: the match is over"):
+        policy.choose(over)
+    with pytest.raises(ValueError, match="no seat to act: the next hand is not dealt"):
+        policy.choose(GameState(MARIANNA))
+    with pytest.raises(TypeError, match="a policy chooses in a GameState, not str"):
+        policy.choose("AH")  # type: ignore[arg-type]
+
+
+def test_the_agent_engine_refuses_no_iterations_without_a_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numpy")
+    from mariage.arena.agent_engine import main
+
+    assert main(["--policy", "ismcts", "--iterations", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == "agent_engine: error: iterations must be a whole number, at least 1, not 0\n"
