@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hostilekit import deadline
 from mariage import GameState, load_rules, new_match, observe
 from mariage.engine.deals import SeededDeals
 from mariage.engine.prng import check_seed
@@ -375,3 +376,50 @@ def test_the_agent_engine_refuses_no_iterations_without_a_traceback(
     assert main(["--policy", "ismcts", "--iterations", "0"]) == 2
     err = capsys.readouterr().err
     assert err == "agent_engine: error: iterations must be a whole number, at least 1, not 0\n"
+
+
+# ---------------------------------------------------------------- texts, masks and decks
+@pytest.mark.parametrize("mask", [-1, -(1 << 40), 1 << 40])
+def test_a_mask_of_no_cards_is_refused_not_looped_on(mask: int) -> None:
+    with deadline(5), pytest.raises(ValueError, match="is no set of cards: the pack has 40"):
+        MARIANNA.format_cards(mask)  # -1 looped for ever
+    if mask < 0:
+        with deadline(5), pytest.raises(ValueError, match="a mask of cards is a whole number"):
+            MARIANNA.cards_of(mask)
+
+
+@pytest.mark.parametrize("card", [-1, 40, 99, True])
+def test_a_card_out_of_the_pack_is_shown_as_what_it_is(card: int) -> None:
+    from mariage import Play, action_text
+
+    assert action_text(MARIANNA, Play(card)) == f"<Play Play(card={card!r})>"  # -1 was '2S'
+    state = new_match(MARIANNA, 1)
+    with pytest.raises(IllegalActionError, match=r"action '<Play Play\(card="):
+        state.apply(Play(card))
+
+
+@pytest.mark.parametrize("call", ["parse_action", "action_text"])
+def test_action_texts_need_compiled_rules(call: str) -> None:
+    import mariage
+
+    arg = "AH" if call == "parse_action" else mariage.Play(0)
+    with pytest.raises(TypeError, match=f"{call}: rules must be a Rules .* not str"):
+        getattr(mariage, call)("marianna", arg)
+
+
+@pytest.mark.parametrize("text", [None, 5, b"AH"])
+def test_parse_action_of_no_text_is_a_type_error(text: object) -> None:
+    from mariage import parse_action
+
+    with pytest.raises(TypeError, match=f"parse_action: the text of an action is a str, "
+                                        f"not {type(text).__name__}"):
+        parse_action(MARIANNA, text)  # type: ignore[arg-type]
+
+
+def test_canonical_deck_and_mechanisms_of_the_wrong_kind() -> None:
+    from mariage import canonical_deck
+
+    with pytest.raises(TypeError, match="canonical_deck: rules must be a Rules"):
+        canonical_deck("marianna")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"mechanisms must be a Mechanisms .* not NoneType"):
+        GameState(MARIANNA, 0, None)  # type: ignore[arg-type]

@@ -36,7 +36,11 @@ __all__ = ["SeededDeals", "canonical_deck", "cut_deck", "deal_owners", "fixed_fi
 
 def canonical_deck(rules: Rules) -> list[int]:
     """The pack in canonical order: suits as listed, ranks high to low."""
-    return list(range(rules.ncards))
+    try:
+        return list(range(rules.ncards))
+    except AttributeError:
+        raise TypeError(f"canonical_deck: rules must be a Rules (load_rules(name) makes "
+                        f"one), not {type(rules).__name__}") from None
 
 
 _new = object.__new__

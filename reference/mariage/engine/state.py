@@ -185,6 +185,9 @@ class GameState:
     def __init__(self, rules: Rules, first_dealer: int | None = 0,
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
         _check_rules(rules)
+        if not isinstance(mechanisms, Mechanisms):
+            raise TypeError(f"mechanisms must be a Mechanisms (the reference ones: "
+                            f"DEFAULT_MECHANISMS), not {type(mechanisms).__name__}")
         if first_dealer is not None:
             first_dealer = seat_number(first_dealer, rules.nseats, "first_dealer")
         self.rules = rules
