@@ -264,7 +264,9 @@ class _State(pyspiel.State):
             gs = self.gs
             assert gs is not None
             return self._space.legal_ids(gs, None, self.picked)
-        if not 0 <= player < self.rules.nseats:
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        if player >= self.rules.nseats:
             raise pyspiel.SpielError(f"Called LegalActions for player {player}: the players "
                                      f"are 0 to {self.rules.nseats - 1}")
         return []

@@ -587,6 +587,14 @@ def action_text(rules: Rules, action: Action) -> str:
     >>> action_text(rules, Play(0)), action_text(rules, Play(-1))
     ('AH', '<Play Play(card=-1)>')
     """
+    if type(action) is Play:  # the usual action: no call more than the lookup
+        card = action.card
+        try:
+            if card >= 0:
+                return rules.card_code[card]
+        except (AttributeError, IndexError, TypeError):
+            _expect_rules(rules, "action_text")
+        return _odd_text(action)
     try:
         return _action_text(rules, action)
     except AttributeError:
@@ -601,12 +609,18 @@ def _expect_rules(rules: object, call: str) -> None:
                         f"not {type(rules).__name__}")
 
 
+def _odd_text(action: object) -> str:
+    """An object that is no action of the rules, shown as what it is."""
+    shown = repr(action)
+    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
+
+
 def _action_text(rules: Rules, action: Action) -> str:
     t = type(action)
-    if t is Play or t is Exchange:
+    if t is Exchange:
         card = action.card  # type: ignore[union-attr]
         if card.__class__ is int and 0 <= card < len(rules.card_code):
-            return rules.card_code[card] if t is Play else f"exchange:{rules.card_code[card]}"
+            return f"exchange:{rules.card_code[card]}"
     elif t is Declare:
         assert isinstance(action, Declare)
         text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
@@ -633,8 +647,7 @@ def _action_text(rules: Rules, action: Action) -> str:
         return taking
     if t is CallOut:
         return "callout"
-    shown = repr(action)  # not an action: shown as what it is (it was named 'callout')
-    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
+    return _odd_text(action)  # not an action: shown as what it is (it was named 'callout')
 
 
 def parse_action(rules: Rules, text: str) -> Action:
