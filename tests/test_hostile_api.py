@@ -423,3 +423,20 @@ def test_canonical_deck_and_mechanisms_of_the_wrong_kind() -> None:
         canonical_deck("marianna")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"mechanisms must be a Mechanisms .* not NoneType"):
         GameState(MARIANNA, 0, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card", ["AH", 1.0, None, True])
+@pytest.mark.parametrize("undo", [False, True])
+def test_a_play_of_no_card_number_is_refused_saying_why(card: object, undo: bool) -> None:
+    from mariage import Play
+
+    state = new_match(MARIANNA, 1)
+    if undo:
+        state.enable_undo()
+    before = (list(state.hands), state.to_act, list(state.trick_cards))
+    # was a TypeError ('<' not supported...), or True played as card 1 where it was held
+    with pytest.raises(IllegalActionError, match=r"a card is a whole number of the pack "
+                                                 r".*\[core.hand\]"):
+        state.apply(Play(card))  # type: ignore[arg-type]
+    assert (state.hands, state.to_act, state.trick_cards) == before
+    assert state.undo_depth == 0
