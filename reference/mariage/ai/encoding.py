@@ -36,6 +36,7 @@ whole set as one ``Give`` when its last card is picked.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 
 import numpy as np
@@ -60,7 +61,43 @@ from .layout import (
     pick_size,
 )
 
-__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot"]
+__all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
+           "action_number", "episode_limit"]
+
+
+def action_number(action: object) -> int | None:
+    """``action`` as a whole number (a Python or numpy integer, a 0-d integer array), or
+    ``None``: a bool, a float (even ``2.0``), a string or an array of more than one value
+    is not an action id, and is never truncated or read as one.
+
+    >>> import numpy as np
+    >>> [action_number(a) for a in (3, np.int64(3), np.array(3), 3.0, True, "3", [3])]
+    [3, 3, 3, None, None, None, None]
+    """
+    if action.__class__ is int:
+        return action
+    if isinstance(action, bool | np.bool_):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def episode_limit(max_hands: object) -> int:
+    """``max_hands`` of an environment (the hands after which an episode is truncated):
+    a whole number of at least 1, else ValueError saying so.
+
+    >>> episode_limit(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_hands must be a whole number of hands, at least 1, not 0
+    """
+    hands = action_number(max_hands)
+    if hands is None or hands < 1:
+        raise ValueError(f"max_hands must be a whole number of hands, at least 1, "
+                         f"not {max_hands!r}")
+    return hands
 
 _PHASES = tuple(Phase)
 # the phases compared on every step, as module constants (an enum's attribute is slow)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mariage.engine.deals import SeededDeals
+from mariage.engine.prng import MASK64, check_seed
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 
@@ -93,7 +94,9 @@ def _played(ruleset: str, seed: int,
 def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
              iterations: int = 100) -> Evaluation:
     """Policy ``a`` against ``b`` over ``deals`` paired deals (``2 * deals`` hands where
-    two sides play; see the module's note for more)."""
+    two sides play; see the module's note for more). Deal ``k`` is dealt from seed
+    ``seed + k`` (modulo 2**64); ``seed`` is one a record holds, from 0 to 2**64-1."""
+    seed = check_seed(seed)
     rules = load_rules(ruleset)
     wins = draws = losses = 0
     for k in range(deals):
@@ -101,7 +104,7 @@ def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
             players = [make_policy(a if rules.team_of[s] == a_team else b,
                                    seed=seed + k * 7 + s, iterations=iterations)
                        for s in range(rules.nseats)]
-            value, sides = _played(ruleset, seed + k, players)
+            value, sides = _played(ruleset, (seed + k) & MASK64, players)
             if a_team not in sides:  # a's seat sat this hand out
                 continue
             mine = value[a_team]

@@ -43,7 +43,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .encoding import ActionSpace, Encoder
+from .encoding import ActionSpace, Encoder, action_number, episode_limit
 from .policies import Policy, make_policy
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -64,8 +64,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                  illegal_penalty: float = 0.0) -> None:
         self.rules = load_rules(ruleset, options or {})
         rules = self.rules
-        if not 0 <= seat < rules.nseats:
-            raise ValueError(f"seat {seat}: {ruleset} has seats 0 to {rules.nseats - 1}")
+        seat_no = action_number(seat)  # a whole number, never a bool, float or string
+        if seat_no is None or not 0 <= seat_no < rules.nseats:
+            raise ValueError(f"seat {seat!r}: {ruleset} has seats 0 to {rules.nseats - 1}")
+        seat = seat_no
         check_reward(rules, reward)
         names = [opponents] * (rules.nseats - 1) if isinstance(opponents, str) \
             else list(opponents)
@@ -80,7 +82,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self.opponent_names = names
         self.seat = seat
         self.reward_kind = reward
-        self.max_hands = max_hands
+        self.max_hands = episode_limit(max_hands)
         self.render_mode = render_mode
         self.space = ActionSpace(rules)
         self.encoder = Encoder(rules)
@@ -94,6 +96,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._opponents: dict[int, Policy] = {}
         self._mask = np.zeros(self.space.size, dtype=np.int8)
         self._hands_rewarded = 0
+        self._truncated = False  # the episode was truncated (max_hands): step() no more
         #: the cards the learning seat picked so far of a set it passes
         self.picked = 0
 
@@ -117,6 +120,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                            for s, name in zip(others, self.opponent_names, strict=True)}
         self._hands_rewarded = 0
         self.picked = 0
+        self._truncated = False
         self._play_others(limit=False)
         obs = self._observation()
         return obs, self._info()
@@ -129,9 +133,12 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         state = self.state
         if state is None:
             raise RuntimeError("step() before reset()")
-        if state.terminal or state.to_act != self.seat:
+        if state.terminal or state.to_act != self.seat or self._truncated:
             raise RuntimeError("step() after the episode ended: call reset()")
-        a = int(action)
+        a = action_number(action)
+        if a is None:  # never truncated (1.5 as 1) nor read from text
+            raise ValueError(f"action {action!r} is not an action id: a whole number "
+                             f"from 0 to {self.space.size - 1}")
         illegal = not 0 <= a < self.space.size or not self._mask[a]
         if illegal:
             if self.illegal_action == "raise":
@@ -146,7 +153,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             for k in range(before, len(state.history)):
                 reward += hand_rewards(state, k, self.reward_kind)[self.seat]
         terminated = state.terminal
-        truncated = not terminated and state.hand_no > self.max_hands
+        truncated = self._truncated = not terminated and state.hand_no > self.max_hands
         if terminated and self.reward_kind == "match":
             reward = match_rewards(state)[self.seat]
         obs = self._observation()

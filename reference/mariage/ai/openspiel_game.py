@@ -266,6 +266,9 @@ class _State(pyspiel.State):
             return self._space.legal_ids(gs, None, self.picked)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        if player >= self.rules.nseats:
+            raise pyspiel.SpielError(f"Called LegalActions for player {player}: the players "
+                                     f"are 0 to {self.rules.nseats - 1}")
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -285,6 +288,9 @@ class _State(pyspiel.State):
         return self.game.space.legal_ids(gs, picked=self.picked)
 
     def _apply_action(self, action: int) -> None:
+        if self._done:
+            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
+                                     f"is over")
         kind = self._kind
         if kind is None:  # a decision
             self._decide(action)
@@ -439,12 +445,19 @@ class _State(pyspiel.State):
         r = self.rules
         if player == int(pyspiel.PlayerId.CHANCE):
             kind = self._chance_kind()
-            if kind == "dealer":
-                return f"first dealer {r.seat_names[action]}"
-            if kind == "first":
-                return f"first player {r.seat_names[action]}"
+            if kind in ("dealer", "first"):
+                if not 0 <= action < r.nseats:
+                    raise ValueError(f"chance outcome {action} is no seat "
+                                     f"(0 to {r.nseats - 1})")
+                return f"first {'dealer' if kind == 'dealer' else 'player'} " \
+                    f"{r.seat_names[action]}"
+            if not 0 <= action < r.ncards:
+                raise ValueError(f"chance outcome {action} is no card (0 to {r.ncards - 1})")
             return f"card {r.card_code[action]}"
-        return self.game.space.text(action)
+        space = self.game.space
+        if not 0 <= action < space.size:
+            raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
+        return space.text(action)
 
     def returns(self) -> list[float]:
         n = self.rules.nseats
@@ -499,6 +512,9 @@ class _Game(pyspiel.Game):
         params = params or {}
         space = type(self).space
         hands = int(params.get("hands", 1))
+        if hands < 0:
+            raise ValueError(f"game parameter hands={hands}: the number of hands to play, "
+                             f"at least 0 (0: the whole match)")
         # with two sides the returns sum to zero; with three or more (every seat its own
         # side, as in Marianna for three) one wins and the others lose: no fixed sum
         extra: dict[str, Any] = {"utility_sum": 0.0} if len(rules.teams) == 2 else {}

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
+from pettingzoo.utils.env_logger import EnvLogger
 
 from mariage.engine.actions import Play
 from mariage.engine.dispatch import dispatch_of
@@ -47,7 +48,7 @@ from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
-from .encoding import ActionSpace, Encoder, Pick
+from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, hold_unread
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -86,7 +87,7 @@ class MariageEnv(AECEnv):
         self.space = ActionSpace(self.rules)
         self.encoder = Encoder(self.rules)
         self.state_encoder = Encoder(self.rules, open_hands=True)
-        self.max_hands = max_hands
+        self.max_hands = episode_limit(max_hands)
         self.render_mode = render_mode
         self.possible_agents = list(self.rules.seat_names)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -121,10 +122,25 @@ class MariageEnv(AECEnv):
         self._hand_seats = self.rules.hand_seats
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def _seat_of(self, agent: str) -> int:
+        """The seat of ``agent`` (a seat name), or ValueError naming the agents."""
+        seat = self._index.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(f"no agent {agent!r} in {self.rules.ruleset} "
+                             f"(agents: {', '.join(self.possible_agents)})")
+        return seat
+
+    def _started(self, call: str) -> GameState:
+        """The match, or RuntimeError if :meth:`reset` has not dealt one yet."""
+        state = self.state_
+        if state is None:
+            raise RuntimeError(f"{call} before reset(): call reset() first")
+        return state
 
     # -- the episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -196,9 +212,8 @@ class MariageEnv(AECEnv):
         """``{"observation": vector, "action_mask": mask}`` of ``agent``: a dict
         (:class:`~mariage.ai.lazyobs.LazyObservation`) whose vector is made when first
         read, as the agent's view of the state now."""
-        state = self.state_
-        assert state is not None
-        return LazyObservation.of(self.encoder, state, self._index[agent], self.picked,
+        state = self._started("observe()")
+        return LazyObservation.of(self.encoder, state, self._seat_of(agent), self.picked,
                                   self._mask_now if agent == self.agent_selection
                                   else self._no_mask, self._source)
 
@@ -206,6 +221,8 @@ class MariageEnv(AECEnv):
                                                   dict[str, Any]]:
         """As PettingZoo's: the observation, cumulative reward, termination, truncation
         and info of the agent to act (the observation made as :meth:`observe` does)."""
+        if self.state_ is None:
+            self._started("last()")  # raises
         agent = self.agent_selection
         obs = None
         if observe:  # as LazyObservation.of does, without the call
@@ -221,30 +238,32 @@ class MariageEnv(AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Obs, int]:
         """As PettingZoo's: the agent to act, until no agent is left or ``max_iter``
         agents were given (``step`` each one)."""
+        self._started("agent_iter()")
         return _AgentIterable(self, max_iter)
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state: every hand open, seats counted from the first seat."""
-        assert self.state_ is not None, "reset() first"
-        return self.state_encoder.vector(self.state_, 0, self.picked)
+        return self.state_encoder.vector(self._started("state()"), 0, self.picked)
 
     def step(self, action: int | None) -> None:
+        """Take ``action`` (an action id) for the agent to act; ``None`` for an agent that
+        is done. Before :meth:`reset`, a RuntimeError; once every agent is done, a
+        warning and nothing else (as PettingZoo's order-enforcing wrapper does)."""
+        state = self.state_
+        if state is None:
+            state = self._started("step()")  # raises
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
-        assert state is not None
         if action is None:  # (None is for an agent that is done)
             raise ValueError(f"{agent} is to act: step() needs an action id, not None")
         space = self.space
-        if type(action) is int:
-            action_id = action
-        else:
-            action_id = int(action)
-            if action_id != action:
-                action_id = -1
-        if not 0 <= action_id < space.size:
+        action_id = action if action.__class__ is int else action_number(action)
+        if action_id is None or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{space.size - 1})")
         if not self._mask_now[action_id]:

@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable
@@ -53,6 +54,19 @@ class Policy(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
+def seat_to_act(state: GameState) -> int:
+    """The seat a policy chooses for: TypeError unless ``state`` is a
+    :class:`~mariage.engine.state.GameState`, ValueError where nobody is to act (the
+    match is over, or the next hand is not dealt)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"a policy chooses in a GameState, not {type(state).__name__}")
+    seat = state.to_act
+    if seat is None or state.phase in (DEAL, OVER):
+        raise ValueError("no seat to act: " + ("the match is over" if state.phase == OVER
+                                               else "the next hand is not dealt"))
+    return seat
+
+
 class _ViewPolicy:
     """A built-in bot that decides on a determinization of the seat's view."""
 
@@ -62,8 +76,7 @@ class _ViewPolicy:
         self.rng = random.Random(seed ^ 0x5EED)
 
     def choose(self, state: GameState) -> Action:
-        seat = state.to_act
-        assert seat is not None, "no seat to act"
+        seat = seat_to_act(state)
         legal = state.legal_actions()
         for _ in range(8):
             # a guess of the hidden cards can miss what the seat was told (an answer's
@@ -83,6 +96,7 @@ class _First:
         del seed
 
     def choose(self, state: GameState) -> Action:
+        seat_to_act(state)
         return state.legal_actions()[0]
 
 
@@ -119,8 +133,7 @@ class ISMCTS:
         self.c = exploration
 
     def choose(self, state: GameState) -> Action:
-        seat = state.to_act
-        assert seat is not None, "no seat to act"
+        seat = seat_to_act(state)
         acts = sensible_actions(state)
         if len(acts) == 1:
             return acts[0]
@@ -192,7 +205,23 @@ POLICIES: dict[str, Callable[[int], Policy]] = {
 def make_policy(name: str, seed: int = 0, iterations: int | None = None,
                 seconds: float | None = None) -> Policy:
     """A policy by name (see the module's list); ``iterations`` and ``seconds`` set the
-    budget of ``ismcts``."""
+    budget of ``ismcts``. ``seed`` is a whole number (a bool, float or string is refused
+    with a TypeError); ``iterations`` at least 1 and ``seconds`` more than 0, or a
+    ValueError."""
+    if seed.__class__ is not int:
+        try:  # a numpy integer is read as the Python int; a bool is no seed
+            number = operator.index(seed) if not isinstance(seed, bool) else None
+        except TypeError:
+            number = None
+        if number is None:
+            raise TypeError(f"a policy's seed is a whole number, not {seed!r}")
+        seed = number
+    if iterations is not None and (isinstance(iterations, bool)
+                                   or not isinstance(iterations, int) or iterations < 1):
+        raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+    if seconds is not None and not (isinstance(seconds, int | float)
+                                    and not isinstance(seconds, bool) and seconds > 0):
+        raise ValueError(f"seconds must be a number of seconds more than 0, not {seconds!r}")
     if name == "ismcts":
         return ISMCTS(seed, iterations=iterations or 200, seconds=seconds)
     try:

@@ -97,8 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         engine = AgentEngine(factory=factory, seed=args.seed)
     else:
-        engine = AgentEngine(make_policy(args.policy, args.seed, iterations=args.iterations),
-                             seed=args.seed)
+        try:
+            policy = make_policy(args.policy, args.seed, iterations=args.iterations)
+        except ValueError as exc:  # --iterations 0 or fewer
+            print(f"agent_engine: error: {exc}", file=sys.stderr)
+            return 2
+        engine = AgentEngine(policy, seed=args.seed)
     return serve(engine, sys.stdin, sys.stdout)
 
 

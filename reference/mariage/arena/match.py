@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Mapping
 from mariage.engine.actions import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.phase import DEAL
+from mariage.engine.prng import MASK64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
@@ -132,13 +133,14 @@ class Match:
             yield tuple((s - shift) % n for s in range(n))
 
     def play(self, games: int, seed: int) -> list[GameResult]:
-        """Play ``games`` games; round ``k`` deals from seed ``seed + k``."""
+        """Play ``games`` games; round ``k`` deals from seed ``seed + k`` (modulo 2**64, as
+        the generator reads it: a seed near 2**64 runs on from 0)."""
         self.ready()
         out: list[GameResult] = []
         seatings = list(self.seatings())
         for g in range(games):
             rnd, k = divmod(g, len(seatings))
-            out.append(self.play_game(g + 1, seed + rnd, seatings[k]))
+            out.append(self.play_game(g + 1, (seed + rnd) & MASK64, seatings[k]))
         return out
 
     def play_game(self, number: int, seed: int, seating: tuple[int, ...]) -> GameResult:

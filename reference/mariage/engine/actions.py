@@ -579,11 +579,49 @@ def _taking_parse(rules: Rules, s: str) -> Action | None:
 
 
 def action_text(rules: Rules, action: Action) -> str:
-    """The canonical text of ``action`` under ``rules``."""
+    """The canonical text of ``action`` under ``rules``; an action that is none of theirs
+    (a card out of the pack: ``Play(99)``, ``Play(-1)``) is shown as what it is.
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("marianna")
+    >>> action_text(rules, Play(0)), action_text(rules, Play(-1))
+    ('AH', '<Play Play(card=-1)>')
+    """
+    if type(action) is Play:  # the usual action: no call more than the lookup
+        card = action.card
+        try:
+            if card >= 0:
+                return rules.card_code[card]
+        except (AttributeError, IndexError, TypeError):
+            _expect_rules(rules, "action_text")
+        return _odd_text(action)
+    try:
+        return _action_text(rules, action)
+    except AttributeError:
+        _expect_rules(rules, "action_text")
+        raise
+
+
+def _expect_rules(rules: object, call: str) -> None:
+    """TypeError unless ``rules`` has what compiled rules have (a name has not)."""
+    if not hasattr(rules, "card_code"):
+        raise TypeError(f"{call}: rules must be a Rules (load_rules(name) makes one), "
+                        f"not {type(rules).__name__}")
+
+
+def _odd_text(action: object) -> str:
+    """An object that is no action of the rules, shown as what it is."""
+    shown = repr(action)
+    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
+
+
+def _action_text(rules: Rules, action: Action) -> str:
     t = type(action)
-    if t is Play:
-        return rules.card_code[action.card]  # type: ignore[union-attr]
-    if t is Declare:
+    if t is Exchange:
+        card = action.card  # type: ignore[union-attr]
+        if card.__class__ is int and 0 <= card < len(rules.card_code):
+            return f"exchange:{rules.card_code[card]}"
+    elif t is Declare:
         assert isinstance(action, Declare)
         text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
         return text if action.trump else text + ":notrump"
@@ -598,9 +636,6 @@ def action_text(rules: Rules, action: Action) -> str:
         return "yes" if action.suit < 0 else f"yes:{rules.suits[action.suit]}"
     if t is Pass:
         return "pass"
-    if t is Exchange:
-        assert isinstance(action, Exchange)
-        return f"exchange:{rules.card_code[action.card]}"
     talon = _TALON_TEXT.get(t)
     if talon is not None:
         return talon
@@ -612,15 +647,23 @@ def action_text(rules: Rules, action: Action) -> str:
         return taking
     if t is CallOut:
         return "callout"
-    shown = repr(action)  # not an action: shown as what it is (it was named 'callout')
-    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
+    return _odd_text(action)  # not an action: shown as what it is (it was named 'callout')
 
 
 def parse_action(rules: Rules, text: str) -> Action:
-    """Parse the canonical text of an action; raise ``ValueError`` if it is not one."""
+    """Parse the canonical text of an action; raise ``ValueError`` if it is not one (a
+    ``TypeError`` if ``text`` is no string or ``rules`` no compiled rules)."""
+    if text.__class__ is not str and not isinstance(text, str):  # bytes strip too
+        raise TypeError(f"parse_action: the text of an action is a str, "
+                        f"not {type(text).__name__}")
     s = text.strip()
-    if s in rules.card_index:
-        return rules.play_actions[rules.card_index[s]]
+    try:  # (no check in the way of the usual call: a record's replay makes many)
+        card_index = rules.card_index
+    except AttributeError:
+        _expect_rules(rules, "parse_action")
+        raise
+    if s in card_index:
+        return rules.play_actions[card_index[s]]
     if s == "pass":
         return Pass()
     if s == "no":

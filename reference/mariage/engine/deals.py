@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .prng import SplitMix64
+from .prng import SplitMix64, check_seed
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -36,7 +36,11 @@ __all__ = ["SeededDeals", "canonical_deck", "cut_deck", "deal_owners", "fixed_fi
 
 def canonical_deck(rules: Rules) -> list[int]:
     """The pack in canonical order: suits as listed, ranks high to low."""
-    return list(range(rules.ncards))
+    try:
+        return list(range(rules.ncards))
+    except AttributeError:
+        raise TypeError(f"canonical_deck: rules must be a Rules (load_rules(name) makes "
+                        f"one), not {type(rules).__name__}") from None
 
 
 _new = object.__new__
@@ -135,13 +139,14 @@ def cut_deck(deck: list[int], rng: SplitMix64, least: int) -> None:
 
 
 class SeededDeals:
-    """The deals of a match from an integer seed."""
+    """The deals of a match from an integer ``seed``, from 0 to 2**64-1 (as a record
+    holds it; :func:`~mariage.engine.prng.check_seed` refuses any other)."""
 
     __slots__ = ("first_dealer", "rng", "rules")
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
-        self.rng = SplitMix64(seed)
+        self.rng = SplitMix64(check_seed(seed))
         self.first_dealer: int | None = fixed_first_dealer(rules)
         if rules.first_dealer == "lot":
             self.first_dealer = self.rng.below(rules.nseats)

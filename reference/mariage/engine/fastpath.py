@@ -538,7 +538,8 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
     lines = ["def apply_play(st, seat, action, journal):" if trail else
              "def apply_play(st, seat, action):",
              "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
-             "    if card < 0 or not hand >> card & 1:",
+             # (a card that is no int: the reference play refuses it, saying why)
+             "    if card.__class__ is not int or card < 0 or not hand >> card & 1:",
              "        return _refuse(st, seat, action)"]
     next_seat = (f"    if len(trick) < {k}:", "        nxt = _next[seat]",
                  "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..lazyrecord import frozen_record
 from .actions import Action, Give
 from .rules import Rules
-from .state import GameState, Phase
+from .state import GameState, Phase, seat_number
 
 __all__ = ["Observation", "give_receivers", "observe", "public_action", "reviewable"]
 
@@ -106,6 +106,7 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
     """The observation of ``seat`` (0-based, in playing order) of ``state``."""
     r = state.rules
     n = r.nseats
+    seat = seat_number(seat, n, "observe: seat")
     if open_hands is None:
         open_hands = r.open_hands
     shown = tuple(

@@ -22,9 +22,10 @@ This module is normative: any engine, in any language, that follows
 
 from __future__ import annotations
 
+import operator
 from typing import TypeVar
 
-__all__ = ["MASK64", "SplitMix64"]
+__all__ = ["MASK64", "SplitMix64", "check_seed"]
 
 MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -39,6 +40,37 @@ _TABLED = 129
 _LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _TABLED)))
 
 
+def check_seed(seed: object, what: str = "seed") -> int:
+    """``seed`` as a deal seed: a whole number from 0 to 2**64-1, the seeds a record
+    holds (numpy integers too); else TypeError (not a whole number: a float, a
+    string, None, a bool) or ValueError (out of range), naming ``what``.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number from 0 to 2**64-1, not -1
+    >>> check_seed(2.0, "deal seed")
+    Traceback (most recent call last):
+    ...
+    TypeError: deal seed must be a whole number from 0 to 2**64-1, not 2.0 (float)
+    """
+    bound = f"{what} must be a whole number from 0 to 2**64-1, not"
+    if seed.__class__ is int and 0 <= seed <= MASK64:
+        return seed
+    shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+    if isinstance(seed, bool):
+        raise TypeError(f"{bound} {shown} (bool)")
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{bound} {shown} ({type(seed).__name__})") from None
+    if not 0 <= value <= MASK64:
+        raise ValueError(f"{bound} {shown}")
+    return value
+
+
 class SplitMix64:
     """A SplitMix64 generator with the bounded draw and shuffle we specify.
 
@@ -51,7 +83,8 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
+        # operator.index: a numpy integer becomes a Python int (no fixed-width overflow)
+        self.state = operator.index(seed) & MASK64
 
     def next_u64(self) -> int:
         """Advance the state and return the next 64-bit output."""

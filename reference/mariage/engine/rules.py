@@ -644,7 +644,10 @@ class Rules:
         return self.card_index[code]
 
     def cards_of(self, mask: int) -> list[int]:
-        """The cards in a bit mask, in canonical order."""
+        """The cards in a bit mask, in canonical order (a negative mask, which has no end
+        of bits, is a ValueError: it looped for ever)."""
+        if mask < 0:
+            raise ValueError(f"a mask of cards is a whole number from 0, not {mask}")
         out = []
         while mask:
             low = mask & -mask
@@ -653,5 +656,14 @@ class Rules:
         return out
 
     def format_cards(self, mask: int) -> str:
-        """A bit mask of cards as canonical codes separated by spaces."""
+        """A bit mask of cards as canonical codes separated by spaces (ValueError for bits
+        of no card of the pack).
+
+        >>> from mariage import load_rules
+        >>> load_rules("schnapsen").format_cards(0b101)
+        'AH KH'
+        """
+        if isinstance(mask, int) and (mask < 0 or mask >> self.ncards):
+            raise ValueError(f"mask {mask:#x} is no set of cards: the pack has "
+                             f"{self.ncards} cards (bits 0 to {self.ncards - 1})")
         return " ".join(self.card_code[c] for c in self.cards_of(mask))

@@ -46,7 +46,8 @@ from .phase import PLAY as _PLAY
 from .phase import Phase
 from .rules import Obligation, Rules
 
-__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match"]
+__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match",
+           "seat_number"]
 
 
 class DealSource(Protocol):
@@ -55,16 +56,24 @@ class DealSource(Protocol):
     def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
 
 
-def _seat_number(value: object, nseats: int, what: str) -> int:
-    """``value`` as a seat number (an integer from 0 to ``nseats - 1``), or ValueError."""
+def seat_number(value: object, nseats: int, what: str) -> int:
+    """``value`` as a seat number (an integer from 0 to ``nseats - 1``), or ValueError
+    naming ``what``: a bool, a float, a string or a seat out of range is refused."""
     try:
         seat = operator.index(cast(SupportsIndex, value))
     except TypeError:
         seat = -1
     if isinstance(value, bool) or not 0 <= seat < nseats:
-        raise ValueError(f"{what} must be a seat number from 0 to {nseats - 1} (or None), "
-                         f"not {value!r}")
+        raise ValueError(f"{what} must be a seat number from 0 to {nseats - 1}"
+                         f"{' (or None)' if what == 'first_dealer' else ''}, not {value!r}")
     return seat
+
+
+def _check_rules(rules: object) -> None:
+    """TypeError unless ``rules`` is a compiled :class:`Rules` (a name is not)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (load_rules(name) makes one), "
+                        f"not {type(rules).__name__}")
 
 
 class GameState:
@@ -175,8 +184,12 @@ class GameState:
 
     def __init__(self, rules: Rules, first_dealer: int | None = 0,
                  mechanisms: Mechanisms = DEFAULT_MECHANISMS) -> None:
+        _check_rules(rules)
+        if not isinstance(mechanisms, Mechanisms):
+            raise TypeError(f"mechanisms must be a Mechanisms (the reference ones: "
+                            f"DEFAULT_MECHANISMS), not {type(mechanisms).__name__}")
         if first_dealer is not None:
-            first_dealer = _seat_number(first_dealer, rules.nseats, "first_dealer")
+            first_dealer = seat_number(first_dealer, rules.nseats, "first_dealer")
         self.rules = rules
         self.mech = mechanisms
         self._appliers = dispatch_of(mechanisms, rules)
@@ -366,6 +379,8 @@ class GameState:
 
     def legal_plays(self, seat: int) -> int:
         """The bit mask of cards ``seat`` may play now (ignores whose turn it is)."""
+        if seat.__class__ is not int or not 0 <= seat < self.rules.nseats:
+            seat = seat_number(seat, self.rules.nseats, "legal_plays: seat")
         return self._appliers.legal_plays(self, seat)  # TrickPlay.legal_plays (generated)
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
@@ -389,6 +404,7 @@ class GameState:
             assert to_act is not None
             seat = to_act
         else:
+            seat = seat_number(seat, self.rules.nseats, "legal_actions: seat")
             out: list[Action] = []
             for offer in table.any_time:
                 offer(self, seat, out)
@@ -464,6 +480,8 @@ class GameState:
         assert to_act is not None
         if seat is None:
             seat = to_act
+        elif seat.__class__ is not int or not 0 <= seat < r.nseats:
+            seat = seat_number(seat, r.nseats, "apply: seat")
         t = type(action)
         table = self._appliers
         any_seat = table.any_seat.get(t)
@@ -675,6 +693,10 @@ def obligation_of(state: GameState) -> Obligation | None:
 def new_match(rules: Rules, seed: int) -> GameState:
     """Start a match whose deals come from ``seed``, with the first hand dealt.
 
+    ``seed`` is a whole number from 0 to 2**64-1, as records hold it; any other
+    (negative, too large, a bool, a float, a string) is refused with a TypeError or
+    ValueError (:func:`~mariage.engine.prng.check_seed`).
+
     Later hands are dealt automatically from the same seeded stream
     (:class:`~mariage.engine.deals.SeededDeals`); also ``mariage.new_match``.
 
@@ -683,6 +705,7 @@ def new_match(rules: Rules, seed: int) -> GameState:
     >>> state.dealer, state.hand_no
     (1, 1)
     """
+    _check_rules(rules)  # before the deals read it
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     state.deal_source = deals

@@ -26,6 +26,8 @@ __all__ = [
     "Result",
     "Tag",
     "TrickMark",
+    "expect_record",
+    "expect_text",
 ]
 
 #: The format version this package reads and writes (the ``[Mariage "1"]`` tag).
@@ -157,6 +159,33 @@ class Result:
     reason: str | None = None
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+
+
+def expect_record(value: object, call: str) -> None:
+    """TypeError unless ``value`` is a :class:`Record` (``call`` names who needs it).
+
+    >>> expect_record("[Mariage ...", "write_record")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: write_record: a Record is needed (parse_record(text) makes one ...), not str
+    """
+    if not isinstance(value, Record):
+        raise TypeError(f"{call}: a Record is needed (parse_record(text) makes one of a "
+                        f"record's text), not {type(value).__name__}")
+
+
+def expect_text(value: object, call: str) -> None:
+    """TypeError unless ``value`` is a str: the text of a record (bytes must be decoded).
+
+    >>> expect_text(b"[Mariage]", "parse_record")
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_record: the text of a record is a str, not bytes (decode it: UTF-8)
+    """
+    if not isinstance(value, str):
+        hint = " (decode it: UTF-8)" if isinstance(value, bytes | bytearray) else ""
+        raise TypeError(f"{call}: the text of a record is a str, "
+                        f"not {type(value).__name__}{hint}")
 
 
 @frozen_record

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from ..lazyrecord import field, record
 from .errors import NotationError, RecordError
 from .grammar import grammar_text, parser
-from .model import Record
+from .model import Record, expect_text
 from .pieces import (  # the pieces a line is read into, shared with .build
     MAX_DIGITS,
     Sink,
@@ -294,6 +294,7 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
     """
     from .quickparse import parse
 
+    expect_text(text, "parse_record")
     plain = _plain_builder()
     plain.reset(file, number, line, sink)
     try:

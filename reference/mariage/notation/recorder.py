@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from mariage.engine.actions import Action, action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.rules import Rules
-from mariage.engine.state import GameState, Phase
+from mariage.engine.state import GameState, Phase, seat_number
 from mariage.spec.compile import option_specs
 
 from .annotations import takers_keys, takers_note
@@ -45,6 +45,12 @@ def header_tags(rules: Rules, first_dealer: int | None,
                 extra: Sequence[tuple[str, str]] = ()) -> tuple[Tag, ...]:
     """The canonical header: format, ruleset, options that differ from the default, seats,
     first dealer, then ``extra`` tags."""
+    n = rules.nseats
+    if players is not None and (isinstance(players, str) or len(players) != n):
+        raise ValueError(f"players: {n} names are needed, one per seat of {rules.ruleset}, "
+                         f"not {players!r}")
+    if first_dealer is not None:
+        first_dealer = seat_number(first_dealer, n, "first_dealer")
     tags = [Tag("Mariage", (FORMAT_VERSION,)), Tag("Ruleset", (rules.ruleset,))]
     specs = option_specs(rules.document) if hasattr(rules.document, "data") else {}
     defaults = dict(rules.defaults)
@@ -150,7 +156,10 @@ class Recorder:
 def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
                  players: Sequence[str] | None = None, max_actions: int = 1_000_000
                  ) -> Record:
-    """Play a seeded match with ``bots`` and return its record."""
+    """Play a seeded match with ``bots`` (one per seat) and return its record."""
+    if len(bots) != rules.nseats:
+        raise ValueError(f"record_match: {rules.nseats} bots are needed, one per seat of "
+                         f"{rules.ruleset}, not {len(bots)}")
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
     rec = Recorder(rules, deals.first_dealer,

@@ -43,6 +43,8 @@ from .model import (
     Record,
     Tag,
     TrickMark,
+    expect_record,
+    expect_text,
 )
 from .reader import DEFAULT_LIMIT, MAX_DIGITS, parse_record, syntax_errors
 
@@ -662,6 +664,7 @@ class _Checker:
 def check_record(record: Record, *, strict: bool = False, listener: Listener | None = None,
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
     """Check ``record``; in strict mode stop at the first problem."""
+    expect_record(record, "check_record")
     return _Checker(record, strict, listener, search_limit).run()
 
 
@@ -682,6 +685,7 @@ def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int 
     >>> [e.code for e in check_text('[Mariage "1"]\\n%%\\n').errors]
     ['N110']
     """
+    expect_text(text, "check_text")
     header = Record((), (), (), None, file, number, line)
     return _Checker(header, strict, listener, search_limit).stream(text)
 

@@ -36,7 +36,7 @@ from mariage.engine.state import GameState
 from .errors import NotationError
 from .laterstart import state_tags
 from .layout import deal_parts
-from .model import UNKNOWN, Act, Deal, Hand, Item, Record, Tag
+from .model import UNKNOWN, Act, Deal, Hand, Item, Record, Tag, expect_record
 from .replay import check_record
 
 __all__ = ["later_record", "view"]
@@ -112,6 +112,7 @@ def _receiver(rules: Rules, hand: Hand, giver: int, role: int) -> int:
 
 def view(record: Record, seat: str) -> Record:
     """The view of ``seat`` of a valid full ``record``; raise :class:`NotationError` if invalid."""
+    expect_record(record, "view")
     checked = check_record(record, strict=True)
     rules = checked.rules
     if checked.errors:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from .model import Act, Comment, Hand, Note, Record, TrickMark
+from .model import Act, Comment, Hand, Note, Record, TrickMark, expect_record
 
 __all__ = ["write_atomically", "write_record", "write_records"]
 
@@ -63,6 +63,7 @@ def _hand_lines(hand: Hand) -> list[str]:
 
 def write_record(record: Record) -> str:
     """The canonical text of ``record``, ending with a newline."""
+    expect_record(record, "write_record")
     out = [f"[{t.name}" + "".join(" " + _quote(v) for v in t.values) + "]" for t in record.tags]
     out.extend("{" + c.text + "}" for c in record.comments)
     for hand in record.hands:

@@ -187,7 +187,20 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
     """Load and compile a ruleset (bundled name or file path) with option values.
 
     Results are cached per (ruleset, options): the returned object is immutable.
+    A name that is not a string or path, or ``options`` that are not a mapping of
+    option names, is refused with a TypeError saying so.
     """
+    if not isinstance(name_or_path, str | Path):
+        raise TypeError(f"load_rules: the ruleset must be a name or a path, "
+                        f"not {type(name_or_path).__name__}")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise TypeError(f"load_rules: options must be a mapping of option names to "
+                            f"values (a dict), not {type(options).__name__}")
+        for name in options:
+            if not isinstance(name, str):
+                raise TypeError(f"load_rules: an option name is a string, "
+                                f"not {name!r} ({type(name).__name__})")
     key = (str(name_or_path), tuple(sorted((k, str(v)) for k, v in (options or {}).items())))
     cached = _RULES_CACHE.get(key)
     if cached is not None:

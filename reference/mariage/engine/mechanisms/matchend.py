@@ -110,8 +110,9 @@ class MatchEnd(Mechanism):
             raise IllegalActionError(r.core_over, seat=seat, action="resign",
                                      reason="the match is over", hand=st.hand_no,
                                      trick=st.trick_no)
-        if not 0 <= seat < r.nseats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < r.nseats:
             raise IllegalActionError("core.resign", seat=seat, action="resign",
-                                     reason="no such seat", hand=st.hand_no)
+                                     reason=f"no such seat: {seat!r} (seats 0 to "
+                                            f"{r.nseats - 1})", hand=st.hand_no)
         others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
         self.finish(st, others[0] if len(others) == 1 else None, "resign")

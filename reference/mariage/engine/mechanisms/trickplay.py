@@ -279,6 +279,9 @@ class TrickPlay(Mechanism):
                    _NO_CARD_NOW.get(st.phase, "no card may be played now"))
         hands = st.hands
         hand = hands[seat]
+        if card.__class__ is not int:  # ('AH', 1.0, True, a numpy integer: no card number)
+            refuse(st, st.rules.core_hand, seat, action, "a card is a whole number of the "
+                   "pack (parse_action(rules, text) makes a Play of a card's code)")
         # a hand holds cards of the pack only: a card out of it is not in the hand either
         if card < 0 or not hand >> card & 1:
             refuse(st, st.rules.core_hand, seat, action, "that card is not in the player's hand")
