@@ -440,3 +440,12 @@ def test_a_play_of_no_card_number_is_refused_saying_why(card: object, undo: bool
         state.apply(Play(card))  # type: ignore[arg-type]
     assert (state.hands, state.to_act, state.trick_cards) == before
     assert state.undo_depth == 0
+
+
+@pytest.mark.parametrize("on", ["no", 0, 1, None])
+def test_enable_undo_takes_a_bool(on: object) -> None:
+    state = new_match(load_rules("marianna"), seed=1)
+    with pytest.raises(TypeError, match="True or False"):
+        state.enable_undo(on)  # type: ignore[arg-type]
+    state.apply(state.legal_actions()[0])
+    assert state.undo_depth == 0  # undo stayed off: nothing journaled

@@ -172,6 +172,17 @@ class ActionSpace:
         self._kept_ids: set[int] = set()
         self._made_anew: set[type] = set()
 
+    def _action_id(self, action: Action) -> int:
+        """The id of ``action`` (not a card play): by its class where it has no fields, by
+        the engine's object where the engine hands the same one out again, else by its
+        hash (see above)."""
+        found = self._by_class.get(type(action))
+        if found is None:
+            found = self._by_object.get(id(action))
+            if found is None:
+                found = self._other_id(action)
+        return found
+
     def _other_id(self, action: Action) -> int:
         """The id of ``action`` (not a card play) by its hash, kept by the object (see
         above)."""
@@ -224,18 +235,13 @@ class ActionSpace:
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
         # card plays by a table, others by their class or object, or hash (see __init__)
-        plays, by_class, known = self._play_ids, self._by_class, self._by_object
+        plays = self._play_ids
         out = []
         for a in state.legal_actions(seat):
             if type(a) is Play:
                 out.append(plays[a.card])
             else:
-                i = by_class.get(type(a))
-                if i is None:
-                    i = known.get(id(a))
-                    if i is None:
-                        i = self._other_id(a)
-                out.append(i)
+                out.append(self._action_id(a))
         out.sort()
         return out
 
@@ -276,17 +282,12 @@ class ActionSpace:
             for i in self._picking_ids(state, seat, picked):
                 out[i] = 1
         else:  # card plays by a table, others by their class or object, or hash
-            plays, by_class, known = self._play_ids, self._by_class, self._by_object
+            plays = self._play_ids
             for a in state.legal_actions(seat):
                 if type(a) is Play:
                     out[plays[a.card]] = 1
                 else:
-                    known_id = by_class.get(type(a))
-                    if known_id is None:
-                        known_id = known.get(id(a))
-                        if known_id is None:
-                            known_id = self._other_id(a)
-                    out[known_id] = 1
+                    out[self._action_id(a)] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]

@@ -588,6 +588,9 @@ class GameState:
         >>> state.legal_actions() == before
         True
         """
+        if type(on) is not bool:
+            raise TypeError(f"enable_undo takes True or False, got {type(on).__name__} "
+                            f"{on!r:.40}")
         if not on:
             self._undo = None
         elif self._undo is None:
