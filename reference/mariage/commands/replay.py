@@ -184,19 +184,21 @@ def as_json(tl: Timeline) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json  # (here: the text report needs none)
-
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:
         raise ValueError(f"{args.file}: {exc.strerror}") from None
     except NotationError as exc:
         if args.format == "json":
+            import json  # (only here: the text report needs none)
+
             print(json.dumps({"ok": False, "errors": [exc.error.as_dict()]}, indent=2))
         else:
             sys.stderr.write(f"{exc.error}\n")
         return 1
     if args.format == "json":
+        import json
+
         tl = timeline(rec)
         print(json.dumps(as_json(tl), indent=2, ensure_ascii=False))
         return 0 if tl.ok else 1

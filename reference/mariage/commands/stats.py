@@ -62,8 +62,6 @@ def _read(stats: Stats, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json  # (here: the text report needs none)
-
     if args.out is not None:
         check_destination(args.out)  # before reading anything
     for name in args.files:
@@ -78,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise ValueError(f"{name}: {exc.strerror or exc}") from None
     if args.format == "json":
+        import json  # (only here: the text report needs none)
+
         report = json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n"
     elif args.format == "html":
         shown = ", ".join(os.path.basename(f) for f in args.files[:3]) + (
