@@ -449,3 +449,16 @@ def test_enable_undo_takes_a_bool(on: object) -> None:
         state.enable_undo(on)  # type: ignore[arg-type]
     state.apply(state.legal_actions()[0])
     assert state.undo_depth == 0  # undo stayed off: nothing journaled
+
+
+@pytest.mark.parametrize("fields", [("x", "y"), (0, 1.0), (True, 0), (99, 0), (-1, 0)])
+def test_a_declaration_of_odd_fields_is_refused_saying_what_it_was(
+        fields: tuple[Any, Any]) -> None:
+    from mariage.engine.actions import Declare, action_text
+
+    rules = load_rules("marianna")
+    state = new_match(rules, seed=1)
+    odd = Declare(*fields)
+    assert action_text(rules, odd).startswith("<Declare ")  # never another declaration
+    with pytest.raises(IllegalActionError, match="no such declaration"):
+        state.apply(odd)

@@ -600,6 +600,8 @@ def action_text(rules: Rules, action: Action) -> str:
     except AttributeError:
         _expect_rules(rules, "action_text")
         raise
+    except (IndexError, KeyError, TypeError):  # fields that name nothing of the rules
+        return _odd_text(action)
 
 
 def _expect_rules(rules: object, call: str) -> None:
@@ -623,8 +625,11 @@ def _action_text(rules: Rules, action: Action) -> str:
             return f"exchange:{rules.card_code[card]}"
     elif t is Declare:
         assert isinstance(action, Declare)
-        text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
-        return text if action.trump else text + ":notrump"
+        if type(action.decl) is int and type(action.suit) is int \
+                and action.decl >= 0 and action.suit >= 0:
+            text = f"{rules.declarations[action.decl].name}:{rules.suits[action.suit]}"
+            return text if action.trump else text + ":notrump"
+        return _odd_text(action)
     if t is AskPartner:
         assert isinstance(action, AskPartner)
         name = rules.asks[action.ask].name

@@ -219,8 +219,11 @@ class Declarations(Mechanism):
     def apply_declare(self, st: GameState, seat: int, action: Declare) -> None:
         """Declare ``action`` for ``seat`` (the seat to act)."""
         r = st.rules
-        if not 0 <= action.decl < len(r.declarations) or not 0 <= action.suit < len(r.suits):
-            refuse(st, r.core_phase, seat, action, "no such declaration")
+        if type(action.decl) is not int or type(action.suit) is not int \
+                or not 0 <= action.decl < len(r.declarations) \
+                or not 0 <= action.suit < len(r.suits):
+            refuse(st, r.core_phase, seat, action, "no such declaration (a declaration's "
+                   "number and suit are whole numbers of the rules)")
         d = r.declarations[action.decl]
         if st.phase != PLAY and st.phase != WINDOW:
             refuse(st, r.core_phase, seat, action, "the partner must answer first")
