@@ -51,6 +51,7 @@ from ..errors import IllegalActionError, MariageError
 from .perft import perft
 from .protocol import sorted_card_sets, state_json
 from .ruleprobe import node_rules, offer_rules
+from .suite import safe_yaml
 
 __all__ = [
     "GenerationError",
@@ -60,9 +61,6 @@ __all__ = [
     "perft_test",
     "render_test",
 ]
-
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 class _Body:
     """The record of the test's match in the project's notation (the informative body)."""
@@ -654,7 +652,7 @@ def load_sources(folder: Path) -> Iterator[tuple[str, dict[str, Any], list[str]]
     """Each scenario source: (where, source, rulesets) from ``folder``/*.yaml."""
     for path in sorted(folder.glob("*.yaml")):
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
+            data = safe_yaml(path.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""

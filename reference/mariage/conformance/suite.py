@@ -41,14 +41,36 @@ from ..errors import MariageError
 from ..infile import open_regular
 from ..resources import conformance_dir
 
-__all__ = ["KINDS", "SuiteError", "Test", "load_suite", "parse_test", "read_suite_file",
-           "tests_dir"]
+__all__ = [
+    "KINDS",
+    "SuiteError",
+    "Test",
+    "load_suite",
+    "parse_test",
+    "read_suite_file",
+    "safe_yaml",
+    "tests_dir",
+]
 
 #: The kinds of test (``protocol``: the framing and errors of the protocol, for any
 #: ruleset; :mod:`mariage.conformance.protocheck`).
 KINDS = ("golden", "scenario", "option", "perft", "protocol")
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: the safe loader (plain data only: no tags that build objects), in C where it is built
+_SafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def safe_yaml(text: str) -> Any:
+    """The one YAML document of ``text``, read by the safe loader only.
+
+    >>> safe_yaml("a: [1, 2]")
+    {'a': [1, 2]}
+    """
+    loader = _SafeLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 class SuiteError(MariageError):
@@ -100,16 +122,16 @@ def _front_matter(text: str, where: str) -> Any:
     try:
         at = lines.index("steps:")
     except ValueError:
-        return _refuse_shared(yaml.load(text, Loader=_Loader), where)
+        return _refuse_shared(safe_yaml(text), where)
     steps: list[Any] = []
     stop = at + 1
     while stop < len(lines) and lines[stop].startswith("- {"):
         try:
             steps.append(json.loads(lines[stop][2:]))
         except ValueError:
-            return _refuse_shared(yaml.load(text, Loader=_Loader), where)
+            return _refuse_shared(safe_yaml(text), where)
         stop += 1
-    data = _refuse_shared(yaml.load("\n".join(lines[:at] + lines[stop:]), Loader=_Loader),
+    data = _refuse_shared(safe_yaml("\n".join(lines[:at] + lines[stop:])),
                           where)
     if isinstance(data, dict):
         data["steps"] = steps
