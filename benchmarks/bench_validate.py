@@ -135,7 +135,7 @@ def throughput(data: bytes, repeat: int) -> tuple[float, float, float, float, in
 def engine_only(records: list[str], repeat: int) -> float:
     """MB/s of the engine alone replaying the records' deals and actions (no notation)."""
     from mariage import GameState
-    from mariage.engine.actions import parse_action
+    from mariage.engine.actiontext import parse_action
     from mariage.notation.layout import layout
     from mariage.notation.model import Act
 

@@ -18,7 +18,8 @@ from mariage.cli import main
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.hidden import HiddenHand, parse_hidden_deck
 from mariage.conformance.protocol import seat_state_json
-from mariage.engine.actions import Exchange, Give, Play, action_text
+from mariage.engine.actions import Exchange, Give, Play
+from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals, canonical_deck
 from mariage.engine.observation import observe
 from mariage.engine.phase import DEAL

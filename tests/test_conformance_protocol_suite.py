@@ -97,7 +97,7 @@ def test_a_foreign_action_word_exists_for_every_ruleset() -> None:
 
 
 def _parses(ruleset: str, text: str) -> bool:
-    from mariage.engine.actions import parse_action
+    from mariage.engine.actiontext import parse_action
 
     try:
         parse_action(load_rules(ruleset), text)

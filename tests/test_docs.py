@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, list_rulesets, load_rules
-from mariage.engine.actions import parse_action
+from mariage.engine.actiontext import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.prng import SplitMix64
 from mariage.resources import schema_path

@@ -454,7 +454,8 @@ def test_enable_undo_takes_a_bool(on: object) -> None:
 @pytest.mark.parametrize("fields", [("x", "y"), (0, 1.0), (True, 0), (99, 0), (-1, 0)])
 def test_a_declaration_of_odd_fields_is_refused_saying_what_it_was(
         fields: tuple[Any, Any]) -> None:
-    from mariage.engine.actions import Declare, action_text
+    from mariage.engine.actions import Declare
+    from mariage.engine.actiontext import action_text
 
     rules = load_rules("marianna")
     state = new_match(rules, seed=1)

@@ -19,7 +19,7 @@ from mariage import load_rules
 from mariage.cli import main
 from mariage.commands.human import Human
 from mariage.conformance.hidden import parse_reveal
-from mariage.engine.actions import parse_action
+from mariage.engine.actiontext import parse_action
 from mariage.engine.state import GameState
 from mariage.errors import OptionError, whole_number
 from mariage.spec import compile as compile_

@@ -20,7 +20,8 @@ from mariage.conformance.protocol import sorted_card_sets, state_json
 from mariage.conformance.regen import option_variants
 from mariage.conformance.suite import Test as SuiteTest
 from mariage.conformance.suite import load_suite
-from mariage.engine.actions import Claim, Close, Pass, Play, action_text, parse_action
+from mariage.engine.actions import Claim, Close, Pass, Play
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe
 from mariage.engine.state import GameState

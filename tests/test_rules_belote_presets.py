@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 from mariage import GameState, Phase, load_rules
-from mariage.engine.actions import parse_action
+from mariage.engine.actiontext import parse_action
 from rulekit import covers, legal_texts, play, play_tricks, refused, start
 from test_rules_belote import (
     BELOTE,

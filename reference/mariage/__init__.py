@@ -37,11 +37,8 @@ if TYPE_CHECKING:
         Play,
         Question,
         Raise,
-        action_text,
-        naming,
-        parse_action,
-        set_naming,
     )
+    from .engine.actiontext import action_text, naming, parse_action, set_naming
     from .engine.deals import SeededDeals, canonical_deck
     from .engine.observation import Observation, observe
     from .engine.rules import Rules
@@ -59,7 +56,9 @@ _LAZY = {
     **dict.fromkeys(
         ("Action", "Answer", "AskPartner", "CallOut", "Claim", "Close", "Decline", "Draw",
          "Bid", "Call", "Give", "Kontra", "Question", "Raise", "Declare", "Exchange", "Pass",
-         "Play", "action_text", "parse_action", "naming", "set_naming"), _A),
+         "Play"), _A),
+    **dict.fromkeys(("action_text", "parse_action", "naming", "set_naming"),
+                    "engine.actiontext"),
     "Observation": _O, "observe": _O, "load_rules": "spec.compile",
     "SeededDeals": _D, "canonical_deck": _D, "IllegalActionError": _E, "MariageError": _E,
     "OptionError": _E, "SpecError": _E, "Rules": "engine.rules",

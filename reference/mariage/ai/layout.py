@@ -30,7 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from mariage.engine.actions import Action, Give, action_text, parse_action
+from mariage.engine.actions import Action, Give
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules

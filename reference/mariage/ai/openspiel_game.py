@@ -42,7 +42,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from mariage.engine.actions import Give, Play, action_text
+from mariage.engine.actions import Give, Play
+from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mariage.engine.actions import Action, Give, action_text
+from mariage.engine.actions import Action, Give
+from mariage.engine.actiontext import action_text
 from mariage.engine.observation import give_receivers, observe, public_action
 from mariage.engine.state import GameState
 

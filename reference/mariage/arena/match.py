@@ -29,7 +29,7 @@ import contextlib
 import math
 from collections.abc import Callable, Iterator, Mapping
 
-from mariage.engine.actions import parse_action
+from mariage.engine.actiontext import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.phase import DEAL
 from mariage.engine.prng import MASK64

@@ -44,7 +44,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.actions import Action
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 from mariage.errors import did_you_mean, printable

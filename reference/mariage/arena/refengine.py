@@ -38,7 +38,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from mariage.engine.actions import action_text
+from mariage.engine.actiontext import action_text
 
 from ..conformance.engine import ReferenceEngine, serve
 from .players import make_chooser

@@ -30,7 +30,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
-from mariage.engine.actions import Action, action_text, parse_action
+from mariage.engine.actions import Action
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.state import GameState
 from mariage.errors import whole_number
 

@@ -7,7 +7,8 @@ import sys
 from typing import TextIO
 
 from mariage.arena.bots import BOTS, Bot, make_bot
-from mariage.engine.actions import Give, Play, action_text
+from mariage.engine.actions import Give, Play
+from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import give_receivers, observe, public_action
 from mariage.engine.rules import Rules

@@ -116,7 +116,7 @@ class Reference:
 
     def step(self, step: dict[str, Any]) -> bool:
         """Take ``step`` (a refused one changes nothing); ``False`` once lost."""
-        from mariage.engine.actions import parse_action
+        from mariage.engine.actiontext import parse_action
 
         from ..errors import IllegalActionError
         from .generate import _dealt_rules, _outcome_rules
@@ -171,7 +171,7 @@ def legal_blame(state: GameState, seat: int | None, missing: Sequence[str],
     >>> legal_blame(st, None, [], ["QS"])
     ('core.hand',)
     """
-    from mariage.engine.actions import parse_action
+    from mariage.engine.actiontext import parse_action
 
     from .ruleprobe import offer_rules, refusal_rule
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from mariage.arena.bots import BOTS, make_bot
-from mariage.engine.actions import action_text, parse_action
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules

@@ -36,7 +36,8 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from mariage.engine.actions import Action, CallOut, Play, action_text, parse_action
+from mariage.engine.actions import Action, CallOut, Play
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase

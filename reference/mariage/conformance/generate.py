@@ -28,19 +28,8 @@ from typing import Any
 
 import yaml
 
-from mariage.engine.actions import (
-    Action,
-    Answer,
-    Bid,
-    CallOut,
-    Decline,
-    Draw,
-    Pass,
-    Play,
-    Raise,
-    action_text,
-    parse_action,
-)
+from mariage.engine.actions import Action, Answer, Bid, CallOut, Decline, Draw, Pass, Play, Raise
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.deals import cut_deck, fixed_first_dealer, gathered_deck
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules

@@ -50,7 +50,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mariage.engine.actions import parse_action
+from mariage.engine.actiontext import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules

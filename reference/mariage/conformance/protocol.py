@@ -23,7 +23,7 @@ import json
 import math
 from typing import Any
 
-from mariage.engine.actions import contract_name
+from mariage.engine.actiontext import contract_name
 from mariage.engine.mechanisms.questions import CALLED_PAIR
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase

@@ -314,7 +314,7 @@ def perft_divide_blame(client: EngineClient, test: Test) -> tuple[str, tuple[str
     Only run after a perft count differs: it walks the tree again beside the
     reference interpreter.
     """
-    from mariage.engine.actions import action_text, parse_action
+    from mariage.engine.actiontext import action_text, parse_action
     from mariage.spec.compile import load_rules
 
     rules = load_rules(test.ruleset, test.options)

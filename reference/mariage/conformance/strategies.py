@@ -35,7 +35,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from mariage.engine.actions import action_text
+from mariage.engine.actiontext import action_text
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 from mariage.spec.options import given_only

@@ -19,7 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .actions import action_text, contract_name
+from .actiontext import action_text, contract_name
 from .phase import Phase
 
 if TYPE_CHECKING:

@@ -29,15 +29,16 @@ a mark from few entries (the state's ``undo`` and ``undo_to``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .copies import COPIERS
+from .copies import COPIERS, snapshot_state
 
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "restore_trick", "rewind", "take_back", "undo_card",
-           "undo_trick"]
+__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "take_back",
+           "undo_card", "undo_trick"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
@@ -156,3 +157,139 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
         hands[seat] |= 1 << cards.pop()
         seats.pop()
         state.to_act = seat
+
+
+class Undoable:
+    """The undo of a :class:`~mariage.engine.state.GameState` (a base of it): turning the
+    journal on and off, taking back one action, a mark and a whole line back to it."""
+
+    __slots__ = ()  # the state's own slots: what these methods read and write
+
+    def enable_undo(self, on: bool = True) -> None:
+        """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
+
+        With undo on, a card journals only what it changes (a trail, written
+        by generated code: :func:`mariage.engine.fastpath.play_apply`): within
+        its trick, the seat (and what was known of his hand and his forced card
+        where those change); at a trick's end, what the trick's end changes,
+        with what the hooks there declare they change
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`). The
+        hand's last card, a trick's end whose hooks may end or pause the hand,
+        any other :meth:`apply`, :meth:`deal` and :meth:`resign` first journal
+        the state (the price of a :meth:`clone`). A refused action leaves no
+        entry. Turning undo off drops the journal. See also :meth:`mark` and
+        :meth:`undo_to`.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), seed=1)
+        >>> state.enable_undo()
+        >>> before = state.legal_actions()
+        >>> state.apply(before[-1])
+        >>> state.undo()
+        >>> state.legal_actions() == before
+        True
+        """
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        if type(on) is not bool:
+            raise TypeError(f"enable_undo takes True or False, got {type(on).__name__} "
+                            f"{on!r:.40}")
+        if not on:
+            st._undo = None
+        elif st._undo is None:
+            st._undo = []
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back now (0 with undo off)."""
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        return 0 if st._undo is None else len(st._undo)
+
+    def undo(self) -> None:
+        """Take back the last :meth:`apply`, :meth:`deal` or :meth:`resign` made with undo on.
+
+        A hand dealt automatically by :attr:`deal_source` after an action is
+        taken back with it. Raises ``ValueError`` if there is nothing to undo.
+        """
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        journal = st._undo
+        if not journal:
+            raise ValueError("nothing to undo" if journal is not None
+                             else "undo is off: call enable_undo() first")
+        entry = journal.pop()
+        if entry.__class__ is int:  # a card within its trick (the usual entry: inline)
+            st.hands[entry] |= 1 << st.trick_cards.pop()
+            st.trick_seats.pop()
+            st.actions.pop()
+            st.to_act = entry
+        else:
+            take_back(st, entry)
+
+    def mark(self) -> int:
+        """A mark of this moment, which :meth:`undo_to` comes back to (undo is turned on).
+
+        A search marks a position, plays a line from it (a playout to the end
+        of the hand, a branch of a tree) and takes the whole line back in one
+        call; marks nest, and :meth:`undo` still takes back one action at a
+        time. The mark is the journal's depth: it stays good while at least
+        that many actions are kept.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("marianna"), seed=1)
+        >>> root = state.mark()
+        >>> before = state.legal_actions()
+        >>> while state.hand_no == 1:  # to the end of the hand, and the next deal
+        ...     state.apply(state.legal_actions()[-1])
+        >>> state.undo_to(root)
+        >>> state.hand_no, state.legal_actions() == before, state.undo_depth
+        (1, True, 0)
+        """
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        if st._undo is None:
+            st._undo = []
+        return len(st._undo)
+
+    def undo_to(self, mark: int) -> None:
+        """Take back every action made since :meth:`mark` returned ``mark``, in one call.
+
+        Raises ``ValueError`` if undo is off or fewer actions are kept than the mark.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), seed=2)
+        >>> root = state.mark()
+        >>> for _ in range(3):
+        ...     state.apply(state.legal_actions()[0])
+        >>> inner, seen = state.mark(), state.legal_actions()
+        >>> for _ in range(5):
+        ...     state.apply(state.legal_actions()[-1])
+        >>> state.undo_to(inner)
+        >>> state.legal_actions() == seen, state.undo_depth
+        (True, 3)
+        >>> state.undo_to(root)
+        >>> len(state.actions), state.undo_depth
+        (0, 0)
+        >>> state.undo_to(inner)
+        Traceback (most recent call last):
+        ...
+        ValueError: no such mark: 3 (undo depth 0)
+        """
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        journal = st._undo
+        if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
+            raise ValueError(f"no such mark: {mark!r} (undo depth {st.undo_depth})")
+        rewind(st, journal, mark)
+
+    def _journaled(self, method: Callable[..., None], *args: Any) -> None:
+        """Run ``method`` with undo off after journaling the state; on error, restore it."""
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        journal = st._undo
+        assert journal is not None
+        snap = snapshot_state(st)
+        st._undo = None
+        try:
+            method(*args)
+        except BaseException:
+            COPIERS[type(st)].restore(st, snap)
+            raise
+        finally:
+            st._undo = journal
+        journal.append(snap)

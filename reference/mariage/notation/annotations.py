@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mariage.engine.actions import bid_value_text
+from mariage.engine.actiontext import bid_value_text
 from mariage.engine.phase import DEAL, OVER
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, HandRecord

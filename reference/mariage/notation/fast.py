@@ -46,7 +46,8 @@ import re
 from operator import itemgetter
 from typing import Any
 
-from mariage.engine.actions import Action, Play, SayPair, parse_action
+from mariage.engine.actions import Action, Play, SayPair
+from mariage.engine.actiontext import parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mariage.engine.actions import Action, action_text
+from mariage.engine.actions import Action
+from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from mariage.engine.actions import Action, Give, Play, parse_action, played_card
+from mariage.engine.actions import Action, Give, Play, played_card
+from mariage.engine.actiontext import parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules

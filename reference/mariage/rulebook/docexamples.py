@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mariage.engine.actions import Action, CallOut, action_text, parse_action
+from mariage.engine.actions import Action, CallOut
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Bid, BlindBid, Pass, action_text
+from ..actions import Action, Bid, BlindBid, Pass
+from ..actiontext import action_text
 from ..phase import AUCTION, PLAY
 from .base import Kept, Mechanism, kept_per_rules, refuse
 

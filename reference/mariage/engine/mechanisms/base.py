@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from mariage.errors import IllegalActionError
 
-from ..actions import Action, action_text
+from ..actions import Action
+from ..actiontext import action_text
 
 if TYPE_CHECKING:
     from ..rules import Rules

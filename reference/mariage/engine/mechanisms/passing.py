@@ -29,7 +29,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, overload
 
-from ..actions import Action, Give, parse_action
+from ..actions import Action, Give
+from ..actiontext import parse_action
 from ..phase import PASSING
 from .base import Mechanism, partner_of, refuse
 

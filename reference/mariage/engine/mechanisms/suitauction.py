@@ -28,7 +28,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Double, Pass, SuitBid, action_text
+from ..actions import Action, Double, Pass, SuitBid
+from ..actiontext import action_text
 from ..phase import BIDDING, PLAY
 from .base import Mechanism, refuse
 

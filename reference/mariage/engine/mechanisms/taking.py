@@ -27,7 +27,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Pass, Take, action_text
+from ..actions import Action, Pass, Take
+from ..actiontext import action_text
 from ..phase import PLAY, TAKING
 from .base import Mechanism, refuse
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, ChooseTalon, Concede, Give, Redeal, action_text
+from ..actions import Action, ChooseTalon, Concede, Give, Redeal
+from ..actiontext import action_text
 from ..phase import AUCTION, CONTRACT, PASSING, PLAY
 from .base import Mechanism, refuse
 from .contract import round_to
