@@ -127,7 +127,7 @@ class ActionSpace:
     :meth:`legal_ids` and :meth:`play`.
 
     >>> from mariage import GameState, load_rules
-    >>> from mariage.engine.actions import parse_action
+    >>> from mariage.engine.actiontext import parse_action
     >>> from mariage.engine.deals import canonical_deck
     >>> rules = load_rules("marjapussi-de")
     >>> space = ActionSpace(rules)

@@ -11,7 +11,7 @@ a match exercises: every refusal of a card of the hand, and the offer of the
 action taken.
 
 >>> from mariage import load_rules, GameState
->>> from mariage.engine.actions import parse_action
+>>> from mariage.engine.actiontext import parse_action
 >>> from mariage.engine.deals import canonical_deck
 >>> rules = load_rules("mariglia")
 >>> st = GameState(rules, first_dealer=0)

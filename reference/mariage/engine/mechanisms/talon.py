@@ -9,7 +9,7 @@ conceded in the match).
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.deals import canonical_deck
->>> from mariage.engine.actions import parse_action
+>>> from mariage.engine.actiontext import parse_action
 >>> state = GameState(load_rules("thousand"), first_dealer=2)
 >>> state.deal(canonical_deck(state.rules))
 >>> for text in ("bid:100", "pass", "pass"):
