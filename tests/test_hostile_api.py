@@ -279,6 +279,15 @@ def test_the_recorder_refuses_a_first_dealer_that_is_no_seat() -> None:
         Recorder(MARIANNA, 7)
 
 
+def test_no_first_dealer_is_refused_where_the_rules_have_a_dealer() -> None:
+    """None once started a dealerless Marianna: seat 0 led every hand, the deal never
+    passed on. It stays the way to say "no dealer" for rules without one (Mariazza)."""
+    with pytest.raises(ValueError, match="marianna has a dealer: first_dealer must be a seat"):
+        GameState(MARIANNA, first_dealer=None)
+    mariazza = GameState(load_rules("mariazza"), first_dealer=None)
+    assert mariazza.dealer is None
+
+
 # ---------------------------------------------------------------- OpenSpiel and policies
 def _openspiel_state(hands: int = 1) -> Any:
     pyspiel = pytest.importorskip("pyspiel")

@@ -80,8 +80,16 @@ def _check_rules(rules: object) -> None:
 class GameState(Undoable):
     """The state of a match under one :class:`~mariage.engine.rules.Rules`.
 
-    ``mechanisms`` replaces the mechanisms that run the rules (see
+    ``first_dealer`` is the seat that deals the first hand; ``None`` only for rules
+    without a dealer (``deal.first_dealer: none``, Mariazza), where a seat given is
+    not used. ``mechanisms`` replaces the mechanisms that run the rules (see
     :mod:`mariage.engine.mechanisms`); by default, the reference ones.
+
+    >>> from mariage import load_rules
+    >>> GameState(load_rules("marianna"), first_dealer=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: marianna has a dealer: first_dealer must be a seat from 0 to 3, not None
     """
 
     __slots__ = (
@@ -191,6 +199,9 @@ class GameState(Undoable):
                             f"DEFAULT_MECHANISMS), not {type(mechanisms).__name__}")
         if first_dealer is not None:
             first_dealer = seat_number(first_dealer, rules.nseats, "first_dealer")
+        elif rules.first_dealer != "none":
+            raise ValueError(f"{rules.ruleset} has a dealer: first_dealer must be a seat "
+                             f"from 0 to {rules.nseats - 1}, not None")
         self.rules = rules
         self.mech = mechanisms
         self._appliers = dispatch_of(mechanisms, rules)
