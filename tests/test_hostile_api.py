@@ -288,6 +288,17 @@ def test_no_first_dealer_is_refused_where_the_rules_have_a_dealer() -> None:
     assert mariazza.dealer is None
 
 
+@pytest.mark.parametrize("team", [-1, 2, True, 1.0, "0", None])
+def test_a_side_that_is_no_side_is_refused_by_the_hand_helpers(team: object) -> None:
+    """hand_points(-1) read the last side's points, opponent(5) named side -4."""
+    state = new_match(MARIANNA, 1)
+    for helper in (state.hand_points, state.opponent):
+        name = helper.__name__
+        with pytest.raises(ValueError, match=f"{name}: team must be a side number from 0 to 1"):
+            helper(team)  # type: ignore[arg-type]
+    assert (state.hand_points(1), state.opponent(1)) == (0, 0)
+
+
 # ---------------------------------------------------------------- OpenSpiel and policies
 def _openspiel_state(hands: int = 1) -> Any:
     pyspiel = pytest.importorskip("pyspiel")

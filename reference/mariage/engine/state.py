@@ -57,15 +57,16 @@ class DealSource(Protocol):
     def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
 
 
-def seat_number(value: object, nseats: int, what: str) -> int:
+def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> int:
     """``value`` as a seat number (an integer from 0 to ``nseats - 1``), or ValueError
-    naming ``what``: a bool, a float, a string or a seat out of range is refused."""
+    naming ``what``: a bool, a float, a string or a seat out of range is refused.
+    ``kind`` names what is numbered (``"side"`` for a team)."""
     try:
         seat = operator.index(cast(SupportsIndex, value))
     except TypeError:
         seat = -1
     if isinstance(value, bool) or not 0 <= seat < nseats:
-        raise ValueError(f"{what} must be a seat number from 0 to {nseats - 1}"
+        raise ValueError(f"{what} must be a {kind} number from 0 to {nseats - 1}"
                          f"{' (or None)' if what == 'first_dealer' else ''}, not {value!r}")
     return seat
 
@@ -351,7 +352,10 @@ class GameState(Undoable):
 
     def hand_points(self, team: int) -> int:
         """Card points plus counted declarations of ``team`` in the current hand."""
-        return self.captured[team] + self.decl_points[team]
+        captured = self.captured
+        if type(team) is not int or not 0 <= team < len(captured):
+            team = seat_number(team, len(captured), "hand_points: team", "side")
+        return captured[team] + self.decl_points[team]
 
     def sides_in_hand(self) -> tuple[int, ...]:
         """The sides with a seat in this hand: every side but that of a seat sitting out."""
@@ -365,6 +369,8 @@ class GameState(Undoable):
         """The side playing this hand against ``team``, where two sides play a hand:
         of two sides, the other; of more, the other one with a seat in the hand."""
         r = self.rules
+        if type(team) is not int or not 0 <= team < len(r.teams):
+            team = seat_number(team, len(r.teams), "opponent: team", "side")
         if len(r.teams) == 2:
             return 1 - team
         out = r.team_of[self.out] if self.out >= 0 else -1  # the side sitting out, if any
