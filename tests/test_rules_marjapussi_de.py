@@ -111,6 +111,16 @@ def test_partnership_draw_is_a_rule_of_the_table() -> None:
     assert "draws a card" in drawn["text"] and "fixed" in fixed["text"]
 
 
+def test_only_fixed_seats_make_w_the_first_dealer() -> None:
+    """RULES-NOTES-marjapussi-de.md 1.1: W (seat 3) deals first by the engines' fixed-seat
+    convention; with the partnership draw (the default) the highest card deals first, which
+    a seeded match draws by lot. The players' rule said W deals whatever the option."""
+    drawn, fixed = load_rules(RULES), load_rules(RULES, {"partnership_draw": "fixed"})
+    assert drawn.first_dealer == "lot" and fixed.first_dealer == "last_seat"
+    text = " ".join(drawn.info("marjapussi-de.players").text.split())
+    assert "(the dealer is W)" not in text and "with fixed seats W deals first" in text
+
+
 @covers("marjapussi-de.pack", ruleset=RULES)
 def test_card_points() -> None:
     r = load_rules(RULES)
