@@ -260,3 +260,12 @@ def test_a_cached_rulebook_follows_its_files(cache: Path, tmp_path: Path) -> Non
     _RULES_CACHE.clear()
     text = rulebook_output(str(child), {})
     assert "Changed Game" in text and "Base Game" not in text
+
+
+def test_every_module_of_the_package_is_in_the_fingerprint() -> None:
+    """A changed module anywhere in the package (the rulebook's renderer, the engine) must
+    give new keys; when the cache moved into ``mariage/spec`` the fingerprint walked only
+    that folder, and ``mariage rules`` went on printing the text of the old renderer."""
+    import mariage
+
+    assert Path(mariage.__file__).resolve().parent == diskcache._PACKAGE

@@ -79,6 +79,14 @@ def test_cards_table_and_facts() -> None:
     assert "beat an opponent's winning card" in got["Duty to follow"]
 
 
+def test_the_cards_section_counts_a_suit_short_of_a_card() -> None:
+    """Marianna for three takes the two of spades out (notes ¶12): the rulebook said
+    "39 cards, 10 in each suit"."""
+    text = render_text(load_rules("marianna-3"))
+    assert "39 cards, 10 in hearts, diamonds and clubs, 9 in spades (" in " ".join(text.split())
+    assert "40 cards, 10 in each suit (" in render_text(load_rules("marianna"))
+
+
 def test_pack_option_changes_the_cards_table() -> None:
     rules = load_rules("marjapussi", {"pack_size": "28"})
     cards = next(s for s in rulebook(rules).sections if s.key == "cards").tables[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from mariage import parse_action
+from mariage.rulebook.render import render_text
 from rulekit import (
     cards,
     check_match_target,
@@ -63,6 +64,19 @@ def test_no_mariannino_or_mariannone_by_default() -> None:
     rules = rules_of(RULES)
     assert not rules.info("marianna.decl.mariannino").enabled
     assert not rules.info("marianna.decl.mariannone").enabled
+
+
+@pytest.mark.parametrize("ruleset", [RULES, "cinquecento-siciliana"])
+def test_the_combinations_being_left_out_is_shown_as_decided(ruleset: str) -> None:
+    """RULES-NOTES.md, Cinquecento: whether the mariannino and the mariannone belong to the
+    game is not settled; they are options, off by default (decided). The rulebook says so."""
+    rules = rules_of(ruleset)
+    text = render_text(rules)
+    for rid, option in (("marianna.decl.mariannino", "mariannino"),
+                        ("marianna.decl.mariannone", "mariannone")):
+        assert rules.info(rid).decided, rid
+        head = next(line for line in text.splitlines() if line.startswith(f"[{rid}]"))
+        assert "decided by this project" in head and f"option {option}, default false" in head
 
 
 @covers("marianna.decl.mariannino", "marianna.decl.mariannino.value",

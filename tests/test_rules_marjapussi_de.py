@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from mariage import GameState, IllegalActionError, Phase, action_text, load_rules, parse_action
 from mariage.engine.mechanisms.contract import round_to
+from mariage.rulebook.render import render_text
 from rulekit import cards, covers, legal_texts, play, play_out, refused, start
 
 RULES = "marjapussi-de"
@@ -108,6 +109,16 @@ def test_partnership_draw_is_a_rule_of_the_table() -> None:
     fixed = load_rules(RULES, {"partnership_draw": "fixed"}).document["deal"]["partnership"]
     assert drawn["mode"] == "draw" and fixed["mode"] == "fixed"
     assert "draws a card" in drawn["text"] and "fixed" in fixed["text"]
+
+
+def test_only_fixed_seats_make_w_the_first_dealer() -> None:
+    """RULES-NOTES-marjapussi-de.md 1.1: W (seat 3) deals first by the engines' fixed-seat
+    convention; with the partnership draw (the default) the highest card deals first, which
+    a seeded match draws by lot. The players' rule said W deals whatever the option."""
+    drawn, fixed = load_rules(RULES), load_rules(RULES, {"partnership_draw": "fixed"})
+    assert drawn.first_dealer == "lot" and fixed.first_dealer == "last_seat"
+    text = " ".join(drawn.info("marjapussi-de.players").text.split())
+    assert "(the dealer is W)" not in text and "with fixed seats W deals first" in text
 
 
 @covers("marjapussi-de.pack", ruleset=RULES)
@@ -825,6 +836,17 @@ def test_a_session_of_four_hands() -> None:
     ns, ew = st.match_scores
     assert st.result is not None
     assert st.result.winner == (None if ns == ew else (NS if ns > ew else EW))
+
+
+def test_how_a_session_ends_is_shown_as_decided() -> None:
+    """RULES-NOTES-marjapussi-de.md 1.14: how a session ends could not be confirmed, so a
+    fixed number of hands with the higher total winning is this project's choice (decided);
+    the rulebook says so beside its options."""
+    rules = load_rules(RULES)
+    assert rules.info("marjapussi-de.match.end").decided
+    head = next(line for line in render_text(rules).splitlines()
+                if line.startswith("[marjapussi-de.match.end]"))
+    assert "decided by this project" in head and "option hands, default 4" in head
 
 
 @covers("marjapussi-de.match.end", ruleset=RULES, options={"hands": 1})

@@ -214,6 +214,19 @@ def test_cinquecento_split_spoiled_by_any() -> None:
     assert state.decl_points == [40, 0] and state.trump == suit(state, "D")
 
 
+@covers("siciliana.ask.declaration", ruleset=CS)
+@covers("siciliana.ask.declaration", ruleset=CS, options={"split_ask": "may_declare"})
+def test_cinquecento_split_ask_and_the_askers_declaration() -> None:
+    hands = ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "QH 2D 4D 4C 5D", "2H 4H 7S JS 5H"]
+    state = start(CS, hands, dealer=3)
+    play(state, "ask:cover:H yes")
+    assert legal_texts(state) == ["KH"]  # asking was his declaration for the trick
+    state = start(CS, hands, dealer=3, options={"split_ask": "may_declare"})
+    play(state, "ask:cover:H yes marianna:S KH 2C QH 2H")
+    # the first marianna fixes trump for the hand; the split still scores its 20
+    assert state.decl_points == [60, 0] and state.trump == suit(state, "S")
+
+
 @covers("siciliana.ask.cutoff", ruleset=CS, options={"split_window": "no_trump"})
 def test_cinquecento_split_window_option() -> None:
     stock = "QS 2S 3D 3C  7S AH KD KC  6S 3H QD QC  5S JH JD JC  4S AD AC 7C"

@@ -220,7 +220,8 @@ def test_the_partner_who_covers_may_still_declare_his_own_marianna() -> None:
     assert state.trump == suit(state, "H") and state.decl_points == [60, 0]
 
 
-@covers("siciliana.ask.cover", "marianna.decl.per-trick", ruleset=RULES)
+@covers("siciliana.ask.cover", "siciliana.ask.declaration", "marianna.decl.per-trick",
+        ruleset=RULES)
 def test_the_asker_may_not_declare_in_the_trick_of_his_ask() -> None:
     state = start(RULES, ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "QH 2D 4D 4C 5D",
                           "2H 4H 7S JS 5H"], dealer=3)
@@ -334,3 +335,36 @@ def test_mariannino_value_option() -> None:
                   options={"mariannino_value": "next_plus_200"})
     play(state, "mariannino:H")
     assert state.declared[-1][3] == 240 and state.decl_points == [240, 0]
+
+
+MAY_DECLARE = {"split_ask": "may_declare"}
+
+
+@covers("siciliana.ask.declaration", "siciliana.ask.cover-play", ruleset=RULES,
+        options=MAY_DECLARE)
+def test_split_ask_may_declare_option() -> None:
+    """Asking leaves the declaration open (decided reading: by default it does not)."""
+    state = start(RULES, ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "QH 2D 4D 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3, options=MAY_DECLARE)
+    play(state, "ask:cover:H yes")
+    assert set(legal_texts(state)) == {"KH", "marianna:S"}
+    refused(state, "ask:cover:H", "marianna.decl.per-trick")  # one ask per trick
+    play(state, "marianna:S")
+    assert state.trump == suit(state, "S") and state.decl_points == [40, 0]
+    assert legal_texts(state) == ["KH"]  # he must still lead his card of the pair
+    play(state, "KH 2C QH 2H")
+    assert state.tricks[-1][2] == 0
+    # his own marianna does not spoil the split: 20 more, and hearts become trump
+    assert [v for (_, _, _, v) in state.declared] == [40, 20]
+    assert state.trump == suit(state, "H") and state.decl_points[NS] == 60
+
+
+@covers("siciliana.ask.declaration", ruleset=RULES, options=MAY_DECLARE)
+def test_split_ask_may_declare_after_a_no() -> None:
+    state = start(RULES, ["KH KS QS 5S 6S", "2C 5C 6C 7C 4S", "JH 2D 4D 4C 5D",
+                          "2H 4H 7S JS 5H"], dealer=3, options=MAY_DECLARE)
+    play(state, "ask:cover:H no")
+    texts = legal_texts(state)
+    assert "marianna:S" in texts and not any(t.startswith("ask") for t in texts)
+    play(state, "marianna:S 5S")
+    assert state.trump == suit(state, "S") and state.decl_points == [40, 0]

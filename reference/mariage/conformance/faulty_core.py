@@ -352,6 +352,9 @@ _fault("cinquecento-marianna-values", "cinquecento.decl.value", "cinquecento",
 _fault("cover-with-trump", "siciliana.ask.cover", "marianna-siciliana",
        "the cover ask is allowed after trump is set",
        lambda r: _asks(r, "rule", "siciliana.ask.cover", needs_no_trump=False))
+_fault("cover-ask-keeps-declaration", "siciliana.ask.declaration", "marianna-siciliana",
+       "asking for a cover leaves the asker's declaration for the trick open",
+       lambda r: _asks(r, "rule", "siciliana.ask.cover", uses_declaration=False))
 _fault("cover-scores-when-lost", "siciliana.ask.cover-play", "marianna-siciliana",
        "a split marriage scores whoever wins its trick", mechanisms=_m(asks=_SplitScoresAnyway()))
 _fault("cover-yes-without-card", "siciliana.ask.answer", "marianna-siciliana",

@@ -171,6 +171,7 @@ class Ask:
     who: str
     window: str
     spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
+    uses_declaration: bool = True  # asking is the asker's declaration for the trick
 
 
 @frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)

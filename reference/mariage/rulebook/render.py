@@ -240,6 +240,22 @@ def _suits_text(rules: Rules) -> str:
     return ", ".join(f"{SUIT_SYMBOLS.get(s, s)} {SUIT_NAMES.get(s, s)}" for s in rules.suits)
 
 
+def _per_suit_text(rules: Rules) -> str:
+    """How many cards each suit has: "10 in each suit", or the counts where a card was
+    taken out of one suit (Marianna for three: "10 in hearts, diamonds and clubs, 9 in
+    spades")."""
+    counts = [sum(1 for c in range(rules.ncards) if rules.suit_of[c] == s)
+              for s in range(len(rules.suits))]
+    if len(set(counts)) == 1:
+        return f"{counts[0]} in each suit"
+    groups = [(n, [SUIT_NAMES.get(rules.suits[s], rules.suits[s])
+                   for s, k in enumerate(counts) if k == n])
+              for n in sorted(set(counts), reverse=True)]
+    return ", ".join(f"{n} in " + (" and ".join(names) if len(names) < 3
+                                   else ", ".join(names[:-1]) + " and " + names[-1])
+                     for n, names in groups)
+
+
 def _duty_text(rules: Rules, stock_phase: bool) -> str:
     ob = rules.obligation_stock if stock_phase else rules.obligation_no_stock
     if ob is None or not ob.follow:
@@ -534,7 +550,7 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
     if key == "cards":
         top, low = rules.card_code[0], rules.card_code[rules.ncards - 1]
         ten = " (T stands for ten)" if "T" in rules.ranks else ""
-        return (f"{rules.ncards} cards, {len(rules.ranks)} in each suit ({_suits_text(rules)}). "
+        return (f"{rules.ncards} cards, {_per_suit_text(rules)} ({_suits_text(rules)}). "
                 f"The table lists the ranks of a suit from highest to lowest and what each "
                 f"card is worth to the side that wins it in a trick; the pack holds "
                 f"{rules.pack_points} card points. A card is written as its rank and its "

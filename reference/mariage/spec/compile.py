@@ -426,7 +426,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
                 ordered=spec["settle"].get("ordered", False),
                 needs_no_trump=spec.get("needs_no_trump", False),
                 who=spec["who"], window=spec["window"],
-                spoiled_by=spec["settle"].get("spoiled_by", "opponent")))
+                spoiled_by=spec["settle"].get("spoiled_by", "opponent"),
+                uses_declaration=spec.get("uses_declaration", True)))
         if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target

@@ -76,7 +76,7 @@ _MAGIC = b"MARIAGE\x03"  # 2: the MAC covers the key too; 3: BLAKE2b in place of
 _KEY_FILE = "key"
 _MAX_ENTRIES = 256
 _STALE_SECONDS = 3600.0
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # the whole package, not spec/ alone
 
 
 def enabled() -> bool:

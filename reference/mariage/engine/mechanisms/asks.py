@@ -133,7 +133,10 @@ class Asks(Mechanism):
                 rule = r.decl_per_trick_rule  # the one declaration action is used up
             refuse(st, rule, seat, action, self.reason(st, seat, action))
         st.actions.append((seat, action))
-        st.decl_this_trick[seat] += 1
+        if r.asks[action.ask].uses_declaration:
+            st.decl_this_trick[seat] += 1
+        else:  # his declaration stays open; one ask per trick all the same
+            st.ask_spent = (st.trick_no, seat)
         st.pending_ask = (action.ask, seat, action.suit)
         st.phase = ANSWER
         st.to_act = self.partner(st, seat)
@@ -148,7 +151,7 @@ class Asks(Mechanism):
         if st.decl_this_trick[seat] >= r.decl_per_trick:
             return "the declaration right for this trick is used up"
         if st.ask_spent == (st.trick_no, seat):
-            return "one ask per trick: after a failed ask only a declaration of his own"
+            return "one ask per trick: after an ask only a declaration of his own"
         if 0 <= action.ask < len(r.asks):
             a = r.asks[action.ask]
             if not st.mech.declarations.window_open(st, a.window):
@@ -178,7 +181,7 @@ class Asks(Mechanism):
         st.phase = PLAY
         st.to_act = asker
         if not action.yes:
-            if r.failed_ask == "may_declare":  # the ask did not use up his declaration
+            if r.failed_ask == "may_declare" and a.uses_declaration:  # a failed ask gives it back
                 st.decl_this_trick[asker] -= 1
                 st.ask_spent = (st.trick_no, asker)
             return
