@@ -322,7 +322,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    gives: dict[int, int] | None = None,
                    turnup_fixed: bool = False,
                    collect: list[tuple[int, int]] | None = None,
-                   movable: int = 0) -> Refusal | None:
+                   movable: int = 0,
+                   decided: list[Refusal] | None = None) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
@@ -347,7 +348,11 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     the seat's hand (:func:`_force_card`; ``movable``: the cards of unknown places,
     the only ones exchanged), collecting more, until another kind of
     refusal, which it then returns without meaning: once ``collect`` is not
-    empty, only the bounds in it count. Returns None
+    empty, only the bounds in it count. ``decided``: with ``expect``, a list that
+    receives, instead of a :data:`DECIDE` refusal, each step whose effect the case
+    had not decided (as such a refusal, its state copied), while the replay goes on
+    expecting the effect this deck gave (the caller makes the other effects cases
+    of their own); not once ``collect`` has a bound. Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -407,6 +412,12 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         if _effect_depends_on_cards(a, trump, st, turned):
             if expect is None:
                 trump_known = False  # whether and which trump it sets may depend on the cards
+            elif i not in expect and decided is not None and not collect:
+                # decided on the way: this deck's effect, the others as cases of their own
+                step = Refusal(i, seat, a, st.clone(), DECIDE, True, list(received), moved,
+                               trump_known)
+                step.replay = (start, deck, first, acts, i)
+                decided.append(step)
             elif expect.get(i) != effect_of(st):
                 kind = EFFECT if i in expect else DECIDE
                 refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)
