@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from mariage import GameState, Play, list_rulesets, load_rules
 from mariage.notation.model import Deal, DealPart, Note, Record
 from mariage.notation.placement import Placement
@@ -283,3 +285,76 @@ def test_a_king_or_a_queen_but_not_both_splits_into_cases(
     # case, instead of exchanging cards until one fits (458 replays for one hand before)
     used = _replays_a_hand(monkeypatch, "cinquecento-siciliana", 1)
     assert max(used) < 200, used
+
+
+def test_an_answer_whose_effect_the_cards_decide_is_decided_during_the_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # German Marjapussi, every card hidden: cards passed and passed back, then answers
+    # "no" that name no suit. The first search by bounds stopped learning past the first
+    # answer and the exchanges took over (87 replays for the second hand); now each case
+    # goes on past the answer with the effect its deck gives, the others as cases
+    from mariage.arena.bots import make_bot
+    from mariage.notation import search
+    from mariage.notation.recorder import record_match
+
+    rules = load_rules("marjapussi-de")
+    rec = _hide_all(record_match(rules, 3, [make_bot("random", 21 + i) for i in range(4)]))
+    used = _count_replays(monkeypatch)
+    assert check_record(rec).errors == []
+    assert max(used) < 20, used
+    del used[:]
+    monkeypatch.setattr(search, "DECIDE_ON_THE_WAY", False)  # the search as it was
+    assert check_record(rec).errors == []
+    assert max(used) > 50, used
+
+
+def _verdict(rec: Record) -> tuple[str, ...]:
+    return tuple(e.code for e in check_record(rec, search_limit=3000).errors)
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=hst.sampled_from(["marjapussi-de", "marianna-siciliana", "cinquecento-siciliana",
+                              "mariaggia", "sixty-six-3"]),
+       seed=hst.integers(0, 10_000), share=hst.sampled_from([0.5, 0.75, 1.0]),
+       swap=hst.booleans())
+def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
+        name: str, seed: int, share: float, swap: bool) -> None:
+    # random records with some cards hidden, some with two shown cards of different
+    # hands exchanged (most such records fit no deal): both searches give the same verdict
+    import random
+
+    from mariage.notation import search
+
+    rules = load_rules(name)
+    rec = recorded_match(name, {}, seed, seed + 3)
+    rng = random.Random(seed)
+    hands = []
+    for k, hand in enumerate(rec.hands):
+        places = [(i, j) for i, p in enumerate(hand.deal.parts)
+                  if p.label not in ("dealer", "first") for j in range(len(p.cards))]
+        rng.shuffle(places)
+        hidden = set(places[:round(share * len(places))])
+        shown = [ij for ij in places if ij not in hidden]
+        cards = {(i, j): c for i, p in enumerate(hand.deal.parts) for j, c in enumerate(p.cards)}
+        for ij in hidden:
+            cards[ij] = "??"
+        if swap and k == 0 and len(shown) >= 2 and shown[0][0] != shown[1][0]:
+            a, b = shown[0], shown[1]
+            cards[a], cards[b] = cards[b], cards[a]
+        parts = tuple(DealPart(p.label, tuple(cards[i, j] for j in range(len(p.cards))))
+                      for i, p in enumerate(hand.deal.parts))
+        hands.append(replace(hand, deal=Deal(parts)))
+    partial = replace(rec, hands=tuple(hands))
+    assert rules.ncards > 0
+    new = _verdict(partial)
+    old_flag = search.DECIDE_ON_THE_WAY
+    search.DECIDE_ON_THE_WAY = False
+    try:
+        old = _verdict(partial)
+    finally:
+        search.DECIDE_ON_THE_WAY = old_flag
+    gave_up = "N136"
+    if gave_up not in new and gave_up not in old:
+        assert new == old, (name, seed, share, swap, new, old)
+    else:  # a search that gives up proves nothing: the other must not refuse a valid one
+        assert not (new == () and "N135" in old) and not (old == () and "N135" in new)
