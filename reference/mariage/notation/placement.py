@@ -205,15 +205,22 @@ def effect_of(st: GameState) -> tuple[object, ...]:
     Two deals whose replays agree on it after an answer that names no suit
     go on alike (the same trump, the same credits).
     """
+    names = _EFFECT_FIELDS.get(type(st))
+    if names is None:
+        names = _EFFECT_FIELDS[type(st)] = tuple(
+            name for name in type(st).__slots__
+            if not name.startswith("_") and name not in _NOT_EFFECT)
     out: list[object] = []
-    for name in type(st).__slots__:
-        if name.startswith("_") or name in _NOT_EFFECT:
-            continue
+    for name in names:
         value = getattr(st, name)
         if type(value) is list:
             value = tuple(tuple(v) if type(v) is list else v for v in value)
         out.append(value)
     return tuple(out)
+
+
+#: The fields :func:`effect_of` reads, by state class (found once).
+_EFFECT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _expecting(want: tuple[object, ...]) -> Callable[[GameState, int, bool], bool]:

@@ -465,7 +465,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True,
                                  collect=collected, movable=movable, decided=decided)
-        if decided and not collected:
+        if decided and not collected and refusal is not None:
             # the steps this case had not decided: it goes on with the effect of this deck,
             # and each other effect the step may have is a case of its own
             expect = dict(expect)
