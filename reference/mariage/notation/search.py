@@ -81,6 +81,7 @@ from .placement import (
     NOTE,
     Placement,
     Refusal,
+    effect_of,
     plays_in,
     replay_tracked,
     unseen_give,
@@ -100,6 +101,9 @@ QUICK_TRIES = 64
 #: the first search by bounds too (False: the search as it was before, kept for the
 #: benchmark's comparison, ``bench_dealsearch.py --scaling --compare``).
 DECIDE_ON_THE_WAY = True
+#: Share the bounds one replay collects between the cases of turned-up cards of the
+#: same suit (False: each case collects its own, as before; for the benchmark).
+SHARE_BY_SUIT = True
 #: Replays of the search by learned bounds that teach nothing (their children are
 #: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
@@ -444,12 +448,35 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     suit_of = r.suit_of
     dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    # the bounds collected (a card played unheld lies at a place its seat had received),
+    # by the turned-up card's suit: which seat received which place follows from the
+    # actions and the trump alone, so they hold in every case of that trump (cases that
+    # expect no effect of a step and pass no unseen cards)
+    shared: dict[int, set[tuple[int, int]]] = {}
+    # the heap entries that stand for the other effects of a step decided during a
+    # replay, by order number: the step (its state after this deck's effect)
+    pending: dict[int, Refusal] = {}
     told = 0  # the replays reported (by yielding)
     while heap and tries < limit:
         if tries > told:  # the last replay is done: another search may take its turn
             told = tries
             yield
-        _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
+        _, _, swaps, order, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
+        step = pending.pop(order, None)
+        if step is not None:  # the other effects of a step decided during a replay: cases
+            for effect in possible_effects(step, placement, played[step.index])[1:]:
+                ncases += 1
+                pushed += 1
+                heapq.heappush(heap, (0, -step.index, 0, pushed, deck_or_none, ncases,
+                                      Placement(dict(placement.allowed)),
+                                      {**expect, step.index: effect}, gives))
+            continue
+        # the bounds that cases of another turned-up card of the same suit collected
+        suit = suit_of[deck_or_none[tpos]] if tpos >= 0 and not expect and not gives else -1
+        if suit >= 0 and SHARE_BY_SUIT:
+            for c, places in shared.get(suit, ()):
+                if c in placement.allowed:
+                    placement.restrict(c, places)
         deck = placement.match(deck_or_none)
         if deck is None:
             continue  # the bounds of this case leave no deal
@@ -467,18 +494,18 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                                  collect=collected, movable=movable, decided=decided)
         if decided and not collected and refusal is not None:
             # the steps this case had not decided: it goes on with the effect of this deck,
-            # and each other effect the step may have is a case of its own
+            # and each other effect the step may have is a case of its own, found when an
+            # entry in the place of those cases comes first (most searches end before)
             expect = dict(expect)
             for step in decided:
-                effects = possible_effects(step, placement, played[step.index])
-                for effect in effects[1:]:
-                    ncases += 1
-                    pushed += 1
-                    heapq.heappush(heap, (0, -step.index, 0, pushed, deck, ncases,
-                                          Placement(dict(placement.allowed)),
-                                          {**expect, step.index: effect}, gives))
-                expect[step.index] = effects[0]
+                pushed += 1
+                pending[pushed] = step
+                heapq.heappush(heap, (0, -step.index, 0, pushed, deck, case_no,
+                                      Placement(dict(placement.allowed)), dict(expect), gives))
+                expect[step.index] = effect_of(step.state)
         if collected:  # cards played by seats that did not hold them: one bound each
+            if suit >= 0:  # the same places in every case of this trump
+                shared.setdefault(suit, set()).update(collected)
             if all(c in placement.allowed for c, _ in collected):
                 for c, places in collected:
                     placement.restrict(c, places)
