@@ -287,25 +287,34 @@ def test_a_king_or_a_queen_but_not_both_splits_into_cases(
     assert max(used) < 200, used
 
 
+def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: int,
+                              flag: str) -> tuple[list[int], list[int]]:
+    """The replays of each searched hand of a random match of ``name`` (the benchmark's
+    bots, every card hidden), with the search's ``flag`` on, then off."""
+    from mariage.arena.bots import make_bot
+    from mariage.notation import search
+    from mariage.notation.recorder import record_match
+
+    rules = load_rules(name)
+    bots = [make_bot("random", seed * 7 + i) for i in range(rules.nseats)]
+    rec = _hide_all(record_match(rules, seed, bots))
+    used = _count_replays(monkeypatch)
+    assert check_record(rec).errors == []
+    on = list(used)
+    del used[:]
+    monkeypatch.setattr(search, flag, False)
+    assert check_record(rec).errors == []
+    return on, list(used)
+
+
 def test_an_answer_whose_effect_the_cards_decide_is_decided_during_the_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # German Marjapussi, every card hidden: cards passed and passed back, then answers
     # "no" that name no suit. The first search by bounds stopped learning past the first
     # answer and the exchanges took over (87 replays for the second hand); now each case
     # goes on past the answer with the effect its deck gives, the others as cases
-    from mariage.arena.bots import make_bot
-    from mariage.notation import search
-    from mariage.notation.recorder import record_match
-
-    rules = load_rules("marjapussi-de")
-    rec = _hide_all(record_match(rules, 3, [make_bot("random", 21 + i) for i in range(4)]))
-    used = _count_replays(monkeypatch)
-    assert check_record(rec).errors == []
-    assert max(used) < 20, used
-    del used[:]
-    monkeypatch.setattr(search, "DECIDE_ON_THE_WAY", False)  # the search as it was
-    assert check_record(rec).errors == []
-    assert max(used) > 50, used
+    new, old = _replays_with_and_without(monkeypatch, "marjapussi-de", 3, "DECIDE_ON_THE_WAY")
+    assert max(new) < 20 and max(old) > 50, (new, old)
 
 
 def _verdict(rec: Record) -> tuple[str, ...]:
@@ -366,17 +375,6 @@ def test_bounds_collected_are_shared_by_the_turned_up_suit(
     # Mariaggia, every card hidden: each unknown card may be the turned-up one, and each
     # such case collected the same bounds from the same plays (a card played unheld lies
     # at a place its seat had drawn: the same places for every turned-up card of a suit);
-    # shared, the worst hand of these matches takes 29 replays instead of 83
-    from mariage.arena.bots import make_bot
-    from mariage.notation import search
-    from mariage.notation.recorder import record_match
-
-    rules = load_rules("mariaggia")
-    rec = _hide_all(record_match(rules, 2, [make_bot("random", 14 + i) for i in range(2)]))
-    used = _count_replays(monkeypatch)
-    assert check_record(rec).errors == []
-    shared = sum(used)
-    del used[:]
-    monkeypatch.setattr(search, "SHARE_BY_SUIT", False)
-    assert check_record(rec).errors == []
-    assert shared < 0.8 * sum(used), (shared, sum(used))
+    # shared, the worst hand of this match takes 29 replays instead of 83
+    new, old = _replays_with_and_without(monkeypatch, "mariaggia", 2, "SHARE_BY_SUIT")
+    assert sum(new) < 0.8 * sum(old) and max(new) < 40 < max(old), (new, old)
