@@ -22,7 +22,8 @@ cost per hidden card at a quarter hidden. A search whose cost is at most
 linear in the hidden cards keeps the last figures at or under 1. With
 ``--compare`` each case is also checked, interleaved, by the search as it was
 before steps whose effect depends on the cards were decided during the replay
-(``search.DECIDE_ON_THE_WAY`` off): one row each.
+and collected bounds were shared by the turned-up card's suit
+(``search.DECIDE_ON_THE_WAY``, ``search.SHARE_BY_SUIT`` off): one row each.
 
 Usage::
 
@@ -142,8 +143,8 @@ def scaling(name: str, records: int, limit: int,
             variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
     their cards hidden and as each seat saw them; the hidden cards of each. One result
-    per variant (``search.DECIDE_ON_THE_WAY``), each case checked by every variant in
-    turn."""
+    per variant (``search.DECIDE_ON_THE_WAY`` and ``search.SHARE_BY_SUIT``), each case
+    checked by every variant in turn."""
     rules = load_rules(name)
     out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
     for seed in range(records):
@@ -160,15 +161,16 @@ def scaling(name: str, records: int, limit: int,
             cases[f"seat {seat}"] = (seen, sum(c == "??" for h in seen.hands
                                                for p in h.deal.parts for c in p.cards))
         for label, (case, n) in cases.items():  # interleaved, record by record
-            for variant in variants:
+            # each variant first for every other record
+            for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
-                search.DECIDE_ON_THE_WAY = variant
+                search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = variant
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
                     cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
                 finally:
-                    search.DECIDE_ON_THE_WAY = True
+                    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = True
                 hidden[label] = hidden.get(label, 0) + n
                 assert not errors, (name, seed, label, variant, errors[:1])
     return out
@@ -205,8 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scaling", action="store_true",
                         help="cost against the number of hidden cards, and seat views")
     parser.add_argument("--compare", action="store_true",
-                        help="with --scaling: also the search before steps were decided "
-                             "during the replay (search.DECIDE_ON_THE_WAY off), interleaved")
+                        help="with --scaling: also the search as it was before issue #28's "
+                             "seventh round (DECIDE_ON_THE_WAY, SHARE_BY_SUIT off), "
+                             "interleaved")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets
              else QUICK if args.quick else list_rulesets())
