@@ -22,8 +22,9 @@ cost per hidden card at a quarter hidden. A search whose cost is at most
 linear in the hidden cards keeps the last figures at or under 1. With
 ``--compare`` each case is also checked, interleaved, by the search as it was
 before steps whose effect depends on the cards were decided during the replay
-and collected bounds were shared by the turned-up card's suit
-(``search.DECIDE_ON_THE_WAY``, ``search.SHARE_BY_SUIT`` off): one row each.
+, collected bounds were shared by the turned-up card's suit and a window the
+acting seat's cards open was learned from (``search.DECIDE_ON_THE_WAY``,
+``search.SHARE_BY_SUIT``, ``deduce.OWN_WINDOW`` off): one row each.
 
 Usage::
 
@@ -47,7 +48,7 @@ from typing import Any
 
 from mariage import list_rulesets, load_rules
 from mariage.arena.bots import make_bot
-from mariage.notation import search
+from mariage.notation import deduce, search
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_record
@@ -143,8 +144,8 @@ def scaling(name: str, records: int, limit: int,
             variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
     their cards hidden and as each seat saw them; the hidden cards of each. One result
-    per variant (``search.DECIDE_ON_THE_WAY`` and ``search.SHARE_BY_SUIT``), each case
-    checked by every variant in turn."""
+    per variant (``search.DECIDE_ON_THE_WAY``, ``search.SHARE_BY_SUIT`` and
+    ``deduce.OWN_WINDOW``), each case checked by every variant in turn."""
     rules = load_rules(name)
     out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
     for seed in range(records):
@@ -164,13 +165,13 @@ def scaling(name: str, records: int, limit: int,
             # each variant first for every other record
             for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
-                search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = variant
+                search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = variant
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
                     cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
                 finally:
-                    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = True
+                    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
                 hidden[label] = hidden.get(label, 0) + n
                 assert not errors, (name, seed, label, variant, errors[:1])
     return out
@@ -208,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="cost against the number of hidden cards, and seat views")
     parser.add_argument("--compare", action="store_true",
                         help="with --scaling: also the search as it was before issue #28's "
-                             "seventh round (DECIDE_ON_THE_WAY, SHARE_BY_SUIT off), "
+                             "seventh round (DECIDE_ON_THE_WAY, SHARE_BY_SUIT, OWN_WINDOW off), "
                              "interleaved")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets

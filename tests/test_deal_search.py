@@ -292,7 +292,7 @@ def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: 
     """The replays of each searched hand of a random match of ``name`` (the benchmark's
     bots, every card hidden), with the search's ``flag`` on, then off."""
     from mariage.arena.bots import make_bot
-    from mariage.notation import search
+    from mariage.notation import deduce, search
     from mariage.notation.recorder import record_match
 
     rules = load_rules(name)
@@ -302,7 +302,7 @@ def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: 
     assert check_record(rec).errors == []
     on = list(used)
     del used[:]
-    monkeypatch.setattr(search, flag, False)
+    monkeypatch.setattr(search if hasattr(search, flag) else deduce, flag, False)
     assert check_record(rec).errors == []
     return on, list(used)
 
@@ -330,11 +330,11 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
         name: str, seed: int, share: float, swap: bool) -> None:
     # random records with some cards hidden, some with two shown cards of different
     # hands exchanged (most such records fit no deal): the search with steps decided
-    # during the replay and bounds shared by the turned-up card's suit, and the search
-    # without either, give the same verdict
+    # during the replay, bounds shared by the turned-up card's suit and windows opened by
+    # the acting seat's own cards, and the search without them, give the same verdict
     import random
 
-    from mariage.notation import search
+    from mariage.notation import deduce, search
 
     rules = load_rules(name)
     rec = recorded_match(name, {}, seed, seed + 3)
@@ -358,11 +358,11 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
     partial = replace(rec, hands=tuple(hands))
     assert rules.ncards > 0
     new = _verdict(partial)
-    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = False  # the search as it was
+    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
     try:
         old = _verdict(partial)
     finally:
-        search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = True
+        search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
     gave_up = "N136"
     if gave_up not in new and gave_up not in old:
         assert new == old, (name, seed, share, swap, new, old)
@@ -378,3 +378,14 @@ def test_bounds_collected_are_shared_by_the_turned_up_suit(
     # shared, the worst hand of this match takes 29 replays instead of 83
     new, old = _replays_with_and_without(monkeypatch, "mariaggia", 2, "SHARE_BY_SUIT")
     assert sum(new) < 0.8 * sum(old) and max(new) < 40 < max(old), (new, old)
+
+
+def test_a_window_the_acting_seat_opens_places_its_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sixty-six for three, every card hidden: the closer's opponent gives the nine of
+    # trumps for the turned-up card right after the close. A replay where that seat
+    # lacks the nine gives the turn to the closer; the seat must hold the nine (a bound),
+    # and a case whose turned-up card is of another suit opens no such window (dead), where
+    # the search exchanged cards before (27 replays for the first hand, now 18)
+    new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "OWN_WINDOW")
+    assert new[0] < 20 < old[0] and sum(new) < sum(old), (new, old)

@@ -93,10 +93,76 @@ def _fixed(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int
     return fixed
 
 
-def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
+def _out_of_turn(refusal: Refusal, placement: Placement,
+                 played_before: int) -> tuple[str, list[Placement]]:
     """The record's seat acts, the replay gave the turn to another seat: a window
     (to exchange, to declare) that seat's cards opened, which the record shows
-    closed. Each unknown card of that seat that alone opens it lies elsewhere."""
+    closed. Each unknown card of that seat that alone opens it lies elsewhere.
+    Otherwise, a window the acting seat's own cards open, which the record shows
+    open (:func:`_own_window`)."""
+    outcome = _other_window(refusal, placement)
+    if outcome[0] == UNSURE and OWN_WINDOW:
+        return _own_window(refusal, placement, played_before)
+    return outcome
+
+
+#: Learn from a window the acting seat's own cards must have opened (False: as before
+#: issue #28's seventh round; for the benchmark's comparison).
+OWN_WINDOW = True
+
+
+def _own_window(refusal: Refusal, placement: Placement,
+                played_before: int) -> tuple[str, list[Placement]]:
+    """The record's seat acts where the replay gave the turn to another seat, and the
+    window it acts in opens by its own cards (an opponent's reply to a close, with
+    the nine of trumps): the cards without which no hand it may hold opens the window
+    and makes the action legal lie at its places; none does: the case is dead. Only
+    where the other seats' fewest and most cards give the same verdict."""
+    st, previous, action, seat = refusal.state, refusal.previous, refusal.action, refusal.seat
+    if previous is None or action is None:
+        return UNSURE, []
+    before, last_seat, last = previous
+    if any(now & ~then for now, then in zip(st.hands, before.hands, strict=True)):
+        return UNSURE, []  # the last step brought cards to a hand: places it did not hold
+    allowed, moved = placement.allowed, refusal.moved
+    places = refusal.received[seat]
+    fixed = _fixed(st, before.hands[seat], allowed, moved)
+    if isinstance(last, (Play, Exchange)) and last_seat == seat:
+        fixed |= 1 << last.card
+    live = _live(allowed, places, played_before | moved)
+
+    def acts_hands(hands: list[int]) -> bool:
+        return _both_legal(before, hands, last_seat, last, seat, action)
+
+    def acts(cards: int) -> bool:
+        hands = list(before.hands)
+        hands[seat] = cards
+        return acts_hands(hands)
+
+    most = fixed | live
+    lows, highs = _bounds_of_hands(before, placement, refusal, played_before)
+    hands = list(before.hands)
+    hands[seat] = most
+    if not _alone(acts_hands, hands, seat, lows, highs):
+        return UNSURE, []
+    if not acts(most):
+        return DEAD, []
+    broke = False
+    for c in st.rules.cards_of(live):
+        if not acts(most & ~(1 << c)):
+            broke |= placement.restrict(c, places)
+    return (LEARNED, [placement]) if broke else (UNSURE, [])
+
+
+def _both_legal(before: GameState, hands: list[int], last_seat: int, last: Action,
+                seat: int, action: Action) -> bool:
+    """From ``before`` with ``hands``, are ``last`` (by ``last_seat``) and then
+    ``action`` (by ``seat``) both legal?"""
+    return _legal_steps(before, hands, ((last_seat, last), (seat, action)))
+
+
+def _other_window(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
+    """:func:`_out_of_turn` for a window the seat given the turn opened."""
     st, previous, action = refusal.state, refusal.previous, refusal.action
     other = st.to_act
     if previous is None or other is None or action is None:
@@ -109,16 +175,7 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
         fixed |= 1 << last.card
 
     def both_hands(hands: list[int]) -> bool:
-        probe = before.clone()
-        probe.hands[:] = hands
-        try:
-            probe.apply(last, last_seat)
-            probe.apply(action, refusal.seat)
-        except IllegalActionError:
-            return False
-        except Exception as exc:
-            raise _Unsure from exc
-        return True
+        return _both_legal(before, hands, last_seat, last, refusal.seat, action)
 
     def both(cards: int) -> bool:
         hands = list(before.hands)
@@ -381,10 +438,18 @@ class _Unsure(Exception):
 
 def _legal_hands(st: GameState, seat: int, action: Action, hands: list[int]) -> bool:
     """Would ``action`` be legal for ``seat`` with every hand as in ``hands``?"""
+    return _legal_steps(st, hands, ((seat, action),))
+
+
+def _legal_steps(st: GameState, hands: list[int],
+                 steps: Sequence[tuple[int, Action]]) -> bool:
+    """From ``st`` with every hand as in ``hands``, is each of ``steps`` (seat, action)
+    legal in turn? A probe that fails otherwise than by a refusal raises ``_Unsure``."""
     probe = st.clone()
     probe.hands[:] = hands
     try:
-        probe.apply(action, seat)
+        for seat, action in steps:
+            probe.apply(action, seat)
     except IllegalActionError:
         return False
     except Exception as exc:
@@ -476,7 +541,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 and not refusal.moved >> card & 1 \
                 and placement.restrict(card, refusal.received[seat]):
             return LEARNED, [placement]  # first of all the seat must hold the card
-        return _out_of_turn(refusal, placement)
+        return _out_of_turn(refusal, placement, played_before)
     allowed = placement.allowed
     places = refusal.received[seat]
     moved = refusal.moved
