@@ -267,7 +267,7 @@ def possible_effects(refusal: Refusal, placement: Placement,
     previous = refusal.previous
     assert previous is not None
     before, actor, action = previous
-    out = [effect_of(refusal.state)]
+    out = [refusal.effect if refusal.effect is not None else effect_of(refusal.state)]
     allowed, moved = placement.allowed, refusal.moved
     for seat in range(len(before.hands)):
         places = refusal.received[seat]

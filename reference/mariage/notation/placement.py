@@ -138,6 +138,7 @@ class Refusal:
     __slots__ = (
         "action",
         "check",
+        "effect",
         "fixed_effect",
         "index",
         "moved",
@@ -167,6 +168,8 @@ class Refusal:
         self.trump_before = state.trump  # the trump before the step (set for annotations)
         # the step set the trump from the turned-up card, the same in every deal tried
         self.fixed_effect = False
+        # for a step decided during a replay: the effect it had (``state`` went on)
+        self.effect: tuple[object, ...] | None = None
         # (start, deck, first, acts, k): what rebuilds the state before step k, on demand
         self.replay: tuple[GameState, list[int], int | None,
                            Sequence[tuple[int, Action | None]], int] | None = None
@@ -357,7 +360,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     refusal, which it then returns without meaning: once ``collect`` is not
     empty, only the bounds in it count. ``decided``: with ``expect``, a list that
     receives, instead of a :data:`DECIDE` refusal, each step whose effect the case
-    had not decided (as such a refusal, its state copied), while the replay goes on
+    had not decided (as such a refusal, with the ``effect`` it had; its ``state``
+    is the replay's, which goes on), while the replay goes on
     expecting the effect this deck gave (the caller makes the other effects cases
     of their own); not once ``collect`` has a bound. Returns None
     when every action is legal (or a resignation ends the record early).
@@ -421,9 +425,10 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 trump_known = False  # whether and which trump it sets may depend on the cards
             elif i not in expect and decided is not None and not collect:
                 # decided on the way: this deck's effect, the others as cases of their own
-                step = Refusal(i, seat, a, st.clone(), DECIDE, True, list(received), moved,
+                step = Refusal(i, seat, a, st, DECIDE, True, list(received), moved,
                                trump_known)
                 step.replay = (start, deck, first, acts, i)
+                step.effect = effect_of(st)
                 decided.append(step)
             elif expect.get(i) != effect_of(st):
                 kind = EFFECT if i in expect else DECIDE

@@ -81,7 +81,6 @@ from .placement import (
     NOTE,
     Placement,
     Refusal,
-    effect_of,
     plays_in,
     replay_tracked,
     unseen_give,
@@ -502,7 +501,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 pending[pushed] = step
                 heapq.heappush(heap, (0, -step.index, 0, pushed, deck, case_no,
                                       Placement(dict(placement.allowed)), dict(expect), gives))
-                expect[step.index] = effect_of(step.state)
+                assert step.effect is not None  # (set for every step decided)
+                expect[step.index] = step.effect
         if collected:  # cards played by seats that did not hold them: one bound each
             if suit >= 0:  # the same places in every case of this trump
                 shared.setdefault(suit, set()).update(collected)
