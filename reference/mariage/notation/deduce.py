@@ -14,7 +14,12 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   actions, found by probing the action with the seat's known cards plus one);
 - an action refused for want of cards (a declaration, an answer "yes"): each
   card without which the action is illegal even with every other possible
-  card lies at one of those places (*monotone* actions).
+  card lies at one of those places (*monotone* actions);
+- an action refused as out of turn: a window (to exchange, to declare) that
+  another seat's cards opened and the record shows closed (each card that
+  alone opens it lies elsewhere), or one the acting seat's own cards must
+  have opened (each card it cannot do without lies at its places; if none
+  of its possible hands opens it, the case is dead).
 
 Every bound learned holds for every consistent deal, and each one removes at
 least one place from one card, so the search ends after at most
@@ -117,7 +122,8 @@ def _own_window(refusal: Refusal, placement: Placement,
     window it acts in opens by its own cards (an opponent's reply to a close, with
     the nine of trumps): the cards without which no hand it may hold opens the window
     and makes the action legal lie at its places; none does: the case is dead. Only
-    where the other seats' fewest and most cards give the same verdict."""
+    where the other seats' fewest and most cards give the same verdict, and its fewest
+    cards do not make the action legal."""
     st, previous, action, seat = refusal.state, refusal.previous, refusal.action, refusal.seat
     if previous is None or action is None:
         return UNSURE, []
@@ -143,9 +149,13 @@ def _own_window(refusal: Refusal, placement: Placement,
     lows, highs = _bounds_of_hands(before, placement, refusal, played_before)
     hands = list(before.hands)
     hands[seat] = most
-    if not _alone(acts_hands, hands, seat, lows, highs):
-        return UNSURE, []
+    if not _alone(acts_hands, hands, seat, lows, highs) or acts(fixed):
+        return UNSURE, []  # other seats' cards count, or the seat holds too many cards
     if not acts(most):
+        # no hand it may hold opens the window, unless one with a card fewer does (a
+        # hand that needs some cards and must lack others: nothing exact)
+        if any(acts(most & ~(1 << c)) for c in st.rules.cards_of(live)):
+            return UNSURE, []
         return DEAD, []
     broke = False
     for c in st.rules.cards_of(live):
