@@ -59,7 +59,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play, SayPair
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -122,10 +122,14 @@ def _own_window(refusal: Refusal, placement: Placement,
     window it acts in opens by its own cards (an opponent's reply to a close, with
     the nine of trumps): the cards without which no hand it may hold opens the window
     and makes the action legal lie at its places; none does: the case is dead. Only
-    where the other seats' fewest and most cards give the same verdict, and its fewest
-    cards do not make the action legal."""
-    st, previous, action, seat = refusal.state, refusal.previous, refusal.action, refusal.seat
-    if previous is None or action is None:
+    for an action that plays no card (an exchange, a declaration: holding more cards
+    never closes its window), where the other seats' fewest and most cards give the
+    same verdict, and where its fewest cards do not make the action legal."""
+    st, action, seat = refusal.state, refusal.action, refusal.seat
+    if action is None or played_card(action) >= 0:
+        return UNSURE, []  # a play out of turn: the order of play, not a window
+    previous = refusal.previous
+    if previous is None:
         return UNSURE, []
     before, last_seat, last = previous
     if any(now & ~then for now, then in zip(st.hands, before.hands, strict=True)):
@@ -135,6 +139,8 @@ def _own_window(refusal: Refusal, placement: Placement,
     fixed = _fixed(st, before.hands[seat], allowed, moved)
     if isinstance(last, (Play, Exchange)) and last_seat == seat:
         fixed |= 1 << last.card
+    if isinstance(action, Exchange):
+        fixed |= 1 << action.card  # it gives that card: it holds it (learned first)
     live = _live(allowed, places, played_before | moved)
 
     def acts_hands(hands: list[int]) -> bool:
@@ -152,11 +158,7 @@ def _own_window(refusal: Refusal, placement: Placement,
     if not _alone(acts_hands, hands, seat, lows, highs) or acts(fixed):
         return UNSURE, []  # other seats' cards count, or the seat holds too many cards
     if not acts(most):
-        # no hand it may hold opens the window, unless one with a card fewer does (a
-        # hand that needs some cards and must lack others: nothing exact)
-        if any(acts(most & ~(1 << c)) for c in st.rules.cards_of(live)):
-            return UNSURE, []
-        return DEAD, []
+        return DEAD, []  # no hand it may hold opens the window
     broke = False
     for c in st.rules.cards_of(live):
         if not acts(most & ~(1 << c)):
