@@ -19,7 +19,12 @@ cards at every level, drawn once per record), and as each seat saw it
 (:func:`mariage.notation.views.view`); reported per ruleset: the CPU time of
 each, as a ratio to the whole record, and per hidden card, as a ratio to the
 cost per hidden card at a quarter hidden. A search whose cost is at most
-linear in the hidden cards keeps the last figures at or under 1.
+linear in the hidden cards keeps the last figures at or under 1. With
+``--compare`` each case is also checked, interleaved, by the search as it was
+before steps whose effect depends on the cards were decided during the replay
+, collected bounds were shared by the turned-up card's suit and a window the
+acting seat's cards open was learned from (``search.DECIDE_ON_THE_WAY``,
+``search.SHARE_BY_SUIT``, ``deduce.OWN_WINDOW`` off): one row each.
 
 Usage::
 
@@ -27,6 +32,7 @@ Usage::
     python benchmarks/bench_dealsearch.py --quick    # 3, and 5 rulesets
     python benchmarks/bench_dealsearch.py --rulesets schnapsen,mariglia --records 20
     python benchmarks/bench_dealsearch.py --scaling --quick
+    python benchmarks/bench_dealsearch.py --scaling --compare --records 6   # before / after
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from typing import Any
 
 from mariage import list_rulesets, load_rules
 from mariage.arena.bots import make_bot
-from mariage.notation import search
+from mariage.notation import deduce, search
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_record
@@ -134,12 +140,14 @@ def hide_some(rec: Record, order: list[int], share: float) -> tuple[Record, int]
 SHARES = (0.25, 0.5, 0.75, 1.0)
 
 
-def scaling(name: str, records: int, limit: int) -> dict[str, Any]:
+def scaling(name: str, records: int, limit: int,
+            variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
-    their cards hidden and as each seat saw them; the hidden cards of each."""
+    their cards hidden and as each seat saw them; the hidden cards of each. One result
+    per variant (``search.DECIDE_ON_THE_WAY``, ``search.SHARE_BY_SUIT`` and
+    ``deduce.OWN_WINDOW``), each case checked by every variant in turn."""
     rules = load_rules(name)
-    cpu: dict[str, float] = {}
-    hidden: dict[str, int] = {}
+    out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
     for seed in range(records):
         players = [make_bot("random", seed * 7 + i) for i in range(rules.nseats)]
         rec = record_match(rules, seed, players)
@@ -154,12 +162,36 @@ def scaling(name: str, records: int, limit: int) -> dict[str, Any]:
             cases[f"seat {seat}"] = (seen, sum(c == "??" for h in seen.hands
                                                for p in h.deal.parts for c in p.cards))
         for label, (case, n) in cases.items():  # interleaved, record by record
-            start = time.process_time()
-            errors = check_record(case, search_limit=limit).errors
-            cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
-            hidden[label] = hidden.get(label, 0) + n
-            assert not errors, (name, seed, label, errors[:1])
-    return {"cpu": cpu, "hidden": hidden}
+            # each variant first for every other record
+            for variant in variants[::-1] if seed % 2 else variants:
+                cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
+                search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = variant
+                try:
+                    start = time.process_time()
+                    errors = check_record(case, search_limit=limit).errors
+                    cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
+                finally:
+                    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
+                hidden[label] = hidden.get(label, 0) + n
+                assert not errors, (name, seed, label, variant, errors[:1])
+    return out
+
+
+def _scaling_cells(res: dict[str, Any], labels: list[str]) -> list[str]:
+    """The cells of one row of ``--scaling``: each label's CPU time as a ratio to the
+    whole record, and per hidden card as a ratio to a quarter hidden."""
+    cpu, hid = res["cpu"], res["hidden"]
+    seats = [k for k in cpu if k.startswith("seat ")]
+    cpu["seat views"] = sum(cpu[k] for k in seats) / len(seats)
+    hid["seat views"] = sum(hid[k] for k in seats) // len(seats)
+    base = cpu["whole"]
+    quarter = (cpu["25% hidden"] - base) / max(hid["25% hidden"], 1)
+    cells = []
+    for label in labels:
+        per = (cpu[label] - base) / max(hid[label], 1)
+        cells.append(f"{cpu[label] / base:.1f} ({per / quarter:.2f})" if quarter > 0
+                     else f"{cpu[label] / base:.1f}")
+    return cells
 
 
 def median(xs: list[int]) -> float:
@@ -175,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=search.DEFAULT_LIMIT)
     parser.add_argument("--scaling", action="store_true",
                         help="cost against the number of hidden cards, and seat views")
+    parser.add_argument("--compare", action="store_true",
+                        help="with --scaling: also the search as it was before issue #28's "
+                             "seventh round (DECIDE_ON_THE_WAY, SHARE_BY_SUIT, OWN_WINDOW off), "
+                             "interleaved")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets
              else QUICK if args.quick else list_rulesets())
@@ -183,22 +219,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{records} records per ruleset; CPU time as a ratio to the whole record, "
               "and (in brackets) per hidden card as a ratio to a quarter hidden")
         labels = ["whole", *(f"{s:.0%} hidden" for s in SHARES), "seat views"]
-        print("| ruleset | " + " | ".join(labels[1:]) + " |")
-        print("|---|" + "---:|" * (len(labels) - 1))
+        variants = (False, True) if args.compare else (True,)
+        print("| ruleset | " + ("search | " if args.compare else "")
+              + " | ".join(labels[1:]) + " |")
+        print("|---|" + ("---|" if args.compare else "") + "---:|" * (len(labels) - 1))
         for name in names:
-            res = scaling(name, records, args.limit)
-            cpu, hid = res["cpu"], res["hidden"]
-            seats = [k for k in cpu if k.startswith("seat ")]
-            cpu["seat views"] = sum(cpu[k] for k in seats) / len(seats)
-            hid["seat views"] = sum(hid[k] for k in seats) // len(seats)
-            base = cpu["whole"]
-            quarter = (cpu["25% hidden"] - base) / max(hid["25% hidden"], 1)
-            cells = []
-            for label in labels[1:]:
-                per = (cpu[label] - base) / max(hid[label], 1)
-                cells.append(f"{cpu[label] / base:.1f} ({per / quarter:.2f})" if quarter > 0
-                             else f"{cpu[label] / base:.1f}")
-            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+            results = scaling(name, records, args.limit, variants)
+            for variant in variants:
+                cells = _scaling_cells(results[variant], labels[1:])
+                which = ("after | " if variant else "before | ") if args.compare else ""
+                print(f"| {name} | {which}" + " | ".join(cells) + " |", flush=True)
         return 0
     print(f"{records} records per ruleset, every card hidden, search limit {args.limit}")
     print("| ruleset | valid (new) | valid (old) | replays per hand, median (new / old) "

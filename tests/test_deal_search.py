@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from mariage import GameState, Play, list_rulesets, load_rules
 from mariage.notation.model import Deal, DealPart, Note, Record
 from mariage.notation.placement import Placement
@@ -283,3 +285,107 @@ def test_a_king_or_a_queen_but_not_both_splits_into_cases(
     # case, instead of exchanging cards until one fits (458 replays for one hand before)
     used = _replays_a_hand(monkeypatch, "cinquecento-siciliana", 1)
     assert max(used) < 200, used
+
+
+def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: int,
+                              flag: str) -> tuple[list[int], list[int]]:
+    """The replays of each searched hand of a random match of ``name`` (the benchmark's
+    bots, every card hidden), with the search's ``flag`` on, then off."""
+    from mariage.arena.bots import make_bot
+    from mariage.notation import deduce, search
+    from mariage.notation.recorder import record_match
+
+    rules = load_rules(name)
+    bots = [make_bot("random", seed * 7 + i) for i in range(rules.nseats)]
+    rec = _hide_all(record_match(rules, seed, bots))
+    used = _count_replays(monkeypatch)
+    assert check_record(rec).errors == []
+    on = list(used)
+    del used[:]
+    monkeypatch.setattr(search if hasattr(search, flag) else deduce, flag, False)
+    assert check_record(rec).errors == []
+    return on, list(used)
+
+
+def test_an_answer_whose_effect_the_cards_decide_is_decided_during_the_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # German Marjapussi, every card hidden: cards passed and passed back, then answers
+    # "no" that name no suit. The first search by bounds stopped learning past the first
+    # answer and the exchanges took over (87 replays for the second hand); now each case
+    # goes on past the answer with the effect its deck gives, the others as cases
+    new, old = _replays_with_and_without(monkeypatch, "marjapussi-de", 3, "DECIDE_ON_THE_WAY")
+    assert max(new) < 20 and max(old) > 50, (new, old)
+
+
+def _verdict(rec: Record) -> tuple[str, ...]:
+    return tuple(e.code for e in check_record(rec, search_limit=3000).errors)
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=hst.sampled_from(["marjapussi-de", "marianna-siciliana", "cinquecento-siciliana",
+                              "mariaggia", "sixty-six-3", "schnapsen", "mariazza"]),
+       seed=hst.integers(0, 10_000), share=hst.sampled_from([0.5, 0.75, 1.0]),
+       swap=hst.booleans())
+def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
+        name: str, seed: int, share: float, swap: bool) -> None:
+    # random records with some cards hidden, some with two shown cards of different
+    # hands exchanged (most such records fit no deal): the search with steps decided
+    # during the replay, bounds shared by the turned-up card's suit and windows opened by
+    # the acting seat's own cards, and the search without them, give the same verdict
+    import random
+
+    from mariage.notation import deduce, search
+
+    rules = load_rules(name)
+    rec = recorded_match(name, {}, seed, seed + 3)
+    rng = random.Random(seed)
+    hands = []
+    for k, hand in enumerate(rec.hands):
+        places = [(i, j) for i, p in enumerate(hand.deal.parts)
+                  if p.label not in ("dealer", "first") for j in range(len(p.cards))]
+        rng.shuffle(places)
+        hidden = set(places[:round(share * len(places))])
+        shown = [ij for ij in places if ij not in hidden]
+        cards = {(i, j): c for i, p in enumerate(hand.deal.parts) for j, c in enumerate(p.cards)}
+        for ij in hidden:
+            cards[ij] = "??"
+        if swap and k == 0 and len(shown) >= 2 and shown[0][0] != shown[1][0]:
+            a, b = shown[0], shown[1]
+            cards[a], cards[b] = cards[b], cards[a]
+        parts = tuple(DealPart(p.label, tuple(cards[i, j] for j in range(len(p.cards))))
+                      for i, p in enumerate(hand.deal.parts))
+        hands.append(replace(hand, deal=Deal(parts)))
+    partial = replace(rec, hands=tuple(hands))
+    assert rules.ncards > 0
+    new = _verdict(partial)
+    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
+    try:
+        old = _verdict(partial)
+    finally:
+        search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
+    gave_up = "N136"
+    if gave_up not in new and gave_up not in old:
+        assert new == old, (name, seed, share, swap, new, old)
+    else:  # a search that gives up proves nothing: the other must not refuse a valid one
+        assert not (new == () and "N135" in old) and not (old == () and "N135" in new)
+
+
+def test_bounds_collected_are_shared_by_the_turned_up_suit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Mariaggia, every card hidden: each unknown card may be the turned-up one, and each
+    # such case collected the same bounds from the same plays (a card played unheld lies
+    # at a place its seat had drawn: the same places for every turned-up card of a suit);
+    # shared, the worst hand of this match takes 29 replays instead of 83
+    new, old = _replays_with_and_without(monkeypatch, "mariaggia", 2, "SHARE_BY_SUIT")
+    assert sum(new) < 0.8 * sum(old) and max(new) < 40 < max(old), (new, old)
+
+
+def test_a_window_the_acting_seat_opens_places_its_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sixty-six for three, every card hidden: the closer's opponent gives the nine of
+    # trumps for the turned-up card right after the close. A replay where that seat
+    # lacks the nine gives the turn to the closer; the seat must hold the nine (a bound),
+    # and a case whose turned-up card is of another suit opens no such window (dead), where
+    # the search exchanged cards before (27 replays for the first hand, now 18)
+    new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "OWN_WINDOW")
+    assert new[0] < 20 < old[0] and sum(new) < sum(old), (new, old)

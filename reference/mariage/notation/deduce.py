@@ -14,7 +14,12 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   actions, found by probing the action with the seat's known cards plus one);
 - an action refused for want of cards (a declaration, an answer "yes"): each
   card without which the action is illegal even with every other possible
-  card lies at one of those places (*monotone* actions).
+  card lies at one of those places (*monotone* actions);
+- an action refused as out of turn: a window (to exchange, to declare) that
+  another seat's cards opened and the record shows closed (each card that
+  alone opens it lies elsewhere), or one the acting seat's own cards must
+  have opened (each card it cannot do without lies at its places; if none
+  of its possible hands opens it, the case is dead).
 
 Every bound learned holds for every consistent deal, and each one removes at
 least one place from one card, so the search ends after at most
@@ -54,7 +59,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play, SayPair
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -93,10 +98,83 @@ def _fixed(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int
     return fixed
 
 
-def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
+def _out_of_turn(refusal: Refusal, placement: Placement,
+                 played_before: int) -> tuple[str, list[Placement]]:
     """The record's seat acts, the replay gave the turn to another seat: a window
     (to exchange, to declare) that seat's cards opened, which the record shows
-    closed. Each unknown card of that seat that alone opens it lies elsewhere."""
+    closed. Each unknown card of that seat that alone opens it lies elsewhere.
+    Otherwise, a window the acting seat's own cards open, which the record shows
+    open (:func:`_own_window`)."""
+    outcome = _other_window(refusal, placement)
+    if outcome[0] == UNSURE and OWN_WINDOW:
+        return _own_window(refusal, placement, played_before)
+    return outcome
+
+
+#: Learn from a window the acting seat's own cards must have opened (False: as before
+#: issue #28's seventh round; for the benchmark's comparison).
+OWN_WINDOW = True
+
+
+def _own_window(refusal: Refusal, placement: Placement,
+                played_before: int) -> tuple[str, list[Placement]]:
+    """The record's seat acts where the replay gave the turn to another seat, and the
+    window it acts in opens by its own cards (an opponent's reply to a close, with
+    the nine of trumps): the cards without which no hand it may hold opens the window
+    and makes the action legal lie at its places; none does: the case is dead. Only
+    for an action that plays no card (an exchange, a declaration: holding more cards
+    never closes its window), where the other seats' fewest and most cards give the
+    same verdict, and where its fewest cards do not make the action legal."""
+    st, action, seat = refusal.state, refusal.action, refusal.seat
+    if action is None or played_card(action) >= 0:
+        return UNSURE, []  # a play out of turn: the order of play, not a window
+    previous = refusal.previous
+    if previous is None:
+        return UNSURE, []
+    before, last_seat, last = previous
+    if any(now & ~then for now, then in zip(st.hands, before.hands, strict=True)):
+        return UNSURE, []  # the last step brought cards to a hand: places it did not hold
+    allowed, moved = placement.allowed, refusal.moved
+    places = refusal.received[seat]
+    fixed = _fixed(st, before.hands[seat], allowed, moved)
+    if isinstance(last, (Play, Exchange)) and last_seat == seat:
+        fixed |= 1 << last.card
+    if isinstance(action, Exchange):
+        fixed |= 1 << action.card  # it gives that card: it holds it (learned first)
+    live = _live(allowed, places, played_before | moved)
+
+    def acts_hands(hands: list[int]) -> bool:
+        return _both_legal(before, hands, last_seat, last, seat, action)
+
+    def acts(cards: int) -> bool:
+        hands = list(before.hands)
+        hands[seat] = cards
+        return acts_hands(hands)
+
+    most = fixed | live
+    lows, highs = _bounds_of_hands(before, placement, refusal, played_before)
+    hands = list(before.hands)
+    hands[seat] = most
+    if not _alone(acts_hands, hands, seat, lows, highs) or acts(fixed):
+        return UNSURE, []  # other seats' cards count, or the seat holds too many cards
+    if not acts(most):
+        return DEAD, []  # no hand it may hold opens the window
+    broke = False
+    for c in st.rules.cards_of(live):
+        if not acts(most & ~(1 << c)):
+            broke |= placement.restrict(c, places)
+    return (LEARNED, [placement]) if broke else (UNSURE, [])
+
+
+def _both_legal(before: GameState, hands: list[int], last_seat: int, last: Action,
+                seat: int, action: Action) -> bool:
+    """From ``before`` with ``hands``, are ``last`` (by ``last_seat``) and then
+    ``action`` (by ``seat``) both legal?"""
+    return _legal_steps(before, hands, ((last_seat, last), (seat, action)))
+
+
+def _other_window(refusal: Refusal, placement: Placement) -> tuple[str, list[Placement]]:
+    """:func:`_out_of_turn` for a window the seat given the turn opened."""
     st, previous, action = refusal.state, refusal.previous, refusal.action
     other = st.to_act
     if previous is None or other is None or action is None:
@@ -109,16 +187,7 @@ def _out_of_turn(refusal: Refusal, placement: Placement) -> tuple[str, list[Plac
         fixed |= 1 << last.card
 
     def both_hands(hands: list[int]) -> bool:
-        probe = before.clone()
-        probe.hands[:] = hands
-        try:
-            probe.apply(last, last_seat)
-            probe.apply(action, refusal.seat)
-        except IllegalActionError:
-            return False
-        except Exception as exc:
-            raise _Unsure from exc
-        return True
+        return _both_legal(before, hands, last_seat, last, refusal.seat, action)
 
     def both(cards: int) -> bool:
         hands = list(before.hands)
@@ -210,7 +279,7 @@ def possible_effects(refusal: Refusal, placement: Placement,
     previous = refusal.previous
     assert previous is not None
     before, actor, action = previous
-    out = [effect_of(refusal.state)]
+    out = [refusal.effect if refusal.effect is not None else effect_of(refusal.state)]
     allowed, moved = placement.allowed, refusal.moved
     for seat in range(len(before.hands)):
         places = refusal.received[seat]
@@ -381,10 +450,18 @@ class _Unsure(Exception):
 
 def _legal_hands(st: GameState, seat: int, action: Action, hands: list[int]) -> bool:
     """Would ``action`` be legal for ``seat`` with every hand as in ``hands``?"""
+    return _legal_steps(st, hands, ((seat, action),))
+
+
+def _legal_steps(st: GameState, hands: list[int],
+                 steps: Sequence[tuple[int, Action]]) -> bool:
+    """From ``st`` with every hand as in ``hands``, is each of ``steps`` (seat, action)
+    legal in turn? A probe that fails otherwise than by a refusal raises ``_Unsure``."""
     probe = st.clone()
     probe.hands[:] = hands
     try:
-        probe.apply(action, seat)
+        for seat, action in steps:
+            probe.apply(action, seat)
     except IllegalActionError:
         return False
     except Exception as exc:
@@ -476,7 +553,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 and not refusal.moved >> card & 1 \
                 and placement.restrict(card, refusal.received[seat]):
             return LEARNED, [placement]  # first of all the seat must hold the card
-        return _out_of_turn(refusal, placement)
+        return _out_of_turn(refusal, placement, played_before)
     allowed = placement.allowed
     places = refusal.received[seat]
     moved = refusal.moved

@@ -138,6 +138,7 @@ class Refusal:
     __slots__ = (
         "action",
         "check",
+        "effect",
         "fixed_effect",
         "index",
         "moved",
@@ -167,6 +168,8 @@ class Refusal:
         self.trump_before = state.trump  # the trump before the step (set for annotations)
         # the step set the trump from the turned-up card, the same in every deal tried
         self.fixed_effect = False
+        # for a step decided during a replay: the effect it had (``state`` went on)
+        self.effect: tuple[object, ...] | None = None
         # (start, deck, first, acts, k): what rebuilds the state before step k, on demand
         self.replay: tuple[GameState, list[int], int | None,
                            Sequence[tuple[int, Action | None]], int] | None = None
@@ -205,15 +208,22 @@ def effect_of(st: GameState) -> tuple[object, ...]:
     Two deals whose replays agree on it after an answer that names no suit
     go on alike (the same trump, the same credits).
     """
+    names = _EFFECT_FIELDS.get(type(st))
+    if names is None:
+        names = _EFFECT_FIELDS[type(st)] = tuple(
+            name for name in type(st).__slots__
+            if not name.startswith("_") and name not in _NOT_EFFECT)
     out: list[object] = []
-    for name in type(st).__slots__:
-        if name.startswith("_") or name in _NOT_EFFECT:
-            continue
+    for name in names:
         value = getattr(st, name)
         if type(value) is list:
             value = tuple(tuple(v) if type(v) is list else v for v in value)
         out.append(value)
     return tuple(out)
+
+
+#: The fields :func:`effect_of` reads, by state class (found once).
+_EFFECT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _expecting(want: tuple[object, ...]) -> Callable[[GameState, int, bool], bool]:
@@ -322,7 +332,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    gives: dict[int, int] | None = None,
                    turnup_fixed: bool = False,
                    collect: list[tuple[int, int]] | None = None,
-                   movable: int = 0) -> Refusal | None:
+                   movable: int = 0,
+                   decided: list[Refusal] | None = None) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
@@ -347,7 +358,12 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     the seat's hand (:func:`_force_card`; ``movable``: the cards of unknown places,
     the only ones exchanged), collecting more, until another kind of
     refusal, which it then returns without meaning: once ``collect`` is not
-    empty, only the bounds in it count. Returns None
+    empty, only the bounds in it count. ``decided``: with ``expect``, a list that
+    receives, instead of a :data:`DECIDE` refusal, each step whose effect the case
+    had not decided (as such a refusal, with the ``effect`` it had; its ``state``
+    is the replay's, which goes on), while the replay goes on
+    expecting the effect this deck gave (the caller makes the other effects cases
+    of their own); not once ``collect`` has a bound. Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -407,6 +423,13 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         if _effect_depends_on_cards(a, trump, st, turned):
             if expect is None:
                 trump_known = False  # whether and which trump it sets may depend on the cards
+            elif i not in expect and decided is not None and not collect:
+                # decided on the way: this deck's effect, the others as cases of their own
+                step = Refusal(i, seat, a, st, DECIDE, True, list(received), moved,
+                               trump_known)
+                step.replay = (start, deck, first, acts, i)
+                step.effect = effect_of(st)
+                decided.append(step)
             elif expect.get(i) != effect_of(st):
                 kind = EFFECT if i in expect else DECIDE
                 refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)

@@ -25,9 +25,12 @@ then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
 they often find a deal at once; then the bounds again, to the limit. Past a
 step whose effect depends on the cards (an answer that names no suit), there
 are two ways on, which take turns a replay each: stop learning there and
-exchange cards, or follow each effect the step may have as a case of its own.
-A search that gives up reports every try used, so that only a search that
-covered every deal says that none fits. Where the turned-up card is
+exchange cards, or follow each effect the step may have as a case of its own
+(the first search by bounds takes the second way only). A case meets such a
+step during its replay and goes on with the effect the deck gives; each other
+effect the step may have becomes a case of its own. A search that gives up
+reports every try used, so that only a search that covered every deal says
+that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump). Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
@@ -72,7 +75,16 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
-from .placement import DECIDE, GIVE, NOTE, Placement, plays_in, replay_tracked, unseen_give
+from .placement import (
+    DECIDE,
+    GIVE,
+    NOTE,
+    Placement,
+    Refusal,
+    plays_in,
+    replay_tracked,
+    unseen_give,
+)
 from .reader import DEFAULT_LIMIT
 
 # Module-level aliases: enum member access is slow on the hot path.
@@ -83,6 +95,14 @@ __all__ = ["DEFAULT_LIMIT", "complete_deal", "turnup_place"]
 
 #: Replays of the exchange search tried before the search by learned bounds.
 QUICK_TRIES = 64
+#: Decide a step whose effect depends on the cards during the replay (the deck's own
+#: effect; the others become cases) instead of a replay that stops there, and do so in
+#: the first search by bounds too (False: the search as it was before, kept for the
+#: benchmark's comparison, ``bench_dealsearch.py --scaling --compare``).
+DECIDE_ON_THE_WAY = True
+#: Share the bounds one replay collects between the cases of turned-up cards of the
+#: same suit (False: each case collects its own, as before; for the benchmark).
+SHARE_BY_SUIT = True
 #: Replays of the search by learned bounds that teach nothing (their children are
 #: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
@@ -294,8 +314,11 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     # leaves them after QUICK_EXACT replays that teach nothing, or about one replay per
     # unknown card
     brief = min(len(unknown) + QUICK_EXACT, limit // 4)
+    # past a step whose effect depends on the cards, this first search follows each
+    # effect as a case (the deck's own first, decided during the replay)
+    decides = DECIDE_ON_THE_WAY and any(_effect_may_depend(r, a) for _, a in acts)
     found, tries, exhaustive, settled = _exact(start, slots, owner, first, acts, brief, verify,
-                                               tpos, by_effect=False, chosen=chosen,
+                                               tpos, by_effect=decides, chosen=chosen,
                                                patience=min(QUICK_EXACT, limit // 8))
     if found is not None or (settled and exhaustive):
         return found, tries
@@ -424,12 +447,35 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     suit_of = r.suit_of
     dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    # the bounds collected (a card played unheld lies at a place its seat had received),
+    # by the turned-up card's suit: which seat received which place follows from the
+    # actions and the trump alone, so they hold in every case of that trump (cases that
+    # expect no effect of a step and pass no unseen cards)
+    shared: dict[int, set[tuple[int, int]]] = {}
+    # the heap entries that stand for the other effects of a step decided during a
+    # replay, by order number: the step (its state after this deck's effect)
+    pending: dict[int, Refusal] = {}
     told = 0  # the replays reported (by yielding)
     while heap and tries < limit:
         if tries > told:  # the last replay is done: another search may take its turn
             told = tries
             yield
-        _, _, swaps, _, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
+        _, _, swaps, order, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
+        step = pending.pop(order, None)
+        if step is not None:  # the other effects of a step decided during a replay: cases
+            for effect in possible_effects(step, placement, played[step.index])[1:]:
+                ncases += 1
+                pushed += 1
+                heapq.heappush(heap, (0, -step.index, 0, pushed, deck_or_none, ncases,
+                                      Placement(dict(placement.allowed)),
+                                      {**expect, step.index: effect}, gives))
+            continue
+        # the bounds that cases of another turned-up card of the same suit collected
+        suit = suit_of[deck_or_none[tpos]] if tpos >= 0 and not expect and not gives else -1
+        if suit >= 0 and SHARE_BY_SUIT:
+            for c, places in shared.get(suit, ()):
+                if c in placement.allowed:
+                    placement.restrict(c, places)
         deck = placement.match(deck_or_none)
         if deck is None:
             continue  # the bounds of this case leave no deal
@@ -441,10 +487,25 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         seen.add(key)
         tries += 1
         collected: list[tuple[int, int]] = []
+        decided: list[Refusal] | None = [] if by_effect and DECIDE_ON_THE_WAY else None
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True,
-                                 collect=collected, movable=movable)
+                                 collect=collected, movable=movable, decided=decided)
+        if decided and not collected and refusal is not None:
+            # the steps this case had not decided: it goes on with the effect of this deck,
+            # and each other effect the step may have is a case of its own, found when an
+            # entry in the place of those cases comes first (most searches end before)
+            expect = dict(expect)
+            for step in decided:
+                pushed += 1
+                pending[pushed] = step
+                heapq.heappush(heap, (0, -step.index, 0, pushed, deck, case_no,
+                                      Placement(dict(placement.allowed)), dict(expect), gives))
+                assert step.effect is not None  # (set for every step decided)
+                expect[step.index] = step.effect
         if collected:  # cards played by seats that did not hold them: one bound each
+            if suit >= 0:  # the same places in every case of this trump
+                shared.setdefault(suit, set()).update(collected)
             if all(c in placement.allowed for c, _ in collected):
                 for c, places in collected:
                     placement.restrict(c, places)
