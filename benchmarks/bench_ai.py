@@ -24,6 +24,13 @@ two), the picks of a set count as one decision, so their extra steps are in the 
 ``--pairs greedy-first,greedy-random`` chooses the pairs (the "Baselines" table of
 ``benchmarks/README.md``).
 
+``--digest``: per ruleset, one hash of everything the environments answer in random
+play (PettingZoo: 3 matches of up to 3 hands, every agent's observation vector and
+mask after every step, rewards, ends, infos, the global state; OpenSpiel: 2 hands,
+every node's player, chance outcomes, legal ids, observation and information-state
+strings and tensors, returns). Run it with two trees' packages (``PYTHONPATH``) and
+compare: a change that keeps every answer gives the same lines.
+
 ``--against TREE`` also times every way with the package of another tree (a worktree of
 the code before a change), in a worker process, each run interleaved with this tree's,
 so that both see the same load; its rows follow each ruleset's.
@@ -32,11 +39,13 @@ Usage::
 
     python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--against TREE]
     python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
+    python benchmarks/bench_ai.py --digest [--ruleset NAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -114,6 +123,54 @@ def openspiel(ruleset: str, hands: int) -> int:
                 state.apply_action(legal[rng.randrange(len(legal))])
                 steps += not state.picked
     return steps
+
+
+def digest(ruleset: str) -> str:
+    """The hash of what the environments of ``ruleset`` answer in random play (see the
+    module's ``--digest``)."""
+    h = hashlib.sha256()
+
+    def put(*values: object) -> None:
+        for v in values:
+            h.update(v.tobytes() + str(v.dtype).encode() if isinstance(v, np.ndarray)
+                     else repr(v).encode())
+
+    env = MariageEnv(ruleset, max_hands=3)
+    rng = random.Random(5)
+    for seed in range(3):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(400):
+            for other in env.agents:  # every agent's view, read now
+                obs = env.observe(other)
+                put(other, obs["observation"], obs["action_mask"])
+            obs, reward, terminated, truncated, info = env.last()
+            put(agent, reward, terminated, truncated, sorted(info), info["action_mask"],
+                env.state(), dict(env.rewards))
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            put(legal)
+            env.step(int(legal[rng.randrange(len(legal))]))
+    game = pyspiel.load_game(openspiel_game.game_name(ruleset))
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            put(player)
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                put(outcomes)
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            put(legal, [state.legal_actions(p) for p in range(game.num_players())],
+                state.observation_string(player), state.information_state_string(player),
+                np.asarray(state.observation_tensor(player)),
+                np.asarray(state.information_state_tensor(player)))
+            state.apply_action(legal[rng.randrange(len(legal))])
+        put(state.returns(), str(state))
+    return h.hexdigest()[:16]
 
 
 WAYS: dict[str, Callable[[str, int], int]] = {
@@ -205,13 +262,18 @@ def main() -> None:
     parser.add_argument("--against", metavar="TREE",
                         help="also time the ways with TREE's package (a worktree of the "
                              "code before a change), interleaved with this one's")
+    parser.add_argument("--digest", action="store_true",
+                        help="print a hash of every answer of the environments per ruleset")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve()
         return
     rulesets = args.ruleset or list_rulesets()
-    if args.baselines:
+    if args.digest:
+        for ruleset in rulesets:
+            print(f"{ruleset:24} {digest(ruleset)}", flush=True)
+    elif args.baselines:
         pairs = PAIRS
         if args.pairs:
             pairs = [(a, b) for a, _, b in (p.partition("-") for p in args.pairs.split(","))]
