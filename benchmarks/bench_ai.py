@@ -8,7 +8,10 @@ interleaved, each the median of ``--repeat`` runs of CPU time:
 * ``library+view``: the same, plus the acting seat's observation vector each step
   (what any agent must look at before it acts);
 * ``pettingzoo``: the AEC loop ``agent_iter`` / ``last`` / ``step`` with masks (a
-  random agent reads the mask only: the observation vector is made when first read);
+  random agent reads the mask only: the observation vector is made when first read;
+  it takes the legal ids as ``mask.nonzero()[0]``, numpy's own method, where
+  ``np.flatnonzero(mask)`` costs about 0.6 µs more a step and PettingZoo's documented
+  ``env.action_space(agent).sample(mask)`` about 10 µs more);
 * ``pettingzoo+view``: the same, reading the observation vector each step (what a
   learning agent does);
 * ``openspiel``: ``apply_action`` on chance nodes and decisions, legal actions as ids
@@ -96,7 +99,7 @@ def pettingzoo(ruleset: str, hands: int, view: bool = False) -> int:
                 continue
             if view:  # an agent that looks at its observation vector before it acts
                 obs["observation"]
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]  # (np.flatnonzero: 0.6 µs more)
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += not env.picked  # the picks of a set are one engine decision
             state = env.state_

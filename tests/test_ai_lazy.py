@@ -17,9 +17,9 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import encoding, openspiel_game, pettingzoo_env
+from mariage.ai import encoding, openspiel_game
 from mariage.ai.encoding import ActionSpace, Encoder
-from mariage.ai.lazyobs import LazyObservation
+from mariage.ai.lazyobs import _CARD_BACK, LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Play
 from mariage.engine.dispatch import play_split_of
@@ -134,8 +134,7 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
 
 
 @pytest.mark.parametrize("name", ["schnapsen", "belote"])
-def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_state_is_held_only_while_an_observation_of_it_is_unread(name: str) -> None:
     """The observations of one state share a count of those unread: a step holds the
     state (a snapshot, or a card within its trick taken back) once for any number unread,
     and not once all were read (or none was made), but after a card taken back (that
@@ -143,16 +142,6 @@ def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
     env = MariageEnv(name)
     env.reset(seed=4)
     holds: list[str] = []
-    real = pettingzoo_env.hold_unread
-
-    def hold(source: list, *args: object) -> list:
-        new = real(source, *args)  # type: ignore[arg-type]
-        if new is not source:
-            holds.append("card" if type(source[0]) is tuple and len(source[0]) == 4
-                         else "snapshot")
-        return new
-
-    monkeypatch.setattr(pettingzoo_env, "hold_unread", hold)
     later: list[tuple[LazyObservation, np.ndarray]] = []
     card_back = False
     rng = random.Random(4)
@@ -177,7 +166,11 @@ def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
             mask = env.infos[env.agent_selection]["action_mask"]
         before = len(holds)
         legal = np.flatnonzero(mask)
+        source = env._source
         env.step(int(legal[rng.randrange(len(legal))]))
+        if env._source is not source:  # held: a card taken back, or a snapshot
+            holds.append("card" if type(source[0]) is tuple and source[0][0] is _CARD_BACK
+                         else "snapshot")
         assert len(holds) - before == (way in (1, 2) or card_back)
         card_back = len(holds) > before and holds[-1] == "card"
     assert step >= 30 and set(holds) == {"card", "snapshot"}
