@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import reduce
-from operator import and_, itemgetter, or_
+from operator import and_, or_
 from typing import Any
 
 import numpy as np
@@ -277,11 +277,9 @@ class _State(pyspiel.State):
             n = self.rules.nseats
             return [(s, 1.0 / n) for s in range(n)]
         rest = self.rest
-        # the game's pairs (card, 1 / cards left) for as many cards left: no tuple made,
-        # picked in C (itemgetter: half the time of a comprehension over 20 cards)
-        if len(rest) > 1:
-            return list(itemgetter(*rest)(self._rows[len(rest)]))
-        return [self._rows[1][c] for c in rest]
+        # the game's pairs (card, 1 / cards left) for as many cards left: no tuple made
+        row = self._rows[len(rest)]
+        return [row[c] for c in rest]
 
     def _legal_actions(self, player: int) -> list[int]:
         gs = self.gs
