@@ -17,11 +17,13 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import encoding, openspiel_game, pettingzoo_env
+from mariage.ai import encoding, openspiel_game
 from mariage.ai.encoding import ActionSpace, Encoder
-from mariage.ai.lazyobs import LazyObservation
+from mariage.ai.lazyobs import _CARD_BACK, LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Play
+from mariage.engine.dispatch import play_split_of
+from mariage.engine.fastpath import cards_of
 from mariage.engine.phase import Phase
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterator
@@ -132,8 +134,7 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
 
 
 @pytest.mark.parametrize("name", ["schnapsen", "belote"])
-def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_state_is_held_only_while_an_observation_of_it_is_unread(name: str) -> None:
     """The observations of one state share a count of those unread: a step holds the
     state (a snapshot, or a card within its trick taken back) once for any number unread,
     and not once all were read (or none was made), but after a card taken back (that
@@ -141,16 +142,6 @@ def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
     env = MariageEnv(name)
     env.reset(seed=4)
     holds: list[str] = []
-    real = pettingzoo_env.hold_unread
-
-    def hold(source: list, *args: object) -> list:
-        new = real(source, *args)  # type: ignore[arg-type]
-        if new is not source:
-            holds.append("card" if type(source[0]) is tuple and len(source[0]) == 4
-                         else "snapshot")
-        return new
-
-    monkeypatch.setattr(pettingzoo_env, "hold_unread", hold)
     later: list[tuple[LazyObservation, np.ndarray]] = []
     card_back = False
     rng = random.Random(4)
@@ -175,7 +166,11 @@ def test_a_state_is_held_only_while_an_observation_of_it_is_unread(
             mask = env.infos[env.agent_selection]["action_mask"]
         before = len(holds)
         legal = np.flatnonzero(mask)
+        source = env._source
         env.step(int(legal[rng.randrange(len(legal))]))
+        if env._source is not source:  # held: a card taken back, or a snapshot
+            holds.append("card" if type(source[0]) is tuple and source[0][0] is _CARD_BACK
+                         else "snapshot")
         assert len(holds) - before == (way in (1, 2) or card_back)
         card_back = len(holds) > before and holds[-1] == "card"
     assert step >= 30 and set(holds) == {"card", "snapshot"}
@@ -366,3 +361,68 @@ def test_actions_without_fields_are_looked_up_by_their_class() -> None:
     assert callouts and space.mask(state)[space.ids[callouts[0]]] == 1
     assert space.legal_ids(state) == sorted(space.ids[a] for a in state.legal_actions())
     assert not space._by_object
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_ids_from_the_engines_bits_equal_the_listed_actions(name: str) -> None:
+    """In the play phase the ids and masks come from the engine's split listing (the bits
+    of the cards, the other actions apart: ``play_split_of``), not from an action object
+    per card. At every decision of random play (3 matches, every phase), that listing
+    holds what ``legal_actions`` lists, and the ids, the mask (a fresh, writable int8
+    array) and the ids of the seats not to act equal those looked up by hash; a pickled
+    space answers the same."""
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    rng = random.Random(11)
+    plays = 0
+    for seed in range(3):
+        state = new_match(rules, seed)
+        while not state.terminal and state.hand_no <= 2:
+            legal = list(state.legal_actions())
+            by_hash = sorted(space.ids[a] for a in legal) if not space._picking(state) \
+                else space._picking_ids(state, None, 0)
+            if state.phase == Phase.PLAY:
+                cards, others = play_split_of(state.mech, rules)(state, state.to_act)
+                assert [a for a in legal if type(a) is not Play] == others
+                assert [a for a in legal if type(a) is Play] == cards_of(rules, cards)
+                plays += 1
+            assert space.legal_ids(state) == by_hash
+            mask = space.mask(state)
+            assert mask.dtype == np.int8 and mask.shape == (space.size,)
+            assert mask.flags.writeable and mask is not space.mask(state)
+            assert np.flatnonzero(mask).tolist() == by_hash
+            for seat in range(rules.nseats):
+                if seat != state.to_act:
+                    assert space.legal_ids(state, seat) == sorted(
+                        space.ids[a] for a in state.legal_actions(seat))
+                    assert np.flatnonzero(space.mask(state, seat)).tolist() == \
+                        space.legal_ids(state, seat)
+            state.apply(legal[rng.randrange(len(legal))])
+    assert plays > 20
+    # pickled (as OpenSpiel's states are), the space makes its generated functions again
+    again = pickle.loads(pickle.dumps(space))
+    state = new_match(rules, 9)
+    assert again.legal_ids(state) == space.legal_ids(state)
+    assert np.array_equal(again.mask(state), space.mask(state))
+
+
+def test_ids_from_bits_follow_a_numbering_of_any_order() -> None:
+    """Where the cards' ids do not follow one another (a numbering of another order),
+    the ids from the engine's bits are still sorted and the mask set item by item gives
+    the same legal ids as the hash."""
+    rules = load_rules("schnapsen")
+    space = ActionSpace(rules)
+    order = list(reversed(range(rules.ncards)))
+    space._play_ids = [space._play_ids[c] for c in order]
+    space.ids = {**space.ids, **{Play(c): space._play_ids[c] for c in range(rules.ncards)}}
+    space._card_ids = encoding._id_lister(tuple(space._play_ids))
+    space._cards_sorted = False
+    space._mask_bytes = None
+    state = new_match(rules, 5)
+    rng = random.Random(3)
+    for _ in range(12):
+        legal = list(state.legal_actions())
+        by_hash = sorted(space.ids[a] for a in legal)
+        assert space.legal_ids(state) == by_hash
+        assert np.flatnonzero(space.mask(state)).tolist() == by_hash
+        state.apply(legal[rng.randrange(len(legal))])

@@ -38,11 +38,15 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
+from mariage import codegen
 from mariage.engine.actions import Action, Give, Play
+from mariage.engine.dispatch import play_split_of
+from mariage.engine.fastpath import PlaySplit, bit_tables, table_lister
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -101,9 +105,9 @@ def episode_limit(max_hands: object) -> int:
 
 _PHASES = tuple(Phase)
 # the phases compared on every step, as module constants (an enum's attribute is slow)
-_DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
+_DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLAY
 # np.zeros with its dtype made once (69 against 114 ns a mask)
-_zeros, _INT8 = np.zeros, np.dtype(np.int8)
+_zeros, _INT8, _frombuffer = np.zeros, np.dtype(np.int8), np.frombuffer
 #: how many action objects an ActionSpace keeps the ids of (ActionSpace._other_id)
 _KEPT_OBJECTS = 4096
 
@@ -115,6 +119,40 @@ _KEPT_OBJECTS = 4096
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
                  int | None, int, Phase, int | None, int, int, list[int], list[int],
                  tuple[int, ...], list[tuple[int, int, int, int]], int]
+
+
+@lru_cache(maxsize=64)
+def _id_lister(ids: tuple[int, ...]) -> Callable[[int], list[int]]:
+    """The function listing ``ids[c]`` for each bit ``c`` of its argument, in bit order
+    (:func:`~mariage.engine.fastpath.table_lister`), made once per numbering."""
+    return table_lister(bit_tables(ids))
+
+
+@lru_cache(maxsize=64)
+def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]:
+    """The function making, for the bits of the cards that may be played, the bytes of
+    a mask of ``size`` ids where card ``c``'s id is ``base + c``: a byte per card from a
+    table per group of eight cards, joined (no item set per card), written once per
+    numbering.
+
+    >>> _mask_maker(1, 10, 12)(0b10_0000_0101)
+    bytearray(b'\\x00\\x01\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
+    """
+    groups = (ncards + 7) // 8
+    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards)}
+    for g in range(groups):
+        width = min(8, ncards - 8 * g)
+        ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
+    parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
+                       "_tail"])
+    codegen.run(f"def mask_bytes(m):\n    return bytearray(b''.join(({parts})))\n",
+                f"<mask of {ncards} cards from {base} in {size}>", ns)
+    fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
+    return fn
+
+
+#: what an ActionSpace makes again when unpickled (ActionSpace._derive)
+_DERIVED = frozenset({"_card_ids", "_cards_sorted", "_mask_bytes", "_split_mech", "_split"})
 
 
 class ActionSpace:
@@ -157,6 +195,10 @@ class ActionSpace:
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
         self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
+        # in the play phase, the ids of the cards that may be played straight from the
+        # engine's bits (engine.dispatch.play_split_of, by generated code): no action
+        # object, no lookup per card; in card order, so sorted where the ids are
+        self._derive()
         # the other actions' ids without their hash (a frozen dataclass's hash is Python
         # code): an action without fields by its class (all of them are equal); another
         # by the object, since the engine lists most as the same few objects again and
@@ -203,6 +245,42 @@ class ActionSpace:
         self._kept_ids.add(action_id)
         return action_id
 
+    def _derive(self) -> None:
+        """Set the generated functions of the numbering (not pickled: made again)."""
+        plays = self._play_ids
+        self._card_ids = _id_lister(tuple(plays))
+        self._cards_sorted = plays == sorted(plays)
+        # where the cards' ids follow one another (every bundled ruleset), the mask's
+        # bytes are made from the bits at once (see _mask_maker)
+        ncards = self.rules.ncards
+        self._mask_bytes = (_mask_maker(plays[0], ncards, self.size)
+                            if plays == list(range(plays[0], plays[0] + ncards)) else None)
+        # the engine's listing of the play phase (by the state's mechanisms, kept for
+        # the last ones seen: an environment's states all have the same)
+        self._split_mech: object = None
+        self._split: PlaySplit | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
+
+    def __setstate__(self, saved: dict[str, object]) -> None:
+        self.__dict__.update(saved)
+        self._derive()
+
+    def _play_split(self, state: GameState) -> PlaySplit:
+        """The engine's split listing of the play phase for ``state``'s mechanisms."""
+        split = self._split
+        if split is None or state.mech is not self._split_mech:
+            split = self._split = play_split_of(state.mech, self.rules)
+            self._split_mech = state.mech
+        return split
+
+    def _other_ids(self, others: list[Action]) -> list[int]:
+        """The ids of the actions the engine lists besides the cards (a card play among
+        them too, by the table)."""
+        plays = self._play_ids
+        return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
+
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
         set of cards to pass where passing is factored: see :meth:`action_ids`)."""
@@ -232,6 +310,21 @@ class ActionSpace:
                   picked: int = 0) -> list[int]:
         """The ids of the legal actions of ``seat`` (default: the seat to act), sorted;
         ``picked``: the cards picked so far of the set being passed."""
+        to_act = state.to_act
+        if state.phase == _PLAY and (seat is None or seat == to_act):
+            # the cards' ids from the engine's bits, the others by their class or object,
+            # or hash (see __init__)
+            split = self._split
+            if split is None or state.mech is not self._split_mech:
+                split = self._play_split(state)
+            cards, others = split(state, to_act)  # type: ignore[arg-type]
+            ids = self._card_ids(cards)
+            if others:
+                ids += self._other_ids(others)
+                ids.sort()
+            elif not self._cards_sorted:
+                ids.sort()
+            return ids
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
         # card plays by a table, others by their class or object, or hash (see __init__)
@@ -274,8 +367,28 @@ class ActionSpace:
              picked: int = 0) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
         ``picked``: the cards picked so far of the set being passed."""
-        out = _zeros(self.size, _INT8)  # set item by item: no array made from a list
         phase = state.phase
+        if phase == _PLAY and (seat is None or seat == state.to_act):
+            # the cards' ids from the engine's bits (see legal_ids)
+            split = self._split
+            if split is None or state.mech is not self._split_mech:
+                split = self._play_split(state)
+            cards, others = split(state, state.to_act)  # type: ignore[arg-type]
+            made = self._mask_bytes
+            if made is not None:  # the bytes at once, the other actions set in them
+                listed = made(cards)
+                if others:
+                    for i in self._other_ids(others):
+                        listed[i] = 1
+                return _frombuffer(listed, _INT8)
+            out = _zeros(self.size, _INT8)
+            for i in self._card_ids(cards):
+                out[i] = 1
+            if others:
+                for i in self._other_ids(others):
+                    out[i] = 1
+            return out
+        out = _zeros(self.size, _INT8)  # set item by item: no array made from a list
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             pass
         elif self.pick_size and self._picking(state):

@@ -79,7 +79,7 @@ class LazyObservation(dict[str, Any]):
         being passed), its vector made by ``encoder`` when first read. ``source``: a
         list ``[state, 0, encoder]`` shared with other observations of the state (see
         :func:`hold_unread`)."""
-        obs = cls(observation=None, action_mask=action_mask)
+        obs = cls({"observation": None, "action_mask": action_mask})
         if source is None:
             source = [state, 0, encoder]
         source[1] += 1

@@ -49,7 +49,7 @@ from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
-from .lazyobs import LazyObservation, hold_unread
+from .lazyobs import _CARD_BACK, LazyObservation, hold_unread
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -226,7 +226,8 @@ class MariageEnv(AECEnv):
         agent = self.agent_selection
         obs = None
         if observe:  # as LazyObservation.of does, without the call
-            obs = _Lazy(observation=None, action_mask=self._mask_now)
+            # (a dict literal merged: about half the time of keyword arguments)
+            obs = _Lazy({"observation": None, "action_mask": self._mask_now})
             source = self._source
             source[1] += 1
             obs._source = source
@@ -276,11 +277,19 @@ class MariageEnv(AECEnv):
                 rewards[a] = 0.0
             self._rewarded = False
         act = space.actions[action_id]
-        if self._source[1]:  # before the state changes, the unread get a snapshot of it
-            self._source = hold_unread(
-                self._source, self.encoder, state, self.picked,
-                type(act) is Play and state.phase == _PLAY and self._card_trail
-                and len(state.trick_cards) + 1 < self._hand_seats)
+        source = self._source
+        if source[1]:  # before the state changes, the unread get a snapshot of it
+            if type(act) is Play and state.phase == _PLAY and self._card_trail \
+                    and len(state.trick_cards) + 1 < self._hand_seats:
+                # a card within its trick: what takes it back (as hold_unread does,
+                # without the call)
+                seat = state.to_act
+                assert seat is not None
+                after = [state, 1, self.encoder]
+                source[0] = (_CARD_BACK, after, seat, state.known[seat])
+                self._source = after
+            else:
+                self._source = hold_unread(source, self.encoder, state, self.picked)
         if isinstance(act, Pick):  # a card of a set being passed
             self.picked = space.play(state, action_id, self.picked)
         else:  # as space.play does

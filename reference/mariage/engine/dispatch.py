@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..lazyrecord import frozen_record
 from .actions import Action
 from .duties import duties
-from .fastpath import PlayLegal, keeps, play_apply, play_legal, start_trick
+from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
@@ -33,7 +33,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["Applier", "Dispatch", "dispatch_of"]
+__all__ = ["Applier", "Dispatch", "dispatch_of", "play_split_of"]
 
 #: a mechanism's method that applies one kind of action: (state, seat, action)
 Applier = Callable[["GameState", int, Any], None]
@@ -81,6 +81,32 @@ def dispatch_of(mech: Mechanisms, rules: Rules) -> Dispatch:
     table = _dispatch_table(mech, rules)
     _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
     return table
+
+
+#: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their split listing)
+_SPLIT: dict[tuple[int, int], tuple[Mechanisms, Rules, PlaySplit]] = {}
+
+
+def play_split_of(mech: Mechanisms, rules: Rules) -> PlaySplit:
+    """The play phase's legal actions of the seat to act under ``mech`` and ``rules`` as
+    the bits of the cards it may play and the list of the other actions
+    (:func:`~mariage.engine.fastpath.play_split`), written once per pair, when first
+    asked for (the environments of :mod:`mariage.ai` list action ids from it).
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("marianna"), 1)
+    >>> cards, others = play_split_of(state.mech, state.rules)(state, state.to_act)
+    >>> [a.card for a in state.legal_actions()] == state.rules.cards_of(cards), others
+    (True, [])
+    """
+    hit = _SPLIT.get((id(mech), id(rules)))
+    if hit is not None and hit[0] is mech and hit[1] is rules:
+        return hit[2]
+    if len(_SPLIT) >= 64:  # bounded, whatever the caller makes
+        _SPLIT.clear()
+    fn = play_split(mech, rules, dispatch_of(mech, rules).legal_plays)
+    _SPLIT[(id(mech), id(rules))] = (mech, rules, fn)
+    return fn
 
 
 def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:

@@ -66,13 +66,15 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "card_tables", "cards_of", "keeps", "play_apply", "play_legal",
-           "start_trick"]
+__all__ = ["PlayApply", "PlaySplit", "bit_tables", "card_tables", "cards_of", "keeps",
+           "play_apply", "play_legal", "play_split", "start_trick", "table_lister"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
 
 PlayLegal = Callable[["GameState", int], list["Action"]]
+#: the play phase's legal actions as (the bits of the cards, the other actions)
+PlaySplit = Callable[["GameState", int], tuple[int, list["Action"]]]
 #: a card played by the seat to act in the play phase: (state, seat, play), and with
 #: ``trail`` (see :func:`play_apply`) undo's journal as a fourth argument
 PlayApply = Callable[..., None]
@@ -95,13 +97,7 @@ def _card_tables(plays: tuple[Play, ...], codes: tuple[str, ...]
     value with that pack, so made once per pack (an engine compiles new rules often).
     ``codes`` are part of the key: plays compare equal by card number alone, but each
     pack's plays show their own card codes."""
-    ncards = len(plays)
-    groups = (ncards + _GROUP - 1) // _GROUP
-    return tuple(
-        tuple(tuple(plays[g * _GROUP + i] for i in range(_GROUP)
-                    if bits >> i & 1 and g * _GROUP + i < ncards)
-              for bits in range(1 << _GROUP))
-        for g in range(groups))
+    return bit_tables(plays)
 
 
 def _cards_expr(groups: int, mask: str) -> str:
@@ -113,6 +109,39 @@ def _cards_expr(groups: int, mask: str) -> str:
              f"*_t{g}[{mask} >> {g * _GROUP} & {full}]"
              for g in range(groups)]
     return "(" + ", ".join(parts) + ",)"
+
+
+def bit_tables(values: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per group of eight bits, the ``values`` of the bits set in each subset of the
+    group: ``bit_tables(values)[g][b]`` lists ``values[8 * g + i]`` for each bit ``i``
+    of ``b``, in order (what :func:`table_lister` reads).
+
+    >>> bit_tables(("a", "b", "c"))[0][0b101]
+    ('a', 'c')
+    """
+    n = len(values)
+    return tuple(
+        tuple(tuple(values[g * _GROUP + i] for i in range(_GROUP)
+                    if bits >> i & 1 and g * _GROUP + i < n)
+              for bits in range(1 << _GROUP))
+        for g in range((n + _GROUP - 1) // _GROUP))
+
+
+def table_lister(tables: tuple[tuple[tuple[Any, ...], ...], ...]) -> Callable[[int], list[Any]]:
+    """A function of bits ``m`` that lists what ``tables`` hold for them: per group of
+    eight bits ``g``, ``tables[g][m >> 8 * g & 255]`` (as :func:`card_tables` hold the
+    plays of a group's cards), all groups in one list, by generated code.
+
+    >>> ids = table_lister(bit_tables(tuple(range(100, 110))))
+    >>> ids(0b10_0000_0101)
+    [100, 102, 109]
+    """
+    ns: dict[str, Any] = {f"_t{g}": t for g, t in enumerate(tables)}
+    listed = _cards_expr(len(tables), "m")
+    codegen.run(f"def listed(m):\n    return [{listed[1:-2]}]\n",
+                f"<bits of {len(tables)} tables>", ns)
+    fn: Callable[[int], list[Any]] = ns["listed"]
+    return fn
 
 
 def cards_of(rules: Rules, mask: int) -> list[Action]:
@@ -173,6 +202,32 @@ def play_legal(mech: Mechanisms, rules: Rules,
     ``legal_plays``: the duties (default: :func:`~mariage.engine.duties.duties` of ``mech``
     and ``rules``).
     """
+    fn: PlayLegal = _play_listing(mech, rules, legal_plays, False)
+    return fn
+
+
+def play_split(mech: Mechanisms, rules: Rules,
+               legal_plays: Callable[[GameState, int], int] | None = None) -> PlaySplit:
+    """What :func:`play_legal` lists, as the bits of the cards that may be played and
+    the list of the other actions in their order (no action object made per card);
+    :func:`~mariage.engine.dispatch.play_split_of` keeps it per mechanisms and rules.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("schnapsen"), 2)
+    >>> split = play_split(state.mech, state.rules)
+    >>> cards, others = split(state, state.to_act)
+    >>> [str(a) for a in others], cards == state.hands[state.to_act]
+    (['Exchange(card=9)', 'Close()'], True)
+    >>> state.legal_actions() == others + cards_of(state.rules, cards)
+    True
+    """
+    fn: PlaySplit = _play_listing(mech, rules, legal_plays, True)
+    return fn
+
+
+def _play_listing(mech: Mechanisms, rules: Rules,
+                  legal_plays: Callable[[GameState, int], int] | None, split: bool) -> Any:
+    """The function :func:`play_legal` (or, with ``split``, :func:`play_split`) writes."""
     from .mechanisms.trickplay import TrickPlay
 
     tables = card_tables(rules)
@@ -190,18 +245,18 @@ def play_legal(mech: Mechanisms, rules: Rules,
     else:
         lines.append("    m = _legal_plays(st, seat)")
     cards = _cards_expr(len(tables), "m")
-    lines += ["    if out:", f"        out += {cards}",
-              "    else:", f"        out = [{cards[1:-2]}]"]
+    if not split:
+        lines += ["    if out:", f"        out += {cards}",
+                  "    else:", f"        out = [{cards[1:-2]}]"]
     for i, m in enumerate(m for m in mech.all() if m.offers_any_time(rules)):
         ns[f"_any{i}"] = m.any_time
         gate = _gate(m, rules, "any_time")
         call = f"_any{i}(st, seat, out)"
         lines.append(f"    if {gate}:\n        {call}" if gate else f"    {call}")
-    lines.append("    return out")
+    lines.append("    return m, out" if split else "    return out")
     source = "\n".join(lines) + "\n"
-    codegen.run(source, f"<play phase of {rules.ruleset}>", ns)
-    fn: PlayLegal = ns["play_legal"]
-    return fn
+    codegen.run(source, f"<play phase{' split' if split else ''} of {rules.ruleset}>", ns)
+    return ns["play_legal"]
 
 
 def _winner_lines(k: int) -> list[str]:
