@@ -208,8 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         if len(packages) > 1:
             print(f"\n{package.__name__}:")
         head = (f"{'ruleset':<22}{'apply µs':>9}{'trick end':>10}{'hand end':>9}"
-                f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'share':>7}"
-                f"{'end µs':>8}")
+                f"{'next deal':>10}{'end of hand':>12}{'/decision':>10}{'hand end/dec':>13}"
+                f"{'share':>7}{'end µs':>8}")
         print(head)
         print("-" * len(head))
         for name, ns, counts in results:
@@ -218,10 +218,12 @@ def main(argv: list[str] | None = None) -> int:
             per_hand = sum(ns[k] * counts[k] for k in range(5)) / counts[HAND]
             print(f"{name:<22}{base / 1000:>9.2f}{ns[TRICK] / base:>10.2f}"
                   f"{ns[HAND] / base:>9.2f}{ns[DEAL] / base:>10.2f}{end / base:>12.2f}"
-                  f"{end / (base + ns[LEGAL]):>10.2f}{end / per_hand:>7.0%}{end / 1000:>8.2f}")
+                  f"{end / (base + ns[LEGAL]):>10.2f}{ns[HAND] / (base + ns[LEGAL]):>13.2f}"
+                  f"{end / per_hand:>7.0%}{end / 1000:>8.2f}")
     print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
           "median cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
-          "end of hand over an ordinary decision\n(legal_actions() + apply); share: its part "
+          "end of hand over an ordinary decision\n(legal_actions() + apply); hand end/dec: the hand "
+          "end alone (the apply that ends the hand) over that decision;\nshare: its part "
           "of a whole hand's calls (legal_actions() included); end µs: the end of hand in µs")
     print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
     return 0
