@@ -222,8 +222,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{end / per_hand:>7.0%}{end / 1000:>8.2f}")
     print("apply µs: an ordinary apply (not ending a trick or the hand); the next columns: "
           "median cost as a ratio to it;\nend of hand = hand end + next deal; /decision: the "
-          "end of hand over an ordinary decision\n(legal_actions() + apply); hand end/dec: the hand "
-          "end alone (the apply that ends the hand) over that decision;\nshare: its part "
+          "end of hand over an ordinary decision\n(legal_actions() + apply); hand end/dec: "
+          "the hand end alone (the apply that ends the hand) over that decision;\nshare: its part "
           "of a whole hand's calls (legal_actions() included); end µs: the end of hand in µs")
     print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
     return 0
