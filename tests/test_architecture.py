@@ -88,7 +88,8 @@ def _module_files() -> dict[str, Path]:
 
 MODULES = _module_files()
 #: the packages whose public names are loaded on first use (``mariage.lazynames``: the
-#: facade, the notation, the viewer): package -> {public name -> the module it comes from}
+#: facade, the arena, the notation, the viewer):
+#: package -> {public name -> the module it comes from}
 LAZY_PACKAGES = {
     package: {name: f"{package}.{where}"
               for name, where in importlib.import_module(package)._LAZY.items()}
@@ -291,7 +292,8 @@ def test_the_facade_imports_nothing_when_loaded() -> None:
     but its helper for lazy names, which imports nothing of the package."""
     assert {e.target for e in IMPORTS if e.source == "mariage"} == {"mariage.lazynames"}
     assert [e for e in IMPORTS if e.source == "mariage.lazynames"] == []
-    assert set(LAZY_PACKAGES) == {"mariage", "mariage.notation", "mariage.viewer"}
+    assert set(LAZY_PACKAGES) == {"mariage", "mariage.arena", "mariage.notation",
+                                  "mariage.viewer"}
 
 
 @pytest.mark.parametrize("package", sorted(LAZY_PACKAGES))

@@ -14,6 +14,18 @@
 
 from __future__ import annotations
 
-from .search import MonteCarloBot, determinize
+from typing import TYPE_CHECKING
 
-__all__ = ["MonteCarloBot", "determinize"]
+from ..lazynames import lazy_names
+
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time, imported on first use
+    from .search import MonteCarloBot, determinize
+
+#: the built-in players a seat of ``mariage match`` may be given (light: ``--help`` reads it)
+BOT_NAMES = ("random", "greedy", "mc")
+
+__all__ = ["BOT_NAMES", "MonteCarloBot", "determinize"]
+
+_LAZY = dict.fromkeys(("MonteCarloBot", "determinize"), "search")
+
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)

@@ -52,14 +52,13 @@ from mariage.errors import did_you_mean, printable
 
 from ..conformance.client import EngineClient, EngineFailure
 from ..conformance.protocol import HIDDEN_CARDS, seat_state_json
+from . import BOT_NAMES
 from .bots import make_bot
 from .hiding import SeatView
 from .search import MonteCarloBot, determinize
 
 __all__ = ["BOT_NAMES", "BotPlayer", "EnginePlayer", "Forfeit", "Player", "make_chooser"]
 
-#: the built-in players a seat may be given
-BOT_NAMES = ("random", "greedy", "mc")
 
 #: The longest name an engine may give itself in its ``hello`` (it is cut beyond).
 MAX_NAME = 80

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["COMMANDS", "parse_options"]
+__all__ = ["COMMANDS", "parse_options", "parse_seed"]
 
 #: module -> (the command's name, its one-line help); each module reads its own here
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -63,3 +63,15 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
             raise ValueError(f"--option: '{shown}' is given twice")
         out[name] = value.strip()
     return out
+
+
+def parse_seed(text: str) -> int:
+    """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
+    import argparse
+
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 20 or int(digits) >= 1 << 64:
+        shown = digits if len(digits) <= 24 else digits[:20] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
+                                         f"got {shown!r}")
+    return int(digits)

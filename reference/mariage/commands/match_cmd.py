@@ -5,17 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from mariage.engine.rules import Rules
 from mariage.errors import did_you_mean, whole_number
-from mariage.spec.compile import load_rules
 
-from ..arena.match import GameResult, Match, render_table
-from ..arena.players import BOT_NAMES, BotPlayer, EnginePlayer, Player
-from ..notation.writer import write_record
-from ..outfile import check_destination, write_output
-from . import COMMANDS, parse_options
-from .play_cmd import parse_seed
+from ..arena import BOT_NAMES
+from . import COMMANDS, parse_options, parse_seed
+
+if TYPE_CHECKING:  # imported where the match is played, not for --help (start-up)
+    from mariage.engine.rules import Rules
+
+    from ..arena.match import GameResult, Match
+    from ..arena.players import Player
 
 NAME, HELP = COMMANDS["match_cmd"]
 
@@ -75,10 +76,14 @@ def _seat(rules: Rules, text: str) -> int:
 
 
 def _engine(command: str, timeout: float) -> Callable[[], Player]:
+    from ..arena.players import EnginePlayer
+
     return lambda: EnginePlayer(command, timeout=timeout)
 
 
 def _bot(name: str, seed: int, playouts: int) -> Callable[[], Player]:
+    from ..arena.players import BotPlayer
+
     return lambda: BotPlayer(name, seed, playouts)
 
 
@@ -128,6 +133,12 @@ def game_line(rules: Rules, match: Match, game: GameResult, shift: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mariage.spec.compile import load_rules
+
+    from ..arena.match import Match, render_table
+    from ..notation.writer import write_record
+    from ..outfile import check_destination, write_output
+
     _check_numbers(args)
     if args.out is not None:
         check_destination(args.out)  # refuse a bad destination before playing, not after

@@ -19,7 +19,7 @@ from ..errors import did_you_mean
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from . import COMMANDS, parse_options
+from . import COMMANDS, parse_options, parse_seed
 from .human import Human, InputEnded
 from .showing import draws, header
 
@@ -41,18 +41,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--human", metavar="SEAT",
                         help="you play SEAT at the terminal (the bots play the others): "
                              "legal actions are listed, type a number or an action")
-
-
-def parse_seed(text: str) -> int:
-    """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
-    import argparse
-
-    digits = text.strip()
-    if not digits.isdigit() or len(digits) > 20 or int(digits) >= 1 << 64:
-        shown = digits if len(digits) <= 24 else digits[:20] + "..."
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
-                                         f"got {shown!r}")
-    return int(digits)
 
 
 def _bots(spec: str, n: int, seed: int) -> list[Bot]:

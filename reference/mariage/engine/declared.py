@@ -23,9 +23,9 @@ ValueError: no declaration 7 in marianna
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..lazyrecord import frozen_record
 from .mechanisms.questions import CALLED_PAIR
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["DeclaredKind", "declared_kind"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record  # a frozen dataclass whose methods are made on first use (start-up)
 class DeclaredKind:
     """One kind of entry of ``GameState.declared``.
 

@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from typing import Any
 
@@ -41,7 +40,6 @@ from ..lazyrecord import field, record
 from ..notation.errors import RecordError
 from ..notation.model import Act, Hand
 from ..notation.replay import check_text, team_name
-from .chart import bar_chart
 
 __all__ = ["RulesetStats", "Stats", "stats_html"]
 
@@ -214,6 +212,10 @@ class Stats:
 
 def stats_html(stats: Stats, title: str = "Records") -> str:
     """A self-contained page of the totals: a section of bar charts per ruleset."""
+    import html  # (the text and JSON reports need neither: start-up)
+
+    from .chart import bar_chart
+
     esc = html.escape
     parts = [f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
              f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
