@@ -1,0 +1,445 @@
+"""An independent oracle of trick play, checked against the reference interpreter.
+
+The oracle below is written from the rules notes alone (``RULES-NOTES-belote.md``
+section 3, ``RULES-NOTES-thousand.md`` sections 0.2 and 7.2,
+``RULES-NOTES-schnapsen.md`` sections 0, 1.5 and 2.8, ``RULES-NOTES.md`` on
+Mariglia), the way an outside engine would implement them, without the
+reference's engine modules. From the visible position only (the hand of the seat
+to play, the cards of the current trick and who played them, the trump suit,
+whether the stock is still open) it computes the legal cards, the winner of a
+completed trick and the card points it carries. Random seeded matches are driven
+through the public API (``new_match``, ``legal_actions``, ``apply``) and the
+oracle must agree at every card played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from mariage import GameState, Phase, Play, action_text, load_rules, new_match
+
+Card = str  # a card code: rank letters then one suit letter ("TH", "9S")
+Trick = Sequence[tuple[int, Card]]  # (seat, card) in playing order
+ALL = "*"  # the trump of a tout-atout contract: every suit ranks as trumps, none cuts
+
+
+def suit(card: Card) -> str:
+    """The suit letter of a card code."""
+    return card[-1]
+
+
+def rank(card: Card) -> str:
+    """The rank letters of a card code."""
+    return card[:-1]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's trick-play facts, as the notes give them.
+
+    ``plain`` and ``trumps`` list ranks high to low, ``plain_points`` and
+    ``trump_points`` give card points by rank; ``duty`` names the legal-card rule
+    and ``options`` the ruleset options it depends on.
+    """
+
+    plain: str
+    plain_points: Mapping[str, int]
+    duty: str
+    trumps: str | None = None
+    trump_points: Mapping[str, int] | None = None
+    marriage_trump: bool = False  # a declared marriage makes trump (Thousand section 8.3)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def order(self, card: Card, trump: str | None) -> str:
+        """Ranks high to low in the card's suit."""
+        trumped = trump == ALL or suit(card) == trump
+        return self.trumps if self.trumps and trumped else self.plain
+
+    def points(self, card: Card, trump: str | None) -> int:
+        """Card points of one card."""
+        if self.trump_points is not None and (trump == ALL or suit(card) == trump):
+            return self.trump_points[rank(card)]
+        return self.plain_points[rank(card)]
+
+    def beats(self, card: Card, best: Card, trump: str | None) -> bool:
+        """Whether ``card``, played after ``best`` (the card winning so far), wins."""
+        if suit(card) == suit(best):
+            order = self.order(card, trump)
+            return order.index(rank(card)) < order.index(rank(best))
+        return suit(card) == trump
+
+    def winner(self, trick: Trick, trump: str | None) -> int:
+        """The seat winning ``trick`` (the first card led)."""
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if self.beats(card, best, trump):
+                best_seat, best = seat, card
+        return best_seat
+
+
+# Ranks written one letter each, "T" for the ten.
+BELOTE = Game(plain="ATKQJ987", plain_points=dict(A=11, T=10, K=4, Q=3, J=2),
+              trumps="J9ATKQ87", trump_points=dict(J=20, **{"9": 14}, A=11, T=10, K=4, Q=3),
+              duty="belote")
+_SIX = dict(A=11, T=10, K=4, Q=3, J=2)
+THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True)
+SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock")
+SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock")
+MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
+                duty="head_opponent")
+
+
+def _points_table(table: Mapping[str, int]) -> dict[str, int]:
+    return {r: table.get(r, 0) for r in "AKQJT9876543210"}
+
+
+def _game(game: Game) -> Game:
+    """The game with zero-point ranks filled in."""
+    return Game(plain=game.plain, plain_points=_points_table(game.plain_points),
+                duty=game.duty, trumps=game.trumps,
+                trump_points=_points_table(game.trump_points) if game.trump_points else None,
+                marriage_trump=game.marriage_trump)
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the seat to play sees."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    trump: str | None
+    stock_open: bool
+    partner: Callable[[int], bool]
+    announced: str | None = None  # the suit of a marriage just announced for this lead
+
+
+def _best(game: Game, trick: Trick, trump: str | None) -> tuple[int, Card]:
+    seat = game.winner(trick, trump)
+    return seat, next(c for s, c in trick if s == seat)
+
+
+def legal_belote(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Belote, notes section 3.2 (rules 2-7), to a trick already led."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    following = {c for c in hand if suit(c) == led}
+    master, best = _best(game, pos.trick, trump)
+    if trump is None or trump == ALL:  # sans-atout, tout-atout (section 3.4)
+        if not following or trump is None:
+            return following or hand
+        if pos.partner(master) and not opts.get("ta_must_beat_partner", True):
+            return following
+        return {c for c in following if game.beats(c, best, trump)} or following
+    trumps = {c for c in hand if suit(c) == trump}
+    partner_master = pos.partner(master)
+    top_trump = max((c for _, c in pos.trick if suit(c) == trump),
+                    key=lambda c: -game.order(c, trump).index(rank(c)), default=None)
+    over = {c for c in trumps if top_trump is None or game.beats(c, top_trump, trump)}
+    if led == trump:
+        if not trumps:
+            return hand
+        if partner_master and not opts["must_overtrump_partner"]:
+            return trumps
+        return over or trumps
+    if following:
+        return following
+    if not trumps:
+        return hand
+    fourth = len(pos.trick) == 3
+    if partner_master and opts["trump_when_partner_master"] == "free":
+        if suit(best) != trump:
+            return hand
+        mode = opts["partner_trump_undertrump"]
+        if mode == "allowed":
+            return hand
+        plain = hand - trumps
+        if mode == "no_undertrump":
+            return (plain | over) or hand
+        # overtrump_if_only_trumps: with only trumps, overtrump if possible
+        return hand if plain else (over or hand)
+    if partner_master and fourth and suit(best) == trump:
+        # must_trump variant: fourth seat over partner's trump: discard or overtrump
+        return ((hand - trumps) | over) or hand
+    if top_trump is None:
+        return trumps
+    if over:
+        return over
+    mode = opts["undertrump"]
+    if mode == "required":
+        return trumps
+    if mode == "optional":
+        return hand
+    return (hand - trumps) or hand
+
+
+def legal_thousand(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Thousand, notes section 7.2."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    cands = {c for c in hand if suit(c) == led}
+    if not cands and not opts["must_trump"]:
+        return hand  # "a void player may discard freely", with or without must_beat
+    if not cands and trump is not None:
+        cands = {c for c in hand if suit(c) == trump}
+    cands = cands or hand
+    if opts["must_beat"]:
+        _, best = _best(game, pos.trick, trump)
+        beating = {c for c in cands if game.beats(c, best, trump)}
+        return beating or cands
+    return cands
+
+
+def legal_strict_after_stock(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Schnapsen section 1.5, Sixty-six section 2.8: free while the stock is open."""
+    hand, trump = set(pos.hand), pos.trump
+    if not pos.trick or pos.stock_open:
+        return hand
+    led_card = pos.trick[0][1]
+    following = {c for c in hand if suit(c) == suit(led_card)}
+    if opts["strict_duty"] == "follow_only":  # "only require following suit"
+        return following or hand
+    if following:
+        return {c for c in following if game.beats(c, led_card, trump)} or following
+    return {c for c in hand if suit(c) == trump} or hand
+
+
+def legal_head_opponent(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Mariglia (``RULES-NOTES.md``): follow; head an opponent's winning card if able."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    following = {c for c in hand if suit(c) == led}
+    cands = following or hand
+    master, best = _best(game, pos.trick, trump)
+    if pos.partner(master):
+        return cands
+    return {c for c in cands if game.beats(c, best, trump)} or cands
+
+
+DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
+    "belote": legal_belote, "thousand": legal_thousand,
+    "strict_after_stock": legal_strict_after_stock, "head_opponent": legal_head_opponent,
+}
+
+GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
+         "thousand": THOUSAND, "thousand-pl": THOUSAND, "schnapsen": SCHNAPSEN,
+         "sixty-six": SIXTY_SIX, "mariglia": MARIGLIA}
+
+
+def _trump(state: GameState) -> str | None:
+    t = state.trump
+    return None if t is None or t < 0 else state.rules.suits[t]
+
+
+def _names(state: GameState, cards: int | Sequence[int]) -> list[Card]:
+    """Card codes of a hand (a mask) or of a sequence of card numbers."""
+    if isinstance(cards, int):
+        return state.rules.format_cards(cards).split()
+    return [state.rules.card_code[c] for c in cards]
+
+
+def legal_cards(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """The cards the seat may play. A marriage is announced by leading its king or
+    queen (Thousand section 8.1, Schnapsen section 1.6)."""
+    if pos.announced is not None and not pos.trick:
+        return {c for c in pos.hand if suit(c) == pos.announced and rank(c) in ("K", "Q")}
+    if not pos.trick:
+        return set(pos.hand)  # the lead is free (no_lead_foreign_trump is off)
+    return DUTIES[game.duty](game, pos, opts)
+
+
+def _position(state: GameState, announced: str | None, trump: str | None) -> Position:
+    r, seat = state.rules, state.to_act
+    trick = tuple(zip(state.trick_seats, _names(state, state.trick_cards), strict=True))
+    return Position(seat=seat, hand=tuple(_names(state, state.hands[seat])), trick=trick,
+                    trump=trump, stock_open=bool(state.stock),
+                    partner=lambda s: s != seat and r.team_of[s] == r.team_of[seat],
+                    announced=announced)
+
+
+TA_VALUES = {"ffb2015": dict(J=13, **{"9": 9}, A=6, T=5, K=3, Q=2),
+             "pagat": dict(J=14, **{"9": 9}, A=6, T=5, K=3, Q=1)}
+
+
+def _contract(game: Game, state: GameState, trump: str | None,
+              opts: Mapping[str, Any]) -> tuple[Game, str | None]:
+    """Belote under a sans-atout or tout-atout contract (notes section 8.6)."""
+    strain = getattr(state, "strain", -1)
+    kinds = state.rules.strain_names
+    nsuits = len(state.rules.suits)
+    if strain is None or strain < nsuits:
+        return _game(game), trump
+    if kinds[strain - nsuits] == "SA":  # aces worth 19, every suit in plain order
+        return _game(replace(game, plain_points={**game.plain_points, "A": 19})), None
+    values = TA_VALUES.get(opts.get("ta_values", ""), game.trump_points)
+    return _game(replace(game, trump_points=values)), ALL
+
+
+def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
+                max_actions: int = 400) -> int:
+    """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
+    rules = load_rules(name, options)
+    game = _game(GAMES[name])
+    opts = dict(rules.options)
+    state = new_match(rules, seed)
+    rng = random.Random(seed)
+    checked = 0
+    announced: str | None = None
+    own_trump: str | None = None  # Thousand: the trump the oracle keeps from the marriages
+    next_trump: str | None = None  # ... and one declared for the next trick
+    for _ in range(max_actions):
+        if state.phase == Phase.OVER:
+            break
+        actions = state.legal_actions()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if not plays:
+            state.apply(rng.choice(actions))
+            continue
+        trump = own_trump if game.marriage_trump else _trump(state)
+        if game.duty == "belote":
+            game, trump = _contract(GAMES[name], state, trump, opts)
+        pos = _position(state, announced, trump)
+        where = f"{name} seed {seed} hand {state.hand_no} trick {len(state.tricks) + 1}"
+        ref = set(_names(state, sorted({a.card for a in plays})))
+        want = legal_cards(game, pos, opts)
+        assert ref == want, (f"{where}: seat {pos.seat} holds {sorted(pos.hand)}, trick "
+                             f"{list(pos.trick)}, trump {pos.trump}, stock open "
+                             f"{pos.stock_open}: reference {sorted(ref)}, oracle {sorted(want)}")
+        checked += 1
+        # mostly cards, so that hands run long; sometimes any action (a bid, a marriage,
+        # a close, a claim...)
+        action = rng.choice(plays if rng.random() < 0.7 else actions)
+        played = action if isinstance(action, Play) else None
+        text = action_text(rules, action)
+        if played is not None:
+            announced = None
+        elif text.startswith("marriage:"):
+            announced = text.split(":", 1)[1]
+            if opts.get("trump_rule") == "first" and (own_trump or next_trump):
+                pass
+            elif opts.get("trump_change") == "next_trick":
+                next_trump = announced
+            else:
+                own_trump = announced
+        ntricks, hand_no = len(state.tricks), state.hand_no
+        before = list(state.captured)
+        state.apply(action)
+        if state.hand_no != hand_no:
+            announced = own_trump = next_trump = None
+        if played is None or len(state.tricks) == ntricks or state.hand_no != hand_no:
+            continue
+        trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
+        if len(state.trick_cards) == 0 and len(trick) == rules.hand_seats:
+            if next_trump is not None:
+                own_trump, next_trump = next_trump, None
+            _, cards, winner = state.tricks[-1]
+            by_seat = dict(trick)
+            assert sorted(_names(state, cards)) == sorted(by_seat.values()), where
+            assert winner == game.winner(trick, trump), (
+                f"{where}: trick {list(trick)} trump {trump}: reference winner {winner}")
+            team = rules.team_of[winner]
+            gain = state.captured[team] - before[team]
+            pts = sum(game.points(c, trump) for _, c in trick)
+            scaled = trump == ALL and opts.get("ta_values") == "convert_162_258"
+            if (state.phase == Phase.PLAY and not state.trick_cards and any(state.hands)
+                    and not scaled):
+                assert gain == pts, f"{where}: trick {list(trick)} worth {pts}, reference {gain}"
+    return checked
+
+
+# The options the notes name for the duties of play, beside each ruleset's defaults.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("belote", {}),
+    ("belote", {"undertrump": "optional"}),
+    ("belote", {"undertrump": "forbidden_unless_only_trumps"}),
+    ("belote", {"partner_trump_undertrump": "allowed"}),
+    ("belote", {"partner_trump_undertrump": "overtrump_if_only_trumps"}),
+    ("belote", {"must_overtrump_partner": False}),
+    ("belote", {"trump_when_partner_master": "must_trump"}),
+    ("belote-coinche", {}),
+    ("belote-coinche", {"sa_ta": True}),
+    ("belote-coinche", {"sa_ta": True, "ta_values": "pagat", "ta_must_beat_partner": False}),
+    ("belote-coinche", {"sa_ta": True, "ta_values": "convert_162_258"}),
+    ("belote-contree", {}),
+    ("belote-contree", {"partner_trump_undertrump": "no_undertrump", "undertrump": "required"}),
+    ("thousand", {}),
+    ("thousand", {"must_beat": True}),
+    ("thousand", {"must_trump": False}),
+    ("thousand", {"trump_change": "next_trick"}),
+    ("thousand", {"trump_rule": "first"}),
+    ("thousand-pl", {}),
+    ("thousand-pl", {"must_trump": False}),
+    ("thousand-pl", {"trump_change": "next_trick"}),
+    ("schnapsen", {}),
+    ("sixty-six", {}),
+    ("sixty-six", {"strict_duty": "follow_only"}),
+    ("mariglia", {}),
+]
+
+
+def _label(config: tuple[str, dict[str, Any]]) -> str:
+    name, options = config
+    return " ".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees(config: tuple[str, dict[str, Any]]) -> None:
+    """The oracle agrees with the reference on every card of a few random matches."""
+    name, options = config
+    seeds = range(25 if not options else 8)
+    assert sum(check_match(name, seed, options, max_actions=150) for seed in seeds) > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees_many(config: tuple[str, dict[str, Any]]) -> None:
+    """The same over 300 seeded matches per configuration."""
+    name, options = config
+    assert sum(check_match(name, seed, options) for seed in range(300)) > 3000
+
+
+def test_oracle_sees_a_wrong_engine() -> None:
+    """The check can fail: an oracle reading an option the other way disagrees at once."""
+    def swapped(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+        return legal_belote(game, pos, {**opts, "undertrump": "optional"})
+
+    DUTIES["belote"] = swapped
+    try:
+        with pytest.raises(AssertionError, match=r"reference .* oracle"):
+            for seed in range(20):
+                check_match("belote", seed)
+    finally:
+        DUTIES["belote"] = legal_belote
+
+
+def test_oracle_examples() -> None:
+    """The oracle on the notes' own worked examples (Belote 3.3, Thousand 7.2)."""
+    def position(hand: str, trick: str, trump: str | None, seat: int = 3) -> Position:
+        played = trick.split()
+        seats = [(seat - len(played) + i) % 4 for i in range(len(played))]
+        return Position(seat=seat, hand=tuple(hand.split()),
+                        trick=tuple(zip(seats, played, strict=True)), trump=trump,
+                        stock_open=False, partner=lambda s: s % 2 == seat % 2)
+
+    belote = _game(BELOTE)
+    defaults = dict(load_rules("belote").options)
+    p1 = position("JS QS AH", "9S 8S", "S")
+    assert legal_belote(belote, p1, defaults) == {"JS"}
+    assert legal_belote(belote, p1, {**defaults, "must_overtrump_partner": False}) == {"JS", "QS"}
+    p2 = position("8S 7S AD", "KH 7H TS", "S")
+    assert legal_belote(belote, p2, defaults) == {"8S", "7S"}
+    assert legal_belote(belote, p2, {**defaults, "undertrump": "optional"}) == {"8S", "7S", "AD"}
+    p4 = position("JS 7S KH", "AC TS 8C", "S")
+    assert legal_belote(belote, p4, defaults) == {"JS", "KH"}
+    p5 = position("7S KC", "AH", "S", seat=0)
+    assert legal_belote(belote, p5, defaults) == {"7S"}
+    thousand = _game(THOUSAND)
+    pl = dict(load_rules("thousand-pl").options)
+    t4 = Position(seat=2, hand=("9C", "KC", "AS"), trick=((0, "TH"), (1, "QC")), trump="C",
+                  stock_open=False, partner=lambda s: s == 2)
+    assert legal_thousand(thousand, t4, pl) == {"KC"}
+    assert legal_thousand(thousand, t4, {**pl, "must_beat": False}) == {"9C", "KC"}
