@@ -226,7 +226,8 @@ DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
 }
 
 GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
-         "thousand": THOUSAND, "thousand-pl": THOUSAND, "schnapsen": SCHNAPSEN,
+         "thousand": THOUSAND, "thousand-pl": THOUSAND, "thousand-2": THOUSAND,
+         "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
          "sixty-six": SIXTY_SIX, "mariglia": MARIGLIA}
 
 
@@ -279,6 +280,33 @@ def _contract(game: Game, state: GameState, trump: str | None,
     return _game(replace(game, trump_points=values)), ALL
 
 
+def _check_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
+                 captured: Sequence[int], where: str) -> None:
+    """A completed trick that is not the hand's last: its winner and card points."""
+    _, cards, winner = state.tricks[-1]
+    assert sorted(_names(state, cards)) == sorted(c for _, c in trick), where
+    assert winner == game.winner(trick, trump), (
+        f"{where}: trick {list(trick)} trump {trump}: reference winner {winner}")
+    team = state.rules.team_of[winner]
+    gain = state.captured[team] - captured[team]
+    pts = sum(game.points(c, trump) for _, c in trick)
+    scaled = trump == ALL and state.rules.option("ta_values") == "convert_162_258"
+    if state.phase == Phase.PLAY and not state.trick_cards and any(state.hands) and not scaled:
+        assert gain == pts, f"{where}: trick {list(trick)} worth {pts}, reference {gain}"
+
+
+def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
+                      tricks_won: Sequence[int], where: str) -> None:
+    """The hand's last trick, seen in the hand's record: its winner's side took it."""
+    record = state.history[-1]
+    if record.ended != "played_out":
+        return
+    side = state.rules.team_of[game.winner(trick, trump)]
+    assert record.tricks[side] == tricks_won[side] + 1, (
+        f"{where}: last trick {list(trick)} trump {trump}: the record gives the tricks "
+        f"{record.tricks}, before it {list(tricks_won)}")
+
+
 def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
                 max_actions: int = 400) -> int:
     """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
@@ -326,28 +354,22 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
             else:
                 own_trump = announced
         ntricks, hand_no = len(state.tricks), state.hand_no
-        before = list(state.captured)
+        before = (list(state.captured), list(state.tricks_won))
         state.apply(action)
         if state.hand_no != hand_no:
-            announced = own_trump = next_trump = None
-        if played is None or len(state.tricks) == ntricks or state.hand_no != hand_no:
+            announced = None
+        if played is None:
             continue
         trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
-        if len(state.trick_cards) == 0 and len(trick) == rules.hand_seats:
-            if next_trump is not None:
-                own_trump, next_trump = next_trump, None
-            _, cards, winner = state.tricks[-1]
-            by_seat = dict(trick)
-            assert sorted(_names(state, cards)) == sorted(by_seat.values()), where
-            assert winner == game.winner(trick, trump), (
-                f"{where}: trick {list(trick)} trump {trump}: reference winner {winner}")
-            team = rules.team_of[winner]
-            gain = state.captured[team] - before[team]
-            pts = sum(game.points(c, trump) for _, c in trick)
-            scaled = trump == ALL and opts.get("ta_values") == "convert_162_258"
-            if (state.phase == Phase.PLAY and not state.trick_cards and any(state.hands)
-                    and not scaled):
-                assert gain == pts, f"{where}: trick {list(trick)} worth {pts}, reference {gain}"
+        if len(trick) < rules.hand_seats:
+            continue
+        if next_trump is not None:
+            own_trump, next_trump = next_trump, None
+        if state.hand_no != hand_no:
+            _check_last_trick(game, state, trick, trump, before[1], where)
+            own_trump = None
+        elif len(state.tricks) > ntricks:
+            _check_trick(game, state, trick, trump, before[0], where)
     return checked
 
 
@@ -374,6 +396,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand-pl", {}),
     ("thousand-pl", {"must_trump": False}),
     ("thousand-pl", {"trump_change": "next_trick"}),
+    ("thousand-2", {}),
+    ("thousand-4", {}),
     ("schnapsen", {}),
     ("sixty-six", {}),
     ("sixty-six", {"strict_duty": "follow_only"}),
