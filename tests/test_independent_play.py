@@ -247,7 +247,9 @@ def legal_cards(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]
     """The cards the seat may play. A marriage is announced by leading its king or
     queen (Thousand section 8.1, Schnapsen section 1.6)."""
     if pos.announced is not None and not pos.trick:
-        return {c for c in pos.hand if suit(c) == pos.announced and rank(c) in ("K", "Q")}
+        # Schnapsen section 5 row 5: marriage_lead either (default), king or queen
+        lead = {"king": "K", "queen": "Q"}.get(opts.get("marriage_lead", "either"), "KQ")
+        return {c for c in pos.hand if suit(c) == pos.announced and rank(c) in lead}
     if not pos.trick:
         return set(pos.hand)  # the lead is free (no_lead_foreign_trump is off)
     return DUTIES[game.duty](game, pos, opts)
@@ -399,6 +401,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand-2", {}),
     ("thousand-4", {}),
     ("schnapsen", {}),
+    ("schnapsen", {"marriage_lead": "king"}),
+    ("schnapsen", {"marriage_lead": "queen"}),
     ("sixty-six", {}),
     ("sixty-six", {"strict_duty": "follow_only"}),
     ("mariglia", {}),
