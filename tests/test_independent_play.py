@@ -116,6 +116,7 @@ class Position:
     stock_open: bool
     partner: Callable[[int], bool]
     announced: str | None = None  # the suit of a marriage just announced for this lead
+    trump_owner: int = -1  # Thousand: the seat whose marriage made the trump in force
 
 
 def _best(game: Game, trick: Trick, trump: str | None) -> tuple[int, Card]:
@@ -251,7 +252,11 @@ def legal_cards(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]
         lead = {"king": "K", "queen": "Q"}.get(opts.get("marriage_lead", "either"), "KQ")
         return {c for c in pos.hand if suit(c) == pos.announced and rank(c) in lead}
     if not pos.trick:
-        return set(pos.hand)  # the lead is free (no_lead_foreign_trump is off)
+        hand = set(pos.hand)
+        if opts.get("no_lead_foreign_trump") and pos.trump_owner not in (-1, pos.seat):
+            # Thousand section 7.2: not another player's trump while holding another suit
+            return {c for c in hand if suit(c) != pos.trump} or hand
+        return hand
     return DUTIES[game.duty](game, pos, opts)
 
 
@@ -321,6 +326,7 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
     announced: str | None = None
     own_trump: str | None = None  # Thousand: the trump the oracle keeps from the marriages
     next_trump: str | None = None  # ... and one declared for the next trick
+    owner = next_owner = -1  # the seats that declared them
     for _ in range(max_actions):
         if state.phase == Phase.OVER:
             break
@@ -333,6 +339,8 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if game.duty == "belote":
             game, trump = _contract(GAMES[name], state, trump, opts)
         pos = _position(state, announced, trump)
+        if game.marriage_trump and trump is not None:
+            pos = replace(pos, trump_owner=owner)
         where = f"{name} seed {seed} hand {state.hand_no} trick {len(state.tricks) + 1}"
         ref = set(_names(state, sorted({a.card for a in plays})))
         want = legal_cards(game, pos, opts)
@@ -352,24 +360,23 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
             if opts.get("trump_rule") == "first" and (own_trump or next_trump):
                 pass
             elif opts.get("trump_change") == "next_trick":
-                next_trump = announced
+                next_trump, next_owner = announced, pos.seat
             else:
-                own_trump = announced
+                own_trump, owner = announced, pos.seat
         ntricks, hand_no = len(state.tricks), state.hand_no
         before = (list(state.captured), list(state.tricks_won))
         state.apply(action)
         if state.hand_no != hand_no:
-            announced = None
+            announced = own_trump = next_trump = None
         if played is None:
             continue
         trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
         if len(trick) < rules.hand_seats:
             continue
         if next_trump is not None:
-            own_trump, next_trump = next_trump, None
+            own_trump, owner, next_trump = next_trump, next_owner, None
         if state.hand_no != hand_no:
             _check_last_trick(game, state, trick, trump, before[1], where)
-            own_trump = None
         elif len(state.tricks) > ntricks:
             _check_trick(game, state, trick, trump, before[0], where)
     return checked
@@ -395,6 +402,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {"must_trump": False}),
     ("thousand", {"trump_change": "next_trick"}),
     ("thousand", {"trump_rule": "first"}),
+    ("thousand", {"no_lead_foreign_trump": True}),
+    ("thousand", {"no_lead_foreign_trump": True, "trump_change": "next_trick"}),
     ("thousand-pl", {}),
     ("thousand-pl", {"must_trump": False}),
     ("thousand-pl", {"trump_change": "next_trick"}),
