@@ -52,6 +52,7 @@ class Game:
     trumps: str | None = None
     trump_points: Mapping[str, int] | None = None
     marriage_trump: bool = False  # a declared marriage makes trump (Thousand section 8.3)
+    last_trick: int = 0  # card points for winning a played-out hand's last trick
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def order(self, card: Card, trump: str | None) -> str:
@@ -84,7 +85,7 @@ class Game:
 # Ranks written one letter each, "T" for the ten.
 BELOTE = Game(plain="ATKQJ987", plain_points=dict(A=11, T=10, K=4, Q=3, J=2),
               trumps="J9ATKQ87", trump_points=dict(J=20, **{"9": 14}, A=11, T=10, K=4, Q=3),
-              duty="belote")
+              duty="belote", last_trick=10)
 _SIX = dict(A=11, T=10, K=4, Q=3, J=2)
 THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True)
 SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock")
@@ -102,7 +103,7 @@ def _game(game: Game) -> Game:
     return Game(plain=game.plain, plain_points=_points_table(game.plain_points),
                 duty=game.duty, trumps=game.trumps,
                 trump_points=_points_table(game.trump_points) if game.trump_points else None,
-                marriage_trump=game.marriage_trump)
+                marriage_trump=game.marriage_trump, last_trick=game.last_trick)
 
 
 @dataclass(frozen=True)
@@ -303,15 +304,23 @@ def _check_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
 
 
 def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
-                      tricks_won: Sequence[int], where: str) -> None:
-    """The hand's last trick, seen in the hand's record: its winner's side took it."""
+                      before: tuple[Sequence[int], Sequence[int]], where: str) -> None:
+    """The hand's last trick, seen in the hand's record: its winner's side took it, and
+    its card points with the last-trick bonus (Belote's dix de der)."""
     record = state.history[-1]
     if record.ended != "played_out":
         return
+    captured, tricks_won = before
     side = state.rules.team_of[game.winner(trick, trump)]
     assert record.tricks[side] == tricks_won[side] + 1, (
         f"{where}: last trick {list(trick)} trump {trump}: the record gives the tricks "
         f"{record.tricks}, before it {list(tricks_won)}")
+    pack = sum(game.points(c, trump) for c in state.rules.card_code) + game.last_trick
+    if sum(record.points) == pack:  # card points only (no marriage inside)
+        pts = sum(game.points(c, trump) for _, c in trick) + game.last_trick
+        assert record.points[side] - captured[side] == pts, (
+            f"{where}: last trick {list(trick)} worth {pts}, the record gives "
+            f"{record.points}, before it {list(captured)}")
 
 
 def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
@@ -376,7 +385,7 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if next_trump is not None:
             own_trump, owner, next_trump = next_trump, next_owner, None
         if state.hand_no != hand_no:
-            _check_last_trick(game, state, trick, trump, before[1], where)
+            _check_last_trick(game, state, trick, trump, before, where)
         elif len(state.tricks) > ntricks:
             _check_trick(game, state, trick, trump, before[0], where)
     return checked
