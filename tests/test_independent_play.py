@@ -318,6 +318,10 @@ def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | N
     pack = sum(game.points(c, trump) for c in state.rules.card_code) + game.last_trick
     if sum(record.points) == pack:  # card points only (no marriage inside)
         pts = sum(game.points(c, trump) for _, c in trick) + game.last_trick
+        leftover = dict(state.rules.options).get("two_player_leftover") == "last_trick"
+        if leftover and state.rules.hand_seats == 2:
+            # Thousand section 12: the cards never played go to the last trick's winner
+            pts = pack - sum(captured)
         assert record.points[side] - captured[side] == pts, (
             f"{where}: last trick {list(trick)} worth {pts}, the record gives "
             f"{record.points}, before it {list(captured)}")
