@@ -90,6 +90,8 @@ _SIX = dict(A=11, T=10, K=4, Q=3, J=2)
 THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True)
 SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock")
 SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock")
+SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_partner",
+                   last_trick=10)
 MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
                 duty="head_opponent")
 
@@ -222,15 +224,35 @@ def legal_head_opponent(game: Game, pos: Position, opts: Mapping[str, Any]) -> s
     return {c for c in cands if game.beats(c, best, trump)} or cands
 
 
+def legal_win_even_over_partner(game: Game, pos: Position,
+                                opts: Mapping[str, Any]) -> set[Card]:
+    """Sixty-six for four (section 4): follow and win if possible, even against partner;
+    void: trump, over-trumping a trump in the trick if possible; else any card."""
+    hand, trump = set(pos.hand), pos.trump
+    following = {c for c in hand if suit(c) == suit(pos.trick[0][1])}
+    _, best = _best(game, pos.trick, trump)
+    if following:
+        return {c for c in following if game.beats(c, best, trump)} or following
+    trumps = {c for c in hand if suit(c) == trump}
+    over = {c for c in trumps if game.beats(c, best, trump)}
+    if over:
+        return over
+    if trumps and opts["undertrump_required"]:
+        return trumps
+    return hand
+
+
 DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
     "belote": legal_belote, "thousand": legal_thousand,
     "strict_after_stock": legal_strict_after_stock, "head_opponent": legal_head_opponent,
+    "win_even_over_partner": legal_win_even_over_partner,
 }
 
 GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
          "thousand": THOUSAND, "thousand-pl": THOUSAND, "thousand-2": THOUSAND,
          "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
-         "sixty-six": SIXTY_SIX, "mariglia": MARIGLIA}
+         "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
+         "mariglia": MARIGLIA}
 
 
 def _trump(state: GameState) -> str | None:
@@ -427,6 +449,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("schnapsen", {"marriage_lead": "queen"}),
     ("sixty-six", {}),
     ("sixty-six", {"strict_duty": "follow_only"}),
+    ("sixty-six-3", {}),
+    ("sixty-six-4", {}),
+    ("sixty-six-4", {"undertrump_required": False}),
     ("mariglia", {}),
 ]
 
