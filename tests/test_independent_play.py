@@ -53,6 +53,7 @@ class Game:
     trump_points: Mapping[str, int] | None = None
     marriage_trump: bool = False  # a declared marriage makes trump (Thousand section 8.3)
     last_trick: int = 0  # card points for winning a played-out hand's last trick
+    first_fixes: bool = False  # the first marriage's trump stays (Cinquecento)
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def order(self, card: Card, trump: str | None) -> str:
@@ -90,6 +91,11 @@ _SIX = dict(A=11, T=10, K=4, Q=3, J=2)
 THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True)
 SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock")
 SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock")
+# Marianna (RULES-NOTES.md): no duty ever; a marianna makes trump at once, for the
+# cards already in the trick too, the latest one ruling (Cinquecento: the first).
+MARIANNA = Game(plain="A3KQJ76542", plain_points={"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+                duty="free", marriage_trump=True)
+CINQUECENTO = replace(MARIANNA, first_fixes=True)
 SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_partner",
                    last_trick=10)
 MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
@@ -105,7 +111,8 @@ def _game(game: Game) -> Game:
     return Game(plain=game.plain, plain_points=_points_table(game.plain_points),
                 duty=game.duty, trumps=game.trumps,
                 trump_points=_points_table(game.trump_points) if game.trump_points else None,
-                marriage_trump=game.marriage_trump, last_trick=game.last_trick)
+                marriage_trump=game.marriage_trump, last_trick=game.last_trick,
+                first_fixes=game.first_fixes)
 
 
 @dataclass(frozen=True)
@@ -242,17 +249,23 @@ def legal_win_even_over_partner(game: Game, pos: Position,
     return hand
 
 
+def legal_free(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Marianna: "no obligation ever to follow suit, head the trick or trump"."""
+    return set(pos.hand)
+
+
 DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
     "belote": legal_belote, "thousand": legal_thousand,
     "strict_after_stock": legal_strict_after_stock, "head_opponent": legal_head_opponent,
-    "win_even_over_partner": legal_win_even_over_partner,
+    "win_even_over_partner": legal_win_even_over_partner, "free": legal_free,
 }
 
 GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
          "thousand": THOUSAND, "thousand-pl": THOUSAND, "thousand-2": THOUSAND,
          "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
          "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
-         "mariglia": MARIGLIA}
+         "mariglia": MARIGLIA, "marianna": MARIANNA, "marianna-2": MARIANNA,
+         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO}
 
 
 def _trump(state: GameState) -> str | None:
@@ -349,6 +362,46 @@ def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | N
             f"{record.points}, before it {list(captured)}")
 
 
+DECLARING = ("marriage:", "marianna:", "mariannino:")  # the actions that declare a suit
+
+
+@dataclass
+class TrumpBook:
+    """The trump that the declarations made so far give (Thousand section 8.3, Marianna,
+    Cinquecento), kept by the oracle from the public actions."""
+
+    game: Game
+    opts: Mapping[str, Any]
+    trump: str | None = None
+    owner: int = -1  # the seat whose declaration made it
+    pending: tuple[str, int] | None = None  # Thousand trump_change=next_trick
+    announced: str | None = None  # a marriage announced for the coming lead
+
+    def note(self, text: str, seat: int) -> None:
+        """A non-card action by ``seat``."""
+        word, _, declared = text.partition(":")
+        if word + ":" not in DECLARING:
+            return
+        self.announced = declared if word == "marriage" else None
+        first = (self.opts.get("trump_rule") == "first" or self.opts.get("first_fixes_trump")
+                 or self.game.first_fixes)
+        if first and (self.trump or self.pending):
+            return
+        if self.opts.get("trump_change") == "next_trick":
+            self.pending = (declared, seat)
+        else:
+            self.trump, self.owner = declared, seat
+
+    def trick_done(self) -> None:
+        """A trick is complete: a trump declared for the next trick comes into force."""
+        if self.pending is not None:
+            (self.trump, self.owner), self.pending = self.pending, None
+
+    def new_hand(self) -> None:
+        """No trump at the start of a hand."""
+        self.trump, self.owner, self.pending, self.announced = None, -1, None, None
+
+
 def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
                 max_actions: int = 400) -> int:
     """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
@@ -358,24 +411,26 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
     state = new_match(rules, seed)
     rng = random.Random(seed)
     checked = 0
-    announced: str | None = None
-    own_trump: str | None = None  # Thousand: the trump the oracle keeps from the marriages
-    next_trump: str | None = None  # ... and one declared for the next trick
-    owner = next_owner = -1  # the seats that declared them
+    book = TrumpBook(game, opts)
     for _ in range(max_actions):
         if state.phase == Phase.OVER:
             break
         actions = state.legal_actions()
         plays = [a for a in actions if isinstance(a, Play)]
         if not plays:
-            state.apply(rng.choice(actions))
+            action = rng.choice(actions)
+            book.note(action_text(rules, action), state.to_act)
+            hand_no = state.hand_no
+            state.apply(action)
+            if state.hand_no != hand_no:
+                book.new_hand()
             continue
-        trump = own_trump if game.marriage_trump else _trump(state)
+        trump = book.trump if game.marriage_trump else _trump(state)
         if game.duty == "belote":
             game, trump = _contract(GAMES[name], state, trump, opts)
-        pos = _position(state, announced, trump)
+        pos = _position(state, book.announced, trump)
         if game.marriage_trump and trump is not None:
-            pos = replace(pos, trump_owner=owner)
+            pos = replace(pos, trump_owner=book.owner)
         where = f"{name} seed {seed} hand {state.hand_no} trick {len(state.tricks) + 1}"
         ref = set(_names(state, sorted({a.card for a in plays})))
         want = legal_cards(game, pos, opts)
@@ -385,31 +440,27 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         checked += 1
         # mostly cards, so that hands run long; sometimes any action (a bid, a marriage,
         # a close, a claim...)
-        action = rng.choice(plays if rng.random() < 0.7 else actions)
+        declares = [a for a in actions if action_text(rules, a).startswith(DECLARING)]
+        if declares and rng.random() < 0.5:  # declarations change trump: make many
+            action = rng.choice(declares)
+        else:
+            action = rng.choice(plays if rng.random() < 0.7 else actions)
         played = action if isinstance(action, Play) else None
-        text = action_text(rules, action)
-        if played is not None:
-            announced = None
-        elif text.startswith("marriage:"):
-            announced = text.split(":", 1)[1]
-            if opts.get("trump_rule") == "first" and (own_trump or next_trump):
-                pass
-            elif opts.get("trump_change") == "next_trick":
-                next_trump, next_owner = announced, pos.seat
-            else:
-                own_trump, owner = announced, pos.seat
+        if played is None:
+            book.note(action_text(rules, action), pos.seat)
+        else:
+            book.announced = None
         ntricks, hand_no = len(state.tricks), state.hand_no
         before = (list(state.captured), list(state.tricks_won))
         state.apply(action)
         if state.hand_no != hand_no:
-            announced = own_trump = next_trump = None
+            book.new_hand()
         if played is None:
             continue
         trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
         if len(trick) < rules.hand_seats:
             continue
-        if next_trump is not None:
-            own_trump, owner, next_trump = next_trump, next_owner, None
+        book.trick_done()
         if state.hand_no != hand_no:
             _check_last_trick(game, state, trick, trump, before, where)
         elif len(state.tricks) > ntricks:
@@ -418,42 +469,57 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
 
 
 # The options the notes name for the duties of play, beside each ruleset's defaults.
+_CONFIG_TABLE = """
+belote
+belote undertrump=optional
+belote undertrump=forbidden_unless_only_trumps
+belote partner_trump_undertrump=allowed
+belote partner_trump_undertrump=overtrump_if_only_trumps
+belote must_overtrump_partner=False
+belote trump_when_partner_master=must_trump
+belote-coinche
+belote-coinche sa_ta=True
+belote-coinche sa_ta=True ta_values=pagat ta_must_beat_partner=False
+belote-coinche sa_ta=True ta_values=convert_162_258
+belote-contree
+belote-contree partner_trump_undertrump=no_undertrump undertrump=required
+thousand
+thousand must_beat=True
+thousand must_trump=False
+thousand trump_change=next_trick
+thousand trump_rule=first
+thousand no_lead_foreign_trump=True
+thousand no_lead_foreign_trump=True trump_change=next_trick
+thousand-pl
+thousand-pl must_trump=False
+thousand-pl trump_change=next_trick
+thousand-2
+thousand-4
+schnapsen
+schnapsen marriage_lead=king
+schnapsen marriage_lead=queen
+sixty-six
+sixty-six strict_duty=follow_only
+sixty-six-3
+sixty-six-4
+sixty-six-4 undertrump_required=False
+mariglia
+marianna
+marianna first_fixes_trump=True
+marianna declare_when=trick_start
+marianna-2
+marianna-3
+cinquecento
+"""
+
+
+def _value(text: str) -> Any:
+    return {"True": True, "False": False}.get(text, text)
+
+
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("belote", {}),
-    ("belote", {"undertrump": "optional"}),
-    ("belote", {"undertrump": "forbidden_unless_only_trumps"}),
-    ("belote", {"partner_trump_undertrump": "allowed"}),
-    ("belote", {"partner_trump_undertrump": "overtrump_if_only_trumps"}),
-    ("belote", {"must_overtrump_partner": False}),
-    ("belote", {"trump_when_partner_master": "must_trump"}),
-    ("belote-coinche", {}),
-    ("belote-coinche", {"sa_ta": True}),
-    ("belote-coinche", {"sa_ta": True, "ta_values": "pagat", "ta_must_beat_partner": False}),
-    ("belote-coinche", {"sa_ta": True, "ta_values": "convert_162_258"}),
-    ("belote-contree", {}),
-    ("belote-contree", {"partner_trump_undertrump": "no_undertrump", "undertrump": "required"}),
-    ("thousand", {}),
-    ("thousand", {"must_beat": True}),
-    ("thousand", {"must_trump": False}),
-    ("thousand", {"trump_change": "next_trick"}),
-    ("thousand", {"trump_rule": "first"}),
-    ("thousand", {"no_lead_foreign_trump": True}),
-    ("thousand", {"no_lead_foreign_trump": True, "trump_change": "next_trick"}),
-    ("thousand-pl", {}),
-    ("thousand-pl", {"must_trump": False}),
-    ("thousand-pl", {"trump_change": "next_trick"}),
-    ("thousand-2", {}),
-    ("thousand-4", {}),
-    ("schnapsen", {}),
-    ("schnapsen", {"marriage_lead": "king"}),
-    ("schnapsen", {"marriage_lead": "queen"}),
-    ("sixty-six", {}),
-    ("sixty-six", {"strict_duty": "follow_only"}),
-    ("sixty-six-3", {}),
-    ("sixty-six-4", {}),
-    ("sixty-six-4", {"undertrump_required": False}),
-    ("mariglia", {}),
-]
+    (line.split()[0], {k: _value(v) for k, v in (w.split("=") for w in line.split()[1:])})
+    for line in _CONFIG_TABLE.strip().splitlines()]
 
 
 def _label(config: tuple[str, dict[str, Any]]) -> str:
