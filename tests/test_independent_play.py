@@ -54,6 +54,7 @@ class Game:
     marriage_trump: bool = False  # a declared marriage makes trump (Thousand section 8.3)
     last_trick: int = 0  # card points for winning a played-out hand's last trick
     first_fixes: bool = False  # the first marriage's trump stays (Cinquecento)
+    marriage_led: bool = False  # a marriage is announced by leading its K or Q
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def order(self, card: Card, trump: str | None) -> str:
@@ -88,9 +89,11 @@ BELOTE = Game(plain="ATKQJ987", plain_points=dict(A=11, T=10, K=4, Q=3, J=2),
               trumps="J9ATKQ87", trump_points=dict(J=20, **{"9": 14}, A=11, T=10, K=4, Q=3),
               duty="belote", last_trick=10)
 _SIX = dict(A=11, T=10, K=4, Q=3, J=2)
-THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True)
-SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock")
-SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock")
+THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True,
+                marriage_led=True)
+SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock", marriage_led=True)
+SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock",
+                 marriage_led=True)
 # Marianna (RULES-NOTES.md): no duty ever; a marianna makes trump at once, for the
 # cards already in the trick too, the latest one ruling (Cinquecento: the first).
 MARIANNA = Game(plain="A3KQJ76542", plain_points={"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
@@ -98,6 +101,9 @@ MARIANNA = Game(plain="A3KQJ76542", plain_points={"A": 11, "3": 10, "K": 4, "Q":
 CINQUECENTO = replace(MARIANNA, first_fixes=True)
 SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_partner",
                    last_trick=10)
+# Marjapussi (RULES-NOTES.md): follow; void, trump if able; must_beat within the suit.
+MARJAPUSSI = Game(plain="ATKQJ9876", plain_points=dict(A=10, T=10, K=5, Q=5, J=5),
+                  duty="follow_trump")
 MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
                 duty="head_opponent")
 
@@ -112,7 +118,7 @@ def _game(game: Game) -> Game:
                 duty=game.duty, trumps=game.trumps,
                 trump_points=_points_table(game.trump_points) if game.trump_points else None,
                 marriage_trump=game.marriage_trump, last_trick=game.last_trick,
-                first_fixes=game.first_fixes)
+                first_fixes=game.first_fixes, marriage_led=game.marriage_led)
 
 
 @dataclass(frozen=True)
@@ -254,10 +260,23 @@ def legal_free(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
     return set(pos.hand)
 
 
+def legal_follow_trump(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Marjapussi: follow suit (higher if able under must_beat); void: a trump; else any."""
+    hand, trump = set(pos.hand), pos.trump
+    following = {c for c in hand if suit(c) == suit(pos.trick[0][1])}
+    if following and opts["must_beat"]:
+        # "play higher": higher than the best card of the suit led, even once trumped
+        led_suit = [(s, c) for s, c in pos.trick if suit(c) == suit(pos.trick[0][1])]
+        _, best = _best(game, led_suit, None)
+        return {c for c in following if game.beats(c, best, None)} or following
+    return following or {c for c in hand if suit(c) == trump} or hand
+
+
 DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
     "belote": legal_belote, "thousand": legal_thousand,
     "strict_after_stock": legal_strict_after_stock, "head_opponent": legal_head_opponent,
     "win_even_over_partner": legal_win_even_over_partner, "free": legal_free,
+    "follow_trump": legal_follow_trump,
 }
 
 GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
@@ -265,7 +284,7 @@ GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
          "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
          "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
          "mariglia": MARIGLIA, "marianna": MARIANNA, "marianna-2": MARIANNA,
-         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO}
+         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO, "marjapussi": MARJAPUSSI}
 
 
 def _trump(state: GameState) -> str | None:
@@ -382,7 +401,7 @@ class TrumpBook:
         word, _, declared = text.partition(":")
         if word + ":" not in DECLARING:
             return
-        self.announced = declared if word == "marriage" else None
+        self.announced = declared if word == "marriage" and self.game.marriage_led else None
         first = (self.opts.get("trump_rule") == "first" or self.opts.get("first_fixes_trump")
                  or self.game.first_fixes)
         if first and (self.trump or self.pending):
@@ -503,6 +522,8 @@ sixty-six strict_duty=follow_only
 sixty-six-3
 sixty-six-4
 sixty-six-4 undertrump_required=False
+marjapussi
+marjapussi must_beat=True
 mariglia
 marianna
 marianna first_fixes_trump=True
