@@ -104,6 +104,7 @@ SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_part
 # Marjapussi (RULES-NOTES.md): follow; void, trump if able; must_beat within the suit.
 MARJAPUSSI = Game(plain="ATKQJ9876", plain_points=dict(A=10, T=10, K=5, Q=5, J=5),
                   duty="follow_trump")
+MARIAGGIA = replace(MARIANNA, duty="strict_after_stock", marriage_trump=False)
 MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
                 duty="head_opponent")
 
@@ -211,18 +212,28 @@ def legal_thousand(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Ca
     return cands
 
 
+def _strict_duties(opts: Mapping[str, Any]) -> tuple[bool, bool, bool]:
+    """Follow, beat the card led, trump when void: Sixty-six/Schnapsen ``strict_duty``
+    (section 5 row 21) or Mariaggia ``last_five`` (RULES-NOTES.md)."""
+    if "last_five" in opts:
+        words = str(opts["last_five"]).split("+")
+        return "follow" in words, "beat" in words, "trump" in words
+    full = opts["strict_duty"] == "follow_head_trump"  # follow_only: "only ... following"
+    return True, full, full
+
+
 def legal_strict_after_stock(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
-    """Schnapsen section 1.5, Sixty-six section 2.8: free while the stock is open."""
+    """Schnapsen section 1.5, Sixty-six section 2.8, Mariaggia's last five tricks: free
+    while the stock is open."""
     hand, trump = set(pos.hand), pos.trump
-    if not pos.trick or pos.stock_open:
+    follow, beat, trumping = _strict_duties(opts)
+    if pos.stock_open or not follow:
         return hand
     led_card = pos.trick[0][1]
     following = {c for c in hand if suit(c) == suit(led_card)}
-    if opts["strict_duty"] == "follow_only":  # "only require following suit"
-        return following or hand
     if following:
-        return {c for c in following if game.beats(c, led_card, trump)} or following
-    return {c for c in hand if suit(c) == trump} or hand
+        return {c for c in following if beat and game.beats(c, led_card, trump)} or following
+    return {c for c in hand if trumping and suit(c) == trump} or hand
 
 
 def legal_head_opponent(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
@@ -284,7 +295,8 @@ GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
          "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
          "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
          "mariglia": MARIGLIA, "marianna": MARIANNA, "marianna-2": MARIANNA,
-         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO, "marjapussi": MARJAPUSSI}
+         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO, "marjapussi": MARJAPUSSI,
+         "mariaggia": MARIAGGIA}
 
 
 def _trump(state: GameState) -> str | None:
@@ -425,8 +437,11 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
                 max_actions: int = 400) -> int:
     """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
     rules = load_rules(name, options)
-    game = _game(GAMES[name])
     opts = dict(rules.options)
+    game = GAMES[name]
+    if opts.get("point_system") == "original":  # Marjapussi's other card points
+        game = replace(game, plain_points=_SIX)
+    game = _game(game)
     state = new_match(rules, seed)
     rng = random.Random(seed)
     checked = 0
@@ -524,6 +539,11 @@ sixty-six-4
 sixty-six-4 undertrump_required=False
 marjapussi
 marjapussi must_beat=True
+marjapussi point_system=original
+mariaggia
+mariaggia last_five=follow+trump
+mariaggia last_five=follow
+mariaggia last_five=none
 mariglia
 marianna
 marianna first_fixes_trump=True
