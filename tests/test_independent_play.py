@@ -1,12 +1,13 @@
 """An independent oracle of trick play, checked against the reference interpreter.
 
 The oracle below is written from the rules notes alone (``RULES-NOTES-belote.md``
-section 3, ``RULES-NOTES-thousand.md`` sections 0.2 and 7.2,
-``RULES-NOTES-schnapsen.md`` sections 0, 1.5 and 2.8, ``RULES-NOTES.md`` on
-Mariglia), the way an outside engine would implement them, without the
-reference's engine modules. From the visible position only (the hand of the seat
-to play, the cards of the current trick and who played them, the trump suit,
-whether the stock is still open) it computes the legal cards, the winner of a
+sections 3 and 8.6, ``RULES-NOTES-thousand.md`` sections 0.2, 7.2, 8 and 12,
+``RULES-NOTES-schnapsen.md`` sections 0, 1.5, 2.8, 3 and 4, ``RULES-NOTES.md`` on
+Marianna, Cinquecento, Mariaggia, Mariglia and Marjapussi), the way an outside
+engine would implement them, without the reference's engine modules. From the
+visible position only (the hand of the seat to play, the cards of the current
+trick and who played them, the trump suit or contract, whether the stock is still
+open, the declarations made) it computes the legal cards, the winner of a
 completed trick and the card points it carries. Random seeded matches are driven
 through the public API (``new_match``, ``legal_actions``, ``apply``) and the
 oracle must agree at every card played.
