@@ -1,0 +1,628 @@
+"""An independent oracle of trick play, checked against the reference interpreter.
+
+The oracle below is written from the rules notes alone (``RULES-NOTES-belote.md``
+sections 3 and 8.6, ``RULES-NOTES-thousand.md`` sections 0.2, 7.2, 8 and 12,
+``RULES-NOTES-schnapsen.md`` sections 0, 1.5, 2.8, 3 and 4, ``RULES-NOTES.md`` on
+Marianna, Cinquecento, Mariaggia, Mariglia and Marjapussi), the way an outside
+engine would implement them, without the reference's engine modules. From the
+visible position only (the hand of the seat to play, the cards of the current
+trick and who played them, the trump suit or contract, whether the stock is still
+open, the declarations made) it computes the legal cards, the winner of a
+completed trick and the card points it carries. Random seeded matches are driven
+through the public API (``new_match``, ``legal_actions``, ``apply``) and the
+oracle must agree at every card played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+from mariage import GameState, Phase, Play, action_text, load_rules, new_match
+
+Card = str  # a card code: rank letters then one suit letter ("TH", "9S")
+Trick = Sequence[tuple[int, Card]]  # (seat, card) in playing order
+ALL = "*"  # the trump of a tout-atout contract: every suit ranks as trumps, none cuts
+
+
+def suit(card: Card) -> str:
+    """The suit letter of a card code."""
+    return card[-1]
+
+
+def rank(card: Card) -> str:
+    """The rank letters of a card code."""
+    return card[:-1]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's trick-play facts, as the notes give them.
+
+    ``plain`` and ``trumps`` list ranks high to low, ``plain_points`` and
+    ``trump_points`` give card points by rank; ``duty`` names the legal-card rule
+    and ``options`` the ruleset options it depends on.
+    """
+
+    plain: str
+    plain_points: Mapping[str, int]
+    duty: str
+    trumps: str | None = None
+    trump_points: Mapping[str, int] | None = None
+    marriage_trump: bool = False  # a declared marriage makes trump (Thousand section 8.3)
+    last_trick: int = 0  # card points for winning a played-out hand's last trick
+    first_fixes: bool = False  # the first marriage's trump stays (Cinquecento)
+    marriage_led: bool = False  # a marriage is announced by leading its K or Q
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def order(self, card: Card, trump: str | None) -> str:
+        """Ranks high to low in the card's suit."""
+        trumped = trump == ALL or suit(card) == trump
+        return self.trumps if self.trumps and trumped else self.plain
+
+    def points(self, card: Card, trump: str | None) -> int:
+        """Card points of one card."""
+        if self.trump_points is not None and (trump == ALL or suit(card) == trump):
+            return self.trump_points[rank(card)]
+        return self.plain_points[rank(card)]
+
+    def beats(self, card: Card, best: Card, trump: str | None) -> bool:
+        """Whether ``card``, played after ``best`` (the card winning so far), wins."""
+        if suit(card) == suit(best):
+            order = self.order(card, trump)
+            return order.index(rank(card)) < order.index(rank(best))
+        return suit(card) == trump
+
+    def winner(self, trick: Trick, trump: str | None) -> int:
+        """The seat winning ``trick`` (the first card led)."""
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if self.beats(card, best, trump):
+                best_seat, best = seat, card
+        return best_seat
+
+
+# Ranks written one letter each, "T" for the ten.
+BELOTE = Game(plain="ATKQJ987", plain_points=dict(A=11, T=10, K=4, Q=3, J=2),
+              trumps="J9ATKQ87", trump_points=dict(J=20, **{"9": 14}, A=11, T=10, K=4, Q=3),
+              duty="belote", last_trick=10)
+_SIX = dict(A=11, T=10, K=4, Q=3, J=2)
+THOUSAND = Game(plain="ATKQJ9", plain_points=_SIX, duty="thousand", marriage_trump=True,
+                marriage_led=True)
+SCHNAPSEN = Game(plain="ATKQJ", plain_points=_SIX, duty="strict_after_stock", marriage_led=True)
+SIXTY_SIX = Game(plain="ATKQJ9", plain_points=_SIX, duty="strict_after_stock",
+                 marriage_led=True)
+# Marianna (RULES-NOTES.md): no duty ever; a marianna makes trump at once, for the
+# cards already in the trick too, the latest one ruling (Cinquecento: the first).
+MARIANNA = Game(plain="A3KQJ76542", plain_points={"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2},
+                duty="free", marriage_trump=True)
+CINQUECENTO = replace(MARIANNA, first_fixes=True)
+SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_partner",
+                   last_trick=10)
+# Marjapussi (RULES-NOTES.md): follow; void, trump if able; must_beat within the suit.
+MARJAPUSSI = Game(plain="ATKQJ9876", plain_points=dict(A=10, T=10, K=5, Q=5, J=5),
+                  duty="follow_trump")
+MARIAGGIA = replace(MARIANNA, duty="strict_after_stock", marriage_trump=False)
+MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
+                duty="head_opponent")
+
+
+def _points_table(table: Mapping[str, int]) -> dict[str, int]:
+    return {r: table.get(r, 0) for r in "AKQJT9876543210"}
+
+
+def _game(game: Game) -> Game:
+    """The game with zero-point ranks filled in."""
+    return Game(plain=game.plain, plain_points=_points_table(game.plain_points),
+                duty=game.duty, trumps=game.trumps,
+                trump_points=_points_table(game.trump_points) if game.trump_points else None,
+                marriage_trump=game.marriage_trump, last_trick=game.last_trick,
+                first_fixes=game.first_fixes, marriage_led=game.marriage_led)
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the seat to play sees."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    trump: str | None
+    stock_open: bool
+    partner: Callable[[int], bool]
+    announced: str | None = None  # the suit of a marriage just announced for this lead
+    trump_owner: int = -1  # Thousand: the seat whose marriage made the trump in force
+
+
+def _best(game: Game, trick: Trick, trump: str | None) -> tuple[int, Card]:
+    seat = game.winner(trick, trump)
+    return seat, next(c for s, c in trick if s == seat)
+
+
+def legal_belote(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Belote, notes section 3.2 (rules 2-7), to a trick already led."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    following = {c for c in hand if suit(c) == led}
+    master, best = _best(game, pos.trick, trump)
+    if trump is None or trump == ALL:  # sans-atout, tout-atout (section 3.4)
+        if not following or trump is None:
+            return following or hand
+        if pos.partner(master) and not opts.get("ta_must_beat_partner", True):
+            return following
+        return {c for c in following if game.beats(c, best, trump)} or following
+    trumps = {c for c in hand if suit(c) == trump}
+    partner_master = pos.partner(master)
+    top_trump = max((c for _, c in pos.trick if suit(c) == trump),
+                    key=lambda c: -game.order(c, trump).index(rank(c)), default=None)
+    over = {c for c in trumps if top_trump is None or game.beats(c, top_trump, trump)}
+    if led == trump:
+        if not trumps:
+            return hand
+        if partner_master and not opts["must_overtrump_partner"]:
+            return trumps
+        return over or trumps
+    if following:
+        return following
+    if not trumps:
+        return hand
+    fourth = len(pos.trick) == 3
+    if partner_master and opts["trump_when_partner_master"] == "free":
+        if suit(best) != trump:
+            return hand
+        mode = opts["partner_trump_undertrump"]
+        if mode == "allowed":
+            return hand
+        plain = hand - trumps
+        if mode == "no_undertrump":
+            return (plain | over) or hand
+        # overtrump_if_only_trumps: with only trumps, overtrump if possible
+        return hand if plain else (over or hand)
+    if partner_master and fourth and suit(best) == trump:
+        # must_trump variant: fourth seat over partner's trump: discard or overtrump
+        return ((hand - trumps) | over) or hand
+    if top_trump is None:
+        return trumps
+    if over:
+        return over
+    mode = opts["undertrump"]
+    if mode == "required":
+        return trumps
+    if mode == "optional":
+        return hand
+    return (hand - trumps) or hand
+
+
+def legal_thousand(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Thousand, notes section 7.2."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    cands = {c for c in hand if suit(c) == led}
+    if not cands and not opts["must_trump"]:
+        return hand  # "a void player may discard freely", with or without must_beat
+    if not cands and trump is not None:
+        cands = {c for c in hand if suit(c) == trump}
+    cands = cands or hand
+    if opts["must_beat"]:
+        _, best = _best(game, pos.trick, trump)
+        beating = {c for c in cands if game.beats(c, best, trump)}
+        return beating or cands
+    return cands
+
+
+def _strict_duties(opts: Mapping[str, Any]) -> tuple[bool, bool, bool]:
+    """Follow, beat the card led, trump when void: Sixty-six/Schnapsen ``strict_duty``
+    (section 5 row 21) or Mariaggia ``last_five`` (RULES-NOTES.md)."""
+    if "last_five" in opts:
+        words = str(opts["last_five"]).split("+")
+        return "follow" in words, "beat" in words, "trump" in words
+    full = opts["strict_duty"] == "follow_head_trump"  # follow_only: "only ... following"
+    return True, full, full
+
+
+def legal_strict_after_stock(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Schnapsen section 1.5, Sixty-six section 2.8, Mariaggia's last five tricks: free
+    while the stock is open."""
+    hand, trump = set(pos.hand), pos.trump
+    follow, beat, trumping = _strict_duties(opts)
+    if pos.stock_open or not follow:
+        return hand
+    led_card = pos.trick[0][1]
+    following = {c for c in hand if suit(c) == suit(led_card)}
+    if following:
+        return {c for c in following if beat and game.beats(c, led_card, trump)} or following
+    return {c for c in hand if trumping and suit(c) == trump} or hand
+
+
+def legal_head_opponent(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Mariglia (``RULES-NOTES.md``): follow; head an opponent's winning card if able."""
+    hand, trump = set(pos.hand), pos.trump
+    led = suit(pos.trick[0][1])
+    following = {c for c in hand if suit(c) == led}
+    cands = following or hand
+    master, best = _best(game, pos.trick, trump)
+    if pos.partner(master):
+        return cands
+    return {c for c in cands if game.beats(c, best, trump)} or cands
+
+
+def legal_win_even_over_partner(game: Game, pos: Position,
+                                opts: Mapping[str, Any]) -> set[Card]:
+    """Sixty-six for four (section 4): follow and win if possible, even against partner;
+    void: trump, over-trumping a trump in the trick if possible; else any card."""
+    hand, trump = set(pos.hand), pos.trump
+    following = {c for c in hand if suit(c) == suit(pos.trick[0][1])}
+    _, best = _best(game, pos.trick, trump)
+    if following:
+        return {c for c in following if game.beats(c, best, trump)} or following
+    trumps = {c for c in hand if suit(c) == trump}
+    over = {c for c in trumps if game.beats(c, best, trump)}
+    if over:
+        return over
+    if trumps and opts["undertrump_required"]:
+        return trumps
+    return hand
+
+
+def legal_free(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Marianna: "no obligation ever to follow suit, head the trick or trump"."""
+    return set(pos.hand)
+
+
+def legal_follow_trump(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """Marjapussi: follow suit (higher if able under must_beat); void: a trump; else any."""
+    hand, trump = set(pos.hand), pos.trump
+    following = {c for c in hand if suit(c) == suit(pos.trick[0][1])}
+    if following and opts["must_beat"]:
+        # "play higher": higher than the best card of the suit led, even once trumped
+        led_suit = [(s, c) for s, c in pos.trick if suit(c) == suit(pos.trick[0][1])]
+        _, best = _best(game, led_suit, None)
+        return {c for c in following if game.beats(c, best, None)} or following
+    return following or {c for c in hand if suit(c) == trump} or hand
+
+
+DUTIES: dict[str, Callable[[Game, Position, Mapping[str, Any]], set[Card]]] = {
+    "belote": legal_belote, "thousand": legal_thousand,
+    "strict_after_stock": legal_strict_after_stock, "head_opponent": legal_head_opponent,
+    "win_even_over_partner": legal_win_even_over_partner, "free": legal_free,
+    "follow_trump": legal_follow_trump,
+}
+
+GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
+         "thousand": THOUSAND, "thousand-pl": THOUSAND, "thousand-2": THOUSAND,
+         "thousand-4": THOUSAND, "schnapsen": SCHNAPSEN,
+         "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
+         "mariglia": MARIGLIA, "marianna": MARIANNA, "marianna-2": MARIANNA,
+         "marianna-3": MARIANNA, "cinquecento": CINQUECENTO, "marjapussi": MARJAPUSSI,
+         "mariaggia": MARIAGGIA}
+
+
+def _trump(state: GameState) -> str | None:
+    t = state.trump
+    return None if t is None or t < 0 else state.rules.suits[t]
+
+
+def _names(state: GameState, cards: int | Sequence[int]) -> list[Card]:
+    """Card codes of a hand (a mask) or of a sequence of card numbers."""
+    if isinstance(cards, int):
+        return state.rules.format_cards(cards).split()
+    return [state.rules.card_code[c] for c in cards]
+
+
+def legal_cards(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+    """The cards the seat may play. A marriage is announced by leading its king or
+    queen (Thousand section 8.1, Schnapsen section 1.6)."""
+    if pos.announced is not None and not pos.trick:
+        # Schnapsen section 5 row 5: marriage_lead either (default), king or queen
+        lead = {"king": "K", "queen": "Q"}.get(opts.get("marriage_lead", "either"), "KQ")
+        return {c for c in pos.hand if suit(c) == pos.announced and rank(c) in lead}
+    if not pos.trick:
+        hand = set(pos.hand)
+        if opts.get("no_lead_foreign_trump") and pos.trump_owner not in (-1, pos.seat):
+            # Thousand section 7.2: not another player's trump while holding another suit
+            return {c for c in hand if suit(c) != pos.trump} or hand
+        return hand
+    return DUTIES[game.duty](game, pos, opts)
+
+
+def _position(state: GameState, announced: str | None, trump: str | None) -> Position:
+    r, seat = state.rules, state.to_act
+    trick = tuple(zip(state.trick_seats, _names(state, state.trick_cards), strict=True))
+    return Position(seat=seat, hand=tuple(_names(state, state.hands[seat])), trick=trick,
+                    trump=trump, stock_open=bool(state.stock),
+                    partner=lambda s: s != seat and r.team_of[s] == r.team_of[seat],
+                    announced=announced)
+
+
+TA_VALUES = {"ffb2015": dict(J=13, **{"9": 9}, A=6, T=5, K=3, Q=2),
+             "pagat": dict(J=14, **{"9": 9}, A=6, T=5, K=3, Q=1)}
+
+
+def _contract(game: Game, state: GameState, trump: str | None,
+              opts: Mapping[str, Any]) -> tuple[Game, str | None]:
+    """Belote under a sans-atout or tout-atout contract (notes section 8.6)."""
+    strain = getattr(state, "strain", -1)
+    kinds = state.rules.strain_names
+    nsuits = len(state.rules.suits)
+    if strain is None or strain < nsuits:
+        return _game(game), trump
+    if kinds[strain - nsuits] == "SA":  # aces worth 19, every suit in plain order
+        return _game(replace(game, plain_points={**game.plain_points, "A": 19})), None
+    values = TA_VALUES.get(opts.get("ta_values", ""), game.trump_points)
+    return _game(replace(game, trump_points=values)), ALL
+
+
+def _check_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
+                 captured: Sequence[int], where: str) -> None:
+    """A completed trick that is not the hand's last: its winner and card points."""
+    _, cards, winner = state.tricks[-1]
+    assert sorted(_names(state, cards)) == sorted(c for _, c in trick), where
+    assert winner == game.winner(trick, trump), (
+        f"{where}: trick {list(trick)} trump {trump}: reference winner {winner}")
+    team = state.rules.team_of[winner]
+    gain = state.captured[team] - captured[team]
+    pts = sum(game.points(c, trump) for _, c in trick)
+    scaled = trump == ALL and state.rules.option("ta_values") == "convert_162_258"
+    if state.phase == Phase.PLAY and not state.trick_cards and any(state.hands) and not scaled:
+        assert gain == pts, f"{where}: trick {list(trick)} worth {pts}, reference {gain}"
+
+
+def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | None,
+                      before: tuple[Sequence[int], Sequence[int]], where: str) -> None:
+    """The hand's last trick, seen in the hand's record: its winner's side took it, and
+    its card points with the last-trick bonus (Belote's dix de der)."""
+    record = state.history[-1]
+    if record.ended != "played_out":
+        return
+    captured, tricks_won = before
+    side = state.rules.team_of[game.winner(trick, trump)]
+    assert record.tricks[side] == tricks_won[side] + 1, (
+        f"{where}: last trick {list(trick)} trump {trump}: the record gives the tricks "
+        f"{record.tricks}, before it {list(tricks_won)}")
+    pack = sum(game.points(c, trump) for c in state.rules.card_code) + game.last_trick
+    if sum(record.points) == pack:  # card points only (no marriage inside)
+        pts = sum(game.points(c, trump) for _, c in trick) + game.last_trick
+        leftover = dict(state.rules.options).get("two_player_leftover") == "last_trick"
+        if leftover and state.rules.hand_seats == 2:
+            # Thousand section 12: the cards never played go to the last trick's winner
+            pts = pack - sum(captured)
+        assert record.points[side] - captured[side] == pts, (
+            f"{where}: last trick {list(trick)} worth {pts}, the record gives "
+            f"{record.points}, before it {list(captured)}")
+
+
+DECLARING = ("marriage:", "marianna:", "mariannino:")  # the actions that declare a suit
+
+
+@dataclass
+class TrumpBook:
+    """The trump that the declarations made so far give (Thousand section 8.3, Marianna,
+    Cinquecento), kept by the oracle from the public actions."""
+
+    game: Game
+    opts: Mapping[str, Any]
+    trump: str | None = None
+    owner: int = -1  # the seat whose declaration made it
+    pending: tuple[str, int] | None = None  # Thousand trump_change=next_trick
+    announced: str | None = None  # a marriage announced for the coming lead
+
+    def note(self, text: str, seat: int) -> None:
+        """A non-card action by ``seat``."""
+        word, _, declared = text.partition(":")
+        if word + ":" not in DECLARING:
+            return
+        self.announced = declared if word == "marriage" and self.game.marriage_led else None
+        first = (self.opts.get("trump_rule") == "first" or self.opts.get("first_fixes_trump")
+                 or self.game.first_fixes)
+        if first and (self.trump or self.pending):
+            return
+        if self.opts.get("trump_change") == "next_trick":
+            self.pending = (declared, seat)
+        else:
+            self.trump, self.owner = declared, seat
+
+    def trick_done(self) -> None:
+        """A trick is complete: a trump declared for the next trick comes into force."""
+        if self.pending is not None:
+            (self.trump, self.owner), self.pending = self.pending, None
+
+    def new_hand(self) -> None:
+        """No trump at the start of a hand."""
+        self.trump, self.owner, self.pending, self.announced = None, -1, None, None
+
+
+def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
+                max_actions: int = 400) -> int:
+    """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
+    rules = load_rules(name, options)
+    opts = dict(rules.options)
+    game = GAMES[name]
+    if opts.get("point_system") == "original":  # Marjapussi's other card points
+        game = replace(game, plain_points=_SIX)
+    game = _game(game)
+    state = new_match(rules, seed)
+    rng = random.Random(seed)
+    checked = 0
+    book = TrumpBook(game, opts)
+    for _ in range(max_actions):
+        if state.phase == Phase.OVER:
+            break
+        actions = state.legal_actions()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if not plays:
+            action = rng.choice(actions)
+            book.note(action_text(rules, action), state.to_act)
+            hand_no = state.hand_no
+            state.apply(action)
+            if state.hand_no != hand_no:
+                book.new_hand()
+            continue
+        trump = book.trump if game.marriage_trump else _trump(state)
+        if game.duty == "belote":
+            game, trump = _contract(GAMES[name], state, trump, opts)
+        pos = _position(state, book.announced, trump)
+        if game.marriage_trump and trump is not None:
+            pos = replace(pos, trump_owner=book.owner)
+        where = f"{name} seed {seed} hand {state.hand_no} trick {len(state.tricks) + 1}"
+        ref = set(_names(state, sorted({a.card for a in plays})))
+        want = legal_cards(game, pos, opts)
+        assert ref == want, (f"{where}: seat {pos.seat} holds {sorted(pos.hand)}, trick "
+                             f"{list(pos.trick)}, trump {pos.trump}, stock open "
+                             f"{pos.stock_open}: reference {sorted(ref)}, oracle {sorted(want)}")
+        checked += 1
+        # mostly cards, so that hands run long; sometimes any action (a bid, a marriage,
+        # a close, a claim...)
+        declares = [a for a in actions if action_text(rules, a).startswith(DECLARING)]
+        if declares and rng.random() < 0.5:  # declarations change trump: make many
+            action = rng.choice(declares)
+        else:
+            action = rng.choice(plays if rng.random() < 0.7 else actions)
+        played = action if isinstance(action, Play) else None
+        if played is None:
+            book.note(action_text(rules, action), pos.seat)
+        else:
+            book.announced = None
+        ntricks, hand_no = len(state.tricks), state.hand_no
+        before = (list(state.captured), list(state.tricks_won))
+        state.apply(action)
+        if state.hand_no != hand_no:
+            book.new_hand()
+        if played is None:
+            continue
+        trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
+        if len(trick) < rules.hand_seats:
+            continue
+        book.trick_done()
+        if state.hand_no != hand_no:
+            _check_last_trick(game, state, trick, trump, before, where)
+        elif len(state.tricks) > ntricks:
+            _check_trick(game, state, trick, trump, before[0], where)
+    return checked
+
+
+# The options the notes name for the duties of play, beside each ruleset's defaults.
+_CONFIG_TABLE = """
+belote
+belote undertrump=optional
+belote undertrump=forbidden_unless_only_trumps
+belote partner_trump_undertrump=allowed
+belote partner_trump_undertrump=overtrump_if_only_trumps
+belote must_overtrump_partner=False
+belote trump_when_partner_master=must_trump
+belote-coinche
+belote-coinche sa_ta=True
+belote-coinche sa_ta=True ta_values=pagat ta_must_beat_partner=False
+belote-coinche sa_ta=True ta_values=convert_162_258
+belote-contree
+belote-contree partner_trump_undertrump=no_undertrump undertrump=required
+thousand
+thousand must_beat=True
+thousand must_trump=False
+thousand trump_change=next_trick
+thousand trump_rule=first
+thousand no_lead_foreign_trump=True
+thousand no_lead_foreign_trump=True trump_change=next_trick
+thousand-pl
+thousand-pl must_trump=False
+thousand-pl trump_change=next_trick
+thousand-2
+thousand-4
+schnapsen
+schnapsen marriage_lead=king
+schnapsen marriage_lead=queen
+sixty-six
+sixty-six strict_duty=follow_only
+sixty-six-3
+sixty-six-4
+sixty-six-4 undertrump_required=False
+marjapussi
+marjapussi must_beat=True
+marjapussi point_system=original
+mariaggia
+mariaggia last_five=follow+trump
+mariaggia last_five=follow
+mariaggia last_five=none
+mariglia
+marianna
+marianna first_fixes_trump=True
+marianna declare_when=trick_start
+marianna-2
+marianna-3
+cinquecento
+"""
+
+
+def _value(text: str) -> Any:
+    return {"True": True, "False": False}.get(text, text)
+
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    (line.split()[0], {k: _value(v) for k, v in (w.split("=") for w in line.split()[1:])})
+    for line in _CONFIG_TABLE.strip().splitlines()]
+
+
+def _label(config: tuple[str, dict[str, Any]]) -> str:
+    name, options = config
+    return " ".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees(config: tuple[str, dict[str, Any]]) -> None:
+    """The oracle agrees with the reference on every card of a few random matches."""
+    name, options = config
+    seeds = range(25 if not options else 8)
+    assert sum(check_match(name, seed, options, max_actions=150) for seed in seeds) > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees_many(config: tuple[str, dict[str, Any]]) -> None:
+    """The same over 300 seeded matches per configuration."""
+    name, options = config
+    assert sum(check_match(name, seed, options) for seed in range(300)) > 3000
+
+
+def test_oracle_sees_a_wrong_engine() -> None:
+    """The check can fail: an oracle reading an option the other way disagrees at once."""
+    def swapped(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
+        return legal_belote(game, pos, {**opts, "undertrump": "optional"})
+
+    DUTIES["belote"] = swapped
+    try:
+        with pytest.raises(AssertionError, match=r"reference .* oracle"):
+            for seed in range(20):
+                check_match("belote", seed)
+    finally:
+        DUTIES["belote"] = legal_belote
+
+
+def test_oracle_examples() -> None:
+    """The oracle on the notes' own worked examples (Belote 3.3, Thousand 7.2)."""
+    def position(hand: str, trick: str, trump: str | None, seat: int = 3) -> Position:
+        played = trick.split()
+        seats = [(seat - len(played) + i) % 4 for i in range(len(played))]
+        return Position(seat=seat, hand=tuple(hand.split()),
+                        trick=tuple(zip(seats, played, strict=True)), trump=trump,
+                        stock_open=False, partner=lambda s: s % 2 == seat % 2)
+
+    belote = _game(BELOTE)
+    defaults = dict(load_rules("belote").options)
+    p1 = position("JS QS AH", "9S 8S", "S")
+    assert legal_belote(belote, p1, defaults) == {"JS"}
+    assert legal_belote(belote, p1, {**defaults, "must_overtrump_partner": False}) == {"JS", "QS"}
+    p2 = position("8S 7S AD", "KH 7H TS", "S")
+    assert legal_belote(belote, p2, defaults) == {"8S", "7S"}
+    assert legal_belote(belote, p2, {**defaults, "undertrump": "optional"}) == {"8S", "7S", "AD"}
+    p4 = position("JS 7S KH", "AC TS 8C", "S")
+    assert legal_belote(belote, p4, defaults) == {"JS", "KH"}
+    p5 = position("7S KC", "AH", "S", seat=0)
+    assert legal_belote(belote, p5, defaults) == {"7S"}
+    thousand = _game(THOUSAND)
+    pl = dict(load_rules("thousand-pl").options)
+    t4 = Position(seat=2, hand=("9C", "KC", "AS"), trick=((0, "TH"), (1, "QC")), trump="C",
+                  stock_open=False, partner=lambda s: s == 2)
+    assert legal_thousand(thousand, t4, pl) == {"KC"}
+    assert legal_thousand(thousand, t4, {**pl, "must_beat": False}) == {"9C", "KC"}
