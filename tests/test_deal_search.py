@@ -330,8 +330,9 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
         name: str, seed: int, share: float, swap: bool) -> None:
     # random records with some cards hidden, some with two shown cards of different
     # hands exchanged (most such records fit no deal): the search with steps decided
-    # during the replay, bounds shared by the turned-up card's suit and windows opened by
-    # the acting seat's own cards, and the search without them, give the same verdict
+    # during the replay, bounds shared by the turned-up card's suit, windows opened by
+    # the acting seat's own cards and turned-up cards ruled out together, and the search
+    # without them, give the same verdict
     import random
 
     from mariage.notation import deduce, search
@@ -359,10 +360,12 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
     assert rules.ncards > 0
     new = _verdict(partial)
     search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
+    deduce.TURNED_UP_ALIKE = False
     try:
         old = _verdict(partial)
     finally:
         search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
+        deduce.TURNED_UP_ALIKE = True
     gave_up = "N136"
     if gave_up not in new and gave_up not in old:
         assert new == old, (name, seed, share, swap, new, old)
@@ -389,3 +392,16 @@ def test_a_window_the_acting_seat_opens_places_its_cards(
     # the search exchanged cards before (27 replays for the first hand, now 18)
     new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "OWN_WINDOW")
     assert new[0] < 20 < old[0] and sum(new) < sum(old), (new, old)
+
+
+def test_a_window_shut_for_one_turned_up_card_is_shut_for_its_whole_suit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sixty-six for three, every card hidden: the closer's opponent gives the nine of
+    # trumps for the turned-up card right after the close. A case whose turned-up card is
+    # of another suit opens no such window whatever the seats hold; each such case cost a
+    # replay (18 for the first hand). The other cards of that suit, each turned up in its
+    # place, keep the exchange refused with the seat holding every card it may hold and
+    # the others their fewest and most: their cases end with the first (8 replays)
+    new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "TURNED_UP_ALIKE")
+    assert new[0] < 10 and old[0] > 15 and all(n <= o for n, o in zip(new, old, strict=True)), \
+        (new, old)

@@ -74,7 +74,15 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
+from .deduce import (
+    DEAD,
+    LEARNED,
+    give_choices,
+    learn,
+    possible_effects,
+    settle,
+    turned_up_alike,
+)
 from .placement import (
     DECIDE,
     GIVE,
@@ -447,6 +455,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     suit_of = r.suit_of
     dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    dead_turns = 0  # turned-up cards with which a refused action stays refused: their cases
     # the bounds collected (a card played unheld lies at a place its seat had received),
     # by the turned-up card's suit: which seat received which place follows from the
     # actions and the trump alone, so they hold in every case of that trump (cases that
@@ -481,6 +490,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue  # the bounds of this case leave no deal
         if dead_suits and dead_suits >> suit_of[deck[tpos]] & 1:
             continue  # a case whose turned-up card gives a trump already refuted
+        if dead_turns >> deck[tpos] & 1 and not expect and not gives:
+            continue  # a turned-up card with which an action stays refused in any deal
         key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
         if key in seen:
             continue
@@ -558,6 +569,15 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         else:
             outcome, cases = learn(refusal, deck, placement, before)
         if outcome == DEAD:
+            if tpos >= 0 and not expect and not gives and refusal.trump_known \
+                    and refusal.rule_id == r.core_turn:
+                # the other turned-up cards of this suit, if the answer is the same for them
+                turned = deck[tpos]
+                alike = 0
+                for c in r.cards_of(movable & ~dead_turns):
+                    if suit_of[c] == suit_of[turned] and c != turned:
+                        alike |= 1 << c
+                dead_turns |= turned_up_alike(refusal, placement, before, alike)
             continue
         children: list[tuple[list[int], int, Placement]] = []
         depth = 0
