@@ -111,6 +111,10 @@ DECIDE_ON_THE_WAY = True
 #: Share the bounds one replay collects between the cases of turned-up cards of the
 #: same suit (False: each case collects its own, as before; for the benchmark).
 SHARE_BY_SUIT = True
+#: Where the turned-up card of a replay lies in no hand at its refused step, end the
+#: cases whose turned-up card the record plays before that step (False: each such
+#: case costs a replay, as before issue #28's eighth round; for the benchmark).
+UNPLAYED_TURN_UP = True
 #: Replays of the search by learned bounds that teach nothing (their children are
 #: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
@@ -514,6 +518,19 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                                       Placement(dict(placement.allowed)), dict(expect), gives))
                 assert step.effect is not None  # (set for every step decided)
                 expect[step.index] = step.effect
+        if refusal is not None and tpos >= 0 and UNPLAYED_TURN_UP and not expect and not gives:
+            # the turned-up card still lies turned up, in the stock or laid away with it at
+            # the refused step, its place reached no seat yet (dealt, drawn, exchanged),
+            # neither held nor played: it never reached a hand. Whether a seat had that
+            # place by then follows from the actions alone, so in every case the turned-up
+            # card is still out of the hands: no card the record plays before that step was
+            # turned up
+            turned, now = deck[tpos], refusal.state
+            if (now.turn_up == turned or turned in now.stock or turned in now.aside) \
+                    and not any(seen >> tpos & 1 for seen in refusal.received) \
+                    and not any(h >> turned & 1 for h in now.hands) \
+                    and not played[refusal.index] >> turned & 1:
+                dead_turns |= played[refusal.index] & movable & ~(1 << turned)
         if collected:  # cards played by seats that did not hold them: one bound each
             if suit >= 0:  # the same places in every case of this trump
                 shared.setdefault(suit, set()).update(collected)
