@@ -19,7 +19,9 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   another seat's cards opened and the record shows closed (each card that
   alone opens it lies elsewhere), or one the acting seat's own cards must
   have opened (each card it cannot do without lies at its places; if none
-  of its possible hands opens it, the case is dead).
+  of its possible hands opens it, the case is dead, and so are the cases of
+  the other turned-up cards of its suit that keep it shut whatever the seats
+  hold: :func:`turned_up_alike`).
 
 Every bound learned holds for every consistent deal, and each one removes at
 least one place from one card, so the search ends after at most

@@ -32,7 +32,11 @@ effect the step may have becomes a case of its own. A search that gives up
 reports every try used, so that only a search that covered every deal says
 that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
-the turned-up card (it fixes the trump). Best first (the children of the deal
+the turned-up card (it fixes the trump); the cases of several turned-up cards
+end together where one replay shows them all impossible (an annotation the trump
+alone refutes; a window no hand opens, the same for each card of the suit; a
+card the record plays while the turned-up card still lies out of every hand).
+Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
 to ``limit`` replays. The first fill puts each unknown card where the seat
 that first plays it can hold it. Cards passed unseen (``give:?``) split the
