@@ -21,10 +21,11 @@ each, as a ratio to the whole record, and per hidden card, as a ratio to the
 cost per hidden card at a quarter hidden. A search whose cost is at most
 linear in the hidden cards keeps the last figures at or under 1. With
 ``--compare`` each case is also checked, interleaved, by the search as it was
-before steps whose effect depends on the cards were decided during the replay
-, collected bounds were shared by the turned-up card's suit and a window the
-acting seat's cards open was learned from (``search.DECIDE_ON_THE_WAY``,
-``search.SHARE_BY_SUIT``, ``deduce.OWN_WINDOW`` off): one row each.
+before a window the acting seat's cards leave shut for one turned-up card
+ended the cases of the other cards of its suit too, and a turned-up card in no
+hand at a replay's refused step ended the cases of the cards played before it
+(``deduce.TURNED_UP_ALIKE``, ``search.UNPLAYED_TURN_UP`` off; issue #28's
+eighth round): one row each.
 
 Usage::
 
@@ -144,8 +145,8 @@ def scaling(name: str, records: int, limit: int,
             variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
     their cards hidden and as each seat saw them; the hidden cards of each. One result
-    per variant (``search.DECIDE_ON_THE_WAY``, ``search.SHARE_BY_SUIT`` and
-    ``deduce.OWN_WINDOW``), each case checked by every variant in turn."""
+    per variant (``deduce.TURNED_UP_ALIKE`` and ``search.UNPLAYED_TURN_UP``), each case
+    checked by every variant in turn."""
     rules = load_rules(name)
     out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
     for seed in range(records):
@@ -165,13 +166,13 @@ def scaling(name: str, records: int, limit: int,
             # each variant first for every other record
             for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
-                search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = variant
+                deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = variant
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
                     cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
                 finally:
-                    search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
+                    deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
                 hidden[label] = hidden.get(label, 0) + n
                 assert not errors, (name, seed, label, variant, errors[:1])
     return out
@@ -209,8 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="cost against the number of hidden cards, and seat views")
     parser.add_argument("--compare", action="store_true",
                         help="with --scaling: also the search as it was before issue #28's "
-                             "seventh round (DECIDE_ON_THE_WAY, SHARE_BY_SUIT, OWN_WINDOW off), "
-                             "interleaved")
+                             "eighth round (TURNED_UP_ALIKE, UNPLAYED_TURN_UP off), interleaved")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets
              else QUICK if args.quick else list_rulesets())

@@ -323,15 +323,16 @@ def _verdict(rec: Record) -> tuple[str, ...]:
 
 @settings(max_examples=30, deadline=None)
 @given(name=hst.sampled_from(["marjapussi-de", "marianna-siciliana", "cinquecento-siciliana",
-                              "mariaggia", "sixty-six-3", "schnapsen", "mariazza"]),
+                              "mariaggia", "sixty-six-3", "sixty-six", "schnapsen", "mariazza"]),
        seed=hst.integers(0, 10_000), share=hst.sampled_from([0.5, 0.75, 1.0]),
        swap=hst.booleans())
 def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
         name: str, seed: int, share: float, swap: bool) -> None:
     # random records with some cards hidden, some with two shown cards of different
     # hands exchanged (most such records fit no deal): the search with steps decided
-    # during the replay, bounds shared by the turned-up card's suit and windows opened by
-    # the acting seat's own cards, and the search without them, give the same verdict
+    # during the replay, bounds shared by the turned-up card's suit, windows opened by
+    # the acting seat's own cards and cases of turned-up cards ended together, and the search
+    # without them, give the same verdict
     import random
 
     from mariage.notation import deduce, search
@@ -359,10 +360,12 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
     assert rules.ncards > 0
     new = _verdict(partial)
     search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
+    deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = False
     try:
         old = _verdict(partial)
     finally:
         search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
+        deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
     gave_up = "N136"
     if gave_up not in new and gave_up not in old:
         assert new == old, (name, seed, share, swap, new, old)
@@ -375,9 +378,10 @@ def test_bounds_collected_are_shared_by_the_turned_up_suit(
     # Mariaggia, every card hidden: each unknown card may be the turned-up one, and each
     # such case collected the same bounds from the same plays (a card played unheld lies
     # at a place its seat had drawn: the same places for every turned-up card of a suit);
-    # shared, the worst hand of this match takes 29 replays instead of 83
+    # shared, the worst hand of this match takes 21 replays instead of 39 (29 instead of
+    # 83 before the cases of turned-up cards played early ended without a replay)
     new, old = _replays_with_and_without(monkeypatch, "mariaggia", 2, "SHARE_BY_SUIT")
-    assert sum(new) < 0.8 * sum(old) and max(new) < 40 < max(old), (new, old)
+    assert sum(new) < 0.8 * sum(old) and max(new) < 25 < max(old), (new, old)
 
 
 def test_a_window_the_acting_seat_opens_places_its_cards(
@@ -389,3 +393,28 @@ def test_a_window_the_acting_seat_opens_places_its_cards(
     # the search exchanged cards before (27 replays for the first hand, now 18)
     new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "OWN_WINDOW")
     assert new[0] < 20 < old[0] and sum(new) < sum(old), (new, old)
+
+
+def test_a_window_shut_for_one_turned_up_card_is_shut_for_its_whole_suit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sixty-six for three, every card hidden: the closer's opponent gives the nine of
+    # trumps for the turned-up card right after the close. A case whose turned-up card is
+    # of another suit opens no such window whatever the seats hold; each such case cost a
+    # replay (18 for the first hand). The other cards of that suit, each turned up in its
+    # place, keep the exchange refused with the seat holding every card it may hold and
+    # the others their fewest and most: their cases end with the first (8 replays)
+    new, old = _replays_with_and_without(monkeypatch, "sixty-six-3", 0, "TURNED_UP_ALIKE")
+    assert new[0] < 10 and old[0] > 15 and all(n <= o for n, o in zip(new, old, strict=True)), \
+        (new, old)
+
+
+def test_a_turned_up_card_still_in_no_hand_was_played_by_no_one_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Schnapsen, every card hidden: each unknown card may be the turned-up one (a case
+    # each), and a case whose turned-up card the record plays while it still lies under
+    # the stock costs a replay to end. Where a replay's turned-up card lies in no hand at
+    # its refused step, so does every case's (the stock follows from the actions): the
+    # cases of the cards played before that step end without one (60 replays -> 46)
+    new, old = _replays_with_and_without(monkeypatch, "schnapsen", 5, "UNPLAYED_TURN_UP")
+    assert all(n <= o for n, o in zip(new, old, strict=True)), (new, old)
+    assert sum(new) < 0.85 * sum(old) and new[0] < 12 < old[0], (new, old)

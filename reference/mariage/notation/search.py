@@ -32,7 +32,11 @@ effect the step may have becomes a case of its own. A search that gives up
 reports every try used, so that only a search that covered every deal says
 that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
-the turned-up card (it fixes the trump). Best first (the children of the deal
+the turned-up card (it fixes the trump); the cases of several turned-up cards
+end together where one replay shows them all impossible (an annotation the trump
+alone refutes; a window no hand opens, the same for each card of the suit; a
+card the record plays while the turned-up card still lies out of every hand).
+Best first (the children of the deal
 whose replay got furthest are tried first), with a memory of tried deals, up
 to ``limit`` replays. The first fill puts each unknown card where the seat
 that first plays it can hold it. Cards passed unseen (``give:?``) split the
@@ -74,7 +78,15 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
+from .deduce import (
+    DEAD,
+    LEARNED,
+    give_choices,
+    learn,
+    possible_effects,
+    settle,
+    turned_up_alike,
+)
 from .placement import (
     DECIDE,
     GIVE,
@@ -103,6 +115,10 @@ DECIDE_ON_THE_WAY = True
 #: Share the bounds one replay collects between the cases of turned-up cards of the
 #: same suit (False: each case collects its own, as before; for the benchmark).
 SHARE_BY_SUIT = True
+#: Where the turned-up card of a replay lies in no hand at its refused step, end the
+#: cases whose turned-up card the record plays before that step (False: each such
+#: case costs a replay, as before issue #28's eighth round; for the benchmark).
+UNPLAYED_TURN_UP = True
 #: Replays of the search by learned bounds that teach nothing (their children are
 #: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
@@ -447,6 +463,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     exhaustive = True  # False once a case chose unseen cards from the deal tried
     suit_of = r.suit_of
     dead_suits = 0  # turned-up suits whose trump an annotation refuted: their cases too
+    dead_turns = 0  # turned-up cards with which a refused action stays refused: their cases
     # the bounds collected (a card played unheld lies at a place its seat had received),
     # by the turned-up card's suit: which seat received which place follows from the
     # actions and the trump alone, so they hold in every case of that trump (cases that
@@ -481,6 +498,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
             continue  # the bounds of this case leave no deal
         if dead_suits and dead_suits >> suit_of[deck[tpos]] & 1:
             continue  # a case whose turned-up card gives a trump already refuted
+        if dead_turns >> deck[tpos] & 1 and not expect and not gives:
+            continue  # a turned-up card with which an action stays refused in any deal
         key = (case_no, *deck)  # a deck is tried again in a new case: it may teach more
         if key in seen:
             continue
@@ -503,6 +522,19 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                                       Placement(dict(placement.allowed)), dict(expect), gives))
                 assert step.effect is not None  # (set for every step decided)
                 expect[step.index] = step.effect
+        if refusal is not None and tpos >= 0 and UNPLAYED_TURN_UP and not expect and not gives:
+            # the turned-up card still lies turned up, in the stock or laid away with it at
+            # the refused step, its place reached no seat yet (dealt, drawn, exchanged),
+            # neither held nor played: it never reached a hand. Whether a seat had that
+            # place by then follows from the actions alone, so in every case the turned-up
+            # card is still out of the hands: no card the record plays before that step was
+            # turned up
+            turned, now = deck[tpos], refusal.state
+            if (now.turn_up == turned or turned in now.stock or turned in now.aside) \
+                    and not any(seen >> tpos & 1 for seen in refusal.received) \
+                    and not any(h >> turned & 1 for h in now.hands) \
+                    and not played[refusal.index] >> turned & 1:
+                dead_turns |= played[refusal.index] & movable & ~(1 << turned)
         if collected:  # cards played by seats that did not hold them: one bound each
             if suit >= 0:  # the same places in every case of this trump
                 shared.setdefault(suit, set()).update(collected)
@@ -558,6 +590,15 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         else:
             outcome, cases = learn(refusal, deck, placement, before)
         if outcome == DEAD:
+            if tpos >= 0 and not expect and not gives and refusal.trump_known \
+                    and refusal.rule_id == r.core_turn:
+                # the other turned-up cards of this suit, if the answer is the same for them
+                turned = deck[tpos]
+                alike = 0
+                for c in r.cards_of(movable & ~dead_turns):
+                    if suit_of[c] == suit_of[turned] and c != turned:
+                        alike |= 1 << c
+                dead_turns |= turned_up_alike(refusal, placement, before, alike)
             continue
         children: list[tuple[list[int], int, Placement]] = []
         depth = 0
