@@ -23,6 +23,7 @@ BAD_FILES: dict[str, tuple[str, int]] = {
     "utf16.mrg": ("N100", 1),
     "unknown-card.mrg": ("N130", 12),
     "duplicate-card.mrg": ("N131", 13),
+    "turnup-dealt-twice.mrg": ("N131", 15),  # the dealer's last card, also in W's hand
     "fourteen-card-hand.mrg": ("N132", 12),
     "short-stock.mrg": ("N132", 16),
     "out-of-turn.mrg": ("N142", 17),
@@ -97,6 +98,43 @@ def test_bad_file_fails_the_command_without_traceback(name: str,
     assert main(["validate", str(DATA / "bad" / name)]) == 1
     out = capsys.readouterr()
     assert code in out.out and "Traceback" not in out.out + out.err
+
+
+def test_hands_after_a_stopped_replay_are_laid_out_with_their_own_dealer(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Once hand 1 stops the replay, the later hands (all good) are still read, with the
+    dealer each one writes: with the stopped replay's dealer, eight of them were said to
+    turn up a card that is not the dealer's."""
+    assert main(["validate", str(DATA / "bad" / "turnup-dealt-twice.mrg")]) == 1
+    out = capsys.readouterr().out
+    assert "1 records, 0 valid, 1 invalid, 1 problems" in out, out
+
+
+def test_a_partial_deal_turning_up_another_seats_card_is_reported_not_searched() -> None:
+    """The dealer's last card turned up (Sixty-six for four) but written in another hand,
+    with cards hidden: the deal search once got the card twice and failed inside
+    (``zip() argument 2 is shorter``)."""
+    from dataclasses import replace
+
+    from mariage.notation.model import Deal, DealPart
+    from mariage.notation.replay import check_record
+    from notationkit import recorded_match
+
+    record = recorded_match("sixty-six-4", {}, 3, 4)
+    hand = record.hands[0]
+    parts = {p.label: p for p in hand.deal.parts}
+    dealer = parts["dealer"].cards[0]
+    other = next(s for s in ("N", "E", "S", "W") if s != dealer)
+    shown = parts[other].cards[0]
+    new = [DealPart(p.label, tuple("??" if p.label in ("N", "E", "S", "W") and i else c
+                                   for i, c in enumerate(p.cards)))
+           if p.label not in ("turnup", "dealer") else
+           DealPart("turnup", (shown,)) if p.label == "turnup" else p
+           for p in hand.deal.parts]
+    partial = replace(record, hands=(replace(hand, deal=Deal(tuple(new))),
+                                     *record.hands[1:]))
+    errors = check_record(partial).errors
+    assert [e.code for e in errors][:1] == ["N131"], errors
 
 
 def test_good_files_validate(capsys: pytest.CaptureFixture[str]) -> None:

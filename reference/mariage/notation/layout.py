@@ -71,7 +71,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
            check_dealer: bool = True) -> Layout | None:
     """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``).
 
-    ``check_dealer`` false: the dealer is not known (a replay stopped earlier).
+    ``check_dealer`` false: the dealer is not known (a replay stopped earlier); the
+    deal's own ``dealer:`` is then taken where it names a seat.
     """
     seats = {name: i for i, name in enumerate(rules.seat_names)}
     labels: dict[str, DealPart] = {}
@@ -91,6 +92,10 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         want = "-" if dealer is None else rules.seat_names[dealer]
         if len(d.cards) != 1 or d.cards[0] != want:
             report("N125", f"the dealer of this hand is {want}", d, -1)
+    elif "dealer" in labels and dealer is not None:  # the replay stopped: the record's own
+        written = labels["dealer"].cards
+        if len(written) == 1 and written[0] in seats:
+            dealer = seats[written[0]]
     seen: set[int] = set()
     if "deck" in labels:
         others = [p.label for p in deal.parts if p.label not in ("deck", "first", "dealer")]
@@ -154,6 +159,10 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         mine = hands[dealer]
         if turnup in mine:
             mine.remove(turnup)
+        elif turnup in seen:  # in another hand or the stock: it would be dealt twice
+            report("N131", f"{rules.card_code[turnup]} is dealt twice (the turned-up card "
+                   "is the dealer's last card)", tpart, 0)
+            return None
         elif -1 in mine:
             mine.remove(-1)
         else:
