@@ -56,6 +56,7 @@ class Game:
     last_trick: int = 0  # card points for winning a played-out hand's last trick
     first_fixes: bool = False  # the first marriage's trump stays (Cinquecento)
     marriage_led: bool = False  # a marriage is announced by leading its K or Q
+    hand_target: bool = False  # a hand ends the moment a player reaches the target (Mariazza)
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def order(self, card: Card, trump: str | None) -> str:
@@ -106,6 +107,9 @@ SIXTY_SIX_4 = Game(plain="ATKQJ987", plain_points=_SIX, duty="win_even_over_part
 MARJAPUSSI = Game(plain="ATKQJ9876", plain_points=dict(A=10, T=10, K=5, Q=5, J=5),
                   duty="follow_trump")
 MARIAGGIA = replace(MARIANNA, duty="strict_after_stock", marriage_trump=False)
+# Mariazza (RULES-NOTES.md): Briscola ranks and points, no duty at any stage, the trump
+# turned up at the deal (read from the public state).
+MARIAZZA = replace(MARIANNA, marriage_trump=False, hand_target=True)
 MARIGLIA = Game(plain="7AKJQ65432", plain_points={"7": 5, "A": 4, "K": 3, "J": 2, "Q": 1},
                 duty="head_opponent")
 
@@ -120,7 +124,8 @@ def _game(game: Game) -> Game:
                 duty=game.duty, trumps=game.trumps,
                 trump_points=_points_table(game.trump_points) if game.trump_points else None,
                 marriage_trump=game.marriage_trump, last_trick=game.last_trick,
-                first_fixes=game.first_fixes, marriage_led=game.marriage_led)
+                first_fixes=game.first_fixes, marriage_led=game.marriage_led,
+                hand_target=game.hand_target)
 
 
 @dataclass(frozen=True)
@@ -238,13 +243,14 @@ def legal_strict_after_stock(game: Game, pos: Position, opts: Mapping[str, Any])
 
 
 def legal_head_opponent(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]:
-    """Mariglia (``RULES-NOTES.md``): follow; head an opponent's winning card if able."""
+    """Mariglia (``RULES-NOTES.md``): follow; head an opponent's winning card if able
+    (any winning card under ``duty_reading=always``)."""
     hand, trump = set(pos.hand), pos.trump
     led = suit(pos.trick[0][1])
     following = {c for c in hand if suit(c) == led}
     cands = following or hand
     master, best = _best(game, pos.trick, trump)
-    if pos.partner(master):
+    if pos.partner(master) and opts.get("duty_reading") != "always":
         return cands
     return {c for c in cands if game.beats(c, best, trump)} or cands
 
@@ -297,7 +303,7 @@ GAMES = {"belote": BELOTE, "belote-coinche": BELOTE, "belote-contree": BELOTE,
          "sixty-six": SIXTY_SIX, "sixty-six-3": SIXTY_SIX, "sixty-six-4": SIXTY_SIX_4,
          "mariglia": MARIGLIA, "marianna": MARIANNA, "marianna-2": MARIANNA,
          "marianna-3": MARIANNA, "cinquecento": CINQUECENTO, "marjapussi": MARJAPUSSI,
-         "mariaggia": MARIAGGIA}
+         "mariaggia": MARIAGGIA, "mariazza": MARIAZZA}
 
 
 def _trump(state: GameState) -> str | None:
@@ -394,7 +400,8 @@ def _check_last_trick(game: Game, state: GameState, trick: Trick, trump: str | N
             f"{record.points}, before it {list(captured)}")
 
 
-DECLARING = ("marriage:", "marianna:", "mariannino:")  # the actions that declare a suit
+# the actions that declare a suit
+DECLARING = ("marriage:", "marianna:", "mariannino:", "mariazza:")
 
 
 @dataclass
@@ -434,11 +441,101 @@ class TrumpBook:
         self.trump, self.owner, self.pending, self.announced = None, -1, None, None
 
 
+@dataclass
+class TargetBook:
+    """Mariazza's exchange of the trump seven and its hand target (``RULES-NOTES.md``),
+    kept by the oracle from its own tally of card points and declarations."""
+
+    opts: Mapping[str, Any]
+    seats: int
+    points: list[int] = field(default_factory=list)  # card points and counted declarations
+    held: list[int] = field(default_factory=list)  # a second player's declarations, held
+
+    def __post_init__(self) -> None:
+        self.new_hand()
+
+    def new_hand(self) -> None:
+        """Nothing scored or held at the start of a hand."""
+        self.points, self.held = [0] * self.seats, [0] * self.seats
+
+    def reached(self) -> int:
+        """The seat that has reached the target, or -1."""
+        return next((s for s, p in enumerate(self.points) if p >= self.opts["target"]), -1)
+
+    def check_offer(self, state: GameState, texts: Sequence[str], trump: str | None,
+                    where: str) -> None:
+        """"The player on turn holding the 7 of trump may exchange it for the face-up card
+        while the stock still has cards"."""
+        seat = state.to_act
+        seven = f"7{trump}"
+        able = (bool(self.opts.get("exchange")) and bool(state.stock)
+                and seven in _names(state, state.hands[seat]))
+        offered = [t for t in texts if t.startswith("exchange:")]
+        assert bool(offered) == able, (
+            f"{where}: seat {seat} holds {_names(state, state.hands[seat])}, trump {trump}, "
+            f"stock {len(state.stock)}: reference offers {offered}, oracle {able}")
+
+    def check_exchange(self, state: GameState, hand: Sequence[Card], turned: Card,
+                       trump: str | None, where: str) -> None:
+        """After an exchange: the seven went under the stock, the face-up card to the hand."""
+        after = set(_names(state, state.hands[state.to_act]))
+        assert after == (set(hand) - {f"7{trump}"}) | {turned}, (
+            f"{where}: exchange from {sorted(hand)} for {turned}: reference hand {sorted(after)}")
+
+    def declare(self, text: str, seat: int, leading: bool, trump: str | None) -> int:
+        """A mariazza declared: 20, or 40 in trump; counted at once when leading, else
+        held. Returns the seat that reached the target, or -1."""
+        declared = text.partition(":")[2]
+        value = 40 if declared == trump and self.opts["trump_mariazza_40"] else 20
+        if not leading:
+            self.held[seat] += value
+            return -1
+        self.points[seat] += value
+        return self.reached()
+
+    def trick_won(self, winner: int, points: int) -> int:
+        """A trick's card points go to its winner; the winner's held points count when he
+        next leads (after the draw). Returns the seat that reached the target, or -1."""
+        self.points[winner] += points
+        if (seat := self.reached()) >= 0:
+            return seat
+        self.points[winner] += self.held[winner]
+        self.held[winner] = 0
+        return self.reached()
+
+    def check_end(self, state: GameState, ended: bool, seat: int, where: str) -> None:
+        """The hand ends exactly when a player has reached the target, with his points."""
+        if seat < 0:
+            assert not ended or state.history[-1].ended != "target", (
+                f"{where}: oracle points {self.points}: the reference ended the hand "
+                f"{state.history[-1]}")
+            return
+        assert ended, f"{where}: seat {seat} reached the target ({self.points}), hand goes on"
+        record = state.history[-1]
+        # "a top score of exactly 60 gives the segno to nobody"
+        winner = None if self.points[seat] == 60 else seat
+        assert (record.ended, record.winner) == ("target", winner), f"{where}: {record}"
+        assert list(record.points) == self.points, (
+            f"{where}: oracle points {self.points}, the record {record.points}")
+
+
+def _check_target_action(target: TargetBook, state: GameState, text: str, pos: Position,
+                         turned_ended: tuple[Card, bool], where: str) -> None:
+    """A non-card action under a hand target: an exchange of the seven or a declaration."""
+    turned, ended = turned_ended
+    if text.startswith("exchange:") and not ended:
+        target.check_exchange(state, pos.hand, turned, pos.trump, where)
+    elif text.startswith("mariazza:"):
+        target.check_end(state, ended, target.declare(text, pos.seat, not pos.trick, pos.trump),
+                         where)
+
+
 def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
-                max_actions: int = 400) -> int:
-    """Drive one random seeded match; assert the oracle at every card. Returns cards checked."""
+                max_actions: int = 400, misread: Mapping[str, Any] | None = None) -> int:
+    """Drive one random seeded match; assert the oracle at every card. Returns cards checked.
+    ``misread`` gives the oracle (only) some options read another way."""
     rules = load_rules(name, options)
-    opts = dict(rules.options)
+    opts = {**dict(rules.options), **(misread or {})}
     game = GAMES[name]
     if opts.get("point_system") == "original":  # Marjapussi's other card points
         game = replace(game, plain_points=_SIX)
@@ -447,6 +544,7 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
     rng = random.Random(seed)
     checked = 0
     book = TrumpBook(game, opts)
+    target = TargetBook(opts, rules.hand_seats) if game.hand_target else None
     for _ in range(max_actions):
         if state.phase == Phase.OVER:
             break
@@ -459,6 +557,8 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
             state.apply(action)
             if state.hand_no != hand_no:
                 book.new_hand()
+                if target is not None:
+                    target.new_hand()
             continue
         trump = book.trump if game.marriage_trump else _trump(state)
         if game.duty == "belote":
@@ -473,6 +573,8 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
                              f"{list(pos.trick)}, trump {pos.trump}, stock open "
                              f"{pos.stock_open}: reference {sorted(ref)}, oracle {sorted(want)}")
         checked += 1
+        if target is not None:
+            target.check_offer(state, [action_text(rules, a) for a in actions], trump, where)
         # mostly cards, so that hands run long; sometimes any action (a bid, a marriage,
         # a close, a claim...)
         declares = [a for a in actions if action_text(rules, a).startswith(DECLARING)]
@@ -487,15 +589,28 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
             book.announced = None
         ntricks, hand_no = len(state.tricks), state.hand_no
         before = (list(state.captured), list(state.tricks_won))
+        turned = "" if state.turn_up is None else rules.card_code[state.turn_up]
         state.apply(action)
+        ended = state.hand_no != hand_no or state.phase == Phase.OVER
+        if played is None and target is not None:
+            _check_target_action(target, state, action_text(rules, action), pos,
+                                 (turned, ended), where)
         if state.hand_no != hand_no:
             book.new_hand()
         if played is None:
+            if target is not None and state.hand_no != hand_no:
+                target.new_hand()
             continue
         trick = (*pos.trick, (pos.seat, _names(state, [played.card])[0]))
         if len(trick) < rules.hand_seats:
             continue
         book.trick_done()
+        if target is not None:
+            won = target.trick_won(game.winner(trick, trump),
+                                   sum(game.points(c, trump) for _, c in trick))
+            target.check_end(state, ended, won, where)
+            if state.hand_no != hand_no:
+                target.new_hand()
         if state.hand_no != hand_no:
             _check_last_trick(game, state, trick, trump, before, where)
         elif len(state.tricks) > ntricks:
@@ -546,6 +661,10 @@ mariaggia last_five=follow+trump
 mariaggia last_five=follow
 mariaggia last_five=none
 mariglia
+mariglia duty_reading=always
+mariazza
+mariazza exchange=False
+mariazza target=71
 marianna
 marianna first_fixes_trump=True
 marianna declare_when=trick_start
@@ -597,6 +716,22 @@ def test_oracle_sees_a_wrong_engine() -> None:
                 check_match("belote", seed)
     finally:
         DUTIES["belote"] = legal_belote
+
+
+@pytest.mark.parametrize(("name", "options", "misread"), [
+    ("mariglia", {"duty_reading": "always"}, {"duty_reading": "opponent_winning"}),
+    ("mariglia", {}, {"duty_reading": "always"}),
+    ("mariazza", {}, {"exchange": False}),
+    ("mariazza", {"exchange": False}, {"exchange": True}),
+    ("mariazza", {}, {"trump_mariazza_40": False}),
+    ("mariazza", {"target": 71}, {"target": 41}),
+], ids=lambda v: str(v))
+def test_oracle_sees_a_misread_option(name: str, options: dict[str, Any],
+                                      misread: dict[str, Any]) -> None:
+    """The check can fail: the oracle given one option read the wrong way disagrees."""
+    with pytest.raises(AssertionError, match=rf"^{name} seed"):
+        for seed in range(30):
+            check_match(name, seed, options, max_actions=150, misread=misread)
 
 
 def test_oracle_examples() -> None:
