@@ -911,3 +911,28 @@ def test_oracle_examples() -> None:
                   stock_open=False, partner=lambda s: s == 2)
     assert legal_thousand(thousand, t4, pl) == {"KC"}
     assert legal_thousand(thousand, t4, {**pl, "must_beat": False}) == {"9C", "KC"}
+
+
+def test_oracle_examples_marjapussi_de() -> None:
+    """The oracle on German Marjapussi's worked examples (section 1.9; green is S, red H,
+    bells D, acorns C)."""
+    game = _game(MARJAPUSSI_DE)
+    opts = dict(load_rules("marjapussi-de").options)
+
+    def legal(hand: str, trick: str, trump: str | None, first: bool = False) -> set[Card]:
+        played = trick.split()
+        pos = Position(seat=len(played), hand=tuple(hand.split()),
+                       trick=tuple(enumerate(played)), trump=trump, stock_open=False,
+                       partner=lambda s: s % 2 == len(played) % 2, first_trick=first)
+        return legal_cards(game, pos, opts)
+
+    assert legal("7S JS KS AS", "9S QS", None) == {"KS", "AS"}
+    assert legal("7S KS AD", "9S QH", "H") == {"7S", "KS"}
+    assert legal("8H JH AD", "9S QH", "H") == {"8H", "JH"}
+    assert legal("KH 8H AD", "9S QH", "H") == {"KH"}
+    assert legal("AC KC 6S", "9C", None, first=True) == {"AC"}
+    assert legal("7S KS 9H", "", None, first=True) == {"7S", "KS"}
+    assert legal("7S KS AH", "", None, first=True) == {"AH"}
+    opts["must_trump_even_if_losing"] = False  # no Mitstechen: discard when no trump wins
+    assert legal("8H JH AD", "9S QH", "H") == {"8H", "JH", "AD"}
+    assert legal("KH 8H AD", "9S QH", "H") == {"KH"}
