@@ -2,13 +2,16 @@
 
 The oracle below is written from the rules notes alone (``RULES-NOTES-belote.md``
 sections 3 and 8.6, ``RULES-NOTES-thousand.md`` sections 0.2, 7.2, 8 and 12,
-``RULES-NOTES-schnapsen.md`` sections 0, 1.5, 2.8, 3 and 4, ``RULES-NOTES.md`` on
-Marianna, Cinquecento, Mariaggia, Mariglia and Marjapussi), the way an outside
+``RULES-NOTES-schnapsen.md`` sections 0, 1.5, 2.8, 3 and 4,
+``RULES-NOTES-marjapussi-de.md`` sections 1.2, 1.9 and 2, ``RULES-NOTES.md`` on
+Marianna and its Sicilian split marriage, Cinquecento, Mariaggia, Mariazza, Mariglia and
+Marjapussi), the way an outside
 engine would implement them, without the reference's engine modules. From the
 visible position only (the hand of the seat to play, the cards of the current
 trick and who played them, the trump suit or contract, whether the stock is still
 open, the declarations made) it computes the legal cards, the winner of a
-completed trick and the card points it carries. Random seeded matches are driven
+completed trick and the card points it carries (and, for Mariazza, the exchange of
+the trump seven and the end of a hand at the target). Random seeded matches are driven
 through the public API (``new_match``, ``legal_actions``, ``apply``) and the
 oracle must agree at every card played.
 """
@@ -588,11 +591,14 @@ class TargetBook:
         return self.reached()
 
     def check_end(self, state: GameState, ended: bool, seat: int, where: str) -> None:
-        """The hand ends exactly when a player has reached the target, with his points."""
+        """The hand ends exactly when a player has reached the target, with his points;
+        a hand played out without it goes to the higher score (``unfinished_hand``)."""
         if seat < 0:
             assert not ended or state.history[-1].ended != "target", (
                 f"{where}: oracle points {self.points}: the reference ended the hand "
                 f"{state.history[-1]}")
+            if ended and state.history[-1].ended == "played_out":
+                self.check_played_out(state, where)
             return
         assert ended, f"{where}: seat {seat} reached the target ({self.points}), hand goes on"
         record = state.history[-1]
@@ -601,6 +607,19 @@ class TargetBook:
         assert (record.ended, record.winner) == ("target", winner), f"{where}: {record}"
         assert list(record.points) == self.points, (
             f"{where}: oracle points {self.points}, the record {record.points}")
+
+
+    def check_played_out(self, state: GameState, where: str) -> None:
+        """All tricks played, nobody at the target: held points are lost; "the higher
+        score wins the hand", a top score of exactly 60 gives it to nobody (and so does
+        ``unfinished_hand=nobody``)."""
+        record = state.history[-1]
+        top = max(self.points)
+        leaders = [s for s, p in enumerate(self.points) if p == top]
+        higher = self.opts["unfinished_hand"] == "higher" and top != 60 and len(leaders) == 1
+        winner = leaders[0] if higher else None
+        assert (list(record.points), record.winner) == (self.points, winner), (
+            f"{where}: played out, oracle points {self.points} winner {winner}: {record}")
 
 
 def _check_target_action(target: TargetBook, state: GameState, text: str, pos: Position,
@@ -773,6 +792,7 @@ mariglia duty_reading=always
 mariazza
 mariazza exchange=False
 mariazza target=71
+mariazza target=71 unfinished_hand=nobody
 marianna
 marianna first_fixes_trump=True
 marianna declare_when=trick_start
@@ -841,6 +861,7 @@ def test_oracle_sees_a_wrong_engine() -> None:
     ("mariazza", {"exchange": False}, {"exchange": True}),
     ("mariazza", {}, {"trump_mariazza_40": False}),
     ("mariazza", {"target": 71}, {"target": 41}),
+    ("mariazza", {"target": 71}, {"unfinished_hand": "nobody"}),
     ("marianna-siciliana", {}, {"first_fixes_trump": True}),
     ("marjapussi-de", {}, {"first_lead": "any"}),
     ("marjapussi-de", {}, {"first_trick_ace_follow": False}),
