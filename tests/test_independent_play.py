@@ -875,9 +875,15 @@ def test_oracle_sees_a_wrong_engine() -> None:
 def test_oracle_sees_a_misread_option(name: str, options: dict[str, Any],
                                       misread: dict[str, Any]) -> None:
     """The check can fail: the oracle given one option read the wrong way disagrees."""
+    assert_misread_caught(check_match, name, options, misread, 150)
+
+
+def assert_misread_caught(check: Callable[..., int], name: str, options: dict[str, Any],
+                          misread: dict[str, Any], max_actions: int) -> None:
+    """``check`` (a match driver) fails within 30 seeds when its oracle misreads options."""
     with pytest.raises(AssertionError, match=rf"^{name} seed"):
         for seed in range(30):
-            check_match(name, seed, options, max_actions=150, misread=misread)
+            check(name, seed, options, max_actions=max_actions, misread=misread)
 
 
 @pytest.mark.parametrize(("options", "misread", "seed"), [
