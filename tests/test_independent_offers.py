@@ -51,6 +51,7 @@ class Book:
     trick_declarers: set[int] = field(default_factory=set)  # who declared in this trick
     replied: bool = False  # the closer's opponent has answered the close (Sixty-six)
     combinations: set[str] = field(default_factory=set)  # mariannino, mariannone said
+    dealt: dict[int, set[str]] = field(default_factory=dict)  # the hands as dealt
 
     def seen(self, text: str, seat: int, played: bool) -> None:
         """An action by ``seat`` (``played``: a card)."""
@@ -70,6 +71,10 @@ class Book:
     def trick_done(self) -> None:
         """A trick is complete."""
         self.trick_declarers = set()
+
+    def deal(self, state: GameState) -> None:
+        """The hands as dealt (before any bid or exchange)."""
+        self.dealt = {s: _hand(state, s) for s in range(len(state.hands))}
 
     def new_hand(self) -> None:
         """A new hand: nothing closed or declared."""
@@ -148,20 +153,32 @@ def after_trick_window(state: GameState, book: Book) -> bool | None:
     return None
 
 
+def throw_in(state: GameState, book: Book, seat: int) -> bool:
+    """Thousand section 3: ``seat`` holds all four nines (``redeal_four_jacks``: or jacks)
+    after the prikup exchange, and (``original_hand``) was dealt them all."""
+    o = book.opts
+    moment = o["four_nines_redeal"]
+    hand = _hand(state, seat)
+    for four in ["9", *("J" * bool(o["redeal_four_jacks"]))]:
+        cards = {f"{four}{s}" for s in state.rules.suits}
+        if cards <= hand and (moment == "after_exchange" or (
+                moment == "original_hand" and cards <= book.dealt.get(seat, set()))):
+            return True
+    return False
+
+
 def offers_thousand(state: GameState, book: Book) -> set[str]:
     """Thousand section 8.1: only the player about to lead, holding K and Q of the suit,
-    once per lead, and not on the deal's first lead (``marriage_first_lead``)."""
+    once per lead, and not on the deal's first lead (``marriage_first_lead``); before the
+    first lead, the throw-in of four nines (section 3)."""
     o, seat = book.opts, state.to_act
     if state.trick_cards or book.declared_on_lead:
         return set()
-    hand = _hand(state, seat)
-    if not state.tricks:  # section 3: four nines (jacks) thrown in before the first lead
-        fours = ["9", *("J" * bool(o["redeal_four_jacks"]))]
-        thrown = o["four_nines_redeal"] == "after_exchange" and any(
-            sum(rank(c) == r for c in hand) == 4 for r in fours)
-        return ({"redeal"} if thrown else set()) | (
-            {f"marriage:{s}" for s in _pairs(hand)} if o["marriage_first_lead"] else set())
-    return {f"marriage:{s}" for s in _pairs(hand)}
+    pairs = {f"marriage:{s}" for s in _pairs(_hand(state, seat))}
+    if not state.tricks:
+        thrown = {"redeal"} if throw_in(state, book, seat) else set()
+        return thrown | (pairs if o["marriage_first_lead"] else set())
+    return pairs
 
 
 def offers_marianna(state: GameState, book: Book) -> set[str]:
@@ -224,6 +241,7 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
     state = new_match(rules, seed)
     rng = random.Random(seed)
     checked = 0
+    book.deal(state)
     for _ in range(max_actions):
         if state.phase == Phase.OVER:
             break
@@ -257,6 +275,7 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
                         and book.opts["claim_mode"] == "explicit"), (
                 f"{name} seed {seed} hand {hand_no}: a card ended the hand, no claim offered")
             book.new_hand()
+            book.deal(state)
         elif len(state.tricks) > ntricks:
             book.trick_done()
             if oracle is offers_schnapsen:
@@ -289,6 +308,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {}),
     ("thousand", {"marriage_first_lead": True}),
     ("thousand", {"four_nines_redeal": "off"}),
+    ("thousand", {"four_nines_redeal": "original_hand"}),
     ("thousand", {"redeal_four_jacks": True}),
     ("thousand-pl", {}),
     ("thousand-2", {}),
@@ -338,6 +358,7 @@ FLIPS: list[tuple[str, str, Any]] = [
     ("sixty-six", "marriage_after_close", True),
     ("sixty-six", "close_before_draw", False),
     ("thousand", "marriage_first_lead", True),
+    ("thousand", "four_nines_redeal", "off"),
     ("marianna", "declare_when", "trick_start"),
     ("marianna", "declare_who", "leader"),
     ("marianna", "trick_six", True),
@@ -383,3 +404,36 @@ def test_offers_see_a_wrong_reading(name: str, oracle: Oracle, wrong: str,
     with pytest.raises(AssertionError, match=rf"^{name} seed .* oracle"):
         for seed in range(30):
             check_offers(name, seed, max_actions=300)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "reported to the lead (diffcheck3): the reference offers the four-nines throw-in only "
+    "to the player on lead, never to a defender holding them"))
+def test_four_nines_any_player() -> None:
+    """Thousand section 3: "any player holding all four nines after the prikup exchange
+    may throw the deal in before the first lead", a defender too (the spec's
+    thousand.throw-in.four-nines says the same)."""
+    rules = load_rules("thousand")
+    holders = 0
+    for seed in range(20):
+        state, rng, book = new_match(rules, seed), random.Random(seed), Book(dict(rules.options))
+        offered: set[int] = set()  # the seats offered a throw-in in this hand
+        for _ in range(400):
+            if state.phase == Phase.OVER:
+                break
+            actions = state.legal_actions()
+            texts = [action_text(rules, a) for a in actions]
+            if "redeal" in texts:
+                offered.add(state.to_act)
+            if state.phase == Phase.PLAY and not state.tricks and not state.trick_cards:
+                due = {s for s in range(len(state.hands)) if throw_in(state, book, s)}
+                holders += len(due)
+                assert due <= offered | {state.to_act}, (
+                    f"thousand seed {seed} hand {state.hand_no}: seats {sorted(due)} hold "
+                    f"four nines, the reference offered a throw-in to {sorted(offered)}")
+            hand_no = state.hand_no
+            state.apply(rng.choice([a for a, t in zip(actions, texts, strict=True)
+                                    if t != "redeal"] or actions))
+            if state.hand_no != hand_no:
+                offered = set()
+    assert holders > 0
