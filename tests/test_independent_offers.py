@@ -437,3 +437,26 @@ def test_four_nines_any_player() -> None:
             if state.hand_no != hand_no:
                 offered = set()
     assert holders > 0
+
+
+@pytest.mark.parametrize(("name", "seed"), [
+    ("marianna", 927), ("marianna", 1350), ("marianna-2", 715), ("marianna-2", 2261)])
+def test_offers_combinations(name: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mariannino or mariannone (a whole hand of four queens and a king, or four kings
+    and a queen) is rare in random play: these seeds hold one. The oracle offers it where
+    the reference does, and an oracle that forgets it disagrees."""
+    seen: list[str] = []
+    combination = ("mariannino:", "mariannone:")
+
+    def counting(state: GameState, book: Book) -> set[str]:
+        offers = offers_marianna(state, book)
+        seen.extend(t for t in offers if t.startswith(combination))
+        return offers
+
+    monkeypatch.setitem(ORACLES, name, counting)
+    check_offers(name, seed)
+    assert seen
+    monkeypatch.setitem(ORACLES, name, lambda state, book: {
+        t for t in offers_marianna(state, book) if not t.startswith(combination)})
+    with pytest.raises(AssertionError, match=rf"^{name} seed {seed} .* oracle"):
+        check_offers(name, seed)
