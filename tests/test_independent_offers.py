@@ -133,7 +133,13 @@ def close_reply_due(state: GameState, book: Book, closer: int) -> bool:
     """Sixty-six section 2.2: "at the moment of a close, the closer's opponent may
     exchange the trump nine" (``exchange_on_close``), offered right after the close."""
     nine = f"{lowest(state)}{_trump(state)}"
-    return bool(book.opts.get("exchange_on_close")) and nine in _hand(state, 1 - closer)
+    other = _hand(state, opponent(state, closer))
+    return bool(book.opts.get("exchange_on_close")) and nine in other
+
+
+def opponent(state: GameState, seat: int) -> int:
+    """The other player in the hand (Sixty-six for three: the dealer sits out, no cards)."""
+    return next(s for s in range(len(state.hands)) if s != seat and state.hands[s])
 
 
 def after_trick_window(state: GameState, book: Book) -> bool | None:
@@ -210,6 +216,7 @@ def offers_marianna(state: GameState, book: Book) -> set[str]:
 Oracle = Callable[[GameState, Book], set[str]]
 ORACLES: dict[str, Oracle] = {
     "schnapsen": offers_schnapsen, "sixty-six": offers_schnapsen,
+    "sixty-six-3": offers_schnapsen,
     "thousand": offers_thousand, "thousand-pl": offers_thousand,
     "thousand-2": offers_thousand, "thousand-4": offers_thousand,
     "marianna": offers_marianna, "marianna-2": offers_marianna,
@@ -266,8 +273,8 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if text == "close" and state.hand_no == hand_no:
             reply = close_reply_due(state, book, seat)
             assert (state.phase == Phase.CLOSE_REPLY) == reply, (
-                f"{name} seed {seed} hand {hand_no}: seat {seat} closed, the opponent "
-                f"holds {sorted(_hand(state, 1 - seat))}: reference {state.phase.name}, "
+                f"{name} seed {seed} hand {hand_no}: seat {seat} closed, the opponent holds "
+                f"{sorted(_hand(state, opponent(state, seat)))}: reference {state.phase.name}, "
                 f"oracle {'an exchange offered' if reply else 'no reply'}")
         if state.hand_no != hand_no:
             # explicit claims: the last trick's winner gets his claim window (1.11)
@@ -305,6 +312,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("sixty-six", {"close_before_draw": False}),
     ("sixty-six", {"close_on_first_lead": False, "close_min_talon": 4}),
     ("sixty-six", {"claim_mode": "auto"}),
+    ("sixty-six-3", {}),
     ("thousand", {}),
     ("thousand", {"marriage_first_lead": True}),
     ("thousand", {"four_nines_redeal": "off"}),
