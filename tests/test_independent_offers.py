@@ -52,6 +52,8 @@ class Book:
     replied: bool = False  # the closer's opponent has answered the close (Sixty-six)
     combinations: set[str] = field(default_factory=set)  # mariannino, mariannone said
     dealt: dict[int, set[str]] = field(default_factory=dict)  # the hands as dealt
+    window: list[int] = field(default_factory=list)  # the seats asked before this lead
+    window_due: bool = False  # declarations were open at this trick's lead
 
     def seen(self, text: str, seat: int, played: bool) -> None:
         """An action by ``seat`` (``played``: a card)."""
@@ -70,7 +72,7 @@ class Book:
 
     def trick_done(self) -> None:
         """A trick is complete."""
-        self.trick_declarers = set()
+        self.trick_declarers, self.window = set(), []
 
     def deal(self, state: GameState) -> None:
         """The hands as dealt (before any bid or exchange)."""
@@ -80,6 +82,7 @@ class Book:
         """A new hand: nothing closed or declared."""
         self.closed_by, self.declared_on_lead, self.replied = -1, False, False
         self.declared, self.trick_declarers, self.combinations = set(), set(), set()
+        self.window = []
 
 
 def _won_tricks(state: GameState, seat: int) -> int:
@@ -267,6 +270,12 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
         action = (_choose(rng, actions, texts) if state.phase not in BEFORE_PLAY
                   else rng.choice(actions))
         seat, hand_no, ntricks = state.to_act, state.hand_no, len(state.tricks)
+        if state.phase == Phase.WINDOW and seat not in book.window:
+            book.window.append(seat)
+        played_by = [*state.trick_seats, seat]
+        if not state.trick_cards and isinstance(action, Play):  # the lead: was it open?
+            book.window_due = bool(state.stock) or (
+                bool(book.opts.get("trick_six")) and len(state.tricks) == 5)
         state.apply(action)
         text = action_text(rules, action)
         book.seen(text, seat, isinstance(action, Play))
@@ -284,6 +293,12 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
             book.new_hand()
             book.deal(state)
         elif len(state.tricks) > ntricks:
+            # Marianna trick_start: "by any player, taken in playing order" before the lead
+            assert book.opts.get("declare_when") != "trick_start" or (
+                book.window == (played_by if book.window_due else [])), (
+                f"{name} seed {seed} hand {hand_no} trick {len(state.tricks)}: reference "
+                f"declaring window {book.window}, trick played by {played_by}, oracle window "
+                f"{'in that order' if book.window_due else 'none'}")
             book.trick_done()
             if oracle is offers_schnapsen:
                 window = after_trick_window(state, book)
@@ -373,7 +388,8 @@ FLIPS: list[tuple[str, str, Any]] = [
 ]
 MISREADS = [case for name, key, value in FLIPS for case in (
     (name, {}, {key: value}),
-    (name, {key: value}, {key: dict(load_rules(name).options)[key]}))]
+    (name, {key: value}, {key: dict(load_rules(name).options)[key]}))] + [
+    ("marianna", {"declare_when": "trick_start"}, {"trick_six": True})]  # the window's end
 
 
 @pytest.mark.parametrize(("name", "options", "misread"), MISREADS, ids=lambda v: str(v))
