@@ -3,12 +3,15 @@
 ``test_independent_play`` checks the cards a seat may play; this file checks the rest of
 what the reference offers during a hand's play (``legal_actions()`` minus the plays): the
 close, the exchange of the trump jack or nine, the marriages and the claims of Schnapsen
-and Sixty-six (``RULES-NOTES-schnapsen.md`` sections 1.6-1.10, 2.2-2.4, 5 and 6), the
-marriage declarations of Thousand (``RULES-NOTES-thousand.md`` section 8.1), and the
-mariannas and combinations of Marianna (``RULES-NOTES.md``). Each oracle is written from
-the notes alone and reads only the public position (the hands, the stock, the tricks
-taken) and the actions it has seen; random seeded matches are driven through the public
-API and the oracle must give the same set of action names at every decision.
+and Sixty-six, for two and three (``RULES-NOTES-schnapsen.md`` sections 1.6-1.10, 2.2-2.4,
+3, 5 and 6), with the windows they come in (between a trick and the draw, the reply to a
+close, after the last trick); the marriage declarations and the four-nines throw-in of
+Thousand (``RULES-NOTES-thousand.md`` sections 3 and 8.1); the mariannas, the mariannino
+and mariannone of Marianna and its options (``RULES-NOTES.md``), with the trick_start
+window in playing order. Each oracle is written from the notes alone and reads only the
+public position (the hands, the stock, the tricks taken) and the actions it has seen;
+random seeded matches are driven through the public API and the oracle must give the same
+set of action names at every decision.
 """
 
 from __future__ import annotations
