@@ -470,7 +470,7 @@ def test_four_nines_any_player() -> None:
     ("marianna", 927), ("marianna", 1350), ("marianna-2", 715), ("marianna-2", 2261)])
 def test_offers_combinations(name: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A mariannino or mariannone (a whole hand of four queens and a king, or four kings
-    and a queen) is rare in random play: these seeds hold one. The oracle offers it where
+    and a queen) is rare in random play: these seeds hold a mariannino. The oracle offers it where
     the reference does, and an oracle that forgets it disagrees."""
     seen: list[str] = []
     combination = ("mariannino:", "mariannone:")
