@@ -24,7 +24,7 @@ linear in the hidden cards keeps the last figures at or under 1. With
 before a window the acting seat's cards leave shut for one turned-up card
 ended the cases of the other cards of its suit too, and a turned-up card in no
 hand at a replay's refused step ended the cases of the cards played before it
-(``deduce.TURNED_UP_ALIKE``, ``search.UNPLAYED_TURN_UP`` off; issue #28's
+(``turnedup.TURNED_UP_ALIKE``, ``search.UNPLAYED_TURN_UP`` off; issue #28's
 eighth round): one row each.
 
 Usage::
@@ -49,7 +49,7 @@ from typing import Any
 
 from mariage import list_rulesets, load_rules
 from mariage.arena.bots import make_bot
-from mariage.notation import deduce, search
+from mariage.notation import search, turnedup
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_record
@@ -145,7 +145,7 @@ def scaling(name: str, records: int, limit: int,
             variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
     their cards hidden and as each seat saw them; the hidden cards of each. One result
-    per variant (``deduce.TURNED_UP_ALIKE`` and ``search.UNPLAYED_TURN_UP``), each case
+    per variant (``turnedup.TURNED_UP_ALIKE`` and ``search.UNPLAYED_TURN_UP``), each case
     checked by every variant in turn."""
     rules = load_rules(name)
     out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
@@ -166,13 +166,13 @@ def scaling(name: str, records: int, limit: int,
             # each variant first for every other record
             for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
-                deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = variant
+                turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = variant
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
                     cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
                 finally:
-                    deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
+                    turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
                 hidden[label] = hidden.get(label, 0) + n
                 assert not errors, (name, seed, label, variant, errors[:1])
     return out

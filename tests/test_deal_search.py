@@ -292,7 +292,7 @@ def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: 
     """The replays of each searched hand of a random match of ``name`` (the benchmark's
     bots, every card hidden), with the search's ``flag`` on, then off."""
     from mariage.arena.bots import make_bot
-    from mariage.notation import deduce, search
+    from mariage.notation import deduce, search, turnedup
     from mariage.notation.recorder import record_match
 
     rules = load_rules(name)
@@ -302,7 +302,8 @@ def _replays_with_and_without(monkeypatch: pytest.MonkeyPatch, name: str, seed: 
     assert check_record(rec).errors == []
     on = list(used)
     del used[:]
-    monkeypatch.setattr(search if hasattr(search, flag) else deduce, flag, False)
+    owner = next(m for m in (search, deduce, turnedup) if hasattr(m, flag))
+    monkeypatch.setattr(owner, flag, False)
     assert check_record(rec).errors == []
     return on, list(used)
 
@@ -335,7 +336,7 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
     # without them, give the same verdict
     import random
 
-    from mariage.notation import deduce, search
+    from mariage.notation import deduce, search, turnedup
 
     rules = load_rules(name)
     rec = recorded_match(name, {}, seed, seed + 3)
@@ -360,12 +361,12 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
     assert rules.ncards > 0
     new = _verdict(partial)
     search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
-    deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = False
+    turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = False
     try:
         old = _verdict(partial)
     finally:
         search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = True
-        deduce.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
+        turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
     gave_up = "N136"
     if gave_up not in new and gave_up not in old:
         assert new == old, (name, seed, share, swap, new, old)

@@ -21,7 +21,7 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   have opened (each card it cannot do without lies at its places; if none
   of its possible hands opens it, the case is dead, and so are the cases of
   the other turned-up cards of its suit that keep it shut whatever the seats
-  hold: :func:`turned_up_alike`).
+  hold: :func:`~mariage.notation.turnedup.turned_up_alike`).
 
 Every bound learned holds for every consistent deal, and each one removes at
 least one place from one card, so the search ends after at most
@@ -68,8 +68,8 @@ from mariage.engine.state import GameState
 from ..errors import IllegalActionError
 from .placement import Placement, Refusal, effect_of, plays_in
 
-__all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "give_choices", "learn",
-           "possible_effects", "settle", "turned_up_alike"]
+__all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "fixed_cards", "give_choices", "learn",
+           "possible_effects", "settle"]
 
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
@@ -91,7 +91,7 @@ def _live(allowed: dict[int, int], places: int, gone: int) -> int:
     return live
 
 
-def _fixed(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
+def fixed_cards(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
     """The cards of ``hand`` that no placement changes (known places, or moved there)."""
     fixed = 0
     for c in st.rules.cards_of(hand):
@@ -138,7 +138,7 @@ def _own_window(refusal: Refusal, placement: Placement,
         return UNSURE, []  # the last step brought cards to a hand: places it did not hold
     allowed, moved = placement.allowed, refusal.moved
     places = refusal.received[seat]
-    fixed = _fixed(st, before.hands[seat], allowed, moved)
+    fixed = fixed_cards(st, before.hands[seat], allowed, moved)
     if isinstance(last, (Play, Exchange)) and last_seat == seat:
         fixed |= 1 << last.card
     if isinstance(action, Exchange):
@@ -168,95 +168,6 @@ def _own_window(refusal: Refusal, placement: Placement,
     return (LEARNED, [placement]) if broke else (UNSURE, [])
 
 
-#: Rule out at once the cases of every turned-up card for which a window the acting
-#: seat's own cards open stays shut whatever the seats hold (False: each such case
-#: costs a replay, as before issue #28's eighth round; for the benchmark's comparison).
-TURNED_UP_ALIKE = True
-
-
-def turned_up_alike(refusal: Refusal, placement: Placement, played_before: int,
-                    candidates: int) -> int:
-    """The cards of ``candidates`` (each one the turned-up card of other cases) that,
-    turned up instead of the replay's own, leave the refused action refused whatever
-    each seat holds: the cases of those cards need no replay.
-
-    For an action out of turn that plays no card (a window the seat's own cards open:
-    holding more cards never shuts it), after a step that brought no card to a hand,
-    in a game where the turned-up card does not score. Each candidate changes places
-    with the replay's turned-up card in the state before the last step; the action
-    stays refused, with that step legal, when the acting seat holds every card that
-    may lie with it in any case (every unknown card not played, its own known cards),
-    and the other seats hold their known cards, the replay's cards, and every unknown
-    card. A candidate played or moved before the step is never given (the cases
-    differ before it)."""
-    st, action, seat = refusal.state, refusal.action, refusal.seat
-    previous = refusal.previous
-    if action is None or played_card(action) >= 0 or previous is None \
-            or st.rules.turn_up_bonus or seat == st.to_act or not TURNED_UP_ALIKE:
-        return 0
-    before, last_seat, last = previous
-    turned = before.turn_up
-    if turned is None or any(now & ~then for now, then in zip(st.hands, before.hands,
-                                                                 strict=True)):
-        return 0
-    allowed, moved = placement.allowed, refusal.moved
-    gone = played_before | refusal.moved
-    unknown = 0
-    for c in allowed:
-        if not gone >> c & 1:
-            unknown |= 1 << c
-    unknown |= 1 << turned
-    alike = 0
-    for t in before.rules.cards_of(candidates & ~gone & ~(1 << turned)):
-        probe = _turned_up_as(before, turned, t)
-        lows = [_fixed(probe, h, allowed, moved) & ~(1 << t) for h in probe.hands]
-        most = (lows[seat] | unknown) & ~(1 << t)
-        trials = []
-        for others in (probe.hands, lows, [low | (unknown & ~(1 << t)) for low in lows]):
-            hands = list(others)
-            hands[seat] = most
-            trials.append(hands)
-        if all(_refused_after(probe, hands, last_seat, last, seat, action)
-               for hands in trials):
-            alike |= 1 << t
-    return alike
-
-
-def _turned_up_as(st: GameState, turned: int, card: int) -> GameState:
-    """A copy of ``st`` where ``card`` (not played) is the turned-up card and the
-    turned-up card ``turned`` lies where ``card`` lay."""
-    probe = st.clone()
-    pair = 1 << turned | 1 << card
-    for masks in (probe.hands, probe.known):
-        for s, m in enumerate(masks):
-            if m & pair and (m & pair) != pair:
-                masks[s] = m ^ pair
-    swap = {turned: card, card: turned}
-    probe.stock[:] = [swap.get(c, c) for c in probe.stock]
-    probe.aside[:] = [swap.get(c, c) for c in probe.aside]
-    probe.turn_up = card
-    return probe
-
-
-def _refused_after(before: GameState, hands: list[int], last_seat: int, last: Action,
-                   seat: int, action: Action) -> bool:
-    """From ``before`` with ``hands``, is ``last`` (by ``last_seat``) legal and then
-    ``action`` (by ``seat``) refused? (A probe that fails otherwise: no.)"""
-    probe = before.clone()
-    probe.hands[:] = hands
-    try:
-        probe.apply(last, last_seat)
-    except Exception:
-        return False
-    try:
-        probe.apply(action, seat)
-    except IllegalActionError:
-        return True
-    except Exception:
-        return False
-    return False
-
-
 def _both_legal(before: GameState, hands: list[int], last_seat: int, last: Action,
                 seat: int, action: Action) -> bool:
     """From ``before`` with ``hands``, are ``last`` (by ``last_seat``) and then
@@ -273,7 +184,7 @@ def _other_window(refusal: Refusal, placement: Placement) -> tuple[str, list[Pla
     before, last_seat, last = previous
     allowed, moved = placement.allowed, refusal.moved
     hand = before.hands[other]
-    fixed = _fixed(st, hand, allowed, moved)
+    fixed = fixed_cards(st, hand, allowed, moved)
     if isinstance(last, (Play, Exchange)) and last_seat == other:
         fixed |= 1 << last.card
 
@@ -333,7 +244,7 @@ def _effect(refusal: Refusal, placement: Placement,
     for seat in [actor] + [s for s in range(n) if s != actor]:
         hand = before.hands[seat]
         places = refusal.received[seat]
-        fixed = _fixed(before, hand, allowed, moved)
+        fixed = fixed_cards(before, hand, allowed, moved)
         if isinstance(action, (Play, Exchange)) and seat == actor:
             fixed |= 1 << action.card
         if holds(seat, fixed):  # anti-monotone in this seat's cards
@@ -374,7 +285,7 @@ def possible_effects(refusal: Refusal, placement: Placement,
     allowed, moved = placement.allowed, refusal.moved
     for seat in range(len(before.hands)):
         places = refusal.received[seat]
-        fixed = _fixed(before, before.hands[seat], allowed, moved)
+        fixed = fixed_cards(before, before.hands[seat], allowed, moved)
         if isinstance(action, (Play, Exchange)) and seat == actor:
             fixed |= 1 << action.card
         live = _live(allowed, places, played_before | moved)
@@ -421,7 +332,7 @@ def give_choices(refusal: Refusal, placement: Placement,
     allowed, moved = placement.allowed, refusal.moved
     gone = played_before | moved
     places = refusal.received[giver]
-    fixed = _fixed(st, st.hands[giver], allowed, moved)
+    fixed = fixed_cards(st, st.hands[giver], allowed, moved)
     may = fixed | _live(allowed, places, gone)
     later = acts[index + 1:]
     plays = _plays_from(later, r.nseats)
@@ -445,7 +356,7 @@ def give_choices(refusal: Refusal, placement: Placement,
         if plays[receiver].bit_count() == st.hands[receiver].bit_count() + count + coming:
             may &= plays[receiver]  # it plays out its hand: it plays every card passed
         if not coming:
-            own = _fixed(st, st.hands[receiver], allowed, moved) \
+            own = fixed_cards(st, st.hands[receiver], allowed, moved) \
                 | _live(allowed, refusal.received[receiver], gone)
             forced = plays[receiver] & ~own
     if forced & ~may or forced.bit_count() > count:
@@ -566,7 +477,7 @@ def _bounds_of_hands(st: GameState, placement: Placement, refusal: Refusal,
     allowed, moved = placement.allowed, refusal.moved
     lows, highs = [], []
     for seat, hand in enumerate(st.hands):
-        fixed = _fixed(st, hand, allowed, moved)
+        fixed = fixed_cards(st, hand, allowed, moved)
         places = refusal.received[seat]
         live = _live(allowed, places, played_before | moved)
         lows.append(fixed)
@@ -666,7 +577,7 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
             return LEARNED, [placement]
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
-    fixed = _fixed(st, hand, allowed, moved)
+    fixed = fixed_cards(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
     lows, highs = _bounds_of_hands(st, placement, refusal, played_before)
     if not _alone(lambda hands: _legal_hands(st, seat, action, hands), st.hands, seat,

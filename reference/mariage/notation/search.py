@@ -85,7 +85,6 @@ from .deduce import (
     learn,
     possible_effects,
     settle,
-    turned_up_alike,
 )
 from .placement import (
     DECIDE,
@@ -98,6 +97,7 @@ from .placement import (
     unseen_give,
 )
 from .reader import DEFAULT_LIMIT
+from .turnedup import turned_up_alike
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
