@@ -10,6 +10,7 @@ generator), and the copy must go on exactly like the original.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -287,6 +288,20 @@ class _ShowsItsOwnWay(Announcements):
     """A subclass of a mechanism that declared its hook's trail: it loses the trail."""
 
 
+def _last_cards(state: GameState, rng: random.Random,
+                going_on: Callable[[GameState], bool]) -> Iterator[tuple[int, Play]]:
+    """Random actions on ``state`` while ``going_on(state)``: each a trick's last card
+    is handed to the caller (who applies it), the others applied here."""
+    while going_on(state):
+        last = (len(state.trick_cards) + 1 == state.rules.hand_seats
+                and state.phase == Phase.PLAY)
+        seat, action = pick_action(rng, state)
+        if last and type(action) is Play:
+            yield seat, action
+        else:
+            state.apply(action, seat=seat)
+
+
 #: (ruleset, mechanisms changed, a trick's end journaled as a trail)
 _TRICK_END_CASES = [
     ("marianna", {}, True),
@@ -296,7 +311,6 @@ _TRICK_END_CASES = [
     ("marianna", {"tricks": _DrawsWithABonus()}, False),
     ("belote", {"announcements": _ShowsItsOwnWay()}, False),
     ("schnapsen", {}, True),  # no automatic claim: the claims only pause the hand
-    ("mariazza", {}, False),  # the hand target may end it
 ]
 
 
@@ -316,12 +330,8 @@ def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
     state.enable_undo()
     rng = random.Random(7)
     ends = 0
-    while state.to_act is not None and state.phase not in (Phase.DEAL, Phase.OVER):
-        last = len(state.trick_cards) + 1 == rules.hand_seats and state.phase == Phase.PLAY
-        seat, action = pick_action(rng, state)
-        if not (last and type(action) is Play):
-            state.apply(action, seat=seat)
-            continue
+    for seat, action in _last_cards(state, rng, lambda s: s.to_act is not None
+                                    and s.phase not in (Phase.DEAL, Phase.OVER)):
         before, trick_no = fingerprint(state), state.trick_no
         state.apply(action, seat=seat)
         assert state._undo is not None
@@ -332,6 +342,47 @@ def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
         assert fingerprint(state) == before
         state.apply(action, seat=seat)
     assert ends >= 3
+
+
+def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach() -> None:
+    """Mariazza's hand ends the moment a side reaches its target, after any trick: a
+    trick's end is a trail where no side reaches the target even with the trick's card
+    points and the winner's held points, else a snapshot (and where the trick's winner
+    has held points to credit as he leads); the tricks that reach the target end the
+    hand mid-hand; every undo gives back the state before the card, and undo_to a mark
+    at the hand's start the state there."""
+    rules = rules_for("mariazza", {})
+    target = rules.hand_target
+    assert target is not None
+    kinds = {"trail": 0, "snapshot": 0, "target": 0}
+    for seed in range(12):
+        state = new_match(rules, seed)
+        state.enable_undo()
+        rng = random.Random(seed)
+        start, at_start, hand_no = state.mark(), fingerprint(state), state.hand_no
+        for seat, action in _last_cards(state, rng, lambda s, h=hand_no: s.hand_no == h
+                                        and not s.terminal):
+            before, trick_no = fingerprint(state), state.trick_no
+            sides = max(map(state.hand_points, range(len(state.captured))))
+            cards = [*state.trick_cards, action.card]
+            state.apply(action, seat=seat)
+            assert state._undo is not None
+            winner = state.tricks[-1][2] if state.hand_no == hand_no else None
+            if state.hand_no != hand_no and trick_no < state._tricks_per_hand:
+                kinds["target"] += 1  # the target reached mid-hand
+            elif state.trick_no == trick_no + 1:  # the hand goes on
+                assert winner is not None
+                held = before["held"][winner]  # credited as he leads: by snapshot
+                quiet = sides + sum(state._points[c] for c in cards) < target and not held
+                trailed = state._undo[-1][0] is TRICK_TRAIL
+                assert trailed is quiet, (seed, trick_no)
+                kinds["trail" if trailed else "snapshot"] += 1
+            state.undo()
+            assert fingerprint(state) == before
+            state.apply(action, seat=seat)
+        state.undo_to(start)
+        assert fingerprint(state) == at_start
+    assert min(kinds.values()) >= 3, kinds
 
 
 @pytest.mark.parametrize("name", by_family())
