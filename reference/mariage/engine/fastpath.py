@@ -553,11 +553,12 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append((_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+        lines.append("    journal.append([_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
                      "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
-                     f"st.trump, st.trump_next, {tuple(extra)!r}, ({saved})))")
+                     "st.trump, st.trump_next, len(st.actions) - 1, len(st.tricks), "
+                     f"{tuple(extra)!r}, ({saved})])")
     lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
@@ -645,7 +646,7 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
             "    st.actions.append((seat, action))", "    known = st.known",
             "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
             "    seats.append(seat)", "    trick.append(card)", *next_seat,
-            "        if kb & bit or f >= 0:", "            journal.append((_CARD, seat, kb, f))",
+            "        if kb & bit or f >= 0:", "            journal.append([_CARD, seat, kb, f])",
             "        else:", "            journal.append(seat)", "        return"]
 
 
