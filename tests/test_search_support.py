@@ -344,17 +344,18 @@ def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
     assert ends >= 3
 
 
-def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach() -> None:
+@pytest.mark.parametrize("target", [41, 71])
+def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach(target: int) -> None:
     """Mariazza's hand ends the moment a side reaches its target, after any trick: a
     trick's end is a trail where the winner's side does not reach the target even with
     the trick's card points, else a snapshot (and where the trick's winner has held
     points to credit as he leads); the tricks that reach the target end the
     hand mid-hand; every undo gives back the state before the card, and undo_to a mark
-    at the hand's start the state there."""
-    rules = rules_for("mariazza", {})
-    target = rules.hand_target
-    assert target is not None
-    kinds = {"trail": 0, "snapshot": 0, "target": 0}
+    at the hand's start the state there. At 71 the hands last longer: the turned-up
+    card is drawn in a trail."""
+    rules = rules_for("mariazza", {"target": target})
+    assert rules.hand_target == target
+    kinds = {"trail": 0, "snapshot": 0, "target": 0, "turn-up drawn": 0}
     for seed in range(40):
         state = new_match(rules, seed)
         state.enable_undo()
@@ -362,7 +363,7 @@ def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach() -> None:
         start, at_start, hand_no = state.mark(), fingerprint(state), state.hand_no
         for seat, action in _last_cards(state, rng, lambda s, h=hand_no: s.hand_no == h
                                         and not s.terminal):
-            before, trick_no = fingerprint(state), state.trick_no
+            before, trick_no, turn_up = fingerprint(state), state.trick_no, state.turn_up
             sides = list(map(state.hand_points, range(len(state.captured))))
             cards = [*state.trick_cards, action.card]
             state.apply(action, seat=seat)
@@ -379,12 +380,15 @@ def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach() -> None:
                 trailed = state._undo[-1][0] is TRICK_TRAIL
                 assert trailed is quiet, (seed, trick_no)
                 kinds["trail" if trailed else "snapshot"] += 1
+                drawn = turn_up is not None and state.turn_up is None  # the turned-up card
+                kinds["turn-up drawn"] += int(trailed and drawn)
             state.undo()
             assert fingerprint(state) == before
             state.apply(action, seat=seat)
         state.undo_to(start)
         assert fingerprint(state) == at_start
-    assert kinds["trail"] >= 30 and kinds["target"] >= 10 and kinds["snapshot"] >= 1, kinds
+    assert kinds["trail"] >= 300 and kinds["target"] >= 20 and kinds["snapshot"] >= 1, kinds
+    assert kinds["turn-up drawn"] >= (10 if target > 41 else 0), kinds
 
 
 @pytest.mark.parametrize("name", by_family())
