@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from families import by_family
@@ -23,7 +23,7 @@ from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
 from mariage.engine.journal import TRICK_TRAIL
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Scoring, TrickPlay
 from mariage.engine.mechanisms.announce import Announcements
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 
@@ -300,6 +300,51 @@ def _last_cards(state: GameState, rng: random.Random,
             yield seat, action
         else:
             state.apply(action, seat=seat)
+
+
+class _CountsTricks(Scoring):
+    """A hook at the trick's end that declares the slot it changes: trailed."""
+
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"count_trick": ("carry_bonus",)}
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return (*super().hooks(rules), ("after_trick", "count_trick"))
+
+    def count_trick(self, st: GameState, winner: int) -> bool:
+        st.carry_bonus += winner + 1
+        return False
+
+
+def test_a_trick_end_keeps_what_a_trailed_hook_declares() -> None:
+    """A hook that declares what it changes (``trail_hooks``) gets those slots kept with
+    each trick's end: undo() takes each trick's end back exactly, and undo_to() a mark
+    some tricks back restores them from the earliest trick's end."""
+    rules = rules_for("marianna", {})
+    deals = SeededDeals(rules, 5)
+    state = GameState(rules, first_dealer=deals.first_dealer,
+                      mechanisms=replace(DEFAULT_MECHANISMS, scoring=_CountsTricks()))
+    state.deal(*deals.next_deal())
+    state.enable_undo()
+    rng = random.Random(5)
+    marks = [(state.mark(), fingerprint(state))]
+    trails = 0
+    while state.trick_no < state._tricks_per_hand:
+        before, trick_no = fingerprint(state), state.trick_no
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+        if state.trick_no == trick_no + 1:
+            assert state._undo is not None and state._undo[-1][0] is TRICK_TRAIL
+            assert state.carry_bonus != before["carry_bonus"]
+            trails += 1
+        state.undo()
+        assert fingerprint(state) == before
+        state.apply(action, seat=seat)
+        if rng.random() < 0.2:
+            marks.append((state.mark(), fingerprint(state)))
+    for mark, seen in reversed(marks):
+        state.undo_to(mark)
+        assert fingerprint(state) == seen
+    assert trails >= 5 and len(marks) >= 3
 
 
 #: (ruleset, mechanisms changed, a trick's end journaled as a trail)
