@@ -40,7 +40,12 @@ Usage::
 
 ``--rulesets`` measures, per ruleset, on play-phase states of its own
 (reached by seeded random play): *apply+undo* over *apply* alone, and
-*playout+undo_to* over *clone+playout*.
+*playout+undo_to* over *clone+playout*. With ``--kinds`` it splits *apply*
+and *apply+undo* by the kind of action taken (a card within its trick, the
+last card of a trick, the hand's last card, any other action), as the undo
+journal treats them differently (a trail or a snapshot)::
+
+    python benchmarks/bench_search.py --quick --rulesets marianna mariazza --kinds
 """
 
 from __future__ import annotations
@@ -471,6 +476,50 @@ def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
             "clone+playout": lambda: playout(False), "playout+undo_to": lambda: playout(True)}
 
 
+#: the kinds of action that ``--kinds`` times apart, in the order shown
+KINDS = ("card in trick", "trick's end", "hand's last card", "other")
+
+
+def action_kind(state: mariage.GameState, action: mariage.Action) -> str:
+    """Which of :data:`KINDS` ``action`` is in ``state`` (a play-phase state)."""
+    if type(action) is not mariage.Play:
+        return "other"
+    if len(state.trick_cards) + 1 < state.rules.hand_seats:
+        return "card in trick"
+    return "hand's last card" if state.trick_no >= state._tricks_per_hand else "trick's end"
+
+
+def run_kinds(names: list[str], positions: int, repeat: int, seed: int
+              ) -> dict[tuple[str, str], tuple[int, float, float]]:
+    """Per ruleset and kind of action: how many states, and the best of ``repeat``
+    interleaved runs of apply and apply+undo (seconds per state)."""
+    out: dict[tuple[str, str], tuple[int, float, float]] = {}
+    for name in names:
+        groups: dict[str, list[tuple[mariage.GameState, mariage.Action]]] = {}
+        for state, action in ruleset_positions(name, positions, seed):
+            groups.setdefault(action_kind(state, action), []).append((state, action))
+        for kind in (k for k in KINDS if k in groups):
+            pairs = groups[kind]
+            measures = bench_ruleset(pairs, seed)
+            apply = undo = float("inf")
+            for _ in range(repeat):
+                apply = min(apply, measures["apply"]())
+                undo = min(undo, measures["apply+undo"]())
+            out[name, kind] = (len(pairs), apply / len(pairs), undo / len(pairs))
+    return out
+
+
+def render_kinds(table: dict[tuple[str, str], tuple[int, float, float]], positions: int,
+                 repeat: int) -> str:
+    lines = [f"{'ruleset':<24}{'kind of action':<18}{'states':>7}{'apply us':>10}"
+             f"{'apply+undo us':>15}{'ratio':>7}", "-" * 81]
+    for (name, kind), (count, apply, undo) in table.items():
+        lines.append(f"{name:<24}{kind:<18}{count:>7}{apply * 1e6:>10.2f}{undo * 1e6:>15.2f}"
+                     f"{undo / apply:>7.2f}")
+    lines.append(f"({positions} play-phase states per ruleset, best of {repeat})")
+    return "\n".join(lines)
+
+
 def run_rulesets(names: list[str], positions: int, repeat: int, seed: int
                  ) -> dict[str, dict[str, float]]:
     """Per ruleset, the best of ``repeat`` interleaved runs of each measure (seconds per
@@ -507,17 +556,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", nargs="*", metavar="NAME", default=None,
                         help="instead: apply+undo and playout+undo_to per ruleset (all if "
                              "no name is given)")
+    parser.add_argument("--kinds", action="store_true",
+                        help="with --rulesets: apply and apply+undo by kind of action")
     args = parser.parse_args(argv)
     positions = args.positions or (100 if args.quick else 400)
     repeat = args.repeat or (5 if args.quick else 15)
     if positions < 1 or repeat < 1:
         parser.error("--positions and --repeat must be at least 1")
+    if args.kinds and args.rulesets is None:
+        parser.error("--kinds goes with --rulesets")
     if args.rulesets is not None:
         names = args.rulesets or mariage.list_rulesets()
         unknown = sorted(set(names) - set(mariage.list_rulesets()))
         if unknown:
             parser.error(f"no such ruleset: {', '.join(unknown)}")
         print(f"search support per ruleset, Python {sys.version.split()[0]}")
+        if args.kinds:
+            print(render_kinds(run_kinds(names, positions, repeat, args.seed),
+                               positions, repeat))
+            return 0
         print(render_rulesets(run_rulesets(names, positions, repeat, args.seed),
                               positions, repeat))
         return 0

@@ -3,6 +3,7 @@ offer, and its card play (with the trick's end) does what their methods do."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from typing import Any
@@ -405,7 +406,9 @@ def test_generated_card_play_equals_the_mechanisms_methods(ruleset: str) -> None
 def test_generated_card_play_takes_exactly_the_legal_cards_in_hand(ruleset: str) -> None:
     """Every card in the hand of the seat to act is taken by the generated card play
     exactly when the duties allow it (the shortcuts that skip working out the duties
-    again, a free lead or a card of the suit led, never take a card they forbid)."""
+    again, a free lead or a card of the suit led, never take a card they forbid), with
+    undo off and on (the play that journals its trail has the same shortcuts); with
+    undo on, a refused card journals nothing and a taken one is undone exactly."""
     taken = refused = 0
     for opts in _option_samples(ruleset):
         rules = rules_for(ruleset, opts)
@@ -419,16 +422,22 @@ def test_generated_card_play_takes_exactly_the_legal_cards_in_hand(ruleset: str)
                 assert seat is not None
                 allowed = state.legal_plays(seat)
                 hand = state.hands[seat]
-                for card in (c for c in range(rules.ncards) if hand >> c & 1):
+                cards = [c for c in range(rules.ncards) if hand >> c & 1]
+                for card, undo in itertools.product(cards, (False, True)):
                     trial = state.clone()
+                    trial.enable_undo(undo)
                     try:
                         trial.apply(rules.play_actions[card])
                     except IllegalActionError:
                         assert not allowed >> card & 1, rules.card_code[card]
+                        assert trial.undo_depth == 0
                         refused += 1
                     else:
                         assert allowed >> card & 1, rules.card_code[card]
                         taken += 1
+                        if undo:
+                            trial.undo()
+                            assert _state_of(trial) == _state_of(state)
             seat, action = pick_action(rng, state)
             state.apply(action, seat=seat)
     assert taken > 50

@@ -10,8 +10,9 @@ generator), and the copy must go on exactly like the original.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from families import by_family
@@ -22,7 +23,7 @@ from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
 from mariage.engine.deals import SeededDeals
 from mariage.engine.journal import TRICK_TRAIL
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, TrickPlay
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Scoring, TrickPlay
 from mariage.engine.mechanisms.announce import Announcements
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 
@@ -287,6 +288,65 @@ class _ShowsItsOwnWay(Announcements):
     """A subclass of a mechanism that declared its hook's trail: it loses the trail."""
 
 
+def _last_cards(state: GameState, rng: random.Random,
+                going_on: Callable[[GameState], bool]) -> Iterator[tuple[int, Play]]:
+    """Random actions on ``state`` while ``going_on(state)``: each a trick's last card
+    is handed to the caller (who applies it), the others applied here."""
+    while going_on(state):
+        last = (len(state.trick_cards) + 1 == state.rules.hand_seats
+                and state.phase == Phase.PLAY)
+        seat, action = pick_action(rng, state)
+        if last and type(action) is Play:
+            yield seat, action
+        else:
+            state.apply(action, seat=seat)
+
+
+class _CountsTricks(Scoring):
+    """A hook at the trick's end that declares the slot it changes: trailed."""
+
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"count_trick": ("carry_bonus",)}
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return (*super().hooks(rules), ("after_trick", "count_trick"))
+
+    def count_trick(self, st: GameState, winner: int) -> bool:
+        st.carry_bonus += winner + 1
+        return False
+
+
+def test_a_trick_end_keeps_what_a_trailed_hook_declares() -> None:
+    """A hook that declares what it changes (``trail_hooks``) gets those slots kept with
+    each trick's end: undo() takes each trick's end back exactly, and undo_to() a mark
+    some tricks back restores them from the earliest trick's end."""
+    rules = rules_for("marianna", {})
+    deals = SeededDeals(rules, 5)
+    state = GameState(rules, first_dealer=deals.first_dealer,
+                      mechanisms=replace(DEFAULT_MECHANISMS, scoring=_CountsTricks()))
+    state.deal(*deals.next_deal())
+    state.enable_undo()
+    rng = random.Random(5)
+    marks = [(state.mark(), fingerprint(state))]
+    trails = 0
+    while state.trick_no < state._tricks_per_hand:
+        before, trick_no = fingerprint(state), state.trick_no
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+        if state.trick_no == trick_no + 1:
+            assert state._undo is not None and state._undo[-1][0] is TRICK_TRAIL
+            assert state.carry_bonus != before["carry_bonus"]
+            trails += 1
+        state.undo()
+        assert fingerprint(state) == before
+        state.apply(action, seat=seat)
+        if rng.random() < 0.2:
+            marks.append((state.mark(), fingerprint(state)))
+    for mark, seen in reversed(marks):
+        state.undo_to(mark)
+        assert fingerprint(state) == seen
+    assert trails >= 5 and len(marks) >= 3
+
+
 #: (ruleset, mechanisms changed, a trick's end journaled as a trail)
 _TRICK_END_CASES = [
     ("marianna", {}, True),
@@ -296,7 +356,6 @@ _TRICK_END_CASES = [
     ("marianna", {"tricks": _DrawsWithABonus()}, False),
     ("belote", {"announcements": _ShowsItsOwnWay()}, False),
     ("schnapsen", {}, True),  # no automatic claim: the claims only pause the hand
-    ("mariazza", {}, False),  # the hand target may end it
 ]
 
 
@@ -316,12 +375,8 @@ def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
     state.enable_undo()
     rng = random.Random(7)
     ends = 0
-    while state.to_act is not None and state.phase not in (Phase.DEAL, Phase.OVER):
-        last = len(state.trick_cards) + 1 == rules.hand_seats and state.phase == Phase.PLAY
-        seat, action = pick_action(rng, state)
-        if not (last and type(action) is Play):
-            state.apply(action, seat=seat)
-            continue
+    for seat, action in _last_cards(state, rng, lambda s: s.to_act is not None
+                                    and s.phase not in (Phase.DEAL, Phase.OVER)):
         before, trick_no = fingerprint(state), state.trick_no
         state.apply(action, seat=seat)
         assert state._undo is not None
@@ -332,6 +387,53 @@ def test_a_trick_end_is_a_trail_unless_a_mechanism_changes_it(
         assert fingerprint(state) == before
         state.apply(action, seat=seat)
     assert ends >= 3
+
+
+@pytest.mark.parametrize("target", [41, 71])
+def test_a_trick_end_is_a_trail_while_the_hand_target_is_out_of_reach(target: int) -> None:
+    """Mariazza's hand ends the moment a side reaches its target, after any trick: a
+    trick's end is a trail where the winner's side does not reach the target even with
+    the trick's card points, else a snapshot (and where the trick's winner has held
+    points to credit as he leads); the tricks that reach the target end the
+    hand mid-hand; every undo gives back the state before the card, and undo_to a mark
+    at the hand's start the state there. At 71 the hands last longer: the turned-up
+    card is drawn in a trail."""
+    rules = rules_for("mariazza", {"target": target})
+    assert rules.hand_target == target
+    kinds = {"trail": 0, "snapshot": 0, "target": 0, "turn-up drawn": 0}
+    for seed in range(40):
+        state = new_match(rules, seed)
+        state.enable_undo()
+        rng = random.Random(seed)
+        start, at_start, hand_no = state.mark(), fingerprint(state), state.hand_no
+        for seat, action in _last_cards(state, rng, lambda s, h=hand_no: s.hand_no == h
+                                        and not s.terminal):
+            before, trick_no, turn_up = fingerprint(state), state.trick_no, state.turn_up
+            sides = list(map(state.hand_points, range(len(state.captured))))
+            cards = [*state.trick_cards, action.card]
+            state.apply(action, seat=seat)
+            assert state._undo is not None
+            winner = state.tricks[-1][2] if state.hand_no == hand_no else None
+            if state.hand_no != hand_no and trick_no < state._tricks_per_hand:
+                kinds["target"] += 1  # the target reached mid-hand
+            elif state.trick_no == trick_no + 1:  # the hand goes on
+                assert winner is not None
+                held = before["held"][winner]  # credited as he leads: by snapshot
+                side = rules.team_of[winner]
+                quiet = (max(sides) < target and not held
+                         and sides[side] + sum(state._points[c] for c in cards) < target)
+                trailed = state._undo[-1][0] is TRICK_TRAIL
+                assert trailed is quiet, (seed, trick_no)
+                kinds["trail" if trailed else "snapshot"] += 1
+                drawn = turn_up is not None and state.turn_up is None  # the turned-up card
+                kinds["turn-up drawn"] += int(trailed and drawn)
+            state.undo()
+            assert fingerprint(state) == before
+            state.apply(action, seat=seat)
+        state.undo_to(start)
+        assert fingerprint(state) == at_start
+    assert kinds["trail"] >= 300 and kinds["target"] >= 20 and kinds["snapshot"] >= 1, kinds
+    assert kinds["turn-up drawn"] >= (10 if target > 41 else 0), kinds
 
 
 @pytest.mark.parametrize("name", by_family())

@@ -542,7 +542,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     name = f"<{'undo trail' if trail else 'card play'} of {rules.ruleset}>"
     cards = ", ".join(f"c{i}" for i in range(k))
     hook_trail = _hook_trail(mech, rules) if trail else None
-    lines = _card_lines(k, k < n, trail, hook_trail, "" if trail else _sure_legal(mech, rules))
+    lines = _card_lines(k, k < n, trail, hook_trail, _sure_legal(mech, rules))
     if trail and hook_trail is None:  # every trick's end by snapshot: nothing more here
         return _made(lines, ns, name)
     extra, quiet = hook_trail or ((), ())
@@ -553,11 +553,12 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append((_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+        lines.append("    journal.append([_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
                      "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
-                     f"st.trump, st.trump_next, {tuple(extra)!r}, ({saved})))")
+                     "st.trump, st.trump_next, len(st.actions) - 1, len(st.tricks), "
+                     f"{tuple(extra)!r}, ({saved})])")
     lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
@@ -599,11 +600,15 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
     next_seat = (f"    if len(trick) < {k}:", "        nxt = _next[seat]",
                  "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out
                  else "        st.to_act = nxt")
+
+    def sure_lines(forced: str) -> list[str]:  # the card is legal: no duties worked out
+        return [f"    elif {forced} < 0 and ({sure}):", "        hands[seat] = hand ^ bit"
+                ] if sure else []
+
     if not trail:  # the plain play of a card
-        sure_lines = [f"    elif st.forced[seat] < 0 and ({sure}):",
-                      "        hands[seat] = hand ^ bit"] if sure else []
         return [*lines, "    bit = 1 << card",
-                "    if st._free_play:", "        hands[seat] = hand ^ bit", *sure_lines,
+                "    if st._free_play:", "        hands[seat] = hand ^ bit",
+                *sure_lines("st.forced[seat]"),
                 "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
                 "        st.forced[seat] = -1",
                 "    else:", "        return _refuse(st, seat, action)",
@@ -626,19 +631,22 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
                       "        trump = st.trump",
                       *("    " + line for line in _winner_lines(k)),
                       f"        winner = seats[w] if w < {k - 1} else seat"]
+            if any("trick_points" in q for q in quiet):  # (read by those gates only)
+                total = " + ".join(f"points[c{i}]" for i in range(k))
+                lines += ["        points = st._points", f"        trick_points = {total}"]
         cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
                             *(f"not ({q})" for q in quiet)])
         lines += [f"        if {cond}:", "    " + snapshot,
                   "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
     return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
-            "    if st._free_play:", "        hands[seat] = hand ^ bit",
+            "    if st._free_play:", "        hands[seat] = hand ^ bit", *sure_lines("f"),
             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
             "        forced[seat] = -1",
             "    else:", "        return _refuse(st, seat, action)",
             "    st.actions.append((seat, action))", "    known = st.known",
             "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
             "    seats.append(seat)", "    trick.append(card)", *next_seat,
-            "        if kb & bit or f >= 0:", "            journal.append((_CARD, seat, kb, f))",
+            "        if kb & bit or f >= 0:", "            journal.append([_CARD, seat, kb, f])",
             "        else:", "            journal.append(seat)", "        return"]
 
 

@@ -5,13 +5,17 @@ action leaves one entry in the state's journal:
 
 * a card within its trick, by the generated card play
   (:func:`mariage.engine.fastpath.play_apply` with ``trail``): the seat (an
-  ``int``), or ``(CARD_TRAIL, seat, known, forced)`` where it changed what was
-  known of the hand or the seat's forced card;
-* the last card of a trick that does not end the hand: ``(TRICK_TRAIL, ...)``,
-  copies of the lists the trick's end changes, the trick's own lists and
-  scalars, and what the hooks of the trick's end declare they change;
-* anything else: a snapshot of the state (:mod:`mariage.engine.copies`).
+  ``int``), or the list ``[CARD_TRAIL, seat, known, forced]`` where it changed
+  what was known of the hand or the seat's forced card;
+* the last card of a trick that does not end the hand: the list
+  ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
+  trick's own lists and scalars, the lengths of the lists of actions and
+  tricks, and what the hooks of the trick's end declare they change;
+* anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
+  ``tuple``.
 
+So an entry's class tells its kind (``int``, ``list``: a trail; ``tuple``: a
+snapshot), which :func:`rewind` reads for a whole line at once.
 :func:`take_back` undoes one entry; :func:`rewind` takes a whole line back to
 a mark from few entries (the state's ``undo`` and ``undo_to``).
 
@@ -38,13 +42,13 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "take_back",
-           "undo_card", "undo_trick"]
+           "undo_card"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
-#: known of the hand or the forced card: (CARD_TRAIL, seat, known before, forced before)
+#: known of the hand or the forced card: [CARD_TRAIL, seat, known before, forced before]
 CARD_TRAIL = object()
-#: the first item of a journal entry for the last card of a trick (see play_apply)
+#: the first item of a journal entry (a list) for the last card of a trick (see play_apply)
 TRICK_TRAIL = object()
 
 
@@ -52,7 +56,7 @@ def undo_card(st: GameState, entry: Any) -> None:
     """Take back the card within its trick that journaled ``entry``
     (:func:`~mariage.engine.fastpath.play_apply` with ``trail``): an ``int``, the
     seat, where the card changed nothing known of his hand nor his forced card; else
-    ``(CARD_TRAIL, seat, known, forced)``."""
+    ``[CARD_TRAIL, seat, known, forced]``."""
     if entry.__class__ is int:
         seat = entry
     else:
@@ -65,17 +69,11 @@ def undo_card(st: GameState, entry: Any) -> None:
     st.to_act = seat
 
 
-def undo_trick(st: GameState, entry: tuple[Any, ...]) -> None:
+def restore_trick(st: GameState, entry: list[Any]) -> None:
     """Take back the last card of a trick, which journaled ``entry`` (it starts with
-    :data:`TRICK_TRAIL`; :func:`~mariage.engine.fastpath.play_apply` with ``trail``)."""
-    restore_trick(st, entry)
-    st.tricks.pop()
-    st.actions.pop()
-
-
-def restore_trick(st: GameState, entry: tuple[Any, ...]) -> None:
-    """Put back what ``entry`` (:data:`TRICK_TRAIL`) kept of the state before the last
-    card of a trick, but for the lists of actions and tricks, which grew by one item.
+    :data:`TRICK_TRAIL`; :func:`~mariage.engine.fastpath.play_apply` with ``trail``):
+    put back what it kept of the state before the card, and cut the lists of actions
+    and tricks to their lengths then.
 
     Everything a later card of the hand changes is among these (where no snapshot came
     between), so :meth:`GameState.undo_to` restores the earliest such entry only.
@@ -83,9 +81,11 @@ def restore_trick(st: GameState, entry: tuple[Any, ...]) -> None:
     (_, seat, st.hands, st.known, st.forced, st.stock, st.captured, st.tricks_won, seats,
      cards, st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up,
      st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
-     st.window_left, st.trump, st.trump_next, names, values) = entry
+     st.window_left, st.trump, st.trump_next, actions, tricks, names, values) = entry
     seats.pop()
     cards.pop()
+    del st.actions[actions:]
+    del st.tricks[tricks:]
     st.trick_seats, st.trick_cards = seats, cards
     st.to_act = seat
     if names:  # what the hooks of the trick's end changed
@@ -101,22 +101,24 @@ def take_back(state: GameState, entry: Any) -> None:
         state.trick_seats.pop()
         state.actions.pop()
         state.to_act = entry
-    elif entry[0] is TRICK_TRAIL:  # the last card of a trick
-        undo_trick(state, entry)
-    elif entry[0] is CARD_TRAIL:  # a card within its trick
-        undo_card(state, entry)
-    else:
+    elif entry.__class__ is tuple:  # a snapshot
         COPIERS[type(state)].restore(state, entry)
+    elif entry[0] is TRICK_TRAIL:  # the last card of a trick
+        restore_trick(state, entry)
+    else:  # a card within its trick (CARD_TRAIL)
+        undo_card(state, entry)
 
 
 def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     """Take every entry of ``journal`` past ``mark`` back (``0 <= mark <= len(journal)``).
 
     A line of one or two actions is taken back one action at a time. A longer one is
-    rebuilt from few entries: the earliest snapshot after the mark gives the state
-    before its action; of the trails before it (all cards, one action each), the
-    earliest trick's end holds everything the later ones changed, and only the cards
-    before it in its trick are taken back one by one.
+    rebuilt from few entries: the earliest snapshot after the mark (the first
+    ``tuple``) gives the state before its action; of the trails before it (all
+    cards, one action each), the earliest trick's end holds everything the later
+    ones changed (and the lengths of the lists of actions and tricks), and only the
+    cards before it in its trick (fewer than a trick's cards) are taken back one by
+    one.
     """
     if len(journal) - mark < 3:
         while len(journal) > mark:
@@ -124,29 +126,18 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
         return
     entries = journal[mark:]
     del journal[mark:]
-    kinds = list(map(type, entries))  # int: a card within its trick; else a tuple
+    kinds = list(map(type, entries))  # int, list: a trail; tuple: a snapshot
     end = len(entries)  # where the first snapshot is (or the end)
-    first_trick = -1
-    tricks = 0
-    at = -1
-    for _ in range(kinds.count(tuple)):
-        at = kinds.index(tuple, at + 1)
-        kind = entries[at][0]
-        if kind is TRICK_TRAIL:
-            tricks += 1
-            if first_trick < 0:
-                first_trick = at
-        elif kind is not CARD_TRAIL:
+    if tuple in kinds:
+        end = kinds.index(tuple)
+        COPIERS[type(state)].restore(state, entries[end])
+    for at in range(end):  # the earliest trick's end: within a trick's cards of the mark
+        if kinds[at] is list and entries[at][0] is TRICK_TRAIL:
+            restore_trick(state, entries[at])
             end = at
-            take_back(state, entries[at])
             break
     if end:
         del state.actions[len(state.actions) - end:]
-        if tricks:
-            del state.tricks[len(state.tricks) - tricks:]
-    if first_trick >= 0:
-        restore_trick(state, entries[first_trick])
-        end = first_trick
     hands, known, forced = state.hands, state.known, state.forced
     seats, cards = state.trick_seats, state.trick_cards
     for entry in reversed(entries[:end]):  # cards within the trick, the last first
@@ -221,6 +212,8 @@ class Undoable:
             st.trick_seats.pop()
             st.actions.pop()
             st.to_act = entry
+        elif entry.__class__ is list and entry[0] is TRICK_TRAIL:  # a trick's end
+            restore_trick(st, entry)
         else:
             take_back(st, entry)
 

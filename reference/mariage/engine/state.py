@@ -468,7 +468,7 @@ class GameState(Undoable):
             if table.trail_plays and len(self.trick_cards) + 1 < self.rules.hand_seats:
                 # the reference apply_play refuses a card before changing anything,
                 # and within a trick runs nothing else: no entry if refused
-                entry = (CARD_TRAIL, to_act, self.known[to_act], self.forced[to_act])
+                entry = [CARD_TRAIL, to_act, self.known[to_act], self.forced[to_act]]
                 table.apply_play(self, to_act, action)
                 journal.append(entry)
                 return

@@ -117,7 +117,8 @@ class Mechanism:
     #: the hand nor change anything but what undo keeps of a trick's end (the phase, the
     #: seat to act, the trick's lists, the scalars of the trick...): the expression is read
     #: before the trick's last card changes anything (``st``, ``winner``: the seat that
-    #: will win the trick); where it does not hold, undo journals a snapshot
+    #: will win the trick, ``trick_points``: the card points of the trick's cards); where
+    #: it does not hold, undo journals a snapshot
     quiet_hooks: ClassVar[dict[str, str]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:

@@ -35,8 +35,9 @@ class HeldCredit(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "held declaration credit"
     steps: ClassVar[tuple[str, ...]] = ("hold",)
-    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {
-        "after_trick": ("held", "decl_points")}
+    #: the trick's winner holds nothing: the hook changes nothing (where he holds points,
+    #: undo journals a snapshot of the trick's end: they are seldom held)
+    quiet_hooks: ClassVar[dict[str, str]] = {"after_trick": "not st.held[winner]"}
 
     def hold(self, st: GameState, seat: int, value: int, credit: str) -> bool:
         """Hold ``value`` for ``seat`` if it may not count yet; False if it counts at once."""

@@ -36,6 +36,14 @@ class Scoring(Mechanism):
     name: ClassVar[str] = "scoring"
     steps: ClassVar[tuple[str, ...]] = ("end_hand", "target_reached")
     sections: ClassVar[tuple[str, ...]] = ("hand_end", "scoring")
+    #: the hand target stays out of reach: no side is at it, and the winner's side does
+    #: not reach it even with the trick's card points and the winner's held points (a
+    #: hook before this one may credit those), so the hook neither ends the hand nor
+    #: changes anything
+    quiet_hooks: ClassVar[dict[str, str]] = {
+        "after_trick": "max(map(int.__add__, st.captured, st.decl_points)) < st.rules.hand_target"
+                       " and st.hand_points(st.rules.team_of[winner]) + trick_points"
+                       " + st.held[winner] < st.rules.hand_target"}
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """After a trick, where a hand ends at a target: is it reached?"""
