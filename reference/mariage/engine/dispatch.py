@@ -64,6 +64,8 @@ class Dispatch:
     # generated code where its steps are the reference ones (engine.duties.duties)
     any_time_in: dict[int, tuple[_Offer, ...]]  # per phase other than play: the actions
     # open at any moment that may be open in it (Mechanism.any_time_phases)
+    to_act: dict[type, Applier]  # action type -> apply, sent by the seat to act (with no
+    # seat named): ``any_seat``'s, else ``appliers``', as GameState._dispatch looks them up
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -134,7 +136,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
                     end_hand,
-                    start_trick(mech, rules), legal, _any_time_in(mech, rules))
+                    start_trick(mech, rules), legal, _any_time_in(mech, rules),
+                    {**appliers, **any_seat})
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:
