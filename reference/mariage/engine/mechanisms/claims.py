@@ -187,7 +187,13 @@ class Claims(Mechanism):
         self.go_on(st, seat)
 
     def go_on(self, st: GameState, winner: int) -> None:
-        """Carry on after a trick as if there had been no pause: draw, end or next trick."""
+        """Carry on after a trick as if there had been no pause: draw, end or next trick
+        (by code generated per ruleset where the draw and the trick's opening are the
+        reference ones, :mod:`mariage.engine.resume`)."""
+        written = st._appliers.go_on
+        if written is not None:
+            written(st, winner)
+            return
         st.phase = PLAY
         mech = st.mech
         if st.stock:
