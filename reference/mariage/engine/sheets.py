@@ -387,8 +387,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
             body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
     if r.barrel_rule is not None or r.bolt_condition != "off":
-        every = tuple(teams)  # GameState.sides_in_hand where nobody sits out
-        body.append(f"sides = {every!r} if st.out < 0 else st.sides_in_hand()")
+        body.append(f"sides = {_sides_in_hand(r, ns)}")
     else:
         body.append("sides = ()")
     if r.bolt_condition != "off":
@@ -463,12 +462,8 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
     if r.gp_played_mode == "last_trick":
         played = ["won = _team_of[st.last_winner]", f"value = {r.gp_played_points}"]
     else:  # the higher total wins, on the scale of the loser's points and tricks
-        if len(r.teams) == 2 and r.sits_out == "none":
-            sides = "0, 1"
-        else:  # GameState.sides_in_hand: [the side sitting out + 1]
-            ns["_sides_in_hand"] = tuple(tuple(t for t in teams if t != out)
-                                         for out in (-1, *teams))
-            sides = f"_sides_in_hand[{_OUT_SIDE}]"
+        sides = "0, 1" if len(r.teams) == 2 and r.sits_out == "none" else \
+            _sides_in_hand(r, ns)
         played = [f"one, other = {sides}", "points, others = pts[one], pts[other]",
                   "if points == others:", "    won = None", "    value = 0", "else:",
                   "    if points > others:", "        won, loser, low = one, other, others",
@@ -497,6 +492,16 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
 
 #: the side of the seat sitting the hand out, plus one (0: nobody sits out)
 _OUT_SIDE = "_team_of[st.out] + 1 if st.out >= 0 else 0"
+
+
+def _sides_in_hand(r: Rules, ns: dict[str, Any]) -> str:
+    """Source of :meth:`GameState.sides_in_hand` for ``r``: where a seat may sit the hand
+    out, looked up by the side sitting out in a table made here (put in ``ns``)."""
+    teams = range(len(r.teams))
+    if r.sits_out == "none":
+        return repr(tuple(teams))
+    ns["_sides_in_hand"] = tuple(tuple(t for t in teams if t != out) for out in (-1, *teams))
+    return f"_sides_in_hand[{_OUT_SIDE}]"
 
 
 def _next_dealer_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
