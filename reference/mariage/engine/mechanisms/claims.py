@@ -242,7 +242,7 @@ class Claims(Mechanism):
                 and self.counted(st, winner) >= r.claim_target:
             st.claim_by = winner
             st.claim_ok = True
-            st.mech.scoring.end_hand(st, "claim")
+            st._appliers.end_hand(st, "claim")  # Scoring.end_hand (engine.handend)
             return True
         if last:
             if (r.claim_rule is not None and not r.claim_auto and r.claim_after_trick
@@ -269,4 +269,4 @@ class Claims(Mechanism):
                 and self.counted(st, seat) >= r.claim_target):
             st.claim_by = seat
             st.claim_ok = True
-            st.mech.scoring.end_hand(st, "claim")
+            st._appliers.end_hand(st, "claim")  # Scoring.end_hand (engine.handend)
