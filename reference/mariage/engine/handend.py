@@ -178,10 +178,13 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         return _compiled(lines + _rotation_lines(rules), ns, rules)
     lines.append("    st.phase = _DEAL")
     gate = _check_gate(rules)
+    # the check written out where the gate tells when it matters, as a function of its
+    # own: it runs in few hands, and kept out of line it leaves the hand end's own code
+    # as short as with the call (the code after it would sit further on)
     written_check = gate is not None and rules.match_measure in ("points", "hands_won")
     if written_check:
         ns["_MatchResult"] = MatchResult
-    check = [*(_check_lines(rules) if written_check else ["_check(st, True, 'target')"]),
+    check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
              "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
     for i, over in enumerate(hooks.match_over):
@@ -190,7 +193,9 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if gate:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
-    return _compiled(lines + _rotation_lines(rules), ns, rules)
+    decide = ["def _decide(st):", *("    " + line for line in _check_lines(rules))] \
+        if written_check else []
+    return _compiled(lines + _rotation_lines(rules) + decide, ns, rules)
 
 
 def _check_lines(r: Rules) -> list[str]:
