@@ -144,7 +144,7 @@ def test_the_written_takers_sheet_scores_as_the_mechanism(name: str) -> None:
     def written(rules: Any) -> bool:
         return takers_lines(DEFAULT_MECHANISMS, rules, {}) is not None
 
-    assert _both_ways(name, written, _unsettled, ("played_out", "redeal")) > 100
+    assert _both_ways(name, written, _unsettled, ("played_out", "redeal", "void")) > 100
 
 
 @pytest.mark.parametrize("name", CONTRACTS)
@@ -212,3 +212,27 @@ def test_the_written_game_points_score_as_the_mechanism(name: str) -> None:
         return game_points_lines(DEFAULT_MECHANISMS, rules, {}) is not None
 
     assert _both_ways(name, written, _unsettled_talon, ("played_out",)) > 100
+
+
+def _unsettled_closed(state: GameState, rng: random.Random) -> None:
+    """As :func:`_unsettled_talon`, but a seat in the hand has closed the stock (the
+    closer's opponent had no trick or some, and some points, then), or not; any dealer
+    (the next dealer follows the hand's winner in some rules); the match scores up to
+    the target (a seat sitting out scores up to one short of it in some rules)."""
+    _unsettled_talon(state, rng)
+    r = state.rules
+    state.match_scores = [rng.randrange(r.match_target) for _ in r.teams]
+    playing = [s for s in range(r.nseats) if s != state.out]
+    state.closed_by = rng.choice([-1, *playing, *playing])
+    state.close_opp_tricks = rng.choice([0, 0, 1, 2])
+    state.close_opp_points = rng.choice([0, 20, 33, 40])
+    if state.dealer is not None:
+        state.dealer = rng.randrange(r.nseats)
+
+
+@pytest.mark.parametrize("name", TALON)
+def test_the_written_failed_close_and_next_dealer_score_as_the_mechanism(name: str) -> None:
+    def written(rules: Any) -> bool:
+        return game_points_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+
+    assert _both_ways(name, written, _unsettled_closed, ("played_out",)) > 100

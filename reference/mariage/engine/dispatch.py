@@ -28,6 +28,7 @@ from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_
 from .handend import HandEnd, hand_end
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
+from .resume import GoOn, resume
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -64,6 +65,10 @@ class Dispatch:
     # generated code where its steps are the reference ones (engine.duties.duties)
     any_time_in: dict[int, tuple[_Offer, ...]]  # per phase other than play: the actions
     # open at any moment that may be open in it (Mechanism.any_time_phases)
+    to_act: dict[type, Applier]  # action type -> apply, sent by the seat to act (with no
+    # seat named): ``any_seat``'s, else ``appliers``', as GameState._dispatch looks them up
+    go_on: GoOn | None  # (state, winner): the play resumed after the winner's pause, as
+    # Claims.go_on, by generated code where there is some (engine.resume.resume)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -134,7 +139,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
                     end_hand,
-                    start_trick(mech, rules), legal, _any_time_in(mech, rules))
+                    start_trick(mech, rules), legal, _any_time_in(mech, rules),
+                    {**appliers, **any_seat}, resume(mech, rules, end_hand))
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

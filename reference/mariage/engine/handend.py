@@ -20,7 +20,9 @@ claims and the hand target end their hands through it:
 * the record (with the contract's facts where the rules have a contract);
 * the match end asked of :meth:`MatchEnd.check` only where it can say
   something: where the match is won on reaching a target, only once a side
-  has reached it (below it, the check ends nothing); where the rules keep
+  has reached it (below it, the check ends nothing), and then written out
+  where the scores or the hands won decide as they are (who is at the top
+  alone, a tie, the match's result); where the rules keep
   running totals, :meth:`RunningTotals.settle` adds the hand and says whether
   the match is decided instead;
 * the dealer's rotation, inline.
@@ -95,7 +97,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
     code (see the module's text)."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import hand_record, record_lines
+    from .outcomes import MatchResult, hand_record, record_lines
     from .phase import DEAL, OVER
     from .sheets import (
         RECORD,
@@ -176,7 +178,14 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         return _compiled(lines + _rotation_lines(rules), ns, rules)
     lines.append("    st.phase = _DEAL")
     gate = _check_gate(rules)
-    check = ["_check(st, True, 'target')", "if st.phase == _OVER:"]
+    # the check written out where the gate tells when it matters, as a function of its
+    # own: it runs in few hands, and kept out of line it leaves the hand end's own code
+    # as short as with the call (the code after it would sit further on)
+    written_check = gate is not None and rules.match_measure in ("points", "hands_won")
+    if written_check:
+        ns["_MatchResult"] = MatchResult
+    check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
+             "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
     for i, over in enumerate(hooks.match_over):
         ns[f"_over{i}"] = over
@@ -184,7 +193,29 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     if gate:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
-    return _compiled(lines + _rotation_lines(rules), ns, rules)
+    decide = ["def _decide(st):", *("    " + line for line in _check_lines(rules))] \
+        if written_check else []
+    return _compiled(lines + _rotation_lines(rules) + decide, ns, rules)
+
+
+def _check_lines(r: Rules) -> list[str]:
+    """Source of :meth:`MatchEnd.check` after a hand where :func:`_check_gate` has a gate
+    for it (the scores or the hands won as they are, no match bonus, no limit of
+    hands, the gate passed: a side is at the target): the sides at the target that
+    may win on it, the one alone at the top wins; a tie at the top draws or plays on,
+    as the rules say; :meth:`MatchEnd.finish` written in place."""
+    measure = "st.segni" if r.match_measure == "hands_won" else "st.match_scores"
+    lines = [f"scores = {measure}", "no_win = st.no_win",
+             f"reached = [t for t in range({len(r.teams)}) if scores[t] >= {r.match_target} "
+             "and not no_win >> t & 1]", "if reached:",
+             "    top = max([scores[t] for t in reached])",
+             "    best = [t for t in reached if scores[t] == top]", "    if len(best) == 1:",
+             "        st.phase = _OVER", "        st.to_act = None",
+             "        st.result = _MatchResult(best[0], 'target', tuple(scores))"]
+    if r.tie_mode == "draw":
+        lines += ["    else:", "        st.phase = _OVER", "        st.to_act = None",
+                  "        st.result = _MatchResult(None, 'tie', tuple(scores))"]
+    return lines
 
 
 def _score_lines(r: Rules) -> list[str]:

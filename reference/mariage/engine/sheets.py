@@ -387,8 +387,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
             body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
     if r.barrel_rule is not None or r.bolt_condition != "off":
-        every = tuple(teams)  # GameState.sides_in_hand where nobody sits out
-        body.append(f"sides = {every!r} if st.out < 0 else st.sides_in_hand()")
+        body.append(f"sides = {_sides_in_hand(r, ns)}")
     else:
         body.append("sides = ()")
     if r.bolt_condition != "off":
@@ -431,34 +430,96 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
     from .mechanisms import GamePoints
 
     cls = type(mech.game_points)
-    if cls.hand_score is not GamePoints.hand_score or cls.scale is not GamePoints.scale:
+    if any(getattr(cls, step) is not getattr(GamePoints, step)
+           for step in ("hand_score", "scale", "failed_close", "pass_deal", "sitter")):
         return None
     r = rules
     teams = range(len(r.teams))
     gp = mech.game_points
-    ns.update(_team_of=r.team_of, _gp_score=gp.hand_score, _gp_sitter=gp.sitter,
-              _pass_deal=gp.pass_deal)
-    lines = ["    if how == 'claim' or how == 'false_claim' or st.closed_by >= 0:",
+    ns.update(_team_of=r.team_of, _gp_score=gp.hand_score, _pass_deal=gp.pass_deal)
+    lines = ["    if how == 'claim' or how == 'false_claim':",
              "        added, won = _gp_score(st, how)", "    else:"]
+    # a failed close: the closer's opponent scores (GamePoints.failed_close)
+    closer = "_team_of[st.closed_by]"
+    body = ["if st.closed_by >= 0:"]
+    if len(r.teams) == 2:
+        body.append(f"    won = 1 - {closer}")
+    else:  # GameState.opponent: [side][the side sitting out + 1] (None: no opponent)
+        ns["_opponent"] = tuple(
+            tuple(next((t for t in teams if t != team and t != out), None)
+                  for out in (-1, *teams)) for team in teams)
+        body += [f"    won = _opponent[{closer}][{_OUT_SIDE}]",
+                 "    if won is None:", f"        won = st.opponent({closer})"]
+    body += ["    if st.close_opp_tricks == 0:", f"        value = {r.gp_failed_trickless}"]
+    if r.gp_failed_mode == "closer_scale":  # the first row the closer's points reach
+        body += ["    else:", f"        closer = pts[{closer}]",
+                 f"        value = {r.gp_failed_points}"]
+        for i, (least, _, value) in enumerate(r.gp_scale):
+            body += [f"        {'if' if i == 0 else 'elif'} closer >= {least}:",
+                     f"            value = {value}"]
+    else:
+        body += ["    else:", f"        value = {r.gp_failed_points}"]
     if r.gp_played_mode == "last_trick":
-        body = ["won = _team_of[st.last_winner]", f"value = {r.gp_played_points}"]
+        played = ["won = _team_of[st.last_winner]", f"value = {r.gp_played_points}"]
     else:  # the higher total wins, on the scale of the loser's points and tricks
-        sides = "0, 1" if len(r.teams) == 2 and r.sits_out == "none" else "st.sides_in_hand()"
-        body = [f"one, other = {sides}", "points, others = pts[one], pts[other]",
-                "if points == others:", "    won = None", "    value = 0", "else:",
-                "    if points > others:", "        won, loser, low = one, other, others",
-                "    else:", "        won, loser, low = other, one, points",
-                "    tricks = st.tricks_won[loser]"]
+        sides = "0, 1" if len(r.teams) == 2 and r.sits_out == "none" else \
+            _sides_in_hand(r, ns)
+        played = [f"one, other = {sides}", "points, others = pts[one], pts[other]",
+                  "if points == others:", "    won = None", "    value = 0", "else:",
+                  "    if points > others:", "        won, loser, low = one, other, others",
+                  "    else:", "        won, loser, low = other, one, points",
+                  "    tricks = st.tricks_won[loser]"]
         scale = r.gp_scale
         for i, (least, min_tricks, value) in enumerate(scale):
-            body += [f"    {'if' if i == 0 else 'elif'} low >= {least} and tricks >= {min_tricks}:",
-                     f"        value = {value}"]
-        body += ["    else:", f"        value = {scale[-1][2]}"] if scale else []
+            played += [f"    {'if' if i == 0 else 'elif'} low >= {least} "
+                       f"and tricks >= {min_tricks}:", f"        value = {value}"]
+        played += ["    else:", f"        value = {scale[-1][2]}"] if scale else []
+    body += ["else:", *("    " + line for line in played)]
     body += [f"added = [{', '.join('0' for _ in teams)}]", "if won is None:"]
     body.append(f"    st.carry_bonus += {r.draw_bonus}" if r.draw_bonus else "    pass")
     body += ["else:", "    added[won] = value + st.carry_bonus", "    st.carry_bonus = 0"]
-    if r.sitter_score == "hand_winner":
-        body += ["    if st.out >= 0:", "        _gp_sitter(st, added, added[won])"]
-    if r.rotation in ("hand_winner", "hand_loser"):
-        body.append("_pass_deal(st, won)")
+    if r.sitter_score == "hand_winner":  # GamePoints.sitter: the seat out scores too
+        body += ["    if st.out >= 0:", "        out = _team_of[st.out]"]
+        if r.sitter_below_target:  # one short of the target at most
+            body += ["        value = added[won]",
+                     f"        least = {r.match_target - 1} - st.match_scores[out]",
+                     "        added[out] = max(0, value if value < least else least)"]
+        else:
+            body.append("        added[out] = added[won]")
+    body += _next_dealer_lines(r, ns)
     return lines + ["        " + line for line in body]
+
+
+#: the side of the seat sitting the hand out, plus one (0: nobody sits out)
+_OUT_SIDE = "_team_of[st.out] + 1 if st.out >= 0 else 0"
+
+
+def _sides_in_hand(r: Rules, ns: dict[str, Any]) -> str:
+    """Source of :meth:`GameState.sides_in_hand` for ``r``: where a seat may sit the hand
+    out, looked up by the side sitting out in a table made here (put in ``ns``)."""
+    teams = range(len(r.teams))
+    if r.sits_out == "none":
+        return repr(tuple(teams))
+    ns["_sides_in_hand"] = tuple(tuple(t for t in teams if t != out) for out in (-1, *teams))
+    return f"_sides_in_hand[{_OUT_SIDE}]"
+
+
+def _next_dealer_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source of :meth:`GamePoints.pass_deal` (the next dealer by the hand's winner
+    ``won``): the seat of each side next after each dealer looked up in a table made
+    here; where the losing side deals among more than two sides (whose opponent
+    depends on the seat sitting out), the mechanism is asked."""
+    if r.rotation not in ("hand_winner", "hand_loser"):
+        return []
+    if r.rotation == "hand_loser" and len(r.teams) != 2:
+        return ["_pass_deal(st, won)"]
+    n = r.nseats
+    # [dealer][side]: that side's player next after the dealer (as pass_deal finds him)
+    ns["_dealer_after"] = tuple(
+        tuple(next(s % n for s in range(dealer + 1, dealer + n + 1) if r.team_of[s % n] == t)
+              for t in range(len(r.teams)))
+        for dealer in range(n))
+    side = "won" if r.rotation == "hand_winner" else "1 - won"
+    return ["dealer = st.dealer", "if dealer is None:", "    pass", "elif won is None:",
+            "    st.next_dealer = dealer", "else:",
+            f"    st.next_dealer = _dealer_after[dealer][{side}]"]

@@ -451,6 +451,13 @@ class GameState(Undoable):
                 self._appliers.apply_play(self, to_act, action)
                 if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
+            elif seat is None and to_act is not None:  # sent by the seat to act
+                phase = self.phase
+                applier = self._appliers.to_act.get(type(action))
+                if applier is None or phase == _DEAL or phase == _OVER:  # noqa: SIM109
+                    self._dispatch(action, seat)  # refused there, saying why
+                else:  # what _dispatch would call, looked up once
+                    applier(self, to_act, action)
             else:
                 self._dispatch(action, seat)
             if self.phase == _DEAL and self.deal_source is not None:

@@ -395,7 +395,7 @@ class Auction(Mechanism):
         running totals' redeal rule; a hand nobody bid is not such a claim)."""
         r = st.rules
         if r.no_bid == "redeal":
-            st.mech.scoring.end_hand(st, "redeal")
+            st._appliers.end_hand(st, "redeal")  # Scoring.end_hand (engine.handend)
             if r.redeal_same_dealer:  # the running totals kept the dealer: pass it on
                 st.mech.dealing.rotate_dealer(st)
             return

@@ -187,7 +187,13 @@ class Claims(Mechanism):
         self.go_on(st, seat)
 
     def go_on(self, st: GameState, winner: int) -> None:
-        """Carry on after a trick as if there had been no pause: draw, end or next trick."""
+        """Carry on after a trick as if there had been no pause: draw, end or next trick
+        (by code generated per ruleset where the draw and the trick's opening are the
+        reference ones, :mod:`mariage.engine.resume`)."""
+        written = st._appliers.go_on
+        if written is not None:
+            written(st, winner)
+            return
         st.phase = PLAY
         mech = st.mech
         if st.stock:
@@ -236,7 +242,7 @@ class Claims(Mechanism):
                 and self.counted(st, winner) >= r.claim_target:
             st.claim_by = winner
             st.claim_ok = True
-            st.mech.scoring.end_hand(st, "claim")
+            st._appliers.end_hand(st, "claim")  # Scoring.end_hand (engine.handend)
             return True
         if last:
             if (r.claim_rule is not None and not r.claim_auto and r.claim_after_trick
@@ -263,4 +269,4 @@ class Claims(Mechanism):
                 and self.counted(st, seat) >= r.claim_target):
             st.claim_by = seat
             st.claim_ok = True
-            st.mech.scoring.end_hand(st, "claim")
+            st._appliers.end_hand(st, "claim")  # Scoring.end_hand (engine.handend)

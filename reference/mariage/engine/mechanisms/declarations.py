@@ -326,7 +326,7 @@ class Declarations(Mechanism):
             after_points(st, seat)
         if r.hand_target is not None and st.phase != OVER and \
                 st.mech.scoring.target_reached(st):
-            st.mech.scoring.end_hand(st, "target")
+            st._appliers.end_hand(st, "target")  # Scoring.end_hand (engine.handend)
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """The next lead, where a declaration may be held until its declarer leads."""
@@ -352,4 +352,4 @@ class Declarations(Mechanism):
         st.held[seat] = 0
         st.decl_points[st.rules.team_of[seat]] += v
         if st.rules.hand_target is not None and st.mech.scoring.target_reached(st):
-            st.mech.scoring.end_hand(st, "target")
+            st._appliers.end_hand(st, "target")  # Scoring.end_hand (engine.handend)

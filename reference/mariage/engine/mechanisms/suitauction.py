@@ -237,7 +237,7 @@ class SuitAuction(Mechanism):
         if st.high_bidder < 0 and st.pass_step >= r.nseats:
             if r.sa_all_pass == "same_dealer":
                 st.next_dealer = st.dealer
-            st.mech.scoring.end_hand(st, "void")
+            st._appliers.end_hand(st, "void")  # Scoring.end_hand (engine.handend)
             return
         if st.high_bidder >= 0 and st.pass_step >= r.nseats - 1:
             self.won(st)

@@ -157,6 +157,6 @@ class TurnedCardTaking(Mechanism):
         if st.pass_step >= r.take_rounds * r.nseats:
             if r.all_pass == "same_dealer":
                 st.next_dealer = st.dealer
-            st.mech.scoring.end_hand(st, "void")
+            st._appliers.end_hand(st, "void")  # Scoring.end_hand (engine.handend)
             return
         st.to_act = (seat + 1) % r.nseats

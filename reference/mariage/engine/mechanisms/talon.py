@@ -157,7 +157,7 @@ class Talon(Mechanism):
         st.actions.append((seat, action))
         st.concessions[r.team_of[seat]] += 1
         st.hand_over_reason = "conceded"
-        st.mech.scoring.end_hand(st, "conceded")
+        st._appliers.end_hand(st, "conceded")  # Scoring.end_hand (engine.handend)
 
     def concession_sheet(self, st: GameState) -> list[int]:
         """What each side books for a conceded hand."""
@@ -290,4 +290,4 @@ class Talon(Mechanism):
             refuse(st, r.throw_in_rule, seat, action, "no rule entitles this player to "
                    "throw the hand in now")
         st.actions.append((seat, action))
-        st.mech.scoring.end_hand(st, "redeal")
+        st._appliers.end_hand(st, "redeal")  # Scoring.end_hand (engine.handend)
