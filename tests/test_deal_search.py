@@ -323,22 +323,11 @@ def _verdict(rec: Record) -> tuple[str, ...]:
     return tuple(e.code for e in check_record(rec, search_limit=3000).errors)
 
 
-@settings(max_examples=30, deadline=None)
-@given(name=hst.sampled_from(["marjapussi-de", "marianna-siciliana", "cinquecento-siciliana",
-                              "mariaggia", "sixty-six-3", "sixty-six", "schnapsen", "mariazza"]),
-       seed=hst.integers(0, 10_000), share=hst.sampled_from([0.5, 0.75, 1.0]),
-       swap=hst.booleans())
-def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
-        name: str, seed: int, share: float, swap: bool) -> None:
-    # random records with some cards hidden, some with two shown cards of different
-    # hands exchanged (most such records fit no deal): the search with steps decided
-    # during the replay, bounds shared by the turned-up card's suit, windows opened by
-    # the acting seat's own cards, cases of turned-up cards ended together and collecting
-    # replays that hand on their exchanged deck and the rest of the hand's bounds, and the
-    # search without them, give the same verdict
+def _partly_hidden(name: str, seed: int, share: float, swap: bool) -> Record:
+    """A seeded match of ``name`` with ``share`` of each deal's cards hidden (drawn with
+    ``seed``); with ``swap``, two shown cards of different parts of the first deal
+    exchanged (most such records fit no deal)."""
     import random
-
-    from mariage.notation import deduce, search, turnedup
 
     rules = load_rules(name)
     rec = recorded_match(name, {}, seed, seed + 3)
@@ -359,8 +348,26 @@ def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
         parts = tuple(DealPart(p.label, tuple(cards[i, j] for j in range(len(p.cards))))
                       for i, p in enumerate(hand.deal.parts))
         hands.append(replace(hand, deal=Deal(parts)))
-    partial = replace(rec, hands=tuple(hands))
     assert rules.ncards > 0
+    return replace(rec, hands=tuple(hands))
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=hst.sampled_from(["marjapussi-de", "marianna-siciliana", "cinquecento-siciliana",
+                              "mariaggia", "sixty-six-3", "sixty-six", "schnapsen", "mariazza"]),
+       seed=hst.integers(0, 10_000), share=hst.sampled_from([0.5, 0.75, 1.0]),
+       swap=hst.booleans())
+def test_deciding_during_the_replay_accepts_what_the_old_search_accepted(
+        name: str, seed: int, share: float, swap: bool) -> None:
+    # random records with some cards hidden, some with two shown cards of different
+    # hands exchanged (most such records fit no deal): the search with steps decided
+    # during the replay, bounds shared by the turned-up card's suit, windows opened by
+    # the acting seat's own cards, cases of turned-up cards ended together and collecting
+    # replays that hand on their exchanged deck and the rest of the hand's bounds, and the
+    # search without them, give the same verdict
+    from mariage.notation import deduce, search, turnedup
+
+    partial = _partly_hidden(name, seed, share, swap)
     new = _verdict(partial)
     search.DECIDE_ON_THE_WAY = search.SHARE_BY_SUIT = deduce.OWN_WINDOW = False  # as it was
     turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = False
@@ -448,3 +455,18 @@ def test_each_way_on_from_a_collecting_replay_saves_replays(
     new, old = _replays_with_and_without(monkeypatch, "marianna-siciliana", 4, flag)
     assert all(n <= o for n, o in zip(new, old, strict=True)), (new, old)
     assert sum(new) < sum(old), (new, old)
+
+
+@pytest.mark.parametrize("flags", [False, True])
+def test_the_turned_up_card_a_seat_took_is_never_exchanged_out_of_its_hand(
+        monkeypatch: pytest.MonkeyPatch, flags: bool) -> None:
+    # Mariazza, half the cards hidden: the case of the true turned-up card, taken by the
+    # seat that exchanged the seven of trumps for it. A replay collecting bounds for cards
+    # played unheld exchanged that card out of the seat's hand (it lay at an unknown place
+    # before the case fixed it); the seat's play of it then gave a bound for a card the
+    # case had fixed, which proved the case dead, and the valid record was refused (N135)
+    from mariage.notation import search
+
+    monkeypatch.setattr(search, "FORCED_DECK", flags)
+    monkeypatch.setattr(search, "SETTLE_COLLECTED", flags)
+    assert _verdict(_partly_hidden("mariazza", 9688, 0.5, False)) == ()

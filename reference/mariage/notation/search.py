@@ -518,9 +518,12 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         collected: list[tuple[int, int]] = []
         forced: list[int] = []
         decided: list[Refusal] | None = [] if by_effect and DECIDE_ON_THE_WAY else None
+        # the case's turned-up card lies at its place in every deal of the case: never
+        # exchanged (out of the hand that took it, a play of it would prove the case dead)
+        mine = movable & ~(1 << deck[tpos]) if tpos >= 0 else movable
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True,
-                                 collect=collected, movable=movable, decided=decided,
+                                 collect=collected, movable=mine, decided=decided,
                                  forced=forced if FORCED_DECK else None)
         if decided and not collected and refusal is not None:
             # the steps this case had not decided: it goes on with the effect of this deck,
@@ -558,10 +561,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 for c, places in collected:
                     placement.restrict(c, places)
                 pushed += 1
-                if not forced or (tpos >= 0 and forced[tpos] != deck[tpos]):
-                    forced = deck  # (the case's turned-up card, exchanged from its place)
-                heapq.heappush(heap, (0, -len(acts), 0, pushed, forced, case_no, placement,
-                                      expect, gives))
+                heapq.heappush(heap, (0, -len(acts), 0, pushed, forced or deck, case_no,
+                                      placement, expect, gives))
             continue  # (a known card at a place no bound allows: no deal in this case)
         if refusal is None:
             if hidden and chosen is not None:  # the replay passes the cards of this case
