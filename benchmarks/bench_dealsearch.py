@@ -19,7 +19,9 @@ cards at every level, drawn once per record), and as each seat saw it
 (:func:`mariage.notation.views.view`); reported per ruleset: the CPU time of
 each, as a ratio to the whole record, and per hidden card, as a ratio to the
 cost per hidden card at a quarter hidden. A search whose cost is at most
-linear in the hidden cards keeps the last figures at or under 1. With
+linear in the hidden cards keeps the last figures at or under 1. Before each
+check the process's objects are collected and frozen (``gc.freeze``): a full
+collection of them costs several ms, as much as a whole cell. With
 ``--compare`` each case is also checked, interleaved, by the search as it was
 before a replay that collected bounds for cards played unheld handed on its deck
 with those cards exchanged in, and, where it ended with no stock left, the bounds
@@ -38,6 +40,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -166,6 +169,11 @@ def scaling(name: str, records: int, limit: int,
             for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
                 search.FORCED_DECK = search.SETTLE_COLLECTED = variant
+                # a collection of the whole process's objects (several ms once many
+                # rulesets are loaded) would land in one cell of a few ms: collect now and
+                # freeze the survivors, so that a cell pays only for its own objects
+                gc.collect()
+                gc.freeze()
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
