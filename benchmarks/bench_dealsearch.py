@@ -19,13 +19,14 @@ cards at every level, drawn once per record), and as each seat saw it
 (:func:`mariage.notation.views.view`); reported per ruleset: the CPU time of
 each, as a ratio to the whole record, and per hidden card, as a ratio to the
 cost per hidden card at a quarter hidden. A search whose cost is at most
-linear in the hidden cards keeps the last figures at or under 1. With
+linear in the hidden cards keeps the last figures at or under 1. Before each
+check the process's objects are collected and frozen (``gc.freeze``): a full
+collection of them costs several ms, as much as a whole cell. With
 ``--compare`` each case is also checked, interleaved, by the search as it was
-before a window the acting seat's cards leave shut for one turned-up card
-ended the cases of the other cards of its suit too, and a turned-up card in no
-hand at a replay's refused step ended the cases of the cards played before it
-(``turnedup.TURNED_UP_ALIKE``, ``search.UNPLAYED_TURN_UP`` off; issue #28's
-eighth round): one row each.
+before a replay that collected bounds for cards played unheld handed on its deck
+with those cards exchanged in, and, where it ended with no stock left, the bounds
+from the rest of the hand (``search.FORCED_DECK``, ``search.SETTLE_COLLECTED``
+off; issue #28's ninth round): one row each.
 
 Usage::
 
@@ -39,6 +40,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -49,7 +51,7 @@ from typing import Any
 
 from mariage import list_rulesets, load_rules
 from mariage.arena.bots import make_bot
-from mariage.notation import search, turnedup
+from mariage.notation import search
 from mariage.notation.model import Deal, DealPart, Record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_record
@@ -145,7 +147,7 @@ def scaling(name: str, records: int, limit: int,
             variants: tuple[bool, ...] = (True,)) -> dict[bool, dict[str, Any]]:
     """CPU seconds of checking ``records`` records of ``name`` whole, with each share of
     their cards hidden and as each seat saw them; the hidden cards of each. One result
-    per variant (``turnedup.TURNED_UP_ALIKE`` and ``search.UNPLAYED_TURN_UP``), each case
+    per variant (``search.FORCED_DECK`` and ``search.SETTLE_COLLECTED``), each case
     checked by every variant in turn."""
     rules = load_rules(name)
     out: dict[bool, dict[str, Any]] = {v: {"cpu": {}, "hidden": {}} for v in variants}
@@ -166,13 +168,18 @@ def scaling(name: str, records: int, limit: int,
             # each variant first for every other record
             for variant in variants[::-1] if seed % 2 else variants:
                 cpu, hidden = out[variant]["cpu"], out[variant]["hidden"]
-                turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = variant
+                search.FORCED_DECK = search.SETTLE_COLLECTED = variant
+                # a collection of the whole process's objects (several ms once many
+                # rulesets are loaded) would land in one cell of a few ms: collect now and
+                # freeze the survivors, so that a cell pays only for its own objects
+                gc.collect()
+                gc.freeze()
                 try:
                     start = time.process_time()
                     errors = check_record(case, search_limit=limit).errors
                     cpu[label] = cpu.get(label, 0.0) + time.process_time() - start
                 finally:
-                    turnedup.TURNED_UP_ALIKE = search.UNPLAYED_TURN_UP = True
+                    search.FORCED_DECK = search.SETTLE_COLLECTED = True
                 hidden[label] = hidden.get(label, 0) + n
                 assert not errors, (name, seed, label, variant, errors[:1])
     return out
@@ -210,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="cost against the number of hidden cards, and seat views")
     parser.add_argument("--compare", action="store_true",
                         help="with --scaling: also the search as it was before issue #28's "
-                             "eighth round (TURNED_UP_ALIKE, UNPLAYED_TURN_UP off), interleaved")
+                             "ninth round (FORCED_DECK, SETTLE_COLLECTED off), interleaved")
     args = parser.parse_args(argv)
     names = (args.rulesets.split(",") if args.rulesets
              else QUICK if args.quick else list_rulesets())

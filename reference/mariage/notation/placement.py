@@ -333,7 +333,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                    turnup_fixed: bool = False,
                    collect: list[tuple[int, int]] | None = None,
                    movable: int = 0,
-                   decided: list[Refusal] | None = None) -> Refusal | None:
+                   decided: list[Refusal] | None = None,
+                   forced: list[int] | None = None) -> Refusal | None:
     """Replay ``deck`` and ``acts``; the first refusal, with the places each seat received.
 
     ``verify`` is the annotation check of :func:`mariage.notation.search.complete_deal`
@@ -363,7 +364,8 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     had not decided (as such a refusal, with the ``effect`` it had; its ``state``
     is the replay's, which goes on), while the replay goes on
     expecting the effect this deck gave (the caller makes the other effects cases
-    of their own); not once ``collect`` has a bound. Returns None
+    of their own); not once ``collect`` has a bound. ``forced``: a list that receives
+    ``deck`` with the cards exchanged in (once ``collect`` has a bound). Returns None
     when every action is legal (or a resignation ends the record early).
     """
     st = start.clone()
@@ -411,6 +413,10 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             # the seat must hold the card: it lies at a place the seat received; the
             # replay goes on with the card exchanged in, for the places alone
             collect.append((a.card, received[seat]))
+            if forced is not None:
+                forced[:] = [0] * len(deck)
+                for c, p in place.items():
+                    forced[p] = c
             before = list(st.hands)
             try:
                 st.apply(a, seat)

@@ -28,9 +28,13 @@ are two ways on, which take turns a replay each: stop learning there and
 exchange cards, or follow each effect the step may have as a case of its own
 (the first search by bounds takes the second way only). A case meets such a
 step during its replay and goes on with the effect the deck gives; each other
-effect the step may have becomes a case of its own. A search that gives up
-reports every try used, so that only a search that covered every deal says
-that none fits. Where the turned-up card is
+effect the step may have becomes a case of its own. A replay that meets a
+card played by a seat that does not hold it while a stock is drawn from
+exchanges the card in and goes on, collecting a bound for each; the next
+replay starts from the deck with those cards exchanged in, and with the bounds
+from the rest of the hand where the collecting ended with no stock left. A
+search that gives up reports every try used, so that only a search that
+covered every deal says that none fits. Where the turned-up card is
 unknown, each unknown card in turn is tried as
 the turned-up card (it fixes the trump); the cases of several turned-up cards
 end together where one replay shows them all impossible (an annotation the trump
@@ -119,6 +123,12 @@ SHARE_BY_SUIT = True
 #: cases whose turned-up card the record plays before that step (False: each such
 #: case costs a replay, as before issue #28's eighth round; for the benchmark).
 UNPLAYED_TURN_UP = True
+#: After a replay that collected bounds for cards played unheld, go on from its deck with
+#: those cards exchanged in (False: from the deck replayed; for the benchmark).
+FORCED_DECK = True
+#: A replay that collected bounds and ends, refused, where no stock is left: the bounds
+#: from the rest of the hand too (``deduce.settle``; False: as before; the benchmark).
+SETTLE_COLLECTED = True
 #: Replays of the search by learned bounds that teach nothing (their children are
 #: exchanges) before the exchange search is tried.
 QUICK_EXACT = 8
@@ -506,10 +516,15 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         seen.add(key)
         tries += 1
         collected: list[tuple[int, int]] = []
+        forced: list[int] = []
         decided: list[Refusal] | None = [] if by_effect and DECIDE_ON_THE_WAY else None
+        # the case's turned-up card lies at its place in every deal of the case: never
+        # exchanged (out of the hand that took it, a play of it would prove the case dead)
+        mine = movable & ~(1 << deck[tpos]) if tpos >= 0 else movable
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True,
-                                 collect=collected, movable=movable, decided=decided)
+                                 collect=collected, movable=mine, decided=decided,
+                                 forced=forced if FORCED_DECK else None)
         if decided and not collected and refusal is not None:
             # the steps this case had not decided: it goes on with the effect of this deck,
             # and each other effect the step may have is a case of its own, found when an
@@ -535,6 +550,10 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                     and not any(h >> turned & 1 for h in now.hands) \
                     and not played[refusal.index] >> turned & 1:
                 dead_turns |= played[refusal.index] & movable & ~(1 << turned)
+        if collected and SETTLE_COLLECTED and refusal is not None and not refusal.note:
+            # the collecting ended where no stock is left: the rest of the hand places the
+            # cards each seat plays from then on (their places follow from the actions)
+            settle(refusal, placement, acts, played[refusal.index])
         if collected:  # cards played by seats that did not hold them: one bound each
             if suit >= 0:  # the same places in every case of this trump
                 shared.setdefault(suit, set()).update(collected)
@@ -542,8 +561,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                 for c, places in collected:
                     placement.restrict(c, places)
                 pushed += 1
-                heapq.heappush(heap, (0, -len(acts), 0, pushed, deck, case_no, placement,
-                                      expect, gives))
+                heapq.heappush(heap, (0, -len(acts), 0, pushed, forced or deck, case_no,
+                                      placement, expect, gives))
             continue  # (a known card at a place no bound allows: no deal in this case)
         if refusal is None:
             if hidden and chosen is not None:  # the replay passes the cards of this case
