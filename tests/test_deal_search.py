@@ -470,3 +470,19 @@ def test_the_turned_up_card_a_seat_took_is_never_exchanged_out_of_its_hand(
     monkeypatch.setattr(search, "FORCED_DECK", flags)
     monkeypatch.setattr(search, "SETTLE_COLLECTED", flags)
     assert _verdict(_partly_hidden("mariazza", 9688, 0.5, False)) == ()
+
+
+def test_a_record_that_fits_no_deal_is_proven_so_by_either_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a Sicilian record, three quarters hidden, two shown cards of the first deal
+    # exchanged (seed 212): no deal fits. The search with the collecting replays' deck
+    # and settled bounds runs to its limit there, the one without them proves it early;
+    # past a quarter of the tries the second takes turns with the first
+    from mariage.notation import search
+
+    partial = _partly_hidden("marianna-siciliana", 212, 0.75, True)
+    assert _verdict(partial) == ("N135",)
+    steps = search._exact_steps
+    monkeypatch.setattr(search, "_exact_steps",
+                        lambda *a, **k: steps(*a, **{**k, "hand_on": True}))
+    assert _verdict(partial) == ("N136",)  # (without the turns: the search gives up)

@@ -19,34 +19,32 @@ cards that are both still unplayed at that moment:
 - any other refusal depends on the content of the acting seat's hand: one of
   its unknown cards changes places with an unknown card held elsewhere.
 
-The search by learned bounds runs first while it teaches (about one replay
-per unknown card; it leaves after ``QUICK_EXACT`` replays that teach nothing),
-then the exchanges for a few replays (``QUICK_TRIES``): where no duty binds
-they often find a deal at once; then the bounds again, to the limit. Past a
-step whose effect depends on the cards (an answer that names no suit), there
-are two ways on, which take turns a replay each: stop learning there and
-exchange cards, or follow each effect the step may have as a case of its own
-(the first search by bounds takes the second way only). A case meets such a
-step during its replay and goes on with the effect the deck gives; each other
-effect the step may have becomes a case of its own. A replay that meets a
-card played by a seat that does not hold it while a stock is drawn from
-exchanges the card in and goes on, collecting a bound for each; the next
-replay starts from the deck with those cards exchanged in, and with the bounds
-from the rest of the hand where the collecting ended with no stock left. A
-search that gives up reports every try used, so that only a search that
-covered every deal says that none fits. Where the turned-up card is
-unknown, each unknown card in turn is tried as
-the turned-up card (it fixes the trump); the cases of several turned-up cards
-end together where one replay shows them all impossible (an annotation the trump
-alone refutes; a window no hand opens, the same for each card of the suit; a
-card the record plays while the turned-up card still lies out of every hand).
-Best first (the children of the deal
-whose replay got furthest are tried first), with a memory of tried deals, up
-to ``limit`` replays. The first fill puts each unknown card where the seat
-that first plays it can hold it. Cards passed unseen (``give:?``) split the
-search by learned bounds into one case per set of cards that may have been
-passed; where those are too many, the exchanges (which choose the cards
-passed from each deal tried) have every try left.
+The search by learned bounds runs first while it teaches (about one replay per unknown
+card; it leaves after ``QUICK_EXACT`` replays that teach nothing), then the exchanges
+for a few replays (``QUICK_TRIES``): where no duty binds they often find a deal at once;
+then the bounds again, to the limit. Past a step whose effect depends on the cards (an
+answer that names no suit), there are two ways on, which take turns a replay each: stop
+learning there and exchange cards, or follow each effect the step may have as a case of
+its own (the first search by bounds takes the second way only). A case meets such a step
+during its replay and goes on with the effect the deck gives; each other effect the step
+may have becomes a case of its own. A replay that meets a card played by a seat that
+does not hold it while a stock is drawn from exchanges the card in and goes on,
+collecting a bound for each; the next replay starts from the deck with those cards
+exchanged in, and with the bounds from the rest of the hand where the collecting ended
+with no stock left. Past a quarter of the tries left, the search without those two takes
+turns too (on some records that fit no deal, only one of them proves it early). A search
+that gives up reports every try used, so that only a search that covered every deal says
+that none fits. Where the turned-up card is unknown, each unknown card in turn is tried
+as the turned-up card (it fixes the trump); the cases of several turned-up cards end
+together where one replay shows them all impossible (an annotation the trump alone
+refutes; a window no hand opens, the same for each card of the suit; a card the record
+plays while the turned-up card still lies out of every hand). Best first (the children
+of the deal whose replay got furthest are tried first), with a memory of tried deals, up
+to ``limit`` replays. The first fill puts each unknown card where the seat that first
+plays it can hold it. Cards passed unseen (``give:?``) split the search by learned
+bounds into one case per set of cards that may have been passed; where those are too
+many, the exchanges (which choose the cards passed from each deal tried) have every try
+left.
 
 >>> from mariage import load_rules, GameState, Play
 >>> rules = load_rules("marianna")
@@ -326,10 +324,9 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
-    n = start.rules.ncards
-    known = {c for c in slots if c >= 0}
-    unknown = {c for c in range(n) if c not in known}
     r = start.rules
+    known = {c for c in slots if c >= 0}
+    unknown = {c for c in range(r.ncards) if c not in known}
     # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
@@ -364,7 +361,13 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         runs = {k: _exact_steps(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                 by_effect, chosen) for k, by_effect in enumerate(ways)}
         done = [0] * len(ways)  # the replays of each
+        later = base + (limit - base) // 4 if FORCED_DECK or SETTLE_COLLECTED else limit
         while runs and exhaustive and tries < limit:
+            if tries >= later:  # then without FORCED_DECK, SETTLE_COLLECTED too
+                later, runs[len(done)] = limit, _exact_steps(
+                    start, slots, owner, first, acts, limit - tries, verify, tpos, decides,
+                    chosen, hand_on=False)
+                done.append(0)
             for k, run in list(runs.items()):
                 try:
                     next(run)
@@ -411,7 +414,8 @@ def _exact(start: GameState, slots: Sequence[int], owner: Sequence[int], first: 
 def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                  first: int | None, acts: Sequence[Step], limit: int, verify: Verify | None,
                  tpos: int, by_effect: bool, chosen: dict[int, int] | None = None,
-                 patience: int | None = None) -> Generator[None, None, Exact]:
+                 patience: int | None = None, hand_on: bool = True
+                 ) -> Generator[None, None, Exact]:
     """The search by learned bounds (:mod:`mariage.notation.deduce`), each unknown
     card as the turned-up one where that is unknown, all in one search.
 
@@ -427,6 +431,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     (:func:`~mariage.notation.deduce.give_choices`), or, where those are too
     many, the search stops there. With ``patience``, it also stops after that
     many replays that taught nothing exact (whose children are exchanges).
+    ``hand_on=False``: without :data:`FORCED_DECK` and :data:`SETTLE_COLLECTED`.
     Returns the deck found (or None), the replays used, whether the search
     covers every deal, and whether it ran to its end (both: no deal fits). A
     generator: it yields after each replay but the last, so that two searches
@@ -524,7 +529,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         refusal = replay_tracked(start, deck, first, acts, verify,
                                  expect if by_effect else None, gives, turnup_fixed=True,
                                  collect=collected, movable=mine, decided=decided,
-                                 forced=forced if FORCED_DECK else None)
+                                 forced=forced if FORCED_DECK and hand_on else None)
         if decided and not collected and refusal is not None:
             # the steps this case had not decided: it goes on with the effect of this deck,
             # and each other effect the step may have is a case of its own, found when an
@@ -550,7 +555,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                     and not any(h >> turned & 1 for h in now.hands) \
                     and not played[refusal.index] >> turned & 1:
                 dead_turns |= played[refusal.index] & movable & ~(1 << turned)
-        if collected and SETTLE_COLLECTED and refusal is not None and not refusal.note:
+        if collected and SETTLE_COLLECTED and hand_on and refusal is not None \
+                and not refusal.note:
             # the collecting ended where no stock is left: the rest of the hand places the
             # cards each seat plays from then on (their places follow from the actions)
             settle(refusal, placement, acts, played[refusal.index])
