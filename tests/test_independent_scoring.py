@@ -1,0 +1,657 @@
+"""An independent oracle of hand scores and match ends, checked against the reference.
+
+``test_independent_play`` checks the cards and tricks, ``test_independent_offers`` the
+other actions; this file checks what each side scores for a hand and when the match
+ends. The oracles are written from the rules notes alone (``RULES-NOTES-belote.md``
+sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sections
+1.9-1.12 and 2.4-2.7 for Schnapsen and Sixty-six), the way an outside engine would
+score, without the reference's scoring code. They read only what is public at the
+end of a hand: the tricks and who took them, the announcements, belotes and marriages
+said (the action texts), the contract, its taker and the coinches, the close and who
+closed, the claims, and the match score before the hand. Random seeded matches are
+driven through the public API; after every hand the oracle must give the score the
+reference adds (``history[-1].score``), the match totals, and whether and by whom the
+match is won.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from mariage import GameState, Phase, Play, action_text, load_rules, new_match
+from test_independent_play import (
+    BELOTE,
+    SCHNAPSEN,
+    SIXTY_SIX,
+    Game,
+    _contract,
+    _game,
+    _label,
+    _names,
+    _trump,
+    rank,
+    suit,
+)
+
+Trick = list[tuple[int, str]]  # (seat, card) in playing order
+
+
+@dataclass
+class Hand:
+    """What is public about the hand being played, gathered action by action."""
+
+    tricks: list[tuple[Trick, int]] = field(default_factory=list)  # (trick, winner seat)
+    trick: Trick = field(default_factory=list)
+    said: list[tuple[int, str]] = field(default_factory=list)  # (seat, text) but cards
+    events: list[tuple[int, str, int]] = field(default_factory=list)  # and tricks done
+    trump: str | None = None
+    game: Game | None = None
+
+
+def _round(value: int, mode: str) -> int:
+    """Belote section 6.6: to the nearest ten, a 5 going up or down."""
+    if mode == "none":
+        return value
+    up = 5 if mode == "nearest10_5up" else 6
+    return (value + 10 - up) // 10 * 10
+
+
+# Belote section 4.2: announcement values; 4.4: the order of announcements.
+SEQUENCES = {"tierce": 3, "cinquante": 4, "cent": 5}
+SEQUENCE_VALUES = {"tierce": 20, "cinquante": 50, "cent": 100}
+CARRE_VALUES = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
+CARRE_VALUES_SA = {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
+CARRE_ORDER, CARRE_ORDER_SA, SEQUENCE_ORDER = "J9ATKQ", "ATKQJ9", "AKQJT987"
+
+
+def announcement(text: str, trump: str | None) -> tuple[int, tuple[int, ...]]:
+    """The value of one announcement (``kind:top card`` or ``carre:rank``) and its
+    strength for the comparison of section 4.4 (greater is better)."""
+    kind, _, card = text.partition(":")
+    if kind == "carre":
+        sans = trump is None
+        order = CARRE_ORDER_SA if sans else CARRE_ORDER
+        return ((CARRE_VALUES_SA if sans else CARRE_VALUES)[card],
+                (2, -order.index(card), 0))
+    return (SEQUENCE_VALUES[kind],
+            (1, SEQUENCES[kind], -SEQUENCE_ORDER.index(rank(card)),
+             int(trump == "*" or suit(card) == trump)))
+
+
+def belote_announcements(hand: Hand, team_of: Sequence[int],
+                         opts: Mapping[str, Any]) -> tuple[int, int]:
+    """Section 4.4: (the points of all the announcements of the team holding the single
+    best one, that team); (0, -1) when none or when the best are equal (``none_score``)."""
+    made = [(seat, text) for seat, text in hand.said
+            if text.partition(":")[0] in (*SEQUENCES, "carre")]
+    if not made:
+        return 0, -1
+    rated = [(announcement(text, hand.trump), team_of[seat]) for seat, text in made]
+    top = max(strength for (_, strength), _ in rated)
+    best = [team for (_, strength), team in rated if strength == top]
+    if len(set(best)) > 1 and opts["announce_tie"] == "none_score":
+        return 0, -1
+    team = best[0]  # first_in_rotation: the first said in trick 1 (said in order)
+    return sum(value for (value, _), t in rated if t == team), team
+
+
+def belote_holders(hand: Hand, opts: Mapping[str, Any]) -> list[int]:
+    """Section 5: the seats scoring a belote: said (``explicit``), or (``automatic``)
+    both trump K and Q played by one seat (``king_first``: the king first); none under
+    sans-atout, one per suit under tout-atout."""
+    if opts["belote_declare"] == "explicit":
+        return [seat for seat, text in hand.said if text.startswith("belote")]
+    played = [(seat, card) for trick, _ in hand.tricks for seat, card in trick]
+    holders = []
+    for trump in "SHDC" if hand.trump == "*" else (hand.trump or ""):
+        king = next((i for i, (_, c) in enumerate(played) if c == f"K{trump}"), -1)
+        queen = next((i for i, (_, c) in enumerate(played) if c == f"Q{trump}"), -1)
+        if king >= 0 and queen >= 0 and played[king][0] == played[queen][0] and (
+                opts["belote_order"] == "any" or king < queen):
+            holders.append(played[king][0])
+    return holders
+
+
+def belote_hand(hand: Hand, state: GameState,
+                opts: Mapping[str, Any]) -> tuple[list[int], str, list[int]]:
+    """Sections 5-8: what each team scores for a played hand (before rounding), the
+    outcome (made, failed, litige) and the totals compared (section 6.1)."""
+    team_of, game = state.rules.team_of, hand.game
+    assert game is not None
+    cards, tricks = [0, 0], [0, 0]
+    for trick, winner in hand.tricks:
+        cards[team_of[winner]] += sum(game.points(c, hand.trump) for _, c in trick)
+        tricks[team_of[winner]] += 1
+    scaled = hand.trump == "*" and opts.get("ta_values") == "convert_162_258"
+    if scaled:  # section 8.6: normal trump values, 258 in all, times 162/258
+        cards = [round(c * 162 / 258) for c in cards]
+    cards[team_of[hand.tricks[-1][1]]] += 10  # dix de der
+    capot = next((t for t in (0, 1) if tricks[t] == 8), -1)
+    if capot >= 0:  # section 6.5
+        cards[capot] = {"252": 252, "250": 250, "162": 162}[str(opts.get("capot_value", 252))]
+    belote = [0, 0]
+    for seat in belote_holders(hand, opts):
+        belote[team_of[seat]] += 20
+    ann, ann_team = belote_announcements(hand, team_of, opts)
+    bids = [(seat, text) for seat, text in hand.said if text.startswith("bid:")]
+    takes = [seat for seat, text in hand.said if text.startswith("take")]
+    taker = bids[-1][0] if bids else takes[-1]
+    takers = team_of[taker]
+    defenders = 1 - takers
+    if capot == takers:  # the defenders' announcements change sides
+        ann_team = takers if ann_team >= 0 else -1
+    own_ann = [ann if ann_team == t else 0 for t in (0, 1)]
+    total = [cards[t] + own_ann[t] + belote[t] for t in (0, 1)]
+    keeps = opts["belote_on_failure"] == "holder_keeps"
+    if not bids:  # classic Belote, section 6
+        if capot == takers:
+            outcome = "made"
+        elif capot == defenders or total[takers] < total[defenders]:
+            outcome = "failed"
+        elif total[takers] > total[defenders]:
+            outcome = "made"
+        else:
+            outcome = {"litige": "litige", "tie_fails": "failed",
+                       "tie_makes": "made"}[opts["dedans_rule"]]
+        score = [0, 0]
+        if outcome == "made":
+            score = list(total)
+        elif outcome == "failed":
+            base = cards[defenders] if capot == defenders else opts["dedans_points"]
+            score[defenders] = base + ann + belote[defenders]
+            score[takers if keeps else defenders] += belote[takers]
+        else:
+            score[defenders] = total[defenders]
+        return score, outcome, total
+    # coinche and contrée, section 8
+    value = bids[-1][1].split(":")[1]
+    capot_bid = value == "capot"
+    bid = 250 if capot_bid else int(value)
+    said = [text for _, text in hand.said]
+    m = opts["surcoinche_multiplier"] if "surcoinche" in said else (
+        2 if "coinche" in said else 1)
+    counted = total[takers] - (0 if opts["belote_counts_for_contract"] else belote[takers])
+    if capot_bid:
+        outcome = "made" if capot == takers else "failed"
+    elif counted < bid or (bid == 80 and opts["bid_80_needs_82"] and counted < 82) or (
+            opts["must_beat_defence"] and counted < total[defenders]):
+        outcome = "failed"
+    elif opts["must_beat_defence"] and counted == total[defenders]:
+        outcome = {"litige": "litige", "tie_fails": "failed",
+                   "tie_makes": "made"}[opts["dedans_rule"]]
+    else:
+        outcome = "made"
+    score = [0, 0]
+    if capot_bid and opts["capot_scoring"] == "pagat":  # "bid and made 500; failed 500"
+        side = takers if outcome == "made" else defenders
+        won = belote[side] + (0 if keeps else belote[1 - side])
+        score[side] = doubled(opts, 500 + ann, 0, won, m)  # its announcements with it
+        score[1 - side] = belote[1 - side] if keeps else 0
+        return score, outcome, total
+    if outcome == "made" and m == 1:  # coinche_score_mode: T + C, C alone, or T alone
+        mode = opts["coinche_score_mode"]
+        # bid_only: "only the bid is written", the belote beside it (it is always scored)
+        score[takers] = {"made_plus_bid": total[takers] + bid, "bid_only": bid + belote[takers],
+                         "made_only": total[takers]}[mode]
+        score[defenders] = total[defenders]
+    elif outcome == "made":
+        # "160, or 250 on a capot": the 160 is ``failed_base`` (160 or 162), the base of
+        # the side winning a failed or doubled deal; "the defenders score 0 apart from an
+        # imprenable belote": a prenable one (``goes_to_winner``) goes to the takers
+        base = 250 if capot == takers else opts["failed_base"]
+        won = belote[takers] + (0 if keeps else belote[defenders])
+        score[takers] = doubled(opts, base + ann, bid, won, m)
+        score[defenders] = belote[defenders] if keeps else 0
+    elif outcome == "failed":
+        won = belote[defenders] + (0 if keeps else belote[takers])
+        # "160, or 250 on a capot" (section 8.4, said of a made coinche): the oracle reads
+        # the defenders' capot against a failed contract the same way
+        base = 250 if capot == defenders else opts["failed_base"]
+        score[defenders] = doubled(opts, base + ann, bid, won, m)
+        score[takers] = belote[takers] if keeps else 0
+    else:
+        score[defenders] = total[defenders]
+    return score, outcome, total
+
+
+def doubled(opts: Mapping[str, Any], base: int, bid: int, belote: int, m: int) -> int:
+    """Section 8.4: the score of the side winning a failed or doubled deal: ``base`` (160
+    or 250, and every counting announcement), the bid and the ``belote`` it receives,
+    times ``m`` (``multiplier_base``: all of it, the bid only, or a fixed 320 or 640)."""
+    kept = 0 if opts["belote_multiplied"] else belote
+    inside = belote - kept
+    mode = opts["multiplier_base"]
+    if mode == "bid_only":
+        return base + inside + bid * m + kept
+    if mode == "fixed_320_640" and m > 1:  # "replaces the deal score": nothing beside
+        return 320 if m == 2 else 640
+    return (base + bid + inside) * m + kept
+
+
+@dataclass
+class BeloteBook:
+    """Belote's running totals: the litige pot (section 6.4) and the match (section 7)."""
+
+    opts: Mapping[str, Any]
+    pot: int = 0
+    deals: int = 0  # the deals played (void ones not counted)
+    outcome: str = ""
+    belote_only: int = -1  # the team whose score this hand is its belote alone (7.2)
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """The hand's score (the pot of a litige given to the next deal's winner)."""
+        if not hand.tricks:  # a void deal (section 8.2: all four pass)
+            return [0, 0]
+        score, self.outcome, total = belote_hand(hand, state, self.opts)
+        self.deals += 1
+        team_of = state.rules.team_of
+        takers = team_of[[seat for seat, text in hand.said
+                          if text.startswith(("bid:", "take"))][-1]]
+        self.belote_only = -1
+        for team in (0, 1):
+            won = any(team_of[w] == team for _, w in hand.tricks)
+            beloted = any(team_of[seat] == team for seat in belote_holders(hand, self.opts))
+            if score[team] and beloted and (not won or (
+                    self.outcome == "failed" and team == takers)):
+                self.belote_only = team
+        if self.outcome == "litige":
+            self.pot += total[takers]
+        elif self.pot:
+            score[takers if self.outcome == "made" else 1 - takers] += self.pot
+            self.pot = 0
+        # section 8.5: "each team's line is rounded", the pot it receives in it
+        return [_round(s, self.opts["rounding"]) for s in score]
+
+    def match_winner(self, totals: Sequence[int]) -> int | None:
+        """Section 7.1: after a deal, the higher total wins once a team has reached the
+        target, or after ``deal_limit`` deals; 7.2: not a team that got there by its
+        belote alone in a lost deal."""
+        target, limit = self.opts["target"], self.opts.get("deal_limit") or 0
+        if (max(totals) < target and not (limit and self.deals >= limit)) or (
+                totals[0] == totals[1]):
+            return None
+        best = 0 if totals[0] > totals[1] else 1
+        at_limit = bool(limit) and self.deals >= limit  # the count ends it, not the target
+        if self.opts["belote_alone_cannot_win"] and self.belote_only == best and not at_limit:
+            return None
+        return best
+
+
+
+@dataclass
+class SchnapsenBook:
+    """Schnapsen and Sixty-six (``RULES-NOTES-schnapsen.md`` 1.9-1.12, 2.4-2.7): the
+    counted points, the close and its snapshot, the claims; the match to 7."""
+
+    opts: Mapping[str, Any]
+    drawn: int = 0  # drawn hands waiting for their extra point (``draw_bonus_next_hand``)
+
+    def counted(self, hand: Hand, seats: int, upto: int | None = None,
+                last_ten: bool = False) -> tuple[list[int], list[int]]:
+        """Each seat's counted points and tricks after the first ``upto`` tricks: card
+        points, and the marriages said by then: by a seat that has taken a trick
+        (``marriage_counting=any_trick``), at once (``immediate``), or once its
+        declarer takes a trick after it (``next_trick_after_declaring``);
+        ``last_ten``: 10 for the last trick."""
+        game = hand.game
+        assert game is not None
+        tricks = hand.tricks if upto is None else hand.tricks[:upto]
+        points, won = [0] * seats, [0] * seats
+        for trick, winner in tricks:
+            points[winner] += sum(game.points(c, hand.trump) for _, c in trick)
+            won[winner] += 1
+        if last_ten:
+            points[tricks[-1][1]] += 10
+        counting = self.opts["marriage_counting"]
+        for seat, text, when in self.marriages(hand):
+            later = any(w == seat for _, w in tricks[when:])  # a trick won since
+            if (upto is None or when <= upto) and (
+                    counting == "immediate" or later
+                    or (counting == "any_trick" and won[seat])):
+                points[seat] += 40 if text.endswith(f":{hand.trump}") else 20
+        return points, won
+
+    @staticmethod
+    def marriages(hand: Hand) -> list[tuple[int, str, int]]:
+        """(seat, text, tricks completed when said) of each marriage."""
+        return [(seat, text, when) for seat, text, when in hand.events
+                if text.startswith("marriage:")]
+
+    def scale(self, points: int, tricks: int) -> int:
+        """Section 1.11, S(opponent): 1, 2 (Schneider: under 33) or 3 (Schwarz: no trick)."""
+        return 1 if points >= 33 else (2 if tricks else 3)
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """The game points of the hand (sections 1.11 and 2.6); after a drawn hand
+        (``draw_bonus_next_hand``) the winner of the next hand gets 1 extra."""
+        score = self.game_points(hand, state)
+        if self.opts.get("draw_bonus_next_hand"):
+            if not any(score) and hand.tricks:
+                self.drawn = 1
+            elif any(score) and self.drawn:
+                score = [p + self.drawn if p else 0 for p in score]
+                self.drawn = 0
+        return score
+
+    def game_points(self, hand: Hand, state: GameState) -> list[int]:
+        """The game points won by the hand itself."""
+        o, events = self.opts, hand.events
+        close = next(((seat, when) for seat, text, when in events if text == "close"), None)
+        claim = next(((seat, when) for seat, text, when in events if text == "claim"), None)
+        full = len(hand.tricks) == len(state.rules.card_code) // 2
+        ten = o["last_trick_rule"] == "ten_points" and close is None and full
+        now, won = self.counted(hand, 2, last_ten=ten)
+        if o["claim_mode"] == "auto" and hand.tricks:
+            # section 1.10: the hand ends as soon as a player reaches 66 at a claim
+            # moment: the one who won the last trick, or declared a marriage since
+            last = [seat for seat, text, when in events
+                    if text.startswith("marriage:") and when == len(hand.tricks)]
+            seat = last[-1] if last else hand.tricks[-1][1]
+            if now[seat] >= 66:
+                claim = (seat, len(hand.tricks))
+        at_close = self.counted(hand, 2, close[1]) if close else None
+        score = [0, 0]
+        if claim is not None:
+            c = claim[0]
+            right = self.claimed(c, now, won, close, at_close)
+            if now[c] >= 66:
+                score[c] = 1 if o.get("last_trick_flat") and full and close is None else right
+            elif o["false_claim_score"] == "as_claimed":
+                score[1 - c] = right
+            elif close is not None and close[0] == c and (
+                    o["closer_false_claim"] == "failed_close_row"):
+                score[1 - c] = self.failed_close(c, now, at_close)
+            else:  # the false-claim row: 2, or 3 if the opponent had no trick then
+                flat = o["false_claim_score"] == "flat2"
+                score[1 - c] = 2 if flat or won[1 - c] else 3
+            return score
+        if close is not None:  # closed, the cards run out without the closer's claim
+            score[1 - close[0]] = self.failed_close(close[0], now, at_close)
+            return score
+        if not hand.tricks:
+            return score
+        if o["last_trick_rule"] == "one_point":
+            score[hand.tricks[-1][1]] = 1
+        elif now[0] != now[1]:
+            w = 0 if now[0] > now[1] else 1
+            score[w] = self.scale(now[1 - w], won[1 - w])
+        return score
+
+    def claimed(self, c: int, now: list[int], won: list[int],
+                close: tuple[int, int] | None,
+                at_close: tuple[list[int], list[int]] | None) -> int:
+        """What a correct claim by ``c`` scores (sections 1.11, 2.6)."""
+        o, other = self.opts, 1 - c
+        if close is None:
+            return self.scale(now[other], won[other])
+        assert at_close is not None
+        if close[0] == c:
+            points, tricks = at_close if o["close_snapshot"] == "at_close" else (now, won)
+            return self.scale(points[other], tricks[other])
+        if o["beaten_closer_score"] == "flat2":
+            return 2
+        return 3 if not at_close[1][c] else 2  # like a failed close
+
+    def failed_close(self, closer: int, now: list[int],
+                     at_close: tuple[list[int], list[int]] | None) -> int:
+        """A failed close, to the closer's opponent: 2, or 3 if he had no trick at the
+        close (``hoyle``: 1 if the closer has 33 or more, 2 if less, 3 as before)."""
+        assert at_close is not None
+        if not at_close[1][1 - closer]:
+            return 3
+        if self.opts["failed_close_score"] == "hoyle":
+            return 1 if now[closer] >= 33 else 2
+        return 2
+
+    def match_winner(self, totals: Sequence[int]) -> int | None:
+        """Sections 1.12, 2.7: the first to ``match_target`` game points."""
+        reached = [s for s in (0, 1) if totals[s] >= self.opts["match_target"]]
+        return reached[0] if reached else None
+
+
+
+Book = BeloteBook | SchnapsenBook
+
+
+def make_book(name: str, opts: Mapping[str, Any]) -> tuple[Book, Game]:
+    """The oracle of a ruleset and its trick-play facts."""
+    if name.startswith("belote"):
+        return BeloteBook(opts), BELOTE
+    if name == "schnapsen":
+        return SchnapsenBook(opts), SCHNAPSEN
+    return SchnapsenBook(opts), SIXTY_SIX
+
+
+def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
+           texts: list[str]) -> Any:
+    """Bids mostly low or passed (so that contracts are made and failed), coinches
+    seldom; in play mostly cards, announcements and belotes often, a claim seldom."""
+    if state.phase == Phase.BIDDING:
+        if "pass" in texts and rng.random() < 0.6:
+            return actions[texts.index("pass")]
+        doubles = [a for a, t in zip(actions, texts, strict=True) if "coinche" in t]
+        if doubles and rng.random() < 0.2:
+            return rng.choice(doubles)
+        bids = [a for a, t in zip(actions, texts, strict=True) if t.startswith("bid:")]
+        return rng.choice(bids[:12] or actions)
+    plays = [a for a in actions if isinstance(a, Play)]
+    calls = [a for a, t in zip(actions, texts, strict=True)
+             if not isinstance(a, Play) and t != "claim" and (t != "close" or rng.random() < 0.2)]
+    if "claim" in texts and (rng.random() < (0.5 if not plays else 0.08) or not (plays or calls)):
+        return actions[texts.index("claim")]
+    if calls and (not plays or rng.random() < 0.5):
+        return rng.choice(calls)
+    return rng.choice(plays)
+
+
+def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
+                 max_actions: int = 3000, misread: Mapping[str, Any] | None = None) -> int:
+    """Drive one random seeded match; after every hand, assert the oracle's score, the
+    match totals and the match's end. Returns the hands checked. ``misread`` gives the
+    oracle (only) some options read another way."""
+    rules = load_rules(name, options)
+    opts = {**dict(rules.options), **(misread or {})}
+    book, base = make_book(name, opts)
+    state = new_match(rules, seed)
+    rng = random.Random(seed)
+    hand, totals, checked = Hand(), [0] * len(state.match_scores), 0
+    for _ in range(max_actions):
+        if state.phase == Phase.OVER:
+            break
+        actions = state.legal_actions()
+        texts = [action_text(rules, a) for a in actions]
+        action = choose(rng, state, actions, texts)
+        seat, nrecords = state.to_act, len(state.history)
+        assert seat is not None
+        if state.phase not in (Phase.DEAL, Phase.AUCTION, Phase.BIDDING, Phase.TAKING):
+            trump = _trump(state)
+            game = _game(base)
+            if base is BELOTE:
+                # section 8.6: tout-atout values ffb2015 unless ``ta_values`` says
+                game, trump = _contract(base, state, trump, {"ta_values": "ffb2015", **opts})
+            hand.trump, hand.game = trump, game
+        text = action_text(rules, action)
+        state.apply(action)
+        card = _names(state, [action.card])[0] if isinstance(action, Play) else (
+            text.partition(":")[2] if text.startswith("belote:") else "")  # the K or Q played
+        if not isinstance(action, Play):
+            hand.said.append((seat, text))
+            hand.events.append((seat, text, len(hand.tricks)))
+        if card:
+            hand.trick.append((seat, card))
+            if len(hand.trick) == rules.hand_seats:
+                assert hand.game is not None
+                hand.tricks.append((hand.trick, hand.game.winner(hand.trick, hand.trump)))
+                hand.trick = []
+        if len(state.history) == nrecords:
+            continue
+        record = state.history[-1]
+        where = f"{name} seed {seed} hand {record.number}"
+        want = book.hand_end(hand, state, totals)
+        tricks = [f"{w}:{' '.join(f'{s}{c}' for s, c in t)}" for t, w in hand.tricks]
+        assert list(record.score) == want, (
+            f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
+            f"reference {record}, oracle {want}")
+        totals = [t + w for t, w in zip(totals, want, strict=True)]
+        assert list(state.match_scores) == totals, (
+            f"{where}: reference totals {state.match_scores}, oracle {totals}")
+        winner = book.match_winner(totals) if any(want) else None
+        over = state.phase == Phase.OVER
+        assert (over, state.result.winner if over and state.result else None) == (
+            winner is not None, winner), (
+            f"{where}: totals {totals}: reference {state.phase.name} {state.result}, "
+            f"oracle {'won by ' + str(winner) if winner is not None else 'going on'}")
+        checked += 1
+        hand = Hand()
+    return checked
+
+
+# The ruleset defaults, then the options the notes name for scoring and the match's end.
+_CONFIG_TABLE = """
+belote
+belote dedans_rule=tie_fails rounding=nearest10_6up
+belote dedans_rule=tie_makes target=501
+belote announce_tie=first_in_rotation capot_value=250
+belote belote_on_failure=goes_to_winner dedans_points=160 capot_value=162
+belote belote_declare=automatic
+belote belote_alone_cannot_win=False target=501
+belote deal_limit=6
+belote second_round_sa_ta=True
+belote-coinche
+belote-coinche sa_ta=True
+belote-coinche sa_ta=True ta_values=pagat belote_declare=automatic
+belote-coinche belote_multiplied=False belote_on_failure=goes_to_winner
+belote-coinche multiplier_base=bid_only
+belote-coinche multiplier_base=fixed_320_640
+belote-coinche coinche_score_mode=bid_only
+belote-coinche coinche_score_mode=made_only
+belote-coinche must_beat_defence=False bid_80_needs_82=False
+belote-coinche dedans_rule=tie_fails rounding=none
+belote-coinche capot_scoring=pagat
+belote-contree
+belote-contree surcoinche_multiplier=3 failed_base=162
+belote-contree belote_counts_for_contract=False
+belote-contree multiplier_base=fixed_320_640 deal_limit=4
+schnapsen
+schnapsen close_snapshot=at_end beaten_closer_score=flat2
+schnapsen failed_close_score=hoyle
+schnapsen false_claim_score=flat2
+schnapsen false_claim_score=as_claimed
+schnapsen closer_false_claim=failed_close_row
+schnapsen last_trick_flat=True
+schnapsen match_target=9
+schnapsen claim_mode=auto
+schnapsen marriage_counting=immediate
+schnapsen marriage_counting=next_trick_after_declaring
+sixty-six
+sixty-six close_snapshot=at_close false_claim_score=pagat
+sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
+sixty-six draw_bonus_next_hand=True
+sixty-six marriage_counting=immediate
+sixty-six claim_mode=auto match_target=10
+"""
+
+
+def _value(text: str) -> Any:
+    if text in ("True", "False"):
+        return text == "True"
+    return int(text) if text.isdigit() else text
+
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    (line.split()[0], {k: _value(v) for k, v in (w.split("=") for w in line.split()[1:])})
+    for line in _CONFIG_TABLE.strip().splitlines()]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_scores_agree(config: tuple[str, dict[str, Any]]) -> None:
+    """The oracle scores every hand of a few matches as the reference does, and ends
+    the matches where it does."""
+    name, options = config
+    assert sum(check_scores(name, seed, options) for seed in range(4)) > 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_scores_agree_many(config: tuple[str, dict[str, Any]]) -> None:
+    """The same over 150 seeded matches per configuration."""
+    name, options = config
+    assert sum(check_scores(name, seed, options) for seed in range(150)) > 600
+
+
+# One option per row: the oracle reads it the other way (the reference does not).
+FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("belote", {}, {"dedans_rule": "tie_fails"}),
+    ("belote", {}, {"dedans_rule": "tie_makes"}),
+    ("belote", {}, {"capot_value": 250}),
+    ("belote", {}, {"belote_on_failure": "goes_to_winner"}),
+    ("belote", {}, {"dedans_points": 160}),
+    ("belote", {}, {"rounding": "nearest10_5up"}),
+    ("belote", {}, {"target": 501}),
+    ("belote", {}, {"belote_declare": "automatic"}),
+    ("belote", {"belote_declare": "automatic"}, {"belote_declare": "explicit"}),
+    ("belote", {"deal_limit": 6}, {"deal_limit": 0}),
+    ("belote-coinche", {}, {"must_beat_defence": False}),
+    ("belote-contree", {}, {"bid_80_needs_82": True}),
+    ("belote-coinche", {}, {"rounding": "nearest10_6up"}),
+    ("belote-coinche", {}, {"multiplier_base": "bid_only"}),
+    ("belote-coinche", {}, {"multiplier_base": "fixed_320_640"}),
+    ("belote-coinche", {}, {"surcoinche_multiplier": 3}),
+    ("belote-coinche", {}, {"failed_base": 162}),
+    ("belote-coinche", {}, {"coinche_score_mode": "bid_only"}),
+    ("belote-coinche", {}, {"coinche_score_mode": "made_only"}),
+    ("belote-coinche", {}, {"belote_multiplied": False}),
+    ("belote-coinche", {}, {"capot_scoring": "pagat"}),
+    ("belote-coinche", {}, {"target": 1000}),
+    ("belote-contree", {}, {"must_beat_defence": True}),
+    ("belote-contree", {}, {"belote_on_failure": "holder_keeps"}),
+    ("belote-contree", {}, {"belote_multiplied": True}),
+    ("belote-contree", {}, {"belote_counts_for_contract": False}),
+    ("schnapsen", {}, {"close_snapshot": "at_end"}),
+    ("schnapsen", {}, {"beaten_closer_score": "flat2"}),
+    ("schnapsen", {}, {"failed_close_score": "hoyle"}),
+    ("schnapsen", {}, {"false_claim_score": "flat2"}),
+    ("schnapsen", {}, {"false_claim_score": "as_claimed"}),
+    ("schnapsen", {}, {"closer_false_claim": "failed_close_row"}),
+    ("schnapsen", {}, {"last_trick_flat": True}),
+    ("schnapsen", {}, {"last_trick_rule": "ten_points"}),
+    ("schnapsen", {}, {"match_target": 9}),
+    ("schnapsen", {"claim_mode": "auto"}, {"claim_mode": "explicit"}),
+    ("schnapsen", {}, {"marriage_counting": "next_trick_after_declaring"}),
+    ("sixty-six", {}, {"close_snapshot": "at_close"}),
+    ("sixty-six", {}, {"beaten_closer_score": "like_failed_close"}),
+    ("sixty-six", {}, {"false_claim_score": "pagat"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "misread"), FLIPS, ids=lambda v: str(v))
+def test_scores_see_a_misread_option(name: str, options: dict[str, Any],
+                                     misread: dict[str, Any]) -> None:
+    """The check can fail: the oracle given one option read the wrong way disagrees
+    within 40 seeded matches."""
+    with pytest.raises(AssertionError, match=rf"^{name} seed"):
+        for seed in range(40):
+            check_scores(name, seed, options, misread=misread)
+
+
+@pytest.mark.parametrize(("name", "misread", "seed"), [
+    ("belote", {"announce_tie": "first_in_rotation"}, 152),
+    ("belote", {"belote_alone_cannot_win": False}, 372),
+    ("sixty-six", {"last_trick_rule": "one_point"}, 225),
+], ids=lambda v: str(v))
+def test_scores_see_a_rare_misread(name: str, misread: dict[str, Any], seed: int) -> None:
+    """Some cases are rare in random play: two equal best plain sequences (the first
+    seed showing one is 152), a team reaching the target by its belote alone in a
+    lost deal (372), a Sixty-six hand played out with neither a close nor a claim
+    (225). The oracle agrees on these seeds, and the option read the other way
+    disagrees. (``marriage_counting=immediate`` cannot be told from ``any_trick`` by
+    the scores: a claim needs a trick, and a player without one loses the hand on any
+    scale, so it has no row here; nor has ``draw_bonus_next_hand``: no drawn 65-65 hand
+    was seen in 600 matches.)"""
+    check_scores(name, seed)
+    with pytest.raises(AssertionError, match=rf"^{name} seed {seed} "):
+        check_scores(name, seed, misread=misread)
