@@ -4,11 +4,13 @@
 other actions; this file checks what each side scores for a hand and when the match
 ends. The oracles are written from the rules notes alone (``RULES-NOTES-belote.md``
 sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sections
-1.9-1.12 and 2.4-2.7 for Schnapsen and Sixty-six), the way an outside engine would
-score, without the reference's scoring code. They read only what is public at the
-end of a hand: the tricks and who took them, the announcements, belotes and marriages
-said (the action texts), the contract, its taker and the coinches, the close and who
-closed, the claims, and the match score before the hand. Random seeded matches are
+1.9-1.12 and 2.4-2.7 for Schnapsen and Sixty-six; ``RULES-NOTES-thousand.md`` sections
+6, 8.2, 9-13 for Thousand, its barrel, bolts and dumps, for two, three and four), the
+way an outside engine would score, without the reference's scoring code. They read
+only what is public at the end of a hand: the tricks and who took them, the
+announcements, belotes and marriages said (the action texts), the contract, its taker
+and the coinches or concession, the prikup shown, the close and who closed, the
+claims, and the match score before the hand. Random seeded matches are
 driven through the public API; after every hand the oracle must give the score the
 reference adds (``history[-1].score``), the match totals, and whether and by whom the
 match is won.
@@ -27,6 +29,7 @@ from test_independent_play import (
     BELOTE,
     SCHNAPSEN,
     SIXTY_SIX,
+    THOUSAND,
     Game,
     _contract,
     _game,
@@ -50,6 +53,9 @@ class Hand:
     events: list[tuple[int, str, int]] = field(default_factory=list)  # and tricks done
     trump: str | None = None
     game: Game | None = None
+    taker: int = -1  # the declarer, as the public state shows it in play
+    dealer: int | None = None
+    prikup: list[str] = field(default_factory=list)  # Thousand: the talon once shown
 
 
 def _round(value: int, mode: str) -> int:
@@ -266,6 +272,11 @@ class BeloteBook:
         # section 8.5: "each team's line is rounded", the pot it receives in it
         return [_round(s, self.opts["rounding"]) for s in score]
 
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
+        """Over, and the winner."""
+        winner = self.match_winner(totals)
+        return winner is not None, winner
+
     def match_winner(self, totals: Sequence[int]) -> int | None:
         """Section 7.1: after a deal, the higher total wins once a team has reached the
         target, or after ``deal_limit`` deals; 7.2: not a team that got there by its
@@ -407,20 +418,240 @@ class SchnapsenBook:
             return 1 if now[closer] >= 33 else 2
         return 2
 
-    def match_winner(self, totals: Sequence[int]) -> int | None:
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
         """Sections 1.12, 2.7: the first to ``match_target`` game points."""
         reached = [s for s in (0, 1) if totals[s] >= self.opts["match_target"]]
-        return reached[0] if reached else None
+        return bool(reached), reached[0] if reached else None
 
 
 
-Book = BeloteBook | SchnapsenBook
+
+THOUSAND_MARRIAGES = {"H": 100, "D": 80, "C": 60, "S": 40}  # section 8.2
 
 
-def make_book(name: str, opts: Mapping[str, Any]) -> tuple[Book, Game]:
-    """The oracle of a ruleset and its trick-play facts."""
+def _round_thousand(points: int, opts: Mapping[str, Any]) -> int:
+    """Section 9: to the nearest ``round_to`` (a half going up), or down."""
+    step = opts["round_to"]
+    if opts["round_mode"] == "down":
+        return points // step * step
+    return (points + step // 2) // step * step
+
+
+@dataclass
+class ThousandBook:
+    """Thousand (``RULES-NOTES-thousand.md`` sections 6, 8.2, 9, 10, 12, 13): the deal
+    entries, concessions, bolts, the barrel, the end at the target."""
+
+    opts: Mapping[str, Any]
+    seats: int = 3
+    totals: list[int] = field(default_factory=list)
+    bolts: list[int] = field(default_factory=list)
+    on_barrel: list[bool] = field(default_factory=list)
+    attempts: list[int] = field(default_factory=list)
+    falls: list[int] = field(default_factory=list)
+    concessions: list[int] = field(default_factory=list)
+    declarer: int = -1
+    active: set[int] = field(default_factory=set)  # the seats dealt in (not the sitter)
+    winner: int | None = None
+    over: bool = False
+    golden: int = 0  # golden deals scored (section 11)
+    golden_made: bool = False
+
+    def __post_init__(self) -> None:
+        n = self.seats
+        self.totals, self.bolts, self.attempts = [0] * n, [0] * n, [0] * n
+        self.on_barrel, self.falls, self.concessions = [False] * n, [0] * n, [0] * n
+
+    def entries(self, hand: Hand, state: GameState) -> tuple[list[int], set[int]]:
+        """Section 9 (and 6): each seat's entry for the deal, before the barrel and the
+        bolts; and the seats who played it without taking a trick."""
+        o, n = self.opts, self.seats
+        said = hand.said
+        bids = [(seat, int(text.split(":")[1])) for seat, text in said
+                if text.startswith("bid:")]
+        # fh_auto_100: nobody bid, the opener (the public declarer) plays the opening 100
+        declarer, contract = bids[-1] if bids else (hand.taker, o["bid_min"])
+        raised = [int(text.split(":")[1]) for _, text in said if text.startswith("raise:")]
+        contract = raised[-1] if raised else contract
+        self.declarer = declarer
+        # section 13: with four, the dealer sits out (``sitter=dealer``)
+        active = sorted({seat for trick, _ in hand.tricks for seat, _ in trick}) or [
+            s for s in range(n) if s != hand.dealer or n < 4]
+        self.active = set(active)
+        entry = [0] * n
+        for seat in set(range(n)) - self.active:  # the sitter, a conceded deal too
+            entry[seat] = self.sitter(hand)  # (section 10.1: among the deal entries)
+        if any(text == "concede" for _, text in said):  # section 6
+            self.concessions[declarer] += 1
+            times = self.concessions[declarer]
+            award = o["concede_award"]
+            mode = o["concede"]
+            if mode == "rospisat":
+                gain = award
+                if times % 3 == 0:
+                    entry[declarer] = -contract
+            elif mode == "bomb":
+                gain = award if times > 1 else 0
+            else:  # write_off
+                entry[declarer] = -contract
+                # half_bid: "half the bid rounded to 5", as a defender's points are
+                gain = award if o["write_off_award"] == "sixty" else (contract // 2 + 2) // 5 * 5
+            for seat in active:
+                if seat != declarer:
+                    entry[seat] = gain
+            return entry, set()
+        game = hand.game
+        assert game is not None
+        points, won = [0] * n, [0] * n
+        for trick, winner in hand.tricks:
+            points[winner] += sum(game.points(c, None) for _, c in trick)
+            won[winner] += 1
+        if n == 2 and o["two_player_leftover"] == "last_trick":  # section 12
+            points[hand.tricks[-1][1]] += 120 - sum(points)
+        for seat, text in said:
+            if text.startswith("marriage:"):
+                points[seat] += THOUSAND_MARRIAGES[text.split(":")[1]]
+        for seat in active:
+            if seat == declarer:
+                check = (_round_thousand(points[seat], o)
+                         if o["declarer_round_before_check"] else points[seat])
+                entry[seat] = contract if check >= contract else -contract
+            else:
+                entry[seat] = _round_thousand(points[seat], o)
+        trickless = {s for s in active if not won[s] and (s != declarer or o["declarer_bolts"])}
+        if o["bolt_condition"] == "zero_entry":
+            trickless = {s for s in active if entry[s] == 0 and (
+                s != declarer or o["declarer_bolts"])}
+        return entry, trickless if o["bolt_condition"] != "off" else set()
+
+    def sitter(self, hand: Hand) -> int:
+        """Section 13: the sitter's entry from the prikup (``sitter_score``): none; 50
+        an ace and a pair's value; or its card points rounded, with (``sitter_marriage``)
+        a pair's value and (``sitter_half_marriage``) half for a lone K or Q."""
+        o, cards = self.opts, hand.prikup
+        mode = o["sitter_score"]
+        pairs = [s for s in THOUSAND_MARRIAGES if {f"K{s}", f"Q{s}"} <= set(cards)]
+        lone = [suit(c) for c in cards if rank(c) in "KQ" and suit(c) not in pairs]
+        married = sum(THOUSAND_MARRIAGES[s] for s in pairs)
+        if mode == "aces_and_marriages":
+            return o["sitter_ace_value"] * sum(rank(c) == "A" for c in cards) + married
+        if mode == "card_points":
+            points = _round_thousand(sum(_game(THOUSAND).points(c, None) for c in cards), o)
+            if o["sitter_marriage"]:
+                points += married
+            if o["sitter_half_marriage"]:
+                points += sum(THOUSAND_MARRIAGES[s] // 2 for s in lone)
+            return points
+        return 0
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """Section 10.1, in its order: entries, the barrel filter, bolts, totals, the win
+        check, the barrel's bookkeeping. Returns the entries (the totals, moved on or
+        off the barrel, kept in ``totals``)."""
+        o, n = self.opts, self.seats
+        if not hand.tricks and not any(text == "concede" for _, text in hand.said):
+            return [0] * n  # a thrown-in deal
+        entry, trickless = self.entries(hand, state)
+        declarer = self.declarer
+        golden = o["golden_round"] != "off" and self.golden < len(self.active)
+        if golden:  # section 11: the first N deals; 10.1 step 2, entries doubled (section
+            self.golden += 1  # 16 ties ``golden_double`` to no one form: min_bid_120 too)
+            self.golden_made |= entry[declarer] > 0
+            if o["golden_double"]:
+                entry = [2 * e for e in entry]
+        barrel = [s for s in range(n) if self.on_barrel[s]]
+        clamp = bool(o["barrel_clamp"])
+        for s in range(n):  # 3. the barrel filter (Polish: at or above barrel_at)
+            up = self.on_barrel[s] if clamp else (
+                bool(o["barrel_at"]) and self.totals[s] >= o["barrel_at"])
+            failed = entry[s] < 0 and o["barrel_fail_contract"] == "attempt_only"
+            if up and (s != declarer or failed):  # a defender's entry ignored
+                entry[s] = 0
+        conceded = any(text == "concede" for _, text in hand.said)
+        for s in range(n):  # 4. bolts: "deals on the barrel do not count", nor conceded
+            if s in barrel or s not in self.active or conceded:  # ones, nor sat out
+                continue
+            if s in trickless:
+                self.bolts[s] += 1
+                if self.bolts[s] >= o["bolt_limit"]:
+                    entry[s] -= o["bolt_penalty"]
+                    self.bolts[s] = 0
+            elif o["bolt_count"] == "consecutive":
+                self.bolts[s] = 0
+        target = o["target"]
+        for s in range(n):  # 5. totals ("exactly": an overshooting entry is not added)
+            if o["win_rule"] == "exactly" and self.totals[s] + entry[s] > target:
+                entry[s] = 0
+            self.totals[s] += entry[s]
+        if golden and self.golden == len(self.active) and not self.golden_made and (
+                o["golden_reset_if_none"]):
+            self.totals = [0] * n  # "if nobody made his 120, all totals return to 0"
+        reached = [s for s in range(n) if (self.totals[s] > target if o["win_rule"] == "more_than"
+                                           else self.totals[s] >= target)]
+        if reached:  # 6. the win check
+            self.over = True
+            top = max(self.totals[s] for s in reached)
+            best = [s for s in reached if self.totals[s] == top]
+            self.winner = declarer if declarer in reached else (
+                best[0] if len(best) == 1 else None)
+        elif clamp and o["barrel_at"]:
+            self.barrel(barrel, declarer, entry)
+        dump = o["dump_value"]  # 8. the dump: exactly 555 (``both``: or -555) goes to 0
+        for s in range(n):
+            if o["dump_at_555"] != "off" and not self.over and (
+                    self.totals[s] == dump or (o["dump_at_555"] == "both"
+                                               and self.totals[s] == -dump)):
+                self.totals[s] = 0
+        return entry
+
+    def barrel(self, barrel: list[int], declarer: int, entry: list[int]) -> None:
+        """Section 10.2, step 7: attempts, falls, mounting, collisions."""
+        o, at = self.opts, self.opts["barrel_at"]
+        fallen = at - o["barrel_penalty"]
+        for s in barrel:
+            if s not in self.active:  # "a sitter on the barrel ... uses no attempt"
+                continue
+            if s == declarer and entry[s] < 0 and o["barrel_fail_contract"] != "attempt_only":
+                self.on_barrel[s], self.attempts[s] = False, 0  # off, the loss subtracted
+                continue
+            self.totals[s] = at
+            self.attempts[s] += 1
+            if o["barrel_attempts"] and self.attempts[s] >= o["barrel_attempts"]:
+                self.fall(s, fallen)
+        mounting = [s for s in range(self.seats)
+                    if not self.on_barrel[s] and s not in barrel and self.totals[s] >= at]
+        for s in mounting:
+            self.totals[s], self.on_barrel[s], self.attempts[s] = at, True, 0
+        if mounting and o["barrel_collision"] != "coexist":
+            for s in barrel:
+                if self.on_barrel[s]:
+                    self.fall(s, fallen)
+            if o["barrel_collision"] == "all_fall" and len(mounting) > 1:
+                for s in mounting:
+                    self.fall(s, fallen)
+
+    def fall(self, seat: int, fallen: int) -> None:
+        """A fall off the barrel (``barrel_three_falls_reset``: the third to 0)."""
+        self.falls[seat] += 1
+        reset = self.opts["barrel_three_falls_reset"] and self.falls[seat] % 3 == 0
+        self.totals[seat] = 0 if reset else fallen
+        self.on_barrel[seat], self.attempts[seat] = False, 0
+
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
+        """Section 10.5 (the win check made in ``hand_end``): over, and the winner
+        (None: a draw)."""
+        return self.over, self.winner
+
+
+Book = BeloteBook | SchnapsenBook | ThousandBook
+
+
+def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Game]:
+    """The oracle of a ruleset (for ``seats`` players) and its trick-play facts."""
     if name.startswith("belote"):
         return BeloteBook(opts), BELOTE
+    if name.startswith("thousand"):
+        return ThousandBook(opts, seats=seats), THOUSAND
     if name == "schnapsen":
         return SchnapsenBook(opts), SCHNAPSEN
     return SchnapsenBook(opts), SIXTY_SIX
@@ -428,16 +659,21 @@ def make_book(name: str, opts: Mapping[str, Any]) -> tuple[Book, Game]:
 
 def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
            texts: list[str]) -> Any:
-    """Bids mostly low or passed (so that contracts are made and failed), coinches
-    seldom; in play mostly cards, announcements and belotes often, a claim seldom."""
-    if state.phase == Phase.BIDDING:
+    """Bids mostly low or passed (so that contracts are made and failed), coinches and
+    concessions seldom, raises small; in play mostly cards, announcements, belotes and
+    marriages often, a claim seldom."""
+    if state.phase == Phase.CONTRACT:  # Thousand: keep the contract or raise it a little
+        return actions[0] if rng.random() < 0.7 else rng.choice(actions[:6])
+    if state.phase == Phase.PASSING and "concede" in texts and rng.random() < 0.1:
+        return actions[texts.index("concede")]
+    if state.phase in (Phase.BIDDING, Phase.AUCTION):
         if "pass" in texts and rng.random() < 0.6:
             return actions[texts.index("pass")]
         doubles = [a for a, t in zip(actions, texts, strict=True) if "coinche" in t]
         if doubles and rng.random() < 0.2:
             return rng.choice(doubles)
         bids = [a for a, t in zip(actions, texts, strict=True) if t.startswith("bid:")]
-        return rng.choice(bids[:12] or actions)
+        return rng.choice(bids[:3 if state.phase == Phase.AUCTION else 12] or actions)
     plays = [a for a in actions if isinstance(a, Play)]
     calls = [a for a, t in zip(actions, texts, strict=True)
              if not isinstance(a, Play) and t != "claim" and (t != "close" or rng.random() < 0.2)]
@@ -455,8 +691,8 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
     oracle (only) some options read another way."""
     rules = load_rules(name, options)
     opts = {**dict(rules.options), **(misread or {})}
-    book, base = make_book(name, opts)
     state = new_match(rules, seed)
+    book, base = make_book(name, opts, len(state.match_scores))
     rng = random.Random(seed)
     hand, totals, checked = Hand(), [0] * len(state.match_scores), 0
     for _ in range(max_actions):
@@ -465,7 +701,7 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
         actions = state.legal_actions()
         texts = [action_text(rules, a) for a in actions]
         action = choose(rng, state, actions, texts)
-        seat, nrecords = state.to_act, len(state.history)
+        seat, nrecords, hand.dealer = state.to_act, len(state.history), state.dealer
         assert seat is not None
         if state.phase not in (Phase.DEAL, Phase.AUCTION, Phase.BIDDING, Phase.TAKING):
             trump = _trump(state)
@@ -473,7 +709,9 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
             if base is BELOTE:
                 # section 8.6: tout-atout values ffb2015 unless ``ta_values`` says
                 game, trump = _contract(base, state, trump, {"ta_values": "ffb2015", **opts})
-            hand.trump, hand.game = trump, game
+            hand.trump, hand.game, hand.taker = trump, game, state.declarer
+        if state.phase == Phase.PASSING and not hand.prikup and state.talon:
+            hand.prikup = _names(state, state.talon)  # shown (``musik_shown=always``)
         text = action_text(rules, action)
         state.apply(action)
         card = _names(state, [action.card])[0] if isinstance(action, Play) else (
@@ -496,15 +734,16 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
         assert list(record.score) == want, (
             f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
             f"reference {record}, oracle {want}")
-        totals = [t + w for t, w in zip(totals, want, strict=True)]
+        totals = (list(book.totals) if isinstance(book, ThousandBook)
+                  else [t + w for t, w in zip(totals, want, strict=True)])
         assert list(state.match_scores) == totals, (
             f"{where}: reference totals {state.match_scores}, oracle {totals}")
-        winner = book.match_winner(totals) if any(want) else None
+        ends, winner = book.match_end(totals) if any(want) else (False, None)
         over = state.phase == Phase.OVER
         assert (over, state.result.winner if over and state.result else None) == (
-            winner is not None, winner), (
+            ends, winner), (
             f"{where}: totals {totals}: reference {state.phase.name} {state.result}, "
-            f"oracle {'won by ' + str(winner) if winner is not None else 'going on'}")
+            f"oracle {('won by ' + str(winner)) if ends else 'going on'}")
         checked += 1
         hand = Hand()
     return checked
@@ -553,6 +792,30 @@ sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
 sixty-six draw_bonus_next_hand=True
 sixty-six marriage_counting=immediate
 sixty-six claim_mode=auto match_target=10
+thousand
+thousand-pl
+thousand-2
+thousand-2 two_player_leftover=nobody
+thousand-4
+thousand-4 sitter_score=aces_and_marriages
+thousand-4 sitter_score=card_points sitter_marriage=True sitter_half_marriage=True
+thousand concede=bomb
+thousand concede=write_off
+thousand concede=write_off write_off_award=half_bid
+thousand round_to=10 round_mode=down
+thousand declarer_round_before_check=True
+thousand barrel_at=900 barrel_attempts=0
+thousand barrel_attempts=1 barrel_collision=coexist
+thousand barrel_collision=all_fall barrel_three_falls_reset=True
+thousand barrel_fail_contract=attempt_only
+thousand bolt_condition=zero_entry
+thousand declarer_bolts=True
+thousand win_rule=more_than
+thousand win_rule=exactly
+thousand dump_at_555=both
+thousand golden_round=fixed_120
+thousand golden_round=fixed_120 golden_double=False golden_reset_if_none=True
+thousand golden_round=min_bid_120
 """
 
 
@@ -572,7 +835,8 @@ def test_scores_agree(config: tuple[str, dict[str, Any]]) -> None:
     """The oracle scores every hand of a few matches as the reference does, and ends
     the matches where it does."""
     name, options = config
-    assert sum(check_scores(name, seed, options) for seed in range(4)) > 12
+    seeds = 2 if name.startswith("thousand") else 4  # a match of Thousand: 100 deals
+    assert sum(check_scores(name, seed, options) for seed in range(seeds)) > 12
 
 
 @pytest.mark.slow
@@ -623,8 +887,26 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("schnapsen", {"claim_mode": "auto"}, {"claim_mode": "explicit"}),
     ("schnapsen", {}, {"marriage_counting": "next_trick_after_declaring"}),
     ("sixty-six", {}, {"close_snapshot": "at_close"}),
-    ("sixty-six", {}, {"beaten_closer_score": "like_failed_close"}),
     ("sixty-six", {}, {"false_claim_score": "pagat"}),
+    ("thousand", {}, {"round_to": 10}),
+    ("thousand", {}, {"round_mode": "down"}),
+    ("thousand", {}, {"declarer_round_before_check": True}),
+    ("thousand", {}, {"concede": "write_off"}),
+    ("thousand", {}, {"concede_award": 40}),
+    ("thousand", {}, {"barrel_at": 900}),
+    ("thousand", {}, {"barrel_attempts": 2}),
+    ("thousand", {}, {"barrel_penalty": 100}),
+    ("thousand", {}, {"barrel_fail_contract": "attempt_only"}),
+    ("thousand", {}, {"bolt_condition": "off"}),
+    ("thousand", {}, {"bolt_limit": 2}),
+    ("thousand", {}, {"declarer_bolts": True}),
+    ("thousand", {}, {"win_rule": "exactly"}),
+    ("thousand", {}, {"dump_at_555": "positive"}),
+    ("thousand", {"golden_round": "fixed_120"}, {"golden_double": False}),
+    ("thousand-pl", {}, {"concede": "rospisat"}),
+    ("thousand-pl", {}, {"barrel_clamp": True}),
+    ("thousand-2", {}, {"two_player_leftover": "nobody"}),
+    ("thousand-4", {}, {"sitter_score": "aces_and_marriages"}),
 ]
 
 
@@ -632,9 +914,9 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 def test_scores_see_a_misread_option(name: str, options: dict[str, Any],
                                      misread: dict[str, Any]) -> None:
     """The check can fail: the oracle given one option read the wrong way disagrees
-    within 40 seeded matches."""
+    within 30 seeded matches."""
     with pytest.raises(AssertionError, match=rf"^{name} seed"):
-        for seed in range(40):
+        for seed in range(30):
             check_scores(name, seed, options, misread=misread)
 
 
@@ -642,12 +924,18 @@ def test_scores_see_a_misread_option(name: str, options: dict[str, Any],
     ("belote", {"announce_tie": "first_in_rotation"}, 152),
     ("belote", {"belote_alone_cannot_win": False}, 372),
     ("sixty-six", {"last_trick_rule": "one_point"}, 225),
+    ("sixty-six", {"beaten_closer_score": "like_failed_close"}, 31),
+    ("thousand", {"barrel_collision": "coexist"}, 35),
+    ("thousand", {"barrel_collision": "all_fall"}, 35),
+    ("thousand", {"barrel_three_falls_reset": True}, 1),
 ], ids=lambda v: str(v))
 def test_scores_see_a_rare_misread(name: str, misread: dict[str, Any], seed: int) -> None:
     """Some cases are rare in random play: two equal best plain sequences (the first
     seed showing one is 152), a team reaching the target by its belote alone in a
     lost deal (372), a Sixty-six hand played out with neither a close nor a claim
-    (225). The oracle agrees on these seeds, and the option read the other way
+    (225), a closer's opponent going out who had no trick at the close (31), a player
+    mounting the barrel while another is on it (35), a third fall off the barrel (1).
+    The oracle agrees on these seeds, and the option read the other way
     disagrees. (``marriage_counting=immediate`` cannot be told from ``any_trick`` by
     the scores: a claim needs a trick, and a player without one loses the hand on any
     scale, so it has no row here; nor has ``draw_bonus_next_hand``: no drawn 65-65 hand
