@@ -809,6 +809,7 @@ thousand barrel_attempts=1 barrel_collision=coexist
 thousand barrel_collision=all_fall barrel_three_falls_reset=True
 thousand barrel_fail_contract=attempt_only
 thousand bolt_condition=zero_entry
+thousand bolt_count=consecutive
 thousand declarer_bolts=True
 thousand win_rule=more_than
 thousand win_rule=exactly
@@ -943,3 +944,12 @@ def test_scores_see_a_rare_misread(name: str, misread: dict[str, Any], seed: int
     check_scores(name, seed)
     with pytest.raises(AssertionError, match=rf"^{name} seed {seed} "):
         check_scores(name, seed, misread=misread)
+
+
+def test_consecutive_bolts_restart_after_declaring() -> None:
+    """Thousand section 10.3, ``bolt_count=consecutive``: "a deal without a bolt resets
+    the count", and a deal a player declares is one (``declarer_bolts`` false: he cannot
+    get one); only deals on the barrel (and, decided, conceded ones) do not count. In
+    seed 4 the reference used to keep seat 0's two bolts through the deal he declared
+    (hand 94) and charge the third in hand 95."""
+    assert check_scores("thousand", 4, {"bolt_count": "consecutive"}) > 90

@@ -340,12 +340,15 @@ _RUNNING_STEPS = ("settle", "wins", "bolts")
 def _bolt_lines(r: Rules) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out): a set of bolts
     completed costs its penalty from the entry."""
-    skip = "on[t]" if r.bolt_declarer else "on[t] or t == decl"
     bolt = "st.tricks_won[t] == 0" if r.bolt_condition == "no_tricks" else "added[t] == 0"
-    lines = ["    bolts = st.bolts", "    for t in sides:", f"        if {skip}:",
-             "            continue", f"        if {bolt}:", "            bolts[t] += 1",
-             f"            if bolts[t] >= {r.bolt_limit}:",
-             f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
+    lines = ["    bolts = st.bolts", "    for t in sides:", "        if on[t]:",
+             "            continue"]
+    if not r.bolt_declarer:  # the declarer gets none: a hand without one
+        lines += ["        if t == decl:", *(["            bolts[t] = 0"] * r.bolt_consecutive),
+                  "            continue"]
+    lines += [f"        if {bolt}:", "            bolts[t] += 1",
+              f"            if bolts[t] >= {r.bolt_limit}:",
+              f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
     if r.bolt_consecutive:
         lines += ["        else:", "            bolts[t] = 0"]
     return lines
