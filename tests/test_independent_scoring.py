@@ -757,6 +757,7 @@ belote dedans_rule=tie_makes target=501
 belote announce_tie=first_in_rotation capot_value=250
 belote belote_on_failure=goes_to_winner dedans_points=160 capot_value=162
 belote belote_declare=automatic
+belote belote_declare=automatic belote_order=king_first
 belote belote_alone_cannot_win=False target=501
 belote deal_limit=6
 belote second_round_sa_ta=True
@@ -953,3 +954,13 @@ def test_consecutive_bolts_restart_after_declaring() -> None:
     seed 4 the reference used to keep seat 0's two bolts through the deal he declared
     (hand 94) and charge the third in hand 95."""
     assert check_scores("thousand", 4, {"bolt_count": "consecutive"}) > 90
+
+
+@pytest.mark.parametrize("name", ["belote", "belote-coinche"])
+def test_automatic_belote_king_first(name: str) -> None:
+    """Belote section 5, ``belote_order=king_first``: the belote is said with the king;
+    with ``belote_declare=automatic`` the saying is no choice, but the order still
+    holds: a holder who plays the queen first scores no belote. The reference used to
+    give the 20 to every holder (belote seed 0 hand 6, coinche seed 1 hand 4)."""
+    options = {"belote_declare": "automatic", "belote_order": "king_first"}
+    assert sum(check_scores(name, seed, options) for seed in range(4)) > 12
