@@ -4,7 +4,8 @@
 other actions; this file checks what each side scores for a hand and when the match
 ends. The oracles are written from the rules notes alone (``RULES-NOTES-belote.md``
 sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sections
-1.9-1.12 and 2.4-2.7 for Schnapsen and Sixty-six; ``RULES-NOTES-thousand.md`` sections
+1.9-1.12, 2.4-2.7, 3 and 4 for Schnapsen and Sixty-six for two, three and four;
+``RULES-NOTES-thousand.md`` sections
 6, 8.2, 9-13 for Thousand, its barrel, bolts and dumps, for two, three and four;
 ``RULES-NOTES.md`` for Marianna, its Sicilian split marriage, Cinquecento, Mariglia,
 Mariaggia and Marjapussi; ``RULES-NOTES-marjapussi-de.md`` 1.10-1.14 for German
@@ -38,6 +39,7 @@ from test_independent_play import (
     MARJAPUSSI_DE,
     SCHNAPSEN,
     SIXTY_SIX,
+    SIXTY_SIX_4,
     THOUSAND,
     Game,
     _contract,
@@ -311,6 +313,11 @@ class SchnapsenBook:
 
     opts: Mapping[str, Any]
     drawn: int = 0  # drawn hands waiting for their extra point (``draw_bonus_next_hand``)
+    pair: tuple[int, int] = (0, 1)  # the two seats playing the hand
+
+    def opp(self, seat: int) -> int:
+        """The other seat playing the hand."""
+        return self.pair[1] if seat == self.pair[0] else self.pair[0]
 
     def counted(self, hand: Hand, seats: int, upto: int | None = None,
                 last_ten: bool = False) -> tuple[list[int], list[int]]:
@@ -351,6 +358,10 @@ class SchnapsenBook:
         """The game points of the hand (sections 1.11 and 2.6); after a drawn hand
         (``draw_bonus_next_hand``) the winner of the next hand gets 1 extra."""
         score = self.game_points(hand, state)
+        if len(score) == 3 and hand.dealer is not None:  # section 3: the dealer scores as
+            top = max(score)  # the hand's winner, his total stopping at the target - 1
+            cap = self.opts["match_target"] - 1 - before[hand.dealer]
+            score[hand.dealer] = max(0, min(top, cap))
         if self.opts.get("draw_bonus_next_hand"):
             if not any(score) and hand.tricks:
                 self.drawn = 1
@@ -366,7 +377,10 @@ class SchnapsenBook:
         claim = next(((seat, when) for seat, text, when in events if text == "claim"), None)
         full = len(hand.tricks) == len(state.rules.card_code) // 2
         ten = o["last_trick_rule"] == "ten_points" and close is None and full
-        now, won = self.counted(hand, 2, last_ten=ten)
+        n = len(state.match_scores)
+        dealt = [s for s in range(n) if s != hand.dealer] if n == 3 else [0, 1]
+        self.pair = (dealt[0], dealt[1])  # Sixty-six for three: the dealer sits out
+        now, won = self.counted(hand, n, last_ten=ten)
         if o["claim_mode"] == "auto" and hand.tricks:
             # section 1.10: the hand ends as soon as a player reaches 66 at a claim
             # moment: the one who won the last trick, or declared a marriage since
@@ -375,39 +389,39 @@ class SchnapsenBook:
             seat = last[-1] if last else hand.tricks[-1][1]
             if now[seat] >= 66:
                 claim = (seat, len(hand.tricks))
-        at_close = self.counted(hand, 2, close[1]) if close else None
-        score = [0, 0]
+        at_close = self.counted(hand, n, close[1]) if close else None
+        score = [0] * n
         if claim is not None:
             c = claim[0]
             right = self.claimed(c, now, won, close, at_close)
             if now[c] >= 66:
                 score[c] = 1 if o.get("last_trick_flat") and full and close is None else right
             elif o["false_claim_score"] == "as_claimed":
-                score[1 - c] = right
+                score[self.opp(c)] = right
             elif close is not None and close[0] == c and (
                     o["closer_false_claim"] == "failed_close_row"):
-                score[1 - c] = self.failed_close(c, now, at_close)
+                score[self.opp(c)] = self.failed_close(c, now, at_close)
             else:  # the false-claim row: 2, or 3 if the opponent had no trick then
                 flat = o["false_claim_score"] == "flat2"
-                score[1 - c] = 2 if flat or won[1 - c] else 3
+                score[self.opp(c)] = 2 if flat or won[self.opp(c)] else 3
             return score
         if close is not None:  # closed, the cards run out without the closer's claim
-            score[1 - close[0]] = self.failed_close(close[0], now, at_close)
+            score[self.opp(close[0])] = self.failed_close(close[0], now, at_close)
             return score
         if not hand.tricks:
             return score
         if o["last_trick_rule"] == "one_point":
             score[hand.tricks[-1][1]] = 1
-        elif now[0] != now[1]:
-            w = 0 if now[0] > now[1] else 1
-            score[w] = self.scale(now[1 - w], won[1 - w])
+        elif now[dealt[0]] != now[dealt[1]]:
+            w = dealt[0] if now[dealt[0]] > now[dealt[1]] else dealt[1]
+            score[w] = self.scale(now[self.opp(w)], won[self.opp(w)])
         return score
 
     def claimed(self, c: int, now: list[int], won: list[int],
                 close: tuple[int, int] | None,
                 at_close: tuple[list[int], list[int]] | None) -> int:
         """What a correct claim by ``c`` scores (sections 1.11, 2.6)."""
-        o, other = self.opts, 1 - c
+        o, other = self.opts, self.opp(c)
         if close is None:
             return self.scale(now[other], won[other])
         assert at_close is not None
@@ -416,14 +430,14 @@ class SchnapsenBook:
             return self.scale(points[other], tricks[other])
         if o["beaten_closer_score"] == "flat2":
             return 2
-        return self.failed_close(1 - c, now, at_close)  # "scored like a failed close"
+        return self.failed_close(self.opp(c), now, at_close)  # "scored like a failed close"
 
     def failed_close(self, closer: int, now: list[int],
                      at_close: tuple[list[int], list[int]] | None) -> int:
         """A failed close, to the closer's opponent: 2, or 3 if he had no trick at the
         close (``hoyle``: 1 if the closer has 33 or more, 2 if less, 3 as before)."""
         assert at_close is not None
-        if not at_close[1][1 - closer]:
+        if not at_close[1][self.opp(closer)]:
             return 3
         if self.opts["failed_close_score"] == "hoyle":
             return 1 if now[closer] >= 33 else 2
@@ -431,7 +445,7 @@ class SchnapsenBook:
 
     def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
         """Sections 1.12, 2.7: the first to ``match_target`` game points."""
-        reached = [s for s in (0, 1) if totals[s] >= self.opts["match_target"]]
+        reached = [s for s in range(len(totals)) if totals[s] >= self.opts["match_target"]]
         return bool(reached), reached[0] if reached else None
 
 
@@ -947,8 +961,39 @@ class MarjapussiDeBook:
         return True, None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
 
 
+
+@dataclass
+class FourHandBook:
+    """Sixty-six for four (``RULES-NOTES-schnapsen.md`` section 4): card points and 10
+    for the last trick (130); the side with 66 scores 1, 2 above 100 (exactly 100 too:
+    ``hundred_counts_two``), 3 with every trick; 65-65 nobody, the next hand's winners 1 more
+    (``draw_bonus_next_hand``); the match to 7."""
+
+    opts: Mapping[str, Any]
+    drawn: int = 0
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """The game points of the hand."""
+        points, won = team_points(hand, state.rules.team_of, 2)
+        points[state.rules.team_of[hand.tricks[-1][1]]] += 10
+        score = [0, 0]
+        if points[0] == points[1]:
+            self.drawn += bool(self.opts["draw_bonus_next_hand"])
+            return score
+        w = 0 if points[0] > points[1] else 1
+        hundred = points[w] > 100 or (points[w] == 100 and self.opts["hundred_counts_two"])
+        score[w] = 3 if not won[1 - w] else (2 if hundred else 1)
+        score[w] += self.drawn
+        self.drawn = 0
+        return score
+
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
+        """The first side to ``match_target``."""
+        return first_to(totals, self.opts["match_target"])
+
+
 Book = (BeloteBook | SchnapsenBook | ThousandBook | MariannaBook | MarigliaBook
-        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook)
+        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook | FourHandBook)
 
 
 def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Game]:
@@ -974,6 +1019,8 @@ def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Gam
         return ThousandBook(opts, seats=seats), THOUSAND
     if name == "schnapsen":
         return SchnapsenBook(opts), SCHNAPSEN
+    if name == "sixty-six-4":
+        return FourHandBook(opts), SIXTY_SIX_4
     return SchnapsenBook(opts), SIXTY_SIX
 
 
@@ -1125,6 +1172,9 @@ sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
 sixty-six draw_bonus_next_hand=True
 sixty-six marriage_counting=immediate
 sixty-six claim_mode=auto match_target=10
+sixty-six-3
+sixty-six-4
+sixty-six-4 hundred_counts_two=False draw_bonus_next_hand=False
 thousand
 thousand-pl
 thousand-2
@@ -1257,6 +1307,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("schnapsen", {}, {"marriage_counting": "next_trick_after_declaring"}),
     ("sixty-six", {}, {"close_snapshot": "at_close"}),
     ("sixty-six", {}, {"false_claim_score": "pagat"}),
+    ("sixty-six-3", {}, {"match_target": 9}),
+    ("sixty-six-4", {}, {"draw_bonus_next_hand": False}),
     ("thousand", {}, {"round_to": 10}),
     ("thousand", {}, {"round_mode": "down"}),
     ("thousand", {}, {"declarer_round_before_check": True}),
