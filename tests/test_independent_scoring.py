@@ -648,17 +648,19 @@ class ThousandBook:
         for s in mounting:
             self.totals[s], self.on_barrel[s], self.attempts[s] = at, True, 0
         if mounting and o["barrel_collision"] != "coexist":
-            for s in barrel:
-                if self.on_barrel[s]:
-                    self.fall(s, fallen)
-            if o["barrel_collision"] == "all_fall" and len(mounting) > 1:
+            earlier = [s for s in barrel if self.on_barrel[s]]
+            for s in earlier:  # knock_off: the earlier one falls
+                self.fall(s, fallen)
+            # all_fall: "everyone concerned falls, including simultaneous mounters"
+            if o["barrel_collision"] == "all_fall" and (earlier or len(mounting) > 1):
                 for s in mounting:
                     self.fall(s, fallen)
 
     def fall(self, seat: int, fallen: int) -> None:
-        """A fall off the barrel (``barrel_three_falls_reset``: the third to 0)."""
+        """A fall off the barrel (``barrel_three_falls_reset``: "a player's third fall
+        sets his total to 0", the third only)."""
         self.falls[seat] += 1
-        reset = self.opts["barrel_three_falls_reset"] and self.falls[seat] % 3 == 0
+        reset = self.opts["barrel_three_falls_reset"] and self.falls[seat] == 3
         self.totals[seat] = 0 if reset else fallen
         self.on_barrel[seat], self.attempts[seat] = False, 0
 
@@ -1054,7 +1056,7 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
 
 
 def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
-                 max_actions: int = 3000, misread: Mapping[str, Any] | None = None) -> int:
+                 max_actions: int = 12000, misread: Mapping[str, Any] | None = None) -> int:
     """Drive one random seeded match; after every hand, assert the oracle's score, the
     match totals and the match's end. Returns the hands checked. ``misread`` gives the
     oracle (only) some options read another way."""
