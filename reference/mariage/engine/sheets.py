@@ -77,6 +77,17 @@ def _rounded(expr: str, mode: str) -> str:
     return expr
 
 
+def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source of :meth:`TrumpPair.pair_seats` adding to ``pair``: asked of the method
+    where an automatic pair must have been played in order."""
+    if r.pair_declare == "automatic" and r.pair_order == "first_rank_first":
+        ns.update(_pair_seats=mech.trump_pair.pair_seats)
+        return ["for s in _pair_seats(st):", f"    pair[_team_of[s]] += {r.pair_value}"]
+    return ["if st.pair_by >= 0:  # TrumpPair.pair_seats",
+            f"    pair[_team_of[st.pair_by]] += {r.pair_value}",
+            "for s, _ in st.pairs_said:", f"    pair[_team_of[s]] += {r.pair_value}"]
+
+
 def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
     """Source lines (in a function of ``st`` and ``how``) that do what
     :meth:`TakersScore.sheet` does, leaving the written lines in ``added`` and the side
@@ -105,9 +116,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
              f"ann = {zeros}", "if side >= 0:  # Announcements.points",
              "    ann[side] = sum([_value(st, m) for m in st.announced "
              "if _team_of[m[0]] == side])",
-             f"pair = {zeros}", "if st.pair_by >= 0:  # TrumpPair.pair_seats",
-             f"    pair[_team_of[st.pair_by]] += {r.pair_value}",
-             "for s, _ in st.pairs_said:", f"    pair[_team_of[s]] += {r.pair_value}",
+             f"pair = {zeros}", *_pair_lines(mech, r, ns),
              "capot = wins[taker] == tricks",
              "if capot and side >= 0 and side != taker:  # the defenders' announcements",
              "    ann[taker], ann[side] = ann[side], 0  # change sides"]
@@ -340,12 +349,15 @@ _RUNNING_STEPS = ("settle", "wins", "bolts")
 def _bolt_lines(r: Rules) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out): a set of bolts
     completed costs its penalty from the entry."""
-    skip = "on[t]" if r.bolt_declarer else "on[t] or t == decl"
     bolt = "st.tricks_won[t] == 0" if r.bolt_condition == "no_tricks" else "added[t] == 0"
-    lines = ["    bolts = st.bolts", "    for t in sides:", f"        if {skip}:",
-             "            continue", f"        if {bolt}:", "            bolts[t] += 1",
-             f"            if bolts[t] >= {r.bolt_limit}:",
-             f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
+    lines = ["    bolts = st.bolts", "    for t in sides:", "        if on[t]:",
+             "            continue"]
+    if not r.bolt_declarer:  # the declarer gets none: a hand without one
+        lines += ["        if t == decl:", *(["            bolts[t] = 0"] * r.bolt_consecutive),
+                  "            continue"]
+    lines += [f"        if {bolt}:", "            bolts[t] += 1",
+              f"            if bolts[t] >= {r.bolt_limit}:",
+              f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
     if r.bolt_consecutive:
         lines += ["        else:", "            bolts[t] = 0"]
     return lines

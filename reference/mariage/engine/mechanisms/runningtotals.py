@@ -112,7 +112,11 @@ class RunningTotals(Mechanism):
         """Bolts of a played hand: a set completed costs its penalty from the entry."""
         r = st.rules
         for t in sides:
-            if on[t] or (t == decl and not r.bolt_declarer):
+            if on[t]:  # hands on the barrel do not count
+                continue
+            if t == decl and not r.bolt_declarer:  # no bolt: a hand without one
+                if r.bolt_consecutive:
+                    st.bolts[t] = 0
                 continue
             bolt = st.tricks_won[t] == 0 if r.bolt_condition == "no_tricks" else added[t] == 0
             if bolt:

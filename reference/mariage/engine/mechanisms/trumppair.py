@@ -109,9 +109,26 @@ class TrumpPair(Mechanism):
             st.pairs_said.append((seat, suit))
 
     def pair_seats(self, st: GameState) -> list[int]:
-        """The seat of each pair said this hand."""
-        out = [s for s, _ in st.pairs_said]
-        return [st.pair_by, *out] if st.pair_by >= 0 else out
+        """The seat of each pair said this hand. A pair scored automatically where the
+        rules fix the order of its cards counts only if they were played in that order
+        (its first rank played, in an earlier trick than the other)."""
+        said = [(s, suit) for s, suit in st.pairs_said]
+        if st.pair_by >= 0:
+            said.insert(0, (st.pair_by, st.trump))
+        r = st.rules
+        if r.pair_declare == "automatic" and r.pair_order == "first_rank_first":
+            said = [(s, suit) for s, suit in said if self.in_order(st, suit)]
+        return [s for s, _ in said]
+
+    @staticmethod
+    def in_order(st: GameState, suit: int) -> bool:
+        """True if the pair of ``suit`` was played first rank first: that card played,
+        the other one not yet or in a later trick."""
+        r = st.rules
+        first, second = (r.card_index_of(suit, ri) for ri in r.pair_ranks)
+        when = {c: n for n, (_, cards, _) in enumerate(st.tricks) for c in cards
+                if c in (first, second)}
+        return first in when and when[first] < when.get(second, len(st.tricks))
 
     def offer(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Saying the pair with each of its cards ``seat`` may play now."""
