@@ -32,19 +32,19 @@ does not hold it while a stock is drawn from exchanges the card in and goes on,
 collecting a bound for each; the next replay starts from the deck with those cards
 exchanged in, and with the bounds from the rest of the hand where the collecting ended
 with no stock left. Past a quarter of the tries left, the search without those two takes
-turns too (on some records that fit no deal, only one of them proves it early). A search
-that gives up reports every try used, so that only a search that covered every deal says
-that none fits. Where the turned-up card is unknown, each unknown card in turn is tried
-as the turned-up card (it fixes the trump); the cases of several turned-up cards end
-together where one replay shows them all impossible (an annotation the trump alone
-refutes; a window no hand opens, the same for each card of the suit; a card the record
-plays while the turned-up card still lies out of every hand). Best first (the children
-of the deal whose replay got furthest are tried first), with a memory of tried deals, up
-to ``limit`` replays. The first fill puts each unknown card where the seat that first
-plays it can hold it. Cards passed unseen (``give:?``) split the search by learned
-bounds into one case per set of cards that may have been passed; where those are too
-many, the exchanges (which choose the cards passed from each deal tried) have every try
-left.
+one turn in three (on some records that fit no deal, only one of them proves it early).
+A search that gives up reports every try used, so that only a search that covered every
+deal says that none fits. Where the turned-up card is unknown, each unknown card in turn
+is tried as the turned-up card (it fixes the trump); the cases of several turned-up
+cards end together where one replay shows them all impossible (an annotation the trump
+alone refutes; a window no hand opens, the same for each card of the suit; a card the
+record plays while the turned-up card still lies out of every hand). Best first (the
+children of the deal whose replay got furthest are tried first), with a memory of tried
+deals, up to ``limit`` replays. The first fill puts each unknown card where the seat
+that first plays it can hold it. Cards passed unseen (``give:?``) split the search by
+learned bounds into one case per set of cards that may have been passed; where those are
+too many, the exchanges (which choose the cards passed from each deal tried) have every
+try left.
 
 >>> from mariage import load_rules, GameState, Play
 >>> rules = load_rules("marianna")
@@ -152,8 +152,7 @@ def _first_use(acts: Sequence[Step]) -> dict[int, int]:
 
 def _initial_fill(slots: Sequence[int], owner: Sequence[int], ncards: int,
                   acts: Sequence[Step]) -> list[int]:
-    known = {c for c in slots if c >= 0}
-    missing = [c for c in range(ncards) if c not in known]
+    missing = sorted(set(range(ncards)) - set(slots))
     use = _first_use(acts)
     order = {c: i for i, (_, a) in enumerate(acts)
              if isinstance(a, (Play, SayPair, Exchange)) for c in [a.card]}
@@ -325,8 +324,7 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     search gave up (``tries >= limit``).
     """
     r = start.rules
-    known = {c for c in slots if c >= 0}
-    unknown = {c for c in range(r.ncards) if c not in known}
+    unknown = set(range(r.ncards)) - set(slots)
     # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
     tpos = turnup_place(r, start.dealer)
     if tpos >= 0 and slots[tpos] >= 0:
@@ -360,15 +358,16 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
         base = tries
         runs = {k: _exact_steps(start, slots, owner, first, acts, limit - tries, verify, tpos,
                                 by_effect, chosen) for k, by_effect in enumerate(ways)}
-        done = [0] * len(ways)  # the replays of each
+        done, turn = [0] * len(ways), 0  # the replays of each
         later = base + (limit - base) // 4 if FORCED_DECK or SETTLE_COLLECTED else limit
         while runs and exhaustive and tries < limit:
-            if tries >= later:  # then without FORCED_DECK, SETTLE_COLLECTED too
+            if tries >= later:  # without FORCED_DECK, SETTLE_COLLECTED too: a turn in 3
                 later, runs[len(done)] = limit, _exact_steps(
                     start, slots, owner, first, acts, limit - tries, verify, tpos, decides,
                     chosen, hand_on=False)
                 done.append(0)
-            for k, run in list(runs.items()):
+            turn += 1
+            for k, run in [(k, run) for k, run in runs.items() if k < len(ways) or turn % 3 == 0]:
                 try:
                     next(run)
                 except StopIteration as stop:
