@@ -1,0 +1,404 @@
+"""An independent oracle of the auctions, checked against the reference.
+
+Written from the rules notes alone (``RULES-NOTES-belote.md`` sections 2.2-2.4 and 8.2,
+``RULES-NOTES-thousand.md`` sections 1, 4 and 12-13, ``RULES-NOTES-marjapussi-de.md``
+sections 1.4-1.5), without the reference's engine modules. From the actions said so far
+in the hand's bidding (who said what), the dealer and, where a bid depends on it, the
+hand of the seat to speak, the oracle computes who speaks next and the set of actions he
+may say (the ``legal_actions()`` texts), or that the auction is over and with what
+result: the contract (taker, trump or strain, value, coinche level), or a thrown-in deal
+and the next dealer. Random seeded matches are driven through the public API and the
+oracle must agree at every decision of every auction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from mariage import GameState, Phase, Play, action_text, load_rules, new_match
+from test_independent_play import _label, _names, _trump, rank, suit
+
+AUCTION_PHASES = {Phase.TAKING, Phase.BIDDING, Phase.AUCTION}
+Said = Sequence[tuple[int, str]]  # (seat, action text) in the order said
+
+
+@dataclass(frozen=True)
+class Table:
+    """The facts of one hand's auction that do not change while it runs."""
+
+    opts: Mapping[str, Any]
+    order: tuple[int, ...]  # the seats that bid, first speaker first, in playing order
+    dealer: int
+    seats: int  # seats at the table
+    suits: str  # suit letters as the reference writes them
+    turned: str = ""  # Belote: the turn-up's suit
+    hands: Mapping[int, frozenset[str]] = field(default_factory=dict)  # as dealt
+
+    def after(self, seat: int, skip: Collection[int] = ()) -> int:
+        """The next bidder after ``seat`` in playing order, skipping the ``skip`` seats."""
+        i = self.order.index(seat)
+        for k in range(1, len(self.order) + 1):
+            nxt = self.order[(i + k) % len(self.order)]
+            if nxt not in skip:
+                return nxt
+        raise AssertionError("nobody left to speak")
+
+    def team(self, seat: int) -> int:
+        """Partnerships sit opposite (four players)."""
+        return seat % 2 if self.seats == 4 else seat
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The outcome of an auction; ``taker`` -1: thrown in (``dealer``: who deals next)
+    or, with ``played`` set, played without a contract."""
+
+    taker: int
+    strain: str | None = None  # a suit letter, SA or TA; None where bids name no suit
+    value: int = 0
+    level: int = 0  # 1 coinched, 2 surcoinched
+    dealer: int = -1
+    played: bool = False
+
+
+Step = tuple[int, set[str]] | Contract
+
+
+def belote_taking(t: Table, said: Said) -> Step:
+    """Classic Belote (section 2.2-2.4): round 1 take the turn-up's suit or pass, round 2
+    (after four passes) name another suit (``second_round_suits``; ``second_round_sa_ta``:
+    sans-atout and tout-atout too) or pass; eight passes: void deal (``all_pass``)."""
+    o = t.opts
+    for seat, text in said:
+        if text == "take":
+            return Contract(seat, t.turned)
+        if text.startswith("take:"):
+            return Contract(seat, text.partition(":")[2])
+    n = len(said)
+    if n < 4:
+        return t.order[n], {"pass", "take"}
+    if n < 8:
+        suits = [s for s in t.suits if o["second_round_suits"] == "any_suit" or s != t.turned]
+        extra = ["SA", "TA"] if o["second_round_sa_ta"] else []
+        return t.order[n - 4], {"pass", *(f"take:{s}" for s in suits + extra)}
+    same = o["all_pass"] == "same_dealer"
+    return Contract(-1, dealer=t.dealer if same else (t.dealer + 1) % t.seats)
+
+
+def _value(word: str, o: Mapping[str, Any]) -> int:
+    return {"capot": 250, "generale": 500}.get(word, 0) or int(word)
+
+
+def belote_coinche(t: Table, said: Said) -> Step:
+    """Coinche and contrée (section 8.2): bids from ``bid_min`` in ``bid_step`` up to
+    ``bid_max``, higher than the standing bid, in any suit (``sa_ta``: SA and TA too);
+    capot over all of them (``generale``: the générale over capot); a coinche against an
+    opponent's standing bid (``capot_coinchable``), after which (``coinche_freezes``) only
+    the coinched team speaks, passing or saying surcoinche, which ends the auction; three
+    passes after a bid end it, as do both coinched players passing; four passes at the
+    start: void deal, the next dealer deals."""
+    o = t.opts
+    strains = [*t.suits, *(["SA", "TA"] if o["sa_ta"] else [])]
+    high, bidder, strain, level, coincher = 0, -1, "", 0, -1
+    passes = 0  # in a row, since the last bid or coinche
+    seat = t.order[0]
+    coinched_passed: set[int] = set()
+    for who, text in said:
+        assert who == seat
+        word, _, rest = text.partition(":")
+        if word == "bid":
+            value, _, strain = rest.partition(":")
+            high, bidder, passes, level = _value(value, o), who, 0, 0
+            coincher, coinched_passed = -1, set()
+        elif word == "coinche":
+            level, coincher, passes = 1, who, 0
+        elif word == "surcoinche":
+            return Contract(bidder, strain, high, 2)
+        else:
+            passes += 1
+            if level:
+                coinched_passed.add(who)
+        if level and o["coinche_freezes"]:
+            if coinched_passed >= {s for s in t.order if t.team(s) == t.team(bidder)}:
+                return Contract(bidder, strain, high, level)
+            seat = t.after(who, {s for s in t.order if t.team(s) == t.team(coincher)})
+            continue
+        if bidder < 0 and passes == len(t.order):
+            return Contract(-1, dealer=(t.dealer + 1) % t.seats)
+        if bidder >= 0 and passes == len(t.order) - 1:
+            return Contract(bidder, strain, high, level)
+        seat = t.after(who)
+    if level and o["coinche_freezes"]:
+        return seat, {"pass", "surcoinche"}
+    acts = {"pass"}
+    capot, generale = 250, 500
+    if high < capot:
+        values = range(max(o["bid_min"], high + o["bid_step"]), o["bid_max"] + 1, o["bid_step"])
+        acts |= {f"bid:{v}:{s}" for v in values for s in strains}
+        acts |= {f"bid:capot:{s}" for s in strains}
+    if o["generale"] and high < generale:
+        acts |= {f"bid:generale:{s}" for s in strains}
+    opponent = bidder >= 0 and t.team(bidder) != t.team(seat)
+    if opponent and not level and (high != capot or o["capot_coinchable"]):
+        acts.add("coinche")
+    if level and t.team(seat) == t.team(bidder):
+        acts.add("surcoinche")
+    return seat, acts
+
+
+MARRIAGE_VALUES = {"standard": dict(H=100, D=80, C=60, S=40),
+                   "spades_60": dict(H=100, D=80, C=60, S=60)}
+
+
+def _marriages(hand: frozenset[str]) -> list[str]:
+    return sorted({suit(c) for c in hand if rank(c) == "K" and f"Q{suit(c)}" in hand})
+
+
+def thousand_auction(t: Table, said: Said) -> Step:
+    """Thousand (section 4): from FH clockwise among players who have not passed, a
+    higher multiple of ``bid_step`` (``jump_bids``: any, else one step) from ``bid_min``
+    to ``bid_max``, capped by ``bid_cap`` on the bidder's hand; a pass is final; the
+    auction ends when all but one have passed (``opening_bid``: FH may not pass at once,
+    or a compulsory 100 stands for FH or the dealer; ``none``: all pass, thrown in)."""
+    o = t.opts
+    high, bidder = 0, -1
+    opening = o["opening_bid"]
+    first = t.order[0]
+    if opening in ("fh_auto_100", "dealer_auto_100"):
+        high = o["bid_min"]
+        bidder = first if opening == "fh_auto_100" else t.dealer
+        if opening == "fh_auto_100":
+            first = t.after(first)
+    passed: set[int] = set()
+    seat = first
+    for who, text in said:
+        assert who == seat
+        if text == "pass":
+            passed.add(who)
+        else:
+            high, bidder = int(text.partition(":")[2]), who
+        left = [s for s in t.order if s not in passed]
+        if len(left) == 1 and bidder >= 0:
+            return Contract(left[0], None, high)
+        if not left:  # section 4.2 ``none``: "the deal passes on"
+            return Contract(-1, dealer=(t.dealer + 1) % t.seats)
+        seat = t.after(who, passed)
+    acts = set() if (opening == "fh_forced" and not said) else {"pass"}
+    low = max(o["bid_min"], high + o["bid_step"]) if bidder >= 0 else o["bid_min"]
+    top = o["bid_max"] if o["jump_bids"] else low
+    hand = t.hands[seat]
+    pairs = _marriages(hand)
+    if o["bid_cap"] == "marriage_required" and not pairs:
+        top = min(top, 120)
+    elif o["bid_cap"] == "marriage_sum":
+        values = MARRIAGE_VALUES[o["marriage_values"]]
+        top = min(top, 120 + sum(values[p] for p in pairs))
+    acts |= {f"bid:{v}" for v in range(low, top + 1, o["bid_step"])}
+    return seat, acts
+
+
+def marjapussi_auction(t: Table, said: Said) -> Step:
+    """German Marjapussi (section 1.4-1.5): forehand first, clockwise among players who
+    have not passed; bids multiples of 5 from ``bid_min``, at least one step over the
+    standing bid, up to ``bid_max``; a pass is final; three passes with a bid standing end
+    it (``sole_bidder_may_raise_before_exchange``: the holder speaks once more); the
+    fourth player after three passes without a bid bids (declarer at once) or passes;
+    four passes: ``all_pass`` play out without a contract, or redeal."""
+    o = t.opts
+    high, bidder = 0, -1
+    passed: set[int] = set()
+    seat = t.order[0]
+    raised = False
+    for who, text in said:
+        assert who == seat
+        if raised and who == bidder:  # the holder's last word: keep or raise
+            return Contract(who, None, high if text == "pass" else int(text.partition(":")[2]))
+        if text == "pass":
+            passed.add(who)
+        else:
+            if len(passed) == 3:
+                if bidder < 0 or raised:
+                    return Contract(who, None, int(text.partition(":")[2]))
+                raised = True
+            high, bidder = int(text.partition(":")[2]), who
+        if len(passed) == 4:
+            if o["all_pass"] == "play_out":
+                return Contract(-1, played=True)
+            return Contract(-1, dealer=(t.dealer + 1) % t.seats)
+        if len(passed) == 3 and bidder >= 0:
+            if raised or not o["sole_bidder_may_raise_before_exchange"] or who == bidder:
+                return Contract(bidder, None, high)
+            seat = bidder
+            raised = True
+            continue
+        seat = t.after(who, passed)
+    low = max(o["bid_min"], high + o["bid_step"])
+    top = 420 if o["bid_max"] == "none" else int(o["bid_max"])  # 1.2: the most one can score
+    return seat, {"pass", *(f"bid:{v}" for v in range(low, top + 1, o["bid_step"]))}
+
+
+ORACLES: dict[str, Callable[[Table, Said], Step]] = {
+    "belote": belote_taking,
+    "belote-coinche": belote_coinche,
+    "belote-contree": belote_coinche,
+    "thousand": thousand_auction,
+    "thousand-2": thousand_auction,
+    "thousand-4": thousand_auction,
+    "thousand-pl": thousand_auction,
+    "marjapussi-de": marjapussi_auction,
+}
+
+
+def _table(state: GameState, opts: Mapping[str, Any]) -> Table:
+    rules = state.rules
+    seats = len(state.hands)
+    dealer = state.dealer
+    assert dealer is not None
+    active = [s for s in range(seats) if state.hands[s]]
+    order = tuple(sorted(active, key=lambda s: (s - dealer - 1) % seats))
+    turned = "" if state.turn_up is None else suit(rules.card_code[state.turn_up])
+    hands = {s: frozenset(_names(state, state.hands[s])) for s in active}
+    return Table(opts, order, dealer, seats, "".join(rules.suits), turned, hands)
+
+
+def _strain(state: GameState) -> str | None:
+    nsuits = len(state.rules.suits)
+    strain = getattr(state, "strain", -1)
+    if strain is not None and strain >= nsuits:
+        return str(state.rules.strain_names[strain - nsuits])
+    return _trump(state)
+
+
+def _choose(rng: random.Random, actions: Sequence[Any], texts: list[str], often: float) -> Any:
+    """Passes ``often``, low bids mostly (long auctions), coinches now and then."""
+    if "pass" in texts and rng.random() < often:
+        return actions[texts.index("pass")]
+    doubles = [a for a, t in zip(actions, texts, strict=True) if "coinche" in t]
+    if doubles and rng.random() < 0.3:
+        return rng.choice(doubles)
+    bids = [a for a, t in zip(actions, texts, strict=True) if t.startswith(("bid", "take"))]
+    if bids and rng.random() < 0.1:
+        return rng.choice(bids)
+    return rng.choice(bids[:8] or actions)
+
+
+def _check_end(state: GameState, want: Contract, hand_no: int, where: str) -> None:
+    if want.taker < 0 and not want.played:
+        if state.phase == Phase.OVER:  # the thrown-in hand was the session's last
+            return
+        assert state.hand_no != hand_no and state.phase in AUCTION_PHASES, (
+            f"{where}: oracle: thrown in; reference phase {state.phase!r} hand {state.hand_no}")
+        assert state.dealer == want.dealer, (
+            f"{where}: thrown in: reference dealer {state.dealer}, oracle {want.dealer}")
+        return
+    assert state.hand_no == hand_no and state.phase not in AUCTION_PHASES, (
+        f"{where}: reference auction goes on ({state.phase!r}, seat {state.to_act}), "
+        f"oracle {want}")
+    got = Contract(state.declarer if state.declarer is not None else -1,
+                   _strain(state) if want.strain is not None else None,
+                   state.contract if want.value else 0,
+                   state.kontras, played=want.played)
+    assert got == want, f"{where}: reference contract {got}, oracle {want}"
+
+
+def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
+                max_actions: int = 300, misread: Mapping[str, Any] | None = None) -> int:
+    """Drive one random seeded match; assert the oracle at every auction decision and
+    at every auction's end. Returns the decisions checked. ``misread`` gives the oracle
+    (only) some options read another way."""
+    rules = load_rules(name, options)
+    opts = {**dict(rules.options), **(misread or {})}
+    oracle = ORACLES[name]
+    state = new_match(rules, seed)
+    rng = random.Random(seed)
+    checked = 0
+    table: Table | None = None
+    said: list[tuple[int, str]] = []
+    for _ in range(max_actions):
+        if state.phase == Phase.OVER:
+            break
+        actions = state.legal_actions()
+        texts = [action_text(rules, a) for a in actions]
+        if state.phase not in AUCTION_PHASES:
+            plays = [a for a in actions if isinstance(a, Play)]
+            state.apply(rng.choice(plays if plays and rng.random() < 0.9 else actions))
+            continue
+        if table is None:
+            table, said = _table(state, opts), []
+        where = f"{name} seed {seed} hand {state.hand_no} after {said}"
+        step = oracle(table, said)
+        assert not isinstance(step, Contract), (
+            f"{where}: reference asks seat {state.to_act} for {sorted(texts)}, "
+            f"oracle ended: {step}")
+        seat, want = step
+        assert (state.to_act, set(texts)) == (seat, want), (
+            f"{where}: reference seat {state.to_act} {sorted(texts)}, "
+            f"oracle seat {seat} {sorted(want)}")
+        checked += 1
+        action = _choose(rng, actions, texts, 0.75 if state.phase == Phase.TAKING else 0.45)
+        said.append((seat, action_text(rules, action)))
+        hand_no = state.hand_no
+        state.apply(action)
+        step = oracle(table, said)
+        if isinstance(step, Contract):
+            _check_end(state, step, hand_no, f"{name} seed {seed} hand {hand_no} after {said}")
+            table = None
+        else:
+            assert state.hand_no == hand_no and state.phase in AUCTION_PHASES, (
+                f"{name} seed {seed} hand {hand_no} after {said}: reference ended the "
+                f"auction ({state.phase!r}), oracle asks seat {step[0]}")
+    return checked
+
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("belote", {}),
+    ("belote", {"second_round_suits": "any_suit"}),
+    ("belote", {"second_round_sa_ta": True}),
+    ("belote", {"all_pass": "same_dealer"}),
+    ("belote-coinche", {}),
+    ("belote-coinche", {"sa_ta": True}),
+    ("belote-coinche", {"capot_coinchable": False}),
+    ("belote-coinche", {"generale": 500}),
+    ("belote-coinche", {"bid_min": 100, "bid_step": 20, "bid_max": 180}),
+    ("belote-contree", {}),
+    ("thousand", {}),
+    ("thousand", {"bid_step": 10}),
+    ("thousand", {"jump_bids": False}),
+    ("thousand", {"bid_cap": "marriage_sum"}),
+    ("thousand", {"bid_cap": "none"}),
+    ("thousand", {"bid_cap": "marriage_sum", "marriage_values": "spades_60"}),
+    ("thousand", {"opening_bid": "fh_auto_100"}),
+    ("thousand", {"opening_bid": "dealer_auto_100"}),
+    ("thousand", {"opening_bid": "none"}),
+    ("thousand", {"opening_bid": "none", "redeal_dealer": "next"}),
+    ("thousand-2", {}),
+    ("thousand-4", {}),
+    ("thousand-pl", {}),
+    ("marjapussi-de", {}),
+    ("marjapussi-de", {"all_pass": "redeal"}),
+    ("marjapussi-de", {"sole_bidder_may_raise_before_exchange": True}),
+    ("marjapussi-de", {"bid_min": 150}),
+    ("marjapussi-de", {"bid_max": "none"}),
+]
+
+
+def _checked(config: tuple[str, dict[str, Any]], seeds: int, max_actions: int) -> int:
+    name, options = config
+    return sum(check_match(name, seed, options, max_actions) for seed in range(seeds))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees(config: tuple[str, dict[str, Any]]) -> None:
+    """The oracle agrees with the reference at every auction decision of a few matches."""
+    assert _checked(config, 20, 300) > 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_label)
+def test_oracle_agrees_many(config: tuple[str, dict[str, Any]]) -> None:
+    """The same over 300 seeded matches per configuration."""
+    assert _checked(config, 300, 600) > 10000
