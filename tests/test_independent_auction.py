@@ -37,6 +37,8 @@ class Table:
     suits: str  # suit letters as the reference writes them
     turned: str = ""  # Belote: the turn-up's suit
     hands: Mapping[int, frozenset[str]] = field(default_factory=dict)  # as dealt
+    totals: Sequence[int] = ()  # the match totals before the hand
+    hand_no: int = 1
 
     def after(self, seat: int, skip: Collection[int] = ()) -> int:
         """The next bidder after ``seat`` in playing order, skipping the ``skip`` seats."""
@@ -61,6 +63,7 @@ class Contract:
     strain: str | None = None  # a suit letter, SA or TA; None where bids name no suit
     value: int = 0
     level: int = 0  # 1 coinched, 2 surcoinched
+    dark: bool = False  # Thousand: a dark bid won
     dealer: int = -1
     played: bool = False
 
@@ -181,11 +184,19 @@ def thousand_auction(t: Table, said: Said) -> Step:
     higher multiple of ``bid_step`` (``jump_bids``: any, else one step) from ``bid_min``
     to ``bid_max``, capped by ``bid_cap`` on the bidder's hand; a pass is final; the
     auction ends when all but one have passed (``opening_bid``: FH may not pass at once,
-    or a compulsory 100 stands for FH or the dealer; ``none``: all pass, thrown in)."""
+    or a compulsory 100 stands for FH or the dealer; ``none``: all pass, thrown in).
+    Section 11: in the golden round (the first deals, one per player) FH is declarer at
+    120 (``fixed_120``) or the least bid is 120 (``min_bid_120``); ``dark_bid``: FH's
+    first word may be a dark 120 (his total at least ``dark_min_total``).
+    ``silence_below``: a player whose total is below it may only pass."""
     o = t.opts
-    high, bidder = 0, -1
+    high, bidder, dark = 0, -1, False
     opening = o["opening_bid"]
     first = t.order[0]
+    golden = o["golden_round"] != "off" and t.hand_no <= len(t.order)
+    least = 120 if golden and o["golden_round"] == "min_bid_120" else o["bid_min"]
+    if golden and o["golden_round"] == "fixed_120":
+        return (first, {"bid:120"}) if not said else Contract(first, None, 120)
     if opening in ("fh_auto_100", "dealer_auto_100"):
         high = o["bid_min"]
         bidder = first if opening == "fh_auto_100" else t.dealer
@@ -194,19 +205,29 @@ def thousand_auction(t: Table, said: Said) -> Step:
     passed: set[int] = set()
     seat = first
     for who, text in said:
+        if text == "redeal":  # section 3: redealt by the same dealer (``redeal_dealer``)
+            same = o["redeal_dealer"] == "same"
+            return Contract(-1, dealer=t.dealer if same else (t.dealer + 1) % t.seats)
         assert who == seat
         if text == "pass":
             passed.add(who)
         else:
             high, bidder = int(text.partition(":")[2]), who
+            dark = text.startswith("dark:")
         left = [s for s in t.order if s not in passed]
         if len(left) == 1 and bidder >= 0:
-            return Contract(left[0], None, high)
+            return Contract(left[0], None, high, dark=dark)
         if not left:  # section 4.2 ``none``: "the deal passes on"
             return Contract(-1, dealer=(t.dealer + 1) % t.seats)
         seat = t.after(who, passed)
-    acts = set() if (opening == "fh_forced" and not said) else {"pass"}
-    low = max(o["bid_min"], high + o["bid_step"]) if bidder >= 0 else o["bid_min"]
+    opens = opening == "fh_forced" and not said
+    acts = (set() if opens else {"pass"}) | thousand_claims(t, said, seat)
+    if o["silence_below"] != "off" and t.totals[seat] < o["silence_below"] and not opens:
+        return seat, acts
+    if o["dark_bid"] and not said and seat == t.order[0] and (
+            t.totals[seat] >= o["dark_min_total"]):
+        acts.add("dark:120")
+    low = max(least, high + o["bid_step"]) if bidder >= 0 else least
     top = o["bid_max"] if o["jump_bids"] else low
     hand = t.hands[seat]
     pairs = _marriages(hand)
@@ -217,6 +238,30 @@ def thousand_auction(t: Table, said: Said) -> Step:
         top = min(top, 120 + sum(values[p] for p in pairs))
     acts |= {f"bid:{v}" for v in range(low, top + 1, o["bid_step"])}
     return seat, acts
+
+
+THOUSAND_POINTS = dict(A=11, T=10, K=4, Q=3, J=2)
+
+
+def thousand_claims(t: Table, said: Said, seat: int) -> set[str]:
+    """Section 3: before the first bid, any player dealt fewer than ``redeal_low_hand``
+    card points, or (``four_nines_redeal`` ``before_bidding``) all four nines (and with
+    ``redeal_four_jacks`` all four jacks), may throw the deal in, in turn or not."""
+    o = t.opts
+    if said or seat not in t.hands:
+        return set()
+    hand = t.hands[seat]
+    low = o["redeal_low_hand"] and sum(
+        THOUSAND_POINTS.get(rank(c), 0) for c in hand) < o["redeal_low_hand"]
+    fours = ["9", *("J" * bool(o["redeal_four_jacks"]))]
+    four = o["four_nines_redeal"] == "before_bidding" and any(
+        all(f"{r}{s}" in hand for s in t.suits) for r in fours)
+    return {"redeal"} if low or four else set()
+
+
+def no_claims(t: Table, said: Said, seat: int) -> set[str]:
+    """Nothing may be said out of turn in these auctions."""
+    return set()
 
 
 def marjapussi_auction(t: Table, said: Said) -> Step:
@@ -259,6 +304,9 @@ def marjapussi_auction(t: Table, said: Said) -> Step:
     return seat, {"pass", *(f"bid:{v}" for v in range(low, top + 1, o["bid_step"]))}
 
 
+CLAIMS: dict[str, Callable[[Table, Said, int], set[str]]] = {
+    name: thousand_claims for name in ("thousand", "thousand-2", "thousand-4", "thousand-pl")}
+
 ORACLES: dict[str, Callable[[Table, Said], Step]] = {
     "belote": belote_taking,
     "belote-coinche": belote_coinche,
@@ -280,7 +328,8 @@ def _table(state: GameState, opts: Mapping[str, Any]) -> Table:
     order = tuple(sorted(active, key=lambda s: (s - dealer - 1) % seats))
     turned = "" if state.turn_up is None else suit(rules.card_code[state.turn_up])
     hands = {s: frozenset(_names(state, state.hands[s])) for s in active}
-    return Table(opts, order, dealer, seats, "".join(rules.suits), turned, hands)
+    return Table(opts, order, dealer, seats, "".join(rules.suits), turned, hands,
+                 tuple(state.match_scores), state.hand_no)
 
 
 def _strain(state: GameState) -> str | None:
@@ -295,6 +344,8 @@ def _choose(rng: random.Random, actions: Sequence[Any], texts: list[str], often:
     """Passes ``often``, low bids mostly (long auctions), coinches now and then."""
     if "pass" in texts and rng.random() < often:
         return actions[texts.index("pass")]
+    if "redeal" in texts and rng.random() < 0.3:
+        return actions[texts.index("redeal")]
     doubles = [a for a, t in zip(actions, texts, strict=True) if "coinche" in t]
     if doubles and rng.random() < 0.3:
         return rng.choice(doubles)
@@ -319,7 +370,7 @@ def _check_end(state: GameState, want: Contract, hand_no: int, where: str) -> No
     got = Contract(state.declarer if state.declarer is not None else -1,
                    _strain(state) if want.strain is not None else None,
                    state.contract if want.value else 0,
-                   state.kontras, played=want.played)
+                   state.kontras, played=want.played, dark=bool(state.blind))
     assert got == want, f"{where}: reference contract {got}, oracle {want}"
 
 
@@ -356,11 +407,22 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         assert (state.to_act, set(texts)) == (seat, want), (
             f"{where}: reference seat {state.to_act} {sorted(texts)}, "
             f"oracle seat {seat} {sorted(want)}")
+        claims = CLAIMS.get(name, no_claims)
+        for other in range(len(state.hands)):
+            if other != seat:
+                got = {action_text(rules, a) for a in state.legal_actions(other)}
+                assert got == claims(table, said, other), (
+                    f"{where}: out of turn, seat {other}: reference {sorted(got)}, "
+                    f"oracle {sorted(claims(table, said, other))}")
         checked += 1
         action = _choose(rng, actions, texts, 0.75 if state.phase == Phase.TAKING else 0.45)
+        claimers = [o for o in range(len(state.hands)) if o != seat and claims(table, said, o)]
+        if claimers and rng.random() < 0.3:  # a claim out of turn
+            seat = rng.choice(claimers)
+            action = state.legal_actions(seat)[0]
         said.append((seat, action_text(rules, action)))
         hand_no = state.hand_no
-        state.apply(action)
+        state.apply(action, seat)
         step = oracle(table, said)
         if isinstance(step, Contract):
             _check_end(state, step, hand_no, f"{name} seed {seed} hand {hand_no} after {said}")
@@ -398,6 +460,18 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {"opening_bid": "dealer_auto_100"}),
     ("thousand", {"opening_bid": "none"}),
     ("thousand", {"opening_bid": "none", "redeal_dealer": "next"}),
+    ("thousand", {"golden_round": "fixed_120"}),
+    ("thousand", {"golden_round": "min_bid_120"}),
+    ("thousand", {"dark_bid": True}),
+    ("thousand", {"dark_bid": True, "dark_min_total": 0}),
+    ("thousand", {"silence_below": -120}),
+    ("thousand", {"silence_below": 0, "opening_bid": "none"}),
+    ("thousand", {"silence_below": 0, "opening_bid": "fh_auto_100"}),
+    ("thousand", {"redeal_low_hand": 14}),
+    ("thousand", {"redeal_low_hand": 20, "redeal_dealer": "next"}),
+    ("thousand", {"four_nines_redeal": "before_bidding", "redeal_low_hand": 30}),
+    ("thousand", {"four_nines_redeal": "before_bidding", "redeal_four_jacks": True}),
+    ("thousand-4", {"redeal_low_hand": 20}),
     ("thousand-2", {}),
     ("thousand-4", {}),
     ("thousand-pl", {}),
