@@ -374,6 +374,68 @@ def _check_end(state: GameState, want: Contract, hand_no: int, where: str) -> No
     assert got == want, f"{where}: reference contract {got}, oracle {want}"
 
 
+def thousand_raise(t: Table, won: Contract, hand: frozenset[str]) -> set[str]:
+    """Section 5.3: after the exchange the declarer keeps his bid or names any higher
+    multiple of ``bid_step`` up to ``bid_max`` (``raise_allowed``), under ``bid_cap``
+    judged on the hand he now holds; section 11: not in a golden deal
+    (``golden_can_raise``)."""
+    o = t.opts
+    golden = o["golden_round"] != "off" and t.hand_no <= len(t.order)
+    if not o["raise_allowed"] or (golden and not o["golden_can_raise"]):
+        return {"keep"}
+    top = int(o["bid_max"])
+    pairs = _marriages(hand)
+    if o["bid_cap"] == "marriage_required" and not pairs:
+        top = 120
+    elif o["bid_cap"] == "marriage_sum":
+        values = MARRIAGE_VALUES[o["marriage_values"]]
+        top = min(top, 120 + sum(values[p] for p in pairs))
+    step = o["bid_step"]
+    return {"keep", *(f"raise:{v}" for v in range(won.value + step, top + 1, step))}
+
+
+def marjapussi_raise(t: Table, won: Contract, hand: frozenset[str]) -> set[str]:
+    """Section 1.7: after the exchange the declarer keeps the bid or raises it, once, to
+    any higher multiple of 5 up to 420 (``raise_after_exchange``)."""
+    o = t.opts
+    if not o["raise_after_exchange"]:
+        return {"keep"}
+    top = 420 if o["bid_max"] == "none" else int(o["bid_max"])
+    return {"keep", *(f"raise:{v}" for v in range(won.value + o["bid_step"], top + 1, 5))}
+
+
+RAISES: dict[str, Callable[[Table, Contract, frozenset[str]], set[str]]] = {
+    **{name: thousand_raise for name in ("thousand", "thousand-2", "thousand-4", "thousand-pl")},
+    "marjapussi-de": marjapussi_raise,
+}
+
+
+def _check_raise(state: GameState, name: str, final: tuple[Table, Contract, int],
+                 rng: random.Random, seed: int) -> int:
+    """The declarer's final contract after the exchange: the keep and raises offered
+    (none asked where the oracle offers only the keep), and the contract named."""
+    table, won, hand_no = final
+    rules = state.rules
+    hand = frozenset(_names(state, state.hands[won.taker]))
+    want = RAISES[name](table, won, hand)
+    where = (f"{name} seed {seed} hand {hand_no} contract {won.value} declarer {won.taker} "
+             f"holding {sorted(hand)}")
+    if state.phase == Phase.PLAY:  # not asked
+        assert want == {"keep"} and state.contract == won.value, (
+            f"{where}: reference asks no final contract ({state.contract}), oracle {sorted(want)}")
+        return 0
+    actions = state.legal_actions()
+    texts = [action_text(rules, a) for a in actions]
+    got = {t for t in texts if t == "keep" or t.startswith("raise:")}
+    assert (state.to_act, got) == (won.taker, want), (
+        f"{where}: reference seat {state.to_act} {sorted(got)}, oracle {sorted(want)}")
+    choice = "keep" if rng.random() < 0.5 else rng.choice(sorted(got))
+    state.apply(actions[texts.index(choice)])
+    value = won.value if choice == "keep" else int(choice.partition(":")[2])
+    assert state.contract == value, f"{where}: {choice}: reference contract {state.contract}"
+    return 1
+
+
 def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
                 max_actions: int = 300, misread: Mapping[str, Any] | None = None) -> int:
     """Drive one random seeded match; assert the oracle at every auction decision and
@@ -387,17 +449,25 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
     checked = 0
     table: Table | None = None
     said: list[tuple[int, str]] = []
+    final: tuple[Table, Contract, int] | None = None  # a contract the taker may raise
     for _ in range(max_actions):
         if state.phase == Phase.OVER:
             break
         actions = state.legal_actions()
         texts = [action_text(rules, a) for a in actions]
         if state.phase not in AUCTION_PHASES:
+            if final is not None and final[2] == state.hand_no and state.phase in (
+                    Phase.CONTRACT, Phase.PLAY):
+                checked += _check_raise(state, name, final, rng, seed)
+                final = None
+                if state.phase == Phase.PLAY:
+                    continue
+                actions = state.legal_actions()
             plays = [a for a in actions if isinstance(a, Play)]
             state.apply(rng.choice(plays if plays and rng.random() < 0.9 else actions))
             continue
         if table is None:
-            table, said = _table(state, opts), []
+            table, said, final = _table(state, opts), [], None
         where = f"{name} seed {seed} hand {state.hand_no} after {said}"
         step = oracle(table, said)
         assert not isinstance(step, Contract), (
@@ -426,6 +496,8 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         step = oracle(table, said)
         if isinstance(step, Contract):
             _check_end(state, step, hand_no, f"{name} seed {seed} hand {hand_no} after {said}")
+            if step.taker >= 0 and name in RAISES:
+                final = (table, step, hand_no)
             table = None
         else:
             assert state.hand_no == hand_no and state.phase in AUCTION_PHASES, (
@@ -472,6 +544,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {"four_nines_redeal": "before_bidding", "redeal_low_hand": 30}),
     ("thousand", {"four_nines_redeal": "before_bidding", "redeal_four_jacks": True}),
     ("thousand-4", {"redeal_low_hand": 20}),
+    ("thousand", {"raise_allowed": False}),
+    ("thousand", {"golden_round": "fixed_120", "golden_can_raise": True}),
     ("thousand-2", {}),
     ("thousand-4", {}),
     ("thousand-pl", {}),
@@ -479,6 +553,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("marjapussi-de", {"all_pass": "redeal"}),
     ("marjapussi-de", {"sole_bidder_may_raise_before_exchange": True}),
     ("marjapussi-de", {"bid_min": 150}),
+    ("marjapussi-de", {"raise_after_exchange": False}),
     ("marjapussi-de", {"bid_max": "none"}),
 ]
 
@@ -546,6 +621,14 @@ def test_oracle_agrees_many(config: tuple[str, dict[str, Any]]) -> None:
     ("thousand", {}, {"four_nines_redeal": "before_bidding"}),
     ("thousand", {"four_nines_redeal": "before_bidding", "redeal_four_jacks": True},
      {"redeal_four_jacks": False}),
+    ("thousand", {}, {"raise_allowed": False}),
+    ("thousand", {"raise_allowed": False}, {"raise_allowed": True}),
+    ("thousand", {"golden_round": "fixed_120"}, {"golden_can_raise": True}),
+    ("thousand", {"golden_round": "fixed_120", "golden_can_raise": True},
+     {"golden_can_raise": False}),
+    ("thousand-2", {}, {"bid_cap": "none"}),
+    ("marjapussi-de", {}, {"raise_after_exchange": False}),
+    ("marjapussi-de", {"raise_after_exchange": False}, {"raise_after_exchange": True}),
     ("marjapussi-de", {}, {"bid_min": 150}),
     ("marjapussi-de", {}, {"sole_bidder_may_raise_before_exchange": True}),
     ("marjapussi-de", {"sole_bidder_may_raise_before_exchange": True},
