@@ -38,7 +38,7 @@ class Table:
     turned: str = ""  # Belote: the turn-up's suit
     hands: Mapping[int, frozenset[str]] = field(default_factory=dict)  # as dealt
     totals: Sequence[int] = ()  # the match totals before the hand
-    hand_no: int = 1
+    played: int = 0  # hands played before this one (thrown-in deals not counted)
 
     def after(self, seat: int, skip: Collection[int] = ()) -> int:
         """The next bidder after ``seat`` in playing order, skipping the ``skip`` seats."""
@@ -122,7 +122,7 @@ def belote_coinche(t: Table, said: Said) -> Step:
             window.pop(0)
             seat = window[0] if window else t.after(bidder)
             continue
-        window = []
+        out_of_turn, window = bool(window), []
         if word == "bid":
             value, _, strain = rest.partition(":")
             high, bidder, passes, level = _value(value, generale), who, 0, 0
@@ -134,6 +134,9 @@ def belote_coinche(t: Table, said: Said) -> Step:
                 continue
         elif word == "coinche":
             level, coincher, passes = 1, who, 0
+            if out_of_turn and not o["coinche_freezes"]:  # the turn stays where it was
+                seat = t.after(bidder)
+                continue
         elif word == "surcoinche":
             return Contract(bidder, strain, high, 2)
         else:
@@ -185,7 +188,8 @@ def thousand_auction(t: Table, said: Said) -> Step:
     to ``bid_max``, capped by ``bid_cap`` on the bidder's hand; a pass is final; the
     auction ends when all but one have passed (``opening_bid``: FH may not pass at once,
     or a compulsory 100 stands for FH or the dealer; ``none``: all pass, thrown in).
-    Section 11: in the golden round (the first deals, one per player) FH is declarer at
+    Section 11: in the golden round (the first deals played, one per player; a thrown-in
+    deal, section 3, is not a deal played) FH is declarer at
     120 (``fixed_120``) or the least bid is 120 (``min_bid_120``); ``dark_bid``: FH's
     first word may be a dark 120 (his total at least ``dark_min_total``).
     ``silence_below``: a player whose total is below it may only pass."""
@@ -193,7 +197,7 @@ def thousand_auction(t: Table, said: Said) -> Step:
     high, bidder, dark = 0, -1, False
     opening = o["opening_bid"]
     first = t.order[0]
-    golden = o["golden_round"] != "off" and t.hand_no <= len(t.order)
+    golden = o["golden_round"] != "off" and t.played < len(t.order)
     least = 120 if golden and o["golden_round"] == "min_bid_120" else o["bid_min"]
     if golden and o["golden_round"] == "fixed_120":
         return (first, {"bid:120"}) if not said else Contract(first, None, 120)
@@ -329,7 +333,8 @@ def _table(state: GameState, opts: Mapping[str, Any]) -> Table:
     turned = "" if state.turn_up is None else suit(rules.card_code[state.turn_up])
     hands = {s: frozenset(_names(state, state.hands[s])) for s in active}
     return Table(opts, order, dealer, seats, "".join(rules.suits), turned, hands,
-                 tuple(state.match_scores), state.hand_no)
+                 tuple(state.match_scores),
+                 sum(1 for h in state.history if h.ended != "redeal"))
 
 
 def _strain(state: GameState) -> str | None:
@@ -380,7 +385,7 @@ def thousand_raise(t: Table, won: Contract, hand: frozenset[str]) -> set[str]:
     judged on the hand he now holds; section 11: not in a golden deal
     (``golden_can_raise``)."""
     o = t.opts
-    golden = o["golden_round"] != "off" and t.hand_no <= len(t.order)
+    golden = o["golden_round"] != "off" and t.played < len(t.order)
     if not o["raise_allowed"] or (golden and not o["golden_can_raise"]):
         return {"keep"}
     top = int(o["bid_max"])
@@ -520,6 +525,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("belote-coinche", {"coinche_freezes": False}),
     ("belote-coinche", {"all_pass": "same_dealer"}),
     ("belote-contree", {"direction": "clockwise"}),
+    ("belote", {"direction": "clockwise", "first_dealer": "seat2"}),
+    ("belote-coinche", {"sa_ta": True, "generale": 600, "coinche_timing": "any_time"}),
+    ("belote-coinche", {"coinche_freezes": False, "coinche_timing": "any_time"}),
+    ("belote-contree", {"capot_coinchable": False, "coinche_freezes": False}),
     ("belote-coinche", {"bid_min": 100, "bid_step": 20, "bid_max": 180}),
     ("belote-contree", {}),
     ("thousand", {}),
@@ -547,6 +556,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {"raise_allowed": False}),
     ("thousand", {"golden_round": "fixed_120", "golden_can_raise": True}),
     ("thousand-2", {}),
+    ("thousand-2", {"opening_bid": "none"}),
+    ("thousand-2", {"opening_bid": "fh_auto_100", "bid_cap": "marriage_sum"}),
+    ("thousand", {"jump_bids": False, "bid_cap": "marriage_sum", "bid_step": 10}),
+    ("thousand", {"golden_round": "min_bid_120", "opening_bid": "none"}),
     ("thousand-4", {}),
     ("thousand-4", {"sitter": "opposite", "opening_bid": "dealer_auto_100"}),
     ("thousand-4", {"sitter": "dealer_right", "opening_bid": "dealer_auto_100"}),
