@@ -1,14 +1,18 @@
 """An independent oracle of the auctions, checked against the reference.
 
 Written from the rules notes alone (``RULES-NOTES-belote.md`` sections 2.2-2.4 and 8.2,
-``RULES-NOTES-thousand.md`` sections 1, 4 and 12-13, ``RULES-NOTES-marjapussi-de.md``
-sections 1.4-1.5), without the reference's engine modules. From the actions said so far
-in the hand's bidding (who said what), the dealer and, where a bid depends on it, the
-hand of the seat to speak, the oracle computes who speaks next and the set of actions he
-may say (the ``legal_actions()`` texts), or that the auction is over and with what
-result: the contract (taker, trump or strain, value, coinche level), or a thrown-in deal
-and the next dealer. Random seeded matches are driven through the public API and the
-oracle must agree at every decision of every auction.
+``RULES-NOTES-thousand.md`` sections 1, 3, 4, 5.3 and 11-13,
+``RULES-NOTES-marjapussi-de.md`` sections 1.4-1.7), without the reference's engine
+modules. From the actions said so far in the hand's bidding (who said what), the dealer
+and, where a bid depends on it, the hand of the seat to speak, the oracle computes who
+speaks next and the set of actions he may say (the ``legal_actions()`` texts), or that
+the auction is over and with what result: the contract (taker, trump or strain, value,
+coinche level, dark bid), or a thrown-in deal and the next dealer. It also gives what
+the other seats may claim out of turn (Thousand's redeals before the first bid,
+``legal_actions(seat)``) and, where the declarer names the final contract after the
+exchange (Thousand section 5.3, German Marjapussi 1.7), the keep and raises he may say.
+Random seeded matches are driven through the public API and the oracle must agree at
+every decision of every auction.
 """
 
 from __future__ import annotations
