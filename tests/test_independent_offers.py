@@ -336,6 +336,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("thousand", {"four_nines_redeal": "off"}),
     ("thousand", {"four_nines_redeal": "original_hand"}),
     ("thousand", {"redeal_four_jacks": True}),
+    ("thousand", {"four_nines_redeal": "original_hand", "redeal_four_jacks": True}),
     ("thousand-pl", {}),
     ("thousand-2", {}),
     ("thousand-4", {}),

@@ -782,6 +782,23 @@ def test_four_jacks_where_agreed() -> None:
     assert "redeal" not in legal_texts(st, B)
 
 
+@covers("thousand.throw-in.four-jacks", ruleset=RULES,
+        options={"redeal_four_jacks": True, "four_nines_redeal": "before_bidding"})
+def test_four_jacks_at_the_moment_of_four_nines() -> None:
+    """Four jacks count "like four nines" (notes section 3), at the same moment: on the
+    dealt hand before the first bid, or (original_hand) only when dealt."""
+    hands = ["AH TH KH QH KD QD AS", "JH JD JC JS AD TD AC"]
+    early = {"redeal_four_jacks": True, "four_nines_redeal": "before_bidding"}
+    assert "redeal" in legal_texts(deal(hands, talon="9S TS KS", options=early), B)
+    st = deal(hands, talon="9S TS KS", options=early)
+    play(st, "bid:100 pass pass give:9S give:TS")
+    assert "redeal" not in legal_texts(st, B)
+    dealt = ["AH TH KH QH KD QD JS", "JH JD JC 9S AD TD AC"]  # A gives B the fourth jack
+    st = deal(dealt, talon="9H TS KS", options={**early, "four_nines_redeal": "original_hand"})
+    play(st, "bid:100 pass pass give:JS give:TS")
+    assert "redeal" not in legal_texts(st, B)
+
+
 @covers("thousand.throw-in.low-hand", ruleset=RULES, options={"redeal_low_hand": 14})
 def test_a_low_hand_before_the_first_bid() -> None:
     hands = ["9H 9D 9C JS JH JD QC"]  # 2+2+2+2+3 = 11 card points
