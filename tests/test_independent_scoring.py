@@ -481,6 +481,7 @@ class ThousandBook:
     over: bool = False
     golden: int = 0  # golden deals scored (section 11)
     golden_made: bool = False
+    dark: bool = False  # the deal's contract is a dark 120 nobody outbid
 
     def __post_init__(self) -> None:
         n = self.seats
@@ -493,7 +494,10 @@ class ThousandBook:
         o, n = self.opts, self.seats
         said = hand.said
         bids = [(seat, int(text.split(":")[1])) for seat, text in said
-                if text.startswith("bid:")]
+                if text.startswith(("bid:", "dark:"))]
+        # section 11: a dark 120 nobody outbid doubles the declarer's entry
+        offers = [text for _, text in said if text.startswith(("bid:", "dark:"))]
+        self.dark = bool(o["dark_bid"]) and bool(offers) and offers[-1].startswith("dark:")
         # fh_auto_100: nobody bid, the opener (the public declarer) plays the opening 100
         declarer, contract = bids[-1] if bids else (hand.taker, o["bid_min"])
         raised = [int(text.split(":")[1]) for _, text in said if text.startswith("raise:")]
@@ -536,6 +540,8 @@ class ThousandBook:
         for seat, text in said:
             if text.startswith("marriage:"):
                 points[seat] += THOUSAND_MARRIAGES[text.split(":")[1]]
+            elif text.startswith("aces:"):  # section 8.4: the ace marriage
+                points[seat] += int(o["ace_marriage"])
         for seat in active:
             if seat == declarer:
                 check = (_round_thousand(points[seat], o)
@@ -584,6 +590,9 @@ class ThousandBook:
             self.golden_made |= entry[declarer] > 0
             if o["golden_double"]:
                 entry = [2 * e for e in entry]
+        conceded = any(text == "concede" for _, text in hand.said)
+        if self.dark and not conceded:  # section 11: "his entry (made or failed) is
+            entry[declarer] *= 2  # doubled"; a concession is neither (the rule decides)
         barrel = [s for s in range(n) if self.on_barrel[s]]
         clamp = bool(o["barrel_clamp"])
         for s in range(n):  # 3. the barrel filter (Polish: at or above barrel_at)
@@ -592,7 +601,6 @@ class ThousandBook:
             failed = entry[s] < 0 and o["barrel_fail_contract"] == "attempt_only"
             if up and (s != declarer or failed):  # a defender's entry ignored
                 entry[s] = 0
-        conceded = any(text == "concede" for _, text in hand.said)
         for s in range(n):  # 4. bolts: "deals on the barrel do not count", nor conceded
             if s in barrel or s not in self.active or conceded:  # ones, nor sat out
                 continue
@@ -1035,6 +1043,9 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
         return actions[0] if rng.random() < 0.7 else rng.choice(actions[:6])
     if state.phase == Phase.PASSING and "concede" in texts and rng.random() < 0.1:
         return actions[texts.index("concede")]
+    if state.phase == Phase.AUCTION and any(t.startswith("dark:") for t in texts) and (
+            rng.random() < 0.5):  # Thousand ``dark_bid``: bid dark half the time it may
+        return actions[next(i for i, t in enumerate(texts) if t.startswith("dark:"))]
     if state.phase in (Phase.BIDDING, Phase.AUCTION):
         if "pass" in texts and rng.random() < 0.6:
             return actions[texts.index("pass")]
@@ -1202,6 +1213,10 @@ thousand dump_at_555=both
 thousand golden_round=fixed_120
 thousand golden_round=fixed_120 golden_double=False golden_reset_if_none=True
 thousand golden_round=min_bid_120
+thousand dark_bid=True
+thousand dark_bid=True dark_min_total=0 ace_marriage=200
+thousand-4 ace_marriage=200 ace_marriage_trump=led_suit
+thousand-2 dark_bid=True dark_min_total=0
 marianna
 marianna marianna_values=20-40-60-80 target=300
 marianna mariannino_value=next_plus_200 combination_window=any_trick
@@ -1327,6 +1342,9 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("thousand", {}, {"win_rule": "exactly"}),
     ("thousand", {}, {"dump_at_555": "positive"}),
     ("thousand", {"golden_round": "fixed_120"}, {"golden_double": False}),
+    ("thousand", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
+    ("thousand", {"ace_marriage": 200}, {"ace_marriage": 0}),
+    ("thousand-2", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
     ("thousand-pl", {}, {"concede": "rospisat"}),
     ("thousand-pl", {}, {"barrel_clamp": True}),
     ("thousand-2", {}, {"two_player_leftover": "nobody"}),
