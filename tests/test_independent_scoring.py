@@ -948,6 +948,14 @@ class MarjapussiDeBook:
         factor = o["schwarz_factor"]
         score[players] = -factor * value if not won[players] and sheet else (
             value if made else -value)
+        # section 1.13 (``kontra_re``): each Kontra and Re doubles what the playing party
+        # books; in the schwarz cases one doubling fewer once a Kontra was given (none
+        # with ``contract_only``, which books no schwarz: the plain doublings)
+        kontras = sum(text in ("kontra", "re") for _, text in hand.said) if o[
+            "kontra_re"] else 0
+        schwarz = sheet and (not won[players] or not won[others])
+        score[players] *= 2 ** (kontras - (1 if schwarz and kontras else 0))
+        # "the defenders' - 2 x value is not doubled"
         score[others] = -factor * value if not won[others] and made else rounded(points[others])
         if not sheet:
             score[others] = 0
@@ -1250,6 +1258,8 @@ marjapussi-de half_call_credit=asker recall_called_suit_by_half=forbidden
 marjapussi-de pair_credit_once_per_hand=False
 marjapussi-de scoring=contract_only
 marjapussi-de session_end=bonus_300_at_500
+marjapussi-de kontra_re=True
+marjapussi-de kontra_re=True scoring=contract_only schwarz_factor=3
 """
 
 
@@ -1367,6 +1377,7 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("marjapussi-de", {}, {"scoring": "contract_only"}),
     ("marjapussi-de", {}, {"pair_credit_once_per_hand": False}),
     ("marjapussi-de", {}, {"session_end": "bonus_300_at_500"}),
+    ("marjapussi-de", {"kontra_re": True}, {"kontra_re": False}),
 ]
 
 
@@ -1425,3 +1436,12 @@ def test_automatic_belote_king_first(name: str) -> None:
     give the 20 to every holder (belote seed 0 hand 6, coinche seed 1 hand 4)."""
     options = {"belote_declare": "automatic", "belote_order": "king_first"}
     assert sum(check_scores(name, seed, options) for seed in range(4)) > 12
+
+
+def test_kontra_doubles_the_contract_only_line() -> None:
+    """German Marjapussi section 1.13: "each one [Kontra, Re] doubles what the playing
+    party books", with ``scoring=contract_only`` too (its line is the game value, plus
+    or minus). The reference used to let Kontra and Re be said there and book the
+    value single (marjapussi-de seed 0 hand 1: three said, -155 booked for -1240)."""
+    options = {"kontra_re": True, "scoring": "contract_only"}
+    assert sum(check_scores("marjapussi-de", seed, options) for seed in range(4)) > 12
