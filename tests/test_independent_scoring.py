@@ -186,8 +186,13 @@ def belote_hand(hand: Hand, state: GameState,
         return score, outcome, total
     # coinche and contrée, section 8
     value = bids[-1][1].split(":")[1]
-    capot_bid = value == "capot"
-    bid = 250 if capot_bid else int(value)
+    # ``generale``: a capot by the bidder alone, scored as a capot bid, its value in
+    # place of the bid (the rule decides it; the notes give only the value)
+    generale = value == "generale"
+    capot_bid = value == "capot" or generale
+    bid = int(opts["generale"]) if generale else 250 if value == "capot" else int(value)
+    if generale and any(w != taker for _, w in hand.tricks):
+        capot = -1 if capot == takers else capot  # the partner's trick fails it
     said = [text for _, text in hand.said]
     m = opts["surcoinche_multiplier"] if "surcoinche" in said else (
         2 if "coinche" in said else 1)
@@ -208,7 +213,9 @@ def belote_hand(hand: Hand, state: GameState,
     if capot_bid and opts["capot_scoring"] == "pagat":  # "bid and made 500; failed 500"
         side = takers if outcome == "made" else defenders
         won = belote[side] + (0 if keeps else belote[1 - side])
-        score[side] = doubled(opts, 500 + ann, 0, won, m)  # its announcements with it
+        # its announcements with it; the 500 is 250 and the bid (the rule's words), and a
+        # générale's value stands in place of the bid
+        score[side] = doubled(opts, 250 + ann, bid, won, m)
         score[1 - side] = belote[1 - side] if keeps else 0
         return score, outcome, total
     if outcome == "made" and m == 1:  # coinche_score_mode: T + C, C alone, or T alone
@@ -1054,6 +1061,9 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
     if state.phase == Phase.AUCTION and any(t.startswith("dark:") for t in texts) and (
             rng.random() < 0.5):  # Thousand ``dark_bid``: bid dark half the time it may
         return actions[next(i for i, t in enumerate(texts) if t.startswith("dark:"))]
+    if state.phase == Phase.BIDDING and any(t.startswith("bid:generale") for t in texts) and (
+            rng.random() < 0.05):  # Belote ``generale``: now and then
+        return actions[next(i for i, t in enumerate(texts) if t.startswith("bid:generale"))]
     if state.phase in (Phase.BIDDING, Phase.AUCTION):
         if "pass" in texts and rng.random() < 0.6:
             return actions[texts.index("pass")]
@@ -1172,6 +1182,9 @@ belote-coinche coinche_score_mode=made_only
 belote-coinche must_beat_defence=False bid_80_needs_82=False
 belote-coinche dedans_rule=tie_fails rounding=none
 belote-coinche capot_scoring=pagat
+belote-coinche generale=1000
+belote-coinche generale=1000 capot_scoring=pagat multiplier_base=bid_only
+belote-contree generale=1000 surcoinche_multiplier=3
 belote-contree
 belote-contree surcoinche_multiplier=3 failed_base=162
 belote-contree belote_counts_for_contract=False
@@ -1318,6 +1331,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("belote-coinche", {}, {"belote_multiplied": False}),
     ("belote-coinche", {}, {"capot_scoring": "pagat"}),
     ("belote-coinche", {}, {"target": 1000}),
+    ("belote-coinche", {"generale": 1000}, {"generale": 0}),
+    ("belote-coinche", {"generale": 1000}, {"generale": 600}),
     ("belote-contree", {}, {"must_beat_defence": True}),
     ("belote-contree", {}, {"belote_on_failure": "holder_keeps"}),
     ("belote-contree", {}, {"belote_multiplied": True}),
