@@ -8,7 +8,7 @@ sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sect
 ``RULES-NOTES-thousand.md`` sections
 6, 8.2, 9-13 for Thousand, its barrel, bolts and dumps, for two, three and four;
 ``RULES-NOTES.md`` for Marianna, its Sicilian split marriage, Cinquecento, Mariglia,
-Mariaggia and Marjapussi; ``RULES-NOTES-marjapussi-de.md`` 1.10-1.14 for German
+Mariaggia, Mariazza (its segni) and Marjapussi; ``RULES-NOTES-marjapussi-de.md`` 1.10-1.14 for German
 Marjapussi), the
 way an outside engine would score, without the reference's scoring code. They read
 only what is public at the end of a hand: the tricks and who took them, the
@@ -34,6 +34,7 @@ from test_independent_play import (
     CINQUECENTO,
     MARIAGGIA,
     MARIANNA,
+    MARIAZZA,
     MARIGLIA,
     MARJAPUSSI,
     MARJAPUSSI_DE,
@@ -988,6 +989,67 @@ class MarjapussiDeBook:
 
 
 @dataclass
+class MariazzaBook:
+    """Mariazza (``RULES-NOTES.md``, Breda): card points and mariazzas (20, 40 in trump;
+    a leader's at once, a second player's held until he next leads); the hand ends the
+    moment a player reaches the target, and its winner takes a segno (a top of exactly
+    60 none; a hand played out: the higher, or nobody with ``unfinished_hand=nobody``);
+    the first to ``hands`` segni wins. No points are booked: the match counts segni."""
+
+    opts: Mapping[str, Any]
+    segni: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None  # the hand's
+    ended: str = ""  # how: "target" or "played_out"
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """The hand's segno (kept in ``segni``, its taker in ``winner``); no points."""
+        game, target = hand.game, self.opts["target"]
+        assert game is not None
+        points, held = [0, 0], [0, 0]
+        reached = -1
+        for k in range(len(hand.tricks) + 1):
+            cards = hand.tricks[k][0] if k < len(hand.tricks) else hand.trick
+            for seat, text, when in hand.events:
+                if when != k or not text.startswith("mariazza:"):
+                    continue
+                declared = text.partition(":")[2]
+                value = 40 if declared == hand.trump and self.opts["trump_mariazza_40"] else 20
+                if not cards or cards[0][0] == seat:  # the leader's: at once
+                    points[seat] += value
+                    if points[seat] >= target:
+                        reached = seat
+                        break
+                else:
+                    held[seat] += value
+            if reached >= 0 or k == len(hand.tricks):
+                break
+            trick, w = hand.tricks[k]
+            points[w] += sum(game.points(c, hand.trump) for _, c in trick)
+            if points[w] < target:  # held points: added when he next leads
+                points[w], held[w] = points[w] + held[w], 0
+            if points[w] >= target:
+                reached = w
+                break
+        top = max(points)
+        self.ended = "target" if reached >= 0 else "played_out"
+        if reached >= 0:
+            self.winner = None if points[reached] == 60 else reached
+        else:  # played out: held points are lost
+            alone = points.count(top) == 1 and top != 60
+            self.winner = points.index(top) if alone and (
+                self.opts["unfinished_hand"] == "higher") else None
+        if self.winner is not None:
+            self.segni[self.winner] += 1
+        return [0, 0]
+
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
+        """The first to ``hands`` segni."""
+        best = max(self.segni)
+        return best >= self.opts["hands"], (
+            self.segni.index(best) if best >= self.opts["hands"] else None)
+
+
+@dataclass
 class FourHandBook:
     """Sixty-six for four (``RULES-NOTES-schnapsen.md`` section 4): card points and 10
     for the last trick (130); the side with 66 scores 1, 2 above 100 (exactly 100 too:
@@ -1018,7 +1080,7 @@ class FourHandBook:
 
 
 Book = (BeloteBook | SchnapsenBook | ThousandBook | MariannaBook | MarigliaBook
-        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook | FourHandBook)
+        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook | FourHandBook | MariazzaBook)
 
 
 def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Game]:
@@ -1032,6 +1094,8 @@ def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Gam
         return MarigliaBook(opts), MARIGLIA
     if name == "mariaggia":
         return MariaggiaBook(opts), MARIAGGIA
+    if name == "mariazza":
+        return MariazzaBook(opts), MARIAZZA
     if name == "marjapussi-de":
         game = MARJAPUSSI_DE if opts["card_values"] == "standard" else replace(
             MARJAPUSSI_DE, plain_points=MARJAPUSSI.plain_points)
@@ -1139,6 +1203,12 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
         assert list(record.score) == want, (
             f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
             f"reference {record}, oracle {want}")
+        if isinstance(book, MariazzaBook):  # the segno, counted apart
+            assert (record.ended, record.winner, list(state.segni)) == (
+                book.ended, book.winner, book.segni), (
+                f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
+                f"reference {record} segni {state.segni}, oracle {book.ended} {book.winner} "
+                f"{book.segni}")
         totals = (list(book.totals) if isinstance(book, ThousandBook)
                   else [t + w for t, w in zip(totals, want, strict=True)])
         if isinstance(book, MarjapussiDeBook):
@@ -1258,6 +1328,10 @@ mariaggia
 mariaggia accusa_trump_40=True accusa_when=on_turn
 mariaggia call_out_penalty=lose_match
 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
+mariazza
+mariazza hands=2 target=71
+mariazza unfinished_hand=nobody target=71 trump_mariazza_40=False
+mariazza exchange=False
 marjapussi
 marjapussi point_system=original majority_point=merged
 marjapussi trump_choice=True
@@ -1382,6 +1456,10 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("mariaggia", {}, {"call_out_penalty": "lose_match"}),
     ("mariaggia", {}, {"accusa_trump_40": True}),
     ("mariaggia", {}, {"target": 200}),
+    ("mariazza", {}, {"hands": 3}),
+    ("mariazza", {}, {"target": 71}),
+    ("mariazza", {}, {"trump_mariazza_40": False}),
+    ("mariazza", {"target": 71}, {"unfinished_hand": "nobody"}),
     ("marjapussi", {}, {"majority_point": "merged"}),
     ("marjapussi", {}, {"point_system": "original"}),
     ("marjapussi-de", {}, {"last_trick_bonus": 0}),
