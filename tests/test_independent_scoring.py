@@ -8,8 +8,8 @@ sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sect
 ``RULES-NOTES-thousand.md`` sections
 6, 8.2, 9-13 for Thousand, its barrel, bolts and dumps, for two, three and four;
 ``RULES-NOTES.md`` for Marianna, its Sicilian split marriage, Cinquecento, Mariglia,
-Mariaggia, Mariazza (its segni) and Marjapussi; ``RULES-NOTES-marjapussi-de.md`` 1.10-1.14 for German
-Marjapussi), the
+Mariaggia, Mariazza (its segni) and Marjapussi; ``RULES-NOTES-marjapussi-de.md``
+1.10-1.14 for German Marjapussi), the
 way an outside engine would score, without the reference's scoring code. They read
 only what is public at the end of a hand: the tricks and who took them, the
 announcements, belotes and marriages said (the action texts), the contract, its taker
