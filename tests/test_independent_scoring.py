@@ -349,7 +349,9 @@ class SchnapsenBook:
             if (upto is None or when <= upto) and (
                     counting == "immediate" or later
                     or (counting == "any_trick" and won[seat])):
-                points[seat] += 40 if text.endswith(f":{hand.trump}") else 20
+                trump = text.endswith(f":{hand.trump}") and self.opts["marriage_values"] != (
+                    "20/20")  # "a trump marriage worth no more"
+                points[seat] += 40 if trump else 20
         return points, won
 
     @staticmethod
@@ -547,7 +549,7 @@ class ThousandBook:
             points[hand.tricks[-1][1]] += 120 - sum(points)
         for seat, text in said:
             if text.startswith("marriage:"):
-                points[seat] += THOUSAND_MARRIAGES[text.split(":")[1]]
+                points[seat] += self.marriage(text.split(":")[1])
             elif text.startswith("aces:"):  # section 8.4: the ace marriage
                 points[seat] += int(o["ace_marriage"])
         for seat in active:
@@ -563,6 +565,12 @@ class ThousandBook:
                 s != declarer or o["declarer_bolts"])}
         return entry, trickless if o["bolt_condition"] != "off" else set()
 
+    def marriage(self, suit: str) -> int:
+        """Section 8.2: a marriage's value (``spades_60``: spades 60 as well)."""
+        if suit == "S" and self.opts["marriage_values"] == "spades_60":
+            return 60
+        return THOUSAND_MARRIAGES[suit]
+
     def sitter(self, hand: Hand) -> int:
         """Section 13: the sitter's entry from the prikup (``sitter_score``): none; 50
         an ace and a pair's value; or its card points rounded, with (``sitter_marriage``)
@@ -571,7 +579,7 @@ class ThousandBook:
         mode = o["sitter_score"]
         pairs = [s for s in THOUSAND_MARRIAGES if {f"K{s}", f"Q{s}"} <= set(cards)]
         lone = [suit(c) for c in cards if rank(c) in "KQ" and suit(c) not in pairs]
-        married = sum(THOUSAND_MARRIAGES[s] for s in pairs)
+        married = sum(self.marriage(s) for s in pairs)
         if mode == "aces_and_marriages":
             return int(o["sitter_ace_value"]) * sum(rank(c) == "A" for c in cards) + married
         if mode == "card_points":
@@ -579,7 +587,7 @@ class ThousandBook:
             if o["sitter_marriage"]:
                 points += married
             if o["sitter_half_marriage"]:
-                points += sum(THOUSAND_MARRIAGES[s] // 2 for s in lone)
+                points += sum(self.marriage(s) // 2 for s in lone)
             return points
         return 0
 
@@ -1270,6 +1278,8 @@ schnapsen match_target=9
 schnapsen claim_mode=auto
 schnapsen marriage_counting=immediate
 schnapsen marriage_counting=next_trick_after_declaring
+schnapsen marriage_values=20/20
+sixty-six marriage_values=20/20 claim_mode=auto
 sixty-six
 sixty-six close_snapshot=at_close false_claim_score=pagat
 sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
@@ -1308,6 +1318,8 @@ thousand dark_bid=True
 thousand dark_bid=True dark_min_total=0 ace_marriage=200
 thousand-4 ace_marriage=200 ace_marriage_trump=led_suit
 thousand-2 dark_bid=True dark_min_total=0
+thousand marriage_values=spades_60
+thousand-4 marriage_values=spades_60 sitter_score=card_points sitter_marriage=True
 marianna
 marianna marianna_values=20-40-60-80 target=300
 marianna mariannino_value=next_plus_200 combination_window=any_trick
@@ -1444,6 +1456,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("thousand", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
     ("thousand", {"ace_marriage": 200}, {"ace_marriage": 0}),
     ("thousand-2", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
+    ("thousand", {}, {"marriage_values": "spades_60"}),
+    ("thousand-4", {"sitter_score": "aces_and_marriages"}, {"marriage_values": "spades_60"}),
     ("thousand-pl", {}, {"concede": "rospisat"}),
     ("thousand-pl", {}, {"barrel_clamp": True}),
     ("thousand-2", {}, {"two_player_leftover": "nobody"}),
@@ -1488,6 +1502,8 @@ def test_scores_see_a_misread_option(name: str, options: dict[str, Any],
     ("belote", {"announce_tie": "first_in_rotation"}, 152),
     ("belote", {"belote_alone_cannot_win": False}, 372),
     ("sixty-six", {"last_trick_rule": "one_point"}, 225),
+    ("schnapsen", {"marriage_values": "20/20"}, 39),
+    ("sixty-six", {"marriage_values": "20/20"}, 199),
     ("sixty-six", {"beaten_closer_score": "like_failed_close"}, 31),
     ("thousand", {"barrel_collision": "coexist"}, 35),
     ("thousand", {"barrel_collision": "all_fall"}, 35),
@@ -1499,7 +1515,8 @@ def test_scores_see_a_rare_misread(name: str, misread: dict[str, Any], seed: int
     """Some cases are rare in random play: two equal best plain sequences (the first
     seed showing one is 152), a team reaching the target by its belote alone in a
     lost deal (372), a Sixty-six hand played out with neither a close nor a claim
-    (225), a closer's opponent going out who had no trick at the close (31), a player
+    (225), a trump marriage's 40 deciding a hand (schnapsen 39, sixty-six 199), a
+    closer's opponent going out who had no trick at the close (31), a player
     mounting the barrel while another is on it (35), a third fall off the barrel (1), a
     split marriage that scores before a marianna (44), one spoiled by an opponent's
     marianna (41). The oracle agrees on these seeds, and the option read the other way
