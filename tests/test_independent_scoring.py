@@ -458,6 +458,11 @@ class SchnapsenBook:
         reached = [s for s in range(len(totals)) if totals[s] >= self.opts["match_target"]]
         return bool(reached), reached[0] if reached else None
 
+    def schneider(self, totals: Sequence[int]) -> bool:
+        """Section 1.12, ``bummerl_schneider_double`` (Schnapsen): a match won while the
+        loser is still without a game point is a Schneider-Bummerl."""
+        return bool(self.opts.get("bummerl_schneider_double")) and min(totals) == 0
+
 
 
 
@@ -1074,12 +1079,21 @@ class FourHandBook:
         score = [0, 0]
         if points[0] == points[1]:
             self.drawn += bool(self.opts["draw_bonus_next_hand"])
-            return score
+            return self.ten_of_trumps(hand, state, score)
         w = 0 if points[0] > points[1] else 1
         hundred = points[w] > 100 or (points[w] == 100 and self.opts["hundred_counts_two"])
         score[w] = 3 if not won[1 - w] else (2 if hundred else 1)
         score[w] += self.drawn
         self.drawn = 0
+        return self.ten_of_trumps(hand, state, score)
+
+    def ten_of_trumps(self, hand: Hand, state: GameState, score: list[int]) -> list[int]:
+        """``ten_of_trumps_point``: the side winning the ten of trumps in a trick scores
+        1 game point more."""
+        if self.opts["ten_of_trumps_point"]:
+            for trick, winner in hand.tricks:
+                if f"T{hand.trump}" in [c for _, c in trick]:
+                    score[state.rules.team_of[winner]] += 1
         return score
 
     def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
@@ -1228,6 +1242,10 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
             f"{where}: reference totals {state.match_scores}, oracle {totals}")
         ends, winner = book.match_end(totals)
         over = state.phase == Phase.OVER
+        if over and isinstance(book, SchnapsenBook):  # counted double: the result says so
+            assert state.result is not None
+            assert (state.result.reason == "schneider_bummerl") == book.schneider(totals), (
+                f"{where}: totals {totals}: reference {state.result}")
         assert (over, state.result.winner if over and state.result else None) == (
             ends, winner), (
             f"{where}: totals {totals}: reference {state.phase.name} {state.result}, "
@@ -1279,6 +1297,7 @@ schnapsen claim_mode=auto
 schnapsen marriage_counting=immediate
 schnapsen marriage_counting=next_trick_after_declaring
 schnapsen marriage_values=20/20
+schnapsen bummerl_schneider_double=True
 sixty-six marriage_values=20/20 claim_mode=auto
 sixty-six
 sixty-six close_snapshot=at_close false_claim_score=pagat
@@ -1289,6 +1308,7 @@ sixty-six claim_mode=auto match_target=10
 sixty-six-3
 sixty-six-4
 sixty-six-4 hundred_counts_two=False draw_bonus_next_hand=False
+sixty-six-4 ten_of_trumps_point=True
 thousand
 thousand-pl
 thousand-2
@@ -1438,6 +1458,9 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("sixty-six", {}, {"false_claim_score": "pagat"}),
     ("sixty-six-3", {}, {"match_target": 9}),
     ("sixty-six-4", {}, {"draw_bonus_next_hand": False}),
+    ("sixty-six-4", {}, {"ten_of_trumps_point": True}),
+    ("schnapsen", {}, {"bummerl_schneider_double": True}),
+    ("schnapsen", {"bummerl_schneider_double": True}, {"bummerl_schneider_double": False}),
     ("thousand", {}, {"round_to": 10}),
     ("thousand", {}, {"round_mode": "down"}),
     ("thousand", {}, {"declarer_round_before_check": True}),
