@@ -268,6 +268,7 @@ class BeloteBook:
     deals: int = 0  # the deals played (void ones not counted)
     outcome: str = ""
     blocked: set[int] = field(default_factory=set)  # teams kept from winning (7.2)
+    exact: list[int] = field(default_factory=lambda: [0, 0])  # the totals before rounding
 
     def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
         """The hand's score (the pot of a litige given to the next deal's winner)."""
@@ -294,7 +295,9 @@ class BeloteBook:
         elif self.pot:
             score[takers if self.outcome == "made" else 1 - takers] += self.pot
             self.pot = 0
-        # section 8.5: "each team's line is rounded", the pot it receives in it
+        # section 8.5: "each team's line is rounded", the pot it receives in it;
+        # ``rounding_decides_game`` false: the lines to the point decide the game
+        self.exact = [e + s for e, s in zip(self.exact, score, strict=True)]
         return [_round(s, self.opts["rounding"]) for s in score]
 
     def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
@@ -303,6 +306,8 @@ class BeloteBook:
         on the count, equal totals drawn; 7.2: a team that got there by its belote
         alone in a lost deal does not win before it wins a trick in a later one."""
         target, limit = self.opts["target"], self.opts.get("deal_limit") or 0
+        if not self.opts.get("rounding_decides_game", True):
+            totals = self.exact
         tied = totals[0] == totals[1]
         best = 0 if totals[0] > totals[1] else 1
         if limit and self.deals >= limit:  # a fixed number of deals
@@ -1285,6 +1290,10 @@ belote-contree
 belote-contree surcoinche_multiplier=3 failed_base=162
 belote-contree belote_counts_for_contract=False
 belote-contree multiplier_base=fixed_320_640 deal_limit=4
+belote-contree rounding_decides_game=False target=501
+belote-coinche rounding_decides_game=False target=701 rounding=nearest10_6up
+belote long_sequence=split
+belote-coinche card_in_two_combinations=True long_sequence=split
 schnapsen
 schnapsen close_snapshot=at_end beaten_closer_score=flat2
 schnapsen failed_close_score=hoyle
@@ -1578,3 +1587,16 @@ def test_kontra_doubles_the_contract_only_line() -> None:
     value single (marjapussi-de seed 0 hand 1: three said, -155 booked for -1240)."""
     options = {"kontra_re": True, "scoring": "contract_only"}
     assert sum(check_scores("marjapussi-de", seed, options) for seed in range(4)) > 12
+
+
+@pytest.mark.parametrize(("name", "seed"), [("belote-contree", 35), ("belote-coinche", 4)])
+def test_rounding_decides_game_both_ways(name: str, seed: int) -> None:
+    """Belote section 8.5, ``rounding_decides_game``: rare in random play, a deal whose
+    rounded line reaches the target when the line to the point does not (contrée seed
+    35 hand 10: 2000 written; coinche seed 4 hand 10). The oracle agrees each way, and
+    the option read the other way disagrees."""
+    for exact in (False, True):
+        options = {"rounding_decides_game": not exact}
+        check_scores(name, seed, options)
+        with pytest.raises(AssertionError, match=rf"^{name} seed {seed} hand 10: totals"):
+            check_scores(name, seed, options, misread={"rounding_decides_game": exact})
