@@ -1348,11 +1348,17 @@ thousand dark_bid=True dark_min_total=0 ace_marriage=200
 thousand-4 ace_marriage=200 ace_marriage_trump=led_suit
 thousand-2 dark_bid=True dark_min_total=0
 thousand marriage_values=spades_60
+thousand opening_bid=none silence_below=0
+thousand opening_bid=dealer_auto_100 concede_limit=1 raise_allowed=False
+thousand redeal_low_hand=14 redeal_weak_prikup=6 redeal_two_nines_prikup=True
+thousand redeal_four_jacks=True four_nines_redeal=original_hand
+thousand golden_round=fixed_120 golden_can_raise=True trump_change=next_trick
 thousand-4 marriage_values=spades_60 sitter_score=card_points sitter_marriage=True
 marianna
 marianna marianna_values=20-40-60-80 target=300
 marianna mariannino_value=next_plus_200 combination_window=any_trick
 marianna first_fixes_trump=True tie=draw
+marianna combination_once=True mariannino_value=next_plus_200
 marianna declare_when=trick_start trick_six=True
 marianna-2
 marianna-3
@@ -1368,6 +1374,7 @@ mariglia duty_reading=always
 mariaggia
 mariaggia accusa_trump_40=True accusa_when=on_turn
 mariaggia call_out_penalty=lose_match
+mariaggia accusa_once=per_hand last_five=none
 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
 mariazza
 mariazza hands=2 target=71
