@@ -8,8 +8,8 @@ sections 4-8 for Belote, coinche and contrée; ``RULES-NOTES-schnapsen.md`` sect
 ``RULES-NOTES-thousand.md`` sections
 6, 8.2, 9-13 for Thousand, its barrel, bolts and dumps, for two, three and four;
 ``RULES-NOTES.md`` for Marianna, its Sicilian split marriage, Cinquecento, Mariglia,
-Mariaggia and Marjapussi; ``RULES-NOTES-marjapussi-de.md`` 1.10-1.14 for German
-Marjapussi), the
+Mariaggia, Mariazza (its segni) and Marjapussi; ``RULES-NOTES-marjapussi-de.md``
+1.10-1.14 for German Marjapussi), the
 way an outside engine would score, without the reference's scoring code. They read
 only what is public at the end of a hand: the tricks and who took them, the
 announcements, belotes and marriages said (the action texts), the contract, its taker
@@ -34,6 +34,7 @@ from test_independent_play import (
     CINQUECENTO,
     MARIAGGIA,
     MARIANNA,
+    MARIAZZA,
     MARIGLIA,
     MARJAPUSSI,
     MARJAPUSSI_DE,
@@ -186,8 +187,13 @@ def belote_hand(hand: Hand, state: GameState,
         return score, outcome, total
     # coinche and contrée, section 8
     value = bids[-1][1].split(":")[1]
-    capot_bid = value == "capot"
-    bid = 250 if capot_bid else int(value)
+    # ``generale``: a capot by the bidder alone, scored as a capot bid, its value in
+    # place of the bid (the rule decides it; the notes give only the value)
+    generale = value == "generale"
+    capot_bid = value == "capot" or generale
+    bid = int(opts["generale"]) if generale else 250 if value == "capot" else int(value)
+    if generale and any(w != taker for _, w in hand.tricks):
+        capot = -1 if capot == takers else capot  # the partner's trick fails it
     said = [text for _, text in hand.said]
     m = opts["surcoinche_multiplier"] if "surcoinche" in said else (
         2 if "coinche" in said else 1)
@@ -208,7 +214,9 @@ def belote_hand(hand: Hand, state: GameState,
     if capot_bid and opts["capot_scoring"] == "pagat":  # "bid and made 500; failed 500"
         side = takers if outcome == "made" else defenders
         won = belote[side] + (0 if keeps else belote[1 - side])
-        score[side] = doubled(opts, 500 + ann, 0, won, m)  # its announcements with it
+        # its announcements with it; the 500 is 250 and the bid (the rule's words), and a
+        # générale's value stands in place of the bid
+        score[side] = doubled(opts, 250 + ann, bid, won, m)
         score[1 - side] = belote[1 - side] if keeps else 0
         return score, outcome, total
     if outcome == "made" and m == 1:  # coinche_score_mode: T + C, C alone, or T alone
@@ -260,6 +268,7 @@ class BeloteBook:
     deals: int = 0  # the deals played (void ones not counted)
     outcome: str = ""
     blocked: set[int] = field(default_factory=set)  # teams kept from winning (7.2)
+    exact: list[int] = field(default_factory=lambda: [0, 0])  # the totals before rounding
 
     def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
         """The hand's score (the pot of a litige given to the next deal's winner)."""
@@ -286,7 +295,9 @@ class BeloteBook:
         elif self.pot:
             score[takers if self.outcome == "made" else 1 - takers] += self.pot
             self.pot = 0
-        # section 8.5: "each team's line is rounded", the pot it receives in it
+        # section 8.5: "each team's line is rounded", the pot it receives in it;
+        # ``rounding_decides_game`` false: the lines to the point decide the game
+        self.exact = [e + s for e, s in zip(self.exact, score, strict=True)]
         return [_round(s, self.opts["rounding"]) for s in score]
 
     def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
@@ -295,6 +306,8 @@ class BeloteBook:
         on the count, equal totals drawn; 7.2: a team that got there by its belote
         alone in a lost deal does not win before it wins a trick in a later one."""
         target, limit = self.opts["target"], self.opts.get("deal_limit") or 0
+        if not self.opts.get("rounding_decides_game", True):
+            totals = self.exact
         tied = totals[0] == totals[1]
         best = 0 if totals[0] > totals[1] else 1
         if limit and self.deals >= limit:  # a fixed number of deals
@@ -341,7 +354,9 @@ class SchnapsenBook:
             if (upto is None or when <= upto) and (
                     counting == "immediate" or later
                     or (counting == "any_trick" and won[seat])):
-                points[seat] += 40 if text.endswith(f":{hand.trump}") else 20
+                trump = text.endswith(f":{hand.trump}") and self.opts["marriage_values"] != (
+                    "20/20")  # "a trump marriage worth no more"
+                points[seat] += 40 if trump else 20
         return points, won
 
     @staticmethod
@@ -448,6 +463,11 @@ class SchnapsenBook:
         reached = [s for s in range(len(totals)) if totals[s] >= self.opts["match_target"]]
         return bool(reached), reached[0] if reached else None
 
+    def schneider(self, totals: Sequence[int]) -> bool:
+        """Section 1.12, ``bummerl_schneider_double`` (Schnapsen): a match won while the
+        loser is still without a game point is a Schneider-Bummerl."""
+        return bool(self.opts.get("bummerl_schneider_double")) and min(totals) == 0
+
 
 
 
@@ -481,6 +501,7 @@ class ThousandBook:
     over: bool = False
     golden: int = 0  # golden deals scored (section 11)
     golden_made: bool = False
+    dark: bool = False  # the deal's contract is a dark 120 nobody outbid
 
     def __post_init__(self) -> None:
         n = self.seats
@@ -493,7 +514,10 @@ class ThousandBook:
         o, n = self.opts, self.seats
         said = hand.said
         bids = [(seat, int(text.split(":")[1])) for seat, text in said
-                if text.startswith("bid:")]
+                if text.startswith(("bid:", "dark:"))]
+        # section 11: a dark 120 nobody outbid doubles the declarer's entry
+        offers = [text for _, text in said if text.startswith(("bid:", "dark:"))]
+        self.dark = bool(o["dark_bid"]) and bool(offers) and offers[-1].startswith("dark:")
         # fh_auto_100: nobody bid, the opener (the public declarer) plays the opening 100
         declarer, contract = bids[-1] if bids else (hand.taker, o["bid_min"])
         raised = [int(text.split(":")[1]) for _, text in said if text.startswith("raise:")]
@@ -535,7 +559,9 @@ class ThousandBook:
             points[hand.tricks[-1][1]] += 120 - sum(points)
         for seat, text in said:
             if text.startswith("marriage:"):
-                points[seat] += THOUSAND_MARRIAGES[text.split(":")[1]]
+                points[seat] += self.marriage(text.split(":")[1])
+            elif text.startswith("aces:"):  # section 8.4: the ace marriage
+                points[seat] += int(o["ace_marriage"])
         for seat in active:
             if seat == declarer:
                 check = (_round_thousand(points[seat], o)
@@ -549,6 +575,12 @@ class ThousandBook:
                 s != declarer or o["declarer_bolts"])}
         return entry, trickless if o["bolt_condition"] != "off" else set()
 
+    def marriage(self, suit: str) -> int:
+        """Section 8.2: a marriage's value (``spades_60``: spades 60 as well)."""
+        if suit == "S" and self.opts["marriage_values"] == "spades_60":
+            return 60
+        return THOUSAND_MARRIAGES[suit]
+
     def sitter(self, hand: Hand) -> int:
         """Section 13: the sitter's entry from the prikup (``sitter_score``): none; 50
         an ace and a pair's value; or its card points rounded, with (``sitter_marriage``)
@@ -557,7 +589,7 @@ class ThousandBook:
         mode = o["sitter_score"]
         pairs = [s for s in THOUSAND_MARRIAGES if {f"K{s}", f"Q{s}"} <= set(cards)]
         lone = [suit(c) for c in cards if rank(c) in "KQ" and suit(c) not in pairs]
-        married = sum(THOUSAND_MARRIAGES[s] for s in pairs)
+        married = sum(self.marriage(s) for s in pairs)
         if mode == "aces_and_marriages":
             return int(o["sitter_ace_value"]) * sum(rank(c) == "A" for c in cards) + married
         if mode == "card_points":
@@ -565,7 +597,7 @@ class ThousandBook:
             if o["sitter_marriage"]:
                 points += married
             if o["sitter_half_marriage"]:
-                points += sum(THOUSAND_MARRIAGES[s] // 2 for s in lone)
+                points += sum(self.marriage(s) // 2 for s in lone)
             return points
         return 0
 
@@ -584,6 +616,9 @@ class ThousandBook:
             self.golden_made |= entry[declarer] > 0
             if o["golden_double"]:
                 entry = [2 * e for e in entry]
+        conceded = any(text == "concede" for _, text in hand.said)
+        if self.dark and not conceded:  # section 11: "his entry (made or failed) is
+            entry[declarer] *= 2  # doubled"; a concession is neither (the rule decides)
         barrel = [s for s in range(n) if self.on_barrel[s]]
         clamp = bool(o["barrel_clamp"])
         for s in range(n):  # 3. the barrel filter (Polish: at or above barrel_at)
@@ -592,7 +627,6 @@ class ThousandBook:
             failed = entry[s] < 0 and o["barrel_fail_contract"] == "attempt_only"
             if up and (s != declarer or failed):  # a defender's entry ignored
                 entry[s] = 0
-        conceded = any(text == "concede" for _, text in hand.said)
         for s in range(n):  # 4. bolts: "deals on the barrel do not count", nor conceded
             if s in barrel or s not in self.active or conceded:  # ones, nor sat out
                 continue
@@ -940,6 +974,14 @@ class MarjapussiDeBook:
         factor = o["schwarz_factor"]
         score[players] = -factor * value if not won[players] and sheet else (
             value if made else -value)
+        # section 1.13 (``kontra_re``): each Kontra and Re doubles what the playing party
+        # books; in the schwarz cases one doubling fewer once a Kontra was given (none
+        # with ``contract_only``, which books no schwarz: the plain doublings)
+        kontras = sum(text in ("kontra", "re") for _, text in hand.said) if o[
+            "kontra_re"] else 0
+        schwarz = sheet and (not won[players] or not won[others])
+        score[players] *= 2 ** (kontras - (1 if schwarz and kontras else 0))
+        # "the defenders' - 2 x value is not doubled"
         score[others] = -factor * value if not won[others] and made else rounded(points[others])
         if not sheet:
             score[others] = 0
@@ -965,6 +1007,67 @@ class MarjapussiDeBook:
 
 
 @dataclass
+class MariazzaBook:
+    """Mariazza (``RULES-NOTES.md``, Breda): card points and mariazzas (20, 40 in trump;
+    a leader's at once, a second player's held until he next leads); the hand ends the
+    moment a player reaches the target, and its winner takes a segno (a top of exactly
+    60 none; a hand played out: the higher, or nobody with ``unfinished_hand=nobody``);
+    the first to ``hands`` segni wins. No points are booked: the match counts segni."""
+
+    opts: Mapping[str, Any]
+    segni: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None  # the hand's
+    ended: str = ""  # how: "target" or "played_out"
+
+    def hand_end(self, hand: Hand, state: GameState, before: Sequence[int]) -> list[int]:
+        """The hand's segno (kept in ``segni``, its taker in ``winner``); no points."""
+        game, target = hand.game, self.opts["target"]
+        assert game is not None
+        points, held = [0, 0], [0, 0]
+        reached = -1
+        for k in range(len(hand.tricks) + 1):
+            cards = hand.tricks[k][0] if k < len(hand.tricks) else hand.trick
+            for seat, text, when in hand.events:
+                if when != k or not text.startswith("mariazza:"):
+                    continue
+                declared = text.partition(":")[2]
+                value = 40 if declared == hand.trump and self.opts["trump_mariazza_40"] else 20
+                if not cards or cards[0][0] == seat:  # the leader's: at once
+                    points[seat] += value
+                    if points[seat] >= target:
+                        reached = seat
+                        break
+                else:
+                    held[seat] += value
+            if reached >= 0 or k == len(hand.tricks):
+                break
+            trick, w = hand.tricks[k]
+            points[w] += sum(game.points(c, hand.trump) for _, c in trick)
+            if points[w] < target:  # held points: added when he next leads
+                points[w], held[w] = points[w] + held[w], 0
+            if points[w] >= target:
+                reached = w
+                break
+        top = max(points)
+        self.ended = "target" if reached >= 0 else "played_out"
+        if reached >= 0:
+            self.winner = None if points[reached] == 60 else reached
+        else:  # played out: held points are lost
+            alone = points.count(top) == 1 and top != 60
+            self.winner = points.index(top) if alone and (
+                self.opts["unfinished_hand"] == "higher") else None
+        if self.winner is not None:
+            self.segni[self.winner] += 1
+        return [0, 0]
+
+    def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
+        """The first to ``hands`` segni."""
+        best = max(self.segni)
+        return best >= self.opts["hands"], (
+            self.segni.index(best) if best >= self.opts["hands"] else None)
+
+
+@dataclass
 class FourHandBook:
     """Sixty-six for four (``RULES-NOTES-schnapsen.md`` section 4): card points and 10
     for the last trick (130); the side with 66 scores 1, 2 above 100 (exactly 100 too:
@@ -981,12 +1084,21 @@ class FourHandBook:
         score = [0, 0]
         if points[0] == points[1]:
             self.drawn += bool(self.opts["draw_bonus_next_hand"])
-            return score
+            return self.ten_of_trumps(hand, state, score)
         w = 0 if points[0] > points[1] else 1
         hundred = points[w] > 100 or (points[w] == 100 and self.opts["hundred_counts_two"])
         score[w] = 3 if not won[1 - w] else (2 if hundred else 1)
         score[w] += self.drawn
         self.drawn = 0
+        return self.ten_of_trumps(hand, state, score)
+
+    def ten_of_trumps(self, hand: Hand, state: GameState, score: list[int]) -> list[int]:
+        """``ten_of_trumps_point``: the side winning the ten of trumps in a trick scores
+        1 game point more."""
+        if self.opts["ten_of_trumps_point"]:
+            for trick, winner in hand.tricks:
+                if f"T{hand.trump}" in [c for _, c in trick]:
+                    score[state.rules.team_of[winner]] += 1
         return score
 
     def match_end(self, totals: Sequence[int]) -> tuple[bool, int | None]:
@@ -995,7 +1107,7 @@ class FourHandBook:
 
 
 Book = (BeloteBook | SchnapsenBook | ThousandBook | MariannaBook | MarigliaBook
-        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook | FourHandBook)
+        | MariaggiaBook | MarjapussiBook | MarjapussiDeBook | FourHandBook | MariazzaBook)
 
 
 def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Game]:
@@ -1009,6 +1121,8 @@ def make_book(name: str, opts: Mapping[str, Any], seats: int) -> tuple[Book, Gam
         return MarigliaBook(opts), MARIGLIA
     if name == "mariaggia":
         return MariaggiaBook(opts), MARIAGGIA
+    if name == "mariazza":
+        return MariazzaBook(opts), MARIAZZA
     if name == "marjapussi-de":
         game = MARJAPUSSI_DE if opts["card_values"] == "standard" else replace(
             MARJAPUSSI_DE, plain_points=MARJAPUSSI.plain_points)
@@ -1035,6 +1149,12 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
         return actions[0] if rng.random() < 0.7 else rng.choice(actions[:6])
     if state.phase == Phase.PASSING and "concede" in texts and rng.random() < 0.1:
         return actions[texts.index("concede")]
+    if state.phase == Phase.AUCTION and any(t.startswith("dark:") for t in texts) and (
+            rng.random() < 0.5):  # Thousand ``dark_bid``: bid dark half the time it may
+        return actions[next(i for i, t in enumerate(texts) if t.startswith("dark:"))]
+    if state.phase == Phase.BIDDING and any(t.startswith("bid:generale") for t in texts) and (
+            rng.random() < 0.05):  # Belote ``generale``: now and then
+        return actions[next(i for i, t in enumerate(texts) if t.startswith("bid:generale"))]
     if state.phase in (Phase.BIDDING, Phase.AUCTION):
         if "pass" in texts and rng.random() < 0.6:
             return actions[texts.index("pass")]
@@ -1110,6 +1230,12 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
         assert list(record.score) == want, (
             f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
             f"reference {record}, oracle {want}")
+        if isinstance(book, MariazzaBook):  # the segno, counted apart
+            assert (record.ended, record.winner, list(state.segni)) == (
+                book.ended, book.winner, book.segni), (
+                f"{where}: said {hand.events}, trump {hand.trump}, tricks {tricks}: "
+                f"reference {record} segni {state.segni}, oracle {book.ended} {book.winner} "
+                f"{book.segni}")
         totals = (list(book.totals) if isinstance(book, ThousandBook)
                   else [t + w for t, w in zip(totals, want, strict=True)])
         if isinstance(book, MarjapussiDeBook):
@@ -1121,6 +1247,10 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
             f"{where}: reference totals {state.match_scores}, oracle {totals}")
         ends, winner = book.match_end(totals)
         over = state.phase == Phase.OVER
+        if over and isinstance(book, SchnapsenBook):  # counted double: the result says so
+            assert state.result is not None
+            assert (state.result.reason == "schneider_bummerl") == book.schneider(totals), (
+                f"{where}: totals {totals}: reference {state.result}")
         assert (over, state.result.winner if over and state.result else None) == (
             ends, winner), (
             f"{where}: totals {totals}: reference {state.phase.name} {state.result}, "
@@ -1153,10 +1283,17 @@ belote-coinche coinche_score_mode=made_only
 belote-coinche must_beat_defence=False bid_80_needs_82=False
 belote-coinche dedans_rule=tie_fails rounding=none
 belote-coinche capot_scoring=pagat
+belote-coinche generale=1000
+belote-coinche generale=1000 capot_scoring=pagat multiplier_base=bid_only
+belote-contree generale=1000 surcoinche_multiplier=3
 belote-contree
 belote-contree surcoinche_multiplier=3 failed_base=162
 belote-contree belote_counts_for_contract=False
 belote-contree multiplier_base=fixed_320_640 deal_limit=4
+belote-contree rounding_decides_game=False target=501
+belote-coinche rounding_decides_game=False target=701 rounding=nearest10_6up
+belote long_sequence=split
+belote-coinche card_in_two_combinations=True long_sequence=split
 schnapsen
 schnapsen close_snapshot=at_end beaten_closer_score=flat2
 schnapsen failed_close_score=hoyle
@@ -1168,6 +1305,9 @@ schnapsen match_target=9
 schnapsen claim_mode=auto
 schnapsen marriage_counting=immediate
 schnapsen marriage_counting=next_trick_after_declaring
+schnapsen marriage_values=20/20
+schnapsen bummerl_schneider_double=True
+sixty-six marriage_values=20/20 claim_mode=auto
 sixty-six
 sixty-six close_snapshot=at_close false_claim_score=pagat
 sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
@@ -1177,6 +1317,7 @@ sixty-six claim_mode=auto match_target=10
 sixty-six-3
 sixty-six-4
 sixty-six-4 hundred_counts_two=False draw_bonus_next_hand=False
+sixty-six-4 ten_of_trumps_point=True
 thousand
 thousand-pl
 thousand-2
@@ -1202,10 +1343,22 @@ thousand dump_at_555=both
 thousand golden_round=fixed_120
 thousand golden_round=fixed_120 golden_double=False golden_reset_if_none=True
 thousand golden_round=min_bid_120
+thousand dark_bid=True
+thousand dark_bid=True dark_min_total=0 ace_marriage=200
+thousand-4 ace_marriage=200 ace_marriage_trump=led_suit
+thousand-2 dark_bid=True dark_min_total=0
+thousand marriage_values=spades_60
+thousand opening_bid=none silence_below=0
+thousand opening_bid=dealer_auto_100 concede_limit=1 raise_allowed=False
+thousand redeal_low_hand=14 redeal_weak_prikup=6 redeal_two_nines_prikup=True
+thousand redeal_four_jacks=True four_nines_redeal=original_hand
+thousand golden_round=fixed_120 golden_can_raise=True trump_change=next_trick
+thousand-4 marriage_values=spades_60 sitter_score=card_points sitter_marriage=True
 marianna
 marianna marianna_values=20-40-60-80 target=300
 marianna mariannino_value=next_plus_200 combination_window=any_trick
 marianna first_fixes_trump=True tie=draw
+marianna combination_once=True mariannino_value=next_plus_200
 marianna declare_when=trick_start trick_six=True
 marianna-2
 marianna-3
@@ -1221,7 +1374,12 @@ mariglia duty_reading=always
 mariaggia
 mariaggia accusa_trump_40=True accusa_when=on_turn
 mariaggia call_out_penalty=lose_match
+mariaggia accusa_once=per_hand last_five=none
 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
+mariazza
+mariazza hands=2 target=71
+mariazza unfinished_hand=nobody target=71 trump_mariazza_40=False
+mariazza exchange=False
 marjapussi
 marjapussi point_system=original majority_point=merged
 marjapussi trump_choice=True
@@ -1235,6 +1393,8 @@ marjapussi-de half_call_credit=asker recall_called_suit_by_half=forbidden
 marjapussi-de pair_credit_once_per_hand=False
 marjapussi-de scoring=contract_only
 marjapussi-de session_end=bonus_300_at_500
+marjapussi-de kontra_re=True
+marjapussi-de kontra_re=True scoring=contract_only schwarz_factor=3
 """
 
 
@@ -1293,6 +1453,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("belote-coinche", {}, {"belote_multiplied": False}),
     ("belote-coinche", {}, {"capot_scoring": "pagat"}),
     ("belote-coinche", {}, {"target": 1000}),
+    ("belote-coinche", {"generale": 1000}, {"generale": 0}),
+    ("belote-coinche", {"generale": 1000}, {"generale": 600}),
     ("belote-contree", {}, {"must_beat_defence": True}),
     ("belote-contree", {}, {"belote_on_failure": "holder_keeps"}),
     ("belote-contree", {}, {"belote_multiplied": True}),
@@ -1312,6 +1474,9 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("sixty-six", {}, {"false_claim_score": "pagat"}),
     ("sixty-six-3", {}, {"match_target": 9}),
     ("sixty-six-4", {}, {"draw_bonus_next_hand": False}),
+    ("sixty-six-4", {}, {"ten_of_trumps_point": True}),
+    ("schnapsen", {}, {"bummerl_schneider_double": True}),
+    ("schnapsen", {"bummerl_schneider_double": True}, {"bummerl_schneider_double": False}),
     ("thousand", {}, {"round_to": 10}),
     ("thousand", {}, {"round_mode": "down"}),
     ("thousand", {}, {"declarer_round_before_check": True}),
@@ -1327,6 +1492,11 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("thousand", {}, {"win_rule": "exactly"}),
     ("thousand", {}, {"dump_at_555": "positive"}),
     ("thousand", {"golden_round": "fixed_120"}, {"golden_double": False}),
+    ("thousand", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
+    ("thousand", {"ace_marriage": 200}, {"ace_marriage": 0}),
+    ("thousand-2", {"dark_bid": True, "dark_min_total": 0}, {"dark_bid": False}),
+    ("thousand", {}, {"marriage_values": "spades_60"}),
+    ("thousand-4", {"sitter_score": "aces_and_marriages"}, {"marriage_values": "spades_60"}),
     ("thousand-pl", {}, {"concede": "rospisat"}),
     ("thousand-pl", {}, {"barrel_clamp": True}),
     ("thousand-2", {}, {"two_player_leftover": "nobody"}),
@@ -1339,6 +1509,10 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("mariaggia", {}, {"call_out_penalty": "lose_match"}),
     ("mariaggia", {}, {"accusa_trump_40": True}),
     ("mariaggia", {}, {"target": 200}),
+    ("mariazza", {}, {"hands": 3}),
+    ("mariazza", {}, {"target": 71}),
+    ("mariazza", {}, {"trump_mariazza_40": False}),
+    ("mariazza", {"target": 71}, {"unfinished_hand": "nobody"}),
     ("marjapussi", {}, {"majority_point": "merged"}),
     ("marjapussi", {}, {"point_system": "original"}),
     ("marjapussi-de", {}, {"last_trick_bonus": 0}),
@@ -1349,6 +1523,7 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("marjapussi-de", {}, {"scoring": "contract_only"}),
     ("marjapussi-de", {}, {"pair_credit_once_per_hand": False}),
     ("marjapussi-de", {}, {"session_end": "bonus_300_at_500"}),
+    ("marjapussi-de", {"kontra_re": True}, {"kontra_re": False}),
 ]
 
 
@@ -1366,6 +1541,8 @@ def test_scores_see_a_misread_option(name: str, options: dict[str, Any],
     ("belote", {"announce_tie": "first_in_rotation"}, 152),
     ("belote", {"belote_alone_cannot_win": False}, 372),
     ("sixty-six", {"last_trick_rule": "one_point"}, 225),
+    ("schnapsen", {"marriage_values": "20/20"}, 39),
+    ("sixty-six", {"marriage_values": "20/20"}, 199),
     ("sixty-six", {"beaten_closer_score": "like_failed_close"}, 31),
     ("thousand", {"barrel_collision": "coexist"}, 35),
     ("thousand", {"barrel_collision": "all_fall"}, 35),
@@ -1377,7 +1554,8 @@ def test_scores_see_a_rare_misread(name: str, misread: dict[str, Any], seed: int
     """Some cases are rare in random play: two equal best plain sequences (the first
     seed showing one is 152), a team reaching the target by its belote alone in a
     lost deal (372), a Sixty-six hand played out with neither a close nor a claim
-    (225), a closer's opponent going out who had no trick at the close (31), a player
+    (225), a trump marriage's 40 deciding a hand (schnapsen 39, sixty-six 199), a
+    closer's opponent going out who had no trick at the close (31), a player
     mounting the barrel while another is on it (35), a third fall off the barrel (1), a
     split marriage that scores before a marianna (44), one spoiled by an opponent's
     marianna (41). The oracle agrees on these seeds, and the option read the other way
@@ -1407,3 +1585,25 @@ def test_automatic_belote_king_first(name: str) -> None:
     give the 20 to every holder (belote seed 0 hand 6, coinche seed 1 hand 4)."""
     options = {"belote_declare": "automatic", "belote_order": "king_first"}
     assert sum(check_scores(name, seed, options) for seed in range(4)) > 12
+
+
+def test_kontra_doubles_the_contract_only_line() -> None:
+    """German Marjapussi section 1.13: "each one [Kontra, Re] doubles what the playing
+    party books", with ``scoring=contract_only`` too (its line is the game value, plus
+    or minus). The reference used to let Kontra and Re be said there and book the
+    value single (marjapussi-de seed 0 hand 1: three said, -155 booked for -1240)."""
+    options = {"kontra_re": True, "scoring": "contract_only"}
+    assert sum(check_scores("marjapussi-de", seed, options) for seed in range(4)) > 12
+
+
+@pytest.mark.parametrize(("name", "seed"), [("belote-contree", 35), ("belote-coinche", 4)])
+def test_rounding_decides_game_both_ways(name: str, seed: int) -> None:
+    """Belote section 8.5, ``rounding_decides_game``: rare in random play, a deal whose
+    rounded line reaches the target when the line to the point does not (contrée seed
+    35 hand 10: 2000 written; coinche seed 4 hand 10). The oracle agrees each way, and
+    the option read the other way disagrees."""
+    for exact in (False, True):
+        options = {"rounding_decides_game": not exact}
+        check_scores(name, seed, options)
+        with pytest.raises(AssertionError, match=rf"^{name} seed {seed} hand 10: totals"):
+            check_scores(name, seed, options, misread={"rounding_decides_game": exact})

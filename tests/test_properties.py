@@ -109,7 +109,8 @@ def mjde_sheet(rules: Rules, points: list[int], tricks: list[int], bid: tuple[in
     made = points[me] > value if rules.option("made_if") == "more_than" else points[me] >= value
     out = [0, 0]
     out[me] = value if made else -value
-    if sheet != "wurzel":
+    if sheet != "wurzel":  # no schwarz; each Kontra and Re doubles the line (1.13)
+        out[me] *= 2 ** kontras
         return tuple(out)
     factor = int(rules.option("schwarz_factor"))
     if tricks[me] == 0:

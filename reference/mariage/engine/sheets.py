@@ -312,8 +312,8 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
               f"            added = {rounded if wurzel else zeros}",
               "        else:", f"            made = {_made(r)}", f"            added = {zeros}",
               "            added[team] = st.contract if made else -st.contract"]
-    if not wurzel:
-        return lines
+    if not wurzel:  # each Kontra and Re doubles the line (no schwarz)
+        return [*lines, "            added[team] *= 2 ** st.kontras"]
     body = ["wins = st.tricks_won", "void = [" + ", ".join(f"wins[{t}] == 0" for t in teams) + "]",
             "doublings = st.kontras", "if void[team]:  # schwarz",
             f"    added[team] = {-r.schwarz_factor} * st.contract",

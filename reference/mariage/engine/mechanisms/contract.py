@@ -259,7 +259,8 @@ class Contract(Mechanism):
         value = st.contract
         made = self.made(st)
         out[team] = value if made else -value
-        if r.sheet_mode != "wurzel":
+        if r.sheet_mode != "wurzel":  # each Kontra and Re doubles the line (no schwarz)
+            out[team] *= 2 ** st.kontras
             return out
         schwarz = self.schwarz(st)
         doublings = st.kontras
