@@ -112,7 +112,7 @@ class TrumpPair(Mechanism):
         """The seat of each pair said this hand. A pair scored automatically where the
         rules fix the order of its cards counts only if they were played in that order
         (its first rank played, in an earlier trick than the other)."""
-        said = [(s, suit) for s, suit in st.pairs_said]
+        said = list(st.pairs_said)
         if st.pair_by >= 0:
             said.insert(0, (st.pair_by, st.trump))
         r = st.rules
