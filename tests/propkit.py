@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -68,6 +69,7 @@ from mariage.engine.actions import (
 )
 from mariage.engine.deals import SeededDeals
 from mariage.spec.compile import build, option_specs
+from mariage.spec.options import invalid_case, playable, settled_values
 from mariage.spec.specload import Document, load_document
 
 __all__ = [
@@ -135,19 +137,27 @@ def _option_grid(name: str) -> list[dict[str, Any]]:
     total = 1
     for axis in axes:
         total *= len(axis)
+    doc = document(name)
+
+    def refused(row: dict[str, Any]) -> tuple[str, Any] | None:
+        """The option and case that rule ``row`` out (an ``invalid_when``), or None."""
+        return invalid_case(specs, settled_values(doc, row))
+
     if total <= FULL_GRID:
-        rows = [dict(combo) for combo in itertools.product(*axes)]
+        rows = [dict(combo) for combo in itertools.product(*axes) if playable(doc, dict(combo))]
     else:
         rows = _pairwise(axes, [dict((k, specs[k]["default"])
-                                     for k, _ in (a[0] for a in axes))])
+                                     for k, _ in (a[0] for a in axes))], refused)
     if load_rules(name).running_rule is None:  # no running totals: no barrel
         return rows
     return [row for row in rows if not only_a_win_leaves_the_barrel(load_rules(name, row))]
 
 
-def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]
+def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]],
+              refused: Callable[[dict[str, Any]], tuple[str, Any] | None] = lambda row: None
               ) -> list[dict[str, Any]]:
-    """Greedy rows until every pair of values of two axes is in some row."""
+    """Greedy rows until every pair of values of two axes is in some playable row (a pair
+    that no playable row holds is left out; ``refused`` names what rules a row out)."""
     names = [a[0][0] for a in axes]
     pos = {n: i for i, n in enumerate(names)}
     values = {a[0][0]: [v for _, v in a] for a in axes}
@@ -176,9 +186,29 @@ def _pairwise(axes: list[list[tuple[str, Any]]], rows: list[dict[str, Any]]
             if n in (a, b):
                 continue
             row[n] = max(values[n], key=lambda v, n=n: gain(row, n, v))
-        todo -= pairs(row)
-        rows.append(row)
+        if _made_playable(row, (a, b), values, refused):
+            todo -= pairs(row)
+            rows.append(row)
+        else:  # the pair itself cannot be played: no row holds it
+            todo.discard((a, x, b, y))
     return rows
+
+
+def _made_playable(row: dict[str, Any], kept: tuple[str, str], values: dict[str, list[Any]],
+                   refused: Callable[[dict[str, Any]], tuple[str, Any] | None]) -> bool:
+    """Change options of ``row`` other than ``kept`` until no ``invalid_when`` case rules it
+    out; False where only the kept ones could."""
+    for _ in range(len(values)):
+        found = refused(row)
+        if found is None:
+            return True
+        name, case = found
+        free = [n for n in (name, *case["when"]) if n not in kept and n in values]
+        if not free:
+            return False
+        ruled = case["value"] if free[0] == name else case["when"][free[0]]
+        row[free[0]] = next(v for v in values[free[0]] if str(v) != str(ruled))
+    return refused(row) is None
 
 
 def int_choices(name: str) -> dict[str, list[int]]:
@@ -193,7 +223,9 @@ def options_for(name: str) -> st.SearchStrategy[dict[str, Any]]:
     axes: dict[str, list[Any]] = {k: sorted({str(g[k]) for g in grid}) for k in grid[0]}
     typed = {k: [next(g[k] for g in grid if str(g[k]) == v) for v in vs] for k, vs in axes.items()}
     typed.update(int_choices(name))
-    return st.fixed_dictionaries({k: st.sampled_from(v) for k, v in typed.items()})
+    doc = document(name)
+    return st.fixed_dictionaries({k: st.sampled_from(v) for k, v in typed.items()}).filter(
+        lambda row: playable(doc, row))
 
 
 SEEDS = st.integers(0, 2**64 - 1)

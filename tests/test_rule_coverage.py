@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from mariage import list_rulesets, load_rules
 from mariage.spec.compile import option_specs
+from mariage.spec.options import playable
 from mariage.spec.specload import load_document
 from rulekit import COVERAGE, Mark
 
@@ -51,8 +52,10 @@ def _values(spec: dict[str, Any]) -> list[Any]:
 
 def _variants(name: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{}]
+    doc = load_document(name)
     for opt, spec in _options(name).items():
-        out.extend({opt: v} for v in _values(spec) if v != spec["default"])
+        out.extend({opt: v} for v in _values(spec)
+                   if v != spec["default"] and playable(doc, {opt: v}))
     return out
 
 

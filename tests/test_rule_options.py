@@ -15,7 +15,7 @@ import pytest
 from mariage import load_rules
 from mariage.engine.rules import Rules
 from mariage.rulebook.render import rulebook
-from mariage.spec.options import option_specs, options_of_rules, own_data
+from mariage.spec.options import option_specs, options_of_rules, own_data, playable
 from mariage.spec.specload import list_rulesets, load_document
 
 _MISSING = object()
@@ -46,8 +46,11 @@ def _changed(name: str) -> tuple[Rules, dict[tuple[str, str], bool]]:
     """The default rules, and for each (rule ID, option): does some value change the rule?"""
     base = load_rules(name)
     changed: dict[tuple[str, str], bool] = {}
-    for option, spec in option_specs(load_document(name)).items():
+    doc = load_document(name)
+    for option, spec in option_specs(doc).items():
         for value in _other_values(spec):
+            if not playable(doc, {option: value}):
+                continue  # refused with the other defaults (an invalid_when case)
             other = load_rules(name, {option: value})
             for info in base.infos:
                 if _data(other, info.path) != _data(base, info.path):

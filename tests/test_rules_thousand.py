@@ -658,12 +658,15 @@ def _other_values(spec: dict[str, Any]) -> list[Any]:
 
 def _option_cases() -> list[tuple[str, str, Any]]:
     from mariage.spec.compile import option_specs
+    from mariage.spec.options import playable
     from mariage.spec.specload import load_document
     out = []
     for ruleset in (RULES, "thousand-pl", "thousand-4", "thousand-2"):
-        for name, spec in option_specs(load_document(ruleset)).items():
+        doc = load_document(ruleset)
+        for name, spec in option_specs(doc).items():
             for value in _other_values(spec):
-                out.append((ruleset, name, value))
+                if playable(doc, {**BESIDE.get(name, {}), name: value}):
+                    out.append((ruleset, name, value))
     return out
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from mariage import GameState, Phase, load_rules
+from mariage import GameState, OptionError, Phase, load_rules
 from mariage.arena.bots import GreedyBot
+from mariage.cli import main
+from mariage.conformance.regen import option_variants
 from mariage.engine.deals import SeededDeals, deal_owners
 from mariage.engine.observation import observe
 from mariage.notation import check_record, record_match, view
+from mariage.rulebook.render import render_text
 from rulekit import covers, legal_texts, play, play_out, refused, start
 
 A, B, C, D = 0, 1, 2, 3
@@ -70,6 +73,36 @@ def test_the_player_opposite_the_dealer_takes_no_part() -> None:
     play(st, "give:JD keep")
     play_out(st)
     assert st.history[-1].score[B] == 0 and sum(st.history[-1].tricks) == 8
+
+
+@covers("thousand.auction.opening", ruleset=FOUR,
+        options={"sitter": "opposite", "opening_bid": "dealer_auto_100"})
+def test_the_dealer_holds_the_opening_bid_only_where_he_plays(capsys: pytest.CaptureFixture[str]
+                                                              ) -> None:
+    # notes section 4.2: dealer_auto_100 is invalid where the dealer sits the hand out
+    for ruleset, opts in ((FOUR, {}), ("thousand", {"players": 4}),
+                          (FOUR, {"sitter": "dealer", "target": 500})):
+        with pytest.raises(OptionError) as info:
+            load_rules(ruleset, {**opts, "opening_bid": "dealer_auto_100"})
+        err = info.value
+        assert err.option == "opening_bid" and err.rule_id == "thousand.auction.opening"
+        assert "cannot be played with players=4, sitter=dealer" in str(err)
+        assert str(err).endswith("(rule thousand.auction.opening)")
+    assert main(["play", FOUR, "-o", "opening_bid=dealer_auto_100", "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err and "sits the hand out" in err
+    for sitter in ("opposite", "dealer_right"):  # the dealer plays: he holds it
+        st = start(FOUR, [], dealer=D, options={"sitter": sitter,
+                                                "opening_bid": "dealer_auto_100"})
+        assert st.high_bidder == D and st.high_bid == 100 and st.to_act == A
+    # the other openings stay playable with the dealer sitting out
+    for opening in ("fh_forced", "fh_auto_100", "none"):
+        assert load_rules(FOUR, {"opening_bid": opening}).nseats == 4
+    # the suite leaves the refused value out, the rulebook says why
+    assert "opening_bid-dealer_auto_100" not in dict(option_variants(FOUR))
+    assert "opening_bid-dealer_auto_100" in dict(option_variants("thousand"))
+    book = render_text(load_rules(FOUR))
+    assert "with opening_bid = dealer_auto_100: refused: with four at the table" in book
 
 
 @covers("thousand.talon.sitter", ruleset=FOUR,

@@ -55,6 +55,19 @@ CASES: list[tuple[str, tuple[int, int], str, str, str]] = [
      "option 'target' must be between 1 and 10000, got 20000"),
     ("default_when_ring.yaml", (8, 7), "S020", "options.trick_six.default_when",
      "depend on each other: first_fixes_trump -> trick_six -> first_fixes_trump"),
+    ("invalid_when_unknown_option.yaml", (9, 35), "S020",
+     "options.opening_bid.invalid_when.0.when.sittr",
+     "names option 'sittr', which is not another option of invalid-when-unknown-option; "
+     "did you mean 'sitter'?"),
+    ("invalid_when_bad_value.yaml", (8, 16), "S020", "options.opening_bid.invalid_when.0.value",
+     "option 'opening_bid' takes one of fh_forced, fh_auto_100, dealer_auto_100, none; "
+     "got 'dealer_auto_200'"),
+    ("invalid_when_defaults.yaml", (8, 9), "S020", "options.opening_bid.invalid_when.0",
+     "the defaults cannot be played: opening_bid=fh_forced cannot be played with "
+     "sitter=dealer"),
+    ("invalid_when_unknown_rule.yaml", (10, 15), "S020", "options.opening_bid.invalid_when.0.rule",
+     "cites rule 'thousand.auction.openin', which invalid-when-unknown-rule does not have; "
+     "did you mean 'thousand.auction.opening'?"),
 ]
 
 

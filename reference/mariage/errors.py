@@ -128,12 +128,18 @@ class UnknownRulesetError(MariageError):
 
 
 class OptionError(MariageError):
-    """An option name or value is not valid for a ruleset."""
+    """An option name or value is not valid for a ruleset.
+
+    ``option`` names the option at fault; ``rule_id`` the rule that cannot be played with
+    its value, where the value is refused together with other options' values (an
+    ``invalid_when`` case of the description), else "".
+    """
 
     code = "S101"
 
-    def __init__(self, message: str, *, option: str = "") -> None:
+    def __init__(self, message: str, *, option: str = "", rule_id: str = "") -> None:
         self.option = option
+        self.rule_id = rule_id
         super().__init__(message)
 
 

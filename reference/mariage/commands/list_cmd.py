@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from mariage.spec.options import default_text, option_specs, summary
+from mariage.spec.options import default_text, invalid_text, option_specs, summary
 from mariage.spec.specload import list_rulesets, load_document
 
 from . import COMMANDS
@@ -40,6 +40,9 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
                 {"name": opt, "type": spec["type"], "values": spec.get("values"),
                  "default": spec["default"],
                  **({"default_when": spec["default_when"]} if spec.get("default_when") else {}),
+                 **({"invalid_when": [{**case, "because": " ".join(case["because"].split())}
+                                      for case in spec["invalid_when"]]}
+                    if spec.get("invalid_when") else {}),
                  "description": " ".join(spec["description"].split())}
                 for opt, spec in option_specs(load_document(name)).items()]
         out.append(entry)
@@ -66,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
                 kind = "|".join(map(str, spec["values"]))
             print(f"    {opt}={default_text(spec)}  [{kind}]  "
                   f"{' '.join(spec['description'].split())}")
+            for case in spec.get("invalid_when") or ():
+                print(f"      refused: {invalid_text(opt, case)}")
     if not args.long:
         print("(mariage list --long: with every option; mariage rules RULESET: the rules)")
     return 0

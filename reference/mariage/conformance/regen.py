@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from mariage.spec.compile import load_rules
-from mariage.spec.specload import list_rulesets
+from mariage.spec.options import playable
+from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
 from .generate import (
@@ -55,7 +56,15 @@ def _int_variant(ruleset: str, name: str, spec: dict[str, Any], default: int) ->
 
 def option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each value of each option other than its default in force when every option is
-    left at its default (conditional defaults included): (name, options)."""
+    left at its default (conditional defaults included): (name, options); a value that
+    cannot be played with the other defaults (an ``invalid_when`` case) is left out."""
+    doc = load_document(ruleset)
+    for name, options in _option_variants(ruleset):
+        if playable(doc, options):
+            yield name, options
+
+
+def _option_variants(ruleset: str) -> Iterator[tuple[str, dict[str, Any]]]:
     rules = load_rules(ruleset)
     specs = rules.document.get("options") or {}
     defaults = dict(rules.defaults)

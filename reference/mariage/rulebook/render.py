@@ -24,7 +24,7 @@ from typing import Any
 
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.spec.compile import load_rules, option_specs
-from mariage.spec.options import default_text
+from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
 from mariage.spec.specload import load_document
 
 __all__ = [
@@ -178,13 +178,23 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
     """For each rule ID: (option, "name = value", how the rule then reads) per other value."""
     base = _effective(rules)
     current = {k: show_value(v) for k, v in rules.options}
-    specs = option_specs(load_document(source))
+    doc = load_document(source)
+    specs = option_specs(doc)
     out: dict[str, list[tuple[str, str, str]]] = {}
     for name, spec in specs.items():
         for value in _option_choices(spec):
             if show_value(value) == current.get(name):
                 continue
-            other = _effective(load_rules(source, {**current, name: show_value(value)}))
+            given = {**current, name: show_value(value)}
+            refused = invalid_case(specs, settled_values(doc, given))
+            if refused is not None:  # cannot be played with the values in force
+                rule = refused[1].get("rule")
+                if rule:
+                    out.setdefault(rule, []).append(
+                        (name, f"{name} = {show_value(value)}",
+                         "refused: " + _words(refused[1]["because"])))
+                continue
+            other = _effective(load_rules(source, given))
             for rid, (text, on) in other.items():
                 old = base.get(rid)
                 if old is None or old == (text, on):
@@ -540,8 +550,11 @@ def _options_table(rules: Rules, source: str) -> Table:
             kind = "true or false"
         src = spec.get("source", "")
         src_text = ", ".join(src) if isinstance(src, list) else str(src)
-        rows.append((name, kind, default_text(spec), show_value(values.get(name)),
-                     _words(spec.get("description")), src_text))
+        effect = " ".join([_words(spec.get("description")),
+                           *(f"Refused: {invalid_text(name, case)}."
+                             for case in spec.get("invalid_when") or ())])
+        rows.append((name, kind, default_text(spec), show_value(values.get(name)), effect,
+                     src_text))
     return Table(("option", "type", "default", "in force", "effect", "source"), tuple(rows))
 
 

@@ -33,12 +33,16 @@ from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
 from .options import (
+    check_invalid_rules,
+    check_invalid_when,
     default_in_force,
+    invalid_case,
     option_specs,
     options_of_rules,
     parse_option_value,
     resolution_order,
     resolve,
+    settled_values,
 )
 from .options import default_value as _default
 from .options import value_key as _key
@@ -140,7 +144,8 @@ def _check_document(doc: Document) -> None:
                 if k not in ("true", "false"):
                     raise _fail(doc, f"{where}.effects.{k}", "bool effects are keyed true/false")
     resolution_order(doc)
-    build(doc, {})
+    check_invalid_when(doc)
+    check_invalid_rules(doc, build(doc, {}).rule_ids)
     for name, spec in specs.items():
         choices: list[Any]
         if spec["type"] == "enum":
@@ -152,7 +157,8 @@ def _check_document(doc: Document) -> None:
                                    *(c["value"] for c in spec.get("default_when") or ()))
                        if v is not None]
         for value in choices:
-            build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
+            if invalid_case(specs, settled_values(doc, {name: value})) is None:
+                build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
 
 
 def _check_default_when(doc: Document, name: str, spec: Mapping[str, Any],

@@ -17,10 +17,11 @@ from mariage.errors import OptionError, SpecError, did_you_mean, whole_number
 
 from .specload import Document, deep_copy
 
-__all__ = ["Summary", "default_in_force", "default_text", "default_value", "depends_on",
-           "given_only",
-           "option_specs", "options_of_rules", "own_data", "parse_option_value",
-           "resolution_order", "resolve", "summary", "value_key"]
+__all__ = ["Summary", "check_invalid_rules", "check_invalid_when", "default_in_force",
+           "default_text", "default_value", "depends_on", "given_only", "invalid_case",
+           "invalid_text", "option_specs", "options_of_rules", "own_data", "parse_option_value",
+           "playable",
+           "resolution_order", "resolve", "settled_values", "summary", "value_key"]
 
 
 #: An option value (or name) quoted back in a message is cut to this many characters.
@@ -200,13 +201,15 @@ def default_value(doc: Document, name: str, spec: Mapping[str, Any],
                         code="S001") from None
 
 
-def resolve(doc: Document, options: Mapping[str, Any] | None = None
-            ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Apply option values to a description; return (data, option values in force).
+def settled_values(doc: Document, options: Mapping[str, Any] | None = None
+                   ) -> dict[str, Any]:
+    """The value of every option of ``doc`` when ``options`` are given (each checked and
+    converted to its type; the others at their defaults in force), in the order they are
+    settled (:func:`resolution_order`); an unknown option is an OptionError.
 
-    An option not given takes its default, which may depend on the values of options
-    settled before it (:func:`resolution_order`); a given value always stands. The
-    values are then applied in the order the options are declared.
+    >>> from mariage.spec.specload import load_document
+    >>> settled_values(load_document("thousand-pl"), {"players": "4"})["concede_award"]
+    40
     """
     specs = option_specs(doc)
     given = dict(options or {})
@@ -222,6 +225,24 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
             settled[name] = parse_option_value(name, spec, given[name])
         else:
             settled[name] = default_value(doc, name, spec, settled)
+    return settled
+
+
+def resolve(doc: Document, options: Mapping[str, Any] | None = None
+            ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Apply option values to a description; return (data, option values in force).
+
+    An option not given takes its default, which may depend on the values of options
+    settled before it (:func:`resolution_order`); a given value always stands. The
+    values are then applied in the order the options are declared.
+    """
+    specs = option_specs(doc)
+    settled = settled_values(doc, options)
+    found = invalid_case(specs, settled)
+    if found is not None:
+        name, case = found
+        raise OptionError(f"{doc.data['ruleset']}: {invalid_text(name, case)}", option=name,
+                          rule_id=str(case.get("rule") or ""))
     values: dict[str, Any] = {}
     data = deep_copy(doc.data)
     for name, spec in specs.items():
@@ -232,6 +253,108 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
         for path, v in effects.items():
             _set_path(data, path, v, doc, f"options.{name}.effects.{value_key(value)}.{path}")
     return data, values
+
+
+def _holds(when: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
+    return all(k in values and value_key(values[k]) == value_key(v) for k, v in when.items())
+
+
+def invalid_case(specs: Mapping[str, Any], values: Mapping[str, Any]
+                 ) -> tuple[str, Mapping[str, Any]] | None:
+    """The first option (in declaration order) whose value in ``values`` one of its
+    ``invalid_when`` cases rules out together with the other values: (option name, case);
+    None where the values can be played together.
+
+    >>> specs = {"opening": {"invalid_when": [
+    ...     {"value": "dealer", "when": {"sitter": "dealer"}, "because": "he sits out"}]}}
+    >>> invalid_case(specs, {"opening": "dealer", "sitter": "dealer"})[0]
+    'opening'
+    >>> invalid_case(specs, {"opening": "dealer", "sitter": "opposite"}) is None
+    True
+    """
+    for name, spec in specs.items():
+        for case in (spec or {}).get("invalid_when") or ():
+            if name in values and value_key(values[name]) == value_key(case["value"]) \
+                    and _holds(case["when"], values):
+                return name, case
+    return None
+
+
+def playable(doc: Document, options: Mapping[str, Any]) -> bool:
+    """Whether ``options`` (values of some options of ``doc``, the others at their
+    defaults in force) can be played together: no ``invalid_when`` case rules them out.
+    Unknown options and values are an OptionError, as :func:`resolve` raises.
+
+    >>> from mariage.spec.specload import load_document
+    >>> doc = load_document("thousand-4")
+    >>> playable(doc, {"opening_bid": "dealer_auto_100"})
+    False
+    >>> playable(doc, {"opening_bid": "dealer_auto_100", "sitter": "opposite"})
+    True
+    """
+    return invalid_case(option_specs(doc), settled_values(doc, options)) is None
+
+
+def invalid_text(name: str, case: Mapping[str, Any]) -> str:
+    """Why a value of option ``name`` cannot be played with others (one ``invalid_when``
+    case), as messages and rulebooks say it.
+
+    >>> invalid_text("opening", {"value": "dealer", "when": {"sitter": "dealer"},
+    ...                          "because": "he sits out.", "rule": "x.auction.opening"})
+    'opening=dealer cannot be played with sitter=dealer: he sits out (rule x.auction.opening)'
+    """
+    others = ", ".join(f"{k}={value_key(v)}" for k, v in case["when"].items())
+    text = f"{name}={value_key(case['value'])} cannot be played with {others}: " \
+           f"{' '.join(str(case['because']).split()).rstrip('.')}"
+    return text + (f" (rule {case['rule']})" if case.get("rule") else "")
+
+
+def check_invalid_when(doc: Document) -> None:
+    """The ``invalid_when`` cases of every option name other options with values they can
+    take and give a value of their own option (S020 at the entry), and leave the defaults
+    playable (S020 at the case that rules them out)."""
+    specs = option_specs(doc)
+    for name, spec in specs.items():
+        for i, case in enumerate((spec or {}).get("invalid_when") or ()):
+            where = f"options.{name}.invalid_when.{i}"
+            try:
+                parse_option_value(name, spec, case["value"])
+            except OptionError as exc:
+                raise _spec_fail(doc, f"{where}.value", f"invalid_when: {exc}") from None
+            for other, value in case["when"].items():
+                at = f"{where}.when.{other}"
+                if other == name or other not in specs:
+                    raise _spec_fail(doc, at, f"invalid_when of '{name}' names option "
+                                     f"'{other}', which is not another option of "
+                                     f"{doc.data['ruleset']}" + did_you_mean(other, specs))
+                try:
+                    parse_option_value(other, specs[other], value)
+                except OptionError as exc:
+                    raise _spec_fail(doc, at, f"invalid_when of '{name}': {exc}") from None
+    settled: dict[str, Any] = {}
+    for name in resolution_order(doc):
+        settled[name] = default_in_force(specs[name] or {}, settled)
+    found = invalid_case(specs, settled)
+    if found is not None:
+        name, case = found
+        index = list(specs[name]["invalid_when"]).index(case)
+        raise _spec_fail(doc, f"options.{name}.invalid_when.{index}",
+                         f"the defaults cannot be played: {invalid_text(name, case)}")
+
+
+def check_invalid_rules(doc: Document, rule_ids: tuple[str, ...]) -> None:
+    """The rule each ``invalid_when`` case cites exists in the ruleset (S020 at it)."""
+    for name, spec in option_specs(doc).items():
+        for i, case in enumerate((spec or {}).get("invalid_when") or ()):
+            if case.get("rule") and case["rule"] not in rule_ids:
+                raise _spec_fail(doc, f"options.{name}.invalid_when.{i}.rule",
+                                 f"invalid_when of '{name}' cites rule '{case['rule']}', "
+                                 f"which {doc.data['ruleset']} does not have"
+                                 + did_you_mean(case["rule"], rule_ids))
+
+
+def _spec_fail(doc: Document, path: str, message: str) -> SpecError:
+    return SpecError(message, location=doc.where(path), path=path, code="S020")
 
 
 def given_only(doc: Document, options: Mapping[str, Any]) -> dict[str, Any]:
