@@ -58,15 +58,19 @@ MAX_LINE = 1 << 20
 FAULTS = {
     "follow-suit": "forces following suit, where Marianna's play is free (marianna.play.free)",
     "trick-winner": "ignores trump when judging the trick (marianna.trick.winner)",
-    "declaration-points": "does not credit a declaration's points to the hand (marianna.decl.value)",
+    "declaration-points": "does not credit a declaration's points to the hand "
+                          "(marianna.decl.value)",
     "draw-order": "the seat after the trick winner draws first (marianna.draw)",
     "last-trick-bonus": "adds 10 for the last trick to the hand's score (marianna.score.hand)",
     "once-per-hand": "lets a suit's marianna be declared twice in a hand (marianna.decl.once)",
+    "resign-scores-hand": "a resignation scores the hand in progress (core.resign)",
+    "once-per-match": "a suit's marianna, once declared, is refused for the rest of the match "
+                      "(marianna.decl.once)",
     "refuse-legal": "refuses a declaration by a seat that is not leading, though it lists it "
                     "as legal (marianna.decl.who)",
     "wrong-rule": "refuses an action out of turn naming core.hand instead of core.turn",
     "malformed-legal": "answers 'legal' with the actions as one string, not a list",
-    "wrong-seat": "answers 'legal' naming the next seat instead of the seat to act",
+    "wrong-seat": "answers 'legal' for the seat to act when asked about another seat",
     "crash": "exits with a traceback in the third trick of a hand",
     "hang": "stops answering in the third trick of a hand",
 }
@@ -113,6 +117,7 @@ class Match:
         self.last_hand: dict[str, Any] | None = None
         self.result: dict[str, Any] | None = None
         self.phase = "deal"
+        self.declared_in_match: list[list[Any]] = []  # for the once-per-match fault
         self._clear_hand()
 
     # -- the hand -----------------------------------------------------------
@@ -185,7 +190,8 @@ class Match:
         """Was this declaration made already in the hand (the ``once`` rules)?"""
         if name == "marianna" and self.fault == "once-per-hand":
             return False
-        for _, done, done_suit, _ in self.declared:
+        done_before = self.declared_in_match if self.fault == "once-per-match" else []
+        for _, done, done_suit, _ in done_before + self.declared:
             if done == name and (done_suit == suit or (
                     name != "marianna" and self.opt["combination_once"])):
                 return True
@@ -224,6 +230,7 @@ class Match:
         else:
             value = 500
         self.declared.append([seat, name, suit, value])
+        self.declared_in_match.append([seat, name, suit, value])
         self.declared_this_trick.add(seat)
         if self.fault != "declaration-points":
             self.decl_points[team] += value
@@ -240,7 +247,7 @@ class Match:
         decls = [f"{name}:{suit}" for name in DECLARATIONS for suit in SUITS
                  if self._declaration_error(seat, name, suit) is None]
         if self.phase == "window":
-            return decls + ["pass"]
+            return [*decls, "pass"]
         cards = list(self.hands[seat])
         if self.fault == "follow-suit" and self.table:
             led = suit_of(self.table[0][1])
@@ -354,6 +361,9 @@ class Match:
     def resign(self, seat: int) -> None:
         if self.phase == "over":
             raise illegal("core.over", "the match is over")
+        if self.fault == "resign-scores-hand":
+            points = self.hand_points()
+            self.match_scores = [self.match_scores[t] + points[t] for t in range(2)]
         self._finish(1 - seat % 2, "resign")
 
     def state(self) -> dict[str, Any]:
@@ -476,10 +486,10 @@ class Engine:
             return match.state()
         if kind == "legal":
             asked = seat_field(msg, "seat", required=False)
+            if self.fault == "wrong-seat":
+                asked = None
             seat = match.to_act if asked is None else asked
             actions = match.legal(seat) if seat is not None else []
-            if self.fault == "wrong-seat" and seat is not None:
-                seat = (seat + 1) % NSEATS
             if self.fault == "malformed-legal":
                 return {"type": "legal", "seat": seat, "actions": ",".join(actions)}
             return {"type": "legal", "seat": seat, "actions": actions}

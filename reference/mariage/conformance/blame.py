@@ -114,6 +114,15 @@ class Reference:
         except Exception:
             return None
 
+    def place(self) -> str:
+        """Where the match stands, for a message: ``hand 1, trick 3, seat 2 to act``."""
+        st = self.state
+        if st.terminal:
+            return f"hand {st.hand_no}, the match is over"
+        if st.to_act is None:
+            return f"hand {st.hand_no}, between hands"
+        return f"hand {st.hand_no}, trick {st.trick_no}, seat {st.to_act} to act"
+
     def step(self, step: dict[str, Any]) -> bool:
         """Take ``step`` (a refused one changes nothing); ``False`` once lost."""
         from mariage.engine.actiontext import parse_action
