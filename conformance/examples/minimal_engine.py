@@ -205,10 +205,10 @@ class Match:
         """Why ``seat`` may not declare now, or None (the order of docs/protocol.rst)."""
         if self.phase == "play" and self.opt["declare_when"] == "trick_start":
             return illegal("marianna.decl.who", "declarations are made before the lead only")
-        if not self._in_window(name):
-            return illegal("marianna.decl.window", "declarations are over in this hand")
         if self.opt["declare_who"] == "leader" and (seat != self.leader or self.table):
             return illegal("marianna.decl.leader-only", "only the leader declares")
+        if not self._in_window(name):
+            return illegal("marianna.decl.window", "declarations are over in this hand")
         if seat in self.declared_this_trick:
             return illegal("marianna.decl.per-trick", "one declaration per player per trick")
         if not self._holds(seat, name, suit):
