@@ -160,12 +160,13 @@ class Match:
             self.phase = "window"
 
     def _window_open(self) -> bool:
-        """May anyone declare in this trick (the window of marianna.decl.window)?"""
+        """Is a declaration window held at the start of this trick (declare_when=trick_start)?
+
+        Whenever some declaration's window is open, whether or not anyone holds one: in
+        every trick under combination_window=any_trick (docs/protocol.rst, ``legal``).
+        """
         last = 6 if self.opt["trick_six"] else 5
-        if self.trick <= last:
-            return True
-        return self.opt["combination_window"] == "any_trick" and any(
-            self._combinations(seat) for seat in range(NSEATS))
+        return self.trick <= last or self.opt["combination_window"] == "any_trick"
 
     # -- declarations -------------------------------------------------------
     def _in_window(self, name: str) -> bool:
@@ -196,10 +197,6 @@ class Match:
                     name != "marianna" and self.opt["combination_once"])):
                 return True
         return False
-
-    def _combinations(self, seat: int) -> list[str]:
-        return [f"{name}:{suit}" for name in ("mariannino", "mariannone") for suit in SUITS
-                if self._holds(seat, name, suit)]
 
     def _declaration_error(self, seat: int, name: str, suit: str) -> Refused | None:
         """Why ``seat`` may not declare now, or None (the order of docs/protocol.rst)."""
