@@ -138,14 +138,17 @@ FAULTS: dict[str, tuple[tuple[str, ...], str, str | None, tuple[str, ...]]] = {
                          "texts, the engine sent str",)),
     "wrong-seat": (("--rule", "core.turn"), "fail", "core.turn",
                    ("was asked for seat 2; the engine answered for seat 1",)),
+    "python-repr": (("--rule", "marianna.draw", "--kind", "scenario"), "error", None,
+                    ("engine garbage: step 4: action '5H' (hand 1, trick 1, seat 0 to act): "
+                     "the answer to 'state': not JSON",)),
     "crash": (("--rule", "marianna.decl.combination-window", "--kind", "scenario"), "error",
               None,
-              ("engine crash: step", "(hand 1, trick 3, seat",
-               "RuntimeError: simulated crash at trick 3")),
+              ("engine crash: step", "(hand 1, trick 3, seat", "the answer to 'apply': the "
+               "engine closed its output", "RuntimeError: simulated crash at trick 3")),
     "hang": (("--rule", "marianna.decl.combination-window", "--kind", "scenario",
               "--timeout", "0.5"),
              "error", None, ("engine timeout: step", "(hand 1, trick 3, seat",
-                             "no response within 0.5 s")),
+                             "the answer to 'apply': no response within 0.5 s")),
 }
 
 

@@ -69,6 +69,7 @@ FAULTS = {
     "refuse-legal": "refuses a declaration by a seat that is not leading, though it lists it "
                     "as legal (marianna.decl.who)",
     "wrong-rule": "refuses an action out of turn naming core.hand instead of core.turn",
+    "python-repr": "writes its 'state' answer with print(dict), not as JSON",
     "malformed-legal": "answers 'legal' with the actions as one string, not a list",
     "wrong-seat": "answers 'legal' for the seat to act when asked about another seat",
     "crash": "exits with a traceback in the third trick of a hand",
@@ -614,7 +615,10 @@ def main(argv: list[str] | None = None) -> int:
                 reply["rule"] = exc.rule
         if isinstance(msg, dict) and "id" in msg:
             reply["id"] = msg["id"]
-        out.write(json.dumps(reply) + "\n")
+        if engine.fault == "python-repr" and reply.get("type") == "state" and reply["trick"] > 1:
+            out.write(f"{reply}\n")  # the mistake: Python's repr is not JSON
+        else:
+            out.write(json.dumps(reply) + "\n")
         out.flush()
         if reply.get("type") == "bye":
             return 0
