@@ -60,6 +60,8 @@ FAULTS = {
     "trick-winner": "ignores trump when judging the trick (marianna.trick.winner)",
     "declaration-points": "does not credit a declaration's points to the hand "
                           "(marianna.decl.value)",
+    "mariannone-500-only": "a mariannone scores its 500 alone, not the card points already "
+                           "taken in the hand (marianna.decl.mariannone.value)",
     "draw-order": "the seat after the trick winner draws first (marianna.draw)",
     "last-trick-bonus": "adds 10 for the last trick to the hand's score (marianna.score.hand)",
     "once-per-hand": "lets a suit's marianna be declared twice in a hand (marianna.decl.once)",
@@ -236,6 +238,8 @@ class Match:
             self.trump = suit
             self.trump_fixed = True
         if name == "mariannone":
+            if self.fault == "mariannone-500-only":
+                self.card_points = [0, 0]
             self._end_hand("match_won", winner=team)
 
     # -- legal actions ------------------------------------------------------
