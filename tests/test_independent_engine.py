@@ -115,7 +115,8 @@ FAULTS: dict[str, tuple[tuple[str, ...], str, str | None, tuple[str, ...]]] = {
     "mariannone-500-only": (("--rule", "marianna.decl.mariannone.value", "--kind", "scenario"),
                             "fail", "marianna.decl.mariannone.value",
                             ("after action 'mariannone:S' (hand 1, trick 2, seat 1 to act)",
-                             "engine says [0, 500]")),
+                             "engine says {'winner': 1, 'reason': 'match_won', "
+                             "'scores': [0, 500]}")),
     "draw-order": (("--rule", "marianna.draw", "--kind", "scenario"), "fail",
                    "marianna.draw", ("after action '5H'", "hands: expected")),
     "last-trick-bonus": (("--rule", "marianna.score.hand", "--kind", "scenario"), "fail",
