@@ -26,8 +26,9 @@ from mariage.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "conformance" / "examples" / "minimal_engine.py"
 TESTS = ROOT / "conformance" / "tests"
-#: where a message says the match stood: ``(hand 1, trick 3, seat 2 to act)``
-PLACE = re.compile(r"\(hand \d+, trick \d+, seat \d to act\)")
+#: where a message says the match stood: ``(hand 1, trick 3, seat 2 to act)``, or
+#: ``(hand 1, between hands)``
+PLACE = re.compile(r"\(hand \d+, (trick \d+, seat \d to act|between hands)\)")
 
 
 def run_conformance(tmp_path: Path, *args: str, fault: str | None = None
@@ -143,6 +144,9 @@ FAULTS: dict[str, tuple[tuple[str, ...], str, str | None, tuple[str, ...]]] = {
                          "texts, the engine sent str",)),
     "wrong-seat": (("--rule", "core.turn"), "fail", "core.turn",
                    ("was asked for seat 2; the engine answered for seat 1",)),
+    "seat-between-hands": (("--rule", "marianna.deal.rotation", "--kind", "scenario"), "fail",
+                           None, ("'legal' before deal of the next hand (hand 1, between "
+                                  "hands) must name no seat (null)", "answered for seat 0")),
     "python-repr": (("--rule", "marianna.draw", "--kind", "scenario"), "error", None,
                     ("engine garbage: step 4: action '5H' (hand 1, trick 1, seat 0 to act): "
                      "the answer to 'state': not JSON",)),

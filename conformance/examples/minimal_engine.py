@@ -74,6 +74,7 @@ FAULTS = {
     "python-repr": "writes its 'state' answer with print(dict), not as JSON",
     "malformed-legal": "answers 'legal' with the actions as one string, not a list",
     "wrong-seat": "answers 'legal' for the seat to act when asked about another seat",
+    "seat-between-hands": "answers 'legal' between hands naming seat 0 instead of null",
     "crash": "exits with a traceback in the third trick of a hand",
     "hang": "stops answering in the third trick of a hand",
 }
@@ -492,6 +493,8 @@ class Engine:
                 asked = None
             seat = match.to_act if asked is None else asked
             actions = match.legal(seat) if seat is not None else []
+            if self.fault == "seat-between-hands" and seat is None:
+                seat = 0
             if self.fault == "malformed-legal":
                 return {"type": "legal", "seat": seat, "actions": ",".join(actions)}
             return {"type": "legal", "seat": seat, "actions": actions}

@@ -171,9 +171,10 @@ def _check_legal(client: EngineClient, step: dict[str, Any], n: int, where: str 
     except TestFailed as exc:
         raise TestFailed(exc.message, n) from None
     if seat != "?" and reply.get("seat", "<missing>") != seat:
-        asked = f"seat {seat}" if "seat" in step else (
-            f"the seat to act, seat {seat}" if seat is not None else "no seat (between hands)")
-        return (f"step {n}: 'legal' before {_describe(step, where)} was asked for {asked}; "
+        want = f"was asked for seat {seat}" if "seat" in step else (
+            f"was asked for the seat to act, seat {seat}" if seat is not None
+            else "must name no seat (null): nobody is to act")
+        return (f"step {n}: 'legal' before {_describe(step, where)} {want}; "
                 f"the engine answered for seat {reply.get('seat', '<missing>')}"), [], []
     have = set(got)
     if len(have) != len(got):
