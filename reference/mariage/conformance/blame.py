@@ -162,6 +162,21 @@ class Reference:
                 return narrow or mine
         return ()
 
+    def end_blame(self, test: Test, what: str, engine_state: dict[str, Any]
+                  ) -> tuple[str, ...]:
+        """:meth:`state_blame`, except that the end of the match (``terminal``,
+        ``result``) is charged to the test's rules of the match's end when the engine's
+        match scores are those of the reference: the scores are right, the end is not
+        (a target compared with ``>`` instead of ``>=``)."""
+        if what in ("terminal", "result"):
+            from .protocol import state_json
+
+            mine = tuple(r for r in _reachable(test) if ".match." in r)
+            if mine and engine_state.get("match_scores") == state_json(
+                    self.state).get("match_scores"):
+                return mine
+        return self.state_blame(test, what)
+
     def legal_blame(self, step: dict[str, Any], missing: Sequence[str],
                     extra: Sequence[str]) -> tuple[str, ...]:
         """The rules the reference names for a legal-action difference before ``step``."""

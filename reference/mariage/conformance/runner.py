@@ -265,9 +265,10 @@ def _run_steps(client: EngineClient, test: Test, tally: Refusals | None = None) 
             if ref is not None and not ref.step(step):
                 ref = None
             if "state" in step:
-                for what, text in _state_diffs(step["state"], _state(client)):
+                have = _state(client)
+                for what, text in _state_diffs(step["state"], have):
                     note(n, step, what, f"step {n}: after {_describe(step, where)}: {text}",
-                         state_blame(what))
+                         ref.end_blame(test, what, have) if ref is not None else ())
                 if ref is not None:
                     ref.since = set()
         except EngineFailure as exc:  # say where: the step, the hand, the trick, the seat
