@@ -122,6 +122,10 @@ FAULTS: dict[str, tuple[tuple[str, ...], str, str | None, tuple[str, ...]]] = {
                    "marianna.draw", ("after action '5H'", "hands: expected")),
     "last-trick-bonus": (("--rule", "marianna.score.hand", "--kind", "scenario"), "fail",
                          "marianna.score.hand", ("trick 10", "engine says [26, 144]")),
+    "target-exclusive": (("--rule", "marianna.match.end", "--kind", "option"), "fail",
+                         "marianna.match.end",
+                         ("after action 'JH' (hand 1, trick 10, seat 0 to act): terminal: "
+                          "expected True, engine says False",)),
     "once-per-hand": (("--rule", "marianna.decl.once", "--kind", "scenario"), "fail",
                       "marianna.decl.once", ("(hand 1, trick 2, seat 1 to act)",
                                              "extra ['marianna:H'] (must not be legal)")),

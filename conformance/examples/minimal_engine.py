@@ -64,6 +64,7 @@ FAULTS = {
                            "taken in the hand (marianna.decl.mariannone.value)",
     "draw-order": "the seat after the trick winner draws first (marianna.draw)",
     "last-trick-bonus": "adds 10 for the last trick to the hand's score (marianna.score.hand)",
+    "target-exclusive": "ends the match only above the target, not at it (marianna.match.end)",
     "once-per-hand": "lets a suit's marianna be declared twice in a hand (marianna.decl.once)",
     "resign-scores-hand": "a resignation scores the hand in progress (core.resign)",
     "once-per-match": "a suit's marianna, once declared, is refused for the rest of the match "
@@ -346,7 +347,9 @@ class Match:
             self._finish(winner, "match_won")
             return
         top = max(self.match_scores)
-        if top >= self.opt["target"]:
+        reached = top > self.opt["target"] if self.fault == "target-exclusive" \
+            else top >= self.opt["target"]
+        if reached:
             if self.match_scores.count(top) == 1:
                 self._finish(self.match_scores.index(top), "target")
                 return
