@@ -131,3 +131,30 @@ def test_a_house_description_runs_its_derived_suite(tmp_path: Path,
     out = capsys.readouterr().out
     assert "PASSED" in out and "mariglia-house turn_up_bonus=false" in out
     assert main(["conformance", "--spec", str(house), "--spec", str(house)]) == 2
+
+
+def test_the_derived_suite_cache_key_follows_the_stored_tests(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario added (or regenerated) is replayed under each configuration: a suite
+    derived before it must not be served from the disk cache after it."""
+    import os
+
+    from mariage.conformance import derive
+
+    stored = tmp_path / "tests" / "marianna" / "core"
+    stored.mkdir(parents=True)
+    (stored / "a.test").write_text("one")
+    monkeypatch.setattr(derive, "tests_dir", lambda: tmp_path / "tests")
+    derive._code_key.cache_clear()
+    try:
+        before = derive._code_key()
+        (stored / "b.test").write_text("two")  # a scenario added
+        derive._code_key.cache_clear()
+        added = derive._code_key()
+        (stored / "a.test").write_text("one, regenerated")
+        os.utime(stored / "a.test", ns=(1, 1))
+        derive._code_key.cache_clear()
+        changed = derive._code_key()
+    finally:
+        derive._code_key.cache_clear()
+    assert len({before, added, changed}) == 3

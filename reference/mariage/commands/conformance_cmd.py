@@ -268,14 +268,16 @@ def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]
 
 def _coverages(outcomes: list[Outcome], tests: list[Test], config: Configuration | None
                ) -> list[RuleCoverage]:
-    """The rule coverage of each ruleset the run holds tests of."""
+    """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
+    whose tests were all skipped is not reported: the engine does not play it)."""
     from ..conformance.coverage import run_coverage
     from ..spec.compile import load_rules
 
     if config is not None:
         return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label)]
     out = []
-    for ruleset in sorted({t.ruleset for t in tests}):
+    ran = {o.ruleset for o in outcomes if o.status != "skip"}
+    for ruleset in sorted({t.ruleset for t in tests} & ran):
         try:
             ids = load_rules(ruleset).rule_ids
         except MariageError:

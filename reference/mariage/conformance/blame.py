@@ -114,6 +114,15 @@ class Reference:
         except Exception:
             return None
 
+    def place(self) -> str:
+        """Where the match stands, for a message: ``hand 1, trick 3, seat 2 to act``."""
+        st = self.state
+        if st.terminal:
+            return f"hand {st.hand_no}, the match is over"
+        if st.to_act is None:
+            return f"hand {st.hand_no}, between hands"
+        return f"hand {st.hand_no}, trick {st.trick_no}, seat {st.to_act} to act"
+
     def step(self, step: dict[str, Any]) -> bool:
         """Take ``step`` (a refused one changes nothing); ``False`` once lost."""
         from mariage.engine.actiontext import parse_action
@@ -152,6 +161,21 @@ class Reference:
             if narrow or mine:
                 return narrow or mine
         return ()
+
+    def end_blame(self, test: Test, what: str, engine_state: dict[str, Any]
+                  ) -> tuple[str, ...]:
+        """:meth:`state_blame`, except that the end of the match (``terminal``,
+        ``result``) is charged to the test's rules of the match's end when the engine's
+        match scores are those of the reference: the scores are right, the end is not
+        (a target compared with ``>`` instead of ``>=``)."""
+        if what in ("terminal", "result"):
+            from .protocol import state_json
+
+            mine = tuple(r for r in _reachable(test) if ".match." in r)
+            if mine and engine_state.get("match_scores") == state_json(
+                    self.state).get("match_scores"):
+                return mine
+        return self.state_blame(test, what)
 
     def legal_blame(self, step: dict[str, Any], missing: Sequence[str],
                     extra: Sequence[str]) -> tuple[str, ...]:

@@ -329,8 +329,18 @@ class EngineClient:
         return self._transport
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Send ``message`` and return the engine's response (``log`` lines skipped)."""
-        return self.exchange(encode(message))
+        """Send ``message`` and return the engine's response (``log`` lines skipped).
+
+        A failure names the request it happened on (``the answer to 'state': not
+        JSON: ...``): the runner asks for ``legal`` and ``state`` around each step.
+        """
+        try:
+            return self.exchange(encode(message))
+        except EngineFailure as exc:
+            kind = message.get("type")
+            if isinstance(exc, HandshakeError) or kind == "hello":
+                raise
+            raise EngineFailure(exc.kind, f"the answer to '{kind}': {exc.message}") from None
 
     def exchange(self, line_out: str | bytes) -> dict[str, Any]:
         """Send one raw line (text or bytes, without its line feed) and return the

@@ -46,7 +46,7 @@ from .configuration import Configuration, effective_options, show_value
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
-from .suite import Test, load_suite, parse_test
+from .suite import Test, load_suite, parse_test, tests_dir
 
 __all__ = ["DERIVE_VERSION", "DerivedSuite", "derive_suite", "rederive", "write_suite"]
 
@@ -265,13 +265,17 @@ def _build(config: Configuration, faults: bool) -> DerivedSuite:
 
 @lru_cache(maxsize=1)
 def _code_key() -> str:
-    """Names, sizes and modification times of every module of the package (the disk
-    cache's own key covers only the spec layer; a derived suite depends on all of it)."""
+    """Names, sizes and modification times of every module of the package and of every
+    stored test file (the disk cache's own key covers only the spec layer; a derived
+    suite depends on all of it: a scenario added or regenerated is replayed under each
+    configuration, so it must not be served the suite derived before it)."""
     h = hashlib.sha256()
     base = Path(__file__).resolve().parent.parent
-    for path in sorted(base.rglob("*.py")):
-        st = path.stat()
-        h.update(f"{path.relative_to(base)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    tests = tests_dir()
+    for root, pattern in ((base, "*.py"), (tests, "*.test")):
+        for path in sorted(root.rglob(pattern)):
+            st = path.stat()
+            h.update(f"{path.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
 
 

@@ -95,15 +95,44 @@ def _compare_state(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
     return [text for _, text in _state_diffs(expected, got)]
 
 
-def _describe(step: dict[str, Any]) -> str:
+def _describe(step: dict[str, Any], where: str = "") -> str:
+    """The step in words, with ``where`` the match stands (``hand 1, trick 3, seat 2 to
+    act``) when the reference could follow the test."""
+    at = f" ({where})" if where else ""
     if "act" in step:
         seat = f" by seat {step['seat']}" if "seat" in step else ""
-        return f"action '{step['act']}'{seat}"
+        return f"action '{step['act']}'{seat}{at}"
     if "deal" in step:
-        return "deal of the next hand"
+        return f"deal of the next hand{at}"
     if "resign" in step:
-        return f"resignation of seat {step['resign']}"
+        return f"resignation of seat {step['resign']}{at}"
     return "step"
+
+
+def _show_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def legal_actions_of(reply: dict[str, Any], what: str) -> list[str]:
+    """The action texts of an answer to ``legal``, or :class:`TestFailed` saying exactly
+    what is wrong with the answer (``what`` says which request it answered)."""
+    kind = reply.get("type")
+    if kind == "error":
+        detail = f"{reply.get('code')}" + (f" [{reply['rule']}]" if "rule" in reply else "")
+        raise TestFailed(f"{what}: 'legal' was refused ({detail}): {reply.get('message', '')}")
+    if kind != "legal":
+        raise TestFailed(f"{what}: 'legal' was answered with a {kind!r} message, not 'legal'")
+    acts = reply.get("actions")
+    if not isinstance(acts, list):
+        raise TestFailed(f"{what}: the 'legal' answer is malformed: 'actions' must be a list "
+                         f"of action texts, the engine sent {type(acts).__name__} "
+                         f"{_show_value(acts)}")
+    bad = [a for a in acts if not isinstance(a, str)]
+    if bad:
+        raise TestFailed(f"{what}: the 'legal' answer is malformed: every action must be a "
+                         f"text, the engine sent {_show_value(bad[0])}")
+    return list(acts)
 
 
 def legal_difference(want: Iterable[str], have: Iterable[str]) -> str:
@@ -121,24 +150,36 @@ def legal_difference(want: Iterable[str], have: Iterable[str]) -> str:
     return " / ".join(parts) or "no difference"
 
 
-def _check_legal(client: EngineClient, step: dict[str, Any], n: int
-                 ) -> tuple[str, list[str], list[str]]:
+def _check_legal(client: EngineClient, step: dict[str, Any], n: int, where: str = "",
+                 seat: int | str | None = "?") -> tuple[str, list[str], list[str]]:
     """Compare the legal actions before ``step``; return the difference or ``""``, and
-    the actions missing and extra."""
+    the actions missing and extra.
+
+    ``seat`` is the seat the answer must name: the step's ``seat``, else the seat to
+    act (``None`` between hands); ``"?"`` where it is not known.
+    """
     keys = [k for k in ("legal", "legal_has", "legal_not") if k in step]
     if not keys:
         return "", [], []
     req: dict[str, Any] = {"type": "legal"}
     if "seat" in step:
         req["seat"] = step["seat"]
+        seat = step["seat"]
     reply = client.request(req)
-    if reply.get("type") != "legal" or not isinstance(reply.get("actions"), list):
-        raise TestFailed(f"step {n}: 'legal' answered with {reply.get('type')!r}", n)
-    got = [str(a) for a in reply["actions"]]
+    try:
+        got = legal_actions_of(reply, f"step {n}: before {_describe(step, where)}")
+    except TestFailed as exc:
+        raise TestFailed(exc.message, n) from None
+    if seat != "?" and reply.get("seat", "<missing>") != seat:
+        want = f"was asked for seat {seat}" if "seat" in step else (
+            f"was asked for the seat to act, seat {seat}" if seat is not None
+            else "must name no seat (null): nobody is to act")
+        return (f"step {n}: 'legal' before {_describe(step, where)} {want}; "
+                f"the engine answered for seat {reply.get('seat', '<missing>')}"), [], []
     have = set(got)
     if len(have) != len(got):
         return f"step {n}: the legal actions list a duplicate: {sorted(got)}", [], []
-    before = f"step {n}: legal actions before {_describe(step)}: "
+    before = f"step {n}: legal actions before {_describe(step, where)}: "
     if "legal" in step and set(step["legal"]) != have:
         return (before + legal_difference(step["legal"], have),
                 sorted(set(step["legal"]) - have), sorted(have - set(step["legal"])))
@@ -218,49 +259,68 @@ def _run_steps(client: EngineClient, test: Test, tally: Refusals | None = None) 
             ref.since = set()
     for i, step in enumerate(test.steps):
         n = i + 1
-        legal, missing, extra = _check_legal(client, step, n)
-        if legal:
-            named = ref.legal_blame(step, missing, extra) if ref is not None else ()
-            note(n, step, "legal", legal, named)
-        err = step.get("error")
-        before = _state(client) if err else None
-        reply = _send_step(client, step)
-        if err:
-            if reply.get("type") != "error":
-                note(n, step, "accepted", f"step {n}: {_describe(step)} must be refused "
-                     f"({err.get('code')} [{err.get('rule', '-')}]), the engine accepted it")
-                stop()  # the engine's match is no longer the test's
-            if not tally.judge(err, reply):
-                note(n, step, "refused", f"step {n}: {_describe(step)} must be refused with "
-                     f"{err.get('code')} [{err.get('rule', '-')}], the engine said "
-                     f"{reply.get('code')} [{reply.get('rule', '-')}]")
-            assert before is not None
-            changed = _compare_state(before, _state(client))
-            if changed:
-                note(n, step, "refused", f"step {n}: a refused action changed the state: "
-                     + "; ".join(changed))
-                stop()
-        elif reply.get("type") != "ok":
-            detail = f"{reply.get('code')}" + (f" [{reply['rule']}]" if "rule" in reply else "")
-            rule = reply.get("rule")
-            text = (f"step {n}: {_describe(step)}: refused ({detail}): "
-                    f"{reply.get('message', '')}")
-            offered = ref.legal_blame(step, [step["act"]], []) \
-                if ref is not None and "act" in step else ()
-            if isinstance(rule, str) and (rule in test.rules or rule in offered):
-                diffs.append(Diff(n, text, (rule,)))
-            else:  # a focused test: the rules it names; a golden match: the reference's
-                note(n, step, "refused", text, offered if test.kind == "golden" else ())
-            raise _Diffs(diffs)  # the engine's match is no longer the test's
-        if ref is not None and not ref.step(step):
-            ref = None
-        if "state" in step:
-            for what, text in _state_diffs(step["state"], _state(client)):
-                note(n, step, what, f"step {n}: after {_describe(step)}: {text}",
-                     state_blame(what))
-            if ref is not None:
-                ref.since = set()
+        where = ref.place() if ref is not None else ""
+        try:
+            _run_step(client, test, step, n, where, ref, tally, note, stop, diffs)
+            if ref is not None and not ref.step(step):
+                ref = None
+            if "state" in step:
+                have = _state(client)
+                for what, text in _state_diffs(step["state"], have):
+                    note(n, step, what, f"step {n}: after {_describe(step, where)}: {text}",
+                         ref.end_blame(test, what, have) if ref is not None else ())
+                if ref is not None:
+                    ref.since = set()
+        except EngineFailure as exc:  # say where: the step, the hand, the trick, the seat
+            if isinstance(exc, HandshakeError):
+                raise
+            raise EngineFailure(exc.kind, f"step {n}: {_describe(step, where)}: "
+                                f"{exc.message}") from None
     stop()
+
+
+def _run_step(client: EngineClient, test: Test, step: dict[str, Any], n: int, where: str,
+              ref: Reference | None, tally: Refusals, note: Callable[..., None],
+              stop: Callable[[], None], diffs: list[Diff]) -> None:
+    """Check the legal actions before one step, send it and judge the answer."""
+    seat = "?" if ref is None else ref.state.to_act
+    legal, missing, extra = _check_legal(client, step, n, where, seat)
+    if legal:
+        named = ref.legal_blame(step, missing, extra) if ref is not None else ()
+        note(n, step, "legal", legal, named)
+    err = step.get("error")
+    before = _state(client) if err else None
+    reply = _send_step(client, step)
+    if err:
+        if reply.get("type") != "error":
+            note(n, step, "accepted", f"step {n}: {_describe(step, where)} must be refused "
+                 f"({err.get('code')} [{err.get('rule', '-')}]), the engine accepted it")
+            stop()  # the engine's match is no longer the test's
+        if not tally.judge(err, reply):
+            note(n, step, "refused", f"step {n}: {_describe(step, where)} must be refused with "
+                 f"{err.get('code')} [{err.get('rule', '-')}], the engine said "
+                 f"{reply.get('code')} [{reply.get('rule', '-')}]")
+        assert before is not None
+        changed = _compare_state(before, _state(client))
+        if changed:
+            note(n, step, "refused", f"step {n}: a refused action changed the state: "
+                 + "; ".join(changed))
+            stop()
+    elif reply.get("type") != "ok":
+        detail = f"{reply.get('code')}" + (f" [{reply['rule']}]" if "rule" in reply else "")
+        rule = reply.get("rule")
+        offered = ref.legal_blame(step, [step["act"]], []) \
+            if ref is not None and "act" in step else ()
+        text = (f"step {n}: {_describe(step, where)}: refused ({detail}): "
+                f"{reply.get('message', '')}; the test expects it accepted"
+                + (f" (legal under {', '.join(offered)})" if offered else ""))
+        if isinstance(rule, str) and (rule in test.rules or rule in offered):
+            diffs.append(Diff(n, text, (rule,)))
+        else:  # a golden match: the reference's; a focused test: those of its rules the
+            # reference offers the action under, else its rules that govern legality
+            mine = tuple(r for r in offered if r in test.rules)
+            note(n, step, "refused", text, offered if test.kind == "golden" else mine)
+        raise _Diffs(diffs)  # the engine's match is no longer the test's
 
 
 def perft_walk(client: EngineClient, test: Test) -> list[int]:
@@ -296,10 +356,7 @@ def _replay(client: EngineClient, test: Test, prefix: Sequence[str]) -> None:
 
 def _engine_legal(client: EngineClient, prefix: Sequence[str]) -> list[str]:
     reply = client.request({"type": "legal"})
-    acts = reply.get("actions")
-    if reply.get("type") != "legal" or not isinstance(acts, list):
-        raise TestFailed(f"after {list(prefix)}: 'legal' answered with {reply.get('type')!r}")
-    return [str(a) for a in acts]
+    return legal_actions_of(reply, f"after {list(prefix)}")
 
 
 def perft_divide(client: EngineClient, test: Test) -> str:
