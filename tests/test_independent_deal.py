@@ -1,0 +1,289 @@
+"""An independent check of dealing, against the reference and its protocol engine.
+
+The expectations come from ``tests/dealkit.py``, written from the documents
+alone (``docs/prng.rst``, ``docs/protocol.rst``, ``docs/spec-language.rst`` and
+the ``deal``, ``talon``, ``taking``, ``passing`` and ``draw`` sections of each
+description in ``spec/``), as an engine author in another language would:
+from a seed, the first dealer, each hand's deck, each seat's hand, the stock in
+drawing order, the turned-up card, the talon, the seat sitting out, the seat to
+act first, and the dealer and deal of the second hand. During the first hand
+an independent model follows every card (the draws after each trick, the talon
+taken and the cards given in Thousand, Belote's second distribution, German
+Marjapussi's passing) and must agree with the reference after every action.
+
+The reference is used only as the thing checked: ``new_match`` and
+``GameState`` (``docs/api.rst``), ``SeatView`` (what ``mariage match`` deals to
+each seat's engine) and ``mariage engine`` over the protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dealkit import Deal, Game, SeededMatch, deal, gather, next_dealer, playing_order_from, rulesets
+from mariage import GameState, Phase, action_text, load_rules, new_match
+from mariage.arena.hiding import SeatView
+
+# Configurations that change the deal: seats, pack, packets, turn-up, talon, sitter,
+# first dealer, rotation, second distribution, gathering. Every ruleset at its defaults too.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in rulesets()] + [
+    ("belote", {"shuffle": "first_deal_only"}),
+    ("belote", {"first_dealer": "seat3", "deal_packets": "2-3"}),
+    ("belote", {"direction": "clockwise", "second_deal_start": "taker"}),
+    ("belote", {"all_pass": "same_dealer", "first_dealer": "seat0"}),
+    ("belote-coinche", {"coinche_deal_packets": "3-3-2"}),
+    ("belote-coinche", {"coinche_deal_packets": "4-4", "shuffle": "first_deal_only"}),
+    ("belote-contree", {"coinche_deal_packets": "2-3-3", "all_pass": "same_dealer"}),
+    ("marjapussi", {"pack_size": 32}),
+    ("marjapussi", {"pack_size": 28, "ace_of_clubs": True}),
+    ("marjapussi-de", {"deal_packet_size": 3}),
+    ("marjapussi-de", {"partnership_draw": "fixed", "all_pass": "redeal"}),
+    ("schnapsen", {"turnup_after": "all_cards", "next_dealer": "winner"}),
+    ("schnapsen", {"next_dealer": "loser"}),
+    ("sixty-six", {"turnup_after": "first_round", "next_dealer": "alternate"}),
+    ("sixty-six-4", {"deal_packets": "2-2-2-2"}),
+    ("thousand", {"players": 2}),
+    ("thousand", {"players": 4}),
+    ("thousand", {"players": 4, "sitter": "dealer_right"}),
+    ("thousand", {"players": 4, "sitter": "opposite"}),
+    ("thousand", {"opening_bid": "none"}),
+    ("thousand-pl", {"players": 4}),
+    ("thousand-4", {"sitter": "opposite"}),
+]
+IDS = [name + "".join(f",{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+SEEDS = (1, 7, 2**64 - 1)
+
+# Actions the driver avoids while another is legal: they stop the draws (close), take
+# a card from the stock out of turn (exchange) or end the hand by a claim.
+AVOID = ("close", "claim", "exchange:", "redeal", "concede", "callout")
+
+
+def codes(state: GameState, mask: int) -> list[str]:
+    """The cards of a bit mask as sorted codes."""
+    return sorted(state.rules.format_cards(mask).split())
+
+
+def card(state: GameState, number: int | None) -> str | None:
+    return None if number is None else state.rules.card_code[number]
+
+
+def check_deal(state: GameState, game: Game, dealt: Deal, where: str) -> None:
+    """The reference's freshly dealt hand against the independent deal."""
+    assert state.dealer == dealt.dealer, f"{where}: dealer"
+    assert [codes(state, h) for h in state.hands] == [sorted(h) for h in dealt.hands], \
+        f"{where}: hands"
+    assert card(state, state.turn_up) == dealt.turn_up, f"{where}: turn-up"
+    # GameState.stock holds the cards to draw with the next one last (the talon
+    # games keep the talon there, its packets in deck order, until it is taken)
+    reference_stock = [card(state, c) for c in reversed(state.stock)]
+    assert reference_stock == dealt.stock + [c for p in dealt.talon for c in p], \
+        f"{where}: stock"
+    assert state.out == dealt.out, f"{where}: seat sitting out"
+    lead = dealt.leader
+    if game.get("auction.opening.mode") == "first_holds_minimum":  # forehand holds a bid
+        lead = dealt.receivers[1]
+    if game.on("lead.holder") and state.hand_no == 1:  # the holder of a card leads
+        holder = game.get("lead.holder.card")
+        lead = next(s for s, h in enumerate(dealt.hands) if holder in h)
+    assert state.to_act == lead, f"{where}: first to act"
+    if state.phase == Phase.PLAY:
+        assert state.leader == lead, f"{where}: leader"
+
+
+class Tracker:
+    """Where every card of one hand is, followed from the documents alone."""
+
+    def __init__(self, game: Game, dealt: Deal) -> None:
+        self.game = game
+        self.dealt = dealt
+        self.hands = [list(h) for h in dealt.hands]
+        self.stock = list(dealt.stock)
+        self.trick: list[tuple[int, str]] = []
+        self.played: list[str] = []
+        # the last seat to bid (or the seat holding the lowest bid before anyone speaks)
+        self.declarer = {"first_holds_minimum": dealt.receivers[0],
+                         "dealer_holds_minimum": dealt.dealer
+                         }.get(game.get("auction.opening.mode"), -1)
+        self.talon_taken = False
+        self.steps = 0  # passing steps made
+        self.events: set[str] = set()  # what the hand exercised: draw, talon, give, second_deal
+        word = game.get("trump_pair.word")
+        self.card_words = (f"{word}:",) if word else ()
+
+    def draw_round(self, first: int) -> None:
+        """One card each from the top of the stock, ``first`` first, in playing order."""
+        for seat in playing_order_from(self.game, first, self.dealt.out):
+            if self.stock:
+                self.hands[seat].append(self.stock.pop(0))
+                self.events.add("draw")
+
+    def second_deal(self, taker: int) -> None:
+        """Belote's second distribution: the turn-up to the taker, then one packet each."""
+        rule = self.game.get("taking.second_deal")
+        first = taker if rule.get("start") == "taker" else self.dealt.receivers[0]
+        assert self.dealt.turn_up is not None
+        self.events.add("second_deal")
+        self.hands[taker].append(self.dealt.turn_up)
+        for seat in playing_order_from(self.game, first, self.dealt.out):
+            count = int(rule["taker"] if seat == taker else rule["others"])
+            self.hands[seat].extend(self.stock[:count])
+            del self.stock[:count]
+
+    def receiver(self, to: str) -> int:
+        """The seat a passing step gives to."""
+        seat = self.declarer
+        team = next(t for t in self.game.teams if seat in t)
+        if to == "partner":
+            return next(s for s in team if s != seat)
+        defenders = [s for s in playing_order_from(self.game, seat, self.dealt.out)
+                     if s not in team]
+        return {"first_defender": defenders[0], "second_defender": defenders[-1]}[to]
+
+    def give(self, seat: int, cards: list[str]) -> None:
+        step = self.game.get("passing.steps")[self.steps]
+        self.steps += 1
+        self.events.add("give")
+        for c in cards:
+            self.hands[seat].remove(c)
+        if step["to"] == "discard":
+            return
+        giver_is_declarer = step["from"] == "declarer"
+        to = self.receiver(step["to"]) if giver_is_declarer else self.declarer
+        self.hands[to].extend(cards)
+
+    def apply(self, seat: int, text: str, before: Phase, state: GameState) -> None:
+        """Follow one action (``state`` is the reference after it, read only for the
+        winner of a completed trick and the phase)."""
+        word, _, rest = text.partition(":")
+        if text in self.dealt.places or text.startswith(self.card_words):
+            played = rest if rest else text
+            self.hands[seat].remove(played)
+            self.trick.append((seat, played))
+            self.played.append(played)
+            if len(self.trick) == len(self.dealt.receivers):
+                self.trick = []
+                if state.tricks:
+                    self.draw_round(state.tricks[-1][2])
+        elif word in ("bid", "dark") or word == "take":
+            self.declarer = seat
+        elif word == "talon":
+            self.hands[seat].extend(self.dealt.talon[int(rest) - 1])
+            self.talon_taken = True
+            self.events.add("talon")
+        elif word == "give":
+            self.give(seat, rest.split("+"))
+        if (before == Phase.AUCTION and state.phase != Phase.AUCTION and self.declarer >= 0
+                and self.game.on("talon") and not self.game.on("talon.packets")
+                and not self.talon_taken):
+            self.hands[self.declarer].extend(self.dealt.talon[0])
+            self.talon_taken = True
+            self.events.add("talon")
+        if (before == Phase.TAKING and state.phase != Phase.TAKING and self.declarer >= 0
+                and self.game.on("taking.second_deal")):
+            self.second_deal(self.declarer)
+
+
+def choose(state: GameState, rng: random.Random) -> Any:
+    """A legal action, avoiding those of AVOID while another is legal."""
+    legal = list(state.legal_actions())
+    keep = [a for a in legal if not action_text(state.rules, a).startswith(AVOID)]
+    return rng.choice(keep or legal)
+
+
+def winner_seats(game: Game, team: int | None) -> tuple[int | None, int | None]:
+    """The seat of a hand's winning team and of the other, for two sides of one seat."""
+    if team is None or len(game.teams) != 2:
+        return None, None
+    return game.teams[team][0], game.teams[1 - team][0]
+
+
+def play_first_hand(name: str, options: dict[str, Any], seed: int) -> set[str]:
+    """Deal, follow and finish hand 1 by a seeded driver, then check hand 2's deal;
+    what the first hand exercised (``Tracker.events``, plus ``hand2``)."""
+    game = Game.load(name, options)
+    match = SeededMatch(game, seed)
+    rules = load_rules(name, options)
+    state = new_match(rules, seed=seed)
+    assert state.first_dealer == match.first_dealer
+    dealt = match.next_deal(match.first_dealer)
+    check_deal(state, game, dealt, f"{name} {options} seed {seed} hand 1")
+    model = Tracker(game, dealt)
+    rng = random.Random(seed)
+    while state.hand_no == 1 and not state.terminal:
+        action, seat, before = choose(state, rng), state.to_act, state.phase
+        text = action_text(rules, action)
+        state.apply(action)
+        assert seat is not None
+        model.apply(seat, text, before, state)
+        if state.hand_no == 1 and state.phase not in (Phase.AFTER_TRICK, Phase.DEAL):
+            where = f"{name} {options} seed {seed} after {seat}:{text}"
+            assert [codes(state, h) for h in state.hands] == \
+                [sorted(h) for h in model.hands], f"{where}: hands"
+            if not game.on("talon"):
+                assert [card(state, c) for c in reversed(state.stock)] == model.stock, \
+                    f"{where}: stock"
+    if state.terminal:
+        return model.events
+    record = state.history[-1]
+    assert record.dealer == dealt.dealer
+    won, lost = winner_seats(game, record.winner)
+    dealer2 = next_dealer(game, dealt.dealer, won, lost, record.ended)
+    if game.on("lead.holder"):  # the holder of the card deals the second hand too
+        dealer2 = next(s for s, h in enumerate(dealt.hands) if game.get("lead.holder.card") in h)
+    pack = gather(game, model.played, dealt, model.hands) if game.on("deal.gather") else None
+    check_deal(state, game, match.next_deal(dealer2, pack),
+               f"{name} {options} seed {seed} hand 2 (hand 1 {record.ended})")
+    return model.events | {"hand2"}
+
+
+def expected_events(game: Game) -> set[str]:
+    """What following a few first hands must exercise, by the description's sections."""
+    events = {"hand2"}
+    dealer = None if game.get("deal.first_dealer") == "none" else 0
+    if deal(game, game.canonical_deck(), dealer, 0).stock \
+            and not game.on("taking.second_deal"):
+        events.add("draw")  # a stock drawn from after the tricks
+    if game.on("talon"):
+        events.add("talon")
+    if game.get("passing.steps"):
+        events.add("give")
+    if game.on("taking.second_deal"):
+        events.add("second_deal")
+    return events
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_two_hands_agree(name: str, options: dict[str, Any]) -> None:
+    seen: set[str] = set()
+    for seed in SEEDS:
+        seen |= play_first_hand(name, options, seed)
+    assert expected_events(Game.load(name, options)) <= seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_two_hands_agree_wide(name: str, options: dict[str, Any]) -> None:
+    for seed in range(100, 130):
+        play_first_hand(name, options, seed)
+
+
+def test_every_ruleset_is_covered() -> None:
+    import mariage
+    assert sorted(mariage.list_rulesets()) == rulesets()
+
+
+def test_refused_configurations_are_refused() -> None:
+    """invalid_when, read independently, refuses what the reference refuses."""
+    from mariage import OptionError
+    with pytest.raises(ValueError, match="invalid_when"):
+        Game.load("thousand-4", {"opening_bid": "dealer_auto_100"})
+    with pytest.raises(OptionError):
+        load_rules("thousand-4", {"opening_bid": "dealer_auto_100"})
