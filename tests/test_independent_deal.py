@@ -287,3 +287,113 @@ def test_refused_configurations_are_refused() -> None:
         Game.load("thousand-4", {"opening_bid": "dealer_auto_100"})
     with pytest.raises(OptionError):
         load_rules("thousand-4", {"opening_bid": "dealer_auto_100"})
+
+
+# ------------------------------------------------------------ the protocol engine
+class Engine:
+    """``mariage engine`` over the protocol (docs/protocol.rst), one JSON line each way."""
+
+    def __init__(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(__file__).resolve().parent.parent / "reference"), env.get("PYTHONPATH", "")])
+        self.proc = subprocess.Popen([sys.executable, "-m", "mariage", "engine"], env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            answer: dict[str, Any] = json.loads(self.proc.stdout.readline())
+            if answer.get("type") != "log":
+                return answer
+
+    def close(self) -> None:
+        self.ask({"type": "quit"})
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def engine() -> Iterator[Engine]:
+    eng = Engine()
+    assert eng.ask({"type": "hello", "protocol": 2})["protocol"] == 2
+    yield eng
+    eng.close()
+
+
+def seen_by(game: Game, dealt: Deal, seat: int) -> set[str]:
+    """The cards ``seat`` sees once the hand is dealt: its own, the turned-up card, and
+    every hand where the rules lay hands open (``visibility.open_hands``)."""
+    seen = set(dealt.hands[seat])
+    if dealt.turn_up is not None:
+        seen.add(dealt.turn_up)
+    if game.get("visibility.open_hands"):
+        seen.update(c for h in dealt.hands for c in h)
+    return seen
+
+
+def start(game: Game, dealt: Deal, deck: Sequence[str], seat: int | None = None
+          ) -> dict[str, Any]:
+    request: dict[str, Any] = {"type": "start", "ruleset": game.name, "options": game.options,
+                               "dealer": dealt.dealer, "deck": list(deck),
+                               "first_player": dealt.first_player}
+    if seat is not None:
+        request["seat"] = seat
+    return request
+
+
+def check_engine_deal(engine: Engine, name: str, options: dict[str, Any], seed: int) -> None:
+    game = Game.load(name, options)
+    match = SeededMatch(game, seed)
+    dealt = match.next_deal(match.first_dealer)
+    where = f"{name} {options} seed {seed}"
+    assert engine.ask(start(game, dealt, dealt.deck)) == {"type": "ok"}, where
+    state = engine.ask({"type": "state"})
+    assert [sorted(h) for h in state["hands"]] == [sorted(h) for h in dealt.hands], where
+    assert (state["dealer"], state["turn_up"]) == (dealt.dealer, dealt.turn_up), where
+    assert state["stock"] == len(dealt.stock) + sum(map(len, dealt.talon)), where
+    reference = GameState(load_rules(name, options), first_dealer=dealt.dealer)
+    numbers = [reference.rules.card_index[c] for c in dealt.deck]
+    reference.deal(numbers, dealt.first_player)
+    assert state["to_act"] == reference.to_act, where
+    for seat in range(game.nseats):
+        seen = seen_by(game, dealt, seat)
+        masked = [c if c in seen else "??" for c in dealt.deck]
+        # what `mariage match` deals to this seat's engine
+        assert SeatView(seat).deal(reference, numbers) == masked, f"{where} seat {seat}"
+        assert engine.ask(start(game, dealt, masked, seat)) == {"type": "ok"}, where
+        view = engine.ask({"type": "state"})
+        for other, hand in enumerate(dealt.hands):  # the cards shown, then "??"
+            shown = sorted(c for c in hand if c in seen) + ["??"] * len(set(hand) - seen)
+            assert sorted(view["hands"][other]) == sorted(shown), \
+                f"{where} seat {seat} sees {other}"
+        assert view["turn_up"] == dealt.turn_up, f"{where} seat {seat}"
+        assert view["stock"] == state["stock"], f"{where} seat {seat}"
+        holder = game.get("lead.holder.card") if game.on("lead.holder") else None
+        if holder is None or holder in seen:  # else the first action tells who leads
+            assert view["to_act"] == state["to_act"], f"{where} seat {seat}"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_engine_deals_and_seat_views(engine: Engine, name: str,
+                                     options: dict[str, Any]) -> None:
+    check_engine_deal(engine, name, options, 5)
+
+
+def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
+    """Regression: a hidden deck hiding the turned-up card (or a hand the rules lay open)
+    was accepted, and the engine then invented it: Schnapsen seed 1, seat 0, told
+    nothing of the turn-up QC, reported AD turned up and diamonds trump."""
+    for name, seat_of in (("schnapsen", 0), ("belote", 2), ("mariglia", 2), ("mariaggia", 1)):
+        game = Game.load(name)
+        match = SeededMatch(game, 1)
+        dealt = match.next_deal(match.first_dealer)
+        seat = dealt.receivers[seat_of % len(dealt.receivers)]
+        own = set(dealt.hands[seat])
+        if game.get("visibility.open_hands") and dealt.turn_up:  # only the open hand hidden
+            own.add(dealt.turn_up)
+        answer = engine.ask(start(game, dealt, [c if c in own else "??" for c in dealt.deck],
+                                  seat))
+        assert (answer["type"], answer.get("rule")) == ("error", "core.deal"), name
+        assert "sees as the hand is dealt" in answer["message"], name

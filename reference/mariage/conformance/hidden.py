@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.observation import in_hands_seen, observe
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -123,18 +124,20 @@ def parse_reveal(rules: Rules, reveal: Any) -> tuple[dict[int, int], dict[int, l
     return places, held
 
 
-def _deal_owners(before: GameState, first: int | None) -> list[int]:
-    """For each deck place, the seat its card is dealt to (``-1``: the stock or turn-up)."""
+def _deal_places(before: GameState, first: int | None, seat: int) -> tuple[list[int], int]:
+    """For each deck place, the seat its card is dealt to (``-1``: the stock or turn-up);
+    and the places whose cards ``seat`` sees as the hand is dealt (bit mask): its own
+    hand, the turned-up card, the hands the rules lay open (``visibility.open_hands``)."""
     trial = before.clone()
     trial.enable_undo(False)
     trial.deal_source = None
     n = before.rules.ncards
-    trial.deal(list(range(n)), first)
+    trial.deal(list(range(n)), first)  # card number = deck place
     owner = [-1] * n
     for s, h in enumerate(trial.hands):
         for p in before.rules.cards_of(h):
             owner[p] = s
-    return owner
+    return owner, in_hands_seen(observe(trial, seat))
 
 
 def _apply(st: GameState, seat: int, action: Action, later: Sequence[Step]) -> None:
@@ -200,11 +203,18 @@ class HiddenHand:
         self.slots = list(slots)
         self.first = first
         self.search = search
-        self.owner = _deal_owners(before, first)
+        self.owner, seen = _deal_places(before, first, seat)
         if any(o == seat and c < 0 for o, c in zip(self.owner, slots, strict=True)):
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"the deck must show every card dealt to seat "
                                      f"{seat}, the seat it is seen by")
+        unshown = [p for p, c in enumerate(slots) if c < 0 and seen >> p & 1]
+        if unshown:  # the turned-up card, or a hand the rules lay open
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason=f"the deck must show every card seat {seat} "
+                                     f"sees as the hand is dealt (the turned-up card, the "
+                                     f"hands laid open): place {unshown[0]} is "
+                                     f"{UNKNOWN_CARD}")
         self.acts: list[Step] = []
         self.holds: dict[int, list[tuple[int, int]]] = {}  # step -> (seat, card) held then
         self.publics: dict[int, dict[str, Any]] = {}  # step -> the public state told then
