@@ -360,13 +360,16 @@ def gather(game: Game, played: Sequence[str], dealt: Deal,
 
 
 def next_dealer(game: Game, dealer: int | None, winner_seat: int | None,
-                loser_seat: int | None, ended: str) -> int | None:
-    """The dealer of the next hand by ``deal.rotation.next`` and how the hand ended."""
+                loser_seat: int | None, ended: str, thrown_in: bool = False) -> int | None:
+    """The dealer of the next hand by ``deal.rotation.next`` and how the hand ended;
+    ``thrown_in``: a player threw the hand in by a claim (``redeal``)."""
     if dealer is None:
         return None
     n = game.nseats
     how = game.get("deal.rotation.next")
-    if ended in ("void", "redeal"):  # nobody took or bid (the driver claims no throw-in)
+    if thrown_in:  # "not scored and dealt again" (throw_in): by the same dealer
+        return dealer
+    if ended in ("void", "redeal"):  # nobody took, or nobody bid
         same = "same_dealer" in (game.get("taking.all_pass.next"),
                                  game.get("suit_auction.all_pass.next"))
         return dealer if same else (dealer + 1) % n

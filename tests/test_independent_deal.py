@@ -191,9 +191,14 @@ class Tracker:
             self.second_deal(self.declarer)
 
 
-def choose(state: GameState, rng: random.Random) -> Any:
-    """A legal action, avoiding those of AVOID while another is legal."""
+def choose(state: GameState, rng: random.Random, throw_in: bool = False) -> Any:
+    """A legal action, avoiding those of AVOID while another is legal; with ``throw_in``,
+    a hand thrown in or conceded whenever the rules allow it."""
     legal = list(state.legal_actions())
+    if throw_in:
+        ends = [a for a in legal if action_text(state.rules, a) in ("redeal", "concede")]
+        if ends:
+            return ends[0]
     keep = [a for a in legal if not action_text(state.rules, a).startswith(AVOID)]
     return rng.choice(keep or legal)
 
@@ -205,7 +210,8 @@ def winner_seats(game: Game, team: int | None) -> tuple[int | None, int | None]:
     return game.teams[team][0], game.teams[1 - team][0]
 
 
-def play_first_hand(name: str, options: dict[str, Any], seed: int) -> set[str]:
+def play_first_hand(name: str, options: dict[str, Any], seed: int,
+                    throw_in: bool = False) -> set[str]:
     """Deal, follow and finish hand 1 by a seeded driver, then check hand 2's deal;
     what the first hand exercised (``Tracker.events``, plus ``hand2``)."""
     game = Game.load(name, options)
@@ -218,8 +224,9 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int) -> set[str]:
     model = Tracker(game, dealt)
     rng = random.Random(seed)
     while state.hand_no == 1 and not state.terminal:
-        action, seat, before = choose(state, rng), state.to_act, state.phase
+        action, seat, before = choose(state, rng, throw_in), state.to_act, state.phase
         text = action_text(rules, action)
+        model.events.add(text if text in ("redeal", "concede") else "")
         state.apply(action)
         assert seat is not None
         model.apply(seat, text, before, state)
@@ -235,13 +242,14 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int) -> set[str]:
     record = state.history[-1]
     assert record.dealer == dealt.dealer
     won, lost = winner_seats(game, record.winner)
-    dealer2 = next_dealer(game, dealt.dealer, won, lost, record.ended)
+    dealer2 = next_dealer(game, dealt.dealer, won, lost, record.ended,
+                          thrown_in="redeal" in model.events)
     if game.on("lead.holder"):  # the holder of the card deals the second hand too
         dealer2 = next(s for s, h in enumerate(dealt.hands) if game.get("lead.holder.card") in h)
     pack = gather(game, model.played, dealt, model.hands) if game.on("deal.gather") else None
     check_deal(state, game, match.next_deal(dealer2, pack),
                f"{name} {options} seed {seed} hand 2 (hand 1 {record.ended})")
-    return model.events | {"hand2"}
+    return model.events - {""} | {"hand2"}
 
 
 def expected_events(game: Game) -> set[str]:
@@ -273,6 +281,25 @@ def test_two_hands_agree(name: str, options: dict[str, Any]) -> None:
 def test_two_hands_agree_wide(name: str, options: dict[str, Any]) -> None:
     for seed in range(100, 130):
         play_first_hand(name, options, seed)
+
+
+@pytest.mark.parametrize(("name", "options", "end"), [
+    ("thousand", {"redeal_low_hand": 60}, "redeal"),
+    ("thousand-pl", {"redeal_low_hand": 60}, "redeal"),
+    ("thousand-2", {"redeal_low_hand": 60}, "redeal"),
+    ("thousand-4", {"redeal_low_hand": 60, "sitter": "dealer_right"}, "redeal"),
+    ("thousand", {}, "concede"),
+    ("thousand-2", {}, "concede"),
+    ("thousand-4", {}, "concede"),
+])
+def test_hand_two_after_a_throw_in_or_a_concession(name: str, options: dict[str, Any],
+                                                   end: str) -> None:
+    """A hand thrown in is dealt again by the same dealer (protocol.rst's Thousand
+    example); a conceded hand is scored, and the deal passes on."""
+    seen: set[str] = set()
+    for seed in SEEDS:
+        seen |= play_first_hand(name, options, seed, throw_in=True)
+    assert {end, "hand2"} <= seen
 
 
 def test_every_ruleset_is_covered() -> None:
