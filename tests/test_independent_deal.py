@@ -424,3 +424,64 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
                                   seat))
         assert (answer["type"], answer.get("rule")) == ("error", "core.deal"), name
         assert "sees as the hand is dealt" in answer["message"], name
+
+
+# ------------------------------------------------- what `mariage match` sends a seat
+PROXY = '''
+import subprocess, sys
+log = open(sys.argv[1], "a", encoding="utf-8")
+child = subprocess.Popen([sys.executable, "-m", "mariage", "engine"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    log.write(line.rstrip("\\n") + "\\n")
+    log.flush()
+    child.stdin.write(line)
+    child.stdin.flush()
+    while True:
+        out = child.stdout.readline()
+        if not out:
+            sys.exit(0)
+        sys.stdout.write(out)
+        sys.stdout.flush()
+        if '"type": "log"' not in out:
+            break
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), [
+    ("schnapsen", {}), ("mariaggia", {}), ("mariazza", {}), ("marianna-3", {"target": 101}),
+    ("sixty-six-3", {}), ("mariglia", {"target": 21}), ("belote", {"deal_limit": 2}),
+    ("thousand", {"players": 4, "target": 500}),
+])
+def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
+                                        options: dict[str, Any]) -> None:
+    """``mariage match --seed S``: the engine at seat 0, logged by a proxy, is dealt each
+    hand's deck from the generator (hand k: the k-th shuffle of seed S), with ``??`` at
+    every place seat 0 cannot see."""
+    proxy, log = tmp_path / "proxy.py", tmp_path / "requests.txt"
+    proxy.write_text(PROXY, encoding="utf-8")
+    seed = 3
+    cmd = [sys.executable, "-m", "mariage", "match", name, "--games", "1", "--seed", str(seed),
+           "-q", "-e", f"0={sys.executable} {proxy} {log}"]
+    cmd += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "reference"))
+    subprocess.run(cmd, check=True, capture_output=True, env=env, timeout=110)
+    game = Game.load(name, options)
+    match = SeededMatch(game, seed)
+    dealer = match.first_dealer
+    hands = 0
+    for line in log.read_text(encoding="utf-8").splitlines():
+        request = json.loads(line)
+        if request["type"] in ("start", "deal"):
+            if request["type"] == "start":
+                assert request["dealer"] == match.first_dealer
+            dealt = match.next_deal(dealer)
+            seen = seen_by(game, dealt, 0)
+            assert request["deck"] == [c if c in seen else "??" for c in dealt.deck], \
+                f"{name} hand {match.hand_no}"
+            assert request["first_player"] == dealt.first_player
+            hands += 1
+        elif isinstance(request.get("state"), dict) and "dealer" in request["state"]:
+            dealer = request["state"]["dealer"]  # phase deal: the next hand's dealer
+    assert hands >= 2

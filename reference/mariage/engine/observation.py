@@ -133,7 +133,8 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
 def in_hands_seen(obs: Observation) -> int:
     """The cards of hands an observation shows (bit mask): the seat's own hand, the
     cards of other hands it sees (all of them where hands lie open), and the turned-up
-    card. At the deal, the cards a hidden deck must show (:doc:`protocol`, Hidden cards).
+    card. At the deal, the cards a hidden deck must show (``docs/protocol.rst``,
+    Hidden cards).
 
     >>> from mariage import load_rules, GameState, canonical_deck
     >>> st = GameState(load_rules("schnapsen"), first_dealer=0)
