@@ -59,7 +59,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in rulesets()] 
     ("thousand-4", {"sitter": "opposite"}),
 ]
 IDS = [name + "".join(f",{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
-SEEDS = (1, 7, 2**64 - 1)
+SEEDS = (7, 2**64 - 1)
 
 # Actions the driver avoids while another is legal: they stop the draws (close), take
 # a card from the stock out of turn (exchange) or end the hand by a claim.
@@ -211,9 +211,10 @@ def winner_seats(game: Game, team: int | None) -> tuple[int | None, int | None]:
 
 
 def play_first_hand(name: str, options: dict[str, Any], seed: int,
-                    throw_in: bool = False) -> set[str]:
+                    throw_in: bool = False, engine: Engine | None = None) -> set[str]:
     """Deal, follow and finish hand 1 by a seeded driver, then check hand 2's deal;
-    what the first hand exercised (``Tracker.events``, plus ``hand2``)."""
+    what the first hand exercised (``Tracker.events``, plus ``hand2``). With ``engine``,
+    the protocol engine is sent the same deal and actions, then hand 2's ``deal``."""
     game = Game.load(name, options)
     match = SeededMatch(game, seed)
     rules = load_rules(name, options)
@@ -223,6 +224,8 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int,
     check_deal(state, game, dealt, f"{name} {options} seed {seed} hand 1")
     model = Tracker(game, dealt)
     rng = random.Random(seed)
+    if engine is not None:
+        assert engine.ask(start(game, dealt, dealt.deck)) == {"type": "ok"}
     while state.hand_no == 1 and not state.terminal:
         action, seat, before = choose(state, rng, throw_in), state.to_act, state.phase
         text = action_text(rules, action)
@@ -230,6 +233,9 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int,
         state.apply(action)
         assert seat is not None
         model.apply(seat, text, before, state)
+        if engine is not None:
+            answer = engine.ask({"type": "apply", "action": text, "seat": seat})
+            assert answer == {"type": "ok"}, f"{name} {options} seed {seed} {seat}:{text}"
         if state.hand_no == 1 and state.phase not in (Phase.AFTER_TRICK, Phase.DEAL):
             where = f"{name} {options} seed {seed} after {seat}:{text}"
             assert [codes(state, h) for h in state.hands] == \
@@ -247,8 +253,19 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int,
     if game.on("lead.holder"):  # the holder of the card deals the second hand too
         dealer2 = next(s for s, h in enumerate(dealt.hands) if game.get("lead.holder.card") in h)
     pack = gather(game, model.played, dealt, model.hands) if game.on("deal.gather") else None
-    check_deal(state, game, match.next_deal(dealer2, pack),
-               f"{name} {options} seed {seed} hand 2 (hand 1 {record.ended})")
+    dealt2 = match.next_deal(dealer2, pack)
+    where = f"{name} {options} seed {seed} hand 2 (hand 1 {record.ended})"
+    check_deal(state, game, dealt2, where)
+    if engine is not None:  # the engine moves the dealer on itself (protocol.rst, deal)
+        between = engine.ask({"type": "state"})
+        assert (between["phase"], between["dealer"]) == ("deal", dealer2), where
+        answer = engine.ask({"type": "deal", "deck": dealt2.deck,
+                             "first_player": dealt2.first_player})
+        assert answer == {"type": "ok"}, where
+        view = engine.ask({"type": "state"})
+        assert [sorted(h) for h in view["hands"]] == [sorted(h) for h in dealt2.hands], where
+        assert (view["dealer"], view["turn_up"], view["to_act"]) == \
+            (dealer2, dealt2.turn_up, state.to_act), where
     return model.events - {""} | {"hand2"}
 
 
@@ -406,6 +423,7 @@ def check_engine_deal(engine: Engine, name: str, options: dict[str, Any], seed: 
 def test_engine_deals_and_seat_views(engine: Engine, name: str,
                                      options: dict[str, Any]) -> None:
     check_engine_deal(engine, name, options, 5)
+    play_first_hand(name, options, 5, engine=engine)
 
 
 def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
