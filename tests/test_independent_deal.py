@@ -96,6 +96,8 @@ def check_deal(state: GameState, game: Game, dealt: Deal, where: str) -> None:
     assert state.to_act == lead, f"{where}: first to act"
     if state.phase == Phase.PLAY:
         assert state.leader == lead, f"{where}: leader"
+    else:  # bid, taken or passed first: the seat after the dealer (protocol.rst, leader)
+        assert state.leader == dealt.receivers[0], f"{where}: leader before the first trick"
 
 
 class Tracker:
