@@ -490,7 +490,7 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     game = Game.load(name, options)
     match = SeededMatch(game, seed)
     dealer = match.first_dealer
-    hands = 0
+    hands, reveals = 0, 0
     for line in log.read_text(encoding="utf-8").splitlines():
         request = json.loads(line)
         if request["type"] in ("start", "deal"):
@@ -502,6 +502,15 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
                 f"{name} hand {match.hand_no}"
             assert request["first_player"] == dealt.first_player
             hands += 1
-        elif isinstance(request.get("state"), dict) and "dealer" in request["state"]:
+            stock_places = {dealt.places[c] for c in dealt.stock} | \
+                {dealt.places[c] for packet in dealt.talon for c in packet}
+        for place, code in request.get("reveal", {}).get("deck", {}).items():
+            # a card seen coming off the stock (or the talon), by its place in the deck
+            assert int(place) in stock_places and dealt.deck[int(place)] == code, \
+                f"{name} hand {match.hand_no}: reveal {place}={code}"
+            reveals += 1
+        if isinstance(request.get("state"), dict) and "dealer" in request["state"]:
             dealer = request["state"]["dealer"]  # phase deal: the next hand's dealer
     assert hands >= 2
+    assert reveals > 0 or not deal(game, game.canonical_deck(), 0, 0).stock \
+        or game.on("taking.second_deal")
