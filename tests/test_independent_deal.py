@@ -469,19 +469,17 @@ for line in sys.stdin:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "options"), [
+@pytest.mark.parametrize(("name", "options", "seed"), [(*case, 3) for case in [
     ("schnapsen", {}), ("mariaggia", {}), ("mariazza", {}), ("marianna-3", {"target": 101}),
     ("sixty-six-3", {}), ("mariglia", {"target": 21}), ("belote", {"deal_limit": 2}),
-    ("thousand", {"players": 4, "target": 500}),
-])
+    ("thousand", {"players": 4, "target": 500})]] + [("marjapussi-de", {}, 1)])
 def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
-                                        options: dict[str, Any]) -> None:
+                                        options: dict[str, Any], seed: int) -> None:
     """``mariage match --seed S``: the engine at seat 0, logged by a proxy, is dealt each
     hand's deck from the generator (hand k: the k-th shuffle of seed S), with ``??`` at
     every place seat 0 cannot see."""
     proxy, log = tmp_path / "proxy.py", tmp_path / "requests.txt"
     proxy.write_text(PROXY, encoding="utf-8")
-    seed = 3
     cmd = [sys.executable, "-m", "mariage", "match", name, "--games", "1", "--seed", str(seed),
            "-q", "-e", f"0={sys.executable} {proxy} {log}"]
     cmd += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
@@ -490,7 +488,7 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     game = Game.load(name, options)
     match = SeededMatch(game, seed)
     dealer = match.first_dealer
-    hands, reveals = 0, 0
+    hands, reveals, gives = 0, 0, 0
     for line in log.read_text(encoding="utf-8").splitlines():
         request = json.loads(line)
         if request["type"] in ("start", "deal"):
@@ -509,8 +507,14 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
             assert int(place) in stock_places and dealt.deck[int(place)] == code, \
                 f"{name} hand {match.hand_no}: reveal {place}={code}"
             reveals += 1
+        action, by = request.get("action", ""), request.get("seat")
+        if action.startswith("give:") and by is not None and len(game.teams[0]) > 1 \
+                and 0 not in next(t for t in game.teams if by in t):
+            assert action == "give:?", f"{name}: the other side's passing is hidden"
+            gives += 1
         if isinstance(request.get("state"), dict) and "dealer" in request["state"]:
             dealer = request["state"]["dealer"]  # phase deal: the next hand's dealer
     assert hands >= 2
+    assert gives > 0 or name != "marjapussi-de"
     assert reveals > 0 or not deal(game, game.canonical_deck(), 0, 0).stock \
         or game.on("taking.second_deal")
