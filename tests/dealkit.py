@@ -177,6 +177,13 @@ class Game:
     @classmethod
     def load(cls, name: str, options: Mapping[str, Any] | None = None) -> Game:
         raw = raw_spec(name)
+        for key, value in (options or {}).items():
+            opt = (raw.get("options") or {}).get(key)
+            allowed = [True, False] if opt and opt.get("type") == "bool" else \
+                (opt or {}).get("values")
+            if opt is None or (allowed is not None and not any(_same(value, v)
+                                                               for v in allowed)):
+                raise ValueError(f"{name}: option {key}={value!r} is not offered")
         values = settle(raw, options or {})
         why = refusal(raw, values)
         if why is not None:

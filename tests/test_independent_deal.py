@@ -42,6 +42,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in rulesets()] 
     ("belote-coinche", {"coinche_deal_packets": "3-3-2"}),
     ("belote-coinche", {"coinche_deal_packets": "4-4", "shuffle": "first_deal_only"}),
     ("belote-contree", {"coinche_deal_packets": "2-3-3", "all_pass": "same_dealer"}),
+    ("mariaggia", {"exchange": "two_at_start"}),
+    ("mariaggia", {"exchange": "seven_while_stock"}),
     ("marjapussi", {"pack_size": 32}),
     ("marjapussi", {"pack_size": 28, "ace_of_clubs": True}),
     ("marjapussi-de", {"deal_packet_size": 3}),
@@ -61,9 +63,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in rulesets()] 
 IDS = [name + "".join(f",{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
 SEEDS = (7, 2**64 - 1)
 
-# Actions the driver avoids while another is legal: they stop the draws (close), take
-# a card from the stock out of turn (exchange) or end the hand by a claim.
-AVOID = ("close", "claim", "exchange:", "redeal", "concede", "callout")
+# Actions the driver avoids while another is legal: they end the hand early.
+AVOID = ("claim", "redeal", "concede", "callout")
 
 
 def codes(state: GameState, mask: int) -> list[str]:
@@ -108,6 +109,9 @@ class Tracker:
         self.dealt = dealt
         self.hands = [list(h) for h in dealt.hands]
         self.stock = list(dealt.stock)
+        self.turn_up = dealt.turn_up
+        self.pending = -1  # a trick's winner whose draw waits for his "draw" (or a close)
+        self.closing = False  # closed, the opponent's reply (an exchange) still to come
         self.trick: list[tuple[int, str]] = []
         self.played: list[str] = []
         # the last seat to bid (or the seat holding the lowest bid before anyone speaks)
@@ -126,6 +130,8 @@ class Tracker:
             if self.stock:
                 self.hands[seat].append(self.stock.pop(0))
                 self.events.add("draw")
+        if not self.stock and self.game.get("deal.turn_up") == "under_stock":
+            self.turn_up = None  # the turned card was the last one drawn
 
     def second_deal(self, taker: int) -> None:
         """Belote's second distribution: the turn-up to the taker, then one packet each."""
@@ -134,6 +140,7 @@ class Tracker:
         assert self.dealt.turn_up is not None
         self.events.add("second_deal")
         self.hands[taker].append(self.dealt.turn_up)
+        self.turn_up = None
         for seat in playing_order_from(self.game, first, self.dealt.out):
             count = int(rule["taker"] if seat == taker else rule["others"])
             self.hands[seat].extend(self.stock[:count])
@@ -172,16 +179,32 @@ class Tracker:
             self.played.append(played)
             if len(self.trick) == len(self.dealt.receivers):
                 self.trick = []
-                if state.tricks:
+                if state.tricks and self.game.get("closing.before_draw") and self.stock:
+                    self.pending = state.tricks[-1][2]  # he may close before the draw
+                elif state.tricks:
                     self.draw_round(state.tricks[-1][2])
         elif word in ("bid", "dark") or word == "take":
             self.declarer = seat
+        elif word == "exchange":  # the trump card given for the turned-up one, under the stock
+            assert self.turn_up is not None
+            self.hands[seat].remove(rest)
+            self.hands[seat].append(self.turn_up)
+            self.stock[-1] = self.turn_up = rest
+            self.events.add("exchange")
+        elif text == "close":  # nobody draws again; the stock is put aside after the reply
+            self.closing, self.pending = True, -1
+            self.events.add("close")
+        elif text == "draw":  # the winner went on without closing: the draw is made
+            self.draw_round(self.pending)
+            self.pending = -1
         elif word == "talon":
             self.hands[seat].extend(self.dealt.talon[int(rest) - 1])
             self.talon_taken = True
             self.events.add("talon")
         elif word == "give":
             self.give(seat, rest.split("+"))
+        if self.closing and state.phase != Phase.CLOSE_REPLY:
+            self.stock, self.turn_up, self.closing = [], None, False
         if (before == Phase.AUCTION and state.phase != Phase.AUCTION and self.declarer >= 0
                 and self.game.on("talon") and not self.game.on("talon.packets")
                 and not self.talon_taken):
@@ -194,14 +217,20 @@ class Tracker:
 
 
 def choose(state: GameState, rng: random.Random, throw_in: bool = False) -> Any:
-    """A legal action, avoiding those of AVOID while another is legal; with ``throw_in``,
-    a hand thrown in or conceded whenever the rules allow it."""
+    """A legal action: an exchange of the turned-up card whenever allowed; else one
+    avoiding those of AVOID while another is legal; with ``throw_in``, a hand thrown in
+    or conceded whenever the rules allow it."""
     legal = list(state.legal_actions())
+    swaps = [a for a in legal if action_text(state.rules, a).startswith("exchange:")]
+    if swaps:  # the turned-up card taken whenever allowed: it moves a card under the stock
+        return swaps[0]
     if throw_in:
         ends = [a for a in legal if action_text(state.rules, a) in ("redeal", "concede")]
         if ends:
             return ends[0]
     keep = [a for a in legal if not action_text(state.rules, a).startswith(AVOID)]
+    if rng.random() < 0.9:  # a close only now and then, so that the stock is drawn too
+        keep = [a for a in keep if action_text(state.rules, a) != "close"] or keep
     return rng.choice(keep or legal)
 
 
@@ -245,6 +274,7 @@ def play_first_hand(name: str, options: dict[str, Any], seed: int,
             if not game.on("talon"):
                 assert [card(state, c) for c in reversed(state.stock)] == model.stock, \
                     f"{where}: stock"
+            assert card(state, state.turn_up) == model.turn_up, f"{where}: turn-up"
     if state.terminal:
         return model.events
     record = state.history[-1]
@@ -298,8 +328,13 @@ def test_two_hands_agree(name: str, options: dict[str, Any]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_two_hands_agree_wide(name: str, options: dict[str, Any]) -> None:
+    seen: set[str] = set()
     for seed in range(100, 130):
-        play_first_hand(name, options, seed)
+        seen |= play_first_hand(name, options, seed)
+    game = Game.load(name, options)
+    wanted = expected_events(game) | {e for e, rule in (("exchange", "exchange"),
+                                                      ("close", "closing")) if game.on(rule)}
+    assert wanted <= seen
 
 
 @pytest.mark.parametrize(("name", "options", "end"), [
