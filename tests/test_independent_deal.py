@@ -57,6 +57,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in rulesets()] 
     ("thousand", {"players": 4, "sitter": "dealer_right"}),
     ("thousand", {"players": 4, "sitter": "opposite"}),
     ("thousand", {"opening_bid": "none"}),
+    ("thousand", {"dark_bid": True, "dark_min_total": 0, "musik_shown": "never"}),
+    ("thousand", {"golden_round": "fixed_120", "players": 2}),
     ("thousand-pl", {"players": 4}),
     ("thousand-4", {"sitter": "opposite"}),
 ]
@@ -512,7 +514,9 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
                                         options: dict[str, Any], seed: int) -> None:
     """``mariage match --seed S``: the engine at seat 0, logged by a proxy, is dealt each
     hand's deck from the generator (hand k: the k-th shuffle of seed S), with ``??`` at
-    every place seat 0 cannot see."""
+    every place seat 0 cannot see; every ``reveal`` names cards where the independent deal
+    put them; and the ``state`` sent with each action shows seat 0 no card of another
+    hand it was not told of."""
     proxy, log = tmp_path / "proxy.py", tmp_path / "requests.txt"
     proxy.write_text(PROXY, encoding="utf-8")
     cmd = [sys.executable, "-m", "mariage", "match", name, "--games", "1", "--seed", str(seed),
@@ -524,6 +528,7 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     match = SeededMatch(game, seed)
     dealer = match.first_dealer
     hands, reveals, gives = 0, 0, 0
+    told: set[str] = set()  # the cards seat 0 was told of in this hand
     for line in log.read_text(encoding="utf-8").splitlines():
         request = json.loads(line)
         if request["type"] in ("start", "deal"):
@@ -537,12 +542,25 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
             hands += 1
             stock_places = {dealt.places[c] for c in dealt.stock} | \
                 {dealt.places[c] for packet in dealt.talon for c in packet}
+            told = {c for c in request["deck"] if c != "??"}
         for place, code in request.get("reveal", {}).get("deck", {}).items():
             # a card seen coming off the stock (or the talon), by its place in the deck
             assert int(place) in stock_places and dealt.deck[int(place)] == code, \
                 f"{name} hand {match.hand_no}: reveal {place}={code}"
             reveals += 1
+            told.add(code)
+        for cards in request.get("reveal", {}).get("hands", {}).values():
+            told.update(cards)
         action, by = request.get("action", ""), request.get("seat")
+        told.update(action.replace("+", ":").split(":"))  # cards an action names are public
+        view = request.get("state")
+        if isinstance(view, dict) and view.get("hands"):  # what seat 0 is shown of each hand
+            for other, held in enumerate(view["hands"]):
+                where = f"{name} hand {match.hand_no} after {by}:{action}: seat 0 sees {other}"
+                if other == 0:
+                    assert "??" not in held, where
+                else:
+                    assert {c for c in held if c != "??"} <= told, where
         if action.startswith("give:") and by is not None and len(game.teams[0]) > 1 \
                 and 0 not in next(t for t in game.teams if by in t):
             assert action == "give:?", f"{name}: the other side's passing is hidden"
