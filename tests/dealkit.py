@@ -40,7 +40,7 @@ class SplitMix64:
 
     def next_u64(self) -> int:
         """Advance the state, then mix it."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        self.state = (self.state + GOLDEN) & MASK64
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -59,6 +59,28 @@ class SplitMix64:
         for i in range(len(deck) - 1, 0, -1):
             j = self.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
+
+
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _unshift(y: int, k: int) -> int:
+    """The z with ``z ^ (z >> k) == y``."""
+    z = y
+    for _ in range(64 // k + 1):
+        z = y ^ (z >> k)
+    return z & MASK64
+
+
+def seed_whose_output(k: int, x: int) -> int:
+    """A seed whose ``k``-th ``next_u64`` (from 1) is ``x``: the mix is a bijection, so
+    undo it and step the state back (to reach the draws ``below`` must throw away)."""
+    z = _unshift(x, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK64
+    z = _unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK64
+    z = _unshift(z, 30)
+    return (z - k * GOLDEN) & MASK64
 
 
 # ------------------------------------------------------------ the descriptions
@@ -309,9 +331,9 @@ def deal(game: Game, deck: Sequence[str], dealer: int | None,
 class SeededMatch:
     """The decks, dealers and first players of a seeded match, hand by hand."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game, seed: int, rng: type[SplitMix64] = SplitMix64) -> None:
         self.game = game
-        self.rng = SplitMix64(seed)
+        self.rng = rng(seed)
         self.hand_no = 0
         how = game.get("deal.first_dealer")
         self.first_dealer: int | None = {

@@ -28,7 +28,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dealkit import Deal, Game, SeededMatch, deal, gather, next_dealer, playing_order_from, rulesets
+from dealkit import (
+    MASK64,
+    Deal,
+    Game,
+    SeededMatch,
+    SplitMix64,
+    deal,
+    gather,
+    next_dealer,
+    playing_order_from,
+    rulesets,
+    seed_whose_output,
+)
 from mariage import GameState, Phase, action_text, load_rules, new_match
 from mariage.arena.hiding import SeatView
 
@@ -356,6 +368,37 @@ def test_hand_two_after_a_throw_in_or_a_concession(name: str, options: dict[str,
     for seed in SEEDS:
         seen |= play_first_hand(name, options, seed, throw_in=True)
     assert {end, "hand2"} <= seen
+
+
+def draw_bounds(game: Game) -> list[int]:
+    """The bounds of the first hand's ``below`` draws, in order (prng.rst)."""
+    seats = [game.nseats] * ((game.get("deal.first_dealer") == "lot")
+                             + (game.get("lead.first.who") == "lot"))
+    return seats + list(range(len(game.canonical_deck()), 1, -1))
+
+
+class NoRejection(SplitMix64):
+    """The generator with ``next_u64() mod n``: what prng.rst warns against."""
+
+    def below(self, n: int) -> int:
+        return self.next_u64() % n
+
+
+@pytest.mark.parametrize("name", rulesets())
+def test_a_draw_thrown_away(name: str) -> None:
+    """A seed whose draw falls in below(n)'s incomplete last block (2**64 - 1 for any n
+    not a power of two, found by undoing the mix): the reference throws it away too."""
+    game = Game.load(name)
+    k = next(i for i, n in enumerate(draw_bounds(game), 1) if n & (n - 1))
+    seed = seed_whose_output(k, MASK64)
+    match, sloppy = SeededMatch(game, seed), SeededMatch(game, seed, NoRejection)
+    state = new_match(load_rules(name), seed=seed)
+    assert state.first_dealer == match.first_dealer
+    dealt = match.next_deal(match.first_dealer)
+    careless = sloppy.next_deal(sloppy.first_dealer)  # the seed tells the two apart
+    assert (careless.dealer, careless.first_player, careless.deck) != \
+        (dealt.dealer, dealt.first_player, dealt.deck)
+    check_deal(state, game, dealt, f"{name} seed {seed:#x} (draw {k} thrown away)")
 
 
 def test_every_ruleset_is_covered() -> None:
