@@ -20,6 +20,7 @@ The descriptions are read with ``yaml.safe_load`` from ``spec/``.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,15 +100,21 @@ def _merge(base: Any, over: Any) -> Any:
     return out
 
 
-def raw_spec(name: str) -> dict[str, Any]:
-    """The description ``name`` with its ``extends`` chain resolved (options not applied)."""
-    doc = yaml.safe_load((SPEC_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+@functools.cache
+def _resolved(name: str) -> dict[str, Any]:
+    text = (SPEC_DIR / f"{name}.yaml").read_text(encoding="utf-8")
+    doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # safe only
     base = doc.get("extends")
     if base is None:
         return dict(doc)
-    merged: dict[str, Any] = _merge(raw_spec(base), doc)
+    merged: dict[str, Any] = _merge(_resolved(base), doc)
     merged.pop("extends", None)
     return merged
+
+
+def raw_spec(name: str) -> dict[str, Any]:
+    """The description ``name`` with its ``extends`` chain resolved (options not applied)."""
+    return copy.deepcopy(_resolved(name))
 
 
 def rulesets() -> list[str]:
