@@ -529,7 +529,7 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
 
 # ------------------------------------------------- what `mariage match` sends a seat
 PROXY = '''
-import subprocess, sys
+import json, subprocess, sys
 log = open(sys.argv[1], "a", encoding="utf-8")
 child = subprocess.Popen([sys.executable, "-m", "mariage", "engine"], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True)
@@ -544,7 +544,11 @@ for line in sys.stdin:
             sys.exit(0)
         sys.stdout.write(out)
         sys.stdout.flush()
-        if '"type": "log"' not in out:
+        kind = json.loads(out).get("type") if out.strip() else "log"
+        if kind != "log":
+            if kind == "error":
+                log.write("ERROR " + out)
+                log.flush()
             break
 '''
 
@@ -574,6 +578,7 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     hands, reveals, gives = 0, 0, 0
     told: set[str] = set()  # the cards seat 0 was told of in this hand
     for line in log.read_text(encoding="utf-8").splitlines():
+        assert not line.startswith("ERROR"), f"{name}: the engine refused a request: {line}"
         request = json.loads(line)
         if request["type"] in ("start", "deal"):
             if request["type"] == "start":
@@ -615,3 +620,29 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     assert gives > 0 or name != "marjapussi-de"
     assert reveals > 0 or not deal(game, game.canonical_deck(), 0, 0).stock \
         or game.on("taking.second_deal")
+
+
+# Thousand for four, seed 3 of `mariage match` (hand 8): seat 0 deals and sits out, sees no
+# card; seat 1 wins the auction, the talon TD TH QS is shown, he gives two cards face down
+# and later plays TH, which the engine's guess had given away.
+SITTER_HAND: list[list[Any]] = [
+    [1, "bid:100"], [2, "pass"], [3, "pass", {"deck": {"21": "TD", "22": "TH", "23": "QS"}}],
+    [1, "give:?"], [1, "give:?"], [1, "keep"], [1, "AS"], [2, "9S"], [3, "JS"],
+    [1, "marriage:H", {"hands": {"1": ["KH", "QH"]}}], [1, "QH"], [2, "AH"], [3, "9H"],
+    [2, "AC"], [3, "QC"], [1, "TC"], [2, "TS"], [3, "JH"], [1, "QS"], [3, "AD"], [1, "TD"],
+    [2, "QD"], [3, "9D"], [1, "TH"]]
+
+
+def test_hidden_engine_accepts_a_talon_card_kept(engine: Engine) -> None:
+    """Regression: the hidden-cards engine refused seat 1's TH (core.hand): its search
+    gave up after 250 replays and its mend could not move a card whose deck place was
+    seen. A legal action of another seat is now searched for longer before a refusal."""
+    game = Game.load("thousand", {"players": 4, "target": 500})
+    answer = engine.ask({"type": "start", "ruleset": "thousand", "options": game.options,
+                         "dealer": 0, "seat": 0, "deck": ["??"] * 24, "first_player": None})
+    assert answer == {"type": "ok"}
+    for seat, action, *reveal in SITTER_HAND:
+        request = {"type": "apply", "seat": seat, "action": action}
+        if reveal:
+            request["reveal"] = reveal[0]
+        assert engine.ask(request) == {"type": "ok"}, f"{seat}:{action}"
