@@ -5,8 +5,10 @@ the bids and the cards its own side passed between partners (not the other side'
 the trump suit; the turned-up card while it lies on the table; the stock's
 size; every declaration, ask and answer; the scores; and, of other hands,
 only the cards that were shown (declared, asked for, or taken from the
-table) and not yet played, plus each hand's size. Where the rules lay hands
-open (``open_hands``), every hand is visible.
+table) and not yet played, plus each hand's size. A hand that passes cards on
+face down (Thousand's declarer, after the talon was shown) shows none of its
+cards from then on: nobody else can tell which of them left it. Where the rules
+lay hands open (``open_hands``), every hand is visible.
 
 Two states that differ only in cards a seat cannot see give that seat equal
 observations (this is property-tested).
