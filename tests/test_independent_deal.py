@@ -622,26 +622,55 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
         or game.on("taking.second_deal")
 
 
-# Thousand for four, seed 3 of `mariage match` (hand 8): seat 0 deals and sits out, sees no
-# card; seat 1 wins the auction, the talon TD TH QS is shown, he gives two cards face down
-# and later plays TH, which the engine's guess had given away.
-SITTER_HAND: list[list[Any]] = [
-    [1, "bid:100"], [2, "pass"], [3, "pass", {"deck": {"21": "TD", "22": "TH", "23": "QS"}}],
-    [1, "give:?"], [1, "give:?"], [1, "keep"], [1, "AS"], [2, "9S"], [3, "JS"],
-    [1, "marriage:H", {"hands": {"1": ["KH", "QH"]}}], [1, "QH"], [2, "AH"], [3, "9H"],
-    [2, "AC"], [3, "QC"], [1, "TC"], [2, "TS"], [3, "JH"], [1, "QS"], [3, "AD"], [1, "TD"],
-    [2, "QD"], [3, "9D"], [1, "TH"]]
+# Hands of `mariage match` in which the engine of seat 0, dealt hidden cards, refused a
+# legal action of another seat: its guess had passed a card unseen (a talon card the
+# declarer kept, or laid away) and its search could not choose what an unseen pass carried.
+def cards(text: str) -> list[str]:
+    """A deck written as card codes separated by spaces, ``??`` for a card unseen."""
+    return text.split()
 
 
-def test_hidden_engine_accepts_a_talon_card_kept(engine: Engine) -> None:
-    """Regression: the hidden-cards engine refused seat 1's TH (core.hand): its search
-    gave up after 250 replays and its mend could not move a card whose deck place was
-    seen. A legal action of another seat is now searched for longer before a refusal."""
-    game = Game.load("thousand", {"players": 4, "target": 500})
-    answer = engine.ask({"type": "start", "ruleset": "thousand", "options": game.options,
-                         "dealer": 0, "seat": 0, "deck": ["??"] * 24, "first_player": None})
+SEAT_VIEW_CASES: list[dict[str, Any]] = [
+    # Thousand for four, seed 3, hand 8: seat 0 deals and sits out; seat 1 keeps TH
+    {"options": {"players": 4, "target": 500}, "dealer": 0, "seat": 0, "deck": ["??"] * 24,
+     "acts": [[1, "bid:100"], [2, "pass"], [3, "pass", {"deck": {"21": "TD", "22": "TH",
+                                                                 "23": "QS"}}],
+              [1, "give:?"], [1, "give:?"], [1, "keep"], [1, "AS"], [2, "9S"], [3, "JS"],
+              [1, "marriage:H", {"hands": {"1": ["KH", "QH"]}}], [1, "QH"], [2, "AH"],
+              [3, "9H"], [2, "AC"], [3, "QC"], [1, "TC"], [2, "TS"], [3, "JH"], [1, "QS"],
+              [3, "AD"], [1, "TD"], [2, "QD"], [3, "9D"], [1, "TH"]]},
+    # Thousand for two, seed 11, hand 1: seat 1 laid away the shown 9C, then shows a void
+    {"options": {"players": 2}, "dealer": 1, "seat": 0,
+     "deck": cards("AC ?? JC ?? AH ?? TS ?? TC ?? KS ?? "
+                   "9H ?? JH ?? AS ?? QC ?? ?? ?? ?? ??"),
+     "acts": [[0, "bid:100"], [1, "bid:105"], [0, "pass"],
+              [1, "talon:1", {"deck": {"20": "9C", "21": "AD"}}], [1, "give:?"], [1, "keep"],
+              [1, "AD"], [0, "9H"], [1, "marriage:H", {"hands": {"1": ["KH", "QH"]}}], [1, "QH"],
+              [0, "AH"], [0, "AC"], [1, "KC"], [0, "AS"], [1, "9S"], [0, "TC"], [1, "KH"]]},
+    # Thousand for four, seed 12, hand 24: seat 3 gave the shown JD to seat 1
+    {"options": {"players": 4}, "dealer": 2, "seat": 0,
+     "deck": cards("?? QD ?? ?? KD ?? ?? KH ?? ?? TD ?? "
+                   "?? JC ?? ?? KC ?? ?? 9H ?? ?? ?? ??"),
+     "acts": [[3, "bid:100"], [0, "pass"],
+              [1, "pass", {"deck": {"21": "JD", "22": "QC", "23": "AH"}}], [3, "give:9C"],
+              [3, "give:?"], [3, "keep"], [3, "AH"], [0, "9H"], [1, "JH"],
+              [3, "marriage:S", {"hands": {"3": ["KS", "QS"]}}], [3, "QS"], [0, "9C"], [1, "TS"],
+              [1, "AD"], [3, "AS"]]},
+]
+
+
+@pytest.mark.parametrize("case", SEAT_VIEW_CASES, ids=["sitter", "laid-away", "given-away"])
+def test_hidden_engine_accepts_what_an_unseen_pass_explains(engine: Engine,
+                                                            case: dict[str, Any]) -> None:
+    """Regression: every action below is legal in some deal consistent with seat 0's view
+    (protocol.rst, Hidden cards), but the engine refused the last (core.hand,
+    thousand.play.follow). Its search now chooses what an unseen pass carried, and searches
+    longer before it refuses."""
+    answer = engine.ask({"type": "start", "ruleset": "thousand", "options": case["options"],
+                         "dealer": case["dealer"], "seat": case["seat"], "deck": case["deck"],
+                         "first_player": None})
     assert answer == {"type": "ok"}
-    for seat, action, *reveal in SITTER_HAND:
+    for seat, action, *reveal in case["acts"]:
         request = {"type": "apply", "seat": seat, "action": action}
         if reveal:
             request["reveal"] = reveal[0]

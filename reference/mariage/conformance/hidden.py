@@ -226,6 +226,7 @@ class HiddenHand:
         self.publics: dict[int, dict[str, Any]] = {}  # step -> the public state told then
         self.redeals = 0
         self.mends = 0
+        self.passed: dict[int, int] = {}  # step -> the cards of a give:? the search chose
         self.rng = random.Random(seat)
         found, _ = complete_deal(self.before, self.slots, self.owner, first, [], limit=1)
         assert found is not None  # with no action yet, the first fill always fits
@@ -237,6 +238,8 @@ class HiddenHand:
         st = self.before.clone()
         st.deal(deck, self.first)
         for i, (seat, action) in enumerate(acts):
+            if type(action) is Give and action.cards < 0 and i in self.passed:
+                action = Give(self.passed[i])  # the cards the search passed there
             _apply(st, seat, action, acts[i + 1:])
         return st
 
@@ -278,10 +281,12 @@ class HiddenHand:
         verify = self._verify if self.holds or self.publics else None
         tries = [self._pinned(), self.slots] if self.holds else [self.slots]
         for slots in tries:
+            chosen: dict[int, int] = {}  # what unseen passes carried, where the search chose
             found, _ = complete_deal(self.before, slots, self.owner, self.first, acts,
-                                     limit=limit or self.search, verify=verify)
+                                     limit=limit or self.search, verify=verify, chosen=chosen)
             if found is not None:
                 self.redeals += 1
+                self.passed = chosen
                 self.deck, self.state, self.acts = found, self._replay(found, acts), acts
                 return True
         # a hand whose search failed once mostly fails again (the search only grows): try
