@@ -12,9 +12,12 @@ the ``reveal`` of each ``apply``), replayed through the hand so far.
   elsewhere, a duty the guessed hand would break), or a ``reveal`` that the
   guess contradicts, makes the engine deal again: :func:`complete_deal`
   searches a deal in which every action so far is legal and every revealed
-  card is where it was seen. Should the search fail within its limit, the
-  guess is mended in place (hidden cards exchanged until the action is
-  legal), so an action legal in some consistent deal is never refused.
+  card is where it was seen, choosing too what each pass the seat did not see
+  (``give:?``) carried: a talon card shown, then given away or laid aside face
+  down, is placed so. Should the search fail within its limit, the guess is
+  mended in place (hidden cards exchanged until the action is legal), and
+  should that fail, a last, longer search is made, so that an action legal in
+  some consistent deal is not refused.
 
 :class:`HiddenHand` holds one hand of this; :func:`parse_hidden_deck` and
 :func:`parse_reveal` read the protocol's fields.
