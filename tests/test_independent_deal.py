@@ -43,6 +43,7 @@ from dealkit import (
 )
 from mariage import GameState, Phase, action_text, load_rules, new_match
 from mariage.arena.hiding import SeatView
+from protokit import PROXY, REFERENCE, Engine
 
 # Configurations that change the deal: seats, pack, packets, turn-up, talon, sitter,
 # first dealer, rotation, second distribution, gathering. Every ruleset at its defaults too.
@@ -418,30 +419,6 @@ def test_refused_configurations_are_refused() -> None:
 
 
 # ------------------------------------------------------------ the protocol engine
-class Engine:
-    """``mariage engine`` over the protocol (docs/protocol.rst), one JSON line each way."""
-
-    def __init__(self) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [str(Path(__file__).resolve().parent.parent / "reference"), env.get("PYTHONPATH", "")])
-        self.proc = subprocess.Popen([sys.executable, "-m", "mariage", "engine"], env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            answer: dict[str, Any] = json.loads(self.proc.stdout.readline())
-            if answer.get("type") != "log":
-                return answer
-
-    def close(self) -> None:
-        self.ask({"type": "quit"})
-        self.proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def engine() -> Iterator[Engine]:
     eng = Engine()
@@ -528,29 +505,7 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
 
 
 # ------------------------------------------------- what `mariage match` sends a seat
-PROXY = '''
-import json, subprocess, sys
-log = open(sys.argv[1], "a", encoding="utf-8")
-child = subprocess.Popen([sys.executable, "-m", "mariage", "engine"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True)
-for line in sys.stdin:
-    log.write(line.rstrip("\\n") + "\\n")
-    log.flush()
-    child.stdin.write(line)
-    child.stdin.flush()
-    while True:
-        out = child.stdout.readline()
-        if not out:
-            sys.exit(0)
-        sys.stdout.write(out)
-        sys.stdout.flush()
-        kind = json.loads(out).get("type") if out.strip() else "log"
-        if kind != "log":
-            if kind == "error":
-                log.write("ERROR " + out)
-                log.flush()
-            break
-'''
+
 
 
 @pytest.mark.slow
@@ -570,7 +525,7 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     cmd = [sys.executable, "-m", "mariage", "match", name, "--games", "1", "--seed", str(seed),
            "-q", "-e", f"0={sys.executable} {proxy} {log}"]
     cmd += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent / "reference"))
+    env = dict(os.environ, PYTHONPATH=str(REFERENCE))
     subprocess.run(cmd, check=True, capture_output=True, env=env, timeout=110)
     game = Game.load(name, options)
     match = SeededMatch(game, seed)
