@@ -611,17 +611,27 @@ SEAT_VIEW_CASES: list[dict[str, Any]] = [
               [3, "give:?"], [3, "keep"], [3, "AH"], [0, "9H"], [1, "JH"],
               [3, "marriage:S", {"hands": {"3": ["KS", "QS"]}}], [3, "QS"], [0, "9C"], [1, "TS"],
               [1, "AD"], [3, "AS"]]},
+    # Belote coinchée, seed 22, hand 1: seat 1 announces cinquante:QH, which needs QH JH
+    # TH 9H without KH and without 8H; the search said no deal could (two cards lacked)
+    {"ruleset": "belote-coinche", "options": {}, "dealer": 2, "seat": 0,
+     "deck": cards("?? ?? ?? 8C TS 9D ?? ?? ?? ?? ?? ?? ?? ?? QS 7H "
+                   "?? ?? ?? ?? ?? ?? ?? AS JD KC ?? ?? ?? ?? ?? ??"),
+     "acts": [[3, "bid:80:C"], [0, "pass"], [1, "pass"], [2, "pass"], [3, "tierce:AD"],
+              [3, "AD"], [0, "9D"], [1, "cinquante:QH"]]},
 ]
 
 
-@pytest.mark.parametrize("case", SEAT_VIEW_CASES, ids=["sitter", "laid-away", "given-away"])
+@pytest.mark.parametrize("case", SEAT_VIEW_CASES,
+                         ids=["sitter", "laid-away", "given-away", "two-lacked"])
 def test_hidden_engine_accepts_what_an_unseen_pass_explains(engine: Engine,
                                                             case: dict[str, Any]) -> None:
     """Regression: every action below is legal in some deal consistent with seat 0's view
     (protocol.rst, Hidden cards), but the engine refused the last (core.hand,
-    thousand.play.follow). Its search now chooses what an unseen pass carried, and searches
-    longer before it refuses."""
-    answer = engine.ask({"type": "start", "ruleset": "thousand", "options": case["options"],
+    thousand.play.follow, belote.announce.cinquante). Its search now chooses what an unseen
+    pass carried, splits on a card where two must be lacked, and searches longer before it
+    refuses."""
+    answer = engine.ask({"type": "start", "ruleset": case.get("ruleset", "thousand"),
+                         "options": case["options"],
                          "dealer": case["dealer"], "seat": case["seat"], "deck": case["deck"],
                          "first_player": None})
     assert answer == {"type": "ok"}
