@@ -512,7 +512,9 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
 @pytest.mark.parametrize(("name", "options", "seed"), [(*case, 3) for case in [
     ("schnapsen", {}), ("mariaggia", {}), ("mariazza", {}), ("marianna-3", {"target": 101}),
     ("sixty-six-3", {}), ("mariglia", {"target": 21}), ("belote", {"deal_limit": 2}),
-    ("thousand", {"players": 4, "target": 500})]] + [("marjapussi-de", {}, 1)])
+    ("thousand", {"players": 4, "target": 500}), ("thousand-2", {}), ("belote-coinche", {}),
+    ("marjapussi", {}), ("cinquecento-siciliana", {}), ("sixty-six-4", {})]]
+    + [("marjapussi-de", {}, 1)])
 def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
                                         options: dict[str, Any], seed: int) -> None:
     """``mariage match --seed S``: the engine at seat 0, logged by a proxy, is dealt each
