@@ -517,31 +517,35 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
     + [("marjapussi-de", {}, 1)])
 def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
                                         options: dict[str, Any], seed: int) -> None:
-    """``mariage match --seed S``: the engine at seat 0, logged by a proxy, is dealt each
-    hand's deck from the generator (hand k: the k-th shuffle of seed S), with ``??`` at
-    every place seat 0 cannot see; every ``reveal`` names cards where the independent deal
-    put them; and the ``state`` sent with each action shows seat 0 no card of another
-    hand it was not told of."""
+    """``mariage match --seed S`` over one round (a game per team, the entrants moved on
+    by one seat each game, docs/arena.rst): the engine entered at seat 0, logged by a
+    proxy, is dealt in each game the same hands (hand k: the k-th shuffle of seed S),
+    with ``??`` at every place its seat cannot see; every ``reveal`` names cards where the
+    independent deal put them; and the ``state`` sent with each action shows it no card
+    of another hand it was not told of."""
     proxy, log = tmp_path / "proxy.py", tmp_path / "requests.txt"
     proxy.write_text(PROXY, encoding="utf-8")
-    cmd = [sys.executable, "-m", "mariage", "match", name, "--games", "1", "--seed", str(seed),
-           "-q", "-e", f"0={sys.executable} {proxy} {log}"]
+    game = Game.load(name, options)
+    cmd = [sys.executable, "-m", "mariage", "match", name, "--games", str(len(game.teams)),
+           "--seed", str(seed), "-q", "-e", f"0={sys.executable} {proxy} {log}"]
     cmd += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
     env = dict(os.environ, PYTHONPATH=str(REFERENCE))
     subprocess.run(cmd, check=True, capture_output=True, env=env, timeout=110)
-    game = Game.load(name, options)
     match = SeededMatch(game, seed)
-    dealer = match.first_dealer
+    dealer, me, seats = match.first_dealer, 0, []
     hands, reveals, gives = 0, 0, 0
-    told: set[str] = set()  # the cards seat 0 was told of in this hand
+    told: set[str] = set()  # the cards the engine's seat was told of in this hand
     for line in log.read_text(encoding="utf-8").splitlines():
         assert not line.startswith("ERROR"), f"{name}: the engine refused a request: {line}"
         request = json.loads(line)
         if request["type"] in ("start", "deal"):
-            if request["type"] == "start":
-                assert request["dealer"] == match.first_dealer
+            if request["type"] == "start":  # a new game of the round: the same deals
+                match = SeededMatch(game, seed)
+                dealer, me = match.first_dealer, request["seat"]
+                assert request["dealer"] == dealer
+                seats.append(me)
             dealt = match.next_deal(dealer)
-            seen = seen_by(game, dealt, 0)
+            seen = seen_by(game, dealt, me)
             assert request["deck"] == [c if c in seen else "??" for c in dealt.deck], \
                 f"{name} hand {match.hand_no}"
             assert request["first_player"] == dealt.first_player
@@ -560,20 +564,21 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
         action, by = request.get("action", ""), request.get("seat")
         told.update(action.replace("+", ":").split(":"))  # cards an action names are public
         view = request.get("state")
-        if isinstance(view, dict) and view.get("hands"):  # what seat 0 is shown of each hand
+        if isinstance(view, dict) and view.get("hands"):  # what the seat is shown of each hand
             for other, held in enumerate(view["hands"]):
-                where = f"{name} hand {match.hand_no} after {by}:{action}: seat 0 sees {other}"
-                if other == 0:
+                where = f"{name} hand {match.hand_no} after {by}:{action}: {me} sees {other}"
+                if other == me:
                     assert "??" not in held, where
                 else:
                     assert {c for c in held if c != "??"} <= told, where
         if action.startswith("give:") and by is not None and len(game.teams[0]) > 1 \
-                and 0 not in next(t for t in game.teams if by in t):
+                and me not in next(t for t in game.teams if by in t):
             assert action == "give:?", f"{name}: the other side's passing is hidden"
             gives += 1
         if isinstance(request.get("state"), dict) and "dealer" in request["state"]:
             dealer = request["state"]["dealer"]  # phase deal: the next hand's dealer
     assert hands >= 2
+    assert seats == list(range(len(game.teams))), seats  # a game per team, a seat on each
     assert gives > 0 or name != "marjapussi-de"
     assert reveals > 0 or not deal(game, game.canonical_deck(), 0, 0).stock \
         or game.on("taking.second_deal")
