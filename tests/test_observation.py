@@ -125,3 +125,23 @@ def test_closed_hands_are_hidden_and_open_hands_are_shown() -> None:
     stock_cards = sum(1 << c for c in opened.stock if c != opened.turn_up)
     assert in_view(opened, 0) & stock_cards == 0
     assert opened.turn_up is not None and in_view(opened, 0) >> opened.turn_up & 1
+
+
+def test_a_face_down_give_hides_which_shown_cards_left() -> None:
+    """Regression: Thousand shows the talon, then the declarer gives a card face down to
+    each opponent. Seat 2's observation used to tell which talon cards he still held (a
+    shown card given away dropped out of ``shown``): a talon card given to seat 1 and a
+    card nobody saw given to seat 1 now look alike to seat 2, and to seat 1 only its own
+    card differs."""
+    from mariage import canonical_deck, load_rules, parse_action
+
+    rules = load_rules("thousand")
+    views = []
+    for first in ("JS", "AH"):  # JS lay in the talon, shown; AH was dealt to the declarer
+        state = GameState(rules, first_dealer=2)
+        state.deal(canonical_deck(rules))  # seat 0 holds AH QH AD QD AC QC AS; talon QS JS 9S
+        for text in ("bid:100", "pass", "pass", f"give:{first}", "give:9S"):
+            state.apply(parse_action(rules, text))
+        views.append(observe(state, 2))
+        assert observe(state, 1).shown[0] == 0
+    assert views[0] == views[1]

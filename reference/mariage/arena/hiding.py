@@ -32,7 +32,7 @@ from typing import Any
 
 from mariage.engine.actions import Action, Give
 from mariage.engine.actiontext import action_text
-from mariage.engine.observation import give_receivers, observe, public_action
+from mariage.engine.observation import give_receivers, in_hands_seen, observe, public_action
 from mariage.engine.state import GameState
 
 from ..conformance.protocol import UNKNOWN_CARD
@@ -44,11 +44,7 @@ def visible_cards(state: GameState, seat: int) -> int:
     """The cards ``seat`` sees in ``state`` now (bit mask): its hand, the shown cards of
     other hands, the turned-up card, the cards on the table and in finished tricks."""
     obs = observe(state, seat)
-    mask = obs.hand
-    for m in obs.shown:
-        mask |= m
-    if obs.turn_up is not None:
-        mask |= 1 << obs.turn_up
+    mask = in_hands_seen(obs)
     for _, c in obs.trick:
         mask |= 1 << c
     for _, cards, _ in obs.tricks:

@@ -12,9 +12,12 @@ the ``reveal`` of each ``apply``), replayed through the hand so far.
   elsewhere, a duty the guessed hand would break), or a ``reveal`` that the
   guess contradicts, makes the engine deal again: :func:`complete_deal`
   searches a deal in which every action so far is legal and every revealed
-  card is where it was seen. Should the search fail within its limit, the
-  guess is mended in place (hidden cards exchanged until the action is
-  legal), so an action legal in some consistent deal is never refused.
+  card is where it was seen, choosing too what each pass the seat did not see
+  (``give:?``) carried: a talon card shown, then given away or laid aside face
+  down, is placed so. Should the search fail within its limit, the guess is
+  mended in place (hidden cards exchanged until the action is legal), and
+  should that fail, a last, longer search is made, so that an action legal in
+  some consistent deal is not refused.
 
 :class:`HiddenHand` holds one hand of this; :func:`parse_hidden_deck` and
 :func:`parse_reveal` read the protocol's fields.
@@ -39,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.observation import in_hands_seen, observe
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -56,6 +60,12 @@ DEFAULT_SEARCH = 250
 
 #: Random re-deals of the hidden cards tried when the guess must be mended in place.
 MEND_TRIES = 400
+
+#: Replays of the last search, made when the search and the mend both failed, before an
+#: action of another seat is refused: a legal action must not be refused for a search
+#: cut short (Thousand for four, a talon card the guess had given away: 5,144 replays,
+#: a third of a second).
+LAST_SEARCH = 50 * DEFAULT_SEARCH
 
 #: The fields of a ``state`` (as sent in an ``apply``) the guess must agree with.
 PUBLIC_FIELDS = ("phase", "trick", "leader", "to_act", "trump", "turn_up", "table", "stock",
@@ -123,18 +133,20 @@ def parse_reveal(rules: Rules, reveal: Any) -> tuple[dict[int, int], dict[int, l
     return places, held
 
 
-def _deal_owners(before: GameState, first: int | None) -> list[int]:
-    """For each deck place, the seat its card is dealt to (``-1``: the stock or turn-up)."""
+def _deal_places(before: GameState, first: int | None, seat: int) -> tuple[list[int], int]:
+    """For each deck place, the seat its card is dealt to (``-1``: the stock or turn-up);
+    and the places whose cards ``seat`` sees as the hand is dealt (bit mask): its own
+    hand, the turned-up card, the hands the rules lay open (``visibility.open_hands``)."""
     trial = before.clone()
     trial.enable_undo(False)
     trial.deal_source = None
     n = before.rules.ncards
-    trial.deal(list(range(n)), first)
+    trial.deal(list(range(n)), first)  # card number = deck place
     owner = [-1] * n
     for s, h in enumerate(trial.hands):
         for p in before.rules.cards_of(h):
             owner[p] = s
-    return owner
+    return owner, in_hands_seen(observe(trial, seat))
 
 
 def _apply(st: GameState, seat: int, action: Action, later: Sequence[Step]) -> None:
@@ -200,16 +212,24 @@ class HiddenHand:
         self.slots = list(slots)
         self.first = first
         self.search = search
-        self.owner = _deal_owners(before, first)
+        self.owner, seen = _deal_places(before, first, seat)
         if any(o == seat and c < 0 for o, c in zip(self.owner, slots, strict=True)):
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"the deck must show every card dealt to seat "
                                      f"{seat}, the seat it is seen by")
+        unshown = [p for p, c in enumerate(slots) if c < 0 and seen >> p & 1]
+        if unshown:  # the turned-up card, or a hand the rules lay open
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason=f"the deck must show every card seat {seat} "
+                                     f"sees as the hand is dealt (the turned-up card, the "
+                                     f"hands laid open): place {unshown[0]} is "
+                                     f"{UNKNOWN_CARD}")
         self.acts: list[Step] = []
         self.holds: dict[int, list[tuple[int, int]]] = {}  # step -> (seat, card) held then
         self.publics: dict[int, dict[str, Any]] = {}  # step -> the public state told then
         self.redeals = 0
         self.mends = 0
+        self.passed: dict[int, int] = {}  # step -> the cards of a give:? the search chose
         self.rng = random.Random(seat)
         found, _ = complete_deal(self.before, self.slots, self.owner, first, [], limit=1)
         assert found is not None  # with no action yet, the first fill always fits
@@ -221,6 +241,8 @@ class HiddenHand:
         st = self.before.clone()
         st.deal(deck, self.first)
         for i, (seat, action) in enumerate(acts):
+            if type(action) is Give and action.cards < 0 and i in self.passed:
+                action = Give(self.passed[i])  # the cards the search passed there
             _apply(st, seat, action, acts[i + 1:])
         return st
 
@@ -256,15 +278,18 @@ class HiddenHand:
                     placed.add(c)
         return slots
 
-    def _redeal(self, acts: list[Step]) -> bool:
-        """Search a deal consistent with ``slots``, the holds, the turns and ``acts``."""
+    def _redeal(self, acts: list[Step], limit: int = 0) -> bool:
+        """Search a deal consistent with ``slots``, the holds, the turns and ``acts``
+        (within ``limit`` replays per search, else the hand's ``search``)."""
         verify = self._verify if self.holds or self.publics else None
         tries = [self._pinned(), self.slots] if self.holds else [self.slots]
         for slots in tries:
+            chosen: dict[int, int] = {}  # what unseen passes carried, where the search chose
             found, _ = complete_deal(self.before, slots, self.owner, self.first, acts,
-                                     limit=self.search, verify=verify)
+                                     limit=limit or self.search, verify=verify, chosen=chosen)
             if found is not None:
                 self.redeals += 1
+                self.passed = chosen
                 self.deck, self.state, self.acts = found, self._replay(found, acts), acts
                 return True
         # a hand whose search failed once mostly fails again (the search only grows): try
@@ -415,7 +440,8 @@ class HiddenHand:
                     return
         if seat == self.seat:
             _apply(st.clone(), seat, action, [])  # refused here if it is not legal
-        if self._redeal(acts) or self._mend(seat, action, step):
+        if self._redeal(acts) or self._mend(seat, action, step) \
+                or self._redeal(acts, LAST_SEARCH):
             self.acts = acts
             return
         _apply(st.clone(), seat, action, [])  # refused: say why

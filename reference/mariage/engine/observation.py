@@ -5,8 +5,10 @@ the bids and the cards its own side passed between partners (not the other side'
 the trump suit; the turned-up card while it lies on the table; the stock's
 size; every declaration, ask and answer; the scores; and, of other hands,
 only the cards that were shown (declared, asked for, or taken from the
-table) and not yet played, plus each hand's size. Where the rules lay hands
-open (``open_hands``), every hand is visible.
+table) and not yet played, plus each hand's size. A hand that passes cards on
+face down (Thousand's declarer, after the talon was shown) shows none of its
+cards from then on: nobody else can tell which of them left it. Where the rules
+lay hands open (``open_hands``), every hand is visible.
 
 Two states that differ only in cards a seat cannot see give that seat equal
 observations (this is property-tested).
@@ -27,7 +29,8 @@ from .actions import Action, Give
 from .rules import Rules
 from .state import GameState, Phase, seat_number
 
-__all__ = ["Observation", "give_receivers", "observe", "public_action", "reviewable"]
+__all__ = ["Observation", "give_receivers", "in_hands_seen", "observe", "public_action",
+           "reviewable"]
 
 
 @frozen_record
@@ -127,6 +130,26 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
         match_scores=tuple(state.match_scores), segni=tuple(state.segni),
         legal=tuple(state.legal_actions(seat)) if state.phase not in (Phase.DEAL, Phase.OVER)
         else (), reviewable=reviewable(state, seat))
+
+
+def in_hands_seen(obs: Observation) -> int:
+    """The cards of hands an observation shows (bit mask): the seat's own hand, the
+    cards of other hands it sees (all of them where hands lie open), and the turned-up
+    card. At the deal, the cards a hidden deck must show (``docs/protocol.rst``,
+    Hidden cards).
+
+    >>> from mariage import load_rules, GameState, canonical_deck
+    >>> st = GameState(load_rules("schnapsen"), first_dealer=0)
+    >>> st.deal(canonical_deck(st.rules))
+    >>> st.rules.format_cards(in_hands_seen(observe(st, 1)))  # its five and the turn-up TD
+    'AH TH KH TD KD QD'
+    """
+    mask = obs.hand
+    for shown in obs.shown:
+        mask |= shown
+    if obs.turn_up is not None:
+        mask |= 1 << obs.turn_up
+    return mask
 
 
 def reviewable(state: GameState, seat: int) -> tuple[int, ...]:

@@ -86,6 +86,30 @@ class GameState(Undoable):
     not used. ``mechanisms`` replaces the mechanisms that run the rules (see
     :mod:`mariage.engine.mechanisms`); by default, the reference ones.
 
+    The fields a caller reads (a card is its number: its place in the canonical
+    deck, :func:`~mariage.engine.deals.canonical_deck`; ``rules.card_code`` names it):
+
+    * ``hand_no`` (from 1), ``phase`` (:class:`Phase`), ``first_dealer``;
+      ``dealer``, ``leader`` and ``to_act`` as in the protocol's ``state``
+      (``docs/protocol.rst``; ``dealer`` is ``None`` without a dealer);
+    * ``hands``: per seat, a bit mask of its cards (bit *k* is card *k*;
+      ``rules.cards_of`` and ``rules.format_cards`` read it); ``out``: the seat
+      sitting the hand out (``deal.sits_out``), or -1;
+    * ``turn_up``: the turned-up card, or ``None``, as the protocol's ``turn_up``;
+    * ``stock``: the cards still to be drawn, **the next one last** (``stock[-1]``
+      is the top card; under ``turn_up: under_stock`` the turned card is
+      ``stock[0]``, drawn last). In the talon games it holds the talon while it
+      lies face down, so that ``reversed(stock)`` is the talon in deck order
+      (with two players the first packet, then the second); ``talon`` is then
+      the bit mask of the talon the declarer took, and ``aside`` the cards laid
+      aside unseen (the packet not chosen; in the talon games with closing, the
+      stock put aside by a close);
+    * ``trick_seats`` and ``trick_cards``: the trick in progress; ``tricks``: the
+      finished tricks of the hand, each ``(leader, cards in play order, winner)``;
+      ``actions``: the hand's ``(seat, action)`` pairs;
+    * ``history``: a :class:`HandRecord` per finished hand (its ``dealer``,
+      ``ended``, ``winner``...); ``terminal`` and ``result`` once it is over.
+
     >>> from mariage import load_rules
     >>> GameState(load_rules("marianna"), first_dealer=None)
     Traceback (most recent call last):

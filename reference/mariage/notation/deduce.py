@@ -606,6 +606,17 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
                 if allowed[c] & places and allowed[c] & ~places:
                     return LEARNED, _split(placement, [c], places)
                 return UNSURE, []
+        # no one card lacked allows it, yet two may (Belote's cinquante:QH needs the
+        # queen to the nine of hearts without the king and without the eight): the same
+        # two cases, on one of those two cards
+        lives = cards_of(live)
+        for i, c in enumerate(lives):
+            for d in lives[i + 1:]:
+                if _legal(st, seat, action, most & ~(1 << c) & ~(1 << d)):
+                    for x in (c, d):
+                        if allowed[x] & places and allowed[x] & ~places:
+                            return LEARNED, _split(placement, [x], places)
+                    return UNSURE, []
         return DEAD, []
     broke = False
     for c in cards_of(live):

@@ -265,7 +265,9 @@ class Passing(Mechanism):
                 st.known[receiver] |= cards
         else:
             st.aside.extend(r.cards_of(cards))
-        st.known[giver] &= ~cards
+        # face down, nobody else can tell which cards left the giver's hand: those of it
+        # shown before (a talon shown) are no longer known to be there
+        st.known[giver] &= ~cards if r.give_face_up else 0
         st.pass_step += 1
         if st.pass_step < len(r.passing_steps):
             st.to_act = self.seats(st)[0]
