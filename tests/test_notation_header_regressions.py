@@ -1,0 +1,135 @@
+"""Regressions found by the independent check of the notation (``test_independent_notation``):
+a ``[Dealer]`` the rules contradict (N125), a later-hand record whose match the
+match-end rule already ends (N162, and not where it plays on), and a trick number
+``0.`` before the auction (N145), the same in the fast path and the full replay."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from mariage import load_rules
+from mariage.arena.bots import make_bot
+from mariage.cli import main
+from mariage.notation.fast import fast_valid
+from mariage.notation.reader import parse_record
+from mariage.notation.recorder import record_match
+from mariage.notation.replay import check_text
+from mariage.notation.views import later_record
+from mariage.notation.writer import write_record
+
+
+def _codes(text: str) -> list[tuple[str, int, int]]:
+    return [(e.code, e.line, e.column) for e in check_text(text).errors]
+
+
+def _record(ruleset: str, options: dict[str, str], seed: int = 1) -> str:
+    rules = load_rules(ruleset, options)
+    bots = [make_bot("random", s) for s in range(rules.nseats)]
+    return write_record(record_match(rules, seed, bots))
+
+
+def _line_of(text: str, prefix: str) -> int:
+    return next(i for i, row in enumerate(text.split("\n"), 1) if row.startswith(prefix))
+
+
+@pytest.mark.parametrize(("ruleset", "option", "value", "fixed"), [
+    ("belote", "first_dealer", "seat1", "W"),
+    ("belote", "first_dealer", "seat3", "E"),
+    ("marjapussi-de", "partnership_draw", "fixed", None),
+])
+def test_a_dealer_tag_against_the_rules_first_dealer_is_n125(
+        ruleset: str, option: str, value: str, fixed: str | None) -> None:
+    text = _record(ruleset, {option: value})
+    dealer = re.search(r'\[Dealer "(\w+)"\]', text)
+    assert dealer is not None
+    seats = load_rules(ruleset, {option: value}).seat_names
+    if fixed is not None:
+        assert dealer.group(1) == fixed  # the recorder follows the rules
+    other = next(s for s in seats if s != dealer.group(1))
+    bad = text.replace(dealer.group(0), f'[Dealer "{other}"]', 1)
+    line = _line_of(bad, "[Dealer")
+    assert _codes(bad)[0] == ("N125", line, 2)
+    assert not fast_valid(bad)
+    assert _codes(text) == [] and fast_valid(text)
+
+
+def test_a_dealer_tag_of_a_later_hand_is_the_dealer_of_that_hand() -> None:
+    """With ``[StartHand]`` the tag names the dealer of that hand: no N125 for it."""
+    rec = parse_record(_record("belote", {"first_dealer": "seat1"}, seed=3))
+    assert len(rec.hands) >= 2
+    late = write_record(later_record(rec, 2))
+    assert '[Dealer "W"]' not in late  # the dealer of hand 2 is the next seat
+    assert _codes(late) == []
+
+
+def _later(ruleset: str, options: dict[str, str], score: str, extra: str = "") -> str:
+    """A later-hand record of ``ruleset`` whose ``[StartScore]`` is set to ``score``."""
+    rec = parse_record(_record(ruleset, options, seed=2))
+    text = write_record(later_record(rec, 2))
+    text = re.sub(r'\[StartState "(nowin|unrounded)"[^\]]*\]\n', "", text)
+    return re.sub(r"\[StartScore [^\]]*\]", f"[StartScore {score}]{extra}", text, count=1)
+
+
+@pytest.mark.parametrize(("ruleset", "options", "score", "extra", "over"), [
+    # a tie at the target plays on (belote.match.tie), a team that may not win yet
+    # (belote.match.belote-alone) does not end it; past the target under "more than"
+    ("belote", {}, '"1000" "1000"', "", False),
+    ("belote", {}, '"1010" "1000"', "", True),
+    ("belote", {}, '"1010" "500"', '\n[StartState "nowin" "1" "0"]', False),
+    ("thousand", {"win_rule": "more_than"}, '"1000" "0" "0"', "", False),
+    ("thousand", {"win_rule": "more_than"}, '"1001" "0" "0"', "", True),
+    ("thousand", {}, '"1000" "0" "0"', "", True),
+    # the totals before rounding decide: 1995 and a residue of 5 are the target
+    ("belote-coinche", {"rounding_decides_game": "false"}, '"1995" "0"',
+     '\n[StartState "unrounded" "5" "0"]', True),
+    ("belote-coinche", {"rounding_decides_game": "false"}, '"1995" "0"',
+     '\n[StartState "unrounded" "4" "0"]', False),
+])
+def test_a_later_record_asks_the_match_end_rule_whether_the_match_is_over(
+        ruleset: str, options: dict[str, str], score: str, extra: str, over: bool) -> None:
+    text = _later(ruleset, options, score, extra)
+    codes = _codes(text)
+    header = _line_of(text, "hand ")
+    if over:
+        assert codes[0] == ("N162", _line_of(text, "[StartScore"), 2)
+        assert not fast_valid(text)
+    else:  # the hands are replayed (their annotations then disagree with the score)
+        assert [c for c in codes if c[1] < header] == []
+        assert check_text(text).hands >= 1
+
+
+def test_a_later_record_past_the_limit_of_hands_is_n162() -> None:
+    options = {"session_end": "bonus_300_at_500", "hand_limit": "2"}
+    text = _later("marjapussi-de", options, '"100" "200"')
+    assert _codes(text) == [] or "N162" not in {c for c, _, _ in _codes(text)[:1]}
+    text = re.sub(r'\[StartHand "\d+"\]', '[StartHand "3"]', text)
+    assert _codes(text)[0] == ("N162", _line_of(text, "[StartHand"), 2)
+
+
+def _thousand_record() -> str:
+    text = _record("thousand", {}, seed=4)
+    assert re.search(r"(?m)^A:bid:|^[ABC]:(bid|pass)", text)
+    return text
+
+
+def test_a_trick_number_0_before_the_auction_is_n145_in_both_paths(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = _thousand_record()
+    lines = text.split("\n")
+    at = next(i for i, row in enumerate(lines) if re.match(r"[ABC]:(bid|pass)", row))
+    for mark in ("0.", "1."):
+        bad_lines = list(lines)
+        bad_lines[at] = f"{mark} {bad_lines[at]}"
+        bad = "\n".join(bad_lines)
+        assert not fast_valid(bad), mark
+        assert _codes(bad)[0] == ("N145", at + 1, 1), mark
+    assert fast_valid(text) and _codes(text) == []
+    path = tmp_path / "zero.mrg"
+    bad_lines = list(lines)
+    bad_lines[at] = "0. " + bad_lines[at]
+    path.write_text("\n".join(bad_lines))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"zero.mrg:{at + 1}:1: N145" in out and "Traceback" not in out
