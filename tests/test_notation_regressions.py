@@ -1,7 +1,9 @@
 """Regressions found by the independent check of the notation (``test_independent_notation``):
 a ``[Dealer]`` the rules contradict (N125), a later-hand record whose match the
-match-end rule already ends (N162, and not where it plays on), and a trick number
-``0.`` before the auction (N145), the same in the fast path and the full replay."""
+match-end rule already ends (N162, and not where it plays on), a trick number
+``0.`` before the auction (N145), the same in the fast path and the full replay;
+the replay's seats of a trick past a seat sitting out, and a hand that ends at its
+deal shown by the replay."""
 
 from __future__ import annotations
 
@@ -12,12 +14,14 @@ import pytest
 from mariage import load_rules
 from mariage.arena.bots import make_bot
 from mariage.cli import main
+from mariage.commands.replay import as_json
 from mariage.notation.fast import fast_valid
 from mariage.notation.reader import parse_record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_text
 from mariage.notation.views import later_record
 from mariage.notation.writer import write_record
+from mariage.viewer.timeline import timeline
 
 
 def _codes(text: str) -> list[tuple[str, int, int]]:
@@ -133,3 +137,36 @@ def test_a_trick_number_0_before_the_auction_is_n145_in_both_paths(
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"zero.mrg:{at + 1}:1: N145" in out and "Traceback" not in out
+
+
+def _shipped(path: str) -> str:
+    text = (Path(__file__).resolve().parent.parent / path).read_text(encoding="utf-8")
+    return text[text.index("\n---\n", 4) + 5:]
+
+
+def test_the_replay_names_the_seats_of_a_trick_past_a_seat_sitting_out() -> None:
+    """Sixty-six for three: the dealer (C) sits out; B leads trick 3 and A follows."""
+    text = _shipped("conformance/tests/sixty-six-3/golden/default.test")
+    assert "3. B:QS A:AH (won B)" in text
+    tricks = as_json(timeline(parse_record(text)))["hands"][0]["tricks"]
+    assert tricks[2]["cards"] == [["B", "QS"], ["A", "AH"]]
+    acts = [line.split() for line in text.split("\n") if re.match(r"\d+\. ", line)]
+    for trick, words in zip(tricks, acts, strict=False):
+        played = [w.split(":") for w in words[1:] if ":" in w and not w.startswith("(")
+                  and len(w.split(":")) == 2 and len(w.split(":")[1]) == 2]
+        assert [c for c in trick["cards"]] == [list(p) for p in played]
+
+
+def test_the_replay_shows_a_hand_that_ends_at_its_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Mariglia's turned-up card bonus ends the hand (and here the match) at the deal."""
+    text = _shipped("conformance/tests/mariglia/score/turn-up-bonus-wins.test")
+    hand = as_json(timeline(parse_record(text)))["hands"][0]
+    assert hand["actions"] == []
+    assert hand["end"] == {"ended": "turn_up_bonus", "points": [0, 0], "match": [5, 0],
+                           "scored": [0, 0]}
+    path = tmp_path / "bonus.mrg"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "hand over (turn_up_bonus)" in out and "match: NS 5, WE 0" in out
