@@ -383,8 +383,19 @@ def _deal_changes() -> list[tuple[str, Change]]:
     first_a, first_b = hand.part(a), hand.part(b)
     assert first_a is not None and first_b is not None
     s_line, s_col, _ = places["stock"]
+    d_line, d_col, _ = places["dealer"]
     two = rec.hands[1]
+    mariazza = base("mariazza")
+    lot = read_record(mariazza).hands[0]
+    f_line, f_col, _ = lot.part_places[0]
+    assert lot.parts[0][0] == "first"
+    no_first = _swap(mariazza, f_line, f_col, f"first: {lot.parts[0][1][0]}", "")
+    f_line, f_col, _ = lot.part_places[1]  # the deal's first part is now the next
     return [
+        ("a dealer line against the rules", (_swap(text, d_line, d_col, "dealer: W",
+                                                   "dealer: S"), "N125", d_line, d_col)),
+        # a part missing: placed at the deal's first part
+        ("no first player where it is drawn by lot", (no_first, "N133", f_line, f_col)),
         ("unknown card", (_swap(text, *a_cols[1], first_a[1], "ZZ"), "N130", *a_cols[1])),
         ("a card dealt twice", (_swap(text, *b_cols[2], first_b[2], first_a[0]), "N131",
                                 *b_cols[2])),
@@ -643,6 +654,40 @@ def any_record_changes(text: str) -> list[tuple[str, Change]]:
         other = next(s for s in seats if s != w.values[1])
         out.append(("trick winner", (_swap(text, w.line, w.column, f"(won {w.values[1]})",
                                            f"(won {other})"), "N150", w.line, w.column)))
+    out += _play_order_changes(text, rec)
+    return out
+
+
+def _play_order_changes(text: str, rec: Record) -> list[tuple[str, Change]]:
+    """Two cards of a trick played in the other order (N142 at the first moved), an
+    action after hand 1's end (N143), a hand or an action after the match's (N162, N144)."""
+    out: list[tuple[str, Change]] = []
+    hand = rec.hands[0]
+    items = hand.items
+    for k in range(2, len(items) - 1):
+        p1, p2, p3 = items[k - 2], items[k - 1], items[k]
+        plays = all(i.kind == "act" and len(i.values[1]) == 2 for i in (p1, p2, p3))
+        if plays and len({p1.values[0], p2.values[0], p3.values[0]}) == 3:
+            swapped = _swap(_swap(text, p3.line, p3.column, p3.written, p2.written),
+                            p2.line, p2.column, p2.written, p3.written)
+            out.append(("out of turn", (swapped, "N142", p2.line, p2.column)))
+            break
+    acts = [i for i in items if i.kind == "act" and not i.values[1].startswith("resign")]
+    if len(rec.hands) > 1 and acts:
+        two = rec.hands[1].line
+        out.append(("after the hand", (_insert(text, two - 1, acts[-1].written), "N143",
+                                       two - 1, 1)))
+    if rec.result is not None and rec.result[0] != "*" and rec.result_place is not None \
+            and rec.result[1] != "resign":
+        final = rec.hands[-1]
+        line = rec.result_place[0]
+        last = [i for i in final.items if i.kind == "act"]
+        if last:
+            out.append(("after the match", (_insert(text, line - 1, last[-1].written), "N144",
+                                            line - 1, 1)))
+        rows = _lines(text)[final.line:line - 1]
+        out.append(("a hand after the match", (_insert(
+            text, line, f"hand {final.number + 1}", *rows), "N162", line, 1)))
     return out
 
 

@@ -170,3 +170,13 @@ def test_the_replay_shows_a_hand_that_ends_at_its_deal(
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "hand over (turn_up_bonus)" in out and "match: NS 5, WE 0" in out
+
+
+def test_a_missing_first_player_is_reported_once() -> None:
+    """Mariazza draws the first player of each hand: without ``first:`` the deal is not
+    replayed (it was, and the engine's refusal was a second N133 at the hand)."""
+    text = _shipped("conformance/tests/mariazza/core/basics.test")
+    bad = re.sub(r"deal first: \w+\n(\w+:)", r"deal \1", text, count=1)
+    assert bad != text
+    errors = check_text(bad).errors
+    assert [(e.code, e.line) for e in errors] == [("N133", _line_of(bad, "hand 1") + 1)]

@@ -87,6 +87,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             ok = False
         labels[part.label] = part
     first = _first(rules, labels, seats, report)
+    if first is None and rules.first_lead == "lot":  # reported: no deal without it
+        ok = False
     if "dealer" in labels and check_dealer:
         d = labels["dealer"]
         want = "-" if dealer is None else rules.seat_names[dealer]
