@@ -180,3 +180,32 @@ def test_a_missing_first_player_is_reported_once() -> None:
     assert bad != text
     errors = check_text(bad).errors
     assert [(e.code, e.line) for e in errors] == [("N133", _line_of(bad, "hand 1") + 1)]
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    # a hand number of ten digits: one N112 (each line of the hand's deal was an N110)
+    ("hand 2\n", "hand 1234567890\n", [("N112", "hand 1234567890", 6)]),
+    # a hand without its number: "deal" was read as the number and "dealer:" as the
+    # keyword "deal" and a label "er:" (N134, N133); now one N110 at "dealer:"
+    ("hand 4\n", "hand\n", [("N110", "deal dealer", 6)]),
+    # an error in the opening of a hand, then one in a later hand: both, no others
+    ("hand 3\n", "hand 3 %%\n", [("N110", "hand 3 %%", 8)]),
+])
+def test_a_broken_hand_opening_is_one_syntax_error(
+        old: str, new: str, where: list[tuple[str, str, int]]) -> None:
+    text = _shipped_good("marianna.mrg")
+    bad = text.replace(old, new, 1)
+    assert bad != text
+    rows = bad.split("\n")
+    want = []
+    for code, prefix, column in where:
+        at = next(i for i, row in enumerate(rows, 1) if row.startswith(prefix)
+                  and (prefix != "deal dealer" or rows[i - 2] == "hand"))
+        want.append((code, at, column))
+    assert [(e.code, e.line, e.column) for e in check_text(bad).errors] == want
+    assert not fast_valid(bad)
+
+
+def _shipped_good(name: str) -> str:
+    return (Path(__file__).resolve().parent / "data" / "records" / "good" / name).read_text(
+        encoding="utf-8")
