@@ -388,6 +388,7 @@ class Layout:
     inline: bool = False  # the comments between moves beside them on their lines
     cards: str = "french"  # french | italian | german
     blank_lines: int = 1
+    parts: str = "as_read"  # as_read | shuffled: the deal's labelled lines in any order
     seed: int = 0
 
 
@@ -411,7 +412,10 @@ def write(rec: Record, lay: Layout) -> str:
     for hand in rec.hands:
         rows += [""] * lay.blank_lines
         rows.append(f"hand{g}{hand.number}")
-        for k, (label, cards) in enumerate(hand.parts):
+        parts = list(hand.parts)
+        if lay.parts == "shuffled":
+            rng.shuffle(parts)
+        for k, (label, cards) in enumerate(parts):
             shown = cards if label in ("dealer", "first") else tuple(
                 _card_as(c, lay.cards) for c in cards)
             row = g.join((f"{label}:", *shown))

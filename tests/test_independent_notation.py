@@ -225,7 +225,8 @@ def test_the_shipped_records_are_found() -> None:
 # ------------------------------------------------------------------ the writer's layouts
 LAYOUTS = {
     "crlf-tabs": Layout(eol="\r\n", gap="\t"),
-    "wide-shuffled-tags": Layout(gap="  ", tag_order="shuffled", blank_lines=3, seed=1),
+    "wide-shuffled-tags-and-deal": Layout(gap="  ", tag_order="shuffled", blank_lines=3,
+                                          parts="shuffled", seed=1),
     "a-move-a-line-comments": Layout(moves_per_line=1, notes_alone=True, comments=True),
     "bare-italian": Layout(marks=False, notes=False, cards="italian"),
     "three-a-line-german-comments": Layout(moves_per_line=3, cards="german", comments=True,
