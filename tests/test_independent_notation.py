@@ -31,6 +31,8 @@ from mariage.notation.fast import fast_valid
 from mariage.notation.quickparse import parse as quick_parse
 from mariage.notation.reader import _builder, parse_record
 from mariage.notation.replay import check_text
+from mariage.notation.views import view
+from mariage.notation.writer import write_record
 from mariage.viewer.timeline import timeline
 from scribechanges import CHANGES, SHIPPED, any_record_changes, base, swap
 from scribekit import UNKNOWN, Layout, Record, read_record, write
@@ -389,3 +391,61 @@ def test_tag_values_with_quotes_and_backslashes() -> None:
     assert [(t.name, t.values) for t in parse_record(changed).tags] == mine.tags
     assert check_text(changed).errors == []
     assert _game(replayed(changed)) == _game(replayed(text))
+
+
+# ------------------------------------------------------------------ seats' views
+def check_views(case: tuple[str, int, str], seats: int = 2) -> list[str]:
+    """``mariage view`` of a full record, read by the independent reader: the seat's own
+    hand as dealt, every other card as dealt or ``??``, the same actions (cards passed
+    between others may become ``give:?``), annotations and result; the view is valid
+    (never "no deal fits", N135: the record's own deal fits; where the search gives up,
+    N136, a longer search finds a deal)."""
+    file, line, text = case
+    full = read_record(text)
+    if UNKNOWN in text or not full.hands:
+        return []
+    names = [lab for lab, _ in full.hands[0].parts
+             if lab not in ("dealer", "first", "stock", "turnup", "deck")]
+    out = []
+    for seat in names[:seats]:
+        seen = write_record(view(parse_record(text), seat))
+        mine = read_record(seen)
+        where = f"{file}:{line}: view of {seat}"
+        if mine.tag("Observer") != seat or mine.result != full.result:
+            out.append(f"{where}: observer {mine.tag('Observer')}, result {mine.result}")
+        for have, dealt in zip(mine.hands, full.hands, strict=True):
+            for (label, cards), (label2, cards2) in zip(
+                    sorted(have.parts), sorted(dealt.parts), strict=True):
+                if label in ("stock", "turnup"):  # in drawing order: card by card
+                    wrong = any(c not in (UNKNOWN, d) for c, d in zip(cards, cards2,
+                                                                      strict=True))
+                elif label == seat:  # a hand is a set of cards
+                    wrong = sorted(cards) != sorted(cards2)
+                else:
+                    wrong = len(cards) != len(cards2) or bool(
+                        Counter(c for c in cards if c != UNKNOWN) - Counter(cards2))
+                if label != label2 or wrong:
+                    out.append(f"{where}, hand {have.number}: {label}: {cards} for {cards2}")
+            for (s1, a1), (s2, a2) in zip(have.actions(), dealt.actions(), strict=True):
+                if s1 != s2 or (a1 != a2 and not a1.startswith("give:?")):
+                    out.append(f"{where}, hand {have.number}: {s1}:{a1} for {s2}:{a2}")
+            if [i.values for i in have.items if i.kind == "note"] != \
+                    [i.values for i in dealt.items if i.kind == "note"]:
+                out.append(f"{where}, hand {have.number}: the annotations differ")
+        errors = check_text(seen).errors
+        if [e.code for e in errors] == ["N136"]:  # the search gave up: longer, it finds it
+            errors = check_text(seen, search_limit=200_000).errors
+        if errors:
+            out.append(f"{where}: refused: {errors[0]}")
+    return out
+
+
+def test_the_views_of_a_sample_of_records() -> None:
+    found = [p for case in SAMPLE[::3] for p in check_views(case)]
+    assert found == [], "\n".join(found[:10])
+
+
+@pytest.mark.slow
+def test_the_views_of_every_shipped_record() -> None:
+    found = [p for case in SHIPPED[::2] for p in check_views(case)]
+    assert found == [], "\n".join(found[:10])

@@ -19,7 +19,7 @@ from mariage.notation.fast import fast_valid
 from mariage.notation.reader import parse_record
 from mariage.notation.recorder import record_match
 from mariage.notation.replay import check_text
-from mariage.notation.views import later_record
+from mariage.notation.views import later_record, view
 from mariage.notation.writer import write_record
 from mariage.viewer.timeline import timeline
 
@@ -209,3 +209,31 @@ def test_a_broken_hand_opening_is_one_syntax_error(
 def _shipped_good(name: str) -> str:
     return (Path(__file__).resolve().parent / "data" / "records" / "good" / name).read_text(
         encoding="utf-8")
+
+
+def test_a_seat_view_with_a_whole_hand_declaration_fits_its_deal() -> None:
+    """Marianna ``combination_window: any_trick``: W declares a mariannino (four queens and
+    a king, the whole hand) in trick 6. N's view of the valid record was "no deal fits"
+    (N135): the search probed the declaration with every card W could hold, and a whole
+    hand is never more cards than it has. A view with W's queens played elsewhere is
+    still proved impossible."""
+    text = _shipped("conformance/tests/marianna/option/combination-window-any-trick.test")
+    assert "W:mariannino:H" in text
+    seen = write_record(view(parse_record(text), "N"))
+    assert "W: ?? ?? ?? ?? ??" in seen
+    assert check_text(seen).errors == []
+    hand = next(row for row in seen.split("\n") if row.startswith("N: "))
+    card = hand.split()[-1]
+    impossible = seen.replace(hand, hand[:-2] + "QS", 1).replace(f"N:{card}", "N:QS", 1)
+    assert [e.code for e in check_text(impossible).errors] == ["N135"]
+
+
+@pytest.mark.parametrize("path", ["conformance/tests/marianna/decl/mariannino.test",
+                                  "conformance/tests/cinquecento/option/mariannone.test"])
+def test_a_view_whose_first_action_declares_the_whole_hand(path: str) -> None:
+    """The declaration before any card is known: the hands it may be (the picks of each
+    rank group) are the cases, not every hand of five of 34 cards (N136, was N135)."""
+    text = _shipped(path)
+    seen = write_record(view(parse_record(text), "N"))
+    assert "?? ?? ??" in seen
+    assert check_text(seen).errors == []

@@ -61,7 +61,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
+from mariage.engine.actions import Action, Declare, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
@@ -525,6 +525,76 @@ def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
     return _legal_hands(st, seat, action, hands)
 
 
+def _whole_hand(st: GameState, action: Action) -> bool:
+    """Is ``action`` the declaration of a combination that must be the whole hand?"""
+    decls = st.rules.declarations
+    index = action.decl if isinstance(action, Declare) else -1
+    return 0 <= index < len(decls) and decls[index].whole_hand
+
+
+#: The most hands :func:`_whole_hand_cases` probes (past it: nothing exact).
+WHOLE_HAND_PROBES = 20_000
+
+
+def _whole_hand_cases(refusal: Refusal, placement: Placement,
+                      played_before: int) -> tuple[str, list[Placement]]:
+    """A declaration of the whole hand refused: one case per hand of the seat's size
+    (its fixed cards and unknown cards it may hold) that makes it legal, each with
+    that hand's unknown cards at the seat's places; together they cover every deal.
+    Dead where no such hand is legal; nothing exact where the hands are too many or a
+    case would bound nothing (the search would meet the same deck again)."""
+    st, seat, action = refusal.state, refusal.seat, refusal.action
+    assert isinstance(action, Declare)
+    hand = st.hands[seat]
+    allowed, moved, places = placement.allowed, refusal.moved, refusal.received[seat]
+    if _legal(st, seat, action, hand):
+        return UNSURE, []  # refused for another reason than the cards
+    fixed = fixed_cards(st, hand, allowed, moved)
+    live = _live(allowed, places, played_before | moved) & ~fixed
+    hands = _whole_hands(st, action, fixed, live, hand.bit_count())
+    if hands is None:
+        return UNSURE, []
+    cases = []
+    for trial in hands:
+        if _legal(st, seat, action, trial):
+            case = Placement(dict(allowed))
+            if not any([case.restrict(c, places) for c in st.rules.cards_of(trial & live)]):
+                return UNSURE, []
+            cases.append(case)
+    return (LEARNED, cases) if cases else (DEAD, [])
+
+
+def _whole_hands(st: GameState, action: Declare, fixed: int, live: int,
+                 size: int) -> list[int] | None:
+    """The hands of ``size`` cards, ``fixed`` ones and others from ``live``, that may
+    make the whole-hand declaration ``action``: where the combination's groups (so
+    many cards of each rank) make the whole hand, the picks from each group; else every
+    hand of that size (None: too many to probe)."""
+    decl = st.rules.declarations[action.decl]
+    cards_of = st.rules.cards_of
+    groups = decl.rank_counts
+    every = 0
+    for mask, _ in groups:
+        every |= mask
+    if sum(n for _, n in groups) == size and sum(m.bit_count() for m, _ in groups) \
+            == every.bit_count() and not fixed & ~every:
+        out = [0]
+        for mask, n in groups:
+            picks = [sum(1 << c for c in combo)
+                     for combo in combinations(cards_of((fixed | live) & mask), n)]
+            out = [h | p for h in out for p in picks if (p & fixed) == (fixed & mask)]
+            if len(out) > WHOLE_HAND_PROBES:
+                return None
+        return out
+    pool = cards_of(live)
+    free = size - fixed.bit_count()
+    if free < 0 or free > len(pool):
+        return []
+    if comb(len(pool), free) > WHOLE_HAND_PROBES:
+        return None
+    return [fixed | sum(1 << c for c in combo) for combo in combinations(pool, free)]
+
+
 def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
           played_before: int) -> tuple[str, list[Placement]]:
     """Learn from ``refusal`` of ``deck``: the outcome and the cases to search.
@@ -577,6 +647,11 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
             return LEARNED, [placement]
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
+    if _whole_hand(st, action):
+        # a combination that is the whole hand (a mariannino) is legal with as many cards
+        # as it has, never with more: the probes below, which add every card the seat
+        # could hold, would call it impossible
+        return _whole_hand_cases(refusal, placement, played_before)
     fixed = fixed_cards(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
     lows, highs = _bounds_of_hands(st, placement, refusal, played_before)
