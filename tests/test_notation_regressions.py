@@ -237,3 +237,25 @@ def test_a_view_whose_first_action_declares_the_whole_hand(path: str) -> None:
     seen = write_record(view(parse_record(text), "N"))
     assert "?? ?? ??" in seen
     assert check_text(seen).errors == []
+
+
+@pytest.mark.parametrize(("card", "code"), [("ZZ", "N130"), ("QH", "N131")])
+def test_a_full_deal_with_a_bad_card_stops_the_replay(card: str, code: str) -> None:
+    """A full record whose deal has a card that cannot be read: the problem, and no deal
+    search (it said "no full deal is consistent with this partial record", N135, after a
+    card dealt twice, or invented the unknown card and went on)."""
+    text = _shipped_good("marianna.mrg")
+    row = next(r for r in text.split("\n") if r.startswith("N: "))
+    bad = text.replace(row, row[:6] + card + row[8:], 1)
+    assert bad != text and "QH" in text.split("N: ", 1)[1].split("\n")[1]
+    assert [e.code for e in check_text(bad).errors] == [code]
+
+
+@pytest.mark.parametrize(("old", "new"), [("\nstock:", "\nstack:"), ("\nW: ", "\nWW: ")])
+def test_an_unknown_deal_label_is_one_problem(old: str, new: str) -> None:
+    """A misspelt label: N133 at it, not also the part it was meant to be as missing
+    (the stock "has 0 cards", N132; the hand of seat W "is missing", N133)."""
+    text = _shipped_good("marianna.mrg")
+    bad = text.replace(old, new, 1)
+    line = bad[:bad.index(new) + 1].count("\n") + 1
+    assert [(e.code, e.line, e.column) for e in check_text(bad).errors] == [("N133", line, 1)]

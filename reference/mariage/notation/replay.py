@@ -406,6 +406,12 @@ class _Checker:
             return
         deck = lay.deck
         self._passed = {}
+        if -1 in deck and not any(UNKNOWN in part.cards for part in hand.deal.parts):
+            # a full deal with a card it could not read (reported): nothing to search for,
+            # and no card is invented in its place
+            self.stop_replay()
+            self.static_items(hand)
+            return
         if -1 in deck or _turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
