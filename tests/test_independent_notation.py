@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mariage.commands.replay import as_json
 from mariage.notation.build import Builder
 from mariage.notation.errors import NotationError
@@ -448,4 +449,48 @@ def test_the_views_of_a_sample_of_records() -> None:
 @pytest.mark.slow
 def test_the_views_of_every_shipped_record() -> None:
     found = [p for case in SHIPPED[::2] for p in check_views(case)]
+    assert found == [], "\n".join(found[:10])
+
+
+# ------------------------------------------------------------------ options at their defaults
+def _defaults() -> dict[str, dict[str, str]]:
+    """Each ruleset's options and their default values, from the rulesets' own files
+    (``spec/*.yaml``, data; a variant that extends another gives only its own)."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((Path(__file__).resolve().parent.parent / "spec").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        options = data.get("options") or {}
+        out[data.get("ruleset") or path.stem] = {
+            name: str(o["default"]).lower() if isinstance(o["default"], bool) else
+            str(o["default"]) for name, o in options.items()
+            if isinstance(o, dict) and "default" in o}
+    return out
+
+
+def check_defaults(case: tuple[str, int, str], defaults: dict[str, dict[str, str]]
+                   ) -> list[str]:
+    """"A reader accepts defaults too": the record with ``[Option]`` tags at their
+    default values, all at once, is the same game."""
+    file, line, text = case
+    rec = read_record(text)
+    given = {v[0] for v in rec.all_tags("Option") if v}
+    extra = [f'[Option "{n}" "{v}"]' for n, v in
+             defaults.get(rec.tag("Ruleset") or "", {}).items() if n not in given]
+    if not extra:
+        return []
+    rows = text.split("\n")
+    at = next(i for i, row in enumerate(rows) if row.startswith("[Ruleset"))
+    changed = "\n".join([*rows[:at + 1], *extra, *rows[at + 1:]])
+    errors = check_text(changed).errors
+    if errors:
+        return [f"{file}:{line}: with every default option: {errors[0]}"]
+    if _game(replayed(changed)) != _game(replayed(text)):
+        return [f"{file}:{line}: with every default option, another game"]
+    return []
+
+
+def test_options_at_their_defaults_change_nothing() -> None:
+    defaults = _defaults()
+    assert sum(map(len, defaults.values())) > 100
+    found = [p for case in SAMPLE[::2] for p in check_defaults(case, defaults)]
     assert found == [], "\n".join(found[:10])
