@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scribekit import UNKNOWN, Record, read_record, shipped_records
+from scribekit import UNKNOWN, Record, french, read_record, shipped_records
 
 SHIPPED = shipped_records()
 
@@ -41,10 +41,14 @@ def _lines(text: str) -> list[str]:
 
 
 def swap(text: str, line: int, column: int, old: str, new: str) -> str:
-    """``text`` with the token ``old`` at ``line``:``column`` written ``new``."""
+    """``text`` with the token ``old`` at ``line``:``column`` written ``new`` (a card
+    ``old`` in French may be written there in another code)."""
     rows = _lines(text)
     row = rows[line - 1]
-    assert row[column - 1:column - 1 + len(old)] == old, (row, column, old)
+    if row[column - 1:column - 1 + len(old)] != old:
+        written = row[column - 1:].split()[0]
+        assert french(written) == old, (row, column, old)
+        old = written
     rows[line - 1] = row[:column - 1] + new + row[column - 1 + len(old):]
     return "\n".join(rows)
 
@@ -145,7 +149,7 @@ def _deal_changes() -> list[tuple[str, Change]]:
                                 ""), "N132", b_line, b_col)),
         ("unknown label", (swap(text, s_line, s_col, "stock:", "stack:"), "N133", s_line,
                            s_col)),
-        ("hands misnumbered", (swap(text, two.line, two.column + 5, str(two.number),
+        ("hands misnumbered", (swap(text, *two.number_place, str(two.number),
                                      str(two.number + 1)), "N134", two.line, two.column)),
     ]
 
@@ -252,7 +256,7 @@ def _note_changes() -> list[tuple[str, Change]]:
         ("wrong contract", _note_change(base("thousand"), "contract", "N156",
                                         lambda v: [*v[:-1], "failed" if v[-1] == "made"
                                                    else "made"])),
-        ("wrong winner of the match", (swap(text, result_line, result_col + 7, winner,
+        ("wrong winner of the match", (swap(text, *(rec.winner_place or (0, 0)), winner,
                                              loser), "N160", result_line, result_col)),
         ("no result before the match is over", _unfinished()),
     ]
@@ -305,9 +309,8 @@ def _syntax_changes() -> list[tuple[str, Change]]:
         ("a stray bracket", (swap(text, act.line, act.column, "", "] "), "N110", act.line,
                              act.column)),
         ("a comment never closed", (_insert(text, line, "{never closed"), "N111", line, 1)),
-        ("a hand number of ten digits", (swap(text, two.line, two.column + 5, "2",
-                                               "1234567890"), "N112", two.line,
-                                         two.column + 5)),
+        ("a hand number of ten digits", (swap(text, *two.number_place, "2", "1234567890"),
+                                         "N112", *two.number_place)),
         ("a first dealer against the rules", (swap(belote, dealer, 1, '[Dealer "W"]',
                                                     '[Dealer "S"]'), "N125", dealer, 2)),
     ]
@@ -337,7 +340,7 @@ def any_record_changes(text: str) -> list[tuple[str, Change]]:
         out.append(("unknown card", (swap(text, *cols[0], cards[0], "ZZ"), "N130",
                                      *cols[0])))
     if rec.tag("StartHand") is None:
-        out.append(("hand renumbered", (swap(text, hand.line, hand.column + 5, "1", "7"),
+        out.append(("hand renumbered", (swap(text, *hand.number_place, "1", "7"),
                                         "N134", hand.line, hand.column)))
     marks = [i for i in hand.items if i.kind == "mark"]
     if marks:
@@ -383,10 +386,10 @@ def _any_note_changes(text: str, rec: Record) -> list[tuple[str, Change]]:
             changed = swap(text, found.line, found.column, f"({key} {found.values[1]})",
                            f"({key} {word})")
             out.append((name, (changed, code, found.line, found.column)))
-    if rec.result is not None and rec.result[0] not in ("*", "-") and rec.result_place:
-        line, column = rec.result_place
-        out.append(("result to no one", (swap(text, line, column + 7, rec.result[0], "-"),
-                                         "N160", line, column)))
+    if rec.result is not None and rec.result[0] not in ("*", "-") and rec.result_place \
+            and rec.winner_place:
+        out.append(("result to no one", (swap(text, *rec.winner_place, rec.result[0], "-"),
+                                         "N160", *rec.result_place)))
     return out
 
 

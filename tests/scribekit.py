@@ -205,6 +205,7 @@ class Hand:
     number: int
     line: int
     column: int
+    number_place: tuple[int, int] = (0, 0)  # where ``N`` of ``hand N`` is written
     parts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     part_places: list[tuple[int, int, tuple[tuple[int, int], ...]]] = field(
         default_factory=list)
@@ -229,6 +230,7 @@ class Record:
     hands: list[Hand]
     result: tuple[str, str | None] | None
     result_place: tuple[int, int] | None = None
+    winner_place: tuple[int, int] | None = None  # where the result's team is written
 
     def tag(self, name: str) -> str | None:
         """The first value of the first tag ``name``."""
@@ -264,7 +266,7 @@ def read_record(text: str) -> Record:
         k += 1
     hands: list[Hand] = []
     result: tuple[str, str | None] | None = None
-    result_place = None
+    result_place = winner_place = None
     while k < len(toks):
         t = toks[k]
         if t.kind == "word" and t.text == "hand":
@@ -272,6 +274,8 @@ def read_record(text: str) -> Record:
         elif t.kind == "word" and t.text == "result":
             words = []
             k += 1
+            if k < len(toks):
+                winner_place = (toks[k].line, toks[k].column)
             while k < len(toks) and toks[k].kind == "word" and len(words) < 2 \
                     and toks[k].text not in ("hand", "result"):
                 words.append(toks[k].text)
@@ -287,7 +291,7 @@ def read_record(text: str) -> Record:
                 raise ScribeError(toks[k].line, toks[k].column, "nothing after the result")
         else:
             raise ScribeError(t.line, t.column, f"unexpected {t.text!r}")
-    return Record(tags, places, comments, hands, result, result_place)
+    return Record(tags, places, comments, hands, result, result_place, winner_place)
 
 
 def _hand(toks: list[Token], k: int, hands: list[Hand]) -> int:
@@ -295,7 +299,8 @@ def _hand(toks: list[Token], k: int, hands: list[Hand]) -> int:
     if k + 2 >= len(toks) or toks[k + 1].kind != "word" or not toks[k + 1].text.isdigit() \
             or toks[k + 2].text != "deal":
         raise ScribeError(head.line, head.column, "hand N, then deal")
-    hand = Hand(int(toks[k + 1].text), head.line, head.column)
+    hand = Hand(int(toks[k + 1].text), head.line, head.column,
+                (toks[k + 1].line, toks[k + 1].column))
     hands.append(hand)
     k += 3
     # the deal: labelled lists of cards; a card is a word with no ':' and not a mark

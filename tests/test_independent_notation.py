@@ -324,8 +324,13 @@ def test_the_command_line_names_every_change(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ changes to any record
-def check_any(case: tuple[str, int, str]) -> list[str]:
+def check_any(case: tuple[str, int, str], layout: str = "") -> list[str]:
+    """The changes that fit any record, made to it as written (or in an independent
+    layout: the places are then those of that layout, tabs and all)."""
     file, line, text = case
+    if layout:
+        text = write(read_record(text), LAYOUTS[layout])
+        file = f"{file} ({layout})"
     out = []
     for name, (changed, code, at, column) in any_record_changes(text):
         errors = check_text(changed).errors
@@ -345,6 +350,12 @@ def test_changes_to_a_sample_of_records() -> None:
 @pytest.mark.slow
 def test_changes_to_every_shipped_record() -> None:
     found = [p for case in SHIPPED for p in check_any(case)]
+    assert found == [], "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_changes_to_records_in_the_independent_layouts(name: str) -> None:
+    found = [p for case in SAMPLE[::8] for p in check_any(case, name)]
     assert found == [], "\n".join(found[:10])
 
 
