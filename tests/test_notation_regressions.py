@@ -259,3 +259,14 @@ def test_an_unknown_deal_label_is_one_problem(old: str, new: str) -> None:
     bad = text.replace(old, new, 1)
     line = bad[:bad.index(new) + 1].count("\n") + 1
     assert [(e.code, e.line, e.column) for e in check_text(bad).errors] == [("N133", line, 1)]
+
+
+def test_lenient_mode_finds_a_long_number_after_a_syntax_error() -> None:
+    """After an N110, the parts parsed again without the builder missed the numbers too
+    long of later hands (N112 of a hand number or a trick number)."""
+    text = _shipped_good("marianna.mrg")
+    bad = text.replace("\n1. S:AS", "\n1. S:AS %%", 1).replace("hand 3\n", "hand 1234567890\n")
+    rows = bad.split("\n")
+    at = next(i for i, row in enumerate(rows, 1) if row.startswith("hand 1234567890"))
+    assert [(e.code, e.line, e.column) for e in check_text(bad).errors] == [
+        ("N110", 17, 9), ("N112", at, 6)]

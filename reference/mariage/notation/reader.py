@@ -385,7 +385,8 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
     parse = _chunk_parser().parse
     # an error in the opening of a hand (``hand N`` and ``deal``) leaves the rest of the
     # hand without its shape: each line of it would be an error of its own
-    if chunks[k][1] == "hand" and bad <= _opening_end(lines, chunks[k][0]):
+    if first.code != "N112" and chunks[k][1] == "hand" \
+            and bad <= _opening_end(lines, chunks[k][0]):
         k += 1
     for i in range(k, len(chunks)):
         start, kind = chunks[i]
@@ -394,10 +395,15 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
         while len(errors) < limit:
             part = "\n".join(lines[start:end])
             try:
-                parse(part, start=kind)
-                break
+                tree = parse(part, start=kind)
             except UnexpectedInput as exc:
                 err = _syntax_error(exc, part, file, number, line + start)
+            else:  # well formed: a number too long is the builder's to find (N112)
+                long = _long_number(tree, file, number, line + start) \
+                    if kind == "hand" else None
+                if long is not None:
+                    errors.append(long)
+                break
             if err.code == "N111" and end < len(lines):
                 word = lines[end].split()[0]
                 err = RecordError("N110", f"unexpected {word!r}: what comes before it is "
@@ -415,6 +421,25 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
             lines[index] = _blanked(lines[index], err, index in starts)
             floor = err.line
     return errors[:limit]
+
+
+def _long_number(tree: Any, file: str, number: int, line: int) -> RecordError | None:
+    """The first hand or trick number too long (N112) in a hand parsed without the
+    builder (``tree``: Lark's, the hand's text starting at ``line``), or None."""
+    from .build import Builder
+
+    builder = Builder()
+    builder.reset(file, number, line, None)
+    kids = tree.children
+    try:
+        text = str(kids[1])
+        if len(text) > MAX_DIGITS and text.isdigit():
+            raise builder._too_long(text, *builder._pos(kids[1]), "a hand number")
+        if len(kids) > 3:
+            builder.play(kids[3])
+    except NotationError as exc:
+        return exc.error
+    return None
 
 
 def _opening_end(lines: list[str], start: int) -> int:
