@@ -505,3 +505,60 @@ def test_options_at_their_defaults_change_nothing() -> None:
     assert sum(map(len, defaults.values())) > 100
     found = [p for case in SAMPLE[::2] for p in check_defaults(case, defaults)]
     assert found == [], "\n".join(found[:10])
+
+
+# ------------------------------------------------------------------ records of later hands
+#: Rulesets that carry nothing from hand to hand but the score (none of the docs'
+#: ``[StartState]`` fields: no barrel, bolts, concessions, litige, draw bonus, golden hands).
+SCORE_ONLY = ("marianna", "marianna-2", "marianna-3", "marianna-siciliana", "mariglia",
+              "mariazza", "mariaggia", "marjapussi", "schnapsen", "cinquecento",
+              "cinquecento-siciliana")
+
+
+def _cut_score(rec: Record, text: str) -> tuple[str, ...] | None:
+    """The match score after hand 1 where the record can be cut at hand 2, else None."""
+    if rec.tag("Ruleset") not in SCORE_ONLY or len(rec.hands) < 2 or UNKNOWN in text \
+            or rec.tag("StartHand"):
+        return None
+    match = [i.values[1:] for i in rec.hands[0].items if i.kind == "note"
+             and i.values[:1] == ("match",)]
+    return match[-1] if match else None
+
+
+def check_later(case: tuple[str, int, str]) -> list[str]:
+    """A record cut at hand 2 as the docs say (``[StartHand "2"]``, ``[StartScore]`` from
+    hand 1's ``(match ...)``, ``[Dealer]`` naming hand 2's dealer): valid, and its hands
+    are the whole match's hands 2, 3... with the same result."""
+    file, line, text = case
+    rec = read_record(text)
+    match = _cut_score(rec, text)
+    if match is None:
+        return []
+    rows = text.split("\n")
+    two = rec.hands[1]
+    dealer = two.part("dealer")
+    cut = "\n".join([
+        *(r for r in rows[:rec.hands[0].line - 1] if r.startswith("[")
+          and not r.startswith("[Dealer")),
+        *([f'[Dealer "{dealer[0]}"]'] if dealer else []), '[StartHand "2"]',
+        "[StartScore " + " ".join(f'"{v}"' for v in match) + "]", "",
+        *rows[two.line - 1:]])
+    errors = check_text(cut).errors
+    if errors:
+        return [f"{file}:{line}: cut at hand 2: {errors[0]}"]
+    whole, late = _game(replayed(text)), _game(replayed(cut))
+    if late != [whole[0][1:], whole[1]]:
+        return [f"{file}:{line}: cut at hand 2: another game"]
+    return []
+
+
+def test_records_of_later_hands() -> None:
+    found = [p for case in SAMPLE for p in check_later(case)]
+    assert found == [], "\n".join(found[:10])
+    assert sum(_cut_score(read_record(t), t) is not None for _, _, t in SAMPLE) >= 10
+
+
+@pytest.mark.slow
+def test_every_record_of_later_hands() -> None:
+    found = [p for case in SHIPPED for p in check_later(case)]
+    assert found == [], "\n".join(found[:10])
