@@ -449,6 +449,7 @@ def check_views(case: tuple[str, int, str], seats: int = 2) -> list[str]:
             errors = check_text(seen, search_limit=200_000).errors
         if errors:
             out.append(f"{where}: refused: {errors[0]}")
+        out += [f"{where}: {p}" for p in paths_agree(seen, errors)]
     return out
 
 
@@ -493,8 +494,9 @@ def check_defaults(case: tuple[str, int, str], defaults: dict[str, dict[str, str
     at = next(i for i, row in enumerate(rows) if row.startswith("[Ruleset"))
     changed = "\n".join([*rows[:at + 1], *extra, *rows[at + 1:]])
     errors = check_text(changed).errors
-    if errors:
-        return [f"{file}:{line}: with every default option: {errors[0]}"]
+    if errors or paths_agree(changed, errors):
+        return [f"{file}:{line}: with every default option: {errors[:1]}"
+                f"{paths_agree(changed, errors)}"]
     if _game(replayed(changed)) != _game(replayed(text)):
         return [f"{file}:{line}: with every default option, another game"]
     return []
@@ -544,8 +546,8 @@ def check_later(case: tuple[str, int, str]) -> list[str]:
         "[StartScore " + " ".join(f'"{v}"' for v in match) + "]", "",
         *rows[two.line - 1:]])
     errors = check_text(cut).errors
-    if errors:
-        return [f"{file}:{line}: cut at hand 2: {errors[0]}"]
+    if errors or paths_agree(cut, errors):
+        return [f"{file}:{line}: cut at hand 2: {errors[:1]}{paths_agree(cut, errors)}"]
     whole, late = _game(replayed(text)), _game(replayed(cut))
     if late != [whole[0][1:], whole[1]]:
         return [f"{file}:{line}: cut at hand 2: another game"]
@@ -562,3 +564,19 @@ def test_records_of_later_hands() -> None:
 def test_every_record_of_later_hands() -> None:
     found = [p for case in SHIPPED for p in check_later(case)]
     assert found == [], "\n".join(found[:10])
+
+
+def test_the_replay_command_reports_what_the_comparison_reads(tmp_path: Path) -> None:
+    """``mariage replay --format json`` (a process of its own) says what :func:`replayed`
+    says, which the comparison reads: a whole match, and a hand ended at its deal."""
+    for case in [("marianna", base("marianna")), ("bonus", next(
+            t for f, _, t in SHIPPED if f.endswith("score/turn-up-bonus-wins.test")))]:
+        path = tmp_path / f"{case[0]}.mrg"
+        path.write_text(case[1], encoding="utf-8")
+        run = subprocess.run([sys.executable, "-m", "mariage", "replay", str(path),
+                              "--format", "json"], capture_output=True, text=True,
+                             timeout=120, check=False)
+        assert run.returncode == 0, run.stderr
+        said = json.loads(run.stdout)
+        assert _game(said) == _game(replayed(case[1]))
+        assert compare(read_record(case[1]), said) == []
