@@ -40,15 +40,15 @@ from scribekit import UNKNOWN, Layout, Record, read_record, write
 
 
 def _sample(every: int) -> list[tuple[str, int, str]]:
-    """A fixed sample of the shipped records: each ruleset's first, then every ``every``-th
-    by a hash of the file name (the same sample on every run)."""
+    """A fixed sample of the shipped records: the first of each ruleset in each folder,
+    then about one in ``every`` by a hash of the file name (the same on every run)."""
     seen: set[str] = set()
     out = []
     for file, line, text in SHIPPED:
-        ruleset = (read_record(text).tag("Ruleset") or "") + file.split("/")[-2]
+        group = (read_record(text).tag("Ruleset") or "") + file.split("/")[-2]
         digest = int(hashlib.sha256(file.encode()).hexdigest()[:8], 16)
-        if ruleset not in seen or digest % every == 0:
-            seen.add(ruleset)
+        if group not in seen or digest % every == 0:
+            seen.add(group)
             out.append((file, line, text))
     return out
 
