@@ -270,3 +270,19 @@ def test_lenient_mode_finds_a_long_number_after_a_syntax_error() -> None:
     at = next(i for i, row in enumerate(rows, 1) if row.startswith("hand 1234567890"))
     assert [(e.code, e.line, e.column) for e in check_text(bad).errors] == [
         ("N110", 17, 9), ("N112", at, 6)]
+
+
+@pytest.mark.parametrize("path", ["conformance/tests/thousand/throw-in/low-hand.test",
+                                  "conformance/tests/thousand-pl/throw-in/low-hand.test"])
+def test_a_view_of_a_low_hand_thrown_in_is_found(path: str) -> None:
+    """A throw-in for a hand worth too few points: no one card refuses it, several do.
+    The search learns that the seat holds not all of a smallest such set (a case per
+    card); it gave up at 5,000 replays (N136) where 50,000 found the deal."""
+    text = _shipped(path)
+    seen = write_record(view(parse_record(text), "B"))
+    assert "A: ?? ?? ??" in seen and "A:redeal" in seen
+    assert check_text(seen).errors == []
+    # the same view with A's hand worth too much (an ace, a ten known in it): no deal fits
+    row = next(r for r in seen.split("\n") if r.startswith("A: "))
+    heavy = seen.replace(row, "A: AS TS KS " + " ".join(row.split()[4:]), 1)
+    assert [e.code for e in check_text(heavy).errors] == ["N135"]

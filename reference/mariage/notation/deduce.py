@@ -12,6 +12,8 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   to trump, to beat, an answer "no"): each unknown card whose presence alone
   makes the action illegal lies at none of those places (*anti-monotone*
   actions, found by probing the action with the seat's known cards plus one);
+  where no one card does but several do (a hand worth too many points to throw
+  in), the seat holds not all of a smallest such set: one case per card of it;
 - an action refused for want of cards (a declaration, an answer "yes"): each
   card without which the action is illegal even with every other possible
   card lies at one of those places (*monotone* actions);
@@ -61,12 +63,27 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 
-from mariage.engine.actions import Action, Declare, Exchange, Give, Play, SayPair, played_card
+from mariage.engine.actions import Action, Exchange, Give, Play, SayPair, played_card
 from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 from .placement import Placement, Refusal, effect_of, plays_in
+from .probes import (
+    DEAD,
+    LEARNED,
+    UNSURE,
+    _legal,
+    _legal_hands,
+    _legal_steps,
+    _live,
+    _split,
+    _Unsure,
+    fixed_cards,
+    not_all,
+    whole_hand,
+    whole_hand_cases,
+)
 
 __all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "fixed_cards", "give_choices", "learn",
            "possible_effects", "settle"]
@@ -74,30 +91,11 @@ __all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "fixed_cards", "give_choic
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
 #: of the unknown cards can make the action legal; or nothing exact.
-LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
 
 #: The most cases one unseen pass splits into; past it, the caller leaves the
 #: search to the exchanges, which choose the cards passed from each deal tried.
 GIVE_CASES = 120
 
-
-def _live(allowed: dict[int, int], places: int, gone: int) -> int:
-    """The unknown cards that may lie at one of ``places``, but for those ``gone``
-    (played or moved by then): the most a seat with those places may hold."""
-    live = 0
-    for c, m in allowed.items():
-        if m & places and not gone >> c & 1:
-            live |= 1 << c
-    return live
-
-
-def fixed_cards(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
-    """The cards of ``hand`` that no placement changes (known places, or moved there)."""
-    fixed = 0
-    for c in st.rules.cards_of(hand):
-        if c not in allowed or moved >> c & 1:
-            fixed |= 1 << c
-    return fixed
 
 
 def _out_of_turn(refusal: Refusal, placement: Placement,
@@ -429,48 +427,6 @@ def settle(refusal: Refusal, placement: Placement, acts: Sequence[tuple[int, Act
     return changed
 
 
-def _split(placement: Placement, group: list[int], places: int) -> list[Placement]:
-    """The cases of "the seat holds all of ``group``" (first) or "its k-th card is
-    missing, the ones before it held": together they cover every deal."""
-    cases = []
-    whole = Placement(dict(placement.allowed))
-    for c in group:
-        whole.restrict(c, places)
-    cases.append(whole)
-    for k, c in enumerate(group):
-        case = Placement(dict(placement.allowed))
-        for d in group[:k]:
-            case.restrict(d, places)
-        case.restrict(c, ~places)
-        cases.append(case)
-    return cases
-
-
-class _Unsure(Exception):
-    """A probe failed otherwise than by refusing the action: learn nothing from it."""
-
-
-def _legal_hands(st: GameState, seat: int, action: Action, hands: list[int]) -> bool:
-    """Would ``action`` be legal for ``seat`` with every hand as in ``hands``?"""
-    return _legal_steps(st, hands, ((seat, action),))
-
-
-def _legal_steps(st: GameState, hands: list[int],
-                 steps: Sequence[tuple[int, Action]]) -> bool:
-    """From ``st`` with every hand as in ``hands``, is each of ``steps`` (seat, action)
-    legal in turn? A probe that fails otherwise than by a refusal raises ``_Unsure``."""
-    probe = st.clone()
-    probe.hands[:] = hands
-    try:
-        for seat, action in steps:
-            probe.apply(action, seat)
-    except IllegalActionError:
-        return False
-    except Exception as exc:
-        raise _Unsure from exc
-    return True
-
-
 def _bounds_of_hands(st: GameState, placement: Placement, refusal: Refusal,
                      played_before: int) -> tuple[list[int], list[int]]:
     """Each seat's fewest possible cards (those no placement changes) and most."""
@@ -516,83 +472,6 @@ def _group_split(st: GameState, seat: int, action: Action, base: int, placement:
     if not group or all(places >> where[c] & 1 for c in group):
         return UNSURE, []
     return LEARNED, _split(placement, group, places)
-
-
-def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
-    """Would ``action`` be legal for ``seat`` holding ``hand`` instead (all else equal)?"""
-    hands = list(st.hands)
-    hands[seat] = hand
-    return _legal_hands(st, seat, action, hands)
-
-
-def _whole_hand(st: GameState, action: Action) -> bool:
-    """Is ``action`` the declaration of a combination that must be the whole hand?"""
-    decls = st.rules.declarations
-    index = action.decl if isinstance(action, Declare) else -1
-    return 0 <= index < len(decls) and decls[index].whole_hand
-
-
-#: The most hands :func:`_whole_hand_cases` probes (past it: nothing exact).
-WHOLE_HAND_PROBES = 20_000
-
-
-def _whole_hand_cases(refusal: Refusal, placement: Placement,
-                      played_before: int) -> tuple[str, list[Placement]]:
-    """A declaration of the whole hand refused: one case per hand of the seat's size
-    (its fixed cards and unknown cards it may hold) that makes it legal, each with
-    that hand's unknown cards at the seat's places; together they cover every deal.
-    Dead where no such hand is legal; nothing exact where the hands are too many or a
-    case would bound nothing (the search would meet the same deck again)."""
-    st, seat, action = refusal.state, refusal.seat, refusal.action
-    assert isinstance(action, Declare)
-    hand = st.hands[seat]
-    allowed, moved, places = placement.allowed, refusal.moved, refusal.received[seat]
-    if _legal(st, seat, action, hand):
-        return UNSURE, []  # refused for another reason than the cards
-    fixed = fixed_cards(st, hand, allowed, moved)
-    live = _live(allowed, places, played_before | moved) & ~fixed
-    hands = _whole_hands(st, action, fixed, live, hand.bit_count())
-    if hands is None:
-        return UNSURE, []
-    cases = []
-    for trial in hands:
-        if _legal(st, seat, action, trial):
-            case = Placement(dict(allowed))
-            if not any([case.restrict(c, places) for c in st.rules.cards_of(trial & live)]):
-                return UNSURE, []
-            cases.append(case)
-    return (LEARNED, cases) if cases else (DEAD, [])
-
-
-def _whole_hands(st: GameState, action: Declare, fixed: int, live: int,
-                 size: int) -> list[int] | None:
-    """The hands of ``size`` cards, ``fixed`` ones and others from ``live``, that may
-    make the whole-hand declaration ``action``: where the combination's groups (so
-    many cards of each rank) make the whole hand, the picks from each group; else every
-    hand of that size (None: too many to probe)."""
-    decl = st.rules.declarations[action.decl]
-    cards_of = st.rules.cards_of
-    groups = decl.rank_counts
-    every = 0
-    for mask, _ in groups:
-        every |= mask
-    if sum(n for _, n in groups) == size and sum(m.bit_count() for m, _ in groups) \
-            == every.bit_count() and not fixed & ~every:
-        out = [0]
-        for mask, n in groups:
-            picks = [sum(1 << c for c in combo)
-                     for combo in combinations(cards_of((fixed | live) & mask), n)]
-            out = [h | p for h in out for p in picks if (p & fixed) == (fixed & mask)]
-            if len(out) > WHOLE_HAND_PROBES:
-                return None
-        return out
-    pool = cards_of(live)
-    free = size - fixed.bit_count()
-    if free < 0 or free > len(pool):
-        return []
-    if comb(len(pool), free) > WHOLE_HAND_PROBES:
-        return None
-    return [fixed | sum(1 << c for c in combo) for combo in combinations(pool, free)]
 
 
 def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
@@ -647,11 +526,11 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
             return LEARNED, [placement]
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
-    if _whole_hand(st, action):
+    if whole_hand(st, action):
         # a combination that is the whole hand (a mariannino) is legal with as many cards
         # as it has, never with more: the probes below, which add every card the seat
         # could hold, would call it impossible
-        return _whole_hand_cases(refusal, placement, played_before)
+        return whole_hand_cases(refusal, placement, played_before)
     fixed = fixed_cards(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
     lows, highs = _bounds_of_hands(st, placement, refusal, played_before)
@@ -666,7 +545,9 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         for c in cards_of(hand & ~base):
             if not _legal(st, seat, action, base | 1 << c):
                 broke |= placement.restrict(c, ~places)
-        return (LEARNED, [placement]) if broke else (UNSURE, [])
+        if broke:
+            return LEARNED, [placement]
+        return not_all(st, seat, action, base, hand & ~base, placement, places)
     # monotone: the cards the action cannot do without
     live = _live(allowed, places, played_before | moved)
     most = base | live
