@@ -78,6 +78,7 @@ class _Show:
         print(f"  trump: {r.suits[st.trump] if st.trump >= 0 else '-'}")
         self.pending = []
         self.stock = list(st.stock)
+        self._hand_over(st)  # a hand may end at its deal (a turned-up card's bonus)
 
     @staticmethod
     def _state(st: GameState) -> str:
@@ -107,7 +108,13 @@ class _Show:
         if drawn:
             print(f"  {drawn}")
         self.stock = list(st.stock)
-        if hand_over and st.history and st.history[-1].number == st.hand_no:
+        if hand_over:
+            self._hand_over(st)
+
+    def _hand_over(self, st: GameState) -> None:
+        """How the hand ended and the match score, once the hand is scored."""
+        r = st.rules
+        if st.history and st.history[-1].number == st.hand_no:
             if self.pending:
                 print(f"  trick {st.trick_no:>2}: {' '.join(self.pending)}  (not finished)")
                 self.pending = []
@@ -161,22 +168,24 @@ def as_json(tl: Timeline) -> dict[str, Any]:
             hands.append({"number": step.hand, "dealer": step.dealer, "first": step.to_act,
                           "deal": step.hands, "turn_up": step.turn_up, "trump": step.trump,
                           "actions": [], "tricks": [], "end": None})
-            continue
-        hand = hands[-1]
-        hand["actions"].append({"seat": step.seat, "action": step.action, "kind": step.kind,
-                                "trick": step.trick, "trump": step.trump,
-                                "points": step.points, "held": step.held,
-                                "notes": step.notes})
-        if step.winner is not None:
-            hand["tricks"].append({"number": step.trick, "cards": [list(p) for p in step.table],
-                                   "winner": step.winner, "points": step.points})
-        if step.hand_end is not None:
+        else:
+            hand = hands[-1]
+            hand["actions"].append({"seat": step.seat, "action": step.action,
+                                    "kind": step.kind, "trick": step.trick,
+                                    "trump": step.trump, "points": step.points,
+                                    "held": step.held, "notes": step.notes})
+            if step.winner is not None:
+                hand["tricks"].append({"number": step.trick,
+                                       "cards": [list(p) for p in step.table],
+                                       "winner": step.winner, "points": step.points})
+        if step.hand_end is not None:  # after an action, or at the deal (a bonus)
             end = step.hand_end
-            hand["end"] = {"ended": end.ended, "points": end.points, "match": step.match}
+            hands[-1]["end"] = {"ended": end.ended, "points": end.points,
+                                "match": step.match}
             if end.segno is not None:
-                hand["end"]["segno"] = end.segno
+                hands[-1]["end"]["segno"] = end.segno
             else:
-                hand["end"]["scored"] = end.scored
+                hands[-1]["end"]["scored"] = end.scored
     return {"file": tl.record.file, "record": tl.record.number, "ruleset": tl.ruleset,
             "options": tl.options, "seats": tl.seats, "players": tl.players,
             "teams": dict(zip(tl.teams, tl.team_seats, strict=True)), "hands": hands,

@@ -120,6 +120,17 @@ def _first_dealer(rules: Rules, key: Any, where: str) -> int | None:
                           "dealer by lot: name the seat")
 
 
+def _seeded_dealer(rules: Rules, rng: SplitMix64) -> int | None:
+    """The first dealer of a seeded test: drawn by lot (always drawn, so the deal that
+    follows is the same whatever the rules), unless the rules fix it
+    (``first_dealer: seat`` or ``last_seat``), which a record's ``[Dealer]`` must follow."""
+    if rules.first_dealer == "none":
+        return None
+    drawn = rng.below(rules.nseats)
+    fixed = fixed_first_dealer(rules)
+    return drawn if fixed is None else fixed
+
+
 def build_deck(rules: Rules, dealer: int | None, hands: dict[int, list[str]],
                stock: list[str], turn_up: str | None, fill_seed: int = 0) -> list[str]:
     """The deck order (top first) that deals ``hands``, ``stock`` (top first) and ``turn_up``.
@@ -494,7 +505,7 @@ def golden_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
     """A golden match: every legal action set and full state, at every step."""
     rules = load_rules(ruleset, options)
     rng = SplitMix64(seed)
-    dealer = None if rules.first_dealer == "none" else rng.below(rules.nseats)
+    dealer = _seeded_dealer(rules, rng)
     state = GameState(rules, first_dealer=dealer)
     body = _Body(rules, dealer)
 
@@ -568,7 +579,7 @@ def perft_test(ruleset: str, options: dict[str, Any], seed: int, name: str,
     """A perft test from the seeded deal: the deepest depth within ``budget`` nodes."""
     rules = load_rules(ruleset, options)
     rng = SplitMix64(seed)
-    dealer = None if rules.first_dealer == "none" else rng.below(rules.nseats)
+    dealer = _seeded_dealer(rules, rng)
     first = rng.below(rules.nseats) if rules.first_lead == "lot" else None
     cards = list(range(rules.ncards))
     rng.shuffle(cards)

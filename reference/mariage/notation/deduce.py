@@ -12,6 +12,8 @@ refused, :func:`learn` finds a new bound that the refused deck breaks:
   to trump, to beat, an answer "no"): each unknown card whose presence alone
   makes the action illegal lies at none of those places (*anti-monotone*
   actions, found by probing the action with the seat's known cards plus one);
+  where no one card does but several do (a hand worth too many points to throw
+  in), the seat holds not all of a smallest such set: one case per card of it;
 - an action refused for want of cards (a declaration, an answer "yes"): each
   card without which the action is illegal even with every other possible
   card lies at one of those places (*monotone* actions);
@@ -67,6 +69,21 @@ from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 from .placement import Placement, Refusal, effect_of, plays_in
+from .probes import (
+    DEAD,
+    LEARNED,
+    UNSURE,
+    _legal,
+    _legal_hands,
+    _legal_steps,
+    _live,
+    _split,
+    _Unsure,
+    fixed_cards,
+    not_all,
+    whole_hand,
+    whole_hand_cases,
+)
 
 __all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "fixed_cards", "give_choices", "learn",
            "possible_effects", "settle"]
@@ -74,30 +91,11 @@ __all__ = ["DEAD", "GIVE_CASES", "LEARNED", "UNSURE", "fixed_cards", "give_choic
 
 #: What :func:`learn` found: a bound the refused deck breaks; that no placement
 #: of the unknown cards can make the action legal; or nothing exact.
-LEARNED, DEAD, UNSURE = "learned", "dead", "unsure"
 
 #: The most cases one unseen pass splits into; past it, the caller leaves the
 #: search to the exchanges, which choose the cards passed from each deal tried.
 GIVE_CASES = 120
 
-
-def _live(allowed: dict[int, int], places: int, gone: int) -> int:
-    """The unknown cards that may lie at one of ``places``, but for those ``gone``
-    (played or moved by then): the most a seat with those places may hold."""
-    live = 0
-    for c, m in allowed.items():
-        if m & places and not gone >> c & 1:
-            live |= 1 << c
-    return live
-
-
-def fixed_cards(st: GameState, hand: int, allowed: dict[int, int], moved: int) -> int:
-    """The cards of ``hand`` that no placement changes (known places, or moved there)."""
-    fixed = 0
-    for c in st.rules.cards_of(hand):
-        if c not in allowed or moved >> c & 1:
-            fixed |= 1 << c
-    return fixed
 
 
 def _out_of_turn(refusal: Refusal, placement: Placement,
@@ -429,48 +427,6 @@ def settle(refusal: Refusal, placement: Placement, acts: Sequence[tuple[int, Act
     return changed
 
 
-def _split(placement: Placement, group: list[int], places: int) -> list[Placement]:
-    """The cases of "the seat holds all of ``group``" (first) or "its k-th card is
-    missing, the ones before it held": together they cover every deal."""
-    cases = []
-    whole = Placement(dict(placement.allowed))
-    for c in group:
-        whole.restrict(c, places)
-    cases.append(whole)
-    for k, c in enumerate(group):
-        case = Placement(dict(placement.allowed))
-        for d in group[:k]:
-            case.restrict(d, places)
-        case.restrict(c, ~places)
-        cases.append(case)
-    return cases
-
-
-class _Unsure(Exception):
-    """A probe failed otherwise than by refusing the action: learn nothing from it."""
-
-
-def _legal_hands(st: GameState, seat: int, action: Action, hands: list[int]) -> bool:
-    """Would ``action`` be legal for ``seat`` with every hand as in ``hands``?"""
-    return _legal_steps(st, hands, ((seat, action),))
-
-
-def _legal_steps(st: GameState, hands: list[int],
-                 steps: Sequence[tuple[int, Action]]) -> bool:
-    """From ``st`` with every hand as in ``hands``, is each of ``steps`` (seat, action)
-    legal in turn? A probe that fails otherwise than by a refusal raises ``_Unsure``."""
-    probe = st.clone()
-    probe.hands[:] = hands
-    try:
-        for seat, action in steps:
-            probe.apply(action, seat)
-    except IllegalActionError:
-        return False
-    except Exception as exc:
-        raise _Unsure from exc
-    return True
-
-
 def _bounds_of_hands(st: GameState, placement: Placement, refusal: Refusal,
                      played_before: int) -> tuple[list[int], list[int]]:
     """Each seat's fewest possible cards (those no placement changes) and most."""
@@ -516,13 +472,6 @@ def _group_split(st: GameState, seat: int, action: Action, base: int, placement:
     if not group or all(places >> where[c] & 1 for c in group):
         return UNSURE, []
     return LEARNED, _split(placement, group, places)
-
-
-def _legal(st: GameState, seat: int, action: Action, hand: int) -> bool:
-    """Would ``action`` be legal for ``seat`` holding ``hand`` instead (all else equal)?"""
-    hands = list(st.hands)
-    hands[seat] = hand
-    return _legal_hands(st, seat, action, hands)
 
 
 def learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
@@ -577,6 +526,11 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         if card in allowed and not moved >> card & 1 and placement.restrict(card, places):
             return LEARNED, [placement]
         return DEAD, []  # a card no placement brings to the seat (fixed, or moved elsewhere)
+    if whole_hand(st, action):
+        # a combination that is the whole hand (a mariannino) is legal with as many cards
+        # as it has, never with more: the probes below, which add every card the seat
+        # could hold, would call it impossible
+        return whole_hand_cases(refusal, placement, played_before)
     fixed = fixed_cards(st, hand, allowed, moved)
     base = fixed | (1 << card if card >= 0 else 0)
     lows, highs = _bounds_of_hands(st, placement, refusal, played_before)
@@ -591,7 +545,9 @@ def _learn(refusal: Refusal, deck: Sequence[int], placement: Placement,
         for c in cards_of(hand & ~base):
             if not _legal(st, seat, action, base | 1 << c):
                 broke |= placement.restrict(c, ~places)
-        return (LEARNED, [placement]) if broke else (UNSURE, [])
+        if broke:
+            return LEARNED, [placement]
+        return not_all(st, seat, action, base, hand & ~base, placement, places)
     # monotone: the cards the action cannot do without
     live = _live(allowed, places, played_before | moved)
     most = base | live

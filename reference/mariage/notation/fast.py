@@ -81,8 +81,9 @@ _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: action or None).
 _PLAYED, _OTHER, _RESIGNED, _MARK = 0, 1, 2, 3
 #: Trick marks as written (``"1."``...), by number: a hand has fewer tricks (a higher
-#: trick number is an IndexError: unsure).
-_MARKS = [f"{k}." for k in range(100)]
+#: trick number is an IndexError: unsure). Trick 0 (the auction or the talon, before
+#: trick 1) has none: ``0.`` is read as a word, and refused (N145 in the replay).
+_MARKS = ["\n", *(f"{k}." for k in range(1, 100))]  # "\n": in no line
 _Entry = tuple[int, int, "Action | None"]
 #: The largest number written in a record: ``MAX_DIGITS`` digits.
 _BOUND = 10 ** MAX_DIGITS
@@ -530,7 +531,8 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                             if want_act:
                                 return False
                             phase = st.phase
-                            if phase != _DEAL and phase != _OVER and who != st.trick_no:
+                            if phase != _DEAL and phase != _OVER and (
+                                    who != st.trick_no or not who):
                                 return False
                             want_act = True
                             continue

@@ -192,11 +192,6 @@ def _score(rules: Rules, st: GameState, score: Tag, report: Report) -> bool:
                *where, None)
         return False
     points = [int(v) for v in vals]
-    # a match of a fixed number of hands (hands_played) ends by its count, not a score
-    if rules.match_measure != "hands_played" and max(points) >= rules.match_target:
-        report("N162", f"a score of {max(points)} already ends the match (target "
-               f"{rules.match_target})", *where, None)
-        return False
     if rules.match_measure == "hands_won":  # the measure of the match: hands won
         st.segni = points
     else:
@@ -238,9 +233,13 @@ bolts counted towards the next penalty)", 5, 1)]
             if values is None:
                 return None
             _set(st, _BY_NAME[t.values[0]], values)
-    if rules.match_measure == "hands_played" and first > rules.match_target:
-        report("N162", f"the match is over after hand {rules.match_target}", start.line,
-               start.column, None)
-        return None
     st.hand_no = first - 1
+    # the match-end rule says whether the match carried in is already over (a score at
+    # the target a tie or a team that may not win yet leaves open, a limit of hands...)
+    over = st.mech.match_end.over_before(st)
+    if over is not None:
+        why, by_score = over
+        at = score if score is not None and by_score else start
+        report("N162", why, at.line, at.column, None)
+        return None
     return first

@@ -77,16 +77,19 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     seats = {name: i for i, name in enumerate(rules.seat_names)}
     labels: dict[str, DealPart] = {}
     ok = True
+    stray = False  # an unknown label: a part it should have been is not missing too
     for part in deal.parts:
         if part.label not in seats and part.label not in _KEYS:
             report("N133", f"unknown deal label '{part.label}:' (seats: "
                    f"{', '.join(rules.seat_names)}; or {', '.join(_KEYS)})", part, -1)
-            ok = False
+            ok, stray = False, True
         elif part.label in labels:
             report("N133", f"'{part.label}:' is given twice", part, -1)
             ok = False
         labels[part.label] = part
     first = _first(rules, labels, seats, report)
+    if first is None and rules.first_lead == "lot":  # reported: no deal without it
+        ok = False
     if "dealer" in labels and check_dealer:
         d = labels["dealer"]
         want = "-" if dealer is None else rules.seat_names[dealer]
@@ -116,8 +119,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         size = 0 if s == out else rules.hand_size
         hpart = labels.get(name)
         if hpart is None:
-            report("N133", f"the hand of seat {name} is missing", deal.parts[0] if deal.parts
-                   else None, -1)
+            if not stray:
+                report("N133", f"the hand of seat {name} is missing", deal.parts[0]
+                       if deal.parts else None, -1)
             ok = False
             hands.append([-1] * size)
             continue
@@ -136,7 +140,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             report("N133", f"{rules.ruleset} turns up no card", tpart, -1)
             ok = False
     elif tpart is None:
-        report("N133", "the turned-up card ('turnup:') is missing", deal.parts[-1], -1)
+        if not stray:
+            report("N133", "the turned-up card ('turnup:') is missing", deal.parts[-1], -1)
         ok = False
     else:
         under = rules.turn_up in ("under_stock", "to_taker")
@@ -150,8 +155,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     spart = labels.get("stock")
     stock = _cards(rules, spart, seen, report) if spart is not None else []
     if len(stock) != want_stock:
-        report("N132", f"the stock has {len(stock)} cards; it should have {want_stock}",
-               spart or deal.parts[-1], -1)
+        if spart is not None or not stray:
+            report("N132", f"the stock has {len(stock)} cards; it should have {want_stock}",
+                   spart or deal.parts[-1], -1)
         ok = False
     if not ok:
         return None

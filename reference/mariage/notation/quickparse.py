@@ -1,7 +1,7 @@
 """Parsing a well-formed record without Lark: the grammar's own terminals, read in order.
 
 The grammar of a record is small (``record: tag+ header_comment* hand*
-result?``; ``hand: HAND WORD "deal" DEAL_LINES PLAY?``; ``result: RESULT WORD
+result?``; ``hand: HAND WORD DEAL DEAL_LINES PLAY?``; ``result: RESULT WORD
 WORD? | RESULT "*"``, white space ignored) and each of its terminals is one
 regular expression, which :func:`~.grammar.terminal_pattern` takes from the
 grammar file (kept in the disk cache). :func:`parse` reads a record as Lark's
@@ -47,12 +47,8 @@ _PATTERNS: dict[str, re.Pattern[str]] = {}
 def _pattern(name: str) -> re.Pattern[str]:
     found = _PATTERNS.get(name)
     if found is None:
-        if name == "DEAL":  # the keyword "deal" and the star of "result *", as written
-            found = re.compile("deal")
-        elif name == "STAR":
-            found = re.compile(r"\*")
-        else:
-            found = re.compile(terminal_pattern(name))
+        # the star of "result *" as written; the others as the grammar defines them
+        found = re.compile(r"\*" if name == "STAR" else terminal_pattern(name))
         _PATTERNS[name] = found
     return found
 

@@ -320,6 +320,8 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
 
 #: At most this many syntax errors are reported for one record in lenient mode.
 MAX_SYNTAX_ERRORS = 1000
+_DEAL_WORD = re.compile(r"(?<![A-Za-z0-9?_+\-])deal(?![A-Za-z0-9?_+\-:])")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 _CHUNK = re.compile(r"[ \t]*(hand|result)(?![A-Za-z0-9?_+\-:])")
 
 
@@ -378,8 +380,14 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
     if not 0 <= bad < len(lines):
         return errors
     k = max(i for i, (start, _) in enumerate(chunks) if start <= bad)
-    lines[bad] = ""
+    starts = {start for start, _ in chunks[1:]}
+    lines[bad] = _blanked(lines[bad], first, bad in starts)
     parse = _chunk_parser().parse
+    # an error in the opening of a hand (``hand N`` and ``deal``) leaves the rest of the
+    # hand without its shape: each line of it would be an error of its own
+    if first.code != "N112" and chunks[k][1] == "hand" \
+            and bad <= _opening_end(lines, chunks[k][0]):
+        k += 1
     for i in range(k, len(chunks)):
         start, kind = chunks[i]
         end = chunks[i + 1][0] if i + 1 < len(chunks) else len(lines)
@@ -387,10 +395,15 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
         while len(errors) < limit:
             part = "\n".join(lines[start:end])
             try:
-                parse(part, start=kind)
-                break
+                tree = parse(part, start=kind)
             except UnexpectedInput as exc:
                 err = _syntax_error(exc, part, file, number, line + start)
+            else:  # well formed: a number too long is the builder's to find (N112)
+                long = _long_number(tree, file, number, line + start) \
+                    if kind == "hand" else None
+                if long is not None:
+                    errors.append(long)
+                break
             if err.code == "N111" and end < len(lines):
                 word = lines[end].split()[0]
                 err = RecordError("N110", f"unexpected {word!r}: what comes before it is "
@@ -402,11 +415,53 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
                 break
             errors.append(err)
             index = err.line - line
-            if err.code != "N110" or not start <= index < end or not lines[index].strip():
+            if err.code != "N110" or not start <= index < end or not lines[index].strip() \
+                    or (kind == "hand" and index <= _opening_end(lines, start)):
                 break
-            lines[index] = ""
+            lines[index] = _blanked(lines[index], err, index in starts)
             floor = err.line
     return errors[:limit]
+
+
+def _long_number(tree: Any, file: str, number: int, line: int) -> RecordError | None:
+    """The first hand or trick number too long (N112) in a hand parsed without the
+    builder (``tree``: Lark's, the hand's text starting at ``line``), or None."""
+    from .build import Builder
+
+    builder = Builder()
+    builder.reset(file, number, line, None)
+    kids = tree.children
+    try:
+        text = str(kids[1])
+        if len(text) > MAX_DIGITS and text.isdigit():
+            raise builder._too_long(text, *builder._pos(kids[1]), "a hand number")
+        if len(kids) > 3:
+            builder.play(kids[3])
+    except NotationError as exc:
+        return exc.error
+    return None
+
+
+def _opening_end(lines: list[str], start: int) -> int:
+    """The index of the line that holds the keyword ``deal`` of the hand opened at line
+    ``start`` (``hand N deal`` may span two lines, or three)."""
+    for i in range(start, min(start + 3, len(lines))):
+        if _DEAL_WORD.search(lines[i]):
+            return i
+    return start + 1
+
+
+def _blanked(text: str, err: RecordError, opening: bool) -> str:
+    """A line with a syntax error, as it is parsed again: blank, so line numbers stay
+    true. A number too long (N112) is an error of its own: the line keeps its shape with
+    the number cut short. The line that opens a hand or the result keeps what comes
+    before the error, so that it still opens its part (blank, every line of the hand's
+    deal was an error of its own)."""
+    if err.code == "N112":
+        return _LONG_NUMBER.sub("0", text)
+    if opening and err.column > 1:
+        return text[:err.column - 1]
+    return ""
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,

@@ -22,6 +22,7 @@ from typing import Protocol
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
+from mariage.engine.deals import fixed_first_dealer
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
@@ -290,6 +291,12 @@ class _Checker:
             return False
         else:
             dealer = seats.index(dealer_text)
+            fixed = fixed_first_dealer(rules)
+            if fixed is not None and fixed != dealer and rec.tag("StartHand") in (None, "1"):
+                t = self._tag("Dealer")
+                self.error("N125", f"the rules of {rules.ruleset} make {seats[fixed]} the "
+                           "first dealer", t.line, t.column, token=dealer_text)
+                return False
         self.state = self.out.state = GameState(rules, first_dealer=dealer)
         return self.later_start(rules, self.state)
 
@@ -399,6 +406,12 @@ class _Checker:
             return
         deck = lay.deck
         self._passed = {}
+        if -1 in deck and not any(UNKNOWN in part.cards for part in hand.deal.parts):
+            # a full deal with a card it could not read (reported): nothing to search for,
+            # and no card is invented in its place
+            self.stop_replay()
+            self.static_items(hand)
+            return
         if -1 in deck or _turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
@@ -543,9 +556,13 @@ class _Checker:
                 self.note(item, trick_done)
             elif t is TrickMark:
                 assert isinstance(item, TrickMark)
-                if st.phase not in (_DEAL, _OVER) and item.number != st.trick_no:
-                    self.error("N145", f"this is trick {st.trick_no}", item.line, item.column,
-                               token=f"{item.number}.", trick=st.trick_no)
+                if st.phase not in (_DEAL, _OVER) and (item.number != st.trick_no
+                                                       or not st.trick_no):
+                    # trick 0: the auction or the talon, before trick 1 (no trick number)
+                    self.error("N145", f"this is trick {st.trick_no}" if st.trick_no else
+                               "no trick number before trick 1 (the auction or the talon)",
+                               item.line, item.column, token=f"{item.number}.",
+                               trick=st.trick_no)
             else:
                 assert isinstance(item, Comment)
 

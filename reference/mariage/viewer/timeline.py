@@ -229,6 +229,7 @@ class _Snap:
         self._follow(hand)
         self._knowable(hand)
         step = self.snap(state, "deal", hand.line)
+        _ended(state, step)  # a hand may end at its deal (a turned-up card's bonus)
         for item in self.opening:
             (step.notes if isinstance(item, Note) else step.comments).append(
                 str(item) if isinstance(item, Note) else item.text)
@@ -249,23 +250,31 @@ class _Snap:
         step.seat, step.action = act.seat, text
         if trick_done and state.tricks:
             leader, cards, winner = state.tricks[-1]
-            seats = [(leader + i) % r.nseats for i in range(len(cards))]
+            seats = [leader]  # in playing order, passing over a seat sitting out
+            while len(seats) < len(cards):
+                seats.append(state.next_seat(seats[-1]))
             step.table = [(r.seat_names[s], r.card_code[c])
                           for s, c in zip(seats, cards, strict=True)]
             step.winner = r.seat_names[winner]
             step.trick = len(state.tricks)
-        if hand_over and state.history and state.history[-1].number == state.hand_no:
-            h = state.history[-1]
-            step.points = list(h.points)
-            step.hand_end = HandEnd(h.ended, list(h.points), list(h.score),
-                                    team_name(r, h.winner) if r.score_kind == "segno"
-                                    else None)
+        if hand_over:
+            _ended(state, step)
         for item in self.after.get(id(act), ()):
             if isinstance(item, Note):
                 step.notes.append(str(item))
             else:
                 step.comments.append(item.text)
         self.steps.append(step)
+
+
+def _ended(state: GameState, step: Step) -> None:
+    """How the hand ended, on ``step``, where the state's last hand scored is this one."""
+    if state.history and state.history[-1].number == state.hand_no:
+        r = state.rules
+        h = state.history[-1]
+        step.points = list(h.points)
+        step.hand_end = HandEnd(h.ended, list(h.points), list(h.score),
+                                team_name(r, h.winner) if r.score_kind == "segno" else None)
 
 
 def timeline(record: Record) -> Timeline:

@@ -86,6 +86,43 @@ class MatchEnd(Mechanism):
             zeros = tuple(0 for _ in scores)
             st.history.append(HandRecord(st.hand_no, st.dealer, zeros, zeros, zeros, reason))
 
+    def over_before(self, st: GameState) -> tuple[str, bool] | None:
+        """Why a match carried into its next hand is already over (the score and state a
+        record of later hands starts from, ``st.hand_no`` the hands before it), and
+        whether its score says so (else its count of hands); None where the rules play
+        that hand: what :meth:`check` (or, with running totals, the win rule) would
+        decide on these scores after the hand before.
+
+        >>> from mariage import load_rules, GameState
+        >>> state = GameState(load_rules("belote"))
+        >>> state.match_scores = [1000, 1000]          # a tie at the target: play on
+        >>> state.mech.match_end.over_before(state) is None
+        True
+        >>> state.match_scores = [1010, 1000]
+        >>> state.mech.match_end.over_before(state)
+        ('a score of 1010 already ends the match (target 1000)', True)
+        """
+        r = st.rules
+        if r.match_measure == "hands_played":
+            if st.hand_no >= r.match_target:
+                return f"the match is over after hand {r.match_target}", False
+            return None
+        scores = self.judged(st)
+        target = r.match_target
+        if r.running_rule is not None:  # the win rule decides (a total past an exact target
+            win = r.win_rule             # is impossible: over too)
+            rule = "at_least" if win == "exactly" else win
+            won = [s for s in scores if st.mech.running.wins(rule, s, target)]
+            return (f"a total of {max(won)} already wins (target {target}, {win})", True) \
+                if won else None
+        reached = [s for t, s in enumerate(scores) if s >= target and not st.no_win >> t & 1]
+        if reached and (reached.count(max(reached)) == 1 or r.tie_mode == "draw"):
+            return f"a score of {max(reached)} already ends the match (target {target})", True
+        if r.match_max_hands and r.match_max_hands_count == "all" \
+                and st.hand_no >= r.match_max_hands:
+            return f"the match is over after hand {r.match_max_hands}", False
+        return None
+
     def hands_counted(self, st: GameState) -> int:
         """The hands played so far, as a limit of hands counts them (void ones or not)."""
         if st.rules.match_max_hands_count == "all":

@@ -33,7 +33,7 @@ class RunningTotals(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "running totals"
-    steps: ClassVar[tuple[str, ...]] = ('settle', 'golden')
+    steps: ClassVar[tuple[str, ...]] = ('settle', 'golden', 'wins')
     sections: ClassVar[tuple[str, ...]] = ("match.running",)
 
     def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
