@@ -80,6 +80,8 @@ def _module_files() -> dict[str, Path]:
     out: dict[str, Path] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[1:2] == ["_data"]:  # an installed copy of the project's files (the
+            continue  # example engine of conformance/examples is data, not the package)
         if parts[-1] == "__init__":
             parts.pop()
         out[".".join(parts)] = path
