@@ -49,6 +49,7 @@ from .model import (
     expect_text,
 )
 from .reader import DEFAULT_LIMIT, MAX_DIGITS, parse_record, syntax_errors
+from .turnedup import turnup_choices, turnup_unknown
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,
@@ -94,32 +95,6 @@ def _action_cache(rules: Rules) -> dict[str, Action]:
     if len(cache) > 4096:  # bounded, whatever the input
         cache.clear()
     return cache
-
-
-def _turnup_unknown(rules: Rules, hand: Hand) -> bool:
-    """The turned-up card is written ``??`` where it is the dealer's last card."""
-    if rules.turn_up != "dealer_last":
-        return False
-    part = hand.deal.part("turnup")
-    return part is not None and part.cards == (UNKNOWN,)
-
-
-def _turnup_choices(rules: Rules, hand: Hand, dealer: int | None, deck: list[int],
-                    owner: list[int]) -> list[list[int]]:
-    """The decks to search from: where the turned-up card is the dealer's last card and
-    is written ``??``, any card of the dealer's may be it (each in turn at the last
-    place dealt to the dealer); otherwise just ``deck``."""
-    if dealer is None or not _turnup_unknown(rules, hand):
-        return [deck]
-    places = [i for i, o in enumerate(owner) if o == dealer]
-    last = places[-1]
-    out = [deck]
-    for p in places[:-1]:
-        if deck[p] >= 0 or deck[last] >= 0:
-            cand = list(deck)
-            cand[p], cand[last] = cand[last], cand[p]
-            out.append(cand)
-    return out
 
 
 def is_resign(text: str) -> bool:
@@ -412,7 +387,7 @@ class _Checker:
             self.stop_replay()
             self.static_items(hand)
             return
-        if -1 in deck or _turnup_unknown(rules, hand):
+        if -1 in deck or turnup_unknown(rules, hand):
             steps = self.steps(hand)
             if steps is None:
                 self.stop_replay()
@@ -430,7 +405,7 @@ class _Checker:
 
             found, tries = None, 0
             chosen: dict[int, int] = {}  # the cards of unseen passes, where the search chose
-            for candidate in _turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+            for candidate in turnup_choices(rules, hand, st.dealer, deck, lay.owner):
                 chosen.clear()
                 found, more = complete_deal(st, candidate, lay.owner, lay.first, steps,
                                             self.limit - tries, verify, chosen)
@@ -445,7 +420,7 @@ class _Checker:
                     if c >= 0:
                         known |= 1 << c
                 self.out.inferred = rules.full_mask & ~known
-                if _turnup_unknown(rules, hand) and st.dealer is not None:
+                if turnup_unknown(rules, hand) and st.dealer is not None:
                     last = max(i for i, o in enumerate(lay.owner) if o == st.dealer)
                     self.out.inferred |= 1 << found[last]  # which card was turned up
             if found is None:
