@@ -49,7 +49,7 @@ from .model import (
     expect_text,
 )
 from .reader import DEFAULT_LIMIT, MAX_DIGITS, parse_record, syntax_errors
-from .turnedup import turnup_choices, turnup_unknown
+from .turnupdeck import turnup_choices, turnup_unknown
 
 # Module-level aliases: enum member access is slow on the hot path.
 _DEAL, _PLAY, _WINDOW, _ANSWER, _OVER = (Phase.DEAL, Phase.PLAY, Phase.WINDOW, Phase.ANSWER,

@@ -4,23 +4,19 @@ The deal search (:mod:`mariage.notation.search`) keeps one case per card that ma
 turned up. Where a window the acting seat's own cards open (an opponent's exchange after
 a close) stays shut for the replay's turned-up card whatever the seats hold, it often
 stays shut for the other cards of that suit too: :func:`turned_up_alike` finds those,
-each by one probe, so that their cases end without a replay each. Where the
-turned-up card is the dealer's last card and written ``??``, :func:`turnup_choices`
-gives the decks to search from.
+each by one probe, so that their cases end without a replay each.
 """
 
 from __future__ import annotations
 
 from mariage.engine.actions import Action, played_card
-from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 from .deduce import fixed_cards
-from .model import UNKNOWN, Hand
 from .placement import Placement, Refusal
 
-__all__ = ["TURNED_UP_ALIKE", "turned_up_alike", "turnup_choices", "turnup_unknown"]
+__all__ = ["TURNED_UP_ALIKE", "turned_up_alike"]
 
 
 #: Rule out at once the cases of every turned-up card for which a window the acting
@@ -110,29 +106,3 @@ def _refused_after(before: GameState, hands: list[int], last_seat: int, last: Ac
     except Exception:
         return False
     return False
-
-
-def turnup_unknown(rules: Rules, hand: Hand) -> bool:
-    """The turned-up card is written ``??`` where it is the dealer's last card."""
-    if rules.turn_up != "dealer_last":
-        return False
-    part = hand.deal.part("turnup")
-    return part is not None and part.cards == (UNKNOWN,)
-
-
-def turnup_choices(rules: Rules, hand: Hand, dealer: int | None, deck: list[int],
-                    owner: list[int]) -> list[list[int]]:
-    """The decks to search from: where the turned-up card is the dealer's last card and
-    is written ``??``, any card of the dealer's may be it (each in turn at the last
-    place dealt to the dealer); otherwise just ``deck``."""
-    if dealer is None or not turnup_unknown(rules, hand):
-        return [deck]
-    places = [i for i, o in enumerate(owner) if o == dealer]
-    last = places[-1]
-    out = [deck]
-    for p in places[:-1]:
-        if deck[p] >= 0 or deck[last] >= 0:
-            cand = list(deck)
-            cand[p], cand[last] = cand[last], cand[p]
-            out.append(cand)
-    return out
