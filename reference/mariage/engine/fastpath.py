@@ -365,6 +365,9 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
     the duties need not be worked out again to check it ('' where no such shortcut is
     known). Each case follows from how the duties narrow a hand:
 
+    * a seat's only card (``hand == bit``: the last trick of a hand) is allowed
+      whatever the duties, which narrow a hand but never to nothing; tried first, it
+      spares the last trick (the hand's last card among it) the cases below;
     * a lead is free unless a declared card must be led (``lead_mask``), the first
       lead of the hand prefers a card or leads are limited;
     * a card of the suit led is allowed unless a duty to head the trick may narrow
@@ -387,7 +390,7 @@ def _sure_legal(mech: Mechanisms, rules: Rules) -> str:
 
     if type(mech.tricks).legal_plays is not TrickPlay.legal_plays:
         return ""  # other duties: ask them
-    conds = []
+    conds = ["hand == bit"]
     if rules.foreign_trump_rule is None and rules.decl_auto_rule is None:
         first = " and st.trick_no != 1" if rules.first_card_prefs else ""
         conds.append(f"not st.trick_cards and not st.lead_mask{first}")

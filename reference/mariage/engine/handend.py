@@ -80,13 +80,14 @@ def _own_steps(mech: Mechanisms) -> bool:
 
 def _check_gate(r: Rules) -> str | None:
     """A condition without which :meth:`MatchEnd.check` after a hand ends nothing (None:
-    it may always end the match, so it is always asked)."""
+    it may always end the match, so it is always asked); it may read the match scores
+    as ``scores``."""
     if r.match_measure == "hands_played":  # check_hands: the hands counted, at most hand_no
         return f"st.hand_no >= {r.match_target}"
     if r.match_max_hands or r.match_bonus or not r.round_decides_game:
         return None
-    if r.match_measure == "points":
-        return f"max(st.match_scores) >= {r.match_target}"
+    if r.match_measure == "points":  # each side's score (in ``scores``), no call of max()
+        return " or ".join(f"scores[{t}] >= {r.match_target}" for t in range(len(r.teams)))
     if r.match_measure == "hands_won":
         return f"max(st.segni) >= {r.match_target}"
     return None
@@ -205,13 +206,17 @@ def _check_lines(r: Rules) -> list[str]:
     may win on it, the one alone at the top wins; a tie at the top draws or plays on,
     as the rules say; :meth:`MatchEnd.finish` written in place."""
     measure = "st.segni" if r.match_measure == "hands_won" else "st.match_scores"
-    lines = [f"scores = {measure}", "no_win = st.no_win",
-             f"reached = [t for t in range({len(r.teams)}) if scores[t] >= {r.match_target} "
-             "and not no_win >> t & 1]", "if reached:",
-             "    top = max([scores[t] for t in reached])",
-             "    best = [t for t in reached if scores[t] == top]", "    if len(best) == 1:",
-             "        st.phase = _OVER", "        st.to_act = None",
-             "        st.result = _MatchResult(best[0], 'target', tuple(scores))"]
+    # unrolled per side: ``best`` the first side at the top so far (-1: none at the
+    # target), ``top`` its score, ``tie`` whether another side has as much
+    lines = [f"scores = {measure}", "no_win = st.no_win", "best = -1", "top = tie = 0"]
+    for t in range(len(r.teams)):
+        lines += [f"if scores[{t}] >= {r.match_target} and not no_win >> {t} & 1:",
+                  f"    score = scores[{t}]", "    if best < 0 or score > top:",
+                  f"        best, top, tie = {t}, score, 0", "    elif score == top:",
+                  "        tie = 1"]
+    lines += ["if best >= 0:", "    if not tie:",
+              "        st.phase = _OVER", "        st.to_act = None",
+              "        st.result = _MatchResult(best, 'target', tuple(scores))"]
     if r.tie_mode == "draw":
         lines += ["    else:", "        st.phase = _OVER", "        st.to_act = None",
                   "        st.result = _MatchResult(None, 'tie', tuple(scores))"]

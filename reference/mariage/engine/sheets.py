@@ -104,7 +104,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
              else "    side = -1",
              "    if how != 'played_out':", f"        added = {zeros}", "    else:"]
     body = ["taker = _team_of[st.declarer]", "wins = st.tricks_won",
-            f"tricks = {r.hand_size} + st.draw_tricks", "cards = st.captured[:]"]
+            f"tricks = {r.hand_size} + st.draw_tricks", "cards = st.captured"]
     to, of = r.all_trump_scale
     if to != of and "all_trump" in r.strain_kinds:  # TakersScore.totals: scaled, halves up
         body += [f"if st.strain >= 0 and _strain_kinds[st.strain - {len(r.suits)}] == "
@@ -112,7 +112,9 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
                  f"    cards = [(2 * c * {to} + {of}) // {2 * of} for c in cards]"]
     capot = f"cards[t] = {r.capot_value}" if r.capot_mode == "flat" else \
         f"cards[t] += {r.capot_value - r.last_trick_points}"
-    body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)", f"    {capot}",
+    # (``cards`` is the state's own list until a capot changes it: copied then)
+    body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)", "    cards = cards[:]",
+             f"    {capot}",
              f"ann = {zeros}", "if side >= 0:  # Announcements.points",
              "    ann[side] = sum([_value(st, m) for m in st.announced "
              "if _team_of[m[0]] == side])",
@@ -125,7 +127,8 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     counted = "totals" if r.takers_counts_pair else \
         "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]"
     tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
-    body += [f"counted = {counted}", "mine = counted[taker]", "theirs = sum(counted) - mine",
+    everyone = " + ".join(f"counted[{t}]" for t in teams)
+    body += [f"counted = {counted}", "mine = counted[taker]", f"theirs = {everyone} - mine",
              "if st.contract:  # a bid: TakersScore._judged",
              *("    " + line for line in _bid_judged(r, tie)),
              "elif capot or mine > theirs:", "    result = 'made'",
@@ -347,19 +350,25 @@ _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
 def _bolt_lines(r: Rules) -> list[str]:
-    """Source of :meth:`RunningTotals.bolts` (a hand played out): a set of bolts
-    completed costs its penalty from the entry."""
-    bolt = "st.tricks_won[t] == 0" if r.bolt_condition == "no_tricks" else "added[t] == 0"
-    lines = ["    bolts = st.bolts", "    for t in sides:", "        if on[t]:",
-             "            continue"]
-    if not r.bolt_declarer:  # the declarer gets none: a hand without one
-        lines += ["        if t == decl:", *(["            bolts[t] = 0"] * r.bolt_consecutive),
-                  "            continue"]
-    lines += [f"        if {bolt}:", "            bolts[t] += 1",
-              f"            if bolts[t] >= {r.bolt_limit}:",
-              f"                added[t] -= {r.bolt_penalty}", "                bolts[t] = 0"]
-    if r.bolt_consecutive:
-        lines += ["        else:", "            bolts[t] = 0"]
+    """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
+    side counted only where it is in ``sides``, the sides in the hand, unless every side
+    always is): a set of bolts completed costs its penalty from the entry."""
+    lines = ["    bolts = st.bolts"]
+    for t in range(len(r.teams)):
+        bolt = f"st.tricks_won[{t}] == 0" if r.bolt_condition == "no_tricks" \
+            else f"added[{t}] == 0"
+        counted = [f"not on[{t}]"] + ([] if r.sits_out == "none" else [f"{t} in sides"])
+        if not r.bolt_declarer and r.bolt_consecutive:  # the declarer's set starts again
+            lines += [f"    if {' and '.join(counted)}:", f"        if {t} == decl:",
+                      f"            bolts[{t}] = 0", f"        elif {bolt}:"]
+        else:  # (the declarer gets none: a hand without one)
+            counted += [] if r.bolt_declarer else [f"{t} != decl"]
+            lines += [f"    if {' and '.join(counted)}:", f"        if {bolt}:"]
+        lines += [f"            bolts[{t}] += 1", f"            if bolts[{t}] >= {r.bolt_limit}:",
+                  f"                added[{t}] -= {r.bolt_penalty}",
+                  f"                bolts[{t}] = 0"]
+        if r.bolt_consecutive:
+            lines += ["        else:", f"            bolts[{t}] = 0"]
     return lines
 
 
@@ -410,7 +419,10 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             body += [f"if scores[{t}] + added[{t}] > {target}:", f"    added[{t}] = 0"]
         body.append(f"scores[{t}] += added[{t}]")
     reach = {"at_least": ">=", "more_than": ">", "exactly": "=="}[r.win_rule]
-    some = f"{target} in scores" if reach == "==" else f"max(scores) {reach} {target}"
+    barrel = r.barrel_rule is not None
+    if barrel or reach != "==":  # the highest score, asked once
+        body.append("highest = max(scores)")
+    some = f"{target} in scores" if reach == "==" else f"highest {reach} {target}"
     body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
              f"if {some} else None",
              "if reached:",
@@ -419,8 +431,8 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
              "        best = [t for t in reached if scores[t] == top]",
              "        decided = (best[0] if len(best) == 1 else None,)",
              "else:", "    decided = None"]
-    if r.barrel_rule is not None:
-        body += [f"    if True in on or max(scores) >= {r.barrel_at}:",
+    if barrel:
+        body += [f"    if True in on or highest >= {r.barrel_at}:",
                  "        _barrel(st, on, sides)"]
     if r.dump_rule is not None:
         for t in teams:
