@@ -154,14 +154,18 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
     body += ["    st.pot += totals[taker]",
              "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
-    if r.pair_alone_cannot_win:
+    if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
+        every = " and ".join(f"wins[{t}]" for t in teams)
+        body += [f"if pair_only < 0 and {every}:  # every side took a trick: none held back",
+                 f"    st.no_win &= {~sum(1 << t for t in teams)}", "else:"]
         for t in teams:  # no trick: only its pair of trumps
-            body += [f"if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
-                     f"    pair_only = {t}"]
-        body += ["no_win = st.no_win"]  # TakersScore.mark_pair_only
+            body += [f"    if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
+                     f"        pair_only = {t}"]
+        body += ["    no_win = st.no_win"]
         for t in teams:
-            body += [f"if wins[{t}]:", f"    no_win &= {~(1 << t)}"]
-        body += ["if pair_only >= 0:", "    no_win |= 1 << pair_only", "st.no_win = no_win"]
+            body += [f"    if wins[{t}]:", f"        no_win &= {~(1 << t)}"]
+        body += ["    if pair_only >= 0:", "        no_win |= 1 << pair_only",
+                 "    st.no_win = no_win"]
     if r.round_mode == "none":
         body.append("added = out")
     else:
@@ -242,9 +246,10 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
     """Source lines that append the hand's record with the contract's facts, as
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
     where the record's other fields are ``pts``, ``added`` and ``won``."""
-    ns.update(_outcome=mech.takers.outcome, _MADE={"made": True, "failed": False})
+    ns.update(_outcome=mech.takers.outcome)
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
-             "trump": "st.trump", "made": "_MADE.get(outcome) if played else None",
+             "trump": "st.trump",  # (outcome: '' where not played)
+             "made": "True if outcome == 'made' else False if outcome == 'failed' else None",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
             *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
@@ -357,18 +362,25 @@ def _bolt_lines(r: Rules) -> list[str]:
     for t in range(len(r.teams)):
         bolt = f"st.tricks_won[{t}] == 0" if r.bolt_condition == "no_tricks" \
             else f"added[{t}] == 0"
-        counted = [f"not on[{t}]"] + ([] if r.sits_out == "none" else [f"{t} in sides"])
-        if not r.bolt_declarer and r.bolt_consecutive:  # the declarer's set starts again
-            lines += [f"    if {' and '.join(counted)}:", f"        if {t} == decl:",
-                      f"            bolts[{t}] = 0", f"        elif {bolt}:"]
-        else:  # (the declarer gets none: a hand without one)
-            counted += [] if r.bolt_declarer else [f"{t} != decl"]
-            lines += [f"    if {' and '.join(counted)}:", f"        if {bolt}:"]
-        lines += [f"            bolts[{t}] += 1", f"            if bolts[{t}] >= {r.bolt_limit}:",
-                  f"                added[{t}] -= {r.bolt_penalty}",
-                  f"                bolts[{t}] = 0"]
-        if r.bolt_consecutive:
-            lines += ["        else:", f"            bolts[{t}] = 0"]
+        # the rare case first (a side without a trick, or without an entry)
+        counted = [bolt, f"not on[{t}]"] + ([] if r.sits_out == "none" else [f"{t} in sides"])
+        if r.bolt_consecutive:  # a hand without a bolt starts the set again
+            lines += [f"    if {' and '.join(counted[1:])}:"]
+            if not r.bolt_declarer:  # the declarer gets none
+                lines += [f"        if {t} == decl:", f"            bolts[{t}] = 0",
+                          f"        elif {bolt}:"]
+            else:
+                lines.append(f"        if {bolt}:")
+            lines += [f"            bolts[{t}] += 1",
+                      f"            if bolts[{t}] >= {r.bolt_limit}:",
+                      f"                added[{t}] -= {r.bolt_penalty}",
+                      f"                bolts[{t}] = 0", "        else:",
+                      f"            bolts[{t}] = 0"]
+            continue
+        counted += [] if r.bolt_declarer else [f"{t} != decl"]  # (the declarer gets none)
+        lines += [f"    if {' and '.join(counted)}:", f"        bolts[{t}] += 1",
+                  f"        if bolts[{t}] >= {r.bolt_limit}:",
+                  f"            added[{t}] -= {r.bolt_penalty}", f"            bolts[{t}] = 0"]
     return lines
 
 
@@ -420,9 +432,8 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         body.append(f"scores[{t}] += added[{t}]")
     reach = {"at_least": ">=", "more_than": ">", "exactly": "=="}[r.win_rule]
     barrel = r.barrel_rule is not None
-    if barrel or reach != "==":  # the highest score, asked once
-        body.append("highest = max(scores)")
-    some = f"{target} in scores" if reach == "==" else f"highest {reach} {target}"
+    some = f"{target} in scores" if reach == "==" else \
+        " or ".join(f"scores[{t}] {reach} {target}" for t in teams)  # (no call of max())
     body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
              f"if {some} else None",
              "if reached:",
@@ -432,7 +443,8 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
              "        decided = (best[0] if len(best) == 1 else None,)",
              "else:", "    decided = None"]
     if barrel:
-        body += [f"    if True in on or highest >= {r.barrel_at}:",
+        near = " or ".join(f"scores[{t}] >= {r.barrel_at}" for t in teams)
+        body += [f"    if True in on or {near}:",
                  "        _barrel(st, on, sides)"]
     if r.dump_rule is not None:
         for t in teams:
