@@ -576,7 +576,8 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         if rules.last_trick_points:
             lines.append(f"        st.captured[team] += {rules.last_trick_points}")
         if rules.leftover_rule is not None:
-            lines.append("        st.captured[team] += sum(points[c] for c in st.aside)")
+            lines += ["        for c in st.aside:  # (no generator: most hands set none aside)",
+                      "            st.captured[team] += points[c]"]
         lines += ["        _end_hand(st, 'played_out')", "        return"]
     lines += _start_lines(mech, rules, ns)
     for i, (next_lead, gate) in enumerate(_gated_hooks(mech, rules, "next_lead")):

@@ -127,8 +127,8 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     counted = "totals" if r.takers_counts_pair else \
         "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]"
     tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
-    everyone = " + ".join(f"counted[{t}]" for t in teams)
-    body += [f"counted = {counted}", "mine = counted[taker]", f"theirs = {everyone} - mine",
+    body += [f"counted = {counted}", "mine = counted[taker]",
+             f"theirs = {_every('counted', r)} - mine",
              "if st.contract:  # a bid: TakersScore._judged",
              *("    " + line for line in _bid_judged(r, tie)),
              "elif capot or mine > theirs:", "    result = 'made'",
@@ -146,7 +146,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
                  "        pair_only = taker"]
     body += ["    base = cards[winner] if wins[winner] == tricks else "
              f"{r.takers_failed_points}",
-             "    out[winner] = base + sum(ann) + pair[winner]" +
+             f"    out[winner] = base + {_every('ann', r)} + pair[winner]" +
              ("" if keeps else " + pair[taker]"),
              "else:  # tied: the defenders write theirs, the takers' total waits",
              "    winner = -1"]
@@ -157,7 +157,8 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
         every = " and ".join(f"wins[{t}]" for t in teams)
         body += [f"if pair_only < 0 and {every}:  # every side took a trick: none held back",
-                 f"    st.no_win &= {~sum(1 << t for t in teams)}", "else:"]
+                 "    if st.no_win:", f"        st.no_win &= {~sum(1 << t for t in teams)}",
+                 "else:"]
         for t in teams:  # no trick: only its pair of trumps
             body += [f"    if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
                      f"        pair_only = {t}"]
@@ -175,6 +176,11 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
             body += ["residue = st.round_residue"]
             body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
     return lines + ["        " + line for line in body]
+
+
+def _every(name: str, r: Rules) -> str:
+    """Source of the sum of the list ``name`` of a value per side, unrolled (no call)."""
+    return " + ".join(f"{name}[{t}]" for t in range(len(r.teams)))
 
 
 def _bid_judged(r: Rules, tie: str) -> list[str]:
@@ -223,13 +229,14 @@ def _bid_lines(r: Rules) -> list[str]:
         values = tuple(v for v in (r.sa_capot_value, r.sa_generale_value))
         lines.append(f"    capot_won = capot_won or st.contract in {values}")
     base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"
+    every = _every("ann", r)
     won_pair = "pair[winner]" + ("" if keeps else " + pair[loser]")
     if r.bid_multiplier_base == "bid_only":
-        score = f"{base} + sum(ann) + m * st.contract + {won_pair}"
+        score = f"{base} + {every} + m * st.contract + {won_pair}"
     elif r.bid_pair_multiplied:
-        score = f"({base} + sum(ann) + st.contract + {won_pair}) * m"
+        score = f"({base} + {every} + st.contract + {won_pair}) * m"
     else:
-        score = f"({base} + sum(ann) + st.contract) * m + {won_pair}"
+        score = f"({base} + {every} + st.contract) * m + {won_pair}"
     if r.bid_multiplier_base == "fixed_320_640":
         lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
                   f"        out[winner] = {score}"]
