@@ -144,7 +144,8 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
-    settle = settle_lines(mech, rules, ns) if running else None
+    team_known = kind == "contract" and written is not None  # (sheets.TEAM: its side)
+    settle = settle_lines(mech, rules, ns, team_known) if running else None
     if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
         lines += settle
     elif running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
@@ -157,7 +158,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               "how, won, **_facts(st))")
-    facts = contract_facts(mech, rules, ns) if rules.takers_rule is None and \
+    facts = contract_facts(mech, rules, ns, team_known) if rules.takers_rule is None and \
         rules.auction_rule else None
     if rules.takers_rule is not None and written is not None:
         lines += takers_facts(ns, mech, rules)

@@ -49,8 +49,8 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
           "winner": "won"}
 
-__all__ = ["contract_facts", "contract_lines", "game_points_lines", "settle_lines", "takers_facts",
-           "takers_lines"]
+__all__ = ["TEAM", "contract_facts", "contract_lines", "game_points_lines", "settle_lines",
+           "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -85,7 +85,8 @@ def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
         return ["for s in _pair_seats(st):", f"    pair[_team_of[s]] += {r.pair_value}"]
     return ["if st.pair_by >= 0:  # TrumpPair.pair_seats",
             f"    pair[_team_of[st.pair_by]] += {r.pair_value}",
-            "for s, _ in st.pairs_said:", f"    pair[_team_of[s]] += {r.pair_value}"]
+            "if st.pairs_said:",
+            "    for s, _ in st.pairs_said:", f"        pair[_team_of[s]] += {r.pair_value}"]
 
 
 def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
@@ -266,6 +267,9 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
             *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
 
 
+#: the local name in which :func:`contract_lines` leaves the declarer's side (-1: none)
+TEAM = "team"
+
 #: the Contract methods whose work :func:`contract_lines` and :func:`contract_facts` write
 _CONTRACT_STEPS = ("sheet", "made", "playing_team", "schwarz", "facts")
 
@@ -300,7 +304,8 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     contract (``scoring.sheet`` mode ``each_rounded``, the Thousand family), the
     contract alone (``contract_only``), or the contract doubled and the defenders'
     rounded points, schwarz multiplied (``wurzel``, German Marjapussi); ``None`` where
-    a mechanism changes a step."""
+    a mechanism changes a step. The declarer's side (-1: none) is left in ``team``
+    (:data:`TEAM`), for the lines after it."""
     if not _own_contract(mech):
         return None
     r = rules
@@ -308,9 +313,9 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     zeros = f"[{', '.join('0' for _ in teams)}]"
     ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
               _sitter=mech.talon.sitter)
-    lines = ["    if how == 'conceded':", "        added = _concession_sheet(st)",
-             "    elif how != 'played_out':", f"        added = {zeros}", "    else:",
-             "        team = _team_of[st.declarer] if st.declarer >= 0 else -1"]
+    lines = [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 else -1",
+             "    if how == 'conceded':", "        added = _concession_sheet(st)",
+             "    elif how != 'played_out':", f"        added = {zeros}", "    else:"]
     if r.sheet_mode == "each_rounded":
         lines += ["        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
                                                           r.round_down) for t in teams) + "]",
@@ -341,10 +346,12 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     return lines + ["            " + line for line in body]
 
 
-def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                   team_known: bool = False) -> list[str] | None:
     """Source lines that append the hand's record with the facts of
     :meth:`Contract.facts`, where the record's other fields are ``pts``, ``added`` and
-    ``won``; ``None`` where the contract changes a step."""
+    ``won`` (and, with ``team_known``, the declarer's side is in :data:`TEAM`);
+    ``None`` where the contract changes a step."""
     if not _own_contract(mech):
         return None
     ns.update(_team_of=rules.team_of)
@@ -352,8 +359,9 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
         if rules.schwarz_rule is not None else "()"
     facts = {"contract": "st.contract", "declarer": "st.declarer", "made": "made",
              "schwarz": schwarz, "kontras": "st.kontras"}
-    return ["    team = _team_of[st.declarer] if st.declarer >= 0 else -1",
-            "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
+    team = [] if team_known else [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 "
+                                  "else -1"]
+    return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
             f"{_made(rules)}", *record_lines("st.history", {**RECORD, **facts}, ns)]
 
 
@@ -361,16 +369,18 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
 _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
-def _bolt_lines(r: Rules) -> list[str]:
+def _bolt_lines(r: Rules, sides: str) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
-    side counted only where it is in ``sides``, the sides in the hand, unless every side
-    always is): a set of bolts completed costs its penalty from the entry."""
+    side counted only where it is in the sides in the hand, the expression ``sides``,
+    unless every side always is): a set of bolts completed costs its penalty from the
+    entry."""
     lines = ["    bolts = st.bolts"]
     for t in range(len(r.teams)):
         bolt = f"st.tricks_won[{t}] == 0" if r.bolt_condition == "no_tricks" \
             else f"added[{t}] == 0"
         # the rare case first (a side without a trick, or without an entry)
-        counted = [bolt, f"not on[{t}]"] + ([] if r.sits_out == "none" else [f"{t} in sides"])
+        counted = [bolt, f"not on[{t}]"] + ([] if r.sits_out == "none" else
+                                             [f"{t} in {sides}"])
         if r.bolt_consecutive:  # a hand without a bolt starts the set again
             lines += [f"    if {' and '.join(counted[1:])}:"]
             if not r.bolt_declarer:  # the declarer gets none
@@ -391,11 +401,13 @@ def _bolt_lines(r: Rules) -> list[str]:
     return lines
 
 
-def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                 team_known: bool = False) -> list[str] | None:
     """Source lines that do what :meth:`RunningTotals.settle` does with the entries
-    ``added``, leaving its answer in ``decided``; ``None`` where the running totals
-    change a step. The golden hands and the barrel's attempts and falls are asked of
-    the mechanism, the barrel only where a side is on it or reaches it."""
+    ``added``, leaving its answer in ``decided`` (with ``team_known``, the declarer's
+    side is read from :data:`TEAM`); ``None`` where the running totals change a step.
+    The golden hands and the barrel's attempts and falls are asked of the mechanism,
+    the barrel only where a side is on it or reaches it."""
     from .mechanisms import RunningTotals
 
     cls = type(mech.running)
@@ -410,6 +422,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         lines.append("        st.next_dealer = st.dealer")
     lines += ["        decided = None", "    else:"]
     body = ["scores = st.match_scores",
+            f"decl = {TEAM}" if team_known else
             "decl = _team_of[st.declarer] if st.declarer >= 0 else -1"]
     if r.blind_multiplier != 1:
         body += ["if st.blind and how == 'played_out':",
@@ -426,12 +439,9 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
         for t in teams:
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
             body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
-    if r.barrel_rule is not None or r.bolt_condition != "off":
-        body.append(f"sides = {_sides_in_hand(r, ns)}")
-    else:
-        body.append("sides = ()")
+    sides = _sides_in_hand(r, ns)  # (asked only where a bolt or the barrel needs them)
     if r.bolt_condition != "off":
-        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r)]
+        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r, sides)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
@@ -452,7 +462,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str
     if barrel:
         near = " or ".join(f"scores[{t}] >= {r.barrel_at}" for t in teams)
         body += [f"    if True in on or {near}:",
-                 "        _barrel(st, on, sides)"]
+                 f"        _barrel(st, on, {sides})"]
     if r.dump_rule is not None:
         for t in teams:
             dump = f"scores[{t}] == {r.dump_value}" + \
