@@ -218,7 +218,10 @@ def run(args: argparse.Namespace) -> int:
     if args.expect:
         expected = parse_expected(read_suite_file(Path(args.expect), f"--expect {args.expect}"),
                                   args.expect)
-        every = {t.id for t in load_suite(root / "tests")}
+        # the stored suite is parsed whole only if a listed ID is not among those selected
+        every = {t.id for t in tests} if config is None else set()
+        if any(e not in every for e in expected):
+            every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
     if args.engine is not None:
         command = args.engine
