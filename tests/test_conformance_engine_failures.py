@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from mariage.cli import main
 from mariage.conformance.client import EngineClient
+from mariage.conformance.coverage import run_coverage
 from mariage.conformance.reports import by_rule, json_report, junit_xml, summary_text
-from mariage.conformance.results import RunResult
+from mariage.conformance.results import Outcome, RunResult
 from mariage.conformance.runner import run_suite, run_test
 from mariage.conformance.suite import Test as MatchTest
 from mariage.conformance.suite import load_suite
@@ -173,3 +174,41 @@ def test_max_hangs_must_be_a_whole_number(value: str,
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "--max-hangs: a whole number from 0 to 1000000" in err and "Traceback" not in err
+
+
+def test_a_test_the_engine_failed_in_checks_no_rule_for_coverage() -> None:
+    """Coverage counts a test that passed or failed; one cut short by the engine checked
+    nothing (an engine crashing on every test must not reach 100%)."""
+    rules = ("marianna.draw", "core.hand")
+    crashed = Outcome("t", "marianna", "scenario", rules, "error", engine_failure="crash")
+    failed = Outcome("u", "marianna", "scenario", rules, "fail")
+    assert run_coverage([crashed], "marianna", rules).percent == 0.0
+    assert run_coverage([crashed, failed], "marianna", rules).checked == {
+        "marianna.draw": ["u"], "core.hand": ["u"]}
+
+
+def test_expect_parses_the_whole_suite_only_for_an_id_outside_the_selection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from mariage.conformance import suite
+
+    calls: list[bool] = []
+    real = suite.load_suite
+
+    def counting(*args: object, **kw: object) -> list[MatchTest]:
+        calls.append(bool(kw.get("rulesets") or kw.get("rules") or kw.get("kinds")))
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(suite, "load_suite", counting)
+    chosen = real(rulesets=["mariglia"], rules=["mariglia.play.follow"], kinds=["scenario"])
+    expect = tmp_path / "expect.txt"
+    args = ["conformance", "--ruleset", "mariglia", "--rule", "mariglia.play.follow", "--kind",
+            "scenario", "--no-progress", "--expect", str(expect)]
+    expect.write_text(f"{chosen[0].id}\n")
+    assert main(args) == 1  # it passes: xpass
+    assert calls == [True]
+    expect.write_text(f"{chosen[0].id}\nno/such/test\n")
+    calls.clear()
+    assert main(args) == 1
+    assert calls == [True, False]
+    assert "STALE expected failure: no/such/test" in capsys.readouterr().out
