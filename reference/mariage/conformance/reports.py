@@ -118,7 +118,7 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
     for s in run.stale:
         lines.append(f"STALE expected failure: {s} (no such test in the suite)")
     if run.not_run:
-        lines.append(f"NOT RUN: {run.not_run} tests (the run stopped: {run.aborted})")
+        lines.append(f"NOT RUN: {run.not_run} tests (the run stopped before them)")
     lines.append("")
     lines.append(refusal_line(run))
     lines.append(f"{len(run.outcomes)} tests ({run.ran} run) in {run.seconds:.1f} s, "
