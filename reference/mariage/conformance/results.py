@@ -53,7 +53,8 @@ class Outcome:
     refusals: int = 0
     refused: int = 0
     named: int = 0
-    #: for an ``error``: how the engine failed (``crash``, ``timeout``, ``garbage``)
+    #: for an ``error``: how the engine failed (``crash``, ``timeout``, ``garbage``;
+    #: ``handshake`` in the pytest plugin, for a test after a failed handshake)
     engine_failure: str = ""
     #: for an ``error``: the number of the request in the test it happened on (1: ``start``)
     request: int | None = None
