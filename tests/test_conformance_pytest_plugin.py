@@ -91,3 +91,18 @@ def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> Non
     bad = run_pytest(tmp_path, "--mariage-engine", engine,
                      "--mariage-option", "turn_up_bonus=false")
     assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr
+
+
+def test_an_engine_crash_is_charged_to_no_rule(tmp_path: Path) -> None:
+    """A crash is an engine failure, not a failure of each rule the test names."""
+    example = Path(REFERENCE).parent / "conformance" / "examples" / "minimal_engine.py"
+    proc = run_pytest(tmp_path, "--mariage-engine", f"{sys.executable} {example} --fault crash",
+                      "--mariage-ruleset", "marianna", "--mariage-rule",
+                      "marianna.decl.combination-window", "--mariage-kind", "scenario",
+                      "--junitxml", "j.xml")
+    assert proc.returncode == 1, proc.stdout
+    assert "the engine exited with code 1 during request" in proc.stdout
+    assert "charged to no rule (an engine failure)" in proc.stdout
+    root = ET.parse(tmp_path / "j.xml").getroot()
+    charged = [p for p in root.iter("property") if p.get("name") == "charged"]
+    assert charged == []

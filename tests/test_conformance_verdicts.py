@@ -65,7 +65,8 @@ def test_other_protocol_version_stops_the_run_with_one_line(
     assert main(["conformance", "--engine", cmd]) == 1
     captured = capsys.readouterr()
     assert captured.err == ("mariage: error: the engine failed its handshake: the engine speaks "
-                            "protocol 3, this runner speaks protocols 1 and 2\n")
+                            "protocol 3, this runner speaks protocols 1 and 2; "
+                            f"{len(load_suite())} tests were not run\n")
     assert captured.out == ""
 
 

@@ -156,8 +156,8 @@ FAULTS: dict[str, tuple[tuple[str, ...], str, str | None, tuple[str, ...]]] = {
                      "the answer to 'state': not JSON",)),
     "crash": (("--rule", "marianna.decl.combination-window", "--kind", "scenario"), "error",
               None,
-              ("engine crash: step", "(hand 1, trick 3, seat", "the answer to 'apply': the "
-               "engine closed its output", "RuntimeError: simulated crash at trick 3")),
+              ("engine crash: step", "(hand 1, trick 3, seat", "the engine exited with "
+               "code 1 during request", "('apply')", "RuntimeError: simulated crash at trick 3")),
     "hang": (("--rule", "marianna.decl.combination-window", "--kind", "scenario",
               "--timeout", "0.5"),
              "error", None, ("engine timeout: step", "(hand 1, trick 3, seat",

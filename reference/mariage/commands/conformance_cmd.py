@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..conformance.limits import TEST_TIMEOUT, check_timeout
+from ..conformance.limits import MAX_HANGS, TEST_TIMEOUT, check_timeout
 from ..errors import MariageError
 
 if TYPE_CHECKING:  # the runner's modules are imported when the command runs, not for --help
@@ -55,6 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-timeout", type=_seconds("--test-timeout"),
                         default=TEST_TIMEOUT, metavar="S",
                         help=f"seconds a whole test may take (default {TEST_TIMEOUT:g})")
+    parser.add_argument("--max-hangs", type=_count("--max-hangs"), default=MAX_HANGS,
+                        metavar="N",
+                        help=f"stop the run when the engine times out on N tests in a row, "
+                             f"saying how many were not run (default {MAX_HANGS}; 0: never)")
     parser.add_argument("--trace", metavar="FILE",
                         help="write the request/response exchange of every failing test to "
                              "FILE, as a replayable script")
@@ -102,6 +106,23 @@ def _percent(text: str) -> float:
         shown = text if len(text) <= 24 else text[:20] + "..."
         raise argparse.ArgumentTypeError(f"a percentage from 0 to 100, got {shown!r}")
     return value
+
+
+def _count(flag: str) -> Any:
+    """An argparse type: a whole number from 0 to 1,000,000 (one-line usage error
+    otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if not 0 <= value <= 1_000_000:
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"{flag}: a whole number from 0 to 1000000, "
+                                             f"got {shown!r}")
+        return value
+    parse.__name__ = "count"
+    return parse
 
 
 def _seconds(flag: str) -> Any:
@@ -197,7 +218,10 @@ def run(args: argparse.Namespace) -> int:
     if args.expect:
         expected = parse_expected(read_suite_file(Path(args.expect), f"--expect {args.expect}"),
                                   args.expect)
-        every = {t.id for t in load_suite(root / "tests")}
+        # the stored suite is parsed whole only if a listed ID is not among those selected
+        every = {t.id for t in tests} if config is None else set()
+        if any(e not in every for e in expected):
+            every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
     if args.engine is not None:
         command = args.engine
@@ -212,7 +236,8 @@ def run(args: argparse.Namespace) -> int:
         result = run_suite(client, tests, expected,
                            progress=_progress_printer(len(tests)) if show else None,
                            test_timeout=args.test_timeout,
-                           require_rules=args.require_rule_ids)
+                           require_rules=args.require_rule_ids,
+                           max_hangs=args.max_hangs)
     finally:
         client.close()
     result.stale = stale

@@ -86,13 +86,23 @@ def check_command(command: str) -> list[str]:
 class EngineFailure(Exception):
     """The engine crashed, hung, or wrote something that is not a response.
 
-    ``kind`` is ``crash``, ``timeout`` or ``garbage``.
+    ``kind`` is ``crash``, ``timeout`` or ``garbage``. ``tail`` is the end of the
+    engine's standard error as :func:`stderr_note` gives it (already at the end of
+    ``message``); ``request`` the number of the request in the test (1 for its first,
+    the ``start``) when known; ``rules`` the rule IDs of the step being answered when
+    the runner knows them (:func:`~mariage.conformance.runner.run_test` charges the
+    failure to them, else to no rule).
     """
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, tail: str = "", request: int | None = None,
+                 rules: tuple[str, ...] = ()) -> None:
         self.kind = kind
-        self.message = message
-        super().__init__(f"engine {kind}: {message}")
+        self.message = message + tail
+        self.head = message
+        self.tail = tail
+        self.request = request
+        self.rules = rules
+        super().__init__(f"engine {kind}: {self.message}")
 
 
 class HandshakeError(EngineFailure):
@@ -138,12 +148,19 @@ class Transport:
                     continue
                 data = data[n:]
         except OSError as exc:
-            raise EngineFailure("crash", f"cannot write to the engine ({exc.strerror})"
-                                f"{self.last_words()}") from None
+            tail = self.last_words()
+            raise EngineFailure("crash", f"{self.exit_status() or 'the engine'} (cannot "
+                                f"write to it: {exc.strerror})", tail) from None
 
     def last_words(self) -> str:
         """What the engine wrote to its standard error before it died, as ``"; its
         standard error ends: ..."``, or ``""`` (none kept)."""
+        return ""
+
+    def exit_status(self) -> str:
+        """How the engine ended, once it has: ``the engine exited with code 3``, ``the
+        engine was killed by signal 9 (SIGKILL)``; ``""`` if that is not known (call
+        after :meth:`last_words`, which gives a dying engine a moment to end)."""
         return ""
 
     def receive(self, deadline: float, timeout: float) -> str:
@@ -170,8 +187,9 @@ class Transport:
                 raise EngineFailure("timeout", f"no response within {timeout:g} s")
             chunk = os.read(self._rfd, 65536)
             if not chunk:
-                raise EngineFailure("crash", "the engine closed its output (exited?)"
-                                    f"{self.last_words()}")
+                tail = self.last_words()
+                raise EngineFailure("crash", self.exit_status()
+                                    or "the engine closed its output (exited?)", tail)
             self._buf += chunk
 
     def close(self) -> None:
@@ -221,6 +239,18 @@ class ProcessTransport(Transport):
             self.proc.wait(timeout=0.5)  # let a dying engine finish its last words
         self._errors.join(timeout=0.5)
         return stderr_note(bytes(self._tail))
+
+    def exit_status(self) -> str:
+        code = self.proc.poll()
+        if code is None:
+            return ""
+        if code >= 0:
+            return f"the engine exited with code {code}"
+        try:
+            name = f" ({signal.Signals(-code).name})"
+        except ValueError:
+            name = ""
+        return f"the engine was killed by signal {-code}{name}"
 
     def close(self) -> None:
         """Close the engine's input, give it a moment to exit, then end its process group."""
@@ -304,6 +334,8 @@ class EngineClient:
         self._transport: Transport | None = None
         self.info: dict[str, Any] | None = None
         self.requests = 0
+        #: requests since :meth:`begin_test` (the number a failure names)
+        self.test_requests = 0
         self.restarts = 0
         self.deadline: float | None = None
         self.test_limit: float | None = None
@@ -319,6 +351,10 @@ class EngineClient:
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.test_limit = seconds
 
+    def begin_test(self) -> None:
+        """Count requests afresh: the next one is request 1 of a test."""
+        self.test_requests = 0
+
     def start_log(self) -> None:
         """Start recording the exchange afresh."""
         self.log = []
@@ -332,7 +368,9 @@ class EngineClient:
         """Send ``message`` and return the engine's response (``log`` lines skipped).
 
         A failure names the request it happened on (``the answer to 'state': not
-        JSON: ...``): the runner asks for ``legal`` and ``state`` around each step.
+        JSON: ...``; ``the engine exited with code 1 during request 7 ('apply')``, its
+        number since :meth:`begin_test`): the runner asks for ``legal`` and ``state``
+        around each step.
         """
         try:
             return self.exchange(encode(message))
@@ -340,7 +378,12 @@ class EngineClient:
             kind = message.get("type")
             if isinstance(exc, HandshakeError) or kind == "hello":
                 raise
-            raise EngineFailure(exc.kind, f"the answer to '{kind}': {exc.message}") from None
+            k = self.test_requests
+            if exc.kind == "crash":
+                raise EngineFailure(exc.kind, f"{exc.head} during request {k} ('{kind}')",
+                                    exc.tail, k) from None
+            raise EngineFailure(exc.kind, f"the answer to '{kind}': {exc.head}", exc.tail,
+                                k) from None
 
     def exchange(self, line_out: str | bytes) -> dict[str, Any]:
         """Send one raw line (text or bytes, without its line feed) and return the
@@ -351,6 +394,7 @@ class EngineClient:
         """
         t = self._live()
         self.requests += 1
+        self.test_requests += 1
         shown = line_out if isinstance(line_out, str) else line_out.decode("utf-8", "replace")
         if len(shown) > 4096:
             shown = shown[:4096] + f"... ({len(line_out)} bytes in all)"

@@ -121,7 +121,9 @@ class RuleCoverage:
 
 def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[str],
                  label: str = "") -> RuleCoverage:
-    """The rules of ``ruleset`` checked by a focused test of the run that was not skipped.
+    """The rules of ``ruleset`` checked by a focused test of the run that was not skipped
+    and that the engine did not fail in (a crash, timeout or garbage ends a test before
+    it checks its rules).
 
     >>> from mariage.conformance.runner import Outcome
     >>> o = Outcome("t", "mariglia", "scenario", ("mariglia.play.follow",), "pass")
@@ -132,7 +134,8 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
     rules = tuple(rule_ids)
     checked: dict[str, list[str]] = {}
     for o in outcomes:
-        if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset:
+        if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset \
+                or o.engine_failure:  # the engine failed in it: it checked nothing
             continue
         for r in o.rules:
             checked.setdefault(r, []).append(o.id)

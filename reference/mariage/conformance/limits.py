@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["MAX_TIMEOUT", "PROTOCOL_VERSION", "TEST_TIMEOUT", "check_timeout"]
+__all__ = ["MAX_HANGS", "MAX_TIMEOUT", "PROTOCOL_VERSION", "TEST_TIMEOUT", "check_timeout"]
 
 #: The version of the engine protocol (``docs/protocol.rst``).
 PROTOCOL_VERSION = 2
@@ -22,6 +22,9 @@ PROTOCOL_VERSION = 2
 MAX_TIMEOUT = 86400.0
 #: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
 TEST_TIMEOUT = 300.0
+#: Default number of tests in a row an engine may time out on before the run stops
+#: (``--max-hangs``; 0: never stop).
+MAX_HANGS = 3
 
 
 def check_timeout(value: float, what: str = "--timeout") -> float:

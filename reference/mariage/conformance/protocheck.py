@@ -56,7 +56,7 @@ from mariage.engine.state import GameState
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
-from .client import EngineClient
+from .client import EngineClient, EngineFailure, HandshakeError
 from .protocol import encode
 
 if TYPE_CHECKING:
@@ -213,52 +213,62 @@ def run_protocol_steps(client: EngineClient, test: Test, ruleset: str | None,
     client.hello()
     started = False
     expected_rule = named = 0
-    for n, step in enumerate(test.steps, 1):
-        rules = tuple(step.get("rules") or test.rules)
-        line = _line(step, ruleset)
+    answering: tuple[str, ...] = ()  # the rules of the request being answered
+    n = 0
+    try:
+        for n, step in enumerate(test.steps, 1):
+            rules = tuple(step.get("rules") or test.rules)
+            answering = rules
+            line = _line(step, ruleset)
 
-        def fail(text: str, blame: tuple[str, ...] = rules, n: int = n) -> ProtocolStepFailed:
-            return ProtocolStepFailed(n, f"step {n}: {text}", blame)
+            def fail(text: str, blame: tuple[str, ...] = rules, n: int = n) -> ProtocolStepFailed:
+                return ProtocolStepFailed(n, f"step {n}: {text}", blame)
 
-        if step.get("silent"):
-            client.send_only(line)
-            continue
-        before = client.request({"type": "state"}) if started and "error" in step else None
-        reply = client.exchange(line)
-        err = step.get("error")
-        if err is not None:
-            if reply.get("type") != "error" or reply.get("code") != err.get("code"):
-                raise fail(f"{_shown(line)} must be answered with {err.get('code')}, the engine "
-                           f"said {_describe(reply)}")
-            if "rule" in err:
-                expected_rule += 1
-                got = reply.get("rule")
-                if got == err["rule"]:
-                    named += 1
-                elif isinstance(got, str) and got in known_rules:
-                    raise fail(f"{_shown(line)} must be refused with rule {err['rule']}, the "
-                               f"engine named {got}")
-        want = step.get("reply")
-        if want is not None:
-            wrong = _mismatch(reply, want)
-            if wrong:
-                raise fail(f"the answer to {_shown(line)}: {wrong}")
-        if reply.get("type") == "bye":  # the engine may exit now: the next test starts afresh
-            client.close()
-            client.info = None
-            break
-        if err is None and reply.get("type") == "ok" and "start" in step:
-            started = True
-        if before is not None and client.request({"type": "state"}) != before:
-            raise fail(f"{_shown(line)} was refused but changed the state",
-                       ("protocol.start.refused",) if "start" in step else rules)
-        probe = client.request({"type": "state"})
-        alive = probe.get("type") == "state" if started else probe.get("code") == "no_match"
-        if not alive:
-            raise fail(f"after {_shown(line)} the engine answered the next request "
-                       f"{{\"type\": \"state\"}} with {_describe(probe)} (expected "
-                       f"{'a state' if started else 'no_match'}): it must answer every "
-                       "request once, in order, and go on", ("protocol.framing.answer",))
+            if step.get("silent"):
+                client.send_only(line)
+                continue
+            before = client.request({"type": "state"}) if started and "error" in step else None
+            reply = client.exchange(line)
+            err = step.get("error")
+            if err is not None:
+                if reply.get("type") != "error" or reply.get("code") != err.get("code"):
+                    raise fail(f"{_shown(line)} must be answered with {err.get('code')}, "
+                               f"the engine said {_describe(reply)}")
+                if "rule" in err:
+                    expected_rule += 1
+                    got = reply.get("rule")
+                    if got == err["rule"]:
+                        named += 1
+                    elif isinstance(got, str) and got in known_rules:
+                        raise fail(f"{_shown(line)} must be refused with rule {err['rule']}, the "
+                                   f"engine named {got}")
+            want = step.get("reply")
+            if want is not None:
+                wrong = _mismatch(reply, want)
+                if wrong:
+                    raise fail(f"the answer to {_shown(line)}: {wrong}")
+            if reply.get("type") == "bye":  # the engine may exit now: the next test starts afresh
+                client.close()
+                client.info = None
+                break
+            if err is None and reply.get("type") == "ok" and "start" in step:
+                started = True
+            if before is not None and client.request({"type": "state"}) != before:
+                raise fail(f"{_shown(line)} was refused but changed the state",
+                           ("protocol.start.refused",) if "start" in step else rules)
+            answering = ("protocol.framing.answer",)
+            probe = client.request({"type": "state"})
+            alive = probe.get("type") == "state" if started else probe.get("code") == "no_match"
+            if not alive:
+                raise fail(f"after {_shown(line)} the engine answered the next request "
+                           f"{{\"type\": \"state\"}} with {_describe(probe)} (expected "
+                           f"{'a state' if started else 'no_match'}): it must answer every "
+                           "request once, in order, and go on", ("protocol.framing.answer",))
+    except EngineFailure as exc:  # charged to the rules of the request being answered
+        if isinstance(exc, HandshakeError):
+            raise
+        raise EngineFailure(exc.kind, f"step {n}: {exc.head}", exc.tail, exc.request,
+                            answering) from None
     return expected_rule, named
 
 

@@ -75,15 +75,16 @@ class ConformanceItem(pytest.Item):
         state = self.config.stash[_STATE]
         if state.get("aborted"):
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
-                                             self.test.rules, "error", state["aborted"]))
+                                             self.test.rules, "error", state["aborted"],
+                                             engine_failure="handshake"))
         client = self.config.stash[_CLIENT]
         try:
             out = run_test(client, self.test, TEST_TIMEOUT)
         except HandshakeError as exc:
             state["aborted"] = f"the engine failed its handshake: {exc.message}"
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
-                                             self.test.rules, "error",
-                                             state["aborted"])) from None
+                                             self.test.rules, "error", state["aborted"],
+                                             engine_failure="handshake")) from None
         if out.status == "skip":
             pytest.skip(out.message)
         state["ran"] = state.get("ran", 0) + 1
@@ -100,7 +101,8 @@ class ConformanceItem(pytest.Item):
             lines.extend(f"  {d}" for d in o.details[1:])
             lines.append(f"rules: {', '.join(self.test.rules)}")
             if o.status in ("fail", "error"):
-                lines.append(f"charged to: {', '.join(o.blamed)}")
+                lines.append(f"charged to: {', '.join(o.blamed)}" if o.blamed
+                             else "charged to no rule (an engine failure)")
             return "\n".join(lines)
         return str(super().repr_failure(excinfo))
 

@@ -31,7 +31,7 @@ from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
 __all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "refusal_line",
-           "skip_summary", "summary_text", "tally", "trace_text", "write_atomic"]
+           "skip_summary", "summary_text", "tally", "trace_text", "uncharged", "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
@@ -108,13 +108,38 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
         lines.append("rule IDs with failing tests:")
         for rule, e in bad.items():
             lines.append(f"  {rule}: {', '.join(e['failing'])}")
+    loose = uncharged(run.outcomes)
+    if loose:
+        lines.append("")
+        lines.append("engine failures charged to no rule (the engine crashed, hung or wrote "
+                     "garbage while answering a request no rule was named for):")
+        for kind, ids in loose.items():
+            lines.append(f"  {kind}: {', '.join(ids)}")
     for s in run.stale:
         lines.append(f"STALE expected failure: {s} (no such test in the suite)")
+    if run.not_run:
+        lines.append(f"NOT RUN: {run.not_run} tests (the run stopped before them)")
     lines.append("")
     lines.append(refusal_line(run))
     lines.append(f"{len(run.outcomes)} tests ({run.ran} run) in {run.seconds:.1f} s, "
                  f"{run.requests} requests, {run.restarts} engine restarts: {run.verdict()}")
     return "\n".join(lines)
+
+
+def uncharged(outcomes: Iterable[Outcome]) -> dict[str, list[str]]:
+    """The tests that did not pass because the engine failed (crash, timeout, garbage)
+    and that are charged to no rule, by kind of failure.
+
+    >>> o = Outcome("t", "marianna", "scenario", ("core.hand",), "error",
+    ...             engine_failure="crash")
+    >>> uncharged([o])
+    {'crash': ['t']}
+    """
+    out: dict[str, list[str]] = {}
+    for o in outcomes:
+        if not o.ok and o.engine_failure and not o.blamed:
+            out.setdefault(o.engine_failure, []).append(o.id)
+    return dict(sorted(out.items()))
 
 
 def refusal_line(run: RunResult) -> str:
@@ -144,6 +169,8 @@ def json_report(run: RunResult) -> dict[str, Any]:
         "requests": run.requests,
         "restarts": run.restarts,
         "stale_expectations": run.stale,
+        "not_run": run.not_run,
+        "engine_failures": uncharged(run.outcomes),
         "rulesets": tally(run.outcomes),
         "rules": by_rule(run.outcomes),
         "refusals": dict(zip(("expected", "refused", "named"), run.refusal_levels(),
@@ -152,6 +179,7 @@ def json_report(run: RunResult) -> dict[str, Any]:
                    "charged": list(o.blamed) if not o.ok else [],
                    "status": o.status, "message": o.message, "details": o.details,
                    "skip_reason": o.skip_reason or None, "step": o.step,
+                   "engine_failure": o.engine_failure or None, "request": o.request,
                    "seconds": round(o.seconds, 4)} for o in run.outcomes],
     }
 
@@ -179,7 +207,10 @@ def junit_xml(run: RunResult) -> str:
                 ET.SubElement(case, "failure", message=o.message).text = "\n".join(
                     o.details or [o.message]) + (f"\ncharged to: {', '.join(o.blamed)}")
             elif o.status == "error":
-                ET.SubElement(case, "error", message=o.message).text = o.message
+                ET.SubElement(case, "error", message=o.message,
+                              type=o.engine_failure or "error").text = o.message + (
+                    f"\ncharged to: {', '.join(o.blamed)}" if o.blamed
+                    else "\ncharged to no rule (an engine failure)")
             elif o.status in ("skip", "xfail"):
                 ET.SubElement(case, "skipped", message=f"{o.status}: {o.message}")
     ET.indent(root)

@@ -53,10 +53,23 @@ class Outcome:
     refusals: int = 0
     refused: int = 0
     named: int = 0
+    #: for an ``error``: how the engine failed (``crash``, ``timeout``, ``garbage``;
+    #: ``handshake`` in the pytest plugin, for a test after a failed handshake)
+    engine_failure: str = ""
+    #: for an ``error``: the number of the request in the test it happened on (1: ``start``)
+    request: int | None = None
 
     @property
     def blamed(self) -> tuple[str, ...]:
-        """The rule IDs this outcome counts against: :attr:`charged`, else all the test's."""
+        """The rule IDs this outcome counts against: :attr:`charged`, else all the test's;
+        an engine failure counts against :attr:`charged` alone (often none: a crash is
+        no evidence against the rules a test names).
+
+        >>> Outcome("t", "m", "scenario", ("a", "b"), "error", engine_failure="crash").blamed
+        ()
+        """
+        if self.engine_failure:
+            return self.charged
         return self.charged or self.rules
 
     @property
@@ -75,8 +88,11 @@ class RunResult:
     requests: int
     restarts: int
     stale: list[str] = field(default_factory=list)
-    #: why the run stopped before its end (a failed handshake), else ``""``
+    #: why the run stopped before its end (a failed handshake, an engine that hangs on
+    #: test after test), else ``""``
     aborted: str = ""
+    #: how many tests of the run were not run because it stopped
+    not_run: int = 0
 
     @property
     def ran(self) -> int:

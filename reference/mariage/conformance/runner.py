@@ -40,7 +40,7 @@ from mariage.engine.state import GameState
 from .blame import Diff, Reference, Refusals, charge, first_step_charges, legal_blame, rule_ids
 from .client import EngineClient, EngineFailure, HandshakeError
 from .configuration import why_skipped
-from .limits import TEST_TIMEOUT
+from .limits import MAX_HANGS, TEST_TIMEOUT
 from .protocheck import (
     ANY_RULESET,
     ProtocolStepFailed,
@@ -52,7 +52,7 @@ from .protocol import sorted_card_sets
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import Test
 
-__all__ = ["MAX_DIFFERENCES", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
+__all__ = ["MAX_DIFFERENCES", "MAX_HANGS", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
            "TestFailed", "legal_blame", "legal_difference", "perft_divide",
            "perft_divide_blame", "perft_walk", "run_suite", "run_test"]
 
@@ -274,9 +274,20 @@ def _run_steps(client: EngineClient, test: Test, tally: Refusals | None = None) 
         except EngineFailure as exc:  # say where: the step, the hand, the trick, the seat
             if isinstance(exc, HandshakeError):
                 raise
-            raise EngineFailure(exc.kind, f"step {n}: {_describe(step, where)}: "
-                                f"{exc.message}") from None
+            raise EngineFailure(exc.kind, f"step {n}: {_describe(step, where)}: {exc.head}",
+                                exc.tail, exc.request, _named_by(step)) from None
     stop()
+
+
+def _named_by(step: dict[str, Any]) -> tuple[str, ...]:
+    """The rule IDs a step names itself (its ``rules``, else its expected error's
+    ``rule``): those an engine failure while the step is answered is charged to."""
+    if step.get("rules"):
+        return tuple(str(r) for r in step["rules"])
+    err = step.get("error")
+    if isinstance(err, dict) and isinstance(err.get("rule"), str):
+        return (err["rule"],)
+    return ()
 
 
 def _run_step(client: EngineClient, test: Test, step: dict[str, Any], n: int, where: str,
@@ -431,6 +442,9 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
              require_rules: bool = False) -> Outcome:
     """Run one test; an engine failure is an ``error`` and restarts the engine.
 
+    The error is charged to the rules the step being answered names itself, if any;
+    else to no rule (:attr:`Outcome.blamed <mariage.conformance.results.Outcome.blamed>`).
+
     A failed handshake raises :class:`~mariage.conformance.client.HandshakeError`:
     no test can run against that engine. ``test_timeout`` limits the whole test.
     ``require_rules``: a refusal that does not name the expected rule ID fails
@@ -446,6 +460,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         except HandshakeError:
             client.restart()
             raise
+    client.begin_test()
     client.set_deadline(test_timeout)
     if client.log is not None:
         client.start_log()
@@ -488,8 +503,9 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
         out.charged = first_step_charges(exc.diffs)
     except TestFailed as exc:
         out.status, out.message, out.step = "fail", exc.message, exc.step
-    except EngineFailure as exc:
+    except EngineFailure as exc:  # charged to the rules of the step answered, if any
         out.status, out.message = "error", str(exc)
+        out.engine_failure, out.request, out.charged = exc.kind, exc.request, exc.rules
         if client.log is not None:
             out.exchange = list(client.log)
         client.restart()
@@ -505,22 +521,31 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
 def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[str] = (),
               progress: Callable[[Outcome], None] | None = None,
               test_timeout: float | None = TEST_TIMEOUT,
-              require_rules: bool = False) -> RunResult:
+              require_rules: bool = False, max_hangs: int = MAX_HANGS) -> RunResult:
     """Run ``tests`` in order; mark the ``expected`` failures (test IDs).
 
-    A failed handshake stops the run at once: :attr:`RunResult.aborted` says why.
-    ``require_rules``: see :func:`run_test`.
+    A failed handshake stops the run at once, and so does an engine that times out
+    on ``max_hangs`` tests in a row (0: never): :attr:`RunResult.aborted` says why
+    and :attr:`RunResult.not_run` how many tests were left. ``require_rules``: see
+    :func:`run_test`.
     """
     t0 = time.perf_counter()
+    todo = list(tests)
     xfail = set(expected)
     outcomes: list[Outcome] = []
     aborted = ""
-    for test in tests:
+    hangs: list[str] = []
+    for n, test in enumerate(todo):
         try:
             o = run_test(client, test, test_timeout, require_rules)
         except HandshakeError as exc:
-            aborted = f"the engine failed its handshake: {exc.message}"
+            aborted = (f"the engine failed its handshake: {exc.message}; "
+                       f"{len(todo) - n} tests were not run")
             break
+        if o.engine_failure == "timeout":
+            hangs.append(o.id)
+        elif o.status != "skip":  # a skipped test asks the engine nothing
+            hangs = []
         if test.id in xfail:
             if o.status in ("fail", "error"):
                 o.status = "xfail"
@@ -529,5 +554,9 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
         outcomes.append(o)
         if progress:
             progress(o)
+        if max_hangs and len(hangs) >= max_hangs and n + 1 < len(todo):
+            aborted = (f"the engine timed out on {len(hangs)} tests in a row ({', '.join(hangs)}"
+                       f"); {len(todo) - n - 1} tests were not run (--max-hangs {max_hangs})")
+            break
     return RunResult(outcomes, client.info, time.perf_counter() - t0, client.requests,
-                     client.restarts, aborted=aborted)
+                     client.restarts, aborted=aborted, not_run=len(todo) - len(outcomes))

@@ -40,6 +40,7 @@ import yaml
 from ..errors import MariageError
 from ..infile import open_regular
 from ..resources import conformance_dir
+from .header import front_matter_of, read_header
 
 __all__ = [
     "KINDS",
@@ -323,21 +324,56 @@ def _parsed(path: Path, where: str) -> Test:
     return test
 
 
+def _left_out(path: Path, where: str, want_sets: set[str], want_kinds: set[str],
+              want_rules: tuple[str, ...]) -> bool:
+    """True if the file's header (:func:`~mariage.conformance.header.read_header`) shows
+    for certain that its test is filtered out, so it need not be parsed; ``False`` when
+    it may be wanted or the header is not certain (the file is then parsed in full)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False  # read, and refused, by the full parse
+    front = front_matter_of(read_suite_file(path, where))
+    if front is None:
+        return False
+    head = read_header(front)
+    if want_sets and head.ruleset is not None and head.ruleset not in want_sets:
+        return True
+    if want_kinds and head.kind is not None and head.kind not in want_kinds:
+        return True
+    return bool(want_rules) and head.rules is not None and not _names(head.rules, want_rules)
+
+
+def _names(rules: Iterable[str], wanted: tuple[str, ...]) -> bool:
+    """True if one of ``rules`` is a wanted rule ID or starts with a wanted prefix
+    (one ending in ``.``)."""
+    return any(r == w or (w.endswith(".") and r.startswith(w)) for r in rules for w in wanted)
+
+
 def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
                rules: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[Test]:
     """Every test under ``root`` (default: the bundled suite), in path order.
 
     ``rulesets``, ``rules`` (rule IDs or prefixes ending in ``.``) and
-    ``kinds`` filter the tests; empty means all.
+    ``kinds`` filter the tests; empty means all. A filtered load parses only the
+    files whose header does not show for certain that they are filtered out
+    (:mod:`mariage.conformance.header`): test IDs are then checked to be unique
+    among the files parsed, and a malformed file that is surely filtered out is
+    not reported.
     """
     base = root or tests_dir()
     want_sets = set(rulesets)
     want_rules = tuple(rules)
     want_kinds = set(kinds)
+    filtered = bool(want_sets or want_rules or want_kinds)
     out: list[Test] = []
     seen: dict[str, str] = {}
     for path in _test_files(base):
         where = str(path.relative_to(base))
+        if filtered and _left_out(path, where, want_sets, want_kinds, want_rules):
+            continue
         test = _parsed(path, where)
         if test.id in seen:
             raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
@@ -346,8 +382,7 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
             continue
         if want_kinds and test.kind not in want_kinds:
             continue
-        if want_rules and not any(r == w or (w.endswith(".") and r.startswith(w))
-                                  for r in test.rules for w in want_rules):
+        if want_rules and not _names(test.rules, want_rules):
             continue
         out.append(test)
     return out

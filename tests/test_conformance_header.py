@@ -1,0 +1,130 @@
+"""A filtered load reads only the files it needs, and never leaves out a test a full parse
+would run: every certain header value is checked against the full parse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mariage.conformance import suite
+from mariage.conformance.header import front_matter_of, read_header
+from mariage.conformance.suite import SuiteError, load_suite, parse_test
+
+CANON = ("id: demo/a\ndescription: a demo\nkind: scenario\nruleset: marianna\n"
+         "rules: [core.hand, core.follow]\noptions: {}\nstart: {dealer: 0, deck: []}\n"
+         "steps:\n- {\"act\": \"QS\"}\n")
+
+
+def _full(front: str) -> suite.Test | None:
+    try:
+        return parse_test(f"---\n{front}---\n", "x.test")
+    except SuiteError:
+        return None
+
+
+def _agrees(front: str) -> None:
+    """Whatever the header is certain of, the full parse says too (or refuses the file)."""
+    head = read_header(front)
+    test = _full(front)
+    if test is None:
+        return
+    if head.ruleset is not None:
+        assert head.ruleset == test.ruleset, front
+    if head.kind is not None:
+        assert head.kind == test.kind, front
+    if head.rules is not None:
+        assert head.rules == test.rules, front
+
+
+def test_every_bundled_header_agrees_with_the_full_parse() -> None:
+    tests = load_suite()
+    certain = 0
+    for t in tests:
+        front = front_matter_of((suite.tests_dir() / t.path).read_text(encoding="utf-8"))
+        assert front is not None
+        head = read_header(front)
+        assert head.ruleset in (None, t.ruleset), t.path
+        assert head.kind in (None, t.kind), t.path
+        assert head.rules in (None, t.rules), t.path
+        certain += head.ruleset is not None
+    assert certain > 0.9 * len(tests)  # the point: most files need no parse
+
+
+@pytest.mark.parametrize("filters", [
+    {"rulesets": ["marianna"]}, {"rulesets": ["schnapsen", "*"]}, {"kinds": ["perft"]},
+    {"kinds": ["protocol", "golden"]}, {"rules": ["core.hand"]}, {"rules": ["marianna."]},
+    {"rulesets": ["thousand"], "kinds": ["option"], "rules": ["thousand."]},
+])
+def test_a_filtered_load_equals_filtering_the_full_parse(filters: dict[str, list[str]]
+                                                         ) -> None:
+    every = load_suite()
+    sets, kinds, rules = (set(filters.get(k, ())) for k in ("rulesets", "kinds", "rules"))
+    want = [t.id for t in every if (not sets or t.ruleset in sets)
+            and (not kinds or t.kind in kinds)
+            and (not rules or any(r == w or (w.endswith(".") and r.startswith(w))
+                                  for r in t.rules for w in rules))]
+    suite._PARSED.clear()
+    got = [t.id for t in load_suite(**filters)]  # type: ignore[arg-type]
+    assert got == want and got
+
+
+def test_a_filtered_load_parses_only_what_it_needs(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that is surely of another ruleset is not parsed: a broken one is not even
+    noticed, and the parse count is that of the wanted files."""
+    (tmp_path / "a.test").write_text(f"---\n{CANON}---\n", encoding="utf-8")
+    (tmp_path / "b.test").write_text("---\nid: b\nruleset: schnapsen\nkind: [unclosed\n---\n",
+                                     encoding="utf-8")
+    parsed: list[str] = []
+    real = suite.parse_test
+
+    def counting(text: str, where: str) -> suite.Test:
+        parsed.append(where)
+        return real(text, where)
+
+    monkeypatch.setattr(suite, "parse_test", counting)
+    suite._PARSED.clear()
+    assert [t.id for t in load_suite(tmp_path, rulesets=["marianna"])] == ["demo/a"]
+    assert parsed == ["a.test"]
+    with pytest.raises(SuiteError, match=r"b\.test"):  # an unfiltered load still reads it
+        load_suite(tmp_path)
+
+
+@pytest.mark.parametrize("front", [
+    CANON.replace("ruleset: marianna\n", "ruleset: mari\n  anna\n"),     # continued value
+    CANON.replace("ruleset: marianna\n", "ruleset: marianna\n\n  x\n"),  # after a blank
+    CANON + "ruleset: schnapsen\n",                                    # duplicate key
+    CANON + "\"ruleset\": schnapsen\n",                                # quoted duplicate
+    CANON + "\"rul\\x65set\": schnapsen\n",                            # escaped duplicate
+    CANON + "? ruleset\n: schnapsen\n",                                # explicit key
+    CANON.replace("ruleset: marianna", "ruleset: null"),               # not a text
+    CANON.replace("ruleset: marianna", "ruleset: yes"),
+    CANON.replace("ruleset: marianna", "ruleset: marianna # comment"),
+    CANON.replace("ruleset: marianna", "ruleset: \"*\""),
+    CANON.replace("kind: scenario", "kind: 'perft'"),
+    "{" + CANON.replace("\n", ", ").rstrip(", ") + "}\n",             # flow mapping
+    CANON.replace("rules: [core.hand, core.follow]", "rules: [core.hand,\n  core.x]"),
+    CANON.replace("rules: [core.hand, core.follow]", "rules: [1.5]"),
+    CANON.replace("steps:\n", "steps:\n- {\"act\": \"QS\", \"rules\": [a]}\n"),
+])
+def test_unusual_front_matters_are_read_right_or_not_at_all(front: str) -> None:
+    _agrees(front)
+
+
+def test_a_continued_value_is_not_certain() -> None:
+    head = read_header(CANON.replace("ruleset: marianna\n", "ruleset: mari\n  anna\n"))
+    assert head.ruleset is None
+    assert read_header(CANON + "ruleset: schnapsen\n").ruleset is None
+
+
+PIECES = ["ruleset", "kind", "rules", ":", " ", "\n", "\n  ", "'", "\"", "#", "[", "]", ",",
+          "{", "}", "?", "-", "marianna", "schnapsen", "scenario", "null", "a.b", "\\"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, len(CANON)), st.lists(st.sampled_from(PIECES), max_size=8))
+def test_no_edit_makes_the_header_disagree_with_the_full_parse(at: int,
+                                                               extra: list[str]) -> None:
+    _agrees(CANON[:at] + "".join(extra) + CANON[at:])
