@@ -141,7 +141,7 @@ def test_hanging_engine_stops_the_run_after_max_hangs(tmp_path: Path,
     assert [t["engine_failure"] for t in errors[-2:]] == ["timeout", "timeout"]
     ran = len(data["tests"])
     assert data["not_run"] == len(selected) - ran > 0
-    line = (f"mariage: error: the engine timed out on 2 tests in a row ({errors[-2]['id']}, "
+    line = (f"mariage: error: the engine timed out 2 times in a row (in {errors[-2]['id']}, "
             f"{errors[-1]['id']}); {len(selected) - ran} tests were not run (--max-hangs 2)\n")
     assert err == line
     assert f"NOT RUN: {len(selected) - ran} tests" in out

@@ -555,7 +555,7 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
         if progress:
             progress(o)
         if max_hangs and len(hangs) >= max_hangs and n + 1 < len(todo):
-            aborted = (f"the engine timed out on {len(hangs)} tests in a row ({', '.join(hangs)}"
+            aborted = (f"the engine timed out {len(hangs)} times in a row (in {', '.join(hangs)}"
                        f"); {len(todo) - n - 1} tests were not run (--max-hangs {max_hangs})")
             break
     return RunResult(outcomes, client.info, time.perf_counter() - t0, client.requests,
