@@ -87,6 +87,11 @@ _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 _TERMINAL = -4
+#: a hand as the information state lines are made from it: its number, the hands as
+#: dealt, the turned-up card, the decisions (_State.steps_all) and those hidden from some
+_Hand = tuple[int, tuple[int, ...], "int | None",
+              list[tuple[int, int, tuple[int, ...], tuple[int, ...]]],
+              dict[int, tuple[bool, ...]]]
 
 
 def game_name(ruleset: str) -> str:
@@ -137,7 +142,9 @@ class _State(pyspiel.State):
         self.rest: list[int] = []
         self.first: int | None = None
         #: per player, the lines of its information state before the current hand
-        self.earlier: Sequence[Sequence[str]] = game.first_lines
+        #: the hands before the current one, as the information state lines are made
+        #: from them (:meth:`_hand_lines`; made only when asked)
+        self.hands_before: tuple[_Hand, ...] = ()
         #: what the players' observation vectors were made from when the current hand
         #: was dealt (:meth:`dealt_vector`), None before the first deal
         self.dealt_view: Snapshot | None = None
@@ -206,7 +213,7 @@ class _State(pyspiel.State):
         new.seed = self.seed
         new.deals = None if self.deals is None else self.deals.clone()
         new.deck, new.rest, new.first = list(self.deck), list(self.rest), self.first
-        new.earlier = self.earlier  # (replaced at a deal, never changed)
+        new.hands_before = self.hands_before  # (its items are never changed)
         new.dealt_view = self.dealt_view  # a snapshot is never changed
         new.steps_all = list(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
@@ -409,8 +416,9 @@ class _State(pyspiel.State):
         an order of the pack by construction (not checked again)."""
         gs = self.gs
         assert gs is not None
-        if gs.hand_no:
-            self.earlier = [self._lines(p) for p in range(self.rules.nseats)]
+        if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
+            self.hands_before += ((gs.hand_no, self.dealt_hands, self.turn_up,
+                                   self.steps_all, self.hidden_steps),)
         if own:
             gs.mech.dealing.deal_own(gs, self.deck, self.first)
         else:
@@ -434,17 +442,26 @@ class _State(pyspiel.State):
     def _lines(self, player: int) -> list[str]:
         """The information state lines of ``player``, the current hand included."""
         gs = self.gs
-        r = self.rules
-        lines = list(self.earlier[player])
+        lines = list(self.game.first_lines[player])
+        for hand in self.hands_before:
+            self._hand_lines(lines, player, hand)
         if gs is None or gs.hand_no == 0 or self.dealt_view is None:
             return lines
-        line = f"hand {gs.hand_no}: dealt {r.format_cards(self.dealt_hands[player])}"
-        if self.turn_up is not None:
-            line += f"; turned up {r.card_code[self.turn_up]}"
+        self._hand_lines(lines, player, (gs.hand_no, self.dealt_hands, self.turn_up,
+                                         self.steps_all, self.hidden_steps))
+        return lines
+
+    def _hand_lines(self, lines: list[str], player: int, hand: _Hand) -> None:
+        """Append to ``lines`` what ``player`` saw of ``hand``: its cards as dealt, the
+        turned-up card, every action, each card it drew."""
+        r = self.rules
+        hand_no, dealt_hands, turn_up, steps, hidden = hand
+        line = f"hand {hand_no}: dealt {r.format_cards(dealt_hands[player])}"
+        if turn_up is not None:
+            line += f"; turned up {r.card_code[turn_up]}"
         lines.append(line)
         space = self.game.space
-        hidden = self.hidden_steps
-        for k, (seat, action, _, drawn) in enumerate(self.steps_all):
+        for k, (seat, action, _, drawn) in enumerate(steps):
             if k in hidden and hidden[k][player]:
                 act = space.action(action)
                 text = "pick:?" if isinstance(act, Pick) else \
@@ -454,7 +471,6 @@ class _State(pyspiel.State):
             lines.append(f"{r.seat_names[seat]}:{text}")
             if drawn[player]:
                 lines.append(f"drew {r.format_cards(drawn[player])}")
-        return lines
 
     def history_text(self, player: int) -> str:
         """The information state string of ``player``: everything it has seen, in order."""

@@ -54,7 +54,8 @@ class Observer:
     def string_from(self, state: _State, player: int) -> str:
         gs = dealt(state)
         if self.perfect_recall:
-            return state.history_text(player) if gs is not None else state.earlier[player][0]
+            return state.history_text(player) if gs is not None \
+                else state.game.first_lines[player][0]
         if gs is None or gs.hand_no == 0:
             return f"seat {player}: no deal yet"
         r = gs.rules
