@@ -139,13 +139,16 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
     bytearray(b'\\x00\\x01\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
     """
     groups = (ncards + 7) // 8
-    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards)}
+    # (an empty bytearray's join makes the bytearray at once: one copy less than
+    # bytearray(b"".join(...)))
+    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards),
+                             "_joined": bytearray().join}
     for g in range(groups):
         width = min(8, ncards - 8 * g)
         ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
     parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
                        "_tail"])
-    codegen.run(f"def mask_bytes(m):\n    return bytearray(b''.join(({parts})))\n",
+    codegen.run(f"def mask_bytes(m):\n    return _joined(({parts}))\n",
                 f"<mask of {ncards} cards from {base} in {size}>", ns)
     fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
     return fn
