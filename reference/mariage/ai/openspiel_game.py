@@ -136,8 +136,10 @@ class _State(pyspiel.State):
             self.deals: SeededDeals | None = None
             if rules.first_dealer != "lot":
                 self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
-        elif seed is not None:  # (else the game's next seed, at the first question)
-            self.seed = seed
+        else:  # dealt at the first question (_Undealt), from the game's next seed or this
+            self.__class__ = _Undealt
+            if seed is not None:
+                self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None
@@ -166,14 +168,6 @@ class _State(pyspiel.State):
             self._kind: str | None = None
             self._done = False
             self._settle()
-
-    def __getattr__(self, name: str) -> Any:
-        """Only for the fields a sampled-chance state sets at its first question
-        (:meth:`_start`); any other missing attribute is missing."""
-        if name not in _LAZY or "gs" in self.__dict__:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        self._start()
-        return self.__dict__[name]
 
     def _start(self) -> None:
         """Deal a sampled-chance state's match: take its seed (the game's next, unless
@@ -518,6 +512,24 @@ class _State(pyspiel.State):
         if self.deck:
             text += " deck so far: " + " ".join(self.rules.card_code[c] for c in self.deck)
         return text
+
+
+class _Undealt(_State):
+    """A sampled-chance state before its first question: the fields that :meth:`_start`
+    sets are looked up here, and dealt. Its class only until dealt (then
+    :class:`_State` again, whose attribute lookups Python can specialise: a class
+    with ``__getattr__`` makes every lookup of its instances slower)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in _LAZY:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self._start()  # (sets gs: the class is _State from there on)
+        return getattr(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "gs":  # dealt, by _start or by pyspiel's clone copying another's fields
+            self.__class__ = _State
 
 
 class _Game(pyspiel.Game):
