@@ -55,15 +55,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import reduce
 from itertools import takewhile
-from operator import and_, or_
 from typing import Any
 
 import pyspiel
 
 from mariage.engine.actions import Give, Play
-from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
@@ -76,9 +73,10 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
-from .openspiel_observer import Observer
+from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
 
 __all__ = ["game_name", "register"]
+
 
 _MAX_HANDS = 100
 # OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
@@ -87,11 +85,8 @@ _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 _TERMINAL = -4
-#: a hand as the information state lines are made from it: its number, the hands as
-#: dealt, the turned-up card, the decisions (_State.steps_all) and those hidden from some
-_Hand = tuple[int, tuple[int, ...], "int | None",
-              list[tuple[int, int, tuple[int, ...], tuple[int, ...]]],
-              dict[int, tuple[bool, ...]]]
+#: the fields a sampled-chance state sets at its first question (_State._start)
+_LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 
 
 def game_name(ruleset: str) -> str:
@@ -145,14 +140,14 @@ class _State(pyspiel.State):
         self.first: int | None = None
         #: per player, the lines of its information state before the current hand
         #: the hands before the current one, as the information state lines are made
-        #: from them (:meth:`_hand_lines`; made only when asked)
-        self.hands_before: tuple[_Hand, ...] = ()
+        #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
+        self.hands_before: tuple[Hand, ...] = ()
         #: what the players' observation vectors were made from when the current hand
         #: was dealt (:meth:`dealt_vector`), None before the first deal
         self.dealt_view: Snapshot | None = None
         #: the decisions of the current hand: (seat, action id, per player the cards of
         #: other hands it came to see, per player the cards it drew)
-        self.steps_all: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        self.steps_all: list[Step] = []
         #: the decisions (by index) that some players saw only as "cards passed"
         self.hidden_steps: dict[int, tuple[bool, ...]] = {}
         self.dealt_hands: tuple[int, ...] = ()
@@ -196,8 +191,9 @@ class _State(pyspiel.State):
         """The decisions of the current hand as ``player`` saw them (action id -1: an
         action it saw only as made, such as cards passed within the other side)."""
         hidden = self.hidden_steps
-        return [(seat, -1 if k in hidden and hidden[k][player] else action, learned[player])
-                for k, (seat, action, learned, _) in enumerate(self.steps_all)]
+        return [(seat, -1 if k in hidden and hidden[k][player] else action,
+                 learned[player])  # type: ignore[index]
+                for k, (seat, action, learned, _) in enumerate(seen_steps(self.steps_all))]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _State:
         new = _State.__new__(_State)
@@ -364,25 +360,13 @@ class _State(pyspiel.State):
             self.picked = 0
         else:
             self._apply_other(gs, seat, action, act)
-        hands = gs.hands
-        learned = drawn = self._nothing
         phase = gs.phase
-        # a player can come to see a card only if some hand or some seat's shown cards
-        # gained one (a hand h gained none of the cards it did not hold, o, where
-        # h | o == o): where both only lost cards (a card played), what each sees is
-        # part of what it saw, so nobody learned anything
-        if phase != _DEAL and phase != _OVER:
-            now_known = gs.known
-            if list(map(or_, hands, own)) != own or (
-                    now_known != known and list(map(or_, now_known, known)) != known):
-                # what q sees is its hand and every card shown (q's shown cards are in
-                # its hand): _seen(hands, known, q) == hands[q] | shown
-                shown = reduce(or_, map(and_, now_known, hands))
-                shown_before = reduce(or_, map(and_, known, own))
-                learned = tuple((h | shown) & ~(o | shown_before)
-                                for h, o in zip(hands, own, strict=True))
-                drawn = tuple(h & ~o for h, o in zip(hands, own, strict=True))
-        self.steps_all.append((seat, action, learned, drawn))
+        if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
+            self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
+                                                        gs.known[:])))
+        else:  # (the hand's end: nothing seen of hands no longer played)
+            nothing = self._nothing
+            self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
     def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
@@ -438,33 +422,13 @@ class _State(pyspiel.State):
         gs = self.gs
         lines = list(self.game.first_lines[player])
         for hand in self.hands_before:
-            self._hand_lines(lines, player, hand)
+            hand_lines(self.rules, self._space, lines, player, hand)
         if gs is None or gs.hand_no == 0 or self.dealt_view is None:
             return lines
-        self._hand_lines(lines, player, (gs.hand_no, self.dealt_hands, self.turn_up,
-                                         self.steps_all, self.hidden_steps))
+        hand_lines(self.rules, self._space, lines, player,
+                   (gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
+                    self.hidden_steps))
         return lines
-
-    def _hand_lines(self, lines: list[str], player: int, hand: _Hand) -> None:
-        """Append to ``lines`` what ``player`` saw of ``hand``: its cards as dealt, the
-        turned-up card, every action, each card it drew."""
-        r = self.rules
-        hand_no, dealt_hands, turn_up, steps, hidden = hand
-        line = f"hand {hand_no}: dealt {r.format_cards(dealt_hands[player])}"
-        if turn_up is not None:
-            line += f"; turned up {r.card_code[turn_up]}"
-        lines.append(line)
-        space = self.game.space
-        for k, (seat, action, _, drawn) in enumerate(steps):
-            if k in hidden and hidden[k][player]:
-                act = space.action(action)
-                text = "pick:?" if isinstance(act, Pick) else \
-                    action_text(r, public_action(r, player, seat, act))
-            else:
-                text = space.text(action)
-            lines.append(f"{r.seat_names[seat]}:{text}")
-            if drawn[player]:
-                lines.append(f"drew {r.format_cards(drawn[player])}")
 
     def history_text(self, player: int) -> str:
         """The information state string of ``player``: everything it has seen, in order."""
@@ -674,8 +638,6 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
 
 
 _CLASSES: list[type] = []
-#: the fields a sampled-chance state sets at its first question (_State._start)
-_LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 
 
 def _load_game(name: str, params: dict[str, Any], made: int) -> _Game:
