@@ -131,10 +131,8 @@ class _State(pyspiel.State):
             self.deals: SeededDeals | None = None
             if rules.first_dealer != "lot":
                 self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
-        else:  # dealt at the first question (_Undealt), from the game's next seed or this
-            self.__class__ = _Undealt
-            if seed is not None:
-                self.seed = seed
+        elif seed is not None:  # (else the game's next seed, at the first question)
+            self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None
@@ -163,6 +161,8 @@ class _State(pyspiel.State):
             self._kind: str | None = None
             self._done = False
             self._settle()
+        else:  # dealt at the first question (its fields set above as a plain _State's)
+            self.__class__ = _Undealt
 
     def _start(self) -> None:
         """Deal a sampled-chance state's match: take its seed (the game's next, unless
