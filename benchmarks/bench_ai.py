@@ -17,8 +17,14 @@ interleaved, each the median of ``--repeat`` runs of CPU time:
 * ``pettingzoo+info``: the same AEC loop with ``last(observe=False)`` and the mask
   from the info (an agent that reads only the mask, as PettingZoo allows, makes no
   observation at all);
-* ``openspiel``: ``apply_action`` on chance nodes and decisions, legal actions as ids
-  (one hand a game).
+* ``openspiel``: ``apply_action`` on chance nodes and decisions, legal actions as ids,
+  games of up to 3 hands (the game parameter ``hands``, as the loops above play
+  matches of up to 3 hands);
+* ``openspiel-sampled``: the same with the game parameter ``chance="sampled"`` (no
+  chance nodes: each state deals its hands from the seeded generator, as the library's
+  loop does; a tree whose games lack the parameter times nothing there, ``nan``);
+* ``openspiel-1``, ``openspiel-sampled-1``: the same with one hand a game (the loop of
+  the rounds before the sixth: a new state, and a new match, for every hand).
 
 Ratios are CPU time per decision against ``library`` (lower is better; the target is
 at most 2 for PettingZoo and OpenSpiel). A decision is one the engine takes: where the
@@ -119,11 +125,14 @@ def pettingzoo(ruleset: str, hands: int, view: bool = False, info: bool = False)
     return steps
 
 
-def openspiel(ruleset: str, hands: int) -> int:
-    game = pyspiel.load_game(openspiel_game.game_name(ruleset))
+def openspiel(ruleset: str, hands: int, chance: str = "explicit", per_game: int = 3) -> int:
+    params: dict[str, str | int] = {"hands": per_game}
+    if chance != "explicit":
+        params.update(chance=chance, seed=0)
+    game = pyspiel.load_game(openspiel_game.game_name(ruleset), params)
     rng = random.Random(1)
-    steps = 0
-    for _ in range(hands):
+    steps = done = 0
+    while done < hands:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -133,6 +142,7 @@ def openspiel(ruleset: str, hands: int) -> int:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 steps += not state.picked
+        done += state.gs.hand_no
     return steps
 
 
@@ -191,13 +201,19 @@ WAYS: dict[str, Callable[[str, int], int]] = {
     "pettingzoo+view": lambda r, h: pettingzoo(r, h, True),
     "pettingzoo+info": lambda r, h: pettingzoo(r, h, info=True),
     "openspiel": openspiel,
+    "openspiel-sampled": lambda r, h: openspiel(r, h, "sampled"),
+    "openspiel-1": lambda r, h: openspiel(r, h, per_game=1),
+    "openspiel-sampled-1": lambda r, h: openspiel(r, h, "sampled", 1),
 }
 
 
 def timed(way: str, ruleset: str, hands: int) -> float:
     """CPU time per decision of one run of ``way``."""
     t = time.process_time()
-    steps = WAYS[way](ruleset, hands)
+    try:
+        steps = WAYS[way](ruleset, hands)
+    except pyspiel.SpielError:  # a tree before the game parameter chance
+        return float("nan")
     return (time.process_time() - t) / steps
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
-from mariage.ai import encoding, openspiel_game
+from mariage.ai import encoding, openspiel_game, openspiel_observer
 from mariage.ai.encoding import ActionSpace, Encoder
 from mariage.ai.lazyobs import _CARD_BACK, LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
@@ -278,7 +278,9 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
             own, known = gs.hands[:], gs.known[:]
             state.apply_action(legal[rng.randrange(len(legal))])
             # what each player came to see, computed in full, as the state recorded it
-            _, _, learned, drawn = state.steps_all[-1] if state.steps_all else (0, 0, (), ())
+            # (worked out when first asked, as the information state is)
+            steps = openspiel_observer.seen_steps(state.steps_all)
+            _, _, learned, drawn = steps[-1] if steps else (0, 0, (), ())
             if gs.phase not in (Phase.DEAL, Phase.OVER):
                 seen = state._seen
                 assert list(learned) == [seen(gs.hands, gs.known, p) & ~seen(own, known, p)

@@ -39,6 +39,7 @@ import dataclasses
 import operator
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -139,13 +140,16 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
     bytearray(b'\\x00\\x01\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
     """
     groups = (ncards + 7) // 8
-    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards)}
+    # (an empty bytearray's join makes the bytearray at once: one copy less than
+    # bytearray(b"".join(...)))
+    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards),
+                             "_joined": bytearray().join}
     for g in range(groups):
         width = min(8, ncards - 8 * g)
         ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
     parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
                        "_tail"])
-    codegen.run(f"def mask_bytes(m):\n    return bytearray(b''.join(({parts})))\n",
+    codegen.run(f"def mask_bytes(m):\n    return _joined(({parts}))\n",
                 f"<mask of {ncards} cards from {base} in {size}>", ns)
     fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
     return fn
@@ -213,6 +217,9 @@ class ActionSpace:
         self._kept_alive: list[Action] = []
         self._kept_ids: set[int] = set()
         self._made_anew: set[type] = set()
+        #: per kind made anew: its fields' getter and the ids by the fields' values (a
+        #: tuple's hash is C code, a frozen record's Python)
+        self._by_fields: dict[type, tuple[Callable[[Any], Any], dict[Any, int]]] = {}
 
     def _action_id(self, action: Action) -> int:
         """The id of ``action`` (not a card play): by its class where it has no fields, by
@@ -228,12 +235,24 @@ class ActionSpace:
     def _other_id(self, action: Action) -> int:
         """The id of ``action`` (not a card play) by its hash, kept by the object (see
         above)."""
-        action_id = self.ids[action]
         kind = type(action)
+        by_fields = self._by_fields.get(kind)
+        if by_fields is not None:  # made anew: by its fields' values
+            fields, ids = by_fields
+            key = fields(action)
+            found = ids.get(key)
+            if found is None:
+                found = ids[key] = self.ids[action]
+            return found
+        action_id = self.ids[action]
         if kind in self._made_anew:
             return action_id
         if action_id in self._kept_ids:  # an equal one kept: made anew each time
             self._made_anew.add(kind)
+            names = [f.name for f in dataclasses.fields(kind)] \
+                if dataclasses.is_dataclass(kind) else []
+            if names:  # (equal records are those of equal fields)
+                self._by_fields[kind] = (operator.attrgetter(*names), {})
             return action_id
         kept = self._by_object
         if len(kept) >= _KEPT_OBJECTS:

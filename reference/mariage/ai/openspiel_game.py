@@ -11,6 +11,22 @@ Importing this module registers one game per bundled ruleset with
   Where sets of several cards are passed (German Marjapussi, Thousand for two), a
   set is picked one card per decision; the other players see that a card was picked,
   not which, and the receiver learns the set when it is complete.
+* The game parameter ``chance`` (default ``"explicit"``, as above; exact for CFR,
+  MCTS and anything else that lists or weighs chance outcomes): with ``"sampled"``
+  the game is sampled-stochastic (``GameType.ChanceMode.SAMPLED_STOCHASTIC``) and has
+  no chance nodes: each state plays the match of a seed, dealt by the seeded generator
+  (``docs/prng.rst``) exactly as :func:`mariage.new_match` and ``mariage play --seed``
+  deal it (gathered and cut packs too), so its history holds only decisions and random
+  rollouts or ``rl_environment`` pay for the decisions alone. The game parameter
+  ``seed`` (default 0, up to 2**31-1 as an OpenSpiel parameter): the first state the
+  game deals plays the match of ``seed``, the next ``seed + 1``, and so on. A state
+  takes its seed at its first question (current player, legal actions, an action...),
+  not when made: pyspiel makes states that it only observes (to learn a tensor's
+  shape) or fills with another state's fields (a clone), and those take none; an
+  observation asked before any other question is the view before the deal. pyspiel's
+  own serialization of a sampled-stochastic game asks the game for an RNG state, which
+  a Python game cannot give (``serialize_game_and_state``, ``random_sim_test`` with
+  ``serialize=True``); games and states pickle (a state as its game, seed and actions).
 * The game parameter ``hands`` (default 1) ends the game after so many hands
   (0: play the match to its end, at most 100 hands). The returns are +1 for
   each player of the team that won the match, or that leads once the hands
@@ -29,25 +45,26 @@ Importing this module registers one game per bundled ruleset with
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 2)
+>>> game = pyspiel.load_game("mariage_mariazza", {"chance": "sampled", "seed": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), state.seed, len(state.history())
+(False, 3, 0)
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import reduce
-from operator import and_, or_
+from itertools import takewhile
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from mariage.engine.actions import Give, Play
-from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
-from mariage.engine.observation import observe, public_action
+from mariage.engine.observation import public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
@@ -56,8 +73,10 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
+from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
 
 __all__ = ["game_name", "register"]
+
 
 _MAX_HANDS = 100
 # OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
@@ -66,6 +85,8 @@ _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 _TERMINAL = -4
+#: the fields a sampled-chance state sets at its first question (_State._start)
+_LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 
 
 def game_name(ruleset: str) -> str:
@@ -79,56 +100,6 @@ def _hand_bound(rules: Rules) -> int:
     return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats + picks
 
 
-class _Observer:
-    """The PyObserver of a game: strings and tensors of one player's view.
-
-    With ``perfect_recall`` the tensor is the information-state tensor
-    (:class:`~mariage.ai.encoding.InfoStateEncoder`) and the string the player's whole
-    history; else both are the current observation.
-    """
-
-    def __init__(self, game: _Game, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters not supported: {params}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.encoder = game.encoder
-        self.info_encoder = game.info_encoder
-        size = self.info_encoder.size if self.perfect_recall else self.encoder.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"info_state" if self.perfect_recall else "observation": self.tensor}
-
-    def set_from(self, state: _State, player: int) -> None:
-        gs = state.gs
-        if gs is None or gs.hand_no == 0:
-            self.tensor.fill(0)
-        elif self.perfect_recall:
-            self.tensor[:] = self.info_encoder.tensor(state.dealt_vector(player),
-                                                      state.steps_of(player), player)
-        else:
-            self.tensor[:] = self.encoder.vector(gs, player, state.picked)
-
-    def string_from(self, state: _State, player: int) -> str:
-        if self.perfect_recall:
-            return state.history_text(player)
-        gs = state.gs
-        if gs is None or gs.hand_no == 0:
-            return f"seat {player}: no deal yet"
-        r = gs.rules
-        v = observe(gs, player)
-        trump = r.suits[v.trump] if v.trump >= 0 else "-"
-        turn_up = r.card_code[v.turn_up] if v.turn_up is not None else "-"
-        shown = " ".join(f"{r.seat_names[s]}[{r.format_cards(m)}]" for s, m in
-                         enumerate(v.shown) if s != player)
-        table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}" for s, c in v.trick)
-        return (f"seat {r.seat_names[player]} hand {v.hand_no} trick {v.trick_no} "
-                f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
-                f"trump {trump} turnup {turn_up} stock {v.stock_size} "
-                f"points {list(v.hand_points)} match {list(v.match_scores)} "
-                f"segni {list(v.segni)}"
-                + (f" picked [{r.format_cards(state.picked)}]"
-                   if state.picked and player == gs.to_act else ""))
-
-
 class _State(pyspiel.State):
     """One match in OpenSpiel: chance nodes for the deals, then the reference state.
 
@@ -137,48 +108,79 @@ class _State(pyspiel.State):
     """
 
     def __getstate__(self) -> dict[str, Any]:
-        """A state pickles as its game and the actions taken (its generated code does not)."""
-        return {"game": self.game, "actions": list(self.history())}
+        """A state pickles as its game, its seed (sampled chance) and the actions taken
+        (its generated code does not)."""
+        return {"game": self.game, "seed": self.seed, "actions": list(self.history())}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        self.__init__(saved["game"])  # type: ignore[misc]
+        self.__init__(saved["game"], saved.get("seed"))  # type: ignore[misc]
         for action in saved["actions"]:
             self.apply_action(action)
 
-    def __init__(self, game: _Game) -> None:
+    def __init__(self, game: _Game, seed: int | None = None) -> None:
         super().__init__(game)
         self.game = game
-        self.hands = game.hands or _MAX_HANDS
+        hands, sampled, _ = game.settings()
+        self.hands = hands or _MAX_HANDS
         rules = game.rules
         self.rules = rules
-        self.gs: GameState | None = None
-        if rules.first_dealer != "lot":
-            self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
+        if not sampled:
+            self.gs: GameState | None = None
+            #: sampled chance: the match's seed and its deals (None: chance nodes deal)
+            self.seed: int | None = None
+            self.deals: SeededDeals | None = None
+            if rules.first_dealer != "lot":
+                self.gs = GameState(rules, first_dealer=SeededDeals(rules, 0).first_dealer)
+        elif seed is not None:  # (else the game's next seed, at the first question)
+            self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None
         #: per player, the lines of its information state before the current hand
-        self.earlier: list[list[str]] = [[f"seat {rules.seat_names[p]}"]
-                                         for p in range(rules.nseats)]
+        #: the hands before the current one, as the information state lines are made
+        #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
+        self.hands_before: tuple[Hand, ...] = ()
         #: what the players' observation vectors were made from when the current hand
         #: was dealt (:meth:`dealt_vector`), None before the first deal
         self.dealt_view: Snapshot | None = None
         #: the decisions of the current hand: (seat, action id, per player the cards of
         #: other hands it came to see, per player the cards it drew)
-        self.steps_all: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        self.steps_all: list[Step] = []
         #: the decisions (by index) that some players saw only as "cards passed"
         self.hidden_steps: dict[int, tuple[bool, ...]] = {}
         self.dealt_hands: tuple[int, ...] = ()
         self.turn_up: int | None = None
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
-        self._kind: str | None = None
-        self._done = False
         self._nothing = (0,) * rules.nseats
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
+        self._plays, self._ncard_ids = game.card_plays, len(game.card_plays)
+        if not sampled:
+            self._kind: str | None = None
+            self._done = False
+            self._settle()
+        else:  # dealt at the first question (its fields set above as a plain _State's)
+            self.__class__ = _Undealt
+
+    def _start(self) -> None:
+        """Deal a sampled-chance state's match: take its seed (the game's next, unless
+        given) and deal the first hand. Done at the state's first question, not when
+        made: pyspiel makes states it asks nothing (to copy another state's fields into,
+        for a clone; to learn a tensor's shape), and those take no seed and deal nothing."""
+        seed = self.__dict__.get("seed")
+        self.seed = self.game.next_seed() if seed is None else seed
+        self.deals = deals = SeededDeals(self.rules, self.seed)
+        self.gs = GameState(self.rules, first_dealer=deals.first_dealer)
         self._settle()
+
+    def clone(self) -> _State:
+        """A copy (pyspiel's); a sampled-chance state nobody asked anything yet takes its
+        seed first, so that its copy deals the same match."""
+        if "gs" not in self.__dict__:
+            self._start()
+        return pyspiel.State.clone(self)  # type: ignore[no-any-return]
 
     def dealt_vector(self, player: int) -> Any:
         """The observation vector of ``player`` when the current hand was dealt."""
@@ -189,16 +191,19 @@ class _State(pyspiel.State):
         """The decisions of the current hand as ``player`` saw them (action id -1: an
         action it saw only as made, such as cards passed within the other side)."""
         hidden = self.hidden_steps
-        return [(seat, -1 if k in hidden and hidden[k][player] else action, learned[player])
-                for k, (seat, action, learned, _) in enumerate(self.steps_all)]
+        return [(seat, -1 if k in hidden and hidden[k][player] else action,
+                 learned[player])  # type: ignore[index]
+                for k, (seat, action, learned, _) in enumerate(seen_steps(self.steps_all))]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _State:
         new = _State.__new__(_State)
         pyspiel.State.__init__(new, self.game)
         new.game, new.hands, new.rules = self.game, self.hands, self.rules
         new.gs = None if self.gs is None else self.gs.clone()
+        new.seed = self.seed
+        new.deals = None if self.deals is None else self.deals.clone()
         new.deck, new.rest, new.first = list(self.deck), list(self.rest), self.first
-        new.earlier = [list(lines) for lines in self.earlier]
+        new.hands_before = self.hands_before  # (its items are never changed)
         new.dealt_view = self.dealt_view  # a snapshot is never changed
         new.steps_all = list(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
@@ -207,6 +212,7 @@ class _State(pyspiel.State):
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         new._space, new._rows = self._space, self._rows
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
+        new._plays, new._ncard_ids = self._plays, self._ncard_ids
         new._player = self._player
         return new
 
@@ -229,6 +235,11 @@ class _State(pyspiel.State):
         self._done = done
         if done:
             self._kind, self._player = None, _TERMINAL
+            return
+        deals = self.deals
+        if deals is not None:  # sampled chance: the next hand from the seeded stream
+            self.deck, self.first = deals.next_deal(gs)
+            self._deal(own=self.rules.deal_gather_rule is None)
             return
         if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
@@ -294,6 +305,20 @@ class _State(pyspiel.State):
                                      f"is over")
         kind = self._kind
         if kind is None:  # a decision
+            gs = self.gs
+            assert gs is not None
+            if self._card_trail and gs.phase == _PLAY and 0 <= action < self._ncard_ids \
+                    and len(gs.trick_cards) + 1 < self._hand_seats:
+                # a card within its trick (most decisions), by the engine's reference card
+                # play: the seat's hand and what is known of it only lose the card, so
+                # nobody comes to see anything (the full check of _decide would find so)
+                seat = self._player
+                gs.apply(self._plays[action])  # (refused, if so, before any change)
+                self.picked = 0
+                nothing = self._nothing
+                self.steps_all.append((seat, action, nothing, nothing))
+                self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
+                return
             self._decide(action)
             return
         r = self.rules
@@ -327,19 +352,6 @@ class _State(pyspiel.State):
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
-        if type(act) is Play and self._card_trail and gs.phase == _PLAY \
-                and len(gs.trick_cards) + 1 < self._hand_seats:
-            # a card within its trick, by the engine's reference card play: the seat's
-            # hand and what is known of it only lose the card, so nobody comes to see
-            # anything (the full check below would find so)
-            gs.apply(act)
-            self.picked = 0
-            nothing = self._nothing
-            self.steps_all.append((seat, action, nothing, nothing))
-            to_act = gs.to_act  # (as _settle: a decision next)
-            assert to_act is not None
-            self._kind, self._player = None, to_act
-            return
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
@@ -348,25 +360,13 @@ class _State(pyspiel.State):
             self.picked = 0
         else:
             self._apply_other(gs, seat, action, act)
-        hands = gs.hands
-        learned = drawn = self._nothing
         phase = gs.phase
-        # a player can come to see a card only if some hand or some seat's shown cards
-        # gained one (a hand h gained none of the cards it did not hold, o, where
-        # h | o == o): where both only lost cards (a card played), what each sees is
-        # part of what it saw, so nobody learned anything
-        if phase != _DEAL and phase != _OVER:
-            now_known = gs.known
-            if list(map(or_, hands, own)) != own or (
-                    now_known != known and list(map(or_, now_known, known)) != known):
-                # what q sees is its hand and every card shown (q's shown cards are in
-                # its hand): _seen(hands, known, q) == hands[q] | shown
-                shown = reduce(or_, map(and_, now_known, hands))
-                shown_before = reduce(or_, map(and_, known, own))
-                learned = tuple((h | shown) & ~(o | shown_before)
-                                for h, o in zip(hands, own, strict=True))
-                drawn = tuple(h & ~o for h, o in zip(hands, own, strict=True))
-        self.steps_all.append((seat, action, learned, drawn))
+        if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
+            self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
+                                                        gs.known[:])))
+        else:  # (the hand's end: nothing seen of hands no longer played)
+            nothing = self._nothing
+            self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
     def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
@@ -388,15 +388,19 @@ class _State(pyspiel.State):
         if hidden is not None and any(hidden):
             self.hidden_steps[len(self.steps_all)] = hidden
 
-    def _deal(self) -> None:
+    def _deal(self, own: bool = False) -> None:
         """The deck is complete: deal it (the hand before goes to the information
-        state lines)."""
+        state lines). ``own``: a deck the seeded generator shuffled for these rules,
+        an order of the pack by construction (not checked again)."""
         gs = self.gs
         assert gs is not None
-        if gs.hand_no:
-            for p in range(self.rules.nseats):
-                self.earlier[p] = self._lines(p)
-        gs.deal(self.deck, self.first)
+        if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
+            self.hands_before += ((gs.hand_no, self.dealt_hands, self.turn_up,
+                                   self.steps_all, self.hidden_steps),)
+        if own:
+            gs.mech.dealing.deal_own(gs, self.deck, self.first)
+        else:
+            gs.deal(self.deck, self.first)
         self.deck, self.first = [], None
         self.steps_all = []
         self.hidden_steps = {}
@@ -416,26 +420,14 @@ class _State(pyspiel.State):
     def _lines(self, player: int) -> list[str]:
         """The information state lines of ``player``, the current hand included."""
         gs = self.gs
-        r = self.rules
-        lines = list(self.earlier[player])
+        lines = list(self.game.first_lines[player])
+        for hand in self.hands_before:
+            hand_lines(self.rules, self._space, lines, player, hand)
         if gs is None or gs.hand_no == 0 or self.dealt_view is None:
             return lines
-        line = f"hand {gs.hand_no}: dealt {r.format_cards(self.dealt_hands[player])}"
-        if self.turn_up is not None:
-            line += f"; turned up {r.card_code[self.turn_up]}"
-        lines.append(line)
-        space = self.game.space
-        hidden = self.hidden_steps
-        for k, (seat, action, _, drawn) in enumerate(self.steps_all):
-            if k in hidden and hidden[k][player]:
-                act = space.action(action)
-                text = "pick:?" if isinstance(act, Pick) else \
-                    action_text(r, public_action(r, player, seat, act))
-            else:
-                text = space.text(action)
-            lines.append(f"{r.seat_names[seat]}:{text}")
-            if drawn[player]:
-                lines.append(f"drew {r.format_cards(drawn[player])}")
+        hand_lines(self.rules, self._space, lines, player,
+                   (gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
+                    self.hidden_steps))
         return lines
 
     def history_text(self, player: int) -> str:
@@ -486,6 +478,24 @@ class _State(pyspiel.State):
         return text
 
 
+class _Undealt(_State):
+    """A sampled-chance state before its first question: the fields that :meth:`_start`
+    sets are looked up here, and dealt. Its class only until dealt (then
+    :class:`_State` again, whose attribute lookups Python can specialise: a class
+    with ``__getattr__`` makes every lookup of its instances slower)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in _LAZY:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self._start()  # (sets gs: the class is _State from there on)
+        return getattr(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "gs":  # dealt, by _start or by pyspiel's clone copying another's fields
+            self.__class__ = _State
+
+
 class _Game(pyspiel.Game):
     """The OpenSpiel game of one ruleset; made by :func:`register`.
 
@@ -504,18 +514,57 @@ class _Game(pyspiel.Game):
     #: the engine's reference card play runs (``trail_plays``): a card within its trick
     #: changes only the seat's hand, what is known of it, the trick and the seat to act
     card_trail: bool
+    #: the card plays of the action space (its first ids, in card order)
+    card_plays: tuple[Play, ...]
+    #: per player, the information state lines before the first deal
+    first_lines: tuple[tuple[str], ...]
+
+    def settings(self) -> tuple[int, bool, int]:
+        """The game parameters ``hands``, ``chance == "sampled"`` and ``seed``, read
+        once (pyspiel's ``get_parameters`` makes a new dict at each call)."""
+        try:
+            return self._settings  # type: ignore[has-type, no-any-return]
+        except AttributeError:  # (a game pyspiel handed back without its attributes)
+            params = self.get_parameters()
+            self._settings = (int(params.get("hands", 1)),
+                              params.get("chance", "explicit") == "sampled",
+                              int(params.get("seed", 0)))
+            return self._settings
 
     @property
     def hands(self) -> int:
-        return int(self.get_parameters().get("hands", 1))
+        return self.settings()[0]
 
-    def __init__(self, game_type: Any, rules: Rules, params: dict[str, Any] | None) -> None:
+    @property
+    def sampled(self) -> bool:
+        """True with the game parameter ``chance="sampled"``: no chance nodes, each
+        state deals from the seeded generator."""
+        return self.settings()[1]
+
+    def next_seed(self) -> int:
+        """The seed of the next state to deal with sampled chance: ``seed``, then
+        ``seed + 1`` and so on (modulo 2**64), one a state."""
+        made = getattr(self, "_made", 0)
+        self._made = made + 1
+        return (self.settings()[2] + made) % 2**64
+
+    def __init__(self, game_types: dict[str, Any], rules: Rules,
+                 params: dict[str, Any] | None) -> None:
         params = params or {}
         space = type(self).space
         hands = int(params.get("hands", 1))
         if hands < 0:
             raise ValueError(f"game parameter hands={hands}: the number of hands to play, "
                              f"at least 0 (0: the whole match)")
+        chance = params.get("chance", "explicit")
+        if chance not in game_types:
+            raise ValueError(f"game parameter chance={chance!r}: 'explicit' (chance nodes "
+                             f"deal every card) or 'sampled' (each state deals from its seed)")
+        seed = params.get("seed", 0)
+        if type(seed) is not int or seed < 0:
+            raise ValueError(f"game parameter seed={seed!r}: a whole number, at least 0 "
+                             f"(the seed of the first state's match, with chance='sampled')")
+        self._made = 0
         # with two sides the returns sum to zero; with three or more (every seat its own
         # side, as in Marianna for three) one wins and the others lose: no fixed sum
         extra: dict[str, Any] = {"utility_sum": 0.0} if len(rules.teams) == 2 else {}
@@ -524,13 +573,24 @@ class _Game(pyspiel.Game):
             max_chance_outcomes=max(rules.ncards, rules.nseats),
             num_players=rules.nseats, min_utility=-1.0, max_utility=1.0,
             max_game_length=1 + (hands or _MAX_HANDS) * _hand_bound(rules), **extra)
-        super().__init__(game_type, info, params)
+        super().__init__(game_types[chance], info, params)
 
     def new_initial_state(self) -> _State:
         return _State(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(self, iig_obs_type, params)
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Game:
+        """A game is never changed (pyspiel shares it): a state's copy shares it too."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its name, its parameters and how many states it made (with
+        sampled chance, the seed of the next state's match; pyspiel's own serialization
+        would ask a sampled-chance game for an RNG state, which a Python game lacks)."""
+        return _load_game, (self.get_type().short_name, self.get_parameters(),
+                            getattr(self, "_made", 0))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer(self, iig_obs_type, params)
 
 
 def register(ruleset: str, options: dict[str, Any] | None = None,
@@ -539,10 +599,11 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
     rules = load_rules(ruleset, options or {})
     short = name or game_name(ruleset)
     two_teams = len(rules.teams) == 2
-    game_type = pyspiel.GameType(
+    modes = pyspiel.GameType.ChanceMode
+    # one type per value of the parameter chance (registered: the explicit one)
+    game_types = {chance: pyspiel.GameType(
         short_name=short, long_name=f"mariage {ruleset}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=mode,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if two_teams and rules.nseats == 2
         else pyspiel.GameType.Utility.CONSTANT_SUM if two_teams
@@ -551,10 +612,12 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         max_num_players=rules.nseats, min_num_players=rules.nseats,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"hands": 1})
+        parameter_specification={"hands": 1, "chance": "explicit", "seed": 0})
+        for chance, mode in (("explicit", modes.EXPLICIT_STOCHASTIC),
+                             ("sampled", modes.SAMPLED_STOCHASTIC))}
 
     def init(self: _Game, params: dict[str, Any] | None = None) -> None:
-        _Game.__init__(self, game_type, rules, params)
+        _Game.__init__(self, game_types, rules, params)
 
     space = ActionSpace(rules)
     cls_name = "Game_" + re.sub(r"\W", "_", short)
@@ -562,15 +625,26 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "space": space, "encoder": Encoder(rules),
                                     "info_encoder": InfoStateEncoder(rules, space),
                                     "chance_rows": _chance_rows(rules.ncards),
+                                    "card_plays": tuple(takewhile(
+                                        lambda a: type(a) is Play, space.actions)),
+                                    "first_lines": tuple((f"seat {name}",)
+                                                         for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,
                                                               rules).trail_plays})
     _CLASSES.append(cls)  # kept alive for as long as pyspiel may call it
     globals()[cls_name] = cls  # found by name, so that games and states pickle
-    pyspiel.register_game(game_type, cls)
+    pyspiel.register_game(game_types["explicit"], cls)
     return short
 
 
 _CLASSES: list[type] = []
+
+
+def _load_game(name: str, params: dict[str, Any], made: int) -> _Game:
+    """The game ``name`` with ``params`` that has made ``made`` states (unpickling)."""
+    game = pyspiel.load_game(name, params)
+    game._made = made
+    return game  # type: ignore[no-any-return]
 
 
 def _chance_rows(ncards: int) -> tuple[tuple[tuple[int, float], ...], ...]:

@@ -108,6 +108,7 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._hands_seen = 0  # the hands played when _settle() last ran
         self._rewarded = False  # some reward of the last step is not 0
+        self._ended = False  # some agent is terminated or truncated (the episode's end)
         self._masked: str | None = None  # the agent whose info holds the mask now
         #: what the observations of the state as it is are made from: [the state, how
         #: many of them are unread, the encoder] (:func:`~mariage.ai.lazyobs.hold_unread`)
@@ -159,6 +160,7 @@ class MariageEnv(AECEnv):
                                                  for a in self.agents}
         self._masked = None
         self._rewarded = False
+        self._ended = False
         # (the observations of the last match keep its state: this is a new one)
         self._source = [state, 0, self.encoder]
         self._hands_rewarded = 0
@@ -190,6 +192,7 @@ class MariageEnv(AECEnv):
             for a in agents:
                 self.terminations[a] = done
                 self.truncations[a] = not done
+            self._ended = True
             if agents:
                 self.agent_selection = agents[0]
             self._mask_now = self._no_mask
@@ -257,7 +260,7 @@ class MariageEnv(AECEnv):
             EnvLogger.warn_step_after_terminated_truncated()
             return
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         if action is None:  # (None is for an agent that is done)
@@ -290,11 +293,11 @@ class MariageEnv(AECEnv):
                 self._source = after
             else:
                 self._source = hold_unread(source, self.encoder, state, self.picked)
-        if isinstance(act, Pick):  # a card of a set being passed
-            self.picked = space.play(state, action_id, self.picked)
-        else:  # as space.play does
+        if type(act) is Play or not isinstance(act, Pick):  # as space.play does
             state.apply(act)
             self.picked = 0
+        else:  # a card of a set being passed
+            self.picked = space.play(state, action_id, self.picked)
         if len(state.history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return

@@ -1,0 +1,138 @@
+"""What each player of the OpenSpiel games (:mod:`mariage.ai.openspiel_game`) sees: the
+observation and information-state strings and tensors of one player's view, what each
+decision showed each player, and the information-state lines of a hand."""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import and_, or_
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from mariage.engine.actiontext import action_text
+from mariage.engine.observation import observe, public_action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
+from .encoding import ActionSpace, Pick
+
+if TYPE_CHECKING:
+    from .openspiel_game import _Game, _State
+
+__all__ = ["Hand", "Observer", "Step", "dealt", "hand_lines", "seen_steps"]
+
+#: a decision as recorded (_State.steps_all): the seat, the action id, per player the
+#: cards of other hands it came to see and per player the cards it drew; or, until
+#: asked (seen_steps), the seat, the action id, None and the hands and cards known
+#: before and after the decision, to work those out from
+Step = tuple[int, int, "tuple[int, ...] | None", tuple[Any, ...]]
+#: a hand as the information state lines are made from it: its number, the hands as
+#: dealt, the turned-up card, the decisions (_State.steps_all) and those hidden from some
+Hand = tuple[int, tuple[int, ...], "int | None", list[Step], dict[int, tuple[bool, ...]]]
+
+
+def dealt(state: _State) -> GameState | None:
+    """The match of ``state``, None before its deal; a sampled-chance state asked nothing
+    else yet is before its deal (pyspiel makes a new state to learn a tensor's shape, and
+    it is only observed: it takes no seed)."""
+    return state.__dict__.get("gs")
+
+
+class Observer:
+    """The PyObserver of a game: strings and tensors of one player's view.
+
+    With ``perfect_recall`` the tensor is the information-state tensor
+    (:class:`~mariage.ai.encoding.InfoStateEncoder`) and the string the player's whole
+    history; else both are the current observation.
+    """
+
+    def __init__(self, game: _Game, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.encoder = game.encoder
+        self.info_encoder = game.info_encoder
+        size = self.info_encoder.size if self.perfect_recall else self.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if self.perfect_recall else "observation": self.tensor}
+
+    def set_from(self, state: _State, player: int) -> None:
+        gs = dealt(state)
+        if gs is None or gs.hand_no == 0:
+            self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor[:] = self.info_encoder.tensor(state.dealt_vector(player),
+                                                      state.steps_of(player), player)
+        else:
+            self.tensor[:] = self.encoder.vector(gs, player, state.picked)
+
+    def string_from(self, state: _State, player: int) -> str:
+        gs = dealt(state)
+        if self.perfect_recall:
+            return state.history_text(player) if gs is not None \
+                else state.game.first_lines[player][0]
+        if gs is None or gs.hand_no == 0:
+            return f"seat {player}: no deal yet"
+        r = gs.rules
+        v = observe(gs, player)
+        trump = r.suits[v.trump] if v.trump >= 0 else "-"
+        turn_up = r.card_code[v.turn_up] if v.turn_up is not None else "-"
+        shown = " ".join(f"{r.seat_names[s]}[{r.format_cards(m)}]" for s, m in
+                         enumerate(v.shown) if s != player)
+        table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}" for s, c in v.trick)
+        return (f"seat {r.seat_names[player]} hand {v.hand_no} trick {v.trick_no} "
+                f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
+                f"trump {trump} turnup {turn_up} stock {v.stock_size} "
+                f"points {list(v.hand_points)} match {list(v.match_scores)} "
+                f"segni {list(v.segni)}"
+                + (f" picked [{r.format_cards(state.picked)}]"
+                   if state.picked and player == gs.to_act else ""))
+
+
+def seen_steps(steps: list[Step]) -> list[Step]:
+    """``steps``, each with what every player came to see and drew worked out (in place:
+    once for each step, when first asked)."""
+    for k, step in enumerate(steps):
+        if step[2] is None:
+            own, known, hands, now_known = step[3]
+            learned = drawn = (0,) * len(own)
+            # a player can come to see a card only if some hand or some seat's shown
+            # cards gained one (a hand h gained none of the cards it did not hold, o,
+            # where h | o == o): where both only lost cards (a card played), what each
+            # sees is part of what it saw, so nobody learned anything
+            if list(map(or_, hands, own)) != own or (
+                    now_known != known and list(map(or_, now_known, known)) != known):
+                # what q sees is its hand and every card shown (q's shown cards are in
+                # its hand): _State._seen(hands, known, q) == hands[q] | shown
+                shown = reduce(or_, map(and_, now_known, hands))
+                shown_before = reduce(or_, map(and_, known, own))
+                learned = tuple((h | shown) & ~(o | shown_before)
+                                for h, o in zip(hands, own, strict=True))
+                drawn = tuple(h & ~o for h, o in zip(hands, own, strict=True))
+            steps[k] = (step[0], step[1], learned, drawn)
+    return steps
+
+
+
+
+def hand_lines(rules: Rules, space: ActionSpace, lines: list[str], player: int,
+               hand: Hand) -> None:
+    """Append to ``lines`` what ``player`` saw of ``hand``: its cards as dealt, the
+    turned-up card, every action, each card it drew."""
+    r = rules
+    hand_no, dealt_hands, turn_up, steps, hidden = hand
+    line = f"hand {hand_no}: dealt {r.format_cards(dealt_hands[player])}"
+    if turn_up is not None:
+        line += f"; turned up {r.card_code[turn_up]}"
+    lines.append(line)
+    for k, (seat, action, _, drawn) in enumerate(seen_steps(steps)):
+        if k in hidden and hidden[k][player]:
+            act = space.action(action)
+            text = "pick:?" if isinstance(act, Pick) else \
+                action_text(r, public_action(r, player, seat, act))
+        else:
+            text = space.text(action)
+        lines.append(f"{r.seat_names[seat]}:{text}")
+        if drawn[player]:
+            lines.append(f"drew {r.format_cards(drawn[player])}")
