@@ -286,6 +286,11 @@ class ActionSpace:
         self.__dict__.update(saved)
         self._derive()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
+        """A deep copy is the space itself: it never changes once made (pyspiel's
+        ``clone()`` deep-copies every attribute of a state, this one included)."""
+        return self
+
     def _play_split(self, state: GameState) -> PlaySplit:
         """The engine's split listing of the play phase for ``state``'s mechanisms."""
         split = self._split

@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import takewhile
-from typing import Any
+from typing import Any, cast
 
 import pyspiel
 
@@ -74,6 +74,7 @@ from mariage.spec.specload import list_rulesets
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
+from .spielcopy import SharedTuple, StepList
 
 __all__ = ["game_name", "register"]
 
@@ -145,7 +146,7 @@ class _State(pyspiel.State):
         self.dealt_view: Snapshot | None = None
         #: the decisions of the current hand: (seat, action id, per player the cards of
         #: other hands it came to see, per player the cards it drew)
-        self.steps_all: list[Step] = []
+        self.steps_all: list[Step] = StepList()
         #: the decisions (by index) that some players saw only as "cards passed"
         self.hidden_steps: dict[int, tuple[bool, ...]] = {}
         self.dealt_hands: tuple[int, ...] = ()
@@ -205,7 +206,7 @@ class _State(pyspiel.State):
         new.deck, new.rest, new.first = list(self.deck), list(self.rest), self.first
         new.hands_before = self.hands_before  # (its items are never changed)
         new.dealt_view = self.dealt_view  # a snapshot is never changed
-        new.steps_all = list(self.steps_all)
+        new.steps_all = StepList(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
         new.picked = self.picked
@@ -395,17 +396,19 @@ class _State(pyspiel.State):
         gs = self.gs
         assert gs is not None
         if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
-            self.hands_before += ((gs.hand_no, self.dealt_hands, self.turn_up,
-                                   self.steps_all, self.hidden_steps),)
+            self.hands_before = SharedTuple((*self.hands_before, (
+                gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
+                self.hidden_steps)))  # a hand over is never changed
         if own:
             gs.mech.dealing.deal_own(gs, self.deck, self.first)
         else:
             gs.deal(self.deck, self.first)
         self.deck, self.first = [], None
-        self.steps_all = []
+        self.steps_all = StepList()
         self.hidden_steps = {}
         self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-        self.dealt_view = self.game.encoder.snapshot(gs)
+        # never changed: shared by pyspiel's clones
+        self.dealt_view = cast(Snapshot, SharedTuple(self.game.encoder.snapshot(gs)))
         self._settle()
 
     @staticmethod
@@ -624,8 +627,8 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
                                     "info_encoder": InfoStateEncoder(rules, space),
-                                    "chance_rows": _chance_rows(rules.ncards),
-                                    "card_plays": tuple(takewhile(
+                                    "chance_rows": SharedTuple(_chance_rows(rules.ncards)),
+                                    "card_plays": SharedTuple(takewhile(
                                         lambda a: type(a) is Play, space.actions)),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),

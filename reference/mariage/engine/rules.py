@@ -593,6 +593,11 @@ class Rules:
     sitter_pairs: bool = False  # card_points: a pair in the talon adds its value
     sitter_half_pairs: bool = False  # card_points: a lone card of a pair adds half
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """A deep copy is the rules themselves: they never change once compiled
+        (every state and game of a ruleset shares them)."""
+        return self
+
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""
         for k, v in self.options:
