@@ -106,3 +106,19 @@ def test_an_engine_crash_is_charged_to_no_rule(tmp_path: Path) -> None:
     root = ET.parse(tmp_path / "j.xml").getroot()
     charged = [p for p in root.iter("property") if p.get("name") == "charged"]
     assert charged == []
+
+
+def test_an_engine_that_hangs_test_after_test_stops_being_waited_for(tmp_path: Path) -> None:
+    """After --mariage-max-hangs timeouts in a row, the tests left fail at once."""
+    example = Path(REFERENCE).parent / "conformance" / "examples" / "minimal_engine.py"
+    proc = run_pytest(tmp_path, "--mariage-engine", f"{sys.executable} {example} --fault hang",
+                      "--mariage-ruleset", "marianna", "--mariage-timeout", "0.3",
+                      "--mariage-max-hangs", "2")
+    assert proc.returncode == 1, proc.stdout
+    reports = [line for line in proc.stdout.splitlines()
+               if line.startswith("marianna/") and " (error): " in line]
+    stopped = [r for r in reports if "): not run: the engine timed out 2 times in a row" in r]
+    hung = [r for r in reports if "): engine timeout: " in r]
+    failed = int(proc.stdout.rsplit(" failed", 1)[0].rsplit(maxsplit=1)[-1])
+    assert len(hung) >= 2 and stopped and len(reports) == failed
+    assert all("--mariage-max-hangs 2)" in r for r in stopped)

@@ -47,6 +47,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only tests of this kind (repeatable)")
     group.addoption("--mariage-timeout", type=float, default=10.0, metavar="S",
                     help="seconds the engine has to answer each request (default 10)")
+    group.addoption("--mariage-max-hangs", type=int, default=3, metavar="N",
+                    help="after the engine timed out on N tests in a row, fail the tests "
+                         "left at once instead of running them (default 3; 0: never)")
     group.addoption("--mariage-option", action="append", default=[], metavar="NAME=VALUE",
                     help="run the suite derived for the --mariage-ruleset with this option "
                          "value (repeatable; the engine's house rules)")
@@ -76,18 +79,30 @@ class ConformanceItem(pytest.Item):
         if state.get("aborted"):
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
                                              self.test.rules, "error", state["aborted"],
-                                             engine_failure="handshake"))
+                                             engine_failure=state["abort_kind"]))
         client = self.config.stash[_CLIENT]
         try:
             out = run_test(client, self.test, TEST_TIMEOUT)
         except HandshakeError as exc:
             state["aborted"] = f"the engine failed its handshake: {exc.message}"
+            state["abort_kind"] = "handshake"
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
                                              self.test.rules, "error", state["aborted"],
                                              engine_failure="handshake")) from None
         if out.status == "skip":
             pytest.skip(out.message)
         state["ran"] = state.get("ran", 0) + 1
+        hangs: list[str] = state.setdefault("hangs", [])
+        if out.engine_failure == "timeout":
+            hangs.append(self.test.id)
+            limit = self.config.getoption("--mariage-max-hangs")
+            if limit and len(hangs) >= limit:
+                state["aborted"] = (f"not run: the engine timed out {len(hangs)} times in a "
+                                    f"row (in {', '.join(hangs[-limit:])}; "
+                                    f"--mariage-max-hangs {limit})")
+                state["abort_kind"] = "timeout"
+        else:
+            hangs.clear()
         if out.status != "pass":
             self.user_properties.extend(("charged", r) for r in out.blamed)
             raise ConformanceFailure(out)
