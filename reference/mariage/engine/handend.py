@@ -98,7 +98,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
     code (see the module's text)."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import MatchResult, hand_record, record_lines
+    from .outcomes import hand_record, match_result, record_lines
     from .phase import DEAL, OVER
     from .sheets import (
         RECORD,
@@ -185,7 +185,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     # as short as with the call (the code after it would sit further on)
     written_check = gate is not None and rules.match_measure in ("points", "hands_won")
     if written_check:
-        ns["_MatchResult"] = MatchResult
+        ns["_MatchResult"] = match_result  # (MatchResult, made faster)
     check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
              "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
