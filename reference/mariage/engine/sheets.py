@@ -117,7 +117,8 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         lines += [f"    elif side < 0 and st.pair_by < 0 and not st.pairs_said and {every}:"
                   "  # the usual hand", *("        " + line
                                            for line in _Sheet(r, True).body(mech, ns))]
-    return lines + ["    else:", *("        " + line for line in _Sheet(r, False).body(mech, ns))]
+    whole = _Sheet(r, False).body(mech, ns)
+    return [*lines, "    else:", *("        " + line for line in whole)]
 
 
 def _zeros(r: Rules) -> str:
