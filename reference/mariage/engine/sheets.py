@@ -187,34 +187,40 @@ class _Sheet:
                      "    ann[taker], ann[side] = ann[side], 0  # change sides"]
         body.append("totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
                                                   self.pair(str(t))) for t in teams) + "]")
-        counted = "totals" if r.takers_counts_pair or usual else \
-            "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]"
+        # (the usual hand counts the totals: no announcement or pair to leave out)
+        counted = "totals" if usual else "counted"
+        body += [] if usual else [
+            "counted = " + ("totals" if r.takers_counts_pair else
+                            "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]")]
         tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
         other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
-        body += [f"counted = {counted}", "mine = counted[taker]",
-                 f"theirs = {_every('counted', r)} - mine",
+        # (the usual hand makes ``out`` in each branch, a bid's always its own)
+        fresh = [f"    out = {zeros}"] if usual else []
+        body += [f"mine = {counted}[taker]",
+                 f"theirs = {_every(counted, r)} - mine",
                  "if st.contract:  # a bid: TakersScore._judged",
                  *("    " + line for line in self.bid_judged(tie)),
                  "elif mine > theirs:" if usual else "elif capot or mine > theirs:",
                  "    result = 'made'",
                  "elif mine < theirs:", "    result = 'failed'",
                  "else:", f"    result = {tie!r}",
-                 "st.deal_outcome = result", f"out = {zeros}",
-                 *([] if usual else ["pair_only = -1"]),
+                 "st.deal_outcome = result", *([] if usual else [f"out = {zeros}",
+                                                                  "pair_only = -1"]),
                  "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
                  *("    " + line for line in self.bid_lines()),
                  "elif result == 'made':", "    out = totals", "    winner = taker",
-                 "elif result == 'failed':", "    winner = " + other.format("taker")]
+                 "elif result == 'failed':", "    winner = " + other.format("taker"), *fresh]
         if self.keeps and not usual:
             body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
                      "        pair_only = taker"]
-        base = str(r.takers_failed_points) if usual else \
-            f"cards[winner] if wins[winner] == tricks else {r.takers_failed_points}"
-        body += [f"    base = {base}",
-                 "    out[winner] = " + plus("base", self.every_ann(), self.pair("winner"),
+        base = str(r.takers_failed_points) if usual else "base"
+        if not usual:
+            body.append("    base = cards[winner] if wins[winner] == tricks else "
+                        f"{r.takers_failed_points}")
+        body += ["    out[winner] = " + plus(base, self.every_ann(), self.pair("winner"),
                                              "" if self.keeps else self.pair("taker")),
                  "else:  # tied: the defenders write theirs, the takers' total waits",
-                 "    winner = -1"]
+                 "    winner = -1", *fresh]
         for t in teams:
             body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
         body += ["    st.pot += totals[taker]",
@@ -333,10 +339,11 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
     """Source lines that append the hand's record with the contract's facts, as
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
     where the record's other fields are ``pts``, ``added`` and ``won``."""
-    ns.update(_outcome=mech.takers.outcome)
+    # (the outcome: '' where not played, else one of the reference judgement's)
+    ns.update(_outcome=mech.takers.outcome,
+              _made_of={"made": True, "failed": False, "tied": None, "": None})
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
-             "trump": "st.trump",  # (outcome: '' where not played)
-             "made": "True if outcome == 'made' else False if outcome == 'failed' else None",
+             "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
             *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
@@ -552,7 +559,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     barrel = r.barrel_rule is not None
     some = f"{target} in scores" if reach == "==" else \
         " or ".join(f"scores[{t}] {reach} {target}" for t in teams)  # (no call of max())
-    body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
+    check = [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
              f"if {some} else None",
              "if reached:",
              "    if decl in reached:", "        decided = (decl,)", "    else:",
@@ -562,8 +569,16 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
              "else:", "    decided = None"]
     if barrel:
         near = " or ".join(f"scores[{t}] >= {r.barrel_at}" for t in teams)
-        body += [f"    if True in on or {near}:",
-                 f"        _barrel(st, on, {sides})"]
+        check += [f"    if True in on or {near}:",
+                  f"        _barrel(st, on, {sides})"]
+    if r.dump_rule is not None or (golden and r.golden_reset):
+        body += check
+    else:  # the usual hand, every side below the target and the barrel: one test
+        low = min(target, r.barrel_at) if barrel else target
+        far = " or ".join([*(f"scores[{t}] >= {low}" for t in teams),
+                           *(["True in on"] if barrel else [])])
+        body += [f"if {far}:", *("    " + line for line in check), "else:",
+                 "    decided = None"]
     if r.dump_rule is not None:
         for t in teams:
             dump = f"scores[{t}] == {r.dump_value}" + \
