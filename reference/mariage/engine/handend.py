@@ -93,10 +93,12 @@ def _check_gate(r: Rules) -> str | None:
     return None
 
 
-def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
+def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | None:
     """The end of a hand under ``mech`` and ``rules``: ``end(st, how)`` does what
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
-    code (see the module's text)."""
+    code (see the module's text). Without ``usual``, the sheets have no shorter path
+    for the usual hand (:func:`~mariage.engine.sheets.takers_lines`,
+    :func:`~mariage.engine.sheets.settle_lines`): the same answers, every step run."""
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record, match_result, record_lines
     from .phase import DEAL, OVER
@@ -121,7 +123,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
-    written = takers_lines(mech, rules, ns) if kind == "takers" else \
+    written = takers_lines(mech, rules, ns, usual) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
     points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
@@ -145,7 +147,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
     team_known = kind == "contract" and written is not None  # (sheets.TEAM: its side)
-    settle = settle_lines(mech, rules, ns, team_known) if running else None
+    settle = settle_lines(mech, rules, ns, team_known, usual) if running else None
     if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
         lines += settle
     elif running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)

@@ -455,16 +455,16 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
 _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
-def _bolt_lines(r: Rules, sides: str) -> list[str]:
+def _bolt_lines(r: Rules, sides: str, usual: bool = True) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
     side counted only where it is in the sides in the hand, the expression ``sides``,
     unless every side always is): a set of bolts completed costs its penalty from the
     entry. Where a hand with a bolt for none changes nothing (the bolts are not
     consecutive), the sides are looked at only behind one test that a side in the hand
-    may have one (:func:`_bolt_gate`)."""
+    may have one (:func:`_bolt_gate`), with ``usual``."""
     tricks = r.bolt_condition == "no_tricks"
     lines = ["    wins = st.tricks_won"] if tricks else []
-    gate = None if r.bolt_consecutive else _bolt_gate(r)
+    gate = None if r.bolt_consecutive or not usual else _bolt_gate(r)
     pad = "    " if gate is None else "        "
     if gate is not None:
         lines.append(f"    if {gate}:  # a side without a trick (or an entry): the rare case")
@@ -508,12 +508,14 @@ def _bolt_gate(r: Rules) -> str:
 
 
 def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
-                 team_known: bool = False) -> list[str] | None:
+                 team_known: bool = False, usual: bool = True) -> list[str] | None:
     """Source lines that do what :meth:`RunningTotals.settle` does with the entries
     ``added``, leaving its answer in ``decided`` (with ``team_known``, the declarer's
     side is read from :data:`TEAM`); ``None`` where the running totals change a step.
     The golden hands and the barrel's attempts and falls are asked of the mechanism,
-    the barrel only where a side is on it or reaches it."""
+    the barrel only where a side is on it or reaches it. With ``usual``, the usual hand
+    (nobody on the barrel, no bolt, every side below the target and the barrel) is
+    told by one test for each of these; without, every side is looked at."""
     from .mechanisms import RunningTotals
 
     cls = type(mech.running)
@@ -541,15 +543,18 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         body += [f"    added[{t}] *= {r.golden_multiplier}" for t in teams]
     # nobody on the barrel (the usual hand): ``on`` all false, no entry filtered
     ns.update(_all_off=[-1] * len(r.teams), _nobody_on=(False,) * len(r.teams))
+    on = "on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams) + "]"
+    pad = "    " if usual else ""
     body += ["barrel = st.barrel", "if barrel == _all_off:", "    on = _nobody_on", "else:",
-             "    on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams) + "]"]
+             f"    {on}"] if usual else ["barrel = st.barrel", on]
     if r.barrel_rule is not None:  # the barrel filter: only the declarer's entry counts
         for t in teams:
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
-            body += [f"    if on[{t}] and {keep}:", f"        added[{t}] = 0"]
+            body += [f"{pad}if on[{t}] and {keep}:", f"{pad}    added[{t}] = 0"]
     sides = _sides_in_hand(r, ns)  # (asked only where a bolt or the barrel needs them)
     if r.bolt_condition != "off":
-        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r, sides)]
+        body += ["if how == 'played_out':  # RunningTotals.bolts",
+                 *_bolt_lines(r, sides, usual)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
@@ -571,7 +576,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         near = " or ".join(f"scores[{t}] >= {r.barrel_at}" for t in teams)
         check += [f"    if True in on or {near}:",
                   f"        _barrel(st, on, {sides})"]
-    if r.dump_rule is not None or (golden and r.golden_reset):
+    if not usual or r.dump_rule is not None or (golden and r.golden_reset):
         body += check
     else:  # the usual hand, every side below the target and the barrel: one test
         low = min(target, r.barrel_at) if barrel else target
