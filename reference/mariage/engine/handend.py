@@ -104,6 +104,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     from .phase import DEAL, OVER
     from .sheets import (
         RECORD,
+        added_lines,
         contract_facts,
         contract_lines,
         game_points_lines,
@@ -155,7 +156,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         lines.append("    decided = _settle(st, how, added)")
     else:
         lines.append("    scores = st.match_scores")
-        lines += [f"    scores[{t}] += added[{t}]" for t in teams]
+        lines.append(f"    {added_lines(len(teams))}")
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
