@@ -25,6 +25,10 @@ reaches it: elsewhere it changes nothing), and
 ``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
 options both ways and compares every slot after every action.
 
+The usual hand runs a shorter path written by the same code (:class:`_Sheet`,
+:func:`settle_lines`) behind one test; ``usual=False`` writes none
+(``tests/test_handend_usual.py`` ends hundreds of hands both ways).
+
 >>> from mariage import load_rules
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 >>> ns = {}
