@@ -93,15 +93,18 @@ def _check_gate(r: Rules) -> str | None:
     return None
 
 
-def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
+def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | None:
     """The end of a hand under ``mech`` and ``rules``: ``end(st, how)`` does what
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
-    code (see the module's text)."""
+    code (see the module's text). Without ``usual``, the sheets have no shorter path
+    for the usual hand (:func:`~mariage.engine.sheets.takers_lines`,
+    :func:`~mariage.engine.sheets.settle_lines`): the same answers, every step run."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import MatchResult, hand_record, record_lines
+    from .outcomes import hand_record, match_result, record_lines
     from .phase import DEAL, OVER
     from .sheets import (
         RECORD,
+        added_lines,
         contract_facts,
         contract_lines,
         game_points_lines,
@@ -121,7 +124,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
-    written = takers_lines(mech, rules, ns) if kind == "takers" else \
+    written = takers_lines(mech, rules, ns, usual) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
     points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
@@ -145,7 +148,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
     team_known = kind == "contract" and written is not None  # (sheets.TEAM: its side)
-    settle = settle_lines(mech, rules, ns, team_known) if running else None
+    settle = settle_lines(mech, rules, ns, team_known, usual) if running else None
     if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
         lines += settle
     elif running:  # barrel, bolts, dumps, winning (mechanisms.runningtotals)
@@ -153,7 +156,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
         lines.append("    decided = _settle(st, how, added)")
     else:
         lines.append("    scores = st.match_scores")
-        lines += [f"    scores[{t}] += added[{t}]" for t in teams]
+        lines.append(f"    {added_lines(len(teams))}")
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
@@ -185,7 +188,7 @@ def hand_end(mech: Mechanisms, rules: Rules) -> HandEnd | None:
     # as short as with the call (the code after it would sit further on)
     written_check = gate is not None and rules.match_measure in ("points", "hands_won")
     if written_check:
-        ns["_MatchResult"] = MatchResult
+        ns["_MatchResult"] = match_result  # (MatchResult, made faster)
     check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
              "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]

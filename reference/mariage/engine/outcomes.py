@@ -19,7 +19,7 @@ from typing import Any
 from .. import codegen
 from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
 
-__all__ = ["HandRecord", "MatchResult", "hand_record", "record_lines"]
+__all__ = ["HandRecord", "MatchResult", "hand_record", "match_result", "record_lines"]
 
 
 @frozen_record
@@ -103,6 +103,9 @@ def _record_maker(cls: type) -> Callable[..., Any]:
 
 #: ``HandRecord(...)``, faster (made once per hand)
 hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)
+
+#: ``MatchResult(...)``, faster (made once per match, by the generated match check)
+match_result: Callable[..., MatchResult] = _record_maker(MatchResult)
 
 
 def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],

@@ -25,6 +25,10 @@ reaches it: elsewhere it changes nothing), and
 ``tests/test_hand_end.py`` plays whole matches of every ruleset with sampled
 options both ways and compares every slot after every action.
 
+The usual hand runs a shorter path written by the same code (:class:`_Sheet`,
+:func:`settle_lines`) behind one test; ``usual=False`` writes none
+(``tests/test_handend_usual.py`` ends hundreds of hands both ways).
+
 >>> from mariage import load_rules
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 >>> ns = {}
@@ -49,8 +53,8 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
           "winner": "won"}
 
-__all__ = ["TEAM", "contract_facts", "contract_lines", "game_points_lines", "settle_lines",
-           "takers_facts", "takers_lines"]
+__all__ = ["TEAM", "added_lines", "contract_facts", "contract_lines", "game_points_lines",
+           "settle_lines", "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -89,94 +93,41 @@ def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
             "    for s, _ in st.pairs_said:", f"        pair[_team_of[s]] += {r.pair_value}"]
 
 
-def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                 usual: bool = True) -> list[str] | None:
     """Source lines (in a function of ``st`` and ``how``) that do what
     :meth:`TakersScore.sheet` does, leaving the written lines in ``added`` and the side
     whose announcements count in ``side``; the names they use are put in ``ns``.
-    ``None`` where a mechanism changes a step (see the module's text)."""
+    ``None`` where a mechanism changes a step (see the module's text).
+
+    With ``usual`` (and a pair of trumps that the state's fields tell), the usual hand
+    played out (no counting announcement, no pair of trumps, every side with a trick,
+    so no capot) runs a shorter copy of the same steps, written by the same code
+    (:class:`_Sheet`) with those terms known to be nothing, behind one test; any other
+    hand runs the whole sheet."""
     if not _own_steps(mech):
         return None
     r = rules
     teams = range(len(r.teams))
     ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
               _team_of=r.team_of, _strain_kinds=r.strain_kinds)
-    zeros = f"[{', '.join('0' for _ in teams)}]"
     lines = ["    side = _best_side(st) if st.announced else -1" if r.combos
              else "    side = -1",
-             "    if how != 'played_out':", f"        added = {zeros}", "    else:"]
-    body = ["taker = _team_of[st.declarer]", "wins = st.tricks_won",
-            f"tricks = {r.hand_size} + st.draw_tricks", "cards = st.captured"]
-    to, of = r.all_trump_scale
-    if to != of and "all_trump" in r.strain_kinds:  # TakersScore.totals: scaled, halves up
-        body += [f"if st.strain >= 0 and _strain_kinds[st.strain - {len(r.suits)}] == "
-                 "'all_trump':",
-                 f"    cards = [(2 * c * {to} + {of}) // {2 * of} for c in cards]"]
-    capot = f"cards[t] = {r.capot_value}" if r.capot_mode == "flat" else \
-        f"cards[t] += {r.capot_value - r.last_trick_points}"
-    # (``cards`` is the state's own list until a capot changes it: copied then)
-    body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)", "    cards = cards[:]",
-             f"    {capot}",
-             f"ann = {zeros}", "if side >= 0:  # Announcements.points",
-             "    ann[side] = sum([_value(st, m) for m in st.announced "
-             "if _team_of[m[0]] == side])",
-             f"pair = {zeros}", *_pair_lines(mech, r, ns),
-             "capot = wins[taker] == tricks",
-             "if capot and side >= 0 and side != taker:  # the defenders' announcements",
-             "    ann[taker], ann[side] = ann[side], 0  # change sides"]
-    body.append("totals = [" + ", ".join(f"cards[{t}] + ann[{t}] + pair[{t}]" for t in teams)
-                + "]")
-    counted = "totals" if r.takers_counts_pair else \
-        "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]"
-    tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
-    body += [f"counted = {counted}", "mine = counted[taker]",
-             f"theirs = {_every('counted', r)} - mine",
-             "if st.contract:  # a bid: TakersScore._judged",
-             *("    " + line for line in _bid_judged(r, tie)),
-             "elif capot or mine > theirs:", "    result = 'made'",
-             "elif mine < theirs:", "    result = 'failed'",
-             "else:", f"    result = {tie!r}",
-             "st.deal_outcome = result", f"out = {zeros}", "pair_only = -1",
-             "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
-             *("    " + line for line in _bid_lines(r)),
-             "elif result == 'made':", "    out = totals", "    winner = taker",
-             "elif result == 'failed':",
-             "    winner = " + ("1 - taker" if len(r.teams) == 2 else "st.opponent(taker)")]
-    keeps = r.takers_pair_on_failure == "holder_keeps"
-    if keeps:
-        body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
-                 "        pair_only = taker"]
-    body += ["    base = cards[winner] if wins[winner] == tricks else "
-             f"{r.takers_failed_points}",
-             f"    out[winner] = base + {_every('ann', r)} + pair[winner]" +
-             ("" if keeps else " + pair[taker]"),
-             "else:  # tied: the defenders write theirs, the takers' total waits",
-             "    winner = -1"]
-    for t in teams:
-        body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
-    body += ["    st.pot += totals[taker]",
-             "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
-    if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
+             "    wins = st.tricks_won",
+             "    if how != 'played_out':", f"        added = {_zeros(r)}"]
+    automatic = r.pair_declare == "automatic" and r.pair_order == "first_rank_first"
+    if usual and not automatic:  # the pair of trumps is told by the state's fields
         every = " and ".join(f"wins[{t}]" for t in teams)
-        body += [f"if pair_only < 0 and {every}:  # every side took a trick: none held back",
-                 "    if st.no_win:", f"        st.no_win &= {~sum(1 << t for t in teams)}",
-                 "else:"]
-        for t in teams:  # no trick: only its pair of trumps
-            body += [f"    if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
-                     f"        pair_only = {t}"]
-        body += ["    no_win = st.no_win"]
-        for t in teams:
-            body += [f"    if wins[{t}]:", f"        no_win &= {~(1 << t)}"]
-        body += ["    if pair_only >= 0:", "        no_win |= 1 << pair_only",
-                 "    st.no_win = no_win"]
-    if r.round_mode == "none":
-        body.append("added = out")
-    else:
-        body.append("added = [" + ", ".join(_rounded(f"out[{t}]", r.round_mode)
-                                            for t in teams) + "]")
-        if not r.round_decides_game:  # the match is judged on the lines before rounding
-            body += ["residue = st.round_residue"]
-            body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
-    return lines + ["        " + line for line in body]
+        lines += [f"    elif side < 0 and st.pair_by < 0 and not st.pairs_said and {every}:"
+                  "  # the usual hand", *("        " + line
+                                           for line in _Sheet(r, True).body(mech, ns))]
+    whole = _Sheet(r, False).body(mech, ns)
+    return [*lines, "    else:", *("        " + line for line in whole)]
+
+
+def _zeros(r: Rules) -> str:
+    """Source of a list of a zero per side."""
+    return f"[{', '.join('0' for _ in r.teams)}]"
 
 
 def _every(name: str, r: Rules) -> str:
@@ -184,80 +135,219 @@ def _every(name: str, r: Rules) -> str:
     return " + ".join(f"{name}[{t}]" for t in range(len(r.teams)))
 
 
-def _bid_judged(r: Rules, tie: str) -> list[str]:
-    """Source of :meth:`TakersScore._judged` for a bid (``st.contract`` set): ``result``
-    from ``mine``, ``theirs`` and ``capot``."""
-    lines = []
-    if r.sa_capot_value:
-        lines += [f"if st.contract == {r.sa_capot_value}:",
-                  "    result = 'made' if capot else 'failed'"]
-    if r.sa_generale_value:  # every trick by the bidder alone
-        lines += [f"{'el' if lines else ''}if st.contract == {r.sa_generale_value}:",
-                  "    result = 'made' if capot and all([w == st.declarer "
-                  "for _, _, w in st.tricks]) else 'failed'"]
-    if r.bid_must_beat:
-        lines += [f"{'el' if lines else ''}if mine == theirs and mine >= st.contract:",
-                  f"    result = {tie!r}"]
-    ok = ["mine >= st.contract"]
-    if r.bid_must_beat:
-        ok.append("mine > theirs")
-    if r.bid_80_needs_82:
-        ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
-    made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
-    return [*lines, "else:", f"    {made}"] if lines else [made]
+class _Sheet:
+    """The steps of :meth:`TakersScore.sheet` for rules ``r``, as source: the whole sheet,
+    or (``usual``) the sheet of a hand where the announcements and the pair of trumps
+    count nothing (``ann`` and ``pair`` zero) and every side took a trick (no capot):
+    each term and branch they cancel left out, the rest written by the same lines."""
 
+    def __init__(self, r: Rules, usual: bool) -> None:
+        self.r = r
+        self.usual = usual
+        self.keeps = r.takers_pair_on_failure == "holder_keeps"
 
-def _bid_lines(r: Rules) -> list[str]:
-    """Source of :meth:`TakersScore.bid_sheet`: ``out``, ``winner`` and ``pair_only`` of
-    a bid made or failed (``result``), before the held-over total and rounding."""
-    teams = range(len(r.teams))
-    keeps = r.takers_pair_on_failure == "holder_keeps"
-    other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
-    lines = [f"m = (1, 2, {r.bid_redouble_factor})[st.kontras]",
-             "winner = taker if result == 'made' else " + other.format("taker"),
-             "loser = " + other.format("winner")]
-    if r.bid_capot_cards == "flat":
-        lines += ["if wins[taker] == tricks:", "    cards = cards[:]",
-                  f"    cards[taker] = {r.bid_capot_base}"]
-    mine = "cards[taker] + ann[taker] + pair[taker]"
-    made = {"bid_only": "st.contract + pair[taker]", "made_only": mine}.get(
-        r.bid_score_mode, f"st.contract + {mine}")
-    lines += ["if result == 'made' and m == 1:", "    out = totals[:]",
-              f"    out[taker] = {made}", "    pair_only = -1", "else:",
-              f"    out = [{', '.join('0' for _ in teams)}]",
-              "    capot_won = wins[winner] == tricks"]
-    if r.bid_capot_cards == "flat" and (r.sa_capot_value or r.sa_generale_value):
-        values = tuple(v for v in (r.sa_capot_value, r.sa_generale_value))
-        lines.append(f"    capot_won = capot_won or st.contract in {values}")
-    base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"
-    every = _every("ann", r)
-    won_pair = "pair[winner]" + ("" if keeps else " + pair[loser]")
-    if r.bid_multiplier_base == "bid_only":
-        score = f"{base} + {every} + m * st.contract + {won_pair}"
-    elif r.bid_pair_multiplied:
-        score = f"({base} + {every} + st.contract + {won_pair}) * m"
-    else:
-        score = f"({base} + {every} + st.contract) * m + {won_pair}"
-    if r.bid_multiplier_base == "fixed_320_640":
-        lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
-                  f"        out[winner] = {score}"]
-    else:
-        lines.append(f"    out[winner] = {score}")
-    lines.append("    pair_only = -1")
-    if keeps:
-        lines += ["    if pair[loser]:", "        out[loser] = pair[loser]",
-                  "        pair_only = loser"]
-    return lines
+    def ann(self, side: str) -> str:
+        """The announcements' points of ``side`` ('' where they count nothing)."""
+        return "" if self.usual else f"ann[{side}]"
+
+    def pair(self, side: str) -> str:
+        """The pair of trumps' points of ``side`` ('' where it counts nothing)."""
+        return "" if self.usual else f"pair[{side}]"
+
+    def every_ann(self) -> str:
+        """Every side's announcements' points ('' where they count nothing)."""
+        return "" if self.usual else _every("ann", self.r)
+
+    @staticmethod
+    def plus(*terms: str) -> str:
+        """Source of the sum of the terms that are there (0 where none is)."""
+        return " + ".join(t for t in terms if t) or "0"
+
+    def body(self, mech: Mechanisms, ns: dict[str, Any]) -> list[str]:
+        """The sheet of a hand played out, leaving the lines in ``added``."""
+        r, usual, plus = self.r, self.usual, self.plus
+        teams = range(len(r.teams))
+        zeros = _zeros(r)
+        body = ["taker = _team_of[st.declarer]", "cards = st.captured"]
+        if not usual:
+            body.append(f"tricks = {r.hand_size} + st.draw_tricks")
+        to, of = r.all_trump_scale
+        if to != of and "all_trump" in r.strain_kinds:  # TakersScore.totals: scaled, halves up
+            body += [f"if st.strain >= 0 and _strain_kinds[st.strain - {len(r.suits)}] == "
+                     "'all_trump':",
+                     f"    cards = [(2 * c * {to} + {of}) // {2 * of} for c in cards]"]
+        if not usual:
+            capot = f"cards[t] = {r.capot_value}" if r.capot_mode == "flat" else \
+                f"cards[t] += {r.capot_value - r.last_trick_points}"
+            # (``cards`` is the state's own list until a capot changes it: copied then)
+            body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)",
+                     "    cards = cards[:]", f"    {capot}",
+                     f"ann = {zeros}", "if side >= 0:  # Announcements.points",
+                     "    ann[side] = sum([_value(st, m) for m in st.announced "
+                     "if _team_of[m[0]] == side])",
+                     f"pair = {zeros}", *_pair_lines(mech, r, ns),
+                     "capot = wins[taker] == tricks",
+                     "if capot and side >= 0 and side != taker:  # the defenders' announcements",
+                     "    ann[taker], ann[side] = ann[side], 0  # change sides"]
+        body.append("totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
+                                                  self.pair(str(t))) for t in teams) + "]")
+        # (the usual hand counts the totals: no announcement or pair to leave out)
+        counted = "totals" if usual else "counted"
+        body += [] if usual else [
+            "counted = " + ("totals" if r.takers_counts_pair else
+                            "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]")]
+        tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
+        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+        # (the usual hand makes ``out`` in each branch, a bid's always its own)
+        fresh = [f"    out = {zeros}"] if usual else []
+        body += [f"mine = {counted}[taker]",
+                 f"theirs = {_every(counted, r)} - mine",
+                 "if st.contract:  # a bid: TakersScore._judged",
+                 *("    " + line for line in self.bid_judged(tie)),
+                 "elif mine > theirs:" if usual else "elif capot or mine > theirs:",
+                 "    result = 'made'",
+                 "elif mine < theirs:", "    result = 'failed'",
+                 "else:", f"    result = {tie!r}",
+                 "st.deal_outcome = result", *([] if usual else [f"out = {zeros}",
+                                                                  "pair_only = -1"]),
+                 "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
+                 *("    " + line for line in self.bid_lines()),
+                 "elif result == 'made':", "    out = totals", "    winner = taker",
+                 "elif result == 'failed':", "    winner = " + other.format("taker"), *fresh]
+        if self.keeps and not usual:
+            body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
+                     "        pair_only = taker"]
+        base = str(r.takers_failed_points) if usual else "base"
+        if not usual:
+            body.append("    base = cards[winner] if wins[winner] == tricks else "
+                        f"{r.takers_failed_points}")
+        body += ["    out[winner] = " + plus(base, self.every_ann(), self.pair("winner"),
+                                             "" if self.keeps else self.pair("taker")),
+                 "else:  # tied: the defenders write theirs, the takers' total waits",
+                 "    winner = -1", *fresh]
+        for t in teams:
+            body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
+        body += ["    st.pot += totals[taker]",
+                 "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
+        if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
+            body += self.pair_only_lines()
+        if r.round_mode == "none":
+            body.append("added = out")
+        else:
+            body.append("added = [" + ", ".join(_rounded(f"out[{t}]", r.round_mode)
+                                                for t in teams) + "]")
+            if not r.round_decides_game:  # the match is judged on the lines before rounding
+                body += ["residue = st.round_residue"]
+                body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
+        return body
+
+    def pair_only_lines(self) -> list[str]:
+        """Source of :meth:`TakersScore.mark_pair_only`: the sides that took no trick and
+        score only their pair of trumps are held back from winning the match."""
+        teams = range(len(self.r.teams))
+        mask = ~sum(1 << t for t in teams)
+        if self.usual:  # every side took a trick, none scored its pair alone
+            return ["if st.no_win:", f"    st.no_win &= {mask}"]
+        every = " and ".join(f"wins[{t}]" for t in teams)
+        body = [f"if pair_only < 0 and {every}:  # every side took a trick: none held back",
+                "    if st.no_win:", f"        st.no_win &= {mask}", "else:"]
+        for t in teams:  # no trick: only its pair of trumps
+            body += [f"    if not wins[{t}] and pair[{t}] and out[{t}] == pair[{t}]:",
+                     f"        pair_only = {t}"]
+        body += ["    no_win = st.no_win"]
+        for t in teams:
+            body += [f"    if wins[{t}]:", f"        no_win &= {~(1 << t)}"]
+        return [*body, "    if pair_only >= 0:", "        no_win |= 1 << pair_only",
+                "    st.no_win = no_win"]
+
+    def bid_judged(self, tie: str) -> list[str]:
+        """Source of :meth:`TakersScore._judged` for a bid (``st.contract`` set):
+        ``result`` from ``mine``, ``theirs`` and ``capot``."""
+        r = self.r
+        capot = "False" if self.usual else "capot"
+        lines = []
+        if r.sa_capot_value:
+            lines += [f"if st.contract == {r.sa_capot_value}:",
+                      "    result = 'failed'" if self.usual else
+                      f"    result = 'made' if {capot} else 'failed'"]
+        if r.sa_generale_value:  # every trick by the bidder alone
+            lines += [f"{'el' if lines else ''}if st.contract == {r.sa_generale_value}:",
+                      "    result = 'failed'" if self.usual else
+                      "    result = 'made' if capot and all([w == st.declarer "
+                      "for _, _, w in st.tricks]) else 'failed'"]
+        if r.bid_must_beat:
+            lines += [f"{'el' if lines else ''}if mine == theirs and mine >= st.contract:",
+                      f"    result = {tie!r}"]
+        ok = ["mine >= st.contract"]
+        if r.bid_must_beat:
+            ok.append("mine > theirs")
+        if r.bid_80_needs_82:
+            ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
+        made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
+        return [*lines, "else:", f"    {made}"] if lines else [made]
+
+    def bid_lines(self) -> list[str]:
+        """Source of :meth:`TakersScore.bid_sheet`: ``out``, ``winner`` and ``pair_only``
+        of a bid made or failed (``result``), before the held-over total and rounding."""
+        r, usual, plus, keeps = self.r, self.usual, self.plus, self.keeps
+        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+        lines = [f"m = (1, 2, {r.bid_redouble_factor})[st.kontras]",
+                 "winner = taker if result == 'made' else " + other.format("taker"),
+                 *([] if usual else ["loser = " + other.format("winner")])]  # (usual: no pair)
+        flat = r.bid_capot_cards == "flat"
+        if flat and not usual:
+            lines += ["if wins[taker] == tricks:", "    cards = cards[:]",
+                      f"    cards[taker] = {r.bid_capot_base}"]
+        mine = plus("cards[taker]", self.ann("taker"), self.pair("taker"))
+        made = {"bid_only": plus("st.contract", self.pair("taker")), "made_only": mine}.get(
+            r.bid_score_mode, f"st.contract + {mine}")
+        lines += ["if result == 'made' and m == 1:", "    out = totals[:]",
+                  f"    out[taker] = {made}", *([] if usual else ["    pair_only = -1"]),
+                  "else:", f"    out = {_zeros(r)}"]
+        # (in the usual hand no capot: only a bid of a capot or a générale counts as one)
+        capot_bids = tuple(v for v in (r.sa_capot_value, r.sa_generale_value)) \
+            if flat and (r.sa_capot_value or r.sa_generale_value) else ()
+        if not usual:
+            lines.append("    capot_won = wins[winner] == tricks")
+            if capot_bids:
+                lines.append(f"    capot_won = capot_won or st.contract in {capot_bids}")
+            base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"
+        elif capot_bids:
+            base = f"({r.bid_capot_base} if st.contract in {capot_bids} else " \
+                f"{r.bid_failed_base})"
+        else:
+            base = str(r.bid_failed_base)
+        every = self.every_ann()
+        won_pair = plus(self.pair("winner"), "" if keeps else self.pair("loser"))
+        won_pair = "" if won_pair == "0" else won_pair
+        if r.bid_multiplier_base == "bid_only":
+            score = plus(base, every, "m * st.contract", won_pair)
+        elif r.bid_pair_multiplied:
+            score = f"({plus(base, every, 'st.contract', won_pair)}) * m"
+        else:
+            score = plus(f"({plus(base, every, 'st.contract')}) * m", won_pair)
+        if r.bid_multiplier_base == "fixed_320_640":
+            lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
+                      f"        out[winner] = {score}"]
+        else:
+            lines.append(f"    out[winner] = {score}")
+        if not usual:
+            lines.append("    pair_only = -1")
+            if keeps:
+                lines += ["    if pair[loser]:", "        out[loser] = pair[loser]",
+                          "        pair_only = loser"]
+        return lines
 
 
 def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str]:
     """Source lines that append the hand's record with the contract's facts, as
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
     where the record's other fields are ``pts``, ``added`` and ``won``."""
-    ns.update(_outcome=mech.takers.outcome)
+    # (the outcome: '' where not played, else one of the reference judgement's)
+    ns.update(_outcome=mech.takers.outcome,
+              _made_of={"made": True, "failed": False, "tied": None, "": None})
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
-             "trump": "st.trump",  # (outcome: '' where not played)
-             "made": "True if outcome == 'made' else False if outcome == 'failed' else None",
+             "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
             *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
@@ -265,6 +355,17 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
             f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
             "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
             *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
+
+
+def added_lines(sides: int) -> str:
+    """Source of ``scores[t] += added[t]`` for every side, as one assignment (fewer
+    bytecodes than one augmented assignment per side).
+
+    >>> added_lines(2)
+    'scores[0], scores[1] = scores[0] + added[0], scores[1] + added[1]'
+    """
+    return ", ".join(f"scores[{t}]" for t in range(sides)) + " = " + \
+        ", ".join(f"scores[{t}] + added[{t}]" for t in range(sides))
 
 
 #: the local name in which :func:`contract_lines` leaves the declarer's side (-1: none)
@@ -317,12 +418,13 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
              "    if how == 'conceded':", "        added = _concession_sheet(st)",
              "    elif how != 'played_out':", f"        added = {zeros}", "    else:"]
     if r.sheet_mode == "each_rounded":
-        lines += ["        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
-                                                          r.round_down) for t in teams) + "]",
-                  "        if st.out >= 0:  # a side sitting out books nothing of its own",
-                  "            added[_team_of[st.out]] = 0",
-                  f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
-                  "-st.contract"]
+        lines.append("        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
+                                                              r.round_down) for t in teams) + "]")
+        if r.sits_out != "none":  # (else nobody ever sits out: ``st.out`` stays -1)
+            lines += ["        if st.out >= 0:  # a side sitting out books nothing of its own",
+                      "            added[_team_of[st.out]] = 0"]
+        lines.append(f"        added[team] = st.contract if team >= 0 and {_made(r)} else "
+                     "-st.contract")
         if r.sitter_talon_rule is not None:
             lines += ["        if st.out >= 0:", "            _sitter(st, added)"]
         return lines
@@ -369,45 +471,67 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
 _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
-def _bolt_lines(r: Rules, sides: str) -> list[str]:
+def _bolt_lines(r: Rules, sides: str, usual: bool = True) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
     side counted only where it is in the sides in the hand, the expression ``sides``,
     unless every side always is): a set of bolts completed costs its penalty from the
-    entry."""
-    lines = ["    bolts = st.bolts"]
+    entry. Where a hand with a bolt for none changes nothing (the bolts are not
+    consecutive), the sides are looked at only behind one test that a side in the hand
+    may have one (:func:`_bolt_gate`), with ``usual``."""
+    tricks = r.bolt_condition == "no_tricks"
+    lines = ["    wins = st.tricks_won"] if tricks else []
+    gate = None if r.bolt_consecutive or not usual else _bolt_gate(r)
+    pad = "    " if gate is None else "        "
+    if gate is not None:
+        lines.append(f"    if {gate}:  # a side without a trick (or an entry): the rare case")
+    lines.append(f"{pad}bolts = st.bolts")
+    if r.sits_out != "none":  # the sides in the hand looked up once
+        lines.append(f"{pad}hand_sides = {sides}")
     for t in range(len(r.teams)):
-        bolt = f"st.tricks_won[{t}] == 0" if r.bolt_condition == "no_tricks" \
-            else f"added[{t}] == 0"
+        bolt = f"wins[{t}] == 0" if tricks else f"added[{t}] == 0"
         # the rare case first (a side without a trick, or without an entry)
         counted = [bolt, f"not on[{t}]"] + ([] if r.sits_out == "none" else
-                                             [f"{t} in {sides}"])
+                                             [f"{t} in hand_sides"])
         if r.bolt_consecutive:  # a hand without a bolt starts the set again
-            lines += [f"    if {' and '.join(counted[1:])}:"]
+            lines += [f"{pad}if {' and '.join(counted[1:])}:"]
             if not r.bolt_declarer:  # the declarer gets none
-                lines += [f"        if {t} == decl:", f"            bolts[{t}] = 0",
-                          f"        elif {bolt}:"]
+                lines += [f"{pad}    if {t} == decl:", f"{pad}        bolts[{t}] = 0",
+                          f"{pad}    elif {bolt}:"]
             else:
-                lines.append(f"        if {bolt}:")
-            lines += [f"            bolts[{t}] += 1",
-                      f"            if bolts[{t}] >= {r.bolt_limit}:",
-                      f"                added[{t}] -= {r.bolt_penalty}",
-                      f"                bolts[{t}] = 0", "        else:",
-                      f"            bolts[{t}] = 0"]
+                lines.append(f"{pad}    if {bolt}:")
+            lines += [f"{pad}        bolts[{t}] += 1",
+                      f"{pad}        if bolts[{t}] >= {r.bolt_limit}:",
+                      f"{pad}            added[{t}] -= {r.bolt_penalty}",
+                      f"{pad}            bolts[{t}] = 0", f"{pad}    else:",
+                      f"{pad}        bolts[{t}] = 0"]
             continue
         counted += [] if r.bolt_declarer else [f"{t} != decl"]  # (the declarer gets none)
-        lines += [f"    if {' and '.join(counted)}:", f"        bolts[{t}] += 1",
-                  f"        if bolts[{t}] >= {r.bolt_limit}:",
-                  f"            added[{t}] -= {r.bolt_penalty}", f"            bolts[{t}] = 0"]
+        lines += [f"{pad}if {' and '.join(counted)}:", f"{pad}    bolts[{t}] += 1",
+                  f"{pad}    if bolts[{t}] >= {r.bolt_limit}:",
+                  f"{pad}        added[{t}] -= {r.bolt_penalty}", f"{pad}        bolts[{t}] = 0"]
     return lines
 
 
+def _bolt_gate(r: Rules) -> str:
+    """A test (of ``wins``, the tricks won, or ``added``, the entries) that is false only
+    where no side in the hand can have a bolt: no side without a trick (an entry), the
+    side of the seat out not counted where it has none."""
+    if r.bolt_condition != "no_tricks":
+        return "0 in added"
+    if r.sits_out != "none":
+        return "wins.count(0) > (st.out >= 0 and wins[_team_of[st.out]] == 0)"
+    return "0 in wins"
+
+
 def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
-                 team_known: bool = False) -> list[str] | None:
+                 team_known: bool = False, usual: bool = True) -> list[str] | None:
     """Source lines that do what :meth:`RunningTotals.settle` does with the entries
     ``added``, leaving its answer in ``decided`` (with ``team_known``, the declarer's
     side is read from :data:`TEAM`); ``None`` where the running totals change a step.
     The golden hands and the barrel's attempts and falls are asked of the mechanism,
-    the barrel only where a side is on it or reaches it."""
+    the barrel only where a side is on it or reaches it. With ``usual``, the usual hand
+    (nobody on the barrel, no bolt, every side below the target and the barrel) is
+    told by one test for each of these; without, every side is looked at."""
     from .mechanisms import RunningTotals
 
     cls = type(mech.running)
@@ -433,25 +557,30 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                  "    if decl >= 0 and how == 'played_out' and added[decl] > 0:",
                  "        st.golden_made = 1"]
         body += [f"    added[{t}] *= {r.golden_multiplier}" for t in teams]
-    body += ["barrel = st.barrel", "on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams)
-             + "]"]
+    # nobody on the barrel (the usual hand): ``on`` all false, no entry filtered
+    ns.update(_all_off=[-1] * len(r.teams), _nobody_on=(False,) * len(r.teams))
+    on = "on = [" + ", ".join(f"barrel[{t}] >= 0" for t in teams) + "]"
+    pad = "    " if usual else ""
+    body += ["barrel = st.barrel", "if barrel == _all_off:", "    on = _nobody_on", "else:",
+             f"    {on}"] if usual else ["barrel = st.barrel", on]
     if r.barrel_rule is not None:  # the barrel filter: only the declarer's entry counts
         for t in teams:
             keep = f"{t} != decl" if r.barrel_fail_off else f"({t} != decl or added[{t}] < 0)"
-            body += [f"if on[{t}] and {keep}:", f"    added[{t}] = 0"]
+            body += [f"{pad}if on[{t}] and {keep}:", f"{pad}    added[{t}] = 0"]
     sides = _sides_in_hand(r, ns)  # (asked only where a bolt or the barrel needs them)
     if r.bolt_condition != "off":
-        body += ["if how == 'played_out':  # RunningTotals.bolts", *_bolt_lines(r, sides)]
+        body += ["if how == 'played_out':  # RunningTotals.bolts",
+                 *_bolt_lines(r, sides, usual)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
             body += [f"if scores[{t}] + added[{t}] > {target}:", f"    added[{t}] = 0"]
-        body.append(f"scores[{t}] += added[{t}]")
+    body.append(added_lines(len(r.teams)))
     reach = {"at_least": ">=", "more_than": ">", "exactly": "=="}[r.win_rule]
     barrel = r.barrel_rule is not None
     some = f"{target} in scores" if reach == "==" else \
         " or ".join(f"scores[{t}] {reach} {target}" for t in teams)  # (no call of max())
-    body += [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
+    check = [f"reached = [t for t in range({len(r.teams)}) if scores[t] {reach} {target}] "
              f"if {some} else None",
              "if reached:",
              "    if decl in reached:", "        decided = (decl,)", "    else:",
@@ -461,8 +590,16 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
              "else:", "    decided = None"]
     if barrel:
         near = " or ".join(f"scores[{t}] >= {r.barrel_at}" for t in teams)
-        body += [f"    if True in on or {near}:",
-                 f"        _barrel(st, on, {sides})"]
+        check += [f"    if True in on or {near}:",
+                  f"        _barrel(st, on, {sides})"]
+    if not usual or r.dump_rule is not None or (golden and r.golden_reset):
+        body += check
+    else:  # the usual hand, every side below the target and the barrel: one test
+        low = min(target, r.barrel_at) if barrel else target
+        far = " or ".join([*(f"scores[{t}] >= {low}" for t in teams),
+                           *(["True in on"] if barrel else [])])
+        body += [f"if {far}:", *("    " + line for line in check), "else:",
+                 "    decided = None"]
     if r.dump_rule is not None:
         for t in teams:
             dump = f"scores[{t}] == {r.dump_value}" + \
