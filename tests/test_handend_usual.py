@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, load_rules
-from mariage.engine import sheets
+from mariage.engine import runningsheet, sheets
 from mariage.engine.fastpath import play_apply
 from mariage.engine.handend import HandEnd, hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
@@ -87,14 +87,15 @@ def test_the_usual_path_ends_every_hand_as_the_whole_sheet(name: str) -> None:
 
 
 @contextmanager
-def _miswritten(attr: str, wrong: Callable[..., Any]) -> Iterator[None]:
-    """``sheets.<attr>`` replaced by ``wrong`` while the hand end is written."""
-    right = getattr(sheets, attr)
-    setattr(sheets, attr, wrong)
+def _miswritten(attr: str, wrong: Callable[..., Any], module: Any = sheets) -> Iterator[None]:
+    """``module.<attr>`` (of :mod:`~mariage.engine.sheets` unless said) replaced by
+    ``wrong`` while the hand end is written."""
+    right = getattr(module, attr)
+    setattr(module, attr, wrong)
     try:
         yield
     finally:
-        setattr(sheets, attr, right)
+        setattr(module, attr, right)
 
 
 def test_a_miswritten_usual_sheet_is_caught() -> None:
@@ -115,7 +116,7 @@ def test_a_miswritten_usual_sheet_is_caught() -> None:
 
 
 def test_a_miswritten_bolt_test_is_caught() -> None:
-    with _miswritten("_bolt_gate", lambda r: "False"):  # no bolt ever looked at
+    with _miswritten("_bolt_gate", lambda r: "False", runningsheet):  # no bolt ever looked at
         fast, whole = _both("thousand")
     ends, differ, _ = _compared("thousand", fast, whole, hands=100, seed=3)
     assert ends > 0 and differ > 0

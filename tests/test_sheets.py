@@ -19,11 +19,11 @@ from mariage import GameState, list_rulesets, load_rules
 from mariage.engine.handend import hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import DEAL, PLAY
+from mariage.engine.runningsheet import settle_lines
 from mariage.engine.sheets import (
     contract_facts,
     contract_lines,
     game_points_lines,
-    settle_lines,
     takers_lines,
 )
 from propkit import option_grid, pick_action, rules_for

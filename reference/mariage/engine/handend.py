@@ -98,17 +98,17 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     ``mech.scoring.end_hand(st, how)`` does; ``None`` where there is no generated
     code (see the module's text). Without ``usual``, the sheets have no shorter path
     for the usual hand (:func:`~mariage.engine.sheets.takers_lines`,
-    :func:`~mariage.engine.sheets.settle_lines`): the same answers, every step run."""
+    :func:`~mariage.engine.runningsheet.settle_lines`): the same answers, every step run."""
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record, match_result, record_lines
     from .phase import DEAL, OVER
+    from .runningsheet import settle_lines
     from .sheets import (
         RECORD,
         added_lines,
         contract_facts,
         contract_lines,
         game_points_lines,
-        settle_lines,
         takers_facts,
         takers_lines,
     )
