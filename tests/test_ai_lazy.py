@@ -353,6 +353,30 @@ def test_ids_kept_by_the_action_object_stay_those_of_the_hash(
     assert others > 20
 
 
+def test_what_is_kept_by_id_is_never_pickled() -> None:
+    """The action objects kept by ``id()`` hold only in the process that kept them
+    (another object there may have the same ``id()``): an unpickled space starts with
+    none kept, and its ids and masks still equal those looked up by hash."""
+    rules = load_rules("thousand")
+    space = ActionSpace(rules)
+    state = new_match(rules, 3)
+    rng = random.Random(2)
+    while state.phase != Phase.PLAY:  # the auction's objects kept
+        space.legal_ids(state)
+        space.mask(state)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert space._by_object
+    again = pickle.loads(pickle.dumps(space))
+    assert not again._by_object and not again._kept_alive and not again._kept_ids
+    for _ in range(30):
+        legal = state.legal_actions()
+        by_hash = sorted(again.ids[a] for a in legal)
+        assert again.legal_ids(state) == by_hash
+        assert np.flatnonzero(again.mask(state)).tolist() == by_hash
+        state.apply(legal[rng.randrange(len(legal))])
+
+
 def test_actions_without_fields_are_looked_up_by_their_class() -> None:
     """Mariaggia's engine lists a new ``CallOut()`` each time: it is found by its class
     (one id for all), and no object of it is kept."""

@@ -156,7 +156,8 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_cards_sorted", "_mask_bytes", "_split_mech", "_split"})
+_DERIVED = frozenset({"_card_ids", "_cards_sorted", "_mask_bytes", "_split_mech", "_split",
+                      "_by_object", "_kept_alive", "_kept_ids"})
 
 
 class ActionSpace:
@@ -213,9 +214,6 @@ class ActionSpace:
         self._by_class: dict[type, int] = {
             type(a): i for i, a in enumerate(self.actions)
             if dataclasses.is_dataclass(a) and not dataclasses.fields(a)}
-        self._by_object: dict[int, int] = {}
-        self._kept_alive: list[Action] = []
-        self._kept_ids: set[int] = set()
         self._made_anew: set[type] = set()
         #: per kind made anew: its fields' getter and the ids by the fields' values (a
         #: tuple's hash is C code, a frozen record's Python)
@@ -278,6 +276,11 @@ class ActionSpace:
         # the last ones seen: an environment's states all have the same)
         self._split_mech: object = None
         self._split: PlaySplit | None = None
+        # the objects kept by id() (see __init__): valid in this process only, so never
+        # pickled (an unpickled space starts with none kept)
+        self._by_object: dict[int, int] = {}
+        self._kept_alive: list[Action] = []
+        self._kept_ids: set[int] = set()
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
