@@ -61,3 +61,35 @@ def test_the_wrapped_environment_gives_its_masks_as_the_page_says() -> None:
     obs, _ = env.reset(seed=1)
     assert (env.unwrapped.action_masks() == obs["action_mask"].astype(bool)).all()
     assert (env.get_wrapper_attr("action_masks")() == obs["action_mask"].astype(bool)).all()
+
+
+def test_the_trained_agent_plays_in_a_match_under_its_own_name(tmp_path: Path) -> None:
+    """The page's last step: the example's agent served by the agent engine in
+    ``mariage match``; the records name it after its file, not ``agent-custom``."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    root = AI_RST.parent.parent
+    example = root / "docs" / "examples" / "train_schnapsen.py"
+    weights = tmp_path / "agent.npz"
+    rng = np.random.default_rng(0)
+    np.savez(weights, w=rng.normal(size=(53, 156)))  # Schnapsen: 53 ids, 155 values + 1
+    env = {**os.environ, "MARIAGE_AGENT": str(weights)}
+    engine = f"{sys.executable} -m mariage.arena.agent_engine --agent {example}:load"
+    hello = subprocess.run(engine.split(), input='{"type": "hello"}\n', env=env,
+                           capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(hello.stdout.splitlines()[0])["engine"] == "agent-train_schnapsen"
+    out = tmp_path / "games.txt"
+    match = subprocess.run(
+        [sys.executable, "-m", "mariage", "match", "schnapsen", "--engine", f"A={engine}",
+         "--bot", "B=greedy", "--games", "2", "--out", str(out)],
+        env=env, capture_output=True, text=True, timeout=300, check=True)
+    assert "A:agent-train_schnapsen" in match.stdout
+    assert '[Seat "A" "agent-train_schnapsen"]' in out.read_text(encoding="utf-8")
+    valid = subprocess.run([sys.executable, "-m", "mariage", "validate", str(out)],
+                           capture_output=True, text=True, timeout=120)
+    assert valid.returncode == 0, valid.stdout + valid.stderr
