@@ -4,13 +4,18 @@ OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBo
 asks the state it searches for ``resample_from_infostate(player, sampler)``: a state
 the player could not tell from it. :func:`resample` makes one for a game with chance
 nodes (``chance="explicit"``): the cards of the current hand that ``player`` has not
-seen change places in the deck at random (``sampler()`` draws each swap), the match is
+seen change places in the deck at random (``sampler()`` draws each), the hand is
 replayed with that deck, and the draw is kept only where every action of the replay is
-legal and the player's information state string is the one it had; else another draw
-(at most :data:`ATTEMPTS`). Earlier hands are kept as they were (they shaped the
-standing, which the player saw). So the state is consistent with all the player saw,
-inferences included (a seat that did not follow suit holds none of it), and every
-deck consistent with it is equally likely.
+legal and the player's information state string is the one it had. Earlier hands are
+kept as they were (they shaped the standing, which the player saw). So the state is
+consistent with all the player saw, inferences included (a seat that did not follow
+suit holds none of the suit). Every such deck that leaves the cards the player saw
+where they were (a card an opponent played came from its hand as dealt, or from the
+stock, as it truly did) is equally likely, while a uniform draw fits within
+:data:`ATTEMPTS` tries; where few deals fit (late in a hand of strict rules, four
+players), the state is a walk of :data:`WALK` random swaps of two unseen cards from
+the true deal, each swap kept where the hand still replays the same for the player:
+consistent, but not a uniform draw.
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ from mariage.errors import IllegalActionError
 from .encoding import ActionSpace
 from .openspiel_observer import seen_steps
 
-__all__ = ["ATTEMPTS", "resample"]
+__all__ = ["ATTEMPTS", "WALK", "resample"]
 
-#: the draws tried before :func:`resample` gives up
-ATTEMPTS = 1000
+#: the uniform draws tried before :func:`resample` walks from the true deal instead
+ATTEMPTS = 200
+#: the swaps of two unseen cards that walk tries
+WALK = 200
 _TOKEN = re.compile(r"[^:,\s]+")
 
 
@@ -63,6 +70,48 @@ def _seen_cards(state: Any, player: int, card_ids: dict[str, int]) -> int:
     return int(seen)
 
 
+class _Replay:
+    """The current hand of ``state`` replayed with its deck's cards renamed."""
+
+    def __init__(self, state: Any, player: int) -> None:
+        history = list(state.history())
+        rules = state.rules
+        self.ncards = ncards = rules.ncards
+        self.start = start = len(history) - len(state.steps_all) - ncards
+        self.steps = history[start:]
+        self.prefix = state.game.new_initial_state()  # the hands before, as they were
+        for action in history[:start]:
+            self.prefix.apply_action(action)
+        self.card_ids = {code: c for c, code in enumerate(rules.card_code)}
+        self.codes = rules.card_code
+        self.space = state._space
+        self.text_ids = _text_ids(self.space)
+        self.hidden = {k for k, who in state.hidden_steps.items() if who[player]}
+        self.player = player
+        self.want = state.information_state_string(player)
+
+    def play(self, swap: dict[int, int]) -> Any:
+        """The state with card ``c`` of the deck dealt as ``swap[c]``, or None where an
+        action is then illegal or the player would have seen something else."""
+        card_ids, codes, ncards, hidden = self.card_ids, self.codes, self.ncards, self.hidden
+
+        def rename(m: re.Match[str]) -> str:
+            card = card_ids.get(m.group())
+            return m.group() if card is None else codes[swap.get(card, card)]
+
+        new = self.prefix.clone()
+        try:
+            for k, action in enumerate(self.steps):
+                if k < ncards:
+                    action = swap.get(action, action)
+                elif k - ncards in hidden:  # a step the player did not see
+                    action = self.text_ids[_TOKEN.sub(rename, self.space.text(action))]
+                new.apply_action(action)
+        except (IllegalActionError, ValueError, pyspiel.SpielError):
+            return None  # an action the new deal does not allow (a seat that did not follow)
+        return new if new.information_state_string(self.player) == self.want else None
+
+
 def resample(state: Any, player: int, sampler: Callable[[], float]) -> Any:
     """A state of ``state``'s game that ``player`` cannot tell from ``state``, its
     unseen cards of the current hand dealt anew (module docstring)."""
@@ -73,45 +122,35 @@ def resample(state: Any, player: int, sampler: Callable[[], float]) -> Any:
     if not 0 <= player < state.rules.nseats:
         raise pyspiel.SpielError(f"resample_from_infostate: no player {player} (0 to "
                                  f"{state.rules.nseats - 1})")
-    history = list(state.history())
-    decisions = len(state.steps_all)
-    ncards = state.rules.ncards
     if state.gs is None or state.dealt_view is None or state.is_chance_node() \
             or state.is_terminal():  # no hand being played: nothing to draw anew
         return state.clone()
-    start = len(history) - decisions - ncards  # the current hand's deck, then its steps
-    rules = state.rules
-    card_ids = {code: c for c, code in enumerate(rules.card_code)}
-    seen = _seen_cards(state, player, card_ids)
-    unseen = [c for c in range(ncards) if not seen >> c & 1]
-    space = state._space
-    text_ids = _text_ids(space)
-    codes = rules.card_code
-    hidden = {k for k, who in state.hidden_steps.items() if who[player]}
-    want = state.information_state_string(player)
+    replay = _Replay(state, player)
+    seen = _seen_cards(state, player, replay.card_ids)
+    unseen = [c for c in range(state.rules.ncards) if not seen >> c & 1]
+    if len(unseen) < 2:
+        return state.clone()
     for _ in range(ATTEMPTS):
         drawn = unseen[:]
         for i in range(len(drawn) - 1, 0, -1):  # Fisher-Yates with the caller's draws
             j = min(int(sampler() * (i + 1)), i)
             drawn[i], drawn[j] = drawn[j], drawn[i]
-        swap = dict(zip(unseen, drawn, strict=True))
-
-        def rename(m: re.Match[str], swap: dict[int, int] = swap) -> str:
-            card = card_ids.get(m.group())
-            return m.group() if card is None else codes[swap.get(card, card)]
-
-        new = state.game.new_initial_state()
-        try:
-            for k, action in enumerate(history):
-                if start <= k < start + ncards:
-                    action = swap.get(action, action)
-                elif k - start - ncards in hidden:  # a step the player did not see
-                    action = text_ids[_TOKEN.sub(rename, space.text(action))]
-                new.apply_action(action)
-        except (IllegalActionError, ValueError, pyspiel.SpielError):
-            # an action the new deal does not allow (a seat that did not follow suit)
-            continue
-        if new.information_state_string(player) == want:
+        new = replay.play(dict(zip(unseen, drawn, strict=True)))
+        if new is not None:
             return new
-    raise pyspiel.SpielError(f"resample_from_infostate: no deal consistent with player "
-                             f"{player}'s information state in {ATTEMPTS} draws")
+    # few deals fit (late in a hand of strict rules): walk from the true deal by swaps
+    # of two unseen cards, each kept where the hand still replays the same for the player
+    swap = {c: c for c in unseen}
+    found = state.clone()
+    n = len(unseen)
+    for _ in range(WALK):
+        a = unseen[min(int(sampler() * n), n - 1)]
+        b = unseen[min(int(sampler() * n), n - 1)]
+        if a == b:
+            continue
+        trial = dict(swap)
+        trial[a], trial[b] = swap[b], swap[a]
+        new = replay.play(trial)
+        if new is not None:
+            swap, found = trial, new
+    return found
