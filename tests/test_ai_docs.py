@@ -76,8 +76,12 @@ def test_the_trained_agent_plays_in_a_match_under_its_own_name(tmp_path: Path) -
     root = AI_RST.parent.parent
     example = root / "docs" / "examples" / "train_schnapsen.py"
     weights = tmp_path / "agent.npz"
-    rng = np.random.default_rng(0)
-    np.savez(weights, w=rng.normal(size=(53, 156)))  # Schnapsen: 53 ids, 155 values + 1
+    from mariage import load_rules
+    from mariage.ai.encoding import ActionSpace, Encoder
+
+    rules = load_rules("schnapsen")
+    shape = (ActionSpace(rules).size, Encoder(rules).size + 1)  # the example's W
+    np.savez(weights, w=np.random.default_rng(0).normal(size=shape))
     env = {**os.environ, "MARIAGE_AGENT": str(weights)}
     engine = f"{sys.executable} -m mariage.arena.agent_engine --agent {example}:load"
     hello = subprocess.run(engine.split(), input='{"type": "hello"}\n', env=env,
