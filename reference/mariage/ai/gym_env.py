@@ -86,6 +86,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.space = ActionSpace(rules)
         self.encoder = Encoder(rules)
+        #: the text of each action id (``info["legal"]``, every step: made once here)
+        self._texts = tuple(self.space.text(i) for i in range(self.space.size))
         self.observation_space = gymnasium.spaces.Dict({  # type: ignore[assignment]
             "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
                                                 np.float32),
@@ -189,7 +191,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     def _info(self) -> dict[str, Any]:
         state = self.state
         assert state is not None
-        legal = [self.space.text(int(i)) for i in np.flatnonzero(self._mask)]
+        texts = self._texts
+        legal = [texts[i] for i in self._mask.nonzero()[0]]
         return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
                 "standing": state.standing()}
 

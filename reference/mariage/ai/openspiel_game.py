@@ -39,6 +39,9 @@ Importing this module registers one game per bundled ruleset with
   sum up the hands before) followed by every decision of the hand: who, which
   action id, and the cards it showed the player. The observation string and tensor
   come from :func:`mariage.observe` of its seat (not perfect recall).
+* ``resample_from_infostate`` (for OpenSpiel's Python ``ISMCTSBot``): the unseen
+  cards of the current hand dealt anew, consistent with all the player saw
+  (:mod:`mariage.ai.spielresample`); chance nodes only.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("mariage_mariazza")
@@ -75,6 +78,7 @@ from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
 from .spielcopy import SharedTuple, StepList
+from .spielresample import resample
 
 __all__ = ["game_name", "register"]
 
@@ -182,6 +186,12 @@ class _State(pyspiel.State):
         if "gs" not in self.__dict__:
             self._start()
         return pyspiel.State.clone(self)  # type: ignore[no-any-return]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
+        """A state ``player_id`` cannot tell from this one, its unseen cards of the hand
+        dealt anew (:func:`mariage.ai.spielresample.resample`; OpenSpiel's Python
+        ``ISMCTSBot`` asks for it). Chance nodes (``chance="explicit"``) only."""
+        return resample(self, player_id, probability_sampler)  # type: ignore[no-any-return]
 
     def dealt_vector(self, player: int) -> Any:
         """The observation vector of ``player`` when the current hand was dealt."""

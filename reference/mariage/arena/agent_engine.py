@@ -4,7 +4,8 @@ The engine speaks the engine protocol (``docs/protocol.rst``) like ``mariage eng
 and answers ``choose`` with the policy named by ``--policy`` (:mod:`mariage.ai.policies`:
 ``random``, ``first``, ``greedy``, ``mc``, ``ismcts``) or with an agent of your own,
 ``--agent FILE.py:FACTORY``: ``FACTORY(rules)`` returns an object whose ``choose(state)``
-returns an action of the seat to act. The state it is given is a determinization of
+returns an action of the seat to act (the engine is named after the file or module,
+``agent-train_schnapsen``). The state it is given is a determinization of
 that seat's view, so an agent cannot see what its seat could not. So a trained agent
 plays in ``mariage match`` against other engines and bots::
 
@@ -43,14 +44,16 @@ class AgentEngine(ChoosingEngine):
     ``factory`` where given)."""
 
     def __init__(self, policy: Policy | None = None,
-                 factory: Callable[[Rules], Policy] | None = None, seed: int = 0) -> None:
+                 factory: Callable[[Rules], Policy] | None = None, seed: int = 0,
+                 name: str | None = None) -> None:
         super().__init__("random", seed)
         if policy is None and factory is None:
             raise ValueError("give a policy or a factory")
         self.factory = factory
         if policy is not None:
             self.bot = policy
-        self.name = f"agent-{getattr(policy, 'name', 'custom')}"
+        #: the name the engine gives (the records' player): ``name``, else the policy's
+        self.name = name or f"agent-{getattr(policy, 'name', 'custom')}"
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         reply = super().handle(msg)
@@ -95,7 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, ImportError, OSError, SyntaxError) as exc:
             print(f"agent_engine: error: {exc}", file=sys.stderr)
             return 2
-        engine = AgentEngine(factory=factory, seed=args.seed)
+        # named after the file or module (the records tell two agents apart)
+        where = args.agent.rpartition(":")[0]
+        stem = Path(where).stem if where.endswith(".py") else where.rpartition(".")[2]
+        engine = AgentEngine(factory=factory, seed=args.seed, name=f"agent-{stem}")
     else:
         try:
             policy = make_policy(args.policy, args.seed, iterations=args.iterations)
