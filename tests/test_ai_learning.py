@@ -299,3 +299,32 @@ def test_action_space_masks_match_legal_ids() -> None:
             break
         assert np.flatnonzero(space.mask(state)).tolist() == space.legal_ids(state)
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", list_rulesets())
+def test_random_reads_no_hidden_card(name: str) -> None:
+    """The ``random`` policy decides on the state itself: at every decision of random
+    hands where a determinization of the seat's view leaves the seat the same legal
+    actions, its choice equals that of the same bot (same seed) on the determinization.
+    (Where they differ, an answer whose truth turns on a card the seat cannot see, the
+    state's own legal actions are the ones the seat is offered.)"""
+    rules = load_rules(name)
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(12):
+        state = new_match(rules, seed)
+        hand = state.hand_no
+        while not state.terminal and state.hand_no == hand:
+            guess = determinize(state, state.to_act, rng)
+            on_state = make_policy("random", seed=seed * 1000 + compared)
+            on_guess = make_policy("random", seed=seed * 1000 + compared)
+            assert on_state.public_only  # type: ignore[attr-defined]
+            on_guess.public_only = False  # type: ignore[attr-defined]  # determinizes
+            chosen = on_state.choose(state)
+            if guess.legal_actions() == state.legal_actions():
+                assert on_guess.choose(guess) == chosen
+                compared += 1
+            state.apply(chosen)
+        if compared >= 60:
+            break
+    assert compared >= 60

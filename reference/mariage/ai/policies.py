@@ -74,9 +74,14 @@ class _ViewPolicy:
         self.name = name
         self.bot = make_bot(name, seed)
         self.rng = random.Random(seed ^ 0x5EED)
+        # a bot that reads no hidden card decides on the state itself (the same choice
+        # as on any determinization, without the copy)
+        self.public_only = bool(getattr(self.bot, "public_only", False))
 
     def choose(self, state: GameState) -> Action:
         seat = seat_to_act(state)
+        if self.public_only:
+            return self.bot.choose(state)
         legal = state.legal_actions()
         for _ in range(8):
             # a guess of the hidden cards can miss what the seat was told (an answer's

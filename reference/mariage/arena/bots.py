@@ -87,6 +87,9 @@ class RandomBot:
     """Picks uniformly among the sensible legal actions."""
 
     name = "random"
+    #: it decides from the legal actions and public counts only (the points taken, its
+    #: own hand): a determinization of the hidden cards would not change its choice
+    public_only = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
