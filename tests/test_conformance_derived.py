@@ -158,3 +158,30 @@ def test_the_derived_suite_cache_key_follows_the_stored_tests(
     finally:
         derive._code_key.cache_clear()
     assert len({before, added, changed}) == 3
+
+
+def test_rules_not_in_force_are_left_out_of_a_configurations_coverage(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Closing switched off (``close_allowed=false``): the closing rules are not in
+    force, so no match can check them; they are reported as such, not as unchecked,
+    and the percentage is of the rules in force (the rulebook says the same)."""
+    import json
+
+    from mariage import load_rules
+    from mariage.rulebook.render import rulebook
+
+    report = tmp_path / "r.json"
+    assert main(["conformance", "--ruleset", "schnapsen", "-o", "close_allowed=false",
+                 "--json", str(report)]) == 0
+    out = capsys.readouterr().out
+    (cov,) = json.loads(report.read_text())["coverage"]
+    assert {"schnapsen.close", "schnapsen.close.effect"} <= set(cov["not_in_force"])
+    assert not set(cov["not_in_force"]) & set(cov["unchecked"])
+    counted = [r for r in cov["checked"] + cov["unchecked"] if r not in cov["not_in_force"]]
+    checked = [r for r in cov["checked"] if r not in cov["not_in_force"]]
+    assert cov["percent"] == round(100 * len(checked) / len(counted), 1)
+    assert f"{len(cov['not_in_force'])} not in force: schnapsen.close" in out
+    assert "schnapsen.close," not in out.split("unchecked:")[-1]
+    book = rulebook(load_rules("schnapsen", {"close_allowed": False}))
+    off = {r.info.id for s in book.sections for r in s.rules if not r.in_force}
+    assert off == set(cov["not_in_force"])

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.coverage import RuleCoverage
     from ..conformance.results import Outcome
     from ..conformance.suite import Test
+    from ..engine.rules import Rules
 
 from . import COMMANDS
 
@@ -259,6 +260,7 @@ def run(args: argparse.Namespace) -> int:
         report["coverage"] = [{"configuration": c.label, "rules": len(c.rules),
                                "checked": sorted(r for r in c.rules if c.checked.get(r)),
                                "unchecked": c.unchecked, "unreachable": list(c.unreachable),
+                               "not_in_force": list(c.not_in_force),
                                "percent": round(c.percent, 1)} for c in covered]
         write_atomic(args.json, json.dumps(report, indent=1, sort_keys=True) + "\n")
     if args.junit:
@@ -299,13 +301,22 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], config: Configuration
     from ..spec.compile import load_rules
 
     if config is not None:
-        return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label)]
+        return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label,
+                             _switched_off(config.rules))]
     out = []
     ran = {o.ruleset for o in outcomes if o.status != "skip"}
     for ruleset in sorted({t.ruleset for t in tests} & ran):
         try:
-            ids = load_rules(ruleset).rule_ids
+            rules = load_rules(ruleset)
         except MariageError:
             continue
-        out.append(run_coverage(outcomes, ruleset, ids, ruleset))
+        out.append(run_coverage(outcomes, ruleset, rules.rule_ids, ruleset,
+                                _switched_off(rules)))
     return out
+
+
+def _switched_off(rules: Rules) -> tuple[str, ...]:
+    """The rules the options in force switch off (the rulebook's "not in force")."""
+    from ..spec.inforce import not_in_force
+
+    return not_in_force(rules)

@@ -90,16 +90,23 @@ class RuleCoverage:
     rules: tuple[str, ...]
     checked: dict[str, list[str]]
     unreachable: tuple[str, ...] = ()
+    #: the rules the configuration's options switch off (the rulebook's "not in force"):
+    #: no match under it can check them, so they are left out like the unreachable ones
+    not_in_force: tuple[str, ...] = ()
+
+    def _counted(self, rule: str) -> bool:
+        return rule not in self.unreachable and rule not in self.not_in_force
 
     @property
     def unchecked(self) -> list[str]:
-        """The rules no focused test that ran names (unreachable ones left out)."""
-        return [r for r in self.rules if not self.checked.get(r) and r not in self.unreachable]
+        """The rules no focused test that ran names (unreachable ones and those not in
+        force left out)."""
+        return [r for r in self.rules if not self.checked.get(r) and self._counted(r)]
 
     @property
     def percent(self) -> float:
-        """Rules checked, in percent of the rules that can be reached."""
-        reachable = [r for r in self.rules if r not in self.unreachable]
+        """Rules checked, in percent of the rules in force that can be reached."""
+        reachable = [r for r in self.rules if self._counted(r)]
         if not reachable:
             return 100.0
         return 100.0 * sum(1 for r in reachable if self.checked.get(r)) / len(reachable)
@@ -115,15 +122,18 @@ class RuleCoverage:
                 f"{n}/{len(self.rules)} ({self.percent:.1f}%)")
         if self.unreachable:
             line += f", {len(self.unreachable)} unreachable: {', '.join(self.unreachable)}"
+        if self.not_in_force:
+            line += (f", {len(self.not_in_force)} not in force: "
+                     f"{', '.join(self.not_in_force)}")
         return "\n".join([line] + ([f"  unchecked: {', '.join(self.unchecked)}"]
                                    if self.unchecked else []))
 
 
 def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[str],
-                 label: str = "") -> RuleCoverage:
+                 label: str = "", not_in_force: Iterable[str] = ()) -> RuleCoverage:
     """The rules of ``ruleset`` checked by a focused test of the run that was not skipped
     and that the engine did not fail in (a crash, timeout or garbage ends a test before
-    it checks its rules).
+    it checks its rules); ``not_in_force``: the rules the configuration switches off.
 
     >>> from mariage.conformance.runner import Outcome
     >>> o = Outcome("t", "mariglia", "scenario", ("mariglia.play.follow",), "pass")
@@ -141,4 +151,5 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
             checked.setdefault(r, []).append(o.id)
     name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
-    return RuleCoverage(label or ruleset, rules, checked, unreachable)
+    off = tuple(r for r in rules if r in set(not_in_force) and r not in unreachable)
+    return RuleCoverage(label or ruleset, rules, checked, unreachable, off)

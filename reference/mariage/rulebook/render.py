@@ -24,6 +24,7 @@ from typing import Any
 
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.spec.compile import load_rules, option_specs
+from mariage.spec.inforce import disabled_paths, in_force
 from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
 from mariage.spec.specload import load_document
 
@@ -145,25 +146,9 @@ def _card_name(rank: str) -> str:
     return _RANK_NAMES.get(rank, rank)
 
 
-def _disabled_paths(data: Any, path: tuple[str, ...] = ()) -> set[str]:
-    """Dotted paths of every mapping switched off with ``enabled: false``."""
-    out: set[str] = set()
-    if isinstance(data, dict):
-        if data.get("enabled", True) is False and path:
-            out.add(".".join(path))
-        for k, v in data.items():
-            out |= _disabled_paths(v, (*path, str(k)))
-    return out
-
-
-def _in_force(info: RuleInfo, disabled: set[str]) -> bool:
-    parts = info.path.split(".")
-    return not any(".".join(parts[:i]) in disabled for i in range(1, len(parts) + 1))
-
-
 def _effective(rules: Rules) -> dict[str, tuple[str, bool]]:
-    disabled = _disabled_paths(rules.document)
-    return {i.id: (i.text, _in_force(i, disabled)) for i in rules.infos}
+    disabled = disabled_paths(rules.document)
+    return {i.id: (i.text, in_force(i, disabled)) for i in rules.infos}
 
 
 def _option_choices(spec: dict[str, Any]) -> list[Any]:
@@ -235,11 +220,11 @@ def _option_note(names: Sequence[str], rules: Rules) -> str:
 
 def sections(rules: Rules) -> list[tuple[str, list[RuleInfo]]]:
     """The rules in force grouped by section title, in document order."""
-    disabled = _disabled_paths(rules.document)
+    disabled = disabled_paths(rules.document)
     out = []
     for _key, title, roots in SECTIONS:
         items = [i for i in rules.infos if i.path.split(".")[0] in roots
-                 and _in_force(i, disabled)]
+                 and in_force(i, disabled)]
         if items:
             out.append((title, items))
     return out
