@@ -151,5 +151,6 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
             checked.setdefault(r, []).append(o.id)
     name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
-    off = tuple(r for r in rules if r in set(not_in_force) and r not in unreachable)
+    switched_off = set(not_in_force)
+    off = tuple(r for r in rules if r in switched_off and r not in unreachable)
     return RuleCoverage(label or ruleset, rules, checked, unreachable, off)

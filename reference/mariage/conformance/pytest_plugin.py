@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from .client import EngineClient, HandshakeError, check_command, check_timeout
-from .runner import TEST_TIMEOUT, Outcome, run_test
+from .limits import MAX_HANGS
+from .runner import TEST_TIMEOUT, HangWatch, Outcome, run_test
 from .suite import Test, load_suite
 
 __all__ = ["ConformanceFailure", "ConformanceItem"]
@@ -47,7 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only tests of this kind (repeatable)")
     group.addoption("--mariage-timeout", type=float, default=10.0, metavar="S",
                     help="seconds the engine has to answer each request (default 10)")
-    group.addoption("--mariage-max-hangs", type=int, default=3, metavar="N",
+    group.addoption("--mariage-max-hangs", type=int, default=MAX_HANGS, metavar="N",
                     help="after the engine timed out on N tests in a row, fail the tests "
                          "left at once instead of running them (default 3; 0: never)")
     group.addoption("--mariage-option", action="append", default=[], metavar="NAME=VALUE",
@@ -92,17 +93,12 @@ class ConformanceItem(pytest.Item):
         if out.status == "skip":
             pytest.skip(out.message)
         state["ran"] = state.get("ran", 0) + 1
-        hangs: list[str] = state.setdefault("hangs", [])
-        if out.engine_failure == "timeout":
-            hangs.append(self.test.id)
-            limit = self.config.getoption("--mariage-max-hangs")
-            if limit and len(hangs) >= limit:
-                state["aborted"] = (f"not run: the engine timed out {len(hangs)} times in a "
-                                    f"row (in {', '.join(hangs[-limit:])}; "
-                                    f"--mariage-max-hangs {limit})")
-                state["abort_kind"] = "timeout"
-        else:
-            hangs.clear()
+        watch = state.get("hangs")
+        if watch is None:
+            watch = state["hangs"] = HangWatch(self.config.getoption("--mariage-max-hangs"))
+        if watch.note(out):
+            state["aborted"] = f"not run: {watch.why()} (--mariage-max-hangs {watch.limit})"
+            state["abort_kind"] = "timeout"
         if out.status != "pass":
             self.user_properties.extend(("charged", r) for r in out.blamed)
             raise ConformanceFailure(out)

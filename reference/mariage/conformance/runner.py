@@ -52,7 +52,8 @@ from .protocol import sorted_card_sets
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import Test
 
-__all__ = ["MAX_DIFFERENCES", "MAX_HANGS", "SKIP_REASONS", "TEST_TIMEOUT", "Outcome", "RunResult",
+__all__ = ["MAX_DIFFERENCES", "MAX_HANGS", "SKIP_REASONS", "TEST_TIMEOUT", "HangWatch", "Outcome",
+           "RunResult",
            "TestFailed", "legal_blame", "legal_difference", "perft_divide",
            "perft_divide_blame", "perft_walk", "run_suite", "run_test"]
 
@@ -518,6 +519,38 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
     return out
 
 
+class HangWatch:
+    """The tests in a row an engine timed out on, against a limit (0: none); a test that
+    passes or fails in between starts the count again, a skipped one (it asks the engine
+    nothing) does not.
+
+    >>> watch = HangWatch(2)
+    >>> watch.note(Outcome("a", "r", "scenario", (), "error", engine_failure="timeout"))
+    False
+    >>> watch.note(Outcome("b", "r", "scenario", (), "error", engine_failure="timeout"))
+    True
+    >>> watch.why()
+    'the engine timed out 2 times in a row (in a, b)'
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.hung: list[str] = []
+
+    def note(self, outcome: Outcome) -> bool:
+        """Count ``outcome``; True once the engine has hung on ``limit`` tests in a row."""
+        if outcome.engine_failure == "timeout":
+            self.hung.append(outcome.id)
+        elif outcome.status != "skip":
+            self.hung.clear()
+        return bool(self.limit) and len(self.hung) >= self.limit
+
+    def why(self) -> str:
+        """The tests the engine hung on, in a row, as one clause."""
+        return (f"the engine timed out {len(self.hung)} times in a row "
+                f"(in {', '.join(self.hung)})")
+
+
 def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[str] = (),
               progress: Callable[[Outcome], None] | None = None,
               test_timeout: float | None = TEST_TIMEOUT,
@@ -534,7 +567,7 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
     xfail = set(expected)
     outcomes: list[Outcome] = []
     aborted = ""
-    hangs: list[str] = []
+    watch = HangWatch(max_hangs)
     for n, test in enumerate(todo):
         try:
             o = run_test(client, test, test_timeout, require_rules)
@@ -542,10 +575,7 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
             aborted = (f"the engine failed its handshake: {exc.message}; "
                        f"{len(todo) - n} tests were not run")
             break
-        if o.engine_failure == "timeout":
-            hangs.append(o.id)
-        elif o.status != "skip":  # a skipped test asks the engine nothing
-            hangs = []
+        hung = watch.note(o)
         if test.id in xfail:
             if o.status in ("fail", "error"):
                 o.status = "xfail"
@@ -554,9 +584,9 @@ def run_suite(client: EngineClient, tests: Iterable[Test], expected: Iterable[st
         outcomes.append(o)
         if progress:
             progress(o)
-        if max_hangs and len(hangs) >= max_hangs and n + 1 < len(todo):
-            aborted = (f"the engine timed out {len(hangs)} times in a row (in {', '.join(hangs)}"
-                       f"); {len(todo) - n - 1} tests were not run (--max-hangs {max_hangs})")
+        if hung and n + 1 < len(todo):
+            aborted = (f"{watch.why()}; {len(todo) - n - 1} tests were not run "
+                       f"(--max-hangs {max_hangs})")
             break
     return RunResult(outcomes, client.info, time.perf_counter() - t0, client.requests,
                      client.restarts, aborted=aborted, not_run=len(todo) - len(outcomes))
