@@ -105,6 +105,31 @@ def test_an_engine_that_crashes_mid_game_forfeits_with_its_last_words(
     assert "its standard error ends: AssertionError: hand out of sync" in game.forfeit[2]
 
 
+#: RULELESS, but it counts the requests of each game from its ``start`` and dies at the
+#: first ``choose`` of its second game, saying how many requests that game has had.
+DIES_IN_GAME_TWO = RULELESS.replace("for line in sys.stdin:",
+                                   "games = n = 0\nfor line in sys.stdin:")\
+    .replace('    kind = msg["type"]\n', '    kind = msg["type"]\n    n += 1\n'
+             '    if kind == "start":\n        games += 1; n = 1\n'
+             '    if kind == "choose" and games == 2:\n'
+             '        sys.stderr.write(f"dying at request {n}\\n"); sys.exit(3)\n')
+
+
+def test_a_crash_names_the_request_counted_from_the_start_of_its_game(
+        tmp_path: Path) -> None:
+    dies = script(tmp_path, "dies.py", DIES_IN_GAME_TWO)
+    rules = load_rules("mariazza", {"target": 10})
+    match = Match(rules, {0: lambda: EnginePlayer(dies, timeout=10)}, time_s=1)
+    try:
+        first, second = match.play(games=2, seed=1)
+    finally:
+        match.close()
+    assert first.forfeit is None
+    assert second.forfeit is not None and second.forfeit[1] == "crash"
+    said = second.forfeit[2].split("dying at request ")[1].split()[0]
+    assert f"during request {int(said)} ('choose')" in second.forfeit[2]
+
+
 def test_an_engine_that_stops_reading_loses_by_time_and_the_match_ends(
         tmp_path: Path) -> None:
     """The referee's writes to a full pipe have a deadline: the match cannot hang."""

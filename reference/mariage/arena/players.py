@@ -233,6 +233,8 @@ class EnginePlayer:
               first_player: int | None) -> None:
         r = state.rules
         self.view = SeatView(seat)
+        self._greet()
+        self.client.begin_test()  # a failure names the request counted from the game's start
         self._send({"type": "start", "ruleset": r.ruleset, "options": changed_options(r),
                     "dealer": state.dealer, **self._deck(state, deck),
                     "first_player": first_player})
