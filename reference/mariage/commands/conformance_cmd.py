@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from ..conformance.limits import MAX_HANGS, TEST_TIMEOUT, check_timeout
 from ..errors import MariageError
 
 if TYPE_CHECKING:  # the runner's modules are imported when the command runs, not for --help
+    from ..conformance.client import EngineClient
     from ..conformance.configuration import Configuration
     from ..conformance.coverage import RuleCoverage
     from ..conformance.results import Outcome
@@ -88,6 +90,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "that extends a bundled ruleset)")
     parser.add_argument("--derived", action="store_true",
                         help="run the suite derived for the --ruleset at its defaults")
+    parser.add_argument("--declared", action="store_true",
+                        help="run the suites derived for the configurations the engine's "
+                             "hello declares (its house rules; with --ruleset, only those "
+                             "of that ruleset)")
     parser.add_argument("--write-suite", metavar="DIR",
                         help="write the derived suite as test files under DIR/tests (run "
                              "them later with --suite DIR) instead of running it")
@@ -154,24 +160,12 @@ def _progress_printer(total: int) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     import shlex
 
-    from ..conformance.client import EngineClient, check_command
+    from ..conformance.client import EngineClient, HandshakeError, check_command
     from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
-    from ..conformance.derive import derive_suite, write_suite
     from ..conformance.regen import regenerate
-    from ..conformance.reports import (
-        dump_json,
-        junit_xml,
-        parse_expected,
-        summary_text,
-        trace_text,
-        write_atomic,
-    )
-    from ..conformance.results import Outcome
-    from ..conformance.runner import run_suite
-    from ..conformance.suite import load_suite, read_suite_file
+    from ..conformance.suite import load_suite
     from ..outfile import check_destination
     from ..resources import conformance_dir
 
@@ -195,20 +189,62 @@ def run(args: argparse.Namespace) -> int:
         return 1 if any(not ids and k not in UNREACHABLE for k, ids in cov.items()) else 0
     if args.engine is not None:  # a usage error before the suite is read
         check_command(args.engine)
-    config = _configuration(args)
+    if args.engine is not None:
+        command = args.engine
+    else:
+        command = f"{shlex.quote(sys.executable)} -m mariage engine" + (
+            " --ruleset-files" if args.spec else "")
+    client = EngineClient.for_command(command, timeout=args.timeout)
+    try:
+        return _run(args, client, root)
+    except HandshakeError as exc:
+        sys.stderr.write(f"mariage: error: the engine failed its handshake: {exc.message}\n")
+        return 1
+    finally:
+        client.close()
+
+
+def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
+    import json
+
+    from ..conformance.derive import derive_suite, write_suite
+    from ..conformance.reports import (
+        dump_json,
+        junit_xml,
+        parse_expected,
+        summary_text,
+        trace_text,
+        write_atomic,
+    )
+    from ..conformance.results import Outcome
+    from ..conformance.runner import run_suite
+    from ..conformance.suite import load_suite, read_suite_file
+
+    if args.trace:
+        client.start_log()
+    configs = _configurations(args, client)
     left_out: list[Outcome] = []
-    if config is not None:
-        derived = derive_suite(config)
-        if args.write_suite:
-            n = write_suite(derived, Path(args.write_suite))
-            sys.stderr.write(f"{n} tests of the suite derived for {config.label} written to "
-                             f"{args.write_suite}/tests ({len(derived.skipped)} stored tests "
-                             f"left out: {args.write_suite}/skipped.txt)\n")
-            return 0
-        tests = _filter(derived.as_tests(), args.rule, args.kind)
-        left_out = [Outcome(tid, config.ruleset, "scenario", (), "skip", why,
-                            skip_reason="derivation")
-                    for tid, why in derived.skipped.items()]
+    #: the IDs of each configuration's tests (run, or left out by the derivation)
+    ids: list[set[str]] = []
+    if configs:
+        tests = []
+        for k, config in enumerate(configs, 1):
+            derived = derive_suite(config)
+            if args.write_suite:
+                n = write_suite(derived, Path(args.write_suite))
+                sys.stderr.write(f"{n} tests of the suite derived for {config.label} written "
+                                 f"to {args.write_suite}/tests ({len(derived.skipped)} stored "
+                                 f"tests left out: {args.write_suite}/skipped.txt)\n")
+                return 0
+            # several configurations of one engine: each test ID says which (ID@K)
+            tag = f"@{k}" if len(configs) > 1 else ""
+            part = [replace(t, id=t.id + tag)
+                    for t in _filter(derived.as_tests(), args.rule, args.kind)]
+            gone = [Outcome(tid + tag, config.ruleset, "scenario", (), "skip", why,
+                            skip_reason="derivation") for tid, why in derived.skipped.items()]
+            tests += part
+            left_out += gone
+            ids.append({t.id for t in part} | {o.id for o in gone})
     else:
         tests = load_suite(root / "tests", rulesets=args.ruleset, rules=args.rule,
                            kinds=args.kind)
@@ -220,34 +256,28 @@ def run(args: argparse.Namespace) -> int:
         expected = parse_expected(read_suite_file(Path(args.expect), f"--expect {args.expect}"),
                                   args.expect)
         # the stored suite is parsed whole only if a listed ID is not among those selected
-        every = {t.id for t in tests} if config is None else set()
+        every = {t.id for t in tests} if not configs else set()
         if any(e not in every for e in expected):
             every = {t.id for t in load_suite(root / "tests")}
         stale = [e for e in expected if e not in every]
-    if args.engine is not None:
-        command = args.engine
-    else:
-        command = f"{shlex.quote(sys.executable)} -m mariage engine" + (
-            " --ruleset-files" if args.spec else "")
-    client = EngineClient.for_command(command, timeout=args.timeout)
-    if args.trace:
-        client.start_log()
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    try:
-        result = run_suite(client, tests, expected,
-                           progress=_progress_printer(len(tests)) if show else None,
-                           test_timeout=args.test_timeout,
-                           require_rules=args.require_rule_ids,
-                           max_hangs=args.max_hangs)
-    finally:
-        client.close()
+    result = run_suite(client, tests, expected,
+                       progress=_progress_printer(len(tests)) if show else None,
+                       test_timeout=args.test_timeout,
+                       require_rules=args.require_rule_ids,
+                       max_hangs=args.max_hangs)
     result.stale = stale
     result.outcomes.extend(left_out)
-    covered = _coverages(result.outcomes, tests, config)
+    covered = _coverages(result.outcomes, tests, configs, ids)
     if result.outcomes:  # a run stopped part way still reports what it did
         print(summary_text(result, verbose=args.verbose))
         for rc in covered:
             print(rc.text())
+    declared = (result.engine or {}).get("configurations")
+    if declared and not configs:
+        print(f"the engine declares {len(declared)} configuration"
+              f"{'s' if len(declared) > 1 else ''} of house rules in its hello: --declared "
+              "runs the suite derived for each")
     low = [c for c in covered if args.min_coverage is not None
            and c.percent < args.min_coverage]
     for rc in low:
@@ -268,6 +298,30 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         write_atomic(args.trace, trace_text(result))
     return 0 if result.ok and not low else 1
+
+
+def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Configuration]:
+    """The configurations of a derived run (none for a run of the stored suite): the
+    command line's, or those the engine declares (``--declared``)."""
+    if not args.declared:
+        config = _configuration(args)
+        return [] if config is None else [config]
+    if args.option or args.spec or args.derived or args.suite:
+        raise ValueError("--declared derives the suites of the configurations the engine "
+                         "declares: leave out -o, --spec, --derived and --suite")
+    from ..conformance.configuration import declared_configurations
+
+    configs = declared_configurations(client.hello(), tuple(args.ruleset))
+    unique = list({c.key: c for c in configs}.values())
+    if not unique:
+        of = f" of {', '.join(args.ruleset)}" if args.ruleset else ""
+        raise ValueError(f"--declared: the engine's hello declares no configurations{of} "
+                         "(docs/protocol.rst, 'configurations'); give --ruleset R -o "
+                         "NAME=VALUE instead")
+    if args.write_suite and len(unique) > 1:
+        raise ValueError(f"--write-suite writes one configuration's suite; the engine "
+                         f"declares {len(unique)}: choose one with --ruleset R -o NAME=VALUE")
+    return unique
 
 
 def _configuration(args: argparse.Namespace) -> Configuration | None:
@@ -293,16 +347,18 @@ def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]
                         for r in t.rules for w in want))]
 
 
-def _coverages(outcomes: list[Outcome], tests: list[Test], config: Configuration | None
-               ) -> list[RuleCoverage]:
+def _coverages(outcomes: list[Outcome], tests: list[Test], configs: list[Configuration],
+               ids: list[set[str]]) -> list[RuleCoverage]:
     """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
     whose tests were all skipped is not reported: the engine does not play it)."""
     from ..conformance.coverage import run_coverage
     from ..spec.compile import load_rules
 
-    if config is not None:
-        return [run_coverage(outcomes, config.ruleset, config.rules.rule_ids, config.label,
-                             _switched_off(config.rules))]
+    if configs:
+        return [run_coverage([o for o in outcomes if o.id in own], config.ruleset,
+                             config.rules.rule_ids, config.label,
+                             _switched_off(config.rules))
+                for config, own in zip(configs, ids, strict=True)]
     out = []
     ran = {o.ruleset for o in outcomes if o.status != "skip"}
     for ruleset in sorted({t.ruleset for t in tests} & ran):

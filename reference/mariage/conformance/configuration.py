@@ -46,8 +46,9 @@ from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
 
-__all__ = ["Configuration", "check_configurations", "effective_options", "make_configuration",
-           "option_specs", "parse_option", "show_value", "unsupported", "why_skipped"]
+__all__ = ["Configuration", "check_configurations", "declared_configurations",
+           "effective_options", "make_configuration", "option_specs", "parse_option",
+           "show_value", "unsupported", "why_skipped"]
 
 
 def show_value(value: Any) -> str:
@@ -264,6 +265,53 @@ def check_configurations(value: Any) -> str:
                 return (f"configuration {i}: option '{name}' must be a value, "
                         "{\"values\": [...]} or {\"min\": a, \"max\": b}")
     return ""
+
+
+def _representative(spec: dict[str, Any] | None, entry: Any) -> Any:
+    """One value a configuration's entry allows: the option's default if it allows it,
+    else the first of its ``values``, else its ``min`` (else its ``max``)."""
+    if not isinstance(entry, dict):
+        return entry
+    default = (spec or {}).get("default")
+    if default is not None and _allows(entry, default):
+        return default
+    if "values" in entry:
+        return entry["values"][0] if entry["values"] else None
+    return entry["min"] if entry.get("min") is not None else entry.get("max")
+
+
+def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
+                            ) -> list[Configuration]:
+    """The configurations an engine's ``hello`` declares (of ``rulesets`` only, if
+    given), each made one point: an option given ``{"values": [...]}`` or ``{"min",
+    "max"}`` takes its default if allowed, else the first value (the minimum).
+    ``ValueError`` (one line, naming the configuration) for a ruleset or value this
+    package does not know.
+
+    >>> hello = {"configurations": [{"ruleset": "schnapsen", "options": {
+    ...     "close_allowed": False, "marriage_lead": {"values": ["king", "queen"]}}}]}
+    >>> [c.label for c in declared_configurations(hello)]
+    ['schnapsen close_allowed=false marriage_lead=king']
+    >>> declared_configurations({"configurations": [{"ruleset": "skat", "options": {}}]})
+    Traceback (most recent call last):
+    ValueError: configuration 1 of the engine's hello: unknown ruleset 'skat'
+    """
+    out = []
+    for i, entry in enumerate(info.get("configurations") or (), 1):
+        ruleset = entry.get("ruleset")
+        if rulesets and ruleset not in rulesets:
+            continue
+        where = f"configuration {i} of the engine's hello"
+        if ruleset not in list_rulesets():
+            raise ValueError(f"{where}: unknown ruleset '{ruleset}'")
+        specs = option_specs(ruleset)
+        texts = [f"{name}={show_value(_representative(specs.get(name), value))}"
+                 for name, value in (entry.get("options") or {}).items()]
+        try:
+            out.append(make_configuration(ruleset, texts))
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+    return out
 
 
 def unsupported(info: dict[str, Any] | None, ruleset: str, options: dict[str, Any]) -> str:
