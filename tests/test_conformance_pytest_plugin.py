@@ -93,6 +93,20 @@ def test_the_suite_derived_for_house_rules_runs_in_pytest(tmp_path: Path) -> Non
     assert bad.returncode != 0 and "exactly one --mariage-ruleset" in bad.stdout + bad.stderr
 
 
+def test_the_suites_of_the_declared_configurations_run_in_pytest(tmp_path: Path) -> None:
+    """``--mariage-declared`` takes the house rules from the engine's hello."""
+    engine = f"{sys.executable} -m mariage.conformance.house mariglia turn_up_bonus=false"
+    proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-declared",
+                      "--collect-only")
+    assert "mariglia/fault/" in proc.stdout, proc.stdout
+    proc = run_pytest(tmp_path, "--mariage-engine", engine, "--mariage-declared")
+    assert proc.returncode == 0, proc.stdout
+    assert "failed" not in proc.stdout and "skipped" not in proc.stdout
+    plain = f"{sys.executable} -m mariage engine"  # declares no configurations
+    bad = run_pytest(tmp_path, "--mariage-engine", plain, "--mariage-declared")
+    assert bad.returncode != 0 and "declares no configurations" in bad.stdout + bad.stderr
+
+
 def test_an_engine_crash_is_charged_to_no_rule(tmp_path: Path) -> None:
     """A crash is an engine failure, not a failure of each rule the test names."""
     example = Path(REFERENCE).parent / "conformance" / "examples" / "minimal_engine.py"

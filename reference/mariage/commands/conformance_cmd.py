@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.client import EngineClient
     from ..conformance.configuration import Configuration
     from ..conformance.coverage import RuleCoverage
+    from ..conformance.derivedrun import DerivedRun
     from ..conformance.results import Outcome
     from ..conformance.suite import Test
     from ..engine.rules import Rules
@@ -208,6 +208,7 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
     import json
 
     from ..conformance.derive import derive_suite, write_suite
+    from ..conformance.derivedrun import derived_runs
     from ..conformance.reports import (
         dump_json,
         junit_xml,
@@ -223,28 +224,19 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
     if args.trace:
         client.start_log()
     configs = _configurations(args, client)
-    left_out: list[Outcome] = []
-    #: the IDs of each configuration's tests (run, or left out by the derivation)
-    ids: list[set[str]] = []
-    if configs:
-        tests = []
-        for k, config in enumerate(configs, 1):
-            derived = derive_suite(config)
-            if args.write_suite:
-                n = write_suite(derived, Path(args.write_suite))
-                sys.stderr.write(f"{n} tests of the suite derived for {config.label} written "
-                                 f"to {args.write_suite}/tests ({len(derived.skipped)} stored "
-                                 f"tests left out: {args.write_suite}/skipped.txt)\n")
-                return 0
-            # several configurations of one engine: each test ID says which (ID@K)
-            tag = f"@{k}" if len(configs) > 1 else ""
-            part = [replace(t, id=t.id + tag)
-                    for t in _filter(derived.as_tests(), args.rule, args.kind)]
-            gone = [Outcome(tid + tag, config.ruleset, "scenario", (), "skip", why,
-                            skip_reason="derivation") for tid, why in derived.skipped.items()]
-            tests += part
-            left_out += gone
-            ids.append({t.id for t in part} | {o.id for o in gone})
+    if configs and args.write_suite:
+        config = configs[0]
+        derived = derive_suite(config)
+        n = write_suite(derived, Path(args.write_suite))
+        sys.stderr.write(f"{n} tests of the suite derived for {config.label} written to "
+                         f"{args.write_suite}/tests ({len(derived.skipped)} stored tests "
+                         f"left out: {args.write_suite}/skipped.txt)\n")
+        return 0
+    runs = derived_runs(configs, args.rule, args.kind)
+    left_out = [Outcome(tid, r.configuration.ruleset, "scenario", (), "skip", why,
+                        skip_reason="derivation") for r in runs for tid, why in r.skipped.items()]
+    if runs:
+        tests = [t for r in runs for t in r.tests]
     else:
         tests = load_suite(root / "tests", rulesets=args.ruleset, rules=args.rule,
                            kinds=args.kind)
@@ -268,7 +260,7 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
                        max_hangs=args.max_hangs)
     result.stale = stale
     result.outcomes.extend(left_out)
-    covered = _coverages(result.outcomes, tests, configs, ids)
+    covered = _coverages(result.outcomes, tests, runs)
     if result.outcomes:  # a run stopped part way still reports what it did
         print(summary_text(result, verbose=args.verbose))
         for rc in covered:
@@ -311,8 +303,7 @@ def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Conf
                          "declares: leave out -o, --spec, --derived and --suite")
     from ..conformance.configuration import declared_configurations
 
-    configs = declared_configurations(client.hello(), tuple(args.ruleset))
-    unique = list({c.key: c for c in configs}.values())
+    unique = declared_configurations(client.hello(), tuple(args.ruleset))
     if not unique:
         of = f" of {', '.join(args.ruleset)}" if args.ruleset else ""
         raise ValueError(f"--declared: the engine's hello declares no configurations{of} "
@@ -340,25 +331,20 @@ def _configuration(args: argparse.Namespace) -> Configuration | None:
                               args.spec[0] if args.spec else None)
 
 
-def _filter(tests: list[Test], rules: list[str], kinds: list[str]) -> list[Test]:
-    want = tuple(rules)
-    return [t for t in tests if (not kinds or t.kind in kinds) and (
-        not want or any(r == w or (w.endswith(".") and r.startswith(w))
-                        for r in t.rules for w in want))]
-
-
-def _coverages(outcomes: list[Outcome], tests: list[Test], configs: list[Configuration],
-               ids: list[set[str]]) -> list[RuleCoverage]:
+def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun]
+               ) -> list[RuleCoverage]:
     """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
     whose tests were all skipped is not reported: the engine does not play it)."""
     from ..conformance.coverage import run_coverage
     from ..spec.compile import load_rules
 
-    if configs:
-        return [run_coverage([o for o in outcomes if o.id in own], config.ruleset,
-                             config.rules.rule_ids, config.label,
-                             _switched_off(config.rules))
-                for config, own in zip(configs, ids, strict=True)]
+    if runs:
+        out = []
+        for run in runs:
+            own, c = run.ids, run.configuration
+            out.append(run_coverage([o for o in outcomes if o.id in own], c.ruleset,
+                                    c.rules.rule_ids, c.label, _switched_off(c.rules)))
+        return out
     out = []
     ran = {o.ruleset for o in outcomes if o.status != "skip"}
     for ruleset in sorted({t.ruleset for t in tests} & ran):

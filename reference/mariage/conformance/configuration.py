@@ -296,7 +296,7 @@ def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
     Traceback (most recent call last):
     ValueError: configuration 1 of the engine's hello: unknown ruleset 'skat'
     """
-    out = []
+    out: list[Configuration] = []
     for i, entry in enumerate(info.get("configurations") or (), 1):
         ruleset = entry.get("ruleset")
         if rulesets and ruleset not in rulesets:
@@ -308,9 +308,11 @@ def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
         texts = [f"{name}={show_value(_representative(specs.get(name), value))}"
                  for name, value in (entry.get("options") or {}).items()]
         try:
-            out.append(make_configuration(ruleset, texts))
+            config = make_configuration(ruleset, texts)
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
+        if all(c.key != config.key for c in out):  # two entries may make the same point
+            out.append(config)
     return out
 
 

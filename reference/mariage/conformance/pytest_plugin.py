@@ -19,7 +19,7 @@ skipped fails, and a failed handshake fails every item at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -27,6 +27,9 @@ from .client import EngineClient, HandshakeError, check_command, check_timeout
 from .limits import MAX_HANGS
 from .runner import TEST_TIMEOUT, HangWatch, Outcome, run_test
 from .suite import Test, load_suite
+
+if TYPE_CHECKING:
+    from .configuration import Configuration
 
 __all__ = ["ConformanceFailure", "ConformanceItem"]
 
@@ -54,6 +57,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mariage-option", action="append", default=[], metavar="NAME=VALUE",
                     help="run the suite derived for the --mariage-ruleset with this option "
                          "value (repeatable; the engine's house rules)")
+    group.addoption("--mariage-declared", action="store_true",
+                    help="run the suites derived for the configurations the engine's hello "
+                         "declares (its house rules; with --mariage-ruleset, of those only)")
 
 
 class ConformanceFailure(Exception):
@@ -137,31 +143,50 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_STATE] = {}
 
 
-def _derived(config: pytest.Config) -> list[Test]:
-    """The suite derived for ``--mariage-ruleset`` with the ``--mariage-option`` values,
-    filtered by rule and kind."""
-    from .configuration import make_configuration
-    from .derive import derive_suite
+def _configurations(config: pytest.Config) -> list[Configuration]:
+    """The configuration of ``--mariage-ruleset`` with the ``--mariage-option`` values,
+    or those the engine declares (``--mariage-declared``)."""
+    from .configuration import declared_configurations, make_configuration
 
     sets = config.getoption("--mariage-ruleset")
-    if len(sets) != 1:
-        raise pytest.UsageError("--mariage-option needs exactly one --mariage-ruleset")
     try:
-        configuration = make_configuration(sets[0], config.getoption("--mariage-option"))
+        if not config.getoption("--mariage-declared"):
+            if len(sets) != 1:
+                raise ValueError("--mariage-option needs exactly one --mariage-ruleset")
+            return [make_configuration(sets[0], config.getoption("--mariage-option"))]
+        if config.getoption("--mariage-option"):
+            raise ValueError("--mariage-declared derives the suites of the configurations "
+                             "the engine declares: leave out --mariage-option")
+        try:
+            info = config.stash[_CLIENT].hello()
+        except HandshakeError as exc:
+            raise ValueError(f"--mariage-declared: the engine failed its handshake: "
+                             f"{exc.message}") from None
+        configs = declared_configurations(info, tuple(sets))
+        if not configs:
+            raise ValueError("--mariage-declared: the engine's hello declares no "
+                             "configurations (docs/protocol.rst, 'configurations')")
+        return configs
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
-    want, kinds = tuple(config.getoption("--mariage-rule")), config.getoption("--mariage-kind")
-    return [t for t in derive_suite(configuration).as_tests()
-            if (not kinds or t.kind in kinds) and (not want or any(
-                r == w or (w.endswith(".") and r.startswith(w)) for r in t.rules
-                for w in want))]
+
+
+def _derived(config: pytest.Config) -> list[Test]:
+    """The suites derived for the configurations, filtered by rule and kind (each ID
+    ending in ``[K]`` when there are several)."""
+    from .derivedrun import derived_runs
+
+    runs = derived_runs(_configurations(config), config.getoption("--mariage-rule"),
+                        config.getoption("--mariage-kind"))
+    return [t for r in runs for t in r.tests]
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
     if config.getoption("--mariage-engine") is None:
         return
-    tests = _derived(config) if config.getoption("--mariage-option") else load_suite(
+    derived = config.getoption("--mariage-option") or config.getoption("--mariage-declared")
+    tests = _derived(config) if derived else load_suite(
         rulesets=config.getoption("--mariage-ruleset"), rules=config.getoption("--mariage-rule"),
         kinds=config.getoption("--mariage-kind"))
     if not tests:
