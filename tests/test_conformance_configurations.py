@@ -116,10 +116,16 @@ def test_a_default_the_engine_does_not_list_is_skipped_not_failed() -> None:
     assert "default true of option 'close_allowed'" in result.outcomes[0].message
 
 
-def test_malformed_configurations_fail_the_handshake() -> None:
+@pytest.mark.parametrize("configurations", [
+    [{"options": {}}],
+    [{"ruleset": "schnapsen", "options": {"match_target": {"min": "5"}}}],
+    [{"ruleset": "schnapsen", "options": {"match_target": {"min": 1, "max": 2.5}}}],
+    [{"ruleset": "schnapsen", "options": {"match_target": {"max": True}}}],
+])
+def test_malformed_configurations_fail_the_handshake(configurations: list[Any]) -> None:
     class Bad(ReferenceEngine):
         def hello(self) -> dict[str, Any]:
-            return {**super().hello(), "configurations": [{"options": {}}]}
+            return {**super().hello(), "configurations": configurations}
 
     client = _client(Bad())
     try:

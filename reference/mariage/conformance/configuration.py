@@ -250,6 +250,9 @@ def check_configurations(value: Any) -> str:
     ''
     >>> check_configurations([{"options": {}}])
     "configuration 1 has no string 'ruleset'"
+    >>> print(check_configurations([{"ruleset": "schnapsen",
+    ...                              "options": {"match_target": {"min": "5"}}}]))
+    configuration 1: option 'match_target': 'min' must be a whole number, not "5"
     """
     if not isinstance(value, list):
         return "'configurations' must be a list"
@@ -264,6 +267,13 @@ def check_configurations(value: Any) -> str:
                     spec["values"], list)) and not ({"min", "max"} & set(spec)):
                 return (f"configuration {i}: option '{name}' must be a value, "
                         "{\"values\": [...]} or {\"min\": a, \"max\": b}")
+            if isinstance(spec, dict) and "values" not in spec:
+                for bound in ("min", "max"):
+                    value = spec.get(bound)
+                    if value is not None and (isinstance(value, bool)
+                                              or not isinstance(value, int)):
+                        return (f"configuration {i}: option '{name}': '{bound}' must be a "
+                                f"whole number, not {json.dumps(value)[:40]}")
     return ""
 
 
