@@ -105,11 +105,11 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     from .phase import DEAL, OVER
     from .runningsheet import settle_lines
     from .sheets import (
-        RECORD,
         added_lines,
         contract_facts,
         contract_lines,
         game_points_lines,
+        record_values,
         takers_facts,
         takers_lines,
     )
@@ -173,7 +173,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
             mech.contract.facts
         lines.append(f"    st.history.append({record})")
     else:  # the record written in place (outcomes.record_lines)
-        lines += record_lines("st.history", RECORD, ns)
+        lines += record_lines("st.history", record_values(rules), ns)
     lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on

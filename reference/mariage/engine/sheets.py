@@ -51,8 +51,18 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
           "winner": "won"}
 
+
+def record_values(r: Rules) -> dict[str, str]:
+    """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
+    from their items, one per side (``added`` and ``st.tricks_won`` hold one per side),
+    without a call of ``tuple()``."""
+    teams = range(len(r.teams))
+    return {**RECORD, "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
+            "tricks": "(" + "".join(f"st.tricks_won[{t}], " for t in teams) + ")"}
+
+
 __all__ = ["TEAM", "added_lines", "contract_facts", "contract_lines", "game_points_lines",
-           "sides_in_hand", "takers_facts", "takers_lines"]
+           "record_values", "sides_in_hand", "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -348,11 +358,12 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
              "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
-            *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
+            *record_lines("st.history", {**record_values(rules), "held": "st.pot"}, ns,
+                          "        "),
             "    else:",
             f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
             "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
+            *record_lines("st.history", {**record_values(rules), **facts}, ns, "        ")]
 
 
 def added_lines(sides: int) -> str:
@@ -462,7 +473,8 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     team = [] if team_known else [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 "
                                   "else -1"]
     return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
-            f"{_made(rules)}", *record_lines("st.history", {**RECORD, **facts}, ns)]
+            f"{_made(rules)}",
+            *record_lines("st.history", {**record_values(rules), **facts}, ns)]
 
 
 def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
