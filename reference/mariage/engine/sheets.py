@@ -134,7 +134,8 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     if usual and not automatic:  # the pair of trumps is told by the state's fields
         usual_hand = "st.pair_by < 0 and not st.pairs_said and " + \
             " and ".join(f"wins[{t}]" for t in teams)
-        lines += [f"    elif side < 0 and {usual_hand}:  # the usual hand",
+        known = "side < 0 and " if r.combos else ""  # (no announcements: side is -1)
+        lines += [f"    elif {known}{usual_hand}:  # the usual hand",
                   *("        " + line for line in _Sheet(r, True).body(mech, ns))]
         if r.combos:
             lines += [f"    elif {usual_hand}:  # the usual hand, announcements counted",
@@ -227,6 +228,8 @@ class _Sheet:
         # (the usual hand makes ``out`` in each branch, a bid's always its own)
         fresh = [f"    out = {zeros}"] if usual else []
         body += [f"mine = {counted}[taker]",
+                 # (two sides: the other's; more: every other side's together)
+                 f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else
                  f"theirs = {_every(counted, r)} - mine",
                  "if st.contract:  # a bid: TakersScore._judged",
                  *("    " + line for line in self.bid_judged(tie)),
