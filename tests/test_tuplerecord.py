@@ -108,3 +108,23 @@ def test_a_default_that_is_not_a_literal_is_read_by_name() -> None:
     assert ns["h"]().thing is marker and ns["h"]() == Box("x")
     with pytest.raises(TypeError, match="no value for the field label"):
         new_source(Box, {}, ns)
+
+
+def test_what_a_tuple_record_does_not_take_is_refused_with_its_reason() -> None:
+    from mariage.lazyrecord import field
+
+    with pytest.raises(TypeError, match="plain defaults only"):
+        @tuple_record
+        class Made:
+            count: int = field(default=1)
+
+    with pytest.raises(TypeError, match="no field named cls"):
+        @tuple_record
+        class Named:
+            cls: int
+
+    with pytest.raises(TypeError, match="non-default field 'b' follows"):
+        @tuple_record
+        class Ordered:
+            a: int = 0
+            b: int  # type: ignore[misc]

@@ -40,7 +40,7 @@ import collections
 from typing import Any, TypeVar, dataclass_transform
 
 from . import codegen
-from .lazyrecord import _frozen_error, _is_class_variable
+from .lazyrecord import _frozen_error, _is_class_variable, _is_field
 
 #: the attribute getter of :func:`collections.namedtuple` (in C where there is one)
 _tuplegetter: Any = collections._tuplegetter  # type: ignore[attr-defined]
@@ -59,8 +59,9 @@ def _not_ordered(self: Any, other: Any) -> Any:
 
 
 class _LazyFields:
-    """``__dataclass_fields__``: made by :mod:`dataclasses` from a twin class the first
-    time something asks (``fields``, ``replace``, ``asdict``...), then kept."""
+    """``__dataclass_fields__`` (or ``__dataclass_params__``): made by :mod:`dataclasses`
+    from a twin class the first time something asks (``fields``, ``replace``,
+    ``asdict``...), then kept, both."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -117,6 +118,12 @@ def tuple_record(cls: type[_T]) -> type[_T]:
                    if not _is_class_variable(a)}
     names = tuple(annotations)
     defaults = {name: own.pop(name) for name in names if name in own}
+    if any(map(_is_field, defaults.values())):
+        raise TypeError(f"{cls.__qualname__}: a tuple record takes plain defaults only "
+                        "(no field())")
+    taken = sorted({"cls", "self", "other", "_new", "_eq"} & set(names))
+    if taken:  # (the names its generated methods use)
+        raise TypeError(f"{cls.__qualname__}: a tuple record has no field named {taken[0]}")
     for key in ("__dict__", "__weakref__", "__annotations__"):
         own.pop(key, None)
 
@@ -132,8 +139,8 @@ def tuple_record(cls: type[_T]) -> type[_T]:
     namespace: dict[str, Any] = {
         **own, "__slots__": (), "__match_args__": names,
         "__record_annotations__": annotations, "__record_defaults__": defaults,
-        "__annotations__": annotations, "__dataclass_fields__": _LazyFields(
-            "__dataclass_fields__"),
+        "__annotations__": annotations,
+        **{key: _LazyFields(key) for key in ("__dataclass_fields__", "__dataclass_params__")},
         "__setattr__": __setattr__, "__delattr__": __delattr__, "__reduce__": __reduce__,
         "__hash__": tuple.__hash__, "__ne__": object.__ne__,
         **{op: _not_ordered for op in ("__lt__", "__le__", "__gt__", "__ge__")},
@@ -163,7 +170,7 @@ def new_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> 
             if name not in defaults:
                 raise TypeError(f"no value for the field {name} of {tag}")
             value = defaults[name]
-            if type(value) in _LITERALS or value == ():
+            if type(value) in _LITERALS or (type(value) is tuple and not value):
                 expr = repr(value)
             else:
                 expr = f"_default_{tag}_{name}"
