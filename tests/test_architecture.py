@@ -35,7 +35,8 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 LAYERS: list[tuple[str, list[list[str]]]] = [
     ("base", [["=mariage", "mariage.lazynames", "mariage.errors", "mariage.resources",
                "mariage.outfile",
-               "mariage.infile", "mariage.lazyrecord", "mariage.codegen"]]),
+               "mariage.infile", "mariage.lazyrecord", "mariage.tuplerecord",
+               "mariage.codegen"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.actiontext",
                      "mariage.engine.rules"]]),
     ("spec", [["mariage.spec"]]),

@@ -115,6 +115,35 @@ def test_a_miswritten_usual_sheet_is_caught() -> None:
     assert ends > 0 and differ > 0
 
 
+def test_the_usual_hand_with_announcements_is_many_hands() -> None:
+    """Coinche's usual hands where an announcement counts run a copy of their own."""
+    fast, whole = _both("belote-coinche")
+    announced = [0]
+
+    def counting(st: GameState, how: str) -> None:
+        announced[0] += how == "played_out" and bool(st.announced) and st.pair_by < 0 \
+            and not st.pairs_said and 0 not in st.tricks_won
+        fast(st, how)
+
+    ends, differ, _ = _compared("belote-coinche", counting, whole, hands=300, seed=4)
+    assert differ == 0 and announced[0] >= ends // 10
+
+
+def test_a_miswritten_usual_sheet_with_announcements_is_caught() -> None:
+    right = sheets._Sheet.every_ann
+
+    def wrong_every(self: Any) -> str:  # the announcements left out of a bid's line
+        return "" if self.usual and self.announced else right(self)
+
+    class Wrong(sheets._Sheet):
+        every_ann = wrong_every
+
+    with _miswritten("_Sheet", Wrong):
+        fast, whole = _both("belote-coinche")
+    ends, differ, _ = _compared("belote-coinche", fast, whole, hands=100, seed=5)
+    assert ends > 0 and differ > 0
+
+
 def test_a_miswritten_bolt_test_is_caught() -> None:
     with _miswritten("_bolt_gate", lambda r: "False", runningsheet):  # no bolt ever looked at
         fast, whole = _both("thousand")

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
+from ..tuplerecord import new_source
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
@@ -100,15 +101,15 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     for the usual hand (:func:`~mariage.engine.sheets.takers_lines`,
     :func:`~mariage.engine.runningsheet.settle_lines`): the same answers, every step run."""
     from .mechanisms.hooks import hooks_of
-    from .outcomes import hand_record, match_result, record_lines
+    from .outcomes import hand_record, record_lines
     from .phase import DEAL, OVER
     from .runningsheet import settle_lines
     from .sheets import (
-        RECORD,
         added_lines,
         contract_facts,
         contract_lines,
         game_points_lines,
+        record_values,
         takers_facts,
         takers_lines,
     )
@@ -172,7 +173,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
             mech.contract.facts
         lines.append(f"    st.history.append({record})")
     else:  # the record written in place (outcomes.record_lines)
-        lines += record_lines("st.history", RECORD, ns)
+        lines += record_lines("st.history", record_values(rules), ns)
     lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on
@@ -187,8 +188,6 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     # own: it runs in few hands, and kept out of line it leaves the hand end's own code
     # as short as with the call (the code after it would sit further on)
     written_check = gate is not None and rules.match_measure in ("points", "hands_won")
-    if written_check:
-        ns["_MatchResult"] = match_result  # (MatchResult, made faster)
     check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
              "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
@@ -198,17 +197,20 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     if gate:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
-    decide = ["def _decide(st):", *("    " + line for line in _check_lines(rules))] \
+    decide = ["def _decide(st):", *("    " + line for line in _check_lines(rules, ns))] \
         if written_check else []
     return _compiled(lines + _rotation_lines(rules) + decide, ns, rules)
 
 
-def _check_lines(r: Rules) -> list[str]:
+def _check_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
     """Source of :meth:`MatchEnd.check` after a hand where :func:`_check_gate` has a gate
     for it (the scores or the hands won as they are, no match bonus, no limit of
     hands, the gate passed: a side is at the target): the sides at the target that
     may win on it, the one alone at the top wins; a tie at the top draws or plays on,
-    as the rules say; :meth:`MatchEnd.finish` written in place."""
+    as the rules say; :meth:`MatchEnd.finish` written in place (the names it reads put
+    in ``ns``)."""
+    from .outcomes import MatchResult
+
     measure = "st.segni" if r.match_measure == "hands_won" else "st.match_scores"
     # unrolled per side: ``best`` the first side at the top so far (-1: none at the
     # target), ``top`` its score, ``tie`` whether another side has as much
@@ -220,10 +222,12 @@ def _check_lines(r: Rules) -> list[str]:
                   "        tie = 1"]
     lines += ["if best >= 0:", "    if not tie:",
               "        st.phase = _OVER", "        st.to_act = None",
-              "        st.result = _MatchResult(best, 'target', tuple(scores))"]
+              "        st.result = " + new_source(MatchResult, {
+                  "winner": "best", "reason": "'target'", "scores": "tuple(scores)"}, ns)]
     if r.tie_mode == "draw":
         lines += ["    else:", "        st.phase = _OVER", "        st.to_act = None",
-                  "        st.result = _MatchResult(None, 'tie', tuple(scores))"]
+                  "        st.result = " + new_source(MatchResult, {
+                      "winner": "None", "reason": "'tie'", "scores": "tuple(scores)"}, ns)]
     return lines
 
 

@@ -16,24 +16,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import codegen
-from ..lazyrecord import FACTORY, field_defaults, field_names, frozen_record
+from ..tuplerecord import new_source, tuple_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record", "match_result", "record_lines"]
 
 
-@frozen_record
+@tuple_record
 class MatchResult:
-    """How a match ended: the winning team (or ``None``) and why."""
+    """How a match ended: the winning team (or ``None``) and why (a frozen record kept
+    in a tuple, as :class:`HandRecord`)."""
 
     winner: int | None
     reason: str
     scores: tuple[int, ...]
 
 
-@frozen_record
+@tuple_record
 class HandRecord:
-    """The outcome of one finished hand."""
+    """The outcome of one finished hand.
+
+    A frozen record kept in a tuple (:func:`~mariage.tuplerecord.tuple_record`): the
+    end of a hand makes one by a single call."""
 
     number: int
     dealer: int | None
@@ -55,64 +58,18 @@ class HandRecord:
     trump: int = -1  # the trump suit of the contract
 
 
-#: a frozen slotted dataclass -> its draft class (see _record_maker)
-_DRAFTS: dict[type, type] = {}
+#: ``HandRecord(...)`` (the class itself: a tuple record is made by one call)
+hand_record: Callable[..., HandRecord] = HandRecord
 
-
-def _draft_of(cls: type) -> type:
-    """The draft class of ``cls``: a plain class with the same slots (made once)."""
-    draft = _DRAFTS.get(cls)
-    if draft is None:
-        names = field_names(cls)
-        draft = _DRAFTS[cls] = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
-    return draft
-
-
-def _record_maker(cls: type) -> Callable[..., Any]:
-    """A function that makes a ``cls`` (a frozen slotted dataclass) from its fields.
-
-    It takes the same arguments as ``cls`` and returns the same object, made
-    faster: the fields are stored into a *draft*, an object of a plain class
-    with the same slots (an ordinary store, where the frozen class must go
-    through each slot's descriptor), and the draft then becomes a ``cls`` by
-    assignment to ``__class__`` (allowed between classes of the same layout).
-    About 2.5 times faster than through the descriptors, 6 times than the
-    dataclass's ``__init__``. Generated from the fields, so it follows them.
-    """
-    names = field_names(cls)
-    defaults = field_defaults(cls)
-    draft = _draft_of(cls)
-    params = []
-    namespace: dict[str, Any] = {"_cls": cls, "_draft": draft}
-    for name in names:
-        if name not in defaults:
-            params.append(name)
-            continue
-        assert defaults[name] is not FACTORY, "a default factory is not supported"
-        namespace[f"_default_{name}"] = defaults[name]
-        params.append(f"{name}=_default_{name}")
-    # (the draft class called: it has no __init__, and the call costs less than
-    # object.__new__(draft))
-    lines = [f"def make({', '.join(params)}):", "    obj = _draft()"]
-    lines += [f"    obj.{name} = {name}" for name in names]
-    lines += ["    obj.__class__ = _cls", "    return obj"]
-    codegen.run("\n".join(lines) + "\n", f"<maker of {cls.__qualname__}>", namespace)
-    maker: Callable[..., Any] = namespace["make"]
-    return maker
-
-
-#: ``HandRecord(...)``, faster (made once per hand)
-hand_record: Callable[..., HandRecord] = _record_maker(HandRecord)
-
-#: ``MatchResult(...)``, faster (made once per match, by the generated match check)
-match_result: Callable[..., MatchResult] = _record_maker(MatchResult)
+#: ``MatchResult(...)`` (the class itself, as :data:`hand_record`)
+match_result: Callable[..., MatchResult] = MatchResult
 
 
 def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
                  indent: str = "    ") -> list[str]:
     """Source lines that append to the list ``target`` the :class:`HandRecord` whose
-    fields are the expressions ``values`` (the other fields their defaults), made as
-    :func:`hand_record` makes it but without a call (code generated for the end of a
+    fields are the expressions ``values`` (the other fields their defaults), made by
+    one call (:func:`~mariage.tuplerecord.new_source`; code generated for the end of a
     hand writes it in place); the names they read are put in ``namespace``.
 
     >>> ns = {}
@@ -124,16 +81,4 @@ def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
     >>> out == [hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out")]
     True
     """
-    namespace.update(_record_draft=_draft_of(HandRecord),
-                     _record_class=HandRecord)
-    lines = [f"{indent}record = _record_draft()"]
-    defaults = field_defaults(HandRecord)
-    for name in field_names(HandRecord):
-        expr = values.get(name)
-        if expr is None:
-            assert name in defaults and defaults[name] is not FACTORY, \
-                f"no value for the field {name}"
-            namespace[f"_record_default_{name}"] = defaults[name]
-            expr = f"_record_default_{name}"
-        lines.append(f"{indent}record.{name} = {expr}")
-    return [*lines, f"{indent}record.__class__ = _record_class", f"{indent}{target}.append(record)"]
+    return [f"{indent}{target}.append({new_source(HandRecord, values, namespace)})"]

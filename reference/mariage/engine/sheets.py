@@ -24,15 +24,20 @@ their own module), and
 options both ways and compares every slot after every action.
 
 The usual hand runs a shorter path written by the same code (:class:`_Sheet`,
-:func:`~mariage.engine.runningsheet.settle_lines`) behind one test; ``usual=False`` writes none
-(``tests/test_handend_usual.py`` ends hundreds of hands both ways).
+:func:`~mariage.engine.runningsheet.settle_lines`) behind one test, and where the rules
+have announcements, a usual hand in which some count runs a second one (their terms
+kept, the pair's and the capot's left out); ``usual=False`` writes neither
+(``tests/test_handend_usual.py`` ends hundreds of hands both ways). A single
+announcement's side and points are read from it, without ranking it against others.
 
 >>> from mariage import load_rules
 >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 >>> ns = {}
 >>> lines = takers_lines(DEFAULT_MECHANISMS, load_rules("belote"), ns)
->>> lines[0], "_best_side" in ns
-('    side = _best_side(st) if st.announced else -1', True)
+>>> lines[0].strip().startswith("side = (_team_of[st.announced[0][0]] if len(st.announced)")
+True
+>>> lines[0].endswith("else _best_side(st)) if st.announced else -1"), "_best_side" in ns
+(True, True)
 """
 
 from __future__ import annotations
@@ -51,8 +56,18 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "score": "tuple(added)", "tricks": "tuple(st.tricks_won)", "ended": "how",
           "winner": "won"}
 
+
+def record_values(r: Rules) -> dict[str, str]:
+    """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
+    from their items, one per side (``added`` and ``st.tricks_won`` hold one per side),
+    without a call of ``tuple()``."""
+    teams = range(len(r.teams))
+    return {**RECORD, "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
+            "tricks": "(" + "".join(f"st.tricks_won[{t}], " for t in teams) + ")"}
+
+
 __all__ = ["TEAM", "added_lines", "contract_facts", "contract_lines", "game_points_lines",
-           "sides_in_hand", "takers_facts", "takers_lines"]
+           "record_values", "sides_in_hand", "takers_facts", "takers_lines"]
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -101,24 +116,30 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     With ``usual`` (and a pair of trumps that the state's fields tell), the usual hand
     played out (no counting announcement, no pair of trumps, every side with a trick,
     so no capot) runs a shorter copy of the same steps, written by the same code
-    (:class:`_Sheet`) with those terms known to be nothing, behind one test; any other
-    hand runs the whole sheet."""
+    (:class:`_Sheet`) with those terms known to be nothing, behind one test; where the
+    rules have announcements, a hand of the same kind where some count runs a second
+    copy with their terms kept; any other hand runs the whole sheet."""
     if not _own_steps(mech):
         return None
     r = rules
     teams = range(len(r.teams))
     ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
               _team_of=r.team_of, _strain_kinds=r.strain_kinds)
-    lines = ["    side = _best_side(st) if st.announced else -1" if r.combos
-             else "    side = -1",
+    # (one announcement: its side's, as Announcements.best_side finds it)
+    lines = ["    side = (_team_of[st.announced[0][0]] if len(st.announced) == 1 else "
+             "_best_side(st)) if st.announced else -1" if r.combos else "    side = -1",
              "    wins = st.tricks_won",
              "    if how != 'played_out':", f"        added = {_zeros(r)}"]
     automatic = r.pair_declare == "automatic" and r.pair_order == "first_rank_first"
     if usual and not automatic:  # the pair of trumps is told by the state's fields
-        every = " and ".join(f"wins[{t}]" for t in teams)
-        lines += [f"    elif side < 0 and st.pair_by < 0 and not st.pairs_said and {every}:"
-                  "  # the usual hand", *("        " + line
-                                           for line in _Sheet(r, True).body(mech, ns))]
+        usual_hand = "st.pair_by < 0 and not st.pairs_said and " + \
+            " and ".join(f"wins[{t}]" for t in teams)
+        known = "side < 0 and " if r.combos else ""  # (no announcements: side is -1)
+        lines += [f"    elif {known}{usual_hand}:  # the usual hand",
+                  *("        " + line for line in _Sheet(r, True).body(mech, ns))]
+        if r.combos:
+            lines += [f"    elif {usual_hand}:  # the usual hand, announcements counted",
+                      *("        " + line for line in _Sheet(r, True, True).body(mech, ns))]
     whole = _Sheet(r, False).body(mech, ns)
     return [*lines, "    else:", *("        " + line for line in whole)]
 
@@ -135,18 +156,20 @@ def _every(name: str, r: Rules) -> str:
 
 class _Sheet:
     """The steps of :meth:`TakersScore.sheet` for rules ``r``, as source: the whole sheet,
-    or (``usual``) the sheet of a hand where the announcements and the pair of trumps
-    count nothing (``ann`` and ``pair`` zero) and every side took a trick (no capot):
-    each term and branch they cancel left out, the rest written by the same lines."""
+    or (``usual``) the sheet of a hand where the announcements (unless ``announced``)
+    and the pair of trumps count nothing (``ann`` and ``pair`` zero) and every side took
+    a trick (no capot): each term and branch they cancel left out, the rest written by
+    the same lines."""
 
-    def __init__(self, r: Rules, usual: bool) -> None:
+    def __init__(self, r: Rules, usual: bool, announced: bool = False) -> None:
         self.r = r
         self.usual = usual
+        self.announced = announced or not usual  # the announcements' terms written
         self.keeps = r.takers_pair_on_failure == "holder_keeps"
 
     def ann(self, side: str) -> str:
         """The announcements' points of ``side`` ('' where they count nothing)."""
-        return "" if self.usual else f"ann[{side}]"
+        return f"ann[{side}]" if self.announced else ""
 
     def pair(self, side: str) -> str:
         """The pair of trumps' points of ``side`` ('' where it counts nothing)."""
@@ -154,7 +177,14 @@ class _Sheet:
 
     def every_ann(self) -> str:
         """Every side's announcements' points ('' where they count nothing)."""
-        return "" if self.usual else _every("ann", self.r)
+        return _every("ann", self.r) if self.announced else ""
+
+    def ann_lines(self) -> list[str]:
+        """Source of :meth:`Announcements.points`: ``ann``, the points of the side
+        ``side`` (one announcement: its value; else the sum of that side's)."""
+        return [f"ann = {_zeros(self.r)}", "if side >= 0:  # Announcements.points",
+                "    ann[side] = _value(st, st.announced[0]) if len(st.announced) == 1 else "
+                "sum([_value(st, m) for m in st.announced if _team_of[m[0]] == side])"]
 
     @staticmethod
     def plus(*terms: str) -> str:
@@ -179,17 +209,16 @@ class _Sheet:
                 f"cards[t] += {r.capot_value - r.last_trick_points}"
             # (``cards`` is the state's own list until a capot changes it: copied then)
             body += ["if tricks in wins:  # capot", "    t = wins.index(tricks)",
-                     "    cards = cards[:]", f"    {capot}",
-                     f"ann = {zeros}", "if side >= 0:  # Announcements.points",
-                     "    ann[side] = sum([_value(st, m) for m in st.announced "
-                     "if _team_of[m[0]] == side])",
+                     "    cards = cards[:]", f"    {capot}", *self.ann_lines(),
                      f"pair = {zeros}", *_pair_lines(mech, r, ns),
                      "capot = wins[taker] == tricks",
                      "if capot and side >= 0 and side != taker:  # the defenders' announcements",
                      "    ann[taker], ann[side] = ann[side], 0  # change sides"]
+        elif self.announced:  # (no capot: the announcements stay with their side)
+            body += self.ann_lines()
         body.append("totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
                                                   self.pair(str(t))) for t in teams) + "]")
-        # (the usual hand counts the totals: no announcement or pair to leave out)
+        # (the usual hand counts the totals: no pair to leave out)
         counted = "totals" if usual else "counted"
         body += [] if usual else [
             "counted = " + ("totals" if r.takers_counts_pair else
@@ -199,6 +228,8 @@ class _Sheet:
         # (the usual hand makes ``out`` in each branch, a bid's always its own)
         fresh = [f"    out = {zeros}"] if usual else []
         body += [f"mine = {counted}[taker]",
+                 # (two sides: the other's; more: every other side's together)
+                 f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else
                  f"theirs = {_every(counted, r)} - mine",
                  "if st.contract:  # a bid: TakersScore._judged",
                  *("    " + line for line in self.bid_judged(tie)),
@@ -348,11 +379,12 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
              "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
-            *record_lines("st.history", {**RECORD, "held": "st.pot"}, ns, "        "),
+            *record_lines("st.history", {**record_values(rules), "held": "st.pot"}, ns,
+                          "        "),
             "    else:",
             f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
             "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            *record_lines("st.history", {**RECORD, **facts}, ns, "        ")]
+            *record_lines("st.history", {**record_values(rules), **facts}, ns, "        ")]
 
 
 def added_lines(sides: int) -> str:
@@ -462,7 +494,8 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     team = [] if team_known else [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 "
                                   "else -1"]
     return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
-            f"{_made(rules)}", *record_lines("st.history", {**RECORD, **facts}, ns)]
+            f"{_made(rules)}",
+            *record_lines("st.history", {**record_values(rules), **facts}, ns)]
 
 
 def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
