@@ -37,13 +37,21 @@ True
 from __future__ import annotations
 
 import collections
+import operator
 from typing import Any, TypeVar, dataclass_transform
 
 from . import codegen
 from .lazyrecord import _frozen_error, _is_class_variable, _is_field
 
+
+def _item_property(index: int, doc: str) -> Any:
+    """A read-only attribute that is item ``index`` (where the interpreter has no
+    ``collections._tuplegetter``, as PyPy may not)."""
+    return property(operator.itemgetter(index), doc=doc)
+
+
 #: the attribute getter of :func:`collections.namedtuple` (in C where there is one)
-_tuplegetter: Any = collections._tuplegetter  # type: ignore[attr-defined]
+_tuplegetter: Any = getattr(collections, "_tuplegetter", _item_property)
 
 __all__ = ["new_source", "tuple_record"]
 
