@@ -65,6 +65,7 @@ from .layout import (
     observation_features,
     pick_size,
 )
+from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
            "action_number", "episode_limit"]
@@ -472,17 +473,14 @@ class ActionSpace:
         return 0
 
 
-# each byte value as its eight bits, least significant first, as float32
-_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
-                      bitorder="little").astype(np.float32)
-
-
 class Encoder:
     """Observation vectors (float32) of one seat's view of a state of ``rules``.
 
     The parts, in order, are :attr:`features` (name, offset, size, meaning); seats are
     counted from the observer (0 = itself). Every one-hot part is set from one big bit
-    mask unpacked at once, so a vector costs a few microseconds whatever the ruleset.
+    mask unpacked at once, by a function written for the observing seat
+    (:mod:`mariage.ai.vectorcode`), so a vector costs about one decision of the engine
+    whatever the ruleset. A vector is a new array each time (one kept is never changed).
     What the vector holds is exactly what :func:`mariage.observe` shows the seat.
 
     >>> from mariage import load_rules
@@ -496,34 +494,23 @@ class Encoder:
         #: every hand visible (the global state of :meth:`MariageEnv.state`), or as the
         #: rules say
         self.open_hands = rules.open_hands if open_hands is None else open_hands
-        n, c, s = rules.nseats, rules.ncards, len(rules.suits)
         feats = observation_features(rules)
-        off = {f.name: f.offset for f in feats}
         self.features: tuple[Feature, ...] = feats
         self.size = sum(f.size for f in feats)
-        self._nbytes = (self.size + 7) // 8
-        # offsets kept as plain attributes: no lookups by name on the hot path
-        self._o_played, self._o_turn_up, self._o_trump = (off["played"], off["turn_up"],
-                                                          off["trump"])
-        self._o_to_act, self._o_leader, self._o_declared = (off["to_act"], off["leader"],
-                                                            off["declared"])
-        self._o_sizes, self._o_stock = off["hand_sizes"], off["stock_size"]
-        self._o_points, self._o_standing = off["hand_points"], off["standing"]
-        self._phase_bit = {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)}
-        self._nsuits = s
-        #: where the cards picked so far of a set being passed go (-1: no such part)
-        self._o_picked = off.get("picked", -1)
-        t = len(rules.teams)
-        assert off["stock_size"] == off["hand_sizes"] + n and off["hand_points"] == \
-            off["stock_size"] + 1 and off["standing"] == off["hand_points"] + t
-        self._o_floats_end = off["standing"] + t
-        #: per seat, the seats counted from it; per side, the sides counted from it
-        self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
-        self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
-        self._pack = rules.pack_points or 1
-        self._target = rules.match_target or 1
-        del c
         self._played_cache: tuple[int, object, int] = (0, None, 0)
+        self._derive()
+
+    def _derive(self) -> None:
+        """Set the generated functions, one per observing seat (not pickled: made again;
+        :mod:`mariage.ai.vectorcode`)."""
+        self._vectors = vector_functions(self.rules, self.open_hands, self._played)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_vectors"}
+
+    def __setstate__(self, saved: dict[str, object]) -> None:
+        self.__dict__.update(saved)
+        self._derive()
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
@@ -553,11 +540,10 @@ class Encoder:
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
         # what snapshot() holds, but the state's own lists: read at once, not kept
-        return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
-                               state.turn_up, state.trump, state.phase, state.to_act,
-                               state.leader, len(state.stock), state.captured,
-                               state.decl_points, state.standing(), state.declared,
-                               picked), seat)
+        return self._vectors[seat](  # type: ignore[no-any-return]
+            state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
+            state.trump, state.phase, state.to_act, state.leader, len(state.stock),
+            state.captured, state.decl_points, state.standing(), state.declared, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -579,50 +565,7 @@ class Encoder:
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
-        (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
-         captured, decl_points, standing, declared, picked) = snapshot
-        played = self._played(tricks)
-        r = self.rules
-        n, c = r.nseats, r.ncards
-        bits = hands[seat]
-        at = c
-        open_hands = self.open_hands
-        for k in range(1, n):
-            s = seat + k
-            if s >= n:
-                s -= n
-            bits |= (hands[s] if open_hands else known[s] & hands[s]) << at
-            at += c
-        for card in trick:
-            bits |= 1 << (at + card)
-            played |= 1 << card
-            at += c
-        bits |= played << self._o_played
-        bits |= 1 << (self._o_turn_up + (c if turn_up is None else turn_up))
-        bits |= 1 << (self._o_trump + (self._nsuits if trump < 0 else trump))
-        bits |= self._phase_bit[phase]
-        bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
-        if phase != _DEAL and phase != _OVER:
-            bits |= 1 << (self._o_leader + (leader - seat) % n)
-        if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
-            bits |= picked << self._o_picked
-        if declared:
-            base, nsuits = self._o_declared, self._nsuits
-            for _, kind, suit, _ in declared:
-                if kind >= 0:
-                    bits |= 1 << (base + kind * nsuits + suit)
-        out: npt.NDArray[np.float32] = _BITS.take(np.frombuffer(
-            bits.to_bytes(self._nbytes, "little"), np.uint8), 0).reshape(-1)[:self.size]
-        # the values that are not 0 or 1, contiguous: hand sizes, stock, points, standing
-        floats = [hands[s].bit_count() / c for s in self._seats_from[seat]]
-        floats.append(stock / c)
-        sides = self._sides_from[r.team_of[seat]]
-        pack, target = self._pack, self._target
-        # a side's points as GameState.hand_points counts them
-        floats += [(captured[team] + decl_points[team]) / pack for team in sides]
-        floats += [standing[team] / target for team in sides]
-        out[self._o_sizes:self._o_floats_end] = floats
-        return out
+        return self._vectors[seat](*snapshot)  # type: ignore[no-any-return]
 
 
 class InfoStateEncoder:
