@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -303,11 +303,18 @@ class ActionSpace:
             self._split_mech = state.mech
         return split
 
-    def _other_ids(self, others: list[Action]) -> list[int]:
-        """The ids of the actions the engine lists besides the cards (a card play among
-        them too, by the table)."""
-        plays = self._play_ids
-        return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
+    def _other_ids(self, others: Sequence[Action]) -> list[int]:
+        """The ids of the actions the engine lists (besides the cards, in the play
+        phase): first all at once by the objects kept (``map`` in C: an auction's bids
+        are the same few objects again and again), then any not found, a card play by
+        the table, another by its class or object, or hash (see __init__)."""
+        ids: list[int | None] = [*map(self._by_object.get, map(id, others))]
+        if None in ids:
+            plays = self._play_ids
+            for k, (found, a) in enumerate(zip(ids, others, strict=True)):
+                if found is None:
+                    ids[k] = plays[a.card] if type(a) is Play else self._action_id(a)
+        return ids  # type: ignore[return-value]  # (no None left)
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -355,14 +362,7 @@ class ActionSpace:
             return ids
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        # card plays by a table, others by their class or object, or hash (see __init__)
-        plays = self._play_ids
-        out = []
-        for a in state.legal_actions(seat):
-            if type(a) is Play:
-                out.append(plays[a.card])
-            else:
-                out.append(self._action_id(a))
+        out = self._other_ids(state.legal_actions(seat))
         out.sort()
         return out
 
@@ -416,20 +416,18 @@ class ActionSpace:
                 for i in self._other_ids(others):
                     out[i] = 1
             return out
-        out = _zeros(self.size, _INT8)  # set item by item: no array made from a list
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
-            pass
-        elif self.pick_size and self._picking(state):
-            for i in self._picking_ids(state, seat, picked):
-                out[i] = 1
-        else:  # card plays by a table, others by their class or object, or hash
-            plays = self._play_ids
-            for a in state.legal_actions(seat):
-                if type(a) is Play:
-                    out[plays[a.card]] = 1
-                else:
-                    out[self._action_id(a)] = 1
-        return out
+            return _zeros(self.size, _INT8)
+        if self.pick_size and self._picking(state):
+            ids = self._picking_ids(state, seat, picked)
+        else:
+            ids = self._other_ids(state.legal_actions(seat))
+        # set item by item in bytes (no array made from a list; a bytearray's item is set
+        # faster than an array's)
+        listed = bytearray(self.size)
+        for i in ids:
+            listed[i] = 1
+        return _frombuffer(listed, _INT8)
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:
