@@ -157,8 +157,8 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_cards_sorted", "_mask_bytes", "_split_mech", "_split",
-                      "_by_object", "_kept_alive", "_kept_ids"})
+_DERIVED = frozenset({"_card_ids", "_pick_ids", "_cards_sorted", "_mask_bytes", "_split_mech",
+                      "_split", "_by_object", "_kept_alive", "_kept_ids"})
 
 
 class ActionSpace:
@@ -267,6 +267,10 @@ class ActionSpace:
         """Set the generated functions of the numbering (not pickled: made again)."""
         plays = self._play_ids
         self._card_ids = _id_lister(tuple(plays))
+        # the ids of picking each card of a bit mask (factored passing), by the same tables
+        self._pick_ids = _id_lister(tuple(range(self.pick_base,
+                                                self.pick_base + self.rules.ncards))) \
+            if self.pick_size else None
         self._cards_sorted = plays == sorted(plays)
         # where the cards' ids follow one another (every bundled ruleset), the mask's
         # bytes are made from the bits at once (see _mask_maker)
@@ -387,9 +391,10 @@ class ActionSpace:
                 elif not picked:
                     out.append(ids[a])
         allowed &= ~picked
-        base = self.pick_base
-        out.extend(base + c for c in self.rules.cards_of(allowed))
-        return sorted(out)
+        assert self._pick_ids is not None
+        out += self._pick_ids(allowed)
+        out.sort()
+        return out
 
     def mask(self, state: GameState, seat: int | None = None,
              picked: int = 0) -> npt.NDArray[np.int8]:
