@@ -458,7 +458,7 @@ class ActionSpace:
             if not isinstance(action, Pick):
                 return action
             picked |= 1 << action.card
-            if picked.bit_count() == state.mech.passing.seats(state)[2]:
+            if picked.bit_count() == state.mech.passing.count(state):
                 return Give(picked)
 
     def play(self, state: GameState, action_id: int, picked: int = 0) -> int:
@@ -468,7 +468,7 @@ class ActionSpace:
         action = self.actions[action_id]
         if isinstance(action, Pick):
             picked |= 1 << action.card
-            if picked.bit_count() < state.mech.passing.seats(state)[2]:
+            if picked.bit_count() < state.mech.passing.count(state):
                 return picked
             state.apply(Give(picked))
             return 0
