@@ -309,16 +309,16 @@ class ActionSpace:
 
     def _other_ids(self, others: Sequence[Action]) -> list[int]:
         """The ids of the actions the engine lists (besides the cards, in the play
-        phase): first all at once by the objects kept (``map`` in C: an auction's bids
-        are the same few objects again and again), then any not found, a card play by
-        the table, another by its class or object, or hash (see __init__)."""
-        ids: list[int | None] = [*map(self._by_object.get, map(id, others))]
-        if None in ids:
-            plays = self._play_ids
-            for k, (found, a) in enumerate(zip(ids, others, strict=True)):
-                if found is None:
-                    ids[k] = plays[a.card] if type(a) is Play else self._action_id(a)
-        return ids  # type: ignore[return-value]  # (no None left)
+        phase): a card play by the table, another by its class or object, or hash (see
+        __init__); a long list whose first action is kept by its object (an auction's
+        bids, the same few objects again and again) all at once by the objects kept
+        (``map`` in C), then any not found one by one."""
+        if type(others) is list and len(others) > 4 and id(others[0]) in self._by_object:
+            ids: list[int | None] = [*map(self._by_object.get, map(id, others))]
+            if None not in ids:
+                return ids  # type: ignore[return-value]
+        plays = self._play_ids
+        return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
