@@ -500,13 +500,12 @@ class Encoder:
         feats = observation_features(rules)
         self.features: tuple[Feature, ...] = feats
         self.size = sum(f.size for f in feats)
-        self._played_cache: tuple[int, object, int] = (0, None, 0)
         self._derive()
 
     def _derive(self) -> None:
         """Set the generated functions, one per observing seat (not pickled: made again;
         :mod:`mariage.ai.vectorcode`)."""
-        self._vectors = vector_functions(self.rules, self.open_hands, self._played)
+        self._vectors = vector_functions(self.rules, self.open_hands)
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k != "_vectors"}
@@ -518,25 +517,6 @@ class Encoder:
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
-
-    def _played(self, tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
-        """The cards of the finished ``tricks`` of a hand, kept from call to call.
-
-        What is kept is how many tricks were counted and the last of them (the tuple
-        itself, not its id, which a new one could reuse): a trick is a tuple made when
-        it ends, so a list whose trick at that place is the same tuple starts with the
-        same tricks (a copy, or the same hand further on); a new hand, another state, or
-        a trick taken back and played again has another tuple there.
-        """
-        ntricks, last, mask = self._played_cache
-        if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
-            ntricks, mask = 0, 0
-        for k in range(ntricks, len(tricks)):
-            for card in tricks[k][1]:
-                mask |= 1 << card
-        if len(tricks) != ntricks:
-            self._played_cache = (len(tricks), tricks[-1], mask)
-        return mask
 
     def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act

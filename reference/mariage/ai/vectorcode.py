@@ -107,15 +107,28 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     return "\n".join(lines)
 
 
-def vector_functions(rules: Rules, open_hands: bool,
-                     played: Callable[[list[Any]], int] | None = None
-                     ) -> tuple[Callable[..., Any], ...]:
+#: the functions made per rules (by id, the rules kept to check it) and open_hands
+_KEPT: dict[tuple[int, bool], tuple[Rules, tuple[Callable[..., Any], ...]]] = {}
+
+
+def vector_functions(rules: Rules, open_hands: bool) -> tuple[Callable[..., Any], ...]:
     """Per seat, the function making its observation vector from the arguments of a
-    snapshot (see the module); ``open_hands``: every hand visible (the global state);
-    ``played``: the cards of a list of finished tricks (default: counted each call)."""
+    snapshot (see the module); ``open_hands``: every hand visible (the global state).
+    Made once per rules (at most 64 kept): an environment makes its encoders anew."""
+    key = (id(rules), open_hands)
+    hit = _KEPT.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_KEPT) >= 64:
+            _KEPT.clear()
+        hit = _KEPT[key] = (rules, _made(rules, open_hands))
+    return hit[1]
+
+
+def _made(rules: Rules, open_hands: bool) -> tuple[Callable[..., Any], ...]:
+    """The functions of :func:`vector_functions`, written and compiled."""
     off = {f.name: f.offset for f in observation_features(rules)}
     ns: dict[str, object] = {
-        "_played": played or _count_played, "_take": _BITS.take,
+        "_played": _played_counter(), "_take": _BITS.take,
         "_frombuffer": np.frombuffer, "_U8": np.dtype(np.uint8),
         "_DEAL": Phase.DEAL, "_OVER": Phase.OVER,
         "_phase_bit": {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)},
@@ -127,10 +140,32 @@ def vector_functions(rules: Rules, open_hands: bool,
     return tuple(ns[f"vector_{seat}"] for seat in range(rules.nseats))  # type: ignore[misc]
 
 
-def _count_played(tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
-    """The cards of the finished ``tricks``."""
-    mask = 0
-    for trick in tricks:
-        for card in trick[1]:
-            mask |= 1 << card
-    return mask
+def _played_counter() -> Callable[[list[tuple[int, tuple[int, ...], int]]], int]:
+    """A function giving the cards of the finished tricks of a hand, kept from call to
+    call.
+
+    What is kept is how many tricks were counted and the last of them (the tuple
+    itself, not its id, which a new one could reuse): a trick is a tuple made when it
+    ends, so a list whose trick at that place is the same tuple starts with the same
+    tricks (a copy, or the same hand further on); a new hand, another state, or a trick
+    taken back and played again has another tuple there.
+
+    >>> played = _played_counter()
+    >>> first, second = (0, (1, 2), 0), (1, (5, 6), 1)
+    >>> played([first]), played([first, second]), played([second])
+    (6, 102, 96)
+    """
+    kept: list[Any] = [0, None, 0]  # tricks counted, the last of them, their cards
+
+    def played(tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
+        ntricks, last = kept[0], kept[1]
+        mask: int = kept[2]
+        if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
+            ntricks, mask = 0, 0
+        for k in range(ntricks, len(tricks)):
+            for card in tricks[k][1]:
+                mask |= 1 << card
+        if len(tricks) != ntricks:
+            kept[:] = (len(tricks), tricks[-1], mask)
+        return mask
+    return played
