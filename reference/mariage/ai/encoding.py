@@ -427,12 +427,17 @@ class ActionSpace:
             ids = self._picking_ids(state, seat, picked)
         else:
             ids = self._other_ids(state.legal_actions(seat))
-        # set item by item in bytes (no array made from a list; a bytearray's item is set
-        # faster than an array's)
-        listed = bytearray(self.size)
+        # set item by item (no array made from a list); many of them in bytes (a
+        # bytearray's item is set faster than an array's, but made and wrapped slower)
+        if len(ids) > 8:
+            listed = bytearray(self.size)
+            for i in ids:
+                listed[i] = 1
+            return _frombuffer(listed, _INT8)
+        out = _zeros(self.size, _INT8)
         for i in ids:
-            listed[i] = 1
-        return _frombuffer(listed, _INT8)
+            out[i] = 1
+        return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:
