@@ -370,6 +370,18 @@ class ActionSpace:
         out.sort()
         return out
 
+    def pick_legal(self, state: GameState, card: int, picked: int = 0) -> bool:
+        """Whether the seat to act may pick ``card`` now, with the cards ``picked`` so
+        far: a set is being passed one card per decision and some legal set holds them
+        all (as :meth:`legal_ids` has it, without listing every id)."""
+        if not self._picking(state) or picked >> card & 1:
+            return False
+        legal = state.legal_actions()
+        if type(legal) is CardSets:  # every set of the step's size from the hand
+            return bool(state.hands[state.to_act] >> card & 1)  # type: ignore[index]
+        need = picked | 1 << card
+        return any(type(a) is Give and a.cards & need == need for a in legal)
+
     def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
         """While a set is passed: the other legal actions (before the first pick), and a
         pick of every card that, with those picked, can still complete a legal set."""
