@@ -157,8 +157,8 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_pick_ids", "_cards_sorted", "_mask_bytes", "_split_mech",
-                      "_split", "_by_object", "_kept_alive", "_kept_ids"})
+_DERIVED = frozenset({"_card_ids", "_pick_ids", "_give_ids", "_cards_sorted", "_mask_bytes",
+                      "_split_mech", "_split", "_by_object", "_kept_alive", "_kept_ids"})
 
 
 class ActionSpace:
@@ -267,6 +267,9 @@ class ActionSpace:
         """Set the generated functions of the numbering (not pickled: made again)."""
         plays = self._play_ids
         self._card_ids = _id_lister(tuple(plays))
+        # the ids of the sets of cards passed, by their cards (a CardSets listing's ids
+        # without making its actions; none where passing is factored)
+        self._give_ids = {a.cards: i for i, a in enumerate(self.actions) if type(a) is Give}
         # the ids of picking each card of a bit mask (factored passing), by the same tables
         self._pick_ids = _id_lister(tuple(range(self.pick_base,
                                                 self.pick_base + self.rules.ncards))) \
@@ -313,10 +316,14 @@ class ActionSpace:
         __init__); a long list whose first action is kept by its object (an auction's
         bids, the same few objects again and again) all at once by the objects kept
         (``map`` in C), then any not found one by one."""
+        if type(others) is CardSets and self._give_ids:  # its sets by their cards
+            ids = self._other_ids(others.head) if others.head else []
+            ids += map(self._give_ids.__getitem__, others.masks())
+            return ids
         if type(others) is list and len(others) > 4 and id(others[0]) in self._by_object:
-            ids: list[int | None] = [*map(self._by_object.get, map(id, others))]
-            if None not in ids:
-                return ids  # type: ignore[return-value]
+            found: list[int | None] = [*map(self._by_object.get, map(id, others))]
+            if None not in found:
+                return found  # type: ignore[return-value]
         plays = self._play_ids
         return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
 

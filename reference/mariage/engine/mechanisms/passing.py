@@ -110,6 +110,15 @@ class CardSets(Sequence[Action]):
         yield from self._head
         yield from (Give(sum(c)) for c in combinations(self._bits, self._count))
 
+    def masks(self) -> Iterator[int]:
+        """The cards of each set, as the bit masks of its ``Give`` (after the head), in
+        the same order, without making the actions.
+
+        >>> list(CardSets([1, 2, 4], 2).masks())
+        [3, 5, 6]
+        """
+        return map(sum, combinations(self._bits, self._count))
+
     def __contains__(self, action: object) -> bool:
         if type(action) is not Give:
             return action in self._head
