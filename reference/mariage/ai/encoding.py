@@ -35,6 +35,7 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import operator
 from collections.abc import Callable, Sequence
@@ -313,18 +314,23 @@ class ActionSpace:
     def _other_ids(self, others: Sequence[Action]) -> list[int]:
         """The ids of the actions the engine lists (besides the cards, in the play
         phase): a card play by the table, another by its class or object, or hash (see
-        __init__); a long list whose first action is kept by its object (an auction's
-        bids, the same few objects again and again) all at once by the objects kept
-        (``map`` in C), then any not found one by one."""
+        __init__); a long list whose last action is kept by its object (an auction's
+        bids, the same few objects again and again, after a pass) all at once by the
+        objects kept (``map`` in C), then those not found (the pass) one by one."""
         if type(others) is CardSets and self._give_ids:  # its sets by their cards
             ids = self._other_ids(others.head) if others.head else []
             ids += map(self._give_ids.__getitem__, others.masks())
             return ids
-        if type(others) is list and len(others) > 4 and id(others[0]) in self._by_object:
-            found: list[int | None] = [*map(self._by_object.get, map(id, others))]
-            if None not in found:
-                return found  # type: ignore[return-value]
         plays = self._play_ids
+        if type(others) is list and len(others) > 4 and id(others[-1]) in self._by_object:
+            found: list[int | None] = [*map(self._by_object.get, map(id, others))]
+            k = -1
+            with contextlib.suppress(ValueError):  # (no None left)
+                while True:
+                    k = found.index(None, k + 1)
+                    a = others[k]
+                    found[k] = plays[a.card] if type(a) is Play else self._action_id(a)
+            return found  # type: ignore[return-value]
         return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
 
     def id(self, action: AIAction) -> int:
