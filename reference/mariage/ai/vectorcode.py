@@ -155,17 +155,18 @@ def _played_counter() -> Callable[[list[tuple[int, tuple[int, ...], int]]], int]
     >>> played([first]), played([first, second]), played([second])
     (6, 102, 96)
     """
-    kept: list[Any] = [0, None, 0]  # tricks counted, the last of them, their cards
+    # (how many tricks were counted, the last of them, their cards), one tuple read and
+    # replaced at once: encoders of the same rules in several threads share it
+    kept: list[tuple[int, Any, int]] = [(0, None, 0)]
 
     def played(tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
-        ntricks, last = kept[0], kept[1]
-        mask: int = kept[2]
+        ntricks, last, mask = kept[0]
         if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
             ntricks, mask = 0, 0
         for k in range(ntricks, len(tricks)):
             for card in tricks[k][1]:
                 mask |= 1 << card
         if len(tricks) != ntricks:
-            kept[:] = (len(tricks), tricks[-1], mask)
+            kept[0] = (len(tricks), tricks[-1], mask)
         return mask
     return played
