@@ -35,7 +35,6 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import operator
 from collections.abc import Callable, Sequence
@@ -314,24 +313,28 @@ class ActionSpace:
     def _other_ids(self, others: Sequence[Action]) -> list[int]:
         """The ids of the actions the engine lists (besides the cards, in the play
         phase): a card play by the table, another by its class or object, or hash (see
-        __init__); a long list whose last action is kept by its object (an auction's
-        bids, the same few objects again and again, after a pass) all at once by the
-        objects kept (``map`` in C), then those not found (the pass) one by one."""
-        if type(others) is CardSets and self._give_ids:  # its sets by their cards
-            ids = self._other_ids(others.head) if others.head else []
-            ids += map(self._give_ids.__getitem__, others.masks())
-            return ids
+        __init__). A list of more than 8 whose last action is kept by its object (an
+        auction's bids, the same few objects again and again, after a pass): all at once
+        by the objects kept (``map`` in C), then those not found (the pass) one by one. A
+        passing step's sets (``CardSets``): by their cards, no action made."""
         plays = self._play_ids
-        if type(others) is list and len(others) > 4 and id(others[-1]) in self._by_object:
-            found: list[int | None] = [*map(self._by_object.get, map(id, others))]
-            k = -1
-            with contextlib.suppress(ValueError):  # (no None left)
-                while True:
+        if type(others) is list:
+            if len(others) > 8 and id(others[-1]) in self._by_object:
+                found: list[int | None] = [*map(self._by_object.get, map(id, others))]
+                k = -1
+                for _ in range(found.count(None)):  # (no exception raised: 1 µs each)
                     k = found.index(None, k + 1)
                     a = others[k]
                     found[k] = plays[a.card] if type(a) is Play else self._action_id(a)
-            return found  # type: ignore[return-value]
-        return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
+                return found  # type: ignore[return-value]
+        elif type(others) is CardSets and self._give_ids:
+            ids = self._other_ids(others.head) if others.head else []
+            ids += map(self._give_ids.__getitem__, others.masks())
+            return ids
+        out = []  # (a loop: a comprehension's own frame costs more on a short listing)
+        for a in others:
+            out.append(plays[a.card] if type(a) is Play else self._action_id(a))
+        return out
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
