@@ -382,9 +382,11 @@ class _State(pyspiel.State):
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
                                                         gs.known[:])))
-        else:  # (the hand's end: nothing seen of hands no longer played)
-            nothing = self._nothing
-            self.steps_all.append((seat, action, nothing, nothing))
+            # another decision: as _settle() sets it (kind None and not done, as before)
+            self._player = gs.to_act  # type: ignore[assignment]
+            return
+        nothing = self._nothing  # (the hand's end: nothing seen of hands no longer played)
+        self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
     def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
