@@ -102,6 +102,25 @@ def test_picks_reach_exactly_the_legal_sets(name: str, seed: int) -> None:
         assert given in sets and trial.actions[-1] == (seat, Give(given))
 
 
+@pytest.mark.parametrize("name", [*FACTORED, "thousand", "marianna"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pick_legal_agrees_with_the_legal_ids(name: str, seed: int) -> None:
+    """After every step (and pick) of random play, a card may be picked exactly where its
+    pick is among the legal ids (only while a set is passed one card at a time)."""
+    rules = load_rules(name)
+    space = ActionSpace(rules)
+    rng = random.Random(seed)
+    state, picked, checked = new_match(rules, seed), 0, 0
+    while not state.terminal and state.hand_no <= 3:
+        ids = space.legal_ids(state, picked=picked)
+        for card in range(rules.ncards):
+            legal = space.pick_base >= 0 and space.pick_base + card in ids
+            assert space.pick_legal(state, card, picked) == legal, (card, picked)
+            checked += legal
+        picked = space.play(state, ids[rng.randrange(len(ids))], picked)
+    assert (checked > 0) == (name in FACTORED)
+
+
 def test_pettingzoo_and_the_encoder_agree_on_picks() -> None:
     env = MariageEnv("marjapussi-de", max_hands=2)
     rules = env.rules

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -65,6 +65,7 @@ from .layout import (
     observation_features,
     pick_size,
 )
+from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
            "action_number", "episode_limit"]
@@ -156,8 +157,8 @@ def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_cards_sorted", "_mask_bytes", "_split_mech", "_split",
-                      "_by_object", "_kept_alive", "_kept_ids"})
+_DERIVED = frozenset({"_card_ids", "_pick_ids", "_give_ids", "_cards_sorted", "_mask_bytes",
+                      "_split_mech", "_split", "_by_object", "_kept_alive", "_kept_ids"})
 
 
 class ActionSpace:
@@ -266,6 +267,13 @@ class ActionSpace:
         """Set the generated functions of the numbering (not pickled: made again)."""
         plays = self._play_ids
         self._card_ids = _id_lister(tuple(plays))
+        # the ids of the sets of cards passed, by their cards (a CardSets listing's ids
+        # without making its actions; none where passing is factored)
+        self._give_ids = {a.cards: i for i, a in enumerate(self.actions) if type(a) is Give}
+        # the ids of picking each card of a bit mask (factored passing), by the same tables
+        self._pick_ids = _id_lister(tuple(range(self.pick_base,
+                                                self.pick_base + self.rules.ncards))) \
+            if self.pick_size else None
         self._cards_sorted = plays == sorted(plays)
         # where the cards' ids follow one another (every bundled ruleset), the mask's
         # bytes are made from the bits at once (see _mask_maker)
@@ -302,11 +310,31 @@ class ActionSpace:
             self._split_mech = state.mech
         return split
 
-    def _other_ids(self, others: list[Action]) -> list[int]:
-        """The ids of the actions the engine lists besides the cards (a card play among
-        them too, by the table)."""
+    def _other_ids(self, others: Sequence[Action]) -> list[int]:
+        """The ids of the actions the engine lists (besides the cards, in the play
+        phase): a card play by the table, another by its class or object, or hash (see
+        __init__). A list of more than 8 whose last action is kept by its object (an
+        auction's bids, the same few objects again and again, after a pass): all at once
+        by the objects kept (``map`` in C), then those not found (the pass) one by one. A
+        passing step's sets (``CardSets``): by their cards, no action made."""
         plays = self._play_ids
-        return [plays[a.card] if type(a) is Play else self._action_id(a) for a in others]
+        if type(others) is list:
+            if len(others) > 8 and id(others[-1]) in self._by_object:
+                found: list[int | None] = [*map(self._by_object.get, map(id, others))]
+                k = -1
+                for _ in range(found.count(None)):  # (no exception raised: 1 µs each)
+                    k = found.index(None, k + 1)
+                    a = others[k]
+                    found[k] = plays[a.card] if type(a) is Play else self._action_id(a)
+                return found  # type: ignore[return-value]
+        elif type(others) is CardSets and self._give_ids:
+            ids = self._other_ids(others.head) if others.head else []
+            ids += map(self._give_ids.__getitem__, others.masks())
+            return ids
+        out = []  # (a loop: a comprehension's own frame costs more on a short listing)
+        for a in others:
+            out.append(plays[a.card] if type(a) is Play else self._action_id(a))
+        return out
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -354,16 +382,21 @@ class ActionSpace:
             return ids
         if self.pick_size and self._picking(state):
             return self._picking_ids(state, seat, picked)
-        # card plays by a table, others by their class or object, or hash (see __init__)
-        plays = self._play_ids
-        out = []
-        for a in state.legal_actions(seat):
-            if type(a) is Play:
-                out.append(plays[a.card])
-            else:
-                out.append(self._action_id(a))
+        out = self._other_ids(state.legal_actions(seat))
         out.sort()
         return out
+
+    def pick_legal(self, state: GameState, card: int, picked: int = 0) -> bool:
+        """Whether the seat to act may pick ``card`` now, with the cards ``picked`` so
+        far: a set is being passed one card per decision and some legal set holds them
+        all (as :meth:`legal_ids` has it, without listing every id)."""
+        if not self._picking(state) or picked >> card & 1:
+            return False
+        legal = state.legal_actions()
+        if type(legal) is CardSets:  # every set of the step's size from the hand
+            return bool(state.hands[state.to_act] >> card & 1)  # type: ignore[index]
+        need = picked | 1 << card
+        return any(type(a) is Give and a.cards & need == need for a in legal)
 
     def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
         """While a set is passed: the other legal actions (before the first pick), and a
@@ -386,9 +419,10 @@ class ActionSpace:
                 elif not picked:
                     out.append(ids[a])
         allowed &= ~picked
-        base = self.pick_base
-        out.extend(base + c for c in self.rules.cards_of(allowed))
-        return sorted(out)
+        assert self._pick_ids is not None
+        out += self._pick_ids(allowed)
+        out.sort()
+        return out
 
     def mask(self, state: GameState, seat: int | None = None,
              picked: int = 0) -> npt.NDArray[np.int8]:
@@ -415,19 +449,22 @@ class ActionSpace:
                 for i in self._other_ids(others):
                     out[i] = 1
             return out
-        out = _zeros(self.size, _INT8)  # set item by item: no array made from a list
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
-            pass
-        elif self.pick_size and self._picking(state):
-            for i in self._picking_ids(state, seat, picked):
-                out[i] = 1
-        else:  # card plays by a table, others by their class or object, or hash
-            plays = self._play_ids
-            for a in state.legal_actions(seat):
-                if type(a) is Play:
-                    out[plays[a.card]] = 1
-                else:
-                    out[self._action_id(a)] = 1
+            return _zeros(self.size, _INT8)
+        if self.pick_size and self._picking(state):
+            ids = self._picking_ids(state, seat, picked)
+        else:
+            ids = self._other_ids(state.legal_actions(seat))
+        # set item by item (no array made from a list); many of them in bytes (a
+        # bytearray's item is set faster than an array's, but made and wrapped slower)
+        if len(ids) > 8:
+            listed = bytearray(self.size)
+            for i in ids:
+                listed[i] = 1
+            return _frombuffer(listed, _INT8)
+        out = _zeros(self.size, _INT8)
+        for i in ids:
+            out[i] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
@@ -454,7 +491,7 @@ class ActionSpace:
             if not isinstance(action, Pick):
                 return action
             picked |= 1 << action.card
-            if picked.bit_count() == state.mech.passing.seats(state)[2]:
+            if picked.bit_count() == state.mech.passing.count(state):
                 return Give(picked)
 
     def play(self, state: GameState, action_id: int, picked: int = 0) -> int:
@@ -464,7 +501,7 @@ class ActionSpace:
         action = self.actions[action_id]
         if isinstance(action, Pick):
             picked |= 1 << action.card
-            if picked.bit_count() < state.mech.passing.seats(state)[2]:
+            if picked.bit_count() < state.mech.passing.count(state):
                 return picked
             state.apply(Give(picked))
             return 0
@@ -472,17 +509,14 @@ class ActionSpace:
         return 0
 
 
-# each byte value as its eight bits, least significant first, as float32
-_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
-                      bitorder="little").astype(np.float32)
-
-
 class Encoder:
     """Observation vectors (float32) of one seat's view of a state of ``rules``.
 
     The parts, in order, are :attr:`features` (name, offset, size, meaning); seats are
     counted from the observer (0 = itself). Every one-hot part is set from one big bit
-    mask unpacked at once, so a vector costs a few microseconds whatever the ruleset.
+    mask unpacked at once, by a function written for the observing seat
+    (:mod:`mariage.ai.vectorcode`), so a vector costs about one decision of the engine
+    whatever the ruleset. A vector is a new array each time (one kept is never changed).
     What the vector holds is exactly what :func:`mariage.observe` shows the seat.
 
     >>> from mariage import load_rules
@@ -496,68 +530,36 @@ class Encoder:
         #: every hand visible (the global state of :meth:`MariageEnv.state`), or as the
         #: rules say
         self.open_hands = rules.open_hands if open_hands is None else open_hands
-        n, c, s = rules.nseats, rules.ncards, len(rules.suits)
         feats = observation_features(rules)
-        off = {f.name: f.offset for f in feats}
         self.features: tuple[Feature, ...] = feats
         self.size = sum(f.size for f in feats)
-        self._nbytes = (self.size + 7) // 8
-        # offsets kept as plain attributes: no lookups by name on the hot path
-        self._o_played, self._o_turn_up, self._o_trump = (off["played"], off["turn_up"],
-                                                          off["trump"])
-        self._o_to_act, self._o_leader, self._o_declared = (off["to_act"], off["leader"],
-                                                            off["declared"])
-        self._o_sizes, self._o_stock = off["hand_sizes"], off["stock_size"]
-        self._o_points, self._o_standing = off["hand_points"], off["standing"]
-        self._phase_bit = {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)}
-        self._nsuits = s
-        #: where the cards picked so far of a set being passed go (-1: no such part)
-        self._o_picked = off.get("picked", -1)
-        t = len(rules.teams)
-        assert off["stock_size"] == off["hand_sizes"] + n and off["hand_points"] == \
-            off["stock_size"] + 1 and off["standing"] == off["hand_points"] + t
-        self._o_floats_end = off["standing"] + t
-        #: per seat, the seats counted from it; per side, the sides counted from it
-        self._seats_from = [[(s + k) % n for k in range(n)] for s in range(n)]
-        self._sides_from = [[(m + k) % t for k in range(t)] for m in range(t)]
-        self._pack = rules.pack_points or 1
-        self._target = rules.match_target or 1
-        del c
-        self._played_cache: tuple[int, object, int] = (0, None, 0)
+        self._derive()
+
+    def _derive(self) -> None:
+        """Set the generated functions, one per observing seat (not pickled: made again;
+        :mod:`mariage.ai.vectorcode`)."""
+        self._vectors = vector_functions(self.rules, self.open_hands)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_vectors"}
+
+    def __setstate__(self, saved: dict[str, object]) -> None:
+        self.__dict__.update(saved)
+        self._derive()
 
     def feature_names(self) -> list[str]:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
-
-    def _played(self, tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
-        """The cards of the finished ``tricks`` of a hand, kept from call to call.
-
-        What is kept is how many tricks were counted and the last of them (the tuple
-        itself, not its id, which a new one could reuse): a trick is a tuple made when
-        it ends, so a list whose trick at that place is the same tuple starts with the
-        same tricks (a copy, or the same hand further on); a new hand, another state, or
-        a trick taken back and played again has another tuple there.
-        """
-        ntricks, last, mask = self._played_cache
-        if len(tricks) < ntricks or (ntricks and tricks[ntricks - 1] is not last):
-            ntricks, mask = 0, 0
-        for k in range(ntricks, len(tricks)):
-            for card in tricks[k][1]:
-                mask |= 1 << card
-        if len(tricks) != ntricks:
-            self._played_cache = (len(tricks), tricks[-1], mask)
-        return mask
 
     def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
         # what snapshot() holds, but the state's own lists: read at once, not kept
-        return self.vector_of((state.hands, state.known, state.trick_cards, state.tricks,
-                               state.turn_up, state.trump, state.phase, state.to_act,
-                               state.leader, len(state.stock), state.captured,
-                               state.decl_points, state.standing(), state.declared,
-                               picked), seat)
+        return self._vectors[seat](  # type: ignore[no-any-return]
+            state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
+            state.trump, state.phase, state.to_act, state.leader, len(state.stock),
+            state.captured, state.decl_points, state.standing(), state.declared, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -579,50 +581,7 @@ class Encoder:
 
     def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
-        (hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock,
-         captured, decl_points, standing, declared, picked) = snapshot
-        played = self._played(tricks)
-        r = self.rules
-        n, c = r.nseats, r.ncards
-        bits = hands[seat]
-        at = c
-        open_hands = self.open_hands
-        for k in range(1, n):
-            s = seat + k
-            if s >= n:
-                s -= n
-            bits |= (hands[s] if open_hands else known[s] & hands[s]) << at
-            at += c
-        for card in trick:
-            bits |= 1 << (at + card)
-            played |= 1 << card
-            at += c
-        bits |= played << self._o_played
-        bits |= 1 << (self._o_turn_up + (c if turn_up is None else turn_up))
-        bits |= 1 << (self._o_trump + (self._nsuits if trump < 0 else trump))
-        bits |= self._phase_bit[phase]
-        bits |= 1 << (self._o_to_act + (n if to_act is None else (to_act - seat) % n))
-        if phase != _DEAL and phase != _OVER:
-            bits |= 1 << (self._o_leader + (leader - seat) % n)
-        if picked and (seat == to_act or open_hands) and self._o_picked >= 0:
-            bits |= picked << self._o_picked
-        if declared:
-            base, nsuits = self._o_declared, self._nsuits
-            for _, kind, suit, _ in declared:
-                if kind >= 0:
-                    bits |= 1 << (base + kind * nsuits + suit)
-        out: npt.NDArray[np.float32] = _BITS.take(np.frombuffer(
-            bits.to_bytes(self._nbytes, "little"), np.uint8), 0).reshape(-1)[:self.size]
-        # the values that are not 0 or 1, contiguous: hand sizes, stock, points, standing
-        floats = [hands[s].bit_count() / c for s in self._seats_from[seat]]
-        floats.append(stock / c)
-        sides = self._sides_from[r.team_of[seat]]
-        pack, target = self._pack, self._target
-        # a side's points as GameState.hand_points counts them
-        floats += [(captured[team] + decl_points[team]) / pack for team in sides]
-        floats += [standing[team] / target for team in sides]
-        out[self._o_sizes:self._o_floats_end] = floats
-        return out
+        return self._vectors[seat](*snapshot)  # type: ignore[no-any-return]
 
 
 class InfoStateEncoder:

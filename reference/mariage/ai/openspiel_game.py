@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import takewhile
 from typing import Any, cast
 
@@ -92,6 +93,12 @@ _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 _TERMINAL = -4
 #: the fields a sampled-chance state sets at its first question (_State._start)
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
+
+
+@lru_cache(maxsize=64)
+def _all_but(n: int, seat: int) -> tuple[bool, ...]:
+    """Per player of ``n``, whether it is not ``seat`` (who sees a pick only as made)."""
+    return tuple(p != seat for p in range(n))
 
 
 def game_name(ruleset: str) -> str:
@@ -375,9 +382,11 @@ class _State(pyspiel.State):
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
                                                         gs.known[:])))
-        else:  # (the hand's end: nothing seen of hands no longer played)
-            nothing = self._nothing
-            self.steps_all.append((seat, action, nothing, nothing))
+            # another decision: as _settle() sets it (kind None and not done, as before)
+            self._player = gs.to_act  # type: ignore[assignment]
+            return
+        nothing = self._nothing  # (the hand's end: nothing seen of hands no longer played)
+        self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
     def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
@@ -388,9 +397,10 @@ class _State(pyspiel.State):
         space = self.game.space
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
-            if action not in self._legal_actions(seat):  # (the engine sees only the set)
+            # (the engine sees only the set: the pick is checked here)
+            if not space.pick_legal(gs, act.card, self.picked):
                 raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
-            hidden = tuple(p != seat for p in range(n))
+            hidden = _all_but(n, seat)
         elif type(act) is Give and r.auction_rule is not None:
             # cards passed within the other side are unseen (public_action hides no other)
             receiver = gs.mech.passing.seats(gs)[1]

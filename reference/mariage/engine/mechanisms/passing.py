@@ -110,6 +110,15 @@ class CardSets(Sequence[Action]):
         yield from self._head
         yield from (Give(sum(c)) for c in combinations(self._bits, self._count))
 
+    def masks(self) -> Iterator[int]:
+        """The cards of each set, as the bit masks of its ``Give`` (after the head), in
+        the same order, without making the actions.
+
+        >>> list(CardSets([1, 2, 4], 2).masks())
+        [3, 5, 6]
+        """
+        return map(sum, combinations(self._bits, self._count))
+
     def __contains__(self, action: object) -> bool:
         if type(action) is not Give:
             return action in self._head
@@ -173,6 +182,10 @@ class Passing(Mechanism):
         giver, receiver, count = st.rules.passing_steps[st.pass_step]
         return self.role(st, giver), self.role(st, receiver), count
 
+    def count(self, st: GameState) -> int:
+        """How many cards the current step passes (as :meth:`seats`, without the seats)."""
+        return st.rules.passing_steps[st.pass_step][2]
+
     def role(self, st: GameState, role: int) -> int:
         """The seat of a role of a step: 0 the declarer, 1 his partner, 2 the first
         opponent after him in playing order, 3 the next one; 4 (laid away) is -1."""
@@ -190,7 +203,7 @@ class Passing(Mechanism):
         and a concession where the rules allow one now."""
         if st.pass_step < 0:  # the declarer first chooses a packet of the talon
             return st.mech.talon.packet_choices(st)
-        _, _, count = self.seats(st)
+        count = self.count(st)
         bits = []  # each card of the hand as its bit, in card order
         hand = st.hands[seat]
         while hand:
