@@ -112,14 +112,16 @@ class RuleCoverage:
         return 100.0 * sum(1 for r in reachable if self.checked.get(r)) / len(reachable)
 
     def text(self) -> str:
-        """One line of figures, then the unchecked rules, one per line.
+        """One line of figures (of the rules in force that can be reached), then the
+        unchecked rules.
 
         >>> RuleCoverage("x", ("a", "b"), {"a": ["t"]}).text()
         'rules checked by a test that ran and names them, x: 1/2 (50.0%)\\n  unchecked: b'
         """
-        n = sum(1 for r in self.rules if self.checked.get(r))
+        counted = [r for r in self.rules if self._counted(r)]
+        n = sum(1 for r in counted if self.checked.get(r))
         line = (f"rules checked by a test that ran and names them, {self.label}: "
-                f"{n}/{len(self.rules)} ({self.percent:.1f}%)")
+                f"{n}/{len(counted)} ({self.percent:.1f}%)")
         if self.unreachable:
             line += f", {len(self.unreachable)} unreachable: {', '.join(self.unreachable)}"
         if self.not_in_force:
