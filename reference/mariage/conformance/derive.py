@@ -49,6 +49,7 @@ from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError
 from .configuration import Configuration, effective_options, show_value
+from .coverage import FOCUSED
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
@@ -80,6 +81,9 @@ class DerivedSuite:
     faults: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     #: neighbour ``NAME=VALUE`` -> the focused test's ID, or ``""`` and why none was found
     neighbours: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: rule in force named by no other focused test -> the test found for it, or ``""``
+    #: and why none was found
+    exercised: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def as_tests(self) -> list[Test]:
         """The tests, read back as the runner reads test files."""
@@ -273,7 +277,24 @@ def _build(config: Configuration, faults: bool) -> DerivedSuite:
         suite.tests.extend(near.values())
         suite.neighbours = {show: (t["id"], "") for show, t in near.items()}
         suite.neighbours.update((show, ("", reason)) for show, reason in far.items())
+        _exercise(suite, config)
     return suite
+
+
+def _exercise(suite: DerivedSuite, config: Configuration) -> None:
+    """A rule-exercise test (:mod:`mariage.conformance.exercise`) for each rule in force
+    that no focused test of ``suite`` names yet."""
+    from mariage.spec.inforce import not_in_force
+
+    from .exercise import exercise_tests
+
+    rules = config.rules
+    named = {r for t in suite.tests if t["kind"] in FOCUSED for r in t["rules"]}
+    off = set(not_in_force(rules))
+    wanted = [r for r in rules.rule_ids if r not in named and r not in off]
+    found, why = exercise_tests(config, wanted)
+    suite.tests.extend(found.values())
+    suite.exercised = {r: (found[r]["id"], "") if r in found else ("", why[r]) for r in wanted}
 
 
 @lru_cache(maxsize=1)
@@ -324,5 +345,7 @@ def write_suite(suite: DerivedSuite, folder: Path) -> int:
               for name, (rule, tid, why) in sorted(suite.faults.items()) if not tid]
     lines += [f"neighbour {show}: {why}"
               for show, (tid, why) in sorted(suite.neighbours.items()) if not tid]
+    lines += [f"rule {rule}: {why}"
+              for rule, (tid, why) in sorted(suite.exercised.items()) if not tid]
     write_atomic(folder / "skipped.txt", "\n".join(lines) + "\n")
     return len(suite.tests)

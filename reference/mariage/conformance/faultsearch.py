@@ -52,8 +52,8 @@ from .protocol import state_json
 from .ruleprobe import refusal_rule
 from .suite import Test, load_suite
 
-__all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "faults_for", "first_difference",
-           "focused_test", "same_rules", "search_fault"]
+__all__ = ["MATCHES", "MAX_STEPS", "applies", "choose", "fault_tests", "faults_for",
+           "first_difference", "focused_test", "same_rules", "search_fault"]
 
 #: How many seeded deals (matches) the search plays at most for one fault.
 MATCHES = 16
@@ -86,9 +86,10 @@ def _diff(ref: GameState, bad: GameState) -> dict[str, Any]:
     return {k: v for k, v in want.items() if _norm({k: v})[k] != have.get(k)}
 
 
-def _choose(state: GameState, rng: SplitMix64, style: int) -> Action:
-    """A seeded choice: uniform (style 0), preferring actions other than cards (style 1),
-    or uniform with a call-out now and then (style 2); a call-out always when it is right."""
+def choose(state: GameState, rng: SplitMix64, style: int) -> Action:
+    """A seeded choice of the next action: uniform (style 0), preferring actions other
+    than cards (style 1), or uniform with a call-out now and then (style 2); a call-out
+    always when it is right."""
     acts = state.legal_actions()
     calls = [a for a in acts if isinstance(a, CallOut)]
     seat = state.to_act
@@ -274,7 +275,7 @@ class _Walk:
             if action in ref.legal_actions():
                 return action
             self.script = []
-        return _choose(ref, self.rng, self.style)
+        return choose(ref, self.rng, self.style)
 
     def run(self, max_steps: int = MAX_STEPS) -> None:
         """Play until the first difference (raises :class:`_Found`) or the bound."""

@@ -1,0 +1,197 @@
+"""Focused tests found by search: the first step that exercises a rule.
+
+A rule in force that no stored scenario, faulty engine or neighbouring
+configuration checks under a configuration still gets a focused test:
+:func:`exercise_tests` plays seeded deals under the configuration on the
+reference and stops, for each such rule, at the first step that
+*exercises* it, as a golden match names the rules of its steps
+(:mod:`mariage.conformance.ruleprobe`):
+
+* a **refusal**: a card of the hand of the seat to act, or a declaration, that
+  the reference refuses by the rule; the test's last step tries it and expects
+  it refused with that rule's ID;
+* an **offer** (the action taken is offered under the rule), the **outcome**
+  of a step (the trick's winner, the draw, the hand's score, the rotation, the
+  match's end), the **row of the score** a hand that ends is scored by (a true
+  or false claim, a close) and the rule on a **level match** at its end, and a
+  **deal** (the pack, the deal; the visibility rule: what a deal lays open);
+  the test's last step takes the action (or deals), expecting the legal
+  actions before it and, after it, the state fields the rule governs
+  (:data:`mariage.conformance.blame.governed_fields`; every field if none).
+
+The test holds the deal, the plain steps before that one and that step, and
+names the rule; a failure at that step is charged to it alone. The search is
+bounded (:data:`EXERCISE_MATCHES` deals of at most
+:data:`~mariage.conformance.faultsearch.MAX_STEPS` steps) and seeded; a rule
+no step reaches within it is reported with the reason.
+
+>>> from mariage.conformance.configuration import make_configuration
+>>> config = make_configuration("schnapsen", ["claim_mode=auto"])
+>>> found, why = exercise_tests(config, ["schnapsen.score.claim", "schnapsen.match.tie"])
+>>> test = found["schnapsen.score.claim"]
+>>> test["id"], test["steps"][-1]["rules"], "last_hand" in test["steps"][-1]["state"]
+('schnapsen/exercise/schnapsen.score.claim', ['schnapsen.score.claim'], True)
+>>> "schnapsen.match.tie" in found, why
+(True, {})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mariage.engine.actions import Action, Declare
+from mariage.engine.actiontext import action_text
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import GameState, Phase
+
+from ..errors import MariageError
+from .blame import governed_fields
+from .configuration import Configuration
+from .faultsearch import MAX_STEPS, choose
+from .generate import _before, _Body, _dealt_rules, _outcome_rules
+from .protocol import state_json
+from .ruleprobe import (
+    card_refusals,
+    declaration_refusals,
+    ending_rules,
+    node_rules,
+)
+
+__all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
+
+#: How many seeded deals (matches) the search plays at most.
+EXERCISE_MATCHES = 8
+
+
+def exercised(state: GameState, taken: Action) -> tuple[dict[str, Action], set[str]]:
+    """What taking ``taken`` at ``state`` exercises: rule -> an action refused by it
+    (a card, a declaration), and the rules of the offer of ``taken`` (with a
+    declaration on offer, the rule of the window for declaring)."""
+    refused = {**card_refusals(state), **declaration_refusals(state)}
+    offered = node_rules(state, taken) - set(card_refusals(state))
+    if state.rules.decl_window_rule and any(isinstance(a, Declare)
+                                            for a in state.legal_actions()):
+        offered.add(state.rules.decl_window_rule)
+    return refused, offered
+
+
+def _fields(state: GameState, rule: str) -> dict[str, Any]:
+    have = state_json(state)
+    names = [f for f in governed_fields(rule) if f in have]
+    return {k: have[k] for k in names} if names else have
+
+
+class _Search:
+    """One seeded match under the configuration, with the plain steps so far."""
+
+    def __init__(self, config: Configuration, seed: int) -> None:
+        r = self.rules = config.rules
+        self.config = config
+        self.rng = SplitMix64(seed)
+        self.style = seed % 3
+        self.seed = seed
+        self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        self.state = GameState(r, first_dealer=self.dealer)
+        self.body = _Body(r, self.dealer)
+        self.start: dict[str, Any] = {"dealer": self.dealer}
+        self.steps: list[dict[str, Any]] = []
+
+    def deal(self) -> dict[str, Any]:
+        r = self.rules
+        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
+        cards = list(range(r.ncards))
+        self.rng.shuffle(cards)
+        deck = [r.card_code[c] for c in cards]
+        self.state.deal(deck, first)
+        self.body.deal(self.state)
+        return {"deck": deck, "first_player": first}
+
+    def test(self, rule: str, last: dict[str, Any] | None,
+             initial: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The focused test of ``rule``: the plain steps so far, then ``last``."""
+        config = self.config
+        test: dict[str, Any] = {
+            "id": f"{config.name}/exercise/{rule}",
+            "description": (f"Found by search for the first step that exercises {rule} "
+                            f"under {config.label}, in the deal of seed {self.seed}."),
+            "kind": "option" if config.options else "scenario",
+            "ruleset": config.ruleset,
+            "rules": [rule],
+            "options": dict(config.options),
+            "features": ["rule-search", "derived"],
+        }
+        if last is not None:
+            last["rules"] = [rule]
+            if "error" in last:
+                test["negative"] = {"step": len(self.steps) + 1, **last["error"]}
+        test["start"] = dict(self.start)
+        if initial is not None:
+            test["initial"] = initial
+        test["steps"] = [*self.steps, *([last] if last is not None else [])]
+        try:
+            test["_body"] = self.body.text(self.state)
+        except (MariageError, ValueError, KeyError):
+            test["_body"] = ""
+        return test
+
+
+def _walk(config: Configuration, seed: int, todo: set[str],
+          found: dict[str, dict[str, Any]]) -> int:
+    """Play one seeded match, adding to ``found`` the test of each rule of ``todo`` at
+    the first step that exercises it; return the number of steps played."""
+    s = _Search(config, seed)
+    rules = s.rules
+    s.start.update(s.deal())
+    for rule in sorted(todo & (_dealt_rules(rules) | {rules.visibility_rule or ""})):
+        found[rule] = s.test(rule, None, _fields(s.state, rule))
+    todo -= set(found)
+    for _ in range(MAX_STEPS):
+        st = s.state
+        if not todo or st.phase == Phase.OVER:
+            break
+        if st.phase == Phase.DEAL:
+            deal = s.deal()
+            for rule in sorted(todo & _dealt_rules(rules)):
+                found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
+            todo -= set(found)
+            s.steps.append({"deal": deal})
+            continue
+        action = choose(st, s.rng, s.style)
+        refused, offered = exercised(st, action)
+        for rule in sorted(todo & set(refused)):
+            found[rule] = s.test(rule, {
+                "act": action_text(rules, refused[rule]), "legal_not":
+                [action_text(rules, refused[rule])],
+                "error": {"code": "illegal_action", "rule": rule}})
+        todo -= set(found)
+        legal = [action_text(rules, a) for a in st.legal_actions()]
+        text = action_text(rules, action)
+        before, seat, phase = _before(st), st.to_act, st.phase
+        st.apply(action)
+        s.body.act(st, seat or 0, action, before)
+        offered |= _outcome_rules(st, before)
+        over = (Phase.DEAL, Phase.OVER)
+        offered |= ending_rules(st, phase not in over and st.phase in over)
+        for rule in sorted(todo & offered):
+            found[rule] = s.test(rule, {"act": text, "legal": legal,
+                                        "state": _fields(st, rule)})
+        todo -= set(found)
+        s.steps.append({"act": text})
+    return len(s.steps)
+
+
+def exercise_tests(config: Configuration, wanted: Iterable[str]
+                   ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The focused test of each rule of ``wanted`` that a step of a seeded match under
+    ``config`` exercises (by rule), and why there is none for the others."""
+    todo = {r for r in wanted if r in config.rules.rule_ids}
+    found: dict[str, dict[str, Any]] = {}
+    steps = 0
+    for seed in range(1, EXERCISE_MATCHES + 1):
+        if not todo:
+            break
+        steps += _walk(config, seed, todo, found)
+    why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals ({steps} steps) "
+               "under this configuration") for r in wanted if r not in found}
+    return found, why
