@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .results import Outcome
 
 __all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
-           "run_coverage"]
+           "rule_coverage", "run_coverage"]
 
 #: Rules no match can ever exercise, with the reason. They are reported, not tested.
 #: Keyed by rule ID alone where the reason holds in every ruleset that has the rule.
@@ -143,7 +143,6 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
     >>> cov.unchecked, cov.percent
     (['mariglia.play.head'], 50.0)
     """
-    rules = tuple(rule_ids)
     checked: dict[str, list[str]] = {}
     for o in outcomes:
         if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset \
@@ -151,6 +150,14 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
             continue
         for r in o.rules:
             checked.setdefault(r, []).append(o.id)
+    return rule_coverage(checked, ruleset, rule_ids, label, not_in_force)
+
+
+def rule_coverage(checked: dict[str, list[str]], ruleset: str, rule_ids: Iterable[str],
+                  label: str = "", not_in_force: Iterable[str] = ()) -> RuleCoverage:
+    """The coverage of the rules of ``ruleset`` given which tests check each
+    (``checked``), with its unreachable rules and those not in force left out."""
+    rules = tuple(rule_ids)
     name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
     switched_off = set(not_in_force)

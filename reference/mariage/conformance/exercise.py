@@ -7,17 +7,21 @@ reference and stops, for each such rule, at the first step that
 *exercises* it, as a golden match names the rules of its steps
 (:mod:`mariage.conformance.ruleprobe`):
 
-* a **refusal**: a card of the hand of the seat to act, or a declaration, that
+* a **refusal**: a card of the hand of the seat to act, a declaration, or an
+  action without arguments (a close, a claim, a draw...; between hands too) that
   the reference refuses by the rule; the test's last step tries it and expects
   it refused with that rule's ID;
 * an **offer** (the action taken is offered under the rule), the **outcome**
   of a step (the trick's winner, the draw, the hand's score, the rotation, the
-  match's end), the **row of the score** a hand that ends is scored by (a true
-  or false claim, a close) and the rule on a **level match** at its end, and a
-  **deal** (the pack, the deal; the visibility rule: what a deal lays open);
-  the test's last step takes the action (or deals), expecting the legal
-  actions before it and, after it, the state fields the rule governs
-  (:data:`mariage.conformance.blame.governed_fields`; every field if none).
+  match's end), the effects of closing the talon, the **row of the score** a
+  hand that ends is scored by (a true or false claim, a close) and the rule on a
+  **level match** at its end, and a **deal** (the pack, the deal; the
+  visibility rule: what a deal lays open); the test's last step takes the
+  action (or deals), expecting the legal actions before it and, after it, the
+  state fields the rule governs (:func:`mariage.conformance.blame.governed_fields`;
+  every field if none);
+* the **switch of the duties** (strict play after the talon): the first card
+  refused in the first trick after it, expected refused by the duty's rule.
 
 The test holds the deal, the plain steps before that one and that step, and
 names the rule; a failure at that step is charged to it alone. The search is
@@ -40,8 +44,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mariage.engine.actions import Action, Declare
-from mariage.engine.actiontext import action_text
+from mariage.engine.actions import Action, Claim, Close, Concede, Declare, Decline, Draw, Pass
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
 
@@ -56,6 +60,7 @@ from .ruleprobe import (
     declaration_refusals,
     ending_rules,
     node_rules,
+    refusal_rule,
 )
 
 __all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
@@ -64,15 +69,54 @@ __all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
 EXERCISE_MATCHES = 8
 
 
-def exercised(state: GameState, taken: Action) -> tuple[dict[str, Action], set[str]]:
-    """What taking ``taken`` at ``state`` exercises: rule -> an action refused by it
-    (a card, a declaration), and the rules of the offer of ``taken`` (with a
+#: The actions without arguments probed at each step: one that is not legal there is
+#: refused by a rule (the phase's, a claim's, a close's...), which that step exercises.
+_PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede)
+
+#: What taking an action also exercises besides its offer: the rule fields of its
+#: effects (closing the talon stops the draw and notes the opponent's points).
+_EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_snapshot_rule")}
+
+
+def _probe_refusals(state: GameState) -> dict[str, Action]:
+    """Rule -> the first action without arguments (:data:`_PROBED`) it refuses now, of
+    those the rules can write and read."""
+    out: dict[str, Action] = {}
+    legal = set(state.legal_actions()) if state.to_act is not None else set()
+    for kind in _PROBED:
+        action = kind()
+        try:
+            if parse_action(state.rules, action_text(state.rules, action)) != action:
+                continue
+        except (ValueError, KeyError, MariageError):
+            continue
+        if action in legal:
+            continue
+        rule = refusal_rule(state, action)
+        if rule and rule not in out:
+            out[rule] = action
+    return out
+
+
+def exercised(state: GameState, taken: Action
+              ) -> tuple[dict[str, tuple[Action, str]], set[str]]:
+    """What taking ``taken`` at ``state`` exercises: rule -> an action refused because
+    of it (a card, a declaration, an action without arguments) and the rule it is
+    refused by (in the first trick of the duties after the talon, the switch of the
+    duties too); and the rules of the offer of ``taken`` and of its effects (with a
     declaration on offer, the rule of the window for declaring)."""
-    refused = {**card_refusals(state), **declaration_refusals(state)}
-    offered = node_rules(state, taken) - set(card_refusals(state))
-    if state.rules.decl_window_rule and any(isinstance(a, Declare)
-                                            for a in state.legal_actions()):
-        offered.add(state.rules.decl_window_rule)
+    r = state.rules
+    cards = card_refusals(state)
+    refused = {rule: (a, rule) for rule, a in
+               {**_probe_refusals(state), **declaration_refusals(state), **cards}.items()}
+    if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
+        rule, card = next(iter(cards.items()))
+        refused.setdefault(r.play_switch_rule, (card, rule))
+    offered = node_rules(state, taken) - set(cards)
+    offered.update(x for name in _EFFECTS.get(type(taken), ())
+                   if isinstance(x := getattr(r, name, None), str))
+    if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
+        offered.add(r.decl_window_rule)
     return refused, offered
 
 
@@ -80,6 +124,23 @@ def _fields(state: GameState, rule: str) -> dict[str, Any]:
     have = state_json(state)
     names = [f for f in governed_fields(rule) if f in have]
     return {k: have[k] for k in names} if names else have
+
+
+def _choice(state: GameState, search: _Search) -> Action:
+    """The seeded choice of faultsearch; in every other match, a claim only when it is
+    true and a close now and then (random play claims falsely and closes long before a
+    true claim or a hand played out comes)."""
+    action = choose(state, search.rng, search.style)
+    if search.seed % 2 == 0 or state.to_act is None:
+        return action
+    r = state.rules
+    if isinstance(action, Claim) and \
+            state.hand_points(r.team_of[state.to_act]) < r.claim_target:
+        pass
+    elif not isinstance(action, Close) or search.rng.below(8) == 0:
+        return action
+    others = [a for a in state.legal_actions() if not isinstance(a, Claim | Close)]
+    return others[search.rng.below(len(others))] if others else action
 
 
 class _Search:
@@ -125,6 +186,8 @@ class _Search:
             last["rules"] = [rule]
             if "error" in last:
                 test["negative"] = {"step": len(self.steps) + 1, **last["error"]}
+                if last["error"]["rule"] != rule:  # refused by a duty the rule switched on
+                    test["rules"].append(last["error"]["rule"])
         test["start"] = dict(self.start)
         if initial is not None:
             test["initial"] = initial
@@ -151,19 +214,25 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         if not todo or st.phase == Phase.OVER:
             break
         if st.phase == Phase.DEAL:
+            between = _probe_refusals(st)  # an action between hands
+            for rule in sorted(todo & set(between)):
+                text = action_text(rules, between[rule])
+                found[rule] = s.test(rule, {"act": text, "error": {
+                    "code": "illegal_action", "rule": rule}})
+            todo -= set(found)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
             todo -= set(found)
             s.steps.append({"deal": deal})
             continue
-        action = choose(st, s.rng, s.style)
+        action = _choice(st, s)
         refused, offered = exercised(st, action)
         for rule in sorted(todo & set(refused)):
+            tried, by = refused[rule]
             found[rule] = s.test(rule, {
-                "act": action_text(rules, refused[rule]), "legal_not":
-                [action_text(rules, refused[rule])],
-                "error": {"code": "illegal_action", "rule": rule}})
+                "act": action_text(rules, tried), "legal_not": [action_text(rules, tried)],
+                "error": {"code": "illegal_action", "rule": by}})
         todo -= set(found)
         legal = [action_text(rules, a) for a in st.legal_actions()]
         text = action_text(rules, action)
