@@ -19,7 +19,7 @@ configurations in all); the derived suites are kept in the disk cache, so a
 second run is quick.
 
 >>> [c.label for c in configurations("mariglia")][:2]
-['mariglia (defaults)', 'mariglia turn_up_bonus=false']
+['mariglia (defaults)', 'mariglia target=1']
 """
 
 from __future__ import annotations

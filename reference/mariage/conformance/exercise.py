@@ -60,7 +60,7 @@ from .ruleprobe import (
     declaration_refusals,
     ending_rules,
     node_rules,
-    refusal_rule,
+    refusals,
 )
 
 __all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
@@ -81,21 +81,14 @@ _EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_sna
 def _probe_refusals(state: GameState) -> dict[str, Action]:
     """Rule -> the first action without arguments (:data:`_PROBED`) it refuses now, of
     those the rules can write and read."""
-    out: dict[str, Action] = {}
-    legal = set(state.legal_actions()) if state.to_act is not None else set()
-    for kind in _PROBED:
-        action = kind()
-        try:
-            if parse_action(state.rules, action_text(state.rules, action)) != action:
-                continue
-        except (ValueError, KeyError, MariageError):
-            continue
-        if action in legal:
-            continue
-        rule = refusal_rule(state, action)
-        if rule and rule not in out:
-            out[rule] = action
-    return out
+    return refusals(state, [a for a in (kind() for kind in _PROBED) if _known(state, a)])
+
+
+def _known(state: GameState, action: Action) -> bool:
+    try:
+        return parse_action(state.rules, action_text(state.rules, action)) == action
+    except (ValueError, KeyError, MariageError):
+        return False
 
 
 def exercised(state: GameState, taken: Action

@@ -24,6 +24,8 @@ action taken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mariage.engine.actions import (
     Action,
     Answer,
@@ -48,7 +50,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError
 
 __all__ = ["card_refusals", "declaration_refusals", "ending_rules", "node_rules", "offer_rules",
-           "refusal_rule"]
+           "refusal_rule", "refusals"]
 
 #: The rule fields of compiled rules under which each kind of action is offered.
 _OFFERED_BY: dict[type, tuple[str, ...]] = {
@@ -138,19 +140,24 @@ def card_refusals(state: GameState) -> dict[str, Action]:
 def declaration_refusals(state: GameState) -> dict[str, Action]:
     """Rule ID -> the first declaration (of each kind, in each suit) that the seat to
     act may not make now and that the reference refuses by it."""
-    out: dict[str, Action] = {}
     r = state.rules
     if state.to_act is None or state.phase != Phase.PLAY:
-        return out
-    legal = set(state.legal_actions())
-    for decl in range(len(r.declarations)):
-        for suit in range(len(r.suits)):
-            action = Declare(decl, suit)
-            if action in legal:
-                continue
-            rule = refusal_rule(state, action)
-            if rule and rule not in out:
-                out[rule] = action
+        return {}
+    return refusals(state, [Declare(decl, suit) for decl in range(len(r.declarations))
+                            for suit in range(len(r.suits))])
+
+
+def refusals(state: GameState, actions: Iterable[Action]) -> dict[str, Action]:
+    """Rule ID -> the first of ``actions`` that is not legal now and that the reference
+    refuses by that rule."""
+    out: dict[str, Action] = {}
+    legal = set(state.legal_actions()) if state.to_act is not None else set()
+    for action in actions:
+        if action in legal:
+            continue
+        rule = refusal_rule(state, action)
+        if rule and rule not in out:
+            out[rule] = action
     return out
 
 
