@@ -13,6 +13,7 @@ configurations are at 100%, and the worst ones::
    python -m mariage.conformance.census                       # every ruleset
    python -m mariage.conformance.census schnapsen sixty-six   # some
    python -m mariage.conformance.census --json census.json
+   python -m mariage.conformance.census thousand --every 8     # a sample
 
 It takes a while (a derived suite is a few seconds, a few hundred
 configurations in all); the derived suites are kept in the disk cache, so a
@@ -131,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("rulesets", nargs="*", help="the rulesets (default: every one)")
     parser.add_argument("--json", help="write the rows as JSON to this file")
+    parser.add_argument("--every", type=int, default=1, metavar="K",
+                        help="a sample: the defaults and every K-th other configuration of "
+                             "each ruleset (default 1: all)")
     args = parser.parse_args(argv)
     known = list_rulesets()
     for name in args.rulesets:
@@ -138,11 +142,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"census: unknown ruleset '{name}'", file=sys.stderr)
             return 2
     rows: list[CensusRow] = []
+    if args.every < 1:
+        print("census: --every takes a whole number from 1", file=sys.stderr)
+        return 2
     for ruleset in args.rulesets or known:
-        for config in configurations(ruleset):
+        for i, config in enumerate(configurations(ruleset)):
+            if i % args.every:
+                continue
             try:
                 row = census_row(config)
-            except MariageError as exc:
+            except (MariageError, ValueError) as exc:
                 print(f"{config.label}: cannot derive: {exc}", flush=True)
                 continue
             rows.append(row)

@@ -186,11 +186,15 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
     extra = [a for a in have if a not in want]
     missing = [a for a in want if a not in have]
     if extra:
-        rule = refusal_rule(ref, parse_action(rules, extra[0]))
         step: dict[str, Any] = {"act": extra[0], "legal_not": extra}
         if missing:
             step["legal_has"] = missing
-        step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
+        try:
+            rule = refusal_rule(ref, parse_action(rules, extra[0]))
+        except ValueError:  # not even an action of these rules (another configuration's)
+            step["error"] = {"code": "bad_action"}
+        else:
+            step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
         raise _Found(step)
     raise _Found({"act": missing[0], "legal_has": missing})
 

@@ -31,9 +31,10 @@ import re
 from typing import Any
 
 from mariage.engine.rules import Rules
+from mariage.spec.compile import build
 from mariage.spec.inforce import not_in_force
 from mariage.spec.options import given_only
-from mariage.spec.specload import load_document
+from mariage.spec.specload import Document, load_document
 
 from ..errors import MariageError
 from .configuration import Configuration, effective_options, option_specs, show_value
@@ -41,12 +42,15 @@ from .faultkit import Fault
 from .faultsearch import first_difference, focused_test, same_rules
 from .faulty import FaultyEngine
 
-__all__ = ["NEIGHBOUR_MATCHES", "governed", "neighbour_tests", "neighbours",
+__all__ = ["NEIGHBOUR_MATCHES", "NEIGHBOUR_STEPS", "governed", "neighbour_tests", "neighbours",
            "search_neighbour"]
 
 #: How many seeded deals the search plays at most for one neighbour (then the deals
-#: of the stored tests naming a governed rule).
-NEIGHBOUR_MATCHES = 6
+#: of the stored tests naming a governed rule), and how many steps of each: fewer than
+#: for a faulty engine, since there are many neighbours (a hundred in Thousand) and
+#: most show their difference in the first deal or never.
+NEIGHBOUR_MATCHES = 3
+NEIGHBOUR_STEPS = 400
 
 
 def _values(spec: dict[str, Any], have: Any) -> list[Any]:
@@ -84,20 +88,24 @@ def governed(rules: Rules, option: str) -> list[str]:
     return [i.id for i in rules.infos if option in i.options]
 
 
-def search_neighbour(config: Configuration, option: str, value: Any
-                     ) -> tuple[dict[str, Any] | None, str]:
+def search_neighbour(config: Configuration, option: str, value: Any,
+                     doc: Document | None = None) -> tuple[dict[str, Any] | None, str]:
     """The focused test that tells ``config`` from its neighbour with ``option`` at
-    ``value``, and ``""``; or ``None`` and why there is none."""
+    ``value``, and ``""``; or ``None`` and why there is none. ``doc``: the description
+    of ``config``'s ruleset, if loaded already (the neighbour is compiled from it)."""
     show = f"{option}={show_value(value)}"
-    options = given_only(load_document(config.ruleset), {**config.options, option: value})
+    doc = doc if doc is not None else load_document(config.ruleset)
     try:
-        theirs = Configuration(config.ruleset, options).rules
+        theirs = build(doc, given_only(doc, {**config.options, option: value}))
     except MariageError as exc:
         return None, f"it does not go with the configuration: {exc}"
     rules = config.rules
     names = governed(rules, option)
     if not names:
         return None, f"option {option} governs no rule"
+    if theirs.nseats != rules.nseats:
+        return None, (f"it is played by {theirs.nseats} players: an engine of it fails "
+                      "every test at the start")
     if same_rules(rules, theirs):
         return None, "it compiles to the same rules"
     off = set(not_in_force(rules)) & set(not_in_force(theirs))
@@ -108,7 +116,7 @@ def search_neighbour(config: Configuration, option: str, value: Any
                   patch=lambda _rules: theirs)
     engine = FaultyEngine(fault)
     got = first_difference(config, engine, engine.make_rules(config.ruleset, config.options),
-                           names, matches=NEIGHBOUR_MATCHES)
+                           names, matches=NEIGHBOUR_MATCHES, max_steps=NEIGHBOUR_STEPS)
     if isinstance(got, int):
         return None, (f"it plays as the configuration in {NEIGHBOUR_MATCHES} seeded deals "
                       f"and the deals of the stored tests of its rules ({got} steps)")
@@ -126,9 +134,10 @@ def neighbour_tests(config: Configuration) -> tuple[dict[str, dict[str, Any]], d
     there is none for the others (both by ``NAME=VALUE``)."""
     found: dict[str, dict[str, Any]] = {}
     why: dict[str, str] = {}
+    doc = load_document(config.ruleset)
     for name, value in neighbours(config):
         show = f"{name}={show_value(value)}"
-        test, reason = search_neighbour(config, name, value)
+        test, reason = search_neighbour(config, name, value, doc)
         if test is not None:
             found[show] = test
         else:
