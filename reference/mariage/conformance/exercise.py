@@ -8,9 +8,9 @@ reference and stops, for each such rule, at the first step that
 (:mod:`mariage.conformance.ruleprobe`):
 
 * a **refusal**: a card of the hand of the seat to act, a declaration, or an
-  action without arguments (a close, a claim, a draw...; between hands too) that
-  the reference refuses by the rule; the test's last step tries it and expects
-  it refused with that rule's ID;
+  action without arguments (a close, a claim, a draw...; between hands too), or
+  between hands a deal short of a card, that the reference refuses by the rule;
+  the test's last step tries it and expects it refused with that rule's ID;
 * an **offer** (the action taken is offered under the rule), the **outcome**
   of a step (the trick's winner, the draw, the hand's score, the rotation, the
   match's end), the effects of closing the talon, the **row of the score** a
@@ -49,7 +49,7 @@ from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
 
-from ..errors import MariageError
+from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, choose
@@ -117,6 +117,21 @@ def _fields(state: GameState, rule: str) -> dict[str, Any]:
     have = state_json(state)
     names = [f for f in governed_fields(rule) if f in have]
     return {k: have[k] for k in names} if names else have
+
+
+def _short_deal(state: GameState, search: _Search) -> tuple[dict[str, Any], str] | None:
+    """Between hands: a deal of the whole pack but its last card, and the rule the
+    reference refuses it by (``None`` if it takes it)."""
+    r = state.rules
+    deck = [r.card_code[c] for c in range(r.ncards - 1)]
+    first = 0 if r.first_lead == "lot" else None
+    try:
+        state.clone().deal(deck, first)
+    except IllegalActionError as exc:
+        return {"deck": deck, "first_player": first}, exc.rule_id
+    except ValueError:
+        return None
+    return None
 
 
 def _choice(state: GameState, search: _Search) -> Action:
@@ -212,6 +227,10 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 text = action_text(rules, between[rule])
                 found[rule] = s.test(rule, {"act": text, "error": {
                     "code": "illegal_action", "rule": rule}})
+            short = _short_deal(st, s)  # a deal that is not the whole pack
+            if short is not None and short[1] in todo:
+                found[short[1]] = s.test(short[1], {"deal": short[0], "error": {
+                    "code": "illegal_action", "rule": short[1]}})
             todo -= set(found)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
