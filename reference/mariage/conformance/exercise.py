@@ -44,7 +44,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mariage.engine.actions import Action, Claim, Close, Concede, Declare, Decline, Draw, Pass
+from mariage.engine.actions import (
+    Action,
+    Announce,
+    Claim,
+    Close,
+    Concede,
+    Declare,
+    Decline,
+    Draw,
+    Pass,
+)
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
@@ -74,8 +84,10 @@ EXERCISE_MATCHES = 8
 _PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede)
 
 #: What taking an action also exercises besides its offer: the rule fields of its
-#: effects (closing the talon stops the draw and notes the opponent's points).
-_EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_snapshot_rule")}
+#: effects (closing the talon stops the draw and notes the opponent's points; an
+#: announcement is made under the rule on announcing).
+_EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_snapshot_rule"),
+                                         Announce: ("announce_rule",)}
 
 
 def _probe_refusals(state: GameState) -> dict[str, Action]:
@@ -108,6 +120,8 @@ def exercised(state: GameState, taken: Action
     offered = node_rules(state, taken) - set(cards)
     offered.update(x for name in _EFFECTS.get(type(taken), ())
                    if isinstance(x := getattr(r, name, None), str))
+    if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
+        offered.add(r.combos[taken.combo].rule)  # the kind announced
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
     return refused, offered

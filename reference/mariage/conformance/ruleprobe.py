@@ -164,8 +164,9 @@ def refusals(state: GameState, actions: Iterable[Action]) -> dict[str, Action]:
 def ending_rules(state: GameState, ended: bool) -> set[str]:
     """The rule IDs deciding the score of a hand that the last step ended (``ended``):
     the claim and its row of the game-point scale by how the hand ended (a true or
-    false claim; the cards played out, the talon closed or not); and at the end of the
-    match, the rule on a level match (whether it is one)."""
+    false claim; the cards played out, the talon closed or not), the scoring of a
+    contract played out and its rounding; and at the end of the match, the rule on a
+    level match (whether it is one)."""
     r = state.rules
     out: list[str | None] = []
     if ended:
@@ -187,6 +188,8 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
         elif how == "played_out" and r.gp_played_rule:
             out += [r.gp_played_rule, r.gp_scale_rule if r.gp_played_mode != "last_trick"
                     else None]
+        if how == "played_out" and r.takers_rule:  # a contract played out: scored, rounded
+            out += [r.takers_rule, r.round_rule]
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
     return {x for x in out if x}
