@@ -15,10 +15,10 @@ reference and stops, for each such rule, at the first step that
   of a step (the trick's winner, the draw, the hand's score, the rotation, the
   match's end), the effects of closing the talon, the **row of the score** a
   hand that ends is scored by (a true or false claim, a close) and the rule on a
-  **level match** at its end, and a **deal** (the pack, the deal; the
-  visibility rule: what a deal lays open); the test's last step takes the
-  action (or deals), expecting the legal actions before it and, after it, the
-  state fields the rule governs (:func:`mariage.conformance.blame.governed_fields`;
+  **level match** at its end, and a **deal** (the pack, the deal; at the first
+  deal the players' rule, to whom it deals, and the visibility rule, what it
+  lays open); the test's last step takes the action (or deals), expecting the
+  legal actions before it and, after it, the state fields the rule governs (:func:`mariage.conformance.blame.governed_fields`;
   every field if none);
 * the **switch of the duties** (strict play after the talon): the first card
   refused in the first trick after it, expected refused by the duty's rule.
@@ -228,7 +228,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     s = _Search(config, seed)
     rules = s.rules
     s.start.update(s.deal())
-    for rule in sorted(todo & (_dealt_rules(rules) | {rules.visibility_rule or ""})):
+    first = {rules.visibility_rule or "", rules.players_rule or ""}  # who is dealt, and
+    for rule in sorted(todo & (_dealt_rules(rules) | first)):       # what lies open
         found[rule] = s.test(rule, None, _fields(s.state, rule))
     todo -= set(found)
     for _ in range(MAX_STEPS):
