@@ -18,8 +18,8 @@ reference and stops, for each such rule, at the first step that
   **level match** at its end, and a **deal** (the pack, the deal; at the first
   deal the players' rule, to whom it deals, and the visibility rule, what it
   lays open); the test's last step takes the action (or deals), expecting the
-  legal actions before it and, after it, the state fields the rule governs (:func:`mariage.conformance.blame.governed_fields`;
-  every field if none);
+  legal actions before it and, after it, the state fields the rule governs
+  (:func:`mariage.conformance.blame.governed_fields`; every field if none);
 * the **switch of the duties** (strict play after the talon): the first card
   refused in the first trick after it, expected refused by the duty's rule.
 
