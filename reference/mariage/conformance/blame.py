@@ -37,8 +37,8 @@ from ..errors import MariageError
 from .coverage import UNREACHABLE
 from .suite import Test
 
-__all__ = ["Diff", "Reference", "Refusals", "charge", "first_step_charges", "legal_blame",
-           "rule_ids"]
+__all__ = ["Diff", "Reference", "Refusals", "charge", "first_step_charges", "governed_fields",
+           "legal_blame", "rule_ids"]
 
 #: Which rule IDs (by fragment) govern each thing a step compares: a difference
 #: is charged to the test's rules that contain one of these.
@@ -76,6 +76,16 @@ _FIRST: dict[str, tuple[str, ...]] = {
     field: (".score.", ".turn-up", ".decl.value", ".value", ".held", ".call-out")
     for field in ("hand_points", "match_scores", "last_hand", "result", "terminal")
 }
+
+
+def governed_fields(rule: str) -> tuple[str, ...]:
+    """The state fields ``rule`` governs (by :data:`_GOVERNS`), in their order there.
+
+    >>> governed_fields("schnapsen.match.tie")
+    ('match_scores', 'last_hand', 'result', 'segni', 'terminal', 'phase', 'hand')
+    """
+    return tuple(f for f, frags in _GOVERNS.items()
+                 if f not in ("legal", "refused", "accepted") and any(x in rule for x in frags))
 
 
 def _reachable(test: Test) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .results import Outcome
 
 __all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
-           "run_coverage"]
+           "rule_coverage", "run_coverage"]
 
 #: Rules no match can ever exercise, with the reason. They are reported, not tested.
 #: Keyed by rule ID alone where the reason holds in every ruleset that has the rule.
@@ -112,14 +112,16 @@ class RuleCoverage:
         return 100.0 * sum(1 for r in reachable if self.checked.get(r)) / len(reachable)
 
     def text(self) -> str:
-        """One line of figures, then the unchecked rules, one per line.
+        """One line of figures (of the rules in force that can be reached), then the
+        unchecked rules.
 
         >>> RuleCoverage("x", ("a", "b"), {"a": ["t"]}).text()
         'rules checked by a test that ran and names them, x: 1/2 (50.0%)\\n  unchecked: b'
         """
-        n = sum(1 for r in self.rules if self.checked.get(r))
+        counted = [r for r in self.rules if self._counted(r)]
+        n = sum(1 for r in counted if self.checked.get(r))
         line = (f"rules checked by a test that ran and names them, {self.label}: "
-                f"{n}/{len(self.rules)} ({self.percent:.1f}%)")
+                f"{n}/{len(counted)} ({self.percent:.1f}%)")
         if self.unreachable:
             line += f", {len(self.unreachable)} unreachable: {', '.join(self.unreachable)}"
         if self.not_in_force:
@@ -141,7 +143,6 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
     >>> cov.unchecked, cov.percent
     (['mariglia.play.head'], 50.0)
     """
-    rules = tuple(rule_ids)
     checked: dict[str, list[str]] = {}
     for o in outcomes:
         if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset \
@@ -149,6 +150,14 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
             continue
         for r in o.rules:
             checked.setdefault(r, []).append(o.id)
+    return rule_coverage(checked, ruleset, rule_ids, label, not_in_force)
+
+
+def rule_coverage(checked: dict[str, list[str]], ruleset: str, rule_ids: Iterable[str],
+                  label: str = "", not_in_force: Iterable[str] = ()) -> RuleCoverage:
+    """The coverage of the rules of ``ruleset`` given which tests check each
+    (``checked``), with its unreachable rules and those not in force left out."""
+    rules = tuple(rule_ids)
     name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
     switched_off = set(not_in_force)

@@ -12,7 +12,13 @@ hand-written expectation:
   steps stay legal and its rules still apply; else skipped, with the reason;
 * for every faulty engine whose rule the configuration has, a focused test
   found by searching seeded deals for the first step where the faulty engine
-  and the reference differ (:mod:`mariage.conformance.faultsearch`).
+  and the reference differ (:mod:`mariage.conformance.faultsearch`);
+* for every neighbouring configuration (one option at another value), a focused
+  test where it and the configuration first differ
+  (:mod:`mariage.conformance.neighbours`);
+* for every rule in force still named by no focused test, one found by
+  searching seeded deals for the first step that exercises it
+  (:mod:`mariage.conformance.exercise`).
 
 The result is cached on disk by configuration (:mod:`mariage.spec.diskcache`);
 :func:`write_suite` writes it as test files in the format of
@@ -43,6 +49,7 @@ from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError
 from .configuration import Configuration, effective_options, show_value
+from .coverage import FOCUSED
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
@@ -51,7 +58,7 @@ from .suite import Test, load_suite, parse_test, tests_dir
 __all__ = ["DERIVE_VERSION", "DerivedSuite", "derive_suite", "rederive", "write_suite"]
 
 #: Bumped whenever what is derived changes (part of the cache key).
-DERIVE_VERSION = 1
+DERIVE_VERSION = 2
 
 #: The seeds of the derived golden matches (the first a whole match, the others a hand).
 GOLDEN_SEEDS = (1, 2)
@@ -72,6 +79,11 @@ class DerivedSuite:
     skipped: dict[str, str] = field(default_factory=dict)
     #: fault name -> (rule, the focused test's ID, or ``""`` and why none was found)
     faults: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    #: neighbour ``NAME=VALUE`` -> the focused test's ID, or ``""`` and why none was found
+    neighbours: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: rule in force named by no other focused test -> the test found for it, or ``""``
+    #: and why none was found
+    exercised: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def as_tests(self) -> list[Test]:
         """The tests, read back as the runner reads test files."""
@@ -247,6 +259,7 @@ def _generated(config: Configuration) -> list[dict[str, Any]]:
 
 def _build(config: Configuration, faults: bool) -> DerivedSuite:
     from .faultsearch import fault_tests
+    from .neighbours import neighbour_tests
 
     suite = DerivedSuite(config.ruleset, dict(config.options))
     suite.tests.extend(_generated(config))
@@ -260,7 +273,28 @@ def _build(config: Configuration, faults: bool) -> DerivedSuite:
         suite.tests.extend(found.values())
         for name, (rule, reason) in why.items():
             suite.faults[name] = (rule, found[name]["id"] if name in found else "", reason)
+        near, far = neighbour_tests(config)
+        suite.tests.extend(near.values())
+        suite.neighbours = {show: (t["id"], "") for show, t in near.items()}
+        suite.neighbours.update((show, ("", reason)) for show, reason in far.items())
+        _exercise(suite, config)
     return suite
+
+
+def _exercise(suite: DerivedSuite, config: Configuration) -> None:
+    """A rule-exercise test (:mod:`mariage.conformance.exercise`) for each rule in force
+    that no focused test of ``suite`` names yet."""
+    from mariage.spec.inforce import not_in_force
+
+    from .exercise import exercise_tests
+
+    rules = config.rules
+    named = {r for t in suite.tests if t["kind"] in FOCUSED for r in t["rules"]}
+    off = set(not_in_force(rules))
+    wanted = [r for r in rules.rule_ids if r not in named and r not in off]
+    found, why = exercise_tests(config, wanted)
+    suite.tests.extend(found.values())
+    suite.exercised = {r: (found[r]["id"], "") if r in found else ("", why[r]) for r in wanted}
 
 
 @lru_cache(maxsize=1)
@@ -309,5 +343,9 @@ def write_suite(suite: DerivedSuite, folder: Path) -> int:
     lines += [f"{tid}: {why}" for tid, why in sorted(suite.skipped.items())]
     lines += [f"fault {name} [{rule}]: {why}"
               for name, (rule, tid, why) in sorted(suite.faults.items()) if not tid]
+    lines += [f"neighbour {show}: {why}"
+              for show, (tid, why) in sorted(suite.neighbours.items()) if not tid]
+    lines += [f"rule {rule}: {why}"
+              for rule, (tid, why) in sorted(suite.exercised.items()) if not tid]
     write_atomic(folder / "skipped.txt", "\n".join(lines) + "\n")
     return len(suite.tests)

@@ -32,6 +32,7 @@ with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import fields
 from functools import lru_cache
 from typing import Any
@@ -51,7 +52,8 @@ from .protocol import state_json
 from .ruleprobe import refusal_rule
 from .suite import Test, load_suite
 
-__all__ = ["MATCHES", "MAX_STEPS", "applies", "fault_tests", "faults_for", "search_fault"]
+__all__ = ["MATCHES", "MAX_STEPS", "applies", "choose", "fault_tests", "faults_for",
+           "first_difference", "focused_test", "same_rules", "search_fault"]
 
 #: How many seeded deals (matches) the search plays at most for one fault.
 MATCHES = 16
@@ -66,7 +68,8 @@ def applies(fault: Fault, rules: Rules) -> bool:
     return fault.rule in rules.rule_ids
 
 
-def _same_rules(a: Rules, b: Rules) -> bool:
+def same_rules(a: Rules, b: Rules) -> bool:
+    """Whether two compiled rules are equal in every field."""
     return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(a))
 
 
@@ -83,9 +86,10 @@ def _diff(ref: GameState, bad: GameState) -> dict[str, Any]:
     return {k: v for k, v in want.items() if _norm({k: v})[k] != have.get(k)}
 
 
-def _choose(state: GameState, rng: SplitMix64, style: int) -> Action:
-    """A seeded choice: uniform (style 0), preferring actions other than cards (style 1),
-    or uniform with a call-out now and then (style 2); a call-out always when it is right."""
+def choose(state: GameState, rng: SplitMix64, style: int) -> Action:
+    """A seeded choice of the next action: uniform (style 0), preferring actions other
+    than cards (style 1), or uniform with a call-out now and then (style 2); a call-out
+    always when it is right."""
     acts = state.legal_actions()
     calls = [a for a in acts if isinstance(a, CallOut)]
     seat = state.to_act
@@ -182,11 +186,15 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
     extra = [a for a in have if a not in want]
     missing = [a for a in want if a not in have]
     if extra:
-        rule = refusal_rule(ref, parse_action(rules, extra[0]))
         step: dict[str, Any] = {"act": extra[0], "legal_not": extra}
         if missing:
             step["legal_has"] = missing
-        step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
+        try:
+            rule = refusal_rule(ref, parse_action(rules, extra[0]))
+        except ValueError:  # not even an action of these rules (another configuration's)
+            step["error"] = {"code": "bad_action"}
+        else:
+            step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
         raise _Found(step)
     raise _Found({"act": missing[0], "legal_has": missing})
 
@@ -271,13 +279,13 @@ class _Walk:
             if action in ref.legal_actions():
                 return action
             self.script = []
-        return _choose(ref, self.rng, self.style)
+        return choose(ref, self.rng, self.style)
 
-    def run(self) -> None:
+    def run(self, max_steps: int = MAX_STEPS) -> None:
         """Play until the first difference (raises :class:`_Found`) or the bound."""
         self._deal_now(True)
         ref, bad, rules = self.ref, self.bad, self.rules
-        for n in range(MAX_STEPS):
+        for n in range(max_steps):
             if n < PROBE_STEPS or ref.phase in (Phase.OVER, Phase.DEAL):
                 _probe(ref, bad, rules, self.frules)
             if n == 0:
@@ -303,21 +311,21 @@ class _Walk:
             self.steps.append({"act": text})
 
 
-def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, where: str
-          ) -> dict[str, Any]:
-    rules = [fault.rule]
+def focused_test(config: Configuration, walk: _Walk, found: _Found, test_id: str,
+                 description: str, rules: list[str], charged: list[str]) -> dict[str, Any]:
+    """The focused test of a difference ``found`` at the end of ``walk``: the deal, the
+    plain steps before it and the step that shows it, naming ``rules`` (and the rule of
+    an expected refusal); a failure at that step is charged to ``charged``."""
+    rules = list(rules)
     step = found.step
     if step is not None:
         err = step.get("error")
         if err and err.get("rule") and err["rule"] not in rules:
             rules.append(err["rule"])
-        step["rules"] = [fault.rule]
-    label = config.label
+        step["rules"] = list(charged)
     test: dict[str, Any] = {
-        "id": f"{config.name}/fault/{fault.name}",
-        "description": (f"Found by search for the faulty engine '{fault.name}' "
-                        f"({fault.description}): the first step where it and the "
-                        f"reference differ, in the deal of {where} under {label}."),
+        "id": test_id,
+        "description": description,
         "kind": "option" if config.options else "scenario",
         "ruleset": config.ruleset,
         "rules": rules,
@@ -337,33 +345,51 @@ def _test(config: Configuration, fault: Fault, walk: _Walk, found: _Found, where
     return test
 
 
+def first_difference(config: Configuration, engine: FaultyEngine, frules: Rules,
+                     rules: Iterable[str], matches: int = MATCHES,
+                     max_steps: int = MAX_STEPS) -> tuple[_Walk, _Found, str] | int:
+    """The first step where ``engine`` (playing ``frules``) and the reference differ under
+    ``config``: the walk, the difference and where (``seed N`` or a stored test), or the
+    number of steps played without one. ``matches`` seeded deals come first; then the
+    deals of the stored tests naming one of ``rules`` (situations written by hand to
+    reach them), their actions played first."""
+    steps = 0
+    wanted = set(rules)
+    starts: list[tuple[int, Test | None]] = [(seed, None) for seed in range(1, matches + 1)]
+    stored = [t for t in _stored_tests(config.bases) if wanted & set(t.rules)]
+    starts += [(MATCHES + 1 + i, t) for i, t in enumerate(stored)]
+    for seed, test in starts:
+        walk = _Walk(config, engine, frules, seed, test)
+        try:
+            walk.run(max_steps)
+        except _Found as found:
+            return walk, found, f"seed {seed}" if test is None else f"the stored test {test.id}"
+        steps += len(walk.steps)
+    return steps
+
+
 def search_fault(fault: Fault, config: Configuration) -> tuple[dict[str, Any] | None, str]:
     """The focused test for ``fault`` under ``config`` and ``""``, or ``None`` and why
-    there is none.
-
-    Seeded deals come first; then the deals of the stored tests naming the fault's
-    rule (situations written by hand to reach it), their actions played first."""
+    there is none (:func:`first_difference`)."""
     rules = config.rules
     engine = FaultyEngine(fault)
     try:
         frules = engine.make_rules(config.ruleset, config.options)
     except Exception as exc:
         return None, f"the faulty engine cannot compile this configuration: {exc}"
-    if fault.state_class is None and fault.mechanisms is None and _same_rules(frules, rules):
+    if fault.state_class is None and fault.mechanisms is None and same_rules(frules, rules):
         return None, "the fault changes nothing under this configuration"
-    steps = 0
-    starts: list[tuple[int, Test | None]] = [(seed, None) for seed in range(1, MATCHES + 1)]
-    starts += [(MATCHES + 1 + i, t) for i, t in enumerate(_stored(config.bases, fault.rule))]
-    for seed, stored in starts:
-        walk = _Walk(config, engine, frules, seed, stored)
-        try:
-            walk.run()
-        except _Found as found:
-            where = f"seed {seed}" if stored is None else f"the stored test {stored.id}"
-            return _test(config, fault, walk, found, where), ""
-        steps += len(walk.steps)
-    return None, (f"no difference from the reference in {MATCHES} seeded deals and "
-                  f"{len(starts) - MATCHES} deals of stored tests ({steps} steps)")
+    got = first_difference(config, engine, frules, [fault.rule])
+    if isinstance(got, int):
+        stored = len(_stored(config.bases, fault.rule))
+        return None, (f"no difference from the reference in {MATCHES} seeded deals and "
+                      f"{stored} deals of stored tests ({got} steps)")
+    walk, found, where = got
+    description = (f"Found by search for the faulty engine '{fault.name}' "
+                   f"({fault.description}): the first step where it and the "
+                   f"reference differ, in the deal of {where} under {config.label}.")
+    return focused_test(config, walk, found, f"{config.name}/fault/{fault.name}",
+                        description, [fault.rule], [fault.rule]), ""
 
 
 @lru_cache(maxsize=8)

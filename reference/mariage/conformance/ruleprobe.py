@@ -24,6 +24,8 @@ action taken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mariage.engine.actions import (
     Action,
     Answer,
@@ -47,7 +49,8 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 
-__all__ = ["node_rules", "offer_rules", "refusal_rule"]
+__all__ = ["card_refusals", "declaration_refusals", "ending_rules", "node_rules", "offer_rules",
+           "refusal_rule", "refusals"]
 
 #: The rule fields of compiled rules under which each kind of action is offered.
 _OFFERED_BY: dict[type, tuple[str, ...]] = {
@@ -119,10 +122,9 @@ def offer_rules(state: GameState, action: Action) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x for x in out if x))
 
 
-def node_rules(state: GameState, taken: Action | None) -> set[str]:
-    """The rule IDs one step exercises: the refusal of each card in the hand of the seat
-    to act that may not be played, and the offer of the action ``taken``."""
-    out: set[str] = set()
+def card_refusals(state: GameState) -> dict[str, Action]:
+    """Rule ID -> the first card of the hand of the seat to act that it refuses."""
+    out: dict[str, Action] = {}
     seat = state.to_act
     if seat is not None and state.phase == Phase.PLAY:
         tricks = state.mech.tricks
@@ -130,8 +132,73 @@ def node_rules(state: GameState, taken: Action | None) -> set[str]:
         held = state.hands[seat] & ~tricks.legal_plays(state, seat)
         for card in r.cards_of(held):
             rule, _ = tricks.violation(state, seat, card)
-            if rule:
-                out.add(rule)
+            if rule and rule not in out:
+                out[rule] = r.play_actions[card]
+    return out
+
+
+def declaration_refusals(state: GameState) -> dict[str, Action]:
+    """Rule ID -> the first declaration (of each kind, in each suit) that the seat to
+    act may not make now and that the reference refuses by it."""
+    r = state.rules
+    if state.to_act is None or state.phase != Phase.PLAY:
+        return {}
+    return refusals(state, [Declare(decl, suit) for decl in range(len(r.declarations))
+                            for suit in range(len(r.suits))])
+
+
+def refusals(state: GameState, actions: Iterable[Action]) -> dict[str, Action]:
+    """Rule ID -> the first of ``actions`` that is not legal now and that the reference
+    refuses by that rule."""
+    out: dict[str, Action] = {}
+    legal = set(state.legal_actions()) if state.to_act is not None else set()
+    for action in actions:
+        if action in legal:
+            continue
+        rule = refusal_rule(state, action)
+        if rule and rule not in out:
+            out[rule] = action
+    return out
+
+
+def ending_rules(state: GameState, ended: bool) -> set[str]:
+    """The rule IDs deciding the score of a hand that the last step ended (``ended``):
+    the claim and its row of the game-point scale by how the hand ended (a true or
+    false claim; the cards played out, the talon closed or not), the scoring of a
+    contract played out and its rounding; and at the end of the match, the rule on a
+    level match (whether it is one)."""
+    r = state.rules
+    out: list[str | None] = []
+    if ended:
+        how, closed = state.hand_over_reason, state.closed_by >= 0
+        if how in ("claim", "false_claim"):
+            out += [r.claim_rule, r.claim_timing_rule]
+        if how == "claim":
+            out.append(r.gp_claim_rule)
+            if closed and r.team_of[state.closed_by] == r.team_of[state.claim_by]:
+                out.append(r.gp_closer_rule)
+            elif closed:
+                out.append(r.gp_beaten_rule)
+            else:
+                out.append(r.gp_scale_rule)
+        elif how == "false_claim":
+            out.append(r.gp_false_rule)
+        elif how == "played_out" and closed:
+            out.append(r.gp_failed_rule)
+        elif how == "played_out" and r.gp_played_rule:
+            out += [r.gp_played_rule, r.gp_scale_rule if r.gp_played_mode != "last_trick"
+                    else None]
+        if how == "played_out" and r.takers_rule:  # a contract played out: scored, rounded
+            out += [r.takers_rule, r.round_rule]
+    if state.phase == Phase.OVER and state.terminal:
+        out.append(r.tie_rule)
+    return {x for x in out if x}
+
+
+def node_rules(state: GameState, taken: Action | None) -> set[str]:
+    """The rule IDs one step exercises: the refusal of each card in the hand of the seat
+    to act that may not be played, and the offer of the action ``taken``."""
+    out: set[str] = set(card_refusals(state))
     if taken is not None:
         out.update(offer_rules(state, taken))
         if isinstance(taken, Declare):  # declaring scores it, may set trump, is credited

@@ -111,7 +111,8 @@ class TalonFields(_Needs):
                        gp_played_rule=po["id"], gp_played_mode=po["mode"],
                        gp_played_points=int(po.get("game_points", 1)),
                        gp_claim_after_last=bool(po.get("claim_after_last", True)))
-            out.update(self.game_point_rows(gp, claims=self.on(cm), closing=self.on(cl)))
+            out.update(self.game_point_rows(gp, claims=self.on(cm), closing=self.on(cl),
+                                            false_claims=self.on(cm) and cm["mode"] != "auto"))
             lt = gp.get("last_trick")
             if self.on(lt):
                 out.update(last_trick_bonus=int(lt["bonus"]),
@@ -139,11 +140,13 @@ class TalonFields(_Needs):
         return out
 
 
-    def game_point_rows(self, gp: dict[str, Any], claims: bool,
-                        closing: bool) -> dict[str, Any]:
-        """The rows of claims and closing: needed where the rules have them, else unused."""
+    def game_point_rows(self, gp: dict[str, Any], claims: bool, closing: bool,
+                        false_claims: bool) -> dict[str, Any]:
+        """The rows of claims and closing: needed where the rules have them, else unused
+        (the row of a false claim is not needed where claims are made by themselves)."""
         out: dict[str, Any] = {}
-        for name, needed, what in (("claim", claims, "claims"), ("false_claim", claims, "claims"),
+        for name, needed, what in (("claim", claims, "claims"),
+                                   ("false_claim", false_claims, "claims made by a player"),
                                    ("closer_claim", closing, "closing"),
                                    ("beaten_closer", closing, "closing"),
                                    ("failed_close", closing, "closing")):
@@ -151,9 +154,10 @@ class TalonFields(_Needs):
                 raise self.fail(f"scoring.game_points.{name}", f"rules with {what} need the "
                                 f"game-point row '{name}'")
         if claims:
-            fa = gp["false_claim"]
-            out.update(gp_claim_rule=gp["claim"]["id"], gp_false_rule=fa["id"],
-                       gp_false_mode=fa["mode"], gp_false_points=int(fa.get("game_points", 2)),
+            fa = gp.get("false_claim") or {}  # may be left out where no claim is false
+            out.update(gp_claim_rule=gp["claim"]["id"], gp_false_rule=fa.get("id"),
+                       gp_false_mode=fa.get("mode", "penalty"),
+                       gp_false_points=int(fa.get("game_points", 2)),
                        gp_false_trickless=int(fa.get("if_trickless", fa.get("game_points", 2))),
                        gp_false_closer=fa.get("closer", "false_claim_row"))
         if closing:

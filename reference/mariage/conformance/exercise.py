@@ -1,0 +1,293 @@
+"""Focused tests found by search: the first step that exercises a rule.
+
+A rule in force that no stored scenario, faulty engine or neighbouring
+configuration checks under a configuration still gets a focused test:
+:func:`exercise_tests` plays seeded deals under the configuration on the
+reference and stops, for each such rule, at the first step that
+*exercises* it, as a golden match names the rules of its steps
+(:mod:`mariage.conformance.ruleprobe`):
+
+* a **refusal**: a card of the hand of the seat to act, a declaration, or an
+  action without arguments (a close, a claim, a draw...; between hands too), or
+  between hands a deal short of a card, that the reference refuses by the rule;
+  the test's last step tries it and expects it refused with that rule's ID;
+* an **offer** (the action taken is offered under the rule), the **outcome**
+  of a step (the trick's winner, the draw, the hand's score, the rotation, the
+  match's end), the effects of closing the talon, the **row of the score** a
+  hand that ends is scored by (a true or false claim, a close) and the rule on a
+  **level match** at its end, and a **deal** (the pack, the deal; at the first
+  deal the players' rule, to whom it deals, and the visibility rule, what it
+  lays open); the test's last step takes the action (or deals), expecting the
+  legal actions before it and, after it, the state fields the rule governs
+  (:func:`mariage.conformance.blame.governed_fields`; every field if none);
+* the **switch of the duties** (strict play after the talon): the first card
+  refused in the first trick after it, expected refused by the duty's rule.
+
+The test holds the deal, the plain steps before that one and that step, and
+names the rule; a failure at that step is charged to it alone. The search is
+bounded (:data:`EXERCISE_MATCHES` deals of at most
+:data:`~mariage.conformance.faultsearch.MAX_STEPS` steps) and seeded; a rule
+no step reaches within it is reported with the reason.
+
+>>> from mariage.conformance.configuration import make_configuration
+>>> config = make_configuration("schnapsen", ["claim_mode=auto"])
+>>> found, why = exercise_tests(config, ["schnapsen.score.claim", "schnapsen.match.tie"])
+>>> test = found["schnapsen.score.claim"]
+>>> test["id"], test["steps"][-1]["rules"], "last_hand" in test["steps"][-1]["state"]
+('schnapsen/exercise/schnapsen.score.claim', ['schnapsen.score.claim'], True)
+>>> "schnapsen.match.tie" in found, why
+(True, {})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mariage.engine.actions import (
+    Action,
+    Announce,
+    Claim,
+    Close,
+    Concede,
+    Declare,
+    Decline,
+    Draw,
+    Pass,
+)
+from mariage.engine.actiontext import action_text, parse_action
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError, MariageError
+from .blame import governed_fields
+from .configuration import Configuration
+from .faultsearch import MAX_STEPS, choose
+from .generate import _before, _Body, _dealt_rules, _outcome_rules
+from .protocol import state_json
+from .ruleprobe import (
+    card_refusals,
+    declaration_refusals,
+    ending_rules,
+    node_rules,
+    refusals,
+)
+
+__all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
+
+#: How many seeded deals (matches) the search plays at most.
+EXERCISE_MATCHES = 8
+
+
+#: The actions without arguments probed at each step: one that is not legal there is
+#: refused by a rule (the phase's, a claim's, a close's...), which that step exercises.
+_PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede)
+
+#: What taking an action also exercises besides its offer: the rule fields of its
+#: effects (closing the talon stops the draw and notes the opponent's points; an
+#: announcement is made under the rule on announcing).
+_EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_snapshot_rule"),
+                                         Announce: ("announce_rule",)}
+
+
+def _probe_refusals(state: GameState) -> dict[str, Action]:
+    """Rule -> the first action without arguments (:data:`_PROBED`) it refuses now, of
+    those the rules can write and read."""
+    return refusals(state, [a for a in (kind() for kind in _PROBED) if _known(state, a)])
+
+
+def _known(state: GameState, action: Action) -> bool:
+    try:
+        return parse_action(state.rules, action_text(state.rules, action)) == action
+    except (ValueError, KeyError, MariageError):
+        return False
+
+
+def exercised(state: GameState, taken: Action
+              ) -> tuple[dict[str, tuple[Action, str]], set[str]]:
+    """What taking ``taken`` at ``state`` exercises: rule -> an action refused because
+    of it (a card, a declaration, an action without arguments) and the rule it is
+    refused by (in the first trick of the duties after the talon, the switch of the
+    duties too); and the rules of the offer of ``taken`` and of its effects (with a
+    declaration on offer, the rule of the window for declaring)."""
+    r = state.rules
+    cards = card_refusals(state)
+    refused = {rule: (a, rule) for rule, a in
+               {**_probe_refusals(state), **declaration_refusals(state), **cards}.items()}
+    if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
+        rule, card = next(iter(cards.items()))
+        refused.setdefault(r.play_switch_rule, (card, rule))
+    offered = node_rules(state, taken) - set(cards)
+    offered.update(x for name in _EFFECTS.get(type(taken), ())
+                   if isinstance(x := getattr(r, name, None), str))
+    if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
+        offered.add(r.combos[taken.combo].rule)  # the kind announced
+    if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
+        offered.add(r.decl_window_rule)
+    return refused, offered
+
+
+def _fields(state: GameState, rule: str) -> dict[str, Any]:
+    have = state_json(state)
+    names = [f for f in governed_fields(rule) if f in have]
+    return {k: have[k] for k in names} if names else have
+
+
+def _short_deal(state: GameState, search: _Search) -> tuple[dict[str, Any], str] | None:
+    """Between hands: a deal of the whole pack but its last card, and the rule the
+    reference refuses it by (``None`` if it takes it)."""
+    r = state.rules
+    deck = [r.card_code[c] for c in range(r.ncards - 1)]
+    first = 0 if r.first_lead == "lot" else None
+    try:
+        state.clone().deal(deck, first)
+    except IllegalActionError as exc:
+        return {"deck": deck, "first_player": first}, exc.rule_id
+    except ValueError:
+        return None
+    return None
+
+
+def _choice(state: GameState, search: _Search) -> Action:
+    """The seeded choice of faultsearch; in every other match, a claim only when it is
+    true and a close now and then (random play claims falsely and closes long before a
+    true claim or a hand played out comes)."""
+    action = choose(state, search.rng, search.style)
+    if search.seed % 2 == 0 or state.to_act is None:
+        return action
+    r = state.rules
+    if isinstance(action, Claim) and \
+            state.hand_points(r.team_of[state.to_act]) < r.claim_target:
+        pass
+    elif not isinstance(action, Close) or search.rng.below(8) == 0:
+        return action
+    others = [a for a in state.legal_actions() if not isinstance(a, Claim | Close)]
+    return others[search.rng.below(len(others))] if others else action
+
+
+class _Search:
+    """One seeded match under the configuration, with the plain steps so far."""
+
+    def __init__(self, config: Configuration, seed: int) -> None:
+        r = self.rules = config.rules
+        self.config = config
+        self.rng = SplitMix64(seed)
+        self.style = seed % 3
+        self.seed = seed
+        self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        self.state = GameState(r, first_dealer=self.dealer)
+        self.body = _Body(r, self.dealer)
+        self.start: dict[str, Any] = {"dealer": self.dealer}
+        self.steps: list[dict[str, Any]] = []
+
+    def deal(self) -> dict[str, Any]:
+        r = self.rules
+        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
+        cards = list(range(r.ncards))
+        self.rng.shuffle(cards)
+        deck = [r.card_code[c] for c in cards]
+        self.state.deal(deck, first)
+        self.body.deal(self.state)
+        return {"deck": deck, "first_player": first}
+
+    def test(self, rule: str, last: dict[str, Any] | None,
+             initial: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The focused test of ``rule``: the plain steps so far, then ``last``."""
+        config = self.config
+        test: dict[str, Any] = {
+            "id": f"{config.name}/exercise/{rule}",
+            "description": (f"Found by search for the first step that exercises {rule} "
+                            f"under {config.label}, in the deal of seed {self.seed}."),
+            "kind": "option" if config.options else "scenario",
+            "ruleset": config.ruleset,
+            "rules": [rule],
+            "options": dict(config.options),
+            "features": ["rule-search", "derived"],
+        }
+        if last is not None:
+            last["rules"] = [rule]
+            if "error" in last:
+                test["negative"] = {"step": len(self.steps) + 1, **last["error"]}
+                if last["error"]["rule"] != rule:  # refused by a duty the rule switched on
+                    test["rules"].append(last["error"]["rule"])
+        test["start"] = dict(self.start)
+        if initial is not None:
+            test["initial"] = initial
+        test["steps"] = [*self.steps, *([last] if last is not None else [])]
+        try:
+            test["_body"] = self.body.text(self.state)
+        except (MariageError, ValueError, KeyError):
+            test["_body"] = ""
+        return test
+
+
+def _walk(config: Configuration, seed: int, todo: set[str],
+          found: dict[str, dict[str, Any]]) -> int:
+    """Play one seeded match, adding to ``found`` the test of each rule of ``todo`` at
+    the first step that exercises it; return the number of steps played."""
+    s = _Search(config, seed)
+    rules = s.rules
+    s.start.update(s.deal())
+    first = {rules.visibility_rule or "", rules.players_rule or ""}  # who is dealt, and
+    for rule in sorted(todo & (_dealt_rules(rules) | first)):       # what lies open
+        found[rule] = s.test(rule, None, _fields(s.state, rule))
+    todo -= set(found)
+    for _ in range(MAX_STEPS):
+        st = s.state
+        if not todo or st.phase == Phase.OVER:
+            break
+        if st.phase == Phase.DEAL:
+            between = _probe_refusals(st)  # an action between hands
+            for rule in sorted(todo & set(between)):
+                text = action_text(rules, between[rule])
+                found[rule] = s.test(rule, {"act": text, "error": {
+                    "code": "illegal_action", "rule": rule}})
+            short = _short_deal(st, s)  # a deal that is not the whole pack
+            if short is not None and short[1] in todo:
+                found[short[1]] = s.test(short[1], {"deal": short[0], "error": {
+                    "code": "illegal_action", "rule": short[1]}})
+            todo -= set(found)
+            deal = s.deal()
+            for rule in sorted(todo & _dealt_rules(rules)):
+                found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
+            todo -= set(found)
+            s.steps.append({"deal": deal})
+            continue
+        action = _choice(st, s)
+        refused, offered = exercised(st, action)
+        for rule in sorted(todo & set(refused)):
+            tried, by = refused[rule]
+            found[rule] = s.test(rule, {
+                "act": action_text(rules, tried), "legal_not": [action_text(rules, tried)],
+                "error": {"code": "illegal_action", "rule": by}})
+        todo -= set(found)
+        legal = [action_text(rules, a) for a in st.legal_actions()]
+        text = action_text(rules, action)
+        before, seat, phase = _before(st), st.to_act, st.phase
+        st.apply(action)
+        s.body.act(st, seat or 0, action, before)
+        offered |= _outcome_rules(st, before)
+        over = (Phase.DEAL, Phase.OVER)
+        offered |= ending_rules(st, phase not in over and st.phase in over)
+        for rule in sorted(todo & offered):
+            found[rule] = s.test(rule, {"act": text, "legal": legal,
+                                        "state": _fields(st, rule)})
+        todo -= set(found)
+        s.steps.append({"act": text})
+    return len(s.steps)
+
+
+def exercise_tests(config: Configuration, wanted: Iterable[str]
+                   ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The focused test of each rule of ``wanted`` that a step of a seeded match under
+    ``config`` exercises (by rule), and why there is none for the others."""
+    todo = {r for r in wanted if r in config.rules.rule_ids}
+    found: dict[str, dict[str, Any]] = {}
+    steps = 0
+    for seed in range(1, EXERCISE_MATCHES + 1):
+        if not todo:
+            break
+        steps += _walk(config, seed, todo, found)
+    why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals ({steps} steps) "
+               "under this configuration") for r in wanted if r not in found}
+    return found, why

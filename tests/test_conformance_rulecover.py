@@ -1,0 +1,162 @@
+"""Every rule in force checked under any configuration: the focused tests of the
+neighbouring configurations and of the first step that exercises a rule, and the
+census of derived suites over every single house rule."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from mariage.conformance.census import census_row, configurations
+from mariage.conformance.client import EngineClient, ThreadTransport
+from mariage.conformance.configuration import Configuration, make_configuration
+from mariage.conformance.derive import derive_suite
+from mariage.conformance.engine import ReferenceEngine
+from mariage.conformance.exercise import exercise_tests
+from mariage.conformance.faultkit import Fault
+from mariage.conformance.faulty import FaultyEngine
+from mariage.conformance.generate import render_test
+from mariage.conformance.neighbours import governed, neighbours, search_neighbour
+from mariage.conformance.results import Outcome
+from mariage.conformance.runner import run_test
+from mariage.conformance.suite import parse_test
+from mariage.engine.rules import Rules
+from mariage.spec.inforce import not_in_force
+
+SCHNAPSEN_HOUSE = ["close_allowed=false", "claim_mode=auto", "marriage_lead=king",
+                   "marriage_counting=next_trick_after_declaring"]
+
+
+class _Neighbour(ReferenceEngine):
+    """An engine written for another house: whatever options ``start`` names, it plays
+    ``options`` (one value other than the configuration's)."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        super().__init__()
+        self.options = options
+
+    def make_rules(self, ruleset: str, options: dict[str, Any]) -> Rules:
+        return super().make_rules(ruleset, self.options)
+
+
+def _run(engine: ReferenceEngine, test: dict[str, Any]) -> Outcome:
+    client = EngineClient(lambda: ThreadTransport(engine), timeout=30)
+    try:
+        return run_test(client, parse_test(render_test(test), "x.test"))
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("option, value", [("marriage_lead", "either"),
+                                           ("claim_mode", "explicit"),
+                                           ("marriage_counting", "immediate"),
+                                           ("close_allowed", True),
+                                           ("match_target", 8)])
+def test_an_engine_of_the_neighbouring_house_fails_its_test(option: str, value: Any) -> None:
+    config = make_configuration("schnapsen", SCHNAPSEN_HOUSE)
+    test, why = search_neighbour(config, option, value)
+    assert test is not None, why
+    names = governed(config.rules, option)
+    assert names and set(names) <= set(test["rules"])
+    assert _run(ReferenceEngine(), test).status == "pass"
+    out = _run(_Neighbour({**config.options, option: value}), test)
+    assert out.status == "fail", out.message
+    assert set(out.blamed) & set(names)
+
+
+def test_neighbours_are_every_other_value_and_whole_numbers_one_step_away() -> None:
+    config = make_configuration("schnapsen", SCHNAPSEN_HOUSE)
+    near = neighbours(config)
+    assert ("close_allowed", True) in near and ("claim_mode", "explicit") in near
+    assert ("marriage_lead", "either") in near and ("marriage_lead", "queen") in near
+    assert ("marriage_lead", "king") not in near
+    assert [v for name, v in near if name == "match_target"] == [6, 8]
+
+
+def test_a_neighbour_that_governs_only_rules_switched_off_is_not_searched() -> None:
+    config = make_configuration("schnapsen", ["close_allowed=false"])
+    test, why = search_neighbour(config, "close_min_talon", 3)
+    assert test is None and "not in force" in why
+
+
+def _scale_off_by_one(rules: Rules) -> Rules:
+    return replace(rules, gp_scale=tuple((p, t, v + 1) for p, t, v in rules.gp_scale))
+
+
+@pytest.mark.parametrize("rule", ["schnapsen.score.scale", "schnapsen.score.claim",
+                                  "schnapsen.match.tie"])
+def test_a_rule_exercise_test_fails_an_engine_that_breaks_the_rule(rule: str) -> None:
+    """The scale one game point too high: the tests found for the claim's score, the
+    scale and the match's end (its result) all fail, charged to their rule."""
+    config = make_configuration("schnapsen", ["claim_mode=auto"])
+    found, why = exercise_tests(config, [rule])
+    assert rule in found, why
+    test = found[rule]
+    assert test["rules"][0] == rule and test["steps"][-1]["rules"] == [rule]
+    assert _run(ReferenceEngine(), test).status == "pass"
+    fault = Fault("scale-plus-one", rule, ("schnapsen",), "the scale one higher",
+                  patch=_scale_off_by_one)
+    out = _run(FaultyEngine(fault), test)
+    assert out.status == "fail" and rule in out.blamed, out.message
+
+
+def test_a_refusal_found_by_the_exercise_search_expects_the_rule_it_is_refused_by() -> None:
+    config = make_configuration("sixty-six", ["turnup_after=first_round"])
+    found, why = exercise_tests(config, ["schnapsen.play.switch", "core.phase"])
+    assert not why
+    switch = found["schnapsen.play.switch"]
+    assert switch["negative"]["rule"] in switch["rules"][1:]  # refused by a duty
+    assert found["core.phase"]["negative"]["rule"] == "core.phase"
+    for test in found.values():
+        assert _run(ReferenceEngine(), test).status == "pass"
+
+
+def _unchecked(config: Configuration) -> dict[str, str]:
+    return census_row(config).unchecked
+
+
+def test_the_house_configuration_of_the_docs_checks_every_rule_in_force() -> None:
+    config = make_configuration("schnapsen", SCHNAPSEN_HOUSE)
+    row = census_row(config)
+    assert row.unchecked == {} and row.percent == 100.0
+    assert row.counted == len(config.rules.rule_ids) - len(not_in_force(config.rules))
+    suite = derive_suite(config)
+    kinds = {t["id"].split("/")[1] for t in suite.tests}
+    assert {"neighbour", "exercise", "fault"} <= kinds
+
+
+#: Census sample: configurations and the rules in force that no step of a seeded match
+#: under them can reach (so no focused test can be derived), with why.
+CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
+    ("schnapsen", SCHNAPSEN_HOUSE, set()),
+    ("schnapsen", ["close_allowed=false"], set()),
+    ("sixty-six", ["close_allowed=false"], set()),
+    ("mariglia", ["turn_up_bonus=false"], set()),
+    # a second declaration in the same trick, where declaring is allowed only at the
+    # start of a trick, needs two marriages in one hand: no seeded match comes to it
+    ("marianna", ["declare_when=trick_start"], {"marianna.decl.per-trick"}),
+    # a match of one hand is never dealt again: a second deal cannot be refused
+    ("mariaggia", ["target=1"], {"core.deal"}),
+    # a talon of 10 cards is never 11: closing needs more cards than there are
+    ("schnapsen", ["close_min_talon=11"], {
+        "schnapsen.close.effect", "schnapsen.close.snapshot", "schnapsen.score.closer",
+        "schnapsen.score.beaten-closer", "schnapsen.score.failed-close"}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset, options, unreachable", CENSUS_SAMPLE)
+def test_census_every_rule_in_force_and_reachable_is_checked(
+        ruleset: str, options: list[str], unreachable: set[str]) -> None:
+    """Fails as soon as a rule in force becomes unchecked under one of these
+    configurations (or a rule listed as unreachable there gets checked: update the
+    list)."""
+    assert set(_unchecked(make_configuration(ruleset, options))) == unreachable
+
+
+@pytest.mark.slow
+def test_census_of_every_single_option_value_of_a_ruleset() -> None:
+    rows = [census_row(c) for c in configurations("mariglia")]
+    assert len(rows) >= 5
+    assert all(r.percent == 100.0 for r in rows), [r.text() for r in rows if r.unchecked]
