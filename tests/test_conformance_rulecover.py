@@ -137,6 +137,20 @@ def test_a_hand_played_out_short_of_the_target_is_exercised() -> None:
     assert _run(ReferenceEngine(), test).status == "pass"
 
 
+def test_the_deal_of_a_stored_test_of_another_value_starts_the_search() -> None:
+    """The stored throw-in on a weak talon is about a threshold of 5: under 6 it no longer
+    holds as written, but its deal, replayed, still brings a talon worth fewer points,
+    which no seeded deal brings: the search finds the throw-in there."""
+    config = make_configuration("thousand", ["redeal_weak_prikup=6"])
+    found, why = exercise_tests(config, ["thousand.throw-in.weak-talon"])
+    assert not why
+    test = found["thousand.throw-in.weak-talon"]
+    assert "stored test thousand/throw-in/weak-talon" in test["description"]
+    assert test["steps"][-1]["act"] == "redeal"
+    assert test["steps"][-1]["rules"] == ["thousand.throw-in.weak-talon"]
+    assert _run(ReferenceEngine(), test).status == "pass"
+
+
 def test_rules_no_protocol_test_can_check_under_a_configuration_are_unreachable() -> None:
     assert "belote.deal.first-dealer" in unreachable_under(make_configuration(
         "belote", []).rules)  # drawn by lot: start names the dealer

@@ -56,6 +56,7 @@ from mariage.engine.actions import (
     Draw,
     Pass,
     Raise,
+    Redeal,
 )
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
@@ -120,7 +121,8 @@ def exercised(state: GameState, taken: Action
     of it (a card, a declaration, an action without arguments) and the rule it is
     refused by (in the first trick of the duties after the talon, the switch of the
     duties too); and the rules of the offer of ``taken`` and of its effects (with a
-    declaration on offer, the rule of the window for declaring)."""
+    declaration on offer, the rule of the window for declaring; a throw-in, the rule
+    of the claim that allows it: a low hand, a weak talon...)."""
     r = state.rules
     cards = card_refusals(state)
     refused = {rule: (a, rule) for rule, a in
@@ -133,6 +135,9 @@ def exercised(state: GameState, taken: Action
                    if isinstance(x := getattr(r, name, None), str))
     if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
         offered.add(r.combos[taken.combo].rule)  # the kind announced
+    if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
+        offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
+        offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
     return refused, offered
