@@ -11,9 +11,10 @@ import pytest
 from mariage.conformance.census import census_row, configurations
 from mariage.conformance.client import EngineClient, ThreadTransport
 from mariage.conformance.configuration import Configuration, make_configuration
+from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.derive import derive_suite
 from mariage.conformance.engine import ReferenceEngine
-from mariage.conformance.exercise import exercise_tests
+from mariage.conformance.exercise import exercise_tests, match_end_rules
 from mariage.conformance.faultkit import Fault
 from mariage.conformance.faulty import FaultyEngine
 from mariage.conformance.generate import render_test
@@ -112,6 +113,54 @@ def test_a_refusal_found_by_the_exercise_search_expects_the_rule_it_is_refused_b
         assert _run(ReferenceEngine(), test).status == "pass"
 
 
+def test_the_match_end_of_thousand_is_exercised_at_the_defaults() -> None:
+    """A match to 1000 never ends within the seeded deals: the long match played for
+    its end reaches the match end's rules (they were unchecked at the defaults)."""
+    config = make_configuration("thousand", [])
+    wanted = sorted(match_end_rules(config.rules))
+    assert wanted == ["thousand.match.end", "thousand.match.tie", "thousand.running.win"]
+    found, why = exercise_tests(config, wanted)
+    assert set(found) == set(wanted), why
+    for rule, test in found.items():
+        assert test["steps"][-1]["rules"] == [rule]
+        assert _run(ReferenceEngine(), test).status == "pass"
+
+
+def test_a_hand_played_out_short_of_the_target_is_exercised() -> None:
+    """Mariazza's rule on a hand played out short of the target, reachable at 71: the
+    search finds the step that exercises it and the reference passes it."""
+    config = make_configuration("mariazza", ["target=71"])
+    found, why = exercise_tests(config, ["mariazza.score.unfinished"])
+    assert not why
+    test = found["mariazza.score.unfinished"]
+    assert test["steps"][-1]["rules"] == ["mariazza.score.unfinished"]
+    assert _run(ReferenceEngine(), test).status == "pass"
+
+
+def test_the_deal_of_a_stored_test_of_another_value_starts_the_search() -> None:
+    """The stored throw-in on a weak talon is about a threshold of 5: under 6 it no longer
+    holds as written, but its deal, replayed, still brings a talon worth fewer points,
+    which no seeded deal brings: the search finds the throw-in there."""
+    config = make_configuration("thousand", ["redeal_weak_prikup=6"])
+    found, why = exercise_tests(config, ["thousand.throw-in.weak-talon"])
+    assert not why
+    test = found["thousand.throw-in.weak-talon"]
+    assert "stored test thousand/throw-in/weak-talon" in test["description"]
+    assert test["steps"][-1]["act"] == "redeal"
+    assert test["steps"][-1]["rules"] == ["thousand.throw-in.weak-talon"]
+    assert _run(ReferenceEngine(), test).status == "pass"
+
+
+def test_rules_no_protocol_test_can_check_under_a_configuration_are_unreachable() -> None:
+    assert "belote.deal.first-dealer" in unreachable_under(make_configuration(
+        "belote", []).rules)  # drawn by lot: start names the dealer
+    assert "belote.deal.first-dealer" not in unreachable_under(make_configuration(
+        "belote", ["first_dealer=seat2"]).rules)
+    assert "mariazza.score.unfinished" in unreachable_under(make_configuration(
+        "mariazza", []).rules)  # 41 of 120: one of two always reaches it
+    assert not unreachable_under(make_configuration("mariazza", ["target=71"]).rules)
+
+
 def _unchecked(config: Configuration) -> dict[str, str]:
     return census_row(config).unchecked
 
@@ -131,6 +180,12 @@ def test_the_house_configuration_of_the_docs_checks_every_rule_in_force() -> Non
 CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     ("schnapsen", SCHNAPSEN_HOUSE, set()),
     ("schnapsen", ["close_allowed=false"], set()),
+    # at the defaults: the match's end (a long match), the rules made unreachable
+    # (coverage.unreachable_under) left out
+    ("thousand", [], set()),
+    ("mariazza", [], set()),
+    # a team over the target with only its belote in the deal: random play never comes
+    ("belote", [], {"belote.match.belote-alone"}),
     ("sixty-six", ["close_allowed=false"], set()),
     ("mariglia", ["turn_up_bonus=false"], set()),
     # a second declaration in the same trick, where declaring is allowed only at the

@@ -335,7 +335,7 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
                ) -> list[RuleCoverage]:
     """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
     whose tests were all skipped is not reported: the engine does not play it)."""
-    from ..conformance.coverage import run_coverage
+    from ..conformance.coverage import run_coverage, unreachable_under
     from ..spec.compile import load_rules
 
     if runs:
@@ -343,7 +343,8 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
         for run in runs:
             own, c = run.ids, run.configuration
             out.append(run_coverage([o for o in outcomes if o.id in own], c.ruleset,
-                                    c.rules.rule_ids, c.label, _switched_off(c.rules)))
+                                    c.rules.rule_ids, c.label, _switched_off(c.rules),
+                                    unreachable_under(c.rules)))
         return out
     out = []
     ran = {o.ruleset for o in outcomes if o.status != "skip"}

@@ -38,7 +38,7 @@ from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
 from .configuration import Configuration, make_configuration, option_specs, show_value
-from .coverage import FOCUSED, rule_coverage
+from .coverage import FOCUSED, rule_coverage, unreachable_under
 from .derive import DerivedSuite, derive_suite
 
 __all__ = ["CensusRow", "census_row", "configurations", "main"]
@@ -103,7 +103,7 @@ def census_row(config: Configuration, suite: DerivedSuite | None = None) -> Cens
             for r in t["rules"]:
                 checked.setdefault(r, []).append(t["id"])
     cov = rule_coverage(checked, config.name, rules.rule_ids, config.label,
-                        not_in_force(rules))
+                        not_in_force(rules), unreachable_under(rules))
     counted = [r for r in cov.rules if r not in cov.unreachable and r not in cov.not_in_force]
     why = {r: suite.exercised.get(r, ("", "not searched"))[1] for r in cov.unchecked}
     return CensusRow(config.label, sum(1 for r in counted if checked.get(r)), len(counted),

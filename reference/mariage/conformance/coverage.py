@@ -24,10 +24,12 @@ from mariage.spec.specload import list_rulesets
 from .suite import Test
 
 if TYPE_CHECKING:
+    from mariage.engine.rules import Rules
+
     from .results import Outcome
 
 __all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
-           "rule_coverage", "run_coverage"]
+           "rule_coverage", "run_coverage", "unreachable_under"]
 
 #: Rules no match can ever exercise, with the reason. They are reported, not tested.
 #: Keyed by rule ID alone where the reason holds in every ruleset that has the rule.
@@ -44,6 +46,64 @@ UNREACHABLE = {
     **{f"{ruleset} {rule}": why for ruleset in list_rulesets()
        for rule, why in _UNREACHABLE_RULES.items() if rule in load_rules(ruleset).rule_ids},
 }
+
+
+def unreachable_under(rules: Rules) -> dict[str, str]:
+    """The rules no protocol test can check under these rules (a configuration), with the
+    reason: those of :data:`UNREACHABLE`, and those the options make unreachable.
+
+    * the rule on the **first dealer** where it is drawn by lot (``deal.first_dealer:
+      lot``): the protocol's ``start`` names the dealer the draw gave, so what an engine
+      does with the draw can never be seen;
+    * the rule on a hand **played out with nobody at the target** (``scoring.unfinished``)
+      where the sides cannot all stay below the target once every card is taken (the
+      target times the sides, less one each, is below the pack's card points: Mariazza's
+      41 of 120 with two players; 71 leaves it reachable);
+    * a **throw-in** on a hand or talon worth fewer card points than a threshold set to 0
+      (never: Thousand's defaults);
+    * the card points **left over** to the last trick where no card goes out of play
+      (Thousand with three players: no packet of the talon is left, none laid away).
+
+    >>> from mariage import load_rules
+    >>> sorted(unreachable_under(load_rules("mariazza")))
+    ['mariazza.score.unfinished']
+    >>> unreachable_under(load_rules("mariazza", {"target": 71}))
+    {}
+    >>> sorted(unreachable_under(load_rules("belote")))
+    ['belote.deal.first-dealer']
+    >>> unreachable_under(load_rules("belote", {"first_dealer": "seat2"}))
+    {}
+    >>> sorted(unreachable_under(load_rules("thousand")))  # doctest: +NORMALIZE_WHITESPACE
+    ['thousand.ace-marriage.once', 'thousand.score.leftover', 'thousand.throw-in.low-hand',
+     'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
+    ['thousand.ace-marriage.once', 'thousand.throw-in.weak-talon']
+    """
+    name = rules.ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
+    out = {r: UNREACHABLE[f"{name} {r}"] for r in rules.rule_ids
+           if f"{name} {r}" in UNREACHABLE}
+    if rules.first_dealer_rule and rules.first_dealer == "lot":
+        out[rules.first_dealer_rule] = (
+            "the first dealer is drawn by lot, and the protocol's start names the dealer "
+            "the draw gave: what an engine does with the draw can never be seen")
+    sides = len(rules.teams)
+    if rules.segno_unfinished_rule and rules.hand_target is not None and \
+            sides * (rules.hand_target - 1) < rules.pack_points:
+        out[rules.segno_unfinished_rule] = (
+            f"a hand ends as soon as a side reaches {rules.hand_target} and the pack holds "
+            f"{rules.pack_points} card points: with {sides} sides one always reaches it "
+            "before the cards are played out")
+    for rule, below, what in ((rules.throw_low_rule, rules.throw_low_below, "hand"),
+                              (rules.throw_talon_rule, rules.throw_talon_below, "talon")):
+        if rule and below <= 0:
+            out[rule] = (f"its threshold is {below}: no {what} is worth fewer card points, "
+                         "so the throw-in never arises (one tried is refused by the rule on "
+                         "throwing in)")
+    if rules.leftover_rule and rules.talon_out == 0 and rules.close_rule is None:
+        out[rules.leftover_rule] = (
+            "no card goes out of play here (no packet of the talon left, none laid away, "
+            "no stock closed): there are no card points left over to give")
+    return out
 
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
@@ -132,10 +192,12 @@ class RuleCoverage:
 
 
 def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[str],
-                 label: str = "", not_in_force: Iterable[str] = ()) -> RuleCoverage:
+                 label: str = "", not_in_force: Iterable[str] = (),
+                 unreachable: Iterable[str] = ()) -> RuleCoverage:
     """The rules of ``ruleset`` checked by a focused test of the run that was not skipped
     and that the engine did not fail in (a crash, timeout or garbage ends a test before
-    it checks its rules); ``not_in_force``: the rules the configuration switches off.
+    it checks its rules); ``not_in_force``: the rules the configuration switches off;
+    ``unreachable``: the rules it makes unreachable (:func:`unreachable_under`).
 
     >>> from mariage.conformance.runner import Outcome
     >>> o = Outcome("t", "mariglia", "scenario", ("mariglia.play.follow",), "pass")
@@ -150,16 +212,19 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
             continue
         for r in o.rules:
             checked.setdefault(r, []).append(o.id)
-    return rule_coverage(checked, ruleset, rule_ids, label, not_in_force)
+    return rule_coverage(checked, ruleset, rule_ids, label, not_in_force, unreachable)
 
 
 def rule_coverage(checked: dict[str, list[str]], ruleset: str, rule_ids: Iterable[str],
-                  label: str = "", not_in_force: Iterable[str] = ()) -> RuleCoverage:
+                  label: str = "", not_in_force: Iterable[str] = (),
+                  also_unreachable: Iterable[str] = ()) -> RuleCoverage:
     """The coverage of the rules of ``ruleset`` given which tests check each
-    (``checked``), with its unreachable rules and those not in force left out."""
+    (``checked``), with its unreachable rules (those of :data:`UNREACHABLE` and
+    ``also_unreachable``) and those not in force left out."""
     rules = tuple(rule_ids)
     name = ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
-    unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE)
+    extra = set(also_unreachable)
+    unreachable = tuple(r for r in rules if f"{name} {r}" in UNREACHABLE or r in extra)
     switched_off = set(not_in_force)
     off = tuple(r for r in rules if r in switched_off and r not in unreachable)
     return RuleCoverage(label or ruleset, rules, checked, unreachable, off)

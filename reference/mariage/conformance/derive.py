@@ -283,14 +283,16 @@ def _build(config: Configuration, faults: bool) -> DerivedSuite:
 
 def _exercise(suite: DerivedSuite, config: Configuration) -> None:
     """A rule-exercise test (:mod:`mariage.conformance.exercise`) for each rule in force
-    that no focused test of ``suite`` names yet."""
+    and reachable (:func:`~mariage.conformance.coverage.unreachable_under`) that no
+    focused test of ``suite`` names yet."""
     from mariage.spec.inforce import not_in_force
 
+    from .coverage import unreachable_under
     from .exercise import exercise_tests
 
     rules = config.rules
     named = {r for t in suite.tests if t["kind"] in FOCUSED for r in t["rules"]}
-    off = set(not_in_force(rules))
+    off = set(not_in_force(rules)) | set(unreachable_under(rules))
     wanted = [r for r in rules.rule_ids if r not in named and r not in off]
     found, why = exercise_tests(config, wanted)
     suite.tests.extend(found.values())

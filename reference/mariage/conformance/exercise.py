@@ -47,6 +47,7 @@ from typing import Any
 from mariage.engine.actions import (
     Action,
     Announce,
+    Bid,
     Claim,
     Close,
     Concede,
@@ -54,15 +55,18 @@ from mariage.engine.actions import (
     Decline,
     Draw,
     Pass,
+    Raise,
+    Redeal,
 )
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
 from .configuration import Configuration
-from .faultsearch import MAX_STEPS, choose
+from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
 from .protocol import state_json
 from .ruleprobe import (
@@ -70,13 +74,21 @@ from .ruleprobe import (
     declaration_refusals,
     ending_rules,
     node_rules,
+    refusal_rule,
     refusals,
 )
+from .suite import Test
 
-__all__ = ["EXERCISE_MATCHES", "exercise_tests", "exercised"]
+__all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "exercise_tests", "exercised",
+           "match_end_rules"]
 
 #: How many seeded deals (matches) the search plays at most.
 EXERCISE_MATCHES = 8
+
+
+#: The bound of the one long match played for the rules of the match's end (a match of
+#: Thousand to 1000 takes 2,500 to 4,500 steps of play for the most points).
+LONG_MATCH_STEPS = 8000
 
 
 #: The actions without arguments probed at each step: one that is not legal there is
@@ -109,7 +121,8 @@ def exercised(state: GameState, taken: Action
     of it (a card, a declaration, an action without arguments) and the rule it is
     refused by (in the first trick of the duties after the talon, the switch of the
     duties too); and the rules of the offer of ``taken`` and of its effects (with a
-    declaration on offer, the rule of the window for declaring)."""
+    declaration on offer, the rule of the window for declaring; a throw-in, the rule
+    of the claim that allows it: a low hand, a weak talon...)."""
     r = state.rules
     cards = card_refusals(state)
     refused = {rule: (a, rule) for rule, a in
@@ -122,6 +135,9 @@ def exercised(state: GameState, taken: Action
                    if isinstance(x := getattr(r, name, None), str))
     if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
         offered.add(r.combos[taken.combo].rule)  # the kind announced
+    if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
+        offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
+        offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
     return refused, offered
@@ -165,22 +181,51 @@ def _choice(state: GameState, search: _Search) -> Action:
     return others[search.rng.below(len(others))] if others else action
 
 
+def _greedy(state: GameState, search: _Search) -> Action:
+    """The choice of a match played for its end: the action after which the side to act
+    holds the most points in the hand, the lowest bid or a pass on a level (a contract
+    random play fails drives running totals down, away from the target)."""
+    team = state.rules.team_of[state.to_act or 0]
+    best: list[tuple[int, int, Action]] = []
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        cost = action.value if isinstance(action, Bid | Raise) else 0
+        best.append((after.hand_points(team), -cost, action))
+    top = max(p[:2] for p in best)
+    ties = [a for *p, a in best if tuple(p) == top]
+    return ties[search.rng.below(len(ties))]
+
+
 class _Search:
     """One seeded match under the configuration, with the plain steps so far."""
 
-    def __init__(self, config: Configuration, seed: int) -> None:
+    def __init__(self, config: Configuration, seed: int, stored: Test | None = None
+                 ) -> None:
         r = self.rules = config.rules
         self.config = config
         self.rng = SplitMix64(seed)
         self.style = seed % 3
         self.seed = seed
-        self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
+        self.where = f"the deal of seed {seed}" if stored is None else \
+            f"the deal of the stored test {stored.id}"
+        self.dealer, self.given, self.script = stored_start(r, stored, self.rng)
         self.state = GameState(r, first_dealer=self.dealer)
         self.body = _Body(r, self.dealer)
         self.start: dict[str, Any] = {"dealer": self.dealer}
         self.steps: list[dict[str, Any]] = []
 
     def deal(self) -> dict[str, Any]:
+        """Deal the next stored deal (while the reference takes them), else a seeded one."""
+        while self.given:
+            deal = self.given.pop(0)
+            try:
+                self.state.deal(list(deal["deck"]), deal.get("first_player"))
+            except (IllegalActionError, ValueError):  # a stored deal of another pack
+                self.given = self.script = []
+                break
+            self.body.deal(self.state)
+            return {"deck": list(deal["deck"]), "first_player": deal.get("first_player")}
         r = self.rules
         first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
         cards = list(range(r.ncards))
@@ -190,6 +235,24 @@ class _Search:
         self.body.deal(self.state)
         return {"deck": deck, "first_player": first}
 
+    def recorded(self) -> tuple[Action | None, tuple[str, str] | None]:
+        """The stored test's next recorded action if the reference takes it now; else
+        ``None`` and, if the reference refuses it, its text and the rule it refuses it
+        by; the recorded actions are dropped from the first one not taken."""
+        if not self.script or self.state.to_act is None:
+            return None, None
+        text = self.script.pop(0)["act"]
+        try:
+            action = parse_action(self.rules, text)
+        except (ValueError, KeyError, MariageError):
+            self.script = []
+            return None, None
+        if action in self.state.legal_actions():
+            return action, None
+        self.script = []
+        rule = refusal_rule(self.state, action)
+        return None, (action_text(self.rules, action), rule) if rule else None
+
     def test(self, rule: str, last: dict[str, Any] | None,
              initial: dict[str, Any] | None = None) -> dict[str, Any]:
         """The focused test of ``rule``: the plain steps so far, then ``last``."""
@@ -197,7 +260,7 @@ class _Search:
         test: dict[str, Any] = {
             "id": f"{config.name}/exercise/{rule}",
             "description": (f"Found by search for the first step that exercises {rule} "
-                            f"under {config.label}, in the deal of seed {self.seed}."),
+                            f"under {config.label}, in {self.where}."),
             "kind": "option" if config.options else "scenario",
             "ruleset": config.ruleset,
             "rules": [rule],
@@ -222,39 +285,42 @@ class _Search:
 
 
 def _walk(config: Configuration, seed: int, todo: set[str],
-          found: dict[str, dict[str, Any]]) -> int:
-    """Play one seeded match, adding to ``found`` the test of each rule of ``todo`` at
-    the first step that exercises it; return the number of steps played."""
-    s = _Search(config, seed)
+          found: dict[str, dict[str, Any]], stored: Test | None = None,
+          max_steps: int = MAX_STEPS, probe: bool = True) -> int:
+    """Play one seeded match (from the deal of ``stored``, its recorded actions first
+    while the reference takes them), adding to ``found`` the test of each rule of
+    ``todo`` at the first step that exercises it; return the number of steps played.
+    Without ``probe``, only what the steps taken exercise is looked at (no refusal is
+    tried: cheaper, for a long match played for its end)."""
+    s = _Search(config, seed, stored)
     rules = s.rules
     s.start.update(s.deal())
     first = {rules.visibility_rule or "", rules.players_rule or ""}  # who is dealt, and
     for rule in sorted(todo & (_dealt_rules(rules) | first)):       # what lies open
         found[rule] = s.test(rule, None, _fields(s.state, rule))
     todo -= set(found)
-    for _ in range(MAX_STEPS):
+    for _ in range(max_steps):
         st = s.state
         if not todo or st.phase == Phase.OVER:
             break
         if st.phase == Phase.DEAL:
-            between = _probe_refusals(st)  # an action between hands
-            for rule in sorted(todo & set(between)):
-                text = action_text(rules, between[rule])
-                found[rule] = s.test(rule, {"act": text, "error": {
-                    "code": "illegal_action", "rule": rule}})
-            short = _short_deal(st, s)  # a deal that is not the whole pack
-            if short is not None and short[1] in todo:
-                found[short[1]] = s.test(short[1], {"deal": short[0], "error": {
-                    "code": "illegal_action", "rule": short[1]}})
-            todo -= set(found)
+            if probe:
+                _between_hands(st, s, todo, found)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
             todo -= set(found)
             s.steps.append({"deal": deal})
             continue
-        action = _choice(st, s)
-        refused, offered = exercised(st, action)
+        action, refused_now = s.recorded()
+        if refused_now is not None and refused_now[1] in todo:  # refused by a rule to find
+            text, rule = refused_now
+            found[rule] = s.test(rule, {"act": text, "legal_not": [text], "error": {
+                "code": "illegal_action", "rule": rule}})
+            todo.discard(rule)
+        if action is None:
+            action = _choice(st, s) if probe else _greedy(st, s)
+        refused, offered = exercised(st, action) if probe else ({}, set())
         for rule in sorted(todo & set(refused)):
             tried, by = refused[rule]
             found[rule] = s.test(rule, {
@@ -269,6 +335,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
+        if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
+            offered.add(rules.win_rule_id)
         for rule in sorted(todo & offered):
             found[rule] = s.test(rule, {"act": text, "legal": legal,
                                         "state": _fields(st, rule)})
@@ -277,10 +345,36 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     return len(s.steps)
 
 
+def _between_hands(st: GameState, s: _Search, todo: set[str],
+                   found: dict[str, dict[str, Any]]) -> None:
+    """The refusals between hands: an action without arguments, a deal short of a card."""
+    rules = s.rules
+    between = _probe_refusals(st)  # an action between hands
+    for rule in sorted(todo & set(between)):
+        text = action_text(rules, between[rule])
+        found[rule] = s.test(rule, {"act": text, "error": {
+            "code": "illegal_action", "rule": rule}})
+    short = _short_deal(st, s)  # a deal that is not the whole pack
+    if short is not None and short[1] in todo:
+        found[short[1]] = s.test(short[1], {"deal": short[0], "error": {
+            "code": "illegal_action", "rule": short[1]}})
+    todo -= set(found)
+
+
+def match_end_rules(rules: Rules) -> set[str]:
+    """The rules the match's end names: its end, the rule on a level match, the running
+    totals' win check."""
+    return {x for x in (rules.match_rule, rules.tie_rule, rules.win_rule_id) if x}
+
+
 def exercise_tests(config: Configuration, wanted: Iterable[str]
                    ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """The focused test of each rule of ``wanted`` that a step of a seeded match under
-    ``config`` exercises (by rule), and why there is none for the others."""
+    ``config`` exercises (by rule), and why there is none for the others. After the
+    seeded matches, the deals of the stored tests naming a rule still without one (their
+    recorded actions first, while the reference takes them; one it refuses by such a
+    rule exercises it), then, for the rules of the match's end, one long match played
+    for its end (:data:`LONG_MATCH_STEPS`)."""
     todo = {r for r in wanted if r in config.rules.rule_ids}
     found: dict[str, dict[str, Any]] = {}
     steps = 0
@@ -288,6 +382,14 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         if not todo:
             break
         steps += _walk(config, seed, todo, found)
-    why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals ({steps} steps) "
-               "under this configuration") for r in wanted if r not in found}
+    stored = [t for t in _stored_tests(config.bases) if todo & set(t.rules)]
+    for i, test in enumerate(stored):
+        if todo & set(test.rules):
+            steps += _walk(config, EXERCISE_MATCHES + 1 + i, todo, found, test)
+    ends = todo & match_end_rules(config.rules)
+    if ends:
+        steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
+    why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
+               f"deals of stored tests{' and a long match' if ends else ''} ({steps} "
+               "steps) under this configuration") for r in wanted if r not in found}
     return found, why

@@ -53,7 +53,7 @@ from .ruleprobe import refusal_rule
 from .suite import Test, load_suite
 
 __all__ = ["MATCHES", "MAX_STEPS", "applies", "choose", "fault_tests", "faults_for",
-           "first_difference", "focused_test", "same_rules", "search_fault"]
+           "first_difference", "focused_test", "same_rules", "search_fault", "stored_start"]
 
 #: How many seeded deals (matches) the search plays at most for one fault.
 MATCHES = 16
@@ -199,6 +199,26 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
     raise _Found({"act": missing[0], "legal_has": missing})
 
 
+def stored_start(rules: Rules, stored: Test | None, rng: SplitMix64
+                 ) -> tuple[int | None, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Where a walk from the deal of ``stored`` starts: the first dealer, the deals in
+    turn (``{"deck", "first_player"}``) and the recorded actions (steps with ``act``, not
+    refused, of the seat to act). Without a stored test, or with one of a ruleset with
+    other seats, a seeded dealer (drawn from ``rng``) and no deals nor actions."""
+    dealer = stored.start.get("dealer") if stored is not None else None
+    if (stored is not None and (dealer is None) != (rules.first_dealer == "none")) or (
+            isinstance(dealer, int) and not 0 <= dealer < rules.nseats):
+        stored = None  # a stored test of a ruleset with other seats: a seeded deal
+    if stored is None:
+        return (None if rules.first_dealer == "none" else rng.below(rules.nseats)), [], []
+    given = [{"deck": list(stored.start["deck"]),
+              "first_player": stored.start.get("first_player")}]
+    given += [dict(st["deal"]) for st in stored.steps if "deal" in st]
+    script = [st for st in stored.steps if "act" in st and not st.get("error")
+              and "seat" not in st]
+    return dealer, given, script
+
+
 class _Walk:
     """One match on the reference and the faulty engine side by side: from a seeded
     deal, or from the deal of a stored test (its recorded actions played first, as long
@@ -210,21 +230,7 @@ class _Walk:
         self.frules = frules
         self.rng = SplitMix64(seed)
         self.style = seed % 3
-        self.given: list[dict[str, Any]] = []
-        self.script: list[dict[str, Any]] = []
-        dealer = stored.start.get("dealer") if stored is not None else None
-        if (stored is not None and (dealer is None) != (r.first_dealer == "none")) or (
-                isinstance(dealer, int) and not 0 <= dealer < r.nseats):
-            stored = None  # a stored test of a ruleset with other seats: a seeded deal
-        if stored is None:
-            self.dealer = None if r.first_dealer == "none" else self.rng.below(r.nseats)
-        else:
-            self.dealer = dealer
-            self.given = [{"deck": list(stored.start["deck"]),
-                           "first_player": stored.start.get("first_player")}]
-            self.given += [dict(st["deal"]) for st in stored.steps if "deal" in st]
-            self.script = [st for st in stored.steps if "act" in st and not st.get("error")
-                           and "seat" not in st]
+        self.dealer, self.given, self.script = stored_start(r, stored, self.rng)
         self.ref = GameState(r, first_dealer=self.dealer)
         self.bad = engine.make_state(frules, self.dealer)
         self.body = _Body(r, self.dealer)

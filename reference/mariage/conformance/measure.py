@@ -25,7 +25,7 @@ from mariage.spec.specload import list_rulesets
 from ..errors import MariageError
 from .client import EngineClient, ThreadTransport
 from .configuration import Configuration, make_configuration, show_value
-from .coverage import FOCUSED, UNREACHABLE
+from .coverage import FOCUSED, unreachable_under
 from .derive import DerivedSuite, derive_suite
 from .faultsearch import applies, faults_for
 from .faulty import Fault, FaultyEngine
@@ -121,7 +121,7 @@ def measure(config: Configuration) -> Measure:
     suite = derive_suite(config)
     rules = config.rules
     checked = _checked(suite)
-    unreachable = {r for r in rules.rule_ids if f"{config.name} {r}" in UNREACHABLE}
+    unreachable = set(unreachable_under(rules))
     tests = suite.as_tests()
     killed, not_killed, total, shown = 0, [], 0, 0
     breakable: set[str] = set()

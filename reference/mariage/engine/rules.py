@@ -216,6 +216,7 @@ class Rules:
     # deal
     first_dealer: str = "lot"
     first_dealer_seat: int = 0  # first_dealer seat: the seat that deals first
+    first_dealer_rule: str | None = None  # the rule on the first dealer, where one is written
     deal_gather_rule: str | None = None  # later decks gathered from the last hand, then cut
     deal_cut_min: int = 3  # ... each packet of the cut at least this many cards
     hand_size: int = 5
@@ -290,6 +291,7 @@ class Rules:
     table_majority_rule: str | None = None
     segno_void_top: int | None = None
     segno_unfinished: str = "higher"  # higher | nobody: a hand nobody took to the target
+    segno_unfinished_rule: str | None = None
     turn_up_bonus: bool = False
     turn_up_bonus_rule: str | None = None
     # match

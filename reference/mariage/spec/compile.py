@@ -491,6 +491,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             pack_points=sum(points), pack_rule=pk["id"],
             first_dealer=dl.get("first_dealer", "lot"), hand_size=hand_size, packet=packet,
             first_dealer_seat=self.first_dealer_seat(dl, n), **self.gather_fields(dl, ncards),
+            first_dealer_rule=dl.get("first", {}).get("id"),
             turn_up=turn_up, stock_size=stock, rotation=rot.get("next", "next_seat"),
             deal_rule=dl["id"], rotation_rule=rot.get("id", dl["id"]),
             first_lead=ld["first"]["who"], first_lead_rule=ld["first"]["id"],
@@ -529,6 +530,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             segno_void_top=segno.get("void_top"),
             segno_unfinished=sc.get("unfinished", {}).get("mode", "higher")
             if self.on(sc.get("unfinished")) else "higher",
+            segno_unfinished_rule=sc["unfinished"]["id"] if self.on(sc.get("unfinished"))
+            else None,
             turn_up_bonus=self.on(bonus), turn_up_bonus_rule=bonus["id"] if self.on(bonus)
             else None,
             match_measure=measure, match_target=match["end"]["target"],
