@@ -24,7 +24,7 @@ from typing import Any
 
 from mariage.engine.actions import Play
 from mariage.engine.rules import Ask, Declaration, Obligation, RuleInfo, Rules, When
-from mariage.errors import Location, OptionError, SpecError, did_you_mean
+from mariage.errors import Location, OptionError, SpecError
 from mariage.lazyrecord import replace
 from mariage.resources import spec_dir
 
@@ -32,6 +32,7 @@ from . import diskcache
 from .compile_games import BiddingFields, TalonFields
 from .compile_running import TalonAuctionFields
 from .compile_taking import TakingFields
+from .doccheck import check_declarations
 from .options import (
     check_invalid_rules,
     check_invalid_when,
@@ -44,7 +45,6 @@ from .options import (
     resolve,
     settled_values,
 )
-from .options import default_value as _default
 from .options import value_key as _key
 from .specload import (
     Document,
@@ -96,10 +96,6 @@ def core_rules() -> list[RuleInfo]:
     return _CORE
 
 
-def _fail(doc: Document, path: str, message: str, code: str = "S020") -> SpecError:
-    return SpecError(message, location=doc.where(path), path=path, code=code)
-
-
 def check_document(doc: Document) -> None:
     """Run every consistency check, for the defaults and for each option value alone.
 
@@ -116,33 +112,7 @@ def check_document(doc: Document) -> None:
 
 def _check_document(doc: Document) -> None:
     specs = option_specs(doc)
-    for name, spec in specs.items():
-        where = f"options.{name}"
-        if not spec.get("binds") and not spec.get("effects"):
-            raise _fail(doc, where, f"option '{name}' is used by nothing (no binds, no effects)")
-        _default(doc, name, spec)
-        _check_default_when(doc, name, spec, specs)
-        if spec["type"] == "enum":
-            if len(set(map(str, spec["values"]))) != len(spec["values"]):
-                raise _fail(doc, f"{where}.values", "an option value is listed twice")
-            effects = spec.get("effects") or {}
-            for k in effects:
-                if k not in {str(v) for v in spec["values"]}:
-                    raise _fail(doc, f"{where}.effects.{k}",
-                                f"effects for '{k}', which is not a value of '{name}'")
-            if not spec.get("binds"):
-                for v in spec["values"]:
-                    if _key(v) != _key(spec["default"]) and not effects.get(_key(v)):
-                        raise _fail(doc, f"{where}.values",
-                                    f"value '{v}' of option '{name}' changes nothing")
-        if spec["type"] == "bool" and not spec.get("binds"):
-            effects = spec.get("effects") or {}
-            other = _key(not spec["default"])
-            if not effects.get(other):
-                raise _fail(doc, f"{where}.effects", f"option '{name}'={other} changes nothing")
-            for k in effects:
-                if k not in ("true", "false"):
-                    raise _fail(doc, f"{where}.effects.{k}", "bool effects are keyed true/false")
+    check_declarations(doc, specs)
     resolution_order(doc)
     check_invalid_when(doc)
     check_invalid_rules(doc, build(doc, {}).rule_ids)
@@ -159,34 +129,6 @@ def _check_document(doc: Document) -> None:
         for value in choices:
             if invalid_case(specs, settled_values(doc, {name: value})) is None:
                 build(doc, {name: value}, context=f"with {name}={_key(value)}: ")
-
-
-def _check_default_when(doc: Document, name: str, spec: Mapping[str, Any],
-                        specs: Mapping[str, Any]) -> None:
-    """Each conditional default names other options, with values they can take, and
-    gives a value of this option (S020 at the ``when`` entry, S001 at the ``value``)."""
-    for i, case in enumerate(spec.get("default_when") or ()):
-        where = f"options.{name}.default_when.{i}"
-        try:
-            parse_option_value(name, spec, case["value"])
-        except OptionError as exc:
-            raise SpecError(f"the conditional default: {exc}", location=doc.where(
-                f"{where}.value"), path=f"{where}.value", code="S001") from None
-        for other, value in case["when"].items():
-            at = f"{where}.when.{other}"
-            if other == name:
-                raise _fail(doc, at, f"the default of '{name}' cannot depend on itself")
-            if other not in specs:
-                raise _fail(doc, at, f"conditional default of '{name}' names option "
-                                     f"'{other}', which does not exist (options: "
-                                     f"{', '.join(specs)})" + did_you_mean(other, specs))
-            try:
-                parse_option_value(other, specs[other], value)
-            except OptionError as exc:
-                raise _fail(doc, at, f"conditional default of '{name}': {exc}") from None
-            if specs[other]["type"] == "bool" and not isinstance(value, bool):
-                raise _fail(doc, at, f"conditional default of '{name}': option '{other}' "
-                                     f"takes true or false, got {value!r}")
 
 
 def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = None) -> Rules:
