@@ -57,13 +57,19 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "winner": "won"}
 
 
-def record_values(r: Rules) -> dict[str, str]:
+def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won") -> dict[str, str]:
     """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
-    from their items, one per side (``added`` and ``st.tricks_won`` hold one per side),
-    without a call of ``tuple()``."""
+    from their items, one per side (``added`` and ``wins``, the tricks won, hold one per
+    side), without a call of ``tuple()``; the hand's winner ``won``.
+
+    >>> from mariage import load_rules
+    >>> record_values(load_rules("belote"), "None", "wins")["tricks"]
+    '(wins[0], wins[1], )'
+    """
     teams = range(len(r.teams))
-    return {**RECORD, "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
-            "tricks": "(" + "".join(f"st.tricks_won[{t}], " for t in teams) + ")"}
+    return {**RECORD, "winner": won,
+            "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
+            "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
 
 
 __all__ = ["TEAM", "added_lines", "contract_facts", "contract_lines", "game_points_lines",
@@ -108,9 +114,10 @@ def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
 
 def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                  usual: bool = True) -> list[str] | None:
-    """Source lines (in a function of ``st`` and ``how``) that do what
-    :meth:`TakersScore.sheet` does, leaving the written lines in ``added`` and the side
-    whose announcements count in ``side``; the names they use are put in ``ns``.
+    """Source lines (in a function of ``st`` and ``how``, after the hand end's head has
+    read the card points into ``cap``) that do what :meth:`TakersScore.sheet` does,
+    leaving the written lines in ``added``, the side whose announcements count in
+    ``side`` and the tricks won in ``wins``; the names they use are put in ``ns``.
     ``None`` where a mechanism changes a step (see the module's text).
 
     With ``usual`` (and a pair of trumps that the state's fields tell), the usual hand
@@ -196,7 +203,7 @@ class _Sheet:
         r, usual, plus = self.r, self.usual, self.plus
         teams = range(len(r.teams))
         zeros = _zeros(r)
-        body = ["taker = _team_of[st.declarer]", "cards = st.captured"]
+        body = ["taker = _team_of[st.declarer]", "cards = cap"]  # (the head's card points)
         if not usual:
             body.append(f"tricks = {r.hand_size} + st.draw_tricks")
         to, of = r.all_trump_scale
@@ -368,10 +375,11 @@ class _Sheet:
         return lines
 
 
-def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str]:
+def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
+                 values: dict[str, str]) -> list[str]:
     """Source lines that append the hand's record with the contract's facts, as
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
-    where the record's other fields are ``pts``, ``added`` and ``won``."""
+    where the record's other fields are ``values`` (:func:`record_values`)."""
     # (the outcome: '' where not played, else one of the reference judgement's)
     ns.update(_outcome=mech.takers.outcome,
               _made_of={"made": True, "failed": False, "tied": None, "": None})
@@ -379,12 +387,12 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str
              "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     return ["    if st.declarer < 0:",
-            *record_lines("st.history", {**record_values(rules), "held": "st.pot"}, ns,
+            *record_lines("st.history", {**values, "held": "st.pot"}, ns,
                           "        "),
             "    else:",
             f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
             "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            *record_lines("st.history", {**record_values(rules), **facts}, ns, "        ")]
+            *record_lines("st.history", {**values, **facts}, ns, "        ")]
 
 
 def added_lines(sides: int) -> str:
@@ -478,11 +486,11 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     return lines + ["            " + line for line in body]
 
 
-def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any], values: dict[str, str],
                    team_known: bool = False) -> list[str] | None:
     """Source lines that append the hand's record with the facts of
-    :meth:`Contract.facts`, where the record's other fields are ``pts``, ``added`` and
-    ``won`` (and, with ``team_known``, the declarer's side is in :data:`TEAM`);
+    :meth:`Contract.facts`, where the record's other fields are ``values``
+    (:func:`record_values`; with ``team_known``, the declarer's side is in :data:`TEAM`);
     ``None`` where the contract changes a step."""
     if not _own_contract(mech):
         return None
@@ -495,7 +503,7 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                                   "else -1"]
     return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
             f"{_made(rules)}",
-            *record_lines("st.history", {**record_values(rules), **facts}, ns)]
+            *record_lines("st.history", {**values, **facts}, ns)]
 
 
 def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
