@@ -453,7 +453,8 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
               _sitter=mech.talon.sitter)
     lines = [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 else -1",
-             "    if how == 'conceded':", "        added = _concession_sheet(st)",
+             "    if how == 'conceded':",
+             *("        " + line for line in _concession_lines(mech, r, ns)),
              "    elif how != 'played_out':", f"        added = {zeros}", "    else:"]
     if r.sheet_mode == "each_rounded":
         lines.append("        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
@@ -484,6 +485,37 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
                  f"    added[{t}] = {-r.schwarz_factor} * st.contract if void[{t}] and made "
                  f"else {_round_to(f'pts[{t}]', r.rounding, False)}"]
     return lines + ["            " + line for line in body]
+
+
+def _concession_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source of :meth:`Talon.concession_sheet` leaving the sheet of a conceded hand in
+    ``added``: the conceding side's loss of its bid (each time, or every so many
+    concessions), the others' award (nothing for a first concession where the first is
+    free), the seat sitting out's talon (asked of :meth:`Talon.sitter`); the
+    mechanism asked where it changes the sheet."""
+    from .mechanisms import Talon
+
+    if type(mech.talon).concession_sheet is not Talon.concession_sheet:
+        return ["added = _concession_sheet(st)"]
+    lines = [f"added = {_zeros(r)}", "conceder = _team_of[st.declarer]",
+             "count = st.concessions[conceder]", f"award = {r.concede_award}"]
+    if r.concede == "lose_bid":
+        lines.append("added[conceder] = -st.contract")
+        if r.concede_half_bid:
+            lines.append(f"award = {_round_to('st.contract // 2', 5, False)}")
+    elif r.concede == "award_each":
+        lines += [f"if count % {r.concede_costly_every} == 0:",
+                  "    added[conceder] = -st.contract"]
+    else:  # the first concession free
+        lines += ["if count <= 1:", "    award = 0"]
+    apart = r.sits_out != "none"  # (the sides in the hand looked up once)
+    lines += [f"hand_sides = {sides_in_hand(r, ns)}"] if apart else []
+    for t in range(len(r.teams)):
+        lines += [f"if conceder != {t}{f' and {t} in hand_sides' if apart else ''}:",
+                  f"    added[{t}] = award"]
+    if r.sitter_talon_rule is not None:  # (Talon.sitter books nothing where nobody sits out)
+        lines += ["if st.out >= 0:", "    _sitter(st, added)"]
+    return lines
 
 
 def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any], values: dict[str, str],
