@@ -223,7 +223,11 @@ class _Sheet:
                      "    ann[taker], ann[side] = ann[side], 0  # change sides"]
         elif self.announced:  # (no capot: the announcements stay with their side)
             body += self.ann_lines()
-        body.append("totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
+        # (the usual hand without announcements totals the cards as they are: ``totals``
+        # is ``cards`` itself, never written to: a line made from it copies it)
+        alias = usual and not self.announced
+        body.append("totals = cards" if alias else
+                    "totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
                                                   self.pair(str(t))) for t in teams) + "]")
         # (the usual hand counts the totals: no pair to leave out)
         counted = "totals" if usual else "counted"
@@ -231,39 +235,33 @@ class _Sheet:
             "counted = " + ("totals" if r.takers_counts_pair else
                             "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]")]
         tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
-        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
-        # (the usual hand makes ``out`` in each branch, a bid's always its own)
-        fresh = [f"    out = {zeros}"] if usual else []
-        body += [f"mine = {counted}[taker]",
-                 # (two sides: the other's; more: every other side's together)
-                 f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else
-                 f"theirs = {_every(counted, r)} - mine",
-                 "if st.contract:  # a bid: TakersScore._judged",
-                 *("    " + line for line in self.bid_judged(tie)),
-                 "elif mine > theirs:" if usual else "elif capot or mine > theirs:",
-                 "    result = 'made'",
+        # (two sides: the other's; more: every other side's together)
+        theirs = f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else \
+            f"theirs = {_every(counted, r)} - mine"
+        outcome = {"made": self.made_lines(alias), "failed": self.failed_lines(),
+                   "tied": self.tied_lines()}
+        # a bid (TakersScore._judged, then its sheet, TakersScore.bid_sheet, unless tied),
+        # its value read once; else the higher count makes (a capot always), level is
+        # the rules' tie; each outcome's lines in its own branch
+        bid = [*([theirs] if r.bid_must_beat else []), *self.bid_judged(tie),
+               "st.deal_outcome = result"]
+        if r.bid_must_beat and tie == "tied":
+            bid += ["if result != 'tied':  # TakersScore.bid_sheet",
+                    *("    " + line for line in self.bid_lines()),
+                    "else:", *("    " + line for line in outcome["tied"])]
+        else:
+            bid += self.bid_lines()
+        plain = [theirs, "if mine > theirs:" if usual else "if capot or mine > theirs:",
+                 "    result = 'made'", *("    " + line for line in outcome["made"]),
                  "elif mine < theirs:", "    result = 'failed'",
-                 "else:", f"    result = {tie!r}",
-                 "st.deal_outcome = result", *([] if usual else [f"out = {zeros}",
-                                                                  "pair_only = -1"]),
-                 "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
-                 *("    " + line for line in self.bid_lines()),
-                 "elif result == 'made':", "    out = totals", "    winner = taker",
-                 "elif result == 'failed':", "    winner = " + other.format("taker"), *fresh]
-        if self.keeps and not usual:
-            body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
-                     "        pair_only = taker"]
-        base = str(r.takers_failed_points) if usual else "base"
-        if not usual:
-            body.append("    base = cards[winner] if wins[winner] == tricks else "
-                        f"{r.takers_failed_points}")
-        body += ["    out[winner] = " + plus(base, self.every_ann(), self.pair("winner"),
-                                             "" if self.keeps else self.pair("taker")),
-                 "else:  # tied: the defenders write theirs, the takers' total waits",
-                 "    winner = -1", *fresh]
-        for t in teams:
-            body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
-        body += ["    st.pot += totals[taker]",
+                 *("    " + line for line in outcome["failed"]),
+                 "else:", f"    result = {tie!r}", *("    " + line for line in outcome[tie]),
+                 "st.deal_outcome = result"]
+        body += [f"mine = {counted}[taker]",
+                 *([] if usual else [f"out = {zeros}", "pair_only = -1"]),
+                 "contract = st.contract", "if contract:  # a bid",
+                 *("    " + line.replace("st.contract", "contract") for line in bid),
+                 "else:", *("    " + line for line in plain),
                  "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
         if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
             body += self.pair_only_lines()
@@ -276,6 +274,34 @@ class _Sheet:
                 body += ["residue = st.round_residue"]
                 body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
         return body
+
+    def made_lines(self, alias: bool) -> list[str]:
+        """Source of the sheet of a take made without a bid: each side writes its total
+        (copied where ``totals`` is the state's own card points)."""
+        return ["out = totals[:]" if alias else "out = totals", "winner = taker"]
+
+    def failed_lines(self) -> list[str]:
+        """Source of the sheet of a take failed without a bid: the defenders write the
+        failed take's points (or their capot), every announcement and the pair."""
+        r, usual = self.r, self.usual
+        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+        lines = ["winner = " + other.format("taker"), *([f"out = {_zeros(r)}"] if usual else [])]
+        if self.keeps and not usual:
+            lines += ["if pair[taker]:", "    out[taker] = pair[taker]", "    pair_only = taker"]
+        base = str(r.takers_failed_points) if usual else "base"
+        if not usual:
+            lines.append("base = cards[winner] if wins[winner] == tricks else "
+                         f"{r.takers_failed_points}")
+        return [*lines, "out[winner] = " + self.plus(
+            base, self.every_ann(), self.pair("winner"), "" if self.keeps else self.pair("taker"))]
+
+    def tied_lines(self) -> list[str]:
+        """Source of the sheet of a tie (a litige): the defenders write theirs, the
+        takers' total waits for the next hand."""
+        lines = ["winner = -1", *([f"out = {_zeros(self.r)}"] if self.usual else [])]
+        for t in range(len(self.r.teams)):
+            lines += [f"if taker != {t}:", f"    out[{t}] = totals[{t}]"]
+        return [*lines, "st.pot += totals[taker]"]
 
     def pair_only_lines(self) -> list[str]:
         """Source of :meth:`TakersScore.mark_pair_only`: the sides that took no trick and
