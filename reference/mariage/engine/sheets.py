@@ -141,12 +141,14 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     if usual and not automatic:  # the pair of trumps is told by the state's fields
         usual_hand = "st.pair_by < 0 and not st.pairs_said and " + \
             " and ".join(f"wins[{t}]" for t in teams)
-        known = "side < 0 and " if r.combos else ""  # (no announcements: side is -1)
-        lines += [f"    elif {known}{usual_hand}:  # the usual hand",
-                  *("        " + line for line in _Sheet(r, True).body(mech, ns))]
-        if r.combos:
-            lines += [f"    elif {usual_hand}:  # the usual hand, announcements counted",
-                      *("        " + line for line in _Sheet(r, True, True).body(mech, ns))]
+        lines.append(f"    elif {usual_hand}:  # the usual hand")
+        plain = _Sheet(r, True).body(mech, ns)
+        if r.combos:  # (no announcements: side is -1)
+            lines += ["        if side < 0:", *("            " + line for line in plain),
+                      "        else:  # announcements counted",
+                      *("            " + line for line in _Sheet(r, True, True).body(mech, ns))]
+        else:
+            lines += ["        " + line for line in plain]
     whole = _Sheet(r, False).body(mech, ns)
     return [*lines, "    else:", *("        " + line for line in whole)]
 
