@@ -131,7 +131,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     r = rules
     teams = range(len(r.teams))
     ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
-              _team_of=r.team_of, _strain_kinds=r.strain_kinds)
+              _team_of=r.team_of, _strain_kinds=r.strain_kinds, _run_value=_run_values(mech, r))
     # (one announcement: its side's, as Announcements.best_side finds it)
     lines = ["    side = (_team_of[st.announced[0][0]] if len(st.announced) == 1 else "
              "_best_side(st)) if st.announced else -1" if r.combos else "    side = -1",
@@ -151,6 +151,16 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
             lines += ["        " + line for line in plain]
     whole = _Sheet(r, False).body(mech, ns)
     return [*lines, "    else:", *("        " + line for line in whole)]
+
+
+def _run_values(mech: Mechanisms, r: Rules) -> tuple[int, ...]:
+    """Per combination of the rules, what :meth:`Announcements.value` gives a run of it
+    (its value); 0 for a set (whose value depends on its rank) and for every
+    combination where the mechanism values them otherwise, to be asked of it."""
+    from .mechanisms import Announcements
+
+    own = type(mech.announcements).value is Announcements.value
+    return tuple(0 if combo.same_rank or not own else combo.value for combo in r.combos)
 
 
 def _zeros(r: Rules) -> str:
@@ -191,8 +201,10 @@ class _Sheet:
     def ann_lines(self) -> list[str]:
         """Source of :meth:`Announcements.points`: ``ann``, the points of the side
         ``side`` (one announcement: its value; else the sum of that side's)."""
+        # (a run's value read from the table of the combinations, 0 for a set: asked)
         return [f"ann = {_zeros(self.r)}", "if side >= 0:  # Announcements.points",
-                "    ann[side] = _value(st, st.announced[0]) if len(st.announced) == 1 else "
+                "    ann[side] = (_run_value[st.announced[0][1]] or _value(st, st.announced[0])) "
+                "if len(st.announced) == 1 else "
                 "sum([_value(st, m) for m in st.announced if _team_of[m[0]] == side])"]
 
     @staticmethod
