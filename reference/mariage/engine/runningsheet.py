@@ -158,8 +158,9 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         body += check
     else:  # the usual hand, every side below the target and the barrel: one test
         low = min(target, r.barrel_at) if barrel else target
+        # (nobody on the barrel: ``on`` is the table's own tuple, told by identity)
         far = " or ".join([*(f"scores[{t}] >= {low}" for t in teams),
-                           *(["True in on"] if barrel else [])])
+                           *(["on is not _nobody_on and True in on"] if barrel else [])])
         body += [f"if {far}:", *("    " + line for line in check), "else:",
                  "    decided = None"]
     if r.dump_rule is not None:

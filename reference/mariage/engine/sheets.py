@@ -426,13 +426,15 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
              "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
+    # (a deal not played out: no outcome, nothing made, as constants)
+    unplayed = {**values, **facts, "made": "None", "outcome": "''"}
     return ["    if st.declarer < 0:",
             *record_lines("st.history", {**values, "held": "st.pot"}, ns,
                           "        "),
-            "    else:",
-            f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
-            "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            *record_lines("st.history", {**values, **facts}, ns, "        ")]
+            f"    elif len(st.tricks) == {rules.hand_size} + st.draw_tricks:  # played",
+            "        outcome = st.deal_outcome or _outcome(st)",
+            *record_lines("st.history", {**values, **facts}, ns, "        "),
+            "    else:", *record_lines("st.history", unplayed, ns, "        ")]
 
 
 def added_lines(sides: int) -> str:
