@@ -91,13 +91,18 @@ def _own_steps(mech: Mechanisms) -> bool:
         type(mech.trump_pair).pair_seats is TrumpPair.pair_seats
 
 
-def _rounded(expr: str, mode: str) -> str:
-    """Source of :func:`~mariage.engine.mechanisms.takerscore.round_line` of ``expr``."""
+def _rounded(name: str, mode: str) -> str:
+    """Source of :func:`~mariage.engine.mechanisms.takerscore.round_line` of the local
+    ``name``: a multiple of ten (nothing, often) as it is, without the division.
+
+    >>> _rounded("x", "nearest10_5up")
+    'x if not x % 10 else (x + 5) // 10 * 10'
+    """
     if mode == "nearest10_5up":
-        return f"({expr} + 5) // 10 * 10"
+        return f"{name} if not {name} % 10 else ({name} + 5) // 10 * 10"
     if mode == "nearest10_6up":
-        return f"({expr} + 4) // 10 * 10"
-    return expr
+        return f"{name} if not {name} % 10 else ({name} + 4) // 10 * 10"
+    return name
 
 
 def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
@@ -282,8 +287,9 @@ class _Sheet:
         if r.round_mode == "none":
             body.append("added = out")
         else:
-            body.append("added = [" + ", ".join(_rounded(f"out[{t}]", r.round_mode)
-                                                for t in teams) + "]")
+            body += ["".join(f"o{t}, " for t in teams) + "= out",
+                     "added = [" + ", ".join(_rounded(f"o{t}", r.round_mode)
+                                             for t in teams) + "]"]
             if not r.round_decides_game:  # the match is judged on the lines before rounding
                 body += ["residue = st.round_residue"]
                 body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
