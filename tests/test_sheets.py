@@ -24,6 +24,7 @@ from mariage.engine.sheets import (
     contract_facts,
     contract_lines,
     game_points_lines,
+    record_values,
     takers_lines,
 )
 from propkit import option_grid, pick_action, rules_for
@@ -153,7 +154,7 @@ def test_the_written_contract_sheet_and_totals_score_as_the_mechanisms(name: str
         assert contract_lines(DEFAULT_MECHANISMS, rules, {}) is not None
         if rules.running_rule is not None:
             assert settle_lines(DEFAULT_MECHANISMS, rules, {}) is not None
-        return contract_facts(DEFAULT_MECHANISMS, rules, {}) is not None
+        return contract_facts(DEFAULT_MECHANISMS, rules, {}, record_values(rules)) is not None
 
     def unsettled(state: GameState, rng: random.Random) -> None:
         if state.declarer < 0 and state.rules.sheet_mode == "each_rounded":

@@ -129,9 +129,9 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         contract_lines(mech, rules, ns) if kind == "contract" else None
     points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
-        lines += [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]", "    won = None"]
+        lines.append(f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]")
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
-        lines += [*written, "    won = None"]
+        lines += written
     elif points is not None:  # the talon games' game points written out (sheets)
         lines += points
     elif kind in ("excess", "table", "segno"):  # Scoring.hand_score, written out
@@ -162,10 +162,15 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               "how, won, **_facts(st))")
-    facts = contract_facts(mech, rules, ns, team_known) if rules.takers_rule is None and \
-        rules.auction_rule else None
+    # the record's fields: no hand's winner where the hand points or a sheet score (the
+    # literal, no ``won``); the takers' sheet has the tricks won in ``wins``
+    values = record_values(rules, "None" if kind == "points" or written is not None else
+                           "won", "wins" if kind == "takers" and written is not None else
+                           "st.tricks_won")
+    facts = contract_facts(mech, rules, ns, values, team_known) if rules.takers_rule is None \
+        and rules.auction_rule else None
     if rules.takers_rule is not None and written is not None:
-        lines += takers_facts(ns, mech, rules)
+        lines += takers_facts(ns, mech, rules, values)
     elif facts is not None:
         lines += facts
     elif rules.takers_rule is not None or rules.auction_rule:  # the mechanism's facts
@@ -173,7 +178,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
             mech.contract.facts
         lines.append(f"    st.history.append({record})")
     else:  # the record written in place (outcomes.record_lines)
-        lines += record_lines("st.history", record_values(rules), ns)
+        lines += record_lines("st.history", values, ns)
     lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on
@@ -188,8 +193,9 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     # own: it runs in few hands, and kept out of line it leaves the hand end's own code
     # as short as with the call (the code after it would sit further on)
     written_check = gate is not None and rules.match_measure in ("points", "hands_won")
-    check = ["_decide(st)" if written_check else "_check(st, True, 'target')",
-             "if st.phase == _OVER:"]
+    # (the written check says whether the match is over: no second look at the phase)
+    check = ["if _decide(st, scores):"] if written_check else \
+        ["_check(st, True, 'target')", "if st.phase == _OVER:"]
     check += [f"    _over{i}(st)" for i in range(len(hooks.match_over))] + ["    return"]
     for i, over in enumerate(hooks.match_over):
         ns[f"_over{i}"] = over
@@ -197,7 +203,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     if gate:
         lines.append(f"    if {gate}:")
     lines += [indent + line for line in check]
-    decide = ["def _decide(st):", *("    " + line for line in _check_lines(rules, ns))] \
+    decide = ["def _decide(st, scores):", *("    " + line for line in _check_lines(rules, ns))] \
         if written_check else []
     return _compiled(lines + _rotation_lines(rules) + decide, ns, rules)
 
@@ -205,30 +211,56 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
 def _check_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
     """Source of :meth:`MatchEnd.check` after a hand where :func:`_check_gate` has a gate
     for it (the scores or the hands won as they are, no match bonus, no limit of
-    hands, the gate passed: a side is at the target): the sides at the target that
-    may win on it, the one alone at the top wins; a tie at the top draws or plays on,
-    as the rules say; :meth:`MatchEnd.finish` written in place (the names it reads put
-    in ``ns``)."""
+    hands, the gate passed: a side is at the target), in a function of ``st`` and the
+    match scores ``scores`` that returns True where it ends the match: the sides at the
+    target that may win on it, the one alone at the top wins; a tie at the top draws or
+    plays on, as the rules say; :meth:`MatchEnd.finish` written in place (the names it
+    reads put in ``ns``)."""
     from .outcomes import MatchResult
 
-    measure = "st.segni" if r.match_measure == "hands_won" else "st.match_scores"
-    # unrolled per side: ``best`` the first side at the top so far (-1: none at the
-    # target), ``top`` its score, ``tie`` whether another side has as much
-    lines = [f"scores = {measure}", "no_win = st.no_win", "best = -1", "top = tie = 0"]
+    sides = range(len(r.teams))
+    lines = ["scores = st.segni"] if r.match_measure == "hands_won" else []
+    # the result's scores displayed from their items (no call of tuple())
+    shown = "(" + "".join(f"scores[{t}], " for t in sides) + ")"
+    lines += ["no_win = st.no_win", *(_top_lines(r) if len(sides) == 2 else _best_lines(r))]
+    over = ["st.phase = _OVER", "st.to_act = None"]
+    lines += ["if best >= 0:", *("    " + line for line in over),
+              "    st.result = " + new_source(MatchResult, {
+                  "winner": "best", "reason": "'target'", "scores": shown}, ns),
+              "    return True"]
+    if r.tie_mode == "draw":
+        lines += ["if tie:", *("    " + line for line in over),
+                  "    st.result = " + new_source(MatchResult, {
+                      "winner": "None", "reason": "'tie'", "scores": shown}, ns),
+                  "    return True"]
+    return [*lines, "return False"]
+
+
+def _top_lines(r: Rules) -> list[str]:
+    """Source leaving in ``best`` the one of two sides that wins on ``scores`` (-1: none)
+    and in ``tie`` whether both are at the target, level: a side counts where it is at
+    the target and not held back (``no_win``)."""
+    target = r.match_target
+    # (neither first: both at the target level, or neither at it; the tie only drawn)
+    tie = ["tie = a"] if r.tie_mode == "draw" else []
+    return [f"a = scores[0] >= {target} and not no_win & 1",
+            f"b = scores[1] >= {target} and not no_win & 2",
+            "if a and (not b or scores[0] > scores[1]):", "    best = 0",
+            "elif b and (not a or scores[1] > scores[0]):", "    best = 1",
+            "else:", "    best = -1", *("    " + line for line in tie)]
+
+
+def _best_lines(r: Rules) -> list[str]:
+    """:func:`_top_lines` for any number of sides, unrolled per side: ``best`` the first
+    side at the top so far (-1: none at the target), ``top`` its score, ``tie`` whether
+    another side has as much."""
+    lines = ["best = -1", "top = tie = 0"]
     for t in range(len(r.teams)):
         lines += [f"if scores[{t}] >= {r.match_target} and not no_win >> {t} & 1:",
                   f"    score = scores[{t}]", "    if best < 0 or score > top:",
                   f"        best, top, tie = {t}, score, 0", "    elif score == top:",
                   "        tie = 1"]
-    lines += ["if best >= 0:", "    if not tie:",
-              "        st.phase = _OVER", "        st.to_act = None",
-              "        st.result = " + new_source(MatchResult, {
-                  "winner": "best", "reason": "'target'", "scores": "tuple(scores)"}, ns)]
-    if r.tie_mode == "draw":
-        lines += ["    else:", "        st.phase = _OVER", "        st.to_act = None",
-                  "        st.result = " + new_source(MatchResult, {
-                      "winner": "None", "reason": "'tie'", "scores": "tuple(scores)"}, ns)]
-    return lines
+    return [*lines, "if tie:", "    best = -1"]
 
 
 def _score_lines(r: Rules) -> list[str]:

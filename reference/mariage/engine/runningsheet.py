@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .sheets import TEAM, added_lines, sides_in_hand
+from .sheets import _OUT_SIDE, TEAM, added_lines, sides_in_hand
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
@@ -33,11 +33,20 @@ __all__ = ["settle_lines"]
 _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
+def _in_hand(r: Rules, ns: dict[str, Any]) -> str:
+    """Source of a flag per side, whether it plays the hand (the sides of
+    :meth:`GameState.sides_in_hand`), looked up by the side sitting out in a table made
+    here (put in ``ns``): a side's flag is one look, no search of the sides."""
+    teams = range(len(r.teams))
+    ns["_in_hand"] = tuple(tuple(t != out for t in teams) for out in (-1, *teams))
+    return f"_in_hand[{_OUT_SIDE}]"
+
+
 def _bolt_lines(r: Rules, sides: str, usual: bool = True) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
-    side counted only where it is in the sides in the hand, the expression ``sides``,
-    unless every side always is): a set of bolts completed costs its penalty from the
-    entry. Where a hand with a bolt for none changes nothing (the bolts are not
+    side counted only where its flag says it is in the hand, the expression ``sides``
+    of :func:`_in_hand`, unless every side always is): a set of bolts completed costs
+    its penalty from the entry. Where a hand with a bolt for none changes nothing (the bolts are not
     consecutive), the sides are looked at only behind one test that a side in the hand
     may have one (:func:`_bolt_gate`), with ``usual``."""
     tricks = r.bolt_condition == "no_tricks"
@@ -47,13 +56,13 @@ def _bolt_lines(r: Rules, sides: str, usual: bool = True) -> list[str]:
     if gate is not None:
         lines.append(f"    if {gate}:  # a side without a trick (or an entry): the rare case")
     lines.append(f"{pad}bolts = st.bolts")
-    if r.sits_out != "none":  # the sides in the hand looked up once
-        lines.append(f"{pad}hand_sides = {sides}")
+    if r.sits_out != "none":  # whether each side is in the hand, looked up once
+        lines.append(f"{pad}in_hand = {sides}")
     for t in range(len(r.teams)):
         bolt = f"wins[{t}] == 0" if tricks else f"added[{t}] == 0"
         # the rare case first (a side without a trick, or without an entry)
         counted = [bolt, f"not on[{t}]"] + ([] if r.sits_out == "none" else
-                                             [f"{t} in hand_sides"])
+                                             [f"in_hand[{t}]"])
         if r.bolt_consecutive:  # a hand without a bolt starts the set again
             lines += [f"{pad}if {' and '.join(counted[1:])}:"]
             if not r.bolt_declarer:  # the declarer gets none
@@ -132,7 +141,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     sides = sides_in_hand(r, ns)  # (asked only where a bolt or the barrel needs them)
     if r.bolt_condition != "off":
         body += ["if how == 'played_out':  # RunningTotals.bolts",
-                 *_bolt_lines(r, sides, usual)]
+                 *_bolt_lines(r, _in_hand(r, ns), usual)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total
@@ -158,8 +167,9 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         body += check
     else:  # the usual hand, every side below the target and the barrel: one test
         low = min(target, r.barrel_at) if barrel else target
+        # (nobody on the barrel: ``on`` is the table's own tuple, told by identity)
         far = " or ".join([*(f"scores[{t}] >= {low}" for t in teams),
-                           *(["True in on"] if barrel else [])])
+                           *(["on is not _nobody_on and True in on"] if barrel else [])])
         body += [f"if {far}:", *("    " + line for line in check), "else:",
                  "    decided = None"]
     if r.dump_rule is not None:

@@ -57,13 +57,19 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "winner": "won"}
 
 
-def record_values(r: Rules) -> dict[str, str]:
+def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won") -> dict[str, str]:
     """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
-    from their items, one per side (``added`` and ``st.tricks_won`` hold one per side),
-    without a call of ``tuple()``."""
+    from their items, one per side (``added`` and ``wins``, the tricks won, hold one per
+    side), without a call of ``tuple()``; the hand's winner ``won``.
+
+    >>> from mariage import load_rules
+    >>> record_values(load_rules("belote"), "None", "wins")["tricks"]
+    '(wins[0], wins[1], )'
+    """
     teams = range(len(r.teams))
-    return {**RECORD, "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
-            "tricks": "(" + "".join(f"st.tricks_won[{t}], " for t in teams) + ")"}
+    return {**RECORD, "winner": won,
+            "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
+            "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
 
 
 __all__ = ["TEAM", "added_lines", "contract_facts", "contract_lines", "game_points_lines",
@@ -85,13 +91,18 @@ def _own_steps(mech: Mechanisms) -> bool:
         type(mech.trump_pair).pair_seats is TrumpPair.pair_seats
 
 
-def _rounded(expr: str, mode: str) -> str:
-    """Source of :func:`~mariage.engine.mechanisms.takerscore.round_line` of ``expr``."""
+def _rounded(name: str, mode: str) -> str:
+    """Source of :func:`~mariage.engine.mechanisms.takerscore.round_line` of the local
+    ``name``: a multiple of ten (nothing, often) as it is, without the division.
+
+    >>> _rounded("x", "nearest10_5up")
+    'x if not x % 10 else (x + 5) // 10 * 10'
+    """
     if mode == "nearest10_5up":
-        return f"({expr} + 5) // 10 * 10"
+        return f"{name} if not {name} % 10 else ({name} + 5) // 10 * 10"
     if mode == "nearest10_6up":
-        return f"({expr} + 4) // 10 * 10"
-    return expr
+        return f"{name} if not {name} % 10 else ({name} + 4) // 10 * 10"
+    return name
 
 
 def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
@@ -108,9 +119,10 @@ def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
 
 def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                  usual: bool = True) -> list[str] | None:
-    """Source lines (in a function of ``st`` and ``how``) that do what
-    :meth:`TakersScore.sheet` does, leaving the written lines in ``added`` and the side
-    whose announcements count in ``side``; the names they use are put in ``ns``.
+    """Source lines (in a function of ``st`` and ``how``, after the hand end's head has
+    read the card points into ``cap``) that do what :meth:`TakersScore.sheet` does,
+    leaving the written lines in ``added``, the side whose announcements count in
+    ``side`` and the tricks won in ``wins``; the names they use are put in ``ns``.
     ``None`` where a mechanism changes a step (see the module's text).
 
     With ``usual`` (and a pair of trumps that the state's fields tell), the usual hand
@@ -124,7 +136,7 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     r = rules
     teams = range(len(r.teams))
     ns.update(_best_side=mech.announcements.best_side, _value=mech.announcements.value,
-              _team_of=r.team_of, _strain_kinds=r.strain_kinds)
+              _team_of=r.team_of, _strain_kinds=r.strain_kinds, _run_value=_run_values(mech, r))
     # (one announcement: its side's, as Announcements.best_side finds it)
     lines = ["    side = (_team_of[st.announced[0][0]] if len(st.announced) == 1 else "
              "_best_side(st)) if st.announced else -1" if r.combos else "    side = -1",
@@ -134,14 +146,26 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     if usual and not automatic:  # the pair of trumps is told by the state's fields
         usual_hand = "st.pair_by < 0 and not st.pairs_said and " + \
             " and ".join(f"wins[{t}]" for t in teams)
-        known = "side < 0 and " if r.combos else ""  # (no announcements: side is -1)
-        lines += [f"    elif {known}{usual_hand}:  # the usual hand",
-                  *("        " + line for line in _Sheet(r, True).body(mech, ns))]
-        if r.combos:
-            lines += [f"    elif {usual_hand}:  # the usual hand, announcements counted",
-                      *("        " + line for line in _Sheet(r, True, True).body(mech, ns))]
+        lines.append(f"    elif {usual_hand}:  # the usual hand")
+        plain = _Sheet(r, True).body(mech, ns)
+        if r.combos:  # (no announcements: side is -1)
+            lines += ["        if side < 0:", *("            " + line for line in plain),
+                      "        else:  # announcements counted",
+                      *("            " + line for line in _Sheet(r, True, True).body(mech, ns))]
+        else:
+            lines += ["        " + line for line in plain]
     whole = _Sheet(r, False).body(mech, ns)
     return [*lines, "    else:", *("        " + line for line in whole)]
+
+
+def _run_values(mech: Mechanisms, r: Rules) -> tuple[int, ...]:
+    """Per combination of the rules, what :meth:`Announcements.value` gives a run of it
+    (its value); 0 for a set (whose value depends on its rank) and for every
+    combination where the mechanism values them otherwise, to be asked of it."""
+    from .mechanisms import Announcements
+
+    own = type(mech.announcements).value is Announcements.value
+    return tuple(0 if combo.same_rank or not own else combo.value for combo in r.combos)
 
 
 def _zeros(r: Rules) -> str:
@@ -182,8 +206,10 @@ class _Sheet:
     def ann_lines(self) -> list[str]:
         """Source of :meth:`Announcements.points`: ``ann``, the points of the side
         ``side`` (one announcement: its value; else the sum of that side's)."""
+        # (a run's value read from the table of the combinations, 0 for a set: asked)
         return [f"ann = {_zeros(self.r)}", "if side >= 0:  # Announcements.points",
-                "    ann[side] = _value(st, st.announced[0]) if len(st.announced) == 1 else "
+                "    ann[side] = (_run_value[st.announced[0][1]] or _value(st, st.announced[0])) "
+                "if len(st.announced) == 1 else "
                 "sum([_value(st, m) for m in st.announced if _team_of[m[0]] == side])"]
 
     @staticmethod
@@ -196,7 +222,7 @@ class _Sheet:
         r, usual, plus = self.r, self.usual, self.plus
         teams = range(len(r.teams))
         zeros = _zeros(r)
-        body = ["taker = _team_of[st.declarer]", "cards = st.captured"]
+        body = ["taker = _team_of[st.declarer]", "cards = cap"]  # (the head's card points)
         if not usual:
             body.append(f"tricks = {r.hand_size} + st.draw_tricks")
         to, of = r.all_trump_scale
@@ -216,7 +242,11 @@ class _Sheet:
                      "    ann[taker], ann[side] = ann[side], 0  # change sides"]
         elif self.announced:  # (no capot: the announcements stay with their side)
             body += self.ann_lines()
-        body.append("totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
+        # (the usual hand without announcements totals the cards as they are: ``totals``
+        # is ``cards`` itself, never written to: a line made from it copies it)
+        alias = usual and not self.announced
+        body.append("totals = cards" if alias else
+                    "totals = [" + ", ".join(plus(f"cards[{t}]", self.ann(str(t)),
                                                   self.pair(str(t))) for t in teams) + "]")
         # (the usual hand counts the totals: no pair to leave out)
         counted = "totals" if usual else "counted"
@@ -224,51 +254,74 @@ class _Sheet:
             "counted = " + ("totals" if r.takers_counts_pair else
                             "[" + ", ".join(f"cards[{t}] + ann[{t}]" for t in teams) + "]")]
         tie = {"litige": "tied", "tie_fails": "failed", "tie_makes": "made"}[r.takers_tie]
-        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
-        # (the usual hand makes ``out`` in each branch, a bid's always its own)
-        fresh = [f"    out = {zeros}"] if usual else []
-        body += [f"mine = {counted}[taker]",
-                 # (two sides: the other's; more: every other side's together)
-                 f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else
-                 f"theirs = {_every(counted, r)} - mine",
-                 "if st.contract:  # a bid: TakersScore._judged",
-                 *("    " + line for line in self.bid_judged(tie)),
-                 "elif mine > theirs:" if usual else "elif capot or mine > theirs:",
-                 "    result = 'made'",
+        # (two sides: the other's; more: every other side's together)
+        theirs = f"theirs = {counted}[1 - taker]" if len(r.teams) == 2 else \
+            f"theirs = {_every(counted, r)} - mine"
+        outcome = {"made": self.made_lines(alias), "failed": self.failed_lines(),
+                   "tied": self.tied_lines()}
+        # a bid (TakersScore._judged, then its sheet, TakersScore.bid_sheet, unless tied),
+        # its value read once; else the higher count makes (a capot always), level is
+        # the rules' tie; each outcome's lines in its own branch
+        bid = [*([theirs] if r.bid_must_beat else []), *self.bid_judged(tie),
+               "st.deal_outcome = result"]
+        if r.bid_must_beat and tie == "tied":
+            bid += ["if result != 'tied':  # TakersScore.bid_sheet",
+                    *("    " + line for line in self.bid_lines()),
+                    "else:", *("    " + line for line in outcome["tied"])]
+        else:
+            bid += self.bid_lines()
+        plain = [theirs, "if mine > theirs:" if usual else "if capot or mine > theirs:",
+                 "    result = 'made'", *("    " + line for line in outcome["made"]),
                  "elif mine < theirs:", "    result = 'failed'",
-                 "else:", f"    result = {tie!r}",
-                 "st.deal_outcome = result", *([] if usual else [f"out = {zeros}",
-                                                                  "pair_only = -1"]),
-                 "if st.contract and result != 'tied':  # TakersScore.bid_sheet",
-                 *("    " + line for line in self.bid_lines()),
-                 "elif result == 'made':", "    out = totals", "    winner = taker",
-                 "elif result == 'failed':", "    winner = " + other.format("taker"), *fresh]
-        if self.keeps and not usual:
-            body += ["    if pair[taker]:", "        out[taker] = pair[taker]",
-                     "        pair_only = taker"]
-        base = str(r.takers_failed_points) if usual else "base"
-        if not usual:
-            body.append("    base = cards[winner] if wins[winner] == tricks else "
-                        f"{r.takers_failed_points}")
-        body += ["    out[winner] = " + plus(base, self.every_ann(), self.pair("winner"),
-                                             "" if self.keeps else self.pair("taker")),
-                 "else:  # tied: the defenders write theirs, the takers' total waits",
-                 "    winner = -1", *fresh]
-        for t in teams:
-            body += [f"    if taker != {t}:", f"        out[{t}] = totals[{t}]"]
-        body += ["    st.pot += totals[taker]",
+                 *("    " + line for line in outcome["failed"]),
+                 "else:", f"    result = {tie!r}", *("    " + line for line in outcome[tie]),
+                 "st.deal_outcome = result"]
+        body += [f"mine = {counted}[taker]",
+                 *([] if usual else [f"out = {zeros}", "pair_only = -1"]),
+                 "contract = st.contract", "if contract:  # a bid",
+                 *("    " + line.replace("st.contract", "contract") for line in bid),
+                 "else:", *("    " + line for line in plain),
                  "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
         if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
             body += self.pair_only_lines()
         if r.round_mode == "none":
             body.append("added = out")
         else:
-            body.append("added = [" + ", ".join(_rounded(f"out[{t}]", r.round_mode)
-                                                for t in teams) + "]")
+            body += ["".join(f"o{t}, " for t in teams) + "= out",
+                     "added = [" + ", ".join(_rounded(f"o{t}", r.round_mode)
+                                             for t in teams) + "]"]
             if not r.round_decides_game:  # the match is judged on the lines before rounding
                 body += ["residue = st.round_residue"]
                 body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
         return body
+
+    def made_lines(self, alias: bool) -> list[str]:
+        """Source of the sheet of a take made without a bid: each side writes its total
+        (copied where ``totals`` is the state's own card points)."""
+        return ["out = totals[:]" if alias else "out = totals", "winner = taker"]
+
+    def failed_lines(self) -> list[str]:
+        """Source of the sheet of a take failed without a bid: the defenders write the
+        failed take's points (or their capot), every announcement and the pair."""
+        r, usual = self.r, self.usual
+        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
+        lines = ["winner = " + other.format("taker"), *([f"out = {_zeros(r)}"] if usual else [])]
+        if self.keeps and not usual:
+            lines += ["if pair[taker]:", "    out[taker] = pair[taker]", "    pair_only = taker"]
+        base = str(r.takers_failed_points) if usual else "base"
+        if not usual:
+            lines.append("base = cards[winner] if wins[winner] == tricks else "
+                         f"{r.takers_failed_points}")
+        return [*lines, "out[winner] = " + self.plus(
+            base, self.every_ann(), self.pair("winner"), "" if self.keeps else self.pair("taker"))]
+
+    def tied_lines(self) -> list[str]:
+        """Source of the sheet of a tie (a litige): the defenders write theirs, the
+        takers' total waits for the next hand."""
+        lines = ["winner = -1", *([f"out = {_zeros(self.r)}"] if self.usual else [])]
+        for t in range(len(self.r.teams)):
+            lines += [f"if taker != {t}:", f"    out[{t}] = totals[{t}]"]
+        return [*lines, "st.pot += totals[taker]"]
 
     def pair_only_lines(self) -> list[str]:
         """Source of :meth:`TakersScore.mark_pair_only`: the sides that took no trick and
@@ -368,23 +421,26 @@ class _Sheet:
         return lines
 
 
-def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules) -> list[str]:
+def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
+                 values: dict[str, str]) -> list[str]:
     """Source lines that append the hand's record with the contract's facts, as
     :meth:`TakersScore.facts` gives them (``side`` worked out by :func:`takers_lines`),
-    where the record's other fields are ``pts``, ``added`` and ``won``."""
+    where the record's other fields are ``values`` (:func:`record_values`)."""
     # (the outcome: '' where not played, else one of the reference judgement's)
     ns.update(_outcome=mech.takers.outcome,
               _made_of={"made": True, "failed": False, "tied": None, "": None})
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
              "trump": "st.trump", "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
+    # (a deal not played out: no outcome, nothing made, as constants)
+    unplayed = {**values, **facts, "made": "None", "outcome": "''"}
     return ["    if st.declarer < 0:",
-            *record_lines("st.history", {**record_values(rules), "held": "st.pot"}, ns,
+            *record_lines("st.history", {**values, "held": "st.pot"}, ns,
                           "        "),
-            "    else:",
-            f"        played = len(st.tricks) == {rules.hand_size} + st.draw_tricks",
-            "        outcome = (st.deal_outcome or _outcome(st)) if played else ''",
-            *record_lines("st.history", {**record_values(rules), **facts}, ns, "        ")]
+            f"    elif len(st.tricks) == {rules.hand_size} + st.draw_tricks:  # played",
+            "        outcome = st.deal_outcome or _outcome(st)",
+            *record_lines("st.history", {**values, **facts}, ns, "        "),
+            "    else:", *record_lines("st.history", unplayed, ns, "        ")]
 
 
 def added_lines(sides: int) -> str:
@@ -445,7 +501,8 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     ns.update(_team_of=r.team_of, _concession_sheet=mech.talon.concession_sheet,
               _sitter=mech.talon.sitter)
     lines = [f"    {TEAM} = _team_of[st.declarer] if st.declarer >= 0 else -1",
-             "    if how == 'conceded':", "        added = _concession_sheet(st)",
+             "    if how == 'conceded':",
+             *("        " + line for line in _concession_lines(mech, r, ns)),
              "    elif how != 'played_out':", f"        added = {zeros}", "    else:"]
     if r.sheet_mode == "each_rounded":
         lines.append("        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
@@ -478,11 +535,42 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
     return lines + ["            " + line for line in body]
 
 
-def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+def _concession_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source of :meth:`Talon.concession_sheet` leaving the sheet of a conceded hand in
+    ``added``: the conceding side's loss of its bid (each time, or every so many
+    concessions), the others' award (nothing for a first concession where the first is
+    free), the seat sitting out's talon (asked of :meth:`Talon.sitter`); the
+    mechanism asked where it changes the sheet."""
+    from .mechanisms import Talon
+
+    if type(mech.talon).concession_sheet is not Talon.concession_sheet:
+        return ["added = _concession_sheet(st)"]
+    lines = [f"added = {_zeros(r)}", "conceder = _team_of[st.declarer]",
+             "count = st.concessions[conceder]", f"award = {r.concede_award}"]
+    if r.concede == "lose_bid":
+        lines.append("added[conceder] = -st.contract")
+        if r.concede_half_bid:
+            lines.append(f"award = {_round_to('st.contract // 2', 5, False)}")
+    elif r.concede == "award_each":
+        lines += [f"if count % {r.concede_costly_every} == 0:",
+                  "    added[conceder] = -st.contract"]
+    else:  # the first concession free
+        lines += ["if count <= 1:", "    award = 0"]
+    apart = r.sits_out != "none"  # (the sides in the hand looked up once)
+    lines += [f"hand_sides = {sides_in_hand(r, ns)}"] if apart else []
+    for t in range(len(r.teams)):
+        lines += [f"if conceder != {t}{f' and {t} in hand_sides' if apart else ''}:",
+                  f"    added[{t}] = award"]
+    if r.sitter_talon_rule is not None:  # (Talon.sitter books nothing where nobody sits out)
+        lines += ["if st.out >= 0:", "    _sitter(st, added)"]
+    return lines
+
+
+def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any], values: dict[str, str],
                    team_known: bool = False) -> list[str] | None:
     """Source lines that append the hand's record with the facts of
-    :meth:`Contract.facts`, where the record's other fields are ``pts``, ``added`` and
-    ``won`` (and, with ``team_known``, the declarer's side is in :data:`TEAM`);
+    :meth:`Contract.facts`, where the record's other fields are ``values``
+    (:func:`record_values`; with ``team_known``, the declarer's side is in :data:`TEAM`);
     ``None`` where the contract changes a step."""
     if not _own_contract(mech):
         return None
@@ -495,7 +583,7 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                                   "else -1"]
     return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
             f"{_made(rules)}",
-            *record_lines("st.history", {**record_values(rules), **facts}, ns)]
+            *record_lines("st.history", {**values, **facts}, ns)]
 
 
 def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
