@@ -65,6 +65,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
+from .brink import BRINK_MATCHES, brink_hand, brink_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
@@ -286,12 +287,14 @@ class _Search:
 
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
-          max_steps: int = MAX_STEPS, probe: bool = True) -> int:
+          max_steps: int = MAX_STEPS, probe: bool = True, brink: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
     Without ``probe``, only what the steps taken exercise is looked at (no refusal is
-    tried: cheaper, for a long match played for its end)."""
+    tried: cheaper, for a long match played for its end). With ``brink``, each hand
+    after the first is chosen for the rules of :func:`~mariage.conformance.brink.brink_rules`
+    still to find (:func:`~mariage.conformance.brink.brink_hand`)."""
     s = _Search(config, seed, stored)
     rules = s.rules
     s.start.update(s.deal())
@@ -306,6 +309,9 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         if st.phase == Phase.DEAL:
             if probe:
                 _between_hands(st, s, todo, found)
+            steered = brink_hand(st, s.rng, todo & brink_rules(rules)) if brink else None
+            if steered is not None:  # the hand to play, and how
+                s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
@@ -374,7 +380,9 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     seeded matches, the deals of the stored tests naming a rule still without one (their
     recorded actions first, while the reference takes them; one it refuses by such a
     rule exercises it), then, for the rules of the match's end, one long match played
-    for its end (:data:`LONG_MATCH_STEPS`)."""
+    for its end (:data:`LONG_MATCH_STEPS`), and for those only a hand at its brink
+    reaches, up to :data:`~mariage.conformance.brink.BRINK_MATCHES` matches whose hands
+    are chosen to take them there (:mod:`mariage.conformance.brink`)."""
     todo = {r for r in wanted if r in config.rules.rule_ids}
     found: dict[str, dict[str, Any]] = {}
     steps = 0
@@ -389,7 +397,16 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     ends = todo & match_end_rules(config.rules)
     if ends:
         steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
+    brinks = todo & brink_rules(config.rules)
+    for seed in range(1, BRINK_MATCHES + 1):
+        if not todo & brinks:
+            break
+        steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, brink=True)
+    long = " and a long match" if ends else ""
+    if brinks:
+        long += f" and {BRINK_MATCHES} matches steered to their brink"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
-               f"deals of stored tests{' and a long match' if ends else ''} ({steps} "
-               "steps) under this configuration") for r in wanted if r not in found}
+               f"deals of stored tests{long} ({steps} steps) under this configuration")
+           for r in wanted if r not in found}
     return found, why

@@ -165,7 +165,8 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
     """The rule IDs deciding the score of a hand that the last step ended (``ended``):
     the claim and its row of the game-point scale by how the hand ended (a true or
     false claim; the cards played out, the talon closed or not), the scoring of a
-    contract played out and its rounding, a hand played out with nobody at the target;
+    contract played out and its rounding, a hand played out with nobody at the target,
+    a side at the target that may not win on it (it wrote only its pair of trumps);
     and at the end of the match, the rule on a
     level match (whether it is one)."""
     r = state.rules
@@ -194,6 +195,10 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
         if how == "played_out" and r.segno_unfinished_rule and r.hand_target is not None \
                 and all(state.hand_points(t) < r.hand_target for t in range(len(r.teams))):
             out.append(r.segno_unfinished_rule)  # played out, nobody at the target
+        if r.pair_alone_rule and state.phase != Phase.OVER and any(
+                state.no_win >> t & 1 and score >= r.match_target
+                for t, score in enumerate(state.match_scores)):
+            out.append(r.pair_alone_rule)  # at the target with only its pair: not won
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
     return {x for x in out if x}

@@ -1,0 +1,140 @@
+"""Hands chosen at the brink of a match's end, for the rules only its last hands reach.
+
+Some rules act only in a hand that takes a side to the match's target in one
+particular way: Belote's *belote alone* (a side that reaches the target having
+written only its pair of trumps, by failing its contract or taking no trick, has
+not won yet, :data:`~mariage.engine.rules.Rules.pair_alone_rule`). Random or
+greedy play over a long match almost never meets such a hand. :func:`brink_hand`
+chooses the next hand of a long match among seeded candidates played out on
+clones of the reference: the first whose end exercises a wanted rule (as
+:func:`~mariage.conformance.ruleprobe.ending_rules` names the rules of a hand's
+end), else one that leaves a side close below the target and the others far from
+it without ending the match, so that the match climbs to its brink and stays there
+while candidates are tried. The hand is then played on the reference as the
+candidate was: its deal and its actions become the next steps of the test.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.prng import SplitMix64
+>>> rules = load_rules("belote")
+>>> sorted(brink_rules(rules)), brink_rules(load_rules("marianna"))
+(['belote.match.belote-alone'], set())
+>>> state = GameState(rules, first_dealer=0)
+>>> deal, actions = brink_hand(state, SplitMix64(1), brink_rules(rules)) or ({}, [])
+>>> len(deal["deck"]), len(actions) > 0
+(32, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mariage.engine.actions import Action, Double, Kontra
+from mariage.engine.actiontext import action_text
+from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
+from .faultsearch import choose
+from .ruleprobe import ending_rules
+
+__all__ = ["BRINK_DEALS", "BRINK_MATCHES", "brink_hand", "brink_rules"]
+
+#: How many candidate hands :func:`brink_hand` plays out for each deal of the match.
+BRINK_DEALS = 16
+
+#: How many long matches the search plays for the rules of :func:`brink_rules` at most.
+BRINK_MATCHES = 3
+
+#: The bound of a candidate hand's steps (a hand that does not end within it is dropped).
+_HAND_STEPS = 400
+
+_BETWEEN = (Phase.DEAL, Phase.OVER)
+
+
+def brink_rules(rules: Rules) -> set[str]:
+    """The rules of ``rules`` that only a hand at the brink of the match's end exercises,
+    and which :func:`brink_hand` steers a match toward."""
+    return {x for x in (rules.pair_alone_rule,) if x}
+
+
+def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
+               ) -> tuple[dict[str, Any], list[str]] | None:
+    """The next hand to play from ``state`` (between hands): its deal and its actions.
+
+    The first seeded candidate (each dealt and played out by the seeded choices of
+    the fault search on a clone) whose end exercises a rule of ``wanted``; else, of
+    :data:`BRINK_DEALS` candidates (up to four times as many while every one ends the
+    match), one after which the match goes on and the leading score still below the
+    target is farthest ahead of the others (:func:`_lead`); else the first that ends
+    the match. ``None`` if no candidate ends its hand within the bound of steps.
+    """
+    r = state.rules
+    if all(s >= r.match_target for s in state.match_scores):
+        return None  # every side past the target (a level match played on): no brink
+    best: tuple[dict[str, Any], list[str]] | None = None
+    rank: tuple[bool, bool, int] = (False, False, -1 << 62)
+    for k in range(4 * BRINK_DEALS):
+        if k >= BRINK_DEALS and rank[0]:
+            break
+        cards = list(range(r.ncards))
+        rng.shuffle(cards)
+        deck = [r.card_code[c] for c in cards]
+        first = rng.below(r.nseats) if r.first_lead == "lot" else None
+        trial = state.clone()
+        trial.deal(list(deck), first)
+        deal: dict[str, Any] = {"deck": deck, "first_player": first}
+        actions = _play_out(trial, rng, k % 3)
+        if actions is None:
+            continue
+        if wanted & ending_rules(trial, True):
+            return deal, actions
+        here = (trial.phase != Phase.OVER, *_lead(trial.match_scores, r.match_target,
+                                                  r.pair_value))
+        if best is None or here > rank:
+            best, rank = (deal, actions), here
+    return best
+
+
+def _lead(scores: list[int], target: int, zone: int) -> tuple[bool, int]:
+    """Whether a side is within ``zone`` below ``target`` (where a hand that adds only
+    the pair of trumps takes it there), and how high the highest score below it is, less
+    the other sides' highest: one side close to the target, the others far from it.
+
+    >>> _lead([485, 300], 501, 20), _lead([440, 300], 501, 20), _lead([520, 300], 501, 20)
+    ((True, 185), (False, 140), (False, -220))
+    """
+    below = [s for s in scores if s < target]
+    if not below:
+        return False, -1 << 62
+    top = max(below)
+    others = list(scores)
+    others.remove(top)
+    return target - top <= zone, top - max(others, default=0)
+
+
+def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
+    """The seeded choice of the fault search (:func:`~mariage.conformance.faultsearch.choose`),
+    but in an auction only a pass (or another action that bids nothing) or the lowest
+    bid, never a double: random bids and doubles swing the scores by hundreds, past
+    the brink."""
+    acts = state.legal_actions()
+    bids = [a for a in acts if isinstance(getattr(a, "value", None), int)]
+    if not bids:
+        return choose(state, rng, style)
+    low = min(bids, key=lambda a: int(getattr(a, "value", 0)))
+    pool = [a for a in acts if a not in bids and not isinstance(a, Double | Kontra)] + [low]
+    return pool[rng.below(len(pool))]
+
+
+def _play_out(trial: GameState, rng: SplitMix64, style: int) -> list[str] | None:
+    """Play ``trial``'s hand to its end by seeded choices: the actions' texts (``None``
+    if it does not end within :data:`_HAND_STEPS`)."""
+    r = trial.rules
+    actions: list[str] = []
+    for _ in range(_HAND_STEPS):
+        if trial.phase in _BETWEEN:
+            return actions
+        action = _tame(trial, rng, style)
+        actions.append(action_text(r, action))
+        trial.apply(action)
+    return actions if trial.phase in _BETWEEN else None
