@@ -63,6 +63,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       (never: Thousand's defaults);
     * the card points **left over** to the last trick where no card goes out of play
       (Thousand with three players: no packet of the talon is left, none laid away).
+    * what follows a **close** of the talon (its effect, the snapshot, the reply, the
+      closer's rows of the score) where a close needs more cards than the talon ever
+      holds (Schnapsen's ``close_min_talon=11`` in a talon of 10; the close itself is
+      still checked: it is refused).
 
     >>> from mariage import load_rules
     >>> sorted(unreachable_under(load_rules("mariazza")))
@@ -76,6 +80,12 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
     >>> sorted(unreachable_under(load_rules("thousand")))  # doctest: +NORMALIZE_WHITESPACE
     ['thousand.ace-marriage.once', 'thousand.score.leftover', 'thousand.throw-in.low-hand',
      'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 11})))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['schnapsen.close.effect', 'schnapsen.close.snapshot', 'schnapsen.score.beaten-closer',
+     'schnapsen.score.closer', 'schnapsen.score.failed-close']
+    >>> unreachable_under(load_rules("schnapsen", {"close_min_talon": 10}))
+    {}
     >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
     ['thousand.ace-marriage.once', 'thousand.throw-in.weak-talon']
     """
@@ -99,6 +109,12 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             out[rule] = (f"its threshold is {below}: no {what} is worth fewer card points, "
                          "so the throw-in never arises (one tried is refused by the rule on "
                          "throwing in)")
+    if rules.close_rule and rules.close_min_stock > rules.stock_size:
+        why = (f"a close needs at least {rules.close_min_stock} cards in the talon, which "
+               f"holds {rules.stock_size} at most: the talon is never closed")
+        out.update((rule, why) for rule in (
+            rules.close_effect_rule, rules.close_snapshot_rule, rules.close_reply_rule,
+            rules.gp_closer_rule, rules.gp_beaten_rule, rules.gp_failed_rule) if rule)
     if rules.leftover_rule and rules.talon_out == 0 and rules.close_rule is None:
         out[rules.leftover_rule] = (
             "no card goes out of play here (no packet of the talon left, none laid away, "
