@@ -49,7 +49,7 @@ so that both see the same load; its rows follow each ruleset's.
 
 Usage::
 
-    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--against TREE]
+    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--way NAME ...] [--against TREE]
     python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
     python benchmarks/bench_ai.py --digest [--ruleset NAME ...]
 """
@@ -225,10 +225,12 @@ def serve() -> None:
         print(timed(way, ruleset, int(hands)), flush=True)
 
 
-def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None) -> None:
+def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None,
+          ways: list[str] | None = None) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
           f"{repeat} runs of CPU time; ratio = per-decision time / library's")
-    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in WAYS
+    timed_ways = ["library", *(w for w in WAYS if w != "library" and (not ways or w in ways))]
+    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in timed_ways
                                                           if w != "library"))
     worker = None
     if against:  # the same ways with the package of another tree, in a worker process
@@ -238,9 +240,9 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
     trees = ["this", against] if worker else ["this"]
     for ruleset in rulesets:
         times: dict[tuple[str | None, str], list[float]] = {(t, w): [] for t in trees
-                                                            for w in WAYS}
+                                                            for w in timed_ways}
         for _ in range(repeat):
-            for way in WAYS:  # interleaved (and the trees), so load drifts hit each alike
+            for way in timed_ways:  # interleaved (and the trees), so load drifts hit each alike
                 times["this", way].append(timed(way, ruleset, hands))
                 if worker:
                     assert worker.stdin and worker.stdout
@@ -249,7 +251,7 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
                     times[against, way].append(float(worker.stdout.readline()))
         for tree in trees:
             base = statistics.median(times[tree, "library"])
-            cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in WAYS
+            cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in timed_ways
                      if w != "library"]
             name = ruleset if tree == "this" else "  " + os.path.basename(str(tree).rstrip("/"))
             print(f"{name:24} {base * 1e6:10.2f} " + " ".join(cells), flush=True)
@@ -290,6 +292,8 @@ def main() -> None:
     parser.add_argument("--against", metavar="TREE",
                         help="also time the ways with TREE's package (a worktree of the "
                              "code before a change), interleaved with this one's")
+    parser.add_argument("--way", action="append", choices=[w for w in WAYS if w != "library"],
+                        help="time only this way (and library; repeat for several)")
     parser.add_argument("--digest", action="store_true",
                         help="print a hash of every answer of the environments per ruleset")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -308,7 +312,7 @@ def main() -> None:
         baselines(rulesets, 8 if args.quick else args.deals, args.iterations, pairs)
     else:
         speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat,
-              args.against)
+              args.against, args.way)
 
 
 if __name__ == "__main__":

@@ -64,7 +64,7 @@ from typing import Any, cast
 
 import pyspiel
 
-from mariage.engine.actions import Give, Play
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
@@ -77,7 +77,8 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
-from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
+from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
+from .rewards import standing_rewards
 from .spielcopy import SharedTuple, StepList
 from .spielresample import resample
 
@@ -89,7 +90,7 @@ _MAX_HANDS = 100
 # written out, so that the module imports where pyspiel is a stand-in, as for the docs)
 _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
-_DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
+_DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLAY
 _TERMINAL = -4
 #: the fields a sampled-chance state sets at its first question (_State._start)
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
@@ -164,11 +165,15 @@ class _State(pyspiel.State):
         self.turn_up: int | None = None
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
+        #: while a set is picked, the engine's listing of its first pick (the match does
+        #: not change between the picks of a set), else None
+        self._picks: Sequence[Action] | None = None
         self._nothing = (0,) * rules.nseats
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
         self._plays, self._ncard_ids = game.card_plays, len(game.card_plays)
+        self._pick_range = game.pick_ids
         if not sampled:
             self._kind: str | None = None
             self._done = False
@@ -226,7 +231,7 @@ class _State(pyspiel.State):
         new.steps_all = StepList(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
-        new.picked = self.picked
+        new.picked, new._picks, new._pick_range = self.picked, self._picks, self._pick_range
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         new._space, new._rows = self._space, self._rows
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
@@ -293,7 +298,11 @@ class _State(pyspiel.State):
         if player is None or player == self._player:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
-            return self._space.legal_ids(gs, None, self.picked)
+            picks = self._picks
+            if picks is None and gs.phase == _PASSING and self._pick_range:
+                # a set's listing: kept for its picks
+                picks = self._picks = self._space.set_listing(gs)
+            return self._space.legal_ids(gs, None, self.picked, picks)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         if player >= self.rules.nseats:
@@ -315,7 +324,7 @@ class _State(pyspiel.State):
         assert gs is not None
         if player != gs.to_act:
             return []
-        return self.game.space.legal_ids(gs, picked=self.picked)
+        return self.game.space.legal_ids(gs, None, self.picked, self._picks)
 
     def _apply_action(self, action: int) -> None:
         if self._done:
@@ -336,6 +345,8 @@ class _State(pyspiel.State):
                 nothing = self._nothing
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
+                return
+            if action in self._pick_range and self._pick(gs, action):
                 return
             self._decide(action)
             return
@@ -359,6 +370,32 @@ class _State(pyspiel.State):
             self.first = action
         self._settle()
 
+    def _pick(self, gs: GameState, action: int) -> bool:
+        """Pick a card of a set being passed, if legal and not the set's last: nothing
+        changes but the cards picked (the engine gets the set by :meth:`_decide` at its
+        last card), nobody but the picker sees which, and the engine's listing is kept
+        for the set's next picks (the match does not change until the set is complete;
+        :meth:`legal_actions` keeps it from the first). False (nothing done) for
+        another pick."""
+        if gs.phase != _PASSING or gs.pass_step < 0:
+            return False  # (refused by _decide)
+        card = action - self._pick_range.start
+        picked = self.picked
+        if (picked | 1 << card).bit_count() >= gs.mech.passing.count(gs):
+            return False
+        listing = self._picks
+        if listing is None:  # (not asked for the legal actions first)
+            listing = gs.legal_actions()
+        if not self._space.pick_legal(gs, card, picked, listing):
+            return False  # (refused by _decide)
+        self.picked = picked | 1 << card
+        self._picks = listing
+        seat = self._player
+        self.hidden_steps[len(self.steps_all)] = _all_but(self.rules.nseats, seat)
+        nothing = self._nothing  # (no hand and no card shown changed)
+        self.steps_all.append((seat, action, nothing, nothing))
+        return True
+
     def _decide(self, action: int) -> None:
         """Apply the decision ``action`` (an id) of the seat to act; record what each
         player came to see by it."""
@@ -370,6 +407,7 @@ class _State(pyspiel.State):
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
+        listing, self._picks = self._picks, None  # (kept only between a set's picks)
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
@@ -377,7 +415,7 @@ class _State(pyspiel.State):
             gs.apply(act)
             self.picked = 0
         else:
-            self._apply_other(gs, seat, action, act)
+            self._apply_other(gs, seat, action, act, listing)
         phase = gs.phase
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
@@ -389,16 +427,18 @@ class _State(pyspiel.State):
         self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
-    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
+    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction,
+                     listing: Sequence[Action] | None) -> None:
         """Apply a decision other than a card played: a pick of a set being passed (only
-        its picker sees which), cards passed (unseen by some), a bid, a declaration..."""
+        its picker sees which), cards passed (unseen by some), a bid, a declaration...
+        (``listing``: the engine's listing kept from a set's first pick, or None)"""
         r = self.rules
         n = r.nseats
         space = self.game.space
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
             # (the engine sees only the set: the pick is checked here)
-            if not space.pick_legal(gs, act.card, self.picked):
+            if not space.pick_legal(gs, act.card, self.picked, listing):
                 raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
             hidden = _all_but(n, seat)
         elif type(act) is Give and r.auction_rule is not None:
@@ -431,66 +471,18 @@ class _State(pyspiel.State):
         self.dealt_view = cast(Snapshot, SharedTuple(self.game.encoder.snapshot(gs)))
         self._settle()
 
-    @staticmethod
-    def _seen(hands: Sequence[int], known: Sequence[int], player: int) -> int:
-        """The cards of ``hands`` that ``player`` sees (its own and those shown to it)."""
-        seen = hands[player]
-        for q, hand in enumerate(hands):
-            if q != player:
-                seen |= known[q] & hand
-        return seen
-
-    def _lines(self, player: int) -> list[str]:
-        """The information state lines of ``player``, the current hand included."""
-        gs = self.gs
-        lines = list(self.game.first_lines[player])
-        for hand in self.hands_before:
-            hand_lines(self.rules, self._space, lines, player, hand)
-        if gs is None or gs.hand_no == 0 or self.dealt_view is None:
-            return lines
-        hand_lines(self.rules, self._space, lines, player,
-                   (gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
-                    self.hidden_steps))
-        return lines
-
     def history_text(self, player: int) -> str:
         """The information state string of ``player``: everything it has seen, in order."""
-        return "\n".join(self._lines(player))
+        return "\n".join(info_lines(self, player))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        r = self.rules
-        if player == int(pyspiel.PlayerId.CHANCE):
-            kind = self._chance_kind()
-            if kind in ("dealer", "first"):
-                if not 0 <= action < r.nseats:
-                    raise ValueError(f"chance outcome {action} is no seat "
-                                     f"(0 to {r.nseats - 1})")
-                return f"first {'dealer' if kind == 'dealer' else 'player'} " \
-                    f"{r.seat_names[action]}"
-            if not 0 <= action < r.ncards:
-                raise ValueError(f"chance outcome {action} is no card (0 to {r.ncards - 1})")
-            return f"card {r.card_code[action]}"
-        space = self.game.space
-        if not 0 <= action < space.size:
-            raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
-        return space.text(action)
+        chance = self._chance_kind() if player == int(pyspiel.PlayerId.CHANCE) else None
+        return action_string(self.rules, self._space, player, chance, action)
 
     def returns(self) -> list[float]:
-        n = self.rules.nseats
         if not self._over() or self.gs is None:
-            return [0.0] * n
-        gs = self.gs
-        team_of = self.rules.team_of
-        if gs.result is not None:
-            win = gs.result.winner
-        else:
-            standing = gs.standing()
-            top = max(standing)
-            leaders = [t for t, v in enumerate(standing) if v == top]
-            win = leaders[0] if len(leaders) == 1 else None
-        if win is None:
-            return [0.0] * n
-        return [1.0 if team_of[p] == win else -1.0 for p in range(n)]
+            return [0.0] * self.rules.nseats
+        return standing_rewards(self.gs)
 
     def __str__(self) -> str:
         if self.gs is None:
@@ -539,6 +531,8 @@ class _Game(pyspiel.Game):
     card_trail: bool
     #: the card plays of the action space (its first ids, in card order)
     card_plays: tuple[Play, ...]
+    #: the ids of the picks of the action space (factored passing; empty without)
+    pick_ids: range
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -650,6 +644,8 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "chance_rows": SharedTuple(_chance_rows(rules.ncards)),
                                     "card_plays": SharedTuple(takewhile(
                                         lambda a: type(a) is Play, space.actions)),
+                                    "pick_ids": range(space.pick_base, space.pick_base
+                                                      + rules.ncards * bool(space.pick_size)),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,
