@@ -374,7 +374,8 @@ class ActionSpace:
         where the caller kept it from the set's first pick (the state does not change
         between the picks of a set)."""
         to_act = state.to_act
-        if state.phase == _PLAY and (seat is None or seat == to_act):
+        phase = state.phase
+        if phase == _PLAY and (seat is None or seat == to_act):
             # the cards' ids from the engine's bits, the others by their class or object,
             # or hash (see __init__)
             split = self._split
@@ -388,7 +389,7 @@ class ActionSpace:
             elif not self._cards_sorted:
                 ids.sort()
             return ids
-        if self.pick_size and self._picking(state):
+        if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
             head, cards = self._pick_options(state, seat, picked, listing)
             assert self._pick_ids is not None
             out = self._pick_ids(cards)  # (in card order: the ids follow one another)
@@ -471,7 +472,7 @@ class ActionSpace:
             return out
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return _zeros(self.size, _INT8)
-        if self.pick_size and self._picking(state):
+        if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
             head, cards = self._pick_options(state, seat, picked, listing)
             assert self._pick_mask is not None
             picks = self._pick_mask(cards)  # the picks' bytes at once

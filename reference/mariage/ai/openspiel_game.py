@@ -173,7 +173,7 @@ class _State(pyspiel.State):
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
         self._plays, self._ncard_ids = game.card_plays, len(game.card_plays)
-        self._pick_range = game.pick_ids
+        self._pick_range, self._passing_ids = game.pick_ids, game.passing_ids
         if not sampled:
             self._kind: str | None = None
             self._done = False
@@ -232,6 +232,7 @@ class _State(pyspiel.State):
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
         new.picked, new._picks, new._pick_range = self.picked, self._picks, self._pick_range
+        new._passing_ids = self._passing_ids
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         new._space, new._rows = self._space, self._rows
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
@@ -401,8 +402,7 @@ class _State(pyspiel.State):
         player came to see by it."""
         gs = self.gs
         assert gs is not None
-        seat = gs.to_act
-        assert seat is not None
+        seat = self._player
         space = self._space
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
@@ -411,11 +411,11 @@ class _State(pyspiel.State):
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
-        if type(act) is Play:  # a card played (most decisions): every player sees it
-            gs.apply(act)
-            self.picked = 0
-        else:
+        if action in self._passing_ids:  # a pick or cards passed: unseen by some
             self._apply_other(gs, seat, action, act, listing)
+        else:  # a card played, a bid, a question...: every player sees it
+            gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
+            self.picked = 0
         phase = gs.phase
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
@@ -434,7 +434,7 @@ class _State(pyspiel.State):
         (``listing``: the engine's listing kept from a set's first pick, or None)"""
         r = self.rules
         n = r.nseats
-        space = self.game.space
+        space = self._space
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
         if isinstance(act, Pick):  # a card of a set: only its picker sees which
             # (the engine sees only the set: the pick is checked here)
@@ -533,6 +533,8 @@ class _Game(pyspiel.Game):
     card_plays: tuple[Play, ...]
     #: the ids of the picks of the action space (factored passing; empty without)
     pick_ids: range
+    #: the ids of the picks and of the sets of cards passed (what some players do not see)
+    passing_ids: frozenset[int]
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -646,6 +648,9 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                         lambda a: type(a) is Play, space.actions)),
                                     "pick_ids": range(space.pick_base, space.pick_base
                                                       + rules.ncards * bool(space.pick_size)),
+                                    "passing_ids": frozenset(
+                                        i for i, a in enumerate(space.actions)
+                                        if isinstance(a, Pick) or type(a) is Give),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,
