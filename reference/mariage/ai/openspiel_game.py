@@ -149,7 +149,6 @@ class _State(pyspiel.State):
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None
-        #: per player, the lines of its information state before the current hand
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
         self.hands_before: tuple[Hand, ...] = ()
@@ -165,8 +164,7 @@ class _State(pyspiel.State):
         self.turn_up: int | None = None
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
-        #: while a set is picked, the engine's listing of its first pick (the match does
-        #: not change between the picks of a set), else None
+        #: while a set is picked, the engine's listing of its first pick, else None
         self._picks: Sequence[Action] | None = None
         self._nothing = (0,) * rules.nseats
         # the game's, read on every action (an attribute of the pyspiel game costs more)
@@ -372,29 +370,34 @@ class _State(pyspiel.State):
         self._settle()
 
     def _pick(self, gs: GameState, action: int) -> bool:
-        """Pick a card of a set being passed, if legal and not the set's last: nothing
-        changes but the cards picked (the engine gets the set by :meth:`_decide` at its
-        last card), nobody but the picker sees which, and the engine's listing is kept
-        for the set's next picks (the match does not change until the set is complete;
-        :meth:`legal_actions` keeps it from the first). False (nothing done) for
-        another pick."""
+        """Pick a card of a set being passed, if legal (nobody but the picker sees which):
+        before the set's last card nothing changes but the cards picked, and the engine's
+        listing is kept for the set's next picks (the match does not change until the set
+        is complete; :meth:`legal_actions` keeps it from the first); at its last the
+        engine gets the set. False (nothing done) for a pick not legal now."""
         if gs.phase != _PASSING or gs.pass_step < 0:
             return False  # (refused by _decide)
         card = action - self._pick_range.start
         picked = self.picked
-        if (picked | 1 << card).bit_count() >= gs.mech.passing.count(gs):
-            return False
         listing = self._picks
         if listing is None:  # (not asked for the legal actions first)
             listing = gs.legal_actions()
         if not self._space.pick_legal(gs, card, picked, listing):
             return False  # (refused by _decide)
-        self.picked = picked | 1 << card
-        self._picks = listing
+        picked |= 1 << card
         seat = self._player
-        self.hidden_steps[len(self.steps_all)] = _all_but(self.rules.nseats, seat)
-        nothing = self._nothing  # (no hand and no card shown changed)
-        self.steps_all.append((seat, action, nothing, nothing))
+        hidden = _all_but(self.rules.nseats, seat)
+        if picked.bit_count() < gs.mech.passing.count(gs):
+            self.picked, self._picks = picked, listing
+            self.hidden_steps[len(self.steps_all)] = hidden
+            nothing = self._nothing  # (no hand and no card shown changed)
+            self.steps_all.append((seat, action, nothing, nothing))
+            return True
+        own, known = gs.hands[:], gs.known[:]
+        gs.apply(Give(picked))  # (a legal set: pick_legal checked each card)
+        self.picked, self._picks = 0, None
+        self.hidden_steps[len(self.steps_all)] = hidden
+        self._record(seat, action, own, known)
         return True
 
     def _decide(self, action: int) -> None:
@@ -407,15 +410,22 @@ class _State(pyspiel.State):
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
-        listing, self._picks = self._picks, None  # (kept only between a set's picks)
+        self._picks = None  # (kept only between a set's picks)
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
         if action in self._passing_ids:  # a pick or cards passed: unseen by some
-            self._apply_other(gs, seat, action, act, listing)
+            self._apply_other(gs, seat, action, act)
         else:  # a card played, a bid, a question...: every player sees it
             gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
             self.picked = 0
+        self._record(seat, action, own, known)
+
+    def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
+        """Record the decision ``action`` of ``seat`` just applied (``own`` and ``known``:
+        the hands and the cards known before it) and find who acts next."""
+        gs = self.gs
+        assert gs is not None
         phase = gs.phase
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
@@ -427,21 +437,16 @@ class _State(pyspiel.State):
         self.steps_all.append((seat, action, nothing, nothing))
         self._settle()
 
-    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction,
-                     listing: Sequence[Action] | None) -> None:
-        """Apply a decision other than a card played: a pick of a set being passed (only
-        its picker sees which), cards passed (unseen by some), a bid, a declaration...
-        (``listing``: the engine's listing kept from a set's first pick, or None)"""
+    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
+        """Apply cards passed (unseen by some); refuse a pick (:meth:`_pick` takes the
+        legal ones)."""
         r = self.rules
         n = r.nseats
         space = self._space
+        if isinstance(act, Pick):
+            raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
-        if isinstance(act, Pick):  # a card of a set: only its picker sees which
-            # (the engine sees only the set: the pick is checked here)
-            if not space.pick_legal(gs, act.card, self.picked, listing):
-                raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
-            hidden = _all_but(n, seat)
-        elif type(act) is Give and r.auction_rule is not None:
+        if type(act) is Give and r.auction_rule is not None:
             # cards passed within the other side are unseen (public_action hides no other)
             receiver = gs.mech.passing.seats(gs)[1]
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
