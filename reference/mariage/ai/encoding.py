@@ -373,22 +373,9 @@ class ActionSpace:
         they are picked, the engine's listing for the seat (``state.legal_actions()``),
         where the caller kept it from the set's first pick (the state does not change
         between the picks of a set)."""
-        to_act = state.to_act
         phase = state.phase
-        if phase == _PLAY and (seat is None or seat == to_act):
-            # the cards' ids from the engine's bits, the others by their class or object,
-            # or hash (see __init__)
-            split = self._split
-            if split is None or state.mech is not self._split_mech:
-                split = self._play_split(state)
-            cards, others = split(state, to_act)  # type: ignore[arg-type]
-            ids = self._card_ids(cards)
-            if others:
-                ids += self._other_ids(others)
-                ids.sort()
-            elif not self._cards_sorted:
-                ids.sort()
-            return ids
+        if phase == _PLAY and (seat is None or seat == state.to_act):
+            return self.play_ids(state)
         if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
             head, cards = self._pick_options(state, seat, picked, listing)
             assert self._pick_ids is not None
@@ -407,6 +394,21 @@ class ActionSpace:
             out = self._other_ids(listing)
         out.sort()
         return out
+
+    def play_ids(self, state: GameState) -> list[int]:
+        """:meth:`legal_ids` of the seat to act in the play phase: the cards' ids from
+        the engine's bits, the others by their class or object, or hash (see __init__)."""
+        split = self._split
+        if split is None or state.mech is not self._split_mech:
+            split = self._play_split(state)
+        cards, others = split(state, state.to_act)  # type: ignore[arg-type]
+        ids = self._card_ids(cards)
+        if others:
+            ids += self._other_ids(others)
+            ids.sort()
+        elif not self._cards_sorted:
+            ids.sort()
+        return ids
 
     def pick_legal(self, state: GameState, card: int, picked: int = 0,
                    listing: Sequence[Action] | None = None) -> bool:

@@ -297,6 +297,8 @@ class _State(pyspiel.State):
         if player is None or player == self._player:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
+            if gs.phase == _PLAY:
+                return self._space.play_ids(gs)
             picks = self._picks
             if picks is None and gs.phase == _PASSING and self._pick_range:
                 # a set's listing: kept for its picks
@@ -326,11 +328,7 @@ class _State(pyspiel.State):
         return self.game.space.legal_ids(gs, None, self.picked, self._picks)
 
     def _apply_action(self, action: int) -> None:
-        if self._done:
-            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
-                                     f"is over")
-        kind = self._kind
-        if kind is None:  # a decision
+        if self._player >= 0:  # a decision (not a chance node, not the end)
             gs = self.gs
             assert gs is not None
             if self._card_trail and gs.phase == _PLAY and 0 <= action < self._ncard_ids \
@@ -349,6 +347,10 @@ class _State(pyspiel.State):
                 return
             self._decide(action)
             return
+        if self._done:
+            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
+                                     f"is over")
+        kind = self._kind
         r = self.rules
         if kind == "card":  # most chance nodes: a card placed in the deck
             try:
