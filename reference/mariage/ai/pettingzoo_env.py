@@ -269,17 +269,21 @@ class MariageEnv(AECEnv):
         state = self.state_
         if state is None:
             state = self._started("step()")  # raises
-        if not self.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
         agent = self.agent_selection
-        if self._ended and (self.terminations[agent] or self.truncations[agent]):
-            self._was_dead_step(action)
-            return
-        if action is None:  # (None is for an agent that is done)
-            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        if self._ended:  # (some agent is done: the episode's end)
+            if not self.agents:
+                EnvLogger.warn_step_after_terminated_truncated()
+                return
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
         space = self.space
-        action_id = action if action.__class__ is int else action_number(action)
+        if action.__class__ is int:
+            action_id: int | None = action
+        elif action is None:  # (None is for an agent that is done)
+            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        else:
+            action_id = action_number(action)
         if action_id is None or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{space.size - 1})")
