@@ -338,8 +338,7 @@ class _State(pyspiel.State):
                 # nobody comes to see anything (the full check of _decide would find so)
                 seat = self._player
                 gs.apply(self._plays[action])  # (refused, if so, before any change)
-                self.picked = 0
-                nothing = self._nothing
+                nothing = self._nothing  # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
                 return
