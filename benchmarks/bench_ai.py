@@ -43,15 +43,26 @@ every node's player, chance outcomes, legal ids, observation and information-sta
 strings and tensors, returns). Run it with two trees' packages (``PYTHONPATH``) and
 compare: a change that keeps every answer gives the same lines.
 
+``--phases``: where the time goes, on the same actions: each step of random play is timed
+alone (wall clock, a step over 5 times its kind's median dropped as preempted) and
+put in its kind (the phase; in play a card within its trick, a trick's last card and a
+hand's last card apart), for ``library``, ``openspiel-sampled`` and ``pettingzoo+info``;
+per kind the engine decisions a hand (the picks of a set are one, with their set) and
+µs a decision, and per environment the ratio to the library with the library's mix of
+kinds (the random games of the environments are not the library's: where a concession
+is offered with a set to pass, a picking agent takes it more often, and such hands are
+shorter).
+
 ``--against TREE`` also times every way with the package of another tree (a worktree of
 the code before a change), in a worker process, each run interleaved with this tree's,
 so that both see the same load; its rows follow each ruleset's.
 
 Usage::
 
-    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--against TREE]
+    python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--way NAME ...] [--against TREE]
     python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
     python benchmarks/bench_ai.py --digest [--ruleset NAME ...]
+    python benchmarks/bench_ai.py --phases [--ruleset NAME ...]
 """
 
 from __future__ import annotations
@@ -64,7 +75,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pyspiel
@@ -73,6 +85,8 @@ from mariage.ai import openspiel_game
 from mariage.ai.encoding import Encoder
 from mariage.ai.evaluate import evaluate
 from mariage.ai.pettingzoo_env import MariageEnv
+from mariage.engine.phase import Phase
+from mariage.engine.state import GameState
 
 
 def library(ruleset: str, hands: int, view: bool) -> int:
@@ -217,6 +231,115 @@ def timed(way: str, ruleset: str, hands: int) -> float:
     return (time.process_time() - t) / steps
 
 
+def step_kind(state: GameState) -> str:
+    """The kind of the step about to be taken in ``state`` (``--phases``)."""
+    if state.phase != Phase.PLAY:
+        return state.phase.name.lower()
+    if len(state.trick_cards) + 1 < state.rules.hand_seats:
+        return "card"
+    return "last card" if state.hands[state.to_act].bit_count() == 1 else "trick end"
+
+
+#: per kind of step: the step times (ns), the engine decisions
+Steps = dict[str, tuple[list[int], list[int]]]
+
+
+def _library_steps(ruleset: str, hands: int) -> Iterator[tuple[str, int, int]]:
+    """(kind, ns, decisions) of each step of the library's loop (as :func:`library`)."""
+    rules = load_rules(ruleset)
+    rng, clock = random.Random(1), time.perf_counter_ns
+    done = seed = 0
+    while done < hands:
+        state = new_match(rules, seed)
+        seed += 1
+        while not state.terminal and state.hand_no <= 3 and done < hands:
+            before, kind = len(state.history), step_kind(state)
+            t = clock()
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+            yield kind, clock() - t, 1
+            done += len(state.history) - before
+
+
+def _openspiel_steps(ruleset: str, hands: int) -> Iterator[tuple[str, int, int]]:
+    """The same for OpenSpiel with sampled chance (as :func:`openspiel`)."""
+    game = pyspiel.load_game(openspiel_game.game_name(ruleset),
+                             {"hands": 3, "chance": "sampled", "seed": 0})
+    rng, clock = random.Random(1), time.perf_counter_ns
+    done = 0
+    while done < hands:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            kind = step_kind(state.gs)
+            t = clock()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            yield kind, clock() - t, not state.picked
+        done += state.gs.hand_no
+
+
+def _pettingzoo_steps(ruleset: str, hands: int) -> Iterator[tuple[str, int, int]]:
+    """The same for PettingZoo with the mask from the info (as :func:`pettingzoo`)."""
+    env = MariageEnv(ruleset, max_hands=3)
+    rng, clock = random.Random(1), time.perf_counter_ns
+    done = seed = 0
+    while done < hands:
+        env.reset(seed=seed)
+        seed += 1
+        for _agent in env.agent_iter():
+            assert env.state_ is not None
+            kind = step_kind(env.state_)
+            t = clock()
+            _, _, terminated, truncated, about = env.last(observe=False)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = about["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            yield kind, clock() - t, not env.picked
+        assert env.state_ is not None
+        done += len(env.state_.history)
+
+
+def _per_kind(steps: Iterator[tuple[str, int, int]]) -> dict[str, tuple[float, int]]:
+    """Per kind: µs of all its steps (each kind's steps over 5 times its median dropped
+    and the others' mean counted for them) and its decisions."""
+    times: dict[str, list[int]] = defaultdict(list)
+    decisions: dict[str, int] = defaultdict(int)
+    for kind, ns, decided in steps:
+        times[kind].append(ns)
+        decisions[kind] += decided
+    out = {}
+    for kind, ns_list in times.items():
+        top = 5 * statistics.median(ns_list)
+        kept = [t for t in ns_list if t <= top]
+        out[kind] = (sum(kept) / len(kept) * len(ns_list) / 1e3, decisions[kind])
+    return out
+
+
+def phases(rulesets: list[str], hands: int) -> None:
+    """``--phases``: per ruleset and kind of step, decisions a hand and µs a decision."""
+    print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands; per kind: library "
+          f"decisions a hand, then µs a decision: library / openspiel-sampled / "
+          f"pettingzoo+info")
+    ways = {"library": _library_steps, "openspiel-sampled": _openspiel_steps,
+            "pettingzoo+info": _pettingzoo_steps}
+    for ruleset in rulesets:
+        kinds = {way: _per_kind(steps(ruleset, hands)) for way, steps in ways.items()}
+        base = kinds["library"]
+        cells, mixed = [], {way: 0.0 for way in ways}
+        for kind, (_, made) in sorted(base.items(), key=lambda kv: -kv[1][1]):
+            per = {way: kinds[way][kind][0] / max(1, kinds[way][kind][1])
+                   if kind in kinds[way] else float("nan") for way in ways}
+            for way in ways:
+                mixed[way] += made * per[way]
+            cells.append(f"{kind} {made / hands:.2f}: " + " / ".join(
+                f"{per[way]:.2f}" for way in ways))
+        ratios = " ".join(f"{way} {mixed[way] / mixed['library']:.2f}" for way in ways
+                          if way != "library")
+        print(f"{ruleset}: same mix {ratios}\n  " + "\n  ".join(cells), flush=True)
+
+
 def serve() -> None:
     """``--serve``: answer lines ``ruleset way hands`` from stdin with :func:`timed`
     (the worker of ``--against``, run with another tree's package)."""
@@ -225,10 +348,12 @@ def serve() -> None:
         print(timed(way, ruleset, int(hands)), flush=True)
 
 
-def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None) -> None:
+def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None,
+          ways: list[str] | None = None) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
           f"{repeat} runs of CPU time; ratio = per-decision time / library's")
-    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in WAYS
+    timed_ways = ["library", *(w for w in WAYS if w != "library" and (not ways or w in ways))]
+    print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in timed_ways
                                                           if w != "library"))
     worker = None
     if against:  # the same ways with the package of another tree, in a worker process
@@ -238,9 +363,9 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
     trees = ["this", against] if worker else ["this"]
     for ruleset in rulesets:
         times: dict[tuple[str | None, str], list[float]] = {(t, w): [] for t in trees
-                                                            for w in WAYS}
+                                                            for w in timed_ways}
         for _ in range(repeat):
-            for way in WAYS:  # interleaved (and the trees), so load drifts hit each alike
+            for way in timed_ways:  # interleaved (and the trees), so load drifts hit each alike
                 times["this", way].append(timed(way, ruleset, hands))
                 if worker:
                     assert worker.stdin and worker.stdout
@@ -249,7 +374,7 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
                     times[against, way].append(float(worker.stdout.readline()))
         for tree in trees:
             base = statistics.median(times[tree, "library"])
-            cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in WAYS
+            cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in timed_ways
                      if w != "library"]
             name = ruleset if tree == "this" else "  " + os.path.basename(str(tree).rstrip("/"))
             print(f"{name:24} {base * 1e6:10.2f} " + " ".join(cells), flush=True)
@@ -290,15 +415,21 @@ def main() -> None:
     parser.add_argument("--against", metavar="TREE",
                         help="also time the ways with TREE's package (a worktree of the "
                              "code before a change), interleaved with this one's")
+    parser.add_argument("--way", action="append", choices=[w for w in WAYS if w != "library"],
+                        help="time only this way (and library; repeat for several)")
     parser.add_argument("--digest", action="store_true",
                         help="print a hash of every answer of the environments per ruleset")
+    parser.add_argument("--phases", action="store_true",
+                        help="per kind of step, µs a decision on the same actions")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve()
         return
     rulesets = args.ruleset or list_rulesets()
-    if args.digest:
+    if args.phases:
+        phases(rulesets, 100 if args.quick else 600)
+    elif args.digest:
         for ruleset in rulesets:
             print(f"{ruleset:24} {digest(ruleset)}", flush=True)
     elif args.baselines:
@@ -308,7 +439,7 @@ def main() -> None:
         baselines(rulesets, 8 if args.quick else args.deals, args.iterations, pairs)
     else:
         speed(rulesets, 20 if args.quick else 100, 3 if args.quick else args.repeat,
-              args.against)
+              args.against, args.way)
 
 
 if __name__ == "__main__":

@@ -18,10 +18,10 @@ import pyspiel
 import pytest
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import encoding, openspiel_game, openspiel_observer
-from mariage.ai.encoding import ActionSpace, Encoder
+from mariage.ai.encoding import ActionSpace, Encoder, Pick
 from mariage.ai.lazyobs import _CARD_BACK, LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
-from mariage.engine.actions import Play
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import play_split_of
 from mariage.engine.fastpath import cards_of
 from mariage.engine.phase import Phase
@@ -282,7 +282,7 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
             steps = openspiel_observer.seen_steps(state.steps_all)
             _, _, learned, drawn = steps[-1] if steps else (0, 0, (), ())
             if gs.phase not in (Phase.DEAL, Phase.OVER):
-                seen = state._seen
+                seen = openspiel_observer.seen_cards
                 assert list(learned) == [seen(gs.hands, gs.known, p) & ~seen(own, known, p)
                                          for p in range(rules.nseats)]
                 assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
@@ -389,6 +389,20 @@ def test_actions_without_fields_are_looked_up_by_their_class() -> None:
     assert not space._by_object
 
 
+def _first_picks_by_hash(space: ActionSpace, legal: list[Action]) -> list[int]:
+    """The ids of a seat about to pick a set, from the engine's listing looked up by hash:
+    the actions besides the sets, and a pick of every card of some set."""
+    cards = 0
+    out = []
+    for a in legal:
+        if type(a) is Give:
+            cards |= a.cards
+        else:
+            out.append(space.ids[a])
+    out += [space.ids[Pick(c)] for c in space.rules.cards_of(cards)]
+    return sorted(out)
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_ids_from_the_engines_bits_equal_the_listed_actions(name: str) -> None:
     """In the play phase the ids and masks come from the engine's split listing (the bits
@@ -406,7 +420,7 @@ def test_ids_from_the_engines_bits_equal_the_listed_actions(name: str) -> None:
         while not state.terminal and state.hand_no <= 2:
             legal = list(state.legal_actions())
             by_hash = sorted(space.ids[a] for a in legal) if not space._picking(state) \
-                else space._picking_ids(state, None, 0)
+                else _first_picks_by_hash(space, legal)
             if state.phase == Phase.PLAY:
                 cards, others = play_split_of(state.mech, rules)(state, state.to_act)
                 assert [a for a in legal if type(a) is not Play] == others

@@ -44,7 +44,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mariage import codegen
 from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import play_split_of
 from mariage.engine.fastpath import PlaySplit, bit_tables, table_lister
@@ -65,6 +64,7 @@ from .layout import (
     observation_features,
     pick_size,
 )
+from .listed import KeptListings, Listed, mask_maker
 from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
@@ -130,35 +130,10 @@ def _id_lister(ids: tuple[int, ...]) -> Callable[[int], list[int]]:
     return table_lister(bit_tables(ids))
 
 
-@lru_cache(maxsize=64)
-def _mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]:
-    """The function making, for the bits of the cards that may be played, the bytes of
-    a mask of ``size`` ids where card ``c``'s id is ``base + c``: a byte per card from a
-    table per group of eight cards, joined (no item set per card), written once per
-    numbering.
-
-    >>> _mask_maker(1, 10, 12)(0b10_0000_0101)
-    bytearray(b'\\x00\\x01\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
-    """
-    groups = (ncards + 7) // 8
-    # (an empty bytearray's join makes the bytearray at once: one copy less than
-    # bytearray(b"".join(...)))
-    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards),
-                             "_joined": bytearray().join}
-    for g in range(groups):
-        width = min(8, ncards - 8 * g)
-        ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
-    parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
-                       "_tail"])
-    codegen.run(f"def mask_bytes(m):\n    return _joined(({parts}))\n",
-                f"<mask of {ncards} cards from {base} in {size}>", ns)
-    fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
-    return fn
-
-
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_pick_ids", "_give_ids", "_cards_sorted", "_mask_bytes",
-                      "_split_mech", "_split", "_by_object", "_kept_alive", "_kept_ids"})
+_DERIVED = frozenset({"_card_ids", "_pick_ids", "_pick_mask", "_give_ids", "_cards_sorted",
+                      "_mask_bytes", "_split_mech", "_split", "_by_object", "_kept_alive",
+                      "_kept_ids", "_listed"})
 
 
 class ActionSpace:
@@ -275,10 +250,13 @@ class ActionSpace:
                                                 self.pick_base + self.rules.ncards))) \
             if self.pick_size else None
         self._cards_sorted = plays == sorted(plays)
+        # the bytes of a mask of the picks of a bit mask of cards (factored passing)
+        self._pick_mask = mask_maker(self.pick_base, self.rules.ncards, self.size) \
+            if self.pick_size else None
         # where the cards' ids follow one another (every bundled ruleset), the mask's
-        # bytes are made from the bits at once (see _mask_maker)
+        # bytes are made from the bits at once (see mask_maker)
         ncards = self.rules.ncards
-        self._mask_bytes = (_mask_maker(plays[0], ncards, self.size)
+        self._mask_bytes = (mask_maker(plays[0], ncards, self.size)
                             if plays == list(range(plays[0], plays[0] + ncards)) else None)
         # the engine's listing of the play phase (by the state's mechanisms, kept for
         # the last ones seen: an environment's states all have the same)
@@ -289,6 +267,8 @@ class ActionSpace:
         self._by_object: dict[int, int] = {}
         self._kept_alive: list[Action] = []
         self._kept_ids: set[int] = set()
+        #: the long listings seen, by their objects (kept alive there)
+        self._listed = KeptListings(self.size)
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
@@ -313,28 +293,46 @@ class ActionSpace:
     def _other_ids(self, others: Sequence[Action]) -> list[int]:
         """The ids of the actions the engine lists (besides the cards, in the play
         phase): a card play by the table, another by its class or object, or hash (see
-        __init__). A list of more than 8 whose last action is kept by its object (an
-        auction's bids, the same few objects again and again, after a pass): all at once
-        by the objects kept (``map`` in C), then those not found (the pass) one by one. A
-        passing step's sets (``CardSets``): by their cards, no action made."""
-        plays = self._play_ids
+        __init__). A long listing the engine hands out again (:meth:`_kept_listing`): its
+        kept ids. A passing step's sets (``CardSets``): by their cards, no action made."""
         if type(others) is list:
-            if len(others) > 8 and id(others[-1]) in self._by_object:
-                found: list[int | None] = [*map(self._by_object.get, map(id, others))]
-                k = -1
-                for _ in range(found.count(None)):  # (no exception raised: 1 µs each)
-                    k = found.index(None, k + 1)
-                    a = others[k]
-                    found[k] = plays[a.card] if type(a) is Play else self._action_id(a)
-                return found  # type: ignore[return-value]
+            listed = self._kept_listing(others)
+            if listed is not None:
+                return listed[1][:]
         elif type(others) is CardSets and self._give_ids:
             ids = self._other_ids(others.head) if others.head else []
             ids += map(self._give_ids.__getitem__, others.masks())
             return ids
+        return self._each_id(others)
+
+    def _each_id(self, others: Sequence[Action]) -> list[int]:
+        """The ids of ``others`` one by one: a card play by the table, another by its
+        class or object, or hash (see __init__)."""
+        plays = self._play_ids
         out = []  # (a loop: a comprehension's own frame costs more on a short listing)
         for a in others:
             out.append(plays[a.card] if type(a) is Play else self._action_id(a))
         return out
+
+    def _kept_listing(self, others: list[Action]) -> Listed | None:
+        """The ids and mask of a list of more than 2 actions whose last one the space
+        keeps by its object (an auction's bids, the same objects of the ladder each
+        time; the questions of a lead), kept by its objects
+        (:class:`~mariage.ai.listed.KeptListings`); None for another listing."""
+        if len(others) > 2 and id(others[-1]) in self._by_object:
+            return self._listed.get(others, self._ids_at_once)
+        return None
+
+    def _ids_at_once(self, others: list[Action]) -> list[int]:
+        """The ids of ``others``, looked up at once by the objects kept (``map`` in C),
+        then those not found (a pass) one by one."""
+        found: list[int | None] = [*map(self._by_object.get, map(id, others))]
+        k = -1
+        for _ in range(found.count(None)):  # (no exception raised: 1 µs each)
+            k = found.index(None, k + 1)
+            a = others[k]
+            found[k] = self._play_ids[a.card] if type(a) is Play else self._action_id(a)
+        return found  # type: ignore[return-value]
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -361,73 +359,98 @@ class ActionSpace:
         """Whether the seat to act now passes a set one card per decision."""
         return bool(self.pick_size) and state.phase == _PASSING and state.pass_step >= 0
 
-    def legal_ids(self, state: GameState, seat: int | None = None,
-                  picked: int = 0) -> list[int]:
+    def set_listing(self, state: GameState) -> Sequence[Action] | None:
+        """The engine's listing of the seat to act where it passes a set one card per
+        decision, else None: an environment keeps it, for the ``listing`` of
+        :meth:`legal_ids`, :meth:`mask` and :meth:`pick_legal`, until the set is complete
+        (the state does not change between its picks)."""
+        return state.legal_actions() if self._picking(state) else None
+
+    def legal_ids(self, state: GameState, seat: int | None = None, picked: int = 0,
+                  listing: Sequence[Action] | None = None) -> list[int]:
         """The ids of the legal actions of ``seat`` (default: the seat to act), sorted;
-        ``picked``: the cards picked so far of the set being passed."""
-        to_act = state.to_act
-        if state.phase == _PLAY and (seat is None or seat == to_act):
-            # the cards' ids from the engine's bits, the others by their class or object,
-            # or hash (see __init__)
-            split = self._split
-            if split is None or state.mech is not self._split_mech:
-                split = self._play_split(state)
-            cards, others = split(state, to_act)  # type: ignore[arg-type]
-            ids = self._card_ids(cards)
-            if others:
-                ids += self._other_ids(others)
-                ids.sort()
-            elif not self._cards_sorted:
-                ids.sort()
-            return ids
-        if self.pick_size and self._picking(state):
-            return self._picking_ids(state, seat, picked)
-        out = self._other_ids(state.legal_actions(seat))
+        ``picked``: the cards picked so far of the set being passed; ``listing``: while
+        they are picked, the engine's listing for the seat (``state.legal_actions()``),
+        where the caller kept it from the set's first pick (the state does not change
+        between the picks of a set)."""
+        phase = state.phase
+        if phase == _PLAY and (seat is None or seat == state.to_act):
+            return self.play_ids(state)
+        if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
+            head, cards = self._pick_options(state, seat, picked, listing)
+            assert self._pick_ids is not None
+            out = self._pick_ids(cards)  # (in card order: the ids follow one another)
+            if head:
+                out += head
+                out.sort()
+            return out
+        listing = state.legal_actions(seat)
+        if type(listing) is list:
+            listed = self._kept_listing(listing)
+            if listed is not None:  # (its ids sorted, kept)
+                return listed[2][:]
+            out = self._each_id(listing)
+        else:
+            out = self._other_ids(listing)
         out.sort()
         return out
 
-    def pick_legal(self, state: GameState, card: int, picked: int = 0) -> bool:
+    def play_ids(self, state: GameState) -> list[int]:
+        """:meth:`legal_ids` of the seat to act in the play phase: the cards' ids from
+        the engine's bits, the others by their class or object, or hash (see __init__)."""
+        split = self._split
+        if split is None or state.mech is not self._split_mech:
+            split = self._play_split(state)
+        cards, others = split(state, state.to_act)  # type: ignore[arg-type]
+        ids = self._card_ids(cards)
+        if others:
+            ids += self._other_ids(others)
+            ids.sort()
+        elif not self._cards_sorted:
+            ids.sort()
+        return ids
+
+    def pick_legal(self, state: GameState, card: int, picked: int = 0,
+                   listing: Sequence[Action] | None = None) -> bool:
         """Whether the seat to act may pick ``card`` now, with the cards ``picked`` so
         far: a set is being passed one card per decision and some legal set holds them
-        all (as :meth:`legal_ids` has it, without listing every id)."""
+        all (as :meth:`legal_ids` has it, without listing every id; ``listing`` as
+        there)."""
         if not self._picking(state) or picked >> card & 1:
             return False
-        legal = state.legal_actions()
+        legal = state.legal_actions() if listing is None else listing
         if type(legal) is CardSets:  # every set of the step's size from the hand
             return bool(state.hands[state.to_act] >> card & 1)  # type: ignore[index]
         need = picked | 1 << card
         return any(type(a) is Give and a.cards & need == need for a in legal)
 
-    def _picking_ids(self, state: GameState, seat: int | None, picked: int) -> list[int]:
-        """While a set is passed: the other legal actions (before the first pick), and a
-        pick of every card that, with those picked, can still complete a legal set."""
-        legal = state.legal_actions(seat)
-        out: list[int] = []
+    def _pick_options(self, state: GameState, seat: int | None, picked: int,
+                      listing: Sequence[Action] | None) -> tuple[list[int], int]:
+        """While a set is passed: the ids of the other legal actions (before the first
+        pick) and the cards that, with those picked, can still complete a legal set
+        (``listing`` as in :meth:`legal_ids`)."""
+        legal = state.legal_actions(seat) if listing is None else listing
+        head: list[int] = []
         allowed = 0
         if type(legal) is CardSets:  # every set of the step's size from the hand
             who = state.to_act if seat is None else seat
             assert who is not None
             allowed = state.hands[who]
-            if not picked:  # the actions offered before the sets (a concession)
-                out += [self.ids[a] for a in legal.head]
+            if not picked and legal.head:  # the actions offered before the sets (a concession)
+                head = [self._action_id(a) for a in legal.head]
         else:
-            ids = self.ids
             for a in legal:
                 if type(a) is Give:
                     if a.cards & picked == picked:
                         allowed |= a.cards
                 elif not picked:
-                    out.append(ids[a])
-        allowed &= ~picked
-        assert self._pick_ids is not None
-        out += self._pick_ids(allowed)
-        out.sort()
-        return out
+                    head.append(self._action_id(a))
+        return head, allowed & ~picked
 
-    def mask(self, state: GameState, seat: int | None = None,
-             picked: int = 0) -> npt.NDArray[np.int8]:
+    def mask(self, state: GameState, seat: int | None = None, picked: int = 0,
+             listing: Sequence[Action] | None = None) -> npt.NDArray[np.int8]:
         """1 for each legal action id of ``seat`` (default: the seat to act), else 0;
-        ``picked``: the cards picked so far of the set being passed."""
+        ``picked`` and ``listing`` as in :meth:`legal_ids`."""
         phase = state.phase
         if phase == _PLAY and (seat is None or seat == state.to_act):
             # the cards' ids from the engine's bits (see legal_ids)
@@ -451,17 +474,28 @@ class ActionSpace:
             return out
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return _zeros(self.size, _INT8)
-        if self.pick_size and self._picking(state):
-            ids = self._picking_ids(state, seat, picked)
+        if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
+            head, cards = self._pick_options(state, seat, picked, listing)
+            assert self._pick_mask is not None
+            picks = self._pick_mask(cards)  # the picks' bytes at once
+            for i in head:
+                picks[i] = 1
+            return _frombuffer(picks, _INT8)
+        listing = state.legal_actions(seat)
+        if type(listing) is list:
+            kept = self._kept_listing(listing)
+            if kept is not None:  # (its mask, kept)
+                return kept[3].copy()
+            ids = self._each_id(listing)
         else:
-            ids = self._other_ids(state.legal_actions(seat))
+            ids = self._other_ids(listing)
         # set item by item (no array made from a list); many of them in bytes (a
         # bytearray's item is set faster than an array's, but made and wrapped slower)
         if len(ids) > 8:
-            listed = bytearray(self.size)
+            listed_bytes = bytearray(self.size)
             for i in ids:
-                listed[i] = 1
-            return _frombuffer(listed, _INT8)
+                listed_bytes[i] = 1
+            return _frombuffer(listed_bytes, _INT8)
         out = _zeros(self.size, _INT8)
         for i in ids:
             out[i] = 1

@@ -64,7 +64,7 @@ from typing import Any, cast
 
 import pyspiel
 
-from mariage.engine.actions import Give, Play
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
@@ -77,7 +77,8 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
-from .openspiel_observer import Hand, Observer, Step, hand_lines, seen_steps
+from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
+from .rewards import standing_rewards
 from .spielcopy import SharedTuple, StepList
 from .spielresample import resample
 
@@ -89,7 +90,7 @@ _MAX_HANDS = 100
 # written out, so that the module imports where pyspiel is a stand-in, as for the docs)
 _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
-_DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
+_DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLAY
 _TERMINAL = -4
 #: the fields a sampled-chance state sets at its first question (_State._start)
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
@@ -148,7 +149,6 @@ class _State(pyspiel.State):
         self.deck: list[int] = []
         self.rest: list[int] = []
         self.first: int | None = None
-        #: per player, the lines of its information state before the current hand
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
         self.hands_before: tuple[Hand, ...] = ()
@@ -164,11 +164,14 @@ class _State(pyspiel.State):
         self.turn_up: int | None = None
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
+        #: while a set is picked, the engine's listing of its first pick, else None
+        self._picks: Sequence[Action] | None = None
         self._nothing = (0,) * rules.nseats
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
         self._plays, self._ncard_ids = game.card_plays, len(game.card_plays)
+        self._pick_range, self._passing_ids = game.pick_ids, game.passing_ids
         if not sampled:
             self._kind: str | None = None
             self._done = False
@@ -226,7 +229,8 @@ class _State(pyspiel.State):
         new.steps_all = StepList(self.steps_all)
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
-        new.picked = self.picked
+        new.picked, new._picks, new._pick_range = self.picked, self._picks, self._pick_range
+        new._passing_ids = self._passing_ids
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
         new._space, new._rows = self._space, self._rows
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
@@ -293,7 +297,13 @@ class _State(pyspiel.State):
         if player is None or player == self._player:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
-            return self._space.legal_ids(gs, None, self.picked)
+            if gs.phase == _PLAY:
+                return self._space.play_ids(gs)
+            picks = self._picks
+            if picks is None and gs.phase == _PASSING and self._pick_range:
+                # a set's listing: kept for its picks
+                picks = self._picks = self._space.set_listing(gs)
+            return self._space.legal_ids(gs, None, self.picked, picks)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         if player >= self.rules.nseats:
@@ -315,14 +325,10 @@ class _State(pyspiel.State):
         assert gs is not None
         if player != gs.to_act:
             return []
-        return self.game.space.legal_ids(gs, picked=self.picked)
+        return self.game.space.legal_ids(gs, None, self.picked, self._picks)
 
     def _apply_action(self, action: int) -> None:
-        if self._done:
-            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
-                                     f"is over")
-        kind = self._kind
-        if kind is None:  # a decision
+        if self._player >= 0:  # a decision (not a chance node, not the end)
             gs = self.gs
             assert gs is not None
             if self._card_trail and gs.phase == _PLAY and 0 <= action < self._ncard_ids \
@@ -332,13 +338,18 @@ class _State(pyspiel.State):
                 # nobody comes to see anything (the full check of _decide would find so)
                 seat = self._player
                 gs.apply(self._plays[action])  # (refused, if so, before any change)
-                self.picked = 0
-                nothing = self._nothing
+                nothing = self._nothing  # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
                 return
+            if action in self._pick_range and self._pick(gs, action):
+                return
             self._decide(action)
             return
+        if self._done:
+            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
+                                     f"is over")
+        kind = self._kind
         r = self.rules
         if kind == "card":  # most chance nodes: a card placed in the deck
             try:
@@ -359,25 +370,63 @@ class _State(pyspiel.State):
             self.first = action
         self._settle()
 
+    def _pick(self, gs: GameState, action: int) -> bool:
+        """Pick a card of a set being passed, if legal (nobody but the picker sees which):
+        before the set's last card nothing changes but the cards picked, and the engine's
+        listing is kept for the set's next picks (the match does not change until the set
+        is complete; :meth:`legal_actions` keeps it from the first); at its last the
+        engine gets the set. False (nothing done) for a pick not legal now."""
+        if gs.phase != _PASSING or gs.pass_step < 0:
+            return False  # (refused by _decide)
+        card = action - self._pick_range.start
+        picked = self.picked
+        listing = self._picks
+        if listing is None:  # (not asked for the legal actions first)
+            listing = gs.legal_actions()
+        if not self._space.pick_legal(gs, card, picked, listing):
+            return False  # (refused by _decide)
+        picked |= 1 << card
+        seat = self._player
+        hidden = _all_but(self.rules.nseats, seat)
+        if picked.bit_count() < gs.mech.passing.count(gs):
+            self.picked, self._picks = picked, listing
+            self.hidden_steps[len(self.steps_all)] = hidden
+            nothing = self._nothing  # (no hand and no card shown changed)
+            self.steps_all.append((seat, action, nothing, nothing))
+            return True
+        own, known = gs.hands[:], gs.known[:]
+        gs.apply(Give(picked))  # (a legal set: pick_legal checked each card)
+        self.picked, self._picks = 0, None
+        self.hidden_steps[len(self.steps_all)] = hidden
+        self._record(seat, action, own, known)
+        return True
+
     def _decide(self, action: int) -> None:
         """Apply the decision ``action`` (an id) of the seat to act; record what each
         player came to see by it."""
         gs = self.gs
         assert gs is not None
-        seat = gs.to_act
-        assert seat is not None
+        seat = self._player
         space = self._space
         if not 0 <= action < space.size:
             raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
         act = space.actions[action]
+        self._picks = None  # (kept only between a set's picks)
         own = gs.hands[:]
         known = gs.known[:]
         # the engine refuses an illegal action before it changes anything
-        if type(act) is Play:  # a card played (most decisions): every player sees it
-            gs.apply(act)
-            self.picked = 0
-        else:
+        if action in self._passing_ids:  # a pick or cards passed: unseen by some
             self._apply_other(gs, seat, action, act)
+        else:  # a card played, a bid, a question...: every player sees it
+            gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
+            self.picked = 0
+        self._record(seat, action, own, known)
+
+    def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
+        """Record the decision ``action`` of ``seat`` just applied (``own`` and ``known``:
+        the hands and the cards known before it) and find who acts next."""
+        gs = self.gs
+        assert gs is not None
         phase = gs.phase
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
             self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
@@ -390,18 +439,15 @@ class _State(pyspiel.State):
         self._settle()
 
     def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
-        """Apply a decision other than a card played: a pick of a set being passed (only
-        its picker sees which), cards passed (unseen by some), a bid, a declaration..."""
+        """Apply cards passed (unseen by some); refuse a pick (:meth:`_pick` takes the
+        legal ones)."""
         r = self.rules
         n = r.nseats
-        space = self.game.space
+        space = self._space
+        if isinstance(act, Pick):
+            raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
         hidden: tuple[bool, ...] | None = None  # who sees this step only as made
-        if isinstance(act, Pick):  # a card of a set: only its picker sees which
-            # (the engine sees only the set: the pick is checked here)
-            if not space.pick_legal(gs, act.card, self.picked):
-                raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
-            hidden = _all_but(n, seat)
-        elif type(act) is Give and r.auction_rule is not None:
+        if type(act) is Give and r.auction_rule is not None:
             # cards passed within the other side are unseen (public_action hides no other)
             receiver = gs.mech.passing.seats(gs)[1]
             hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
@@ -431,66 +477,18 @@ class _State(pyspiel.State):
         self.dealt_view = cast(Snapshot, SharedTuple(self.game.encoder.snapshot(gs)))
         self._settle()
 
-    @staticmethod
-    def _seen(hands: Sequence[int], known: Sequence[int], player: int) -> int:
-        """The cards of ``hands`` that ``player`` sees (its own and those shown to it)."""
-        seen = hands[player]
-        for q, hand in enumerate(hands):
-            if q != player:
-                seen |= known[q] & hand
-        return seen
-
-    def _lines(self, player: int) -> list[str]:
-        """The information state lines of ``player``, the current hand included."""
-        gs = self.gs
-        lines = list(self.game.first_lines[player])
-        for hand in self.hands_before:
-            hand_lines(self.rules, self._space, lines, player, hand)
-        if gs is None or gs.hand_no == 0 or self.dealt_view is None:
-            return lines
-        hand_lines(self.rules, self._space, lines, player,
-                   (gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
-                    self.hidden_steps))
-        return lines
-
     def history_text(self, player: int) -> str:
         """The information state string of ``player``: everything it has seen, in order."""
-        return "\n".join(self._lines(player))
+        return "\n".join(info_lines(self, player))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        r = self.rules
-        if player == int(pyspiel.PlayerId.CHANCE):
-            kind = self._chance_kind()
-            if kind in ("dealer", "first"):
-                if not 0 <= action < r.nseats:
-                    raise ValueError(f"chance outcome {action} is no seat "
-                                     f"(0 to {r.nseats - 1})")
-                return f"first {'dealer' if kind == 'dealer' else 'player'} " \
-                    f"{r.seat_names[action]}"
-            if not 0 <= action < r.ncards:
-                raise ValueError(f"chance outcome {action} is no card (0 to {r.ncards - 1})")
-            return f"card {r.card_code[action]}"
-        space = self.game.space
-        if not 0 <= action < space.size:
-            raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
-        return space.text(action)
+        chance = self._chance_kind() if player == int(pyspiel.PlayerId.CHANCE) else None
+        return action_string(self.rules, self._space, player, chance, action)
 
     def returns(self) -> list[float]:
-        n = self.rules.nseats
         if not self._over() or self.gs is None:
-            return [0.0] * n
-        gs = self.gs
-        team_of = self.rules.team_of
-        if gs.result is not None:
-            win = gs.result.winner
-        else:
-            standing = gs.standing()
-            top = max(standing)
-            leaders = [t for t, v in enumerate(standing) if v == top]
-            win = leaders[0] if len(leaders) == 1 else None
-        if win is None:
-            return [0.0] * n
-        return [1.0 if team_of[p] == win else -1.0 for p in range(n)]
+            return [0.0] * self.rules.nseats
+        return standing_rewards(self.gs)
 
     def __str__(self) -> str:
         if self.gs is None:
@@ -539,6 +537,10 @@ class _Game(pyspiel.Game):
     card_trail: bool
     #: the card plays of the action space (its first ids, in card order)
     card_plays: tuple[Play, ...]
+    #: the ids of the picks of the action space (factored passing; empty without)
+    pick_ids: range
+    #: the ids of the picks and of the sets of cards passed (what some players do not see)
+    passing_ids: frozenset[int]
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -650,6 +652,11 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "chance_rows": SharedTuple(_chance_rows(rules.ncards)),
                                     "card_plays": SharedTuple(takewhile(
                                         lambda a: type(a) is Play, space.actions)),
+                                    "pick_ids": range(space.pick_base, space.pick_base
+                                                      + rules.ncards * bool(space.pick_size)),
+                                    "passing_ids": frozenset(
+                                        i for i, a in enumerate(space.actions)
+                                        if isinstance(a, Pick) or type(a) is Give),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,

@@ -4,6 +4,7 @@ decision showed each player, and the information-state lines of a hand."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import reduce
 from operator import and_, or_
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,8 @@ from .encoding import ActionSpace, Pick
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
 
-__all__ = ["Hand", "Observer", "Step", "dealt", "hand_lines", "seen_steps"]
+__all__ = ["Hand", "Observer", "Step", "action_string", "dealt", "hand_lines", "info_lines",
+           "seen_cards", "seen_steps"]
 
 #: a decision as recorded (_State.steps_all): the seat, the action id, per player the
 #: cards of other hands it came to see and per player the cards it drew; or, until
@@ -90,6 +92,61 @@ class Observer:
                    if state.picked and player == gs.to_act else ""))
 
 
+def seen_cards(hands: Sequence[int], known: Sequence[int], player: int) -> int:
+    """The cards of ``hands`` that ``player`` sees (its own and those shown to it).
+
+    >>> seen_cards([0b0011, 0b1100], [0, 0b0100], 0)
+    7
+    """
+    seen = hands[player]
+    for q, hand in enumerate(hands):
+        if q != player:
+            seen |= known[q] & hand
+    return seen
+
+
+def info_lines(state: _State, player: int) -> list[str]:
+    """The information state lines of ``player`` in ``state``, the current hand included."""
+    gs = state.gs
+    lines = list(state.game.first_lines[player])
+    for hand in state.hands_before:
+        hand_lines(state.rules, state._space, lines, player, hand)
+    if gs is None or gs.hand_no == 0 or state.dealt_view is None:
+        return lines
+    hand_lines(state.rules, state._space, lines, player,
+               (gs.hand_no, state.dealt_hands, state.turn_up, state.steps_all,
+                state.hidden_steps))
+    return lines
+
+
+def action_string(rules: Rules, space: ActionSpace, player: int, chance: str | None,
+                  action: int) -> str:
+    """The text of ``action`` of ``player``: a chance outcome where ``chance`` names the
+    chance node (``dealer``, ``first``: a seat; ``card``: a card placed in the deck),
+    else an action id of ``space``.
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("schnapsen")
+    >>> space = ActionSpace(rules)
+    >>> action_string(rules, space, -1, "first", 1), action_string(rules, space, 0, None, 0)
+    ('first player B', 'AH')
+    """
+    r = rules
+    if chance is not None:
+        if chance in ("dealer", "first"):
+            if not 0 <= action < r.nseats:
+                raise ValueError(f"chance outcome {action} is no seat "
+                                 f"(0 to {r.nseats - 1})")
+            return f"first {'dealer' if chance == 'dealer' else 'player'} " \
+                f"{r.seat_names[action]}"
+        if not 0 <= action < r.ncards:
+            raise ValueError(f"chance outcome {action} is no card (0 to {r.ncards - 1})")
+        return f"card {r.card_code[action]}"
+    if not 0 <= action < space.size:
+        raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
+    return space.text(action)
+
+
 def seen_steps(steps: list[Step]) -> list[Step]:
     """``steps``, each with what every player came to see and drew worked out (in place:
     once for each step, when first asked)."""
@@ -104,7 +161,7 @@ def seen_steps(steps: list[Step]) -> list[Step]:
             if list(map(or_, hands, own)) != own or (
                     now_known != known and list(map(or_, now_known, known)) != known):
                 # what q sees is its hand and every card shown (q's shown cards are in
-                # its hand): _State._seen(hands, known, q) == hands[q] | shown
+                # its hand): seen_cards(hands, known, q) == hands[q] | shown
                 shown = reduce(or_, map(and_, now_known, hands))
                 shown_before = reduce(or_, map(and_, known, own))
                 learned = tuple((h | shown) & ~(o | shown_before)

@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -42,7 +42,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
-from mariage.engine.actions import Play
+from mariage.engine.actions import Action, Play
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
@@ -56,7 +56,7 @@ __all__ = ["MariageEnv", "env"]
 
 Obs = dict[str, Any]
 
-_OVER, _PLAY = Phase.OVER, Phase.PLAY
+_OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
 
 
@@ -115,6 +115,10 @@ class MariageEnv(AECEnv):
         self._source: list[Any] = [None, 0, self.encoder]
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
+        #: while the agent to act picks a set, the engine's listing for it, kept until the
+        #: set is complete (the match does not change between its picks), else None
+        self._picks: Sequence[Action] | None = None
+        self._factored = bool(self.space.pick_size)
         # a card within its trick is played by the engine's reference card play, which
         # changes only the seat's hand, what is known of it, the trick and the seat to
         # act (what undo journals of it): unread observations are held by taking the
@@ -165,6 +169,7 @@ class MariageEnv(AECEnv):
         self._source = [state, 0, self.encoder]
         self._hands_rewarded = 0
         self.picked = 0
+        self._picks = None
         self._settle()
 
     def _settle(self) -> None:
@@ -200,7 +205,7 @@ class MariageEnv(AECEnv):
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self.space.mask(state, picked=self.picked)
+            self._mask_now = self.space.mask(state, None, self.picked, self._set_listing())
         self._hands_seen = len(state.history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
@@ -210,6 +215,14 @@ class MariageEnv(AECEnv):
         if selected in infos:
             infos[selected] = {"action_mask": self._mask_now}
         self._masked = selected
+
+    def _set_listing(self) -> Sequence[Action] | None:
+        """The engine's listing of the agent to act where it picks a set (kept in
+        :attr:`_picks` until the set is complete), else None."""
+        if self._picks is None and self._factored:
+            assert self.state_ is not None
+            self._picks = self.space.set_listing(self.state_)
+        return self._picks
 
     def observe(self, agent: str) -> Obs:
         """``{"observation": vector, "action_mask": mask}`` of ``agent``: a dict
@@ -256,17 +269,21 @@ class MariageEnv(AECEnv):
         state = self.state_
         if state is None:
             state = self._started("step()")  # raises
-        if not self.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
         agent = self.agent_selection
-        if self._ended and (self.terminations[agent] or self.truncations[agent]):
-            self._was_dead_step(action)
-            return
-        if action is None:  # (None is for an agent that is done)
-            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        if self._ended:  # (some agent is done: the episode's end)
+            if not self.agents:
+                EnvLogger.warn_step_after_terminated_truncated()
+                return
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
         space = self.space
-        action_id = action if action.__class__ is int else action_number(action)
+        if action.__class__ is int:
+            action_id: int | None = action
+        elif action is None:  # (None is for an agent that is done)
+            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        else:
+            action_id = action_number(action)
         if action_id is None or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{space.size - 1})")
@@ -296,14 +313,20 @@ class MariageEnv(AECEnv):
         if type(act) is Play or not isinstance(act, Pick):  # as space.play does
             state.apply(act)
             self.picked = 0
+            self._picks = None
         else:  # a card of a set being passed
             self.picked = space.play(state, action_id, self.picked)
+            if not self.picked:  # (the set went to the engine)
+                self._picks = None
         if len(state.history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
         selected = self.possible_agents[state.to_act]  # type: ignore[index]
-        mask = self._mask_now = space.mask(state, None, self.picked)
+        picks = self._picks
+        if picks is None and self._factored and state.phase == _PASSING:
+            picks = self._set_listing()
+        mask = self._mask_now = space.mask(state, None, self.picked, picks)
         self.agent_selection = selected
         infos = self.infos
         before = self._masked

@@ -28,7 +28,8 @@ from __future__ import annotations
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "match_rewards"]
+__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "match_rewards",
+           "standing_rewards"]
 
 REWARDS = ("match", "hand", "game_points")
 
@@ -77,3 +78,24 @@ def match_rewards(state: GameState) -> list[float]:
     if res is None or res.winner is None:
         return [0.0] * r.nseats
     return [1.0 if r.team_of[s] == res.winner else -1.0 for s in range(r.nseats)]
+
+
+def standing_rewards(state: GameState) -> list[float]:
+    """Per seat, +1 for the side that won the match or, in a match not over (cut short),
+    the side alone in the lead by the standing, -1 for the others; else 0 each.
+
+    >>> from mariage import load_rules, new_match
+    >>> standing_rewards(new_match(load_rules("schnapsen"), 1))  # nobody leads yet
+    [0.0, 0.0]
+    """
+    r = state.rules
+    if state.result is not None:
+        win = state.result.winner
+    else:
+        standing = state.standing()
+        top = max(standing)
+        leaders = [t for t, v in enumerate(standing) if v == top]
+        win = leaders[0] if len(leaders) == 1 else None
+    if win is None:
+        return [0.0] * r.nseats
+    return [1.0 if r.team_of[s] == win else -1.0 for s in range(r.nseats)]

@@ -30,7 +30,7 @@ import pyspiel
 from mariage.errors import IllegalActionError
 
 from .encoding import ActionSpace
-from .openspiel_observer import seen_steps
+from .openspiel_observer import seen_cards, seen_steps
 
 __all__ = ["ATTEMPTS", "WALK", "resample"]
 
@@ -56,7 +56,7 @@ def _seen_cards(state: Any, player: int, card_ids: dict[str, int]) -> int:
     """The cards of the current hand ``player`` has seen, as bits (a superset is fine:
     the replay's check catches the rest; a card left out only narrows the draw)."""
     gs = state.gs
-    seen = state.dealt_hands[player] | state._seen(gs.hands, gs.known, player)
+    seen = state.dealt_hands[player] | seen_cards(gs.hands, gs.known, player)
     if state.turn_up is not None:
         seen |= 1 << state.turn_up
     space = state._space

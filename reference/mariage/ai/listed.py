@@ -1,0 +1,110 @@
+"""The masks of an action space made at once: from the bits of cards, and of a listing
+that the engine hands out again, kept by its objects (with its ids).
+
+An auction lists the same few objects again and again: the bids of one shared ladder,
+sliced between the lowest bid and the highest the seat may make
+(:mod:`mariage.engine.mechanisms.auction`). Looking each one up by its object costs
+about 60 ns (its ``id()``, a new int, and a dict lookup), 3 to 5 µs for a listing of 50
+to 60 bids: five to eight times what the listing itself costs. :class:`KeptListings`
+keeps, per listing seen, its objects, their ids in the listing's order, the ids sorted
+and its mask (read only: a copy of it is a new mask); a listing of the same objects
+again gets them from one list comparison (in C, and the same object is equal at once)
+instead of a lookup per action.
+
+>>> from mariage.engine.actions import Bid, Pass
+>>> ladder = [Pass(), *(Bid(v) for v in range(100, 160, 5))]
+>>> kept = KeptListings(20)
+>>> looked_up = []
+>>> def ids_of(listing):
+...     looked_up.append(len(listing))
+...     return [19 - k for k in range(len(listing))]
+>>> objects, ids, ordered, mask = kept.get(ladder[:], ids_of)
+>>> ids[:3], ordered[:3], int(mask[19]), int(mask[0]), mask.flags.writeable
+([19, 18, 17], [7, 8, 9], 1, 0, False)
+>>> kept.get(ladder[:], ids_of)[2] == ordered, looked_up  # the second: no lookup
+(True, [13])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from mariage import codegen
+from mariage.engine.actions import Action
+
+__all__ = ["KeptListings", "Listed", "mask_maker"]
+
+#: a listing kept: its objects, their ids in its order, the ids sorted, its mask (read
+#: only: copy it to hand it out)
+Listed = tuple[list[Action], list[int], list[int], npt.NDArray[np.int8]]
+
+
+class KeptListings:
+    """The :data:`Listed` of the long listings seen last, for an action space of ``size``
+    ids (at most ``bound`` of them kept; cleared when full).
+
+    A listing is found by the kind of its first action (a pass, or the lowest bid where
+    the seat must open), its last object and its length, and is the one kept only if it
+    equals the kept actions, one by one (the same object is equal at once; an equal one
+    made anew, such as a concession listed first, by its fields): a different listing
+    with the same key is looked up again and kept instead, so the ids are always those
+    of the actions listed. The kept objects stay alive, so no other object can take
+    their ``id()`` while they are kept.
+    """
+
+    __slots__ = ("_bound", "_kept", "_size")
+
+    def __init__(self, size: int, bound: int = 256) -> None:
+        self._size = size
+        self._bound = bound
+        self._kept: dict[tuple[type, int, int], Listed] = {}
+
+    def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
+            ) -> Listed:
+        """The :data:`Listed` of ``listing`` (not empty), kept or made by ``ids_of``
+        (the ids of a listing, in its order). The lists it holds are the kept ones:
+        copy them before changing them."""
+        key = (type(listing[0]), id(listing[-1]), len(listing))
+        kept = self._kept
+        found = kept.get(key)
+        if found is not None and found[0] == listing:
+            return found
+        ids = ids_of(listing)
+        mask = bytearray(self._size)
+        for i in ids:
+            mask[i] = 1
+        made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
+        if len(kept) >= self._bound:
+            kept.clear()
+        kept[key] = made
+        return made
+
+
+@lru_cache(maxsize=64)
+def mask_maker(base: int, ncards: int, size: int) -> Callable[[int], bytearray]:
+    """The function making, for the bits of the cards that may be played, the bytes of
+    a mask of ``size`` ids where card ``c``'s id is ``base + c``: a byte per card from a
+    table per group of eight cards, joined (no item set per card), written once per
+    numbering.
+
+    >>> mask_maker(1, 10, 12)(0b10_0000_0101)
+    bytearray(b'\\x00\\x01\\x00\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
+    """
+    groups = (ncards + 7) // 8
+    # (an empty bytearray's join makes the bytearray at once: one copy less than
+    # bytearray(b"".join(...)))
+    ns: dict[str, object] = {"_head": bytes(base), "_tail": bytes(size - base - ncards),
+                             "_joined": bytearray().join}
+    for g in range(groups):
+        width = min(8, ncards - 8 * g)
+        ns[f"_b{g}"] = tuple(bytes(b >> i & 1 for i in range(width)) for b in range(256))
+    parts = ", ".join(["_head", *(f"_b{g}[m >> {8 * g} & 255]" for g in range(groups)),
+                       "_tail"])
+    codegen.run(f"def mask_bytes(m):\n    return _joined(({parts}))\n",
+                f"<mask of {ncards} cards from {base} in {size}>", ns)
+    fn: Callable[[int], bytearray] = ns["mask_bytes"]  # type: ignore[assignment]
+    return fn
