@@ -16,13 +16,12 @@ from typing import Any
 
 import pytest
 from mariage import GameState, list_rulesets, load_rules
+from mariage.engine.contractsheet import contract_facts, contract_lines
 from mariage.engine.handend import hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import DEAL, PLAY
 from mariage.engine.runningsheet import settle_lines
 from mariage.engine.sheets import (
-    contract_facts,
-    contract_lines,
     game_points_lines,
     record_values,
     takers_lines,

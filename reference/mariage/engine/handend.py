@@ -100,14 +100,13 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     code (see the module's text). Without ``usual``, the sheets have no shorter path
     for the usual hand (:func:`~mariage.engine.sheets.takers_lines`,
     :func:`~mariage.engine.runningsheet.settle_lines`): the same answers, every step run."""
+    from .contractsheet import contract_facts, contract_lines
     from .mechanisms.hooks import hooks_of
     from .outcomes import hand_record, record_lines
     from .phase import DEAL, OVER
     from .runningsheet import settle_lines
     from .sheets import (
         added_lines,
-        contract_facts,
-        contract_lines,
         game_points_lines,
         record_values,
         takers_facts,
@@ -148,7 +147,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
     running = rules.running_rule is not None
-    team_known = kind == "contract" and written is not None  # (sheets.TEAM: its side)
+    team_known = kind == "contract" and written is not None  # (contractsheet.TEAM: its side)
     settle = settle_lines(mech, rules, ns, team_known, usual) if running else None
     if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
         lines += settle

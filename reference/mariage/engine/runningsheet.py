@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .sheets import _OUT_SIDE, TEAM, added_lines, sides_in_hand
+from .contractsheet import TEAM
+from .sheets import _OUT_SIDE, added_lines, sides_in_hand
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
