@@ -118,9 +118,28 @@ def test_the_match_end_of_thousand_is_exercised_at_the_defaults() -> None:
     its end reaches the match end's rules (they were unchecked at the defaults)."""
     config = make_configuration("thousand", [])
     wanted = sorted(match_end_rules(config.rules))
-    assert wanted == ["thousand.match.end", "thousand.match.tie", "thousand.running.win"]
+    assert wanted == ["core.over", "thousand.match.end", "thousand.match.tie",
+                      "thousand.running.barrel", "thousand.running.win"]
     found, why = exercise_tests(config, wanted)
     assert set(found) == set(wanted), why
+    for rule, test in found.items():
+        assert test["steps"][-1]["rules"] == [rule]
+        assert _run(ReferenceEngine(), test).status == "pass"
+    over = found["core.over"]["steps"][-1]  # an action after the end, refused by core.over
+    assert over["error"] == {"code": "illegal_action", "rule": "core.over"}
+
+
+def test_the_rules_of_the_auction_and_the_running_totals_are_exercised() -> None:
+    """Polish Thousand's stored tests are all about other option values, so the search
+    alone checks its auction's end, the talon shown, the first lead of the contract and
+    the running totals (they were unchecked at the defaults): each test it finds
+    passes against the reference and names the rule at its last step."""
+    config = make_configuration("thousand-pl", [])
+    r = config.rules
+    wanted = [r.auction_end_rule, r.talon_shown_rule, r.contract_lead_rule, r.running_rule,
+              r.contract_result_rule, r.redeal_rule]
+    found, why = exercise_tests(config, [x for x in wanted if x])
+    assert not why and len(found) == 6
     for rule, test in found.items():
         assert test["steps"][-1]["rules"] == [rule]
         assert _run(ReferenceEngine(), test).status == "pass"

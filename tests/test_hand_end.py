@@ -179,3 +179,18 @@ def test_generated_play_resumed_equals_the_claims_method(ruleset: str) -> None:
     resumed = _side_by_side(ruleset, generic, unnamed=True, choose=_claims_seldom,
                             ended="played_out")
     assert resumed[0] > 10
+
+
+@pytest.mark.parametrize("ruleset", ["belote", "thousand"])
+def test_a_hand_end_whose_record_facts_come_from_the_mechanism(ruleset: str) -> None:
+    """Hand points scored with the takers' or the contract's facts asked of the mechanism
+    (no written sheet): the generated record names no hand's winner it never set."""
+    from mariage.engine.state import new_match
+
+    rules = replace(load_rules(ruleset), score_kind="points")
+    end = hand_end(DEFAULT_MECHANISMS, rules)
+    assert end is not None
+    state, plain = new_match(rules, seed=1), new_match(rules, seed=1)
+    end(state, "redeal")
+    DEFAULT_MECHANISMS.scoring.end_hand(plain, "redeal")
+    assert state.history == plain.history and state.history[-1].winner is None

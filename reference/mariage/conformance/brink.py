@@ -65,9 +65,9 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     the fault search on a clone) whose end exercises a rule of ``wanted``; else, of
     :data:`BRINK_DEALS` candidates (up to four times as many while every one ends the
     match), one after which the match goes on and the leading score still below the
-    target is farthest ahead of the others (:func:`_lead`); else the first that ends
-    the match. ``None`` if no candidate ends its hand within the bound of steps.
-    """
+    target is farthest ahead of the others (:func:`_lead`); else the one of those that
+    end the match ranked so. ``None`` if no candidate ends its hand within the bound of
+    steps."""
     r = state.rules
     if all(s >= r.match_target for s in state.match_scores):
         return None  # every side past the target (a level match played on): no brink

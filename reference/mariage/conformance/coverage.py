@@ -63,6 +63,8 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       (never: Thousand's defaults);
     * the card points **left over** to the last trick where no card goes out of play
       (Thousand with three players: no packet of the talon is left, none laid away).
+    * the talon's points to the seat **sitting out** where nobody sits out (Polish
+      Thousand with three players);
     * what follows a **close** of the talon (its effect, the snapshot, the reply, the
       closer's rows of the score) where a close needs more cards than the talon ever
       holds (Schnapsen's ``close_min_talon=11`` in a talon of 10; the close itself is
@@ -109,6 +111,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             out[rule] = (f"its threshold is {below}: no {what} is worth fewer card points, "
                          "so the throw-in never arises (one tried is refused by the rule on "
                          "throwing in)")
+    if rules.sitter_talon_rule and rules.sits_out == "none":
+        out[rules.sitter_talon_rule] = (
+            f"nobody sits a hand out with {rules.nseats} players: no seat out scores the "
+            "talon")
     if rules.close_rule and rules.close_min_stock > rules.stock_size:
         why = (f"a close needs at least {rules.close_min_stock} cards in the talon, which "
                f"holds {rules.stock_size} at most: the talon is never closed")

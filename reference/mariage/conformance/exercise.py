@@ -75,6 +75,7 @@ from .ruleprobe import (
     declaration_refusals,
     ending_rules,
     node_rules,
+    phase_rules,
     refusal_rule,
     refusals,
 )
@@ -341,6 +342,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
+        offered |= phase_rules(st, phase)
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
         for rule in sorted(todo & offered):
@@ -348,6 +350,13 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                                         "state": _fields(st, rule)})
         todo -= set(found)
         s.steps.append({"act": text})
+    if s.state.phase == Phase.OVER and rules.core_over in todo:  # an action after the end
+        late = _probe_refusals(s.state).get(rules.core_over)
+        if late is not None:
+            found[rules.core_over] = s.test(rules.core_over, {
+                "act": action_text(rules, late), "error": {
+                    "code": "illegal_action", "rule": rules.core_over}})
+            todo.discard(rules.core_over)
     return len(s.steps)
 
 
@@ -369,8 +378,10 @@ def _between_hands(st: GameState, s: _Search, todo: set[str],
 
 def match_end_rules(rules: Rules) -> set[str]:
     """The rules the match's end names: its end, the rule on a level match, the running
-    totals' win check."""
-    return {x for x in (rules.match_rule, rules.tie_rule, rules.win_rule_id) if x}
+    totals' win check and barrel (a total held below the target), and the refusal of any
+    action after the end."""
+    return {x for x in (rules.match_rule, rules.tie_rule, rules.win_rule_id, rules.core_over,
+                        rules.barrel_rule) if x}
 
 
 def exercise_tests(config: Configuration, wanted: Iterable[str]

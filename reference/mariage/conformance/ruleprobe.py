@@ -50,7 +50,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError
 
 __all__ = ["card_refusals", "declaration_refusals", "ending_rules", "node_rules", "offer_rules",
-           "refusal_rule", "refusals"]
+           "phase_rules", "refusal_rule", "refusals"]
 
 #: The rule fields of compiled rules under which each kind of action is offered.
 _OFFERED_BY: dict[type, tuple[str, ...]] = {
@@ -166,7 +166,8 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
     the claim and its row of the game-point scale by how the hand ended (a true or
     false claim; the cards played out, the talon closed or not), the scoring of a
     contract played out and its rounding, a hand played out with nobody at the target,
-    a side at the target that may not win on it (it wrote only its pair of trumps);
+    a side at the target that may not win on it (it wrote only its pair of trumps), the
+    running totals' rules (:func:`_running_rules`);
     and at the end of the match, the rule on a
     level match (whether it is one)."""
     r = state.rules
@@ -199,8 +200,50 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
                 state.no_win >> t & 1 and score >= r.match_target
                 for t, score in enumerate(state.match_scores)):
             out.append(r.pair_alone_rule)  # at the target with only its pair: not won
+    if ended and r.running_rule:  # the hand added to the running totals
+        out += _running_rules(state)
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
+    return {x for x in out if x}
+
+
+def _running_rules(state: GameState) -> list[str | None]:
+    """The rules of the running totals a hand that just ended exercises: the totals; a
+    hand thrown in (not scored, dealt again); a contract played out, judged made or not;
+    an opponent left without a trick (a bolt); a total set to the barrel."""
+    r = state.rules
+    how = state.hand_over_reason
+    out = [r.running_rule, r.redeal_rule if how == "redeal" else None]
+    if how == "played_out" and state.declarer >= 0:
+        side = r.team_of[state.declarer]
+        out.append(r.contract_result_rule)
+        out.append(r.bolt_rule if any(
+            not won and t != side and (state.out < 0 or t != r.team_of[state.out])
+            for t, won in enumerate(state.tricks_won)) else None)
+    if r.barrel_rule and r.barrel_at in state.match_scores:
+        out.append(r.barrel_rule)
+    return out
+
+
+def phase_rules(state: GameState, before: Phase) -> set[str]:
+    """The rule IDs a step that left phase ``before`` for the state's phase exercises:
+    the end of the auction (and the talon shown at its end), and the lead of the first
+    trick of a contract (who leads it).
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand"), seed=1)
+    >>> while state.phase == Phase.AUCTION:
+    ...     state.apply(state.legal_actions()[-1])
+    >>> sorted(phase_rules(state, Phase.AUCTION))
+    ['thousand.auction.end', 'thousand.talon.shown']
+    """
+    r = state.rules
+    out: list[str | None] = []
+    if before == Phase.AUCTION and state.phase != Phase.AUCTION:
+        out += [r.auction_end_rule, r.talon_shown_rule]
+    if state.phase == Phase.PLAY and before != Phase.PLAY and state.declarer >= 0 \
+            and not state.tricks and not state.trick_cards:
+        out.append(r.contract_lead_rule)
     return {x for x in out if x}
 
 

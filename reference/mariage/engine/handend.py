@@ -159,13 +159,13 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         lines.append(f"    {added_lines(len(teams))}")
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
-    record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
-              "how, won, **_facts(st))")
     # the record's fields: no hand's winner where the hand points or a sheet score (the
     # literal, no ``won``); the takers' sheet has the tricks won in ``wins``
-    values = record_values(rules, "None" if kind == "points" or written is not None else
-                           "won", "wins" if kind == "takers" and written is not None else
-                           "st.tricks_won")
+    winner = "None" if kind == "points" or written is not None else "won"
+    values = record_values(rules, winner, "wins" if kind == "takers" and written is not None
+                           else "st.tricks_won")
+    record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
+              f"how, {winner}, **_facts(st))")
     facts = contract_facts(mech, rules, ns, values, team_known) if rules.takers_rule is None \
         and rules.auction_rule else None
     if rules.takers_rule is not None and written is not None:
