@@ -73,11 +73,7 @@ def hand_rewards(state: GameState, hand_index: int, reward: str) -> list[float]:
 
 def match_rewards(state: GameState) -> list[float]:
     """Per seat, +1 for the side that won the match, -1 for the others, else 0."""
-    r = state.rules
-    res = state.result
-    if res is None or res.winner is None:
-        return [0.0] * r.nseats
-    return [1.0 if r.team_of[s] == res.winner else -1.0 for s in range(r.nseats)]
+    return _won_by(state, None if state.result is None else state.result.winner)
 
 
 def standing_rewards(state: GameState) -> list[float]:
@@ -88,14 +84,18 @@ def standing_rewards(state: GameState) -> list[float]:
     >>> standing_rewards(new_match(load_rules("schnapsen"), 1))  # nobody leads yet
     [0.0, 0.0]
     """
-    r = state.rules
     if state.result is not None:
-        win = state.result.winner
-    else:
-        standing = state.standing()
-        top = max(standing)
-        leaders = [t for t, v in enumerate(standing) if v == top]
-        win = leaders[0] if len(leaders) == 1 else None
-    if win is None:
+        return _won_by(state, state.result.winner)
+    standing = state.standing()
+    top = max(standing)
+    leaders = [t for t, v in enumerate(standing) if v == top]
+    return _won_by(state, leaders[0] if len(leaders) == 1 else None)
+
+
+def _won_by(state: GameState, side: int | None) -> list[float]:
+    """Per seat, +1 for ``side``'s seats and -1 for the others; 0 each if ``side`` is
+    ``None``."""
+    r = state.rules
+    if side is None:
         return [0.0] * r.nseats
-    return [1.0 if r.team_of[s] == win else -1.0 for s in range(r.nseats)]
+    return [1.0 if r.team_of[s] == side else -1.0 for s in range(r.nseats)]

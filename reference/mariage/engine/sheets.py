@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .outcomes import record_lines
@@ -75,6 +76,9 @@ def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won") -> di
 
 __all__ = ["added_lines", "game_points_lines", "record_values", "sides_in_hand", "takers_facts",
            "takers_lines"]
+
+#: the state's contract in written source (not a longer name that starts with it)
+_CONTRACT = re.compile(r"\bst\.contract\b")
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -280,7 +284,7 @@ class _Sheet:
         body += [f"mine = {counted}[taker]",
                  *([] if usual else [f"out = {zeros}", "pair_only = -1"]),
                  "contract = st.contract", "if contract:  # a bid",
-                 *("    " + line.replace("st.contract", "contract") for line in bid),
+                 *("    " + _CONTRACT.sub("contract", line) for line in bid),  # read once
                  "else:", *("    " + line for line in plain),
                  "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
         if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
@@ -296,6 +300,10 @@ class _Sheet:
                 body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
         return body
 
+    def other(self, side: str) -> str:
+        """Source of the side opposing ``side`` (a local name)."""
+        return f"1 - {side}" if len(self.r.teams) == 2 else f"st.opponent({side})"
+
     def made_lines(self, alias: bool) -> list[str]:
         """Source of the sheet of a take made without a bid: each side writes its total
         (copied where ``totals`` is the state's own card points)."""
@@ -305,8 +313,7 @@ class _Sheet:
         """Source of the sheet of a take failed without a bid: the defenders write the
         failed take's points (or their capot), every announcement and the pair."""
         r, usual = self.r, self.usual
-        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
-        lines = ["winner = " + other.format("taker"), *([f"out = {_zeros(r)}"] if usual else [])]
+        lines = ["winner = " + self.other("taker"), *([f"out = {_zeros(r)}"] if usual else [])]
         if self.keeps and not usual:
             lines += ["if pair[taker]:", "    out[taker] = pair[taker]", "    pair_only = taker"]
         base = str(r.takers_failed_points) if usual else "base"
@@ -373,10 +380,9 @@ class _Sheet:
         """Source of :meth:`TakersScore.bid_sheet`: ``out``, ``winner`` and ``pair_only``
         of a bid made or failed (``result``), before the held-over total and rounding."""
         r, usual, plus, keeps = self.r, self.usual, self.plus, self.keeps
-        other = "1 - {0}" if len(r.teams) == 2 else "st.opponent({0})"
         lines = [f"m = (1, 2, {r.bid_redouble_factor})[st.kontras]",
-                 "winner = taker if result == 'made' else " + other.format("taker"),
-                 *([] if usual else ["loser = " + other.format("winner")])]  # (usual: no pair)
+                 "winner = taker if result == 'made' else " + self.other("taker"),
+                 *([] if usual else ["loser = " + self.other("winner")])]  # (usual: no pair)
         flat = r.bid_capot_cards == "flat"
         if flat and not usual:
             lines += ["if wins[taker] == tricks:", "    cards = cards[:]",
