@@ -25,7 +25,7 @@ from ..lazyrecord import frozen_record
 from .actions import Action
 from .duties import duties
 from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
-from .handend import HandEnd, hand_end
+from .handend import HandEnd, hand_end, hand_end_writes
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume
@@ -137,7 +137,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
                     or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
+                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
+                               hand_slots=hand_end_writes(mech, rules)),
                     end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
                     {**appliers, **any_seat}, resume(mech, rules, end_hand))

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import codegen
 from .duties import duties
-from .journal import CARD_TRAIL, TRICK_TRAIL
+from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
 
 if TYPE_CHECKING:
     from .actions import Action, Play
@@ -485,7 +485,8 @@ _TRAILED = frozenset({"hands", "known", "forced", "stock", "captured", "tricks_w
 
 def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
                end_hand: HandEnd | None = None,
-               legal_plays: Callable[[GameState, int], int] | None = None) -> PlayApply | None:
+               legal_plays: Callable[[GameState, int], int] | None = None,
+               hand_slots: tuple[str, ...] | None = None) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
 
@@ -503,12 +504,16 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     hand and his forced card, where the card changes them); the last card of a
     trick, the values its trick's end changes (copies of the lists changed in
     place, the trick's lists as they are, the scalars, and the slots the
-    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). The
-    hand's last card, and a trick's end whose hooks may end or pause the hand
-    (a hook that declares neither ``trail_hooks`` nor a ``quiet_hooks``
-    expression that holds), are journaled as a snapshot of the state instead
-    (:meth:`GameState.apply` with undo on). ``None`` also where those hooks
-    leave no other way.
+    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). Given
+    ``hand_slots``, the slots ``end_hand`` may write besides
+    (:func:`~mariage.engine.handend.hand_end_writes`), the hand's last card
+    journals a trail too where no deal source deals the next hand: its trick's
+    end, the values of those slots and the length of the record of hands (cut
+    back to it, never copied). The hand's last card otherwise, and a trick's end
+    whose hooks may end or pause the hand (a hook that declares neither
+    ``trail_hooks`` nor a ``quiet_hooks`` expression that holds), are journaled
+    as a snapshot of the state instead (:meth:`GameState.apply` with undo on).
+    ``None`` also where those hooks leave no other way.
 
     >>> from mariage import load_rules, GameState
     >>> from mariage.engine.deals import canonical_deck
@@ -541,11 +546,12 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
         "_suit_mask": rules.suit_mask, "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock,
-        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_keep": _keep}
+        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_HAND": HAND_TRAIL, "_keep": _keep}
     name = f"<{'undo trail' if trail else 'card play'} of {rules.ruleset}>"
     cards = ", ".join(f"c{i}" for i in range(k))
     hook_trail = _hook_trail(mech, rules) if trail else None
-    lines = _card_lines(k, k < n, trail, hook_trail, _sure_legal(mech, rules))
+    kept = _hand_kept(hand_slots, hook_trail) if trail else None
+    lines = _card_lines(k, k < n, trail, hook_trail, _sure_legal(mech, rules), kept is not None)
     if trail and hook_trail is None:  # every trick's end by snapshot: nothing more here
         return _made(lines, ns, name)
     extra, quiet = hook_trail or ((), ())
@@ -556,7 +562,8 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append([_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+        lines.append("    journal.append(" + ("entry := " if kept is not None else "")
+                     + "[_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
                      "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
@@ -571,8 +578,13 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         lines.append(f"    if ({gate}) and _after{i}(st, winner):\n        return" if gate
                      else f"    {call}\n        return")
     lines += ["    if st.stock:", *_draw_lines(k, k < n)]
-    if not trail:  # (with a trail, the hand's last card went by snapshot)
+    if not trail or kept is not None:  # (else the hand's last card went by snapshot)
         lines.append("    if st.trick_no >= st._tricks_per_hand:")
+        if kept is not None:  # the entry becomes the hand's: what the hand end writes
+            lines += ["        entry[0] = _HAND",
+                      "        entry += (" + repr(kept) + ", ("
+                      + "".join(f"_keep(st.{slot}), " for slot in kept)
+                      + "), len(st.history))"]
         if rules.last_trick_points:
             lines.append(f"        st.captured[team] += {rules.last_trick_points}")
         if rules.leftover_rule is not None:
@@ -589,11 +601,12 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
 
 def _card_lines(k: int, sit_out: bool, trail: bool,
                 hook_trail: tuple[tuple[str, ...], tuple[str, ...]] | None,
-                sure: str = "") -> list[str]:
+                sure: str = "", hand_trail: bool = False) -> list[str]:
     """Source of the play of a card up to its trick's end (:func:`play_apply`): the
     checks, the hand, the trick, the next seat; with ``trail``, the journal entry of a
-    card within its trick, and the snapshot of the hand's last card (or of every trick's
-    end, where ``hook_trail`` is None). ``sure``: a condition under which the card is
+    card within its trick, and the snapshot of the hand's last card (with
+    ``hand_trail``, only where a deal source deals the next hand) or of every trick's
+    end, where ``hook_trail`` is None. ``sure``: a condition under which the card is
     legal without working the duties out (:func:`_sure_legal`)."""
     lines = ["def apply_play(st, seat, action, journal):" if trail else
              "def apply_play(st, seat, action):",
@@ -638,8 +651,9 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
             if any("trick_points" in q for q in quiet):  # (read by those gates only)
                 total = " + ".join(f"points[c{i}]" for i in range(k))
                 lines += ["        points = st._points", f"        trick_points = {total}"]
-        cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
-                            *(f"not ({q})" for q in quiet)])
+        last = "st.trick_no >= st._tricks_per_hand" + (
+            " and st.deal_source is not None" if hand_trail else "")
+        cond = " or ".join([last, *(f"not ({q})" for q in quiet)])
         lines += [f"        if {cond}:", "    " + snapshot,
                   "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
     return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
@@ -652,6 +666,19 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
             "    seats.append(seat)", "    trick.append(card)", *next_seat,
             "        if kb & bit or f >= 0:", "            journal.append([_CARD, seat, kb, f])",
             "        else:", "            journal.append(seat)", "        return"]
+
+
+def _hand_kept(hand_slots: tuple[str, ...] | None,
+               hook_trail: tuple[tuple[str, ...], tuple[str, ...]] | None
+               ) -> tuple[str, ...] | None:
+    """The slots the journal entry of the hand's last card keeps beyond its trick's end:
+    ``hand_slots`` (what the hand end writes) less what the trick's end keeps and the
+    record of hands (cut back by its length); None where the hand's last card goes by
+    snapshot (the hand end or a hook of the trick's end does not say what it writes)."""
+    if hand_slots is None or hook_trail is None:
+        return None
+    return tuple(s for s in hand_slots
+                 if s not in _TRAILED and s not in hook_trail[0] and s != "history")
 
 
 def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:

@@ -11,6 +11,10 @@ action leaves one entry in the state's journal:
   ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
   trick's own lists and scalars, the lengths of the lists of actions and
   tricks, and what the hooks of the trick's end declare they change;
+* the hand's last card, where no deal source deals the next hand and the hand
+  end says what it writes: the list ``[HAND_TRAIL, ...]``, the same items
+  followed by the names of the slots the hand end writes, their values and the
+  length of the record of hands;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
@@ -41,8 +45,8 @@ from .copies import COPIERS, snapshot_state
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "take_back",
-           "undo_card"]
+__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "Undoable", "restore_hand", "restore_trick",
+           "rewind", "take_back", "undo_card"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
@@ -50,6 +54,11 @@ __all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "
 CARD_TRAIL = object()
 #: the first item of a journal entry (a list) for the last card of a trick (see play_apply)
 TRICK_TRAIL = object()
+#: the first item of a journal entry (a list) for the hand's last card journaled as a
+#: trail: a trick's end (:data:`TRICK_TRAIL`) then what the hand end writes
+HAND_TRAIL = object()
+#: items of a trick's end entry, its first one included (what restore_trick unpacks)
+_TRICK_ITEMS = 27
 
 
 def undo_card(st: GameState, entry: Any) -> None:
@@ -93,6 +102,23 @@ def restore_trick(st: GameState, entry: list[Any]) -> None:
             setattr(st, name, value)
 
 
+def restore_hand_end(st: GameState, entry: list[Any]) -> None:
+    """Put back what the end of the hand changed, as the hand's last card journaled it
+    in ``entry`` (it starts with :data:`HAND_TRAIL`): the slots the hand end writes, and
+    the record of hands cut back to its length then (it is only ever appended to)."""
+    names, values, history = entry[_TRICK_ITEMS:]
+    for name, value in zip(names, values, strict=True):
+        setattr(st, name, value)
+    del st.history[history:]
+
+
+def restore_hand(st: GameState, entry: list[Any]) -> None:
+    """Take back the hand's last card, which journaled ``entry`` (it starts with
+    :data:`HAND_TRAIL`): the end of the hand, then the trick's end."""
+    restore_hand_end(st, entry)
+    restore_trick(st, entry[:_TRICK_ITEMS])
+
+
 def take_back(state: GameState, entry: Any) -> None:
     """Undo the action that journaled ``entry``: a card within its trick, a trick's end,
     or a snapshot of the state."""
@@ -105,6 +131,8 @@ def take_back(state: GameState, entry: Any) -> None:
         COPIERS[type(state)].restore(state, entry)
     elif entry[0] is TRICK_TRAIL:  # the last card of a trick
         restore_trick(state, entry)
+    elif entry[0] is HAND_TRAIL:  # the hand's last card
+        restore_hand(state, entry)
     else:  # a card within its trick (CARD_TRAIL)
         undo_card(state, entry)
 
@@ -116,9 +144,10 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     rebuilt from few entries: the earliest snapshot after the mark (the first
     ``tuple``) gives the state before its action; of the trails before it (all
     cards, one action each), the earliest trick's end holds everything the later
-    ones changed (and the lengths of the lists of actions and tricks), and only the
-    cards before it in its trick (fewer than a trick's cards) are taken back one by
-    one.
+    ones changed (and the lengths of the lists of actions and tricks) but what the
+    end of the hand wrote, which the hand's last card, the last trail before the
+    snapshot (nothing but a snapshot follows it), keeps; and only the cards before
+    it in its trick (fewer than a trick's cards) are taken back one by one.
     """
     if len(journal) - mark < 3:
         while len(journal) > mark:
@@ -131,9 +160,13 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     if tuple in kinds:
         end = kinds.index(tuple)
         COPIERS[type(state)].restore(state, entries[end])
+    last = entries[end - 1] if end else None  # the hand's last card, if a trail
+    if last.__class__ is list and last[0] is HAND_TRAIL:
+        restore_hand_end(state, last)
     for at in range(end):  # the earliest trick's end: within a trick's cards of the mark
-        if kinds[at] is list and entries[at][0] is TRICK_TRAIL:
-            restore_trick(state, entries[at])
+        if kinds[at] is list and entries[at][0] is not CARD_TRAIL:  # a trick's (hand's) end
+            restore_trick(state, entries[at][:_TRICK_ITEMS] if entries[at][0] is HAND_TRAIL
+                          else entries[at])
             end = at
             break
     if end:

@@ -111,7 +111,10 @@ class Mechanism:
     #: hook methods at a trick's end (``after_trick``, ``next_lead``) that never end or
     #: pause the hand, with the slots each may change: undo journals those slots with the
     #: trick's end (:func:`mariage.engine.fastpath.play_apply` with ``trail=True``)
-    #: instead of a snapshot of the state. A subclass overriding such a method loses it.
+    #: instead of a snapshot of the state; and hooks at a hand's end (``hand_scored``,
+    #: ``match_over``), with the slots each may change, kept with the hand's last card
+    #: (:func:`mariage.engine.handend.hand_end_writes`). A subclass overriding such a
+    #: method loses it.
     trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: hook methods at a trick's end that, where a Python expression holds, neither end
     #: the hand nor change anything but what undo keeps of a trick's end (the phase, the
