@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import codegen
 from .duties import duties
-from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
+from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL, slot_keeper
 
 if TYPE_CHECKING:
     from .actions import Action, Play
@@ -563,7 +563,9 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
         lines.append("    journal.append(" + ("entry := " if kept is not None else "")
-                     + "[_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+                     # (an empty stock stays empty in play: kept as it is, no copy)
+                     + "[_TRICK, seat, hb, kn, fc, stock[:] if (stock := st.stock) else stock, "
+                     "st.captured[:], "
                      "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
@@ -581,10 +583,9 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     if not trail or kept is not None:  # (else the hand's last card went by snapshot)
         lines.append("    if st.trick_no >= st._tricks_per_hand:")
         if kept is not None:  # the entry becomes the hand's: what the hand end writes
+            ns["_keep_hand"], ns["_put_hand"] = slot_keeper(kept)
             lines += ["        entry[0] = _HAND",
-                      "        entry += (" + repr(kept) + ", ("
-                      + "".join(f"_keep(st.{slot}), " for slot in kept)
-                      + "), len(st.history))"]
+                      "        entry += (_put_hand, _keep_hand(st), len(st.history))"]
         if rules.last_trick_points:
             lines.append(f"        st.captured[team] += {rules.last_trick_points}")
         if rules.leftover_rule is not None:
