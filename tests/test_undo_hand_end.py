@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from families import by_family
@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import CallOut, Claim, GameState, Phase, Play, Rules, new_match
 from mariage.engine.deals import SeededDeals
-from mariage.engine.fastpath import _TRAILED
 from mariage.engine.handend import hand_end_writes
 from mariage.engine.journal import HAND_TRAIL, TRICK_TRAIL
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Scoring
+from mariage.engine.trailplan import TRICK_END_SLOTS
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 from test_search_support import Event, fingerprint
 
@@ -58,7 +58,7 @@ def _play(state: GameState, rng: random.Random, deals: SeededDeals, log: list[Ev
     state at the mark and with the replay of the log up to it. Returns how the hand's
     last cards were journaled, and how many hands ended each way ("ended <how>")."""
     rules = state.rules
-    written = set(_TRAILED) | set(hand_end_writes(state.mech, rules) or ())
+    written = set(TRICK_END_SLOTS) | set(hand_end_writes(state.mech, rules) or ())
     marks = [(state.mark(), fingerprint(state), len(log))]
     kinds: dict[str, int] = {"hand": 0, "trick": 0, "snapshot": 0, "card": 0}
     played = 0
@@ -74,6 +74,12 @@ def _play(state: GameState, rng: random.Random, deals: SeededDeals, log: list[Ev
         state.apply(action, seat=seat)
         after = fingerprint(state)
         log.append(("act", seat, action))
+        ended = type(action) is Play and state.phase in (Phase.DEAL, Phase.OVER)
+        if type(action) is Play:  # the hand's entry where (and only where) it ended
+            assert (_entry_kind(state) == "hand") <= ended
+        if ended and not last:  # a hook of the trick's end ended the hand (a target)
+            key = f"mid-hand {_entry_kind(state)}"
+            kinds[key] = kinds.get(key, 0) + 1
         if last:
             kind = _entry_kind(state)
             kinds[kind] += 1
@@ -197,15 +203,18 @@ def test_hands_ended_by_a_claim_and_played_out(name: str) -> None:
 
 def test_hands_ended_by_the_target_mid_hand() -> None:
     """Mariazza's hands end when a side reaches the target, mostly before the last
-    trick (by snapshot), or at the last card (by a trail)."""
+    trick, or at the last card: by a trail where the winner has no held points to
+    credit (the hook that ends the hand keeps what the hand end writes), else by a
+    snapshot."""
     rules = rules_for("mariazza", {"target": 71})
-    ended = {"ended target": 0, "hand": 0}
+    ended = {"ended target": 0, "hand": 0, "mid-hand hand": 0}
     for seed in range(12):
         state, deals = _fresh(rules, seed)
         kinds = _play(state, random.Random(seed), deals, [], 3, _no_claims)
         for key in ended:
             ended[key] += kinds.get(key, 0)
     assert ended["ended target"] >= 5 and ended["hand"] >= 1, ended
+    assert ended["mid-hand hand"] >= 5, ended
 
 
 @pytest.mark.parametrize("name", ["marianna", "thousand", "sixty-six-4", "belote", "mariglia"])
@@ -253,3 +262,36 @@ def test_a_deal_source_makes_the_hands_last_card_a_snapshot(name: str) -> None:
             assert fingerprint(state) == before
             state.apply(action, seat=seat)
     assert state.hand_no == 2
+
+
+class _MayEndAtTheThirdTrick(Scoring):
+    """A hook of the trick's end that may end the hand (by the hand end only) at every
+    trick, and does so at the third trick where an odd seat wins it."""
+
+    quiet_hooks: ClassVar[dict[str, str]] = {"may_end": "False"}
+    ending_hooks: ClassVar[frozenset[str]] = frozenset({"may_end"})
+    hand_end_slots = Scoring.hand_end_slots
+
+    def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return (*super().hooks(rules), ("after_trick", "may_end"))
+
+    def may_end(self, st: GameState, winner: int) -> bool:
+        if st.trick_no == 3 and winner % 2:
+            st._appliers.end_hand(st, "target")
+            return True
+        return False
+
+
+def test_a_hook_that_may_end_the_hand_keeps_what_the_hand_end_writes() -> None:
+    """Where a hook of the trick's end that ends the hand only by the hand end may end it
+    (``ending_hooks``), the trick's end keeps what the hand end writes: the hand's entry
+    where it ended the hand, a trick's end where it did not; each undo exact."""
+    rules = rules_for("marianna", {})
+    mech = replace(DEFAULT_MECHANISMS, scoring=_MayEndAtTheThirdTrick())
+    assert hand_end_writes(mech, rules) is not None
+    kinds: dict[str, int] = {}
+    for seed in range(6):
+        state, deals = _fresh(rules, seed, mech)
+        for key, count in _play(state, random.Random(seed), deals, [], 3).items():
+            kinds[key] = kinds.get(key, 0) + count
+    assert kinds.get("mid-hand hand", 0) >= 3 and kinds.get("ended played_out", 0) >= 3, kinds

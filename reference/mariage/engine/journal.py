@@ -14,7 +14,7 @@ action leaves one entry in the state's journal:
 * the hand's last card, where no deal source deals the next hand and the hand
   end says what it writes: the list ``[HAND_TRAIL, ...]``, the same items
   followed by a function that sets the slots the hand end writes, their values
-  (:func:`slot_keeper`) and the length of the record of hands;
+  (:func:`~mariage.engine.trailplan.slot_keeper`) and the length of the record of hands;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
@@ -38,17 +38,15 @@ a mark from few entries (the state's ``undo`` and ``undo_to``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .. import codegen
 from .copies import COPIERS, snapshot_state
 
 if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "Undoable", "restore_hand", "restore_trick",
-           "rewind", "slot_keeper", "take_back", "undo_card"]
+           "rewind", "take_back", "undo_card"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
@@ -104,41 +102,11 @@ def restore_trick(st: GameState, entry: list[Any]) -> None:
             setattr(st, name, value)
 
 
-@lru_cache(maxsize=64)
-def slot_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
-                                                 Callable[[GameState, tuple[Any, ...]], None]]:
-    """Two functions written for ``slots``: ``keep(state)``, their values in a tuple
-    (lists copied, as :func:`~mariage.engine.fastpath._keep` copies them), and
-    ``put(state, values)``, which sets them back in one assignment.
-
-    >>> from mariage import load_rules, GameState
-    >>> keep, put = slot_keeper(("dealer", "match_scores"))
-    >>> state = GameState(load_rules("marianna"), first_dealer=2)
-    >>> kept = keep(state)
-    >>> state.match_scores[0] += 40
-    >>> state.dealer = 3
-    >>> put(state, kept)
-    >>> state.dealer, state.match_scores
-    (2, [0, 0])
-    """
-    from .fastpath import _keep
-
-    values = "".join(f"v if (v := st.{slot}).__class__ is not list else _keep(v), "
-                     for slot in slots)
-    targets = "".join(f"st.{slot}, " for slot in slots)
-    source = (f"def keep(st):\n    return ({values})\n"
-              f"def put(st, v):\n    ({targets}) = v\n" if slots else
-              "def keep(st):\n    return ()\ndef put(st, v):\n    pass\n")
-    ns: dict[str, Any] = {"_keep": _keep}
-    codegen.run(source, f"<slots kept by undo: {', '.join(slots)}>", ns)
-    return ns["keep"], ns["put"]
-
-
 def restore_hand_end(st: GameState, entry: list[Any]) -> None:
     """Put back what the end of the hand changed, as the hand's last card journaled it
     in ``entry`` (it starts with :data:`HAND_TRAIL`): the slots the hand end writes (set
-    by the function kept with them: :func:`slot_keeper`), and the record of hands cut
-    back to its length then (it is only ever appended to)."""
+    by the function kept with them: :func:`~mariage.engine.trailplan.slot_keeper`), and
+    the record of hands cut back to its length then (it is only ever appended to)."""
     put, values, history = entry[_TRICK_ITEMS:]
     put(st, values)
     del st.history[history:]

@@ -123,6 +123,11 @@ class Mechanism:
     #: will win the trick, ``trick_points``: the card points of the trick's cards); where
     #: it does not hold, undo journals a snapshot
     quiet_hooks: ClassVar[dict[str, str]] = {}
+    #: hook methods of :attr:`quiet_hooks` that, where their expression does not hold,
+    #: change nothing unless they end the hand, and end it only by the hand end
+    #: (``Dispatch.end_hand``): undo then keeps what the hand end writes with the trick's
+    #: end (:mod:`mariage.engine.trailplan`) instead of a snapshot. A subclass loses it.
+    ending_hooks: ClassVar[frozenset[str]] = frozenset()
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""

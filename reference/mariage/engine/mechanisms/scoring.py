@@ -44,6 +44,8 @@ class Scoring(Mechanism):
         "after_trick": "max(map(int.__add__, st.captured, st.decl_points)) < st.rules.hand_target"
                        " and st.hand_points(st.rules.team_of[winner]) + trick_points"
                        " + st.held[winner] < st.rules.hand_target"}
+    #: otherwise the hook changes nothing, or ends the hand by the hand end
+    ending_hooks: ClassVar[frozenset[str]] = frozenset({"after_trick"})
 
     def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
         """The slots :meth:`end_hand` may write besides the trick's and the phase (read
