@@ -23,19 +23,22 @@ from hypothesis import strategies as st
 from mariage import CallOut, Claim, GameState, Phase, Play, Rules, new_match
 from mariage.engine.deals import SeededDeals
 from mariage.engine.handend import hand_end_writes
-from mariage.engine.journal import HAND_TRAIL, TRICK_TRAIL
-from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Scoring
+from mariage.engine.journal import HAND_TRAIL, TRICK_TRAIL, ActionEntry
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Claims, Scoring
 from mariage.engine.trailplan import TRICK_END_SLOTS
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 from test_search_support import Event, fingerprint
 
 
 def _entry_kind(state: GameState) -> str:
-    """How the last action was journaled: 'hand', 'trick', 'card' or 'snapshot'."""
+    """How the last action was journaled: 'hand', 'trick', 'card', 'action' or
+    'snapshot'."""
     assert state._undo
     entry = state._undo[-1]
     if entry.__class__ is tuple:
         return "snapshot"
+    if entry.__class__ is ActionEntry:
+        return "action"
     if entry.__class__ is list and entry[0] is HAND_TRAIL:
         return "hand"
     if entry.__class__ is list and entry[0] is TRICK_TRAIL:
@@ -79,6 +82,9 @@ def _play(state: GameState, rng: random.Random, deals: SeededDeals, log: list[Ev
             assert (_entry_kind(state) == "hand") <= ended
         if ended and not last:  # a hook of the trick's end ended the hand (a target)
             key = f"mid-hand {_entry_kind(state)}"
+            kinds[key] = kinds.get(key, 0) + 1
+        if type(action) is not Play:  # how the other actions were journaled
+            key = f"{type(action).__name__} {_entry_kind(state)}"
             kinds[key] = kinds.get(key, 0) + 1
         if last:
             kind = _entry_kind(state)
@@ -187,8 +193,9 @@ def _claims_first(rng: random.Random, state: GameState) -> tuple[int, Any]:
 
 @pytest.mark.parametrize("name", ["schnapsen", "sixty-six"])
 def test_hands_ended_by_a_claim_and_played_out(name: str) -> None:
-    """Hands ended by a claim, true or false (a snapshot), and played out (the last
-    card pauses the hand by a trail, the next action ends it by a snapshot) in one line:
+    """Hands ended by a claim, true or false (the claim keeps what it declares it writes
+    and what the hand end writes: an action's entry), and played out (the last card
+    pauses the hand by a trail, the next action ends it by a snapshot) in one line:
     each undo exact, undo_to marks across both exact."""
     rules = rules_for(name, {})
     ended: dict[str, int] = {}
@@ -199,6 +206,7 @@ def test_hands_ended_by_a_claim_and_played_out(name: str) -> None:
             ended[key] = ended.get(key, 0) + count
     claims = ended.get("ended claim", 0) + ended.get("ended false_claim", 0)
     assert claims >= 3 and ended.get("ended played_out", 0) >= 3, ended
+    assert ended.get("Claim action", 0) == claims and "Claim snapshot" not in ended, ended
 
 
 def test_hands_ended_by_the_target_mid_hand() -> None:
@@ -295,3 +303,40 @@ def test_a_hook_that_may_end_the_hand_keeps_what_the_hand_end_writes() -> None:
         for key, count in _play(state, random.Random(seed), deals, [], 3).items():
             kinds[key] = kinds.get(key, 0) + count
     assert kinds.get("mid-hand hand", 0) >= 3 and kinds.get("ended played_out", 0) >= 3, kinds
+
+
+def _calls_out(rng: random.Random, state: GameState) -> tuple[int, Any]:
+    """A call-out by a random seat, now and then (true or false), else a random action."""
+    if rng.random() < 0.08:
+        return rng.randrange(state.rules.nseats), CallOut()
+    return _no_claims(rng, state)
+
+
+def test_hands_ended_by_a_call_out() -> None:
+    """Mariaggia's call-out, by any seat at any moment, ends the hand (and may end the
+    match) by the hand end: an action's entry; each undo and undo_to exact."""
+    rules = rules_for("mariaggia", {})
+    kinds: dict[str, int] = {}
+    for seed in range(10):
+        state, deals = _fresh(rules, seed)
+        for key, count in _play(state, random.Random(seed), deals, [], 4, _calls_out).items():
+            kinds[key] = kinds.get(key, 0) + count
+    outs = kinds.get("ended call_out", 0) + kinds.get("ended call_out_failed", 0)
+    assert outs >= 5 and kinds.get("CallOut action", 0) >= outs, kinds
+    assert "CallOut snapshot" not in kinds, kinds
+
+
+class _ClaimsItsOwnWay(Claims):
+    """A subclass of the claims that does not say what its claim writes."""
+
+
+def test_an_action_that_does_not_say_what_it_writes_is_a_snapshot() -> None:
+    rules = rules_for("schnapsen", {})
+    mech = replace(DEFAULT_MECHANISMS, claims=_ClaimsItsOwnWay())
+    kinds: dict[str, int] = {}
+    for seed in range(6):
+        state, deals = _fresh(rules, seed, mech)
+        for key, count in _play(state, random.Random(seed), deals, [], 3,
+                                _claims_first).items():
+            kinds[key] = kinds.get(key, 0) + count
+    assert kinds.get("Claim snapshot", 0) >= 3 and "Claim action" not in kinds, kinds

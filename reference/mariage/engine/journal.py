@@ -11,10 +11,12 @@ action leaves one entry in the state's journal:
   ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
   trick's own lists and scalars, the lengths of the lists of actions and
   tricks, and what the hooks of the trick's end declare they change;
-* the hand's last card, where no deal source deals the next hand and the hand
-  end says what it writes: the list ``[HAND_TRAIL, ...]``, the same items
-  followed by a function that sets the slots the hand end writes, their values
-  (:func:`~mariage.engine.trailplan.slot_keeper`) and the length of the record of hands;
+* the card that ends the hand (its last card, or a trick's end whose hook ends
+  it by the hand end, as Mariazza's target), where no deal source deals the
+  next hand and the hand end says what it writes: the list ``[HAND_TRAIL, ...]``,
+  the same items followed by a function that sets the slots the hand end
+  writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`) and the
+  length of the record of hands (cut back to it, never copied);
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
@@ -45,8 +47,8 @@ from .copies import COPIERS, snapshot_state
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "Undoable", "restore_hand", "restore_trick",
-           "rewind", "take_back", "undo_card"]
+__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Undoable", "restore_action",
+           "restore_hand", "restore_trick", "rewind", "take_back", "undo_card"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
@@ -59,6 +61,25 @@ TRICK_TRAIL = object()
 HAND_TRAIL = object()
 #: items of a trick's end entry, its first one included (what restore_trick unpacks)
 _TRICK_ITEMS = 27
+
+
+class ActionEntry(list):  # type: ignore[type-arg]
+    """The journal entry of an action other than a card that declares what it writes
+    (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`): ``[put, values,
+    actions, tricks, history]``, the function that sets the slots back, their values
+    and the lengths of the lists only ever appended to. Its own class, so that
+    :func:`rewind` tells it from the trails of cards by class."""
+
+    __slots__ = ()
+
+
+def restore_action(st: GameState, entry: ActionEntry) -> None:
+    """Take back the action that journaled ``entry`` (an :class:`ActionEntry`)."""
+    put, values, actions, tricks, history = entry
+    put(st, values)
+    del st.actions[actions:]
+    del st.tricks[tricks:]
+    del st.history[history:]
 
 
 def undo_card(st: GameState, entry: Any) -> None:
@@ -129,6 +150,8 @@ def take_back(state: GameState, entry: Any) -> None:
         state.to_act = entry
     elif entry.__class__ is tuple:  # a snapshot
         COPIERS[type(state)].restore(state, entry)
+    elif entry.__class__ is ActionEntry:  # an action that declares what it writes
+        restore_action(state, entry)
     elif entry[0] is TRICK_TRAIL:  # the last card of a trick
         restore_trick(state, entry)
     elif entry[0] is HAND_TRAIL:  # the hand's last card
@@ -153,9 +176,16 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
         while len(journal) > mark:
             take_back(state, journal.pop())
         return
+    kinds = list(map(type, journal[mark:]))  # int, list: a trail; tuple: a snapshot
+    if ActionEntry in kinds:  # an action's entry before any snapshot: what follows it
+        at = mark + kinds.index(ActionEntry)  # back first, then it, then what is before
+        if tuple not in kinds[:at - mark]:
+            rewind(state, journal, at + 1)
+            restore_action(state, journal.pop())
+            rewind(state, journal, mark)
+            return
     entries = journal[mark:]
     del journal[mark:]
-    kinds = list(map(type, entries))  # int, list: a trail; tuple: a snapshot
     end = len(entries)  # where the first snapshot is (or the end)
     if tuple in kinds:
         end = kinds.index(tuple)
@@ -202,10 +232,16 @@ class Undoable:
         its trick, the seat (and what was known of his hand and his forced card
         where those change); at a trick's end, what the trick's end changes,
         with what the hooks there declare they change
-        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`). The
-        hand's last card, a trick's end whose hooks may end or pause the hand,
-        any other :meth:`apply`, :meth:`deal` and :meth:`resign` first journal
-        the state (the price of a :meth:`clone`). A refused action leaves no
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`); the
+        card that ends the hand, with what the hand end writes, where no
+        :attr:`deal_source` deals the next hand in the same call and the
+        mechanisms say what it writes
+        (:func:`~mariage.engine.handend.hand_end_writes`). Otherwise the card
+        that ends the hand, a trick's end whose hooks may end or pause the hand
+        in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
+        first journal the state (the price of a :meth:`clone`; the lists of
+        actions, tricks and hands played are kept with their lengths and cut
+        back, not copied). A refused action leaves no
         entry. Turning undo off drops the journal. See also :meth:`mark` and
         :meth:`undo_to`.
 
@@ -308,6 +344,26 @@ class Undoable:
         if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
             raise ValueError(f"no such mark: {mark!r} (undo depth {st.undo_depth})")
         rewind(st, journal, mark)
+
+    def _trailed(self, kept: tuple[Callable[..., Any], Callable[..., None]],
+                 action: Any, seat: int | None) -> None:
+        """Apply ``action`` with undo off after keeping what it declares it writes (``kept``:
+        the functions of :func:`~mariage.engine.trailplan.slot_keeper`) and the lengths of
+        the lists only ever appended to; on error, put them back."""
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        journal = st._undo
+        assert journal is not None
+        keep, put = kept
+        entry = ActionEntry((put, keep(st), len(st.actions), len(st.tricks), len(st.history)))
+        st._undo = None
+        try:
+            st.apply(action, seat)
+        except BaseException:
+            restore_action(st, entry)
+            raise
+        finally:
+            st._undo = journal
+        journal.append(entry)
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["TRICK_END_SLOTS", "HookTrail", "hand_kept", "hook_trail", "keep_value",
-           "slot_keeper"]
+__all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "HookTrail", "action_trails", "hand_kept",
+           "hook_trail", "keep_value", "slot_keeper"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -39,6 +39,36 @@ TRICK_END_SLOTS = frozenset({
     "trick_cards", "decl_this_trick", "leader", "trick_no", "last_winner", "turn_up",
     "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase", "window_left",
     "trump", "trump_next", "to_act", "actions", "tricks"})
+
+
+#: slots the hand end writes under any rules besides what it declares (Scoring.end_hand)
+HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
+
+
+def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None
+                  ) -> dict[type, tuple[Callable[[GameState], tuple[Any, ...]],
+                                        Callable[[GameState, tuple[Any, ...]], None]]]:
+    """Per action type whose applier (in ``appliers``, as the state looks them up) is a
+    method its mechanism's class declares in :attr:`Mechanism.trail_actions`: the
+    functions that keep and set back what it writes (:func:`slot_keeper`), the slots
+    it declares and what the hand end writes (``hand_slots``, from
+    :func:`~mariage.engine.handend.hand_end_writes`; none where that is None), less the
+    lists only ever appended to (undo cuts them back by their lengths)."""
+    if hand_slots is None:
+        return {}
+    out = {}
+    for kind, applier in appliers.items():
+        owner = type(getattr(applier, "__self__", None))
+        name = getattr(getattr(applier, "__func__", None), "__name__", "")
+        declared = vars(owner).get("trail_actions", {}).get(name)
+        if declared is not None:
+            slots = dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS))
+            out[kind] = slot_keeper(tuple(s for s in slots if s not in _APPENDED))
+    return out
+
+
+#: lists only ever appended to while a state lives: undo cuts them back by length
+_APPENDED = frozenset({"actions", "tricks", "history"})
 
 
 @frozen_record

@@ -128,6 +128,12 @@ class Mechanism:
     #: (``Dispatch.end_hand``): undo then keeps what the hand end writes with the trick's
     #: end (:mod:`mariage.engine.trailplan`) instead of a snapshot. A subclass loses it.
     ending_hooks: ClassVar[frozenset[str]] = frozenset()
+    #: applier methods (by name) that write only these slots besides appending to the
+    #: hand's actions, and end the hand, if at all, only by the hand end: undo keeps those
+    #: slots and what the hand end writes instead of a snapshot where no deal source
+    #: deals the next hand (:func:`mariage.engine.trailplan.action_trails`). A subclass
+    #: loses it.
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""
