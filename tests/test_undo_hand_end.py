@@ -340,3 +340,15 @@ def test_an_action_that_does_not_say_what_it_writes_is_a_snapshot() -> None:
                                 _claims_first).items():
             kinds[key] = kinds.get(key, 0) + count
     assert kinds.get("Claim snapshot", 0) >= 3 and "Claim action" not in kinds, kinds
+
+
+def test_an_ask_keeps_what_it_declares() -> None:
+    """Marjapussi's ask of the partner declares what it writes: an action's entry (the
+    answer, which may declare, is still a snapshot); each undo and undo_to exact."""
+    rules = rules_for("marjapussi", {})
+    kinds: dict[str, int] = {}
+    for seed in range(6):
+        state, deals = _fresh(rules, seed)
+        for key, count in _play(state, random.Random(seed), deals, [], 2).items():
+            kinds[key] = kinds.get(key, 0) + count
+    assert kinds.get("AskPartner action", 0) >= 3 and "AskPartner snapshot" not in kinds, kinds
