@@ -17,11 +17,15 @@ action leaves one entry in the state's journal:
   the same items followed by a function that sets the slots the hand end
   writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`) and the
   length of the record of hands (cut back to it, never copied);
+* an action other than a card whose mechanism declares what it writes (a claim,
+  a call-out, an ask: :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
+  where no deal source deals: an :class:`ActionEntry`, those slots and what the
+  hand end writes, and the lengths of the lists only ever appended to;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
-So an entry's class tells its kind (``int``, ``list``: a trail; ``tuple``: a
-snapshot), which :func:`rewind` reads for a whole line at once.
+So an entry's class tells its kind (``int``, ``list``: a trail; ``ActionEntry``;
+``tuple``: a snapshot), which :func:`rewind` reads for a whole line at once.
 :func:`take_back` undoes one entry; :func:`rewind` takes a whole line back to
 a mark from few entries (the state's ``undo`` and ``undo_to``).
 
@@ -170,7 +174,9 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     ones changed (and the lengths of the lists of actions and tricks) but what the
     end of the hand wrote, which the hand's last card, the last trail before the
     snapshot (nothing but a snapshot follows it), keeps; and only the cards before
-    it in its trick (fewer than a trick's cards) are taken back one by one.
+    it in its trick (fewer than a trick's cards) are taken back one by one. An
+    :class:`ActionEntry` before the first snapshot is taken back after the line
+    that follows it, and the line before it then.
     """
     if len(journal) - mark < 3:
         while len(journal) > mark:
@@ -236,7 +242,10 @@ class Undoable:
         card that ends the hand, with what the hand end writes, where no
         :attr:`deal_source` deals the next hand in the same call and the
         mechanisms say what it writes
-        (:func:`~mariage.engine.handend.hand_end_writes`). Otherwise the card
+        (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
+        whose mechanism declares what it writes
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
+        a call-out, an ask). Otherwise the card
         that ends the hand, a trick's end whose hooks may end or pause the hand
         in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
         first journal the state (the price of a :meth:`clone`; the lists of
