@@ -9,7 +9,9 @@ slot then holds decides how it is copied: numbers, strings, tuples, frozen
 records, the compiled rules and the mechanisms are read at once with
 ``operator.attrgetter`` and shared; lists are sliced (lists of lists one level
 deeper); slots that held ``None`` or an empty list are checked at each copy;
-the deal source is copied by its own ``clone()``.
+the deal source is copied by its own ``clone()``. A snapshot keeps the lists that
+are only appended to (:data:`APPEND_ONLY`: the hand's actions and tricks, the record
+of hands) as they are with their lengths, and its restore cuts them back.
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("marianna"), seed=1)
@@ -37,7 +39,8 @@ from .freshhand import slots_of
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["COPIERS", "Copiers", "clone_state", "copied_slots", "copiers_of", "snapshot_state"]
+__all__ = ["APPEND_ONLY", "COPIERS", "Copiers", "clone_state", "copied_slots", "copiers_of",
+           "snapshot_state"]
 
 #: slots that the generated copies leave out: the undo journal belongs to one state
 _UNCOPIED = frozenset({"_undo"})
@@ -61,7 +64,12 @@ def _copy_source(source: Any) -> Any:
 _SCALARS = (int, str, bytes, float, tuple, frozenset)
 
 #: how the generated code copies one slot (see :func:`_slot_kind`)
-_SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE = range(5)
+_SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE, _APPENDED = range(6)
+
+#: list slots that are only ever appended to (or cut back, by undo) while a state lives,
+#: until replaced by a new list: a snapshot keeps the list itself and its length, and
+#: its restore cuts the list back to that length instead of copying it
+APPEND_ONLY = frozenset({"actions", "tricks", "history"})
 
 
 def _slot_kind(name: str, value: Any) -> int:
@@ -80,6 +88,8 @@ def _slot_kind(name: str, value: Any) -> int:
     params = getattr(type(value), "__dataclass_params__", None)
     if params is not None and params.frozen:  # a frozen record (rules of play, a result)
         return _SHARED
+    if type(value) is list and name in APPEND_ONLY:
+        return _APPENDED
     if type(value) is list and value:
         return _NESTED if type(value[0]) is list else _FLAT
     return _CHECKED
@@ -98,7 +108,7 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
     rest = [(name, kind) for name, kind in kinds if kind != _SHARED]
 
     def copied(name: str, kind: int, target: str) -> str:
-        if kind == _FLAT:
+        if kind in (_FLAT, _APPENDED):  # (a clone copies an append-only list too)
             return f"    {target} = s.{name}[:]"
         if kind == _NESTED:
             return f"    {target} = _list(_map(_copy_list, s.{name}))"
@@ -114,12 +124,17 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
         lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
     lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
     lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
+    # a snapshot keeps an append-only list itself and its length (cut back on restore)
+    appended = [i for i, (_, kind) in enumerate(rest) if kind == _APPENDED]
     lines += ["def snapshot(s):"]
-    lines += [copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
-    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest))) + ")",
-              "", "def restore(s, snap):"]
+    lines += [f"    v{i} = s.{name}\n    n{i} = len(v{i})" if kind == _APPENDED
+              else copied(name, kind, f"v{i}") for i, (name, kind) in enumerate(rest)]
+    lines += ["    return _get(s) + (" + "".join(f"v{i}, " for i in range(len(rest)))
+              + "".join(f"n{i}, " for i in appended) + ")", "", "def restore(s, snap):"]
     names = shared + [name for name, _ in rest]
-    lines.append("    (" + "".join(f"s.{name}, " for name in names) + ") = snap")
+    lines.append("    (" + "".join(f"s.{name}, " for name in names)
+                 + "".join(f"n{i}, " for i in appended) + ") = snap")
+    lines += [f"    del s.{rest[i][0]}[n{i}:]" for i in appended]
     return "\n".join(lines) + "\n"
 
 
@@ -156,7 +171,7 @@ def copiers_of(cls: type, sample: GameState, checked: bool = False) -> Copiers:
         kinds = [(name, _slot_kind(name, getattr(sample, name, missing)))
                  for name in copied_slots(cls)]
         if checked:
-            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED) else k) for n, k in kinds]
+            kinds = [(n, _CHECKED if k in (_FLAT, _NESTED, _APPENDED) else k) for n, k in kinds]
         shared = tuple(name for name, kind in kinds if kind == _SHARED)
         namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
                                      "_copy_list": list.copy,

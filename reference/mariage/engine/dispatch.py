@@ -25,11 +25,12 @@ from ..lazyrecord import frozen_record
 from .actions import Action
 from .duties import duties
 from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
-from .handend import HandEnd, hand_end
+from .handend import HandEnd, hand_end, hand_end_writes
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume
 from .rules import Rules
+from .trailplan import action_trails
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -69,6 +70,8 @@ class Dispatch:
     # seat named): ``any_seat``'s, else ``appliers``', as GameState._dispatch looks them up
     go_on: GoOn | None  # (state, winner): the play resumed after the winner's pause, as
     # Claims.go_on, by generated code where there is some (engine.resume.resume)
+    action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # with undo
+    # on: the actions that declare what they write, kept and set back (engine.trailplan)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -137,10 +140,12 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
                     or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal),
+                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
+                               hand_slots=hand_end_writes(mech, rules)),
                     end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
-                    {**appliers, **any_seat}, resume(mech, rules, end_hand))
+                    {**appliers, **any_seat}, resume(mech, rules, end_hand),
+                    action_trails({**appliers, **any_seat}, hand_end_writes(mech, rules)))
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -57,7 +57,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import codegen
 from .duties import duties
-from .journal import CARD_TRAIL, TRICK_TRAIL
+from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
+from .trailplan import HookTrail, hand_kept, hook_trail, keep_value, slot_keeper
 
 if TYPE_CHECKING:
     from .actions import Action, Play
@@ -452,40 +453,10 @@ def start_trick(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], No
     return fn
 
 
-def _hook_trail(mech: Mechanisms, rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """What undo needs around the hooks of a trick's end under ``mech`` and ``rules``: the
-    slots they may change and the expressions under which the others change nothing; None
-    where a hook's mechanism declares neither (:attr:`Mechanism.trail_hooks`,
-    :attr:`Mechanism.quiet_hooks`), or is a subclass of the class that declared it."""
-    from .mechanisms.hooks import hooks_of
-
-    hooks = hooks_of(mech.all(), rules)
-    slots: list[str] = []
-    quiet: list[str] = []
-    for handler in (*hooks.after_trick, *hooks.next_lead):
-        owner, name = type(handler.__self__), handler.__func__.__name__  # type: ignore[attr-defined]
-        written = vars(owner).get("trail_hooks", {}).get(name)
-        gate = vars(owner).get("quiet_hooks", {}).get(name)
-        if written is not None:
-            slots += [s for s in written if s not in slots and s not in _TRAILED]
-        elif gate is not None:
-            quiet.append(gate)
-        else:
-            return None
-    return tuple(slots), tuple(quiet)
-
-
-#: slots whose values the journal entry of a trick's end keeps in any case
-_TRAILED = frozenset({"hands", "known", "forced", "stock", "captured", "tricks_won",
-                      "trick_seats", "trick_cards", "decl_this_trick", "leader", "trick_no",
-                      "last_winner", "turn_up", "trump_set_in_trick", "lead_mask",
-                      "_free_play", "_decl_open", "phase", "window_left", "trump",
-                      "trump_next", "to_act", "actions", "tricks"})
-
-
 def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
                end_hand: HandEnd | None = None,
-               legal_plays: Callable[[GameState, int], int] | None = None) -> PlayApply | None:
+               legal_plays: Callable[[GameState, int], int] | None = None,
+               hand_slots: tuple[str, ...] | None = None) -> PlayApply | None:
     """The play of a card by the seat to act, with its trick's end, under ``mech`` and
     ``rules``; ``None`` where the trick play mechanism changes a step of its own.
 
@@ -503,12 +474,16 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     hand and his forced card, where the card changes them); the last card of a
     trick, the values its trick's end changes (copies of the lists changed in
     place, the trick's lists as they are, the scalars, and the slots the
-    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). The
-    hand's last card, and a trick's end whose hooks may end or pause the hand
-    (a hook that declares neither ``trail_hooks`` nor a ``quiet_hooks``
-    expression that holds), are journaled as a snapshot of the state instead
-    (:meth:`GameState.apply` with undo on). ``None`` also where those hooks
-    leave no other way.
+    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). Given
+    ``hand_slots``, the slots ``end_hand`` may write besides
+    (:func:`~mariage.engine.handend.hand_end_writes`), the hand's last card
+    journals a trail too where no deal source deals the next hand: its trick's
+    end, the values of those slots and the length of the record of hands (cut
+    back to it, never copied). The hand's last card otherwise, and a trick's end
+    whose hooks may end or pause the hand (a hook that declares neither
+    ``trail_hooks`` nor a ``quiet_hooks`` expression that holds), are journaled
+    as a snapshot of the state instead (:meth:`GameState.apply` with undo on).
+    ``None`` also where those hooks leave no other way.
 
     >>> from mariage import load_rules, GameState
     >>> from mariage.engine.deals import canonical_deck
@@ -541,27 +516,37 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
         "_suit_mask": rules.suit_mask, "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock,
-        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_keep": _keep}
+        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_HAND": HAND_TRAIL, "_keep": keep_value}
     name = f"<{'undo trail' if trail else 'card play'} of {rules.ruleset}>"
     cards = ", ".join(f"c{i}" for i in range(k))
-    hook_trail = _hook_trail(mech, rules) if trail else None
-    lines = _card_lines(k, k < n, trail, hook_trail, _sure_legal(mech, rules))
-    if trail and hook_trail is None:  # every trick's end by snapshot: nothing more here
+    plan = hook_trail(mech, rules) if trail else None
+    kept = hand_kept(hand_slots, plan) if trail else None
+    lines = _card_lines(k, k < n, trail, plan, _sure_legal(mech, rules), kept is not None)
+    if trail and plan is None:  # every trick's end by snapshot: nothing more here
         return _made(lines, ns, name)
-    extra, quiet = hook_trail or ((), ())
-    if not quiet:  # (else the winner is known already)
+    extra = plan.slots if plan else ()
+    ending = plan is not None and plan.ending and kept is not None  # (see _card_lines)
+    if kept is not None:
+        ns["_keep_hand"], ns["_put_hand"] = slot_keeper(kept)
+    hand_entry = ["entry[0] = _HAND", "entry += (_put_hand, _keep_hand(st), len(st.history))"]
+    if not plan or not (plan.quiet or plan.ending):  # (else the winner is known already)
         lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
                   *_winner_lines(k), "    winner = seats[w]"]
     total = " + ".join(f"points[c{i}]" for i in range(k))
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:
         saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append([_TRICK, seat, hb, kn, fc, st.stock[:], st.captured[:], "
+        lines.append("    journal.append(" + ("entry := " if kept is not None else "")
+                     # (an empty stock stays empty in play: kept as it is, no copy)
+                     + "[_TRICK, seat, hb, kn, fc, stock[:] if (stock := st.stock) else stock, "
+                     "st.captured[:], "
                      "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
                      "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
                      "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
                      "st.trump, st.trump_next, len(st.actions) - 1, len(st.tricks), "
                      f"{tuple(extra)!r}, ({saved})])")
+    if ending:  # a hook may end the hand (by the hand end): keep what that writes
+        lines += ["    if ends:", *("        " + line for line in hand_entry)]
     lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
               f"    st.tricks.append((st.leader, ({cards},), winner))",
               "    st.last_winner = winner"]
@@ -570,9 +555,13 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         call = f"if _after{i}(st, winner):"
         lines.append(f"    if ({gate}) and _after{i}(st, winner):\n        return" if gate
                      else f"    {call}\n        return")
+    if ending:  # the hooks did not end the hand: a trick's end after all
+        lines += ["    if ends:", "        entry[0] = _TRICK", "        del entry[27:]"]
     lines += ["    if st.stock:", *_draw_lines(k, k < n)]
-    if not trail:  # (with a trail, the hand's last card went by snapshot)
+    if not trail or kept is not None:  # (else the hand's last card went by snapshot)
         lines.append("    if st.trick_no >= st._tricks_per_hand:")
+        if kept is not None:  # the entry becomes the hand's: what the hand end writes
+            lines += ["        " + line for line in hand_entry]
         if rules.last_trick_points:
             lines.append(f"        st.captured[team] += {rules.last_trick_points}")
         if rules.leftover_rule is not None:
@@ -587,14 +576,16 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     return _made(lines, ns, name)
 
 
-def _card_lines(k: int, sit_out: bool, trail: bool,
-                hook_trail: tuple[tuple[str, ...], tuple[str, ...]] | None,
-                sure: str = "") -> list[str]:
+def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
+                sure: str = "", hand_trail: bool = False) -> list[str]:
     """Source of the play of a card up to its trick's end (:func:`play_apply`): the
     checks, the hand, the trick, the next seat; with ``trail``, the journal entry of a
-    card within its trick, and the snapshot of the hand's last card (or of every trick's
-    end, where ``hook_trail`` is None). ``sure``: a condition under which the card is
-    legal without working the duties out (:func:`_sure_legal`)."""
+    card within its trick, and the snapshot of the hand's last card (with
+    ``hand_trail``, only where a deal source deals the next hand) or of every trick's
+    end, where ``plan`` is None; with ``hand_trail``, ``ends`` tells whether a hook
+    that ends the hand only by the hand end may end it (``plan.ending``). ``sure``: a
+    condition under which the card is legal without working the duties out
+    (:func:`_sure_legal`)."""
     lines = ["def apply_play(st, seat, action, journal):" if trail else
              "def apply_play(st, seat, action):",
              "    card = action.card", "    hands = st.hands", "    hand = hands[seat]",
@@ -624,22 +615,27 @@ def _card_lines(k: int, sit_out: bool, trail: bool,
     # the hand's last card, or hooks that may end it: a snapshot (GameState._journaled)
     lines += ["    seats = st.trick_seats", "    trick = st.trick_cards"]
     snapshot = "        return st._journaled(st.apply, action, seat)"
-    if hook_trail is None:
+    if plan is None:
         lines += [f"    if len(trick) == {k - 1}:", snapshot]
     else:
-        quiet = hook_trail[1]
+        quiet, ending = (plan.quiet, plan.ending) if hand_trail else \
+            (plan.quiet + plan.ending, ())
         lines.append(f"    if len(trick) == {k - 1}:")
-        if quiet:  # read before anything changes: the trick's winner first
+        if quiet or ending:  # read before anything changes: the trick's winner first
             lines += [f"        {', '.join(f'c{i}' for i in range(k - 1))}, = trick",
                       f"        c{k - 1} = card", "        strength = st._strength",
                       "        trump = st.trump",
                       *("    " + line for line in _winner_lines(k)),
                       f"        winner = seats[w] if w < {k - 1} else seat"]
-            if any("trick_points" in q for q in quiet):  # (read by those gates only)
+            if any("trick_points" in q for q in quiet + ending):  # (read by those gates only)
                 total = " + ".join(f"points[c{i}]" for i in range(k))
                 lines += ["        points = st._points", f"        trick_points = {total}"]
-        cond = " or ".join(["st.trick_no >= st._tricks_per_hand",
-                            *(f"not ({q})" for q in quiet)])
+        last = "st.trick_no >= st._tricks_per_hand" + (
+            " and st.deal_source is not None" if hand_trail else "")
+        cond = " or ".join([last, *(f"not ({q})" for q in quiet)])
+        if ending:  # (a hand ended with a deal source: the next deal too, by a snapshot)
+            lines.append("        ends = " + " or ".join(f"not ({q})" for q in ending))
+            cond += " or ends and st.deal_source is not None"
         lines += [f"        if {cond}:", "    " + snapshot,
                   "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
     return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
@@ -659,10 +655,3 @@ def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:
     codegen.run("\n".join(lines) + "\n", name, ns)
     fn: PlayApply = ns["apply_play"]
     return fn
-
-
-def _keep(value: Any) -> Any:
-    """``value`` as a journal keeps it: a list copied (its lists too), anything else as is."""
-    if value.__class__ is list:
-        return [v[:] for v in value] if value and value[0].__class__ is list else value[:]
-    return value

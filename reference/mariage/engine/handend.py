@@ -310,3 +310,42 @@ def _compiled(lines: list[str], ns: dict[str, Any], rules: Rules) -> HandEnd:
     codegen.run("\n".join(lines) + "\n", f"<hand end of {rules.ruleset}>", ns)
     fn: HandEnd = ns["end_hand"]
     return fn
+
+
+#: the mechanisms whose methods the generated hand end runs or writes out
+_WRITERS = ("scoring", "match_end", "dealing", "running", "takers", "contract", "game_points")
+
+
+def hand_end_writes(mech: Mechanisms, rules: Rules) -> tuple[str, ...] | None:
+    """The slots the end of a hand under ``mech`` and ``rules`` may write, besides those a
+    trick's end writes (the trick's lists, the phase, the seat to act...): what each
+    mechanism of :data:`_WRITERS` declares (``hand_end_slots``) and the hooks of a scored
+    hand or a match over declare (:attr:`Mechanism.trail_hooks`); ``None`` where one of
+    them (or a subclass of the class that declared it) does not say, or the generated
+    code is not run. Undo keeps these slots with the hand's last card instead of a
+    snapshot of the state (:func:`mariage.engine.fastpath.play_apply`).
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> hand_end_writes(DEFAULT_MECHANISMS, load_rules("marianna"))
+    ('history', 'hand_over_reason', 'match_scores', 'result', 'dealer', 'next_dealer')
+    """
+    from .mechanisms.hooks import hooks_of
+
+    if not _own_steps(mech):
+        return None
+    slots: list[str] = []
+    for field in _WRITERS:
+        m = getattr(mech, field)
+        declared = vars(type(m)).get("hand_end_slots")
+        if declared is None:
+            return None
+        slots += declared(m, rules)
+    hooks = hooks_of(mech.all(), rules)
+    for handler in (*hooks.hand_scored, *hooks.match_over):
+        owner, name = type(handler.__self__), handler.__func__.__name__  # type: ignore[attr-defined]
+        written = vars(owner).get("trail_hooks", {}).get(name)
+        if written is None:
+            return None
+        slots += written
+    return tuple(dict.fromkeys(slots))

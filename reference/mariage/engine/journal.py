@@ -11,11 +11,21 @@ action leaves one entry in the state's journal:
   ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
   trick's own lists and scalars, the lengths of the lists of actions and
   tricks, and what the hooks of the trick's end declare they change;
+* the card that ends the hand (its last card, or a trick's end whose hook ends
+  it by the hand end, as Mariazza's target), where no deal source deals the
+  next hand and the hand end says what it writes: the list ``[HAND_TRAIL, ...]``,
+  the same items followed by a function that sets the slots the hand end
+  writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`) and the
+  length of the record of hands (cut back to it, never copied);
+* an action other than a card whose mechanism declares what it writes (a claim,
+  a call-out, an ask: :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
+  where no deal source deals: an :class:`ActionEntry`, those slots and what the
+  hand end writes, and the lengths of the lists only ever appended to;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
-So an entry's class tells its kind (``int``, ``list``: a trail; ``tuple``: a
-snapshot), which :func:`rewind` reads for a whole line at once.
+So an entry's class tells its kind (``int``, ``list``: a trail; ``ActionEntry``;
+``tuple``: a snapshot), which :func:`rewind` reads for a whole line at once.
 :func:`take_back` undoes one entry; :func:`rewind` takes a whole line back to
 a mark from few entries (the state's ``undo`` and ``undo_to``).
 
@@ -41,8 +51,8 @@ from .copies import COPIERS, snapshot_state
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "take_back",
-           "undo_card"]
+__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Undoable", "restore_action",
+           "restore_hand", "restore_trick", "rewind", "take_back", "undo_card"]
 
 
 #: the first item of a journal entry for a card within its trick that changed what was
@@ -50,6 +60,30 @@ __all__ = ["CARD_TRAIL", "TRICK_TRAIL", "Undoable", "restore_trick", "rewind", "
 CARD_TRAIL = object()
 #: the first item of a journal entry (a list) for the last card of a trick (see play_apply)
 TRICK_TRAIL = object()
+#: the first item of a journal entry (a list) for the hand's last card journaled as a
+#: trail: a trick's end (:data:`TRICK_TRAIL`) then what the hand end writes
+HAND_TRAIL = object()
+#: items of a trick's end entry, its first one included (what restore_trick unpacks)
+_TRICK_ITEMS = 27
+
+
+class ActionEntry(list):  # type: ignore[type-arg]
+    """The journal entry of an action other than a card that declares what it writes
+    (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`): ``[put, values,
+    actions, tricks, history]``, the function that sets the slots back, their values
+    and the lengths of the lists only ever appended to. Its own class, so that
+    :func:`rewind` tells it from the trails of cards by class."""
+
+    __slots__ = ()
+
+
+def restore_action(st: GameState, entry: ActionEntry) -> None:
+    """Take back the action that journaled ``entry`` (an :class:`ActionEntry`)."""
+    put, values, actions, tricks, history = entry
+    put(st, values)
+    del st.actions[actions:]
+    del st.tricks[tricks:]
+    del st.history[history:]
 
 
 def undo_card(st: GameState, entry: Any) -> None:
@@ -93,6 +127,23 @@ def restore_trick(st: GameState, entry: list[Any]) -> None:
             setattr(st, name, value)
 
 
+def restore_hand_end(st: GameState, entry: list[Any]) -> None:
+    """Put back what the end of the hand changed, as the hand's last card journaled it
+    in ``entry`` (it starts with :data:`HAND_TRAIL`): the slots the hand end writes (set
+    by the function kept with them: :func:`~mariage.engine.trailplan.slot_keeper`), and
+    the record of hands cut back to its length then (it is only ever appended to)."""
+    put, values, history = entry[_TRICK_ITEMS:]
+    put(st, values)
+    del st.history[history:]
+
+
+def restore_hand(st: GameState, entry: list[Any]) -> None:
+    """Take back the hand's last card, which journaled ``entry`` (it starts with
+    :data:`HAND_TRAIL`): the end of the hand, then the trick's end."""
+    restore_hand_end(st, entry)
+    restore_trick(st, entry[:_TRICK_ITEMS])
+
+
 def take_back(state: GameState, entry: Any) -> None:
     """Undo the action that journaled ``entry``: a card within its trick, a trick's end,
     or a snapshot of the state."""
@@ -103,8 +154,12 @@ def take_back(state: GameState, entry: Any) -> None:
         state.to_act = entry
     elif entry.__class__ is tuple:  # a snapshot
         COPIERS[type(state)].restore(state, entry)
+    elif entry.__class__ is ActionEntry:  # an action that declares what it writes
+        restore_action(state, entry)
     elif entry[0] is TRICK_TRAIL:  # the last card of a trick
         restore_trick(state, entry)
+    elif entry[0] is HAND_TRAIL:  # the hand's last card
+        restore_hand(state, entry)
     else:  # a card within its trick (CARD_TRAIL)
         undo_card(state, entry)
 
@@ -116,26 +171,45 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     rebuilt from few entries: the earliest snapshot after the mark (the first
     ``tuple``) gives the state before its action; of the trails before it (all
     cards, one action each), the earliest trick's end holds everything the later
-    ones changed (and the lengths of the lists of actions and tricks), and only the
-    cards before it in its trick (fewer than a trick's cards) are taken back one by
-    one.
+    ones changed (and the lengths of the lists of actions and tricks) but what the
+    end of the hand wrote, which the hand's last card, the last trail before the
+    snapshot (nothing but a snapshot follows it), keeps; and only the cards before
+    it in its trick (fewer than a trick's cards) are taken back one by one. An
+    :class:`ActionEntry` before the first snapshot is taken back after the line
+    that follows it, and the line before it then.
     """
     if len(journal) - mark < 3:
         while len(journal) > mark:
             take_back(state, journal.pop())
         return
+    kinds = list(map(type, journal[mark:]))  # int, list: a trail; tuple: a snapshot
+    if ActionEntry in kinds:  # an action's entry before any snapshot: what follows it
+        at = mark + kinds.index(ActionEntry)  # back first, then it, then what is before
+        if tuple not in kinds[:at - mark]:
+            rewind(state, journal, at + 1)
+            restore_action(state, journal.pop())
+            rewind(state, journal, mark)
+            return
     entries = journal[mark:]
     del journal[mark:]
-    kinds = list(map(type, entries))  # int, list: a trail; tuple: a snapshot
     end = len(entries)  # where the first snapshot is (or the end)
     if tuple in kinds:
         end = kinds.index(tuple)
         COPIERS[type(state)].restore(state, entries[end])
-    for at in range(end):  # the earliest trick's end: within a trick's cards of the mark
-        if kinds[at] is list and entries[at][0] is TRICK_TRAIL:
-            restore_trick(state, entries[at])
+    last = entries[end - 1] if end else None  # the hand's last card, if a trail
+    if last.__class__ is list and last[0] is HAND_TRAIL:
+        restore_hand_end(state, last)
+    try:  # the first list (kinds.index is C code)
+        at = kinds.index(list, 0, end)
+    except ValueError:
+        at = end
+    while at < end:  # the earliest trick's end: within a trick's cards of the mark
+        entry = entries[at]
+        if entry.__class__ is list and entry[0] is not CARD_TRAIL:  # a trick's (hand's) end
+            restore_trick(state, entry if entry[0] is TRICK_TRAIL else entry[:_TRICK_ITEMS])
             end = at
             break
+        at += 1
     if end:
         del state.actions[len(state.actions) - end:]
     hands, known, forced = state.hands, state.known, state.forced
@@ -164,10 +238,19 @@ class Undoable:
         its trick, the seat (and what was known of his hand and his forced card
         where those change); at a trick's end, what the trick's end changes,
         with what the hooks there declare they change
-        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`). The
-        hand's last card, a trick's end whose hooks may end or pause the hand,
-        any other :meth:`apply`, :meth:`deal` and :meth:`resign` first journal
-        the state (the price of a :meth:`clone`). A refused action leaves no
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_hooks`); the
+        card that ends the hand, with what the hand end writes, where no
+        :attr:`deal_source` deals the next hand in the same call and the
+        mechanisms say what it writes
+        (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
+        whose mechanism declares what it writes
+        (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
+        a call-out, an ask). Otherwise the card
+        that ends the hand, a trick's end whose hooks may end or pause the hand
+        in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
+        first journal the state (the price of a :meth:`clone`; the lists of
+        actions, tricks and hands played are kept with their lengths and cut
+        back, not copied). A refused action leaves no
         entry. Turning undo off drops the journal. See also :meth:`mark` and
         :meth:`undo_to`.
 
@@ -270,6 +353,26 @@ class Undoable:
         if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
             raise ValueError(f"no such mark: {mark!r} (undo depth {st.undo_depth})")
         rewind(st, journal, mark)
+
+    def _trailed(self, kept: tuple[Callable[..., Any], Callable[..., None]],
+                 action: Any, seat: int | None) -> None:
+        """Apply ``action`` with undo off after keeping what it declares it writes (``kept``:
+        the functions of :func:`~mariage.engine.trailplan.slot_keeper`) and the lengths of
+        the lists only ever appended to; on error, put them back."""
+        st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        journal = st._undo
+        assert journal is not None
+        keep, put = kept
+        entry = ActionEntry((put, keep(st), len(st.actions), len(st.tricks), len(st.history)))
+        st._undo = None
+        try:
+            st.apply(action, seat)
+        except BaseException:
+            restore_action(st, entry)
+            raise
+        finally:
+            st._undo = journal
+        journal.append(entry)
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""

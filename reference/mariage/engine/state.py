@@ -503,6 +503,10 @@ class GameState(Undoable):
                 table.apply_play(self, to_act, action)
                 journal.append(entry)
                 return
+        kept = self._appliers.action_trails.get(type(action))
+        if kept is not None and self.deal_source is None:  # (else a deal may follow)
+            self._trailed(kept, action, seat)
+            return
         self._journaled(self.apply, action, seat)
 
     def _deal_next(self) -> None:

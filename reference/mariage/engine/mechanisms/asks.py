@@ -39,6 +39,9 @@ class Asks(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("asks",)
     #: no split marriage waits on the trick: the hook changes nothing
     quiet_hooks: ClassVar[dict[str, str]] = {"after_trick": "st.split is None"}
+    #: an ask spends the seat's declaration (or its ask) and waits for the answer
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_ask": ("decl_this_trick", "ask_spent", "pending_ask")}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
                                                        (Answer, "apply_answer"))
     phases: ClassVar[tuple[int, ...]] = (ANSWER,)

@@ -111,7 +111,10 @@ class Mechanism:
     #: hook methods at a trick's end (``after_trick``, ``next_lead``) that never end or
     #: pause the hand, with the slots each may change: undo journals those slots with the
     #: trick's end (:func:`mariage.engine.fastpath.play_apply` with ``trail=True``)
-    #: instead of a snapshot of the state. A subclass overriding such a method loses it.
+    #: instead of a snapshot of the state; and hooks at a hand's end (``hand_scored``,
+    #: ``match_over``), with the slots each may change, kept with the hand's last card
+    #: (:func:`mariage.engine.handend.hand_end_writes`). A subclass overriding such a
+    #: method loses it.
     trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: hook methods at a trick's end that, where a Python expression holds, neither end
     #: the hand nor change anything but what undo keeps of a trick's end (the phase, the
@@ -120,6 +123,17 @@ class Mechanism:
     #: will win the trick, ``trick_points``: the card points of the trick's cards); where
     #: it does not hold, undo journals a snapshot
     quiet_hooks: ClassVar[dict[str, str]] = {}
+    #: hook methods of :attr:`quiet_hooks` that, where their expression does not hold,
+    #: change nothing unless they end the hand, and end it only by the hand end
+    #: (``Dispatch.end_hand``): undo then keeps what the hand end writes with the trick's
+    #: end (:mod:`mariage.engine.trailplan`) instead of a snapshot. A subclass loses it.
+    ending_hooks: ClassVar[frozenset[str]] = frozenset()
+    #: applier methods (by name) that write only these slots besides appending to the
+    #: hand's actions, and end the hand, if at all, only by the hand end: undo keeps those
+    #: slots and what the hand end writes instead of a snapshot where no deal source
+    #: deals the next hand (:func:`mariage.engine.trailplan.action_trails`). A subclass
+    #: loses it.
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""

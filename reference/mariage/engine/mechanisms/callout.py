@@ -28,6 +28,8 @@ class CallingOut(Mechanism):
     name: ClassVar[str] = "calling out"
     sections: ClassVar[tuple[str, ...]] = ("call_out",)
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((CallOut, "apply_call_out"),)
+    #: a call-out ends the hand by the hand end (:meth:`Scoring.end_hand`), nothing else
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {"apply_call_out": ()}
 
     def offers_any_time(self, rules: Rules) -> bool:
         """Calling out is open to every seat at every moment where the rules have it."""

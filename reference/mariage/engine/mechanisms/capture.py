@@ -32,6 +32,8 @@ class CaptureBonus(Mechanism):
     __slots__ = ()
     name: ClassVar[str] = "capture bonus"
     sections: ClassVar[tuple[str, ...]] = ("scoring.capture_bonus",)
+    #: the bonus goes into the hand's score, nothing of the state
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"add": ()}
 
     def card(self, st: GameState) -> int:
         """The card that earns the bonus in this hand, or -1 (no trump to name it by)."""

@@ -48,6 +48,9 @@ class Claims(Mechanism):
     #: pause changes the phase, the seat to act and the trick's lists, which undo keeps
     quiet_hooks: ClassVar[dict[str, str]] = {
         "after_trick": "not (st.rules.claim_auto and st.rules.claim_rule is not None)"}
+    #: a claim sets who claimed and whether rightly, then ends the hand by the hand end
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_claim": ("claim_by", "claim_ok")}
 
     def offers(self, rules: Rules) -> bool:
         """Claims are actions wherever the rules have explicit claims."""

@@ -60,6 +60,11 @@ class Contract(Mechanism):
     any_seat: ClassVar[tuple[tuple[type, str], ...]] = ((Kontra, "apply_kontra"),)
     phases: ClassVar[tuple[int, ...]] = (CONTRACT,)
 
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """:meth:`sheet` and :meth:`facts` write nothing of the state (see
+        :meth:`Scoring.hand_end_slots`)."""
+        return ()
+
     # ------------------------------------------------------------ raise
     def start(self, st: GameState) -> None:
         """After the passing: the declarer fixes the value, or play begins (at once in a

@@ -306,6 +306,10 @@ class Dealing(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("deal", "lead.first", "lead.holder",
                                            "scoring.turn_up_bonus", "core.deal")
 
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`rotate_dealer` writes (see :meth:`Scoring.hand_end_slots`)."""
+        return ("dealer", "next_dealer")
+
     def check_deck(self, st: GameState, deck: Sequence[int] | Sequence[str],
                    first_player: int | None) -> list[int]:
         """The deck as card numbers, or :class:`IllegalActionError` if it cannot be dealt."""

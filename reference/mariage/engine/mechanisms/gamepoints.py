@@ -40,6 +40,15 @@ class GamePoints(Mechanism):
     steps: ClassVar[tuple[str, ...]] = ("hand_score",)
     sections: ClassVar[tuple[str, ...]] = ("scoring.game_points", "scoring.sitting_out",
                                            "match.bummerl")
+    #: the Bummerl after the match's last hand may change how the result reads
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"bummerl": ("result",)}
+
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`hand_score` and :meth:`pass_deal` may write, where a hand
+        scores game points (see :meth:`Scoring.hand_end_slots`)."""
+        if rules.score_kind != "game_points":
+            return ()
+        return ("carry_bonus", "next_dealer", "segni")
 
     def scale(self, rules: Rules, points: int, tricks: int) -> int:
         """Game points on the scale for a loser with ``points`` and ``tricks``."""

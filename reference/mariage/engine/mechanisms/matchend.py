@@ -17,6 +17,7 @@ from ..phase import OVER
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["MatchEnd"]
@@ -29,6 +30,12 @@ class MatchEnd(Mechanism):
     name: ClassVar[str] = "match end"
     steps: ClassVar[tuple[str, ...]] = ("check", "finish")
     sections: ClassVar[tuple[str, ...]] = ("match", "core.over", "core.resign")
+
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`check` and :meth:`finish` may write after a hand besides the
+        phase and the seat to act: the result, and the scores where a match bonus is
+        booked (see :meth:`Scoring.hand_end_slots`)."""
+        return ("result", "match_scores") if rules.match_bonus else ("result",)
 
     def measure(self, st: GameState) -> tuple[int, ...]:
         """The scores the match is decided on (points, or hands won)."""

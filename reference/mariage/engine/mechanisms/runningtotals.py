@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["RunningTotals"]
@@ -35,6 +36,14 @@ class RunningTotals(Mechanism):
     name: ClassVar[str] = "running totals"
     steps: ClassVar[tuple[str, ...]] = ('settle', 'golden', 'wins')
     sections: ClassVar[tuple[str, ...]] = ("match.running",)
+
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`settle` may write, where the rules keep running totals (see
+        :meth:`Scoring.hand_end_slots`)."""
+        if rules.running_rule is None:
+            return ()
+        return ("barrel", "bolts", "falls", "golden_done", "golden_made", "match_scores",
+                "next_dealer")
 
     def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
         """Book ``added`` (the hand's entries, changed in place by the barrel and bolts)

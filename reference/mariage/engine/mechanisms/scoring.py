@@ -44,6 +44,15 @@ class Scoring(Mechanism):
         "after_trick": "max(map(int.__add__, st.captured, st.decl_points)) < st.rules.hand_target"
                        " and st.hand_points(st.rules.team_of[winner]) + trick_points"
                        " + st.held[winner] < st.rules.hand_target"}
+    #: otherwise the hook changes nothing, or ends the hand by the hand end
+    ending_hooks: ClassVar[frozenset[str]] = frozenset({"after_trick"})
+
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`end_hand` may write besides the trick's and the phase (read
+        by undo: :func:`mariage.engine.handend.hand_end_writes`): the record, how the hand
+        ended, the match scores, and the hands won where a hand has a winner."""
+        won = ("segni",) if rules.score_kind not in ("points", "contract", "takers") else ()
+        return ("history", "hand_over_reason", "match_scores", *won)
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """After a trick, where a hand ends at a target: is it reached?"""

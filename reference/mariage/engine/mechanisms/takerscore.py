@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .base import Mechanism
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["TakersScore", "round_line"]
@@ -54,6 +55,13 @@ class TakersScore(Mechanism):
     name: ClassVar[str] = "takers against the defence"
     sections: ClassVar[tuple[str, ...]] = ("scoring.takers", "match.pair_alone")
     steps: ClassVar[tuple[str, ...]] = ("sheet", "facts")
+
+    def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
+        """The slots :meth:`sheet` may write, where the rules have takers (see
+        :meth:`Scoring.hand_end_slots`)."""
+        if rules.takers_rule is None:
+            return ()
+        return ("deal_outcome", "pot", "round_residue", "no_win")
 
     def totals(self, st: GameState) -> tuple[list[int], list[int], list[int]]:
         """Per side: card points (capot counted), counting announcements, the pair said."""

@@ -1,0 +1,153 @@
+"""What undo keeps of a trick's end and of a hand's end, as the mechanisms declare it.
+
+The generated card play with a trail (:func:`mariage.engine.fastpath.play_apply`)
+journals a trick's end as the values of :data:`TRICK_END_SLOTS` and of what the hooks
+there declare they change (:attr:`Mechanism.trail_hooks`), where every hook says so
+or says when it changes nothing (:attr:`Mechanism.quiet_hooks`): :func:`hook_trail`
+reads those declarations. A hook that ends the hand only by the hand end
+(:attr:`Mechanism.ending_hooks`) may end it in a trail too: the entry then keeps what
+the hand end writes (:func:`hand_kept`, kept and set back by the functions
+:func:`slot_keeper` writes), as the hand's last card does.
+
+>>> from mariage import load_rules
+>>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+>>> plan = hook_trail(DEFAULT_MECHANISMS, load_rules("mariazza"))
+>>> plan.slots, len(plan.quiet), len(plan.ending)
+((), 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .. import codegen
+from ..lazyrecord import frozen_record
+
+if TYPE_CHECKING:
+    from .mechanisms import Mechanisms
+    from .rules import Rules
+    from .state import GameState
+
+__all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "HookTrail", "action_trails", "hand_kept",
+           "hook_trail", "keep_value", "slot_keeper"]
+
+#: slots whose values the journal entry of a trick's end keeps in any case
+TRICK_END_SLOTS = frozenset({
+    "hands", "known", "forced", "stock", "captured", "tricks_won", "trick_seats",
+    "trick_cards", "decl_this_trick", "leader", "trick_no", "last_winner", "turn_up",
+    "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase", "window_left",
+    "trump", "trump_next", "to_act", "actions", "tricks"})
+
+
+#: slots the hand end writes under any rules besides what it declares (Scoring.end_hand)
+HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
+
+
+def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None
+                  ) -> dict[type, tuple[Callable[[GameState], tuple[Any, ...]],
+                                        Callable[[GameState, tuple[Any, ...]], None]]]:
+    """Per action type whose applier (in ``appliers``, as the state looks them up) is a
+    method its mechanism's class declares in :attr:`Mechanism.trail_actions`: the
+    functions that keep and set back what it writes (:func:`slot_keeper`), the slots
+    it declares and what the hand end writes (``hand_slots``, from
+    :func:`~mariage.engine.handend.hand_end_writes`; none where that is None), less the
+    lists only ever appended to (undo cuts them back by their lengths)."""
+    if hand_slots is None:
+        return {}
+    out = {}
+    for kind, applier in appliers.items():
+        owner = type(getattr(applier, "__self__", None))
+        name = getattr(getattr(applier, "__func__", None), "__name__", "")
+        declared = vars(owner).get("trail_actions", {}).get(name)
+        if declared is not None:
+            slots = dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS))
+            out[kind] = slot_keeper(tuple(s for s in slots if s not in _APPENDED))
+    return out
+
+
+#: lists only ever appended to while a state lives: undo cuts them back by length
+_APPENDED = frozenset({"actions", "tricks", "history"})
+
+
+@frozen_record
+class HookTrail:
+    """What undo needs around the hooks of a trick's end (:func:`hook_trail`)."""
+
+    slots: tuple[str, ...]  # what the trailed hooks may change, kept with the trick's end
+    quiet: tuple[str, ...]  # expressions under which the other hooks change nothing
+    ending: tuple[str, ...]  # ... of hooks that otherwise end the hand by the hand end only
+
+
+def hook_trail(mech: Mechanisms, rules: Rules) -> HookTrail | None:
+    """What undo needs around the hooks of a trick's end under ``mech`` and ``rules``: the
+    slots they may change and the expressions under which the others change nothing
+    (those of hooks that may end the hand, but only by the hand end, apart); None where
+    a hook's mechanism declares neither (:attr:`Mechanism.trail_hooks`,
+    :attr:`Mechanism.quiet_hooks`), or is a subclass of the class that declared it."""
+    from .mechanisms.hooks import hooks_of
+
+    hooks = hooks_of(mech.all(), rules)
+    slots: list[str] = []
+    quiet: list[str] = []
+    ending: list[str] = []
+    for handler in (*hooks.after_trick, *hooks.next_lead):
+        owner, name = type(handler.__self__), handler.__func__.__name__  # type: ignore[attr-defined]
+        written = vars(owner).get("trail_hooks", {}).get(name)
+        gate = vars(owner).get("quiet_hooks", {}).get(name)
+        if written is not None:
+            slots += [s for s in written if s not in slots and s not in TRICK_END_SLOTS]
+        elif gate is not None:
+            (ending if name in vars(owner).get("ending_hooks", ()) else quiet).append(gate)
+        else:
+            return None
+    return HookTrail(tuple(slots), tuple(quiet), tuple(ending))
+
+
+def hand_kept(hand_slots: tuple[str, ...] | None,
+               plan: HookTrail | None
+               ) -> tuple[str, ...] | None:
+    """The slots the journal entry of the hand's last card keeps beyond its trick's end:
+    ``hand_slots`` (what the hand end writes) less what the trick's end keeps and the
+    record of hands (cut back by its length); None where the hand's last card goes by
+    snapshot (the hand end or a hook of the trick's end does not say what it writes)."""
+    if hand_slots is None or plan is None:
+        return None
+    return tuple(s for s in hand_slots
+                 if s not in TRICK_END_SLOTS and s not in plan.slots and s != "history")
+
+
+@lru_cache(maxsize=64)
+def slot_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
+                                                 Callable[[GameState, tuple[Any, ...]], None]]:
+    """Two functions written for ``slots``: ``keep(state)``, their values in a tuple
+    (lists copied, as :func:`keep_value` copies them), and
+    ``put(state, values)``, which sets them back in one assignment.
+
+    >>> from mariage import load_rules, GameState
+    >>> keep, put = slot_keeper(("dealer", "match_scores"))
+    >>> state = GameState(load_rules("marianna"), first_dealer=2)
+    >>> kept = keep(state)
+    >>> state.match_scores[0] += 40
+    >>> state.dealer = 3
+    >>> put(state, kept)
+    >>> state.dealer, state.match_scores
+    (2, [0, 0])
+    """
+    values = "".join(f"v if (v := st.{slot}).__class__ is not list else _keep(v), "
+                     for slot in slots)
+    targets = "".join(f"st.{slot}, " for slot in slots)
+    source = (f"def keep(st):\n    return ({values})\n"
+              f"def put(st, v):\n    ({targets}) = v\n" if slots else
+              "def keep(st):\n    return ()\ndef put(st, v):\n    pass\n")
+    ns: dict[str, Any] = {"_keep": keep_value}
+    codegen.run(source, f"<slots kept by undo: {', '.join(slots)}>", ns)
+    return ns["keep"], ns["put"]
+
+
+def keep_value(value: Any) -> Any:
+    """``value`` as a journal keeps it: a list copied (its lists too), anything else as is."""
+    if value.__class__ is list:
+        return [v[:] for v in value] if value and value[0].__class__ is list else value[:]
+    return value
