@@ -9,7 +9,7 @@ and resignations), calling a :class:`Hooks` object around every event so a
 test can check invariants at every step.
 
 >>> len(option_grid("cinquecento")), len(option_grid("mariglia"))
-(64, 8)
+(64, 4)
 >>> grid = option_grid("marianna-siciliana")
 >>> {(g["split_spoiled_by"], g["declare_who"]) for g in grid} >= {
 ...     ("never", "leader"), ("any", "anyone")}
