@@ -63,6 +63,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       (never: Thousand's defaults);
     * the card points **left over** to the last trick where no card goes out of play
       (Thousand with three players: no packet of the talon is left, none laid away).
+    * the **once-a-suit** limit of a declaration made by leading one of its cards, where
+      one declaration a lead is allowed (Schnapsen's and Thousand's marriages: a second
+      try on the same lead is refused by that rule first, and later the cards are never
+      all held again);
     * the talon's points to the seat **sitting out** where nobody sits out (Polish
       Thousand with three players);
     * what follows a **close** of the talon (its effect, the snapshot, the reply, the
@@ -80,16 +84,16 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
     >>> unreachable_under(load_rules("belote", {"first_dealer": "seat2"}))
     {}
     >>> sorted(unreachable_under(load_rules("thousand")))  # doctest: +NORMALIZE_WHITESPACE
-    ['thousand.ace-marriage.once', 'thousand.score.leftover', 'thousand.throw-in.low-hand',
-     'thousand.throw-in.weak-talon']
+    ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.score.leftover',
+     'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
+    ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 11})))
     ... # doctest: +NORMALIZE_WHITESPACE
-    ['schnapsen.close.effect', 'schnapsen.close.snapshot', 'schnapsen.score.beaten-closer',
-     'schnapsen.score.closer', 'schnapsen.score.failed-close']
-    >>> unreachable_under(load_rules("schnapsen", {"close_min_talon": 10}))
-    {}
-    >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
-    ['thousand.ace-marriage.once', 'thousand.throw-in.weak-talon']
+    ['schnapsen.close.effect', 'schnapsen.close.snapshot', 'schnapsen.decl.once',
+     'schnapsen.score.beaten-closer', 'schnapsen.score.closer', 'schnapsen.score.failed-close']
+    >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 10})))
+    ['schnapsen.decl.once']
     """
     name = rules.ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     out = {r: UNREACHABLE[f"{name} {r}"] for r in rules.rule_ids
@@ -111,6 +115,14 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             out[rule] = (f"its threshold is {below}: no {what} is worth fewer card points, "
                          "so the throw-in never arises (one tried is refused by the rule on "
                          "throwing in)")
+    for d in rules.declarations:  # declared by leading one of its cards, once a suit
+        if d.once_scope in ("suit", "suit_per_player") and d.same_suit and d.lead_masks \
+                and d.lead_masks == d.suit_masks and rules.decl_per_trick == 1:
+            out.setdefault(d.once_rule, (
+                f"the {d.name} is declared by leading one of its cards, so they are never all "
+                "held again in that hand, and a second try on the same lead is refused first "
+                f"by the rule of one declaration a lead ({rules.decl_per_trick_rule}): its "
+                "once-a-suit limit can never refuse a declaration"))
     if rules.sitter_talon_rule and rules.sits_out == "none":
         out[rules.sitter_talon_rule] = (
             f"nobody sits a hand out with {rules.nseats} players: no seat out scores the "
