@@ -34,6 +34,7 @@ from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
+from ..errors import IllegalActionError
 from .faultsearch import choose
 from .ruleprobe import ending_rules
 
@@ -61,13 +62,14 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
                ) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands): its deal and its actions.
 
-    The first seeded candidate (each dealt and played out by the seeded choices of
-    the fault search on a clone) whose end exercises a rule of ``wanted``; else, of
+    The first seeded candidate (each dealt and played out on a clone by
+    :func:`_tame` choices) whose end exercises a rule of ``wanted``; else, of
     :data:`BRINK_DEALS` candidates (up to four times as many while every one ends the
     match), one after which the match goes on and the leading score still below the
     target is farthest ahead of the others (:func:`_lead`); else the one of those that
-    end the match ranked so. ``None`` if no candidate ends its hand within the bound of
-    steps."""
+    end the match ranked so. ``None`` where every side is at the target already (a
+    level match played on), or no candidate is dealt and ends its hand within the bound
+    of steps."""
     r = state.rules
     if all(s >= r.match_target for s in state.match_scores):
         return None  # every side past the target (a level match played on): no brink
@@ -81,7 +83,10 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
         deck = [r.card_code[c] for c in cards]
         first = rng.below(r.nseats) if r.first_lead == "lot" else None
         trial = state.clone()
-        trial.deal(list(deck), first)
+        try:
+            trial.deal(list(deck), first)
+        except (IllegalActionError, ValueError):  # a deck these rules do not deal
+            continue
         deal: dict[str, Any] = {"deck": deck, "first_player": first}
         actions = _play_out(trial, rng, k % 3)
         if actions is None:
