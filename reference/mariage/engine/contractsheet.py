@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .outcomes import record_lines
-from .sheets import _zeros, sides_in_hand
+from .sheets import _zeros, in_hand_flags
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
@@ -135,10 +135,10 @@ def _concession_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[st
                   "    added[conceder] = -st.contract"]
     else:  # the first concession free
         lines += ["if count <= 1:", "    award = 0"]
-    apart = r.sits_out != "none"  # (the sides in the hand looked up once)
-    lines += [f"hand_sides = {sides_in_hand(r, ns)}"] if apart else []
+    apart = r.sits_out != "none"  # (a flag per side in the hand, looked up once)
+    lines += [f"in_hand = {in_hand_flags(r, ns)}"] if apart else []
     for t in range(len(r.teams)):
-        lines += [f"if conceder != {t}{f' and {t} in hand_sides' if apart else ''}:",
+        lines += [f"if conceder != {t}{f' and in_hand[{t}]' if apart else ''}:",
                   f"    added[{t}] = award"]
     if r.sitter_talon_rule is not None:  # (Talon.sitter books nothing where nobody sits out)
         lines += ["if st.out >= 0:", "    _sitter(st, added)"]

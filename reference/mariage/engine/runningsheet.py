@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .contractsheet import TEAM
-from .sheets import _OUT_SIDE, added_lines, sides_in_hand
+from .sheets import added_lines, in_hand_flags, sides_in_hand
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
@@ -34,22 +34,13 @@ __all__ = ["settle_lines"]
 _RUNNING_STEPS = ("settle", "wins", "bolts")
 
 
-def _in_hand(r: Rules, ns: dict[str, Any]) -> str:
-    """Source of a flag per side, whether it plays the hand (the sides of
-    :meth:`GameState.sides_in_hand`), looked up by the side sitting out in a table made
-    here (put in ``ns``): a side's flag is one look, no search of the sides."""
-    teams = range(len(r.teams))
-    ns["_in_hand"] = tuple(tuple(t != out for t in teams) for out in (-1, *teams))
-    return f"_in_hand[{_OUT_SIDE}]"
-
-
 def _bolt_lines(r: Rules, sides: str, usual: bool = True) -> list[str]:
     """Source of :meth:`RunningTotals.bolts` (a hand played out), unrolled per side (a
     side counted only where its flag says it is in the hand, the expression ``sides``
-    of :func:`_in_hand`, unless every side always is): a set of bolts completed costs
-    its penalty from the entry. Where a hand with a bolt for none changes nothing (the bolts are not
-    consecutive), the sides are looked at only behind one test that a side in the hand
-    may have one (:func:`_bolt_gate`), with ``usual``."""
+    of :func:`~mariage.engine.sheets.in_hand_flags`, unless every side always is): a set of
+    bolts completed costs its penalty from the entry. Where a hand with a bolt for none
+    changes nothing (the bolts are not consecutive), the sides are looked at only behind
+    one test that a side in the hand may have one (:func:`_bolt_gate`), with ``usual``."""
     tricks = r.bolt_condition == "no_tricks"
     lines = ["    wins = st.tricks_won"] if tricks else []
     gate = None if r.bolt_consecutive or not usual else _bolt_gate(r)
@@ -142,7 +133,7 @@ def settle_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     sides = sides_in_hand(r, ns)  # (asked only where a bolt or the barrel needs them)
     if r.bolt_condition != "off":
         body += ["if how == 'played_out':  # RunningTotals.bolts",
-                 *_bolt_lines(r, _in_hand(r, ns), usual)]
+                 *_bolt_lines(r, in_hand_flags(r, ns), usual)]
     target = r.match_target
     for t in teams:
         if r.win_rule == "exactly":  # a hand that would pass the target leaves the total

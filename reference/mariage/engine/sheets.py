@@ -74,8 +74,8 @@ def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won") -> di
             "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
 
 
-__all__ = ["added_lines", "game_points_lines", "record_values", "sides_in_hand", "takers_facts",
-           "takers_lines"]
+__all__ = ["added_lines", "game_points_lines", "in_hand_flags", "record_values", "sides_in_hand",
+           "takers_facts", "takers_lines"]
 
 #: the state's contract in written source (not a longer name that starts with it)
 _CONTRACT = re.compile(r"\bst\.contract\b")
@@ -532,6 +532,21 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
 
 #: the side of the seat sitting the hand out, plus one (0: nobody sits out)
 _OUT_SIDE = "_team_of[st.out] + 1 if st.out >= 0 else 0"
+
+
+def in_hand_flags(r: Rules, ns: dict[str, Any]) -> str:
+    """Source of a flag per side, whether it plays the hand (the sides of
+    :meth:`GameState.sides_in_hand`), looked up by the side sitting out in a table made
+    here (put in ``ns``): a side's flag is one look, no search of the sides.
+
+    >>> from mariage import load_rules
+    >>> ns = {}
+    >>> in_hand_flags(load_rules("thousand-4"), ns), ns["_in_hand"][1]
+    ('_in_hand[_team_of[st.out] + 1 if st.out >= 0 else 0]', (False, True, True, True))
+    """
+    teams = range(len(r.teams))
+    ns["_in_hand"] = tuple(tuple(t != out for t in teams) for out in (-1, *teams))
+    return f"_in_hand[{_OUT_SIDE}]"
 
 
 def sides_in_hand(r: Rules, ns: dict[str, Any]) -> str:
