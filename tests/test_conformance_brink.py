@@ -1,4 +1,5 @@
-"""The long match steered to its brink finds Belote's "belote alone" (issue #22)."""
+"""The long match steered to its brink finds Belote's "belote alone" and the rounding of
+Coinche's written scores deciding the match (issue #22)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from mariage.conformance.brink import brink_hand, brink_rules
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.protocol import state_json
+from mariage.conformance.ruleprobe import rounding_tells
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
@@ -67,3 +69,29 @@ def test_no_brink_rules_where_the_pair_alone_may_win() -> None:
     assert brink_rules(load_rules("marianna")) == set()
     assert brink_rules(load_rules("thousand")) == set()
     assert brink_rules(load_rules("belote")) == {RULE}
+    assert brink_rules(load_rules("belote-coinche")) == {RULE, ROUNDED}
+    assert brink_rules(load_rules("belote-coinche", {"rounding": "none"})) == {RULE}
+
+
+ROUNDED = "belote-coinche.match.rounded-totals"
+
+
+@pytest.mark.parametrize("ruleset,options", [
+    ("belote-coinche", []), ("belote-coinche", ["rounding_decides_game=false"]),
+    ("belote-contree", []), ("belote-contree", ["rounding_decides_game=false"])])
+def test_rounding_that_decides_is_found_and_tells_an_engine_judging_otherwise(
+        ruleset: str, options: list[str]) -> None:
+    config = make_configuration(ruleset, options)
+    found, why = exercise_tests(config, [ROUNDED])
+    assert why == {} and ROUNDED in found
+    test = found[ROUNDED]
+    expected = test["steps"][-1]["state"]
+    rules = config.rules
+    state = _replay(rules, test)
+    assert rounding_tells(state)  # the written and the exact totals judge otherwise
+    got = state_json(state)
+    assert {k: got[k] for k in expected} == expected
+    # an engine judging on the other totals ends the match otherwise, or names another winner
+    other = state_json(_replay(replace(rules, round_decides_game=not rules.round_decides_game),
+                               test))
+    assert (other["phase"], other["result"]) != (got["phase"], got["result"])

@@ -3,7 +3,10 @@
 Some rules act only in a hand that takes a side to the match's target in one
 particular way: Belote's *belote alone* (a side that reaches the target having
 written only its pair of trumps, by failing its contract or taking no trick, has
-not won yet, :data:`~mariage.engine.rules.Rules.pair_alone_rule`). Random or
+not won yet, :data:`~mariage.engine.rules.Rules.pair_alone_rule`), or the rounding of
+Coinche's written scores deciding whether a side has reached it
+(:data:`~mariage.engine.rules.Rules.round_game_rule`, where a side's total before
+rounding stands on the other side of the target from its written one). Random or
 greedy play over a long match almost never meets such a hand. :func:`brink_hand`
 chooses the next hand of a long match among seeded candidates played out on
 clones of the reference: the first whose end exercises a wanted rule (as
@@ -18,6 +21,8 @@ candidate was: its deal and its actions become the next steps of the test.
 >>> rules = load_rules("belote")
 >>> sorted(brink_rules(rules)), brink_rules(load_rules("marianna"))
 (['belote.match.belote-alone'], set())
+>>> sorted(brink_rules(load_rules("belote-coinche")))
+['belote-coinche.match.rounded-totals', 'belote.match.belote-alone']
 >>> state = GameState(rules, first_dealer=0)
 >>> deal, actions = brink_hand(state, SplitMix64(1), brink_rules(rules)) or ({}, [])
 >>> len(deal["deck"]), len(actions) > 0
@@ -55,7 +60,8 @@ _BETWEEN = (Phase.DEAL, Phase.OVER)
 def brink_rules(rules: Rules) -> set[str]:
     """The rules of ``rules`` that only a hand at the brink of the match's end exercises,
     and which :func:`brink_hand` steers a match toward."""
-    return {x for x in (rules.pair_alone_rule,) if x}
+    rounded = rules.round_game_rule if rules.round_mode != "none" else None
+    return {x for x in (rules.pair_alone_rule, rounded) if x}
 
 
 def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]

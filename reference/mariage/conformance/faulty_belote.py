@@ -181,3 +181,7 @@ _fault("rounded-totals-always", "belote-coinche.match.rounded-totals",
        "belote-coinche belote-contree",
        "the rounded scores decide the game even where the totals before rounding should",
        round_decides_game=True)
+_fault("exact-totals-always", "belote-coinche.match.rounded-totals",
+       "belote-coinche belote-contree",
+       "the totals before rounding decide the game even where the written scores should",
+       round_decides_game=False)

@@ -50,7 +50,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError
 
 __all__ = ["card_refusals", "declaration_refusals", "ending_rules", "node_rules", "offer_rules",
-           "phase_rules", "refusal_rule", "refusals"]
+           "phase_rules", "refusal_rule", "refusals", "rounding_tells"]
 
 #: The rule fields of compiled rules under which each kind of action is offered.
 _OFFERED_BY: dict[type, tuple[str, ...]] = {
@@ -167,7 +167,8 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
     false claim; the cards played out, the talon closed or not), the scoring of a
     contract played out and its rounding, a hand played out with nobody at the target,
     a side at the target that may not win on it (it wrote only its pair of trumps), the
-    running totals' rules (:func:`_running_rules`);
+    running totals' rules (:func:`_running_rules`), the rule on rounded totals where the
+    rounding changes who stands at the target or ahead (:func:`rounding_tells`);
     and at the end of the match, the rule on a
     level match (whether it is one)."""
     r = state.rules
@@ -202,9 +203,40 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
             out.append(r.pair_alone_rule)  # at the target with only its pair: not won
     if ended and r.running_rule:  # the hand added to the running totals
         out += _running_rules(state)
+    if ended and r.round_game_rule and r.round_mode != "none" and rounding_tells(state):
+        out.append(r.round_game_rule)  # the written totals judge otherwise than the exact
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
     return {x for x in out if x}
+
+
+def rounding_tells(state: GameState) -> bool:
+    """Whether the written (rounded) totals and the totals before rounding judge the
+    match differently now: which sides stand at the target and ahead of the others
+    (a side that may not win there, :data:`~GameState.no_win`, left out).
+
+    >>> from mariage import load_rules, GameState
+    >>> state = GameState(load_rules("belote-coinche"))
+    >>> state.match_scores, state.round_residue = [2000, 1200], [-3, 4]
+    >>> rounding_tells(state)       # written 2000 reaches the target, exact 1997 not
+    True
+    >>> state.round_residue = [2, 4]
+    >>> rounding_tells(state)
+    False
+    """
+    r = state.rules
+    written = state.match_scores
+    exact = [s + e for s, e in zip(written, state.round_residue, strict=True)]
+    return _ahead(written, r.match_target, state.no_win) != \
+        _ahead(exact, r.match_target, state.no_win)
+
+
+def _ahead(scores: list[int], target: int, no_win: int) -> tuple[int, ...]:
+    """The sides at ``target`` or over it (not those of ``no_win``) with the highest
+    score among them."""
+    reached = [t for t, s in enumerate(scores) if s >= target and not no_win >> t & 1]
+    top = max((scores[t] for t in reached), default=0)
+    return tuple(t for t in reached if scores[t] == top)
 
 
 def _running_rules(state: GameState) -> list[str | None]:

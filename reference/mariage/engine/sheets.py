@@ -295,7 +295,7 @@ class _Sheet:
             body += ["".join(f"o{t}, " for t in teams) + "= out",
                      "added = [" + ", ".join(_rounded(f"o{t}", r.round_mode)
                                              for t in teams) + "]"]
-            if not r.round_decides_game:  # the match is judged on the lines before rounding
+            if r.round_game_rule:  # the totals before rounding, kept beside the written
                 body += ["residue = st.round_residue"]
                 body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
         return body

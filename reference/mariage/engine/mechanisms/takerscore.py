@@ -182,7 +182,7 @@ class TakersScore(Mechanism):
         if mode == "none":
             return out
         written = [round_line(v, mode) for v in out]
-        if not r.round_decides_game:  # the match is judged on the lines before rounding
+        if r.round_game_rule:  # the totals before rounding, kept beside the written ones
             for t in range(nteams):
                 st.round_residue[t] += out[t] - written[t]
         return written
