@@ -34,7 +34,7 @@ def _replay(rules: Rules, test: dict[str, Any]) -> GameState:
 
 
 @pytest.mark.parametrize("ruleset,options", [("belote", []), ("belote", ["target=10000"]),
-                                             ("belote-coinche", [])])
+                                             ("belote-coinche", []), ("belote-contree", [])])
 def test_belote_alone_is_found_and_tells_an_engine_without_it(ruleset: str,
                                                               options: list[str]) -> None:
     config = make_configuration(ruleset, options)
