@@ -67,6 +67,8 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       one declaration a lead is allowed (Schnapsen's and Thousand's marriages: a second
       try on the same lead is refused by that rule first, and later the cards are never
       all held again);
+    * which totals decide the match, the **written or the exact** ones, where scores
+      are written without rounding (Coinche's ``rounding=none``);
     * the talon's points to the seat **sitting out** where nobody sits out (Polish
       Thousand with three players);
     * what follows a **close** of the talon (its effect, the snapshot, the reply, the
@@ -88,6 +90,8 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
      'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("belote-coinche", {"rounding": "none"})))
+    ['belote-coinche.match.rounded-totals', 'belote.deal.first-dealer']
     >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 11})))
     ... # doctest: +NORMALIZE_WHITESPACE
     ['schnapsen.close.effect', 'schnapsen.close.snapshot', 'schnapsen.decl.once',
@@ -123,6 +127,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
                 "held again in that hand, and a second try on the same lead is refused first "
                 f"by the rule of one declaration a lead ({rules.decl_per_trick_rule}): its "
                 "once-a-suit limit can never refuse a declaration"))
+    if rules.round_game_rule and rules.round_mode == "none":
+        out[rules.round_game_rule] = (
+            "scores are written to the point, without rounding: the written totals are the "
+            "totals before rounding, so which of them decides the match can never be seen")
     if rules.sitter_talon_rule and rules.sits_out == "none":
         out[rules.sitter_talon_rule] = (
             f"nobody sits a hand out with {rules.nseats} players: no seat out scores the "
