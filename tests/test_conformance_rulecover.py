@@ -203,10 +203,13 @@ CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     # (coverage.unreachable_under) left out
     ("thousand", [], set()),
     ("mariazza", [], set()),
-    # a team over the target with only its belote in the deal: matches steered to the
-    # brink of their end come to it (conformance/brink.py)
+    # a team over the target with only its belote in the deal, and the rounded and the
+    # exact totals judging the match otherwise: matches steered to the brink of their
+    # end come to them (conformance/brink.py); in contrée only a capot leaves a team
+    # its belote alone (lopsided hands)
     ("belote", [], set()),
-    ("belote-coinche", ["target=1000"], {"belote-coinche.match.rounded-totals"}),
+    ("belote-coinche", ["target=1000"], set()),
+    ("belote-contree", [], set()),
     ("sixty-six", ["close_allowed=false"], set()),
     ("mariglia", ["turn_up_bonus=false"], set()),
     # a second declaration in the same trick, where declaring is allowed only at the
