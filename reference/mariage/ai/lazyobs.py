@@ -111,7 +111,9 @@ class LazyObservation(dict[str, Any]):
         else:
             if held[0] is _CARD_BACK:
                 held = _resolved(source)
-            vector = encoder.vector_of(held, self._seat)
+            # (its own cards picked: the picks before a set's last change no state, so
+            # the observations of one state may have been made with different picks)
+            vector = encoder.vector_of(held, self._seat, self._picked)
         dict.__setitem__(self, "observation", vector)
         source[1] -= 1
         self._source = None
