@@ -244,7 +244,7 @@ class MariageEnv(AECEnv):
         obs = None
         if observe:  # as LazyObservation.of does, without the call
             # (a dict literal merged: about half the time of keyword arguments)
-            obs = _Lazy({"observation": None, "action_mask": self._mask_now})
+            obs = _Lazy({"action_mask": self._mask_now})
             source = self._source
             source[1] += 1
             obs._source = source
