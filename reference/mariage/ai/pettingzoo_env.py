@@ -50,7 +50,7 @@ from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .layout import with_pick
-from .lazyobs import _CARD_BACK, LazyObservation, hold_unread
+from .lazyobs import _CARD_BACK, LazyObservation
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -315,8 +315,9 @@ class MariageEnv(AECEnv):
                     after = [state, 1, self.encoder]
                     source[0] = (_CARD_BACK, after, seat, state.known[seat])
                     self._source = after
-                else:
-                    self._source = hold_unread(source, self.encoder, state, self.picked)
+                else:  # (as hold_unread does, without the call)
+                    source[0] = self.encoder.snapshot(state, self.picked)
+                    self._source = [state, 0, self.encoder]
             state.apply(act)  # type: ignore[arg-type]
             self.picked = 0
             self._picks = None
