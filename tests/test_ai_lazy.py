@@ -124,6 +124,16 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert repr(fresh()).startswith("{'observation': array(")
     obs = fresh()
     assert obs.keys() == plain.keys() and len(obs) == 2 and "observation" in obs
+    for probe in (len, lambda o: "observation" in o, lambda o: o.keys(), reversed):
+        obs = fresh()  # each of these reads it: the vector, then the mask, as a plain dict
+        probe(obs)
+        assert not obs.unread and list(dict.keys(obs)) == ["observation", "action_mask"]
+        assert np.array_equal(dict.__getitem__(obs, "observation"), expected)
+    assert list(reversed(fresh())) == ["action_mask", "observation"]
+    obs = fresh()
+    with pytest.raises(KeyError, match="other"):
+        obs["other"]
+    assert obs.unread and obs.get("other", 3) == 3
     assert all(np.array_equal(a, b) for a, b in zip(obs.values(), plain.values(),
                                                        strict=True))
     obs = fresh()

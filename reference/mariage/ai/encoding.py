@@ -63,6 +63,7 @@ from .layout import (
     info_state_features,
     observation_features,
     pick_size,
+    with_pick,
 )
 from .listed import KeptListings, Listed, mask_maker
 from .vectorcode import vector_functions
@@ -524,9 +525,9 @@ class ActionSpace:
             action = self.actions[action_id]
             if not isinstance(action, Pick):
                 return action
-            picked |= 1 << action.card
-            if picked.bit_count() == state.mech.passing.count(state):
-                return Give(picked)
+            picked, complete = with_pick(state, action.card, picked)
+            if complete is not None:
+                return complete
 
     def play(self, state: GameState, action_id: int, picked: int = 0) -> int:
         """Apply the action of ``action_id`` to ``state``, or add a pick to ``picked``;
@@ -534,11 +535,10 @@ class ActionSpace:
         other action, went to the engine). The caller checks legality by the mask."""
         action = self.actions[action_id]
         if isinstance(action, Pick):
-            picked |= 1 << action.card
-            if picked.bit_count() < state.mech.passing.count(state):
+            picked, complete = with_pick(state, action.card, picked)
+            if complete is None:
                 return picked
-            state.apply(Give(picked))
-            return 0
+            action = complete
         state.apply(action)
         return 0
 
@@ -608,14 +608,20 @@ class Encoder:
         >>> bool((enc.vector_of(taken, 0) == before).all())
         True
         """
-        return (state.hands[:], state.known[:], state.trick_cards[:], state.tricks[:],
+        # ([*x]: a list copied without a slice object made, as x[:] makes one)
+        return ([*state.hands], [*state.known], [*state.trick_cards], [*state.tricks],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
-                len(state.stock), state.captured[:], state.decl_points[:],
-                state.standing(), state.declared[:], picked)
+                len(state.stock), [*state.captured], [*state.decl_points],
+                state.standing(), [*state.declared], picked)
 
-    def vector_of(self, snapshot: Snapshot, seat: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``seat`` from a :meth:`snapshot` of a state."""
-        return self._vectors[seat](*snapshot)  # type: ignore[no-any-return]
+    def vector_of(self, snapshot: Snapshot, seat: int, picked: int | None = None
+                  ) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` from a :meth:`snapshot` of a state;
+        ``picked``: the cards picked so far of the set being passed, where they are not
+        the snapshot's (a pick before a set's last card changes nothing else)."""
+        if picked is None or picked == snapshot[-1]:
+            return self._vectors[seat](*snapshot)  # type: ignore[no-any-return]
+        return self._vectors[seat](*snapshot[:-1], picked)  # type: ignore[no-any-return]
 
 
 class InfoStateEncoder:

@@ -28,7 +28,7 @@ cards it picked so far (``picked``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mariage.engine.actions import Action, Give
 from mariage.engine.actiontext import action_text, parse_action
@@ -36,8 +36,12 @@ from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
+if TYPE_CHECKING:
+    from mariage.engine.state import GameState
+
 __all__ = ["AIAction", "Feature", "Pick", "action_list", "action_text_of", "decision_bound",
-           "feature_names", "info_state_features", "observation_features", "pick_size"]
+           "feature_names", "info_state_features", "observation_features", "pick_size",
+           "with_pick"]
 
 _PHASES = tuple(Phase)
 
@@ -62,6 +66,22 @@ class Pick:
 
 #: an id's action: the engine's, or one card of a set being passed
 AIAction = Action | Pick
+
+
+def with_pick(state: GameState, card: int, picked: int) -> tuple[int, Give | None]:
+    """The cards ``picked`` with ``card``, and the set they make (the engine's ``Give``)
+    where they complete the set the seat to act passes, else None (nothing else changes
+    before a set's last pick). The caller checks that the pick is legal.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand-2"), 1)  # (its sets: 2 cards)
+    >>> with_pick(state, 3, 0b1)
+    (9, Give(cards=9))
+    """
+    picked |= 1 << card
+    if picked.bit_count() < state.mech.passing.count(state):
+        return picked, None
+    return picked, Give(picked)
 
 
 def pick_size(rules: Rules) -> int:

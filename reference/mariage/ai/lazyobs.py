@@ -4,8 +4,9 @@ A PettingZoo agent gets ``{"observation": vector, "action_mask": mask}`` on ever
 ``last()``; an agent that looks only at the mask (a random or scripted player) never
 reads the vector, which costs about as much as the engine's own move. A
 :class:`LazyObservation` is that dict, with the vector made on the first read that
-could see it (the item ``observation``, ``items``, ``values``, iteration, comparison,
-copy, pickle, ``repr``, a change; the item ``action_mask`` alone does not): whoever
+could see it (the item ``observation``, ``items``, ``values``, ``keys``, ``len``,
+``in``, iteration, comparison, copy, pickle, ``repr``, a change; the item
+``action_mask`` alone does not, and is looked up by the dict itself): whoever
 reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
@@ -18,9 +19,11 @@ where some are, the environment puts one
 is made from that; where the change is a card played within its trick, the source holds
 instead what takes that card back from the state after it (cheaper than a snapshot).
 
-Until it is read, the dict's own storage holds ``None`` for the vector: code that reads
-that storage from C without calling any of the dict's methods would see it (Python's
-``dict()``, ``{**obs}``, ``update``, ``copy``, ``pickle`` and ``==`` all call them).
+Until it is read, the dict's own storage holds the mask alone (the vector is made by
+``__missing__`` when the item ``observation`` is looked up): code that reads that
+storage from C without calling any of the dict's methods would see one item (Python's
+``dict()``, ``{**obs}``, ``update``, ``copy``, ``pickle``, ``json`` and ``==`` all call
+them).
 
 >>> from mariage import load_rules, new_match
 >>> from mariage.ai.encoding import Encoder
@@ -79,7 +82,7 @@ class LazyObservation(dict[str, Any]):
         being passed), its vector made by ``encoder`` when first read. ``source``: a
         list ``[state, 0, encoder]`` shared with other observations of the state (see
         :func:`hold_unread`)."""
-        obs = cls({"observation": None, "action_mask": action_mask})
+        obs = cls({"action_mask": action_mask})  # (the vector added when read)
         if source is None:
             source = [state, 0, encoder]
         source[1] += 1
@@ -111,16 +114,39 @@ class LazyObservation(dict[str, Any]):
         else:
             if held[0] is _CARD_BACK:
                 held = _resolved(source)
-            vector = encoder.vector_of(held, self._seat)
+            # (its own cards picked: the picks before a set's last change no state, so
+            # the observations of one state may have been made with different picks)
+            vector = encoder.vector_of(held, self._seat, self._picked)
+        # (the items in their order: the vector first)
+        mask = dict.pop(self, "action_mask")
         dict.__setitem__(self, "observation", vector)
+        dict.__setitem__(self, "action_mask", mask)
         source[1] -= 1
         self._source = None
 
-    # -- every read and change of the dict makes the vector first
-    def __getitem__(self, key: str) -> Any:
-        if key == "observation":  # the mask alone is read without making the vector
+    # -- every read and change of the dict makes the vector first; the item
+    # action_mask alone is read by the dict's own lookup (no method of this class called)
+    def __missing__(self, key: str) -> Any:
+        if key == "observation" and getattr(self, "_source", None) is not None:
             self._read()
-        return dict.__getitem__(self, key)
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._read()
+        return dict.__contains__(self, key)
+
+    def __len__(self) -> int:
+        self._read()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._read()
+        return dict.keys(self)
+
+    def __reversed__(self) -> Iterator[str]:
+        self._read()
+        return dict.__reversed__(self)
 
     def get(self, key: str, default: Any = None) -> Any:
         if key == "observation":

@@ -76,7 +76,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
-from .layout import AIAction
+from .layout import AIAction, with_pick
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
 from .rewards import standing_rewards
 from .spielcopy import SharedTuple, StepList
@@ -385,17 +385,17 @@ class _State(pyspiel.State):
             listing = gs.legal_actions()
         if not self._space.pick_legal(gs, card, picked, listing):
             return False  # (refused by _decide)
-        picked |= 1 << card
+        picked, complete = with_pick(gs, card, picked)
         seat = self._player
         hidden = _all_but(self.rules.nseats, seat)
-        if picked.bit_count() < gs.mech.passing.count(gs):
+        if complete is None:
             self.picked, self._picks = picked, listing
             self.hidden_steps[len(self.steps_all)] = hidden
             nothing = self._nothing  # (no hand and no card shown changed)
             self.steps_all.append((seat, action, nothing, nothing))
             return True
         own, known = gs.hands[:], gs.known[:]
-        gs.apply(Give(picked))  # (a legal set: pick_legal checked each card)
+        gs.apply(complete)  # (a legal set: pick_legal checked each card)
         self.picked, self._picks = 0, None
         self.hidden_steps[len(self.steps_all)] = hidden
         self._record(seat, action, own, known)

@@ -49,7 +49,8 @@ from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
-from .lazyobs import _CARD_BACK, LazyObservation, hold_unread
+from .layout import with_pick
+from .lazyobs import _CARD_BACK, LazyObservation
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -243,7 +244,7 @@ class MariageEnv(AECEnv):
         obs = None
         if observe:  # as LazyObservation.of does, without the call
             # (a dict literal merged: about half the time of keyword arguments)
-            obs = _Lazy({"observation": None, "action_mask": self._mask_now})
+            obs = _Lazy({"action_mask": self._mask_now})
             source = self._source
             source[1] += 1
             obs._source = source
@@ -296,28 +297,30 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        act = space.actions[action_id]
-        source = self._source
-        if source[1]:  # before the state changes, the unread get a snapshot of it
-            if type(act) is Play and state.phase == _PLAY and self._card_trail \
-                    and len(state.trick_cards) + 1 < self._hand_seats:
-                # a card within its trick: what takes it back (as hold_unread does,
-                # without the call)
-                seat = state.to_act
-                assert seat is not None
-                after = [state, 1, self.encoder]
-                source[0] = (_CARD_BACK, after, seat, state.known[seat])
-                self._source = after
-            else:
-                self._source = hold_unread(source, self.encoder, state, self.picked)
-        if type(act) is Play or not isinstance(act, Pick):  # as space.play does
-            state.apply(act)
+        act: Action | Pick | None = space.actions[action_id]
+        if type(act) is Pick:  # a card of a set being passed (as space.play does)
+            picked, complete = with_pick(state, act.card, self.picked)
+            if complete is None:  # nothing else changes before the set's last pick:
+                self.picked = picked  # nothing to hold (an observation has its picks)
+            act = complete
+        if act is not None:
+            source = self._source
+            if source[1]:  # before the state changes, the unread get a snapshot of it
+                if type(act) is Play and state.phase == _PLAY and self._card_trail \
+                        and len(state.trick_cards) + 1 < self._hand_seats:
+                    # a card within its trick: what takes it back (as hold_unread
+                    # does, without the call)
+                    seat = state.to_act
+                    assert seat is not None
+                    after = [state, 1, self.encoder]
+                    source[0] = (_CARD_BACK, after, seat, state.known[seat])
+                    self._source = after
+                else:  # (as hold_unread does, without the call)
+                    source[0] = self.encoder.snapshot(state, self.picked)
+                    self._source = [state, 0, self.encoder]
+            state.apply(act)  # type: ignore[arg-type]
             self.picked = 0
             self._picks = None
-        else:  # a card of a set being passed
-            self.picked = space.play(state, action_id, self.picked)
-            if not self.picked:  # (the set went to the engine)
-                self._picks = None
         if len(state.history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
