@@ -119,6 +119,7 @@ class GameState(Undoable):
 
     __slots__ = (
         "_appliers",
+        "_deals",
         "_decl_open",
         "_free_play",
         "_fresh",
@@ -262,6 +263,7 @@ class GameState(Undoable):
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
+        self._deals = self.mech.dealing.dealer_takes(self)  # (the deal of a caller's deck)
 
     # ------------------------------------------------------------------ setup
     def reset_hand(self) -> None:
@@ -349,6 +351,11 @@ class GameState(Undoable):
         if self._undo is not None:
             self._journaled(self.deal, deck, first_player)
             return
+        takes = self._deals  # (Dealing.dealer_takes: () where not the reference)
+        if takes and type(deck) is list:
+            dealer = self.dealer
+            if takes[-1 if dealer is None else dealer](self, deck, dealer, first_player):
+                return  # checked and dealt; else the mechanism says why it cannot be
         self.mech.dealing.deal(self, deck, first_player)
 
     # ------------------------------------------------------------ queries
@@ -590,7 +597,7 @@ class GameState(Undoable):
         return self.clone()
 
     #: slots made from the rules and mechanisms (generated code): not pickled, made again
-    _DERIVED = ("_appliers", "_fresh")
+    _DERIVED = ("_appliers", "_deals", "_fresh")
 
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
@@ -615,6 +622,7 @@ class GameState(Undoable):
             setattr(self, name, value)
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
+        self._deals = self.mech.dealing.dealer_takes(self)
 
 
 def obligation_of(state: GameState) -> Obligation | None:

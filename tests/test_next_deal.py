@@ -1,0 +1,206 @@
+"""The next deal by fewer steps (issue #28, fourteenth session).
+
+* :meth:`GameState.deal` calls the generated deal of a caller's deck itself
+  (:meth:`Dealing.dealer_takes`), without asking the mechanism: still checked, and a
+  dealing mechanism that deals, checks or lays its own way is still asked;
+* the next deal keeps a list that starts a hand empty and is empty still (the
+  trick's lists, the declarations...) instead of making it anew;
+* a card played is noted in the hand's actions as a pair made once per seat and card
+  (:func:`~mariage.engine.fastpath.play_pairs`), so the next deal frees no tuple of them.
+
+Each is held against what must not change: no list shared with a clone or a
+snapshot, undo across deals back to every earlier state, the actions as applied.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
+from mariage.engine.actions import Play
+from mariage.engine.copies import APPEND_ONLY, copied_slots
+from mariage.engine.fastpath import cards_of
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Dealing
+from test_search_support import fingerprint
+
+RULESETS = list_rulesets()
+
+
+def _first(rules: Any) -> int | None:
+    return 0 if rules.first_lead == "lot" else None
+
+
+def _deck(rules: Any, rng: random.Random) -> list[int]:
+    deck = canonical_deck(rules)
+    rng.shuffle(deck)
+    return deck
+
+
+def _play_hand(state: GameState, rng: random.Random) -> None:
+    while state.to_act is not None:
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+
+
+def _lists(state: GameState) -> dict[str, list[Any]]:
+    return {name: getattr(state, name) for name in copied_slots(type(state))
+            if type(getattr(state, name, None)) is list}
+
+
+def _starting_empty(rules: Any) -> set[str]:
+    """The hand's slots whose list is empty when a hand starts (``GameState._new_hand``)."""
+    scratch = object.__new__(GameState)
+    scratch.rules = rules
+    GameState._new_hand(scratch)
+    return {name for name in copied_slots(GameState) if getattr(scratch, name, None) == []}
+
+
+def _hand_slots(rules: Any) -> set[str]:
+    scratch = object.__new__(GameState)
+    scratch.rules = rules
+    GameState._new_hand(scratch)
+    return {name for name in copied_slots(GameState) if hasattr(scratch, name)}
+
+
+def _all_lists(state: GameState) -> list[list[Any]]:
+    """Every list a state holds, and the lists inside them."""
+    out = []
+    for value in _lists(state).values():
+        out.append(value)
+        out += [item for item in value if type(item) is list]
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_next_deal_keeps_only_the_empty_lists_of_the_state(name: str) -> None:
+    """After a hand, the deal keeps each hand list that is empty (the state's own, no
+    other state's), makes the others anew, and a clone taken before it shares nothing
+    with it and is left as it was by the next hand."""
+    rng = random.Random(f"keep {name}")
+    rules = load_rules(name)
+    state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+    kept_seen = 0
+    empty, hand = _starting_empty(rules) - APPEND_ONLY, _hand_slots(rules)
+    state.deal(_deck(rules, rng), _first(rules))
+    for _ in range(3):
+        _play_hand(state, rng)
+        if state.terminal:
+            break
+        before = _lists(state)
+        copy = state.clone()
+        seen = fingerprint(copy)
+        state.deal(_deck(rules, rng), _first(rules))
+        after = _lists(state)
+        for key, old in before.items():
+            new = after[key]
+            if key in ("hands", "stock") or key not in hand:  # dealt, or the match's
+                continue
+            if new is old:  # kept (no new list): only where it was empty, and stays so
+                assert not old and key in empty, key
+                kept_seen += 1
+        theirs = {id(x) for x in _all_lists(copy)}
+        assert not any(id(x) in theirs for x in _all_lists(state))
+        _play_hand(state, rng)
+        assert fingerprint(copy) == seen
+        assert fingerprint(state) != seen
+    assert kept_seen >= 2  # the declarations' lists at least
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_undo_across_the_next_deals_gives_back_every_state(name: str) -> None:
+    """With undo on, three hands and their deals (caller's decks) are taken back by
+    ``undo_to`` to marks at each hand's end and within hands: each state as it was."""
+    rng = random.Random(f"undo {name}")
+    rules = load_rules(name)
+    state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+    state.enable_undo()
+    marks: list[tuple[int, dict[str, Any]]] = []
+    for _ in range(3):
+        if state.terminal:
+            break
+        marks.append((state.mark(), fingerprint(state)))
+        state.deal(_deck(rules, rng), _first(rules))
+        while state.to_act is not None:
+            if rng.random() < 0.1:
+                marks.append((state.mark(), fingerprint(state)))
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    for mark, seen in reversed(marks):
+        state.undo_to(mark)
+        assert fingerprint(state) == seen
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_play_is_noted_as_applied(name: str) -> None:
+    """Every card played is the last of the hand's actions, with its seat and the very
+    object applied: a listed play by the pair made once (the same tuple each hand), a
+    caller's own ``Play`` of a card as it is."""
+    rng = random.Random(f"pairs {name}")
+    rules = load_rules(name)
+    state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+    shared: dict[tuple[int, int], tuple[int, Any]] = {}
+    own = repeated = 0
+    for _ in range(8):
+        if state.terminal:  # a new match
+            state = GameState(rules, first_dealer=state.first_dealer)
+        state.deal(_deck(rules, rng), _first(rules))
+        while state.to_act is not None:
+            seat = state.to_act
+            action = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
+            if type(action) is Play and rng.random() < 0.3:
+                action = Play(action.card)  # equal, not the listed object
+                own += 1
+            count = len(state.actions)
+            state.apply(action)
+            if type(action) is Play and len(state.actions) == count + 1:
+                entry = state.actions[-1]
+                assert entry == (seat, action) and entry[1] is action
+                if action is cards_of(rules, 1 << action.card)[0]:
+                    key = (seat, action.card)
+                    if key in shared:  # the same pair, not a new tuple
+                        assert shared[key] is entry
+                        repeated += 1
+                    shared[key] = entry
+    assert own and repeated
+
+
+class _Picky(Dealing):
+    """A dealing mechanism that refuses any deck whose top card is card 0."""
+
+    __slots__ = ()
+
+    def check_deck(self, st: Any, deck: Any, first_player: int | None) -> list[int]:
+        if deck and deck[0] == 0:
+            raise IllegalActionError("core.deal", seat=None, action="deal",
+                                     reason="picky", hand=st.hand_no + 1)
+        return super().check_deck(st, deck, first_player)
+
+
+def test_a_dealing_mechanism_of_its_own_is_asked() -> None:
+    rules = load_rules("marianna")
+    picky = replace(DEFAULT_MECHANISMS, dealing=_Picky())
+    state = GameState(rules, first_dealer=0, mechanisms=picky)
+    assert state._deals == ()
+    with pytest.raises(IllegalActionError, match="picky"):
+        state.deal(canonical_deck(rules))
+    plain = GameState(rules, first_dealer=0)
+    assert len(plain._deals) == rules.nseats + 1
+    plain.deal(canonical_deck(rules))
+    assert plain.hand_no == 1
+
+
+@pytest.mark.parametrize("name", ["marianna", "belote-coinche", "sixty-six"])
+def test_a_hostile_deck_is_still_refused_with_its_rule(name: str) -> None:
+    rules = load_rules(name)
+    state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+    deck = canonical_deck(rules)
+    before = fingerprint(state)
+    for bad in ([*deck[:-1], deck[0]], deck[:-1], [*deck[:-1], float(deck[-1])],
+                [*deck[:-1], str(deck[-1])], [*deck[:-1], True]):
+        with pytest.raises(IllegalActionError) as info:
+            state.deal(bad, _first(rules))
+        assert info.value.rule_id == "core.deal"
+        assert fingerprint(state) == before
