@@ -1,4 +1,4 @@
-"""The next deal by fewer steps (issue #28, fourteenth session).
+"""The next deal and the match result by fewer steps (issue #28, fourteenth session).
 
 * :meth:`GameState.deal` calls the generated deal of a caller's deck itself
   (:meth:`Dealing.dealer_takes`), without asking the mechanism: still checked, and a
@@ -6,7 +6,8 @@
 * the next deal keeps a list that starts a hand empty and is empty still (the
   trick's lists, the declarations...) instead of making it anew;
 * a card played is noted in the hand's actions as a pair made once per seat and card
-  (:func:`~mariage.engine.fastpath.play_pairs`), so the next deal frees no tuple of them.
+  (:func:`~mariage.engine.fastpath.play_pairs`), so the next deal frees no tuple of them;
+* the end of a match keeps its result as its parts, ``GameState.result`` makes the record.
 
 Each is held against what must not change: no list shared with a clone or a
 snapshot, undo across deals back to every earlier state, the actions as applied.
@@ -204,3 +205,39 @@ def test_a_hostile_deck_is_still_refused_with_its_rule(name: str) -> None:
             state.deal(bad, _first(rules))
         assert info.value.rule_id == "core.deal"
         assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize("name", ["belote-coinche", "marianna", "mariazza", "schnapsen"])
+def test_the_match_result_is_kept_as_its_parts_and_read_as_the_record(name: str) -> None:
+    """The end of a match leaves the result's parts (a plain tuple) in the state, by the
+    generated hand end and by the mechanism alike; ``result`` reads them as the
+    ``MatchResult`` the match end made before (winner, reason, scores), a new equal
+    record at each read; setting it keeps its parts."""
+    from mariage import MatchResult, SeededDeals
+
+    rng = random.Random(f"result {name}")
+    rules = load_rules(name)
+    ended = 0
+    for seed in range(6):
+        deals = SeededDeals(rules, seed)
+        state = GameState(rules, first_dealer=deals.first_dealer)
+        state.deal_source = deals
+        state._deal_next()
+        while not state.terminal:
+            assert state.result is None and state._result is None
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        parts = state._result
+        assert type(parts) is tuple and len(parts) == 3
+        made = state.result
+        assert type(made) is MatchResult and made == MatchResult(*parts)
+        assert made.scores == tuple(state.match_scores if rules.match_measure != "hands_won"
+                                    else state.segni) or made.reason != "target"
+        assert state.result == made and state.result is not made
+        ended += 1
+    copy = state.clone()
+    copy.result = MatchResult(None, "tie", (1, 2))
+    assert copy._result == (None, "tie", (1, 2)) and state.result == made
+    copy.result = None
+    assert copy._result is None
+    assert ended == 6

@@ -127,6 +127,7 @@ class GameState(Undoable):
         "_ob_no_stock",
         "_ob_stock",
         "_points",
+        "_result",
         "_strength",
         "_tricks_per_hand",
         "_undo",
@@ -194,7 +195,6 @@ class GameState(Undoable):
         "phase",
         "pot",
         "question",
-        "result",
         "round_residue",
         "rules",
         "segni",
@@ -246,7 +246,8 @@ class GameState(Undoable):
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
         self.next_dealer: int | None = None
         self.phase = _DEAL
-        self.result: MatchResult | None = None
+        #: how the match ended, as its parts (see :attr:`result`), or None
+        self._result: tuple[int | None, str, tuple[int, ...]] | None = None
         self.history: list[HandRecord] = []
         self.draw_tricks = (rules.stock_size - rules.talon_out) // rules.hand_seats
         self._tricks_per_hand = rules.hand_size + self.draw_tricks
@@ -359,6 +360,26 @@ class GameState(Undoable):
         self.mech.dealing.deal(self, deck, first_player)
 
     # ------------------------------------------------------------ queries
+    @property
+    def result(self) -> MatchResult | None:
+        """How the match ended (the winning side or ``None``, why, the scores), or
+        ``None`` while it goes on. The state keeps its parts, a plain tuple (the end
+        of a hand writes them without making a record that nobody may read); each
+        read makes the record of them.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), 1)
+        >>> state.resign(0)
+        >>> state.result, state.result == state.result
+        (MatchResult(winner=1, reason='resign', scores=(0, 0)), True)
+        """
+        parts = self._result
+        return None if parts is None else _MatchResult(*parts)
+
+    @result.setter
+    def result(self, value: MatchResult | None) -> None:
+        self._result = None if value is None else (value.winner, value.reason, value.scores)
+
     @property
     def terminal(self) -> bool:
         """True once the match is over."""
@@ -623,6 +644,9 @@ class GameState(Undoable):
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
         self._deals = self.mech.dealing.dealer_takes(self)
+
+
+_MatchResult = MatchResult
 
 
 def obligation_of(state: GameState) -> Obligation | None:

@@ -35,7 +35,7 @@ class MatchEnd(Mechanism):
         """The slots :meth:`check` and :meth:`finish` may write after a hand besides the
         phase and the seat to act: the result, and the scores where a match bonus is
         booked (see :meth:`Scoring.hand_end_slots`)."""
-        return ("result", "match_scores") if rules.match_bonus else ("result",)
+        return ("_result", "match_scores") if rules.match_bonus else ("_result",)
 
     def measure(self, st: GameState) -> tuple[int, ...]:
         """The scores the match is decided on (points, or hands won)."""
