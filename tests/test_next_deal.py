@@ -5,12 +5,10 @@
   dealing mechanism that deals, checks or lays its own way is still asked;
 * the next deal keeps a list that starts a hand empty and is empty still (the
   trick's lists, the declarations...) instead of making it anew;
-* a card played is noted in the hand's actions as a pair made once per seat and card
-  (:func:`~mariage.engine.fastpath.play_pairs`), so the next deal frees no tuple of them;
 * the end of a match keeps its result as its parts, ``GameState.result`` makes the record.
 
 Each is held against what must not change: no list shared with a clone or a
-snapshot, undo across deals back to every earlier state, the actions as applied.
+snapshot, undo across deals back to every earlier state.
 """
 
 from __future__ import annotations
@@ -21,9 +19,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
-from mariage.engine.actions import Play
 from mariage.engine.copies import APPEND_ONLY, copied_slots
-from mariage.engine.fastpath import cards_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Dealing
 from test_search_support import fingerprint
 
@@ -132,40 +128,6 @@ def test_undo_across_the_next_deals_gives_back_every_state(name: str) -> None:
     for mark, seen in reversed(marks):
         state.undo_to(mark)
         assert fingerprint(state) == seen
-
-
-@pytest.mark.parametrize("name", RULESETS)
-def test_a_play_is_noted_as_applied(name: str) -> None:
-    """Every card played is the last of the hand's actions, with its seat and the very
-    object applied: a listed play by the pair made once (the same tuple each hand), a
-    caller's own ``Play`` of a card as it is."""
-    rng = random.Random(f"pairs {name}")
-    rules = load_rules(name)
-    state = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
-    shared: dict[tuple[int, int], tuple[int, Any]] = {}
-    own = repeated = 0
-    for _ in range(8):
-        if state.terminal:  # a new match
-            state = GameState(rules, first_dealer=state.first_dealer)
-        state.deal(_deck(rules, rng), _first(rules))
-        while state.to_act is not None:
-            seat = state.to_act
-            action = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
-            if type(action) is Play and rng.random() < 0.3:
-                action = Play(action.card)  # equal, not the listed object
-                own += 1
-            count = len(state.actions)
-            state.apply(action)
-            if type(action) is Play and len(state.actions) == count + 1:
-                entry = state.actions[-1]
-                assert entry == (seat, action) and entry[1] is action
-                if action is cards_of(rules, 1 << action.card)[0]:
-                    key = (seat, action.card)
-                    if key in shared:  # the same pair, not a new tuple
-                        assert shared[key] is entry
-                        repeated += 1
-                    shared[key] = entry
-    assert own and repeated
 
 
 class _Picky(Dealing):

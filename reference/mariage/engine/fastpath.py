@@ -68,8 +68,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["PlayApply", "PlaySplit", "bit_tables", "card_tables", "cards_of", "keeps",
-           "play_apply", "play_legal", "play_pairs", "play_split", "start_trick",
-           "table_lister"]
+           "play_apply", "play_legal", "play_split", "start_trick", "table_lister"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -517,8 +516,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
         "_suit_mask": rules.suit_mask, "_ob_stock": rules.obligation_stock,
         "_ob_no_stock": rules.obligation_no_stock,
-        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_HAND": HAND_TRAIL, "_keep": keep_value,
-        **play_pairs(rules)}
+        "_CARD": CARD_TRAIL, "_TRICK": TRICK_TRAIL, "_HAND": HAND_TRAIL, "_keep": keep_value}
     name = f"<{'undo trail' if trail else 'card play'} of {rules.ruleset}>"
     cards = ", ".join(f"c{i}" for i in range(k))
     plan = hook_trail(mech, rules) if trail else None
@@ -578,31 +576,6 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     return _made(lines, ns, name)
 
 
-#: the entry of a card played in the hand's list of actions: the pair made once per seat
-#: and card where the action is the listed play of the card (:func:`play_pairs`)
-_ACTION_PAIR = ("    st.actions.append(_pairs[seat][card] if action is _plays[card] "
-                "else (seat, action))")
-
-
-def play_pairs(rules: Rules) -> dict[str, Any]:
-    """The names the card play reads to note a play in the hand's actions: ``_plays``, the
-    play of each card that the legal actions list (:func:`cards_of`), and ``_pairs``,
-    per seat and card the entry ``(seat, play)``, made once: a hand's plays are then
-    noted without a new tuple each, and letting the hand's actions go at the next deal
-    frees no tuple of them (a tuple is immutable: sharing it changes nothing seen). A
-    play that is not the listed object (a caller's own ``Play``) is noted as it is.
-
-    >>> from mariage import load_rules
-    >>> rules = load_rules("schnapsen")
-    >>> pairs, plays = play_pairs(rules)["_pairs"], play_pairs(rules)["_plays"]
-    >>> pairs[1][3] == (1, plays[3]), plays[3] is cards_of(rules, 8)[0]
-    (True, True)
-    """
-    plays = tuple(cards_of(rules, 1 << c)[0] for c in range(rules.ncards))
-    return {"_plays": plays,
-            "_pairs": tuple(tuple((seat, p) for p in plays) for seat in range(rules.nseats))}
-
-
 def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
                 sure: str = "", hand_trail: bool = False) -> list[str]:
     """Source of the play of a card up to its trick's end (:func:`play_apply`): the
@@ -634,7 +607,7 @@ def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
                 "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
                 "        st.forced[seat] = -1",
                 "    else:", "        return _refuse(st, seat, action)",
-                _ACTION_PAIR, "    known = st.known",
+                "    st.actions.append((seat, action))", "    known = st.known",
                 "    if known[seat] & bit:", "        known[seat] ^= bit",
                 "    seats = st.trick_seats", "    seats.append(seat)",
                 "    trick = st.trick_cards", "    trick.append(card)",
@@ -670,7 +643,7 @@ def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
             "        forced[seat] = -1",
             "    else:", "        return _refuse(st, seat, action)",
-            _ACTION_PAIR, "    known = st.known",
+            "    st.actions.append((seat, action))", "    known = st.known",
             "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
             "    seats.append(seat)", "    trick.append(card)", *next_seat,
             "        if kb & bit or f >= 0:", "            journal.append([_CARD, seat, kb, f])",
