@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mariage.errors import IllegalActionError
 
-from ..outcomes import HandRecord, MatchResult
+from ..outcomes import HandRecord
 from ..phase import OVER
 from .base import Mechanism
 
@@ -60,7 +60,7 @@ class MatchEnd(Mechanism):
         """End the match now, won by ``winner`` (``None``: drawn or no winner)."""
         st.phase = OVER
         st.to_act = None
-        st.result = MatchResult(winner, reason, self.measure(st))
+        st._result = (winner, reason, self.measure(st))  # its parts (GameState.result)
 
     def check(self, st: GameState, after_hand: bool, reason: str) -> None:
         """End the match if a side has reached the target (ties as the rules say)."""
