@@ -8,7 +8,8 @@ per ruleset on a scratch state; :func:`hand_resetter` then generates a
 function that stores the same values: the immutable ones (numbers, strings,
 ``None``, tuples) all at once by unpacking a prototype tuple, and each list,
 or list of lists, anew from a list display, so that no two hands and no two
-states share a list.
+states share a list. (The next deal's code, :func:`reset_lines` with ``keep_empty``,
+keeps a state's own list where it is empty still: no other state holds it.)
 
 >>> from mariage import load_rules, GameState
 >>> rules = load_rules("marianna")
