@@ -31,6 +31,14 @@ depend on the machine.
 ``--before PKG`` replays the same hands, interleaved in the same runs, with
 another copy of the package importable as ``PKG`` (an older version copied
 under another name), and prints its table first.
+
+``--own`` times instead the deck of the next deal from the interpreter's own
+seeded generator (``SeededDeals.next_deal``: the shuffle of the canonical deck,
+or a gathered pack cut), which ``new_match`` and ``mariage play`` deal from: per
+ruleset, the median over 2000 decks of a stream, the lowest of the interleaved
+runs, under each package.
+
+    python benchmarks/bench_handend.py --own --before mariage_before
 """
 
 from __future__ import annotations
@@ -166,6 +174,43 @@ def measure(script: Script, repeat: int, overhead: int, best: list[float],
 Results = list[tuple[str, list[float], list[int]]]
 
 
+def own_decks(names: Sequence[str], repeat: int, seed: int,
+              packages: Sequence[ModuleType]) -> dict[tuple[str, str], float]:
+    """Per package and ruleset, the lowest median nanoseconds of ``next_deal()`` of the
+    package's ``SeededDeals`` (2000 decks a run; runs interleaved by package)."""
+    clock = time.perf_counter_ns
+    best: dict[tuple[str, str], float] = {}
+    for _ in range(repeat):
+        for name in names:
+            for p in packages:
+                deals = p.SeededDeals(p.load_rules(name, {}), seed)
+                step = deals.next_deal
+                times = []
+                gc.disable()
+                for _ in range(2000):
+                    t = clock()
+                    step()
+                    times.append(clock() - t)
+                gc.enable()
+                key = (p.__name__, name)
+                best[key] = min(best.get(key, float("inf")), statistics.median(times))
+    return best
+
+
+def print_own(names: Sequence[str], repeat: int, seed: int,
+              packages: Sequence[ModuleType]) -> None:
+    """The table of :func:`own_decks` (and each package's over the first's)."""
+    best = own_decks(names, repeat, seed, packages)
+    print(f"the next deck from the seeded generator (SeededDeals.next_deal), µs, median of "
+          f"2000, best of {repeat}")
+    print(f"{'ruleset':<22}" + "".join(f"{p.__name__:>16}" for p in packages) +
+          ("" if len(packages) < 2 else f"{'ratio':>8}"))
+    for name in names:
+        row = [best[p.__name__, name] / 1000 for p in packages]
+        print(f"{name:<22}" + "".join(f"{x:>16.2f}" for x in row) +
+              ("" if len(row) < 2 else f"{row[-1] / row[0]:>8.2f}"))
+
+
 def run(names: Sequence[str], hands: int, repeat: int, seed: int,
         packages: Sequence[ModuleType] = (mariage,)) -> list[Results]:
     """Per package and ruleset, the best median nanoseconds of each kind of call
@@ -193,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--before", metavar="PKG", default=None,
                         help="also replay under this copy of the package (an older version)")
+    parser.add_argument("--own", action="store_true",
+                        help="time the seeded generator's next deck instead (see above)")
     parser.add_argument("rulesets", nargs="*", help="default: every bundled ruleset")
     args = parser.parse_args(argv)
     hands = args.hands or (200 if args.quick else 1000)
@@ -201,6 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     cpu = time.process_time()
     packages = [mariage] if args.before is None else \
         [importlib.import_module(args.before), mariage]
+    if args.own:
+        print_own(names, repeat, args.seed, packages)
+        print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
+        return 0
     tables = run(names, hands, repeat, args.seed, packages)
     print(f"end of hand against an ordinary decision: {hands} hands per ruleset, best of "
           f"{repeat}, seed {args.seed}, Python {sys.version.split()[0]}")

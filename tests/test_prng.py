@@ -8,6 +8,7 @@ deliberately different in shape from :mod:`mariage.engine.prng`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 from hypothesis import given
@@ -196,7 +197,13 @@ def test_shuffle_rejects_a_draw_above_the_limit_as_below_does(size: int) -> None
     thrown away and the next decides, as in the documented ``below()``."""
     limit = TWO64 - TWO64 % size
     rng = generator_about_to_output(limit)
-    seed = rng.state  # stream(seed) starts with that draw
+    _shuffles_as_documented(rng, size)
+
+
+def _shuffles_as_documented(rng: SplitMix64, size: int) -> None:
+    """``rng`` shuffles ``size`` items as the plain re-implementation does, with one draw
+    more than the positions (one is refused)."""
+    seed = rng.state  # stream(seed) starts with the next draw
     deck = list(range(size))
     rng.shuffle(deck)
     assert deck == reference_shuffle(seed, list(range(size)))
@@ -204,6 +211,28 @@ def test_shuffle_rejects_a_draw_above_the_limit_as_below_does(size: int) -> None
     for _ in range(size):  # a draw per position and the rejected one
         check.next_u64()
     assert rng.state == check.state
+
+
+@pytest.mark.parametrize(("size", "at"), [(5, 3), (24, 12), (40, 2), (40, 20), (40, 36),
+                                          (52, 50), (128, 64)])
+def test_a_draw_refused_within_the_shuffle_is_thrown_away(size: int, at: int) -> None:
+    """The ``at``-th draw of a shuffle (bound ``size - at + 1``, not a power of two) is the
+    largest output, refused by ``below()``: the next draw decides, and every later
+    position moves on by one, as one draw at a time gives them (the draws made at once,
+    :func:`mariage.engine.prng._batch`, are then not used as they are)."""
+    bound = size - at + 1
+    assert bound & (bound - 1)
+    rng = SplitMix64(0)
+    rng.state = (unmix(TWO64 - 1) - at * GOLDEN) % TWO64
+    assert list(islice(stream(rng.state), at))[-1] == TWO64 - 1
+    _shuffles_as_documented(rng, size)
+
+
+@given(seed=st.integers(0, TWO64 - 1), count=st.integers(1, 128))
+def test_the_draws_made_at_once_are_the_stream(seed: int, count: int) -> None:
+    from mariage.engine.prng import _batch
+
+    assert list(_batch(seed, count)) == list(islice(stream(seed), count))
 
 
 def test_different_seeds_give_different_decks() -> None:

@@ -8,7 +8,8 @@ per ruleset on a scratch state; :func:`hand_resetter` then generates a
 function that stores the same values: the immutable ones (numbers, strings,
 ``None``, tuples) all at once by unpacking a prototype tuple, and each list,
 or list of lists, anew from a list display, so that no two hands and no two
-states share a list.
+states share a list. (The next deal's code, :func:`reset_lines` with ``keep_empty``,
+keeps a state's own list where it is empty still: no other state holds it.)
 
 >>> from mariage import load_rules, GameState
 >>> rules = load_rules("marianna")
@@ -63,17 +64,24 @@ def _display(value: Any, consts: list[Any]) -> str:
 
 
 def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
-                     skip: tuple[str, ...] = ()) -> tuple[list[str], tuple[Any, ...]]:
+                     skip: tuple[str, ...] = (), kept: frozenset[str] = frozenset()
+                     ) -> tuple[list[str], tuple[Any, ...]]:
     """The body of a function that sets the slots ``values`` names (but those in
     ``skip``) of the state ``var`` to their values, and the prototype tuple it unpacks
-    as ``_proto``."""
+    as ``_proto``. A slot in ``kept`` whose value is an empty list keeps the list it
+    holds where that is empty (a test of its truth instead of a new list)."""
     values = {name: v for name, v in values.items() if name not in skip}
     shared = [name for name, v in values.items() if _immutable(v)]
     lines = []
     if shared:
         lines.append("    (" + "".join(f"{var}.{name}, " for name in shared) + ") = _proto")
-    lines += [f"    {var}.{name} = {_display(v, consts)}" for name, v in values.items()
-              if name not in shared]
+    for name, v in values.items():
+        if name in shared:
+            continue
+        if name in kept and v == [] and type(v) is list:
+            lines += [f"    if {var}.{name}:", f"        {var}.{name} = []"]
+        else:
+            lines.append(f"    {var}.{name} = {_display(v, consts)}")
     return lines, tuple(values[name] for name in shared)
 
 
@@ -136,12 +144,19 @@ def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
 
 
 def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, ...],
-                namespace: dict[str, Any]) -> list[str] | None:
+                namespace: dict[str, Any], keep_empty: bool = False,
+                always_new: frozenset[str] = frozenset()) -> list[str] | None:
     """Source lines (in a function) that give the state ``var`` of class ``cls`` under
     ``rules`` a new hand's data as :meth:`GameState._new_hand` does, but for the slots
     in ``skip`` (which the caller sets itself); the constants they read are put in
     ``namespace`` (as ``_proto`` and ``_k``). ``None`` where no code can be written
     (a subclass that changes what a new hand holds, or holds what no display makes).
+
+    With ``keep_empty`` (a state whose slots are all set: the next deal), a list that
+    starts a hand empty and is empty still is kept, not made anew: the state's own
+    list, which no other state shares (a clone or a snapshot copies it); but the lists
+    in ``always_new`` (those a snapshot keeps with their lengths,
+    :data:`~mariage.engine.copies.APPEND_ONLY`), which are always new.
 
     >>> from mariage import load_rules, GameState
     >>> ns = {}
@@ -153,8 +168,9 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     if values is None:
         return None
     consts: list[Any] = []
+    kept = frozenset(values) - always_new if keep_empty else frozenset()
     try:
-        lines, proto = _resetter_source(values, consts, var, skip)
+        lines, proto = _resetter_source(values, consts, var, skip, kept)
     except TypeError:
         return None
     namespace.update(_proto=proto, _k=tuple(consts))

@@ -48,7 +48,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
-from ..tuplerecord import new_source
 
 if TYPE_CHECKING:
     from .mechanisms import Mechanisms
@@ -215,23 +214,18 @@ def _check_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
     target that may win on it, the one alone at the top wins; a tie at the top draws or
     plays on, as the rules say; :meth:`MatchEnd.finish` written in place (the names it
     reads put in ``ns``)."""
-    from .outcomes import MatchResult
-
     sides = range(len(r.teams))
     lines = ["scores = st.segni"] if r.match_measure == "hands_won" else []
     # the result's scores displayed from their items (no call of tuple())
     shown = "(" + "".join(f"scores[{t}], " for t in sides) + ")"
     lines += ["no_win = st.no_win", *(_top_lines(r) if len(sides) == 2 else _best_lines(r))]
     over = ["st.phase = _OVER", "st.to_act = None"]
+    # (the result's parts, GameState.result: no record made where nobody reads it)
     lines += ["if best >= 0:", *("    " + line for line in over),
-              "    st.result = " + new_source(MatchResult, {
-                  "winner": "best", "reason": "'target'", "scores": shown}, ns),
-              "    return True"]
+              f"    st._result = (best, 'target', {shown})", "    return True"]
     if r.tie_mode == "draw":
         lines += ["if tie:", *("    " + line for line in over),
-                  "    st.result = " + new_source(MatchResult, {
-                      "winner": "None", "reason": "'tie'", "scores": shown}, ns),
-                  "    return True"]
+                  f"    st._result = (None, 'tie', {shown})", "    return True"]
     return [*lines, "return False"]
 
 
@@ -328,7 +322,7 @@ def hand_end_writes(mech: Mechanisms, rules: Rules) -> tuple[str, ...] | None:
     >>> from mariage import load_rules
     >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
     >>> hand_end_writes(DEFAULT_MECHANISMS, load_rules("marianna"))
-    ('history', 'hand_over_reason', 'match_scores', 'result', 'dealer', 'next_dealer')
+    ('history', 'hand_over_reason', 'match_scores', '_result', 'dealer', 'next_dealer')
     """
     from .mechanisms.hooks import hooks_of
 

@@ -119,6 +119,7 @@ class GameState(Undoable):
 
     __slots__ = (
         "_appliers",
+        "_deals",
         "_decl_open",
         "_free_play",
         "_fresh",
@@ -126,6 +127,7 @@ class GameState(Undoable):
         "_ob_no_stock",
         "_ob_stock",
         "_points",
+        "_result",
         "_strength",
         "_tricks_per_hand",
         "_undo",
@@ -193,7 +195,6 @@ class GameState(Undoable):
         "phase",
         "pot",
         "question",
-        "result",
         "round_residue",
         "rules",
         "segni",
@@ -245,7 +246,8 @@ class GameState(Undoable):
         self.dealer: int | None = first_dealer if rules.first_dealer != "none" else None
         self.next_dealer: int | None = None
         self.phase = _DEAL
-        self.result: MatchResult | None = None
+        #: how the match ended, as its parts (see :attr:`result`), or None
+        self._result: tuple[int | None, str, tuple[int, ...]] | None = None
         self.history: list[HandRecord] = []
         self.draw_tricks = (rules.stock_size - rules.talon_out) // rules.hand_seats
         self._tricks_per_hand = rules.hand_size + self.draw_tricks
@@ -262,6 +264,7 @@ class GameState(Undoable):
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
+        self._deals = self.mech.dealing.dealer_takes(self)  # (the deal of a caller's deck)
 
     # ------------------------------------------------------------------ setup
     def reset_hand(self) -> None:
@@ -349,9 +352,34 @@ class GameState(Undoable):
         if self._undo is not None:
             self._journaled(self.deal, deck, first_player)
             return
+        takes = self._deals  # (Dealing.dealer_takes: () where not the reference)
+        if takes and type(deck) is list:
+            dealer = self.dealer
+            if takes[-1 if dealer is None else dealer](self, deck, dealer, first_player):
+                return  # checked and dealt; else the mechanism says why it cannot be
         self.mech.dealing.deal(self, deck, first_player)
 
     # ------------------------------------------------------------ queries
+    @property
+    def result(self) -> MatchResult | None:
+        """How the match ended (the winning side or ``None``, why, the scores), or
+        ``None`` while it goes on. The state keeps its parts, a plain tuple (the end
+        of a hand writes them without making a record that nobody may read); each
+        read makes the record of them.
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("schnapsen"), 1)
+        >>> state.resign(0)
+        >>> state.result, state.result == state.result
+        (MatchResult(winner=1, reason='resign', scores=(0, 0)), True)
+        """
+        parts = self._result
+        return None if parts is None else _MatchResult(*parts)
+
+    @result.setter
+    def result(self, value: MatchResult | None) -> None:
+        self._result = None if value is None else (value.winner, value.reason, value.scores)
+
     @property
     def terminal(self) -> bool:
         """True once the match is over."""
@@ -590,7 +618,7 @@ class GameState(Undoable):
         return self.clone()
 
     #: slots made from the rules and mechanisms (generated code): not pickled, made again
-    _DERIVED = ("_appliers", "_fresh")
+    _DERIVED = ("_appliers", "_deals", "_fresh")
 
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
@@ -615,6 +643,10 @@ class GameState(Undoable):
             setattr(self, name, value)
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
+        self._deals = self.mech.dealing.dealer_takes(self)
+
+
+_MatchResult = MatchResult
 
 
 def obligation_of(state: GameState) -> Obligation | None:

@@ -220,6 +220,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
     (True, True, True, 1, 1)
     """
+    from ..copies import APPEND_ONLY
     from ..freshhand import own_reset, reset_lines
 
     r = st.rules
@@ -231,8 +232,8 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         _FRESH.clear()
     cls = type(st)
     namespace = _plan_names(r)
-    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace) \
-        if not own_reset(cls) else None
+    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace, keep_empty=True,
+                        always_new=APPEND_ONLY) if not own_reset(cls) else None
     deals = None
     if reset is not None:
         plan = _plan_of(r)
@@ -364,6 +365,33 @@ class Dealing(Mechanism):
             if fresh is not None and fresh.taken[start](st, deck, dealer, first_player):
                 return
         self.lay(st, self.check_deck(st, deck, first_player), first_player)
+
+    def dealer_takes(self, st: GameState) -> tuple[CheckedDeal, ...]:
+        """The fresh deals of a caller's deck, checked (``_FreshDeals.taken``), by the
+        dealer of the hand: item ``d`` for dealer ``d``, the last for no dealer; ``()``
+        where this class deals, checks or lays its own way, or no code is written for
+        ``st``. :meth:`GameState.deal <mariage.engine.state.GameState.deal>` keeps them
+        and calls the dealer's first, without asking the mechanism (its answer False:
+        the deck or the moment refused, and :meth:`deal` says why).
+
+        >>> from mariage import load_rules, GameState
+        >>> from mariage.engine.deals import canonical_deck
+        >>> state = GameState(load_rules("marianna"), first_dealer=3)
+        >>> takes = state.mech.dealing.dealer_takes(state)
+        >>> len(takes), takes[3] is _fresh_deals(state).taken[0], takes[-1] is takes[3]
+        (5, True, True)
+        >>> takes[3](state, canonical_deck(state.rules), 3, None), state.leader
+        (True, 0)
+        """
+        cls = type(self)
+        if cls.deal is not Dealing.deal or cls.check_deck is not _CHECK_DECK or \
+                cls.lay is not _LAY:
+            return ()
+        fresh = _fresh_deals(st)
+        if fresh is None:
+            return ()
+        n = st.rules.nseats
+        return (*(fresh.taken[(d + 1) % n] for d in range(n)), fresh.taken[0])
 
     def deal_own(self, st: GameState, deck: list[int], first_player: int | None) -> None:
         """Deal a deck that the interpreter's own seeded generator made for these rules

@@ -41,7 +41,7 @@ class GamePoints(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("scoring.game_points", "scoring.sitting_out",
                                            "match.bummerl")
     #: the Bummerl after the match's last hand may change how the result reads
-    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"bummerl": ("result",)}
+    trail_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"bummerl": ("_result",)}
 
     def hand_end_slots(self, rules: Rules) -> tuple[str, ...]:
         """The slots :meth:`hand_score` and :meth:`pass_deal` may write, where a hand

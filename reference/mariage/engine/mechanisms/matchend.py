@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mariage.errors import IllegalActionError
 
-from ..outcomes import HandRecord, MatchResult
+from ..outcomes import HandRecord
 from ..phase import OVER
 from .base import Mechanism
 
@@ -35,7 +35,7 @@ class MatchEnd(Mechanism):
         """The slots :meth:`check` and :meth:`finish` may write after a hand besides the
         phase and the seat to act: the result, and the scores where a match bonus is
         booked (see :meth:`Scoring.hand_end_slots`)."""
-        return ("result", "match_scores") if rules.match_bonus else ("result",)
+        return ("_result", "match_scores") if rules.match_bonus else ("_result",)
 
     def measure(self, st: GameState) -> tuple[int, ...]:
         """The scores the match is decided on (points, or hands won)."""
@@ -60,7 +60,7 @@ class MatchEnd(Mechanism):
         """End the match now, won by ``winner`` (``None``: drawn or no winner)."""
         st.phase = OVER
         st.to_act = None
-        st.result = MatchResult(winner, reason, self.measure(st))
+        st._result = (winner, reason, self.measure(st))  # its parts (GameState.result)
 
     def check(self, st: GameState, after_hand: bool, reason: str) -> None:
         """End the match if a side has reached the target (ties as the rules say)."""
