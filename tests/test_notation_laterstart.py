@@ -100,7 +100,18 @@ def test_unrounded_totals_carry_into_a_later_record_of_belote() -> None:
     assert out.errors == [] and out.state is not None
     assert out.state.round_residue == whole.state.round_residue
     assert out.state.match_scores == whole.state.match_scores
+    # where the written totals decide, the exact ones go on too: a later record starts
+    # from the state the whole record reaches
     default = record_match(load_rules("belote-coinche"), 1,
                            [make_bot("greedy", s) for s in range(4)])
-    assert not [t for t in later_record(default, 3).tags if t.name == "StartState"
+    whole = check_record(default)
+    late = parse_record(write_record(later_record(default, 3)))
+    assert [t for t in late.tags if t.name == "StartState" and t.values[0] == "unrounded"]
+    out = check_record(late)
+    assert out.errors == [] and out.state is not None and whole.state is not None
+    assert out.state.round_residue == whole.state.round_residue
+    # and none where nothing is rounded
+    plain = record_match(load_rules("belote-coinche", {"rounding": "none"}), 1,
+                         [make_bot("greedy", s) for s in range(4)])
+    assert not [t for t in later_record(plain, 3).tags if t.name == "StartState"
                 and t.values[0] == "unrounded"]

@@ -17,8 +17,8 @@ while candidates are tried. The hand is then played on the reference as the
 candidate was: its deal and its actions become the next steps of the test. A
 quarter of the candidates are played lopsided: one side keeps every trick it can
 and the other gives every trick away, so that a side takes no trick (a capot)
-far more often than in random play (3.5% of Belote contrée's hands against
-about 0.5%).
+about three times as often as in random play (Belote contrée's first hands of 400
+seeded deals played out: 7.7% against 1.9-2.4% in the other styles).
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
@@ -147,18 +147,28 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
 
 
 def _lopsided(state: GameState, acts: Sequence[Action]) -> Action | None:
-    """A card that keeps the trick with the declarer's side (the first side where nobody
-    declared) if a seat of that side holds one, or gives it away if a seat of the other
-    sides does; ``None`` where no card does, or no card is to be played. Hands played
-    so take every trick to one side more often than random play (a capot: where the
-    other side holds the pair of trumps, it writes that alone)."""
+    """The first card (in the order of ``acts``) after which the declarer's side (the
+    first side where nobody declared) holds the trick: its own seats keep the trick,
+    the other seats give it to them; ``None`` where no card does, or no card is to be
+    played. Hands played so take every trick to one side more often than random play
+    (a capot: where the other side holds the pair of trumps, it writes that alone).
+
+    >>> from mariage import load_rules
+    >>> rules, rng = load_rules("belote-contree"), SplitMix64(3)
+    >>> state = GameState(rules, first_dealer=0)   # no deal source: the hand ends in DEAL
+    >>> state.deal(list(rules.card_code))
+    >>> while state.phase != Phase.PLAY:
+    ...     state.apply(_tame(state, rng, 0))
+    >>> defends = rules.team_of[state.to_act] != rules.team_of[state.declarer]
+    >>> defends, _lopsided(state, state.legal_actions())   # a defender's lead keeps it
+    (True, None)
+    """
     seat = state.to_act
     plays = [a for a in acts if isinstance(a, Play)]
     if seat is None or not plays:
         return None
     team_of = state.rules.team_of
     strong = team_of[state.declarer] if state.declarer >= 0 else 0
-    want = team_of[seat] == strong
     for play in plays:
         trial = state.clone()
         trial.apply(play)
@@ -167,7 +177,7 @@ def _lopsided(state: GameState, acts: Sequence[Action]) -> Action | None:
             held = team_of[holder] == strong
         else:  # the trick is over: whether the strong side took it
             held = trial.tricks_won[strong] > state.tricks_won[strong]
-        if held == want:
+        if held:  # the strong side's seats keep it, the others give it to them
             return play
     return None
 

@@ -77,7 +77,7 @@ FIELDS: tuple[Field, ...] = (
     Field("nowin", "no_win", True, 0, lambda r: r.pair_alone_cannot_win, lambda r: 1,
           "1 for a team that cannot win the match on the next deal"),
     Field("unrounded", "round_residue", True, -(10 ** MAX_DIGITS),
-          lambda r: not r.round_decides_game and r.round_mode != "none",
+          lambda r: r.round_game_rule is not None and r.round_mode != "none",
           meaning="per team, its total before rounding less its written score"),
     Field("carried", "carry_bonus", False, 0, lambda r: r.draw_bonus != 0,
           meaning="the bonus drawn hands pass to the next hand's winner"),
