@@ -1,0 +1,146 @@
+"""Hostile inputs of the fourteenth session: each case failed (a traceback, an unlocated
+or misleading message, a zero exit code, a terminal acted on) before its fix."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from mariage.cli import main
+
+DATA = Path(__file__).parent / "data" / "records"
+GOOD = DATA / "good" / "marianna.mrg"
+HOUSE = "format: 1\nextends: marianna\nruleset: house\nname: House\nversion: 1\n"
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _loop(folder: Path, name: str) -> Path:
+    """Two links that name each other; ``folder/name`` is one of them."""
+    (folder / name).symlink_to(f"other-{name}")
+    (folder / f"other-{name}").symlink_to(name)
+    return folder / name
+
+
+# ------------------------------------------------------------ links, NULs in file names
+
+@pytest.mark.parametrize("argv", [["check-spec", "{spec}"], ["rules", "{spec}"],
+                                  ["play", "-q", "{spec}"],
+                                  ["play", "-q", "marianna", "--spec", "{spec}"],
+                                  ["match", "-n", "1", "{spec}"]])
+def test_a_description_that_is_a_loop_of_links_is_a_usage_error(
+        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was RuntimeError "Symlink loop from ..." out of Path.resolve (a traceback)
+    spec = _loop(tmp_path, "house.yaml")
+    code, _, err = _run([a.format(spec=spec) for a in argv], capsys)
+    assert code == 2
+    assert f"{spec}: cannot read: Too many levels of symbolic links [S003]" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_extends_a_loop_of_links_is_located_at_extends(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    _loop(tmp_path, "parent.yaml")
+    spec = tmp_path / "house.yaml"
+    spec.write_text(HOUSE.replace("extends: marianna", "extends: ./parent.yaml"),
+                    encoding="utf-8")
+    code, _, err = _run(["check-spec", str(spec)], capsys)
+    assert code == 1
+    assert err.startswith(f"{spec}:2:10: at 'extends': ")
+    assert err.rstrip().endswith("Too many levels of symbolic links [S004]")
+
+
+@pytest.mark.parametrize("anywhere", [[], ["--allow-extends-anywhere"]])
+def test_extends_a_file_name_with_a_nul_is_located_at_extends(
+        anywhere: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was "mariage: error: embedded null byte": no file, no line, no rule ID
+    spec = tmp_path / "house.yaml"
+    spec.write_text(HOUSE.replace("extends: marianna", 'extends: "./a\\0b.yaml"'),
+                    encoding="utf-8")
+    try:
+        code, _, err = _run(["check-spec", *anywhere, str(spec)], capsys)
+    finally:
+        os.environ.pop("MARIAGE_EXTENDS_ANYWHERE", None)
+    assert code == 1
+    assert err == (f"{spec}:2:10: at 'extends': 'extends: ./a\\x00b.yaml': cannot read: a file "
+                   "name cannot hold a NUL character [S004]\n")
+
+
+@pytest.mark.parametrize("argv", [["rules", "./a\0b.yaml"], ["validate", "./a\0b.mrg"],
+                                  ["replay", "./a\0b.mrg"], ["view", "-s", "N", "./a\0b.mrg"],
+                                  ["stats", "./a\0b.mrg"]])
+def test_a_file_name_with_a_nul_is_named(argv: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # the library's callers can pass what no shell can: was "embedded null byte", no file
+    code, _, err = _run(argv, capsys)
+    assert code == 2
+    assert "a\\x00b." in err and "a file name cannot hold a NUL character" in err
+
+
+def test_stats_says_why_a_file_cannot_be_read(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # was "No such file or directory" for a file that is there (a loop of links)
+    record = _loop(tmp_path, "a.mrg")
+    code, _, err = _run(["stats", str(record)], capsys)
+    assert code == 2
+    assert err == f"mariage: error: {record}: Too many levels of symbolic links\n"
+
+
+# ------------------------------------------------------- file names that act on terminals
+
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--strict"], ["stats"]])
+def test_a_shards_name_cannot_act_on_the_terminal(command: list[str], tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # a folder of shards is input too: its file names were printed raw
+    (tmp_path / "a\x1b]0;owned\x07.mrg").write_bytes(b"garbage\n")
+    (tmp_path / "b\x1b[2J.mrg").write_bytes((DATA / "bad" / "wrong-trump.mrg").read_bytes())
+    code, out, err = _run([*command, str(tmp_path)], capsys)
+    assert code == 1
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "a\\x1b]0;owned\\x07.mrg:1:1: N103" in out + err
+    assert "b\\x1b[2J.mrg:21:32: N151" in out + err
+
+
+def test_a_missing_files_name_cannot_act_on_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["validate", str(tmp_path / "gone\x1b[2J.mrg")], capsys)
+    assert code == 2
+    assert err == f"mariage: error: {tmp_path}/gone\\x1b[2J.mrg: No such file or directory\n"
+
+
+# ----------------------------------------------------------------- numbers and addresses
+
+@pytest.mark.parametrize("argv", [["view", "-s", "N", "-r", "0"],
+                                  ["render", "--html", "{out}", "-r", "0"]])
+def test_record_0_is_refused_not_read_as_every_record(argv: list[str], tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    # was exit 0 with every record written (0 taken as "not given"), where replay refused it
+    out = tmp_path / "page.html"
+    code, printed, err = _run([*(a.format(out=out) for a in argv), str(GOOD)], capsys)
+    assert (code, printed) == (2, "")
+    assert err == "mariage: error: --record counts from 1\n"
+    assert not out.exists()
+
+
+def test_view_record_n_still_writes_that_record(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["view", "-s", "N", "-r", "1", str(GOOD)], capsys)
+    assert code == 0 and out.startswith('[Mariage "1"]') and "[Observer" in out
+
+
+@pytest.mark.parametrize("address", ["", "  "])
+def test_an_empty_scheduler_address_is_refused(address: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # was exit 0: an empty address was taken as "no cluster"
+    code, out, err = _run(["validate", "--scheduler", address, str(GOOD)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: --scheduler: the address is empty")
