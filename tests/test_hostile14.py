@@ -4,10 +4,24 @@ or misleading message, a zero exit code, a terminal acted on) before its fix."""
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
+from mariage import GameState, IllegalActionError, load_rules, new_match
 from mariage.cli import main
+from mariage.engine.actions import (
+    Announce,
+    AskPartner,
+    Bid,
+    ChooseTalon,
+    Declare,
+    Give,
+    Question,
+    Raise,
+    Take,
+)
 
 DATA = Path(__file__).parent / "data" / "records"
 GOOD = DATA / "good" / "marianna.mrg"
@@ -144,3 +158,55 @@ def test_an_empty_scheduler_address_is_refused(address: str,
     code, out, err = _run(["validate", "--scheduler", address, str(GOOD)], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("mariage: error: --scheduler: the address is empty")
+
+
+# ------------------------------------------------- actions made by hand with odd fields
+
+def _state_offering(ruleset: str, kind: type, undo: bool) -> tuple[GameState, Any]:
+    """A match of ``ruleset`` where an action of ``kind`` is legal, and that action."""
+    for seed in range(1, 60):
+        state = new_match(load_rules(ruleset), seed)
+        state.enable_undo(undo)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.terminal:
+                break
+            actions = state.legal_actions()
+            offered = [a for a in actions if type(a) is kind]
+            if offered:
+                return state, offered[0]
+            state.apply(rng.choice(actions))
+    raise AssertionError(f"{ruleset}: no {kind.__name__} offered")
+
+
+ODD_FIELDS = [  # (ruleset, action type, field, value, what happened before)
+    ("thousand", Bid, "value", None, "TypeError: '>=' not supported"),
+    ("thousand-4", Bid, "value", "120", "TypeError"),
+    ("thousand", Raise, "value", None, "accepted, as Raise(0)"),
+    ("thousand", Raise, "value", [], "accepted, as Raise(0)"),
+    ("thousand-pl", Give, "cards", "x", "TypeError: '<' not supported"),
+    ("thousand-2", ChooseTalon, "packet", None, "TypeError"),
+    ("marianna", Declare, "trump", "x", "accepted: a declaration making trump"),
+    ("mariaggia", Declare, "trump", -1, "accepted: a declaration making trump"),
+    ("belote", Take, "suit", None, "TypeError: '>=' not supported"),
+    ("belote", Take, "suit", -10 ** 30, "accepted, as Take(-1)"),
+    ("belote", Take, "suit", float("nan"), "accepted, as Take(-1)"),
+    ("belote", Announce, "combo", "AH", "TypeError"),
+    ("marjapussi", AskPartner, "ask", 1.5, "TypeError: tuple indices must be integers"),
+    ("marjapussi-de", Question, "suit", -10 ** 30, "accepted, as the question of no suit"),
+    ("marjapussi-de", Question, "suit", "x", "TypeError"),
+]
+
+
+@pytest.mark.parametrize("undo", [False, True])
+@pytest.mark.parametrize(("ruleset", "kind", "name", "value", "before"), ODD_FIELDS,
+                         ids=[f"{c[0]}-{c[1].__name__}-{c[2]}-{c[3]!r}"[:50] for c in ODD_FIELDS])
+def test_an_action_with_a_field_of_another_type_is_refused_saying_which(
+        ruleset: str, kind: type, name: str, value: object, before: str, undo: bool) -> None:
+    state, legal = _state_offering(ruleset, kind, undo)
+    odd = kind(**{**{f: getattr(legal, f) for f in kind.__slots__}, name: value})
+    seen = (len(state.history), state.phase, state.to_act, state.legal_actions())
+    with pytest.raises(IllegalActionError, match=rf"{name} is .*\[core\.phase\]"):
+        state.apply(odd)
+    assert (len(state.history), state.phase, state.to_act, state.legal_actions()) == seen
+    state.apply(legal)  # and the match goes on
