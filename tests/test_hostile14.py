@@ -3,6 +3,7 @@ or misleading message, a zero exit code, a terminal acted on) before its fix."""
 
 from __future__ import annotations
 
+import io
 import os
 import random
 from pathlib import Path
@@ -22,6 +23,7 @@ from mariage.engine.actions import (
     Raise,
     Take,
 )
+from mariage.notation.reader import read_records
 
 DATA = Path(__file__).parent / "data" / "records"
 GOOD = DATA / "good" / "marianna.mrg"
@@ -210,3 +212,16 @@ def test_an_action_with_a_field_of_another_type_is_refused_saying_which(
         state.apply(odd)
     assert (len(state.history), state.phase, state.to_act, state.legal_actions()) == seen
     state.apply(legal)  # and the match goes on
+
+
+# --------------------------------------------------------------------- the record reader
+
+@pytest.mark.parametrize("stream", [io.StringIO(GOOD.read_text(encoding="utf-8")),
+                                    GOOD.read_text(encoding="utf-8"), str(GOOD)],
+                         ids=["text-stream", "text", "path"])
+def test_the_record_reader_says_it_reads_a_binary_stream(stream: Any) -> None:
+    # was "startswith first arg must be str..., not bytes" or "'str' object has no
+    # attribute 'readline'": nothing said what to pass
+    with pytest.raises(TypeError, match=r"reads a binary stream \(open\(path, 'rb'\)"):
+        list(read_records(stream, "x.mrg"))
+    assert len(list(read_records(io.BytesIO(GOOD.read_bytes()), "x.mrg"))) == 1
