@@ -225,3 +225,41 @@ def test_the_record_reader_says_it_reads_a_binary_stream(stream: Any) -> None:
     with pytest.raises(TypeError, match=r"reads a binary stream \(open\(path, 'rb'\)"):
         list(read_records(stream, "x.mrg"))
     assert len(list(read_records(io.BytesIO(GOOD.read_bytes()), "x.mrg"))) == 1
+
+
+# ---------------------------------------------------------------- the conformance command
+
+@pytest.mark.parametrize(("extra", "unused"), [
+    (["--ruleset", "marianna", "--rule", "marianna."], "--rule"),
+    (["--kind", "perft"], "--kind"),
+    (["--min-coverage", "50"], "--min-coverage"),
+    (["--ruleset", "marianna", "-o", "target=301"], "-o"),
+    (["--engine", "false"], "--engine"),
+])
+def test_coverage_refuses_what_only_a_run_takes(extra: list[str], unused: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # was exit 0 with the whole suite's coverage: the filter or bound silently unused
+    code, out, err = _run(["conformance", "--coverage", *extra], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("mariage: error: --coverage lists the stored tests of each rule and runs "
+                   f"nothing: leave out {unused}\n")
+
+
+def test_coverage_of_one_ruleset_lists_that_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["conformance", "--coverage", "--ruleset", "schnapsen"], capsys)
+    rows = out.splitlines()
+    assert code == 0 and all(r.startswith("schnapsen ") for r in rows[:-1])
+    assert rows[-1].endswith("(0 unreachable)")  # the unreachable rules of other rulesets
+    code, out, err = _run(["conformance", "--coverage", "--ruleset", "nosuch"], capsys)
+    assert (code, out, err) == (2, "", "mariage: error: --ruleset: unknown ruleset 'nosuch'\n")
+
+
+@pytest.mark.parametrize(("argv", "flag"), [(["--derived"], "--derived"),
+                                            (["--write-suite", "{tmp}"], "--write-suite"),
+                                            (["-o", "target=301"], "-o")])
+def test_a_derived_run_without_a_ruleset_names_the_option_given(
+        argv: list[str], flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was "-o needs --ruleset R" whatever was given
+    code, _, err = _run(["conformance", *(a.format(tmp=tmp_path) for a in argv)], capsys)
+    assert code == 2
+    assert err == f"mariage: error: {flag} needs --ruleset R (or --spec FILE)\n"
