@@ -6,11 +6,12 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mariage import GameState, IllegalActionError, load_rules, new_match
+from mariage import GameState, IllegalActionError, MariageError, load_rules, new_match
 from mariage.cli import main
 from mariage.engine.actions import (
     Announce,
@@ -19,6 +20,7 @@ from mariage.engine.actions import (
     ChooseTalon,
     Declare,
     Give,
+    Play,
     Question,
     Raise,
     Take,
@@ -263,3 +265,28 @@ def test_a_derived_run_without_a_ruleset_names_the_option_given(
     code, _, err = _run(["conformance", *(a.format(tmp=tmp_path) for a in argv)], capsys)
     assert code == 2
     assert err == f"mariage: error: {flag} needs --ruleset R (or --spec FILE)\n"
+
+
+# ------------------------------------------- whole numbers too long to write out (API)
+
+HUGE = 10 ** 5000  # Python refuses to write it out: "Exceeds the limit (4300 digits)..."
+
+
+@pytest.mark.parametrize(("call", "error", "said"), [
+    (lambda s: s.apply(Bid(HUGE)), IllegalActionError, "Bid(value=<a whole number of about"),
+    (lambda s: s.apply(Play(-HUGE)), IllegalActionError, "Play(card=<a whole number of about"),
+    (lambda s: s.resign(HUGE), IllegalActionError, "no such seat: <a whole number of about"),
+    (lambda s: s.legal_actions(HUGE), ValueError, "from 0 to 2, not <a whole number of about"),
+    (lambda s: s.apply(Bid(100), seat=HUGE), ValueError, "not <a whole number of about"),
+    (lambda s: GameState(s.rules, first_dealer=HUGE), ValueError, "<a whole number of about"),
+    (lambda s: load_rules("thousand", {"target": HUGE}), MariageError,
+     "got <a whole number of about 10**5000>"),
+], ids=["bid", "play", "resign", "legal_actions", "apply-seat", "first_dealer", "option"])
+def test_a_number_too_long_to_write_out_is_named_by_its_size(call: Any, error: type,
+                                                             said: str) -> None:
+    # each was "ValueError: Exceeds the limit (4300 digits) for integer string conversion"
+    # instead of its own message (raised while writing the message)
+    state = new_match(load_rules("thousand"), 1)
+    with pytest.raises(error, match=re.escape(said)):
+        call(state)
+    assert state.history == [] and state.legal_actions()

@@ -32,6 +32,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any, Protocol, SupportsIndex, cast
 
+from ..errors import shown
 from .actionfields import check_fields
 from .actions import Action, Play
 from .actiontext import action_text
@@ -68,7 +69,7 @@ def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> in
         seat = -1
     if isinstance(value, bool) or not 0 <= seat < nseats:
         raise ValueError(f"{what} must be a {kind} number from 0 to {nseats - 1}"
-                         f"{' (or None)' if what == 'first_dealer' else ''}, not {value!r}")
+                         f"{' (or None)' if what == 'first_dealer' else ''}, not {shown(value)}")
     return seat
 
 
