@@ -38,7 +38,13 @@ NUL_IN_NAME = "a file name cannot hold a NUL character"
 
 def check_name(path: str | os.PathLike[str]) -> None:
     """An :class:`OSError` naming ``path`` if it holds a NUL (Python's own refusal is a
-    ValueError, "embedded null byte", that names no file)."""
+    ValueError, "embedded null byte", that names no file).
+
+    >>> check_name("a\\0b.mrg")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] a file name cannot hold a NUL character: 'a\\x00b.mrg'
+    """
     if "\0" in os.fspath(path):
         raise OSError(errno.EINVAL, NUL_IN_NAME, os.fspath(path))
 
