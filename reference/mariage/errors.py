@@ -168,8 +168,9 @@ class IllegalActionError(MariageError):
             parts.append(f"hand {self.hand}")
         if self.trick:
             parts.append(f"trick {self.trick}")
-        if self.seat is not None:
-            parts.append(f"seat {self.seat}")
+        seat = self.seat  # what was sent as a seat: any object, of any size
+        if seat is not None:
+            parts.append(f"seat {seat if type(seat) is int and -99 < seat < 99 else shown(seat)}")
         parts.append(f"action '{self.action}'")
         return f"{', '.join(parts)}: {self.reason} [{self.rule_id}]"
 
@@ -239,3 +240,20 @@ def printable(text: str) -> str:
     """
     return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"),
                             text)
+
+
+def shown(value: object, width: int = 60) -> str:
+    """``repr(value)`` to quote back in a message, cut to ``width`` characters; a whole
+    number too long to write out (Python refuses past 4,300 digits, with a ValueError that
+    would stand in for the message) is named by its size.
+
+    >>> shown(10 ** 5000)
+    '<a whole number of about 10**5000>'
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    if isinstance(value, int) and value.bit_length() > 4000:
+        sign = "-" if value < 0 else ""
+        return f"<a whole number of about {sign}10**{int(value.bit_length() * 0.30103)}>"
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -27,11 +27,40 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["NOT_REGULAR", "check_regular", "open_regular"]
+__all__ = ["NOT_REGULAR", "NUL_IN_NAME", "check_name", "check_regular", "open_regular", "real_path"]
 
 NOT_REGULAR = "is not a regular file (a FIFO, socket or device); not read"
+NUL_IN_NAME = "a file name cannot hold a NUL character"
+
+
+def check_name(path: str | os.PathLike[str]) -> None:
+    """An :class:`OSError` naming ``path`` if it holds a NUL (Python's own refusal is a
+    ValueError, "embedded null byte", that names no file).
+
+    >>> check_name("a\\0b.mrg")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] a file name cannot hold a NUL character: 'a\\x00b.mrg'
+    """
+    if "\0" in os.fspath(path):
+        raise OSError(errno.EINVAL, NUL_IN_NAME, os.fspath(path))
+
+
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` absolute, its links followed as far as they go: a loop of links or a NUL
+    in the name is no error here (``Path.resolve`` raises RuntimeError on a loop under
+    Python 3.11, ValueError on a NUL); opening the file says what is wrong.
+
+    >>> real_path("/") == Path("/")
+    True
+    """
+    try:
+        return Path(os.path.realpath(path))
+    except ValueError:
+        return Path(os.path.abspath(path))
 
 
 def _kind_error(mode: int, path: str | os.PathLike[str]) -> OSError | None:
@@ -50,6 +79,7 @@ def check_regular(path: str | os.PathLike[str]) -> None:
     ...
     OSError: [Errno 22] is not a regular file (a FIFO, socket or device); not read: '/dev/null'
     """
+    check_name(path)
     err = _kind_error(os.stat(path).st_mode, path)
     if err is not None:
         raise err
@@ -63,6 +93,7 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
         | getattr(os, "O_BINARY", 0)
+    check_name(path)
     fd = os.open(path, flags)
     try:
         err = _kind_error(os.fstat(fd).st_mode, path)

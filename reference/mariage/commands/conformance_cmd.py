@@ -185,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
         return 1 if args.check and changed else 0
     if args.coverage:
         cov = coverage(load_suite(root / "tests"))
+        cov = _coverage_of(args, cov)
         print(coverage_text(cov))
         return 1 if any(not ids and k not in UNREACHABLE for k, ids in cov.items()) else 0
     if args.engine is not None:  # a usage error before the suite is read
@@ -315,10 +316,36 @@ def _configurations(args: argparse.Namespace, client: EngineClient) -> list[Conf
     return unique
 
 
+#: what a run takes and ``--coverage`` (which runs nothing) would leave unused
+_RUN_ONLY = (("--engine", "engine"), ("--rule", "rule"), ("--kind", "kind"), ("-o", "option"),
+             ("--spec", "spec"), ("--derived", "derived"), ("--declared", "declared"),
+             ("--write-suite", "write_suite"), ("--expect", "expect"), ("--json", "json"),
+             ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"))
+
+
+def _coverage_of(args: argparse.Namespace, cov: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``cov`` (``"ruleset rule-id"`` -> tests) for the ``--ruleset`` given (all without);
+    a usage error for what a run takes (it was left unused: exit 0 whatever it said)."""
+    unused = [flag for flag, dest in _RUN_ONLY if getattr(args, dest) not in (None, False, [])]
+    if unused:
+        raise ValueError(f"--coverage lists the stored tests of each rule and runs nothing: "
+                         f"leave out {', '.join(unused)}")
+    if not args.ruleset:
+        return cov
+    known = {key.split(" ", 1)[0] for key in cov}
+    for ruleset in args.ruleset:
+        if ruleset not in known:
+            raise ValueError(f"--ruleset: unknown ruleset '{ruleset[:64]}'")
+    return {key: ids for key, ids in cov.items() if key.split(" ", 1)[0] in args.ruleset}
+
+
 def _configuration(args: argparse.Namespace) -> Configuration | None:
     """The configuration of a derived run, or ``None`` for a run of the stored suite."""
     if not (args.option or args.spec or args.derived or args.write_suite):
         return None
+    if not args.ruleset and not args.spec:  # say which option needs it
+        given = "-o" if args.option else "--derived" if args.derived else "--write-suite"
+        raise ValueError(f"{given} needs --ruleset R (or --spec FILE)")
     if len(args.ruleset) > 1:
         raise ValueError("a configuration has one ruleset: give --ruleset once")
     if args.suite:

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
     out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")
-    parser.add_argument("--record", "-r", type=int, default=0, metavar="N",
+    parser.add_argument("--record", "-r", type=int, default=None, metavar="N",
                         help="only record N (1 = first; default: every record, or the first "
                         "for --svg)")
     parser.add_argument("--hand", type=int, metavar="N", help="the hand to draw (--svg)")
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from ..viewer.draw import render_html, render_svg
     from ..viewer.timeline import timeline
 
-    if args.record < 0:
+    if args.record is not None and args.record < 1:  # 0 is no record, not "every record"
         raise ValueError("--record counts from 1")
     if args.svg is not None and args.hand is None:
         raise ValueError("--svg needs --hand N (and --trick K for one trick)")
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
     except OSError as exc:
         raise ValueError(f"{args.file}: {exc.strerror}") from None
-    wanted = args.record or (1 if args.svg is not None else 0)
+    wanted = args.record if args.record is not None else 1 if args.svg is not None else 0
     records: list[tuple[Record, str]] = []
     bad = False
     with stream:

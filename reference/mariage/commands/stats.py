@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 
+from ..infile import check_name
 from ..notation.batch import InputError, _broken_stream, input_files, open_input
 from ..notation.errors import RecordError
 from ..notation.reader import split_records
@@ -64,9 +65,13 @@ def _read(stats: Stats, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_destination(args.out)  # before reading anything
-    for name in args.files:
-        if name != "-" and not os.path.exists(name):
-            raise ValueError(f"{name}: No such file or directory")
+    for name in args.files:  # each named file there before any is read
+        if name != "-":
+            try:
+                check_name(name)
+                os.stat(name)
+            except OSError as exc:  # not only "No such file": a loop of links, no access
+                raise ValueError(f"{name}: {exc.strerror}") from None
     stats = Stats()
     for name in input_files(args.files):
         try:

@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any
 
+from ..errors import printable
 from ..infile import open_regular
 from ..notation.batch import FileSummary, InputError, input_files, validate_file
 from ..notation.errors import RecordError
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _print_summary(summary: FileSummary) -> None:
     state = "ok" if summary.ok else "INVALID"
-    print(f"{summary.file}: {state}: {summary.records} records, {summary.valid} "
+    print(f"{printable(summary.file)}: {state}: {summary.records} records, {summary.valid} "
           f"valid, {summary.records - summary.valid} invalid, "
           f"{summary.problems} problems", flush=True)
 
@@ -96,7 +97,7 @@ class _JsonReport:
 
 
 def _usage(name: str, why: object) -> None:
-    sys.stderr.write(f"mariage: error: {name}: {why}\n")
+    sys.stderr.write(f"mariage: error: {printable(f'{name}: {why}')}\n")
 
 
 def _on_cluster(args: argparse.Namespace, files: list[str]
@@ -126,6 +127,8 @@ def _on_cluster(args: argparse.Namespace, files: list[str]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.scheduler is not None and not args.scheduler.strip():  # not "no cluster"
+        raise ValueError("--scheduler: the address is empty (tcp://HOST:PORT or local:N)")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ValueError(f"--jobs takes a number of processes from 1 to {MAX_JOBS}, "
                          f"got {str(args.jobs)[:20]}")
@@ -161,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                 out.error(err)
             out.end(summary)
 
-    if args.scheduler:
+    if args.scheduler is not None:
         summaries, unread = _on_cluster(args, files)
         usage = usage or bool(unread)
         for summary in summaries:

@@ -18,11 +18,13 @@ NAME, HELP = COMMANDS["view"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
     parser.add_argument("--seat", "-s", required=True, help="the seat's name (N, W, A...)")
-    parser.add_argument("--record", "-r", type=int, default=0, metavar="N",
+    parser.add_argument("--record", "-r", type=int, default=None, metavar="N",
                         help="only record N (1 = first; default: every record)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.record is not None and args.record < 1:  # 0 is no record, not "every record"
+        raise ValueError("--record counts from 1")
     name = "<stdin>" if args.file == "-" else args.file
     try:
         stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
@@ -32,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with stream:
             for rec in read_records(stream, name):
-                if args.record and rec.number != args.record:
+                if args.record is not None and rec.number != args.record:
                     continue
                 if written:
                     sys.stdout.write("\n")
@@ -41,6 +43,6 @@ def run(args: argparse.Namespace) -> int:
     except NotationError as exc:
         sys.stderr.write(f"{exc.error}\n")
         return 1
-    if args.record and not written:
+    if args.record is not None and not written:
         raise ValueError(f"{args.file} has no record {args.record}")
     return 0

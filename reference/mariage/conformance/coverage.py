@@ -176,7 +176,7 @@ def coverage_text(cov: dict[str, list[str]]) -> str:
                                                if ids else "NOT COVERED"))
     missing = sum(1 for k, ids in cov.items() if not ids and k not in UNREACHABLE)
     lines.append(f"{len(cov) - missing}/{len(cov)} rule IDs covered or unreachable "
-                 f"({len(UNREACHABLE)} unreachable)")
+                 f"({sum(1 for key in cov if key in UNREACHABLE)} unreachable)")
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
+from ..errors import shown
 from ..lazyrecord import field, frozen_record
 
 if TYPE_CHECKING:
@@ -57,6 +58,11 @@ __all__ = [
 _NAMING: ContextVar[Callable[[Action], str] | None] = ContextVar("mariage_naming", default=None)
 
 
+def _n(value: object) -> str:
+    """A field as its repr shows it: a whole number too long to write out by its size."""
+    return str(value) if type(value) is not int or value.bit_length() <= 4000 else shown(value)
+
+
 def _named(action: Action, numbers: str) -> str:
     namer = _NAMING.get()
     if namer is not None:
@@ -85,7 +91,7 @@ class Play:
     def __repr__(self) -> str:
         if self.code:
             return f"Play({self.code})"
-        return _named(self, f"card={self.card}")
+        return _named(self, f"card={_n(self.card)}")
 
 
 @frozen_record
@@ -101,7 +107,7 @@ class Declare:
     trump: bool = True
 
     def __repr__(self) -> str:
-        return _named(self, f"decl={self.decl}, suit={self.suit}, trump={self.trump}")
+        return _named(self, f"decl={_n(self.decl)}, suit={_n(self.suit)}, trump={_n(self.trump)}")
 
 
 @frozen_record
@@ -112,7 +118,7 @@ class AskPartner:
     suit: int = -1
 
     def __repr__(self) -> str:
-        return _named(self, f"ask={self.ask}, suit={self.suit}")
+        return _named(self, f"ask={_n(self.ask)}, suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -123,7 +129,7 @@ class Answer:
     suit: int = -1
 
     def __repr__(self) -> str:
-        return _named(self, f"yes={self.yes}, suit={self.suit}")
+        return _named(self, f"yes={_n(self.yes)}, suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -138,7 +144,7 @@ class Exchange:
     card: int
 
     def __repr__(self) -> str:
-        return _named(self, f"card={self.card}")
+        return _named(self, f"card={_n(self.card)}")
 
 
 @frozen_record
@@ -179,7 +185,7 @@ class Bid:
     value: int
 
     def __repr__(self) -> str:
-        return _named(self, f"value={self.value}")
+        return _named(self, f"value={_n(self.value)}")
 
 
 @frozen_record
@@ -189,7 +195,7 @@ class Give:
     cards: int
 
     def __repr__(self) -> str:
-        return _named(self, f"cards={self.cards}")
+        return _named(self, f"cards={_n(self.cards)}")
 
 
 @frozen_record
@@ -199,7 +205,7 @@ class Raise:
     value: int = 0
 
     def __repr__(self) -> str:
-        return _named(self, f"value={self.value}")
+        return _named(self, f"value={_n(self.value)}")
 
 
 @frozen_record
@@ -209,7 +215,7 @@ class Call:
     suit: int
 
     def __repr__(self) -> str:
-        return _named(self, f"suit={self.suit}")
+        return _named(self, f"suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -220,7 +226,7 @@ class Question:
     suit: int = -1
 
     def __repr__(self) -> str:
-        return _named(self, f"kind={self.kind}, suit={self.suit}")
+        return _named(self, f"kind={_n(self.kind)}, suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -230,7 +236,7 @@ class Kontra:
     re: bool = False
 
     def __repr__(self) -> str:
-        return _named(self, f"re={self.re}")
+        return _named(self, f"re={_n(self.re)}")
 
 
 # ---- trump by a turned card taken in rounds; announcements compared between sides;
@@ -244,7 +250,7 @@ class Take:
     suit: int = -1
 
     def __repr__(self) -> str:
-        return _named(self, f"suit={self.suit}")
+        return _named(self, f"suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -259,7 +265,7 @@ class Announce:
     card: int
 
     def __repr__(self) -> str:
-        return _named(self, f"combo={self.combo}, card={self.card}")
+        return _named(self, f"combo={_n(self.combo)}, card={_n(self.card)}")
 
 
 @frozen_record
@@ -269,7 +275,7 @@ class SayPair:
     card: int
 
     def __repr__(self) -> str:
-        return _named(self, f"card={self.card}")
+        return _named(self, f"card={_n(self.card)}")
 
 
 @frozen_record
@@ -280,7 +286,7 @@ class SuitBid:
     suit: int
 
     def __repr__(self) -> str:
-        return _named(self, f"value={self.value}, suit={self.suit}")
+        return _named(self, f"value={_n(self.value)}, suit={_n(self.suit)}")
 
 
 @frozen_record
@@ -290,7 +296,7 @@ class Double:
     level: int = 1
 
     def __repr__(self) -> str:
-        return _named(self, f"level={self.level}")
+        return _named(self, f"level={_n(self.level)}")
 
 
 @frozen_record
@@ -301,7 +307,7 @@ class BlindBid:
     value: int
 
     def __repr__(self) -> str:
-        return _named(self, f"value={self.value}")
+        return _named(self, f"value={_n(self.value)}")
 
 
 @frozen_record
@@ -317,7 +323,7 @@ class ChooseTalon:
     packet: int
 
     def __repr__(self) -> str:
-        return _named(self, f"packet={self.packet}")
+        return _named(self, f"packet={_n(self.packet)}")
 
 
 @frozen_record

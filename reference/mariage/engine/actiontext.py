@@ -301,8 +301,8 @@ def action_text(rules: Rules, action: Action) -> str:
     except AttributeError:
         _expect_rules(rules, "action_text")
         raise
-    except (IndexError, KeyError, TypeError):  # fields that name nothing of the rules
-        return _odd_text(action)
+    except (IndexError, KeyError, TypeError, ValueError):  # fields that name nothing of
+        return _odd_text(action)  # the rules (a number past 4,300 digits: a ValueError)
 
 
 def _expect_rules(rules: object, call: str) -> None:

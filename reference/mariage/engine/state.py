@@ -32,6 +32,8 @@ import operator
 from collections.abc import Sequence
 from typing import Any, Protocol, SupportsIndex, cast
 
+from ..errors import shown
+from .actionfields import check_fields
 from .actions import Action, Play
 from .actiontext import action_text
 from .copies import clone_state
@@ -67,7 +69,7 @@ def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> in
         seat = -1
     if isinstance(value, bool) or not 0 <= seat < nseats:
         raise ValueError(f"{what} must be a {kind} number from 0 to {nseats - 1}"
-                         f"{' (or None)' if what == 'first_dealer' else ''}, not {value!r}")
+                         f"{' (or None)' if what == 'first_dealer' else ''}, not {shown(value)}")
     return seat
 
 
@@ -503,15 +505,18 @@ class GameState(Undoable):
                 self._appliers.apply_play(self, to_act, action)
                 if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
-            elif seat is None and to_act is not None:  # sent by the seat to act
-                phase = self.phase
-                applier = self._appliers.to_act.get(type(action))
-                if applier is None or phase == _DEAL or phase == _OVER:  # noqa: SIM109
-                    self._dispatch(action, seat)  # refused there, saying why
-                else:  # what _dispatch would call, looked up once
-                    applier(self, to_act, action)
             else:
-                self._dispatch(action, seat)
+                if type(action) is not Play:  # a card is checked by the card play
+                    check_fields(self, action, seat)  # Bid(None): refused, saying why
+                if seat is None and to_act is not None:  # sent by the seat to act
+                    phase = self.phase
+                    applier = self._appliers.to_act.get(type(action))
+                    if applier is None or phase == _DEAL or phase == _OVER:  # noqa: SIM109
+                        self._dispatch(action, seat)  # refused there, saying why
+                    else:  # what _dispatch would call, looked up once
+                        applier(self, to_act, action)
+                else:
+                    self._dispatch(action, seat)
             if self.phase == _DEAL and self.deal_source is not None:
                 self._deal_next()
             return
@@ -531,6 +536,8 @@ class GameState(Undoable):
                 table.apply_play(self, to_act, action)
                 journal.append(entry)
                 return
+        if type(action) is not Play:
+            check_fields(self, action, seat)
         kept = self._appliers.action_trails.get(type(action))
         if kept is not None and self.deal_source is None:  # (else a deal may follow)
             self._trailed(kept, action, seat)

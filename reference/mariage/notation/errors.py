@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import MariageError
+from ..errors import MariageError, printable
 from ..lazyrecord import field_names, frozen_record
 
 __all__ = ["CODES", "NotationError", "RecordError"]
@@ -108,7 +108,9 @@ class RecordError:
         if ctx:
             head += " " + ", ".join(ctx)
         rule = f" [{self.rule_id}]" if self.rule_id else ""
-        return f"{head}: {self.message}{rule}"
+        # printed for people: a file name (a shard's) or a message quoting the record
+        # cannot act on the terminal
+        return printable(f"{head}: {self.message}{rule}")
 
     def as_dict(self) -> dict[str, Any]:
         """The error as a JSON-ready dict (every field is a plain value: no deep copy).

@@ -103,7 +103,10 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
     skips: list[int] = []  # lines left out of the record (too long)
     junk_reported = False
     early = 0  # problems reported before the first record: at most MAX_SYNTAX_ERRORS
-    readline = stream.readline
+    readline = getattr(stream, "readline", None)
+    if readline is None:  # a str, a path: "has no attribute 'readline'" said nothing
+        raise TypeError(f"split_records reads a binary stream (open(path, 'rb'), "
+                        f"open_input(path)), not {type(stream).__name__}")
     longest = MAX_LINE + 1
     raw = b"\n"  # the last piece read: a line ends with it when it ends with a newline
     cut = 0  # 1: the first line, after its byte-order mark, was cut at the length limit
@@ -118,6 +121,9 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         if not raw:
             break
         lineno += 1
+        if lineno == 1 and not isinstance(raw, bytes | bytearray):  # a text stream
+            raise TypeError(f"split_records reads a binary stream (open(path, 'rb'), "
+                            f"open_input(path)): this one gives {type(raw).__name__}")
         if lineno == 1 and raw.startswith(_BOM):
             raw = raw[3:]
             cut = 0 if raw.endswith(b"\n") else 1  # if more follows, it goes on as line 2

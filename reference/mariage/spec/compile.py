@@ -149,7 +149,7 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
             if not isinstance(name, str):
                 raise TypeError(f"load_rules: an option name is a string, "
                                 f"not {name!r} ({type(name).__name__})")
-    key = (str(name_or_path), tuple(sorted((k, str(v)) for k, v in (options or {}).items())))
+    key = (str(name_or_path), tuple(sorted((k, _key_text(v)) for k, v in (options or {}).items())))
     cached = _RULES_CACHE.get(key)
     if cached is not None:
         return cached
@@ -158,10 +158,19 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
     return rules
 
 
+def _key_text(value: object) -> str:
+    """An option value as a cache key holds it: ``str``, but for a whole number too long to
+    write out (refused by its option, yet ``str`` of it would raise first)."""
+    if type(value) is int and value.bit_length() > 4000:
+        return f"int:{value.bit_length()}:{hash(value)}"
+    return str(value)
+
+
 def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules:
     """:func:`build`, through the disk cache (:mod:`mariage.spec.diskcache`)."""
     context = cache_context(resolve_ruleset(name_or_path))
-    key = diskcache.make_key("rules", *context, sorted((k, str(v)) for k, v in options.items()))
+    key = diskcache.make_key("rules", *context,
+                             sorted((k, _key_text(v)) for k, v in options.items()))
     hit = diskcache.load(key)
     if isinstance(hit, Rules):
         return hit

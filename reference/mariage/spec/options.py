@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from mariage.errors import OptionError, SpecError, did_you_mean, whole_number
+from mariage.errors import OptionError, SpecError, did_you_mean, shown, whole_number
 
 from .specload import Document, deep_copy
 
@@ -41,7 +41,7 @@ def _shown(raw: Any) -> str:
     if isinstance(raw, str):
         return repr(raw) if len(raw) <= MAX_SHOWN else \
             f"{raw[:MAX_SHOWN]!r}... ({len(raw)} characters)"
-    return _cut(repr(raw))
+    return _cut(shown(raw, 10 ** 6))  # (a whole number past 4,300 digits by its size)
 
 
 def option_specs(doc: Document) -> dict[str, dict[str, Any]]:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mariage.errors import Location, SpecError, SpecFileError, UnknownRulesetError
+from mariage.infile import real_path
 from mariage.lazyrecord import field, record
 from mariage.resources import schema_path, spec_dir
 
@@ -215,7 +216,7 @@ def register_spec(path: str | Path) -> str:
     """
     doc = load_document(Path(path))
     name = str(doc.data["ruleset"])
-    _REGISTERED[name] = Path(path).resolve()
+    _REGISTERED[name] = real_path(path)
     _export_registry()
     _registry_changed()
     return name
@@ -407,16 +408,10 @@ def resolve_parent(text: str, folder: Path) -> Path:
     path = candidate if candidate.is_absolute() else folder / candidate
     if extends_anywhere():
         return path
-    try:
-        real = path.resolve()
-    except (OSError, RuntimeError):  # a loop of links
-        real = path
+    real = real_path(path)  # a loop of links, a NUL: opening the file says so
     for base in (folder, spec_dir(), *search_path()):
-        try:
-            if real.is_relative_to(base.resolve()):
-                return path
-        except (OSError, RuntimeError):
-            continue
+        if real.is_relative_to(real_path(base)):
+            return path
     raise SpecFileError("'extends' names a file outside the description's folder, the "
                         f"bundled rulesets and {SEARCH_PATH_ENV}; not read (pass "
                         "--allow-extends-anywhere to allow it)", location=Location(text[:200]))
@@ -473,7 +468,7 @@ def cache_context(path: Path) -> tuple[object, ...]:
         here = os.getcwd()
     except OSError:  # the working folder was removed: names are shown absolute
         here = ""
-    return (str(path.resolve()), here, sorted(_REGISTERED.items()),
+    return (str(real_path(path)), here, sorted(_REGISTERED.items()),
             os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""),
             extends_anywhere())
 
@@ -512,7 +507,7 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
                         code="S002")
     parent_name = data.get("extends")
     files = [display]
-    paths = [str(path.resolve())]
+    paths = [str(real_path(path))]
     if parent_name is not None:
         if not isinstance(parent_name, str):
             raise SpecError("'extends' names a ruleset", location=marks.get(("extends",)),
@@ -530,7 +525,7 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
             raise SpecError(str(exc), location=marks.get(("extends",)), path="extends",
                             code="S004") from None
         chain = (*_seen, str(path))
-        if parent_path.resolve() in {Path(p).resolve() for p in chain}:
+        if real_path(parent_path) in {real_path(p) for p in chain}:
             raise SpecError("'extends' makes a cycle: " + " -> ".join([*chain, str(parent_path)]),
                             location=marks.get(("extends",)), path="extends", code="S004")
         try:
@@ -559,7 +554,7 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
 
 def _display(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(real_path(path).relative_to(Path.cwd()))
     except (ValueError, OSError):
         return str(path)
 

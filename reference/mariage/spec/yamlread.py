@@ -266,7 +266,7 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
     try:
         stat = path.stat()
         key = (str(path.resolve()), name, stat.st_mtime_ns, stat.st_size)
-    except OSError:
+    except (OSError, ValueError, RuntimeError):  # a NUL, a loop: reading it says so
         key = None
     if key is not None and key in _READ_CACHE:
         data, marks = _READ_CACHE[key]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from mariage.errors import IllegalActionError
+from mariage.errors import IllegalActionError, shown
 
 from ..outcomes import HandRecord
 from ..phase import OVER
@@ -156,7 +156,7 @@ class MatchEnd(Mechanism):
                                      trick=st.trick_no)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < r.nseats:
             raise IllegalActionError("core.resign", seat=seat, action="resign",
-                                     reason=f"no such seat: {seat!r} (seats 0 to "
+                                     reason=f"no such seat: {shown(seat)} (seats 0 to "
                                             f"{r.nseats - 1})", hand=st.hand_no)
         others = [t for t in range(len(r.teams)) if t != r.team_of[seat]]
         self.finish(st, others[0] if len(others) == 1 else None, "resign")

@@ -1,0 +1,67 @@
+"""An action's fields checked before it is applied: each of the type it declares.
+
+An action is a small record of whole numbers and truth values (:mod:`.actions`). One made
+by hand with a field of another type (``Bid(None)``, ``Give("x")``, ``Raise([])``) used to
+reach the mechanisms, which compared it with a number (a bare ``TypeError``) or took it
+for a legal action (``Raise(None)`` as ``Raise(0)``; ``Declare(0, 1, "x")`` as a
+declaration that makes trump). :func:`check_fields` refuses it first, as an
+:class:`~mariage.errors.IllegalActionError` under ``core.phase`` naming the field; a
+``suit`` is -1 (none, any) or a suit number (``Take(-5)`` was taken as ``Take(-1)``).
+Cards (:class:`.Play`) are checked by the card play itself, on its own fast path.
+
+>>> from mariage.engine.actions import Bid, Take
+>>> why(Bid(None))
+'value is a whole number, not None (NoneType)'
+>>> why(Take(-5)), why(Bid(100))
+('suit is -1 (none) or a suit number, not -5', None)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .mechanisms import refuse
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["check_fields", "why"]
+
+#: action type -> its (field, int or bool) pairs, read once from its annotations
+_KINDS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+_WHAT = {int: "a whole number", bool: "true or false"}
+
+
+def _kinds(kind: type) -> tuple[tuple[str, type], ...]:
+    hit = _KINDS.get(kind)
+    if hit is None:
+        declared = getattr(kind, "__annotations__", {})
+        hit = tuple((name, int if text in ("int", int) else bool)
+                    for name, text in declared.items() if text in ("int", "bool", int, bool))
+        if len(_KINDS) < 256:  # bounded, whatever classes a caller makes
+            _KINDS[kind] = hit
+    return hit
+
+
+def why(action: object) -> str | None:
+    """Why a field of ``action`` can name nothing of any rules; None if each is of its type."""
+    for name, kind in _kinds(type(action)):
+        value = getattr(action, name, None)
+        if type(value) is not kind:
+            shown = repr(value)
+            shown = shown if len(shown) <= 40 else shown[:40] + "..."
+            return f"{name} is {_WHAT[kind]}, not {shown} ({type(value).__name__})"
+        if name == "suit" and isinstance(value, int) and value < -1:  # (a bid's suit may
+            # be past the suits: no trump, all trumps)
+            least = value if value > -10 ** 20 else "less"
+            return f"suit is -1 (none) or a suit number, not {least}"
+    return None
+
+
+def check_fields(st: GameState, action: object, seat: int | None) -> None:
+    """Refuse ``action`` [core.phase] if a field is not of its type (see :func:`why`)."""
+    reason = why(action)
+    if reason is not None:
+        refuse(st, st.rules.core_phase, st.to_act if seat is None else seat,
+               action, reason)  # type: ignore[arg-type]
