@@ -196,8 +196,10 @@ def rewind(state: GameState, journal: Journal, mark: int) -> None:
         _rewind_odd(state, journal, mark)
         return
     last = journal[-1]
-    if last.__class__ is list and last[0] is HAND_TRAIL:
-        restore_hand_end(state, last)
+    if last.__class__ is list and last[0] is HAND_TRAIL:  # (restore_hand_end, inline)
+        put, values, history = last[-1]
+        put(state, values)
+        del state.history[history:]
     _trails_back(state, journal, mark, len(journal))
     del journal[mark:]
 
@@ -239,16 +241,16 @@ def _trails_back(state: GameState, entries: list[Any], start: int, end: int) -> 
     """Take back the trails ``entries[start:end]`` (cards, the hand's end already set
     back; the list is left as it is): the earliest trick's end among them, within a
     trick's cards of the first, then the cards before it, the last first."""
-    at = start
-    while at < end:
-        entry = entries[at]
-        if entry.__class__ is list and entry[0] is not CARD_TRAIL:  # a trick's (hand's) end
+    at = end
+    for i in range(start, end):
+        entry = entries[i]
+        if entry.__class__ is not int and entry[0] is not CARD_TRAIL:  # a trick's (hand's) end
             entry[1](state, entry)
+            at = i
             break
-        at += 1
     if at == start:
         return
-    del state.actions[len(state.actions) - (at - start):]
+    del state.actions[start - at:]
     hands, known, forced = state.hands, state.known, state.forced
     seats, cards = state.trick_seats, state.trick_cards
     for entry in reversed(entries[start:at]):  # cards within the trick, the last first
