@@ -472,9 +472,11 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     and adds to it what the card changes (see :mod:`mariage.engine.journal`): a card
     within its trick, the seat alone (or the seat with what was known of his
     hand and his forced card, where the card changes them); the last card of a
-    trick, the values its trick's end changes (copies of the lists changed in
-    place, the trick's lists as they are, the scalars, and the slots the
-    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). Given
+    trick, the values its trick's end changes (the small lists changed in place
+    as numbers, a copy of the stock, the trick's lists as they are, the scalars,
+    and the slots the hooks of the trick's end declare in
+    :attr:`Mechanism.trail_hooks`), with the function that takes them back
+    (:func:`~mariage.engine.trailplan.trick_entry`). Given
     ``hand_slots``, the slots ``end_hand`` may write besides
     (:func:`~mariage.engine.handend.hand_end_writes`), the hand's last card
     journals a trail too where no deal source deals the next hand: its trick's

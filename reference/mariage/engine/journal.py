@@ -8,15 +8,19 @@ action leaves one entry in the state's journal:
   ``int``), or the list ``[CARD_TRAIL, seat, known, forced]`` where it changed
   what was known of the hand or the seat's forced card;
 * the last card of a trick that does not end the hand: the list
-  ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
-  trick's own lists and scalars, the lengths of the lists of actions and
-  tricks, and what the hooks of the trick's end declare they change;
+  ``[TRICK_TRAIL, restore, ...]``, the function written per ruleset that takes it
+  back, then the values the trick's end changes, the small lists of seats and
+  teams (hands, known cards, forced cards, points, tricks won) as numbers (no
+  copy: ``restore`` writes them back in place), a copy of a stock that is not
+  empty, the trick's own lists and scalars, the lengths of the lists of actions
+  and tricks, what the hooks of the trick's end declare they change, and None
+  (:func:`~mariage.engine.trailplan.trick_entry`);
 * the card that ends the hand (its last card, or a trick's end whose hook ends
   it by the hand end, as Mariazza's target), where no deal source deals the
   next hand and the hand end says what it writes: the list ``[HAND_TRAIL, ...]``,
-  the same items followed by a function that sets the slots the hand end
-  writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`) and the
-  length of the record of hands (cut back to it, never copied);
+  the same items with the last one a tuple: a function that sets the slots the
+  hand end writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`)
+  and the length of the record of hands (cut back to it, never copied);
 * an action other than a card whose mechanism declares what it writes (a claim,
   a call-out, an ask: :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
   where no deal source deals: an :class:`ActionEntry`, those slots and what the
@@ -25,9 +29,10 @@ action leaves one entry in the state's journal:
   ``tuple``.
 
 So an entry's class tells its kind (``int``, ``list``: a trail; ``ActionEntry``;
-``tuple``: a snapshot), which :func:`rewind` reads for a whole line at once.
-:func:`take_back` undoes one entry; :func:`rewind` takes a whole line back to
-a mark from few entries (the state's ``undo`` and ``undo_to``).
+``tuple``: a snapshot); the journal (a :class:`Journal`) notes where its
+snapshots and action entries are, so that :func:`rewind` knows at once whether a
+line holds trails only. :func:`take_back` undoes one entry; :func:`rewind` takes a
+whole line back to a mark from few entries (the state's ``undo`` and ``undo_to``).
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("marianna"), seed=1)
