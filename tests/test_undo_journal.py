@@ -16,15 +16,21 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from families import by_family
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mariage import GameState, new_match
+from mariage import GameState, Phase, new_match
+from mariage.engine.actions import Answer, AskPartner
 from mariage.engine.deals import SeededDeals
+from mariage.engine.handend import hand_end_writes
 from mariage.engine.journal import TRICK_TRAIL, ActionEntry, Journal
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Declarations
+from mariage.engine.mechanisms.asks import Asks
+from mariage.engine.trailplan import HAND_END_SLOTS
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 from test_search_support import Event, fingerprint, replay, step
 
@@ -124,3 +130,71 @@ def test_a_copy_with_undo_on_notes_its_snapshots(how: str) -> None:
     assert isinstance(copy._undo, Journal) and copy._undo.odd == [0]
     copy.undo()
     assert fingerprint(copy) == before and copy._undo.odd == []
+
+
+def _answer_slots(state: GameState) -> set[str]:
+    """What an answer's entry keeps: the slots Asks declares for it, what the hand end
+    writes, and the lists only ever appended to (cut back by their lengths)."""
+    return (set(Asks.trail_actions["apply_answer"]) | set(HAND_END_SLOTS)
+            | set(hand_end_writes(state.mech, state.rules) or ()) | {"actions", "tricks",
+                                                                       "history"})
+
+
+@pytest.mark.parametrize("name", ["marjapussi", "marianna-siciliana", "cinquecento-siciliana"])
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_an_answer_keeps_what_it_changes(name: str, seed: int, choice: int,
+                                         data: st.DataObject) -> None:
+    """The games with asks under drawn options (Marjapussi's settled at once, the
+    Sicilian forms' split until a trick is won), answers given at random (no, yes, a yes
+    that declares or splits the marriage): each journals an action's entry, changes
+    nothing but what the entry keeps, and its undo gives back the state before it."""
+    rules = rules_for(name, data.draw(options_for(name), label="options"))
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    state.enable_undo()
+    rng = random.Random(choice)
+    answers = 0
+    for _ in range(300):
+        if state.terminal:
+            break
+        if state.phase == Phase.DEAL:
+            deck, first = deals.next_deal()
+            state.deal(deck, first)
+            continue
+        before = fingerprint(state)
+        seat, action = pick_action(rng, state)
+        state.apply(action, seat=seat)
+        if type(action) is Answer:
+            answers += 1
+            assert state._undo is not None and state._undo[-1].__class__ is ActionEntry
+            after = fingerprint(state)
+            changed = {k for k in before if before[k] != after[k]}
+            assert changed <= _answer_slots(state), changed - _answer_slots(state)
+            state.undo()
+            assert fingerprint(state) == before
+            state.apply(action, seat=seat)
+    assert answers or not rules.asks
+
+
+class _OwnDeclarations(Declarations):
+    """Declarations that count one point more: an answer may no longer trust the writes
+    Asks declares for it."""
+
+    __slots__ = ()
+
+    def score(self, st: GameState, seat: int, value: int, units: str, ordered: bool,
+              credit: str = "immediate") -> None:
+        super().score(st, seat, value + 1, units, ordered, credit)
+
+
+def test_an_answer_is_a_snapshot_where_the_declarations_are_changed() -> None:
+    """With a subclass of the declarations that changes a method the answer runs, the
+    answer's trail is off (a snapshot); with the bundled mechanisms it is on."""
+    rules = rules_for("marjapussi", {})
+    own = replace(DEFAULT_MECHANISMS, declarations=_OwnDeclarations())
+    bundled = GameState(rules, first_dealer=0)
+    changed = GameState(rules, first_dealer=0, mechanisms=own)
+    assert Answer in bundled._appliers.action_trails
+    assert Answer not in changed._appliers.action_trails
+    assert AskPartner in changed._appliers.action_trails

@@ -45,7 +45,8 @@ TRICK_END_SLOTS = frozenset({
 HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
 
 
-def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None
+def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None,
+                  mech: Mechanisms | None = None, rules: Rules | None = None
                   ) -> dict[type, tuple[Callable[[GameState], tuple[Any, ...]],
                                         Callable[[GameState, tuple[Any, ...]], None]]]:
     """Per action type whose applier (in ``appliers``, as the state looks them up) is a
@@ -53,7 +54,9 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
     functions that keep and set back what it writes (:func:`slot_keeper`), the slots
     it declares and what the hand end writes (``hand_slots``, from
     :func:`~mariage.engine.handend.hand_end_writes`; none where that is None), less the
-    lists only ever appended to (undo cuts them back by their lengths)."""
+    lists only ever appended to (undo cuts them back by their lengths). An applier that
+    runs other mechanisms' methods (:attr:`Mechanism.trail_calls`) is left out unless
+    ``mech`` and ``rules`` are given and :func:`_calls_kept` holds."""
     if hand_slots is None:
         return {}
     out = {}
@@ -61,10 +64,32 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
         owner = type(getattr(applier, "__self__", None))
         name = getattr(getattr(applier, "__func__", None), "__name__", "")
         declared = vars(owner).get("trail_actions", {}).get(name)
-        if declared is not None:
+        calls = vars(owner).get("trail_calls", {}).get(name, ())
+        if declared is not None and (not calls or _calls_kept(calls, mech, rules)):
             slots = dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS))
             out[kind] = slot_keeper(tuple(s for s in slots if s not in _APPENDED))
     return out
+
+
+def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
+                rules: Rules | None) -> bool:
+    """True if each of ``calls`` (a field of the mechanisms, a method) is, under ``mech``,
+    the method of the bundled mechanism's class, and each ``after_points`` hook under
+    ``rules`` is one of them: the writes an applier's :attr:`Mechanism.trail_actions`
+    take in are then those it runs."""
+    from .mechanisms import DEFAULT_MECHANISMS
+    from .mechanisms.hooks import hooks_of
+
+    if mech is None or rules is None:
+        return False
+    kept = set()
+    for field, method in calls:
+        bundled = getattr(type(getattr(DEFAULT_MECHANISMS, field)), method)
+        if getattr(type(getattr(mech, field)), method) is not bundled:
+            return False
+        kept.add(bundled)
+    return all(getattr(hook, "__func__", None) in kept
+               for hook in hooks_of(mech.all(), rules).after_points)
 
 
 #: lists only ever appended to while a state lives: undo cuts them back by length
