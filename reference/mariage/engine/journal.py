@@ -22,7 +22,8 @@ action leaves one entry in the state's journal:
   hand end writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`)
   and the length of the record of hands (cut back to it, never copied);
 * an action other than a card whose mechanism declares what it writes (a claim,
-  a call-out, an ask: :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
+  a call-out, an ask and its answer:
+  :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
   where no deal source deals: an :class:`ActionEntry`, those slots and what the
   hand end writes, and the lengths of the lists only ever appended to;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
@@ -289,7 +290,7 @@ class Undoable:
         (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
         whose mechanism declares what it writes
         (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
-        a call-out, an ask). Otherwise the card
+        a call-out, an ask and its answer). Otherwise the card
         that ends the hand, a trick's end whose hooks may end or pause the hand
         in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
         first journal the state (the price of a :meth:`clone`; the lists of
