@@ -123,7 +123,8 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
     if shared:
         lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
     lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
-    lines += ["    n._undo = None if s._undo is None else _Journal()", "    return n", ""]
+    # (a new journal of the original's class: engine.journal.Journal, not imported here)
+    lines += ["    n._undo = None if (j := s._undo) is None else j.__class__()", "    return n", ""]
     # a snapshot keeps an append-only list itself and its length (cut back on restore)
     appended = [i for i, (_, kind) in enumerate(rest) if kind == _APPENDED]
     lines += ["def snapshot(s):"]
@@ -136,14 +137,6 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
                  + "".join(f"n{i}, " for i in appended) + ") = snap")
     lines += [f"    del s.{rest[i][0]}[n{i}:]" for i in appended]
     return "\n".join(lines) + "\n"
-
-
-def _journal_class() -> type:
-    """Undo's journal class (:class:`~mariage.engine.journal.Journal`), which a copy with
-    undo on starts empty (imported here: the journal module imports this one)."""
-    from .journal import Journal
-
-    return Journal
 
 
 def _checked(value: Any) -> Any:
@@ -182,7 +175,6 @@ def copiers_of(cls: type, sample: GameState, checked: bool = False) -> Copiers:
             kinds = [(n, _CHECKED if k in (_FLAT, _NESTED, _APPENDED) else k) for n, k in kinds]
         shared = tuple(name for name, kind in kinds if kind == _SHARED)
         namespace: dict[str, Any] = {"_list": list, "_new": object.__new__, "_map": map,
-                                     "_Journal": _journal_class(),
                                      "_copy_list": list.copy,
                                      "_copy_source": _copy_source, "_checked": _checked,
                                      "_get": operator.attrgetter(*shared) if len(shared) > 1
