@@ -343,8 +343,8 @@ def test_an_action_that_does_not_say_what_it_writes_is_a_snapshot() -> None:
 
 
 def test_an_ask_keeps_what_it_declares() -> None:
-    """Marjapussi's ask of the partner declares what it writes: an action's entry (the
-    answer, which may declare, is still a snapshot); each undo and undo_to exact."""
+    """Marjapussi's ask of the partner and its answer (which may declare, or split the
+    marriage) declare what they write: actions' entries; each undo and undo_to exact."""
     rules = rules_for("marjapussi", {})
     kinds: dict[str, int] = {}
     for seed in range(6):
@@ -352,3 +352,4 @@ def test_an_ask_keeps_what_it_declares() -> None:
         for key, count in _play(state, random.Random(seed), deals, [], 2).items():
             kinds[key] = kinds.get(key, 0) + count
     assert kinds.get("AskPartner action", 0) >= 3 and "AskPartner snapshot" not in kinds, kinds
+    assert kinds.get("Answer action", 0) >= 3 and "Answer snapshot" not in kinds, kinds

@@ -123,7 +123,8 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
     if shared:
         lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
     lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
-    lines += ["    n._undo = None if s._undo is None else []", "    return n", ""]
+    # (a new journal of the original's class: engine.journal.Journal, not imported here)
+    lines += ["    n._undo = None if (j := s._undo) is None else j.__class__()", "    return n", ""]
     # a snapshot keeps an append-only list itself and its length (cut back on restore)
     appended = [i for i, (_, kind) in enumerate(rest) if kind == _APPENDED]
     lines += ["def snapshot(s):"]

@@ -145,7 +145,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
                     {**appliers, **any_seat}, resume(mech, rules, end_hand),
-                    action_trails({**appliers, **any_seat}, hand_end_writes(mech, rules)))
+                    action_trails({**appliers, **any_seat}, hand_end_writes(mech, rules),
+                                  mech, rules))
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from .. import codegen
 from .duties import duties
 from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
-from .trailplan import HookTrail, hand_kept, hook_trail, keep_value, slot_keeper
+from .trailplan import HookTrail, hand_kept, hook_trail, keep_value, slot_keeper, trick_entry
 
 if TYPE_CHECKING:
     from .actions import Action, Play
@@ -472,9 +472,11 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     and adds to it what the card changes (see :mod:`mariage.engine.journal`): a card
     within its trick, the seat alone (or the seat with what was known of his
     hand and his forced card, where the card changes them); the last card of a
-    trick, the values its trick's end changes (copies of the lists changed in
-    place, the trick's lists as they are, the scalars, and the slots the
-    hooks of the trick's end declare in :attr:`Mechanism.trail_hooks`). Given
+    trick, the values its trick's end changes (the small lists changed in place
+    as numbers, a copy of the stock, the trick's lists as they are, the scalars,
+    and the slots the hooks of the trick's end declare in
+    :attr:`Mechanism.trail_hooks`), with the function that takes them back
+    (:func:`~mariage.engine.trailplan.trick_entry`). Given
     ``hand_slots``, the slots ``end_hand`` may write besides
     (:func:`~mariage.engine.handend.hand_end_writes`), the hand's last card
     journals a trail too where no deal source deals the next hand: its trick's
@@ -521,30 +523,22 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     cards = ", ".join(f"c{i}" for i in range(k))
     plan = hook_trail(mech, rules) if trail else None
     kept = hand_kept(hand_slots, plan) if trail else None
-    lines = _card_lines(k, k < n, trail, plan, _sure_legal(mech, rules), kept is not None)
+    lines = _card_lines(k, n, trail, plan, _sure_legal(mech, rules), kept is not None)
     if trail and plan is None:  # every trick's end by snapshot: nothing more here
         return _made(lines, ns, name)
     extra = plan.slots if plan else ()
     ending = plan is not None and plan.ending and kept is not None  # (see _card_lines)
     if kept is not None:
         ns["_keep_hand"], ns["_put_hand"] = slot_keeper(kept)
-    hand_entry = ["entry[0] = _HAND", "entry += (_put_hand, _keep_hand(st), len(st.history))"]
+    hand_entry = ["entry[0] = _HAND", "entry[-1] = (_put_hand, _keep_hand(st), len(st.history))"]
     if not plan or not (plan.quiet or plan.ending):  # (else the winner is known already)
         lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
                   *_winner_lines(k), "    winner = seats[w]"]
     total = " + ".join(f"points[c{i}]" for i in range(k))
     lines += ["    team = _team_of[winner]", "    points = st._points"]
-    if trail:
-        saved = "".join(f"_keep(st.{slot}), " for slot in extra)
-        lines.append("    journal.append(" + ("entry := " if kept is not None else "")
-                     # (an empty stock stays empty in play: kept as it is, no copy)
-                     + "[_TRICK, seat, hb, kn, fc, stock[:] if (stock := st.stock) else stock, "
-                     "st.captured[:], "
-                     "st.tricks_won[:], seats, trick, st.decl_this_trick, st.leader, "
-                     "st.trick_no, st.last_winner, st.turn_up, st.trump_set_in_trick, "
-                     "st.lead_mask, st._free_play, st._decl_open, st.phase, st.window_left, "
-                     "st.trump, st.trump_next, len(st.actions) - 1, len(st.tricks), "
-                     f"{tuple(extra)!r}, ({saved})])")
+    if trail:  # the entry and the function that takes it back (trailplan.trick_entry)
+        keep, restore = trick_entry(n, len(rules.teams), extra)
+        lines += keep
     if ending:  # a hook may end the hand (by the hand end): keep what that writes
         lines += ["    if ends:", *("        " + line for line in hand_entry)]
     lines += [f"    st.captured[team] += {total}", "    st.tricks_won[team] += 1",
@@ -556,7 +550,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         lines.append(f"    if ({gate}) and _after{i}(st, winner):\n        return" if gate
                      else f"    {call}\n        return")
     if ending:  # the hooks did not end the hand: a trick's end after all
-        lines += ["    if ends:", "        entry[0] = _TRICK", "        del entry[27:]"]
+        lines += ["    if ends:", "        entry[0] = _TRICK", "        entry[-1] = None"]
     lines += ["    if st.stock:", *_draw_lines(k, k < n)]
     if not trail or kept is not None:  # (else the hand's last card went by snapshot)
         lines.append("    if st.trick_no >= st._tricks_per_hand:")
@@ -573,17 +567,20 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         ns[f"_lead{i}"] = next_lead
         lines.append(f"    if {gate}:\n        _lead{i}(st, winner)" if gate
                      else f"    _lead{i}(st, winner)")
+    if trail:
+        lines.append(restore)
     return _made(lines, ns, name)
 
 
-def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
+def _card_lines(k: int, n: int, trail: bool, plan: HookTrail | None,
                 sure: str = "", hand_trail: bool = False) -> list[str]:
     """Source of the play of a card up to its trick's end (:func:`play_apply`): the
     checks, the hand, the trick, the next seat; with ``trail``, the journal entry of a
     card within its trick, and the snapshot of the hand's last card (with
     ``hand_trail``, only where a deal source deals the next hand) or of every trick's
-    end, where ``plan`` is None; with ``hand_trail``, ``ends`` tells whether a hook
-    that ends the hand only by the hand end may end it (``plan.ending``). ``sure``: a
+    end, where ``plan`` is None (``n`` seats, ``k`` of them in a trick); with
+    ``hand_trail``, ``ends`` tells whether a hook that ends the hand only by the hand
+    end may end it (``plan.ending``). ``sure``: a
     condition under which the card is legal without working the duties out
     (:func:`_sure_legal`)."""
     lines = ["def apply_play(st, seat, action, journal):" if trail else
@@ -592,7 +589,10 @@ def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
              # (a card that is no int: the reference play refuses it, saying why)
              "    if card.__class__ is not int or card < 0 or not hand >> card & 1:",
              "        return _refuse(st, seat, action)"]
-    next_seat = (f"    if len(trick) < {k}:", "        nxt = _next[seat]",
+    sit_out = k < n
+    # (with a trail, the trick's length before the card is known: no second len())
+    next_seat = (f"    if before < {k - 1}:" if trail else f"    if len(trick) < {k}:",
+                 "        nxt = _next[seat]",
                  "        st.to_act = nxt if nxt != st.out else st.next_seat(nxt)" if sit_out
                  else "        st.to_act = nxt")
 
@@ -616,11 +616,11 @@ def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
     lines += ["    seats = st.trick_seats", "    trick = st.trick_cards"]
     snapshot = "        return st._journaled(st.apply, action, seat)"
     if plan is None:
-        lines += [f"    if len(trick) == {k - 1}:", snapshot]
+        lines += [f"    if (before := len(trick)) == {k - 1}:", snapshot]
     else:
         quiet, ending = (plan.quiet, plan.ending) if hand_trail else \
             (plan.quiet + plan.ending, ())
-        lines.append(f"    if len(trick) == {k - 1}:")
+        lines.append(f"    if (before := len(trick)) == {k - 1}:")
         if quiet or ending:  # read before anything changes: the trick's winner first
             lines += [f"        {', '.join(f'c{i}' for i in range(k - 1))}, = trick",
                       f"        c{k - 1} = card", "        strength = st._strength",
@@ -637,7 +637,8 @@ def _card_lines(k: int, sit_out: bool, trail: bool, plan: HookTrail | None,
             lines.append("        ends = " + " or ".join(f"not ({q})" for q in ending))
             cond += " or ends and st.deal_source is not None"
         lines += [f"        if {cond}:", "    " + snapshot,
-                  "        hb = hands[:]", "        kn = st.known[:]", "        fc = st.forced[:]"]
+                  *(f"        {', '.join(f'{v}{i}' for i in range(n))}, = {src}"
+                    for v, src in (("hb", "hands"), ("kn", "st.known"), ("fc", "st.forced")))]
     return [*lines, "    bit = 1 << card", "    forced = st.forced", "    f = forced[seat]",
             "    if st._free_play:", "        hands[seat] = hand ^ bit", *sure_lines("f"),
             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",

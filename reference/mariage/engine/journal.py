@@ -8,26 +8,32 @@ action leaves one entry in the state's journal:
   ``int``), or the list ``[CARD_TRAIL, seat, known, forced]`` where it changed
   what was known of the hand or the seat's forced card;
 * the last card of a trick that does not end the hand: the list
-  ``[TRICK_TRAIL, ...]``, copies of the lists the trick's end changes, the
-  trick's own lists and scalars, the lengths of the lists of actions and
-  tricks, and what the hooks of the trick's end declare they change;
+  ``[TRICK_TRAIL, restore, ...]``, the function written per ruleset that takes it
+  back, then the values the trick's end changes, the small lists of seats and
+  teams (hands, known cards, forced cards, points, tricks won) as numbers (no
+  copy: ``restore`` writes them back in place), a copy of a stock that is not
+  empty, the trick's own lists and scalars, the lengths of the lists of actions
+  and tricks, what the hooks of the trick's end declare they change, and None
+  (:func:`~mariage.engine.trailplan.trick_entry`);
 * the card that ends the hand (its last card, or a trick's end whose hook ends
   it by the hand end, as Mariazza's target), where no deal source deals the
   next hand and the hand end says what it writes: the list ``[HAND_TRAIL, ...]``,
-  the same items followed by a function that sets the slots the hand end
-  writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`) and the
-  length of the record of hands (cut back to it, never copied);
+  the same items with the last one a tuple: a function that sets the slots the
+  hand end writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`)
+  and the length of the record of hands (cut back to it, never copied);
 * an action other than a card whose mechanism declares what it writes (a claim,
-  a call-out, an ask: :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
+  a call-out, an ask and its answer:
+  :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
   where no deal source deals: an :class:`ActionEntry`, those slots and what the
   hand end writes, and the lengths of the lists only ever appended to;
 * anything else: a snapshot of the state (:mod:`mariage.engine.copies`), a
   ``tuple``.
 
 So an entry's class tells its kind (``int``, ``list``: a trail; ``ActionEntry``;
-``tuple``: a snapshot), which :func:`rewind` reads for a whole line at once.
-:func:`take_back` undoes one entry; :func:`rewind` takes a whole line back to
-a mark from few entries (the state's ``undo`` and ``undo_to``).
+``tuple``: a snapshot); the journal (a :class:`Journal`) notes where its
+snapshots and action entries are, so that :func:`rewind` knows at once whether a
+line holds trails only. :func:`take_back` undoes one entry; :func:`rewind` takes a
+whole line back to a mark from few entries (the state's ``undo`` and ``undo_to``).
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("marianna"), seed=1)
@@ -51,7 +57,8 @@ from .copies import COPIERS, snapshot_state
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Undoable", "restore_action",
+__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Journal", "Undoable",
+           "restore_action",
            "restore_hand", "restore_trick", "rewind", "take_back", "undo_card"]
 
 
@@ -63,9 +70,6 @@ TRICK_TRAIL = object()
 #: the first item of a journal entry (a list) for the hand's last card journaled as a
 #: trail: a trick's end (:data:`TRICK_TRAIL`) then what the hand end writes
 HAND_TRAIL = object()
-#: items of a trick's end entry, its first one included (what restore_trick unpacks)
-_TRICK_ITEMS = 27
-
 
 class ActionEntry(list):  # type: ignore[type-arg]
     """The journal entry of an action other than a card that declares what it writes
@@ -105,34 +109,24 @@ def undo_card(st: GameState, entry: Any) -> None:
 
 def restore_trick(st: GameState, entry: list[Any]) -> None:
     """Take back the last card of a trick, which journaled ``entry`` (it starts with
-    :data:`TRICK_TRAIL`; :func:`~mariage.engine.fastpath.play_apply` with ``trail``):
-    put back what it kept of the state before the card, and cut the lists of actions
-    and tricks to their lengths then.
+    :data:`TRICK_TRAIL`; :func:`~mariage.engine.fastpath.play_apply` with ``trail``): put
+    back what it kept of the state before the card, and cut the lists of actions and
+    tricks to their lengths then, by the function the entry holds as its second item
+    (written per ruleset: :func:`~mariage.engine.trailplan.trick_entry`).
 
     Everything a later card of the hand changes is among these (where no snapshot came
     between), so :meth:`GameState.undo_to` restores the earliest such entry only.
     """
-    (_, seat, st.hands, st.known, st.forced, st.stock, st.captured, st.tricks_won, seats,
-     cards, st.decl_this_trick, st.leader, st.trick_no, st.last_winner, st.turn_up,
-     st.trump_set_in_trick, st.lead_mask, st._free_play, st._decl_open, st.phase,
-     st.window_left, st.trump, st.trump_next, actions, tricks, names, values) = entry
-    seats.pop()
-    cards.pop()
-    del st.actions[actions:]
-    del st.tricks[tricks:]
-    st.trick_seats, st.trick_cards = seats, cards
-    st.to_act = seat
-    if names:  # what the hooks of the trick's end changed
-        for name, value in zip(names, values, strict=True):
-            setattr(st, name, value)
+    entry[1](st, entry)
 
 
 def restore_hand_end(st: GameState, entry: list[Any]) -> None:
     """Put back what the end of the hand changed, as the hand's last card journaled it
-    in ``entry`` (it starts with :data:`HAND_TRAIL`): the slots the hand end writes (set
-    by the function kept with them: :func:`~mariage.engine.trailplan.slot_keeper`), and
-    the record of hands cut back to its length then (it is only ever appended to)."""
-    put, values, history = entry[_TRICK_ITEMS:]
+    in ``entry`` (it starts with :data:`HAND_TRAIL`; its last item): the slots the hand
+    end writes (set by the function kept with them:
+    :func:`~mariage.engine.trailplan.slot_keeper`), and the record of hands cut back to
+    its length then (it is only ever appended to)."""
+    put, values, history = entry[-1]
     put(st, values)
     del st.history[history:]
 
@@ -141,7 +135,7 @@ def restore_hand(st: GameState, entry: list[Any]) -> None:
     """Take back the hand's last card, which journaled ``entry`` (it starts with
     :data:`HAND_TRAIL`): the end of the hand, then the trick's end."""
     restore_hand_end(st, entry)
-    restore_trick(st, entry[:_TRICK_ITEMS])
+    entry[1](st, entry)
 
 
 def take_back(state: GameState, entry: Any) -> None:
@@ -157,41 +151,88 @@ def take_back(state: GameState, entry: Any) -> None:
     elif entry.__class__ is ActionEntry:  # an action that declares what it writes
         restore_action(state, entry)
     elif entry[0] is TRICK_TRAIL:  # the last card of a trick
-        restore_trick(state, entry)
+        entry[1](state, entry)
     elif entry[0] is HAND_TRAIL:  # the hand's last card
         restore_hand(state, entry)
     else:  # a card within its trick (CARD_TRAIL)
         undo_card(state, entry)
 
 
-def rewind(state: GameState, journal: list[Any], mark: int) -> None:
+class Journal(list[Any]):
+    """Undo's journal: one entry per action (see the module), and ``odd``, where its
+    snapshots and :class:`ActionEntry` entries are (positions, in order), so that
+    :func:`rewind` knows without a search whether a line holds trails only."""
+
+    __slots__ = ("odd",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.odd: list[int] = []
+
+    def keep_odd(self, entry: Any) -> None:
+        """Append ``entry``, a snapshot or an :class:`ActionEntry`, noting where it is."""
+        self.odd.append(len(self))
+        self.append(entry)
+
+    def cut_odd(self) -> None:
+        """Forget the positions of the snapshots and action entries no longer kept."""
+        odd, n = self.odd, len(self)
+        while odd and odd[-1] >= n:
+            odd.pop()
+
+
+def rewind(state: GameState, journal: Journal, mark: int) -> None:
     """Take every entry of ``journal`` past ``mark`` back (``0 <= mark <= len(journal)``).
 
     A line of one or two actions is taken back one action at a time. A longer one is
-    rebuilt from few entries: the earliest snapshot after the mark (the first
-    ``tuple``) gives the state before its action; of the trails before it (all
-    cards, one action each), the earliest trick's end holds everything the later
-    ones changed (and the lengths of the lists of actions and tricks) but what the
-    end of the hand wrote, which the hand's last card, the last trail before the
-    snapshot (nothing but a snapshot follows it), keeps; and only the cards before
-    it in its trick (fewer than a trick's cards) are taken back one by one. An
-    :class:`ActionEntry` before the first snapshot is taken back after the line
-    that follows it, and the line before it then.
+    rebuilt from few entries. Where it holds trails only (the usual line of a
+    search: no position of :attr:`Journal.odd` past the mark), the hand's last card,
+    if it is the line's last entry, gives back what the hand's end wrote, and the
+    earliest trick's end after the mark (within a trick's cards of it) everything the
+    later cards changed; only the cards before it are taken back one by one. Else see
+    :func:`_rewind_odd`.
     """
     if len(journal) - mark < 3:
         while len(journal) > mark:
             take_back(state, journal.pop())
+        journal.cut_odd()
         return
+    odd = journal.odd
+    if odd and odd[-1] >= mark:
+        _rewind_odd(state, journal, mark)
+        return
+    last = journal[-1]
+    if last.__class__ is list and last[0] is HAND_TRAIL:  # (restore_hand_end, inline)
+        put, values, history = last[-1]
+        put(state, values)
+        del state.history[history:]
+    _trails_back(state, journal, mark, len(journal))
+    del journal[mark:]
+
+
+def _rewind_odd(state: GameState, journal: Journal, mark: int) -> None:
+    """:func:`rewind` of a line that holds a snapshot or an :class:`ActionEntry`.
+
+    The earliest snapshot after the mark gives the state before its action; of the
+    trails before it (all cards, one action each), the earliest trick's end holds
+    everything the later ones changed (and the lengths of the lists of actions and
+    tricks) but what the end of the hand wrote, which the hand's last card, the last
+    trail before the snapshot (nothing but a snapshot follows it), keeps. An
+    :class:`ActionEntry` before the first snapshot is taken back after the line that
+    follows it, and the line before it then.
+    """
     kinds = list(map(type, journal[mark:]))  # int, list: a trail; tuple: a snapshot
     if ActionEntry in kinds:  # an action's entry before any snapshot: what follows it
         at = mark + kinds.index(ActionEntry)  # back first, then it, then what is before
         if tuple not in kinds[:at - mark]:
             rewind(state, journal, at + 1)
             restore_action(state, journal.pop())
+            journal.cut_odd()
             rewind(state, journal, mark)
             return
     entries = journal[mark:]
     del journal[mark:]
+    journal.cut_odd()
     end = len(entries)  # where the first snapshot is (or the end)
     if tuple in kinds:
         end = kinds.index(tuple)
@@ -199,22 +240,26 @@ def rewind(state: GameState, journal: list[Any], mark: int) -> None:
     last = entries[end - 1] if end else None  # the hand's last card, if a trail
     if last.__class__ is list and last[0] is HAND_TRAIL:
         restore_hand_end(state, last)
-    try:  # the first list (kinds.index is C code)
-        at = kinds.index(list, 0, end)
-    except ValueError:
-        at = end
-    while at < end:  # the earliest trick's end: within a trick's cards of the mark
-        entry = entries[at]
-        if entry.__class__ is list and entry[0] is not CARD_TRAIL:  # a trick's (hand's) end
-            restore_trick(state, entry if entry[0] is TRICK_TRAIL else entry[:_TRICK_ITEMS])
-            end = at
+    _trails_back(state, entries, 0, end)
+
+
+def _trails_back(state: GameState, entries: list[Any], start: int, end: int) -> None:
+    """Take back the trails ``entries[start:end]`` (cards, the hand's end already set
+    back; the list is left as it is): the earliest trick's end among them, within a
+    trick's cards of the first, then the cards before it, the last first."""
+    at = end
+    for i in range(start, end):
+        entry = entries[i]
+        if entry.__class__ is not int and entry[0] is not CARD_TRAIL:  # a trick's (hand's) end
+            entry[1](state, entry)
+            at = i
             break
-        at += 1
-    if end:
-        del state.actions[len(state.actions) - end:]
+    if at == start:
+        return
+    del state.actions[start - at:]
     hands, known, forced = state.hands, state.known, state.forced
     seats, cards = state.trick_seats, state.trick_cards
-    for entry in reversed(entries[:end]):  # cards within the trick, the last first
+    for entry in reversed(entries[start:at]):  # cards within the trick, the last first
         if entry.__class__ is int:
             seat = entry
         else:
@@ -245,7 +290,7 @@ class Undoable:
         (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
         whose mechanism declares what it writes
         (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
-        a call-out, an ask). Otherwise the card
+        a call-out, an ask and its answer). Otherwise the card
         that ends the hand, a trick's end whose hooks may end or pause the hand
         in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
         first journal the state (the price of a :meth:`clone`; the lists of
@@ -270,7 +315,7 @@ class Undoable:
         if not on:
             st._undo = None
         elif st._undo is None:
-            st._undo = []
+            st._undo = Journal()
 
     @property
     def undo_depth(self) -> int:
@@ -296,9 +341,10 @@ class Undoable:
             st.actions.pop()
             st.to_act = entry
         elif entry.__class__ is list and entry[0] is TRICK_TRAIL:  # a trick's end
-            restore_trick(st, entry)
+            entry[1](st, entry)
         else:
             take_back(st, entry)
+            journal.cut_odd()
 
     def mark(self) -> int:
         """A mark of this moment, which :meth:`undo_to` comes back to (undo is turned on).
@@ -321,7 +367,7 @@ class Undoable:
         """
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
         if st._undo is None:
-            st._undo = []
+            st._undo = Journal()
         return len(st._undo)
 
     def undo_to(self, mark: int) -> None:
@@ -372,7 +418,7 @@ class Undoable:
             raise
         finally:
             st._undo = journal
-        journal.append(entry)
+        journal.keep_odd(entry)
 
     def _journaled(self, method: Callable[..., None], *args: Any) -> None:
         """Run ``method`` with undo off after journaling the state; on error, restore it."""
@@ -388,4 +434,4 @@ class Undoable:
             raise
         finally:
             st._undo = journal
-        journal.append(snap)
+        journal.keep_odd(snap)

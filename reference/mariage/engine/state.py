@@ -40,7 +40,7 @@ from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
 from .freshhand import hand_resetter, slots_of
-from .journal import CARD_TRAIL, Undoable
+from .journal import CARD_TRAIL, Journal, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -262,7 +262,7 @@ class GameState(Undoable):
         self.round_residue = [0] * n  # per team: unrounded total less written (match.rounded)
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
-        self._undo: list[Any] | None = None  # snapshots, and trails (engine.fastpath)
+        self._undo: Journal | None = None  # snapshots, and trails (engine.fastpath)
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
@@ -648,6 +648,8 @@ class GameState(Undoable):
     def __setstate__(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
             setattr(self, name, value)
+        if self._undo is not None:  # (saved as an empty list)
+            self._undo = Journal()
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
         self._deals = self.mech.dealing.dealer_takes(self)

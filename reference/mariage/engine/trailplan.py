@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "HookTrail", "action_trails", "hand_kept",
-           "hook_trail", "keep_value", "slot_keeper"]
+           "hook_trail", "keep_value", "slot_keeper", "trick_entry"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -45,7 +45,8 @@ TRICK_END_SLOTS = frozenset({
 HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
 
 
-def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None
+def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None,
+                  mech: Mechanisms | None = None, rules: Rules | None = None
                   ) -> dict[type, tuple[Callable[[GameState], tuple[Any, ...]],
                                         Callable[[GameState, tuple[Any, ...]], None]]]:
     """Per action type whose applier (in ``appliers``, as the state looks them up) is a
@@ -53,7 +54,9 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
     functions that keep and set back what it writes (:func:`slot_keeper`), the slots
     it declares and what the hand end writes (``hand_slots``, from
     :func:`~mariage.engine.handend.hand_end_writes`; none where that is None), less the
-    lists only ever appended to (undo cuts them back by their lengths)."""
+    lists only ever appended to (undo cuts them back by their lengths). An applier that
+    runs other mechanisms' methods (:attr:`Mechanism.trail_calls`) is left out unless
+    ``mech`` and ``rules`` are given and :func:`_calls_kept` holds."""
     if hand_slots is None:
         return {}
     out = {}
@@ -61,10 +64,32 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
         owner = type(getattr(applier, "__self__", None))
         name = getattr(getattr(applier, "__func__", None), "__name__", "")
         declared = vars(owner).get("trail_actions", {}).get(name)
-        if declared is not None:
+        calls = vars(owner).get("trail_calls", {}).get(name, ())
+        if declared is not None and (not calls or _calls_kept(calls, mech, rules)):
             slots = dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS))
             out[kind] = slot_keeper(tuple(s for s in slots if s not in _APPENDED))
     return out
+
+
+def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
+                rules: Rules | None) -> bool:
+    """True if each of ``calls`` (a field of the mechanisms, a method) is, under ``mech``,
+    the method of the bundled mechanism's class, and each ``after_points`` hook under
+    ``rules`` is one of them: the writes an applier's :attr:`Mechanism.trail_actions`
+    take in are then those it runs."""
+    from .mechanisms import DEFAULT_MECHANISMS
+    from .mechanisms.hooks import hooks_of
+
+    if mech is None or rules is None:
+        return False
+    kept = set()
+    for field, method in calls:
+        bundled = getattr(type(getattr(DEFAULT_MECHANISMS, field)), method)
+        if getattr(type(getattr(mech, field)), method) is not bundled:
+            return False
+        kept.add(bundled)
+    return all(getattr(hook, "__func__", None) in kept
+               for hook in hooks_of(mech.all(), rules).after_points)
 
 
 #: lists only ever appended to while a state lives: undo cuts them back by length
@@ -151,3 +176,51 @@ def keep_value(value: Any) -> Any:
     if value.__class__ is list:
         return [v[:] for v in value] if value and value[0].__class__ is list else value[:]
     return value
+
+
+def trick_entry(nseats: int, nteams: int, extra: tuple[str, ...]) -> tuple[list[str], str]:
+    """The journal entry of a trick's last card, written for ``nseats`` seats, ``nteams``
+    teams and the slots ``extra`` the hooks of the trick's end declare: the lines of
+    the card play that keep what the trick's end changes in one list (its first item
+    :data:`~mariage.engine.journal.TRICK_TRAIL`, then ``_restore``, the function that
+    sets it back, and the values, the small lists of seats and teams inline: no copy
+    made but of a stock that is not empty; its last item, None, becomes what the hand
+    end writes where the card ends the hand), and the source of ``_restore`` (which
+    writes those small lists in place). The card
+    play reads ``hb0``.., ``kn0``.., ``fc0``.. (hands, known cards, forced cards before
+    the card) and ``seats``, ``trick`` (the trick's lists, left as they are).
+
+    >>> keep, source = trick_entry(2, 2, ())
+    >>> keep[0]
+    '    cp0, cp1, = st.captured'
+    >>> source.splitlines()[2:4]
+    ['    v = st.hands', '    v[0] = hb0']
+    """
+    def each(name: str, count: int) -> list[str]:
+        return [f"{name}{i}" for i in range(count)]
+
+    lists = {"hands": each("hb", nseats), "known": each("kn", nseats),
+             "forced": each("fc", nseats), "captured": each("cp", nteams),
+             "tricks_won": each("tw", nteams)}
+    scalars = ("decl_this_trick", "leader", "trick_no", "last_winner", "turn_up",
+               "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase",
+               "window_left", "trump", "trump_next")
+    # (what the card play writes, what the restore unpacks it into)
+    items = [("_TRICK", "_"), ("_restore", "_"), ("seat", "seat"),
+             *((v, v) for v in lists["hands"] + lists["known"] + lists["forced"]),
+             ("stock[:] if (stock := st.stock) else stock", "st.stock"),
+             *((v, v) for v in lists["captured"] + lists["tricks_won"]),
+             ("seats", "seats"), ("trick", "cards"), *((f"st.{s}", f"st.{s}") for s in scalars),
+             ("len(st.actions) - 1", "na"), ("len(st.tricks)", "nt"),
+             *((f"_keep(st.{s})", f"st.{s}") for s in extra), ("None", "_")]
+    keep = [f"    {', '.join(lists['captured'])}, = st.captured",
+            f"    {', '.join(lists['tricks_won'])}, = st.tricks_won",
+            "    journal.append(entry := [" + ", ".join(i for i, _ in items) + "])"]
+    source = "\n".join([
+        "def _restore(st, e):",
+        "    (" + ", ".join(t for _, t in items) + ",) = e",
+        *(f"    v = st.{slot}\n" + "\n".join(f"    v[{i}] = {name}" for i, name in enumerate(names))
+          for slot, names in lists.items()),
+        "    seats.pop()", "    cards.pop()", "    del st.actions[na:]", "    del st.tricks[nt:]",
+        "    st.trick_seats = seats", "    st.trick_cards = cards", "    st.to_act = seat", ""])
+    return keep, source

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Answer, AskPartner
 from ..phase import ANSWER, DEAL, OVER, PLAY
 from .base import HALF_ANSWER_FORM, Mechanism, refuse
-from .declarations import or_all
+from .declarations import DECLARE_WRITES, or_all
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -41,7 +41,16 @@ class Asks(Mechanism):
     quiet_hooks: ClassVar[dict[str, str]] = {"after_trick": "st.split is None"}
     #: an ask spends the seat's declaration (or its ask) and waits for the answer
     trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
-        "apply_ask": ("decl_this_trick", "ask_spent", "pending_ask")}
+        "apply_ask": ("decl_this_trick", "ask_spent", "pending_ask"),
+        # an answer gives the turn back (a no may give the declaration back); a yes
+        # declares (Declarations.declare, its score, a held credit, an automatic claim)
+        # or splits the marriage (the two cards forced and shown)
+        "apply_answer": ("pending_ask", "phase", "to_act", "decl_this_trick", "ask_spent",
+                         "known", "forced", "_free_play", "split", *DECLARE_WRITES,
+                         "claim_by", "claim_ok")}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_answer": (("declarations", "declare"), ("declarations", "score"),
+                         ("held_credit", "hold"), ("claims", "after_declaration"))}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
                                                        (Answer, "apply_answer"))
     phases: ClassVar[tuple[int, ...]] = (ANSWER,)

@@ -134,6 +134,12 @@ class Mechanism:
     #: deals the next hand (:func:`mariage.engine.trailplan.action_trails`). A subclass
     #: loses it.
     trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: per applier of :attr:`trail_actions`, the methods of other mechanisms it runs
+    #: (the mechanism's field of :class:`~mariage.engine.mechanisms.Mechanisms`, the
+    #: method), whose writes its slots take in: the trail holds only where each is the
+    #: method of the bundled mechanism's class, and each ``after_points`` hook is one of
+    #: them (:func:`mariage.engine.trailplan.action_trails`).
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""

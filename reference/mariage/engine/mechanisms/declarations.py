@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..rules import Declaration, Rules
     from ..state import GameState
 
-__all__ = ["Declarations", "or_all"]
+__all__ = ["DECLARE_WRITES", "Declarations", "or_all"]
 
 _WHO_REASONS = {
     "leader": "only the player leading to the trick may declare, before leading",
@@ -44,6 +44,15 @@ def or_all(masks: list[int]) -> int:
     for m in masks:
         out |= m
     return out
+
+
+#: the slots :meth:`Declarations.declare` (with :meth:`Declarations.score` and a held
+#: credit) writes, besides the hand end where a declaration wins the match or reaches
+#: the hand's target: what an action that declares keeps for undo
+#: (:attr:`Mechanism.trail_actions`)
+DECLARE_WRITES = ("trump", "trump_next", "trump_set_in_trick", "used_suit", "used_hand",
+                  "known", "declared", "lead_mask", "_free_play", "decl_count", "game_points",
+                  "held", "decl_points")
 
 
 class Declarations(Mechanism):
