@@ -290,3 +290,13 @@ def test_a_number_too_long_to_write_out_is_named_by_its_size(call: Any, error: t
     with pytest.raises(error, match=re.escape(said)):
         call(state)
     assert state.history == [] and state.legal_actions()
+
+
+def test_a_seed_past_python_s_digits_is_named_by_its_size() -> None:
+    from mariage import load_rules, new_match
+    from mariage.engine.deals import SeededDeals
+
+    rules = load_rules("marianna")
+    for make in (lambda: new_match(rules, 10 ** 5000), lambda: SeededDeals(rules, 10 ** 5000)):
+        with pytest.raises(ValueError, match=r"not <a whole number of about 10\*\*5000>"):
+            make()

@@ -26,6 +26,8 @@ import operator
 import struct
 from typing import TypeVar
 
+from ..errors import shown as _shown
+
 __all__ = ["MASK64", "SplitMix64", "check_seed"]
 
 MASK64 = (1 << 64) - 1
@@ -105,11 +107,15 @@ def check_seed(seed: object, what: str = "seed") -> int:
     Traceback (most recent call last):
     ...
     TypeError: deal seed must be a whole number from 0 to 2**64-1, not 2.0 (float)
+    >>> check_seed(10 ** 5000, "s")
+    Traceback (most recent call last):
+    ...
+    ValueError: s must be a whole number from 0 to 2**64-1, not <a whole number of about 10**5000>
     """
     bound = f"{what} must be a whole number from 0 to 2**64-1, not"
     if seed.__class__ is int and 0 <= seed <= MASK64:
         return seed
-    shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+    shown = _shown(seed, 40)  # (a number past Python's 4,300 digits named by its size)
     if isinstance(seed, bool):
         raise TypeError(f"{bound} {shown} (bool)")
     try:
