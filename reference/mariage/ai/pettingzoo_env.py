@@ -50,7 +50,7 @@ from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .layout import with_pick
-from .lazyobs import _CARD_BACK, LazyObservation
+from .lazyobs import LazyObservation, hold_unread
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -306,18 +306,10 @@ class MariageEnv(AECEnv):
         if act is not None:
             source = self._source
             if source[1]:  # before the state changes, the unread get a snapshot of it
-                if type(act) is Play and state.phase == _PLAY and self._card_trail \
-                        and len(state.trick_cards) + 1 < self._hand_seats:
-                    # a card within its trick: what takes it back (as hold_unread
-                    # does, without the call)
-                    seat = state.to_act
-                    assert seat is not None
-                    after = [state, 1, self.encoder]
-                    source[0] = (_CARD_BACK, after, seat, state.known[seat])
-                    self._source = after
-                else:  # (as hold_unread does, without the call)
-                    source[0] = self.encoder.snapshot(state, self.picked)
-                    self._source = [state, 0, self.encoder]
+                self._source = hold_unread(
+                    source, self.encoder, state, self.picked,
+                    type(act) is Play and state.phase == _PLAY and self._card_trail
+                    and len(state.trick_cards) + 1 < self._hand_seats)
             state.apply(act)  # type: ignore[arg-type]
             self.picked = 0
             self._picks = None
