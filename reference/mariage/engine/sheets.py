@@ -293,11 +293,12 @@ class _Sheet:
             body.append("added = out")
         else:
             body += ["".join(f"o{t}, " for t in teams) + "= out",
-                     "added = [" + ", ".join(_rounded(f"o{t}", r.round_mode)
-                                             for t in teams) + "]"]
+                     *(f"a{t} = {_rounded(f'o{t}', r.round_mode)}" for t in teams),
+                     "added = [" + ", ".join(f"a{t}" for t in teams) + "]"]
             if r.round_game_rule:  # the totals before rounding, kept beside the written
-                body += ["residue = st.round_residue"]
-                body += [f"residue[{t}] += out[{t}] - added[{t}]" for t in teams]
+                for t in teams:  # (a line already a multiple of ten leaves it)
+                    body += [f"if o{t} != a{t}:",
+                             f"    st.round_residue[{t}] += o{t} - a{t}"]
         return body
 
     def other(self, side: str) -> str:
