@@ -18,14 +18,16 @@ Cards (:class:`.Play`) are checked by the card play itself, on its own fast path
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from keyword import iskeyword
+from typing import TYPE_CHECKING, Any
 
 from .mechanisms import refuse
 
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["check_fields", "why"]
+__all__ = ["FIELDS_OK", "check_fields", "why"]
 
 #: action type -> its (field, int or bool) pairs, read once from its annotations
 _KINDS: dict[type, tuple[tuple[str, type], ...]] = {}
@@ -57,6 +59,42 @@ def why(action: object) -> str | None:
             least = value if value > -10 ** 20 else "less"
             return f"suit is -1 (none) or a suit number, not {least}"
     return None
+
+
+class _FieldChecks(dict[type, "Callable[[object], bool] | None"]):
+    """Action type -> a function telling whether an action's fields are each of their
+    type (and a suit not below -1), written for the type the first time it is asked;
+    ``None`` for a type without such fields. A lookup and one call per action, where
+    :func:`why` walks the fields by name: :meth:`GameState.apply` asks this first and
+    :func:`check_fields` only where it says no.
+
+    >>> from mariage.engine.actions import Bid, Pass
+    >>> FIELDS_OK[Bid](Bid(100)), FIELDS_OK[Bid](Bid(None)), FIELDS_OK[Pass]
+    (True, False, None)
+    """
+
+    def __missing__(self, kind: type) -> Callable[[object], bool] | None:
+        fields = _kinds(kind)
+        made: Callable[[object], bool] | None = None
+        if any(not name.isidentifier() or iskeyword(name) for name, _ in fields):
+            made = _by_why  # (names no code may be written with: a caller's odd class)
+        elif fields:
+            tests = [f"type(a.{name}) is {want.__name__}" for name, want in fields]
+            tests += [f"a.{name} >= -1" for name, _ in fields if name == "suit"]
+            space: dict[str, Any] = {}
+            exec(f"def ok(a):\n    return {' and '.join(tests)}\n", space)
+            made = space["ok"]
+        if len(self) < 256:  # bounded, whatever classes a caller makes
+            self[kind] = made
+        return made
+
+
+def _by_why(action: object) -> bool:
+    return why(action) is None
+
+
+#: the field checks by action type (see :class:`_FieldChecks`)
+FIELDS_OK = _FieldChecks()
 
 
 def check_fields(st: GameState, action: object, seat: int | None) -> None:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, SupportsIndex, cast
 
 from ..errors import shown
-from .actionfields import check_fields
+from .actionfields import FIELDS_OK, check_fields
 from .actions import Action, Play
 from .actiontext import action_text
 from .copies import clone_state
@@ -507,7 +507,9 @@ class GameState(Undoable):
                     return
             else:
                 if type(action) is not Play:  # a card is checked by the card play
-                    check_fields(self, action, seat)  # Bid(None): refused, saying why
+                    fields_ok = FIELDS_OK[type(action)]
+                    if fields_ok is not None and not fields_ok(action):
+                        check_fields(self, action, seat)  # Bid(None): refused, saying why
                 if seat is None and to_act is not None:  # sent by the seat to act
                     phase = self.phase
                     applier = self._appliers.to_act.get(type(action))
@@ -537,7 +539,9 @@ class GameState(Undoable):
                 journal.append(entry)
                 return
         if type(action) is not Play:
-            check_fields(self, action, seat)
+            fields_ok = FIELDS_OK[type(action)]
+            if fields_ok is not None and not fields_ok(action):
+                check_fields(self, action, seat)
         kept = self._appliers.action_trails.get(type(action))
         if kept is not None and self.deal_source is None:  # (else a deal may follow)
             self._trailed(kept, action, seat)
