@@ -300,3 +300,74 @@ def test_a_seed_past_python_s_digits_is_named_by_its_size() -> None:
     for make in (lambda: new_match(rules, 10 ** 5000), lambda: SeededDeals(rules, 10 ** 5000)):
         with pytest.raises(ValueError, match=r"not <a whole number of about 10\*\*5000>"):
             make()
+
+
+# found in the review after the merges (fourteenth session)
+
+@pytest.mark.parametrize("first", [1.5, True, "x", [0], None, 2, -1])
+def test_a_first_player_that_is_no_seat_is_refused_by_the_deal(first: object) -> None:
+    from mariage import GameState, load_rules
+    from mariage.errors import IllegalActionError
+
+    rules = load_rules("mariazza")  # the first player by lot, two seats
+    for deck in (list(range(rules.ncards)), [rules.card_code[c] for c in range(rules.ncards)]):
+        state = GameState(rules)
+        with pytest.raises(IllegalActionError, match=r"first player.*\[core\.deal\]"):
+            state.deal(deck, first)  # type: ignore[arg-type]
+        assert state.to_act is None  # nothing dealt
+
+
+def test_a_numpy_first_player_is_a_plain_seat() -> None:
+    import numpy as np
+    from mariage import GameState, load_rules
+
+    state = GameState(load_rules("mariazza"))
+    state.deal(list(range(state.rules.ncards)), np.int64(1))  # type: ignore[arg-type]
+    assert state.to_act == 1 and type(state.to_act) is int
+
+
+def test_a_deck_of_codes_from_an_iterator_deals_and_unhashable_cards_are_refused() -> None:
+    from mariage import GameState, load_rules
+    from mariage.errors import IllegalActionError
+
+    rules = load_rules("mariazza")
+    codes = [rules.card_code[c] for c in range(rules.ncards)]
+    state = GameState(rules)
+    state.deal(iter(codes), 1)  # type: ignore[arg-type]
+    assert state.to_act == 1
+    for bad in ([[1]] + codes[1:], [codes]):
+        with pytest.raises(IllegalActionError, match=r"\[core\.deal\]"):
+            GameState(rules).deal(bad, 1)  # type: ignore[arg-type]
+
+
+class _Boom:
+    def __repr__(self) -> str:
+        raise RuntimeError("boom")
+
+    __str__ = __repr__
+
+
+@pytest.mark.parametrize("field", [[10 ** 5000], _Boom()])
+def test_a_field_that_cannot_be_written_is_named_by_its_type(field: object) -> None:
+    from mariage import load_rules, new_match
+    from mariage.engine.actions import Bid, Play
+    from mariage.errors import IllegalActionError
+
+    for action in (Bid(field), Play(field)):  # type: ignore[arg-type]
+        state = new_match(load_rules("belote-coinche"), 1)
+        with pytest.raises(IllegalActionError, match=rf"<{type(field).__name__}>"):
+            state.apply(action)
+
+
+def test_copy_copy_of_a_state_is_a_clone_and_result_takes_only_records() -> None:
+    import copy
+
+    from mariage import load_rules, new_match
+
+    state = new_match(load_rules("marianna"), 1)
+    other = copy.copy(state)
+    other.apply(other.legal_actions()[0])
+    assert state.hands != other.hands and len(state.history) == len(other.history)
+    assert len(state.actions) + 1 == len(other.actions)
+    with pytest.raises(TypeError, match="MatchResult or None"):
+        state.result = 5  # type: ignore[assignment]

@@ -251,9 +251,14 @@ def shown(value: object, width: int = 60) -> str:
     '<a whole number of about 10**5000>'
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown([10 ** 5000])
+    '<list>'
     """
     if isinstance(value, int) and value.bit_length() > 4000:
         sign = "-" if value < 0 else ""
         return f"<a whole number of about {sign}10**{int(value.bit_length() * 0.30103)}>"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # a huge number within a list, a repr that raises: named by type
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= width else text[:width - 3] + "..."

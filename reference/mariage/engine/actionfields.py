@@ -22,6 +22,7 @@ from collections.abc import Callable
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any
 
+from ..errors import shown
 from .mechanisms import refuse
 
 if TYPE_CHECKING:
@@ -51,9 +52,7 @@ def why(action: object) -> str | None:
     for name, kind in _kinds(type(action)):
         value = getattr(action, name, None)
         if type(value) is not kind:
-            shown = repr(value)
-            shown = shown if len(shown) <= 40 else shown[:40] + "..."
-            return f"{name} is {_WHAT[kind]}, not {shown} ({type(value).__name__})"
+            return f"{name} is {_WHAT[kind]}, not {shown(value, 43)} ({type(value).__name__})"
         if name == "suit" and isinstance(value, int) and value < -1:  # (a bid's suit may
             # be past the suits: no trump, all trumps)
             least = value if value > -10 ** 20 else "less"

@@ -60,7 +60,12 @@ _NAMING: ContextVar[Callable[[Action], str] | None] = ContextVar("mariage_naming
 
 def _n(value: object) -> str:
     """A field as its repr shows it: a whole number too long to write out by its size."""
-    return str(value) if type(value) is not int or value.bit_length() <= 4000 else shown(value)
+    if type(value) is int and value.bit_length() > 4000:
+        return shown(value)
+    try:
+        return str(value)
+    except Exception:  # a huge number within a list, a str that raises: named by type
+        return shown(value)
 
 
 def _named(action: Action, numbers: str) -> str:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..errors import shown
 from .actions import (
     _NAMING,
     Action,
@@ -301,8 +302,8 @@ def action_text(rules: Rules, action: Action) -> str:
     except AttributeError:
         _expect_rules(rules, "action_text")
         raise
-    except (IndexError, KeyError, TypeError, ValueError):  # fields that name nothing of
-        return _odd_text(action)  # the rules (a number past 4,300 digits: a ValueError)
+    except Exception:  # fields that name nothing of the rules (a number past 4,300
+        return _odd_text(action)  # digits: a ValueError; a field whose str raises)
 
 
 def _expect_rules(rules: object, call: str) -> None:
@@ -314,8 +315,7 @@ def _expect_rules(rules: object, call: str) -> None:
 
 def _odd_text(action: object) -> str:
     """An object that is no action of the rules, shown as what it is."""
-    shown = repr(action)
-    return f"<{type(action).__name__} {shown if len(shown) <= 40 else shown[:40] + '...'}>"
+    return f"<{type(action).__name__} {shown(action, 43)}>"
 
 
 def _action_text(rules: Rules, action: Action) -> str:

@@ -351,6 +351,9 @@ class GameState(Undoable):
         ``first_player`` is needed, and only allowed, where the rules have no
         dealer and choose the first player by lot each hand.
         """
+        if first_player.__class__ not in (int, type(None), bool) \
+                and hasattr(first_player, "__index__"):  # a numpy integer: a plain one
+            first_player = operator.index(cast(SupportsIndex, first_player))
         if self._undo is not None:
             self._journaled(self.deal, deck, first_player)
             return
@@ -380,6 +383,8 @@ class GameState(Undoable):
 
     @result.setter
     def result(self, value: MatchResult | None) -> None:
+        if value is not None and not isinstance(value, MatchResult):
+            raise TypeError(f"result is a MatchResult or None, not {type(value).__name__}")
         self._result = None if value is None else (value.winner, value.reason, value.scores)
 
     @property
@@ -627,6 +632,8 @@ class GameState(Undoable):
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         """:func:`copy.deepcopy` is :meth:`clone` (the shared parts are immutable)."""
         return self.clone()
+
+    __copy__ = clone  # copy.copy too: a copy sharing the hands would play on both
 
     #: slots made from the rules and mechanisms (generated code): not pickled, made again
     _DERIVED = ("_appliers", "_deals", "_fresh")

@@ -141,7 +141,7 @@ def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
     n = r.ncards
     parts = [f"h{s}" for s in range(r.nseats)]
     rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest) or "0"
-    first = f"if first is None or not 0 <= first < {r.nseats}:" \
+    first = f"if first.__class__ is not int or not 0 <= first < {r.nseats}:" \
         if r.first_lead == "lot" else "if first is not None:"
     return ["    if st.phase != _DEAL:", "        return False", "    try:",
             *(f"        {h} = {expr}" for h, expr in zip(parts, plan.sums[start], strict=True)),
@@ -329,16 +329,19 @@ class Dealing(Mechanism):
             dealt = set(map(_int_value, cards)) == (_PACK_SETS.get(n) or _pack_set(n)) \
                 and len(cards) == n
         except TypeError:  # codes (perhaps mixed with numbers), or other objects
-            cards = [c if isinstance(c, int) else r.card_index.get(c, -1) for c in deck]
+            cards = [c if isinstance(c, int) else r.card_index.get(c, -1)
+                     if c.__hash__ is not None else -1 for c in cards]
             dealt = len(cards) == n and sorted(cards) == _pack(n)
         if not dealt:
             raise IllegalActionError("core.deal", seat=None, action="deal",
                                      reason=f"a deal must order the {r.ncards} cards of the pack, "
                                      "each once", hand=st.hand_no + 1)
         if r.first_lead == "lot":
-            if first_player is None or not 0 <= first_player < r.nseats:
+            if first_player.__class__ is not int \
+                    or not 0 <= first_player < r.nseats:
                 raise IllegalActionError("core.deal", seat=None, action="deal",
-                                         reason="this ruleset needs the first player of the hand",
+                                         reason="this ruleset needs the first player of the "
+                                         f"hand, a seat from 0 to {r.nseats - 1}",
                                          hand=st.hand_no + 1)
         elif first_player is not None:
             raise IllegalActionError("core.deal", seat=None, action="deal",
