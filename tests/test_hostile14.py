@@ -335,7 +335,7 @@ def test_a_deck_of_codes_from_an_iterator_deals_and_unhashable_cards_are_refused
     state = GameState(rules)
     state.deal(iter(codes), 1)  # type: ignore[arg-type]
     assert state.to_act == 1
-    for bad in ([[1]] + codes[1:], [codes]):
+    for bad in ([[1], *codes[1:]], [codes]):
         with pytest.raises(IllegalActionError, match=r"\[core\.deal\]"):
             GameState(rules).deal(bad, 1)  # type: ignore[arg-type]
 
