@@ -183,7 +183,8 @@ def _state_offering(ruleset: str, kind: type, undo: bool) -> tuple[GameState, An
     raise AssertionError(f"{ruleset}: no {kind.__name__} offered")
 
 
-ODD_FIELDS = [  # (ruleset, action type, field, value, what happened before)
+ODD_FIELDS: list[tuple[str, type, str, object, str]] = [
+    # (ruleset, action type, field, value, what happened before)
     ("thousand", Bid, "value", None, "TypeError: '>=' not supported"),
     ("thousand-4", Bid, "value", "120", "TypeError"),
     ("thousand", Raise, "value", None, "accepted, as Raise(0)"),
@@ -208,7 +209,8 @@ ODD_FIELDS = [  # (ruleset, action type, field, value, what happened before)
 def test_an_action_with_a_field_of_another_type_is_refused_saying_which(
         ruleset: str, kind: type, name: str, value: object, before: str, undo: bool) -> None:
     state, legal = _state_offering(ruleset, kind, undo)
-    odd = kind(**{**{f: getattr(legal, f) for f in kind.__slots__}, name: value})
+    fields = kind.__slots__  # type: ignore[attr-defined]
+    odd = kind(**{**{f: getattr(legal, f) for f in fields}, name: value})
     seen = (len(state.history), state.phase, state.to_act, state.legal_actions())
     with pytest.raises(IllegalActionError, match=rf"{name} is .*\[core\.phase\]"):
         state.apply(odd)
