@@ -379,7 +379,7 @@ class GameState(Undoable):
         (MatchResult(winner=1, reason='resign', scores=(0, 0)), True)
         """
         parts = self._result
-        return None if parts is None else _MatchResult(*parts)
+        return None if parts is None else MatchResult(*parts)
 
     @result.setter
     def result(self, value: MatchResult | None) -> None:
@@ -664,9 +664,6 @@ class GameState(Undoable):
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
         self._deals = self.mech.dealing.dealer_takes(self)
-
-
-_MatchResult = MatchResult
 
 
 def obligation_of(state: GameState) -> Obligation | None:
