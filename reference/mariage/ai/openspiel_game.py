@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import takewhile
 from typing import Any, cast
 
@@ -76,8 +75,9 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
-from .layout import AIAction, with_pick
+from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
+from .openspiel_picks import PickSteps
 from .rewards import standing_rewards
 from .spielcopy import SharedTuple, StepList
 from .spielresample import resample
@@ -96,12 +96,6 @@ _TERMINAL = -4
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 
 
-@lru_cache(maxsize=64)
-def _all_but(n: int, seat: int) -> tuple[bool, ...]:
-    """Per player of ``n``, whether it is not ``seat`` (who sees a pick only as made)."""
-    return tuple(p != seat for p in range(n))
-
-
 def game_name(ruleset: str) -> str:
     """The OpenSpiel short name of ``ruleset``."""
     return "mariage_" + ruleset.replace("-", "_")
@@ -113,7 +107,7 @@ def _hand_bound(rules: Rules) -> int:
     return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats + picks
 
 
-class _State(pyspiel.State):
+class _State(PickSteps, pyspiel.State):
     """One match in OpenSpiel: chance nodes for the deals, then the reference state.
 
     Where the match stands (which chance node, or over) is kept in two fields set
@@ -299,11 +293,9 @@ class _State(pyspiel.State):
             assert gs is not None
             if gs.phase == _PLAY:
                 return self._space.play_ids(gs)
-            picks = self._picks
-            if picks is None and gs.phase == _PASSING and self._pick_range:
-                # a set's listing: kept for its picks
-                picks = self._picks = self._space.set_listing(gs)
-            return self._space.legal_ids(gs, None, self.picked, picks)
+            if gs.phase == _PASSING and self._pick_range:  # (a set's listing kept)
+                return self._pick_ids(gs)
+            return self._space.legal_ids(gs, None, self.picked, self._picks)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         if player >= self.rules.nseats:
@@ -369,37 +361,6 @@ class _State(pyspiel.State):
         else:  # "first"
             self.first = action
         self._settle()
-
-    def _pick(self, gs: GameState, action: int) -> bool:
-        """Pick a card of a set being passed, if legal (nobody but the picker sees which):
-        before the set's last card nothing changes but the cards picked, and the engine's
-        listing is kept for the set's next picks (the match does not change until the set
-        is complete; :meth:`legal_actions` keeps it from the first); at its last the
-        engine gets the set. False (nothing done) for a pick not legal now."""
-        if gs.phase != _PASSING or gs.pass_step < 0:
-            return False  # (refused by _decide)
-        card = action - self._pick_range.start
-        picked = self.picked
-        listing = self._picks
-        if listing is None:  # (not asked for the legal actions first)
-            listing = gs.legal_actions()
-        if not self._space.pick_legal(gs, card, picked, listing):
-            return False  # (refused by _decide)
-        picked, complete = with_pick(gs, card, picked)
-        seat = self._player
-        hidden = _all_but(self.rules.nseats, seat)
-        if complete is None:
-            self.picked, self._picks = picked, listing
-            self.hidden_steps[len(self.steps_all)] = hidden
-            nothing = self._nothing  # (no hand and no card shown changed)
-            self.steps_all.append((seat, action, nothing, nothing))
-            return True
-        own, known = gs.hands[:], gs.known[:]
-        gs.apply(complete)  # (a legal set: pick_legal checked each card)
-        self.picked, self._picks = 0, None
-        self.hidden_steps[len(self.steps_all)] = hidden
-        self._record(seat, action, own, known)
-        return True
 
     def _decide(self, action: int) -> None:
         """Apply the decision ``action`` (an id) of the seat to act; record what each

@@ -51,6 +51,7 @@ from mariage.spec.compile import load_rules
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .layout import with_pick
 from .lazyobs import LazyObservation, hold_unread
+from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageEnv", "env"]
@@ -250,8 +251,10 @@ class MariageEnv(AECEnv):
             obs._source = source
             obs._seat = self._index[agent]
             obs._picked = self.picked
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        if self._ended:  # (else no agent is terminated or truncated)
+            return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                    self.truncations[agent], self.infos[agent])
+        return obs, self._cumulative_rewards[agent], False, False, self.infos[agent]
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Obs, int]:
         """As PettingZoo's: the agent to act, until no agent is left or ``max_iter``
@@ -301,27 +304,25 @@ class MariageEnv(AECEnv):
         if type(act) is Pick:  # a card of a set being passed (as space.play does)
             picked, complete = with_pick(state, act.card, self.picked)
             if complete is None:  # nothing else changes before the set's last pick:
-                self.picked = picked  # nothing to hold (an observation has its picks)
+                self._picked_one(agent, picked)  # nothing to hold (an observation has
+                return  # its picks)
             act = complete
-        if act is not None:
-            source = self._source
-            if source[1]:  # before the state changes, the unread get a snapshot of it
-                self._source = hold_unread(
-                    source, self.encoder, state, self.picked,
-                    type(act) is Play and state.phase == _PLAY and self._card_trail
-                    and len(state.trick_cards) + 1 < self._hand_seats)
-            state.apply(act)  # type: ignore[arg-type]
-            self.picked = 0
-            self._picks = None
+        source = self._source
+        if source[1]:  # before the state changes, the unread get a snapshot of it
+            self._source = hold_unread(
+                source, self.encoder, state, self.picked,
+                type(act) is Play and state.phase == _PLAY and self._card_trail
+                and len(state.trick_cards) + 1 < self._hand_seats)
+        state.apply(act)  # type: ignore[arg-type]
+        self.picked = 0
+        self._picks = None
         if len(state.history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
         selected = self.possible_agents[state.to_act]  # type: ignore[index]
-        picks = self._picks
-        if picks is None and self._factored and state.phase == _PASSING:
-            picks = self._set_listing()
-        mask = self._mask_now = space.mask(state, None, self.picked, picks)
+        mask = self._mask_now = space.mask(
+            state, None, 0, self._set_listing() if state.phase == _PASSING else None)
         self.agent_selection = selected
         infos = self.infos
         before = self._masked
@@ -331,6 +332,17 @@ class MariageEnv(AECEnv):
             self._masked = selected
         if selected in infos:
             infos[selected] = {"action_mask": mask}
+
+    def _picked_one(self, agent: str, picked: int) -> None:
+        """``agent`` picked a card of a set, not its last: the cards ``picked`` so far;
+        its mask now that of the cards left (:func:`~mariage.ai.picking.later_pick_mask`,
+        from the listing kept since the set's first pick); nothing else changes."""
+        self.picked = picked
+        listing = self._picks
+        assert self.state_ is not None and listing is not None
+        mask = self._mask_now = later_pick_mask(self.space, self.state_, picked, listing)
+        if agent in self.infos:
+            self.infos[agent] = {"action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:

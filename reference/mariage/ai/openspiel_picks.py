@@ -1,0 +1,110 @@
+"""The picks of a set passed one card per decision, for the OpenSpiel games'
+states (:mod:`mariage.ai.openspiel_game`).
+
+Where sets of several cards are passed (German Marjapussi, Thousand for two), a set is
+picked one card per decision: the other players see that a card was picked, not which,
+and nothing else changes before the set's last card, when the engine gets the set. The
+state keeps the engine's listing of the set's first pick until the set is complete;
+the picks after the first take their legal ids and their check from it
+(:mod:`mariage.ai.picking`).
+
+>>> import pyspiel
+>>> import mariage.ai.openspiel_game
+>>> game = pyspiel.load_game("mariage_thousand_2", {"chance": "sampled", "seed": 2})
+>>> state = game.new_initial_state()
+>>> while not state.picked:  # up to the first pick of a set
+...     state.apply_action(state.legal_actions()[0])
+>>> later = state.legal_actions()
+>>> later == game.space.legal_ids(state.gs, None, state.picked, state._picks)
+True
+>>> state.apply_action(later[0])
+>>> state.picked, state._picks  # the set went to the engine: a new step
+(0, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mariage.engine.actions import Action
+from mariage.engine.phase import Phase
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
+from .encoding import ActionSpace
+from .layout import with_pick
+from .openspiel_observer import Step
+from .picking import cards_left, later_pick_ids
+
+__all__ = ["PickSteps"]
+
+_PASSING = Phase.PASSING
+
+
+@lru_cache(maxsize=64)
+def _all_but(n: int, seat: int) -> tuple[bool, ...]:
+    """Per player of ``n``, whether it is not ``seat`` (who sees a pick only as made)."""
+    return tuple(p != seat for p in range(n))
+
+
+class PickSteps:
+    """The picks of a state (a mixin of the OpenSpiel game's state class, whose fields
+    these are)."""
+
+    gs: GameState | None
+    rules: Rules
+    picked: int
+    _picks: Sequence[Action] | None
+    _space: ActionSpace
+    _player: int
+    _pick_range: range
+    _nothing: tuple[int, ...]
+    hidden_steps: dict[int, tuple[bool, ...]]
+    steps_all: list[Step]
+
+    def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
+        raise NotImplementedError  # (the state's)
+
+    def _pick_ids(self, gs: GameState) -> list[int]:
+        """The legal ids of the seat to act while it picks a set (the phase is passing
+        and passing is factored): after the first pick, the cards left by the kept
+        listing; else as :meth:`ActionSpace.legal_ids`, the listing kept from here."""
+        picks = self._picks
+        picked = self.picked
+        if picks is None:
+            picks = self._picks = self._space.set_listing(gs)
+        elif picked:
+            return later_pick_ids(self._space, gs, picked, picks)
+        return self._space.legal_ids(gs, None, picked, picks)
+
+    def _pick(self, gs: GameState, action: int) -> bool:
+        """Pick a card of a set being passed, if legal (nobody but the picker sees which):
+        before the set's last card nothing changes but the cards picked, and the engine's
+        listing is kept for the set's next picks (the match does not change until the set
+        is complete; :meth:`_pick_ids` keeps it from the first); at its last the engine
+        gets the set. False (nothing done) for a pick not legal now."""
+        if gs.phase != _PASSING or gs.pass_step < 0:
+            return False  # (refused by _decide)
+        card = action - self._pick_range.start
+        picked = self.picked
+        listing = self._picks
+        if listing is None:  # (not asked for the legal actions first)
+            listing = gs.legal_actions()
+        if not cards_left(gs, listing, picked) >> card & 1:
+            return False  # (refused by _decide)
+        picked, complete = with_pick(gs, card, picked)
+        seat = self._player
+        hidden = _all_but(self.rules.nseats, seat)
+        if complete is None:
+            self.picked, self._picks = picked, listing
+            self.hidden_steps[len(self.steps_all)] = hidden
+            nothing = self._nothing  # (no hand and no card shown changed)
+            self.steps_all.append((seat, action, nothing, nothing))
+            return True
+        own, known = gs.hands[:], gs.known[:]
+        gs.apply(complete)  # (a legal set: each card was checked)
+        self.picked, self._picks = 0, None
+        self.hidden_steps[len(self.steps_all)] = hidden
+        self._record(seat, action, own, known)
+        return True
