@@ -1,6 +1,6 @@
 """The picks after a set's first from the listing kept since that first pick
 (``mariage.ai.picking``, OpenSpiel's ``PickSteps``, PettingZoo's ``_picked_one``), and
-the flags of PettingZoo's ``last()`` (read from the dicts only once the episode ends)."""
+the flags of PettingZoo's ``last()``, which are its dicts', whoever set them."""
 
 from __future__ import annotations
 
@@ -175,3 +175,27 @@ def test_last_flags_are_the_dicts(name: str, max_hands: int, reward: str) -> Non
             legal = np.flatnonzero(info["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))
     assert ends
+
+
+def test_last_reports_an_episode_ended_from_outside() -> None:
+    """PettingZoo's ``TerminateIllegalWrapper`` ends the episode on an illegal action by
+    replacing the environment's ``terminations`` and ``truncations``: the wrapper's
+    ``last()`` and the environment's own report them (the environment's end of a match
+    is not the only end), and every agent then steps out with ``None``."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    env = MariageEnv("schnapsen", max_hands=2)
+    wrapped = TerminateIllegalWrapper(env, illegal_reward=-1)
+    wrapped.reset(seed=1)
+    _, _, done, cut, info = wrapped.last()
+    assert not (done or cut)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    wrapped.step(illegal)  # (PettingZoo logs a warning)
+    left = 0
+    for agent in wrapped.agent_iter(10):
+        _, _, done, cut, _ = wrapped.last()
+        assert done and cut, agent
+        assert env.last(observe=False)[2:4] == (True, True)  # the environment's own
+        left += 1
+        wrapped.step(None)
+    assert left == 2 and not wrapped.agents

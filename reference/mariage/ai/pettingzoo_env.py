@@ -251,10 +251,8 @@ class MariageEnv(AECEnv):
             obs._source = source
             obs._seat = self._index[agent]
             obs._picked = self.picked
-        if self._ended:  # (else no agent is terminated or truncated)
-            return (obs, self._cumulative_rewards[agent], self.terminations[agent],
-                    self.truncations[agent], self.infos[agent])
-        return obs, self._cumulative_rewards[agent], False, False, self.infos[agent]
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Obs, int]:
         """As PettingZoo's: the agent to act, until no agent is left or ``max_iter``
