@@ -54,8 +54,11 @@ is offered with a set to pass, a picking agent takes it more often, and such han
 shorter).
 
 ``--against TREE`` also times every way with the package of another tree (a worktree of
-the code before a change), in a worker process, each run interleaved with this tree's,
-so that both see the same load; its rows follow each ruleset's.
+the code before a change), each run interleaved with this tree's, so that both see the
+same load; its rows follow each ruleset's. Both trees are then timed in worker processes
+of their own, the tree to go first changing run by run (a tree timed in the main process
+came out lower than the same tree in a worker: benchmarks/README.md, "Issue #29,
+fifteenth session").
 
 Usage::
 
@@ -78,6 +81,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
+import mariage
 import numpy as np
 import pyspiel
 from mariage import list_rulesets, load_rules, new_match
@@ -348,6 +352,21 @@ def serve() -> None:
         print(timed(way, ruleset, int(hands)), flush=True)
 
 
+def _worker(reference: str) -> subprocess.Popen[str]:
+    """A worker process timing ways with the package under ``reference`` (``--serve``)."""
+    env = dict(os.environ, PYTHONPATH=reference)
+    return subprocess.Popen([sys.executable, __file__, "--serve"], env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+
+def _asked(worker: subprocess.Popen[str], ruleset: str, way: str, hands: int) -> float:
+    """The worker's :func:`timed` of one run."""
+    assert worker.stdin and worker.stdout
+    worker.stdin.write(f"{ruleset} {way} {hands}\n")
+    worker.stdin.flush()
+    return float(worker.stdout.readline())
+
+
 def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = None,
           ways: list[str] | None = None) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; {hands} hands per run, median of "
@@ -355,30 +374,29 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
     timed_ways = ["library", *(w for w in WAYS if w != "library" and (not ways or w in ways))]
     print(f"{'ruleset':24} {'library µs':>10} " + " ".join(f"{w:>15}" for w in timed_ways
                                                           if w != "library"))
-    worker = None
-    if against:  # the same ways with the package of another tree, in a worker process
-        env = dict(os.environ, PYTHONPATH=os.path.join(against, "reference"))
-        worker = subprocess.Popen([sys.executable, __file__, "--serve"], env=env, text=True,
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    trees = ["this", against] if worker else ["this"]
+    # with another tree: both trees timed alike, each in a worker process of its own
+    # (the tree in the main process came out lower than the one in a worker), the tree
+    # to go first changing run by run
+    workers: dict[str, subprocess.Popen[str]] = {}
+    if against:
+        here = os.path.dirname(os.path.dirname(os.path.abspath(mariage.__file__)))
+        workers = {"this": _worker(here), against: _worker(os.path.join(against, "reference"))}
+    trees: list[str] = ["this", against] if against else ["this"]
     for ruleset in rulesets:
-        times: dict[tuple[str | None, str], list[float]] = {(t, w): [] for t in trees
-                                                            for w in timed_ways}
-        for _ in range(repeat):
+        times: dict[tuple[str, str], list[float]] = {(t, w): [] for t in trees
+                                                     for w in timed_ways}
+        for k in range(repeat):
             for way in timed_ways:  # interleaved (and the trees), so load drifts hit each alike
-                times["this", way].append(timed(way, ruleset, hands))
-                if worker:
-                    assert worker.stdin and worker.stdout
-                    worker.stdin.write(f"{ruleset} {way} {hands}\n")
-                    worker.stdin.flush()
-                    times[against, way].append(float(worker.stdout.readline()))
+                for tree in trees if k % 2 == 0 else trees[::-1]:
+                    times[tree, way].append(_asked(workers[tree], ruleset, way, hands)
+                                            if workers else timed(way, ruleset, hands))
         for tree in trees:
             base = statistics.median(times[tree, "library"])
             cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in timed_ways
                      if w != "library"]
             name = ruleset if tree == "this" else "  " + os.path.basename(str(tree).rstrip("/"))
             print(f"{name:24} {base * 1e6:10.2f} " + " ".join(cells), flush=True)
-    if worker:
+    for worker in workers.values():
         assert worker.stdin
         worker.stdin.close()
         worker.wait()

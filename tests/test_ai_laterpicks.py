@@ -1,5 +1,5 @@
 """The picks after a set's first from the listing kept since that first pick
-(``mariage.ai.picking``, OpenSpiel's ``PickSteps``, PettingZoo's ``_picked_one``), and
+(``mariage.ai.picking``, OpenSpiel's ``openspiel_picks``, PettingZoo's ``_picked_one``), and
 the flags of PettingZoo's ``last()``, which are its dicts', whoever set them."""
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ from mariage.spec.specload import list_rulesets
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
-from .openspiel_picks import PickSteps
+from .openspiel_picks import pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import SharedTuple, StepList
 from .spielresample import resample
@@ -107,7 +107,7 @@ def _hand_bound(rules: Rules) -> int:
     return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats + picks
 
 
-class _State(PickSteps, pyspiel.State):
+class _State(pyspiel.State):
     """One match in OpenSpiel: chance nodes for the deals, then the reference state.
 
     Where the match stands (which chance node, or over) is kept in two fields set
@@ -294,7 +294,7 @@ class _State(PickSteps, pyspiel.State):
             if gs.phase == _PLAY:
                 return self._space.play_ids(gs)
             if gs.phase == _PASSING and self._pick_range:  # (a set's listing kept)
-                return self._pick_ids(gs)
+                return pick_ids(self, gs)
             return self._space.legal_ids(gs, None, self.picked, self._picks)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
@@ -334,7 +334,7 @@ class _State(PickSteps, pyspiel.State):
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
                 return
-            if action in self._pick_range and self._pick(gs, action):
+            if action in self._pick_range and pick(self, gs, action):
                 return
             self._decide(action)
             return

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from mariage.engine.actions import Action
 from mariage.engine.phase import Phase
@@ -37,7 +38,7 @@ from .layout import with_pick
 from .openspiel_observer import Step
 from .picking import cards_left, later_pick_ids
 
-__all__ = ["PickSteps"]
+__all__ = ["PickingState", "pick", "pick_ids"]
 
 _PASSING = Phase.PASSING
 
@@ -48,9 +49,10 @@ def _all_but(n: int, seat: int) -> tuple[bool, ...]:
     return tuple(p != seat for p in range(n))
 
 
-class PickSteps:
-    """The picks of a state (a mixin of the OpenSpiel game's state class, whose fields
-    these are)."""
+class PickingState(Protocol):
+    """The fields of an OpenSpiel game's state that its picks read and set (the state
+    calls :func:`pick_ids` and :func:`pick` with itself: functions, not a base class, so
+    that the state's class keeps pyspiel's as its only base)."""
 
     gs: GameState | None
     rules: Rules
@@ -64,47 +66,49 @@ class PickSteps:
     steps_all: list[Step]
 
     def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
-        raise NotImplementedError  # (the state's)
+        ...
 
-    def _pick_ids(self, gs: GameState) -> list[int]:
-        """The legal ids of the seat to act while it picks a set (the phase is passing
-        and passing is factored): after the first pick, the cards left by the kept
-        listing; else as :meth:`ActionSpace.legal_ids`, the listing kept from here."""
-        picks = self._picks
-        picked = self.picked
-        if picks is None:
-            picks = self._picks = self._space.set_listing(gs)
-        elif picked:
-            return later_pick_ids(self._space, gs, picked, picks)
-        return self._space.legal_ids(gs, None, picked, picks)
 
-    def _pick(self, gs: GameState, action: int) -> bool:
-        """Pick a card of a set being passed, if legal (nobody but the picker sees which):
-        before the set's last card nothing changes but the cards picked, and the engine's
-        listing is kept for the set's next picks (the match does not change until the set
-        is complete; :meth:`_pick_ids` keeps it from the first); at its last the engine
-        gets the set. False (nothing done) for a pick not legal now."""
-        if gs.phase != _PASSING or gs.pass_step < 0:
-            return False  # (refused by _decide)
-        card = action - self._pick_range.start
-        picked = self.picked
-        listing = self._picks
-        if listing is None:  # (not asked for the legal actions first)
-            listing = gs.legal_actions()
-        if not cards_left(gs, listing, picked) >> card & 1:
-            return False  # (refused by _decide)
-        picked, complete = with_pick(gs, card, picked)
-        seat = self._player
-        hidden = _all_but(self.rules.nseats, seat)
-        if complete is None:
-            self.picked, self._picks = picked, listing
-            self.hidden_steps[len(self.steps_all)] = hidden
-            nothing = self._nothing  # (no hand and no card shown changed)
-            self.steps_all.append((seat, action, nothing, nothing))
-            return True
-        own, known = gs.hands[:], gs.known[:]
-        gs.apply(complete)  # (a legal set: each card was checked)
-        self.picked, self._picks = 0, None
-        self.hidden_steps[len(self.steps_all)] = hidden
-        self._record(seat, action, own, known)
+def pick_ids(state: PickingState, gs: GameState) -> list[int]:
+    """The legal ids of the seat to act while it picks a set (the phase is passing and
+    passing is factored): after the first pick, the cards left by the kept listing; else
+    as :meth:`ActionSpace.legal_ids`, the listing kept from here."""
+    picks = state._picks
+    picked = state.picked
+    if picks is None:
+        picks = state._picks = state._space.set_listing(gs)
+    elif picked:
+        return later_pick_ids(state._space, gs, picked, picks)
+    return state._space.legal_ids(gs, None, picked, picks)
+
+
+def pick(state: PickingState, gs: GameState, action: int) -> bool:
+    """Pick a card of a set being passed, if legal (nobody but the picker sees which):
+    before the set's last card nothing changes but the cards picked, and the engine's
+    listing is kept for the set's next picks (the match does not change until the set is
+    complete; :func:`pick_ids` keeps it from the first); at its last the engine gets the
+    set. False (nothing done) for a pick not legal now."""
+    if gs.phase != _PASSING or gs.pass_step < 0:
+        return False  # (refused by the state's _decide)
+    card = action - state._pick_range.start
+    picked = state.picked
+    listing = state._picks
+    if listing is None:  # (not asked for the legal actions first)
+        listing = gs.legal_actions()
+    if not cards_left(gs, listing, picked) >> card & 1:
+        return False  # (refused by the state's _decide)
+    picked, complete = with_pick(gs, card, picked)
+    seat = state._player
+    hidden = _all_but(state.rules.nseats, seat)
+    if complete is None:
+        state.picked, state._picks = picked, listing
+        state.hidden_steps[len(state.steps_all)] = hidden
+        nothing = state._nothing  # (no hand and no card shown changed)
+        state.steps_all.append((seat, action, nothing, nothing))
         return True
+    own, known = gs.hands[:], gs.known[:]
+    gs.apply(complete)  # (a legal set: each card was checked)
+    state.picked, state._picks = 0, None
+    state.hidden_steps[len(state.steps_all)] = hidden
+    state._record(seat, action, own, known)
+    return True
