@@ -258,16 +258,16 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
 
 
 def _written_open(r: Rules, ns: dict[str, Any]) -> list[str] | None:
-    """Source lines of the opening (the first trick, or the taking of the turned card or
-    the auction of a trump suit before it) as the reference mechanisms
+    """Source lines of the opening (the first trick, or the taking of the turned card, the
+    auction or the auction of a trump suit before it) as the reference mechanisms
     (``DEFAULT_MECHANISMS``) do it under ``r``, the names they read put in ``ns``;
-    ``None`` where they are not written (the auction, which asks more of its rules)."""
+    ``None`` where they are not written (an auction whose golden hand may change it)."""
     from ..fastpath import first_trick_lines
     from . import DEFAULT_MECHANISMS
 
     mech = DEFAULT_MECHANISMS
     if r.auction_rule is not None:
-        return None
+        return mech.auction.open_lines(r, ns)
     if r.take_rule is not None:
         return mech.taking.open_lines(ns)
     if r.sa_rule is not None:
