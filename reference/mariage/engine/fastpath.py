@@ -67,9 +67,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["PlayApply", "PlaySplit", "bit_tables", "card_tables", "cards_of", "first_trick_lines",
-           "keeps", "play_apply", "play_legal", "play_split", "start_trick",
-           "table_lister"]
+__all__ = ["PlayApply", "PlaySplit", "bit_tables", "card_tables", "cards_of", "keeps",
+           "play_apply", "play_legal", "play_split", "start_trick", "table_lister"]
 
 #: cards per table: each table has 2 ** _GROUP entries
 _GROUP = 8
@@ -294,41 +293,11 @@ def _draw_lines(k: int, sit_out: bool) -> list[str]:
 def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
                  fresh: bool = False) -> list[str]:
     """Source of the next trick's opening, the first one too (as
-    :meth:`TrickPlay.start_trick`), with ``winner`` to lead; with ``fresh``, of a
-    hand's first trick right after a new hand's data (``GameState._new_hand``) and its
-    leader are set, which leave nothing to do for the trick's lists (empty), the cards
-    it set or must lead (none), a trump to come (none) and the declarations of the
-    trick (none): the trick counted as the first, the leader to act, the duties."""
-    from .mechanisms.declarations import Declarations
+    :meth:`TrickPlay.start_trick`), with ``winner`` to lead (with ``fresh``, a hand's
+    first trick: :func:`~mariage.engine.mechanisms.trickplay.start_lines`)."""
+    from .mechanisms.trickplay import start_lines
 
-    zeros = ", ".join("0" * rules.nseats)
-    lines = ["    trick_no = st.trick_no = 1", "    st.to_act = st.leader"] if fresh else [
-        "    st.leader = winner", "    trick_no = st.trick_no = st.trick_no + 1",
-        "    st.trick_seats = []", "    st.trick_cards = []",
-        "    st.trump_set_in_trick = 0", "    st.lead_mask = 0",
-        "    if st.trump_next >= 0:", "        st.trump, st.trump_next = st.trump_next, -1",
-        f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner"]
-    lines += ["    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
-             "    st._free_play = ob is not None and not ob.follow" + (
-                 " and trick_no != 1" if rules.first_card_prefs else "")]
-    if not rules.declarations:
-        return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
-    window = rules.decl_window_any
-    if type(mech.declarations).window_open is not Declarations.window_open:
-        ns["_window_open"] = mech.declarations.window_open
-        lines.append(f"    window_open = _window_open(st, {window!r})")
-    elif window == "stock":
-        lines.append("    window_open = trick_no <= st.draw_tricks")
-    elif window == "stock_plus_one":
-        lines.append("    window_open = trick_no <= st.draw_tricks + 1")
-    else:
-        lines.append("    window_open = True")
-    if rules.decl_who != "trick_start":
-        return [*lines, "    st._decl_open = window_open", "    st.phase = _PLAY"]
-    return [*lines, "    st._decl_open = False", "    if window_open:",
-            "        st.phase = _WINDOW",
-            f"        st.window_left = {rules.decl_window_seats or rules.nseats}",
-            "    else:", "        st.phase = _PLAY"]
+    return start_lines(mech, rules, ns, fresh)
 
 
 def _gated_hooks(mech: Mechanisms, rules: Rules, hook: str
@@ -457,26 +426,6 @@ def start_trick(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], No
     codegen.run("\n".join(lines) + "\n", f"<trick start of {rules.ruleset}>", ns)
     fn: Callable[[GameState, int], None] = ns["start_trick"]
     return fn
-
-
-def first_trick_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
-    """Source lines (in a function of ``st``) that open a hand's first trick as
-    :meth:`TrickPlay.start_trick` of ``st.leader`` does right after a new hand's data
-    (what the fresh deal writes in place of the call), the names they read put in
-    ``ns``; ``None`` where the trick play mechanism opens a trick its own way.
-
-    >>> from mariage import load_rules
-    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
-    >>> first_trick_lines(DEFAULT_MECHANISMS, load_rules("schnapsen"), {})[:2]
-    ['    trick_no = st.trick_no = 1', '    st.to_act = st.leader']
-    """
-    from .mechanisms.trickplay import TrickPlay
-    from .phase import PLAY, WINDOW
-
-    if type(mech.tricks).start_trick is not TrickPlay.start_trick:
-        return None
-    ns.update(_PLAY=PLAY, _WINDOW=WINDOW)
-    return _start_lines(mech, rules, ns, fresh=True)
 
 
 def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,

@@ -56,7 +56,7 @@ class Auction(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "auction"
-    steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),
                                                        (BlindBid, "apply_blind"))

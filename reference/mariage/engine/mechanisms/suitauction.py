@@ -59,7 +59,7 @@ class SuitAuction(LeaderOpening, Mechanism):
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SuitBid, "apply_bid"),
                                                        (Double, "apply_double"))
     phases: ClassVar[tuple[int, ...]] = (BIDDING,)
-    steps: ClassVar[tuple[str, ...]] = ("open",)
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines")
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules have such an auction."""

@@ -54,7 +54,7 @@ class TurnedCardTaking(LeaderOpening, Mechanism):
                                            "pack.all_trump")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Take, "apply_take"),)
     phases: ClassVar[tuple[int, ...]] = (TAKING,)
-    steps: ClassVar[tuple[str, ...]] = ("open", "fix_trump")
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines", "fix_trump")
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules take a turned card."""
