@@ -442,7 +442,13 @@ def start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     hand's first trick right after a new hand's data (``GameState._new_hand``) and its
     leader are set, which leave nothing to do for the trick's lists (empty), the cards
     it set or must lead (none), a trump to come (none) and the declarations of the
-    trick (none): the trick counted as the first, the leader to act, the duties."""
+    trick (none): the trick counted as the first, the leader to act, the duties.
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> start_lines(DEFAULT_MECHANISMS, load_rules("marianna"), {})[:2]
+    ['    st.leader = winner', '    trick_no = st.trick_no = st.trick_no + 1']
+    """
     from .declarations import Declarations
 
     zeros = ", ".join("0" * rules.nseats)
