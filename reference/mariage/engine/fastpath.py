@@ -290,39 +290,14 @@ def _draw_lines(k: int, sit_out: bool) -> list[str]:
     return lines
 
 
-def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str]:
+def _start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                 fresh: bool = False) -> list[str]:
     """Source of the next trick's opening, the first one too (as
-    :meth:`TrickPlay.start_trick`), with ``winner`` to lead."""
-    from .mechanisms.declarations import Declarations
+    :meth:`TrickPlay.start_trick`), with ``winner`` to lead (with ``fresh``, a hand's
+    first trick: :func:`~mariage.engine.mechanisms.trickplay.start_lines`)."""
+    from .mechanisms.trickplay import start_lines
 
-    zeros = ", ".join("0" * rules.nseats)
-    lines = ["    st.leader = winner", "    trick_no = st.trick_no = st.trick_no + 1",
-             "    st.trick_seats = []", "    st.trick_cards = []",
-             "    st.trump_set_in_trick = 0", "    st.lead_mask = 0",
-             "    if st.trump_next >= 0:",
-             "        st.trump, st.trump_next = st.trump_next, -1",
-             f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner",
-             "    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
-             "    st._free_play = ob is not None and not ob.follow" + (
-                 " and trick_no != 1" if rules.first_card_prefs else "")]
-    if not rules.declarations:
-        return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
-    window = rules.decl_window_any
-    if type(mech.declarations).window_open is not Declarations.window_open:
-        ns["_window_open"] = mech.declarations.window_open
-        lines.append(f"    window_open = _window_open(st, {window!r})")
-    elif window == "stock":
-        lines.append("    window_open = trick_no <= st.draw_tricks")
-    elif window == "stock_plus_one":
-        lines.append("    window_open = trick_no <= st.draw_tricks + 1")
-    else:
-        lines.append("    window_open = True")
-    if rules.decl_who != "trick_start":
-        return [*lines, "    st._decl_open = window_open", "    st.phase = _PLAY"]
-    return [*lines, "    st._decl_open = False", "    if window_open:",
-            "        st.phase = _WINDOW",
-            f"        st.window_left = {rules.decl_window_seats or rules.nseats}",
-            "    else:", "        st.phase = _PLAY"]
+    return start_lines(mech, rules, ns, fresh)
 
 
 def _gated_hooks(mech: Mechanisms, rules: Rules, hook: str

@@ -123,8 +123,12 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
              f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
-    written = takers_lines(mech, rules, ns, usual) if kind == "takers" else \
+    running = rules.running_rule is not None
+    # the takers' lines in locals where nothing after the sheet asks for a list of them
+    spread = kind == "takers" and not hooks.hand_scored and not running
+    written = takers_lines(mech, rules, ns, usual, spread) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
+    spread = spread and written is not None
     points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
     if kind == "points":  # the hand points as they are
         lines.append(f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]")
@@ -145,7 +149,6 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     for i, scored in enumerate(hooks.hand_scored):
         ns[f"_scored{i}"] = scored
         lines.append(f"    _scored{i}(st, added)")
-    running = rules.running_rule is not None
     team_known = kind == "contract" and written is not None  # (contractsheet.TEAM: its side)
     settle = settle_lines(mech, rules, ns, team_known, usual) if running else None
     if settle is not None:  # barrel, bolts, dumps, winning, written out (sheets)
@@ -155,14 +158,14 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         lines.append("    decided = _settle(st, how, added)")
     else:
         lines.append("    scores = st.match_scores")
-        lines.append(f"    {added_lines(len(teams))}")
+        lines.append(f"    {added_lines(len(teams), spread)}")
     if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
         lines += ["    if won is not None:", "        st.segni[won] += 1"]
     # the record's fields: no hand's winner where the hand points or a sheet score (the
     # literal, no ``won``); the takers' sheet has the tricks won in ``wins``
     winner = "None" if kind == "points" or written is not None else "won"
     values = record_values(rules, winner, "wins" if kind == "takers" and written is not None
-                           else "st.tricks_won")
+                           else "st.tricks_won", spread)
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               f"how, {winner}, **_facts(st))")
     facts = contract_facts(mech, rules, ns, values, team_known) if rules.takers_rule is None \

@@ -59,18 +59,21 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
           "winner": "won"}
 
 
-def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won") -> dict[str, str]:
+def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won",
+                  spread: bool = False) -> dict[str, str]:
     """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
-    from their items, one per side (``added`` and ``wins``, the tricks won, hold one per
-    side), without a call of ``tuple()``; the hand's winner ``won``.
+    from their items, one per side (``added``, or with ``spread`` the locals ``a0``,
+    ``a1``..., and ``wins``, the tricks won, hold one per side), without a call of
+    ``tuple()``; the hand's winner ``won``.
 
     >>> from mariage import load_rules
-    >>> record_values(load_rules("belote"), "None", "wins")["tricks"]
-    '(wins[0], wins[1], )'
+    >>> values = record_values(load_rules("belote"), "None", "wins", spread=True)
+    >>> values["tricks"], values["score"]
+    ('(wins[0], wins[1], )', '(a0, a1, )')
     """
     teams = range(len(r.teams))
     return {**RECORD, "winner": won,
-            "score": "(" + "".join(f"added[{t}], " for t in teams) + ")",
+            "score": "(" + "".join(f"{_entry(t, spread)}, " for t in teams) + ")",
             "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
 
 
@@ -123,12 +126,13 @@ def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
 
 
 def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
-                 usual: bool = True) -> list[str] | None:
+                 usual: bool = True, spread: bool = False) -> list[str] | None:
     """Source lines (in a function of ``st`` and ``how``, after the hand end's head has
     read the card points into ``cap``) that do what :meth:`TakersScore.sheet` does,
-    leaving the written lines in ``added``, the side whose announcements count in
-    ``side`` and the tricks won in ``wins``; the names they use are put in ``ns``.
-    ``None`` where a mechanism changes a step (see the module's text).
+    leaving the written lines in ``added`` (with ``spread``, in the locals ``a0``,
+    ``a1``...: no list made where nothing after the sheet needs one), the side whose
+    announcements count in ``side`` and the tricks won in ``wins``; the names they use
+    are put in ``ns``. ``None`` where a mechanism changes a step (see the module's text).
 
     With ``usual`` (and a pair of trumps that the state's fields tell), the usual hand
     played out (no counting announcement, no pair of trumps, every side with a trick,
@@ -146,20 +150,23 @@ def takers_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
     lines = ["    side = (_team_of[st.announced[0][0]] if len(st.announced) == 1 else "
              "_best_side(st)) if st.announced else -1" if r.combos else "    side = -1",
              "    wins = st.tricks_won",
-             "    if how != 'played_out':", f"        added = {_zeros(r)}"]
+             "    if how != 'played_out':",
+             "        " + ("".join(f"a{t} = " for t in teams) + "0" if spread
+                           else f"added = {_zeros(r)}")]
     automatic = r.pair_declare == "automatic" and r.pair_order == "first_rank_first"
     if usual and not automatic:  # the pair of trumps is told by the state's fields
         usual_hand = "st.pair_by < 0 and not st.pairs_said and " + \
             " and ".join(f"wins[{t}]" for t in teams)
         lines.append(f"    elif {usual_hand}:  # the usual hand")
-        plain = _Sheet(r, True).body(mech, ns)
+        plain = _Sheet(r, True, spread=spread).body(mech, ns)
         if r.combos:  # (no announcements: side is -1)
             lines += ["        if side < 0:", *("            " + line for line in plain),
                       "        else:  # announcements counted",
-                      *("            " + line for line in _Sheet(r, True, True).body(mech, ns))]
+                      *("            " + line
+                        for line in _Sheet(r, True, True, spread).body(mech, ns))]
         else:
             lines += ["        " + line for line in plain]
-    whole = _Sheet(r, False).body(mech, ns)
+    whole = _Sheet(r, False, spread=spread).body(mech, ns)
     return [*lines, "    else:", *("        " + line for line in whole)]
 
 
@@ -190,9 +197,11 @@ class _Sheet:
     a trick (no capot): each term and branch they cancel left out, the rest written by
     the same lines."""
 
-    def __init__(self, r: Rules, usual: bool, announced: bool = False) -> None:
+    def __init__(self, r: Rules, usual: bool, announced: bool = False,
+                 spread: bool = False) -> None:
         self.r = r
         self.usual = usual
+        self.spread = spread  # the lines left in locals (takers_lines)
         self.announced = announced or not usual  # the announcements' terms written
         self.keeps = r.takers_pair_on_failure == "holder_keeps"
 
@@ -290,11 +299,13 @@ class _Sheet:
         if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only
             body += self.pair_only_lines()
         if r.round_mode == "none":
-            body.append("added = out")
+            body.append("".join(f"a{t}, " for t in teams) + "= out" if self.spread
+                        else "added = out")
         else:
             body += ["".join(f"o{t}, " for t in teams) + "= out",
                      *(f"a{t} = {_rounded(f'o{t}', r.round_mode)}" for t in teams),
-                     "added = [" + ", ".join(f"a{t}" for t in teams) + "]"]
+                     *([] if self.spread else
+                       ["added = [" + ", ".join(f"a{t}" for t in teams) + "]"])]
             if r.round_game_rule:  # the totals before rounding, kept beside the written
                 for t in teams:  # (a line already a multiple of ten leaves it)
                     body += [f"if o{t} != a{t}:",
@@ -451,15 +462,24 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
             "    else:", *record_lines("st.history", unplayed, ns, "        ")]
 
 
-def added_lines(sides: int) -> str:
+def _entry(side: int, spread: bool) -> str:
+    """Source of the line written for ``side``: the item of ``added``, or with
+    ``spread`` the local of its own (:func:`takers_lines`)."""
+    return f"a{side}" if spread else f"added[{side}]"
+
+
+def added_lines(sides: int, spread: bool = False) -> str:
     """Source of ``scores[t] += added[t]`` for every side, as one assignment (fewer
-    bytecodes than one augmented assignment per side).
+    bytecodes than one augmented assignment per side); with ``spread``, of the locals
+    ``a0``, ``a1``... (:func:`takers_lines`).
 
     >>> added_lines(2)
     'scores[0], scores[1] = scores[0] + added[0], scores[1] + added[1]'
+    >>> added_lines(2, spread=True)
+    'scores[0], scores[1] = scores[0] + a0, scores[1] + a1'
     """
     return ", ".join(f"scores[{t}]" for t in range(sides)) + " = " + \
-        ", ".join(f"scores[{t}] + added[{t}]" for t in range(sides))
+        ", ".join(f"scores[{t}] + {_entry(t, spread)}" for t in range(sides))
 
 
 def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:

@@ -351,7 +351,7 @@ class GameState(Undoable):
         ``first_player`` is needed, and only allowed, where the rules have no
         dealer and choose the first player by lot each hand.
         """
-        if first_player.__class__ not in (int, type(None), bool) \
+        if first_player is not None and first_player.__class__ not in (int, bool) \
                 and hasattr(first_player, "__index__"):  # a numpy integer: a plain one
             first_player = operator.index(cast(SupportsIndex, first_player))
         if self._undo is not None:

@@ -19,7 +19,7 @@ bid: forehand's first action, a fixed value bid before looking at his cards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Bid, BlindBid, Pass
 from ..actiontext import action_text
@@ -56,7 +56,7 @@ class Auction(Mechanism):
 
     __slots__ = ()
     name: ClassVar[str] = "auction"
-    steps: ClassVar[tuple[str, ...]] = ("open", "ceiling", "cap")
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines", "ceiling", "cap")
     sections: ClassVar[tuple[str, ...]] = ("auction",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Bid, "apply_bid"),
                                                        (BlindBid, "apply_blind"))
@@ -269,6 +269,35 @@ class Auction(Mechanism):
             # a dealer sitting out: the last active player before forehand holds it
             holder = st.dealer if st.dealer != st.out else (st.dealer - 1) % r.nseats
             st.high_bid, st.high_bidder = self.floor(st), holder
+
+    def open_lines(self, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+        """Source lines (in a function of ``st``, its leader and the seat out set) that do
+        what :meth:`open` does under ``rules``, which the fresh deal writes in place of
+        the call (the phase read as ``_AUCTION`` from ``ns``); ``None`` where this class
+        opens or finds the lowest bid its own way, or a golden hand may change it.
+
+        >>> from mariage import load_rules
+        >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+        >>> DEFAULT_MECHANISMS.auction.open_lines(load_rules("thousand-pl"), {})[-2]
+        '    st.high_bid, st.high_bidder = 100, st.leader'
+        """
+        cls = type(self)
+        if rules.golden_rule is not None or cls.open is not Auction.open or \
+                cls.floor is not Auction.floor:
+            return None
+        ns["_AUCTION"] = AUCTION
+        lines = ["    st.phase = _AUCTION", "    st.to_act = st.leader", "    if st.out >= 0:",
+                 "        st.auction_passed[st.out] = True"]
+        least = rules.bid_min  # (floor: no golden hand)
+        if rules.opening == "first_holds_minimum":
+            lines += [f"    st.high_bid, st.high_bidder = {least}, st.leader",
+                      "    st.to_act = st.next_seat(st.leader)"]
+        elif rules.opening == "dealer_holds_minimum":
+            lines += ["    if st.dealer is not None:",
+                      "        holder = st.dealer if st.dealer != st.out else "
+                      f"(st.dealer - 1) % {rules.nseats}",
+                      f"        st.high_bid, st.high_bidder = {least}, holder"]
+        return lines
 
     def apply_bid(self, st: GameState, seat: int, action: Bid) -> None:
         """``seat`` bids ``action.value``."""

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
 
-__all__ = ["HALF_ANSWER_FORM", "Kept", "Mechanism", "kept_per_rules", "partner_of", "refuse"]
+__all__ = ["HALF_ANSWER_FORM", "Kept", "LeaderOpening", "Mechanism", "kept_per_rules",
+           "partner_of", "refuse"]
 
 #: Why ``yes:S`` is refused after a question for a half (``ask:half:X``): its answer is a
 #: bare ``yes`` or ``no``, even from a partner holding both cards (decided by this
@@ -244,6 +245,32 @@ def kept_per_rules(kept: Kept, key: Any, rules: Rules, masks: Sequence[int]
             cards |= m
         hit = kept[key] = (rules, cards, {})
     return hit[1], hit[2]
+
+
+class LeaderOpening:
+    """What the fresh deal may write for a mechanism whose ``open`` enters the phase
+    ``opening_phase`` with the leader to act (the taking of the turned card, the
+    auction of a trump suit); mixed in before :class:`Mechanism`."""
+
+    __slots__ = ()
+    opening_phase: ClassVar[Any]
+
+    def open_lines(self, ns: dict[str, Any]) -> list[str] | None:
+        """Source lines (in a function of ``st``) that do what ``open`` does, which the
+        fresh deal writes in place of the call (the phase read as ``_NAME`` from
+        ``ns``); ``None`` where a subclass opens its own way.
+
+        >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+        >>> DEFAULT_MECHANISMS.taking.open_lines({})
+        ['    st.phase = _TAKING', '    st.to_act = st.leader']
+        """
+        cls = type(self)
+        owner = next(k for k in reversed(cls.__mro__) if "opening_phase" in vars(k))
+        if getattr(cls, "open", None) is not getattr(owner, "open", None):
+            return None
+        phase = vars(owner)["opening_phase"]  # (what the owner's ``open`` enters)
+        ns[f"_{phase.name}"] = phase
+        return [f"    st.phase = _{phase.name}", "    st.to_act = st.leader"]
 
 
 def partner_of(rules: Rules, seat: int) -> int:

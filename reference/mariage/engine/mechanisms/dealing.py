@@ -26,6 +26,7 @@ from .base import Mechanism
 if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
+    from . import Mechanisms
 
 __all__ = ["Dealing"]
 
@@ -240,14 +241,14 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         for start, body in enumerate(plan.source):
-            opening = _opening_lines(r, start)
+            opening = _opening_lines(st.mech, r, start, namespace)
             lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
                       "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
                       *_check_lines(r, plan, start), *reset, "    st.hand_no += 1",
                       f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
         namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
-                         _points=r.points, _team_of=r.team_of)
+                         _points=r.points, _team_of=r.team_of, _mech=st.mech)
         codegen.run("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", namespace)
         starts = range(len(plan.source))
         deals = _FreshDeals(tuple(namespace[f"deal_{start}"] for start in starts),
@@ -256,9 +257,25 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     return deals
 
 
-def _opening_lines(r: Rules, start: int) -> list[str]:
+def _written_open(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str] | None:
+    """Source lines of the opening (the first trick, or the taking of the turned card, the
+    auction or the auction of a trump suit before it) as the mechanisms ``mech`` do it
+    under ``r``, the names they read put in ``ns``; ``None`` where they are not written
+    (a mechanism that opens its own way, an auction whose golden hand may change it)."""
+    if r.auction_rule is not None:
+        return mech.auction.open_lines(r, ns)
+    if r.take_rule is not None:
+        return mech.taking.open_lines(ns)
+    if r.sa_rule is not None:
+        return mech.suit_auction.open_lines(ns)
+    return mech.tricks.first_trick_lines(mech, r, ns)
+
+
+def _opening_lines(mech: Mechanisms, r: Rules, start: int, ns: dict[str, Any]) -> list[str]:
     """Source of what :meth:`Dealing.lay` does once the hands are dealt
-    (:meth:`Dealing._open`), for the rules and first seat ``start``."""
+    (:meth:`Dealing._open`), for the rules and first seat ``start``: the opening
+    written out (:func:`_written_open`) for a state of the mechanisms ``mech`` (bound as
+    ``_mech``), asked of the state's own otherwise; the names read put in ``ns``."""
     lines = []
     if r.sits_out != "none":
         lines += ["    out = _sitter(dealer)", "    st.out = out if out is not None else -1"]
@@ -268,15 +285,21 @@ def _opening_lines(r: Rules, start: int) -> list[str]:
                   f"        for s in range({r.nseats}):",
                   f"            if hands[s] >> {r.holder_card} & 1:",
                   "                st.leader = s", "                st.next_dealer = s"]
-    lines.append("    st.phase = _PLAY")
+    asked = ["    st.phase = _PLAY"]
     if r.auction_rule is not None:  # bidding games: the auction comes first
-        lines.append("    st.mech.auction.open(st)")
+        asked.append("    st.mech.auction.open(st)")
     elif r.take_rule is not None:  # the turned card is taken (or not) first
-        lines.append("    st.mech.taking.open(st)")
+        asked.append("    st.mech.taking.open(st)")
     elif r.sa_rule is not None:  # an auction of a value and a trump suit first
-        lines.append("    st.mech.suit_auction.open(st)")
+        asked.append("    st.mech.suit_auction.open(st)")
     else:  # TrickPlay.start_trick, by generated code (engine.fastpath.start_trick)
-        lines.append("    st._appliers.start_trick(st, st.leader)")
+        asked.append("    st._appliers.start_trick(st, st.leader)")
+    written = _written_open(mech, r, ns)
+    if written is None:
+        lines += asked
+    else:  # (the mechanisms of most states: no call, no second write of the trick's lists)
+        lines += ["    if st.mech is _mech:", *("    " + line for line in written),
+                  "    else:", *("    " + line for line in asked)]
     if r.turn_up_bonus:
         lines += ["    if st.turn_up is not None and dealer is not None:",
                   "        bonus = _points[st.turn_up]", "        if bonus:",

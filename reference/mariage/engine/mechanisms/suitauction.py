@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Double, Pass, SuitBid
 from ..actiontext import action_text
-from ..phase import BIDDING, PLAY
-from .base import Mechanism, refuse
+from ..phase import BIDDING, PLAY, Phase
+from .base import LeaderOpening, Mechanism, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -49,16 +49,17 @@ _LADDERS: dict[tuple[type, int], tuple[Rules, tuple[tuple[int, ...], tuple[SuitB
                                        | None]] = {}
 
 
-class SuitAuction(Mechanism):
+class SuitAuction(LeaderOpening, Mechanism):
     """Bids of a value and a trump suit, capot, doubling and redoubling, a void deal."""
 
     __slots__ = ()
     name: ClassVar[str] = "auction of a value and a trump suit"
+    opening_phase: ClassVar[Phase] = BIDDING  # (LeaderOpening: ``open`` enters it)
     sections: ClassVar[tuple[str, ...]] = ("suit_auction",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((SuitBid, "apply_bid"),
                                                        (Double, "apply_double"))
     phases: ClassVar[tuple[int, ...]] = (BIDDING,)
-    steps: ClassVar[tuple[str, ...]] = ("open",)
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines")
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules have such an auction."""

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Pass, Take
 from ..actiontext import action_text
-from ..phase import PLAY, TAKING
-from .base import Mechanism, refuse
+from ..phase import PLAY, TAKING, Phase
+from .base import LeaderOpening, Mechanism, refuse
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -44,16 +44,17 @@ _PASS, _TAKE = Pass(), Take()
 _take = cache(Take)
 
 
-class TurnedCardTaking(Mechanism):
+class TurnedCardTaking(LeaderOpening, Mechanism):
     """Rounds of taking or refusing the turned card, the second deal, a void deal."""
 
     __slots__ = ()
     name: ClassVar[str] = "taking the turned card"
+    opening_phase: ClassVar[Phase] = TAKING  # (LeaderOpening: ``open`` enters it)
     sections: ClassVar[tuple[str, ...]] = ("taking", "pack.trump", "pack.no_trump",
                                            "pack.all_trump")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Take, "apply_take"),)
     phases: ClassVar[tuple[int, ...]] = (TAKING,)
-    steps: ClassVar[tuple[str, ...]] = ("open", "fix_trump")
+    steps: ClassVar[tuple[str, ...]] = ("open", "open_lines", "fix_trump")
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """A pass is this mechanism's while the rules take a turned card."""

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mariage.errors import IllegalActionError
 
@@ -50,8 +50,9 @@ _NO_CARD_NOW: dict[Phase, str] = {
 if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState
+    from . import Mechanisms
 
-__all__ = ["TrickPlay"]
+__all__ = ["TrickPlay", "start_lines"]
 
 #: the steps of a card and its trick's end that generated code runs instead
 #: (:func:`mariage.engine.fastpath.play_apply`, and its undo trail): a subclass that
@@ -69,7 +70,7 @@ class TrickPlay(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("play", "trick", "draw", "lead.first_card",
                                            "lead.foreign_trump", "core.hand")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Play, "apply_play"),)
-    steps: ClassVar[tuple[str, ...]] = ("start_trick", "draw", "apply_play")
+    steps: ClassVar[tuple[str, ...]] = ("start_trick", "first_trick_lines", "draw", "apply_play")
 
     def all_actions(self, rules: Rules) -> list[Action]:
         """A play of each card."""
@@ -385,6 +386,24 @@ class TrickPlay(Mechanism):
             if s == st.out:  # a seat sitting out draws nothing
                 s = st.next_seat(s)
 
+    def first_trick_lines(self, mech: Mechanisms, rules: Rules, ns: dict[str, Any]
+                          ) -> list[str] | None:
+        """Source lines (in a function of ``st``) that open a hand's first trick as
+        :meth:`start_trick` of ``st.leader`` does right after a new hand's data (what the
+        fresh deal writes in place of the call; ``mech``: the mechanisms this one is of),
+        the names they read put in ``ns``; ``None`` where this class opens a trick its
+        own way.
+
+        >>> from mariage import load_rules
+        >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as mech
+        >>> mech.tricks.first_trick_lines(mech, load_rules("schnapsen"), {})[:2]
+        ['    trick_no = st.trick_no = 1', '    st.to_act = st.leader']
+        """
+        if type(self).start_trick is not TrickPlay.start_trick:
+            return None
+        ns.update(_PLAY=PLAY, _WINDOW=WINDOW)
+        return start_lines(mech, rules, ns, fresh=True)
+
     def start_trick(self, st: GameState, leader: int) -> None:
         """Open the next trick with ``leader`` to lead (or the declaration window first)."""
         r = st.rules
@@ -414,3 +433,50 @@ class TrickPlay(Mechanism):
             st.window_left = r.decl_window_seats or r.nseats
         else:
             st.phase = PLAY
+
+
+def start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                 fresh: bool = False) -> list[str]:
+    """Source of the next trick's opening, the first one too (as
+    :meth:`TrickPlay.start_trick`), with ``winner`` to lead; with ``fresh``, of a
+    hand's first trick right after a new hand's data (``GameState._new_hand``) and its
+    leader are set, which leave nothing to do for the trick's lists (empty), the cards
+    it set or must lead (none), a trump to come (none) and the declarations of the
+    trick (none): the trick counted as the first, the leader to act, the duties.
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> start_lines(DEFAULT_MECHANISMS, load_rules("marianna"), {})[:2]
+    ['    st.leader = winner', '    trick_no = st.trick_no = st.trick_no + 1']
+    """
+    from .declarations import Declarations
+
+    zeros = ", ".join("0" * rules.nseats)
+    lines = ["    trick_no = st.trick_no = 1", "    st.to_act = st.leader"] if fresh else [
+        "    st.leader = winner", "    trick_no = st.trick_no = st.trick_no + 1",
+        "    st.trick_seats = []", "    st.trick_cards = []",
+        "    st.trump_set_in_trick = 0", "    st.lead_mask = 0",
+        "    if st.trump_next >= 0:", "        st.trump, st.trump_next = st.trump_next, -1",
+        f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner"]
+    lines += ["    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
+             "    st._free_play = ob is not None and not ob.follow" + (
+                 " and trick_no != 1" if rules.first_card_prefs else "")]
+    if not rules.declarations:
+        return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
+    window = rules.decl_window_any
+    window_open = mech.declarations.window_open  # (bound: its class's own, or the reference)
+    if getattr(window_open, "__func__", None) is not Declarations.window_open:
+        ns["_window_open"] = window_open
+        lines.append(f"    window_open = _window_open(st, {window!r})")
+    elif window == "stock":
+        lines.append("    window_open = trick_no <= st.draw_tricks")
+    elif window == "stock_plus_one":
+        lines.append("    window_open = trick_no <= st.draw_tricks + 1")
+    else:
+        lines.append("    window_open = True")
+    if rules.decl_who != "trick_start":
+        return [*lines, "    st._decl_open = window_open", "    st.phase = _PLAY"]
+    return [*lines, "    st._decl_open = False", "    if window_open:",
+            "        st.phase = _WINDOW",
+            f"        st.window_left = {rules.decl_window_seats or rules.nseats}",
+            "    else:", "        st.phase = _PLAY"]
