@@ -74,6 +74,18 @@ def test_replay_json_has_every_action_in_order_and_each_hand_end(
 
 
 # ------------------------------------------------------------- replay text
+def test_replay_of_an_illegal_card_shows_it_played_and_says_where_and_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """notation.rst: a card refused but held is shown played, the problem goes to
+    standard error as ``validate`` prints it (line, column, rule ID), and the exit is 1."""
+    code, out, err = run(capsys, "replay", str(BAD / "must-follow.mrg"))
+    assert code == 1
+    first = err.splitlines()[0]
+    assert " N141 " in first and first.endswith("[mariglia.play.follow]"), first
+    assert first.split(": N141")[0].count(":") == 2  # file:line:column
+    assert "trick  1:" in out
+
+
 def test_replay_shows_a_declaration_after_the_card_it_followed(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(GOOD / "marianna.mrg"))

@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(tl), indent=2, ensure_ascii=False))
         return 0 if tl.ok else 1
     # lenient: every problem is reported in one run (all of a deal's, say), one line each;
-    # the replay itself stops at the first action the rules refuse
+    # a card refused but held is shown applied (N141), any other refused action stops it
     out = check_record(rec, listener=_Show(rec.players), strict=False)
     if out.errors:
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
