@@ -83,7 +83,8 @@ def test_replay_of_an_illegal_card_shows_it_played_and_says_where_and_why(
     first = err.splitlines()[0]
     assert " N141 " in first and first.endswith("[mariglia.play.follow]"), first
     assert first.split(": N141")[0].count(":") == 2  # file:line:column
-    assert "trick  1:" in out
+    assert "trick  1: S:7D E:7H! N:3D W:3H  -> E" in out  # the refused card marked
+    assert out.count("marked !") == 1
 
 
 def test_replay_shows_a_declaration_after_the_card_it_followed(

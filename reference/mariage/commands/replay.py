@@ -30,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: The mark after a card the record left unknown (``??``) and the search placed.
 INFERRED = "?"
+#: The mark after a card the rules refused that lenient mode shows played (N141).
+REFUSED = "!"
 
 
 class _Show:
@@ -44,6 +46,13 @@ class _Show:
         self.inferred = 0
         self.players = players
         self.stock: list[int] = []  # as it was before the action being shown
+        self.refused: set[int] = set()  # id() of the acts applied though refused
+
+    def on_forced(self, act: Act) -> None:
+        if not self.refused:
+            print(f"  (a card marked {REFUSED} breaks a rule; shown as played, its "
+                  "problem is listed at the end)")
+        self.refused.add(id(act))
 
     def on_inferred(self, st: GameState, mask: int) -> None:
         self.inferred = mask
@@ -91,14 +100,15 @@ class _Show:
     def on_act(self, st: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
         r = st.rules
         is_card = act.text in r.card_index
+        played = f"{act.seat}:{act.text}" + (REFUSED if id(act) in self.refused else "")
         if trick_done:
             _, _, winner = st.tricks[-1]
-            shown = " ".join([*self.pending, f"{act.seat}:{act.text}"])
+            shown = " ".join([*self.pending, played])
             print(f"  trick {len(st.tricks):>2}: {shown}  -> {r.seat_names[winner]}  "
                   f"({self._state(st)})")
             self.pending = []
         elif is_card:
-            self.pending.append(f"{act.seat}:{act.text}")
+            self.pending.append(played)
         elif self.pending or st.trick_cards:  # made after a card of this trick
             trump = r.suits[st.trump] if st.trump >= 0 else "-"
             self.pending.append(f"{act.seat}:{act.text} (trump {trump})")
