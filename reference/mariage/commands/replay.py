@@ -47,6 +47,7 @@ class _Show:
         self.players = players
         self.stock: list[int] = []  # as it was before the action being shown
         self.refused: set[int] = set()  # id() of the acts applied though refused
+        self.trick = 0  # the trick of the last action shown
 
     def on_forced(self, act: Act) -> None:
         if not self.refused:
@@ -101,6 +102,7 @@ class _Show:
         r = st.rules
         is_card = act.text in r.card_index
         played = f"{act.seat}:{act.text}" + (REFUSED if id(act) in self.refused else "")
+        self.trick = st.trick_no
         if trick_done:
             _, _, winner = st.tricks[-1]
             shown = " ".join([*self.pending, played])
@@ -120,6 +122,11 @@ class _Show:
         self.stock = list(st.stock)
         if hand_over:
             self._hand_over(st)
+
+    def stopped(self) -> None:
+        """The cards of the trick under way where the replay stopped (a refused action)."""
+        if self.pending:
+            print(f"  trick {self.trick:>2}: {' '.join(self.pending)}  (the replay stops here)")
 
     def _hand_over(self, st: GameState) -> None:
         """How the hand ended and the match score, once the hand is scored."""
@@ -223,8 +230,10 @@ def run(args: argparse.Namespace) -> int:
         return 0 if tl.ok else 1
     # lenient: every problem is reported in one run (all of a deal's, say), one line each;
     # a card refused but held is shown applied (N141), any other refused action stops it
-    out = check_record(rec, listener=_Show(rec.players), strict=False)
+    show = _Show(rec.players)
+    out = check_record(rec, listener=show, strict=False)
     if out.errors:
+        show.stopped()
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
         return 1
     st = out.state
