@@ -33,6 +33,8 @@ def test_the_page_has_its_python_blocks() -> None:
     assert len(codes) >= 4
     assert any("SyncVectorEnv" in c for c in codes)
     assert any("ISMCTSBot" in c for c in codes)
+    assert any("agent_iter" in c for c in codes)  # PettingZoo's loop
+    assert any("openspiel_game.register(" in c for c in codes)  # options of one's own
 
 
 @pytest.mark.parametrize(("line", "code"), python_blocks(),

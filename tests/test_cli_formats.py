@@ -74,6 +74,50 @@ def test_replay_json_has_every_action_in_order_and_each_hand_end(
 
 
 # ------------------------------------------------------------- replay text
+HAND_WRITTEN = """[Mariage "1"]
+[Ruleset "mariglia"]
+[Dealer "N"]
+
+hand 1
+deal dealer: N
+N: 6D 5D 4D 3D 2D 6S 5S 4S 3S 2S
+W: 7H AH KH JH QH 7C AC KC JC QC
+S: 6H 5H 4H 3H 2H 6C 5C 4C 3C 2C
+E: 7D AD KD JD QD 7S AS KS JS QS
+turnup: 2S
+1. W:7C S:6C E:AD N:2S (won N)
+2. N:6D W:QH S:KC E:7D (won E)
+
+result *
+"""
+
+
+def test_replay_shows_the_trick_where_it_stopped(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    """A record written by hand from notation.rst with a card its seat does not hold:
+    the replay stops there, shows the cards of that trick played so far, and says
+    where and why on standard error (line 13, column 14: ``S:KC``), exit 1."""
+    path = tmp_path / "hand.mrg"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1
+    assert out.rstrip().endswith("trick  2: N:6D W:QH  (the replay stops here)")
+    assert err.startswith(f"{path}:13:14: N141 ") and err.rstrip().endswith("[core.hand]")
+
+
+def test_replay_of_an_illegal_card_shows_it_played_and_says_where_and_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """notation.rst: a card refused but held is shown played, the problem goes to
+    standard error as ``validate`` prints it (line, column, rule ID), and the exit is 1."""
+    code, out, err = run(capsys, "replay", str(BAD / "must-follow.mrg"))
+    assert code == 1
+    first = err.splitlines()[0]
+    assert " N141 " in first and first.endswith("[mariglia.play.follow]"), first
+    assert first.split(": N141")[0].count(":") == 2  # file:line:column
+    assert "trick  1: S:7D E:7H! N:3D W:3H  -> E" in out  # the refused card marked
+    assert out.count("marked !") == 1
+
+
 def test_replay_shows_a_declaration_after_the_card_it_followed(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(GOOD / "marianna.mrg"))

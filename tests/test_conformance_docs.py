@@ -144,3 +144,15 @@ def test_every_response_field_the_runner_reads_is_in_the_protocol_doc() -> None:
     assert {"type", "code", "rule", "actions", "protocol", "rulesets"} <= read
     for name in read:
         assert f"``{name}``" in PROTOCOL or f'"{name}"' in PROTOCOL, name
+
+
+def test_a_ruleset_filter_leaves_the_protocol_tests_out_as_the_page_says() -> None:
+    """conformance.rst: ``--ruleset R`` alone runs no protocol test; with ``--ruleset
+    '*'`` it runs them too (an engine author's first run on one ruleset)."""
+    assert "``--ruleset R --ruleset '*'`` runs both" in RUNNER
+    alone = load_suite(rulesets=["mariglia"])
+    both = load_suite(rulesets=["mariglia", "*"])
+    protocol = load_suite(kinds=["protocol"])
+    assert alone and protocol
+    assert not {t.kind for t in alone} & {"protocol"}
+    assert {t.id for t in both} == {t.id for t in alone} | {t.id for t in protocol}

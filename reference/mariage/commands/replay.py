@@ -30,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: The mark after a card the record left unknown (``??``) and the search placed.
 INFERRED = "?"
+#: The mark after a card the rules refused that lenient mode shows played (N141).
+REFUSED = "!"
 
 
 class _Show:
@@ -44,6 +46,14 @@ class _Show:
         self.inferred = 0
         self.players = players
         self.stock: list[int] = []  # as it was before the action being shown
+        self.refused: set[int] = set()  # id() of the acts applied though refused
+        self.trick = 0  # the trick of the last action shown
+
+    def on_forced(self, act: Act) -> None:
+        if not self.refused:
+            print(f"  (a card marked {REFUSED} breaks a rule; shown as played, its "
+                  "problem is listed at the end)")
+        self.refused.add(id(act))
 
     def on_inferred(self, st: GameState, mask: int) -> None:
         self.inferred = mask
@@ -91,14 +101,16 @@ class _Show:
     def on_act(self, st: GameState, act: Act, trick_done: bool, hand_over: bool) -> None:
         r = st.rules
         is_card = act.text in r.card_index
+        played = f"{act.seat}:{act.text}" + (REFUSED if id(act) in self.refused else "")
+        self.trick = st.trick_no
         if trick_done:
             _, _, winner = st.tricks[-1]
-            shown = " ".join([*self.pending, f"{act.seat}:{act.text}"])
+            shown = " ".join([*self.pending, played])
             print(f"  trick {len(st.tricks):>2}: {shown}  -> {r.seat_names[winner]}  "
                   f"({self._state(st)})")
             self.pending = []
         elif is_card:
-            self.pending.append(f"{act.seat}:{act.text}")
+            self.pending.append(played)
         elif self.pending or st.trick_cards:  # made after a card of this trick
             trump = r.suits[st.trump] if st.trump >= 0 else "-"
             self.pending.append(f"{act.seat}:{act.text} (trump {trump})")
@@ -110,6 +122,11 @@ class _Show:
         self.stock = list(st.stock)
         if hand_over:
             self._hand_over(st)
+
+    def stopped(self) -> None:
+        """The cards of the trick under way where the replay stopped (a refused action)."""
+        if self.pending:
+            print(f"  trick {self.trick:>2}: {' '.join(self.pending)}  (the replay stops here)")
 
     def _hand_over(self, st: GameState) -> None:
         """How the hand ended and the match score, once the hand is scored."""
@@ -212,9 +229,11 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(tl), indent=2, ensure_ascii=False))
         return 0 if tl.ok else 1
     # lenient: every problem is reported in one run (all of a deal's, say), one line each;
-    # the replay itself stops at the first action the rules refuse
-    out = check_record(rec, listener=_Show(rec.players), strict=False)
+    # a card refused but held is shown applied (N141), any other refused action stops it
+    show = _Show(rec.players)
+    out = check_record(rec, listener=show, strict=False)
     if out.errors:
+        show.stopped()
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
         return 1
     st = out.state

@@ -111,7 +111,8 @@ class Listener(Protocol):
 
     A listener may also have ``on_inferred(state, mask)``, called before each
     ``on_deal`` with the cards of that deal the record left unknown and the
-    search placed (a bit mask; 0 when the deal was written in full).
+    search placed (a bit mask; 0 when the deal was written in full), and
+    ``on_forced(act)``, called before ``on_act`` for a card lenient mode applies anyway.
     """
 
     def on_deal(self, state: GameState, hand: Hand) -> None: ...
@@ -599,6 +600,8 @@ class _Checker:
                 self.stop_replay()
                 return False
             self.out.forced += 1
+            if (on_forced := getattr(self.listener, "on_forced", None)) is not None:
+                on_forced(item)
         self.out.actions += 1
         return len(st.tricks) > ntricks
 
