@@ -69,6 +69,12 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       all held again);
     * which totals decide the match, the **written or the exact** ones, where scores
       are written without rounding (Coinche's ``rounding=none``);
+    * the limit of **one declaration a trick** where declarations are made only in the
+      window at a trick's start (Marianna's ``declare_when=trick_start``), and no ask
+      uses a declaration up;
+    * a side at the target with **only its pair of trumps** that has not won yet, where
+      the target is so low that the other side, writing at least the failed contract's
+      points or the pack's in such a hand, reaches it ahead (Belote's ``target=1``);
     * the talon's points to the seat **sitting out** where nobody sits out (Polish
       Thousand with three players);
     * what follows a **close** of the talon (its effect, the snapshot, the reply, the
@@ -90,6 +96,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
      'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("marianna", {"declare_when": "trick_start"})))
+    ['marianna.decl.per-trick']
+    >>> sorted(unreachable_under(load_rules("belote", {"target": 1})))
+    ['belote.deal.first-dealer', 'belote.match.belote-alone']
     >>> sorted(unreachable_under(load_rules("belote-coinche", {"rounding": "none"})))
     ['belote-coinche.match.rounded-totals', 'belote.deal.first-dealer']
     >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 11})))
@@ -131,6 +141,20 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
         out[rules.round_game_rule] = (
             "scores are written to the point, without rounding: the written totals are the "
             "totals before rounding, so which of them decides the match can never be seen")
+    if rules.decl_per_trick_rule and rules.decl_who == "trick_start" and \
+            not any(a.uses_declaration for a in rules.asks):
+        out[rules.decl_per_trick_rule] = (
+            "declarations are made only in the window at a trick's start, where each seat "
+            "speaks once and a declaration ends its turn; in the play a declaration is "
+            f"refused first by the rule on who declares ({rules.decl_who_rule}): a second "
+            "declaration in one trick is never tried where this limit refuses it")
+    least = _least_against_pair(rules)
+    if rules.pair_alone_rule and rules.match_target + rules.pair_value <= least:
+        out[rules.pair_alone_rule] = (
+            f"a side writes only its pair of trumps ({rules.pair_value}) when it fails its "
+            "contract or takes no trick, and the other side then writes at least "
+            f"{least}, at or over the target of {rules.match_target} and ahead of it: the "
+            "match ends with the other side's win, whether the pair alone may win or not")
     if rules.sitter_talon_rule and rules.sits_out == "none":
         out[rules.sitter_talon_rule] = (
             f"nobody sits a hand out with {rules.nseats} players: no seat out scores the "
@@ -146,6 +170,20 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             "no card goes out of play here (no packet of the talon left, none laid away, "
             "no stock closed): there are no card points left over to give")
     return out
+
+
+def _least_against_pair(rules: Rules) -> int:
+    """The least a side writes in a hand where the other side writes only its pair of
+    trumps (it failed its contract and keeps the pair, or took no trick): the points of
+    a failed contract, or every card's points (the pack's at least), less what rounding
+    may take off a written line.
+
+    >>> from mariage import load_rules
+    >>> _least_against_pair(load_rules("belote")), _least_against_pair(load_rules("belote-coinche"))
+    (120, 115)
+    """
+    failed = rules.bid_failed_base if rules.sa_rule else rules.takers_failed_points
+    return min(failed, rules.pack_points) - (5 if rules.round_mode != "none" else 0)
 
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
