@@ -241,3 +241,25 @@ def test_a_deal_between_hands_is_reached_where_every_scored_hand_ends_the_match(
     assert all(step.get("act") == "pass" for step in test["steps"][:-1])  # all passed
     state = _replay(config.rules, {**test, "steps": test["steps"][:-1]})
     assert state.phase == Phase.DEAL and state.match_scores == [0, 0]
+
+
+def test_rounding_is_unreachable_where_the_first_hand_scored_ends_the_match() -> None:
+    rule = "belote-coinche.match.rounded-totals"
+    for ruleset in ("belote-coinche", "belote-contree"):
+        assert rule in unreachable_under(load_rules(ruleset, {"target": 1}))
+        assert rule not in unreachable_under(load_rules(ruleset))
+    assert rule not in unreachable_under(load_rules(
+        "belote-coinche", {"target": 1, "coinche_score_mode": "made_only"}))
+    # seeded random matches under target=1: one hand scored, rounding never tells
+    rules, rng = load_rules("belote-coinche", {"target": 1}), SplitMix64(9)
+    for _ in range(200):
+        state = GameState(rules, first_dealer=0)
+        while state.phase != Phase.OVER:
+            if state.phase == Phase.DEAL:
+                cards = list(range(rules.ncards))
+                rng.shuffle(cards)
+                state.deal([rules.card_code[c] for c in cards])
+                continue
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+        assert not rounding_tells(state)

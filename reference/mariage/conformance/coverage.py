@@ -68,7 +68,9 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       try on the same lead is refused by that rule first, and later the cards are never
       all held again);
     * which totals decide the match, the **written or the exact** ones, where scores
-      are written without rounding (Coinche's ``rounding=none``);
+      are written without rounding (Coinche's ``rounding=none``), or where the match
+      ends at its first hand scored, whose two lines stand at least 10 apart
+      (Coinche's ``target=1``);
     * the limit of **one declaration a trick** where declarations are made only in the
       window at a trick's start (Marianna's ``declare_when=trick_start``), and no ask
       uses a declaration up;
@@ -141,6 +143,13 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
         out[rules.round_game_rule] = (
             "scores are written to the point, without rounding: the written totals are the "
             "totals before rounding, so which of them decides the match can never be seen")
+    elif rules.round_game_rule and _one_hand_far_apart(rules):
+        out[rules.round_game_rule] = (
+            f"the target ({rules.match_target}) is at most the lowest bid less 5: the first "
+            "hand scored ends the match (the winning side writes at least the bid, a "
+            "contract made its total and the bid too), and in one hand the two sides' "
+            "lines stand at least 10 apart, more than rounding to tens moves them: the "
+            "written and the exact totals always judge the match alike")
     if rules.decl_per_trick_rule and rules.decl_who == "trick_start" and \
             not any(a.uses_declaration for a in rules.asks):
         out[rules.decl_per_trick_rule] = (
@@ -184,6 +193,26 @@ def _least_against_pair(rules: Rules) -> int:
     """
     failed = rules.bid_failed_base if rules.sa_rule else rules.takers_failed_points
     return min(failed, rules.pack_points) - (5 if rules.round_mode != "none" else 0)
+
+
+def _one_hand_far_apart(rules: Rules) -> bool:
+    """Whether the match ends at the first hand scored and its two sides' lines stand at
+    least 10 apart: a target at most the lowest bid less 5, a contract made writing the
+    takers' total and the bid (its takers more than the defenders), a lowest bid of 10 or
+    more, a failed one writing at least 10 more than a pair of trumps kept.
+
+    >>> from mariage import load_rules
+    >>> _one_hand_far_apart(load_rules("belote-coinche", {"target": 1}))
+    True
+    >>> _one_hand_far_apart(load_rules("belote-coinche"))
+    False
+    >>> made_only = {"target": 1, "coinche_score_mode": "made_only"}
+    >>> _one_hand_far_apart(load_rules("belote-coinche", made_only))
+    False
+    """
+    return bool(rules.sa_rule) and rules.bid_score_mode == "made_plus_bid" and \
+        rules.sa_min >= 10 and rules.match_target <= rules.sa_min - 5 and \
+        rules.bid_failed_base >= rules.pair_value + 10
 
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
