@@ -66,7 +66,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
-from .brink import BRINK_MATCHES, brink_hand, steered_rules
+from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
@@ -324,19 +324,21 @@ class _Search:
 
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
-          max_steps: int = MAX_STEPS, probe: bool = True, brink: bool = False) -> int:
+          max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset()
+          ) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
     Without ``probe``, only what the steps taken exercise is looked at (no refusal is
-    tried: cheaper, for a long match played for its end). With ``brink``, each hand
-    after the first is chosen for the rules of :func:`~mariage.conformance.brink.brink_rules`
-    still to find (:func:`~mariage.conformance.brink.brink_hand`)."""
+    tried: cheaper, for a long match played for its end). With ``steer``, each hand
+    after the first is chosen for the rules of ``steer`` still to find
+    (:func:`~mariage.conformance.brink.brink_hand`), and the first hand too where they
+    are not only those of the match's brink (:func:`~mariage.conformance.brink.brink_rules`:
+    a match climbs to its brink over several hands)."""
     s = _Search(config, seed, stored)
     rules = s.rules
-    between = between_hands_rules(rules) if brink else set()
-    steer = steered_rules(rules) | between if brink else set()
-    if steer:  # the first hand chosen too (a near target is reached in one hand)
+    between = between_hands_rules(rules) & steer
+    if steer - brink_rules(rules):  # the first hand chosen too
         _steer(s, todo & steer, bool(todo & between))
     s.start.update(s.deal())
     for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
@@ -450,7 +452,10 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     rule exercises it), then, for the rules of the match's end, one long match played
     for its end (:data:`LONG_MATCH_STEPS`), and for those only a hand at its brink
     reaches, up to :data:`~mariage.conformance.brink.BRINK_MATCHES` matches whose hands
-    are chosen to take them there (:mod:`mariage.conformance.brink`)."""
+    are chosen to take them there (:mod:`mariage.conformance.brink`); then, for the rare
+    ends of a hand (a litige, equal best announcements) and the rules between hands, as
+    many matches whose hands, the first too, are chosen for them (with a hand all pass
+    where every other ends the match)."""
     todo = {r for r in wanted if r in config.rules.rule_ids}
     found: dict[str, dict[str, Any]] = {}
     steps = 0
@@ -465,15 +470,25 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     ends = todo & match_end_rules(config.rules)
     if ends:
         steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
-    brinks = todo & (steered_rules(config.rules) | between_hands_rules(config.rules))
+    rules = config.rules
+    brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
-        if not todo & brinks:
+        if brinks <= set(found):
             break
-        steps += _walk(config, seed, todo, found, max_steps=LONG_MATCH_STEPS, probe=False,
-                       brink=True)
+        steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=frozenset(brink_rules(rules)))
+    rare = frozenset(steered_rules(rules) - brink_rules(rules) | between_hands_rules(rules))
+    rares = todo & rare
+    for seed in range(1, BRINK_MATCHES + 1):
+        if rares <= set(found):
+            break
+        steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=rare)
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES} matches steered to their brink"
+    if rares:
+        long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}
