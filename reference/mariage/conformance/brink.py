@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mariage.engine.actions import Action, Double, Kontra, Play
+from mariage.engine.actions import Action, Double, Kontra, Pass, Play
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
@@ -48,7 +48,7 @@ from ..errors import IllegalActionError
 from .faultsearch import choose
 from .ruleprobe import ending_rules
 
-__all__ = ["BRINK_DEALS", "BRINK_MATCHES", "brink_hand", "brink_rules"]
+__all__ = ["BRINK_DEALS", "BRINK_MATCHES", "brink_hand", "brink_rules", "steered_rules"]
 
 #: How many candidate hands :func:`brink_hand` plays out for each deal of the match.
 BRINK_DEALS = 16
@@ -61,6 +61,9 @@ _HAND_STEPS = 400
 
 _BETWEEN = (Phase.DEAL, Phase.OVER)
 
+#: The style of :func:`_tame` that passes wherever it may.
+_PASSIVE = 4
+
 
 def brink_rules(rules: Rules) -> set[str]:
     """The rules of ``rules`` that only a hand at the brink of the match's end exercises,
@@ -69,7 +72,22 @@ def brink_rules(rules: Rules) -> set[str]:
     return {x for x in (rules.pair_alone_rule, rounded) if x}
 
 
-def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
+def steered_rules(rules: Rules) -> set[str]:
+    """The rules a search chooses hands for (:func:`brink_hand`): those of
+    :func:`brink_rules`, and those of a rare end of a hand anywhere in the match, which
+    seeded candidates meet far more often than one hand of random play: equal totals of
+    a contract (a litige) and equal best announcements of two sides.
+
+    >>> from mariage import load_rules
+    >>> sorted(steered_rules(load_rules("belote")))
+    ['belote.announce.tie', 'belote.match.belote-alone', 'belote.score.litige']
+    """
+    rare = (rules.takers_tie_rule if rules.takers_tie == "litige" else None,
+            rules.announce_tie_rule)
+    return brink_rules(rules) | {x for x in rare if x}
+
+
+def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool = False
                ) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands): its deal and its actions.
 
@@ -77,8 +95,10 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     :func:`_tame` choices) whose end exercises a rule of ``wanted``; else, of
     :data:`BRINK_DEALS` candidates (up to four times as many while every one ends the
     match), one after which the match goes on and the leading score still below the
-    target is farthest ahead of the others (:func:`_lead`); else the one of those that
-    end the match ranked so. ``None`` where every side is at the target already (a
+    target is farthest ahead of the others (:func:`_lead`); else, with ``go_on``, one
+    more candidate where every seat passes whenever it may (a hand thrown in, where the
+    rules deal again when all pass), if the match goes on after it; else the one of those
+    that end the match ranked so. ``None`` where every side is at the target already (a
     level match played on), or no candidate is dealt and ends its hand within the bound
     of steps."""
     r = state.rules
@@ -89,26 +109,42 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     for k in range(4 * BRINK_DEALS):
         if k >= BRINK_DEALS and rank[0]:
             break
-        cards = list(range(r.ncards))
-        rng.shuffle(cards)
-        deck = [r.card_code[c] for c in cards]
-        first = rng.below(r.nseats) if r.first_lead == "lot" else None
-        trial = state.clone()
-        try:
-            trial.deal(list(deck), first)
-        except (IllegalActionError, ValueError):  # a deck these rules do not deal
+        played = _candidate(state, rng, k % 4)
+        if played is None:
             continue
-        deal: dict[str, Any] = {"deck": deck, "first_player": first}
-        actions = _play_out(trial, rng, k % 4)
-        if actions is None:
-            continue
+        trial, hand = played
         if wanted & ending_rules(trial, True):
-            return deal, actions
+            return hand
         here = (trial.phase != Phase.OVER, *_lead(trial.match_scores, r.match_target,
                                                   r.pair_value))
         if best is None or here > rank:
-            best, rank = (deal, actions), here
+            best, rank = hand, here
+    if go_on and not rank[0]:  # every candidate ends the match: all pass, if that goes on
+        played = _candidate(state, rng, _PASSIVE)
+        if played is not None and played[0].phase != Phase.OVER:
+            return played[1]
     return best
+
+
+def _candidate(state: GameState, rng: SplitMix64, style: int
+               ) -> tuple[GameState, tuple[dict[str, Any], list[str]]] | None:
+    """A seeded deal played out from ``state`` on a clone in ``style`` (:func:`_tame`):
+    the clone after it, and the deal and the actions' texts; ``None`` if these rules do
+    not deal it or the hand does not end within the bound of steps."""
+    r = state.rules
+    cards = list(range(r.ncards))
+    rng.shuffle(cards)
+    deck = [r.card_code[c] for c in cards]
+    first = rng.below(r.nseats) if r.first_lead == "lot" else None
+    trial = state.clone()
+    try:
+        trial.deal(list(deck), first)
+    except (IllegalActionError, ValueError):  # a deck these rules do not deal
+        return None
+    actions = _play_out(trial, rng, style)
+    if actions is None:
+        return None
+    return trial, ({"deck": deck, "first_player": first}, actions)
 
 
 def _lead(scores: list[int], target: int, zone: int) -> tuple[bool, int]:
@@ -132,8 +168,11 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
     """The seeded choice of the fault search (:func:`~mariage.conformance.faultsearch.choose`),
     but in an auction only a pass (or another action that bids nothing) or the lowest
     bid, never a double: random bids and doubles swing the scores by hundreds, past
-    the brink. In style 3 the cards are played lopsided (:func:`_lopsided`)."""
+    the brink. In style 3 the cards are played lopsided (:func:`_lopsided`); in style
+    :data:`_PASSIVE` a pass is taken wherever it is legal."""
     acts = state.legal_actions()
+    if style == _PASSIVE and Pass() in acts:
+        return Pass()
     bids = [a for a in acts if isinstance(getattr(a, "value", None), int)]
     if not bids:
         if style == 3 and all(isinstance(a, Play) for a in acts):

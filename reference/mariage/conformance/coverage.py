@@ -68,7 +68,15 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
       try on the same lead is refused by that rule first, and later the cards are never
       all held again);
     * which totals decide the match, the **written or the exact** ones, where scores
-      are written without rounding (Coinche's ``rounding=none``);
+      are written without rounding (Coinche's ``rounding=none``), or where the match
+      ends at its first hand scored, whose two lines stand at least 10 apart
+      (Coinche's ``target=1``);
+    * the limit of **one declaration a trick** where declarations are made only in the
+      window at a trick's start (Marianna's ``declare_when=trick_start``), and no ask
+      uses a declaration up;
+    * a side at the target with **only its pair of trumps** that has not won yet, where
+      the target is so low that the other side, writing at least the failed contract's
+      points or the pack's in such a hand, reaches it ahead (Belote's ``target=1``);
     * the talon's points to the seat **sitting out** where nobody sits out (Polish
       Thousand with three players);
     * what follows a **close** of the talon (its effect, the snapshot, the reply, the
@@ -90,6 +98,10 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
      'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("marianna", {"declare_when": "trick_start"})))
+    ['marianna.decl.per-trick']
+    >>> sorted(unreachable_under(load_rules("belote", {"target": 1})))
+    ['belote.deal.first-dealer', 'belote.match.belote-alone']
     >>> sorted(unreachable_under(load_rules("belote-coinche", {"rounding": "none"})))
     ['belote-coinche.match.rounded-totals', 'belote.deal.first-dealer']
     >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 11})))
@@ -131,6 +143,27 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
         out[rules.round_game_rule] = (
             "scores are written to the point, without rounding: the written totals are the "
             "totals before rounding, so which of them decides the match can never be seen")
+    elif rules.round_game_rule and _one_hand_far_apart(rules):
+        out[rules.round_game_rule] = (
+            f"the target ({rules.match_target}) is at most the lowest bid less 5: the first "
+            "hand scored ends the match (the winning side writes at least the bid, a "
+            "contract made its total and the bid too), and in one hand the two sides' "
+            "lines stand at least 10 apart, more than rounding to tens moves them: the "
+            "written and the exact totals always judge the match alike")
+    if rules.decl_per_trick_rule and rules.decl_who == "trick_start" and \
+            not any(a.uses_declaration for a in rules.asks):
+        out[rules.decl_per_trick_rule] = (
+            "declarations are made only in the window at a trick's start, where each seat "
+            "speaks once and a declaration ends its turn; in the play a declaration is "
+            f"refused first by the rule on who declares ({rules.decl_who_rule}): a second "
+            "declaration in one trick is never tried where this limit refuses it")
+    least = _least_against_pair(rules)
+    if rules.pair_alone_rule and rules.match_target + rules.pair_value <= least:
+        out[rules.pair_alone_rule] = (
+            f"a side writes only its pair of trumps ({rules.pair_value}) when it fails its "
+            "contract or takes no trick, and the other side then writes at least "
+            f"{least}, at or over the target of {rules.match_target} and ahead of it: the "
+            "match ends with the other side's win, whether the pair alone may win or not")
     if rules.sitter_talon_rule and rules.sits_out == "none":
         out[rules.sitter_talon_rule] = (
             f"nobody sits a hand out with {rules.nseats} players: no seat out scores the "
@@ -146,6 +179,40 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             "no card goes out of play here (no packet of the talon left, none laid away, "
             "no stock closed): there are no card points left over to give")
     return out
+
+
+def _least_against_pair(rules: Rules) -> int:
+    """The least a side writes in a hand where the other side writes only its pair of
+    trumps (it failed its contract and keeps the pair, or took no trick): the points of
+    a failed contract, or every card's points (the pack's at least), less what rounding
+    may take off a written line.
+
+    >>> from mariage import load_rules
+    >>> _least_against_pair(load_rules("belote")), _least_against_pair(load_rules("belote-coinche"))
+    (120, 115)
+    """
+    failed = rules.bid_failed_base if rules.sa_rule else rules.takers_failed_points
+    return min(failed, rules.pack_points) - (5 if rules.round_mode != "none" else 0)
+
+
+def _one_hand_far_apart(rules: Rules) -> bool:
+    """Whether the match ends at the first hand scored and its two sides' lines stand at
+    least 10 apart: a target at most the lowest bid less 5, a contract made writing the
+    takers' total and the bid (its takers more than the defenders), a lowest bid of 10 or
+    more, a failed one writing at least 10 more than a pair of trumps kept.
+
+    >>> from mariage import load_rules
+    >>> _one_hand_far_apart(load_rules("belote-coinche", {"target": 1}))
+    True
+    >>> _one_hand_far_apart(load_rules("belote-coinche"))
+    False
+    >>> made_only = {"target": 1, "coinche_score_mode": "made_only"}
+    >>> _one_hand_far_apart(load_rules("belote-coinche", made_only))
+    False
+    """
+    return bool(rules.sa_rule) and rules.bid_score_mode == "made_plus_bid" and \
+        rules.sa_min >= 10 and rules.match_target <= rules.sa_min - 5 and \
+        rules.bid_failed_base >= rules.pair_value + 10
 
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:

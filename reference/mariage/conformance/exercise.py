@@ -59,13 +59,14 @@ from mariage.engine.actions import (
     Redeal,
 )
 from mariage.engine.actiontext import action_text, parse_action
+from mariage.engine.deals import fixed_first_dealer
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
-from .brink import BRINK_MATCHES, brink_hand, brink_rules
+from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
@@ -75,14 +76,16 @@ from .ruleprobe import (
     declaration_refusals,
     ending_rules,
     node_rules,
+    offer_rules,
     phase_rules,
     refusal_rule,
     refusals,
+    trick_rules,
 )
 from .suite import Test
 
-__all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "exercise_tests", "exercised",
-           "match_end_rules"]
+__all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
+           "exercised", "match_end_rules", "taken_rules"]
 
 #: How many seeded deals (matches) the search plays at most.
 EXERCISE_MATCHES = 8
@@ -132,11 +135,7 @@ def exercised(state: GameState, taken: Action
     if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
         rule, card = next(iter(cards.items()))
         refused.setdefault(r.play_switch_rule, (card, rule))
-    offered = node_rules(state, taken) - set(cards)
-    offered.update(x for name in _EFFECTS.get(type(taken), ())
-                   if isinstance(x := getattr(r, name, None), str))
-    if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
-        offered.add(r.combos[taken.combo].rule)  # the kind announced
+    offered = node_rules(state, taken) - set(cards) | taken_rules(state, taken)
     if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
         offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
         offered.discard("")
@@ -145,13 +144,47 @@ def exercised(state: GameState, taken: Action
     return refused, offered
 
 
+def taken_rules(state: GameState, taken: Action) -> set[str]:
+    """The rules of the offer of ``taken`` at ``state`` and of its effects (closing the
+    talon, announcing and the kind announced), without probing any refusal.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("belote-coinche"), seed=1)
+    >>> sorted(taken_rules(state, state.legal_actions()[1]))
+    ['belote-coinche.auction.bids']
+    """
+    r = state.rules
+    offered = set(offer_rules(state, taken))
+    if isinstance(taken, Declare):  # declaring scores it, may set trump, is credited
+        d = r.declarations[taken.decl]
+        offered.update(x for x in (d.value_rule, d.trump_rule, d.credit_rule) if x)
+    offered.update(x for name in _EFFECTS.get(type(taken), ())
+                   if isinstance(x := getattr(r, name, None), str))
+    if isinstance(taken, Announce) and 0 <= taken.combo < len(r.combos):
+        offered.add(r.combos[taken.combo].rule)  # the kind announced
+    return offered
+
+
 def _fields(state: GameState, rule: str) -> dict[str, Any]:
     have = state_json(state)
     names = [f for f in governed_fields(rule) if f in have]
     return {k: have[k] for k in names} if names else have
 
 
-def _short_deal(state: GameState, search: _Search) -> tuple[dict[str, Any], str] | None:
+def between_hands_rules(rules: Rules) -> set[str]:
+    """The rules a step between hands exercises (:func:`_between_hands`), as probed
+    before the first deal: an action refused there, a deal short of a card.
+
+    >>> from mariage import load_rules
+    >>> sorted(between_hands_rules(load_rules("belote")))
+    ['core.deal', 'core.phase']
+    """
+    fresh = GameState(rules, first_dealer=None if rules.first_dealer == "none" else 0)
+    short = _short_deal(fresh)
+    return set(_probe_refusals(fresh)) | ({short[1]} if short is not None else set())
+
+
+def _short_deal(state: GameState) -> tuple[dict[str, Any], str] | None:
     """Between hands: a deal of the whole pack but its last card, and the rule the
     reference refuses it by (``None`` if it takes it)."""
     r = state.rules
@@ -212,6 +245,9 @@ class _Search:
         self.where = f"the deal of seed {seed}" if stored is None else \
             f"the deal of the stored test {stored.id}"
         self.dealer, self.given, self.script = stored_start(r, stored, self.rng)
+        fixed = fixed_first_dealer(r)
+        if stored is None and fixed is not None:  # the seat the rules make the first dealer
+            self.dealer = fixed
         self.state = GameState(r, first_dealer=self.dealer)
         self.body = _Body(r, self.dealer)
         self.start: dict[str, Any] = {"dealer": self.dealer}
@@ -288,31 +324,35 @@ class _Search:
 
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
-          max_steps: int = MAX_STEPS, probe: bool = True, brink: bool = False) -> int:
+          max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset()
+          ) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
     Without ``probe``, only what the steps taken exercise is looked at (no refusal is
-    tried: cheaper, for a long match played for its end). With ``brink``, each hand
-    after the first is chosen for the rules of :func:`~mariage.conformance.brink.brink_rules`
-    still to find (:func:`~mariage.conformance.brink.brink_hand`)."""
+    tried: cheaper, for a long match played for its end). With ``steer``, each hand
+    after the first is chosen for the rules of ``steer`` still to find
+    (:func:`~mariage.conformance.brink.brink_hand`), and the first hand too where they
+    are not only those of the match's brink (:func:`~mariage.conformance.brink.brink_rules`:
+    a match climbs to its brink over several hands)."""
     s = _Search(config, seed, stored)
     rules = s.rules
+    between = between_hands_rules(rules) & steer
+    if steer - brink_rules(rules):  # the first hand chosen too
+        _steer(s, todo & steer, bool(todo & between))
     s.start.update(s.deal())
-    first = {rules.visibility_rule or "", rules.players_rule or ""}  # who is dealt, and
-    for rule in sorted(todo & (_dealt_rules(rules) | first)):       # what lies open
+    for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
         found[rule] = s.test(rule, None, _fields(s.state, rule))
     todo -= set(found)
     for _ in range(max_steps):
         st = s.state
-        if not todo or st.phase == Phase.OVER:
+        if not todo or st.phase == Phase.OVER or (steer and not todo & steer):
             break
         if st.phase == Phase.DEAL:
-            if probe:
+            if probe or steer:
                 _between_hands(st, s, todo, found)
-            steered = brink_hand(st, s.rng, todo & brink_rules(rules)) if brink else None
-            if steered is not None:  # the hand to play, and how
-                s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
+            if steer:
+                _steer(s, todo & steer, bool(todo & between))
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
@@ -327,7 +367,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
             todo.discard(rule)
         if action is None:
             action = _choice(st, s) if probe else _greedy(st, s)
-        refused, offered = exercised(st, action) if probe else ({}, set())
+        refused, offered = exercised(st, action) if probe else ({}, taken_rules(st, action))
         for rule in sorted(todo & set(refused)):
             tried, by = refused[rule]
             found[rule] = s.test(rule, {
@@ -342,7 +382,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
-        offered |= phase_rules(st, phase)
+        offered |= phase_rules(st, phase) | trick_rules(st, before[1])
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
         for rule in sorted(todo & offered):
@@ -360,6 +400,25 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     return len(s.steps)
 
 
+def _first_deal_rules(s: _Search) -> set[str]:
+    """The rules the first deal exercises: to whom it deals, what it lays open, and who
+    deals it where the rules fix the first dealer (and the search starts from that seat)."""
+    r = s.rules
+    out = {r.visibility_rule, r.players_rule}
+    if r.first_dealer_rule and s.dealer is not None and s.dealer == fixed_first_dealer(r):
+        out.add(r.first_dealer_rule)
+    return {x for x in out if x}
+
+
+def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
+    """Choose the next hand for the rules of ``wanted`` (:func:`brink_hand`; with
+    ``go_on``, one after which the match goes on, to reach the next hand's start): its
+    deal and actions become the search's next deal and recorded actions."""
+    steered = brink_hand(s.state, s.rng, wanted, go_on)
+    if steered is not None:  # the hand to play, and how
+        s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
+
+
 def _between_hands(st: GameState, s: _Search, todo: set[str],
                    found: dict[str, dict[str, Any]]) -> None:
     """The refusals between hands: an action without arguments, a deal short of a card."""
@@ -369,7 +428,7 @@ def _between_hands(st: GameState, s: _Search, todo: set[str],
         text = action_text(rules, between[rule])
         found[rule] = s.test(rule, {"act": text, "error": {
             "code": "illegal_action", "rule": rule}})
-    short = _short_deal(st, s)  # a deal that is not the whole pack
+    short = _short_deal(st)  # a deal that is not the whole pack
     if short is not None and short[1] in todo:
         found[short[1]] = s.test(short[1], {"deal": short[0], "error": {
             "code": "illegal_action", "rule": short[1]}})
@@ -393,7 +452,10 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     rule exercises it), then, for the rules of the match's end, one long match played
     for its end (:data:`LONG_MATCH_STEPS`), and for those only a hand at its brink
     reaches, up to :data:`~mariage.conformance.brink.BRINK_MATCHES` matches whose hands
-    are chosen to take them there (:mod:`mariage.conformance.brink`)."""
+    are chosen to take them there (:mod:`mariage.conformance.brink`); then, for the rare
+    ends of a hand (a litige, equal best announcements) and the rules between hands, as
+    many matches whose hands, the first too, are chosen for them (with a hand all pass
+    where every other ends the match)."""
     todo = {r for r in wanted if r in config.rules.rule_ids}
     found: dict[str, dict[str, Any]] = {}
     steps = 0
@@ -408,15 +470,25 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     ends = todo & match_end_rules(config.rules)
     if ends:
         steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
-    brinks = todo & brink_rules(config.rules)
+    rules = config.rules
+    brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
-        if not todo & brinks:
+        if brinks <= set(found):
             break
         steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
-                       probe=False, brink=True)
+                       probe=False, steer=frozenset(brink_rules(rules)))
+    rare = frozenset(steered_rules(rules) - brink_rules(rules) | between_hands_rules(rules))
+    rares = todo & rare
+    for seed in range(1, BRINK_MATCHES + 1):
+        if rares <= set(found):
+            break
+        steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=rare)
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES} matches steered to their brink"
+    if rares:
+        long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}

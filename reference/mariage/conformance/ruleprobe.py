@@ -44,13 +44,15 @@ from mariage.engine.actions import (
     Play,
     Question,
     Raise,
+    SuitBid,
 )
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 
-__all__ = ["card_refusals", "declaration_refusals", "ending_rules", "node_rules", "offer_rules",
-           "phase_rules", "refusal_rule", "refusals", "rounding_tells"]
+__all__ = ["announcements_tie", "card_refusals", "declaration_refusals", "ending_rules",
+           "node_rules", "offer_rules", "phase_rules", "refusal_rule", "refusals",
+           "rounding_tells", "trick_rules"]
 
 #: The rule fields of compiled rules under which each kind of action is offered.
 _OFFERED_BY: dict[type, tuple[str, ...]] = {
@@ -112,6 +114,8 @@ def offer_rules(state: GameState, action: Action) -> tuple[str, ...]:
         return (r.declarations[action.decl].rule,)
     if isinstance(action, AskPartner):
         return (r.asks[action.ask].rule,)
+    if isinstance(action, SuitBid):
+        return _suit_bid_rules(state, action)
     out: list[str] = []
     if isinstance(action, Answer) and state.pending_ask is not None:
         out.append(r.asks[state.pending_ask[0]].answer_rule)
@@ -120,6 +124,16 @@ def offer_rules(state: GameState, action: Action) -> tuple[str, ...]:
         if isinstance(value, str):
             out.append(value)
     return tuple(dict.fromkeys(x for x in out if x))
+
+
+def _suit_bid_rules(state: GameState, action: SuitBid) -> tuple[str, ...]:
+    """A bid of a value and a trump suit is offered under the rule on bids, and a bid of
+    capot or générale under that bid's own rule too."""
+    r = state.rules
+    own = r.sa_capot_rule if action.value == r.sa_capot_value else \
+        r.sa_generale_rule if r.sa_generale_value and action.value == r.sa_generale_value \
+        else None
+    return tuple(x for x in (r.sa_bid_rule, own) if x)
 
 
 def card_refusals(state: GameState) -> dict[str, Action]:
@@ -193,7 +207,7 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
             out += [r.gp_played_rule, r.gp_scale_rule if r.gp_played_mode != "last_trick"
                     else None]
         if how == "played_out" and r.takers_rule:  # a contract played out: scored, rounded
-            out += [r.takers_rule, r.round_rule]
+            out += [r.takers_rule, r.round_rule, *_contract_rules(state)]
         if how == "played_out" and r.segno_unfinished_rule and r.hand_target is not None \
                 and all(state.hand_points(t) < r.hand_target for t in range(len(r.teams))):
             out.append(r.segno_unfinished_rule)  # played out, nobody at the target
@@ -208,6 +222,38 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
     return {x for x in out if x}
+
+
+def _contract_rules(state: GameState) -> list[str | None]:
+    """The rules of the takers' result a contract played out exercises: failed
+    (dedans), tied (litige), a pair of trumps said (where it is written), equal best
+    announcements of two sides (neither, or the first, counts)."""
+    r = state.rules
+    outcome = state.deal_outcome
+    out = [r.takers_failed_rule if outcome == "failed" else None,
+           r.takers_tie_rule if outcome == "tied" else None]
+    if r.takers_pair_rule and state.mech.trump_pair.pair_seats(state):
+        out.append(r.takers_pair_rule)
+    if r.announce_tie_rule and announcements_tie(state):
+        out.append(r.announce_tie_rule)
+    return out
+
+
+def announcements_tie(state: GameState) -> bool:
+    """Whether two sides announced combinations of the same best rank this hand.
+
+    >>> from mariage import load_rules, GameState
+    >>> state = GameState(load_rules("belote"))
+    >>> announcements_tie(state)   # nothing announced
+    False
+    """
+    r = state.rules
+    if not r.combos or len(state.announced) < 2:
+        return False
+    ann = state.mech.announcements
+    keyed = [(ann.rank_key(state, m), r.team_of[m[0]]) for m in state.announced]
+    top = max(k for k, _ in keyed)
+    return len({t for k, t in keyed if k == top}) > 1
 
 
 def rounding_tells(state: GameState) -> bool:
@@ -273,10 +319,22 @@ def phase_rules(state: GameState, before: Phase) -> set[str]:
     out: list[str | None] = []
     if before == Phase.AUCTION and state.phase != Phase.AUCTION:
         out += [r.auction_end_rule, r.talon_shown_rule]
+    if before == Phase.BIDDING and state.phase == Phase.PLAY:  # a bid won a suit auction
+        out.append(r.sa_rule)
     if state.phase == Phase.PLAY and before != Phase.PLAY and state.declarer >= 0 \
             and not state.tricks and not state.trick_cards:
         out.append(r.contract_lead_rule)
     return {x for x in out if x}
+
+
+def trick_rules(state: GameState, tricks_before: int) -> set[str]:
+    """The rule IDs a step that ended the first trick exercises (the table held
+    ``tricks_before`` tricks before it): the announcements shown when it is over."""
+    r = state.rules
+    if tricks_before == 0 and len(state.tricks) == 1 and state.announced and \
+            r.announce_show != "none":
+        return {r.announce_show_rule} if r.announce_show_rule else set()
+    return set()
 
 
 def node_rules(state: GameState, taken: Action | None) -> set[str]:
