@@ -377,26 +377,31 @@ def speed(rulesets: list[str], hands: int, repeat: int, against: str | None = No
     # with another tree: both trees timed alike, each in a worker process of its own
     # (the tree in the main process came out lower than the one in a worker), the tree
     # to go first changing run by run
-    workers: dict[str, subprocess.Popen[str]] = {}
+    # (the trees by position: a tree named "this" is no clash)
+    workers: list[subprocess.Popen[str]] = []
     if against:
         here = os.path.dirname(os.path.dirname(os.path.abspath(mariage.__file__)))
-        workers = {"this": _worker(here), against: _worker(os.path.join(against, "reference"))}
-    trees: list[str] = ["this", against] if against else ["this"]
-    for ruleset in rulesets:
-        times: dict[tuple[str, str], list[float]] = {(t, w): [] for t in trees
+        workers = [_worker(here), _worker(os.path.join(against, "reference"))]
+    trees = [0, 1] if against else [0]
+    for r_index, ruleset in enumerate(rulesets):
+        times: dict[tuple[int, str], list[float]] = {(t, w): [] for t in trees
                                                      for w in timed_ways}
         for k in range(repeat):
-            for way in timed_ways:  # interleaved (and the trees), so load drifts hit each alike
-                for tree in trees if k % 2 == 0 else trees[::-1]:
+            for w_index, way in enumerate(timed_ways):
+                # interleaved (and the trees), so load drifts hit each alike; the tree to
+                # go first alternates by run, way and ruleset, so that an odd number of
+                # runs does not favour one tree over the whole table
+                first = (k + w_index + r_index) % 2
+                for tree in trees if first == 0 else trees[::-1]:
                     times[tree, way].append(_asked(workers[tree], ruleset, way, hands)
                                             if workers else timed(way, ruleset, hands))
         for tree in trees:
             base = statistics.median(times[tree, "library"])
             cells = [f"{statistics.median(times[tree, w]) / base:15.2f}" for w in timed_ways
                      if w != "library"]
-            name = ruleset if tree == "this" else "  " + os.path.basename(str(tree).rstrip("/"))
+            name = ruleset if tree == 0 else "  " + os.path.basename(str(against).rstrip("/"))
             print(f"{name:24} {base * 1e6:10.2f} " + " ".join(cells), flush=True)
-    for worker in workers.values():
+    for worker in workers:
         assert worker.stdin
         worker.stdin.close()
         worker.wait()

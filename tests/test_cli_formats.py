@@ -105,6 +105,19 @@ def test_replay_shows_the_trick_where_it_stopped(capsys: pytest.CaptureFixture[s
     assert err.startswith(f"{path}:13:14: N141 ") and err.rstrip().endswith("[core.hand]")
 
 
+def test_replay_of_an_unfinished_record_shows_the_trick_under_way(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A legal record that ends within a trick (``result *``): the cards of that trick
+    are shown, said to be where the record ends, and the result is unfinished, exit 0."""
+    path = tmp_path / "hand.mrg"
+    path.write_text(HAND_WRITTEN.replace(" W:QH S:KC E:7D (won E)", " W:QH"),
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "trick  2: N:6D W:QH  (the record ends here)" in out
+    assert out.rstrip().endswith("Result: unfinished")
+
+
 def test_replay_of_an_illegal_card_shows_it_played_and_says_where_and_why(
         capsys: pytest.CaptureFixture[str]) -> None:
     """notation.rst: a card refused but held is shown played, the problem goes to

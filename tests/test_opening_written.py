@@ -146,3 +146,28 @@ def test_an_opening_of_its_own_is_not_written() -> None:
     assert _CountedAuction().open_lines(ns) is None and _CountedTaking().open_lines(ns) is None
     assert DEFAULT_MECHANISMS.suit_auction.open_lines(ns) == [
         "    st.phase = _BIDDING", "    st.to_act = st.leader"]
+
+
+@pytest.mark.parametrize("name", ["marianna", "thousand", "belote"])
+def test_the_opening_is_written_for_each_set_of_mechanisms_whoever_compiles_first(
+        name: str) -> None:
+    """The fresh deal's code is written per set of mechanisms: a state of other (equal
+    but not the same) mechanisms that deals first does not leave the reference's states
+    the called, slower opening; and an unpickled state of the reference mechanisms is
+    still one of them (its mechanisms pickled by name)."""
+    import pickle
+
+    from mariage.engine.mechanisms import Mechanisms
+    from mariage.engine.mechanisms.dealing import _FRESH
+
+    rules = load_rules(name, options={"target": 1} if name == "belote" else None)
+    _FRESH.clear()
+    other = GameState(rules, first_dealer=0, mechanisms=Mechanisms())
+    other.deal(canonical_deck(rules), _first(rules))
+    state = _played(rules, 0, random.Random(name))
+    for st in (other, state):
+        compiled = _fresh_deals(st)
+        assert compiled is not None
+        assert compiled.laid[0].__globals__["_mech"] is st.mech
+    assert _fresh_deals(state) is not _fresh_deals(other)
+    assert pickle.loads(pickle.dumps(state)).mech is DEFAULT_MECHANISMS

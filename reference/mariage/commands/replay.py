@@ -123,10 +123,11 @@ class _Show:
         if hand_over:
             self._hand_over(st)
 
-    def stopped(self) -> None:
-        """The cards of the trick under way where the replay stopped (a refused action)."""
+    def stopped(self, why: str = "the replay stops here") -> None:
+        """The cards of the trick under way where the replay stopped (a refused action,
+        the record's end), with ``why``."""
         if self.pending:
-            print(f"  trick {self.trick:>2}: {' '.join(self.pending)}  (the replay stops here)")
+            print(f"  trick {self.trick:>2}: {' '.join(self.pending)}  ({why})")
 
     def _hand_over(self, st: GameState) -> None:
         """How the hand ended and the match score, once the hand is scored."""
@@ -236,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
         show.stopped()
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
         return 1
+    show.stopped("the record ends here")
     st = out.state
     if st is not None and st.result is not None and out.rules is not None:
         res = st.result

@@ -62,6 +62,8 @@ that mechanism, override its public methods, and pass the changed set:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...lazyrecord import field, field_names, frozen_record
 from ..rules import Rules
 from .announce import Announcements
@@ -180,6 +182,21 @@ class Mechanisms:
         ['mariaggia.call-out', 'mariaggia.call-out.penalty']
         """
         return [i.id for i in rules.infos if self.owner(i.path) is mechanism]
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """The reference's own set is pickled (and copied) by name, so that it comes
+        back as the same object: generated code tells a state of the reference's
+        mechanisms by identity (:mod:`~mariage.engine.mechanisms.dealing`).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(DEFAULT_MECHANISMS)) is DEFAULT_MECHANISMS
+        True
+        >>> pickle.loads(pickle.dumps(Mechanisms())) is DEFAULT_MECHANISMS
+        False
+        """
+        if self is DEFAULT_MECHANISMS:
+            return "DEFAULT_MECHANISMS"
+        return (type(self), tuple(getattr(self, name) for name in field_names(type(self))))
 
 
 #: the mechanisms of the reference interpreter

@@ -20,6 +20,7 @@ from ..actions import Action
 from ..actiontext import action_text
 
 if TYPE_CHECKING:
+    from ..phase import Phase
     from ..rules import Rules
     from ..state import GameState
 
@@ -253,7 +254,7 @@ class LeaderOpening:
     auction of a trump suit); mixed in before :class:`Mechanism`."""
 
     __slots__ = ()
-    opening_phase: ClassVar[Any]
+    opening_phase: ClassVar[Phase]
 
     def open_lines(self, ns: dict[str, Any]) -> list[str] | None:
         """Source lines (in a function of ``st``) that do what ``open`` does, which the

@@ -197,9 +197,10 @@ class _FreshDeals:
     taken: tuple[CheckedDeal, ...]
 
 
-#: the resetter of a class of state under some rules (GameState._fresh) -> (the rules,
-#: their fresh deals, or None where none are written)
-_FRESH: dict[Callable[..., None], tuple[Rules, _FreshDeals | None]] = {}
+#: (the resetter of a class of state under some rules (GameState._fresh), the id of the
+#: state's mechanisms) -> (the rules, the mechanisms, their fresh deals, or None where
+#: none are written): each set of mechanisms has its opening written as it does it
+_FRESH: dict[tuple[Callable[..., None], int], tuple[Rules, Mechanisms, _FreshDeals | None]] = {}
 
 
 def _fresh_deals(st: GameState) -> _FreshDeals | None:
@@ -225,10 +226,11 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     from ..freshhand import own_reset, reset_lines
 
     r = st.rules
-    key = st._fresh
+    mech = st.mech
+    key = (st._fresh, id(mech))
     hit = _FRESH.get(key)
-    if hit is not None and hit[0] is r:
-        return hit[1]
+    if hit is not None and hit[0] is r and hit[1] is mech:
+        return hit[2]
     if len(_FRESH) >= 64:  # bounded, whatever the caller makes
         _FRESH.clear()
     cls = type(st)
@@ -241,19 +243,19 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         for start, body in enumerate(plan.source):
-            opening = _opening_lines(st.mech, r, start, namespace)
+            opening = _opening_lines(mech, r, start, namespace)
             lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
                       "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
                       *_check_lines(r, plan, start), *reset, "    st.hand_no += 1",
                       f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
         namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
-                         _points=r.points, _team_of=r.team_of, _mech=st.mech)
+                         _points=r.points, _team_of=r.team_of, _mech=mech)
         codegen.run("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", namespace)
         starts = range(len(plan.source))
         deals = _FreshDeals(tuple(namespace[f"deal_{start}"] for start in starts),
                             tuple(namespace[f"take_{start}"] for start in starts))
-    _FRESH[key] = (r, deals)
+    _FRESH[key] = (r, mech, deals)
     return deals
 
 
@@ -384,8 +386,10 @@ class Dealing(Mechanism):
         cls = type(self)
         if type(deck) is list and cls.check_deck is _CHECK_DECK and cls.lay is _LAY:
             r = st.rules
-            hit = _FRESH.get(st._fresh)
-            fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
+            mech = st.mech
+            hit = _FRESH.get((st._fresh, id(mech)))
+            fresh = hit[2] if hit is not None and hit[0] is r and hit[1] is mech \
+                else _fresh_deals(st)
             dealer = st.dealer
             start = 0 if dealer is None else (dealer + 1) % r.nseats
             if fresh is not None and fresh.taken[start](st, deck, dealer, first_player):
@@ -453,8 +457,10 @@ class Dealing(Mechanism):
         n = r.nseats
         dealer = st.dealer
         start = 0 if dealer is None else (dealer + 1) % n
-        hit = _FRESH.get(st._fresh)
-        fresh = hit[1] if hit is not None and hit[0] is r else _fresh_deals(st)
+        mech = st.mech
+        hit = _FRESH.get((st._fresh, id(mech)))
+        fresh = hit[2] if hit is not None and hit[0] is r and hit[1] is mech \
+            else _fresh_deals(st)
         if fresh is not None:  # all of it in one (see _fresh_deals)
             fresh.laid[start](st, cards, dealer, first_player)
             return
