@@ -16,9 +16,15 @@ from typing import Any
 
 import pytest
 from mariage import GameState, list_rulesets, load_rules
-from mariage.engine.contractsheet import contract_facts, contract_lines
+from mariage.engine.contractsheet import (
+    TABLE_REACH,
+    contract_facts,
+    contract_lines,
+    rounding_table,
+)
 from mariage.engine.handend import hand_end
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.mechanisms.contract import round_to
 from mariage.engine.phase import DEAL, PLAY
 from mariage.engine.runningsheet import settle_lines
 from mariage.engine.sheets import (
@@ -162,6 +168,34 @@ def test_the_written_contract_sheet_and_totals_score_as_the_mechanisms(name: str
 
     endings = ("played_out", "conceded", "redeal")
     assert _both_ways(name, written, unsettled, endings) > 100
+
+
+#: the Thousand family: each side's points rounded from a table (contractsheet.rounding_table)
+EACH_ROUNDED = [n for n in CONTRACTS if load_rules(n).sheet_mode == "each_rounded"]
+
+
+@pytest.mark.parametrize("name", EACH_ROUNDED)
+def test_points_beyond_the_rounding_table_score_as_the_mechanism(name: str) -> None:
+    """Hand points at and past both ends of the table (negative ones read from its end,
+    beyond it worked out): the written sheet rounds them as ``Contract.sheet`` does."""
+    reach = TABLE_REACH
+    edges = [-reach - 7, -reach, -reach + 3, -3, -2, 0, 2, 3, 62, 63, reach - 3, reach - 1,
+             reach, reach + 2, 2 * reach - 3, 10 * reach + 3]
+
+    def written(rules: Any) -> bool:
+        return contract_lines(DEFAULT_MECHANISMS, rules, {}) is not None
+
+    def unsettled(state: GameState, rng: random.Random) -> None:
+        state.declarer = max(state.declarer, 0)
+        _unsettled_contract(state, rng)
+        state.declarer = max(state.declarer, 0)
+        state.captured = [rng.choice(edges) for _ in state.captured]
+        state.decl_points = [0 for _ in state.decl_points]
+
+    assert _both_ways(name, written, unsettled, ("played_out",)) > 100
+    table = rounding_table(5, False)
+    points = (0, 2, 3, reach - 1)
+    assert [table[p] for p in points] == [round_to(p, 5) for p in points]
 
 
 #: the rulesets scored by Scoring.hand_score alone, which the hand end writes out too

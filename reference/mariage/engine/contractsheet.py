@@ -21,6 +21,7 @@ written sheet with the plain methods.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .outcomes import record_lines
@@ -56,6 +57,39 @@ def _round_to(expr: str, step: int, down: bool) -> str:
     return f"({expr} + {step // 2}) // {step} * {step}"
 
 
+#: the hand points :func:`rounding_table` covers: from 0 up to ``TABLE_REACH - 1``
+TABLE_REACH = 1024
+
+
+@lru_cache(maxsize=16)
+def rounding_table(step: int, down: bool) -> tuple[int, ...]:
+    """:func:`~mariage.engine.mechanisms.contract.round_to` of every number from 0 to
+    ``TABLE_REACH - 1``, read by indexing with the number itself: one lookup instead of
+    a floor division (which Python 3.11 does not specialise).
+
+    >>> table = rounding_table(5, False)
+    >>> table[0], table[2], table[3], table[62], table[63], len(table)
+    (0, 0, 5, 60, 65, 1024)
+    """
+    from .mechanisms.contract import round_to
+
+    return tuple(round_to(p, step, down) for p in range(TABLE_REACH))
+
+
+def _rounded_lines(r: Rules, ns: dict[str, Any]) -> list[str]:
+    """Source leaving each side's hand points rounded in ``added``: read from
+    :func:`rounding_table` where every side's points are in it (not negative, which
+    would read the table from its end; beyond its end, :class:`IndexError`), else
+    worked out."""
+    teams = range(len(r.teams))
+    ns["_rounded"] = rounding_table(r.rounding, r.round_down)
+    worked = "added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding, r.round_down)
+                                     for t in teams) + "]"
+    return [" and ".join(f"pts[{t}] >= 0" for t in teams).join(("if ", ":")),
+            "    try:", "        added = [" + ", ".join(f"_rounded[pts[{t}]]" for t in teams) + "]",
+            "    except IndexError:", "        " + worked, "else:", "    " + worked]
+
+
 def _made(rules: Rules) -> str:
     """Source of :meth:`Contract.made` where the playing party is side ``team`` (>= 0) and
     ``pts`` holds the sides' hand points."""
@@ -83,9 +117,8 @@ def contract_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[s
              "    if how == 'conceded':",
              *("        " + line for line in _concession_lines(mech, r, ns)),
              "    elif how != 'played_out':", f"        added = {zeros}", "    else:"]
-    if r.sheet_mode == "each_rounded":
-        lines.append("        added = [" + ", ".join(_round_to(f"pts[{t}]", r.rounding,
-                                                              r.round_down) for t in teams) + "]")
+    if r.sheet_mode == "each_rounded":  # each side's points rounded
+        lines += ["        " + line for line in _rounded_lines(r, ns)]
         if r.sits_out != "none":  # (else nobody ever sits out: ``st.out`` stays -1)
             lines += ["        if st.out >= 0:  # a side sitting out books nothing of its own",
                       "            added[_team_of[st.out]] = 0"]

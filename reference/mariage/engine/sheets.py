@@ -106,11 +106,34 @@ def _rounded(name: str, mode: str) -> str:
     >>> _rounded("x", "nearest10_5up")
     'x if not x % 10 else (x + 5) // 10 * 10'
     """
+    up = _rounded_up(name, mode)
+    return name if up is None else f"{name} if not {name} % 10 else {up}"
+
+
+def _rounded_up(name: str, mode: str) -> str | None:
+    """Source of the multiple of ten that ``round_mode`` rounds the local ``name`` to, for
+    a line that is not one already (None: the mode leaves lines as they are)."""
     if mode == "nearest10_5up":
-        return f"{name} if not {name} % 10 else ({name} + 5) // 10 * 10"
+        return f"({name} + 5) // 10 * 10"
     if mode == "nearest10_6up":
-        return f"{name} if not {name} % 10 else ({name} + 4) // 10 * 10"
-    return name
+        return f"({name} + 4) // 10 * 10"
+    return None
+
+
+def _residue_lines(side: int, mode: str) -> list[str]:
+    """Source rounding the line ``o{side}`` into ``a{side}`` and keeping what the rounding
+    took in the side's residue (``round_game_rule``): one test where the line is a
+    multiple of ten already (a lost bid's nothing, a failed bid's line).
+
+    >>> _residue_lines(1, "nearest10_5up")  # doctest: +NORMALIZE_WHITESPACE
+    ['if o1 % 10:', '    a1 = (o1 + 5) // 10 * 10',
+     '    st.round_residue[1] += o1 - a1', 'else:', '    a1 = o1']
+    """
+    up = _rounded_up(f"o{side}", mode)
+    if up is None:
+        return [f"a{side} = o{side}"]
+    return [f"if o{side} % 10:", f"    a{side} = {up}",
+            f"    st.round_residue[{side}] += o{side} - a{side}", "else:", f"    a{side} = o{side}"]
 
 
 def _pair_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str]:
@@ -302,14 +325,12 @@ class _Sheet:
             body.append("".join(f"a{t}, " for t in teams) + "= out" if self.spread
                         else "added = out")
         else:
-            body += ["".join(f"o{t}, " for t in teams) + "= out",
-                     *(f"a{t} = {_rounded(f'o{t}', r.round_mode)}" for t in teams),
-                     *([] if self.spread else
-                       ["added = [" + ", ".join(f"a{t}" for t in teams) + "]"])]
-            if r.round_game_rule:  # the totals before rounding, kept beside the written
-                for t in teams:  # (a line already a multiple of ten leaves it)
-                    body += [f"if o{t} != a{t}:",
-                             f"    st.round_residue[{t}] += o{t} - a{t}"]
+            body.append("".join(f"o{t}, " for t in teams) + "= out")
+            for t in teams:  # with the totals before rounding kept beside the written
+                body += _residue_lines(t, r.round_mode) if r.round_game_rule else \
+                    [f"a{t} = {_rounded(f'o{t}', r.round_mode)}"]
+            if not self.spread:
+                body.append("added = [" + ", ".join(f"a{t}" for t in teams) + "]")
         return body
 
     def other(self, side: str) -> str:
