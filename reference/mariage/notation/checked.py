@@ -80,6 +80,10 @@ class Checked:
     #: The cards of the current hand that were unknown (``??``) and placed by the
     #: search for a consistent deal (a bit mask over card indices; 0: none).
     inferred: int = 0
+    #: The problem at which the replay stopped before the record's end (lenient
+    #: mode: a refused action, a deal that cannot be laid out, a header that names no
+    #: rules, a syntax error); None when the record was replayed to its end.
+    stopped: RecordError | None = None
 
     @property
     def ok(self) -> bool:

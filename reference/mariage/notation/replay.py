@@ -117,6 +117,9 @@ class _Checker:
             raise _Stop
 
     def stop_replay(self) -> None:
+        """No more actions are replayed; the problem just reported is where it stopped."""
+        if self.replaying and self.out.errors:
+            self.out.stopped = self.out.errors[-1]
         self.replaying = False
 
     # --------------------------------------------------------------- header
@@ -225,6 +228,7 @@ class _Checker:
     def run(self) -> Checked:
         try:
             if not self.header():
+                self.stop_replay()
                 return self.out
             for hand in self.rec.hands:
                 self.next_hand(hand)
@@ -248,6 +252,8 @@ class _Checker:
                 started = True
                 self.rec = header
                 ok = self.header()
+                if not ok:
+                    self.stop_replay()
             if ok:
                 self.next_hand(hand)
 
@@ -258,6 +264,7 @@ class _Checker:
             except NotationError as exc:
                 self.out.errors.append(exc.error)
                 self.out.syntax = True
+                self.out.stopped = exc.error
                 if not self.strict:
                     self.out.errors.extend(syntax_errors(
                         text, exc.error, file=rec.file, number=rec.number,
@@ -265,6 +272,7 @@ class _Checker:
                 return self.out
             self.rec = self.out.record = full
             if not started and not self.header():
+                self.stop_replay()
                 return self.out
             if ok or not started:
                 self.finish()

@@ -1,0 +1,112 @@
+"""Hostile inputs of the sixteenth session, and the record keeper: each case failed (a
+traceback, a silent end, an unmarked illegal action, a zero exit code) before its fix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hostilekit import run_cli
+from mariage.notation.reader import parse_record
+from mariage.viewer.timeline import timeline
+
+DATA = Path(__file__).parent / "data" / "records"
+BAD = DATA / "bad"
+GOOD = DATA / "good"
+
+
+_run = run_cli
+
+
+# ----------------------------------------------------- the record keeper: replay's ending
+
+@pytest.mark.parametrize("bad", sorted(p.name for p in BAD.glob("*.mrg")))
+def test_every_bad_record_replayed_ends_with_a_line_saying_why(
+        bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a replay that stopped (or a record that could not be read) ended silently
+    code, out, err = _run(["replay", str(BAD / bad)], capsys)
+    assert code == 1 and err
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("Result: ")
+    if last.startswith("Result: none: "):  # no result: where and why, as on stderr
+        where = last.split(": ", 2)[2]
+        assert any(where.endswith(line) or line in where for line in err.splitlines())
+    else:  # replayed to the end: the result, and that the record is not valid
+        assert "; the record is not valid (" in last
+
+
+@pytest.mark.parametrize("bad", sorted(p.name for p in BAD.glob("*.mrg")))
+def test_every_bad_record_in_json_names_where_the_replay_stopped(
+        bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", "json", str(BAD / bad)], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["errors"]
+    if "stopped" in report:
+        assert report["stopped"] in report["errors"]
+    else:  # replayed to the end: each problem of a hand is on the hand or action it is at
+        placed = [p for h in report["hands"] for a in [h, *h["actions"]]
+                  for p in a.get("problems", [])]
+        assert all(p in report["errors"] for p in placed)
+        assert all(p["hand"] == 0 or p["code"].startswith("N16")  # the header, the match
+                   for p in report["errors"] if p not in placed)
+
+
+def test_replay_stopped_at_a_card_not_held_says_so(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    path = BAD / "card-not-in-hand.mrg"
+    code, out, _ = _run(["replay", str(path)], capsys)
+    assert code == 1
+    assert out.endswith(
+        "\n\nResult: none: the replay stopped at "
+        f"{path}:17:4: N141 record 1, hand 1, trick 1, seat S, at 'S:QH': that card is "
+        "not in the player's hand [core.hand] (1 problem in all, each listed on stderr)\n")
+    code, out, _ = _run(["replay", "--format", "json", str(path)], capsys)
+    stopped = json.loads(out)["stopped"]
+    assert (stopped["token"], stopped["line"], stopped["column"], stopped["rule_id"],
+            stopped["hand"], stopped["trick"], stopped["seat"]) == (
+        "S:QH", 17, 4, "core.hand", 1, 1, "S")
+
+
+def test_replay_json_marks_the_card_applied_though_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the text marked E:7H with '!', the JSON had empty notes and nothing else
+    code, out, _ = _run(["replay", "--format", "json", str(BAD / "must-follow.mrg")], capsys)
+    report = json.loads(out)
+    assert code == 1
+    actions = report["hands"][0]["actions"]
+    marked = {(a["seat"], a["action"]): [(p["code"], p["rule_id"], p["line"], p["column"])
+                                          for p in a["problems"]]
+              for a in actions if "problems" in a}
+    assert marked == {("E", "7H"): [("N141", "mariglia.play.follow", 18, 9)],
+                      ("W", "3H"): [("N150", None, 18, 24)]}  # its '(won W)' is wrong
+    assert (report["stopped"]["token"], report["stopped"]["rule_id"]) == ("W:AH", "core.turn")
+
+
+def test_a_problem_is_on_the_step_of_its_column_not_the_last_of_its_line() -> None:
+    tl = timeline(parse_record((BAD / "must-follow.mrg").read_text(encoding="utf-8")))
+    where = {e.code: (s.seat, s.action) for s in tl.steps for e in s.errors}
+    assert where["N141"] == ("E", "7H")  # was W:3H, the last card written on line 18
+    assert where["N150"] == ("W", "3H")
+    assert tl.stopped is not None and tl.stopped.code == "N142"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_record_that_cannot_be_read_names_why_on_stdout_too(
+        fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", fmt, str(BAD / "latin1.mrg")], capsys)
+    assert code == 1
+    if fmt == "json":
+        assert json.loads(out)["stopped"]["code"] == "N100"
+    else:
+        assert out.startswith("Result: none: the record cannot be read: ")
+        assert "N100 record 1: byte 0xe9 is not UTF-8" in out
+
+
+@pytest.mark.parametrize("good", sorted(p.name for p in GOOD.glob("*.mrg")))
+def test_a_valid_record_has_no_problem_or_stop_keys(good: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", "json", str(GOOD / good)], capsys)
+    assert code == 0 and '"problems"' not in out and '"stopped"' not in out
+    code, out, _ = _run(["replay", str(GOOD / good)], capsys)
+    assert code == 0 and "not valid" not in out and "stopped" not in out
