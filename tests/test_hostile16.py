@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 from hostilekit import run_cli
+from mariage import IllegalActionError, MariageError, load_rules, new_match
+from mariage.engine.actions import Bid, Raise, Take
+from mariage.errors import SeatError
 from mariage.notation.reader import parse_record
 from mariage.viewer.timeline import timeline
 
@@ -110,3 +113,28 @@ def test_a_valid_record_has_no_problem_or_stop_keys(good: str,
     assert code == 0 and '"problems"' not in out and '"stopped"' not in out
     code, out, _ = _run(["replay", str(GOOD / good)], capsys)
     assert code == 0 and "not valid" not in out and "stopped" not in out
+
+
+# ------------------------------------------------------------------- the Python API
+
+@pytest.mark.parametrize("undo", [False, True])
+@pytest.mark.parametrize("seat", [99, -1, "x", True, 2**70])
+@pytest.mark.parametrize("action", [Bid(None), Bid("100"), Take(-5), Raise([])],  # type: ignore[arg-type]
+                         ids=["bid-none", "bid-text", "take-minus-5", "raise-list"])
+def test_a_seat_out_of_range_is_named_before_the_actions_fields(
+        undo: bool, seat: object, action: object) -> None:
+    # was: Bid(None) for seat 99 refused for its field [core.phase], the seat not named
+    state = new_match(load_rules("thousand"), 1)
+    state.enable_undo(undo)
+    before = (list(state.hands), state.to_act, list(state.actions))
+    with pytest.raises(SeatError, match=r"^apply: seat must be a seat number from 0 to 2, "
+                                        r"not ") as caught:
+        state.apply(action, seat)  # type: ignore[arg-type]
+    assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
+    assert (state.hands, state.to_act, state.actions) == before
+
+
+def test_a_good_seat_with_a_bad_field_is_still_refused_for_the_field() -> None:
+    state = new_match(load_rules("thousand"), 1)
+    with pytest.raises(IllegalActionError, match=r"value is a whole number.*\[core\.phase\]"):
+        state.apply(Bid(None), 1)  # type: ignore[arg-type]

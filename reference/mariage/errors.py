@@ -26,6 +26,7 @@ __all__ = [
     "Location",
     "MariageError",
     "OptionError",
+    "SeatError",
     "SpecError",
     "SpecFileError",
     "UnknownRulesetError",
@@ -141,6 +142,17 @@ class OptionError(MariageError):
         self.option = option
         self.rule_id = rule_id
         super().__init__(message)
+
+
+class SeatError(MariageError, ValueError):
+    """A seat (or a side) given to the engine's API is no seat of the table: not a whole
+    number, or out of range. A ``ValueError`` too, as it was before it had a class.
+
+    >>> isinstance(SeatError("apply: seat must be ..."), ValueError)
+    True
+    """
+
+    code = "R002"
 
 
 class IllegalActionError(MariageError):
