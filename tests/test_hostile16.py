@@ -4,6 +4,7 @@ traceback, a silent end, an unmarked illegal action, a zero exit code) before it
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,35 @@ def test_a_good_seat_with_a_bad_field_is_still_refused_for_the_field() -> None:
     state = new_match(load_rules("thousand"), 1)
     with pytest.raises(IllegalActionError, match=r"value is a whole number.*\[core\.phase\]"):
         state.apply(Bid(None), 1)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------- files of the wrong kind
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"\0" * 100, r"not a test ID \(a control character\): '\\x00\\x00"),
+    (b"x" * 3_000_000, r"not a test ID \(3000000 characters; at most 1000\)"),
+    (b"core/a\x1b[2J\n", r"not a test ID \(a control character\): 'core/a\\x1b\[2J'"),
+    (b"format: " + b"9" * 100_000 + b"\n", r"not a test ID \(100008 characters"),
+], ids=["nul", "huge-line", "escape", "long-two-words"])
+def test_an_expectations_file_of_no_test_ids_is_refused_before_the_run(
+        content: bytes, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the line taken as one test ID, the suite run, the whole line printed back as a
+    # stale expectation (3 MB, control characters and all), exit 1
+    expect = tmp_path / "expect.txt"
+    expect.write_bytes(content)
+    code, out, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                           "--expect", str(expect)], capsys)
+    assert code == 2 and out == ""
+    assert re.search(f"^mariage: error: {re.escape(str(expect))}:1:1: {why}", err)
+    assert len(err) < 300
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_stats_of_a_folder_of_no_records_is_refused(fmt: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "0 records, 0 valid, 0 invalid", exit 0 (validate refused it, exit 2)
+    (tmp_path / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    code, out, err = _run(["stats", "--format", fmt, str(GOOD), str(tmp_path)], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"mariage: error: {tmp_path}: no record files (*.mrg, compressed or not) "
+                   "in this directory\n")

@@ -10,13 +10,19 @@ opened).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
 from ..errors import printable
 from ..infile import open_regular
-from ..notation.batch import FileSummary, InputError, input_files, validate_file
+from ..notation.batch import (
+    NO_RECORD_FILES,
+    FileSummary,
+    InputError,
+    empty_folders,
+    input_files,
+    validate_file,
+)
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
 from . import COMMANDS
@@ -143,11 +149,9 @@ def run(args: argparse.Namespace) -> int:
         usage = True
 
     files = list(input_files(args.files, on_error=unreadable))
-    for name in args.files:
-        if name != "-" and os.path.isdir(name) and not any(
-                f.startswith(os.path.join(name, "")) for f in files):
-            _usage(name, "no record files (*.mrg, compressed or not) in this directory")
-            usage = True
+    for name in empty_folders(args.files, files):
+        _usage(name, NO_RECORD_FILES)
+        usage = True
     ok = True
     out = None if text else _JsonReport()
 
