@@ -171,3 +171,36 @@ def test_stats_of_a_folder_of_no_records_is_refused(fmt: str, tmp_path: Path,
     assert (code, out) == (2, "")
     assert err == (f"mariage: error: {tmp_path}: no record files (*.mrg, compressed or not) "
                    "in this directory\n")
+
+
+HOUSE = "format: 1\nextends: marianna\nruleset: house\nname: House\nversion: 1\n"
+SAME = {  # each writer, its output named as one of the files it reads (which one)
+    "render-svg": (["render", "--svg", "{rec}", "--hand", "1", "{rec}"], "rec"),
+    "render-html": (["render", "--html", "{rec}", "{rec}"], "rec"),
+    "stats": (["stats", "--out", "{rec}", "{rec}"], "rec"),
+    "stats-folder": (["stats", "--out", "{rec}", "{folder}"], "rec"),
+    "match": (["match", "-n", "1", "--quiet", "{spec}", "--out", "{spec}"], "spec"),
+    "play": (["play", "-q", "{spec}", "--out", "{spec}"], "spec"),
+    "play-spec": (["play", "-q", "house", "--spec", "{spec}", "--out", "{spec}"], "spec"),
+    "conformance": (["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                     "--expect", "{expect}", "--json", "{expect}"], "expect"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(SAME))
+def test_no_writer_replaces_a_file_it_reads(command: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the input replaced by the output (a record by its SVG picture, a description
+    # by a match record), exit 0
+    files = {"rec": tmp_path / "m.mrg", "spec": tmp_path / "h.yaml",
+             "expect": tmp_path / "expect.txt"}
+    files["rec"].write_bytes((GOOD / "marianna.mrg").read_bytes())
+    files["spec"].write_text(HOUSE, encoding="utf-8")
+    files["expect"].write_text("marianna/core/turn\n", encoding="utf-8")
+    before = {k: p.read_bytes() for k, p in files.items()}
+    argv, target = SAME[command]
+    code, _, err = _run([a.format(folder=tmp_path, **files) for a in argv], capsys)
+    assert code == 2
+    assert err == (f"mariage: error: {files[target]}: is also a file this command reads; "
+                   "not replaced\n")
+    assert {k: p.read_bytes() for k, p in files.items()} == before

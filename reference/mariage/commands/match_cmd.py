@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
 
     _check_numbers(args)
     if args.out is not None:
-        check_destination(args.out)  # refuse a bad destination before playing, not after
+        # refuse a bad destination before playing, not after; nor the description read
+        check_destination(args.out, reads=[args.ruleset])
     rules = load_rules(args.ruleset, parse_options(args.option))
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)

@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None and (args.hand is not None or args.trick is not None):
         raise ValueError("--hand and --trick go with --svg")
     destination = args.svg if args.svg is not None else args.html
-    check_destination(destination, "--svg" if args.svg is not None else "--html")
+    check_destination(destination, "--svg" if args.svg is not None else "--html",
+                      reads=[args.file])
     name = "<stdin>" if args.file == "-" else args.file
     try:
         stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
     for out in outs:  # every page's destination checked before the first is drawn
-        check_destination(out, "--html")
+        check_destination(out, "--html", reads=[args.file])
     for (rec, source), out in zip(records, outs, strict=True):
         tl = timeline(rec)
         bad = bad or not tl.ok

@@ -85,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"{exc.filename or '?'}: {exc.strerror or exc}") from None
     for name in empty_folders(args.files, files):  # not "0 records", exit 0
         raise ValueError(f"{name}: {NO_RECORD_FILES}")
+    if args.out is not None:  # nor one of the records it reads (a folder's shards too)
+        check_destination(args.out, reads=files)
     stats = Stats()
     for name in files:
         try:
