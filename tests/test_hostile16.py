@@ -204,3 +204,39 @@ def test_no_writer_replaces_a_file_it_reads(command: str, tmp_path: Path,
     assert err == (f"mariage: error: {files[target]}: is also a file this command reads; "
                    "not replaced\n")
     assert {k: p.read_bytes() for k, p in files.items()} == before
+
+
+LONG = "1" + "9" * 300
+WHOLE_OPTIONS = [["replay", "-r", "{v}", "{rec}"], ["view", "-s", "N", "-r", "{v}", "{rec}"],
+                 ["render", "--html", "{out}", "-r", "{v}", "{rec}"],
+                 ["render", "--svg", "{out}", "--hand", "{v}", "{rec}"],
+                 ["render", "--svg", "{out}", "--hand", "1", "--trick", "{v}", "{rec}"],
+                 ["validate", "--jobs", "{v}", "{rec}"],
+                 ["validate", "--search-limit", "{v}", "{rec}"],
+                 ["match", "marianna", "-q", "-n", "{v}"],
+                 ["match", "marianna", "-q", "--playouts", "{v}"]]
+
+
+@pytest.mark.parametrize("argv", WHOLE_OPTIONS, ids=lambda a: "-".join(a[:-2]))
+@pytest.mark.parametrize("value", ["\uff11", "1_0", " 5", "\u0663"])
+def test_whole_number_options_take_ascii_digits_only(argv: list[str], value: str,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # was: int() read '１' as 1, '1_0' as 10, ' 5' as 5 (every other input refuses them)
+    code, out, err = _run([a.format(v=value, rec=GOOD / "marianna.mrg", out=tmp_path / "o")
+                           for a in argv], capsys)
+    assert (code, out) == (2, "")
+    assert f"not a whole number (ASCII digits): {value!r}" in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("argv", [a for a in WHOLE_OPTIONS if a[0] in ("replay", "view", "render")],
+                         ids=lambda a: "-".join(a[:-2]))
+def test_a_long_record_hand_or_trick_number_is_quoted_cut(argv: list[str], tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    # was: the 301 digits quoted whole (argparse's "invalid int value", or "no record N")
+    code, _, err = _run([a.format(v=LONG, rec=GOOD / "marianna.mrg", out=tmp_path / "o")
+                         for a in argv], capsys)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 250
+    assert "99999..." in err

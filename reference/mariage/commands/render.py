@@ -19,7 +19,8 @@ from ..notation.errors import NotationError, RecordError
 
 if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
     from ..notation.model import Record
-from . import COMMANDS
+from ..errors import shown
+from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["render"]
 
@@ -29,11 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
     out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")
-    parser.add_argument("--record", "-r", type=int, default=None, metavar="N",
+    parser.add_argument("--record", "-r", type=whole_arg, default=None, metavar="N",
                         help="only record N (1 = first; default: every record, or the first "
                         "for --svg)")
-    parser.add_argument("--hand", type=int, metavar="N", help="the hand to draw (--svg)")
-    parser.add_argument("--trick", type=int, metavar="K",
+    parser.add_argument("--hand", type=whole_arg, metavar="N", help="the hand to draw (--svg)")
+    parser.add_argument("--trick", type=whole_arg, metavar="K",
                         help="the trick to draw (--svg; without it, the deal)")
 
 
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         if bad:
             return 1
-        raise ValueError(f"{args.file} has no record {wanted}" if wanted
+        raise ValueError(f"{args.file} has no record {shown(wanted)}" if wanted
                          else f"{args.file} has no record")
     if args.svg is not None:
         tl = timeline(records[0][0])

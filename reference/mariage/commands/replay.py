@@ -8,6 +8,7 @@ from typing import Any
 
 from mariage.engine.state import GameState
 
+from ..errors import shown
 from ..notation.batch import open_input
 from ..notation.checked import Checked
 from ..notation.errors import NotationError
@@ -15,7 +16,7 @@ from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Step, Timeline, timeline
-from . import COMMANDS
+from . import COMMANDS, whole_arg
 from .showing import draws, header
 
 NAME, HELP = COMMANDS["replay"]
@@ -23,7 +24,7 @@ NAME, HELP = COMMANDS["replay"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
-    parser.add_argument("--record", "-r", type=int, default=1, metavar="N",
+    parser.add_argument("--record", "-r", type=whole_arg, default=1, metavar="N",
                         help="which record of the file (1 = first; default 1)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="output format (default text); json reports every problem")
@@ -159,7 +160,7 @@ def pick(file: str, number: int) -> Record:
         for rec in read_records(stream, "<stdin>" if file == "-" else file):
             if rec.number == number:
                 return rec
-    raise ValueError(f"{file} has no record {number}")
+    raise ValueError(f"{file} has no record {shown(number)}")
 
 
 def as_json(tl: Timeline) -> dict[str, Any]:
