@@ -94,7 +94,12 @@ def run(args: argparse.Namespace) -> int:
                          else f"{args.file} has no record")
     if args.svg is not None:
         tl = timeline(records[0][0])
-        write_output(args.svg, render_svg(tl, args.hand, args.trick), "--svg")
+        try:
+            picture = render_svg(tl, args.hand, args.trick)
+        except ValueError:  # no such hand or trick: the record's problems may say why
+            _tell(tl.errors)
+            raise
+        write_output(args.svg, picture, "--svg")
         print(args.svg)
         _tell(tl.errors)
         return 1 if tl.errors else 0
