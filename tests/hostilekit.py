@@ -50,3 +50,13 @@ def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+@pytest.fixture
+def forget_house() -> Iterator[None]:
+    """After the test, forget the ruleset ``house`` a ``--spec`` made known in this
+    process (the command line's registry outlives a call of ``main``)."""
+    from mariage.spec.specload import unregister_spec
+
+    yield
+    unregister_spec("house")

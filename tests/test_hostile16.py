@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hostilekit import run_cli
+from hostilekit import forget_house, run_cli
 from mariage import IllegalActionError, MariageError, load_rules, new_match
 from mariage.engine.actions import Bid, Raise, Take
 from mariage.errors import SeatError
@@ -21,6 +21,7 @@ GOOD = DATA / "good"
 
 
 _run = run_cli
+pytestmark = pytest.mark.usefixtures(forget_house.__name__)
 
 
 # ----------------------------------------------------- the record keeper: replay's ending
@@ -240,3 +241,15 @@ def test_a_long_record_hand_or_trick_number_is_quoted_cut(argv: list[str], tmp_p
                          for a in argv], capsys)
     assert code == 2 and err.count("\n") == 1 and len(err) < 250
     assert "99999..." in err
+
+
+@pytest.mark.parametrize("text", ["bid:120", "take:H", "K", "", "\x00", "bid:" + "9" * 5000])
+def test_a_text_of_no_action_is_a_mariage_error_and_still_a_value_error(text: str) -> None:
+    # was: a bare ValueError, outside the package's errors (no MariageError to catch)
+    from mariage.engine.actiontext import parse_action
+    from mariage.errors import ActionTextError
+
+    with pytest.raises(ActionTextError, match=r"^not an action of marianna: ") as caught:
+        parse_action(load_rules("marianna"), text)
+    assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
+    assert len(str(caught.value)) < 150

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hostilekit import deadline, run_cli
+from hostilekit import deadline, forget_house, run_cli
 
 GOOD_RECORD = (Path(__file__).parent / "data" / "records" / "good" / "marianna.mrg").read_bytes()
 GOOD_SPEC = b"format: 1\nextends: marianna\nruleset: house\nname: House\nversion: 1\n"
@@ -28,6 +28,8 @@ def _aliases() -> bytes:
         lines.append(b"a%d: &a%d [" % (n, n) + b",".join([b"*a%d" % (n - 1)] * 9) + b"]")
     return b"\n".join(lines) + b"\n"
 
+
+pytestmark = pytest.mark.usefixtures(forget_house.__name__)
 
 #: Bad files by name: what each holds.
 FILES: dict[str, Callable[[], bytes]] = {

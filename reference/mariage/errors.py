@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from .lazyrecord import frozen_record
 
 __all__ = [
+    "ActionTextError",
     "IllegalActionError",
     "Location",
     "MariageError",
@@ -153,6 +154,17 @@ class SeatError(MariageError, ValueError):
     """
 
     code = "R002"
+
+
+class ActionTextError(MariageError, ValueError):
+    """A text that is no action of the rules (``parse_action``): another game's action,
+    a card not in the pack, a typing error. A ``ValueError`` too, as it was before.
+
+    >>> isinstance(ActionTextError("not an action of marianna: 'bid:120'"), ValueError)
+    True
+    """
+
+    code = "R003"
 
 
 class IllegalActionError(MariageError):
