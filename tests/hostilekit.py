@@ -7,6 +7,8 @@ import signal
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 
 class Hang(BaseException):
     """Raised by :func:`deadline`: not an ``Exception``, so no handler of the code
@@ -35,3 +37,26 @@ def deadline(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``mariage ARGV`` in this process: the exit code (argparse's refusals included),
+    standard output and standard error."""
+    from mariage.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def forget_house() -> Iterator[None]:
+    """After the test, forget the ruleset ``house`` a ``--spec`` made known in this
+    process (the command line's registry outlives a call of ``main``)."""
+    from mariage.spec.specload import unregister_spec
+
+    yield
+    unregister_spec("house")

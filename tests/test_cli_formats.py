@@ -101,7 +101,12 @@ def test_replay_shows_the_trick_where_it_stopped(capsys: pytest.CaptureFixture[s
     path.write_text(HAND_WRITTEN, encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
     assert code == 1
-    assert out.rstrip().endswith("trick  2: N:6D W:QH  (the replay stops here)")
+    shown = out.rstrip().splitlines()
+    assert shown[-3] == "  trick  2: N:6D W:QH  (the replay stops here)"
+    # the last line says there is no result, and where and why the replay stopped
+    assert shown[-1] == (f"Result: none: the replay stopped at {path}:13:14: N141 record 1, "
+                         "hand 1, trick 2, seat S, at 'S:KC': that card is not in the "
+                         "player's hand [core.hand] (1 problem in all, each listed on stderr)")
     assert err.startswith(f"{path}:13:14: N141 ") and err.rstrip().endswith("[core.hand]")
 
 
@@ -235,5 +240,8 @@ def test_replay_reports_every_deal_problem_in_one_run(
     bad = tmp_path / "two.mrg"
     bad.write_text(text)
     code, out, err = run(capsys, "replay", str(bad))
-    assert code == 1 and "Result" not in out
+    assert code == 1
     assert [line.split()[1] for line in err.splitlines()] == ["N130", "N131"]
+    # no result: the deal could not be laid out (the last of its problems is named)
+    assert out.rstrip().splitlines()[-1].startswith(
+        f"Result: none: the replay stopped at {bad}:13:16: N131 ")

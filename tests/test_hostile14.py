@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hostilekit import run_cli
 from mariage import GameState, IllegalActionError, MariageError, load_rules, new_match
-from mariage.cli import main
 from mariage.engine.actions import (
     Announce,
     AskPartner,
@@ -32,13 +32,7 @@ GOOD = DATA / "good" / "marianna.mrg"
 HOUSE = "format: 1\nextends: marianna\nruleset: house\nname: House\nversion: 1\n"
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse's own refusals
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+_run = run_cli
 
 
 def _loop(folder: Path, name: str) -> Path:

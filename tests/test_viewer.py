@@ -90,7 +90,7 @@ def test_every_problem_shows_at_the_step_where_it_occurs(bad: str) -> None:
         for e in s.errors:
             assert s.line <= e.line or e.line == 0
             later = tl.steps[i + 1:]
-            assert not later or later[0].line > e.line or e.line == 0
+            assert not later or later[0].line >= e.line or e.line == 0
 
 
 # --------------------------------------------------------------- the command

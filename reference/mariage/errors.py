@@ -22,10 +22,12 @@ from collections.abc import Iterable
 from .lazyrecord import frozen_record
 
 __all__ = [
+    "ActionTextError",
     "IllegalActionError",
     "Location",
     "MariageError",
     "OptionError",
+    "SeatError",
     "SpecError",
     "SpecFileError",
     "UnknownRulesetError",
@@ -141,6 +143,28 @@ class OptionError(MariageError):
         self.option = option
         self.rule_id = rule_id
         super().__init__(message)
+
+
+class SeatError(MariageError, ValueError):
+    """A seat (or a side) given to the engine's API is no seat of the table: not a whole
+    number, or out of range. A ``ValueError`` too, as it was before it had a class.
+
+    >>> isinstance(SeatError("apply: seat must be ..."), ValueError)
+    True
+    """
+
+    code = "R002"
+
+
+class ActionTextError(MariageError, ValueError):
+    """A text that is no action of the rules (``parse_action``): another game's action,
+    a card not in the pack, a typing error. A ``ValueError`` too, as it was before.
+
+    >>> isinstance(ActionTextError("not an action of marianna: 'bid:120'"), ValueError)
+    True
+    """
+
+    code = "R003"
 
 
 class IllegalActionError(MariageError):

@@ -31,6 +31,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Iterable
 
 __all__ = ["check_destination", "write_output"]
 
@@ -41,10 +42,12 @@ def _refuse(path: str, why: str, code: int = errno.EEXIST) -> OSError:
     return OSError(code, why, path)
 
 
-def check_destination(path: str, option: str = "--out") -> None:
+def check_destination(path: str, option: str = "--out", reads: Iterable[str] = ()) -> None:
     """Raise :class:`OSError` (naming ``path``) if ``path`` may not be written.
 
     ``option`` names the command-line option in the message for an empty name.
+    ``reads`` are the files the command reads: the destination may be none of them
+    (``render --svg x.mrg x.mrg`` would replace the record with its picture).
 
     Called before a long run, so that it fails at once rather than at the end.
 
@@ -76,6 +79,22 @@ def check_destination(path: str, option: str = "--out") -> None:
     # no write bit at all is read-only for everyone, root included (who os.access lets by)
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         raise _refuse(path, "is read-only; not replaced", errno.EACCES)
+    if any(_same_file(path, name) for name in reads):
+        raise _refuse(path, "is also a file this command reads; not replaced")
+
+
+def _same_file(one: str, other: str) -> bool:
+    """True if ``one`` and ``other`` name the same file (``-``, standard input, is none).
+
+    >>> _same_file(__file__, __file__), _same_file(__file__, "-")
+    (True, False)
+    """
+    if other == "-":
+        return False
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):  # not there, unreadable, a NUL in the name
+        return False
 
 
 def _stale(folder: str, base: str) -> None:

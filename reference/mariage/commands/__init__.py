@@ -65,6 +65,29 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def whole_arg(text: str) -> int:
+    """A whole number on the command line (``--record``, ``--games``, ``--jobs``...):
+    ASCII digits with an optional sign, as every input reads one
+    (:func:`~mariage.errors.whole_number`); ``int()`` alone took ``'１'``, ``'1_0'``.
+    What is refused is quoted back cut.
+
+    >>> whole_arg("12"), whole_arg("-3")
+    (12, -3)
+    >>> whole_arg("1_0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: not a whole number (ASCII digits): '1_0'
+    """
+    import argparse
+
+    from ..errors import shown, whole_number
+
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a whole number (ASCII digits): {shown(text)}")
+    return value
+
+
 def parse_seed(text: str) -> int:
     """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
     import argparse

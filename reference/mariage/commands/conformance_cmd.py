@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     for option, path in (("--json", args.json), ("--junit", args.junit),
                          ("--trace", args.trace)):
         if path is not None:  # refused before any work, not after the run
-            check_destination(path, option)
+            check_destination(path, option, reads=[p for p in (args.expect, *args.spec) if p])
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")

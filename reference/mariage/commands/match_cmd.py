@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from mariage.errors import did_you_mean, whole_number
 
 from ..arena import BOT_NAMES
-from . import COMMANDS, parse_options, parse_seed
+from . import COMMANDS, parse_options, parse_seed, whole_arg
 
 if TYPE_CHECKING:  # imported where the match is played, not for --help (start-up)
     from mariage.engine.rules import Rules
@@ -29,14 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", "-b", action="append", default=[], metavar="SEAT=NAME",
                         help=f"a built-in player for a home seat ({', '.join(BOT_NAMES)}); "
                              "seats not given play greedy (repeatable)")
-    parser.add_argument("--games", "-n", type=int, default=10,
+    parser.add_argument("--games", "-n", type=whole_arg, default=10,
                         help=f"games to play (default 10, at most {MAX_GAMES})")
     parser.add_argument("--seed", type=parse_seed, default=1,
                         help="seed of the first round's deals, 0 to 2**64-1 (default 1)")
     parser.add_argument("--time", type=float, default=5.0, metavar="T",
                         help="seconds per move for an engine (default 5; 0.5 s more is "
                              "allowed for the pipe)")
-    parser.add_argument("--playouts", type=int, default=96,
+    parser.add_argument("--playouts", type=whole_arg, default=96,
                         help=f"playouts per move of mc (default 96, at most {MAX_PLAYOUTS})")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
 
     _check_numbers(args)
     if args.out is not None:
-        check_destination(args.out)  # refuse a bad destination before playing, not after
+        # refuse a bad destination before playing, not after; nor the description read
+        check_destination(args.out, reads=[args.ruleset])
     rules = load_rules(args.ruleset, parse_options(args.option))
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)

@@ -199,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
         bots[human] = Human(human, sys.stdin, sys.stdout)
     recorder = None
     if args.out is not None:
-        check_destination(args.out)  # refuse a bad destination before playing, not after
+        # refuse a bad destination before playing, not after; nor the description read
+        check_destination(args.out, reads=[args.ruleset, *args.spec])
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
     try:

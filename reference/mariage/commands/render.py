@@ -19,7 +19,8 @@ from ..notation.errors import NotationError, RecordError
 
 if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
     from ..notation.model import Record
-from . import COMMANDS
+from ..errors import shown
+from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["render"]
 
@@ -29,11 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
     out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")
-    parser.add_argument("--record", "-r", type=int, default=None, metavar="N",
+    parser.add_argument("--record", "-r", type=whole_arg, default=None, metavar="N",
                         help="only record N (1 = first; default: every record, or the first "
                         "for --svg)")
-    parser.add_argument("--hand", type=int, metavar="N", help="the hand to draw (--svg)")
-    parser.add_argument("--trick", type=int, metavar="K",
+    parser.add_argument("--hand", type=whole_arg, metavar="N", help="the hand to draw (--svg)")
+    parser.add_argument("--trick", type=whole_arg, metavar="K",
                         help="the trick to draw (--svg; without it, the deal)")
 
 
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None and (args.hand is not None or args.trick is not None):
         raise ValueError("--hand and --trick go with --svg")
     destination = args.svg if args.svg is not None else args.html
-    check_destination(destination, "--svg" if args.svg is not None else "--html")
+    check_destination(destination, "--svg" if args.svg is not None else "--html",
+                      reads=[args.file])
     name = "<stdin>" if args.file == "-" else args.file
     try:
         stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
@@ -88,18 +90,23 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         if bad:
             return 1
-        raise ValueError(f"{args.file} has no record {wanted}" if wanted
+        raise ValueError(f"{args.file} has no record {shown(wanted)}" if wanted
                          else f"{args.file} has no record")
     if args.svg is not None:
         tl = timeline(records[0][0])
-        write_output(args.svg, render_svg(tl, args.hand, args.trick), "--svg")
+        try:
+            picture = render_svg(tl, args.hand, args.trick)
+        except ValueError:  # no such hand or trick: the record's problems may say why
+            _tell(tl.errors)
+            raise
+        write_output(args.svg, picture, "--svg")
         print(args.svg)
         _tell(tl.errors)
         return 1 if tl.errors else 0
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
     for out in outs:  # every page's destination checked before the first is drawn
-        check_destination(out, "--html")
+        check_destination(out, "--html", reads=[args.file])
     for (rec, source), out in zip(records, outs, strict=True):
         tl = timeline(rec)
         bad = bad or not tl.ok

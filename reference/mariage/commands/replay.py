@@ -8,13 +8,15 @@ from typing import Any
 
 from mariage.engine.state import GameState
 
+from ..errors import shown
 from ..notation.batch import open_input
+from ..notation.checked import Checked
 from ..notation.errors import NotationError
 from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
-from ..viewer.timeline import Timeline, timeline
-from . import COMMANDS
+from ..viewer.timeline import Step, Timeline, timeline
+from . import COMMANDS, whole_arg
 from .showing import draws, header
 
 NAME, HELP = COMMANDS["replay"]
@@ -22,7 +24,7 @@ NAME, HELP = COMMANDS["replay"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
-    parser.add_argument("--record", "-r", type=int, default=1, metavar="N",
+    parser.add_argument("--record", "-r", type=whole_arg, default=1, metavar="N",
                         help="which record of the file (1 = first; default 1)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="output format (default text); json reports every problem")
@@ -158,14 +160,18 @@ def pick(file: str, number: int) -> Record:
         for rec in read_records(stream, "<stdin>" if file == "-" else file):
             if rec.number == number:
                 return rec
-    raise ValueError(f"{file} has no record {number}")
+    raise ValueError(f"{file} has no record {shown(number)}")
 
 
 def as_json(tl: Timeline) -> dict[str, Any]:
     """The match of ``tl`` hand by hand, as ``mariage replay --format json`` prints it.
 
     Each hand has its deal, every action in the order made (with the trick, the
-    trump and the points after it), the tricks and how the hand ended.
+    trump and the points after it), the tricks and how the hand ended. An action
+    (or a deal) with problems lists them under ``problems`` (a card refused but
+    applied, an annotation after it that is wrong); a replay stopped before the
+    record's end names the problem it stopped at under ``stopped``. A valid record
+    has neither key.
 
     >>> from mariage import load_rules
     >>> from mariage.arena.bots import make_bot
@@ -177,6 +183,8 @@ def as_json(tl: Timeline) -> dict[str, Any]:
     {'number': 1, 'cards': [['A', '2C'], ['B', '3C']], 'winner': 'B', 'points': [0, 10]}
     >>> first["end"]["segno"], first["end"]["points"]
     ('A', [43, 31])
+    >>> "stopped" in as_json(timeline(rec))
+    False
     """
     hands: list[dict[str, Any]] = []
     for step in tl.steps:
@@ -185,13 +193,14 @@ def as_json(tl: Timeline) -> dict[str, Any]:
         if step.kind == "deal":
             hands.append({"number": step.hand, "dealer": step.dealer, "first": step.to_act,
                           "deal": step.hands, "turn_up": step.turn_up, "trump": step.trump,
-                          "actions": [], "tricks": [], "end": None})
+                          "actions": [], "tricks": [], "end": None} | _problems(tl, step))
         else:
             hand = hands[-1]
             hand["actions"].append({"seat": step.seat, "action": step.action,
                                     "kind": step.kind, "trick": step.trick,
                                     "trump": step.trump, "points": step.points,
-                                    "held": step.held, "notes": step.notes})
+                                    "held": step.held, "notes": step.notes}
+                                   | _problems(tl, step))
             if step.winner is not None:
                 hand["tricks"].append({"number": step.trick,
                                        "cards": [list(p) for p in step.table],
@@ -207,7 +216,15 @@ def as_json(tl: Timeline) -> dict[str, Any]:
     return {"file": tl.record.file, "record": tl.record.number, "ruleset": tl.ruleset,
             "options": tl.options, "seats": tl.seats, "players": tl.players,
             "teams": dict(zip(tl.teams, tl.team_seats, strict=True)), "hands": hands,
-            "result": tl.result, "ok": tl.ok, "errors": [e.as_dict() for e in tl.errors]}
+            "result": tl.result, "ok": tl.ok, "errors": [e.as_dict() for e in tl.errors]} \
+        | ({"stopped": tl.stopped.as_dict()} if tl.stopped is not None else {})
+
+
+def _problems(tl: Timeline, step: Step) -> dict[str, Any]:
+    """``{"problems": [...]}``: the problems found at ``step`` (the one the replay
+    stopped at aside: it belongs to the action refused, not to the one before it)."""
+    found = [e.as_dict() for e in step.errors if e is not tl.stopped]
+    return {"problems": found} if found else {}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -219,9 +236,11 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             import json  # (only here: the text report needs none)
 
-            print(json.dumps({"ok": False, "errors": [exc.error.as_dict()]}, indent=2))
+            print(json.dumps({"ok": False, "errors": [exc.error.as_dict()],
+                              "stopped": exc.error.as_dict()}, indent=2))
         else:
             sys.stderr.write(f"{exc.error}\n")
+            print(f"Result: none: the record cannot be read: {exc.error}")
         return 1
     if args.format == "json":
         import json
@@ -236,13 +255,34 @@ def run(args: argparse.Namespace) -> int:
     if out.errors:
         show.stopped()
         sys.stderr.writelines(f"{err}\n" for err in out.errors)
-        return 1
-    show.stopped("the record ends here")
-    st = out.state
-    if st is not None and st.result is not None and out.rules is not None:
-        res = st.result
-        print(f"\nResult: {team_name(out.rules, res.winner)} wins ({res.reason}); "
-              + ", ".join(f"{out.rules.team_names[t]} {p}" for t, p in enumerate(res.scores)))
     else:
-        print("\nResult: unfinished")
-    return 0
+        show.stopped("the record ends here")
+    print(f"\n{last_line(out)}")
+    return 1 if out.errors else 0
+
+
+def last_line(out: Checked) -> str:
+    """The line that ends ``mariage replay``: the result, or why there is none.
+
+    A replay that stopped (a refused action, say) names where and why; a record
+    replayed to its end with problems says how many there are (each is on stderr).
+
+    >>> from mariage.notation.reader import parse_record
+    >>> rec = parse_record('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
+    >>> last_line(check_record(rec))
+    'Result: unfinished'
+    >>> last_line(check_record(parse_record('[Mariage "1"]\\n[Ruleset "nope"]\\n')))[:74]
+    "Result: none: the replay stopped at <string>:2:2: N122 record 1, at 'nope'"
+    """
+    problems = len(out.errors)
+    count = f"{problems} problem{'s' if problems != 1 else ''} in all, each listed on stderr"
+    if out.stopped is not None:
+        return f"Result: none: the replay stopped at {out.stopped} ({count})"
+    st, rules = out.state, out.rules
+    if st is not None and st.result is not None and rules is not None:
+        res = st.result
+        line = (f"Result: {team_name(rules, res.winner)} wins ({res.reason}); "
+                + ", ".join(f"{rules.team_names[t]} {p}" for t, p in enumerate(res.scores)))
+    else:
+        line = "Result: unfinished"
+    return f"{line}; the record is not valid ({count})" if problems else line

@@ -16,7 +16,14 @@ import os
 import sys
 
 from ..infile import check_name
-from ..notation.batch import InputError, _broken_stream, input_files, open_input
+from ..notation.batch import (
+    NO_RECORD_FILES,
+    InputError,
+    _broken_stream,
+    empty_folders,
+    input_files,
+    open_input,
+)
 from ..notation.errors import RecordError
 from ..notation.reader import split_records
 from ..outfile import check_destination, write_output
@@ -72,8 +79,16 @@ def run(args: argparse.Namespace) -> int:
                 os.stat(name)
             except OSError as exc:  # not only "No such file": a loop of links, no access
                 raise ValueError(f"{name}: {exc.strerror}") from None
+    try:
+        files = list(input_files(args.files))  # the names only: a folder's shards
+    except OSError as exc:  # a folder that cannot be listed
+        raise ValueError(f"{exc.filename or '?'}: {exc.strerror or exc}") from None
+    for name in empty_folders(args.files, files):  # not "0 records", exit 0
+        raise ValueError(f"{name}: {NO_RECORD_FILES}")
+    if args.out is not None:  # nor one of the records it reads (a folder's shards too)
+        check_destination(args.out, reads=files)
     stats = Stats()
-    for name in input_files(args.files):
+    for name in files:
         try:
             _read(stats, name)
         except InputError as exc:

@@ -10,16 +10,22 @@ opened).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
 from ..errors import printable
 from ..infile import open_regular
-from ..notation.batch import FileSummary, InputError, input_files, validate_file
+from ..notation.batch import (
+    NO_RECORD_FILES,
+    FileSummary,
+    InputError,
+    empty_folders,
+    input_files,
+    validate_file,
+)
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
-from . import COMMANDS
+from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["validate"]
 #: Most worker processes ``--jobs`` may ask for (as ``--scheduler local:N``).
@@ -35,12 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="stop each file at its first problem")
     mode.add_argument("--lenient", action="store_true",
                       help="report every problem (the default)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+    parser.add_argument("--jobs", "-j", type=whole_arg, default=1, metavar="N",
                         help="worker processes (default 1)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="validate the files on a Dask cluster: a scheduler address "
                         "(tcp://host:8786), or local:N for N local workers")
-    parser.add_argument("--search-limit", type=int, default=DEFAULT_LIMIT, metavar="N",
+    parser.add_argument("--search-limit", type=whole_arg, default=DEFAULT_LIMIT, metavar="N",
                         help="replays allowed to the search for a consistent deal of a "
                         f"partial record, per hand (default {DEFAULT_LIMIT})")
     parser.add_argument("--format", choices=("text", "json"), default="text",
@@ -143,11 +149,9 @@ def run(args: argparse.Namespace) -> int:
         usage = True
 
     files = list(input_files(args.files, on_error=unreadable))
-    for name in args.files:
-        if name != "-" and os.path.isdir(name) and not any(
-                f.startswith(os.path.join(name, "")) for f in files):
-            _usage(name, "no record files (*.mrg, compressed or not) in this directory")
-            usage = True
+    for name in empty_folders(args.files, files):
+        _usage(name, NO_RECORD_FILES)
+        usage = True
     ok = True
     out = None if text else _JsonReport()
 

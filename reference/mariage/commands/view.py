@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..errors import shown
 from ..notation.batch import open_input
 from ..notation.errors import NotationError
 from ..notation.reader import read_records
 from ..notation.views import view
 from ..notation.writer import write_record
-from . import COMMANDS
+from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["view"]
 
@@ -18,7 +19,7 @@ NAME, HELP = COMMANDS["view"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
     parser.add_argument("--seat", "-s", required=True, help="the seat's name (N, W, A...)")
-    parser.add_argument("--record", "-r", type=int, default=None, metavar="N",
+    parser.add_argument("--record", "-r", type=whole_arg, default=None, metavar="N",
                         help="only record N (1 = first; default: every record)")
 
 
@@ -44,5 +45,5 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{exc.error}\n")
         return 1
     if args.record is not None and not written:
-        raise ValueError(f"{args.file} has no record {args.record}")
+        raise ValueError(f"{args.file} has no record {shown(args.record)}")
     return 0

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..errors import shown
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
@@ -228,15 +229,37 @@ def write_atomic(path: str | Path, text: str) -> None:
     write_output(os.fspath(path), text)
 
 
+#: The longest test ID an expected-failures file may list.
+MAX_TEST_ID = 1000
+
+
 def parse_expected(text: str, where: str) -> list[str]:
-    """Test IDs listed in an expected-failures file (one per line, ``#`` comments)."""
+    """Test IDs listed in an expected-failures file (one per line, ``#`` comments).
+
+    A line that is no test ID (two words, a control character, more than
+    :data:`MAX_TEST_ID` characters: a binary or wrong file) is refused, quoted cut,
+    before any test runs.
+
+    >>> parse_expected("a/b/c  # known\\n\\n", "e.txt")
+    ['a/b/c']
+    >>> parse_expected("x" * 1200, "e.txt")
+    Traceback (most recent call last):
+        ...
+    mariage.conformance.suite.SuiteError: e.txt:1:1: not a test ID (1200 characters; at most 1000)
+    """
     out: list[str] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > MAX_TEST_ID:
+            raise SuiteError(f"{where}:{n}:1: not a test ID ({len(line)} characters; "
+                             f"at most {MAX_TEST_ID})")
         if len(line.split()) != 1:
-            raise SuiteError(f"{where}:{n}:1: one test ID per line, got {line!r}")
+            raise SuiteError(f"{where}:{n}:1: one test ID per line, got {shown(line)}")
+        if not line.isprintable():
+            raise SuiteError(f"{where}:{n}:1: not a test ID (a control character): "
+                             f"{shown(line)}")
         out.append(line)
     return out
 

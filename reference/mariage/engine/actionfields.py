@@ -23,6 +23,7 @@ from keyword import iskeyword
 from typing import TYPE_CHECKING, Any
 
 from ..errors import shown
+from .arguments import seat_number
 from .mechanisms import refuse
 
 if TYPE_CHECKING:
@@ -97,7 +98,10 @@ FIELDS_OK = _FieldChecks()
 
 
 def check_fields(st: GameState, action: object, seat: int | None) -> None:
-    """Refuse ``action`` [core.phase] if a field is not of its type (see :func:`why`)."""
+    """Refuse ``action`` [core.phase] if a field is not of its type (see :func:`why`);
+    a ``seat`` that is no seat of the table is refused first, as by ``apply``."""
+    if seat is not None:
+        seat_number(seat, st.rules.nseats, "apply: seat")
     reason = why(action)
     if reason is not None:
         refuse(st, st.rules.core_phase, st.to_act if seat is None else seat,

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..errors import shown
+from ..errors import ActionTextError, shown
 from .actions import (
     _NAMING,
     Action,
@@ -357,7 +357,8 @@ def _action_text(rules: Rules, action: Action) -> str:
 
 
 def parse_action(rules: Rules, text: str) -> Action:
-    """Parse the canonical text of an action; raise ``ValueError`` if it is not one (a
+    """Parse the canonical text of an action; raise
+    :class:`~mariage.errors.ActionTextError` (a ``ValueError``) if it is not one (a
     ``TypeError`` if ``text`` is no string or ``rules`` no compiled rules)."""
     if text.__class__ is not str and not isinstance(text, str):  # bytes strip too
         raise TypeError(f"parse_action: the text of an action is a str, "
@@ -405,4 +406,4 @@ def parse_action(rules: Rules, text: str) -> Action:
     if found is not None:
         return found
     shown = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text)} characters)"
-    raise ValueError(f"not an action of {rules.ruleset}: {shown}")
+    raise ActionTextError(f"not an action of {rules.ruleset}: {shown}")

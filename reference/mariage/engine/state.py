@@ -32,10 +32,11 @@ import operator
 from collections.abc import Sequence
 from typing import Any, Protocol, SupportsIndex, cast
 
-from ..errors import shown
 from .actionfields import FIELDS_OK, check_fields
 from .actions import Action, Play
 from .actiontext import action_text
+from .arguments import check_rules as _check_rules
+from .arguments import seat_number
 from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
@@ -57,27 +58,6 @@ class DealSource(Protocol):
     """Anything that supplies the next hand's deck and first player."""
 
     def next_deal(self, state: GameState | None = None) -> tuple[list[int], int | None]: ...
-
-
-def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> int:
-    """``value`` as a seat number (an integer from 0 to ``nseats - 1``), or ValueError
-    naming ``what``: a bool, a float, a string or a seat out of range is refused.
-    ``kind`` names what is numbered (``"side"`` for a team)."""
-    try:
-        seat = operator.index(cast(SupportsIndex, value))
-    except TypeError:
-        seat = -1
-    if isinstance(value, bool) or not 0 <= seat < nseats:
-        raise ValueError(f"{what} must be a {kind} number from 0 to {nseats - 1}"
-                         f"{' (or None)' if what == 'first_dealer' else ''}, not {shown(value)}")
-    return seat
-
-
-def _check_rules(rules: object) -> None:
-    """TypeError unless ``rules`` is a compiled :class:`Rules` (a name is not)."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules (load_rules(name) makes one), "
-                        f"not {type(rules).__name__}")
 
 
 class GameState(Undoable):

@@ -301,6 +301,22 @@ def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None
             yield path
 
 
+#: Why a folder named as records is refused when it holds none.
+NO_RECORD_FILES = "no record files (*.mrg, compressed or not) in this directory"
+
+
+def empty_folders(paths: Iterable[str], files: Iterable[str]) -> list[str]:
+    """The folders among ``paths`` that hold no record file among ``files`` (what
+    :func:`input_files` found): a folder of no records is a mistake, not zero records.
+
+    >>> empty_folders(["a.mrg", "."], ["a.mrg"])
+    ['.']
+    """
+    found = list(files)
+    return [p for p in paths if p != "-" and os.path.isdir(p)
+            and not any(f.startswith(os.path.join(p, "")) for f in found)]
+
+
 def _broken_stream(exc: Exception, line: int, file: str) -> RecordError | None:
     """A decompression error (or a failed read) as a problem at ``line``; None: not one."""
     lzma = sys.modules.get("lzma")  # an LZMAError comes only from a file lzma was read with

@@ -18,7 +18,6 @@ A deal with unknown cards (``??``) is completed by :mod:`mariage.notation.search
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
@@ -29,8 +28,8 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import is_ruleset_name
 
 from ..errors import IllegalActionError, MariageError, OptionError, SpecError
-from ..lazyrecord import field, record
 from .annotations import contract_note, measure, note_problem, team_name
+from .checked import Checked, Listener, action_cache, is_resign
 from .errors import NotationError, RecordError
 from .laterstart import apply_start
 from .layout import layout
@@ -59,9 +58,6 @@ __all__ = ["Checked", "Listener", "check_record", "check_text", "contract_note",
            "measure", "note_problem", "team_name", "validate"]
 
 
-RESIGN = "resign"
-
-
 #: Added to the message of an illegal play that lenient mode applied anyway.
 FORCED_NOTE = "applied anyway (lenient: the card is in the hand), later checks assume it"
 
@@ -77,71 +73,6 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
         return False
     assert isinstance(action, Play)
     return st.mech.tricks.force_play(st, seat, action)
-
-
-_ACTIONS: dict[int, tuple[Rules, dict[str, Action]]] = {}
-
-
-def _action_cache(rules: Rules) -> dict[str, Action]:
-    """Action texts already parsed for ``rules``, shared by every record of those rules."""
-    hit = _ACTIONS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        cache = hit[1]
-    else:
-        if len(_ACTIONS) > 64:
-            _ACTIONS.clear()
-        cache = {}
-        _ACTIONS[id(rules)] = (rules, cache)
-    if len(cache) > 4096:  # bounded, whatever the input
-        cache.clear()
-    return cache
-
-
-def is_resign(text: str) -> bool:
-    """A resignation: ``resign``, or ``resign:REASON`` with a reason (``resign:time``).
-
-    >>> is_resign("resign"), is_resign("resign:time"), is_resign("resign:"), is_resign("KH")
-    (True, True, False, False)
-    """
-    return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
-
-
-class Listener(Protocol):
-    """Told about each step of a replay (used by ``mariage replay``).
-
-    A listener may also have ``on_inferred(state, mask)``, called before each
-    ``on_deal`` with the cards of that deal the record left unknown and the
-    search placed (a bit mask; 0 when the deal was written in full), and
-    ``on_forced(act)``, called before ``on_act`` for a card lenient mode applies anyway.
-    """
-
-    def on_deal(self, state: GameState, hand: Hand) -> None: ...
-
-    def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None: ...
-
-
-@record
-class Checked:
-    """The outcome of checking one record."""
-
-    record: Record
-    errors: list[RecordError] = field(default_factory=list)
-    rules: Rules | None = None
-    state: GameState | None = None
-    hands: int = 0
-    actions: int = 0
-    #: True when the record has a syntax error (it is then not replayed past it).
-    syntax: bool = False
-    #: Illegal plays applied anyway (lenient mode; the card was in the hand).
-    forced: int = 0
-    #: The cards of the current hand that were unknown (``??``) and placed by the
-    #: search for a consistent deal (a bit mask over card indices; 0: none).
-    inferred: int = 0
-
-    @property
-    def ok(self) -> bool:
-        """True when no problem was found."""
-        return not self.errors
 
 
 class _Stop(Exception):
@@ -186,6 +117,9 @@ class _Checker:
             raise _Stop
 
     def stop_replay(self) -> None:
+        """No more actions are replayed; the problem just reported is where it stopped."""
+        if self.replaying and self.out.errors:
+            self.out.stopped = self.out.errors[-1]
         self.replaying = False
 
     # --------------------------------------------------------------- header
@@ -244,7 +178,7 @@ class _Checker:
             self.error("N122", str(exc), t.line, t.column, token=name)
             return False
         self.rules = self.out.rules = rules
-        self._actions = _action_cache(rules)
+        self._actions = action_cache(rules)
         seats = rules.seat_names
         for t in tags:
             if t.name in ("Seat", "Observer") and t.values and t.values[0] not in seats:
@@ -294,6 +228,7 @@ class _Checker:
     def run(self) -> Checked:
         try:
             if not self.header():
+                self.stop_replay()
                 return self.out
             for hand in self.rec.hands:
                 self.next_hand(hand)
@@ -317,6 +252,8 @@ class _Checker:
                 started = True
                 self.rec = header
                 ok = self.header()
+                if not ok:
+                    self.stop_replay()
             if ok:
                 self.next_hand(hand)
 
@@ -327,6 +264,7 @@ class _Checker:
             except NotationError as exc:
                 self.out.errors.append(exc.error)
                 self.out.syntax = True
+                self.out.stopped = exc.error
                 if not self.strict:
                     self.out.errors.extend(syntax_errors(
                         text, exc.error, file=rec.file, number=rec.number,
@@ -334,6 +272,7 @@ class _Checker:
                 return self.out
             self.rec = self.out.record = full
             if not started and not self.header():
+                self.stop_replay()
                 return self.out
             if ok or not started:
                 self.finish()

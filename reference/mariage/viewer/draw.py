@@ -43,6 +43,7 @@ import re
 from importlib import resources
 
 from .. import __version__
+from ..errors import shown
 from .chart import hands_table, score_chart
 from .timeline import Step, Timeline
 
@@ -137,7 +138,7 @@ def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:
     hands = sorted({s.hand for s in tl.steps if s.kind == "deal"})
     if hand not in hands:
         n = len(hands)
-        raise ValueError(f"the record has no hand {hand} (it replays {n} hand"
+        raise ValueError(f"the record has no hand {shown(hand)} (it replays {n} hand"
                          f"{'s' if n != 1 else ''})")
     in_hand = [s for s in tl.steps if s.hand == hand and s.kind != "start"]
     if trick is None:
@@ -146,7 +147,7 @@ def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:
     tricks = [s for s in in_hand if s.kind != "deal" and s.trick == trick and s.table]
     if not tricks:
         last = max((s.trick for s in in_hand if s.kind == "play"), default=0)
-        raise ValueError(f"hand {hand} has no trick {trick} (it has {last})")
+        raise ValueError(f"hand {hand} has no trick {shown(trick)} (it has {last})")
     done = [s for s in tricks if s.winner is not None]
     return done[0] if done else tricks[-1]
 

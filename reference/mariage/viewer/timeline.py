@@ -138,6 +138,8 @@ class Timeline:
     observer: str | None = None
     #: what ends the match: a score (points or hands won) or, for ``hands_played``, hands
     target: int = 0
+    #: the problem at which the replay stopped before the record's end (None: it did not)
+    stopped: RecordError | None = None
 
     @property
     def ok(self) -> bool:
@@ -155,7 +157,7 @@ class Timeline:
             "observer": self.observer,
             "ok": self.ok, "errors": [e.as_dict() for e in self.errors],
             "steps": [s.as_dict() for s in self.steps],
-        }
+        } | ({"stopped": self.stopped.as_dict()} if self.stopped is not None else {})
 
 
 def _cards(rules: Rules, mask: int) -> list[str]:
@@ -170,6 +172,8 @@ class _Snap:
 
     def __init__(self, first: Step) -> None:
         self.steps = [first]
+        #: where each step is written in the record (line, column), step by step
+        self.places = [(first.line, 0)]
         self.after: dict[int, list[Note | Comment]] = {}
         self.opening: list[Note | Comment] = []
         self.hand_no = 0
@@ -229,6 +233,7 @@ class _Snap:
         self._follow(hand)
         self._knowable(hand)
         step = self.snap(state, "deal", hand.line)
+        self.places.append((hand.line, hand.column))
         _ended(state, step)  # a hand may end at its deal (a turned-up card's bonus)
         for item in self.opening:
             (step.notes if isinstance(item, Note) else step.comments).append(
@@ -247,6 +252,7 @@ class _Snap:
         if self.known is not None:
             self.known.update(w for w in text.split(":") if w in r.card_index)
         step = self.snap(state, kind, act.line)
+        self.places.append((act.line, act.column))
         step.seat, step.action = act.seat, text
         if trick_done and state.tricks:
             leader, cards, winner = state.tricks[-1]
@@ -277,6 +283,20 @@ def _ended(state: GameState, step: Step) -> None:
                                 team_name(r, h.winner) if r.score_kind == "segno" else None)
 
 
+def _at(steps: list[Step], places: list[tuple[int, int]], err: RecordError) -> Step:
+    """The step ``err`` belongs to: the last one written at or before its line and column
+    (a problem of unknown column: the last step of its line; of unknown line: the last)."""
+    if not err.line:
+        return steps[-1]
+    where = (err.line, err.column or 1 << 62)
+    target = steps[0]
+    for step, place in zip(steps, places, strict=True):
+        if place > where:
+            break
+        target = step
+    return target
+
+
 def timeline(record: Record) -> Timeline:
     """Replay ``record`` leniently and take a snapshot at every step.
 
@@ -291,14 +311,7 @@ def timeline(record: Record) -> Timeline:
     rules = checked.rules
     steps = snap.steps
     for err in checked.errors:
-        target = steps[-1]
-        if err.line:
-            for s in steps:
-                if s.line <= err.line:
-                    target = s
-                else:
-                    break
-        target.errors.append(err)
+        _at(steps, snap.places, err).errors.append(err)
     seats = list(rules.seat_names) if rules else []
     players = record.players
     st = checked.state
@@ -320,4 +333,5 @@ def timeline(record: Record) -> Timeline:
         direction=rules.direction if rules else "anticlockwise",
         options=record.options, steps=steps, errors=list(checked.errors), result=result,
         measure=rules.match_measure if rules else "points",
-        observer=record.tag("Observer"), target=rules.match_target if rules else 0)
+        observer=record.tag("Observer"), target=rules.match_target if rules else 0,
+        stopped=checked.stopped)

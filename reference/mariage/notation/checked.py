@@ -1,0 +1,91 @@
+"""What a check of a record gives back, and what a replay tells its listener.
+
+:class:`Checked` is the outcome of :func:`~mariage.notation.replay.check_record`;
+a :class:`Listener` is told each deal and action as the record is replayed. Kept
+apart from the checker itself, which is about the rules of the replay.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from mariage.engine.actions import Action
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
+from ..lazyrecord import field, record
+from .errors import RecordError
+from .model import Act, Hand, Record
+
+__all__ = ["RESIGN", "Checked", "Listener", "action_cache", "is_resign"]
+
+RESIGN = "resign"
+
+
+_ACTIONS: dict[int, tuple[Rules, dict[str, Action]]] = {}
+
+
+def action_cache(rules: Rules) -> dict[str, Action]:
+    """Action texts already parsed for ``rules``, shared by every record of those rules."""
+    hit = _ACTIONS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        cache = hit[1]
+    else:
+        if len(_ACTIONS) > 64:
+            _ACTIONS.clear()
+        cache = {}
+        _ACTIONS[id(rules)] = (rules, cache)
+    if len(cache) > 4096:  # bounded, whatever the input
+        cache.clear()
+    return cache
+
+
+def is_resign(text: str) -> bool:
+    """A resignation: ``resign``, or ``resign:REASON`` with a reason (``resign:time``).
+
+    >>> is_resign("resign"), is_resign("resign:time"), is_resign("resign:"), is_resign("KH")
+    (True, True, False, False)
+    """
+    return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
+
+
+class Listener(Protocol):
+    """Told about each step of a replay (used by ``mariage replay``).
+
+    A listener may also have ``on_inferred(state, mask)``, called before each
+    ``on_deal`` with the cards of that deal the record left unknown and the
+    search placed (a bit mask; 0 when the deal was written in full), and
+    ``on_forced(act)``, called before ``on_act`` for a card lenient mode applies anyway.
+    """
+
+    def on_deal(self, state: GameState, hand: Hand) -> None: ...
+
+    def on_act(self, state: GameState, act: Act, trick_done: bool, hand_over: bool) -> None: ...
+
+
+@record
+class Checked:
+    """The outcome of checking one record."""
+
+    record: Record
+    errors: list[RecordError] = field(default_factory=list)
+    rules: Rules | None = None
+    state: GameState | None = None
+    hands: int = 0
+    actions: int = 0
+    #: True when the record has a syntax error (it is then not replayed past it).
+    syntax: bool = False
+    #: Illegal plays applied anyway (lenient mode; the card was in the hand).
+    forced: int = 0
+    #: The cards of the current hand that were unknown (``??``) and placed by the
+    #: search for a consistent deal (a bit mask over card indices; 0: none).
+    inferred: int = 0
+    #: The problem at which the replay stopped before the record's end (lenient
+    #: mode: a refused action, a deal that cannot be laid out, a header that names no
+    #: rules, a syntax error); None when the record was replayed to its end.
+    stopped: RecordError | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem was found."""
+        return not self.errors

@@ -1,0 +1,255 @@
+"""Hostile inputs of the sixteenth session, and the record keeper: each case failed (a
+traceback, a silent end, an unmarked illegal action, a zero exit code) before its fix."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hostilekit import forget_house, run_cli
+from mariage import IllegalActionError, MariageError, load_rules, new_match
+from mariage.engine.actions import Bid, Raise, Take
+from mariage.errors import SeatError
+from mariage.notation.reader import parse_record
+from mariage.viewer.timeline import timeline
+
+DATA = Path(__file__).parent / "data" / "records"
+BAD = DATA / "bad"
+GOOD = DATA / "good"
+
+
+_run = run_cli
+pytestmark = pytest.mark.usefixtures(forget_house.__name__)
+
+
+# ----------------------------------------------------- the record keeper: replay's ending
+
+@pytest.mark.parametrize("bad", sorted(p.name for p in BAD.glob("*.mrg")))
+def test_every_bad_record_replayed_ends_with_a_line_saying_why(
+        bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a replay that stopped (or a record that could not be read) ended silently
+    code, out, err = _run(["replay", str(BAD / bad)], capsys)
+    assert code == 1 and err
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("Result: ")
+    if last.startswith("Result: none: "):  # no result: where and why, as on stderr
+        where = last.split(": ", 2)[2]
+        assert any(where.endswith(line) or line in where for line in err.splitlines())
+    else:  # replayed to the end: the result, and that the record is not valid
+        assert "; the record is not valid (" in last
+
+
+@pytest.mark.parametrize("bad", sorted(p.name for p in BAD.glob("*.mrg")))
+def test_every_bad_record_in_json_names_where_the_replay_stopped(
+        bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", "json", str(BAD / bad)], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["errors"]
+    if "stopped" in report:
+        assert report["stopped"] in report["errors"]
+    else:  # replayed to the end: each problem of a hand is on the hand or action it is at
+        placed = [p for h in report["hands"] for a in [h, *h["actions"]]
+                  for p in a.get("problems", [])]
+        assert all(p in report["errors"] for p in placed)
+        assert all(p["hand"] == 0 or p["code"].startswith("N16")  # the header, the match
+                   for p in report["errors"] if p not in placed)
+
+
+def test_replay_stopped_at_a_card_not_held_says_so(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    path = BAD / "card-not-in-hand.mrg"
+    code, out, _ = _run(["replay", str(path)], capsys)
+    assert code == 1
+    assert out.endswith(
+        "\n\nResult: none: the replay stopped at "
+        f"{path}:17:4: N141 record 1, hand 1, trick 1, seat S, at 'S:QH': that card is "
+        "not in the player's hand [core.hand] (1 problem in all, each listed on stderr)\n")
+    code, out, _ = _run(["replay", "--format", "json", str(path)], capsys)
+    stopped = json.loads(out)["stopped"]
+    assert (stopped["token"], stopped["line"], stopped["column"], stopped["rule_id"],
+            stopped["hand"], stopped["trick"], stopped["seat"]) == (
+        "S:QH", 17, 4, "core.hand", 1, 1, "S")
+
+
+def test_replay_json_marks_the_card_applied_though_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the text marked E:7H with '!', the JSON had empty notes and nothing else
+    code, out, _ = _run(["replay", "--format", "json", str(BAD / "must-follow.mrg")], capsys)
+    report = json.loads(out)
+    assert code == 1
+    actions = report["hands"][0]["actions"]
+    marked = {(a["seat"], a["action"]): [(p["code"], p["rule_id"], p["line"], p["column"])
+                                          for p in a["problems"]]
+              for a in actions if "problems" in a}
+    assert marked == {("E", "7H"): [("N141", "mariglia.play.follow", 18, 9)],
+                      ("W", "3H"): [("N150", None, 18, 24)]}  # its '(won W)' is wrong
+    assert (report["stopped"]["token"], report["stopped"]["rule_id"]) == ("W:AH", "core.turn")
+
+
+def test_a_problem_is_on_the_step_of_its_column_not_the_last_of_its_line() -> None:
+    tl = timeline(parse_record((BAD / "must-follow.mrg").read_text(encoding="utf-8")))
+    where = {e.code: (s.seat, s.action) for s in tl.steps for e in s.errors}
+    assert where["N141"] == ("E", "7H")  # was W:3H, the last card written on line 18
+    assert where["N150"] == ("W", "3H")
+    assert tl.stopped is not None and tl.stopped.code == "N142"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_record_that_cannot_be_read_names_why_on_stdout_too(
+        fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", fmt, str(BAD / "latin1.mrg")], capsys)
+    assert code == 1
+    if fmt == "json":
+        assert json.loads(out)["stopped"]["code"] == "N100"
+    else:
+        assert out.startswith("Result: none: the record cannot be read: ")
+        assert "N100 record 1: byte 0xe9 is not UTF-8" in out
+
+
+@pytest.mark.parametrize("good", sorted(p.name for p in GOOD.glob("*.mrg")))
+def test_a_valid_record_has_no_problem_or_stop_keys(good: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["replay", "--format", "json", str(GOOD / good)], capsys)
+    assert code == 0 and '"problems"' not in out and '"stopped"' not in out
+    code, out, _ = _run(["replay", str(GOOD / good)], capsys)
+    assert code == 0 and "not valid" not in out and "stopped" not in out
+
+
+# ------------------------------------------------------------------- the Python API
+
+@pytest.mark.parametrize("undo", [False, True])
+@pytest.mark.parametrize("seat", [99, -1, "x", True, 2**70])
+@pytest.mark.parametrize("action", [Bid(None), Bid("100"), Take(-5), Raise([])],  # type: ignore[arg-type]
+                         ids=["bid-none", "bid-text", "take-minus-5", "raise-list"])
+def test_a_seat_out_of_range_is_named_before_the_actions_fields(
+        undo: bool, seat: object, action: object) -> None:
+    # was: Bid(None) for seat 99 refused for its field [core.phase], the seat not named
+    state = new_match(load_rules("thousand"), 1)
+    state.enable_undo(undo)
+    before = (list(state.hands), state.to_act, list(state.actions))
+    with pytest.raises(SeatError, match=r"^apply: seat must be a seat number from 0 to 2, "
+                                        r"not ") as caught:
+        state.apply(action, seat)  # type: ignore[arg-type]
+    assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
+    assert (state.hands, state.to_act, state.actions) == before
+
+
+def test_a_good_seat_with_a_bad_field_is_still_refused_for_the_field() -> None:
+    state = new_match(load_rules("thousand"), 1)
+    with pytest.raises(IllegalActionError, match=r"value is a whole number.*\[core\.phase\]"):
+        state.apply(Bid(None), 1)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------- files of the wrong kind
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"\0" * 100, r"not a test ID \(a control character\): '\\x00\\x00"),
+    (b"x" * 3_000_000, r"not a test ID \(3000000 characters; at most 1000\)"),
+    (b"core/a\x1b[2J\n", r"not a test ID \(a control character\): 'core/a\\x1b\[2J'"),
+    (b"format: " + b"9" * 100_000 + b"\n", r"not a test ID \(100008 characters"),
+], ids=["nul", "huge-line", "escape", "long-two-words"])
+def test_an_expectations_file_of_no_test_ids_is_refused_before_the_run(
+        content: bytes, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the line taken as one test ID, the suite run, the whole line printed back as a
+    # stale expectation (3 MB, control characters and all), exit 1
+    expect = tmp_path / "expect.txt"
+    expect.write_bytes(content)
+    code, out, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                           "--expect", str(expect)], capsys)
+    assert code == 2 and out == ""
+    assert re.search(f"^mariage: error: {re.escape(str(expect))}:1:1: {why}", err)
+    assert len(err) < 300
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_stats_of_a_folder_of_no_records_is_refused(fmt: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "0 records, 0 valid, 0 invalid", exit 0 (validate refused it, exit 2)
+    (tmp_path / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    code, out, err = _run(["stats", "--format", fmt, str(GOOD), str(tmp_path)], capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"mariage: error: {tmp_path}: no record files (*.mrg, compressed or not) "
+                   "in this directory\n")
+
+
+HOUSE = "format: 1\nextends: marianna\nruleset: house\nname: House\nversion: 1\n"
+SAME = {  # each writer, its output named as one of the files it reads (which one)
+    "render-svg": (["render", "--svg", "{rec}", "--hand", "1", "{rec}"], "rec"),
+    "render-html": (["render", "--html", "{rec}", "{rec}"], "rec"),
+    "stats": (["stats", "--out", "{rec}", "{rec}"], "rec"),
+    "stats-folder": (["stats", "--out", "{rec}", "{folder}"], "rec"),
+    "match": (["match", "-n", "1", "--quiet", "{spec}", "--out", "{spec}"], "spec"),
+    "play": (["play", "-q", "{spec}", "--out", "{spec}"], "spec"),
+    "play-spec": (["play", "-q", "house", "--spec", "{spec}", "--out", "{spec}"], "spec"),
+    "conformance": (["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                     "--expect", "{expect}", "--json", "{expect}"], "expect"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(SAME))
+def test_no_writer_replaces_a_file_it_reads(command: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the input replaced by the output (a record by its SVG picture, a description
+    # by a match record), exit 0
+    files = {"rec": tmp_path / "m.mrg", "spec": tmp_path / "h.yaml",
+             "expect": tmp_path / "expect.txt"}
+    files["rec"].write_bytes((GOOD / "marianna.mrg").read_bytes())
+    files["spec"].write_text(HOUSE, encoding="utf-8")
+    files["expect"].write_text("marianna/core/turn\n", encoding="utf-8")
+    before = {k: p.read_bytes() for k, p in files.items()}
+    argv, target = SAME[command]
+    code, _, err = _run([a.format(folder=tmp_path, **files) for a in argv], capsys)
+    assert code == 2
+    assert err == (f"mariage: error: {files[target]}: is also a file this command reads; "
+                   "not replaced\n")
+    assert {k: p.read_bytes() for k, p in files.items()} == before
+
+
+LONG = "1" + "9" * 300
+WHOLE_OPTIONS = [["replay", "-r", "{v}", "{rec}"], ["view", "-s", "N", "-r", "{v}", "{rec}"],
+                 ["render", "--html", "{out}", "-r", "{v}", "{rec}"],
+                 ["render", "--svg", "{out}", "--hand", "{v}", "{rec}"],
+                 ["render", "--svg", "{out}", "--hand", "1", "--trick", "{v}", "{rec}"],
+                 ["validate", "--jobs", "{v}", "{rec}"],
+                 ["validate", "--search-limit", "{v}", "{rec}"],
+                 ["match", "marianna", "-q", "-n", "{v}"],
+                 ["match", "marianna", "-q", "--playouts", "{v}"]]
+
+
+@pytest.mark.parametrize("argv", WHOLE_OPTIONS, ids=lambda a: "-".join(a[:-2]))
+@pytest.mark.parametrize("value", ["\uff11", "1_0", " 5", "\u0663"])
+def test_whole_number_options_take_ascii_digits_only(argv: list[str], value: str,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # was: int() read '１' as 1, '1_0' as 10, ' 5' as 5 (every other input refuses them)
+    code, out, err = _run([a.format(v=value, rec=GOOD / "marianna.mrg", out=tmp_path / "o")
+                           for a in argv], capsys)
+    assert (code, out) == (2, "")
+    assert f"not a whole number (ASCII digits): {value!r}" in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("argv", [a for a in WHOLE_OPTIONS if a[0] in ("replay", "view", "render")],
+                         ids=lambda a: "-".join(a[:-2]))
+def test_a_long_record_hand_or_trick_number_is_quoted_cut(argv: list[str], tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    # was: the 301 digits quoted whole (argparse's "invalid int value", or "no record N")
+    code, _, err = _run([a.format(v=LONG, rec=GOOD / "marianna.mrg", out=tmp_path / "o")
+                         for a in argv], capsys)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 250
+    assert "99999..." in err
+
+
+@pytest.mark.parametrize("text", ["bid:120", "take:H", "K", "", "\x00", "bid:" + "9" * 5000])
+def test_a_text_of_no_action_is_a_mariage_error_and_still_a_value_error(text: str) -> None:
+    # was: a bare ValueError, outside the package's errors (no MariageError to catch)
+    from mariage.engine.actiontext import parse_action
+    from mariage.errors import ActionTextError
+
+    with pytest.raises(ActionTextError, match=r"^not an action of marianna: ") as caught:
+        parse_action(load_rules("marianna"), text)
+    assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
+    assert len(str(caught.value)) < 150
