@@ -82,6 +82,7 @@ from .ruleprobe import (
     refusals,
     trick_rules,
 )
+from .stepnames import cut_off_refusals, sitting_out_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
@@ -135,6 +136,7 @@ def exercised(state: GameState, taken: Action
     if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
         rule, card = next(iter(cards.items()))
         refused.setdefault(r.play_switch_rule, (card, rule))
+    refused = {**cut_off_refusals(state), **refused}  # a refusal charged to a wider rule
     offered = node_rules(state, taken) - set(cards) | taken_rules(state, taken)
     if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
         offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
@@ -382,6 +384,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
+        offered |= sitting_out_rules(st, phase not in over and st.phase in over)
         offered |= phase_rules(st, phase) | trick_rules(st, before[1])
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)

@@ -258,6 +258,7 @@ class Rules:
     decl_per_trick_rule: str = ""
     decl_window_any: str = "stock"  # the widest window of any declaration
     decl_windows_differ: bool = False  # some declaration has a narrower window
+    decl_combo_window_rule: str | None = None  # whole-hand ones' cut-off, the window's own
     decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
     failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()

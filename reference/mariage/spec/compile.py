@@ -457,6 +457,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             decl_per_trick_rule=dec.get("per_trick", {}).get("id", ""),
             decl_window_any=window_any, decl_window_seats=window_seats,
             decl_windows_differ=any(dx.window != window_any for dx in decls),
+            decl_combo_window_rule=cw["id"] if self.on(cw) and cw["until"] == "declarations"
+            else None,
             failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
             declarations=tuple(decls), declarations_off=tuple(off), asks=tuple(asks),
             exchange_rank=exchange_rank,

@@ -1,0 +1,113 @@
+"""The rules the census found unchecked under single house rules outside the Belote and
+Thousand families, now exercised by the search or argued unreachable (issue #22,
+sixteenth session): the cut-off of Marianna's whole-hand declarations under
+``trick_six`` (a mariannino refused by the declarations' window), the score of the seat
+sitting the hand out in three-handed Sixty-six, and the once-a-suit limit of a marriage
+declared by leading its king or its queen (unreachable)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from mariage import load_rules, new_match
+from mariage.conformance.configuration import make_configuration
+from mariage.conformance.coverage import unreachable_under
+from mariage.conformance.exercise import exercise_tests
+from mariage.conformance.protocol import state_json
+from mariage.conformance.ruleprobe import refusals
+from mariage.engine.actions import Declare
+from mariage.engine.actiontext import parse_action
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import Phase
+from mariage.errors import IllegalActionError
+from test_conformance_brink import _replay
+
+CUT_OFF = "marianna.decl.combination-window"
+SITTER = "sixty-six-3.score.dealer"
+ONCE = "schnapsen.decl.once"
+
+
+@pytest.mark.parametrize("ruleset", ["marianna", "marianna-2", "marianna-siciliana"])
+def test_the_cut_off_of_whole_hand_declarations_is_found_under_trick_six(ruleset: str) -> None:
+    config = make_configuration(ruleset, ["trick_six=true"])
+    found, why = exercise_tests(config, [CUT_OFF])
+    assert why == {}
+    test = found[CUT_OFF]
+    window = config.rules.decl_window_rule
+    last = test["steps"][-1]
+    assert last["act"].startswith(("mariannino:", "mariannone:"))
+    assert last["error"] == {"code": "illegal_action", "rule": window}
+    assert test["rules"] == [CUT_OFF, window]
+    # the reference refuses it after the sixth trick; an engine without the cut-off for
+    # whole-hand declarations takes it
+    before = {**test, "steps": test["steps"][:-1]}
+    state = _replay(config.rules, before)
+    assert state.trick_no > state.draw_tricks + 1
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(parse_action(config.rules, last["act"]))
+    assert err.value.rule_id == window
+    lax_rules = replace(config.rules, declarations=tuple(
+        replace(d, window="hand") if d.whole_hand else d for d in config.rules.declarations))
+    lax = _replay(lax_rules, before)
+    try:  # taken, or refused by the cards held: never by the rule the test expects
+        lax.apply(parse_action(lax_rules, last["act"]))
+        lax_rule = None
+    except IllegalActionError as exc:
+        lax_rule = exc.rule_id
+    assert lax_rule != window
+
+
+def test_no_cut_off_of_its_own_where_the_combinations_have_their_own_window() -> None:
+    assert load_rules("marianna", {"combination_window": "any_trick"}) \
+        .decl_combo_window_rule is None
+    assert load_rules("marianna", {"trick_six": True}).decl_combo_window_rule == CUT_OFF
+    assert load_rules("schnapsen").decl_combo_window_rule is None
+
+
+@pytest.mark.parametrize("option", ["close_allowed=false", "turnup_after=first_round",
+                                    "claim_mode=auto"])
+def test_the_score_of_the_seat_sitting_out_is_found(option: str) -> None:
+    config = make_configuration("sixty-six-3", [option])
+    found, why = exercise_tests(config, [SITTER])
+    assert why == {}
+    test = found[SITTER]
+    expected = test["steps"][-1]["state"]
+    assert expected["last_hand"] is not None and expected["phase"] in ("deal", "over")
+    got = state_json(_replay(config.rules, test))
+    assert {k: got[k] for k in expected} == expected
+    if expected["last_hand"]["winner"] is not None:  # an engine where he scores nothing
+        lax = state_json(_replay(replace(config.rules, sitter_score="none"), test))
+        assert lax["match_scores"] != expected["match_scores"]
+
+
+@pytest.mark.parametrize("ruleset", ["schnapsen", "sixty-six", "sixty-six-3"])
+@pytest.mark.parametrize("lead", ["king", "queen"])
+def test_once_a_suit_is_unreachable_where_the_king_or_the_queen_is_led(ruleset: str,
+                                                                       lead: str) -> None:
+    rules = load_rules(ruleset, {"marriage_lead": lead})
+    assert ONCE in unreachable_under(rules)
+    # every marriage tried at every step of seeded matches: never refused by the limit,
+    # though marriages are declared
+    every = [Declare(d, suit) for d in range(len(rules.declarations))
+             for suit in range(len(rules.suits))]
+    declared = 0
+    for seed in range(1, 7):
+        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
+        for _ in range(300):
+            if state.phase in (Phase.DEAL, Phase.OVER):
+                break
+            assert ONCE not in refusals(state, every)
+            acts = state.legal_actions()
+            marriages = [a for a in acts if isinstance(a, Declare)]
+            action = marriages[0] if marriages else acts[rng.below(len(acts))]
+            declared += action in marriages
+            state.apply(action)
+    assert declared > 0
+
+
+def test_once_a_suit_stays_reachable_where_a_card_of_another_suit_may_be_led() -> None:
+    rules = load_rules("schnapsen", {"marriage_lead": "queen"})
+    d = rules.declarations[0]
+    other = replace(d, lead_masks=tuple(m | rules.suit_mask[0] for m in d.lead_masks))
+    assert ONCE not in unreachable_under(replace(rules, declarations=(other,)))
