@@ -8,6 +8,7 @@ declared by leading its king or its queen (unreachable)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from mariage import load_rules, new_match
@@ -16,7 +17,8 @@ from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.protocol import state_json
 from mariage.conformance.ruleprobe import refusals
-from mariage.engine.actions import Declare
+from mariage.conformance.stepnames import asked_this_trick
+from mariage.engine.actions import Answer, AskPartner, Declare
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import Phase
@@ -111,3 +113,120 @@ def test_once_a_suit_stays_reachable_where_a_card_of_another_suit_may_be_led() -
     d = rules.declarations[0]
     other = replace(d, lead_masks=tuple(m | rules.suit_mask[0] for m in d.lead_masks))
     assert ONCE not in unreachable_under(replace(rules, declarations=(other,)))
+
+
+def _lax_replay(rules: Any, test: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """Replay ``test`` under ``rules`` to its last step: the rule that refuses that step
+    (``None`` if taken) and the state after it."""
+    state = _replay(rules, {**test, "steps": test["steps"][:-1]})
+    try:
+        state.apply(parse_action(rules, test["steps"][-1]["act"]))
+    except IllegalActionError as exc:
+        return exc.rule_id, state_json(state)
+    return None, state_json(state)
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_declaration_after_an_ask_is_found_and_tells_an_engine_leaving_it_open(
+        ruleset: str) -> None:
+    rule = "siciliana.ask.declaration"
+    config = make_configuration(ruleset, ["declare_who=leader"])
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    per_trick = config.rules.decl_per_trick_rule
+    test = found[rule]
+    assert test["rules"] == [rule, per_trick]
+    assert test["steps"][-1]["error"]["rule"] == per_trick
+    assert any(step.get("act", "").startswith("ask:") for step in test["steps"])
+    assert _lax_replay(config.rules, test)[0] == per_trick
+    open_rules = replace(config.rules, asks=tuple(
+        replace(a, uses_declaration=False) for a in config.rules.asks))
+    assert _lax_replay(open_rules, test)[0] != per_trick  # taken, or refused otherwise
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_split_marriage_counted_in_the_order_is_found(ruleset: str) -> None:
+    rule = "siciliana.split.order"
+    config = make_configuration(ruleset, [])
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    test = found[rule]
+    assert test["steps"][-1]["act"].startswith("marianna:")
+    expected = test["steps"][-1]["state"]
+    _, got = _lax_replay(config.rules, test)
+    assert {k: got[k] for k in expected} == expected
+    outside = replace(config.rules, asks=tuple(
+        replace(a, ordered=not a.ordered) for a in config.rules.asks))
+    _, lax = _lax_replay(outside, test)
+    assert {k: lax[k] for k in expected} != expected
+
+
+def test_a_spoiled_split_marriage_is_found() -> None:
+    rule = "siciliana.split.spoiled"
+    config = make_configuration("marianna-siciliana", [])
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    test = found[rule]
+    expected = test["steps"][-1]["state"]
+    _, got = _lax_replay(config.rules, test)
+    assert {k: got[k] for k in expected} == expected
+    never = replace(config.rules, asks=tuple(
+        replace(a, spoiled_by="never") for a in config.rules.asks))
+    _, lax = _lax_replay(never, test)
+    assert len(lax["declared"]) > len(expected["declared"])  # the split scored after all
+
+
+@pytest.mark.parametrize("option", ["declare_who=leader", "declare_when=trick_start"])
+def test_no_declaration_spoils_a_split_where_only_the_asker_or_a_window_declares(
+        option: str) -> None:
+    config = make_configuration("marianna-siciliana", [option])
+    rules = config.rules
+    unreachable = unreachable_under(rules)
+    assert "siciliana.split.spoiled" in unreachable
+    assert ("siciliana.ask.declaration" in unreachable) == (option != "declare_who=leader")
+    assert not {"siciliana.split.spoiled", "siciliana.ask.declaration"} & set(
+        unreachable_under(load_rules("marianna-siciliana")))
+    every = [Declare(d, suit) for d in range(len(rules.declarations))
+             for suit in range(len(rules.suits))]
+    splits = 0
+    for seed in range(1, 40):
+        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
+        for _ in range(400):
+            if state.phase in (Phase.DEAL, Phase.OVER):
+                break
+            if state.split is not None and state.to_act is not None:  # in a split's trick
+                splits += 1
+                asker_side = state.split[1]
+                assert asker_side == rules.team_of[state.to_act] or not any(
+                    isinstance(a, Declare) for a in state.legal_actions())
+            if option == "declare_when=trick_start" and asked_this_trick(state) is not None:
+                assert rules.decl_per_trick_rule not in refusals(state, every)
+            acts = state.legal_actions()
+            asks = [a for a in acts if isinstance(a, AskPartner)]
+            yes = [a for a in acts if isinstance(a, Answer) and a.yes]
+            choice = (asks or yes or acts)[0] if asks or yes else acts[rng.below(len(acts))]
+            state.apply(choice)
+    assert splits > 0
+
+
+@pytest.mark.parametrize("option", ["pack_size=32", "pack_size=28", "answers=may_refuse"])
+def test_an_ask_settled_at_once_is_found(option: str) -> None:
+    config = make_configuration("marjapussi", [option])
+    wanted = ["marjapussi.ask.any.settle", "marjapussi.ask.half.settle"]
+    found, why = exercise_tests(config, wanted)
+    assert why == {}
+    for rule in wanted:
+        test = found[rule]
+        assert test["steps"][-1]["act"].startswith("yes")
+        expected = test["steps"][-1]["state"]
+        assert expected["declared"]  # the marriage declared for the side at once
+        _, got = _lax_replay(config.rules, test)
+        assert {k: got[k] for k in expected} == expected
+        before = state_json(_replay(config.rules, {**test, "steps": test["steps"][:-1]}))
+        assert len(before["declared"]) < len(expected["declared"])  # declared by the yes
+    half = found["marjapussi.ask.half.settle"]  # an engine settling it with the trick
+    later = replace(config.rules, asks=tuple(
+        replace(a, settle="on_trick_win") for a in config.rules.asks))
+    expected = half["steps"][-1]["state"]
+    _, lax = _lax_replay(later, half)
+    assert {k: lax[k] for k in expected} != expected

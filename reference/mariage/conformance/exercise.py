@@ -82,7 +82,7 @@ from .ruleprobe import (
     refusals,
     trick_rules,
 )
-from .stepnames import cut_off_refusals, sitting_out_rules
+from .stepnames import borrowed_refusals, sitting_out_rules, split_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
@@ -136,13 +136,14 @@ def exercised(state: GameState, taken: Action
     if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
         rule, card = next(iter(cards.items()))
         refused.setdefault(r.play_switch_rule, (card, rule))
-    refused = {**cut_off_refusals(state), **refused}  # a refusal charged to a wider rule
+    refused = {**borrowed_refusals(state), **refused}  # a refusal charged to a wider rule
     offered = node_rules(state, taken) - set(cards) | taken_rules(state, taken)
     if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
         offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
         offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
+    offered |= split_rules(state, taken)
     return refused, offered
 
 

@@ -11,26 +11,123 @@ them; a step where that rule acts on their behalf exercises them all the same:
   the stock, or one trick more under ``trick_six``): a mariannino tried after the
   window closed is refused by the window's rule, and the test that tries it checks the
   cut-off too (:func:`cut_off_refusals`);
+* that **asking is the asker's declaration** for the trick (Siciliana's split marriage):
+  the asker, once answered, tries to declare and is refused by the rule of one
+  declaration a trick (:func:`spent_declaration_refusals`);
+* whether a **split marriage that scored counts in the order** of the mariannas' values:
+  a marianna declared after it in the hand, its value set by that order; and a split
+  **spoiled** by a declaration that set trump in its trick: the trick that ends it, won
+  by the asking side, scores nothing (:func:`split_rules`);
+* the **settling of an ask at once** (Marjapussi's: the marriage named or completed
+  in answer is declared for the side): the yes that settles it (:func:`settled_rules`);
 * what the seat **sitting the hand out** scores (the three-handed Sixty-six's dealer):
   every hand scored while a seat sits out exercises it, a hand with a winner (he scores
   as much) or a drawn one (he scores nothing) (:func:`sitting_out_rules`).
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("marianna"), seed=1)
->>> cut_off_refusals(state)   # the window is open at the first trick
-{}
+>>> cut_off_refusals(state), borrowed_refusals(state)  # the window open, nobody asked
+({}, {})
+>>> split_rules(state, state.legal_actions()[0])
+set()
 >>> sitting_out_rules(state, True)   # nobody sits out in Marianna
 set()
 """
 
 from __future__ import annotations
 
-from mariage.engine.actions import Action, Declare
+from mariage.engine.actions import Action, Answer, AskPartner, Declare, Play
+from mariage.engine.rules import Ask
 from mariage.engine.state import GameState, Phase
 
 from .ruleprobe import refusal_rule
 
-__all__ = ["cut_off_refusals", "sitting_out_rules"]
+__all__ = ["asked_this_trick", "borrowed_refusals", "cut_off_refusals", "settled_rules",
+           "sitting_out_rules", "spent_declaration_refusals", "split_rules"]
+
+
+def borrowed_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
+    """Rule -> an action refused now by a wider rule acting for it, and that rule: the
+    cut-off of the whole-hand declarations (:func:`cut_off_refusals`), the ask that is
+    the asker's declaration for the trick (:func:`spent_declaration_refusals`)."""
+    return {**cut_off_refusals(state), **spent_declaration_refusals(state)}
+
+
+def spent_declaration_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
+    """Where an ask is the asker's declaration for the trick: its rule -> a declaration
+    the asker tries after it, refused now by the rule of one declaration a trick (that
+    rule's ID)."""
+    r = state.rules
+    per_trick = r.decl_per_trick_rule
+    asked = asked_this_trick(state)
+    if asked is None or not asked.declaring_rule or not per_trick:
+        return {}
+    for decl in range(len(r.declarations)):
+        for suit in range(len(r.suits)):
+            tried = Declare(decl, suit)
+            if refusal_rule(state, tried) == per_trick:
+                return {asked.declaring_rule: (tried, per_trick)}
+    return {}
+
+
+def asked_this_trick(state: GameState) -> Ask | None:
+    """The ask the seat to act made before leading this trick, where it is his
+    declaration for the trick (``None`` if he made none, or it is not).
+
+    >>> from mariage import load_rules, new_match
+    >>> asked_this_trick(new_match(load_rules("marianna-siciliana"), seed=2)) is None
+    True
+    """
+    r = state.rules
+    seat = state.to_act
+    if not r.asks or seat is None or state.phase != Phase.PLAY or state.trick_cards \
+            or seat != state.leader:
+        return None
+    for by, action in reversed(state.actions):
+        if isinstance(action, Play):  # the last trick's cards: no ask in this one
+            return None
+        if by == seat and isinstance(action, AskPartner) and 0 <= action.ask < len(r.asks):
+            ask = r.asks[action.ask]
+            return ask if ask.uses_declaration else None
+    return None
+
+
+def split_rules(state: GameState, taken: Action) -> set[str]:
+    """The rules of an ask ``taken`` at ``state`` exercises (:func:`settled_rules`) and
+    those of a split marriage: a marianna
+    declared after a split scored in the hand (its value by the order of values), the
+    card that ends the trick of a split the asking side wins, where a declaration that
+    set trump in it spoils the split (nothing scored)."""
+    r = state.rules
+    if not r.asks:
+        return set()
+    out: set[str] = set()
+    if isinstance(taken, Declare) and 0 <= taken.decl < len(r.declarations) and \
+            r.declarations[taken.decl].ordered:
+        out.update(r.asks[-1 - kind].order_rule for _, kind, _, _ in state.declared
+                   if kind < 0)
+    split = state.split
+    if split is not None and isinstance(taken, Play) and \
+            len(state.trick_cards) == r.hand_seats - 1:
+        ask, team = r.asks[split[0]], split[1]
+        trial = state.clone()
+        trial.apply(taken)
+        scored = any(kind == -1 - ask.index for _, kind, _, _ in trial.declared[
+            len(state.declared):])
+        if r.team_of[trial.last_winner] == team and not scored:
+            out.add(ask.spoiled_rule)
+    out.discard("")
+    return out | settled_rules(state, taken)
+
+
+def settled_rules(state: GameState, taken: Action) -> set[str]:
+    """The settling rule of the ask awaiting an answer, where ``taken`` is a yes that
+    settles it at once (the marriage named or completed is declared for the side)."""
+    pending = state.pending_ask
+    if not isinstance(taken, Answer) or not taken.yes or pending is None:
+        return set()
+    ask = state.rules.asks[pending[0]]
+    return {ask.settle_rule} if ask.settle == "at_once" and ask.settle_rule else set()
 
 
 def cut_off_refusals(state: GameState) -> dict[str, tuple[Action, str]]:

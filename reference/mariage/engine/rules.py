@@ -172,6 +172,9 @@ class Ask:
     window: str
     spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
     uses_declaration: bool = True  # asking is the asker's declaration for the trick
+    declaring_rule: str = ""  # the rule that says so (a declaration after it is refused)
+    order_rule: str = ""  # whether a split that scores counts in the order of values
+    spoiled_rule: str = ""  # whose trump-setting declaration spoils a split
 
 
 @frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)

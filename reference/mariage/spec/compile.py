@@ -384,7 +384,10 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
                 needs_no_trump=spec.get("needs_no_trump", False),
                 who=spec["who"], window=spec["window"],
                 spoiled_by=spec["settle"].get("spoiled_by", "opponent"),
-                uses_declaration=spec.get("uses_declaration", True)))
+                uses_declaration=spec.get("uses_declaration", True),
+                declaring_rule=(spec.get("declaring") or {}).get("id", ""),
+                order_rule=(spec["settle"].get("order") or {}).get("id", ""),
+                spoiled_rule=(spec["settle"].get("spoiling") or {}).get("id", "")))
         if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target
