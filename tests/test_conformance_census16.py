@@ -7,6 +7,7 @@ declared by leading its king or its queen (unreachable)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -21,13 +22,34 @@ from mariage.conformance.stepnames import asked_this_trick
 from mariage.engine.actions import Answer, AskPartner, Declare
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
-from mariage.engine.state import Phase
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
 from mariage.errors import IllegalActionError
 from test_conformance_brink import _replay
 
 CUT_OFF = "marianna.decl.combination-window"
 SITTER = "sixty-six-3.score.dealer"
 ONCE = "schnapsen.decl.once"
+
+
+def _first_hands(rules: Rules, seeds: int, eager: type | tuple[type, ...]
+                 ) -> Iterator[GameState]:
+    """Each state of the first hand of seeded matches, before its step: the first
+    action of an ``eager`` kind is taken where one is legal, else a seeded one."""
+    for seed in range(1, seeds + 1):
+        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
+        for _ in range(400):
+            if state.phase in (Phase.DEAL, Phase.OVER):
+                break
+            yield state
+            acts = state.legal_actions()
+            keen = [a for a in acts if isinstance(a, eager) and getattr(a, "yes", True)]
+            state.apply(keen[0] if keen else acts[rng.below(len(acts))])
+
+
+def _every_declaration(rules: Rules) -> list[Declare]:
+    return [Declare(d, suit) for d in range(len(rules.declarations))
+            for suit in range(len(rules.suits))]
 
 
 @pytest.mark.parametrize("ruleset", ["marianna", "marianna-2", "marianna-siciliana"])
@@ -91,20 +113,10 @@ def test_once_a_suit_is_unreachable_where_the_king_or_the_queen_is_led(ruleset: 
     assert ONCE in unreachable_under(rules)
     # every marriage tried at every step of seeded matches: never refused by the limit,
     # though marriages are declared
-    every = [Declare(d, suit) for d in range(len(rules.declarations))
-             for suit in range(len(rules.suits))]
-    declared = 0
-    for seed in range(1, 7):
-        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
-        for _ in range(300):
-            if state.phase in (Phase.DEAL, Phase.OVER):
-                break
-            assert ONCE not in refusals(state, every)
-            acts = state.legal_actions()
-            marriages = [a for a in acts if isinstance(a, Declare)]
-            action = marriages[0] if marriages else acts[rng.below(len(acts))]
-            declared += action in marriages
-            state.apply(action)
+    every, declared = _every_declaration(rules), 0
+    for state in _first_hands(rules, 6, Declare):
+        assert ONCE not in refusals(state, every)
+        declared += any(isinstance(a, Declare) for a in state.legal_actions())
     assert declared > 0
 
 
@@ -115,7 +127,7 @@ def test_once_a_suit_stays_reachable_where_a_card_of_another_suit_may_be_led() -
     assert ONCE not in unreachable_under(replace(rules, declarations=(other,)))
 
 
-def _lax_replay(rules: Any, test: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
+def _lax_replay(rules: Rules, test: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     """Replay ``test`` under ``rules`` to its last step: the rule that refuses that step
     (``None`` if taken) and the state after it."""
     state = _replay(rules, {**test, "steps": test["steps"][:-1]})
@@ -186,26 +198,14 @@ def test_no_declaration_spoils_a_split_where_only_the_asker_or_a_window_declares
     assert ("siciliana.ask.declaration" in unreachable) == (option != "declare_who=leader")
     assert not {"siciliana.split.spoiled", "siciliana.ask.declaration"} & set(
         unreachable_under(load_rules("marianna-siciliana")))
-    every = [Declare(d, suit) for d in range(len(rules.declarations))
-             for suit in range(len(rules.suits))]
-    splits = 0
-    for seed in range(1, 40):
-        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
-        for _ in range(400):
-            if state.phase in (Phase.DEAL, Phase.OVER):
-                break
-            if state.split is not None and state.to_act is not None:  # in a split's trick
-                splits += 1
-                asker_side = state.split[1]
-                assert asker_side == rules.team_of[state.to_act] or not any(
-                    isinstance(a, Declare) for a in state.legal_actions())
-            if option == "declare_when=trick_start" and asked_this_trick(state) is not None:
-                assert rules.decl_per_trick_rule not in refusals(state, every)
-            acts = state.legal_actions()
-            asks = [a for a in acts if isinstance(a, AskPartner)]
-            yes = [a for a in acts if isinstance(a, Answer) and a.yes]
-            choice = (asks or yes or acts)[0] if asks or yes else acts[rng.below(len(acts))]
-            state.apply(choice)
+    every, splits = _every_declaration(rules), 0
+    for state in _first_hands(rules, 40, (AskPartner, Answer)):
+        if state.split is not None and state.to_act is not None:  # in a split's trick
+            splits += 1
+            assert state.split[1] == rules.team_of[state.to_act] or not any(
+                isinstance(a, Declare) for a in state.legal_actions())
+        if option == "declare_when=trick_start" and asked_this_trick(state) is not None:
+            assert rules.decl_per_trick_rule not in refusals(state, every)
     assert splits > 0
 
 
