@@ -230,3 +230,46 @@ def test_an_ask_settled_at_once_is_found(option: str) -> None:
     expected = half["steps"][-1]["state"]
     _, lax = _lax_replay(later, half)
     assert {k: lax[k] for k in expected} != expected
+
+
+@pytest.mark.parametrize("option", ["sole_bidder_may_raise_before_exchange=true",
+                                    "deal_packet_size=3", "all_pass=redeal"])
+def test_the_contract_and_the_calls_are_found_in_german_marjapussi(option: str) -> None:
+    config = make_configuration("marjapussi-de", [option])
+    rules = config.rules
+    wanted = [rules.contract_result_rule, rules.calls_rule, rules.call_trump_rule]
+    found, why = exercise_tests(config, [w for w in wanted if w])
+    assert why == {}
+    result = found[rules.contract_result_rule]
+    assert result["steps"][-1]["state"]["last_hand"]["ended"] == "played_out"
+    who = found[rules.calls_rule]["steps"][-1]
+    assert who["act"].startswith("call") and who["error"]["rule"] == rules.calls_rule
+    trump = found[rules.call_trump_rule]
+    expected = trump["steps"][-1]["state"]
+    assert expected["trump"] is not None  # the call made its suit trump
+    _, got = _lax_replay(rules, trump)
+    assert {k: got[k] for k in expected} == expected
+
+
+def test_a_call_of_a_suit_called_already_is_refused_by_its_own_rule() -> None:
+    config = make_configuration("marjapussi-de", [])
+    rule = config.rules.call_once_rule
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    last = found[rule]["steps"][-1]
+    assert last["error"]["rule"] == rule
+    suit = last["act"].split(":")[-1]
+    before = [s.get("act", "") for s in found[rule]["steps"][:-1]]
+    assert f"call:{suit}" in before or f"yes:{suit}" in before  # that suit called before
+
+
+def test_the_lead_of_a_hand_nobody_bid_is_unreachable_where_it_is_dealt_again() -> None:
+    rules = load_rules("marjapussi-de", {"all_pass": "redeal"})
+    assert rules.first_lead_rule in unreachable_under(rules)
+    assert rules.first_lead_rule not in unreachable_under(load_rules("marjapussi-de"))
+    hands = 0
+    for state in _first_hands(rules, 12, ()):
+        if state.phase == Phase.PLAY and not state.tricks and not state.trick_cards:
+            hands += 1
+            assert state.declarer >= 0  # every hand played has a declarer
+    assert hands > 0

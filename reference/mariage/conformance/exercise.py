@@ -82,7 +82,7 @@ from .ruleprobe import (
     refusals,
     trick_rules,
 )
-from .stepnames import borrowed_refusals, sitting_out_rules, split_rules
+from .stepnames import borrowed_refusals, hand_end_rules, offered_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
@@ -143,7 +143,7 @@ def exercised(state: GameState, taken: Action
         offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
-    offered |= split_rules(state, taken)
+    offered |= offered_rules(state, taken)
     return refused, offered
 
 
@@ -385,7 +385,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
-        offered |= sitting_out_rules(st, phase not in over and st.phase in over)
+        offered |= hand_end_rules(st, phase not in over and st.phase in over)
         offered |= phase_rules(st, phase) | trick_rules(st, before[1])
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)

@@ -20,6 +20,11 @@ them; a step where that rule acts on their behalf exercises them all the same:
   by the asking side, scores nothing (:func:`split_rules`);
 * the **settling of an ask at once** (Marjapussi's: the marriage named or completed
   in answer is declared for the side): the yes that settles it (:func:`settled_rules`);
+* **calls** (German Marjapussi's): one by a seat that has not just won a trick, or of
+  a suit called already, refused (:func:`call_refusals`); one that succeeds makes its
+  suit trump (:func:`offered_rules`); whether the contract is made and a side without a
+  trick at the end of every hand played out, where no running totals name them
+  (:func:`hand_end_rules`);
 * what the seat **sitting the hand out** scores (the three-handed Sixty-six's dealer):
   every hand scored while a seat sits out exercises it, a hand with a winner (he scores
   as much) or a drawn one (he scores nothing) (:func:`sitting_out_rules`).
@@ -36,21 +41,44 @@ set()
 
 from __future__ import annotations
 
-from mariage.engine.actions import Action, Answer, AskPartner, Declare, Play
+from mariage.engine.actions import Action, Answer, AskPartner, Call, Declare, Play
 from mariage.engine.rules import Ask
 from mariage.engine.state import GameState, Phase
 
 from .ruleprobe import refusal_rule
 
-__all__ = ["asked_this_trick", "borrowed_refusals", "cut_off_refusals", "settled_rules",
-           "sitting_out_rules", "spent_declaration_refusals", "split_rules"]
+__all__ = ["asked_this_trick", "borrowed_refusals", "call_refusals", "cut_off_refusals",
+           "hand_end_rules", "offered_rules", "settled_rules", "sitting_out_rules",
+           "spent_declaration_refusals", "split_rules"]
 
 
 def borrowed_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     """Rule -> an action refused now by a wider rule acting for it, and that rule: the
     cut-off of the whole-hand declarations (:func:`cut_off_refusals`), the ask that is
-    the asker's declaration for the trick (:func:`spent_declaration_refusals`)."""
-    return {**cut_off_refusals(state), **spent_declaration_refusals(state)}
+    the asker's declaration for the trick (:func:`spent_declaration_refusals`); and a
+    call refused by its own rule (:func:`call_refusals`)."""
+    return {**cut_off_refusals(state), **spent_declaration_refusals(state),
+            **call_refusals(state)}
+
+
+def call_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
+    """Where the rules have calls (German Marjapussi's): a call by a seat that has not
+    just won a trick, refused by the rule on who calls; by the winner, his pair of a
+    suit called already, refused by the rule of once a suit."""
+    r = state.rules
+    seat = state.to_act
+    if r.calls_rule is None or seat is None or state.phase != Phase.PLAY:
+        return {}
+    if seat != state.leader or state.trick_cards or state.trick_no <= 1:
+        tries: list[Call] = [Call(0)]
+    else:
+        tries = [Call(s) for s in range(len(r.suits)) if state.called >> s & 1
+                 and state.hands[seat] & r.call_pair_masks[s] == r.call_pair_masks[s]]
+    for tried in tries:
+        rule = refusal_rule(state, tried)
+        if rule and rule in (r.calls_rule, r.call_once_rule):
+            return {rule: (tried, rule)}
+    return {}
 
 
 def spent_declaration_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
@@ -90,6 +118,19 @@ def asked_this_trick(state: GameState) -> Ask | None:
             ask = r.asks[action.ask]
             return ask if ask.uses_declaration else None
     return None
+
+
+def offered_rules(state: GameState, taken: Action) -> set[str]:
+    """The rules taking ``taken`` at ``state`` exercises besides its offer: those of an
+    ask or a split marriage (:func:`split_rules`); a call that succeeds makes its suit
+    trump (a pair announced, or named in answer to the question for a pair)."""
+    r = state.rules
+    out = split_rules(state, taken)
+    pair = state.question is not None and state.question[0] == 0  # "a pair?" asked
+    if r.call_trump_rule and (isinstance(taken, Call) or (
+            isinstance(taken, Answer) and taken.yes and pair)):
+        out.add(r.call_trump_rule)
+    return out
 
 
 def split_rules(state: GameState, taken: Action) -> set[str]:
@@ -144,6 +185,23 @@ def cut_off_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     tried = Declare(whole[0].index, 0)  # the window is judged before the cards held
     return {rule: (tried, whole[0].window_rule)} \
         if refusal_rule(state, tried) == whole[0].window_rule else {}
+
+
+def hand_end_rules(state: GameState, ended: bool) -> set[str]:
+    """The rules the end of a hand by the last step (``ended``) exercises besides those
+    :func:`~mariage.conformance.ruleprobe.ending_rules` names: what the seat sitting it
+    out scores (:func:`sitting_out_rules`); where no running totals name it, whether the
+    contract is made (every hand played out: a hand nobody bid is neither), and a side
+    that took no trick (schwarz)."""
+    out = sitting_out_rules(state, ended)
+    r = state.rules
+    if not ended or state.hand_over_reason != "played_out":
+        return out
+    if r.contract_result_rule and not r.running_rule:
+        out.add(r.contract_result_rule)
+    if r.schwarz_rule and 0 in state.tricks_won[:len(r.teams)]:
+        out.add(r.schwarz_rule)
+    return out
 
 
 def sitting_out_rules(state: GameState, ended: bool) -> set[str]:
