@@ -273,3 +273,22 @@ def test_the_lead_of_a_hand_nobody_bid_is_unreachable_where_it_is_dealt_again() 
             hands += 1
             assert state.declarer >= 0  # every hand played has a declarer
     assert hands > 0
+
+
+def test_the_last_trick_and_a_drawn_hand_carried_are_found_in_another_deal() -> None:
+    config = make_configuration("sixty-six-4", ["deal_packets=2-2-2-2"])
+    rules = config.rules
+    found, why = exercise_tests(config, [rules.draw_bonus_rule, rules.last_trick_rule])
+    assert why == {}
+    for rule, lax_rules in ((rules.last_trick_rule, replace(rules, last_trick_points=0)),
+                            (rules.draw_bonus_rule, replace(rules, draw_bonus=0))):
+        test = found[rule]
+        expected = test["steps"][-1]["state"]
+        assert expected["last_hand"]["ended"] == "played_out"
+        _, got = _lax_replay(rules, test)
+        assert {k: got[k] for k in expected} == expected
+        _, lax = _lax_replay(lax_rules, test)  # an engine without the rule ends elsewhere
+        assert {k: lax[k] for k in expected} != expected
+    drawn = found[rules.draw_bonus_rule]
+    before = _replay(rules, {**drawn, "steps": drawn["steps"][:-1]})
+    assert before.history[-1].winner is None  # the hand before it was drawn

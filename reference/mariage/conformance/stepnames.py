@@ -25,6 +25,8 @@ them; a step where that rule acts on their behalf exercises them all the same:
   suit trump (:func:`offered_rules`); whether the contract is made and a side without a
   trick at the end of every hand played out, where no running totals name them
   (:func:`hand_end_rules`);
+* the **last trick's card points** of a hand played out, the game points a **drawn hand
+  carries** to the next hand with a winner (Sixty-six for four) (:func:`hand_end_rules`);
 * what the seat **sitting the hand out** scores (the three-handed Sixty-six's dealer):
   every hand scored while a seat sits out exercises it, a hand with a winner (he scores
   as much) or a drawn one (he scores nothing) (:func:`sitting_out_rules`).
@@ -47,9 +49,19 @@ from mariage.engine.state import GameState, Phase
 
 from .ruleprobe import refusal_rule
 
-__all__ = ["asked_this_trick", "borrowed_refusals", "call_refusals", "cut_off_refusals",
-           "hand_end_rules", "offered_rules", "settled_rules", "sitting_out_rules",
-           "spent_declaration_refusals", "split_rules"]
+__all__ = [
+    "asked_this_trick",
+    "borrowed_refusals",
+    "call_refusals",
+    "carried_draw_rules",
+    "cut_off_refusals",
+    "hand_end_rules",
+    "offered_rules",
+    "settled_rules",
+    "sitting_out_rules",
+    "spent_declaration_refusals",
+    "split_rules",
+]
 
 
 def borrowed_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
@@ -190,18 +202,33 @@ def cut_off_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
 def hand_end_rules(state: GameState, ended: bool) -> set[str]:
     """The rules the end of a hand by the last step (``ended``) exercises besides those
     :func:`~mariage.conformance.ruleprobe.ending_rules` names: what the seat sitting it
-    out scores (:func:`sitting_out_rules`); where no running totals name it, whether the
-    contract is made (every hand played out: a hand nobody bid is neither), and a side
-    that took no trick (schwarz)."""
-    out = sitting_out_rules(state, ended)
+    out scores (:func:`sitting_out_rules`), the game points carried from a drawn hand
+    (:func:`carried_draw_rules`); of a hand played out, the last trick's card points;
+    where no running totals name it, whether the contract is made (a hand nobody bid is
+    neither), and a side that took no trick (schwarz)."""
+    out = sitting_out_rules(state, ended) | carried_draw_rules(state, ended)
     r = state.rules
     if not ended or state.hand_over_reason != "played_out":
         return out
+    if r.last_trick_rule and r.last_trick_points:  # the last trick's card points
+        out.add(r.last_trick_rule)
     if r.contract_result_rule and not r.running_rule:
         out.add(r.contract_result_rule)
     if r.schwarz_rule and 0 in state.tricks_won[:len(r.teams)]:
         out.add(r.schwarz_rule)
     return out
+
+
+def carried_draw_rules(state: GameState, ended: bool) -> set[str]:
+    """The rule on the game points a drawn hand carries to the next hand with a winner,
+    where the last step (``ended``) ended a hand won after a drawn one."""
+    r = state.rules
+    history = state.history
+    if not (ended and r.draw_bonus_rule and r.draw_bonus and len(history) >= 2):
+        return set()
+    drawn, won = history[-2], history[-1]
+    return {r.draw_bonus_rule} if drawn.winner is None and won.winner is not None \
+        and drawn.ended == "played_out" else set()
 
 
 def sitting_out_rules(state: GameState, ended: bool) -> set[str]:
