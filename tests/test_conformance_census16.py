@@ -292,3 +292,27 @@ def test_the_last_trick_and_a_drawn_hand_carried_are_found_in_another_deal() -> 
     drawn = found[rules.draw_bonus_rule]
     before = _replay(rules, {**drawn, "steps": drawn["steps"][:-1]})
     assert before.history[-1].winner is None  # the hand before it was drawn
+
+
+@pytest.mark.parametrize("ruleset,option,rules", [
+    ("mariazza", "target=1", ["mariazza.decl.per-trick", "mariazza.decl.once"]),
+    ("marjapussi-de", "hands=1", ["marjapussi-de.play.first-trick-ace"]),
+])
+def test_more_seeded_matches_reach_the_rules_of_short_matches(ruleset: str, option: str,
+                                                              rules: list[str]) -> None:
+    config = make_configuration(ruleset, [option])
+    found, why = exercise_tests(config, rules)
+    assert why == {}
+    for rule in rules:
+        test = found[rule]
+        assert "the deal of seed 1" in test["description"]  # seeds from 100: the more
+        state = _replay(config.rules, {**test, "steps": test["steps"][:-1]})
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(parse_action(config.rules, test["steps"][-1]["act"]))
+        assert err.value.rule_id == test["steps"][-1]["error"]["rule"]
+
+
+def test_no_more_matches_where_only_the_match_end_is_left() -> None:
+    from mariage.conformance.exercise import _more_matches
+    config = make_configuration("mariazza", ["hands=5000"])
+    assert _more_matches(config, {"mariazza.match.tie"}, {}) == (0, 0)

@@ -488,12 +488,40 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
             break
         steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
                        probe=False, steer=rare)
+    more, more_steps = _more_matches(config, todo, found)
+    steps += more_steps
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES} matches steered to their brink"
     if rares:
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
+    if more:
+        long += f" and {more} more seeded matches"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}
     return found, why
+
+
+#: The bound, in steps, of the further seeded matches :func:`_more_matches` plays, and of
+#: their number: matches of one short hand (a low target, one hand) are cheap, and many
+#: more of them fit in the steps the first :data:`EXERCISE_MATCHES` take.
+MORE_STEPS = 6000
+MORE_MATCHES = 64
+
+
+def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[str, Any]]
+                  ) -> tuple[int, int]:
+    """Further seeded matches for the rules of ``todo`` still without a test, while their
+    steps stay within :data:`MORE_STEPS` (none where only the rules of the match's end
+    are left: the long match is played for those): how many, and their steps."""
+    left = {r for r in todo if r not in found}
+    if not left - match_end_rules(config.rules):
+        return 0, 0
+    matches = steps = 0
+    for seed in range(100, 100 + MORE_MATCHES):
+        if steps >= MORE_STEPS or not left - match_end_rules(config.rules):
+            break
+        steps += _walk(config, seed, left, found)
+        matches += 1
+    return matches, steps
