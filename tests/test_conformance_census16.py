@@ -263,18 +263,6 @@ def test_a_call_of_a_suit_called_already_is_refused_by_its_own_rule() -> None:
     assert f"call:{suit}" in before or f"yes:{suit}" in before  # that suit called before
 
 
-def test_the_lead_of_a_hand_nobody_bid_is_unreachable_where_it_is_dealt_again() -> None:
-    rules = load_rules("marjapussi-de", {"all_pass": "redeal"})
-    assert rules.first_lead_rule in unreachable_under(rules)
-    assert rules.first_lead_rule not in unreachable_under(load_rules("marjapussi-de"))
-    hands = 0
-    for state in _first_hands(rules, 12, ()):
-        if state.phase == Phase.PLAY and not state.tricks and not state.trick_cards:
-            hands += 1
-            assert state.declarer >= 0  # every hand played has a declarer
-    assert hands > 0
-
-
 def test_the_last_trick_and_a_drawn_hand_carried_are_found_in_another_deal() -> None:
     config = make_configuration("sixty-six-4", ["deal_packets=2-2-2-2"])
     rules = config.rules

@@ -21,10 +21,7 @@ session, each from the compiled rules alone:
   refused by the rule of one declaration a trick), where declarations are made only in
   the window at the trick's start: the ask is made in the play, after that window, where
   every declaration is refused first by the rule on who declares (:func:`unspoiled_splits`
-  gives both of a window at the trick's start);
-* **who leads in a hand nobody bid**, where such a hand is thrown in and dealt again
-  (German Marjapussi's ``all_pass=redeal``): every hand played has a declarer, and its
-  first lead is the contract's rule (:func:`unbid_lead_unreachable`).
+  gives both of a window at the trick's start).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -40,8 +37,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["more_unreachable", "once_led_unreachable", "unbid_lead_unreachable",
-           "unspoiled_splits"]
+__all__ = ["more_unreachable", "once_led_unreachable", "unspoiled_splits"]
 
 
 def _led_from_its_own(d: Declaration) -> bool:
@@ -102,24 +98,6 @@ def unspoiled_splits(rules: Rules) -> dict[str, str]:
     return out
 
 
-def unbid_lead_unreachable(rules: Rules) -> dict[str, str]:
-    """The rule on the first lead of a hand nobody bid, where no such hand is played.
-
-    >>> from mariage import load_rules
-    >>> list(unbid_lead_unreachable(load_rules("marjapussi-de", {"all_pass": "redeal"})))
-    ['marjapussi-de.lead.first']
-    >>> unbid_lead_unreachable(load_rules("marjapussi-de"))
-    {}
-    """
-    lead, contract = rules.first_lead_rule, rules.contract_lead_rule
-    if rules.no_bid != "redeal" or not lead or not contract or lead == contract:
-        return {}
-    return {lead: (
-        "a hand nobody bid is thrown in and dealt again, so every hand played has a "
-        f"declarer, whose side's first lead is the contract's rule ({contract}): the lead "
-        "of a hand nobody bid never comes")}
-
-
 def more_unreachable(rules: Rules) -> dict[str, str]:
     """Rule -> why no match under ``rules`` can check it, for the arguments of this
     module.
@@ -128,7 +106,7 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
     >>> sorted(more_unreachable(load_rules("sixty-six", {"marriage_lead": "king"})))
     ['schnapsen.decl.once']
     """
-    out = {**unspoiled_splits(rules), **unbid_lead_unreachable(rules)}
+    out = unspoiled_splits(rules)
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
