@@ -304,3 +304,12 @@ def test_no_more_matches_where_only_the_match_end_is_left() -> None:
     from mariage.conformance.exercise import _more_matches
     config = make_configuration("mariazza", ["hands=5000"])
     assert _more_matches(config, {"mariazza.match.tie"}, {}) == (0, 0)
+
+
+def test_the_deals_of_stored_tests_are_walked_for_a_rule_left_after_others_were_found() -> None:
+    config = make_configuration("sixty-six-3", ["claim_mode=auto"])
+    rules = ["sixty-six-3.score.played-out", "sixty-six-3.score.dealer"]
+    found, why = exercise_tests(config, rules)
+    assert why == {}
+    assert "the deal of the stored test" in found[rules[0]]["description"]
+    assert found[rules[0]]["steps"][-1]["state"]["last_hand"]["ended"] == "played_out"

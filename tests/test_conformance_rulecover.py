@@ -240,6 +240,7 @@ CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     ("marianna", ["trick_six=true"], set()),
     ("marianna-siciliana", ["declare_when=trick_start"], set()),
     ("sixty-six-3", ["close_allowed=false"], set()),
+    ("sixty-six-3", ["claim_mode=auto"], set()),
     ("schnapsen", ["marriage_lead=queen"], set()),
     ("marjapussi", ["pack_size=32"], set()),
     ("marjapussi-de", ["deal_packet_size=3"], set()),

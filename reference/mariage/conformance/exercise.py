@@ -488,7 +488,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
             break
         steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
                        probe=False, steer=rare)
-    more, more_steps = _more_matches(config, todo, found)
+    more, more_steps = _more_matches(config, todo, found, wanted, stored)
     steps += more_steps
     long = " and a long match" if ends else ""
     if brinks:
@@ -496,7 +496,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     if rares:
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     if more:
-        long += f" and {more} more seeded matches"
+        long += f" and {more} more matches"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}
@@ -510,17 +510,29 @@ MORE_STEPS = 6000
 MORE_MATCHES = 64
 
 
-def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[str, Any]]
+def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[str, Any]],
+                  wanted: Iterable[str] = (), walked: Iterable[Test] = ()
                   ) -> tuple[int, int]:
-    """Further seeded matches for the rules of ``todo`` still without a test, while their
-    steps stay within :data:`MORE_STEPS` (none where only the rules of the match's end
-    are left: the long match is played for those): how many, and their steps."""
+    """Further matches for the rules of ``todo`` still without a test (none where only
+    the rules of the match's end are left: the long match is played for those): from the
+    deals of the stored tests naming a rule of ``wanted`` not ``walked`` yet (a rule found
+    earlier by the seeded matches no longer sends the search to them, where others may
+    lie), then seeded ones while their steps stay within :data:`MORE_STEPS`: how many,
+    and their steps."""
     left = {r for r in todo if r not in found}
-    if not left - match_end_rules(config.rules):
+    ends = match_end_rules(config.rules)
+    if not left - ends:
         return 0, 0
+    named, done = set(wanted), {t.id for t in walked}
+    stored = [t for t in _stored_tests(config.bases) if named & set(t.rules)
+              and t.id not in done]
     matches = steps = 0
+    for i, test in enumerate(stored):
+        if left - ends:
+            steps += _walk(config, 200 + i, left, found, test)
+            matches += 1
     for seed in range(100, 100 + MORE_MATCHES):
-        if steps >= MORE_STEPS or not left - match_end_rules(config.rules):
+        if steps >= MORE_STEPS or not left - ends:
             break
         steps += _walk(config, seed, left, found)
         matches += 1
