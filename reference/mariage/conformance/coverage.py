@@ -22,6 +22,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .suite import Test
+from .unreachable import more_unreachable
 
 if TYPE_CHECKING:
     from mariage.engine.rules import Rules
@@ -178,6 +179,8 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
         out[rules.leftover_rule] = (
             "no card goes out of play here (no packet of the talon left, none laid away, "
             "no stock closed): there are no card points left over to give")
+    for rule, why in more_unreachable(rules).items():  # the sixteenth session's arguments
+        out.setdefault(rule, why)
     return out
 
 

@@ -82,6 +82,7 @@ from .ruleprobe import (
     refusals,
     trick_rules,
 )
+from .stepnames import borrowed_refusals, hand_end_rules, offered_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
@@ -135,12 +136,14 @@ def exercised(state: GameState, taken: Action
     if cards and r.play_switch_rule and state.trick_no == state.draw_tricks + 1:
         rule, card = next(iter(cards.items()))
         refused.setdefault(r.play_switch_rule, (card, rule))
+    refused = {**borrowed_refusals(state), **refused}  # a refusal charged to a wider rule
     offered = node_rules(state, taken) - set(cards) | taken_rules(state, taken)
     if isinstance(taken, Redeal) and state.to_act is not None:  # the claim's own rule
         offered.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
         offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
+    offered |= offered_rules(state, taken)
     return refused, offered
 
 
@@ -382,6 +385,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
+        offered |= hand_end_rules(st, phase not in over and st.phase in over)
         offered |= phase_rules(st, phase) | trick_rules(st, before[1])
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
@@ -484,12 +488,52 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
             break
         steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
                        probe=False, steer=rare)
+    more, more_steps = _more_matches(config, todo, found, wanted, stored)
+    steps += more_steps
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES} matches steered to their brink"
     if rares:
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
+    if more:
+        long += f" and {more} more matches"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}
     return found, why
+
+
+#: The bound, in steps, of the further seeded matches :func:`_more_matches` plays, and of
+#: their number: matches of one short hand (a low target, one hand) are cheap, and many
+#: more of them fit in the steps the first :data:`EXERCISE_MATCHES` take.
+MORE_STEPS = 6000
+MORE_MATCHES = 64
+
+
+def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[str, Any]],
+                  wanted: Iterable[str] = (), walked: Iterable[Test] = ()
+                  ) -> tuple[int, int]:
+    """Further matches for the rules of ``todo`` still without a test (none where only
+    the rules of the match's end are left: the long match is played for those): from the
+    deals of the stored tests naming a rule of ``wanted`` not ``walked`` yet (a rule found
+    earlier by the seeded matches no longer sends the search to them, where others may
+    lie), then seeded ones while their steps stay within :data:`MORE_STEPS`: how many,
+    and their steps."""
+    left = {r for r in todo if r not in found}
+    ends = match_end_rules(config.rules)
+    if not left - ends:
+        return 0, 0
+    named, done = set(wanted), {t.id for t in walked}
+    stored = [t for t in _stored_tests(config.bases) if named & set(t.rules)
+              and t.id not in done]
+    matches = steps = 0
+    for i, test in enumerate(stored):
+        if left - ends:
+            steps += _walk(config, 200 + i, left, found, test)
+            matches += 1
+    for seed in range(100, 100 + MORE_MATCHES):
+        if steps >= MORE_STEPS or not left - ends:
+            break
+        steps += _walk(config, seed, left, found)
+        matches += 1
+    return matches, steps

@@ -172,6 +172,9 @@ class Ask:
     window: str
     spoiled_by: str = "opponent"  # whose trump-setting declaration in the trick spoils a split
     uses_declaration: bool = True  # asking is the asker's declaration for the trick
+    declaring_rule: str = ""  # the rule that says so (a declaration after it is refused)
+    order_rule: str = ""  # whether a split that scores counts in the order of values
+    spoiled_rule: str = ""  # whose trump-setting declaration spoils a split
 
 
 @frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)
@@ -258,6 +261,7 @@ class Rules:
     decl_per_trick_rule: str = ""
     decl_window_any: str = "stock"  # the widest window of any declaration
     decl_windows_differ: bool = False  # some declaration has a narrower window
+    decl_combo_window_rule: str | None = None  # whole-hand ones' cut-off, the window's own
     decl_window_seats: int = 0  # seats who speak in a trick_start window (0: every seat)
     failed_ask: str = "uses_turn"  # uses_turn | may_declare
     declarations: tuple[Declaration, ...] = ()

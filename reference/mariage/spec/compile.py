@@ -384,7 +384,10 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
                 needs_no_trump=spec.get("needs_no_trump", False),
                 who=spec["who"], window=spec["window"],
                 spoiled_by=spec["settle"].get("spoiled_by", "opponent"),
-                uses_declaration=spec.get("uses_declaration", True)))
+                uses_declaration=spec.get("uses_declaration", True),
+                declaring_rule=(spec.get("declaring") or {}).get("id", ""),
+                order_rule=(spec["settle"].get("order") or {}).get("id", ""),
+                spoiled_rule=(spec["settle"].get("spoiling") or {}).get("id", "")))
         if asks and any(len(t) != 2 for t in teams):
             raise self.fail("asks", "asking a partner needs partnerships of two")
         # ---- exchange, call out, hand target
@@ -457,6 +460,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             decl_per_trick_rule=dec.get("per_trick", {}).get("id", ""),
             decl_window_any=window_any, decl_window_seats=window_seats,
             decl_windows_differ=any(dx.window != window_any for dx in decls),
+            decl_combo_window_rule=cw["id"] if self.on(cw) and cw["until"] == "declarations"
+            else None,
             failed_ask=dec.get("per_trick", {}).get("failed_ask", "uses_turn"),
             declarations=tuple(decls), declarations_off=tuple(off), asks=tuple(asks),
             exchange_rank=exchange_rank,

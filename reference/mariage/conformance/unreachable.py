@@ -1,0 +1,117 @@
+"""More rules a configuration makes unreachable, with the argument from its rules.
+
+:func:`mariage.conformance.coverage.unreachable_under` lists the rules no protocol test
+can check under a configuration; these are the arguments added to it in the sixteenth
+session, each from the compiled rules alone:
+
+* the **once-a-suit** limit of a declaration made by leading one of its cards, where
+  only some of its cards may be led (Schnapsen's and Sixty-six's ``marriage_lead=king``
+  or ``queen``): the card led is one of the declaration's, played into the trick, so
+  the declaration's cards are never all held again in that hand; a second try on the
+  same lead is refused first by the rule of one declaration a lead. Where every card
+  of it may be led the same argument is made in ``unreachable_under`` itself;
+* the **spoiling of a split marriage** by a declaration that sets trump in its trick,
+  where nobody whose declaration spoils it can make one there (:func:`unspoiled_splits`):
+  where only the player about to lead declares (``declare_who=leader``), he is the
+  asker, whose own side's declaration does not spoil it, or who used his declaration
+  up by asking; where declarations are made only in a window at the trick's start
+  (``declare_when=trick_start``), they all come before the ask, which is made only in
+  the play and only while there is no trump: one that set trump forbids the ask;
+* that **asking is the asker's declaration** for the trick (a declaration after the ask
+  refused by the rule of one declaration a trick), where declarations are made only in
+  the window at the trick's start: the ask is made in the play, after that window, where
+  every declaration is refused first by the rule on who declares (:func:`unspoiled_splits`
+  gives both of a window at the trick's start).
+
+>>> from mariage import load_rules
+>>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
+['schnapsen.decl.once']
+>>> once_led_unreachable(load_rules("marianna"))   # declared, not led
+[]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mariage.engine.rules import Declaration, Rules
+
+__all__ = ["more_unreachable", "once_led_unreachable", "unspoiled_splits"]
+
+
+def _led_from_its_own(d: Declaration) -> bool:
+    """Whether ``d`` is declared by leading a card of it: in every suit, the cards that
+    may be led are some of its cards (none other)."""
+    return bool(d.lead_masks) and len(d.lead_masks) == len(d.suit_masks) and all(
+        lead and lead & ~held == 0 for lead, held in zip(d.lead_masks, d.suit_masks,
+                                                         strict=True))
+
+
+def once_led_unreachable(rules: Rules) -> list[str]:
+    """The once-a-suit rules of the declarations made by leading one of their own cards,
+    one declaration a lead (see the module's text)."""
+    if rules.decl_per_trick != 1:
+        return []
+    return [d.once_rule for d in rules.declarations
+            if d.once_scope in ("suit", "suit_per_player") and d.same_suit and d.once_rule
+            and _led_from_its_own(d)]
+
+
+def unspoiled_splits(rules: Rules) -> dict[str, str]:
+    """The rules on spoiling a split marriage that no declaration can act on, and on the
+    ask using the declaration up where no declaration can follow it (see the module's
+    text), with why.
+
+    >>> from mariage import load_rules
+    >>> sorted(unspoiled_splits(load_rules("marianna-siciliana", {"declare_who": "leader"})))
+    ['siciliana.split.spoiled']
+    >>> sorted(unspoiled_splits(load_rules("marianna-siciliana",
+    ...                                    {"declare_when": "trick_start"})))
+    ['siciliana.ask.declaration', 'siciliana.split.spoiled']
+    >>> unspoiled_splits(load_rules("marianna-siciliana"))
+    {}
+    """
+    out: dict[str, str] = {}
+    for a in rules.asks:
+        if a.who != "leader":
+            continue  # (an ask is made in the play, by the player about to lead)
+        if a.spoiled_rule and rules.decl_who in ("leader", "trick_winner") and (
+                a.spoiled_by == "opponent" or (a.spoiled_by == "any" and a.uses_declaration)):
+            out[a.spoiled_rule] = (
+                "only the player about to lead declares, before his lead, and he is the one "
+                "who asks for the split marriage: his own side's declaration does not spoil "
+                "it, or asking used his declaration up, so no declaration that spoils it is "
+                "ever made in its trick")
+        if rules.decl_who == "trick_start" and a.declaring_rule:
+            out[a.declaring_rule] = (
+                "an ask is made in the play, after the window at the trick's start where "
+                "declarations are made: in the play every declaration is refused first by the "
+                f"rule on who declares ({rules.decl_who_rule}), so none is ever refused "
+                "because the ask used the declaration up")
+        if a.spoiled_rule and rules.decl_who == "trick_start" and a.needs_no_trump:
+            out[a.spoiled_rule] = (
+                "declarations are made only in the window at the trick's start, before the "
+                "ask, which is made in the play and only while there is no trump: a "
+                "declaration that set trump in the trick forbids the ask, so none spoils a "
+                "split marriage")
+    return out
+
+
+def more_unreachable(rules: Rules) -> dict[str, str]:
+    """Rule -> why no match under ``rules`` can check it, for the arguments of this
+    module.
+
+    >>> from mariage import load_rules
+    >>> sorted(more_unreachable(load_rules("sixty-six", {"marriage_lead": "king"})))
+    ['schnapsen.decl.once']
+    """
+    out = unspoiled_splits(rules)
+    for rule in once_led_unreachable(rules):
+        out[rule] = (
+            "the declaration is made by leading one of its own cards, which is played into "
+            "the trick, so its cards are never all held again in that hand; a second try "
+            "on the same lead is refused first by the rule of one declaration a lead "
+            f"({rules.decl_per_trick_rule}): its once-a-suit limit can never refuse a "
+            "declaration")
+    return out
