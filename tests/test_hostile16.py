@@ -253,3 +253,38 @@ def test_a_text_of_no_action_is_a_mariage_error_and_still_a_value_error(text: st
         parse_action(load_rules("marianna"), text)
     assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
     assert len(str(caught.value)) < 150
+
+
+# ------------------------------------------- review: fixes to the sweep (sixteenth session)
+
+def _cli_with_stdin(argv: list[str], stdin_file: Path, cwd: Path) -> tuple[int, str]:
+    """Run ``python -m mariage ARGV < stdin_file`` in ``cwd``: (exit code, stderr)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "reference")}
+    with stdin_file.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "mariage", *argv], stdin=stdin,
+                              capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("argv", [["render", "-", "--svg", "x.mrg", "--hand", "1"],
+                                  ["render", "-", "--html", "x.mrg"],
+                                  ["stats", "-", "--out", "x.mrg"]])
+def test_an_output_that_is_the_file_on_standard_input_is_refused(
+        argv: list[str], tmp_path: Path) -> None:
+    # was: `render - --svg x.mrg < x.mrg` replaced the record read with its picture
+    record = tmp_path / "x.mrg"
+    record.write_bytes((GOOD / "mariaggia.mrg").read_bytes())
+    code, err = _cli_with_stdin(argv, record, tmp_path)
+    assert code == 2 and "is also a file this command reads" in err
+    assert record.read_bytes() == (GOOD / "mariaggia.mrg").read_bytes()
+
+
+def test_standard_input_from_another_file_still_writes(tmp_path: Path) -> None:
+    record = tmp_path / "x.mrg"
+    record.write_bytes((GOOD / "mariaggia.mrg").read_bytes())
+    code, _ = _cli_with_stdin(["render", "-", "--html", "x.html"], record, tmp_path)
+    assert code == 0 and (tmp_path / "x.html").read_text(encoding="utf-8").strip()

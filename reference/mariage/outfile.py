@@ -84,17 +84,26 @@ def check_destination(path: str, option: str = "--out", reads: Iterable[str] = (
 
 
 def _same_file(one: str, other: str) -> bool:
-    """True if ``one`` and ``other`` name the same file (``-``, standard input, is none).
+    """True if ``one`` and ``other`` name the same file.
 
-    >>> _same_file(__file__, __file__), _same_file(__file__, "-")
+    ``-`` is standard input: the same file as ``one`` if standard input is that
+    file opened (``render - --svg x.mrg < x.mrg``); a pipe or a terminal is none.
+
+    >>> _same_file(__file__, __file__), _same_file(__file__, "/")
     (True, False)
     """
-    if other == "-":
-        return False
     try:
+        if other == "-":
+            return _stdin_is(one)
         return os.path.samefile(one, other)
     except (OSError, ValueError):  # not there, unreadable, a NUL in the name
         return False
+
+
+def _stdin_is(path: str) -> bool:
+    """True if standard input (descriptor 0) is the regular file ``path``."""
+    info = os.fstat(0)
+    return stat.S_ISREG(info.st_mode) and os.path.samestat(info, os.stat(path))
 
 
 def _stale(folder: str, base: str) -> None:
