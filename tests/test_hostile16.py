@@ -288,3 +288,21 @@ def test_standard_input_from_another_file_still_writes(tmp_path: Path) -> None:
     record.write_bytes((GOOD / "mariaggia.mrg").read_bytes())
     code, _ = _cli_with_stdin(["render", "-", "--html", "x.html"], record, tmp_path)
     assert code == 0 and (tmp_path / "x.html").read_text(encoding="utf-8").strip()
+
+
+def test_problems_after_the_replay_stopped_are_on_no_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: hand 2's deal problem (N131, line 31) was listed under hand 1's action 2C,
+    # the last one applied before the replay stopped at line 18
+    path = BAD / "stopped-then-bad-deal.mrg"
+    code, out, _ = _run(["replay", "--format", "json", str(path)], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["stopped"]["line"] == 18
+    assert [(e["code"], e["line"]) for e in report["errors"]] == [("N141", 18), ("N131", 31)]
+    placed = [p for h in report["hands"] for a in [h, *h["actions"]]
+              for p in a.get("problems", [])]
+    assert all(p["line"] <= 18 for p in placed)
+    tl = timeline(parse_record(path.read_text(encoding="utf-8"), file=str(path)))
+    assert [(e.code, e.line) for e in tl.after_stop] == [("N131", 31)]
+    assert all(e.line <= 18 for s in tl.steps for e in s.errors)
+    assert tl.as_dict()["after_stop"][0]["line"] == 31  # the HTML page shows them apart
