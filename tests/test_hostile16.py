@@ -306,3 +306,15 @@ def test_problems_after_the_replay_stopped_are_on_no_step(
     assert [(e.code, e.line) for e in tl.after_stop] == [("N131", 31)]
     assert all(e.line <= 18 for s in tl.steps for e in s.errors)
     assert tl.as_dict()["after_stop"][0]["line"] == 31  # the HTML page shows them apart
+
+
+@pytest.mark.parametrize("argv", [["match", "marianna", "-n", "1", "-q", "--out", "marianna"],
+                                  ["play", "marianna", "-q", "--out", "marianna"]])
+def test_an_output_named_like_the_ruleset_is_no_file_read(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the second run refused its output, the file 'marianna' written by the first,
+    # as "a file this command reads" (a ruleset name is never read from the working folder)
+    monkeypatch.chdir(tmp_path)
+    assert [_run(argv, capsys)[0] for _ in range(2)] == [0, 0]
+    assert (tmp_path / "marianna").read_text(encoding="utf-8").startswith("[Mariage ")

@@ -98,3 +98,20 @@ def parse_seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
                                          f"got {shown!r}")
     return int(digits)
+
+
+def ruleset_files(ruleset: str) -> list[str]:
+    """The file ``ruleset`` is read from (as :func:`~mariage.spec.compile.load_rules` finds
+    it), in a list: what an output may not replace. A name is never read from the
+    working folder, so a file there of that name is none; an unknown name: no file.
+
+    >>> ruleset_files("marianna")[0].endswith("marianna.yaml"), ruleset_files("nowhere")
+    (True, [])
+    """
+    from mariage.errors import MariageError
+    from mariage.spec.specload import resolve_ruleset
+
+    try:
+        return [str(resolve_ruleset(ruleset))]
+    except (MariageError, OSError, ValueError):  # unknown: load_rules says why
+        return []
