@@ -318,3 +318,15 @@ def test_an_output_named_like_the_ruleset_is_no_file_read(
     monkeypatch.chdir(tmp_path)
     assert [_run(argv, capsys)[0] for _ in range(2)] == [0, 0]
     assert (tmp_path / "marianna").read_text(encoding="utf-8").startswith("[Mariage ")
+
+
+@pytest.mark.parametrize("second", ["--junit", "--trace"])
+def test_two_outputs_naming_one_file_are_refused_before_any_work(
+        second: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 0, the JSON report silently overwritten by the second
+    out = tmp_path / "a.out"
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--json", str(out), second, f"{tmp_path}/./a.out"], capsys)
+    assert code == 2 and not out.exists()
+    assert err == (f"mariage: error: {tmp_path}/./a.out: is also named by --json; "
+                   "not written twice\n")

@@ -33,7 +33,7 @@ import os
 import stat
 from collections.abc import Iterable
 
-__all__ = ["check_destination", "write_output"]
+__all__ = ["check_destination", "check_destinations", "write_output"]
 
 _TAG = ".mariage-"
 
@@ -81,6 +81,38 @@ def check_destination(path: str, option: str = "--out", reads: Iterable[str] = (
         raise _refuse(path, "is read-only; not replaced", errno.EACCES)
     if any(_same_file(path, name) for name in reads):
         raise _refuse(path, "is also a file this command reads; not replaced")
+
+
+def check_destinations(outputs: Iterable[tuple[str, str | None]],
+                       reads: Iterable[str] = ()) -> None:
+    """:func:`check_destination` for each ``(option, path)`` given (a None path: not
+    asked for), and no two options naming the same file: one would overwrite the other.
+
+    >>> try:
+    ...     check_destinations([("--json", "r.out"), ("--junit", None), ("--trace", "./r.out")])
+    ... except OSError as exc:
+    ...     print(exc.filename, exc.strerror)
+    ./r.out is also named by --json; not written twice
+    """
+    reads = list(reads)
+    seen: list[tuple[str, str]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        check_destination(path, option, reads)
+        for other_option, other in seen:
+            if _one_destination(path, other):
+                raise _refuse(path, f"is also named by {other_option}; not written twice")
+        seen.append((option, path))
+
+
+def _one_destination(one: str, other: str) -> bool:
+    """True if writing ``one`` and ``other`` would write the same file (there or not)."""
+    def where(path: str) -> tuple[str, str]:
+        full = os.path.abspath(path)
+        return os.path.realpath(os.path.dirname(full)), os.path.basename(full)
+
+    return where(one) == where(other) or _same_file(one, other)
 
 
 def _same_file(one: str, other: str) -> bool:

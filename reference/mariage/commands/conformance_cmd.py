@@ -166,13 +166,12 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
     from ..conformance.regen import regenerate
     from ..conformance.suite import load_suite
-    from ..outfile import check_destination
+    from ..outfile import check_destinations
     from ..resources import conformance_dir
 
-    for option, path in (("--json", args.json), ("--junit", args.junit),
-                         ("--trace", args.trace)):
-        if path is not None:  # refused before any work, not after the run
-            check_destination(path, option, reads=[p for p in (args.expect, *args.spec) if p])
+    # refused before any work, not after the run
+    check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
+                       reads=[p for p in (args.expect, *args.spec) if p])
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")
