@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from hostilekit import forget_house, run_cli
-from mariage import IllegalActionError, MariageError, load_rules, new_match
+from mariage import GameState, IllegalActionError, MariageError, load_rules, new_match
 from mariage.engine.actions import Bid, Raise, Take
 from mariage.errors import SeatError
 from mariage.notation.reader import parse_record
@@ -330,3 +330,17 @@ def test_two_outputs_naming_one_file_are_refused_before_any_work(
     assert code == 2 and not out.exists()
     assert err == (f"mariage: error: {tmp_path}/./a.out: is also named by --json; "
                    "not written twice\n")
+
+
+@pytest.mark.parametrize("over", [False, True])
+@pytest.mark.parametrize("seat", [99, -1, "N"])
+def test_a_bad_seat_is_refused_before_the_phase(over: bool, seat: object) -> None:
+    # was: IllegalActionError [core.phase] ("the next hand has not been dealt") or
+    # [core.over] naming seat 99, before the hand was dealt or after the match ended
+    state = GameState(load_rules("thousand"), first_dealer=0)
+    if over:
+        state.resign(0)
+    with pytest.raises(SeatError, match="apply: seat must be a seat number from 0 to 2"):
+        state.apply(Bid(100), seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"core\.over" if over else r"core\.phase"):
+        state.apply(Bid(100), 1)  # a good seat: the phase refuses it, as before
