@@ -344,3 +344,19 @@ def test_a_bad_seat_is_refused_before_the_phase(over: bool, seat: object) -> Non
         state.apply(Bid(100), seat)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match=r"core\.over" if over else r"core\.phase"):
         state.apply(Bid(100), 1)  # a good seat: the phase refuses it, as before
+
+
+def test_render_svg_of_a_record_found_bad_exits_1(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 2 (a usage error) after the record's own problem, where 1 says the
+    # input was checked and found bad
+    out = tmp_path / "o.svg"
+    code, _, err = _run(["render", "--svg", str(out), "--hand", "1",
+                         str(BAD / "unknown-ruleset.mrg")], capsys)
+    assert code == 1 and not out.exists()
+    lines = err.splitlines()
+    assert " N122 " in lines[0] and lines[-1].startswith("mariage: error: ")
+    assert "has no hand 1" in lines[-1]
+    code, _, _ = _run(["render", "--svg", str(out), "--hand", "9", str(GOOD / "marianna.mrg")],
+                      capsys)
+    assert code == 2  # a good record without that hand: the option is wrong, as before
