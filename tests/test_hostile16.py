@@ -360,3 +360,22 @@ def test_render_svg_of_a_record_found_bad_exits_1(tmp_path: Path,
     code, _, _ = _run(["render", "--svg", str(out), "--hand", "9", str(GOOD / "marianna.mrg")],
                       capsys)
     assert code == 2  # a good record without that hand: the option is wrong, as before
+
+
+@pytest.mark.parametrize("value", ["١", "1_0", " 0.5", "0.5 ", "1e3", "inf", "nan", "-1",
+                                   "٠.٥", "x" * 500])
+def test_match_time_reads_ascii_seconds_only(value: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # was: float() took '١' (one second), '1_0' (ten), ' 0.5'
+    code, out, err = _run(["match", "marianna", "-n", "1", "-q", "--time", value], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: argument --time: not a number of seconds "
+                          "(ASCII digits, a '.'): '")
+    assert len(err) < 200  # the value quoted cut
+
+
+@pytest.mark.parametrize("value", ["2", "0.5", ".5", "3."])
+def test_match_time_takes_seconds_written_in_ascii(value: str) -> None:
+    from mariage.commands import seconds_arg
+
+    assert seconds_arg(value) == float(value)

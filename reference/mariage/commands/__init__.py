@@ -88,6 +88,29 @@ def whole_arg(text: str) -> int:
     return value
 
 
+def seconds_arg(text: str) -> float:
+    """A time in seconds on the command line (``match --time``): ASCII digits with an
+    optional decimal point (``5``, ``0.5``, ``.5``); ``float()`` alone took ``'١'``,
+    ``'1_0'``, ``' 0.5'``, ``'1e3'``. What is refused is quoted back cut.
+
+    >>> seconds_arg("5"), seconds_arg("0.25"), seconds_arg(".5")
+    (5.0, 0.25, 0.5)
+    >>> seconds_arg("1_0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: not a number of seconds (ASCII digits, a '.'): '1_0'
+    """
+    import argparse
+    import re
+
+    from ..errors import shown
+
+    if not re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text):
+        raise argparse.ArgumentTypeError(
+            f"not a number of seconds (ASCII digits, a '.'): {shown(text)}")
+    return float(text)
+
+
 def parse_seed(text: str) -> int:
     """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
     import argparse
