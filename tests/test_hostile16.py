@@ -379,3 +379,13 @@ def test_match_time_takes_seconds_written_in_ascii(value: str) -> None:
     from mariage.commands import seconds_arg
 
     assert seconds_arg(value) == float(value)
+
+
+@pytest.mark.parametrize("option", ["--timeout", "--test-timeout"])
+def test_conformance_timeouts_read_ascii_seconds_only(
+        option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: float() took '١' (one second) and '1_0' (ten)
+    for value in ("١", "1_0"):
+        code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                             option, value], capsys)
+        assert code == 2 and f"argument {option}: not a number of seconds" in err

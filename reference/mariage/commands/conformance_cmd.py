@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.suite import Test
     from ..engine.rules import Rules
 
-from . import COMMANDS
+from . import COMMANDS, seconds_arg
 
 NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
@@ -135,10 +135,7 @@ def _count(flag: str) -> Any:
 def _seconds(flag: str) -> Any:
     """An argparse type: a finite number of seconds above 0 (one-line usage error otherwise)."""
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        value = seconds_arg(text)  # ASCII digits and a '.' (float() took '١', '1_0')
         try:
             return check_timeout(value, flag)
         except ValueError as exc:
