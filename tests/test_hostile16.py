@@ -389,3 +389,22 @@ def test_conformance_timeouts_read_ascii_seconds_only(
         code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
                              option, value], capsys)
         assert code == 2 and f"argument {option}: not a number of seconds" in err
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "-" + "9" * 4301])
+def test_a_whole_number_too_long_says_so(value: str, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    # was: "not a whole number (ASCII digits)", of a value of nothing but digits
+    code, _, err = _run(["replay", "-r", value, str(GOOD / "marianna.mrg")], capsys)
+    assert code == 2 and "argument --record/-r: a whole number of more than 4300 digits: '" \
+        in err and len(err) < 200
+
+
+def test_a_whole_number_of_4300_digits_and_a_sign_is_read() -> None:
+    import argparse
+
+    from mariage.commands import whole_arg
+
+    assert whole_arg("+" + "9" * 4300) == 10 ** 4300 - 1
+    with pytest.raises(argparse.ArgumentTypeError, match=r"not a whole number \(ASCII digits\)"):
+        whole_arg("١٢")

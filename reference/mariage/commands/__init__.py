@@ -80,12 +80,18 @@ def whole_arg(text: str) -> int:
     """
     import argparse
 
-    from ..errors import shown, whole_number
+    from ..errors import MAX_WHOLE_DIGITS, shown, whole_number
 
     value = whole_number(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"not a whole number (ASCII digits): {shown(text)}")
-    return value
+    if value is not None:
+        return value
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if digits.isascii() and digits.isdigit():  # a whole number, too long to read...
+        if len(digits) <= MAX_WHOLE_DIGITS:  # ...but for its sign
+            return int(text)
+        raise argparse.ArgumentTypeError(
+            f"a whole number of more than {MAX_WHOLE_DIGITS} digits: {shown(text)}")
+    raise argparse.ArgumentTypeError(f"not a whole number (ASCII digits): {shown(text)}")
 
 
 def seconds_arg(text: str) -> float:
