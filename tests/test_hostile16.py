@@ -408,3 +408,24 @@ def test_a_whole_number_of_4300_digits_and_a_sign_is_read() -> None:
     assert whole_arg("+" + "9" * 4300) == 10 ** 4300 - 1
     with pytest.raises(argparse.ArgumentTypeError, match=r"not a whole number \(ASCII digits\)"):
         whole_arg("١٢")
+
+
+def test_an_expectations_file_may_start_with_a_bom(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "not a test ID (a control character): '\ufeff'", exit 2
+    expect = tmp_path / "expect.txt"
+    expect.write_bytes("\ufeff# no test is expected to fail\n".encode())
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--expect", str(expect)], capsys)
+    assert code == 0, err
+
+
+def test_an_invisible_character_in_an_expectations_file_is_called_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a zero-width space (category Cf) was called "a control character"
+    expect = tmp_path / "expect.txt"
+    expect.write_text("marianna/core/\u200bturn\n", encoding="utf-8")
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--expect", str(expect)], capsys)
+    assert code == 2
+    assert f"{expect}:1:1: not a test ID (an invisible character): " in err
