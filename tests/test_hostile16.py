@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from hostilekit import forget_house, run_cli
-from mariage import IllegalActionError, MariageError, load_rules, new_match
+from mariage import GameState, IllegalActionError, MariageError, load_rules, new_match
 from mariage.engine.actions import Bid, Raise, Take
 from mariage.errors import SeatError
 from mariage.notation.reader import parse_record
@@ -253,3 +253,179 @@ def test_a_text_of_no_action_is_a_mariage_error_and_still_a_value_error(text: st
         parse_action(load_rules("marianna"), text)
     assert isinstance(caught.value, MariageError) and isinstance(caught.value, ValueError)
     assert len(str(caught.value)) < 150
+
+
+# ------------------------------------------- review: fixes to the sweep (sixteenth session)
+
+def _cli_with_stdin(argv: list[str], stdin_file: Path, cwd: Path) -> tuple[int, str]:
+    """Run ``python -m mariage ARGV < stdin_file`` in ``cwd``: (exit code, stderr)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "reference")}
+    with stdin_file.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "mariage", *argv], stdin=stdin,
+                              capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("argv", [["render", "-", "--svg", "x.mrg", "--hand", "1"],
+                                  ["render", "-", "--html", "x.mrg"],
+                                  ["stats", "-", "--out", "x.mrg"]])
+def test_an_output_that_is_the_file_on_standard_input_is_refused(
+        argv: list[str], tmp_path: Path) -> None:
+    # was: `render - --svg x.mrg < x.mrg` replaced the record read with its picture
+    record = tmp_path / "x.mrg"
+    record.write_bytes((GOOD / "mariaggia.mrg").read_bytes())
+    code, err = _cli_with_stdin(argv, record, tmp_path)
+    assert code == 2 and "is also a file this command reads" in err
+    assert record.read_bytes() == (GOOD / "mariaggia.mrg").read_bytes()
+
+
+def test_standard_input_from_another_file_still_writes(tmp_path: Path) -> None:
+    record = tmp_path / "x.mrg"
+    record.write_bytes((GOOD / "mariaggia.mrg").read_bytes())
+    code, _ = _cli_with_stdin(["render", "-", "--html", "x.html"], record, tmp_path)
+    assert code == 0 and (tmp_path / "x.html").read_text(encoding="utf-8").strip()
+
+
+def test_problems_after_the_replay_stopped_are_on_no_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: hand 2's deal problem (N131, line 31) was listed under hand 1's action 2C,
+    # the last one applied before the replay stopped at line 18
+    path = BAD / "stopped-then-bad-deal.mrg"
+    code, out, _ = _run(["replay", "--format", "json", str(path)], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["stopped"]["line"] == 18
+    assert [(e["code"], e["line"]) for e in report["errors"]] == [("N141", 18), ("N131", 31)]
+    placed = [p for h in report["hands"] for a in [h, *h["actions"]]
+              for p in a.get("problems", [])]
+    assert all(p["line"] <= 18 for p in placed)
+    tl = timeline(parse_record(path.read_text(encoding="utf-8"), file=str(path)))
+    assert [(e.code, e.line) for e in tl.after_stop] == [("N131", 31)]
+    assert all(e.line <= 18 for s in tl.steps for e in s.errors)
+    assert tl.as_dict()["after_stop"][0]["line"] == 31  # the HTML page shows them apart
+
+
+@pytest.mark.parametrize("argv", [["match", "marianna", "-n", "1", "-q", "--out", "marianna"],
+                                  ["play", "marianna", "-q", "--out", "marianna"]])
+def test_an_output_named_like_the_ruleset_is_no_file_read(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: the second run refused its output, the file 'marianna' written by the first,
+    # as "a file this command reads" (a ruleset name is never read from the working folder)
+    monkeypatch.chdir(tmp_path)
+    assert [_run(argv, capsys)[0] for _ in range(2)] == [0, 0]
+    assert (tmp_path / "marianna").read_text(encoding="utf-8").startswith("[Mariage ")
+
+
+@pytest.mark.parametrize("second", ["--junit", "--trace"])
+def test_two_outputs_naming_one_file_are_refused_before_any_work(
+        second: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 0, the JSON report silently overwritten by the second
+    out = tmp_path / "a.out"
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--json", str(out), second, f"{tmp_path}/./a.out"], capsys)
+    assert code == 2 and not out.exists()
+    assert err == (f"mariage: error: {tmp_path}/./a.out: is also named by --json; "
+                   "not written twice\n")
+
+
+@pytest.mark.parametrize("over", [False, True])
+@pytest.mark.parametrize("seat", [99, -1, "N"])
+def test_a_bad_seat_is_refused_before_the_phase(over: bool, seat: object) -> None:
+    # was: IllegalActionError [core.phase] ("the next hand has not been dealt") or
+    # [core.over] naming seat 99, before the hand was dealt or after the match ended
+    state = GameState(load_rules("thousand"), first_dealer=0)
+    if over:
+        state.resign(0)
+    with pytest.raises(SeatError, match="apply: seat must be a seat number from 0 to 2"):
+        state.apply(Bid(100), seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"core\.over" if over else r"core\.phase"):
+        state.apply(Bid(100), 1)  # a good seat: the phase refuses it, as before
+
+
+def test_render_svg_of_a_record_found_bad_exits_1(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 2 (a usage error) after the record's own problem, where 1 says the
+    # input was checked and found bad
+    out = tmp_path / "o.svg"
+    code, _, err = _run(["render", "--svg", str(out), "--hand", "1",
+                         str(BAD / "unknown-ruleset.mrg")], capsys)
+    assert code == 1 and not out.exists()
+    lines = err.splitlines()
+    assert " N122 " in lines[0] and lines[-1].startswith("mariage: error: ")
+    assert "has no hand 1" in lines[-1]
+    code, _, _ = _run(["render", "--svg", str(out), "--hand", "9", str(GOOD / "marianna.mrg")],
+                      capsys)
+    assert code == 2  # a good record without that hand: the option is wrong, as before
+
+
+@pytest.mark.parametrize("value", ["١", "1_0", " 0.5", "0.5 ", "1e3", "inf", "nan", "-1",
+                                   "٠.٥", "x" * 500])
+def test_match_time_reads_ascii_seconds_only(value: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # was: float() took '١' (one second), '1_0' (ten), ' 0.5'
+    code, out, err = _run(["match", "marianna", "-n", "1", "-q", "--time", value], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("mariage: error: argument --time: not a number of seconds "
+                          "(ASCII digits, a '.'): '")
+    assert len(err) < 200  # the value quoted cut
+
+
+@pytest.mark.parametrize("value", ["2", "0.5", ".5", "3."])
+def test_match_time_takes_seconds_written_in_ascii(value: str) -> None:
+    from mariage.commands import seconds_arg
+
+    assert seconds_arg(value) == float(value)
+
+
+@pytest.mark.parametrize("option", ["--timeout", "--test-timeout"])
+def test_conformance_timeouts_read_ascii_seconds_only(
+        option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: float() took '١' (one second) and '1_0' (ten)
+    for value in ("١", "1_0"):
+        code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                             option, value], capsys)
+        assert code == 2 and f"argument {option}: not a number of seconds" in err
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "-" + "9" * 4301])
+def test_a_whole_number_too_long_says_so(value: str, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    # was: "not a whole number (ASCII digits)", of a value of nothing but digits
+    code, _, err = _run(["replay", "-r", value, str(GOOD / "marianna.mrg")], capsys)
+    assert code == 2 and "argument --record/-r: a whole number of more than 4300 digits: '" \
+        in err and len(err) < 200
+
+
+def test_a_whole_number_of_4300_digits_and_a_sign_is_read() -> None:
+    import argparse
+
+    from mariage.commands import whole_arg
+
+    assert whole_arg("+" + "9" * 4300) == 10 ** 4300 - 1
+    with pytest.raises(argparse.ArgumentTypeError, match=r"not a whole number \(ASCII digits\)"):
+        whole_arg("١٢")
+
+
+def test_an_expectations_file_may_start_with_a_bom(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "not a test ID (a control character): '\ufeff'", exit 2
+    expect = tmp_path / "expect.txt"
+    expect.write_bytes("\ufeff# no test is expected to fail\n".encode())
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--expect", str(expect)], capsys)
+    assert code == 0, err
+
+
+def test_an_invisible_character_in_an_expectations_file_is_called_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: a zero-width space (category Cf) was called "a control character"
+    expect = tmp_path / "expect.txt"
+    expect.write_text("marianna/core/\u200bturn\n", encoding="utf-8")
+    code, _, err = _run(["conformance", "--ruleset", "marianna", "--rule", "core.turn",
+                         "--expect", str(expect)], capsys)
+    assert code == 2
+    assert f"{expect}:1:1: not a test ID (an invisible character): " in err

@@ -122,9 +122,10 @@ def test_every_writer_replaces_a_regular_file_whole(command: str, tmp_path: Path
 
 
 @pytest.mark.parametrize("argv, why", [
-    (["--time", "inf"], "--time takes seconds"),
-    (["--time", "nan"], "--time takes seconds"),
-    (["--time", "1e400"], "--time takes seconds"),
+    (["--time", "inf"], "--time: not a number of seconds"),  # ASCII digits and a '.' only
+    (["--time", "nan"], "--time: not a number of seconds"),
+    (["--time", "1e400"], "--time: not a number of seconds"),
+    (["--time", "9" * 400], "--time takes seconds"),  # digits: read, then over the limit
     (["--time", "0"], "--time takes seconds"),
     (["--seed", "-1"], "a seed is a whole number from 0 to 2**64-1"),
     (["--seed", "1" * 23], "a seed is a whole number from 0 to 2**64-1"),

@@ -54,6 +54,7 @@ BAD_FILES: dict[str, tuple[str, int]] = {
     "action-after-match-end.mrg": ("N144", 97),
     "hand-after-match-end.mrg": ("N162", 98),
     "syntax-error.mrg": ("N110", 11),
+    "stopped-then-bad-deal.mrg": ("N141", 18),  # hand 2 deals 6D twice (line 31)
 }
 
 #: Rule IDs the engine names for the broken rule.

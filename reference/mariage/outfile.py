@@ -33,7 +33,7 @@ import os
 import stat
 from collections.abc import Iterable
 
-__all__ = ["check_destination", "write_output"]
+__all__ = ["check_destination", "check_destinations", "write_output"]
 
 _TAG = ".mariage-"
 
@@ -83,18 +83,59 @@ def check_destination(path: str, option: str = "--out", reads: Iterable[str] = (
         raise _refuse(path, "is also a file this command reads; not replaced")
 
 
-def _same_file(one: str, other: str) -> bool:
-    """True if ``one`` and ``other`` name the same file (``-``, standard input, is none).
+def check_destinations(outputs: Iterable[tuple[str, str | None]],
+                       reads: Iterable[str] = ()) -> None:
+    """:func:`check_destination` for each ``(option, path)`` given (a None path: not
+    asked for), and no two options naming the same file: one would overwrite the other.
 
-    >>> _same_file(__file__, __file__), _same_file(__file__, "-")
+    >>> try:
+    ...     check_destinations([("--json", "r.out"), ("--junit", None), ("--trace", "./r.out")])
+    ... except OSError as exc:
+    ...     print(exc.filename, exc.strerror)
+    ./r.out is also named by --json; not written twice
+    """
+    reads = list(reads)
+    seen: list[tuple[str, str]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        check_destination(path, option, reads)
+        for other_option, other in seen:
+            if _one_destination(path, other):
+                raise _refuse(path, f"is also named by {other_option}; not written twice")
+        seen.append((option, path))
+
+
+def _one_destination(one: str, other: str) -> bool:
+    """True if writing ``one`` and ``other`` would write the same file (there or not)."""
+    def where(path: str) -> tuple[str, str]:
+        full = os.path.abspath(path)
+        return os.path.realpath(os.path.dirname(full)), os.path.basename(full)
+
+    return where(one) == where(other) or _same_file(one, other)
+
+
+def _same_file(one: str, other: str) -> bool:
+    """True if ``one`` and ``other`` name the same file.
+
+    ``-`` is standard input: the same file as ``one`` if standard input is that
+    file opened (``render - --svg x.mrg < x.mrg``); a pipe or a terminal is none.
+
+    >>> _same_file(__file__, __file__), _same_file(__file__, "/")
     (True, False)
     """
-    if other == "-":
-        return False
     try:
+        if other == "-":
+            return _stdin_is(one)
         return os.path.samefile(one, other)
     except (OSError, ValueError):  # not there, unreadable, a NUL in the name
         return False
+
+
+def _stdin_is(path: str) -> bool:
+    """True if standard input (descriptor 0) is the regular file ``path``."""
+    info = os.fstat(0)
+    return stat.S_ISREG(info.st_mode) and os.path.samestat(info, os.stat(path))
 
 
 def _stale(folder: str, base: str) -> None:

@@ -80,12 +80,41 @@ def whole_arg(text: str) -> int:
     """
     import argparse
 
-    from ..errors import shown, whole_number
+    from ..errors import MAX_WHOLE_DIGITS, shown, whole_number
 
     value = whole_number(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"not a whole number (ASCII digits): {shown(text)}")
-    return value
+    if value is not None:
+        return value
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if digits.isascii() and digits.isdigit():  # a whole number, too long to read...
+        if len(digits) <= MAX_WHOLE_DIGITS:  # ...but for its sign
+            return int(text)
+        raise argparse.ArgumentTypeError(
+            f"a whole number of more than {MAX_WHOLE_DIGITS} digits: {shown(text)}")
+    raise argparse.ArgumentTypeError(f"not a whole number (ASCII digits): {shown(text)}")
+
+
+def seconds_arg(text: str) -> float:
+    """A time in seconds on the command line (``match --time``): ASCII digits with an
+    optional decimal point (``5``, ``0.5``, ``.5``); ``float()`` alone took ``'١'``,
+    ``'1_0'``, ``' 0.5'``, ``'1e3'``. What is refused is quoted back cut.
+
+    >>> seconds_arg("5"), seconds_arg("0.25"), seconds_arg(".5")
+    (5.0, 0.25, 0.5)
+    >>> seconds_arg("1_0")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: not a number of seconds (ASCII digits, a '.'): '1_0'
+    """
+    import argparse
+    import re
+
+    from ..errors import shown
+
+    if not re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text):
+        raise argparse.ArgumentTypeError(
+            f"not a number of seconds (ASCII digits, a '.'): {shown(text)}")
+    return float(text)
 
 
 def parse_seed(text: str) -> int:
@@ -98,3 +127,20 @@ def parse_seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
                                          f"got {shown!r}")
     return int(digits)
+
+
+def ruleset_files(ruleset: str) -> list[str]:
+    """The file ``ruleset`` is read from (as :func:`~mariage.spec.compile.load_rules` finds
+    it), in a list: what an output may not replace. A name is never read from the
+    working folder, so a file there of that name is none; an unknown name: no file.
+
+    >>> ruleset_files("marianna")[0].endswith("marianna.yaml"), ruleset_files("nowhere")
+    (True, [])
+    """
+    from mariage.errors import MariageError
+    from mariage.spec.specload import resolve_ruleset
+
+    try:
+        return [str(resolve_ruleset(ruleset))]
+    except (MariageError, OSError, ValueError):  # unknown: load_rules says why
+        return []

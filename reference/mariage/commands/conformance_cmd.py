@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.suite import Test
     from ..engine.rules import Rules
 
-from . import COMMANDS
+from . import COMMANDS, seconds_arg
 
 NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
@@ -135,10 +135,7 @@ def _count(flag: str) -> Any:
 def _seconds(flag: str) -> Any:
     """An argparse type: a finite number of seconds above 0 (one-line usage error otherwise)."""
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        value = seconds_arg(text)  # ASCII digits and a '.' (float() took '١', '1_0')
         try:
             return check_timeout(value, flag)
         except ValueError as exc:
@@ -166,13 +163,12 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance.coverage import UNREACHABLE, coverage, coverage_text
     from ..conformance.regen import regenerate
     from ..conformance.suite import load_suite
-    from ..outfile import check_destination
+    from ..outfile import check_destinations
     from ..resources import conformance_dir
 
-    for option, path in (("--json", args.json), ("--junit", args.junit),
-                         ("--trace", args.trace)):
-        if path is not None:  # refused before any work, not after the run
-            check_destination(path, option, reads=[p for p in (args.expect, *args.spec) if p])
+    # refused before any work, not after the run
+    check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
+                       reads=[p for p in (args.expect, *args.spec) if p])
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from mariage.errors import did_you_mean, whole_number
 
 from ..arena import BOT_NAMES
-from . import COMMANDS, parse_options, parse_seed, whole_arg
+from . import COMMANDS, parse_options, parse_seed, ruleset_files, seconds_arg, whole_arg
 
 if TYPE_CHECKING:  # imported where the match is played, not for --help (start-up)
     from mariage.engine.rules import Rules
@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"games to play (default 10, at most {MAX_GAMES})")
     parser.add_argument("--seed", type=parse_seed, default=1,
                         help="seed of the first round's deals, 0 to 2**64-1 (default 1)")
-    parser.add_argument("--time", type=float, default=5.0, metavar="T",
+    parser.add_argument("--time", type=seconds_arg, default=5.0, metavar="T",
                         help="seconds per move for an engine (default 5; 0.5 s more is "
                              "allowed for the pipe)")
     parser.add_argument("--playouts", type=whole_arg, default=96,
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     _check_numbers(args)
     if args.out is not None:
         # refuse a bad destination before playing, not after; nor the description read
-        check_destination(args.out, reads=[args.ruleset])
+        check_destination(args.out, reads=ruleset_files(args.ruleset))
     rules = load_rules(args.ruleset, parse_options(args.option))
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)

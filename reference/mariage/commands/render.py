@@ -19,7 +19,7 @@ from ..notation.errors import NotationError, RecordError
 
 if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
     from ..notation.model import Record
-from ..errors import shown
+from ..errors import one_line, shown
 from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["render"]
@@ -96,9 +96,12 @@ def run(args: argparse.Namespace) -> int:
         tl = timeline(records[0][0])
         try:
             picture = render_svg(tl, args.hand, args.trick)
-        except ValueError:  # no such hand or trick: the record's problems may say why
-            _tell(tl.errors)
-            raise
+        except ValueError as exc:  # no such hand or trick: the record's problems say why
+            if not tl.errors:
+                raise
+            _tell(tl.errors)  # the record was checked and found bad: exit 1, not 2
+            sys.stderr.write(f"mariage: error: {one_line(exc)}\n")
+            return 1
         write_output(args.svg, picture, "--svg")
         print(args.svg)
         _tell(tl.errors)

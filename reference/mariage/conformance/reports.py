@@ -248,7 +248,7 @@ def parse_expected(text: str, where: str) -> list[str]:
     mariage.conformance.suite.SuiteError: e.txt:1:1: not a test ID (1200 characters; at most 1000)
     """
     out: list[str] = []
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):  # a BOM: none
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -258,10 +258,24 @@ def parse_expected(text: str, where: str) -> list[str]:
         if len(line.split()) != 1:
             raise SuiteError(f"{where}:{n}:1: one test ID per line, got {shown(line)}")
         if not line.isprintable():
-            raise SuiteError(f"{where}:{n}:1: not a test ID (a control character): "
+            raise SuiteError(f"{where}:{n}:1: not a test ID ({_unprintable(line)}): "
                              f"{shown(line)}")
         out.append(line)
     return out
+
+
+def _unprintable(line: str) -> str:
+    """What makes ``line`` unprintable: a control character (Unicode category Cc), an
+    invisible one (a format character such as a zero-width space, Cf), or another.
+
+    >>> _unprintable("a\u200bb"), _unprintable("a\x1bb"), _unprintable("a\ue000")
+    ('an invisible character', 'a control character', 'a character that cannot be shown')
+    """
+    import unicodedata
+
+    kinds = {unicodedata.category(c) for c in line if not c.isprintable()}
+    return "a control character" if "Cc" in kinds else "an invisible character" \
+        if "Cf" in kinds else "a character that cannot be shown"
 
 
 def dump_json(run: RunResult) -> str:

@@ -549,10 +549,11 @@ class GameState(Undoable):
 
     def _dispatch(self, action: Action, seat: int | None) -> None:
         r = self.rules
-        if self.phase == _OVER:
-            refuse(self, r.core_over, seat, action, "the match is over")
+        if self.phase == _OVER:  # (a bad seat is named first: seats before phases)
+            refuse(self, r.core_over, self._seat_named(seat), action, "the match is over")
         if self.phase == _DEAL:
-            refuse(self, r.core_phase, seat, action, "the next hand has not been dealt")
+            refuse(self, r.core_phase, self._seat_named(seat), action,
+                   "the next hand has not been dealt")
         to_act = self.to_act
         assert to_act is not None
         if seat is None:
@@ -573,6 +574,12 @@ class GameState(Undoable):
                    if isinstance(action, Action) else  # type: ignore[arg-type, unused-ignore]
                    "not an action of any game (parse_action(rules, text) makes one of a text)")
         applier(self, seat, action)
+
+    def _seat_named(self, seat: int | None) -> int | None:
+        """``seat`` if it is None or a seat of these rules; else :class:`SeatError`."""
+        if seat is None or (seat.__class__ is int and 0 <= seat < self.rules.nseats):
+            return seat
+        return seat_number(seat, self.rules.nseats, "apply: seat")
 
     def resign(self, seat: int) -> None:
         """``seat`` resigns (a concession, allowed at any moment, even out of turn).

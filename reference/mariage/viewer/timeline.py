@@ -140,6 +140,8 @@ class Timeline:
     target: int = 0
     #: the problem at which the replay stopped before the record's end (None: it did not)
     stopped: RecordError | None = None
+    #: the problems written after the place the replay stopped at: on no step
+    after_stop: list[RecordError] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -157,7 +159,9 @@ class Timeline:
             "observer": self.observer,
             "ok": self.ok, "errors": [e.as_dict() for e in self.errors],
             "steps": [s.as_dict() for s in self.steps],
-        } | ({"stopped": self.stopped.as_dict()} if self.stopped is not None else {})
+        } | ({"stopped": self.stopped.as_dict()} if self.stopped is not None else {}) \
+            | ({"after_stop": [e.as_dict() for e in self.after_stop]} if self.after_stop
+               else {})
 
 
 def _cards(rules: Rules, mask: int) -> list[str]:
@@ -283,12 +287,24 @@ def _ended(state: GameState, step: Step) -> None:
                                 team_name(r, h.winner) if r.score_kind == "segno" else None)
 
 
+def _where(err: RecordError) -> tuple[int, int]:
+    """``err``'s line and column, for ordering (an unknown column: the line's end)."""
+    return (err.line or 0, err.column or 1 << 62)
+
+
+def _after(stopped: RecordError | None, err: RecordError) -> bool:
+    """True if ``err`` is written after the place the replay ``stopped`` at: the replay
+    never reached it, so no step is its (a problem of unknown line is not after)."""
+    return stopped is not None and bool(err.line) and bool(stopped.line) \
+        and _where(err) > _where(stopped)
+
+
 def _at(steps: list[Step], places: list[tuple[int, int]], err: RecordError) -> Step:
     """The step ``err`` belongs to: the last one written at or before its line and column
     (a problem of unknown column: the last step of its line; of unknown line: the last)."""
     if not err.line:
         return steps[-1]
-    where = (err.line, err.column or 1 << 62)
+    where = _where(err)
     target = steps[0]
     for step, place in zip(steps, places, strict=True):
         if place > where:
@@ -310,8 +326,12 @@ def timeline(record: Record) -> Timeline:
     checked = check_record(record, listener=snap)
     rules = checked.rules
     steps = snap.steps
+    after_stop: list[RecordError] = []
     for err in checked.errors:
-        _at(steps, snap.places, err).errors.append(err)
+        if _after(checked.stopped, err):
+            after_stop.append(err)
+        else:
+            _at(steps, snap.places, err).errors.append(err)
     seats = list(rules.seat_names) if rules else []
     players = record.players
     st = checked.state
@@ -334,4 +354,4 @@ def timeline(record: Record) -> Timeline:
         options=record.options, steps=steps, errors=list(checked.errors), result=result,
         measure=rules.match_measure if rules else "points",
         observer=record.tag("Observer"), target=rules.match_target if rules else 0,
-        stopped=checked.stopped)
+        stopped=checked.stopped, after_stop=after_stop)

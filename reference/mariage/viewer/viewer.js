@@ -141,26 +141,31 @@
     return b;
   }
 
+  function problemBox(title, errors) {
+    var eb = box(title, "errors");
+    eb.setAttribute("role", "alert");
+    var ul = el("ul", "plain");
+    errors.forEach(function (e) {
+      var li = el("li", "");
+      li.appendChild(el("span", "code", e.code + " "));
+      var where = e.line ? "line " + e.line + ": " : "";
+      var tok = e.token ? " (at '" + e.token + "')" : "";
+      li.appendChild(document.createTextNode(where + e.message + tok + (e.rule_id ? " [" + e.rule_id + "]" : "")));
+      ul.appendChild(li);
+    });
+    eb.appendChild(ul);
+    return eb;
+  }
+
   function drawInfo(step) {
     var info = clear($("info"));
     var head = box("", "");
     head.appendChild(el("div", "", step.hand ? "Hand " + step.hand + (step.trick ? ", trick " + step.trick : "") : ""));
     head.appendChild(el("div", "", describe(step))).id = "what";
     info.appendChild(head);
-    if (step.errors.length) {
-      var eb = box("Problems found here", "errors");
-      eb.setAttribute("role", "alert");
-      var ul = el("ul", "plain");
-      step.errors.forEach(function (e) {
-        var li = el("li", "");
-        li.appendChild(el("span", "code", e.code + " "));
-        var where = e.line ? "line " + e.line + ": " : "";
-        var tok = e.token ? " (at '" + e.token + "')" : "";
-        li.appendChild(document.createTextNode(where + e.message + tok + (e.rule_id ? " [" + e.rule_id + "]" : "")));
-        ul.appendChild(li);
-      });
-      eb.appendChild(ul);
-      info.appendChild(eb);
+    if (step.errors.length) { info.appendChild(problemBox("Problems found here", step.errors)); }
+    if (step === steps[steps.length - 1] && data.after_stop) {
+      info.appendChild(problemBox("Found after the replay stopped (no step reaches them)", data.after_stop));
     }
     if (step.hand_end) {
       var he = step.hand_end;
