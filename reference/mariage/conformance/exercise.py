@@ -72,6 +72,7 @@ from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
+from .pairalone import pair_alone_hand
 from .protocol import state_json
 from .ruleprobe import (
     card_refusals,
@@ -475,10 +476,12 @@ def _first_deal_rules(s: _Search) -> set[str]:
 
 
 def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
-    """Choose the next hand for the rules of ``wanted`` (:func:`brink_hand`; with
+    """Choose the next hand for the rules of ``wanted`` (the pair alone first,
+    :func:`~mariage.conformance.pairalone.pair_alone_hand`; then :func:`brink_hand`; with
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
-    steered = brink_hand(s.state, s.rng, wanted, go_on)
+    steered = pair_alone_hand(s.state, s.rng, wanted) or brink_hand(s.state, s.rng, wanted,
+                                                                     go_on)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
