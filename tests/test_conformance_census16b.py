@@ -1,5 +1,6 @@
-"""The rules the census found unchecked in the Thousand family under single house rules
-(issue #22, sixteenth session), now exercised by the search or argued unreachable: the
+"""The rules the census found unchecked in the Thousand and Belote families under single
+house rules (issue #22, sixteenth session), now exercised by the search or argued
+unreachable: Belote's pair alone where only a side without a trick writes it; the
 auction's turns where the stored scenario's deal does not hold (two players), the
 match's end where the long match's lowest bids never end it (the lowest contract short
 of the target, nobody obliged to open), and the hand thrown in where no claim throws one
@@ -13,12 +14,45 @@ from mariage.conformance.census import census_row
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.exercise import exercise_tests, match_end_rules
+from mariage.conformance.pairalone import pair_alone_hand
 from mariage.engine.actions import Pass, Redeal
+from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
 from mariage.errors import IllegalActionError
 
 REDEAL = "thousand.running.redeal"
+ALONE = "belote.match.belote-alone"
+
+
+@pytest.mark.parametrize("ruleset,options", [
+    ("belote", ["belote_on_failure=goes_to_winner"]),
+    ("belote-contree", ["belote_order=king_first"]),
+    ("belote-contree", ["capot_scoring=pagat"]),
+    ("belote-contree", ["generale=5000"])])
+def test_the_pair_alone_is_found_where_only_a_side_without_a_trick_writes_it(
+        ruleset: str, options: list[str]) -> None:
+    config = make_configuration(ruleset, options)
+    found, why = exercise_tests(config, [ALONE])
+    assert why == {}
+    expected = found[ALONE]["steps"][-1]["state"]
+    assert expected["phase"] == "deal" and expected["result"] is None
+    assert max(expected["match_scores"]) >= config.rules.match_target
+
+
+def test_the_hand_chosen_for_the_pair_alone_leaves_that_side_without_a_trick() -> None:
+    rules = load_rules("belote", {"belote_on_failure": "goes_to_winner"})
+    state = GameState(rules, first_dealer=0)
+    state.match_scores = [rules.match_target - 5, 100]
+    rng = SplitMix64(4)
+    hand = pair_alone_hand(state, rng, {ALONE})
+    assert hand is not None
+    deal, actions = hand
+    state.deal(list(deal["deck"]), deal["first_player"])
+    for text in actions:
+        state.apply(parse_action(rules, text))
+    assert state.phase == Phase.DEAL and state.tricks_won[0] == 0
+    assert state.no_win == 1 and state.match_scores[0] >= rules.match_target
 
 
 def test_the_auctions_turns_are_exercised_with_two_players() -> None:
