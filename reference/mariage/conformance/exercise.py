@@ -480,8 +480,8 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
     :func:`~mariage.conformance.pairalone.pair_alone_hand`; then :func:`brink_hand`; with
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
-    steered = pair_alone_hand(s.state, s.rng, wanted) or brink_hand(s.state, s.rng, wanted,
-                                                                     go_on)
+    own = SplitMix64(s.rng.state ^ len(s.steps))  # its own draws: the brink's hands as before
+    steered = pair_alone_hand(s.state, own, wanted) or brink_hand(s.state, s.rng, wanted, go_on)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
