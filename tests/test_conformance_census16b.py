@@ -29,7 +29,8 @@ ALONE = "belote.match.belote-alone"
     ("belote", ["belote_on_failure=goes_to_winner"]),
     ("belote-contree", ["belote_order=king_first"]),
     ("belote-contree", ["capot_scoring=pagat"]),
-    ("belote-contree", ["generale=5000"])])
+    ("belote-contree", ["generale=5000"]),
+    ("belote", ["dedans_points=1000"])])  # found by the brink: its hands kept as before
 def test_the_pair_alone_is_found_where_only_a_side_without_a_trick_writes_it(
         ruleset: str, options: list[str]) -> None:
     config = make_configuration(ruleset, options)
