@@ -105,6 +105,12 @@ LONG_MATCH_STEPS = 8000
 KEEN_MATCHES = 4
 
 
+#: How many steered matches of a search are played on the brink's hands alone before
+#: hands are chosen for the pair alone too (:func:`_steer`): where the brink finds it, as
+#: at the defaults, it costs nothing more.
+PAIR_ALONE_AFTER = 2
+
+
 #: The actions without arguments probed at each step: one that is not legal there is
 #: refused by a rule (the phase's, a claim's, a close's...), which that step exercises.
 _PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede)
@@ -476,12 +482,14 @@ def _first_deal_rules(s: _Search) -> set[str]:
 
 
 def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
-    """Choose the next hand for the rules of ``wanted`` (the pair alone first,
+    """Choose the next hand for the rules of ``wanted`` (from the match of seed
+    :data:`PAIR_ALONE_AFTER` + 1 on, the pair alone first,
     :func:`~mariage.conformance.pairalone.pair_alone_hand`; then :func:`brink_hand`; with
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
     own = SplitMix64(s.rng.state ^ len(s.steps))  # its own draws: the brink's hands as before
-    steered = pair_alone_hand(s.state, own, wanted) or brink_hand(s.state, s.rng, wanted, go_on)
+    alone = pair_alone_hand(s.state, own, wanted) if s.seed > PAIR_ALONE_AFTER else None
+    steered = alone or brink_hand(s.state, s.rng, wanted, go_on)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
