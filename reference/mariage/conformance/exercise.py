@@ -105,6 +105,13 @@ LONG_MATCH_STEPS = 8000
 KEEN_MATCHES = 4
 
 
+#: The bids whose value greedy play counts in a steered match after the first
+#: :data:`PAIR_ALONE_AFTER` (where the brink's hands alone found nothing): a suit bid's too (else
+#: it bids générale or capot on a level, and a match under ``generale=5000`` ends at its
+#: first hand); the long match keeps counting only ``Bid`` and ``Raise``.
+_EVERY_BID: tuple[type, ...] = (Bid, Raise, SuitBid, BlindBid)
+
+
 #: How many steered matches of a search are played on the brink's hands alone before
 #: hands are chosen for the pair alone too (:func:`_steer`): where the brink finds it, as
 #: at the defaults, it costs nothing more.
@@ -240,7 +247,7 @@ def _greedy(state: GameState, search: _Search) -> Action:
     for action in state.legal_actions():
         after = state.clone()
         after.apply(action)
-        cost = action.value if isinstance(action, Bid | Raise | SuitBid | BlindBid) else 0
+        cost = int(getattr(action, "value", 0)) if isinstance(action, search.costed) else 0
         best.append((after.hand_points(team), -cost, action))
     top = max(p[:2] for p in best)
     ties = [a for *p, a in best if tuple(p) == top]
@@ -304,6 +311,8 @@ class _Search:
         self.body = _Body(r, self.dealer)
         self.start: dict[str, Any] = {"dealer": self.dealer}
         self.steps: list[dict[str, Any]] = []
+        #: the bids whose value greedy play counts as a cost (:func:`_greedy`)
+        self.costed: tuple[type, ...] = (Bid, Raise)
 
     def deal(self) -> dict[str, Any]:
         """Deal the next stored deal (while the reference takes them), else a seeded one."""
@@ -389,6 +398,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     a match climbs to its brink over several hands). With ``keen`` (and without
     ``probe``), the bids are chosen to end the match (:func:`_keen`)."""
     s = _Search(config, seed, stored)
+    if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
+        s.costed = _EVERY_BID
     rules = s.rules
     between = between_hands_rules(rules) & steer
     if steer - brink_rules(rules):  # the first hand chosen too
