@@ -112,10 +112,14 @@ KEEN_MATCHES = 4
 _EVERY_BID: tuple[type, ...] = (Bid, Raise, SuitBid, BlindBid)
 
 
-#: How many steered matches of a search are played on the brink's hands alone before
-#: hands are chosen for the pair alone too (:func:`_steer`): where the brink finds it, as
-#: at the defaults, it costs nothing more.
-PAIR_ALONE_AFTER = 2
+#: How many steered matches of a search are played on the brink's hands alone (as
+#: before the sixteenth session) before hands are chosen for the pair alone too
+#: (:func:`_steer`): where the brink finds it, as at the defaults, it costs nothing more.
+PAIR_ALONE_AFTER = BRINK_MATCHES
+
+#: How many more steered matches, with hands chosen for the pair alone, the search plays
+#: after the :data:`~mariage.conformance.brink.BRINK_MATCHES` steered to their brink.
+PAIR_ALONE_MATCHES = 4
 
 
 #: The actions without arguments probed at each step: one that is not legal there is
@@ -564,6 +568,11 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
             break
         steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
                        probe=False, steer=frozenset(brink_rules(rules)))
+    for seed in range(BRINK_MATCHES + 1, BRINK_MATCHES + PAIR_ALONE_MATCHES + 1):
+        if brinks <= set(found):  # then hands chosen for the pair alone, every bid costed
+            break
+        steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=frozenset(brink_rules(rules)))
     rare = frozenset(steered_rules(rules) - brink_rules(rules) | between_hands_rules(rules))
     rares = todo & rare
     for seed in range(1, BRINK_MATCHES + 1):
@@ -573,7 +582,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
                        probe=False, steer=rare)
     long = " and a long match" if ends else ""
     if brinks:
-        long += f" and {BRINK_MATCHES} matches steered to their brink"
+        long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"
     if rares:
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
