@@ -181,7 +181,34 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             "no stock closed): there are no card points left over to give")
     for rule, why in more_unreachable(rules).items():  # the sixteenth session's arguments
         out.setdefault(rule, why)
+    out.update(_never_thrown_in(rules))
     return out
+
+
+def _never_thrown_in(rules: Rules) -> dict[str, str]:
+    """The running totals' rule on a hand **thrown in** (not scored, dealt again) where no
+    hand ever is: no claim to throw one in is open (four of a rank, a low hand, a weak
+    talon, a talon of a rank: all off or at a threshold of 0), and a hand nobody bids is
+    played or cannot be (someone must open, or holds the lowest bid).
+
+    >>> from mariage import load_rules
+    >>> _never_thrown_in(load_rules("thousand", {"four_nines_redeal": "off"}))
+    ... # doctest: +ELLIPSIS
+    {'thousand.running.redeal': 'no hand is ever thrown in: ...'}
+    >>> _never_thrown_in(load_rules("thousand")), _never_thrown_in(load_rules(
+    ...     "thousand-4", {"four_nines_redeal": "off", "opening_bid": "none"}))
+    ({}, {})
+    """
+    claims = rules.throw_four or rules.throw_low_below > 0 or rules.throw_talon_below > 0 \
+        or (rules.throw_talon_rank > 0 and rules.throw_talon_rank_rule)
+    all_pass = rules.no_bid == "redeal" and rules.opening == "free"
+    if not rules.redeal_rule or claims or all_pass:
+        return {}
+    return {rules.redeal_rule: (
+        "no hand is ever thrown in: no claim to throw one in is open here (four of a rank, "
+        "a low hand, a weak talon or a talon of a rank: all off or at a threshold of 0), "
+        f"and the auction always has a bid (its opening is {rules.opening}): no hand is "
+        "left unscored and dealt again")}
 
 
 def _least_against_pair(rules: Rules) -> int:

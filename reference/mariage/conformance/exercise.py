@@ -48,6 +48,7 @@ from mariage.engine.actions import (
     Action,
     Announce,
     Bid,
+    BlindBid,
     Claim,
     Close,
     Concede,
@@ -57,6 +58,7 @@ from mariage.engine.actions import (
     Pass,
     Raise,
     Redeal,
+    SuitBid,
 )
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.deals import fixed_first_dealer
@@ -70,6 +72,7 @@ from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
+from .pairalone import pair_alone_hand
 from .protocol import state_json
 from .ruleprobe import (
     card_refusals,
@@ -85,7 +88,8 @@ from .ruleprobe import (
 from .stepnames import borrowed_refusals, hand_end_rules, offered_rules
 from .suite import Test
 
-__all__ = ["EXERCISE_MATCHES", "LONG_MATCH_STEPS", "between_hands_rules", "exercise_tests",
+__all__ = ["EXERCISE_MATCHES", "KEEN_MATCHES", "LONG_MATCH_STEPS", "auction_turn_rules",
+           "between_hands_rules", "exercise_tests",
            "exercised", "match_end_rules", "taken_rules"]
 
 #: How many seeded deals (matches) the search plays at most.
@@ -95,6 +99,28 @@ EXERCISE_MATCHES = 8
 #: The bound of the one long match played for the rules of the match's end (a match of
 #: Thousand to 1000 takes 2,500 to 4,500 steps of play for the most points).
 LONG_MATCH_STEPS = 8000
+
+
+#: How many more long matches, bid to end the match (:func:`_keen`), the search plays for
+#: the rules of its end the first long match leaves unchecked.
+KEEN_MATCHES = 4
+
+
+#: The bids whose value greedy play counts in a steered match after the first
+#: :data:`PAIR_ALONE_AFTER` (where the brink's hands alone found nothing): a suit bid's too (else
+#: it bids générale or capot on a level, and a match under ``generale=5000`` ends at its
+#: first hand); the long match keeps counting only ``Bid`` and ``Raise``.
+_EVERY_BID: tuple[type, ...] = (Bid, Raise, SuitBid, BlindBid)
+
+
+#: How many steered matches of a search are played on the brink's hands alone (as
+#: before the sixteenth session) before hands are chosen for the pair alone too
+#: (:func:`_steer`): where the brink finds it, as at the defaults, it costs nothing more.
+PAIR_ALONE_AFTER = BRINK_MATCHES
+
+#: How many more steered matches, with hands chosen for the pair alone, the search plays
+#: after the :data:`~mariage.conformance.brink.BRINK_MATCHES` steered to their brink.
+PAIR_ALONE_MATCHES = 4
 
 
 #: The actions without arguments probed at each step: one that is not legal there is
@@ -228,11 +254,48 @@ def _greedy(state: GameState, search: _Search) -> Action:
     for action in state.legal_actions():
         after = state.clone()
         after.apply(action)
-        cost = action.value if isinstance(action, Bid | Raise) else 0
+        cost = int(getattr(action, "value", 0)) if isinstance(action, search.costed) else 0
         best.append((after.hand_points(team), -cost, action))
     top = max(p[:2] for p in best)
     ties = [a for *p, a in best if tuple(p) == top]
     return ties[search.rng.below(len(ties))]
+
+
+def _keen(state: GameState, search: _Search) -> Action:
+    """The choice of a match played for its end where :func:`_greedy` does not end it: in
+    an auction, the lowest bid that takes the bidder's side to the target if made, or the
+    lowest bid by the first to speak where nobody must open (all passing throws the hand
+    in); else
+    the greedy choice (whose lowest bids never reach a target the lowest contract falls
+    short of, and whose passes throw every hand in where nobody must open)."""
+    seat = state.to_act
+    acts = state.legal_actions()
+    bids = sorted((a for a in acts if isinstance(a, Bid | Raise)), key=lambda a: a.value)
+    if seat is None or not bids:
+        return _greedy(state, search)
+    r = state.rules
+    need = r.match_target - state.match_scores[r.team_of[seat]]
+    enough = [a for a in bids if a.value >= need]
+    if enough:
+        return enough[0]
+    if state.phase == Phase.AUCTION and state.high_bidder < 0 and Pass() in acts and \
+            not any(isinstance(a, Pass | Bid) for _, a in state.actions):  # the first opens
+        return bids[0]
+    return _greedy(state, search)
+
+
+def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[str, Any]]
+                  ) -> int:
+    """Up to :data:`KEEN_MATCHES` more long matches for the rules of the match's end
+    (``ends``) the long match left without a test, bid by :func:`_keen`; the steps
+    played."""
+    steps = 0
+    for seed in range(2, KEEN_MATCHES + 2):
+        if not ends:
+            break
+        steps += _walk(config, seed, ends, found, max_steps=LONG_MATCH_STEPS, probe=False,
+                       keen=True)
+    return steps
 
 
 class _Search:
@@ -255,6 +318,8 @@ class _Search:
         self.body = _Body(r, self.dealer)
         self.start: dict[str, Any] = {"dealer": self.dealer}
         self.steps: list[dict[str, Any]] = []
+        #: the bids whose value greedy play counts as a cost (:func:`_greedy`)
+        self.costed: tuple[type, ...] = (Bid, Raise)
 
     def deal(self) -> dict[str, Any]:
         """Deal the next stored deal (while the reference takes them), else a seeded one."""
@@ -327,8 +392,8 @@ class _Search:
 
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
-          max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset()
-          ) -> int:
+          max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
+          keen: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -337,8 +402,11 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     after the first is chosen for the rules of ``steer`` still to find
     (:func:`~mariage.conformance.brink.brink_hand`), and the first hand too where they
     are not only those of the match's brink (:func:`~mariage.conformance.brink.brink_rules`:
-    a match climbs to its brink over several hands)."""
+    a match climbs to its brink over several hands). With ``keen`` (and without
+    ``probe``), the bids are chosen to end the match (:func:`_keen`)."""
     s = _Search(config, seed, stored)
+    if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
+        s.costed = _EVERY_BID
     rules = s.rules
     between = between_hands_rules(rules) & steer
     if steer - brink_rules(rules):  # the first hand chosen too
@@ -369,7 +437,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 "code": "illegal_action", "rule": rule}})
             todo.discard(rule)
         if action is None:
-            action = _choice(st, s) if probe else _greedy(st, s)
+            action = _choice(st, s) if probe else (_keen if keen else _greedy)(st, s)
         refused, offered = exercised(st, action) if probe else ({}, taken_rules(st, action))
         for rule in sorted(todo & set(refused)):
             tried, by = refused[rule]
@@ -387,6 +455,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= ending_rules(st, phase not in over and st.phase in over)
         offered |= hand_end_rules(st, phase not in over and st.phase in over)
         offered |= phase_rules(st, phase) | trick_rules(st, before[1])
+        offered |= auction_turn_rules(st, phase)
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
         for rule in sorted(todo & offered):
@@ -404,6 +473,23 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     return len(s.steps)
 
 
+def auction_turn_rules(state: GameState, before: Phase) -> set[str]:
+    """The rule of the auction's turns a step in the auction after which it goes on
+    exercises (``before``: the phase the step was taken in): a bid or a pass gives the
+    turn to the next player still in it.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand", {"players": 2}), seed=1)
+    >>> before = state.phase
+    >>> state.apply(state.legal_actions()[-1])
+    >>> auction_turn_rules(state, before), auction_turn_rules(state, Phase.PLAY)
+    ({'thousand.auction'}, set())
+    """
+    r = state.rules
+    going_on = before == Phase.AUCTION and state.phase == Phase.AUCTION
+    return {r.auction_rule} if going_on and r.auction_rule else set()
+
+
 def _first_deal_rules(s: _Search) -> set[str]:
     """The rules the first deal exercises: to whom it deals, what it lays open, and who
     deals it where the rules fix the first dealer (and the search starts from that seat)."""
@@ -415,10 +501,14 @@ def _first_deal_rules(s: _Search) -> set[str]:
 
 
 def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
-    """Choose the next hand for the rules of ``wanted`` (:func:`brink_hand`; with
+    """Choose the next hand for the rules of ``wanted`` (from the match of seed
+    :data:`PAIR_ALONE_AFTER` + 1 on, the pair alone first,
+    :func:`~mariage.conformance.pairalone.pair_alone_hand`; then :func:`brink_hand`; with
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
-    steered = brink_hand(s.state, s.rng, wanted, go_on)
+    own = SplitMix64(s.rng.state ^ len(s.steps))  # its own draws: the brink's hands as before
+    alone = pair_alone_hand(s.state, own, wanted) if s.seed > PAIR_ALONE_AFTER else None
+    steered = alone or brink_hand(s.state, s.rng, wanted, go_on)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
@@ -474,10 +564,16 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     ends = todo & match_end_rules(config.rules)
     if ends:
         steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
+        steps += _keen_matches(config, ends, found)
     rules = config.rules
     brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
         if brinks <= set(found):
+            break
+        steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=frozenset(brink_rules(rules)))
+    for seed in range(BRINK_MATCHES + 1, BRINK_MATCHES + PAIR_ALONE_MATCHES + 1):
+        if brinks <= set(found):  # then hands chosen for the pair alone, every bid costed
             break
         steps += _walk(config, seed, todo & brinks, found, max_steps=LONG_MATCH_STEPS,
                        probe=False, steer=frozenset(brink_rules(rules)))
@@ -492,7 +588,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     steps += more_steps
     long = " and a long match" if ends else ""
     if brinks:
-        long += f" and {BRINK_MATCHES} matches steered to their brink"
+        long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"
     if rares:
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     if more:

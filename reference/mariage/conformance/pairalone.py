@@ -1,0 +1,141 @@
+"""A hand chosen for Belote's *belote alone* where only a side without a trick meets it.
+
+Where a failed contract's pair of trumps goes to the winners
+(``belote_on_failure=goes_to_winner``), or the takers' side fails only by a capot
+bid, a side writes its pair alone only when it defends, holds both cards of the pair
+in one hand, says it and takes no trick. The brink's candidates
+(:func:`~mariage.conformance.brink.brink_hand`) are random deals played out: at the
+brink of the target, about one in a hundred lopsided ones comes to that (Belote contrée's
+first hands at a side 5 below the target: of 600 lopsided candidates, 30 left that side
+without a trick, one of those with the pair in its hand, and it did not say it).
+:func:`pair_alone_hand` deals candidates and plays only their auction until the side
+close below the target defends with the pair of trumps in one hand (its opponents
+holding most trumps), then plays the hand out lopsided, the pair said with a card that
+leaves the trick to the declarer's side.
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.prng import SplitMix64
+>>> rules = load_rules("belote", {"belote_on_failure": "goes_to_winner"})
+>>> state = GameState(rules, first_dealer=0)
+>>> pair_alone_hand(state, SplitMix64(1), {rules.pair_alone_rule}) is None  # nobody near
+True
+>>> state.match_scores = [rules.match_target - 5, 100]
+>>> deal, actions = pair_alone_hand(state, SplitMix64(4), {rules.pair_alone_rule})
+>>> len(deal["deck"]), [a for a in actions if a.startswith("belote")]
+(32, ['belote:KD'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mariage.engine.actions import Action, Play, SayPair
+from mariage.engine.actiontext import action_text
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError
+from .brink import _BETWEEN, _HAND_STEPS, _lopsided, _tame
+from .ruleprobe import ending_rules
+
+__all__ = ["PAIR_DEALS", "PLAYS", "pair_alone_hand"]
+
+#: How many deals :func:`pair_alone_hand` tries (each to the end of its auction) per hand.
+PAIR_DEALS = 64
+
+#: How many trumps the declarer's side holds at least in a deal :func:`pair_alone_hand`
+#: plays out (it must overtrump the other side's every trump: a strong side takes every
+#: trick more often).
+STRONG_TRUMPS = 5
+
+#: How many times :func:`pair_alone_hand` plays out a deal whose auction it keeps.
+PLAYS = 4
+
+_LOPSIDED = 3  # the style of brink._tame that plays the cards lopsided
+
+
+def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str]
+                    ) -> tuple[dict[str, Any], list[str]] | None:
+    """The next hand to play from ``state`` (between hands) for the pair alone: its deal
+    and its actions, the first of :data:`PAIR_DEALS` seeded deals whose auction leaves a
+    side within the pair's value below the target defending with the pair of trumps in
+    one hand, and whose hand played out lopsided, the pair said, exercises it; ``None``
+    where the rule is not wanted, no side is that close, or no deal does."""
+    r = state.rules
+    if r.pair_alone_rule not in wanted or not _near(state):
+        return None
+    for _ in range(PAIR_DEALS):
+        cards = list(range(r.ncards))
+        rng.shuffle(cards)
+        deck = [r.card_code[c] for c in cards]
+        first = rng.below(r.nseats) if r.first_lead == "lot" else None
+        deal: dict[str, Any] = {"deck": deck, "first_player": first}
+        trial = state.clone()
+        try:
+            trial.deal(list(deck), first)
+        except (IllegalActionError, ValueError):
+            return None
+        actions = _auction(trial, rng)
+        if actions is None or not _defends_with_pair(trial):
+            continue
+        for _ in range(PLAYS):
+            played, texts = trial.clone(), list(actions)
+            if _play_saying(played, rng, texts) and \
+                    r.pair_alone_rule in ending_rules(played, True):
+                return deal, texts
+    return None
+
+
+def _near(state: GameState) -> set[int]:
+    """The sides below the target by at most the pair's value."""
+    r = state.rules
+    return {t for t, s in enumerate(state.match_scores)
+            if r.match_target - r.pair_value <= s < r.match_target}
+
+
+def _auction(trial: GameState, rng: SplitMix64) -> list[str] | None:
+    """Play the auction (:func:`~mariage.conformance.brink._tame`): its actions' texts;
+    ``None`` if the hand ends there."""
+    actions: list[str] = []
+    while trial.phase not in (Phase.PLAY, *_BETWEEN) and len(actions) < _HAND_STEPS:
+        action = _tame(trial, rng, _LOPSIDED)
+        actions.append(action_text(trial.rules, action))
+        trial.apply(action)
+    return actions if trial.phase == Phase.PLAY else None
+
+
+def _defends_with_pair(trial: GameState) -> bool:
+    """Whether a side close below the target defends, one of its seats holding both
+    cards of the pair of trumps."""
+    r = trial.rules
+    if trial.declarer < 0 or not 0 <= trial.trump < len(r.pair_masks):
+        return False
+    mask, side = r.pair_masks[trial.trump], r.team_of[trial.declarer]
+    near = _near(trial) - {side}
+    trumps = sum((trial.hands[s] & r.suit_mask[trial.trump]).bit_count()
+                 for s in range(r.nseats) if r.team_of[s] == side)
+    return trumps >= STRONG_TRUMPS and any(
+        trial.hands[s] & mask == mask and r.team_of[s] in near for s in range(r.nseats))
+
+
+def _play_saying(trial: GameState, rng: SplitMix64, actions: list[str]) -> bool:
+    """Play the hand out lopsided, the pair said with a card after which the declarer's
+    side holds the trick; append the actions' texts; whether the hand ended."""
+    while trial.phase not in _BETWEEN:
+        if len(actions) >= _HAND_STEPS:
+            return False
+        action = _saying(trial, rng)
+        actions.append(action_text(trial.rules, action))
+        trial.apply(action)
+    return True
+
+
+def _saying(state: GameState, rng: SplitMix64) -> Action:
+    """The pair said with a card that leaves the trick to the declarer's side, if any;
+    else a card played lopsided; else the brink's lopsided choice."""
+    acts = state.legal_actions()
+    for say in (a for a in acts if isinstance(a, SayPair)):
+        if _lopsided(state, [state.rules.play_actions[say.card]]) is not None:
+            return say
+    plays = [a for a in acts if isinstance(a, Play)]
+    return _lopsided(state, plays) or _tame(state, rng, _LOPSIDED)
