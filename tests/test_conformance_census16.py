@@ -18,7 +18,7 @@ from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.protocol import state_json
 from mariage.conformance.ruleprobe import refusals
-from mariage.conformance.stepnames import asked_this_trick
+from mariage.conformance.stepnames import asked_this_trick, cut_off_refusals
 from mariage.engine.actions import Answer, AskPartner, Declare
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
@@ -53,33 +53,32 @@ def _every_declaration(rules: Rules) -> list[Declare]:
 
 
 @pytest.mark.parametrize("ruleset", ["marianna", "marianna-2", "marianna-siciliana"])
-def test_the_cut_off_of_whole_hand_declarations_is_found_under_trick_six(ruleset: str) -> None:
-    config = make_configuration(ruleset, ["trick_six=true"])
-    found, why = exercise_tests(config, [CUT_OFF])
-    assert why == {}
-    test = found[CUT_OFF]
-    window = config.rules.decl_window_rule
-    last = test["steps"][-1]
-    assert last["act"].startswith(("mariannino:", "mariannone:"))
-    assert last["error"] == {"code": "illegal_action", "rule": window}
-    assert test["rules"] == [CUT_OFF, window]
-    # the reference refuses it after the sixth trick; an engine without the cut-off for
-    # whole-hand declarations takes it
-    before = {**test, "steps": test["steps"][:-1]}
-    state = _replay(config.rules, before)
-    assert state.trick_no > state.draw_tricks + 1
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(parse_action(config.rules, last["act"]))
-    assert err.value.rule_id == window
-    lax_rules = replace(config.rules, declarations=tuple(
-        replace(d, window="hand") if d.whole_hand else d for d in config.rules.declarations))
-    lax = _replay(lax_rules, before)
-    try:  # taken, or refused by the cards held: never by the rule the test expects
-        lax.apply(parse_action(lax_rules, last["act"]))
-        lax_rule = None
-    except IllegalActionError as exc:
-        lax_rule = exc.rule_id
-    assert lax_rule != window
+def test_the_cut_off_is_unreachable_under_trick_six(ruleset: str) -> None:
+    rules = load_rules(ruleset, {"trick_six": True})
+    assert CUT_OFF in unreachable_under(rules)
+    assert CUT_OFF not in unreachable_under(load_rules(ruleset))  # a full hand after it
+    whole = min(d.size for d in rules.declarations if d.whole_hand)
+    closed = 0
+    for state in _first_hands(rules, 8, Declare):  # once the window is closed ...
+        if state.trick_no > state.draw_tricks + 1 and state.to_act is not None:
+            closed += 1
+            assert state.hands[state.to_act].bit_count() < whole  # ... too few cards
+            assert cut_off_refusals(state) == {}
+    assert closed > 0
+
+
+def test_the_cut_off_is_named_only_on_a_whole_hand_declaration_the_seat_holds() -> None:
+    rules = load_rules("marianna")
+    decls, closed = new_match(rules, seed=1).mech.declarations, 0
+    for state in _first_hands(rules, 8, Declare):
+        named = cut_off_refusals(state)
+        if state.trick_no > state.draw_tricks and state.to_act is not None:
+            closed += 1
+        for tried, window in named.values():
+            d = rules.declarations[tried.decl]
+            assert d.whole_hand and window == d.window_rule
+            assert tried.suit in decls.melds(state, d, state.to_act, state.hands[state.to_act])
+    assert closed > 0
 
 
 def test_no_cut_off_of_its_own_where_the_combinations_have_their_own_window() -> None:

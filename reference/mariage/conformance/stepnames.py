@@ -185,18 +185,22 @@ def settled_rules(state: GameState, taken: Action) -> set[str]:
 
 def cut_off_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     """The cut-off of the whole-hand declarations (``rules.decl_combo_window_rule``) ->
-    the first whole-hand declaration the seat to act tries now and the window's rule it
-    is refused by; empty where there is no such cut-off or none is refused by it now."""
+    a whole-hand declaration the seat to act holds (legal but for its window, closed
+    now) and the window's rule it is refused by; empty where there is no such cut-off or
+    the seat holds none of them after the window."""
     r = state.rules
     rule = r.decl_combo_window_rule
     if not rule or state.to_act is None or state.phase != Phase.PLAY:
         return {}
-    whole = [d for d in r.declarations if d.whole_hand]
-    if not whole or state.mech.declarations.window_open(state, whole[0].window):
-        return {}
-    tried = Declare(whole[0].index, 0)  # the window is judged before the cards held
-    return {rule: (tried, whole[0].window_rule)} \
-        if refusal_rule(state, tried) == whole[0].window_rule else {}
+    seat, decls = state.to_act, state.mech.declarations
+    for d in r.declarations:
+        if not d.whole_hand or decls.window_open(state, d.window):
+            continue
+        for suit in decls.melds(state, d, seat, state.hands[seat]):  # held: legal but
+            tried = Declare(d.index, suit)                          # for the window
+            if refusal_rule(state, tried) == d.window_rule:
+                return {rule: (tried, d.window_rule)}
+    return {}
 
 
 def hand_end_rules(state: GameState, ended: bool) -> set[str]:
