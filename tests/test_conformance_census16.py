@@ -18,7 +18,11 @@ from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.protocol import state_json
 from mariage.conformance.ruleprobe import refusals
-from mariage.conformance.stepnames import asked_this_trick, cut_off_refusals
+from mariage.conformance.stepnames import (
+    asked_this_trick,
+    cut_off_refusals,
+    spent_declaration_refusals,
+)
 from mariage.engine.actions import Answer, AskPartner, Declare
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
@@ -312,3 +316,19 @@ def test_the_deals_of_stored_tests_are_walked_for_a_rule_left_after_others_were_
     assert why == {}
     assert "the deal of the stored test" in found[rules[0]]["description"]
     assert found[rules[0]]["steps"][-1]["state"]["last_hand"]["ended"] == "played_out"
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_declaration_after_an_ask_is_named_only_where_the_asker_holds_it(
+        ruleset: str) -> None:
+    rules = load_rules(ruleset, {"declare_who": "leader"})
+    asked = 0
+    for state in _first_hands(rules, 40, (AskPartner, Answer, Declare)):
+        if asked_this_trick(state) is None:
+            continue
+        asked += 1
+        for tried, _ in spent_declaration_refusals(state).values():
+            fresh = state.clone()  # the same step had the ask not used his declaration
+            fresh.decl_this_trick[fresh.to_act] = 0
+            assert tried in fresh.legal_actions()
+    assert asked > 0  # (the search finds one he holds: the test above)

@@ -56,6 +56,7 @@ __all__ = [
     "carried_draw_rules",
     "cut_off_refusals",
     "hand_end_rules",
+    "held_but_spent",
     "offered_rules",
     "settled_rules",
     "sitting_out_rules",
@@ -95,19 +96,33 @@ def call_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
 
 def spent_declaration_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     """Where an ask is the asker's declaration for the trick: its rule -> a declaration
-    the asker tries after it, refused now by the rule of one declaration a trick (that
-    rule's ID)."""
+    the asker holds and tries after it, refused now only by the rule of one declaration
+    a trick (that rule's ID); empty where he holds none (:func:`held_but_spent`)."""
     r = state.rules
     per_trick = r.decl_per_trick_rule
     asked = asked_this_trick(state)
     if asked is None or not asked.declaring_rule or not per_trick:
         return {}
-    for decl in range(len(r.declarations)):
-        for suit in range(len(r.suits)):
-            tried = Declare(decl, suit)
-            if refusal_rule(state, tried) == per_trick:
-                return {asked.declaring_rule: (tried, per_trick)}
+    for tried in held_but_spent(state):
+        if refusal_rule(state, tried) == per_trick:
+            return {asked.declaring_rule: (tried, per_trick)}
     return {}
+
+
+def held_but_spent(state: GameState) -> list[Declare]:
+    """The declarations the seat to act could make now had he not declared (or asked)
+    in this trick: those legal on a copy with his declarations of the trick reset.
+
+    >>> from mariage import load_rules, new_match
+    >>> held_but_spent(new_match(load_rules("marianna-siciliana"), seed=2))
+    []
+    """
+    seat = state.to_act
+    if seat is None:
+        return []
+    trial = state.clone()
+    trial.decl_this_trick[seat] = 0
+    return [a for a in trial.legal_actions() if isinstance(a, Declare)]
 
 
 def asked_this_trick(state: GameState) -> Ask | None:
