@@ -21,6 +21,7 @@ from mariage.conformance.ruleprobe import refusals
 from mariage.conformance.stepnames import (
     asked_this_trick,
     cut_off_refusals,
+    hand_end_rules,
     spent_declaration_refusals,
 )
 from mariage.engine.actions import Answer, AskPartner, Declare
@@ -332,3 +333,76 @@ def test_a_declaration_after_an_ask_is_named_only_where_the_asker_holds_it(
             fresh.decl_this_trick[fresh.to_act] = 0
             assert tried in fresh.legal_actions()
     assert asked > 0  # (the search finds one he holds: the test above)
+
+
+def _hand_ends(rules: Rules, seeds: int) -> Iterator[GameState]:
+    """The state just after each hand of seeded matches ends (before the next deal)."""
+    over = (Phase.DEAL, Phase.OVER)
+    for seed in range(1, seeds + 1):
+        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
+        for _ in range(3000):
+            if state.phase == Phase.OVER:
+                break
+            acts = state.legal_actions()
+            before = state.phase
+            state.apply(acts[rng.below(len(acts))])
+            if before not in over and state.phase in over:
+                yield state
+
+
+@pytest.mark.parametrize("ruleset,options", [("marjapussi-de", []),
+                                             ("sixty-six-4", ["deal_packets=2-2-2-2"]),
+                                             ("belote", [])])
+def test_the_hand_end_names_schwarz_and_the_last_trick_only_where_they_count(
+        ruleset: str, options: list[str]) -> None:
+    rules = make_configuration(ruleset, options).rules
+    ends = 0
+    for state in _hand_ends(rules, 12):
+        ends += 1
+        named = hand_end_rules(state, True)
+        played_out = state.hand_over_reason == "played_out"
+        if rules.schwarz_rule:
+            assert (rules.schwarz_rule in named) == (
+                played_out and 0 in state.tricks_won[:len(rules.teams)])
+        if rules.last_trick_rule and rules.last_trick_points:
+            assert (rules.last_trick_rule in named) == (played_out and not (
+                rules.takers_rule and rules.hand_size + state.draw_tricks
+                in state.tricks_won[:len(rules.teams)]))
+    assert ends > 0
+
+
+def test_a_capot_is_not_named_as_the_last_trick_s_points() -> None:
+    rules = load_rules("belote")
+    for state in _hand_ends(rules, 12):
+        if state.hand_over_reason != "played_out":
+            continue
+        assert rules.last_trick_rule in hand_end_rules(state, True)
+        state.tricks_won = [0] * len(state.tricks_won)  # one team took every trick
+        state.tricks_won[0] = rules.hand_size + state.draw_tricks
+        assert rules.last_trick_rule not in hand_end_rules(state, True)
+        return
+    pytest.fail("no Belote hand played out")
+
+
+def test_the_schwarz_and_last_trick_tests_end_where_those_rules_count() -> None:
+    config = make_configuration("marjapussi-de", [])
+    rule = config.rules.schwarz_rule
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    ended = _replay(config.rules, found[rule]).history[-1]
+    assert ended.ended == "played_out" and 0 in ended.tricks  # a side took no trick
+    config = make_configuration("sixty-six-4", ["deal_packets=2-2-2-2"])
+    rule = config.rules.last_trick_rule
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    assert _replay(config.rules, found[rule]).history[-1].ended == "played_out"
+
+
+@pytest.mark.parametrize("ruleset", ["marjapussi-de", "sixty-six-4"])
+def test_a_hand_not_played_out_names_neither_the_last_trick_nor_schwarz(
+        ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    state = next(_hand_ends(rules, 1))
+    assert rules.last_trick_rule in hand_end_rules(state, True)
+    state.hand_over_reason = "redeal"  # the same end, had the hand been thrown in
+    assert not {rules.last_trick_rule, rules.schwarz_rule} & hand_end_rules(state, True)

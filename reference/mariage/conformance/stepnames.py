@@ -53,6 +53,7 @@ __all__ = [
     "asked_this_trick",
     "borrowed_refusals",
     "call_refusals",
+    "capot_replaces_last",
     "carried_draw_rules",
     "cut_off_refusals",
     "hand_end_rules",
@@ -222,20 +223,35 @@ def hand_end_rules(state: GameState, ended: bool) -> set[str]:
     """The rules the end of a hand by the last step (``ended``) exercises besides those
     :func:`~mariage.conformance.ruleprobe.ending_rules` names: what the seat sitting it
     out scores (:func:`sitting_out_rules`), the game points carried from a drawn hand
-    (:func:`carried_draw_rules`); of a hand played out, the last trick's card points;
+    (:func:`carried_draw_rules`); of a hand played out, the last trick's card points
+    (but a capot's, :func:`capot_replaces_last`);
     where no running totals name it, whether the contract is made (a hand nobody bid is
     neither), and a side that took no trick (schwarz)."""
     out = sitting_out_rules(state, ended) | carried_draw_rules(state, ended)
     r = state.rules
     if not ended or state.hand_over_reason != "played_out":
         return out
-    if r.last_trick_rule and r.last_trick_points:  # the last trick's card points
-        out.add(r.last_trick_rule)
+    if r.last_trick_rule and r.last_trick_points and not capot_replaces_last(state):
+        out.add(r.last_trick_rule)  # the last trick's card points
     if r.contract_result_rule and not r.running_rule:
         out.add(r.contract_result_rule)
     if r.schwarz_rule and 0 in state.tricks_won[:len(r.teams)]:
         out.add(r.schwarz_rule)
     return out
+
+
+def capot_replaces_last(state: GameState) -> bool:
+    """Whether the hand just played out was a capot whose bonus replaces the last
+    trick's card points: where the rules have takers, one side won every trick (the
+    capot's value counted instead of the last trick's, as the takers' scoring does).
+
+    >>> from mariage import load_rules, new_match
+    >>> capot_replaces_last(new_match(load_rules("belote"), seed=1))
+    False
+    """
+    r = state.rules
+    return r.takers_rule is not None and \
+        r.hand_size + state.draw_tricks in state.tricks_won[:len(r.teams)]
 
 
 def carried_draw_rules(state: GameState, ended: bool) -> set[str]:
