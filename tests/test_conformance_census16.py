@@ -406,3 +406,20 @@ def test_a_hand_not_played_out_names_neither_the_last_trick_nor_schwarz(
     assert rules.last_trick_rule in hand_end_rules(state, True)
     state.hand_over_reason = "redeal"  # the same end, had the hand been thrown in
     assert not {rules.last_trick_rule, rules.schwarz_rule} & hand_end_rules(state, True)
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_split_stays_spoilable_where_the_asker_may_still_declare(ruleset: str) -> None:
+    options = {"declare_who": "leader", "split_spoiled_by": "any",
+               "split_ask": "may_declare"}
+    rules = load_rules(ruleset, options)
+    assert "siciliana.split.spoiled" not in unreachable_under(rules)
+    assert "siciliana.split.spoiled" in unreachable_under(  # asking uses it up
+        load_rules(ruleset, {**options, "split_ask": "uses_turn"}))
+    splits = 0  # the asker, answered, may still declare (a marianna held) in its trick
+    for state in _first_hands(rules, 40, (AskPartner, Answer)):
+        if state.split is not None and state.to_act == state.leader \
+                and not state.trick_cards:  # answered, before his lead
+            splits += 1
+            assert state.mech.declarations.offered(state, state.leader)
+    assert splits > 0
