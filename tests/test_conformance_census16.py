@@ -423,3 +423,13 @@ def test_a_split_stays_spoilable_where_the_asker_may_still_declare(ruleset: str)
             splits += 1
             assert state.mech.declarations.offered(state, state.leader)
     assert splits > 0
+
+
+def test_the_walks_of_stored_deals_stay_within_the_bound_of_further_steps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mariage.conformance import exercise
+    config = make_configuration("sixty-six-3", ["claim_mode=auto"])
+    monkeypatch.setattr(exercise, "MORE_STEPS", 1)  # spent by the first walk
+    matches, steps = exercise._more_matches(config, {"sixty-six-3.no-such-rule"}, {},
+                                            sorted(config.rules.rule_ids))
+    assert matches == 1 and steps >= 1
