@@ -18,7 +18,12 @@ from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.protocol import state_json
 from mariage.conformance.ruleprobe import refusals
-from mariage.conformance.stepnames import asked_this_trick
+from mariage.conformance.stepnames import (
+    asked_this_trick,
+    cut_off_refusals,
+    hand_end_rules,
+    spent_declaration_refusals,
+)
 from mariage.engine.actions import Answer, AskPartner, Declare
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
@@ -53,33 +58,32 @@ def _every_declaration(rules: Rules) -> list[Declare]:
 
 
 @pytest.mark.parametrize("ruleset", ["marianna", "marianna-2", "marianna-siciliana"])
-def test_the_cut_off_of_whole_hand_declarations_is_found_under_trick_six(ruleset: str) -> None:
-    config = make_configuration(ruleset, ["trick_six=true"])
-    found, why = exercise_tests(config, [CUT_OFF])
-    assert why == {}
-    test = found[CUT_OFF]
-    window = config.rules.decl_window_rule
-    last = test["steps"][-1]
-    assert last["act"].startswith(("mariannino:", "mariannone:"))
-    assert last["error"] == {"code": "illegal_action", "rule": window}
-    assert test["rules"] == [CUT_OFF, window]
-    # the reference refuses it after the sixth trick; an engine without the cut-off for
-    # whole-hand declarations takes it
-    before = {**test, "steps": test["steps"][:-1]}
-    state = _replay(config.rules, before)
-    assert state.trick_no > state.draw_tricks + 1
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(parse_action(config.rules, last["act"]))
-    assert err.value.rule_id == window
-    lax_rules = replace(config.rules, declarations=tuple(
-        replace(d, window="hand") if d.whole_hand else d for d in config.rules.declarations))
-    lax = _replay(lax_rules, before)
-    try:  # taken, or refused by the cards held: never by the rule the test expects
-        lax.apply(parse_action(lax_rules, last["act"]))
-        lax_rule = None
-    except IllegalActionError as exc:
-        lax_rule = exc.rule_id
-    assert lax_rule != window
+def test_the_cut_off_is_unreachable_under_trick_six(ruleset: str) -> None:
+    rules = load_rules(ruleset, {"trick_six": True})
+    assert CUT_OFF in unreachable_under(rules)
+    assert CUT_OFF not in unreachable_under(load_rules(ruleset))  # a full hand after it
+    whole = min(d.size for d in rules.declarations if d.whole_hand)
+    closed = 0
+    for state in _first_hands(rules, 8, Declare):  # once the window is closed ...
+        if state.trick_no > state.draw_tricks + 1 and state.to_act is not None:
+            closed += 1
+            assert state.hands[state.to_act].bit_count() < whole  # ... too few cards
+            assert cut_off_refusals(state) == {}
+    assert closed > 0
+
+
+def test_the_cut_off_is_named_only_on_a_whole_hand_declaration_the_seat_holds() -> None:
+    rules = load_rules("marianna")
+    decls, closed = new_match(rules, seed=1).mech.declarations, 0
+    for state in _first_hands(rules, 8, Declare):
+        named = cut_off_refusals(state)
+        if state.trick_no > state.draw_tricks and state.to_act is not None:
+            closed += 1
+        for tried, window in named.values():
+            d = rules.declarations[tried.decl]
+            assert d.whole_hand and window == d.window_rule
+            assert tried.suit in decls.melds(state, d, state.to_act, state.hands[state.to_act])
+    assert closed > 0
 
 
 def test_no_cut_off_of_its_own_where_the_combinations_have_their_own_window() -> None:
@@ -313,3 +317,119 @@ def test_the_deals_of_stored_tests_are_walked_for_a_rule_left_after_others_were_
     assert why == {}
     assert "the deal of the stored test" in found[rules[0]]["description"]
     assert found[rules[0]]["steps"][-1]["state"]["last_hand"]["ended"] == "played_out"
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_declaration_after_an_ask_is_named_only_where_the_asker_holds_it(
+        ruleset: str) -> None:
+    rules = load_rules(ruleset, {"declare_who": "leader"})
+    asked = 0
+    for state in _first_hands(rules, 40, (AskPartner, Answer, Declare)):
+        if asked_this_trick(state) is None:
+            continue
+        asked += 1
+        for tried, _ in spent_declaration_refusals(state).values():
+            fresh = state.clone()  # the same step had the ask not used his declaration
+            fresh.decl_this_trick[fresh.to_act] = 0
+            assert tried in fresh.legal_actions()
+    assert asked > 0  # (the search finds one he holds: the test above)
+
+
+def _hand_ends(rules: Rules, seeds: int) -> Iterator[GameState]:
+    """The state just after each hand of seeded matches ends (before the next deal)."""
+    over = (Phase.DEAL, Phase.OVER)
+    for seed in range(1, seeds + 1):
+        state, rng = new_match(rules, seed=seed), SplitMix64(seed)
+        for _ in range(3000):
+            if state.phase == Phase.OVER:
+                break
+            acts = state.legal_actions()
+            before = state.phase
+            state.apply(acts[rng.below(len(acts))])
+            if before not in over and state.phase in over:
+                yield state
+
+
+@pytest.mark.parametrize("ruleset,options", [("marjapussi-de", []),
+                                             ("sixty-six-4", ["deal_packets=2-2-2-2"]),
+                                             ("belote", [])])
+def test_the_hand_end_names_schwarz_and_the_last_trick_only_where_they_count(
+        ruleset: str, options: list[str]) -> None:
+    rules = make_configuration(ruleset, options).rules
+    ends = 0
+    for state in _hand_ends(rules, 12):
+        ends += 1
+        named = hand_end_rules(state, True)
+        played_out = state.hand_over_reason == "played_out"
+        if rules.schwarz_rule:
+            assert (rules.schwarz_rule in named) == (
+                played_out and 0 in state.tricks_won[:len(rules.teams)])
+        if rules.last_trick_rule and rules.last_trick_points:
+            assert (rules.last_trick_rule in named) == (played_out and not (
+                rules.takers_rule and rules.hand_size + state.draw_tricks
+                in state.tricks_won[:len(rules.teams)]))
+    assert ends > 0
+
+
+def test_a_capot_is_not_named_as_the_last_trick_s_points() -> None:
+    rules = load_rules("belote")
+    for state in _hand_ends(rules, 12):
+        if state.hand_over_reason != "played_out":
+            continue
+        assert rules.last_trick_rule in hand_end_rules(state, True)
+        state.tricks_won = [0] * len(state.tricks_won)  # one team took every trick
+        state.tricks_won[0] = rules.hand_size + state.draw_tricks
+        assert rules.last_trick_rule not in hand_end_rules(state, True)
+        return
+    pytest.fail("no Belote hand played out")
+
+
+def test_the_schwarz_and_last_trick_tests_end_where_those_rules_count() -> None:
+    config = make_configuration("marjapussi-de", [])
+    rule = config.rules.schwarz_rule
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    ended = _replay(config.rules, found[rule]).history[-1]
+    assert ended.ended == "played_out" and 0 in ended.tricks  # a side took no trick
+    config = make_configuration("sixty-six-4", ["deal_packets=2-2-2-2"])
+    rule = config.rules.last_trick_rule
+    found, why = exercise_tests(config, [rule])
+    assert why == {}
+    assert _replay(config.rules, found[rule]).history[-1].ended == "played_out"
+
+
+@pytest.mark.parametrize("ruleset", ["marjapussi-de", "sixty-six-4"])
+def test_a_hand_not_played_out_names_neither_the_last_trick_nor_schwarz(
+        ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    state = next(_hand_ends(rules, 1))
+    assert rules.last_trick_rule in hand_end_rules(state, True)
+    state.hand_over_reason = "redeal"  # the same end, had the hand been thrown in
+    assert not {rules.last_trick_rule, rules.schwarz_rule} & hand_end_rules(state, True)
+
+
+@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+def test_a_split_stays_spoilable_where_the_asker_may_still_declare(ruleset: str) -> None:
+    options = {"declare_who": "leader", "split_spoiled_by": "any",
+               "split_ask": "may_declare"}
+    rules = load_rules(ruleset, options)
+    assert "siciliana.split.spoiled" not in unreachable_under(rules)
+    assert "siciliana.split.spoiled" in unreachable_under(  # asking uses it up
+        load_rules(ruleset, {**options, "split_ask": "uses_turn"}))
+    splits = 0  # the asker, answered, may still declare (a marianna held) in its trick
+    for state in _first_hands(rules, 40, (AskPartner, Answer)):
+        if state.split is not None and state.to_act == state.leader \
+                and not state.trick_cards:  # answered, before his lead
+            splits += 1
+            assert state.mech.declarations.offered(state, state.leader)
+    assert splits > 0
+
+
+def test_the_walks_of_stored_deals_stay_within_the_bound_of_further_steps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mariage.conformance import exercise
+    config = make_configuration("sixty-six-3", ["claim_mode=auto"])
+    monkeypatch.setattr(exercise, "MORE_STEPS", 1)  # spent by the first walk
+    matches, steps = exercise._more_matches(config, {"sixty-six-3.no-such-rule"}, {},
+                                            sorted(config.rules.rule_ids))
+    assert matches == 1 and steps >= 1

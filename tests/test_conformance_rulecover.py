@@ -231,8 +231,9 @@ CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     # coverage.unreachable_under), the close itself is checked refused
     ("schnapsen", ["close_min_talon=11"], set()),
     ("sixty-six", ["close_min_talon=20"], set()),
-    # sixteenth session: rules named through a wider rule (a mariannino refused by the
-    # declarations' window, a declaration after an ask refused by one a trick), hand ends
+    # sixteenth session: rules named through a wider rule (a declaration after an ask
+    # refused by one a trick; under trick_six the cut-off of the whole-hand declarations
+    # is unreachable: a hand holds 4 cards once their window is closed), hand ends
     # (the seat sitting out, the contract, the last trick, a drawn hand carried), calls,
     # asks settled at once, split marriages; once-a-suit unreachable where the queen is
     # led; further seeded matches where a match is one short hand (Mariazza target=1: a

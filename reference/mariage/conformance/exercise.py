@@ -613,8 +613,8 @@ def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[s
     the rules of the match's end are left: the long match is played for those): from the
     deals of the stored tests naming a rule of ``wanted`` not ``walked`` yet (a rule found
     earlier by the seeded matches no longer sends the search to them, where others may
-    lie), then seeded ones while their steps stay within :data:`MORE_STEPS`: how many,
-    and their steps."""
+    lie), then seeded ones, all while their steps stay within :data:`MORE_STEPS` (a walk
+    begun is played to its end): how many, and their steps."""
     left = {r for r in todo if r not in found}
     ends = match_end_rules(config.rules)
     if not left - ends:
@@ -624,9 +624,10 @@ def _more_matches(config: Configuration, todo: set[str], found: dict[str, dict[s
               and t.id not in done]
     matches = steps = 0
     for i, test in enumerate(stored):
-        if left - ends:
-            steps += _walk(config, 200 + i, left, found, test)
-            matches += 1
+        if steps >= MORE_STEPS or not left - ends:
+            break
+        steps += _walk(config, 200 + i, left, found, test)
+        matches += 1
     for seed in range(100, 100 + MORE_MATCHES):
         if steps >= MORE_STEPS or not left - ends:
             break

@@ -53,9 +53,11 @@ __all__ = [
     "asked_this_trick",
     "borrowed_refusals",
     "call_refusals",
+    "capot_replaces_last",
     "carried_draw_rules",
     "cut_off_refusals",
     "hand_end_rules",
+    "held_but_spent",
     "offered_rules",
     "settled_rules",
     "sitting_out_rules",
@@ -95,19 +97,33 @@ def call_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
 
 def spent_declaration_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     """Where an ask is the asker's declaration for the trick: its rule -> a declaration
-    the asker tries after it, refused now by the rule of one declaration a trick (that
-    rule's ID)."""
+    the asker holds and tries after it, refused now only by the rule of one declaration
+    a trick (that rule's ID); empty where he holds none (:func:`held_but_spent`)."""
     r = state.rules
     per_trick = r.decl_per_trick_rule
     asked = asked_this_trick(state)
     if asked is None or not asked.declaring_rule or not per_trick:
         return {}
-    for decl in range(len(r.declarations)):
-        for suit in range(len(r.suits)):
-            tried = Declare(decl, suit)
-            if refusal_rule(state, tried) == per_trick:
-                return {asked.declaring_rule: (tried, per_trick)}
+    for tried in held_but_spent(state):
+        if refusal_rule(state, tried) == per_trick:
+            return {asked.declaring_rule: (tried, per_trick)}
     return {}
+
+
+def held_but_spent(state: GameState) -> list[Declare]:
+    """The declarations the seat to act could make now had he not declared (or asked)
+    in this trick: those legal on a copy with his declarations of the trick reset.
+
+    >>> from mariage import load_rules, new_match
+    >>> held_but_spent(new_match(load_rules("marianna-siciliana"), seed=2))
+    []
+    """
+    seat = state.to_act
+    if seat is None:
+        return []
+    trial = state.clone()
+    trial.decl_this_trick[seat] = 0
+    return [a for a in trial.legal_actions() if isinstance(a, Declare)]
 
 
 def asked_this_trick(state: GameState) -> Ask | None:
@@ -185,38 +201,57 @@ def settled_rules(state: GameState, taken: Action) -> set[str]:
 
 def cut_off_refusals(state: GameState) -> dict[str, tuple[Action, str]]:
     """The cut-off of the whole-hand declarations (``rules.decl_combo_window_rule``) ->
-    the first whole-hand declaration the seat to act tries now and the window's rule it
-    is refused by; empty where there is no such cut-off or none is refused by it now."""
+    a whole-hand declaration the seat to act holds (legal but for its window, closed
+    now) and the window's rule it is refused by; empty where there is no such cut-off or
+    the seat holds none of them after the window."""
     r = state.rules
     rule = r.decl_combo_window_rule
     if not rule or state.to_act is None or state.phase != Phase.PLAY:
         return {}
-    whole = [d for d in r.declarations if d.whole_hand]
-    if not whole or state.mech.declarations.window_open(state, whole[0].window):
-        return {}
-    tried = Declare(whole[0].index, 0)  # the window is judged before the cards held
-    return {rule: (tried, whole[0].window_rule)} \
-        if refusal_rule(state, tried) == whole[0].window_rule else {}
+    seat, decls = state.to_act, state.mech.declarations
+    for d in r.declarations:
+        if not d.whole_hand or decls.window_open(state, d.window):
+            continue
+        for suit in decls.melds(state, d, seat, state.hands[seat]):  # held: legal but
+            tried = Declare(d.index, suit)                          # for the window
+            if refusal_rule(state, tried) == d.window_rule:
+                return {rule: (tried, d.window_rule)}
+    return {}
 
 
 def hand_end_rules(state: GameState, ended: bool) -> set[str]:
     """The rules the end of a hand by the last step (``ended``) exercises besides those
     :func:`~mariage.conformance.ruleprobe.ending_rules` names: what the seat sitting it
     out scores (:func:`sitting_out_rules`), the game points carried from a drawn hand
-    (:func:`carried_draw_rules`); of a hand played out, the last trick's card points;
+    (:func:`carried_draw_rules`); of a hand played out, the last trick's card points
+    (but a capot's, :func:`capot_replaces_last`);
     where no running totals name it, whether the contract is made (a hand nobody bid is
     neither), and a side that took no trick (schwarz)."""
     out = sitting_out_rules(state, ended) | carried_draw_rules(state, ended)
     r = state.rules
     if not ended or state.hand_over_reason != "played_out":
         return out
-    if r.last_trick_rule and r.last_trick_points:  # the last trick's card points
-        out.add(r.last_trick_rule)
+    if r.last_trick_rule and r.last_trick_points and not capot_replaces_last(state):
+        out.add(r.last_trick_rule)  # the last trick's card points
     if r.contract_result_rule and not r.running_rule:
         out.add(r.contract_result_rule)
     if r.schwarz_rule and 0 in state.tricks_won[:len(r.teams)]:
         out.add(r.schwarz_rule)
     return out
+
+
+def capot_replaces_last(state: GameState) -> bool:
+    """Whether the hand just played out was a capot whose bonus replaces the last
+    trick's card points: where the rules have takers, one side won every trick (the
+    capot's value counted instead of the last trick's, as the takers' scoring does).
+
+    >>> from mariage import load_rules, new_match
+    >>> capot_replaces_last(new_match(load_rules("belote"), seed=1))
+    False
+    """
+    r = state.rules
+    return r.takers_rule is not None and \
+        r.hand_size + state.draw_tricks in state.tricks_won[:len(r.teams)]
 
 
 def carried_draw_rules(state: GameState, ended: bool) -> set[str]:

@@ -21,7 +21,11 @@ session, each from the compiled rules alone:
   refused by the rule of one declaration a trick), where declarations are made only in
   the window at the trick's start: the ask is made in the play, after that window, where
   every declaration is refused first by the rule on who declares (:func:`unspoiled_splits`
-  gives both of a window at the trick's start).
+  gives both of a window at the trick's start);
+* the **cut-off of the whole-hand declarations** by their window, where the window
+  lasts a trick past the stock (Marianna's ``trick_six``): once it is closed a trick has
+  been played since the last card was drawn, so a hand holds at most one card fewer than
+  a full hand, fewer than a whole-hand declaration's cards (:func:`cut_off_unreachable`).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -37,7 +41,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["more_unreachable", "once_led_unreachable", "unspoiled_splits"]
+__all__ = ["cut_off_unreachable", "more_unreachable", "once_led_unreachable",
+           "unspoiled_splits"]
 
 
 def _led_from_its_own(d: Declaration) -> bool:
@@ -56,6 +61,34 @@ def once_led_unreachable(rules: Rules) -> list[str]:
     return [d.once_rule for d in rules.declarations
             if d.once_scope in ("suit", "suit_per_player") and d.same_suit and d.once_rule
             and _led_from_its_own(d)]
+
+
+#: The most cards fewer than a full hand a seat holds once each window is closed: the
+#: window of the stock closes as the last card is drawn, the one a trick past it after
+#: a trick more (a hand is never fuller than a full hand after the deal).
+_SPENT_AFTER_WINDOW = {"stock": 0, "stock_plus_one": 1}
+
+
+def cut_off_unreachable(rules: Rules) -> list[str]:
+    """The cut-off of the whole-hand declarations (``rules.decl_combo_window_rule``)
+    where no hand holds as many cards as one of them once its window is closed.
+
+    >>> from mariage import load_rules
+    >>> cut_off_unreachable(load_rules("marianna", {"trick_six": True}))
+    ['marianna.decl.combination-window']
+    >>> cut_off_unreachable(load_rules("marianna"))   # a full hand after the stock
+    []
+    """
+    rule = rules.decl_combo_window_rule
+    whole = [d for d in rules.declarations if d.whole_hand]
+    if not rule or not whole:
+        return []
+    held = [rules.hand_size - _SPENT_AFTER_WINDOW[d.window] for d in whole
+            if d.window in _SPENT_AFTER_WINDOW]
+    if len(held) < len(whole):  # a window that never closes, or one not known here
+        return []
+    return [rule] if all(d.size > most for d, most in zip(whole, held, strict=True)) \
+        else []
 
 
 def unspoiled_splits(rules: Rules) -> dict[str, str]:
@@ -107,6 +140,12 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
     ['schnapsen.decl.once']
     """
     out = unspoiled_splits(rules)
+    for rule in cut_off_unreachable(rules):
+        out[rule] = (
+            "the whole-hand declarations' window lasts a trick past the stock: once it is "
+            "closed a trick has been played since the last card was drawn, so a hand holds "
+            "fewer cards than a whole-hand declaration and none is ever refused by the "
+            "window alone")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
