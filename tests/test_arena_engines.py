@@ -148,3 +148,26 @@ def test_an_engine_that_stops_reading_loses_by_time_and_the_match_ends(
                for x in lines)
     assert out.read_text().count("[Mariage ") == 200
     assert time.monotonic() - t0 < 240
+
+
+def test_no_forfeits_turns_a_forfeit_into_exit_1_after_the_table_and_records(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A match is a result even when a game is forfeited (exit 0); with --no-forfeits the
+    same match exits 1 and names the first forfeit, with its table and records written."""
+    crashing = script(tmp_path, "crashing.py", RULELESS.replace(
+        '        out = {"type": "choose", "seat": 0, "action": msg["legal"][0]}',
+        '        sys.exit(3)'))
+    argv = ["match", "mariazza", "-o", "target=10", "-e", f"A={crashing}", "-b", "B=random",
+            "-n", "2", "--time", "5", "-q"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    out_file = tmp_path / "games.txt"
+    assert main([*argv, "--no-forfeits", "--out", str(out_file)]) == 1
+    out, err = capsys.readouterr()
+    assert "forfeits" in out and err.startswith("mariage: 2 of 2 games forfeited")
+    assert "the first: game 1," in err and "(crash)" in err
+    assert out_file.read_text(encoding="utf-8").count("[Termination ") == 2
+    # an engine that plays every game out is no forfeit: exit 0 with the option
+    ruleless = script(tmp_path, "ruleless.py", RULELESS)
+    assert main(["match", "mariazza", "-o", "target=10", "-e", f"A={ruleless}", "-b",
+                 "B=random", "-n", "2", "--time", "5", "-q", "--no-forfeits"]) == 0

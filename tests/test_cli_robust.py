@@ -58,6 +58,29 @@ def test_closed_pipe_ends_quietly(argv: list[str], record: Path) -> None:
     assert err == ""
 
 
+def test_closed_pipe_keeps_the_verdict(record: Path, tmp_path: Path) -> None:
+    """The reader goes away after 5 bytes, long before the last of 400 invalid records:
+    validate goes on quietly and still exits 1 (it exited 0, or 2 blaming the record
+    file for the broken pipe)."""
+    text = record.read_text(encoding="utf-8").split("\n\n[Mariage")[0]
+    first = text.index("\n1. ") + 1
+    play = text[first:text.index("\n", first)]
+    last = play.split(" (")[0].split()[-1]  # the first trick's last card: now one not held
+    card = last.split(":")[1]
+    wrong = "KH" if card != "KH" else "QH"
+    bad = text.replace(play, play.replace(last, last.replace(card, wrong), 1), 1)
+    many = tmp_path / "bad.txt"
+    many.write_text("\n\n".join([bad] * 400), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "mariage", "validate", str(many)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(5)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1, err
+    assert err == ""
+
+
 @pytest.mark.parametrize("argv", [
     ["rules", "nowhere.yaml"], ["play", "nowhere.yaml"], ["check-spec", "nowhere.yaml"],
     ["validate", "nowhere.txt"], ["replay", "nowhere.txt"], ["view", "nowhere.txt", "-s", "N"],

@@ -47,9 +47,13 @@ def test_an_action_may_be_typed_and_the_end_of_input_ends_cleanly(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = play(monkeypatch, capsys, "", "marianna", "--seed", "1", "--human", "N",
                           "--out", str(tmp_path / "x.mrg"))
+    out_file = tmp_path / "x.mrg"
     assert code == 0 and err == "mariage: the input ended; the match stops here " \
-        "(no record written)\n"
-    assert not (tmp_path / "x.mrg").exists()
+        f"(recorded unfinished in {out_file})\n"
+    # the match so far is kept, marked unfinished, and is a valid record
+    text = out_file.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("result *") and "hand 1" in text
+    assert validate_file(str(out_file)).ok
     hand = re.search(r"your hand: (.*)", out)
     assert hand is not None
     first = re.search(r"1\) (\S+)", out)

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO, cast
 
 from . import __version__
 from .commands import COMMANDS, parse_options
@@ -144,14 +144,49 @@ def _error(message: object) -> None:
         pass
 
 
-def _quiet_stdout() -> None:
+def _quiet_stdout(stream: TextIO | None = None) -> None:
     """After a closed pipe: point stdout at /dev/null so the final flush cannot fail."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, (stream or sys.stdout).fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+class _ReaderMayGo:
+    """Standard output that outlives its reader: once the reader went away
+    (``mariage validate *.txt | head -1``), what is written goes to ``/dev/null`` and
+    the command goes on to its end, so that its exit code still gives its verdict (an
+    invalid record after the lines the reader took still exits 1)."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.inner.write(text)
+        except BrokenPipeError:
+            self._went()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.inner.flush()
+        except BrokenPipeError:
+            self._went()
+
+    def _went(self) -> None:
+        self.gone = True
+        _quiet_stdout(self.inner)
+        try:  # noqa: SIM105 - contextlib is not imported at start-up; the buffer's rest
+            self.inner.flush()  # goes to /dev/null now
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding, buffer, ...
+        return getattr(self.inner, name)
 
 
 def exit_code(exc: BaseException) -> int:
@@ -196,15 +231,27 @@ def _open_closed_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code.
 
-    Errors are one line on standard error; a closed output pipe ends the
-    command quietly with exit code 0; a standard stream closed before the start
-    is ``/dev/null``.
+    Errors are one line on standard error; once the reader of standard output
+    went away (``mariage validate *.txt | head -1``) the command goes on quietly to
+    its end, so that the exit code is still its verdict; a standard stream closed
+    before the start is ``/dev/null``.
     """
     _open_closed_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list == ["--version"]:  # without importing every command
         print(f"mariage {__version__}")
         raise SystemExit(0)  # as argparse's version action does
+    guard = _ReaderMayGo(sys.stdout)
+    sys.stdout = cast(TextIO, guard)
+    try:
+        return _run(args_list)
+    finally:
+        guard.flush()
+        sys.stdout = guard.inner
+
+
+def _run(args_list: list[str]) -> int:
+    """:func:`main` once standard output may lose its reader."""
     try:
         parser = build_parser(_command_of(args_list), full=False)
         args = parser.parse_args(args_list)
@@ -228,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             given[name] = spec
         code: int = args._run(args)
         sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away (mariage list | head -1): not an error
+    except BrokenPipeError:  # a write that did not pass through sys.stdout
         _quiet_stdout()
         return 0
     except MariageError as exc:

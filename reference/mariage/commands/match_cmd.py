@@ -42,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an option value (repeatable)")
     parser.add_argument("--out", metavar="FILE", help="write every game's record to FILE")
     parser.add_argument("--quiet", "-q", action="store_true", help="no line per game")
+    parser.add_argument("--no-forfeits", action="store_true",
+                        help="exit 1 if any game was forfeited (an illegal action, a crash, a "
+                             "timeout, an error or a desync), once the table and the records "
+                             "are written: for an engine's own CI")
     parser.epilog = ("Each engine sees a protocol session of its own; an engine that lists "
                      "the hidden_cards feature (protocol 2) is dealt only its own seat's "
                      "view. The choose request is described in mariage.arena.players.")
@@ -165,4 +169,11 @@ def run(args: argparse.Namespace) -> int:
         write_output(args.out, "\n".join(write_record(g.record) for g in results))
     print(render_table(rules, match.table(results)))
     sys.stdout.flush()
+    forfeits = [(g.number, g.forfeit) for g in results if g.forfeit is not None]
+    if args.no_forfeits and forfeits:
+        number, (seat, kind, _reason) = forfeits[0]
+        sys.stderr.write(f"mariage: {len(forfeits)} of {len(results)} games forfeited "
+                         f"(--no-forfeits); the first: game {number}, "
+                         f"{rules.seat_names[seat]} ({kind})\n")
+        return 1
     return 0

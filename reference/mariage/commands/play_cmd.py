@@ -15,7 +15,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 
-from ..errors import did_you_mean
+from ..errors import did_you_mean, printable
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
@@ -206,10 +206,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
                            recorder=recorder, observer=human)
-    except InputEnded:
+    except InputEnded:  # the player left: the match so far, marked unfinished
         sys.stdout.flush()
+        if recorder is not None:
+            write_output(args.out, write_record(recorder.record()))
         sys.stderr.write("mariage: the input ended; the match stops here"
-                         + (" (no record written)\n" if args.out else "\n"))
+                         + (f" (recorded unfinished in {printable(args.out)})\n"
+                            if args.out else "\n"))
         return 0
     if recorder is not None:
         write_output(args.out, write_record(recorder.record(state)))

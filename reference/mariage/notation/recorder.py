@@ -145,10 +145,12 @@ class Recorder:
             self.items.append(Note("schwarz", contract_note(r, h, "schwarz")))
         self.items.append(Note("match", tuple(map(str, measure(state)))))
 
-    def record(self, state: GameState) -> Record:
-        """The record so far; the result if the match is over, else ``result *``."""
+    def record(self, state: GameState | None = None) -> Record:
+        """The record so far; the result if the match is over, else ``result *``
+        (also without ``state``: a match broken off, as by ``play --human`` at the end
+        of its input)."""
         self._close()
-        res = state.result
+        res = None if state is None else state.result
         result = Result(None) if res is None else Result(team_name(self.rules, res.winner),
                                                          res.reason)
         return Record(self.tags, (), tuple(self.hands), result)
