@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import pytest
 from mariage import GameState, SeededDeals, canonical_deck, list_rulesets, load_rules
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+from mariage.engine.mechanisms.auction import Auction
 from mariage.engine.mechanisms.dealing import _fresh_deals, _plan_of
 from mariage.engine.mechanisms.suitauction import SuitAuction
 from mariage.engine.mechanisms.taking import TurnedCardTaking
@@ -46,7 +47,9 @@ def _played(rules: Any, dealer: int, rng: random.Random, mechanisms: Any = None)
 _OPTIONS = [("thousand", {"opening_bid": mode}) for mode in ("dealer_auto_100", "none",
                                                              "fh_auto_100")] + \
     [("thousand", {"golden_round": "fixed_120"}), ("thousand", {"golden_round": "min_bid_120"}),
-     ("thousand-4", {"opening_bid": "dealer_auto_100"})]
+     ("thousand-4", {"opening_bid": "dealer_auto_100"})] + \
+    [("thousand-4", {"opening_bid": "dealer_auto_100", "sitter": who})  # the dealer plays
+     for who in ("dealer_right", "opposite")]
 
 
 @pytest.mark.parametrize(("name", "options"), [(n, {}) for n in RULESETS] + _OPTIONS)
@@ -171,3 +174,52 @@ def test_the_opening_is_written_for_each_set_of_mechanisms_whoever_compiles_firs
         assert compiled.laid[0].__globals__["_mech"] is st.mech
     assert _fresh_deals(state) is not _fresh_deals(other)
     assert pickle.loads(pickle.dumps(state)).mech is DEFAULT_MECHANISMS
+
+
+class _AskedAuction(_CountedOpen, Auction):
+    """The bidding auction, opened by its own method (the written opening is not used)."""
+
+    __slots__ = ()
+    opened: ClassVar[list[tuple[int, int]]] = []
+
+
+def test_a_dealer_who_holds_the_opening_bid_and_one_who_sits_out() -> None:
+    """``dealer_holds_minimum``: where the dealer plays (four at the table, another seat
+    out) he holds the lowest bid and, all others passing, declares at it; a description
+    that makes a dealer who sits out hold it (no bundled option can: ``thousand-4``
+    refuses the combination) gives the bid to the last active seat before forehand,
+    never to the seat out, by the written opening and the mechanism's alike."""
+    from mariage import Pass
+
+    for who in ("dealer_right", "opposite"):
+        rules = load_rules("thousand-4", {"opening_bid": "dealer_auto_100", "sitter": who})
+        for seed in range(8):
+            deals = SeededDeals(rules, seed)
+            state = GameState(rules, first_dealer=deals.first_dealer)
+            state.deal(*deals.next_deal(state))
+            assert state.dealer is not None and state.out not in (-1, state.dealer)
+            assert (state.high_bid, state.high_bidder) == (rules.bid_min, state.dealer)
+            assert state.to_act == state.leader != state.dealer
+            while state.high_bidder != state.to_act or state.legal_actions() != [Pass()]:
+                if state.to_act == state.dealer:
+                    break
+                state.apply(Pass())
+            assert state.to_act == state.dealer or state.declarer == state.dealer
+    sat_out = replace(load_rules("thousand-4"), opening="dealer_holds_minimum")
+    for seed in range(8):
+        states = []
+        for mechanisms in (DEFAULT_MECHANISMS, replace(DEFAULT_MECHANISMS,
+                                                       auction=_AskedAuction())):
+            deals = SeededDeals(sat_out, seed)
+            state = GameState(sat_out, first_dealer=deals.first_dealer, mechanisms=mechanisms)
+            state.deal(*deals.next_deal(state))
+            states.append(state)
+        for state in states:
+            assert state.dealer == state.out
+            assert state.high_bidder == (state.dealer - 1) % 4 != state.out
+            assert state.high_bid == sat_out.bid_min and state.to_act == state.leader
+        one, two = (fingerprint(state) for state in states)
+        for key in ("hands", "talon", "dealer", "out", "leader", "to_act", "phase", "high_bid",
+                    "high_bidder", "auction_passed"):
+            assert one[key] == two[key], key
+    assert len(_AskedAuction.opened) == 8  # the mechanism's own opening was the one run
