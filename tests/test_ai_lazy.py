@@ -282,6 +282,7 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                     at_deal = [encoder.vector(gs, p) for p in range(rules.nseats)]
                 continue
             assert gs is not None and state.current_player() == gs.to_act
+            assert state.chance_outcomes() == []  # (no chance node: no outcome)
             for p in range(rules.nseats):
                 assert np.array_equal(state.dealt_vector(p), at_deal[p])
             legal = state.legal_actions()
@@ -298,6 +299,7 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                 assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
         assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        assert state.chance_outcomes() == []
         assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
 
 

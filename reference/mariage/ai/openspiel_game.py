@@ -59,6 +59,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import takewhile
+from operator import itemgetter
 from typing import Any, cast
 
 import pyspiel
@@ -286,8 +287,8 @@ class _State(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         if self._done:
             return []
-        if self._player == _CHANCE:
-            return [outcome for outcome, _ in self.chance_outcomes()]
+        if self._player == _CHANCE:  # (the cards left are in card order, as the outcomes)
+            return list(self.rest) if self._kind == "card" else list(range(self.rules.nseats))
         if player is None or player == self._player:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
@@ -304,13 +305,18 @@ class _State(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._kind in ("dealer", "first"):
-            n = self.rules.nseats
-            return [(s, 1.0 / n) for s in range(n)]
         rest = self.rest
-        # the game's pairs (card, 1 / cards left) for as many cards left: no tuple made
-        row = self._rows[len(rest)]
-        return [row[c] for c in rest]
+        if self._kind == "card":
+            # the game's pairs (card, 1 / cards left) for as many cards left (no pair
+            # made), picked in C by one itemgetter (a list comprehension costs more a card)
+            row = self._rows[len(rest)]
+            if len(rest) > 1:
+                return list(itemgetter(*rest)(row))
+            return [row[rest[0]]]
+        if self._player != _CHANCE:
+            return []
+        n = self.rules.nseats
+        return [(s, 1.0 / n) for s in range(n)]
 
     def _legal_actions(self, player: int) -> list[int]:
         gs = self.gs
@@ -338,22 +344,22 @@ class _State(pyspiel.State):
                 return
             self._decide(action)
             return
-        if self._done:
-            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
-                                     f"is over")
         kind = self._kind
-        r = self.rules
         if kind == "card":  # most chance nodes: a card placed in the deck
+            rest = self.rest  # (the cards not yet placed: the deck's complement)
             try:
-                self.rest.remove(action)  # (checked before anything changes)
+                rest.remove(action)  # (checked before anything changes)
             except ValueError:
                 raise ValueError(f"chance outcome {action} is no card left to deal") from None
-            deck = self.deck
-            deck.append(action)
-            if len(deck) < r.ncards:  # another card to place: nothing else changed
+            self.deck.append(action)
+            if rest:  # another card to place: nothing else changed
                 return
             self._deal()
             return
+        if self._done:
+            raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
+                                     f"is over")
+        r = self.rules
         if not 0 <= action < r.nseats:
             raise ValueError(f"chance outcome {action} is no seat (0 to {r.nseats - 1})")
         if kind == "dealer":
