@@ -13,7 +13,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO, cast
 
 from . import __version__
@@ -177,6 +177,10 @@ class _ReaderMayGo:
         except BrokenPipeError:
             self._went()
 
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
     def _went(self) -> None:
         self.gone = True
         _quiet_stdout(self.inner)
@@ -238,16 +242,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     _open_closed_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list == ["--version"]:  # without importing every command
-        print(f"mariage {__version__}")
-        raise SystemExit(0)  # as argparse's version action does
-    guard = _ReaderMayGo(sys.stdout)
-    sys.stdout = cast(TextIO, guard)
+    out, err = _ReaderMayGo(sys.stdout), _ReaderMayGo(sys.stderr)
+    sys.stdout, sys.stderr = cast(TextIO, out), cast(TextIO, err)
     try:
+        if args_list == ["--version"]:  # without importing every command
+            print(f"mariage {__version__}")
+            raise SystemExit(0)  # as argparse's version action does
         return _run(args_list)
     finally:
-        guard.flush()
-        sys.stdout = guard.inner
+        sys.stdout, sys.stderr = out.inner, err.inner
+        for guard in (out, err):
+            try:  # a full disk at the last flush: nothing left to tell
+                guard.flush()
+            except (OSError, ValueError):
+                _quiet_stdout(guard.inner)
 
 
 def _run(args_list: list[str]) -> int:

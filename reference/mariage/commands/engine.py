@@ -20,7 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        # the stream itself, not the command line's guard: once the runner went away the
+        # engine stops (a guarded stream would go on answering into /dev/null)
         return serve(ReferenceEngine(ruleset_files=args.ruleset_files), sys.stdin.buffer,
-                     sys.stdout)
+                     getattr(sys.stdout, "inner", sys.stdout))
     except BrokenPipeError:  # the runner went away
         return 0

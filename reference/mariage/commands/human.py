@@ -81,6 +81,8 @@ class Human:
         while True:
             self.out.write(f"choose 1-{len(legal)} or type an action: ")
             self.out.flush()
+            if getattr(self.out, "gone", False):  # nobody reads what we show: stop
+                raise InputEnded("the output's reader went away")
             line = self.read.readline()
             if not line:
                 self.out.write("\n")
