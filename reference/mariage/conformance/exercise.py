@@ -72,6 +72,7 @@ from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
+from .litige import litige_hand, litige_rules
 from .pairalone import pair_alone_hand
 from .protocol import state_json
 from .ruleprobe import (
@@ -121,6 +122,19 @@ PAIR_ALONE_AFTER = BRINK_MATCHES
 #: How many more steered matches, with hands chosen for the pair alone, the search plays
 #: after the :data:`~mariage.conformance.brink.BRINK_MATCHES` steered to their brink.
 PAIR_ALONE_MATCHES = 4
+
+
+#: How many more matches of hands chosen for a litige
+#: (:func:`~mariage.conformance.litige.litige_hand`) the search plays after the
+#: :data:`~mariage.conformance.brink.BRINK_MATCHES` of hands chosen for rare ends, where
+#: those and the further matches leave the litige unchecked.
+LITIGE_MATCHES = 2
+
+#: How many more matches steered to their brink, with hands for the pair alone whose
+#: trump the auction names where the pair and the other side's trumps fit
+#: (``pair_alone_hand(..., suited=True)``), the search plays last where the pair alone
+#: is still unchecked.
+SUITED_MATCHES = 2
 
 
 #: The actions without arguments probed at each step: one that is not legal there is
@@ -320,6 +334,8 @@ class _Search:
         self.steps: list[dict[str, Any]] = []
         #: the bids whose value greedy play counts as a cost (:func:`_greedy`)
         self.costed: tuple[type, ...] = (Bid, Raise)
+        self.litige = False  # hands chosen for a litige first (_steer)
+        self.suited = False  # the pair alone's trump named by the auction (_steer)
 
     def deal(self) -> dict[str, Any]:
         """Deal the next stored deal (while the reference takes them), else a seeded one."""
@@ -393,7 +409,7 @@ class _Search:
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
-          keen: bool = False) -> int:
+          keen: bool = False, litige: bool = False, suited: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -403,8 +419,11 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     (:func:`~mariage.conformance.brink.brink_hand`), and the first hand too where they
     are not only those of the match's brink (:func:`~mariage.conformance.brink.brink_rules`:
     a match climbs to its brink over several hands). With ``keen`` (and without
-    ``probe``), the bids are chosen to end the match (:func:`_keen`)."""
+    ``probe``), the bids are chosen to end the match (:func:`_keen`). With ``litige``
+    (and ``steer``), hands are chosen for a litige first; with ``suited``, those for
+    the pair alone have the trump the auction names fit it (:func:`_steer`)."""
     s = _Search(config, seed, stored)
+    s.litige, s.suited = litige, suited
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
         s.costed = _EVERY_BID
     rules = s.rules
@@ -507,8 +526,10 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
     own = SplitMix64(s.rng.state ^ len(s.steps))  # its own draws: the brink's hands as before
-    alone = pair_alone_hand(s.state, own, wanted) if s.seed > PAIR_ALONE_AFTER else None
-    steered = alone or brink_hand(s.state, s.rng, wanted, go_on)
+    alone = pair_alone_hand(s.state, own, wanted, s.suited) \
+        if s.seed > PAIR_ALONE_AFTER else None
+    even = litige_hand(s.state, own, wanted) if s.seed > BRINK_MATCHES and s.litige else None
+    steered = alone or even or brink_hand(s.state, s.rng, wanted, go_on)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
@@ -586,6 +607,20 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
                        probe=False, steer=rare)
     more, more_steps = _more_matches(config, todo, found, wanted, stored)
     steps += more_steps
+    for seed in range(BRINK_MATCHES + 1, BRINK_MATCHES + LITIGE_MATCHES + 1):
+        if not todo & litige_rules(rules) - set(found):  # hands chosen for a litige
+            break
+        steps += _walk(config, seed, todo - set(found), found, max_steps=LONG_MATCH_STEPS,
+                       probe=False, steer=rare, litige=True)
+        more += 1
+    first = BRINK_MATCHES + PAIR_ALONE_MATCHES + 1
+    for seed in range(first, first + SUITED_MATCHES):
+        if rules.pair_alone_rule not in brinks - set(found):
+            break
+        steps += _walk(config, seed, todo & brinks - set(found), found,
+                       max_steps=LONG_MATCH_STEPS, probe=False,
+                       steer=frozenset(brink_rules(rules)), suited=True)
+        more += 1
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mariage.engine.actions import Action, Play, SayPair
+from mariage.engine.actions import Action, Pass, Play, SayPair
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
@@ -54,13 +54,15 @@ PLAYS = 4
 _LOPSIDED = 3  # the style of brink._tame that plays the cards lopsided
 
 
-def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str]
-                    ) -> tuple[dict[str, Any], list[str]] | None:
+def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str],
+                    suited: bool = False) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands) for the pair alone: its deal
     and its actions, the first of :data:`PAIR_DEALS` seeded deals whose auction leaves a
     side within the pair's value below the target defending with the pair of trumps in
     one hand, and whose hand played out lopsided, the pair said, exercises it; ``None``
-    where the rule is not wanted, no side is that close, or no deal does."""
+    where the rule is not wanted, no side is that close, or no deal does. With
+    ``suited`` (seventeenth session), only deals where a suit fits (:func:`_fitting`)
+    are played, and the auction names it trump (:func:`_suited_bid`)."""
     r = state.rules
     if r.pair_alone_rule not in wanted or not _near(state):
         return None
@@ -75,7 +77,10 @@ def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str]
             trial.deal(list(deck), first)
         except (IllegalActionError, ValueError):
             return None
-        actions = _auction(trial, rng)
+        suits = _fitting(trial) if suited else None
+        if suits is not None and not suits:
+            continue
+        actions = _auction(trial, rng, suits)
         if actions is None or not _defends_with_pair(trial):
             continue
         for _ in range(PLAYS):
@@ -93,12 +98,62 @@ def _near(state: GameState) -> set[int]:
             if r.match_target - r.pair_value <= s < r.match_target}
 
 
-def _auction(trial: GameState, rng: SplitMix64) -> list[str] | None:
-    """Play the auction (:func:`~mariage.conformance.brink._tame`): its actions' texts;
-    ``None`` if the hand ends there."""
+def _fitting(trial: GameState) -> set[int]:
+    """The suits where a seat of a side close below the target holds the pair of trumps
+    and a side far from it holds :data:`STRONG_TRUMPS` trumps or more (a deal just made).
+
+    >>> from mariage import load_rules, GameState
+    >>> rules = load_rules("belote-contree")
+    >>> state = GameState(rules, first_dealer=0)
+    >>> state.deal(list(rules.card_code))
+    >>> _fitting(state)   # nobody near the target
+    set()
+    """
+    r = trial.rules
+    near = _near(trial)
+    out = set()
+    for t in range(min(len(r.suits), len(r.pair_masks))):
+        mask = r.pair_masks[t]
+        if not any(trial.hands[s] & mask == mask and r.team_of[s] in near
+                   for s in range(r.nseats)):
+            continue
+        for side in set(range(len(r.teams))) - near:
+            if sum((trial.hands[s] & r.suit_mask[t]).bit_count() for s in range(r.nseats)
+                   if r.team_of[s] == side) >= STRONG_TRUMPS:
+                out.add(t)
+    return out
+
+
+def _suited_bid(trial: GameState, rng: SplitMix64, suits: set[int]) -> Action:
+    """In an auction of bids by value, while no bid stands: a seat of a side far from the
+    target bids the lowest bid in a suit of ``suits`` where its side holds
+    :data:`STRONG_TRUMPS` trumps or more, any other seat passes; once a bid stands, a
+    pass. Elsewhere the brink's lopsided choice."""
+    r = trial.rules
+    acts = trial.legal_actions()
+    seat = trial.to_act
+    bids = [a for a in acts if isinstance(getattr(a, "value", None), int)]
+    if seat is None or Pass() not in acts:
+        return _tame(trial, rng, _LOPSIDED)
+    side = r.team_of[seat]
+    if trial.high_bid or not bids or side in _near(trial):
+        return Pass()
+    low = min(int(getattr(a, "value", 0)) for a in bids)
+    mine = [a for a in bids if getattr(a, "value", None) == low and getattr(a, "suit", -1)
+            in suits and sum((trial.hands[s] & r.suit_mask[getattr(a, "suit", 0)]).bit_count()
+                             for s in range(r.nseats) if r.team_of[s] == side)
+            >= STRONG_TRUMPS]
+    return mine[rng.below(len(mine))] if mine else Pass()
+
+
+def _auction(trial: GameState, rng: SplitMix64, suits: set[int] | None = None
+             ) -> list[str] | None:
+    """Play the auction (:func:`~mariage.conformance.brink._tame`; with ``suits``,
+    :func:`_suited_bid`): its actions' texts; ``None`` if the hand ends there."""
     actions: list[str] = []
     while trial.phase not in (Phase.PLAY, *_BETWEEN) and len(actions) < _HAND_STEPS:
-        action = _tame(trial, rng, _LOPSIDED)
+        action = _tame(trial, rng, _LOPSIDED) if suits is None else \
+            _suited_bid(trial, rng, suits)
         actions.append(action_text(trial.rules, action))
         trial.apply(action)
     return actions if trial.phase == Phase.PLAY else None

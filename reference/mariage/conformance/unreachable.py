@@ -25,7 +25,10 @@ session, each from the compiled rules alone:
 * the **cut-off of the whole-hand declarations** by their window, where the window
   lasts a trick past the stock (Marianna's ``trick_six``): once it is closed a trick has
   been played since the last card was drawn, so a hand holds at most one card fewer than
-  a full hand, fewer than a whole-hand declaration's cards (:func:`cut_off_unreachable`).
+  a full hand, fewer than a whole-hand declaration's cards (:func:`cut_off_unreachable`);
+* (seventeenth session) a **litige** where every hand played has a bid that the takers
+  need only reach (Belote contrée's ``must_beat_defence=false``): equal totals are then
+  judged on the bid alone, made or failed, never held over (:func:`litige_unreachable`).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -41,8 +44,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["cut_off_unreachable", "more_unreachable", "once_led_unreachable",
-           "unspoiled_splits"]
+__all__ = ["cut_off_unreachable", "litige_unreachable", "more_unreachable",
+           "once_led_unreachable", "unspoiled_splits"]
 
 
 def _led_from_its_own(d: Declaration) -> bool:
@@ -89,6 +92,26 @@ def cut_off_unreachable(rules: Rules) -> list[str]:
         return []
     return [rule] if all(d.size > most for d, most in zip(whole, held, strict=True)) \
         else []
+
+
+def litige_unreachable(rules: Rules) -> list[str]:
+    """The rule of a litige (equal totals held over) where no hand is played without a
+    bid (an auction of bids by value, whose hands all pass are dealt again) and the
+    takers need only reach the bid, not beat the defenders: a contract is then made or
+    failed, whatever the defenders' total.
+
+    >>> from mariage import load_rules
+    >>> litige_unreachable(load_rules("belote-contree"))
+    ['belote.score.litige']
+    >>> litige_unreachable(load_rules("belote-contree", {"must_beat_defence": True}))
+    []
+    >>> litige_unreachable(load_rules("belote")), litige_unreachable(load_rules("belote-coinche"))
+    ([], [])
+    """
+    rule = rules.takers_tie_rule
+    if rule and rules.takers_tie == "litige" and rules.sa_rule and not rules.bid_must_beat:
+        return [rule]
+    return []
 
 
 def unspoiled_splits(rules: Rules) -> dict[str, str]:
@@ -146,6 +169,11 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
             "closed a trick has been played since the last card was drawn, so a hand holds "
             "fewer cards than a whole-hand declaration and none is ever refused by the "
             "window alone")
+    for rule in litige_unreachable(rules):
+        out[rule] = (
+            "every hand played has a bid (all passing deals again), and the takers need only "
+            "reach it, whatever the defenders make: equal totals are judged made or failed on "
+            "the bid, never held over as a litige")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
