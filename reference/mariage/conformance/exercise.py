@@ -69,6 +69,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
 from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
+from .builthands import BUILT_MATCHES, again_rules, built_hand, built_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
@@ -169,7 +170,7 @@ def exercised(state: GameState, taken: Action
         offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
-    offered |= offered_rules(state, taken)
+    offered |= offered_rules(state, taken) | again_rules(state, taken)
     return refused, offered
 
 
@@ -393,7 +394,7 @@ class _Search:
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
-          keen: bool = False) -> int:
+          keen: bool = False, build: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -403,7 +404,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     (:func:`~mariage.conformance.brink.brink_hand`), and the first hand too where they
     are not only those of the match's brink (:func:`~mariage.conformance.brink.brink_rules`:
     a match climbs to its brink over several hands). With ``keen`` (and without
-    ``probe``), the bids are chosen to end the match (:func:`_keen`)."""
+    ``probe``), the bids are chosen to end the match (:func:`_keen`). With ``build``, each
+    hand is built for the rules of ``todo`` (:func:`~mariage.conformance.builthands.built_hand`)."""
     s = _Search(config, seed, stored)
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
         s.costed = _EVERY_BID
@@ -411,6 +413,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     between = between_hands_rules(rules) & steer
     if steer - brink_rules(rules):  # the first hand chosen too
         _steer(s, todo & steer, bool(todo & between))
+    if build:
+        _build(s, todo)
     s.start.update(s.deal())
     for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
         found[rule] = s.test(rule, None, _fields(s.state, rule))
@@ -424,6 +428,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 _between_hands(st, s, todo, found)
             if steer:
                 _steer(s, todo & steer, bool(todo & between))
+            if build:
+                _build(s, todo)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
@@ -513,6 +519,15 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
 
+def _build(s: _Search, wanted: set[str]) -> None:
+    """Build the next hand for the rules of ``wanted``
+    (:func:`~mariage.conformance.builthands.built_hand`): its deal and actions become the
+    search's next deal and recorded actions."""
+    built = built_hand(s.state, s.rng, wanted)
+    if built is not None:
+        s.given, s.script = [built[0]], [{"act": a} for a in built[1]]
+
+
 def _between_hands(st: GameState, s: _Search, todo: set[str],
                    found: dict[str, dict[str, Any]]) -> None:
     """The refusals between hands: an action without arguments, a deal short of a card."""
@@ -586,6 +601,12 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
                        probe=False, steer=rare)
     more, more_steps = _more_matches(config, todo, found, wanted, stored)
     steps += more_steps
+    builds = todo & built_rules(rules) - set(found)  # hands built for rare declarations
+    for seed in range(1, BUILT_MATCHES + 1):
+        if builds <= set(found):
+            break
+        steps += _walk(config, seed, builds - set(found), found, build=True)
+    todo -= set(found)
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"
@@ -593,6 +614,8 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     if more:
         long += f" and {more} more matches"
+    if builds:
+        long += f" and {BUILT_MATCHES} matches of hands built for rare declarations"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}
