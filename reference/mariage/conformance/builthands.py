@@ -33,8 +33,8 @@ once rule of one that wins the match, which never acts,
  'marianna.decl.mariannone.value']
 >>> state = GameState(rules, first_dealer=0)
 >>> deal, actions = built_hand(state, SplitMix64(1), {"marianna.decl.mariannone.value"})
->>> actions[0]
-'mariannone:H'
+>>> actions[0]   # the first leader holds four kings and a queen
+'mariannone:C'
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ from .stepnames import borrowed_refusals, hand_end_rules, offered_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "KEEN_MATCHES", "LONG_MATCH_STEPS", "auction_turn_rules",
-           "between_hands_rules", "exercise_tests",
+           "between_hands_rules", "bids_end_sooner", "exercise_tests",
            "exercised", "match_end_rules", "taken_rules"]
 
 #: How many seeded deals (matches) the search plays at most.
@@ -283,6 +283,24 @@ def _keen(state: GameState, search: _Search) -> Action:
             not any(isinstance(a, Pass | Bid) for _, a in state.actions):  # the first opens
         return bids[0]
     return _greedy(state, search)
+
+
+def bids_end_sooner(rules: Rules) -> bool:
+    """Whether keen bids (:func:`_keen`) may end a match sooner than greedy play: where
+    the hand has a bidding of any kind (an auction, a suit auction, takers) and the match
+    is played to a score (not a number of hands). Elsewhere the steps of the
+    :data:`KEEN_MATCHES` are spent on the long match itself, played on (seventeenth
+    session: a match to 10,000 of Mariaggia ends in about 13,000 steps, a session of 500
+    hands of German Marjapussi in about 25,000).
+
+    >>> from mariage import load_rules
+    >>> [bids_end_sooner(load_rules(r)) for r in ("thousand", "belote", "mariaggia")]
+    [True, True, False]
+    >>> bids_end_sooner(load_rules("marjapussi-de"))   # a session of four hands
+    False
+    """
+    bidding = rules.auction_rule or rules.sa_rule or rules.takers_rule
+    return bool(bidding) and rules.match_measure != "hands_played"
 
 
 def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[str, Any]]
@@ -577,9 +595,11 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         if todo & set(test.rules):
             steps += _walk(config, EXERCISE_MATCHES + 1 + i, todo, found, test)
     ends = todo & match_end_rules(config.rules)
-    if ends:
-        steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
-        steps += _keen_matches(config, ends, found)
+    if ends:  # where bids cannot end it sooner, the keen matches' steps go on in one
+        pooled = not bids_end_sooner(config.rules)
+        steps += _walk(config, 1, ends, found, probe=False, max_steps=LONG_MATCH_STEPS * (
+            1 + KEEN_MATCHES if pooled else 1))
+        steps += 0 if pooled else _keen_matches(config, ends, found)
     rules = config.rules
     brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
