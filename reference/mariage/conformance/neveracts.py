@@ -8,9 +8,9 @@ rules alone:
   mariannone): the first one declared ends the match, so no second one, of another
   suit or the same, is ever declared or refused in that hand
   (:func:`match_won_once`);
-* the **deal** (``core.deal``) in a match of **one hand** none of which is ever thrown
-  in (German Marjapussi's ``hands=1``): a focused test's deals are the deals between
-  hands, and there are none; the first deal is the ``start``'s, whose refusal the
+* the **deal** (``core.deal``) in a match of **one hand** (German Marjapussi's
+  ``hands=1``; a hand thrown in counts as one): a focused test's deals are the deals
+  between hands, and there are none; the first deal is the ``start``'s, whose refusal the
   protocol test ``protocol/start/refused-keeps-the-match`` checks (:func:`one_hand_deal`);
 * the **first lead of a hand nobody bid** where such a hand is thrown in and dealt
   again (German Marjapussi's ``all_pass=redeal``): every hand played has a declarer,
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from mariage.engine.rules import Rules
 
-__all__ = ["match_won_once", "never_acts", "never_thrown_in", "one_hand_deal", "unbid_lead"]
+__all__ = ["match_won_once", "never_acts", "one_hand_deal", "unbid_lead"]
 
 
 def match_won_once(rules: Rules) -> dict[str, str]:
@@ -47,24 +47,17 @@ def match_won_once(rules: Rules) -> dict[str, str]:
         for d in rules.declarations if d.wins_match and d.once_rule}
 
 
-def never_thrown_in(rules: Rules) -> bool:
-    """Whether no hand is ever thrown in (dealt again unscored): no claim to throw one
-    in is open, and a hand nobody bids is played, or someone must open."""
-    claims = bool(rules.throw_four) or rules.throw_low_below > 0 or \
-        rules.throw_talon_below > 0 or rules.throw_talon_rank > 0
-    return not claims and (rules.no_bid != "redeal" or rules.opening != "free")
-
-
 def one_hand_deal(rules: Rules) -> dict[str, str]:
-    """``core.deal`` where the match is one hand and no hand is thrown in."""
+    """``core.deal`` where the match is one hand: the first hand ends it, thrown in or
+    not (a limit of hands counts every hand, ``match_max_hands_count: all``)."""
     if rules.match_measure != "hands_played" or rules.match_target != 1 or \
-            not never_thrown_in(rules):
+            rules.match_max_hands_count != "all":
         return {}
     return {"core.deal": (
-        "the match is one hand and no hand is thrown in: it ends with the first hand, "
-        "dealt by the start of the match, so no deal is ever made between hands, where a "
-        "focused test's deal is refused (the start's refusal of a bad deck is checked by "
-        "the protocol test protocol/start/refused-keeps-the-match)")}
+        "the match is one hand, and every hand counts (thrown in or not): the match ends "
+        "with the first hand, dealt by the start of the match, so no deal is ever made "
+        "between hands, where a focused test's deal is refused (the start's refusal of a "
+        "bad deck is checked by the protocol test protocol/start/refused-keeps-the-match)")}
 
 
 def unbid_lead(rules: Rules) -> dict[str, str]:
