@@ -100,7 +100,7 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
     >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("marianna", {"declare_when": "trick_start"})))
-    ['marianna.decl.per-trick']
+    ['marianna.decl.mariannone.once', 'marianna.decl.per-trick']
     >>> sorted(unreachable_under(load_rules("belote", {"target": 1})))
     ['belote.deal.first-dealer', 'belote.match.belote-alone']
     >>> sorted(unreachable_under(load_rules("belote-coinche", {"rounding": "none"})))

@@ -69,6 +69,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, MariageError
 from .blame import governed_fields
 from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
+from .builthands import BUILT_MATCHES, again_rules, built_hand, built_rules
 from .configuration import Configuration
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
@@ -90,7 +91,7 @@ from .stepnames import borrowed_refusals, hand_end_rules, offered_rules
 from .suite import Test
 
 __all__ = ["EXERCISE_MATCHES", "KEEN_MATCHES", "LONG_MATCH_STEPS", "auction_turn_rules",
-           "between_hands_rules", "exercise_tests",
+           "between_hands_rules", "bids_end_sooner", "exercise_tests",
            "exercised", "match_end_rules", "taken_rules"]
 
 #: How many seeded deals (matches) the search plays at most.
@@ -183,7 +184,7 @@ def exercised(state: GameState, taken: Action
         offered.discard("")
     if r.decl_window_rule and any(isinstance(a, Declare) for a in state.legal_actions()):
         offered.add(r.decl_window_rule)
-    offered |= offered_rules(state, taken)
+    offered |= offered_rules(state, taken) | again_rules(state, taken)
     return refused, offered
 
 
@@ -298,6 +299,24 @@ def _keen(state: GameState, search: _Search) -> Action:
     return _greedy(state, search)
 
 
+def bids_end_sooner(rules: Rules) -> bool:
+    """Whether keen bids (:func:`_keen`) may end a match sooner than greedy play: where
+    the hand has a bidding of any kind (an auction, a suit auction, takers) and the match
+    is played to a score (not a number of hands). Elsewhere the steps of the
+    :data:`KEEN_MATCHES` are spent on the long match itself, played on (seventeenth
+    session: a match to 10,000 of Mariaggia ends in about 13,000 steps, a session of 500
+    hands of German Marjapussi in about 25,000).
+
+    >>> from mariage import load_rules
+    >>> [bids_end_sooner(load_rules(r)) for r in ("thousand", "belote", "mariaggia")]
+    [True, True, False]
+    >>> bids_end_sooner(load_rules("marjapussi-de"))   # a session of four hands
+    False
+    """
+    bidding = rules.auction_rule or rules.sa_rule or rules.takers_rule
+    return bool(bidding) and rules.match_measure != "hands_played"
+
+
 def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[str, Any]]
                   ) -> int:
     """Up to :data:`KEEN_MATCHES` more long matches for the rules of the match's end
@@ -409,7 +428,8 @@ class _Search:
 def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
-          keen: bool = False, litige: bool = False, suited: bool = False) -> int:
+          keen: bool = False, litige: bool = False, suited: bool = False,
+          build: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -421,7 +441,9 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     a match climbs to its brink over several hands). With ``keen`` (and without
     ``probe``), the bids are chosen to end the match (:func:`_keen`). With ``litige``
     (and ``steer``), hands are chosen for a litige first; with ``suited``, those for
-    the pair alone have the trump the auction names fit it (:func:`_steer`)."""
+    the pair alone have the trump the auction names fit it (:func:`_steer`). With
+    ``build``, each hand is built for the rules of ``todo``
+    (:func:`~mariage.conformance.builthands.built_hand`)."""
     s = _Search(config, seed, stored)
     s.litige, s.suited = litige, suited
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
@@ -430,6 +452,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     between = between_hands_rules(rules) & steer
     if steer - brink_rules(rules):  # the first hand chosen too
         _steer(s, todo & steer, bool(todo & between))
+    if build:
+        _build(s, todo)
     s.start.update(s.deal())
     for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
         found[rule] = s.test(rule, None, _fields(s.state, rule))
@@ -443,6 +467,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 _between_hands(st, s, todo, found)
             if steer:
                 _steer(s, todo & steer, bool(todo & between))
+            if build:
+                _build(s, todo)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": _fields(st, rule)})
@@ -534,6 +560,15 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
 
+def _build(s: _Search, wanted: set[str]) -> None:
+    """Build the next hand for the rules of ``wanted``
+    (:func:`~mariage.conformance.builthands.built_hand`): its deal and actions become the
+    search's next deal and recorded actions."""
+    built = built_hand(s.state, s.rng, wanted)
+    if built is not None:
+        s.given, s.script = [built[0]], [{"act": a} for a in built[1]]
+
+
 def _between_hands(st: GameState, s: _Search, todo: set[str],
                    found: dict[str, dict[str, Any]]) -> None:
     """The refusals between hands: an action without arguments, a deal short of a card."""
@@ -583,9 +618,11 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         if todo & set(test.rules):
             steps += _walk(config, EXERCISE_MATCHES + 1 + i, todo, found, test)
     ends = todo & match_end_rules(config.rules)
-    if ends:
-        steps += _walk(config, 1, ends, found, max_steps=LONG_MATCH_STEPS, probe=False)
-        steps += _keen_matches(config, ends, found)
+    if ends:  # where bids cannot end it sooner, the keen matches' steps go on in one
+        pooled = not bids_end_sooner(config.rules)
+        steps += _walk(config, 1, ends, found, probe=False, max_steps=LONG_MATCH_STEPS * (
+            1 + KEEN_MATCHES if pooled else 1))
+        steps += 0 if pooled else _keen_matches(config, ends, found)
     rules = config.rules
     brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
@@ -621,6 +658,12 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
                        max_steps=LONG_MATCH_STEPS, probe=False,
                        steer=frozenset(brink_rules(rules)), suited=True)
         more += 1
+    builds = todo & built_rules(rules) - set(found)  # hands built for rare declarations
+    for seed in range(1, BUILT_MATCHES + 1):
+        if builds <= set(found):
+            break
+        steps += _walk(config, seed, builds - set(found), found, build=True)
+    todo -= set(found)
     long = " and a long match" if ends else ""
     if brinks:
         long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"
@@ -628,6 +671,8 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         long += f" and {BRINK_MATCHES} matches of hands chosen for rare ends"
     if more:
         long += f" and {more} more matches"
+    if builds:
+        long += f" and {BUILT_MATCHES} matches of hands built for rare declarations"
     why = {r: (f"no step exercises it in {EXERCISE_MATCHES} seeded deals, {len(stored)} "
                f"deals of stored tests{long} ({steps} steps) under this configuration")
            for r in wanted if r not in found}

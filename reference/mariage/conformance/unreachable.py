@@ -41,6 +41,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .neveracts import never_acts
+
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
@@ -163,6 +165,7 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
     ['schnapsen.decl.once']
     """
     out = unspoiled_splits(rules)
+    out.update(never_acts(rules))  # the seventeenth session's arguments
     for rule in cut_off_unreachable(rules):
         out[rule] = (
             "the whole-hand declarations' window lasts a trick past the stock: once it is "
