@@ -14,6 +14,13 @@ configurations are at 100%, and the worst ones::
    python -m mariage.conformance.census schnapsen sixty-six   # some
    python -m mariage.conformance.census --json census.json
    python -m mariage.conformance.census thousand --every 8     # a sample
+   python -m mariage.conformance.census thousand --every 8 --offset 4  # another
+
+With ``--every K`` the census takes the defaults and the configurations whose
+index (in the order of :func:`configurations`, the defaults being 0) is ``J``
+modulo ``K``, ``J`` given by ``--offset`` (default 0); the offsets 0 to ``K-1``
+thus share the configurations out between ``K`` runs, each with the defaults
+(:func:`sampled`).
 
 It takes a while (a derived suite is a few seconds, a few hundred
 configurations in all); the derived suites are kept in the disk cache, so a
@@ -41,7 +48,7 @@ from .configuration import Configuration, make_configuration, option_specs, show
 from .coverage import FOCUSED, rule_coverage, unreachable_under
 from .derive import DerivedSuite, derive_suite
 
-__all__ = ["CensusRow", "census_row", "configurations", "main"]
+__all__ = ["CensusRow", "census_row", "configurations", "main", "sampled"]
 
 
 def _values(spec: dict[str, Any], default: Any) -> list[Any]:
@@ -71,6 +78,17 @@ def configurations(ruleset: str) -> Iterator[Configuration]:
                 yield make_configuration(ruleset, [f"{name}={show_value(value)}"])
             except ValueError:
                 continue
+
+
+def sampled(index: int, every: int = 1, offset: int = 0) -> bool:
+    """Whether the configuration at ``index`` of a ruleset (0: its defaults) is in the
+    sample ``--every every --offset offset``: the defaults always, another one when its
+    index is ``offset`` modulo ``every``.
+
+    >>> [i for i in range(10) if sampled(i, 4, 1)]
+    [0, 1, 5, 9]
+    """
+    return index == 0 or index % every == offset % every
 
 
 @dataclass
@@ -127,7 +145,8 @@ def _summary(rows: list[CensusRow]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m mariage.conformance.census [RULESET ...] [--json FILE]``."""
+    """``python -m mariage.conformance.census [RULESET ...] [--every K [--offset J]]
+    [--json FILE]``."""
     parser = argparse.ArgumentParser(prog="python -m mariage.conformance.census",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("rulesets", nargs="*", help="the rulesets (default: every one)")
@@ -135,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, metavar="K",
                         help="a sample: the defaults and every K-th other configuration of "
                              "each ruleset (default 1: all)")
+    parser.add_argument("--offset", type=int, default=0, metavar="J",
+                        help="with --every K: the defaults and the other configurations "
+                             "whose index is J modulo K (0 <= J < K; default 0); the "
+                             "offsets 0 to K-1 share the configurations out")
     args = parser.parse_args(argv)
     known = list_rulesets()
     for name in args.rulesets:
@@ -145,9 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.every < 1:
         print("census: --every takes a whole number from 1", file=sys.stderr)
         return 2
+    if not 0 <= args.offset < args.every:
+        print("census: --offset takes a whole number from 0 to K-1 (K: --every)",
+              file=sys.stderr)
+        return 2
     for ruleset in args.rulesets or known:
         for i, config in enumerate(configurations(ruleset)):
-            if i % args.every:
+            if not sampled(i, args.every, args.offset):
                 continue
             try:
                 row = census_row(config)
