@@ -166,6 +166,7 @@ def test_no_forfeits_turns_a_forfeit_into_exit_1_after_the_table_and_records(
     out, err = capsys.readouterr()
     assert "forfeits" in out and err.startswith("mariage: 2 of 2 games forfeited")
     assert "the first: game 1," in err and "(crash)" in err
+    assert "A (A:ruleless) (crash)" in err  # the entrant named, as the game lines do
     assert out_file.read_text(encoding="utf-8").count("[Termination ") == 2
     # an engine that plays every game out is no forfeit: exit 0 with the option
     ruleless = script(tmp_path, "ruleless.py", RULELESS)

@@ -169,11 +169,16 @@ def run(args: argparse.Namespace) -> int:
         write_output(args.out, "\n".join(write_record(g.record) for g in results))
     print(render_table(rules, match.table(results)))
     sys.stdout.flush()
-    forfeits = [(g.number, g.forfeit) for g in results if g.forfeit is not None]
+    forfeits = [g for g in results if g.forfeit is not None]
     if args.no_forfeits and forfeits:
-        number, (seat, kind, _reason) = forfeits[0]
+        first = forfeits[0]
+        assert first.forfeit is not None
+        seat, kind, _reason = first.forfeit
+        home = first.seating[seat]
+        names = rules.seat_names
         sys.stderr.write(f"mariage: {len(forfeits)} of {len(results)} games forfeited "
-                         f"(--no-forfeits); the first: game {number}, "
-                         f"{rules.seat_names[seat]} ({kind})\n")
+                         f"(--no-forfeits); the first: game {first.number}, "
+                         f"{names[seat]} ({names[home]}:{match.players[home].name}) "
+                         f"({kind})\n")
         return 1
     return 0
