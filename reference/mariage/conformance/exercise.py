@@ -209,6 +209,34 @@ def taken_rules(state: GameState, taken: Action) -> set[str]:
     return offered
 
 
+def aside_rules(state: GameState, action: Action, seat: int) -> set[str]:
+    """The rules ``seat``, not the seat to act, exercises by taking ``action`` now (one
+    of those open to it at any moment): its offer's and its effects' rules and, for a
+    throw-in, the rule of the claim that allows it (four nines held...)."""
+    out = taken_rules(state, action)
+    if isinstance(action, Redeal):
+        claim = state.mech.talon.throw_in_claim(state, seat)
+        if claim:
+            out.add(claim)
+    return out
+
+
+def _out_of_turn(state: GameState, todo: set[str]) -> tuple[int, Action] | None:
+    """A seat other than the one to act and an action open to it at any moment (a
+    throw-in claimed out of turn...) that exercises a rule of ``todo``, if any; seats in
+    order, then actions in the reference's order."""
+    to_act = state.to_act
+    if to_act is None or not todo:
+        return None
+    for seat in range(state.rules.nseats):
+        if seat == to_act:
+            continue
+        for action in state.legal_actions(seat):
+            if aside_rules(state, action, seat) & todo:
+                return seat, action
+    return None
+
+
 def _fields(state: GameState, rule: str) -> dict[str, Any]:
     have = state_json(state)
     names = [f for f in governed_fields(rule) if f in have]
@@ -481,19 +509,27 @@ def _walk(config: Configuration, seed: int, todo: set[str],
             found[rule] = s.test(rule, {"act": text, "legal_not": [text], "error": {
                 "code": "illegal_action", "rule": rule}})
             todo.discard(rule)
-        if action is None:
-            action = _choice(st, s) if probe else (_keen if keen else _greedy)(st, s)
-        refused, offered = exercised(st, action) if probe else ({}, taken_rules(st, action))
+        aside = _out_of_turn(st, todo) if action is None and probe else None
+        refused: dict[str, tuple[Action, str]]
+        if aside is not None:  # a seat not to act takes what it may take at any moment
+            actor, action = aside
+            refused, offered = {}, aside_rules(st, action, actor)
+        else:
+            actor = None
+            if action is None:
+                action = _choice(st, s) if probe else (_keen if keen else _greedy)(st, s)
+            refused, offered = exercised(st, action) if probe else \
+                ({}, taken_rules(st, action))
         for rule in sorted(todo & set(refused)):
             tried, by = refused[rule]
             found[rule] = s.test(rule, {
                 "act": action_text(rules, tried), "legal_not": [action_text(rules, tried)],
                 "error": {"code": "illegal_action", "rule": by}})
         todo -= set(found)
-        legal = [action_text(rules, a) for a in st.legal_actions()]
+        legal = [action_text(rules, a) for a in st.legal_actions(actor)]
         text = action_text(rules, action)
-        before, seat, phase = _before(st), st.to_act, st.phase
-        st.apply(action)
+        before, seat, phase = _before(st), st.to_act if actor is None else actor, st.phase
+        st.apply(action, actor)
         s.body.act(st, seat or 0, action, before)
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
@@ -503,11 +539,12 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         offered |= auction_turn_rules(st, phase)
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
+        who: dict[str, int] = {} if actor is None else {"seat": actor}
         for rule in sorted(todo & offered):
-            found[rule] = s.test(rule, {"act": text, "legal": legal,
+            found[rule] = s.test(rule, {"act": text, **who, "legal": legal,
                                         "state": _fields(st, rule)})
         todo -= set(found)
-        s.steps.append({"act": text})
+        s.steps.append({"act": text, **who})
     if s.state.phase == Phase.OVER and rules.core_over in todo:  # an action after the end
         late = _probe_refusals(s.state).get(rules.core_over)
         if late is not None:
