@@ -1,7 +1,8 @@
 """The census's search takes what a seat not to act may take at any moment (eighteenth
 session): in Thousand's golden round with its lowest bid at 120, the stored four-nines
 scenario's bid of 100 is refused, so only the search's own play can reach the claim of
-four nines, which the holder makes out of turn, and the hand dealt again after it."""
+four nines, which the holder makes out of turn, and the hand dealt again after it; and a
+running total reset to 0 at 555 is named from the totals before the hand."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from dataclasses import replace
 
 import pytest
 from mariage.conformance.client import EngineClient, ThreadTransport
-from mariage.conformance.configuration import make_configuration
+from mariage.conformance.configuration import Configuration, make_configuration
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.exercise import aside_rules, exercise_tests
 from mariage.conformance.faultkit import Fault
 from mariage.conformance.faulty import FaultyEngine
 from mariage.conformance.generate import render_test
+from mariage.conformance.ruleprobe import dump_rules
 from mariage.conformance.runner import run_test
 from mariage.conformance.suite import parse_test
 from mariage.engine.actions import Redeal
@@ -34,9 +36,10 @@ def found() -> dict[str, dict[str, object]]:
     return tests
 
 
-def _before_last(test: dict[str, object]) -> GameState:
+def _before_last(test: dict[str, object], config: Configuration | None = None
+                 ) -> GameState:
     """The reference's state before the test's last step."""
-    config = make_configuration(*CONFIG)
+    config = config or make_configuration(*CONFIG)
     rules = config.rules
     start = test["start"]
     assert isinstance(start, dict)
@@ -80,3 +83,31 @@ def test_the_found_test_passes_on_the_reference_and_fails_without_the_claim(
     no_nines = Fault("no-four-nines", NINES, ("thousand",), "four nines claim nothing",
                      patch=lambda rules: replace(rules, throw_four=()))
     assert _run(FaultyEngine(no_nines), found[rule]) == "fail"
+
+
+DUMP = "thousand.running.dump"
+
+
+@pytest.mark.parametrize("value", ["positive", "both"])
+def test_a_total_reset_to_0_at_555_is_found_and_tells_an_engine_without_it(value: str
+                                                                          ) -> None:
+    """The reset leaves no trace in the state after it (the total is 0), so the search
+    names it from the totals before the hand and what the hand added: the stored test of
+    it holds a conceding award of its own, which no other configuration shares."""
+    config = make_configuration("thousand", [f"dump_at_555={value}"])
+    tests, why = exercise_tests(config, [DUMP])
+    assert why == {}
+    test = tests[DUMP]
+    assert 0 in test["steps"][-1]["state"]["match_scores"]
+    assert _run(ReferenceEngine(), test) == "pass"
+    no_dump = Fault("no-dump", DUMP, ("thousand",), "555 stays",
+                    patch=lambda rules: replace(rules, dump_rule=None))
+    assert _run(FaultyEngine(no_dump), test) == "fail"
+
+    # named from the totals before the hand and what it added, not from any hand's end
+    before = _before_last(test, config)
+    totals = list(before.match_scores)
+    last = test["steps"][-1]
+    before.apply(parse_action(config.rules, last["act"]), last.get("seat"))
+    assert dump_rules(totals, before) == {DUMP}
+    assert dump_rules([t + 10 for t in totals], before) == set()

@@ -46,7 +46,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 from .faultsearch import choose
-from .ruleprobe import ending_rules
+from .ruleprobe import dump_rules, ending_rules
 
 __all__ = ["BRINK_DEALS", "BRINK_MATCHES", "brink_hand", "brink_rules", "steered_rules"]
 
@@ -76,14 +76,15 @@ def steered_rules(rules: Rules) -> set[str]:
     """The rules a search chooses hands for (:func:`brink_hand`): those of
     :func:`brink_rules`, and those of a rare end of a hand anywhere in the match, which
     seeded candidates meet far more often than one hand of random play: equal totals of
-    a contract (a litige) and equal best announcements of two sides.
+    a contract (a litige), equal best announcements of two sides and a running total
+    landing on the one reset to 0 (Thousand's 555).
 
     >>> from mariage import load_rules
     >>> sorted(steered_rules(load_rules("belote")))
     ['belote.announce.tie', 'belote.match.belote-alone', 'belote.score.litige']
     """
     rare = (rules.takers_tie_rule if rules.takers_tie == "litige" else None,
-            rules.announce_tie_rule)
+            rules.announce_tie_rule, rules.dump_rule)
     return brink_rules(rules) | {x for x in rare if x}
 
 
@@ -113,7 +114,7 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
         if played is None:
             continue
         trial, hand = played
-        if wanted & ending_rules(trial, True):
+        if wanted & (ending_rules(trial, True) | dump_rules(state.match_scores, trial)):
             return hand
         here = (trial.phase != Phase.OVER, *_lead(trial.match_scores, r.match_target,
                                                   r.pair_value))

@@ -79,6 +79,7 @@ from .protocol import state_json
 from .ruleprobe import (
     card_refusals,
     declaration_refusals,
+    dump_rules,
     ending_rules,
     node_rules,
     offer_rules,
@@ -529,12 +530,15 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         legal = [action_text(rules, a) for a in st.legal_actions(actor)]
         text = action_text(rules, action)
         before, seat, phase = _before(st), st.to_act if actor is None else actor, st.phase
+        totals = list(st.match_scores)
         st.apply(action, actor)
         s.body.act(st, seat or 0, action, before)
         offered |= _outcome_rules(st, before)
         over = (Phase.DEAL, Phase.OVER)
         offered |= ending_rules(st, phase not in over and st.phase in over)
         offered |= hand_end_rules(st, phase not in over and st.phase in over)
+        if phase not in over and st.phase in over:  # a total reset to 0 by the hand
+            offered |= dump_rules(totals, st)
         offered |= phase_rules(st, phase) | trick_rules(st, before[1])
         offered |= auction_turn_rules(st, phase)
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check

@@ -24,7 +24,7 @@ action taken.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from mariage.engine.actions import (
     Action,
@@ -50,7 +50,8 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 
-__all__ = ["announcements_tie", "card_refusals", "declaration_refusals", "ending_rules",
+__all__ = ["announcements_tie", "card_refusals", "declaration_refusals", "dump_rules",
+           "ending_rules",
            "node_rules", "offer_rules", "phase_rules", "refusal_rule", "refusals",
            "rounding_tells", "trick_rules"]
 
@@ -301,6 +302,28 @@ def _running_rules(state: GameState) -> list[str | None]:
     if r.barrel_rule and r.barrel_at in state.match_scores:
         out.append(r.barrel_rule)
     return out
+
+
+def dump_rules(before: Sequence[int], state: GameState) -> set[str]:
+    """The rule of a total reset to 0 (Thousand's 555) where the hand that just ended
+    took a side's total from ``before`` (the running totals before it) to exactly the
+    dump value, and the total now stands at 0.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand", {"dump_at_555": "positive"}), seed=1)
+    >>> dump_rules([0, 0, 0], state)  # no hand ended yet
+    set()
+    """
+    r = state.rules
+    if r.dump_rule is None or not state.history:
+        return set()
+    added = state.history[-1].score
+    for t, now in enumerate(state.match_scores):
+        total = before[t] + added[t]
+        if now == 0 and total and (total == r.dump_value or (
+                r.dump_negative and total == -r.dump_value)):
+            return {r.dump_rule}
+    return set()
 
 
 def phase_rules(state: GameState, before: Phase) -> set[str]:
