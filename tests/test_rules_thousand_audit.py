@@ -1,0 +1,85 @@
+"""The second rules audit of Thousand against its notes (eighteenth session).
+
+A rule's text is what the rulebook, ``mariage rules`` and the conformance report print
+for the rules in force: under a value of an option other than the default it must say
+what the reference then does, not the default's figures. Each test here failed before
+the audit's fix; the notes' section is named in each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mariage import load_rules
+
+
+def text(rule_id: str, ruleset: str = "thousand", **options: Any) -> str:
+    """The text of ``rule_id`` as compiled under ``options`` (placeholders filled)."""
+    rules = load_rules(ruleset, options)
+    return next(i.text for i in rules.infos if i.id == rule_id)
+
+
+def test_the_barrel_text_quotes_its_attempts_penalty_and_target() -> None:
+    """Notes 10.2: barrel_attempts, barrel_penalty and the target are options; the text
+    said "after three he falls off to 880 less 120" and "reaching 1000" whatever they were."""
+    said = text("thousand.running.barrel", barrel_attempts=2, barrel_penalty=100, target=1200)
+    assert "after 2 " in said and "less 100" in said and "1200" in said
+    assert "after three" not in said and "less 120" not in said and "1000" not in said
+    unlimited = text("thousand.running.barrel", barrel_attempts=0)
+    assert "0: no limit" in unlimited
+    # the choices of the other barrel options are named where the text gives the default
+    for name in ("barrel_clamp", "barrel_collision", "barrel_fail_contract",
+                 "barrel_three_falls_reset"):
+        assert name in said, name
+
+
+def test_the_bolt_text_quotes_its_limit_and_penalty() -> None:
+    """Notes 10.3: bolt_limit and bolt_penalty; the text said "third" and "120"."""
+    said = text("thousand.running.bolts", bolt_limit=4, bolt_penalty=100)
+    assert "4 bolts" in said and "100 is taken" in said
+    assert "third" not in said and "120" not in said
+    for name in ("bolt_condition", "bolt_count", "declarer_bolts"):
+        assert name in said, name
+
+
+def test_the_concession_text_quotes_the_award_and_the_window() -> None:
+    """Notes 6: concede_award, concede_window and concede_limit; the rospisat text said
+    "each opponent scores 60" and "before giving a card" whatever they were."""
+    said = text("thousand.contract.concede", concede_award=50)
+    assert "scores 50" in said and "60" not in said
+    assert "concede_window" in said and "concede_limit" in said
+
+
+@pytest.mark.parametrize(("mode", "shown"), [("positive", "500 after"),
+                                             ("both", "500 or -500")])
+def test_the_dump_text_quotes_the_dump_value(mode: str, shown: str) -> None:
+    """Notes 10.4: dump_value; the text said 555 whatever it was."""
+    said = text("thousand.running.dump", dump_at_555=mode, dump_value=500)
+    assert shown in said and "555" not in said
+
+
+def test_the_rounding_text_follows_the_step_and_the_mode() -> None:
+    """Notes 9: with round_to 10 a remainder of 5 rounds up (not "3 and 4 up"), and
+    round_mode=down rounds down (the text said "nearest")."""
+    ten = text("thousand.score.sheet", round_to=10)
+    assert "halves up (with 5: remainders" in ten  # the figures of 5 said as such
+    down = text("thousand.score.sheet", round_mode="down")
+    assert "rounded down to a multiple of 5" in down and "nearest" not in down
+
+
+def test_the_marriage_window_text_includes_the_first_lead_where_allowed() -> None:
+    """Notes 8.1, marriage_first_lead: the window's text said "at any lead after the
+    first" with the option on."""
+    assert "after the first" in text("thousand.marriage.window")
+    said = text("thousand.marriage.window", marriage_first_lead=True)
+    assert "after the first" not in said and "the first lead included" in said
+
+
+def test_the_visibility_text_follows_review_last_trick() -> None:
+    """Notes 14, review_last_trick=false: every finished trick may be looked at; the
+    text said only the last."""
+    for ruleset in ("thousand", "thousand-2"):
+        said = text("thousand.visibility", ruleset, review_last_trick=False)
+        assert "Only the last" not in said and "review_last_trick" in said
+        assert "or every finished trick" in said
