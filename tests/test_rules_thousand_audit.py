@@ -83,3 +83,35 @@ def test_the_visibility_text_follows_review_last_trick() -> None:
         said = text("thousand.visibility", ruleset, review_last_trick=False)
         assert "Only the last" not in said and "review_last_trick" in said
         assert "or every finished trick" in said
+
+
+# ---------------------------------------------------------------- conceding until the lead
+H1 = ["KH QH AD TD 9D AC 9S", "AH TH JH KD QD 9C JS", "9H KC QC JC TC KS QS"]
+
+
+@pytest.mark.parametrize("contract", ["keep", "raise:140"])
+def test_a_concession_before_the_first_lead_after_the_contract_is_fixed(contract: str) -> None:
+    """Notes 6, concede_window=before_first_lead: the window runs to the first lead, so
+    the declarer may still concede once he has kept or raised his bid (the reference
+    closed it when the contract was fixed); the cards are not played, the entries are
+    those of a concession at the contract named."""
+    from mariage import Phase
+    from rulekit import legal_texts, play, refused, start
+    opts = {"concede_window": "before_first_lead", "concede": "write_off"}
+    st = start("thousand", H1, dealer=2, stock="JD AS TS", options=opts)
+    play(st, f"bid:120 pass pass give:9S give:9D {contract}")
+    assert st.phase == Phase.PLAY and "concede" in legal_texts(st)
+    assert "concede" not in legal_texts(st, 1)
+    refused(st, "concede", "core.turn", seat=1)  # only the declarer, at his turn
+    late = st.clone()
+    play(late, "AD QD 9D")  # A wins the first trick and leads again: the window is shut
+    assert late.to_act == 0 and "concede" not in legal_texts(late)
+    refused(late, "concede", "thousand.contract.concede")
+    play(st, "concede")
+    value = st.contract
+    assert st.history[-1].ended == "conceded" and st.history[-1].score == (-value, 60, 60)
+    # the default window shuts before the first card is given
+    st = start("thousand", H1, dealer=2, stock="JD AS TS", options={"concede": "write_off"})
+    play(st, f"bid:120 pass pass give:9S give:9D {contract}")
+    assert "concede" not in legal_texts(st)
+    refused(st, "concede", "thousand.contract.concede")
