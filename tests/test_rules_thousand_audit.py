@@ -115,3 +115,24 @@ def test_a_concession_before_the_first_lead_after_the_contract_is_fixed(contract
     play(st, f"bid:120 pass pass give:9S give:9D {contract}")
     assert "concede" not in legal_texts(st)
     refused(st, "concede", "thousand.contract.concede")
+
+
+# ---------------------------------------------------------------- a silenced forehand
+def test_a_silenced_forehand_makes_only_the_compulsory_opening() -> None:
+    """Notes 4.3, silence_below: a player below the total "may not bid at all, except
+    that the compulsory opening still binds him"; the reference let a silenced forehand
+    open at any height up to his cap (bid:400 with a marriage), then only pass."""
+    from mariage import GameState
+    from rulekit import legal_texts, play, refused, start
+    rules = load_rules("thousand", {"silence_below": 0})
+    st = GameState(rules, first_dealer=2)
+    st.match_scores = [-10, 0, 0]  # A, forehand, is silenced; he holds KH QH
+    start(rules, H1, dealer=2, stock="JD AS TS", state=st)
+    assert legal_texts(st) == ["bid:100"]
+    refused(st, "bid:125", "thousand.auction.silence")
+    refused(st, "pass", "thousand.auction.opening")
+    play(st, "bid:100 bid:105 pass")
+    assert legal_texts(st) == ["pass"]  # and no more bids after the opening
+    # not silenced: forehand may open higher
+    st = start("thousand", H1, dealer=2, stock="JD AS TS", options={"silence_below": 0})
+    assert "bid:125" in legal_texts(st)
