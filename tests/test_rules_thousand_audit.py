@@ -136,3 +136,34 @@ def test_a_silenced_forehand_makes_only_the_compulsory_opening() -> None:
     # not silenced: forehand may open higher
     st = start("thousand", H1, dealer=2, stock="JD AS TS", options={"silence_below": 0})
     assert "bid:125" in legal_texts(st)
+
+
+# ---------------------------------------------------------------- concessions' awards
+@pytest.mark.parametrize(("contract", "award"), [(100, 50), (105, 55), (110, 55), (115, 60),
+                                                 (125, 65)])
+def test_a_write_off_awards_half_the_bid_rounded_halves_up(contract: int, award: int) -> None:
+    """Notes 6, write_off_award=half_bid: half the bid rounded to 5, a half (52.5 of
+    105) rounding up as the notes' rounding does (section 9); the reference halved
+    down first (105 gave 50, 115 gave 55)."""
+    from rulekit import play, start
+    opts = {"concede": "write_off", "write_off_award": "half_bid"}
+    st = start("thousand", H1, dealer=2, stock="JD AS TS", options=opts)
+    play(st, f"bid:{contract} pass pass concede")
+    assert st.history[-1].score == (-contract, award, award)
+
+
+def test_a_bomb_at_four_awards_40_in_the_russian_ruleset_too() -> None:
+    """Notes 6, concede=bomb: "every opponent scores +60 (+40 in the 4-player game)";
+    thousand-4 (and thousand with players=4) with concede=bomb awarded 60. A value given
+    stands; the rospisat award stays 60 at four."""
+    from rulekit import play, start
+    assert load_rules("thousand-4", {"concede": "bomb"}).concede_award == 40
+    assert load_rules("thousand", {"concede": "bomb", "players": 4}).concede_award == 40
+    assert load_rules("thousand-4").concede_award == 60
+    assert load_rules("thousand", {"concede": "bomb"}).concede_award == 60
+    assert load_rules("thousand-4", {"concede": "bomb", "concede_award": 60}
+                      ).concede_award == 60
+    st = start("thousand-4", [], dealer=3, stock="9S JS 9C", options={"concede": "bomb"})
+    st.concessions[0] = 1  # A's second bomb
+    play(st, "bid:100 pass pass concede")
+    assert st.history[-1].score == (0, 40, 40, 0)

@@ -173,7 +173,8 @@ class Talon(Mechanism):
         if r.concede == "lose_bid":
             out[team] = -st.contract
             if r.concede_half_bid:
-                award = round_to(st.contract // 2, 5)
+                # half the bid to a multiple of 5, a half up (52.5 -> 55): the bid to 10
+                award = round_to(st.contract, 10) // 2
         elif r.concede == "award_each":
             if count % r.concede_costly_every == 0:
                 out[team] = -st.contract
