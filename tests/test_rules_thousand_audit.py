@@ -167,3 +167,14 @@ def test_a_bomb_at_four_awards_40_in_the_russian_ruleset_too() -> None:
     st.concessions[0] = 1  # A's second bomb
     play(st, "bid:100 pass pass concede")
     assert st.history[-1].score == (0, 40, 40, 0)
+
+
+@pytest.mark.parametrize("opening", ["fh_forced", "fh_auto_100", "dealer_auto_100"])
+def test_the_opening_text_fits_the_game_for_two(opening: str) -> None:
+    """Notes 12: with two players the non-dealer has the compulsory opening and the
+    auction ends when one player passes; the opening's texts said "if both others pass"
+    (and "middlehand speaks first") in thousand-2 as well."""
+    said = text("thousand.auction.opening", "thousand-2", opening_bid=opening)
+    assert "both others" not in said
+    if opening == "fh_auto_100":
+        assert "the player on his left" in said
