@@ -196,7 +196,9 @@ def thousand_auction(t: Table, said: Said) -> Step:
     deal, section 3, is not a deal played) FH is declarer at
     120 (``fixed_120``) or the least bid is 120 (``min_bid_120``); ``dark_bid``: FH's
     first word may be a dark 120 (his total at least ``dark_min_total``).
-    ``silence_below``: a player whose total is below it may only pass."""
+    ``silence_below``: a player whose total is below it may only pass ("may not bid at
+    all, except that the compulsory opening still binds him": he makes it at the lowest
+    bid only)."""
     o = t.opts
     high, bidder, dark = 0, -1, False
     opening = o["opening_bid"]
@@ -230,13 +232,14 @@ def thousand_auction(t: Table, said: Said) -> Step:
         seat = t.after(who, passed)
     opens = opening == "fh_forced" and not said
     acts = (set() if opens else {"pass"}) | thousand_claims(t, said, seat)
-    if o["silence_below"] != "off" and t.totals[seat] < o["silence_below"] and not opens:
+    silenced = o["silence_below"] != "off" and t.totals[seat] < o["silence_below"]
+    if silenced and not opens:
         return seat, acts
     if o["dark_bid"] and not said and seat == t.order[0] and (
             t.totals[seat] >= o["dark_min_total"]):
         acts.add("dark:120")
     low = max(least, high + o["bid_step"]) if bidder >= 0 else least
-    top = o["bid_max"] if o["jump_bids"] else low
+    top = o["bid_max"] if o["jump_bids"] and not silenced else low
     hand = t.hands[seat]
     pairs = _marriages(hand)
     if o["bid_cap"] == "marriage_required" and not pairs:

@@ -543,8 +543,9 @@ class ThousandBook:
                 gain = award if times > 1 else 0
             else:  # write_off
                 entry[declarer] = -contract
-                # half_bid: "half the bid rounded to 5", as a defender's points are
-                gain = award if o["write_off_award"] == "sixty" else (contract // 2 + 2) // 5 * 5
+                # half_bid: "half the bid rounded to 5", a half going up as a defender's
+                # points do (105 / 2 = 52.5 -> 55): 2.5 added before the 5s are counted
+                gain = award if o["write_off_award"] == "sixty" else (contract + 5) // 10 * 5
             for seat in active:
                 if seat != declarer:
                     entry[seat] = gain

@@ -128,8 +128,9 @@ def test_the_rulebook_prints_the_conditional_default() -> None:
     assert "default 60 (40 with players=4)." in " ".join(text.split())
     marked = render_text(load_rules("thousand-pl", {"players": 4, "concede_award": 60}))
     assert "concede_award = 60   (not the default)" in marked
-    parent = rulebook(load_rules("thousand"))
-    assert next(r for r in parent.options.rows if r[0] == "concede_award")[2] == "60"
+    parent = rulebook(load_rules("thousand"))  # notes 6: a bomb's 40 at four
+    assert next(r for r in parent.options.rows if r[0] == "concede_award")[2] == \
+        "60 (40 with players=4, concede=bomb)"
 
 
 def test_mariage_list_shows_the_conditional_default() -> None:

@@ -162,7 +162,8 @@ def _concession_lines(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[st
     if r.concede == "lose_bid":
         lines.append("added[conceder] = -st.contract")
         if r.concede_half_bid:
-            lines.append(f"award = {_round_to('st.contract // 2', 5, False)}")
+            # half the bid to a multiple of 5, a half up (52.5 -> 55): the bid to 10, halved
+            lines.append(f"award = {_round_to('st.contract', 10, False)} // 2")
     elif r.concede == "award_each":
         lines += [f"if count % {r.concede_costly_every} == 0:",
                   "    added[conceder] = -st.contract"]

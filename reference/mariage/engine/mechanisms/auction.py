@@ -112,6 +112,8 @@ class Auction(Mechanism):
             top = min(top, self.cap(st, st.hands[seat]))
         if self.silenced(st, seat):
             top = 0
+        elif self.muted(st, seat):  # the compulsory opening binds him, at the lowest bid
+            top = min(top, self.lowest(st))
         return top
 
     def cap(self, st: GameState, hand: int) -> int:
@@ -149,6 +151,13 @@ class Auction(Mechanism):
         if r.silence_below is None or self.must_open(st, seat):
             return False
         return st.match_scores[r.team_of[seat]] < r.silence_below
+
+    def muted(self, st: GameState, seat: int) -> bool:
+        """True if ``seat``'s total is below the rules' silence: he may not bid, except
+        the compulsory opening, which he makes at the lowest bid only."""
+        r = st.rules
+        return r.silence_below is not None and \
+            st.match_scores[r.team_of[seat]] < r.silence_below
 
     def must_open(self, st: GameState, seat: int) -> bool:
         """True if ``seat`` may not pass now: the compulsory opening at his first turn
@@ -207,7 +216,7 @@ class Auction(Mechanism):
 
     listing_depends: ClassVar[tuple[str, ...]] = (
         "bids_in_phase", "lowest", "floor", "ceiling", "highest", "cap", "pairs_cap",
-        "must_open", "silenced", "golden_fixed", "blind_ok")
+        "must_open", "silenced", "muted", "golden_fixed", "blind_ok")
 
     def phase_listing(self, rules: Rules) -> Callable[[GameState, int], list[Action]] | None:
         """The listing of :meth:`bids_in_phase` with the rules' ladder, step, ceiling,
@@ -361,6 +370,10 @@ class Auction(Mechanism):
         elif self.silenced(st, seat):
             refuse(st, r.silence_rule, seat, action,
                    f"a player whose total is below {r.silence_below} may not bid")
+        elif self.muted(st, seat) and value > low:
+            refuse(st, r.silence_rule, seat, action,
+                   f"a player whose total is below {r.silence_below} makes only the "
+                   f"compulsory opening, at {low}")
         elif not r.bid_jumps and value > low:
             why = f"a bid must be exactly one step ({r.bid_step}) above the standing bid"
         else:

@@ -133,7 +133,11 @@ class Talon(Mechanism):
         if st.phase == PASSING:  # (step -1: a packet of the talon not chosen yet)
             return st.pass_step == 0 or (st.pass_step > 0
                                          and r.concede_window == "before_first_lead")
-        return st.phase == CONTRACT and r.concede_window == "before_first_lead"
+        if r.concede_window != "before_first_lead":
+            return False
+        if st.phase == PLAY:  # the contract fixed, the first card not led yet
+            return st.trick_no == 1 and not st.trick_cards and not st.declared
+        return st.phase == CONTRACT
 
     def offer_concede(self, st: GameState, seat: int, out: list[Action]) -> None:
         """Add the concession to ``out`` if ``seat`` may concede now."""
@@ -169,7 +173,8 @@ class Talon(Mechanism):
         if r.concede == "lose_bid":
             out[team] = -st.contract
             if r.concede_half_bid:
-                award = round_to(st.contract // 2, 5)
+                # half the bid to a multiple of 5, a half up (52.5 -> 55): the bid to 10
+                award = round_to(st.contract, 10) // 2
         elif r.concede == "award_each":
             if count % r.concede_costly_every == 0:
                 out[team] = -st.contract
@@ -204,19 +209,30 @@ class Talon(Mechanism):
 
     # ------------------------------------------------------------ throwing in
     def offers_any_time(self, rules: Rules) -> bool:
-        """Claims to throw a hand in are open to any seat at their moment."""
-        return rules.throw_in_rule is not None
+        """Claims to throw a hand in are open to any seat at their moment; a concession
+        open until the first lead is offered in the play phase too."""
+        return rules.throw_in_rule is not None or self.concedes_in_play(rules)
+
+    @staticmethod
+    def concedes_in_play(rules: Rules) -> bool:
+        """True if the declarer may still concede once the contract is fixed, before the
+        first card is led (``contract.concede.window: before_first_lead``)."""
+        return rules.concede_rule is not None and rules.concede_window == "before_first_lead"
 
     def any_time(self, st: GameState, seat: int, out: list[Action]) -> None:
-        """The claim to throw the hand in, if ``seat`` may make it now."""
+        """The claim to throw the hand in, if ``seat`` may make it now; in the play
+        phase, the declarer's concession where its window runs to the first lead."""
+        if st.phase == PLAY and self.may_concede(st, seat):
+            out.append(_CONCEDE)
         if (st.phase != PLAY or st.trick_no == 1) and self.throw_in_claim(st, seat):
             out.append(_REDEAL)
 
-    any_time_depends: ClassVar[tuple[str, ...]] = ("throw_in_claim",)
+    any_time_depends: ClassVar[tuple[str, ...]] = ("throw_in_claim", "may_concede")
 
     def any_time_gate(self, rules: Rules) -> str | None:
-        """In the play phase, a hand is thrown in only before the first lead, while
-        nothing is declared (what :meth:`throw_in_claim` asks there)."""
+        """In the play phase, a hand is thrown in (or conceded) only before the first
+        lead, while nothing is declared (what :meth:`throw_in_claim` and
+        :meth:`may_concede` ask there)."""
         return "st.trick_no == 1 and not st.trick_cards and not st.declared"
 
     def any_time_phases(self, rules: Rules) -> tuple[int, ...] | None:
