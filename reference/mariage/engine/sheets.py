@@ -405,7 +405,7 @@ class _Sheet:
         if r.bid_must_beat:
             ok.append("mine > theirs")
         if r.bid_80_needs_82:
-            ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
+            ok.append("(st.contract >= 82 or mine >= 82)")  # a bid below 82 needs 82
         made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
         return [*lines, "else:", f"    {made}"] if lines else [made]
 

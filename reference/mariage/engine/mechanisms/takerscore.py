@@ -118,7 +118,7 @@ class TakersScore(Mechanism):
             if r.bid_must_beat and mine == theirs and mine >= st.contract:
                 return tie
             ok = mine >= st.contract and (not r.bid_must_beat or mine > theirs) and \
-                (not r.bid_80_needs_82 or st.contract != r.sa_min or mine >= 82)
+                (not r.bid_80_needs_82 or st.contract >= 82 or mine >= 82)
             return "made" if ok else "failed"
         if capot:
             return "made"
