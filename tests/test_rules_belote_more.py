@@ -113,6 +113,16 @@ TEXTS: list[tuple[str, dict[str, object], str, tuple[str, ...], tuple[str, ...]]
      ("three, two and three",)),
     (BC, {"coinche_deal_packets": "4-4"}, "belote-coinche.deal", ("four and four",),
      ("three, two and three",)),
+    # trick duties (notes 3.2 rule 7): must_trump with each undertrump value
+    ("belote", {"trump_when_partner_master": "must_trump"}, "belote.play.void",
+     ("even when his partner is winning", "here required"), ()),
+    ("belote", {"trump_when_partner_master": "must_trump", "undertrump": "optional"},
+     "belote.play.void", ("even when his partner is winning", "here optional"), ()),
+    (BC, {"trump_when_partner_master": "must_trump"}, "belote.play.void",
+     ("even when his partner is winning", "here optional"), ()),
+    (BT, {"trump_when_partner_master": "must_trump",
+          "undertrump": "forbidden_unless_only_trumps"}, "belote.play.void",
+     ("even when his partner is winning", "here forbidden_unless_only_trumps"), ()),
     # belote-rebelote (notes 5)
     ("belote", {"belote_order": "king_first"}, "belote.belote", ("king first",),
      ("either order",)),
