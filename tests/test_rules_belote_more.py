@@ -113,6 +113,9 @@ TEXTS: list[tuple[str, dict[str, object], str, tuple[str, ...], tuple[str, ...]]
      ("three, two and three",)),
     (BC, {"coinche_deal_packets": "4-4"}, "belote-coinche.deal", ("four and four",),
      ("three, two and three",)),
+    # the second round (notes 2.3): any_suit with sans-atout / tout-atout
+    ("belote", {"second_round_sa_ta": True, "second_round_suits": "any_suit"},
+     "belote.take.second-round", ("here any_suit",), ("names a suit other",)),
     # trick duties (notes 3.2 rule 7): must_trump with each undertrump value
     ("belote", {"trump_when_partner_master": "must_trump"}, "belote.play.void",
      ("even when his partner is winning", "here required"), ()),
