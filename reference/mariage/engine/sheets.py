@@ -307,9 +307,12 @@ class _Sheet:
                     "else:", *("    " + line for line in outcome["tied"])]
         else:
             bid += self.bid_lines()
-        plain = [theirs, "if mine > theirs:" if usual else "if capot or mine > theirs:",
+        # (takers who take no trick fail whatever they announced: TakersScore._judged)
+        plain = [theirs, "if mine > theirs:" if usual else
+                 "if capot or (mine > theirs and wins[taker]):",
                  "    result = 'made'", *("    " + line for line in outcome["made"]),
-                 "elif mine < theirs:", "    result = 'failed'",
+                 "elif mine < theirs:" if usual else "elif mine < theirs or not wins[taker]:",
+                 "    result = 'failed'",
                  *("    " + line for line in outcome["failed"]),
                  "else:", f"    result = {tie!r}", *("    " + line for line in outcome[tie]),
                  "st.deal_outcome = result"]
