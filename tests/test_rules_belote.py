@@ -631,6 +631,22 @@ def test_s6_check2_capot_takes_the_defenders_announcement() -> None:
     assert gain(st) == [302, 0] and st.history[-1].outcome == "made"
 
 
+@covers("belote.score.capot", "belote.score.dedans", ruleset=B)
+@pytest.mark.parametrize(("options", "cards"), [({}, 252), ({"capot_value": 250}, 250),
+                                                ({"capot_value": 162}, 162)])
+def test_takers_without_a_trick_are_dedans_whatever_they_announced(
+        options: dict[str, Any], cards: int) -> None:
+    """Notes 6.5: if the defenders win every trick the takers are dedans, and the defenders
+    score their capot and every counting announcement. NS's announcements (300) beat the
+    defenders' 252 (or 250, 162) in cards; the reference judged the take made."""
+    st = deal8(["7S 9H 9D 9C AC KC QC JC", None, None, "JS"], N, "7S", options=options)
+    r = st.rules
+    st.announced += [(N, 3, r.card("9H"), 0), (N, 1, r.card("AC"), 0), (S, 2, r.card("AD"), 0)]
+    assert st.mech.announcements.points(st) == [150 + 50 + 100, 0]
+    finish(st, 0, 0)
+    assert st.history[-1].outcome == "failed" and gain(st) == [0, cards + 300]
+
+
 @covers("belote.score.capot", ruleset=B, options={"capot_value": 250})
 def test_capot_value_flat_250() -> None:
     st = finish(spades({"capot_value": 250}), 162, 8)

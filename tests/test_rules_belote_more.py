@@ -92,3 +92,110 @@ def test_coinche_freezes(name: str) -> None:
     again = start(name, dealer=E, options={"coinche_freezes": False})
     play(again, "bid:80:H coinche pass pass surcoinche")  # the bidder redoubles at his turn
     assert again.phase == Phase.PLAY and again.kontras == 2 and again.contract == 80
+
+
+# ------------------------------------------- rule texts under the options (eighteenth session)
+#: (ruleset, options, rule ID, words the text must hold, words it must not hold): the
+#: rulebook must read right under every option value (docs/spec-language.rst, "Options")
+TEXTS: list[tuple[str, dict[str, object], str, tuple[str, ...], tuple[str, ...]]] = [
+    # direction: eldest is on the dealer's left when play goes clockwise (notes 1.2)
+    ("belote", {"direction": "clockwise"}, "belote.deal", ("eldest",), ("right",)),
+    ("belote", {"direction": "clockwise", "deal_packets": "2-3"}, "belote.deal",
+     ("two cards, then three",), ("right",)),
+    ("belote", {"direction": "clockwise"}, "belote.deal.rotation", ("left when",),
+     ("(the dealer's right)",)),
+    (BC, {"direction": "clockwise"}, "belote-coinche.deal", ("eldest",), ("right",)),
+    # coinche_deal_packets (notes 8.1)
+    (BC, {}, "belote-coinche.deal", ("three, two and three",), ()),
+    (BC, {"coinche_deal_packets": "3-3-2"}, "belote-coinche.deal", ("three, three and two",),
+     ("three, two and three",)),
+    (BT, {"coinche_deal_packets": "2-3-3"}, "belote-coinche.deal", ("two, three and three",),
+     ("three, two and three",)),
+    (BC, {"coinche_deal_packets": "4-4"}, "belote-coinche.deal", ("four and four",),
+     ("three, two and three",)),
+    # the second round (notes 2.3): any_suit with sans-atout / tout-atout
+    ("belote", {"second_round_sa_ta": True, "second_round_suits": "any_suit"},
+     "belote.take.second-round", ("here any_suit",), ("names a suit other",)),
+    # trick duties (notes 3.2 rule 7): must_trump with each undertrump value
+    ("belote", {"trump_when_partner_master": "must_trump"}, "belote.play.void",
+     ("even when his partner is winning", "here required"), ()),
+    ("belote", {"trump_when_partner_master": "must_trump", "undertrump": "optional"},
+     "belote.play.void", ("even when his partner is winning", "here optional"), ()),
+    (BC, {"trump_when_partner_master": "must_trump"}, "belote.play.void",
+     ("even when his partner is winning", "here optional"), ()),
+    (BT, {"trump_when_partner_master": "must_trump",
+          "undertrump": "forbidden_unless_only_trumps"}, "belote.play.void",
+     ("even when his partner is winning", "here forbidden_unless_only_trumps"), ()),
+    # belote-rebelote (notes 5)
+    ("belote", {"belote_order": "king_first"}, "belote.belote", ("king first",),
+     ("either order",)),
+    ("belote", {"belote_declare": "automatic"}, "belote.belote", ("without saying",),
+     ("forfeits",)),
+    ("belote", {"belote_declare": "automatic", "belote_order": "king_first"}, "belote.belote",
+     ("without saying", "king_first"), ("forfeits",)),
+    ("belote", {"belote_counts_for_contract": False}, "belote.score.hand",
+     ("left out",), ()),
+    ("belote", {}, "belote.score.belote-kept", ("always stays",), ()),
+    ("belote", {"belote_on_failure": "goes_to_winner"}, "belote.score.belote-kept",
+     ("goes to the defenders",), ("always stays",)),
+    ("belote", {"belote_on_failure": "goes_to_winner"}, "belote.score.dedans",
+     ("162",), ("nothing but",)),
+    (BC, {"belote_on_failure": "goes_to_winner"}, "belote.score.belote-kept",
+     ("goes to the defenders",), ("always stays",)),
+    (BC, {"belote_on_failure": "goes_to_winner"}, "belote.score.dedans", (),
+     ("nothing but",)),
+    (BT, {}, "belote.score.dedans", (), ("nothing but",)),
+    (BT, {"belote_on_failure": "holder_keeps"}, "belote.score.dedans", ("nothing but",), ()),
+    (BT, {"belote_on_failure": "holder_keeps"}, "belote.score.belote-kept",
+     ("always stays",), ("goes to the defenders",)),
+    # classic dedans and capot figures (notes 6.3, 6.5)
+    ("belote", {"dedans_points": 160}, "belote.score.dedans", ("160",), ("162",)),
+    ("belote", {"capot_value": 250}, "belote.score.capot", ("flat 250",), ("252",)),
+    ("belote", {"capot_value": 162}, "belote.score.capot", ("162",), ("252", "100 for")),
+    # the auction (notes 8.2)
+    (BC, {"capot_coinchable": False}, "belote-coinche.auction.capot",
+     ("cannot be doubled",), ()),
+    (BC, {"capot_coinchable": False}, "belote-coinche.auction.coinche", (), ("capot",)),
+    (BC, {"capot_coinchable": False, "coinche_freezes": False},
+     "belote-coinche.auction.coinche", (), ("capot",)),
+    # the contract (notes 8.3)
+    (BC, {"must_beat_defence": False}, "belote-coinche.score.contract",
+     ("80 needs 82 where bid_80_needs_82 is true (here true)",), ()),
+    (BT, {}, "belote-coinche.score.contract", ("no litige", "(here false)"), ()),
+    (BT, {"bid_80_needs_82": True}, "belote-coinche.score.contract", ("(here true)",), ()),
+    # scores (notes 8.4)
+    (BC, {"coinche_score_mode": "bid_only"}, "belote-coinche.score.made", ("bid only",),
+     ("their total and the bid",)),
+    (BC, {"coinche_score_mode": "made_only"}, "belote-coinche.score.made",
+     ("without the bid",), ("their total and the bid",)),
+    (BC, {"surcoinche_multiplier": 3}, "belote-coinche.score.doubled",
+     ("3 after a surcoinche",), ("4 after",)),
+    (BT, {"surcoinche_multiplier": 3}, "belote-coinche.score.doubled",
+     ("3 after a surcontre",), ("4 after",)),
+    (BC, {"failed_base": 162}, "belote-coinche.score.doubled", ("162",), ("160",)),
+    (BC, {"failed_base": 162}, "belote.score.dedans", ("162",), ("160",)),
+    (BC, {"failed_base": 162}, "belote.score.capot", ("instead of 162",), ("160",)),
+    (BC, {"belote_multiplied": False}, "belote-coinche.score.doubled",
+     ("added after",), ("multiplied with the rest",)),
+    (BT, {"belote_multiplied": True}, "belote-coinche.score.doubled",
+     ("multiplied with the rest",), ("added after",)),
+    (BC, {"multiplier_base": "bid_only"}, "belote-coinche.score.doubled",
+     ("only the bid",), ()),
+    (BC, {"multiplier_base": "bid_only", "belote_multiplied": False},
+     "belote-coinche.score.doubled", ("only the bid",), ()),
+    (BT, {"multiplier_base": "fixed_320_640"}, "belote-coinche.score.doubled",
+     ("320",), ()),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "rule_id", "has", "lacks"), TEXTS,
+                         ids=[f"{c[0]}-{c[2]}-{'-'.join(f'{k}={v}' for k, v in c[1].items())}"
+                              for c in TEXTS])
+def test_rule_texts_read_right_under_the_options(name: str, options: dict[str, object],
+                                                  rule_id: str, has: tuple[str, ...],
+                                                  lacks: tuple[str, ...]) -> None:
+    text = load_rules(name, options).info(rule_id).text
+    for words in has:
+        assert words in text, f"{rule_id} should say {words!r}: {text}"
+    for words in lacks:
+        assert words not in text, f"{rule_id} should not say {words!r}: {text}"

@@ -307,9 +307,12 @@ class _Sheet:
                     "else:", *("    " + line for line in outcome["tied"])]
         else:
             bid += self.bid_lines()
-        plain = [theirs, "if mine > theirs:" if usual else "if capot or mine > theirs:",
+        # (takers who take no trick fail whatever they announced: TakersScore._judged)
+        plain = [theirs, "if mine > theirs:" if usual else
+                 "if capot or (mine > theirs and wins[taker]):",
                  "    result = 'made'", *("    " + line for line in outcome["made"]),
-                 "elif mine < theirs:", "    result = 'failed'",
+                 "elif mine < theirs:" if usual else "elif mine < theirs or not wins[taker]:",
+                 "    result = 'failed'",
                  *("    " + line for line in outcome["failed"]),
                  "else:", f"    result = {tie!r}", *("    " + line for line in outcome[tie]),
                  "st.deal_outcome = result"]
@@ -405,7 +408,7 @@ class _Sheet:
         if r.bid_must_beat:
             ok.append("mine > theirs")
         if r.bid_80_needs_82:
-            ok.append(f"(st.contract != {r.sa_min} or mine >= 82)")
+            ok.append("(st.contract >= 82 or mine >= 82)")  # a bid below 82 needs 82
         made = f"result = 'made' if {' and '.join(ok)} else 'failed'"
         return [*lines, "else:", f"    {made}"] if lines else [made]
 

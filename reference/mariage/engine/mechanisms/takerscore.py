@@ -9,7 +9,8 @@ the failed-contract points, all valid announcements and their own pair. Equal
 totals: the takers fail, make it, or (litige) the defenders write theirs and
 the takers' total is held for the winner of the next played deal. A side that
 takes every trick while taking (capot) has made it, and the defenders'
-announcements change sides. Written lines are rounded as the rules say.
+announcements change sides; takers who take no trick have failed, whatever they
+announced. Written lines are rounded as the rules say.
 
 >>> from mariage.engine.mechanisms.takerscore import round_line
 >>> [round_line(85, mode) for mode in ("none", "nearest10_5up", "nearest10_6up")]
@@ -118,10 +119,12 @@ class TakersScore(Mechanism):
             if r.bid_must_beat and mine == theirs and mine >= st.contract:
                 return tie
             ok = mine >= st.contract and (not r.bid_must_beat or mine > theirs) and \
-                (not r.bid_80_needs_82 or st.contract != r.sa_min or mine >= 82)
+                (not r.bid_80_needs_82 or st.contract >= 82 or mine >= 82)
             return "made" if ok else "failed"
         if capot:
             return "made"
+        if not st.tricks_won[taker]:  # every trick to the defence: dedans, whatever the
+            return "failed"            # takers announced
         if mine != theirs:
             return "made" if mine > theirs else "failed"
         return tie
