@@ -773,6 +773,37 @@ def test_last_trick_flat_with_auto_claims() -> None:
     assert st.history[-1].ended == "played_out" and last_score(st)[w] == 1
 
 
+def closer_reaches_66_with_the_last_trick(**options: Any) -> GameState:
+    """A closes at once, takes every trick and has 55 before the last one (13 more in it)."""
+    st = deal(S, "AH TH AD TD AC", "JH QH JD QD JC", turn="AS", options=options)
+    play(st, "close")
+    go_on(st, stop=lambda s: s.trick_no == 5)
+    assert st.leader == A and st.tricks_won[A] == 4 and st.tricks_won[B] == 0
+    force(st, A, captured=55)
+    play(st, "AC JC")
+    return st
+
+
+@covers("schnapsen.claim.timing", "schnapsen.score.closer", "schnapsen.score.played-out",
+        ruleset=S, options={"last_trick_flat": True})
+@covers("schnapsen.claim", "schnapsen.score.closer", ruleset=S,
+        options={"last_trick_flat": True, "claim_mode": "auto"})
+def test_last_trick_flat_leaves_the_closer_his_claim_after_the_last_trick() -> None:
+    # notes §1.11 and §5 #15: the flat 1 is the row of a hand nobody closed; a closer who
+    # reaches 66 with the last trick still claims (§1.9: he undertakes to reach 66 and
+    # claim) and scores on the opponent at the close, not a failed close
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True)
+    assert st.phase == Phase.AFTER_TRICK and legal_texts(st) == ["claim", "decline"]
+    play(st, "claim")
+    assert st.history[-1].ended == "claim" and last_score(st) == (3, 0)
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True, claim_mode="auto")
+    assert st.history[-1].ended == "claim" and last_score(st) == (3, 0)
+    # declining it is a failed close, as without the option
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True)
+    play(st, "decline")
+    assert st.history[-1].ended == "played_out" and last_score(st) == (0, 3)
+
+
 @covers("sixty-six.score.played-out", "sixty-six.score.last-trick", "schnapsen.score.scale",
         ruleset=X)
 def test_8_4_sixty_six_last_trick_ten_and_the_higher_total() -> None:
