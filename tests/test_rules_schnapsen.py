@@ -857,6 +857,19 @@ def test_no_last_trick_ten_after_a_close() -> None:
     assert total == sum(st.rules.points[c] for t in st.tricks for c in t[1])
 
 
+@covers("sixty-six.score.last-trick", ruleset=X, options={"last_trick_bonus_when_closed": True})
+def test_sixty_six_last_trick_ten_after_a_close_option() -> None:
+    # notes §6: last_trick_bonus_when_closed (default false, §2.4: no 10 after a close)
+    st = deal(X, options={"last_trick_bonus_when_closed": True})
+    play(st, "close")
+    if st.phase == Phase.CLOSE_REPLY:
+        play(st, "decline")
+    go_on(st, stop=lambda s: s.phase == Phase.AFTER_TRICK)
+    total = sum(st.captured)
+    assert total == sum(st.rules.points[c] for t in st.tricks for c in t[1]) + 10
+    assert st.captured[st.last_winner] >= 10
+
+
 @covers("sixty-six.score.played-out", "sixty-six.deal.rotation", ruleset=X)
 def test_8_5_drawn_sixty_six_hand() -> None:
     st = to_the_last_trick(X)
