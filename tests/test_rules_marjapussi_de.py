@@ -394,6 +394,30 @@ def test_must_beat_off() -> None:
     assert legal_texts(st) == ["9H"]  # still a trump
 
 
+OVER = ["AH KH QH 7S 6S 8C 7C 6C 9D", "AS TS KS QS JS 9S 8S TD 8D",
+        "9H 8H 7H AD KD QD JD 7D 6D", "TH JH 6H AC TC KC QC JC 9C"]
+
+
+@covers("marjapussi-de.play.trump", ruleset=RULES, options={"must_beat": False})
+def test_must_beat_off_any_trump_and_the_rule_says_so() -> None:
+    # notes 1.9 rules 4-5 and table 2 (must_beat): without the duty to go over the best
+    # card, a void player's candidates are all his trumps; the rule text said "over-trumping"
+    def to_w(options: dict[str, Any] | None) -> GameState:
+        st = nobody_bids(OVER, options)
+        play(st, "AH 8D 7H JH call:H 7S AS 8H")
+        assert st.to_act == W and st.trump == 0
+        return st
+
+    assert legal_texts(to_w(None)) == ["TH"]  # default: over-trump the 8H
+    st = to_w({"must_beat": False})
+    assert set(legal_texts(st)) == {"TH", "6H"}
+    refused_de(st, "AC", "marjapussi-de.play.trump")
+    text = render_text(st.rules)
+    rule = text[text.index("[marjapussi-de.play.trump]"):]
+    rule = rule[:rule.index("source:")]
+    assert "over-trump" not in rule and "any of his trumps" in " ".join(rule.split())
+
+
 @covers("marjapussi-de.play.beat", "marjapussi-de.play.trump", ruleset=RULES)
 def test_void_must_trump_and_over_trump() -> None:
     st = _trick_two("7S", trump="H")
