@@ -1042,3 +1042,29 @@ def test_records_may_use_german_card_codes() -> None:
     record = parse_record(text)
     assert check_record(record).errors == []
     assert write_record(record) == _record(4)  # written back in the canonical codes
+
+
+# ---------------------------------------------------------------- rule texts under options
+TEXTS = [
+    ({"half_question_needs_own_half": True}, "marjapussi-de.calls.ask-half",
+     "of which he holds the king or the ober himself", "holds no half of"),
+    ({"half_call_credit": "asker"}, "marjapussi-de.calls.ask-half",
+     "credited to the caller", "credited to the answering partner"),
+    ({"half_call_credit": "asker", "half_question_needs_own_half": True},
+     "marjapussi-de.calls.ask-half", "credited to the caller", "holds no half of"),
+    ({"pair_credit_once_per_hand": False}, "marjapussi-de.calls.once",
+     "once to each player", "credited once per hand"),
+    ({"defender_rounding": "none"}, "marjapussi-de.score.sheet",
+     "without rounding", "rounded to a multiple of 5"),
+    ({"defender_rounding": "none", "scoring": "contract_only"}, "marjapussi-de.score.sheet",
+     "Only the playing party books", "their own points"),
+]
+
+
+@pytest.mark.parametrize("options,rule_id,says,not_says", TEXTS)
+def test_the_rule_text_says_what_a_non_default_option_plays(
+        options: dict[str, Any], rule_id: str, says: str, not_says: str) -> None:
+    # notes 1.10 and table 2 (half questions, credit), 1.12 (rounding): the options changed
+    # the rule's data but its text went on saying the default
+    text = " ".join(load_rules(RULES, options).info(rule_id).text.split())
+    assert says in text and not_says not in text, text

@@ -1104,3 +1104,37 @@ def test_sixty_six_close_options() -> None:
     st = deal(X, options={"close_min_talon": 4})
     st.stock = [st.stock[0], st.stock[-1]]
     refused(st, "close", "sixty-six.close")
+
+
+# ----------------------------------------------------------------- rule texts under options
+TEXTS = [
+    (S, {"exchange_requires_trick": True}, "schnapsen.exchange",
+     "must have won a trick", "needs no trick"),
+    (X, {"exchange_requires_trick": False}, "sixty-six.exchange",
+     "needs no trick", "only if he has already won"),
+    (S, {"close_before_draw": True}, "schnapsen.close",
+     "before he draws", "not between a trick and the draw"),
+    (S, {"close_on_first_lead": False}, "schnapsen.close",
+     "may not be closed on the first lead", "before the first trick"),
+    (S, {"close_before_draw": True, "close_on_first_lead": False}, "schnapsen.close",
+     "may not be closed on the first lead", "not between a trick and the draw"),
+    (X, {"close_before_draw": False}, "sixty-six.close",
+     "not between a trick and the draw", "either before drawing"),
+    (X, {"close_on_first_lead": False}, "sixty-six.close",
+     "may not be closed on the first lead", "also before the first trick"),
+    (S, {"closer_false_claim": "failed_close_row"}, "schnapsen.score.false-claim",
+     "by the closer is scored as a failed close", "scored the same way"),
+    (X, {"closer_false_claim": "failed_close_row"}, "sixty-six.score.false-claim",
+     "by the closer is scored as a failed close", "or 3 if he had won no trick when the false"),
+    (S, {"closer_false_claim": "failed_close_row", "false_claim_score": "flat2"},
+     "schnapsen.score.false-claim", "scores 2 game points", "scored the same way"),
+]
+
+
+@pytest.mark.parametrize("ruleset,options,rule_id,says,not_says", TEXTS)
+def test_the_rule_text_says_what_a_non_default_option_plays(
+        ruleset: str, options: dict[str, Any], rule_id: str, says: str, not_says: str) -> None:
+    # each option changed the rule's data but left its text saying the default
+    # (notes §1.8, §1.9, §1.11, §2.2, §2.4, §6); several options at once stay true
+    text = " ".join(load_rules(ruleset, options).info(rule_id).text.split())
+    assert says in text and not_says not in text, text
