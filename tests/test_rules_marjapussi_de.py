@@ -394,6 +394,30 @@ def test_must_beat_off() -> None:
     assert legal_texts(st) == ["9H"]  # still a trump
 
 
+OVER = ["AH KH QH 7S 6S 8C 7C 6C 9D", "AS TS KS QS JS 9S 8S TD 8D",
+        "9H 8H 7H AD KD QD JD 7D 6D", "TH JH 6H AC TC KC QC JC 9C"]
+
+
+@covers("marjapussi-de.play.trump", ruleset=RULES, options={"must_beat": False})
+def test_must_beat_off_any_trump_and_the_rule_says_so() -> None:
+    # notes 1.9 rules 4-5 and table 2 (must_beat): without the duty to go over the best
+    # card, a void player's candidates are all his trumps; the rule text said "over-trumping"
+    def to_w(options: dict[str, Any] | None) -> GameState:
+        st = nobody_bids(OVER, options)
+        play(st, "AH 8D 7H JH call:H 7S AS 8H")
+        assert st.to_act == W and st.trump == 0
+        return st
+
+    assert legal_texts(to_w(None)) == ["TH"]  # default: over-trump the 8H
+    st = to_w({"must_beat": False})
+    assert set(legal_texts(st)) == {"TH", "6H"}
+    refused_de(st, "AC", "marjapussi-de.play.trump")
+    text = render_text(st.rules)
+    rule = text[text.index("[marjapussi-de.play.trump]"):]
+    rule = rule[:rule.index("source:")]
+    assert "over-trump" not in rule and "any of his trumps" in " ".join(rule.split())
+
+
 @covers("marjapussi-de.play.beat", "marjapussi-de.play.trump", ruleset=RULES)
 def test_void_must_trump_and_over_trump() -> None:
     st = _trick_two("7S", trump="H")
@@ -1018,3 +1042,29 @@ def test_records_may_use_german_card_codes() -> None:
     record = parse_record(text)
     assert check_record(record).errors == []
     assert write_record(record) == _record(4)  # written back in the canonical codes
+
+
+# ---------------------------------------------------------------- rule texts under options
+TEXTS = [
+    ({"half_question_needs_own_half": True}, "marjapussi-de.calls.ask-half",
+     "of which he holds the king or the ober himself", "holds no half of"),
+    ({"half_call_credit": "asker"}, "marjapussi-de.calls.ask-half",
+     "credited to the caller", "credited to the answering partner"),
+    ({"half_call_credit": "asker", "half_question_needs_own_half": True},
+     "marjapussi-de.calls.ask-half", "credited to the caller", "holds no half of"),
+    ({"pair_credit_once_per_hand": False}, "marjapussi-de.calls.once",
+     "once to each player", "credited once per hand"),
+    ({"defender_rounding": "none"}, "marjapussi-de.score.sheet",
+     "without rounding", "rounded to a multiple of 5"),
+    ({"defender_rounding": "none", "scoring": "contract_only"}, "marjapussi-de.score.sheet",
+     "Only the playing party books", "their own points"),
+]
+
+
+@pytest.mark.parametrize("options,rule_id,says,not_says", TEXTS)
+def test_the_rule_text_says_what_a_non_default_option_plays(
+        options: dict[str, Any], rule_id: str, says: str, not_says: str) -> None:
+    # notes 1.10 and table 2 (half questions, credit), 1.12 (rounding): the options changed
+    # the rule's data but its text went on saying the default
+    text = " ".join(load_rules(RULES, options).info(rule_id).text.split())
+    assert says in text and not_says not in text, text

@@ -773,6 +773,37 @@ def test_last_trick_flat_with_auto_claims() -> None:
     assert st.history[-1].ended == "played_out" and last_score(st)[w] == 1
 
 
+def closer_reaches_66_with_the_last_trick(**options: Any) -> GameState:
+    """A closes at once, takes every trick and has 55 before the last one (13 more in it)."""
+    st = deal(S, "AH TH AD TD AC", "JH QH JD QD JC", turn="AS", options=options)
+    play(st, "close")
+    go_on(st, stop=lambda s: s.trick_no == 5)
+    assert st.leader == A and st.tricks_won[A] == 4 and st.tricks_won[B] == 0
+    force(st, A, captured=55)
+    play(st, "AC JC")
+    return st
+
+
+@covers("schnapsen.claim.timing", "schnapsen.score.closer", "schnapsen.score.played-out",
+        ruleset=S, options={"last_trick_flat": True})
+@covers("schnapsen.claim", "schnapsen.score.closer", ruleset=S,
+        options={"last_trick_flat": True, "claim_mode": "auto"})
+def test_last_trick_flat_leaves_the_closer_his_claim_after_the_last_trick() -> None:
+    # notes §1.11 and §5 #15: the flat 1 is the row of a hand nobody closed; a closer who
+    # reaches 66 with the last trick still claims (§1.9: he undertakes to reach 66 and
+    # claim) and scores on the opponent at the close, not a failed close
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True)
+    assert st.phase == Phase.AFTER_TRICK and legal_texts(st) == ["claim", "decline"]
+    play(st, "claim")
+    assert st.history[-1].ended == "claim" and last_score(st) == (3, 0)
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True, claim_mode="auto")
+    assert st.history[-1].ended == "claim" and last_score(st) == (3, 0)
+    # declining it is a failed close, as without the option
+    st = closer_reaches_66_with_the_last_trick(last_trick_flat=True)
+    play(st, "decline")
+    assert st.history[-1].ended == "played_out" and last_score(st) == (0, 3)
+
+
 @covers("sixty-six.score.played-out", "sixty-six.score.last-trick", "schnapsen.score.scale",
         ruleset=X)
 def test_8_4_sixty_six_last_trick_ten_and_the_higher_total() -> None:
@@ -824,6 +855,19 @@ def test_no_last_trick_ten_after_a_close() -> None:
     go_on(st, stop=lambda s: s.phase == Phase.AFTER_TRICK)
     total = sum(st.captured)
     assert total == sum(st.rules.points[c] for t in st.tricks for c in t[1])
+
+
+@covers("sixty-six.score.last-trick", ruleset=X, options={"last_trick_bonus_when_closed": True})
+def test_sixty_six_last_trick_ten_after_a_close_option() -> None:
+    # notes §6: last_trick_bonus_when_closed (default false, §2.4: no 10 after a close)
+    st = deal(X, options={"last_trick_bonus_when_closed": True})
+    play(st, "close")
+    if st.phase == Phase.CLOSE_REPLY:
+        play(st, "decline")
+    go_on(st, stop=lambda s: s.phase == Phase.AFTER_TRICK)
+    total = sum(st.captured)
+    assert total == sum(st.rules.points[c] for t in st.tricks for c in t[1]) + 10
+    assert st.captured[st.last_winner] >= 10
 
 
 @covers("sixty-six.score.played-out", "sixty-six.deal.rotation", ruleset=X)
@@ -1060,3 +1104,37 @@ def test_sixty_six_close_options() -> None:
     st = deal(X, options={"close_min_talon": 4})
     st.stock = [st.stock[0], st.stock[-1]]
     refused(st, "close", "sixty-six.close")
+
+
+# ----------------------------------------------------------------- rule texts under options
+TEXTS = [
+    (S, {"exchange_requires_trick": True}, "schnapsen.exchange",
+     "must have won a trick", "needs no trick"),
+    (X, {"exchange_requires_trick": False}, "sixty-six.exchange",
+     "needs no trick", "only if he has already won"),
+    (S, {"close_before_draw": True}, "schnapsen.close",
+     "before he draws", "not between a trick and the draw"),
+    (S, {"close_on_first_lead": False}, "schnapsen.close",
+     "may not be closed on the first lead", "before the first trick"),
+    (S, {"close_before_draw": True, "close_on_first_lead": False}, "schnapsen.close",
+     "may not be closed on the first lead", "not between a trick and the draw"),
+    (X, {"close_before_draw": False}, "sixty-six.close",
+     "not between a trick and the draw", "either before drawing"),
+    (X, {"close_on_first_lead": False}, "sixty-six.close",
+     "may not be closed on the first lead", "also before the first trick"),
+    (S, {"closer_false_claim": "failed_close_row"}, "schnapsen.score.false-claim",
+     "by the closer is scored as a failed close", "scored the same way"),
+    (X, {"closer_false_claim": "failed_close_row"}, "sixty-six.score.false-claim",
+     "by the closer is scored as a failed close", "or 3 if he had won no trick when the false"),
+    (S, {"closer_false_claim": "failed_close_row", "false_claim_score": "flat2"},
+     "schnapsen.score.false-claim", "scores 2 game points", "scored the same way"),
+]
+
+
+@pytest.mark.parametrize("ruleset,options,rule_id,says,not_says", TEXTS)
+def test_the_rule_text_says_what_a_non_default_option_plays(
+        ruleset: str, options: dict[str, Any], rule_id: str, says: str, not_says: str) -> None:
+    # each option changed the rule's data but left its text saying the default
+    # (notes §1.8, §1.9, §1.11, §2.2, §2.4, §6); several options at once stay true
+    text = " ".join(load_rules(ruleset, options).info(rule_id).text.split())
+    assert says in text and not_says not in text, text

@@ -240,16 +240,18 @@ class Claims(Mechanism):
         last = st.trick_no >= st._tricks_per_hand
         if last and r.last_trick_bonus and (st.closed_by < 0 or r.last_trick_when_closed):
             st.captured[r.team_of[winner]] += r.last_trick_bonus
+        # the last trick is a claim moment, unless the played-out row is flat: that row
+        # is the one of a hand nobody closed, so after a close it stays one
+        claim_after = not last or r.gp_claim_after_last or st.closed_by >= 0
         if r.claim_rule is not None and r.claim_auto and r.claim_after_trick \
-                and (not last or r.gp_claim_after_last) \
-                and self.counted(st, winner) >= r.claim_target:
+                and claim_after and self.counted(st, winner) >= r.claim_target:
             st.claim_by = winner
             st.claim_ok = True
             st._appliers.end_hand(st, "claim")  # Scoring.end_hand (engine.handend)
             return True
         if last:
             if (r.claim_rule is not None and not r.claim_auto and r.claim_after_trick
-                    and r.gp_claim_after_last):
+                    and claim_after):
                 self.pause(st, winner)
                 return True
             return False
