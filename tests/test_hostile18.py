@@ -181,3 +181,63 @@ def test_a_perft_test_of_depth_0_counts_nothing(tmp_path: Path,
                            "--no-progress"], capsys)
     assert code == 0, err
     assert "PASSED" in out
+
+
+# ------------------------------------------------------------------ records drawn
+
+BAD = Path(__file__).resolve().parent / "data" / "records" / "bad"
+
+
+@pytest.mark.parametrize("kind", ["--svg", "--html"])
+def test_render_of_a_file_with_text_before_its_record_exits_1(
+        kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 0 for --svg (the N103 line on standard error, and a verdict of success),
+    # where --html and validate exit 1
+    out = tmp_path / "o.out"
+    extra = ["--hand", "1"] if kind == "--svg" else []
+    code, stdout, err = _run(["render", kind, str(out), *extra,
+                              str(BAD / "text-before-record.mrg")], capsys)
+    assert code == 1 and out.exists() and stdout.strip() == str(out)
+    assert " N103 " in err.splitlines()[0]
+
+
+# ------------------------------------------- a description named like the one it extends
+
+@pytest.fixture
+def forget_marianna() -> Any:
+    """Forget the ``--spec`` file a test made known as ``marianna`` in this process."""
+    from mariage.spec.specload import unregister_spec
+
+    yield
+    unregister_spec("marianna")
+
+
+def test_a_spec_named_like_the_ruleset_it_extends_reads_its_own_records(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], forget_marianna: None) -> None:
+    # was: `play FILE` played it and wrote `[Ruleset "marianna"]`, but `validate --spec
+    # FILE` (and `rules --spec FILE NAME`) refused the file: "'extends' makes a cycle:
+    # house.yaml -> house.yaml", the name now standing for the file itself
+    text = (Path(__file__).resolve().parent.parent / "spec" / "marianna-2.yaml").read_text(
+        encoding="utf-8").replace("ruleset: marianna-2", "ruleset: marianna")
+    house = tmp_path / "house.yaml"
+    house.write_text(text, encoding="utf-8")
+    record = tmp_path / "g.mrg"
+    assert _run(["play", str(house), "-q", "--seed", "2", "-o", "target=1", "--out",
+                 str(record)], capsys)[0] == 0
+    code, out, err = _run(["validate", "--spec", str(house), str(record)], capsys)
+    assert code == 0 and " ok: 1 records, 1 valid" in out, out + err
+    code, out, _ = _run(["rules", "--spec", str(house), "marianna"], capsys)
+    assert code == 0 and out.startswith("Marianna for two")
+    own = tmp_path / "own" / "marianna.yaml"  # NAME.yaml of its own folder: itself
+    own.parent.mkdir()
+    own.write_text(text, encoding="utf-8")
+    assert _run(["check-spec", str(own)], capsys)[0] == 0
+
+
+def test_a_spec_that_extends_its_own_name_alone_is_still_a_cycle(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("format: 1\nextends: house\nruleset: house\nname: H\nversion: 1\n",
+                     encoding="utf-8")
+    code, _, err = _run(["check-spec", str(house)], capsys)
+    assert code == 1 and "house.yaml:2:10: " in err and "makes a cycle" in err
