@@ -14,7 +14,7 @@ from mariage.conformance.client import EngineClient, ThreadTransport
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import sorted_card_sets
 from mariage.conformance.runner import run_test
-from mariage.conformance.suite import SuiteError, parse_test, safe_yaml
+from mariage.conformance.suite import SuiteError, load_suite, parse_test, safe_yaml
 
 SUITE = Path(__file__).resolve().parent.parent / "conformance" / "tests"
 HAND = (SUITE / "marianna" / "core" / "hand.test").read_text(encoding="utf-8")
@@ -23,6 +23,17 @@ STEP2 = '- {"act": "2S", "error": {"code": "illegal_action", "rule": "core.hand"
 
 _run = run_cli
 pytestmark = pytest.mark.usefixtures(forget_house.__name__)
+
+
+def _run_test(test: Any, engine: ReferenceEngine | None = None) -> Any:
+    """The outcome of ``test`` against ``engine`` (the reference) served in this process."""
+    served = engine or ReferenceEngine()
+    client = EngineClient(lambda: ThreadTransport(served), timeout=5)
+    try:
+        with deadline(30):
+            return run_test(client, test, test_timeout=20)
+    finally:
+        client.close()
 
 
 def _suite(tmp_path: Path, text: str) -> Path:
@@ -54,13 +65,7 @@ def test_an_engines_hand_holding_a_number_fails_the_test_saying_so() -> None:
              ["KD", "QD", "6S", "5S", "2S"], ["7H", "5D", "KC", "QC", "2C"]]
     step = json.dumps({"act": "AH", "state": {"hands": hands}})
     test = parse_test(HAND.replace(STEP2, f"{STEP2}- {step}\n"), "hand.test")
-    engine = _Mangling()
-    client = EngineClient(lambda: ThreadTransport(engine), timeout=5)
-    try:
-        with deadline(30):
-            out = run_test(client, test, test_timeout=20)
-    finally:
-        client.close()
+    out = _run_test(test, _Mangling())
     assert out.status == "fail"
     assert "step 3" in out.message and "hands: expected" in out.message
     assert "'7S', 5]" in out.message  # the engine's number is shown as it came
@@ -76,9 +81,7 @@ def test_card_sets_of_mixed_values_sort_without_comparing_types(hand: list[Any])
 
 # ------------------------------------------------- test files: what YAML reads, as YAML
 
-def test_steps_written_in_block_style_are_read_as_yaml(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]
-                                                       ) -> None:
+def test_steps_written_in_block_style_are_read_as_yaml() -> None:
     # was: "hand.test:11:1: the front matter is not valid YAML" (exit 2), at a line of
     # valid YAML: the JSON fast path left the block steps after the other keys
     block = "- act: QD\n  error: {code: illegal_action, rule: core.hand}\n"
@@ -86,22 +89,18 @@ def test_steps_written_in_block_style_are_read_as_yaml(tmp_path: Path,
         test = parse_test(text, "hand.test")
         assert [s["act"] for s in test.steps] == ["QD", "2S"]
         assert test.steps[0]["error"] == {"code": "illegal_action", "rule": "core.hand"}
-    code, out, err = _run(["conformance", "--suite", str(_suite(tmp_path, text)),
-                           "--no-progress"], capsys)
-    assert code == 0, err
-    assert "PASSED" in out
+    assert _run_test(test).status == "pass"
 
 
-@pytest.mark.parametrize("ending", ["\r\n", "bom"])
-def test_a_test_file_with_crlf_line_ends_or_a_bom_is_read(
-        ending: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("ending", ["\r\n", "bom", "both"])
+def test_a_test_file_with_crlf_line_ends_or_a_bom_is_read(ending: str, tmp_path: Path) -> None:
     # was: "hand.test:1:1: a test file starts with a '---' line" (exit 2) for a file that
     # does (a checkout on Windows); an expectations file already took a BOM
-    text = HAND.replace("\n", "\r\n") if ending == "\r\n" else "\ufeff" + HAND
+    text = HAND.replace("\n", "\r\n") if ending != "bom" else HAND
+    text = "\ufeff" + text if ending != "\r\n" else text
     assert parse_test(text, "hand.test") == parse_test(HAND, "hand.test")
-    code, _, err = _run(["conformance", "--suite", str(_suite(tmp_path, text)),
-                           "--no-progress"], capsys)
-    assert code == 0, err
+    suite = _suite(tmp_path, text)  # read as the runner reads it
+    assert [t.steps for t in load_suite(suite / "tests")] == [parse_test(HAND, "h").steps]
 
 
 @pytest.mark.parametrize(("old", "new", "at"), [
@@ -173,14 +172,11 @@ def test_a_perft_test_needs_one_count_per_depth(extra: str, why: str, tmp_path: 
     assert code == 2 and why in err and err.startswith("mariage: error: marianna/hand.test")
 
 
-def test_a_perft_test_of_depth_0_counts_nothing(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_perft_test_of_depth_0_counts_nothing() -> None:
     # was: IndexError (a traceback): the walk counted length 1 into a list of none
-    text = HAND.replace("kind: scenario", "kind: perft\ndepth: 0\ncounts: []")
-    code, out, err = _run(["conformance", "--suite", str(_suite(tmp_path, text)),
-                           "--no-progress"], capsys)
-    assert code == 0, err
-    assert "PASSED" in out
+    test = parse_test(HAND.replace("kind: scenario", "kind: perft\ndepth: 0\ncounts: []"),
+                      "hand.test")
+    assert _run_test(test).status == "pass"
 
 
 # ------------------------------------------------------------------ records drawn
