@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         write_output(args.svg, picture, "--svg")
         print(args.svg)
         _tell(tl.errors)
-        return 1 if tl.errors else 0
+        return 1 if bad or tl.errors else 0  # bad: a problem of the file (N103...) too
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
     for out in outs:  # every page's destination checked before the first is drawn

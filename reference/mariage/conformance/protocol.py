@@ -256,12 +256,22 @@ def sorted_card_sets(view: dict[str, Any]) -> dict[str, Any]:
     """
     out = dict(view)
     if isinstance(out.get("hands"), list):
-        out["hands"] = [sorted(h) if isinstance(h, list) else h for h in out["hands"]]
+        out["hands"] = [_sorted_set(h) for h in out["hands"]]
     takers = out.get("takers")
     if isinstance(takers, dict) and isinstance(takers.get("shown"), list):
-        out["takers"] = {**takers, "shown": [sorted(h) if isinstance(h, list) else h
-                                             for h in takers["shown"]]}
+        out["takers"] = {**takers, "shown": [_sorted_set(h) for h in takers["shown"]]}
     return out
+
+
+def _sorted_set(cards: Any) -> Any:
+    """A list of card codes sorted; a list that also holds other values (an engine's
+    ``[5, "AH"]``, a test's ``[null]``) sorted too, codes first, without comparing
+    values of two types (which Python refuses); anything else as it is."""
+    if not isinstance(cards, list):
+        return cards
+    if all(type(c) is str for c in cards):
+        return sorted(cards)
+    return sorted(cards, key=lambda c: (0, c) if type(c) is str else (1, repr(c)))
 
 
 def seat_state_json(state: GameState, seat: int) -> dict[str, Any]:

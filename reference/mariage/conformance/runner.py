@@ -356,7 +356,8 @@ def perft_walk(client: EngineClient, test: Test) -> list[int]:
             walk([*prefix, a])
 
     _start(client, test)
-    walk([])
+    if test.depth:  # depth 0: no sequence to count
+        walk([])
     return counts
 
 

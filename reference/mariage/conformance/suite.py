@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -57,15 +58,49 @@ __all__ = [
 #: ruleset; :mod:`mariage.conformance.protocheck`).
 KINDS = ("golden", "scenario", "option", "perft", "protocol")
 
-#: the safe loader (plain data only: no tags that build objects), in C where it is built
-_SafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+
+
+class _SafeLoader(_BASE_LOADER):  # type: ignore[misc]
+    """The safe loader (in C where it is built), reading JSON's kinds of value only: a
+    date written plainly stays text, a tag that makes another kind (``!!binary``,
+    ``!!set``, ``!!timestamp``, ``!!omap``, ``!!pairs``) is refused at its place, and so
+    is a whole number too long to convert (Python's limit of 4300 digits), rather than
+    values the runner could not send or compare."""
+
+    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, Any]]]] = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != _TIMESTAMP]
+        for first, resolvers in _BASE_LOADER.yaml_implicit_resolvers.items()}
+
+    def _refuse_tag(self, node: yaml.Node) -> Any:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not "
+            "allowed (plain values only)",
+            node.start_mark)
+
+    def _whole_number(self, node: yaml.Node) -> Any:
+        try:
+            return self.construct_yaml_int(node)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a number of {len(str(node.value))} characters is too long",
+                node.start_mark) from None
+
+
+for _tag in ("binary", "set", "timestamp", "omap", "pairs"):
+    _SafeLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _SafeLoader._refuse_tag)
+_SafeLoader.add_constructor("tag:yaml.org,2002:int", _SafeLoader._whole_number)
 
 
 def safe_yaml(text: str) -> Any:
-    """The one YAML document of ``text``, read by the safe loader only.
+    """The one YAML document of ``text``, read by the safe loader only (JSON's kinds
+    of value: a date stays text).
 
     >>> safe_yaml("a: [1, 2]")
     {'a': [1, 2]}
+    >>> safe_yaml("d: 2001-12-14")
+    {'d': '2001-12-14'}
     """
     loader = _SafeLoader(text)
     try:
@@ -132,6 +167,8 @@ def _front_matter(text: str, where: str) -> Any:
         except ValueError:
             return _refuse_shared(safe_yaml(text), where)
         stop += 1
+    if stop < len(lines) and lines[stop][:1] in ("-", " ", "\t"):
+        return _refuse_shared(safe_yaml(text), where)  # steps written otherwise: YAML reads
     data = _refuse_shared(safe_yaml("\n".join(lines[:at] + lines[stop:])),
                           where)
     if isinstance(data, dict):
@@ -210,6 +247,31 @@ def _check_shape(data: dict[str, Any], where: str) -> None:
                              f"{MAX_SEND_LONG:,}, got {long}")
 
 
+#: an escape that may stand for half of a UTF-16 pair (``\\ud800``): only where the
+#: front matter has one can a text in it be no text (:func:`_refuse_surrogates`)
+_SURROGATE_ESCAPE = re.compile(r"\\(?:u|U000)[dD][89a-fA-F]")
+
+
+def _refuse_surrogates(data: Any, where: str) -> None:
+    """Refuse a text holding half of a UTF-16 pair alone (a JSON ``"\\ud800"``): it is
+    no character, and no line holding it can be sent to the engine."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise SuiteError(f"{where}: the front matter holds a text with "
+                                 f"{node[exc.start]!a}, half of a UTF-16 pair alone, "
+                                 f"which is no character: {node[:60]!a}") from None
+        elif isinstance(node, dict):
+            stack.extend(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
 def _refuse_shared(data: Any, where: str) -> Any:
     """``data``, unless a value in it appears twice by reference (what a YAML alias
     makes): found in time linear in the distinct values, however many copies the
@@ -229,7 +291,11 @@ def _refuse_shared(data: Any, where: str) -> Any:
 
 
 def parse_test(text: str, where: str) -> Test:
-    """Parse the text of one test file; ``where`` names it in errors."""
+    """Parse the text of one test file; ``where`` names it in errors. A byte order mark
+    and CR LF line ends (a checkout on Windows) read as the file without them."""
+    text = text.removeprefix("\ufeff")
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
     if not text.startswith("---\n"):
         raise SuiteError(f"{where}:1:1: a test file starts with a '---' line")
     end = text.find("\n---\n", 3)
@@ -240,13 +306,23 @@ def parse_test(text: str, where: str) -> Test:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 2}:{mark.column + 1}" if mark is not None else ""
-        raise SuiteError(f"{where}{at}: the front matter is not valid YAML") from None
+        problem = getattr(exc, "problem", None)
+        why = f": {problem}" if problem else ""
+        raise SuiteError(f"{where}{at}: the front matter is not valid YAML{why}") from None
     if not isinstance(data, dict):
         raise SuiteError(f"{where}: the front matter must be a mapping")
     _check_shape(data, where)
+    if _SURROGATE_ESCAPE.search(text, 0, end):
+        _refuse_surrogates(data, where)
     kind = _need(data, "kind", str, where)
     if kind not in KINDS:
         raise SuiteError(f"{where}: unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
+    if kind == "perft":
+        depth = _need(data, "depth", int, where)
+        counts = _need(data, "counts", list, where)
+        if len(counts) != depth:
+            raise SuiteError(f"{where}: 'counts' must give one count for each length "
+                             f"1..{depth}, got {len(counts)}")
     rules = _need(data, "rules", list, where)
     steps = data.get("steps") or []
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):

@@ -524,6 +524,8 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
         except UnknownRulesetError as exc:
             raise SpecError(str(exc), location=marks.get(("extends",)), path="extends",
                             code="S004") from None
+        if not _looks_like_path(parent_name) and real_path(parent_path) == real_path(path):
+            parent_path = _named_past(parent_name, path) or parent_path
         chain = (*_seen, str(path))
         if real_path(parent_path) in {real_path(p) for p in chain}:
             raise SpecError("'extends' makes a cycle: " + " -> ".join([*chain, str(parent_path)]),
@@ -550,6 +552,20 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
     if not _seen:
         validate_schema(doc)
     return doc
+
+
+def _named_past(name: str, itself: Path) -> Path | None:
+    """The ruleset called ``name`` other than the file ``itself``: the bundled one, else one
+    on the search path (``None`` if there is none). A description never extends itself,
+    so ``extends: thousand`` in a description that is itself found by that name (a
+    ``--spec`` file with ``ruleset: thousand``, a ``thousand.yaml``) means the next
+    ruleset of the name, as it did before the file was made known by it."""
+    mine = real_path(itself)
+    for base in [spec_dir(), *search_path()]:
+        p = base / f"{name}.yaml"
+        if p.is_file() and real_path(p) != mine:
+            return p
+    return None
 
 
 def _display(path: Path) -> str:
