@@ -83,3 +83,21 @@ def test_each_section_is_there() -> None:
     for title in ("Exit codes", "Game descriptions", "Game records", "Engine protocol",
                   "Conformance runner", "Your own rulesets"):
         assert f"\n{title}" in PAGE
+
+
+def test_a_process_holds_the_rules_it_compiled_from_a_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's "Rules held by a process": an edited description is read again only by
+    a new process, with or without the disk cache."""
+    from mariage import load_rules
+
+    assert "Rules held by a process" in PAGE
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: mariglia\nruleset: house18\nname: House Mariglia\n",
+                     encoding="utf-8")
+    first = load_rules(house)
+    house.write_text("extends: mariglia\nruleset: house18\nname: Another Name\n",
+                     encoding="utf-8")
+    assert load_rules(house) is first
+    assert load_rules(str(house)) is first
