@@ -206,7 +206,7 @@ def belote_hand(hand: Hand, state: GameState,
         # section 8.7 C4, check 13: bid 80, 81 against 81 is a litige in coinche
         outcome = {"litige": "litige", "tie_fails": "failed",
                    "tie_makes": "made"}[opts["dedans_rule"]]
-    elif bid == 80 and opts["bid_80_needs_82"] and counted < 82:
+    elif bid < 82 and opts["bid_80_needs_82"] and counted < 82:  # every bid below 82
         outcome = "failed"
     else:
         outcome = "made"

@@ -312,6 +312,9 @@ DOUBLED = [({"multiplier_base": "bid_only"}, "coinche", 360),
            ({"multiplier_base": "bid_only"}, "surcoinche", 560),
            ({"multiplier_base": "fixed_320_640"}, "coinche", 320),
            ({"multiplier_base": "fixed_320_640"}, "surcoinche", 640),
+           # notes 8.4: "by 320, a surcoinche by 640", whatever a redouble multiplies by
+           ({"multiplier_base": "fixed_320_640", "surcoinche_multiplier": 3}, "surcoinche",
+            640),
            ({"surcoinche_multiplier": 3}, "surcoinche", 780),
            ({"failed_base": 162, "rounding": "none"}, "coinche", 524)]
 

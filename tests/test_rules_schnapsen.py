@@ -1128,6 +1128,17 @@ TEXTS = [
      "by the closer is scored as a failed close", "or 3 if he had won no trick when the false"),
     (S, {"closer_false_claim": "failed_close_row", "false_claim_score": "flat2"},
      "schnapsen.score.false-claim", "scores 2 game points", "scored the same way"),
+    # the review (eighteenth session): the closer's false claim is scored by the failed
+    # close's own row (hoyle: 1, 2 or 3 by his points), not always 2 or 3
+    (S, {"closer_false_claim": "failed_close_row", "failed_close_score": "hoyle"},
+     "schnapsen.score.false-claim", "as the rule on a failed close says",
+     "3 if his opponent had won no trick when the talon was closed"),
+    # after a close the talon's cards are out of play: the pack is not worth 130
+    (X, {"last_trick_bonus_when_closed": True}, "sixty-six.score.last-trick",
+     "out of play", "worth 130"),
+    # the flat point of the last trick keeps the claim after it, as in Schnapsen
+    (X, {"last_trick_rule": "one_point"}, "sixty-six.score.played-out",
+     "we let him claim after the last trick", "equal totals are a drawn hand"),
 ]
 
 
@@ -1138,3 +1149,10 @@ def test_the_rule_text_says_what_a_non_default_option_plays(
     # (notes §1.8, §1.9, §1.11, §2.2, §2.4, §6); several options at once stay true
     text = " ".join(load_rules(ruleset, options).info(rule_id).text.split())
     assert says in text and not_says not in text, text
+
+
+def test_the_flat_last_trick_of_sixty_six_is_marked_decided_as_in_schnapsen() -> None:
+    # under one_point Sixty-six plays Schnapsen's decided corner (a claim after the last
+    # trick scores the scale), so its rule is marked decided there and only there
+    for options, decided in (({}, False), ({"last_trick_rule": "one_point"}, True)):
+        assert load_rules(X, options).info("sixty-six.score.played-out").decided is decided

@@ -452,7 +452,7 @@ class _Sheet:
         else:
             score = plus(f"({plus(base, every, 'st.contract')}) * m", won_pair)
         if r.bid_multiplier_base == "fixed_320_640":
-            lines += ["    if m > 1:", "        out[winner] = 160 * m", "    else:",
+            lines += ["    if m > 1:", "        out[winner] = 320 if m == 2 else 640", "    else:",
                       f"        out[winner] = {score}"]
         else:
             lines.append(f"    out[winner] = {score}")

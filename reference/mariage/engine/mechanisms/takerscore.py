@@ -225,7 +225,7 @@ class TakersScore(Mechanism):
         if r.bid_multiplier_base == "bid_only":
             out[winner] = base + sum(ann) + m * value + won_pair
         elif r.bid_multiplier_base == "fixed_320_640" and m > 1:
-            out[winner] = 160 * m
+            out[winner] = 320 if m == 2 else 640  # fixed, whatever a redouble multiplies by
         elif r.bid_pair_multiplied:
             out[winner] = (base + sum(ann) + value + won_pair) * m
         else:
