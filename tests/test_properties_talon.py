@@ -176,9 +176,9 @@ class TalonReferee(Hooks):
         self.tricks[winner] += 1
         self.last_winner = winner
         last = not state.hands[0] and not state.hands[1]
-        if last and self.closer < 0 and \
+        if last and (self.closer < 0 or opt(r, "last_trick_bonus_when_closed", False)) and \
                 opt(r, "last_trick_rule", "ten_points" if self.six else "one_point") \
-                == "ten_points":
+                == "ten_points":  # after a close too where the option says so (notes §6)
             self.captured[winner] += 10
 
     def hand_done(self, state: GameState, rec: Any) -> None:

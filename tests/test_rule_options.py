@@ -4,7 +4,9 @@ For every ruleset and every option, the rules are compiled under each value
 other than the default; a rule's own data is its node of the resolved
 description with the rules nested in it cut down to their IDs. A rule must
 claim an option exactly when some value of that option leaves its own data
-different from the default's.
+different from the default's, or, for an option a conditional default names
+(``default_when``), when that condition's values together change it and the
+others alone do not (a bomb at four: ``players`` with ``concede``).
 """
 
 from __future__ import annotations
@@ -60,9 +62,35 @@ def _changed(name: str) -> tuple[Rules, dict[tuple[str, str], bool]]:
     return base, changed
 
 
+def _changed_together(name: str, base: Rules) -> set[tuple[str, str]]:
+    """(rule ID, option) where the values a conditional default names, with that option's
+    value changed (the others kept), change the rule."""
+    out: set[tuple[str, str]] = set()
+    doc = load_document(name)
+    specs = option_specs(doc)
+    for spec in specs.values():
+        for case in spec.get("default_when") or ():
+            when = dict(case["when"])
+            if not playable(doc, when):
+                continue
+            full = load_rules(name, when)
+            for key in when:
+                values = [specs[key]["default"], *_other_values(specs[key])]
+                for value in values:
+                    other = {**when, key: value}
+                    if str(value) == str(when[key]) or not playable(doc, other):
+                        continue
+                    part = load_rules(name, other)
+                    out.update((info.id, key) for info in base.infos
+                               if _data(full, info.path) != _data(part, info.path))
+    return out
+
+
 @pytest.mark.parametrize("name", list_rulesets())
 def test_a_rule_claims_exactly_the_options_that_change_it(name: str) -> None:
     base, changed = _changed(name)
+    for pair in _changed_together(name, base):
+        changed[pair] = True
     claimed = {(info.id, o) for info in base.infos for o in info.options}
     named_in_spec = {(info.id, info.options[0]) for info in base.infos
                      if info.options and _data(base, info.path) is not _MISSING

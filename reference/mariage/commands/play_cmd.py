@@ -19,7 +19,7 @@ from ..errors import did_you_mean, printable
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from . import COMMANDS, parse_options, parse_seed, ruleset_files
+from . import COMMANDS, parse_options, parse_seed, ruleset_files, whole_arg
 from .human import Human, InputEnded
 from .showing import draws, header
 
@@ -38,6 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     parser.add_argument("--out", metavar="FILE",
                         help="also write the match's record to FILE (written atomically)")
+    parser.add_argument("--max-hands", type=whole_arg, metavar="N",
+                        help="stop after N hands if the match has not ended (the record "
+                             "then says unfinished); by default a match is played to its "
+                             "end, or to 1,000,000 actions")
     parser.add_argument("--human", metavar="SEAT",
                         help="you play SEAT at the terminal (the bots play the others): "
                              "legal actions are listed, type a number or an action")
@@ -52,13 +56,27 @@ def _bots(spec: str, n: int, seed: int) -> list[Bot]:
     return [make_bot(name, seed * 101 + i) for i, name in enumerate(names)]
 
 
+class MatchUnfinished(Exception):
+    """A match stopped before its end: at ``max_hands`` hands (asked for) or at
+    ``max_actions`` actions (a match the players never end, as bots bidding low on a
+    clamped barrel with no limit of attempts)."""
+
+    def __init__(self, why: str, asked: bool) -> None:
+        super().__init__(why)
+        self.why = why
+        #: True where the caller's bound of hands stopped it
+        self.asked = asked
+
+
 def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = None,
                max_actions: int = 1_000_000, recorder: Recorder | None = None,
-               observer: int | None = None) -> GameState:
+               observer: int | None = None, max_hands: int | None = None) -> GameState:
     """Play a seeded match to its end with ``bots``; print it to ``out`` if given.
 
     A ``recorder`` is told of every deal and action (see :mod:`mariage.notation`).
     With ``observer`` (the seat of a person playing), only what that seat sees is printed.
+    Raises :class:`MatchUnfinished` where ``max_hands`` hands are over and the match is
+    not, or after ``max_actions`` actions.
     """
     deals = SeededDeals(rules, seed)
     state = GameState(rules, first_dealer=deals.first_dealer)
@@ -66,9 +84,13 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
     if printer:
         printer.w(header(rules, {rules.seat_names[i]: b.name for i, b in enumerate(bots)})
                   + f"; seed {seed}")
-    count = 0
+    count = dealt = 0
     while not state.terminal:
         if state.phase == Phase.DEAL:
+            if max_hands is not None and dealt >= max_hands:
+                raise MatchUnfinished(f"the match has not ended after {max_hands} hands",
+                                      True)
+            dealt += 1
             deck, first = deals.next_deal(state)
             state.deal(deck, first)
             if recorder:
@@ -88,8 +110,9 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
         if printer:
             printer.action(state, seat, action, hand_before, tricks_before)
         count += 1
-        if count > max_actions:
-            raise RuntimeError("match did not end")
+        if count >= max_actions:
+            raise MatchUnfinished(f"the match has not ended after {max_actions:,} actions "
+                                  f"({state.hand_no} hands)", False)
     if printer:
         printer.result(state)
     return state
@@ -203,9 +226,19 @@ def run(args: argparse.Namespace) -> int:
         check_destination(args.out, reads=[*ruleset_files(args.ruleset), *args.spec])
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
+    if args.max_hands is not None and args.max_hands < 1:
+        raise ValueError(f"--max-hands: at least 1 hand, not {args.max_hands}")
     try:
         state = play_match(rules, args.seed, bots, None if args.quiet else sys.stdout,
-                           recorder=recorder, observer=human)
+                           recorder=recorder, observer=human, max_hands=args.max_hands)
+    except MatchUnfinished as stop:  # the match so far, marked unfinished
+        sys.stdout.flush()
+        if recorder is not None:
+            write_output(args.out, write_record(recorder.record()))
+        sys.stderr.write(f"mariage: {stop.why}; it stops here"
+                         + (f" (recorded unfinished in {printable(args.out)})\n"
+                            if args.out else "\n"))
+        return 0 if stop.asked else 1
     except InputEnded:  # the player left: the match so far, marked unfinished
         sys.stdout.flush()
         if recorder is not None:
