@@ -111,3 +111,21 @@ def test_a_total_reset_to_0_at_555_is_found_and_tells_an_engine_without_it(value
     before.apply(parse_action(config.rules, last["act"]), last.get("seat"))
     assert dump_rules(totals, before) == {DUMP}
     assert dump_rules([t + 10 for t in totals], before) == set()
+
+
+@pytest.mark.parametrize("ruleset", ["thousand", "thousand-2", "thousand-4"])
+def test_the_barrel_at_or_past_the_target_is_unreachable(ruleset: str) -> None:
+    """A barrel at 880 under a target of 850: a total reaching it has won first (the
+    census had counted a won 880 as the barrel in Thousand, and left it unchecked in
+    Thousand for two)."""
+    from mariage import load_rules
+    from mariage.conformance.coverage import unreachable_under
+
+    barrel = "thousand.running.barrel"
+    assert barrel in unreachable_under(load_rules(ruleset, {"target": 850}))
+    assert barrel not in unreachable_under(load_rules(ruleset))
+    # at the target itself only where a total at the target wins
+    at = load_rules(ruleset, {"target": 880})
+    assert barrel in unreachable_under(at)
+    assert barrel not in unreachable_under(load_rules(ruleset, {"target": 880,
+                                                                "win_rule": "more_than"}))

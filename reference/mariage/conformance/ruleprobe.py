@@ -299,8 +299,9 @@ def _running_rules(state: GameState) -> list[str | None]:
         out.append(r.bolt_rule if any(
             not won and t != side and (state.out < 0 or t != r.team_of[state.out])
             for t, won in enumerate(state.tricks_won)) else None)
-    if r.barrel_rule and r.barrel_at in state.match_scores:
-        out.append(r.barrel_rule)
+    if r.barrel_rule and r.barrel_at in state.match_scores and not (
+            state.phase == Phase.OVER and r.barrel_at >= r.match_target):
+        out.append(r.barrel_rule)  # a total set to the barrel, not one that won there
     return out
 
 

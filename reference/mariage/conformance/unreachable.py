@@ -28,7 +28,10 @@ session, each from the compiled rules alone:
   a full hand, fewer than a whole-hand declaration's cards (:func:`cut_off_unreachable`);
 * (seventeenth session) a **litige** where every hand played has a bid that the takers
   need only reach (Belote contrée's ``must_beat_defence=false``): equal totals are then
-  judged on the bid alone, made or failed, never held over (:func:`litige_unreachable`).
+  judged on the bid alone, made or failed, never held over (:func:`litige_unreachable`);
+* (eighteenth session) the **barrel** where it starts at or past the target
+  (Thousand's ``target=850`` under a barrel at 880): a total that reaches it has won
+  first (:func:`barrel_unreachable`).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -46,8 +49,8 @@ from .neveracts import never_acts
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["cut_off_unreachable", "litige_unreachable", "more_unreachable",
-           "once_led_unreachable", "unspoiled_splits"]
+__all__ = ["barrel_unreachable", "cut_off_unreachable", "litige_unreachable",
+           "more_unreachable", "once_led_unreachable", "unspoiled_splits"]
 
 
 def _led_from_its_own(d: Declaration) -> bool:
@@ -156,6 +159,24 @@ def unspoiled_splits(rules: Rules) -> dict[str, str]:
     return out
 
 
+def barrel_unreachable(rules: Rules) -> bool:
+    """True where no total ever stands on the barrel: it starts past the target, or at it
+    where a total at the target wins (``win_rule=at_least``). Under ``more_than`` a total
+    of exactly the target has not won and may stand on a barrel there; under ``exactly``
+    no total passes the target.
+
+    >>> from mariage import load_rules
+    >>> barrel_unreachable(load_rules("thousand", {"target": 850}))
+    True
+    >>> barrel_unreachable(load_rules("thousand")), barrel_unreachable(load_rules("marianna"))
+    (False, False)
+    """
+    if rules.barrel_rule is None:
+        return False
+    at, target = rules.barrel_at, rules.match_target
+    return at > target or (at == target and rules.win_rule == "at_least")
+
+
 def more_unreachable(rules: Rules) -> dict[str, str]:
     """Rule -> why no match under ``rules`` can check it, for the arguments of this
     module.
@@ -177,6 +198,12 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
             "every hand played has a bid (all passing deals again), and the takers need only "
             "reach it, whatever the defenders make: equal totals are judged made or failed on "
             "the bid, never held over as a litige")
+    if barrel_unreachable(rules):
+        assert rules.barrel_rule is not None
+        out[rules.barrel_rule] = (
+            f"the barrel starts at {rules.barrel_at}, at or past the target of "
+            f"{rules.match_target}: a total that reaches it has won the game first, so no "
+            "total ever stands on the barrel")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
