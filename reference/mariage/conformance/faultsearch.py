@@ -82,8 +82,37 @@ def _norm(state: dict[str, Any]) -> dict[str, Any]:
 
 def _diff(ref: GameState, bad: GameState) -> dict[str, Any]:
     """The reference's value of each state field the faulty state differs in."""
-    want, have = state_json(ref), _norm(state_json(bad))
-    return {k: v for k, v in want.items() if _norm({k: v})[k] != have.get(k)}
+    want = state_json(ref)
+    norm, have = _norm(want), _norm(state_json(bad))
+    if norm == have:
+        return {}
+    return {k: v for k, v in want.items() if norm[k] != have.get(k)}
+
+
+class _Texts:
+    """The canonical texts of actions under one compiled ruleset, kept once asked for: a
+    walk lists the same legal actions (an auction's bids) step after step.
+
+    >>> from mariage import load_rules
+    >>> texts = _Texts(load_rules("marianna"))
+    >>> texts(Play(0)), texts(Play(0)), len(texts.known)
+    ('AH', 'AH', 1)
+    """
+
+    __slots__ = ("known", "rules")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.known: dict[Action, str] = {}
+
+    def __call__(self, action: Action) -> str:
+        try:
+            return self.known[action]
+        except KeyError:
+            text = self.known[action] = action_text(self.rules, action)
+            return text
+        except TypeError:  # an action that cannot be a key (a field holding a list)
+            return action_text(self.rules, action)
 
 
 def choose(state: GameState, rng: SplitMix64, style: int) -> Action:
@@ -174,11 +203,14 @@ def _probe_resign(ref: GameState, bad: GameState) -> None:
         raise _Found({"resign": seat, "state": found})
 
 
-def _legal_step(ref: GameState, bad: GameState, rules: Rules) -> None:
-    """Raise :class:`_Found` if the legal actions of the seat to act differ."""
-    want = [action_text(rules, a) for a in ref.legal_actions()]
+def _legal_step(ref: GameState, bad: GameState, rules: Rules,
+                texts: tuple[_Texts, _Texts] | None = None) -> None:
+    """Raise :class:`_Found` if the legal actions of the seat to act differ (``texts``:
+    the texts of the reference's and of the faulty engine's actions, if kept)."""
+    mine, theirs = texts or (_Texts(rules), _Texts(bad.rules))
+    want = [mine(a) for a in ref.legal_actions()]
     try:
-        have = [action_text(bad.rules, a) for a in bad.legal_actions()]
+        have = [theirs(a) for a in bad.legal_actions()]
     except Exception:
         have = []
     if set(want) == set(have):
@@ -236,6 +268,7 @@ class _Walk:
         self.body = _Body(r, self.dealer)
         self.steps: list[dict[str, Any]] = []
         self.start: dict[str, Any] = {"dealer": self.dealer}
+        self.texts = (_Texts(r), _Texts(self.bad.rules))
 
     def _new_deal(self) -> dict[str, Any]:
         if self.given:
@@ -301,9 +334,9 @@ class _Walk:
             if ref.phase == Phase.DEAL:
                 self.steps.append({"deal": self._deal_now(False)})
                 continue
-            _legal_step(ref, bad, rules)
+            _legal_step(ref, bad, rules, self.texts)
             action = self._next()
-            text = action_text(rules, action)
+            text = self.texts[0](action)
             before, seat = (ref.trick_no, len(ref.tricks), ref.trump), ref.to_act
             ref.apply(action)
             self.body.act(ref, seat or 0, action, before)
