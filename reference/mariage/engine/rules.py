@@ -88,6 +88,9 @@ class Obligation:
     # void_when always, the last seat of the trick with the partner winning by a trump:
     # may play a plain card or a higher trump, never a lower one
     last_seat_free: bool = False
+    # a void player owing a trump that wins (beat, overtrump, beat_or_discard) may play
+    # any of his trumps where one of them can win (no duty to go over the best card)
+    void_any_trump: bool = False
 
 
 @frozen_record
