@@ -624,7 +624,7 @@ class ThousandBook:
         clamp = bool(o["barrel_clamp"])
         for s in range(n):  # 3. the barrel filter (Polish: at or above barrel_at)
             up = self.on_barrel[s] if clamp else (
-                bool(o["barrel_at"]) and self.totals[s] >= o["barrel_at"])
+                self.barrel_at() is not None and self.totals[s] >= o["barrel_at"])
             failed = entry[s] < 0 and o["barrel_fail_contract"] == "attempt_only"
             if up and (s != declarer or failed):  # a defender's entry ignored
                 entry[s] = 0
@@ -654,7 +654,7 @@ class ThousandBook:
             best = [s for s in reached if self.totals[s] == top]
             self.winner = declarer if declarer in reached else (
                 best[0] if len(best) == 1 else None)
-        elif clamp and o["barrel_at"]:
+        elif clamp and self.barrel_at() is not None:
             self.barrel(barrel, declarer, entry)
         dump = o["dump_value"]  # 8. the dump: exactly 555 (``both``: or -555) goes to 0
         for s in range(n):
@@ -663,6 +663,12 @@ class ThousandBook:
                                                and self.totals[s] == -dump)):
                 self.totals[s] = 0
         return entry
+
+    def barrel_at(self) -> int | None:
+        """Section 10.2: where the barrel starts; None where there is none (the notes'
+        ``barrel_at: null``, the option ``barrel=false``)."""
+        at = self.opts["barrel_at"]
+        return at if at and self.opts.get("barrel", True) else None
 
     def barrel(self, barrel: list[int], declarer: int, entry: list[int]) -> None:
         """Section 10.2, step 7: attempts, falls, mounting, collisions."""
@@ -1332,6 +1338,7 @@ thousand concede=write_off write_off_award=half_bid
 thousand round_to=10 round_mode=down
 thousand declarer_round_before_check=True
 thousand barrel_at=900 barrel_attempts=0
+thousand barrel=False
 thousand barrel_attempts=1 barrel_collision=coexist
 thousand barrel_collision=all_fall barrel_three_falls_reset=True
 thousand barrel_fail_contract=attempt_only
@@ -1484,6 +1491,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("thousand", {}, {"concede": "write_off"}),
     ("thousand", {}, {"concede_award": 40}),
     ("thousand", {}, {"barrel_at": 900}),
+    ("thousand", {}, {"barrel": False}),
+    ("thousand", {"barrel": False}, {"barrel": True}),
     ("thousand", {}, {"barrel_attempts": 2}),
     ("thousand", {}, {"barrel_penalty": 100}),
     ("thousand", {}, {"barrel_fail_contract": "attempt_only"}),
