@@ -236,8 +236,10 @@ def belote_hand(hand: Hand, state: GameState,
     elif outcome == "failed":
         won = belote[defenders] + (0 if keeps else belote[takers])
         # "160, or 250 on a capot" (section 8.4, said of a made coinche): the oracle reads
-        # the defenders' capot against a failed contract the same way
-        base = 250 if capot == defenders else opts["failed_base"]
+        # the defenders' capot against a failed contract the same way, unless
+        # ``defence_capot_250`` is false (the project's option for this corner)
+        base = 250 if capot == defenders and opts.get("defence_capot_250", True) \
+            else opts["failed_base"]
         score[defenders] = doubled(opts, base + ann, bid, won, m)
         score[takers] = belote[takers] if keeps else 0
     else:
@@ -1290,6 +1292,8 @@ belote-coinche coinche_score_mode=made_only
 belote-coinche must_beat_defence=False bid_80_needs_82=False
 belote-coinche dedans_rule=tie_fails rounding=none
 belote-coinche capot_scoring=pagat
+belote-coinche defence_capot_250=False
+belote-contree defence_capot_250=False capot_scoring=pagat
 belote-coinche generale=1000
 belote-coinche generale=1000 capot_scoring=pagat multiplier_base=bid_only
 belote-contree generale=1000 surcoinche_multiplier=3

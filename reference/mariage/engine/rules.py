@@ -517,6 +517,8 @@ class Rules:
     bid_redouble_factor: int = 4
     bid_pair_multiplied: bool = True
     bid_capot_base: int = 250
+    # defenders taking every trick against a failed bid count bid_capot_base (else failed)
+    bid_defence_capot: bool = True
     bid_capot_cards: str = "cards"  # cards | flat: takers' capot counts capot_base in cards
     bid_doubled_rule: str | None = None
     # ---- talon auctions (mechanisms.talon) and running totals (mechanisms.runningtotals)
