@@ -781,6 +781,7 @@ marjapussi-de first_lead=any first_trick_ace_follow=False
 marjapussi-de must_beat=False
 marjapussi-de must_trump_when_void=False
 marjapussi-de must_trump_even_if_losing=False
+marjapussi-de must_beat=False must_trump_even_if_losing=False
 marjapussi-de card_values=simplified last_trick_bonus=0
 marjapussi-de trump_rule=first
 mariaggia

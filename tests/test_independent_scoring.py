@@ -236,8 +236,10 @@ def belote_hand(hand: Hand, state: GameState,
     elif outcome == "failed":
         won = belote[defenders] + (0 if keeps else belote[takers])
         # "160, or 250 on a capot" (section 8.4, said of a made coinche): the oracle reads
-        # the defenders' capot against a failed contract the same way
-        base = 250 if capot == defenders else opts["failed_base"]
+        # the defenders' capot against a failed contract the same way, unless
+        # ``defence_capot_250`` is false (the project's option for this corner)
+        base = 250 if capot == defenders and opts.get("defence_capot_250", True) \
+            else opts["failed_base"]
         score[defenders] = doubled(opts, base + ann, bid, won, m)
         score[takers] = belote[takers] if keeps else 0
     else:
@@ -624,7 +626,7 @@ class ThousandBook:
         clamp = bool(o["barrel_clamp"])
         for s in range(n):  # 3. the barrel filter (Polish: at or above barrel_at)
             up = self.on_barrel[s] if clamp else (
-                bool(o["barrel_at"]) and self.totals[s] >= o["barrel_at"])
+                self.barrel_at() is not None and self.totals[s] >= o["barrel_at"])
             failed = entry[s] < 0 and o["barrel_fail_contract"] == "attempt_only"
             if up and (s != declarer or failed):  # a defender's entry ignored
                 entry[s] = 0
@@ -654,7 +656,7 @@ class ThousandBook:
             best = [s for s in reached if self.totals[s] == top]
             self.winner = declarer if declarer in reached else (
                 best[0] if len(best) == 1 else None)
-        elif clamp and o["barrel_at"]:
+        elif clamp and self.barrel_at() is not None:
             self.barrel(barrel, declarer, entry)
         dump = o["dump_value"]  # 8. the dump: exactly 555 (``both``: or -555) goes to 0
         for s in range(n):
@@ -663,6 +665,12 @@ class ThousandBook:
                                                and self.totals[s] == -dump)):
                 self.totals[s] = 0
         return entry
+
+    def barrel_at(self) -> int | None:
+        """Section 10.2: where the barrel starts; None where there is none (the notes'
+        ``barrel_at: null``, the option ``barrel=false``)."""
+        at = self.opts["barrel_at"]
+        return at if at and self.opts.get("barrel", True) else None
 
     def barrel(self, barrel: list[int], declarer: int, entry: list[int]) -> None:
         """Section 10.2, step 7: attempts, falls, mounting, collisions."""
@@ -1284,6 +1292,8 @@ belote-coinche coinche_score_mode=made_only
 belote-coinche must_beat_defence=False bid_80_needs_82=False
 belote-coinche dedans_rule=tie_fails rounding=none
 belote-coinche capot_scoring=pagat
+belote-coinche defence_capot_250=False
+belote-contree defence_capot_250=False capot_scoring=pagat
 belote-coinche generale=1000
 belote-coinche generale=1000 capot_scoring=pagat multiplier_base=bid_only
 belote-contree generale=1000 surcoinche_multiplier=3
@@ -1332,6 +1342,7 @@ thousand concede=write_off write_off_award=half_bid
 thousand round_to=10 round_mode=down
 thousand declarer_round_before_check=True
 thousand barrel_at=900 barrel_attempts=0
+thousand barrel=False
 thousand barrel_attempts=1 barrel_collision=coexist
 thousand barrel_collision=all_fall barrel_three_falls_reset=True
 thousand barrel_fail_contract=attempt_only
@@ -1484,6 +1495,8 @@ FLIPS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("thousand", {}, {"concede": "write_off"}),
     ("thousand", {}, {"concede_award": 40}),
     ("thousand", {}, {"barrel_at": 900}),
+    ("thousand", {}, {"barrel": False}),
+    ("thousand", {"barrel": False}, {"barrel": True}),
     ("thousand", {}, {"barrel_attempts": 2}),
     ("thousand", {}, {"barrel_penalty": 100}),
     ("thousand", {}, {"barrel_fail_contract": "attempt_only"}),

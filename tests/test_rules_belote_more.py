@@ -10,7 +10,7 @@ import pytest
 from mariage import GameState, Phase, load_rules
 from mariage.engine.deals import SeededDeals
 from rulekit import covers, legal_texts, play, play_out, play_tricks, refused, start
-from test_rules_belote import E, N, bid_deal, gain
+from test_rules_belote import SPADES, E, N, bid_deal, deal8, finish, gain
 from test_rules_belote_presets import each
 
 BC, BT = "belote-coinche", "belote-contree"
@@ -199,3 +199,97 @@ def test_rule_texts_read_right_under_the_options(name: str, options: dict[str, o
         assert words in text, f"{rule_id} should say {words!r}: {text}"
     for words in lacks:
         assert words not in text, f"{rule_id} should not say {words!r}: {text}"
+
+
+# ------------------------------------------------- scoring corners (nineteenth session)
+# Points of the scoring the notes leave open (the second audit left them so): each is now
+# an option or a rule text marked decided by this project.
+DEFENDERS_CAPOT = ["8S AH TH 9D 8D 7D KH QH", "JS 9S AS TS"]  # N bids; W keeps the JS
+
+
+def _text(name: str, rule_id: str, **options: object) -> str:
+    rules = load_rules(name, dict(options))
+    return " ".join(next(i.text for i in rules.infos if i.id == rule_id).split())
+
+
+@each(("belote.score.capot", "belote-coinche.score.doubled"),
+      [(n, {"defence_capot_250": v}) for n in (BC, BT) for v in (True, False)])
+@pytest.mark.parametrize("name", [BC, BT])
+def test_defenders_who_take_every_trick_against_a_failed_contract(name: str) -> None:
+    """Notes 8.4 give 250 "on a capot" to the takers of a made doubled contract and write
+    160 for a failure; the reference gave 250 to defenders taking every trick too, a
+    reading no rule text marked as ours. Option ``defence_capot_250`` (new; true, the
+    reference's reading, decided by this project; false: ``failed_base``)."""
+    for options, want in (({}, [330, 660, 500]),
+                          ({"defence_capot_250": False}, [240, 480, 410])):
+        got = []
+        for value, doubling in ((80, ""), (80, "coinche"), ("capot", "")):
+            st = bid_deal(DEFENDERS_CAPOT, N, "S", value, doubling=doubling, options=options,
+                          ruleset=name)
+            finish(st, 0, 0)
+            assert st.history[-1].outcome == "failed"
+            got.append(gain(st)[1])
+        assert got == want, options
+    said = _text(name, "belote.score.capot", defence_capot_250=False)
+    assert "decided by this project" in said and "160 as in any failed contract" in said
+    assert "250 too where defence_capot_250 says so (here true" in _text(
+        name, "belote.score.capot")
+    assert load_rules(name).infos and next(
+        i for i in load_rules(name).infos if i.id == "belote.score.capot").decided
+
+
+@covers("belote.score.litige", ruleset=BC)
+def test_a_doubled_litige_and_the_held_total_after_a_double_and_before_rounding() -> None:
+    """Notes 8.3 apply the litige to equal totals of a bid but say nothing of a doubled
+    one, nor of the held total after the next deal's double or rounding. As played (and
+    now said, decided by this project): no bid and no double in a litige; the held total
+    is added unmultiplied to the receiving line, before it is rounded."""
+    st = bid_deal(SPADES, N, "S", 80, doubling="coinche")
+    finish(st, 81, 4)
+    assert st.history[-1].outcome == "tied" and gain(st) == [0, 80] and st.pot == 81
+    st = bid_deal(SPADES, N, "S", 80, doubling="coinche")
+    st.pot = 81
+    finish(st, 104, 5)
+    assert gain(st) == [(160 + 80) * 2 + 81 - 1, 0]  # 561 written 560, the 81 not doubled
+    st = bid_deal(SPADES, N, "S", 80)
+    st.pot = 81
+    finish(st, 104, 5)
+    assert gain(st) == [270, 60]  # 104 + 80 + 81 = 265 -> 270 (rounded apart: 180 + 80)
+    said = _text(BC, "belote.score.litige")
+    assert "neither the bid nor the double counts" in said
+    assert "after that deal's double and before rounding" in said
+    assert "decided by this project" in said
+
+
+@covers("belote.score.litige", ruleset="belote", options={"rounding": "nearest10_5up"})
+def test_the_held_total_is_rounded_with_the_receiving_line() -> None:
+    """Classic Belote with ``rounding`` (notes 6.4, 6.6): the held 81 joins the takers'
+    line of the next deal before rounding (decided by this project, now said)."""
+    st = deal8(SPADES, N, "JS", options={"rounding": "nearest10_5up"})
+    st.pot = 81
+    finish(st, 104, 5)
+    assert gain(st) == [190, 60]  # 104 + 81 = 185 -> 190; 58 -> 60
+    said = _text("belote", "belote.score.litige")
+    assert "before that line is rounded" in said and "decided by this project" in said
+
+
+@each(("belote-coinche.score.made", "belote-coinche.score.doubled"),
+      [(n, {"coinche_score_mode": v}) for n in (BC, BT) for v in ("bid_only", "made_only")])
+@pytest.mark.parametrize("mode", ["bid_only", "made_only"])
+def test_the_score_mode_changes_only_an_undoubled_contract_made(mode: str) -> None:
+    """Notes 8.4 name ``coinche_score_mode`` (only the bid, or only the total, written)
+    without saying what becomes of the defenders' line or of a failed or doubled
+    contract: the reference leaves both as under ``made_plus_bid``, now said (decided by
+    this project)."""
+    opts = {"coinche_score_mode": mode}
+    st = bid_deal(SPADES, N, "S", 100, options=opts)
+    finish(st, 104, 5)
+    assert gain(st) == [{"bid_only": 100, "made_only": 100}[mode], 60]  # 104 -> 100
+    st = bid_deal(SPADES, N, "S", 100, options=opts)
+    finish(st, 90, 4)
+    assert gain(st) == [0, 160 + 100]
+    st = bid_deal(SPADES, N, "S", 100, doubling="coinche", options=opts)
+    finish(st, 104, 5)
+    assert gain(st) == [(160 + 100) * 2, 0]
+    said = _text(BC, "belote-coinche.score.made", coinche_score_mode=mode)
+    assert "Only this line changes" in said and "decided by this project" in said

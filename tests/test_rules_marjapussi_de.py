@@ -418,6 +418,34 @@ def test_must_beat_off_any_trump_and_the_rule_says_so() -> None:
     assert "over-trump" not in rule and "any of his trumps" in " ".join(rule.split())
 
 
+@covers("marjapussi-de.play.trump", ruleset=RULES,
+        options={"must_beat": False, "must_trump_even_if_losing": False})
+def test_must_beat_off_and_no_mitstechen_any_trump_while_one_can_win() -> None:
+    # notes 1.9 rules 4-5 and table 2: must_trump_even_if_losing=false only frees a void
+    # player where none of his trumps can win; going over the best card is must_beat's duty,
+    # so with both off a trump is due while one can win, and any of his trumps will do
+    # (the reference asked for the winning TH only; the rule text said "over-trump")
+    both = {"must_beat": False, "must_trump_even_if_losing": False}
+
+    def to_w(options: dict[str, Any] | None) -> GameState:
+        st = nobody_bids(OVER, options)
+        play(st, "AH 8D 7H JH call:H 7S AS 8H")
+        assert st.to_act == W and st.trump == 0
+        return st
+
+    assert legal_texts(to_w({"must_trump_even_if_losing": False})) == ["TH"]
+    st = to_w(both)
+    assert set(legal_texts(st)) == {"TH", "6H"}
+    refused_de(st, "AC", "marjapussi-de.play.trump")
+    text = render_text(st.rules)
+    rule = " ".join(text[text.index("[marjapussi-de.play.trump]"):].split())
+    rule = rule[:rule.index("source:")]
+    assert "any of his trumps where it does not (must_beat here: false)" in rule, rule
+    st = _trick_two("7S", options=both, trump="H")
+    play(st, "AS JH")  # W's 9H is lower than the JH: no trump of his can win
+    assert len(legal_texts(st)) == 8  # any card
+
+
 @covers("marjapussi-de.play.beat", "marjapussi-de.play.trump", ruleset=RULES)
 def test_void_must_trump_and_over_trump() -> None:
     st = _trick_two("7S", trump="H")

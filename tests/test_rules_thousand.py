@@ -421,6 +421,22 @@ def test_the_barrel_worked_examples() -> None:  # check 9
     assert done is None and st.match_scores[A] == 760 and st.barrel[A] == -1
 
 
+@covers("thousand.running", ruleset=RULES, options={"barrel": False})
+def test_without_a_barrel_totals_past_880_are_neither_set_back_nor_frozen() -> None:
+    # notes 10.2: barrel_at "null = no barrel"; the option barrel=false plays it
+    off = {"barrel": False}
+    assert load_rules(RULES, off).barrel_rule is None
+    assert load_rules(RULES).barrel_rule == "thousand.running.barrel"
+    st, done = settle([830, 0, 0], [55, 20, -100], declarer=C, options=off)
+    assert done is None and st.match_scores[A] == 885 and st.barrel[A] == -1
+    st, done = settle([885, 0, 0], [70, 20, 20], declarer=B, state=st)
+    assert done is None and st.match_scores[A] == 955  # a defender's entry counts
+    st, _ = settle([955, 0, 0], [-120, 0, 0], state=st)
+    assert st.match_scores[A] == 835  # no fall to 760, no barrel hand counted
+    st, done = settle([990, 0, 0], [10, 0, 0], declarer=B, state=st)
+    assert done == (A,) and st.match_scores[A] == 1000  # a defender reaches the target
+
+
 @covers("thousand.running.barrel", ruleset=RULES)
 def test_a_made_contract_below_120_on_the_barrel_uses_an_attempt() -> None:
     st, done = settle([880, 0, 0], [100, 20, 0], barrel=[0, -1, -1])
@@ -570,6 +586,7 @@ OPTION_SCOPE: dict[str, tuple[str, frozenset[str]]] = {
         "bid_max": ("thousand.auction.bids", "bid_max"),
         "round_to": ("thousand.score.sheet", "rounding"),
         "barrel_at": ("thousand.running.barrel", "barrel_at"),
+        "barrel": ("thousand.running.barrel", "barrel_rule"),
         "opening_bid": ("thousand.auction.opening", "opening"),
         "dump_at_555": ("thousand.running.dump", "dump_rule dump_negative"),
         "win_rule": ("thousand.running.win", "win_rule"),
@@ -823,6 +840,37 @@ def test_a_weak_talon_at_100() -> None:
     st = deal(mine, talon="9S 9D JS", options={**opts, "prikup_redeal_only_at_100": False})
     play(st, "bid:105 pass pass")
     assert "redeal" in legal_texts(st)
+
+
+@covers("thousand.throw-in.weak-talon", "thousand.talon.shown", ruleset=RULES,
+        options={"redeal_weak_prikup": 5, "musik_shown": "not_at_100", "opening_bid": "none"})
+def test_a_voluntary_100_is_not_the_compulsory_one() -> None:
+    # notes 3 (prikup_redeal_only_at_100) and 5.1 (musik_shown=not_at_100) speak of "the
+    # compulsory 100 that nobody raised"; under opening_bid=none nobody must open, so a
+    # 100 bid of his own will is not it: the talon is shown and no weak-talon claim
+    # (before, both followed the contract's value alone)
+    mine = ["KH QH AD TD AC TC KC"]
+    talon = "9S 9D JS"  # 2 card points
+    none = {"opening_bid": "none"}
+
+    def won_at_100(options: dict[str, Any]) -> GameState:
+        st = deal(mine, talon=talon, options=options)
+        play(st, "bid:100 pass pass")
+        assert st.declarer == A and st.contract == 100
+        return st
+
+    unshown = {"musik_shown": "not_at_100"}
+    mask = sum(1 << load_rules(RULES).card(c) for c in talon.split())
+    assert won_at_100(unshown).known[A] & mask == 0  # the compulsory opening (fh_forced)
+    assert won_at_100({**unshown, **none}).known[A] & mask == mask  # shown
+    weak = {"redeal_weak_prikup": 5}
+    assert "redeal" in legal_texts(won_at_100(weak))
+    assert "redeal" not in legal_texts(won_at_100({**weak, **none}))
+    assert "redeal" in legal_texts(won_at_100({**weak, **none,
+                                                "prikup_redeal_only_at_100": False}))
+    said = load_rules(RULES, {**weak, **none}).infos
+    assert "compulsory opening" in next(i.text for i in said
+                                        if i.id == "thousand.throw-in.weak-talon")
 
 
 @covers("thousand.throw-in.talon-nines", ruleset=RULES,

@@ -128,7 +128,9 @@ def duties(mech: Mechanisms, rules: Rules) -> Callable[[GameState, int], int]:
                     body += [f"{pad}wc = trick[w]",
                              f"{pad}beating = trumps & st._higher[wc] "
                              "if suit_of[wc] == trump else trumps",
-                             f"{pad}if beating:", f"{pad}    return beating"]
+                             f"{pad}if beating:",
+                             f"{pad}    return trumps" if ob.void_any_trump
+                             else f"{pad}    return beating"]
                     if ob.void_duty == "overtrump":
                         body.append(f"{pad}return trumps")
                     elif ob.void_duty == "beat_or_discard":

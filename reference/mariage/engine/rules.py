@@ -88,6 +88,9 @@ class Obligation:
     # void_when always, the last seat of the trick with the partner winning by a trump:
     # may play a plain card or a higher trump, never a lower one
     last_seat_free: bool = False
+    # a void player owing a trump that wins (beat, overtrump, beat_or_discard) may play
+    # any of his trumps where one of them can win (no duty to go over the best card)
+    void_any_trump: bool = False
 
 
 @frozen_record
@@ -514,6 +517,8 @@ class Rules:
     bid_redouble_factor: int = 4
     bid_pair_multiplied: bool = True
     bid_capot_base: int = 250
+    # defenders taking every trick against a failed bid count bid_capot_base (else failed)
+    bid_defence_capot: bool = True
     bid_capot_cards: str = "cards"  # cards | flat: takers' capot counts capot_base in cards
     bid_doubled_rule: str | None = None
     # ---- talon auctions (mechanisms.talon) and running totals (mechanisms.runningtotals)

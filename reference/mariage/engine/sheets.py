@@ -433,7 +433,8 @@ class _Sheet:
         capot_bids = tuple(v for v in (r.sa_capot_value, r.sa_generale_value)) \
             if flat and (r.sa_capot_value or r.sa_generale_value) else ()
         if not usual:
-            lines.append("    capot_won = wins[winner] == tricks")
+            lines.append("    capot_won = wins[winner] == tricks" if r.bid_defence_capot
+                         else "    capot_won = wins[winner] == tricks and winner == taker")
             if capot_bids:
                 lines.append(f"    capot_won = capot_won or st.contract in {capot_bids}")
             base = f"({r.bid_capot_base} if capot_won else {r.bid_failed_base})"

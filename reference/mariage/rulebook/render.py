@@ -260,8 +260,10 @@ def _duty_text(rules: Rules, stock_phase: bool) -> str:
         who = " an opponent's" if ob.head.value == "opponent_winning" else ""
         parts.append(f"beat{who or ' the'} winning card when following")
     against = " and an opponent is winning" if ob.void_when.value == "opponent_winning" else ""
-    if ob.void_duty == "trump":
+    if ob.void_duty == "trump" or (ob.void_any_trump and ob.void_duty == "overtrump"):
         parts.append("trump when void")
+    elif ob.void_any_trump:
+        parts.append(f"trump (any) when void{against} while a trump can win")
     elif ob.void_duty == "beat":
         parts.append(f"trump to win when void{against}")
     elif ob.void_duty == "overtrump":

@@ -590,6 +590,8 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             out.update(void_partner=partner["mode"], void_partner_rule=partner["id"])
         if void and void.get("last_seat_free"):
             out["last_seat_free"] = True
+        if void and void.get("any_trump"):
+            out["void_any_trump"] = True
         return out
 
     def declaration(self, index: int, name: str, spec: dict[str, Any], suits: list[str],

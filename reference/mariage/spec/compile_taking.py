@@ -281,6 +281,7 @@ class TakingFields(_Needs):
                 "bid_80_needs_82": bd["lowest_needs_82"], "bid_score_mode": bd["score"],
                 "bid_failed_base": bd["failed_base"], "bid_capot_base": bd["capot_base"],
                 "bid_capot_cards": bd.get("capot_cards", "cards"),
+                "bid_defence_capot": bool(bd.get("defence_capot", True)),
                 "bid_doubled_rule": dd["id"], "bid_multiplier_base": dd["base"],
                 "bid_redouble_factor": dd["redouble_factor"],
                 "bid_pair_multiplied": dd["pair_multiplied"]}

@@ -217,7 +217,8 @@ class TakersScore(Mechanism):
                 if t != taker:
                     out[t] = totals[t]
             return out, winner, -1
-        capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks
+        capot = st.tricks_won[winner] == r.hand_size + st.draw_tricks and (
+            winner == taker or r.bid_defence_capot)
         if flat and value in (r.sa_capot_value, r.sa_generale_value):  # made or failed
             capot = True
         base = r.bid_capot_base if capot else r.bid_failed_base

@@ -70,8 +70,16 @@ class Talon(Mechanism):
             return False
         mode = st.rules.talon_shown
         if mode == "not_at_minimum":
-            return st.contract > st.rules.bid_min
+            return not self.compulsory_minimum(st)
         return mode == "always"
+
+    @staticmethod
+    def compulsory_minimum(st: GameState) -> bool:
+        """True if the auction gave the declarer the compulsory opening at the lowest bid,
+        nobody raising it. Where nobody must open (an opening ``free``) a contract at the
+        lowest bid was bid of the declarer's own will and is not the compulsory one
+        (Thousand notes 3 and 5.1 speak of "the compulsory 100 that nobody raised")."""
+        return st.contract == st.rules.bid_min and st.rules.opening != "free"
 
     def begin(self, st: GameState) -> None:
         """The auction is won: the declarer chooses a packet of the talon (where it lies
@@ -265,7 +273,7 @@ class Talon(Mechanism):
                 return r.throw_low_rule
             return None
         if phase == PASSING and st.pass_step == 0 and seat == st.declarer:  # talon shown
-            at_min = st.contract == r.bid_min or not r.throw_talon_at_minimum
+            at_min = self.compulsory_minimum(st) or not r.throw_talon_at_minimum
             talon = st.talon
             if at_min and talon and st.known[seat] & talon == talon:
                 if r.throw_talon_below and \

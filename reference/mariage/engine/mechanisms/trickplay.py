@@ -157,8 +157,8 @@ class TrickPlay(Mechanism):
                         return trumps
                     wc = st.trick_cards[w]
                     beating = trumps & st._higher[wc] if r.suit_of[wc] == trump else trumps
-                    if beating:
-                        return beating
+                    if beating:  # any trump where one can win, if the duty allows
+                        return trumps if ob.void_any_trump else beating
                     if ob.void_duty == "overtrump":  # no trump can win: still a trump
                         return trumps
                     if ob.void_duty == "beat_or_discard" and hand != trumps:
@@ -261,8 +261,11 @@ class TrickPlay(Mechanism):
                 not self.opponent_winning(st, seat, self.winner_index(st)):
             return (ob.void_partner_rule or ob.void_rule, "void in the suit led, partner "
                     "winning with a trump: no lower trump than his")
-        if ob.void_duty == "trump":
+        if ob.void_duty == "trump" or (ob.void_any_trump and ob.void_duty == "overtrump"):
             return (ob.void_rule, "void in the suit led: must play a trump")
+        if ob.void_any_trump:
+            return (ob.void_rule, "void in the suit led: must play a trump (any of them) "
+                    "while one of his trumps can win the trick")
         if ob.void_duty == "overtrump":
             return (ob.void_rule, "void in the suit led: must play a trump, a winning one "
                     "if able")
