@@ -8,7 +8,7 @@ per ruleset on a scratch state; :func:`hand_resetter` then generates a
 function that stores the same values: the immutable ones (numbers, strings,
 ``None``, tuples) all at once by unpacking a prototype tuple, and each list,
 or list of lists, anew from a list display, so that no two hands and no two
-states share a list. (The next deal's code, :func:`reset_lines` with ``keep_empty``,
+states share a list. (The next deal's code, :func:`reset_lines` with ``keep_start``,
 keeps a state's own list where it still holds what a hand starts with: no other state
 holds it.)
 
@@ -163,7 +163,7 @@ def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
 
 
 def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, ...],
-                namespace: dict[str, Any], keep_empty: bool = False,
+                namespace: dict[str, Any], keep_start: bool = False,
                 always_new: frozenset[str] = frozenset()) -> list[str] | None:
     """Source lines (in a function) that give the state ``var`` of class ``cls`` under
     ``rules`` a new hand's data as :meth:`GameState._new_hand` does, but for the slots
@@ -171,7 +171,7 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     ``namespace`` (as ``_proto`` and ``_k``). ``None`` where no code can be written
     (a subclass that changes what a new hand holds, or holds what no display makes).
 
-    With ``keep_empty`` (a state whose slots are all set: the next deal), a list that
+    With ``keep_start`` (a state whose slots are all set: the next deal), a list that
     still holds what a hand starts with is kept, not made anew: the state's own list,
     which no other state shares (a clone or a snapshot copies it; the one that starts
     empty is tested for its truth, any other compared with that start); but the lists
@@ -189,7 +189,7 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     if values is None:
         return None
     consts: list[Any] = []
-    kept = frozenset(values) - always_new - TRICK_COUNTS if keep_empty else frozenset()
+    kept = frozenset(values) - always_new - TRICK_COUNTS if keep_start else frozenset()
     starts: dict[str, Any] = {}
     try:
         lines, proto = _resetter_source(values, consts, var, skip, kept, starts)

@@ -244,7 +244,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     openings = [_opening_lines(mech, r, start, namespace) for start in range(len(plan.source))]
     # the slots the lay and the opening write in any case (the leader...) are not reset first
     dealt = ("hands", "stock", *_written(plan.source[0]), *_written(openings[0]))
-    reset = reset_lines(cls, r, "st", dealt, namespace, keep_empty=True,
+    reset = reset_lines(cls, r, "st", dealt, namespace, keep_start=True,
                         always_new=always_new) if not own_reset(cls) else None
     deals = None
     if reset is not None:
