@@ -39,8 +39,8 @@ from .freshhand import slots_of
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["APPEND_ONLY", "COPIERS", "Copiers", "clone_state", "copied_slots", "copiers_of",
-           "snapshot_state"]
+__all__ = ["APPEND_ONLY", "COPIERS", "HELD_AFTER_HAND", "Copiers", "clone_state",
+           "copied_slots", "copiers_of", "snapshot_state"]
 
 #: slots that the generated copies leave out: the undo journal belongs to one state
 _UNCOPIED = frozenset({"_undo"})
@@ -70,6 +70,14 @@ _SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE, _APPENDED = range(6)
 #: until replaced by a new list: a snapshot keeps the list itself and its length, and
 #: its restore cuts the list back to that length instead of copying it
 APPEND_ONLY = frozenset({"actions", "tricks", "history"})
+
+#: the hand's lists that a journal entry made before the next deal may hold themselves
+#: (not copies) once the hand is over: the trick's declarations, which the entry of a
+#: trick's end keeps as they are (:data:`mariage.engine.trailplan.TRICK_HELD`: the next
+#: trick's opening replaces the list rather than changing it), and which the hand end,
+#: unlike the trick's two lists, does not replace. The next deal makes them anew, never
+#: keeping one in place for the new hand (undo would give it back changed)
+HELD_AFTER_HAND = frozenset({"decl_this_trick"})
 
 
 def _slot_kind(name: str, value: Any) -> int:

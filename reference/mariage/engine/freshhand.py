@@ -8,8 +8,9 @@ per ruleset on a scratch state; :func:`hand_resetter` then generates a
 function that stores the same values: the immutable ones (numbers, strings,
 ``None``, tuples) all at once by unpacking a prototype tuple, and each list,
 or list of lists, anew from a list display, so that no two hands and no two
-states share a list. (The next deal's code, :func:`reset_lines` with ``keep_empty``,
-keeps a state's own list where it is empty still: no other state holds it.)
+states share a list. (The next deal's code, :func:`reset_lines` with ``keep_start``,
+keeps a state's own list where it still holds what a hand starts with: no other state
+holds it.)
 
 >>> from mariage import load_rules, GameState
 >>> rules = load_rules("marianna")
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["hand_resetter", "own_reset", "reset_lines", "slots_of"]
+__all__ = ["TRICK_COUNTS", "hand_resetter", "own_reset", "reset_lines", "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -41,6 +42,12 @@ _RESETTERS: dict[tuple[type, int], tuple[Rules, Resetter]] = {}
 
 #: values a new hand may share with the prototype: immutable, written as themselves
 _PLAIN = (int, bool, str, type(None))
+
+#: the hand's lists that every trick's end adds to (its points and the trick, per side:
+#: :func:`~mariage.engine.fastpath.play_apply`), so that after a played hand they never
+#: hold their start: the next deal makes them anew without comparing them first (only
+#: a matter of cost: a list compared and found changed is made anew all the same)
+TRICK_COUNTS = frozenset({"captured", "tricks_won"})
 
 
 def _immutable(value: Any) -> bool:
@@ -63,13 +70,21 @@ def _display(value: Any, consts: list[Any]) -> str:
     return f"_k[{len(consts) - 1}]"
 
 
+def _copy(value: Any) -> Any:
+    """A copy of a list of immutable values or of such lists (a start value to compare)."""
+    return [_copy(v) for v in value] if type(value) is list else value
+
+
 def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
-                     skip: tuple[str, ...] = (), kept: frozenset[str] = frozenset()
+                     skip: tuple[str, ...] = (), kept: frozenset[str] = frozenset(),
+                     starts: dict[str, Any] | None = None
                      ) -> tuple[list[str], tuple[Any, ...]]:
     """The body of a function that sets the slots ``values`` names (but those in
     ``skip``) of the state ``var`` to their values, and the prototype tuple it unpacks
-    as ``_proto``. A slot in ``kept`` whose value is an empty list keeps the list it
-    holds where that is empty (a test of its truth instead of a new list)."""
+    as ``_proto``. A slot in ``kept`` whose value is a list keeps the list it holds
+    where that still equals the value: an empty one by a test of its truth, any other
+    (where ``starts`` is given: a copy of the value put there as ``_start_<slot>``,
+    which nothing changes) by a comparison, instead of a new list."""
     values = {name: v for name, v in values.items() if name not in skip}
     shared = [name for name, v in values.items() if _immutable(v)]
     lines = []
@@ -78,10 +93,14 @@ def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
     for name, v in values.items():
         if name in shared:
             continue
+        display = _display(v, consts)
         if name in kept and v == [] and type(v) is list:
             lines += [f"    if {var}.{name}:", f"        {var}.{name} = []"]
+        elif name in kept and starts is not None and type(v) is list:
+            starts[f"_start_{name}"] = _copy(v)
+            lines += [f"    if {var}.{name} != _start_{name}:", f"        {var}.{name} = {display}"]
         else:
-            lines.append(f"    {var}.{name} = {_display(v, consts)}")
+            lines.append(f"    {var}.{name} = {display}")
     return lines, tuple(values[name] for name in shared)
 
 
@@ -144,7 +163,7 @@ def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
 
 
 def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, ...],
-                namespace: dict[str, Any], keep_empty: bool = False,
+                namespace: dict[str, Any], keep_start: bool = False,
                 always_new: frozenset[str] = frozenset()) -> list[str] | None:
     """Source lines (in a function) that give the state ``var`` of class ``cls`` under
     ``rules`` a new hand's data as :meth:`GameState._new_hand` does, but for the slots
@@ -152,11 +171,13 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     ``namespace`` (as ``_proto`` and ``_k``). ``None`` where no code can be written
     (a subclass that changes what a new hand holds, or holds what no display makes).
 
-    With ``keep_empty`` (a state whose slots are all set: the next deal), a list that
-    starts a hand empty and is empty still is kept, not made anew: the state's own
-    list, which no other state shares (a clone or a snapshot copies it); but the lists
+    With ``keep_start`` (a state whose slots are all set: the next deal), a list that
+    still holds what a hand starts with is kept, not made anew: the state's own list,
+    which no other state shares (a clone or a snapshot copies it; the one that starts
+    empty is tested for its truth, any other compared with that start); but the lists
     in ``always_new`` (those a snapshot keeps with their lengths,
-    :data:`~mariage.engine.copies.APPEND_ONLY`), which are always new.
+    :data:`~mariage.engine.copies.APPEND_ONLY`), which are always new, and those of
+    :data:`TRICK_COUNTS`, made anew without a comparison that would nearly always fail.
 
     >>> from mariage import load_rules, GameState
     >>> ns = {}
@@ -168,12 +189,13 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     if values is None:
         return None
     consts: list[Any] = []
-    kept = frozenset(values) - always_new if keep_empty else frozenset()
+    kept = frozenset(values) - always_new - TRICK_COUNTS if keep_start else frozenset()
+    starts: dict[str, Any] = {}
     try:
-        lines, proto = _resetter_source(values, consts, var, skip, kept)
+        lines, proto = _resetter_source(values, consts, var, skip, kept, starts)
     except TypeError:
         return None
-    namespace.update(_proto=proto, _k=tuple(consts))
+    namespace.update(starts, _proto=proto, _k=tuple(consts))
     return lines
 
 

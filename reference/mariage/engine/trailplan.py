@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "HookTrail", "action_trails", "hand_kept",
-           "hook_trail", "keep_value", "slot_keeper", "trick_entry"]
+__all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "HookTrail", "action_trails",
+           "hand_kept", "hook_trail", "keep_value", "slot_keeper", "trick_entry"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -43,6 +43,14 @@ TRICK_END_SLOTS = frozenset({
 
 #: slots the hand end writes under any rules besides what it declares (Scoring.end_hand)
 HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
+
+#: the lists that the journal entry of a trick's end keeps themselves, not copies
+#: (:func:`trick_entry`: the trick's two lists and the trick's declarations, which the
+#: next trick's opening replaces with new lists rather than changing them): where the
+#: hand ends at that trick and the hand end does not replace one (:data:`HAND_END_SLOTS`),
+#: the entry still holds the state's list, which the next deal must then not keep for
+#: the new hand (:data:`mariage.engine.copies.HELD_AFTER_HAND` names those)
+TRICK_HELD = frozenset({"trick_seats", "trick_cards", "decl_this_trick"})
 
 
 def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None,

@@ -13,6 +13,7 @@ the holder of a named card leading the first hand) and the turn-up bonus.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -140,16 +141,17 @@ def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
     pack's sum, says none is negative.
     """
     n = r.ncards
-    parts = [f"h{s}" for s in range(r.nseats)]
-    rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest) or "0"
+    hands = [f"h{s}" for s in range(r.nseats)]
+    rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest)  # (none: the pack dealt whole)
+    parts = [*hands, "rest"] if rest else hands
     first = f"if first.__class__ is not int or not 0 <= first < {r.nseats}:" \
         if r.first_lead == "lot" else "if first is not None:"
     return ["    if st.phase != _DEAL:", "        return False", "    try:",
-            *(f"        {h} = {expr}" for h, expr in zip(parts, plan.sums[start], strict=True)),
-            f"        rest = {rest}", "        t = _sum(c)",
+            *(f"        {h} = {expr}" for h, expr in zip(hands, plan.sums[start], strict=True)),
+            *([f"        rest = {rest}"] if rest else []), "        t = _sum(c)",
             "    except Exception:  # not plain numbers, too few... (check_deck says why)",
             "        return False",
-            f"    if {' + '.join(parts)} + rest != {(1 << n) - 1} or len(c) != {n} or "
+            f"    if {' + '.join(parts)} != {(1 << n) - 1} or len(c) != {n} or "
             f"t.__class__ is not _int or t != {n * (n - 1) // 2}:", "        return False",
             f"    {first}", "        return False"]
 
@@ -222,7 +224,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
     (True, True, True, 1, 1)
     """
-    from ..copies import APPEND_ONLY
+    from ..copies import APPEND_ONLY, HELD_AFTER_HAND
     from ..freshhand import own_reset, reset_lines
 
     r = st.rules
@@ -235,15 +237,21 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
         _FRESH.clear()
     cls = type(st)
     namespace = _plan_names(r)
-    reset = reset_lines(cls, r, "st", ("hands", "stock"), namespace, keep_empty=True,
-                        always_new=APPEND_ONLY) if not own_reset(cls) else None
+    # lists a journal entry may hold: those cut back by their lengths, and those a trick's
+    # entry keeps themselves that the hand end does not replace (undo gives them back)
+    always_new = APPEND_ONLY | HELD_AFTER_HAND
+    plan = _plan_of(r)
+    openings = [_opening_lines(mech, r, start, namespace) for start in range(len(plan.source))]
+    # the slots the lay and the opening write in any case (the leader...) are not reset first
+    dealt = ("hands", "stock", *_written(plan.source[0]), *_written(openings[0]))
+    reset = reset_lines(cls, r, "st", dealt, namespace, keep_start=True,
+                        always_new=always_new) if not own_reset(cls) else None
     deals = None
     if reset is not None:
-        plan = _plan_of(r)
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
         for start, body in enumerate(plan.source):
-            opening = _opening_lines(mech, r, start, namespace)
+            opening = openings[start]
             lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
                       "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
@@ -257,6 +265,22 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
                             tuple(namespace[f"take_{start}"] for start in starts))
     _FRESH[key] = (r, mech, deals)
     return deals
+
+
+#: a statement of a generated function's body (not within a block) that stores a slot
+#: of the state ``st``, perhaps with local names: ``t = st.turn_up = c[6]``
+_STORE = re.compile(r"    (?:[a-z_]\w* = )*st\.(\w+) = ")
+
+
+def _written(lines: Sequence[str]) -> tuple[str, ...]:
+    """The slots of ``st`` that the generated ``lines`` store in any case (by a statement
+    of the function's body, not within a block).
+
+    >>> _written(["    t = st.turn_up = c[6]", "    if dealer is not None:",
+    ...           "        st.trump = 1", "    st.leader = 0", "    st.known[0] |= 1"])
+    ('turn_up', 'leader')
+    """
+    return tuple(m.group(1) for line in lines if (m := _STORE.match(line)))
 
 
 def _written_open(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str] | None:
