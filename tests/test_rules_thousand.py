@@ -659,8 +659,11 @@ BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200}
 #: The number of players chooses a form of the game (notes, sections 12 and 13): with two,
 #: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
 #: points and what is seen change with it.
+#: Without a barrel (notes 10.2), the dark bid's doubled entry ("before the barrel") and a
+#: hand nobody bid ("counts neither as a barrel hand") are said without one as well.
 FORM_SECTIONS = {"players": ("deal", "talon", "passing", "auction.end", "scoring.hand",
-                             "visibility")}
+                             "visibility"),
+                 "barrel": ("match.running", "auction.blind", "auction.no_bid")}
 
 
 def _other_values(spec: dict[str, Any]) -> list[Any]:

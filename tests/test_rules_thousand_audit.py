@@ -8,6 +8,7 @@ the audit's fix; the notes' section is named in each.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -178,3 +179,48 @@ def test_the_opening_text_fits_the_game_for_two(opening: str) -> None:
     assert "both others" not in said
     if opening == "fh_auto_100":
         assert "the player on his left" in said
+
+
+# ---------------------------------------------------------------- no barrel at all
+THOUSANDS = ("thousand", "thousand-2", "thousand-4", "thousand-pl")
+
+
+def _names_a_barrel(line: str, at: int) -> bool:
+    """Whether ``line`` speaks of a barrel: by name, as the Polish "800 rule", or by the
+    total where it starts (``barrel_at``)."""
+    low = line.lower()
+    return "barrel" in low or "800 rule" in low or re.search(rf"\b{at}\b", low) is not None
+
+
+@pytest.mark.parametrize("ruleset", THOUSANDS)
+def test_without_a_barrel_no_rule_in_force_speaks_of_one(ruleset: str) -> None:
+    """Notes 10.2, barrel_at null: with barrel=false the barrel rule is not in force, and
+    the rulebook's summary and every other rule in force, as it reads with the options
+    given and with each other value of an option (the rulebook's "with ..." lines), say
+    nothing of a barrel. The summary, the order of a hand's steps (thousand.running), the
+    bolts ("hands on the barrel do not count"), the hands thrown in ("counts neither as a
+    barrel hand") and the doubled dark and golden entries ("before the barrel") spoke of
+    one before."""
+    from mariage.rulebook.render import rulebook
+    rules = load_rules(ruleset, {"barrel": False})
+    at = rules.option("barrel_at")
+    book = rulebook(rules, ruleset)
+    assert not _names_a_barrel(book.summary, at)
+    said: list[str] = []
+    for section in book.sections:
+        for item in section.rules:
+            if item.in_force:
+                said.append(f"{item.info.id}: {item.info.text}")
+            said += [f"{item.info.id} with {label}: {reads}" for label, reads in item.variants
+                     if not label.startswith("barrel ")]  # barrel = true brings it back
+    assert len(said) > 40  # the rules are there
+    assert [line for line in said if _names_a_barrel(line, at)] == []
+    # the barrel rule itself is written down but not in force; with the default it is
+    ids = {item.info.id: item.in_force for s in book.sections for item in s.rules}
+    assert ids["thousand.running.barrel"] is False
+    default = rulebook(load_rules(ruleset), ruleset)
+    assert _names_a_barrel(default.summary, at) or ruleset in ("thousand-2", "thousand-4")
+    # the games for two and four keep their own summary, which never named it
+    assert (book.summary == default.summary) == (ruleset in ("thousand-2", "thousand-4"))
+    assert {i.info.id: i.in_force for s in default.sections for i in s.rules
+            }["thousand.running.barrel"] is True
