@@ -660,10 +660,13 @@ BESIDE: dict[str, dict[str, Any]] = {"ace_marriage_trump": {"ace_marriage": 200}
 #: the deal, the talon in packets, the cards laid away, the end of the auction, the hand's
 #: points and what is seen change with it.
 #: Without a barrel (notes 10.2), the dark bid's doubled entry ("before the barrel") and a
-#: hand nobody bid ("counts neither as a barrel hand") are said without one as well.
+#: hand nobody bid ("counts neither as a barrel hand") are said without one as well;
+#: without bolts (notes 10.3), those and a conceded hand ("No bolts are counted").
 FORM_SECTIONS = {"players": ("deal", "talon", "passing", "auction.end", "scoring.hand",
                              "visibility"),
-                 "barrel": ("match.running", "auction.blind", "auction.no_bid")}
+                 "barrel": ("match.running", "auction.blind", "auction.no_bid"),
+                 "bolt_condition": ("match.running", "auction.blind", "auction.no_bid",
+                                    "contract.concede")}
 
 
 def _other_values(spec: dict[str, Any]) -> list[Any]:

@@ -224,3 +224,52 @@ def test_without_a_barrel_no_rule_in_force_speaks_of_one(ruleset: str) -> None:
     assert (book.summary == default.summary) == (ruleset in ("thousand-2", "thousand-4"))
     assert {i.info.id: i.in_force for s in default.sections for i in s.rules
             }["thousand.running.barrel"] is True
+
+
+# ---------------------------------------------------------------- no bolts at all
+@pytest.mark.parametrize("barrel", [True, False])
+@pytest.mark.parametrize("ruleset", THOUSANDS)
+def test_without_bolts_no_rule_in_force_speaks_of_them(ruleset: str, barrel: bool) -> None:
+    """Notes 10.3, bolt_condition off (the Polish default): no player ever gets a bolt, and
+    the rulebook's summary and every other rule in force, as it reads with the options
+    given and with each other value of an option (its "with ..." lines), say nothing of
+    bolts. The order of a hand's steps (thousand.running), the summary, the conceded hand,
+    the hands thrown in and the doubled dark and golden entries spoke of them before. With
+    barrel=false as well, where both options' effects set the same texts, they say
+    nothing of a barrel either. The options that only matter with bolts say so."""
+    from mariage.rulebook.render import rulebook
+    rules = load_rules(ruleset, {"bolt_condition": "off", "barrel": barrel})
+    at = rules.option("barrel_at")
+    book = rulebook(rules, ruleset)
+    said: list[tuple[str, str]] = [("summary", book.summary)]  # (where, what it says)
+    for section in book.sections:
+        for item in section.rules:
+            if item.in_force:
+                said.append((item.info.id, item.info.text))
+            said += [(f"{item.info.id} with {label}", reads) for label, reads in item.variants
+                     if not label.startswith("bolt_condition ")  # a bolt condition brings them
+                     and not (barrel and label.startswith("barrel "))]
+    assert len(said) > 40  # the rules are there
+    # what is said, and the option a "with ..." line names (not the IDs of rules in force)
+    assert [(where, what) for where, what in said if "bolt" in what.lower()
+            or "bolt" in where.partition(" with ")[2]] == []
+    if not barrel:  # barrel = true brings it back
+        assert [(where, what) for where, what in said if " with barrel " not in where
+                and _names_a_barrel(what, at)] == []
+    ids = {item.info.id: item.in_force for s in book.sections for item in s.rules}
+    assert ids["thousand.running.bolts"] is False
+    assert ids["thousand.running.barrel"] is barrel  # the barrel is there or not as given
+    if barrel:  # the order of steps leaves the barrel's to its rule, which places them
+        assert "thousand.running" in next(i.info.text for s in book.sections for i in s.rules
+                                          if i.info.id == "thousand.running.barrel")
+    # the options that only matter with bolts say they have no effect without them
+    for name, spec in rules.document["options"].items():
+        if (name.startswith("bolt_") and name != "bolt_condition") or name == "declarer_bolts":
+            assert " ".join(spec["description"].split()).endswith(
+                "No effect with bolt_condition=off."), name
+    # with bolts (the default but in Poland) the texts are as they were
+    if ruleset != "thousand-pl":
+        default = rulebook(load_rules(ruleset, {"barrel": barrel}), ruleset)
+        running = next(i.info.text for s in default.sections for i in s.rules
+                       if i.info.id == "thousand.running")
+        assert "bolts" in running

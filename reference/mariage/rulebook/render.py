@@ -182,8 +182,8 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
             other = _effective(load_rules(source, given))
             for rid, (text, on) in other.items():
                 old = base.get(rid)
-                if old is None or old == (text, on):
-                    continue
+                if old is None or old == (text, on) or not (on or old[1]):
+                    continue  # the same, or out of force either way (its text aside)
                 if not on:
                     reads = "not in force"
                 elif text == old[0]:

@@ -421,7 +421,9 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
     An option changes a rule when it binds a value inside it, or when its values
     (through their ``effects``) leave different data in it; data inside a rule
     nested in it belongs to the nested rule. An option that another's conditional
-    defaults name changes that one's rules too. A rule no option changes is left out.
+    defaults name changes that one's rules too. A rule no option changes is left out. A
+    path that an option declared later sets with its default value (effects are applied
+    in the order of declaration, the last standing) is changed by that one only.
 
     >>> from mariage.spec.specload import load_document
     >>> doc = load_document("sixty-six-4")
@@ -445,13 +447,30 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
                 return prefix
         return None
 
-    for name, spec in option_specs(doc).items():
+    specs = option_specs(doc)
+    order = list(specs)
+
+    def overridden(name: str, path: str) -> bool:
+        """Whether an option declared after ``name`` sets ``path`` (or a node holding it)
+        at its default: its effects come later and stand, so ``name`` changes nothing
+        there with the defaults."""
+        for later in order[order.index(name) + 1:]:
+            spec = specs[later] or {}
+            effects = spec.get("effects") or {}
+            default = effects.get(value_key(spec["default"])) if "default" in spec else None
+            setting = [str(p) for p in spec.get("binds") or []] + [str(p) for p in default or {}]
+            if any(path == p or path.startswith(p + ".") for p in setting):
+                return True
+        return False
+
+    for name, spec in specs.items():
         for path in spec.get("binds") or []:
             rule = owner(str(path))
             if rule is not None:
                 claim(rule, name)
         effects = spec.get("effects") or {}
-        touched = dict.fromkeys(str(p) for eff in effects.values() for p in (eff or {}))
+        touched = dict.fromkeys(str(p) for eff in effects.values() for p in (eff or {})
+                                if not overridden(name, str(p)))
         for path in touched:
             base = _at(doc.data, path.split("."))
             left = [(effects.get(value_key(v)) or {}).get(path, base) for v in _choices(spec)]
