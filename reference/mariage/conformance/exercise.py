@@ -203,11 +203,12 @@ def bids_end_sooner(rules: Rules) -> bool:
     session: a match to 10,000 of Mariaggia ends in about 13,000 steps, a session of 500
     hands of German Marjapussi in about 25,000).
 
-    >>> from mariage import load_rules
-    >>> [bids_end_sooner(load_rules(r)) for r in ("thousand", "belote", "mariaggia")]
-    [True, True, False]
-    >>> bids_end_sooner(load_rules("marjapussi-de"))   # a session of four hands
-    False
+    German Marjapussi bids, but its session is a number of hands, so it is not among them:
+
+    >>> from mariage import list_rulesets, load_rules
+    >>> sooner = [r for r in list_rulesets() if bids_end_sooner(load_rules(r))]
+    >>> len(sooner), sooner[:4]
+    (7, ['belote', 'belote-coinche', 'belote-contree', 'thousand'])
     """
     bidding = rules.auction_rule or rules.sa_rule or rules.takers_rule
     return bool(bidding) and rules.match_measure != "hands_played"
