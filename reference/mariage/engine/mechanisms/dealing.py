@@ -243,7 +243,10 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     plan = _plan_of(r)
     openings = [_opening_lines(mech, r, start, namespace) for start in range(len(plan.source))]
     # the slots the lay and the opening write in any case (the leader...) are not reset first
-    dealt = ("hands", "stock", *_written(plan.source[0]), *_written(openings[0]))
+    # (those every start writes: one reset serves the deals of every start)
+    written = [set(_written(body)) | set(_written(opening))
+               for body, opening in zip(plan.source, openings, strict=True)]
+    dealt = ("hands", "stock", *sorted(set.intersection(*written)))
     reset = reset_lines(cls, r, "st", dealt, namespace, keep_start=True,
                         always_new=always_new) if not own_reset(cls) else None
     deals = None
