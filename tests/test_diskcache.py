@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from mariage.spec import diskcache
-from mariage.spec.compile import _RULES_CACHE, load_rules
+from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE, load_rules
 from mariage.spec.specload import load_document
 
 REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
@@ -25,6 +25,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     return tmp_path / "xdg" / "mariage"
 
 
@@ -49,6 +50,7 @@ def test_rules_and_documents_are_stored_and_reused(cache: Path) -> None:
     assert key_file.stat().st_mode & 0o777 == 0o600
     assert cache.stat().st_mode & 0o777 == 0o700
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     again = load_rules("mariglia")
     assert again is not rules and again == rules
     assert load_document("mariglia").where("match.end.target") is not None
@@ -59,6 +61,7 @@ def test_a_changed_file_is_read_again(cache: Path, tmp_path: Path) -> None:
     spec.write_text("extends: mariglia\nruleset: house\nname: First\n", encoding="utf-8")
     assert load_rules(spec).name == "First"
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     spec.write_text("extends: mariglia\nruleset: house\nname: Second\n", encoding="utf-8")
     assert load_rules(spec).name == "Second"
     assert load_document(spec).data["name"] == "Second"
@@ -88,6 +91,7 @@ def test_a_corrupted_entry_is_ignored_and_rebuilt(cache: Path, damage: str) -> N
         else:
             entry.write_bytes(b"")
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     assert load_rules("mariazza").ruleset == "mariazza"
     for entry in _entries(cache):  # rebuilt: sound again
         assert diskcache.load(entry.stem) is not None
@@ -153,6 +157,7 @@ def test_an_unwritable_cache_is_not_an_error(tmp_path: Path,
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     assert load_rules("marjapussi").ruleset == "marjapussi"
 
 
@@ -162,6 +167,7 @@ def test_temporary_files_of_killed_runs_are_ignored_and_tidied(cache: Path) -> N
     left.write_bytes(b"half")
     os.utime(left, (1, 1))  # long ago
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     diskcache.store("another", 1, [])
     assert not left.exists()
 
@@ -218,6 +224,7 @@ def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert diskcache.cache_dir() is None
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     assert load_rules("mariglia").ruleset == "mariglia"
 
 
@@ -240,9 +247,11 @@ def test_a_cached_rulebook_is_the_one_made_without_the_cache(
     made = rulebook_output("mariazza", {"target": "21"}, fmt)
     assert len(_entries(cache)) >= 3  # the document, the rules, the rulebook
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     assert rulebook_output("mariazza", {"target": "21"}, fmt) == made
     monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     assert rulebook_output("mariazza", {"target": "21"}, fmt) == made
     assert rulebook_output("mariazza", {}, fmt) != made
 
@@ -258,6 +267,7 @@ def test_a_cached_rulebook_follows_its_files(cache: Path, tmp_path: Path) -> Non
     parent.write_text("extends: mariglia\nruleset: base\nname: Changed Game\n",
                       encoding="utf-8")
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     text = rulebook_output(str(child), {})
     assert "Changed Game" in text and "Base Game" not in text
 
@@ -269,3 +279,35 @@ def test_every_module_of_the_package_is_in_the_fingerprint() -> None:
     import mariage
 
     assert Path(mariage.__file__).resolve().parent == diskcache._PACKAGE
+
+
+def test_the_option_values_of_a_description_compile_from_one_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiling several values of its options reads (and schema-checks) a description
+    once per process, even with the disk cache off."""
+    from mariage.spec import compile as compile_
+
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
+    readings: list[str] = []
+
+    def counted(name_or_path: str | Path) -> object:
+        readings.append(str(name_or_path))
+        return load_document(name_or_path)
+
+    monkeypatch.setattr(compile_, "load_document", counted)
+    targets = [load_rules("mariglia", {"target": t}).match_target for t in (21, 31, 41)]
+    assert targets == [21, 31, 41]
+    assert readings == ["mariglia"]
+
+
+def test_a_parent_changed_between_two_option_values_is_read_again(
+        cache: Path, tmp_path: Path) -> None:
+    parent = tmp_path / "base.yaml"
+    parent.write_text("extends: mariglia\nruleset: base\nname: Base\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: base\nruleset: child\n", encoding="utf-8")
+    assert load_rules(child, {"target": 21}).name == "Base"
+    parent.write_text("extends: mariglia\nruleset: base\nname: Gone\n", encoding="utf-8")
+    assert load_rules(child, {"target": 31}).name == "Gone"

@@ -16,7 +16,7 @@ import test_diskcache
 from hostilekit import deadline
 from mariage.cli import main
 from mariage.spec import diskcache
-from mariage.spec.compile import _RULES_CACHE
+from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE
 from mariage.spec.specload import _READ_CACHE
 
 cache = test_diskcache.cache  # the fixture: a cache folder of the test's own
@@ -24,6 +24,7 @@ cache = test_diskcache.cache  # the fixture: a cache folder of the test's own
 
 def _rules(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, str, str]:
     _RULES_CACHE.clear()  # as a new process: only the disk cache remembers
+    _DOCUMENTS.clear()
     _READ_CACHE.clear()
     with deadline(30):
         code = main(["rules", name])

@@ -30,6 +30,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
     monkeypatch.delenv(EXTENDS_ANYWHERE_ENV, raising=False)
     compile_._RULES_CACHE.clear()
+    compile_._DOCUMENTS.clear()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -31,6 +31,7 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
     compile_._RULES_CACHE.clear()
+    compile_._DOCUMENTS.clear()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

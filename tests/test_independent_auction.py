@@ -594,8 +594,9 @@ def test_oracle_agrees(config: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=_label)
 def test_oracle_agrees_many(config: tuple[str, dict[str, Any]]) -> None:
-    """The same over 300 seeded matches per configuration."""
-    assert _checked(config, 300, 600) > 5000
+    """The same over 200 seeded matches per configuration (300 before the twentieth
+    session: trimmed for the CI's time)."""
+    assert _checked(config, 200, 600) > 3300
 
 
 @pytest.mark.parametrize(("name", "options", "misread"), [

@@ -280,8 +280,12 @@ def test_the_reference_reads_the_independent_layouts_as_the_same_game(name: str)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LAYOUTS))
-def test_every_shipped_record_in_every_layout(name: str) -> None:
-    found = [p for case in SHIPPED for p in check_layout(case, name)]
+def test_every_shipped_record_in_three_layouts(name: str) -> None:
+    """Every shipped record in three of the six layouts: each layout takes every other
+    record, the layouts alternating which (all six for every record before the twentieth
+    session: trimmed for the CI's time)."""
+    half = sorted(LAYOUTS).index(name) % 2
+    found = [p for case in SHIPPED[half::2] for p in check_layout(case, name)]
     assert found == [], "\n".join(found[:10])
 
 

@@ -87,9 +87,10 @@ def check_text(data: bytes | str) -> None:
     path = _FOLDER / "fuzz.yaml"
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     path.write_bytes(raw)
-    from mariage.spec.compile import _RULES_CACHE
+    from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE
 
     _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
     with _no_disk_cache(), _bounded():
         try:
             doc = load_document(path)

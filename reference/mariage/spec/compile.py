@@ -62,6 +62,11 @@ __all__ = ["OptionError", "check_document", "core_rules", "load_rules", "option_
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
 on_registry_change(_RULES_CACHE.clear)  # the cache names rulesets, which registering changes
+#: disk-cache key of a description -> (the description, each of its files with the digest
+#: of its content when read): read once per process for the compilations of its option
+#: values, which copy what they change (:func:`~mariage.spec.options.resolve`)
+_DOCUMENTS: dict[str, tuple[Document, tuple[tuple[str, str | None], ...]]] = {}
+on_registry_change(_DOCUMENTS.clear)
 
 
 def _rules_in(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
@@ -168,16 +173,33 @@ def _key_text(value: object) -> str:
 
 def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules:
     """:func:`build`, through the disk cache (:mod:`mariage.spec.diskcache`)."""
-    context = cache_context(resolve_ruleset(name_or_path))
+    path = resolve_ruleset(name_or_path)
+    context = cache_context(path)
     key = diskcache.make_key("rules", *context,
                              sorted((k, _key_text(v)) for k, v in options.items()))
     hit = diskcache.load(key)
     if isinstance(hit, Rules):
         return hit
-    doc = load_document(name_or_path)
+    doc = _document(path, name_or_path)
     rules = build(doc, options)
     diskcache.store(key, rules, doc.paths)
     return rules
+
+
+def _document(path: Path, name_or_path: str | Path) -> Document:
+    """:func:`load_document` of ``name_or_path`` (resolved to ``path``), kept for this
+    process while none of its files changes: compiling every value of every option reads
+    the same description hundreds of times, and each reading checks it against the
+    schema again (the disk cache keeps fewer entries than that)."""
+    key = diskcache.make_key("document", *cache_context(path))
+    held = _DOCUMENTS.get(key)
+    if held is not None and all(diskcache.file_digest(f) == d for f, d in held[1]):
+        return held[0]
+    doc = load_document(name_or_path)
+    if len(_DOCUMENTS) >= 64:  # bounded, whatever the caller loads
+        _DOCUMENTS.clear()
+    _DOCUMENTS[key] = (doc, tuple((f, diskcache.file_digest(f)) for f in doc.paths))
+    return doc
 
 
 def build(doc: Document, options: Mapping[str, Any], context: str = "") -> Rules:
