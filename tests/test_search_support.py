@@ -579,7 +579,7 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
     drawn option values and without a deal source: so the record is enough while the
     whole state is not kept (no snapshot made: checked), and ``undo_to`` is exact."""
     from mariage.engine.handend import hand_end_writes
-    from mariage.engine.trailplan import hook_trail, mark_slots
+    from mariage.engine.trailplan import action_slots, hook_trail, mark_slots
 
     rules = rules_for(name, data.draw(options_for(name), label="options"))
     state = new_match(rules, seed)
@@ -591,6 +591,10 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
     if slots is None:  # a hook of the trick's end writes what it does not declare
         assert hook_trail(state.mech, rules) is None or hook_trail(state.mech, rules).quiet
         return
+    declared = action_slots({**table.appliers, **table.any_seat},
+                            hand_end_writes(state.mech, rules), state.mech, rules)
+    for kind in table.mark_free:  # an action kept by the record writes nothing else
+        assert set(declared[kind]) <= set(slots), kind
     state.enable_undo(marks_only=True)
     more = SeededDeals(rules, (seed + 1) % 2**64)  # the next hands' deals, dealt here
     lines = 0
