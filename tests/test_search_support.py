@@ -586,11 +586,10 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
     state.deal_source = None
     rng = random.Random(choice)
     table = state._appliers
-    slots = mark_slots(hook_trail(state.mech, rules), hand_end_writes(state.mech, rules))
-    assert (slots is None) == (table.mark_keeper is None)
-    if slots is None:  # a hook of the trick's end writes what it does not declare
-        assert hook_trail(state.mech, rules) is None or hook_trail(state.mech, rules).quiet
-        return
+    plan = hook_trail(state.mech, rules)
+    slots = mark_slots(plan, hand_end_writes(state.mech, rules))
+    assert slots is not None and table.mark_keeper is not None  # (every bundled ruleset)
+    gated = plan is not None and bool(plan.quiet)  # a card may take the whole state
     declared = action_slots({**table.appliers, **table.any_seat},
                             hand_end_writes(state.mech, rules), state.mech, rules)
     for kind in table.mark_free:  # an action kept by the record writes nothing else
@@ -616,12 +615,13 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
             free = free and (kind is Play or kind in table.mark_free)
             state.apply(action, seat=seat)
         after = fingerprint(state)
-        if free:
+        if state._marks[mark][1] is None:  # no snapshot: the record alone is enough
             changed = {s for s in before if before[s] != after[s]}
             assert changed <= set(slots), sorted(changed - set(slots))
-            assert state._marks[mark][1] is None  # no snapshot: the record alone
         else:  # a declaration, an exchange...: the whole state kept once
-            assert state._marks[mark][1] is not None
+            assert not free or gated  # or a hook's gate failed at a trick's end
+        if free and not gated:
+            assert state._marks[mark][1] is None
         state.undo_to(mark)
         assert fingerprint(state) == before
         lines += 1
@@ -665,18 +665,25 @@ def test_undo_for_marks_only_refuses_undo_and_turns_back() -> None:
     assert state._marks is None and state._undo is None
 
 
-def test_a_marks_record_is_the_whole_state_where_a_hook_may_write_anything() -> None:
-    """Where a hook of the trick's end changes something undeclared unless an expression
-    holds (Schnapsen's held credit), a mark keeps the whole state, taken again each time
-    it is restored; and a record of part of the state gets a snapshot at the first action
-    that is not a card (Marianna's declaration), used once."""
-    state = new_match(rules_for("schnapsen", {}), 3)
+def test_a_marks_record_is_the_whole_state_where_a_card_may_write_anything() -> None:
+    """Where the trick play is not the reference one (a draw of its own), a mark keeps the
+    whole state, taken again each time it is restored; and a record of part of the state
+    gets a snapshot at the first action that is not a card (Marianna's declaration), used
+    once."""
+    rules = rules_for("schnapsen", {})
+    deals = SeededDeals(rules, 3)
+    state = GameState(rules, first_dealer=deals.first_dealer,
+                      mechanisms=replace(DEFAULT_MECHANISMS, tricks=_DrawsWithABonus()))
+    state.deal(*deals.next_deal())
     state.enable_undo(marks_only=True)
     mark, before = state.mark(), fingerprint(state)
     assert state._marks is not None and state._marks[mark][0] is None
     for _ in range(2):
-        while state.hand_no == 1 and not state.terminal:
+        bonus = 0
+        while state.to_act is not None:
             state.apply(state.legal_actions()[-1])
+            bonus = max(bonus, state.carry_bonus)
+        assert bonus > 0  # (the draw of its own ran)
         state.undo_to(mark)
         assert fingerprint(state) == before and state._marks[mark][1] is not None
     rules = rules_for("marianna", {})

@@ -266,9 +266,12 @@ def mark_slots(plan: HookTrail | None, hand_slots: tuple[str, ...] | None
     within its trick (:data:`CARD_SLOTS`), a trick's end (:data:`TRICK_END_SLOTS` and
     what its hooks declare), the hand's end (``hand_slots`` and :data:`HAND_END_SLOTS`).
     A mark's record keeps these only (:meth:`GameState.enable_undo
-    <mariage.engine.state.GameState.enable_undo>` with ``marks_only``). None where a
-    hook of the trick's end changes something undeclared unless an expression holds
-    (``plan.quiet``): a card may then write anything, and a mark keeps the whole state.
+    <mariage.engine.state.GameState.enable_undo>` with ``marks_only``); where a hook of
+    the trick's end changes something undeclared unless an expression holds
+    (``plan.quiet``), the card play reads those expressions first and keeps the whole
+    state where one fails (:func:`~mariage.engine.fastpath.play_apply`). None where a
+    hook declares nothing or the hand end does not say what it writes: a card may then
+    write anything, and a mark keeps the whole state.
 
     >>> from mariage import load_rules
     >>> from mariage.engine.handend import hand_end_writes
@@ -277,10 +280,10 @@ def mark_slots(plan: HookTrail | None, hand_slots: tuple[str, ...] | None
     >>> len(mark_slots(hook_trail(M, rules), hand_end_writes(M, rules)))
     30
     >>> rules = load_rules("schnapsen")
-    >>> mark_slots(hook_trail(M, rules), hand_end_writes(M, rules)) is None
-    True
+    >>> len(mark_slots(hook_trail(M, rules), hand_end_writes(M, rules)))
+    32
     """
-    if plan is None or plan.quiet or hand_slots is None:
+    if plan is None or hand_slots is None:
         return None
     return tuple(dict.fromkeys((*CARD_SLOTS, *sorted(TRICK_END_SLOTS), *plan.slots,
                                 *hand_slots, *HAND_END_SLOTS, *sorted(_APPENDED))))
