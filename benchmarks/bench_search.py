@@ -26,7 +26,10 @@ ratios:
   end of the hand; the minimal engine has none either); and the same
   playouts made with undo on and taken back to the position by ``undo()``
   (*playout+undo*), as a search built on undo does, or by one ``undo_to``
-  of a ``mark()`` made at the position (*playout+undo_to*);
+  of a ``mark()`` made at the position (*playout+undo_to*), the journal on or
+  with undo for marks only (``enable_undo(marks_only=True)``: no journal, a
+  record per mark; each state fresh in each timed run, so every playout pays
+  one record);
 * **lines**: ``n`` random actions from each position (1, 2, 4, 8, 16; fewer
   where the hand ends first) taken back by ``undo_to`` a mark, against the
   same line played on a clone: the length up to which undo pays;
@@ -40,7 +43,7 @@ Usage::
 
 ``--rulesets`` measures, per ruleset, on play-phase states of its own
 (reached by seeded random play): *apply+undo* over *apply* alone, and
-*playout+undo_to* over *clone+playout*. With ``--kinds`` it splits *apply*
+*playout+undo_to* over *clone+playout* (with the journal, and for marks only). With ``--kinds`` it splits *apply*
 and *apply+undo* by the kind of action taken (a card within its trick, the
 last card of a trick, the hand's last card, any other action), as the undo
 journal treats them differently (a trail or a snapshot)::
