@@ -43,10 +43,11 @@ Usage::
 
 ``--rulesets`` measures, per ruleset, on play-phase states of its own
 (reached by seeded random play): *apply+undo* over *apply* alone, and
-*playout+undo_to* over *clone+playout* (with the journal, and for marks only). With ``--kinds`` it splits *apply*
-and *apply+undo* by the kind of action taken (a card within its trick, the
-last card of a trick, the hand's last card, any other action), as the undo
-journal treats them differently (a trail or a snapshot)::
+*playout+undo_to* over *clone+playout* (with the journal, and for marks
+only). With ``--kinds`` it splits *apply* and *apply+undo* by the kind of
+action taken (a card within its trick, the last card of a trick, the hand's
+last card, any other action), as the undo journal treats them differently (a
+trail or a snapshot)::
 
     python benchmarks/bench_search.py --quick --rulesets marianna mariazza --kinds
 """

@@ -500,6 +500,12 @@ class Undoable:
         if marks is not None:  # (undo for marks only: a record, see Marks)
             if type(mark) is not int or not 0 <= mark < len(marks):
                 raise ValueError(f"no such mark: {mark!r} ({len(marks)} marks kept)")
+            record = marks[-1]
+            keeper = st._appliers.mark_keeper
+            if mark == len(marks) - 1 and record[1] is None and keeper is not None:
+                keeper[1](st, record[0])  # the usual line: cards only, from the last mark
+                marks.clean, marks.acts, marks.length = True, st.actions, len(st.actions)
+                return
             marks.restore(st, mark)
             return
         journal = st._undo

@@ -325,10 +325,12 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
             targets.append(f"l{i}")
             after.append(f"    st.{slot}[:] = l{i}" if slot in _IN_PLACE
                          else f"    st.{slot} = l{i}[:]")
-        else:  # anything: a list copied each way (keep_value), else as it is
-            kept.append(f"v if (v := st.{slot}).__class__ is not list else _keep(v)")
+        else:  # anything: a list copied each way (its lists too: keep_value), else as it is
+            kept.append(f"v if (v := st.{slot}).__class__ is not list else v[:] "
+                        "if not v or v[0].__class__ is not list else _keep(v)")
             targets.append(f"v{i}")
-            after.append(f"    st.{slot} = v{i} if v{i}.__class__ is not list else _keep(v{i})")
+            after.append(f"    st.{slot} = v if (v := v{i}).__class__ is not list else v[:] "
+                         "if not v or v[0].__class__ is not list else _keep(v)")
     source = ("def keep(st):\n    return (" + ", ".join(kept) + ",)\n"
               "def put(st, r):\n    (" + ", ".join(targets) + ",) = r\n"
               + "\n".join(after) + "\n")
