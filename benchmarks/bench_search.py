@@ -26,7 +26,10 @@ ratios:
   end of the hand; the minimal engine has none either); and the same
   playouts made with undo on and taken back to the position by ``undo()``
   (*playout+undo*), as a search built on undo does, or by one ``undo_to``
-  of a ``mark()`` made at the position (*playout+undo_to*);
+  of a ``mark()`` made at the position (*playout+undo_to*), the journal on or
+  with undo for marks only (``enable_undo(marks_only=True)``: no journal, a
+  record per mark; each state fresh in each timed run, so every playout pays
+  one record);
 * **lines**: ``n`` random actions from each position (1, 2, 4, 8, 16; fewer
   where the hand ends first) taken back by ``undo_to`` a mark, against the
   same line played on a clone: the length up to which undo pays;
@@ -40,10 +43,11 @@ Usage::
 
 ``--rulesets`` measures, per ruleset, on play-phase states of its own
 (reached by seeded random play): *apply+undo* over *apply* alone, and
-*playout+undo_to* over *clone+playout*. With ``--kinds`` it splits *apply*
-and *apply+undo* by the kind of action taken (a card within its trick, the
-last card of a trick, the hand's last card, any other action), as the undo
-journal treats them differently (a trail or a snapshot)::
+*playout+undo_to* over *clone+playout* (with the journal, and for marks
+only). With ``--kinds`` it splits *apply* and *apply+undo* by the kind of
+action taken (a card within its trick, the last card of a trick, the hand's
+last card, any other action), as the undo journal treats them differently (a
+trail or a snapshot)::
 
     python benchmarks/bench_search.py --quick --rulesets marianna mariazza --kinds
 """
@@ -312,8 +316,23 @@ def bench_playout(pos: Positions, seed: int) -> dict[str, Callable[[], float]]:
                 c.undo_to(mark)  # back to the position in one call
         return timed(run)
 
+    def ref_marks_run() -> float:
+        randrange = random.Random(seed).randrange
+        states = [s.clone() for s in pos.hand_only]
+        for c in states:
+            c.enable_undo(marks_only=True)
+
+        def run() -> None:
+            for c in states:
+                mark = c.mark()
+                play_out(c, randrange)
+                c.undo_to(mark)  # back to the position from the mark's record
+        return timed(run)
+
     return {"clone+playout (reference)": ref_run, "playout+undo (reference)": ref_undo_run,
-            "playout+undo_to (reference)": ref_mark_run, "clone+playout (minimal)": min_run}
+            "playout+undo_to (reference)": ref_mark_run,
+            "playout+undo_to (marks only)": ref_marks_run,
+            "clone+playout (minimal)": min_run}
 
 
 #: lengths of the lines played from each position by ``bench_lines``
@@ -402,6 +421,8 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
         f"{us['playout+undo (reference)'] / us['clone+playout (reference)']:.2f}",
         f"playout+undo_to(mark) / clone+playout (reference): "
         f"{us['playout+undo_to (reference)'] / us['clone+playout (reference)']:.2f}",
+        f"playout+undo_to(mark), marks only / clone+playout (reference): "
+        f"{us['playout+undo_to (marks only)'] / us['clone+playout (reference)']:.2f}",
         "a line of n actions taken back by undo_to / played on a clone (reference): "
         + ", ".join(f"n={n} {line_ratio(us, n):.2f}" for n in LINES),
         f"apply+undo: reference / hand-written cost: "
@@ -455,9 +476,12 @@ def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
                     c.undo()
         return timed(run)
 
-    def playout(by_undo: bool) -> float:
+    def playout(by_undo: bool, marks_only: bool = False) -> float:
         randrange = random.Random(seed).randrange
         states = [s.clone() for s, _ in pairs]
+        for c in states:
+            if marks_only:
+                c.enable_undo(marks_only=True)
 
         def run() -> None:
             for s in states:
@@ -473,7 +497,8 @@ def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
         return timed(run)
 
     return {"apply": lambda: step(False), "apply+undo": lambda: step(True),
-            "clone+playout": lambda: playout(False), "playout+undo_to": lambda: playout(True)}
+            "clone+playout": lambda: playout(False), "playout+undo_to": lambda: playout(True),
+            "marks only": lambda: playout(True, True)}
 
 
 #: the kinds of action that ``--kinds`` times apart, in the order shown
@@ -538,11 +563,12 @@ def run_rulesets(names: list[str], positions: int, repeat: int, seed: int
 
 def render_rulesets(table: dict[str, dict[str, float]], positions: int, repeat: int) -> str:
     lines = [f"{'ruleset':<24}{'apply us':>9}{'apply+undo/apply':>18}"
-             f"{'playout+undo_to/clone+playout':>31}", "-" * 82]
+             f"{'playout+undo_to/clone+playout':>31}{'marks only':>12}", "-" * 94]
     for name, us in table.items():
         lines.append(f"{name:<24}{us['apply'] * 1e6:>9.2f}"
                      f"{us['apply+undo'] / us['apply']:>18.2f}"
-                     f"{us['playout+undo_to'] / us['clone+playout']:>31.2f}")
+                     f"{us['playout+undo_to'] / us['clone+playout']:>31.2f}"
+                     f"{us['marks only'] / us['clone+playout']:>12.2f}")
     lines.append(f"({positions} play-phase states per ruleset, best of {repeat})")
     return "\n".join(lines)
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from mariage import GameState, IllegalActionError, Phase, Play, Rules, load_rules, new_match
 from mariage.engine.actions import Action
 from mariage.engine.copies import copied_slots
-from mariage.engine.deals import SeededDeals
+from mariage.engine.deals import SeededDeals, canonical_deck
 from mariage.engine.journal import TRICK_TRAIL
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Scoring, TrickPlay
 from mariage.engine.mechanisms.announce import Announcements
@@ -516,3 +516,195 @@ def test_undo_to_refuses_what_is_no_mark_by_name(mark: object) -> None:
     with pytest.raises(ValueError, match="no such mark"):
         state.undo_to(mark)  # type: ignore[arg-type]
     assert len(state.actions) == 1
+
+
+# ---------------------------------------------------------------- undo for marks only
+
+
+@pytest.mark.parametrize("name", by_family())
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_undo_to_for_marks_only_returns_to_the_replayed_state(
+        name: str, seed: int, choice: int, data: st.DataObject) -> None:
+    """Undo for marks only (``enable_undo(marks_only=True)``): marks made at random
+    moments of a whole match (deals, declarations, bids, resignations among the events),
+    lines taken back by ``undo_to`` to the last or an earlier mark, the same mark come
+    back to twice; each time every slot equals the state at the mark and the replay of
+    the log up to it, and the match goes on from there."""
+    rules = rules_for(name, data.draw(options_for(name), label="options"))
+    rng = random.Random(choice)
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    state.enable_undo(marks_only=True)
+    log: list[Event] = []
+    marks: list[tuple[int, dict[str, Any], int]] = []  # (mark, fingerprint, log length)
+    while not state.terminal and len(log) < 400:
+        if rng.random() < 0.1:
+            mark = state.mark()
+            if marks and marks[-1][2] == len(log):  # nothing since: the same record
+                assert mark == marks[-1][0]
+            else:
+                marks.append((mark, fingerprint(state), len(log)))
+        elif marks and rng.random() < 0.08:
+            k = data.draw(st.integers(0, len(marks) - 1), label="back to")
+            del marks[k + 1:]
+            mark, seen, length = marks[-1]
+            for _ in range(1 + (rng.random() < 0.3)):  # now and then twice, the same way
+                state.undo_to(mark)
+                assert fingerprint(state) == seen
+                del log[length:]
+                if rng.random() < 0.5:  # a line played and taken back at once
+                    trial_rng = random.Random(rng.random())
+                    for _ in range(rng.randrange(1, 40)):
+                        if state.terminal:
+                            break
+                        step(state, trial_rng, SeededDeals(rules, (seed + 7) % 2**64))
+            state.undo_to(mark)
+            assert fingerprint(state) == seen
+            assert fingerprint(state) == fingerprint(replay(rules, log, deals.first_dealer))
+            assert state.mark() == mark  # nothing since: the same record
+        log.append(step(state, rng, deals))
+    if marks:
+        state.undo_to(marks[0][0])
+        assert fingerprint(state) == marks[0][1]
+
+
+@pytest.mark.parametrize("name", by_family())
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice: int,
+                                                   data: st.DataObject) -> None:
+    """Where a mark's record keeps part of the state (``Dispatch.mark_keeper``), the cards
+    to the hand's end (and the actions of ``mark_free``) change no other slot, under
+    drawn option values and without a deal source: so the record is enough while the
+    whole state is not kept (no snapshot made: checked), and ``undo_to`` is exact."""
+    from mariage.engine.handend import hand_end_writes
+    from mariage.engine.trailplan import action_slots, hook_trail, mark_slots
+
+    rules = rules_for(name, data.draw(options_for(name), label="options"))
+    state = new_match(rules, seed)
+    state.deal_source = None
+    rng = random.Random(choice)
+    table = state._appliers
+    plan = hook_trail(state.mech, rules)
+    slots = mark_slots(plan, hand_end_writes(state.mech, rules))
+    assert slots is not None and table.mark_keeper is not None  # (every bundled ruleset)
+    gated = plan is not None and bool(plan.quiet)  # a card may take the whole state
+    declared = action_slots({**table.appliers, **table.any_seat},
+                            hand_end_writes(state.mech, rules), state.mech, rules)
+    for kind in table.mark_free:  # an action kept by the record writes nothing else
+        assert set(declared[kind]) <= set(slots), kind
+    state.enable_undo(marks_only=True)
+    more = SeededDeals(rules, (seed + 1) % 2**64)  # the next hands' deals, dealt here
+    lines = 0
+    while not state.terminal and lines < 6:
+        while state.phase != Phase.PLAY and not state.terminal:  # to the play
+            if state.phase == Phase.DEAL:
+                state.deal(*more.next_deal())
+                continue
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+        if state.terminal:
+            break
+        mark, before = state.mark(), fingerprint(state)
+        assert state._marks is not None and state._marks[mark][1] is None
+        free = True
+        while state.to_act is not None and state.phase == Phase.PLAY:
+            seat, action = pick_action(rng, state)
+            kind = type(action)
+            free = free and (kind is Play or kind in table.mark_free)
+            state.apply(action, seat=seat)
+        after = fingerprint(state)
+        if state._marks[mark][1] is None:  # no snapshot: the record alone is enough
+            changed = {s for s in before if before[s] != after[s]}
+            assert changed <= set(slots), sorted(changed - set(slots))
+        else:  # a declaration, an exchange...: the whole state kept once
+            assert not free or gated  # or a hook's gate failed at a trick's end
+        if free and not gated:
+            assert state._marks[mark][1] is None
+        state.undo_to(mark)
+        assert fingerprint(state) == before
+        lines += 1
+        for _ in range(rng.randrange(1, 12)):  # on to another position
+            if state.to_act is None or state.phase != Phase.PLAY:
+                break
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+
+
+def test_undo_for_marks_only_refuses_undo_and_turns_back() -> None:
+    """Marks only: ``undo()`` refused, ``undo_depth`` 0, an unknown mark refused, a clone
+    and a pickled copy keep the mode with no marks; ``enable_undo()`` turns the journal
+    back on, ``enable_undo(False)`` both off."""
+    import pickle
+
+    state = new_match(rules_for("marianna", {}), 4)
+    state.enable_undo(marks_only=True)
+    root = state.mark()
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="marks only"):
+        state.undo()
+    assert state.undo_depth == 0
+    with pytest.raises(ValueError, match="no such mark"):
+        state.undo_to(root + 1)
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+        assert copy._marks is not None and len(copy._marks) == 0 and copy._undo is None
+        with pytest.raises(ValueError, match="no such mark"):
+            copy.undo_to(root)
+    state.undo_to(root)
+    assert len(state.actions) == 0
+    with pytest.raises(TypeError, match="True or False"):
+        state.enable_undo(True, marks_only=1)  # type: ignore[arg-type]
+    state.enable_undo()
+    assert state._marks is None and state._undo is not None
+    state.apply(state.legal_actions()[0])
+    state.undo()
+    state.enable_undo(marks_only=True)
+    assert state._undo is None
+    state.enable_undo(False)
+    assert state._marks is None and state._undo is None
+
+
+def test_a_marks_record_is_the_whole_state_where_a_card_may_write_anything() -> None:
+    """Where the trick play is not the reference one (a draw of its own), a mark keeps the
+    whole state, taken again each time it is restored; and a record of part of the state
+    gets a snapshot at the first action that is not a card (Marianna's declaration), used
+    once."""
+    rules = rules_for("schnapsen", {})
+    deals = SeededDeals(rules, 3)
+    state = GameState(rules, first_dealer=deals.first_dealer,
+                      mechanisms=replace(DEFAULT_MECHANISMS, tricks=_DrawsWithABonus()))
+    state.deal(*deals.next_deal())
+    state.enable_undo(marks_only=True)
+    mark, before = state.mark(), fingerprint(state)
+    assert state._marks is not None and state._marks[mark][0] is None
+    for _ in range(2):
+        bonus = 0
+        while state.to_act is not None:
+            state.apply(state.legal_actions()[-1])
+            bonus = max(bonus, state.carry_bonus)
+        assert bonus > 0  # (the draw of its own ran)
+        state.undo_to(mark)
+        assert fingerprint(state) == before and state._marks[mark][1] is not None
+    rules = rules_for("marianna", {})
+    state = GameState(rules, first_dealer=0)
+    state.deal(canonical_deck(rules))
+    state.enable_undo(marks_only=True)
+    mark, before = state.mark(), fingerprint(state)
+    declare = state.legal_actions()[0]
+    assert type(declare) is not Play  # marianna:H, the lead's declaration
+    state.apply(state.legal_actions()[-1])
+    inner, middle = state.mark(), fingerprint(state)
+    assert inner == mark + 1
+    state.apply(state.legal_actions()[-1])
+    state.resign(0)  # not a card: one snapshot for both records
+    assert state._marks[inner][1] is state._marks[mark][1] is not None
+    state.undo_to(inner)  # used once: neither keeps it
+    assert fingerprint(state) == middle
+    assert state._marks[inner][1] is None and state._marks[mark][1] is None
+    state.undo_to(mark)
+    assert fingerprint(state) == before and len(state._marks) == 1
+    state.apply(declare)
+    assert state._marks[mark][1] is not None
+    state.undo_to(mark)
+    assert fingerprint(state) == before and state._marks[mark][1] is None

@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["APPEND_ONLY", "COPIERS", "HELD_AFTER_HAND", "Copiers", "clone_state",
            "copied_slots", "copiers_of", "snapshot_state"]
 
-#: slots that the generated copies leave out: the undo journal belongs to one state
-_UNCOPIED = frozenset({"_undo"})
+#: slots that the generated copies leave out: the undo journal and the marks' records
+#: belong to one state
+_UNCOPIED = frozenset({"_undo", "_marks"})
 
 
 def copied_slots(cls: type) -> tuple[str, ...]:
@@ -132,7 +133,9 @@ def _copy_code(kinds: Sequence[tuple[str, int]]) -> str:
         lines.append("    (" + "".join(f"n.{name}, " for name in shared) + ") = _get(s)")
     lines += [copied(name, kind, f"n.{name}") for name, kind in rest]
     # (a new journal of the original's class: engine.journal.Journal, not imported here)
-    lines += ["    n._undo = None if (j := s._undo) is None else j.__class__()", "    return n", ""]
+    lines += ["    n._undo = None if (j := s._undo) is None else j.__class__()",
+              "    n._marks = None if (j := s._marks) is None else j.__class__()",
+              "    return n", ""]
     # a snapshot keeps an append-only list itself and its length (cut back on restore)
     appended = [i for i, (_, kind) in enumerate(rest) if kind == _APPENDED]
     lines += ["def snapshot(s):"]

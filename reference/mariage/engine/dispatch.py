@@ -30,7 +30,7 @@ from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume
 from .rules import Rules
-from .trailplan import action_trails
+from .trailplan import action_slots, action_trails, hook_trail, mark_keeper, mark_slots
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -72,6 +72,11 @@ class Dispatch:
     # Claims.go_on, by generated code where there is some (engine.resume.resume)
     action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # with undo
     # on: the actions that declare what they write, kept and set back (engine.trailplan)
+    mark_keeper: tuple[Callable[..., Any], Callable[..., None]] | None  # with undo on for
+    # marks only: a mark's record of what cards alone may write, and its restore (None:
+    # a card may write anything; a mark keeps the whole state) (trailplan.mark_keeper)
+    mark_free: frozenset[type]  # with undo on for marks only: the types of action other than
+    # cards that write nothing beyond a mark's record (those of action_trails within it)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -134,19 +139,24 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     hooks = hooks_of(mech.all(), rules)
     end_hand = hand_end(mech, rules) or mech.scoring.end_hand
     legal = duties(mech, rules)  # written once for the listing and both card plays
+    hand_slots = hand_end_writes(mech, rules)
+    play_trail = play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
+                            hand_slots=hand_slots)
+    marked = None if play_trail is None else mark_slots(hook_trail(mech, rules), hand_slots)
+    free = frozenset() if marked is None else frozenset(
+        kind for kind, slots in action_slots({**appliers, **any_seat}, hand_slots, mech,
+                                             rules).items() if set(slots) <= set(marked))
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules, legal),
                     play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
                     or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
-                               hand_slots=hand_end_writes(mech, rules)),
-                    end_hand,
+                    play_trail, end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
                     {**appliers, **any_seat}, resume(mech, rules, end_hand),
-                    action_trails({**appliers, **any_seat}, hand_end_writes(mech, rules),
-                                  mech, rules))
+                    action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
+                    None if marked is None else mark_keeper(marked), free)
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -510,6 +510,14 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
         lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
                   *_winner_lines(k), "    winner = seats[w]"]
     total = " + ".join(f"points[c{i}]" for i in range(k))
+    quiet = () if trail else getattr(hook_trail(mech, rules), "quiet", ())
+    if quiet:  # undo for marks only: where a hook may write what a mark's record does not
+        # keep, the whole state first (journal.Marks.widen; the gates read as the trail's)
+        lines += ["    if st._marks is not None:"]
+        if any("trick_points" in q for q in quiet):
+            lines += ["        points = st._points", f"        trick_points = {total}"]
+        lines += ["        if not (" + " and ".join(f"({q})" for q in quiet) + "):",
+                  "            st._marks.widen(st)"]
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:  # the entry and the function that takes it back (trailplan.trick_entry)
         keep, restore = trick_entry(n, len(rules.teams), extra)

@@ -57,7 +57,8 @@ from .copies import COPIERS, snapshot_state
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Journal", "Undoable",
+__all__ = ["CARD_TRAIL", "HAND_TRAIL", "TRICK_TRAIL", "ActionEntry", "Journal", "Marks",
+           "Undoable",
            "restore_action",
            "restore_hand", "restore_trick", "rewind", "take_back", "undo_card"]
 
@@ -269,14 +270,99 @@ def _trails_back(state: GameState, entries: list[Any], start: int, end: int) -> 
         state.to_act = seat
 
 
+class Marks(list[Any]):
+    """Undo for marks only (:meth:`Undoable.enable_undo` with ``marks_only``): no journal
+    of actions, one record per mark, ``[kept, whole]``.
+
+    ``kept`` is what cards alone may write, as the state was at the mark (the ruleset's
+    :attr:`~mariage.engine.dispatch.Dispatch.mark_keeper`), or None where a card may write
+    anything (a hook of the trick's end that changes something undeclared unless an
+    expression holds, a trick play of its own, a hand end that does not say what it
+    writes). ``whole`` is a snapshot of the whole state (:mod:`mariage.engine.copies`):
+    where ``kept`` is None, the state at the mark, taken again each time it is restored;
+    else None until something other than a card is done after the mark (an action that
+    is not a card, a deal, the next deal by a deal source, a resignation), which first
+    takes one (:meth:`widen`): what cards did not write is then as it was at the mark.
+
+    ``clean`` is True while the state has not changed since the last record was made or
+    restored but by cards, whose count is ``length`` in the list of actions ``acts``:
+    :meth:`Undoable.mark` then gives that record again rather than make a new one.
+    """
+
+    __slots__ = ("acts", "clean", "length")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clean = False
+        self.acts: list[Any] | None = None
+        self.length = 0
+
+    def widen(self, state: GameState, kind: type | None = None) -> None:
+        """Before anything but a card changes ``state`` (an action of type ``kind``, or
+        a deal or resignation): one snapshot of the whole state for the last records
+        that have none (those made since the last action that was not a card), unless
+        the records keep what such an action writes
+        (:attr:`~mariage.engine.dispatch.Dispatch.mark_free`)."""
+        self.clean = False
+        if not self or self[-1][1] is not None or kind in state._appliers.mark_free:
+            return
+        whole = snapshot_state(state)
+        for record in reversed(self):
+            if record[1] is not None:
+                break
+            record[1] = whole
+
+    def take(self, state: GameState) -> int:
+        """A mark of ``state`` as it is now: the last record, if nothing but cards may
+        have changed it since (see :attr:`clean`), else a new one."""
+        if self.clean and state.actions is self.acts and len(state.actions) == self.length:
+            return len(self) - 1
+        keeper = state._appliers.mark_keeper
+        self.append([None, snapshot_state(state)] if keeper is None
+                     else [keeper[0](state), None])
+        self.clean, self.acts, self.length = True, state.actions, len(state.actions)
+        return len(self) - 1
+
+    def restore(self, state: GameState, mark: int) -> None:
+        """Set ``state`` back to record ``mark`` and forget the later records."""
+        del self[mark + 1:]
+        record = self[mark]
+        kept, whole = record
+        if whole is not None:  # (the snapshot's lists become the state's: used once)
+            COPIERS[type(state)].restore(state, whole)
+            record[1] = None
+            for earlier in reversed(self[:mark]):  # the earlier records that share it
+                if earlier[1] is not whole:
+                    break
+                earlier[1] = None
+        keeper = state._appliers.mark_keeper
+        if kept is None or keeper is None:  # the whole state kept: again, for the next time
+            record[1] = snapshot_state(state)
+        else:
+            keeper[1](state, kept)
+        self.clean, self.acts, self.length = True, state.actions, len(state.actions)
+
+
 class Undoable:
     """The undo of a :class:`~mariage.engine.state.GameState` (a base of it): turning the
     journal on and off, taking back one action, a mark and a whole line back to it."""
 
     __slots__ = ()  # the state's own slots: what these methods read and write
 
-    def enable_undo(self, on: bool = True) -> None:
+    def enable_undo(self, on: bool = True, *, marks_only: bool = False) -> None:
         """Start (or, with ``on=False``, stop) keeping what :meth:`undo` needs.
+
+        With ``marks_only``, undo goes back to marks only: no journal of actions is
+        kept (:meth:`apply` costs what it costs with undo off, :meth:`undo` is refused),
+        and :meth:`mark` makes a record that :meth:`undo_to` sets the state back to, as
+        often as asked: where cards alone may follow, of what cards may write (the
+        trick's and the hand's ends included: :attr:`Dispatch.mark_keeper
+        <mariage.engine.dispatch.Dispatch.mark_keeper>`), and where something else
+        follows (a declaration, a deal...) a snapshot of the whole state is taken then,
+        once (:class:`Marks`). So a search that plays lines out from a position and
+        comes back to it (random playouts to the hand's end) pays a record, not a clone
+        nor a journal; a search that takes actions back one by one wants the journal.
+        ``enable_undo()`` turns the journal back on, dropping the marks.
 
         With undo on, a card journals only what it changes (a trail, written
         by generated code: :func:`mariage.engine.fastpath.play_apply`): within
@@ -309,17 +395,25 @@ class Undoable:
         True
         """
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
-        if type(on) is not bool:
-            raise TypeError(f"enable_undo takes True or False, got {type(on).__name__} "
-                            f"{on!r:.40}")
+        for flag in (on, marks_only):
+            if type(flag) is not bool:
+                raise TypeError(f"enable_undo takes True or False, got {type(flag).__name__} "
+                                f"{flag!r:.40}")
         if not on:
+            st._undo = st._marks = None
+        elif marks_only:
             st._undo = None
-        elif st._undo is None:
-            st._undo = Journal()
+            if st._marks is None:
+                st._marks = Marks()
+        else:
+            st._marks = None
+            if st._undo is None:
+                st._undo = Journal()
 
     @property
     def undo_depth(self) -> int:
-        """How many actions :meth:`undo` can take back now (0 with undo off)."""
+        """How many actions :meth:`undo` can take back now (0 with undo off or for marks
+        only)."""
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
         return 0 if st._undo is None else len(st._undo)
 
@@ -332,8 +426,10 @@ class Undoable:
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
         journal = st._undo
         if not journal:
-            raise ValueError("nothing to undo" if journal is not None
-                             else "undo is off: call enable_undo() first")
+            raise ValueError("nothing to undo" if journal is not None else
+                             "undo is for marks only: undo_to() a mark, or enable_undo()"
+                             if st._marks is not None else
+                             "undo is off: call enable_undo() first")
         entry = journal.pop()
         if entry.__class__ is int:  # a card within its trick (the usual entry: inline)
             st.hands[entry] |= 1 << st.trick_cards.pop()
@@ -353,7 +449,10 @@ class Undoable:
         of the hand, a branch of a tree) and takes the whole line back in one
         call; marks nest, and :meth:`undo` still takes back one action at a
         time. The mark is the journal's depth: it stays good while at least
-        that many actions are kept.
+        that many actions are kept. For marks only (:meth:`enable_undo` with
+        ``marks_only``), it is the number of a record (the last one again where
+        nothing but cards came since it was made or restored); it stays good until
+        :meth:`undo_to` an earlier mark.
 
         >>> from mariage import load_rules, new_match
         >>> state = new_match(load_rules("marianna"), seed=1)
@@ -366,6 +465,8 @@ class Undoable:
         (1, True, 0)
         """
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        if st._marks is not None:  # (undo for marks only: a record, see Marks)
+            return st._marks.take(st)
         if st._undo is None:
             st._undo = Journal()
         return len(st._undo)
@@ -395,6 +496,18 @@ class Undoable:
         ValueError: no such mark: 3 (undo depth 0)
         """
         st: GameState = self  # type: ignore[assignment]  # (the state this base is of)
+        marks = st._marks
+        if marks is not None:  # (undo for marks only: a record, see Marks)
+            if type(mark) is not int or not 0 <= mark < len(marks):
+                raise ValueError(f"no such mark: {mark!r} ({len(marks)} marks kept)")
+            record = marks[-1]
+            keeper = st._appliers.mark_keeper
+            if mark == len(marks) - 1 and record[1] is None and keeper is not None:
+                keeper[1](st, record[0])  # the usual line: cards only, from the last mark
+                marks.clean, marks.acts, marks.length = True, st.actions, len(st.actions)
+                return
+            marks.restore(st, mark)
+            return
         journal = st._undo
         if type(mark) is not int or journal is None or not 0 <= mark <= len(journal):
             raise ValueError(f"no such mark: {mark!r} (undo depth {st.undo_depth})")

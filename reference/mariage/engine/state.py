@@ -41,7 +41,7 @@ from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
 from .freshhand import hand_resetter, slots_of
-from .journal import CARD_TRAIL, Journal, Undoable
+from .journal import CARD_TRAIL, Journal, Marks, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
 from .phase import DEAL as _DEAL
@@ -106,6 +106,7 @@ class GameState(Undoable):
         "_free_play",
         "_fresh",
         "_higher",
+        "_marks",
         "_ob_no_stock",
         "_ob_stock",
         "_points",
@@ -243,6 +244,7 @@ class GameState(Undoable):
         self.no_win = 0  # bit mask of the teams that cannot yet win the match on the target
         self.deal_source: DealSource | None = None
         self._undo: Journal | None = None  # snapshots, and trails (engine.fastpath)
+        self._marks: Marks | None = None  # undo for marks only: a record per mark
         self.carry_bonus = 0  # game points a drawn hand passes to the next hand's winner
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
@@ -337,6 +339,8 @@ class GameState(Undoable):
         if self._undo is not None:
             self._journaled(self.deal, deck, first_player)
             return
+        if self._marks is not None:  # (anything may change: the whole state kept)
+            self._marks.widen(self)
         takes = self._deals  # (Dealing.dealer_takes: () where not the reference)
         if takes and type(deck) is list:
             dealer = self.dealer
@@ -491,6 +495,8 @@ class GameState(Undoable):
                 if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
             else:
+                if self._marks is not None:  # (the whole state kept first: see Marks)
+                    self._marks.widen(self, type(action))
                 if type(action) is not Play:  # a card is checked by the card play
                     fields_ok = FIELDS_OK[type(action)]
                     if fields_ok is not None and not fields_ok(action):
@@ -540,6 +546,8 @@ class GameState(Undoable):
         the state's own cards) is, as by :meth:`deal`."""
         source = self.deal_source
         assert source is not None
+        if self._marks is not None:  # a new hand: the whole state kept (Marks)
+            self._marks.widen(self)
         deck, first = source.next_deal(self)
         if type(source) is SeededDeals and source.rules is self.rules \
                 and self.rules.deal_gather_rule is None:
@@ -589,6 +597,8 @@ class GameState(Undoable):
         if self._undo is not None:
             self._journaled(self.resign, seat)
             return
+        if self._marks is not None:
+            self._marks.widen(self)
         self.mech.match_end.resign(self, seat)
 
     # ---------------------------------------------------------------- display
@@ -641,6 +651,7 @@ class GameState(Undoable):
         saved = {name: getattr(self, name) for name in slots_of(type(self))
                  if name not in self._DERIVED and hasattr(self, name)}
         saved["_undo"] = None if self._undo is None else []
+        saved["_marks"] = None if self._marks is None else []
         return saved
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -648,6 +659,10 @@ class GameState(Undoable):
             setattr(self, name, value)
         if self._undo is not None:  # (saved as an empty list)
             self._undo = Journal()
+        if getattr(self, "_marks", None) is not None:  # (saved as an empty list)
+            self._marks = Marks()
+        else:
+            self._marks = None
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
         self._deals = self.mech.dealing.dealer_takes(self)

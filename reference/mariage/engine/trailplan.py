@@ -30,8 +30,9 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "HookTrail", "action_trails",
-           "hand_kept", "hook_trail", "keep_value", "slot_keeper", "trick_entry"]
+__all__ = ["CARD_SLOTS", "HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "HookTrail",
+           "action_slots", "action_trails", "hand_kept", "hook_trail", "keep_value",
+           "mark_keeper", "mark_slots", "slot_keeper", "trick_entry"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -40,6 +41,20 @@ TRICK_END_SLOTS = frozenset({
     "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase", "window_left",
     "trump", "trump_next", "to_act", "actions", "tricks"})
 
+
+#: slots a card within its trick writes (what undo of it sets back: journal.undo_card)
+CARD_SLOTS = ("hands", "known", "forced", "trick_seats", "trick_cards", "actions", "to_act")
+
+#: the lists among :data:`TRICK_END_SLOTS` and :data:`CARD_SLOTS` that are always flat
+#: lists of numbers (a mark's record copies them without a check): the small lists of
+#: seats and teams, which the restore of a trick's end writes back in place too
+#: (``trick_entry``), and the others, set back as new copies
+_IN_PLACE = frozenset({"hands", "known", "forced", "captured", "tricks_won"})
+_FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_trick"}
+#: the slots among those that never hold a list
+_NO_LISTS = frozenset({"to_act", "leader", "trick_no", "last_winner", "turn_up",
+                       "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase",
+                       "window_left", "trump", "trump_next", "hand_over_reason"})
 
 #: slots the hand end writes under any rules besides what it declares (Scoring.end_hand)
 HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
@@ -65,6 +80,15 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
     lists only ever appended to (undo cuts them back by their lengths). An applier that
     runs other mechanisms' methods (:attr:`Mechanism.trail_calls`) is left out unless
     ``mech`` and ``rules`` are given and :func:`_calls_kept` holds."""
+    return {kind: slot_keeper(tuple(s for s in slots if s not in _APPENDED))
+            for kind, slots in action_slots(appliers, hand_slots, mech, rules).items()}
+
+
+def action_slots(appliers: dict[type, Callable[..., None]], hand_slots: tuple[str, ...] | None,
+                 mech: Mechanisms | None = None, rules: Rules | None = None
+                 ) -> dict[type, tuple[str, ...]]:
+    """The slots :func:`action_trails` keeps per action type (with the lists only ever
+    appended to, ``actions``, ``tricks`` and ``history``)."""
     if hand_slots is None:
         return {}
     out = {}
@@ -74,8 +98,8 @@ def action_trails(appliers: dict[type, Callable[..., None]], hand_slots: tuple[s
         declared = vars(owner).get("trail_actions", {}).get(name)
         calls = vars(owner).get("trail_calls", {}).get(name, ())
         if declared is not None and (not calls or _calls_kept(calls, mech, rules)):
-            slots = dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS))
-            out[kind] = slot_keeper(tuple(s for s in slots if s not in _APPENDED))
+            out[kind] = (*dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS)),
+                         *_APPENDED)
     return out
 
 
@@ -232,3 +256,84 @@ def trick_entry(nseats: int, nteams: int, extra: tuple[str, ...]) -> tuple[list[
         "    seats.pop()", "    cards.pop()", "    del st.actions[na:]", "    del st.tricks[nt:]",
         "    st.trick_seats = seats", "    st.trick_cards = cards", "    st.to_act = seat", ""])
     return keep, source
+
+
+def mark_slots(plan: HookTrail | None, hand_slots: tuple[str, ...] | None
+               ) -> tuple[str, ...] | None:
+    """Every slot that cards alone may write under a trick end's ``plan``
+    (:func:`hook_trail`) and a hand end that writes ``hand_slots``
+    (:func:`~mariage.engine.handend.hand_end_writes`), where no deal source deals: a card
+    within its trick (:data:`CARD_SLOTS`), a trick's end (:data:`TRICK_END_SLOTS` and
+    what its hooks declare), the hand's end (``hand_slots`` and :data:`HAND_END_SLOTS`).
+    A mark's record keeps these only (:meth:`GameState.enable_undo
+    <mariage.engine.state.GameState.enable_undo>` with ``marks_only``); where a hook of
+    the trick's end changes something undeclared unless an expression holds
+    (``plan.quiet``), the card play reads those expressions first and keeps the whole
+    state where one fails (:func:`~mariage.engine.fastpath.play_apply`). None where a
+    hook declares nothing or the hand end does not say what it writes: a card may then
+    write anything, and a mark keeps the whole state.
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.handend import hand_end_writes
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
+    >>> rules = load_rules("marianna")
+    >>> len(mark_slots(hook_trail(M, rules), hand_end_writes(M, rules)))
+    30
+    >>> rules = load_rules("schnapsen")
+    >>> len(mark_slots(hook_trail(M, rules), hand_end_writes(M, rules)))
+    32
+    """
+    if plan is None or hand_slots is None:
+        return None
+    return tuple(dict.fromkeys((*CARD_SLOTS, *sorted(TRICK_END_SLOTS), *plan.slots,
+                                *hand_slots, *HAND_END_SLOTS, *sorted(_APPENDED))))
+
+
+@lru_cache(maxsize=64)
+def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
+                                                 Callable[[GameState, tuple[Any, ...]], None]]:
+    """Two functions written for ``slots`` (:func:`mark_slots`): ``keep(state)``, a mark's
+    record (their values in a tuple, lists copied; of the lists only ever appended to,
+    the list itself and its length), and ``put(state, record)``, which sets them back
+    and leaves the record as it was, so that a mark can be come back to again and again:
+    the flat lists of the trick's end are written back in place, other lists as copies,
+    the appended lists cut back to their lengths.
+
+    >>> from mariage import load_rules, new_match
+    >>> keep, put = mark_keeper(("hands", "to_act", "actions", "match_scores"))
+    >>> state = new_match(load_rules("marianna"), seed=1)
+    >>> record, before = keep(state), state.legal_actions()
+    >>> for _ in range(6):
+    ...     state.apply(state.legal_actions()[0])
+    >>> put(state, record)
+    >>> state.legal_actions() == before, len(state.actions)
+    (True, 0)
+    """
+    kept: list[str] = []
+    targets: list[str] = []  # one unpacking of the record: scalars straight into the slots
+    after: list[str] = []  # then the lists, from the locals they were unpacked into
+    for i, slot in enumerate(slots):
+        if slot in _APPENDED:  # the list itself and its length: cut back
+            kept += [f"(v := st.{slot})", "len(v)"]
+            targets += [f"a{i}", f"n{i}"]
+            after += [f"    st.{slot} = a{i}", f"    del a{i}[n{i}:]"]
+        elif slot in _NO_LISTS:  # as it is, straight back into the slot
+            kept.append(f"st.{slot}")
+            targets.append(f"st.{slot}")
+        elif slot in _FLAT_LISTS:  # a copy, written back in place or copied again
+            kept.append(f"st.{slot}[:]")
+            targets.append(f"l{i}")
+            after.append(f"    st.{slot}[:] = l{i}" if slot in _IN_PLACE
+                         else f"    st.{slot} = l{i}[:]")
+        else:  # anything: a list copied each way (its lists too: keep_value), else as it is
+            kept.append(f"v if (v := st.{slot}).__class__ is not list else v[:] "
+                        "if not v or v[0].__class__ is not list else _keep(v)")
+            targets.append(f"v{i}")
+            after.append(f"    st.{slot} = v if (v := v{i}).__class__ is not list else v[:] "
+                         "if not v or v[0].__class__ is not list else _keep(v)")
+    source = ("def keep(st):\n    return (" + ", ".join(kept) + ",)\n"
+              "def put(st, r):\n    (" + ", ".join(targets) + ",) = r\n"
+              + "\n".join(after) + "\n")
+    ns: dict[str, Any] = {"_keep": keep_value}
+    codegen.run(source, f"<a mark's record: {', '.join(slots)}>", ns)
+    return ns["keep"], ns["put"]
