@@ -299,6 +299,8 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                 assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
         assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        for p in range(rules.nseats):  # (the shortcut tells the end by the player alone)
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p) == []
         assert state.chance_outcomes() == []
         assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
 
@@ -443,6 +445,10 @@ def test_ids_from_the_engines_bits_equal_the_listed_actions(name: str) -> None:
             assert mask.dtype == np.int8 and mask.shape == (space.size,)
             assert mask.flags.writeable and mask is not space.mask(state)
             assert np.flatnonzero(mask).tolist() == by_hash
+            if state.phase == Phase.PLAY:  # (PettingZoo's step asks for it in play)
+                play_mask = space.play_mask(state)
+                assert play_mask.flags.writeable and play_mask.dtype == np.int8
+                assert np.flatnonzero(play_mask).tolist() == by_hash
             for seat in range(rules.nseats):
                 if seat != state.to_act:
                     assert space.legal_ids(state, seat) == sorted(
