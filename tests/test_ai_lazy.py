@@ -445,10 +445,6 @@ def test_ids_from_the_engines_bits_equal_the_listed_actions(name: str) -> None:
             assert mask.dtype == np.int8 and mask.shape == (space.size,)
             assert mask.flags.writeable and mask is not space.mask(state)
             assert np.flatnonzero(mask).tolist() == by_hash
-            if state.phase == Phase.PLAY:  # (PettingZoo's step asks for it in play)
-                play_mask = space.play_mask(state)
-                assert play_mask.flags.writeable and play_mask.dtype == np.int8
-                assert np.flatnonzero(play_mask).tolist() == by_hash
             for seat in range(rules.nseats):
                 if seat != state.to_act:
                     assert space.legal_ids(state, seat) == sorted(

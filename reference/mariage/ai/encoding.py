@@ -454,7 +454,25 @@ class ActionSpace:
         ``picked`` and ``listing`` as in :meth:`legal_ids`."""
         phase = state.phase
         if phase == _PLAY and (seat is None or seat == state.to_act):
-            return self.play_mask(state)
+            # the cards' ids from the engine's bits (see legal_ids)
+            split = self._split
+            if split is None or state.mech is not self._split_mech:
+                split = self._play_split(state)
+            cards, others = split(state, state.to_act)  # type: ignore[arg-type]
+            made = self._mask_bytes
+            if made is not None:  # the bytes at once, the other actions set in them
+                listed = made(cards)
+                if others:
+                    for i in self._other_ids(others):
+                        listed[i] = 1
+                return _frombuffer(listed, _INT8)
+            out = _zeros(self.size, _INT8)
+            for i in self._card_ids(cards):
+                out[i] = 1
+            if others:
+                for i in self._other_ids(others):
+                    out[i] = 1
+            return out
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return _zeros(self.size, _INT8)
         if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
@@ -482,28 +500,6 @@ class ActionSpace:
         out = _zeros(self.size, _INT8)
         for i in ids:
             out[i] = 1
-        return out
-
-    def play_mask(self, state: GameState) -> npt.NDArray[np.int8]:
-        """:meth:`mask` of the seat to act in the play phase (the caller knows the phase):
-        the cards' ids from the engine's bits (see :meth:`legal_ids`)."""
-        split = self._split
-        if split is None or state.mech is not self._split_mech:
-            split = self._play_split(state)
-        cards, others = split(state, state.to_act)  # type: ignore[arg-type]
-        made = self._mask_bytes
-        if made is not None:  # the bytes at once, the other actions set in them
-            listed = made(cards)
-            if others:
-                for i in self._other_ids(others):
-                    listed[i] = 1
-            return _frombuffer(listed, _INT8)
-        out = _zeros(self.size, _INT8)
-        for i in self._card_ids(cards):
-            out[i] = 1
-        if others:
-            for i in self._other_ids(others):
-                out[i] = 1
         return out
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]

@@ -314,15 +314,13 @@ class MariageEnv(AECEnv):
         state.apply(act)  # type: ignore[arg-type]
         self.picked = 0
         self._picks = None
-        phase = state.phase
-        if len(state.history) != self._hands_seen or phase == _OVER:
+        if len(state.history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
-        # the usual step, within a hand: as _settle does then (the play phase's mask
-        # without mask()'s tests of the seat and the phase)
+        # the usual step, within a hand: as _settle does then
         selected = self.possible_agents[state.to_act]  # type: ignore[index]
-        mask = self._mask_now = space.play_mask(state) if phase == _PLAY else space.mask(
-            state, None, 0, self._set_listing() if phase == _PASSING else None)
+        mask = self._mask_now = space.mask(
+            state, None, 0, self._set_listing() if state.phase == _PASSING else None)
         self.agent_selection = selected
         infos = self.infos
         before = self._masked
