@@ -299,6 +299,8 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
                 assert list(drawn) == [h & ~o for h, o in zip(gs.hands, own, strict=True)]
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
         assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+        for p in range(rules.nseats):  # (the shortcut tells the end by the player alone)
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p) == []
         assert state.chance_outcomes() == []
         assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
 
