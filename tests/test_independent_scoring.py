@@ -1439,7 +1439,8 @@ def test_scores_agree_many(config: tuple[str, dict[str, Any]]) -> None:
     twentieth session: trimmed for the CI's time)."""
     name, options = config
     seeds = 14 if name.startswith("thousand") else 80
-    assert sum(check_scores(name, seed, options) for seed in range(seeds)) > 100
+    # a floor: Mariaggia's call_out_penalty=lose_match ends most matches in one hand
+    assert sum(check_scores(name, seed, options) for seed in range(seeds)) > 70
 
 
 # One option per row: the oracle reads it the other way (the reference does not).

@@ -448,20 +448,27 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
         return None
 
     specs = option_specs(doc)
-    order = list(specs)
+    # for each option, the paths that the options declared after it set at their defaults
+    # (what they bind, what their default's effects write), gathered once from the last
+    set_after: dict[str, set[str]] = {}
+    gathered: set[str] = set()
+    for later in reversed(list(specs)):
+        set_after[later] = set(gathered)
+        spec = specs[later] or {}
+        effects = spec.get("effects") or {}
+        default = effects.get(value_key(spec["default"])) if "default" in spec else None
+        gathered.update(str(p) for p in spec.get("binds") or [])
+        gathered.update(str(p) for p in default or {})
 
     def overridden(name: str, path: str) -> bool:
         """Whether an option declared after ``name`` sets ``path`` (or a node holding it)
         at its default: its effects come later and stand, so ``name`` changes nothing
         there with the defaults."""
-        for later in order[order.index(name) + 1:]:
-            spec = specs[later] or {}
-            effects = spec.get("effects") or {}
-            default = effects.get(value_key(spec["default"])) if "default" in spec else None
-            setting = [str(p) for p in spec.get("binds") or []] + [str(p) for p in default or {}]
-            if any(path == p or path.startswith(p + ".") for p in setting):
-                return True
-        return False
+        later = set_after[name]
+        if not later:
+            return False
+        parts = path.split(".")
+        return any(".".join(parts[:i]) in later for i in range(1, len(parts) + 1))
 
     for name, spec in specs.items():
         for path in spec.get("binds") or []:
