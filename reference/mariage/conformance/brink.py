@@ -182,7 +182,9 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
             return choose(state, rng, 1)
         return choose(state, rng, style)
     low = min(bids, key=lambda a: int(getattr(a, "value", 0)))
-    pool = [a for a in acts if a not in bids and not isinstance(a, Double | Kontra)] + [low]
+    bid = {id(a) for a in bids}  # by identity: comparing each action with every bid is
+    # quadratic in an auction's hundreds of bids
+    pool = [a for a in acts if id(a) not in bid and not isinstance(a, Double | Kontra)] + [low]
     return pool[rng.below(len(pool))]
 
 
