@@ -39,6 +39,14 @@ ruleset, the median over 2000 decks of a stream, the lowest of the interleaved
 runs, under each package.
 
     python benchmarks/bench_handend.py --own --before mariage_before
+
+``--seeded`` times instead the ``apply`` that ends a hand of a match from ``new_match``
+(the hand end, the seeded generator's next deck and its deal, as ``mariage play`` and
+the AI environments see it): per ruleset, 600 hands of seeded random play recorded once
+per package and replayed, the median of those calls, the lowest of the runs (the
+packages alternating), in µs.
+
+    python benchmarks/bench_handend.py --seeded --before mariage_before
 """
 
 from __future__ import annotations
@@ -211,6 +219,75 @@ def print_own(names: Sequence[str], repeat: int, seed: int,
               ("" if len(row) < 2 else f"{row[-1] / row[0]:>8.2f}"))
 
 
+def seeded_script(package: ModuleType, name: str, hands: int, seed: int
+                  ) -> tuple[Any, list[int], list[Any], set[int]]:
+    """Random play of ``name``'s matches from ``new_match`` until ``hands`` hands have
+    ended: the rules, the matches' seeds, the actions (``None`` where a new match
+    starts) and the positions of those that ended a hand."""
+    rules = package.load_rules(name, {})
+    rng = random.Random(seed)
+    skip_last = 1 if rules.call_out_rule else 0
+    seeds = [rng.randrange(1 << 30)]
+    state = package.new_match(rules, seeds[0])
+    actions: list[Any] = []
+    ends: set[int] = set()
+    while len(ends) < hands:
+        if state.terminal:
+            seeds.append(rng.randrange(1 << 30))
+            state = package.new_match(rules, seeds[-1])
+            actions.append(None)
+        legal = [a for a in state.legal_actions() if type(a) is not package.Claim]
+        action = legal[rng.randrange(len(legal) - skip_last)]
+        hand = state.hand_no
+        state.apply(action)
+        actions.append(action)
+        if state.hand_no != hand:
+            ends.add(len(actions) - 1)
+    return rules, seeds, actions, ends
+
+
+def seeded_ends(package: ModuleType, rules: Any, seeds: list[int], actions: list[Any],
+                ends: set[int]) -> float:
+    """Replay a :func:`seeded_script`: the median nanoseconds of the applies that end a
+    hand (the next hand dealt by the seeded generator within them)."""
+    clock = time.perf_counter_ns
+    next_seed = iter(seeds)
+    state = package.new_match(rules, next(next_seed))
+    times = []
+    gc.disable()
+    try:
+        for i, action in enumerate(actions):
+            if action is None:
+                state = package.new_match(rules, next(next_seed))
+            elif i in ends:
+                t = clock()
+                state.apply(action)
+                times.append(clock() - t)
+            else:
+                state.apply(action)
+    finally:
+        gc.enable()
+    return statistics.median(times)
+
+
+def print_seeded(names: Sequence[str], repeat: int, seed: int,
+                 packages: Sequence[ModuleType]) -> None:
+    """The table of the applies that end a hand of a seeded match (see above)."""
+    print(f"the apply that ends a hand of a seeded match (the next hand dealt in it), µs, "
+          f"median of 600, best of {repeat}")
+    print(f"{'ruleset':<22}" + "".join(f"{p.__name__:>16}" for p in packages) +
+          ("" if len(packages) < 2 else f"{'after - before':>16}"))
+    for name in names:
+        scripts = {p.__name__: seeded_script(p, name, 600, seed) for p in packages}
+        best = {p.__name__: float("inf") for p in packages}
+        for k in range(repeat):
+            for p in (packages if k % 2 else packages[::-1]):
+                best[p.__name__] = min(best[p.__name__], seeded_ends(p, *scripts[p.__name__]))
+        row = [best[p.__name__] / 1000 for p in packages]
+        print(f"{name:<22}" + "".join(f"{x:>16.2f}" for x in row) +
+              ("" if len(row) < 2 else f"{row[-1] - row[0]:>+16.2f}"))
+
+
 def run(names: Sequence[str], hands: int, repeat: int, seed: int,
         packages: Sequence[ModuleType] = (mariage,)) -> list[Results]:
     """Per package and ruleset, the best median nanoseconds of each kind of call
@@ -240,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also replay under this copy of the package (an older version)")
     parser.add_argument("--own", action="store_true",
                         help="time the seeded generator's next deck instead (see above)")
+    parser.add_argument("--seeded", action="store_true",
+                        help="time the hand end of seeded matches instead (see above)")
     parser.add_argument("rulesets", nargs="*", help="default: every bundled ruleset")
     args = parser.parse_args(argv)
     hands = args.hands or (200 if args.quick else 1000)
@@ -248,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     cpu = time.process_time()
     packages = [mariage] if args.before is None else \
         [importlib.import_module(args.before), mariage]
+    if args.seeded:
+        print_seeded(names, args.repeat or 7, args.seed, packages)
+        print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
+        return 0
     if args.own:
         print_own(names, repeat, args.seed, packages)
         print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")

@@ -343,7 +343,7 @@ def _state_of(state: GameState) -> dict[str, Any]:
     from test_search_support import fingerprint
 
     out = fingerprint(state)
-    for name in ("mech", "_appliers", "_deals", "hooks"):
+    for name in ("mech", "_appliers", "_deals", "_lays", "hooks"):
         out.pop(name, None)
     return out
 

@@ -20,7 +20,14 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from mariage import GameState, IllegalActionError, canonical_deck, list_rulesets, load_rules
+from mariage import (
+    GameState,
+    IllegalActionError,
+    SeededDeals,
+    canonical_deck,
+    list_rulesets,
+    load_rules,
+)
 from mariage.engine.copies import APPEND_ONLY, HELD_AFTER_HAND, copied_slots
 from mariage.engine.freshhand import TRICK_COUNTS
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Dealing
@@ -178,11 +185,11 @@ def test_a_dealing_mechanism_of_its_own_is_asked() -> None:
     rules = load_rules("marianna")
     picky = replace(DEFAULT_MECHANISMS, dealing=_Picky())
     state = GameState(rules, first_dealer=0, mechanisms=picky)
-    assert state._deals == ()
+    assert state._deals == () and state._lays == ()
     with pytest.raises(IllegalActionError, match="picky"):
         state.deal(canonical_deck(rules))
     plain = GameState(rules, first_dealer=0)
-    assert len(plain._deals) == rules.nseats + 1
+    assert len(plain._deals) == len(plain._lays) == rules.nseats + 1
     plain.deal(canonical_deck(rules))
     assert plain.hand_no == 1
 
@@ -277,3 +284,64 @@ def test_the_lists_a_trick_entry_holds_after_the_hand_end_are_made_anew() -> Non
     keep, _ = trick_entry(2, 2, ())
     for name in TRICK_HELD - {"trick_seats", "trick_cards"}:  # (kept as ``seats``, ``trick``)
         assert f"st.{name}," in keep[-1] and f"_keep(st.{name})" not in keep[-1], name
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_seeded_generators_hands_are_dealt_by_the_kept_deals(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand of the seeded generator is dealt by the deal of its dealer that the state
+    keeps (``Dealing.dealer_lays``, twentieth session), as ``Dealing.deal_own`` deals
+    it: a state without them (``_lays`` emptied: ``deal_own`` each hand) given the same
+    actions is the same state after every action, over whole matches and every dealer;
+    a dealing mechanism that lays its own way keeps none."""
+    rules = load_rules(name)
+    rng = random.Random(f"lays {name}")
+    dealers = set()
+    asked_of: list[GameState] = []  # the states whose mechanism was asked to deal
+    own = Dealing.deal_own
+
+    def counted(self: Dealing, st: GameState, deck: list[int], first: int | None) -> None:
+        asked_of.append(st)
+        own(self, st, deck, first)
+    for seed in range(3):
+        kept, asked = (GameState(rules, first_dealer=SeededDeals(rules, seed).first_dealer)
+                       for _ in range(2))
+        assert len(kept._lays) == rules.nseats + 1
+        asked._lays = ()
+        monkeypatch.setattr(Dealing, "deal_own", counted)  # (after the states kept theirs)
+        for state in (kept, asked):
+            state.deal_source = SeededDeals(rules, seed)
+            state._deal_next()
+        for _ in range(600):
+            assert fingerprint(kept) == {**fingerprint(asked), "_lays": kept._lays}
+            if kept.terminal:
+                break
+            dealers.add(kept.dealer)
+            actions = kept.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            kept.apply(action)
+            asked.apply(action)
+        monkeypatch.undo()
+        assert sum(st is kept for st in asked_of) == 0
+        assert sum(st is asked for st in asked_of) == asked.hand_no
+        asked_of.clear()
+    assert len(dealers) == (1 if rules.first_dealer == "none" else rules.nseats)
+
+
+class _OwnLay(Dealing):
+    """A dealing mechanism that lays the deck its own way (here: as the reference)."""
+
+    __slots__ = ()
+
+    def lay(self, st: Any, cards: list[int], first_player: int | None) -> None:
+        super().lay(st, cards, first_player)
+
+
+def test_a_dealing_mechanism_that_lays_its_own_way_keeps_no_deals() -> None:
+    rules = load_rules("schnapsen")
+    state = GameState(rules, first_dealer=0, mechanisms=replace(DEFAULT_MECHANISMS,
+                                                                 dealing=_OwnLay()))
+    assert state._lays == () and state._deals == ()
+    state.deal_source = SeededDeals(rules, 3)
+    state._deal_next()
+    assert state.hand_no == 1 and state.to_act is not None

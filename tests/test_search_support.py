@@ -481,7 +481,7 @@ def test_undo_to_refuses_a_mark_it_cannot_reach() -> None:
 def _data(state: GameState) -> dict[str, Any]:
     """The fingerprint less what is made from the rules (an unpickled state has its own)."""
     return {k: v for k, v in fingerprint(state).items()
-            if k not in ("_appliers", "_deals", "_fresh", "hooks", "rules", "mech")}
+            if k not in ("_appliers", "_deals", "_fresh", "_lays", "hooks", "rules", "mech")}
 
 
 def test_a_state_with_undo_on_pickles_as_a_clone_does() -> None:

@@ -106,6 +106,7 @@ class GameState(Undoable):
         "_free_play",
         "_fresh",
         "_higher",
+        "_lays",
         "_marks",
         "_ob_no_stock",
         "_ob_stock",
@@ -249,6 +250,7 @@ class GameState(Undoable):
         self._fresh = hand_resetter(type(self), rules)
         self.reset_hand()
         self._deals = self.mech.dealing.dealer_takes(self)  # (the deal of a caller's deck)
+        self._lays = self.mech.dealing.dealer_lays(self)  # (of the seeded generator's decks)
 
     # ------------------------------------------------------------------ setup
     def reset_hand(self) -> None:
@@ -551,7 +553,12 @@ class GameState(Undoable):
         deck, first = source.next_deal(self)
         if type(source) is SeededDeals and source.rules is self.rules \
                 and self.rules.deal_gather_rule is None:
-            self.mech.dealing.deal_own(self, deck, first)
+            lays = self._lays  # (Dealing.dealer_lays: what deal_own does, by the dealer)
+            if lays and self.phase == _DEAL:
+                dealer = self.dealer
+                lays[-1 if dealer is None else dealer](self, deck, dealer, first)
+            else:
+                self.mech.dealing.deal_own(self, deck, first)
         else:
             self.mech.dealing.deal(self, deck, first)
 
@@ -633,7 +640,7 @@ class GameState(Undoable):
     __copy__ = clone  # copy.copy too: a copy sharing the hands would play on both
 
     #: slots made from the rules and mechanisms (generated code): not pickled, made again
-    _DERIVED = ("_appliers", "_deals", "_fresh")
+    _DERIVED = ("_appliers", "_deals", "_fresh", "_lays")
 
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
@@ -666,6 +673,7 @@ class GameState(Undoable):
         self._appliers = dispatch_of(self.mech, self.rules)
         self._fresh = hand_resetter(type(self), self.rules)
         self._deals = self.mech.dealing.dealer_takes(self)
+        self._lays = self.mech.dealing.dealer_lays(self)
 
 
 def obligation_of(state: GameState) -> Obligation | None:

@@ -450,6 +450,37 @@ class Dealing(Mechanism):
         n = st.rules.nseats
         return (*(fresh.taken[(d + 1) % n] for d in range(n)), fresh.taken[0])
 
+    def dealer_lays(self, st: GameState) -> tuple[FreshDeal, ...]:
+        """The fresh deals of a deck that needs no check (``_FreshDeals.laid``), by the
+        dealer of the hand: item ``d`` for dealer ``d``, the last for no dealer; ``()``
+        where this class deals, checks or lays its own way, or no code is written for
+        ``st``. What :meth:`deal_own` does in the deal phase, without asking the
+        mechanism each hand: the state keeps them and deals the seeded generator's
+        decks by them (:meth:`GameState._deal_next
+        <mariage.engine.state.GameState._deal_next>`).
+
+        >>> from mariage import load_rules, GameState
+        >>> from mariage.engine.deals import SeededDeals
+        >>> rules = load_rules("thousand")
+        >>> deck, first = SeededDeals(rules, 5).next_deal()
+        >>> laid, own = GameState(rules, first_dealer=2), GameState(rules, first_dealer=2)
+        >>> lays = laid.mech.dealing.dealer_lays(laid)
+        >>> len(lays), lays[2] is _fresh_deals(laid).laid[0]
+        (4, True)
+        >>> lays[2](laid, deck, 2, first); own.mech.dealing.deal_own(own, deck, first)
+        >>> laid.hands == own.hands, laid.stock == own.stock, laid.to_act, laid.phase.name
+        (True, True, 0, 'AUCTION')
+        """
+        cls = type(self)
+        if cls.deal is not Dealing.deal or cls.check_deck is not _CHECK_DECK or \
+                cls.lay is not _LAY or cls.deal_own is not Dealing.deal_own:
+            return ()
+        fresh = _fresh_deals(st)
+        if fresh is None:
+            return ()
+        n = st.rules.nseats
+        return (*(fresh.laid[(d + 1) % n] for d in range(n)), fresh.laid[0])
+
     def deal_own(self, st: GameState, deck: list[int], first_player: int | None) -> None:
         """Deal a deck that the interpreter's own seeded generator made for these rules
         (:class:`~mariage.engine.deals.SeededDeals`, the caller says so): an order of
