@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from mariage.errors import IllegalActionError
 
@@ -202,7 +202,14 @@ class _FreshDeals:
 #: (the resetter of a class of state under some rules (GameState._fresh), the id of the
 #: state's mechanisms) -> (the rules, the mechanisms, their fresh deals, or None where
 #: none are written): each set of mechanisms has its opening written as it does it
+_T = TypeVar("_T")
 _FRESH: dict[tuple[Callable[..., None], int], tuple[Rules, Mechanisms, _FreshDeals | None]] = {}
+
+
+def _by_dealer(deals: Sequence[_T], nseats: int) -> tuple[_T, ...]:
+    """Deals by first player (``deals[0]`` the seat 0 first) as by dealer: item ``d`` for
+    dealer ``d`` (its next seat first), the last for no dealer (seat 0 first)."""
+    return (*(deals[(d + 1) % nseats] for d in range(nseats)), deals[0])
 
 
 def _fresh_deals(st: GameState) -> _FreshDeals | None:
@@ -440,15 +447,10 @@ class Dealing(Mechanism):
         >>> takes[3](state, canonical_deck(state.rules), 3, None), state.leader
         (True, 0)
         """
-        cls = type(self)
-        if cls.deal is not Dealing.deal or cls.check_deck is not _CHECK_DECK or \
-                cls.lay is not _LAY:
+        if self._own_way():
             return ()
         fresh = _fresh_deals(st)
-        if fresh is None:
-            return ()
-        n = st.rules.nseats
-        return (*(fresh.taken[(d + 1) % n] for d in range(n)), fresh.taken[0])
+        return () if fresh is None else _by_dealer(fresh.taken, st.rules.nseats)
 
     def dealer_lays(self, st: GameState) -> tuple[FreshDeal, ...]:
         """The fresh deals of a deck that needs no check (``_FreshDeals.laid``), by the
@@ -471,15 +473,17 @@ class Dealing(Mechanism):
         >>> laid.hands == own.hands, laid.stock == own.stock, laid.to_act, laid.phase.name
         (True, True, 0, 'AUCTION')
         """
-        cls = type(self)
-        if cls.deal is not Dealing.deal or cls.check_deck is not _CHECK_DECK or \
-                cls.lay is not _LAY or cls.deal_own is not Dealing.deal_own:
+        if self._own_way() or type(self).deal_own is not Dealing.deal_own:
             return ()
         fresh = _fresh_deals(st)
-        if fresh is None:
-            return ()
-        n = st.rules.nseats
-        return (*(fresh.laid[(d + 1) % n] for d in range(n)), fresh.laid[0])
+        return () if fresh is None else _by_dealer(fresh.laid, st.rules.nseats)
+
+    def _own_way(self) -> bool:
+        """Whether this class deals, checks or lays a deck its own way (no fresh deal
+        stands for it)."""
+        cls = type(self)
+        return cls.deal is not Dealing.deal or cls.check_deck is not _CHECK_DECK or \
+            cls.lay is not _LAY
 
     def deal_own(self, st: GameState, deck: list[int], first_player: int | None) -> None:
         """Deal a deck that the interpreter's own seeded generator made for these rules
