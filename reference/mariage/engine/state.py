@@ -40,7 +40,7 @@ from .arguments import seat_number
 from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
-from .freshhand import hand_resetter, slots_of
+from .freshhand import hand_resetter
 from .journal import CARD_TRAIL, Journal, Marks, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
 from .outcomes import HandRecord, MatchResult
@@ -49,6 +49,7 @@ from .phase import OVER as _OVER
 from .phase import PLAY as _PLAY
 from .phase import Phase
 from .rules import Obligation, Rules
+from .statepickle import restore_state, saved_state
 
 __all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match",
            "seat_number"]
@@ -639,14 +640,11 @@ class GameState(Undoable):
 
     __copy__ = clone  # copy.copy too: a copy sharing the hands would play on both
 
-    #: slots made from the rules and mechanisms (generated code): not pickled, made again
-    _DERIVED = ("_appliers", "_deals", "_fresh", "_lays")
-
     def __getstate__(self) -> dict[str, Any]:
         """The state's data for :mod:`pickle`: every slot set, but the code made from the
         rules, which :meth:`__setstate__` makes again, and undo's journal: as with
         :meth:`clone`, the copy keeps undo on if this state has it on, with an empty
-        journal (the journal's snapshots hold that code).
+        journal (:mod:`mariage.engine.statepickle`).
 
         >>> import pickle
         >>> from mariage import load_rules, new_match
@@ -655,25 +653,10 @@ class GameState(Undoable):
         >>> copy.legal_actions() == state.legal_actions(), copy.hands == state.hands
         (True, True)
         """
-        saved = {name: getattr(self, name) for name in slots_of(type(self))
-                 if name not in self._DERIVED and hasattr(self, name)}
-        saved["_undo"] = None if self._undo is None else []
-        saved["_marks"] = None if self._marks is None else []
-        return saved
+        return saved_state(self)
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        for name, value in saved.items():
-            setattr(self, name, value)
-        if self._undo is not None:  # (saved as an empty list)
-            self._undo = Journal()
-        if getattr(self, "_marks", None) is not None:  # (saved as an empty list)
-            self._marks = Marks()
-        else:
-            self._marks = None
-        self._appliers = dispatch_of(self.mech, self.rules)
-        self._fresh = hand_resetter(type(self), self.rules)
-        self._deals = self.mech.dealing.dealer_takes(self)
-        self._lays = self.mech.dealing.dealer_lays(self)
+        restore_state(self, saved)
 
 
 def obligation_of(state: GameState) -> Obligation | None:
