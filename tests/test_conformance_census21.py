@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import pytest
 from mariage import GameState, load_rules
+from mariage.conformance.builthands import built_rules
 from mariage.conformance.climb import _packs, climb_hand, climber
 from mariage.conformance.configuration import make_configuration
+from mariage.conformance.exacttop import exact_top_hand, exact_top_rules
 from mariage.conformance.exercise import (
     CLIMB_STEPS,
     _walk,
     exercise_tests,
     match_end_rules,
 )
+from mariage.conformance.ruleprobe import ending_rules
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import Phase
@@ -108,3 +111,38 @@ def test_the_search_checks_thousand_to_1200() -> None:
     wanted = ["thousand.match.end", "thousand.match.tie", "thousand.running.win"]
     found, why = exercise_tests(config, wanted)
     assert why == {} and sorted(found) == wanted
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_built_hand_ends_at_exactly_sixty_under_a_target_of_one(seed: int) -> None:
+    """Fails if the holder's declarations do not sum to 60 or a trick takes a point: the
+    hand then ends at the first point scored, never at 60."""
+    rules = load_rules("mariazza", {"target": 1})
+    state = GameState(rules, first_dealer=0)
+    built = exact_top_hand(state, SplitMix64(seed))
+    assert built is not None
+    deal, actions = built
+    state.deal(list(deal["deck"]), deal["first_player"])
+    for text in actions:
+        state.apply(parse_action(rules, text))
+    last = state.history[-1]
+    assert max(last.points) == 60 and last.winner is None  # nobody takes the segno
+    assert state.match_scores == [0, 0] and state.phase == Phase.DEAL
+    assert sum(a.startswith("mariazza:") for a in actions) == 2
+    assert ending_rules(state, True) >= {"mariazza.score.sixty"}
+
+
+def test_the_sixty_is_built_for_only_where_held_declarations_make_it() -> None:
+    assert exact_top_rules(load_rules("mariazza", {"target": 1})) == {"mariazza.score.sixty"}
+    assert "mariazza.score.sixty" in built_rules(load_rules("mariazza"))
+    assert exact_top_rules(load_rules("marianna")) == set()  # no void top score
+    assert exact_top_rules(load_rules("thousand")) == set()
+
+
+def test_the_search_checks_the_sixty_under_a_target_of_one() -> None:
+    """Fails without the built hand (the census row was 27 of 28, this rule unchecked)."""
+    config = make_configuration("mariazza", ["target=1"])
+    found, why = exercise_tests(config, ["mariazza.score.sixty"])
+    assert why == {}
+    last = found["mariazza.score.sixty"]["steps"][-1]
+    assert last["rules"] == ["mariazza.score.sixty"]
