@@ -20,8 +20,9 @@ highest bid up to that many (the play is the same: only the climber bids). Of
 :data:`CLIMB_DEALS` deals, the first whose hand ends the match is kept, else the one
 after which the climber's total is the highest; its deal and actions become the
 search's next deal and recorded actions, as the brink's hands do
-(:mod:`mariage.conformance.brink`). From 0, Thousand's climber makes 340 to 360 a hand
-and ends a match to 1,200 in four to six hands (one of them on the barrel).
+(:mod:`mariage.conformance.brink`). From 0, Thousand's climber makes 320 to 400 a hand
+and ends a match to 1,200 in three to six hands (with three players, the last from the
+barrel at 880).
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
