@@ -237,7 +237,8 @@ CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     # (the seat sitting out, the contract, the last trick, a drawn hand carried), calls,
     # asks settled at once, split marriages; once-a-suit unreachable where the queen is
     # led; further seeded matches where a match is one short hand (Mariazza target=1: a
-    # top score of exactly 60 needs 60 held points added at once, never met)
+    # top score of exactly 60 needs 60 held points added at once, never met by them; a
+    # hand built for it since the twenty-first session, conformance/exacttop.py)
     ("marianna", ["trick_six=true"], set()),
     ("marianna-siciliana", ["declare_when=trick_start"], set()),
     ("sixty-six-3", ["close_allowed=false"], set()),
@@ -246,7 +247,7 @@ CENSUS_SAMPLE: list[tuple[str, list[str], set[str]]] = [
     ("marjapussi", ["pack_size=32"], set()),
     ("marjapussi-de", ["deal_packet_size=3"], set()),
     ("sixty-six-4", ["deal_packets=2-2-2-2"], set()),
-    ("mariazza", ["target=1"], {"mariazza.score.sixty"}),
+    ("mariazza", ["target=1"], set()),
 ]
 
 

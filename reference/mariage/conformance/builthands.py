@@ -21,7 +21,9 @@ recorded actions, as the brink's hands do (:mod:`mariage.conformance.brink`).
 Which rules it builds for is read from the rule data (:func:`built_rules`): the
 rules of the whole-hand declarations (their own, value, trump and once rules; not the
 once rule of one that wins the match, which never acts,
-:mod:`mariage.conformance.neveracts`), and the order rule of an ordered ask.
+:mod:`mariage.conformance.neveracts`), the order rule of an ordered ask, and the rule
+of a top score that takes no segno, for which the hand is built by
+:func:`~mariage.conformance.exacttop.exact_top_hand` (twenty-first session).
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
@@ -48,6 +50,7 @@ from mariage.engine.rules import Declaration, Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
+from .exacttop import exact_top_hand, exact_top_rules
 from .stepnames import split_rules
 
 __all__ = ["BUILT_DEALS", "BUILT_MATCHES", "again_rules", "built_hand", "built_rules",
@@ -82,7 +85,7 @@ def built_rules(rules: Rules) -> set[str]:
     for d in _whole(rules):
         out |= _decl_rules(d)
     out.update(a.order_rule for a in rules.asks if a.ordered and a.order_rule)
-    return out & set(rules.rule_ids)
+    return (out | exact_top_rules(rules)) & set(rules.rule_ids)
 
 
 def again_rules(state: GameState, taken: Action) -> set[str]:
@@ -140,6 +143,10 @@ def built_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     want = wanted & built_rules(r)
     if not want:
         return None
+    if want & exact_top_rules(r):  # a top score of exactly the void value
+        exact = exact_top_hand(state, rng)
+        if exact is not None:
+            return exact
     plans = [d for d in _whole(r) if want & _decl_rules(d)]
     asks = [a for a in r.asks if a.order_rule in want]
     for k in range(BUILT_DEALS):

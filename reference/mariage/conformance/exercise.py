@@ -63,6 +63,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, MariageError
 from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .builthands import BUILT_MATCHES, built_hand, built_rules
+from .climb import CLIMB_MATCHES, climb_hand
 from .configuration import Configuration
 from .exercised import (
     aside_rules,
@@ -107,6 +108,12 @@ LONG_MATCH_STEPS = 8000
 #: How many more long matches, bid to end the match (:func:`_keen`), the search plays for
 #: the rules of its end the first long match leaves unchecked.
 KEEN_MATCHES = 4
+
+#: The bound of a match of hands built to climb to its end
+#: (:func:`~mariage.conformance.climb.climb_hand`): about 15 hands of Thousand (one that
+#: climbs ends in a handful: to 1,200 in three to six), so that where the built hands do
+#: not climb fast enough (Marjapussi to 5,000) they cost little.
+CLIMB_STEPS = 600
 
 
 #: The bids whose value greedy play counts in a steered match after the first
@@ -214,17 +221,25 @@ def bids_end_sooner(rules: Rules) -> bool:
     return bool(bidding) and rules.match_measure != "hands_played"
 
 
-def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[str, Any]]
-                  ) -> int:
+def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[str, Any]],
+                  pooled: bool) -> int:
     """Up to :data:`KEEN_MATCHES` more long matches for the rules of the match's end
-    (``ends``) the long match left without a test, bid by :func:`_keen`; the steps
-    played."""
+    (``ends``) the long match left without a test, bid by :func:`_keen` (none where
+    ``pooled``: their steps went to the long match); then, where the match is played to
+    a score of points (not a number of hands, played or won), up to
+    :data:`~mariage.conformance.climb.CLIMB_MATCHES` of hands built to climb to its end
+    (:func:`~mariage.conformance.climb.climb_hand`); the steps played."""
     steps = 0
-    for seed in range(2, KEEN_MATCHES + 2):
+    for seed in range(2, 2 if pooled else KEEN_MATCHES + 2):
         if not ends:
             break
         steps += _walk(config, seed, ends, found, max_steps=LONG_MATCH_STEPS, probe=False,
                        keen=True)
+    for seed in range(1, CLIMB_MATCHES + 1):  # (a number of hands: no hand shortens it)
+        if not ends or config.rules.match_measure != "points":
+            break
+        steps += _walk(config, seed, ends, found, max_steps=CLIMB_STEPS, probe=False,
+                       climb=True)
     return steps
 
 
@@ -326,7 +341,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
           keen: bool = False, litige: bool = False, suited: bool = False,
-          build: bool = False) -> int:
+          build: bool = False, climb: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -340,7 +355,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     (and ``steer``), hands are chosen for a litige first; with ``suited``, those for
     the pair alone have the trump the auction names fit it (:func:`_steer`). With
     ``build``, each hand is built for the rules of ``todo``
-    (:func:`~mariage.conformance.builthands.built_hand`)."""
+    (:func:`~mariage.conformance.builthands.built_hand`); with ``climb``, each is built
+    to climb to the match's end (:func:`~mariage.conformance.climb.climb_hand`)."""
     s = _Search(config, seed, stored)
     s.litige, s.suited = litige, suited
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
@@ -349,8 +365,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     between = between_hands_rules(rules) & steer
     if steer - brink_rules(rules):  # the first hand chosen too
         _steer(s, todo & steer, bool(todo & between))
-    if build:
-        _build(s, todo)
+    if build or climb:
+        _build(s, todo, climb)
     s.start.update(s.deal())
     for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
         found[rule] = s.test(rule, None, governed_state(s.state, rule))
@@ -364,8 +380,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 _between_hands(st, s, todo, found)
             if steer:
                 _steer(s, todo & steer, bool(todo & between))
-            if build:
-                _build(s, todo)
+            if build or climb:
+                _build(s, todo, climb)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": governed_state(st, rule)})
@@ -452,11 +468,12 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
 
-def _build(s: _Search, wanted: set[str]) -> None:
+def _build(s: _Search, wanted: set[str], climb: bool = False) -> None:
     """Build the next hand for the rules of ``wanted``
-    (:func:`~mariage.conformance.builthands.built_hand`): its deal and actions become the
-    search's next deal and recorded actions."""
-    built = built_hand(s.state, s.rng, wanted)
+    (:func:`~mariage.conformance.builthands.built_hand`), or with ``climb`` to climb to
+    the match's end (:func:`~mariage.conformance.climb.climb_hand`): its deal and actions
+    become the search's next deal and recorded actions."""
+    built = (climb_hand if climb else built_hand)(s.state, s.rng, wanted)
     if built is not None:
         s.given, s.script = [built[0]], [{"act": a} for a in built[1]]
 
@@ -506,7 +523,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         pooled = not bids_end_sooner(config.rules)
         steps += _walk(config, 1, ends, found, probe=False, max_steps=LONG_MATCH_STEPS * (
             1 + KEEN_MATCHES if pooled else 1))
-        steps += 0 if pooled else _keen_matches(config, ends, found)
+        steps += _keen_matches(config, ends, found, pooled)
     rules = config.rules
     brinks = todo & brink_rules(rules)
     for seed in range(1, BRINK_MATCHES + 1):
@@ -549,6 +566,8 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         steps += _walk(config, seed, builds - set(found), found, build=True)
     todo -= set(found)
     long = " and a long match" if ends else ""
+    if ends and config.rules.match_measure == "points":
+        long += f" and {CLIMB_MATCHES} matches of hands built to climb to its end"
     if brinks:
         long += f" and {BRINK_MATCHES + PAIR_ALONE_MATCHES} matches steered to their brink"
     if rares:

@@ -216,6 +216,9 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
                 state.no_win >> t & 1 and score >= r.match_target
                 for t, score in enumerate(state.match_scores)):
             out.append(r.pair_alone_rule)  # at the target with only its pair: not won
+    if ended and r.segno_void_rule and state.history and \
+            max(state.history[-1].points) == r.segno_void_top:
+        out.append(r.segno_void_rule)  # a top score that takes no segno
     if ended and r.running_rule:  # the hand added to the running totals
         out += _running_rules(state)
     if ended and r.round_game_rule and r.round_mode != "none" and rounding_tells(state):

@@ -297,6 +297,7 @@ class Rules:
     table_majority_mode: str = "separate"
     table_majority_rule: str | None = None
     segno_void_top: int | None = None
+    segno_void_rule: str | None = None  # the rule of that top score (Mariazza's sixty)
     segno_unfinished: str = "higher"  # higher | nobody: a hand nobody took to the target
     segno_unfinished_rule: str | None = None
     turn_up_bonus: bool = False

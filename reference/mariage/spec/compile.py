@@ -506,6 +506,7 @@ class _Compiler(BiddingFields, TalonFields, TakingFields, TalonAuctionFields):
             table_majority_mode=table.get("majority", {}).get("mode", "separate"),
             table_majority_rule=table.get("majority", {}).get("id"),
             segno_void_top=segno.get("void_top"),
+            segno_void_rule=segno.get("id") if segno.get("void_top") is not None else None,
             segno_unfinished=sc.get("unfinished", {}).get("mode", "higher")
             if self.on(sc.get("unfinished")) else "higher",
             segno_unfinished_rule=sc["unfinished"]["id"] if self.on(sc.get("unfinished"))

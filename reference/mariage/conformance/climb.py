@@ -1,0 +1,273 @@
+"""Hands built to climb to a match's end, where the target is out of reach of play.
+
+Under a high target some matches never end within the search's bound: Thousand to
+1,200, where a seat on the barrel (held at 880) must make a contract of 320 at once,
+which only a hand with three marriages held and declared makes (the 120 card points
+and marriages worth 200 at least), and random, greedy or keen bids never come to
+one. :func:`climb_hand` builds each hand of such a match for one seat, the
+*climber* (:func:`climber`: of the seats dealt cards, one of the side with the highest
+total): a seeded deck whose cards are swapped so that the climber's dealt hand holds
+the same-suit declarations of the highest values that fit in it (read from the rule
+data: a declaration's value in each suit) and the cards worth the most points (the
+rest of its hand and the stock it may take, as Thousand's talon). The hand is played
+out on a clone by :func:`_climbing`, every seat playing for the climber's side: the
+others pass wherever they may, the climber bids, keeps its cards of a declaration when
+it gives cards away and declares the one worth the most, and each seat plays the card
+after which that side holds the trick, then the most points (a lead judged by its
+trick played out so by the others). Each deal is played twice: once with the climber
+bidding the lowest bid, to learn how many points it makes, and once bidding the
+highest bid up to that many (the play is the same: only the climber bids). Of
+:data:`CLIMB_DEALS` deals, the first whose hand ends the match is kept, else the one
+after which the climber's total is the highest; its deal and actions become the
+search's next deal and recorded actions, as the brink's hands do
+(:mod:`mariage.conformance.brink`). From 0, Thousand's climber makes 320 to 400 a hand
+and ends a match to 1,200 in three to six hands (with three players, the last from the
+barrel at 880).
+
+>>> from mariage import load_rules, GameState
+>>> from mariage.engine.prng import SplitMix64
+>>> rules = load_rules("thousand", {"target": 1200})
+>>> state = GameState(rules, first_dealer=0)
+>>> climber(state)
+0
+>>> [(" ".join(rules.card_code[c] for c in rules.cards_of(m)), v)
+...  for m, v in _packs(rules)[:3]]   # the marriages, the most valuable first
+[('KH QH', 100), ('KD QD', 80), ('KC QC', 60)]
+>>> deal, actions = climb_hand(state, SplitMix64(1), {"thousand.match.end"}) or ({}, [])
+>>> [a for a in actions if a.startswith(("bid", "marriage"))]  # forehand opens, seat 0 climbs
+['bid:100', 'bid:360', 'marriage:H', 'marriage:D', 'marriage:C']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mariage.engine.actions import (
+    Action,
+    Bid,
+    BlindBid,
+    Concede,
+    Declare,
+    Double,
+    Give,
+    Kontra,
+    Pass,
+    Play,
+    Raise,
+    Redeal,
+)
+from mariage.engine.actiontext import action_text
+from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState, Phase
+
+from ..errors import IllegalActionError
+from .builthands import _seats_positions
+
+__all__ = ["CLIMB_DEALS", "CLIMB_MATCHES", "climb_hand", "climber"]
+
+#: How many built deals :func:`climb_hand` plays out (twice each) for one hand at most.
+CLIMB_DEALS = 16
+
+#: How many matches of built hands the exercise search plays for the match's end.
+CLIMB_MATCHES = 2
+
+#: The bound of a built hand's steps (a hand that does not end within it is dropped).
+_HAND_STEPS = 400
+
+_BETWEEN = (Phase.DEAL, Phase.OVER)
+
+#: Actions the climbing play never takes while another is legal: they throw the hand
+#: in, give it up or swing the score by a multiplier.
+_SHUNNED = (Concede, Redeal, BlindBid, Double, Kontra)
+
+
+def climber(state: GameState) -> int | None:
+    """The seat the next hand is built for: of the seats the next deal deals cards to
+    (not one sitting out), the lowest of the side with the highest match total (the
+    lowest side among equals); ``None`` where the rules deal no hand from ``state``."""
+    r = state.rules
+    found = _seats_positions(state, list(range(r.ncards)), 0 if r.first_lead == "lot"
+                             else None)
+    if found is None:
+        return None
+    scores = state.match_scores
+    dealt = [s for s in range(r.nseats) if found[1][s]]
+    return min(dealt, key=lambda s: (-scores[r.team_of[s]], r.team_of[s], s), default=None)
+
+
+def _packs(rules: Rules) -> list[tuple[int, int]]:
+    """Each same-suit declaration in each suit as (its cards' mask, its value), the most
+    valuable first: its value in that suit, else the highest of its schedule or its
+    fixed value."""
+    out: list[tuple[int, int]] = []
+    for d in rules.declarations:
+        if not d.same_suit or d.whole_hand:
+            continue
+        for suit, mask in enumerate(d.suit_masks):
+            value = d.suit_values[suit] if d.suit_values else max(d.schedule or (d.fixed,))
+            if mask and value > 0:
+                out.append((mask, value))
+    out.sort(key=lambda p: -p[1])
+    return out
+
+
+def _held(rules: Rules, hand: int) -> int:
+    """The cards of ``hand`` that belong to a same-suit declaration it holds whole."""
+    out = 0
+    for mask, _ in _packs(rules):
+        if hand & mask == mask:
+            out |= mask
+    return out
+
+
+def _built_deal(state: GameState, rng: SplitMix64, seat: int) -> dict[str, Any] | None:
+    """A seeded deck whose cards are swapped so that ``seat``'s dealt hand holds the most
+    valuable declarations that fit in it, then the cards worth the most points (its
+    hand's other places and the stock); ``None`` where the rules do not deal it or
+    ``seat`` is dealt no card."""
+    r = state.rules
+    deck = list(range(r.ncards))
+    rng.shuffle(deck)
+    first = rng.below(r.nseats) if r.first_lead == "lot" else None
+    found = _seats_positions(state, deck, first)
+    if found is None or not found[1][seat]:
+        return None
+    _, seats, stock = found
+    mine = seats[seat]
+    cards: list[int] = []
+    taken = 0
+    for mask, _ in _packs(r):
+        pack = r.cards_of(mask)
+        if not mask & taken and len(cards) + len(pack) <= len(mine):
+            cards += pack
+            taken |= mask
+    rest = [c for c in range(r.ncards) if not taken >> c & 1]
+    rng.shuffle(rest)
+    rest.sort(key=lambda c: -r.points[c])  # the most points first, equals shuffled
+    places = mine + stock
+    cards += rest[:len(places) - len(cards)]
+    for card, pos in zip(cards, places, strict=False):
+        at = deck.index(card)
+        deck[at], deck[pos] = deck[pos], deck[at]
+    return {"deck": [r.card_code[c] for c in deck], "first_player": first}
+
+
+def _climbing(state: GameState, seat: int, aim: int) -> Action:
+    """The action of the climbing play (see the module's text) for the seat to act, the
+    climber being ``seat``, who bids the highest bid up to ``aim`` (else the lowest)."""
+    r = state.rules
+    actor = state.to_act if state.to_act is not None else seat
+    acts = state.legal_actions()
+    pool = [a for a in acts if not isinstance(a, _SHUNNED)] or acts
+    mine = r.team_of[actor] == r.team_of[seat]
+    bids = sorted((a for a in pool if isinstance(a, Bid)), key=lambda a: a.value)
+    if bids and actor == seat:
+        made = [b for b in bids if b.value <= aim]
+        return made[-1] if made else bids[0]
+    if Pass() in pool and actor != seat:
+        return Pass()
+    if bids:
+        return bids[0]
+    raises = sorted((a for a in pool if isinstance(a, Raise)), key=lambda a: a.value)
+    if raises:
+        return raises[0]  # the bid kept (0), else the lowest
+    gives = [a for a in pool if isinstance(a, Give)]
+    if gives:  # keep the cards of a declaration held, give the fewest points
+        held = _held(r, state.hands[actor])
+        return min(gives, key=lambda a: (bin(a.cards & held).count("1"),
+                                         sum(r.points[c] for c in r.cards_of(a.cards))))
+    team = r.team_of[seat]
+    decls = [a for a in pool if isinstance(a, Declare)]
+    if decls and mine:  # the declaration worth the most
+        return max(decls, key=lambda a: _worth(state, a, team, False))
+    plays = [a for a in pool if isinstance(a, Play)]
+    if plays:  # a lead judged by its trick played out, a card that follows by itself
+        lead = not state.trick_cards
+        return max(plays, key=lambda a: _worth(state, a, team, lead))
+    return Pass() if Pass() in pool else pool[0]
+
+
+def _holds(before: GameState, after: GameState, team: int) -> bool:
+    """Whether ``team`` holds the trick after a card (or took it, where it ended)."""
+    if after.trick_cards:
+        return after.rules.team_of[after.trick_seats[after.current_winner()]] == team
+    return after.tricks_won[team] > before.tricks_won[team]
+
+
+def _worth(state: GameState, action: Action, team: int, lead: bool) -> tuple[bool, int]:
+    """What ``action`` is worth to the climber's side ``team``: whether it holds the
+    trick after it, then its points in the hand; for a lead, after the other seats have
+    played to the trick each the card worth the most so (every seat plays for the
+    climber's side)."""
+    after = state.clone()
+    after.apply(action)
+    if lead:
+        while after.phase == Phase.PLAY and after.trick_cards:
+            plays = [a for a in after.legal_actions() if isinstance(a, Play)]
+            if not plays:
+                break
+            after.apply(max(plays, key=lambda a: _worth(after, a, team, False)))
+    return _holds(state, after, team), after.hand_points(team)
+
+
+def _play_out(trial: GameState, seat: int, aim: int) -> tuple[list[str], int] | None:
+    """Play ``trial``'s hand out by :func:`_climbing`: the actions' texts and the most
+    points the climber's side held in the hand; ``None`` if it does not end within
+    :data:`_HAND_STEPS`."""
+    r = trial.rules
+    team = r.team_of[seat]
+    actions: list[str] = []
+    most = 0
+    while trial.phase not in _BETWEEN:
+        if len(actions) >= _HAND_STEPS:
+            return None
+        action = _climbing(trial, seat, aim)
+        actions.append(action_text(r, action))
+        trial.apply(action)
+        most = max(most, trial.hand_points(team))  # (kept after the hand's end, or not)
+    return actions, most
+
+
+def _trial(state: GameState, deal: dict[str, Any], seat: int, aim: int
+           ) -> tuple[GameState, list[str], int] | None:
+    trial = state.clone()
+    try:
+        trial.deal(list(deal["deck"]), deal["first_player"])
+    except (IllegalActionError, ValueError):
+        return None
+    played = _play_out(trial, seat, aim)
+    return None if played is None else (trial, *played)
+
+
+def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str]
+               ) -> tuple[dict[str, Any], list[str]] | None:
+    """The next hand to play from ``state`` (between hands, or before the first deal),
+    built for the climber (:func:`climber`): its deal and its actions, the first of
+    :data:`CLIMB_DEALS` built deals whose hand ends the match (where a rule of ``wanted``
+    is left), else the one after which the climber's total is the highest; ``None``
+    where no deal is dealt and played out within the bound of steps."""
+    r = state.rules
+    seat = climber(state)
+    if seat is None:
+        return None
+    team = r.team_of[seat]
+    best: tuple[dict[str, Any], list[str]] | None = None
+    top = -1 << 62
+    for _ in range(CLIMB_DEALS):
+        deal = _built_deal(state, rng, seat)
+        if deal is None:
+            continue
+        first = _trial(state, deal, seat, 0)  # the lowest bid: how many points it makes
+        if first is None:
+            continue
+        again = _trial(state, deal, seat, first[2])  # the highest bid it makes
+        for played in (again, first):
+            if played is None:
+                continue
+            trial, actions, _ = played
+            if wanted and trial.phase == Phase.OVER:
+                return deal, actions
+            if trial.match_scores[team] > top:
+                best, top = (deal, actions), trial.match_scores[team]
+    return best
