@@ -409,5 +409,6 @@ def _freeze(value: Any) -> Any:
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Everything that makes up ``state``, as nested tuples (for equality checks)."""
-    return tuple(_freeze(getattr(state, name)) for name in GameState.__slots__
-                 if not name.startswith("_") and name not in ("rules", "deal_source"))
+    names = [name for name in GameState.__slots__
+             if not name.startswith("_") and name not in ("rules", "deal_source")]
+    return tuple(_freeze(getattr(state, name)) for name in [*names, "history"])

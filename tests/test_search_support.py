@@ -39,6 +39,8 @@ def fingerprint(state: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in copied_slots(type(state)):
         value = getattr(state, name)
+        if name == "_history":  # (the records, made as a reader sees them)
+            value = state.history
         if name == "deal_source" and value is not None:
             value = (value.rng.state, value.first_dealer)
         out[name] = _frozen(value)

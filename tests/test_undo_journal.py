@@ -137,7 +137,7 @@ def _answer_slots(state: GameState) -> set[str]:
     writes, and the lists only ever appended to (cut back by their lengths)."""
     return (set(Asks.trail_actions["apply_answer"]) | set(HAND_END_SLOTS)
             | set(hand_end_writes(state.mech, state.rules) or ()) | {"actions", "tricks",
-                                                                       "history"})
+                                                                       "_history"})
 
 
 @pytest.mark.parametrize("name", ["marjapussi", "marianna-siciliana", "cinquecento-siciliana"])

@@ -53,7 +53,7 @@ def _item_property(index: int, doc: str) -> Any:
 #: the attribute getter of :func:`collections.namedtuple` (in C where there is one)
 _tuplegetter: Any = getattr(collections, "_tuplegetter", _item_property)
 
-__all__ = ["new_source", "tuple_record"]
+__all__ = ["items_source", "new_source", "tuple_record"]
 
 _T = TypeVar("_T")
 
@@ -170,6 +170,16 @@ def new_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> 
     tag = cls.__name__
     namespace[f"_new_{tag}"] = tuple.__new__
     namespace[f"_{tag}"] = cls
+    return f"_new_{tag}(_{tag}, {items_source(cls, values, namespace)})"
+
+
+def items_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> str:
+    """Source of the plain tuple of the fields of the :func:`tuple_record` ``cls`` whose
+    fields are the expressions ``values`` (the others their defaults), in their order:
+    ``tuple.__new__(cls, items)`` makes the record of them (a plain tuple costs a
+    fraction of a record of a subclass of ``tuple``); the names it reads are put in
+    ``namespace``."""
+    tag = cls.__name__
     defaults = vars(cls)["__record_defaults__"]
     items = []
     for name in vars(cls)["__match_args__"]:
@@ -184,4 +194,4 @@ def new_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> 
                 expr = f"_default_{tag}_{name}"
                 namespace[expr] = value
         items.append(expr)
-    return f"_new_{tag}(_{tag}, ({''.join(item + ', ' for item in items)}))"
+    return f"({''.join(item + ', ' for item in items)})"

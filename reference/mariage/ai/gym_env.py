@@ -147,7 +147,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[self.seat]} now")
             a = int(np.flatnonzero(self._mask)[0])
-        before = len(state.history)
+        before = len(state._history)  # (its length: the records made if read)
         self.picked = self.space.play(state, a, self.picked)
         self._play_others()
         reward = 0.0

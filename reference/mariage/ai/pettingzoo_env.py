@@ -179,7 +179,7 @@ class MariageEnv(AECEnv):
         state = self.state_
         assert state is not None
         agents = self.agents
-        if self.reward != "match" and len(state.history) > self._hands_rewarded:
+        if self.reward != "match" and len(state._history) > self._hands_rewarded:
             rewards = self.rewards
             for k in range(self._hands_rewarded, len(state.history)):
                 for a, value in zip(self.possible_agents,
@@ -208,7 +208,7 @@ class MariageEnv(AECEnv):
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
             self._mask_now = self.space.mask(state, None, self.picked, self._set_listing())
-        self._hands_seen = len(state.history)
+        self._hands_seen = len(state._history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
         before = self._masked
@@ -314,7 +314,7 @@ class MariageEnv(AECEnv):
         state.apply(act)  # type: ignore[arg-type]
         self.picked = 0
         self._picks = None
-        if len(state.history) != self._hands_seen or state.phase == _OVER:
+        if len(state._history) != self._hands_seen or state.phase == _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then

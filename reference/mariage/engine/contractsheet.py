@@ -196,4 +196,4 @@ def contract_facts(mech: Mechanisms, rules: Rules, ns: dict[str, Any], values: d
                                   "else -1"]
     return [*team, "    made = None if st.hand_over_reason == 'conceded' or team < 0 else "
             f"{_made(rules)}",
-            *record_lines("st.history", {**values, **facts}, ns)]
+            *record_lines("st._history", {**values, **facts}, ns, plain=True)]

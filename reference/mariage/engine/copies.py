@@ -70,7 +70,7 @@ _SHARED, _FLAT, _NESTED, _CHECKED, _SOURCE, _APPENDED = range(6)
 #: list slots that are only ever appended to (or cut back, by undo) while a state lives,
 #: until replaced by a new list: a snapshot keeps the list itself and its length, and
 #: its restore cuts the list back to that length instead of copying it
-APPEND_ONLY = frozenset({"actions", "tricks", "history"})
+APPEND_ONLY = frozenset({"actions", "tricks", "_history"})
 
 #: the hand's lists that a journal entry made before the next deal may hold themselves
 #: (not copies) once the hand is over: the trick's declarations, which the entry of a

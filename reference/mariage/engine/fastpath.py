@@ -505,7 +505,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     ending = plan is not None and plan.ending and kept is not None  # (see _card_lines)
     if kept is not None:
         ns["_keep_hand"], ns["_put_hand"] = slot_keeper(kept)
-    hand_entry = ["entry[0] = _HAND", "entry[-1] = (_put_hand, _keep_hand(st), len(st.history))"]
+    hand_entry = ["entry[0] = _HAND", "entry[-1] = (_put_hand, _keep_hand(st), len(st._history))"]
     if not plan or not (plan.quiet or plan.ending):  # (else the winner is known already)
         lines += [f"    {cards}, = trick", "    strength = st._strength", "    trump = st.trump",
                   *_winner_lines(k), "    winner = seats[w]"]

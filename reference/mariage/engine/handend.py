@@ -179,7 +179,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
             mech.contract.facts
         lines.append(f"    st.history.append({record})")
     else:  # the record written in place (outcomes.record_lines)
-        lines += record_lines("st.history", values, ns)
+        lines += record_lines("st._history", values, ns, plain=True)
     lines += ["    st.hand_over_reason = how", "    st.to_act = None",
               "    st.trick_seats = []", "    st.trick_cards = []"]
     if running:  # the totals decide the match, or the deal passes on
@@ -325,7 +325,7 @@ def hand_end_writes(mech: Mechanisms, rules: Rules) -> tuple[str, ...] | None:
     >>> from mariage import load_rules
     >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
     >>> hand_end_writes(DEFAULT_MECHANISMS, load_rules("marianna"))
-    ('history', 'hand_over_reason', 'match_scores', '_result', 'dealer', 'next_dealer')
+    ('_history', 'hand_over_reason', 'match_scores', '_result', 'dealer', 'next_dealer')
     """
     from .mechanisms.hooks import hooks_of
 

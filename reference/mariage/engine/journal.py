@@ -88,7 +88,7 @@ def restore_action(st: GameState, entry: ActionEntry) -> None:
     put(st, values)
     del st.actions[actions:]
     del st.tricks[tricks:]
-    del st.history[history:]
+    del st._history[history:]
 
 
 def undo_card(st: GameState, entry: Any) -> None:
@@ -129,7 +129,7 @@ def restore_hand_end(st: GameState, entry: list[Any]) -> None:
     its length then (it is only ever appended to)."""
     put, values, history = entry[-1]
     put(st, values)
-    del st.history[history:]
+    del st._history[history:]
 
 
 def restore_hand(st: GameState, entry: list[Any]) -> None:
@@ -206,7 +206,7 @@ def rewind(state: GameState, journal: Journal, mark: int) -> None:
     if last.__class__ is list and last[0] is HAND_TRAIL:  # (restore_hand_end, inline)
         put, values, history = last[-1]
         put(state, values)
-        del state.history[history:]
+        del state._history[history:]
     _trails_back(state, journal, mark, len(journal))
     del journal[mark:]
 
@@ -522,7 +522,7 @@ class Undoable:
         journal = st._undo
         assert journal is not None
         keep, put = kept
-        entry = ActionEntry((put, keep(st), len(st.actions), len(st.tricks), len(st.history)))
+        entry = ActionEntry((put, keep(st), len(st.actions), len(st.tricks), len(st._history)))
         st._undo = None
         try:
             st.apply(action, seat)

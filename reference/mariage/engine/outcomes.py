@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..tuplerecord import new_source, tuple_record
+from ..tuplerecord import items_source, new_source, tuple_record
 
-__all__ = ["HandRecord", "MatchResult", "hand_record", "match_result", "record_lines"]
+__all__ = ["HandRecord", "MatchResult", "hand_record", "made_records", "match_result",
+           "record_lines"]
 
 
 @tuple_record
@@ -66,11 +67,13 @@ match_result: Callable[..., MatchResult] = MatchResult
 
 
 def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
-                 indent: str = "    ") -> list[str]:
+                 indent: str = "    ", plain: bool = False) -> list[str]:
     """Source lines that append to the list ``target`` the :class:`HandRecord` whose
     fields are the expressions ``values`` (the other fields their defaults), made by
     one call (:func:`~mariage.tuplerecord.new_source`; code generated for the end of a
-    hand writes it in place); the names they read are put in ``namespace``.
+    hand writes it in place); the names they read are put in ``namespace``. With
+    ``plain``, the plain tuple of its fields is appended instead, for the record to be
+    made when it is read (``GameState.history`` does, :func:`made_records`).
 
     >>> ns = {}
     >>> lines = record_lines("out", {"number": "1", "dealer": "0", "points": "(60, 60)",
@@ -81,4 +84,26 @@ def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
     >>> out == [hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out")]
     True
     """
-    return [f"{indent}{target}.append({new_source(HandRecord, values, namespace)})"]
+    made = items_source if plain else new_source
+    return [f"{indent}{target}.append({made(HandRecord, values, namespace)})"]
+
+
+def made_records(records: list[Any]) -> list[HandRecord]:
+    """``records`` with the plain tuples at its end (the fields of a hand's record, as
+    :func:`record_lines` with ``plain`` appends them) made into :class:`HandRecord`\\ s
+    in place, and returned (the end of a hand leaves the record to its first reader).
+
+    >>> records = [(1, 0, (60, 60), (60, 60), (5, 5), "played_out", None, 0, -1, None,
+    ...             (), 0, "", -1, 0, -1)]
+    >>> made_records(records)[0] == hand_record(1, 0, (60, 60), (60, 60), (5, 5),
+    ...                                         "played_out")
+    True
+    """
+    i = len(records) - 1
+    while i >= 0 and records[i].__class__ is tuple:
+        records[i] = _new(HandRecord, records[i])
+        i -= 1
+    return records
+
+
+_new: Any = tuple.__new__

@@ -479,12 +479,12 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
     # (a deal not played out: no outcome, nothing made, as constants)
     unplayed = {**values, **facts, "made": "None", "outcome": "''"}
     return ["    if st.declarer < 0:",
-            *record_lines("st.history", {**values, "held": "st.pot"}, ns,
-                          "        "),
+            *record_lines("st._history", {**values, "held": "st.pot"}, ns,
+                          "        ", plain=True),
             f"    elif len(st.tricks) == {rules.hand_size} + st.draw_tricks:  # played",
             "        outcome = st.deal_outcome or _outcome(st)",
-            *record_lines("st.history", {**values, **facts}, ns, "        "),
-            "    else:", *record_lines("st.history", unplayed, ns, "        ")]
+            *record_lines("st._history", {**values, **facts}, ns, "        ", plain=True),
+            "    else:", *record_lines("st._history", unplayed, ns, "        ", plain=True)]
 
 
 def _entry(side: int, spread: bool) -> str:

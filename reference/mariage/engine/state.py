@@ -43,7 +43,7 @@ from .dispatch import dispatch_of
 from .freshhand import hand_resetter
 from .journal import CARD_TRAIL, Journal, Marks, Undoable
 from .mechanisms import DEFAULT_MECHANISMS, Mechanisms, refuse
-from .outcomes import HandRecord, MatchResult
+from .outcomes import HandRecord, MatchResult, made_records
 from .phase import DEAL as _DEAL
 from .phase import OVER as _OVER
 from .phase import PLAY as _PLAY
@@ -107,6 +107,7 @@ class GameState(Undoable):
         "_free_play",
         "_fresh",
         "_higher",
+        "_history",
         "_lays",
         "_marks",
         "_ob_no_stock",
@@ -160,7 +161,6 @@ class GameState(Undoable):
         "held",
         "high_bid",
         "high_bidder",
-        "history",
         "holder_turn",
         "hooks",
         "known",
@@ -233,7 +233,7 @@ class GameState(Undoable):
         self.phase = _DEAL
         #: how the match ended, as its parts (see :attr:`result`), or None
         self._result: tuple[int | None, str, tuple[int, ...]] | None = None
-        self.history: list[HandRecord] = []
+        self._history: list[HandRecord] = []
         self.draw_tricks = (rules.stock_size - rules.talon_out) // rules.hand_seats
         self._tricks_per_hand = rules.hand_size + self.draw_tricks
         self._ob_stock = rules.obligation_stock
@@ -352,6 +352,18 @@ class GameState(Undoable):
         self.mech.dealing.deal(self, deck, first_player)
 
     # ------------------------------------------------------------ queries
+    @property
+    def history(self) -> list[HandRecord]:
+        """A :class:`HandRecord` per finished hand, oldest first (the state's own list;
+        the end of a hand appends its fields, made a record by the first read:
+        :func:`~mariage.engine.outcomes.made_records`)."""
+        records: list[Any] = self._history
+        return made_records(records) if records and records[-1].__class__ is tuple else records
+
+    @history.setter
+    def history(self, value: list[HandRecord]) -> None:
+        self._history = value
+
     @property
     def result(self) -> MatchResult | None:
         """How the match ended (the winning side or ``None``, why, the scores), or

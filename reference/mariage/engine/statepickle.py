@@ -35,6 +35,8 @@ def saved_state(state: GameState) -> dict[str, Any]:
     and marks as an empty list where undo is on (None where off)."""
     saved = {name: getattr(state, name) for name in slots_of(type(state))
              if name not in DERIVED and hasattr(state, name)}
+    saved["history"] = state.history  # (the records made: the pickle holds them)
+    del saved["_history"]
     saved["_undo"] = None if state._undo is None else []
     saved["_marks"] = None if state._marks is None else []
     return saved

@@ -125,7 +125,7 @@ def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
 
 
 #: lists only ever appended to while a state lives: undo cuts them back by length
-_APPENDED = frozenset({"actions", "tricks", "history"})
+_APPENDED = frozenset({"actions", "tricks", "_history"})
 
 
 @frozen_record
@@ -172,7 +172,7 @@ def hand_kept(hand_slots: tuple[str, ...] | None,
     if hand_slots is None or plan is None:
         return None
     return tuple(s for s in hand_slots
-                 if s not in TRICK_END_SLOTS and s not in plan.slots and s != "history")
+                 if s not in TRICK_END_SLOTS and s not in plan.slots and s != "_history")
 
 
 @lru_cache(maxsize=64)

@@ -52,7 +52,7 @@ class Scoring(Mechanism):
         by undo: :func:`mariage.engine.handend.hand_end_writes`): the record, how the hand
         ended, the match scores, and the hands won where a hand has a winner."""
         won = ("segni",) if rules.score_kind not in ("points", "contract", "takers") else ()
-        return ("history", "hand_over_reason", "match_scores", *won)
+        return ("_history", "hand_over_reason", "match_scores", *won)
 
     def hooks(self, rules: Rules) -> tuple[tuple[str, str], ...]:
         """After a trick, where a hand ends at a target: is it reached?"""
