@@ -106,14 +106,16 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
         return False
     picked |= 1 << card  # (as with_pick)
     nothing = state._nothing  # (a zero per player)
+    hidden = _ALL_BUT[len(nothing)][seat]
     steps = state.steps_all
-    state.hidden_steps[len(steps)] = _ALL_BUT[len(nothing)][seat]
     if picked.bit_count() < gs.mech.passing.count(gs):
         state.picked = picked
+        state.hidden_steps[len(steps)] = hidden
         steps.append((seat, action, nothing, nothing))  # (no hand, no card shown changed)
         return True
     own, known = gs.hands[:], gs.known[:]
     gs.apply(Give(picked))  # (a legal set: each card was checked)
     state.picked, state._picks = 0, None
+    state.hidden_steps[len(steps)] = hidden
     state._record(seat, action, own, known)
     return True
