@@ -199,3 +199,42 @@ def test_last_reports_an_episode_ended_from_outside() -> None:
         left += 1
         wrapped.step(None)
     assert left == 2 and not wrapped.agents
+
+
+@pytest.mark.parametrize("name", FACTORED)
+def test_openspiel_set_picked_without_asking_is_the_same(name: str) -> None:
+    """A set picked by ``apply_action`` alone (the legal actions never asked: the
+    listing made at the first pick) leaves the state that the same picks leave with the
+    legal actions asked before each: the same history, engine state and what every
+    player saw; a card of another hand is refused at any pick, with nothing changed."""
+    rng = random.Random(9)
+    tried = 0
+    for seed in range(8):
+        asked = _to_first_pick_openspiel(name, seed)
+        if asked.is_terminal():
+            continue
+        gs = asked.gs
+        seat = asked.current_player()
+        sets = [a for a in gs.legal_actions() if type(a) is Give]
+        cards = gs.rules.cards_of(sets[rng.randrange(len(sets))].cards)
+        rng.shuffle(cards)
+        alone = asked.clone()
+        others = gs.hands[(seat + 1) % gs.rules.nseats]
+        stranger = asked.game.space.pick_base + (others & -others).bit_length() - 1
+        for card in cards:
+            with pytest.raises((ValueError, pyspiel.SpielError)):
+                alone.apply_action(stranger)  # (never legal: not in the picker's hand)
+            action = asked.game.space.pick_base + card
+            assert action in asked.legal_actions()
+            asked.apply_action(action)
+            alone.apply_action(action)
+            assert alone.picked == asked.picked
+        assert not asked.picked and asked._picks is None and alone._picks is None
+        assert alone.history() == asked.history()
+        assert repr(alone.gs) == repr(asked.gs)
+        assert alone.gs.hands == asked.gs.hands and alone.gs.known == asked.gs.known
+        for p in range(gs.rules.nseats):
+            assert alone.information_state_string(p) == asked.information_state_string(p)
+            assert alone.observation_string(p) == asked.observation_string(p)
+        tried += 1
+    assert tried

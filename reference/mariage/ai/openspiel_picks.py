@@ -25,16 +25,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol
 
-from mariage.engine.actions import Action
+from mariage.engine.actions import Action, Give
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .encoding import ActionSpace
-from .layout import with_pick
 from .openspiel_observer import Step
 from .picking import cards_left, later_pick_ids
 
@@ -43,10 +42,10 @@ __all__ = ["PickingState", "pick", "pick_ids"]
 _PASSING = Phase.PASSING
 
 
-@lru_cache(maxsize=64)
-def _all_but(n: int, seat: int) -> tuple[bool, ...]:
-    """Per player of ``n``, whether it is not ``seat`` (who sees a pick only as made)."""
-    return tuple(p != seat for p in range(n))
+#: by the number of players and the seat who picks: per player, whether it is not that
+#: seat (who sees a pick only as made)
+_ALL_BUT = tuple(tuple(tuple(p != seat for p in range(n)) for seat in range(n))
+                 for n in range(9))
 
 
 class PickingState(Protocol):
@@ -74,12 +73,16 @@ def pick_ids(state: PickingState, gs: GameState) -> list[int]:
     passing is factored): after the first pick, the cards left by the kept listing; else
     as :meth:`ActionSpace.legal_ids`, the listing kept from here."""
     picks = state._picks
-    picked = state.picked
     if picks is None:
         picks = state._picks = state._space.set_listing(gs)
-    elif picked:
-        return later_pick_ids(state._space, gs, picked, picks)
-    return state._space.legal_ids(gs, None, picked, picks)
+    else:
+        picked = state.picked
+        if picked:  # (as later_pick_ids: a listing of every set from the hand at once)
+            space = state._space
+            if type(picks) is CardSets:
+                return space._pick_ids(gs.hands[gs.to_act] & ~picked)  # type: ignore[index,misc]
+            return later_pick_ids(space, gs, picked, picks)
+    return state._space.legal_ids(gs, None, state.picked, picks)
 
 
 def pick(state: PickingState, gs: GameState, action: int) -> bool:
@@ -92,23 +95,27 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
         return False  # (refused by the state's _decide)
     card = action - state._pick_range.start
     picked = state.picked
+    seat = state._player
     listing = state._picks
     if listing is None:  # (not asked for the legal actions first)
-        listing = gs.legal_actions()
-    if not cards_left(gs, listing, picked) >> card & 1:
-        return False  # (refused by the state's _decide)
-    picked, complete = with_pick(gs, card, picked)
-    seat = state._player
-    hidden = _all_but(state.rules.nseats, seat)
-    if complete is None:
-        state.picked, state._picks = picked, listing
-        state.hidden_steps[len(state.steps_all)] = hidden
-        nothing = state._nothing  # (no hand and no card shown changed)
-        state.steps_all.append((seat, action, nothing, nothing))
+        listing = state._picks = gs.legal_actions()
+    if type(listing) is CardSets:  # every set of its size from the hand (cards_left)
+        if not (gs.hands[seat] & ~picked) >> card & 1:
+            return False  # (refused by the state's _decide)
+    elif not cards_left(gs, listing, picked) >> card & 1:
+        return False
+    picked |= 1 << card  # (as with_pick)
+    nothing = state._nothing  # (a zero per player)
+    hidden = _ALL_BUT[len(nothing)][seat]
+    steps = state.steps_all
+    if picked.bit_count() < gs.mech.passing.count(gs):
+        state.picked = picked
+        state.hidden_steps[len(steps)] = hidden
+        steps.append((seat, action, nothing, nothing))  # (no hand, no card shown changed)
         return True
     own, known = gs.hands[:], gs.known[:]
-    gs.apply(complete)  # (a legal set: each card was checked)
+    gs.apply(Give(picked))  # (a legal set: each card was checked)
     state.picked, state._picks = 0, None
-    state.hidden_steps[len(state.steps_all)] = hidden
+    state.hidden_steps[len(steps)] = hidden
     state._record(seat, action, own, known)
     return True

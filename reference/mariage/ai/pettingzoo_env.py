@@ -42,14 +42,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
-from mariage.engine.actions import Action, Play
+from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import dispatch_of
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
 from mariage.spec.compile import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
-from .layout import with_pick
 from .lazyobs import LazyObservation, hold_unread
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
@@ -60,6 +60,7 @@ Obs = dict[str, Any]
 
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
+_frombuffer, _INT8 = np.frombuffer, np.int8
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -299,12 +300,14 @@ class MariageEnv(AECEnv):
                 rewards[a] = 0.0
             self._rewarded = False
         act: Action | Pick | None = space.actions[action_id]
-        if type(act) is Pick:  # a card of a set being passed (as space.play does)
-            picked, complete = with_pick(state, act.card, self.picked)
-            if complete is None:  # nothing else changes before the set's last pick:
-                self._picked_one(agent, picked)  # nothing to hold (an observation has
-                return  # its picks)
-            act = complete
+        if type(act) is Pick:  # a card of a set being passed (as with_pick does)
+            picked = self.picked | 1 << act.card
+            if picked.bit_count() < state.mech.passing.count(state):
+                # nothing else changes before the set's last pick: nothing to hold (an
+                # observation has its picks)
+                self._picked_one(agent, picked)
+                return
+            act = Give(picked)
         source = self._source
         if source[1]:  # before the state changes, the unread get a snapshot of it
             self._source = hold_unread(
@@ -337,8 +340,14 @@ class MariageEnv(AECEnv):
         from the listing kept since the set's first pick); nothing else changes."""
         self.picked = picked
         listing = self._picks
-        assert self.state_ is not None and listing is not None
-        mask = self._mask_now = later_pick_mask(self.space, self.state_, picked, listing)
+        state = self.state_
+        assert state is not None and listing is not None
+        if type(listing) is CardSets:  # every set from the hand: its cards left (cards_left)
+            mask = _frombuffer(self.space._pick_mask(  # type: ignore[misc]
+                state.hands[state.to_act] & ~picked), _INT8)  # type: ignore[index]
+        else:
+            mask = later_pick_mask(self.space, state, picked, listing)
+        self._mask_now = mask
         if agent in self.infos:
             self.infos[agent] = {"action_mask": mask}
 
