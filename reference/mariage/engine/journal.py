@@ -22,7 +22,8 @@ action leaves one entry in the state's journal:
   hand end writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`)
   and the length of the record of hands (cut back to it, never copied);
 * an action other than a card whose mechanism declares what it writes (a claim,
-  a call-out, an ask and its answer:
+  a call-out, an ask and its answer, a declaration, a close, an exchange, a call, a
+  question, a draw or decline after a trick:
   :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
   where no deal source deals: an :class:`ActionEntry`, those slots and what the
   hand end writes, and the lengths of the lists only ever appended to;
@@ -312,8 +313,9 @@ class Marks(list[Any]):
 
     def widen(self, state: GameState, kind: type | None = None) -> None:
         """Before anything but a card changes ``state`` (an action of type ``kind``, the
-        hooks of a trick's end whose gate failed (:class:`~mariage.engine.trailplan.
-        GatedHooks`), or a deal or resignation, ``kind`` None): nothing where the records
+        hooks of a trick's end whose gate failed (``kind``
+        :class:`~mariage.engine.trailplan.GatedHooks`), or a deal or resignation, ``kind``
+        None): nothing where the records
         keep what it writes (:attr:`~mariage.engine.dispatch.Dispatch.mark_free`); the
         values of the slots it declares beyond them, in :attr:`log`, where it declares
         them (:attr:`~mariage.engine.dispatch.Dispatch.mark_extra`); else one snapshot of
@@ -402,9 +404,11 @@ class Undoable:
         and :meth:`mark` makes a record that :meth:`undo_to` sets the state back to, as
         often as asked: where cards alone may follow, of what cards may write (the
         trick's and the hand's ends included: :attr:`Dispatch.mark_keeper
-        <mariage.engine.dispatch.Dispatch.mark_keeper>`), and where something else
-        follows (a declaration, a deal...) a snapshot of the whole state is taken then,
-        once (:class:`Marks`). So a search that plays lines out from a position and
+        <mariage.engine.dispatch.Dispatch.mark_keeper>`); where an action that declares
+        what it writes follows (a declaration, a close, a question...), the slots it
+        declares beyond that are logged first, and where anything else follows (a bid, a
+        deal...) a snapshot of the whole state is taken then, once (:class:`Marks`). So a
+        search that plays lines out from a position and
         comes back to it (random playouts to the hand's end) pays a record, not a clone
         nor a journal; a search that takes actions back one by one wants the journal.
         ``enable_undo()`` turns the journal back on, dropping the marks.
@@ -421,7 +425,8 @@ class Undoable:
         (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
         whose mechanism declares what it writes
         (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
-        a call-out, an ask and its answer). Otherwise the card
+        a call-out, an ask and its answer, a declaration, a close, an exchange, a call,
+        a question, a draw or decline after a trick). Otherwise the card
         that ends the hand, a trick's end whose hooks may end or pause the hand
         in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
         first journal the state (the price of a :meth:`clone`; the lists of
