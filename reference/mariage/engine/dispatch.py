@@ -30,7 +30,7 @@ from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume
 from .rules import Rules
-from .trailplan import action_slots, action_trails, hook_trail, mark_keeper, mark_slots
+from .trailplan import action_trails, hook_trail, mark_extra, mark_keeper, mark_slots
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -77,6 +77,9 @@ class Dispatch:
     # a card may write anything; a mark keeps the whole state) (trailplan.mark_keeper)
     mark_free: frozenset[type]  # with undo on for marks only: the types of action other than
     # cards that write nothing beyond a mark's record (those of action_trails within it)
+    mark_extra: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # ... and those
+    # that declare what they write beyond it (with trailplan.GatedHooks, the gated hooks of
+    # a trick's end): those slots kept and set back (Marks.log; trailplan.mark_extra)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -143,9 +146,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     play_trail = play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
                             hand_slots=hand_slots)
     marked = None if play_trail is None else mark_slots(hook_trail(mech, rules), hand_slots)
-    free = frozenset() if marked is None else frozenset(
-        kind for kind, slots in action_slots({**appliers, **any_seat}, hand_slots, mech,
-                                             rules).items() if set(slots) <= set(marked))
+    free, extra = (frozenset(), {}) if marked is None else mark_extra(
+        mech, rules, {**appliers, **any_seat}, marked)
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules, legal),
@@ -156,7 +158,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
                     {**appliers, **any_seat}, resume(mech, rules, end_hand),
                     action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
-                    None if marked is None else mark_keeper(marked), free)
+                    None if marked is None else mark_keeper(marked), free, extra)
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -58,7 +58,15 @@ from typing import TYPE_CHECKING, Any
 from .. import codegen
 from .duties import duties
 from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
-from .trailplan import HookTrail, hand_kept, hook_trail, keep_value, slot_keeper, trick_entry
+from .trailplan import (
+    GatedHooks,
+    HookTrail,
+    hand_kept,
+    hook_trail,
+    keep_value,
+    slot_keeper,
+    trick_entry,
+)
 
 if TYPE_CHECKING:
     from .actions import Action, Play
@@ -512,12 +520,14 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     total = " + ".join(f"points[c{i}]" for i in range(k))
     quiet = () if trail else getattr(hook_trail(mech, rules), "quiet", ())
     if quiet:  # undo for marks only: where a hook may write what a mark's record does not
-        # keep, the whole state first (journal.Marks.widen; the gates read as the trail's)
+        # keep, what they declare (trailplan.mark_extra) or the whole state first
+        # (journal.Marks.widen; the gates read as the trail's)
         lines += ["    if st._marks is not None:"]
         if any("trick_points" in q for q in quiet):
             lines += ["        points = st._points", f"        trick_points = {total}"]
         lines += ["        if not (" + " and ".join(f"({q})" for q in quiet) + "):",
-                  "            st._marks.widen(st)"]
+                  "            st._marks.widen(st, _GATED)"]
+        ns["_GATED"] = GatedHooks
     lines += ["    team = _team_of[winner]", "    points = st._points"]
     if trail:  # the entry and the function that takes it back (trailplan.trick_entry)
         keep, restore = trick_entry(n, len(rules.teams), extra)

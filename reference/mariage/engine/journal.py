@@ -22,7 +22,8 @@ action leaves one entry in the state's journal:
   hand end writes, their values (:func:`~mariage.engine.trailplan.slot_keeper`)
   and the length of the record of hands (cut back to it, never copied);
 * an action other than a card whose mechanism declares what it writes (a claim,
-  a call-out, an ask and its answer:
+  a call-out, an ask and its answer, a declaration, a close, an exchange, a call, a
+  question, a draw or decline after a trick:
   :attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`),
   where no deal source deals: an :class:`ActionEntry`, those slots and what the
   hand end writes, and the lengths of the lists only ever appended to;
@@ -272,7 +273,7 @@ def _trails_back(state: GameState, entries: list[Any], start: int, end: int) -> 
 
 class Marks(list[Any]):
     """Undo for marks only (:meth:`Undoable.enable_undo` with ``marks_only``): no journal
-    of actions, one record per mark, ``[kept, whole]``.
+    of actions, one record per mark, ``[kept, whole, pos, at]``, and :attr:`log`.
 
     ``kept`` is what cards alone may write, as the state was at the mark (the ruleset's
     :attr:`~mariage.engine.dispatch.Dispatch.mark_keeper`), or None where a card may write
@@ -280,37 +281,75 @@ class Marks(list[Any]):
     expression holds, a trick play of its own, a hand end that does not say what it
     writes). ``whole`` is a snapshot of the whole state (:mod:`mariage.engine.copies`):
     where ``kept`` is None, the state at the mark, taken again each time it is restored;
-    else None until something other than a card is done after the mark (an action that
-    is not a card, a deal, the next deal by a deal source, a resignation), which first
-    takes one (:meth:`widen`): what cards did not write is then as it was at the mark.
+    else None until something other than a card that does not say what it writes is
+    done after the mark (an action whose mechanism declares nothing, a deal, the next
+    deal by a deal source, a resignation), which first takes one (:meth:`widen`): what
+    cards and the logged actions did not write is then as it was at the mark.
+
+    ``log`` holds, in order, what the actions other than cards that declare what they
+    write beyond the records wrote since the oldest record (a declaration, a close, a
+    question, an exchange, held points counted at a trick's end:
+    :attr:`~mariage.engine.dispatch.Dispatch.mark_extra`): ``(put, values)``, the
+    function that sets those slots back and their values before the action. ``pos`` is
+    the log's length when the record was made, ``at`` its length when ``whole`` was
+    taken: a restore puts back ``whole`` (if any), then the log's entries past ``pos``
+    that came before it, the last first, then ``kept``.
 
     ``clean`` is True while the state has not changed since the last record was made or
     restored but by cards, whose count is ``length`` in the list of actions ``acts``:
     :meth:`Undoable.mark` then gives that record again rather than make a new one.
     """
 
-    __slots__ = ("acts", "clean", "length")
+    __slots__ = ("acts", "clean", "length", "log", "seen")
 
     def __init__(self) -> None:
         super().__init__()
         self.clean = False
         self.acts: list[Any] | None = None
         self.length = 0
+        self.log: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self.seen: set[type] = set()  # the kinds logged since the last record was made or
+        # restored: their slots are in the log as they were then, not logged again
 
     def widen(self, state: GameState, kind: type | None = None) -> None:
-        """Before anything but a card changes ``state`` (an action of type ``kind``, or
-        a deal or resignation): one snapshot of the whole state for the last records
-        that have none (those made since the last action that was not a card), unless
-        the records keep what such an action writes
-        (:attr:`~mariage.engine.dispatch.Dispatch.mark_free`)."""
+        """Before anything but a card changes ``state`` (an action of type ``kind``, the
+        hooks of a trick's end whose gate failed (``kind``
+        :class:`~mariage.engine.trailplan.GatedHooks`), or a deal or resignation, ``kind``
+        None): nothing where the records
+        keep what it writes (:attr:`~mariage.engine.dispatch.Dispatch.mark_free`); the
+        values of the slots it declares beyond them, in :attr:`log`, where it declares
+        them (:attr:`~mariage.engine.dispatch.Dispatch.mark_extra`); else one snapshot of
+        the whole state for the last records that have none (those made since the last
+        snapshot)."""
         self.clean = False
-        if not self or self[-1][1] is not None or kind in state._appliers.mark_free:
+        if not self or self[-1][1] is not None:
+            return
+        table = state._appliers
+        if kind in table.mark_free:
+            return
+        extra = table.mark_extra.get(kind)  # type: ignore[arg-type]
+        if extra is not None:
+            if kind not in self.seen:
+                self.seen.add(kind)  # type: ignore[arg-type]
+                self.log.append((extra[1], extra[0](state)))
             return
         whole = snapshot_state(state)
+        at = len(self.log)
         for record in reversed(self):
             if record[1] is not None:
                 break
             record[1] = whole
+            record[3] = at
+
+    def unlog(self, state: GameState, pos: int) -> None:
+        """Set back what the log's entries past ``pos`` wrote, the last first, and drop
+        them."""
+        log = self.log
+        for i in range(len(log) - 1, pos - 1, -1):
+            put, values = log[i]
+            put(state, values)
+        del log[pos:]
+        self.seen.clear()
 
     def take(self, state: GameState) -> int:
         """A mark of ``state`` as it is now: the last record, if nothing but cards may
@@ -318,8 +357,11 @@ class Marks(list[Any]):
         if self.clean and state.actions is self.acts and len(state.actions) == self.length:
             return len(self) - 1
         keeper = state._appliers.mark_keeper
-        self.append([None, snapshot_state(state)] if keeper is None
-                     else [keeper[0](state), None])
+        pos = len(self.log)
+        if self.seen:
+            self.seen.clear()
+        self.append([None, snapshot_state(state), pos, pos] if keeper is None
+                     else [keeper[0](state), None, pos, 0])
         self.clean, self.acts, self.length = True, state.actions, len(state.actions)
         return len(self) - 1
 
@@ -327,17 +369,22 @@ class Marks(list[Any]):
         """Set ``state`` back to record ``mark`` and forget the later records."""
         del self[mark + 1:]
         record = self[mark]
-        kept, whole = record
+        kept, whole, pos, at = record
         if whole is not None:  # (the snapshot's lists become the state's: used once)
+            del self.log[at:]  # (what came after the snapshot: it holds the state before)
             COPIERS[type(state)].restore(state, whole)
             record[1] = None
             for earlier in reversed(self[:mark]):  # the earlier records that share it
                 if earlier[1] is not whole:
                     break
                 earlier[1] = None
+        if len(self.log) > pos:
+            self.unlog(state, pos)
+        self.seen.clear()
         keeper = state._appliers.mark_keeper
         if kept is None or keeper is None:  # the whole state kept: again, for the next time
             record[1] = snapshot_state(state)
+            record[3] = len(self.log)
         else:
             keeper[1](state, kept)
         self.clean, self.acts, self.length = True, state.actions, len(state.actions)
@@ -357,9 +404,11 @@ class Undoable:
         and :meth:`mark` makes a record that :meth:`undo_to` sets the state back to, as
         often as asked: where cards alone may follow, of what cards may write (the
         trick's and the hand's ends included: :attr:`Dispatch.mark_keeper
-        <mariage.engine.dispatch.Dispatch.mark_keeper>`), and where something else
-        follows (a declaration, a deal...) a snapshot of the whole state is taken then,
-        once (:class:`Marks`). So a search that plays lines out from a position and
+        <mariage.engine.dispatch.Dispatch.mark_keeper>`); where an action that declares
+        what it writes follows (a declaration, a close, a question...), the slots it
+        declares beyond that are logged first, and where anything else follows (a bid, a
+        deal...) a snapshot of the whole state is taken then, once (:class:`Marks`). So a
+        search that plays lines out from a position and
         comes back to it (random playouts to the hand's end) pays a record, not a clone
         nor a journal; a search that takes actions back one by one wants the journal.
         ``enable_undo()`` turns the journal back on, dropping the marks.
@@ -376,7 +425,8 @@ class Undoable:
         (:func:`~mariage.engine.handend.hand_end_writes`); the same way, an action
         whose mechanism declares what it writes
         (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`: a claim,
-        a call-out, an ask and its answer). Otherwise the card
+        a call-out, an ask and its answer, a declaration, a close, an exchange, a call,
+        a question, a draw or decline after a trick). Otherwise the card
         that ends the hand, a trick's end whose hooks may end or pause the hand
         in other ways, any other :meth:`apply`, :meth:`deal` and :meth:`resign`
         first journal the state (the price of a :meth:`clone`; the lists of
@@ -504,6 +554,8 @@ class Undoable:
             keeper = st._appliers.mark_keeper
             if mark == len(marks) - 1 and record[1] is None and keeper is not None:
                 keeper[1](st, record[0])  # the usual line: cards only, from the last mark
+                if len(marks.log) > record[2]:  # (and actions that declare their writes)
+                    marks.unlog(st, record[2])
                 marks.clean, marks.acts, marks.length = True, st.actions, len(st.actions)
                 return
             marks.restore(st, mark)

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["CARD_SLOTS", "HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "HookTrail",
-           "action_slots", "action_trails", "hand_kept", "hook_trail", "keep_value",
-           "mark_keeper", "mark_slots", "slot_keeper", "trick_entry"]
+__all__ = ["CARD_SLOTS", "HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "GatedHooks",
+           "HookTrail", "action_slots", "action_trails", "gated_slots", "hand_kept",
+           "hook_trail", "keep_value", "mark_extra", "mark_keeper", "mark_slots",
+           "slot_keeper", "trick_entry"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -106,7 +107,8 @@ def action_slots(appliers: dict[type, Callable[..., None]], hand_slots: tuple[st
 def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
                 rules: Rules | None) -> bool:
     """True if each of ``calls`` (a field of the mechanisms, a method) is, under ``mech``,
-    the method of the bundled mechanism's class, and each ``after_points`` hook under
+    the method of the bundled mechanism's class, and, where one of them is
+    :meth:`Declarations.score` (which runs them), each ``after_points`` hook under
     ``rules`` is one of them: the writes an applier's :attr:`Mechanism.trail_actions`
     take in are then those it runs."""
     from .mechanisms import DEFAULT_MECHANISMS
@@ -120,6 +122,8 @@ def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
         if getattr(type(getattr(mech, field)), method) is not bundled:
             return False
         kept.add(bundled)
+    if ("declarations", "score") not in calls:
+        return True
     return all(getattr(hook, "__func__", None) in kept
                for hook in hooks_of(mech.all(), rules).after_points)
 
@@ -337,3 +341,70 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
     ns: dict[str, Any] = {"_keep": keep_value}
     codegen.run(source, f"<a mark's record: {', '.join(slots)}>", ns)
     return ns["keep"], ns["put"]
+
+
+class GatedHooks:
+    """The key, among the types of action of :func:`mark_extra`, of the hooks of a
+    trick's end whose quiet gate failed (:attr:`HookTrail.quiet`): the plain card play
+    tells undo for marks only with it (:meth:`Marks.widen
+    <mariage.engine.journal.Marks.widen>`) before those hooks run."""
+
+    __slots__ = ()
+
+
+def gated_slots(mech: Mechanisms, rules: Rules) -> tuple[str, ...] | None:
+    """The slots the hooks of a trick's end under ``mech`` and ``rules`` may write where
+    their quiet gate fails (:attr:`Mechanism.mark_hooks` of each hook of
+    :attr:`HookTrail.quiet`, with what the hand end writes left to the caller); None
+    where one of them does not say, or runs another mechanism's method
+    (:attr:`Mechanism.trail_calls`) that is not the bundled one (:func:`_calls_kept`)."""
+    from .mechanisms.hooks import hooks_of
+
+    hooks = hooks_of(mech.all(), rules)
+    slots: list[str] = []
+    for handler in (*hooks.after_trick, *hooks.next_lead):
+        owner, name = type(handler.__self__), handler.__func__.__name__  # type: ignore[attr-defined]
+        if name not in vars(owner).get("quiet_hooks", {}) \
+                or name in vars(owner).get("trail_hooks", {}) \
+                or name in vars(owner).get("ending_hooks", ()):
+            continue  # (not a quiet gate's hook: see hook_trail)
+        written = vars(owner).get("mark_hooks", {}).get(name)
+        calls = vars(owner).get("trail_calls", {}).get(name, ())
+        if written is None or (calls and not _calls_kept(calls, mech, rules)):
+            return None
+        slots += [s for s in written if s not in slots]
+    return tuple(slots)
+
+
+def mark_extra(mech: Mechanisms, rules: Rules, appliers: dict[type, Callable[..., None]],
+               marked: tuple[str, ...]
+               ) -> tuple[frozenset[type], dict[type, tuple[Callable[[GameState], tuple[Any, ...]],
+                                                           Callable[[GameState, tuple[Any, ...]],
+                                                                    None]]]]:
+    """What undo for marks only keeps of an action other than a card (or the gated hooks
+    of a trick's end, :class:`GatedHooks`) that declares what it writes, where a mark's
+    record keeps ``marked`` (:func:`mark_slots`): the types that write nothing beyond
+    (``mark_free``), and per other type the functions of :func:`slot_keeper` for the
+    slots it declares beyond (``mark_extra``: kept in :attr:`Marks.log
+    <mariage.engine.journal.Marks.log>` before the action, not the whole state).
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.dispatch import dispatch_of
+    >>> from mariage.engine.actions import Close, Declare
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
+    >>> table = dispatch_of(M, load_rules("schnapsen"))
+    >>> Declare in table.mark_extra, Close in table.mark_extra, GatedHooks in table.mark_extra
+    (True, True, True)
+    """
+    from .handend import hand_end_writes
+
+    hand_slots = hand_end_writes(mech, rules)
+    kept = set(marked)
+    declared = action_slots(appliers, hand_slots, mech, rules)
+    gated = gated_slots(mech, rules) if hand_slots is not None else None
+    if gated is not None:
+        declared[GatedHooks] = gated
+    free = frozenset(kind for kind, slots in declared.items() if kept.issuperset(slots))
+    extra = {kind: slot_keeper(tuple(s for s in slots if s not in kept))
+             for kind, slots in declared.items() if kind not in free}
+    return free, extra

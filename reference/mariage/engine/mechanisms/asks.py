@@ -50,7 +50,14 @@ class Asks(Mechanism):
                          "claim_by", "claim_ok")}
     trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "apply_answer": (("declarations", "declare"), ("declarations", "score"),
-                         ("held_credit", "hold"), ("claims", "after_declaration"))}
+                         ("held_credit", "hold"), ("claims", "after_declaration")),
+        "after_trick": (("declarations", "score"), ("held_credit", "hold"),
+                        ("claims", "after_declaration"))}
+    #: a split marriage settled by its trick: scored (Declarations.score), trump, the suit
+    #: used, the declaration noted
+    mark_hooks: ClassVar[dict[str, tuple[str, ...]]] = {
+        "after_trick": ("split", "trump", "used_suit", "declared", "decl_count", "game_points",
+                        "held", "decl_points", "claim_by", "claim_ok")}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((AskPartner, "apply_ask"),
                                                        (Answer, "apply_answer"))
     phases: ClassVar[tuple[int, ...]] = (ANSWER,)

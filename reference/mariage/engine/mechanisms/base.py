@@ -142,6 +142,13 @@ class Mechanism:
     #: method of the bundled mechanism's class, and each ``after_points`` hook is one of
     #: them (:func:`mariage.engine.trailplan.action_trails`).
     trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
+    #: hook methods of :attr:`quiet_hooks` that, where their expression does not hold,
+    #: write only these slots besides what a trick's end writes, and end the hand, if at
+    #: all, only by the hand end: undo for marks only keeps those slots before the hooks
+    #: run instead of the whole state (:func:`mariage.engine.trailplan.gated_slots`; the
+    #: methods of other mechanisms such a hook runs are named in :attr:`trail_calls`). A
+    #: subclass loses it.
+    mark_hooks: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def legal_in_phase(self, st: GameState, seat: int) -> Sequence[Action]:
         """The legal actions of ``seat`` (to act) in one of this mechanism's ``phases``."""

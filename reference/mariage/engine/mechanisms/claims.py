@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Claim, Close, Decline, Draw
 from ..phase import AFTER_TRICK, CLOSE_REPLY, OVER, PLAY
 from .base import Mechanism, refuse
+from .trickplay import START_WRITES
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -49,8 +50,23 @@ class Claims(Mechanism):
     quiet_hooks: ClassVar[dict[str, str]] = {
         "after_trick": "not (st.rules.claim_auto and st.rules.claim_rule is not None)"}
     #: a claim sets who claimed and whether rightly, then ends the hand by the hand end
+    #: a draw (or a decline after the last trick) resumes the play (Claims.go_on: the
+    #: draw, the hand end or the next trick); a decline on a close lets it take effect
+    #: (TalonClosing.apply_decline)
     trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
-        "apply_claim": ("claim_by", "claim_ok")}
+        "apply_claim": ("claim_by", "claim_ok"),
+        "apply_draw": ("phase", "hands", "known", "stock", "turn_up", *START_WRITES),
+        "apply_decline": ("phase", "hands", "known", "stock", "turn_up", "aside",
+                          "draw_tricks", "_tricks_per_hand", *START_WRITES)}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_draw": (("tricks", "draw"), ("tricks", "start_trick")),
+        "apply_decline": (("tricks", "draw"), ("tricks", "start_trick"),
+                          ("closing", "apply_decline"), ("closing", "finish_close"))}
+    #: an automatic claim after a trick: the last trick's bonus, who claimed (then the
+    #: hand end), or the winner's pause
+    mark_hooks: ClassVar[dict[str, tuple[str, ...]]] = {
+        "after_trick": ("captured", "claim_by", "claim_ok", "phase", "to_act", "trick_seats",
+                        "trick_cards")}
 
     def offers(self, rules: Rules) -> bool:
         """Claims are actions wherever the rules have explicit claims."""

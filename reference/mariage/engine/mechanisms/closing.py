@@ -23,6 +23,7 @@ from ..actions import Action, Close, Decline
 from ..phase import AFTER_TRICK, CLOSE_REPLY, PLAY
 from .base import Mechanism, refuse
 from .exchange import shared_exchange
+from .trickplay import START_WRITES
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -43,6 +44,14 @@ class TalonClosing(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("closing", "play.switch")
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Close, "apply_close"),)
     phases: ClassVar[tuple[int, ...]] = (CLOSE_REPLY,)
+    #: a close notes the closer and the opponent's count, then waits for the reply or
+    #: takes effect: the stock set aside, the trick opened again (TrickPlay.start_trick)
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_close": ("closed_by", "close_from_lead", "close_opp_points", "close_opp_tricks",
+                        "aside", "stock", "turn_up", "draw_tricks", "_tricks_per_hand",
+                        *START_WRITES)}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_close": (("tricks", "start_trick"),)}
 
     def offers(self, rules: Rules) -> bool:
         """A close is offered in play wherever the rules allow closing."""

@@ -65,6 +65,18 @@ class Declarations(Mechanism):
     sections: ClassVar[tuple[str, ...]] = ("declarations", "declaring")
     #: nothing held by the trick's winner: his next lead credits nothing
     quiet_hooks: ClassVar[dict[str, str]] = {"next_lead": "not st.held[winner]"}
+    #: ... else what he held counts (and may end the hand by the hand end)
+    mark_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"next_lead": ("held", "decl_points")}
+    #: a declaration spends one of the seat's declarations in the trick and declares
+    #: (trump, the cards shown, its score, a held credit, an automatic claim); in the
+    #: window it, or a pass, gives the turn on (or the play back)
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_declare": ("decl_this_trick", "window_left", "phase", "to_act",
+                          *DECLARE_WRITES, "claim_by", "claim_ok"),
+        "apply_pass": ("window_left", "phase", "to_act")}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_declare": (("declarations", "score"), ("held_credit", "hold"),
+                          ("claims", "after_declaration"))}
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Declare, "apply_declare"),
                                                        (Pass, "apply_pass"))
     phases: ClassVar[tuple[int, ...]] = (WINDOW,)

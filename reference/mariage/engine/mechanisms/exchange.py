@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Exchange
 from ..phase import CLOSE_REPLY, PLAY
 from .base import Mechanism, refuse
+from .trickplay import START_WRITES
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -35,6 +36,14 @@ class TrumpExchange(Mechanism):
     steps: ClassVar[tuple[str, ...]] = ("card",)
     sections: ClassVar[tuple[str, ...]] = ("exchange",)
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Exchange, "apply_exchange"),)
+    #: the two cards swapped (hand, known cards, stock, the card turned up), a
+    #: declaration given back; after a close, the close takes effect
+    #: (TalonClosing.finish_close)
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_exchange": ("hands", "known", "stock", "turn_up", "decl_this_trick", "aside",
+                           "draw_tricks", "_tricks_per_hand", *START_WRITES)}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_exchange": (("closing", "finish_close"), ("tricks", "start_trick"))}
 
     def offers(self, rules: Rules) -> bool:
         """An exchange is offered in play wherever the rules name a card to exchange."""

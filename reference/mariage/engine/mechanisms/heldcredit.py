@@ -38,6 +38,8 @@ class HeldCredit(Mechanism):
     #: the trick's winner holds nothing: the hook changes nothing (where he holds points,
     #: undo journals a snapshot of the trick's end: they are seldom held)
     quiet_hooks: ClassVar[dict[str, str]] = {"after_trick": "not st.held[winner]"}
+    #: ... else what he holds counts
+    mark_hooks: ClassVar[dict[str, tuple[str, ...]]] = {"after_trick": ("held", "decl_points")}
 
     def hold(self, st: GameState, seat: int, value: int, credit: str) -> bool:
         """Hold ``value`` for ``seat`` if it may not count yet; False if it counts at once."""

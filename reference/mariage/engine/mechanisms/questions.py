@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Answer, Call, Question
 from ..phase import PLAY, QUESTION
+from .asks import Asks
 from .base import HALF_ANSWER_FORM, Kept, Mechanism, kept_per_rules, partner_of, refuse
 
 if TYPE_CHECKING:
@@ -65,6 +66,11 @@ _CALLS: Kept = {}
 CALLED_PAIR = -99
 
 
+#: the slots :meth:`TrumpCalls.settle` writes
+_SETTLE_WRITES = ("trump", "trump_set_in_trick", "called", "call_credit", "decl_points",
+                  "declared")
+
+
 class TrumpCalls(Mechanism):
     """Pairs announced or found by questions to the partner; they set trump."""
 
@@ -74,6 +80,18 @@ class TrumpCalls(Mechanism):
     applies: ClassVar[tuple[tuple[type, str], ...]] = ((Call, "apply_call"),
                                                        (Question, "apply_question"))
     phases: ClassVar[tuple[int, ...]] = (QUESTION,)
+    #: a call or a question spends one of the seat's declarations in the trick; a call,
+    #: or an answer that completes a pair, settles it (trump, its value, the suit called);
+    #: a question waits for the partner's answer; an answer gives the turn back, or, with
+    #: no question pending, is the asks' (Asks.apply_answer)
+    trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "apply_call": ("decl_this_trick", "known", *_SETTLE_WRITES),
+        "apply_question": ("decl_this_trick", "ask_level", "question", "phase", "to_act"),
+        "apply_answer": ("question", "phase", "to_act", "known", *_SETTLE_WRITES,
+                         *Asks.trail_actions["apply_answer"])}
+    trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "apply_answer": (("asks", "apply_answer"),
+                         *Asks.trail_calls["apply_answer"])}
 
     def applies_for(self, rules: Rules) -> tuple[tuple[type, str], ...]:
         """Answers are the calls' while the rules have trump calls."""

@@ -52,7 +52,14 @@ if TYPE_CHECKING:
     from ..state import GameState
     from . import Mechanisms
 
-__all__ = ["TrickPlay", "start_lines"]
+#: the slots the opening of a trick writes (:meth:`TrickPlay.start_trick` and the code
+#: :func:`start_lines` writes): what an action that opens a trick declares for undo
+#: (:attr:`~mariage.engine.mechanisms.base.Mechanism.trail_actions`)
+START_WRITES = ("leader", "trick_no", "trick_seats", "trick_cards", "trump_set_in_trick",
+                "lead_mask", "trump", "trump_next", "decl_this_trick", "to_act", "_free_play",
+                "_decl_open", "phase", "window_left")
+
+__all__ = ["START_WRITES", "TrickPlay", "start_lines"]
 
 #: the steps of a card and its trick's end that generated code runs instead
 #: (:func:`mariage.engine.fastpath.play_apply`, and its undo trail): a subclass that
