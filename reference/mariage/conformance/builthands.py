@@ -50,6 +50,7 @@ from mariage.engine.rules import Declaration, Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
+from .dealtplaces import dealt_positions, seeded_places
 from .exacttop import exact_top_hand, exact_top_rules
 from .stepnames import split_rules
 
@@ -169,19 +170,8 @@ def _seats_positions(state: GameState, deck: list[int], first: int | None
                      ) -> tuple[int, list[list[int]], list[int]] | None:
     """Deal ``deck`` (card numbers) on a clone: the first leader, each seat's deck
     positions, and the stock's positions in the order drawn."""
-    r = state.rules
-    trial = state.clone()
-    try:
-        trial.deal([r.card_code[c] for c in deck], first)
-    except (IllegalActionError, ValueError):
-        return None
-    where = {c: i for i, c in enumerate(deck)}
-    seats = [sorted(where[c] for c in r.cards_of(trial.hands[s])) for s in range(r.nseats)]
-    held = {i for p in seats for i in p}
-    up = where.get(trial.turn_up, -1) if trial.turn_up is not None else -1
-    stock = [i for i in range(len(deck)) if i not in held and i != up]
-    leader = trial.to_act if trial.to_act is not None else trial.leader
-    return leader, seats, stock
+    found = dealt_positions(state, deck, first)
+    return None if found is None else found[1:]
 
 
 def _built_deal(state: GameState, rng: SplitMix64, d: Declaration | None,
@@ -192,13 +182,10 @@ def _built_deal(state: GameState, rng: SplitMix64, d: Declaration | None,
     declaration of another suit, his partner the other half, the other cards of that
     suit last in the stock)."""
     r = state.rules
-    deck = list(range(r.ncards))
-    rng.shuffle(deck)
-    first = rng.below(r.nseats) if r.first_lead == "lot" else None
-    found = _seats_positions(state, deck, first)
+    found = seeded_places(state, rng)
     if found is None:
         return None
-    leader, seats, stock = found
+    deck, first, _, leader, seats, stock = found
     wants: list[tuple[int, int]] = []  # (card, position)
     if d is not None:
         cards: list[int] = []

@@ -37,6 +37,7 @@ from mariage.engine.rules import Declaration, Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
+from .dealtplaces import seeded_places
 
 __all__ = ["EXACT_DEALS", "exact_top_hand", "exact_top_rules"]
 
@@ -84,20 +85,10 @@ def _built(state: GameState, rng: SplitMix64) -> tuple[dict[str, Any], int] | No
     """A seeded deck with the holder's declarations and cards worth nothing swapped in,
     and the holder; ``None`` where the rules do not deal it or no declarations fit."""
     r = state.rules
-    deck = list(range(r.ncards))
-    rng.shuffle(deck)
-    first = rng.below(r.nseats) if r.first_lead == "lot" else None
-    trial = state.clone()
-    try:
-        trial.deal([r.card_code[c] for c in deck], first)
-    except (IllegalActionError, ValueError):
+    found = seeded_places(state, rng)
+    if found is None:
         return None
-    where = {c: i for i, c in enumerate(deck)}
-    seats = [sorted(where[c] for c in r.cards_of(trial.hands[s])) for s in range(r.nseats)]
-    up = where.get(trial.turn_up, -1) if trial.turn_up is not None else -1
-    held = {i for p in seats for i in p}
-    stock = [i for i in range(len(deck)) if i not in held and i != up]
-    leader = trial.to_act if trial.to_act is not None else trial.leader
+    deck, first, trial, leader, seats, stock = found
     holder = (leader + 1) % r.nseats
     shun = 1 << trial.turn_up if trial.turn_up is not None else 0
     plan = _plan(r, trial.trump, len(seats[holder]) - 1, shun, rng)

@@ -1,0 +1,56 @@
+"""Where a deck's cards land when it is dealt: the places the built hands
+(:mod:`~mariage.conformance.builthands`, :mod:`~mariage.conformance.exacttop`,
+:mod:`~mariage.conformance.climb`) swap their chosen cards into.
+
+>>> from mariage import load_rules
+>>> from mariage.engine.prng import SplitMix64
+from mariage.engine.state import GameState
+>>> rules = load_rules("marianna")
+>>> found = dealt_positions(GameState(rules), list(range(rules.ncards)), None)
+>>> trial, leader, seats, stock = found
+>>> len(seats) == rules.nseats and sum(map(len, seats)) + len(stock) <= rules.ncards
+True
+"""
+
+from __future__ import annotations
+
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import GameState
+
+from ..errors import IllegalActionError
+
+__all__ = ["dealt_positions", "seeded_places"]
+
+
+def dealt_positions(state: GameState, deck: list[int], first: int | None
+                    ) -> tuple[GameState, int, list[list[int]], list[int]] | None:
+    """Deal ``deck`` (card numbers) on a clone: the clone dealt, the first leader, each
+    seat's deck positions, and the stock's positions in the order drawn; ``None`` where
+    the rules refuse the deal."""
+    r = state.rules
+    trial = state.clone()
+    try:
+        trial.deal([r.card_code[c] for c in deck], first)
+    except (IllegalActionError, ValueError):
+        return None
+    where = {c: i for i, c in enumerate(deck)}
+    seats = [sorted(where[c] for c in r.cards_of(trial.hands[s])) for s in range(r.nseats)]
+    held = {i for p in seats for i in p}
+    up = where.get(trial.turn_up, -1) if trial.turn_up is not None else -1
+    stock = [i for i in range(len(deck)) if i not in held and i != up]
+    leader = trial.to_act if trial.to_act is not None else trial.leader
+    return trial, leader, seats, stock
+
+
+def seeded_places(state: GameState, rng: SplitMix64
+                  ) -> tuple[list[int], int | None, GameState, int, list[list[int]],
+                             list[int]] | None:
+    """A deck (card numbers) shuffled by ``rng`` and the first leader drawn by lot where
+    the rules draw one, then :func:`dealt_positions` of that deck: the deck, the first
+    player given to the deal, and the four values it returns."""
+    r = state.rules
+    deck = list(range(r.ncards))
+    rng.shuffle(deck)
+    first = rng.below(r.nseats) if r.first_lead == "lot" else None
+    found = dealt_positions(state, deck, first)
+    return None if found is None else (deck, first, *found)
