@@ -4,11 +4,14 @@
 
 >>> from mariage import load_rules
 >>> from mariage.engine.prng import SplitMix64
-from mariage.engine.state import GameState
+>>> from mariage.engine.state import GameState
 >>> rules = load_rules("marianna")
 >>> found = dealt_positions(GameState(rules), list(range(rules.ncards)), None)
 >>> trial, leader, seats, stock = found
 >>> len(seats) == rules.nseats and sum(map(len, seats)) + len(stock) <= rules.ncards
+True
+>>> deck, first, *_ = seeded_places(GameState(rules), SplitMix64(1)) or [[], None]
+>>> sorted(deck) == list(range(rules.ncards))
 True
 """
 
