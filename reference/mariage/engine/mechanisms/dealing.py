@@ -233,6 +233,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     """
     from ..copies import APPEND_ONLY, HELD_AFTER_HAND
     from ..freshhand import own_reset, reset_lines
+    from ..unwritten import unwritten_slots
 
     r = st.rules
     mech = st.mech
@@ -253,7 +254,8 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     # (those every start writes: one reset serves the deals of every start)
     written = [set(_written(body)) | set(_written(opening))
                for body, opening in zip(plan.source, openings, strict=True)]
-    dealt = ("hands", "stock", *sorted(set.intersection(*written)))
+    # and those no code writes under these rules keep their start from the state's making
+    dealt = ("hands", "stock", *sorted(set.intersection(*written)), *sorted(unwritten_slots(st)))
     reset = reset_lines(cls, r, "st", dealt, namespace, keep_start=True,
                         always_new=always_new) if not own_reset(cls) else None
     deals = None
