@@ -138,13 +138,15 @@ def _target_slot(node: ast.expr) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def _writes(slots: frozenset[str]) -> dict[str, set[str]]:
+def _writes(slots: frozenset[str], lists: frozenset[str]) -> dict[str, set[str]]:
     """Per slot, the modules (paths under the package) whose source writes it: a store
     of the attribute or of an item of it, a list method called on it, ``setattr`` with
-    its name, or a string (generated code) that does one of these."""
+    its name, a name bound to it where it is one of ``lists`` (the name may write the
+    list), or a string (generated code) that does one of these."""
     found: dict[str, set[str]] = {s: set() for s in slots}
     methods = "|".join(sorted(_MUTATORS))
-    texts = {s: re.compile(rf"\.{s}(\[[^\]]*\])*\s*([-+|&^*]|<<|>>)?=(?!=)|\.{s}\.({methods})\(")
+    texts = {s: re.compile(rf"\.{s}(\[[^\]]*\])*\s*([-+|&^*]|<<|>>)?=(?!=)|\.{s}\.({methods})\("
+                           + (rf"|\w\s*=\s*\w+\.{s}\b(?!\s*[\[.(])" if s in lists else ""))
              for s in slots}
     for path in PACKAGE.rglob("*.py"):
         module = path.relative_to(PACKAGE).as_posix()
@@ -154,6 +156,11 @@ def _writes(slots: frozenset[str]) -> dict[str, set[str]]:
                 targets = list(node.targets)
             elif isinstance(node, ast.AugAssign | ast.AnnAssign):
                 targets = [node.target]
+            # a name bound to the list itself may write it: the module counts as a writer
+            value = getattr(node, "value", None) if isinstance(node, ast.Assign | ast.AnnAssign | \
+                ast.NamedExpr) else None
+            if isinstance(value, ast.Attribute) and value.attr in lists:
+                found[value.attr].add(module)
             while targets:
                 t = targets.pop()
                 if isinstance(t, ast.Tuple | ast.List):
@@ -179,9 +186,12 @@ def _writes(slots: frozenset[str]) -> dict[str, set[str]]:
 
 #: writes the scan finds of an attribute of the same name on another object, by module:
 #: the hand end's sheet writer keeps whether it writes the announcements' terms; a
-#: replay counts the forced cards it met; a step of the viewer's timeline keeps the held points
+#: replay counts the forced cards it met; a step of the viewer's timeline keeps the held
+#: points
 _SAME_NAME = {"announced": {"engine/sheets.py"}, "forced": {"notation/replay.py"},
-              "held": {"viewer/timeline.py"}}
+              "held": {"viewer/timeline.py"},
+              # the mechanism of the game points, ``mech.game_points``, bound to a name
+              "game_points": {"engine/sheets.py"}}
 
 #: the deliberately faulty engines of the conformance kit write some slots in their own
 #: classes of mechanism or state, which keep the full reset (unwritten_slots is empty)
@@ -190,7 +200,9 @@ _FAULTY = re.compile(r"conformance/faulty_\w+\.py")
 
 def test_every_write_of_a_declared_slot_is_in_a_module_the_declaration_names() -> None:
     declared = {s: set(modules) for modules, _, group in WRITERS for s in group}
-    found = _writes(frozenset(declared))
+    starts = _hand_values(GameState, load_rules("marianna"))
+    assert starts is not None
+    found = _writes(frozenset(declared), frozenset(s for s in declared if type(starts[s]) is list))
     # the state's own making and reset (``_new_hand``) writes every slot
     extra = {s: sorted(found[s] - {f"engine/{m}" for m in declared[s]} - {"engine/state.py"}
                        - _SAME_NAME.get(s, set())
@@ -205,12 +217,16 @@ def test_the_scan_finds_a_write_it_must_find(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
         "def f(st):\n    st.ask_level[0] = 1\n    st.pairs_said.append(2)\n"
         "    st.strain = 3\n    st.blind |= True\n    setattr(st, 'holder_turn', 1)\n"
-        "    src = '    st.call_credit[s] |= 1'\n", encoding="utf-8")
+        "    src = '    st.call_credit[s] |= 1'\n    said = st.announced\n"
+        "    src = '    seen = st.kontras'\n    src = '    h = st.held'\n"
+        "    ok = st.talon[0], st.forced[1]\n", encoding="utf-8")
     saved, PACKAGE = PACKAGE, tmp_path
     try:
-        found = _writes(frozenset({"ask_level", "pairs_said", "strain", "blind",
-                                   "holder_turn", "call_credit", "announced"}))
+        found = _writes(frozenset({"ask_level", "pairs_said", "strain", "blind", "holder_turn",
+                                   "call_credit", "announced", "kontras", "talon", "forced",
+                                   "held"}), frozenset({"announced", "forced", "held"}))
     finally:
         PACKAGE = saved
     assert {s for s, m in found.items() if m} == {"ask_level", "pairs_said", "strain", "blind",
-                                                   "holder_turn", "call_credit"}
+                                                   "holder_turn", "call_credit", "announced",
+                                                   "held"}
