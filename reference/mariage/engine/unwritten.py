@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 
 __all__ = ["WRITERS", "unwritten_slots"]
 
+def _declares(r: Rules) -> bool:
+    """True where the rules have declarations of combinations (offered or not)."""
+    return bool(r.declarations) or bool(r.declarations_off)
+
+
 #: (the modules of ``mariage.engine`` whose code writes the slots, the rules under which
 #: that code can run, the slots): each slot is written nowhere else
 WRITERS: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], tuple[str, ...]], ...] = (
@@ -91,6 +96,15 @@ WRITERS: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], tuple[str, ...]],
     (("mechanisms/declarations.py", "mechanisms/heldcredit.py"),
      lambda r: any(d.credit != "immediate" for d in (*r.declarations, *r.declarations_off)),
      ("held",)),
+    # what the declarations of combinations (and the asks and calls that score as they
+    # do) use and score: only where the rules have any of them
+    (("mechanisms/declarations.py",), _declares, ("used_hand",)),
+    (("mechanisms/declarations.py", "mechanisms/asks.py"),
+     lambda r: _declares(r) or bool(r.asks), ("used_suit",)),
+    (("mechanisms/declarations.py", "mechanisms/asks.py", "mechanisms/questions.py"),
+     lambda r: _declares(r) or bool(r.asks) or r.calls_rule is not None, ("declared",)),
+    (("mechanisms/declarations.py", "mechanisms/heldcredit.py", "mechanisms/questions.py"),
+     lambda r: _declares(r) or bool(r.asks) or r.calls_rule is not None, ("decl_points",)),
     # a card a seat must play: set by the answer to an ask only; the card play clears it
     # where it is set, and undo puts back what it was (so it changes nowhere else)
     (("mechanisms/asks.py", "mechanisms/trickplay.py", "fastpath.py", "journal.py"),
