@@ -9,24 +9,28 @@
   them too;
 * ``thousand-2 bid_min=205`` and ``bid_min=400``: the matches of hands built to climb
   (:mod:`mariage.conformance.climb`) aim below the target for the barrel, bidding to
-  stay under it or defending, where every made contract from 800 ends the match.
+  stay under it or defending, where every made contract from 800 ends the match;
+* ``belote-coinche bid_min=160``: at the brink, hands chosen for rounding to tell
+  (:mod:`mariage.conformance.roundtell`: the side furthest behind makes a contract and
+  the other takes one small trick, writing 10 from 5 to 9 points).
 """
 
 from __future__ import annotations
 
 import pytest
-from mariage import GameState, load_rules
-from mariage.conformance import climb
+from mariage import GameState, load_rules, new_match
+from mariage.conformance import brink, climb
+from mariage.conformance.brink import brink_rules
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.coverage import unreachable_under
-from mariage.conformance.exercise import CLIMB_STEPS, _walk, exercise_tests
+from mariage.conformance.exercise import CLIMB_STEPS, LONG_MATCH_STEPS, _walk, exercise_tests
 from mariage.conformance.exercised import aside_rules
-from mariage.conformance.ruleprobe import refusal_rule
+from mariage.conformance.roundtell import round_tell_hand, round_tell_rules
+from mariage.conformance.ruleprobe import refusal_rule, rounding_tells
 from mariage.conformance.unreachable import cap_unreachable
 from mariage.engine.actions import Bid, Raise, Redeal
 from mariage.engine.actiontext import parse_action
 from mariage.engine.prng import SplitMix64
-from mariage.engine.state import GameState as State
 from mariage.engine.state import Phase
 
 CAP = "thousand.auction.cap"
@@ -47,7 +51,7 @@ def test_the_cap_is_unreachable_where_the_held_lowest_bid_is_the_ceiling() -> No
         assert not cap_unreachable(rules) and CAP not in unreachable_under(rules)
 
 
-def _bids_and_raises(state: State) -> list[Bid | Raise]:
+def _bids_and_raises(state: GameState) -> list[Bid | Raise]:
     r = state.rules
     return [*(Bid(v) for v in range(r.bid_min, 1001, r.bid_step)),
             *(Raise(v) for v in range(r.bid_min + r.bid_step, 1001, r.bid_step))]
@@ -59,7 +63,6 @@ def test_no_bid_or_raise_is_refused_by_the_cap_when_the_lowest_bid_is_held_at_40
     """The argument checked on the reference: through a seeded match's auctions and
     contracts, every bid and raise is refused by another rule than the cap."""
     rules = load_rules("thousand-pl", {"bid_min": 400})
-    from mariage import new_match
     state = new_match(rules, seed)
     rng = SplitMix64(seed)
     looked = 0
@@ -168,3 +171,61 @@ def test_the_barrel_is_wanted_only_where_a_total_may_stand_on_it() -> None:
     assert climb.barrel_wanted(load_rules("thousand-2"), {BARREL}) == {BARREL}
     assert climb.barrel_wanted(load_rules("thousand-2"), {"thousand.match.end"}) == set()
     assert climb.barrel_wanted(load_rules("thousand", {"target": 850}), {BARREL}) == set()
+
+
+# ------------------------------------------------------------------ Coinche's rounding
+ROUNDED = "belote-coinche.match.rounded-totals"
+
+
+@pytest.mark.parametrize("seed", [1, 5, 6, 7])
+def test_a_chosen_hand_makes_rounding_tell_at_the_target(seed: int) -> None:
+    """From 1,990 against 1,600 under bids of 160: the side behind makes its contract,
+    the side at 1,990 takes one small trick and writes 2,000 while its exact total stays
+    below it. Fails if the defenders take no trick, or a trick worth 10 or more."""
+    rules = load_rules("belote-coinche", {"bid_min": 160})
+    state = GameState(rules, first_dealer=0)
+    state.match_scores[:] = [1990, 1600]
+    built = round_tell_hand(state, SplitMix64(seed), {ROUNDED})
+    assert built is not None
+    deal, actions = built
+    state.deal(list(deal["deck"]), deal["first_player"])
+    for text in actions:
+        state.apply(parse_action(rules, text))
+    last = state.history[-1]
+    assert last.made and last.declarer % 2 == 1
+    assert 5 <= last.points[0] <= 9 and last.score[0] == 10
+    exact = [s + e for s, e in zip(state.match_scores, state.round_residue, strict=True)]
+    assert state.match_scores[0] == 2000 > exact[0] and rounding_tells(state)
+
+
+def test_the_rounding_tell_is_chosen_only_where_scores_are_rounded() -> None:
+    assert round_tell_rules(load_rules("belote-coinche")) == {ROUNDED}
+    assert round_tell_rules(load_rules("belote-coinche", {"rounding": "none"})) == set()
+    assert round_tell_rules(load_rules("belote")) == set()
+    rules = load_rules("belote-coinche", {"bid_min": 160})
+    assert round_tell_hand(GameState(rules, first_dealer=0), SplitMix64(1), set()) is None
+
+
+def test_the_brink_finds_rounding_under_bids_of_160() -> None:
+    """Fails without the chosen hands: the census row was 45 of 46, this rule unchecked
+    after every steered match (seed 1 stays at 1,840 and 1,980, every candidate ending
+    the match). Seed 2 comes to 1,980 and 1,640, and the chosen hand tells there."""
+    config = make_configuration("belote-coinche", ["bid_min=160"])
+    found: dict[str, dict[str, object]] = {}
+    _walk(config, 2, {ROUNDED}, found, max_steps=LONG_MATCH_STEPS, probe=False,
+          steer=frozenset(brink_rules(config.rules)))
+    steps = found[ROUNDED]["steps"]
+    assert isinstance(steps, list)
+    end = steps[-1]["state"]
+    assert 2000 in end["match_scores"] and max(end["match_scores"]) < 2100
+
+
+def test_without_the_chosen_hands_the_brink_misses_it(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """The mechanism switched off: the same steered match ends without rounding telling."""
+    monkeypatch.setattr(brink, "round_tell_hand", lambda state, rng, wanted: None)
+    config = make_configuration("belote-coinche", ["bid_min=160"])
+    found: dict[str, dict[str, object]] = {}
+    _walk(config, 2, {ROUNDED}, found, max_steps=LONG_MATCH_STEPS, probe=False,
+          steer=frozenset(brink_rules(config.rules)))
+    assert ROUNDED not in found
