@@ -136,12 +136,16 @@ def round_tell_hand(state: GameState, rng: SplitMix64, wanted: set[str]
                     ) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand from ``state`` (between hands): the deal and actions of the first of
     :data:`TELL_DEALS` candidates (see the module's text) whose end names a rule of
-    ``wanted``; ``None`` where none does, or no such rule is wanted."""
+    ``wanted``; ``None`` where none does, or no such rule is wanted, or where the side
+    behind would reach the target by making the lowest bid (it scores the bid at least:
+    none is tried, the side behind then standing at the target on both totals)."""
     r = state.rules
     if not wanted & round_tell_rules(r) or len(set(r.team_of)) < 2:
         return None
     scores = state.match_scores
     taker = min(range(len(scores)), key=lambda t: (scores[t], t))
+    if scores[taker] + r.sa_min >= r.match_target:  # its contract made takes it there
+        return None
     for _ in range(TELL_DEALS):
         cards = list(range(r.ncards))
         rng.shuffle(cards)
