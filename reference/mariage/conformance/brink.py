@@ -18,7 +18,12 @@ candidate was: its deal and its actions become the next steps of the test. A
 quarter of the candidates are played lopsided: one side keeps every trick it can
 and the other gives every trick away, so that a side takes no trick (a capot)
 about three times as often as in random play (Belote contrée's first hands of 400
-seeded deals played out: 7.7% against 1.9-2.4% in the other styles).
+seeded deals played out: 7.7% against 1.9-2.4% in the other styles). At the brink (a
+side within the pair's value below the target), where the rounding is the last rule of
+the brink wanted, candidates chosen for it are played first
+(:func:`~mariage.conformance.roundtell.round_tell_hand`, twenty-second session: the
+side furthest behind makes a contract, the other takes one small trick), with draws of
+their own, so that where none tells the brink's candidates are as before.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
@@ -46,6 +51,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 from .faultsearch import choose
+from .roundtell import round_tell_hand, round_tell_rules
 from .ruleprobe import dump_rules, ending_rules
 
 __all__ = ["BRINK_DEALS", "BRINK_MATCHES", "brink_hand", "brink_rules", "steered_rules"]
@@ -105,6 +111,12 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
     r = state.rules
     if all(s >= r.match_target for s in state.match_scores):
         return None  # every side past the target (a level match played on): no brink
+    if _lead(state.match_scores, r.match_target, r.pair_value)[0] and \
+            not (wanted - round_tell_rules(r)) & brink_rules(r):  # at the brink, the
+        # rounding the last brink rule wanted: one small trick given (its own draws)
+        tell = round_tell_hand(state, SplitMix64(rng.state), wanted)
+        if tell is not None:
+            return tell
     best: tuple[dict[str, Any], list[str]] | None = None
     rank: tuple[bool, bool, int] = (False, False, -1 << 62)
     for k in range(4 * BRINK_DEALS):

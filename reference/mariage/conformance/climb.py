@@ -24,6 +24,17 @@ search's next deal and recorded actions, as the brink's hands do
 and ends a match to 1,200 in three to six hands (with three players, the last from the
 barrel at 880).
 
+Where the barrel's rule is wanted (:func:`barrel_wanted`; twenty-second session), the
+match must stop on the barrel rather than pass it: with bids of at least 205, a total of
+800 ends the match at the next contract made. Each deal is then tried more ways
+(:func:`_barrel_trials`): the climber bidding the highest bid that keeps its total below
+the target, or that leaves room below it for the lowest bid next; and, on deals whose
+least valuable declaration another side holds (the climber holding the others, or none,
+so that it need not open where a bid needs one), another seat bidding the lowest bid
+and the climber's side defending, with its declarations and without. The first trial
+whose end names the barrel's rule is kept, else the one from which the barrel can be
+reached next (:func:`_lands`), the highest total among those.
+
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
 >>> rules = load_rules("thousand", {"target": 1200})
@@ -63,8 +74,10 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
 from .builthands import _seats_positions
+from .ruleprobe import ending_rules
+from .unreachable import barrel_unreachable
 
-__all__ = ["CLIMB_DEALS", "CLIMB_MATCHES", "climb_hand", "climber"]
+__all__ = ["CLIMB_DEALS", "CLIMB_MATCHES", "barrel_wanted", "climb_hand", "climber"]
 
 #: How many built deals :func:`climb_hand` plays out (twice each) for one hand at most.
 CLIMB_DEALS = 16
@@ -80,6 +93,15 @@ _BETWEEN = (Phase.DEAL, Phase.OVER)
 #: Actions the climbing play never takes while another is legal: they throw the hand
 #: in, give it up or swing the score by a multiplier.
 _SHUNNED = (Concede, Redeal, BlindBid, Double, Kontra)
+
+#: How the climber's side plays a hand (:func:`_climbing`): the climber bids; the
+#: climber defends; it defends and its side declares nothing (fewer points: a total
+#: brought close below the barrel without passing it).
+_BIDS, _DEFENDS, _DEFENDS_BARE = 0, 1, 2
+
+#: The deals built for the climber to defend (:func:`_built_deal`): the least valuable
+#: declaration dealt to another side; and that, the climber holding no declaration.
+_SPARE, _BARE = 1, 2
 
 
 def climber(state: GameState) -> int | None:
@@ -121,11 +143,15 @@ def _held(rules: Rules, hand: int) -> int:
     return out
 
 
-def _built_deal(state: GameState, rng: SplitMix64, seat: int) -> dict[str, Any] | None:
+def _built_deal(state: GameState, rng: SplitMix64, seat: int, spare: int = 0
+                ) -> dict[str, Any] | None:
     """A seeded deck whose cards are swapped so that ``seat``'s dealt hand holds the most
     valuable declarations that fit in it, then the cards worth the most points (its
-    hand's other places and the stock); ``None`` where the rules do not deal it or
-    ``seat`` is dealt no card."""
+    hand's other places and the stock); with ``spare``, the least valuable declaration
+    is dealt to the next seat of another side instead (one it may bid on where a bid
+    needs a marriage, for the climber to defend), and with :data:`_BARE` the climber is
+    dealt no card of a declaration (nor may bid where a bid needs one: it then need not
+    open); ``None`` where the rules do not deal it or ``seat`` is dealt no card."""
     r = state.rules
     deck = list(range(r.ncards))
     rng.shuffle(deck)
@@ -135,33 +161,53 @@ def _built_deal(state: GameState, rng: SplitMix64, seat: int) -> dict[str, Any] 
         return None
     _, seats, stock = found
     mine = seats[seat]
-    cards: list[int] = []
+    packs = _packs(r)
+    wants: list[tuple[int, int]] = []  # (card, position)
     taken = 0
-    for mask, _ in _packs(r):
+    if spare:
+        others = [(seat + k) % r.nseats for k in range(1, r.nseats)]
+        them = [s for s in others if seats[s] and r.team_of[s] != r.team_of[seat]]
+        if not packs or not them:
+            return None
+        taken = packs[-1][0]
+        wants += list(zip(r.cards_of(taken), seats[them[0]], strict=False))
+    shun = 0
+    cards: list[int] = []
+    for mask, _ in packs:
         pack = r.cards_of(mask)
-        if not mask & taken and len(cards) + len(pack) <= len(mine):
+        if spare == _BARE:
+            shun |= mask
+        elif not mask & taken and len(cards) + len(pack) <= len(mine):
             cards += pack
             taken |= mask
-    rest = [c for c in range(r.ncards) if not taken >> c & 1]
+    rest = [c for c in range(r.ncards) if not (taken | shun) >> c & 1]
     rng.shuffle(rest)
     rest.sort(key=lambda c: -r.points[c])  # the most points first, equals shuffled
     places = mine + stock
     cards += rest[:len(places) - len(cards)]
-    for card, pos in zip(cards, places, strict=False):
+    wants += list(zip(cards, places, strict=False))
+    for card, pos in wants:
         at = deck.index(card)
         deck[at], deck[pos] = deck[pos], deck[at]
     return {"deck": [r.card_code[c] for c in deck], "first_player": first}
 
 
-def _climbing(state: GameState, seat: int, aim: int) -> Action:
+def _climbing(state: GameState, seat: int, aim: int, defend: int = _BIDS) -> Action:
     """The action of the climbing play (see the module's text) for the seat to act, the
-    climber being ``seat``, who bids the highest bid up to ``aim`` (else the lowest)."""
+    climber being ``seat``, who bids the highest bid up to ``aim`` (else the lowest);
+    with ``defend`` (:data:`_DEFENDS` or :data:`_DEFENDS_BARE`) the climber passes where
+    it may and another seat bids the lowest bid where none stands, so that the
+    climber's side defends (and with :data:`_DEFENDS_BARE` declares nothing)."""
     r = state.rules
     actor = state.to_act if state.to_act is not None else seat
     acts = state.legal_actions()
     pool = [a for a in acts if not isinstance(a, _SHUNNED)] or acts
     mine = r.team_of[actor] == r.team_of[seat]
     bids = sorted((a for a in pool if isinstance(a, Bid)), key=lambda a: a.value)
+    if defend and bids:  # the climber passes; another opens at the lowest bid
+        if Pass() in pool and (mine or state.high_bidder >= 0):
+            return Pass()
+        return bids[0]
     if bids and actor == seat:
         made = [b for b in bids if b.value <= aim]
         return made[-1] if made else bids[0]
@@ -179,7 +225,7 @@ def _climbing(state: GameState, seat: int, aim: int) -> Action:
                                          sum(r.points[c] for c in r.cards_of(a.cards))))
     team = r.team_of[seat]
     decls = [a for a in pool if isinstance(a, Declare)]
-    if decls and mine:  # the declaration worth the most
+    if decls and mine and defend != _DEFENDS_BARE:  # the declaration worth the most
         return max(decls, key=lambda a: _worth(state, a, team, False))
     plays = [a for a in pool if isinstance(a, Play)]
     if plays:  # a lead judged by its trick played out, a card that follows by itself
@@ -211,7 +257,8 @@ def _worth(state: GameState, action: Action, team: int, lead: bool) -> tuple[boo
     return _holds(state, after, team), after.hand_points(team)
 
 
-def _play_out(trial: GameState, seat: int, aim: int) -> tuple[list[str], int] | None:
+def _play_out(trial: GameState, seat: int, aim: int, defend: int = _BIDS
+              ) -> tuple[list[str], int] | None:
     """Play ``trial``'s hand out by :func:`_climbing`: the actions' texts and the most
     points the climber's side held in the hand; ``None`` if it does not end within
     :data:`_HAND_STEPS`."""
@@ -222,21 +269,21 @@ def _play_out(trial: GameState, seat: int, aim: int) -> tuple[list[str], int] | 
     while trial.phase not in _BETWEEN:
         if len(actions) >= _HAND_STEPS:
             return None
-        action = _climbing(trial, seat, aim)
+        action = _climbing(trial, seat, aim, defend)
         actions.append(action_text(r, action))
         trial.apply(action)
         most = max(most, trial.hand_points(team))  # (kept after the hand's end, or not)
     return actions, most
 
 
-def _trial(state: GameState, deal: dict[str, Any], seat: int, aim: int
-           ) -> tuple[GameState, list[str], int] | None:
+def _trial(state: GameState, deal: dict[str, Any], seat: int, aim: int,
+           defend: int = _BIDS) -> tuple[GameState, list[str], int] | None:
     trial = state.clone()
     try:
         trial.deal(list(deal["deck"]), deal["first_player"])
     except (IllegalActionError, ValueError):
         return None
-    played = _play_out(trial, seat, aim)
+    played = _play_out(trial, seat, aim, defend)
     return None if played is None else (trial, *played)
 
 
@@ -245,15 +292,21 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     """The next hand to play from ``state`` (between hands, or before the first deal),
     built for the climber (:func:`climber`): its deal and its actions, the first of
     :data:`CLIMB_DEALS` built deals whose hand ends the match (where a rule of ``wanted``
-    is left), else the one after which the climber's total is the highest; ``None``
-    where no deal is dealt and played out within the bound of steps."""
+    other than the barrel's is left), else the one after which the climber's total is
+    the highest; ``None`` where no deal is dealt and played out within the bound of
+    steps. Where the barrel's rule is wanted (:func:`barrel_wanted`), more trials of
+    each deal aim below the target (:func:`_barrel_trials`): the first whose end names
+    a wanted rule is kept, else the one after which the climber can land on the barrel
+    next (:func:`_lands`), then the highest total, a match's end the last."""
     r = state.rules
     seat = climber(state)
     if seat is None:
         return None
     team = r.team_of[seat]
+    barrel = barrel_wanted(r, wanted)
+    ends = wanted - barrel
     best: tuple[dict[str, Any], list[str]] | None = None
-    top = -1 << 62
+    top: tuple[int, ...] = (-1 << 62,)
     for _ in range(CLIMB_DEALS):
         deal = _built_deal(state, rng, seat)
         if deal is None:
@@ -262,12 +315,69 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str]
         if first is None:
             continue
         again = _trial(state, deal, seat, first[2])  # the highest bid it makes
-        for played in (again, first):
+        tried = [(deal, t) for t in (again, first)]
+        if barrel:
+            tried += _barrel_trials(state, rng, deal, seat, first[2])
+        done = [p[0] for _, p in tried if p is not None]
+        for dealt, played in tried:
             if played is None:
                 continue
             trial, actions, _ = played
-            if wanted and trial.phase == Phase.OVER:
-                return deal, actions
-            if trial.match_scores[team] > top:
-                best, top = (deal, actions), trial.match_scores[team]
+            if ends and trial.phase == Phase.OVER:
+                return dealt, actions
+            if barrel and barrel & ending_rules(trial, True):
+                return dealt, actions
+            total = trial.match_scores[team]
+            key = (trial.phase != Phase.OVER, _lands(state, done, first[2], team, total),
+                   total) if barrel else (total,)
+            if key > top:
+                best, top = (dealt, actions), key
     return best
+
+
+def barrel_wanted(rules: Rules, wanted: set[str]) -> set[str]:
+    """The barrel's rule where it is wanted and a total may stand on it (not past the
+    target: :func:`~mariage.conformance.unreachable.barrel_unreachable`), else none."""
+    rule = rules.barrel_rule
+    if rule is None or rule not in wanted or barrel_unreachable(rules):
+        return set()
+    return {rule}
+
+
+_Trial = tuple[GameState, list[str], int]
+
+
+def _barrel_trials(state: GameState, rng: SplitMix64, deal: dict[str, Any], seat: int,
+                   made: int) -> list[tuple[dict[str, Any], _Trial | None]]:
+    """More trials for the barrel (twenty-second session), each with its deal: ``deal``
+    with the climber bidding the highest bid that keeps its total below the target, then
+    the highest that leaves room below it for the lowest bid next (both up to the
+    ``made`` points); a deal whose least valuable declaration another side holds
+    (:func:`_built_deal` with ``spare``), the climber's side defending with its
+    declarations and without; and one where the climber holds no declaration
+    (:data:`_BARE`: it need not open where a bid needs one), its side defending."""
+    r = state.rules
+    total = state.match_scores[r.team_of[seat]]
+    room = r.match_target - 1 - total
+    aims = [a for a in dict.fromkeys((min(room, made), min(room - r.bid_min, made)))
+            if 0 < a < made]
+    out = [(deal, _trial(state, deal, seat, a)) for a in aims]
+    for kind, modes in ((_SPARE, (_DEFENDS, _DEFENDS_BARE)), (_BARE, (_DEFENDS,))):
+        spare = _built_deal(state, rng, seat, kind)
+        if spare is not None:
+            out += [(spare, _trial(state, spare, seat, 0, d)) for d in modes]
+    return out
+
+
+def _lands(state: GameState, done: list[GameState], made: int, team: int, total: int
+           ) -> bool:
+    """Whether from ``total`` the climber's side can land on the barrel (at it or over,
+    below the target) in one more hand, as far as this hand's trials (``done``) show:
+    by a gain one of them made, or by a contract from the lowest bid up to the ``made``
+    points."""
+    r = state.rules
+    gains = {t.match_scores[team] - state.match_scores[team] for t in done
+             if t.phase != Phase.OVER}
+    if r.bid_step > 0 and r.bid_min > 0:
+        gains.update(range(r.bid_min, made + 1, r.bid_step))
+    return any(r.barrel_at <= total + g < r.match_target for g in gains)

@@ -37,6 +37,7 @@ from .protocol import state_json
 from .ruleprobe import (
     card_refusals,
     declaration_refusals,
+    ending_rules,
     node_rules,
     offer_rules,
     refusals,
@@ -130,12 +131,21 @@ def taken_rules(state: GameState, taken: Action) -> set[str]:
 def aside_rules(state: GameState, action: Action, seat: int) -> set[str]:
     """The rules ``seat``, not the seat to act, exercises by taking ``action`` now (one
     of those open to it at any moment): its offer's and its effects' rules and, for a
-    throw-in, the rule of the claim that allows it (four nines held...)."""
+    throw-in, the rule of the claim that allows it (four nines held...) and the rules of
+    the hand's end it makes (:func:`~mariage.conformance.ruleprobe.ending_rules`: the
+    hand thrown in, not scored and dealt again; twenty-second session, where the claim's
+    own rule was found first and the claim was never taken for the redeal's)."""
     out = taken_rules(state, action)
     if isinstance(action, Redeal):
         claim = state.mech.talon.throw_in_claim(state, seat)
         if claim:
             out.add(claim)
+            after = state.clone()
+            try:
+                after.apply(action, seat)
+            except IllegalActionError:
+                return out
+            out |= ending_rules(after, after.phase in (Phase.DEAL, Phase.OVER))
     return out
 
 

@@ -31,7 +31,12 @@ session, each from the compiled rules alone:
   judged on the bid alone, made or failed, never held over (:func:`litige_unreachable`);
 * (eighteenth session) the **barrel** where it starts at or past the target
   (Thousand's ``target=850`` under a barrel at 880): a total that reaches it has won
-  first (:func:`barrel_unreachable`).
+  first (:func:`barrel_unreachable`);
+* (twenty-second session) the **bid cap** where the lowest bid is held before anyone
+  speaks and is the highest bid too (Polish Thousand's ``bid_min=400``, the ceiling being
+  400): nobody may bid above it and the contract is never raised, so every bid and raise
+  is refused by the bids' or the raise's own rule before the cap is looked at
+  (:func:`cap_unreachable`).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -44,12 +49,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+
 from .neveracts import never_acts
 
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["barrel_unreachable", "cut_off_unreachable", "litige_unreachable",
+__all__ = ["barrel_unreachable", "cap_unreachable", "cut_off_unreachable", "litige_unreachable",
            "more_unreachable", "once_led_unreachable", "unspoiled_splits"]
 
 
@@ -177,6 +184,32 @@ def barrel_unreachable(rules: Rules) -> bool:
     return at > target or (at == target and rules.win_rule == "at_least")
 
 
+#: The openings where a seat holds the lowest bid before anyone speaks.
+_HELD_OPENINGS = ("first_holds_minimum", "dealer_holds_minimum")
+
+
+def cap_unreachable(rules: Rules) -> bool:
+    """True where the bid cap (``rules.bid_cap_rule``) never refuses a bid or a raise:
+    the lowest bid is held before anyone speaks (:data:`_HELD_OPENINGS`), no golden hand
+    or blind bid changes the auction, and one step above the lowest bid passes the
+    auction's ceiling. Every bid must then beat the held one and every raise the
+    contract, which is that lowest bid: each is over the ceiling, refused by the bids'
+    or the raise's rule first, and the cap is never reached.
+
+    >>> from mariage import load_rules
+    >>> cap_unreachable(load_rules("thousand-pl", {"bid_min": 400}))
+    True
+    >>> cap_unreachable(load_rules("thousand-pl")), cap_unreachable(load_rules(
+    ...     "thousand", {"bid_min": 400}))   # Russian forehand must bid, not hold, 400
+    (False, False)
+    """
+    if not rules.bid_cap_rule or rules.bid_cap == "none" or \
+            rules.opening not in _HELD_OPENINGS or rules.golden_rule is not None or \
+            rules.blind_rule is not None:
+        return False
+    return rules.bid_min + rules.bid_step > DEFAULT_MECHANISMS.auction.ceiling(rules)
+
+
 def more_unreachable(rules: Rules) -> dict[str, str]:
     """Rule -> why no match under ``rules`` can check it, for the arguments of this
     module.
@@ -204,6 +237,13 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
             f"the barrel starts at {rules.barrel_at}, at or past the target of "
             f"{rules.match_target}: a total that reaches it has won the game first, so no "
             "total ever stands on the barrel")
+    if cap_unreachable(rules):
+        assert rules.bid_cap_rule is not None
+        out[rules.bid_cap_rule] = (
+            f"the lowest bid, {rules.bid_min}, is held before anyone speaks ({rules.opening}) "
+            "and is the highest bid too: every bid must beat it and every raise the "
+            "contract, which is it, so each is over the ceiling and refused by the bids' or "
+            "the raise's rule before the cap is looked at")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
