@@ -60,7 +60,7 @@ Obs = dict[str, Any]
 
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
-_frombuffer, _INT8 = np.frombuffer, np.int8
+_over, _INT8 = np.ndarray, np.dtype(np.int8)  # (as ActionSpace.mask makes its arrays)
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -343,8 +343,9 @@ class MariageEnv(AECEnv):
         state = self.state_
         assert state is not None and listing is not None
         if type(listing) is CardSets:  # every set from the hand: its cards left (cards_left)
-            mask = _frombuffer(self.space._pick_mask(  # type: ignore[misc]
-                state.hands[state.to_act] & ~picked), _INT8)  # type: ignore[index]
+            space = self.space
+            mask = _over(space.size, _INT8, space._pick_mask(  # type: ignore[misc]
+                state.hands[state.to_act] & ~picked))  # type: ignore[index]
         else:
             mask = later_pick_mask(self.space, state, picked, listing)
         self._mask_now = mask

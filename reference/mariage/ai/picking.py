@@ -45,7 +45,7 @@ from .encoding import ActionSpace
 
 __all__ = ["cards_left", "later_pick_ids", "later_pick_mask"]
 
-_frombuffer, _INT8 = np.frombuffer, np.int8
+_over, _INT8 = np.ndarray, np.dtype(np.int8)  # (as ActionSpace.mask makes its arrays)
 
 
 def cards_left(state: GameState, listing: Sequence[Action], picked: int) -> int:
@@ -82,4 +82,4 @@ def later_pick_mask(space: ActionSpace, state: GameState, picked: int,
     """The mask of :func:`later_pick_ids`."""
     pick_mask = space._pick_mask
     assert pick_mask is not None
-    return _frombuffer(pick_mask(cards_left(state, listing, picked)), _INT8)
+    return _over(space.size, _INT8, pick_mask(cards_left(state, listing, picked)))
