@@ -49,7 +49,7 @@ from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
-from ..errors import IllegalActionError
+from .dealtplaces import seeded_deal
 from .faultsearch import choose
 from .roundtell import round_tell_hand, round_tell_rules
 from .ruleprobe import dump_rules, ending_rules
@@ -144,20 +144,14 @@ def _candidate(state: GameState, rng: SplitMix64, style: int
     """A seeded deal played out from ``state`` on a clone in ``style`` (:func:`_tame`):
     the clone after it, and the deal and the actions' texts; ``None`` if these rules do
     not deal it or the hand does not end within the bound of steps."""
-    r = state.rules
-    cards = list(range(r.ncards))
-    rng.shuffle(cards)
-    deck = [r.card_code[c] for c in cards]
-    first = rng.below(r.nseats) if r.first_lead == "lot" else None
-    trial = state.clone()
-    try:
-        trial.deal(list(deck), first)
-    except (IllegalActionError, ValueError):  # a deck these rules do not deal
+    seeded = seeded_deal(state, rng)
+    if seeded is None:  # a deck these rules do not deal
         return None
+    deal, trial = seeded
     actions = _play_out(trial, rng, style)
     if actions is None:
         return None
-    return trial, ({"deck": deck, "first_player": first}, actions)
+    return trial, (deal, actions)
 
 
 def _lead(scores: list[int], target: int, zone: int) -> tuple[bool, int]:

@@ -17,12 +17,14 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 
-__all__ = ["dealt_positions", "seeded_places"]
+__all__ = ["dealt_positions", "seeded_deal", "seeded_places"]
 
 
 def dealt_positions(state: GameState, deck: list[int], first: int | None
@@ -43,6 +45,33 @@ def dealt_positions(state: GameState, deck: list[int], first: int | None
     stock = [i for i in range(len(deck)) if i not in held and i != up]
     leader = trial.to_act if trial.to_act is not None else trial.leader
     return trial, leader, seats, stock
+
+
+def seeded_deal(state: GameState, rng: SplitMix64
+                ) -> tuple[dict[str, Any], GameState] | None:
+    """A deck shuffled by ``rng`` (card codes) and the first leader drawn by lot where the
+    rules draw one, dealt on a clone: the deal as a conformance step gives it
+    (``{"deck": ..., "first_player": ...}``) and the clone dealt; ``None`` where the
+    rules refuse the deal. The built hands of the brink, the litige, the pair alone and
+    the rounding draw their deals here.
+
+    >>> from mariage import load_rules
+    >>> state = GameState(load_rules("marianna"), first_dealer=0)
+    >>> deal, dealt = seeded_deal(state, SplitMix64(1))
+    >>> len(deal["deck"]), dealt.phase.name, state.phase.name
+    (40, 'PLAY', 'DEAL')
+    """
+    r = state.rules
+    cards = list(range(r.ncards))
+    rng.shuffle(cards)
+    deck = [r.card_code[c] for c in cards]
+    first = rng.below(r.nseats) if r.first_lead == "lot" else None
+    trial = state.clone()
+    try:
+        trial.deal(list(deck), first)
+    except (IllegalActionError, ValueError):
+        return None
+    return {"deck": deck, "first_player": first}, trial
 
 
 def seeded_places(state: GameState, rng: SplitMix64

@@ -45,8 +45,8 @@ from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
-from ..errors import IllegalActionError
 from .brink import _BETWEEN, _HAND_STEPS, _tame
+from .dealtplaces import seeded_deal
 from .unreachable import litige_unreachable
 
 __all__ = ["END_NODES", "END_TRICKS", "LITIGE_DEALS", "litige_hand", "litige_rules"]
@@ -93,22 +93,17 @@ def litige_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     for _ in range(SHUFFLES):
         if played >= LITIGE_DEALS:
             break
-        cards = list(range(r.ncards))
-        rng.shuffle(cards)
-        deck = [r.card_code[c] for c in cards]
-        first = rng.below(r.nseats) if r.first_lead == "lot" else None
-        trial = state.clone()
-        try:
-            trial.deal(list(deck), first)
-        except (IllegalActionError, ValueError):
+        seeded = seeded_deal(state, rng)
+        if seeded is None:
             return None
+        deal, trial = seeded
         suits = _trump_suits(trial)
         if not suits:
             continue
         played += 1
         actions = _play_to_end(trial, rng, suits)
         if actions is not None:
-            return {"deck": deck, "first_player": first}, actions
+            return deal, actions
     return None
 
 

@@ -34,8 +34,8 @@ from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import GameState, Phase
 
-from ..errors import IllegalActionError
 from .brink import _BETWEEN, _HAND_STEPS, _lopsided, _tame
+from .dealtplaces import seeded_deal
 from .ruleprobe import ending_rules
 
 __all__ = ["PAIR_DEALS", "PLAYS", "pair_alone_hand"]
@@ -67,16 +67,10 @@ def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str],
     if r.pair_alone_rule not in wanted or not _near(state):
         return None
     for _ in range(PAIR_DEALS):
-        cards = list(range(r.ncards))
-        rng.shuffle(cards)
-        deck = [r.card_code[c] for c in cards]
-        first = rng.below(r.nseats) if r.first_lead == "lot" else None
-        deal: dict[str, Any] = {"deck": deck, "first_player": first}
-        trial = state.clone()
-        try:
-            trial.deal(list(deck), first)
-        except (IllegalActionError, ValueError):
+        seeded = seeded_deal(state, rng)
+        if seeded is None:
             return None
+        deal, trial = seeded
         suits = _fitting(trial) if suited else None
         if suits is not None and not suits:
             continue

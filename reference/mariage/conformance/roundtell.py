@@ -43,7 +43,7 @@ from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
-from ..errors import IllegalActionError
+from .dealtplaces import seeded_deal
 from .ruleprobe import ending_rules
 
 __all__ = ["TELL_DEALS", "round_tell_hand", "round_tell_rules"]
@@ -147,21 +147,16 @@ def round_tell_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     if scores[taker] + r.sa_min >= r.match_target:  # its contract made takes it there
         return None
     for _ in range(TELL_DEALS):
-        cards = list(range(r.ncards))
-        rng.shuffle(cards)
-        deck = [r.card_code[c] for c in cards]
-        first = rng.below(r.nseats) if r.first_lead == "lot" else None
-        given = 1 + rng.below(r.hand_size)
-        trial = state.clone()
-        try:
-            trial.deal(list(deck), first)
-        except (IllegalActionError, ValueError):
+        seeded = seeded_deal(state, rng)
+        if seeded is None:
             return None
+        deal, trial = seeded
+        given = 1 + rng.below(r.hand_size)
         actions: list[str] = []
         while trial.phase not in _BETWEEN and len(actions) < _HAND_STEPS:
             action = _tell(trial, taker, given)
             actions.append(action_text(r, action))
             trial.apply(action)
         if trial.phase in _BETWEEN and wanted & ending_rules(trial, True):
-            return {"deck": deck, "first_player": first}, actions
+            return deal, actions
     return None
