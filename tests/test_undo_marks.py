@@ -104,15 +104,17 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
     declares; nothing takes the whole state where every step declares what it writes;
     and ``undo_to`` is exact."""
     from mariage.engine.handend import hand_end_writes
-    from mariage.engine.trailplan import GatedHooks, hook_trail, mark_slots
+    from mariage.engine.trailplan import GatedHooks, hook_trail, mark_slots, record_slots
 
     rules = rules_for(name, data.draw(options_for(name), label="options"))
     state = new_match(rules, seed)
     state.deal_source = None
     rng = random.Random(choice)
     table = state._appliers
-    slots = mark_slots(hook_trail(state.mech, rules), hand_end_writes(state.mech, rules))
+    slots = record_slots(state.mech, rules, table.to_act)
     assert slots is not None and table.mark_keeper is not None  # (every bundled ruleset)
+    cards = mark_slots(hook_trail(state.mech, rules), hand_end_writes(state.mech, rules))
+    assert cards is not None and slots[:len(cards)] == cards  # (what cards write, then more)
     beyond = _beyond_record(state, slots)
     assert set(table.mark_extra) | set(table.mark_free) == set(beyond)
     for kind in table.mark_free:  # an action kept by the record writes nothing else
