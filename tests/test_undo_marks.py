@@ -104,15 +104,17 @@ def test_cards_write_nothing_beyond_a_marks_record(name: str, seed: int, choice:
     declares; nothing takes the whole state where every step declares what it writes;
     and ``undo_to`` is exact."""
     from mariage.engine.handend import hand_end_writes
-    from mariage.engine.trailplan import GatedHooks, hook_trail, mark_slots
+    from mariage.engine.trailplan import GatedHooks, hook_trail, mark_slots, record_slots
 
     rules = rules_for(name, data.draw(options_for(name), label="options"))
     state = new_match(rules, seed)
     state.deal_source = None
     rng = random.Random(choice)
     table = state._appliers
-    slots = mark_slots(hook_trail(state.mech, rules), hand_end_writes(state.mech, rules))
+    slots = record_slots(state.mech, rules, table.to_act)
     assert slots is not None and table.mark_keeper is not None  # (every bundled ruleset)
+    cards = mark_slots(hook_trail(state.mech, rules), hand_end_writes(state.mech, rules))
+    assert cards is not None and slots[:len(cards)] == cards  # (what cards write, then more)
     beyond = _beyond_record(state, slots)
     assert set(table.mark_extra) | set(table.mark_free) == set(beyond)
     for kind in table.mark_free:  # an action kept by the record writes nothing else
@@ -283,3 +285,64 @@ def test_a_marks_record_is_the_whole_state_where_a_card_may_write_anything() -> 
     state.undo_to(mark)
     assert fingerprint(state) == before and state._marks[mark][1] is None
     assert not state._marks.log
+
+
+def _spoil(state: GameState, slot: str) -> None:
+    """Change ``slot`` of ``state`` as play could: a list changed in place (its first list
+    too, where it holds lists), anything else replaced by a value it never holds."""
+    value = getattr(state, slot)
+    if value.__class__ is list:
+        if value and value[0].__class__ is list:
+            value[0].append(-7)
+        value.append(-7)
+    else:
+        setattr(state, slot, ("spoilt", value))
+
+
+@pytest.mark.parametrize("name", by_family())
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, choice=CHOICES, data=st.data())
+def test_every_slot_a_mark_keeps_is_set_back(name: str, seed: int, choice: int,
+                                              data: st.DataObject) -> None:
+    """Each slot of a mark's record (``trailplan.record_slots``: what cards write and what
+    the actions it takes in write) and each slot a log entry keeps for an action type
+    (``Dispatch.mark_extra``) is given back by ``undo_to`` after it is changed in place or
+    replaced, one slot at a time, at positions of a hand reached by random play: a slot
+    the record or an entry leaves out, or a list it holds without copying, fails here
+    even where no random line writes it."""
+    from mariage.engine.trailplan import record_slots
+
+    rules = rules_for(name, data.draw(options_for(name), label="options"))
+    state = new_match(rules, seed)
+    state.deal_source = None
+    rng = random.Random(choice)
+    slots = record_slots(state.mech, rules, state._appliers.to_act)
+    assert slots is not None
+    beyond = _beyond_record(state, slots)
+    state.enable_undo(marks_only=True)
+    marks = state._marks
+    assert marks is not None
+    for _ in range(3):
+        while state.phase != Phase.PLAY and state.to_act is not None:  # to the play
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)
+        if state.phase != Phase.PLAY or state.to_act is None:
+            break
+        mark, before = state.mark(), fingerprint(state)
+        for slot in slots:
+            _spoil(state, slot)
+            state.undo_to(mark)
+            assert fingerprint(state) == before, slot
+        for kind in state._appliers.mark_extra:
+            assert beyond[kind], kind.__name__  # (else it would be free)
+            for slot in sorted(beyond[kind]):
+                marks.widen(state, kind)  # (as before an action of that type)
+                assert len(marks.log) == marks[mark][2] + 1, kind.__name__  # (logged)
+                _spoil(state, slot)
+                state.undo_to(mark)
+                assert fingerprint(state) == before, (kind.__name__, slot)
+        for _ in range(rng.randrange(1, 12)):  # on to another position
+            if state.to_act is None or state.phase != Phase.PLAY:
+                break
+            seat, action = pick_action(rng, state)
+            state.apply(action, seat=seat)

@@ -30,7 +30,7 @@ from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
 from .resume import GoOn, resume
 from .rules import Rules
-from .trailplan import action_trails, hook_trail, mark_extra, mark_keeper, mark_slots
+from .trailplan import action_trails, mark_extra, mark_keeper, record_slots
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -145,7 +145,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     hand_slots = hand_end_writes(mech, rules)
     play_trail = play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
                             hand_slots=hand_slots)
-    marked = None if play_trail is None else mark_slots(hook_trail(mech, rules), hand_slots)
+    marked = None if play_trail is None else record_slots(mech, rules, {**appliers, **any_seat})
     free, extra = (frozenset(), {}) if marked is None else mark_extra(
         mech, rules, {**appliers, **any_seat}, marked)
     return Dispatch(appliers, any_seat,

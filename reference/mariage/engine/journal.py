@@ -322,16 +322,15 @@ class Marks(list[Any]):
         the whole state for the last records that have none (those made since the last
         snapshot)."""
         self.clean = False
-        if not self or self[-1][1] is not None:
-            return
+        if kind in self.seen or not self or self[-1][1] is not None:
+            return  # (logged already since the last record, or the whole state kept)
         table = state._appliers
         if kind in table.mark_free:
             return
         extra = table.mark_extra.get(kind)  # type: ignore[arg-type]
         if extra is not None:
-            if kind not in self.seen:
-                self.seen.add(kind)  # type: ignore[arg-type]
-                self.log.append((extra[1], extra[0](state)))
+            self.seen.add(kind)  # type: ignore[arg-type]
+            self.log.append((extra[1], extra[0](state)))
             return
         whole = snapshot_state(state)
         at = len(self.log)
@@ -554,8 +553,14 @@ class Undoable:
             keeper = st._appliers.mark_keeper
             if mark == len(marks) - 1 and record[1] is None and keeper is not None:
                 keeper[1](st, record[0])  # the usual line: cards only, from the last mark
-                if len(marks.log) > record[2]:  # (and actions that declare their writes)
-                    marks.unlog(st, record[2])
+                log, pos = marks.log, record[2]
+                if len(log) > pos:  # (and actions that declare their writes)
+                    if len(log) == pos + 1:  # (one: set back inline)
+                        put, values = log.pop()
+                        put(st, values)
+                        marks.seen.clear()
+                    else:
+                        marks.unlog(st, pos)
                 marks.clean, marks.acts, marks.length = True, st.actions, len(st.actions)
                 return
             marks.restore(st, mark)

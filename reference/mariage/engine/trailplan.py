@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["CARD_SLOTS", "HAND_END_SLOTS", "TRICK_END_SLOTS", "TRICK_HELD", "GatedHooks",
            "HookTrail", "action_slots", "action_trails", "gated_slots", "hand_kept",
            "hook_trail", "keep_value", "mark_extra", "mark_keeper", "mark_slots",
-           "slot_keeper", "trick_entry"]
+           "record_slots", "slot_keeper", "trick_entry"]
 
 #: slots whose values the journal entry of a trick's end keeps in any case
 TRICK_END_SLOTS = frozenset({
@@ -51,11 +51,25 @@ CARD_SLOTS = ("hands", "known", "forced", "trick_seats", "trick_cards", "actions
 #: seats and teams, which the restore of a trick's end writes back in place too
 #: (``trick_entry``), and the others, set back as new copies
 _IN_PLACE = frozenset({"hands", "known", "forced", "captured", "tricks_won"})
-_FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_trick"}
-#: the slots among those that never hold a list
+_FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_trick",
+                           # (what the hand end and the actions beyond a record write that
+                           # is always a list whose items are never lists: per seat or team
+                           # numbers, the cards set aside, the declarations made as tuples)
+                           "aside", "ask_level", "barrel", "bolts", "call_credit",
+                           "decl_points", "declared", "falls", "game_points", "held",
+                           "match_scores", "round_residue", "segni"}
+#: slots that always hold a list of flat lists (per declaration, per seat): copied by
+#: :func:`slot_keeper` without a check
+_NESTED = frozenset({"used_suit", "used_hand"})
+#: the slots among those that never hold a list (numbers, flags, strings, None or tuples)
 _NO_LISTS = frozenset({"to_act", "leader", "trick_no", "last_winner", "turn_up",
                        "trump_set_in_trick", "lead_mask", "_free_play", "_decl_open", "phase",
-                       "window_left", "trump", "trump_next", "hand_over_reason"})
+                       "window_left", "trump", "trump_next", "hand_over_reason",
+                       "_result", "dealer", "next_dealer", "carry_bonus", "golden_done",
+                       "golden_made", "deal_outcome", "no_win", "pot", "claim_by",
+                       "claim_ok", "closed_by", "close_from_lead", "close_opp_points",
+                       "close_opp_tricks", "draw_tricks", "_tricks_per_hand", "decl_count",
+                       "called", "pending_ask", "ask_spent", "split", "question"})
 
 #: slots the hand end writes under any rules besides what it declares (Scoring.end_hand)
 HAND_END_SLOTS = ("phase", "to_act", "trick_seats", "trick_cards", "hand_over_reason")
@@ -183,7 +197,9 @@ def hand_kept(hand_slots: tuple[str, ...] | None,
 def slot_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
                                                  Callable[[GameState, tuple[Any, ...]], None]]:
     """Two functions written for ``slots``: ``keep(state)``, their values in a tuple
-    (lists copied, as :func:`keep_value` copies them), and
+    (lists copied, as :func:`keep_value` copies them; the slots known never to hold a
+    list read as they are, those known to hold a flat list or a list of flat lists
+    copied without a check), and
     ``put(state, values)``, which sets them back in one assignment.
 
     >>> from mariage import load_rules, GameState
@@ -196,13 +212,16 @@ def slot_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
     >>> state.dealer, state.match_scores
     (2, [0, 0])
     """
-    values = "".join(f"v if (v := st.{slot}).__class__ is not list else _keep(v), "
+    values = "".join(f"st.{slot}, " if slot in _NO_LISTS else f"st.{slot}[:], "
+                     if slot in _FLAT_LISTS else f"[*map(_copy, st.{slot})], "
+                     if slot in _NESTED else
+                     f"v if (v := st.{slot}).__class__ is not list else _keep(v), "
                      for slot in slots)
     targets = "".join(f"st.{slot}, " for slot in slots)
     source = (f"def keep(st):\n    return ({values})\n"
               f"def put(st, v):\n    ({targets}) = v\n" if slots else
               "def keep(st):\n    return ()\ndef put(st, v):\n    pass\n")
-    ns: dict[str, Any] = {"_keep": keep_value}
+    ns: dict[str, Any] = {"_keep": keep_value, "_copy": list.copy}
     codegen.run(source, f"<slots kept by undo: {', '.join(slots)}>", ns)
     return ns["keep"], ns["put"]
 
@@ -291,6 +310,43 @@ def mark_slots(plan: HookTrail | None, hand_slots: tuple[str, ...] | None
         return None
     return tuple(dict.fromkeys((*CARD_SLOTS, *sorted(TRICK_END_SLOTS), *plan.slots,
                                 *hand_slots, *HAND_END_SLOTS, *sorted(_APPENDED))))
+
+
+def record_slots(mech: Mechanisms, rules: Rules, appliers: dict[type, Callable[..., None]]
+                 ) -> tuple[str, ...] | None:
+    """What a mark's record keeps under ``mech`` and ``rules`` (``appliers``, as the state
+    looks them up): :func:`mark_slots`, then the slots beyond them of each action whose
+    mechanism offers it in the play phase under these rules (:meth:`Mechanism.offers`,
+    :meth:`Mechanism.offers_any_time`) and declares writes beyond them that never hold a
+    list (:data:`_NO_LISTS`: a claim's seat and verdict, an ask's pending state): two
+    reads at a mark and two writes at its restore per slot cost less than a log entry
+    (:meth:`Marks.widen <mariage.engine.journal.Marks.widen>`) of an action that a playout
+    often takes. Such an action is then free (:func:`mark_extra`). None where
+    :func:`mark_slots` is.
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.dispatch import dispatch_of
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
+    >>> rules = load_rules("schnapsen")
+    >>> table = dispatch_of(M, rules)
+    >>> record_slots(M, rules, table.to_act)[-2:]
+    ('claim_by', 'claim_ok')
+    """
+    from .handend import hand_end_writes
+
+    hand_slots = hand_end_writes(mech, rules)
+    marked = mark_slots(hook_trail(mech, rules), hand_slots)
+    if marked is None:
+        return None
+    kept = set(marked)
+    folded: list[str] = []
+    for kind, slots in action_slots(appliers, hand_slots, mech, rules).items():
+        owner = getattr(appliers[kind], "__self__", None)
+        offered = owner is not None and (owner.offers(rules) or owner.offers_any_time(rules))
+        beyond = [s for s in slots if s not in kept]
+        if offered and beyond and all(s in _NO_LISTS for s in beyond):
+            folded += [s for s in beyond if s not in folded]
+    return (*marked, *folded)
 
 
 @lru_cache(maxsize=64)
