@@ -116,7 +116,7 @@ def summaries_on(scheduler: str, paths: Iterable[str], *, strict: bool = False,
         workers = int(count)
         with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call, unused-ignore]
                           processes=True, dashboard_address=None) as cluster, \
-                Client(cluster) as client:  # type: ignore[no-untyped-call, unused-ignore]
+                _new_client(Client, cluster) as client:
             return _run(client, bag)
     _probe(scheduler)
     client = _connect(Client, scheduler)
@@ -229,7 +229,20 @@ def _connect(client_class: Any, scheduler: str) -> Any:
     message but not the next.
     """
     return _bounded(scheduler, "complete the connection",
-                    lambda: client_class(scheduler, timeout=f"{SCHEDULER_TIMEOUT}s"))
+                    lambda: _new_client(client_class, scheduler,
+                                        timeout=f"{SCHEDULER_TIMEOUT}s"))
+
+
+def _new_client(client_class: Any, *args: Any, **kwargs: Any) -> Any:
+    """``client_class(*args, **kwargs)`` after a garbage collection. A ``Client`` left
+    unreachable by an earlier call (one given up on a stalled scheduler) closes itself
+    when it is collected; collected while a new ``Client`` starts its event loop, it
+    waits for the loop runner's lock that the new one holds, and both wait forever (seen
+    in the test suite). Collected here, before the new one starts, it closes alone."""
+    import gc
+
+    gc.collect()
+    return client_class(*args, **kwargs)
 
 
 def _has_workers(client: Any, scheduler: str) -> None:
