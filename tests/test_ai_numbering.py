@@ -1,5 +1,5 @@
 """What an action space takes from the numbering listed once per rules
-(``mariage.ai.encoding._numbering``), and the masks it makes over bytes: each space and
+(``mariage.ai.numbering.numbering``), and the masks it makes over bytes: each space and
 each mask must be what one made from nothing would be, and a space's dicts and a mask's
 memory its own."""
 

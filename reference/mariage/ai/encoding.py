@@ -38,7 +38,6 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -46,7 +45,7 @@ import numpy.typing as npt
 
 from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import play_split_of
-from mariage.engine.fastpath import PlaySplit, bit_tables, table_lister
+from mariage.engine.fastpath import PlaySplit
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
@@ -56,7 +55,6 @@ from .layout import (
     AIAction,
     Feature,
     Pick,
-    action_list,
     action_text_of,
     decision_bound,
     feature_names,
@@ -66,6 +64,8 @@ from .layout import (
     with_pick,
 )
 from .listed import KeptListings, Listed, mask_maker
+from .numbering import id_lister as _id_lister
+from .numbering import numbering as _numbering
 from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
@@ -126,39 +126,6 @@ _KEPT_OBJECTS = 4096
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
                  int | None, int, Phase, int | None, int, int, list[int], list[int],
                  tuple[int, ...], list[tuple[int, int, int, int]], int]
-
-
-@lru_cache(maxsize=64)
-def _id_lister(ids: tuple[int, ...]) -> Callable[[int], list[int]]:
-    """The function listing ``ids[c]`` for each bit ``c`` of its argument, in bit order
-    (:func:`~mariage.engine.fastpath.table_lister`), made once per numbering."""
-    return table_lister(bit_tables(ids))
-
-
-#: per rules (by id, the rules kept to check it): the actions of the fixed numbering,
-#: their ids, and the ids of the kinds of action without fields (ActionSpace.__init__)
-_NUMBERINGS: dict[int, tuple[Rules, tuple[AIAction, ...], dict[AIAction, int],
-                             dict[type, int]]] = {}
-
-
-def _numbering(rules: Rules) -> tuple[tuple[AIAction, ...], dict[AIAction, int],
-                                      dict[type, int]]:
-    """The actions of ``rules`` in the order of their ids (:func:`action_list`), the ids
-    by action, and the ids of the kinds without fields by kind: listed once per rules (at
-    most 64 kept), as every environment makes its space anew (listing them, each text
-    read back, took 0.4-0.5 ms of the 0.8 ms an environment took to make in German
-    Marjapussi and Thousand for two). The dicts are not to be changed (a space copies
-    them)."""
-    hit = _NUMBERINGS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_NUMBERINGS) >= 64:
-            _NUMBERINGS.clear()
-        actions = action_list(rules)
-        by_class = {type(a): i for i, a in enumerate(actions)
-                    if dataclasses.is_dataclass(a) and not dataclasses.fields(a)}
-        hit = _NUMBERINGS[id(rules)] = (rules, actions,
-                                        {a: i for i, a in enumerate(actions)}, by_class)
-    return hit[1], hit[2], hit[3]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
