@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["WRITERS", "unwritten_slots"]
 
+
 def _declares(r: Rules) -> bool:
     """True where the rules have declarations of combinations (offered or not)."""
     return bool(r.declarations) or bool(r.declarations_off)
