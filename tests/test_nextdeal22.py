@@ -196,7 +196,11 @@ _SAME_NAME = {"announced": {"engine/sheets.py"}, "forced": {"notation/replay.py"
               # generated code that reads the list by a name
               "used_suit": {"conformance/builthands.py"}, "decl_points": {"engine/handend.py"},
               # the viewer's tally of a match keeps its own list of the declarations
-              "declared": {"viewer/stats.py"}}
+              "declared": {"viewer/stats.py"},
+              # the hidden cards dealt again on a copy (a seat's view, a search, the
+              # turned-up card swapped): each item of the list replaced, its length kept,
+              # so an empty list stays empty (tests/test_nextdeal23.py)
+              "aside": {"arena/search.py", "conformance/engine.py", "notation/turnedup.py"}}
 
 #: the deliberately faulty engines of the conformance kit write some slots in their own
 #: classes of mechanism or state, which keep the full reset (unwritten_slots is empty)

@@ -24,7 +24,7 @@ engine, an experiment), may write anything, and keeps the full reset.
 >>> from mariage import load_rules, GameState
 >>> st = GameState(load_rules("marianna"), first_dealer=0)
 >>> sorted(unwritten_slots(st))[:4]
-['_tricks_per_hand', 'announced', 'ask_level', 'ask_spent']
+['_tricks_per_hand', 'announced', 'aside', 'ask_level']
 >>> "auction_passed" in unwritten_slots(GameState(load_rules("thousand"), first_dealer=0))
 False
 """
@@ -48,6 +48,16 @@ def _declares(r: Rules) -> bool:
     return bool(r.declarations) or bool(r.declarations_off)
 
 
+def _bids(r: Rules) -> bool:
+    """True where the rules have an auction, or an auction of a value and a suit."""
+    return r.auction_rule is not None or r.sa_rule is not None
+
+
+def _talon(r: Rules) -> bool:
+    """True where the auction's winner takes a talon (whole, or a packet of it)."""
+    return r.talon_rule is not None or r.talon_packets_rule is not None
+
+
 #: (the modules of ``mariage.engine`` whose code writes the slots, the rules under which
 #: that code can run, the slots): each slot is written nowhere else
 WRITERS: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], tuple[str, ...]], ...] = (
@@ -56,7 +66,25 @@ WRITERS: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], tuple[str, ...]],
      ("auction_passed", "blind", "holder_turn")),
     # calls, questions and answers are offered only where the rules have trump calls
     (("mechanisms/questions.py",), lambda r: r.calls_rule is not None,
-     ("ask_level", "call_credit", "question")),
+     ("ask_level", "call_credit", "called", "question")),
+    # the high bid and its bidder, and the contract, are the auction's (or the suit
+    # auction's): a raise of the contract (``contract.py``) comes only after an auction
+    (("mechanisms/auction.py", "mechanisms/suitauction.py"), _bids, ("high_bid", "high_bidder")),
+    (("mechanisms/auction.py", "mechanisms/suitauction.py", "mechanisms/contract.py"), _bids,
+     ("contract",)),
+    # the declarer is the auction's winner, or the taker of the turned card
+    (("mechanisms/auction.py", "mechanisms/suitauction.py", "mechanisms/taking.py"),
+     lambda r: _bids(r) or r.take_rule is not None, ("declarer",)),
+    # the step of a sequence of turns: the suit auction's and the taking's turns, the
+    # passing and the talon's packets (both only after an auction)
+    (("mechanisms/passing.py", "mechanisms/suitauction.py", "mechanisms/taking.py",
+      "mechanisms/talon.py"), lambda r: _bids(r) or r.take_rule is not None or _talon(r)
+     or bool(r.passing_steps), ("pass_step",)),
+    # cards laid aside unseen: the stock after a close, a packet of the talon not chosen,
+    # cards passed to nobody (the search tools rewrite the items of a list they find, so
+    # that an empty one stays empty)
+    (("mechanisms/closing.py", "mechanisms/passing.py", "mechanisms/talon.py"),
+     lambda r: r.close_rule is not None or _talon(r) or bool(r.passing_steps), ("aside",)),
     # the pair of trumps is said (or scored as played) only where the rules have it
     (("mechanisms/trumppair.py",), lambda r: r.pair_rule is not None,
      ("pair_by", "pairs_said")),
@@ -78,8 +106,7 @@ WRITERS: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], tuple[str, ...]],
     (("mechanisms/claims.py",), lambda r: r.claim_rule is not None or r.claim_auto,
      ("claim_by", "claim_ok")),
     # the talon is taken after an auction that has one (or chosen in packets)
-    (("mechanisms/talon.py",),
-     lambda r: r.talon_rule is not None or r.talon_packets_rule is not None, ("talon",)),
+    (("mechanisms/talon.py",), _talon, ("talon",)),
     # asks to the partner, and the split marriages they make, only where the rules have asks
     (("mechanisms/asks.py",), lambda r: bool(r.asks), ("ask_spent", "pending_ask", "split")),
     # the takers' score (and the sheet written for it) judges the deal

@@ -232,7 +232,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     (True, True, True, 1, 1)
     """
     from ..copies import APPEND_ONLY, HELD_AFTER_HAND
-    from ..freshhand import own_reset, reset_lines
+    from ..freshhand import _hand_values, own_reset, reset_lines
     from ..unwritten import unwritten_slots
 
     r = st.rules
@@ -249,10 +249,12 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     # entry keeps themselves that the hand end does not replace (undo gives them back)
     always_new = APPEND_ONLY | HELD_AFTER_HAND
     plan = _plan_of(r)
-    openings = [_opening_lines(mech, r, start, namespace) for start in range(len(plan.source))]
+    values = _hand_values(cls, r) or {}
+    openings = [_opening_lines(mech, r, start, namespace, values)
+                for start in range(len(plan.source))]
     # the slots the lay and the opening write in any case (the leader...) are not reset first
     # (those every start writes: one reset serves the deals of every start)
-    written = [set(_written(body)) | set(_written(opening))
+    written = [set(_written([*body, *opening]))
                for body, opening in zip(plan.source, openings, strict=True)]
     # and those no code writes under these rules keep their start from the state's making
     dealt = ("hands", "stock", *sorted(set.intersection(*written)), *sorted(unwritten_slots(st)))
@@ -279,20 +281,51 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     return deals
 
 
-#: a statement of a generated function's body (not within a block) that stores a slot
-#: of the state ``st``, perhaps with local names: ``t = st.turn_up = c[6]``
-_STORE = re.compile(r"    (?:[a-z_]\w* = )*st\.(\w+) = ")
+#: a statement at the level ``indent`` of generated code that stores a slot of the state
+#: ``st``, perhaps with local names (``t = st.turn_up = c[6]``); a slot ``st`` names
+_STORE = "{indent}(?:[a-z_]\\w* = )*st\\.(\\w+) = "
+_NAMED = re.compile(r"\bst\.(\w+)")
 
 
-def _written(lines: Sequence[str]) -> tuple[str, ...]:
-    """The slots of ``st`` that the generated ``lines`` store in any case (by a statement
-    of the function's body, not within a block).
+def _written(lines: Sequence[str], indent: str = "    ") -> tuple[str, ...]:
+    """The slots of ``st`` that the generated ``lines`` (a function's body, at ``indent``)
+    store in any case, before any line reads them: by a statement of the body, or by
+    both branches of an ``if`` and its ``else``.
 
     >>> _written(["    t = st.turn_up = c[6]", "    if dealer is not None:",
-    ...           "        st.trump = 1", "    st.leader = 0", "    st.known[0] |= 1"])
-    ('turn_up', 'leader')
+    ...           "        st.trump = 1", "    st.leader = 0", "    st.known[0] |= 1",
+    ...           "    if st.mech is _mech:", "        st.to_act = st.leader",
+    ...           "        st.phase = 1", "    else:", "        st.to_act = None",
+    ...           "        st.mech.open(st)", "    st.trump = 2"])
+    ('turn_up', 'leader', 'to_act')
     """
-    return tuple(m.group(1) for line in lines if (m := _STORE.match(line)))
+    store = re.compile(_STORE.format(indent=indent))
+    inner = indent + "    "
+    found: list[str] = []
+    read: set[str] = set()  # (a slot read before its store is not left to the store)
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        block = [at + 1, at + 1]  # the lines of an ``if``'s branch, then of its ``else``
+        while block[1] < len(lines) and lines[block[1]].startswith(inner):
+            block[1] += 1
+        if line.startswith(indent + "if ") and lines[block[1]:block[1] + 1] == [indent + "else:"]:
+            end = block[1] + 1
+            while end < len(lines) and lines[end].startswith(inner):
+                end += 1
+            both = set(_written(lines[block[1] + 1:end], inner))
+            stored = [s for s in _written(lines[at + 1:block[1]], inner) if s in both]
+            branch = lines[at:end]
+            at = end
+        elif (m := store.match(line)) is not None:
+            stored, branch = [m.group(1)], [line[m.end():]]
+            at += 1
+        else:
+            stored, branch = [], [line]
+            at += 1
+        found += [s for s in stored if s not in read and s not in found]
+        read.update(s for text in branch for s in _NAMED.findall(text))
+    return tuple(found)
 
 
 def _written_open(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str] | None:
@@ -309,11 +342,15 @@ def _written_open(mech: Mechanisms, r: Rules, ns: dict[str, Any]) -> list[str] |
     return mech.tricks.first_trick_lines(mech, r, ns)
 
 
-def _opening_lines(mech: Mechanisms, r: Rules, start: int, ns: dict[str, Any]) -> list[str]:
+def _opening_lines(mech: Mechanisms, r: Rules, start: int, ns: dict[str, Any],
+                   starts: dict[str, Any] | None = None) -> list[str]:
     """Source of what :meth:`Dealing.lay` does once the hands are dealt
     (:meth:`Dealing._open`), for the rules and first seat ``start``: the opening
     written out (:func:`_written_open`) for a state of the mechanisms ``mech`` (bound as
-    ``_mech``), asked of the state's own otherwise; the names read put in ``ns``."""
+    ``_mech``), asked of the state's own otherwise; the names read put in ``ns``.
+    Where ``starts`` gives the values of a new hand, the slots of a plain value that the
+    written opening stores (the trick's number, who acts...) are given their start before
+    the state's own is asked, so that both store them (and the reset may leave them)."""
     lines = []
     if r.sits_out != "none":
         lines += ["    out = _sitter(dealer)", "    st.out = out if out is not None else -1"]
@@ -336,8 +373,10 @@ def _opening_lines(mech: Mechanisms, r: Rules, start: int, ns: dict[str, Any]) -
     if written is None:
         lines += asked
     else:  # (the mechanisms of most states: no call, no second write of the trick's lists)
+        own = [f"        st.{slot} = {starts[slot]!r}" for slot in _written(written)
+               if starts and slot in starts and type(starts[slot]) in (int, bool, type(None))]
         lines += ["    if st.mech is _mech:", *("    " + line for line in written),
-                  "    else:", *("    " + line for line in asked)]
+                  "    else:", *own, *("    " + line for line in asked)]
     if r.turn_up_bonus:
         lines += ["    if st.turn_up is not None and dealer is not None:",
                   "        bonus = _points[st.turn_up]", "        if bonus:",
