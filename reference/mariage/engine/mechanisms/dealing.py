@@ -102,7 +102,8 @@ def _deal_plan(r: Rules) -> _DealPlan:
     bodies = []
     all_sums = []
     for start in range(n):
-        sums = [_sum_of([f"_b[c[{p}]]" for p in seats[(s - start) % n]]) for s in range(n)]
+        sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
+                for s in range(n)]
         all_sums.append(tuple(sums))
         bodies.append((f"    st.hands = [{', '.join(sums)}]", *_turn_up_lines(r, turn, pos)))
         lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
@@ -115,30 +116,11 @@ def _deal_plan(r: Rules) -> _DealPlan:
                      tuple(all_sums), tuple(p for p in range(r.ncards) if p not in dealt_at))
 
 
-#: from this many terms on, a sum of the generated code is ``_sum((a, b, ...))``: summed in
-#: C, in machine integers (no new ``int`` per term), which pays for making the tuple
-#: (callgrind, the bits of a pack of 24 to 40 cards: break-even at 8 to 10 terms, a quarter
-#: fewer instructions at 20)
-_TUPLE_SUM = 10
-
-
-def _sum_of(terms: Sequence[str]) -> str:
-    """Source of the sum of ``terms`` (``0`` for none), in C where they are many.
-
-    >>> _sum_of(["a", "b"]), _sum_of([]), _sum_of([f"x{i}" for i in range(10)])[:12]
-    ('a + b', '0', '_sum((x0, x1')
-    """
-    if len(terms) >= _TUPLE_SUM:
-        return f"_sum(({', '.join(terms)}))"
-    return " + ".join(terms) or "0"
-
-
 def _plan_names(r: Rules) -> dict[str, Any]:
     """The names the deal plan's code reads: the bit of each card (then as many entries
-    above the pack's mask, see :func:`_check_lines`), the suit of each card, ``sum``."""
+    above the pack's mask, see :func:`_check_lines`), the suit of each card."""
     n = r.ncards
-    return {"_b": [1 << c for c in range(n)] + [1 << n] * n, "_suit_of": r.suit_of,
-            "_sum": sum}
+    return {"_b": [1 << c for c in range(n)] + [1 << n] * n, "_suit_of": r.suit_of}
 
 
 def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
@@ -160,16 +142,16 @@ def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
     """
     n = r.ncards
     hands = [f"h{s}" for s in range(r.nseats)]
-    # the hands' bits and those of the turn-up and the stock (none: the pack dealt whole)
-    bits = _sum_of([*hands, *(f"_b[c[{p}]]" for p in plan.rest)])
+    rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest)  # (none: the pack dealt whole)
+    parts = [*hands, "rest"] if rest else hands
     first = f"if first.__class__ is not int or not 0 <= first < {r.nseats}:" \
         if r.first_lead == "lot" else "if first is not None:"
     return ["    if st.phase != _DEAL:", "        return False", "    try:",
             *(f"        {h} = {expr}" for h, expr in zip(hands, plan.sums[start], strict=True)),
-            f"        bits = {bits}", "        t = _sum(c)",
+            *([f"        rest = {rest}"] if rest else []), "        t = _sum(c)",
             "    except Exception:  # not plain numbers, too few... (check_deck says why)",
             "        return False",
-            f"    if bits != {(1 << n) - 1} or len(c) != {n} or "
+            f"    if {' + '.join(parts)} != {(1 << n) - 1} or len(c) != {n} or "
             f"t.__class__ is not _int or t != {n * (n - 1) // 2}:", "        return False",
             f"    {first}", "        return False"]
 
