@@ -51,6 +51,15 @@ def _data(st: GameState) -> dict[str, Any]:
             if name not in _NOT_DATA and hasattr(st, name)}
 
 
+def _pick(state: GameState, rng: random.Random) -> Any:
+    """A legal action at random; the actions that are not cards (Kontra, closes, claims,
+    asks...) are rare among the legal ones: taken half the time where there are some."""
+    actions = state.legal_actions()
+    other = [a for a in actions if type(a) is not Play]
+    pick = other if other and rng.random() < 0.5 else actions
+    return pick[rng.randrange(len(pick))]
+
+
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_slots_left_out_keep_their_start_and_the_deal_matches_a_full_reset(
         name: str, options: dict[str, Any]) -> None:
@@ -77,12 +86,7 @@ def test_slots_left_out_keep_their_start_and_the_deal_matches_a_full_reset(
             assert _data(state) == _data(ref), f"{name}: the deal differs from a full reset"
             deals += 1
             while state.to_act is not None:
-                actions = state.legal_actions()
-                # the actions that are not cards (Kontra, closes, claims, asks...) are
-                # rare among the legal ones: taken half the time where there are some
-                other = [a for a in actions if type(a) is not Play]
-                pick = other if other and rng.random() < 0.5 else actions
-                state.apply(pick[rng.randrange(len(pick))])
+                state.apply(_pick(state, rng))
                 for slot in left_out:
                     assert getattr(state, slot) == starts[slot], \
                         f"{name}: {slot} written, but declared unwritten"

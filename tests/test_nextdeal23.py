@@ -20,15 +20,15 @@ from typing import Any
 
 import mariage.engine.mechanisms.dealing as dealing
 import pytest
-from mariage import GameState, Play, codegen, list_rulesets, load_rules
+from mariage import GameState, codegen, list_rulesets, load_rules
 from mariage.arena.search import determinize
 from mariage.conformance.engine import _sample_view
-from mariage.engine.freshhand import _hand_values, slots_of
+from mariage.engine.freshhand import _hand_values
 from mariage.engine.mechanisms.dealing import _fresh_deals, _written
 from mariage.engine.unwritten import unwritten_slots
 from mariage.errors import IllegalActionError
 from mariage.notation.turnedup import _turned_up_as
-from test_nextdeal22 import _NOT_DATA, _full_deal
+from test_nextdeal22 import _data, _full_deal, _pick
 
 RULESETS = list_rulesets()
 #: the slots declared this session
@@ -68,11 +68,6 @@ def test_a_slot_poked_and_declared_unwritten_stays_as_poked() -> None:
     assert state.high_bid == 70 and state.aside == [3]
 
 
-def _data(st: GameState) -> dict[str, Any]:
-    return {name: getattr(st, name) for name in slots_of(type(st))
-            if name not in _NOT_DATA and hasattr(st, name)}
-
-
 @pytest.mark.parametrize("name", RULESETS)
 def test_mechanisms_replaced_after_the_deal_was_written_get_the_full_start(name: str) -> None:
     """The opening's other branch: a state whose mechanisms are not those its deal was
@@ -96,10 +91,7 @@ def test_mechanisms_replaced_after_the_deal_was_written_get_the_full_start(name:
             state.deal(deck, first)
         hands += 1
         while state.to_act is not None:
-            actions = state.legal_actions()
-            other = [a for a in actions if type(a) is not Play]
-            pick = other if other and rng.random() < 0.5 else actions
-            state.apply(pick[rng.randrange(len(pick))])
+            state.apply(_pick(state, rng))
     assert hands >= 2
 
 
@@ -175,7 +167,6 @@ def test_a_spoiled_deck_is_dealt_or_refused_as_the_generic_deal_does(name: str) 
     """Each position of a deck spoiled in turn (a card twice, a negative number that
     indexes a card's bit, a number above the pack, a float, a bool): the generated check
     deals or refuses as the mechanism's own check does."""
-
     rules = load_rules(name)
     n = rules.ncards
     deck = list(range(n))
