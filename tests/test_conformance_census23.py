@@ -95,6 +95,7 @@ def test_the_bound_is_projected_from_the_pace_within_the_reach() -> None:
     assert projected_bound(40_000, state, 40_000, 80_000) == 40_000  # 400,000: too slow
 
 
+@pytest.mark.slow
 def test_a_session_of_1000_hands_is_played_to_its_end() -> None:
     """Fails without the pace: the long match stopped at 40,000 steps, some 800 hands."""
     config = make_configuration("marjapussi-de", ["hands=1000"])
@@ -106,6 +107,7 @@ def test_a_session_of_1000_hands_is_played_to_its_end() -> None:
     assert LONG_MATCH_STEPS * (1 + exercise.KEEN_MATCHES) < len(steps) <= exercise.PACE_REACH
 
 
+@pytest.mark.slow
 def test_without_the_pace_the_session_is_not_finished(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
     monkeypatch.setattr(exercise, "paced_steps",
