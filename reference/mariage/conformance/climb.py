@@ -287,17 +287,19 @@ def _trial(state: GameState, deal: dict[str, Any], seat: int, aim: int,
     return None if played is None else (trial, *played)
 
 
-def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str]
+def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str], deals: int = CLIMB_DEALS
                ) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands, or before the first deal),
     built for the climber (:func:`climber`): its deal and its actions, the first of
-    :data:`CLIMB_DEALS` built deals whose hand ends the match (where a rule of ``wanted``
+    ``deals`` built deals whose hand ends the match (where a rule of ``wanted``
     other than the barrel's is left), else the one after which the climber's total is
     the highest; ``None`` where no deal is dealt and played out within the bound of
     steps. Where the barrel's rule is wanted (:func:`barrel_wanted`), more trials of
     each deal aim below the target (:func:`_barrel_trials`): the first whose end names
     a wanted rule is kept, else the one after which the climber can land on the barrel
-    next (:func:`_lands`), then the highest total, a match's end the last."""
+    next (:func:`_lands`), then the highest total, a match's end the last. A deal is
+    played a second time, bidding what the first play made, only where a seat bid in
+    the first (else the climber was offered no bid, and the play would be the same)."""
     r = state.rules
     seat = climber(state)
     if seat is None:
@@ -307,14 +309,15 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str]
     ends = wanted - barrel
     best: tuple[dict[str, Any], list[str]] | None = None
     top: tuple[int, ...] = (-1 << 62,)
-    for _ in range(CLIMB_DEALS):
+    for _ in range(deals):
         deal = _built_deal(state, rng, seat)
         if deal is None:
             continue
         first = _trial(state, deal, seat, 0)  # the lowest bid: how many points it makes
         if first is None:
             continue
-        again = _trial(state, deal, seat, first[2])  # the highest bid it makes
+        again = _trial(state, deal, seat, first[2]) if any(  # the highest bid it makes
+            a.startswith("bid:") for a in first[1]) else first
         tried = [(deal, t) for t in (again, first)]
         if barrel:
             tried += _barrel_trials(state, rng, deal, seat, first[2])

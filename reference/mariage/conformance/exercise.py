@@ -63,7 +63,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, MariageError
 from .brink import BRINK_MATCHES, brink_hand, brink_rules, steered_rules
 from .builthands import BUILT_MATCHES, built_hand, built_rules
-from .climb import CLIMB_MATCHES, climb_hand
+from .climb import CLIMB_DEALS, CLIMB_MATCHES, climb_hand
 from .configuration import Configuration
 from .exercised import (
     aside_rules,
@@ -80,6 +80,7 @@ from .exercised import (
 from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
 from .litige import litige_hand, litige_rules
+from .pace import paced_steps
 from .pairalone import pair_alone_hand
 from .ruleprobe import (
     dump_rules,
@@ -114,6 +115,17 @@ KEEN_MATCHES = 4
 #: climbs ends in a handful: to 1,200 in three to six), so that where the built hands do
 #: not climb fast enough (Marjapussi to 5,000) they cost little.
 CLIMB_STEPS = 600
+
+#: The most steps a long match or a match of hands built to climb is played to past its
+#: bound, where its pace projects its end within them (:mod:`~mariage.conformance.pace`,
+#: twenty-third session): twice the steps of the long match pooled with the keen ones.
+PACE_REACH = 2 * LONG_MATCH_STEPS * (1 + KEEN_MATCHES)
+
+#: How many built deals a hand of a climbing match is chosen from once the match is
+#: played on past its bound (:data:`~mariage.conformance.climb.CLIMB_DEALS` before):
+#: Marjapussi's climber makes about as many game points a hand from 4 as from 16, at a
+#: quarter of the cost, over the hundreds of hands to 10,000.
+PACED_DEALS = 4
 
 
 #: The bids whose value greedy play counts in a steered match after the first
@@ -239,7 +251,7 @@ def _keen_matches(config: Configuration, ends: set[str], found: dict[str, dict[s
         if not ends or config.rules.match_measure != "points":
             break
         steps += _walk(config, seed, ends, found, max_steps=CLIMB_STEPS, probe=False,
-                       climb=True)
+                       climb=True, pace=True)
     return steps
 
 
@@ -341,7 +353,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
           keen: bool = False, litige: bool = False, suited: bool = False,
-          build: bool = False, climb: bool = False) -> int:
+          build: bool = False, climb: bool = False, pace: bool = False) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -356,7 +368,9 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     the pair alone have the trump the auction names fit it (:func:`_steer`). With
     ``build``, each hand is built for the rules of ``todo``
     (:func:`~mariage.conformance.builthands.built_hand`); with ``climb``, each is built
-    to climb to the match's end (:func:`~mariage.conformance.climb.climb_hand`)."""
+    to climb to the match's end (:func:`~mariage.conformance.climb.climb_hand`). With
+    ``pace``, the match is played on past ``max_steps`` while its pace projects its end
+    within :data:`PACE_REACH` steps (:func:`~mariage.conformance.pace.paced_steps`)."""
     s = _Search(config, seed, stored)
     s.litige, s.suited = litige, suited
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
@@ -371,7 +385,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     for rule in sorted(todo & (_dealt_rules(rules) | _first_deal_rules(s))):
         found[rule] = s.test(rule, None, governed_state(s.state, rule))
     todo -= set(found)
-    for _ in range(max_steps):
+    for _ in paced_steps(max_steps, s.state if pace else None, PACE_REACH):
         st = s.state
         if not todo or st.phase == Phase.OVER or (steer and not todo & steer):
             break
@@ -381,7 +395,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
             if steer:
                 _steer(s, todo & steer, bool(todo & between))
             if build or climb:
-                _build(s, todo, climb)
+                _build(s, todo, climb, len(s.steps) >= max_steps)
             deal = s.deal()
             for rule in sorted(todo & _dealt_rules(rules)):
                 found[rule] = s.test(rule, {"deal": deal, "state": governed_state(st, rule)})
@@ -468,12 +482,14 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
 
-def _build(s: _Search, wanted: set[str], climb: bool = False) -> None:
+def _build(s: _Search, wanted: set[str], climb: bool = False, paced: bool = False) -> None:
     """Build the next hand for the rules of ``wanted``
     (:func:`~mariage.conformance.builthands.built_hand`), or with ``climb`` to climb to
-    the match's end (:func:`~mariage.conformance.climb.climb_hand`): its deal and actions
-    become the search's next deal and recorded actions."""
-    built = (climb_hand if climb else built_hand)(s.state, s.rng, wanted)
+    the match's end (:func:`~mariage.conformance.climb.climb_hand`; ``paced``: past the
+    walk's bound, from :data:`PACED_DEALS` deals): its deal and actions become the
+    search's next deal and recorded actions."""
+    built = climb_hand(s.state, s.rng, wanted, PACED_DEALS if paced else CLIMB_DEALS) \
+        if climb else built_hand(s.state, s.rng, wanted)
     if built is not None:
         s.given, s.script = [built[0]], [{"act": a} for a in built[1]]
 
@@ -522,7 +538,7 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
     if ends:  # where bids cannot end it sooner, the keen matches' steps go on in one
         pooled = not bids_end_sooner(config.rules)
         steps += _walk(config, 1, ends, found, probe=False, max_steps=LONG_MATCH_STEPS * (
-            1 + KEEN_MATCHES if pooled else 1))
+            1 + KEEN_MATCHES if pooled else 1), pace=pooled)
         steps += _keen_matches(config, ends, found, pooled)
     rules = config.rules
     brinks = todo & brink_rules(rules)

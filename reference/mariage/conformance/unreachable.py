@@ -36,7 +36,12 @@ session, each from the compiled rules alone:
   speaks and is the highest bid too (Polish Thousand's ``bid_min=400``, the ceiling being
   400): nobody may bid above it and the contract is never raised, so every bid and raise
   is refused by the bids' or the raise's own rule before the cap is looked at
-  (:func:`cap_unreachable`).
+  (:func:`cap_unreachable`);
+* (twenty-third session) the rule on a **level match** where the match is decided on
+  hands won (Mariazza's segni): a hand adds one to one side at most, and the match ends
+  as soon as one side has the target, so no two sides ever stand level at it; with no
+  limit of hands, nothing else ends the match with sides level
+  (:func:`level_unreachable`).
 
 >>> from mariage import load_rules
 >>> once_led_unreachable(load_rules("schnapsen", {"marriage_lead": "queen"}))
@@ -56,8 +61,8 @@ from .neveracts import never_acts
 if TYPE_CHECKING:
     from mariage.engine.rules import Declaration, Rules
 
-__all__ = ["barrel_unreachable", "cap_unreachable", "cut_off_unreachable", "litige_unreachable",
-           "more_unreachable", "once_led_unreachable", "unspoiled_splits"]
+__all__ = ["barrel_unreachable", "cap_unreachable", "cut_off_unreachable", "level_unreachable",
+           "litige_unreachable", "more_unreachable", "once_led_unreachable", "unspoiled_splits"]
 
 
 def _led_from_its_own(d: Declaration) -> bool:
@@ -210,6 +215,23 @@ def cap_unreachable(rules: Rules) -> bool:
     return rules.bid_min + rules.bid_step > DEFAULT_MECHANISMS.auction.ceiling(rules)
 
 
+def level_unreachable(rules: Rules) -> bool:
+    """True where the rule on a level match (``rules.tie_rule``) never acts: the match is
+    decided on hands won, which a hand adds one at a time to one side at most (the
+    hand's winner, if any), and it ends as soon as a side has the target, so two sides
+    never reach it together; and no limit of hands ends the match with sides level.
+
+    >>> from mariage import load_rules
+    >>> level_unreachable(load_rules("mariazza", {"hands": 5000}))
+    True
+    >>> level_unreachable(load_rules("marjapussi")), level_unreachable(load_rules(
+    ...     "marjapussi-de"))   # game points may tie; a session of hands may end level
+    (False, False)
+    """
+    return bool(rules.tie_rule) and rules.match_measure == "hands_won" and \
+        not rules.match_max_hands
+
+
 def more_unreachable(rules: Rules) -> dict[str, str]:
     """Rule -> why no match under ``rules`` can check it, for the arguments of this
     module.
@@ -244,6 +266,12 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
             "and is the highest bid too: every bid must beat it and every raise the "
             "contract, which is it, so each is over the ceiling and refused by the bids' or "
             "the raise's rule before the cap is looked at")
+    if level_unreachable(rules):
+        out[rules.tie_rule] = (
+            f"the match is decided on hands won, which a hand adds one at a time to one side "
+            f"at most, and it ends as soon as a side has won {rules.match_target}: no two "
+            "sides ever stand level at the target, and no limit of hands ends the match "
+            "level, so the rule on a level match never acts")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "
