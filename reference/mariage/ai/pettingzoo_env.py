@@ -321,9 +321,24 @@ class MariageEnv(AECEnv):
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
-        selected = self.possible_agents[state.to_act]  # type: ignore[index]
-        mask = self._mask_now = space.mask(
-            state, None, 0, self._set_listing() if state.phase == _PASSING else None)
+        to_act = state.to_act
+        selected = self.possible_agents[to_act]  # type: ignore[index]
+        phase = state.phase
+        made = space._mask_bytes
+        if phase == _PLAY and made is not None:  # mask()'s play phase, without its tests
+            split = space._split
+            if split is None or state.mech is not space._split_mech:
+                split = space._play_split(state)
+            cards, others = split(state, to_act)  # type: ignore[arg-type]
+            listed = made(cards)
+            if others:
+                for i in space._other_ids(others):
+                    listed[i] = 1
+            mask = _over(space.size, _INT8, listed)
+        else:
+            mask = space.mask(state, None, 0,
+                              self._set_listing() if phase == _PASSING else None)
+        self._mask_now = mask
         self.agent_selection = selected
         infos = self.infos
         before = self._masked
