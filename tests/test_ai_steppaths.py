@@ -13,6 +13,7 @@ from mariage import load_rules, new_match
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import ActionSpace
 from mariage.ai.openspiel_observer import seen_steps
+from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.phase import Phase
 
 RULESETS = ["marjapussi-de", "thousand-2", "schnapsen", "belote-coinche"]
@@ -67,3 +68,32 @@ def test_openspiel_decisions_record_as_the_engine_changes(ruleset: str) -> None:
                                                         state.gs.known[:]))])[0]
             assert step[1] == action
             assert tuple(step[2]) == tuple(want[2]) and tuple(step[3]) == tuple(want[3])
+
+
+@pytest.mark.parametrize("ruleset", ["marjapussi-de", "thousand-2", "marianna"])
+def test_pettingzoo_step_checks_the_mask_as_the_agent_left_it(ruleset: str) -> None:
+    """PettingZoo's ``step`` refuses an id whose byte the agent set to 0 in the mask it
+    was handed (the check reads the mask's own memory: the bytes it was made over),
+    and takes an id the agent did not touch, at every kind of step (a card, a pick, a
+    bid, a hand's first step)."""
+    env = MariageEnv(ruleset, max_hands=2)
+    rng = random.Random(7)
+    refused = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            _, _, terminated, truncated, info = env.last(observe=False)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = info["action_mask"]
+            legal = [int(i) for i in mask.nonzero()[0]]
+            if len(legal) > 1:
+                barred = legal[rng.randrange(len(legal))]
+                mask[barred] = 0
+                with pytest.raises(ValueError, match="not legal"):
+                    env.step(barred)
+                refused += 1
+                mask[barred] = 1
+            env.step(legal[rng.randrange(len(legal))])
+    assert refused > 50
