@@ -81,12 +81,12 @@ def test_pettingzoo_step_checks_the_mask_as_the_agent_left_it(ruleset: str) -> N
     refused = 0
     for seed in range(2):
         env.reset(seed=seed)
-        for _ in env.agent_iter():
-            _, _, terminated, truncated, info = env.last(observe=False)
-            if terminated or truncated:
-                env.step(None)
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)  # (the episode's end: each agent is done in turn)
                 continue
-            mask = info["action_mask"]
+            mask = env.infos[agent]["action_mask"]
             legal = [int(i) for i in mask.nonzero()[0]]
             if len(legal) > 1:
                 barred = legal[rng.randrange(len(legal))]
