@@ -381,6 +381,18 @@ class ActionSpace:
                 out += head
                 out.sort()
             return out
+        return self.listed_ids(state, seat)
+
+    def listed_ids(self, state: GameState, seat: int | None = None) -> list[int]:
+        """:meth:`legal_ids` where no set is picked (as the play phase's, from the
+        engine's listing, without :meth:`legal_ids`'s tests of the phase).
+
+        >>> from mariage import load_rules, new_match
+        >>> state = new_match(load_rules("thousand"), 1)  # (an auction first)
+        >>> space = ActionSpace(state.rules)
+        >>> space.listed_ids(state) == space.legal_ids(state) != []
+        True
+        """
         listing = state.legal_actions(seat)
         if type(listing) is list:
             listed = self._kept_listing(listing)

@@ -166,12 +166,13 @@ class _State(pyspiel.State):
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
         self._plays, self._ncard_ids = game.card_plays, len(game.card_plays)
-        #: what a card within its trick reads, in one field (an attribute of a pyspiel
-        #: state is read through its instance dict, about 20 ns each: three times a
-        #: plain object's): the card plays by id where the engine's reference card play
-        #: runs (else none), the seats of a trick, the nothing seen by anyone
+        #: what a decision reads, in one field (an attribute of a pyspiel state is read
+        #: through its instance dict, about 20 ns each: three times a plain object's):
+        #: the card plays by id where the engine's reference card play runs (else none),
+        #: the seats of a trick, the nothing seen by anyone (a card within its trick reads
+        #: these three), the action space, the ids of the picks and those of the passing
         self._card_path = (game.card_plays if game.card_trail else (), rules.hand_seats,
-                           self._nothing)
+                           self._nothing, game.space, game.pick_ids, game.passing_ids)
         self._pick_range, self._passing_ids = game.pick_ids, game.passing_ids
         if not sampled:
             self._kind: str | None = None
@@ -301,11 +302,13 @@ class _State(pyspiel.State):
         if player is None or player == now:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
-            if gs.phase == _PLAY:
+            phase = gs.phase
+            if phase == _PLAY:
                 return self._space.play_ids(gs)
-            if gs.phase == _PASSING and self._pick_range:  # (a set's listing kept)
+            if phase == _PASSING and self._pick_range:  # (a set's listing kept)
                 return pick_ids(self, gs)
-            return self._space.legal_ids(gs, None, self.picked, self._picks)
+            # (no set picked: legal_ids's other phases, without its tests of them)
+            return self._space.listed_ids(gs)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         if player >= self.rules.nseats:
@@ -339,20 +342,42 @@ class _State(pyspiel.State):
         if seat >= 0:  # a decision (not a chance node, not the end)
             gs = self.gs
             assert gs is not None
-            plays, hand_seats, nothing = self._card_path
+            plays, hand_seats, nothing, space, pick_range, passing_ids = self._card_path
             if 0 <= action < len(plays) and gs.phase == _PLAY \
                     and len(gs.trick_cards) + 1 < hand_seats:
                 # a card within its trick (most decisions), by the engine's reference card
                 # play: the seat's hand and what is known of it only lose the card, so
-                # nobody comes to see anything (the full check of _decide would find so)
+                # nobody comes to see anything (the full check below would find so)
                 gs.apply(plays[action])  # (refused, if so, before any change)
                 # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
                 return
-            if action in self._pick_range and pick(self, gs, action):
+            if action in pick_range and pick(self, gs, action):
                 return
-            self._decide(action)
+            # another decision: apply it and record what each player came to see by it
+            # (written here, not called: a call and the fields it reads again cost more)
+            if not 0 <= action < space.size:
+                raise ValueError(f"action {action} is not an action id (0 to "
+                                 f"{space.size - 1})")
+            act = space.actions[action]
+            self._picks = None  # (kept only between a set's picks)
+            own = gs.hands[:]
+            known = gs.known[:]
+            # the engine refuses an illegal action before it changes anything
+            if action in passing_ids:  # a pick or cards passed: unseen by some
+                self._apply_other(gs, seat, action, act)
+            else:  # a card played, a bid, a question...: every player sees it
+                gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
+                self.picked = 0
+            phase = gs.phase
+            if phase != _DEAL and phase != _OVER:  # as _record does
+                self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
+                                                            gs.known[:])))
+                self._player = gs.to_act  # type: ignore[assignment]
+                return
+            self.steps_all.append((seat, action, nothing, nothing))
+            self._settle()
             return
         kind = self._kind
         if kind == "card":  # most chance nodes: a card placed in the deck
@@ -377,27 +402,6 @@ class _State(pyspiel.State):
         else:  # "first"
             self.first = action
         self._settle()
-
-    def _decide(self, action: int) -> None:
-        """Apply the decision ``action`` (an id) of the seat to act; record what each
-        player came to see by it."""
-        gs = self.gs
-        assert gs is not None
-        seat = self._player
-        space = self._space
-        if not 0 <= action < space.size:
-            raise ValueError(f"action {action} is not an action id (0 to {space.size - 1})")
-        act = space.actions[action]
-        self._picks = None  # (kept only between a set's picks)
-        own = gs.hands[:]
-        known = gs.known[:]
-        # the engine refuses an illegal action before it changes anything
-        if action in self._passing_ids:  # a pick or cards passed: unseen by some
-            self._apply_other(gs, seat, action, act)
-        else:  # a card played, a bid, a question...: every player sees it
-            gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
-            self.picked = 0
-        self._record(seat, action, own, known)
 
     def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
         """Record the decision ``action`` of ``seat`` just applied (``own`` and ``known``:

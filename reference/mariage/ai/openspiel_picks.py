@@ -92,7 +92,7 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
     complete; :func:`pick_ids` keeps it from the first); at its last the engine gets the
     set. False (nothing done) for a pick not legal now."""
     if gs.phase != _PASSING or gs.pass_step < 0:
-        return False  # (refused by the state's _decide)
+        return False  # (refused by the state's _apply_action)
     card = action - state._pick_range.start
     picked = state.picked
     seat = state._player
@@ -101,7 +101,7 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
         listing = state._picks = gs.legal_actions()
     if type(listing) is CardSets:  # every set of its size from the hand (cards_left)
         if not (gs.hands[seat] & ~picked) >> card & 1:
-            return False  # (refused by the state's _decide)
+            return False  # (refused by the state's _apply_action)
     elif not cards_left(gs, listing, picked) >> card & 1:
         return False
     picked |= 1 << card  # (as with_pick)

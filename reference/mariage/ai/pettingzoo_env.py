@@ -108,6 +108,10 @@ class MariageEnv(AECEnv):
         self._no_mask = np.zeros(self.space.size, dtype=np.int8)
         self._no_mask.flags.writeable = False
         self._mask_now = self._no_mask
+        #: what step() checks an id against: the bytes under the mask where it was made
+        #: over them (the same memory: a byte read costs less than an array's item, no
+        #: scalar made), else the mask itself
+        self._legal: Any = self._no_mask
         self._hands_rewarded = 0
         self._hands_seen = 0  # the hands played when _settle() last ran
         self._rewarded = False  # some reward of the last step is not 0
@@ -203,12 +207,13 @@ class MariageEnv(AECEnv):
             self._ended = True
             if agents:
                 self.agent_selection = agents[0]
-            self._mask_now = self._no_mask
+            self._mask_now = self._legal = self._no_mask
         else:
             to_act = state.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-            self._mask_now = self.space.mask(state, None, self.picked, self._set_listing())
+            self._mask_now = self._legal = self.space.mask(state, None, self.picked,
+                                                           self._set_listing())
         self._hands_seen = len(state._history)
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
@@ -290,7 +295,7 @@ class MariageEnv(AECEnv):
         if action_id is None or not 0 <= action_id < space.size:
             raise ValueError(f"action {action!r} is not an action id (0 to "
                              f"{space.size - 1})")
-        if not self._mask_now[action_id]:
+        if not self._legal[action_id]:
             raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
@@ -321,9 +326,25 @@ class MariageEnv(AECEnv):
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
-        selected = self.possible_agents[state.to_act]  # type: ignore[index]
-        mask = self._mask_now = space.mask(
-            state, None, 0, self._set_listing() if state.phase == _PASSING else None)
+        to_act = state.to_act
+        selected = self.possible_agents[to_act]  # type: ignore[index]
+        phase = state.phase
+        made = space._mask_bytes
+        if phase == _PLAY and made is not None:  # mask()'s play phase, without its tests
+            split = space._split
+            if split is None or state.mech is not space._split_mech:
+                split = space._play_split(state)
+            cards, others = split(state, to_act)  # type: ignore[arg-type]
+            listed = made(cards)
+            if others:
+                for i in space._other_ids(others):
+                    listed[i] = 1
+            mask = _over(space.size, _INT8, listed)
+            self._legal = listed
+        else:
+            mask = self._legal = space.mask(state, None, 0,
+                                            self._set_listing() if phase == _PASSING else None)
+        self._mask_now = mask
         self.agent_selection = selected
         infos = self.infos
         before = self._masked
@@ -344,10 +365,12 @@ class MariageEnv(AECEnv):
         assert state is not None and listing is not None
         if type(listing) is CardSets:  # every set from the hand: its cards left (cards_left)
             space = self.space
-            mask = _over(space.size, _INT8, space._pick_mask(  # type: ignore[misc]
-                state.hands[state.to_act] & ~picked))  # type: ignore[index]
+            listed = space._pick_mask(  # type: ignore[misc]
+                state.hands[state.to_act] & ~picked)  # type: ignore[index]
+            mask = _over(space.size, _INT8, listed)
+            self._legal = listed
         else:
-            mask = later_pick_mask(self.space, state, picked, listing)
+            mask = self._legal = later_pick_mask(self.space, state, picked, listing)
         self._mask_now = mask
         if agent in self.infos:
             self.infos[agent] = {"action_mask": mask}
