@@ -153,7 +153,9 @@ def run(args: argparse.Namespace) -> int:
         _usage(name, NO_RECORD_FILES)
         usage = True
     ok = True
-    out = None if text else _JsonReport()
+    # on a cluster the report begins once its results are in: a scheduler that fails
+    # leaves standard output empty, not a JSON document begun and never ended
+    out = None if text or args.scheduler is not None else _JsonReport()
 
     def done(summary: FileSummary) -> None:
         nonlocal ok
@@ -171,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler is not None:
         summaries, unread = _on_cluster(args, files)
         usage = usage or bool(unread)
+        out = None if text else _JsonReport()
         for summary in summaries:
             done(summary)
         if out is not None:
