@@ -1,0 +1,108 @@
+"""The fault search's two short cuts (twenty-third session) give what the full comparison
+gives: the hands compared as bit masks before any card is named, and the same actions of
+equal rules taken as the same texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mariage import GameState, load_rules
+from mariage.conformance import faultsearch
+from mariage.conformance.faultsearch import _diff, _Found, _legal_step, _norm, _Texts
+from mariage.conformance.protocol import state_json
+from mariage.engine.prng import SplitMix64
+from mariage.engine.state import Phase
+
+RULESETS = ["marianna", "schnapsen", "thousand", "belote", "marjapussi-de"]
+
+
+def _full_diff(ref: GameState, bad: GameState) -> dict[str, Any]:
+    """The comparison without short cuts: both states named whole."""
+    want = state_json(ref)
+    norm, have = _norm(want), _norm(state_json(bad))
+    if norm == have:
+        return {}
+    return {k: v for k, v in want.items() if norm[k] != have.get(k)}
+
+
+def _states(ruleset: str, seed: int, steps: int = 120) -> list[GameState]:
+    """Copies of one seeded match, one after each step."""
+    rules = load_rules(ruleset)
+    state = GameState(rules, first_dealer=0)
+    rng = SplitMix64(seed)
+    out = []
+    for _ in range(steps):
+        if state.phase == Phase.OVER:
+            break
+        if state.phase == Phase.DEAL:
+            cards = list(range(rules.ncards))
+            rng.shuffle(cards)
+            state.deal([rules.card_code[c] for c in cards])
+        else:
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+        out.append(state.clone())
+    return out
+
+
+def _moved_card(state: GameState) -> GameState:
+    """``state`` with the lowest card of the first hand holding one moved to the next."""
+    other = state.clone()
+    for seat, hand in enumerate(other.hands):
+        if hand:
+            low = hand & -hand
+            other.hands[seat] ^= low
+            other.hands[(seat + 1) % len(other.hands)] |= low
+            break
+    return other
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_short_cut_finds_what_the_whole_comparison_finds(ruleset: str) -> None:
+    moved = changed = 0
+    for ref in _states(ruleset, 7):
+        assert _diff(ref, ref.clone()) == {} == _full_diff(ref, ref.clone())
+        other = _moved_card(ref)
+        got = _diff(ref, other)
+        assert got == _full_diff(ref, other)
+        moved += "hands" in got
+        scored = ref.clone()
+        scored.match_scores[0] += 10
+        assert _diff(ref, scored) == _full_diff(ref, scored) != {}
+        changed += 1
+    assert moved >= 20 and changed >= 20  # hands in play differ; between hands none shown
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_equal_rules_still_find_a_missing_or_an_extra_action(ruleset: str) -> None:
+    rules = load_rules(ruleset)
+    texts = (_Texts(rules), _Texts(rules))
+    found = 0
+    for ref in _states(ruleset, 11):
+        if ref.to_act is None or ref.phase != Phase.PLAY:
+            continue
+        _legal_step(ref, ref.clone(), rules, texts, True)  # the same: nothing found
+        other = _moved_card(ref) if ref.hands[ref.to_act] else ref.clone()
+        if other.legal_actions() == ref.legal_actions():
+            continue
+        with pytest.raises(_Found):
+            _legal_step(ref, other, rules, texts, True)
+        found += 1
+    assert found >= 5
+
+
+def test_a_walk_takes_the_short_cut_only_for_rules_equal_in_every_field() -> None:
+    from mariage.conformance.configuration import make_configuration
+    from mariage.conformance.faulty import FAULTS, FaultyEngine
+
+    config = make_configuration("mariglia", [])
+    same = [f for f in FAULTS.values() if f.rule in config.rules.rule_ids]
+    walks = []
+    for fault in same[:6]:
+        engine = FaultyEngine(fault)
+        frules = engine.make_rules(config.ruleset, config.options)
+        walk = faultsearch._Walk(config, engine, frules, 1)
+        walks.append(walk.same)
+        assert walk.same == faultsearch.same_rules(frules, config.rules)
+    assert len(walks) == 6
