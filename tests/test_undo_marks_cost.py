@@ -19,7 +19,7 @@ from mariage.engine.actions import Answer, AskPartner, Call, Question
 from mariage.engine.journal import Marks
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.mechanisms.asks import Asks
-from mariage.engine.trailplan import _GROWN, _MARK_GROWN, action_slots
+from mariage.engine.trailplan import _GROWN, _IN_PLACE, _MARK_GROWN, _PER_SEAT, action_slots
 from propkit import CHOICES, SEEDS, options_for, pick_action, rules_for
 from test_search_support import fingerprint
 
@@ -32,7 +32,9 @@ def test_the_grown_lists_are_only_appended_to(name: str, seed: int, choice: int,
     """Each list a mark's record (and, for :data:`_GROWN`, an action's kept slots) holds as
     itself with its length (``trailplan._MARK_GROWN``) is, over a whole match played at
     random with undo for marks only, either replaced by another list or only appended
-    to: the items it held before a step are still there, unchanged, after it."""
+    to: the items it held before a step are still there, unchanged, after it. The lists
+    per seat and per team a record keeps as their items (``trailplan._IN_PLACE``) keep
+    their lengths."""
     rules = rules_for(name, data.draw(options_for(name), label="options"))
     state = new_match(rules, seed)
     state.enable_undo(marks_only=True)
@@ -45,6 +47,9 @@ def test_the_grown_lists_are_only_appended_to(name: str, seed: int, choice: int,
                   for slot in _MARK_GROWN}
         seat, action = pick_action(rng, state)
         state.apply(action, seat=seat)
+        assert [len(getattr(state, slot)) for slot in sorted(_IN_PLACE)] == [
+            rules.nseats if slot in _PER_SEAT else len(rules.teams)
+            for slot in sorted(_IN_PLACE)]
         for slot, (held, items) in before.items():
             if getattr(state, slot) is held:
                 assert held[:len(items)] == items, (slot, type(action).__name__)

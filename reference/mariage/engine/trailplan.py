@@ -51,6 +51,8 @@ CARD_SLOTS = ("hands", "known", "forced", "trick_seats", "trick_cards", "actions
 #: seats and teams, which the restore of a trick's end writes back in place too
 #: (``trick_entry``), and the others, set back as new copies
 _IN_PLACE = frozenset({"hands", "known", "forced", "captured", "tricks_won"})
+#: those of them per seat (the others per team)
+_PER_SEAT = frozenset({"hands", "known", "forced"})
 _FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_trick",
                            # (what the hand end and the actions beyond a record write that
                            # is always a list whose items are never lists: per seat or team
@@ -390,14 +392,17 @@ _CHEAP = _NO_LISTS | _FLAT_LISTS | _GROWN
 
 
 @lru_cache(maxsize=64)
-def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
-                                                 Callable[[GameState, tuple[Any, ...]], None]]:
+def mark_keeper(slots: tuple[str, ...], seats: int = 0, teams: int = 0
+                ) -> tuple[Callable[[GameState], tuple[Any, ...]],
+                           Callable[[GameState, tuple[Any, ...]], None]]:
     """Two functions written for ``slots`` (:func:`mark_slots`): ``keep(state)``, a mark's
     record (their values in a tuple, lists copied; of the lists only ever appended to,
     the list itself and its length), and ``put(state, record)``, which sets them back
     and leaves the record as it was, so that a mark can be come back to again and again:
     the flat lists of the trick's end are written back in place, other lists as copies,
-    the appended lists cut back to their lengths.
+    the appended lists cut back to their lengths. Where ``seats`` and ``teams`` (their
+    numbers) are given, the lists per seat and per team of the trick's end are kept as
+    their items, and written back item by item.
 
     >>> from mariage import load_rules, new_match
     >>> keep, put = mark_keeper(("hands", "to_act", "actions", "match_scores"))
@@ -412,6 +417,7 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
     kept: list[str] = []
     targets: list[str] = []  # one unpacking of the record: scalars straight into the slots
     after: list[str] = []  # then the lists, from the locals they were unpacked into
+    unpack: list[str] = []  # (the lists kept as their items, read first)
     for i, slot in enumerate(slots):
         if slot in _APPENDED or slot in _MARK_GROWN:  # the list itself and its length:
             kept += [f"(v := st.{slot})", "len(v)"]  # cut back
@@ -420,6 +426,12 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
         elif slot in _NO_LISTS:  # as it is, straight back into the slot
             kept.append(f"st.{slot}")
             targets.append(f"st.{slot}")
+        elif slot in _IN_PLACE and (size := seats if slot in _PER_SEAT else teams):
+            items = [f"i{i}_{j}" for j in range(size)]  # its items, back one by one
+            unpack.append(f"    {', '.join(items)}, = st.{slot}")
+            kept += items
+            targets += items
+            after += [f"    v = st.{slot}", *(f"    v[{j}] = {x}" for j, x in enumerate(items))]
         elif slot in _FLAT_LISTS:  # a copy, written back in place or copied again
             kept.append(f"[*st.{slot}]")
             targets.append(f"l{i}")
@@ -431,7 +443,8 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
             targets.append(f"v{i}")
             after.append(f"    st.{slot} = v if (v := v{i}).__class__ is not list else v[:] "
                          "if not v or v[0].__class__ is not list else _keep(v)")
-    source = ("def keep(st):\n    return (" + ", ".join(kept) + ",)\n"
+    source = ("def keep(st):\n" + "".join(f"{line}\n" for line in unpack)
+              + "    return (" + ", ".join(kept) + ",)\n"
               "def put(st, r):\n    (" + ", ".join(targets) + ",) = r\n"
               + "\n".join(after) + "\n")
     ns: dict[str, Any] = {"_keep": keep_value}
@@ -489,7 +502,7 @@ def mark_extra(mech: Mechanisms, rules: Rules, appliers: dict[type, Callable[...
     >>> from mariage.engine.actions import Close, Declare
     >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
     >>> table = dispatch_of(M, load_rules("schnapsen"))
-    >>> Declare in table.mark_extra, Close in table.mark_extra, GatedHooks in table.mark_extra
+    >>> Declare in table.mark_extra, Close in table.mark_free, GatedHooks in table.mark_extra
     (True, True, True)
     """
     from .handend import hand_end_writes
