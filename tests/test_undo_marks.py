@@ -289,9 +289,14 @@ def test_a_marks_record_is_the_whole_state_where_a_card_may_write_anything() -> 
 
 def _spoil(state: GameState, slot: str) -> None:
     """Change ``slot`` of ``state`` as play could: a list changed in place (its first list
-    too, where it holds lists), anything else replaced by a value it never holds."""
+    too, where it holds lists; a list per seat or per team, whose length play never
+    changes, by its first item), anything else replaced by a value it never holds."""
+    from mariage.engine.trailplan import _IN_PLACE
+
     value = getattr(state, slot)
-    if value.__class__ is list:
+    if value.__class__ is list and slot in _IN_PLACE:
+        value[0] = -7
+    elif value.__class__ is list:
         if value and value[0].__class__ is list:
             value[0].append(-7)
         value.append(-7)

@@ -158,7 +158,8 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
                     {**appliers, **any_seat}, resume(mech, rules, end_hand),
                     action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
-                    None if marked is None else mark_keeper(marked), free, extra)
+                    None if marked is None
+                    else mark_keeper(marked, rules.nseats, len(rules.teams)), free, extra)
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

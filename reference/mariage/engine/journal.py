@@ -296,8 +296,11 @@ class Marks(list[Any]):
     that came before it, the last first, then ``kept``.
 
     ``clean`` is True while the state has not changed since the last record was made or
-    restored but by cards, whose count is ``length`` in the list of actions ``acts``:
-    :meth:`Undoable.mark` then gives that record again rather than make a new one.
+    restored but by actions that add to the list of actions ``acts`` (cards, and the
+    actions whose writes the records keep, :attr:`~mariage.engine.dispatch.Dispatch.mark_free`,
+    for which :meth:`~mariage.engine.state.GameState.apply` does not call :meth:`widen`:
+    each appends itself), whose count is ``length`` there: :meth:`Undoable.mark` then
+    gives that record again rather than make a new one.
     """
 
     __slots__ = ("acts", "clean", "length", "log", "seen")

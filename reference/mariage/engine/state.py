@@ -510,8 +510,8 @@ class GameState(Undoable):
                 if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
             else:
-                if self._marks is not None:  # (the whole state kept first: see Marks)
-                    self._marks.widen(self, type(action))
+                if self._marks is not None and type(action) not in self._appliers.mark_free:
+                    self._marks.widen(self, type(action))  # (what it writes kept: Marks)
                 if type(action) is not Play:  # a card is checked by the card play
                     fields_ok = FIELDS_OK[type(action)]
                     if fields_ok is not None and not fields_ok(action):

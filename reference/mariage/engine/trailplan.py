@@ -51,6 +51,8 @@ CARD_SLOTS = ("hands", "known", "forced", "trick_seats", "trick_cards", "actions
 #: seats and teams, which the restore of a trick's end writes back in place too
 #: (``trick_entry``), and the others, set back as new copies
 _IN_PLACE = frozenset({"hands", "known", "forced", "captured", "tricks_won"})
+#: those of them per seat (the others per team)
+_PER_SEAT = frozenset({"hands", "known", "forced"})
 _FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_trick",
                            # (what the hand end and the actions beyond a record write that
                            # is always a list whose items are never lists: per seat or team
@@ -58,6 +60,14 @@ _FLAT_LISTS = _IN_PLACE | {"stock", "trick_seats", "trick_cards", "decl_this_tri
                            "aside", "ask_level", "barrel", "bolts", "call_credit",
                            "decl_points", "declared", "falls", "game_points", "held",
                            "match_scores", "round_residue", "segni"}
+#: lists that, while a hand is played, are only ever appended to (a new hand gives a new
+#: list): the slots kept for an action (:func:`slot_keeper`) and a mark's record hold the
+#: list itself and its length, and cut it back, instead of copies
+_GROWN = frozenset({"declared"})
+#: ... and in a mark's record the trick's two lists too: only appended to where undo is
+#: for marks only (the journal, whose take-back of a card pops them, is off then), and
+#: replaced by new lists at a trick's opening and at the hand end
+_MARK_GROWN = _GROWN | {"trick_seats", "trick_cards"}
 #: slots that always hold a list of flat lists (per declaration, per seat): copied by
 #: :func:`slot_keeper` without a check
 _NESTED = frozenset({"used_suit", "used_hand"})
@@ -113,9 +123,32 @@ def action_slots(appliers: dict[type, Callable[..., None]], hand_slots: tuple[st
         declared = vars(owner).get("trail_actions", {}).get(name)
         calls = vars(owner).get("trail_calls", {}).get(name, ())
         if declared is not None and (not calls or _calls_kept(calls, mech, rules)):
-            out[kind] = (*dict.fromkeys((*declared, *hand_slots, *HAND_END_SLOTS)),
+            passed = _passed_on(calls, mech, rules) if calls else ()
+            out[kind] = (*dict.fromkeys((*declared, *passed, *hand_slots, *HAND_END_SLOTS)),
                          *_APPENDED)
     return out
+
+
+def _passed_on(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
+               rules: Rules | None) -> tuple[str, ...]:
+    """The writes of the appliers among ``calls`` (the bundled methods: :func:`_calls_kept`
+    holds) that an applier passes actions on to: their :attr:`Mechanism.trail_actions`,
+    but none of one of :attr:`Mechanism.trail_offered` whose mechanism offers nothing
+    under ``rules`` (it writes only after an action the mechanism offers)."""
+    from .mechanisms import DEFAULT_MECHANISMS
+
+    assert mech is not None and rules is not None
+    out: list[str] = []
+    for field, method in calls:
+        bundled = vars(type(getattr(DEFAULT_MECHANISMS, field)))
+        written = bundled.get("trail_actions", {}).get(method)
+        if written is None:  # (a plain method: the caller names what it writes)
+            continue
+        ours = getattr(mech, field)
+        if method not in bundled.get("trail_offered", ()) \
+                or ours.offers(rules) or ours.offers_any_time(rules):
+            out += written
+    return tuple(out)
 
 
 def _calls_kept(calls: tuple[tuple[str, str], ...], mech: Mechanisms | None,
@@ -212,14 +245,18 @@ def slot_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
     >>> state.dealer, state.match_scores
     (2, [0, 0])
     """
-    values = "".join(f"st.{slot}, " if slot in _NO_LISTS else f"st.{slot}[:], "
-                     if slot in _FLAT_LISTS else f"[*map(_copy, st.{slot})], "
-                     if slot in _NESTED else
+    values = "".join(f"st.{slot}, " if slot in _NO_LISTS else
+                     f"(v := st.{slot}), len(v), " if slot in _GROWN else
+                     f"[*st.{slot}], " if slot in _FLAT_LISTS else
+                     f"[*map(_copy, st.{slot})], " if slot in _NESTED else
                      f"v if (v := st.{slot}).__class__ is not list else _keep(v), "
                      for slot in slots)
-    targets = "".join(f"st.{slot}, " for slot in slots)
+    targets = "".join(f"a{i}, n{i}, " if slot in _GROWN else f"st.{slot}, "
+                      for i, slot in enumerate(slots))
+    cuts = "".join(f"    st.{slot} = a{i}\n    del a{i}[n{i}:]\n"
+                   for i, slot in enumerate(slots) if slot in _GROWN)
     source = (f"def keep(st):\n    return ({values})\n"
-              f"def put(st, v):\n    ({targets}) = v\n" if slots else
+              f"def put(st, v):\n    ({targets}) = v\n{cuts}" if slots else
               "def keep(st):\n    return ()\ndef put(st, v):\n    pass\n")
     ns: dict[str, Any] = {"_keep": keep_value, "_copy": list.copy}
     codegen.run(source, f"<slots kept by undo: {', '.join(slots)}>", ns)
@@ -344,20 +381,28 @@ def record_slots(mech: Mechanisms, rules: Rules, appliers: dict[type, Callable[.
         owner = getattr(appliers[kind], "__self__", None)
         offered = owner is not None and (owner.offers(rules) or owner.offers_any_time(rules))
         beyond = [s for s in slots if s not in kept]
-        if offered and beyond and all(s in _NO_LISTS for s in beyond):
+        if offered and beyond and all(s in _CHEAP for s in beyond):
             folded += [s for s in beyond if s not in folded]
     return (*marked, *folded)
 
 
+#: what a mark's record takes in of an action beyond :func:`mark_slots` (:func:`record_slots`):
+#: slots that never hold a list, or hold a flat list or a list only appended to
+_CHEAP = _NO_LISTS | _FLAT_LISTS | _GROWN
+
+
 @lru_cache(maxsize=64)
-def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any, ...]],
-                                                 Callable[[GameState, tuple[Any, ...]], None]]:
+def mark_keeper(slots: tuple[str, ...], seats: int = 0, teams: int = 0
+                ) -> tuple[Callable[[GameState], tuple[Any, ...]],
+                           Callable[[GameState, tuple[Any, ...]], None]]:
     """Two functions written for ``slots`` (:func:`mark_slots`): ``keep(state)``, a mark's
     record (their values in a tuple, lists copied; of the lists only ever appended to,
     the list itself and its length), and ``put(state, record)``, which sets them back
     and leaves the record as it was, so that a mark can be come back to again and again:
     the flat lists of the trick's end are written back in place, other lists as copies,
-    the appended lists cut back to their lengths.
+    the appended lists cut back to their lengths. Where ``seats`` and ``teams`` (their
+    numbers) are given, the lists per seat and per team of the trick's end are kept as
+    their items, and written back item by item.
 
     >>> from mariage import load_rules, new_match
     >>> keep, put = mark_keeper(("hands", "to_act", "actions", "match_scores"))
@@ -372,26 +417,34 @@ def mark_keeper(slots: tuple[str, ...]) -> tuple[Callable[[GameState], tuple[Any
     kept: list[str] = []
     targets: list[str] = []  # one unpacking of the record: scalars straight into the slots
     after: list[str] = []  # then the lists, from the locals they were unpacked into
+    unpack: list[str] = []  # (the lists kept as their items, read first)
     for i, slot in enumerate(slots):
-        if slot in _APPENDED:  # the list itself and its length: cut back
-            kept += [f"(v := st.{slot})", "len(v)"]
+        if slot in _APPENDED or slot in _MARK_GROWN:  # the list itself and its length:
+            kept += [f"(v := st.{slot})", "len(v)"]  # cut back
             targets += [f"a{i}", f"n{i}"]
             after += [f"    st.{slot} = a{i}", f"    del a{i}[n{i}:]"]
         elif slot in _NO_LISTS:  # as it is, straight back into the slot
             kept.append(f"st.{slot}")
             targets.append(f"st.{slot}")
+        elif slot in _IN_PLACE and (size := seats if slot in _PER_SEAT else teams):
+            items = [f"i{i}_{j}" for j in range(size)]  # its items, back one by one
+            unpack.append(f"    {', '.join(items)}, = st.{slot}")
+            kept += items
+            targets += items
+            after += [f"    v = st.{slot}", *(f"    v[{j}] = {x}" for j, x in enumerate(items))]
         elif slot in _FLAT_LISTS:  # a copy, written back in place or copied again
-            kept.append(f"st.{slot}[:]")
+            kept.append(f"[*st.{slot}]")
             targets.append(f"l{i}")
             after.append(f"    st.{slot}[:] = l{i}" if slot in _IN_PLACE
-                         else f"    st.{slot} = l{i}[:]")
+                         else f"    st.{slot} = [*l{i}]")
         else:  # anything: a list copied each way (its lists too: keep_value), else as it is
             kept.append(f"v if (v := st.{slot}).__class__ is not list else v[:] "
                         "if not v or v[0].__class__ is not list else _keep(v)")
             targets.append(f"v{i}")
             after.append(f"    st.{slot} = v if (v := v{i}).__class__ is not list else v[:] "
                          "if not v or v[0].__class__ is not list else _keep(v)")
-    source = ("def keep(st):\n    return (" + ", ".join(kept) + ",)\n"
+    source = ("def keep(st):\n" + "".join(f"{line}\n" for line in unpack)
+              + "    return (" + ", ".join(kept) + ",)\n"
               "def put(st, r):\n    (" + ", ".join(targets) + ",) = r\n"
               + "\n".join(after) + "\n")
     ns: dict[str, Any] = {"_keep": keep_value}
@@ -449,7 +502,7 @@ def mark_extra(mech: Mechanisms, rules: Rules, appliers: dict[type, Callable[...
     >>> from mariage.engine.actions import Close, Declare
     >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS as M
     >>> table = dispatch_of(M, load_rules("schnapsen"))
-    >>> Declare in table.mark_extra, Close in table.mark_extra, GatedHooks in table.mark_extra
+    >>> Declare in table.mark_extra, Close in table.mark_free, GatedHooks in table.mark_extra
     (True, True, True)
     """
     from .handend import hand_end_writes

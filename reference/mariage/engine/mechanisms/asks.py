@@ -48,6 +48,8 @@ class Asks(Mechanism):
         "apply_answer": ("pending_ask", "phase", "to_act", "decl_this_trick", "ask_spent",
                          "known", "forced", "_free_play", "split", *DECLARE_WRITES,
                          "claim_by", "claim_ok")}
+    #: an answer writes only while an ask waits: where the rules have no asks, nothing
+    trail_offered: ClassVar[frozenset[str]] = frozenset({"apply_answer"})
     trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "apply_answer": (("declarations", "declare"), ("declarations", "score"),
                          ("held_credit", "hold"), ("claims", "after_declaration")),

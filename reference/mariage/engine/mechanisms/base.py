@@ -142,6 +142,13 @@ class Mechanism:
     #: method of the bundled mechanism's class, and each ``after_points`` hook is one of
     #: them (:func:`mariage.engine.trailplan.action_trails`).
     trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
+    #: appliers of :attr:`trail_actions` that write only after an action this mechanism
+    #: offers in play (an answer to its own question): where it offers nothing under the
+    #: rules (:meth:`offers`, :meth:`offers_any_time`), they write nothing, and an applier
+    #: of another mechanism that passes actions on to one (named in its
+    #: :attr:`trail_calls`) takes in none of its writes; elsewhere it takes in its
+    #: :attr:`trail_actions` (:func:`mariage.engine.trailplan.action_slots`)
+    trail_offered: ClassVar[frozenset[str]] = frozenset()
     #: hook methods of :attr:`quiet_hooks` that, where their expression does not hold,
     #: write only these slots besides what a trick's end writes, and end the hand, if at
     #: all, only by the hand end: undo for marks only keeps those slots before the hooks

@@ -83,12 +83,12 @@ class TrumpCalls(Mechanism):
     #: a call or a question spends one of the seat's declarations in the trick; a call,
     #: or an answer that completes a pair, settles it (trump, its value, the suit called);
     #: a question waits for the partner's answer; an answer gives the turn back, or, with
-    #: no question pending, is the asks' (Asks.apply_answer)
+    #: no question pending, is the asks' (Asks.apply_answer, whose writes count where the
+    #: rules have asks: trail_calls, Mechanism.trail_offered)
     trail_actions: ClassVar[dict[str, tuple[str, ...]]] = {
         "apply_call": ("decl_this_trick", "known", *_SETTLE_WRITES),
         "apply_question": ("decl_this_trick", "ask_level", "question", "phase", "to_act"),
-        "apply_answer": ("question", "phase", "to_act", "known", *_SETTLE_WRITES,
-                         *Asks.trail_actions["apply_answer"])}
+        "apply_answer": ("question", "phase", "to_act", "known", *_SETTLE_WRITES)}
     trail_calls: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "apply_answer": (("asks", "apply_answer"),
                          *Asks.trail_calls["apply_answer"])}
