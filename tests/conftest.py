@@ -23,10 +23,16 @@ import pytest
 from browserkit import CANDIDATES, Browser, find_chromium
 from hypothesis import HealthCheck, settings
 
-# The disk cache of compiled rules (mariage.spec.diskcache) goes to a folder of this
-# test session, never the user's own; subprocesses inherit it.
-_CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
-os.environ["XDG_CACHE_HOME"] = _CACHE.name
+# The disk cache of compiled rules and derived suites (mariage.spec.diskcache) goes to a
+# folder of this test session, never the user's own. The session's process makes it
+# before it starts pytest-xdist's workers, which inherit it through the environment (as
+# do subprocesses), so that a suite derived by one worker is read by the other: entries
+# are written whole and renamed into place, so two workers never see half of one.
+if os.environ.get("MARIAGE_TEST_CACHE_HOME"):
+    os.environ["XDG_CACHE_HOME"] = os.environ["MARIAGE_TEST_CACHE_HOME"]
+else:
+    _CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
+    os.environ["XDG_CACHE_HOME"] = os.environ["MARIAGE_TEST_CACHE_HOME"] = _CACHE.name
 
 settings.register_profile(
     "ci",
