@@ -50,6 +50,13 @@ last card, any other action), as the undo journal treats them differently (a
 trail or a snapshot)::
 
     python benchmarks/bench_search.py --quick --rulesets marianna mariazza --kinds
+
+With ``--per-root K`` each position is played out ``K`` times in a row, as a search
+plays from its root, instead of once in turn with the others (where 100 kept states
+played in turn outgrow a core's cache: see benchmarks/README.md, "why marks only loses
+by time what it wins in instructions")::
+
+    python benchmarks/bench_search.py --quick --rulesets marjapussi --per-root 16
 """
 
 from __future__ import annotations
@@ -461,8 +468,10 @@ def ruleset_positions(name: str, count: int, seed: int) -> list[tuple[mariage.Ga
 
 
 def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
-                  seed: int) -> dict[str, Callable[[], float]]:
-    """apply alone, apply+undo, clone+playout and playout+undo_to on one ruleset's states."""
+                  seed: int, per_root: int = 1) -> dict[str, Callable[[], float]]:
+    """apply alone, apply+undo, clone+playout and playout+undo_to on one ruleset's states
+    (``per_root`` playouts from each state in a row, as a search plays them from its
+    root)."""
     def step(by_undo: bool) -> float:
         states = [(s.clone(), a) for s, a in pairs]
         for c, _ in states:
@@ -485,15 +494,16 @@ def bench_ruleset(pairs: list[tuple[mariage.GameState, mariage.Action]],
 
         def run() -> None:
             for s in states:
-                if by_undo:
-                    c, mark = s, s.mark()
-                else:
-                    c = s.clone()
-                while c.to_act is not None and not c.terminal:
-                    acts = c.legal_actions()
-                    c.apply(acts[randrange(len(acts))])
-                if by_undo:
-                    c.undo_to(mark)
+                for _ in range(per_root):
+                    if by_undo:
+                        c, mark = s, s.mark()
+                    else:
+                        c = s.clone()
+                    while c.to_act is not None and not c.terminal:
+                        acts = c.legal_actions()
+                        c.apply(acts[randrange(len(acts))])
+                    if by_undo:
+                        c.undo_to(mark)
         return timed(run)
 
     return {"apply": lambda: step(False), "apply+undo": lambda: step(True),
@@ -545,14 +555,14 @@ def render_kinds(table: dict[tuple[str, str], tuple[int, float, float]], positio
     return "\n".join(lines)
 
 
-def run_rulesets(names: list[str], positions: int, repeat: int, seed: int
-                 ) -> dict[str, dict[str, float]]:
+def run_rulesets(names: list[str], positions: int, repeat: int, seed: int,
+                 per_root: int = 1) -> dict[str, dict[str, float]]:
     """Per ruleset, the best of ``repeat`` interleaved runs of each measure (seconds per
-    position)."""
+    position; the playouts' ``per_root`` from a position together)."""
     out: dict[str, dict[str, float]] = {}
     for name in names:
         pairs = ruleset_positions(name, positions, seed)
-        measures = bench_ruleset(pairs, seed)
+        measures = bench_ruleset(pairs, seed, per_root)
         best = dict.fromkeys(measures, float("inf"))
         for _ in range(repeat):
             for key, run in measures.items():
@@ -584,6 +594,9 @@ def main(argv: list[str] | None = None) -> int:
                              "no name is given)")
     parser.add_argument("--kinds", action="store_true",
                         help="with --rulesets: apply and apply+undo by kind of action")
+    parser.add_argument("--per-root", type=int, default=1, metavar="K",
+                        help="with --rulesets: K playouts from each position in a row, as a "
+                             "search plays them from its root (1)")
     args = parser.parse_args(argv)
     positions = args.positions or (100 if args.quick else 400)
     repeat = args.repeat or (5 if args.quick else 15)
@@ -591,6 +604,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --repeat must be at least 1")
     if args.kinds and args.rulesets is None:
         parser.error("--kinds goes with --rulesets")
+    if args.per_root != 1 and (args.rulesets is None or args.kinds):
+        parser.error("--per-root goes with --rulesets (without --kinds)")
+    if args.per_root < 1:
+        parser.error("--per-root must be at least 1")
     if args.rulesets is not None:
         names = args.rulesets or mariage.list_rulesets()
         unknown = sorted(set(names) - set(mariage.list_rulesets()))
@@ -601,8 +618,10 @@ def main(argv: list[str] | None = None) -> int:
             print(render_kinds(run_kinds(names, positions, repeat, args.seed),
                                positions, repeat))
             return 0
-        print(render_rulesets(run_rulesets(names, positions, repeat, args.seed),
-                              positions, repeat))
+        print(render_rulesets(run_rulesets(names, positions, repeat, args.seed,
+                                           args.per_root), positions, repeat))
+        if args.per_root != 1:
+            print(f"({args.per_root} playouts from each position in a row)")
         return 0
     print(f"search support, default Marianna, Python {sys.version.split()[0]}")
     print(render(run_all(positions, repeat, args.seed), positions, repeat))

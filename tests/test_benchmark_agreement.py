@@ -221,3 +221,22 @@ def test_the_search_benchmark_runs() -> None:
                          "clone+playout (minimal)"}
     assert all(v > 0 for v in best.values())
     assert "clone speedup" in search.render(best, 4, 1)
+
+
+def test_the_search_benchmark_plays_each_root_k_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--per-root K``: K playouts from each position, each from a mark of its own."""
+
+    search = _load("bench_search")
+    pairs = search.ruleset_positions("marianna", 3, 2)
+    marks = []
+    real_mark = mariage.GameState.mark
+
+    def counted(self: mariage.GameState) -> object:
+        marks.append(self)
+        return real_mark(self)
+
+    monkeypatch.setattr(mariage.GameState, "mark", counted)
+    search.bench_ruleset(pairs, 2, per_root=4)["marks only"]()
+    assert len(marks) == 4 * len(pairs) == 12
+    with pytest.raises(SystemExit):
+        search.main(["--per-root", "4"])  # only with --rulesets
