@@ -71,7 +71,7 @@ class _DealPlan:
     dealt: int
     lay: tuple[Callable[[GameState, list[int], int | None], None], ...]
     source: tuple[tuple[str, ...], ...]  # the body of each lay[start]
-    sums: tuple[tuple[str, ...], ...]  # per start, each seat's hand from the deck ``c``
+    held: tuple[tuple[tuple[int, ...], ...], ...]  # per start, each seat's positions in the deck
     rest: tuple[int, ...]  # the positions in the deck of the turn-up and the stock
 
 
@@ -100,11 +100,10 @@ def _deal_plan(r: Rules) -> _DealPlan:
             pos += 1
     lines = []
     bodies = []
-    all_sums = []
+    held = []
     for start in range(n):
-        sums = [" + ".join(f"_b[c[{p}]]" for p in seats[(s - start) % n]) or "0"
-                for s in range(n)]
-        all_sums.append(tuple(sums))
+        held.append(tuple(tuple(seats[(s - start) % n]) for s in range(n)))
+        sums = [" + ".join(f"_b[c[{p}]]" for p in at) or "0" for at in held[-1]]
         bodies.append((f"    st.hands = [{', '.join(sums)}]", *_turn_up_lines(r, turn, pos)))
         lines += [f"def hands_{start}(c):", f"    return [{', '.join(sums)}]",
                   f"def lay_{start}(st, c, dealer):", *bodies[-1]]
@@ -113,7 +112,7 @@ def _deal_plan(r: Rules) -> _DealPlan:
     dealt_at = {p for seat in seats for p in seat}
     return _DealPlan(tuple(namespace[f"hands_{start}"] for start in range(n)), turn, pos,
                      tuple(namespace[f"lay_{start}"] for start in range(n)), tuple(bodies),
-                     tuple(all_sums), tuple(p for p in range(r.ncards) if p not in dealt_at))
+                     tuple(held), tuple(p for p in range(r.ncards) if p not in dealt_at))
 
 
 def _plan_names(r: Rules) -> dict[str, Any]:
@@ -123,35 +122,48 @@ def _plan_names(r: Rules) -> dict[str, Any]:
     return {"_b": [1 << c for c in range(n)] + [1 << n] * n, "_suit_of": r.suit_of}
 
 
+def _bits_sum(positions: Sequence[int]) -> str:
+    """Source of the sum of the bits of the deck's cards at ``positions`` (unpacked as
+    ``c0``, ``c1``...)."""
+    return " + ".join(f"_b[c{p}]" for p in positions) or "0"
+
+
 def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
     """Source that checks a caller's deck ``c`` while making its hands (``h0``, ``h1``...)
     and returns False, the state untouched, unless it is a list of plain numbers, each
     card of the pack once, dealt at its moment with ``first`` as the rules want it;
     :meth:`Dealing.check_deck` then says what is wrong.
 
-    The bits of the cards (``_b``: ``1 << card``, then as many entries ``1 << ncards``)
-    are summed over the hands, the card turned up and the stock. Every item is then
-    an index of ``_b`` (a ``float``, a ``Fraction``, a code... is refused by the
-    indexing), each item's entry a power of two; ``ncards`` powers of two sum to the
-    full pack's mask only if they are its ``ncards`` bits, each once (a sum of ``k``
-    powers of two has at most ``k`` ones, exactly ``k`` only if they differ). So each
-    item names a distinct card, as ``i`` or ``i - 2 * ncards`` (a negative index;
-    from ``ncards`` on, an entry above the mask): the sum of the items, an ``int``
-    (not a number of another library, which an index also takes), equal to the
-    pack's sum, says none is negative.
+    The deck is unpacked into one local per card (``c0``, ``c1``...; a list of any
+    other length is refused there), and the bits of the cards (``_b``: ``1 << card``,
+    then as many entries ``1 << ncards``) summed over the hands, the card turned up and
+    the stock. Every item is then an index of ``_b`` (a ``float``, a ``Fraction``, a
+    code... is refused by the indexing), each item's entry a power of two; ``ncards``
+    powers of two sum to the full pack's mask only if they are its ``ncards`` bits, each
+    once (a sum of ``k`` powers of two has at most ``k`` ones, exactly ``k`` only if
+    they differ). So each item names a distinct card, as ``i`` or ``i - 2 * ncards`` (a
+    negative index; from ``ncards`` on, an entry above the mask): the sum of the items,
+    an ``int`` (not a number of another library, which an index also takes), equal to
+    the pack's sum, says none is negative.
+
+    Unpacked, each card is read once, by name, where ``c[12]`` read it by a
+    subscript: fewer steps of the interpreter per card (the hands' and the stock's
+    bits are the larger part of the check).
     """
     n = r.ncards
     hands = [f"h{s}" for s in range(r.nseats)]
-    rest = " + ".join(f"_b[c[{p}]]" for p in plan.rest)  # (none: the pack dealt whole)
+    rest = _bits_sum(plan.rest) if plan.rest else ""  # (none: the pack dealt whole)
     parts = [*hands, "rest"] if rest else hands
     first = f"if first.__class__ is not int or not 0 <= first < {r.nseats}:" \
         if r.first_lead == "lot" else "if first is not None:"
     return ["    if st.phase != _DEAL:", "        return False", "    try:",
-            *(f"        {h} = {expr}" for h, expr in zip(hands, plan.sums[start], strict=True)),
+            f"        {', '.join(f'c{p}' for p in range(n))}, = c",
+            *(f"        {h} = {_bits_sum(at)}" for h, at in zip(hands, plan.held[start],
+                                                                 strict=True)),
             *([f"        rest = {rest}"] if rest else []), "        t = _sum(c)",
-            "    except Exception:  # not plain numbers, too few... (check_deck says why)",
+            "    except Exception:  # not plain numbers, too many or few... (check_deck says why)",
             "        return False",
-            f"    if {' + '.join(parts)} != {(1 << n) - 1} or len(c) != {n} or "
+            f"    if {' + '.join(parts)} != {(1 << n) - 1} or "
             f"t.__class__ is not _int or t != {n * (n - 1) // 2}:", "        return False",
             f"    {first}", "        return False"]
 
