@@ -1,0 +1,63 @@
+"""Hostile inputs, twenty-fourth sweep: what the earlier sweeps left uncovered.
+
+Each test names what happened before its fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hostilekit import run_cli
+from mariage import load_rules
+from mariage.errors import OptionError, SpecError
+from mariage.notation.replay import check_text
+
+RECORDS = Path(__file__).parent / "data" / "records" / "good"
+
+
+# ------------------------------------------- an option value the rules cannot be played with
+def test_an_option_value_in_range_the_rules_refuse_is_the_options_fault() -> None:
+    # was: SpecError "spec/belote-coinche.yaml:69:12: at 'suit_auction.generale.value':
+    # the générale must be worth more ..." blaming the bundled description, naming no option
+    with pytest.raises(OptionError) as info:
+        load_rules("belote-coinche", {"generale": 100})
+    assert info.value.option == "generale"
+    assert str(info.value).startswith("option generale=100 cannot be played with the rules "
+                                      "of belote-coinche: ")
+    assert "générale must be worth more than every other bid" in str(info.value)
+
+
+def test_two_option_values_that_clash_are_both_named() -> None:
+    with pytest.raises(OptionError, match=r"^options bid_min=150, bid_max=80 cannot be "):
+        load_rules("belote-coinche", {"bid_min": 150, "bid_max": 80, "target": 1000})
+
+
+def test_the_command_line_says_which_option_and_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: exit 1, as for a broken description, and no word of -o generale
+    code, _, err = run_cli(["play", "belote-coinche", "-o", "generale=100", "-q"], capsys)
+    assert code == 2
+    assert err.startswith("mariage: error: option generale=100 cannot be played")
+    assert "Traceback" not in err
+
+
+def test_a_record_with_such_an_option_is_refused_at_its_option_tag() -> None:
+    # was: N122 at the [Ruleset] tag (line 2), as if the ruleset were unknown
+    text = ('[Mariage "1"]\n[Ruleset "belote-coinche"]\n[Option "generale" "100"]\n'
+            '[Dealer "N"]\nresult *\n')
+    errors = check_text(text, file="g.mrg").errors
+    assert len(errors) == 1
+    err = errors[0]
+    assert (err.code, err.line, err.column) == ("N123", 3, 2)
+    assert "option generale=100 cannot be played" in str(err)
+
+
+def test_a_description_broken_at_its_defaults_is_still_its_own_fault(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("format: 1\nruleset: house\nextends: mariazza\nname: H\nversion: 1\n"
+                    "deal:\n  hand_size: 30\n", encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_rules(path, {"target": 30})
+    assert "2 hands of 30 need more than 40 cards" in str(info.value)
+    assert str(info.value).startswith(f"{path}:7:")
