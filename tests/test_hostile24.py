@@ -61,3 +61,40 @@ def test_a_description_broken_at_its_defaults_is_still_its_own_fault(tmp_path: P
         load_rules(path, {"target": 30})
     assert "2 hands of 30 need more than 40 cards" in str(info.value)
     assert str(info.value).startswith(f"{path}:7:")
+
+
+# ------------------------------------------- names that look like others on the screen
+@pytest.mark.parametrize(("argv", "shown"), [
+    (["play", "mariazza\u200b", "-q"], "'mariazza\\u200b'"),
+    (["play", "mariazza", "-o", "target\u200b=3", "-q"], "'target\\u200b'"),
+    (["play", "mariazza\ufeff", "-q"], "'mariazza\\ufeff'"),
+], ids=["ruleset-zero-width-space", "option-zero-width-space", "ruleset-bom"])
+def test_an_invisible_character_in_a_name_is_shown(argv: list[str], shown: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "unknown ruleset 'mariazza' (known: ..., mariazza, ...)": the zero-width space
+    # printed as nothing, so the name refused looked like the one listed
+    code, _, err = run_cli(argv, capsys)
+    assert code == 2
+    assert shown in err and "not an ASCII character" in err
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    ('[Seat "A" "greedy"]', '[Seat "\u0410" "greedy"]', 3),
+    ('[Dealer "A"]', '[Dealer "\u0410"]', 5),
+], ids=["seat-tag", "dealer-tag"])
+def test_a_seat_in_a_look_alike_letter_is_named_by_its_character(old: str, new: str,
+                                                                 line: int) -> None:
+    # was: "no seat 'А' (seats: A, B, C)": a Cyrillic А refused next to the Latin A
+    text = ('[Mariage "1"]\n[Ruleset "thousand"]\n[Seat "A" "greedy"]\n[Seat "B" "x"]\n'
+            '[Dealer "A"]\nresult *\n').replace(old, new)
+    errors = check_text(text, file="c.mrg").errors
+    assert [(e.code, e.line) for e in errors] == [("N124", line)]
+    assert "U+0410 CYRILLIC CAPITAL LETTER A, not an ASCII character" in str(errors[0])
+
+
+def test_view_of_a_look_alike_seat_says_which_character(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    code, _, err = run_cli(["view", "--seat", "\u0410", str(RECORDS / "mariaggia.mrg")],
+                           capsys)
+    assert code == 2
+    assert "U+0410 CYRILLIC CAPITAL LETTER A, not an ASCII character" in err

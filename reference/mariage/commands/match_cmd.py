@@ -76,7 +76,7 @@ def _seat(rules: Rules, text: str) -> int:
     if number is not None and number < rules.nseats:
         return number
     raise ValueError(f"no seat '{text}' in {rules.ruleset} (seats: "
-                     f"{' '.join(rules.seat_names)})")
+                     f"{' '.join(rules.seat_names)})" + did_you_mean(text, rules.seat_names))
 
 
 def _engine(command: str, timeout: float) -> Callable[[], Player]:
