@@ -98,3 +98,34 @@ def test_view_of_a_look_alike_seat_says_which_character(capsys: pytest.CaptureFi
                            capsys)
     assert code == 2
     assert "U+0410 CYRILLIC CAPITAL LETTER A, not an ASCII character" in err
+
+
+# ------------------------------------------- an engine command or a filter that names nothing
+@pytest.mark.parametrize("command", ["conformance", "match"])
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_an_engine_that_is_a_folder_or_a_fifo_is_called_so(
+        command: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # was: conformance "no such program: DIR" for a folder that exists; match started the
+    # games and failed each handshake with "[Errno 13] Permission denied"
+    import os
+
+    prog = tmp_path / "engine"
+    if kind == "folder":
+        prog.mkdir()
+    else:
+        os.mkfifo(prog)
+    argv = (["conformance", "--engine", str(prog), "--ruleset", "mariazza"]
+            if command == "conformance" else
+            ["match", "mariazza", "--engine", f"A={prog}", "--games", "1"])
+    code, out, err = run_cli(argv, capsys)
+    said = "is a folder" if kind == "folder" else "is not a regular file"
+    assert (code, out) == (2, "")
+    assert err == f"mariage: error: --engine: {prog}: {said}\n"
+
+
+def test_a_mistyped_ruleset_filter_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    # was: "no test matches the --ruleset/--rule/--kind filters", naming no filter
+    code, _, err = run_cli(["conformance", "--ruleset", "mariaza", "--kind", "scenario"],
+                           capsys)
+    assert code == 2
+    assert "--ruleset: unknown ruleset 'mariaza'" in err and "did you mean 'mariazza'?" in err
