@@ -100,7 +100,10 @@ class SpecFileError(SpecError):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """``"; did you mean 'X'?"`` for the choice closest to a mistyped ``word``, or ``""``.
+    """``"; did you mean 'X'?"`` for the choice closest to a mistyped ``word``, or ``""``;
+    where ``word`` has a character none of the choices has that is no ASCII one (a
+    look-alike: a Cyrillic ``А`` for the Latin ``A``), the hint names it, as the two
+    cannot be told apart on the screen.
 
     >>> did_you_mean("mariana", ["marianna", "mariazza", "schnapsen"])
     "; did you mean 'marianna'?"
@@ -108,12 +111,23 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     ''
     >>> did_you_mean("n", ["N", "W", "S", "E"])
     "; did you mean 'N'?"
+    >>> did_you_mean("\u0410", ["A", "B"])
+    '; it has U+0410 CYRILLIC CAPITAL LETTER A, not an ASCII character'
     """
+    choices = list(choices)
     by_case = {c.casefold(): c for c in choices}
     import difflib  # only when a name is wrong: not on every start
 
     close = difflib.get_close_matches(word.casefold(), list(by_case), n=1, cutoff=0.6)
-    return f"; did you mean '{by_case[close[0]]}'?" if close else ""
+    hint = f"; did you mean '{by_case[close[0]]}'?" if close else ""
+    known = set("".join(choices))
+    odd = next((c for c in word if not c.isascii() and c not in known), None)
+    if odd is not None:
+        import unicodedata
+
+        name = unicodedata.name(odd, "") or unicodedata.category(odd)
+        hint += f"; it has U+{ord(odd):04X} {name}, not an ASCII character"
+    return hint
 
 
 class UnknownRulesetError(MariageError):
@@ -247,20 +261,27 @@ def one_line(message: object) -> str:
 
 
 #: What a terminal obeys rather than shows: C0 and C1 controls (tab aside) and the
-#: marks that reorder a line (bidirectional overrides and isolates).
-_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
-                          "\u2066-\u2069]")
+#: marks that reorder a line (bidirectional overrides and isolates); and what it shows as
+#: nothing at all, so that a name holding it looks like another: the invisible format
+#: characters (soft hyphen, zero-width space and joiners, word joiner, byte-order mark)
+#: and the fillers that stand for no letter.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160"
+                          "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                          "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
+                          "\U000e0000-\U000e0fff]")
 
 
 def printable(text: str) -> str:
     """``text`` to print on a terminal: each control character (an escape sequence
     clears the screen or retitles the window; a right-to-left override reorders the
-    line) is shown as its escape, so what a record says cannot act on the terminal.
+    line) is shown as its escape, so what a record says cannot act on the terminal; and
+    so is each invisible one, so that ``'mariazza\\u200b'`` does not look like
+    ``'mariazza'``.
 
     >>> printable("gr\\x1b[31mRED\\u202eeedy")
     'gr\\\\x1b[31mRED\\\\u202eeedy'
-    >>> printable("Anna\\tBruno, Zoë")
-    'Anna\\tBruno, Zoë'
+    >>> printable("Anna\\tBruno, Zoë"), printable("A\\u200b"), printable("\\ufeffx")
+    ('Anna\\tBruno, Zoë', 'A\\\\u200b', '\\\\ufeffx')
     """
     return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"),
                             text)

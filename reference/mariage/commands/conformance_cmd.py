@@ -238,7 +238,8 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
         tests = load_suite(root / "tests", rulesets=args.ruleset, rules=args.rule,
                            kinds=args.kind)
     if not tests:
-        raise ValueError("no test matches the --ruleset/--rule/--kind filters")
+        raise ValueError("no test matches the --ruleset/--rule/--kind filters"
+                         + _unknown_ruleset(args.ruleset))
     expected: list[str] = []
     stale: list[str] = []
     if args.expect:
@@ -317,6 +318,20 @@ _RUN_ONLY = (("--engine", "engine"), ("--rule", "rule"), ("--kind", "kind"), ("-
              ("--spec", "spec"), ("--derived", "derived"), ("--declared", "declared"),
              ("--write-suite", "write_suite"), ("--expect", "expect"), ("--json", "json"),
              ("--junit", "junit"), ("--trace", "trace"), ("--min-coverage", "min_coverage"))
+
+
+def _unknown_ruleset(names: list[str]) -> str:
+    """``"; --ruleset: unknown ruleset 'X' (known: ...); did you mean ..."`` for the first
+    of ``names`` that is no ruleset, or ``""``: why a run's filters matched no test."""
+    from ..errors import UnknownRulesetError
+    from ..spec.specload import resolve_name
+
+    for name in names:
+        try:
+            resolve_name(name)
+        except UnknownRulesetError as exc:
+            return f"; --ruleset: {exc}"
+    return ""
 
 
 def _coverage_of(args: argparse.Namespace, cov: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -76,7 +76,7 @@ def _seat(rules: Rules, text: str) -> int:
     if number is not None and number < rules.nseats:
         return number
     raise ValueError(f"no seat '{text}' in {rules.ruleset} (seats: "
-                     f"{' '.join(rules.seat_names)})")
+                     f"{' '.join(rules.seat_names)})" + did_you_mean(text, rules.seat_names))
 
 
 def _engine(command: str, timeout: float) -> Callable[[], Player]:
@@ -105,6 +105,9 @@ def entrants(rules: Rules, engines: list[str], bots: list[str], time_s: float,
                 raise ValueError(f"seat {seat_text} is given twice")
             value = value.strip()
             if kind == "engine":
+                from ..conformance.client import check_command
+
+                check_command(value)  # a missing program or a folder: refused before any game
                 out[seat] = _engine(value, max(10.0, time_s))
             else:
                 if value not in BOT_NAMES:

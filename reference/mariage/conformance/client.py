@@ -74,8 +74,11 @@ def check_command(command: str) -> list[str]:
         raise ValueError("--engine: the command is empty")
     prog = argv[0]
     if "/" in prog:
-        if not os.path.isfile(prog):
-            raise ValueError(f"--engine: no such program: {prog}")
+        if not os.path.isfile(prog):  # a folder, a FIFO or a device is no program either
+            kind = "is a folder" if os.path.isdir(prog) else "is not a regular file" \
+                if os.path.exists(prog) else "no such program"
+            raise ValueError(f"--engine: {prog}: {kind}" if kind != "no such program"
+                             else f"--engine: no such program: {prog}")
         if not os.access(prog, os.X_OK):
             raise ValueError(f"--engine: {prog} is not executable")
     elif shutil.which(prog) is None:

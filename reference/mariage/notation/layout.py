@@ -25,6 +25,7 @@ from collections.abc import Callable
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 
+from ..errors import did_you_mean
 from ..lazyrecord import frozen_record
 from .model import UNKNOWN, Deal, DealPart
 
@@ -81,7 +82,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
     for part in deal.parts:
         if part.label not in seats and part.label not in _KEYS:
             report("N133", f"unknown deal label '{part.label}:' (seats: "
-                   f"{', '.join(rules.seat_names)}; or {', '.join(_KEYS)})", part, -1)
+                   f"{', '.join(rules.seat_names)}; or {', '.join(_KEYS)})"
+                   + did_you_mean(part.label, [*rules.seat_names, *_KEYS]), part, -1)
             ok, stray = False, True
         elif part.label in labels:
             report("N133", f"'{part.label}:' is given twice", part, -1)

@@ -27,7 +27,7 @@ from mariage.engine.state import GameState, Phase
 from mariage.spec.compile import load_rules
 from mariage.spec.specload import is_ruleset_name
 
-from ..errors import IllegalActionError, MariageError, OptionError, SpecError
+from ..errors import IllegalActionError, MariageError, OptionError, SpecError, did_you_mean
 from .annotations import contract_note, measure, note_problem, team_name
 from .checked import Checked, Listener, action_cache, is_resign
 from .errors import NotationError, RecordError
@@ -183,7 +183,8 @@ class _Checker:
         for t in tags:
             if t.name in ("Seat", "Observer") and t.values and t.values[0] not in seats:
                 self.error("N124", f"no seat {t.values[0]!r} in {rules.ruleset} (seats: "
-                           f"{', '.join(seats)})", t.line, t.column, token=t.values[0])
+                           f"{', '.join(seats)}){did_you_mean(t.values[0], seats)}", t.line,
+                           t.column, token=t.values[0])
         dealer_text = rec.tag("Dealer")
         dealer: int | None = None
         if rules.first_dealer == "none":
@@ -196,7 +197,8 @@ class _Checker:
             return False
         elif dealer_text not in seats:
             t = self._tag("Dealer")
-            self.error("N124", f"no seat {dealer_text!r} (seats: {', '.join(seats)})",
+            self.error("N124", f"no seat {dealer_text!r} (seats: {', '.join(seats)})"
+                       f"{did_you_mean(dealer_text, seats)}",
                        t.line, t.column, token=dealer_text)
             return False
         else:
@@ -415,7 +417,9 @@ class _Checker:
 
     def unknown_seat(self, act: Act) -> None:
         assert self.rules is not None
-        self.error("N124", f"no seat {act.seat!r} (seats: {', '.join(self.rules.seat_names)})",
+        seats = self.rules.seat_names
+        self.error("N124", f"no seat {act.seat!r} (seats: {', '.join(seats)})"
+                   f"{did_you_mean(act.seat, seats)}",
                    act.line, act.column, token=act.as_written())
 
     def action(self, act: Act) -> Action | None:

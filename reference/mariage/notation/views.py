@@ -33,6 +33,7 @@ from mariage.engine.observation import observe
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
+from ..errors import did_you_mean
 from .errors import NotationError
 from .laterstart import state_tags
 from .layout import deal_parts
@@ -120,7 +121,7 @@ def view(record: Record, seat: str) -> Record:
     assert rules is not None
     if seat not in rules.seat_names:
         raise ValueError(f"no seat {seat!r} in {rules.ruleset} (seats: "
-                         f"{', '.join(rules.seat_names)})")
+                         f"{', '.join(rules.seat_names)})" + did_you_mean(seat, rules.seat_names))
     watch = _Watch(rules.seat_names.index(seat))
     check_record(record, strict=True, listener=watch)
     hands = []

@@ -14,12 +14,53 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TextIO
 
+from ..errors import shown
 from .model import Act, Comment, Hand, Note, Record, TrickMark, expect_record
 
 __all__ = ["write_atomically", "write_record", "write_records"]
+
+
+#: What the reader reads back of each piece the writer writes as it is (the terminals of
+#: ``grammar/record.lark``): a record built by hand with, say, a comment holding a brace
+#: or a tag name with a space is refused, not written as text no reader can read.
+_WRITABLE = {
+    "tag name": re.compile(r"[A-Za-z0-9?_+\-]+"),
+    "comment": re.compile(r"[^{}]*"),
+    "result": re.compile(r"[A-Za-z0-9?_+\-]+"),
+    "seat": re.compile(r"[A-Za-z][A-Za-z0-9]*"),
+    "action": re.compile(r"[^\s(){}\[\]\"]+"),
+    "annotation": re.compile(r"\([^()\n]*\)"),
+    "deal label": re.compile(r"[A-Za-z][A-Za-z0-9]*"),
+    "card": re.compile(r"[A-Za-z0-9?]+(?:-[A-Za-z0-9]+)?"),
+}
+
+
+#: Pieces found writable, by kind: a record repeats its seats, cards and actions, and a
+#: set lookup costs less than a match (bounded, whatever is written).
+_OK: dict[str, set[str]] = {kind: set() for kind in _WRITABLE}
+
+
+def _w(kind: str, text: str) -> str:
+    """``text``, a piece of kind ``kind``, as written; a ValueError if the reader could not
+    read it back.
+
+    >>> _w("comment", "a {brace}")
+    Traceback (most recent call last):
+    ValueError: write_record: a comment cannot hold 'a {brace}': it would not read back
+    """
+    ok = _OK[kind]
+    if type(text) is str and text in ok:
+        return text
+    if not isinstance(text, str) or not _WRITABLE[kind].fullmatch(text):
+        raise ValueError(f"write_record: a {kind} cannot hold {shown(text)}: it would not "
+                         "read back")
+    if len(ok) < 4096:
+        ok.add(text)
+    return text
 
 
 def _quote(s: str) -> str:
@@ -28,12 +69,18 @@ def _quote(s: str) -> str:
 
 
 def _hand_lines(hand: Hand) -> list[str]:
+    if type(hand.number) is not int:
+        raise ValueError(f"write_record: a hand number is a whole number, not "
+                         f"{shown(hand.number)}")
     out = [f"hand {hand.number}"]
     for i, part in enumerate(hand.deal.parts):
         head = "deal " if i == 0 else ""
-        out.append(f"{head}{part.label}:" + "".join(" " + c for c in part.cards))
+        cards = _OK["card"]
+        out.append(f"{head}{_w('deal label', part.label)}:"
+                   + "".join(" " + (c if c in cards else _w("card", c)) for c in part.cards))
     line: list[str] = []
     has_acts = has_notes = False
+    seats, actions = _OK["seat"], _OK["action"]
 
     def flush() -> None:
         nonlocal has_acts, has_notes
@@ -49,14 +96,19 @@ def _hand_lines(hand: Hand) -> list[str]:
         elif isinstance(item, Act):
             if has_notes:
                 flush()
-            line.append(f"{item.seat}:{item.text}")
+            seat, text = item.seat, item.text
+            if seat not in seats:
+                _w("seat", seat)
+            if text not in actions:
+                _w("action", text)
+            line.append(f"{seat}:{text}")
             has_acts = True
         elif isinstance(item, Note):
-            line.append(str(item))
+            line.append(_w("annotation", str(item)))
             has_notes = True
         elif isinstance(item, Comment):
             flush()
-            out.append("{" + item.text + "}")
+            out.append("{" + _w("comment", item.text) + "}")
     flush()
     return out
 
@@ -64,8 +116,9 @@ def _hand_lines(hand: Hand) -> list[str]:
 def write_record(record: Record) -> str:
     """The canonical text of ``record``, ending with a newline."""
     expect_record(record, "write_record")
-    out = [f"[{t.name}" + "".join(" " + _quote(v) for v in t.values) + "]" for t in record.tags]
-    out.extend("{" + c.text + "}" for c in record.comments)
+    out = [f"[{_w('tag name', t.name)}" + "".join(" " + _quote(v) for v in t.values) + "]"
+           for t in record.tags]
+    out.extend("{" + _w("comment", c.text) + "}" for c in record.comments)
     for hand in record.hands:
         out.append("")
         out.extend(_hand_lines(hand))
@@ -75,7 +128,8 @@ def write_record(record: Record) -> str:
         if res.winner is None:
             out.append("result *")
         else:
-            out.append(f"result {res.winner}" + (f" {res.reason}" if res.reason else ""))
+            out.append(f"result {_w('result', res.winner)}"
+                       + (f" {_w('result', res.reason)}" if res.reason else ""))
     return "\n".join(out) + "\n"
 
 

@@ -39,6 +39,7 @@ from .options import (
     default_in_force,
     invalid_case,
     option_specs,
+    options_at_fault,
     options_of_rules,
     parse_option_value,
     resolution_order,
@@ -181,7 +182,13 @@ def _build_cached(name_or_path: str | Path, options: Mapping[str, Any]) -> Rules
     if isinstance(hit, Rules):
         return hit
     doc = _document(path, name_or_path)
-    rules = build(doc, options)
+    try:
+        rules = build(doc, options)
+    except SpecError as exc:
+        if options:
+            load_rules(name_or_path)  # at its defaults: a problem there is the description's
+            raise options_at_fault(doc, options, exc) from exc
+        raise
     diskcache.store(key, rules, doc.paths)
     return rules
 

@@ -19,8 +19,8 @@ from .specload import Document, deep_copy
 
 __all__ = ["Summary", "check_invalid_rules", "check_invalid_when", "default_in_force",
            "default_text", "default_value", "depends_on", "given_only", "invalid_case",
-           "invalid_text", "option_specs", "options_of_rules", "own_data", "parse_option_value",
-           "playable",
+           "invalid_text", "option_specs", "options_at_fault", "options_of_rules", "own_data",
+           "parse_option_value", "playable",
            "resolution_order", "resolve", "settled_values", "summary", "value_key"]
 
 
@@ -351,6 +351,40 @@ def check_invalid_rules(doc: Document, rule_ids: tuple[str, ...]) -> None:
                                  f"invalid_when of '{name}' cites rule '{case['rule']}', "
                                  f"which {doc.data['ruleset']} does not have"
                                  + did_you_mean(case["rule"], rule_ids))
+
+
+def options_at_fault(doc: Document, options: Mapping[str, Any], exc: SpecError
+                     ) -> OptionError:
+    """The option values ``options`` of ``doc`` (a description that compiles at its
+    defaults) as the cause of ``exc``, the problem compiling with them: an
+    :class:`OptionError` naming those whose binds or effects reach the place of the
+    problem (every one given, if none does), with the description's own message. A value
+    within its option's range can still be one the rules cannot be played with (a
+    générale worth less than capot): it is the option's fault, not the description's.
+
+    >>> from mariage.spec.specload import load_document
+    >>> doc = load_document("belote-coinche")
+    >>> err = SpecError("too low", path="suit_auction.generale.value")
+    >>> str(options_at_fault(doc, {"generale": 100, "target": 500}, err))
+    "option generale=100 cannot be played with the rules of belote-coinche: at \
+'suit_auction.generale.value': too low [S001]"
+    """
+    specs = option_specs(doc)
+    settled = settled_values(doc, options)
+
+    def reaches(name: str) -> bool:
+        spec = specs.get(name) or {}
+        effects = (spec.get("effects") or {}).get(value_key(settled.get(name)), {}) or {}
+        return any(p == exc.path or p.startswith(exc.path + ".")
+                   or exc.path.startswith(p + ".")
+                   for p in [*(spec.get("binds") or ()), *effects] if exc.path)
+
+    names = [n for n in options if reaches(n)] or list(options)
+    shown_values = ", ".join(f"{_cut(n)}={_cut(value_key(settled.get(n, options[n])))}"
+                             for n in names)
+    s = "s" if len(names) > 1 else ""
+    return OptionError(f"option{s} {shown_values} cannot be played with the rules of "
+                       f"{doc.data.get('ruleset')}: {exc}", option=names[0])
 
 
 def _spec_fail(doc: Document, path: str, message: str) -> SpecError:
