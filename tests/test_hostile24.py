@@ -168,3 +168,12 @@ def test_the_writer_still_writes_every_good_record_as_it_read_it() -> None:
     for path in sorted(RECORDS.glob("*.mrg")):
         text = path.read_bytes().decode()
         assert parse_record(write_record(parse_record(text))) == parse_record(text)
+
+
+def test_writer_refuses_a_reason_on_an_unfinished_result() -> None:
+    """An unfinished result written as ``result *`` would lose its reason on reading back."""
+    rec = parse_record('[Mariage "1"]\n[Ruleset "marianna"]\n\nresult *\n')
+    with pytest.raises(ValueError, match="unfinished result"):
+        write_record(replace(rec, result=Result(None, "target")))
+    nobody = replace(rec, result=Result("-", "target"))
+    assert parse_record(write_record(nobody)).result == Result("-", "target")

@@ -126,6 +126,10 @@ def write_record(record: Record) -> str:
     if res is not None:
         out.append("")
         if res.winner is None:
+            if res.reason is not None:
+                raise ValueError(f"write_record: an unfinished result (winner None) cannot hold "
+                                 f"the reason {res.reason!r}: it would not read back (a "
+                                 f"result with no winner is winner '-')")
             out.append("result *")
         else:
             out.append(f"result {_w('result', res.winner)}"
