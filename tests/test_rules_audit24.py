@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mariage import GameState, Phase, load_rules
-from rulekit import finish_hand, legal_texts, play, play_tricks, start
+from mariage import GameState, load_rules
+from rulekit import finish_hand, finish_sides, legal_texts, play, play_tricks, start
 from test_rules_belote import BELOTE, EW, NS, E, N, deal8, finish, gain, spades, trick1
 from test_rules_belote_presets import BC, BT, bid_deal
 from test_rules_thousand import H1, TALON1
@@ -35,30 +35,30 @@ def test_belote_litige_pots_add_up_and_go_to_the_next_makers() -> None:
     assert gain(third) == [100 + 162, 62] and third.pot == 0
 
 
+def ranked(hands: list[str], taker: int, turn_up: str, script: list[str]
+           ) -> tuple[int, list[int]]:
+    """The side whose announcements count and the points per side, after trick 1 with
+    these announcements (see :func:`trick1`)."""
+    st = deal8(hands, taker, turn_up)
+    trick1(st, script)
+    return st.mech.announcements.best_side(st), st.mech.announcements.points(st)
+
+
 def test_belote_equal_sequences_the_trump_one_wins() -> None:
     # notes 4.4 item 5: same length and same top card, the sequence in trumps is better
     hands = ["KC QC JC 9S 7D 8S AD 8H", "TH 7H AS TS 7C 8C 9D TD",
              "AH JD QD KD 9C TC AC 7S", "KH QH JH JS KS QS 8D 9H"]
-    st = deal8(hands, E, "JH")
-    trick1(st, ["tierce:KC", "", "", "tierce:KH"])
-    assert st.mech.announcements.best_side(st) == EW
-    assert st.mech.announcements.points(st) == [0, 20]
+    assert ranked(hands, E, "JH", ["tierce:KC", "", "", "tierce:KH"]) == (EW, [0, 20])
 
 
 def test_belote_carre_of_nines_beats_carre_of_aces_and_aces_beat_tens() -> None:
     # notes 4.2 and 4.4 item 2: carrés rank J, 9, A, 10, K, Q; worth 200, 150, 100
     hands = ["AH AC AD AS 7D 8S 7C 8H", "9H 9C 9D 9S 7H 8C QD TD",
              "JC JD KC QC KD TC QH 7S", "KH JH TH TS KS QS 8D JS"]
-    st = deal8(hands, E, "JS")
-    trick1(st, ["carre:A", "carre:9", "", ""])
-    assert st.mech.announcements.best_side(st) == EW
-    assert st.mech.announcements.points(st) == [0, 150]
+    assert ranked(hands, E, "JS", ["carre:A", "carre:9", "", ""]) == (EW, [0, 150])
     hands = ["TH TC TD TS 7D 8S 7C 8H", "AH AC AD AS 7H 8C QD 9D",
              "JC JD KC QC KD 9C QH 7S", "KH JH 9H 9S KS QS 8D JS"]
-    st = deal8(hands, E, "JS")
-    trick1(st, ["carre:T", "carre:A", "", ""])
-    assert st.mech.announcements.best_side(st) == EW
-    assert st.mech.announcements.points(st) == [0, 100]
+    assert ranked(hands, E, "JS", ["carre:T", "carre:A", "", ""]) == (EW, [0, 100])
 
 
 # NS take the turned 7 of spades holding its king and queen; EW hold the four high trumps
@@ -136,10 +136,7 @@ def test_belote_partners_with_equal_best_sequences_both_score() -> None:
     # team holding the best announcement, which then scores all of its own
     hands = ["KC QC JC 9S 7D 8S AD 8H", "TH 7H AS TS 7C 8C 9D TD",
              "KD QD JD AH 9C TC AC 7S", "KH QH JH JS KS QS 8D 9H"]
-    st = deal8(hands, E, "JH")
-    trick1(st, ["tierce:KC", "", "tierce:KD", ""])
-    assert st.mech.announcements.best_side(st) == NS
-    assert st.mech.announcements.points(st) == [40, 0]
+    assert ranked(hands, E, "JH", ["tierce:KC", "", "tierce:KD", ""]) == (NS, [40, 0])
 
 
 def test_belote_a_card_serves_one_combination_and_a_long_run_is_one_cent() -> None:
@@ -174,23 +171,9 @@ def test_belote_defenders_capoted_keep_their_belote_but_cannot_win_on_it() -> No
 # ================================================================== Thousand
 def last_trick(st: GameState, points: tuple[int, int, int], tricks: tuple[int, int, int]
                ) -> GameState:
-    """Play the deal to its last trick, set the card points and tricks so that the deal
-    ends at ``points`` (120 in all) and ``tricks`` (8), then play the last trick through
-    the engine's own hand end."""
-    play_tricks(st, 7 - len(st.tricks))
-    probe = st.clone()
-    play_tricks(probe, 1)
-    _, cards, winner = probe.tricks[-1]
-    last = sum(st._points[c] for c in cards)
-    pts, trk = list(points), list(tricks)
-    assert trk[winner] >= 1 and pts[winner] >= last, "the last trick goes elsewhere"
-    pts[winner] -= last
-    trk[winner] -= 1
-    st.captured[:] = pts
-    st.tricks_won[:] = trk
-    play_tricks(st, 1)
-    assert st.phase in (Phase.DEAL, Phase.OVER)
-    return st
+    """Play the deal to its end through the engine's own hand end, the card points and
+    tricks set so that it ends at ``points`` (120 in all) and ``tricks`` (8)."""
+    return finish_sides(st, points, tricks)
 
 
 def declared(options: dict[str, Any] | None = None, bid: int = 100,
