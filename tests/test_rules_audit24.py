@@ -12,7 +12,22 @@ from typing import Any
 
 from mariage import GameState, load_rules
 from rulekit import finish_hand, finish_sides, legal_texts, play, play_tricks, start
-from test_rules_belote import BELOTE, EW, NS, E, N, deal8, finish, gain, spades, trick1
+from test_rules_belote import (
+    BELOTE,
+    EW,
+    NS,
+    P2,
+    E,
+    N,
+    S,
+    deal8,
+    finish,
+    gain,
+    p4,
+    plays,
+    spades,
+    trick1,
+)
 from test_rules_belote_presets import BC, BT, bid_deal
 from test_rules_thousand import H1, TALON1
 
@@ -449,3 +464,47 @@ def test_option_defaults_match_the_notes_tables() -> None:
             got = dict(load_rules(ruleset).options)
             wrong += [(ruleset, k, got.get(k), v) for k, v in want.items() if got.get(k) != v]
     assert not wrong
+
+
+# ================================================================== trick duties
+def test_belote_partner_master_with_a_trump_and_only_trumps_in_hand() -> None:
+    # notes 3.2 rule 5 (no_undertrump): holding only trumps, one above partner's and one
+    # below, he must play the higher; rule 6: a void player who can beat an opponent's
+    # trump must, whatever the undertrump option; with only lower trumps, one of them
+    st = p4()
+    st.hands[E] = sum(1 << st.rules.card(c) for c in ("JS", "7S"))
+    assert plays(st) == {"JS"}
+    for value in ("required", "optional", "forbidden_unless_only_trumps"):
+        st = deal8(P2, S, "JS", options={"undertrump": value})
+        play(st, "KH 7H TS")
+        st.hands[E] = sum(1 << st.rules.card(c) for c in ("AS", "7S", "AD", "KD"))
+        assert plays(st) == {"AS"}, value
+        st.hands[E] = sum(1 << st.rules.card(c) for c in ("8S", "7S"))
+        assert plays(st) == {"8S", "7S"}, value
+
+
+def thousand_duty(hand: str, trick: str, trump: str | None, beat: bool) -> set[str]:
+    """The cards A may play holding ``hand`` after ``trick`` (the seats before him in
+    turn), ``trump`` in force, with or without the duty to head the trick."""
+    st = declared({"must_beat": beat})
+    r = st.rules
+    st.trump = -1 if trump is None else r.suits.index(trump)
+    st.hands[A] = sum(1 << r.card(c) for c in hand.split())
+    st.trick_cards = [r.card(c) for c in trick.split()]
+    n = len(st.trick_cards)
+    st.trick_seats = [(A - n + i) % 3 for i in range(n)]
+    return set(r.format_cards(st.legal_plays(A)).split())
+
+
+def test_thousand_the_duty_examples_with_and_without_heading_the_trick() -> None:
+    # notes 7.2, its worked examples (clubs trump, a ten of hearts led)
+    cases = [("9H AH JC KS", "TH", {"9H", "AH"}, {"AH"}),
+             ("JC AC KS", "TH", {"JC", "AC"}, {"JC", "AC"}),
+             ("9H AH", "TH QC", {"9H", "AH"}, {"9H", "AH"}),
+             ("9C KC AS", "TH QC", {"9C", "KC"}, {"KC"}),
+             ("9C JC AS", "TH QC", {"9C", "JC"}, {"9C", "JC"})]
+    for hand, trick, free, beat in cases:
+        assert thousand_duty(hand, trick, "C", False) == free, hand
+        assert thousand_duty(hand, trick, "C", True) == beat, hand
+    assert thousand_duty("KS 9D", "TH", None, False) == {"KS", "9D"}
+    assert thousand_duty("KS 9D", "TH", None, True) == {"KS", "9D"}
