@@ -508,3 +508,23 @@ def test_thousand_the_duty_examples_with_and_without_heading_the_trick() -> None
         assert thousand_duty(hand, trick, "C", True) == beat, hand
     assert thousand_duty("KS 9D", "TH", None, False) == {"KS", "9D"}
     assert thousand_duty("KS 9D", "TH", None, True) == {"KS", "9D"}
+
+
+# ================================================================== concessions
+def test_thousand_rospisat_costs_the_bid_every_third_time_and_write_off_at_once() -> None:
+    # notes 6: under rospisat the 3rd, 6th, 9th concession of a player costs his bid (the
+    # others cost nothing), the defenders +60 each every time; write_off costs it always
+    got = {}
+    for before in (3, 4, 5, 8):
+        st = start(TH, H1, dealer=C, stock=TALON1)
+        st.concessions[A] = before
+        play(st, "bid:110 pass pass concede")
+        got[before + 1] = st.history[-1].score
+    assert got == {4: (0, 60, 60), 5: (0, 60, 60), 6: (-110, 60, 60), 9: (-110, 60, 60)}
+    st = start(TH, H1, dealer=C, stock=TALON1, options={"concede": "write_off"})
+    play(st, "bid:110 pass pass concede")
+    assert st.history[-1].score == (-110, 60, 60)
+    st = start(TH, H1, dealer=C, stock=TALON1, options={"concede_limit": 3})
+    st.concessions[A] = 3
+    play(st, "bid:110 pass pass")
+    assert "concede" not in legal_texts(st)
