@@ -251,9 +251,8 @@ def fit_points(w: int, zero: int) -> tuple[int, int, int]:
     return (p[0], p[1], p[2])
 
 
-def test_thousand_third_bolt_through_the_engine_and_none_for_the_declarer() -> None:
-    # notes 10.3: a defender's third trickless deal costs 120 and restarts his count; a
-    # trickless declarer gets no bolt by default (declarer_bolts false)
+def test_thousand_third_bolt_through_the_engine() -> None:
+    # notes 10.3: a defender's third trickless deal costs 120 and restarts his count
     w = winner_of_last()
     zero = next(s for s in (B, C) if s != w)
     st = declared(bolts=[2, 2, 2])
@@ -374,10 +373,11 @@ def test_thousand_first_lead_marriage_counts_without_a_trick() -> None:
     # if its owner then takes nothing: 0 card points + 100 makes a contract of 100
     hands = ["KH QH 9D JD 9C JC 9S", "AH TH AD TD AC TC AS", "JH 9H KD QD KC QC TS"]
     st = start(TH, hands, dealer=C, stock="JS KS QS", options={"marriage_first_lead": True})
+    st.bolts[A] = 2  # notes 10.3: a trickless declarer gets no bolt (declarer_bolts false)
     play(st, "bid:100 pass pass give:JS give:KS keep marriage:H KH")
     play_tricks(st, 8)
     assert all(w != A for _, _, w in st.tricks) and st.captured[A] == 0
-    assert st.history[-1].score == (100, 115, 5)
+    assert st.history[-1].score == (100, 115, 5) and st.bolts[A] == 2
 
 
 def test_thousand_sitter_on_the_barrel_scores_nothing_and_uses_no_attempt() -> None:
@@ -528,3 +528,15 @@ def test_thousand_rospisat_costs_the_bid_every_third_time_and_write_off_at_once(
     st.concessions[A] = 3
     play(st, "bid:110 pass pass")
     assert "concede" not in legal_texts(st)
+
+
+def test_thousand_barrel_at_900_without_a_limit_of_attempts() -> None:
+    # notes 10.2 (the Lviv variation: barrel_at 900, no limit of attempts): a player on
+    # the barrel stays there however many deals pass; a defender's entry is ignored
+    opts = {"barrel_at": 900, "barrel_attempts": 0}
+    st = declared(opts, scores=[0, 0, 900], barrel=[-1, -1, 7])
+    last_trick(st, (100, 0, 20), (6, 1, 1))
+    assert st.match_scores[C] == 900 and st.barrel[C] == 8
+    st = declared(opts, scores=[0, 0, 850], barrel=[-1, -1, -1])
+    last_trick(st, (100, 0, 20), (6, 1, 1))
+    assert st.match_scores[C] == 870 and st.barrel[C] == -1  # below 900: not on it
