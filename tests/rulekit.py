@@ -271,14 +271,23 @@ def finish_hand(state: GameState, side0_points: int, side0_tricks: int,
     total and ``side0_tricks`` tricks (the last trick and its bonus included), then play
     the last trick. Fails if the last trick goes to a side that cannot have it."""
     r = state.rules
+    total, ntricks = sum(state._points) + r.last_trick_points, r.ncards // r.hand_seats
+    return finish_sides(state, [side0_points, total - side0_points],
+                        [side0_tricks, ntricks - side0_tricks], keep)
+
+
+def finish_sides(state: GameState, points: Sequence[int], tricks: Sequence[int],
+                 keep: str | Sequence[str] = ()) -> GameState:
+    """:func:`finish_hand` for any number of sides: the hand ends with each side at its
+    ``points`` (the last trick's bonus included) and its ``tricks``."""
+    r = state.rules
     play_tricks(state, r.ncards // r.hand_seats - 1 - len(state.tricks), keep=keep)
     probe = state.clone()
     play_tricks(probe, 1)
     _, cards, winner = probe.tricks[-1]
     last = sum(state._points[c] for c in cards) + r.last_trick_points
     team = r.team_of[winner]
-    total, ntricks = sum(state._points) + r.last_trick_points, r.ncards // r.hand_seats
-    points, tricks = [side0_points, total - side0_points], [side0_tricks, ntricks - side0_tricks]
+    points, tricks = list(points), list(tricks)
     assert tricks[team] >= 1 and points[team] >= last, "the last trick goes the other way"
     points[team] -= last
     tricks[team] -= 1
