@@ -68,3 +68,27 @@ def test_the_notation_example_is_the_match_it_says_it_is(tmp_path: Path) -> None
     checked = check_text("\n".join(record) + "\n")
     assert checked.ok, checked.errors[:1]
     assert example[-1] == played[-1]  # the result
+
+
+def test_a_perft_failure_shows_its_first_differing_node_once() -> None:
+    """The summary's line of a failing perft test holds the first differing node, as
+    docs/conformance.rst shows it; the node was printed again on the next line."""
+    from mariage.conformance.client import EngineClient, ThreadTransport
+    from mariage.conformance.faulty import FAULTS, FaultyEngine
+    from mariage.conformance.reports import summary_text
+    from mariage.conformance.results import RunResult
+    from mariage.conformance.runner import run_test
+    from mariage.conformance.suite import load_suite
+
+    test = next(t for t in load_suite(rulesets=["mariglia"], kinds=["perft"]))
+    client = EngineClient(lambda: ThreadTransport(FaultyEngine(FAULTS["mariglia-no-follow"])),
+                          timeout=30)
+    try:
+        out = run_test(client, test)
+    finally:
+        client.close()
+    assert out.status == "fail" and len(out.details) == 2  # the counts, then the node
+    text = summary_text(RunResult([out], None, 0.0, 0, 0))
+    assert text.startswith(f"FAIL  {test.id}: perft: ")
+    assert text.count("first differing node:") == 1
+    assert out.further == []
