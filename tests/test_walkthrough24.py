@@ -4,8 +4,10 @@ what they copy from the pages must hold."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
+import pytest
 from mariage.cli import main
 from mariage.notation import check_text
 
@@ -92,3 +94,21 @@ def test_a_perft_failure_shows_its_first_differing_node_once() -> None:
     assert text.startswith(f"FAIL  {test.id}: perft: ")
     assert text.count("first differing node:") == 1
     assert out.further == []
+
+
+def test_the_example_engine_run_ends_as_the_page_shows(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/conformance.rst, *The example engine*: the command and the last line of its
+    output as the page gives them (the page said 34/34: one of Marianna's rules is not
+    in force at the defaults)."""
+    text = (DOCS / "conformance.rst").read_text(encoding="utf-8")
+    block = text.split("The example engine\n", 1)[1].split("Read it beside the docs", 1)[0]
+    command = re.search(r'mariage conformance --engine "([^"]+)"', block)
+    last = re.search(r"# (rules checked by a test that ran .*)", block)
+    assert command is not None and last is not None
+    program = command.group(1).replace("python3 ", f"{sys.executable} ", 1)
+    root = DOCS.parent
+    assert main(["conformance", "--engine", program.replace(" conformance/",
+                                                          f" {root}/conformance/")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == last.group(1)
