@@ -112,3 +112,47 @@ def test_the_example_engine_run_ends_as_the_page_shows(
                                                           f" {root}/conformance/")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == last.group(1)
+
+
+HOUSE = """format: 1
+extends: schnapsen
+ruleset: house-schnapsen
+name: Our club's Schnapsen
+version: 1
+options:
+"""
+
+
+def test_a_house_description_may_move_an_option_default(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """A house description that plays without closing (``close_allowed: {default:
+    false}``, as ``mariage conformance --spec house.yaml`` takes it) passes
+    ``mariage check-spec``: ``close_allowed=true`` brings closing back, though the
+    bundled option keys its effects by ``false`` alone (it said "changes nothing")."""
+    from mariage import load_rules, new_match
+    from mariage.engine.actiontext import action_text
+
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE + "  close_allowed: {default: false}\n", encoding="utf-8")
+    assert main(["check-spec", str(house)]) == 0, capsys.readouterr().err
+    for allowed in (False, True):  # the value does change something
+        rules = load_rules(str(house), {"close_allowed": allowed})
+        legal = [action_text(rules, a) for a in new_match(rules, seed=1).legal_actions()]
+        assert ("close" in legal) is allowed
+
+
+def test_an_option_value_with_the_default_effects_still_changes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    same = tmp_path / "same.yaml"
+    same.write_text(HOUSE + """  drawn_flag:
+    type: bool
+    default: false
+    source: [pagat ¶4]
+    description: Draws the same either way.
+    effects:
+      false: {closing.enabled: true}
+      true: {closing.enabled: true}
+""", encoding="utf-8")
+    assert main(["check-spec", str(same)]) == 1
+    assert "option 'drawn_flag'=true changes nothing [S020]" in capsys.readouterr().err
