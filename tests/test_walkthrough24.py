@@ -156,3 +156,18 @@ def test_an_option_value_with_the_default_effects_still_changes_nothing(
 """, encoding="utf-8")
     assert main(["check-spec", str(same)]) == 1
     assert "option 'drawn_flag'=true changes nothing [S020]" in capsys.readouterr().err
+
+
+def test_the_house_description_of_the_conformance_page_checks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/conformance.rst's house description passes ``mariage check-spec`` as the
+    page says (S020 before check-spec compared an option value's effects with the
+    default's)."""
+    text = (DOCS / "conformance.rst").read_text(encoding="utf-8")
+    m = re.search(r"\.\. code-block:: yaml\n\n((?:   .*\n)+)", text)
+    assert m is not None
+    house = tmp_path / "house.yaml"
+    house.write_text("\n".join(line[3:] for line in m.group(1).splitlines()) + "\n",
+                     encoding="utf-8")
+    assert main(["check-spec", str(house)]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().out.startswith(f"{house}: ok ")
