@@ -171,3 +171,33 @@ def test_the_house_description_of_the_conformance_page_checks(
                      encoding="utf-8")
     assert main(["check-spec", str(house)]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.startswith(f"{house}: ok ")
+
+
+def test_the_scenario_of_a_close_fails_an_engine_that_never_offers_one() -> None:
+    """An engine whose ``legal`` never lists ``close`` (but applies it when told) passed
+    every stored Schnapsen scenario, with schnapsen.close counted as checked: the
+    scenario of a failed close now asks for the legal actions before closing."""
+    from mariage.conformance.client import EngineClient, ThreadTransport
+    from mariage.conformance.engine import ReferenceEngine
+    from mariage.conformance.runner import run_test
+    from mariage.conformance.suite import load_suite
+
+    class NoClose(ReferenceEngine):
+        def handle(self, msg: dict[str, object]) -> dict[str, object]:
+            reply: dict[str, object] = super().handle(msg)
+            actions = reply.get("actions")
+            if reply.get("type") == "legal" and isinstance(actions, list):
+                reply = {**reply, "actions": [a for a in actions if a != "close"]}
+            return reply
+
+    for ruleset in ("schnapsen", "sixty-six"):
+        test = next(t for t in load_suite(rulesets=[ruleset], kinds=["scenario"])
+                    if t.id == f"{ruleset}/close/failed")
+        client = EngineClient(lambda: ThreadTransport(NoClose()), timeout=30)
+        try:
+            out = run_test(client, test)
+        finally:
+            client.close()
+        assert out.status == "fail", ruleset
+        assert "missing ['close']" in out.message
+        assert out.blamed == (f"{ruleset}.close",)
