@@ -201,3 +201,25 @@ def test_the_scenario_of_a_close_fails_an_engine_that_never_offers_one() -> None
         assert out.status == "fail", ruleset
         assert "missing ['close']" in out.message
         assert out.blamed == (f"{ruleset}.close",)
+
+
+def test_the_property_test_of_the_conformance_page_runs() -> None:
+    """docs/conformance.rst's property test runs as written against the reference
+    engine (it called a ``my_engine`` the page never made)."""
+    pytest.importorskip("hypothesis")
+    text = (DOCS / "conformance.rst").read_text(encoding="utf-8")
+    m = re.search(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)
+    assert m is not None
+    code = "\n".join(line[3:] for line in m.group(1).splitlines())
+    assert '"mariage engine"' in code
+    code = code.replace('"mariage engine"', repr(f"{sys.executable} -m mariage engine"))
+    space: dict[str, object] = {"__name__": "conformance_rst"}
+    exec(compile(code, "conformance.rst", "exec"), space)
+    test = space["test_every_legal_sequence_is_accepted"]
+    try:
+        assert callable(test)
+        test()
+    finally:
+        engine = space["engine"]
+        assert hasattr(engine, "close")
+        engine.close()
