@@ -223,3 +223,20 @@ def test_the_property_test_of_the_conformance_page_runs() -> None:
         engine = space["engine"]
         assert hasattr(engine, "close")
         engine.close()
+
+
+def test_the_environment_defaults_the_ai_page_gives() -> None:
+    """docs/ai.rst names the defaults of the environments' arguments."""
+    import inspect
+
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from mariage.ai.gym_env import MariageGymEnv
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    text = " ".join((DOCS / "ai.rst").read_text(encoding="utf-8").split())
+    gym = inspect.signature(MariageGymEnv.__init__).parameters
+    assert f"default ``{gym['opponents'].default}``" in text
+    assert f"so many hands, default {gym['max_hands'].default}" in text
+    zoo = inspect.signature(MariageEnv.__init__).parameters
+    assert f"``max_hands`` (default {zoo['max_hands'].default}, as above)" in text
