@@ -3,6 +3,7 @@ what they copy from the pages must hold."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -240,3 +241,27 @@ def test_the_environment_defaults_the_ai_page_gives() -> None:
     assert f"so many hands, default {gym['max_hands'].default}" in text
     zoo = inspect.signature(MariageEnv.__init__).parameters
     assert f"``max_hands`` (default {zoo['max_hands'].default}, as above)" in text
+
+
+def test_a_written_suite_reports_the_coverage_of_its_configuration(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--write-suite DIR`` then ``--suite DIR`` (docs/conformance.rst: "later, in your
+    own CI") reports the coverage line of the derived run; it reported the ruleset at its
+    defaults, with the rules the configuration switches off counted as unchecked, so
+    ``--min-coverage 100`` failed there and passed on the derived run."""
+    house = f"{sys.executable} -m mariage.conformance.house schnapsen close_allowed=false"
+    configuration = ["--ruleset", "schnapsen", "-o", "close_allowed=false"]
+    assert main(["conformance", *configuration, "--write-suite", str(tmp_path)]) == 0
+    assert json.loads((tmp_path / "configuration.json").read_text(encoding="utf-8")) == \
+        {"ruleset": "schnapsen", "options": {"close_allowed": False}}
+    capsys.readouterr()
+    assert main(["conformance", "--engine", house, *configuration,
+                 "--min-coverage", "100"]) == 0
+    derived = capsys.readouterr().out.splitlines()
+    assert main(["conformance", "--engine", house, "--suite", str(tmp_path),
+                 "--min-coverage", "100"]) == 0
+    written = capsys.readouterr().out.splitlines()
+    line = next(x for x in derived if x.startswith("rules checked by a test that ran"))
+    assert "schnapsen close_allowed=false: 37/37 (100.0%)" in line
+    assert line in written
+    assert not any("--declared" in x for x in written)  # it is the derived suite
