@@ -204,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
     import json
 
+    from ..conformance.configuration import suite_configuration
     from ..conformance.derive import derive_suite, write_suite
     from ..conformance.derivedrun import derived_runs
     from ..conformance.reports import (
@@ -230,6 +231,8 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
                          f"left out: {args.write_suite}/skipped.txt)\n")
         return 0
     runs = derived_runs(configs, args.rule, args.kind)
+    # a suite written by --write-suite: its coverage is its configuration's
+    written = suite_configuration(root) if args.suite and not runs else None
     left_out = [Outcome(tid, r.configuration.ruleset, "scenario", (), "skip", why,
                         skip_reason="derivation") for r in runs for tid, why in r.skipped.items()]
     if runs:
@@ -258,13 +261,13 @@ def _run(args: argparse.Namespace, client: EngineClient, root: Path) -> int:
                        max_hangs=args.max_hangs)
     result.stale = stale
     result.outcomes.extend(left_out)
-    covered = _coverages(result.outcomes, tests, runs)
+    covered = _coverages(result.outcomes, tests, runs, written)
     if result.outcomes:  # a run stopped part way still reports what it did
         print(summary_text(result, verbose=args.verbose))
         for rc in covered:
             print(rc.text())
     declared = (result.engine or {}).get("configurations")
-    if declared and not configs:
+    if declared and not configs and written is None:  # a written suite is derived
         print(f"the engine declares {len(declared)} configuration"
               f"{'s' if len(declared) > 1 else ''} of house rules in its hello: --declared "
               "runs the suite derived for each")
@@ -369,10 +372,12 @@ def _configuration(args: argparse.Namespace) -> Configuration | None:
                               args.spec[0] if args.spec else None)
 
 
-def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun]
-               ) -> list[RuleCoverage]:
+def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun],
+               written: Configuration | None = None) -> list[RuleCoverage]:
     """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
-    whose tests were all skipped is not reported: the engine does not play it)."""
+    whose tests were all skipped is not reported: the engine does not play it); of each
+    configuration of a derived run, and of the configuration a suite of ``--suite DIR``
+    was written for (``written``), as its derived run reports it."""
     from ..conformance.coverage import run_coverage, unreachable_under
     from ..spec.compile import load_rules
 
@@ -384,6 +389,15 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
                                     c.rules.rule_ids, c.label, _switched_off(c.rules),
                                     unreachable_under(c.rules)))
         return out
+    if written is not None and any(o.ruleset == written.ruleset and o.status != "skip"
+                                   for o in outcomes):
+        try:
+            rules = written.rules
+        except MariageError:  # a description file no longer where it was: as stored
+            pass
+        else:
+            return [run_coverage(outcomes, written.ruleset, rules.rule_ids, written.label,
+                                 _switched_off(rules), unreachable_under(rules))]
     out = []
     ran = {o.ruleset for o in outcomes if o.status != "skip"}
     for ruleset in sorted({t.ruleset for t in tests} & ran):

@@ -46,9 +46,13 @@ from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError
 
-__all__ = ["Configuration", "check_configurations", "declared_configurations",
-           "effective_options", "make_configuration", "option_specs", "parse_option",
-           "show_value", "unsupported", "why_skipped"]
+__all__ = ["CONFIGURATION_FILE", "Configuration", "check_configurations",
+           "declared_configurations", "effective_options", "make_configuration",
+           "option_specs", "parse_option", "show_value", "suite_configuration", "unsupported",
+           "why_skipped"]
+
+#: the file of a suite written by ``--write-suite DIR`` that names its configuration
+CONFIGURATION_FILE = "configuration.json"
 
 
 def show_value(value: Any) -> str:
@@ -168,6 +172,32 @@ class Configuration:
     def key(self) -> str:
         """A stable text for this configuration (cache keys)."""
         return json.dumps([self.ruleset, sorted(self.options.items())])
+
+
+def suite_configuration(folder: Path) -> Configuration | None:
+    """The configuration a suite written by ``--write-suite`` was derived for (its
+    :data:`CONFIGURATION_FILE`), or None where the folder has none (the stored suite);
+    ``ValueError`` (a usage error) for a file that does not name one.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (Path(d) / CONFIGURATION_FILE).write_text(
+    ...         '{"ruleset": "schnapsen", "options": {"close_allowed": false}}')
+    ...     suite_configuration(Path(d)).label
+    'schnapsen close_allowed=false'
+    """
+    path = folder / CONFIGURATION_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ValueError(f"{path}: not a configuration ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str) \
+            or not isinstance(data.get("options"), dict):
+        raise ValueError(f"{path}: not a configuration (an object with a string "
+                         "'ruleset' and an object 'options')")
+    return Configuration(data["ruleset"], dict(data["options"]))
 
 
 def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # type: ignore[assignment]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -48,7 +49,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError
-from .configuration import Configuration, effective_options, show_value
+from .configuration import CONFIGURATION_FILE, Configuration, effective_options, show_value
 from .coverage import FOCUSED
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
@@ -332,9 +333,11 @@ def derive_suite(config: Configuration, faults: bool = True, cache: bool = True
 
 
 def write_suite(suite: DerivedSuite, folder: Path) -> int:
-    """Write the derived suite under ``folder/tests`` (one ``.test`` file per test) and
-    ``folder/skipped.txt`` (the stored tests left out, with the reason); return the
-    number of test files written. Each file is written whole (a temporary file renamed)."""
+    """Write the derived suite under ``folder/tests`` (one ``.test`` file per test),
+    ``folder/skipped.txt`` (the stored tests left out, with the reason) and
+    ``folder/configuration.json`` (the configuration, whose coverage ``--suite folder``
+    reports); return the number of test files written. Each file is written whole (a
+    temporary file renamed)."""
     tests = folder / "tests"
     for t in suite.tests:
         path = tests / f"{t['id']}.test"
@@ -350,4 +353,7 @@ def write_suite(suite: DerivedSuite, folder: Path) -> int:
     lines += [f"rule {rule}: {why}"
               for rule, (tid, why) in sorted(suite.exercised.items()) if not tid]
     write_atomic(folder / "skipped.txt", "\n".join(lines) + "\n")
+    # what --suite FOLDER reads to report the coverage of this configuration
+    write_atomic(folder / CONFIGURATION_FILE,
+                 json.dumps({"ruleset": suite.ruleset, "options": suite.options}) + "\n")
     return len(suite.tests)

@@ -115,7 +115,7 @@ class ConformanceItem(pytest.Item):
         if isinstance(excinfo.value, ConformanceFailure):
             o = excinfo.value.outcome
             lines = [f"{self.test.id} ({o.status}): {o.message}"]
-            lines.extend(f"  {d}" for d in o.details[1:])
+            lines.extend(f"  {d}" for d in o.further)
             lines.append(f"rules: {', '.join(self.test.rules)}")
             if o.status in ("fail", "error"):
                 lines.append(f"charged to: {', '.join(o.blamed)}" if o.blamed

@@ -83,8 +83,7 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
     for o in run.outcomes:
         if not o.ok or (verbose and o.status not in ("pass", "skip")):
             lines.append(f"{o.status.upper():5} {o.id}: {o.message}")
-            for d in o.details[1:]:
-                lines.append(f"      {d}")
+            lines.extend(f"      {d}" for d in o.further)
         elif verbose and o.status == "skip":
             lines.append(f"SKIP  {o.id}: {o.message}")
     skips = skip_summary(run)

@@ -73,6 +73,17 @@ class Outcome:
         return self.charged or self.rules
 
     @property
+    def further(self) -> list[str]:
+        """The differences to show under :attr:`message`: :attr:`details` after the
+        first, less those the message already holds (a perft test's first differing node).
+
+        >>> Outcome("t", "m", "perft", (), "fail", "counts; node: KH",
+        ...         details=["counts", "node: KH"]).further
+        []
+        """
+        return [d for d in self.details[1:] if d not in self.message]
+
+    @property
     def ok(self) -> bool:
         """True if this outcome does not fail the run."""
         return self.status in ("pass", "xfail", "skip")

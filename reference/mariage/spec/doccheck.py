@@ -51,17 +51,30 @@ def check_declarations(doc: Document, specs: Mapping[str, Any]) -> None:
                                 f"effects for '{k}', which is not a value of '{name}'")
             if not spec.get("binds"):
                 for v in spec["values"]:
-                    if _key(v) != _key(spec["default"]) and not effects.get(_key(v)):
+                    if _key(v) != _key(spec["default"]) and \
+                            _same_effects(effects, v, spec["default"]):
                         raise _fail(doc, f"{where}.values",
                                     f"value '{v}' of option '{name}' changes nothing")
         if spec["type"] == "bool" and not spec.get("binds"):
             effects = spec.get("effects") or {}
             other = _key(not spec["default"])
-            if not effects.get(other):
+            if _same_effects(effects, not spec["default"], spec["default"]):
                 raise _fail(doc, f"{where}.effects", f"option '{name}'={other} changes nothing")
             for k in effects:
                 if k not in ("true", "false"):
                     raise _fail(doc, f"{where}.effects.{k}", "bool effects are keyed true/false")
+
+
+def _same_effects(effects: Mapping[str, Any], value: Any, default: Any) -> bool:
+    """Whether ``value`` has the same effects as the ``default`` (none, or equal ones):
+    then it changes nothing. A description that extends another and moves an option's
+    default to the value with the effects (``close_allowed: {default: false}``) leaves
+    the old default changing something, though no effects are keyed by it.
+
+    >>> _same_effects({"false": {"x": 1}}, True, False), _same_effects({}, True, False)
+    (False, True)
+    """
+    return (effects.get(_key(value)) or {}) == (effects.get(_key(default)) or {})
 
 
 def _check_default_when(doc: Document, name: str, spec: Mapping[str, Any],
