@@ -377,7 +377,8 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
     """The rule coverage of each ruleset at least one test of the run ran in (a ruleset
     whose tests were all skipped is not reported: the engine does not play it); of each
     configuration of a derived run, and of the configuration a suite of ``--suite DIR``
-    was written for (``written``), as its derived run reports it."""
+    was written for (``written``), as its derived run reports it; the rules a
+    configuration makes unreachable are left out alike, named by a stored test or not."""
     from ..conformance.coverage import run_coverage, unreachable_under
     from ..spec.compile import load_rules
 
@@ -406,7 +407,7 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
         except MariageError:
             continue
         out.append(run_coverage(outcomes, ruleset, rules.rule_ids, ruleset,
-                                _switched_off(rules)))
+                                _switched_off(rules), unreachable_under(rules)))
     return out
 
 
