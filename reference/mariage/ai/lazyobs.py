@@ -241,8 +241,9 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
                 standing: tuple[int, ...] | None = None) -> list[Any]:
     """Before ``state`` changes: where observations made with ``source`` (``[state,
     unread count, encoder]``, :meth:`LazyObservation.of`) are still unread, they get one
-    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``) and
-    a new source is returned for the observations to come; else ``source`` itself.
+    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``; held
+    as one list, made the snapshot when read) and a new source is returned for the
+    observations to come; else ``source`` itself.
 
     ``card_within_trick``: the change is the seat to act playing a card that does not
     end its trick, by the engine's reference card play (``trail_plays`` of its dispatch
