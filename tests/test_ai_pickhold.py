@@ -48,9 +48,9 @@ def test_a_pick_before_a_sets_last_holds_nothing(name: str) -> None:
             if env.picked:  # a pick before the set's last: nothing held
                 assert env._source is source and source[0] is env.state_
                 picks += 1
-            elif env._source is not source and type(source[0]) is tuple \
-                    and len(source[0]) == 15 and source[0][-1]:  # a set's last pick
-                sets += 1
+            elif env._source is not source and type(source[0]) is list \
+                    and source[0][-1]:  # a set's last pick (held with its picks: the
+                sets += 1                # last item of hold_unread's list)
     assert picks > 5 and sets > 2
     for obs, expected in later:
         assert np.array_equal(obs["observation"], expected)

@@ -112,7 +112,9 @@ class LazyObservation(dict[str, Any]):
         if isinstance(held, GameState):
             vector = encoder.vector(held, self._seat, self._picked)
         else:
-            if held[0] is _CARD_BACK:
+            if type(held) is list:  # held by hold_unread: made a snapshot once
+                held = source[0] = _unpacked(held, encoder)
+            elif held[0] is _CARD_BACK:
                 held = _resolved(source)
             # (its own cards picked: the picks before a set's last change no state, so
             # the observations of one state may have been made with different picks)
@@ -235,11 +237,13 @@ class LazyObservation(dict[str, Any]):
 
 
 def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
-                picked: int, card_within_trick: bool = False) -> list[Any]:
+                picked: int, card_within_trick: bool = False,
+                standing: tuple[int, ...] | None = None) -> list[Any]:
     """Before ``state`` changes: where observations made with ``source`` (``[state,
     unread count, encoder]``, :meth:`LazyObservation.of`) are still unread, they get one
-    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``) and
-    a new source is returned for the observations to come; else ``source`` itself.
+    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``; held
+    as one list, made the snapshot when read) and a new source is returned for the
+    observations to come; else ``source`` itself.
 
     ``card_within_trick``: the change is the seat to act playing a card that does not
     end its trick, by the engine's reference card play (``trail_plays`` of its dispatch
@@ -251,7 +255,10 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
     one unread observation), so that the next change holds it in turn: the vector is
     made, when read, from the first snapshot (or the live state) down that line, with
     the cards taken back (at most one trick's cards: the trick's last card is a
-    snapshot)."""
+    snapshot).
+
+    ``standing``: the state's :meth:`~mariage.engine.state.GameState.standing` where the
+    caller knows it (it changes only at a hand's end), else it is asked for."""
     if not source[1]:
         return source
     if card_within_trick:
@@ -260,8 +267,31 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
         after = [state, 1, encoder]
         source[0] = (_CARD_BACK, after, seat, state.known[seat])
         return after
-    source[0] = encoder.snapshot(state, picked)
+    # (what Encoder.snapshot holds, in one list: see _unpacked)
+    trick, tricks = state.trick_cards, state.tricks
+    source[0] = [*state.hands, *state.known, *state.captured, *state.decl_points, *trick,
+                 *tricks, *state.declared, len(trick), len(tricks), state.turn_up,
+                 state.trump, state.phase, state.to_act, state.leader, len(state.stock),
+                 state.standing() if standing is None else standing, picked]
     return [state, 0, encoder]
+
+
+def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
+    """The :meth:`~mariage.ai.encoding.Encoder.snapshot` that ``held`` holds in one list
+    (:func:`hold_unread`: one list made and freed where a snapshot is eight; the hands
+    and known cards per seat, the card points and declared points per team, the
+    trick's cards, the finished tricks and the declarations, then the trick's and the
+    tricks' lengths and the snapshot's single values)."""
+    rules = encoder.rules
+    n, t = rules.nseats, len(rules.teams)
+    (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing,
+     picked) = held[-10:]
+    at = 2 * n + 2 * t
+    tricks_at = at + ntrick
+    declared_at = tricks_at + ntricks
+    return (held[:n], held[n:2 * n], held[at:tricks_at], held[tricks_at:declared_at],
+            turn_up, trump, phase, to_act, leader, stock, held[2 * n:2 * n + t],
+            held[2 * n + t:at], standing, held[declared_at:-10], picked)
 
 
 def _resolved(source: list[Any]) -> Snapshot:
@@ -277,7 +307,8 @@ def _resolved(source: list[Any]) -> Snapshot:
         at = held[1]
         held = at[0]
     # (after a card within its trick, no cards are being picked)
-    snap: Snapshot = source[2].snapshot(held) if isinstance(held, GameState) else held
+    snap: Snapshot = (source[2].snapshot(held) if isinstance(held, GameState)
+                      else _unpacked(held, source[2]) if type(held) is list else held)
     for at in reversed(line):
         _, _, seat, known_before = at[0]
         (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
