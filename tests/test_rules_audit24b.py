@@ -196,6 +196,17 @@ def test_mjde_a_hand_nobody_bid_books_rounded_points_with_pairs_and_no_kontra() 
     refused_de(st, "kontra", "marjapussi-de.contract.kontra", seat=E)
 
 
+def test_mjde_a_game_bid_at_420_can_only_be_kept() -> None:
+    # notes 1.4 and 1.7: 420 is the ceiling of bids and of the raise after the exchange
+    st = deal()
+    play(st, "bid:420 pass pass pass")
+    give(st, "JH 7H 6H 8D")
+    give(st, "9C 8C 7C 6C")
+    assert legal_texts(st) == ["keep"]
+    play(st, "keep")
+    assert st.contract == 420 and st.phase == Phase.PLAY and st.to_act == N
+
+
 # ================================================================== Schnapsen
 def test_schnapsen_the_close_snapshot_counts_the_opponents_marriage() -> None:
     # notes 1.9 and 1.11: the closer is paid on the opponent's counted points at the
