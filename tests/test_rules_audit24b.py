@@ -1,4 +1,4 @@
-"""An audit of German Marjapussi and Schnapsen as played against their rules notes
+"""An audit of German Marjapussi, Schnapsen and Mariaggia as played against their notes
 (session 24, second part).
 
 Every test plays the point through the engine (a rigged deal, the hand end run by the
@@ -14,6 +14,7 @@ from mariage import GameState, Phase
 from rulekit import cards, finish_sides, legal_texts, play, play_out
 from schnapsenkit import A, B, force, on_lead_after_winning
 from schnapsenkit import deal as deal66
+from test_rules_mariaggia import _deal as deal_mariaggia
 from test_rules_marjapussi_de import (
     EW,
     HALF,
@@ -267,3 +268,14 @@ def test_schnapsen_the_jack_exchanged_before_trick_five_goes_to_its_loser() -> N
     st.apply(st.legal_actions()[0])
     assert st.tricks[-1][2] == A and not st.stock
     assert has(st, B, "JS") and st.hands[A] >> last & 1
+
+
+# ================================================================== Mariaggia
+def test_mariaggia_a_call_out_at_exactly_250_is_right_and_at_249_wrong() -> None:
+    # general notes, Mariaggia: a call-out counts the running total, this hand's captures
+    # and accuse against the target of 250; reaching it exactly is enough
+    for base, ended in ((230, "call_out"), (229, "call_out_failed")):
+        st = deal_mariaggia()
+        st.match_scores = [base, 0]
+        play(st, "accusa:H AS 0@callout")  # 20 for the accusa, nothing captured yet
+        assert st.history[-1].ended == ended and st.terminal == (ended == "call_out")
