@@ -14,7 +14,7 @@ refused and the rules they are refused by are unchanged. The Russian rulesets we
 from __future__ import annotations
 
 import pytest
-from mariage import GameState, load_rules
+from mariage import GameState, load_rules, new_match
 from mariage.conformance.census import census_row
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.exercise import exercise_tests
@@ -31,19 +31,13 @@ OPTION = {"no_lead_foreign_trump": True}
 
 def _leads(ruleset: str, seed: int, options: dict[str, bool], steps: int = 4000
            ) -> list[GameState]:
-    """The states of a seeded random match at which a card is led (clones)."""
-    rules = load_rules(ruleset, options)
-    state = GameState(rules, first_dealer=0)
+    """The states at which a card is led (copies) in a match of seeded deals whose
+    actions are drawn at random (from ``seed`` too)."""
+    state = new_match(load_rules(ruleset, options), seed=seed)
     rng = SplitMix64(seed)
     out: list[GameState] = []
-    for _ in range(steps):
-        if state.phase == Phase.OVER:
-            break
-        if state.phase == Phase.DEAL:
-            cards = list(range(rules.ncards))
-            rng.shuffle(cards)
-            state.deal([rules.card_code[c] for c in cards])
-            continue
+    while state.phase != Phase.OVER and steps:
+        steps -= 1
         if state.phase == Phase.PLAY and not state.trick_cards and state.to_act is not None:
             out.append(state.clone())
         acts = state.legal_actions()
