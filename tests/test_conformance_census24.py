@@ -9,17 +9,26 @@ under its own rule. The foreign trump is now named only where it limits the lead
 (:meth:`~mariage.engine.mechanisms.trickplay.TrickPlay.foreign_trumps`); the cards
 refused and the rules they are refused by are unchanged. The Russian rulesets were at
 100% only because a stored scenario (``thousand/talon/exchange``) still applies there.
+
+The offset-2 sample then showed ``thousand-pl redeal_low_hand=60`` at 47 of 48:
+``thousand.throw-in`` (a throw-in no rule entitles) unchecked. Reachable too: a throw-in
+out of the claims' windows is refused by it at nearly every step; but the search never
+probed a throw-in, and the fault search (any player throws in where one may) finds no
+difference where every dealt hand is below 60 points. The throw-in is now one of the
+actions probed at each step (``exercised._PROBED``).
 """
 
 from __future__ import annotations
 
 import pytest
 from mariage import GameState, load_rules, new_match
+from mariage.conformance import exercised
 from mariage.conformance.census import census_row
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.exercise import exercise_tests
+from mariage.conformance.exercised import probe_refusals
 from mariage.conformance.ruleprobe import offer_rules, refusal_rule
-from mariage.engine.actions import Play
+from mariage.engine.actions import Play, Redeal
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import Phase
 
@@ -150,3 +159,64 @@ def test_leading_an_undeclared_marriage_is_still_named_under_auto_declare(seed: 
             elif not pairs >> card & 1:
                 assert named is None and refusal_rule(st, Play(card)) is None
     assert seen
+
+
+THROW_IN = "thousand.throw-in"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_throw_in_no_rule_entitles_is_probed_and_refused_by_its_rule(seed: int) -> None:
+    """The argument checked on the reference (``redeal_low_hand=60``): at every step of
+    a seeded match, the probe names the throw-in's rule exactly where a throw-in by the
+    seat to act is refused, and it is refused by that rule wherever no rule entitles him
+    (``throw_in_claim``); such steps come in every hand, in the play."""
+    state = new_match(load_rules("thousand-pl", {"redeal_low_hand": 60}), seed=seed)
+    rng = SplitMix64(seed)
+    refused_in_play = 0
+    for _ in range(600):
+        if state.phase == Phase.OVER:
+            break
+        seat = state.to_act
+        assert seat is not None
+        entitled = state.mech.talon.throw_in_claim(state, seat) is not None
+        probed = probe_refusals(state)
+        assert (THROW_IN in probed) == (refusal_rule(state, Redeal()) == THROW_IN)
+        assert (refusal_rule(state, Redeal()) is None) == entitled
+        if not entitled:
+            assert probed.get(THROW_IN) == Redeal()
+            refused_in_play += state.phase == Phase.PLAY
+        acts = state.legal_actions()
+        state.apply(acts[rng.below(len(acts))])
+    assert refused_in_play > 20
+
+
+def test_the_search_finds_a_refused_throw_in_where_every_hand_may_throw_in() -> None:
+    """Fails without the probe: no step exercised it in 8 seeded deals, 11 deals of
+    stored tests and 9 more matches."""
+    config = make_configuration("thousand-pl", ["redeal_low_hand=60"])
+    found, why = exercise_tests(config, [THROW_IN])
+    assert why == {} and list(found) == [THROW_IN]
+    step = found[THROW_IN]["steps"][-1]
+    assert step["act"] == "redeal" and step["error"]["rule"] == THROW_IN
+
+
+def test_without_the_probe_the_search_finds_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exercised, "_PROBED", tuple(
+        kind for kind in exercised._PROBED if kind is not Redeal))
+    config = make_configuration("thousand-pl", ["redeal_low_hand=60"])
+    found, why = exercise_tests(config, [THROW_IN])
+    assert found == {} and THROW_IN in why
+
+
+def test_no_throw_in_is_probed_where_the_rules_have_none() -> None:
+    for ruleset in ("schnapsen", "belote", "marjapussi"):
+        state = new_match(load_rules(ruleset), seed=1)
+        assert all(not r.endswith("throw-in") for r in probe_refusals(state))
+        assert load_rules(ruleset).throw_in_rule is None
+
+
+@pytest.mark.slow
+def test_the_census_row_of_the_low_hand_at_60_is_whole() -> None:
+    """The whole derivation (about 20 CPU s): the row was 47 of 48."""
+    row = census_row(make_configuration("thousand-pl", ["redeal_low_hand=60"]))
+    assert row.unchecked == {} and row.checked == row.counted == 48
