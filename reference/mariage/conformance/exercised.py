@@ -59,7 +59,12 @@ __all__ = [
 
 #: The actions without arguments probed at each step: one that is not legal there is
 #: refused by a rule (the phase's, a claim's, a close's...), which that step exercises.
-_PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede)
+#: A throw-in (``Redeal``, where the rules have claims to throw a hand in) is refused by
+#: the throw-in's rule wherever no rule lets the seat to act throw the hand in: out of its
+#: windows, or a hand too good for it (twenty-fourth session; before, only the fault
+#: search and stored tests checked it, and where every dealt hand may throw in, as
+#: ``thousand-pl redeal_low_hand=60``, neither did).
+_PROBED: tuple[type, ...] = (Close, Claim, Draw, Decline, Pass, Concede, Redeal)
 
 #: What taking an action also exercises besides its offer: the rule fields of its
 #: effects (closing the talon stops the draw and notes the opponent's points; an

@@ -213,12 +213,19 @@ class TrickPlay(Mechanism):
         out = hand
         if r.decl_auto_rule is not None:
             out &= ~self.undeclared_pairs(st, seat, hand)
+        return out & ~self.foreign_trumps(st, seat, out) or hand
+
+    def foreign_trumps(self, st: GameState, seat: int, hand: int) -> int:
+        """The cards of ``hand`` that ``seat`` may not lead because of the foreign trump
+        (``rules.foreign_trump_rule``): the trumps of a trump declared by another player,
+        where ``hand`` holds a card of another suit; 0 where the rule does not limit the
+        lead (no such rule, no trump yet, his own trump, nothing but trumps)."""
+        r = st.rules
         trump = st.trump
-        if r.foreign_trump_rule is not None and trump >= 0 and out & ~r.suit_mask[trump]:
-            by = next((s for s, _, suit, _ in reversed(st.declared) if suit == trump), seat)
-            if by != seat:
-                out &= ~r.suit_mask[trump]
-        return out or hand
+        if r.foreign_trump_rule is None or trump < 0 or not hand & ~r.suit_mask[trump]:
+            return 0
+        by = next((s for s, _, suit, _ in reversed(st.declared) if suit == trump), seat)
+        return hand & r.suit_mask[trump] if by != seat else 0
 
     def undeclared_pairs(self, st: GameState, seat: int, hand: int) -> int:
         """The cards of the pairs ``seat`` may declare now by leading (0 if he may not)."""
@@ -233,15 +240,22 @@ class TrickPlay(Mechanism):
         return out
 
     def violation(self, st: GameState, seat: int, card: int) -> tuple[str | None, str]:
-        """Which rule a refused (in-hand) card breaks, and why."""
+        """Which rule a refused (in-hand) card breaks, and why; for a card allowed, the
+        duty in force that would judge it (``None`` where none does: a lead limited by
+        nothing names no limit)."""
         r = st.rules
         if not st.trick_cards and not st.lead_mask and (
                 r.foreign_trump_rule is not None or r.decl_auto_rule is not None):
-            if self.undeclared_pairs(st, seat, st.hands[seat]) >> card & 1:
-                return (r.decl_auto_rule, "leading this card declares its pair: declare it "
-                        "with the lead")
-            return (r.foreign_trump_rule, "another player declared this trump: lead "
-                    "another suit while you hold one")
+            hand = st.hands[seat]
+            if r.decl_auto_rule is not None:
+                pairs = self.undeclared_pairs(st, seat, hand)
+                if pairs >> card & 1:
+                    return (r.decl_auto_rule, "leading this card declares its pair: declare "
+                            "it with the lead")
+                hand &= ~pairs
+            if self.foreign_trumps(st, seat, hand):  # the limit in force at this lead
+                return (r.foreign_trump_rule, "another player declared this trump: lead "
+                        "another suit while you hold one")
         if st.forced[seat] >= 0:
             a = st.split[0] if st.split else 0
             return (r.asks[a].settle_rule,
