@@ -311,6 +311,16 @@ def test_mariglia_turn_up_bonus_can_end_the_match_before_play() -> None:
     assert st.terminal and st.result is not None and st.result.winner == WE
 
 
+def test_mariglia_match_to_35_reached_exactly() -> None:
+    # notes, Mariglia, target: 35 by default; a hand scoring 5 from 30 ends the match
+    st = glia(scores=[29, 34])
+    finish_hand(st, 35, 5, keep="7H 2S")  # 40 of 70: 5
+    assert st.match_scores == [34, 34] and not st.terminal
+    st = glia(scores=[30, 34])
+    finish_hand(st, 35, 5, keep="7H 2S")
+    assert st.terminal and st.result is not None and st.result.winner == NS
+
+
 # ================================================================== Mariaggia
 MAGGIA = ["KH QH KC QC AS", "KD QD 4H 5H 6C"]
 
@@ -373,6 +383,16 @@ def test_mariaggia_call_out_at_exactly_250_is_right() -> None:
     play(st, "accusa:H AS 6C")  # 20 + 11 + 0
     play(st, "0@callout")
     assert st.terminal and st.result is not None and st.result.winner == 0
+
+
+def test_mariaggia_wrong_call_out_can_put_the_opponent_over_the_target() -> None:
+    # notes, Mariaggia, call-out penalty (decided): the opponent keeps what he won in the
+    # stopped hand, and the usual end-of-hand test of the target follows
+    st = start("mariaggia", ["KC QC 4D 5D 6D", "AH KD QD 4H 5H"], dealer=1, turn_up="2S")
+    st.match_scores = [0, 246]
+    play(st, "4D KD 0@callout")
+    assert st.history[-1].ended == "call_out_failed" and st.match_scores == [0, 250]
+    assert st.terminal and st.result is not None and st.result.winner == 1
 
 
 def test_mariaggia_match_to_250_tie_plays_on() -> None:
@@ -462,3 +482,14 @@ def test_marjapussi_original_points_threshold_61() -> None:
 def test_marjapussi_match_to_10_tie_plays_on() -> None:
     # notes, Marjapussi, match: 10 or more wins; both, the higher; equal, play on
     check_match_target(lambda: start("marjapussi", MJ, dealer=3), 10)
+
+
+def test_marjapussi_trump_choice_option_a_marriage_without_trump_is_worth_1() -> None:
+    # notes, Marjapussi, option: a marriage declared without making trump scores as an
+    # other marriage (1); the first one that does make trump scores 2
+    st = mj({"trump_choice": True})
+    play(st, "marriage:H:notrump AD")
+    assert st.trump == -1 and st.game_points == [1, 0]
+    play_tricks(st, 1)
+    play(st, "ask:half:C yes")
+    assert st.trump == suit(st, "C") and st.game_points == [1 + 2, 0]
