@@ -493,3 +493,73 @@ def test_marjapussi_trump_choice_option_a_marriage_without_trump_is_worth_1() ->
     play_tricks(st, 1)
     play(st, "ask:half:C yes")
     assert st.trump == suit(st, "C") and st.game_points == [1 + 2, 0]
+
+
+# ================================================================== random play against the notes
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def _winner(st: GameState, cards: list[int], trump: int) -> int:
+    """Index of the winning card by the notes: a trump over any other suit, the higher of
+    one suit, else the card already winning (led)."""
+    r, best = st.rules, 0
+    for i, c in enumerate(cards):
+        b = cards[best]
+        if r.suit_of[c] == r.suit_of[b]:
+            best = i if r.rank_of[c] < r.rank_of[b] else best
+        elif r.suit_of[c] == trump:
+            best = i
+    return best
+
+
+def _allowed(st: GameState, game: str) -> set[int]:
+    """The cards the notes allow the seat to act to play (Mariglia, Marjapussi, Mariaggia)."""
+    r, seat = st.rules, st.to_act
+    hand, trick, trump = _cards(st.hands[seat]), list(st.trick_cards), st.trump
+    if not trick or (game == "mariaggia" and len(st.tricks) < 15):
+        return set(hand)
+    led = r.suit_of[trick[0]]
+    follow = [c for c in hand if r.suit_of[c] == led]
+    trumps = [c for c in hand if r.suit_of[c] == trump]
+    w = _winner(st, trick, trump)
+    top = trick[w]
+
+    def over(cards: list[int]) -> list[int]:
+        return [c for c in cards if r.suit_of[c] != r.suit_of[top] or r.rank_of[c] < r.rank_of[top]]
+
+    if game == "mariglia":
+        rival = r.team_of[(st.leader + w) % r.nseats] != r.team_of[seat]
+        if follow:
+            beat = over(follow) if rival and r.suit_of[top] == led else []
+            return set(beat or follow)
+        return set((over(trumps) if rival else []) or hand)
+    if follow:  # Marjapussi: follow; Mariaggia's last five: follow and head the card led
+        return set((over(follow) if game == "mariaggia" else []) or follow)
+    return set(trumps or hand)
+
+
+def test_random_hands_obey_the_notes_duties_and_trick_winners() -> None:
+    # notes: the duties of Mariglia, of Marjapussi and of Mariaggia's last five tricks,
+    # and the trick winner of every game (Marianna's trump read after the last card),
+    # checked by an independent reading over random hands
+    rng = __import__("random").Random(24)
+    games = {"mariglia": "mariglia", "marjapussi": "marjapussi", "mariaggia": "mariaggia",
+             MA: "", SIC: "", "mariazza": ""}
+    for ruleset, game in games.items():
+        rules = start(ruleset, dealer=None if ruleset == "mariazza" else 0).rules
+        for _ in range(15):
+            st = GameState(rules, first_dealer=None if ruleset == "mariazza" else 0)
+            deck = list(range(rules.ncards))
+            rng.shuffle(deck)
+            st.deal(deck, 0 if ruleset == "mariazza" else None)
+            while st.phase not in (Phase.DEAL, Phase.OVER):
+                texts = [t for t in legal_texts(st) if t not in ("callout", "resign")]
+                plays = {rules.card_index[t] for t in texts if t in rules.card_index}
+                if game and plays and not any(t.startswith(("ask", "yes")) for t in texts):
+                    assert plays == _allowed(st, game), (ruleset, st)
+                trump, done = st.trump, len(st.tricks)
+                play(st, rng.choice(texts))
+                if len(st.tricks) > done:
+                    leader, cards, winner = st.tricks[-1]
+                    assert winner == (leader + _winner(st, list(cards), trump)) % rules.nseats
