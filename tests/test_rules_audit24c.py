@@ -8,20 +8,9 @@ playing order; dealer 3 in the four-player games so seat 0 leads trick 1.
 
 from __future__ import annotations
 
+import rulekit as rk
 from mariage import GameState, Phase
-from rulekit import (
-    cards,
-    check_match_target,
-    endgame,
-    finish_hand,
-    legal_texts,
-    play,
-    play_out,
-    play_tricks,
-    refused,
-    start,
-    suit,
-)
+from rulekit import finish_hand, legal_texts, play, play_tricks, start, suit
 
 NS, WE = 0, 1
 MA, SIC, CQ = "marianna", "marianna-siciliana", "cinquecento"
@@ -56,7 +45,7 @@ def test_marianna_draw_winner_first_then_in_playing_order() -> None:
                     "2H 4H 5H 6H 7H"], dealer=3, stock="AH 3H KH QH")
     play(st, "2S AS 2C 2H")
     assert st.tricks[-1][2] == 1 and st.to_act == 1
-    got = {seat: set(cards(st, seat).split()) for seat in range(4)}
+    got = {seat: set(rk.cards(st, seat).split()) for seat in range(4)}
     assert "AH" in got[1] and "3H" in got[2] and "KH" in got[3] and "QH" in got[0]
 
 
@@ -79,7 +68,7 @@ def test_marianna_declarations_allowed_in_trick_five_refused_in_trick_six() -> N
     assert "marianna:H" in legal_texts(st)
     to_seat(st, 0, "KH QH", 1)
     assert st.trick_no == 6 and not st.stock
-    refused(st, "marianna:H", "marianna.decl.window")
+    rk.refused(st, "marianna:H", "marianna.decl.window")
 
 
 def test_marianna_mariannino_outside_the_order_and_its_king_reused_later() -> None:
@@ -90,7 +79,7 @@ def test_marianna_mariannino_outside_the_order_and_its_king_reused_later() -> No
     assert "mariannone:H" not in legal_texts(st)
     play(st, "mariannino:H")
     assert st.trump == suit(st, "H") and st.decl_points == [250, 0]
-    refused(st, "marianna:H", "marianna.decl.per-trick")  # one declaration a trick
+    rk.refused(st, "marianna:H", "marianna.decl.per-trick")  # one declaration a trick
     play(st, "QS")
     to_seat(st, 0, "KH QH", 1)
     play(st, "marianna:H")
@@ -117,14 +106,14 @@ def test_marianna_a_hand_is_worth_120_plus_declarations_no_last_trick_bonus() ->
     # notes, Marianna, scoring: no bonus for the last trick
     st = start(MA, ["KH QH 2S 5S 6S", None, None, None], dealer=3)
     play(st, "marianna:H")
-    play_out(st)
+    rk.play_out(st)
     assert st.phase == Phase.DEAL and sum(st.match_scores) == 120 + 40
 
 
 def test_marianna_match_to_501_tie_at_or_past_it_plays_on() -> None:
     # notes, Marianna, match: 501 or more after a hand ends it, the higher wins; equal
     # totals past the target play another hand
-    check_match_target(lambda: start(MA, ["KH QH 2S 5S 6S", None, None, None], dealer=3),
+    rk.check_match_target(lambda: start(MA, ["KH QH 2S 5S 6S", None, None, None], dealer=3),
                        501)
 
 
@@ -156,7 +145,7 @@ def test_marianna_options_leader_only_first_fixes_and_trick_six() -> None:
     to_seat(st, 0, "KH QH", 5)
     assert st.trick_no == 6 and not st.stock and "marianna:H" in legal_texts(st)
     to_seat(st, 0, "KH QH", 1)
-    refused(st, "marianna:H", "marianna.decl.window")
+    rk.refused(st, "marianna:H", "marianna.decl.window")
 
 
 def test_marianna_cards_of_a_marianna_serve_again_in_a_mariannino() -> None:
@@ -165,7 +154,7 @@ def test_marianna_cards_of_a_marianna_serve_again_in_a_mariannino() -> None:
     st = start(MA, ["KH QH QD QC AS", "2D 4D 5D 6D 7D", "2C 4C 5C 6C 7C",
                     "2S 4S 5S 6S 7S"], dealer=3, stock="QS 3D 3C 3S")
     play(st, "marianna:H AS 2D 2C 2S")
-    assert st.tricks[-1][2] == 0 and cards(st, 0) == "KH QH QD QC QS"
+    assert st.tricks[-1][2] == 0 and rk.cards(st, 0) == "KH QH QD QC QS"
     play(st, "mariannino:H")
     assert st.decl_points == [40 + 250, 0]
 
@@ -175,7 +164,7 @@ def test_marianna_each_suit_once_per_hand() -> None:
     st = start(MA, ["KH QH 2S 5S 6S", None, None, None], dealer=3)
     play(st, "marianna:H 2S")
     to_seat(st, 0, "KH QH", 1)
-    assert "KH" in cards(st, 0) and "QH" in cards(st, 0)
+    assert "KH" in rk.cards(st, 0) and "QH" in rk.cards(st, 0)
     assert "marianna:H" not in legal_texts(st)
 
 
@@ -192,7 +181,7 @@ def test_split_refused_without_the_card_and_once_trump_is_set() -> None:
     st = split_deal(north="KH AD 3S 5S 6S")
     assert "ask:cover:D" not in legal_texts(st) and "ask:cover:H" in legal_texts(st)
     play(st, "AD marianna:D 2C 2D 2H")
-    assert st.trump == suit(st, "D") and st.leader == 0 and "KH" in cards(st, 0)
+    assert st.trump == suit(st, "D") and st.leader == 0 and "KH" in rk.cards(st, 0)
     assert not [t for t in legal_texts(st) if t.startswith("ask")]
 
 
@@ -216,7 +205,7 @@ def test_split_allowed_in_trick_five_not_in_trick_six() -> None:
     play(st, "AC")
     play_tricks(st, 1, keep="KH QH")
     assert st.trick_no == 6 and not st.stock and st.trump == -1
-    assert st.leader == 0 and "KH" in cards(st, 0) and "QH" in cards(st, 2)
+    assert st.leader == 0 and "KH" in rk.cards(st, 0) and "QH" in rk.cards(st, 2)
     assert not [t for t in legal_texts(st) if t.startswith("ask")]
 
 
@@ -233,7 +222,7 @@ def test_cinquecento_first_marianna_40_fixes_trump_later_ones_20() -> None:
 
 def test_cinquecento_match_to_500() -> None:
     # notes, Cinquecento: target 500
-    check_match_target(lambda: start(CQ, ["KH QH 2S 5S 6S", None, None, None], dealer=3),
+    rk.check_match_target(lambda: start(CQ, ["KH QH 2S 5S 6S", None, None, None], dealer=3),
                        500)
 
 
@@ -342,7 +331,7 @@ def test_mariaggia_accusa_by_the_leader_only_20_not_the_second_player() -> None:
 def test_mariaggia_last_five_following_without_beating_any_card_of_the_suit() -> None:
     # notes, Mariaggia, last five: follow and beat if you can; unable to beat, any card of
     # the suit led (not a trump, not another suit)
-    st = endgame("mariaggia", leader="AH 5H 7C 4D 3D", follower="KH 4H AC 3S 2S",
+    st = rk.endgame("mariaggia", leader="AH 5H 7C 4D 3D", follower="KH 4H AC 3S 2S",
                  turn_up="2S")
     play(st, "AH")
     assert legal_texts(st) == ["KH", "4H", "callout"]
@@ -367,7 +356,7 @@ def test_mariaggia_accusa_in_trick_fifteen_not_sixteen() -> None:
     play(st, "KC")
     play(st, legal_texts(st)[0])
     assert st.trick_no == 16 and st.to_act == 0 and not st.stock
-    refused(st, "accusa:H", "mariaggia.decl.window")
+    rk.refused(st, "accusa:H", "mariaggia.decl.window")
 
 
 def test_mariaggia_reaching_250_in_the_middle_of_a_hand_does_not_end_it() -> None:
@@ -397,7 +386,7 @@ def test_mariaggia_wrong_call_out_can_put_the_opponent_over_the_target() -> None
 
 def test_mariaggia_match_to_250_tie_plays_on() -> None:
     # notes, Mariaggia, match: both over, the higher; equal, play on
-    check_match_target(maggia, 250)
+    rk.check_match_target(maggia, 250)
 
 
 # ================================================================== Mariazza
@@ -410,7 +399,7 @@ def test_mariazza_held_points_lost_when_the_hand_ends_first() -> None:
     play(st, "mariazza:H 4C")
     assert st.held == [0, 20]
     play(st, "3S 5C AD 6C")  # A: 11 + 10 + 11 = 32
-    assert st.hand_points(0) == 32 and st.phase == Phase.PLAY
+    assert st.hand_points(0) == 32 and not st.history
     play(st, "3D KH")  # 10 + 4 more: 46
     rec = st.history[-1]
     assert st.phase == Phase.DEAL and rec.points[1] == 0 and rec.winner == 0
@@ -435,7 +424,7 @@ def test_marjapussi_void_must_trump_but_need_not_beat() -> None:
     # notes, Marjapussi, play: follow; void with a trump in force, play a trump if able,
     # any trump, even one under a trump already in the trick
     st = mj()
-    assert cards(st, 1) == "JH 8H 9D 8D 7D 6D JS 7S" and cards(st, 3).count("H") == 1
+    assert rk.cards(st, 1) == "JH 8H 9D 8D 7D 6D JS 7S" and rk.cards(st, 3).count("H") == 1
     play(st, "marriage:H 8C")
     assert legal_texts(st) == ["JH", "8H"]  # E has no club: a heart, either one
     play(st, "JH")
@@ -481,7 +470,7 @@ def test_marjapussi_original_points_threshold_61() -> None:
 
 def test_marjapussi_match_to_10_tie_plays_on() -> None:
     # notes, Marjapussi, match: 10 or more wins; both, the higher; equal, play on
-    check_match_target(lambda: start("marjapussi", MJ, dealer=3), 10)
+    rk.check_match_target(lambda: start("marjapussi", MJ, dealer=3), 10)
 
 
 def test_marjapussi_trump_choice_option_a_marriage_without_trump_is_worth_1() -> None:
@@ -516,6 +505,7 @@ def _winner(st: GameState, cards: list[int], trump: int) -> int:
 def _allowed(st: GameState, game: str) -> set[int]:
     """The cards the notes allow the seat to act to play (Mariglia, Marjapussi, Mariaggia)."""
     r, seat = st.rules, st.to_act
+    assert seat is not None
     hand, trick, trump = _cards(st.hands[seat]), list(st.trick_cards), st.trump
     if not trick or (game == "mariaggia" and len(st.tricks) < 15):
         return set(hand)
@@ -562,4 +552,5 @@ def test_random_hands_obey_the_notes_duties_and_trick_winners() -> None:
                 play(st, rng.choice(texts))
                 if len(st.tricks) > done:
                     leader, cards, winner = st.tricks[-1]
+                    assert leader is not None
                     assert winner == (leader + _winner(st, list(cards), trump)) % rules.nseats
