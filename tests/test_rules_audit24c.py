@@ -554,3 +554,18 @@ def test_random_hands_obey_the_notes_duties_and_trick_winners() -> None:
                     leader, cards, winner = st.tricks[-1]
                     assert leader is not None
                     assert winner == (leader + _winner(st, list(cards), trump)) % rules.nseats
+
+
+def test_marjapussi_asked_partner_with_several_marriages_names_the_one_he_likes() -> None:
+    # notes, Marjapussi, asking (b): a partner holding several marriages picks which one is
+    # declared; it is the team's marriage, and the first one makes trump (2 game points)
+    hands = ["AH 9H 8H AD TD 8C 7C 6C 9S", "JH TH 7H 9D 8D 7D 6D JS 7S",
+             "6H KS QS KD QD KC QC TC JC", "KH QH JD AC 9C AS TS 8S 6S"]
+    st = start("marjapussi", hands, dealer=3)
+    play(st, "AH")
+    play_tricks(st, 1)
+    assert st.to_act == 0 and "marriage:H" not in legal_texts(st)
+    play(st, "ask:partner")
+    assert st.to_act == 2 and sorted(legal_texts(st)) == ["yes:C", "yes:D", "yes:S"]
+    play(st, "yes:C")
+    assert st.trump == suit(st, "C") and st.game_points == [2, 0] and st.to_act == 0
