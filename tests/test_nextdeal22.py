@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from mariage import GameState, Play, list_rulesets, load_rules
-from mariage.engine.freshhand import _hand_values, slots_of
+from mariage.engine.freshhand import hand_values, slots_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Auction
 from mariage.engine.mechanisms.dealing import _plan_of
 from mariage.engine.unwritten import WRITERS, unwritten_slots
@@ -64,7 +64,7 @@ def _pick(state: GameState, rng: random.Random) -> Any:
 def test_slots_left_out_keep_their_start_and_the_deal_matches_a_full_reset(
         name: str, options: dict[str, Any]) -> None:
     rules = load_rules(name, options)
-    starts = _hand_values(GameState, rules)
+    starts = hand_values(GameState, rules)
     assert starts is not None
     deals = 0
     for seed in range(8):
@@ -213,7 +213,7 @@ _FAULTY = re.compile(r"conformance/faulty_\w+\.py")
 
 def test_every_write_of_a_declared_slot_is_in_a_module_the_declaration_names() -> None:
     declared = {s: set(modules) for modules, _, group in WRITERS for s in group}
-    starts = _hand_values(GameState, load_rules("marianna"))
+    starts = hand_values(GameState, load_rules("marianna"))
     assert starts is not None
     found = _writes(frozenset(declared), frozenset(s for s in declared if type(starts[s]) is list))
     # the state's own making and reset (``_new_hand``) writes every slot

@@ -23,7 +23,7 @@ import pytest
 from mariage import GameState, codegen, list_rulesets, load_rules
 from mariage.arena.search import determinize
 from mariage.conformance.engine import _sample_view
-from mariage.engine.freshhand import _hand_values
+from mariage.engine.freshhand import hand_values
 from mariage.engine.mechanisms.dealing import _fresh_deals, _written
 from mariage.engine.unwritten import unwritten_slots
 from mariage.errors import IllegalActionError
@@ -99,7 +99,7 @@ def test_the_opening_slots_are_left_out_of_the_reset(monkeypatch: pytest.MonkeyP
     """The generated deal of Marianna stores the trick's number once, in the opening."""
     take = _take_source("marianna-2", monkeypatch)
     reset = next(line for line in take.splitlines() if line.endswith(") = _proto"))
-    starts = _hand_values(GameState, load_rules("marianna-2"))
+    starts = hand_values(GameState, load_rules("marianna-2"))
     assert starts is not None
     for slot in ("trick_no", "to_act", "_free_play", "_decl_open"):
         assert f"st.{slot}," not in reset

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState
 
-__all__ = ["TRICK_COUNTS", "hand_resetter", "own_reset", "reset_lines", "slots_of"]
+__all__ = ["TRICK_COUNTS", "hand_resetter", "hand_values", "own_reset", "reset_lines",
+           "slots_of"]
 
 Resetter = Callable[["GameState"], None]
 
@@ -145,9 +146,15 @@ def own_reset(cls: type[GameState]) -> bool:
     return cls.reset_hand is not _defining_base(cls).reset_hand
 
 
-def _hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
+def hand_values(cls: type[GameState], rules: Rules) -> dict[str, Any] | None:
     """The value of each slot of a state of class ``cls`` under ``rules`` when a hand
-    starts (``None`` where a subclass might make them depend on more than the rules)."""
+    starts (``None`` where a subclass might make them depend on more than the rules).
+
+    >>> from mariage import load_rules, GameState
+    >>> values = hand_values(GameState, load_rules("marianna"))
+    >>> values["hands"], values["to_act"], "rules" in values
+    ([0, 0, 0, 0], None, False)
+    """
     base = _defining_base(cls)
     if cls.reset_bidding is not base.reset_bidding or cls._new_hand is not base._new_hand:
         return None  # a subclass's own values might depend on more than the rules
@@ -185,7 +192,7 @@ def reset_lines(cls: type[GameState], rules: Rules, var: str, skip: tuple[str, .
     >>> any("st.hands" in line for line in lines), "    st.known = [0, 0, 0, 0, ]" in lines
     (False, True)
     """
-    values = _hand_values(cls, rules)
+    values = hand_values(cls, rules)
     if values is None:
         return None
     consts: list[Any] = []

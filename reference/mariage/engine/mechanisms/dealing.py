@@ -244,7 +244,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     (True, True, True, 1, 1)
     """
     from ..copies import APPEND_ONLY, HELD_AFTER_HAND
-    from ..freshhand import _hand_values, own_reset, reset_lines
+    from ..freshhand import hand_values, own_reset, reset_lines
     from ..unwritten import unwritten_slots
 
     r = st.rules
@@ -261,7 +261,7 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     # entry keeps themselves that the hand end does not replace (undo gives them back)
     always_new = APPEND_ONLY | HELD_AFTER_HAND
     plan = _plan_of(r)
-    values = _hand_values(cls, r) or {}
+    values = hand_values(cls, r) or {}
     openings = [_opening_lines(mech, r, start, namespace, values)
                 for start in range(len(plan.source))]
     # the slots the lay and the opening write in any case (the leader...) are not reset first
