@@ -80,14 +80,8 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from .deduce import (
-    DEAD,
-    LEARNED,
-    give_choices,
-    learn,
-    possible_effects,
-    settle,
-)
+from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
+from .firstfault import played_elsewhere
 from .placement import (
     DECIDE,
     GIVE,
@@ -323,6 +317,8 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
+    if played_elsewhere(slots, owner, acts) is not None:
+        return None, 0  # a card known to be dealt to a seat that kept it: no deal fits
     r = start.rules
     unknown = set(range(r.ncards)) - set(slots)
     # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
