@@ -238,3 +238,30 @@ def test_a_short_beginning_of_the_hand_is_proven_as_quickly_as_the_whole() -> No
     assert got is not None
     e, act = _refused_where(*got)
     assert e.code == "N135" and _at(e, act), (e, act)
+
+
+def _deep_change(name: str, seed: int) -> tuple[Record, int, int]:
+    """A seeded match of ``name``, cards hidden (half, 80 % or all), one play in the last
+    third of a hand changed to any card."""
+    rng = random.Random(seed)
+    rec = _hide(recorded_match(name, {}, seed, seed + 3), rng, rng.choice([0.5, 0.8, 1.0]))
+    k = rng.randrange(len(rec.hands))
+    hand = rec.hands[k]
+    plays = [i for i, it in enumerate(hand.items) if isinstance(it, Act) and _is_card(it.text)]
+    i = rng.choice(plays[len(plays) * 2 // 3:])
+    act = hand.items[i]
+    assert isinstance(act, Act)
+    items = list(hand.items)
+    items[i] = Act(act.seat, rng.choice(list(load_rules(name).card_code)))
+    hands = list(rec.hands)
+    hands[k] = replace(hand, items=tuple(items))
+    return replace(rec, hands=tuple(hands)), k, i
+
+
+@pytest.mark.parametrize(("name", "seed"), [("mariglia", 0), ("sixty-six-4", 5)])
+def test_a_beginning_that_fits_but_needs_many_tries_is_searched_with_the_tries_left(
+        name: str, seed: int) -> None:
+    # the first 26 actions fit a deal, but the search, with 100 tries, gave up on them:
+    # N135 fell back to the hand. A step back that gave up is searched with every try left
+    e, act = _refused_where(*_deep_change(name, seed))
+    assert e.code == "N135" and _at(e, act), (e, act)

@@ -7,7 +7,8 @@ that no deal explains is found by halving: a few more searches, each within
 what is left of the hand's tries. A shorter beginning binds fewer cards, so
 its search may give up where the whole hand's proof was quick; each search
 then has at most ``cap`` tries, and where one gives up the steps are taken
-back one at a time from the shortest beginning known to fit no deal.
+back one at a time from the shortest beginning known to fit no deal; a step
+back whose search gives up is searched again with every try left.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def first_unexplained(probe: Probe, steps: int, budget: int,
     """The first step (1-based) no deal explains, and whether only its annotations fail.
 
     ``steps`` is the number of steps of a hand that, all together, fit no deal.
-    Each probe has at most ``cap`` tries, all of them at most ``budget``.
+    Each probe has at most ``cap`` tries (a step back that gave up: what is left), all
+    of them at most ``budget``.
     ``None`` where the step was not found for sure.
 
     >>> fits = lambda k, notes, budget: (k < 4 or (k == 4 and not notes), 1)
@@ -50,6 +52,9 @@ def first_unexplained(probe: Probe, steps: int, budget: int,
         mid = hi - 1 if walk else (lo + hi) // 2
         fits, used = probe(mid, True, min(cap, budget))
         budget -= used
+        if fits is None and walk and budget > 0:  # the last step back: every try left
+            fits, used = probe(mid, True, budget)
+            budget -= used
         if budget <= 0 or (fits is None and walk):
             return None
         if fits is None:
