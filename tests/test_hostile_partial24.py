@@ -265,3 +265,25 @@ def test_a_beginning_that_fits_but_needs_many_tries_is_searched_with_the_tries_l
     # N135 fell back to the hand. A step back that gave up is searched with every try left
     e, act = _refused_where(*_deep_change(name, seed))
     assert e.code == "N135" and _at(e, act), (e, act)
+
+
+# ------------------------------------------- memory of a search that gives up
+def test_a_search_that_gives_up_keeps_no_deck_per_exchange_waiting() -> None:
+    # Sicilian Cinquecento, cards hidden, a play late in hand 5 changed: the search gives
+    # up (N136). Each refused replay pushed a copied deck for each of its ~90 exchanges
+    # on the heap: 123 MB at 2,000 tries, 338 MB (RSS) at the default 5,000, 1.3 GB at
+    # 20,000. Now one heap entry stands for a replay's exchanges (same order, same
+    # verdicts and tries): 34 MB RSS at 5,000 (the package alone: 23 MB)
+    import tracemalloc
+
+    rec, _, _ = _deep_change("cinquecento-siciliana", 7)
+    text = write_record(rec)
+    check_text(text, search_limit=5)  # (the rules and caches loaded before measuring)
+    tracemalloc.start()
+    try:
+        errors = check_text(text, search_limit=300).errors
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [e.code for e in errors] == ["N136"]
+    assert peak < 4_000_000, peak  # (was 16 MB)
