@@ -275,7 +275,8 @@ def _unfinished() -> Change:
 def _partial_changes() -> list[tuple[str, Change]]:
     """Two cards of hand 1 made unknown (``??``: two deals fit) and a trick winner of that
     hand that neither gives: no deal fits (N135), or with a search of one replay, the
-    search gives up (N136); placed at the hand."""
+    search gives up (N136): "no deal fits" at the annotation no deal gives, "gave up" at
+    the hand."""
     text = base("marianna")
     rec = read_record(text)
     hand = rec.hands[0]
@@ -289,7 +290,7 @@ def _partial_changes() -> list[tuple[str, Change]]:
     other = next(s for s in seats if s != won.values[1])
     old = "(" + " ".join(won.values) + ")"
     bad = swap(text, won.line, won.column, old, f"(won {other})")
-    return [("no deal fits", (bad, "N135", hand.line, hand.column)),
+    return [("no deal fits", (bad, "N135", won.line, won.column)),
             ("the search gives up", (bad, "N136", hand.line, hand.column))]
 
 

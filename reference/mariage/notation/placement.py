@@ -35,7 +35,9 @@ place 39 is refused (seats 0 and 1 hold the first ten cards):
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from mariage.engine.actions import Action, Answer, Exchange, Give, Play, played_card
 from mariage.engine.phase import PASSING
@@ -43,8 +45,50 @@ from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 
-__all__ = ["DECIDE", "EFFECT", "GIVE", "NOTE", "Placement", "Refusal", "effect_of",
-           "plays_in", "replay_tracked", "unseen_give"]
+__all__ = ["DECIDE", "EFFECT", "GIVE", "NOTE", "Placement", "Refusal", "Swapped",
+           "effect_of", "made", "plays_in", "pop_made", "replay_tracked", "unseen_give"]
+
+#: Decks not made yet: the deck ``base`` with the cards at places ``pairs[2k]`` and
+#: ``pairs[2k + 1]`` exchanged, for each ``k`` from ``first`` on. The exchanges a refused
+#: replay gives (dozens) come one after another in a search's order, so they wait on its
+#: heap as one entry (the next of them), not one deck each.
+Swapped = tuple[tuple[int, ...], tuple[int, ...], int]
+_Entry = TypeVar("_Entry", bound=tuple[Any, ...])
+
+
+def made(deck: list[int] | Swapped) -> list[int]:
+    """The deck ``deck`` stands for: a list is itself, :data:`Swapped` its first deck.
+
+    >>> made(((7, 8, 9), (0, 2, 0, 1), 0)), made(((7, 8, 9), (0, 2, 0, 1), 1)), made([1, 2])
+    ([9, 8, 7], [8, 7, 9], [1, 2])
+    """
+    if isinstance(deck, list):
+        return deck
+    base, pairs, k = deck
+    out = list(base)
+    i, j = pairs[2 * k], pairs[2 * k + 1]
+    out[i], out[j] = out[j], out[i]
+    return out
+
+
+def pop_made(heap: list[_Entry], at: int) -> tuple[_Entry, list[int]]:
+    """Pop the first entry of ``heap``, whose item ``at`` is a deck or :data:`Swapped`
+    (and item ``at - 1`` its order number); the decks it stands for but its first go
+    back on the heap as one entry, with the next order number. The entry and its deck.
+
+    >>> heap = [(0, 5, ((7, 8, 9), (0, 2, 0, 1), 0))]
+    >>> pop_made(heap, 2)[1], heap
+    ([9, 8, 7], [(0, 6, ((7, 8, 9), (0, 2, 0, 1), 1))])
+    >>> pop_made(heap, 2)[1], heap
+    ([8, 7, 9], [])
+    """
+    entry = heapq.heappop(heap)
+    deck = entry[at]
+    if not isinstance(deck, list) and 2 * deck[2] + 2 < len(deck[1]):
+        rest = (deck[0], deck[1], deck[2] + 1)
+        heapq.heappush(heap, cast(_Entry, (*entry[:at - 1], entry[at - 1] + 1, rest,
+                                           *entry[at + 1:])))
+    return entry, made(deck)
 
 
 class Placement:

@@ -17,7 +17,7 @@ A deal with unknown cards (``??``) is completed by :mod:`mariage.notation.search
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
@@ -31,8 +31,9 @@ from ..errors import IllegalActionError, MariageError, OptionError, SpecError, d
 from .annotations import contract_note, measure, note_problem, team_name
 from .checked import Checked, Listener, action_cache, is_resign
 from .errors import NotationError, RecordError
+from .firstfault import PROBE_TRIES, first_unexplained
 from .laterstart import apply_start
-from .layout import layout
+from .layout import Layout, layout
 from .model import (
     FORMAT_VERSION,
     UNKNOWN,
@@ -370,8 +371,7 @@ class _Checker:
                     self.error("N136", f"no consistent deal found in {tries} tries",
                                hand.line, hand.column)
                 else:
-                    self.error("N135", "no full deal is consistent with the known cards "
-                               "and the actions", hand.line, hand.column)
+                    self.unexplained(hand, st, lay, deck, steps, verify, tries)
                 self.stop_replay()
                 return
             deck = found
@@ -387,6 +387,61 @@ class _Checker:
                 inferred(st, self.out.inferred)
             self.listener.on_deal(st, hand)
         self.items(hand)
+
+    def unexplained(self, hand: Hand, st: GameState, lay: Layout, deck: list[int],
+                    steps: list[tuple[int, Action | None]],
+                    verify: Callable[[GameState, int, bool], bool],
+                    tries: int) -> None:
+        """``N135`` at the first action (or its annotations) that no deal explains, found
+        with the hand's tries left; at the hand where they do not suffice."""
+        from .search import complete_deal
+
+        rules = self.rules
+        assert rules is not None
+
+        def probe(k: int, notes: bool, budget: int) -> tuple[bool | None, int]:
+            def check(state: GameState, index: int, trick_done: bool) -> bool:
+                return (index == k and not notes) or verify(state, index, trick_done)
+
+            used = 0
+            for candidate in turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+                found, more = complete_deal(st, candidate, lay.owner, lay.first, steps[:k],
+                                            budget - used, check, {})
+                used += more
+                if found is not None:
+                    return True, used
+                if used >= budget:
+                    return None, used
+            return False, used
+
+        message = "no full deal is consistent with the known cards and the actions"
+        up_to = "no full deal is consistent with the known cards and the actions up to "
+        first = first_unexplained(probe, len(steps), self.limit - tries,
+                                  max(PROBE_TRIES, 4 * tries))
+        if first is None:
+            self.error("N135", message, hand.line, hand.column)
+            return
+        k, notes = first
+        trick, seen, at, note = 0, 0, None, None
+        for item in hand.items:
+            if isinstance(item, Act):
+                seen += 1
+                if seen > k:
+                    break
+                at, at_trick = (item, trick) if seen == k else (at, 0)
+            elif isinstance(item, TrickMark):
+                trick = item.number
+            elif notes and seen == k and isinstance(item, Note):
+                note = item
+                break
+        assert at is not None
+        if note is not None:
+            self.error("N135", up_to + "this annotation", note.line,
+                       note.column, seat=at.seat, trick=at_trick,
+                       token=f"({' '.join((note.key, *note.values))})")
+        else:
+            self.error("N135", up_to + "this one", at.line, at.column,
+                       seat=at.seat, trick=at_trick, token=at.as_written())
 
     @staticmethod
     def notes_after(hand: Hand) -> list[list[Note]]:

@@ -80,21 +80,17 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError
-from .deduce import (
-    DEAD,
-    LEARNED,
-    give_choices,
-    learn,
-    possible_effects,
-    settle,
-)
+from .deduce import DEAD, LEARNED, give_choices, learn, possible_effects, settle
+from .firstfault import played_elsewhere
 from .placement import (
     DECIDE,
     GIVE,
     NOTE,
     Placement,
     Refusal,
+    Swapped,
     plays_in,
+    pop_made,
     replay_tracked,
     unseen_give,
 )
@@ -323,6 +319,8 @@ def complete_deal(start: GameState, slots: Sequence[int], owner: Sequence[int],
     Returns ``(None, tries)``: no consistent deal (``tries < limit``) or the
     search gave up (``tries >= limit``).
     """
+    if played_elsewhere(slots, owner, acts) is not None:
+        return None, 0  # a card known to be dealt to a seat that kept it: no deal fits
     r = start.rules
     unknown = set(range(r.ncards)) - set(slots)
     # the place of the turned-up card in the deck, where it is unknown (it sets the trump)
@@ -451,7 +449,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
     # exchanges since the last bound, order, deck, case number, the bounds of that
     # case, the effects it expects of the steps whose effect depends on the cards,
     # the cards it passes at each unseen pass)
-    heap: list[tuple[int, int, int, int, list[int], int, Placement, Effects, Gives]] = []
+    heap: list[tuple[int, int, int, int, list[int] | Swapped, int, Placement, Effects,
+                     Gives]] = []
     free_places = 0  # the unknown places, and the cards that may go there
     for p, c in enumerate(slots):
         if c < 0:
@@ -491,7 +490,8 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
         if tries > told:  # the last replay is done: another search may take its turn
             told = tries
             yield
-        _, _, swaps, order, deck_or_none, case_no, placement, expect, gives = heapq.heappop(heap)
+        entry, deck_or_none = pop_made(heap, 4)  # (and the next exchange of its refusal)
+        _, _, swaps, order, _, case_no, placement, expect, gives = entry
         step = pending.pop(order, None)
         if step is not None:  # the other effects of a step decided during a replay: cases
             for effect in possible_effects(step, placement, played[step.index])[1:]:
@@ -624,7 +624,7 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
                         alike |= 1 << c
                 dead_turns |= turned_up_alike(refusal, placement, before, alike)
             continue
-        children: list[tuple[list[int], int, Placement]] = []
+        children: list[tuple[list[int] | Swapped, int, Placement]] = []
         depth = 0
         if outcome == LEARNED:
             for case in cases:
@@ -636,20 +636,21 @@ def _exact_steps(start: GameState, slots: Sequence[int], owner: Sequence[int],
             if patience is not None and stuck >= patience:
                 return None, tries, exhaustive, False
             depth = swaps + 1
-            pos = {c: i for i, c in enumerate(deck)}
+            pos, pairs = {c: i for i, c in enumerate(deck)}, list[int]()
             unknown = set(placement.allowed)
             seats = {refusal.seat}
             if refusal.state.to_act is not None:
                 seats.add(refusal.state.to_act)  # out of turn: a window one seat lacked
             for seat in sorted(seats):
                 for x, y in _repairs(unknown, seat, refusal.action, refusal.state, -1):
-                    child = list(deck)
-                    child[pos[x]], child[pos[y]] = y, x
-                    children.append((child, case_no, placement))
+                    pairs += (pos[x], pos[y])
+            if pairs:  # one entry, which stands for each exchange in turn (order numbers)
+                children.append(((tuple(deck), tuple(pairs), 0), case_no, placement))
         for child, number, case in children:
             pushed += 1
             heapq.heappush(heap, (min(depth, 1), -refusal.index, depth, pushed, child, number,
                                   case, expect, gives))
+            pushed += len(child[1]) // 2 - 1 if isinstance(child, tuple) else 0
     return None, tries, exhaustive, not heap
 
 
@@ -661,12 +662,13 @@ def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
     n = r.ncards
     mine = [p for p in range(len(owner)) if r.turn_up == "dealer_last" and tpos >= 0
             and owner[p] == owner[tpos] and p != tpos]
-    heap: list[tuple[int, int, list[int]]] = [(0, 0, _initial_fill(slots, owner, n, acts))]
+    heap: list[tuple[int, int, list[int] | Swapped]] = [
+        (0, 0, _initial_fill(slots, owner, n, acts))]
     seen: set[tuple[int, ...]] = set()
     tries = 0
     pushed = 0
     while heap and tries < limit:
-        _, _, deck = heapq.heappop(heap)
+        deck = pop_made(heap, 2)[1]  # (and the next exchange of the same refusal)
         key = tuple(deck)
         if key in seen:
             continue
@@ -690,9 +692,8 @@ def _swap_search(start: GameState, slots: Sequence[int], owner: Sequence[int],
             repairs = own + _turnup_repairs(unknown, turn, st)
         else:
             repairs = _repairs(unknown, seat, action, st, turn) + own
-        for a, b in repairs:
-            child = list(deck)
-            child[pos[a]], child[pos[b]] = b, a
-            pushed += 1
-            heapq.heappush(heap, (-progress, pushed, child))
+        if repairs:  # one entry, which stands for each exchange in turn (order numbers)
+            pairs = tuple(p for a, b in repairs for p in (pos[a], pos[b]))
+            heapq.heappush(heap, (-progress, pushed + 1, (tuple(deck), pairs, 0)))
+            pushed += len(repairs)
     return None, tries
