@@ -389,6 +389,8 @@ def test_a_hard_view_is_found_with_a_larger_search_limit(
     assert main(["validate", str(path), "--search-limit", "1"]) == 1
     out = capsys.readouterr().out
     assert "N136" in out and "N135" not in out  # gave up: never "no deal fits"
+    # it says the limit it gave up within, never a count of tries it may not have spent
+    assert "gave up within its limit of 1 tries" in out and "found in" not in out
     assert main(["validate", str(path), "--search-limit", "30000"]) == 0
     assert main(["validate", str(path), "--search-limit", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1

@@ -368,7 +368,9 @@ class _Checker:
                     self.out.inferred |= 1 << found[last]  # which card was turned up
             if found is None:
                 if tries >= self.limit:
-                    self.error("N136", f"no consistent deal found in {tries} tries",
+                    self.error("N136", "the search for a consistent deal gave up within its "
+                               f"limit of {self.limit} tries (neither found nor ruled out; "
+                               "a higher search limit may settle it)",
                                hand.line, hand.column)
                 else:
                     self.unexplained(hand, st, lay, deck, steps, verify, tries)
