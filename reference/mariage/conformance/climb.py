@@ -319,6 +319,9 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str], deals: int =
         again = _trial(state, deal, seat, first[2]) if any(  # the highest bid it makes
             a.startswith("bid:") for a in first[1]) else first
         tried = [(deal, t) for t in (again, first)]
+        exact = _exact_aim(state, team, first[2])
+        if exact:  # a target only landed on exactly: the bid that lands on it
+            tried.insert(0, (deal, _trial(state, deal, seat, exact)))
         if barrel:
             tried += _barrel_trials(state, rng, deal, seat, first[2])
         done = [p[0] for _, p in tried if p is not None]
@@ -336,6 +339,31 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str], deals: int =
             if key > top:
                 best, top = (dealt, actions), key
     return best
+
+
+def _exact_aim(state: GameState, team: int, made: int) -> int:
+    """Where a total wins only landing on the target exactly (``win_rule: exactly``: a
+    hand that would pass it leaves the total unchanged), the bid that takes ``team``'s
+    total there if made: the points still needed, where a bid of that many is one the
+    auction allows and ``made`` points (what the deal's first trial made) cover it;
+    else 0 (no such trial). The highest bid the climber makes passes the target, and
+    a total on the barrel only leaves it by landing there, so without this trial a
+    climbing match under that rule never ends (twenty-fifth session: Thousand for
+    three, ``win_rule=exactly``, left the match's end unchecked).
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("thousand", {"win_rule": "exactly"})
+    >>> state = GameState(rules, first_dealer=0)
+    >>> state.match_scores[:] = [880, 0, 0]
+    >>> _exact_aim(state, 0, 160), _exact_aim(state, 0, 110), _exact_aim(state, 1, 160)
+    (120, 0, 0)
+    """
+    r = state.rules
+    need = r.match_target - state.match_scores[team]
+    if r.win_rule != "exactly" or r.bid_min <= 0 or not r.bid_min <= need <= made or \
+            0 < r.bid_max < need:
+        return 0
+    return need if r.bid_step <= 0 or (need - r.bid_min) % r.bid_step == 0 else 0
 
 
 def barrel_wanted(rules: Rules, wanted: set[str]) -> set[str]:
