@@ -13,8 +13,8 @@
 //
 // The first runs the stored suite (every Schnapsen and protocol test; the other
 // rulesets are skipped as not supported), the second the suite derived for one
-// set of house rules. "--house NAME=VALUE,..." makes the engine declare that one
-// configuration in its hello ("configurations"), for
+// set of house rules. "--house NAME=VALUE,..." (repeatable) makes the engine declare
+// that configuration in its hello ("configurations"), for
 //
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
 //       --house close_allowed=false,claim_mode=auto" --declared
@@ -501,7 +501,7 @@ function parseAction(text) {
 // Requests
 
 let match = null;
-let HOUSE = null;   // --house: the one configuration declared in hello
+const HOUSE = [];   // --house (repeatable): the configurations declared in hello
 
 function hello() {
   const options = {};
@@ -514,7 +514,7 @@ function hello() {
     type: 'hello', engine: 'schnapsen-engine.js', version: '1.0', protocol: 2,
     requests: ['choose'], rulesets: { schnapsen: { options } },
   };
-  if (HOUSE) reply.configurations = [{ ruleset: 'schnapsen', options: HOUSE }];
+  if (HOUSE.length) reply.configurations = HOUSE.map((options) => ({ ruleset: 'schnapsen', options }));
   return reply;
 }
 
@@ -568,8 +568,8 @@ function seatOf(req, m) {
   return req.seat;
 }
 
-// choose: a plain player for `mariage match`: a true claim, else a card that takes the
-// trick when following, else the lowest card; never a false claim
+// choose: a plain player for `mariage match`: a true claim, a marriage or an exchange,
+// else a card that takes the trick cheaply when following, else the lowest card
 function choose(req) {
   const m = needMatch();
   if (m.phase === 'over') throw illegal('core.over', 'the match is over');
@@ -585,10 +585,10 @@ function choose(req) {
     if (!cards.length) return acts.includes('draw') ? 'draw' : acts.includes('decline') ? 'decline' : acts[0];
     const value = (c) => POINTS[rank(c)] + (suit(c) === m.trump ? 20 : 0);
     cards.sort((x, y) => value(x) - value(y));
-    if (m.table.length) {
+    if (m.table.length) {        // take the trick cheaply: in suit always, with a trump for 10 or more
       const led = m.table[0][1];
       const win = cards.find((c) => (suit(c) === suit(led) ? beats(c, led) : suit(c) === m.trump));
-      if (win && POINTS[rank(led)] >= 10) return win;
+      if (win && (suit(win) === suit(led) || POINTS[rank(led)] >= 10)) return win;
     }
     return cards[0];
   };
@@ -735,12 +735,13 @@ function main() {
     }
     if (args[k] === '--fault') FAULT = args[++k];
     if (args[k] === '--house') {
-      HOUSE = {};
+      const house = {};
       for (const pair of args[++k].split(',')) {
         const [name, v] = pair.split('=');
         const type = (OPTIONS[name] || [])[0];
-        HOUSE[name] = type === 'int' ? Number(v) : type === 'bool' ? v === 'true' : v;
+        house[name] = type === 'int' ? Number(v) : type === 'bool' ? v === 'true' : v;
       }
+      HOUSE.push(house);
     }
   }
   if (FAULT && !FAULTS[FAULT]) { console.error(`unknown fault ${FAULT}`); process.exit(2); }
