@@ -13,8 +13,8 @@
 //
 // The first runs the stored suite (every Schnapsen and protocol test; the other
 // rulesets are skipped as not supported), the second the suite derived for one
-// set of house rules. "--house NAME=VALUE,..." (repeatable) makes the engine declare
-// that configuration in its hello ("configurations"), for
+// set of house rules. "--house NAME=VALUE,..." (repeatable; a value may be V1|V2 or
+// MIN..MAX) makes the engine declare that configuration in its hello, for
 //
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
 //       --house close_allowed=false,claim_mode=auto" --declared
@@ -736,10 +736,14 @@ function main() {
     if (args[k] === '--fault') FAULT = args[++k];
     if (args[k] === '--house') {
       const house = {};
-      for (const pair of args[++k].split(',')) {
+      for (const pair of args[++k].split(',')) {    // NAME=V, NAME=V1|V2 or NAME=MIN..MAX
         const [name, v] = pair.split('=');
         const type = (OPTIONS[name] || [])[0];
-        house[name] = type === 'int' ? Number(v) : type === 'bool' ? v === 'true' : v;
+        const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
+        const range = /^(\d+)\.\.(\d+)$/.exec(v);
+        if (range) house[name] = { min: Number(range[1]), max: Number(range[2]) };
+        else if (v.includes('|')) house[name] = { values: v.split('|').map(typed) };
+        else house[name] = typed(v);
       }
       HOUSE.push(house);
     }
