@@ -242,6 +242,9 @@ class Match {
     const kind = parseAction(action);
     if (this.phase === 'over') throw illegal('core.over', 'the match is over');
     if (this.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
+    // a call-out may be made at any moment where the rules have one, so it is judged
+    // before the turn: Schnapsen has none
+    if (kind.word === 'callout') throw illegal('core.phase', 'no calling out in Schnapsen');
     if (seat !== this.toAct) throw illegal('core.turn', `seat ${this.toAct} is to act`);
     const p = this.phase;
     const o = this.o;
@@ -267,8 +270,7 @@ class Match {
           this.swapTurnUp(seat, kind.card);
           return this.endClose();
         }
-        if (p !== 'play') throw illegal('core.phase', 'no exchange now');
-        const why = this.whyNotExchange(seat, kind.card);
+        const why = p === 'play' ? this.whyNotExchange(seat, kind.card) : 'not before the draw';
         if (why) throw illegal('schnapsen.exchange', why);
         return this.swapTurnUp(seat, kind.card);
       }
@@ -279,7 +281,6 @@ class Match {
         return this.close(seat);
       }
       case 'claim': {
-        if (p === 'close_reply') throw illegal('core.phase', 'no claim now');
         if (o.claim_mode !== 'explicit') throw illegal('schnapsen.claim', 'the hand ends by itself at 66');
         const why = this.whyNotClaim(seat);
         if (why) throw illegal('schnapsen.claim.timing', why);
@@ -292,7 +293,7 @@ class Match {
         if (p === 'close_reply') return this.endClose();
         if (p === 'after_trick' && this.hands[seat].length === 0) return this.playedOut();
         throw illegal('core.phase', 'nothing to decline');
-      default:                                  // pass, yes, no, callout
+      default:                                  // pass, yes, no
         throw illegal('core.phase', `no ${action} in Schnapsen`);
     }
   }
