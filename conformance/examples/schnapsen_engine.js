@@ -46,7 +46,8 @@ const OPTIONS = {
   marriage_lead: ['enum', 'either', ['either', 'king', 'queen']],
   marriage_on_first_lead: ['bool', true],
   marriage_after_close: ['bool', true],
-  marriage_counting: ['enum', 'any_trick', ['any_trick', 'immediate', 'next_trick_after_declaring']],
+  marriage_counting: ['enum', 'any_trick',
+    ['any_trick', 'immediate', 'next_trick_after_declaring']],
   claim_mode: ['enum', 'explicit', ['explicit', 'auto']],
   claim_on_declaration: ['bool', true],
   close_allowed: ['bool', true],
@@ -70,7 +71,8 @@ const FAULTS = {
   'close-after-marriage': 'the leader may close after declaring a marriage (schnapsen.close)',
   'marriage-at-once': 'a marriage counts at once, trick or no trick (schnapsen.decl.credit)',
   'failed-close-flat': 'a failed close always scores 2 (schnapsen.score.failed-close)',
-  'exchange-after-marriage': 'the leader may exchange after declaring a marriage (schnapsen.exchange)',
+  'exchange-after-marriage': 'the leader may exchange after declaring a marriage '
+    + '(schnapsen.exchange)',
   'claim-after-marriage': 'under claim_on_declaration=false, the trick winner may still claim '
     + 'between a marriage and its lead (schnapsen.claim.timing)',
 };
@@ -139,7 +141,7 @@ class Match {
 
   counted(seat) { return this.cardPoints[seat] + this.credited[seat]; }
   stockCount() { return this.closed ? 0 : this.stock.length; }
-  turnUp() { return this.closed || this.stock.length === 0 ? null : this.stock[this.stock.length - 1]; }
+  turnUp() { return this.strict() ? null : this.stock[this.stock.length - 1]; }
   strict() { return this.closed || this.stock.length === 0; }
   onLead(seat) { return this.phase === 'play' && this.table.length === 0 && seat === this.toAct; }
 
@@ -147,21 +149,21 @@ class Match {
   whyNotClose(seat) {
     const o = this.o;
     if (this.closed) return 'the talon is closed';
-    if (this.stock.length < o.close_min_talon) return `the talon holds fewer than ${o.close_min_talon} cards`;
+    if (this.stock.length < o.close_min_talon) return `fewer than ${o.close_min_talon} cards left`;
     if (this.phase === 'after_trick') return o.close_before_draw ? null : 'not before the draw';
     if (!this.onLead(seat)) return 'only the player about to lead may close';
     if (this.trick === 1 && !o.close_on_first_lead) return 'not on the first lead';
-    if (this.turn.marriage && FAULT !== 'close-after-marriage') return 'not after declaring a marriage';
+    if (this.turn.marriage && FAULT !== 'close-after-marriage') return 'not after a marriage';
     return null;
   }
 
   whyNotExchange(seat, card) {
     const o = this.o;
     if (!this.onLead(seat)) return 'only the player about to lead may exchange';
-    if (this.turn.marriage && FAULT !== 'exchange-after-marriage') return 'not after declaring a marriage';
+    if (this.turn.marriage && FAULT !== 'exchange-after-marriage') return 'not after a marriage';
     if (this.closed || this.stock.length === 0) return 'the talon is closed or exhausted';
-    if (this.stock.length < o.exchange_min_talon) return `the talon holds fewer than ${o.exchange_min_talon} cards`;
-    if (card !== 'J' + this.trump || !this.hands[seat].includes(card)) return 'only the jack of trumps, held';
+    if (this.stock.length < o.exchange_min_talon) return `fewer than ${o.exchange_min_talon} cards left`;
+    if (card !== 'J' + this.trump || !this.hands[seat].includes(card)) return 'only the trump jack, held';
     if (o.exchange_requires_trick && this.tricksWon[seat] === 0) return 'only after winning a trick';
     return null;
   }
@@ -182,7 +184,9 @@ class Match {
     if (!this.onLead(seat) || (!o.marriage_on_first_lead && this.trick === 1)) {
       return ['schnapsen.decl.who', 'only the player about to lead may declare'];
     }
-    if (!o.marriage_after_close && this.strict()) return ['schnapsen.decl.window', 'not once the talon is closed or exhausted'];
+    if (!o.marriage_after_close && this.strict()) {
+      return ['schnapsen.decl.window', 'not once the talon is closed or exhausted'];
+    }
     if (this.turn.marriage) return ['schnapsen.decl.per-trick', 'one marriage at each lead'];
     if (!this.hands[seat].includes('K' + s) || !this.hands[seat].includes('Q' + s)) {
       return ['schnapsen.decl.marriage', 'the king and queen must be in the hand'];
@@ -207,7 +211,8 @@ class Match {
     const follow = hand.filter((c) => suit(c) === suit(led));
     if (follow.length && suit(card) !== suit(led)) return ['schnapsen.play.follow', 'follow suit'];
     if (this.o.strict_duty === 'follow_only') return null;
-    if (follow.length && FAULT !== 'no-head' && !beats(card, led) && follow.some((c) => beats(c, led))) {
+    const canBeat = follow.some((c) => beats(c, led));
+    if (follow.length && FAULT !== 'no-head' && !beats(card, led) && canBeat) {
       return ['schnapsen.play.head', 'beat the card led'];
     }
     if (!follow.length && suit(card) !== this.trump && hand.some((c) => suit(c) === this.trump)) {
@@ -251,7 +256,7 @@ class Match {
     switch (kind.word) {
       case 'card': {
         if (p !== 'play') throw illegal('core.phase', 'no card now');
-        if (!this.hands[seat].includes(action)) throw illegal('core.hand', `${action} is not in the hand`);
+        if (!this.hands[seat].includes(action)) throw illegal('core.hand', `no ${action} in the hand`);
         const why = this.whyNotCard(seat, action);
         if (why) throw illegal(why[0], why[1]);
         return this.play(seat, action);
@@ -275,7 +280,9 @@ class Match {
         return this.swapTurnUp(seat, kind.card);
       }
       case 'close': {
-        if (!o.close_allowed || (p !== 'play' && p !== 'after_trick')) throw illegal('core.phase', 'no closing now');
+        if (!o.close_allowed || (p !== 'play' && p !== 'after_trick')) {
+          throw illegal('core.phase', 'no closing now');
+        }
         const why = this.whyNotClose(seat);
         if (why) throw illegal('schnapsen.close', why);
         return this.close(seat);
@@ -287,7 +294,7 @@ class Match {
         return this.claim(seat);
       }
       case 'draw':
-        if (p !== 'after_trick' || this.hands[seat].length === 0) throw illegal('core.phase', 'nothing to draw');
+        if (p !== 'after_trick' || !this.hands[seat].length) throw illegal('core.phase', 'no draw now');
         return this.draw();
       case 'decline':
         if (p === 'close_reply') return this.endClose();
@@ -303,7 +310,8 @@ class Match {
     this.declared.push([seat, 'marriage', s, value]);
     this.turn.marriage = s;
     const mode = FAULT === 'marriage-at-once' ? 'immediate' : this.o.marriage_counting;
-    if (mode === 'immediate' || (mode === 'any_trick' && this.tricksWon[seat] > 0)) this.credited[seat] += value;
+    const now = mode === 'immediate' || (mode === 'any_trick' && this.tricksWon[seat] > 0);
+    if (now) this.credited[seat] += value;
     else this.held.push([seat, value]);
     if (this.o.claim_on_declaration) this.autoClaim(seat);
   }
@@ -403,7 +411,8 @@ class Match {
     const other = 1 - seat;
     if (this.closedBy === null) return this.scale(this.counted(other), this.tricksWon[other]);
     if (this.closedBy === seat) {
-      if (this.o.close_snapshot === 'at_close') return this.scale(this.snapshot.points, this.snapshot.tricks);
+      const { points, tricks } = this.snapshot;
+      if (this.o.close_snapshot === 'at_close') return this.scale(points, tricks);
       return this.scale(this.counted(other), this.tricksWon[other]);
     }
     return this.o.beaten_closer_score === 'flat2' ? 2 : this.failedClose(seat);
@@ -414,7 +423,8 @@ class Match {
     if (this.counted(seat) >= TARGET) return this.endHand(seat, this.trueClaimScore(seat), 'claim');
     const o = this.o;
     let gp;
-    if (seat === this.closedBy && o.closer_false_claim === 'failed_close_row') gp = this.failedClose(other);
+    const closerRow = seat === this.closedBy && o.closer_false_claim === 'failed_close_row';
+    if (closerRow) gp = this.failedClose(other);
     else if (o.false_claim_score === 'flat2') gp = 2;
     else if (o.false_claim_score === 'as_claimed') gp = this.trueClaimScore(seat);
     else gp = this.tricksWon[other] === 0 ? 3 : 2;
@@ -422,7 +432,8 @@ class Match {
   }
 
   playedOut() {
-    if (this.closedBy !== null) return this.endHand(1 - this.closedBy, this.failedClose(1 - this.closedBy), 'played_out');
+    const opp = 1 - this.closedBy;
+    if (this.closedBy !== null) return this.endHand(opp, this.failedClose(opp), 'played_out');
     if (this.o.last_trick_rule === 'one_point') return this.endHand(this.lastWinner, 1, 'played_out');
     const [a, b] = [this.counted(0), this.counted(1)];
     if (a === b) return this.endHand(null, 0, 'played_out');
@@ -441,7 +452,8 @@ class Match {
     const won = this.scores.findIndex((s) => s >= this.o.match_target);
     if (won >= 0) {
       const schneider = this.o.bummerl_schneider_double && this.scores[1 - won] === 0;
-      this.result = { winner: won, reason: schneider ? 'schneider_bummerl' : 'target', scores: this.scores.slice() };
+      const reason = schneider ? 'schneider_bummerl' : 'target';
+      this.result = { winner: won, reason, scores: this.scores.slice() };
       this.phase = 'over';
     } else {
       const next = this.o.next_dealer;
@@ -488,7 +500,8 @@ class Match {
 // action text -> {word, ...}; throws bad_action for a text that is no action of Schnapsen
 function parseAction(text) {
   if (PACK.includes(text)) return { word: 'card' };
-  if (['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline'].includes(text)) return { word: text };
+  const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline'];
+  if (words.includes(text)) return { word: text };
   let m = /^marriage:([HDCS])$/.exec(text);
   if (m) return { word: 'marriage', suit: m[1] };
   m = /^yes:([HDCS])$/.exec(text);
@@ -515,15 +528,20 @@ function hello() {
     type: 'hello', engine: 'schnapsen-engine.js', version: '1.0', protocol: 2,
     requests: ['choose'], rulesets: { schnapsen: { options } },
   };
-  if (HOUSE.length) reply.configurations = HOUSE.map((options) => ({ ruleset: 'schnapsen', options }));
+  if (HOUSE.length) {
+    reply.configurations = HOUSE.map((options) => ({ ruleset: 'schnapsen', options }));
+  }
   return reply;
 }
 
 const isSeat = (x) => x === 0 || x === 1;
 
 function checkDeck(deck) {
-  if (!Array.isArray(deck) || !deck.every((c) => typeof c === 'string')) throw badRequest('deck must be a list of cards');
-  if (deck.length !== PACK.length || new Set(deck).size !== PACK.length || !deck.every((c) => PACK.includes(c))) {
+  if (!Array.isArray(deck) || !deck.every((c) => typeof c === 'string')) {
+    throw badRequest('deck must be a list of cards');
+  }
+  const whole = deck.length === PACK.length && new Set(deck).size === PACK.length;
+  if (!whole || !deck.every((c) => PACK.includes(c))) {
     throw illegal('core.deal', 'the deck must hold every card of the pack once');
   }
 }
@@ -537,9 +555,9 @@ function checkFirstPlayer(req) {
 
 function start(req) {
   if (typeof req.ruleset !== 'string') throw badRequest('ruleset must be a string');
-  if (req.ruleset !== 'schnapsen') throw new Refusal('unsupported', null, `ruleset ${req.ruleset} not supported`);
+  if (req.ruleset !== 'schnapsen') throw new Refusal('unsupported', null, `no ruleset ${req.ruleset}`);
   const given = req.options === undefined || req.options === null ? {} : req.options;
-  if (typeof given !== 'object' || Array.isArray(given)) throw badRequest('options must be an object');
+  if (typeof given !== 'object' || Array.isArray(given)) throw badRequest('options: an object');
   const options = {};
   for (const [name, [, dflt]] of Object.entries(OPTIONS)) options[name] = dflt;
   for (const [name, value] of Object.entries(given)) {
@@ -548,8 +566,10 @@ function start(req) {
     const [type, , range] = spec;
     if (type === 'bool' && typeof value !== 'boolean') throw badRequest(`${name} is true or false`);
     if (type === 'int' && !Number.isInteger(value)) throw badRequest(`${name} is a whole number`);
-    if (type === 'enum' && typeof value !== 'string') throw badRequest(`${name} is one of ${range}`);
-    if ((type === 'enum' && !range.includes(value)) || (type === 'int' && (value < range[0] || value > range[1]))) {
+    // an enum's values may be of any JSON type: another value is one not offered
+    const outside = type === 'int' ? value < range[0] || value > range[1]
+      : type === 'enum' && !range.includes(value);
+    if (outside) {
       throw new Refusal('unsupported', null, `${name}=${value} not supported`);
     }
     options[name] = value;
@@ -561,10 +581,15 @@ function start(req) {
   return { type: 'ok' };
 }
 
-function needMatch() { if (!match) throw new Refusal('no_match', null, 'no match has been started'); return match; }
+function needMatch() {
+  if (!match) throw new Refusal('no_match', null, 'no match has been started');
+  return match;
+}
 
 function seatOf(req, m) {
-  if (req.seat === undefined) return m.phase === 'deal' || m.phase === 'over' ? null : m.toAct;
+  if (req.seat === undefined || req.seat === null) {           // the seat to act
+    return m.phase === 'deal' || m.phase === 'over' ? null : m.toAct;
+  }
   if (!isSeat(req.seat)) throw badRequest('seat must be 0 or 1');
   return req.seat;
 }
@@ -573,9 +598,12 @@ function seatOf(req, m) {
 // else a card that takes the trick cheaply when following, else the lowest card
 function choose(req) {
   const m = needMatch();
+  const within = (x, lo, hi) => x === undefined || (Number.isInteger(x) && x >= lo && x <= hi);
+  if (!within(req.budget_ms, 1, 60000)) throw badRequest('budget_ms: 1 .. 60000');
+  if (!within(req.seed, 0, 2 ** 64 - 1)) throw badRequest('seed: 0 .. 2^64 - 1');
   if (m.phase === 'over') throw illegal('core.over', 'the match is over');
   if (m.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
-  if (req.seat !== undefined && req.seat !== m.toAct) throw illegal('core.turn', 'not to act');
+  if (seatOf(req, m) !== m.toAct) throw illegal('core.turn', 'not to act');
   const seat = m.toAct;
   const acts = m.legal(seat);
   const pick = () => {
@@ -583,10 +611,10 @@ function choose(req) {
     const marriage = acts.find((a) => a.startsWith('marriage:') || a.startsWith('exchange:'));
     if (marriage) return marriage;
     const cards = acts.filter((a) => PACK.includes(a));
-    if (!cards.length) return acts.includes('draw') ? 'draw' : acts.includes('decline') ? 'decline' : acts[0];
+    if (!cards.length) return ['draw', 'decline'].find((a) => acts.includes(a)) || acts[0];
     const value = (c) => POINTS[rank(c)] + (suit(c) === m.trump ? 20 : 0);
     cards.sort((x, y) => value(x) - value(y));
-    if (m.table.length) {        // take the trick cheaply: in suit always, with a trump for 10 or more
+    if (m.table.length) {        // take the trick cheaply: in suit, or trumping 10 or more
       const led = m.table[0][1];
       const win = cards.find((c) => (suit(c) === suit(led) ? beats(c, led) : suit(c) === m.trump));
       if (win && (suit(win) === suit(led) || POINTS[rank(led)] >= 10)) return win;
@@ -631,7 +659,7 @@ function handle(req) {
       return { type: 'ok' };
     }
     case 'choose': return choose(req);
-    default: throw new Refusal('unknown_type', null, `unknown request type ${JSON.stringify(req.type)}`);
+    default: throw new Refusal('unknown_type', null, `no request ${JSON.stringify(req.type)}`);
   }
 }
 
@@ -657,7 +685,9 @@ function parseJSON(text) {
         if (seen.has(k)) fail(`name ${k} given twice`);
         seen.add(k); ws();
         if (text[i++] !== ':') fail(': expected');
-        Object.defineProperty(obj, k, { value: value(), enumerable: true, writable: true, configurable: true });
+        // defineProperty: a name such as __proto__ is kept as a plain field
+        Object.defineProperty(obj, k,
+          { value: value(), enumerable: true, writable: true, configurable: true });
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i++] === '}') return obj;
@@ -710,7 +740,9 @@ function answer(line) {
   if (/^[ \t]*$/.test(text)) return null;              // blank: never answered
   let req;
   try { req = parseJSON(text); } catch (e) { return error('bad_json', e.message); }
-  if (req === null || typeof req !== 'object' || Array.isArray(req)) return error('bad_json', 'not a JSON object');
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    return error('bad_json', 'not a JSON object');
+  }
   const id = Object.prototype.hasOwnProperty.call(req, 'id') ? { id: req.id } : {};
   if (typeof req.type !== 'string') return { ...error('bad_request', 'no string type'), ...id };
   try {
