@@ -90,6 +90,9 @@ _fault("jack-exchange-needs-trick", "schnapsen.exchange", "schnapsen",
 _fault("exchange-after-marriage", "schnapsen.exchange", "schnapsen",
        "the leader may exchange the trump jack after declaring a marriage",
        mechanisms=_m(exchange=_ExchangeAfterMarriage()))
+_fault("nine-exchange-after-decl", "sixty-six.exchange", "sixty-six",
+       "the trick winner may exchange the trump nine after declaring a marriage",
+       mechanisms=_m(exchange=_ExchangeAfterMarriage()))
 _fault("nine-exchange-without-trick", "sixty-six.exchange", "sixty-six",
        "the trump nine may be exchanged with no trick won",
        exchange_requires_trick=False)
