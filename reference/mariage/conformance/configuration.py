@@ -320,13 +320,41 @@ def _representative(spec: dict[str, Any] | None, entry: Any) -> Any:
     return entry["min"] if entry.get("min") is not None else entry.get("max")
 
 
+def _check_entry(specs: dict[str, dict[str, Any]], name: str, entry: Any, where: str) -> None:
+    """``ValueError`` (naming the configuration) unless every value a configuration's entry
+    for option ``name`` lists is one the option can take, and the entry allows a value.
+
+    >>> _check_entry(option_specs("schnapsen"), "marriage_lead", {"values": ["king", "ace"]},
+    ...              "configuration 1")
+    Traceback (most recent call last):
+    ValueError: configuration 1: -o marriage_lead=ace: the value must be one of either, king, queen
+    """
+    if isinstance(entry, dict) and "values" in entry:
+        listed = list(entry["values"])
+        if not listed:
+            raise ValueError(f"{where}: option '{name}' lists no value")
+    elif isinstance(entry, dict):
+        lo, hi = entry.get("min"), entry.get("max")
+        if lo is not None and hi is not None and lo > hi:
+            raise ValueError(f"{where}: option '{name}' allows no value ({lo}..{hi})")
+        listed = []  # the value played (a bound, or the default) is checked with the rest
+    else:
+        listed = [entry]
+    for value in listed:
+        try:
+            parse_option(specs, f"{name}={show_value(value)}")
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+
+
 def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
                             ) -> list[Configuration]:
     """The configurations an engine's ``hello`` declares (of ``rulesets`` only, if
     given), each made one point: an option given ``{"values": [...]}`` or ``{"min",
     "max"}`` takes its default if allowed, else the first value (the minimum).
     ``ValueError`` (one line, naming the configuration) for a ruleset or value this
-    package does not know.
+    package does not know, any of ``values`` too, and for an entry that allows no value
+    (``{"values": []}``, a ``min`` above the ``max``).
 
     >>> hello = {"configurations": [{"ruleset": "schnapsen", "options": {
     ...     "close_allowed": False, "marriage_lead": {"values": ["king", "queen"]}}}]}
@@ -345,6 +373,8 @@ def declared_configurations(info: dict[str, Any], rulesets: tuple[str, ...] = ()
         if ruleset not in list_rulesets():
             raise ValueError(f"{where}: unknown ruleset '{ruleset}'")
         specs = option_specs(ruleset)
+        for name, value in (entry.get("options") or {}).items():
+            _check_entry(specs, name, value, where)
         texts = [f"{name}={show_value(_representative(specs.get(name), value))}"
                  for name, value in (entry.get("options") or {}).items()]
         try:

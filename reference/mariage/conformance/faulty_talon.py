@@ -7,6 +7,7 @@ from mariage.engine.mechanisms import (
     Claims,
     GamePoints,
     TalonClosing,
+    TrumpExchange,
 )
 from mariage.engine.state import GameState, Phase
 
@@ -48,6 +49,30 @@ class _ClaimAnyTime(Claims):
                 and not st.trick_cards and seat == st.leader)
 
 
+class _ClaimAfterDeclaring(Claims):
+    """The winner of the last trick may claim between his marriage and its lead, even
+    where a declaration is no claim moment (``claim_on_declaration=false``)."""
+
+    def claim_on_lead(self, st: GameState, seat: int) -> bool:
+        r = st.rules
+        return super().claim_on_lead(st, seat) or (
+            r.claim_rule is not None and not r.claim_auto and st.phase == Phase.PLAY
+            and not st.trick_cards and seat == st.leader and r.claim_after_trick
+            and st.last_winner == seat)
+
+
+class _ExchangeAfterMarriage(TrumpExchange):
+    """The leader may still exchange the low trump after declaring a marriage."""
+
+    def conditions_hold(self, st: GameState, seat: int) -> bool:
+        declared = st.decl_this_trick[seat]
+        st.decl_this_trick[seat] = 0
+        try:
+            return super().conditions_hold(st, seat)
+        finally:
+            st.decl_this_trick[seat] = declared
+
+
 class _DrawToLastTrick(GamePoints):
     """Equal totals are not a drawn hand: the winner of the last trick takes 1."""
 
@@ -62,6 +87,12 @@ class _DrawToLastTrick(GamePoints):
 _fault("jack-exchange-needs-trick", "schnapsen.exchange", "schnapsen",
        "the trump jack may be exchanged only by a player who has won a trick",
        exchange_requires_trick=True)
+_fault("exchange-after-marriage", "schnapsen.exchange", "schnapsen",
+       "the leader may exchange the trump jack after declaring a marriage",
+       mechanisms=_m(exchange=_ExchangeAfterMarriage()))
+_fault("nine-exchange-after-decl", "sixty-six.exchange", "sixty-six",
+       "the trick winner may exchange the trump nine after declaring a marriage",
+       mechanisms=_m(exchange=_ExchangeAfterMarriage()))
 _fault("nine-exchange-without-trick", "sixty-six.exchange", "sixty-six",
        "the trump nine may be exchanged with no trick won",
        exchange_requires_trick=False)
@@ -89,6 +120,10 @@ _fault("marriage-lead-free", "schnapsen.decl.lead", "schnapsen sixty-six",
 _fault("claim-any-time", "schnapsen.claim.timing", "schnapsen",
        "the player on lead may claim without having won the last trick",
        mechanisms=_m(claims=_ClaimAnyTime()))
+_fault("claim-after-declaring", "schnapsen.claim.timing", "schnapsen",
+       "the winner of a trick may claim between his marriage and its lead where a "
+       "declaration is no claim moment",
+       mechanisms=_m(claims=_ClaimAfterDeclaring()))
 _fault("false-claim-flat-two", "schnapsen.score.false-claim", "schnapsen",
        "a false claim scores 2 even when the opponent has no trick",
        gp_false_trickless=2)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..actions import Action, Declare, Pass
 from ..phase import OVER, PLAY, WINDOW
 from .base import Mechanism, refuse
+from .trickplay import _NO_CARD_NOW
 
 if TYPE_CHECKING:
     from ..rules import Declaration, Rules
@@ -247,7 +248,7 @@ class Declarations(Mechanism):
                    "number and suit are whole numbers of the rules)")
         d = r.declarations[action.decl]
         if st.phase != PLAY and st.phase != WINDOW:
-            refuse(st, r.core_phase, seat, action, "the partner must answer first")
+            refuse(st, r.core_phase, seat, action, _NO_CARD_NOW.get(st.phase, "not now"))
         if st.phase == PLAY and not self.who_ok(st, r.decl_who, seat):
             refuse(st, r.decl_who_rule, seat, action, _WHO_REASONS.get(r.decl_who, "not now"))
         if not self.window_open(st, d.window):
