@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
 from mariage import GameState, load_rules
 from mariage.conformance import climb
 from mariage.engine.actiontext import action_text
@@ -29,12 +28,12 @@ def _climbed(name: str, seed: int = 1, deals: int = 3) -> tuple[Any, list[int]]:
         aims.append(args[3])
         return played(*args, **kwargs)
 
-    climb._trial = counted  # type: ignore[assignment]
+    climb._trial = counted
     try:
         state = GameState(load_rules(name), first_dealer=0)
         return climb.climb_hand(state, SplitMix64(seed), set(), deals), aims
     finally:
-        climb._trial = played  # type: ignore[assignment]
+        climb._trial = played
 
 
 def _written(change: Callable[[str], str]) -> Callable[[Any, Any], str]:
