@@ -59,6 +59,7 @@ SPEC_ROAD = [
     "mariage.spec",
     "mariage.spec.yamlread",
     "mariage.spec.diskcache",
+    "mariage.spec.specnames",
     "mariage.spec.specload",
     "mariage.spec.options",
     "mariage.spec.compile_games",

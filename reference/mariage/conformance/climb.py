@@ -66,6 +66,7 @@ from mariage.engine.actions import (
     Play,
     Raise,
     Redeal,
+    SuitBid,
 )
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
@@ -98,6 +99,14 @@ _SHUNNED = (Concede, Redeal, BlindBid, Double, Kontra)
 #: climber defends; it defends and its side declares nothing (fewer points: a total
 #: brought close below the barrel without passing it).
 _BIDS, _DEFENDS, _DEFENDS_BARE = 0, 1, 2
+
+#: The actions that make a bid of a value (written ``bid:...``): a hand in which a seat
+#: made one is played a second time, the climber bidding what the first play made.
+_BID_KINDS = (Bid, SuitBid)
+
+#: A hand played out (:func:`_trial`): the state after it, the actions' texts, the most
+#: points the climber's side held, whether a seat bid.
+_Trial = tuple[GameState, list[str], int, bool]
 
 #: The deals built for the climber to defend (:func:`_built_deal`): the least valuable
 #: declaration dealt to another side; and that, the climber holding no declaration.
@@ -258,26 +267,30 @@ def _worth(state: GameState, action: Action, team: int, lead: bool) -> tuple[boo
 
 
 def _play_out(trial: GameState, seat: int, aim: int, defend: int = _BIDS
-              ) -> tuple[list[str], int] | None:
-    """Play ``trial``'s hand out by :func:`_climbing`: the actions' texts and the most
-    points the climber's side held in the hand; ``None`` if it does not end within
-    :data:`_HAND_STEPS`."""
+              ) -> tuple[list[str], int, bool] | None:
+    """Play ``trial``'s hand out by :func:`_climbing`: the actions' texts, the most
+    points the climber's side held in the hand, and whether a seat bid (an action of
+    :data:`_BID_KINDS`); ``None`` if it does not end within :data:`_HAND_STEPS`."""
     r = trial.rules
     team = r.team_of[seat]
     actions: list[str] = []
     most = 0
+    bid = False
     while trial.phase not in _BETWEEN:
         if len(actions) >= _HAND_STEPS:
             return None
         action = _climbing(trial, seat, aim, defend)
         actions.append(action_text(r, action))
+        bid = bid or isinstance(action, _BID_KINDS)
         trial.apply(action)
         most = max(most, trial.hand_points(team))  # (kept after the hand's end, or not)
-    return actions, most
+    return actions, most, bid
 
 
 def _trial(state: GameState, deal: dict[str, Any], seat: int, aim: int,
-           defend: int = _BIDS) -> tuple[GameState, list[str], int] | None:
+           defend: int = _BIDS) -> _Trial | None:
+    """``deal`` dealt on a clone of ``state`` and played out (:func:`_play_out`): the
+    clone, the actions' texts, the climber's side's most points, whether a seat bid."""
     trial = state.clone()
     try:
         trial.deal(list(deal["deck"]), deal["first_player"])
@@ -316,8 +329,8 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str], deals: int =
         first = _trial(state, deal, seat, 0)  # the lowest bid: how many points it makes
         if first is None:
             continue
-        again = _trial(state, deal, seat, first[2]) if any(  # the highest bid it makes
-            a.startswith("bid:") for a in first[1]) else first
+        again = _trial(state, deal, seat, first[2]) if first[3] else first  # the highest
+        # bid it makes, where a seat bid at all (else the play would be the same)
         tried = [(deal, t) for t in (again, first)]
         exact = _exact_aim(state, team, first[2])
         if exact:  # a target only landed on exactly: the bid that lands on it
@@ -328,7 +341,7 @@ def climb_hand(state: GameState, rng: SplitMix64, wanted: set[str], deals: int =
         for dealt, played in tried:
             if played is None:
                 continue
-            trial, actions, _ = played
+            trial, actions, _, _ = played
             if ends and trial.phase == Phase.OVER:
                 return dealt, actions
             if barrel and barrel & ending_rules(trial, True):
@@ -373,9 +386,6 @@ def barrel_wanted(rules: Rules, wanted: set[str]) -> set[str]:
     if rule is None or rule not in wanted or barrel_unreachable(rules):
         return set()
     return {rule}
-
-
-_Trial = tuple[GameState, list[str], int]
 
 
 def _barrel_trials(state: GameState, rng: SplitMix64, deal: dict[str, Any], seat: int,

@@ -61,20 +61,18 @@ from .pieces import _CARDS, MAX_DIGITS, _tag_value, _unquote
 from .reader import DEFAULT_LIMIT
 from .replay import _Checker, _Stop, note_problem
 from .respace import respaced_lines
+from .tokens import ACT, CARD_CODE, NAME, NOTE, NOTE_TEXT, TRICK, WORD
 
 __all__ = ["fast_valid"]
 
 _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 
-_TAG_LINE = re.compile(r'\[([A-Za-z0-9?_+\-]+)((?: "(?:[^"\\\n]|\\["\\])*")*)\]')
-_PART = re.compile(r"([A-Za-z][A-Za-z0-9]*):((?: [A-Za-z0-9?]+)*)")
-_NOTES = re.compile(r"\([^()\n]*\)(?: \([^()\n]*\))*")
-_NOTE = re.compile(r"\(([^()\n]*)\)")
-_ACT = re.compile(r'[A-Za-z][A-Za-z0-9]*:[^\s(){}\[\]"]+')
-_WORD = re.compile(r"[A-Za-z0-9?_+\-]+")
-_TRICK = re.compile(r"[0-9]+\.")
-_CARD_WORD = re.compile(r"[A-Za-z0-9?]+")
-_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+# The canonical layout's lines, made of the notation's token patterns (:mod:`.tokens`):
+# single spaces, French cards.
+_TAG_LINE = re.compile(rf'\[({WORD.pattern})((?: "(?:[^"\\\n]|\\["\\])*")*)\]')
+_PART = re.compile(rf"({NAME.pattern}):((?: {CARD_CODE.pattern})*)")
+_NOTES = re.compile(rf"{NOTE.pattern}(?: {NOTE.pattern})*")
+_NOTE = re.compile(rf"\(({NOTE_TEXT.pattern})\)")
 
 #: What a word of a hand's play is: a card played, another action, a resignation, a
 #: trick mark. A word's entry in the per-rules table is (kind, seat or trick number,
@@ -125,13 +123,13 @@ class _Tables:
         self.trump = [f"trump {suit})" for suit in (*rules.suits, "-")]
         # the closing notes' (segno TEAM) per team, None where a name is not a word;
         # (ended HOW) per way a hand ends, as they come
-        self.segno = [f" (segno {name})" if _WORD.fullmatch(name) else None
+        self.segno = [f" (segno {name})" if WORD.fullmatch(name) else None
                       for name in rules.team_names]
         self.ended: dict[str, str | None] = {}
         self.prefixes = [name + ": " for name in names]
         self.dealer_rows = ["dealer: " + name for name in names]
         # seat names that could not be labels of deal parts (as ``_PART`` reads them)
-        self.labels = all(_LABEL.fullmatch(name) for name in names)
+        self.labels = all(NAME.fullmatch(name) for name in names)
         # deals the canonical reader lays out itself; others go through the layout
         self.canonical = not rules.deal_packets and rules.turn_up in ("none", "under_stock")
         self.orders: dict[int | None, Any] = {}
@@ -187,12 +185,12 @@ def _word(word: str, t: _Tables) -> _Entry:
     """The entry of a word of a hand's play, kept in the rules' table; unsure if odd."""
     if not word:
         raise _Unsure
-    if word[-1] == "." and _TRICK.fullmatch(word):
+    if word[-1] == "." and TRICK.fullmatch(word):
         if len(word) > MAX_DIGITS + 1:
             raise _Unsure
         entry: _Entry = (_MARK, int(word[:-1]), None)
     else:
-        if _ACT.fullmatch(word) is None:
+        if ACT.fullmatch(word) is None:
             raise _Unsure
         seat, _, text = word.partition(":")
         rules = t.rules
@@ -215,7 +213,7 @@ def _word(word: str, t: _Tables) -> _Entry:
 
 def _deal_card(word: str, t: _Tables) -> int:
     """The number of a card written ``word`` in a deal part; unsure unless a known card."""
-    if _CARD_WORD.fullmatch(word) is None:
+    if CARD_CODE.fullmatch(word) is None:
         raise _Unsure
     index = t.rules.card_index.get(french_card(word))
     if index is None:  # an unknown card, or ``??``: the full validator's
@@ -250,14 +248,14 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
     if dealer is not None:  # the dealer's part, as the layout checks it
         if row != t.dealer_rows[dealer]:
             label, _, seat = row.partition(": ")
-            if label != "dealer" or _CARD_WORD.fullmatch(seat) is None \
+            if label != "dealer" or CARD_CODE.fullmatch(seat) is None \
                     or french_card(seat) != rules.seat_names[dealer]:
                 raise _Unsure
         i += 1
         row = lines[i]
     if rules.first_lead == "lot":
         label, _, seat = row.partition(": ")
-        if label != "first" or _CARD_WORD.fullmatch(seat) is None:
+        if label != "first" or CARD_CODE.fullmatch(seat) is None:
             raise _Unsure
         first = rules.seat_names.index(french_card(seat))  # ValueError: not a seat, unsure
         i += 1
@@ -324,7 +322,7 @@ def _closing(st: GameState, won: str, t: _Tables) -> str:
     ended = h.ended
     head = t.ended.get(ended)
     if head is None:
-        if _WORD.fullmatch(ended) is None:
+        if WORD.fullmatch(ended) is None:
             return ""
         head = t.ended[ended] = f"(ended {ended}) (points "
     text = f"{won} {head}" if won else head
@@ -343,7 +341,7 @@ def _closing(st: GameState, won: str, t: _Tables) -> str:
     for key in keys:
         words = takers_note(r, h, key) if key in TAKERS_NOTES else contract_note(r, h, key)
         for w in words:
-            if _WORD.fullmatch(w) is None:
+            if WORD.fullmatch(w) is None:
                 return ""
         text += f" ({key} {' '.join(words)})"
     return text + " (match " + " ".join(map(str, match)) + ")"
@@ -461,7 +459,7 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                 return False
             if len(words) == 2 and words[1] == "*":
                 result = Result(None, None, first_line + i, 1)
-            elif len(words) >= 2 and all(_WORD.fullmatch(w) for w in words[1:]):
+            elif len(words) >= 2 and all(WORD.fullmatch(w) for w in words[1:]):
                 result = Result(words[1], words[2] if len(words) > 2 else None,
                                 first_line + i, 1)
             else:

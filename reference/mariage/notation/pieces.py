@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from .grammar import terminal_pattern
 from .model import Hand, Record
+from .tokens import TRICK, WORD
 
 __all__ = ["MAX_DIGITS", "Sink"]
 
@@ -23,7 +24,7 @@ Sink = Callable[[Record, Hand], None]
 
 _PIECE = re.compile(r"\([^()]*\)|\S+")
 _PLAY_ITEM: list[re.Pattern[str]] = []
-_TAG_NAME = re.compile(r"[A-Za-z0-9?_+\-]+")
+_TAG_NAME = WORD  # a tag's name (the notation's token patterns: .tokens)
 _DEAL_PART: list[re.Pattern[str]] = []
 _TAG_VALUE: list[re.Pattern[str]] = []
 
@@ -73,7 +74,7 @@ def _words(text: str) -> list[tuple[str, int]]:
             found.append((w, pos))
         pos += len(w) + 1
     return found
-_TRICK = re.compile(r"[0-9]+\.")
+_TRICK = TRICK
 
 
 def _unquote(s: str) -> str:

@@ -21,21 +21,16 @@ from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
-from mariage.engine.deals import fixed_first_dealer
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
-from mariage.spec.specload import is_ruleset_name
 
-from ..errors import IllegalActionError, MariageError, OptionError, SpecError, did_you_mean
+from ..errors import IllegalActionError, did_you_mean
 from .annotations import contract_note, measure, note_problem, team_name
-from .checked import Checked, Listener, action_cache, is_resign
+from .checked import Checked, Listener, is_resign
 from .errors import NotationError, RecordError
 from .firstfault import PROBE_TRIES, first_unexplained
-from .laterstart import apply_start
 from .layout import Layout, layout
 from .model import (
-    FORMAT_VERSION,
     UNKNOWN,
     Act,
     Comment,
@@ -43,12 +38,12 @@ from .model import (
     Hand,
     Note,
     Record,
-    Tag,
     TrickMark,
     expect_record,
     expect_text,
 )
-from .reader import DEFAULT_LIMIT, MAX_DIGITS, parse_record, syntax_errors
+from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
+from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
 
 # Module-level aliases: enum member access is slow on the hot path.
@@ -78,10 +73,6 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
 
 class _Stop(Exception):
     pass
-
-
-#: The tags a record gives at most once (``Option`` and ``Seat``: once per option, per seat).
-_ONCE = ("Mariage", "Ruleset", "Dealer", "Observer", "StartHand", "StartScore")
 
 
 class _Checker:
@@ -125,107 +116,9 @@ class _Checker:
 
     # --------------------------------------------------------------- header
     def header(self) -> bool:
-        rec = self.rec
-        tags = rec.tags
-        if not tags or tags[0].name != "Mariage":
-            self.error("N120", "a record starts with the tag [Mariage \"1\"]",
-                       tags[0].line if tags else 0, tags[0].column if tags else 0)
-        counts: dict[str, int] = {}
-        keyed: set[tuple[str, str]] = set()
-        for t in tags:
-            counts[t.name] = counts.get(t.name, 0) + 1
-            if t.name in _ONCE and counts[t.name] == 2:  # which one holds would be a guess
-                self.error("N120", f"the tag {t.name} is given twice", t.line, t.column)
-            if t.name in ("Option", "Seat") and t.values:
-                if (t.name, t.values[0]) in keyed:
-                    self.error("N120", f"the tag {t.name} {t.values[0][:40]!r} is given twice",
-                               t.line, t.column, token=t.values[0][:40])
-                keyed.add((t.name, t.values[0]))
-            want = 2 if t.name in ("Option", "Seat") else 1
-            if t.name in ("Mariage", "Ruleset", "Dealer", "Option", "Seat", "Observer") \
-                    and len(t.values) != want:
-                self.error("N120", f"the tag {t.name} takes {want} value(s)", t.line, t.column)
-        version = rec.tag("Mariage")
-        if version is not None and version != FORMAT_VERSION:
-            t = self._tag("Mariage")
-            self.error("N121", f"format version {version!r} is not supported (this reader "
-                       f"reads version {FORMAT_VERSION})", t.line, t.column, token=version)
-            return False
-        name = rec.ruleset
-        if name is None:
-            self.error("N120", "the tag [Ruleset \"...\"] is missing")
-            return False
-        if not is_ruleset_name(name):  # a record names a ruleset, never a file to read
-            t = self._tag("Ruleset")
-            self.error("N122", "the tag [Ruleset \"...\"] holds a ruleset name (lower-case "
-                       "letters, digits and '-', at most 64), not a file", t.line, t.column,
-                       token=name[:40])
-            return False
-        for t in tags:
-            if t.name == "Option" and len(t.values) == 2 and len(t.values[1]) > MAX_DIGITS \
-                    and t.values[1].lstrip("+-").isdigit():
-                self.error("N112", f"the value of option {t.values[0]!r} is longer than "
-                           f"{MAX_DIGITS} digits", t.line, t.column, token=t.values[0])
-                return False
-        try:
-            rules = load_rules(name, rec.options)
-        except OptionError as exc:
-            t = next((t for t in tags if t.name == "Option" and t.values
-                      and t.values[0] == exc.option), self._tag("Ruleset"))
-            self.error("N123", str(exc), t.line, t.column, token=exc.option or None)
-            return False
-        except (SpecError, MariageError, OSError) as exc:
-            t = self._tag("Ruleset")
-            self.error("N122", str(exc), t.line, t.column, token=name)
-            return False
-        self.rules = self.out.rules = rules
-        self._actions = action_cache(rules)
-        seats = rules.seat_names
-        for t in tags:
-            if t.name in ("Seat", "Observer") and t.values and t.values[0] not in seats:
-                self.error("N124", f"no seat {t.values[0]!r} in {rules.ruleset} (seats: "
-                           f"{', '.join(seats)}){did_you_mean(t.values[0], seats)}", t.line,
-                           t.column, token=t.values[0])
-        dealer_text = rec.tag("Dealer")
-        dealer: int | None = None
-        if rules.first_dealer == "none":
-            if dealer_text not in (None, "-"):
-                t = self._tag("Dealer")
-                self.error("N125", f"{rules.ruleset} has no dealer", t.line, t.column,
-                           token=dealer_text)
-        elif dealer_text is None:
-            self.error("N125", "the first dealer is missing: [Dealer \"SEAT\"]")
-            return False
-        elif dealer_text not in seats:
-            t = self._tag("Dealer")
-            self.error("N124", f"no seat {dealer_text!r} (seats: {', '.join(seats)})"
-                       f"{did_you_mean(dealer_text, seats)}",
-                       t.line, t.column, token=dealer_text)
-            return False
-        else:
-            dealer = seats.index(dealer_text)
-            fixed = fixed_first_dealer(rules)
-            if fixed is not None and fixed != dealer and rec.tag("StartHand") in (None, "1"):
-                t = self._tag("Dealer")
-                self.error("N125", f"the rules of {rules.ruleset} make {seats[fixed]} the "
-                           "first dealer", t.line, t.column, token=dealer_text)
-                return False
-        self.state = self.out.state = GameState(rules, first_dealer=dealer)
-        return self.later_start(rules, self.state)
-
-    def later_start(self, rules: Rules, st: GameState) -> bool:
-        """``[StartHand]``, ``[StartScore]``, ``[StartState]``: a record of later hands."""
-        first = apply_start(rules, st, self.rec.tags, self._tag("StartHand"),
-                            lambda code, msg, line, col, token: self.error(
-                                code, msg, line, col, token=token))
-        self.first_hand = first or 1
-        return first is not None
-
-    def _tag(self, name: str) -> Tag:
-        for t in self.rec.tags:
-            if t.name == name:
-                return t
-        return Tag(name, (), self.rec.line, 1)
+        """Check the tags and make the rules and the state (:func:`.recordhead.check_header`);
+        False where the replay cannot start."""
+        return check_header(self)
 
     # ---------------------------------------------------------------- hands
     def run(self) -> Checked:

@@ -14,28 +14,28 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import TextIO
 
 from ..errors import shown
+from . import tokens
 from .model import Act, Comment, Hand, Note, Record, TrickMark, expect_record
 
 __all__ = ["write_atomically", "write_record", "write_records"]
 
 
-#: What the reader reads back of each piece the writer writes as it is (the terminals of
-#: ``grammar/record.lark``): a record built by hand with, say, a comment holding a brace
-#: or a tag name with a space is refused, not written as text no reader can read.
+#: What the reader reads back of each piece the writer writes as it is (the notation's
+#: token patterns, :mod:`.tokens`): a record built by hand with, say, a comment holding a
+#: brace or a tag name with a space is refused, not written as text no reader can read.
 _WRITABLE = {
-    "tag name": re.compile(r"[A-Za-z0-9?_+\-]+"),
-    "comment": re.compile(r"[^{}]*"),
-    "result": re.compile(r"[A-Za-z0-9?_+\-]+"),
-    "seat": re.compile(r"[A-Za-z][A-Za-z0-9]*"),
-    "action": re.compile(r"[^\s(){}\[\]\"]+"),
-    "annotation": re.compile(r"\([^()\n]*\)"),
-    "deal label": re.compile(r"[A-Za-z][A-Za-z0-9]*"),
-    "card": re.compile(r"[A-Za-z0-9?]+(?:-[A-Za-z0-9]+)?"),
+    "tag name": tokens.WORD,
+    "comment": tokens.COMMENT,
+    "result": tokens.WORD,
+    "seat": tokens.NAME,
+    "action": tokens.ACTION,
+    "annotation": tokens.NOTE,
+    "deal label": tokens.NAME,
+    "card": tokens.CARD,
 }
 
 

@@ -17,35 +17,60 @@ from __future__ import annotations
 
 import bisect
 import copy
-import os
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mariage.errors import Location, SpecError, SpecFileError, UnknownRulesetError
 from mariage.infile import real_path
 from mariage.lazyrecord import field, record
-from mariage.resources import schema_path, spec_dir
+from mariage.resources import schema_path
+
+from .specnames import (  # (re-exported: names to files, spec.specnames)
+    EXTENDS_ANYWHERE_ENV,
+    RULESET_NAME,
+    SEARCH_PATH_ENV,
+    _looks_like_path,
+    _named_past,
+    _register,
+    cache_context,
+    extends_anywhere,
+    is_ruleset_name,
+    known_rulesets,
+    list_rulesets,
+    on_registry_change,
+    resolve_name,
+    resolve_parent,
+    resolve_ruleset,
+    search_path,
+    unregister_spec,
+)
 
 if TYPE_CHECKING:  # jsonschema is imported only when a description is checked
     import jsonschema
 
 __all__ = [
+    "EXTENDS_ANYWHERE_ENV",
     "MAX_DEPTH",
     "MAX_EXTENDS",
     "MAX_INT",
     "MAX_NODES",
     "MAX_SPEC_BYTES",
+    "RULESET_NAME",
+    "SEARCH_PATH_ENV",
     "Document",
+    "cache_context",
+    "extends_anywhere",
     "is_ruleset_name",
     "known_rulesets",
     "list_rulesets",
     "load_document",
+    "on_registry_change",
     "parse_yaml_text",
     "read_yaml",
     "register_spec",
     "resolve_name",
+    "resolve_parent",
     "resolve_ruleset",
     "search_path",
     "unregister_spec",
@@ -180,22 +205,6 @@ from .yamlread import (  # noqa: E402 - the reader needs Marks above
 )
 
 
-def list_rulesets(directory: Path | None = None) -> list[str]:
-    """Names of the bundled rulesets, in a stable order.
-
-    >>> "marianna" in list_rulesets()
-    True
-    """
-    base = directory or spec_dir()
-    return sorted(p.stem for p in base.glob("*.yaml"))
-
-
-_REGISTERED: dict[str, Path] = {}
-_FILES_ENV = "MARIAGE_SPEC_FILES"  # NAME=PATH entries: worker processes see registrations
-SEARCH_PATH_ENV = "MARIAGE_SPEC_PATH"
-"""Environment variable: folders (separated by ``os.pathsep``) searched for ``NAME.yaml``."""
-
-
 def register_spec(path: str | Path) -> str:
     """Make the description in ``path`` known by its ``ruleset`` name; return that name.
 
@@ -216,205 +225,8 @@ def register_spec(path: str | Path) -> str:
     """
     doc = load_document(Path(path))
     name = str(doc.data["ruleset"])
-    _REGISTERED[name] = real_path(path)
-    _export_registry()
-    _registry_changed()
+    _register(name, real_path(path))
     return name
-
-
-def _export_registry() -> None:
-    entries = [f"{n}={p}" for n, p in _REGISTERED.items()]
-    if entries:
-        os.environ[_FILES_ENV] = os.pathsep.join(entries)
-    else:
-        os.environ.pop(_FILES_ENV, None)
-
-
-def _registered(name: str) -> Path | None:
-    if name in _REGISTERED:
-        return _REGISTERED[name]
-    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
-        key, sep, value = entry.partition("=")
-        if sep and key == name and value:
-            return Path(value)
-    return None
-
-
-def unregister_spec(name: str) -> None:
-    """Forget a ruleset made known by :func:`register_spec` (nothing if unknown).
-
-    >>> unregister_spec("no-such-ruleset")
-    """
-    if _REGISTERED.pop(name, None) is not None:
-        _export_registry()
-        _registry_changed()
-
-
-_REGISTRY_LISTENERS: list[Callable[[], None]] = []
-
-
-def on_registry_change(listener: Callable[[], None]) -> None:
-    """Call ``listener`` whenever :func:`register_spec` or :func:`unregister_spec` changes
-    what a name stands for.
-
-    A later stage whose cache is keyed by ruleset name (the compiled rules of
-    :mod:`mariage.spec.compile`) clears it here, so this module never imports it.
-
-    >>> seen = []
-    >>> on_registry_change(lambda: seen.append(1))
-    >>> unregister_spec("no-such-ruleset"); seen  # nothing was registered: no change
-    []
-    >>> _REGISTRY_LISTENERS.pop() and None
-    """
-    _REGISTRY_LISTENERS.append(listener)
-
-
-def _registry_changed() -> None:
-    for listener in _REGISTRY_LISTENERS:
-        listener()
-
-
-def search_path() -> list[Path]:
-    """The folders of ``MARIAGE_SPEC_PATH``, in order (empty entries skipped).
-
-    >>> import os
-    >>> saved = os.environ.get("MARIAGE_SPEC_PATH")
-    >>> os.environ["MARIAGE_SPEC_PATH"] = os.pathsep.join(["/a", "", "/b"])
-    >>> [str(p) for p in search_path()]
-    ['/a', '/b']
-    >>> os.environ.pop("MARIAGE_SPEC_PATH") and None
-    >>> if saved is not None: os.environ["MARIAGE_SPEC_PATH"] = saved
-    """
-    raw = os.environ.get(SEARCH_PATH_ENV, "")
-    return [Path(p) for p in raw.split(os.pathsep) if p]
-
-
-def known_rulesets() -> list[str]:
-    """Every name :func:`load_document` resolves: bundled, registered, on the search path.
-
-    >>> set(list_rulesets()) <= set(known_rulesets())
-    True
-    """
-    names = set(list_rulesets()) | set(_REGISTERED)
-    for folder in search_path():
-        if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.yaml") if p.is_file())
-    return sorted(names)
-
-
-RULESET_NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")
-"""What a ruleset name looks like (the schema's pattern, at most 64 characters)."""
-EXTENDS_ANYWHERE_ENV = "MARIAGE_EXTENDS_ANYWHERE"
-"""Environment variable: ``1`` lets ``extends:`` name a file in any folder (the
-command line's ``--allow-extends-anywhere`` sets it)."""
-
-
-def is_ruleset_name(text: str) -> bool:
-    """Whether ``text`` is a ruleset name (never a path): what a record's tag may hold.
-
-    >>> is_ruleset_name("sixty-six-3"), is_ruleset_name("/etc/passwd"), is_ruleset_name("a.yaml")
-    (True, False, False)
-    """
-    return RULESET_NAME.fullmatch(text) is not None
-
-
-def resolve_name(name: str) -> Path:
-    """The file of the ruleset called ``name``: registered, bundled, or on the search path.
-
-    Only names are looked up, never paths, and never in the working folder:
-    this is how a record's ``[Ruleset "..."]`` tag is resolved.
-
-    >>> resolve_name("mariazza").name
-    'mariazza.yaml'
-    >>> try:
-    ...     resolve_name("../../etc/passwd")
-    ... except UnknownRulesetError as exc:
-    ...     print(str(exc)[:40])
-    unknown ruleset '../../etc/passwd' (know
-    """
-    if is_ruleset_name(name):
-        registered = _registered(name)
-        if registered is not None:
-            return registered
-        for base in [spec_dir(), *search_path()]:
-            p = base / f"{name}.yaml"
-            if p.is_file():
-                return p
-    raise UnknownRulesetError(name, known_rulesets())
-
-
-def _looks_like_path(text: str) -> bool:
-    return Path(text).suffix in (".yaml", ".yml") or "/" in text or os.sep in text
-
-
-def resolve_ruleset(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
-    """The file a ruleset name or path stands for.
-
-    A :class:`~pathlib.Path`, or text that looks like a path (with a folder
-    separator or a ``.yaml``/``.yml`` ending), is a file the user named. Any
-    other text is a ruleset name (:func:`resolve_name`): registered files
-    (:func:`register_spec`), the bundled rulesets, then the folders of
-    ``MARIAGE_SPEC_PATH``; the working folder is never searched. With
-    ``relative_to`` (the folder of a description that ``extends:`` it), see
-    :func:`resolve_parent`.
-
-    >>> resolve_ruleset("marianna").name
-    'marianna.yaml'
-    """
-    if isinstance(name_or_path, Path):
-        return name_or_path
-    text = str(name_or_path)
-    if relative_to is not None:
-        return resolve_parent(text, relative_to)
-    if _looks_like_path(text):
-        return Path(text)  # a path: read it, and report what is wrong with it
-    try:
-        return resolve_name(text)
-    except UnknownRulesetError as exc:
-        try:
-            here = "\0" not in text and Path(text).exists()
-        except (OSError, ValueError):  # a name too long for a file
-            here = False
-        if here:  # a file named like a ruleset: not read
-            raise UnknownRulesetError(text, exc.known, f"; to read the file '{text}' here, "
-                                      f"give it as a path: ./{text}") from None
-        raise
-
-
-def extends_anywhere() -> bool:
-    """Whether ``extends:`` may name a file anywhere (see :func:`resolve_parent`)."""
-    return os.environ.get(EXTENDS_ANYWHERE_ENV, "") not in ("", "0")
-
-
-def resolve_parent(text: str, folder: Path) -> Path:
-    """The file that ``extends: text`` names, in a description kept in ``folder``.
-
-    A name is looked for as ``folder/NAME.yaml``, then as :func:`resolve_name`
-    does. A path (relative to ``folder``) must lead, links followed, into
-    ``folder``, the bundled rulesets or a folder of ``MARIAGE_SPEC_PATH``,
-    unless ``MARIAGE_EXTENDS_ANYWHERE=1`` (``--allow-extends-anywhere``);
-    otherwise :class:`SpecFileError`, before the file is opened.
-    """
-    if not _looks_like_path(text):
-        if text not in ("", ".", "..") and "\0" not in text:  # a file name in the folder
-            p = folder / f"{text}.yaml"
-            try:
-                if p.exists():
-                    return p
-            except OSError:  # a name too long for a file: no such file, so a name
-                pass
-        return resolve_name(text)
-    candidate = Path(text)
-    path = candidate if candidate.is_absolute() else folder / candidate
-    if extends_anywhere():
-        return path
-    real = real_path(path)  # a loop of links, a NUL: opening the file says so
-    for base in (folder, spec_dir(), *search_path()):
-        if real.is_relative_to(real_path(base)):
-            return path
-    raise SpecFileError("'extends' names a file outside the description's folder, the "
-                        f"bundled rulesets and {SEARCH_PATH_ENV}; not read (pass "
-                        "--allow-extends-anywhere to allow it)", location=Location(text[:200]))
 
 
 def _merge(base: Any, over: Any, base_marks: _MarkIndex, over_marks: _MarkIndex,
@@ -456,21 +268,6 @@ class _MarkIndex:
         while i < len(keys) and keys[i][:n] == prefix:
             dst[keys[i]] = marks[keys[i]]
             i += 1
-
-
-def cache_context(path: Path) -> tuple[object, ...]:
-    """What a loaded description depends on besides file contents (for the disk cache).
-
-    >>> cache_context(resolve_ruleset("marianna"))[0].endswith("marianna.yaml")
-    True
-    """
-    try:
-        here = os.getcwd()
-    except OSError:  # the working folder was removed: names are shown absolute
-        here = ""
-    return (str(real_path(path)), here, sorted(_REGISTERED.items()),
-            os.environ.get(_FILES_ENV, ""), os.environ.get(SEARCH_PATH_ENV, ""),
-            extends_anywhere())
 
 
 def load_document(name_or_path: str | Path, *, _seen: tuple[str, ...] = ()) -> Document:
@@ -552,20 +349,6 @@ def _load_document(name_or_path: str | Path, _seen: tuple[str, ...]) -> Document
     if not _seen:
         validate_schema(doc)
     return doc
-
-
-def _named_past(name: str, itself: Path) -> Path | None:
-    """The ruleset called ``name`` other than the file ``itself``: the bundled one, else one
-    on the search path (``None`` if there is none). A description never extends itself,
-    so ``extends: thousand`` in a description that is itself found by that name (a
-    ``--spec`` file with ``ruleset: thousand``, a ``thousand.yaml``) means the next
-    ruleset of the name, as it did before the file was made known by it."""
-    mine = real_path(itself)
-    for base in [spec_dir(), *search_path()]:
-        p = base / f"{name}.yaml"
-        if p.is_file() and real_path(p) != mine:
-            return p
-    return None
 
 
 def _display(path: Path) -> str:
