@@ -24,6 +24,7 @@ __all__ = [
     "PLAY",
     "QUESTION",
     "TAKING",
+    "WAITING_FOR",
     "WINDOW",
     "Phase",
 ]
@@ -57,3 +58,16 @@ AUCTION, PASSING, CONTRACT, QUESTION = (Phase.AUCTION, Phase.PASSING, Phase.CONT
                                         Phase.QUESTION)
 AFTER_TRICK, CLOSE_REPLY = Phase.AFTER_TRICK, Phase.CLOSE_REPLY
 TAKING, BIDDING = Phase.TAKING, Phase.BIDDING
+
+#: What a phase other than play waits for: why a card, or a declaration, is refused in it
+#: (rule ``core.phase``).
+WAITING_FOR: dict[Phase, str] = {
+    ANSWER: "the partner must answer first",
+    WINDOW: "the declaration window is open: declare or pass",
+    AUCTION: "the auction is on: bid or pass",
+    PASSING: "the partners are passing cards",
+    CONTRACT: "the declarer must keep or raise the game value first",
+    QUESTION: "the partner must answer the question first",
+    AFTER_TRICK: "the trick's winner must first claim, close, draw or decline",
+    CLOSE_REPLY: "the closer's opponent must first exchange or decline",
+}

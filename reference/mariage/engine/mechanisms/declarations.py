@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Declare, Pass
-from ..phase import OVER, PLAY, WINDOW
+from ..phase import OVER, PLAY, WAITING_FOR, WINDOW
 from .base import Mechanism, refuse
-from .trickplay import _NO_CARD_NOW
 
 if TYPE_CHECKING:
     from ..rules import Declaration, Rules
@@ -248,7 +247,7 @@ class Declarations(Mechanism):
                    "number and suit are whole numbers of the rules)")
         d = r.declarations[action.decl]
         if st.phase != PLAY and st.phase != WINDOW:
-            refuse(st, r.core_phase, seat, action, _NO_CARD_NOW.get(st.phase, "not now"))
+            refuse(st, r.core_phase, seat, action, WAITING_FOR.get(st.phase, "not now"))
         if st.phase == PLAY and not self.who_ok(st, r.decl_who, seat):
             refuse(st, r.decl_who_rule, seat, action, _WHO_REASONS.get(r.decl_who, "not now"))
         if not self.window_open(st, d.window):

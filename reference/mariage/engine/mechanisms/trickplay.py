@@ -20,32 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mariage.errors import IllegalActionError
 
 from ..actions import Action, Play
-from ..phase import (
-    AFTER_TRICK,
-    ANSWER,
-    AUCTION,
-    CLOSE_REPLY,
-    CONTRACT,
-    PASSING,
-    PLAY,
-    QUESTION,
-    WINDOW,
-    Phase,
-)
+from ..phase import PLAY, WAITING_FOR, WINDOW
 from ..rules import Obligation, When
 from .base import Mechanism, refuse
-
-#: Why a card is refused in a phase other than play (rule ``core.phase``).
-_NO_CARD_NOW: dict[Phase, str] = {
-    ANSWER: "the partner must answer first",
-    WINDOW: "the declaration window is open: declare or pass",
-    AUCTION: "the auction is on: bid or pass",
-    PASSING: "the partners are passing cards",
-    CONTRACT: "the declarer must keep or raise the game value first",
-    QUESTION: "the partner must answer the question first",
-    AFTER_TRICK: "the trick's winner must first claim, close, draw or decline",
-    CLOSE_REPLY: "the closer's opponent must first exchange or decline",
-}
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -301,7 +278,7 @@ class TrickPlay(Mechanism):
         card = action.card
         if st.phase != PLAY:
             refuse(st, st.rules.core_phase, seat, action,
-                   _NO_CARD_NOW.get(st.phase, "no card may be played now"))
+                   WAITING_FOR.get(st.phase, "no card may be played now"))
         hands = st.hands
         hand = hands[seat]
         if card.__class__ is not int:  # ('AH', 1.0, True, a numpy integer: no card number)
