@@ -21,6 +21,7 @@ from mariage import GameState, list_rulesets, load_rules
 from mariage.engine.actions import Claim, Decline, Play
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS, Claims
+from mariage.engine.outcomes import HandRecord
 from mariage.errors import IllegalActionError
 from test_nextdeal23 import _take_source
 from test_search_support import fingerprint
@@ -142,3 +143,30 @@ def test_the_checked_deal_reads_the_stock_from_the_locals(name: str,
     items = stock.split("= [")[1].rstrip("]").split(", ") if "[]" not in stock else []
     cards = [int(i[1:]) for i in items if i != "t"]
     assert cards == sorted(cards, reverse=True) and (not cards or cards[0] == n - 1)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_hand_end_leaves_the_default_fields_out_of_its_plain_record(name: str) -> None:
+    """The hand end appends its record's fields up to the last that it writes (the
+    others their defaults); read, the record has every field, and equals the record of
+    the fields written out in full."""
+    rules = load_rules(name)
+    rng = random.Random(f"record {name}")
+    state = GameState(rules, first_dealer=0)
+    first = 0 if rules.first_lead == "lot" else None
+    deck = list(range(rules.ncards))
+    rng.shuffle(deck)
+    state.deal(deck, first)
+    skip_last = 1 if rules.call_out_rule else 0  # (the call out, listed last: its own path)
+    while state.to_act is not None:
+        legal = [a for a in state.legal_actions() if type(a) is not Claim]
+        state.apply(legal[rng.randrange(len(legal) - skip_last)])
+    plain = state._history[-1]
+    fields = HandRecord.__match_args__
+    assert type(plain) is tuple and 6 <= len(plain) <= len(fields)
+    defaults = [vars(HandRecord)["__record_defaults__"][f] for f in fields[len(plain):]]
+    record = state.history[-1]
+    assert type(record) is HandRecord and len(record) == len(fields)
+    assert tuple(record) == (*plain, *defaults)
+    if name in ("marianna", "schnapsen", "sixty-six"):  # (no contract: its fields left out)
+        assert len(plain) < len(fields)
