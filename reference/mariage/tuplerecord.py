@@ -53,7 +53,7 @@ def _item_property(index: int, doc: str) -> Any:
 #: the attribute getter of :func:`collections.namedtuple` (in C where there is one)
 _tuplegetter: Any = getattr(collections, "_tuplegetter", _item_property)
 
-__all__ = ["items_source", "new_source", "tuple_record"]
+__all__ = ["items_source", "new_source", "padded", "tuple_record"]
 
 _T = TypeVar("_T")
 
@@ -173,16 +173,33 @@ def new_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> 
     return f"_new_{tag}(_{tag}, {items_source(cls, values, namespace)})"
 
 
-def items_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -> str:
+def items_source(cls: type, values: dict[str, str], namespace: dict[str, Any],
+                 trim: bool = False) -> str:
     """Source of the plain tuple of the fields of the :func:`tuple_record` ``cls`` whose
     fields are the expressions ``values`` (the others their defaults), in their order:
     ``tuple.__new__(cls, items)`` makes the record of them (a plain tuple costs a
     fraction of a record of a subclass of ``tuple``); the names it reads are put in
-    ``namespace``."""
+    ``namespace``. With ``trim``, the fields after the last one ``values`` gives are
+    left out (their defaults: :func:`padded` puts them back).
+
+    >>> @tuple_record
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    ...     z: int = 0
+    >>> items_source(Point, {"x": "a"}, {}), items_source(Point, {"x": "a"}, {}, trim=True)
+    ('(a, 0, 0, )', '(a, )')
+    >>> padded(Point, (1,)), padded(Point, (1, 2, 3))
+    ((1, 0, 0), (1, 2, 3))
+    """
     tag = cls.__name__
     defaults = vars(cls)["__record_defaults__"]
+    names = vars(cls)["__match_args__"]
+    if trim:
+        names = names[:max((i + 1 for i, name in enumerate(names) if name in values),
+                           default=0)]
     items = []
-    for name in vars(cls)["__match_args__"]:
+    for name in names:
         expr = values.get(name)
         if expr is None:
             if name not in defaults:
@@ -195,3 +212,13 @@ def items_source(cls: type, values: dict[str, str], namespace: dict[str, Any]) -
                 namespace[expr] = value
         items.append(expr)
     return f"({''.join(item + ', ' for item in items)})"
+
+
+def padded(cls: type, items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``items``, the first fields of the :func:`tuple_record` ``cls`` (as
+    :func:`items_source` with ``trim`` writes them), with the defaults of the others."""
+    names = vars(cls)["__match_args__"]
+    if len(items) == len(names):
+        return items
+    defaults = vars(cls)["__record_defaults__"]
+    return (*items, *(defaults[name] for name in names[len(items):]))

@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
-from .actions import Action
+from .actions import Action, Decline
 from .duties import duties
 from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
 from .handend import HandEnd, hand_end, hand_end_writes
 from .mechanisms import Mechanism, Mechanisms, TrickPlay
 from .mechanisms.hooks import Hooks, hooks_of
-from .resume import GoOn, resume
+from .resume import GoOn, resume, resume_decline
 from .rules import Rules
 from .trailplan import action_trails, mark_extra, mark_keeper, record_slots
 
@@ -68,6 +68,7 @@ class Dispatch:
     # open at any moment that may be open in it (Mechanism.any_time_phases)
     to_act: dict[type, Applier]  # action type -> apply, sent by the seat to act (with no
     # seat named): ``any_seat``'s, else ``appliers``', as GameState._dispatch looks them up
+    # (the claims' decline by generated code where there is some: _to_act)
     go_on: GoOn | None  # (state, winner): the play resumed after the winner's pause, as
     # Claims.go_on, by generated code where there is some (engine.resume.resume)
     action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # with undo
@@ -156,10 +157,23 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_trail, end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
-                    {**appliers, **any_seat}, resume(mech, rules, end_hand),
+                    _to_act(mech, rules, {**appliers, **any_seat}, end_hand),
+                    resume(mech, rules, end_hand),
                     action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
                     None if marked is None
                     else mark_keeper(marked, rules.nseats, len(rules.teams)), free, extra)
+
+
+def _to_act(mech: Mechanisms, rules: Rules, appliers: dict[type, Applier],
+            end_hand: HandEnd) -> dict[type, Applier]:
+    """``appliers`` (the action types' appliers, as ``GameState._dispatch`` looks them
+    up), the claims' decline by generated code where it applies a decline
+    (:func:`~mariage.engine.resume.resume_decline`)."""
+    if appliers.get(Decline) == mech.claims.apply_decline:
+        decline = resume_decline(mech, rules, end_hand)
+        if decline is not None:
+            appliers[Decline] = decline
+    return appliers
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..tuplerecord import items_source, new_source, tuple_record
+from ..tuplerecord import items_source, new_source, padded, tuple_record
 
 __all__ = ["HandRecord", "MatchResult", "hand_record", "made_records", "match_result",
            "record_lines"]
@@ -73,7 +73,8 @@ def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
     one call (:func:`~mariage.tuplerecord.new_source`; code generated for the end of a
     hand writes it in place); the names they read are put in ``namespace``. With
     ``plain``, the plain tuple of its fields is appended instead, for the record to be
-    made when it is read (``GameState.history`` does, :func:`made_records`).
+    made when it is read (``GameState.history`` does, :func:`made_records`), without
+    the fields after the last one ``values`` gives (their defaults, put back then).
 
     >>> ns = {}
     >>> lines = record_lines("out", {"number": "1", "dealer": "0", "points": "(60, 60)",
@@ -84,24 +85,26 @@ def record_lines(target: str, values: dict[str, str], namespace: dict[str, Any],
     >>> out == [hand_record(1, 0, (60, 60), (60, 60), (5, 5), "played_out")]
     True
     """
-    made = items_source if plain else new_source
-    return [f"{indent}{target}.append({made(HandRecord, values, namespace)})"]
+    made = items_source(HandRecord, values, namespace, trim=True) if plain else \
+        new_source(HandRecord, values, namespace)
+    return [f"{indent}{target}.append({made})"]
 
 
 def made_records(records: list[Any]) -> list[HandRecord]:
     """``records`` with the plain tuples at its end (the fields of a hand's record, as
-    :func:`record_lines` with ``plain`` appends them) made into :class:`HandRecord`\\ s
-    in place, and returned (the end of a hand leaves the record to its first reader).
+    :func:`record_lines` with ``plain`` appends them: the last ones left out where they
+    are their defaults) made into :class:`HandRecord`\\ s in place, and returned (the
+    end of a hand leaves the record to its first reader).
 
     >>> records = [(1, 0, (60, 60), (60, 60), (5, 5), "played_out", None, 0, -1, None,
-    ...             (), 0, "", -1, 0, -1)]
-    >>> made_records(records)[0] == hand_record(1, 0, (60, 60), (60, 60), (5, 5),
-    ...                                         "played_out")
+    ...             (), 0, "", -1, 0, -1), (2, 1, (70, 50), (1, 0), (6, 4), "played_out")]
+    >>> made_records(records) == [hand_record(1, 0, (60, 60), (60, 60), (5, 5),
+    ...     "played_out"), hand_record(2, 1, (70, 50), (1, 0), (6, 4), "played_out")]
     True
     """
     i = len(records) - 1
     while i >= 0 and records[i].__class__ is tuple:
-        records[i] = _new(HandRecord, records[i])
+        records[i] = _new(HandRecord, padded(HandRecord, records[i]))
         i -= 1
     return records
 

@@ -168,28 +168,40 @@ def _check_lines(r: Rules, plan: _DealPlan, start: int) -> list[str]:
             f"    {first}", "        return False"]
 
 
-def _reversed_from(pos: int) -> str:
-    """Source of the cards of the deck ``c`` from position ``pos`` on, last first."""
-    return f"c[:{pos - 1}:-1]" if pos > 0 else "c[::-1]"
+def _reversed_from(pos: int, n: int | None = None, first: str = "") -> str:
+    """Source of the list of the cards of the deck ``c`` from position ``pos`` on, last
+    first, after ``first`` (the source of an item, or nothing); with ``n``, the deck's
+    length, read from the locals it is unpacked into (``c0``, ``c1``...: no slice)."""
+    if n is not None:
+        return "[" + ", ".join([*([first] if first else []),
+                                *(f"c{p}" for p in range(n - 1, pos - 1, -1))]) + "]"
+    cards = f"c[:{pos - 1}:-1]" if pos > 0 else "c[::-1]"
+    return f"[{first}, *{cards}]" if first else cards
 
 
-def _turn_up_lines(r: Rules, turn: int, pos: int) -> list[str]:
+def _turn_up_lines(r: Rules, turn: int, pos: int, named: bool = False) -> list[str]:
     """Source of the card turned up (``deal.turn_up``) and the stock, after the hands:
     the dealer's last card shown (``dealer_last``), a card turned under the stock
     and drawn last (``under_stock``: between two rounds, or the first after them),
-    a card shown for a taker (``to_taker``), or none. ``pop()`` takes the top card."""
+    a card shown for a taker (``to_taker``), or none. ``pop()`` takes the top card.
+    With ``named``, the deck's cards are read from the locals it is unpacked into."""
+    n = r.ncards if named else None
+
+    def card(p: int) -> str:
+        return f"c{p}" if named else f"c[{p}]"
+
     if r.turn_up == "dealer_last":
         return ["    if dealer is not None:",
-                f"        t = st.turn_up = c[{pos - 1}]",
+                f"        t = st.turn_up = {card(pos - 1)}",
                 "        st.known[dealer] |= 1 << t", "        st.trump = _suit_of[t]",
-                f"    st.stock = {_reversed_from(pos)}"]
+                f"    st.stock = {_reversed_from(pos, n)}"]
     if r.turn_up == "under_stock":
         at, rest = (turn, pos) if turn >= 0 else (pos, pos + 1)
-        return [f"    t = st.turn_up = c[{at}]", "    st.trump = _suit_of[t]",
-                f"    st.stock = [t, *{_reversed_from(rest)}]"]
+        return [f"    t = st.turn_up = {card(at)}", "    st.trump = _suit_of[t]",
+                f"    st.stock = {_reversed_from(rest, n, 't')}"]
     if r.turn_up == "to_taker":
-        return [f"    st.turn_up = c[{pos}]", f"    st.stock = {_reversed_from(pos + 1)}"]
-    return [f"    st.stock = {_reversed_from(pos)}"]
+        return [f"    st.turn_up = {card(pos)}", f"    st.stock = {_reversed_from(pos + 1, n)}"]
+    return [f"    st.stock = {_reversed_from(pos, n)}"]
 
 
 #: id of the rules -> (the rules, their deal plan)
@@ -276,13 +288,16 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     if reset is not None:
         lines = []
         hands = ", ".join(f"h{s}" for s in range(r.nseats))
+        # (the checked deal reads the cards turned up and the stock from the locals the
+        # check unpacked the deck into, where the plan's lay reads them from the deck)
+        laid = _turn_up_lines(r, plan.turn, plan.dealt, named=True)
         for start, body in enumerate(plan.source):
             opening = openings[start]
             lines += [f"def deal_{start}(st, c, dealer, first):", *reset,
                       "    st.hand_no += 1", *body, *opening,
                       f"def take_{start}(st, c, dealer, first):",
                       *_check_lines(r, plan, start), *reset, "    st.hand_no += 1",
-                      f"    st.hands = [{hands}]", *body[1:], *opening, "    return True"]
+                      f"    st.hands = [{hands}]", *laid, *opening, "    return True"]
         namespace.update(_DEAL=DEAL, _PLAY=PLAY, _sum=sum, _int=int, _sitter=r.sitter,
                          _points=r.points, _team_of=r.team_of, _mech=mech)
         codegen.run("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", namespace)
