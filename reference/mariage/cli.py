@@ -19,6 +19,7 @@ from typing import Any, TextIO, cast
 from . import __version__
 from .commands import COMMANDS, parse_options
 from .errors import MariageError, SpecFileError, did_you_mean, one_line
+from .terminate import Terminated, terminate_raises
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -248,7 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args_list == ["--version"]:  # without importing every command
             print(f"mariage {__version__}")
             raise SystemExit(0)  # as argparse's version action does
-        return _run(args_list)
+        with terminate_raises():
+            return _run(args_list)
     finally:
         sys.stdout, sys.stderr = out.inner, err.inner
         for guard in (out, err):
@@ -299,6 +301,9 @@ def _run(args_list: list[str]) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("mariage: interrupted\n")
         return 130
+    except Terminated:  # SIGTERM: engines stopped, no output half-written
+        sys.stderr.write("mariage: terminated\n")
+        return 143
     except RecursionError:
         _error("input nested too deeply")
         return 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from typing import Any
 
 from mariage.engine.actiontext import contract_name
@@ -139,8 +140,14 @@ in one object [bad_json]
     try:
         value = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
                            object_pairs_hook=_one_value_per_name)
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
+    except RecursionError:  # Python's words would say nothing to an engine's author
+        raise ProtocolError("bad_json", "not JSON: arrays or objects nested too deeply "
+                            "to read") from None
+    except ValueError as exc:
+        why = str(exc)
+        if "integer string conversion" in why:  # Python's bound on digits
+            why = f"a number of more than {sys.get_int_max_str_digits()} digits"
+        raise ProtocolError("bad_json", f"not JSON: {why[:200]}") from None
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     if not isinstance(value.get("type"), str):

@@ -1,0 +1,310 @@
+"""Engine processes that misbehave: two answers to one request, an engine that exits while
+a process it started holds its output, one that closes its output and lives on, a command
+line with shell operators, JSON nested or numbered past what can be read, and a runner
+stopped by SIGTERM or interrupted while it stops an engine (no engine may outlive it)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostilekit import deadline, run_cli
+from mariage.conformance.client import (
+    EngineClient,
+    EngineFailure,
+    ProcessTransport,
+    check_command,
+)
+from mariage.conformance.protocol import ProtocolError, decode
+
+REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+
+#: An engine that plays a match from the legal actions; ``MODE`` (argv[1]) is how it
+#: misbehaves once asked to choose (``mute``: after its hello; ``deaf``: at once); it
+#: writes its process ids to argv[2] first.
+ENGINE = """
+import json, os, sys, time
+mode, pids = sys.argv[1], sys.argv[2]
+with open(pids, "a") as f:
+    f.write(f"{os.getpid()}\\n")
+if mode == "deaf":  # reads nothing, so never sees the end of its input either
+    time.sleep(600)
+def say(msg):
+    sys.stdout.write(json.dumps(msg) + "\\n"); sys.stdout.flush()
+for line in sys.stdin:
+    msg = json.loads(line)
+    kind = msg["type"]
+    if kind == "hello":
+        say({"type": "hello", "engine": "hostile", "protocol": 1, "requests": ["choose"],
+             "rulesets": {"mariazza": {"options": {"target": {"type": "int", "default": 41}}}}})
+        continue
+    if kind == "quit":
+        break
+    if mode == "mute":
+        time.sleep(600)
+    if kind != "choose" or mode == "none":
+        say({"type": "ok"})
+        continue
+    if mode == "twice":  # both at once: a second line sent later is read as the next answer
+        sys.stdout.write(2 * (json.dumps({"type": "choose", "seat": 0,
+                                          "action": msg["legal"][0]}) + "\\n"))
+        sys.stdout.flush()
+    elif mode == "fork":
+        if os.fork() == 0:
+            with open(pids, "a") as f:
+                f.write(f"{os.getpid()}\\n")
+            time.sleep(600)
+        os._exit(0)
+    elif mode == "closeout":
+        os.close(1)
+        time.sleep(600)
+    elif mode == "silent":
+        time.sleep(600)
+"""
+
+
+def engine(tmp_path: Path, mode: str) -> tuple[str, Path]:
+    """The command of :data:`ENGINE` misbehaving as ``mode``, and its file of pids."""
+    script = tmp_path / "engine.py"
+    script.write_text(ENGINE)
+    pids = tmp_path / f"pids-{mode}.txt"
+    return f"{sys.executable} {script} {mode} {pids}", pids
+
+
+def alive(pid: int) -> bool:
+    """Is process ``pid`` running (not gone, not a zombie)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+
+
+def pids_of(path: Path) -> list[int]:
+    return [int(x) for x in path.read_text().split()] if path.exists() else []
+
+
+def started(path: Path) -> None:
+    """Wait until the engine listing its pids in ``path`` has started."""
+    end = time.monotonic() + 20
+    while not pids_of(path) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert pids_of(path), "the engine did not start"
+
+
+def none_alive(path: Path, within: float = 3.0) -> bool:
+    """Have all processes listed in ``path`` ended within ``within`` seconds? (Those left
+    are killed, so that a failing test leaves nothing behind.)"""
+    end = time.monotonic() + within
+    while any(alive(p) for p in pids_of(path)) and time.monotonic() < end:
+        time.sleep(0.05)
+    left = [p for p in pids_of(path) if alive(p)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return not left
+
+
+def choose(client: EngineClient) -> dict[str, Any]:
+    client.hello()
+    return client.request({"type": "choose", "budget_ms": 100, "legal": ["AH", "KH"]})
+
+
+# -- what an engine writes and when ---------------------------------------------------
+
+def test_two_answers_to_one_request_are_named_not_taken_for_the_next(tmp_path: Path) -> None:
+    command, pids = engine(tmp_path, "twice")
+    client = EngineClient.for_command(command, timeout=5)
+    try:
+        choose(client)
+        with pytest.raises(EngineFailure) as info:
+            client.request({"type": "apply", "action": "AH"})
+    finally:
+        client.close()
+    assert info.value.kind == "garbage"
+    assert "before request 3 ('apply'): the engine wrote a line no request asked for" in \
+        info.value.message and '"action": "AH"' in info.value.message
+    assert none_alive(pids)
+
+
+def test_a_second_answer_forfeits_the_match_game_saying_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command, pids = engine(tmp_path, "twice")
+    code, out, _ = run_cli(["match", "mariazza", "-o", "target=10", "--engine",
+                            f"A={command}", "--games", "1", "--time", "1"], capsys)
+    assert code == 0  # a forfeit is a result (--no-forfeits makes it exit 1)
+    assert "forfeits (crash): before request" in out and "no request asked for" in out
+    assert none_alive(pids)
+
+
+def test_an_engine_that_exits_while_its_child_holds_its_output_is_a_crash_at_once(
+        tmp_path: Path) -> None:
+    command, pids = engine(tmp_path, "fork")
+    client = EngineClient.for_command(command, timeout=8)
+    t0 = time.monotonic()
+    try:
+        with deadline(20), pytest.raises(EngineFailure) as info:
+            choose(client)
+    finally:
+        client.close()
+    assert time.monotonic() - t0 < 4  # not the 8 s of a timeout
+    assert info.value.kind == "crash"
+    assert "the engine exited with code 0 (a process it started still holds its output " \
+        "open) during request 2 ('choose')" in info.value.message
+    assert len(pids_of(pids)) == 2 and none_alive(pids)  # the child is stopped too
+
+
+def test_an_engine_that_closes_its_output_and_lives_on_is_called_so(tmp_path: Path) -> None:
+    command, pids = engine(tmp_path, "closeout")
+    client = EngineClient.for_command(command, timeout=8)
+    try:
+        with deadline(20), pytest.raises(EngineFailure) as info:
+            choose(client)
+    finally:
+        client.close()
+    assert info.value.kind == "crash"
+    assert "the engine closed its output but did not exit during request 2" in \
+        info.value.message and "(exited?)" not in info.value.message
+    assert none_alive(pids)
+
+
+@pytest.mark.parametrize(("line", "shown"), [
+    ('{"type": "ok", "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+     "not JSON: arrays or objects nested too deeply to read"),
+    ('{"type": "ok", "x": 1' + "0" * 5000 + "}", "not JSON: a number of more than 4300 digits"),
+])
+def test_json_past_what_python_reads_is_refused_in_the_protocols_words(line: str,
+                                                                       shown: str) -> None:
+    with pytest.raises(ProtocolError) as info:
+        decode(line)
+    assert info.value.message == shown  # no "recursion depth", no "sys.set_int_max_..."
+
+
+# -- the command line of an engine ------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "operator"), [
+    ("engine --x | tee log.txt", "|"),
+    ("engine --x 2>/dev/null", ">"),
+    ("engine < moves.txt", "<"),
+    ("cd /opt/engine; ./engine", ";"),
+    ("make && ./engine", "&"),
+    ("engine $(cat args)", "("),
+    ("engine `cat args`", "`"),
+])
+def test_a_shell_operator_in_an_engine_command_is_refused(command: str, operator: str) -> None:
+    with pytest.raises(ValueError) as info:
+        check_command(command)
+    assert f"--engine: '{operator}' is a shell operator, but no shell runs the command" in \
+        str(info.value)
+
+
+@pytest.mark.parametrize(("command", "argv"), [
+    ("cat '|' \"a > b\" x\\;y", ["cat", "|", "a > b", "x;y"]),  # quoted or escaped: words
+    ("cat --sep=, 'it''s'", ["cat", "--sep=,", "its"]),
+])
+def test_quoted_operators_are_arguments(command: str, argv: list[str]) -> None:
+    assert check_command(command) == argv
+
+
+@pytest.mark.parametrize("command", ["match", "conformance"])
+def test_the_commands_refuse_a_shell_operator_before_running_anything(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "log.txt"
+    engine_cmd = f"{sys.executable} -m mariage engine | tee {log}"
+    argv = ["match", "mariazza", "--engine", f"A={engine_cmd}", "-n", "1"] \
+        if command == "match" else ["conformance", "--engine", engine_cmd, "--kind", "protocol"]
+    code, out, err = run_cli(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.strip() == ("mariage: error: --engine: '|' is a shell operator, but no shell runs "
+                           "the command (the program would get it as an argument): quote it, "
+                           "or run a shell yourself, as in \"sh -c '...'\"")
+
+
+def test_a_program_name_with_a_space_not_quoted_is_hinted(tmp_path: Path) -> None:
+    program = tmp_path / "my engine"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    with pytest.raises(ValueError) as info:
+        check_command(f"{program} --fast")
+    assert str(info.value) == (f"--engine: no such program: {tmp_path}/my (the file "
+                               f"'{program}' exists: quote a name that has spaces)")
+    assert check_command(f"'{program}' --fast") == [str(program), "--fast"]
+
+
+def test_a_tilde_no_shell_expands_is_hinted() -> None:
+    with pytest.raises(ValueError) as info:
+        check_command("~/no-such-engine-h25 --fast")
+    assert "(no shell runs the command: '~' and '$' are not expanded)" in str(info.value)
+
+
+# -- stopping: no engine outlives the runner --------------------------------------------
+
+def test_an_interrupt_while_an_engine_is_stopped_still_kills_its_group(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    command, pids = engine(tmp_path, "deaf")
+    transport = ProcessTransport(command)
+    started(pids)
+    try:
+        real_wait = transport.proc.wait
+
+        def interrupted(timeout: float | None = None) -> int:
+            if timeout is not None:  # the moment given to the engine to quit
+                raise KeyboardInterrupt
+            return real_wait()
+
+        monkeypatch.setattr(transport.proc, "wait", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            transport.close()
+        monkeypatch.undo()
+    finally:
+        assert none_alive(pids, within=2)
+
+
+def test_an_interrupt_while_quit_is_sent_still_stops_the_engine(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    command, pids = engine(tmp_path, "none")
+    client = EngineClient.for_command(command, timeout=5)
+    client.hello()
+    live = client._transport
+    assert live is not None
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(live, "send", interrupted)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            client.close()
+    finally:
+        assert none_alive(pids, within=2)
+
+
+@pytest.mark.parametrize("command", ["match", "conformance"])
+def test_sigterm_stops_the_run_and_its_engines_and_writes_nothing(command: str,
+                                                                  tmp_path: Path) -> None:
+    engine_cmd, pids = engine(tmp_path, "silent" if command == "match" else "mute")
+    out = tmp_path / "out.txt"
+    argv = ["match", "mariazza", "--engine", f"A={engine_cmd}", "-n", "2", "--time", "30",
+            "--out", str(out)] if command == "match" else \
+        ["conformance", "--engine", engine_cmd, "--kind", "protocol", "--timeout", "30",
+         "--json", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(REFERENCE)}
+    proc = subprocess.Popen([sys.executable, "-m", "mariage", *argv], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        started(pids)
+        time.sleep(0.5)  # the engine has its request: the run waits for the answer
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert none_alive(pids, within=2)
+    assert proc.returncode == 143 and err == "mariage: terminated\n"
+    assert sorted(os.listdir(tmp_path)) == ["engine.py", pids.name]  # no output, no temp
