@@ -147,9 +147,9 @@ def test_an_engine_that_stops_reading_loses_by_time_and_the_match_ends(
     lines = [x for x in proc.stdout.splitlines() if x.startswith("game ")]
     assert len(lines) == 200
     assert all("(A:deaf) forfeits" in x for x in lines)  # the game lines name the entrant
-    assert all("forfeits (timeout): " in x and "the engine did not read its input" in x
-               or "forfeits (crash): " in x and "the engine wrote a line no request asked "
-               "for" in x or "forfeits (error): the answer to choose has no action" in x
+    assert all(("forfeits (timeout): " in x and "the engine did not read its input" in x)
+               or ("forfeits (crash): " in x and "the engine wrote a line no request asked "
+                   "for" in x) or "forfeits (error): the answer to choose has no action" in x
                for x in lines)
     assert out.read_text().count("[Mariage ") == 200
     assert time.monotonic() - t0 < 240
