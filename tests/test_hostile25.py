@@ -35,6 +35,10 @@ with open(pids, "a") as f:
     f.write(f"{os.getpid()}\\n")
 if mode == "deaf":  # reads nothing, so never sees the end of its input either
     time.sleep(600)
+if mode == "early":  # a line before any request
+    sys.stdout.write('{"type": "ok"}\\n'); sys.stdout.flush()
+if mode == "noisy":  # more than a pipe holds, before the hello and with every answer
+    sys.stderr.write("x" * 1_000_000 + "\\n"); sys.stderr.flush()
 def say(msg):
     sys.stdout.write(json.dumps(msg) + "\\n"); sys.stdout.flush()
 for line in sys.stdin:
@@ -48,6 +52,8 @@ for line in sys.stdin:
         break
     if mode == "mute":
         time.sleep(600)
+    if mode == "noisy":
+        sys.stderr.write("y" * 1_000_000 + "\\n"); sys.stderr.flush()
     if kind != "choose" or mode == "none":
         say({"type": "ok"})
         continue
@@ -55,6 +61,8 @@ for line in sys.stdin:
         sys.stdout.write(2 * (json.dumps({"type": "choose", "seat": 0,
                                           "action": msg["legal"][0]}) + "\\n"))
         sys.stdout.flush()
+    elif mode in ("early", "noisy"):
+        say({"type": "choose", "seat": 0, "action": msg["legal"][0]})
     elif mode == "fork":
         if os.fork() == 0:
             with open(pids, "a") as f:
@@ -139,6 +147,30 @@ def test_a_second_answer_forfeits_the_match_game_saying_so(
                             f"A={command}", "--games", "1", "--time", "1"], capsys)
     assert code == 0  # a forfeit is a result (--no-forfeits makes it exit 1)
     assert "forfeits (crash): before request" in out and "no request asked for" in out
+    assert none_alive(pids)
+
+
+def test_a_line_before_the_hello_is_named_as_such(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    command, pids = engine(tmp_path, "early")
+    code, out, err = run_cli(["match", "mariazza", "--engine", f"A={command}", "-n", "1"],
+                             capsys)
+    assert code == 2 and out == ""
+    # found waiting before the hello was sent, or read as its answer: either way, said so
+    assert "no request asked for" in err or \
+        "(the first line an engine writes must be its answer to 'hello')" in err, err
+    assert none_alive(pids)
+
+
+def test_an_engine_writing_megabytes_to_its_standard_error_still_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A runner that never read the engine's standard error would deadlock here (the
+    engine blocks on a full pipe): it is read as it comes, and only its end kept."""
+    command, pids = engine(tmp_path, "noisy")
+    with deadline(120):
+        code, out, _ = run_cli(["match", "mariazza", "-o", "target=10", "--engine",
+                                f"A={command}", "-n", "1", "--time", "5"], capsys)
+    assert code == 0 and "forfeits (" not in out and " wins (target)" in out
     assert none_alive(pids)
 
 

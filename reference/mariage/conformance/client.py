@@ -565,8 +565,9 @@ class EngineClient:
         except EngineFailure as exc:
             raise HandshakeError(f"no answer to 'hello' ({exc.kind}: {exc.message})") from None
         if reply.get("type") != "hello":
-            raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message: "
-                                 f"{encode(reply)[:120]}")
+            raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message "
+                                 "(the first line an engine writes must be its answer to "
+                                 f"'hello'): {encode(reply)[:120]}")
         version = reply.get("protocol")
         if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
             raise HandshakeError(f"the engine speaks protocol {json.dumps(version)}, "
