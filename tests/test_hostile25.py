@@ -45,8 +45,12 @@ for line in sys.stdin:
     msg = json.loads(line)
     kind = msg["type"]
     if kind == "hello":
+        if mode == "closein":  # reads no more, yet lives on
+            os.close(0)
         say({"type": "hello", "engine": "hostile", "protocol": 1, "requests": ["choose"],
              "rulesets": {"mariazza": {"options": {"target": {"type": "int", "default": 41}}}}})
+        if mode == "closein":
+            time.sleep(600)
         continue
     if kind == "quit":
         break
@@ -202,6 +206,20 @@ def test_an_engine_that_closes_its_output_and_lives_on_is_called_so(tmp_path: Pa
     assert info.value.kind == "crash"
     assert "the engine closed its output but did not exit during request 2" in \
         info.value.message and "(exited?)" not in info.value.message
+    assert none_alive(pids)
+
+
+def test_an_engine_that_closes_its_input_and_lives_on_is_called_so(tmp_path: Path) -> None:
+    command, pids = engine(tmp_path, "closein")
+    client = EngineClient.for_command(command, timeout=8)
+    try:
+        with deadline(20), pytest.raises(EngineFailure) as info:
+            choose(client)
+    finally:
+        client.close()
+    assert info.value.kind == "crash"
+    assert "the engine closed its input (cannot write to it: Broken pipe) during request 2 " \
+        "('choose')" in info.value.message
     assert none_alive(pids)
 
 

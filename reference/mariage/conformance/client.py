@@ -207,8 +207,8 @@ class Transport:
                 data = data[n:]
         except OSError as exc:
             tail = self.last_words()
-            raise EngineFailure("crash", f"{self.exit_status() or 'the engine'} (cannot "
-                                f"write to it: {exc.strerror})", tail) from None
+            raise EngineFailure("crash", f"{self.exit_status() or 'the engine closed its input'}"
+                                f" (cannot write to it: {exc.strerror})", tail) from None
 
     def last_words(self) -> str:
         """What the engine wrote to its standard error before it died, as ``"; its
