@@ -65,6 +65,8 @@ for line in sys.stdin:
         sys.stdout.write(2 * (json.dumps({"type": "choose", "seat": 0,
                                           "action": msg["legal"][0]}) + "\\n"))
         sys.stdout.flush()
+    elif mode == "surrogate":  # json.dumps writes it as the escape \\ud800
+        say({"type": "choose", "seat": 0, "action": "\\ud800"})
     elif mode in ("early", "noisy"):
         say({"type": "choose", "seat": 0, "action": msg["legal"][0]})
     elif mode == "fork":
@@ -221,6 +223,35 @@ def test_an_engine_that_closes_its_input_and_lives_on_is_called_so(tmp_path: Pat
     assert "the engine closed its input (cannot write to it: Broken pipe) during request 2 " \
         "('choose')" in info.value.message
     assert none_alive(pids)
+
+
+def test_half_a_utf16_pair_in_an_answer_forfeits_and_the_record_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It decoded to a text no UTF-8 output can hold: the match stopped at the game line
+    with exit 2 and "'utf-8' codec can't encode character", its records unwritten."""
+    command, pids = engine(tmp_path, "surrogate")
+    out = tmp_path / "games.txt"
+    code, table, err = run_cli(["match", "mariazza", "-o", "target=10", "--engine",
+                                f"A={command}", "-n", "1", "--out", str(out)], capsys)
+    assert code == 0 and err == "", err
+    assert "forfeits (crash): the answer to 'choose': not JSON: a text holds '\\ud800', " \
+        "half of a UTF-16 pair alone, which is no character" in table
+    assert "[Termination " in out.read_text(encoding="utf-8")
+    assert none_alive(pids)
+
+
+def test_the_reference_engine_answers_half_a_utf16_pair_with_bad_json_and_goes_on() -> None:
+    from mariage.conformance.client import ThreadTransport
+    from mariage.conformance.engine import ReferenceEngine
+
+    client = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=5)
+    try:
+        reply = client.exchange('{"type": "state", "id": "\\ud800"}')
+        assert reply["code"] == "bad_json" and "half of a UTF-16 pair" in reply["message"]
+        assert client.exchange('{"type": "state", "id": "\\ud83d\\ude00"}')["id"] == \
+            "\U0001f600"  # a whole pair is one character
+    finally:
+        client.close()
 
 
 @pytest.mark.parametrize(("line", "shown"), [
