@@ -65,6 +65,10 @@ for line in sys.stdin:
         sys.stdout.write(2 * (json.dumps({"type": "choose", "seat": 0,
                                           "action": msg["legal"][0]}) + "\\n"))
         sys.stdout.flush()
+    elif mode == "cr":  # old Mac line ends: the runner waits for a line feed
+        sys.stdout.write(json.dumps({"type": "choose", "seat": 0, "action": "AH"}) + "\\r")
+        sys.stdout.flush()
+        time.sleep(600)
     elif mode == "surrogate":  # json.dumps writes it as the escape \\ud800
         say({"type": "choose", "seat": 0, "action": "\\ud800"})
     elif mode in ("early", "noisy"):
@@ -208,6 +212,21 @@ def test_an_engine_that_closes_its_output_and_lives_on_is_called_so(tmp_path: Pa
     assert info.value.kind == "crash"
     assert "the engine closed its output but did not exit during request 2" in \
         info.value.message and "(exited?)" not in info.value.message
+    assert none_alive(pids)
+
+
+def test_a_timeout_shows_what_came_without_a_line_feed(tmp_path: Path) -> None:
+    command, pids = engine(tmp_path, "cr")
+    client = EngineClient.for_command(command, timeout=3)
+    try:
+        with deadline(20), pytest.raises(EngineFailure) as info:
+            choose(client)
+    finally:
+        client.close()
+    assert info.value.kind == "timeout"
+    assert info.value.message == ("the answer to 'choose': no response within 3 s (it wrote 46 "
+                                  "bytes with no line feed after them: '{\"type\": \"choose\", "
+                                  "\"seat\": 0, \"action\": \"AH\"}\\r')")
     assert none_alive(pids)
 
 

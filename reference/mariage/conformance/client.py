@@ -239,12 +239,22 @@ class Transport:
                 raise EngineFailure("garbage", f"a line longer than {MAX_LINE} bytes")
             left = deadline - time.monotonic()
             if left <= 0 or not self._wait(left):
-                raise EngineFailure("timeout", f"no response within {timeout:g} s")
+                raise EngineFailure("timeout", f"no response within {timeout:g} s"
+                                    + self._unended())
             chunk = os.read(self._rfd, 65536)
             if not chunk:
                 tail = self.last_words()
                 raise EngineFailure("crash", self.exit_status() or self._closed(), tail)
             self._buf += chunk
+
+    def _unended(self) -> str:
+        """What the engine wrote with no line feed after it, for a timeout's message (an
+        engine that ends its lines with a lone carriage return, or not at all)."""
+        if not self._buf.strip():
+            return ""
+        text = self._buf[:60].decode("utf-8", "replace")
+        more = "..." if len(self._buf) > 60 else ""
+        return f" (it wrote {len(self._buf)} bytes with no line feed after them: {text!r}{more})"
 
     def _wait(self, seconds: float) -> bool:
         """Wait at most ``seconds`` for the engine's output to be readable; ``False`` if
