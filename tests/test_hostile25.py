@@ -5,6 +5,7 @@ stopped by SIGTERM or interrupted while it stops an engine (no engine may outliv
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -408,3 +409,24 @@ def test_sigterm_stops_the_run_and_its_engines_and_writes_nothing(command: str,
     assert none_alive(pids, within=2)
     assert proc.returncode == 143 and err == "mariage: terminated\n"
     assert sorted(os.listdir(tmp_path)) == ["engine.py", pids.name]  # no output, no temp
+
+
+def test_sigterm_still_ends_a_validate_with_workers_at_once(tmp_path: Path) -> None:
+    """Only the commands that run engines turn SIGTERM into an exception: raised amid a
+    pool's locks, it hung ``validate --jobs 2`` in the pool's terminate() (a guard)."""
+    record = tmp_path / "r.mrg"
+    env = {**os.environ, "PYTHONPATH": str(REFERENCE)}
+    subprocess.run([sys.executable, "-m", "mariage", "play", "mariazza", "-q", "--out",
+                    str(record)], env=env, check=True, capture_output=True, timeout=60)
+    proc = subprocess.Popen([sys.executable, "-m", "mariage", "validate", "--jobs", "2",
+                             *[str(record)] * 2000], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=15)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the workers too, should it hang
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == -signal.SIGTERM
