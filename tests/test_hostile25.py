@@ -6,11 +6,14 @@ stopped by SIGTERM or interrupted while it stops an engine (no engine may outliv
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +60,13 @@ for line in sys.stdin:
         break
     if mode == "mute":
         time.sleep(600)
+    if mode == "ctrl":  # words that would act on a terminal, break a line or an XML file
+        if kind == "choose" or kind == "apply":
+            sys.stderr.write("dying\\x1b[2J\\x07\\n"); sys.stderr.flush()
+        say({"type": "error", "code": "illegal_action\\x1b[31m",
+             "message": "nul\\x00 esc\\x1b]0;title\\x07 cr\\r\\nnew line \\ufffe",
+             "rule": "x\\x0c"})
+        continue
     if mode == "noisy":
         sys.stderr.write("y" * 1_000_000 + "\\n"); sys.stderr.flush()
     if kind != "choose" or mode == "none":
@@ -159,6 +169,56 @@ def test_a_second_answer_forfeits_the_match_game_saying_so(
     assert code == 0  # a forfeit is a result (--no-forfeits makes it exit 1)
     assert "forfeits (crash): before request" in out and "no request asked for" in out
     assert none_alive(pids)
+
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # all but tab and line feed
+
+
+def test_an_engines_control_characters_reach_no_terminal_report_or_trace(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """They were printed as they came (an escape sequence clears the screen), broke the
+    JUnit report (NUL is no XML) and the trace's one-line comments (a line feed)."""
+    command, pids = engine(tmp_path, "ctrl")
+    junit, trace = tmp_path / "r.xml", tmp_path / "t.txt"
+    code, out, err = run_cli(["conformance", "--engine", command, "--ruleset", "mariazza",
+                              "--kind", "scenario", "--junit", str(junit), "--trace",
+                              str(trace), "--timeout", "5"], capsys)
+    assert code == 1 and "FAIL" in out and "\\x1b[31m" in out
+    for text in (out, err, junit.read_text(encoding="utf-8"), trace.read_text(encoding="utf-8")):
+        assert not CONTROL.search(text)
+    ET.parse(junit)  # well-formed
+    for line in trace.read_text(encoding="utf-8").splitlines():  # each line a request
+        assert not line or line.startswith("#") or json.loads(line)["type"]
+    assert none_alive(pids)
+
+
+def test_an_engines_control_characters_reach_no_game_line_or_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command, pids = engine(tmp_path, "ctrl")
+    record = tmp_path / "games.txt"
+    code, out, err = run_cli(["match", "mariazza", "-o", "target=10", "--engine",
+                              f"A={command}", "-n", "2", "--out", str(record)], capsys)
+    assert code == 0 and "forfeits (desync): the engine answered start with " \
+        "illegal_action\\x1b[31m: nul\\x00 esc\\x1b]0;title\\x07 cr\\r\\nnew line" in out
+    for text in (out, err, record.read_text(encoding="utf-8")):
+        assert not CONTROL.search(text)
+    assert none_alive(pids)
+
+
+def test_an_engines_last_words_are_quoted_without_their_control_characters(
+        tmp_path: Path) -> None:
+    script = tmp_path / "dying.py"
+    script.write_text("import sys\nsys.stdin.readline()\n"
+                      "sys.stderr.write('fatal\\x1b[2J\\x1b]0;pwned\\x07 error\\n')\n"
+                      "sys.exit(3)\n")
+    client = EngineClient.for_command(f"{sys.executable} {script}", timeout=10)
+    try:
+        with pytest.raises(EngineFailure) as info:
+            client.hello()
+    finally:
+        client.close()
+    assert "its standard error ends: fatal\\x1b[2J\\x1b]0;pwned\\x07 error" in \
+        info.value.message
 
 
 def test_a_line_before_the_hello_is_named_as_such(tmp_path: Path,

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import printable
 from .configuration import check_configurations
 from .limits import MAX_TIMEOUT, check_timeout
 from .protocol import (
@@ -399,7 +400,7 @@ def stderr_note(tail: bytes) -> str:
     >>> stderr_note(b"Traceback ...\\nKeyError: 'x'\\n")
     "; its standard error ends: Traceback ... | KeyError: 'x'"
     """
-    text = " | ".join(line.strip() for line in
+    text = " | ".join(printable(line.strip()) for line in  # no escape sequence acts
                       tail.decode("utf-8", "replace").splitlines() if line.strip())
     if not text:
         return ""
