@@ -76,6 +76,9 @@ for line in sys.stdin:
         sys.stdout.write(2 * (json.dumps({"type": "choose", "seat": 0,
                                           "action": msg["legal"][0]}) + "\\n"))
         sys.stdout.flush()
+    elif mode == "dies":
+        sys.stderr.write("fatal\\x1b[2J\\x1b]0;pwned\\x07 error\\n")
+        sys.exit(3)
     elif mode == "cr":  # old Mac line ends: the runner waits for a line feed
         sys.stdout.write(json.dumps({"type": "choose", "seat": 0, "action": "AH"}) + "\\r")
         sys.stdout.flush()
@@ -144,6 +147,20 @@ def choose(client: EngineClient) -> dict[str, Any]:
     return client.request({"type": "choose", "budget_ms": 100, "legal": ["AH", "KH"]})
 
 
+def failure_choosing(tmp_path: Path, mode: str, timeout: float = 8) -> EngineFailure:
+    """How :data:`ENGINE` in ``mode`` fails when asked to choose (after its hello); none
+    of its processes may be left afterwards."""
+    command, pids = engine(tmp_path, mode)
+    client = EngineClient.for_command(command, timeout=timeout)
+    try:
+        with deadline(20), pytest.raises(EngineFailure) as info:
+            choose(client)
+    finally:
+        client.close()
+    assert none_alive(pids)
+    return info.value
+
+
 # -- what an engine writes and when ---------------------------------------------------
 
 def test_two_answers_to_one_request_are_named_not_taken_for_the_next(tmp_path: Path) -> None:
@@ -207,18 +224,9 @@ def test_an_engines_control_characters_reach_no_game_line_or_record(
 
 def test_an_engines_last_words_are_quoted_without_their_control_characters(
         tmp_path: Path) -> None:
-    script = tmp_path / "dying.py"
-    script.write_text("import sys\nsys.stdin.readline()\n"
-                      "sys.stderr.write('fatal\\x1b[2J\\x1b]0;pwned\\x07 error\\n')\n"
-                      "sys.exit(3)\n")
-    client = EngineClient.for_command(f"{sys.executable} {script}", timeout=10)
-    try:
-        with pytest.raises(EngineFailure) as info:
-            client.hello()
-    finally:
-        client.close()
-    assert "its standard error ends: fatal\\x1b[2J\\x1b]0;pwned\\x07 error" in \
-        info.value.message
+    failure = failure_choosing(tmp_path, "dies")
+    assert failure.message == ("the engine exited with code 3 during request 2 ('choose'); "
+                               "its standard error ends: fatal\\x1b[2J\\x1b]0;pwned\\x07 error")
 
 
 def test_a_line_before_the_hello_is_named_as_such(tmp_path: Path,
@@ -247,62 +255,35 @@ def test_an_engine_writing_megabytes_to_its_standard_error_still_plays(
 
 def test_an_engine_that_exits_while_its_child_holds_its_output_is_a_crash_at_once(
         tmp_path: Path) -> None:
-    command, pids = engine(tmp_path, "fork")
-    client = EngineClient.for_command(command, timeout=8)
     t0 = time.monotonic()
-    try:
-        with deadline(20), pytest.raises(EngineFailure) as info:
-            choose(client)
-    finally:
-        client.close()
-    assert time.monotonic() - t0 < 4  # not the 8 s of a timeout
-    assert info.value.kind == "crash"
+    failure = failure_choosing(tmp_path, "fork", timeout=8)
+    assert time.monotonic() - t0 < 5  # not the 8 s of a timeout
+    assert failure.kind == "crash"
     assert "the engine exited with code 0 (a process it started still holds its output " \
-        "open) during request 2 ('choose')" in info.value.message
-    assert len(pids_of(pids)) == 2 and none_alive(pids)  # the child is stopped too
+        "open) during request 2 ('choose')" in failure.message
+    assert len(pids_of(tmp_path / "pids-fork.txt")) == 2  # the child, stopped too
 
 
 def test_an_engine_that_closes_its_output_and_lives_on_is_called_so(tmp_path: Path) -> None:
-    command, pids = engine(tmp_path, "closeout")
-    client = EngineClient.for_command(command, timeout=8)
-    try:
-        with deadline(20), pytest.raises(EngineFailure) as info:
-            choose(client)
-    finally:
-        client.close()
-    assert info.value.kind == "crash"
+    failure = failure_choosing(tmp_path, "closeout")
+    assert failure.kind == "crash"
     assert "the engine closed its output but did not exit during request 2" in \
-        info.value.message and "(exited?)" not in info.value.message
-    assert none_alive(pids)
+        failure.message and "(exited?)" not in failure.message
 
 
 def test_a_timeout_shows_what_came_without_a_line_feed(tmp_path: Path) -> None:
-    command, pids = engine(tmp_path, "cr")
-    client = EngineClient.for_command(command, timeout=3)
-    try:
-        with deadline(20), pytest.raises(EngineFailure) as info:
-            choose(client)
-    finally:
-        client.close()
-    assert info.value.kind == "timeout"
-    assert info.value.message == ("the answer to 'choose': no response within 3 s (it wrote 46 "
-                                  "bytes with no line feed after them: '{\"type\": \"choose\", "
-                                  "\"seat\": 0, \"action\": \"AH\"}\\r')")
-    assert none_alive(pids)
+    failure = failure_choosing(tmp_path, "cr", timeout=3)
+    assert failure.kind == "timeout"
+    assert failure.message == ("the answer to 'choose': no response within 3 s (it wrote 46 "
+                               "bytes with no line feed after them: '{\"type\": \"choose\", "
+                               "\"seat\": 0, \"action\": \"AH\"}\\r')")
 
 
 def test_an_engine_that_closes_its_input_and_lives_on_is_called_so(tmp_path: Path) -> None:
-    command, pids = engine(tmp_path, "closein")
-    client = EngineClient.for_command(command, timeout=8)
-    try:
-        with deadline(20), pytest.raises(EngineFailure) as info:
-            choose(client)
-    finally:
-        client.close()
-    assert info.value.kind == "crash"
+    failure = failure_choosing(tmp_path, "closein")
+    assert failure.kind == "crash"
     assert "the engine closed its input (cannot write to it: Broken pipe) during request 2 " \
-        "('choose')" in info.value.message
-    assert none_alive(pids)
+        "('choose')" in failure.message
 
 
 def test_half_a_utf16_pair_in_an_answer_forfeits_and_the_record_is_written(
