@@ -319,6 +319,8 @@ def test_the_reference_engine_answers_half_a_utf16_pair_with_bad_json_and_goes_o
     ('{"type": "ok", "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
      "not JSON: arrays or objects nested too deeply to read"),
     ('{"type": "ok", "x": 1' + "0" * 5000 + "}", "not JSON: a number of more than 4300 digits"),
+    ('\ufeff{"type": "ok"}', "not JSON: the line starts with a byte order mark (U+FEFF), which "
+     "JSON does not allow"),
 ])
 def test_json_past_what_python_reads_is_refused_in_the_protocols_words(line: str,
                                                                        shown: str) -> None:

@@ -181,6 +181,8 @@ in one object [bad_json]
         why = str(exc)
         if "integer string conversion" in why:  # Python's bound on digits
             why = f"a number of more than {sys.get_int_max_str_digits()} digits"
+        elif line.startswith("\ufeff"):  # not "decode using utf-8-sig", Python's advice
+            why = "the line starts with a byte order mark (U+FEFF), which JSON does not allow"
         raise ProtocolError("bad_json", f"not JSON: {why[:200]}") from None
     if SURROGATE_ESCAPE.search(line):  # only an escape makes half a pair: else no walk
         found = lone_surrogate(value)
