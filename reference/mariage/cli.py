@@ -9,6 +9,7 @@ standard error, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import re
@@ -19,6 +20,7 @@ from typing import Any, TextIO, cast
 from . import __version__
 from .commands import COMMANDS, parse_options
 from .errors import MariageError, SpecFileError, did_you_mean, one_line
+from .terminate import Terminated, terminate_raises
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -122,6 +124,10 @@ def build_parser(only: str | None = None, *, full: bool = True) -> argparse.Argu
         # a command that describes the command line (completion) builds all of it
         p.set_defaults(_run=mod.run, _build_parser=build_parser)
     return parser
+
+
+#: The commands that run engines, which SIGTERM stops cleanly (:mod:`mariage.terminate`).
+_RUNS_ENGINES = frozenset({"conformance", "match"})
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
@@ -248,7 +254,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args_list == ["--version"]:  # without importing every command
             print(f"mariage {__version__}")
             raise SystemExit(0)  # as argparse's version action does
-        return _run(args_list)
+        # a command that runs engines stops them on SIGTERM (not one with a pool of
+        # workers: an exception raised amid the pool's locks can hang its terminate())
+        stops = _command_of(args_list) in _RUNS_ENGINES
+        with terminate_raises() if stops else contextlib.nullcontext():
+            return _run(args_list)
     finally:
         sys.stdout, sys.stderr = out.inner, err.inner
         for guard in (out, err):
@@ -299,6 +309,9 @@ def _run(args_list: list[str]) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("mariage: interrupted\n")
         return 130
+    except Terminated:  # SIGTERM: engines stopped, no output half-written
+        sys.stderr.write("mariage: terminated\n")
+        return 143
     except RecursionError:
         _error("input nested too deeply")
         return 1

@@ -75,7 +75,9 @@ class Forfeit(Exception):
 
     def __init__(self, kind: str, reason: str) -> None:
         self.kind = kind
-        self.reason = reason
+        # it quotes what the engine wrote: shown on a terminal and kept in the record, where
+        # no control character may act (an escape sequence) or break the line
+        self.reason = printable(reason)
         super().__init__(f"{kind}: {reason}")
 
 

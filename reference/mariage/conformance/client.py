@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import printable
 from .configuration import check_configurations
 from .limits import MAX_TIMEOUT, check_timeout
 from .protocol import (
@@ -44,8 +45,8 @@ from .protocol import (
 )
 
 __all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFailure",
-           "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "check_command",
-           "check_timeout", "stderr_note"]
+           "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "UnaskedLine",
+           "check_command", "check_timeout", "shell_operator", "stderr_note"]
 
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
@@ -72,18 +73,64 @@ def check_command(command: str) -> list[str]:
         raise ValueError(f"--engine: cannot split the command line: {exc}") from None
     if not argv:
         raise ValueError("--engine: the command is empty")
+    op = shell_operator(command)
+    if op is not None:  # a shell would pipe or redirect; the program would get it as text
+        raise ValueError(f"--engine: {op!r} is a shell operator, but no shell runs the "
+                         "command (the program would get it as an argument): quote it, or "
+                         "run a shell yourself, as in \"sh -c '...'\"")
     prog = argv[0]
     if "/" in prog:
         if not os.path.isfile(prog):  # a folder, a FIFO or a device is no program either
             kind = "is a folder" if os.path.isdir(prog) else "is not a regular file" \
                 if os.path.exists(prog) else "no such program"
             raise ValueError(f"--engine: {prog}: {kind}" if kind != "no such program"
-                             else f"--engine: no such program: {prog}")
+                             else f"--engine: no such program: {prog}{_missing_hint(argv)}")
         if not os.access(prog, os.X_OK):
             raise ValueError(f"--engine: {prog} is not executable")
     elif shutil.which(prog) is None:
-        raise ValueError(f"--engine: '{prog}' is not a program on PATH")
+        raise ValueError(f"--engine: '{prog}' is not a program on PATH{_missing_hint(argv)}")
     return argv
+
+
+def shell_operator(command: str) -> str | None:
+    """The first character of ``command`` that a POSIX shell would read as an operator
+    (a pipe, a redirection, a list, a subshell, a command substitution), outside quotes
+    and not escaped; ``None`` if there is none.
+
+    >>> shell_operator("engine --log 2>/dev/null"), shell_operator("engine '|' 'a;b'")
+    ('>', None)
+    """
+    quote = ""
+    escaped = False
+    for ch in command:
+        if escaped:
+            escaped = False
+        elif quote == "'":
+            quote = "" if ch == "'" else quote
+        elif ch == "\\":
+            escaped = True
+        elif quote:
+            quote = "" if ch == '"' else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPERATORS:
+            return ch
+    return None
+
+
+_OPERATORS = frozenset("|&;<>()`")
+
+
+def _missing_hint(argv: list[str]) -> str:
+    """Why a program named on a command line may not be found, where that can be seen: a
+    name with spaces not quoted, or a ``~`` or ``$`` only a shell expands."""
+    for k in range(2, len(argv) + 1):
+        joined = " ".join(argv[:k])
+        if os.path.isfile(joined):
+            return f" (the file '{joined}' exists: quote a name that has spaces)"
+    if argv[0].startswith("~") or "$" in argv[0]:
+        return " (no shell runs the command: '~' and '$' are not expanded)"
+    return ""
 
 
 class EngineFailure(Exception):
@@ -106,6 +153,15 @@ class EngineFailure(Exception):
         self.request = request
         self.rules = rules
         super().__init__(f"engine {kind}: {self.message}")
+
+
+class UnaskedLine(EngineFailure):
+    """The engine wrote a line before the request it would answer was sent: a second
+    answer to one request, or a line before the first (a protocol error: ``garbage``)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__("garbage", "the engine wrote a line no request asked for (two "
+                         f"answers to one request?): {line[:80]!r}")
 
 
 class HandshakeError(EngineFailure):
@@ -152,8 +208,8 @@ class Transport:
                 data = data[n:]
         except OSError as exc:
             tail = self.last_words()
-            raise EngineFailure("crash", f"{self.exit_status() or 'the engine'} (cannot "
-                                f"write to it: {exc.strerror})", tail) from None
+            raise EngineFailure("crash", f"{self.exit_status() or 'the engine closed its input'}"
+                                f" (cannot write to it: {exc.strerror})", tail) from None
 
     def last_words(self) -> str:
         """What the engine wrote to its standard error before it died, as ``"; its
@@ -183,17 +239,53 @@ class Transport:
             if len(self._buf) > MAX_LINE:
                 raise EngineFailure("garbage", f"a line longer than {MAX_LINE} bytes")
             left = deadline - time.monotonic()
-            if left <= 0:
-                raise EngineFailure("timeout", f"no response within {timeout:g} s")
-            ready, _, _ = select.select([self._rfd], [], [], left)
-            if not ready:
-                raise EngineFailure("timeout", f"no response within {timeout:g} s")
+            if left <= 0 or not self._wait(left):
+                raise EngineFailure("timeout", f"no response within {timeout:g} s"
+                                    + self._unended())
             chunk = os.read(self._rfd, 65536)
             if not chunk:
                 tail = self.last_words()
-                raise EngineFailure("crash", self.exit_status()
-                                    or "the engine closed its output (exited?)", tail)
+                raise EngineFailure("crash", self.exit_status() or self._closed(), tail)
             self._buf += chunk
+
+    def _unended(self) -> str:
+        """What the engine wrote with no line feed after it, for a timeout's message (an
+        engine that ends its lines with a lone carriage return, or not at all)."""
+        if not self._buf.strip():
+            return ""
+        text = self._buf[:60].decode("utf-8", "replace")
+        more = "..." if len(self._buf) > 60 else ""
+        return f" (it wrote {len(self._buf)} bytes with no line feed after them: {text!r}{more})"
+
+    def _wait(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for the engine's output to be readable; ``False`` if
+        it is not (:class:`ProcessTransport` fails sooner where the engine has exited)."""
+        return bool(select.select([self._rfd], [], [], seconds)[0])
+
+    def _closed(self) -> str:
+        """What an end of the engine's output means, when its exit status is not known."""
+        return "the engine closed its output (exited?)"
+
+    def unasked(self) -> str | None:
+        """A whole line the engine wrote before it was asked anything (a second answer to
+        the last request, or a line before the first), read without waiting; ``None`` if
+        there is none. Blank and ``log`` lines are dropped, as :meth:`receive` drops them.
+        """
+        if select.select([self._rfd], [], [], 0)[0]:
+            with contextlib.suppress(OSError):
+                self._buf += os.read(self._rfd, 65536)  # b"" at the end: found by receive
+        while (nl := self._buf.find(b"\n")) >= 0:
+            text = self._buf[:nl].decode("utf-8", "replace").strip(" \t\r")
+            if text:
+                try:
+                    if decode(text)["type"] == "log":
+                        text = ""
+                except ProtocolError:
+                    pass
+            if text:
+                return text
+            self._buf = self._buf[nl + 1:]
+        return None
 
     def close(self) -> None:
         """Stop the engine and release the pipes."""
@@ -218,13 +310,42 @@ class ProcessTransport(Transport):
                                          start_new_session=True)
         except (OSError, ValueError) as exc:
             raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        assert self.proc.stderr is not None
-        self._tail = bytearray()
-        self._errors = threading.Thread(target=self._drain, args=(self.proc.stderr,),
-                                        daemon=True)
-        self._errors.start()
-        super().__init__(self.proc.stdout.fileno(), self.proc.stdin.fileno())
+        try:
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            assert self.proc.stderr is not None
+            self._tail = bytearray()
+            self._errors = threading.Thread(target=self._drain, args=(self.proc.stderr,),
+                                            daemon=True)
+            self._errors.start()
+            super().__init__(self.proc.stdout.fileno(), self.proc.stdin.fileno())
+        except BaseException:  # an interrupt (Ctrl-C, SIGTERM) right after the start
+            self._kill()
+            raise
+
+    def _kill(self) -> None:
+        with contextlib.suppress(OSError):  # the group is gone already
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def _wait(self, seconds: float) -> bool:
+        """As :meth:`Transport._wait`, but an engine that has exited while a process it
+        started holds its output open is a crash at once, not a timeout."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if select.select([self._rfd], [], [], max(0.0, min(left, 0.1)))[0]:
+                return True
+            if self.proc.poll() is not None:  # exited: its end of output is readable now,
+                if select.select([self._rfd], [], [], 0)[0]:  # unless another holds it
+                    return True
+                raise EngineFailure("crash", f"{self.exit_status()} (a process it started "
+                                    "still holds its output open)", self.last_words())
+            if left <= 0.1:
+                return False
+
+    def _closed(self) -> str:
+        return "the engine closed its output but did not exit" if self.proc.poll() is None \
+            else "the engine closed its output"
 
     def _drain(self, stream: Any) -> None:
         """Read the engine's standard error to its end, keeping only its tail."""
@@ -258,13 +379,13 @@ class ProcessTransport(Transport):
     def close(self) -> None:
         """Close the engine's input, give it a moment to exit, then end its process group."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        with contextlib.suppress(OSError):
-            self.proc.stdin.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=0.2)
-        with contextlib.suppress(OSError):  # the group is gone already
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+        try:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=0.2)
+        finally:  # even when interrupted: no engine outlives the run
+            self._kill()
         self._errors.join(timeout=1)
         for stream in (self.proc.stdout, self.proc.stderr):
             with contextlib.suppress(OSError):
@@ -279,7 +400,7 @@ def stderr_note(tail: bytes) -> str:
     >>> stderr_note(b"Traceback ...\\nKeyError: 'x'\\n")
     "; its standard error ends: Traceback ... | KeyError: 'x'"
     """
-    text = " | ".join(line.strip() for line in
+    text = " | ".join(printable(line.strip()) for line in  # no escape sequence acts
                       tail.decode("utf-8", "replace").splitlines() if line.strip())
     if not text:
         return ""
@@ -382,6 +503,9 @@ class EngineClient:
             if isinstance(exc, HandshakeError) or kind == "hello":
                 raise
             k = self.test_requests
+            if isinstance(exc, UnaskedLine):
+                raise EngineFailure(exc.kind, f"before request {k} ('{kind}'): {exc.head}",
+                                    exc.tail, k) from None
             if exc.kind == "crash":
                 raise EngineFailure(exc.kind, f"{exc.head} during request {k} ('{kind}')",
                                     exc.tail, k) from None
@@ -398,6 +522,9 @@ class EngineClient:
         t = self._live()
         self.requests += 1
         self.test_requests += 1
+        early = t.unasked()
+        if early is not None:
+            raise UnaskedLine(early)
         shown = line_out if isinstance(line_out, str) else line_out.decode("utf-8", "replace")
         if len(shown) > 4096:
             shown = shown[:4096] + f"... ({len(line_out)} bytes in all)"
@@ -449,8 +576,9 @@ class EngineClient:
         except EngineFailure as exc:
             raise HandshakeError(f"no answer to 'hello' ({exc.kind}: {exc.message})") from None
         if reply.get("type") != "hello":
-            raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message: "
-                                 f"{encode(reply)[:120]}")
+            raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message "
+                                 "(the first line an engine writes must be its answer to "
+                                 f"'hello'): {encode(reply)[:120]}")
         version = reply.get("protocol")
         if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
             raise HandshakeError(f"the engine speaks protocol {json.dumps(version)}, "
@@ -484,6 +612,8 @@ class EngineClient:
         self._transport = None
         if t is None:
             return
-        with contextlib.suppress(EngineFailure):
-            t.send(encode({"type": "quit"}), timeout=0.5)
-        t.close()
+        try:
+            with contextlib.suppress(EngineFailure):
+                t.send(encode({"type": "quit"}), timeout=0.5)
+        finally:
+            t.close()

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import sys
 from typing import Any
 
 from mariage.engine.actiontext import contract_name
@@ -37,11 +39,13 @@ __all__ = [
     "PHASES",
     "PROTOCOL_VERSION",
     "SUPPORTED_VERSIONS",
+    "SURROGATE_ESCAPE",
     "UNKNOWN_CARD",
     "ProtocolError",
     "bidding_json",
     "decode",
     "encode",
+    "lone_surrogate",
     "seat_state_json",
     "sorted_card_sets",
     "state_json",
@@ -122,6 +126,37 @@ def _one_value_per_name(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return value
 
 
+#: an escape that may stand for half of a UTF-16 pair (``\\ud800``): only a line or a
+#: file holding one can decode to a text that is no text (:func:`lone_surrogate`)
+SURROGATE_ESCAPE = re.compile(r"\\(?:u|U000)[dD][89a-fA-F]")
+
+
+def lone_surrogate(data: Any) -> tuple[str, str] | None:
+    """A text of ``data`` (decoded JSON or YAML: texts, lists, mappings) holding half of
+    a UTF-16 pair alone, and that half; ``None`` if there is none. Such a text is no
+    character string, and cannot be written out as UTF-8.
+
+    >>> lone_surrogate({"engine": ["ok", "x\\ud800"]})
+    ('x\\ud800', '\\ud800')
+    >>> lone_surrogate({"engine": "\\U0001f600"}) is None
+    True
+    """
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return node, node[exc.start]
+        elif isinstance(node, dict):
+            stack.extend(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return None
+
+
 def decode(line: str) -> dict[str, Any]:
     """Parse one line into a message; raise :class:`ProtocolError` if it is not one.
 
@@ -139,8 +174,21 @@ in one object [bad_json]
     try:
         value = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
                            object_pairs_hook=_one_value_per_name)
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
+    except RecursionError:  # Python's words would say nothing to an engine's author
+        raise ProtocolError("bad_json", "not JSON: arrays or objects nested too deeply "
+                            "to read") from None
+    except ValueError as exc:
+        why = str(exc)
+        if "integer string conversion" in why:  # Python's bound on digits
+            why = f"a number of more than {sys.get_int_max_str_digits()} digits"
+        elif line.startswith("\ufeff"):  # not "decode using utf-8-sig", Python's advice
+            why = "the line starts with a byte order mark (U+FEFF), which JSON does not allow"
+        raise ProtocolError("bad_json", f"not JSON: {why[:200]}") from None
+    if SURROGATE_ESCAPE.search(line):  # only an escape makes half a pair: else no walk
+        found = lone_surrogate(value)
+        if found is not None:
+            raise ProtocolError("bad_json", f"not JSON: a text holds {found[1]!a}, half of "
+                                "a UTF-16 pair alone, which is no character")
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     if not isinstance(value.get("type"), str):

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import shown
+from ..errors import printable, shown
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
@@ -82,10 +82,10 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
     lines: list[str] = []
     for o in run.outcomes:
         if not o.ok or (verbose and o.status not in ("pass", "skip")):
-            lines.append(f"{o.status.upper():5} {o.id}: {o.message}")
-            lines.extend(f"      {d}" for d in o.further)
+            lines.append(f"{o.status.upper():5} {o.id}: {printable(o.message)}")
+            lines.extend(f"      {printable(d)}" for d in o.further)
         elif verbose and o.status == "skip":
-            lines.append(f"SKIP  {o.id}: {o.message}")
+            lines.append(f"SKIP  {o.id}: {printable(o.message)}")
     skips = skip_summary(run)
     if skips:
         lines.append("")
@@ -93,7 +93,7 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
         for entry in skips.values():
             lines.append(f"  {entry['text']}: {entry['count']}")
             for msg, ids in entry["why"].items():
-                lines.append(f"    {msg}: {len(ids)}")
+                lines.append(f"    {printable(msg)}: {len(ids)}")
     lines.append("")
     lines.append(f"{'ruleset':20} " + " ".join(f"{s:>5}" for s in STATUSES))
     totals = _zero()
@@ -203,19 +203,32 @@ def junit_xml(run: RunResult) -> str:
                                  time=f"{o.seconds:.4f}")
             ET.SubElement(case, "properties").extend(
                 [ET.Element("property", name="rule", value=r) for r in o.rules])
+            message = _xml_text(o.message)  # an engine's words: no control character
             if o.status in ("fail", "xpass"):
-                ET.SubElement(case, "failure", message=o.message).text = "\n".join(
-                    o.details or [o.message]) + (f"\ncharged to: {', '.join(o.blamed)}")
+                ET.SubElement(case, "failure", message=message).text = "\n".join(
+                    _xml_text(d) for d in o.details or [o.message]) + (
+                    f"\ncharged to: {', '.join(o.blamed)}")
             elif o.status == "error":
-                ET.SubElement(case, "error", message=o.message,
-                              type=o.engine_failure or "error").text = o.message + (
+                ET.SubElement(case, "error", message=message,
+                              type=o.engine_failure or "error").text = message + (
                     f"\ncharged to: {', '.join(o.blamed)}" if o.blamed
                     else "\ncharged to no rule (an engine failure)")
             elif o.status in ("skip", "xfail"):
-                ET.SubElement(case, "skipped", message=f"{o.status}: {o.message}")
+                ET.SubElement(case, "skipped", message=f"{o.status}: {message}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") \
         + "\n"
+
+
+def _xml_text(text: str) -> str:
+    """``text`` as :func:`~mariage.errors.printable` shows it, and with the two
+    noncharacters XML 1.0 refuses (U+FFFE, U+FFFF) escaped: a message quoting what an
+    engine wrote (``\\u0000``, an escape sequence) keeps the report well-formed.
+
+    >>> _xml_text("nul\\x00 \\ufffe")
+    'nul\\\\x00 \\\\ufffe'
+    """
+    return printable(text).replace("\ufffe", "\\ufffe").replace("\uffff", "\\uffff")
 
 
 def write_atomic(path: str | Path, text: str) -> None:
@@ -303,7 +316,7 @@ def trace_text(run: RunResult) -> str:
     for o in run.outcomes:
         if o.ok or not o.exchange:
             continue
-        lines.append(f"# test {o.id} ({o.status}): {o.message}")
+        lines.append(f"# test {o.id} ({o.status}): {printable(o.message)}")  # one line
         lines.append(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION},
                                 separators=(",", ":")))
         for req, resp in o.exchange:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from ..errors import MariageError
 from ..infile import open_regular
 from ..resources import conformance_dir
 from .header import front_matter_of, read_header
+from .protocol import SURROGATE_ESCAPE, lone_surrogate
 
 __all__ = [
     "KINDS",
@@ -247,29 +247,14 @@ def _check_shape(data: dict[str, Any], where: str) -> None:
                              f"{MAX_SEND_LONG:,}, got {long}")
 
 
-#: an escape that may stand for half of a UTF-16 pair (``\\ud800``): only where the
-#: front matter has one can a text in it be no text (:func:`_refuse_surrogates`)
-_SURROGATE_ESCAPE = re.compile(r"\\(?:u|U000)[dD][89a-fA-F]")
-
-
 def _refuse_surrogates(data: Any, where: str) -> None:
     """Refuse a text holding half of a UTF-16 pair alone (a JSON ``"\\ud800"``): it is
     no character, and no line holding it can be sent to the engine."""
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            try:
-                node.encode("utf-8")
-            except UnicodeEncodeError as exc:
-                raise SuiteError(f"{where}: the front matter holds a text with "
-                                 f"{node[exc.start]!a}, half of a UTF-16 pair alone, "
-                                 f"which is no character: {node[:60]!a}") from None
-        elif isinstance(node, dict):
-            stack.extend(node)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
+    found = lone_surrogate(data)
+    if found is not None:
+        text, half = found
+        raise SuiteError(f"{where}: the front matter holds a text with {half!a}, half of a "
+                         f"UTF-16 pair alone, which is no character: {text[:60]!a}")
 
 
 def _refuse_shared(data: Any, where: str) -> Any:
@@ -312,7 +297,7 @@ def parse_test(text: str, where: str) -> Test:
     if not isinstance(data, dict):
         raise SuiteError(f"{where}: the front matter must be a mapping")
     _check_shape(data, where)
-    if _SURROGATE_ESCAPE.search(text, 0, end):
+    if SURROGATE_ESCAPE.search(text, 0, end):
         _refuse_surrogates(data, where)
     kind = _need(data, "kind", str, where)
     if kind not in KINDS:
