@@ -35,7 +35,7 @@ PACKAGE = Path(mariage.__file__).resolve().parent
 #: imported, so it sits in the lowest layer of its folder.
 LAYERS: list[tuple[str, list[list[str]]]] = [
     ("base", [["=mariage", "mariage.lazynames", "mariage.errors", "mariage.resources",
-               "mariage.outfile",
+               "mariage.outfile", "mariage.terminate",
                "mariage.infile", "mariage.lazyrecord", "mariage.tuplerecord",
                "mariage.codegen"]]),
     ("vocabulary", [["=mariage.engine", "mariage.engine.actions", "mariage.engine.actiontext",
