@@ -1,0 +1,107 @@
+"""A Marjapussi engine in plain Node.js, written from the user docs alone, against the suite.
+
+``conformance/examples/marjapussi_engine.js`` plays ``marjapussi`` with every option of
+``spec/marjapussi.yaml`` through the engine protocol. It must pass the stored Marjapussi
+and protocol tests and the suite derived for the default rules, with every rule in
+force checked; each of its planted faults (``--fault MODE``) must fail, charged to the
+rule it breaks. ``ask-refused-as-declaration`` is the mistake the engine made while it
+was written (an ask out of its moment refused under ``marjapussi.decl.who``, a half-ask
+for a declared suit under ``marjapussi.decl.once``): every stored test passed it before
+the scenario ``marjapussi/ask/refused-under-its-own-rule``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mariage.cli import main
+from mariage.conformance.suite import load_suite
+
+ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "marjapussi_engine.js"
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
+    return found
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
+        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
+    """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
+    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
+    report = tmp_path / "report.json"
+    capsys.readouterr()
+    code = main(["conformance", "--engine", engine, "--no-progress", "--json", str(report),
+                 *args])
+    out = capsys.readouterr().out
+    return code, out, json.loads(report.read_text()) if report.exists() else {}
+
+
+def test_the_example_needs_nothing_but_node() -> None:
+    source = ENGINE.read_text()
+    assert not re.search(r"\brequire\(", source)  # no module, not even node's own
+    assert "mariage conformance --engine" in source.split("'use strict'")[0]  # how to run it
+
+
+def test_passes_every_stored_marjapussi_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "marjapussi", "--kind", "scenario")
+    assert code == 0, out[-3000:]
+    ran = report["tests"]
+    assert len(ran) == len(load_suite(rulesets=["marjapussi"], kinds=["scenario"])) > 12
+    assert all(t["status"] == "pass" for t in ran)
+    assert report["refusals"]["named"] == report["refusals"]["expected"] > 8
+
+
+def test_planted_fault_is_killed_by_the_new_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "marjapussi", "--kind", "scenario",
+                            fault="ask-refused-as-declaration")
+    assert code == 1, out[-3000:]
+    failed = {t["id"] for t in report["tests"] if t["status"] == "fail"}
+    assert failed == {"marjapussi/ask/refused-under-its-own-rule"}, failed
+    assert report["rules"]["marjapussi.ask.any"]["fail"] > 0
+
+
+@pytest.mark.slow
+def test_passes_the_whole_stored_suite_and_the_derived_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "marjapussi", "--ruleset", "*")
+    assert code == 0, out[-3000:]
+    ran = report["tests"]
+    assert len(ran) == len(load_suite(rulesets=["marjapussi"])) + len(
+        load_suite(kinds=["protocol"]))
+    [coverage] = report["coverage"]
+    assert coverage["percent"] == 100.0 and coverage["unchecked"] == []
+    code, out, report = run(tmp_path, capsys, "--ruleset", "marjapussi", "--derived",
+                            "--min-coverage", "100")
+    assert code == 0, out[-3000:]
+    kinds = {t["id"].split("/")[1] for t in report["tests"] if t["status"] == "pass"}
+    assert {"golden", "fault"} <= kinds
+
+
+#: fault -> (runner arguments, the rule a failing test is charged to)
+FAULTS = {
+    "no-trump-duty": (("--ruleset", "marjapussi", "--derived"), "marjapussi.play.trump"),
+    "declare-first-trick": (("--ruleset", "marjapussi", "--derived"), "marjapussi.decl.who"),
+    "ask-refused-as-declaration": (("--ruleset", "marjapussi", "--derived"),
+                                   "marjapussi.ask.any"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_each_planted_fault_fails_the_derived_suite(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
+    args, rule = FAULTS[fault]
+    code, out, report = run(tmp_path, capsys, *args, fault=fault)
+    assert code == 1, out[-3000:]
+    failed = [t for t in report["tests"] if t["status"] == "fail"]
+    assert any(rule in t["charged"] for t in failed), [(t["id"], t["charged"]) for t in failed]
