@@ -54,6 +54,19 @@ const OPTIONS = {
 const FAULTS = {
   'no-trump-duty': 'a player void in the suit led need not trump (marjapussi.play.trump)',
   'declare-first-trick': 'the first leader may declare before any trick is won (marjapussi.decl.who)',
+  'ace-of-clubs-no-deal': 'under ace_of_clubs the second hand is dealt in turn, not by the '
+    + 'holder of the ace of clubs (marjapussi.lead.ace-of-clubs)',
+  'beat-until-trumped': 'under must_beat a follower need not beat once the trick is trumped '
+    + '(marjapussi.play.beat)',
+  'one-answer': 'a partner with two marriages may name only the first suit (marjapussi.ask.answer)',
+  'notrump-worth-two': 'under trump_choice a marriage declined as trump is worth 2 '
+    + '(marjapussi.decl.value)',
+  'first-lead-aces-only': 'under first_lead a leader without an ace may lead anything, not a '
+    + 'spade (marjapussi.lead.first-card)',
+  'tie-first-wins': 'when both sides reach the target level, the first side wins '
+    + '(marjapussi.match.tie)',
+  'half-yes-when-declared': 'a half-ask is allowed in a suit already declared '
+    + '(marjapussi.ask.half)',
   'ask-refused-as-declaration': 'an ask out of its moment, or for a suit declared already, is '
     + 'refused under the declaration rules (marjapussi.decl.who, marjapussi.decl.once) instead '
     + 'of its own (marjapussi.ask.any, marjapussi.ask.half)',
@@ -156,7 +169,9 @@ class Match {
       if (h.includes('K' + s) === h.includes('Q' + s)) {
         return [own, 'hold the king or the queen, not both'];
       }
-      if (this.declaredSuit(s)) return [asDecl ? R('decl.once') : own, 'once a suit in a hand'];
+      if (this.declaredSuit(s) && FAULT !== 'half-yes-when-declared') {
+        return [asDecl ? R('decl.once') : own, 'once a suit in a hand'];
+      }
     }
     return null;
   }
@@ -169,6 +184,7 @@ class Match {
     if (kind === 'partner') {
       const yes = SUITS.filter((x) => this.hasMarriage(p, x) && !this.declaredSuit(x))
         .map((x) => 'yes:' + x);
+      if (FAULT === 'one-answer') yes.splice(1);
       return yes.length && truthful ? yes : yes.concat(['no']);
     }
     const other = (this.hands[asker].includes('K' + s) ? 'Q' : 'K') + s;
@@ -183,7 +199,7 @@ class Match {
       if (this.o.first_lead && this.trick === 1) {
         const aces = hand.filter((c) => rank(c) === 'A');
         const spades = hand.filter((c) => suit(c) === 'S');
-        const want = aces.length ? aces : spades;
+        const want = aces.length || FAULT === 'first-lead-aces-only' ? aces : spades;
         if (want.length && !want.includes(card)) {
           return [R('lead.first-card'), 'lead an ace, else a spade'];
         }
@@ -194,7 +210,8 @@ class Match {
     const follow = hand.filter((c) => suit(c) === led);
     if (follow.length) {
       if (suit(card) !== led) return [R('play.follow'), 'follow suit'];
-      if (this.o.must_beat) {
+      const trumped = this.table.some((t) => suit(t[1]) === this.trump && this.trump !== led);
+      if (this.o.must_beat && !(trumped && FAULT === 'beat-until-trumped')) {
         const best = this.table.map((t) => t[1]).filter((c) => suit(c) === led)
           .reduce((a, b) => (higher(b, a) ? b : a));
         if (follow.some((c) => higher(c, best)) && !higher(card, best)) {
@@ -285,7 +302,8 @@ class Match {
   declare(seat, s, mayMakeTrump) {
     const makesTrump = mayMakeTrump && this.trump === null;
     if (makesTrump) this.trump = s;
-    this.declared.push([seat, 'marriage', s, makesTrump ? 2 : 1]);
+    const two = makesTrump || (!mayMakeTrump && FAULT === 'notrump-worth-two');
+    this.declared.push([seat, 'marriage', s, two ? 2 : 1]);
     return null;
   }
 
@@ -334,13 +352,19 @@ class Match {
         this.phase = 'over';
         return null;
       }
+      if (FAULT === 'tie-first-wins') {
+        this.result = { winner: 0, reason: 'target', scores: this.scores.slice() };
+        this.phase = 'over';
+        return null;
+      }
       if (this.o.tie === 'draw') {
         this.result = { winner: null, reason: 'tie', scores: this.scores.slice() };
         this.phase = 'over';
         return null;
       }
     }
-    this.dealer = this.o.ace_of_clubs && this.handNo === 1 ? this.acHolder : (this.dealer + 1) % SEATS;
+    const acDeals = this.o.ace_of_clubs && FAULT !== 'ace-of-clubs-no-deal';
+    this.dealer = acDeals && this.handNo === 1 ? this.acHolder : (this.dealer + 1) % SEATS;
     this.phase = 'deal';
     return null;
   }
