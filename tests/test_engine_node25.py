@@ -12,8 +12,8 @@ under ``claim_on_declaration=false``) that the suite did not see before the scen
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mariage.cli import main
@@ -24,9 +24,7 @@ ENGINE = EXAMPLES / "schnapsen_engine.js"
 HOUSE = ("-o", "close_allowed=false", "-o", "claim_mode=auto", "-o", "marriage_lead=king")
 
 
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
-        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
-    return run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
+run = partial(run_engine, ENGINE)  # (tmp_path, capsys, *args, fault=None)
 
 
 def test_the_example_needs_nothing_but_node() -> None:

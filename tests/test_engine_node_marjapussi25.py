@@ -13,8 +13,8 @@ half-ask for a declared suit under ``marjapussi.decl.once``); ``one-answer``,
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mariage.conformance.suite import load_suite
@@ -23,9 +23,7 @@ from nodekit import EXAMPLES, needs_nothing_but_node, run_engine
 ENGINE = EXAMPLES / "marjapussi_engine.js"
 
 
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
-        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
-    return run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
+run = partial(run_engine, ENGINE)  # (tmp_path, capsys, *args, fault=None)
 
 
 def test_the_example_needs_nothing_but_node() -> None:
