@@ -4,11 +4,12 @@
 ``spec/marjapussi.yaml`` through the engine protocol. It must pass the stored Marjapussi
 and protocol tests and the suite derived for the default rules, with every rule in
 force checked; each of its planted faults (``--fault MODE``) must fail, charged to the
-rule it breaks. Four of them passed every stored test before the scenarios named in
+rule it breaks. Six of them passed every stored test before the scenarios named in
 ``KILLED_BY_SCENARIO``: ``ask-refused-as-declaration`` is the mistake the engine made
 while it was written (an ask out of its moment refused under ``marjapussi.decl.who``, a
 half-ask for a declared suit under ``marjapussi.decl.once``); ``one-answer``,
-``beat-until-trumped`` and ``tie-first-wins`` passed the derived suites too.
+``beat-until-trumped``, ``tie-first-wins``, ``half-yes-names-suit`` and
+``notrump-with-trump`` passed the derived suites too.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ KILLED_BY_SCENARIO = {
     "one-answer": "marjapussi/ask/partner-two-marriages",
     "beat-until-trumped": "marjapussi/option/must-beat-after-a-trump",
     "tie-first-wins": "marjapussi/match/tie-plays-on",
+    "half-yes-names-suit": "marjapussi/ask/half-answer-names-no-suit",
+    "notrump-with-trump": "marjapussi/option/trump-choice-only-without-trump",
 }
 
 

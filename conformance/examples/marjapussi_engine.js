@@ -67,6 +67,15 @@ const FAULTS = {
     + '(marjapussi.match.tie)',
   'half-yes-when-declared': 'a half-ask is allowed in a suit already declared '
     + '(marjapussi.ask.half)',
+  'half-yes-names-suit': 'a half-ask may be answered yes:S as well as yes '
+    + '(marjapussi.ask.half.answer)',
+  'ace-of-clubs-every-hand': 'under ace_of_clubs the holder of the ace of clubs leads every '
+    + 'hand (marjapussi.lead.ace-of-clubs)',
+  'first-lead-every-hand-lead': 'under first_lead every lead must be an ace, else a spade '
+    + '(marjapussi.lead.first-card)',
+  'notrump-with-trump': 'under trump_choice a marriage may be declined as trump once trump is '
+    + 'set (marjapussi.decl.trump)',
+  'threshold-over': 'the threshold point needs more than 75 card points (marjapussi.score.threshold)',
   'ask-refused-as-declaration': 'an ask out of its moment, or for a suit declared already, is '
     + 'refused under the declaration rules (marjapussi.decl.who, marjapussi.decl.once) instead '
     + 'of its own (marjapussi.ask.any, marjapussi.ask.half)',
@@ -111,7 +120,7 @@ class Match {
     this.handNo += 1;
     this.hands = hands;
     this.leader = (this.dealer + 1) % SEATS;
-    if (this.o.ace_of_clubs && this.handNo === 1) {
+    if (this.o.ace_of_clubs && (this.handNo === 1 || FAULT === 'ace-of-clubs-every-hand')) {
       this.acHolder = hands.findIndex((h) => h.includes('AC'));
       this.leader = this.acHolder;
     }
@@ -148,7 +157,8 @@ class Match {
     }
     if (!this.hasMarriage(seat, s)) return [R('decl.marriage'), 'king and queen must be held'];
     if (this.declaredSuit(s)) return [R('decl.once'), 'once a suit in a hand'];
-    if (notrump && (!this.o.trump_choice || this.trump !== null)) {
+    const trumpSet = this.trump !== null && FAULT !== 'notrump-with-trump';
+    if (notrump && (!this.o.trump_choice || trumpSet)) {
       return [R('decl.trump'), 'no choice of trump now'];
     }
     return null;
@@ -196,7 +206,7 @@ class Match {
   whyNotCard(seat, card) {
     const hand = this.hands[seat];
     if (this.table.length === 0) {
-      if (this.o.first_lead && this.trick === 1) {
+      if (this.o.first_lead && (this.trick === 1 || FAULT === 'first-lead-every-hand-lead')) {
         const aces = hand.filter((c) => rank(c) === 'A');
         const spades = hand.filter((c) => suit(c) === 'S');
         const want = aces.length || FAULT === 'first-lead-aces-only' ? aces : spades;
@@ -277,7 +287,9 @@ class Match {
       }
       case 'yes': case 'no': {
         if (!answering) throw illegal('core.phase', 'no ask waits for an answer');
-        if (!this.answers().includes(action)) {
+        const named = FAULT === 'half-yes-names-suit' && this.ask.kind === 'half'
+          && action === 'yes:' + this.ask.suit && this.answers().includes('yes');
+        if (!this.answers().includes(action) && !named) {
           throw illegal(this.ask.kind === 'partner' ? R('ask.answer') : R('ask.half.answer'),
             'not a true answer');
         }
@@ -286,6 +298,7 @@ class Match {
         this.phase = 'play';
         this.toAct = asker;
         if (action === 'no') { this.turn.failedAsk = true; return null; }
+        if (named) return this.declare(asker, s, true);
         // a marriage named in answer is the partner's; a completed half is the asker's
         return k === 'partner' ? this.declare(seat, kind.suit, true) : this.declare(asker, s, true);
       }
@@ -337,7 +350,8 @@ class Match {
     const cp = this.cardPoints;
     const score = [0, 0];
     const threshold = THRESHOLD[this.o.point_system];
-    for (const t of [0, 1]) if (cp[t] >= threshold) score[t] += 1;
+    const over = FAULT === 'threshold-over' ? 1 : 0;
+    for (const t of [0, 1]) if (cp[t] >= threshold + over) score[t] += 1;
     for (const d of this.declared) score[team(d[0])] += d[3];
     score[team(this.lastWinner)] += 1;
     if (this.o.majority_point === 'separate' && cp[0] !== cp[1]) score[cp[0] > cp[1] ? 0 : 1] += 1;
