@@ -90,6 +90,10 @@ FAULTS = {
     "beat-until-trumped": (("--ruleset", "marjapussi", "-o", "must_beat=true"),
                            "marjapussi.play.beat"),
     "one-answer": (("--ruleset", "marjapussi", "--derived"), "marjapussi.ask.answer"),
+    "half-yes-names-suit": (("--ruleset", "marjapussi", "--derived"),
+                            "marjapussi.ask.half.answer"),
+    "notrump-with-trump": (("--ruleset", "marjapussi", "-o", "trump_choice=true"),
+                           "marjapussi.decl.trump"),
 }
 
 

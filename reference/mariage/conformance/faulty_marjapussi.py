@@ -4,8 +4,10 @@ made the same mistakes: one rule broken each."""
 
 from __future__ import annotations
 
-from mariage.engine.actions import Action, Answer
-from mariage.engine.mechanisms import Asks, MatchEnd
+from dataclasses import replace
+
+from mariage.engine.actions import Action, Answer, Declare
+from mariage.engine.mechanisms import Asks, Declarations, MatchEnd
 from mariage.engine.state import GameState
 
 from . import faulty_core  # noqa: F401  (registered first: the list keeps its order)
@@ -21,6 +23,41 @@ class _OneAnswer(Asks):
         out = super().answers(st, seat)
         yes = [a for a in out if isinstance(a, Answer) and a.yes]
         return [a for a in out if a not in yes[1:]]
+
+
+class _HalfYesNamesSuit(Asks):
+    """A half-ask may be answered ``yes:S`` (naming the suit) as well as ``yes``."""
+
+    __slots__ = ()
+
+    def answers(self, st: GameState, seat: int) -> list[Action]:
+        out = super().answers(st, seat)
+        assert st.pending_ask is not None
+        ask_i, _asker, suit = st.pending_ask
+        if st.rules.asks[ask_i].kind != "any" and Answer(True) in out:
+            out = [*out, Answer(True, suit)]
+        return out
+
+
+class _DeclineTrumpAnyTime(Declarations):
+    """Where a marriage may decline trump, it may still do so once trump is set (a
+    declaration that could not make trump anyway)."""
+
+    __slots__ = ()
+
+    def legal(self, st: GameState, seat: int) -> list[Action]:
+        out = super().legal(st, seat)
+        if st.trump < 0:
+            return out
+        r = st.rules
+        return out + [replace(a, trump=False) for a in out if isinstance(a, Declare)
+                      and a.trump and r.declarations[a.decl].trump_effect == "choose"]
+
+    def apply_declare(self, st: GameState, seat: int, action: Declare) -> None:
+        if not action.trump and st.trump >= 0 and 0 <= action.decl < len(st.rules.declarations) \
+                and st.rules.declarations[action.decl].trump_effect == "choose":
+            action = replace(action, trump=True)
+        super().apply_declare(st, seat, action)
 
 
 class _TieFirstWins(MatchEnd):
@@ -46,3 +83,9 @@ _fault("beat-until-trumped", "marjapussi.play.beat", "marjapussi",
 _fault("tie-first-wins", "marjapussi.match.tie", "marjapussi",
        "both sides at the target with equal totals: the first side wins instead of playing on",
        mechanisms=_m(match_end=_TieFirstWins()))
+_fault("half-yes-names-suit", "marjapussi.ask.half.answer", "marjapussi",
+       "a half-ask may be answered yes:S, naming the suit, as well as yes",
+       mechanisms=_m(asks=_HalfYesNamesSuit()))
+_fault("decline-trump-with-trump", "marjapussi.decl.trump", "marjapussi",
+       "under trump_choice a marriage may be declined as trump once trump is set",
+       mechanisms=_m(declarations=_DeclineTrumpAnyTime()))
