@@ -12,43 +12,23 @@ under ``claim_on_declaration=false``) that the suite did not see before the scen
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mariage.cli import main
 from mariage.conformance.suite import load_suite
+from nodekit import EXAMPLES, needs_nothing_but_node, node, run_engine
 
-ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "schnapsen_engine.js"
+ENGINE = EXAMPLES / "schnapsen_engine.js"
 HOUSE = ("-o", "close_allowed=false", "-o", "claim_mode=auto", "-o", "marriage_lead=king")
 
 
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
-    return found
-
-
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
-        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
-    """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
-    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
-    report = tmp_path / "report.json"
-    capsys.readouterr()
-    code = main(["conformance", "--engine", engine, "--no-progress", "--json", str(report),
-                 *args])
-    out = capsys.readouterr().out
-    return code, out, json.loads(report.read_text()) if report.exists() else {}
+run = partial(run_engine, ENGINE)  # (tmp_path, capsys, *args, fault=None)
 
 
 def test_the_example_needs_nothing_but_node() -> None:
-    source = ENGINE.read_text()
-    assert not re.search(r"\brequire\(", source)  # no module, not even node's own
-    assert "mariage conformance --engine" in source.split("'use strict'")[0]  # how to run it
+    assert needs_nothing_but_node(ENGINE)
 
 
 def test_passes_every_stored_schnapsen_and_protocol_test(

@@ -30,14 +30,22 @@ from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from . import faulty_belote, faulty_bidding, faulty_core, faulty_talon, faulty_thousand
+from . import (
+    faulty_belote,
+    faulty_bidding,
+    faulty_core,
+    faulty_marjapussi,
+    faulty_talon,
+    faulty_thousand,
+)
 from .engine import ReferenceEngine, serve
 from .faultkit import FAULTS, Fault
 
 __all__ = ["FAULTS", "Fault", "FaultyEngine", "main"]
 
 #: The families, in the order their faults are registered (and listed).
-FAMILIES = (faulty_core, faulty_talon, faulty_bidding, faulty_belote, faulty_thousand)
+FAMILIES = (faulty_core, faulty_talon, faulty_bidding, faulty_belote, faulty_thousand,
+            faulty_marjapussi)
 
 
 class FaultyEngine(ReferenceEngine):
