@@ -148,7 +148,9 @@ class Asks(Mechanism):
         r = st.rules
         if st.phase != PLAY or st.forced[seat] >= 0 or action not in self.legal(st, seat):
             rule = r.asks[action.ask].rule if 0 <= action.ask < len(r.asks) else None
-            if (st.phase == PLAY and seat == st.leader and not st.trick_cards
+            if st.phase != PLAY:  # an ask while an answer (or a bid...) is awaited:
+                rule = r.core_phase  # not this kind of action now, as a declaration
+            elif (seat == st.leader and not st.trick_cards
                     and (st.decl_this_trick[seat] >= r.decl_per_trick
                          or st.ask_spent == (st.trick_no, seat))):
                 rule = r.decl_per_trick_rule  # the one declaration action is used up
