@@ -223,3 +223,6 @@ _fault("capot-keeps-own", "belote.score.capot", "belote",
 _fault("litige-dropped", "belote.score.litige", "belote",
        "the total held from a litige is never paid to the winner of the next played deal",
        mechanisms=_m(takers=_LitigeDropped()))
+_fault("tie-ends-drawn", "belote.match.tie", "belote",
+       "equal totals at or over the target end the game as a draw instead of another deal",
+       lambda r: _belote(r, tie_mode="draw"))
