@@ -105,3 +105,15 @@ def test_the_derived_suite_kills_a_rules_fault(
                             fault="run-plain-order")
     assert code == 1, out[-3000:]
     assert report["rules"]["belote.announce"]["fail"] > 0
+
+
+def test_the_rulebook_overview_tells_the_second_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The overview an engine author reads first: Belote has no stock to draw from (the
+    rest of the pack is the second deal), its trump is the taker's, and its declarations
+    are the announcements (it said a 12-card stock, trump none, declarations none)."""
+    assert main(["rules", "belote"]) == 0
+    overview = capsys.readouterr().out.split("Overview")[1].split("[belote.players]")[0]
+    assert "draws one" not in overview and "Duty while the stock lasts" not in overview
+    assert re.search(r"Hand +5 cards each, 8 once the turned card is taken", overview)
+    assert re.search(r"Trump +the suit of the turned card", overview)
+    assert re.search(r"Declarations +tierce, cinquante, cent, carre", overview)
