@@ -65,6 +65,38 @@ class _GeneraleBySide(TakersScore):
         return super().outcome(st)
 
 
+class _CapotKeepsOwn(TakersScore):
+    """Takers who make a capot do not score the defenders' counting announcements."""
+
+    __slots__ = ()
+
+    def sheet(self, st: GameState, how: str) -> list[int]:
+        out = super().sheet(st, how)
+        r = st.rules
+        if how != "played_out" or st.contract:
+            return out
+        taker = r.team_of[st.declarer]
+        if st.tricks_won[taker] == r.hand_size + st.draw_tricks:
+            ann = self.totals(st)[1]
+            out[taker] -= sum(a for t, a in enumerate(ann) if t != taker)
+        return out
+
+
+class _LitigeDropped(TakersScore):
+    """The total held from a litige is never paid: the next deal's winner does not get it."""
+
+    __slots__ = ()
+
+    def sheet(self, st: GameState, how: str) -> list[int]:
+        if how != "played_out":
+            return super().sheet(st, how)
+        held, st.pot = st.pot, 0
+        out = super().sheet(st, how)
+        if st.deal_outcome == "tied":  # a litige again: the held total grows
+            st.pot += held
+        return out
+
+
 def _belote(rules: Rules, **changes: Any) -> Rules:
     return replace(rules, **changes) if rules.takers_rule is not None else rules
 
@@ -185,3 +217,12 @@ _fault("exact-totals-always", "belote-coinche.match.rounded-totals",
        "belote-coinche belote-contree",
        "the totals before rounding decide the game even where the written scores should",
        round_decides_game=False)
+_fault("capot-keeps-own", "belote.score.capot", "belote",
+       "takers who make a capot do not score the defenders' counting announcements",
+       mechanisms=_m(takers=_CapotKeepsOwn()))
+_fault("litige-dropped", "belote.score.litige", "belote",
+       "the total held from a litige is never paid to the winner of the next played deal",
+       mechanisms=_m(takers=_LitigeDropped()))
+_fault("tie-ends-drawn", "belote.match.tie", "belote",
+       "equal totals at or over the target end the game as a draw instead of another deal",
+       lambda r: _belote(r, tie_mode="draw"))

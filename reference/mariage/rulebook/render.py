@@ -310,6 +310,10 @@ def _trump_text(rules: Rules) -> str:
         return "the suit of the dealer's last card, dealt face up"
     if rules.turn_up == "under_stock":
         return "the suit of a card turned face up under the stock"
+    if rules.take_rule is not None:
+        return "the suit of the turned card, or one named in a second round, by its taker"
+    if rules.sa_rule is not None:
+        return "the suit of the winning bid"
     setters = [d.name for d in rules.declarations if d.trump_effect != "none"]
     if rules.calls_rule is not None:
         which = "the latest" if rules.call_trump_latest else "the first"
@@ -393,11 +397,17 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                  f"tricks every player{' in the hand' if m < n else ''} draws one")
         if rules.turn_up == "under_stock":
             stock += " (the last card drawn is the turned-up card)"
+    hand = f"{rules.hand_size} cards each"
+    if rules.take_rule is not None:  # the rest is dealt once the turned card is taken
+        hand += f", {rules.ncards // m} once the turned card is taken (the second deal)"
+        stock, tricks = "none: what the first deal leaves is dealt in the second", \
+            rules.ncards // m
     if rules.talon_rule is not None:  # a talon for the auction's winner, not a stock
         shown = {"always": "shown to all", "never": "not shown"}.get(
             rules.talon_shown, "shown unless won at the lowest bid")
         stock = f"a talon of {rules.stock_size} cards, {shown}, taken by the declarer"
-    decls = ", ".join(rules.declarations[i].name for i in range(len(rules.declarations)))
+    drawn = rules.stock_size and rules.talon_rule is None and rules.take_rule is None
+    decls = ", ".join([*(d.name for d in rules.declarations), *(c.name for c in rules.combos)])
     if rules.asks:
         decls += "; asking the partner: " + ", ".join(a.name for a in rules.asks)
     out = [
@@ -411,14 +421,13 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
          + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")
          + (f", plus {rules.last_trick_points} for the last trick"
             if rules.last_trick_points else "")),
-        ("Hand", f"{rules.hand_size} cards each"),
+        ("Hand", hand),
         ("Stock", stock),
         ("Tricks per hand", str(tricks)),
         ("Trump", _trump_text(rules)),
-        ("Duty while the stock lasts" if rules.stock_size and rules.talon_rule is None
-         else "Duty to follow", _duty_text(rules, True)),
+        ("Duty while the stock lasts" if drawn else "Duty to follow", _duty_text(rules, True)),
     ]
-    if rules.stock_size and rules.talon_rule is None:
+    if drawn:
         out.append(("Duty once the stock is gone", _duty_text(rules, False)))
     if rules.hand_target is not None:
         out.append(("Hand ends early", f"the moment a side reaches {rules.hand_target} points"))

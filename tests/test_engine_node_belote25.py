@@ -1,0 +1,119 @@
+"""A Belote engine in plain Node.js, written from the user docs alone, against the suite.
+
+``conformance/examples/belote_engine.js`` plays ``belote`` at its defaults (``target``,
+``deal_limit`` and ``dedans_points`` at any value) through the engine protocol. It must
+pass the stored Belote and protocol tests and the suite derived for the defaults, every
+rule in force and reachable checked, naming each refused rule. Each of the planted
+faults below (``--fault MODE``) is a mistake the engine made while it was written, or
+one close to it, that passed the stored and derived suites at 100% before the scenarios
+named here were added or extended: it must now fail, on that scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mariage.cli import main
+from mariage.conformance.suite import load_suite
+
+ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "belote_engine.js"
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
+    return found
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
+        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
+    """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
+    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
+    report = tmp_path / "report.json"
+    capsys.readouterr()
+    code = main(["conformance", "--engine", engine, "--no-progress", "--require-rule-ids",
+                 "--json", str(report), *args])
+    out = capsys.readouterr().out
+    return code, out, json.loads(report.read_text()) if report.exists() else {}
+
+
+def test_the_example_needs_nothing_but_node() -> None:
+    source = ENGINE.read_text()
+    assert not re.search(r"\brequire\(", source)  # no module, not even node's own
+    assert "mariage conformance --engine" in source.split("'use strict'")[0]  # how to run it
+
+
+def test_passes_every_stored_belote_and_protocol_test(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "belote", "--ruleset", "*")
+    assert code == 0, out[-3000:]
+    ran = [t for t in report["tests"] if t["status"] != "skip"]
+    belote = [t for t in ran if t["ruleset"] == "belote"]
+    # the tests of option values other than the defaults are skipped: not supported
+    assert len(load_suite(rulesets=["belote"])) > len(belote) > 30
+    assert len(ran) - len(belote) == len(load_suite(kinds=["protocol"])) > 15
+    assert all(t["status"] == "pass" for t in ran)
+    assert report["refusals"]["named"] == report["refusals"]["expected"] > 15
+    [coverage] = report["coverage"]
+    assert coverage["percent"] == 100.0 and coverage["unchecked"] == []
+
+
+def test_passes_the_suite_derived_for_the_defaults(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "belote", "--derived",
+                            "--min-coverage", "100")
+    assert code == 0, out[-3000:]
+    [coverage] = report["coverage"]
+    assert coverage["percent"] == 100.0 and "belote.deal.gather" in coverage["not_in_force"]
+    kinds = {t["id"].split("/")[1] for t in report["tests"] if t["status"] == "pass"}
+    assert {"golden", "fault"} <= kinds
+    assert all(t["status"] in ("pass", "skip") for t in report["tests"])
+
+
+#: fault -> the stored scenario that now fails it
+FAULTS = {
+    "capot-keeps-own": "belote/score/capot-takes-the-defenders-announcements",
+    "litige-dropped": "belote/score/litige",
+    "tie-at-target-ends": "belote/match/tie-plays-on",
+    "take-late-phase": "belote/deal/first-deal-turn-up-take-second-deal",
+    "announce-early-phase": "belote/deal/first-deal-turn-up-take-second-deal",
+    "follow-named-trump-led": "belote/play/trumps-led-beat-even-the-partner",
+    "belote-unplayable-duty": "belote/belote/said-with-a-card-one-may-play",
+    "shown-twice": "belote/belote/said-with-a-card-one-may-play",
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_each_planted_fault_fails_its_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "belote", fault=fault)
+    assert code == 1, out[-3000:]
+    failed = {t["id"] for t in report["tests"] if t["status"] == "fail"}
+    assert FAULTS[fault] in failed, failed
+
+
+@pytest.mark.slow
+def test_the_derived_suite_kills_a_rules_fault(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, report = run(tmp_path, capsys, "--ruleset", "belote", "--derived",
+                            fault="run-plain-order")
+    assert code == 1, out[-3000:]
+    assert report["rules"]["belote.announce"]["fail"] > 0
+
+
+def test_the_rulebook_overview_tells_the_second_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The overview an engine author reads first: Belote has no stock to draw from (the
+    rest of the pack is the second deal), its trump is the taker's, and its declarations
+    are the announcements (it said a 12-card stock, trump none, declarations none)."""
+    assert main(["rules", "belote"]) == 0
+    overview = capsys.readouterr().out.split("Overview")[1].split("[belote.players]")[0]
+    assert "draws one" not in overview and "Duty while the stock lasts" not in overview
+    assert re.search(r"Hand +5 cards each, 8 once the turned card is taken", overview)
+    assert re.search(r"Trump +the suit of the turned card", overview)
+    assert re.search(r"Declarations +tierce, cinquante, cent, carre", overview)
