@@ -113,7 +113,27 @@ const SUPPORTED = new Set([
 ]);
 
 const FAULTS = {
+  'first-marriage-trump': 'the first marriage of the hand stays trump (thousand.marriage.trump)',
+  'bolt-on-barrel': 'a player on the barrel still collects bolts (thousand.running.bolts)',
+  'bolt-in-concession': 'opponents of a concession get bolts (thousand.contract.concede)',
+  'bolt-free': 'a completed set of bolts costs nothing (thousand.running.bolts)',
+  'concede-free': 'every concession is free (thousand.contract.concede)',
+  'barrel-no-clamp': 'a player reaching the barrel keeps his total (thousand.running.barrel)',
+  'barrel-opponent-scores': 'an opponent on the barrel still scores (thousand.running.barrel)',
+  'barrel-coexist': 'mounting the barrel knocks nobody off (thousand.running.barrel)',
+  'tie-higher-total': 'of several reaching the target the higher total wins (thousand.match.tie)',
+  'four-nines-dealt': 'only four nines dealt count for a throw-in (thousand.throw-in.four-nines)',
+  'round-down': 'opponents are rounded down (thousand.score.sheet)',
+  'declarer-overscore': 'a made contract scores the declarer\'s points (thousand.score.sheet)',
+  'raise-no-cap': 'the raise ignores the bid cap (thousand.contract.raise)',
+  'no-trump-duty': 'a player void in the suit led may discard (thousand.play.trump)',
+  'redeal-next-dealer': 'a hand thrown in passes the deal on (thousand.running.redeal)',
+  'concede-late': 'the declarer may concede after giving a card (thousand.contract.concede)',
+  'win-more-than': 'a total must pass the target (thousand.running.win)',
+  'bolt-declarer': 'a declarer without a trick gets a bolt (thousand.running.bolts)',
+  'fall-at-zero': 'a fall from the barrel sets the total to 0 (thousand.running.barrel)',
 };
+const fault = (name) => FAULT === name;
 let FAULT = process.env.THOUSAND_FAULT || null;
 
 const suit = (c) => c[1];
@@ -157,6 +177,7 @@ class Match {
     this.hands = [[], [], []];
     for (let i = 0; i < SEATS * HAND_SIZE; i++) this.hands[(this.dealer + 1 + i) % SEATS].push(deck[i]);
     this.talon = deck.slice(SEATS * HAND_SIZE);
+    this.dealt = this.hands.map((h) => h.slice());
     this.phase = 'auction';
     this.forehand = (this.dealer + 1) % SEATS;
     this.toAct = this.forehand;
@@ -213,7 +234,7 @@ class Match {
   raiseValues() {
     const out = [];
     if (!this.o.raise_allowed) return out;
-    const hi = this.cap(this.declarer);
+    const hi = fault('raise-no-cap') ? this.o.bid_max : this.cap(this.declarer);
     for (let v = this.contract + this.o.bid_step; v <= hi; v += this.o.bid_step) out.push(v);
     return out;
   }
@@ -226,11 +247,12 @@ class Match {
   mayThrowIn(seat) {
     if (this.o.four_nines_redeal !== 'after_exchange') return false;
     if (!this.beforeFirstLead()) return false;
+    if (fault('four-nines-dealt')) return SUITS.every((s) => this.dealt[seat].includes('9' + s));
     return SUITS.every((s) => this.hands[seat].includes('9' + s));
   }
 
   mayConcede() {
-    if (this.o.concede === 'off' || this.gives > 0) return false;
+    if (this.o.concede === 'off' || (this.gives > 0 && !fault('concede-late'))) return false;
     const limit = this.o.concede_limit;
     return !(limit && this.concessions[this.declarer] >= limit);
   }
@@ -254,7 +276,7 @@ class Match {
     const led = suit(this.table[0][1]);
     const follow = hand.filter((c) => suit(c) === led);
     if (follow.length) return follow;
-    if (this.o.must_trump && this.trump) {
+    if (this.o.must_trump && this.trump && !fault('no-trump-duty')) {
       const trumps = hand.filter((c) => suit(c) === this.trump);
       if (trumps.length) return trumps;
     }
@@ -320,7 +342,9 @@ class Match {
             || v % this.o.bid_step) {
             throw illegal('thousand.contract.raise', `no raise to ${v}`);
           }
-          if (v > this.cap(seat)) throw illegal('thousand.auction.cap', `the hand allows no ${v}`);
+          if (v > this.cap(seat) && !fault('raise-no-cap')) {
+            throw illegal('thousand.auction.cap', `the hand allows no ${v}`);
+          }
           return this.fixContract(a.value);
         }
         if (a.word === 'concede') throw illegal('thousand.contract.concede', 'too late to concede');
@@ -328,7 +352,8 @@ class Match {
       default:
         if (a.word === 'marriage') return this.declare(seat, a.suit);
         if (a.word === 'card') return this.play(seat, text);
-        if ((a.word === 'keep' || a.word === 'raise') && seat === this.declarer) {
+        if ((a.word === 'keep' || a.word === 'raise') && seat === this.declarer
+          && this.o.raise_allowed) {
           throw illegal('thousand.contract.raise', 'the contract is fixed');
         }
         if (a.word === 'concede') throw illegal('thousand.contract.concede', 'too late to concede');
@@ -412,7 +437,9 @@ class Match {
     const value = this.marriageValue(s);
     this.declared.push([seat, 'marriage', s, value]);
     this.points[seat] += value;
-    if (this.o.trump_rule === 'latest' || this.trump === null) this.trump = s;
+    if ((this.o.trump_rule === 'latest' && !fault('first-marriage-trump')) || this.trump === null) {
+      this.trump = s;
+    }
     this.pending = s;
   }
 
@@ -426,7 +453,7 @@ class Match {
       const led = suit(this.table[0][1]);
       if (suit(card) !== led) {
         if (hand.some((c) => suit(c) === led)) throw illegal('thousand.play.follow', 'follow suit');
-        if (this.o.must_trump && this.trump && suit(card) !== this.trump
+        if (this.o.must_trump && this.trump && suit(card) !== this.trump && !fault('no-trump-duty')
           && hand.some((c) => suit(c) === this.trump)) {
           throw illegal('thousand.play.trump', 'play a trump');
         }
@@ -465,7 +492,7 @@ class Match {
   round(x) {
     const step = this.o.round_to;
     const r = ((x % step) + step) % step;
-    if (this.o.round_mode === 'down') return x - r;
+    if (this.o.round_mode === 'down' || fault('round-down')) return x - r;
     return r * 2 >= step ? x - r + step : x - r;
   }
 
@@ -473,7 +500,8 @@ class Match {
     const d = this.declarer;
     const counted = this.o.declarer_round_before_check ? this.round(this.points[d]) : this.points[d];
     const made = counted >= this.contract;
-    const entries = this.points.map((p, i) => (i === d ? (made ? this.contract : -this.contract)
+    const gain = fault('declarer-overscore') ? this.points[d] : this.contract;
+    const entries = this.points.map((p, i) => (i === d ? (made ? gain : -this.contract)
       : this.round(p)));
     this.bookkeeping(entries, made, true, 'played_out');
   }
@@ -482,7 +510,8 @@ class Match {
     const d = this.declarer;
     this.concessions[d] += 1;
     const entries = [0, 1, 2].map((i) => (i === d
-      ? (this.concessions[d] % 3 === 0 ? -this.contract : 0) : this.o.concede_award));
+      ? (this.concessions[d] % 3 === 0 && !fault('concede-free') ? -this.contract : 0)
+      : this.o.concede_award));
     this.bookkeeping(entries, false, false, 'conceded');
   }
 
@@ -493,20 +522,27 @@ class Match {
     const before = this.totals.slice();
     const wasOn = this.onBarrel.slice();
     if (o.barrel) {
-      for (let i = 0; i < SEATS; i++) if (wasOn[i] && i !== d) entries[i] = 0;
-    }
-    if (played && o.bolt_condition !== 'off') {
       for (let i = 0; i < SEATS; i++) {
-        if ((i === d && !o.declarer_bolts) || (o.barrel && wasOn[i])) continue;
+        if (wasOn[i] && i !== d && !fault('barrel-opponent-scores')) entries[i] = 0;
+      }
+    }
+    if ((played || fault('bolt-in-concession')) && o.bolt_condition !== 'off') {
+      for (let i = 0; i < SEATS; i++) {
+        if ((i === d && !o.declarer_bolts && !fault('bolt-declarer'))
+          || (o.barrel && wasOn[i] && !fault('bolt-on-barrel'))) continue;
         const bolt = o.bolt_condition === 'no_tricks' ? this.tricksWon[i] === 0 : entries[i] === 0;
         if (bolt) {
           this.bolts[i] += 1;
-          if (this.bolts[i] >= o.bolt_limit) { entries[i] -= o.bolt_penalty; this.bolts[i] = 0; }
+          if (this.bolts[i] >= o.bolt_limit) {
+            if (!fault('bolt-free')) entries[i] -= o.bolt_penalty;
+            this.bolts[i] = 0;
+          }
         } else if (o.bolt_count === 'consecutive') this.bolts[i] = 0;
       }
     }
     for (let i = 0; i < SEATS; i++) this.totals[i] += entries[i];
-    const winners = [0, 1, 2].filter((i) => this.totals[i] >= o.target);
+    const winners = [0, 1, 2].filter((i) => this.totals[i] >= o.target
+      && !(fault('win-more-than') && this.totals[i] === o.target));
     if (o.barrel && !winners.length) this.barrelSteps(wasOn, entries[d] < 0);
     this.lastHand = {
       number: this.handNo, points: this.points.slice(),
@@ -514,7 +550,7 @@ class Match {
     };
     if (winners.length) {
       let winner;
-      if (winners.includes(d)) winner = d;
+      if (winners.includes(d) && !fault('tie-higher-total')) winner = d;
       else {
         const top = Math.max(...winners.map((i) => this.totals[i]));
         const best = winners.filter((i) => this.totals[i] === top);
@@ -531,7 +567,7 @@ class Match {
   barrelSteps(wasOn, lost) {     // lost: the declarer's entry was taken from him
     const o = this.o;
     const fall = (i) => {
-      this.totals[i] = o.barrel_at - o.barrel_penalty;
+      this.totals[i] = fault('fall-at-zero') ? 0 : o.barrel_at - o.barrel_penalty;
       this.onBarrel[i] = false;
       this.attempts[i] = 0;
     };
@@ -550,9 +586,9 @@ class Match {
     for (const i of mounting) {
       this.onBarrel[i] = true;
       this.attempts[i] = 0;
-      if (o.barrel_clamp) this.totals[i] = o.barrel_at;
+      if (o.barrel_clamp && !fault('barrel-no-clamp')) this.totals[i] = o.barrel_at;
     }
-    if (mounting.length) {
+    if (mounting.length && !fault('barrel-coexist')) {
       for (let i = 0; i < SEATS; i++) if (wasOn[i] && this.onBarrel[i]) fall(i);
     }
   }
@@ -560,7 +596,7 @@ class Match {
   throwIn() {
     this.lastHand = { number: this.handNo, points: [0, 0, 0], score: [0, 0, 0], ended: 'redeal', winner: null };
     this.phase = 'deal';
-    if (this.o.redeal_dealer === 'next') this.dealer = (this.dealer + 1) % SEATS;
+    if (this.o.redeal_dealer === 'next' || fault('redeal-next-dealer')) this.dealer = (this.dealer + 1) % SEATS;
   }
 
   resign(seat) {
