@@ -8,7 +8,9 @@ must fail, charged to the rule it breaks. Three of the faults are mistakes an en
 written from the docs could make that the stored suite did not see before the scenarios
 ``thousand/play/marriage-latest`` (the first marriage keeps trump),
 ``thousand/running/tie-declarer`` (of several at the target the higher total wins) and
-``thousand/running/win-at-target`` (a total must pass the target).
+``thousand/running/win-at-target`` (a total must pass the target); a fourth
+(``resign-best-other``: with three players the better of the others wins a resignation)
+before ``thousand/core/resign-three``.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ def test_passes_every_stored_thousand_and_protocol_test_it_plays(
         load_suite(rulesets=["thousand"]))
     assert all(t["status"] == "pass" for t in ran)
     new = {"thousand/play/marriage-latest", "thousand/running/tie-declarer",
-           "thousand/running/win-at-target", "thousand/core/refusals"}
+           "thousand/running/win-at-target", "thousand/core/refusals",
+           "thousand/core/resign-three"}
     assert new <= {t["id"] for t in thousand}
     assert report["refusals"]["named"] == report["refusals"]["expected"] > 20
     [coverage] = report["coverage"]
@@ -76,6 +79,7 @@ FAULTS = {
     "first-marriage-trump": "thousand.marriage.trump",
     "tie-higher-total": "thousand.match.tie",
     "win-more-than": "thousand.running.win",
+    "resign-best-other": "core.resign",
 }
 
 

@@ -131,6 +131,8 @@ const FAULTS = {
   'concede-late': 'the declarer may concede after giving a card (thousand.contract.concede)',
   'win-more-than': 'a total must pass the target (thousand.running.win)',
   'bolt-declarer': 'a declarer without a trick gets a bolt (thousand.running.bolts)',
+  'resign-best-other': 'a resignation gives the match to the better of the others '
+    + '(core.resign)',
   'fall-at-zero': 'a fall from the barrel sets the total to 0 (thousand.running.barrel)',
 };
 const fault = (name) => FAULT === name;
@@ -599,11 +601,15 @@ class Match {
     if (this.o.redeal_dealer === 'next' || fault('redeal-next-dealer')) this.dealer = (this.dealer + 1) % SEATS;
   }
 
-  resign(seat) {
-    const others = [0, 1, 2].filter((i) => i !== seat);
-    const top = Math.max(...others.map((i) => this.totals[i]));
-    const best = others.filter((i) => this.totals[i] === top);
-    this.result = { winner: best.length === 1 ? best[0] : null, reason: 'resign', scores: this.totals.slice() };
+  resign(seat) {                 // with more than two sides nobody wins (core.resign)
+    let winner = null;
+    if (fault('resign-best-other')) {
+      const others = [0, 1, 2].filter((i) => i !== seat);
+      const top = Math.max(...others.map((i) => this.totals[i]));
+      const best = others.filter((i) => this.totals[i] === top);
+      winner = best.length === 1 ? best[0] : null;
+    }
+    this.result = { winner, reason: 'resign', scores: this.totals.slice() };
     this.phase = 'over';
   }
 
