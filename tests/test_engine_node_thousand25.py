@@ -10,7 +10,9 @@ written from the docs could make that the stored suite did not see before the sc
 ``thousand/running/tie-declarer`` (of several at the target the higher total wins) and
 ``thousand/running/win-at-target`` (a total must pass the target); a fourth
 (``resign-best-other``: with three players the better of the others wins a resignation)
-before ``thousand/core/resign-three``.
+before ``thousand/core/resign-three``; a fifth (``barrel-made-no-clamp``: a contract
+made on the barrel short of the target left the total above it) before
+``thousand/running/barrel-made``.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def test_passes_every_stored_thousand_and_protocol_test_it_plays(
     assert all(t["status"] == "pass" for t in ran)
     new = {"thousand/play/marriage-latest", "thousand/running/tie-declarer",
            "thousand/running/win-at-target", "thousand/core/refusals",
-           "thousand/core/resign-three"}
+           "thousand/core/resign-three", "thousand/running/barrel-made"}
     assert new <= {t["id"] for t in thousand}
     assert report["refusals"]["named"] == report["refusals"]["expected"] > 20
     [coverage] = report["coverage"]
@@ -80,6 +82,7 @@ FAULTS = {
     "tie-higher-total": "thousand.match.tie",
     "win-more-than": "thousand.running.win",
     "resign-best-other": "core.resign",
+    "barrel-made-no-clamp": "thousand.running.barrel",
 }
 
 
@@ -87,7 +90,8 @@ FAULTS = {
 def test_each_planted_fault_fails_naming_its_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
     rule = FAULTS[fault]
-    code, out, report = run(tmp_path, capsys, "--ruleset", "thousand", fault=fault)
+    code, out, report = run(tmp_path, capsys, "--ruleset", "thousand", "--kind", "scenario",
+                            "--kind", "option", fault=fault)
     assert code == 1, out[-3000:]
     failed = [t for t in report["tests"] if t["status"] == "fail"]
     assert any(rule in t["charged"] for t in failed), [(t["id"], t["charged"]) for t in failed]

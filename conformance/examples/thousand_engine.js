@@ -131,6 +131,8 @@ const FAULTS = {
   'concede-late': 'the declarer may concede after giving a card (thousand.contract.concede)',
   'win-more-than': 'a total must pass the target (thousand.running.win)',
   'bolt-declarer': 'a declarer without a trick gets a bolt (thousand.running.bolts)',
+  'barrel-made-no-clamp': 'a contract made on the barrel short of the target is kept above '
+    + 'the barrel (thousand.running.barrel)',
   'resign-best-other': 'a resignation gives the match to the better of the others '
     + '(core.resign)',
   'fall-at-zero': 'a fall from the barrel sets the total to 0 (thousand.running.barrel)',
@@ -530,8 +532,11 @@ class Match {
     }
     if ((played || fault('bolt-in-concession')) && o.bolt_condition !== 'off') {
       for (let i = 0; i < SEATS; i++) {
-        if ((i === d && !o.declarer_bolts && !fault('bolt-declarer'))
-          || (o.barrel && wasOn[i] && !fault('bolt-on-barrel'))) continue;
+        if (o.barrel && wasOn[i] && !fault('bolt-on-barrel')) continue;
+        if (i === d && !o.declarer_bolts && !fault('bolt-declarer')) {
+          if (o.bolt_count === 'consecutive') this.bolts[i] = 0;    // a hand without one
+          continue;
+        }
         const bolt = o.bolt_condition === 'no_tricks' ? this.tricksWon[i] === 0 : entries[i] === 0;
         if (bolt) {
           this.bolts[i] += 1;
@@ -545,7 +550,7 @@ class Match {
     for (let i = 0; i < SEATS; i++) this.totals[i] += entries[i];
     const winners = [0, 1, 2].filter((i) => this.totals[i] >= o.target
       && !(fault('win-more-than') && this.totals[i] === o.target));
-    if (o.barrel && !winners.length) this.barrelSteps(wasOn, entries[d] < 0);
+    if (o.barrel && !winners.length) this.barrelSteps(wasOn);
     this.lastHand = {
       number: this.handNo, points: this.points.slice(),
       score: this.totals.map((t, i) => t - before[i]), ended, winner: null,
@@ -566,7 +571,7 @@ class Match {
     }
   }
 
-  barrelSteps(wasOn, lost) {     // lost: the declarer's entry was taken from him
+  barrelSteps(wasOn) {
     const o = this.o;
     const fall = (i) => {
       this.totals[i] = fault('fall-at-zero') ? 0 : o.barrel_at - o.barrel_penalty;
@@ -575,12 +580,13 @@ class Match {
     };
     for (let i = 0; i < SEATS; i++) {
       if (!wasOn[i]) continue;
-      if (i === this.declarer && lost) {     // a failed (or costly conceded) contract
+      if (this.totals[i] < o.barrel_at) {   // a failed (or costly conceded) contract
         this.onBarrel[i] = false;
         this.attempts[i] = 0;
         continue;
       }
-      this.attempts[i] += 1;
+      this.attempts[i] += 1;               // a made contract short of the target too:
+      if (o.barrel_clamp && !fault('barrel-made-no-clamp')) this.totals[i] = o.barrel_at;
       if (o.barrel_attempts && this.attempts[i] >= o.barrel_attempts) fall(i);
     }
     const mounting = [0, 1, 2].filter((i) => !this.onBarrel[i] && !wasOn[i]
