@@ -12,37 +12,24 @@ under ``claim_on_declaration=false``) that the suite did not see before the scen
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
+import nodekit
 import pytest
 from mariage.cli import main
 from mariage.conformance.suite import load_suite
+from nodekit import node
 
-ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "schnapsen_engine.js"
+ENGINE = nodekit.EXAMPLES / "schnapsen_engine.js"
 HOUSE = ("-o", "close_allowed=false", "-o", "claim_mode=auto", "-o", "marriage_lead=king")
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
-    return found
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
         fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
     """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
-    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
-    report = tmp_path / "report.json"
-    capsys.readouterr()
-    code = main(["conformance", "--engine", engine, "--no-progress", "--json", str(report),
-                 *args])
-    out = capsys.readouterr().out
-    return code, out, json.loads(report.read_text()) if report.exists() else {}
+    return nodekit.run(ENGINE, tmp_path, capsys, *args, fault=fault)
 
 
 def test_the_example_needs_nothing_but_node() -> None:

@@ -17,36 +17,21 @@ made on the barrel short of the target left the total above it) before
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
+import nodekit
 import pytest
-from mariage.cli import main
 from mariage.conformance.suite import load_suite
 
-ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "thousand_engine.js"
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
-    return found
+ENGINE = nodekit.EXAMPLES / "thousand_engine.js"
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
         fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
     """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
-    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
-    report = tmp_path / "report.json"
-    capsys.readouterr()
-    code = main(["conformance", "--engine", engine, "--no-progress", "--json", str(report),
-                 *args])
-    out = capsys.readouterr().out
-    return code, out, json.loads(report.read_text()) if report.exists() else {}
+    return nodekit.run(ENGINE, tmp_path, capsys, *args, fault=fault)
 
 
 def test_the_example_needs_nothing_but_node() -> None:
