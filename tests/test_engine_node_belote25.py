@@ -11,42 +11,27 @@ named here were added or extended: it must now fail, on that scenario.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mariage.cli import main
 from mariage.conformance.suite import load_suite
+from nodekit import EXAMPLES, needs_nothing_but_node, run_engine
 
-ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "belote_engine.js"
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
-    return found
+ENGINE = EXAMPLES / "belote_engine.js"
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
         fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
-    """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
-    engine = f"{node()} {ENGINE}" + (f" --fault {fault}" if fault else "")
-    report = tmp_path / "report.json"
-    capsys.readouterr()
-    code = main(["conformance", "--engine", engine, "--no-progress", "--require-rule-ids",
-                 "--json", str(report), *args])
-    out = capsys.readouterr().out
-    return code, out, json.loads(report.read_text()) if report.exists() else {}
+    """``mariage conformance`` against the JS engine, rule IDs required: exit code,
+    output, JSON report."""
+    return run_engine(ENGINE, tmp_path, capsys, "--require-rule-ids", *args, fault=fault)
 
 
 def test_the_example_needs_nothing_but_node() -> None:
-    source = ENGINE.read_text()
-    assert not re.search(r"\brequire\(", source)  # no module, not even node's own
-    assert "mariage conformance --engine" in source.split("'use strict'")[0]  # how to run it
+    assert needs_nothing_but_node(ENGINE)
 
 
 def test_passes_every_stored_belote_and_protocol_test(

@@ -11,7 +11,7 @@ from mariage.engine.mechanisms import Auction, RunningTotals, Talon
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
-from .faultkit import _fault, _m
+from .faultkit import _decls, _fault, _m
 
 _RULESETS = "thousand thousand-pl thousand-4"
 
@@ -84,6 +84,24 @@ class _NoBarrel(RunningTotals):
         pass
 
 
+class _TieToHigherTotal(RunningTotals):
+    """Of several players reaching the target in one hand the higher total wins, even
+    over the declarer."""
+
+    __slots__ = ()
+
+    def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
+        won = super().settle(st, how, added)
+        if won is None:
+            return won
+        scores = st.match_scores
+        reached = [t for t in range(len(scores))
+                   if self.wins(st.rules.win_rule, scores[t], st.rules.match_target)]
+        top = max(scores[t] for t in reached)
+        best = [t for t in reached if scores[t] == top]
+        return (best[0] if len(best) == 1 else None,)
+
+
 class _NoBolts(RunningTotals):
     """A hand without a trick costs nothing, however often."""
 
@@ -119,3 +137,13 @@ _fault("dark-not-doubled", "thousand.auction.dark", _RULESETS + " thousand-2",
        "a dark contract scores single", blind_multiplier=1)
 _fault("golden-not-doubled", "thousand.running.golden", _RULESETS + " thousand-2",
        "a golden hand scores single", golden_multiplier=1)
+# found by the JS engine written from the docs (conformance/examples/thousand_engine.js)
+_fault("first-marriage-trump", "thousand.marriage.trump", _RULESETS,
+       "the first marriage's suit stays trump",
+       patch=lambda r: _decls(r, "trump_rule", "thousand.marriage.trump",
+                              trump_effect="first_fixes"))
+_fault("tie-to-higher-total", "thousand.match.tie", _RULESETS,
+       "the higher total wins a tie at the target", mechanisms=_m(running=_TieToHigherTotal()))
+_fault("win-past-target", "thousand.running.win", _RULESETS,
+       "a total on the target does not win",
+       patch=lambda r: replace(r, win_rule="more_than") if r.win_rule == "at_least" else r)

@@ -570,6 +570,12 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
                 f"{low[:-1]}{SUIT_SYMBOLS.get(low[-1], '')}.",)
     if key == "deal" and rules.stock_size:
         sits = rules.sits_out != "none"
+        if rules.talon_rule is not None:  # a talon for the auction's winner: nobody draws
+            return (f"Each player{' but the one sitting out' if sits else ''} gets "
+                    f"{rules.hand_size} cards; the other {rules.stock_size} form the talon"
+                    + (f", in {rules.talon_packets} packets, one of which the winner of the "
+                       "auction takes." if rules.talon_packets > 1
+                       else ", which the winner of the auction takes."),)
         return (f"Each player{' but the one sitting out' if sits else ''} gets {rules.hand_size} "
                 f"cards; the other {rules.stock_size} form the stock, from which every "
                 f"player{' in the hand' if sits else ''} draws one card after each of the "
