@@ -270,7 +270,11 @@ class Transport:
         """A whole line the engine wrote before it was asked anything (a second answer to
         the last request, or a line before the first), read without waiting; ``None`` if
         there is none. Blank and ``log`` lines are dropped, as :meth:`receive` drops them.
+        A subclass that never set up the pipe (one that scripts its own lines by
+        overriding :meth:`send` and :meth:`receive`) has none to read.
         """
+        if not hasattr(self, "_rfd"):
+            return None
         if select.select([self._rfd], [], [], 0)[0]:
             with contextlib.suppress(OSError):
                 self._buf += os.read(self._rfd, 65536)  # b"" at the end: found by receive
