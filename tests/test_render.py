@@ -143,3 +143,13 @@ def test_every_decided_point_is_shown_with_its_option(name: str) -> None:
         assert info.option in spec, (info.id, info.option)
         head = next(line for line in text.splitlines() if line.startswith(f"[{info.id}]"))
         assert "decided by this project" in head and f"option {info.option}" in head, head
+
+
+def test_the_duty_to_beat_names_the_suits_it_binds_in() -> None:
+    """Belote's duty to beat binds only on a trump lead (``head_suits: trump``); the
+    overview said "beat the winning card when following", as if in every suit
+    (found by the Node.js Belote engine written from the docs)."""
+    belote = dict(facts(load_rules("belote")))["Duty to follow"]
+    assert "beat the winning card when following a trump lead" in belote
+    mariglia = dict(facts(load_rules("mariglia")))["Duty to follow"]
+    assert "trump lead" not in mariglia

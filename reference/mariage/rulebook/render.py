@@ -258,7 +258,8 @@ def _duty_text(rules: Rules, stock_phase: bool) -> str:
     parts = ["follow suit"]
     if ob.head.value != "never":
         who = " an opponent's" if ob.head.value == "opponent_winning" else ""
-        parts.append(f"beat{who or ' the'} winning card when following")
+        where = " a trump lead" if ob.head_suits == "trump" else ""
+        parts.append(f"beat{who or ' the'} winning card when following{where}")
     against = " and an opponent is winning" if ob.void_when.value == "opponent_winning" else ""
     if ob.void_duty == "trump" or (ob.void_any_trump and ob.void_duty == "overtrump"):
         parts.append("trump when void")
