@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -16,10 +17,15 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "conformance" / "examples"
 
 
 def node() -> str:
-    """The ``node`` command, or skip the test: the JavaScript example engine cannot run."""
+    """The ``node`` command, or skip the test: the JavaScript example engine cannot run.
+    Where ``MARIAGE_REQUIRE_NODE=1`` (CI sets it, and installs Node.js as it installs a
+    browser) a missing ``node`` fails the test instead: there it is never skipped."""
     found = shutil.which("node")
     if found is None:
-        pytest.skip("Node.js (node) is not on PATH: the JavaScript example engine cannot run")
+        reason = "Node.js (node) is not on PATH: the JavaScript example engine cannot run"
+        if os.environ.get("MARIAGE_REQUIRE_NODE") == "1":
+            pytest.fail(f"{reason}; MARIAGE_REQUIRE_NODE=1 needs it", pytrace=False)
+        pytest.skip(reason)
     return found
 
 

@@ -59,4 +59,5 @@ def test_the_suite_is_parallel_marks_slow_runs_and_ci_runs_them_with_a_browser()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     at = ci.index("pip install '.[test]' && pytest")
     assert "export MARIAGE_REQUIRE_BROWSER=1" in ci[:at]
+    assert "export MARIAGE_REQUIRE_NODE=1" in ci[:at]
     assert ci[at + 1] == "pytest -m slow"
