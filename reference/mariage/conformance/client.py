@@ -499,9 +499,19 @@ class EngineClient:
         JSON: ...``; ``the engine exited with code 1 during request 7 ('apply')``, its
         number since :meth:`begin_test`): the runner asks for ``legal`` and ``state``
         around each step.
+
+        A request without an ``id`` is sent with the number of the request (since the
+        client was made) as its ``id``, which the protocol has the engine copy into its
+        answer; the id is taken off the answer again. An answer that carries the number
+        of an *earlier* request is a late second answer to that one (two answers to one
+        request that :meth:`Transport.unasked` could not see, as the second came after
+        the next request was written): ``garbage``. An answer without the id is left to
+        the ``protocol.framing.id`` test.
         """
+        number = self.requests + 1
+        own = "id" not in message
         try:
-            return self.exchange(encode(message))
+            reply = self.exchange(encode({**message, "id": number} if own else message))
         except EngineFailure as exc:
             kind = message.get("type")
             if isinstance(exc, HandshakeError) or kind == "hello":
@@ -515,6 +525,14 @@ class EngineClient:
                                     exc.tail, k) from None
             raise EngineFailure(exc.kind, f"the answer to '{kind}': {exc.head}", exc.tail,
                                 k) from None
+        if own and "id" in reply:
+            echoed = reply.pop("id")
+            if type(echoed) is int and 0 < echoed < number:
+                raise EngineFailure("garbage", f"the answer to '{message.get('type')}' "
+                                    f"carries the id {echoed} of an earlier request (this "
+                                    f"one's is {number}): a late second answer to that "
+                                    "request?", "", self.test_requests)
+        return reply
 
     def exchange(self, line_out: str | bytes) -> dict[str, Any]:
         """Send one raw line (text or bytes, without its line feed) and return the
