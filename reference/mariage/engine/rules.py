@@ -182,7 +182,25 @@ class Ask:
 
 @frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)
 class Rules:
-    """Everything the interpreter needs, compiled from a description and options."""
+    """Everything the interpreter needs, compiled from a description and options.
+
+    Made by :func:`~mariage.spec.compile.load_rules`, never by hand. Cards are
+    numbers (their place in :func:`~mariage.engine.deals.canonical_deck`), sets of
+    cards bit masks:
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("schnapsen")
+    >>> rules.name, rules.nseats, rules.seat_names, rules.suits, rules.ranks
+    ('Schnapsen', 2, ('A', 'B'), ('H', 'D', 'C', 'S'), ('A', 'T', 'K', 'Q', 'J'))
+    >>> ks = rules.card("KS")
+    >>> ks, rules.card_code[ks], rules.points[ks], rules.format_cards(1 << ks | 1)
+    (17, 'KS', 4, 'AH KS')
+    >>> rules.option("match_target"), load_rules("schnapsen", {"match_target": 11}).option(
+    ...     "match_target")
+    (7, 11)
+    >>> rules.info("schnapsen.deal").text
+    'The first dealer is chosen by lot. The dealer gives three cards to his opponent ...'
+    """
 
     ruleset: str
     name: str
