@@ -236,9 +236,10 @@ class IllegalActionError(MariageError):
     ...     state.apply(parse_action(rules, "bid:100"))
     ... except IllegalActionError as err:
     ...     print(err.rule_id, err.seat, err.action)
-    ...     print(err)
+    ...     print(err)  # doctest: +NORMALIZE_WHITESPACE
     thousand.auction.bids 1 bid:100
-    hand 1, seat 1, action 'bid:100': a bid must be a multiple of 10, at least 110 and at most 400 [thousand.auction.bids]
+    hand 1, seat 1, action 'bid:100': a bid must be a multiple of 10, at least 110 and
+    at most 400 [thousand.auction.bids]
     >>> state.to_act, len(state.actions)
     (1, 0)
     """

@@ -86,8 +86,9 @@ class RecordError:
     >>> (err,) = check_record(bad).errors
     >>> err.code, err.line, err.column, err.seat, err.token, err.rule_id
     ('N141', 11, 22, 'B', 'B:AS', 'core.hand')
-    >>> print(err)
-    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not in the player's hand [core.hand]
+    >>> print(err)  # doctest: +NORMALIZE_WHITESPACE
+    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
+    in the player's hand [core.hand]
     """
 
     code: str

@@ -607,9 +607,10 @@ def validate(record: Record) -> Checked:
     ...     validate(parse_record(text.replace("B:JS", "B:AS"), file="bad.mrg"))
     ... except NotationError as exc:
     ...     print(exc.error.line, exc.error.column, exc.error.rule_id)
-    ...     print(exc)
+    ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
     11 22 core.hand
-    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not in the player's hand [core.hand]
+    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
+    in the player's hand [core.hand]
     """
     out = check_record(record, strict=True)
     if out.errors:
