@@ -470,20 +470,21 @@ def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any =
     with its place and the rule it breaks:
 
     >>> import gzip, os, tempfile
-    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
-    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
-    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
-    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import parse_record, record_match, write_record
+    >>> text = write_record(record_match(load_rules("schnapsen"), seed=42,
+    ...                                  bots=[make_bot("greedy", 0), make_bot("greedy", 1)]))
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = os.path.join(folder, "club.mrg.gz")
     ...     with gzip.open(path, "wt") as f:
-    ...         _ = f.write(text.replace("B:JS", "B:AS"))
+    ...         _ = f.write(text.replace("B:JS", "B:AS", 1))
     ...     summary = validate_file(path)
     >>> summary.records, summary.valid
     (1, 0)
     >>> for err in summary.errors:
     ...     print(err.line, err.column, err.code, err.rule_id)
-    11 22 N141 core.hand
+    13 22 N141 core.hand
     """
     if path == "-":
         import sys

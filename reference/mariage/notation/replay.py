@@ -596,20 +596,22 @@ def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int 
 def validate(record: Record) -> Checked:
     """Check ``record`` strictly; raise :class:`NotationError` on the first problem.
 
-    >>> from mariage.notation import parse_record
-    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
-    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
-    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
-    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    A whole recorded match, then the same with one card changed:
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import parse_record, record_match, write_record
+    >>> text = write_record(record_match(load_rules("schnapsen"), seed=42,
+    ...                                  bots=[make_bot("greedy", 0), make_bot("greedy", 1)]))
     >>> validate(parse_record(text)).ok
     True
     >>> try:
-    ...     validate(parse_record(text.replace("B:JS", "B:AS"), file="bad.mrg"))
+    ...     validate(parse_record(text.replace("B:JS", "B:AS", 1), file="bad.mrg"))
     ... except NotationError as exc:
     ...     print(exc.error.line, exc.error.column, exc.error.rule_id)
     ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
-    11 22 core.hand
-    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
+    13 22 core.hand
+    bad.mrg:13:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
     in the player's hand [core.hand]
     """
     out = check_record(record, strict=True)
