@@ -400,7 +400,8 @@ class Question:
 class Kontra:
     """Double the contract: Kontra by a defender, Re (``re``) by the playing party.
 
-    Only where the rules allow it (German Marjapussi's ``kontra_re`` option):
+    Legal only where the rules have it (German Marjapussi with its ``kontra_re``
+    option); its text is ``kontra`` or ``re``:
 
     >>> from mariage import load_rules, action_text, parse_action
     >>> rules = load_rules("marjapussi-de", {"kontra_re": True})
