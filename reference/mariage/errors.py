@@ -39,7 +39,19 @@ __all__ = [
 
 
 class MariageError(Exception):
-    """Root of every error this package raises on purpose."""
+    """Root of every error this package raises on purpose; ``code`` is its stable code.
+
+    One ``except`` clause catches them all, whatever went wrong:
+
+    >>> from mariage import load_rules
+    >>> for name, options in (("mariana", None), ("marianna", {"targte": 41})):
+    ...     try:
+    ...         load_rules(name, options)
+    ...     except MariageError as err:
+    ...         print(type(err).__name__, err.code, err)
+    UnknownRulesetError S100 unknown ruleset 'mariana' (known: ...); did you mean 'marianna'?
+    OptionError S101 marianna has no option 'targte' (options: ...); did you mean 'target'?
+    """
 
     code: str = "E000"
 
@@ -62,7 +74,21 @@ class SpecError(MariageError):
     """A game description is malformed (schema) or inconsistent.
 
     ``path`` is the location inside the document, as a dotted path
-    (``declarations.marianna.value.schedule``).
+    (``declarations.marianna.value.schedule``); ``location`` the file, line and
+    column, where known. A house ruleset with a misspelt key:
+
+    >>> import pathlib, tempfile
+    >>> from mariage import load_rules
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "house.yaml")
+    ...     _ = path.write_text("extends: marianna\\nnme: House rules\\n")
+    ...     try:
+    ...         load_rules(path)
+    ...     except SpecError as err:
+    ...         print(err.code, err.path, err.location.line, err.location.column)
+    ...         print(err)
+    S001 nme 2 6
+    ...house.yaml:2:6: at 'nme': unexpected key: ... ('nme' was unexpected) [S001]
     """
 
     code = "S001"
@@ -149,6 +175,20 @@ class OptionError(MariageError):
     ``option`` names the option at fault; ``rule_id`` the rule that cannot be played with
     its value, where the value is refused together with other options' values (an
     ``invalid_when`` case of the description), else "".
+
+    >>> from mariage import load_rules
+    >>> try:
+    ...     load_rules("thousand-4", {"opening_bid": "dealer_auto_100"})
+    ... except OptionError as err:
+    ...     print(err.option, err.rule_id)
+    ...     print(err)
+    opening_bid thousand.auction.opening
+    thousand-4: opening_bid=dealer_auto_100 cannot be played with players=4, sitter=dealer: ...
+    >>> try:
+    ...     load_rules("marianna", {"target": "x"})
+    ... except OptionError as err:
+    ...     print(err.option, repr(err.rule_id), err)
+    target '' option 'target' takes a whole number, got 'x'
     """
 
     code = "S101"
@@ -185,7 +225,23 @@ class IllegalActionError(MariageError):
     """An action was refused by the rules.
 
     ``rule_id`` names the rule that forbids it; ``seat`` is the acting seat
-    (0-based, in playing order); ``action`` is the action's canonical text.
+    (0-based, in playing order); ``action`` is the action's canonical text;
+    ``reason`` says why; ``hand`` and ``trick`` count from 1 (0: not known, or
+    before the first trick). The state is left as it was.
+
+    >>> from mariage import load_rules, new_match, parse_action
+    >>> rules = load_rules("thousand-pl")
+    >>> state = new_match(rules, seed=1)
+    >>> try:
+    ...     state.apply(parse_action(rules, "bid:100"))
+    ... except IllegalActionError as err:
+    ...     print(err.rule_id, err.seat, err.action)
+    ...     print(err)  # doctest: +NORMALIZE_WHITESPACE
+    thousand.auction.bids 1 bid:100
+    hand 1, seat 1, action 'bid:100': a bid must be a multiple of 10, at least 110 and
+    at most 400 [thousand.auction.bids]
+    >>> state.to_act, len(state.actions)
+    (1, 0)
     """
 
     code = "R001"

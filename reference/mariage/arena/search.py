@@ -40,7 +40,22 @@ __all__ = ["MonteCarloBot", "determinize", "outcome", "sensible_actions"]
 def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``state`` with every card ``seat`` cannot see dealt again at random.
 
-    The copy has no deal source (it ends with the hand) and undo off.
+    The copy has no deal source (it ends with the hand) and undo off. What the
+    seat saw stays: here B saw A declare the marriage of diamonds, so A keeps
+    its king and queen in every guess:
+
+    >>> import random
+    >>> from mariage import load_rules, new_match, parse_action
+    >>> rules = load_rules("schnapsen")
+    >>> state = new_match(rules, seed=42)
+    >>> state.apply(parse_action(rules, "marriage:D"))
+    >>> rules.format_cards(state.hands[0])
+    'QH AD KD QD JD'
+    >>> guess = determinize(state, 1, random.Random(7))
+    >>> rules.format_cards(guess.hands[0]), guess.hands[1] == state.hands[1]
+    ('JH KD QD AC QS', True)
+    >>> guess.turn_up == state.turn_up, len(guess.stock), guess.deal_source
+    (True, 10, None)
     """
     copy = state.clone()
     copy.deal_source = None
@@ -115,7 +130,16 @@ class MonteCarloBot:
     """Flat Monte Carlo over determinizations of the seat's view (``mc``).
 
     ``playouts`` is the number of random playouts per decision, shared out
-    evenly between the legal actions.
+    evenly between the legal actions (less call-outs that would fail), at least
+    one each; ``seed`` seeds its random choices, so the same seed chooses the same.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("schnapsen"), seed=42)
+    >>> choice = MonteCarloBot(seed=1, playouts=32).choose(state)
+    >>> choice, choice in state.legal_actions()
+    (Play(KD), True)
+    >>> MonteCarloBot(seed=1, playouts=32).choose(state) == choice
+    True
     """
 
     name = "mc"

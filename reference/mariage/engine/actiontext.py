@@ -357,9 +357,23 @@ def _action_text(rules: Rules, action: Action) -> str:
 
 
 def parse_action(rules: Rules, text: str) -> Action:
-    """Parse the canonical text of an action; raise
+    """Parse the canonical text of an action (as :func:`action_text` writes it); raise
     :class:`~mariage.errors.ActionTextError` (a ``ValueError``) if it is not one (a
-    ``TypeError`` if ``text`` is no string or ``rules`` no compiled rules)."""
+    ``TypeError`` if ``text`` is no string or ``rules`` no compiled rules). Spaces
+    around it are ignored. Whether the action is legal now is the state's to say
+    (:meth:`~mariage.engine.state.GameState.apply`).
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("marianna")
+    >>> parse_action(rules, "KH"), parse_action(rules, " exchange:7H ")
+    (Play(KH), Exchange(card=5))
+    >>> parse_action(rules, "marianna:S") == Declare(0, rules.suits.index("S"))
+    True
+    >>> parse_action(rules, "bid:120")
+    Traceback (most recent call last):
+    ...
+    mariage.errors.ActionTextError: not an action of marianna: 'bid:120'
+    """
     if text.__class__ is not str and not isinstance(text, str):  # bytes strip too
         raise TypeError(f"parse_action: the text of an action is a str, "
                         f"not {type(text).__name__}")

@@ -35,7 +35,16 @@ __all__ = ["SeededDeals", "canonical_deck", "cut_deck", "deal_owners", "fixed_fi
 
 
 def canonical_deck(rules: Rules) -> list[int]:
-    """The pack in canonical order: suits as listed, ranks high to low."""
+    """The pack in canonical order: the card numbers ``0 .. rules.ncards - 1``, suits in
+    the order the ruleset lists them, and within a suit its ranks as listed (high to
+    low, in plain suits); ``rules.card_code`` names them.
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("schnapsen")
+    >>> deck = canonical_deck(rules)
+    >>> deck[:6], " ".join(rules.card_code[c] for c in deck[:6]), len(deck)
+    ([0, 1, 2, 3, 4, 5], 'AH TH KH QH JH AD', 20)
+    """
     try:
         return list(range(rules.ncards))
     except AttributeError:
@@ -140,7 +149,26 @@ def cut_deck(deck: list[int], rng: SplitMix64, least: int) -> None:
 
 class SeededDeals:
     """The deals of a match from an integer ``seed``, from 0 to 2**64-1 (as a record
-    holds it; :func:`~mariage.engine.prng.check_seed` refuses any other)."""
+    holds it; :func:`~mariage.engine.prng.check_seed` refuses any other).
+
+    :func:`~mariage.engine.state.new_match` deals from it; to deal by hand, give
+    each deck to :meth:`GameState.deal <mariage.engine.state.GameState.deal>`:
+
+    >>> from mariage import load_rules, GameState, new_match
+    >>> rules = load_rules("schnapsen")
+    >>> deals = SeededDeals(rules, 42)
+    >>> deals.first_dealer  # drawn by lot
+    1
+    >>> deck, first_player = deals.next_deal()
+    >>> " ".join(rules.card_code[c] for c in deck[:6]), first_player
+    ('QH QD JD TH TS JC', None)
+    >>> state = GameState(rules, first_dealer=deals.first_dealer)
+    >>> state.deal(deck)
+    >>> rules.format_cards(state.hands[0]), rules.card_code[state.turn_up]
+    ('QH AD KD QD JD', 'KS')
+    >>> state.hands == new_match(rules, seed=42).hands
+    True
+    """
 
     __slots__ = ("first_dealer", "rng", "rules")
 

@@ -35,7 +35,17 @@ __all__ = ["Observation", "give_receivers", "in_hands_seen", "observe", "public_
 
 @frozen_record
 class Observation:
-    """The view of one seat. Hands are card bit masks."""
+    """The view of one seat (:func:`observe`). Hands are card bit masks; ``shown``
+    holds, per seat, the cards of that hand the seat knows (all of its own).
+
+    >>> from mariage import load_rules, new_match
+    >>> rules = load_rules("schnapsen")
+    >>> obs = observe(new_match(rules, seed=42), 0)
+    >>> rules.format_cards(obs.hand), obs.shown[1], obs.hand_sizes, obs.stock_size
+    ('QH AD KD QD JD', 0, (5, 5), 10)
+    >>> rules.card_code[obs.turn_up], rules.suits[obs.trump], obs.legal[:2]
+    ('KS', 'S', (Declare(decl=0, suit=1, trump=True), Close()))
+    """
 
     seat: int
     hand_no: int
@@ -106,7 +116,22 @@ def _public(state: GameState, seat: int) -> tuple[tuple[int, Action], ...]:
 
 
 def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Observation:
-    """The observation of ``seat`` (0-based, in playing order) of ``state``."""
+    """The observation of ``seat`` (0-based, in playing order) of ``state``.
+
+    ``open_hands``: show every hand (``None``: as the rules say). A declared
+    marriage shows its cards to the opponent:
+
+    >>> from mariage import load_rules, new_match, parse_action
+    >>> rules = load_rules("schnapsen")
+    >>> state = new_match(rules, seed=42)
+    >>> observe(state, 1).shown[0]
+    0
+    >>> state.apply(parse_action(rules, "marriage:D"))
+    >>> rules.format_cards(observe(state, 1).shown[0])
+    'KD QD'
+    >>> rules.format_cards(observe(state, 1, open_hands=True).shown[0])
+    'QH AD KD QD JD'
+    """
     r = state.rules
     n = r.nseats
     seat = seat_number(seat, n, "observe: seat")

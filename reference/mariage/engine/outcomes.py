@@ -25,7 +25,17 @@ __all__ = ["HandRecord", "MatchResult", "hand_record", "made_records", "match_re
 @tuple_record
 class MatchResult:
     """How a match ended: the winning team (or ``None``) and why (a frozen record kept
-    in a tuple, as :class:`HandRecord`)."""
+    in a tuple, as :class:`HandRecord`); ``GameState.result`` once the match is over.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("marianna"), seed=1)
+    >>> while not state.terminal:
+    ...     state.apply(state.legal_actions()[0])
+    >>> state.result
+    MatchResult(winner=1, reason='target', scores=(345, 535))
+    >>> state.rules.team_names[state.result.winner], len(state.history)
+    ('WE', 7)
+    """
 
     winner: int | None
     reason: str

@@ -31,7 +31,18 @@ __all__ = [
 
 
 class Phase(IntEnum):
-    """Where the match stands."""
+    """Where the match stands: ``GameState.phase``. A match is over in ``OVER``.
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand"), seed=1)
+    >>> state.phase, state.legal_actions()[:2]
+    (<Phase.AUCTION: 5>, [Bid(value=100), Bid(value=105)])
+    >>> state = new_match(load_rules("marianna"), seed=1)
+    >>> while state.phase is not Phase.OVER:
+    ...     state.apply(state.legal_actions()[0])
+    >>> state.terminal, state.legal_actions()
+    (True, [])
+    """
 
     DEAL = 0  #: waiting for the next hand's deal (a chance event)
     PLAY = 1  #: a seat is to declare, ask, exchange or play a card

@@ -182,7 +182,20 @@ class Ask:
 
 @frozen_record  # a dataclass whose ~200-field methods are made on first use (start-up)
 class Rules:
-    """Everything the interpreter needs, compiled from a description and options."""
+    """Everything the interpreter needs, compiled from a description and options.
+
+    Made by :func:`~mariage.spec.compile.load_rules`. Cards are numbers (their
+    place in :func:`~mariage.engine.deals.canonical_deck`), sets of cards bit masks:
+
+    >>> from mariage import load_rules
+    >>> rules = load_rules("schnapsen", {"match_target": 11})
+    >>> rules.name, rules.seat_names, rules.suits, rules.option("match_target")
+    ('Schnapsen', ('A', 'B'), ('H', 'D', 'C', 'S'), 11)
+    >>> rules.card("KS"), rules.card_code[17], rules.points[17], rules.format_cards(1 << 17 | 1)
+    (17, 'KS', 4, 'AH KS')
+    >>> rules.info("schnapsen.deal").text
+    'The first dealer is chosen by lot. The dealer gives three cards to his opponent ...'
+    """
 
     ruleset: str
     name: str

@@ -68,6 +68,21 @@ class FileSummary:
 
     ``problems`` counts every problem; ``errors`` holds them, unless they were
     handed to a ``report`` function as they were found.
+
+    >>> import os, tempfile
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "two.mrg")
+    ...     with open(path, "w") as f:
+    ...         _ = f.write(text + "\\n" + text.replace("B:JS", "B:AS"))
+    ...     summary = validate_file(path)
+    >>> summary.records, summary.valid, summary.problems, summary.ok
+    (2, 1, 1, False)
+    >>> [(e.record, e.line, e.code, e.rule_id) for e in summary.errors]
+    [(2, 25, 'N141', 'core.hand')]
     """
 
     file: str
@@ -284,6 +299,16 @@ def input_files(paths: Iterable[str], on_error: Callable[[OSError], None] | None
     A folder that cannot be listed is never skipped silently: ``on_error`` is
     called with the :class:`OSError` (naming the folder), or, without it, the
     error is raised.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for name in ("b.mrg", "a.mrg.gz", "notes.txt", ".hidden.mrg", "2026/c.mrg"):
+    ...         os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
+    ...         open(os.path.join(folder, name), "w").close()
+    ...     print([os.path.relpath(p, folder) for p in input_files([folder])])
+    ['2026/c.mrg', 'a.mrg.gz', 'b.mrg']
+    >>> list(input_files(["-", "match.mrg"]))  # files as given (``-``: standard input)
+    ['-', 'match.mrg']
     """
     def failed(exc: OSError) -> None:
         if on_error is None:
@@ -441,7 +466,25 @@ def validate_file(path: str, *, strict: bool = False, jobs: int = 1, pool: Any =
     """Validate the records of the file at ``path`` (compressed or not; ``-``: stdin).
 
     A file that cannot be opened raises ``OSError``; a ``.zst`` file without a
-    zstd module raises :class:`InputError`.
+    zstd module raises :class:`InputError`. A bad record's problem is reported
+    with its place and the rule it breaks:
+
+    >>> import gzip, os, tempfile
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import parse_record, record_match, write_record
+    >>> text = write_record(record_match(load_rules("schnapsen"), seed=42,
+    ...                                  bots=[make_bot("greedy", 0), make_bot("greedy", 1)]))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "club.mrg.gz")
+    ...     with gzip.open(path, "wt") as f:
+    ...         _ = f.write(text.replace("B:JS", "B:AS", 1))
+    ...     summary = validate_file(path)
+    >>> summary.records, summary.valid
+    (1, 0)
+    >>> for err in summary.errors:
+    ...     print(err.line, err.column, err.code, err.rule_id)
+    13 22 N141 core.hand
     """
     if path == "-":
         import sys

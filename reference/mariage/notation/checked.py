@@ -65,7 +65,20 @@ class Listener(Protocol):
 
 @record
 class Checked:
-    """The outcome of checking one record."""
+    """The outcome of checking one record: ``ok``, the ``errors`` found, and the
+    rules and the state the replay reached.
+
+    >>> from mariage.notation import check_record, parse_record
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> out = check_record(parse_record(text))
+    >>> out.ok, out.hands, out.actions, out.rules.ruleset
+    (True, 1, 3, 'schnapsen')
+    >>> out.state
+    <GameState schnapsen: hand 1, trick 2, play; B to act; trump S; stock 8; match A 0, B 0>
+    """
 
     record: Record
     errors: list[RecordError] = field(default_factory=list)

@@ -74,7 +74,22 @@ CODES: dict[str, str] = {
 
 @frozen_record
 class RecordError:
-    """One problem in a record. ``line``/``column`` are 1-based (0: unknown)."""
+    """One problem in a record. ``line``/``column`` are 1-based (0: unknown); ``code``
+    is one of :data:`CODES`; ``rule_id`` the rule of the game broken, if any.
+
+    >>> from mariage.notation import check_record, parse_record
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> bad = parse_record(text.replace("B:JS", "B:AS"), file="bad.mrg")
+    >>> (err,) = check_record(bad).errors
+    >>> err.code, err.line, err.column, err.seat, err.token, err.rule_id
+    ('N141', 11, 22, 'B', 'B:AS', 'core.hand')
+    >>> print(err)  # doctest: +NORMALIZE_WHITESPACE
+    bad.mrg:11:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
+    in the player's hand [core.hand]
+    """
 
     code: str
     message: str
@@ -125,7 +140,16 @@ _FIELDS = field_names(RecordError)
 
 
 class NotationError(MariageError):
-    """Raised by the strict reader and validator: carries the :class:`RecordError`."""
+    """Raised by the strict reader and validator: carries the :class:`RecordError`
+    (``error``) and its ``code``.
+
+    >>> from mariage.notation import parse_record, validate
+    >>> try:
+    ...     parse_record('[Mariage "1"]\\n%%\\n', file="bad.mrg")
+    ... except NotationError as exc:
+    ...     print(exc.code, exc.error.line, exc.error.column)
+    N110 2 1
+    """
 
     def __init__(self, error: RecordError) -> None:
         self.error = error

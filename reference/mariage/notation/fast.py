@@ -352,6 +352,17 @@ def fast_valid(text: str, *, file: str = "<string>", number: int = 1, line: int 
 
     ``False`` says nothing about validity: run the full validator
     (:func:`~.replay.check_text`), which finds and places every problem.
+
+    >>> from mariage.notation import check_text
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> fast_valid(text), fast_valid(text.replace("B:JS", "B:AS"))
+    (True, False)
+    >>> unknown = text.replace("A: QH AD KD QD JD", "A: QH AD KD QD ??")
+    >>> fast_valid(unknown), check_text(unknown).ok  # a card to infer: not sure
+    (False, True)
     """
     try:
         return _check(text, file, number, line)

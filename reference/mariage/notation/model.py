@@ -38,7 +38,16 @@ UNKNOWN = "??"
 
 @frozen_record
 class Tag:
-    """A header tag ``[Name "value" ...]``."""
+    """A header tag ``[Name "value" ...]``.
+
+    >>> from mariage.notation import parse_record
+    >>> record = parse_record('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Seat "A" "Anna"]\\n'
+    ...                       '[Dealer "B"]\\n\\nresult *\\n')
+    >>> record.tags[2]
+    Tag(name='Seat', values=('A', 'Anna'), line=3, column=2)
+    >>> record.tags[2] == Tag("Seat", ("A", "Anna")), record.tag("Dealer")
+    (True, 'B')
+    """
 
     name: str
     values: tuple[str, ...]
@@ -50,7 +59,17 @@ class Tag:
 # three times as long to build. Treat it as a value all the same (it hashes as one).
 @hashable_record
 class Act:
-    """An action ``SEAT:TEXT``: the seat's name and the canonical action text (or ``resign``)."""
+    """An action ``SEAT:TEXT``: the seat's name and the canonical action text (or ``resign``).
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> act = record.hands[0].items[1]
+    >>> act, str(act)
+    (Act(seat='A', text='marriage:D', line=0, column=0, written=''), 'A:marriage:D')
+    """
 
     seat: str
     text: str
@@ -75,7 +94,16 @@ class Act:
 # three times as long to build. Treat it as a value all the same (it hashes as one).
 @hashable_record
 class TrickMark:
-    """A trick number ``7.`` before the first action of that trick."""
+    """A trick number ``7.`` before the first action of that trick.
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> [item.number for item in record.hands[0].items if isinstance(item, TrickMark)]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
 
     number: int
     line: int = field(default=0, compare=False)
@@ -86,7 +114,16 @@ class TrickMark:
 # three times as long to build. Treat it as a value all the same (it hashes as one).
 @hashable_record
 class Note:
-    """An annotation ``(key value ...)`` that the validator re-checks."""
+    """An annotation ``(key value ...)`` that the validator re-checks.
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> [str(item) for item in record.hands[0].items if isinstance(item, Note)][-5:]
+    ['(ended claim)', '(points 68 37)', '(scored 1 0)', '(segno A)', '(match 1 0)']
+    """
 
     key: str
     values: tuple[str, ...]
@@ -99,7 +136,14 @@ class Note:
 
 @frozen_record
 class Comment:
-    """A comment ``{...}``; ``text`` is what lies between the braces."""
+    """A comment ``{...}``; ``text`` is what lies between the braces.
+
+    >>> from mariage.notation import parse_record
+    >>> record = parse_record('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n'
+    ...                       '{Anna v. Bruno, Vienna}\\n\\nresult *\\n')
+    >>> record.comments
+    (Comment(text='Anna v. Bruno, Vienna', line=4, column=1),)
+    """
 
     text: str
     line: int = field(default=0, compare=False)
@@ -111,7 +155,18 @@ Item = Act | TrickMark | Note | Comment
 
 @frozen_record
 class DealPart:
-    """One labelled line of a deal: ``N: AH 3H ?? ?? ??`` or ``stock: ...``."""
+    """One labelled line of a deal: ``N: AH 3H ?? ?? ??`` or ``stock: ...``.
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> [part.label for part in record.hands[0].deal.parts]
+    ['dealer', 'A', 'B', 'stock', 'turnup']
+    >>> record.hands[0].deal.part("A").cards
+    ('QH', 'AD', 'KD', 'QD', 'JD')
+    """
 
     label: str
     cards: tuple[str, ...]
@@ -128,7 +183,17 @@ class DealPart:
 
 @frozen_record
 class Deal:
-    """A hand's deal as written: its labelled parts in order."""
+    """A hand's deal as written: its labelled parts in order (:class:`DealPart`).
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> deal = record.hands[0].deal
+    >>> deal.part("turnup").cards, deal.part("dealer").cards, deal.part("N") is None
+    (('KS',), ('B',), True)
+    """
 
     parts: tuple[DealPart, ...]
 
@@ -142,7 +207,17 @@ class Deal:
 
 @frozen_record
 class Hand:
-    """One hand: its number, deal and items (actions, trick marks, notes, comments)."""
+    """One hand: its number, deal and items (actions, trick marks, notes, comments).
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> hand = record.hands[1]
+    >>> hand.number, hand.items[0], [str(item) for item in hand.items[1:4]]
+    (2, TrickMark(number=1, line=0, column=0), ['B:JH', 'A:QS', '(won A)'])
+    """
 
     number: int
     deal: Deal
@@ -153,7 +228,18 @@ class Hand:
 
 @frozen_record
 class Result:
-    """The match result: winning team (``-`` for nobody) and reason; ``None`` if unfinished."""
+    """The ``result`` line: the winning team (``-`` for nobody) and the reason; both
+    ``None`` for ``result *``, a match not finished (a record without a result line
+    has no :attr:`Record.result`).
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import record_match
+    >>> record = record_match(load_rules("schnapsen"), seed=42,
+    ...                       bots=[make_bot("greedy", 0), make_bot("greedy", 1)])
+    >>> record.result
+    Result(winner='B', reason='target', line=0, column=0)
+    """
 
     winner: str | None
     reason: str | None = None
@@ -190,7 +276,30 @@ def expect_text(value: object, call: str) -> None:
 
 @frozen_record
 class Record:
-    """One match. ``number`` and ``line`` locate it in its file (not compared)."""
+    """One match. ``number`` and ``line`` locate it in its file (not compared).
+
+    >>> from mariage.notation import parse_record, write_record
+    >>> text = '''[Mariage "1"]
+    ... [Ruleset "schnapsen"]
+    ... [Seat "A" "Anna"]
+    ... [Dealer "B"]
+    ...
+    ... hand 1
+    ... deal dealer: B
+    ... A: QH AD KD QD JD
+    ... B: TH QC JC TS JS
+    ... stock: KH QS AS AC TD KC AH JH TC
+    ... turnup: KS
+    ... 1. A:marriage:D A:QD B:JS (won B)
+    ...
+    ... result *
+    ... '''
+    >>> record = parse_record(text, file="short.mrg")
+    >>> record.ruleset, record.players, record.options, len(record.hands), record.file
+    ('schnapsen', {'A': 'Anna'}, {}, 1, 'short.mrg')
+    >>> write_record(record) == text
+    True
+    """
 
     tags: tuple[Tag, ...]
     comments: tuple[Comment, ...]

@@ -92,7 +92,17 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
     ``broken``: called when reading the stream raises (a damaged compressed file,
     say) with the exception and the number of the line that could not be read;
     the problem it returns is yielded last, or, if it returns None, the exception
-    is raised.
+    is raised. A record is not parsed here: a :class:`RawRecord` is its text and
+    where it starts.
+
+    >>> import io
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> stream = io.BytesIO((text + "\\n" + text).encode())
+    >>> [(raw.number, raw.line) for raw in split_records(stream, "two.mrg")]
+    [(1, 1), (2, 15)]
     """
     body = bytearray()  # the record's lines, decoded when the record is complete
     size = 0
@@ -503,7 +513,21 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
 
 def parse_records(stream: BinaryIO, file: str = "<stream>"
                   ) -> Iterator[Record | RecordError]:
-    """Each record of ``stream`` parsed, or the first problem that stopped it."""
+    """Each record of ``stream`` parsed, or the first problem that stopped it (a
+    :class:`~.errors.RecordError`); reading goes on with the next record.
+
+    >>> import io
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> broken = text.replace("1. A", "1. %%A")
+    >>> stream = io.BytesIO((broken + "\\n" + text).encode())
+    >>> for item in parse_records(stream, "two.mrg"):
+    ...     print(item if isinstance(item, RecordError) else (item.number, item.line))
+    two.mrg:11:1: N110 record 1, at '1': unexpected '1' (expected HAND, PLAY, RESULT)
+    (2, 15)
+    """
     for raw in split_records(stream, file):
         if isinstance(raw, RecordError):
             yield raw
@@ -518,7 +542,23 @@ def parse_records(stream: BinaryIO, file: str = "<stream>"
 
 
 def read_records(stream: BinaryIO, file: str = "<stream>") -> Iterator[Record]:
-    """Each record of ``stream``, strictly: the first problem raises :class:`NotationError`."""
+    """Each record of ``stream``, strictly: the first problem raises :class:`NotationError`.
+
+    Records are read one at a time: a file of any size takes little memory.
+
+    >>> import io
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> with io.BytesIO(text.encode()) as stream:
+    ...     [(rec.ruleset, rec.tag("Dealer"), len(rec.hands)) for rec in read_records(stream)]
+    [('schnapsen', 'B', 1)]
+    >>> next(read_records(io.BytesIO(b'[Mariage "1"]\\n%%\\n'), "bad.mrg"))
+    Traceback (most recent call last):
+    ...
+    mariage.notation.errors.NotationError: bad.mrg:2:1: N110 record 1, ...
+    """
     for item in parse_records(stream, file):
         if isinstance(item, RecordError):
             raise NotationError(item)

@@ -74,7 +74,40 @@ def _text(value: object) -> str:
 
 
 class Recorder:
-    """Builds the record of a match from its deals and actions."""
+    """Builds the record of a match from its deals and actions: call
+    :meth:`on_deal` after each deal and :meth:`on_action` after each action, then
+    :meth:`record`. ``players`` names the player of each seat (its ``Seat`` tag).
+
+    >>> from mariage import load_rules, GameState, SeededDeals, parse_action
+    >>> from mariage.notation import write_record
+    >>> rules = load_rules("schnapsen")
+    >>> deals = SeededDeals(rules, 42)
+    >>> state = GameState(rules, first_dealer=deals.first_dealer)
+    >>> recorder = Recorder(rules, deals.first_dealer, ["Anna", "Bruno"])
+    >>> state.deal(*deals.next_deal())
+    >>> recorder.on_deal(state)
+    >>> for text in ("marriage:D", "QD", "JS"):
+    ...     seat, before = state.to_act, (state.trick_no, len(state.tricks), state.trump)
+    ...     state.apply(parse_action(rules, text))
+    ...     recorder.on_action(state, seat, state.actions[-1][1], *before)
+    >>> print(write_record(recorder.record()))
+    [Mariage "1"]
+    [Ruleset "schnapsen"]
+    [Seat "A" "Anna"]
+    [Seat "B" "Bruno"]
+    [Dealer "B"]
+    <BLANKLINE>
+    hand 1
+    deal dealer: B
+    A: QH AD KD QD JD
+    B: TH QC JC TS JS
+    stock: KH QS AS AC TD KC AH JH TC
+    turnup: KS
+    1. A:marriage:D A:QD B:JS (won B)
+    <BLANKLINE>
+    result *
+    <BLANKLINE>
+    """
 
     def __init__(self, rules: Rules, first_dealer: int | None,
                  players: Sequence[str] | None = None,
@@ -159,7 +192,22 @@ class Recorder:
 def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
                  players: Sequence[str] | None = None, max_actions: int = 1_000_000
                  ) -> Record:
-    """Play a seeded match with ``bots`` (one per seat) and return its record."""
+    """Play a seeded match with ``bots`` (one per seat) and return its record.
+
+    ``players`` names the players (the ``Seat`` tags; by default the bots' names).
+    The same seed and bots give the same record:
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> rules = load_rules("schnapsen")
+    >>> record = record_match(rules, seed=42, bots=[make_bot("greedy", 0),
+    ...                                             make_bot("random", 1)])
+    >>> record.players, len(record.hands), record.result.winner, record.result.reason
+    ({'A': 'greedy', 'B': 'random'}, 4, 'A', 'target')
+    >>> record == record_match(rules, seed=42, bots=[make_bot("greedy", 0),
+    ...                                              make_bot("random", 1)])
+    True
+    """
     if len(bots) != rules.nseats:
         raise ValueError(f"record_match: {rules.nseats} bots are needed, one per seat of "
                          f"{rules.ruleset}, not {len(bots)}")

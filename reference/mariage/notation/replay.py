@@ -552,7 +552,21 @@ class _Checker:
 
 def check_record(record: Record, *, strict: bool = False, listener: Listener | None = None,
                  search_limit: int = DEFAULT_LIMIT) -> Checked:
-    """Check ``record``; in strict mode stop at the first problem."""
+    """Check ``record``: replay it on the rules engine and re-check its annotations;
+    in strict mode stop at the first problem. ``listener`` (a :class:`Listener`) is
+    told each deal and action as it is replayed.
+
+    >>> from mariage.notation import parse_record
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> check_record(parse_record(text)).ok
+    True
+    >>> wrong = parse_record(text.replace("(won B)", "(won A)"), file="wrong.mrg")
+    >>> [str(e) for e in check_record(wrong).errors]
+    ["wrong.mrg:11:27: N150 record 1, hand 1, trick 1, at '(won A)': seat B won the trick"]
+    """
     expect_record(record, "check_record")
     return _Checker(record, strict, listener, search_limit).run()
 
@@ -580,7 +594,26 @@ def check_text(text: str, *, file: str = "<string>", number: int = 1, line: int 
 
 
 def validate(record: Record) -> Checked:
-    """Check ``record`` strictly; raise :class:`NotationError` on the first problem."""
+    """Check ``record`` strictly; raise :class:`NotationError` on the first problem.
+
+    A whole recorded match, then the same with one card changed:
+
+    >>> from mariage import load_rules
+    >>> from mariage.arena.bots import make_bot
+    >>> from mariage.notation import parse_record, record_match, write_record
+    >>> text = write_record(record_match(load_rules("schnapsen"), seed=42,
+    ...                                  bots=[make_bot("greedy", 0), make_bot("greedy", 1)]))
+    >>> validate(parse_record(text)).ok
+    True
+    >>> try:
+    ...     validate(parse_record(text.replace("B:JS", "B:AS", 1), file="bad.mrg"))
+    ... except NotationError as exc:
+    ...     print(exc.error.line, exc.error.column, exc.error.rule_id)
+    ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
+    13 22 core.hand
+    bad.mrg:13:22: N141 record 1, hand 1, trick 1, seat B, at 'B:AS': that card is not
+    in the player's hand [core.hand]
+    """
     out = check_record(record, strict=True)
     if out.errors:
         raise NotationError(out.errors[0])

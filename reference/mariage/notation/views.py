@@ -112,7 +112,33 @@ def _receiver(rules: Rules, hand: Hand, giver: int, role: int) -> int:
 
 
 def view(record: Record, seat: str) -> Record:
-    """The view of ``seat`` of a valid full ``record``; raise :class:`NotationError` if invalid."""
+    """The view of ``seat`` of a valid full ``record``; raise :class:`NotationError` if invalid.
+
+    What the seat did not see is written ``??``: other hands' cards never shown,
+    the stock's cards not drawn by it; an ``Observer`` tag names the seat.
+
+    >>> from mariage.notation import parse_record, write_record
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> print(write_record(view(parse_record(text), "B")))
+    [Mariage "1"]
+    [Ruleset "schnapsen"]
+    [Dealer "B"]
+    [Observer "B"]
+    <BLANKLINE>
+    hand 1
+    deal dealer: B
+    A: ?? ?? ?? ?? ??
+    B: TH QC JC TS JS
+    stock: KH ?? ?? ?? ?? ?? ?? ?? ??
+    turnup: KS
+    1. A:marriage:D A:QD B:JS (won B)
+    <BLANKLINE>
+    result *
+    <BLANKLINE>
+    """
     expect_record(record, "view")
     checked = check_record(record, strict=True)
     rules = checked.rules

@@ -114,7 +114,19 @@ def _hand_lines(hand: Hand) -> list[str]:
 
 
 def write_record(record: Record) -> str:
-    """The canonical text of ``record``, ending with a newline."""
+    """The canonical text of ``record``, ending with a newline: it reads back as an
+    equal record, and a record written once is written the same again.
+
+    >>> from mariage.notation import parse_record
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> messy = text.replace("A:QD B:JS", "A:QD   B:JS").replace("[Dealer", "[ Dealer")
+    >>> canonical = write_record(parse_record(messy))
+    >>> canonical == text, parse_record(canonical) == parse_record(messy)
+    (True, True)
+    """
     expect_record(record, "write_record")
     out = [f"[{_w('tag name', t.name)}" + "".join(" " + _quote(v) for v in t.values) + "]"
            for t in record.tags]
@@ -138,7 +150,20 @@ def write_record(record: Record) -> str:
 
 
 def write_records(records: Iterable[Record], out: TextIO) -> int:
-    """Write ``records`` to ``out``, a blank line between them; return how many."""
+    """Write ``records`` to ``out``, a blank line between them; return how many.
+
+    >>> import io
+    >>> from mariage.notation import parse_record, read_records
+    >>> text = ('[Mariage "1"]\\n[Ruleset "schnapsen"]\\n[Dealer "B"]\\n\\nhand 1\\n'
+    ...         'deal dealer: B\\nA: QH AD KD QD JD\\nB: TH QC JC TS JS\\n'
+    ...         'stock: KH QS AS AC TD KC AH JH TC\\nturnup: KS\\n'
+    ...         '1. A:marriage:D A:QD B:JS (won B)\\n\\nresult *\\n')
+    >>> out = io.StringIO()
+    >>> write_records([parse_record(text), parse_record(text)], out)
+    2
+    >>> len(list(read_records(io.BytesIO(out.getvalue().encode()))))
+    2
+    """
     n = 0
     for rec in records:
         if n:
@@ -153,6 +178,16 @@ def write_atomically(path: str, text: str) -> None:
 
     The same policy as every output (:func:`mariage.outfile.write_output`): a
     symbolic link, FIFO, device, folder or read-only file is not replaced.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "match.mrg")
+    ...     write_atomically(path, '[Mariage "1"]\\n')
+    ...     write_atomically(path, '[Mariage "1"]\\n[Ruleset "schnapsen"]\\n')
+    ...     print(open(path).read(), os.listdir(folder))
+    [Mariage "1"]
+    [Ruleset "schnapsen"]
+     ['match.mrg']
     """
     from ..outfile import write_output
 

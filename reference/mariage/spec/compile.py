@@ -120,7 +120,19 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, Any] | None = Non
 
     Results are cached per (ruleset, options): the returned object is immutable.
     A name that is not a string or path, or ``options`` that are not a mapping of
-    option names, is refused with a TypeError saying so.
+    option names, is refused with a TypeError saying so; an unknown ruleset, option or
+    value with a :class:`~mariage.errors.MariageError` (:class:`~mariage.errors.OptionError`
+    for an option).
+
+    >>> rules = load_rules("schnapsen")
+    >>> rules.ruleset, rules.name, rules.option("match_target")
+    ('schnapsen', 'Schnapsen', 7)
+    >>> load_rules("schnapsen", {"match_target": 11}).option("match_target")
+    11
+    >>> load_rules("schnapsen") is rules
+    True
+    >>> load_rules("marianna-3").parent  # a variant extends its parent's description
+    'marianna'
     """
     if not isinstance(name_or_path, str | Path):
         raise TypeError(f"load_rules: the ruleset must be a name or a path, "
