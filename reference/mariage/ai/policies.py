@@ -16,7 +16,8 @@ it cannot peek at hidden cards even when handed the full state. Policies by name
 ``ismcts``
     information-set Monte Carlo tree search (:class:`ISMCTS`): one tree over the
     seat's information set, each iteration on a fresh determinization, UCB1 among the
-    actions legal in it, a random playout to the end of the hand.
+    sensible actions legal in it, a playout of the ``random`` player to the end of the
+    hand.
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("schnapsen"), seed=2)
