@@ -68,3 +68,28 @@ def test_copy_k_of_a_vector_environment_deals_seed_plus_k(vector: str) -> None:
             done[k] = term or trunc
     assert all(done)
     envs.close()
+
+
+@pytest.mark.parametrize("name", list_rulesets())
+def test_pettingzoo_state_shows_every_hand_in_every_ruleset(name: str) -> None:
+    """``state()`` (for centralised critics) lies in ``state_space`` and opens every
+    hand: its first blocks are the seats' hands, as the engine holds them."""
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    env = MariageEnv(name, max_hands=1)
+    env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    for _ in range(3):
+        state = env.state_
+        assert state is not None
+        vector = env.state()
+        assert env.state_space.contains(vector)
+        c = state.rules.ncards
+        for seat in range(state.rules.nseats):
+            block = vector[seat * c:(seat + 1) * c]
+            assert set(np.flatnonzero(block).tolist()) == set(state.rules.cards_of(
+                state.hands[seat]))
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        env.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
