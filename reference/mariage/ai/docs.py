@@ -71,7 +71,8 @@ class AILayoutDirective(SphinxDirective):
             rows = ((f"dealt_* ({len(dealt)} parts)", "0", str(start),
                      "the observation vector (above) when the hand was dealt"),
                     *((f.name.replace("slot_0_", "slot_k_"), f"{f.offset} + {stride}·k",
-                       str(f.size), f.meaning) for f in slots[:3]))
+                       str(f.size), f.meaning.replace("decision 1 ", "decision k + 1 "))
+                      for f in slots[:3]))
             total = start + stride * count
             rows = (*rows, ("", "", "", f"k = 0 .. {count - 1}: {count} decision slots"))
         else:

@@ -16,7 +16,8 @@ it cannot peek at hidden cards even when handed the full state. Policies by name
 ``ismcts``
     information-set Monte Carlo tree search (:class:`ISMCTS`): one tree over the
     seat's information set, each iteration on a fresh determinization, UCB1 among the
-    actions legal in it, a random playout to the end of the hand.
+    sensible actions legal in it, a playout of the ``random`` player to the end of the
+    hand.
 
 >>> from mariage import load_rules, new_match
 >>> state = new_match(load_rules("schnapsen"), seed=2)
@@ -36,8 +37,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from mariage.arena.bots import make_bot
-from mariage.arena.search import determinize, outcome, sensible_actions
+from mariage.arena.bots import _sensible, make_bot
+from mariage.arena.search import determinize, outcome
 from mariage.engine.actions import Action
 from mariage.engine.phase import DEAL, OVER
 from mariage.engine.state import GameState
@@ -120,12 +121,14 @@ class ISMCTS:
     """Single-observer information-set MCTS over the rest of the hand.
 
     Each iteration deals the cards the seat cannot see at random, walks down the tree
-    choosing among the actions legal in that deal by UCB1 (an action never tried in
+    choosing among the sensible actions legal in that deal (no call-out or claim that
+    would fail) by UCB1 (an action never tried in
     the node is tried first), adds one node, plays the hand out at random and backs up
     :func:`~mariage.arena.search.outcome` for the side of the seat that acted at each
     node (squashed into [-1, 1] by ``tanh`` of it over a quarter of the pack's points).
     The budget is ``iterations`` or ``seconds``, whichever ends first. The answer is
-    the most visited action at the root.
+    the most visited action at the root. The playout plays as the ``random`` player
+    does (to a far running total, the lowest bid and keeping the contract).
     """
 
     name = "ismcts"
@@ -139,7 +142,7 @@ class ISMCTS:
 
     def choose(self, state: GameState) -> Action:
         seat = seat_to_act(state)
-        acts = sensible_actions(state)
+        acts = _sensible(state, cautious_bids=False)
         if len(acts) == 1:
             return acts[0]
         root = _Node()
@@ -159,7 +162,7 @@ class ISMCTS:
         while trial.phase != DEAL and trial.phase != OVER:
             seat = trial.to_act
             assert seat is not None
-            acts = sensible_actions(trial)
+            acts = _sensible(trial, cautious_bids=False)
             untried = [a for a in acts if a not in node.visits]
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -177,8 +180,8 @@ class ISMCTS:
             if not self._apply(trial, action):
                 return
             node = node.children.setdefault(action, _Node())
-        while trial.phase != DEAL and trial.phase != OVER:
-            acts = sensible_actions(trial)
+        while trial.phase != DEAL and trial.phase != OVER:  # as the random player plays
+            acts = _sensible(trial)
             trial.apply(acts[rng.randrange(len(acts))])
         scale = max(1.0, rules.pack_points / 4)
         for node, action, team in path:

@@ -28,8 +28,8 @@ from __future__ import annotations
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "match_rewards",
-           "standing_rewards"]
+__all__ = ["REWARDS", "check_reward", "hand_rewards", "hand_scale", "hand_score",
+           "match_rewards", "standing_rewards"]
 
 REWARDS = ("match", "hand", "game_points")
 
@@ -52,6 +52,22 @@ def hand_scale(rules: Rules) -> float:
     return float(max(1, rules.bid_max, 2 * rules.pack_points))
 
 
+def hand_score(rules: Rules, score: tuple[int, ...], winner: int | None) -> tuple[int, ...]:
+    """Per side, what a hand added to its match standing: the hand's score, or where
+    the match counts hands won (segni), 1 to the side that won the hand (``winner``),
+    whose score records nothing.
+
+    >>> from mariage import load_rules
+    >>> hand_score(load_rules("mariazza"), (0, 0), 1)
+    (0, 1)
+    >>> hand_score(load_rules("marianna"), (73, 47), 0)
+    (73, 47)
+    """
+    if rules.match_measure != "hands_won":
+        return score
+    return tuple(int(t == winner) for t in range(len(score)))
+
+
 def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
@@ -60,7 +76,7 @@ def hand_rewards(state: GameState, hand_index: int, reward: str) -> list[float]:
     """Per seat, the reward for the hand ``state.history[hand_index]``."""
     r = state.rules
     record = state.history[hand_index]
-    score = record.score
+    score = hand_score(r, record.score, record.winner)
     teams = len(score)
     scale = hand_scale(r) if reward == "hand" else 3.0
     per_team = []
