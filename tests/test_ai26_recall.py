@@ -100,7 +100,7 @@ def _check(points: Points) -> int:
 
 
 @pytest.mark.parametrize("name", by_family())
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=5, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
 @given(seed=st.integers(0, 2**32 - 1), limit=st.integers(1, 70),
        swaps=st.lists(st.tuples(st.integers(0, 999), st.integers(0, 999)),
