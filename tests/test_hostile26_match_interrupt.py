@@ -5,13 +5,12 @@ and ``[Termination "unfinished: interrupted"]``); exit code 130 and one line."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from hostile26kit import engine_command, stop_when
 from mariage.arena.match import UNFINISHED, Interrupted, Match
 from mariage.arena.players import BotPlayer
 from mariage.notation.reader import read_records
@@ -19,60 +18,17 @@ from mariage.notation.reader import read_records
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 ENV = {**os.environ, "PYTHONPATH": str(REFERENCE)}
 
-#: An engine that plays ``legal[0]`` until it is dealt hand argv[2] of its game argv[1]
-#: (both counted from 1); then it writes argv[3] and answers its next ``choose`` no more.
-ENGINE = """
-import json, sys, time
-game, hand, ready = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-games = dealt = 0
-def say(msg):
-    sys.stdout.write(json.dumps(msg) + "\\n"); sys.stdout.flush()
-for line in sys.stdin:
-    msg = json.loads(line)
-    kind = msg["type"]
-    if kind == "hello":
-        say({"type": "hello", "engine": "stall", "protocol": 1, "requests": ["choose"],
-             "rulesets": {"mariazza": {"options": {"target": {"type": "int", "default": 41}}}}})
-        continue
-    if kind == "quit":
-        break
-    if kind == "start":
-        games, dealt = games + 1, 0
-    if kind in ("start", "deal"):
-        dealt += 1
-    if kind == "choose":
-        if (games, dealt) >= (game, hand):
-            open(ready, "w").close()
-            time.sleep(600)
-        say({"type": "choose", "seat": 0, "action": msg["legal"][0]})
-    else:
-        say({"type": "ok"})
-"""
-
-
 def interrupted_match(tmp_path: Path, game: int, hand: int, target: int = 1000
                       ) -> tuple[int, str, str, Path]:
     """``mariage match`` interrupted once the engine stalls in hand ``hand`` of game
     ``game``: the exit code, standard output, standard error and the --out file."""
-    script = tmp_path / "engine.py"
-    script.write_text(ENGINE)
     ready = tmp_path / "ready"
     out = tmp_path / "games.txt"
     proc = subprocess.Popen([sys.executable, "-m", "mariage", "match", "mariazza", "--engine",
-                             f"A={sys.executable} {script} {game} {hand} {ready}", "-n", "6",
+                             f"A={engine_command(tmp_path, 'stall', game, hand, ready)}", "-n", "6",
                              "-o", f"target={target}", "--time", "60", "--out", str(out)],
                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        end = time.monotonic() + 60
-        while not ready.exists() and time.monotonic() < end and proc.poll() is None:
-            time.sleep(0.05)
-        assert ready.exists(), "the engine did not stall"
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    stdout, stderr = stop_when(proc, ready.exists)
     return proc.returncode, stdout, stderr, out
 
 

@@ -12,65 +12,17 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile26kit import engine_command, stop_when
 from mariage.conformance.client import EngineClient, EngineFailure
 from mariage.conformance.strays import end_strays, new_mark
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 
-#: An engine that first starts a sleeper out of its process group, writing the
-#: sleeper's process id to argv[2]: ``setsid`` runs ``setsid sleep`` (a child of the
-#: engine in a session of its own); ``daemon`` forks twice, the middle process calling
-#: ``setsid`` and exiting (the sleeper is an orphan, taken in by init). Then it plays
-#: (``legal[0]``), or with argv[3] == ``silent`` answers nothing after its hello.
-ENGINE = """
-import json, os, subprocess, sys, time
-how, pids = sys.argv[1], sys.argv[2]
-silent = len(sys.argv) > 3
-if how == "setsid":
-    p = subprocess.Popen(["setsid", "sleep", "600"])
-    time.sleep(0.1)
-    with open(pids, "a") as f:
-        f.write(f"{p.pid}\\n")
-else:
-    r, w = os.pipe()
-    if os.fork() == 0:
-        os.setsid()
-        if os.fork() == 0:
-            os.close(r)
-            os.write(w, f"{os.getpid()}\\n".encode())
-            os.close(w)
-            os.closerange(0, 3)
-            time.sleep(600)
-            os._exit(0)
-        os._exit(0)
-    os.close(w)
-    pid = os.read(r, 100).decode()
-    with open(pids, "a") as f:
-        f.write(pid)
-def say(msg):
-    sys.stdout.write(json.dumps(msg) + "\\n"); sys.stdout.flush()
-for line in sys.stdin:
-    msg = json.loads(line)
-    kind = msg["type"]
-    if kind == "hello":
-        say({"type": "hello", "engine": "strays", "protocol": 1, "requests": ["choose"],
-             "rulesets": {"mariazza": {"options": {"target": {"type": "int", "default": 41}}}}})
-    elif kind == "quit":
-        break
-    elif silent:
-        time.sleep(600)
-    elif kind == "choose":
-        say({"type": "choose", "seat": 0, "action": msg["legal"][0]})
-    else:
-        say({"type": "ok"})
-"""
-
-
 def engine(tmp_path: Path, how: str, silent: bool = False) -> tuple[str, Path]:
-    script = tmp_path / "engine.py"
-    script.write_text(ENGINE)
+    """The command of the scripted engine leaving a sleeper out of its group (``how``:
+    ``setsid`` or ``daemon``), and the file it writes the sleeper's pid to."""
     pids = tmp_path / "pids.txt"
-    return f"{sys.executable} {script} {how} {pids}" + (" silent" if silent else ""), pids
+    return engine_command(tmp_path, how, pids, *(["silent"] if silent else [])), pids
 
 
 def pids_of(path: Path) -> list[int]:
@@ -167,15 +119,8 @@ def test_a_command_stopped_by_a_signal_leaves_no_helper(command: str, sig: signa
     argv = argv_of(command, engine_cmd, tmp_path)
     argv[argv.index("2")] = "30"  # --time / --timeout: the run waits for the answer
     proc = run(argv)
-    try:
-        sleepers = started(pids)
-        time.sleep(0.5)
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    _, err = stop_when(proc, lambda: bool(pids_of(pids)), sig)
+    sleepers = pids_of(pids)
     assert proc.returncode == 128 + sig and "Traceback" not in err, err
     assert gone(sleepers)
 
