@@ -472,4 +472,4 @@ def test_sigterm_still_ends_a_validate_with_workers_at_once(tmp_path: Path) -> N
         with contextlib.suppress(ProcessLookupError):  # the workers too, should it hang
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-    assert proc.returncode == -signal.SIGTERM
+    assert proc.returncode == 143  # ends at once, as test_hostile26_validate_signals says

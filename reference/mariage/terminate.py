@@ -8,6 +8,13 @@ engine is stopped and nothing half-written is left; the command line then
 exits with code 143 (128 + 15), as a process ended by the signal would. A
 second SIGTERM ends the process at once.
 
+A command with worker processes and no output file (``validate --jobs N``) uses
+:func:`signals_end_at_once` instead: an exception raised amid a pool's locks could
+hang it, and its workers would print tracebacks as the pipes to it break. It starts
+its pool with :func:`start_workers` and :func:`worker_start`, so that a signal sent to
+the process (or to its whole group) is taken by its main thread, not by a thread of the
+pool, and no worker outlives it.
+
 >>> import os, signal, time
 >>> with terminate_raises():
 ...     try:
@@ -23,11 +30,16 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
+from typing import TypeVar
 
-__all__ = ["Terminated", "terminate_raises"]
+T = TypeVar("T")
+
+__all__ = ["Terminated", "signals_end_at_once", "start_workers", "terminate_raises",
+           "worker_start"]
 
 
 class Terminated(BaseException):
@@ -59,3 +71,77 @@ def terminate_raises() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if old is None else old)
+
+
+@contextlib.contextmanager
+def signals_end_at_once(workers: Callable[[], Iterable[int]]) -> Iterator[None]:
+    """Within the block, SIGTERM and SIGINT end this process at once: the processes
+    ``workers()`` names are killed first (SIGKILL, so none prints a traceback), what
+    standard output holds is flushed, one line goes to standard error (``mariage:
+    terminated`` or ``mariage: interrupted``), and the exit code is 143 or 130. A worker
+    forked within the block dies of SIGTERM as by default and leaves Ctrl-C (SIGINT, sent
+    to the whole foreground group) to this process. Main thread only; elsewhere the block
+    runs as it is. For a command whose only output is what it has printed already."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pid = os.getpid()
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != pid:  # a forked worker
+            if signum == signal.SIGTERM:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.kill(os.getpid(), signal.SIGTERM)
+            return
+        for signal_name in (signal.SIGTERM, signal.SIGINT):  # a second one waits no more
+            signal.signal(signal_name, signal.SIG_DFL)
+        with contextlib.suppress(Exception):
+            for worker in workers():
+                with contextlib.suppress(OSError):
+                    os.kill(worker, signal.SIGKILL)
+        with contextlib.suppress(Exception):  # a write it interrupted: reentrant, lost
+            sys.stdout.flush()
+        word, code = ("terminated", 143) if signum == signal.SIGTERM else ("interrupted", 130)
+        with contextlib.suppress(OSError):
+            os.write(2, f"mariage: {word}\n".encode())
+        os._exit(code)
+
+    old = [(s, signal.signal(s, handler)) for s in (signal.SIGTERM, signal.SIGINT)]
+    try:
+        yield
+    finally:
+        for s, was in old:
+            signal.signal(s, signal.SIG_DFL if was is None else was)
+
+
+_STOPS = (signal.SIGTERM, signal.SIGINT)
+
+
+def start_workers(start: Callable[[], T]) -> T:
+    """``start()`` (which makes a pool of workers, and the threads that tend it) with
+    SIGTERM and SIGINT blocked in this thread: the pool's threads inherit the block, so the
+    kernel gives these signals to the main thread, whose handler runs at once (a signal
+    taken by another thread would wait until the main thread's next bytecode, maybe
+    never). Each worker unblocks them again in :func:`worker_start`."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return start()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        return start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def worker_start() -> None:
+    """The initializer of a pool's workers started by :func:`start_workers`: take SIGTERM
+    and SIGINT again, and (on Linux) die with the process that started the pool: a worker
+    it forks as it ends, or one waiting on a lock a killed worker held, is not left."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before the line above
+            os._exit(1)

@@ -38,11 +38,14 @@ from mariage.engine.state import GameState
 
 from ..errors import IllegalActionError
 from ..lazyrecord import frozen_record, replace
-from ..notation.model import Comment, Record, Tag
+from ..notation.model import Comment, Note, Record, Tag
 from ..notation.recorder import Recorder
 from .players import Forfeit, Player
 
-__all__ = ["GameResult", "Match", "Row", "render_table", "wilson"]
+__all__ = ["GameResult", "Interrupted", "Match", "Row", "render_table", "wilson"]
+
+#: The ``Termination`` tag of a game's record cut short by Ctrl-C (``result *``).
+UNFINISHED = "unfinished: interrupted"
 
 
 @frozen_record
@@ -92,6 +95,29 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a game. ``record`` is the game's record up to its last finished hand
+    (none if the first was not finished), with ``result *`` and the tag ``[Termination
+    "unfinished: interrupted"]``: valid, replayable, and marked as cut short."""
+
+    def __init__(self, number: int, record: Record) -> None:
+        super().__init__(f"game {number} interrupted")
+        self.number = number
+        self.record = record
+
+
+def _unfinished(rec: Recorder) -> Record:
+    """What ``rec`` holds, up to its last finished hand (a hand is finished once its
+    closing annotations, the last being ``(match ...)``, are recorded), marked unfinished."""
+    record = rec.record(None)
+    hands = record.hands
+    if hands and not (hands[-1].items and isinstance(last := hands[-1].items[-1], Note)
+                      and last.key == "match"):
+        hands = hands[:-1]
+    return replace(record, tags=(*record.tags, Tag("Termination", (UNFINISHED,))),
+                   hands=hands)
 
 
 class Match:
@@ -152,6 +178,14 @@ class Match:
         names = [p.name for p in players]
         rec = Recorder(r, deals.first_dealer, names,
                        [("Seed", str(seed)), ("Game", str(number))])
+        try:
+            return self._play(number, seed, seating, players, state, deals, rec)
+        except KeyboardInterrupt:
+            raise Interrupted(number, _unfinished(rec)) from None
+
+    def _play(self, number: int, seed: int, seating: tuple[int, ...], players: list[Player],
+              state: GameState, deals: SeededDeals, rec: Recorder) -> GameResult:
+        r = self.rules
         forfeit: tuple[int, str, str] | None = None
         count = 0
         while not state.terminal and forfeit is None:

@@ -122,7 +122,8 @@ def parse_seed(text: str) -> int:
     import argparse
 
     digits = text.strip()
-    if not digits.isdigit() or len(digits) > 20 or int(digits) >= 1 << 64:
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20 \
+            or int(digits) >= 1 << 64:  # isdigit() alone took '１' and '²'
         shown = digits if len(digits) <= 24 else digits[:20] + "..."
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64-1, "
                                          f"got {shown!r}")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..conformance.limits import MAX_HANGS, TEST_TIMEOUT, check_timeout
-from ..errors import MariageError
+from ..errors import MariageError, whole_number
 
 if TYPE_CHECKING:  # the runner's modules are imported when the command runs, not for --help
     from ..conformance.client import EngineClient
@@ -104,10 +104,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _percent(text: str) -> float:
     """An argparse type: a percentage from 0 to 100 (``nan`` and ``200`` are refused: no
-    run could meet them, or every run would)."""
+    run could meet them, or every run would), in ASCII digits as every number of the
+    command line (``float()`` alone took ``'١'``, ``'1_0'``, ``' 5'``)."""
     try:
-        value = float(text)
-    except ValueError:
+        value = seconds_arg(text)  # the same digits, whatever they count
+    except argparse.ArgumentTypeError:
         value = math.nan
     if not 0 <= value <= 100:
         shown = text if len(text) <= 24 else text[:20] + "..."
@@ -119,11 +120,8 @@ def _count(flag: str) -> Any:
     """An argparse type: a whole number from 0 to 1,000,000 (one-line usage error
     otherwise)."""
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = -1
-        if not 0 <= value <= 1_000_000:
+        value = whole_number(text)  # ASCII digits: int() alone took '１', '1_0', ' 3'
+        if value is None or not 0 <= value <= 1_000_000:
             shown = text if len(text) <= 24 else text[:20] + "..."
             raise argparse.ArgumentTypeError(f"{flag}: a whole number from 0 to 1000000, "
                                              f"got {shown!r}")

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mariage.errors import did_you_mean, whole_number
+from mariage.errors import did_you_mean, printable, whole_number
 
 from ..arena import BOT_NAMES
 from . import COMMANDS, parse_options, parse_seed, ruleset_files, seconds_arg, whole_arg
@@ -139,10 +139,35 @@ def game_line(rules: Rules, match: Match, game: GameResult, shift: int) -> str:
     return f"game {game.number:>4} (seed {game.seed}, shift {shift}): {seats}; {outcome}{note}"
 
 
+def _interrupted(out: str | None, results: list[GameResult], exc: KeyboardInterrupt) -> int:
+    """After Ctrl-C: the records of the games finished, then what was played of the game
+    cut short (its finished hands, marked unfinished: ``result *`` and ``[Termination
+    "unfinished: interrupted"]``), written whole to ``out``; one line; exit code 130."""
+    from ..arena.match import Interrupted
+    from ..notation.writer import write_record
+    from ..outfile import write_output
+
+    records = [g.record for g in results]
+    cut = ""
+    if isinstance(exc, Interrupted):
+        records.append(exc.record)
+        k = len(exc.record.hands)
+        cut = (f"; game {exc.number} cut short, its {k} finished hand{'s' * (k != 1)} kept "
+               "and marked unfinished (result *)")
+    if out is None:
+        where = " (no --out: no record written)"
+    else:
+        write_output(out, "\n".join(write_record(r) for r in records))
+        where = f"; records written to {printable(out)}"
+    sys.stderr.write(f"mariage: interrupted after {len(results)} games finished{cut}"
+                     f"{where}\n")
+    return 130
+
+
 def run(args: argparse.Namespace) -> int:
     from mariage.spec.compile import load_rules
 
-    from ..arena.match import Match, render_table
+    from ..arena.match import Interrupted, Match, render_table
     from ..notation.writer import write_record
     from ..outfile import check_destination, write_output
 
@@ -153,21 +178,26 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)
-    results = []
+    results: list[GameResult] = []
     try:
-        match.ready()
-        seatings = list(match.seatings())
-        if args.seed + (args.games - 1) // len(seatings) >= 1 << 64:
-            raise ValueError(f"--seed {args.seed}: the rounds' seeds (one more per round) "
-                             "would pass 2**64-1")
-        for g in range(args.games):
-            rnd, k = divmod(g, len(seatings))
-            game = match.play_game(g + 1, args.seed + rnd, seatings[k])
-            results.append(game)
-            if not args.quiet:
-                print(game_line(rules, match, game, k), flush=True)
-    finally:
-        match.close()
+        try:
+            match.ready()
+            seatings = list(match.seatings())
+            if args.seed + (args.games - 1) // len(seatings) >= 1 << 64:
+                raise ValueError(f"--seed {args.seed}: the rounds' seeds (one more per "
+                                 "round) would pass 2**64-1")
+            for g in range(args.games):
+                rnd, k = divmod(g, len(seatings))
+                game = match.play_game(g + 1, args.seed + rnd, seatings[k])
+                results.append(game)
+                if not args.quiet:
+                    print(game_line(rules, match, game, k), flush=True)
+        finally:
+            match.close()
+    except KeyboardInterrupt as exc:  # Ctrl-C: the games so far are kept
+        if not results and not isinstance(exc, Interrupted):
+            raise  # before the first game: nothing to keep
+        return _interrupted(args.out, results, exc)
     if args.out is not None:
         write_output(args.out, "\n".join(write_record(g.record) for g in results))
     print(render_table(rules, match.table(results)))

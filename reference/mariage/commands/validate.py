@@ -25,6 +25,7 @@ from ..notation.batch import (
 )
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
+from ..terminate import signals_end_at_once, start_workers, worker_start
 from . import COMMANDS, whole_arg
 
 NAME, HELP = COMMANDS["validate"]
@@ -132,7 +133,23 @@ def _on_cluster(args: argparse.Namespace, files: list[str]
                          search_limit=args.search_limit), unread)
 
 
+def _workers() -> list[int]:
+    """The worker processes of this run's pool (none before it starts)."""
+    if "multiprocessing" not in sys.modules:
+        return []
+    import multiprocessing
+
+    return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+
+
 def run(args: argparse.Namespace) -> int:
+    # SIGTERM or Ctrl-C: the workers killed, one line, exit 143 or 130 (nothing written
+    # but the report, which stops where it was)
+    with signals_end_at_once(_workers):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.scheduler is not None and not args.scheduler.strip():  # not "no cluster"
         raise ValueError("--scheduler: the address is empty (tcp://HOST:PORT or local:N)")
     if not 1 <= args.jobs <= MAX_JOBS:
@@ -184,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
         pool: Any = None
         if args.jobs > 1:
             import multiprocessing
-            pool = multiprocessing.Pool(args.jobs)
+            pool = start_workers(lambda: multiprocessing.Pool(args.jobs,
+                                                              initializer=worker_start))
         try:
             for name in files:
                 if out is not None:

@@ -43,6 +43,7 @@ from .protocol import (
     decode,
     encode,
 )
+from .strays import MARK, end_strays, new_mark
 
 __all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFailure",
            "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "UnaskedLine",
@@ -302,16 +303,20 @@ class ProcessTransport(Transport):
     """An engine run as a command (split like a POSIX shell line).
 
     The engine runs in a process group of its own; :meth:`close` ends the whole
-    group, so an engine that started helpers leaves no orphans. Its standard
+    group, and every process the engine started that left it (marked as the engine's in
+    its environment, :mod:`~mariage.conformance.strays`), so an engine that started
+    helpers leaves no orphans, whether they called ``setsid`` or not. Its standard
     error is read as it comes and only the last :data:`STDERR_TAIL` bytes are
     kept: a failure that ends the engine quotes them (:meth:`last_words`).
     """
 
     def __init__(self, command: str) -> None:
+        self.mark = new_mark()
         try:
             self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         start_new_session=True)
+                                         start_new_session=True,
+                                         env={**os.environ, MARK: self.mark})
         except (OSError, ValueError) as exc:
             raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
         try:
@@ -327,9 +332,12 @@ class ProcessTransport(Transport):
             raise
 
     def _kill(self) -> None:
-        with contextlib.suppress(OSError):  # the group is gone already
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+        try:  # the helpers that left the group first, while the engine's tree still holds
+            end_strays(self.mark, self.proc.pid)
+        finally:
+            with contextlib.suppress(OSError):  # the group is gone already
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
 
     def _wait(self, seconds: float) -> bool:
         """As :meth:`Transport._wait`, but an engine that has exited while a process it

@@ -354,6 +354,7 @@ class _Checker:
         assert rules is not None
         seats = rules.seat_names
         out: list[tuple[int, Action | None]] = []
+        before = self.trick  # a refusal here ends the replay: the trick as written locates it
         for item in hand.items:
             if isinstance(item, Act):
                 if item.seat not in seats:
@@ -363,6 +364,9 @@ class _Checker:
                 if a is None and not is_resign(item.text):
                     return None
                 out.append((seats.index(item.seat), a))
+            elif isinstance(item, TrickMark):
+                self.trick = item.number
+        self.trick = before
         return out
 
     def unknown_seat(self, act: Act) -> None:
@@ -394,6 +398,8 @@ class _Checker:
                     self.unknown_seat(item)
                 elif not is_resign(item.text):
                     self.action(item)
+            elif isinstance(item, TrickMark):  # no replay: the trick as written locates
+                self.trick = item.number
 
     def items(self, hand: Hand) -> None:
         rules, st = self.rules, self.state
@@ -412,6 +418,8 @@ class _Checker:
                         self.unknown_seat(item)
                     elif not is_resign(item.text):
                         self.action(item)
+                elif isinstance(item, TrickMark):  # the replay stopped: the trick as written
+                    self.trick = item.number
                 continue
             t = type(item)
             if t is Act:
