@@ -9,8 +9,8 @@
 //       --derived --ruleset belote --min-coverage 100 -o undertrump=optional
 //
 // "--fault MODE" (or BELOTE_FAULT=MODE) plants one mistake, so that you can see what the
-// runner says about it; "--list-faults" lists them. "--house NAME=V,NAME=V1|V2" (repeatable)
-// declares the house configurations in hello.
+// runner says about it; "--list-faults" lists them. "--house NAME=V,NAME=V1/V2" (repeatable)
+// declares a house configuration in hello, checked by `mariage conformance --declared`.
 'use strict';
 
 // ---------------------------------------------------------------------------
@@ -958,13 +958,14 @@ function main() {
     if (args[k] === '--fault') FAULT = args[++k];
     if (args[k] === '--house') {
       const house = {};
-      for (const pair of args[++k].split(',')) {    // NAME=V, NAME=V1|V2 or NAME=MIN..MAX
+      // NAME=V, NAME=V1/V2 (or V1|V2, where no shell reads it) or NAME=MIN..MAX
+      for (const pair of args[++k].split(',')) {
         const [name, v] = pair.split('=');
         const type = (OPTIONS[name] || [])[0];
         const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
         const range = /^(\d+)\.\.(\d+)$/.exec(v);
         if (range) house[name] = { min: Number(range[1]), max: Number(range[2]) };
-        else if (v.includes('|')) house[name] = { values: v.split('|').map(typed) };
+        else if (/[|/]/.test(v)) house[name] = { values: v.split(/[|/]/).map(typed) };
         else house[name] = typed(v);
       }
       HOUSE.push(house);
