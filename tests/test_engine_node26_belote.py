@@ -153,3 +153,24 @@ def test_random_matches_find_a_planted_fault() -> None:
 def test_many_random_matches_find_no_difference() -> None:
     engine = [node(), str(ENGINE)]
     assert differences(engine, _reference(), range(1000, 1300)) == []
+
+
+def test_the_rulebook_tells_the_second_deal_not_a_stock(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The deal section of ``mariage rules belote`` said "the other 12 form the stock, from
+    which every player draws one card after each of the first 3 tricks"."""
+    assert main(["rules", "belote"]) == 0
+    deal = capsys.readouterr().out.split("\nThe deal\n")[1].split("[belote.deal]")[0]
+    assert "stock" not in deal and "draws" not in deal
+    assert re.search(r"the\s+other\s+11\s+are\s+dealt,\s+2\s+to\s+its\s+taker,\s+3\s+to\s+each"
+                     r"\s+other\s+player", deal), deal
+
+
+def test_the_protocol_tells_what_an_engine_of_every_option_needs() -> None:
+    """What the engine could not have played from docs/protocol.rst before: the strain
+    calls, the pairs of a tout-atout contract, pair_by of an automatic belote."""
+    text = " ".join((Path(__file__).parents[1] / "docs" / "protocol.rst").read_text().split())
+    for words in ("``take:SA`` and ``take:TA`` name sans-atout or tout-atout",
+                  "also holds ``\"pairs\"``", "``pair_by`` is the seat dealt the king and queen",
+                  "``belote:KS`` is refused with ``core.phase``"):
+        assert words in text, words
