@@ -9,6 +9,7 @@ the example engines written in other languages; also a script::
 from __future__ import annotations
 
 import json
+import os
 import random
 import shlex
 import subprocess
@@ -16,26 +17,22 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import protokit
+
 #: a match's options, drawn by a random generator
 Options = Callable[[random.Random], dict[str, Any]]
 
 
-class Engine:
-    """An engine process spoken to one request at a time (``log`` lines skipped)."""
+class Engine(protokit.Engine):
+    """An engine command over the protocol, said hello to (this package's reference
+    first on ``PYTHONPATH``), stopped by ``close`` whatever state it is in."""
 
     def __init__(self, command: Sequence[str]) -> None:
-        self.proc = subprocess.Popen(list(command), stdin=subprocess.PIPE,
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(protokit.REFERENCE), env.get("PYTHONPATH", "")])
+        self.proc = subprocess.Popen(list(command), env=env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         self.ask({"type": "hello", "protocol": 2})
-
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            answer: dict[str, Any] = json.loads(self.proc.stdout.readline())
-            if answer.get("type") != "log":
-                return answer
 
     def close(self) -> None:
         self.proc.kill()
