@@ -129,7 +129,7 @@ def test_a_refusal_naming_the_wrong_rule_fails_without_require_rule_ids(
     that name none)."""
     code, out, report = run(tmp_path, capsys, "--ruleset", "belote", fault=fault)
     assert code == 1, out[-3000:]
-    assert report["refusals"]["named"] == report["refusals"]["expected"] - 1
+    assert report["refusals"]["refused"] > report["refusals"]["named"]
 
 
 def _reference() -> list[str]:
