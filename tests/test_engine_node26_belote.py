@@ -108,6 +108,7 @@ FAULTS = {
     "unblock-on-made-deal": "belote/match/belote-alone-freed-by-a-trick-in-a-failed-deal",
     "split-cent-whole": "belote/option/long-run-split-six",
     "strain-take-bad-action": "belote/take/second-round",
+    "announce-off-after-turn": "belote/option/no-announcements-no-such-action",
 }
 
 

@@ -101,6 +101,8 @@ const FAULTS = {
   'automatic-pair-late': 'under belote_declare=automatic pair_by is set only as the first card '
     + 'of the pair is played (belote.belote)',
   'no-pairs-field': 'the tout-atout pairs are not listed in takers.pairs (belote.belote)',
+  'announce-off-after-turn': 'under announcements=false an announcement out of turn is '
+    + 'refused with core.turn, not bad_action (protocol.action.bad)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
 };
@@ -365,12 +367,14 @@ class Match {
   // -- an action
   apply(seat, text) {
     const act = parseAction(text);
-    if (act.word === 'announce' && !this.o.announcements) {     // no such action here
+    const off = act.word === 'announce' && !this.o.announcements;   // no such action here
+    if (off && FAULT !== 'announce-off-after-turn') {
       throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
     }
     if (this.phase === 'over') throw illegal('core.over', 'the match is over');
     if (this.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
     if (seat !== this.toAct) throw illegal('core.turn', 'not your turn');
+    if (off) throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
     if (this.phase === 'taking') {
       if (act.word === 'belote') {
         throw illegal(this.o.belote_declare === 'automatic' ? 'core.phase' : 'belote.belote', 'belote is said in the play');
