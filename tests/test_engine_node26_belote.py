@@ -70,7 +70,7 @@ def _derived(tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str) ->
     [coverage] = report["coverage"]
     assert coverage["percent"] == 100.0 and coverage["unchecked"] == []
     assert all(t["status"] in ("pass", "skip") for t in report["tests"])
-    assert sum(t["status"] == "pass" for t in report["tests"]) > 75
+    assert sum(t["status"] == "pass" for t in report["tests"]) > 60
 
 
 @pytest.mark.parametrize("option", FAST)
