@@ -109,6 +109,7 @@ FAULTS = {
     "split-cent-whole": "belote/option/long-run-split-six",
     "strain-take-bad-action": "belote/take/second-round",
     "announce-off-after-turn": "belote/option/no-announcements-no-such-action",
+    "limit-tie-drawn": "belote/match/tie-at-the-target-plays-on-past-the-limit",
 }
 
 

@@ -103,6 +103,8 @@ const FAULTS = {
   'no-pairs-field': 'the tout-atout pairs are not listed in takers.pairs (belote.belote)',
   'announce-off-after-turn': 'under announcements=false an announcement out of turn is '
     + 'refused with core.turn, not bad_action (protocol.action.bad)',
+  'limit-tie-drawn': 'equal totals at or over the target after the last deal of a deal_limit '
+    + 'are a draw, not played on (belote.match.tie)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
 };
@@ -625,14 +627,19 @@ class Match {
     this.phase = 'deal';
     const [a, b] = this.scores;
     const t = this.o.target;
-    if (!isVoid && (a >= t || b >= t) && (a !== b || FAULT === 'tie-at-target-ends')) {
-      const w = a > b ? 0 : 1;
-      if (!this.beloteAlone[w] || FAULT === 'belote-alone-wins') {
-        this.result = { winner: w, reason: 'target', scores: this.scores.slice() };
-        this.phase = 'over';
-      }
+    // the teams at the target that may win (not stopped there by their belote alone)
+    const reached = isVoid ? [] : [0, 1].filter((k) => this.scores[k] >= t
+      && (!this.beloteAlone[k] || FAULT === 'belote-alone-wins'));
+    const top = Math.max(...reached.map((k) => this.scores[k]));
+    const best = reached.filter((k) => this.scores[k] === top);
+    if (best.length === 1 || (best.length === 2 && FAULT === 'tie-at-target-ends')) {
+      this.result = { winner: best.length === 1 ? best[0] : 0, reason: 'target', scores: this.scores.slice() };
+      this.phase = 'over';
     }
-    if (this.phase !== 'over' && !isVoid && this.o.deal_limit > 0 && this.played >= this.o.deal_limit) {
+    // the last deal of a limit ends the game unless a tie at the target plays on
+    const limitEnds = !reached.length || FAULT === 'limit-tie-drawn';
+    if (this.phase !== 'over' && !isVoid && limitEnds && this.o.deal_limit > 0
+      && this.played >= this.o.deal_limit) {
       const w = a > b ? 0 : a < b ? 1 : null;
       this.result = { winner: w, reason: w === null ? 'tie' : 'hands', scores: this.scores.slice() };
       this.phase = 'over';
