@@ -89,8 +89,10 @@ def test_passes_the_suite_derived_for_every_other_option_value(
 def test_passes_the_suites_derived_for_its_declared_house_rules(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--house`` declares a configuration in hello (a values list written V1/V2: the
-    runner refuses a ``|`` in an engine command as a shell operator)."""
-    engine = f"{node()} {ENGINE} --house second_round_sa_ta=true,undertrump=optional/required"
+    runner refuses a ``|`` in an engine command as a shell operator); capot_value=250 is
+    the number 250 (the engine declared the string "250": no test ran)."""
+    house = "second_round_sa_ta=true,capot_value=250,undertrump=optional/required"
+    engine = f"{node()} {ENGINE} --house {house}"
     report = tmp_path / "declared.json"
     capsys.readouterr()
     code = main(["conformance", "--engine", engine, "--no-progress", "--json", str(report),
@@ -99,7 +101,7 @@ def test_passes_the_suites_derived_for_its_declared_house_rules(
     assert code == 0, out[-3000:]
     # derived at the default of a values list where it is allowed (docs/conformance.rst)
     [coverage] = json.loads(report.read_text())["coverage"]
-    assert coverage["configuration"] == "belote second_round_sa_ta=true"
+    assert coverage["configuration"] == "belote second_round_sa_ta=true capot_value=250"
     assert coverage["percent"] == 100.0 and "belote.play.tout-atout" not in coverage["unchecked"]
 
 

@@ -973,7 +973,9 @@ function main() {
       for (const pair of args[++k].split(',')) {
         const [name, v] = pair.split('=');
         const type = (OPTIONS[name] || [])[0];
-        const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
+        const values = (OPTIONS[name] || [])[2] || [];     // an enum of numbers: capot_value
+        const typed = (x) => (type === 'int' || values.includes(Number(x)) ? Number(x)
+          : type === 'bool' ? x === 'true' : x);
         const range = /^(\d+)\.\.(\d+)$/.exec(v);
         if (range) house[name] = { min: Number(range[1]), max: Number(range[2]) };
         else if (/[|/]/.test(v)) house[name] = { values: v.split(/[|/]/).map(typed) };
