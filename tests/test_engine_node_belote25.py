@@ -1,7 +1,8 @@
 """A Belote engine in plain Node.js, written from the user docs alone, against the suite.
 
-``conformance/examples/belote_engine.js`` plays ``belote`` at its defaults (``target``,
-``deal_limit`` and ``dedans_points`` at any value) through the engine protocol. It must
+``conformance/examples/belote_engine.js`` plays ``belote`` (written for its defaults,
+``target``, ``deal_limit`` and ``dedans_points``; every option since the twenty-sixth
+session, tests/test_engine_node26_belote.py) through the engine protocol. It must
 pass the stored Belote and protocol tests and the suite derived for the defaults, every
 rule in force and reachable checked, naming each refused rule. Each of the planted
 faults below (``--fault MODE``) is a mistake the engine made while it was written, or
@@ -40,8 +41,8 @@ def test_passes_every_stored_belote_and_protocol_test(
     assert code == 0, out[-3000:]
     ran = [t for t in report["tests"] if t["status"] != "skip"]
     belote = [t for t in ran if t["ruleset"] == "belote"]
-    # the tests of option values other than the defaults are skipped: not supported
-    assert len(load_suite(rulesets=["belote"])) > len(belote) > 30
+    # every test runs: the engine plays every option (tests/test_engine_node26_belote.py)
+    assert len(load_suite(rulesets=["belote"])) == len(belote) > 30
     assert len(ran) - len(belote) == len(load_suite(kinds=["protocol"])) > 15
     assert all(t["status"] == "pass" for t in ran)
     assert report["refusals"]["named"] == report["refusals"]["expected"] > 15

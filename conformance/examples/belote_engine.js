@@ -2,15 +2,15 @@
 // A Belote engine in plain Node.js, written from the user documentation alone
 // (docs/protocol.rst, docs/conformance.rst, `mariage rules belote` and spec/belote.yaml):
 // one file, no dependencies. It speaks the engine protocol (version 2, without hidden
-// cards) and plays the ruleset "belote" at its defaults: every option is declared in
-// hello with its default as its only value, so the runner skips the tests of the others.
+// cards) and plays the ruleset "belote" with every option at every value.
 //
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" --ruleset belote
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" \
-//       --derived --ruleset belote --min-coverage 100
+//       --derived --ruleset belote --min-coverage 100 -o undertrump=optional
 //
 // "--fault MODE" (or BELOTE_FAULT=MODE) plants one mistake, so that you can see what the
-// runner says about it; "--list-faults" lists them.
+// runner says about it; "--list-faults" lists them. "--house NAME=V,NAME=V1/V2" (repeatable)
+// declares a house configuration in hello, checked by `mariage conformance --declared`.
 'use strict';
 
 // ---------------------------------------------------------------------------
@@ -21,17 +21,20 @@ const RANKS = ['A', 'T', 'K', 'Q', 'J', '9', '8', '7'];     // plain order, high
 const TRUMP_RANKS = ['J', '9', 'A', 'T', 'K', 'Q', '8', '7'];
 const POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
 const TRUMP_POINTS = { J: 20, 9: 14, A: 11, T: 10, K: 4, Q: 3, 8: 0, 7: 0 };
+const SA_POINTS = { A: 19, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };   // sans-atout
+const TA_POINTS = { J: 13, 9: 9, A: 6, T: 5, K: 3, Q: 2, 8: 0, 7: 0 };    // tout-atout
 const RUN_ORDER = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7'];
 const runOrder = () => (FAULT === 'run-plain-order' ? RANKS : RUN_ORDER);
 const RUN_KINDS = [[5, 'cent', 100], [4, 'cinquante', 50], [3, 'tierce', 20]];
 const CARRE_VALUES = { J: 200, 9: 150, A: 100, T: 100, K: 100, Q: 100 };
 const CARRE_ORDER = ['J', '9', 'A', 'T', 'K', 'Q'];
+const SA_CARRE_VALUES = { A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100 };
+const SA_CARRE_ORDER = ['A', 'T', 'K', 'Q', 'J', '9'];
 const PACK = [].concat(...SUITS.map((s) => RANKS.map((r) => r + s)));
 const MAX_LINE = 1 << 20;
 const N = 4;
 
-// options: name -> [type, default, values or [min, max]]; this engine plays the
-// defaults only, so each option is declared with its default as its one value
+// options: name -> [type, default, values or [min, max]]
 const OPTIONS = {
   target: ['int', 1000, [1, 10000]],
   shuffle: ['enum', 'every_deal', ['every_deal', 'first_deal_only']],
@@ -58,15 +61,9 @@ const OPTIONS = {
   belote_on_failure: ['enum', 'holder_keeps', ['holder_keeps', 'goes_to_winner']],
   belote_alone_cannot_win: ['bool', true],
   dedans_rule: ['enum', 'litige', ['litige', 'tie_fails', 'tie_makes']],
-  dedans_points: ['int', 162, [0, 1000000]],
+  dedans_points: ['int', 162, [0, 1000]],
   capot_value: ['enum', 252, [252, 250, 162]],
   rounding: ['enum', 'none', ['none', 'nearest10_5up', 'nearest10_6up']],
-};
-// options this engine plays at other values than the default: name -> values
-const PLAYED = {
-  target: null,           // any value in range
-  deal_limit: null,
-  dedans_points: null,
 };
 
 const FAULTS = {
@@ -97,6 +94,17 @@ const FAULTS = {
     + 'rule, not belote.belote',
   'follow-named-trump-led': 'a card off the suit when trumps are led and a higher trump is held '
     + 'is refused with belote.play.trump-led, not belote.play.follow',
+  'split-cent-whole': 'under long_sequence=split a run of six or seven is one cent of all its '
+    + 'cards, all shown (belote.announce.cent)',
+  'strain-take-bad-action': 'take:SA and take:TA are bad_action where the second round has '
+    + 'no strains (belote.take.second-round)',
+  'automatic-pair-late': 'under belote_declare=automatic pair_by is set only as the first card '
+    + 'of the pair is played (belote.belote)',
+  'no-pairs-field': 'the tout-atout pairs are not listed in takers.pairs (belote.belote)',
+  'announce-off-after-turn': 'under announcements=false an announcement out of turn is '
+    + 'refused with core.turn, not bad_action (protocol.action.bad)',
+  'limit-tie-drawn': 'equal totals at or over the target after the last deal of a deal_limit '
+    + 'are a draw, not played on (belote.match.tie)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
 };
@@ -139,7 +147,7 @@ class Match {
     this.trick = 0;
     this.leader = null;
     this.toAct = null;
-    this.trump = null;
+    this.trump = null;             // a suit, or 'SA' / 'TA' for a strain without one trump
     this.turnUpCard = null;
     this.stock = [];
     this.taker = null;
@@ -147,6 +155,8 @@ class Match {
     this.spoke = [false, false, false, false];   // played a card to the first trick
     this.playedBy = [[], [], [], []];
     this.pairBy = null;
+    this.pairList = [];            // [seat, suit] of each pair said (or, automatic, dealt)
+    this.pairStarted = {};         // suit -> seat that played the first card of a pair
     this.shown = [[], [], [], []];
     this.tricksWon = [0, 0];
     this.cardPoints = [0, 0];
@@ -154,12 +164,12 @@ class Match {
     this.counting = null;          // the team whose announcements count, or null
   }
 
-  // -- the first distribution: 3 then 2 from eldest, then the turn-up
+  // -- the first distribution: 3 then 2 (or 2 then 3) from eldest, then the turn-up
   deal(deck) {
     this.resetHand();
     this.handNo += 1;
     let i = 0;
-    for (const size of [3, 2]) {
+    for (const size of this.o.deal_packets === '2-3' ? [2, 3] : [3, 2]) {
       for (let k = 1; k <= N; k++) {
         const seat = (this.dealer + k) % N;
         for (let j = 0; j < size; j++) this.hands[seat].push(deck[i++]);
@@ -174,13 +184,19 @@ class Match {
     this.toAct = next(this.dealer);
   }
 
+  // the calls of the second round
+  secondRoundCalls() {
+    const turned = suit(this.turnUpCard);
+    const suits = this.o.second_round_suits === 'any_suit' ? SUITS : SUITS.filter((s) => s !== turned);
+    return suits.concat(this.o.second_round_sa_ta ? ['SA', 'TA'] : []);
+  }
+
   // -- what the seat may do
   legal(seat) {
     if (this.phase === 'taking') {
       if (seat !== this.toAct) return [];
       if (this.round === 1) return ['take', 'pass'];
-      return SUITS.filter((s) => s !== suit(this.turnUpCard)).map((s) => `take:${s}`)
-        .concat(['pass']);
+      return this.secondRoundCalls().map((s) => `take:${s}`).concat(['pass']);
     }
     if (this.phase !== 'play' || seat !== this.toAct) return [];
     const acts = [];
@@ -189,55 +205,98 @@ class Match {
     }
     for (const c of this.playable(seat)) {
       acts.push(c);
-      if (this.canSayBelote(seat, c)) acts.push(`belote:${c}`);
+      if (this.o.belote_declare === 'explicit' && this.canSayBelote(seat, c)) acts.push(`belote:${c}`);
     }
     return acts;
   }
 
-  // the combinations the seat may still announce: each maximal run of 3 or more, each carré
+  carreTable() {
+    return this.trump === 'SA' ? [SA_CARRE_ORDER, SA_CARRE_VALUES] : [CARRE_ORDER, CARRE_VALUES];
+  }
+
+  // the combinations the seat may still announce: each maximal run of 3 or more (under
+  // long_sequence=split, a run of eight is a cent and a tierce), each carré
   combinations(seat) {
+    if (!this.o.announcements) return [];
     if (this.trick !== 1 || (this.spoke[seat] && FAULT !== 'announce-after-card')) return [];
-    const used = new Set();
-    for (const [s, , , cards] of this.announced) if (s === seat) cards.forEach((c) => used.add(c));
-    const hand = this.hands[seat].filter((c) => !used.has(c));
+    const shared = this.o.card_in_two_combinations;
+    const usedRuns = new Set();
+    const usedSets = new Set();
+    for (const [s, kind, , cards] of this.announced) {
+      if (s !== seat) continue;
+      const into = kind === 'carre' || !shared ? usedSets : usedRuns;
+      cards.forEach((c) => into.add(c));
+      if (!shared) cards.forEach((c) => usedRuns.add(c));
+      else if (kind !== 'carre') cards.forEach((c) => usedRuns.add(c));
+    }
+    const runHand = this.hands[seat].filter((c) => !usedRuns.has(c));
+    const setHand = this.hands[seat].filter((c) => !usedSets.has(c));
     const out = [];
+    const addRun = (run) => {
+      const [, kind] = RUN_KINDS.find(([len]) => run.length >= len);
+      out.push({ text: `${kind}:${run[0]}`, kind, key: run[0], cards: run.slice() });
+    };
     for (const s of SUITS) {
       let run = [];
       const flush = () => {
-        if (run.length >= 3) {
-          const [, kind] = RUN_KINDS.find(([len]) => run.length >= len);
-          out.push({ text: `${kind}:${run[0]}`, kind, key: run[0], cards: run.slice() });
-        }
+        const cut = this.o.long_sequence === 'split' && run.length > 5
+          && (FAULT !== 'split-cent-whole' || run.length === 8);
+        if (cut) {                   // a cent from the top, then what is left
+          addRun(run.slice(0, 5));
+          if (run.length >= 8) addRun(run.slice(5));
+        } else if (run.length >= 3) addRun(run);
         run = [];
       };
       for (const r of runOrder()) {
-        if (hand.includes(r + s)) run.push(r + s); else flush();
+        if (runHand.includes(r + s)) run.push(r + s); else flush();
       }
       flush();
     }
-    for (const r of CARRE_ORDER) {
+    const [order] = this.carreTable();
+    for (const r of order) {
       const cards = SUITS.map((s) => r + s);
-      if (cards.every((c) => hand.includes(c))) {
+      if (cards.every((c) => setHand.includes(c))) {
         out.push({ text: `carre:${r}`, kind: 'carre', key: r, cards });
       }
     }
     return out;
   }
 
-  canSayBelote(seat, card) {
-    if (suit(card) !== this.trump || !['K', 'Q'].includes(rank(card))) return false;
-    const h = this.hands[seat];
-    if (FAULT === 'belote-second-card' && this.pairBy === null) {
-      const other = rank(card) === 'K' ? `Q${this.trump}` : `K${this.trump}`;
-      return h.includes(other) || this.playedBy[seat].includes(other);
-    }
-    return h.includes(`K${this.trump}`) && h.includes(`Q${this.trump}`);
+  // the suits whose king and queen are a belote
+  pairSuits() {
+    if (this.trump === 'SA') return [];
+    return this.trump === 'TA' ? SUITS : [this.trump];
   }
 
+  hasPair(seat, s) {
+    return this.hands[seat].includes(`K${s}`) && this.hands[seat].includes(`Q${s}`);
+  }
+
+  canSayBelote(seat, card) {
+    if (!this.pairSuits().includes(suit(card)) || !['K', 'Q'].includes(rank(card))) return false;
+    if (this.o.belote_order === 'king_first' && rank(card) !== 'K') return false;
+    const h = this.hands[seat];
+    const s = suit(card);
+    if (FAULT === 'belote-second-card' && this.pairStarted[s] === undefined) {
+      const other = rank(card) === 'K' ? `Q${s}` : `K${s}`;
+      return h.includes(other) || this.playedBy[seat].includes(other);
+    }
+    return this.hasPair(seat, s);
+  }
+
+  isTrump(card) { return suit(card) === this.trump; }
+
   strength(card, led) {
-    if (suit(card) === this.trump) return 100 + 8 - TRUMP_RANKS.indexOf(rank(card));
+    if (this.trump === 'TA') return suit(card) === led ? 8 - TRUMP_RANKS.indexOf(rank(card)) : 0;
+    if (this.isTrump(card)) return 100 + 8 - TRUMP_RANKS.indexOf(rank(card));
     if (suit(card) === led) return 8 - RANKS.indexOf(rank(card));
     return 0;
+  }
+
+  points(card) {
+    if (this.trump === 'SA') return SA_POINTS[rank(card)];
+    if (this.trump === 'TA') return TA_POINTS[rank(card)];
+    return this.isTrump(card) ? TRUMP_POINTS[rank(card)] : POINTS[rank(card)];
   }
 
   winning() {           // [seat, card] winning the table so far
@@ -249,27 +308,60 @@ class Match {
 
   // the cards the seat may play, and for a card it may not, the rule that forbids it
   duty(seat) {
+    const o = this.o;
     const hand = this.hands[seat];
     const all = { cards: hand.slice(), rule: null };
     if (!this.table.length) return all;
     const led = suit(this.table[0][1]);
-    const trump = this.trump;
-    const topTrump = Math.max(0, ...this.table.map(([, c]) => (suit(c) === trump ? this.strength(c, led) : 0)));
-    const higher = hand.filter((c) => suit(c) === trump && this.strength(c, led) > topTrump);
     const following = hand.filter((c) => suit(c) === led);
-    if (following.length) {
-      if (led === trump && higher.length) return { cards: higher, rule: 'belote.play.trump-led', follow: following };
+    const [wSeat, wCard] = this.winning();
+    const partnerWins = team(wSeat) === team(seat) && wSeat !== seat;
+    if (this.trump === 'SA' || this.trump === 'TA') {
+      if (!following.length) return all;
+      if (this.trump === 'SA') return { cards: following, rule: 'belote.play.follow' };
+      const best = Math.max(...this.table.map(([, c]) => this.strength(c, led)));
+      const higher = following.filter((c) => this.strength(c, led) > best);
+      if (higher.length) return { cards: higher, rule: 'belote.play.tout-atout', follow: following };
       return { cards: following, rule: 'belote.play.follow' };
     }
+    const trump = this.trump;
+    const topTrump = Math.max(0, ...this.table.map(([, c]) => (suit(c) === trump ? this.strength(c, led) : 0)));
     const trumps = hand.filter((c) => suit(c) === trump);
-    const [wSeat, wCard] = this.winning();
-    if (team(wSeat) === team(seat) && wSeat !== seat) {
-      if (suit(wCard) !== trump) return all;
-      const ok = hand.filter((c) => suit(c) !== trump || this.strength(c, led) > this.strength(wCard, led));
+    const higher = trumps.filter((c) => this.strength(c, led) > topTrump);
+    if (following.length) {
+      const beat = o.must_overtrump_partner || !partnerWins;
+      if (led === trump && higher.length && beat) {
+        return { cards: higher, rule: 'belote.play.trump-led', follow: following };
+      }
+      return { cards: following, rule: 'belote.play.follow' };
+    }
+    const plain = hand.filter((c) => suit(c) !== trump);
+    const winners = trumps.filter((c) => this.strength(c, led) > this.strength(wCard, led));
+    const mustTrump = o.trump_when_partner_master === 'must_trump';
+    if (partnerWins && !mustTrump) {
+      const mode = o.partner_trump_undertrump;
+      if (mode === 'allowed') return all;
+      if (mode === 'overtrump_if_only_trumps') {
+        if (plain.length || !this.isTrump(wCard) || !winners.length) return all;
+        return { cards: winners, rule: 'belote.play.partner-winning' };
+      }
+      if (!this.isTrump(wCard)) return all;
+      const ok = plain.concat(winners);
       return ok.length ? { cards: ok, rule: 'belote.play.partner-winning' } : all;
     }
     if (!trumps.length) return all;
-    return { cards: higher.length ? higher : trumps, rule: 'belote.play.void' };
+    if (mustTrump && partnerWins && this.table.length === 3 && this.isTrump(wCard)) {
+      const ok = plain.concat(winners);       // the fourth: discard or overtrump
+      return ok.length ? { cards: ok, rule: 'belote.play.void' } : all;
+    }
+    if (winners.length) {
+      const cards = o.undertrump === 'required' ? (higher.length ? higher : trumps) : winners;
+      return { cards, rule: 'belote.play.void' };
+    }
+    // no trump of his can win
+    if (o.undertrump === 'required') return { cards: trumps, rule: 'belote.play.void' };
+    if (o.undertrump === 'optional') return all;
+    return plain.length ? { cards: plain, rule: 'belote.play.void' } : all;
   }
 
   playable(seat) { return this.duty(seat).cards; }
@@ -277,11 +369,18 @@ class Match {
   // -- an action
   apply(seat, text) {
     const act = parseAction(text);
+    const off = act.word === 'announce' && !this.o.announcements;   // no such action here
+    if (off && FAULT !== 'announce-off-after-turn') {
+      throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
+    }
     if (this.phase === 'over') throw illegal('core.over', 'the match is over');
     if (this.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
     if (seat !== this.toAct) throw illegal('core.turn', 'not your turn');
+    if (off) throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
     if (this.phase === 'taking') {
-      if (act.word === 'belote') throw illegal('belote.belote', 'belote is said in the play');
+      if (act.word === 'belote') {
+        throw illegal(this.o.belote_declare === 'automatic' ? 'core.phase' : 'belote.belote', 'belote is said in the play');
+      }
       if (act.word === 'announce') throw illegal(FAULT === 'announce-early-phase' ? 'core.phase' : 'belote.announce', 'announcements come in the first trick');
       if (act.word !== 'take' && act.word !== 'pass') throw illegal('core.phase', 'the turn-up is being taken');
       return this.take(seat, act);
@@ -290,6 +389,9 @@ class Match {
     if (!['card', 'announce', 'belote'].includes(act.word)) throw illegal('core.phase', 'cards are played now');
     if (act.word === 'announce') return this.announce(seat, act);
     const card = act.card;
+    if (act.word === 'belote' && this.o.belote_declare === 'automatic') {
+      throw illegal('core.phase', 'the belote is scored without a word');
+    }
     const mayPlay = FAULT === 'belote-unplayable-duty' || this.playable(seat).includes(card);
     if (act.word === 'belote' && !(this.canSayBelote(seat, card) && mayPlay)) {
       throw illegal('belote.belote', 'belote is said with the king or queen of trumps, holding both');
@@ -301,20 +403,32 @@ class Match {
       const rule = d.follow && !d.follow.includes(card) && !misnamed ? 'belote.play.follow' : d.rule;
       throw illegal(rule, `${card} may not be played now`);
     }
-    if (act.word === 'belote') {
-      this.pairBy = seat;
-      const other = rank(card) === 'K' ? `Q${this.trump}` : `K${this.trump}`;
-      if (!this.shown[seat].includes(other) || FAULT === 'shown-twice') this.shown[seat].push(other);
-    }
+    if (act.word === 'belote') this.sayBelote(seat, card);
+    else if (FAULT === 'automatic-pair-late' && this.o.belote_declare === 'automatic'
+      && this.canSayBelote(seat, card)) this.recordPair(seat, suit(card));
     this.play(seat, card);
+  }
+
+  // the pair of trumps is pair_by; in tout-atout the pairs of the other suits are "pairs"
+  recordPair(seat, s) {
+    this.pairList.push([seat, s]);
+    if (s === this.trump) this.pairBy = seat;
+  }
+
+  sayBelote(seat, card) {
+    const s = suit(card);
+    this.recordPair(seat, s);
+    this.pairStarted[s] = seat;
+    const other = rank(card) === 'K' ? `Q${s}` : `K${s}`;
+    if (!this.shown[seat].includes(other) || FAULT === 'shown-twice') this.shown[seat].push(other);
   }
 
   take(seat, act) {
     if (act.word === 'take') {
       const turned = suit(this.turnUpCard);
       if (this.round === 1 && act.suit) throw illegal('belote.take', 'the first round takes the turn-up');
-      if (this.round === 2 && (!act.suit || act.suit === turned)) {
-        throw illegal('belote.take.second-round', 'name a suit other than the turn-up\'s');
+      if (this.round === 2 && !this.secondRoundCalls().includes(act.suit)) {
+        throw illegal('belote.take.second-round', 'that call is not open in the second round');
       }
       this.trump = act.suit || turned;
       this.taker = seat;
@@ -331,12 +445,20 @@ class Match {
     this.hands[this.taker].push(this.turnUpCard);
     this.shown[this.taker].push(this.turnUpCard);      // everyone saw it go to the taker
     let i = 0;
-    for (let k = 1; k <= N; k++) {
-      const seat = (this.dealer + k) % N;
+    const from = this.o.second_deal_start === 'taker' ? this.taker : next(this.dealer);
+    for (let k = 0; k < N; k++) {
+      const seat = (from + k) % N;
       const n = seat === this.taker ? 2 : 3;
       for (let j = 0; j < n; j++) this.hands[seat].push(this.stock[i++]);
     }
     this.stock = [];
+    if (this.o.belote_declare === 'automatic') {     // the holder of a pair, known at once
+      for (const s of this.pairSuits()) {
+        for (let seat = 0; seat < N; seat++) {
+          if (this.hasPair(seat, s) && FAULT !== 'automatic-pair-late') this.recordPair(seat, s);
+        }
+      }
+    }
     this.phase = 'play';
     this.trick = 1;
     this.leader = next(this.dealer);
@@ -362,9 +484,7 @@ class Match {
     const [winner] = this.winning();
     const t = team(winner);
     this.tricksWon[t] += 1;
-    for (const [, c] of this.table) {
-      this.cardPoints[t] += suit(c) === this.trump ? TRUMP_POINTS[rank(c)] : POINTS[rank(c)];
-    }
+    for (const [, c] of this.table) this.cardPoints[t] += this.points(c);
     this.table = [];
     if (this.trick === 1) this.compareAnnouncements();
     if (this.trick === 8) {
@@ -379,7 +499,8 @@ class Match {
 
   annRank(a) {            // a comparable strength: [class, ...]
     const [, kind, key, cards] = a;
-    if (kind === 'carre') return [2, 6 - CARRE_ORDER.indexOf(key), 0, 0];
+    const [order] = this.carreTable();
+    if (kind === 'carre') return [2, 6 - order.indexOf(key), 0, 0];
     const tr = suit(key) === this.trump ? 1 : 0;
     const top = 8 - runOrder().indexOf(rank(key));
     if (FAULT === 'trump-run-first') return [1, cards.length, tr, top];
@@ -388,23 +509,25 @@ class Match {
 
   annValue(a) {
     const [, kind, key, cards] = a;
-    if (kind === 'carre') return CARRE_VALUES[key];
+    if (kind === 'carre') return this.carreTable()[1][key];
     return RUN_KINDS.find(([len]) => cards.length >= len)[2];
   }
 
   compareAnnouncements() {
     const cmp = (x, y) => { for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i] - y[i]; return 0; };
     const best = [null, null];
-    for (const a of this.announced) {
+    const first = [null, null];      // the place in the order of announcing of each best
+    this.announced.forEach((a, i) => {
       const t = team(a[0]);
-      if (!best[t] || cmp(this.annRank(a), best[t]) > 0) best[t] = this.annRank(a);
-    }
+      if (!best[t] || cmp(this.annRank(a), best[t]) > 0) { best[t] = this.annRank(a); first[t] = i; }
+    });
     let w = null;
     if (best[0] && !best[1]) w = 0;
     else if (best[1] && !best[0]) w = 1;
     else if (best[0] && best[1]) {
       const c = cmp(best[0], best[1]);
       w = c > 0 ? 0 : c < 0 ? 1 : null;
+      if (w === null && this.o.announce_tie === 'first_in_rotation') w = first[0] < first[1] ? 0 : 1;
     }
     this.counting = w;
     if (w === null) return;
@@ -418,30 +541,56 @@ class Match {
     }
   }
 
-  belotePoints(t) { return this.pairBy !== null && team(this.pairBy) === t ? 20 : 0; }
+  // the belotes of the team: under belote_declare=automatic with belote_order=king_first,
+  // only a pair whose king was played before its queen
+  belotePoints(t) {
+    let n = 0;
+    for (const [seat, s] of this.pairList) {
+      const order = this.playedBy[seat];
+      const auto = this.o.belote_declare === 'automatic' && this.o.belote_order === 'king_first';
+      if (team(seat) === t && !(auto && order.indexOf(`K${s}`) > order.indexOf(`Q${s}`))) n += 1;
+    }
+    return 20 * n;
+  }
 
-  totalPoints(t) { return this.cardPoints[t] + this.annPoints[t] + this.belotePoints(t); }
+  round10(x) {
+    const mode = this.o.rounding;
+    if (mode === 'none') return x;
+    const r = x % 10;
+    const up = mode === 'nearest10_5up' ? r >= 5 : r >= 6;
+    return x - r + (up ? 10 : 0);
+  }
 
   endHand() {
+    const o = this.o;
     const T = team(this.taker);
     const D = 1 - T;
     const capot = this.tricksWon[T] === 8 ? T : this.tricksWon[D] === 8 ? D : null;
     const points = this.cardPoints.slice();
-    if (capot !== null) this.cardPoints[capot] += 90;       // 100 for the last trick, not 10
-    const total = [this.totalPoints(0), this.totalPoints(1)];
+    const cards = this.cardPoints.slice();
+    if (capot !== null) cards[capot] = o.capot_value;      // 252 (100 for the last trick), 250, 162
+    const bel = [this.belotePoints(0), this.belotePoints(1)];
+    const total = [0, 1].map((t) => cards[t] + this.annPoints[t] + bel[t]);
+    const compared = [0, 1].map((t) => total[t] - (o.belote_counts_for_contract ? 0 : bel[t]));
+    const anns = this.annPoints[0] + this.annPoints[1];
     const score = [0, 0];
     let winner = null;
-    if (capot === T) {
+    let outcome = compared[T] > compared[D] ? 'made' : compared[T] < compared[D] ? 'failed' : 'tie';
+    if (outcome === 'tie' && o.dedans_rule !== 'litige') outcome = o.dedans_rule === 'tie_fails' ? 'failed' : 'made';
+    if (capot === T) outcome = 'made';
+    if (capot === D) outcome = 'failed';
+    if (outcome === 'made' && capot === T) {
       score[T] = total[T] + (FAULT === 'capot-keeps-own' ? 0 : this.annPoints[D]);
-      score[D] = this.belotePoints(D);
+      score[D] = bel[D];
       winner = T;
-    } else if (capot === D || total[T] < total[D]) {
-      score[T] = this.belotePoints(T);
-      const anns = FAULT === 'dedans-own-announcements' ? this.annPoints[D] : this.annPoints[0] + this.annPoints[1];
-      score[D] = (capot === D ? 252 : this.o.dedans_points) + anns
-        + this.belotePoints(D);
+    } else if (outcome === 'failed') {
+      const toWinner = o.belote_on_failure === 'goes_to_winner';
+      score[T] = toWinner ? 0 : bel[T];
+      const counted = FAULT === 'dedans-own-announcements' ? this.annPoints[D] : anns;
+      score[D] = (capot === D ? o.capot_value : o.dedans_points) + counted + bel[D]
+        + (toWinner ? bel[T] : 0);
       winner = D;
-    } else if (total[T] > total[D]) {
+    } else if (outcome === 'made') {
       score[T] = total[T];
       score[D] = total[D];
       winner = T;
@@ -452,19 +601,20 @@ class Match {
       if (FAULT !== 'litige-dropped') score[winner] += this.held;
       this.held = 0;
     } else this.held += total[T];
+    const written = score.map((x) => this.round10(x));
     const before = this.scores.slice();
-    this.scores[0] += score[0];
-    this.scores[1] += score[1];
+    this.scores[0] += written[0];
+    this.scores[1] += written[1];
     this.played += 1;
     for (const t of [0, 1]) {
       const failed = t === T && winner === D;
       if (this.tricksWon[t] > 0 && !(FAULT === 'unblock-on-made-deal' && failed)) this.beloteAlone[t] = false;
-      const onlyBelote = score[t] === this.belotePoints(t)
+      const onlyBelote = score[t] === bel[t]
         && (this.tricksWon[t] === 0 || (t === T && winner === D));
-      if (this.o.belote_alone_cannot_win && onlyBelote && score[t] > 0
-        && before[t] < this.o.target && this.scores[t] >= this.o.target) this.beloteAlone[t] = true;
+      if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
+        && before[t] < o.target && this.scores[t] >= o.target) this.beloteAlone[t] = true;
     }
-    this.lastHand = { number: this.handNo, points, score, ended: 'played_out', winner: null };
+    this.lastHand = { number: this.handNo, points, score: written, ended: 'played_out', winner: null };
     this.finishHand();
   }
 
@@ -477,21 +627,25 @@ class Match {
     this.phase = 'deal';
     const [a, b] = this.scores;
     const t = this.o.target;
-    if (!isVoid && (a >= t || b >= t) && (a !== b || FAULT === 'tie-at-target-ends')) {
-      const w = a > b ? 0 : 1;
-      if (!this.beloteAlone[w] || FAULT === 'belote-alone-wins') {
-        this.result = { winner: w, reason: 'target', scores: this.scores.slice() };
-        this.phase = 'over';
-      }
+    // the teams at the target that may win (not stopped there by their belote alone)
+    const reached = isVoid ? [] : [0, 1].filter((k) => this.scores[k] >= t
+      && (!this.beloteAlone[k] || FAULT === 'belote-alone-wins'));
+    const top = Math.max(...reached.map((k) => this.scores[k]));
+    const best = reached.filter((k) => this.scores[k] === top);
+    if (best.length === 1 || (best.length === 2 && FAULT === 'tie-at-target-ends')) {
+      this.result = { winner: best.length === 1 ? best[0] : 0, reason: 'target', scores: this.scores.slice() };
+      this.phase = 'over';
     }
-    if (this.phase !== 'over' && !isVoid && this.o.deal_limit > 0 && this.played >= this.o.deal_limit) {
+    // the last deal of a limit ends the game unless a tie at the target plays on
+    const limitEnds = !reached.length || FAULT === 'limit-tie-drawn';
+    if (this.phase !== 'over' && !isVoid && limitEnds && this.o.deal_limit > 0
+      && this.played >= this.o.deal_limit) {
       const w = a > b ? 0 : a < b ? 1 : null;
       this.result = { winner: w, reason: w === null ? 'tie' : 'hands', scores: this.scores.slice() };
       this.phase = 'over';
     }
-    const keep = ['hand', 'dealer'];
-    void keep;
-    if (this.phase === 'deal') this.dealer = next(this.dealer);
+    const sameDealer = isVoid && this.o.all_pass === 'same_dealer';
+    if (this.phase === 'deal' && !sameDealer) this.dealer = next(this.dealer);
     this.resetHand();
   }
 
@@ -502,7 +656,7 @@ class Match {
 
   state() {
     const inHand = this.phase !== 'deal' && this.phase !== 'over';
-    return {
+    const st = {
       type: 'state',
       phase: this.phase,
       hand: this.handNo,
@@ -533,6 +687,10 @@ class Match {
         shown: inHand ? this.shown : [[], [], [], []],
       },
     };
+    if (this.o.second_round_sa_ta && FAULT !== 'no-pairs-field') {     // contracts without one trump suit: the pairs said
+      st.takers.pairs = inHand ? this.pairList.filter(([, s]) => s !== this.trump) : [];
+    }
+    return st;
   }
 }
 
@@ -541,7 +699,7 @@ function parseAction(text) {
   if (PACK.includes(text)) return { word: 'card', card: text };
   const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline', 'take'];
   if (words.includes(text)) return { word: text };
-  let m = /^take:([HDCS])$/.exec(text);
+  let m = new RegExp(`^take:([HDCS]${FAULT === 'strain-take-bad-action' && !(match && match.o.second_round_sa_ta) ? '' : '|SA|TA'})$`).exec(text);
   if (m) return { word: 'take', suit: m[1] };
   m = /^yes:([HDCS])$/.exec(text);
   if (m) return { word: 'yes' };
@@ -566,7 +724,7 @@ function hello() {
   for (const [name, [type, dflt, range]] of Object.entries(OPTIONS)) {
     options[name] = { type, default: dflt };
     if (type === 'int') [options[name].min, options[name].max] = range;
-    if (!(name in PLAYED)) options[name].values = [dflt];
+    if (type === 'enum') options[name].values = range;
   }
   const reply = {
     type: 'hello', engine: 'belote-engine.js', version: '1.0', protocol: 2,
@@ -612,7 +770,7 @@ function start(req) {
     if (type === 'int' && !Number.isInteger(value)) throw badRequest(`${name} is a whole number`);
     // an enum's values may be of any JSON type: another value is one not offered
     const outside = (type === 'int' ? value < range[0] || value > range[1]
-      : type === 'enum' && !range.includes(value)) || (!(name in PLAYED) && value !== spec[1]);
+      : type === 'enum' && !range.includes(value));
     if (outside) {
       throw new Refusal('unsupported', null, `${name}=${value} not supported`);
     }
@@ -811,13 +969,16 @@ function main() {
     if (args[k] === '--fault') FAULT = args[++k];
     if (args[k] === '--house') {
       const house = {};
-      for (const pair of args[++k].split(',')) {    // NAME=V, NAME=V1|V2 or NAME=MIN..MAX
+      // NAME=V, NAME=V1/V2 (or V1|V2, where no shell reads it) or NAME=MIN..MAX
+      for (const pair of args[++k].split(',')) {
         const [name, v] = pair.split('=');
         const type = (OPTIONS[name] || [])[0];
-        const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
+        const values = (OPTIONS[name] || [])[2] || [];     // an enum of numbers: capot_value
+        const typed = (x) => (type === 'int' || values.includes(Number(x)) ? Number(x)
+          : type === 'bool' ? x === 'true' : x);
         const range = /^(\d+)\.\.(\d+)$/.exec(v);
         if (range) house[name] = { min: Number(range[1]), max: Number(range[2]) };
-        else if (v.includes('|')) house[name] = { values: v.split('|').map(typed) };
+        else if (/[|/]/.test(v)) house[name] = { values: v.split(/[|/]/).map(typed) };
         else house[name] = typed(v);
       }
       HOUSE.push(house);

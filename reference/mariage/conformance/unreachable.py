@@ -232,6 +232,25 @@ def level_unreachable(rules: Rules) -> bool:
         not rules.match_max_hands
 
 
+def pair_alone_unreachable(rules: Rules) -> bool:
+    """True where no team reaches the target through its pair of trumps alone
+    (``rules.pair_alone_rule``): the game is one played deal (a void deal scores nothing),
+    so a team's total is what that deal wrote, and the target is more than the pairs of
+    every suit could write, even multiplied four times.
+
+    >>> from mariage import load_rules
+    >>> pair_alone_unreachable(load_rules("belote", {"deal_limit": 1}))
+    True
+    >>> pair_alone_unreachable(load_rules("belote", {"deal_limit": 1, "target": 50}))
+    False
+    >>> pair_alone_unreachable(load_rules("belote", {"deal_limit": 2}))
+    False
+    """
+    most = rules.pair_value * max([len(rules.suits), *rules.bid_pair_values]) * 4
+    return bool(rules.pair_alone_rule) and rules.pair_alone_cannot_win and \
+        rules.match_max_hands == 1 and rules.match_target > most
+
+
 def more_unreachable(rules: Rules) -> dict[str, str]:
     """Rule -> why no match under ``rules`` can check it, for the arguments of this
     module.
@@ -272,6 +291,12 @@ def more_unreachable(rules: Rules) -> dict[str, str]:
             f"at most, and it ends as soon as a side has won {rules.match_target}: no two "
             "sides ever stand level at the target, and no limit of hands ends the match "
             "level, so the rule on a level match never acts")
+    if pair_alone_unreachable(rules):
+        assert rules.pair_alone_rule is not None
+        out[rules.pair_alone_rule] = (
+            f"the game is one played deal and its target, {rules.match_target}, is more than "
+            "the pairs of trumps of every suit could write in it: no team reaches the target "
+            "through its pair alone")
     for rule in once_led_unreachable(rules):
         out[rule] = (
             "the declaration is made by leading one of its own cards, which is played into "

@@ -28,21 +28,8 @@ from mariage.spec.inforce import disabled_paths, in_force
 from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
 from mariage.spec.specload import load_document
 
-__all__ = [
-    "SECTIONS",
-    "SUIT_NAMES",
-    "SUIT_SYMBOLS",
-    "RuleItem",
-    "Rulebook",
-    "Section",
-    "Table",
-    "comparison",
-    "facts",
-    "render_text",
-    "rulebook",
-    "sections",
-    "show_value",
-]
+__all__ = ["SECTIONS", "SUIT_NAMES", "SUIT_SYMBOLS", "RuleItem", "Rulebook", "Section", "Table",
+           "comparison", "facts", "render_text", "rulebook", "sections", "show_value"]
 
 #: Sections of a rulebook: key (the link anchor), title, and the top-level
 #: spec keys whose rules it holds.
@@ -577,10 +564,14 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
                     + (f", in {rules.talon_packets} packets, one of which the winner of the "
                        "auction takes." if rules.talon_packets > 1
                        else ", which the winner of the auction takes."),)
+        if rules.take_rule is not None:  # the rest is dealt once the turned card is taken
+            return (f"Each player gets {rules.hand_size} cards, the next is turned up; once it is "
+                    f"taken the other {rules.stock_size - 1} are dealt, {rules.second_deal_taker}"
+                    f" to its taker, {rules.second_deal_others} to each other player.",)
         return (f"Each player{' but the one sitting out' if sits else ''} gets {rules.hand_size} "
-                f"cards; the other {rules.stock_size} form the stock, from which every "
-                f"player{' in the hand' if sits else ''} draws one card after each of the "
-                f"first {rules.stock_size // n} tricks.",)
+                f"cards; the other {rules.stock_size} form the stock, from which every player"
+                f"{' in the hand' if sits else ''} draws one card after each of the first "
+                f"{rules.stock_size // n} tricks.",)
     if key == "play":
         tricks = (n * rules.hand_size + rules.stock_size) // n
         each = "every player in the hand" if n < rules.nseats else "every player"

@@ -1,0 +1,180 @@
+"""Random matches played by two engines side by side through the engine protocol: the
+same requests to both, every answer compared (``message`` aside, legal lists and the
+sets of cards in a state in one order). Used against ``mariage engine`` by the tests of
+the example engines written in other languages; also a script::
+
+    python tests/enginediff.py 'node conformance/examples/belote_engine.js' belote 0 200
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import protokit
+
+#: a match's options, drawn by a random generator
+Options = Callable[[random.Random], dict[str, Any]]
+
+
+class Engine(protokit.Engine):
+    """An engine command over the protocol, said hello to (this package's reference
+    first on ``PYTHONPATH``), stopped by ``close`` whatever state it is in."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(protokit.REFERENCE), env.get("PYTHONPATH", "")])
+        self.proc = subprocess.Popen(list(command), env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.ask({"type": "hello", "protocol": 2})
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+
+def normal(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` without its free-text message, its unordered lists sorted."""
+    out = {k: v for k, v in answer.items() if k != "message"}
+    if out.get("type") == "legal":
+        out["actions"] = sorted(out["actions"])
+    if out.get("type") == "state":
+        out["hands"] = [sorted(h) for h in out.get("hands", [])]
+        if out.get("takers"):
+            out["takers"] = {**out["takers"],
+                             "shown": [sorted(h) for h in out["takers"]["shown"]]}
+    return out
+
+
+def play(engines: tuple[Engine, Engine], ruleset: str, pack: list[str], seed: int,
+         options: Options, noise: Callable[[random.Random], str],
+         steps: int = 800) -> str | None:
+    """One random match from ``seed``: None if both engines answered every request
+    alike, else a description of the first difference. A quarter of the actions are
+    drawn from ``noise`` (mostly illegal); legal lists are asked for the seat to act
+    and for a random seat; announcements, belotes and takes are preferred."""
+    rng = random.Random(seed)
+    opts = options(rng)
+    deck = pack[:]
+    rng.shuffle(deck)
+    log: list[dict[str, Any]] = []
+
+    def both(request: dict[str, Any]) -> dict[str, Any] | None:
+        mine, ref = (normal(e.ask(request)) for e in engines)
+        log.append(request)
+        return ref if mine == ref else None
+
+    start = {"type": "start", "ruleset": ruleset, "dealer": rng.randrange(4),
+             "deck": deck, "options": opts}
+    if both(start) is None:
+        return _told(seed, opts, log, engines)
+    for _ in range(steps):
+        state = both({"type": "state"})
+        if state is None:
+            return _told(seed, opts, log, engines)
+        if state["terminal"]:
+            return None
+        if state["phase"] == "deal":
+            deck = pack[:]
+            rng.shuffle(deck)
+            if both({"type": "deal", "deck": deck}) is None:
+                return _told(seed, opts, log, engines)
+            continue
+        legal = both({"type": "legal", "seat": rng.randrange(4)}) and both({"type": "legal"})
+        if legal is None:
+            return _told(seed, opts, log, engines)
+        acts = legal["actions"]
+        said = [a for a in acts if ":" in a and not a.startswith("take")]
+        request: dict[str, Any] = {"type": "apply"}
+        if rng.random() < 0.25:
+            request["action"] = noise(rng)
+            if rng.random() < 0.3:
+                request["seat"] = rng.randrange(4)
+        elif said and rng.random() < 0.7:
+            request["action"] = rng.choice(said)
+        elif any(a.startswith("take") for a in acts) and rng.random() < 0.5:
+            request["action"] = rng.choice([a for a in acts if a.startswith("take")])
+        else:
+            request["action"] = rng.choice(acts)
+        if both(request) is None:
+            return _told(seed, opts, log, engines)
+    return None
+
+
+def _told(seed: int, opts: dict[str, Any], log: list[dict[str, Any]],
+          engines: tuple[Engine, Engine]) -> str:
+    last = log[-1]
+    mine, ref = (normal(e.ask(last)) if last["type"] in ("state", "legal") else None
+                 for e in engines)
+    return (f"seed {seed}, options {json.dumps(opts)}: after {len(log) - 1} requests, "
+            f"{json.dumps(last)}\n  (last requests: {json.dumps(log[-6:-1])})\n"
+            f"  engine: {json.dumps(mine)}\n  reference: {json.dumps(ref)}")
+
+
+BELOTE_CHOICES: dict[str, list[Any]] = {
+    "deal_packets": ["3-2", "2-3"], "second_round_suits": ["other_suits", "any_suit"],
+    "second_round_sa_ta": [False, True], "all_pass": ["next_dealer", "same_dealer"],
+    "second_deal_start": ["eldest", "taker"], "must_overtrump_partner": [True, False],
+    "partner_trump_undertrump": ["no_undertrump", "allowed", "overtrump_if_only_trumps"],
+    "undertrump": ["required", "optional", "forbidden_unless_only_trumps"],
+    "trump_when_partner_master": ["free", "must_trump"], "announcements": [True, False],
+    "long_sequence": ["single_hundred", "split"], "card_in_two_combinations": [False, True],
+    "announce_tie": ["none_score", "first_in_rotation"], "belote_order": ["any", "king_first"],
+    "belote_declare": ["explicit", "automatic"], "belote_counts_for_contract": [True, False],
+    "belote_on_failure": ["holder_keeps", "goes_to_winner"],
+    "belote_alone_cannot_win": [True, False], "dedans_rule": ["litige", "tie_fails", "tie_makes"],
+    "capot_value": [252, 250, 162], "rounding": ["none", "nearest10_5up", "nearest10_6up"],
+    "direction": ["anticlockwise", "clockwise"], "first_dealer": ["random", "seat0", "seat3"],
+    "target": [1, 50, 100, 200, 300, 500], "deal_limit": [0, 1, 2, 3],
+    "dedans_points": [0, 54, 160, 162],
+}
+BELOTE_PACK = [r + s for s in "HDCS" for r in "ATKQJ987"]
+
+
+def belote_options(rng: random.Random) -> dict[str, Any]:
+    """Each option of ``belote`` at a random value, a third of the time."""
+    return {k: rng.choice(v) for k, v in BELOTE_CHOICES.items() if rng.random() < 0.35}
+
+
+def belote_noise(rng: random.Random) -> str:
+    """A random action text of the Belote family (and a few of other games)."""
+    return rng.choice([
+        "take", "pass", "take:" + rng.choice(["H", "D", "C", "S", "SA", "TA"]),
+        rng.choice(BELOTE_PACK), "belote:" + rng.choice(BELOTE_PACK),
+        rng.choice(["tierce", "cinquante", "cent"]) + ":" + rng.choice(BELOTE_PACK),
+        "carre:" + rng.choice("AKQJT987"), "yes", "close", "coinche"])
+
+
+def differences(engine: Sequence[str], reference: Sequence[str], seeds: range,
+                stop: int = 1) -> list[str]:
+    """The differences found in Belote matches from ``seeds`` (at most ``stop``; the
+    engines are started again after each)."""
+    found: list[str] = []
+    pair = (Engine(engine), Engine(reference))
+    try:
+        for seed in seeds:
+            told = play(pair, "belote", BELOTE_PACK, seed, belote_options, belote_noise)
+            if told is not None:
+                found.append(told)
+                if len(found) >= stop:
+                    break
+                for e in pair:
+                    e.close()
+                pair = (Engine(engine), Engine(reference))
+    finally:
+        for e in pair:
+            e.close()
+    return found
+
+
+if __name__ == "__main__":
+    cmd, _, lo, hi = sys.argv[1:5]
+    told = differences(shlex.split(cmd), [sys.executable, "-m", "mariage", "engine"],
+                       range(int(lo), int(hi)), stop=3)
+    print("\n".join(told) or f"no difference in seeds {lo}..{hi}")
