@@ -79,9 +79,15 @@ def test_passes_the_suite_derived_for_an_option(
     _derived(tmp_path, capsys, option)
 
 
+#: the slow run: one value of each other option (the CI's time; every value of EVERY
+#: passed when the example was written: CHANGELOG, twenty-sixth session)
+ONE_EACH = sorted({o.split("=")[0]: o for o in reversed(EVERY)
+                   if o.split("=")[0] not in {f.split("=")[0] for f in FAST}}.values())
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("option", sorted(set(EVERY) - set(FAST)))
-def test_passes_the_suite_derived_for_every_other_option_value(
+@pytest.mark.parametrize("option", ONE_EACH)
+def test_passes_the_suite_derived_for_every_other_option(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str) -> None:
     _derived(tmp_path, capsys, option)
 
@@ -156,7 +162,7 @@ def test_random_matches_find_a_planted_fault() -> None:
 @pytest.mark.slow
 def test_many_random_matches_find_no_difference() -> None:
     engine = [node(), str(ENGINE)]
-    assert differences(engine, _reference(), range(1000, 1300)) == []
+    assert differences(engine, _reference(), range(1000, 1120)) == []
 
 
 def test_the_rulebook_tells_the_second_deal_not_a_stock(
