@@ -28,7 +28,11 @@ mode, args = sys.argv[1], sys.argv[2:]
 def sleeper():
     if mode == "setsid":
         time.sleep(0.1)
-        return subprocess.Popen(["setsid", "sleep", "600"]).pid
+        pid = subprocess.Popen(["setsid", "sleep", "600"]).pid
+        end = time.monotonic() + 20  # told once it has left (setsid runs after the fork)
+        while os.getsid(pid) == os.getsid(0) and time.monotonic() < end:
+            time.sleep(0.01)
+        return pid
     r, w = os.pipe()
     if os.fork() == 0:
         os.setsid()
