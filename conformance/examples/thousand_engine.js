@@ -122,6 +122,23 @@ const FAULTS = {
   'resign-best-other': 'a resignation gives the match to the better of the others '
     + '(core.resign)',
   'fall-at-zero': 'a fall from the barrel sets the total to 0 (thousand.running.barrel)',
+  'marriage-notrump': 'a marriage declared without trump (marriage:S:notrump) is taken as a '
+    + 'plain marriage (thousand.marriage.trump)',
+  'sitter-concede-nothing': 'the player sitting out scores nothing in a conceded hand '
+    + '(thousand.talon.sitter)',
+  'dump-in-score': 'the hand\'s score in last_hand counts a dump (thousand.running.dump)',
+  'golden-reset-in-score': 'the hand\'s score in last_hand counts the golden reset '
+    + '(thousand.running.golden)',
+  'auto-strict': 'a hand holding only the cards of a marriage it may declare must declare it '
+    + '(thousand.marriage.auto)',
+  'talon-core-phase': 'a packet chosen at the wrong moment is refused as core.phase '
+    + '(thousand.talon.packets)',
+  'concede-off-illegal': 'a concession where the rules have none is illegal_action, not '
+    + 'bad_action (protocol.action.bad)',
+  'leader-declarer': 'the declarer is reported as leader from the moment he takes the talon '
+    + '(thousand.contract.lead)',
+  'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
+    + '(thousand.running.barrel)',
 };
 const fault = (name) => FAULT === name;
 let FAULT = process.env.THOUSAND_FAULT || null;
@@ -383,7 +400,7 @@ class Match {
         && out.some((c) => suit(c) !== this.trump)) {
         out = out.filter((c) => suit(c) !== this.trump);
       }
-      return out.length ? out : hand.slice();     // limits that leave nothing: any card
+      return out.length || fault('auto-strict') ? out : hand.slice(); // limits leaving nothing: any card
     }
     const led = suit(this.table[0][1]);
     const trump = this.trickTrump();
@@ -455,7 +472,7 @@ class Match {
       return this.concede();
     }
     // so are a packet's choice, a dark bid and an ace marriage, where they are words
-    if (a.word === 'talon' && this.phase !== 'passing') {
+    if (a.word === 'talon' && this.phase !== 'passing' && !fault('talon-core-phase')) {
       throw illegal('thousand.talon.packets', 'no packet to choose now');
     }
     if (a.word === 'dark' && this.phase !== 'auction') throw illegal('thousand.auction.dark', 'no dark bid now');
@@ -520,12 +537,13 @@ class Match {
     if (this.golden && v < 120 && v >= this.o.bid_min && v % o.bid_step === 0) {
       throw illegal('thousand.running.golden', 'a golden hand is bid from 120');
     }
+    if (v < lo || v > o.bid_max || v % o.bid_step) {
+      throw illegal('thousand.auction.bids', `no bid of ${v} now`);
+    }
     if (this.silent(seat) && !(this.forcedOpening(seat, true) && v === lo)) {
       throw illegal('thousand.auction.silence', 'a player below the line may not bid');
     }
-    if (v < lo || v > o.bid_max || v % o.bid_step || (!o.jump_bids && v !== lo)) {
-      throw illegal('thousand.auction.bids', `no bid of ${v} now`);
-    }
+    if (!o.jump_bids && v !== lo) throw illegal('thousand.auction.bids', `no bid of ${v} now`);
     if (v > this.cap(seat)) throw illegal('thousand.auction.cap', `the hand allows no bid of ${v}`);
     this.compulsory = this.forcedOpening(seat, true) && v === this.minBid();
     this.highBid = v;
@@ -566,6 +584,7 @@ class Match {
     this.contract = this.highBid;
     this.phase = 'passing';
     this.toAct = d;
+    if (fault('leader-declarer')) this.leader = d;
     if (this.n === 2) return;
     this.hands[d].push(...this.talon);
     this.talon = [];
@@ -624,7 +643,7 @@ class Match {
       throw illegal('thousand.marriage.once', 'declared');
     }
     // no choice here: a declared marriage always makes trump
-    if (notrump) throw illegal('thousand.marriage.trump', 'a marriage makes its suit trump');
+    if (notrump && !fault('marriage-notrump')) throw illegal('thousand.marriage.trump', 'a marriage makes its suit trump');
     const value = this.marriageValue(s);
     this.declared.push([seat, 'marriage', s, value]);
     this.points[seat] += value;
@@ -722,7 +741,10 @@ class Match {
     return r * 2 >= step ? x - r + step : x - r;
   }
 
-  sitterScore() { return this.o.sitter_score === 'none' ? 0 : this.sitterEntry(); }
+  sitterScore(conceded) {
+    if (conceded && fault('sitter-concede-nothing')) return 0;
+    return this.o.sitter_score === 'none' ? 0 : this.sitterEntry();
+  }
 
   sitterEntry() {
     const o = this.o;
@@ -763,7 +785,7 @@ class Match {
         : o.concede_award;
     const own = o.concede === 'write_off' ? -this.contract
       : o.concede === 'rospisat' && k % 3 === 0 && !fault('concede-free') ? -this.contract : 0;
-    const entries = this.seats.map((i) => (i === d ? own : i === this.sitter ? this.sitterScore()
+    const entries = this.seats.map((i) => (i === d ? own : i === this.sitter ? this.sitterScore(true)
       : fault('concede-free') ? 0 : award));
     this.bookkeeping(entries, false, false, 'conceded');
   }
@@ -814,12 +836,14 @@ class Match {
       score: this.totals.map((t, i) => t - before[i]), ended, winner: null,
     };
     if (!winners.length) this.dumps();
+    if (fault('dump-in-score')) this.lastHand.score = this.totals.map((t, i) => t - before[i]);
     if (this.golden) {
       this.goldenDone += 1;
       if (made) this.goldenMade = true;
       if (this.goldenDone === this.goldenCount() && o.golden_reset_if_none && !this.goldenMade
         && !winners.length) {
         this.totals = this.totals.map(() => 0);
+        if (fault('golden-reset-in-score')) this.lastHand.score = this.totals.map((t, i) => t - before[i]);
       }
     }
     if (winners.length) {
@@ -863,7 +887,7 @@ class Match {
         this.attempts[i] = 0;
         continue;
       }
-      if (i === this.sitter) continue;     // sat the hand out: no attempt used
+      if (i === this.sitter && !fault('sitter-attempt')) continue; // sat out: no attempt used
       this.attempts[i] += 1;               // a made contract short of the target too:
       if (o.barrel_clamp && !fault('barrel-made-no-clamp')) this.totals[i] = o.barrel_at;
       if (o.barrel_attempts && this.attempts[i] >= o.barrel_attempts) fall(i);
@@ -957,7 +981,7 @@ function parseAction(text, o) {
   if (PACK.includes(text)) return { word: 'card' };
   const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline',
     'keep', 'concede', 'redeal'];
-  if (text === 'concede' && o.concede === 'off') {
+  if (text === 'concede' && o.concede === 'off' && !fault('concede-off-illegal')) {
     throw new Refusal('bad_action', null, 'no concession in these rules');
   }
   if (words.includes(text)) return { word: text };
