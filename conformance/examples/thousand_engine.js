@@ -1,22 +1,24 @@
 #!/usr/bin/env node
 'use strict';
-// A Thousand engine (three players) in plain Node.js, written from the user
-// documentation alone (docs/protocol.rst, docs/conformance.rst, `mariage rules
-// thousand` and spec/thousand.yaml): one file, no dependencies. It speaks the engine
-// protocol (version 2, without hidden cards) and plays the ruleset "thousand" at its
-// defaults, with the options listed in SUPPORTED at any value; every other option is
-// declared in its hello at its default value only, so the runner skips tests that
-// need another value ("option value not supported").
+// A Thousand engine in plain Node.js, written from the user documentation alone
+// (docs/protocol.rst, docs/conformance.rst, the rulebooks `mariage rules thousand`,
+// `thousand-2`, `thousand-4`, `thousand-pl`, and spec/thousand*.yaml): one file, no
+// dependencies. It speaks the engine protocol (version 2, without hidden cards) and
+// plays the four Thousand rulesets, for two, three and four players, at every value
+// of all 66 options: the talon in packets, the seat sitting out, the dark bid, the
+// golden hands, the ace marriage, the barrel's and the bolts' variants, the dumps.
 //
 // Run the conformance suite against it (from a clone of the project):
 //
 //   mariage conformance --engine "node conformance/examples/thousand_engine.js" \
 //       --ruleset thousand
 //   mariage conformance --engine "node conformance/examples/thousand_engine.js" \
-//       --derived --ruleset thousand
+//       --derived --ruleset thousand-4 -o sitter=opposite
 //
 // "--fault MODE" (or THOUSAND_FAULT=MODE) plants one mistake, so that you can see
-// what the runner says about it; "--list-faults" lists them.
+// what the runner says about it; "--list-faults" lists them. "--house
+// [RULESET:]NAME=VALUE,..." (repeatable) declares a house configuration in the hello
+// (a value may be V1|V2 or MIN..MAX), for `mariage conformance --declared`.
 
 // ---------------------------------------------------------------------------
 // The ruleset's data (spec/thousand.yaml)
@@ -127,6 +129,8 @@ const FAULTS = {
   'sitter-concede-nothing': 'the player sitting out scores nothing in a conceded hand '
     + '(thousand.talon.sitter)',
   'dump-in-score': 'the hand\'s score in last_hand counts a dump (thousand.running.dump)',
+  'clamp-in-score': 'the hand\'s score in last_hand counts the barrel\'s clamp and falls '
+    + '(thousand.running.barrel)',
   'golden-reset-in-score': 'the hand\'s score in last_hand counts the golden reset '
     + '(thousand.running.golden)',
   'auto-strict': 'a hand holding only the cards of a marriage it may declare must declare it '
@@ -823,27 +827,29 @@ class Match {
         } else if (o.bolt_count === 'consecutive') this.bolts[i] = 0;
       }
     }
-    for (const i of this.seats) {
-      if (o.win_rule === 'exactly' && this.totals[i] + entries[i] > o.target) continue;
+    for (const i of this.seats) {   // a hand that would pass an exact target adds nothing
+      if (o.win_rule === 'exactly' && this.totals[i] + entries[i] > o.target) entries[i] = 0;
       this.totals[i] += entries[i];
     }
     const wins = (t) => (o.win_rule === 'more_than' || fault('win-more-than') ? t > o.target
       : o.win_rule === 'exactly' ? t === o.target : t >= o.target);
     const winners = this.seats.filter((i) => wins(this.totals[i]));
     if (o.barrel && !winners.length) this.barrelSteps(wasOn, made);
+    // the hand's score: its entries as added, before the barrel's steps, a dump, a reset
+    const change = () => this.totals.map((t, i) => t - before[i]);
     this.lastHand = {
       number: this.handNo, points: this.points.slice(),
-      score: this.totals.map((t, i) => t - before[i]), ended, winner: null,
+      score: fault('clamp-in-score') ? change() : entries, ended, winner: null,
     };
     if (!winners.length) this.dumps();
-    if (fault('dump-in-score')) this.lastHand.score = this.totals.map((t, i) => t - before[i]);
+    if (fault('dump-in-score')) this.lastHand.score = change();
     if (this.golden) {
       this.goldenDone += 1;
       if (made) this.goldenMade = true;
       if (this.goldenDone === this.goldenCount() && o.golden_reset_if_none && !this.goldenMade
         && !winners.length) {
         this.totals = this.totals.map(() => 0);
-        if (fault('golden-reset-in-score')) this.lastHand.score = this.totals.map((t, i) => t - before[i]);
+        if (fault('golden-reset-in-score')) this.lastHand.score = change();
       }
     }
     if (winners.length) {
