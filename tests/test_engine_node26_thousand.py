@@ -137,7 +137,7 @@ def _random_match(seed: int, steps: int) -> int:
             legal = [both({"type": "legal", "seat": s})["actions"] for s in seats]
             if rng.random() < 0.15:
                 both({"type": "apply", "seat": rng.choice(seats),
-                      "action": rng.choice(_WORDS + [rng.choice(PACK)])})
+                      "action": rng.choice([*_WORDS, rng.choice(PACK)])})
                 continue
             acts = legal[st["to_act"]]
             both({"type": "apply", "seat": st["to_act"], "action": rng.choice(acts)})

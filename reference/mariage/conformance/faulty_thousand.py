@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mariage.engine.actions import ChooseTalon
-from mariage.engine.mechanisms import Auction, RunningTotals, Talon
+from mariage.engine.actions import ChooseTalon, Declare
+from mariage.engine.mechanisms import Auction, Declarations, RunningTotals, Talon
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
@@ -112,6 +112,30 @@ class _NoBolts(RunningTotals):
         pass
 
 
+class _NotrumpTaken(Declarations):
+    """A marriage declared without trump (``marriage:H:notrump``) is taken as a plain
+    marriage, which makes trump, instead of being refused."""
+
+    __slots__ = ()
+
+    def apply_declare(self, st: GameState, seat: int, action: Declare) -> None:
+        super().apply_declare(st, seat, replace(action, trump=True))
+
+
+class _ScoreAsChange(RunningTotals):
+    """The hand's score (``last_hand.score``) is the change of each total: the barrel's
+    clamp and falls and a dump counted in it."""
+
+    __slots__ = ()
+
+    def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
+        before = list(st.match_scores)
+        won = super().settle(st, how, added)
+        if how != "redeal":
+            added[:] = [now - was for now, was in zip(st.match_scores, before, strict=True)]
+        return won
+
+
 _fault("talon-left-out", "thousand.talon", _RULESETS,
        "the declarer never takes the talon", mechanisms=_m(talon=_TalonLeftOut()))
 _fault("forehand-may-pass", "thousand.auction.opening", _RULESETS,
@@ -147,3 +171,10 @@ _fault("tie-to-higher-total", "thousand.match.tie", _RULESETS,
 _fault("win-past-target", "thousand.running.win", _RULESETS,
        "a total on the target does not win",
        patch=lambda r: replace(r, win_rule="more_than") if r.win_rule == "at_least" else r)
+_fault("marriage-notrump-taken", "thousand.marriage.trump", _RULESETS,
+       "marriage:H:notrump is taken as a plain marriage",
+       mechanisms=_m(declarations=_NotrumpTaken()))
+_fault("score-counts-clamp", "thousand.running.barrel", _RULESETS,
+       "the hand's score counts the barrel's clamp", mechanisms=_m(running=_ScoreAsChange()))
+_fault("score-counts-dump", "thousand.running.dump", _RULESETS,
+       "the hand's score counts a dump", mechanisms=_m(running=_ScoreAsChange()))
