@@ -6,10 +6,12 @@ written from the documents alone. It must pass every stored test of each ruleset
 skipped, every rule in force checked, ``thousand.auction.no-bid`` with
 ``opening_bid=none`` included), agree with the reference answer for answer in random
 matches with random options and random illegal actions, and each planted fault
-(``--fault MODE``) must fail, charged to the rule it breaks. Two of the faults are
+(``--fault MODE``) must fail, charged to the rule it breaks. Five of the faults are
 mistakes the stored suite did not see before the scenarios
-``thousand/play/marriage-notrump`` (``marriage:H:notrump`` taken as a plain marriage)
-and ``thousand/running/dump-score`` (the hand's score counting a dump).
+``thousand/play/marriage-notrump`` (``marriage:H:notrump`` taken as a plain marriage),
+``thousand/running/dump-score``, ``barrel-score`` and ``golden-reset-score`` (the hand's
+score counting a dump, the barrel's clamp, the golden reset) and
+``thousand/play/marriage-auto-only-pair`` (a lone declarable pair must be declared).
 """
 
 from __future__ import annotations
@@ -162,6 +164,8 @@ FAULTS = {
     "marriage-notrump": ("thousand", "thousand.marriage.trump"),
     "dump-in-score": ("thousand", "thousand.running.dump"),
     "sitter-concede-nothing": ("thousand-4", "thousand.talon.sitter"),
+    "golden-reset-in-score": ("thousand", "thousand.running.golden"),
+    "auto-strict": ("thousand", "thousand.marriage.auto"),
 }
 
 

@@ -656,7 +656,7 @@ class Match {
   }
 
   makeTrump(seat, s) {
-    const first = this.o.trump_rule === 'first' && !fault('first-marriage-trump');
+    const first = this.o.trump_rule === 'first' || fault('first-marriage-trump');
     if (first && (this.trump !== null || this.nextTrump !== null)) return;
     if (this.o.trump_change === 'next_trick') this.nextTrump = [seat, s];
     else { this.trump = s; this.trumpBy = seat; }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mariage.engine.actions import ChooseTalon, Declare
-from mariage.engine.mechanisms import Auction, Declarations, RunningTotals, Talon
+from mariage.engine.mechanisms import Auction, Declarations, RunningTotals, Talon, TrickPlay
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
@@ -122,6 +122,31 @@ class _NotrumpTaken(Declarations):
         super().apply_declare(st, seat, replace(action, trump=True))
 
 
+class _AutoDeclareOnly(TrickPlay):
+    """Where leading a marriage's card declares it, such a card is never led alone, even
+    from a hand holding nothing else."""
+
+    __slots__ = ()
+
+    def lead_limits(self, st: GameState, seat: int, hand: int) -> int:
+        out = super().lead_limits(st, seat, hand)
+        if st.rules.decl_auto_rule is not None:
+            out &= ~self.undeclared_pairs(st, seat, hand)
+        return out
+
+
+class _SitterConcedeNothing(Talon):
+    """The seat sitting out scores nothing from the talon in a conceded hand."""
+
+    __slots__ = ()
+
+    def concession_sheet(self, st: GameState) -> list[int]:
+        out = super().concession_sheet(st)
+        if st.out >= 0:
+            out[st.rules.team_of[st.out]] = 0
+        return out
+
+
 class _ScoreAsChange(RunningTotals):
     """The hand's score (``last_hand.score``) is the change of each total: the barrel's
     clamp and falls and a dump counted in it."""
@@ -178,3 +203,11 @@ _fault("score-counts-clamp", "thousand.running.barrel", _RULESETS,
        "the hand's score counts the barrel's clamp", mechanisms=_m(running=_ScoreAsChange()))
 _fault("score-counts-dump", "thousand.running.dump", _RULESETS,
        "the hand's score counts a dump", mechanisms=_m(running=_ScoreAsChange()))
+_fault("score-counts-golden-reset", "thousand.running.golden", _RULESETS,
+       "the hand's score counts the golden reset", mechanisms=_m(running=_ScoreAsChange()))
+_fault("auto-declare-only", "thousand.marriage.auto", _RULESETS,
+       "a hand of a declarable pair alone must declare it",
+       mechanisms=_m(tricks=_AutoDeclareOnly()))
+_fault("sitter-concede-nothing", "thousand.talon.sitter", "thousand-4 thousand-pl",
+       "the seat sitting out scores nothing in a conceded hand",
+       mechanisms=_m(talon=_SitterConcedeNothing()))
