@@ -411,23 +411,15 @@ class Match {
     const top = this.best();
     const beats = (c) => (suit(c) === suit(top) ? higher(c, top)
       : suit(c) === trump);
+    const headed = (cards) => {          // must_beat: those that beat the best, if any
+      const over = o.must_beat ? cards.filter(beats) : [];
+      return over.length ? over : cards;
+    };
     const follow = hand.filter((c) => suit(c) === led);
-    if (follow.length) {
-      if (o.must_beat) {
-        const over = follow.filter(beats);
-        if (over.length) return over;
-      }
-      return follow;
-    }
+    if (follow.length) return headed(follow);
     if (o.must_trump && trump && !fault('no-trump-duty')) {
       const trumps = hand.filter((c) => suit(c) === trump);
-      if (trumps.length) {
-        if (o.must_beat) {
-          const over = trumps.filter(beats);
-          if (over.length) return over;
-        }
-        return trumps;
-      }
+      if (trumps.length) return headed(trumps);
     }
     return hand.slice();
   }

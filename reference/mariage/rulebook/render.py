@@ -197,14 +197,6 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
     return out
 
 
-def _node(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if not isinstance(data, dict):
-            return None
-        data = data.get(part)
-    return data
-
-
 def _option_note(names: Sequence[str], rules: Rules) -> str:
     values = dict(rules.options)
     defaults = dict(rules.defaults)
