@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from mariage.engine.actions import ChooseTalon, Declare
 from mariage.engine.mechanisms import Auction, Declarations, RunningTotals, Talon, TrickPlay
+from mariage.engine.mechanisms.base import refuse
+from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
@@ -147,6 +149,17 @@ class _SitterConcedeNothing(Talon):
         return out
 
 
+class _PacketOutOfPhase(Talon):
+    """A packet chosen outside the packet's choice is refused as ``core.phase``."""
+
+    __slots__ = ()
+
+    def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
+        if st.phase != PASSING:
+            refuse(st, st.rules.core_phase, seat, action, "not the moment to choose")
+        super().apply_choose(st, seat, action)
+
+
 class _ScoreAsChange(RunningTotals):
     """The hand's score (``last_hand.score``) is the change of each total: the barrel's
     clamp and falls and a dump counted in it."""
@@ -211,3 +224,6 @@ _fault("auto-declare-only", "thousand.marriage.auto", _RULESETS,
 _fault("sitter-concede-nothing", "thousand.talon.sitter", "thousand-4 thousand-pl",
        "the seat sitting out scores nothing in a conceded hand",
        mechanisms=_m(talon=_SitterConcedeNothing()))
+_fault("packet-out-of-phase", "thousand.talon.packets", "thousand-2",
+       "a packet chosen in the auction is refused as core.phase",
+       mechanisms=_m(talon=_PacketOutOfPhase()))
