@@ -153,3 +153,14 @@ def test_the_duty_to_beat_names_the_suits_it_binds_in() -> None:
     assert "beat the winning card when following a trump lead" in belote
     mariglia = dict(facts(load_rules("mariglia")))["Duty to follow"]
     assert "trump lead" not in mariglia
+
+
+def test_a_rule_put_out_of_force_says_what_happens_instead() -> None:
+    # raise_allowed=false: the contract phase is gone, and the rulebook says so (it said
+    # only "not in force"); a rule merely reworded by another value's effects does not
+    items = {i.info.id: i for s in rulebook(load_rules("thousand")).sections for i in s.rules}
+    raise_ = dict(items["thousand.contract.raise"].variants)
+    assert raise_["raise_allowed = false"].startswith("not in force: There is no raise: the "
+                                                      "winning bid is the contract.")
+    concede = dict(items["thousand.contract.concede"].variants)
+    assert concede["concede = off"] == "not in force"

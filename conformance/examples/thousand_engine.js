@@ -1,22 +1,24 @@
 #!/usr/bin/env node
 'use strict';
-// A Thousand engine (three players) in plain Node.js, written from the user
-// documentation alone (docs/protocol.rst, docs/conformance.rst, `mariage rules
-// thousand` and spec/thousand.yaml): one file, no dependencies. It speaks the engine
-// protocol (version 2, without hidden cards) and plays the ruleset "thousand" at its
-// defaults, with the options listed in SUPPORTED at any value; every other option is
-// declared in its hello at its default value only, so the runner skips tests that
-// need another value ("option value not supported").
+// A Thousand engine in plain Node.js, written from the user documentation alone
+// (docs/protocol.rst, docs/conformance.rst, the rulebooks `mariage rules thousand`,
+// `thousand-2`, `thousand-4`, `thousand-pl`, and spec/thousand*.yaml): one file, no
+// dependencies. It speaks the engine protocol (version 2, without hidden cards) and
+// plays the four Thousand rulesets, for two, three and four players, at every value
+// of all 66 options: the talon in packets, the seat sitting out, the dark bid, the
+// golden hands, the ace marriage, the barrel's and the bolts' variants, the dumps.
 //
 // Run the conformance suite against it (from a clone of the project):
 //
 //   mariage conformance --engine "node conformance/examples/thousand_engine.js" \
 //       --ruleset thousand
 //   mariage conformance --engine "node conformance/examples/thousand_engine.js" \
-//       --derived --ruleset thousand
+//       --derived --ruleset thousand-4 -o sitter=opposite
 //
 // "--fault MODE" (or THOUSAND_FAULT=MODE) plants one mistake, so that you can see
-// what the runner says about it; "--list-faults" lists them.
+// what the runner says about it; "--list-faults" lists them. "--house
+// [RULESET:]NAME=VALUE,..." (repeatable) declares a house configuration in the hello
+// (a value may be V1|V2 or MIN..MAX), for `mariage conformance --declared`.
 
 // ---------------------------------------------------------------------------
 // The ruleset's data (spec/thousand.yaml)
@@ -25,9 +27,6 @@ const SUITS = ['H', 'D', 'C', 'S'];
 const RANKS = ['A', 'T', 'K', 'Q', 'J', '9'];        // high to low
 const POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 };
 const PACK = [].concat(...SUITS.map((s) => RANKS.map((r) => r + s)));
-const SEATS = 3;
-const HAND_SIZE = 7;
-const TRICKS = 8;
 const MAX_LINE = 1 << 20;
 
 // options: name -> [type, default, values or [min, max]]
@@ -101,17 +100,6 @@ const OPTIONS = {
   golden_reset_if_none: ['bool', false],
 };
 
-// the options this engine plays at any value they offer (others: the default only);
-// an option changing only what a seat may look at is played at any value (nothing to
-// do for an engine dealt every card)
-const SUPPORTED = new Set([
-  'target', 'bid_min', 'bid_step', 'bid_max', 'round_to', 'round_mode', 'jump_bids',
-  'bid_cap', 'raise_allowed', 'must_trump', 'marriage_values', 'trump_rule',
-  'barrel', 'barrel_at', 'barrel_penalty', 'barrel_attempts', 'bolt_limit',
-  'bolt_penalty', 'bolt_count', 'declarer_bolts', 'concede_award', 'concede_limit',
-  'redeal_dealer', 'review_last_trick', 'exchange_face_up', 'declarer_round_before_check',
-]);
-
 const FAULTS = {
   'first-marriage-trump': 'the first marriage of the hand stays trump (thousand.marriage.trump)',
   'bolt-on-barrel': 'a player on the barrel still collects bolts (thousand.running.bolts)',
@@ -136,6 +124,25 @@ const FAULTS = {
   'resign-best-other': 'a resignation gives the match to the better of the others '
     + '(core.resign)',
   'fall-at-zero': 'a fall from the barrel sets the total to 0 (thousand.running.barrel)',
+  'marriage-notrump': 'a marriage declared without trump (marriage:S:notrump) is taken as a '
+    + 'plain marriage (thousand.marriage.trump)',
+  'sitter-concede-nothing': 'the player sitting out scores nothing in a conceded hand '
+    + '(thousand.talon.sitter)',
+  'dump-in-score': 'the hand\'s score in last_hand counts a dump (thousand.running.dump)',
+  'clamp-in-score': 'the hand\'s score in last_hand counts the barrel\'s clamp and falls '
+    + '(thousand.running.barrel)',
+  'golden-reset-in-score': 'the hand\'s score in last_hand counts the golden reset '
+    + '(thousand.running.golden)',
+  'auto-strict': 'a hand holding only the cards of a marriage it may declare must declare it '
+    + '(thousand.marriage.auto)',
+  'talon-core-phase': 'a packet chosen at the wrong moment is refused as core.phase '
+    + '(thousand.talon.packets)',
+  'concede-off-illegal': 'a concession where the rules have none is illegal_action, not '
+    + 'bad_action (protocol.action.bad)',
+  'leader-declarer': 'the declarer is reported as leader from the moment he takes the talon '
+    + '(thousand.contract.lead)',
+  'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
+    + '(thousand.running.barrel)',
 };
 const fault = (name) => FAULT === name;
 let FAULT = process.env.THOUSAND_FAULT || null;
@@ -157,18 +164,25 @@ const badRequest = (message) => new Refusal('bad_request', null, message);
 
 class Match {
   constructor(options, dealer, deck) {
-    this.o = options;
+    const o = this.o = options;
+    this.n = o.players;                 // seats at the table
+    const z = () => new Array(this.n).fill(0);
     this.dealer = dealer;
-    this.totals = [0, 0, 0];
-    this.bolts = [0, 0, 0];
-    this.onBarrel = [false, false, false];
-    this.attempts = [0, 0, 0];
-    this.concessions = [0, 0, 0];
+    this.totals = z();
+    this.bolts = z();
+    this.onBarrel = new Array(this.n).fill(false);
+    this.attempts = z();
+    this.falls = z();
+    this.concessions = z();
     this.handNo = 0;
+    this.goldenDone = 0;                 // golden hands scored so far
+    this.goldenMade = false;             // a golden contract made
     this.lastHand = null;
     this.result = null;
     this.deal(deck);
   }
+
+  get seats() { return [...Array(this.n).keys()]; }
 
   marriageValue(s) {
     const v = { H: 100, D: 80, C: 60, S: 40 };
@@ -176,68 +190,129 @@ class Match {
     return v[s];
   }
 
+  goldenCount() { return this.o.golden_round === 'off' ? 0 : (this.n === 2 ? 2 : 3); }
+
+  sitterSeat() {                         // who sits this hand out (four at the table)
+    if (this.n !== 4) return null;
+    const off = { dealer: 0, dealer_right: 3, opposite: 2 }[this.o.sitter];
+    return (this.dealer + off) % 4;
+  }
+
+  next(seat) {                           // the next seat clockwise that plays this hand
+    let s = seat;
+    do s = (s + 1) % this.n; while (s === this.sitter);
+    return s;
+  }
+
   deal(deck) {
+    const o = this.o;
     this.handNo += 1;
-    this.hands = [[], [], []];
-    for (let i = 0; i < SEATS * HAND_SIZE; i++) this.hands[(this.dealer + 1 + i) % SEATS].push(deck[i]);
-    this.talon = deck.slice(SEATS * HAND_SIZE);
+    this.golden = this.goldenDone < this.goldenCount();
+    this.sitter = this.sitterSeat();
+    this.active = this.seats.filter((s) => s !== this.sitter);
+    this.forehand = this.next(this.dealer);
+    this.hands = this.seats.map(() => []);
+    const handSize = this.n === 2 ? 10 : 7;
+    const dealt = handSize * this.active.length;
+    let s = this.forehand;
+    for (let i = 0; i < dealt; i++) { this.hands[s].push(deck[i]); s = this.next(s); }
+    this.talon = deck.slice(dealt);
+    this.packets = this.n === 2 ? [deck.slice(20, 22), deck.slice(22, 24)] : null;
+    this.packet = null;                  // the packet chosen (two players)
+    this.laid = [];                      // cards laid away (two players)
+    this.talonCards = this.n === 2 ? null : this.talon.slice();
     this.dealt = this.hands.map((h) => h.slice());
+    this.tricks = this.n === 2 ? 10 : 8;
     this.phase = 'auction';
-    this.forehand = (this.dealer + 1) % SEATS;
     this.toAct = this.forehand;
     this.leader = this.forehand;
     this.trick = 0;
     this.table = [];
     this.trump = null;
+    this.trumpBy = null;                 // who declared the trump in force
+    this.nextTrump = null;               // trump_change=next_trick: from the next trick
     this.declared = [];
-    this.tricksWon = [0, 0, 0];
-    this.points = [0, 0, 0];
+    const z = () => new Array(this.n).fill(0);
+    this.tricksWon = z();
+    this.points = z();
     this.highBid = 0;
     this.highBidder = null;
-    this.passed = [false, false, false];
-    this.spoken = [false, false, false];
+    this.passed = this.seats.map((i) => i === this.sitter);
+    this.spoken = new Array(this.n).fill(false);
+    this.anyAction = false;              // any action of the auction yet
+    this.dark = false;
+    this.compulsory = false;             // the high bid is the compulsory opening
     this.declarer = null;
     this.contract = 0;
     this.gives = 0;
-    this.pending = null;          // the suit of a marriage declared at this lead
+    this.pending = null;                 // the cards a declaration made at this lead allows
+    this.acesDeclared = false;
+    if (this.golden && o.golden_round === 'fixed_120') return;
+    const holder = o.opening_bid === 'fh_auto_100' ? this.forehand
+      : o.opening_bid === 'dealer_auto_100' ? this.dealer : null;
+    if (holder !== null) {
+      this.highBid = this.minBid();
+      this.highBidder = holder;
+      this.compulsory = true;
+      if (holder === this.forehand) this.toAct = this.next(this.forehand);
+    }
   }
+
+  minBid() { return this.golden && this.o.golden_round === 'min_bid_120' ? 120 : this.o.bid_min; }
 
   // --- what the rules allow -------------------------------------------------
 
-  hasMarriage(seat) {
-    return SUITS.some((s) => this.hands[seat].includes('K' + s) && this.hands[seat].includes('Q' + s));
+  held(seat) {
+    return SUITS.filter((s) => this.hands[seat].includes('K' + s) && this.hands[seat].includes('Q' + s));
   }
 
   cap(seat) {                    // the highest bid (or contract) the hand allows
     const o = this.o;
     if (o.bid_cap === 'none') return o.bid_max;
+    const held = this.held(seat);
     if (o.bid_cap === 'marriage_sum') {
-      const held = SUITS.filter((s) => this.hands[seat].includes('K' + s)
-        && this.hands[seat].includes('Q' + s));
       return Math.min(o.bid_max, 120 + sum(held.map((s) => this.marriageValue(s))));
     }
-    return this.hasMarriage(seat) ? o.bid_max : Math.min(o.bid_max, 120);
+    return held.length ? o.bid_max : Math.min(o.bid_max, 120);
   }
 
-  lowestBid() { return this.highBid ? this.highBid + this.o.bid_step : this.o.bid_min; }
+  lowestBid() { return this.highBid ? this.highBid + this.o.bid_step : this.minBid(); }
+
+  silent(seat) {
+    const b = this.o.silence_below;
+    return b !== 'off' && this.totals[seat] < b;
+  }
 
   bidValues(seat) {
     const o = this.o;
     const out = [];
     const lo = this.lowestBid();
-    const hi = o.jump_bids ? this.cap(seat) : Math.min(lo, this.cap(seat));
+    let hi = o.jump_bids ? this.cap(seat) : Math.min(lo, this.cap(seat));
+    if (this.silent(seat)) hi = this.forcedOpening(seat, true) ? Math.min(lo, hi) : 0;
     for (let v = lo; v <= hi; v += o.bid_step) out.push(v);
     return out;
   }
 
-  forcedOpening(seat) {         // (no duty where the hand allows no bid at all)
-    return this.o.opening_bid === 'fh_forced' && seat === this.forehand && !this.spoken[seat]
-      && this.bidValues(seat).length > 0;
+  forcedOpening(seat, bare) {   // (no duty where the hand allows no bid at all)
+    const duty = this.o.opening_bid === 'fh_forced' && seat === this.forehand && !this.spoken[seat]
+      && !this.goldenFixed();
+    if (!duty || bare) return duty;
+    return this.bidValues(seat).length > 0;
   }
+
+  goldenFixed() { return this.golden && this.o.golden_round === 'fixed_120'; }
+
+  mayDark(seat) {
+    const o = this.o;
+    return o.dark_bid && !this.goldenFixed() && !this.anyAction && seat === this.forehand
+      && o.opening_bid !== 'fh_auto_100' && this.totals[seat] >= o.dark_min_total;
+  }
+
+  mayRaise() { return this.o.raise_allowed && (!this.golden || this.o.golden_can_raise); }
 
   raiseValues() {
     const out = [];
-    if (!this.o.raise_allowed) return out;
+    if (!this.mayRaise()) return out;
     const hi = fault('raise-no-cap') ? this.o.bid_max : this.cap(this.declarer);
     for (let v = this.contract + this.o.bid_step; v <= hi; v += this.o.bid_step) out.push(v);
     return out;
@@ -245,19 +320,49 @@ class Match {
 
   beforeFirstLead() {
     return (this.phase === 'contract' || (this.phase === 'play' && this.trick === 1
-      && this.table.length === 0));
+      && this.table.length === 0 && this.pending === null));
+  }
+
+  beforeFirstBid() { return this.phase === 'auction' && !this.anyAction; }
+
+  holdsAll(seat, r, dealt) {
+    return SUITS.every((s) => this.hands[seat].includes(r + s)
+      && (!dealt || this.dealt[seat].includes(r + s)));
   }
 
   mayThrowIn(seat) {
-    if (this.o.four_nines_redeal !== 'after_exchange') return false;
-    if (!this.beforeFirstLead()) return false;
-    if (fault('four-nines-dealt')) return SUITS.every((s) => this.dealt[seat].includes('9' + s));
-    return SUITS.every((s) => this.hands[seat].includes('9' + s));
+    const o = this.o;
+    if (seat === this.sitter || this.phase === 'deal' || this.phase === 'over') return false;
+    const when = o.four_nines_redeal;
+    const ranks = ['9'].concat(o.redeal_four_jacks ? ['J'] : []);
+    if (when === 'before_bidding' && this.beforeFirstBid()
+      && ranks.some((r) => this.holdsAll(seat, r, true))) return true;
+    if ((when === 'after_exchange' || when === 'original_hand') && this.beforeFirstLead()) {
+      const dealtToo = when === 'original_hand' || fault('four-nines-dealt');
+      if (ranks.some((r) => this.holdsAll(seat, r, dealtToo))) return true;
+    }
+    if (o.redeal_low_hand && this.beforeFirstBid()
+      && sum(this.dealt[seat].map((c) => POINTS[rank(c)])) < o.redeal_low_hand) return true;
+    if (seat === this.declarer && this.phase === 'passing' && this.gives === 0
+      && this.talonCards && (!o.prikup_redeal_only_at_100 || this.wonByCompulsory())) {
+      const t = this.talonCards;
+      if (o.redeal_weak_prikup && sum(t.map((c) => POINTS[rank(c)])) < o.redeal_weak_prikup) return true;
+      if (o.redeal_two_nines_prikup && t.filter((c) => rank(c) === '9').length >= 2) return true;
+    }
+    return false;
   }
 
+  wonByCompulsory() { return this.compulsory && this.contract === this.minBid(); }
+
   mayConcede() {
-    if (this.o.concede === 'off' || (this.gives > 0 && !fault('concede-late'))) return false;
-    const limit = this.o.concede_limit;
+    const o = this.o;
+    if (o.concede === 'off' || this.golden) return false;
+    if (this.n === 2 && this.packet === null) return false;
+    const early = this.phase === 'passing' && this.gives === 0;
+    const late = o.concede_window === 'before_first_lead'
+      && (this.phase === 'passing' || this.beforeFirstLead());
+    if (!early && !late && !fault('concede-late')) return false;
+    const limit = o.concede_limit;
     return !(limit && this.concessions[this.declarer] >= limit);
   }
 
@@ -268,21 +373,53 @@ class Match {
 
   marriages(seat) {
     if (!this.mayDeclare()) return [];
-    const done = new Set(this.declared.map((d) => d[2]));
-    return SUITS.filter((s) => !done.has(s) && this.hands[seat].includes('K' + s)
-      && this.hands[seat].includes('Q' + s));
+    const done = new Set(this.declared.filter((d) => d[1] === 'marriage').map((d) => d[2]));
+    return this.held(seat).filter((s) => !done.has(s));
+  }
+
+  mayAces(seat) {
+    return this.o.ace_marriage > 0 && this.mayDeclare() && !this.acesDeclared
+      && this.holdsAll(seat, 'A', false);
+  }
+
+  trickTrump() { return this.trump; }
+
+  // the best card of the trick so far
+  best() {
+    if (!this.table.length) return null;
+    return this.table[this.winnerIndex()][1];
   }
 
   cards(seat) {                  // the cards the seat may play now
+    const o = this.o;
     const hand = this.hands[seat];
-    if (this.pending) return hand.filter((c) => suit(c) === this.pending && 'KQ'.includes(rank(c)));
-    if (!this.table.length) return hand.slice();
+    if (this.pending) return hand.filter((c) => this.pending.includes(c));
+    if (!this.table.length) {
+      let out = hand.slice();
+      if (o.marriage_auto_declare && this.mayDeclare()) {
+        const mine = this.marriages(seat);
+        out = out.filter((c) => !('KQ'.includes(rank(c)) && mine.includes(suit(c))));
+      }
+      if (o.no_lead_foreign_trump && this.trump && this.trumpBy !== seat
+        && out.some((c) => suit(c) !== this.trump)) {
+        out = out.filter((c) => suit(c) !== this.trump);
+      }
+      return out.length || fault('auto-strict') ? out : hand.slice(); // limits leaving nothing: any card
+    }
     const led = suit(this.table[0][1]);
+    const trump = this.trickTrump();
+    const top = this.best();
+    const beats = (c) => (suit(c) === suit(top) ? higher(c, top)
+      : suit(c) === trump);
+    const headed = (cards) => {          // must_beat: those that beat the best, if any
+      const over = o.must_beat ? cards.filter(beats) : [];
+      return over.length ? over : cards;
+    };
     const follow = hand.filter((c) => suit(c) === led);
-    if (follow.length) return follow;
-    if (this.o.must_trump && this.trump && !fault('no-trump-duty')) {
-      const trumps = hand.filter((c) => suit(c) === this.trump);
-      if (trumps.length) return trumps;
+    if (follow.length) return headed(follow);
+    if (o.must_trump && trump && !fault('no-trump-duty')) {
+      const trumps = hand.filter((c) => suit(c) === trump);
+      if (trumps.length) return headed(trumps);
     }
     return hand.slice();
   }
@@ -292,23 +429,29 @@ class Match {
     const redeal = this.mayThrowIn(seat) ? ['redeal'] : [];
     if (seat !== this.toAct) return redeal;
     if (this.phase === 'auction') {
+      if (this.goldenFixed()) return [`bid:120`].concat(redeal);
       const acts = this.forcedOpening(seat) ? [] : ['pass'];
-      return acts.concat(this.bidValues(seat).map((v) => `bid:${v}`));
+      return acts.concat(this.bidValues(seat).map((v) => `bid:${v}`),
+        this.mayDark(seat) ? ['dark:120'] : [], redeal);
     }
+    const concede = this.mayConcede() ? ['concede'] : [];
     if (this.phase === 'passing') {
-      return (this.mayConcede() ? ['concede'] : [])
-        .concat(this.hands[seat].map((c) => `give:${c}`));
+      if (this.n === 2 && this.packet === null) return ['talon:1', 'talon:2'];
+      if (this.n === 2) return concede.concat(pairs(this.hands[seat]).map((p) => `give:${p.join('+')}`), redeal);
+      return concede.concat(this.hands[seat].map((c) => `give:${c}`), redeal);
     }
     if (this.phase === 'contract') {
-      return ['keep'].concat(this.raiseValues().map((v) => `raise:${v}`), redeal);
+      return concede.concat(['keep'], this.raiseValues().map((v) => `raise:${v}`), redeal);
     }
-    return this.marriages(seat).map((s) => `marriage:${s}`).concat(this.cards(seat), redeal);
+    const aces = this.mayAces(seat) ? SUITS.map((s) => `aces:${s}`) : [];
+    return concede.concat(this.marriages(seat).map((s) => `marriage:${s}`), aces,
+      this.cards(seat), redeal);
   }
 
   // --- actions ----------------------------------------------------------------
 
   apply(seat, text) {
-    const a = parseAction(text);
+    const a = parseAction(text, this.o);
     if (this.phase === 'over') throw illegal('core.over', 'the match is over');
     if (this.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
     if (a.word === 'redeal') {
@@ -320,29 +463,31 @@ class Match {
     }
     if (seat !== this.toAct) throw illegal('core.turn', `seat ${this.toAct} is to act`);
     if (a.word === 'concede') {            // judged by its own rule in every phase
-      if (this.phase !== 'passing' || !this.mayConcede()) {
-        throw illegal('thousand.contract.concede', 'no concession now');
-      }
+      if (this.golden) throw illegal('thousand.running.golden', 'no concession in a golden hand');
+      if (!this.mayConcede()) throw illegal('thousand.contract.concede', 'no concession now');
       return this.concede();
     }
+    // so are a packet's choice, a dark bid and an ace marriage, where they are words
+    if (a.word === 'talon' && this.phase !== 'passing' && !fault('talon-core-phase')) {
+      throw illegal('thousand.talon.packets', 'no packet to choose now');
+    }
+    if (a.word === 'dark' && this.phase !== 'auction') throw illegal('thousand.auction.dark', 'no dark bid now');
     const wrongPhase = () => illegal('core.phase', `${text} is not an action of phase ${this.phase}`);
     switch (this.phase) {
       case 'auction':
         if (a.word === 'pass') return this.pass(seat);
         if (a.word === 'bid') return this.bid(seat, a.value);
+        if (a.word === 'dark') return this.darkBid(seat, a.value);
         throw wrongPhase();
       case 'passing':
+        if (a.word === 'talon') return this.chooseTalon(seat, a.value);
         if (a.word === 'give') return this.give(seat, a.cards);
-        if (a.word === 'concede') {
-          if (!this.mayConcede()) throw illegal('thousand.contract.concede', 'no concession now');
-          return this.concede();
-        }
         throw wrongPhase();
       case 'contract':
         if (a.word === 'keep') return this.fixContract(this.contract);
         if (a.word === 'raise') {
           const v = a.value;
-          if (!this.o.raise_allowed || v <= this.contract || v > this.o.bid_max
+          if (!this.mayRaise() || v <= this.contract || v > this.o.bid_max
             || v % this.o.bid_step) {
             throw illegal('thousand.contract.raise', `no raise to ${v}`);
           }
@@ -351,72 +496,125 @@ class Match {
           }
           return this.fixContract(a.value);
         }
-        if (a.word === 'concede') throw illegal('thousand.contract.concede', 'too late to concede');
         throw wrongPhase();
       default:
-        if (a.word === 'marriage') return this.declare(seat, a.suit);
+        if (a.word === 'marriage') return this.declare(seat, a.suit, a.notrump);
+        if (a.word === 'aces') return this.declareAces(seat, a.suit);
         if (a.word === 'card') return this.play(seat, text);
         if ((a.word === 'keep' || a.word === 'raise') && seat === this.declarer
           && this.o.raise_allowed) {
+          if (this.golden && !this.o.golden_can_raise) {
+            throw illegal('thousand.running.golden', 'no raise in a golden hand');
+          }
           throw illegal('thousand.contract.raise', 'the contract is fixed');
         }
-        if (a.word === 'concede') throw illegal('thousand.contract.concede', 'too late to concede');
         throw wrongPhase();
     }
   }
 
   pass(seat) {
+    if (this.goldenFixed()) throw illegal('thousand.running.golden', 'a golden hand: bid 120');
     if (this.forcedOpening(seat)) throw illegal('thousand.auction.opening', 'forehand must open');
     this.passed[seat] = true;
     this.spoken[seat] = true;
+    this.anyAction = true;
     this.nextBidder(seat);
   }
 
   bid(seat, v) {
     const o = this.o;
+    if (this.goldenFixed()) {
+      if (v !== 120) throw illegal('thousand.running.golden', 'a golden hand is played at 120');
+      this.highBid = 120;
+      this.highBidder = seat;
+      return this.takeTalon(seat);
+    }
     const lo = this.lowestBid();
-    if (v < lo || v > o.bid_max || v % o.bid_step || (!o.jump_bids && v !== lo)) {
+    if (this.golden && v < 120 && v >= this.o.bid_min && v % o.bid_step === 0) {
+      throw illegal('thousand.running.golden', 'a golden hand is bid from 120');
+    }
+    if (v < lo || v > o.bid_max || v % o.bid_step) {
       throw illegal('thousand.auction.bids', `no bid of ${v} now`);
     }
+    if (this.silent(seat) && !(this.forcedOpening(seat, true) && v === lo)) {
+      throw illegal('thousand.auction.silence', 'a player below the line may not bid');
+    }
+    if (!o.jump_bids && v !== lo) throw illegal('thousand.auction.bids', `no bid of ${v} now`);
     if (v > this.cap(seat)) throw illegal('thousand.auction.cap', `the hand allows no bid of ${v}`);
+    this.compulsory = this.forcedOpening(seat, true) && v === this.minBid();
     this.highBid = v;
     this.highBidder = seat;
     this.spoken[seat] = true;
+    this.anyAction = true;
+    this.dark = false;
+    this.nextBidder(seat);
+  }
+
+  darkBid(seat, v) {
+    if (!this.mayDark(seat) || v !== 120) throw illegal('thousand.auction.dark', 'no dark bid now');
+    this.highBid = 120;
+    this.highBidder = seat;
+    this.spoken[seat] = true;
+    this.anyAction = true;
+    this.dark = true;
+    this.compulsory = false;
     this.nextBidder(seat);
   }
 
   nextBidder(seat) {
-    if (this.passed.every(Boolean)) {          // nobody bid: thrown in, the deal passes on
-      this.lastHand = { number: this.handNo, points: [0, 0, 0], score: [0, 0, 0], ended: 'redeal', winner: null };
+    const live = this.active.filter((i) => !this.passed[i]);
+    if (!live.length) {                    // nobody bid: thrown in, the deal passes on
+      this.lastHand = this.unscored('redeal');
       this.phase = 'deal';
-      this.dealer = (this.dealer + 1) % SEATS;
+      this.dealer = (this.dealer + 1) % this.n;
       return;
     }
-    if (sum(this.passed.map(Number)) >= SEATS - 1 && this.highBidder !== null) {
-      const d = this.highBidder;
-      this.declarer = d;
-      this.contract = this.highBid;
-      this.hands[d].push(...this.talon);
-      this.talon = [];
-      this.phase = 'passing';
-      this.toAct = d;
-      return;
-    }
+    if (live.length === 1 && this.highBidder !== null) return this.takeTalon(this.highBidder);
     let s = seat;
-    do s = (s + 1) % SEATS; while (this.passed[s]);
+    do s = this.next(s); while (this.passed[s]);
     this.toAct = s;
   }
 
+  takeTalon(d) {
+    this.declarer = d;
+    this.contract = this.highBid;
+    this.phase = 'passing';
+    this.toAct = d;
+    if (fault('leader-declarer')) this.leader = d;
+    if (this.n === 2) return;
+    this.hands[d].push(...this.talon);
+    this.talon = [];
+  }
+
+  chooseTalon(seat, k) {
+    if (this.packet !== null || (k !== 1 && k !== 2)) throw illegal('thousand.talon.packets', `no packet ${k}`);
+    this.packet = k;
+    this.talonCards = this.packets[k - 1].slice();
+    this.laid = this.packets[2 - k].slice();
+    this.hands[seat].push(...this.talonCards);
+    this.talon = [];
+  }
+
   give(seat, cards) {
-    if (cards.length !== 1) throw illegal('thousand.exchange', 'one card to each opponent');
-    const c = cards[0];
+    if (this.n === 2 && this.packet === null) throw illegal('thousand.talon.packets', 'choose a packet first');
+    const want = this.n === 2 ? 2 : 1;
+    if (cards.length !== want) throw illegal('thousand.exchange', `${want} card(s) at a time`);
     // a card not in the hand breaks the exchange rule here, not core.hand
-    if (!this.hands[seat].includes(c)) throw illegal('thousand.exchange', `${c} is not in the hand`);
-    remove(this.hands[seat], c);
-    this.hands[(seat + 1 + this.gives) % SEATS].push(c);
-    this.gives += 1;
-    if (this.gives < SEATS - 1) return;
-    if (this.o.raise_allowed) this.phase = 'contract';
+    for (const c of cards) {
+      if (!this.hands[seat].includes(c)) throw illegal('thousand.exchange', `${c} is not in the hand`);
+    }
+    if (this.n === 2) {
+      for (const c of cards) remove(this.hands[seat], c);
+      this.laid.push(...cards);
+      this.gives = 1;
+    } else {
+      const c = cards[0];
+      remove(this.hands[seat], c);
+      this.hands[this.gives ? this.next(this.next(seat)) : this.next(seat)].push(c);
+      this.gives += 1;
+      if (this.gives < 2) return;
+    }
+    if (this.mayRaise()) this.phase = 'contract';
     else this.fixContract(this.contract);        // no raise: play starts at once
   }
 
@@ -428,7 +626,7 @@ class Match {
     this.toAct = this.declarer;
   }
 
-  declare(seat, s) {
+  declare(seat, s, notrump) {
     if (this.table.length || (this.trick === 1 && !this.o.marriage_first_lead)) {
       throw illegal('thousand.marriage.who', 'only a trick winner declares, as he leads');
     }
@@ -437,58 +635,97 @@ class Match {
     if (!hand.includes('K' + s) || !hand.includes('Q' + s)) {
       throw illegal('thousand.marriage', `no marriage in ${s}`);
     }
-    if (this.declared.some((d) => d[2] === s)) throw illegal('thousand.marriage.once', 'declared');
+    if (this.declared.some((d) => d[1] === 'marriage' && d[2] === s)) {
+      throw illegal('thousand.marriage.once', 'declared');
+    }
+    // no choice here: a declared marriage always makes trump
+    if (notrump && !fault('marriage-notrump')) throw illegal('thousand.marriage.trump', 'a marriage makes its suit trump');
     const value = this.marriageValue(s);
     this.declared.push([seat, 'marriage', s, value]);
     this.points[seat] += value;
-    if ((this.o.trump_rule === 'latest' && !fault('first-marriage-trump')) || this.trump === null) {
-      this.trump = s;
+    this.makeTrump(seat, s);
+    this.pending = ['K' + s, 'Q' + s];
+  }
+
+  makeTrump(seat, s) {
+    const first = this.o.trump_rule === 'first' || fault('first-marriage-trump');
+    if (first && (this.trump !== null || this.nextTrump !== null)) return;
+    if (this.o.trump_change === 'next_trick') this.nextTrump = [seat, s];
+    else { this.trump = s; this.trumpBy = seat; }
+  }
+
+  declareAces(seat, s) {            // declared like a marriage; the ace named is led next
+    if (this.table.length || (this.trick === 1 && !this.o.marriage_first_lead)) {
+      throw illegal('thousand.marriage.who', 'only a trick winner declares, as he leads');
     }
-    this.pending = s;
+    if (this.pending) throw illegal('thousand.marriage.per-lead', 'one declaration at a lead');
+    if (!this.holdsAll(seat, 'A', false)) throw illegal('thousand.ace-marriage', 'not all four aces');
+    if (this.acesDeclared) throw illegal('thousand.ace-marriage.once', 'declared');
+    this.acesDeclared = true;
+    this.declared.push([seat, 'aces', s, this.o.ace_marriage]);
+    this.points[seat] += this.o.ace_marriage;
+    if (this.o.ace_marriage_trump === 'led_suit') this.makeTrump(seat, s);
+    this.pending = ['A' + s];
   }
 
   play(seat, card) {
     const hand = this.hands[seat];
     if (!hand.includes(card)) throw illegal('core.hand', `${card} is not in the hand`);
-    if (this.pending && !(suit(card) === this.pending && 'KQ'.includes(rank(card)))) {
+    if (this.pending && !this.pending.includes(card)) {
+      if (this.pending.length === 1) throw illegal('thousand.ace-marriage.lead', 'lead the ace named');
       throw illegal('thousand.marriage.lead', 'lead the king or queen of the marriage');
     }
-    if (this.table.length) {
-      const led = suit(this.table[0][1]);
-      if (suit(card) !== led) {
-        if (hand.some((c) => suit(c) === led)) throw illegal('thousand.play.follow', 'follow suit');
-        if (this.o.must_trump && this.trump && suit(card) !== this.trump && !fault('no-trump-duty')
-          && hand.some((c) => suit(c) === this.trump)) {
-          throw illegal('thousand.play.trump', 'play a trump');
+    if (!this.cards(seat).includes(card)) {
+      if (!this.table.length) {
+        if (this.o.marriage_auto_declare && 'KQ'.includes(rank(card))
+          && this.marriages(seat).includes(suit(card))) {
+          throw illegal('thousand.marriage.auto', 'such a lead declares the marriage');
         }
+        throw illegal('thousand.lead.foreign-trump', 'no lead of another player\'s trump');
       }
+      const led = suit(this.table[0][1]);
+      if (suit(card) !== led && hand.some((c) => suit(c) === led)) {
+        throw illegal('thousand.play.follow', 'follow suit');
+      }
+      if (suit(card) === led) throw illegal('thousand.play.beat', 'head the trick');
+      throw illegal('thousand.play.trump', 'play a (higher) trump');
     }
     remove(hand, card);
     this.table.push([seat, card]);
     this.pending = null;
-    if (this.table.length < SEATS) {
-      this.toAct = (seat + 1) % SEATS;
+    if (this.table.length < this.active.length) {
+      this.toAct = this.next(seat);
       return;
     }
-    const w = this.trickWinner();
+    const w = this.table[this.winnerIndex()][0];
     this.tricksWon[w] += 1;
     this.points[w] += sum(this.table.map(([, c]) => POINTS[rank(c)]));
     this.table = [];
-    if (this.trick === TRICKS) return this.scorePlayed();
+    if (this.nextTrump) {
+      [this.trumpBy, this.trump] = this.nextTrump;
+      this.nextTrump = null;
+    }
+    if (this.trick === this.tricks) {
+      if (this.n === 2 && this.o.two_player_leftover === 'last_trick') {
+        this.points[w] += sum(this.laid.map((c) => POINTS[rank(c)]));
+      }
+      return this.scorePlayed();
+    }
     this.trick += 1;
     this.leader = w;
     this.toAct = w;
   }
 
-  trickWinner() {
+  winnerIndex() {
     const led = suit(this.table[0][1]);
-    const key = (c) => (suit(c) === this.trump ? 2 : suit(c) === led ? 1 : 0);
-    let best = this.table[0];
-    for (const entry of this.table.slice(1)) {
-      const [c, b] = [entry[1], best[1]];
-      if (key(c) > key(b) || (key(c) === key(b) && suit(c) === suit(b) && higher(c, b))) best = entry;
+    const trump = this.trickTrump();
+    const key = (c) => (suit(c) === trump ? 2 : suit(c) === led ? 1 : 0);
+    let best = 0;
+    for (let k = 1; k < this.table.length; k++) {
+      const [c, b] = [this.table[k][1], this.table[best][1]];
+      if (key(c) > key(b) || (key(c) === key(b) && suit(c) === suit(b) && higher(c, b))) best = k;
     }
-    return best[0];
+    return best;
   }
 
   // --- scoring ----------------------------------------------------------------
@@ -500,38 +737,73 @@ class Match {
     return r * 2 >= step ? x - r + step : x - r;
   }
 
+  sitterScore(conceded) {
+    if (conceded && fault('sitter-concede-nothing')) return 0;
+    return this.o.sitter_score === 'none' ? 0 : this.sitterEntry();
+  }
+
+  sitterEntry() {
+    const o = this.o;
+    const t = this.talonCards || [];
+    const aces = t.filter((c) => rank(c) === 'A').length;
+    const pairs = SUITS.filter((s) => t.includes('K' + s) && t.includes('Q' + s));
+    if (o.sitter_score === 'aces_and_marriages') {
+      return aces * o.sitter_ace_value + sum(pairs.map((s) => this.marriageValue(s)));
+    }
+    let v = this.round(sum(t.map((c) => POINTS[rank(c)])));
+    if (o.sitter_marriage) v += sum(pairs.map((s) => this.marriageValue(s)));
+    if (o.sitter_half_marriage) {
+      const lone = SUITS.filter((s) => (t.includes('K' + s) !== t.includes('Q' + s)));
+      v += sum(lone.map((s) => this.marriageValue(s) / 2));
+    }
+    return v;
+  }
+
   scorePlayed() {
     const d = this.declarer;
     const counted = this.o.declarer_round_before_check ? this.round(this.points[d]) : this.points[d];
     const made = counted >= this.contract;
     const gain = fault('declarer-overscore') ? this.points[d] : this.contract;
     const entries = this.points.map((p, i) => (i === d ? (made ? gain : -this.contract)
-      : this.round(p)));
+      : i === this.sitter ? this.sitterScore()
+        : this.round(p)));
+    if (this.dark) entries[d] *= 2;
     this.bookkeeping(entries, made, true, 'played_out');
   }
 
   concede() {
+    const o = this.o;
     const d = this.declarer;
     this.concessions[d] += 1;
-    const entries = [0, 1, 2].map((i) => (i === d
-      ? (this.concessions[d] % 3 === 0 && !fault('concede-free') ? -this.contract : 0)
-      : this.o.concede_award));
+    const k = this.concessions[d];
+    const award = o.concede === 'bomb' ? (k > 1 ? o.concede_award : 0)
+      : o.concede === 'write_off' && o.write_off_award === 'half_bid' ? this.round5(this.contract / 2)
+        : o.concede_award;
+    const own = o.concede === 'write_off' ? -this.contract
+      : o.concede === 'rospisat' && k % 3 === 0 && !fault('concede-free') ? -this.contract : 0;
+    const entries = this.seats.map((i) => (i === d ? own : i === this.sitter ? this.sitterScore(true)
+      : fault('concede-free') ? 0 : award));
     this.bookkeeping(entries, false, false, 'conceded');
   }
 
-  // thousand.running: entries, barrel filter, bolts, totals, win check, barrel steps
+  round5(x) { const r = x % 5; return r * 2 >= 5 ? x - r + 5 : x - r; }
+
+  // thousand.running: entries, multipliers, barrel filter, bolts, totals, win check,
+  // barrel steps, dumps
   bookkeeping(entries, made, played, ended) {
     const o = this.o;
     const d = this.declarer;
     const before = this.totals.slice();
     const wasOn = this.onBarrel.slice();
+    if (this.golden && o.golden_double) for (const i of this.seats) entries[i] *= 2;
     if (o.barrel) {
-      for (let i = 0; i < SEATS; i++) {
+      for (const i of this.seats) {
         if (wasOn[i] && i !== d && !fault('barrel-opponent-scores')) entries[i] = 0;
+        if (wasOn[i] && i === d && entries[i] < 0 && o.barrel_fail_contract === 'attempt_only') entries[i] = 0;
       }
     }
     if ((played || fault('bolt-in-concession')) && o.bolt_condition !== 'off') {
-      for (let i = 0; i < SEATS; i++) {
+      for (const i of this.active) {
         if (o.barrel && wasOn[i] && !fault('bolt-on-barrel')) continue;
         if (i === d && !o.declarer_bolts && !fault('bolt-declarer')) {
           if (o.bolt_count === 'consecutive') this.bolts[i] = 0;    // a hand without one
@@ -547,14 +819,31 @@ class Match {
         } else if (o.bolt_count === 'consecutive') this.bolts[i] = 0;
       }
     }
-    for (let i = 0; i < SEATS; i++) this.totals[i] += entries[i];
-    const winners = [0, 1, 2].filter((i) => this.totals[i] >= o.target
-      && !(fault('win-more-than') && this.totals[i] === o.target));
-    if (o.barrel && !winners.length) this.barrelSteps(wasOn);
+    for (const i of this.seats) {   // a hand that would pass an exact target adds nothing
+      if (o.win_rule === 'exactly' && this.totals[i] + entries[i] > o.target) entries[i] = 0;
+      this.totals[i] += entries[i];
+    }
+    const wins = (t) => (o.win_rule === 'more_than' || fault('win-more-than') ? t > o.target
+      : o.win_rule === 'exactly' ? t === o.target : t >= o.target);
+    const winners = this.seats.filter((i) => wins(this.totals[i]));
+    if (o.barrel && !winners.length) this.barrelSteps(wasOn, made);
+    // the hand's score: its entries as added, before the barrel's steps, a dump, a reset
+    const change = () => this.totals.map((t, i) => t - before[i]);
     this.lastHand = {
       number: this.handNo, points: this.points.slice(),
-      score: this.totals.map((t, i) => t - before[i]), ended, winner: null,
+      score: fault('clamp-in-score') ? change() : entries, ended, winner: null,
     };
+    if (!winners.length) this.dumps();
+    if (fault('dump-in-score')) this.lastHand.score = change();
+    if (this.golden) {
+      this.goldenDone += 1;
+      if (made) this.goldenMade = true;
+      if (this.goldenDone === this.goldenCount() && o.golden_reset_if_none && !this.goldenMade
+        && !winners.length) {
+        this.totals = this.totals.map(() => 0);
+        if (fault('golden-reset-in-score')) this.lastHand.score = change();
+      }
+    }
     if (winners.length) {
       let winner;
       if (winners.includes(d) && !fault('tie-higher-total')) winner = d;
@@ -567,50 +856,70 @@ class Match {
       this.phase = 'over';
     } else {
       this.phase = 'deal';
-      this.dealer = (this.dealer + 1) % SEATS;
+      this.dealer = (this.dealer + 1) % this.n;
     }
   }
 
-  barrelSteps(wasOn) {
+  dumps() {
+    const o = this.o;
+    if (o.dump_at_555 === 'off') return;
+    for (const i of this.seats) {
+      const t = this.totals[i];
+      if (t === o.dump_value || (o.dump_at_555 === 'both' && t === -o.dump_value)) this.totals[i] = 0;
+    }
+  }
+
+  barrelSteps(wasOn, made) {
     const o = this.o;
     const fall = (i) => {
-      this.totals[i] = fault('fall-at-zero') ? 0 : o.barrel_at - o.barrel_penalty;
+      this.falls[i] += 1;
+      this.totals[i] = fault('fall-at-zero') || (o.barrel_three_falls_reset && this.falls[i] === 3)
+        ? 0 : o.barrel_at - o.barrel_penalty;
       this.onBarrel[i] = false;
       this.attempts[i] = 0;
     };
-    for (let i = 0; i < SEATS; i++) {
+    for (const i of this.seats) {
       if (!wasOn[i]) continue;
       if (this.totals[i] < o.barrel_at) {   // a failed (or costly conceded) contract
         this.onBarrel[i] = false;
         this.attempts[i] = 0;
         continue;
       }
+      if (i === this.sitter && !fault('sitter-attempt')) continue; // sat out: no attempt used
       this.attempts[i] += 1;               // a made contract short of the target too:
       if (o.barrel_clamp && !fault('barrel-made-no-clamp')) this.totals[i] = o.barrel_at;
       if (o.barrel_attempts && this.attempts[i] >= o.barrel_attempts) fall(i);
     }
-    const mounting = [0, 1, 2].filter((i) => !this.onBarrel[i] && !wasOn[i]
+    const mounting = this.seats.filter((i) => !this.onBarrel[i] && !wasOn[i]
       && this.totals[i] >= o.barrel_at);
     for (const i of mounting) {
       this.onBarrel[i] = true;
       this.attempts[i] = 0;
       if (o.barrel_clamp && !fault('barrel-no-clamp')) this.totals[i] = o.barrel_at;
     }
-    if (mounting.length && !fault('barrel-coexist')) {
-      for (let i = 0; i < SEATS; i++) if (wasOn[i] && this.onBarrel[i]) fall(i);
+    const collision = fault('barrel-coexist') ? 'coexist' : o.barrel_collision;
+    if (mounting.length && collision !== 'coexist') {
+      const on = this.seats.filter((i) => wasOn[i] && this.onBarrel[i]);
+      if (collision === 'knock_off') for (const i of on) fall(i);
+      else if (on.length + mounting.length >= 2) for (const i of on.concat(mounting)) fall(i);
     }
   }
 
+  unscored(ended) {
+    const z = this.seats.map(() => 0);
+    return { number: this.handNo, points: z, score: z.slice(), ended, winner: null };
+  }
+
   throwIn() {
-    this.lastHand = { number: this.handNo, points: [0, 0, 0], score: [0, 0, 0], ended: 'redeal', winner: null };
+    this.lastHand = this.unscored('redeal');
     this.phase = 'deal';
-    if (this.o.redeal_dealer === 'next' || fault('redeal-next-dealer')) this.dealer = (this.dealer + 1) % SEATS;
+    if (this.o.redeal_dealer === 'next' || fault('redeal-next-dealer')) this.dealer = (this.dealer + 1) % this.n;
   }
 
   resign(seat) {                 // with more than two sides nobody wins (core.resign)
-    let winner = null;
-    if (fault('resign-best-other')) {
-      const others = [0, 1, 2].filter((i) => i !== seat);
+    let winner = this.n === 2 ? 1 - seat : null;
+    if (fault('resign-best-other') && this.n > 2) {
+      const others = this.seats.filter((i) => i !== seat);
       const top = Math.max(...others.map((i) => this.totals[i]));
       const best = others.filter((i) => this.totals[i] === top);
       winner = best.length === 1 ? best[0] : null;
@@ -621,6 +930,7 @@ class Match {
 
   state() {
     const inHand = this.phase !== 'deal' && this.phase !== 'over';
+    const z = this.seats.map(() => 0);
     return {
       type: 'state',
       phase: this.phase,
@@ -633,34 +943,45 @@ class Match {
       turn_up: null,
       table: inHand ? this.table.map((e) => e.slice()) : [],
       stock: inHand ? this.talon.length : 0,
-      hands: inHand ? this.hands.map((h) => h.slice()) : [[], [], []],
+      hands: inHand ? this.hands.map((h) => h.slice()) : this.seats.map(() => []),
       declared: inHand ? this.declared.map((e) => e.slice()) : [],
-      tricks_won: inHand ? this.tricksWon.slice() : [0, 0, 0],
-      hand_points: inHand ? this.points.slice() : [0, 0, 0],
+      tricks_won: inHand ? this.tricksWon.slice() : z,
+      hand_points: inHand ? this.points.slice() : z.slice(),
       match_scores: this.totals.slice(),
-      segni: [0, 0, 0],
+      segni: z.slice(),
       last_hand: this.lastHand,
       terminal: this.phase === 'over',
       result: this.result,
       bidding: {
         high_bid: inHand ? this.highBid : 0,
         high_bidder: inHand ? this.highBidder : null,
-        passed: inHand ? this.passed.slice() : [false, false, false],
+        passed: inHand ? this.passed.slice() : this.seats.map(() => false),
         declarer: inHand ? this.declarer : null,
         contract: inHand ? this.contract : 0,
         kontras: 0,
-        ask_levels: [0, 0, 0],
+        ask_levels: z.slice(),
         called: [],
       },
     };
   }
 }
 
+// every two cards of a hand, in pack order
+function pairs(hand) {
+  const h = hand.slice().sort((a, b) => PACK.indexOf(a) - PACK.indexOf(b));
+  const out = [];
+  for (let i = 0; i < h.length; i++) for (let j = i + 1; j < h.length; j++) out.push([h[i], h[j]]);
+  return out;
+}
+
 // action text -> {word, ...}; throws bad_action for a text that is no action of Thousand
-function parseAction(text) {
+function parseAction(text, o) {
   if (PACK.includes(text)) return { word: 'card' };
   const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline',
     'keep', 'concede', 'redeal'];
+  if (text === 'concede' && o.concede === 'off' && !fault('concede-off-illegal')) {
+    throw new Refusal('bad_action', null, 'no concession in these rules');
+  }
   if (words.includes(text)) return { word: text };
   // words of another bidding game (Marjapussi's Kontra and calls) are actions here too,
   // refused as core.phase; Belote's words and a dark bid (without dark_bid) are not
@@ -668,6 +989,13 @@ function parseAction(text) {
   if (/^(ask:pair|call:[HDCS]|ask:half:[HDCS])$/.test(text)) return { word: 'foreign' };
   let m = /^(bid|raise):(0|[1-9][0-9]{0,8})$/.exec(text);
   if (m) return { word: m[1], value: Number(m[2]) };
+  // the words of options in force only: a dark bid, an ace marriage, a packet
+  m = /^dark:(0|[1-9][0-9]{0,8})$/.exec(text);
+  if (m && o.dark_bid) return { word: 'dark', value: Number(m[1]) };
+  m = /^aces:([HDCS])$/.exec(text);
+  if (m && o.ace_marriage > 0) return { word: 'aces', suit: m[1] };
+  m = /^talon:([1-9][0-9]{0,8})$/.exec(text);
+  if (m && o.players === 2) return { word: 'talon', value: Number(m[1]) };
   m = /^marriage:([HDCS])(:notrump)?$/.exec(text);
   if (m) return { word: 'marriage', suit: m[1], notrump: !!m[2] };
   m = /^yes:([HDCS])$/.exec(text);
@@ -684,25 +1012,54 @@ function parseAction(text) {
 let match = null;
 const HOUSE = [];   // --house (repeatable): the configurations declared in hello
 
-function hello() {
-  const options = {};
+// the four rulesets: Thousand's options, other defaults and bounds (spec/thousand-*.yaml)
+const RULESETS = {
+  thousand: { defaults: {}, bounds: {} },
+  'thousand-2': { defaults: { players: 2 }, bounds: {} },
+  'thousand-4': { defaults: { players: 4 }, bounds: {} },
+  'thousand-pl': {
+    defaults: {
+      opening_bid: 'fh_auto_100', bid_step: 10, bid_cap: 'marriage_sum', concede: 'bomb',
+      must_beat: true, round_to: 10, barrel_at: 800, barrel_clamp: false, barrel_attempts: 0,
+      barrel_penalty: 0, barrel_collision: 'coexist', bolt_condition: 'off',
+      four_nines_redeal: 'before_bidding', sitter_score: 'aces_and_marriages',
+    },
+    bounds: { bid_min: 40, barrel_at: 800 },
+  },
+};
+
+function optionSpecs(ruleset) {     // name -> [type, default, values or [min, max]]
+  const { defaults, bounds } = RULESETS[ruleset];
+  const out = {};
   for (const [name, [type, dflt, range]] of Object.entries(OPTIONS)) {
-    options[name] = { type, default: dflt };
-    if (!SUPPORTED.has(name)) options[name].values = [dflt];
-    else if (type === 'enum') options[name].values = range;
-    else if (type === 'int') [options[name].min, options[name].max] = range;
+    const r = name in bounds ? [bounds[name], range[1]] : range;
+    out[name] = [type, name in defaults ? defaults[name] : dflt, r];
+  }
+  return out;
+}
+
+function hello() {
+  const rulesets = {};
+  for (const ruleset of Object.keys(RULESETS)) {
+    const options = {};
+    for (const [name, [type, dflt, range]] of Object.entries(optionSpecs(ruleset))) {
+      options[name] = { type, default: dflt };
+      if (type === 'enum') options[name].values = range;
+      else if (type === 'int') [options[name].min, options[name].max] = range;
+    }
+    rulesets[ruleset] = { options };
   }
   const reply = {
-    type: 'hello', engine: 'thousand-engine.js', version: '1.0', protocol: 2,
-    requests: ['choose'], rulesets: { thousand: { options } },
+    type: 'hello', engine: 'thousand-engine.js', version: '2.0', protocol: 2,
+    requests: ['choose'], rulesets,
   };
   if (HOUSE.length) {
-    reply.configurations = HOUSE.map((options) => ({ ruleset: 'thousand', options }));
+    reply.configurations = HOUSE.map(([ruleset, options]) => ({ ruleset, options }));
   }
   return reply;
 }
 
-const isSeat = (x) => x === 0 || x === 1 || x === 2;
+const isSeat = (x, n) => Number.isInteger(x) && x >= 0 && x < n;
 
 function checkDeck(deck) {
   if (!Array.isArray(deck) || !deck.every((c) => typeof c === 'string')) {
@@ -721,29 +1078,51 @@ function checkFirstPlayer(req) {
   throw illegal('core.deal', 'Thousand has a dealer: no first_player');
 }
 
+// combinations the rules cannot play (answered as unsupported)
+function unplayable(o) {
+  const step = o.bid_step;
+  if (o.bid_min % step || o.bid_max % step || o.bid_max < o.bid_min) {
+    return 'bids must be multiples of the step, the highest at least the lowest';
+  }
+  if (o.dark_bid && (120 < o.bid_min || 120 > o.bid_max || 120 % step)) {
+    return 'a dark bid of 120 is no bid of the auction';
+  }
+  if (o.opening_bid === 'dealer_auto_100' && o.players === 4 && o.sitter === 'dealer') {
+    return 'the dealer sits out and cannot hold the opening bid (rule thousand.auction.opening)';
+  }
+  return null;
+}
+
 function start(req) {
   if (typeof req.ruleset !== 'string') throw badRequest('ruleset must be a string');
-  if (req.ruleset !== 'thousand') throw new Refusal('unsupported', null, `no ruleset ${req.ruleset}`);
+  if (!Object.prototype.hasOwnProperty.call(RULESETS, req.ruleset)) {
+    throw new Refusal('unsupported', null, `no ruleset ${req.ruleset}`);
+  }
   const given = req.options === undefined || req.options === null ? {} : req.options;
   if (typeof given !== 'object' || Array.isArray(given)) throw badRequest('options: an object');
+  const specs = optionSpecs(req.ruleset);
   const options = {};
-  for (const [name, [, dflt]] of Object.entries(OPTIONS)) options[name] = dflt;
+  for (const [name, [, dflt]] of Object.entries(specs)) options[name] = dflt;
   for (const [name, value] of Object.entries(given)) {
-    const spec = OPTIONS[name];
+    const spec = specs[name];
     if (!spec) throw new Refusal('unsupported', null, `unknown option ${name}`);
-    const [type, dflt, range] = spec;
+    const [type, , range] = spec;
     if (type === 'bool' && typeof value !== 'boolean') throw badRequest(`${name} is true or false`);
     if (type === 'int' && !Number.isInteger(value)) throw badRequest(`${name} is a whole number`);
     // an enum's values may be of any JSON type: another value is one not offered
-    const outside = !SUPPORTED.has(name) ? value !== dflt
-      : type === 'int' ? value < range[0] || value > range[1]
+    const outside = type === 'int' ? value < range[0] || value > range[1]
       : type === 'enum' && !range.includes(value);
     if (outside) {
       throw new Refusal('unsupported', null, `${name}=${value} not supported`);
     }
     options[name] = value;
   }
-  if (!isSeat(req.dealer)) throw badRequest('dealer must be a seat');
+  // a conditional default: the concession award with four at the table
+  if (!('concede_award' in given) && options.players === 4
+    && (req.ruleset === 'thousand-pl' || options.concede === 'bomb')) options.concede_award = 40;
+  const why = unplayable(options);
+  if (why) throw new Refusal('unsupported', null, why);
+  if (!isSeat(req.dealer, options.players)) throw badRequest('dealer must be a seat');
   checkDeck(req.deck);
   checkFirstPlayer(req);
   match = new Match(options, req.dealer, req.deck);
@@ -759,7 +1138,7 @@ function seatOf(req, m) {
   if (req.seat === undefined || req.seat === null) {           // the seat to act
     return m.phase === 'deal' || m.phase === 'over' ? null : m.toAct;
   }
-  if (!isSeat(req.seat)) throw badRequest('seat must be 0, 1 or 2');
+  if (!isSeat(req.seat, m.n)) throw badRequest('seat must be a seat of the table');
   return req.seat;
 }
 
@@ -808,7 +1187,7 @@ function handle(req) {
     }
     case 'resign': {
       const m = needMatch();
-      if (!isSeat(req.seat)) throw badRequest('seat must be 0, 1 or 2');
+      if (!isSeat(req.seat, m.n)) throw badRequest('seat must be a seat of the table');
       if (m.phase === 'over') throw illegal('core.over', 'the match is over');
       m.resign(req.seat);
       return { type: 'ok' };
@@ -922,18 +1301,24 @@ function main() {
       return;
     }
     if (args[k] === '--fault') FAULT = args[++k];
-    if (args[k] === '--house') {
+    if (args[k] === '--house') {        // [RULESET:]NAME=V, NAME=V1|V2 or NAME=MIN..MAX,...
+      let text = args[++k];
+      let ruleset = 'thousand';
+      const named = /^([a-z0-9-]+):(.*)$/.exec(text);
+      if (named && RULESETS[named[1]]) [, ruleset, text] = named;
       const house = {};
-      for (const pair of args[++k].split(',')) {    // NAME=V, NAME=V1|V2 or NAME=MIN..MAX
+      for (const pair of text.split(',')) {
         const [name, v] = pair.split('=');
-        const type = (OPTIONS[name] || [])[0];
-        const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
-        const range = /^(\d+)\.\.(\d+)$/.exec(v);
-        if (range) house[name] = { min: Number(range[1]), max: Number(range[2]) };
+        const [type, , range] = OPTIONS[name] || [];
+        const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true'
+          : range.includes(Number(x)) ? Number(x) : x);
+        const span = /^(\d+)\.\.(\d+)$/.exec(v);
+        if (span) house[name] = { min: Number(span[1]), max: Number(span[2]) };
         else if (v.includes('|')) house[name] = { values: v.split('|').map(typed) };
         else house[name] = typed(v);
       }
-      HOUSE.push(house);
+      HOUSE.push([ruleset, house]);
+      continue;
     }
   }
   if (FAULT && !FAULTS[FAULT]) { console.error(`unknown fault ${FAULT}`); process.exit(2); }

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mariage.engine.actions import ChooseTalon
-from mariage.engine.mechanisms import Auction, RunningTotals, Talon
+from mariage.engine.actions import ChooseTalon, Declare
+from mariage.engine.mechanisms import Auction, Declarations, RunningTotals, Talon, TrickPlay
+from mariage.engine.mechanisms.base import refuse
+from mariage.engine.phase import PASSING
 from mariage.engine.state import GameState
 
 from . import faulty_bidding  # noqa: F401  (registered first: the list keeps its order)
@@ -112,6 +114,66 @@ class _NoBolts(RunningTotals):
         pass
 
 
+class _NotrumpTaken(Declarations):
+    """A marriage declared without trump (``marriage:H:notrump``) is taken as a plain
+    marriage, which makes trump, instead of being refused."""
+
+    __slots__ = ()
+
+    def apply_declare(self, st: GameState, seat: int, action: Declare) -> None:
+        super().apply_declare(st, seat, replace(action, trump=True))
+
+
+class _AutoDeclareOnly(TrickPlay):
+    """Where leading a marriage's card declares it, such a card is never led alone, even
+    from a hand holding nothing else."""
+
+    __slots__ = ()
+
+    def lead_limits(self, st: GameState, seat: int, hand: int) -> int:
+        out = super().lead_limits(st, seat, hand)
+        if st.rules.decl_auto_rule is not None:
+            out &= ~self.undeclared_pairs(st, seat, hand)
+        return out
+
+
+class _SitterConcedeNothing(Talon):
+    """The seat sitting out scores nothing from the talon in a conceded hand."""
+
+    __slots__ = ()
+
+    def concession_sheet(self, st: GameState) -> list[int]:
+        out = super().concession_sheet(st)
+        if st.out >= 0:
+            out[st.rules.team_of[st.out]] = 0
+        return out
+
+
+class _PacketOutOfPhase(Talon):
+    """A packet chosen outside the packet's choice is refused as ``core.phase``."""
+
+    __slots__ = ()
+
+    def apply_choose(self, st: GameState, seat: int, action: ChooseTalon) -> None:
+        if st.phase != PASSING:
+            refuse(st, st.rules.core_phase, seat, action, "not the moment to choose")
+        super().apply_choose(st, seat, action)
+
+
+class _ScoreAsChange(RunningTotals):
+    """The hand's score (``last_hand.score``) is the change of each total: the barrel's
+    clamp and falls and a dump counted in it."""
+
+    __slots__ = ()
+
+    def settle(self, st: GameState, how: str, added: list[int]) -> tuple[int | None] | None:
+        before = list(st.match_scores)
+        won = super().settle(st, how, added)
+        if how != "redeal":
+            added[:] = [now - was for now, was in zip(st.match_scores, before, strict=True)]
+        return won
+
+
 _fault("talon-left-out", "thousand.talon", _RULESETS,
        "the declarer never takes the talon", mechanisms=_m(talon=_TalonLeftOut()))
 _fault("forehand-may-pass", "thousand.auction.opening", _RULESETS,
@@ -147,3 +209,21 @@ _fault("tie-to-higher-total", "thousand.match.tie", _RULESETS,
 _fault("win-past-target", "thousand.running.win", _RULESETS,
        "a total on the target does not win",
        patch=lambda r: replace(r, win_rule="more_than") if r.win_rule == "at_least" else r)
+_fault("marriage-notrump-taken", "thousand.marriage.trump", _RULESETS,
+       "marriage:H:notrump is taken as a plain marriage",
+       mechanisms=_m(declarations=_NotrumpTaken()))
+_fault("score-counts-clamp", "thousand.running.barrel", _RULESETS,
+       "the hand's score counts the barrel's clamp", mechanisms=_m(running=_ScoreAsChange()))
+_fault("score-counts-dump", "thousand.running.dump", _RULESETS,
+       "the hand's score counts a dump", mechanisms=_m(running=_ScoreAsChange()))
+_fault("score-counts-golden-reset", "thousand.running.golden", _RULESETS,
+       "the hand's score counts the golden reset", mechanisms=_m(running=_ScoreAsChange()))
+_fault("auto-declare-only", "thousand.marriage.auto", _RULESETS,
+       "a hand of a declarable pair alone must declare it",
+       mechanisms=_m(tricks=_AutoDeclareOnly()))
+_fault("sitter-concede-nothing", "thousand.talon.sitter", "thousand-4 thousand-pl",
+       "the seat sitting out scores nothing in a conceded hand",
+       mechanisms=_m(talon=_SitterConcedeNothing()))
+_fault("packet-out-of-phase", "thousand.talon.packets", "thousand-2",
+       "a packet chosen in the auction is refused as core.phase",
+       mechanisms=_m(talon=_PacketOutOfPhase()))

@@ -28,6 +28,8 @@ from mariage.spec.inforce import disabled_paths, in_force
 from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
 from mariage.spec.specload import load_document
 
+from .instead import says_instead
+
 __all__ = ["SECTIONS", "SUIT_NAMES", "SUIT_SYMBOLS", "RuleItem", "Rulebook", "Section", "Table",
            "comparison", "facts", "render_text", "rulebook", "sections", "show_value"]
 
@@ -171,22 +173,15 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
                 old = base.get(rid)
                 if old is None or old == (text, on) or not (on or old[1]):
                     continue  # the same, or out of force either way (its text aside)
-                if not on:
-                    reads = "not in force"
+                if not on:  # what happens instead, where the value's effects say so
+                    said = says_instead(spec, show_value(value), rid, doc.data, show_value)
+                    reads = "not in force" + (f": {text}" if said and text != old[0] else "")
                 elif text == old[0]:
                     reads = "in force"
                 else:
                     reads = text if old[1] else "in force: " + text
                 out.setdefault(rid, []).append((name, f"{name} = {show_value(value)}", reads))
     return out
-
-
-def _node(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if not isinstance(data, dict):
-            return None
-        data = data.get(part)
-    return data
 
 
 def _option_note(names: Sequence[str], rules: Rules) -> str:
