@@ -13,11 +13,14 @@
 //
 // The first runs the stored suite (every Schnapsen and protocol test; the other
 // rulesets are skipped as not supported), the second the suite derived for one
-// set of house rules. "--house NAME=VALUE,..." (repeatable; a value may be V1|V2 or
-// MIN..MAX) makes the engine declare that configuration in its hello, for
+// set of house rules. "--house NAME=VALUE,..." (repeatable; a value may be V1|V2,
+// quoted inside the engine command, where the runner refuses a bare | as a shell
+// operator, or MIN..MAX) makes the engine declare that configuration in its hello, for
 //
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
 //       --house close_allowed=false,claim_mode=auto" --declared
+//   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
+//       --house 'marriage_values=20/40|20/20'" --declared
 //
 // "--fault MODE" (or SCHNAPSEN_FAULT=MODE) plants one mistake, so that you can
 // see what the runner says about it; "--list-faults" lists them. It answers
