@@ -19,7 +19,7 @@ import numpy as np
 import pyspiel
 import pytest
 from families import by_family
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mariage import observe
 from mariage.ai import openspiel_game
@@ -106,6 +106,8 @@ def _check(points: Points) -> int:
        swaps=st.lists(st.tuples(st.integers(0, 999), st.integers(0, 999)),
                       min_size=1, max_size=3),
        leave=st.integers(0, 70))
+# open hands (Mariaggia): a card the other seat drew is seen; found by the CI's Hypothesis
+@example(seed=0, limit=2, swaps=[(253, 371)], leave=0)
 def test_tensors_are_perfect_recall_of_the_views(
         name: str, seed: int, limit: int, swaps: list[tuple[int, int]], leave: int) -> None:
     game = pyspiel.load_game(openspiel_game.game_name(name))

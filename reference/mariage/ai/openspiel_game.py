@@ -216,7 +216,8 @@ class _State(pyspiel.State):
         hidden = self.hidden_steps
         return [(seat, -1 if k in hidden and hidden[k][player] else action,
                  learned[player])  # type: ignore[index]
-                for k, (seat, action, learned, _) in enumerate(seen_steps(self.steps_all))]
+                for k, (seat, action, learned, _) in enumerate(seen_steps(self.steps_all,
+                                                                      self.rules.open_hands))]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _State:
         new = _State.__new__(_State)

@@ -147,12 +147,15 @@ def action_string(rules: Rules, space: ActionSpace, player: int, chance: str | N
     return space.text(action)
 
 
-def seen_steps(steps: list[Step]) -> list[Step]:
+def seen_steps(steps: list[Step], open_hands: bool = False) -> list[Step]:
     """``steps``, each with what every player came to see and drew worked out (in place:
-    once for each step, when first asked)."""
+    once for each step, when first asked). ``open_hands``: every hand lies face up (the
+    rules' ``open_hands``), so every card drawn is seen by all."""
     for k, step in enumerate(steps):
         if step[2] is None:
             own, known, hands, now_known = step[3]
+            if open_hands:  # every card in a hand is shown
+                known, now_known = own, hands
             learned = drawn = (0,) * len(own)
             # a player can come to see a card only if some hand or some seat's shown
             # cards gained one (a hand h gained none of the cards it did not hold, o,
@@ -183,7 +186,7 @@ def hand_lines(rules: Rules, space: ActionSpace, lines: list[str], player: int,
     if turn_up is not None:
         line += f"; turned up {r.card_code[turn_up]}"
     lines.append(line)
-    for k, (seat, action, _, drawn) in enumerate(seen_steps(steps)):
+    for k, (seat, action, _, drawn) in enumerate(seen_steps(steps, r.open_hands)):
         if k in hidden and hidden[k][player]:
             act = space.action(action)
             text = "pick:?" if isinstance(act, Pick) else \

@@ -65,7 +65,7 @@ def _seen_cards(state: Any, player: int, card_ids: dict[str, int]) -> int:
             for card in _cards_named(space.text(action), card_ids):
                 seen |= 1 << card
         seen |= learned
-    for step in seen_steps(state.steps_all):
+    for step in seen_steps(state.steps_all, gs.rules.open_hands):
         seen |= step[3][player]  # the cards it drew
     return int(seen)
 
