@@ -15,7 +15,8 @@ score counting a dump, the barrel's clamp, the golden reset) and
 more before ``thousand-2/talon/packets-when`` and ``thousand/core/concede-off`` (the
 refusals of a packet chosen in the auction and of a concession where there is none), and
 one before ``thousand-4/talon/sitter-concede`` (seen only by a golden test, charged to
-another rule).
+another rule), one before ``thousand-4/running/barrel-sitter`` (a hand sat out using a
+barrel attempt).
 """
 
 from __future__ import annotations
@@ -172,6 +173,7 @@ FAULTS = {
     "auto-strict": ("thousand", "thousand.marriage.auto"),
     "talon-core-phase": ("thousand-2", "thousand.talon.packets"),
     "concede-off-illegal": ("thousand", "thousand.contract.concede"),
+    "sitter-attempt": ("thousand-4", "thousand.running.barrel"),
 }
 
 

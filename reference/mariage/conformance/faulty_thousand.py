@@ -149,6 +149,15 @@ class _SitterConcedeNothing(Talon):
         return out
 
 
+class _SitterAttempt(RunningTotals):
+    """A player on the barrel uses an attempt in a hand he sits out, as in one he plays."""
+
+    __slots__ = ()
+
+    def barrel(self, st: GameState, on: list[bool], sides: tuple[int, ...]) -> None:
+        super().barrel(st, on, tuple(range(len(st.match_scores))))
+
+
 class _PacketOutOfPhase(Talon):
     """A packet chosen outside the packet's choice is refused as ``core.phase``."""
 
@@ -224,6 +233,8 @@ _fault("auto-declare-only", "thousand.marriage.auto", _RULESETS,
 _fault("sitter-concede-nothing", "thousand.talon.sitter", "thousand-4 thousand-pl",
        "the seat sitting out scores nothing in a conceded hand",
        mechanisms=_m(talon=_SitterConcedeNothing()))
+_fault("sitter-uses-attempt", "thousand.running.barrel", "thousand-4",
+       "a hand sat out uses a barrel attempt", mechanisms=_m(running=_SitterAttempt()))
 _fault("packet-out-of-phase", "thousand.talon.packets", "thousand-2",
        "a packet chosen in the auction is refused as core.phase",
        mechanisms=_m(talon=_PacketOutOfPhase()))
