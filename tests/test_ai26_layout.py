@@ -10,16 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
-
-docutils = pytest.importorskip("docutils", reason="docutils (the docs extra) is not installed")
-pytest.importorskip("sphinx", reason="Sphinx (the docs extra) is not installed")
-
-from docutils import nodes  # noqa: E402
-from docutils.core import publish_doctree  # noqa: E402
-from docutils.parsers.rst import directives  # noqa: E402
-from mariage import load_rules  # noqa: E402
-from mariage.ai.docs import AILayoutDirective  # noqa: E402
-from mariage.ai.encoding import Encoder, InfoStateEncoder  # noqa: E402
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import directives
+from mariage import load_rules
+from mariage.ai.docs import AILayoutDirective
+from mariage.ai.encoding import Encoder, InfoStateEncoder
 
 AI_RST = Path(__file__).resolve().parent.parent / "docs" / "ai.rst"
 TEXT = AI_RST.read_text(encoding="utf-8")

@@ -47,7 +47,6 @@ def in_session(sid: int) -> list[int]:
     return out
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc (Linux)")
 @pytest.mark.parametrize(("sig", "group"), [(signal.SIGTERM, False), (signal.SIGTERM, True),
                                             (signal.SIGINT, True)])
 def test_a_signal_mid_run_ends_validate_with_one_line(shards: Path, sig: signal.Signals,
