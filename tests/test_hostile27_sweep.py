@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hostilekit import run_cli
+from hostilekit import forget_house, run_cli
 
 GOOD = Path(__file__).resolve().parent / "data" / "records" / "good" / "marianna.mrg"
 
@@ -79,3 +79,18 @@ def test_conformance_cuts_a_long_option_it_quotes(tmp_path: Path,
                             "--write-suite", str(tmp_path / "suite")], capsys)
     assert code == 2 and err.count("\n") == 1 and len(err) < 400, err[:200]
     assert "(5002 characters)" in err and "no option" in err
+
+
+@pytest.mark.usefixtures(forget_house.__name__)
+def test_a_description_at_fault_is_not_blamed_on_option_values(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``conformance --spec`` of a description whose default is bad named no ``-o`` value
+    yet said 'these option values do not go together'."""
+    spec = tmp_path / "house.yaml"
+    spec.write_text("ruleset: house\nextends: mariazza\noptions:\n  target:\n"
+                    "    default: 2001-01-01\n", encoding="utf-8")
+    code, _, err = run_cli(["conformance", "--spec", str(spec), "--write-suite",
+                            str(tmp_path / "suite")], capsys)
+    assert code == 2 and err.count("\n") == 1 and "go together" not in err
+    assert "house.yaml:5:14: at 'options.target.default'" in err
+    assert not (tmp_path / "suite").exists()

@@ -246,8 +246,9 @@ def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # typ
     options = given_only(load_document(source), options)
     try:
         load_rules(source, options)
-    except MariageError as exc:
-        raise ValueError(f"these option values do not go together: {exc}") from None
+    except MariageError as exc:  # the description's own fault when no value was given
+        raise ValueError(f"these option values do not go together: {exc}" if options
+                         else str(exc)) from None
     return Configuration(source, options)
 
 
