@@ -22,8 +22,8 @@ Where ``prctl`` is missing the supervisor says ``direct`` and becomes the engine
 (``exec``): the runner's earlier means apply (the engine's process group and the
 mark in its environment, :mod:`~mariage.conformance.strays`).
 
->>> _descendants(os.getpid()) == []  # no process runs below this one
-True
+>>> _descendants(os.getpid())  # no process runs below this one
+[]
 """
 
 from __future__ import annotations
@@ -61,13 +61,13 @@ def _say(fd: int, text: str) -> None:
         pass
 
 
-def _descendants(me: int) -> list[int]:
-    """Every process below ``me`` (read from ``/proc``)."""
+def _descendants(me: int) -> list[int] | None:
+    """Every process below ``me`` (read from ``/proc``); ``None`` without ``/proc``."""
     children: dict[int, list[int]] = {}
     try:
         names = os.listdir("/proc")
     except OSError:
-        return []
+        return None
     for name in names:
         if name.isdigit():
             try:
@@ -93,6 +93,10 @@ def _drain(fd: int) -> None:
         pass
 
 
+#: the engine, once reaped
+_ENDED: list[int] = []
+
+
 def _reap(engine: int, status: int) -> bool:
     """Reap every child that has ended, telling the engine's end; is a child left?"""
     while True:
@@ -103,6 +107,7 @@ def _reap(engine: int, status: int) -> bool:
         if pid == 0:
             return True
         if pid == engine:
+            _ENDED.append(engine)
             _say(status, f"exit {os.waitstatus_to_exitcode(how)}")
 
 
@@ -112,7 +117,11 @@ def _end_all(engine: int, status: int, wake: int) -> None:
     me = os.getpid()
     end = time.monotonic() + END_WITHIN
     while time.monotonic() < end:
-        for pid in _descendants(me):
+        found = _descendants(me)
+        if found is None:  # no /proc: the engine alone (the runner kills the group), if
+            found = [] if _ENDED else [engine]  # not reaped (its number may be reused)
+            end = min(end, time.monotonic() + 0.2)
+        for pid in found:
             try:  # noqa: SIM105 (as in _say)
                 os.kill(pid, signal.SIGKILL)
             except OSError:  # gone meanwhile
