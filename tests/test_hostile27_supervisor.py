@@ -108,19 +108,19 @@ def test_a_program_that_cannot_run_is_a_crash_naming_it(tmp_path: Path) -> None:
 
 #: The supervisor run where ctypes finds no ``prctl``.
 NO_PRCTL = """
-import ctypes, runpy, sys
+import ctypes, sys
 class Libc:
     def __init__(self, *args, **kwargs):
         pass
 ctypes.CDLL = Libc  # no prctl attribute
-runpy.run_path(sys.argv.pop(1), run_name="__main__")
+exec(sys.argv.pop(1))  # the supervisor's own start
 """
 
 
 def test_without_prctl_the_supervisor_becomes_the_engine() -> None:
     watch = supervision.Supervision()
     argv = watch.command(["sh", "-c", f'echo "$$ ${{{MARK}:-none}}"; read x'])
-    proc = subprocess.Popen([sys.executable, "-c", NO_PRCTL, *argv[3:]], pass_fds=watch.fds,
+    proc = subprocess.Popen([sys.executable, "-c", NO_PRCTL, *argv[4:]], pass_fds=watch.fds,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             env={**os.environ, MARK: "m1"})
     try:

@@ -58,8 +58,8 @@ class Supervision:
     def command(self, argv: list[str]) -> list[str]:
         """The supervisor's argument list that runs the engine ``argv``."""
         self._program = argv[0] if argv else ""
-        return [sys.executable, "-I", "-S", os.path.abspath(supervisor.__file__),
-                *map(str, self.fds), *argv]
+        return [sys.executable, "-I", "-S", "-c", _LAUNCH.format(folder=os.path.dirname(
+            os.path.abspath(supervisor.__file__))), *map(str, self.fds), *argv]
 
     def started(self, timeout: float = 30.0) -> None:
         """Close the supervisor's ends of the pipes and wait for its first report; raise
@@ -134,6 +134,12 @@ class Supervision:
                     os.close(fd)
         self._status = self._control = -1
         self.fds = ()
+
+
+#: The supervisor's start: its module loaded from its compiled file (a script would be
+#: compiled at every start); its folder last on the path, so that it shadows nothing.
+_LAUNCH = ("import sys; sys.path.append({folder!r}); import supervisor; "
+           "sys.exit(supervisor.run(sys.argv))")
 
 
 def _wait(proc: Any, timeout: float) -> int | None:

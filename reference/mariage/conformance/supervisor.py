@@ -1,14 +1,16 @@
 """The supervisor of one engine: a small process that ends every process the engine
 started, detached orphans included.
 
-The runner starts it as a script (:class:`~mariage.conformance.supervision.Supervision`:
-``python -I -S supervisor.py STATUS CONTROL ENGINE...``; it imports only a few modules of
-the standard library, so that it starts fast). It makes itself a *child subreaper*
-(``prctl(PR_SET_CHILD_SUBREAPER)``): a process the engine started that detaches
-(``setsid``, a double fork, an orphan) is taken in by the supervisor, not by ``init``,
-whatever its environment holds. It then starts the engine as its child, which gets the
-supervisor's standard input, output and error as they are (no byte of the protocol
-passes through the supervisor), and lets go of its own copies of them.
+The runner starts it in a fresh interpreter
+(:class:`~mariage.conformance.supervision.Supervision`: ``python -I -S -c "...import
+supervisor..." STATUS CONTROL ENGINE...``, the module's compiled file loaded from its own
+folder; it imports only a few modules of the standard library, so that it starts fast).
+It makes itself a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``): a process the
+engine started that detaches (``setsid``, a double fork, an orphan) is taken in by the
+supervisor, not by ``init``, whatever its environment holds. It then starts the engine
+as its child, which gets the supervisor's standard input, output and error as they are
+(no byte of the protocol passes through the supervisor), and lets go of its own copies
+of them.
 
 It reports on the pipe ``STATUS``: ``started PID`` once the engine runs, ``error
 ERRNO`` if it could not be started, ``exit CODE`` when the engine ends (``CODE`` as
@@ -30,11 +32,16 @@ from __future__ import annotations
 
 import os
 import select
-import signal
 import sys
 import time
 
-__all__ = ["END_WITHIN", "main"]
+TYPE_CHECKING = False  # (typing is not imported: the start would take longer)
+if TYPE_CHECKING:
+    import signal
+else:  # the same functions and numbers, without the enums that take 5 ms to import
+    import _signal as signal
+
+__all__ = ["END_WITHIN", "main", "run"]
 
 #: prctl's option numbers (linux/prctl.h)
 PR_SET_CHILD_SUBREAPER = 36
@@ -199,9 +206,14 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":
+def run(argv: list[str]) -> int:
+    """:func:`main`, an engine that cannot be run told as ``error ERRNO``."""
     try:
-        sys.exit(main(sys.argv))
+        return main(argv)
     except OSError as exc:  # the direct exec failed
-        _say(int(sys.argv[1]), f"error {exc.errno or 0}")
-        sys.exit(127)
+        _say(int(argv[1]), f"error {exc.errno or 0}")
+        return 127
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv))
