@@ -17,7 +17,7 @@ from hostile26kit import engine_command
 from mariage.conformance import supervision
 from mariage.conformance.client import EngineClient, EngineFailure, ProcessTransport
 from mariage.conformance.strays import MARK
-from test_hostile26_strays import gone, pids_of, run, started
+from test_hostile26_strays import gone, pids_of, started
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 
@@ -55,15 +55,11 @@ def test_a_helper_with_no_mark_that_left_the_engine_ends_with_it(tmp_path: Path)
 
 def test_a_match_leaves_no_helper_with_no_mark(tmp_path: Path) -> None:
     engine_cmd, pids = bare(tmp_path)
-    proc = run(["match", "mariazza", "--engine", f"A={engine_cmd}", "-n", "1", "--time", "2",
-                "-o", "target=11", "-q"])
-    try:
-        _out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0 and "Traceback" not in err, err
+    done = subprocess.run([sys.executable, "-m", "mariage", "match", "mariazza", "--engine",
+                           f"A={engine_cmd}", "-n", "1", "--time", "2", "-o", "target=11", "-q"],
+                          env={**os.environ, "PYTHONPATH": str(REFERENCE)}, capture_output=True,
+                          text=True, timeout=120)  # killed should it not end
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert pids_of(pids) and gone(pids_of(pids))
 
 
