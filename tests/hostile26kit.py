@@ -4,7 +4,8 @@
 * ``setsid PIDS [silent]``: first starts ``setsid sleep 600`` (a child in a session of its
   own); ``daemon PIDS [silent]``: forks twice, the middle process calling ``setsid`` and
   exiting (the sleeper, an orphan, is taken in by init). Either writes the sleeper's pid
-  to ``PIDS``; ``silent`` answers nothing after the hello.
+  to ``PIDS``; ``silent`` answers nothing after the hello. ``bare PIDS [silent]``: as
+  ``daemon``, the sleeper then clearing its environment (``sleep`` run with none).
 * ``stall GAME HAND READY``: once dealt hand ``HAND`` of game ``GAME`` (from 1), writes
   ``READY`` and answers its next ``choose`` no more.
 """
@@ -39,13 +40,15 @@ def sleeper():
         if os.fork() == 0:
             os.write(w, str(os.getpid()).encode())
             os.closerange(0, 3)
+            if mode == "bare":
+                os.execve("/bin/sleep", ["sleep", "600"], {})
             time.sleep(600)
         os._exit(0)
     os.close(w)
     return int(os.read(r, 100))
 
 
-if mode in ("setsid", "daemon"):
+if mode in ("setsid", "daemon", "bare"):
     pid = sleeper()
     with open(args[0], "a") as f:
         f.write(f"{pid}\\n")

@@ -69,9 +69,10 @@ def test_a_closed_engine_leaves_no_helper_that_left_its_group(how: str, tmp_path
 @pytest.mark.parametrize("how", ["setsid", "daemon"])
 def test_a_timeout_restart_leaves_no_helper(how: str, tmp_path: Path) -> None:
     command, pids = engine(tmp_path, how, silent=True)
-    client = EngineClient.for_command(command, timeout=1)
+    client = EngineClient.for_command(command, timeout=20)  # the hello waits for setsid
     try:
         client.hello()
+        client.timeout = 1  # (1 s for it too failed under load)
         sleepers = started(pids)
         with pytest.raises(EngineFailure, match="timeout"):
             client.request({"type": "choose", "budget_ms": 10, "legal": ["AH"]})

@@ -320,9 +320,10 @@ def one_line(message: object) -> str:
 #: marks that reorder a line (bidirectional overrides and isolates); and what it shows as
 #: nothing at all, so that a name holding it looks like another: the invisible format
 #: characters (soft hyphen, zero-width space and joiners, word joiner, byte-order mark)
-#: and the fillers that stand for no letter.
+#: and the fillers that stand for no letter; and the line and paragraph separators
+#: (U+2028, U+2029), a new line to many a terminal and to ``str.splitlines``.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160"
-                          "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                          "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e"
                           "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
                           "\U000e0000-\U000e0fff]")
 

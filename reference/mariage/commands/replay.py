@@ -17,6 +17,7 @@ from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Step, Timeline, timeline
 from . import COMMANDS, whole_arg
+from .capped import Capped, add_max_problems, check_max
 from .showing import draws, header
 
 NAME, HELP = COMMANDS["replay"]
@@ -26,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
     parser.add_argument("--record", "-r", type=whole_arg, default=1, metavar="N",
                         help="which record of the file (1 = first; default 1)")
+    add_max_problems(parser, "on stderr (the JSON report has every one)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="output format (default text); json reports every problem")
 
@@ -228,6 +230,7 @@ def _problems(tl: Timeline, step: Step) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_max(args.max_problems)
     try:
         rec = pick(args.file, args.record)
     except OSError as exc:
@@ -254,18 +257,22 @@ def run(args: argparse.Namespace) -> int:
     out = check_record(rec, listener=show, strict=False)
     if out.errors:
         show.stopped()
-        sys.stderr.writelines(f"{err}\n" for err in out.errors)
+        cap = Capped(args.max_problems, sys.stderr)
+        for err in out.errors:
+            cap.write(str(err))
+        cap.close()
     else:
         show.stopped("the record ends here")
-    print(f"\n{last_line(out)}")
+    print(f"\n{last_line(out, args.max_problems)}")
     return 1 if out.errors else 0
 
 
-def last_line(out: Checked) -> str:
+def last_line(out: Checked, limit: int = 0) -> str:
     """The line that ends ``mariage replay``: the result, or why there is none.
 
     A replay that stopped (a refused action, say) names where and why; a record
-    replayed to its end with problems says how many there are (each is on stderr).
+    replayed to its end with problems says how many there are (each is on stderr, or the
+    first ``limit`` of them: ``--max-problems``).
 
     >>> from mariage.notation.reader import parse_record
     >>> rec = parse_record('[Mariage "1"]\\n[Ruleset "marianna"]\\n[Dealer "N"]\\nresult *\\n')
@@ -275,7 +282,8 @@ def last_line(out: Checked) -> str:
     "Result: none: the replay stopped at <string>:2:2: N122 record 1, at 'nope'"
     """
     problems = len(out.errors)
-    count = f"{problems} problem{'s' if problems != 1 else ''} in all, each listed on stderr"
+    where = f"the first {limit}" if 0 < limit < problems else "each"
+    count = f"{problems} problem{'s' if problems != 1 else ''} in all, {where} listed on stderr"
     if out.stopped is not None:
         return f"Result: none: the replay stopped at {out.stopped} ({count})"
     st, rules = out.state, out.rules

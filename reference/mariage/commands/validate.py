@@ -2,7 +2,8 @@
 
 Files may be compressed (``.gz``, ``.bz2``, ``.xz``, ``.zst``) and a path may
 be a directory of shards (its ``*.mrg`` files). In text format each problem is
-printed as soon as it is found. Exit 0 only when every record of every file is
+printed as soon as it is found, at most ``--max-problems`` of them (default 100; the
+last line says how many more were found). Exit 0 only when every record of every file is
 valid; 1 when a problem was found; 2 for a usage error (a file that cannot be
 opened).
 """
@@ -27,6 +28,7 @@ from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
 from ..terminate import signals_end_at_once, start_workers, worker_start
 from . import COMMANDS, whole_arg
+from .capped import Capped, add_max_problems, check_max
 
 NAME, HELP = COMMANDS["validate"]
 #: Most worker processes ``--jobs`` may ask for (as ``--scheduler local:N``).
@@ -52,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"partial record, per hand (default {DEFAULT_LIMIT})")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="report format (default text)")
+    add_max_problems(parser, "in the text report (the JSON report has every one)")
 
 
 def _print_summary(summary: FileSummary) -> None:
@@ -61,10 +64,16 @@ def _print_summary(summary: FileSummary) -> None:
           f"{summary.problems} problems", flush=True)
 
 
-def _report(err: RecordError) -> None:
-    # no flush of its own: on a terminal stdout is line-buffered anyway; into a pipe or a
-    # file, a million problems cost a million writes less (the summary line flushes)
-    sys.stdout.write(f"{err}\n")
+class _Report:
+    """The text report's problems, at most ``limit`` of them (0: all)."""
+
+    def __init__(self, limit: int) -> None:
+        # no flush of its own: on a terminal stdout is line-buffered anyway; into a pipe or
+        # a file, a million problems cost a million writes less (the summary line flushes)
+        self.cap = Capped(limit, sys.stdout)
+
+    def __call__(self, err: RecordError) -> None:
+        self.cap.write(str(err))
 
 
 class _JsonReport:
@@ -158,6 +167,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.search_limit < 1:
         raise ValueError("--search-limit takes a number of replays, at least 1")
     text = args.format == "text"
+    _report = _Report(check_max(args.max_problems))
     usage = False
 
     def unreadable(exc: OSError) -> None:
@@ -228,6 +238,8 @@ def _run(args: argparse.Namespace) -> int:
                 pool.terminate()
     if out is not None:
         out.close(ok and not usage)
+    else:
+        _report.cap.close()
     if usage:
         return 2
     return 0 if ok else 1

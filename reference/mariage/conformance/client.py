@@ -44,6 +44,7 @@ from .protocol import (
     encode,
 )
 from .strays import MARK, end_strays, new_mark
+from .supervision import Supervision, supervised
 
 __all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFailure",
            "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "UnaskedLine",
@@ -302,24 +303,41 @@ class Transport:
 class ProcessTransport(Transport):
     """An engine run as a command (split like a POSIX shell line).
 
-    The engine runs in a process group of its own; :meth:`close` ends the whole
-    group, and every process the engine started that left it (marked as the engine's in
-    its environment, :mod:`~mariage.conformance.strays`), so an engine that started
-    helpers leaves no orphans, whether they called ``setsid`` or not. Its standard
+    On Linux the engine runs under a supervisor (:mod:`~mariage.conformance.supervisor`)
+    that takes in every process the engine started that detaches, and ends them all
+    when the engine is stopped, even if the runner dies. Besides (and where the
+    supervisor cannot take in orphans), the engine runs in a process group of its own;
+    :meth:`close` ends the whole group, and every process the engine started that left
+    it (marked as the engine's in its environment, :mod:`~mariage.conformance.strays`),
+    so an engine that started helpers leaves no orphans, whether they called
+    ``setsid`` or not. Its standard
     error is read as it comes and only the last :data:`STDERR_TAIL` bytes are
     kept: a failure that ends the engine quotes them (:meth:`last_words`).
     """
 
     def __init__(self, command: str) -> None:
         self.mark = new_mark()
+        watch = self._watch = Supervision() if supervised() else None
         try:
-            self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         start_new_session=True,
-                                         env={**os.environ, MARK: self.mark})
+            argv = shlex.split(command)
+            self.proc = subprocess.Popen(watch.command(argv) if watch else argv,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, start_new_session=True,
+                                         env={**os.environ, MARK: self.mark},
+                                         pass_fds=watch.fds if watch else ())
         except (OSError, ValueError) as exc:
+            if watch:
+                watch.close()
             raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
         try:
+            if watch:
+                try:
+                    watch.started()
+                except OSError as exc:
+                    raise EngineFailure("crash", f"cannot start '{command}': {exc}") from None
+                if watch.pid is None:  # no subreaper here: the supervisor is the engine
+                    watch.close()
+                    self._watch = None
             assert self.proc.stdin is not None and self.proc.stdout is not None
             assert self.proc.stderr is not None
             self._tail = bytearray()
@@ -332,12 +350,29 @@ class ProcessTransport(Transport):
             raise
 
     def _kill(self) -> None:
-        try:  # the helpers that left the group first, while the engine's tree still holds
-            end_strays(self.mark, self.proc.pid)
+        watch = self._watch
+        ended = False
+        try:
+            ended = watch is not None and watch.stop(self.proc)  # it ends all, orphans too
         finally:
-            with contextlib.suppress(OSError):  # the group is gone already
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
+            try:  # the helpers that left the group, while the engine's tree still holds
+                if not ended:
+                    end_strays(self.mark, self.proc.pid)
+            finally:
+                with contextlib.suppress(OSError):  # the group is gone already
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+                if watch is not None:
+                    watch.close()
+
+    def _returncode(self, timeout: float = 0.0) -> int | None:
+        """The engine's return code, waiting at most ``timeout`` s; ``None`` while it runs."""
+        if self._watch is not None:
+            return self._watch.returncode(self.proc, timeout)
+        if timeout > 0:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=timeout)
+        return self.proc.poll()
 
     def _wait(self, seconds: float) -> bool:
         """As :meth:`Transport._wait`, but an engine that has exited while a process it
@@ -347,7 +382,7 @@ class ProcessTransport(Transport):
             left = end - time.monotonic()
             if select.select([self._rfd], [], [], max(0.0, min(left, 0.1)))[0]:
                 return True
-            if self.proc.poll() is not None:  # exited: its end of output is readable now,
+            if self._returncode() is not None:  # exited: its end of output is readable now,
                 if select.select([self._rfd], [], [], 0)[0]:  # unless another holds it
                     return True
                 raise EngineFailure("crash", f"{self.exit_status()} (a process it started "
@@ -356,7 +391,7 @@ class ProcessTransport(Transport):
                 return False
 
     def _closed(self) -> str:
-        return "the engine closed its output but did not exit" if self.proc.poll() is None \
+        return "the engine closed its output but did not exit" if self._returncode() is None \
             else "the engine closed its output"
 
     def _drain(self, stream: Any) -> None:
@@ -371,13 +406,12 @@ class ProcessTransport(Transport):
                 del self._tail[:-STDERR_TAIL]
 
     def last_words(self) -> str:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=0.5)  # let a dying engine finish its last words
+        self._returncode(0.5)  # let a dying engine finish its last words
         self._errors.join(timeout=0.5)
         return stderr_note(bytes(self._tail))
 
     def exit_status(self) -> str:
-        code = self.proc.poll()
+        code = self._returncode()
         if code is None:
             return ""
         if code >= 0:
@@ -394,8 +428,7 @@ class ProcessTransport(Transport):
         try:
             with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=0.2)
+            self._returncode(0.2)
         finally:  # even when interrupted: no engine outlives the run
             self._kill()
         self._errors.join(timeout=1)

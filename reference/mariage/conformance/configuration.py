@@ -44,7 +44,7 @@ from mariage.spec.compile import load_rules
 from mariage.spec.options import default_in_force, given_only, resolution_order
 from mariage.spec.specload import list_rulesets, load_document
 
-from ..errors import MariageError
+from ..errors import MariageError, whole_number
 
 __all__ = ["CONFIGURATION_FILE", "Configuration", "check_configurations",
            "declared_configurations", "effective_options", "make_configuration",
@@ -109,30 +109,35 @@ def parse_option(specs: dict[str, dict[str, Any]], text: str) -> tuple[str, Any]
     """
     name, sep, raw = text.partition("=")
     name, raw = name.strip(), raw.strip()
+    given = f"-o {_cut(text)}"
     if not sep or not name:
-        raise ValueError(f"-o {text}: write NAME=VALUE")
+        raise ValueError(f"{given}: write NAME=VALUE")
     spec = specs.get(name)
     if spec is None:
-        raise ValueError(f"-o {text}: no option '{name}' (options: {', '.join(specs)})")
+        raise ValueError(f"{given}: no option '{_cut(name)}' (options: {', '.join(specs)})")
     kind = spec.get("type")
     if kind == "bool":
         if raw not in ("true", "false"):
-            raise ValueError(f"-o {text}: the value must be true or false")
+            raise ValueError(f"{given}: the value must be true or false")
         return name, raw == "true"
     if kind == "int":
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ValueError(f"-o {text}: the value must be a whole number") from None
+        value = whole_number(raw)  # ASCII digits: int() took '１１', '٣', '1_1'
+        if value is None:
+            raise ValueError(f"{given}: the value must be a whole number (ASCII digits)")
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise ValueError(f"-o {text}: the value must be in {lo}..{hi}")
+            raise ValueError(f"{given}: the value must be in {lo}..{hi}")
         return name, value
     for v in spec.get("values") or ():
         if show_value(v) == raw:
             return name, v
-    raise ValueError(f"-o {text}: the value must be one of "
+    raise ValueError(f"{given}: the value must be one of "
                      f"{', '.join(show_value(v) for v in spec.get('values') or ())}")
+
+
+def _cut(text: str, width: int = 60) -> str:
+    """``text`` to quote back in a message, cut to ``width`` characters with its length."""
+    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -241,8 +246,9 @@ def make_configuration(ruleset: str | None, option_texts: list[str] = (),  # typ
     options = given_only(load_document(source), options)
     try:
         load_rules(source, options)
-    except MariageError as exc:
-        raise ValueError(f"these option values do not go together: {exc}") from None
+    except MariageError as exc:  # the description's own fault when no value was given
+        raise ValueError(f"these option values do not go together: {exc}" if options
+                         else str(exc)) from None
     return Configuration(source, options)
 
 

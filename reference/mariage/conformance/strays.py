@@ -11,10 +11,10 @@ the mark, with every process they or the engine started, and kills them.
 
 It reads ``/proc`` (Linux); where there is none it finds nothing, and only the
 process group is killed. A helper that both clears its environment and
-detaches from the engine's tree before the engine is stopped is not found.
-The runner does not make itself a child subreaper: it would then have to reap
-every orphan of every engine, and a test run in its process would inherit
-that duty.
+detaches from the engine's tree before the engine is stopped is not found here;
+on Linux the engine's supervisor (:mod:`~mariage.conformance.supervisor`, a child
+subreaper of its own, so that the runner is not one) takes it in and ends it,
+and the scan is then left out when the engine is stopped.
 
 >>> mark = new_mark()
 >>> end_strays(mark, root=None)  # no process carries a fresh mark

@@ -497,9 +497,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
         return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected})", file=file,
                            line=first + line - 1, column=col, record=number, token=tok[:80])
     if isinstance(exc, UnexpectedCharacters):
-        lines = text.splitlines()
-        src = lines[line - 1] if 0 < line <= len(lines) else ""
-        bad = src[col - 1:col + 19].split()[0] if src[col - 1:].strip() else src[col - 1:col]
+        lines = text.split("\n")  # as the parser counts lines: splitlines() also breaks
+        src = lines[line - 1] if 0 < line <= len(lines) else ""  # at \v, \f, U+2028...
+        here = src[col - 1:col]
+        bad = here if here.isspace() or not src[col - 1:].strip() else \
+            src[col - 1:col + 19].split()[0]  # a word, or the odd blank (\v, U+00A0) alone
         closer = _CLOSERS.get(bad[:1])
         if closer and closer not in text[(exc.pos_in_stream or 0) + 1:]:
             return RecordError("N111", f"{bad[:1]} is never closed: the record ends inside it "
