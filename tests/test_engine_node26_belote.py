@@ -168,6 +168,65 @@ def test_many_random_matches_find_no_difference() -> None:
     assert differences(engine, _reference(), range(1000, 1120)) == []
 
 
+# ---------------------------------------------------------------------------------------
+# The auction presets, belote-coinche and belote-contree (twenty-seventh session): the
+# same file plays them at every option value. The goldens, perfts and derived suites of
+# every value passed when the example was written (CHANGELOG); for the CI's time the tests
+# run the stored scenario and option tests (every rule in force checked) and a few random
+# matches.
+
+PRESETS = ["belote-coinche", "belote-contree"]
+PRESET_ARGS = [arg for rs in PRESETS for arg in ("--ruleset", rs)]
+
+
+def test_passes_the_scenario_and_option_tests_of_the_auction_presets(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    kinds = ["scenario", "option"]
+    code, out, report = run(tmp_path, capsys, STRICT, *PRESET_ARGS, "--kind", kinds[0],
+                            "--kind", kinds[1], "--min-coverage", "100")
+    assert code == 0, out[-3000:]
+    statuses = [t["status"] for t in report["tests"]]
+    assert statuses == ["pass"] * len(load_suite(rulesets=PRESETS, kinds=kinds))
+    assert len(statuses) > 70
+    assert report["refusals"]["named"] == report["refusals"]["expected"] > 40
+    assert [c["percent"] for c in report["coverage"]] == [100.0, 100.0]
+
+
+#: fault -> (its rule, the stored scenario of both presets that now fails it)
+PRESET_FAULTS = {
+    "belote-alone-crossing": ("belote.match.belote-alone", "match/belote-alone-held-back-again"),
+    "fixed-times-multiplier": ("belote-coinche.score.doubled",
+                               "option/fixed-score-after-a-surcoinche"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(PRESET_FAULTS))
+def test_each_planted_fault_of_the_presets_fails_its_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
+    rule, scenario = PRESET_FAULTS[fault]
+    code, out, report = run(tmp_path, capsys, STRICT, *PRESET_ARGS, "--rule", rule,
+                            fault=fault)
+    assert code == 1, out[-3000:]
+    failed = {t["id"] for t in report["tests"] if t["status"] == "fail"}
+    assert failed == {f"{rs}/{scenario}" for rs in PRESETS}, failed
+
+
+@pytest.mark.parametrize("ruleset", PRESETS)
+def test_random_matches_of_a_preset_find_no_difference(ruleset: str) -> None:
+    engine = [node(), str(ENGINE)]
+    assert differences(engine, _reference(), range(4), ruleset=ruleset) == []
+
+
+def test_the_contree_rulebook_gives_640_after_a_surcontre(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Under multiplier_base=fixed_320_640 the contrée text said "160 times
+    surcoinche_multiplier after a surcontre"; the reference writes 640 (as coinche says)."""
+    assert main(["rules", "belote-contree", "-o", "multiplier_base=fixed_320_640",
+                 "-o", "surcoinche_multiplier=3"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "640 after a surcontre" in text and "160 times" not in text
+
+
 def test_the_rulebook_tells_the_second_deal_not_a_stock(
         capsys: pytest.CaptureFixture[str]) -> None:
     """The deal section of ``mariage rules belote`` said "the other 12 form the stock, from

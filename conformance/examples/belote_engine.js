@@ -158,6 +158,11 @@ const FAULTS = {
     + 'are a draw, not played on (belote.match.tie)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
+  'belote-alone-crossing': 'in coinche a side that writes only its belote is held back only '
+    + 'where that deal takes it over the target, not when it stood there already '
+    + '(belote.match.belote-alone)',
+  'fixed-times-multiplier': 'under multiplier_base=fixed_320_640 a surcoinche scores 160 times '
+    + 'surcoinche_multiplier, not 640 (belote-coinche.score.doubled)',
 };
 let FAULT = process.env.BELOTE_FAULT || null;
 
@@ -308,7 +313,8 @@ class Match {
     const o = this.o;
     const w = act.word;
     if (this.window) {
-      if (w === 'bid' || w === 'surcoinche') throw illegal('belote-coinche.auction.coinche-at-once', 'the opponents say coinche or pass');
+      if (w === 'bid') throw illegal('belote-coinche.auction.coinche-at-once', 'the opponents say coinche or pass');
+      if (w === 'surcoinche') throw illegal('belote-coinche.auction.coinche', 'no coinche to redouble');
       this.window.shift();
       if (w === 'coinche') return this.coinche(seat);
       if (this.window.length) this.toAct = this.window[0];
@@ -332,7 +338,8 @@ class Match {
     }
     if (w === 'coinche') {
       if (o.coinche_timing !== 'in_turn' || !this.mayDouble(seat)) {
-        const rule = o.coinche_timing === 'in_turn' ? 'belote-coinche.auction.coinche' : 'belote-coinche.auction.coinche-at-once';
+        const atOnce = o.coinche_timing !== 'in_turn' && !this.doubled;   // a doubled bid: the double's rule
+        const rule = atOnce ? 'belote-coinche.auction.coinche-at-once' : 'belote-coinche.auction.coinche';
         throw illegal(rule, 'no bid of an opponent to double');
       }
       return this.coinche(seat);
@@ -344,7 +351,6 @@ class Match {
     }
     // a bid
     const top = this.bid ? this.bidRank(this.bid.word) : 0;
-    if (act.value === 'generale' && !(o.generale > 0)) throw illegal('belote-coinche.auction.generale', 'no générale is played');
     if (this.bid && this.bid.word === 'generale') throw illegal('belote-coinche.auction.generale', 'nothing can be bid over it');
     if (this.bid && this.bid.word === 'capot' && act.value !== 'generale') {
       throw illegal('belote-coinche.auction.capot', 'nothing but a générale can be bid over it');
@@ -856,6 +862,7 @@ class Match {
     }
     const score = [0, 0];
     let winner = null;
+    let pairOnly = null;      // the losers of a failed or doubled contract left with their belote
     if (outcome === 'tie') {
       score[D] = total[D];
     } else if (outcome === 'made' && !this.doubled) {
@@ -874,9 +881,10 @@ class Match {
       const toWinner = o.belote_on_failure === 'goes_to_winner';
       const belW = bel[winner] + (toWinner ? bel[L] : 0);
       score[L] = toWinner ? 0 : bel[L];
+      if (score[L]) pairOnly = L;
       if (o.multiplier_base === 'fixed_320_640' && this.doubled) {
-        score[winner] = this.doubled === 1 ? 320
-          : this.rs === 'belote-contree' ? 160 * o.surcoinche_multiplier : 640;
+        score[winner] = this.doubled === 1 ? 320             // whatever surcoinche_multiplier says
+          : FAULT === 'fixed-times-multiplier' ? 160 * o.surcoinche_multiplier : 640;
       } else if (o.multiplier_base === 'bid_only') {
         score[winner] = base + anns + belW + this.contract * mult;
       } else if (o.belote_multiplied) {
@@ -887,16 +895,26 @@ class Match {
       score[winner] += this.held;
       this.held = 0;
     } else this.held += total[T];
+    for (const t of [0, 1]) {     // a side without a trick that writes only its belote
+      if (!this.tricksWon[t] && bel[t] && score[t] === bel[t]) pairOnly = t;
+    }
     const written = score.map((x) => this.round10(x));
     const before = this.judged().slice();
     for (const t of [0, 1]) { this.scores[t] += written[t]; this.exact[t] += score[t]; }
     this.played += 1;
     const now = this.judged();
+    // a side that writes only its belote may not win on this deal, whatever its tricks and
+    // wherever it stood (the losers of a doubled contract too); a trick frees it later
     for (const t of [0, 1]) {
       if (this.tricksWon[t] > 0) this.beloteAlone[t] = false;
-      const onlyBelote = score[t] === bel[t] && (this.tricksWon[t] === 0 || (t === T && winner === D));
-      if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
-        && before[t] < o.target && now[t] >= o.target) this.beloteAlone[t] = true;
+      if (FAULT === 'belote-alone-crossing') {     // the classic reading: only a team crossing the target
+        const onlyBelote = score[t] === bel[t] && (this.tricksWon[t] === 0 || (t === T && winner === D));
+        if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
+          && before[t] < o.target && now[t] >= o.target) this.beloteAlone[t] = true;
+      }
+    }
+    if (o.belote_alone_cannot_win && pairOnly !== null && FAULT !== 'belote-alone-crossing') {
+      this.beloteAlone[pairOnly] = true;
     }
     this.lastHand = { number: this.handNo, points, score: written, ended: 'played_out', winner: null };
     this.finishHand();
@@ -989,8 +1007,12 @@ function parseAction(text, m0) {
   const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline'].concat(
     auction ? ['coinche', 'surcoinche'] : ['take']);
   if (words.includes(text)) return { word: text };
-  let m = /^bid:([0-9]+|capot|generale):(H|D|C|S|SA|TA)$/.exec(text);
-  if (m && auction) return { word: 'bid', value: m[1], strain: m[2] };
+  // a value is written in digits, without a leading zero; capot (250) and the générale
+  // only by their names, the générale where it has a value
+  let m = /^bid:(0|[1-9][0-9]*|capot|generale):(H|D|C|S|SA|TA)$/.exec(text);
+  const named = m && (m[1] === '250' || (m[1] === 'generale' ? !(m0.o.generale > 0)
+    : Number(m[1]) === m0.o.generale));
+  if (m && auction && !named) return { word: 'bid', value: m[1], strain: m[2] };
   if (auction && /^take(:|$)/.test(text)) throw new Refusal('bad_action', null, `no take in ${m0.rs}`);
   m = new RegExp(`^take:([HDCS]${FAULT === 'strain-take-bad-action' && !(match && match.o.second_round_sa_ta) ? '' : '|SA|TA'})$`).exec(text);
   if (m) return { word: 'take', suit: m[1] };
@@ -1073,6 +1095,11 @@ function start(req) {
     options[name] = value;
   }
   if (!isSeat(req.dealer)) throw badRequest('dealer must be a seat');
+  const o = options;
+  if (table.bid_step && (o.bid_min % o.bid_step || o.bid_max % o.bid_step || o.bid_min > o.bid_max
+    || (o.generale > 0 && o.generale <= 250))) {
+    throw new Refusal('unsupported', null, 'bids: multiples of bid_step, bid_min to bid_max; a générale over capot');
+  }
   checkDeck(req.deck);
   checkFirstPlayer(req);
   match = new Match(req.ruleset, options, req.dealer, req.deck);
