@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // A Belote engine in plain Node.js, written from the user documentation alone
-// (docs/protocol.rst, docs/conformance.rst, `mariage rules belote` and spec/belote.yaml):
-// one file, no dependencies. It speaks the engine protocol (version 2, without hidden
-// cards) and plays the ruleset "belote" with every option at every value.
+// (docs/protocol.rst, docs/conformance.rst, `mariage rules belote`, `mariage rules
+// belote-coinche`, `mariage rules belote-contree` and spec/belote*.yaml): one file, no
+// dependencies. It speaks the engine protocol (version 2, without hidden cards) and plays
+// the rulesets "belote" (the turn-up taken), "belote-coinche" and "belote-contree" (an
+// auction of a value and a suit, coinche and surcoinche, capot, générale), each with every
+// option at every value.
 //
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" --ruleset belote
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" \
 //       --derived --ruleset belote --min-coverage 100 -o undertrump=optional
+//   mariage conformance --engine "node conformance/examples/belote_engine.js" \
+//       --ruleset belote-coinche --require-rule-ids --min-coverage 100
+//   mariage conformance --engine "node conformance/examples/belote_engine.js" \
+//       --derived --ruleset belote-contree --min-coverage 100 -o coinche_timing=any_time
 //
 // "--fault MODE" (or BELOTE_FAULT=MODE) plants one mistake, so that you can see what the
-// runner says about it; "--list-faults" lists them. "--house NAME=V,NAME=V1/V2" (repeatable)
-// declares a house configuration in hello, checked by `mariage conformance --declared`.
+// runner says about it; "--list-faults" lists them. "--house [RULESET:]NAME=V,NAME=V1/V2"
+// (repeatable; the ruleset belote by default) declares a house configuration in hello,
+// checked by `mariage conformance --declared`:
+//
+//   mariage conformance --engine "node conformance/examples/belote_engine.js \
+//       --house belote-coinche:sa_ta=true,surcoinche_multiplier=3/4" \
+//       --ruleset belote-coinche --declared --min-coverage 100
 'use strict';
 
 // ---------------------------------------------------------------------------
