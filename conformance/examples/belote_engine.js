@@ -170,7 +170,7 @@ const FAULTS = {
     + 'are a draw, not played on (belote.match.tie)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
-  'belote-alone-crossing': 'in coinche a side that writes only its belote is held back only '
+  'belote-alone-crossing': 'a side that writes only its belote is held back only '
     + 'where that deal takes it over the target, not when it stood there already '
     + '(belote.match.belote-alone)',
   'fixed-times-multiplier': 'under multiplier_base=fixed_320_640 a surcoinche scores 160 times '
@@ -832,13 +832,16 @@ class Match {
     this.scores[0] += written[0];
     this.scores[1] += written[1];
     this.played += 1;
+    // a team that writes only its belote (failing, or without a trick) may not win on this
+    // deal, wherever it stood; a trick in a later deal frees it
     for (const t of [0, 1]) {
       const failed = t === T && winner === D;
       if (this.tricksWon[t] > 0 && !(FAULT === 'unblock-on-made-deal' && failed)) this.beloteAlone[t] = false;
       const onlyBelote = score[t] === bel[t]
         && (this.tricksWon[t] === 0 || (t === T && winner === D));
+      const crossing = before[t] < o.target && this.scores[t] >= o.target;
       if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
-        && before[t] < o.target && this.scores[t] >= o.target) this.beloteAlone[t] = true;
+        && (crossing || FAULT !== 'belote-alone-crossing')) this.beloteAlone[t] = true;
     }
     this.lastHand = { number: this.handNo, points, score: written, ended: 'played_out', winner: null };
     this.finishHand();
