@@ -1,5 +1,6 @@
-"""The Node.js Belote engine with every option of ``belote``, against the suites and the
-reference.
+"""The Node.js Belote engine with every option of ``belote`` (and, from the
+twenty-seventh session, of ``belote-coinche`` and ``belote-contree``), against the suites
+and the reference.
 
 ``conformance/examples/belote_engine.js``, written from the user docs alone, plays every
 option of ``belote`` at every value. It must pass every stored Belote test (none skipped)
@@ -170,10 +171,10 @@ def test_many_random_matches_find_no_difference() -> None:
 
 # ---------------------------------------------------------------------------------------
 # The auction presets, belote-coinche and belote-contree (twenty-seventh session): the
-# same file plays them at every option value. The goldens, perfts and derived suites of
-# every value passed when the example was written (CHANGELOG); for the CI's time the tests
-# run the stored scenario and option tests (every rule in force checked) and a few random
-# matches.
+# same file plays them at every option value. The goldens, perfts and the derived suites
+# of every single value passed when the example was written (docs/conformance.rst); for
+# the CI's time the tests run the stored scenario and option tests (every rule in force
+# checked) and a few random matches.
 
 PRESETS = ["belote-coinche", "belote-contree"]
 PRESET_ARGS = [arg for rs in PRESETS for arg in ("--ruleset", rs)]
