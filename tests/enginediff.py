@@ -64,38 +64,45 @@ def play(engines: tuple[Engine, Engine], ruleset: str, pack: list[str], seed: in
     deck = pack[:]
     rng.shuffle(deck)
     log: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] = []      # the two answers to the last request
 
     def both(request: dict[str, Any]) -> dict[str, Any] | None:
-        mine, ref = (normal(e.ask(request)) for e in engines)
+        last[:] = [normal(e.ask(request)) for e in engines]
         log.append(request)
-        return ref if mine == ref else None
+        return last[1] if last[0] == last[1] else None
 
     start = {"type": "start", "ruleset": ruleset, "dealer": rng.randrange(4),
              "deck": deck, "options": opts}
-    if both(start) is None:
-        return _told(seed, opts, log, engines)
+    started = both(start)
+    if started is None:
+        return _told(seed, opts, log, last)
+    if started["type"] == "error":      # refused alike (options out of their ranges)
+        return None
     for _ in range(steps):
         state = both({"type": "state"})
         if state is None:
-            return _told(seed, opts, log, engines)
+            return _told(seed, opts, log, last)
         if state["terminal"]:
             return None
         if state["phase"] == "deal":
             deck = pack[:]
             rng.shuffle(deck)
             if both({"type": "deal", "deck": deck}) is None:
-                return _told(seed, opts, log, engines)
+                return _told(seed, opts, log, last)
             continue
         legal = both({"type": "legal", "seat": rng.randrange(4)}) and both({"type": "legal"})
         if legal is None:
-            return _told(seed, opts, log, engines)
+            return _told(seed, opts, log, last)
         acts = legal["actions"]
-        said = [a for a in acts if ":" in a and not a.startswith("take")]
+        said = [a for a in acts if ":" in a and not a.startswith(("take", "bid:"))]
+        bids = [a for a in acts if a.startswith("bid:")]
         request: dict[str, Any] = {"type": "apply"}
         if rng.random() < 0.25:
             request["action"] = noise(rng)
             if rng.random() < 0.3:
                 request["seat"] = rng.randrange(4)
+        elif bids or "coinche" in acts or "surcoinche" in acts:
+            request["action"] = _auction_pick(rng, acts, bids)
         elif said and rng.random() < 0.7:
             request["action"] = rng.choice(said)
         elif any(a.startswith("take") for a in acts) and rng.random() < 0.5:
@@ -103,17 +110,29 @@ def play(engines: tuple[Engine, Engine], ruleset: str, pack: list[str], seed: in
         else:
             request["action"] = rng.choice(acts)
         if both(request) is None:
-            return _told(seed, opts, log, engines)
+            return _told(seed, opts, log, last)
     return None
 
 
+def _auction_pick(rng: random.Random, acts: list[str], bids: list[str]) -> str:
+    """An auction's action: mostly a pass, else one of the lowest bids (now and then capot
+    or générale), a coinche or a surcoinche."""
+    r = rng.random()
+    doubles = [a for a in acts if a in ("coinche", "surcoinche")]
+    if doubles and r < 0.3:
+        return rng.choice(doubles)
+    if bids and r < 0.6:
+        numeric = [b for b in bids if b.split(":")[1].isdigit()]
+        low = numeric[:8] if numeric and rng.random() < 0.9 else bids
+        return rng.choice(low)
+    return "pass"
+
+
 def _told(seed: int, opts: dict[str, Any], log: list[dict[str, Any]],
-          engines: tuple[Engine, Engine]) -> str:
-    last = log[-1]
-    mine, ref = (normal(e.ask(last)) if last["type"] in ("state", "legal") else None
-                 for e in engines)
+          last: list[dict[str, Any]]) -> str:
+    mine, ref = last
     return (f"seed {seed}, options {json.dumps(opts)}: after {len(log) - 1} requests, "
-            f"{json.dumps(last)}\n  (last requests: {json.dumps(log[-6:-1])})\n"
+            f"{json.dumps(log[-1])}\n  (last requests: {json.dumps(log[-6:-1])})\n"
             f"  engine: {json.dumps(mine)}\n  reference: {json.dumps(ref)}")
 
 
@@ -135,11 +154,39 @@ BELOTE_CHOICES: dict[str, list[Any]] = {
     "dedans_points": [0, 54, 160, 162],
 }
 BELOTE_PACK = [r + s for s in "HDCS" for r in "ATKQJ987"]
+#: the options of belote-coinche, those of belote it keeps among them
+COINCHE_CHOICES: dict[str, list[Any]] = {
+    **{k: v for k, v in BELOTE_CHOICES.items() if k not in (
+        "deal_packets", "second_round_suits", "second_round_sa_ta", "second_deal_start",
+        "dedans_points", "capot_value")},
+    "target": [1, 100, 300, 500, 1000], "generale": [0, 0, 400, 1000],
+    "coinche_timing": ["in_turn", "any_time"], "rounding_decides_game": [True, False],
+    "coinche_deal_packets": ["3-2-3", "3-3-2", "2-3-3", "4-4"],
+    "bid_min": [10, 80, 90, 100, 160], "bid_step": [10, 15, 20], "bid_max": [80, 160, 170, 240],
+    "capot_coinchable": [True, False], "must_beat_defence": [True, False],
+    "bid_80_needs_82": [True, False], "belote_multiplied": [True, False],
+    "multiplier_base": ["whole_score", "bid_only", "fixed_320_640"],
+    "surcoinche_multiplier": [4, 3], "failed_base": [160, 162],
+    "coinche_score_mode": ["made_plus_bid", "bid_only", "made_only"], "sa_ta": [False, True],
+    "ta_values": ["ffb2015", "pagat", "convert_162_258"], "ta_must_beat_partner": [True, False],
+    "capot_scoring": ["ffb", "pagat"], "defence_capot_250": [True, False],
+    "coinche_freezes": [True, False],
+}
+CONTREE_CHOICES = {k: v for k, v in COINCHE_CHOICES.items() if k not in (
+    "announcements", "long_sequence", "card_in_two_combinations", "announce_tie")}
+CHOICES = {"belote": BELOTE_CHOICES, "belote-coinche": COINCHE_CHOICES,
+           "belote-contree": CONTREE_CHOICES}
 
 
 def belote_options(rng: random.Random) -> dict[str, Any]:
     """Each option of ``belote`` at a random value, a third of the time."""
     return {k: rng.choice(v) for k, v in BELOTE_CHOICES.items() if rng.random() < 0.35}
+
+
+def auction_options(ruleset: str) -> Options:
+    """Each option of an auction preset at a random value, a third of the time."""
+    return lambda rng: {k: rng.choice(v) for k, v in CHOICES[ruleset].items()
+                        if rng.random() < 0.35}
 
 
 def belote_noise(rng: random.Random) -> str:
@@ -148,18 +195,21 @@ def belote_noise(rng: random.Random) -> str:
         "take", "pass", "take:" + rng.choice(["H", "D", "C", "S", "SA", "TA"]),
         rng.choice(BELOTE_PACK), "belote:" + rng.choice(BELOTE_PACK),
         rng.choice(["tierce", "cinquante", "cent"]) + ":" + rng.choice(BELOTE_PACK),
-        "carre:" + rng.choice("AKQJT987"), "yes", "close", "coinche"])
+        "carre:" + rng.choice("AKQJT987"), "yes", "close", "coinche", "surcoinche",
+        "bid:" + rng.choice(["80", "90", "95", "100", "160", "250", "capot", "generale"]) + ":"
+        + rng.choice(["H", "S", "SA", "TA"])])
 
 
 def differences(engine: Sequence[str], reference: Sequence[str], seeds: range,
-                stop: int = 1) -> list[str]:
-    """The differences found in Belote matches from ``seeds`` (at most ``stop``; the
-    engines are started again after each)."""
+                stop: int = 1, ruleset: str = "belote") -> list[str]:
+    """The differences found in matches of Belote (or ``ruleset``, one of its auction
+    presets) from ``seeds`` (at most ``stop``; the engines are started again after each)."""
+    options = belote_options if ruleset == "belote" else auction_options(ruleset)
     found: list[str] = []
     pair = (Engine(engine), Engine(reference))
     try:
         for seed in seeds:
-            told = play(pair, "belote", BELOTE_PACK, seed, belote_options, belote_noise)
+            told = play(pair, ruleset, BELOTE_PACK, seed, options, belote_noise)
             if told is not None:
                 found.append(told)
                 if len(found) >= stop:
@@ -174,7 +224,7 @@ def differences(engine: Sequence[str], reference: Sequence[str], seeds: range,
 
 
 if __name__ == "__main__":
-    cmd, _, lo, hi = sys.argv[1:5]
+    cmd, ruleset, lo, hi = sys.argv[1:5]
     told = differences(shlex.split(cmd), [sys.executable, "-m", "mariage", "engine"],
-                       range(int(lo), int(hi)), stop=3)
+                       range(int(lo), int(hi)), stop=3, ruleset=ruleset)
     print("\n".join(told) or f"no difference in seeds {lo}..{hi}")

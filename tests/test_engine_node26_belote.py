@@ -1,5 +1,6 @@
-"""The Node.js Belote engine with every option of ``belote``, against the suites and the
-reference.
+"""The Node.js Belote engine with every option of ``belote`` (and, from the
+twenty-seventh session, of ``belote-coinche`` and ``belote-contree``), against the suites
+and the reference.
 
 ``conformance/examples/belote_engine.js``, written from the user docs alone, plays every
 option of ``belote`` at every value. It must pass every stored Belote test (none skipped)
@@ -166,6 +167,67 @@ def test_random_matches_find_a_planted_fault() -> None:
 def test_many_random_matches_find_no_difference() -> None:
     engine = [node(), str(ENGINE)]
     assert differences(engine, _reference(), range(1000, 1120)) == []
+
+
+# ---------------------------------------------------------------------------------------
+# The auction presets, belote-coinche and belote-contree (twenty-seventh session): the
+# same file plays them at every option value. The goldens, perfts and the derived suites
+# of every single value passed when the example was written (docs/conformance.rst); for
+# the CI's time the tests run the stored scenario and option tests (every rule in force
+# checked) and a few random matches.
+
+PRESETS = ["belote-coinche", "belote-contree"]
+PRESET_ARGS = [arg for rs in PRESETS for arg in ("--ruleset", rs)]
+
+
+def test_passes_the_scenario_and_option_tests_of_the_auction_presets(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    kinds = ["scenario", "option"]
+    code, out, report = run(tmp_path, capsys, STRICT, *PRESET_ARGS, "--kind", kinds[0],
+                            "--kind", kinds[1], "--min-coverage", "100")
+    assert code == 0, out[-3000:]
+    statuses = [t["status"] for t in report["tests"]]
+    assert statuses == ["pass"] * len(load_suite(rulesets=PRESETS, kinds=kinds))
+    assert len(statuses) > 70
+    assert report["refusals"]["named"] == report["refusals"]["expected"] > 40
+    assert [c["percent"] for c in report["coverage"]] == [100.0, 100.0]
+
+
+#: fault -> (its rule, the stored tests that now fail it: a scenario of each preset, and
+#: for the belote held back again one of classic Belote, whose engine made the same mistake)
+PRESET_FAULTS = {
+    "belote-alone-crossing": ("belote.match.belote-alone", [
+        f"{rs}/match/belote-alone-held-back-again" for rs in ["belote", *PRESETS]]),
+    "fixed-times-multiplier": ("belote-coinche.score.doubled", [
+        f"{rs}/option/fixed-score-after-a-surcoinche" for rs in PRESETS]),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(PRESET_FAULTS))
+def test_each_planted_fault_of_the_presets_fails_its_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
+    rule, tests = PRESET_FAULTS[fault]
+    code, out, report = run(tmp_path, capsys, STRICT, "--ruleset", "belote", *PRESET_ARGS,
+                            "--rule", rule, fault=fault)
+    assert code == 1, out[-3000:]
+    failed = {t["id"] for t in report["tests"] if t["status"] == "fail"}
+    assert failed == set(tests), failed
+
+
+@pytest.mark.parametrize("ruleset", PRESETS)
+def test_random_matches_of_a_preset_find_no_difference(ruleset: str) -> None:
+    engine = [node(), str(ENGINE)]
+    assert differences(engine, _reference(), range(4), ruleset=ruleset) == []
+
+
+def test_the_contree_rulebook_gives_640_after_a_surcontre(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Under multiplier_base=fixed_320_640 the contrée text said "160 times
+    surcoinche_multiplier after a surcontre"; the reference writes 640 (as coinche says)."""
+    assert main(["rules", "belote-contree", "-o", "multiplier_base=fixed_320_640",
+                 "-o", "surcoinche_multiplier=3"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "640 after a surcontre" in text and "160 times" not in text
 
 
 def test_the_rulebook_tells_the_second_deal_not_a_stock(

@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // A Belote engine in plain Node.js, written from the user documentation alone
-// (docs/protocol.rst, docs/conformance.rst, `mariage rules belote` and spec/belote.yaml):
-// one file, no dependencies. It speaks the engine protocol (version 2, without hidden
-// cards) and plays the ruleset "belote" with every option at every value.
+// (docs/protocol.rst, docs/conformance.rst, `mariage rules belote`, `mariage rules
+// belote-coinche`, `mariage rules belote-contree` and spec/belote*.yaml): one file, no
+// dependencies. It speaks the engine protocol (version 2, without hidden cards) and plays
+// the rulesets "belote" (the turn-up taken), "belote-coinche" and "belote-contree" (an
+// auction of a value and a suit, coinche and surcoinche, capot, générale), each with every
+// option at every value.
 //
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" --ruleset belote
 //   mariage conformance --engine "node conformance/examples/belote_engine.js" \
 //       --derived --ruleset belote --min-coverage 100 -o undertrump=optional
+//   mariage conformance --engine "node conformance/examples/belote_engine.js" \
+//       --ruleset belote-coinche --require-rule-ids --min-coverage 100
+//   mariage conformance --engine "node conformance/examples/belote_engine.js" \
+//       --derived --ruleset belote-contree --min-coverage 100 -o coinche_timing=any_time
 //
 // "--fault MODE" (or BELOTE_FAULT=MODE) plants one mistake, so that you can see what the
-// runner says about it; "--list-faults" lists them. "--house NAME=V,NAME=V1/V2" (repeatable)
-// declares a house configuration in hello, checked by `mariage conformance --declared`.
+// runner says about it; "--list-faults" lists them. "--house [RULESET:]NAME=V,NAME=V1/V2"
+// (repeatable; the ruleset belote by default) declares a house configuration in hello,
+// checked by `mariage conformance --declared`:
+//
+//   mariage conformance --engine "node conformance/examples/belote_engine.js \
+//       --house belote-coinche:sa_ta=true,surcoinche_multiplier=3/4" \
+//       --ruleset belote-coinche --declared --min-coverage 100
 'use strict';
 
 // ---------------------------------------------------------------------------
@@ -66,6 +78,57 @@ const OPTIONS = {
   rounding: ['enum', 'none', ['none', 'nearest10_5up', 'nearest10_6up']],
 };
 
+// belote-coinche (spec/belote-coinche.yaml): the auction's options replace the taking's
+const COINCHE_OPTIONS = { ...OPTIONS };
+for (const gone of ['deal_packets', 'second_round_suits', 'second_deal_start', 'second_round_sa_ta',
+  'dedans_points', 'capot_value']) delete COINCHE_OPTIONS[gone];
+Object.assign(COINCHE_OPTIONS, {
+  target: ['int', 2000, [1, 10000]],
+  undertrump: ['enum', 'optional', OPTIONS.undertrump[2]],
+  rounding: ['enum', 'nearest10_5up', OPTIONS.rounding[2]],
+  generale: ['int', 0, [0, 10000]],
+  coinche_timing: ['enum', 'in_turn', ['in_turn', 'any_time']],
+  rounding_decides_game: ['bool', true],
+  coinche_deal_packets: ['enum', '3-2-3', ['3-2-3', '3-3-2', '2-3-3', '4-4']],
+  bid_min: ['int', 80, [10, 160]],
+  bid_step: ['int', 10, [10, 20]],
+  bid_max: ['int', 160, [80, 240]],
+  capot_coinchable: ['bool', true],
+  must_beat_defence: ['bool', true],
+  bid_80_needs_82: ['bool', true],
+  belote_multiplied: ['bool', true],
+  multiplier_base: ['enum', 'whole_score', ['whole_score', 'bid_only', 'fixed_320_640']],
+  surcoinche_multiplier: ['enum', 4, [4, 3]],
+  failed_base: ['enum', 160, [160, 162]],
+  coinche_score_mode: ['enum', 'made_plus_bid', ['made_plus_bid', 'bid_only', 'made_only']],
+  sa_ta: ['bool', false],
+  ta_values: ['enum', 'ffb2015', ['ffb2015', 'pagat', 'convert_162_258']],
+  ta_must_beat_partner: ['bool', true],
+  capot_scoring: ['enum', 'ffb', ['ffb', 'pagat']],
+  defence_capot_250: ['bool', true],
+  coinche_freezes: ['bool', true],
+});
+// belote-contree (spec/belote-contree.yaml): coinche without announcements, other defaults
+const CONTREE_OPTIONS = { ...COINCHE_OPTIONS };
+for (const gone of ['announcements', 'long_sequence', 'card_in_two_combinations', 'announce_tie']) {
+  delete CONTREE_OPTIONS[gone];
+}
+Object.assign(CONTREE_OPTIONS, {
+  partner_trump_undertrump: ['enum', 'allowed', OPTIONS.partner_trump_undertrump[2]],
+  must_beat_defence: ['bool', false],
+  bid_80_needs_82: ['bool', false],
+  belote_on_failure: ['enum', 'goes_to_winner', OPTIONS.belote_on_failure[2]],
+  belote_multiplied: ['bool', false],
+});
+const RULESETS = { belote: OPTIONS, 'belote-coinche': COINCHE_OPTIONS, 'belote-contree': CONTREE_OPTIONS };
+// what a ruleset without an option plays (contrée: no announcements)
+const ABSENT = { announcements: false, second_round_sa_ta: false, sa_ta: false };
+const TA_VALUES = {
+  ffb2015: TA_POINTS,
+  pagat: { J: 14, 9: 9, A: 6, T: 5, K: 3, Q: 1, 8: 0, 7: 0 },
+  convert_162_258: TRUMP_POINTS,
+};
+
 const FAULTS = {
   'run-plain-order': 'runs follow the plain card order, A T K Q J 9 8 7 (belote.announce)',
   'announce-after-card': 'a player may still announce in the first trick after his card '
@@ -107,6 +170,11 @@ const FAULTS = {
     + 'are a draw, not played on (belote.match.tie)',
   'shown-twice': 'the other card of a belote already shown (the turn-up) is listed twice in '
     + '"shown"',
+  'belote-alone-crossing': 'a side that writes only its belote is held back only '
+    + 'where that deal takes it over the target, not when it stood there already '
+    + '(belote.match.belote-alone)',
+  'fixed-times-multiplier': 'under multiplier_base=fixed_320_640 a surcoinche scores 160 times '
+    + 'surcoinche_multiplier, not 640 (belote-coinche.score.doubled)',
 };
 let FAULT = process.env.BELOTE_FAULT || null;
 
@@ -126,8 +194,11 @@ const badRequest = (message) => new Refusal('bad_request', null, message);
 // The match
 
 class Match {
-  constructor(options, dealer, deck) {
+  constructor(ruleset, options, dealer, deck) {
+    this.rs = ruleset;
+    this.auction = ruleset !== 'belote';      // coinche, contrée: an auction, no turn-up
     this.o = options;
+    this.exact = [0, 0];           // the lines summed before rounding (rounding_decides_game)
     this.dealer = dealer;
     this.handNo = 0;
     this.played = 0;               // deals played (void deals not counted)
@@ -159,15 +230,22 @@ class Match {
     this.pairStarted = {};         // suit -> seat that played the first card of a pair
     this.shown = [[], [], [], []];
     this.tricksWon = [0, 0];
+    this.tricksBy = [0, 0, 0, 0];  // per seat: a générale is its bidder's alone
     this.cardPoints = [0, 0];
     this.annPoints = [0, 0];
     this.counting = null;          // the team whose announcements count, or null
+    this.bid = null;               // the standing bid: {seat, value, strain, word}
+    this.doubled = 0;              // 1 coinche, 2 surcoinche
+    this.passRun = 0;              // passes in a row in the auction
+    this.window = null;            // coinche_timing=any_time: the opponents still to say
+    this.frozen = null;            // after a coinche that freezes: the doubled side to speak
   }
 
   // -- the first distribution: 3 then 2 (or 2 then 3) from eldest, then the turn-up
   deal(deck) {
     this.resetHand();
     this.handNo += 1;
+    if (this.auction) return this.dealAll(deck);
     let i = 0;
     for (const size of this.o.deal_packets === '2-3' ? [2, 3] : [3, 2]) {
       for (let k = 1; k <= N; k++) {
@@ -184,6 +262,20 @@ class Match {
     this.toAct = next(this.dealer);
   }
 
+  // coinche, contrée: the whole pack, eight each, in the packets of coinche_deal_packets
+  dealAll(deck) {
+    let i = 0;
+    for (const size of this.o.coinche_deal_packets.split('-').map(Number)) {
+      for (let k = 1; k <= N; k++) {
+        const seat = (this.dealer + k) % N;
+        for (let j = 0; j < size; j++) this.hands[seat].push(deck[i++]);
+      }
+    }
+    this.phase = 'bidding';
+    this.leader = next(this.dealer);
+    this.toAct = this.leader;
+  }
+
   // the calls of the second round
   secondRoundCalls() {
     const turned = suit(this.turnUpCard);
@@ -191,8 +283,142 @@ class Match {
     return suits.concat(this.o.second_round_sa_ta ? ['SA', 'TA'] : []);
   }
 
+  // -- the auction (coinche, contrée)
+  strains() { return SUITS.concat(this.o.sa_ta ? ['SA', 'TA'] : []); }
+
+  // what a bid is worth in the auction's order: values, then capot, then générale
+  bidRank(word) {
+    if (word === 'capot') return 1e6;
+    if (word === 'generale') return 2e6;
+    return Number(word);
+  }
+
+  bidValues() {            // the multiples of bid_step from bid_min to bid_max
+    const o = this.o;
+    const out = [];
+    for (let v = Math.ceil(o.bid_min / o.bid_step) * o.bid_step; v <= o.bid_max; v += o.bid_step) out.push(v);
+    return out;
+  }
+
+  mayDouble(seat) {        // coinche the standing bid now (in turn)
+    const b = this.bid;
+    if (!b || this.doubled || team(b.seat) === team(seat)) return false;
+    return b.word === 'capot' || b.word === 'generale' ? this.o.capot_coinchable : true;
+  }
+
+  auctionLegal(seat) {
+    if (this.window) return ['pass', 'coinche'];
+    if (this.frozen) return ['pass', 'surcoinche'];
+    const acts = ['pass'];
+    const top = this.bid ? this.bidRank(this.bid.word) : 0;
+    const words = this.bidValues().map(String).concat(['capot'],
+      this.o.generale > 0 ? ['generale'] : []);
+    for (const w of words) {
+      if (this.bidRank(w) > top) for (const st of this.strains()) acts.push(`bid:${w}:${st}`);
+    }
+    if (this.o.coinche_timing === 'in_turn' && this.mayDouble(seat)) acts.push('coinche');
+    if (this.doubled === 1 && team(this.bid.seat) === team(seat)) acts.push('surcoinche');
+    return acts;
+  }
+
+  bidding(seat, act) {
+    const o = this.o;
+    const w = act.word;
+    if (this.window) {
+      if (w === 'bid') throw illegal('belote-coinche.auction.coinche-at-once', 'the opponents say coinche or pass');
+      if (w === 'surcoinche') throw illegal('belote-coinche.auction.coinche', 'no coinche to redouble');
+      this.window.shift();
+      if (w === 'coinche') return this.coinche(seat);
+      if (this.window.length) this.toAct = this.window[0];
+      else { this.window = null; this.toAct = next(this.bid.seat); }
+      return undefined;
+    }
+    if (this.frozen) {
+      if (w === 'bid' || w === 'coinche') throw illegal('belote-coinche.auction.coinche', 'only the doubled side speaks now');
+      if (w === 'surcoinche') { this.doubled = 2; return this.endAuction(); }
+      this.frozen.shift();
+      if (!this.frozen.length) return this.endAuction();
+      this.toAct = this.frozen[0];
+      return undefined;
+    }
+    if (w === 'pass') {
+      this.passRun += 1;
+      this.toAct = next(seat);
+      if (!this.bid && this.passRun === N) return this.voidDeal();
+      if (this.bid && this.passRun === N - 1) return this.endAuction();
+      return undefined;
+    }
+    if (w === 'coinche') {
+      if (o.coinche_timing !== 'in_turn' || !this.mayDouble(seat)) {
+        const atOnce = o.coinche_timing !== 'in_turn' && !this.doubled;   // a doubled bid: the double's rule
+        const rule = atOnce ? 'belote-coinche.auction.coinche-at-once' : 'belote-coinche.auction.coinche';
+        throw illegal(rule, 'no bid of an opponent to double');
+      }
+      return this.coinche(seat);
+    }
+    if (w === 'surcoinche') {
+      if (this.doubled !== 1 || team(this.bid.seat) !== team(seat)) throw illegal('belote-coinche.auction.coinche', 'no coinche of your side\'s bid to redouble');
+      this.doubled = 2;
+      return this.endAuction();
+    }
+    // a bid
+    const top = this.bid ? this.bidRank(this.bid.word) : 0;
+    if (this.bid && this.bid.word === 'generale') throw illegal('belote-coinche.auction.generale', 'nothing can be bid over it');
+    if (this.bid && this.bid.word === 'capot' && act.value !== 'generale') {
+      throw illegal('belote-coinche.auction.capot', 'nothing but a générale can be bid over it');
+    }
+    const numeric = act.value !== 'capot' && act.value !== 'generale';
+    if (!this.strains().includes(act.strain) || (numeric && !this.bidValues().includes(Number(act.value)))
+      || this.bidRank(act.value) <= top) {
+      throw illegal('belote-coinche.auction.bids', 'not a bid higher than the standing one');
+    }
+    this.bid = { seat, word: act.value, strain: act.strain };
+    this.doubled = 0;
+    this.passRun = 0;
+    if (o.coinche_timing === 'any_time' && this.mayDouble(next(seat))) {
+      this.window = [next(seat), (seat + 3) % N];
+      this.toAct = this.window[0];
+    } else this.toAct = next(seat);
+    return undefined;
+  }
+
+  coinche(seat) {
+    this.doubled = 1;
+    this.window = null;
+    this.passRun = 0;
+    if (this.o.coinche_freezes) {
+      this.frozen = [1, 2, 3].map((k) => (seat + k) % N).filter((x) => team(x) === team(this.bid.seat));
+      this.toAct = this.frozen[0];
+    } else this.toAct = next(this.o.coinche_timing === 'any_time' ? this.bid.seat : seat);
+  }
+
+  endAuction() {
+    const b = this.bid;
+    this.frozen = null;
+    this.window = null;
+    this.taker = b.seat;
+    this.trump = b.strain;
+    this.contract = b.word === 'capot' ? 250 : b.word === 'generale' ? this.o.generale : Number(b.word);
+    this.startPlay();
+  }
+
+  startPlay() {
+    if (this.o.belote_declare === 'automatic') {     // the holder of a pair, known at once
+      for (const s of this.pairSuits()) {
+        for (let seat = 0; seat < N; seat++) {
+          if (this.hasPair(seat, s) && FAULT !== 'automatic-pair-late') this.recordPair(seat, s);
+        }
+      }
+    }
+    this.phase = 'play';
+    this.trick = 1;
+    this.leader = next(this.dealer);
+    this.toAct = this.leader;
+  }
+
   // -- what the seat may do
   legal(seat) {
+    if (this.phase === 'bidding') return seat === this.toAct ? this.auctionLegal(seat) : [];
     if (this.phase === 'taking') {
       if (seat !== this.toAct) return [];
       if (this.round === 1) return ['take', 'pass'];
@@ -295,7 +521,7 @@ class Match {
 
   points(card) {
     if (this.trump === 'SA') return SA_POINTS[rank(card)];
-    if (this.trump === 'TA') return TA_POINTS[rank(card)];
+    if (this.trump === 'TA') return (this.auction ? TA_VALUES[this.o.ta_values] : TA_POINTS)[rank(card)];
     return this.isTrump(card) ? TRUMP_POINTS[rank(card)] : POINTS[rank(card)];
   }
 
@@ -319,6 +545,7 @@ class Match {
     if (this.trump === 'SA' || this.trump === 'TA') {
       if (!following.length) return all;
       if (this.trump === 'SA') return { cards: following, rule: 'belote.play.follow' };
+      if (this.o.ta_must_beat_partner === false && partnerWins) return { cards: following, rule: 'belote.play.follow' };
       const best = Math.max(...this.table.map(([, c]) => this.strength(c, led)));
       const higher = following.filter((c) => this.strength(c, led) > best);
       if (higher.length) return { cards: higher, rule: 'belote.play.tout-atout', follow: following };
@@ -368,7 +595,7 @@ class Match {
 
   // -- an action
   apply(seat, text) {
-    const act = parseAction(text);
+    const act = parseAction(text, this);
     const off = act.word === 'announce' && !this.o.announcements;   // no such action here
     if (off && FAULT !== 'announce-off-after-turn') {
       throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
@@ -377,15 +604,22 @@ class Match {
     if (this.phase === 'deal') throw illegal('core.phase', 'no hand in progress');
     if (seat !== this.toAct) throw illegal('core.turn', 'not your turn');
     if (off) throw new Refusal('bad_action', null, `no announcements are played: ${text}`);
-    if (this.phase === 'taking') {
+    const bidWord = ['bid', 'coinche', 'surcoinche'].includes(act.word);
+    if (this.phase === 'taking' || this.phase === 'bidding') {
       if (act.word === 'belote') {
         throw illegal(this.o.belote_declare === 'automatic' ? 'core.phase' : 'belote.belote', 'belote is said in the play');
       }
       if (act.word === 'announce') throw illegal(FAULT === 'announce-early-phase' ? 'core.phase' : 'belote.announce', 'announcements come in the first trick');
+      if (this.phase === 'bidding') {
+        if (!bidWord && act.word !== 'pass') throw illegal('core.phase', 'the auction is on');
+        return this.bidding(seat, act);
+      }
       if (act.word !== 'take' && act.word !== 'pass') throw illegal('core.phase', 'the turn-up is being taken');
       return this.take(seat, act);
     }
     if (act.word === 'take') throw illegal(FAULT === 'take-late-phase' ? 'core.phase' : 'belote.take', 'the bidding is over');
+    if (act.word === 'bid') throw illegal('belote-coinche.auction', 'the auction is over');
+    if (bidWord) throw illegal('belote-coinche.auction.coinche', 'the auction is over');
     if (!['card', 'announce', 'belote'].includes(act.word)) throw illegal('core.phase', 'cards are played now');
     if (act.word === 'announce') return this.announce(seat, act);
     const card = act.card;
@@ -452,17 +686,7 @@ class Match {
       for (let j = 0; j < n; j++) this.hands[seat].push(this.stock[i++]);
     }
     this.stock = [];
-    if (this.o.belote_declare === 'automatic') {     // the holder of a pair, known at once
-      for (const s of this.pairSuits()) {
-        for (let seat = 0; seat < N; seat++) {
-          if (this.hasPair(seat, s) && FAULT !== 'automatic-pair-late') this.recordPair(seat, s);
-        }
-      }
-    }
-    this.phase = 'play';
-    this.trick = 1;
-    this.leader = next(this.dealer);
-    this.toAct = this.leader;
+    this.startPlay();
   }
 
   announce(seat, act) {
@@ -484,6 +708,7 @@ class Match {
     const [winner] = this.winning();
     const t = team(winner);
     this.tricksWon[t] += 1;
+    this.tricksBy[winner] += 1;
     for (const [, c] of this.table) this.cardPoints[t] += this.points(c);
     this.table = [];
     if (this.trick === 1) this.compareAnnouncements();
@@ -562,6 +787,7 @@ class Match {
   }
 
   endHand() {
+    if (this.auction) return this.scoreAuction();
     const o = this.o;
     const T = team(this.taker);
     const D = 1 - T;
@@ -606,17 +832,111 @@ class Match {
     this.scores[0] += written[0];
     this.scores[1] += written[1];
     this.played += 1;
+    // a team that writes only its belote (failing, or without a trick) may not win on this
+    // deal, wherever it stood; a trick in a later deal frees it
     for (const t of [0, 1]) {
       const failed = t === T && winner === D;
       if (this.tricksWon[t] > 0 && !(FAULT === 'unblock-on-made-deal' && failed)) this.beloteAlone[t] = false;
       const onlyBelote = score[t] === bel[t]
         && (this.tricksWon[t] === 0 || (t === T && winner === D));
+      const crossing = before[t] < o.target && this.scores[t] >= o.target;
       if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
-        && before[t] < o.target && this.scores[t] >= o.target) this.beloteAlone[t] = true;
+        && (crossing || FAULT !== 'belote-alone-crossing')) this.beloteAlone[t] = true;
     }
     this.lastHand = { number: this.handNo, points, score: written, ended: 'played_out', winner: null };
     this.finishHand();
   }
+
+  // coinche, contrée: the contract judged and the deal scored
+  scoreAuction() {
+    const o = this.o;
+    const T = team(this.taker);
+    const D = 1 - T;
+    const word = this.bid.word;
+    const capot = this.tricksWon[T] === 8 ? T : this.tricksWon[D] === 8 ? D : null;
+    const points = this.cardPoints.slice();
+    let cards = this.cardPoints.slice();
+    if (this.trump === 'TA' && o.ta_values === 'convert_162_258') {
+      cards = cards.map((x) => Math.floor((x * 162) / 258 + 0.5));
+    }
+    if (capot !== null) cards[capot] = capot === T && o.capot_scoring === 'pagat' ? 250 : 252;
+    const bel = [this.belotePoints(0), this.belotePoints(1)];
+    const total = [0, 1].map((t) => cards[t] + this.annPoints[t] + bel[t]);
+    const compared = [0, 1].map((t) => total[t] - (o.belote_counts_for_contract ? 0 : bel[t]));
+    const anns = this.annPoints[0] + this.annPoints[1];
+    let outcome;
+    if (word === 'generale') outcome = this.tricksBy[this.taker] === 8 ? 'made' : 'failed';
+    else if (word === 'capot') outcome = capot === T ? 'made' : 'failed';
+    else {
+      // bid_80_needs_82 "matters only where the takers need not beat the defence"
+      const need = o.bid_80_needs_82 && !o.must_beat_defence && this.contract <= 80 ? 82 : this.contract;
+      if (compared[T] < need) outcome = 'failed';
+      else if (!o.must_beat_defence || compared[T] > compared[D]) outcome = 'made';
+      else if (compared[T] < compared[D]) outcome = 'failed';
+      else outcome = { litige: 'tie', tie_fails: 'failed', tie_makes: 'made' }[o.dedans_rule];
+    }
+    const score = [0, 0];
+    let winner = null;
+    let pairOnly = null;      // the losers of a failed or doubled contract left with their belote
+    if (outcome === 'tie') {
+      score[D] = total[D];
+    } else if (outcome === 'made' && !this.doubled) {
+      winner = T;
+      const own = total[T] + (capot === T ? this.annPoints[D] : 0);
+      score[T] = { made_plus_bid: own + this.contract, made_only: own,
+        bid_only: this.contract + bel[T] }[o.coinche_score_mode];
+      score[D] = capot === T ? bel[D] : total[D];
+    } else {                  // failed, or made after a double
+      winner = outcome === 'made' ? T : D;
+      const L = 1 - winner;
+      const mult = [1, 2, o.surcoinche_multiplier][this.doubled];
+      let base = o.failed_base;
+      if (capot === winner && (winner === T || o.defence_capot_250)) base = 250;
+      if (winner === D && (word === 'capot' || word === 'generale') && o.capot_scoring === 'pagat') base = 250;
+      const toWinner = o.belote_on_failure === 'goes_to_winner';
+      const belW = bel[winner] + (toWinner ? bel[L] : 0);
+      score[L] = toWinner ? 0 : bel[L];
+      if (score[L]) pairOnly = L;
+      if (o.multiplier_base === 'fixed_320_640' && this.doubled) {
+        score[winner] = this.doubled === 1 ? 320             // whatever surcoinche_multiplier says
+          : FAULT === 'fixed-times-multiplier' ? 160 * o.surcoinche_multiplier : 640;
+      } else if (o.multiplier_base === 'bid_only') {
+        score[winner] = base + anns + belW + this.contract * mult;
+      } else if (o.belote_multiplied) {
+        score[winner] = (base + anns + this.contract + belW) * mult;
+      } else score[winner] = (base + anns + this.contract) * mult + belW;
+    }
+    if (winner !== null) {
+      score[winner] += this.held;
+      this.held = 0;
+    } else this.held += total[T];
+    for (const t of [0, 1]) {     // a side without a trick that writes only its belote
+      if (!this.tricksWon[t] && bel[t] && score[t] === bel[t]) pairOnly = t;
+    }
+    const written = score.map((x) => this.round10(x));
+    const before = this.judged().slice();
+    for (const t of [0, 1]) { this.scores[t] += written[t]; this.exact[t] += score[t]; }
+    this.played += 1;
+    const now = this.judged();
+    // a side that writes only its belote may not win on this deal, whatever its tricks and
+    // wherever it stood (the losers of a doubled contract too); a trick frees it later
+    for (const t of [0, 1]) {
+      if (this.tricksWon[t] > 0) this.beloteAlone[t] = false;
+      if (FAULT === 'belote-alone-crossing') {     // the classic reading: only a team crossing the target
+        const onlyBelote = score[t] === bel[t] && (this.tricksWon[t] === 0 || (t === T && winner === D));
+        if (o.belote_alone_cannot_win && onlyBelote && score[t] > 0
+          && before[t] < o.target && now[t] >= o.target) this.beloteAlone[t] = true;
+      }
+    }
+    if (o.belote_alone_cannot_win && pairOnly !== null && FAULT !== 'belote-alone-crossing') {
+      this.beloteAlone[pairOnly] = true;
+    }
+    this.lastHand = { number: this.handNo, points, score: written, ended: 'played_out', winner: null };
+    this.finishHand();
+  }
+
+  // the totals that decide the game: written, or (rounding_decides_game=false) exact
+  judged() { return this.o.rounding_decides_game === false ? this.exact : this.scores; }
 
   voidDeal() {
     this.lastHand = { number: this.handNo, points: [0, 0], score: [0, 0], ended: 'void', winner: null };
@@ -625,13 +945,14 @@ class Match {
 
   finishHand(isVoid) {
     this.phase = 'deal';
-    const [a, b] = this.scores;
+    const totals = this.judged();
+    const [a, b] = totals;
     const t = this.o.target;
     // the teams at the target that may win (not stopped there by their belote alone)
-    const reached = isVoid ? [] : [0, 1].filter((k) => this.scores[k] >= t
+    const reached = isVoid ? [] : [0, 1].filter((k) => totals[k] >= t
       && (!this.beloteAlone[k] || FAULT === 'belote-alone-wins'));
-    const top = Math.max(...reached.map((k) => this.scores[k]));
-    const best = reached.filter((k) => this.scores[k] === top);
+    const top = Math.max(...reached.map((k) => totals[k]));
+    const best = reached.filter((k) => totals[k] === top);
     if (best.length === 1 || (best.length === 2 && FAULT === 'tie-at-target-ends')) {
       this.result = { winner: best.length === 1 ? best[0] : 0, reason: 'target', scores: this.scores.slice() };
       this.phase = 'over';
@@ -679,15 +1000,15 @@ class Match {
       result: this.result,
       takers: {
         taker: inHand ? this.taker : null,
-        contract: 0,
-        doubled: 0,
+        contract: inHand && this.phase === 'play' && this.auction ? this.contract : 0,
+        doubled: inHand ? this.doubled : 0,
         announced: inHand ? this.announced.map(([s, k, key]) => [s, k, key]) : [],
         pair_by: inHand ? this.pairBy : null,
         held: this.held,
         shown: inHand ? this.shown : [[], [], [], []],
       },
     };
-    if (this.o.second_round_sa_ta && FAULT !== 'no-pairs-field') {     // contracts without one trump suit: the pairs said
+    if ((this.o.second_round_sa_ta || this.o.sa_ta) && FAULT !== 'no-pairs-field') {     // contracts without one trump suit: the pairs said
       st.takers.pairs = inHand ? this.pairList.filter(([, s]) => s !== this.trump) : [];
     }
     return st;
@@ -695,11 +1016,20 @@ class Match {
 }
 
 // action text -> {word, ...}; throws bad_action for a text that is no action of Belote
-function parseAction(text) {
+function parseAction(text, m0) {
   if (PACK.includes(text)) return { word: 'card', card: text };
-  const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline', 'take'];
+  const auction = m0 && m0.auction;
+  const words = ['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline'].concat(
+    auction ? ['coinche', 'surcoinche'] : ['take']);
   if (words.includes(text)) return { word: text };
-  let m = new RegExp(`^take:([HDCS]${FAULT === 'strain-take-bad-action' && !(match && match.o.second_round_sa_ta) ? '' : '|SA|TA'})$`).exec(text);
+  // a value is written in digits, without a leading zero; capot (250) and the générale
+  // only by their names, the générale where it has a value
+  let m = /^bid:(0|[1-9][0-9]*|capot|generale):(H|D|C|S|SA|TA)$/.exec(text);
+  const named = m && (m[1] === '250' || (m[1] === 'generale' ? !(m0.o.generale > 0)
+    : Number(m[1]) === m0.o.generale));
+  if (m && auction && !named) return { word: 'bid', value: m[1], strain: m[2] };
+  if (auction && /^take(:|$)/.test(text)) throw new Refusal('bad_action', null, `no take in ${m0.rs}`);
+  m = new RegExp(`^take:([HDCS]${FAULT === 'strain-take-bad-action' && !(match && match.o.second_round_sa_ta) ? '' : '|SA|TA'})$`).exec(text);
   if (m) return { word: 'take', suit: m[1] };
   m = /^yes:([HDCS])$/.exec(text);
   if (m) return { word: 'yes' };
@@ -720,19 +1050,21 @@ let match = null;
 const HOUSE = [];   // --house (repeatable): the configurations declared in hello
 
 function hello() {
-  const options = {};
-  for (const [name, [type, dflt, range]] of Object.entries(OPTIONS)) {
-    options[name] = { type, default: dflt };
-    if (type === 'int') [options[name].min, options[name].max] = range;
-    if (type === 'enum') options[name].values = range;
+  const rulesets = {};
+  for (const [rs, table] of Object.entries(RULESETS)) {
+    const options = {};
+    for (const [name, [type, dflt, range]] of Object.entries(table)) {
+      options[name] = { type, default: dflt };
+      if (type === 'int') [options[name].min, options[name].max] = range;
+      if (type === 'enum') options[name].values = range;
+    }
+    rulesets[rs] = { options };
   }
   const reply = {
-    type: 'hello', engine: 'belote-engine.js', version: '1.0', protocol: 2,
-    requests: ['choose'], rulesets: { belote: { options } },
+    type: 'hello', engine: 'belote-engine.js', version: '1.1', protocol: 2,
+    requests: ['choose'], rulesets,
   };
-  if (HOUSE.length) {
-    reply.configurations = HOUSE.map((options) => ({ ruleset: 'belote', options }));
-  }
+  if (HOUSE.length) reply.configurations = HOUSE;
   return reply;
 }
 
@@ -757,13 +1089,14 @@ function checkFirstPlayer(req) {
 
 function start(req) {
   if (typeof req.ruleset !== 'string') throw badRequest('ruleset must be a string');
-  if (req.ruleset !== 'belote') throw new Refusal('unsupported', null, `no ruleset ${req.ruleset}`);
+  const table = Object.prototype.hasOwnProperty.call(RULESETS, req.ruleset) ? RULESETS[req.ruleset] : null;
+  if (!table) throw new Refusal('unsupported', null, `no ruleset ${req.ruleset}`);
   const given = req.options === undefined || req.options === null ? {} : req.options;
   if (typeof given !== 'object' || Array.isArray(given)) throw badRequest('options: an object');
-  const options = {};
-  for (const [name, [, dflt]] of Object.entries(OPTIONS)) options[name] = dflt;
+  const options = { ...ABSENT, ta_must_beat_partner: true };
+  for (const [name, [, dflt]] of Object.entries(table)) options[name] = dflt;
   for (const [name, value] of Object.entries(given)) {
-    const spec = OPTIONS[name];
+    const spec = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : null;
     if (!spec) throw new Refusal('unsupported', null, `unknown option ${name}`);
     const [type, , range] = spec;
     if (type === 'bool' && typeof value !== 'boolean') throw badRequest(`${name} is true or false`);
@@ -777,9 +1110,14 @@ function start(req) {
     options[name] = value;
   }
   if (!isSeat(req.dealer)) throw badRequest('dealer must be a seat');
+  const o = options;
+  if (table.bid_step && (o.bid_min % o.bid_step || o.bid_max % o.bid_step || o.bid_min > o.bid_max
+    || (o.generale > 0 && o.generale <= 250))) {
+    throw new Refusal('unsupported', null, 'bids: multiples of bid_step, bid_min to bid_max; a générale over capot');
+  }
   checkDeck(req.deck);
   checkFirstPlayer(req);
-  match = new Match(options, req.dealer, req.deck);
+  match = new Match(req.ruleset, options, req.dealer, req.deck);
   return { type: 'ok' };
 }
 
@@ -812,6 +1150,10 @@ function choose(req) {
     const said = acts.find((a) => /^(tierce|cinquante|cent|carre|belote):/.test(a));
     if (said) return said;
     const hand = m.hands[seat];
+    if (m.phase === 'bidding') {     // the lowest bid in a suit of the jack, else pass
+      const bid = acts.find((a) => a.startsWith('bid:') && !m.bid && hand.includes(`J${a.split(':')[2]}`));
+      return bid || 'pass';
+    }
     const takes = acts.filter((a) => a.startsWith('take'));
     for (const t of takes) {
       const s = t === 'take' ? suit(m.turnUpCard) : t.slice(5);
@@ -969,11 +1311,13 @@ function main() {
     if (args[k] === '--fault') FAULT = args[++k];
     if (args[k] === '--house') {
       const house = {};
-      // NAME=V, NAME=V1/V2 (or V1|V2, where no shell reads it) or NAME=MIN..MAX
-      for (const pair of args[++k].split(',')) {
+      // [RULESET:]NAME=V, NAME=V1/V2 (or V1|V2, where no shell reads it) or NAME=MIN..MAX
+      const [, rs, spec] = /^(?:([a-z-]+):)?(.*)$/.exec(args[++k]);
+      const table = RULESETS[rs || 'belote'] || {};
+      for (const pair of spec.split(',')) {
         const [name, v] = pair.split('=');
-        const type = (OPTIONS[name] || [])[0];
-        const values = (OPTIONS[name] || [])[2] || [];     // an enum of numbers: capot_value
+        const type = (table[name] || [])[0];
+        const values = (table[name] || [])[2] || [];     // an enum of numbers: capot_value
         const typed = (x) => (type === 'int' || values.includes(Number(x)) ? Number(x)
           : type === 'bool' ? x === 'true' : x);
         const range = /^(\d+)\.\.(\d+)$/.exec(v);
@@ -981,7 +1325,7 @@ function main() {
         else if (/[|/]/.test(v)) house[name] = { values: v.split(/[|/]/).map(typed) };
         else house[name] = typed(v);
       }
-      HOUSE.push(house);
+      HOUSE.push({ ruleset: rs || 'belote', options: house });
     }
   }
   if (FAULT && !FAULTS[FAULT]) { console.error(`unknown fault ${FAULT}`); process.exit(2); }
