@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from mariage import load_rules, new_match
 from mariage.ai import policies
 from mariage.ai.policies import ISMCTS, _guess, _Node
