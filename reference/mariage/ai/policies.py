@@ -221,6 +221,8 @@ class ISMCTS:
         self.tree = _Node()
 
     def choose(self, state: GameState) -> Action:
+        """Search from the view of the seat to act and return its most visited action
+        (a single sensible action at once, without a search)."""
         seat = seat_to_act(state)
         acts = _sensible(state, cautious_bids=False)
         if len(acts) == 1:
