@@ -14,7 +14,9 @@ from mariage.engine.actions import Claim
 
 
 def test_ismcts_beats_random_clearly_where_hands_are_claimed() -> None:
-    e = evaluate("sixty-six", "ismcts", "random", deals=12, seed=1, iterations=40)
+    # 10 iterations: the greedy playouts (twenty-seventh session) cost about what 40
+    # random ones did
+    e = evaluate("sixty-six", "ismcts", "random", deals=12, seed=1, iterations=10)
     low, _ = e.interval()
     assert low > 0.5, (e.rate, e.interval())
 

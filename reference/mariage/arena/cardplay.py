@@ -31,7 +31,47 @@ from __future__ import annotations
 from mariage.engine.actions import Play
 from mariage.engine.state import GameState, obligation_of
 
-__all__ = ["SeatView", "choose_play"]
+__all__ = ["SeatView", "choose_play", "shown_voids"]
+
+
+def shown_voids(state: GameState, after: int = 0) -> list[int]:
+    """Per seat, the bit mask of the suits it showed it lacks by not following (and the
+    trump where the duty was to trump), in the tricks of the hand numbered above
+    ``after`` and the trick in play: a seat that drew cards since may hold them again,
+    so ``after=state.draw_tricks`` keeps what holds to the end of the hand.
+
+    >>> from mariage import load_rules, new_match
+    >>> shown_voids(new_match(load_rules("mariglia"), seed=3))
+    [0, 0, 0, 0]
+    """
+    voids = [0] * state.rules.nseats
+    for number, (leader, cards, _) in enumerate(state.tricks, start=1):
+        if number > after:
+            _note_trick(state, voids, leader, cards, number)
+    if state.trick_seats and state.trick_no > after:
+        _note_trick(state, voids, state.trick_seats[0], tuple(state.trick_cards),
+                    state.trick_no)
+    return voids
+
+
+def _note_trick(st: GameState, voids: list[int], leader: int, cards: tuple[int, ...],
+                number: int) -> None:
+    r = st.rules
+    ob = st._ob_stock if number <= st.draw_tricks else st._ob_no_stock
+    if not cards or ob is None or not ob.follow:
+        return
+    led = r.suit_of[cards[0]]
+    # a trump fixed by the deal, that a seat lacking the suit led must play
+    must_trump = (ob.void_duty in ("trump", "overtrump") and r.turn_up != "none"
+                  and st.trump >= 0)
+    seat = leader
+    for c in cards[1:]:
+        seat = st.next_seat(seat)
+        suit = r.suit_of[c]
+        if suit != led:
+            voids[seat] |= 1 << led
+            if must_trump and suit != st.trump:  # he had no trump either
+                voids[seat] |= 1 << st.trump
 
 
 class SeatView:
@@ -45,11 +85,7 @@ class SeatView:
         self.hand = state.hands[seat]
         self.trump = state.trump
         played = 0
-        self.voids = [0] * r.nseats  # per seat: bit mask of the suits it showed it lacks
-        for number, (leader, cards, _) in enumerate(state.tricks, start=1):
-            self._note_trick(leader, cards, number)
-        self._note_trick(state.trick_seats[0] if state.trick_seats else seat,
-                         tuple(state.trick_cards), state.trick_no)
+        self.voids = shown_voids(state)  # per seat: bit mask of the suits it showed it lacks
         for _, cards, _ in state.tricks:
             for c in cards:
                 played |= 1 << c
@@ -67,25 +103,6 @@ class SeatView:
                 if self.hand & m == m or (drawing and self.hand & m
                                           and m & ~self.hand & ~self.out == 0):
                     self.kept |= m & self.hand
-
-    def _note_trick(self, leader: int, cards: tuple[int, ...], number: int) -> None:
-        st = self.state
-        r = st.rules
-        ob = st._ob_stock if number <= st.draw_tricks else st._ob_no_stock
-        if not cards or ob is None or not ob.follow:
-            return
-        led = r.suit_of[cards[0]]
-        # a trump fixed by the deal, that a seat lacking the suit led must play
-        must_trump = (ob.void_duty in ("trump", "overtrump") and r.turn_up != "none"
-                      and st.trump >= 0)
-        seat = leader
-        for c in cards[1:]:
-            seat = st.next_seat(seat)
-            suit = r.suit_of[c]
-            if suit != led:
-                self.voids[seat] |= 1 << led
-                if must_trump and suit != st.trump:  # he had no trump either
-                    self.voids[seat] |= 1 << st.trump
 
     def is_trump(self, card: int) -> bool:
         """True if ``card`` is of the trump suit (none before trump is set)."""
