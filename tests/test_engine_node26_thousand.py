@@ -16,7 +16,9 @@ more before ``thousand-2/talon/packets-when`` and ``thousand/core/concede-off`` 
 refusals of a packet chosen in the auction and of a concession where there is none), and
 one before ``thousand-4/talon/sitter-concede`` (seen only by a golden test, charged to
 another rule), one before ``thousand-4/running/barrel-sitter`` (a hand sat out using a
-barrel attempt).
+barrel attempt), one before ``thousand/throw-in/weak-talon-golden`` and
+``weak-talon-excused`` (the talon claims granted to a golden hand's forced 120, refused
+to an unraised lowest bid after forehand, allowed no bid, passed).
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ FAULTS = {
     "talon-core-phase": ("thousand-2", "thousand.talon.packets"),
     "concede-off-illegal": ("thousand", "thousand.contract.concede"),
     "sitter-attempt": ("thousand-4", "thousand.running.barrel"),
+    "claim-forced-bid": ("thousand", "thousand.throw-in.weak-talon"),
 }
 
 

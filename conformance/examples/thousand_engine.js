@@ -141,6 +141,8 @@ const FAULTS = {
     + 'bad_action (protocol.action.bad)',
   'leader-declarer': 'the declarer is reported as leader from the moment he takes the talon '
     + '(thousand.contract.lead)',
+  'claim-forced-bid': 'the talon claims follow the forced bid itself: a golden 120 counts, '
+    + 'another\'s unraised bid_min where forehand could not bid does not (thousand.throw-in)',
   'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
     + '(thousand.running.barrel)',
 };
@@ -352,7 +354,10 @@ class Match {
     return false;
   }
 
-  wonByCompulsory() { return this.compulsory && this.contract === this.minBid(); }
+  wonByCompulsory() {   // a contract at bid_min nobody raised, where some opening binds
+    if (fault('claim-forced-bid')) return this.compulsory && this.contract === this.minBid();
+    return this.o.opening_bid !== 'none' && this.contract === this.o.bid_min;
+  }
 
   mayConcede() {
     const o = this.o;
