@@ -18,7 +18,8 @@ one before ``thousand-4/talon/sitter-concede`` (seen only by a golden test, char
 another rule), one before ``thousand-4/running/barrel-sitter`` (a hand sat out using a
 barrel attempt), one before ``thousand/throw-in/weak-talon-golden`` and
 ``weak-talon-excused`` (the talon claims granted to a golden hand's forced 120, refused
-to an unraised lowest bid after forehand, allowed no bid, passed).
+to an unraised lowest bid after forehand, allowed no bid, passed), one before
+``thousand/throw-in/weak-talon-unshown`` (a claim on a talon nobody was shown).
 """
 
 from __future__ import annotations
@@ -177,6 +178,7 @@ FAULTS = {
     "concede-off-illegal": ("thousand", "thousand.contract.concede"),
     "sitter-attempt": ("thousand-4", "thousand.running.barrel"),
     "claim-forced-bid": ("thousand", "thousand.throw-in.weak-talon"),
+    "claim-unshown": ("thousand", "thousand.throw-in"),
 }
 
 

@@ -143,6 +143,8 @@ const FAULTS = {
     + '(thousand.contract.lead)',
   'claim-forced-bid': 'the talon claims follow the forced bid itself: a golden 120 counts, '
     + 'another\'s unraised bid_min where forehand could not bid does not (thousand.throw-in)',
+  'claim-unshown': 'a talon claim is open on a talon not shown (musik_shown, a dark contract) '
+    + '(thousand.throw-in)',
   'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
     + '(thousand.running.barrel)',
 };
@@ -346,12 +348,18 @@ class Match {
     if (o.redeal_low_hand && this.beforeFirstBid()
       && sum(this.dealt[seat].map((c) => POINTS[rank(c)])) < o.redeal_low_hand) return true;
     if (seat === this.declarer && this.phase === 'passing' && this.gives === 0
-      && this.talonCards && (!o.prikup_redeal_only_at_100 || this.wonByCompulsory())) {
+      && this.talonCards && (this.talonShown() || fault('claim-unshown'))
+      && (!o.prikup_redeal_only_at_100 || this.wonByCompulsory())) {
       const t = this.talonCards;
       if (o.redeal_weak_prikup && sum(t.map((c) => POINTS[rank(c)])) < o.redeal_weak_prikup) return true;
       if (o.redeal_two_nines_prikup && t.filter((c) => rank(c) === '9').length >= 2) return true;
     }
     return false;
+  }
+
+  talonShown() {        // turned face up for everybody (the claims on it need that)
+    const m = this.o.musik_shown;
+    return !this.dark && (m === 'always' || (m === 'not_at_100' && !this.wonByCompulsory()));
   }
 
   wonByCompulsory() {   // a contract at bid_min nobody raised, where some opening binds
