@@ -1100,6 +1100,9 @@ function unplayable(o) {
   if (o.dark_bid && (120 < o.bid_min || 120 > o.bid_max || 120 % step)) {
     return 'a dark bid of 120 is no bid of the auction';
   }
+  if (o.barrel && o.barrel_clamp && o.barrel_at < o.target && o.target - o.barrel_at > o.bid_max) {
+    return 'from the barrel no contract reaches the target: nobody could win';
+  }
   if (o.opening_bid === 'dealer_auto_100' && o.players === 4 && o.sitter === 'dealer') {
     return 'the dealer sits out and cannot hold the opening bid (rule thousand.auction.opening)';
   }
