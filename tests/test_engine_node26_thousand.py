@@ -19,7 +19,8 @@ another rule), one before ``thousand-4/running/barrel-sitter`` (a hand sat out u
 barrel attempt), one before ``thousand/throw-in/weak-talon-golden`` and
 ``weak-talon-excused`` (the talon claims granted to a golden hand's forced 120, refused
 to an unraised lowest bid after forehand, allowed no bid, passed), one before
-``thousand/throw-in/weak-talon-unshown`` (a claim on a talon nobody was shown).
+``thousand/throw-in/weak-talon-unshown`` (a claim on a talon nobody was shown), one
+before ``thousand/play/ace-marriage-auto`` (an ace led plain under auto-declare).
 """
 
 from __future__ import annotations
@@ -179,11 +180,13 @@ FAULTS = {
     "sitter-attempt": ("thousand-4", "thousand.running.barrel"),
     "claim-forced-bid": ("thousand", "thousand.throw-in.weak-talon"),
     "claim-unshown": ("thousand", "thousand.throw-in"),
+    "auto-no-aces": ("thousand", "thousand.marriage.auto"),
 }
 
 
 #: faults run only against the tests of these rules (the CI's time)
-NARROW = {"claim-forced-bid": "thousand.throw-in.", "claim-unshown": "thousand.throw-in."}
+NARROW = {"claim-forced-bid": "thousand.throw-in.", "claim-unshown": "thousand.throw-in.",
+          "auto-no-aces": "thousand.marriage.auto"}
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))

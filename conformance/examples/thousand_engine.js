@@ -145,6 +145,8 @@ const FAULTS = {
     + 'another\'s unraised bid_min where forehand could not bid does not (thousand.throw-in)',
   'claim-unshown': 'a talon claim is open on a talon not shown (musik_shown, a dark contract) '
     + '(thousand.throw-in)',
+  'auto-no-aces': 'under marriage_auto_declare an ace may be led without declaring the ace '
+    + 'marriage (thousand.marriage.auto)',
   'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
     + '(thousand.running.barrel)',
 };
@@ -412,6 +414,7 @@ class Match {
       if (o.marriage_auto_declare && this.mayDeclare()) {
         const mine = this.marriages(seat);
         out = out.filter((c) => !('KQ'.includes(rank(c)) && mine.includes(suit(c))));
+        if (this.mayAces(seat) && !fault('auto-no-aces')) out = out.filter((c) => rank(c) !== 'A');
       }
       if (o.no_lead_foreign_trump && this.trump && this.trumpBy !== seat
         && out.some((c) => suit(c) !== this.trump)) {
@@ -690,8 +693,8 @@ class Match {
     }
     if (!this.cards(seat).includes(card)) {
       if (!this.table.length) {
-        if (this.o.marriage_auto_declare && 'KQ'.includes(rank(card))
-          && this.marriages(seat).includes(suit(card))) {
+        if (this.o.marriage_auto_declare && (('KQ'.includes(rank(card))
+          && this.marriages(seat).includes(suit(card))) || (rank(card) === 'A' && this.mayAces(seat)))) {
           throw illegal('thousand.marriage.auto', 'such a lead declares the marriage');
         }
         throw illegal('thousand.lead.foreign-trump', 'no lead of another player\'s trump');
