@@ -348,3 +348,10 @@ def test_a_game_with_golden_hands_validates_with_its_seat_views(ruleset: str,
     record = record_match(r, 4, [GreedyBot(s + 1) for s in range(r.nseats)])
     assert check_record(record).errors == []
     assert check_record(view(record, "B")).errors == []
+
+
+def test_the_rulebook_of_a_lowest_bid_above_120_leaves_out_the_dark_variant() -> None:
+    # bid_min=200 is played, but dark_bid=true is not with it (120 is no bid): the rulebook
+    # said the configuration could not be played (thousand27)
+    book = render_text(load_rules("thousand", {"bid_min": 200}))
+    assert "at least 200" in book and "with dark_bid = true" not in book

@@ -141,6 +141,12 @@ const FAULTS = {
     + 'bad_action (protocol.action.bad)',
   'leader-declarer': 'the declarer is reported as leader from the moment he takes the talon '
     + '(thousand.contract.lead)',
+  'claim-forced-bid': 'the talon claims follow the forced bid itself: a golden 120 counts, '
+    + 'another\'s unraised bid_min where forehand could not bid does not (thousand.throw-in)',
+  'claim-unshown': 'a talon claim is open on a talon not shown (musik_shown, a dark contract) '
+    + '(thousand.throw-in)',
+  'auto-no-aces': 'under marriage_auto_declare an ace may be led without declaring the ace '
+    + 'marriage (thousand.marriage.auto)',
   'sitter-attempt': 'a player on the barrel sitting the hand out uses an attempt '
     + '(thousand.running.barrel)',
 };
@@ -344,7 +350,8 @@ class Match {
     if (o.redeal_low_hand && this.beforeFirstBid()
       && sum(this.dealt[seat].map((c) => POINTS[rank(c)])) < o.redeal_low_hand) return true;
     if (seat === this.declarer && this.phase === 'passing' && this.gives === 0
-      && this.talonCards && (!o.prikup_redeal_only_at_100 || this.wonByCompulsory())) {
+      && this.talonCards && (this.talonShown() || fault('claim-unshown'))
+      && (!o.prikup_redeal_only_at_100 || this.wonByCompulsory())) {
       const t = this.talonCards;
       if (o.redeal_weak_prikup && sum(t.map((c) => POINTS[rank(c)])) < o.redeal_weak_prikup) return true;
       if (o.redeal_two_nines_prikup && t.filter((c) => rank(c) === '9').length >= 2) return true;
@@ -352,7 +359,15 @@ class Match {
     return false;
   }
 
-  wonByCompulsory() { return this.compulsory && this.contract === this.minBid(); }
+  talonShown() {        // turned face up for everybody (the claims on it need that)
+    const m = this.o.musik_shown;
+    return !this.dark && (m === 'always' || (m === 'not_at_100' && !this.wonByCompulsory()));
+  }
+
+  wonByCompulsory() {   // a contract at bid_min nobody raised, where some opening binds
+    if (fault('claim-forced-bid')) return this.compulsory && this.contract === this.minBid();
+    return this.o.opening_bid !== 'none' && this.contract === this.o.bid_min;
+  }
 
   mayConcede() {
     const o = this.o;
@@ -399,6 +414,7 @@ class Match {
       if (o.marriage_auto_declare && this.mayDeclare()) {
         const mine = this.marriages(seat);
         out = out.filter((c) => !('KQ'.includes(rank(c)) && mine.includes(suit(c))));
+        if (this.mayAces(seat) && !fault('auto-no-aces')) out = out.filter((c) => rank(c) !== 'A');
       }
       if (o.no_lead_foreign_trump && this.trump && this.trumpBy !== seat
         && out.some((c) => suit(c) !== this.trump)) {
@@ -677,8 +693,8 @@ class Match {
     }
     if (!this.cards(seat).includes(card)) {
       if (!this.table.length) {
-        if (this.o.marriage_auto_declare && 'KQ'.includes(rank(card))
-          && this.marriages(seat).includes(suit(card))) {
+        if (this.o.marriage_auto_declare && (('KQ'.includes(rank(card))
+          && this.marriages(seat).includes(suit(card))) || (rank(card) === 'A' && this.mayAces(seat)))) {
           throw illegal('thousand.marriage.auto', 'such a lead declares the marriage');
         }
         throw illegal('thousand.lead.foreign-trump', 'no lead of another player\'s trump');
@@ -1086,6 +1102,9 @@ function unplayable(o) {
   }
   if (o.dark_bid && (120 < o.bid_min || 120 > o.bid_max || 120 % step)) {
     return 'a dark bid of 120 is no bid of the auction';
+  }
+  if (o.barrel && o.barrel_clamp && o.barrel_at < o.target && o.target - o.barrel_at > o.bid_max) {
+    return 'from the barrel no contract reaches the target: nobody could win';
   }
   if (o.opening_bid === 'dealer_auto_100' && o.players === 4 && o.sitter === 'dealer') {
     return 'the dealer sits out and cannot hold the opening bid (rule thousand.auction.opening)';

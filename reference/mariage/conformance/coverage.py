@@ -97,8 +97,12 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
     >>> sorted(unreachable_under(load_rules("thousand")))  # doctest: +NORMALIZE_WHITESPACE
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.score.leftover',
      'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
-    >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 14})))
+    >>> sorted(unreachable_under(load_rules("thousand-2", {"redeal_low_hand": 15})))
     ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.throw-in.weak-talon']
+    >>> sorted(unreachable_under(load_rules("thousand", {"redeal_low_hand": 6})))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['thousand.ace-marriage.once', 'thousand.marriage.once', 'thousand.score.leftover',
+     'thousand.throw-in.low-hand', 'thousand.throw-in.weak-talon']
     >>> sorted(unreachable_under(load_rules("marianna", {"declare_when": "trick_start"})))
     ['marianna.decl.mariannone.once', 'marianna.decl.per-trick']
     >>> sorted(unreachable_under(load_rules("belote", {"target": 1})))
@@ -126,12 +130,14 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             f"a hand ends as soon as a side reaches {rules.hand_target} and the pack holds "
             f"{rules.pack_points} card points: with {sides} sides one always reaches it "
             "before the cards are played out")
-    for rule, below, what in ((rules.throw_low_rule, rules.throw_low_below, "hand"),
-                              (rules.throw_talon_rule, rules.throw_talon_below, "talon")):
-        if rule and below <= 0:
-            out[rule] = (f"its threshold is {below}: no {what} is worth fewer card points, "
-                         "so the throw-in never arises (one tried is refused by the rule on "
-                         "throwing in)")
+    for rule, below, what, size in (
+            (rules.throw_low_rule, rules.throw_low_below, "hand", rules.hand_size),
+            (rules.throw_talon_rule, rules.throw_talon_below, "talon", rules.stock_size)):
+        least = sum(sorted(rules.points)[:size])  # the cheapest cards a deal could give
+        if rule and below <= least:
+            out[rule] = (f"its threshold is {below}: no {what} of {size} cards is worth fewer "
+                         f"card points (the least is {least}), so the throw-in never arises "
+                         "(one tried is refused by the rule on throwing in)")
     for d in rules.declarations:  # declared by leading one of its cards, once a suit
         if d.once_scope in ("suit", "suit_per_player") and d.same_suit and d.lead_masks \
                 and d.lead_masks == d.suit_masks and rules.decl_per_trick == 1:

@@ -158,6 +158,17 @@ class _SitterAttempt(RunningTotals):
         super().barrel(st, on, tuple(range(len(st.match_scores))))
 
 
+class _GoldenClaim(Talon):
+    """A golden hand's lowest bid, when nobody raised it, is taken for the compulsory
+    opening at the lowest bid: the talon claims are open to it."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def compulsory_minimum(st: GameState) -> bool:
+        return st.contract == st.mech.auction.floor(st) and st.rules.opening != "free"
+
+
 class _PacketOutOfPhase(Talon):
     """A packet chosen outside the packet's choice is refused as ``core.phase``."""
 
@@ -235,6 +246,9 @@ _fault("sitter-concede-nothing", "thousand.talon.sitter", "thousand-4 thousand-p
        mechanisms=_m(talon=_SitterConcedeNothing()))
 _fault("sitter-uses-attempt", "thousand.running.barrel", "thousand-4",
        "a hand sat out uses a barrel attempt", mechanisms=_m(running=_SitterAttempt()))
+_fault("golden-claim", "thousand.throw-in.weak-talon", "thousand",
+       "a golden hand's 120 nobody raised gives the talon claims",
+       mechanisms=_m(talon=_GoldenClaim()))
 _fault("packet-out-of-phase", "thousand.talon.packets", "thousand-2",
        "a packet chosen in the auction is refused as core.phase",
        mechanisms=_m(talon=_PacketOutOfPhase()))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mariage.engine.rules import RuleInfo, Rules
+from mariage.errors import MariageError
 from mariage.spec.compile import load_rules, option_specs
 from mariage.spec.inforce import disabled_paths, in_force
 from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
@@ -168,7 +169,10 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
                         (name, f"{name} = {show_value(value)}",
                          "refused: " + _words(refused[1]["because"])))
                 continue
-            other = _effective(load_rules(source, given))
+            try:
+                other = _effective(load_rules(source, given))
+            except MariageError:  # refused only when compiled (bid_min=200: no dark 120)
+                continue
             for rid, (text, on) in other.items():
                 old = base.get(rid)
                 if old is None or old == (text, on) or not (on or old[1]):
