@@ -94,3 +94,29 @@ def test_a_description_at_fault_is_not_blamed_on_option_values(
     assert code == 2 and err.count("\n") == 1 and "go together" not in err
     assert "house.yaml:5:14: at 'options.target.default'" in err
     assert not (tmp_path / "suite").exists()
+
+
+LOOK_ALIKES = [("\u00a0", "U+00A0 NO-BREAK SPACE"), ("\u200d", "U+200D ZERO WIDTH JOINER"),
+               ("\uff12", "U+FF12 FULLWIDTH DIGIT TWO"), ("\x0b", "U+000B, a control character")]
+
+
+# (between two plays, a joiner or a full-width digit makes one play of the two, whose
+# refusal quotes it escaped: N140 ... '2H\u200dN:2D' is not an action)
+@pytest.mark.parametrize(("odd", "named", "where"), [
+    *[(odd, named, 1) for odd, named in LOOK_ALIKES],
+    *[(odd, named, 3) for odd, named in LOOK_ALIKES if odd in "\u00a0\x0b"]])
+def test_a_look_alike_character_is_named(odd: str, named: str, where: int, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A character that looks like a blank or a digit of the notation and is not is
+    named by its code point, in a trick's line: in place of its first blank (the line's
+    number is then read otherwise: the message said only ``unexpected '1'``) or of the
+    one between two plays (it was only quoted)."""
+    def edit(lines: list[str], first: int) -> list[str]:
+        parts = lines[first].split(" ")
+        at = 1 if where == 1 else 3  # after the number, or between two plays
+        changed = " ".join([*parts[:at - 1], parts[at - 1] + odd + parts[at], *parts[at + 1:]])
+        return [*lines[:first], changed, *lines[first + 1:]]
+
+    code, out, _ = run_cli(["validate", str(record(tmp_path, edit))], capsys)
+    assert code == 1 and f"{named}: the notation's words, numbers and blanks are ASCII" \
+        in out.splitlines()[0], out

@@ -480,6 +480,50 @@ def _blanked(text: str, err: RecordError, opening: bool) -> str:
     return ""
 
 
+def _odd_character(bad: str) -> str:
+    """The first character of ``bad`` that is not printable ASCII, named, with what the
+    notation writes instead; ``""`` if there is none. A no-break space, a full-width
+    digit or a zero-width joiner looks like what the notation expects and is not.
+
+    >>> _odd_character("\\u00a0")
+    " (U+00A0 NO-BREAK SPACE: the notation's words, numbers and blanks are ASCII)"
+    >>> _odd_character("\\x0b")
+    " (U+000B, a control character: the notation's words, numbers and blanks are ASCII)"
+    >>> _odd_character("@@"), _odd_character("\\t")
+    ('', '')
+    """
+    odd = next((c for c in bad if not " " <= c <= "~" and c not in "\t\r\n"), "")
+    if not odd:
+        return ""
+    import unicodedata
+
+    name = unicodedata.name(odd, "")
+    what = f"U+{ord(odd):04X} {name}" if name else f"U+{ord(odd):04X}, a control character"
+    return f" ({what}: the notation's words, numbers and blanks are ASCII)"
+
+
+_QUOTED = re.compile(r'\{[^{}]*\}|\([^()\n]*\)|"(?:[^"\\\n]|\\.)*"')
+
+
+def _odd_in_line(text: str, line: int) -> str:
+    """Where a line the parser stopped in holds a character that is not ASCII outside
+    its comments, notes and quoted values (a no-break space the lexer did not take for a
+    blank makes it read the line otherwise), that character named with its column;
+    ``""`` if there is none.
+
+    >>> _odd_in_line("1.\\u00a0N:QS W:KS", 1)
+    "; column 3 holds U+00A0 NO-BREAK SPACE: the notation's words, numbers and blanks are ASCII"
+    >>> _odd_in_line('1. N:QS {très bien}', 1)
+    ''
+    """
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return ""
+    src = _QUOTED.sub(lambda m: " " * len(m.group()), lines[line - 1])
+    at = next((i for i, c in enumerate(src) if not " " <= c <= "~" and c not in "\t\r"), -1)
+    return "" if at < 0 else f"; column {at + 1} holds {_odd_character(src[at])[2:-1]}"
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
                   first: int) -> RecordError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
@@ -494,7 +538,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
     if isinstance(exc, UnexpectedToken):
         tok = str(exc.token)
         expected = ", ".join(sorted(exc.expected)[:6])
-        return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected})", file=file,
+        return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected})"
+                           f"{_odd_in_line(text, line)}", file=file,
                            line=first + line - 1, column=col, record=number, token=tok[:80])
     if isinstance(exc, UnexpectedCharacters):
         lines = text.split("\n")  # as the parser counts lines: splitlines() also breaks
@@ -507,8 +552,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
             return RecordError("N111", f"{bad[:1]} is never closed: the record ends inside it "
                                "(truncated?)", file=file, line=first + line - 1, column=col,
                                record=number, token=bad)
-        return RecordError("N110", f"unexpected text {bad!r}", file=file,
-                           line=first + line - 1, column=col, record=number, token=bad)
+        return RecordError("N110", f"unexpected text {bad!r}{_odd_character(bad)}",
+                           file=file, line=first + line - 1, column=col, record=number,
+                           token=bad)
     return RecordError("N110", str(exc).splitlines()[0], file=file, line=first + line - 1,
                        column=col, record=number)
 
