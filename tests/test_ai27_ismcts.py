@@ -8,7 +8,7 @@ import random
 import pytest
 from mariage import load_rules, new_match
 from mariage.ai import policies
-from mariage.ai.policies import ISMCTS, _guess, _Node
+from mariage.ai.policies import ISMCTS, _Node
 from mariage.arena.cardplay import shown_voids
 from mariage.arena.search import determinize
 from mariage.engine.state import GameState
@@ -65,12 +65,12 @@ def test_guesses_keep_the_voids_shown() -> None:
         state.apply(rng.choice(state.legal_actions()))
     plain = kept = 0
     for k in range(40):
-        for guess_of in (_guess, lambda st, s, g, _v: determinize(st, s, g)):
+        for guess_of in (determinize, lambda st, s, g, _v: determinize(st, s, g)):
             guess = guess_of(state, seat, random.Random(k), voids)
             bad = sum((guess.hands[s] & rules.suit_mask[u]).bit_count()
                       for s in range(rules.nseats) if s != seat
                       for u in range(len(rules.suits)) if voids[s] >> u & 1)
-            if guess_of is _guess:
+            if guess_of is determinize:
                 kept += bad
             else:
                 plain += bad

@@ -123,46 +123,6 @@ class _Node:
         self.total: dict[Action, float] = {}
 
 
-def _guess(state: GameState, seat: int, rng: random.Random, voids: list[int]) -> GameState:
-    """:func:`~mariage.arena.search.determinize`, then each card dealt to a seat in a
-    suit it showed it lacks (``voids``, per seat a mask of suits) swapped at random with
-    a hidden card that may sit there: one of another hand that may take it, or of the
-    stock. Where no such card is left the card stays (the guess is then the looser one).
-    """
-    guess = determinize(state, seat, rng)
-    r = state.rules
-    if r.open_hands or not any(voids):
-        return guess
-    hands, stock, aside = guess.hands, guess.stock, guess.aside
-    hidden = [0 if s == seat else hands[s] & ~state.known[s] for s in range(r.nseats)]
-    turn_up = guess.turn_up
-    spots = [(stock, i) for i, c in enumerate(stock) if c != turn_up]
-    spots += [(aside, i) for i in range(len(aside)) if i or r.turn_up != "under_stock"]
-    suit_of = r.suit_of
-    for s in range(r.nseats):
-        for c in r.cards_of(hidden[s]):
-            if not voids[s] >> suit_of[c] & 1:
-                continue
-            choices: list[tuple[int, int] | tuple[list[int], int]] = [
-                (t, d) for t in range(r.nseats) if t not in (s, seat)
-                for d in r.cards_of(hidden[t])
-                if not voids[s] >> suit_of[d] & 1 and not voids[t] >> suit_of[c] & 1]
-            choices += [spot for spot in spots if not voids[s] >> suit_of[spot[0][spot[1]]] & 1]
-            if not choices:
-                continue
-            where, what = choices[rng.randrange(len(choices))]
-            if isinstance(where, int):  # another hand's card
-                hidden[where] ^= 1 << what | 1 << c
-                hands[where] ^= 1 << what | 1 << c
-                d = what
-            else:  # a card of the stock (or of a stock put aside)
-                d = where[what]
-                where[what] = c
-            hidden[s] ^= 1 << c | 1 << d
-            hands[s] ^= 1 << c | 1 << d
-    return guess
-
-
 class ISMCTS:
     """Single-observer information-set MCTS over the rest of the hand.
 
@@ -234,7 +194,7 @@ class ISMCTS:
         for _ in range(self.iterations):
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self._iterate(root, _guess(state, seat, rng, voids))
+            self._iterate(root, determinize(state, seat, rng, voids))
         return max(acts, key=lambda a: (root.visits.get(a, 0), root.total.get(a, 0.0)))
 
     def _iterate(self, root: _Node, trial: GameState) -> None:

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from mariage.engine.actions import Action, CallOut
 from mariage.engine.phase import DEAL, OVER
@@ -37,8 +38,14 @@ from ..errors import IllegalActionError
 __all__ = ["MonteCarloBot", "determinize", "outcome", "sensible_actions"]
 
 
-def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
+def determinize(state: GameState, seat: int, rng: random.Random,
+                voids: Sequence[int] | None = None) -> GameState:
     """A copy of ``state`` with every card ``seat`` cannot see dealt again at random.
+
+    With ``voids`` (per seat, a bit mask of the suits it showed it lacks, as
+    :func:`~mariage.arena.cardplay.shown_voids` gives them), each card then dealt to a
+    seat in such a suit is swapped with a hidden card that may sit there, where one is
+    left (the information-set search's guesses, :class:`~mariage.ai.policies.ISMCTS`).
 
     The copy has no deal source (it ends with the hand) and undo off. What the
     seat saw stays: here B saw A declare the marriage of diamonds, so A keeps
@@ -89,7 +96,46 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     for i in aside:
         copy.aside[i] = pool[at]
         at += 1
-    return copy
+    return copy if voids is None else _keep_voids(state, copy, seat, rng, voids)
+
+
+def _keep_voids(state: GameState, guess: GameState, seat: int, rng: random.Random,
+                voids: Sequence[int]) -> GameState:
+    """``guess`` with each card dealt to a seat in a suit it showed it lacks (``voids``)
+    swapped at random with a hidden card that may sit there: one of another hand that
+    may take it, or of the stock. Where no such card is left the card stays (the guess
+    is then the looser one)."""
+    r = state.rules
+    if r.open_hands or not any(voids):
+        return guess
+    hands, stock, aside = guess.hands, guess.stock, guess.aside
+    hidden = [0 if s == seat else hands[s] & ~state.known[s] for s in range(r.nseats)]
+    turn_up = guess.turn_up
+    spots = [(stock, i) for i, c in enumerate(stock) if c != turn_up]
+    spots += [(aside, i) for i in range(len(aside)) if i or r.turn_up != "under_stock"]
+    suit_of = r.suit_of
+    for s in range(r.nseats):
+        for c in r.cards_of(hidden[s]):
+            if not voids[s] >> suit_of[c] & 1:
+                continue
+            choices: list[tuple[int, int] | tuple[list[int], int]] = [
+                (t, d) for t in range(r.nseats) if t not in (s, seat)
+                for d in r.cards_of(hidden[t])
+                if not voids[s] >> suit_of[d] & 1 and not voids[t] >> suit_of[c] & 1]
+            choices += [spot for spot in spots if not voids[s] >> suit_of[spot[0][spot[1]]] & 1]
+            if not choices:
+                continue
+            where, what = choices[rng.randrange(len(choices))]
+            if isinstance(where, int):  # another hand's card
+                hidden[where] ^= 1 << what | 1 << c
+                hands[where] ^= 1 << what | 1 << c
+                d = what
+            else:  # a card of the stock (or of a stock put aside)
+                d = where[what]
+                where[what] = c
+            hidden[s] ^= 1 << c | 1 << d
+            hands[s] ^= 1 << c | 1 << d
+    return guess
 
 
 def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
