@@ -176,6 +176,16 @@ const FAULTS = {
     + '(sixty-six-4.match.tie)',
   'share-no-bonus': 'the dealer sitting out shares the winner\'s game points without the draw '
     + 'bonus (sixty-six-3.score.dealer)',
+  'resign-next-seat': 'a resignation gives the match to the next seat, not the other side '
+    + '(core.resign)',
+  'dealer-first-of-team': 'next_dealer=winner/loser: the side\'s first seat deals, not its '
+    + 'player next after the dealer (sixty-six-4.deal.rotation)',
+  'drawn-same-dealer': 'after a drawn hand the same dealer deals again, also under '
+    + 'next_dealer=alternate (sixty-six.deal.rotation)',
+  'share-segno': 'the dealer sitting out counts a hand won when he shares the score '
+    + '(sixty-six-3.score.dealer)',
+  'draw-bonus-kept': 'the drawn hands are not forgotten once the bonus is paid '
+    + '(sixty-six.score.draw-bonus)',
 };
 let FAULT = process.env.SCHNAPSEN_FAULT || null;
 
@@ -627,12 +637,13 @@ class Match {
       const extra = this.o.draw_bonus_next_hand ? drawn : 0;
       score[wt] += gamePoints + extra;
       this.segni[wt] += 1;
-      this.drawn = 0;
+      if (FAULT !== 'draw-bonus-kept') this.drawn = 0;
       if (this.R.dealerShare) {    // the dealer sitting out: the winner's points, below target
         const d = this.team(this.dealer);
         const share = gamePoints + (FAULT === 'share-no-bonus' ? 0 : extra);
         const room = FAULT === 'share-uncapped' ? share : this.o.match_target - 1 - this.scores[d];
         score[d] += Math.max(0, Math.min(share, room));
+        if (FAULT === 'share-segno') this.segni[d] += 1;
       }
     } else this.drawn += 1;
     score.forEach((v, k) => { this.scores[k] += v; });
@@ -660,9 +671,10 @@ class Match {
   // (losing) team; after a drawn hand then the same dealer deals again
   nextDealer(wt) {
     const next = this.o.next_dealer;
+    if (wt === null && (next !== 'alternate' || FAULT === 'drawn-same-dealer')) return this.dealer;
     if (next === 'alternate') return (this.dealer + 1) % this.n;
-    if (wt === null) return this.dealer;
     const team = next === 'winner' ? wt : this.R.teams.findIndex((t, k) => k !== wt);
+    if (FAULT === 'dealer-first-of-team') return this.R.teams[team][0];
     for (let k = 1; k <= this.n; k++) {
       const s = (this.dealer + k) % this.n;
       if (this.team(s) === team) return s;
@@ -672,7 +684,7 @@ class Match {
 
   resign(seat) {
     const two = this.R.teams.length === 2;
-    const winner = two ? 1 - this.team(seat) : null;
+    const winner = FAULT === 'resign-next-seat' ? (seat + 1) % this.n : two ? 1 - this.team(seat) : null;
     this.result = { winner, reason: 'resign', scores: this.scores.slice() };
     this.phase = 'over';
   }
