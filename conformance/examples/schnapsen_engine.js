@@ -1,30 +1,43 @@
 #!/usr/bin/env node
-// A Schnapsen engine in plain Node.js, written from the user documentation alone
-// (docs/protocol.rst, docs/conformance.rst and spec/schnapsen.yaml): one file, no
-// dependencies. It speaks the engine protocol (version 2, without hidden cards) and
-// plays the ruleset "schnapsen" with every option of spec/schnapsen.yaml, the house
-// rules that the runner gives in each "start".
+// A Schnapsen and Sixty-six engine in plain Node.js, written from the user documentation
+// alone (docs/protocol.rst, docs/conformance.rst, the rulebooks of "mariage rules" and,
+// as data, spec/schnapsen.yaml, spec/sixty-six.yaml, spec/sixty-six-3.yaml and
+// spec/sixty-six-4.yaml): one file, no dependencies. It speaks the engine protocol
+// (version 2, without hidden cards) and plays the rulesets "schnapsen", "sixty-six",
+// "sixty-six-3" (three players, the dealer sitting out) and "sixty-six-4" (two
+// partnerships, no talon) with every option of their specs, the house rules that the
+// runner gives in each "start". The ruleset named in "start" selects its data (seats,
+// teams, pack, packets, duties, scale...); the play reads the data and the options.
 //
 // Run the conformance suite against it (from a clone of the project):
 //
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js"
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js" \
 //       --ruleset schnapsen -o close_allowed=false --min-coverage 100
+//   mariage conformance --engine "node conformance/examples/schnapsen_engine.js" \
+//       --ruleset sixty-six-4 --require-rule-ids --min-coverage 100
+//   mariage conformance --engine "node conformance/examples/schnapsen_engine.js" \
+//       --derived --ruleset sixty-six-3 -o draw_bonus_next_hand=true --min-coverage 100
 //
-// The first runs the stored suite (every Schnapsen and protocol test; the other
-// rulesets are skipped as not supported), the second the suite derived for one
-// set of house rules. "--house NAME=VALUE,..." (repeatable; a value may be V1|V2,
-// quoted inside the engine command, where the runner refuses a bare | as a shell
-// operator, or MIN..MAX) makes the engine declare that configuration in its hello, for
+// The first runs the stored suite (every test of the four rulesets and the protocol;
+// the other rulesets are skipped as not supported), the second and fourth the suite
+// derived for one set of house rules. "--house [RULESET:]NAME=VALUE,..." (repeatable;
+// RULESET defaults to schnapsen; a value may be V1|V2, quoted inside the engine
+// command, where the runner refuses a bare | as a shell operator, or MIN..MAX) makes
+// the engine declare that configuration in its hello, for
 //
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
 //       --house close_allowed=false,claim_mode=auto" --declared
 //   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
 //       --house 'marriage_values=20/40|20/20'" --declared
+//   mariage conformance --engine "node conformance/examples/schnapsen_engine.js \
+//       --house sixty-six-4:undertrump_required=false" --declared
 //
 // "--fault MODE" (or SCHNAPSEN_FAULT=MODE) plants one mistake, so that you can
 // see what the runner says about it; "--list-faults" lists them. It answers
-// "choose" too, so "mariage match schnapsen --engine A=... --bot B=greedy" plays it.
+// "choose" too, so "mariage match sixty-six-3 --engine A=... --bot B=greedy" plays it.
+// Its tests: tests/test_engine_node25.py (Schnapsen), tests/test_engine_node28_sixtysix.py
+// (the Sixty-six family).
 'use strict';
 
 // ---------------------------------------------------------------------------
