@@ -199,6 +199,12 @@ const FAULTS = {
     + '(sixty-six-3.score.dealer)',
   'draw-bonus-kept': 'the drawn hands are not forgotten once the bonus is paid '
     + '(sixty-six.score.draw-bonus)',
+  'reply-needs-trick': 'the exchange right after a close needs a trick won, like the one on '
+    + 'lead (sixty-six.close.reply)',
+  'turn-up-until-played': 'the dealer\'s turned card is no longer shown once he has played it '
+    + '(sixty-six-4.deal)',
+  'partner-spared': 'a player void in the suit led need not over-trump his partner\'s trump '
+    + '(sixty-six-4.play.trump)',
 };
 let FAULT = process.env.SCHNAPSEN_FAULT || null;
 
@@ -292,7 +298,10 @@ class Match {
   tricksOf(seat) { return this.tricksWon[this.team(seat)]; }
   stockCount() { return this.closed ? 0 : this.stock.length; }
   turnUp() {
-    if (this.R.turnUp === 'dealer_last') return this.dealerCard;
+    if (this.R.turnUp === 'dealer_last') {
+      const played = FAULT === 'turn-up-until-played' && !this.hands[this.dealer].includes(this.dealerCard);
+      return played ? null : this.dealerCard;
+    }
     return this.strict() ? null : this.stock[this.stock.length - 1];
   }
   strict() { return !this.R.talon || this.closed || this.stock.length === 0; }
@@ -388,6 +397,8 @@ class Match {
     }
     const trumps = hand.filter((c) => suit(c) === this.trump);
     if (!trumps.length) return null;
+    const partnerWins = this.team(this.table.find(([, c]) => c === best)[0]) === this.team(seat);
+    if (FAULT === 'partner-spared' && partnerWins && suit(best) === this.trump) return null;
     const wins = (c) => suit(best) !== this.trump || this.higher(c, best);
     const duty = this.R.voidDuty;
     const isTrump = suit(card) === this.trump;
@@ -513,7 +524,8 @@ class Match {
     this.closedBy = seat;
     this.snapshot = { points: this.counted(other), tricks: this.tricksOf(other) };
     this.beforeDraw = this.phase === 'after_trick';    // then nobody draws
-    if (this.o.exchange_on_close && this.hands[other].includes(this.lowTrump())) {
+    const trickless = FAULT === 'reply-needs-trick' && this.tricksOf(other) === 0;
+    if (this.o.exchange_on_close && this.hands[other].includes(this.lowTrump()) && !trickless) {
       this.phase = 'close_reply';
       this.toAct = other;
       return;
