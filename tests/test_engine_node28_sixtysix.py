@@ -17,49 +17,33 @@ drawn hands; drawn hands not forgotten once the bonus is paid).
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import nodekit
 import pytest
-from mariage.conformance.client import EngineClient, ProcessTransport, ThreadTransport
-from mariage.conformance.engine import ReferenceEngine
 
 ENGINE = nodekit.EXAMPLES / "schnapsen_engine.js"
 RULESETS = {"sixty-six": 27, "sixty-six-3": 26, "sixty-six-4": 8}
 
 
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
-        fault: str | None = None) -> tuple[int, str, dict[str, Any]]:
-    """``mariage conformance`` against the JS engine: exit code, output, JSON report."""
-    return nodekit.run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
-
-
-def clients() -> tuple[EngineClient, EngineClient]:
-    """The reference (in this process) and the JS engine (a subprocess), said hello to."""
-    ref = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
-    js = EngineClient(lambda: ProcessTransport(f"{nodekit.node()} {ENGINE}"), timeout=20)
-    ref.hello()
-    js.hello()
-    return ref, js
+run = partial(nodekit.run_engine, ENGINE)  # (tmp_path, capsys, *args, fault=None)
 
 
 def test_hello_offers_every_option_value_the_reference_does() -> None:
     assert nodekit.needs_nothing_but_node(ENGINE)
-    ref, js = clients()
-    try:
-        theirs = ref.request({"type": "hello", "protocol": 2})["rulesets"]
-        ours = js.request({"type": "hello", "protocol": 2})["rulesets"]
-    finally:
-        ref.close()
-        js.close()
+    theirs, ours = nodekit.rulesets_offered(ENGINE)
     assert sorted(ours) == ["schnapsen", *RULESETS]
+    keys = ("type", "default", "values", "min", "max")
+
+    def offered(rulesets: dict[str, Any], ruleset: str) -> dict[str, tuple[Any, ...]]:
+        return {name: tuple(spec.get(k) for k in keys)
+                for name, spec in rulesets[ruleset]["options"].items()}
+
     for ruleset, count in RULESETS.items():
-        assert len(ours[ruleset]["options"]) == len(theirs[ruleset]["options"]) == count
-        for name, spec in theirs[ruleset]["options"].items():
-            mine = ours[ruleset]["options"][name]
-            keys = ("type", "default", "values", "min", "max")
-            assert {k: mine.get(k) for k in keys} == {k: spec.get(k) for k in keys}, name
+        assert offered(ours, ruleset) == offered(theirs, ruleset)
+        assert len(offered(ours, ruleset)) == count
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
@@ -106,21 +90,13 @@ def _random_match(ruleset: str, seed: int, steps: int) -> int:
     """One match with random options; every answer of the two engines compared. Returns
     the number of requests."""
     rng = random.Random(seed)
-    ref, js = clients()
+    ref, js = nodekit.reference_and(ENGINE)
     sent = 0
 
     def both(req: dict[str, Any]) -> dict[str, Any]:
         nonlocal sent
         sent += 1
-        a, b = ref.request(dict(req)), js.request(dict(req))
-        for r in (a, b):
-            r.pop("message", None)
-            if r.get("type") == "state":
-                r["hands"] = [sorted(h) for h in r["hands"]]
-            if r.get("type") == "legal":
-                r["actions"] = sorted(r["actions"])
-        assert a == b, (ruleset, seed, req)
-        return a
+        return nodekit.same_answer(ref, js, {**req, "id": f"{ruleset} {seed} {sent}"})
 
     try:
         specs = ref.request({"type": "hello", "protocol": 2})["rulesets"][ruleset]["options"]
@@ -130,23 +106,7 @@ def _random_match(ruleset: str, seed: int, steps: int) -> int:
         nseats = {"sixty-six": 2, "sixty-six-3": 3, "sixty-six-4": 4}[ruleset]
         assert both({"type": "start", "ruleset": ruleset, "options": options,
                      "dealer": rng.randrange(nseats), "deck": deck})["type"] == "ok"
-        for _ in range(steps):
-            st = both({"type": "state"})
-            if st["terminal"]:
-                break
-            if st["phase"] == "deal":
-                rng.shuffle(deck)
-                both({"type": "deal", "deck": deck})
-                continue
-            legal = [both({"type": "legal", "seat": s})["actions"] for s in range(nseats)]
-            if rng.random() < 0.2:
-                both({"type": "apply", "seat": rng.randrange(nseats),
-                      "action": rng.choice([*_WORDS, rng.choice(deck)])})
-                continue
-            acts = legal[st["to_act"]]
-            said = [a for a in acts if ":" in a]
-            pick = rng.choice(said) if said and rng.random() < 0.7 else rng.choice(acts)
-            both({"type": "apply", "seat": st["to_act"], "action": pick})
+        nodekit.random_walk(both, rng, deck, _WORDS, steps)
     finally:
         ref.close()
         js.close()
@@ -173,9 +133,5 @@ FAULTS = {
 def test_each_planted_fault_fails_naming_its_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
     ruleset, rule, narrow = FAULTS[fault]
-    code, out, report = run(tmp_path, capsys, "--ruleset", ruleset, "--kind", "scenario",
-                            "--kind", "option", "--rule", narrow, fault=fault)
-    assert code == 1, out[-3000:]
-    failed = [t for t in report["tests"] if t["status"] == "fail"]
-    assert any(rule in t["charged"] for t in failed), [(t["id"], t["charged"]) for t in failed]
-    assert report["rules"][rule]["fail"] > 0
+    nodekit.assert_killed(*run(tmp_path, capsys, "--ruleset", ruleset, "--kind", "scenario",
+                               "--kind", "option", "--rule", narrow, fault=fault), rule)
