@@ -1,0 +1,62 @@
+"""The twenty-eighth session's hostile sweep of records: a look-alike character that
+joins two plays into one word (refused as not an action, N140) or hides in an
+annotation is named with its code point, and its column where the line is known."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hostilekit import run_cli
+
+GOOD = Path(__file__).resolve().parent / "data" / "records" / "good" / "marianna.mrg"
+
+
+def record(tmp_path: Path, old: str, new: str) -> Path:
+    """The good Marianna record with its first ``old`` replaced by ``new``."""
+    text = GOOD.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "odd.mrg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8", newline="")
+    return path
+
+
+@pytest.mark.parametrize(("odd", "named"), [("\u200d", "U+200D ZERO WIDTH JOINER"),
+                                            ("\uff12", "U+FF12 FULLWIDTH DIGIT TWO"),
+                                            ("\u2060", "U+2060 WORD JOINER")])
+def test_a_look_alike_between_two_plays_is_named(odd: str, named: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``1. S:AS E:2H<odd>N:2D``: one word ``E:2H<odd>N:2D``, refused as not an action
+    (N140) with the character only quoted as its escape; now named, at column 13."""
+    path = record(tmp_path, "1. S:AS E:2H N:2D", f"1. S:AS E:2H{odd}N:2D")
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    first = out.splitlines()[0]
+    assert code == 1 and re.search(r"odd\.mrg:17:9: N140 .*seat E, ", first), out
+    assert f"is not an action of marianna; column 13 holds {named}: the notation's " \
+           "words, numbers and blanks are ASCII" in first, first
+
+
+def test_a_full_width_card_is_named_with_its_column(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = record(tmp_path, "E:2H", "E:\uff12H")
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    assert code == 1 and "N140" in out and \
+        "column 11 holds U+FF12 FULLWIDTH DIGIT TWO" in out.splitlines()[0], out
+
+
+def test_a_plain_unknown_action_names_no_character(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = record(tmp_path, "E:2H", "E:2X")
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    assert code == 1 and "'2X' is not an action of marianna\n" in out, out
+
+
+def test_a_look_alike_in_an_annotation_is_named(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``(won S<joiner>)`` said only ``seat S won the trick``, which it seems to say."""
+    path = record(tmp_path, "(won S)", "(won S\u200d)")
+    for command in ("validate", "stats"):
+        code, out, err = run_cli([command, str(path)], capsys)
+        assert code == 1 and "N150" in out + err and \
+            "seat S won the trick; it holds U+200D ZERO WIDTH JOINER" in out + err, out + err
