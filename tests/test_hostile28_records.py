@@ -1,10 +1,13 @@
 """The twenty-eighth session's hostile sweep of records: a look-alike character that
 joins two plays into one word (refused as not an action, N140) or hides in an
-annotation is named with its code point, and its column where the line is known."""
+annotation is named with its code point, and its column where the line is known; a
+file in UTF-16 or compressed under a plain name is one problem saying what it is."""
 
 from __future__ import annotations
 
+import gzip
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -60,3 +63,23 @@ def test_a_look_alike_in_an_annotation_is_named(tmp_path: Path,
         code, out, err = run_cli([command, str(path)], capsys)
         assert code == 1 and "N150" in out + err and \
             "seat S won the trick; it holds U+200D ZERO WIDTH JOINER" in out + err, out + err
+
+
+@pytest.mark.parametrize(("encode", "what"), [
+    (lambda t: t.encode("utf-16"), "UTF-16 text (little-endian, with a byte-order mark)"),
+    (lambda t: t.encode("utf-16-le"), "UTF-16 text (little-endian, without a byte-order"),
+    (lambda t: t.encode("utf-16-be"), "UTF-16 text (big-endian, without a byte-order"),
+    (lambda t: t.encode("utf-32-be"), "UTF-32 text (big-endian, without a byte-order"),
+    (lambda t: gzip.compress(t.encode(), mtime=0), "gzip-compressed data (name it .gz)")])
+def test_a_file_of_another_encoding_is_one_problem(encode: Callable[[str], bytes], what: str,
+                                                   tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A record saved as UTF-16 (with or without its byte-order mark) or compressed and
+    not named so was a problem a line (``byte 0xff is not UTF-8``, then text before the
+    first record quoted with a NUL every other character); now one, saying what it is."""
+    path = tmp_path / "wide.mrg"
+    path.write_bytes(encode(GOOD.read_text(encoding="utf-8")))
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 2 and lines[0].startswith(f"{path}:1:1: N100: "), out
+    assert f"the file is {what}" in lines[0] and "records are UTF-8 text" in lines[0], out
