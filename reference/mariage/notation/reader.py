@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ..infile import not_text
 from ..lazyrecord import field, record
 from .errors import NotationError, RecordError, odd_character, odd_column
 from .grammar import grammar_text, parser
@@ -137,7 +138,7 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         if lineno == 1 and raw.startswith(_BOM):
             raw = raw[3:]
             cut = 0 if raw.endswith(b"\n") else 1  # if more follows, it goes on as line 2
-        elif lineno == 1 and (foreign := _foreign(raw)):  # one problem, not one a line
+        elif lineno == 1 and (foreign := not_text(raw)):  # one problem, not one a line
             yield RecordError("N100", f"the file is {foreign}: records are UTF-8 text",
                               file=file, line=1, column=1)
             return
@@ -201,41 +202,6 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         yield from problems
         yield RecordError("N104", "no record found (a record starts with a [Mariage \"1\"] "
                           "line)", file=file, line=max(lineno, 1), column=1)
-
-
-#: What a file starts with when it is no UTF-8 text: byte-order marks (longest first),
-#: then the magic numbers of compressed files and archives not named as such.
-_MAGIC = ((b"\xff\xfe\x00\x00", "UTF-32 text (little-endian, with a byte-order mark)"),
-          (b"\x00\x00\xfe\xff", "UTF-32 text (big-endian, with a byte-order mark)"),
-          (b"\xff\xfe", "UTF-16 text (little-endian, with a byte-order mark)"),
-          (b"\xfe\xff", "UTF-16 text (big-endian, with a byte-order mark)"),
-          (b"\x1f\x8b", "gzip-compressed data (name it .gz)"),
-          (b"BZh", "bzip2-compressed data (name it .bz2)"),
-          (b"\xfd7zXZ\x00", "xz-compressed data (name it .xz)"),
-          (b"\x28\xb5\x2f\xfd", "zstd-compressed data (name it .zst)"),
-          (b"PK\x03\x04", "a zip archive (unpack it first)"))
-
-
-def _foreign(first: bytes) -> str:
-    """What the first line of a file is when it is plainly no UTF-8 text (a byte-order
-    mark of UTF-16 or UTF-32, every other byte NUL, a compressed file's magic number),
-    else ``""``: such a file is one problem, not one per line.
-
-    >>> _foreign("[Mariage".encode("utf-16-le")), _foreign(b"[Mariage")
-    ('UTF-16 text (little-endian, without a byte-order mark)', '')
-    """
-    for magic, what in _MAGIC:
-        if first.startswith(magic) and (magic != b"BZh" or first[3:4].isdigit()):
-            return what
-    head = first[:16]
-    if len(head) >= 4 and b"\x00" in head[:4]:
-        for width in (4, 2):
-            for at, order in ((0, "little"), (width - 1, "big")):
-                if all(b == 0 for i, b in enumerate(head) if i % width != at) and \
-                        all(head[at::width]):
-                    bits = 8 * width
-                    return f"UTF-{bits} text ({order}-endian, without a byte-order mark)"
-    return ""
 
 
 def _broken(broken: Broken | None, exc: Exception, line: int) -> RecordError:
