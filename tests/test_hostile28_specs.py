@@ -1,13 +1,14 @@
 """The twenty-eighth session's hostile sweep of game descriptions: one saved as UTF-16
 (an editor's "Unicode") was ``not UTF-8 text (byte 0)``, or, without its byte-order
-mark, a NUL character refused by YAML or a byte further on; now it says what it is."""
+mark, a NUL character refused by YAML or a byte further on; now it says what it is. An
+option whose min is above its max is named so (its default was blamed)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from hostilekit import run_cli
+from hostilekit import forget_house, run_cli
 
 HOUSE = "ruleset: house\nextends: mariazza\nname: Müller\n"
 
@@ -34,3 +35,19 @@ def test_a_gzip_description_is_not_told_to_be_named_gz(
     spec.write_bytes(b"\x1f\x8b\x08\x00" + HOUSE.encode())
     code, out, err = run_cli(["check-spec", str(spec)], capsys)
     assert code == 1 and ".gz" not in out + err and "S003" in out + err, out + err
+
+
+@pytest.mark.usefixtures(forget_house.__name__)
+@pytest.mark.parametrize(("bounds", "told"), [
+    ("    min: 5000\n    max: 10\n", "min 5000 is above max 10"),
+    ("    min: 20000\n", "min 20000 is above max 10000")])
+def test_an_option_whose_min_is_above_its_max_is_named_so(
+        bounds: str, told: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It was the default that was blamed: ``must be between 5000 and 10, got 41``."""
+    spec = tmp_path / "house.yaml"
+    spec.write_text("ruleset: house\nextends: mariazza\noptions:\n  target:\n" + bounds,
+                    encoding="utf-8")
+    for argv in (["check-spec", str(spec)], ["play", "house", "--spec", str(spec)]):
+        code, out, err = run_cli(argv, capsys)
+        assert code == 1 and "house.yaml:5:10: at 'options.target.min': option 'target': " \
+            f"{told}, so no value is allowed [S020]" in out + err, out + err
