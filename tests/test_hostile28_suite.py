@@ -46,5 +46,17 @@ def test_a_test_file_in_utf16_says_so(encoding: str, what: str, tmp_path: Path) 
     folder.mkdir(parents=True)
     (folder / "t.test").write_bytes(PERFT.read_text(encoding="utf-8").encode(encoding))
     with pytest.raises(SuiteError, match=re.escape(
-            f"schnapsen/perft/t.test:1:1: the file is {what}: a test is UTF-8 text")):
+            f"schnapsen/perft/t.test:1:1: the file is {what}: it must be UTF-8 text")):
         load_suite(tmp_path / "tests")
+
+
+def test_a_stale_expectation_with_a_look_alike_names_it() -> None:
+    """``--expect`` listing ``claim_mode‐auto`` (U+2010 HYPHEN, copied from a page) was
+    only 'no such test in the suite', though it looks like one that is."""
+    from mariage.conformance.reports import summary_text
+    from mariage.conformance.results import RunResult
+
+    stale = ["schnapsen/perft/claim_mode\u2010auto"]
+    text = summary_text(RunResult([], None, 0.0, 0, 0, stale=stale))
+    assert "(no such test in the suite; it has U+2010 HYPHEN, not an ASCII character)" \
+        in text, text

@@ -388,7 +388,7 @@ def read_suite_file(path: Path, where: str) -> str:
         raise SuiteError(f"{where}: larger than {MAX_TEST_BYTES:,} bytes")
     foreign = not_text(raw[:64], packed=False)
     if foreign:  # it was "not UTF-8 text (byte 0)", or no '---' line (NULs are UTF-8)
-        raise SuiteError(f"{where}:1:1: the file is {foreign}: a test is UTF-8 text")
+        raise SuiteError(f"{where}:1:1: the file is {foreign}: it must be UTF-8 text")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
