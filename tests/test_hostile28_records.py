@@ -83,3 +83,15 @@ def test_a_file_of_another_encoding_is_one_problem(encode: Callable[[str], bytes
     lines = out.splitlines()
     assert code == 1 and len(lines) == 2 and lines[0].startswith(f"{path}:1:1: N100: "), out
     assert f"the file is {what}" in lines[0] and "records are UTF-8 text" in lines[0], out
+
+
+@pytest.mark.parametrize(("score", "too_long"), [("-999999999", False), ("-1000000000", True)])
+def test_a_start_score_counts_its_digits_not_its_sign(score: str, too_long: bool,
+                                                      tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``[StartScore "-999999999" "0"]`` (nine digits) was 'longer than 9 digits', where
+    ``(match -999999999 0)`` is read."""
+    path = record(tmp_path, '[Seed "1"]', f'[StartHand "2"]\n[StartScore "{score}" "0"]')
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    assert code == 1 and ("N112" in out) is too_long, out
+    assert too_long or "N134" in out, out  # read on: its first hand is numbered 1
