@@ -95,3 +95,28 @@ def test_a_start_score_counts_its_digits_not_its_sign(score: str, too_long: bool
     code, out, _ = run_cli(["validate", str(path)], capsys)
     assert code == 1 and ("N112" in out) is too_long, out
     assert too_long or "N134" in out, out  # read on: its first hand is numbered 1
+
+
+@pytest.mark.parametrize("copies", [1, 2, 30])
+def test_lines_ending_in_cr_alone_are_named(copies: int, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose lines end in CR alone (an old Mac's) is one line to the reader: one
+    record passed with every place at line 1, two were 'unexpected [Mariage "1"]
+    (expected <END-OF-FILE>)', thirty 'a line of 120600 bytes' then 'no record found'."""
+    path = tmp_path / "mac.mrg"
+    text = (GOOD.read_text(encoding="utf-8") + "\n") * copies
+    path.write_bytes(text.replace("\n", "\r").encode())
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 2, out
+    assert lines[0] == f"{path}:1:14: N110: the lines end in CR alone (an old Mac's line " \
+        "ends): records end their lines in LF or CR LF", out
+
+
+def test_cr_lf_line_ends_and_a_stray_cr_at_a_line_end_are_still_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dos.mrg"
+    text = GOOD.read_text(encoding="utf-8").replace("\n", "\r\n")
+    path.write_bytes(text.replace("\r\n", "\r\r\n", 1).encode())
+    code, out, _ = run_cli(["validate", str(path)], capsys)
+    assert code == 0, out

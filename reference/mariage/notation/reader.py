@@ -67,6 +67,9 @@ MAX_RECORD = 8 * 1024 * 1024
 #: gives up; here so that checking a full record does not import the search.
 DEFAULT_LIMIT = 5000
 _START = b"[Mariage"
+#: A carriage return with more of the line after it: the file's lines end in CR alone
+#: (read as one line, the file was 'a line too long' or two records ran together).
+_LONE_CR = re.compile(rb"\r+[^\r\n \t]")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -141,6 +144,11 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         elif lineno == 1 and (foreign := not_text(raw)):  # one problem, not one a line
             yield RecordError("N100", f"the file is {foreign}: records are UTF-8 text",
                               file=file, line=1, column=1)
+            return
+        if lineno == 1 and (cr := _LONE_CR.search(raw)):  # the whole file as one line
+            yield RecordError("N110", "the lines end in CR alone (an old Mac's line ends): "
+                              "records end their lines in LF or CR LF", file=file, line=1,
+                              column=cr.start() + 1)
             return
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             total = len(raw)
