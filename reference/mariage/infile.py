@@ -133,7 +133,7 @@ def not_text(first: bytes, packed: bool = True) -> str:
     ('gzip-compressed data (name it .gz)', '')
     """
     for magic, what in _MAGIC + (_PACKED if packed else ()):
-        if first.startswith(magic) and (magic != b"BZh" or first[3:4].isdigit()):
+        if first.startswith(magic) and (magic != b"BZh" or first[4:10] == b"1AY&SY"):
             return what
     head = first[:16]
     if len(head) >= 4 and b"\x00" in head[:4]:
