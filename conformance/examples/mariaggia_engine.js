@@ -1,0 +1,777 @@
+#!/usr/bin/env node
+// The two-player stock games of the Briscola family, Mariaggia and Mariazza (Breda), in
+// plain Node.js: one file, no dependencies, written from the user documentation alone
+// (docs/protocol.rst, docs/conformance.rst, the rulebooks of `mariage rules mariaggia`
+// and `mariage rules mariazza`, and spec/mariaggia.yaml, spec/mariazza.yaml read as
+// data). It speaks the engine protocol (version 2, without hidden cards) and plays both
+// rulesets at every value of their options (10 of Mariaggia, 6 of Mariazza).
+//
+// Run the conformance suite against it (from a clone of the project):
+//
+//   mariage conformance --engine "node conformance/examples/mariaggia_engine.js" \
+//       --ruleset mariaggia --require-rule-ids --min-coverage 100
+//   mariage conformance --engine "node conformance/examples/mariaggia_engine.js" \
+//       --derived --ruleset mariazza -o exchange=false --min-coverage 100
+//
+// "--house [RULESET:]NAME=V,..." (repeatable; V may be V1|V2, quoted inside the engine
+// command, or MIN..MAX; the ruleset defaults to mariaggia) declares that configuration
+// in the hello, for `mariage conformance --engine "..." --declared`:
+//
+//   mariage conformance --engine "node conformance/examples/mariaggia_engine.js \
+//       --house mariazza:target=71,hands=2" --declared
+//
+// "--fault MODE" plants one mistake (the runner should catch it); "--list-faults" lists
+// them. It answers "choose", so `mariage match mariazza --engine A=... --bot B=greedy`
+// plays it.
+'use strict';
+
+// ---------------------------------------------------------------------------
+// The rulesets' data (spec/mariaggia.yaml, spec/mariazza.yaml)
+
+const SUITS = ['H', 'D', 'C', 'S'];
+const ORDER = ['A', '3', 'K', 'Q', 'J', '7', '6', '5', '4', '2'];   // high to low
+const WORTH = { A: 11, 3: 10, K: 4, Q: 3, J: 2 };
+const PACK = SUITS.flatMap((s) => ORDER.map((r) => r + s));
+const HAND_SIZE = 5;
+const TRICKS = PACK.length / 2;
+const MAX_LINE = 1 << 20;
+
+const bool = (dflt) => ({ type: 'bool', default: dflt });
+const int = (dflt) => ({ type: 'int', default: dflt, min: 1, max: 10000 });
+const choice = (...values) => ({ type: 'enum', default: values[0], values });
+
+// Each ruleset: its options, and the rules as data; `rules(o)` reads the options into
+// the mechanisms below, so that no behaviour depends on the ruleset's name.
+const RULESETS = {
+  mariaggia: {
+    options: {
+      target: int(250),
+      last_five: choice('follow+beat+trump', 'follow+trump', 'follow', 'none'),
+      accusa_trump_40: bool(false),
+      accusa_when: choice('leader', 'on_turn'),
+      call_out_penalty: choice('hand_zero', 'lose_match'),
+      exchange: choice('none', 'two_at_start', 'seven_while_stock'),
+      accusa_window: choice('stock', 'hand'),
+      accusa_per_turn: choice('one', 'several'),
+      accusa_once: choice('per_suit', 'per_hand'),
+      tie: choice('play_on', 'draw'),
+    },
+    rules: (o) => ({
+      id: 'mariaggia',
+      dealer: true,                       // first dealer by lot; the deal alternates
+      decl: 'accusa',
+      declRule: 'mariaggia.decl.accusa',
+      declWho: o.accusa_when,             // leader | on_turn
+      declUntil: o.accusa_window,         // stock | hand
+      perTurn: o.accusa_per_turn === 'several' ? 2 : 1,
+      once: o.accusa_once === 'per_hand' ? 'hand' : 'suit',
+      value: 20,
+      trumpValue: o.accusa_trump_40 ? 40 : 20,
+      credit: 'at_once',
+      exchange: { none: null, two_at_start: '2', seven_while_stock: '7' }[o.exchange],
+      exchangeUntil: o.exchange === 'two_at_start' ? 'first_trick' : 'stock',
+      exchangeReopens: false,
+      duties: {
+        follow: o.last_five !== 'none',
+        head: o.last_five === 'follow+beat+trump',
+        trump: o.last_five === 'follow+beat+trump' || o.last_five === 'follow+trump',
+      },
+      callOut: o.call_out_penalty,        // hand_zero | lose_match
+      handTarget: null,
+      measure: 'points',
+      matchTarget: o.target,
+      tie: o.tie,
+    }),
+  },
+  mariazza: {
+    options: {
+      target: int(41),
+      hands: int(4),
+      exchange: bool(true),
+      exchange_chain: bool(false),
+      unfinished_hand: choice('higher', 'nobody'),
+      trump_mariazza_40: bool(true),
+    },
+    rules: (o) => ({
+      id: 'mariazza',
+      dealer: false,                      // no dealer: the deal names the first player
+      decl: 'mariazza',
+      declRule: 'mariazza.decl.mariazza',
+      declWho: 'on_turn',
+      declUntil: 'hand',
+      perTurn: 1,
+      once: 'suit_per_player',
+      value: 20,
+      trumpValue: o.trump_mariazza_40 ? 40 : 20,
+      credit: 'when_leading',
+      exchange: o.exchange ? '7' : null,
+      exchangeUntil: 'stock',
+      exchangeReopens: o.exchange_chain,
+      duties: null,                       // never a duty
+      callOut: null,
+      handTarget: o.target,
+      unfinished: o.unfinished_hand,
+      voidTop: 60,
+      measure: 'hands_won',
+      matchTarget: o.hands,
+      tie: 'play_on',
+    }),
+  },
+};
+
+const FAULTS = {
+  'no-beat': 'the last five tricks do not make the follower beat the card led '
+    + '(mariaggia.play.last-five.beat)',
+  'held-any-winner': 'a mariazza declared second counts when its trick is over, whoever '
+    + 'won it (mariazza.decl.held)',
+  'held-kept': 'held points still waiting when the hand ends are counted (mariazza.decl.held)',
+  'held-no-target': 'held points credited at the lead do not end the hand at the target '
+    + '(mariazza.hand.target)',
+  'exchange-not-last': 'no exchange once the stock is down to its last two cards (the '
+    + 'exchange rule)',
+  'callout-hand-only': 'a call-out counts this hand\'s points only, not the running total '
+    + '(mariaggia.call-out)',
+  'failed-callout-no-end': 'after a wrong call-out the opponent\'s score never ends the match '
+    + '(mariaggia.call-out.penalty)',
+  'two-any-trick': 'the two of trump may be exchanged after the first trick '
+    + '(mariaggia.exchange)',
+  'exchange-leader-only': 'only the player about to lead may exchange (the exchange rule)',
+  'both-reach-first': 'when both reach the target, seat 0 wins whatever the scores '
+    + '(mariaggia.match.end)',
+};
+let FAULT = null;
+
+const suit = (c) => c[1];
+const rank = (c) => c[0];
+const worth = (c) => WORTH[rank(c)] || 0;
+const higher = (a, b) => ORDER.indexOf(rank(a)) < ORDER.indexOf(rank(b));
+
+class Refusal extends Error {
+  constructor(code, message, rule) { super(message); this.code = code; this.rule = rule; }
+}
+const illegal = (rule, message) => new Refusal('illegal_action', message, rule);
+const badRequest = (message) => new Refusal('bad_request', message);
+
+// ---------------------------------------------------------------------------
+// A match
+
+class Match {
+  constructor(rules, dealer) {
+    this.r = rules;
+    this.dealer = dealer;
+    this.handNo = 0;
+    this.scores = [0, 0];
+    this.segni = [0, 0];
+    this.lastHand = null;
+    this.result = null;
+    this.phase = 'deal';
+  }
+
+  deal(deck, firstPlayer) {
+    this.handNo += 1;
+    const first = this.r.dealer ? 1 - this.dealer : 0;       // who gets the first packet
+    this.hands = [[], []];
+    this.hands[first] = deck.slice(0, HAND_SIZE);
+    this.hands[1 - first] = deck.slice(HAND_SIZE, 2 * HAND_SIZE);
+    const turned = deck[2 * HAND_SIZE];
+    this.stock = deck.slice(2 * HAND_SIZE + 1).concat([turned]);   // top first
+    this.turnUp = turned;
+    this.trump = suit(turned);
+    this.trick = 1;
+    this.leader = this.r.dealer ? 1 - this.dealer : firstPlayer;
+    this.toAct = this.leader;
+    this.table = [];
+    this.declared = [];
+    this.tricksWon = [0, 0];
+    this.cards = [0, 0];          // card points captured
+    this.decls = [0, 0];          // declarations credited
+    this.held = [0, 0];           // declarations waiting for their player's lead
+    this.turn = { count: 0, exchanged: false, afterExchange: 0 };
+    this.phase = 'play';
+  }
+
+  points(seat) { return this.cards[seat] + this.decls[seat]; }
+  strict() { return this.r.duties !== null && this.stock.length === 0; }
+
+  // -- why an action may not be taken now: [rule, reason] or null
+  whyNotDeclare(seat, s) {
+    const r = this.r;
+    const id = r.id;
+    if (r.declWho === 'leader' && this.table.length) {
+      return [`${id}.decl.who`, 'only the player about to lead may declare'];
+    }
+    if (r.declUntil === 'stock' && this.stock.length === 0) {
+      return [`${id}.decl.window`, 'not once the stock is gone'];
+    }
+    const t = this.turn;
+    const spent = t.exchanged && r.exchangeReopens ? t.afterExchange >= r.perTurn
+      : t.count >= r.perTurn;
+    if (spent) return [`${id}.decl.per-trick`, 'no more declarations at this turn'];
+    const hand = this.hands[seat];
+    if (!hand.includes('K' + s) || !hand.includes('Q' + s)) {
+      return [r.declRule, 'the king and horse must be in the hand'];
+    }
+    const done = this.declared.some((d) => (r.once === 'hand' ? true
+      : d[2] === s && (r.once === 'suit' || d[0] === seat)));
+    if (done) return [`${id}.decl.once`, 'declared already'];
+    return null;
+  }
+
+  whyNotExchange(seat, card) {
+    const r = this.r;
+    if (r.exchangeUntil === 'first_trick' && this.trick !== 1 && FAULT !== 'two-any-trick') {
+      return 'only in the first trick';
+    }
+    if (this.stock.length === 0) return 'the stock is gone';
+    if (FAULT === 'exchange-not-last' && this.stock.length <= 2) return 'the stock is nearly gone';
+    if (FAULT === 'exchange-leader-only' && this.table.length) return 'only the leader';
+    if (card !== r.exchange + this.trump) return `only the ${r.exchange} of trump`;
+    if (!this.hands[seat].includes(card)) return 'not in the hand';
+    return null;
+  }
+
+  whyNotCard(seat, card) {
+    if (!this.table.length || !this.strict()) return null;
+    const d = this.r.duties;
+    const id = this.r.id;
+    const led = this.table[0][1];
+    const hand = this.hands[seat];
+    const same = hand.filter((c) => suit(c) === suit(led));
+    if (same.length) {
+      if (d.follow && suit(card) !== suit(led)) return [`${id}.play.last-five.follow`, 'follow suit'];
+      if (d.head && FAULT !== 'no-beat' && suit(card) === suit(led) && !higher(card, led)
+        && same.some((c) => higher(c, led))) {
+        return [`${id}.play.last-five.beat`, 'beat the card led'];
+      }
+      return null;
+    }
+    if (d.trump && suit(card) !== this.trump && hand.some((c) => suit(c) === this.trump)) {
+      return [`${id}.play.last-five.trump`, 'trump when void'];
+    }
+    return null;
+  }
+
+  legal(seat) {
+    if (this.phase !== 'play') return [];
+    const acts = [];
+    if (seat === this.toAct) {
+      for (const s of SUITS) if (!this.whyNotDeclare(seat, s)) acts.push(`${this.r.decl}:${s}`);
+      const x = this.r.exchange && this.r.exchange + this.trump;
+      if (x && !this.whyNotExchange(seat, x)) acts.push('exchange:' + x);
+      for (const c of this.hands[seat]) if (!this.whyNotCard(seat, c)) acts.push(c);
+    }
+    if (this.r.callOut) acts.push('callout');
+    return acts;
+  }
+
+  // -- applying an action (refusals in the order of docs/protocol.rst)
+  apply(seat, action) {
+    const a = parseAction(action, this.r);
+    if (this.phase === 'over') throw illegal('core.over', 'the match is over');
+    if (this.phase !== 'play') throw illegal('core.phase', 'no hand in progress');
+    if (a.word === 'callout') {
+      if (!this.r.callOut) throw illegal('core.phase', 'no calling out here');
+      return this.callOut(seat);
+    }
+    if (seat !== this.toAct) throw illegal('core.turn', `seat ${this.toAct} is to act`);
+    if (a.word === 'card') {
+      if (!this.hands[seat].includes(action)) throw illegal('core.hand', `no ${action} in the hand`);
+      const why = this.whyNotCard(seat, action);
+      if (why) throw illegal(why[0], why[1]);
+      return this.play(seat, action);
+    }
+    if (a.word === 'declare') {
+      const why = this.whyNotDeclare(seat, a.suit);
+      if (why) throw illegal(why[0], why[1]);
+      return this.declare(seat, a.suit);
+    }
+    if (a.word === 'exchange' && this.r.exchange) {
+      const why = this.whyNotExchange(seat, a.card);
+      if (why) throw illegal(`${this.r.id}.exchange`, why);
+      return this.exchange(seat, a.card);
+    }
+    throw illegal('core.phase', `no ${action} now`);
+  }
+
+  declare(seat, s) {
+    const r = this.r;
+    const value = s === this.trump ? r.trumpValue : r.value;
+    this.declared.push([seat, r.decl, s, value]);
+    this.turn.count += 1;
+    if (this.turn.exchanged) this.turn.afterExchange += 1;
+    if (r.credit === 'when_leading' && this.table.length) {
+      this.held[seat] += value;
+      return;
+    }
+    this.decls[seat] += value;
+    this.checkTarget();
+  }
+
+  exchange(seat, card) {
+    const hand = this.hands[seat];
+    hand.splice(hand.indexOf(card), 1, this.turnUp);
+    this.stock[this.stock.length - 1] = card;
+    this.turnUp = card;
+    this.turn.exchanged = true;
+  }
+
+  play(seat, card) {
+    const hand = this.hands[seat];
+    hand.splice(hand.indexOf(card), 1);
+    this.table.push([seat, card]);
+    this.turn = { count: 0, exchanged: false, afterExchange: 0 };
+    if (this.table.length < 2) { this.toAct = 1 - seat; return; }
+    const [[s0, c0], [s1, c1]] = this.table;
+    const takes = suit(c1) === suit(c0) ? higher(c1, c0) : suit(c1) === this.trump;
+    const winner = takes ? s1 : s0;
+    this.tricksWon[winner] += 1;
+    this.cards[winner] += worth(c0) + worth(c1);
+    this.table = [];
+    if (FAULT === 'held-any-winner') {
+      this.decls[s1] += this.held[s1];
+      this.held[s1] = 0;
+    }
+    if (this.checkTarget()) return;
+    if (this.stock.length) {
+      this.hands[winner].push(this.stock.shift());
+      this.hands[1 - winner].push(this.stock.shift());
+      if (!this.stock.length) this.turnUp = null;
+    }
+    if (this.trick === TRICKS) { this.playedOut(); return; }
+    this.trick += 1;
+    this.leader = winner;
+    this.toAct = winner;
+    if (this.held[winner]) {
+      this.decls[winner] += this.held[winner];
+      this.held[winner] = 0;
+      if (FAULT !== 'held-no-target') this.checkTarget();
+    }
+  }
+
+  // -- ends of a hand
+  checkTarget() {
+    const t = this.r.handTarget;
+    if (t === null || (this.points(0) < t && this.points(1) < t)) return false;
+    this.endHand(this.handWinner(), 'target');
+    return true;
+  }
+
+  handWinner() {
+    const [p0, p1] = [this.points(0), this.points(1)];
+    if (p0 === p1 || Math.max(p0, p1) === this.r.voidTop) return null;
+    return p0 > p1 ? 0 : 1;
+  }
+
+  playedOut() {
+    if (this.r.measure === 'hands_won') {
+      this.endHand(this.r.unfinished === 'higher' ? this.handWinner() : null, 'played_out');
+    } else {
+      this.endHand(null, 'played_out', [this.points(0), this.points(1)]);
+    }
+  }
+
+  callOut(seat) {
+    const claim = (FAULT === 'callout-hand-only' ? 0 : this.scores[seat]) + this.points(seat);
+    const score = [this.points(0), this.points(1)];
+    if (claim >= this.r.matchTarget) {
+      this.endHand(null, 'call_out', score, { winner: seat, reason: 'call_out' });
+      return;
+    }
+    score[seat] = 0;
+    const lost = this.r.callOut === 'lose_match' ? { winner: 1 - seat, reason: 'call_out' } : null;
+    this.endHand(null, 'call_out_failed', score, lost);
+  }
+
+  // score: what the hand adds to match_scores (points measure); over: a forced result
+  endHand(winner, ended, score = [0, 0], over = null) {
+    const r = this.r;
+    if (r.measure === 'hands_won' && winner !== null) this.segni[winner] += 1;
+    this.scores = [this.scores[0] + score[0], this.scores[1] + score[1]];
+    this.lastHand = {
+      number: this.handNo, points: [this.points(0), this.points(1)], score, ended, winner,
+    };
+    const total = r.measure === 'hands_won' ? this.segni : this.scores;
+    if (FAULT === 'held-kept') {
+      this.decls = [this.decls[0] + this.held[0], this.decls[1] + this.held[1]];
+      this.lastHand.points = [this.points(0), this.points(1)];
+    }
+    let result = over;
+    if (!result && !(FAULT === 'failed-callout-no-end' && ended === 'call_out_failed')) {
+      const reached = [0, 1].filter((s) => total[s] >= r.matchTarget);
+      if (reached.length === 1) result = { winner: reached[0], reason: 'target' };
+      else if (reached.length === 2) {
+        if (FAULT === 'both-reach-first') result = { winner: 0, reason: 'target' };
+        else if (total[0] !== total[1]) result = { winner: total[0] > total[1] ? 0 : 1, reason: 'target' };
+        else if (r.tie === 'draw') result = { winner: null, reason: 'tie' };
+      }
+    }
+    if (result) {
+      this.result = { ...result, scores: total.slice() };
+      this.phase = 'over';
+    } else {
+      if (r.dealer) this.dealer = 1 - this.dealer;
+      this.phase = 'deal';
+    }
+  }
+
+  resign(seat) {
+    const total = this.r.measure === 'hands_won' ? this.segni : this.scores;
+    this.result = { winner: 1 - seat, reason: 'resign', scores: total.slice() };
+    this.phase = 'over';
+  }
+
+  state() {
+    const on = this.phase === 'play';
+    return {
+      type: 'state',
+      phase: this.phase,
+      hand: this.handNo,
+      trick: on ? this.trick : 0,
+      dealer: this.r.dealer ? this.dealer : null,
+      leader: on ? this.leader : null,
+      to_act: on ? this.toAct : null,
+      trump: on ? this.trump : null,
+      turn_up: on ? this.turnUp : null,
+      table: on ? this.table : [],
+      stock: on ? this.stock.length : 0,
+      hands: on ? this.hands : [[], []],
+      declared: on ? this.declared : [],
+      tricks_won: on ? this.tricksWon : [0, 0],
+      hand_points: on ? [this.points(0), this.points(1)] : [0, 0],
+      match_scores: this.scores,
+      segni: this.segni,
+      last_hand: this.lastHand,
+      terminal: this.phase === 'over',
+      result: this.result,
+    };
+  }
+}
+
+// an action text -> {word, ...}; bad_action for a text that is no action of the ruleset
+function parseAction(text, r) {
+  if (PACK.includes(text)) return { word: 'card' };
+  if (['pass', 'yes', 'no', 'callout', 'close', 'claim', 'draw', 'decline'].includes(text)) {
+    return { word: text };
+  }
+  let m = /^yes:[HDCS]$/.exec(text);
+  if (m) return { word: 'yes' };
+  m = /^exchange:(.+)$/.exec(text);
+  if (m && PACK.includes(m[1])) return { word: 'exchange', card: m[1] };
+  m = /^([a-z]+):([HDCS])$/.exec(text);
+  if (m && m[1] === r.decl) return { word: 'declare', suit: m[2] };
+  throw new Refusal('bad_action', `not an action of ${r.id}: ${JSON.stringify(text)}`);
+}
+
+// ---------------------------------------------------------------------------
+// Requests
+
+let match = null;
+const HOUSE = [];     // [ruleset, options] declared in the hello
+
+function hello() {
+  const rulesets = {};
+  for (const [name, rs] of Object.entries(RULESETS)) rulesets[name] = { options: rs.options };
+  const reply = {
+    type: 'hello', engine: 'mariaggia-engine.js', version: '1.0', protocol: 2,
+    requests: ['choose'], rulesets,
+  };
+  if (HOUSE.length) reply.configurations = HOUSE.map(([ruleset, options]) => ({ ruleset, options }));
+  return reply;
+}
+
+const isSeat = (x) => x === 0 || x === 1;
+
+function readDeal(req, rules) {
+  const deck = req.deck;
+  if (!Array.isArray(deck) || deck.some((c) => typeof c !== 'string')) {
+    throw badRequest('deck: a list of cards');
+  }
+  const fp = req.first_player;
+  const noFirst = fp === undefined || fp === null;
+  if (!noFirst && typeof fp !== 'number') throw badRequest('first_player: a number or null');
+  if (deck.length !== PACK.length || new Set(deck).size !== PACK.length
+    || deck.some((c) => !PACK.includes(c))) {
+    throw illegal('core.deal', 'the deck must hold every card of the pack once');
+  }
+  if (rules.dealer && !noFirst) throw illegal('core.deal', 'the dealer\'s opponent leads: no first_player');
+  if (!rules.dealer && !isSeat(fp)) throw illegal('core.deal', 'first_player must be a seat');
+  return [deck, rules.dealer ? null : fp];
+}
+
+function start(req) {
+  if (typeof req.ruleset !== 'string') throw badRequest('ruleset: a string');
+  const rs = Object.prototype.hasOwnProperty.call(RULESETS, req.ruleset) && RULESETS[req.ruleset];
+  if (!rs) throw new Refusal('unsupported', `no ruleset ${req.ruleset}`);
+  const given = req.options === undefined || req.options === null ? {} : req.options;
+  if (typeof given !== 'object' || Array.isArray(given)) throw badRequest('options: an object');
+  const o = {};
+  for (const [name, spec] of Object.entries(rs.options)) o[name] = spec.default;
+  for (const [name, v] of Object.entries(given)) {
+    const spec = Object.prototype.hasOwnProperty.call(rs.options, name) && rs.options[name];
+    if (!spec) throw new Refusal('unsupported', `no option ${name}`);
+    if (spec.type === 'bool' && typeof v !== 'boolean') throw badRequest(`${name}: true or false`);
+    if (spec.type === 'int' && !Number.isInteger(v)) throw badRequest(`${name}: a whole number`);
+    const off = spec.type === 'int' ? v < spec.min || v > spec.max
+      : spec.type === 'enum' && !spec.values.includes(v);
+    if (off) throw new Refusal('unsupported', `${name}=${JSON.stringify(v)} not offered`);
+    o[name] = v;
+  }
+  const rules = rs.rules(o);
+  if (rules.dealer ? !isSeat(req.dealer) : req.dealer !== null && req.dealer !== undefined) {
+    throw badRequest(rules.dealer ? 'dealer: a seat' : 'dealer: null (no dealer)');
+  }
+  const [deck, fp] = readDeal(req, rules);
+  match = new Match(rules, rules.dealer ? req.dealer : null);
+  match.deal(deck, fp);
+  return { type: 'ok' };
+}
+
+function needMatch() {
+  if (!match) throw new Refusal('no_match', 'no match has been started');
+  return match;
+}
+
+function seatOf(req, m) {
+  if (req.seat === undefined || req.seat === null) return m.phase === 'play' ? m.toAct : null;
+  if (!isSeat(req.seat)) throw badRequest('seat: 0 or 1');
+  return req.seat;
+}
+
+// choose: a plain player; a declaration or exchange when it may, a call-out when it is
+// sure, else a card that wins the trick cheaply when second, else its cheapest card
+function choose(req) {
+  const m = needMatch();
+  const within = (x, lo, hi) => x === undefined || (Number.isInteger(x) && x >= lo && x <= hi);
+  if (!within(req.budget_ms, 1, 60000)) throw badRequest('budget_ms: 1 .. 60000');
+  if (!within(req.seed, 0, 2 ** 64 - 1)) throw badRequest('seed: 0 .. 2^64 - 1');
+  if (m.phase === 'over') throw illegal('core.over', 'the match is over');
+  if (m.phase !== 'play') throw illegal('core.phase', 'no hand in progress');
+  const seat = m.toAct;
+  if (seatOf(req, m) !== seat) throw illegal('core.turn', 'not to act');
+  const acts = m.legal(seat);
+  const pick = () => {
+    if (acts.includes('callout') && m.scores[seat] + m.points(seat) >= m.r.matchTarget) {
+      return 'callout';
+    }
+    const said = acts.find((a) => a.includes(':'));
+    if (said) return said;
+    const cards = acts.filter((a) => PACK.includes(a));
+    const cost = (c) => worth(c) + (suit(c) === m.trump ? 12 : 0);
+    cards.sort((x, y) => cost(x) - cost(y));
+    if (m.table.length) {
+      const led = m.table[0][1];
+      const win = cards.find((c) => (suit(c) === suit(led) ? higher(c, led) : suit(c) === m.trump));
+      if (win && (suit(win) === suit(led) || worth(led) >= 10)) return win;
+    }
+    return cards[0];
+  };
+  return { type: 'choose', seat, action: pick() };
+}
+
+function handle(req) {
+  switch (req.type) {
+    case 'hello': return hello();
+    case 'start': return start(req);
+    case 'quit': return { type: 'bye' };
+    case 'state': return needMatch().state();
+    case 'legal': {
+      const m = needMatch();
+      const seat = seatOf(req, m);
+      return { type: 'legal', seat, actions: seat === null ? [] : m.legal(seat) };
+    }
+    case 'apply': {
+      const m = needMatch();
+      if (typeof req.action !== 'string') throw badRequest('apply: a string action');
+      const seat = seatOf(req, m);
+      m.apply(seat === null ? -1 : seat, req.action);
+      return { type: 'ok' };
+    }
+    case 'deal': {
+      const m = needMatch();
+      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
+      if (m.phase !== 'deal') throw illegal('core.phase', 'a hand is in progress');
+      const [deck, fp] = readDeal(req, m.r);
+      m.deal(deck, fp);
+      return { type: 'ok' };
+    }
+    case 'resign': {
+      const m = needMatch();
+      if (!isSeat(req.seat)) throw badRequest('seat: 0 or 1');
+      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
+      m.resign(req.seat);
+      return { type: 'ok' };
+    }
+    case 'choose': return choose(req);
+    default: throw new Refusal('unknown_type', `no request ${JSON.stringify(req.type)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Strict JSON: JSON.parse reads 1e999 as Infinity and keeps the second of two equal
+// names; this reader refuses both.
+
+class Float { constructor(v) { this.v = v; } toJSON() { return this.v; } }
+
+function strictJSON(text) {
+  let at = 0;
+  const stop = (why) => { throw new Error(`${why} at ${at}`); };
+  const space = () => { while (at < text.length && ' \t\n\r'.includes(text[at])) at += 1; };
+  const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+  const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  const str = () => {
+    STRING.lastIndex = at;
+    const m = STRING.exec(text);
+    if (!m) stop('bad string');
+    at = STRING.lastIndex;
+    return JSON.parse(m[0]);
+  };
+  const value = () => {
+    space();
+    const c = text[at];
+    if (c === '{') {
+      at += 1;
+      const obj = {};
+      space();
+      if (text[at] === '}') { at += 1; return obj; }
+      for (;;) {
+        space();
+        if (text[at] !== '"') stop('name expected');
+        const k = str();
+        if (Object.prototype.hasOwnProperty.call(obj, k)) stop(`name ${k} twice`);
+        space();
+        if (text[at] !== ':') stop(': expected');
+        at += 1;
+        Object.defineProperty(obj, k, { value: value(), enumerable: true, writable: true });
+        space();
+        const sep = text[at];
+        at += 1;
+        if (sep === '}') return obj;
+        if (sep !== ',') stop(', or } expected');
+      }
+    }
+    if (c === '[') {
+      at += 1;
+      const list = [];
+      space();
+      if (text[at] === ']') { at += 1; return list; }
+      for (;;) {
+        list.push(value());
+        space();
+        const sep = text[at];
+        at += 1;
+        if (sep === ']') return list;
+        if (sep !== ',') stop(', or ] expected');
+      }
+    }
+    if (c === '"') return str();
+    for (const [w, v] of [['true', true], ['false', false], ['null', null]]) {
+      if (text.startsWith(w, at)) { at += w.length; return v; }
+    }
+    NUMBER.lastIndex = at;
+    const m = NUMBER.exec(text);
+    if (!m) stop('value expected');
+    at = NUMBER.lastIndex;
+    const n = Number(m[0]);
+    if (!Number.isFinite(n)) stop('number too large');
+    return m[1] || m[2] ? new Float(n) : n;
+  };
+  const v = value();
+  space();
+  if (at !== text.length) stop('text after the value');
+  return v;
+}
+
+// ---------------------------------------------------------------------------
+// The protocol loop: lines of at most 1 MiB, checked as UTF-8
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const error = (code, message) => ({ type: 'error', code, message });
+
+function answer(bytes) {
+  let text;
+  try { text = decoder.decode(bytes); } catch (e) { return error('bad_json', 'not UTF-8'); }
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  if (/^[ \t]*$/.test(text)) return null;
+  let req;
+  try { req = strictJSON(text); } catch (e) { return error('bad_json', e.message); }
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    return error('bad_json', 'not a JSON object');
+  }
+  const id = Object.prototype.hasOwnProperty.call(req, 'id') ? { id: req.id } : {};
+  if (typeof req.type !== 'string') return { ...error('bad_request', 'no string type'), ...id };
+  try {
+    return { ...handle(req), ...id };
+  } catch (e) {
+    if (e instanceof Refusal) {
+      return { ...error(e.code, e.message), ...(e.rule ? { rule: e.rule } : {}), ...id };
+    }
+    return { ...error('internal_error', String(e && e.stack)), ...id };
+  }
+}
+
+function send(reply) {
+  if (!reply) return;
+  process.stdout.write(JSON.stringify(reply) + '\n');
+  if (reply.type === 'bye') process.exit(0);
+}
+
+function readHouse(arg) {
+  let ruleset = 'mariaggia';
+  let text = arg;
+  const m = /^([a-z-]+):(.*)$/.exec(arg);
+  if (m && RULESETS[m[1]]) [, ruleset, text] = m;
+  const specs = RULESETS[ruleset].options;
+  const options = {};
+  for (const pair of text.split(',')) {
+    const [name, v] = pair.split('=');
+    const type = (specs[name] || {}).type;
+    const typed = (x) => (type === 'int' ? Number(x) : type === 'bool' ? x === 'true' : x);
+    const range = /^(\d+)\.\.(\d+)$/.exec(v);
+    if (range) options[name] = { min: Number(range[1]), max: Number(range[2]) };
+    else if (v.includes('|')) options[name] = { values: v.split('|').map(typed) };
+    else options[name] = typed(v);
+  }
+  HOUSE.push([ruleset, options]);
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  for (let k = 0; k < args.length; k += 1) {
+    if (args[k] === '--list-faults') {
+      for (const [name, what] of Object.entries(FAULTS)) console.log(`${name}: ${what}`);
+      return;
+    }
+    if (args[k] === '--fault') FAULT = args[++k];
+    else if (args[k] === '--house') readHouse(args[++k]);
+  }
+  if (FAULT && !FAULTS[FAULT]) { console.error(`unknown fault ${FAULT}`); process.exit(2); }
+  let pieces = [];
+  let size = 0;
+  let overlong = false;
+  process.stdin.on('data', (chunk) => {
+    let from = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, from);
+      const piece = chunk.subarray(from, nl < 0 ? chunk.length : nl);
+      if (!overlong) {
+        size += piece.length;
+        if (size > MAX_LINE + 1) { overlong = true; pieces = []; } else pieces.push(piece);
+      }
+      if (nl < 0) return;
+      if (overlong) send(error('bad_json', 'line longer than 1 MiB'));
+      else {
+        const line = Buffer.concat(pieces);
+        const fits = line.length <= MAX_LINE || line[line.length - 1] === 13;
+        send(fits ? answer(line) : error('bad_json', 'line longer than 1 MiB'));
+      }
+      pieces = []; size = 0; overlong = false; from = nl + 1;
+    }
+  });
+  process.stdin.on('end', () => {
+    if (overlong) send(error('bad_json', 'line longer than 1 MiB'));
+    else if (size) send(answer(Buffer.concat(pieces)));
+    process.exit(0);
+  });
+}
+
+main();
