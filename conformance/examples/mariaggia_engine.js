@@ -120,24 +120,22 @@ const RULESETS = {
 };
 
 const FAULTS = {
-  'no-beat': 'the last five tricks do not make the follower beat the card led '
-    + '(mariaggia.play.last-five.beat)',
   'held-any-winner': 'a mariazza declared second counts when its trick is over, whoever '
     + 'won it (mariazza.decl.held)',
   'held-kept': 'held points still waiting when the hand ends are counted (mariazza.decl.held)',
-  'held-no-target': 'held points credited at the lead do not end the hand at the target '
-    + '(mariazza.hand.target)',
   'exchange-not-last': 'no exchange once the stock is down to its last two cards (the '
     + 'exchange rule)',
-  'callout-hand-only': 'a call-out counts this hand\'s points only, not the running total '
-    + '(mariaggia.call-out)',
   'failed-callout-no-end': 'after a wrong call-out the opponent\'s score never ends the match '
     + '(mariaggia.call-out.penalty)',
   'two-any-trick': 'the two of trump may be exchanged after the first trick '
     + '(mariaggia.exchange)',
-  'exchange-leader-only': 'only the player about to lead may exchange (the exchange rule)',
-  'both-reach-first': 'when both reach the target, seat 0 wins whatever the scores '
-    + '(mariaggia.match.end)',
+  'callout-unlisted': 'the seat not to act is not offered the call-out (mariaggia.call-out)',
+  'exchange-core-hand': 'an exchange of a card not held names core.hand (the exchange rule)',
+  'per-hand-per-player': 'under accusa_once=per_hand each player may make one (mariaggia.decl.once)',
+  'several-one': 'under accusa_per_turn=several still one at a time (mariaggia.decl.per-trick)',
+  'failed-callout-same-dealer': 'the deal does not pass after a wrong call-out '
+    + '(mariaggia.deal.rotation)',
+  'callout-between-hands': 'a call-out between hands ends nothing but is accepted (core.phase)',
 };
 let FAULT = null;
 
@@ -204,14 +202,15 @@ class Match {
       return [`${id}.decl.window`, 'not once the stock is gone'];
     }
     const t = this.turn;
-    const spent = t.exchanged && r.exchangeReopens ? t.afterExchange >= r.perTurn
-      : t.count >= r.perTurn;
+    const most = FAULT === 'several-one' ? 1 : r.perTurn;
+    const spent = t.exchanged && r.exchangeReopens ? t.afterExchange >= most : t.count >= most;
     if (spent) return [`${id}.decl.per-trick`, 'no more declarations at this turn'];
     const hand = this.hands[seat];
     if (!hand.includes('K' + s) || !hand.includes('Q' + s)) {
       return [r.declRule, 'the king and horse must be in the hand'];
     }
-    const done = this.declared.some((d) => (r.once === 'hand' ? true
+    const perPlayer = FAULT === 'per-hand-per-player';
+    const done = this.declared.some((d) => (r.once === 'hand' ? !perPlayer || d[0] === seat
       : d[2] === s && (r.once === 'suit' || d[0] === seat)));
     if (done) return [`${id}.decl.once`, 'declared already'];
     return null;
@@ -224,7 +223,6 @@ class Match {
     }
     if (this.stock.length === 0) return 'the stock is gone';
     if (FAULT === 'exchange-not-last' && this.stock.length <= 2) return 'the stock is nearly gone';
-    if (FAULT === 'exchange-leader-only' && this.table.length) return 'only the leader';
     if (card !== r.exchange + this.trump) return `only the ${r.exchange} of trump`;
     if (!this.hands[seat].includes(card)) return 'not in the hand';
     return null;
@@ -239,7 +237,7 @@ class Match {
     const same = hand.filter((c) => suit(c) === suit(led));
     if (same.length) {
       if (d.follow && suit(card) !== suit(led)) return [`${id}.play.last-five.follow`, 'follow suit'];
-      if (d.head && FAULT !== 'no-beat' && suit(card) === suit(led) && !higher(card, led)
+      if (d.head && suit(card) === suit(led) && !higher(card, led)
         && same.some((c) => higher(c, led))) {
         return [`${id}.play.last-five.beat`, 'beat the card led'];
       }
@@ -260,7 +258,7 @@ class Match {
       if (x && !this.whyNotExchange(seat, x)) acts.push('exchange:' + x);
       for (const c of this.hands[seat]) if (!this.whyNotCard(seat, c)) acts.push(c);
     }
-    if (this.r.callOut) acts.push('callout');
+    if (this.r.callOut && (FAULT !== 'callout-unlisted' || seat === this.toAct)) acts.push('callout');
     return acts;
   }
 
@@ -268,6 +266,8 @@ class Match {
   apply(seat, action) {
     const a = parseAction(action, this.r);
     if (this.phase === 'over') throw illegal('core.over', 'the match is over');
+    if (FAULT === 'callout-between-hands' && a.word === 'callout' && this.r.callOut
+      && this.phase === 'deal') return null;
     if (this.phase !== 'play') throw illegal('core.phase', 'no hand in progress');
     if (a.word === 'callout') {
       if (!this.r.callOut) throw illegal('core.phase', 'no calling out here');
@@ -286,6 +286,9 @@ class Match {
       return this.declare(seat, a.suit);
     }
     if (a.word === 'exchange' && this.r.exchange) {
+      if (FAULT === 'exchange-core-hand' && !this.hands[seat].includes(a.card)) {
+        throw illegal('core.hand', `no ${a.card} in the hand`);
+      }
       const why = this.whyNotExchange(seat, a.card);
       if (why) throw illegal(`${this.r.id}.exchange`, why);
       return this.exchange(seat, a.card);
@@ -344,7 +347,7 @@ class Match {
     if (this.held[winner]) {
       this.decls[winner] += this.held[winner];
       this.held[winner] = 0;
-      if (FAULT !== 'held-no-target') this.checkTarget();
+      this.checkTarget();
     }
   }
 
@@ -371,7 +374,7 @@ class Match {
   }
 
   callOut(seat) {
-    const claim = (FAULT === 'callout-hand-only' ? 0 : this.scores[seat]) + this.points(seat);
+    const claim = this.scores[seat] + this.points(seat);
     const score = [this.points(0), this.points(1)];
     if (claim >= this.r.matchTarget) {
       this.endHand(null, 'call_out', score, { winner: seat, reason: 'call_out' });
@@ -400,8 +403,7 @@ class Match {
       const reached = [0, 1].filter((s) => total[s] >= r.matchTarget);
       if (reached.length === 1) result = { winner: reached[0], reason: 'target' };
       else if (reached.length === 2) {
-        if (FAULT === 'both-reach-first') result = { winner: 0, reason: 'target' };
-        else if (total[0] !== total[1]) result = { winner: total[0] > total[1] ? 0 : 1, reason: 'target' };
+        if (total[0] !== total[1]) result = { winner: total[0] > total[1] ? 0 : 1, reason: 'target' };
         else if (r.tie === 'draw') result = { winner: null, reason: 'tie' };
       }
     }
@@ -409,7 +411,9 @@ class Match {
       this.result = { ...result, scores: total.slice() };
       this.phase = 'over';
     } else {
-      if (r.dealer) this.dealer = 1 - this.dealer;
+      if (r.dealer && !(FAULT === 'failed-callout-same-dealer' && ended === 'call_out_failed')) {
+        this.dealer = 1 - this.dealer;
+      }
       this.phase = 'deal';
     }
   }
