@@ -23,6 +23,12 @@
 // "--fault MODE" plants one mistake (the runner should catch it); "--list-faults" lists
 // them. It answers "choose", so `mariage match mariazza --engine A=... --bot B=greedy`
 // plays it.
+//
+// Files: this engine; its tests, tests/test_engine_node28_mariaggia.py (the stored and a
+// declared suite, each planted fault against its scenario, random matches against the
+// reference); the scenarios its faults showed missing, in conformance/sources/mariaggia.yaml
+// and mariazza.yaml (generated into conformance/tests/mariaggia/ and mariazza/); its
+// paragraph in docs/conformance.rst ("The example engine").
 'use strict';
 
 // ---------------------------------------------------------------------------
@@ -131,7 +137,8 @@ const FAULTS = {
     + '(mariaggia.exchange)',
   'callout-unlisted': 'the seat not to act is not offered the call-out (mariaggia.call-out)',
   'exchange-core-hand': 'an exchange of a card not held names core.hand (the exchange rule)',
-  'per-hand-per-player': 'under accusa_once=per_hand each player may make one (mariaggia.decl.once)',
+  'per-hand-per-player': 'under accusa_once=per_hand each player may make one '
+    + '(mariaggia.decl.once)',
   'several-one': 'under accusa_per_turn=several still one at a time (mariaggia.decl.per-trick)',
   'failed-callout-same-dealer': 'the deal does not pass after a wrong call-out '
     + '(mariaggia.deal.rotation)',
@@ -236,7 +243,9 @@ class Match {
     const hand = this.hands[seat];
     const same = hand.filter((c) => suit(c) === suit(led));
     if (same.length) {
-      if (d.follow && suit(card) !== suit(led)) return [`${id}.play.last-five.follow`, 'follow suit'];
+      if (d.follow && suit(card) !== suit(led)) {
+        return [`${id}.play.last-five.follow`, 'follow suit'];
+      }
       if (d.head && suit(card) === suit(led) && !higher(card, led)
         && same.some((c) => higher(c, led))) {
         return [`${id}.play.last-five.beat`, 'beat the card led'];
@@ -258,7 +267,8 @@ class Match {
       if (x && !this.whyNotExchange(seat, x)) acts.push('exchange:' + x);
       for (const c of this.hands[seat]) if (!this.whyNotCard(seat, c)) acts.push(c);
     }
-    if (this.r.callOut && (FAULT !== 'callout-unlisted' || seat === this.toAct)) acts.push('callout');
+    const offered = FAULT !== 'callout-unlisted' || seat === this.toAct;
+    if (this.r.callOut && offered) acts.push('callout');
     return acts;
   }
 
@@ -275,7 +285,9 @@ class Match {
     }
     if (seat !== this.toAct) throw illegal('core.turn', `seat ${this.toAct} is to act`);
     if (a.word === 'card') {
-      if (!this.hands[seat].includes(action)) throw illegal('core.hand', `no ${action} in the hand`);
+      if (!this.hands[seat].includes(action)) {
+        throw illegal('core.hand', `no ${action} in the hand`);
+      }
       const why = this.whyNotCard(seat, action);
       if (why) throw illegal(why[0], why[1]);
       return this.play(seat, action);
@@ -403,7 +415,9 @@ class Match {
       const reached = [0, 1].filter((s) => total[s] >= r.matchTarget);
       if (reached.length === 1) result = { winner: reached[0], reason: 'target' };
       else if (reached.length === 2) {
-        if (total[0] !== total[1]) result = { winner: total[0] > total[1] ? 0 : 1, reason: 'target' };
+        if (total[0] !== total[1]) {
+          result = { winner: total[0] > total[1] ? 0 : 1, reason: 'target' };
+        }
         else if (r.tie === 'draw') result = { winner: null, reason: 'tie' };
       }
     }
@@ -479,7 +493,9 @@ function hello() {
     type: 'hello', engine: 'mariaggia-engine.js', version: '1.0', protocol: 2,
     requests: ['choose'], rulesets,
   };
-  if (HOUSE.length) reply.configurations = HOUSE.map(([ruleset, options]) => ({ ruleset, options }));
+  if (HOUSE.length) {
+    reply.configurations = HOUSE.map(([ruleset, options]) => ({ ruleset, options }));
+  }
   return reply;
 }
 
@@ -497,7 +513,9 @@ function readDeal(req, rules) {
     || deck.some((c) => !PACK.includes(c))) {
     throw illegal('core.deal', 'the deck must hold every card of the pack once');
   }
-  if (rules.dealer && !noFirst) throw illegal('core.deal', 'the dealer\'s opponent leads: no first_player');
+  if (rules.dealer && !noFirst) {
+    throw illegal('core.deal', 'the dealer\'s opponent leads: no first_player');
+  }
   if (!rules.dealer && !isSeat(fp)) throw illegal('core.deal', 'first_player must be a seat');
   return [deck, rules.dealer ? null : fp];
 }
