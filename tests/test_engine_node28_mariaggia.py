@@ -12,8 +12,12 @@ kept when the hand ends before its declarer leads; no exchange in the fifteenth 
 (stock 2); a wrong call-out that never ends the match though the opponent reaches the
 target, or that keeps the dealer; the two of trump exchanged after the first trick; the
 call-out not offered out of turn, or accepted between hands; an exchange of a card not
-held refused under ``core.hand``; ``accusa_once=per_hand`` counted per player; and
-``accusa_per_turn=several`` still one accusa a turn.
+held refused under ``core.hand``; ``accusa_once=per_hand`` counted per player;
+``accusa_per_turn=several`` still one accusa a turn; under ``accusa_when=on_turn`` the
+leader's accusa using up the second player's; under ``exchange_chain`` two declarations
+after an exchange made first; a second held mariazza replacing the first; a resignation
+showing the match scores, not the hands won; a Mariazza deal without a first player led
+by seat 0.
 """
 
 from __future__ import annotations
@@ -111,11 +115,19 @@ FAULTS = {
     "failed-callout-same-dealer": ("mariaggia", "mariaggia.deal.rotation",
                                    "call-out/wrong-passes-the-deal"),
     "callout-between-hands": ("mariaggia", "core.phase", "call-out/between-hands"),
+    "per-trick-shared": ("mariaggia", "mariaggia.decl.per-trick",
+                         "option/accusa-on-turn-both-players"),
+    "chain-two-after": ("mariazza", "mariazza.decl.per-trick",
+                        "option/exchange-chain-after-exchange-first"),
+    "held-overwrite": ("mariazza", "mariazza.decl.held", "decl/held-twice"),
+    "resign-scores": ("mariazza", "core.resign", "match/resign-counts-hands"),
+    "first-player-default": ("mariazza", "core.deal", "deal/first-player-required"),
 }
 #: faults whose scenario in the other ruleset fails them too
 ALSO = {"held-any-winner": {"mariazza/decl/held-lost-at-hand-end"},
         "exchange-not-last": {"mariaggia/option/exchange-seven-last-stock-trick"},
-        "exchange-core-hand": {"mariaggia/option/exchange-seven-not-held"}}
+        "exchange-core-hand": {"mariaggia/option/exchange-seven-not-held"},
+        "per-trick-shared": {"mariazza/decl/held-lost-at-hand-end"}}
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))

@@ -126,6 +126,13 @@ const RULESETS = {
 };
 
 const FAULTS = {
+  'per-trick-shared': 'the leader\'s accusa uses up the second player\'s too '
+    + '(mariaggia.decl.per-trick)',
+  'chain-two-after': 'under exchange_chain, two declarations after an exchange made first '
+    + '(mariazza.decl.per-trick)',
+  'held-overwrite': 'a second held mariazza replaces the first (mariazza.decl.held)',
+  'resign-scores': 'a resignation\'s result shows the match scores, not the hands won',
+  'first-player-default': 'a Mariazza deal without first_player is led by seat 0 (core.deal)',
   'held-any-winner': 'a mariazza declared second counts when its trick is over, whoever '
     + 'won it (mariazza.decl.held)',
   'held-kept': 'held points still waiting when the hand ends are counted (mariazza.decl.held)',
@@ -210,7 +217,9 @@ class Match {
     }
     const t = this.turn;
     const most = FAULT === 'several-one' ? 1 : r.perTurn;
-    const spent = t.exchanged && r.exchangeReopens ? t.afterExchange >= most : t.count >= most;
+    const fresh = FAULT === 'chain-two-after' && t.count === t.afterExchange ? 1 : 0;
+    const spent = t.exchanged && r.exchangeReopens ? t.afterExchange >= most + fresh
+      : t.count >= most;
     if (spent) return [`${id}.decl.per-trick`, 'no more declarations at this turn'];
     const hand = this.hands[seat];
     if (!hand.includes('K' + s) || !hand.includes('Q' + s)) {
@@ -315,7 +324,7 @@ class Match {
     this.turn.count += 1;
     if (this.turn.exchanged) this.turn.afterExchange += 1;
     if (r.credit === 'when_leading' && this.table.length) {
-      this.held[seat] += value;
+      this.held[seat] = FAULT === 'held-overwrite' ? value : this.held[seat] + value;
       return;
     }
     this.decls[seat] += value;
@@ -334,7 +343,9 @@ class Match {
     const hand = this.hands[seat];
     hand.splice(hand.indexOf(card), 1);
     this.table.push([seat, card]);
-    this.turn = { count: 0, exchanged: false, afterExchange: 0 };
+    if (!(FAULT === 'per-trick-shared' && this.table.length === 1)) {
+      this.turn = { count: 0, exchanged: false, afterExchange: 0 };
+    }
     if (this.table.length < 2) { this.toAct = 1 - seat; return; }
     const [[s0, c0], [s1, c1]] = this.table;
     const takes = suit(c1) === suit(c0) ? higher(c1, c0) : suit(c1) === this.trump;
@@ -433,7 +444,8 @@ class Match {
   }
 
   resign(seat) {
-    const total = this.r.measure === 'hands_won' ? this.segni : this.scores;
+    const hands = this.r.measure === 'hands_won' && FAULT !== 'resign-scores';
+    const total = hands ? this.segni : this.scores;
     this.result = { winner: 1 - seat, reason: 'resign', scores: total.slice() };
     this.phase = 'over';
   }
@@ -516,6 +528,7 @@ function readDeal(req, rules) {
   if (rules.dealer && !noFirst) {
     throw illegal('core.deal', 'the dealer\'s opponent leads: no first_player');
   }
+  if (!rules.dealer && noFirst && FAULT === 'first-player-default') return [deck, 0];
   if (!rules.dealer && !isSeat(fp)) throw illegal('core.deal', 'first_player must be a seat');
   return [deck, rules.dealer ? null : fp];
 }
