@@ -52,15 +52,17 @@ def test_the_example_needs_nothing_but_node() -> None:
     assert nodekit.needs_nothing_but_node(ENGINE)
 
 
-def test_hello_offers_every_option_value_the_reference_does() -> None:
-    js = Engine([nodekit.node(), str(ENGINE)])
-    ref = Reference()
+def _rulesets(engine: Engine | Reference) -> dict[str, Any]:
+    """The ``rulesets`` of ``engine``'s hello; the engine is closed."""
     try:
-        ours = js.ask({"type": "hello", "protocol": 2})["rulesets"]
-        theirs = ref.ask({"type": "hello", "protocol": 2})["rulesets"]
+        return dict(engine.ask({"type": "hello", "protocol": 2})["rulesets"])
     finally:
-        js.close()
-        ref.close()
+        engine.close()
+
+
+def test_hello_offers_every_option_value_the_reference_does() -> None:
+    ours = _rulesets(Engine([nodekit.node(), str(ENGINE)]))
+    theirs = _rulesets(Reference())
     assert sorted(ours) == list(RULESETS)
     assert [len(ours[r]["options"]) for r in RULESETS] == [10, 6]
     for ruleset in RULESETS:

@@ -572,73 +572,83 @@ function seatOf(req, m) {
   return req.seat;
 }
 
-// choose: a plain player; a declaration or exchange when it may, a call-out when it is
-// sure, else a card that wins the trick cheaply when second, else its cheapest card
+const CHOOSE_BOUNDS = { budget_ms: [1, 60000], seed: [0, 2 ** 64 - 1] };
+
+// choose: a plain player for `mariage match`; it never changes the match
 function choose(req) {
   const m = needMatch();
-  const within = (x, lo, hi) => x === undefined || (Number.isInteger(x) && x >= lo && x <= hi);
-  if (!within(req.budget_ms, 1, 60000)) throw badRequest('budget_ms: 1 .. 60000');
-  if (!within(req.seed, 0, 2 ** 64 - 1)) throw badRequest('seed: 0 .. 2^64 - 1');
-  if (m.phase === 'over') throw illegal('core.over', 'the match is over');
-  if (m.phase !== 'play') throw illegal('core.phase', 'no hand in progress');
-  const seat = m.toAct;
-  if (seatOf(req, m) !== seat) throw illegal('core.turn', 'not to act');
-  const acts = m.legal(seat);
-  const pick = () => {
-    if (acts.includes('callout') && m.scores[seat] + m.points(seat) >= m.r.matchTarget) {
-      return 'callout';
+  for (const [field, [lo, hi]] of Object.entries(CHOOSE_BOUNDS)) {
+    const v = req[field];
+    if (v !== undefined && !(Number.isInteger(v) && v >= lo && v <= hi)) {
+      throw badRequest(`${field}: ${lo} .. ${hi}`);
     }
-    const said = acts.find((a) => a.includes(':'));
-    if (said) return said;
-    const cards = acts.filter((a) => PACK.includes(a));
-    const cost = (c) => worth(c) + (suit(c) === m.trump ? 12 : 0);
-    cards.sort((x, y) => cost(x) - cost(y));
-    if (m.table.length) {
-      const led = m.table[0][1];
-      const win = cards.find((c) => (suit(c) === suit(led) ? higher(c, led) : suit(c) === m.trump));
-      if (win && (suit(win) === suit(led) || worth(led) >= 10)) return win;
-    }
-    return cards[0];
-  };
-  return { type: 'choose', seat, action: pick() };
+  }
+  if (m.phase !== 'play') {
+    throw m.phase === 'over' ? illegal('core.over', 'the match is over')
+      : illegal('core.phase', 'no hand in progress');
+  }
+  if (seatOf(req, m) !== m.toAct) throw illegal('core.turn', 'not to act');
+  return { type: 'choose', seat: m.toAct, action: plainPick(m, m.toAct) };
 }
 
+// a call-out when sure of it; a declaration or exchange; when second, the cheapest card
+// that takes the trick (a trump only for a card worth 10 or more); else the cheapest card
+function plainPick(m, seat) {
+  const acts = m.legal(seat);
+  const sure = m.scores[seat] + m.points(seat) >= m.r.matchTarget;
+  if (sure && acts.includes('callout')) return 'callout';
+  const word = acts.find((a) => a.includes(':'));
+  if (word) return word;
+  const price = (c) => worth(c) + (suit(c) === m.trump ? 12 : 0);
+  const cards = acts.filter((a) => PACK.includes(a)).sort((x, y) => price(x) - price(y));
+  const led = m.table.length ? m.table[0][1] : null;
+  const takes = (c) => (suit(c) === suit(led) ? higher(c, led)
+    : suit(c) === m.trump && worth(led) >= 10);
+  return (led && cards.find(takes)) || cards[0];
+}
+
+// the requests, by type: each returns its answer or throws a Refusal
+const REQUESTS = {
+  hello,
+  start,
+  choose,
+  quit: () => ({ type: 'bye' }),
+  state: () => needMatch().state(),
+  legal(req) {
+    const m = needMatch();
+    const seat = seatOf(req, m);
+    return { type: 'legal', seat, actions: seat === null ? [] : m.legal(seat) };
+  },
+  apply(req) {
+    const m = needMatch();
+    if (typeof req.action !== 'string') throw badRequest('apply: a string action');
+    const seat = seatOf(req, m);
+    m.apply(seat === null ? -1 : seat, req.action);
+    return { type: 'ok' };
+  },
+  deal(req) {
+    const m = needMatch();
+    if (m.phase !== 'deal') {
+      throw m.phase === 'over' ? illegal('core.over', 'the match is over')
+        : illegal('core.phase', 'a hand is in progress');
+    }
+    m.deal(...readDeal(req, m.r));
+    return { type: 'ok' };
+  },
+  resign(req) {
+    const m = needMatch();
+    if (!isSeat(req.seat)) throw badRequest('seat: 0 or 1');
+    if (m.phase === 'over') throw illegal('core.over', 'the match is over');
+    m.resign(req.seat);
+    return { type: 'ok' };
+  },
+};
+
 function handle(req) {
-  switch (req.type) {
-    case 'hello': return hello();
-    case 'start': return start(req);
-    case 'quit': return { type: 'bye' };
-    case 'state': return needMatch().state();
-    case 'legal': {
-      const m = needMatch();
-      const seat = seatOf(req, m);
-      return { type: 'legal', seat, actions: seat === null ? [] : m.legal(seat) };
-    }
-    case 'apply': {
-      const m = needMatch();
-      if (typeof req.action !== 'string') throw badRequest('apply: a string action');
-      const seat = seatOf(req, m);
-      m.apply(seat === null ? -1 : seat, req.action);
-      return { type: 'ok' };
-    }
-    case 'deal': {
-      const m = needMatch();
-      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
-      if (m.phase !== 'deal') throw illegal('core.phase', 'a hand is in progress');
-      const [deck, fp] = readDeal(req, m.r);
-      m.deal(deck, fp);
-      return { type: 'ok' };
-    }
-    case 'resign': {
-      const m = needMatch();
-      if (!isSeat(req.seat)) throw badRequest('seat: 0 or 1');
-      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
-      m.resign(req.seat);
-      return { type: 'ok' };
-    }
-    case 'choose': return choose(req);
-    default: throw new Refusal('unknown_type', `no request ${JSON.stringify(req.type)}`);
+  if (!Object.prototype.hasOwnProperty.call(REQUESTS, req.type)) {
+    throw new Refusal('unknown_type', `no request ${JSON.stringify(req.type)}`);
   }
+  return REQUESTS[req.type](req);
 }
 
 // ---------------------------------------------------------------------------
@@ -722,26 +732,43 @@ function strictJSON(text) {
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const error = (code, message) => ({ type: 'error', code, message });
 
+// a request line -> its answer (null for a blank line, never answered)
 function answer(bytes) {
-  let text;
-  try { text = decoder.decode(bytes); } catch (e) { return error('bad_json', 'not UTF-8'); }
-  if (text.endsWith('\r')) text = text.slice(0, -1);
-  if (/^[ \t]*$/.test(text)) return null;
-  let req;
-  try { req = strictJSON(text); } catch (e) { return error('bad_json', e.message); }
-  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
-    return error('bad_json', 'not a JSON object');
+  const request = readRequest(bytes);
+  if (request === null || request instanceof Refusal) {
+    return request && error(request.code, request.message);
   }
-  const id = Object.prototype.hasOwnProperty.call(req, 'id') ? { id: req.id } : {};
-  if (typeof req.type !== 'string') return { ...error('bad_request', 'no string type'), ...id };
+  const id = 'id' in request && Object.prototype.hasOwnProperty.call(request, 'id')
+    ? { id: request.id } : {};
+  let reply;
   try {
-    return { ...handle(req), ...id };
+    if (typeof request.type !== 'string') throw badRequest('no string type');
+    reply = handle(request);
   } catch (e) {
-    if (e instanceof Refusal) {
-      return { ...error(e.code, e.message), ...(e.rule ? { rule: e.rule } : {}), ...id };
-    }
-    return { ...error('internal_error', String(e && e.stack)), ...id };
+    const known = e instanceof Refusal;
+    reply = error(known ? e.code : 'internal_error', known ? e.message : String(e && e.stack));
+    if (known && e.rule) reply.rule = e.rule;
   }
+  return Object.assign(reply, id);
+}
+
+// the bytes of a line -> a JSON object, null for a blank line, or a bad_json Refusal
+function readRequest(bytes) {
+  let text;
+  try {
+    text = decoder.decode(bytes).replace(/\r$/, '');
+  } catch (e) {
+    return new Refusal('bad_json', 'not UTF-8');
+  }
+  if (/^[ \t]*$/.test(text)) return null;
+  let value;
+  try {
+    value = strictJSON(text);
+  } catch (e) {
+    return new Refusal('bad_json', e.message);
+  }
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value);
+  return object ? value : new Refusal('bad_json', 'not a JSON object');
 }
 
 function send(reply) {
@@ -780,31 +807,40 @@ function main() {
     else if (args[k] === '--house') readHouse(args[++k]);
   }
   if (FAULT && !FAULTS[FAULT]) { console.error(`unknown fault ${FAULT}`); process.exit(2); }
-  let pieces = [];
-  let size = 0;
-  let overlong = false;
+  readLines((line) => send(line === null ? error('bad_json', 'line longer than 1 MiB')
+    : answer(line)));
+}
+
+// calls onLine with each line of the input as bytes, its line feed dropped, or with null
+// for a line past MAX_LINE (a carriage return before the line feed not counted)
+function readLines(onLine) {
+  let held = [];
+  let heldBytes = 0;
+  let skipping = false;          // past the limit: dropped up to its line feed
+  const take = (piece) => {
+    if (skipping) return;
+    heldBytes += piece.length;
+    if (heldBytes > MAX_LINE + 1) { skipping = true; held = []; } else held.push(piece);
+  };
+  const finish = () => {
+    const line = skipping ? null : Buffer.concat(held);
+    held = [];
+    heldBytes = 0;
+    skipping = false;
+    const long = line === null || (line.length > MAX_LINE && line[line.length - 1] !== 13);
+    onLine(long ? null : line);
+  };
   process.stdin.on('data', (chunk) => {
-    let from = 0;
-    for (;;) {
-      const nl = chunk.indexOf(10, from);
-      const piece = chunk.subarray(from, nl < 0 ? chunk.length : nl);
-      if (!overlong) {
-        size += piece.length;
-        if (size > MAX_LINE + 1) { overlong = true; pieces = []; } else pieces.push(piece);
-      }
-      if (nl < 0) return;
-      if (overlong) send(error('bad_json', 'line longer than 1 MiB'));
-      else {
-        const line = Buffer.concat(pieces);
-        const fits = line.length <= MAX_LINE || line[line.length - 1] === 13;
-        send(fits ? answer(line) : error('bad_json', 'line longer than 1 MiB'));
-      }
-      pieces = []; size = 0; overlong = false; from = nl + 1;
+    let at = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, at)) {
+      take(chunk.subarray(at, nl));
+      finish();
+      at = nl + 1;
     }
+    if (at < chunk.length) take(chunk.subarray(at));
   });
   process.stdin.on('end', () => {
-    if (overlong) send(error('bad_json', 'line longer than 1 MiB'));
-    else if (size) send(answer(Buffer.concat(pieces)));
+    if (skipping || heldBytes) finish();
     process.exit(0);
   });
 }
