@@ -52,17 +52,8 @@ def test_the_example_needs_nothing_but_node() -> None:
     assert nodekit.needs_nothing_but_node(ENGINE)
 
 
-def _rulesets(engine: Engine | Reference) -> dict[str, Any]:
-    """The ``rulesets`` of ``engine``'s hello; the engine is closed."""
-    try:
-        return dict(engine.ask({"type": "hello", "protocol": 2})["rulesets"])
-    finally:
-        engine.close()
-
-
 def test_hello_offers_every_option_value_the_reference_does() -> None:
-    ours = _rulesets(Engine([nodekit.node(), str(ENGINE)]))
-    theirs = _rulesets(Reference())
+    theirs, ours = nodekit.rulesets_offered(ENGINE)
     assert sorted(ours) == list(RULESETS)
     assert [len(ours[r]["options"]) for r in RULESETS] == [10, 6]
     for ruleset in RULESETS:
