@@ -15,7 +15,8 @@ call-out not offered out of turn, or accepted between hands; an exchange of a ca
 held refused under ``core.hand``; ``accusa_once=per_hand`` counted per player;
 ``accusa_per_turn=several`` still one accusa a turn; under ``accusa_when=on_turn`` the
 leader's accusa using up the second player's; under ``exchange_chain`` two declarations
-after an exchange made first; a second held mariazza replacing the first; a resignation
+after an exchange made first; a second held mariazza replacing the first, or counted for
+the winner of the last trick, who never leads again; a resignation
 showing the match scores, not the hands won; a Mariazza deal without a first player led
 by seat 0.
 """
@@ -113,6 +114,7 @@ FAULTS = {
     "chain-two-after": ("mariazza", "mariazza.decl.per-trick",
                         "option/exchange-chain-after-exchange-first"),
     "held-overwrite": ("mariazza", "mariazza.decl.held", "decl/held-twice"),
+    "held-last-trick": ("mariazza", "mariazza.decl.held", "decl/held-lost-after-last-trick"),
     "resign-scores": ("mariazza", "core.resign", "match/resign-counts-hands"),
     "first-player-default": ("mariazza", "core.deal", "deal/first-player-required"),
 }

@@ -133,6 +133,8 @@ const FAULTS = {
   'held-overwrite': 'a second held mariazza replaces the first (mariazza.decl.held)',
   'resign-scores': 'a resignation\'s result shows the match scores, not the hands won',
   'first-player-default': 'a Mariazza deal without first_player is led by seat 0 (core.deal)',
+  'held-last-trick': 'held points of the winner of the last trick are counted, though he '
+    + 'never leads again (mariazza.decl.held)',
   'held-any-winner': 'a mariazza declared second counts when its trick is over, whoever '
     + 'won it (mariazza.decl.held)',
   'held-kept': 'held points still waiting when the hand ends are counted (mariazza.decl.held)',
@@ -363,7 +365,11 @@ class Match {
       this.hands[1 - winner].push(this.stock.shift());
       if (!this.stock.length) this.turnUp = null;
     }
-    if (this.trick === TRICKS) { this.playedOut(); return; }
+    if (this.trick === TRICKS) {
+      if (FAULT === 'held-last-trick') this.decls[winner] += this.held[winner];
+      this.playedOut();
+      return;
+    }
     this.trick += 1;
     this.leader = winner;
     this.toAct = winner;
