@@ -174,6 +174,8 @@ def test_random_matches_agree_with_the_reference_answer_for_answer() -> None:
 
 #: fault -> (ruleset, the rule a failing stored test is charged to)
 FAULTS: dict[str, tuple[str, str]] = {
+    "notrump-bad-action": ("cinquecento", "cinquecento.decl.trump"),
+    "close-before-turn": ("marianna", "core.turn"),
 }
 
 

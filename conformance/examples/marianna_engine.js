@@ -145,6 +145,10 @@ const SPLIT_VALUE = 20;
 
 let FAULT = process.env.MARIANNA_FAULT || null;
 const FAULTS = {
+  'notrump-bad-action': 'a declaration declining the trump (marianna:H:notrump) is read as '
+    + 'no action of the ruleset (marianna.decl.trump, cinquecento.decl.trump)',
+  'close-before-turn': 'a word of another game (close) is refused with core.phase before '
+    + 'the turn is judged, as a callout is (core.turn)',
 };
 
 // ---------------------------------------------------------------------------
@@ -336,14 +340,16 @@ class Match {
     if (this.s.pack.includes(text)) return { word: 'card' };
     if (['pass', 'yes', 'no'].includes(text)) return { word: text };
     if (text === 'callout') return { word: 'callout' };
-    if (['close', 'claim', 'draw', 'decline'].includes(text)) return { word: 'generic' };
+    if (['close', 'claim', 'draw', 'decline'].includes(text)) {
+      return { word: FAULT === 'close-before-turn' ? 'callout' : 'generic' };
+    }
     let m = /^yes:([HDCS])$/.exec(text);
     if (m) return { word: 'yes', suit: m[1] };
     m = /^exchange:(..)$/.exec(text);
     if (m && this.s.pack.includes(m[1])) return { word: 'generic' };
     // NAME:S:notrump declines the trump: a declaration, refused by its trump rule here
     m = /^(marianna|mariannino|mariannone):([HDCS])(:notrump)?$/.exec(text);
-    if (m && this.enabled(m[1])) {
+    if (m && this.enabled(m[1]) && !(m[3] && FAULT === 'notrump-bad-action')) {
       return { word: 'declare', name: m[1], suit: m[2], notrump: !!m[3] };
     }
     m = /^ask:cover:([HDCS])$/.exec(text);
