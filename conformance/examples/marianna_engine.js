@@ -147,6 +147,8 @@ let FAULT = process.env.MARIANNA_FAULT || null;
 const FAULTS = {
   'notrump-bad-action': 'a declaration declining the trump (marianna:H:notrump) is read as '
     + 'no action of the ruleset (marianna.decl.trump, cinquecento.decl.trump)',
+  'notrump-before-once': 'a marianna declining the trump is refused under the trump rule '
+    + 'before the once rule is judged (marianna.decl.once)',
   'close-before-turn': 'a word of another game (close) is refused with core.phase before '
     + 'the turn is judged, as a callout is (core.turn)',
 };
@@ -266,15 +268,17 @@ class Match {
       const fits = hand.length === HAND_SIZE && Object.entries(d.whole).every(([r, k]) => counts[r] === k)
         && hand.includes(d.named + st);
       if (!fits) return illegal(d.rule, `no ${name} with that suit in hand`);
-      if (notrump) return illegal(d.trump, 'the trump is not declined');
       const key = this.s.comboOncePerHand ? name : `${name}:${st}`;
       if (this.used.has(key)) return illegal(d.once, `${name} declared already`);
+      if (notrump) return illegal(d.trump, 'the trump is not declined');
     } else {
       if (!hand.includes('K' + st) || !hand.includes('Q' + st)) {
         return illegal(d.rule, 'no king and queen of that suit in hand');
       }
-      if (notrump) return illegal(this.s.trumpRule, 'the trump is not declined');
+      const early = FAULT === 'notrump-before-once';
+      if (notrump && early) return illegal(this.s.trumpRule, 'the trump is not declined');
       if (this.used.has(`${name}:${st}`)) return illegal(d.once, 'that marianna was declared');
+      if (notrump) return illegal(this.s.trumpRule, 'the trump is not declined');
     }
     return null;
   }
