@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import enginediff
 import nodekit
 import pytest
 from mariage.conformance.client import EngineClient, ProcessTransport, ThreadTransport
@@ -36,13 +37,13 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
     return nodekit.run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
 
 
-def clients() -> tuple[EngineClient, EngineClient]:
-    """The reference (in this process) and the JS engine (a subprocess), said hello to."""
-    ref = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
-    js = EngineClient(lambda: ProcessTransport(f"{nodekit.node()} {ENGINE}"), timeout=20)
-    ref.hello()
-    js.hello()
-    return ref, js
+def pair() -> tuple[EngineClient, EngineClient]:
+    """Both engines said hello to: the reference in this process, the JS one as a child."""
+    engines = (EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20),
+               EngineClient(lambda: ProcessTransport(f"{nodekit.node()} {ENGINE}"), timeout=20))
+    for engine in engines:
+        engine.hello()
+    return engines
 
 
 def test_the_example_needs_nothing_but_node() -> None:
@@ -50,7 +51,7 @@ def test_the_example_needs_nothing_but_node() -> None:
 
 
 def test_hello_offers_every_option_value_the_reference_does() -> None:
-    ref, js = clients()
+    ref, js = pair()
     try:
         theirs = ref.request({"type": "hello", "protocol": 2})["rulesets"]
         ours = js.request({"type": "hello", "protocol": 2})["rulesets"]
@@ -117,7 +118,7 @@ def random_match(seed: int, steps: int, ruleset: str | None = None) -> int:
     the number of requests."""
     rng = random.Random(seed)
     ruleset = ruleset or rng.choice(RULESETS)
-    ref, js = clients()
+    ref, js = pair()
     sent = 0
     seats = SEATS.get(ruleset, 4)
     pack = [c for c in PACK if not (seats == 3 and c == "2S")]
@@ -125,13 +126,7 @@ def random_match(seed: int, steps: int, ruleset: str | None = None) -> int:
     def both(req: dict[str, Any]) -> dict[str, Any]:
         nonlocal sent
         sent += 1
-        a, b = ref.request(dict(req)), js.request(dict(req))
-        for r in (a, b):
-            r.pop("message", None)
-            if r.get("type") == "state":
-                r["hands"] = [sorted(h) for h in r["hands"]]
-            if r.get("type") == "legal":
-                r["actions"] = sorted(r["actions"])
+        a, b = (enginediff.normal(e.request(dict(req))) for e in (ref, js))
         assert a == b, (seed, ruleset, req, a, b)
         return a
 

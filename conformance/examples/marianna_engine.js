@@ -664,43 +664,42 @@ function choose(req) {
   return { type: 'choose', seat, action: pick() };
 }
 
+// A match's requests: each takes the match and the request; an answer or a refusal.
+const ON_MATCH = {
+  state: (m) => m.state(),
+  legal: (m, req) => {
+    const seat = seatOf(req, m);
+    return { type: 'legal', seat, actions: seat === null ? [] : m.legal(seat) };
+  },
+  apply: (m, req) => {
+    if (typeof req.action !== 'string') throw badRequest('apply needs a string action');
+    const seat = seatOf(req, m);
+    m.apply(seat === null ? -1 : seat, req.action);
+  },
+  deal: (m, req) => {
+    if (m.phase !== 'deal') {
+      throw illegal(m.phase === 'over' ? 'core.over' : 'core.phase', 'no deal is due');
+    }
+    checkDeck(req.deck, m.s.pack);
+    checkFirstPlayer(req);
+    m.deal(req.deck);
+  },
+  resign: (m, req) => {
+    if (!isSeatOf(m.n)(req.seat)) throw badRequest('seat must be a seat');
+    if (m.phase === 'over') throw illegal('core.over', 'the match is over');
+    m.resign(req.seat);
+  },
+  choose: (m, req) => choose(req),
+};
+
 function handle(req) {
-  switch (req.type) {
-    case 'hello': return hello();
-    case 'start': return start(req);
-    case 'quit': return { type: 'bye' };
-    case 'state': return needMatch().state();
-    case 'legal': {
-      const m = needMatch();
-      const seat = seatOf(req, m);
-      return { type: 'legal', seat, actions: seat === null ? [] : m.legal(seat) };
-    }
-    case 'apply': {
-      const m = needMatch();
-      if (typeof req.action !== 'string') throw badRequest('apply needs a string action');
-      const seat = seatOf(req, m);
-      m.apply(seat === null ? -1 : seat, req.action);
-      return { type: 'ok' };
-    }
-    case 'deal': {
-      const m = needMatch();
-      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
-      if (m.phase !== 'deal') throw illegal('core.phase', 'a hand is in progress');
-      checkDeck(req.deck, m.s.pack);
-      checkFirstPlayer(req);
-      m.deal(req.deck);
-      return { type: 'ok' };
-    }
-    case 'resign': {
-      const m = needMatch();
-      if (!isSeatOf(m.n)(req.seat)) throw badRequest('seat must be a seat');
-      if (m.phase === 'over') throw illegal('core.over', 'the match is over');
-      m.resign(req.seat);
-      return { type: 'ok' };
-    }
-    case 'choose': return choose(req);
-    default: throw new Refusal('unknown_type', null, `no request ${JSON.stringify(req.type)}`);
+  if (req.type === 'hello') return hello();
+  if (req.type === 'start') return start(req);
+  if (req.type === 'quit') return { type: 'bye' };
+  if (!Object.prototype.hasOwnProperty.call(ON_MATCH, req.type)) {
+    throw new Refusal('unknown_type', null, `no request ${JSON.stringify(req.type)}`);
   }
+  return ON_MATCH[req.type](needMatch(), req) || { type: 'ok' };
 }
 
 // ---------------------------------------------------------------------------
