@@ -87,8 +87,15 @@ def _option_value(rng: random.Random, spec: dict[str, Any]) -> Any:
     return rng.choice([1, 60, 150, 300, spec["default"]])
 
 
-def _noise(rng: random.Random, pack: list[str]) -> str:
+def _noise(rng: random.Random, pack: list[str], declared: list[list[Any]],
+           legal: list[str]) -> str:
     suit = rng.choice("HDCS")
+    held = [a for a in legal if a.startswith("mariann")]
+    if held and rng.random() < 0.3:          # a declaration held, declining the trump
+        return rng.choice(held) + ":notrump"
+    if declared and rng.random() < 0.3:      # again, or declining the trump
+        _, name, suit, _ = rng.choice(declared)
+        return f"{name}:{suit}" + rng.choice(["", ":notrump"])
     return rng.choice([
         rng.choice(pack), rng.choice(pack), "pass", "yes", "no", f"yes:{suit}",
         f"marianna:{suit}", f"mariannino:{suit}", f"mariannone:{suit}", f"ask:cover:{suit}",
@@ -147,7 +154,8 @@ def random_match(seed: int, steps: int, ruleset: str | None = None) -> int:
                 continue
             legal = [both({"type": "legal", "seat": s})["actions"] for s in range(seats)]
             if rng.random() < 0.2:
-                req = {"type": "apply", "action": _noise(rng, pack)}
+                req = {"type": "apply", "action": _noise(rng, pack, st["declared"],
+                                                       legal[st["to_act"]])}
                 if rng.random() < 0.3:
                     req["seat"] = rng.randrange(seats)
                 both(req)
