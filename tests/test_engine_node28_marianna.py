@@ -179,6 +179,9 @@ FAULTS: dict[str, tuple[str, str]] = {
     "notrump-bad-action": ("cinquecento", "cinquecento.decl.trump"),
     "close-before-turn": ("marianna", "core.turn"),
     "notrump-before-once": ("cinquecento-siciliana", "marianna.decl.once"),
+    "mariannino-never-spoils": ("marianna-siciliana", "siciliana.split.spoiled"),
+    "split-trump-overrides": ("cinquecento-siciliana", "cinquecento.decl.trump"),
+    "ask-in-window": ("marianna-siciliana", "core.phase"),
 }
 
 

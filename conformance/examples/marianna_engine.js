@@ -149,6 +149,12 @@ const FAULTS = {
     + 'no action of the ruleset (marianna.decl.trump, cinquecento.decl.trump)',
   'notrump-before-once': 'a marianna declining the trump is refused under the trump rule '
     + 'before the once rule is judged (marianna.decl.once)',
+  'mariannino-never-spoils': 'a mariannino that sets trump in the trick of a split never '
+    + 'spoils it, as a marianna does (siciliana.split.spoiled)',
+  'split-trump-overrides': 'a split that scores always makes its suit trump, even where the '
+    + 'first trump of the hand stays (cinquecento.decl.trump)',
+  'ask-in-window': 'under declare_when=trick_start the leader may ask for a split in the '
+    + 'window, before every seat has spoken (core.phase)',
   'close-before-turn': 'a word of another game (close) is refused with core.phase before '
     + 'the turn is judged, as a callout is (core.turn)',
 };
@@ -284,7 +290,8 @@ class Match {
   }
 
   whyNotAsk(seat, st) {
-    if (this.phase !== 'play') return illegal('core.phase', 'no ask now');
+    const window = this.phase === 'window' && FAULT !== 'ask-in-window';
+    if (this.phase === 'answer' || window) return illegal('core.phase', 'no ask now');
     const a = this.s;
     const stockOpen = this.trickNo <= this.drawTricks;
     const holds = ['K', 'Q'].filter((r) => this.hands[seat].includes(r + st)).length === 1;
@@ -329,6 +336,7 @@ class Match {
     }
     if (act.word === 'yes' || act.word === 'no') return illegal('core.phase', 'no ask waiting');
     if (this.phase === 'window') {
+      if (act.word === 'ask' && FAULT === 'ask-in-window') return this.whyNotAsk(seat, act.suit);
       if (act.word === 'card' || act.word === 'ask') return illegal('core.phase', 'declare or pass');
       if (act.word === 'pass') return null;
       return this.whyNotDeclare(seat, act.name, act.suit, act.notrump);
@@ -429,7 +437,9 @@ class Match {
     this.spoke.add(seat);
     const effect = name === 'marianna' ? this.s.mariannaTrump
       : name === 'mariannino' ? this.s.ninoTrump : 'none';
-    if (this.setTrump(st, effect) && name === 'marianna') this.setters.push(seat);
+    // a declaration that sets trump in the trick may spoil a split: a mariannino too
+    const spoils = name === 'marianna' || FAULT !== 'mariannino-never-spoils';
+    if (this.setTrump(st, effect) && spoils) this.setters.push(seat);
     if (name === 'mariannone') { this.endHand('match_won', team); return; }
     if (this.phase === 'window') this.afterWindowTurn();
   }
@@ -489,7 +499,7 @@ class Match {
     if (spoilers.length) return;
     this.declared.push([win, SPLIT, a.suit, SPLIT_VALUE]);
     this.handPoints[team] += SPLIT_VALUE;
-    this.setTrump(a.suit, this.s.mariannaTrump);
+    this.setTrump(a.suit, FAULT === 'split-trump-overrides' ? 'set' : this.s.mariannaTrump);
   }
 
   endHand(ended, wonBy) {
