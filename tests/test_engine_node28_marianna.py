@@ -67,11 +67,16 @@ def test_hello_offers_every_option_value_the_reference_does() -> None:
             assert {k: mine.get(k) for k in keys} == {k: spec.get(k) for k in keys}, name
 
 
-@pytest.mark.parametrize("ruleset", ["marianna-siciliana", "cinquecento-siciliana"])
+#: ruleset -> the kinds of its stored tests run here (all of them for one: the CI's time)
+STORED = {"marianna-siciliana": (), "cinquecento-siciliana": ("scenario", "option")}
+
+
+@pytest.mark.parametrize("ruleset", sorted(STORED))
 def test_passes_every_stored_test_of_a_ruleset(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
+    kinds = [a for k in STORED[ruleset] for a in ("--kind", k)]
     code, out, report = run(tmp_path, capsys, "--ruleset", ruleset, "--require-rule-ids",
-                            "--min-coverage", "100")
+                            "--min-coverage", "100", *kinds)
     assert code == 0, out[-3000:]
     assert report["tests"] and all(t["status"] == "pass" for t in report["tests"])
     [coverage] = report["coverage"]
@@ -171,7 +176,7 @@ def random_match(seed: int, steps: int, ruleset: str | None = None) -> int:
 
 
 def test_random_matches_agree_with_the_reference_answer_for_answer() -> None:
-    assert sum(random_match(seed, 70, RULESETS[seed % 6]) for seed in range(6)) > 700
+    assert sum(random_match(seed, 50, RULESETS[seed % 6]) for seed in range(6)) > 500
 
 
 #: fault -> (ruleset, the rule a failing stored test is charged to)
