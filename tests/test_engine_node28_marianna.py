@@ -187,6 +187,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "mariannino-never-spoils": ("marianna-siciliana", "siciliana.split.spoiled"),
     "split-trump-overrides": ("cinquecento-siciliana", "cinquecento.decl.trump"),
     "ask-in-window": ("marianna-siciliana", "core.phase"),
+    "ask-trump-first": ("marianna-siciliana", "marianna.decl.per-trick"),
 }
 
 

@@ -155,6 +155,9 @@ const FAULTS = {
     + 'first trump of the hand stays (cinquecento.decl.trump)',
   'ask-in-window': 'under declare_when=trick_start the leader may ask for a split in the '
     + 'window, before every seat has spoken (core.phase)',
+  'ask-trump-first': 'an ask after the asker\'s declaration in the trick is refused for the '
+    + 'trump it set (siciliana.ask.cover) before the one declaration a trick '
+    + '(marianna.decl.per-trick)',
   'close-before-turn': 'a word of another game (close) is refused with core.phase before '
     + 'the turn is judged, as a callout is (core.turn)',
 };
@@ -296,11 +299,13 @@ class Match {
     const stockOpen = this.trickNo <= this.drawTricks;
     const holds = ['K', 'Q'].filter((r) => this.hands[seat].includes(r + st)).length === 1;
     const no = () => illegal('siciliana.ask.cover', 'no split marriage may be asked for now');
-    if (seat !== this.leader || this.table.length || this.trump !== null) return no();
-    if (a.askWhileStock && !stockOpen) return no();
-    if (this.asked || (a.askUsesTurn && this.spoke.has(seat))) {
+    if (seat !== this.leader || this.table.length) return no();
+    const spent = this.asked || (a.askUsesTurn && this.spoke.has(seat));
+    if (spent && FAULT !== 'ask-trump-first') {
       return illegal('marianna.decl.per-trick', 'one ask, and one declaration, a trick');
     }
+    if (this.trump !== null || (a.askWhileStock && !stockOpen)) return no();
+    if (spent) return illegal('marianna.decl.per-trick', 'one ask, and one declaration, a trick');
     if (!holds) return no();
     return null;
   }
