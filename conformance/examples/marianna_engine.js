@@ -466,15 +466,15 @@ class Match {
     this.toAct = this.asked.asker;
   }
 
+  // the trump in force now (at the trick's end), else the suit led: a card beats the best
+  // so far if it is higher in that card's suit, or a trump over a card that is not
   winner() {
-    const led = suit(this.table[0][1]);
     let best = this.table[0];
     for (const entry of this.table.slice(1)) {
       const [, c] = entry;
       const b = best[1];
       if (suit(c) === suit(b) ? higher(c, b) : suit(c) === this.trump) best = entry;
     }
-    void led;
     return best[0];
   }
 
