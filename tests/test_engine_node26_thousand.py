@@ -136,22 +136,8 @@ def _random_match(seed: int, steps: int) -> int:
                  "deck": deck}
         if both(start)["type"] != "ok":
             return sent
-        for _ in range(steps):
-            st = both({"type": "state"})
-            if st["terminal"]:
-                break
-            if st["phase"] == "deal":
-                rng.shuffle(deck)
-                both({"type": "deal", "deck": deck})
-                continue
-            seats = range(len(st["hands"]))
-            legal = [both({"type": "legal", "seat": s})["actions"] for s in seats]
-            if rng.random() < 0.15:
-                both({"type": "apply", "seat": rng.choice(seats),
-                      "action": rng.choice([*_WORDS, rng.choice(PACK)])})
-                continue
-            acts = legal[st["to_act"]]
-            both({"type": "apply", "seat": st["to_act"], "action": rng.choice(acts)})
+        nodekit.random_walk(both, rng, deck, _WORDS, steps, noise=0.15, prefer_said=0,
+                            cards=PACK)
     finally:
         ref.close()
         js.close()

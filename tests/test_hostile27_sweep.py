@@ -100,8 +100,8 @@ LOOK_ALIKES = [("\u00a0", "U+00A0 NO-BREAK SPACE"), ("\u200d", "U+200D ZERO WIDT
                ("\uff12", "U+FF12 FULLWIDTH DIGIT TWO"), ("\x0b", "U+000B, a control character")]
 
 
-# (between two plays, a joiner or a full-width digit makes one play of the two, whose
-# refusal quotes it escaped: N140 ... '2H\u200dN:2D' is not an action)
+# (between two plays, a joiner or a full-width digit makes one play of the two: that
+# refusal names it too since the twenty-eighth session, tests/test_hostile28_records.py)
 @pytest.mark.parametrize(("odd", "named", "where"), [
     *[(odd, named, 1) for odd, named in LOOK_ALIKES],
     *[(odd, named, 3) for odd, named in LOOK_ALIKES if odd in "\u00a0\x0b"]])

@@ -164,11 +164,17 @@ class _ReaderMayGo:
     """Standard output that outlives its reader: once the reader went away
     (``mariage validate *.txt | head -1``), what is written goes to ``/dev/null`` and
     the command goes on to its end, so that its exit code still gives its verdict (an
-    invalid record after the lines the reader took still exits 1)."""
+    invalid record after the lines the reader took still exits 1).
 
-    def __init__(self, inner: TextIO) -> None:
+    A character its encoding cannot write (``PYTHONIOENCODING=ascii``, a Latin-1
+    locale; Python's standard error writes it as its escape) is an error naming the
+    character and the encoding, where it was ``'ascii' codec can't encode character
+    '\\u2665'``: what goes out may be a record, never to be changed silently."""
+
+    def __init__(self, inner: TextIO, name: str = "standard output") -> None:
         self.inner = inner
         self.gone = False
+        self.name = name
 
     def write(self, text: str) -> int:
         try:
@@ -176,6 +182,8 @@ class _ReaderMayGo:
         except BrokenPipeError:
             self._went()
             return len(text)
+        except UnicodeEncodeError as exc:
+            raise ValueError(_unwritable(exc, self.name)) from None
 
     def flush(self) -> None:
         try:
@@ -197,6 +205,17 @@ class _ReaderMayGo:
 
     def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding, buffer, ...
         return getattr(self.inner, name)
+
+
+def _unwritable(exc: UnicodeEncodeError, stream: str) -> str:
+    """Why ``stream`` could not write a character, and what to do about it."""
+    import unicodedata
+
+    odd = exc.object[exc.start:exc.start + 1]
+    name = unicodedata.name(odd, "") if odd else ""
+    what = f"U+{ord(odd):04X}{' ' + name if name else ''}" if odd else "a character"
+    return (f"{stream} cannot write {what}: its encoding is {exc.encoding} (from "
+            "PYTHONIOENCODING or the locale); set PYTHONIOENCODING=utf-8")
 
 
 def exit_code(exc: BaseException) -> int:
@@ -248,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     _open_closed_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out, err = _ReaderMayGo(sys.stdout), _ReaderMayGo(sys.stderr)
+    out, err = _ReaderMayGo(sys.stdout), _ReaderMayGo(sys.stderr, "standard error")
     sys.stdout, sys.stderr = cast(TextIO, out), cast(TextIO, err)
     try:
         if args_list == ["--version"]:  # without importing every command

@@ -30,7 +30,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["NOT_REGULAR", "NUL_IN_NAME", "check_name", "check_regular", "open_regular", "real_path"]
+__all__ = ["NOT_REGULAR", "NUL_IN_NAME", "check_name", "check_regular", "not_text", "open_regular",
+           "real_path"]
 
 NOT_REGULAR = "is not a regular file (a FIFO, socket or device); not read"
 NUL_IN_NAME = "a file name cannot hold a NUL character"
@@ -105,3 +106,41 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+#: What a file starts with when it is no UTF-8 text: byte-order marks (longest first),
+#: then (:data:`_PACKED`) the magic numbers of compressed files and archives.
+_MAGIC = ((b"\xff\xfe\x00\x00", "UTF-32 text (little-endian, with a byte-order mark)"),
+          (b"\x00\x00\xfe\xff", "UTF-32 text (big-endian, with a byte-order mark)"),
+          (b"\xff\xfe", "UTF-16 text (little-endian, with a byte-order mark)"),
+          (b"\xfe\xff", "UTF-16 text (big-endian, with a byte-order mark)"))
+_PACKED = ((b"\x1f\x8b", "gzip-compressed data (name it .gz)"),
+           (b"BZh", "bzip2-compressed data (name it .bz2)"),
+           (b"\xfd7zXZ\x00", "xz-compressed data (name it .xz)"),
+           (b"\x28\xb5\x2f\xfd", "zstd-compressed data (name it .zst)"),
+           (b"PK\x03\x04", "a zip archive (unpack it first)"))
+
+
+def not_text(first: bytes, packed: bool = True) -> str:
+    """What the first line of a file is when it is plainly no UTF-8 text (a byte-order
+    mark of UTF-16 or UTF-32, every other byte NUL; with ``packed``, a compressed file's
+    or a zip archive's magic number), else ``""``: such a file is one problem, not one
+    per line (a record file) or a puzzling byte number (a game description).
+
+    >>> not_text("[Mariage".encode("utf-16-le")), not_text(b"[Mariage")
+    ('UTF-16 text (little-endian, without a byte-order mark)', '')
+    >>> not_text(b"\\x1f\\x8b\\x08"), not_text(b"\\x1f\\x8b\\x08", packed=False)
+    ('gzip-compressed data (name it .gz)', '')
+    """
+    for magic, what in _MAGIC + (_PACKED if packed else ()):
+        if first.startswith(magic) and (magic != b"BZh" or first[4:10] == b"1AY&SY"):
+            return what
+    head = first[:16]
+    if len(head) >= 4 and b"\x00" in head[:4]:
+        for width in (4, 2):
+            for at, order in ((0, "little"), (width - 1, "big")):
+                if all(b == 0 for i, b in enumerate(head) if i % width != at) and \
+                        all(head[at::width]):
+                    bits = 8 * width
+                    return f"UTF-{bits} text ({order}-endian, without a byte-order mark)"
+    return ""

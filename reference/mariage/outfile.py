@@ -59,6 +59,9 @@ def check_destination(path: str, option: str = "--out", reads: Iterable[str] = (
     """
     if not path or not path.strip():
         raise ValueError(f"{option}: the file name is empty")
+    if path == "-":  # standard output elsewhere: here it would make a file named "-"
+        raise ValueError(f"{option} -: this option writes a file, not standard output "
+                         "(./- names a file called -)")
     try:
         info = os.lstat(path)
     except FileNotFoundError:

@@ -167,6 +167,9 @@ def run(args: argparse.Namespace) -> int:
     # refused before any work, not after the run
     check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
                        reads=[p for p in (args.expect, *args.spec) if p])
+    if args.write_suite == "-":  # standard output elsewhere: here a folder named "-"
+        raise ValueError("--write-suite -: this option writes a folder, not standard output "
+                         "(./- names a folder called -)")
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")

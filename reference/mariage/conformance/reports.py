@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import printable, shown
+from ..errors import did_you_mean, printable, shown
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
@@ -116,7 +116,8 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
         for kind, ids in loose.items():
             lines.append(f"  {kind}: {', '.join(ids)}")
     for s in run.stale:
-        lines.append(f"STALE expected failure: {s} (no such test in the suite)")
+        lines.append(f"STALE expected failure: {s} (no such test in the suite"  # a
+                     f"{did_you_mean(s, ())})")  # look-alike (U+2010 for '-') named
     if run.not_run:
         lines.append(f"NOT RUN: {run.not_run} tests (the run stopped before them)")
     lines.append("")

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import MariageError, printable
 from ..lazyrecord import field_names, frozen_record
 
-__all__ = ["CODES", "NotationError", "RecordError"]
+__all__ = ["CODES", "NotationError", "RecordError", "odd_character", "odd_column"]
 
 #: Every error code, with what it means. Codes never change meaning.
 CODES: dict[str, str] = {
@@ -155,3 +155,50 @@ class NotationError(MariageError):
         self.error = error
         self.code = error.code
         super().__init__(str(error))
+
+
+def odd_character(bad: str) -> str:
+    """The first character of ``bad`` that is not printable ASCII, named, with what the
+    notation writes instead; ``""`` if there is none. A no-break space, a full-width
+    digit or a zero-width joiner looks like what the notation expects and is not.
+
+    >>> odd_character("\\u00a0")
+    " (U+00A0 NO-BREAK SPACE: the notation's words, numbers and blanks are ASCII)"
+    >>> odd_character("\\x0b")
+    " (U+000B, a control character: the notation's words, numbers and blanks are ASCII)"
+    >>> odd_character("@@"), odd_character("\\t")
+    ('', '')
+    """
+    at = _first_odd(bad)
+    return "" if at < 0 else f" ({_named(bad[at])})"
+
+
+def odd_column(text: str, column: int) -> str:
+    """Where ``text``, which starts at ``column`` (1-based) of its line, holds a
+    character that is not printable ASCII: ``"; column N holds"`` that character named;
+    ``""`` if there is none. Two plays joined by a zero-width joiner or a full-width
+    digit in place of their blank read as one word: this says which character did it.
+
+    >>> odd_column("2H\\u200dN:2D", 11)
+    "; column 13 holds U+200D ZERO WIDTH JOINER: the notation's words, numbers and blanks are ASCII"
+    >>> odd_column("2H", 11)
+    ''
+    """
+    at = _first_odd(text)
+    if at < 0:
+        return ""
+    where = f"column {column + at}" if column > 0 else "it"
+    return f"; {where} holds {_named(text[at])}"
+
+
+def _first_odd(text: str) -> int:
+    return next((i for i, c in enumerate(text) if not " " <= c <= "~" and c not in "\t\r\n"),
+                -1)
+
+
+def _named(odd: str) -> str:
+    import unicodedata
+
+    name = unicodedata.name(odd, "")
+    what = f"U+{ord(odd):04X} {name}" if name else f"U+{ord(odd):04X}, a control character"
+    return f"{what}: the notation's words, numbers and blanks are ASCII"

@@ -148,7 +148,7 @@ def _field(rules: Rules, tag: Tag, seen: set[str], report: Report) -> list[int] 
         what = f"{count} whole numbers, one per team" if f.per_team else "one whole number"
         report("N126", f"[StartState {name!r}] takes {what}: {f.meaning}", *where, name)
         return None
-    if any(len(v) > MAX_DIGITS for v in texts):
+    if any(len(v.removeprefix("-")) > MAX_DIGITS for v in texts):  # digits, not the sign
         report("N112", f"a number of [StartState {name!r}] is longer than {MAX_DIGITS} "
                "digits", *where, name)
         return None
@@ -187,7 +187,7 @@ def _score(rules: Rules, st: GameState, score: Tag, report: Report) -> bool:
         report("N120", f"[StartScore] takes {nteams} whole numbers, the match score "
                "before the first hand recorded", *where, None)
         return False
-    if any(len(v) > MAX_DIGITS for v in vals):
+    if any(len(v.removeprefix("-")) > MAX_DIGITS for v in vals):  # digits, not the sign
         report("N112", f"a number of [StartScore] is longer than {MAX_DIGITS} digits",
                *where, None)
         return False

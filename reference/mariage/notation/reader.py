@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ..infile import not_text
 from ..lazyrecord import field, record
-from .errors import NotationError, RecordError
+from .errors import NotationError, RecordError, odd_character, odd_column
 from .grammar import grammar_text, parser
 from .model import Record, expect_text
 from .pieces import (  # the pieces a line is read into, shared with .build
@@ -66,6 +67,9 @@ MAX_RECORD = 8 * 1024 * 1024
 #: gives up; here so that checking a full record does not import the search.
 DEFAULT_LIMIT = 5000
 _START = b"[Mariage"
+#: A carriage return with more of the line after it: the file's lines end in CR alone
+#: (read as one line, the file was 'a line too long' or two records ran together).
+_LONE_CR = re.compile(rb"\r+[^\r\n \t]")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -137,6 +141,15 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
         if lineno == 1 and raw.startswith(_BOM):
             raw = raw[3:]
             cut = 0 if raw.endswith(b"\n") else 1  # if more follows, it goes on as line 2
+        elif lineno == 1 and (foreign := not_text(raw)):  # one problem, not one a line
+            yield RecordError("N100", f"the file is {foreign}: records are UTF-8 text",
+                              file=file, line=1, column=1)
+            return
+        if lineno == 1 and (cr := _LONE_CR.search(raw)):  # the whole file as one line
+            yield RecordError("N110", "the lines end in CR alone (an old Mac's line ends): "
+                              "records end their lines in LF or CR LF", file=file, line=1,
+                              column=cr.start() + 1)
+            return
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             total = len(raw)
             while True:  # skip the rest of the line without keeping it
@@ -480,28 +493,6 @@ def _blanked(text: str, err: RecordError, opening: bool) -> str:
     return ""
 
 
-def _odd_character(bad: str) -> str:
-    """The first character of ``bad`` that is not printable ASCII, named, with what the
-    notation writes instead; ``""`` if there is none. A no-break space, a full-width
-    digit or a zero-width joiner looks like what the notation expects and is not.
-
-    >>> _odd_character("\\u00a0")
-    " (U+00A0 NO-BREAK SPACE: the notation's words, numbers and blanks are ASCII)"
-    >>> _odd_character("\\x0b")
-    " (U+000B, a control character: the notation's words, numbers and blanks are ASCII)"
-    >>> _odd_character("@@"), _odd_character("\\t")
-    ('', '')
-    """
-    odd = next((c for c in bad if not " " <= c <= "~" and c not in "\t\r\n"), "")
-    if not odd:
-        return ""
-    import unicodedata
-
-    name = unicodedata.name(odd, "")
-    what = f"U+{ord(odd):04X} {name}" if name else f"U+{ord(odd):04X}, a control character"
-    return f" ({what}: the notation's words, numbers and blanks are ASCII)"
-
-
 _QUOTED = re.compile(r'\{[^{}]*\}|\([^()\n]*\)|"(?:[^"\\\n]|\\.)*"')
 
 
@@ -519,9 +510,7 @@ def _odd_in_line(text: str, line: int) -> str:
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return ""
-    src = _QUOTED.sub(lambda m: " " * len(m.group()), lines[line - 1])
-    at = next((i for i, c in enumerate(src) if not " " <= c <= "~" and c not in "\t\r"), -1)
-    return "" if at < 0 else f"; column {at + 1} holds {_odd_character(src[at])[2:-1]}"
+    return odd_column(_QUOTED.sub(lambda m: " " * len(m.group()), lines[line - 1]), 1)
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
@@ -552,7 +541,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
             return RecordError("N111", f"{bad[:1]} is never closed: the record ends inside it "
                                "(truncated?)", file=file, line=first + line - 1, column=col,
                                record=number, token=bad)
-        return RecordError("N110", f"unexpected text {bad!r}{_odd_character(bad)}",
+        return RecordError("N110", f"unexpected text {bad!r}{odd_character(bad)}",
                            file=file, line=first + line - 1, column=col, record=number,
                            token=bad)
     return RecordError("N110", str(exc).splitlines()[0], file=file, line=first + line - 1,

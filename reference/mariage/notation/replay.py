@@ -27,7 +27,7 @@ from mariage.engine.state import GameState, Phase
 from ..errors import IllegalActionError, did_you_mean
 from .annotations import contract_note, measure, note_problem, team_name
 from .checked import Checked, Listener, is_resign
-from .errors import NotationError, RecordError
+from .errors import NotationError, RecordError, odd_column
 from .firstfault import PROBE_TRIES, first_unexplained
 from .layout import Layout, layout
 from .model import (
@@ -383,8 +383,10 @@ class _Checker:
             try:
                 a = parse_action(self.rules, act.text)
             except ValueError:
-                self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}",
-                           act.line, act.column, seat=act.seat, token=act.as_written())
+                written = act.as_written()  # two plays joined by a look-alike blank
+                self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}"
+                           f"{odd_column(written, act.column)}",
+                           act.line, act.column, seat=act.seat, token=written)
                 return None
             self._actions[act.text] = a
         return a
@@ -532,8 +534,10 @@ class _Checker:
         st = self.state
         assert st is not None
         problem = note_problem(st, note, trick_done)
-        if problem is not None:
-            self.error(problem[0], problem[1], note.line, note.column, token=str(note))
+        if problem is not None:  # (won S) with a joiner after the S: say why it differs
+            text = str(note)
+            self.error(problem[0], problem[1] + odd_column(text, 0), note.line, note.column,
+                       token=text)
 
     # ----------------------------------------------------------------- end
     def finish(self) -> None:

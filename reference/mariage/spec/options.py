@@ -190,7 +190,14 @@ def default_value(doc: Document, name: str, spec: Mapping[str, Any],
                   values: Mapping[str, Any] | None = None) -> Any:
     """The default of option ``name`` (when the options settled before it have
     ``values``: see :func:`default_in_force`); a default of the wrong type is the
-    description's fault, so a :class:`SpecError` at its line (not a usage error)."""
+    description's fault, so a :class:`SpecError` at its line (not a usage error), and so
+    is a min above the max (no value at all is allowed)."""
+    lo, hi = spec.get("min"), spec.get("max")
+    if spec["type"] == "int" and lo is not None and hi is not None and lo > hi:
+        # else the default was blamed: "must be between 5000 and 10, got 41"
+        raise SpecError(f"option '{_cut(name)}': min {lo} is above max {hi}, so no value "
+                        "is allowed", location=doc.where(f"options.{name}.min"),
+                        path=f"options.{name}.min", code="S020")
     case = _case_in_force(spec, values) if values and "default_when" in spec else None
     raw = spec["default"] if case is None else spec["default_when"][case]["value"]
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mariage.errors import Location, SpecError, SpecFileError
-from mariage.infile import NOT_REGULAR, open_regular
+from mariage.infile import NOT_REGULAR, not_text, open_regular
 
 Marks = dict[tuple[str, ...], Location]
 
@@ -358,6 +358,10 @@ def _compose_with(loader_cls: Any, text: str, name: str) -> tuple[Any, Marks]:
 
 def _read_yaml(path: Path, name: str) -> tuple[Any, Marks]:
     raw = _read_bytes(path, name)
+    foreign = not_text(raw[:raw.find(b"\n") + 1 or 64], packed=False)
+    if foreign:  # "byte 0" or a NUL said nothing of why
+        raise SpecError(f"the file is {foreign}: a description is UTF-8 text",
+                        location=Location(name, 1, 1), code="S003")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
