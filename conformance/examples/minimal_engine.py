@@ -204,7 +204,9 @@ class Match:
         return False
 
     def _declaration_error(self, seat: int, name: str, suit: str) -> Refused | None:
-        """Why ``seat`` may not declare now, or None (the order of docs/protocol.rst)."""
+        """Why ``seat`` may not declare now, or None (the order of docs/protocol.rst);
+        ``suit`` is ``"S:notrump"`` where the declaration declines the trump."""
+        suit, _, declines = suit.partition(":")
         if self.phase == "play" and self.opt["declare_when"] == "trick_start":
             return illegal("marianna.decl.who", "declarations are made before the lead only")
         if self.opt["declare_who"] == "leader" and (seat != self.leader or self.table):
@@ -218,6 +220,9 @@ class Match:
         if self._used(name, suit):
             rule = "marianna.decl.once" if name == "marianna" else f"marianna.decl.{name}.once"
             return illegal(rule, f"the {name} in {suit} was declared already")
+        if declines:
+            rule = "marianna.decl.trump" if name == "marianna" else f"marianna.decl.{name}.trump"
+            return illegal(rule, f"a {name} makes its suit trump: it cannot decline it")
         return None
 
     def _declare(self, seat: int, name: str, suit: str) -> None:
@@ -266,6 +271,8 @@ class Match:
             raise illegal("core.over", "the match is over")
         if self.phase == "deal":
             raise illegal("core.phase", "no hand is in progress")
+        if action == "callout":  # any seat may call out where a game has it: not Marianna
+            raise illegal("core.phase", "there is no calling out in Marianna")
         if seat != self.to_act:
             if self.fault == "wrong-rule":
                 raise illegal("core.hand", f"seat {seat} may not play that")
@@ -399,6 +406,10 @@ def parse_action(text: str) -> tuple[str, str, str]:
     if head == "exchange" and rest in PACK:
         return "word", "exchange", ""
     if head in DECLARATIONS and rest in tuple(SUITS):
+        return "decl", head, rest
+    # NAME:S:notrump declines the trump: a declaration, which Marianna refuses by the
+    # declaration's trump rule (its suit always becomes trump)
+    if head in DECLARATIONS and rest in tuple(f"{s}:notrump" for s in SUITS):
         return "decl", head, rest
     raise Refused("bad_action", f"'{text}' is not an action of Marianna")
 
