@@ -21,8 +21,7 @@ from typing import Any
 import enginediff
 import nodekit
 import pytest
-from mariage.conformance.client import EngineClient, ProcessTransport, ThreadTransport
-from mariage.conformance.engine import ReferenceEngine
+from mariage.conformance.client import EngineClient
 
 ENGINE = nodekit.EXAMPLES / "marianna_engine.js"
 RULESETS = ("marianna", "marianna-2", "marianna-3", "marianna-siciliana", "cinquecento",
@@ -39,11 +38,7 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
 
 def pair() -> tuple[EngineClient, EngineClient]:
     """Both engines said hello to: the reference in this process, the JS one as a child."""
-    engines = (EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20),
-               EngineClient(lambda: ProcessTransport(f"{nodekit.node()} {ENGINE}"), timeout=20))
-    for engine in engines:
-        engine.hello()
-    return engines
+    return nodekit.reference_and(ENGINE)
 
 
 def test_the_example_needs_nothing_but_node() -> None:
@@ -51,13 +46,7 @@ def test_the_example_needs_nothing_but_node() -> None:
 
 
 def test_hello_offers_every_option_value_the_reference_does() -> None:
-    ref, js = pair()
-    try:
-        theirs = ref.request({"type": "hello", "protocol": 2})["rulesets"]
-        ours = js.request({"type": "hello", "protocol": 2})["rulesets"]
-    finally:
-        ref.close()
-        js.close()
+    theirs, ours = nodekit.rulesets_offered(ENGINE)
     assert sorted(ours) == sorted(RULESETS)
     keys = ("type", "default", "values", "min", "max")
     for ruleset in RULESETS:
