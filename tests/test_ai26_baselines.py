@@ -49,6 +49,7 @@ def test_what_the_page_says_of_the_table_holds() -> None:
     unclear = {n for n in rows if rows[n][2][1] <= even_share(n)}  # ismcts v random
     assert unclear == {"mariglia", "sixty-six-4"}
     text = " ".join(AI_RST.read_text(encoding="utf-8").split())
-    assert "beats ``random`` clearly but in Mariglia and Sixty-six for four" in text
+    # (those two are clear over a larger sample, which the page gives beside the table)
+    assert "in Mariglia and Sixty-six for four the 30 hands above leave it unclear" in text
     # ismcts v greedy: an even share or more everywhere (twenty-seventh session)
     assert all(rows[n][3][0] >= even_share(n) for n in rows)
