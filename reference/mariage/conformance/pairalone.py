@@ -15,7 +15,6 @@ leaves the trick to the declarer's side.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
-from mariage.engine.rules import Rules
 >>> rules = load_rules("belote", {"belote_on_failure": "goes_to_winner"})
 >>> state = GameState(rules, first_dealer=0)
 >>> pair_alone_hand(state, SplitMix64(1), {rules.pair_alone_rule}) is None  # nobody near
@@ -33,6 +32,7 @@ from typing import Any
 from mariage.engine.actions import Action, Pass, Play, SayPair
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from .brink import _BETWEEN, _HAND_STEPS, _lopsided, _tame
