@@ -69,9 +69,9 @@ def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str],
     ``room`` below the target (:func:`pair_room`: else the side that takes every trick
     reaches it too and wins)."""
     r = state.rules
-    if r.pair_alone_rule not in wanted or not _near(state) or room and any(
+    if r.pair_alone_rule not in wanted or not _near(state) or (room and any(
             s >= r.match_target - room for t, s in enumerate(state.match_scores)
-            if t not in _near(state)):
+            if t not in _near(state))):
         return None
     for _ in range(PAIR_DEALS):
         seeded = seeded_deal(state, rng)
