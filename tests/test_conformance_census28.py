@@ -24,6 +24,7 @@ from mariage.conformance.coverage import unreachable_under
 from mariage.conformance.pairalone import pair_alone_hand, pair_room
 from mariage.conformance.ruleprobe import ending_rules
 from mariage.engine.actiontext import parse_action
+from mariage.engine.outcomes import MatchResult
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import Phase
 
@@ -71,8 +72,10 @@ def test_a_side_held_back_in_the_last_deal_names_the_pair_alone() -> None:
     state.match_scores[:] = [2000, 300]
     state.no_win = 1
     state.phase = Phase.OVER
+    state.result = MatchResult(0, "hands", (2000, 300))  # the highest, by the limit
     assert ALONE in ending_rules(state, True)
-    state.match_scores[:] = [2000, 2100]  # the other side won with more: alike either way
+    state.match_scores[:] = [2000, 2100]  # the other side has more: alike either way
+    state.result = MatchResult(1, "hands", (2000, 2100))
     assert ALONE not in ending_rules(state, True)
 
 

@@ -228,10 +228,10 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
 
 def _held_back(state: GameState) -> bool:
     """Whether a side at the target wrote only its pair of trumps and has not won on it
-    (:data:`~GameState.no_win`): while the match goes on, or where it ends anyway (by its
-    limit of hands, or the other side at the target) with that side's score the highest,
-    so that it would have won, or stood level, without the rule (twenty-eighth session:
-    Coinche's ``deal_limit=3`` holds such a side back only in its last deal).
+    (:data:`~GameState.no_win`): while the match goes on, or where it ends by its limit
+    of hands with that side's score the highest, so that it would have won at the target
+    without the rule (twenty-eighth session: Coinche's ``deal_limit=3`` holds such a side
+    back only in its last deal).
 
     >>> from mariage import load_rules, GameState
     >>> state = GameState(load_rules("belote"))
@@ -241,7 +241,11 @@ def _held_back(state: GameState) -> bool:
     """
     scores, target = state.match_scores, state.rules.match_target
     held = [s for t, s in enumerate(scores) if state.no_win >> t & 1 and s >= target]
-    return bool(held) and (state.phase != Phase.OVER or max(held) >= max(scores))
+    if not held or state.phase != Phase.OVER:
+        return bool(held)
+    result = state.result
+    return bool(state.rules.match_max_hands) and result is not None and \
+        result.reason in ("hands", "tie") and max(held) >= max(scores)
 
 
 def _contract_rules(state: GameState) -> list[str | None]:
