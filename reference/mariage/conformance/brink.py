@@ -94,8 +94,8 @@ def steered_rules(rules: Rules) -> set[str]:
     return brink_rules(rules) | {x for x in rare if x}
 
 
-def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool = False
-               ) -> tuple[dict[str, Any], list[str]] | None:
+def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool = False,
+               room: int = 0) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands): its deal and its actions.
 
     The first seeded candidate (each dealt and played out on a clone by
@@ -105,13 +105,15 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
     target is farthest ahead of the others (:func:`_lead`); else, with ``go_on``, one
     more candidate where every seat passes whenever it may (a hand thrown in, where the
     rules deal again when all pass), if the match goes on after it; else the one of those
-    that end the match ranked so. ``None`` where every side is at the target already (a
+    that end the match ranked so. With ``room``, a side counts as close below the target
+    only while every other side stands more than ``room`` below it (:func:`_lead`). ``None``
+    where every side is at the target already (a
     level match played on), or no candidate is dealt and ends its hand within the bound
     of steps."""
     r = state.rules
     if all(s >= r.match_target for s in state.match_scores):
         return None  # every side past the target (a level match played on): no brink
-    if _lead(state.match_scores, r.match_target, r.pair_value)[0] and \
+    if _lead(state.match_scores, r.match_target, r.pair_value, room)[0] and \
             not (wanted - round_tell_rules(r)) & brink_rules(r):  # at the brink, the
         # rounding the last brink rule wanted: one small trick given (its own draws)
         tell = round_tell_hand(state, SplitMix64(rng.state), wanted)
@@ -129,7 +131,7 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
         if wanted & (ending_rules(trial, True) | dump_rules(state.match_scores, trial)):
             return hand
         here = (trial.phase != Phase.OVER, *_lead(trial.match_scores, r.match_target,
-                                                  r.pair_value))
+                                                  r.pair_value, room))
         if best is None or here > rank:
             best, rank = hand, here
     if go_on and not rank[0]:  # every candidate ends the match: all pass, if that goes on
@@ -154,13 +156,16 @@ def _candidate(state: GameState, rng: SplitMix64, style: int
     return trial, (deal, actions)
 
 
-def _lead(scores: list[int], target: int, zone: int) -> tuple[bool, int]:
+def _lead(scores: list[int], target: int, zone: int, room: int = 0) -> tuple[bool, int]:
     """Whether a side is within ``zone`` below ``target`` (where a hand that adds only
-    the pair of trumps takes it there), and how high the highest score below it is, less
-    the other sides' highest: one side close to the target, the others far from it.
+    the pair of trumps takes it there; with ``room``, while the others stand more than
+    ``room`` below it), and how high the highest score below it is, less the other
+    sides' highest: one side close to the target, the others far from it.
 
     >>> _lead([485, 300], 501, 20), _lead([440, 300], 501, 20), _lead([520, 300], 501, 20)
     ((True, 185), (False, 140), (False, -220))
+    >>> _lead([485, 300], 501, 20, 200), _lead([485, 300], 501, 20, 250)
+    ((True, 185), (False, 185))
     """
     below = [s for s in scores if s < target]
     if not below:
@@ -168,7 +173,8 @@ def _lead(scores: list[int], target: int, zone: int) -> tuple[bool, int]:
     top = max(below)
     others = list(scores)
     others.remove(top)
-    return target - top <= zone, top - max(others, default=0)
+    rest = max(others, default=0)
+    return target - top <= zone and (not room or rest < target - room), top - rest
 
 
 def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:

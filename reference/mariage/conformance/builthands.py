@@ -23,7 +23,12 @@ rules of the whole-hand declarations (their own, value, trump and once rules; no
 once rule of one that wins the match, which never acts,
 :mod:`mariage.conformance.neveracts`), the order rule of an ordered ask, and the rule
 of a top score that takes no segno, for which the hand is built by
-:func:`~mariage.conformance.exacttop.exact_top_hand` (twenty-first session).
+:func:`~mariage.conformance.exacttop.exact_top_hand` (twenty-first session), and the
+throw-in claims on a hand or a talon worth fewer card points than a threshold some deal
+can fall below (:func:`claim_rules`; twenty-eighth session: Thousand's
+``redeal_weak_prikup=1`` needs a talon of three nines): the cheapest cards of the pack
+are swapped into the first seat to act or into the talon, every seat passes in the
+auction where it may, and the throw-in is claimed as soon as it is offered.
 
 >>> from mariage import load_rules, GameState
 >>> from mariage.engine.prng import SplitMix64
@@ -43,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mariage.engine.actions import Action, Answer, AskPartner, Declare, Pass, Play
+from mariage.engine.actions import Action, Answer, AskPartner, Declare, Pass, Play, Redeal
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Declaration, Rules
@@ -55,7 +60,7 @@ from .exacttop import exact_top_hand, exact_top_rules
 from .stepnames import split_rules
 
 __all__ = ["BUILT_DEALS", "BUILT_MATCHES", "again_rules", "built_hand", "built_rules",
-           "built_step_rules"]
+           "built_step_rules", "claim_rules"]
 
 #: How many built deals :func:`built_hand` plays out on a clone for one hand at most.
 BUILT_DEALS = 16
@@ -86,7 +91,28 @@ def built_rules(rules: Rules) -> set[str]:
     for d in _whole(rules):
         out |= _decl_rules(d)
     out.update(a.order_rule for a in rules.asks if a.ordered and a.order_rule)
-    return (out | exact_top_rules(rules)) & set(rules.rule_ids)
+    return (out | exact_top_rules(rules) | set(claim_rules(rules))) & set(rules.rule_ids)
+
+
+def claim_rules(rules: Rules) -> dict[str, tuple[bool, int]]:
+    """The throw-in claims on a hand or a talon worth fewer card points than a threshold
+    that the cheapest cards of the pack fall below: rule -> (whether it is the talon's,
+    how many cards hold it). (Below no deal can meet the threshold: unreachable,
+    :func:`~mariage.conformance.coverage.unreachable_under`.)
+
+    >>> from mariage import load_rules
+    >>> claim_rules(load_rules("thousand", {"redeal_weak_prikup": 1}))
+    {'thousand.throw-in.weak-talon': (True, 3)}
+    >>> claim_rules(load_rules("thousand"))   # both thresholds 0: never
+    {}
+    """
+    out: dict[str, tuple[bool, int]] = {}
+    for rule, below, talon, size in (
+            (rules.throw_low_rule, rules.throw_low_below, False, rules.hand_size),
+            (rules.throw_talon_rule, rules.throw_talon_below, True, rules.stock_size)):
+        if rule and size and sum(sorted(rules.points)[:size]) < below:
+            out[rule] = (talon, size)
+    return out
 
 
 def again_rules(state: GameState, taken: Action) -> set[str]:
@@ -128,6 +154,9 @@ def built_step_rules(state: GameState, taken: Action) -> set[str]:
     (:func:`~mariage.conformance.stepnames.split_rules`)."""
     r = state.rules
     out = split_rules(state, taken) | again_rules(state, taken)
+    if isinstance(taken, Redeal) and state.to_act is not None:  # the claim allowing it
+        out.add(state.mech.talon.throw_in_claim(state, state.to_act) or "")
+        out.discard("")
     if isinstance(taken, Declare) and 0 <= taken.decl < len(r.declarations):
         d = r.declarations[taken.decl]
         out |= {x for x in (d.rule, d.value_rule, d.trump_rule) if x}
@@ -150,9 +179,13 @@ def built_hand(state: GameState, rng: SplitMix64, wanted: set[str]
             return exact
     plans = [d for d in _whole(r) if want & _decl_rules(d)]
     asks = [a for a in r.asks if a.order_rule in want]
+    claims = [c for rule, c in claim_rules(r).items() if rule in want]
     for k in range(BUILT_DEALS):
-        deal = _built_deal(state, rng, plans[k % len(plans)] if plans and
-                           (not asks or k % 2) else None, asks[0] if asks else None)
+        if claims and (k % 2 or not (plans or asks)):  # a throw-in claim (every other)
+            deal = _claim_deal(state, rng, *claims[k % len(claims)])
+        else:
+            deal = _built_deal(state, rng, plans[k % len(plans)] if plans and
+                               (not asks or k % 2) else None, asks[0] if asks else None)
         if deal is None:
             return None
         trial = state.clone()
@@ -224,6 +257,27 @@ def _built_deal(state: GameState, rng: SplitMix64, d: Declaration | None,
     return {"deck": [r.card_code[c] for c in deck], "first_player": first}
 
 
+def _claim_deal(state: GameState, rng: SplitMix64, talon: bool, size: int
+                ) -> dict[str, Any] | None:
+    """A seeded deck with the ``size`` cheapest cards of the pack (ties drawn by ``rng``)
+    swapped into the talon (with ``talon``) or into the hand of the first seat to act."""
+    r = state.rules
+    found = seeded_places(state, rng)
+    if found is None:
+        return None
+    deck, first, _, leader, seats, stock = found
+    places = stock if talon else seats[leader]
+    if len(places) < size:
+        return None
+    pool = list(range(r.ncards))
+    rng.shuffle(pool)
+    cheap = sorted(pool, key=lambda c: r.points[c])[:size]  # stable: the draw breaks ties
+    for card, pos in zip(cheap, places, strict=False):
+        at = deck.index(card)
+        deck[at], deck[pos] = deck[pos], deck[at]
+    return {"deck": [r.card_code[c] for c in deck], "first_player": first}
+
+
 def _play_eagerly(trial: GameState, rng: SplitMix64, want: set[str]) -> list[str] | None:
     """Play ``trial``'s hand to its end eagerly (:func:`_eager`): the actions' texts, if
     a step exercises a rule of ``want``; else ``None``."""
@@ -247,6 +301,9 @@ def _eager(state: GameState, rng: SplitMix64, want: set[str]) -> Action:
     named its suit; else a pass where declaring is over, else a seeded choice."""
     r = state.rules
     acts = state.legal_actions()
+    if Redeal() in acts and state.to_act is not None and \
+            state.mech.talon.throw_in_claim(state, state.to_act) in want:
+        return Redeal()  # a throw-in wanted: claimed as soon as offered
     asks = [a for a in acts if isinstance(a, AskPartner)]
     if asks and any(r.asks[a.ask].order_rule in want for a in asks):
         return asks[rng.below(len(asks))]

@@ -151,12 +151,16 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
             "scores are written to the point, without rounding: the written totals are the "
             "totals before rounding, so which of them decides the match can never be seen")
     elif rules.round_game_rule and _one_hand_far_apart(rules):
+        first = (f"the target ({rules.match_target}) is at most the lowest bid less 5: the "
+                 "first hand scored ends the match (the winning side writes at least the bid, "
+                 "a contract made its total and the bid too)") \
+            if rules.match_target <= rules.sa_min - 5 else (
+            "the match is one deal, and no line written to the point in it (at most "
+            f"{most_exact_line(rules)}) comes within 5 of the target ({rules.match_target})")
         out[rules.round_game_rule] = (
-            f"the target ({rules.match_target}) is at most the lowest bid less 5: the first "
-            "hand scored ends the match (the winning side writes at least the bid, a "
-            "contract made its total and the bid too), and in one hand the two sides' "
-            "lines stand at least 10 apart, more than rounding to tens moves them: the "
-            "written and the exact totals always judge the match alike")
+            f"{first}, and in one hand the two sides' lines stand at least 10 apart, more "
+            "than rounding to tens moves them: the written and the exact totals always judge "
+            "the match alike")
     if rules.decl_per_trick_rule and rules.decl_who == "trick_start" and \
             not any(a.uses_declaration for a in rules.asks):
         out[rules.decl_per_trick_rule] = (
@@ -233,7 +237,8 @@ def _least_against_pair(rules: Rules) -> int:
 
 def _one_hand_far_apart(rules: Rules) -> bool:
     """Whether the match ends at the first hand scored and its two sides' lines stand at
-    least 10 apart: a target at most the lowest bid less 5, a contract made writing the
+    least 10 apart: a target at most the lowest bid less 5 (or a match of one deal whose
+    lines written to the point never come within 5 of it), a contract made writing the
     takers' total and the bid (its takers more than the defenders), a lowest bid of 10 or
     more, a failed one writing at least 10 more than a pair of trumps kept.
 
@@ -245,10 +250,36 @@ def _one_hand_far_apart(rules: Rules) -> bool:
     >>> made_only = {"target": 1, "coinche_score_mode": "made_only"}
     >>> _one_hand_far_apart(load_rules("belote-coinche", made_only))
     False
+    >>> _one_hand_far_apart(load_rules("belote-coinche", {"deal_limit": 1}))
+    True
+    >>> _one_hand_far_apart(load_rules("belote-coinche", {"deal_limit": 1, "target": 1500}))
+    False
     """
-    return bool(rules.sa_rule) and rules.bid_score_mode == "made_plus_bid" and \
-        rules.sa_min >= 10 and rules.match_target <= rules.sa_min - 5 and \
-        rules.bid_failed_base >= rules.pair_value + 10
+    apart = bool(rules.sa_rule) and rules.bid_score_mode == "made_plus_bid" and \
+        rules.sa_min >= 10 and rules.bid_failed_base >= rules.pair_value + 10
+    one_deal = rules.match_max_hands == 1 and most_exact_line(rules) + 5 < rules.match_target
+    return apart and (rules.match_target <= rules.sa_min - 5 or one_deal)
+
+
+def most_exact_line(rules: Rules) -> int:
+    """More than any line of one hand written to the point (rounding may move it: an
+    undoubled contract's, card points in it; a doubled or failed one writes round
+    figures): every card's points in the richest contract with a capot's last trick (or
+    a capot's flat value), the highest bid (a générale too), every set of a rank in the
+    pack, runs at their best value a card over the whole pack, and a pair of trumps in
+    every suit (twenty-eighth session: Coinche's ``deal_limit=1``, a match of one deal).
+
+    >>> from mariage import load_rules
+    >>> most_exact_line(load_rules("belote-coinche"))
+    1972
+    """
+    cards = max([sum(rules.points), *(sum(p) for p in rules.role_points)])
+    cards = max(cards + max(rules.capot_value, rules.last_trick_bonus), rules.bid_capot_base)
+    bid = max(rules.sa_max, rules.sa_capot_value, rules.sa_generale_value, rules.bid_max)
+    sets = sum(sum(c.rank_values) for c in rules.combos if c.same_rank)
+    per_card = max((c.value / c.length for c in rules.combos if not c.same_rank and c.length),
+                   default=0)
+    return cards + bid + sets + int(per_card * rules.ncards) + rules.pair_value * len(rules.suits)
 
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:

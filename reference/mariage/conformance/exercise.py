@@ -81,7 +81,7 @@ from .faultsearch import MAX_STEPS, _stored_tests, choose, stored_start
 from .generate import _before, _Body, _dealt_rules, _outcome_rules
 from .litige import litige_hand, litige_rules
 from .pace import paced_steps
-from .pairalone import pair_alone_hand
+from .pairalone import pair_alone_hand, pair_room
 from .ruleprobe import (
     dump_rules,
     ending_rules,
@@ -156,6 +156,13 @@ LITIGE_MATCHES = 2
 #: (``pair_alone_hand(..., suited=True)``), the search plays last where the pair alone
 #: is still unchecked.
 SUITED_MATCHES = 2
+
+#: How many more matches, steered as those of :data:`SUITED_MATCHES` but toward a brink
+#: where the other sides stand far enough below the target that the hand of the pair alone
+#: does not take them there (:func:`~mariage.conformance.pairalone.pair_room`;
+#: twenty-eighth session: contrée's ``target=666`` climbed to 650 against 620), the search
+#: plays last where the pair alone is still unchecked.
+ROOMY_MATCHES = 2
 
 
 def _choice(state: GameState, search: _Search) -> Action:
@@ -279,6 +286,7 @@ class _Search:
         self.costed: tuple[type, ...] = (Bid, Raise)
         self.litige = False  # hands chosen for a litige first (_steer)
         self.suited = False  # the pair alone's trump named by the auction (_steer)
+        self.room = 0  # the others' room below the target the pair alone needs (_steer)
 
     def deal(self) -> dict[str, Any]:
         """Deal the next stored deal (while the reference takes them), else a seeded one."""
@@ -353,7 +361,8 @@ def _walk(config: Configuration, seed: int, todo: set[str],
           found: dict[str, dict[str, Any]], stored: Test | None = None,
           max_steps: int = MAX_STEPS, probe: bool = True, steer: frozenset[str] = frozenset(),
           keen: bool = False, litige: bool = False, suited: bool = False,
-          build: bool = False, climb: bool = False, pace: bool = False) -> int:
+          build: bool = False, climb: bool = False, pace: bool = False, room: int = 0
+          ) -> int:
     """Play one seeded match (from the deal of ``stored``, its recorded actions first
     while the reference takes them), adding to ``found`` the test of each rule of
     ``todo`` at the first step that exercises it; return the number of steps played.
@@ -365,14 +374,15 @@ def _walk(config: Configuration, seed: int, todo: set[str],
     a match climbs to its brink over several hands). With ``keen`` (and without
     ``probe``), the bids are chosen to end the match (:func:`_keen`). With ``litige``
     (and ``steer``), hands are chosen for a litige first; with ``suited``, those for
-    the pair alone have the trump the auction names fit it (:func:`_steer`). With
+    the pair alone have the trump the auction names fit it (:func:`_steer`), and with
+    ``room`` the other sides stay that far below the target for it. With
     ``build``, each hand is built for the rules of ``todo``
     (:func:`~mariage.conformance.builthands.built_hand`); with ``climb``, each is built
     to climb to the match's end (:func:`~mariage.conformance.climb.climb_hand`). With
     ``pace``, the match is played on past ``max_steps`` while its pace projects its end
     within :data:`PACE_REACH` steps (:func:`~mariage.conformance.pace.paced_steps`)."""
     s = _Search(config, seed, stored)
-    s.litige, s.suited = litige, suited
+    s.litige, s.suited, s.room = litige, suited, room
     if steer and seed > PAIR_ALONE_AFTER:  # greedy play counts every bid's value too
         s.costed = _EVERY_BID
     rules = s.rules
@@ -474,10 +484,10 @@ def _steer(s: _Search, wanted: set[str], go_on: bool) -> None:
     ``go_on``, one after which the match goes on, to reach the next hand's start): its
     deal and actions become the search's next deal and recorded actions."""
     own = SplitMix64(s.rng.state ^ len(s.steps))  # its own draws: the brink's hands as before
-    alone = pair_alone_hand(s.state, own, wanted, s.suited) \
+    alone = pair_alone_hand(s.state, own, wanted, s.suited, s.room) \
         if s.seed > PAIR_ALONE_AFTER else None
     even = litige_hand(s.state, own, wanted) if s.seed > BRINK_MATCHES and s.litige else None
-    steered = alone or even or brink_hand(s.state, s.rng, wanted, go_on)
+    steered = alone or even or brink_hand(s.state, s.rng, wanted, go_on, s.room)
     if steered is not None:  # the hand to play, and how
         s.given, s.script = [steered[0]], [{"act": a} for a in steered[1]]
 
@@ -574,6 +584,14 @@ def exercise_tests(config: Configuration, wanted: Iterable[str]
         steps += _walk(config, seed, todo & brinks - set(found), found,
                        max_steps=LONG_MATCH_STEPS, probe=False,
                        steer=frozenset(brink_rules(rules)), suited=True)
+        more += 1
+    first += SUITED_MATCHES  # then with room left below the target by the other sides
+    for seed in range(first, first + ROOMY_MATCHES):
+        if rules.pair_alone_rule not in brinks - set(found):
+            break
+        steps += _walk(config, seed, todo & brinks - set(found), found,
+                       max_steps=LONG_MATCH_STEPS, probe=False,
+                       steer=frozenset(brink_rules(rules)), suited=True, room=pair_room(rules))
         more += 1
     builds = todo & built_rules(rules) - set(found)  # hands built for rare declarations
     for seed in range(1, BUILT_MATCHES + 1):

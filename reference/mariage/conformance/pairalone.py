@@ -32,13 +32,14 @@ from typing import Any
 from mariage.engine.actions import Action, Pass, Play, SayPair
 from mariage.engine.actiontext import action_text
 from mariage.engine.prng import SplitMix64
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
 from .brink import _BETWEEN, _HAND_STEPS, _lopsided, _tame
 from .dealtplaces import seeded_deal
 from .ruleprobe import ending_rules
 
-__all__ = ["PAIR_DEALS", "PLAYS", "pair_alone_hand"]
+__all__ = ["PAIR_DEALS", "PLAYS", "pair_alone_hand", "pair_room"]
 
 #: How many deals :func:`pair_alone_hand` tries (each to the end of its auction) per hand.
 PAIR_DEALS = 64
@@ -55,16 +56,22 @@ _LOPSIDED = 3  # the style of brink._tame that plays the cards lopsided
 
 
 def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str],
-                    suited: bool = False) -> tuple[dict[str, Any], list[str]] | None:
+                    suited: bool = False, room: int = 0
+                    ) -> tuple[dict[str, Any], list[str]] | None:
     """The next hand to play from ``state`` (between hands) for the pair alone: its deal
     and its actions, the first of :data:`PAIR_DEALS` seeded deals whose auction leaves a
     side within the pair's value below the target defending with the pair of trumps in
     one hand, and whose hand played out lopsided, the pair said, exercises it; ``None``
     where the rule is not wanted, no side is that close, or no deal does. With
     ``suited`` (seventeenth session), only deals where a suit fits (:func:`_fitting`)
-    are played, and the auction names it trump (:func:`_suited_bid`)."""
+    are played, and the auction names it trump (:func:`_suited_bid`). With ``room``
+    (twenty-eighth session), none is tried unless the other sides stand more than
+    ``room`` below the target (:func:`pair_room`: else the side that takes every trick
+    reaches it too and wins)."""
     r = state.rules
-    if r.pair_alone_rule not in wanted or not _near(state):
+    if r.pair_alone_rule not in wanted or not _near(state) or (room and any(
+            s >= r.match_target - room for t, s in enumerate(state.match_scores)
+            if t not in _near(state))):
         return None
     for _ in range(PAIR_DEALS):
         seeded = seeded_deal(state, rng)
@@ -83,6 +90,21 @@ def pair_alone_hand(state: GameState, rng: SplitMix64, wanted: set[str],
                     r.pair_alone_rule in ending_rules(played, True):
                 return deal, texts
     return None
+
+
+def pair_room(rules: Rules) -> int:
+    """How far below the target the other sides must stand for a hand where a side
+    writes only its pair of trumps to leave them below it: what they write in it at
+    least where they take every trick (the pair's side without a trick), the cards'
+    points with the last trick's capot value, or a capot's flat value, and the lowest bid.
+
+    >>> from mariage import load_rules
+    >>> pair_room(load_rules("belote-contree")), pair_room(load_rules("belote"))
+    (300, 0)
+    """
+    if not rules.pair_alone_rule or not rules.sa_rule:
+        return 0
+    return min(rules.bid_capot_base, rules.pack_points + rules.capot_value) + rules.sa_min
 
 
 def _near(state: GameState) -> set[int]:

@@ -212,9 +212,7 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
         if how == "played_out" and r.segno_unfinished_rule and r.hand_target is not None \
                 and all(state.hand_points(t) < r.hand_target for t in range(len(r.teams))):
             out.append(r.segno_unfinished_rule)  # played out, nobody at the target
-        if r.pair_alone_rule and state.phase != Phase.OVER and any(
-                state.no_win >> t & 1 and score >= r.match_target
-                for t, score in enumerate(state.match_scores)):
+        if r.pair_alone_rule and _held_back(state):
             out.append(r.pair_alone_rule)  # at the target with only its pair: not won
     if ended and r.segno_void_rule and state.history and \
             max(state.history[-1].points) == r.segno_void_top:
@@ -226,6 +224,28 @@ def ending_rules(state: GameState, ended: bool) -> set[str]:
     if state.phase == Phase.OVER and state.terminal:
         out.append(r.tie_rule)
     return {x for x in out if x}
+
+
+def _held_back(state: GameState) -> bool:
+    """Whether a side at the target wrote only its pair of trumps and has not won on it
+    (:data:`~GameState.no_win`): while the match goes on, or where it ends by its limit
+    of hands with that side's score the highest, so that it would have won at the target
+    without the rule (twenty-eighth session: Coinche's ``deal_limit=3`` holds such a side
+    back only in its last deal).
+
+    >>> from mariage import load_rules, GameState
+    >>> state = GameState(load_rules("belote"))
+    >>> state.match_scores, state.no_win = [1010, 300], 1
+    >>> _held_back(state), _held_back(GameState(load_rules("belote")))
+    (True, False)
+    """
+    scores, target = state.match_scores, state.rules.match_target
+    held = [s for t, s in enumerate(scores) if state.no_win >> t & 1 and s >= target]
+    if not held or state.phase != Phase.OVER:
+        return bool(held)
+    result = state.result
+    return bool(state.rules.match_max_hands) and result is not None and \
+        result.reason in ("hands", "tie") and max(held) >= max(scores)
 
 
 def _contract_rules(state: GameState) -> list[str | None]:
