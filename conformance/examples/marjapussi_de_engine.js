@@ -72,6 +72,12 @@ const OPTIONS = {
 };
 
 const FAULTS = {
+  'called-in-call-order': 'the suits called are listed in the order of the calls, not in suit '
+    + 'order (state bidding.called; marjapussi-de.calls.once)',
+  'keep-in-play': 'a keep from the declarer once the play has begun is refused with '
+    + 'core.phase, not under the raise rule (marjapussi-de.contract.raise)',
+  'fixed-value-any-seat': 'a keep or raise during the play is refused under the raise rule '
+    + 'from any seat, not with core.phase from a seat other than the declarer\'s (core.phase)',
 };
 
 let FAULT = process.env.MARJAPUSSI_DE_FAULT || null;
@@ -170,7 +176,7 @@ class Match {
     if (this.b.declarer === null || !['play', 'question', 'passing', 'contract'].includes(this.phase)) {
       return why('no Kontra or Re now');
     }
-    if (this.phase !== 'play' && this.phase !== 'question') return why('no Kontra before the play');
+    if (this.phase !== 'play') return why('Kontra and Re are said in the play');
     if (this.b.kontras >= 9) return why('nine doublings at most');
     if (word !== this.kontraWord()) return why(`the next doubling is ${this.kontraWord()}`);
     const defender = team(seat) !== this.playingTeam();
@@ -231,12 +237,16 @@ class Match {
     const value = PAIR_VALUE[s];
     const before = this.credited[s] || [];
     const fresh = !this.b.called.includes(s);
-    if (fresh) this.b.called.push(s);
-    if (fresh || (!this.o.pair_credit_once_per_hand && !before.includes(seat))) {
-      this.credited[s] = before.concat([seat]);
-      this.declared.push([seat, 'pair', s, value]);
-      this.handPoints[team(seat)] += value;
+    if (fresh) {
+      this.b.called.push(s);
+      if (FAULT !== 'called-in-call-order') this.b.called.sort((x, y) => SUITS.indexOf(x) - SUITS.indexOf(y));
     }
+    // a recall is listed too, with what it scores: nothing, or (once per player) the value
+    // for a player not yet credited with the suit
+    const award = fresh || (!this.o.pair_credit_once_per_hand && !before.includes(seat)) ? value : 0;
+    if (award) this.credited[s] = before.concat([seat]);
+    this.declared.push([seat, 'pair', s, award]);
+    this.handPoints[team(seat)] += award;
   }
 
   // ---- cards
@@ -249,45 +259,37 @@ class Match {
     for (const [, c] of this.table.slice(1)) if (this.beats(c, b)) b = c;
     return b;
   }
-  // the cards the seat may play and the rule that narrowed them to that, in order
-  allowed(seat) {
+  // why the seat may not play that card of his hand now (the rule), or null
+  whyNotCard(seat, card) {
     const hand = this.hands[seat];
     if (!this.table.length) {
-      if (this.tricksDone === 0 && this.o.first_lead === 'ace_green') {
-        const aces = hand.filter((c) => rank(c) === 'A');
-        if (aces.length) return [aces, R('lead.first-card')];
-        const green = hand.filter((c) => suit(c) === 'S');
-        if (green.length) return [green, R('lead.first-card')];
-      }
-      return [hand, null];
+      if (this.tricksDone > 0 || this.o.first_lead !== 'ace_green') return null;
+      const first = ['A', 'S'].map((x) => hand.filter((c) => rank(c) === x || suit(c) === x))
+        .find((cards) => cards.length);
+      return first && !first.includes(card) ? R('lead.first-card') : null;
     }
     const led = suit(this.table[0][1]);
-    if (this.tricksDone === 0 && this.o.first_trick_ace_follow && hand.includes('A' + led)) {
-      return [['A' + led], R('play.first-trick-ace')];
-    }
     const best = this.best();
     const wins = (c) => this.beats(c, best);
     const follow = hand.filter((c) => suit(c) === led);
     if (follow.length) {
-      if (this.o.must_beat) {
-        const w = follow.filter(wins);
-        if (w.length) return [w, R('play.beat')];
+      if (suit(card) !== led) return R('play.follow');
+      const ace = 'A' + led;
+      if (this.tricksDone === 0 && this.o.first_trick_ace_follow && hand.includes(ace) && card !== ace) {
+        return R('play.first-trick-ace');
       }
-      return [follow, R('play.follow')];
+      if (this.o.must_beat && follow.some(wins) && !wins(card)) return R('play.beat');
+      return null;
     }
     const trumps = this.trump ? hand.filter((c) => suit(c) === this.trump) : [];
-    if (trumps.length && this.o.must_trump_when_void) {
-      const w = trumps.filter(wins);
-      if (!this.o.must_trump_even_if_losing && !w.length) return [hand, null];
-      if (this.o.must_beat && w.length) return [w, R('play.trump')];
-      return [trumps, R('play.trump')];
-    }
-    if (this.o.must_beat) {
-      const w = hand.filter(wins);
-      if (w.length) return [w, R('play.beat')];
-    }
-    return [hand, null];
+    if (!trumps.length || !this.o.must_trump_when_void) return null;
+    const winning = trumps.filter(wins);
+    if (!this.o.must_trump_even_if_losing && !winning.length) return null;
+    if (suit(card) !== this.trump) return R('play.trump');
+    if (this.o.must_beat && winning.length && !wins(card)) return R('play.trump');
+    return null;
   }
+  allowed(seat) { return this.hands[seat].filter((c) => !this.whyNotCard(seat, c)); }
 
   legal(seat) {
     const kontra = this.o.kontra_re && !this.whyNotKontra(seat, this.kontraWord())
@@ -306,7 +308,7 @@ class Match {
         return ['keep'].concat(raises, kontra);
       }
       case 'question': return this.answers().concat(kontra);
-      default: return this.calls(seat).concat(this.allowed(seat)[0], kontra);
+      default: return this.calls(seat).concat(this.allowed(seat), kontra);
     }
   }
 
@@ -327,7 +329,9 @@ class Match {
       card: 'play', call: 'play', ask: 'play', bid: 'auction', pass: 'auction',
       give: 'passing', keep: 'contract', raise: 'contract', yes: 'question', no: 'question',
     };
-    if (a.word === 'raise' && this.b.declarer !== null && (this.phase === 'play' || this.phase === 'question')) {
+    const fixed = this.phase === 'play' && a.word === (FAULT === 'keep-in-play' ? 'raise' : a.word);
+    const who = FAULT === 'fixed-value-any-seat' || seat === this.b.declarer;
+    if ((a.word === 'raise' || a.word === 'keep') && who && fixed) {
       throw illegal(R('contract.raise'), 'the game value was fixed already');
     }
     if (phaseOf[a.word] !== this.phase) throw illegal('core.phase', `no ${a.word} now`);
@@ -443,8 +447,8 @@ class Match {
   // ---- the play
   card(seat, a, text) {
     if (!this.hands[seat].includes(text)) throw illegal('core.hand', `${text} is not in the hand`);
-    const [ok, rule] = this.allowed(seat);
-    if (!ok.includes(text)) throw illegal(rule, `${text} may not be played now`);
+    const rule = this.whyNotCard(seat, text);
+    if (rule) throw illegal(rule, `${text} may not be played now`);
     remove(this.hands[seat], text);
     this.table.push([seat, text]);
     if (this.table.length < SEATS) { this.toAct = (seat + 1) % SEATS; return; }
@@ -509,7 +513,8 @@ class Match {
   }
   finish(reason) {
     const [a, b] = this.scores;
-    this.result = { winner: a === b ? null : a > b ? 0 : 1, reason, scores: this.scores.slice() };
+    const why = a === b ? 'tie' : reason;
+    this.result = { winner: a === b ? null : a > b ? 0 : 1, reason: why, scores: this.scores.slice() };
     this.phase = 'over';
   }
   resign(seat) {
