@@ -78,6 +78,8 @@ const FAULTS = {
     + 'core.phase, not under the raise rule (marjapussi-de.contract.raise)',
   'fixed-value-any-seat': 'a keep or raise during the play is refused under the raise rule '
     + 'from any seat, not with core.phase from a seat other than the declarer\'s (core.phase)',
+  'once-before-pair': 'a call of a suit already called whose pair the caller does not hold '
+    + 'is refused under the once rule, not the pair rule (marjapussi-de.calls.pair)',
 };
 
 let FAULT = process.env.MARJAPUSSI_DE_FAULT || null;
@@ -199,9 +201,10 @@ class Match {
     const lv = this.level(seat);
     if (a.word === 'call') {
       if (lv > 0) return illegal(R('calls.levels'), 'no announcing after a question');
+      const held = this.holdsPair(seat, a.suit);
+      if (!held && FAULT !== 'once-before-pair') return illegal(R('calls.pair'), 'no such pair held');
       if (this.b.called.includes(a.suit)) return illegal(R('calls.once'), 'that suit was called');
-      if (!this.holdsPair(seat, a.suit)) return illegal(R('calls.pair'), 'no such pair held');
-      return null;
+      return held ? null : illegal(R('calls.pair'), 'no such pair held');
     }
     if (a.kind === 'pair') {
       if (lv > 1) return illegal(R('calls.levels'), 'only halves may be asked for now');
