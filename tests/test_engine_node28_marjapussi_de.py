@@ -160,6 +160,7 @@ FAULTS: dict[str, str] = {
     "keep-in-play": "marjapussi-de.contract.raise",
     "fixed-value-any-seat": "core.phase",
     "once-before-pair": "marjapussi-de.calls.pair",
+    "fixed-without-raise": "core.phase",
 }
 
 

@@ -80,6 +80,8 @@ const FAULTS = {
     + 'from any seat, not with core.phase from a seat other than the declarer\'s (core.phase)',
   'once-before-pair': 'a call of a suit already called whose pair the caller does not hold '
     + 'is refused under the once rule, not the pair rule (marjapussi-de.calls.pair)',
+  'fixed-without-raise': 'under raise_after_exchange=false a keep or raise from the '
+    + 'declarer in the play breaks the raise rule, not in force there (core.phase)',
 };
 
 let FAULT = process.env.MARJAPUSSI_DE_FAULT || null;
@@ -332,7 +334,8 @@ class Match {
       card: 'play', call: 'play', ask: 'play', bid: 'auction', pass: 'auction',
       give: 'passing', keep: 'contract', raise: 'contract', yes: 'question', no: 'question',
     };
-    const fixed = this.phase === 'play' && a.word === (FAULT === 'keep-in-play' ? 'raise' : a.word);
+    const fixed = this.phase === 'play' && a.word === (FAULT === 'keep-in-play' ? 'raise' : a.word)
+      && (this.o.raise_after_exchange || FAULT === 'fixed-without-raise');
     const who = FAULT === 'fixed-value-any-seat' || seat === this.b.declarer;
     if ((a.word === 'raise' || a.word === 'keep') && who && fixed) {
       throw illegal(R('contract.raise'), 'the game value was fixed already');
