@@ -161,6 +161,7 @@ FAULTS: dict[str, str] = {
     "fixed-value-any-seat": "core.phase",
     "once-before-pair": "marjapussi-de.calls.pair",
     "fixed-without-raise": "core.phase",
+    "schwarz-contract-only": "marjapussi-de.score.sheet",
 }
 
 

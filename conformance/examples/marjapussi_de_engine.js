@@ -82,6 +82,8 @@ const FAULTS = {
     + 'is refused under the once rule, not the pair rule (marjapussi-de.calls.pair)',
   'fixed-without-raise': 'under raise_after_exchange=false a keep or raise from the '
     + 'declarer in the play breaks the raise rule, not in force there (core.phase)',
+  'schwarz-contract-only': 'under scoring=contract_only a schwarz playing party books minus '
+    + 'the schwarz factor times the value (marjapussi-de.score.sheet)',
 };
 
 let FAULT = process.env.MARJAPUSSI_DE_FAULT || null;
@@ -486,8 +488,10 @@ class Match {
     const D = 1 - P;
     const value = this.b.contract;
     const made = this.o.made_if === 'at_least' ? pts[P] >= value : pts[P] > value;
-    const schwarzP = this.tricksWon[P] === 0;
-    const schwarzD = this.tricksWon[D] === 0;
+    // the schwarz cases are the Wurzel sheet's: contract_only books plus or minus the value
+    const sheet = wurzel || FAULT === 'schwarz-contract-only';
+    const schwarzP = sheet && this.tricksWon[P] === 0;
+    const schwarzD = sheet && this.tricksWon[D] === 0;
     const f = this.o.schwarz_factor;
     let doubling = 2 ** this.b.kontras;
     if ((schwarzP || (made && schwarzD)) && this.b.kontras > 0) doubling /= 2;
