@@ -162,6 +162,7 @@ FAULTS: dict[str, str] = {
     "once-before-pair": "marjapussi-de.calls.pair",
     "fixed-without-raise": "core.phase",
     "schwarz-contract-only": "marjapussi-de.score.sheet",
+    "answer-called-suit": "marjapussi-de.calls.once",
 }
 
 

@@ -84,6 +84,8 @@ const FAULTS = {
     + 'declarer in the play breaks the raise rule, not in force there (core.phase)',
   'schwarz-contract-only': 'under scoring=contract_only a schwarz playing party books minus '
     + 'the schwarz factor times the value (marjapussi-de.score.sheet)',
+  'answer-called-suit': 'a partner naming a pair he holds whose suit was called already '
+    + 'breaks the answer rule, not the once rule (marjapussi-de.calls.once)',
 };
 
 let FAULT = process.env.MARJAPUSSI_DE_FAULT || null;
@@ -441,8 +443,11 @@ class Match {
     this.toAct = partnerOf(seat);
   }
   answer(seat, a, text) {
-    if (!this.answers().includes(text)) throw illegal(R('calls.answers'), `${text}: not the true answer`);
     const q = this.question;
+    const called = q.kind === 'pair' && a.suit && this.b.called.includes(a.suit)
+      && this.holdsPair(seat, a.suit) && FAULT !== 'answer-called-suit';
+    if (called) throw illegal(R('calls.once'), `${text}: that suit was called`);
+    if (!this.answers().includes(text)) throw illegal(R('calls.answers'), `${text}: not the true answer`);
     this.question = null;
     this.phase = 'play';
     this.toAct = q.asker;
