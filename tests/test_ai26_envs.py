@@ -93,3 +93,27 @@ def test_pettingzoo_state_shows_every_hand_in_every_ruleset(name: str) -> None:
         if terminated or truncated:
             break
         env.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "sixty-six-3", "belote-coinche"])
+def test_the_mask_is_all_zeros_once_a_truncated_episode_is_over(name: str) -> None:
+    """``max_hands`` truncates the match where the next hand is dealt: the learning seat
+    may be the one to act in it, yet the episode is over (the docs: an all-zero mask)."""
+    truncated_with_seat_to_act = 0
+    for seat in range(load_rules(name).nseats):
+        env = gymnasium.make(env_id(name), seat=seat, opponents="random", max_hands=1)
+        for seed in range(4):
+            obs, _ = env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            while True:
+                assert obs["action_mask"].any()
+                obs, _, terminated, truncated, info = env.step(
+                    int(rng.choice(obs["action_mask"].nonzero()[0])))
+                if terminated or truncated:
+                    break
+            state = env.unwrapped.state
+            truncated_with_seat_to_act += truncated and state.to_act == seat
+            assert not obs["action_mask"].any() and not info["action_mask"].any()
+            assert not env.unwrapped.action_masks().any() and info["legal"] == []
+        env.close()
+    assert truncated_with_seat_to_act  # (the case met)

@@ -181,7 +181,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     def _observation(self) -> Obs:
         state = self.state
         assert state is not None
-        if state.terminal or state.to_act != self.seat:
+        if state.terminal or self._truncated or state.to_act != self.seat:
+            # (truncated: the next hand may be dealt with the seat to act; no action now)
             self._mask = np.zeros(self.space.size, dtype=np.int8)
         else:
             self._mask = self.space.mask(state, picked=self.picked)
