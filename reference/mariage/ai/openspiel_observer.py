@@ -13,6 +13,7 @@ import numpy as np
 
 from mariage.engine.actiontext import action_text
 from mariage.engine.observation import observe, public_action
+from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
@@ -83,11 +84,18 @@ class Observer:
         shown = " ".join(f"{r.seat_names[s]}[{r.format_cards(m)}]" for s, m in
                          enumerate(v.shown) if s != player)
         table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}" for s, c in v.trick)
+        # what the tensor holds besides: the phase, the seat to act, the trick's leader
+        # and the declarations made (equal strings, equal tensors)
+        to_act = r.seat_names[v.to_act] if v.to_act is not None else "-"
+        leader = r.seat_names[v.leader] if v.phase not in (Phase.DEAL, Phase.OVER) else "-"
+        declared = " ".join(f"{r.declarations[kind].name}:{r.suits[suit]}" for kind, suit
+                            in sorted({(d[1], d[2]) for d in v.declared if d[1] >= 0}))
         return (f"seat {r.seat_names[player]} hand {v.hand_no} trick {v.trick_no} "
                 f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
                 f"trump {trump} turnup {turn_up} stock {v.stock_size} "
                 f"points {list(v.hand_points)} match {list(v.match_scores)} "
-                f"segni {list(v.segni)}"
+                f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
+                f"leader {leader} declared [{declared}]"
                 + (f" picked [{r.format_cards(state.picked)}]"
                    if state.picked and player == gs.to_act else ""))
 
