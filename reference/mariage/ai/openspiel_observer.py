@@ -18,6 +18,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .encoding import ActionSpace, Pick
+from .layout import bidding_of
 
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
@@ -96,8 +97,24 @@ class Observer:
                 f"points {list(v.hand_points)} match {list(v.match_scores)} "
                 f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
                 f"leader {leader} declared [{declared}]"
+                + (_bidding_text(r, gs) if self.encoder.bidding else "")
                 + (f" picked [{r.format_cards(state.picked)}]"
                    if state.picked and player == gs.to_act else ""))
+
+
+def _bidding_text(r: Rules, gs: GameState) -> str:
+    """The auction's present, as the observation's bidding parts hold it."""
+    (high, holder, declarer, contract, doubled, bid_suit, strain, passed,
+     passes) = bidding_of(gs)
+    names = (*r.suits, *r.strain_names)
+
+    def seat(q: int) -> str:
+        return r.seat_names[q] if q >= 0 else "-"
+    gone = " ".join(r.seat_names[q] for q, p in enumerate(passed) if p)
+    return (f" bid {high} by {seat(holder)} suit {names[bid_suit] if bid_suit >= 0 else '-'}"
+            f" contract {contract} declarer {seat(declarer)} doubled {doubled}"
+            f" strain {names[strain] if strain >= 0 else '-'} passed [{gone}]"
+            f" passes {passes}")
 
 
 def seen_cards(hands: Sequence[int], known: Sequence[int], player: int) -> int:
