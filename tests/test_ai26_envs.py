@@ -117,3 +117,32 @@ def test_the_mask_is_all_zeros_once_a_truncated_episode_is_over(name: str) -> No
             assert not env.unwrapped.action_masks().any() and info["legal"] == []
         env.close()
     assert truncated_with_seat_to_act  # (the case met)
+
+
+@pytest.mark.parametrize("name", ["sixty-six-3", "thousand-4"])
+def test_an_episodes_rewards_add_up_to_its_hands(name: str) -> None:
+    """With per-hand rewards the steps' rewards sum to those of every hand of the match,
+    the hand that reset() plays through (the learning seat dealing and sitting it out)
+    included: it comes with the first step."""
+    from mariage.ai.rewards import hand_rewards
+
+    sat_out_first = 0
+    for seat in range(load_rules(name).nseats):
+        env = gymnasium.make(env_id(name), seat=seat, opponents="random", reward="hand",
+                             max_hands=2)
+        for seed in range(2):
+            obs, _ = env.reset(seed=seed)
+            sat_out_first += env.unwrapped.state.hand_no > 1
+            rng = np.random.default_rng(seed)
+            total = 0.0
+            while True:
+                obs, reward, terminated, truncated, _ = env.step(
+                    int(rng.choice(obs["action_mask"].nonzero()[0])))
+                total += reward
+                if terminated or truncated:
+                    break
+            state = env.unwrapped.state
+            assert total == pytest.approx(sum(hand_rewards(state, k, "hand")[seat]
+                                              for k in range(len(state.history))))
+        env.close()
+    assert sat_out_first  # (the case met)

@@ -563,7 +563,9 @@ class Encoder:
     mask unpacked at once, by a function written for the observing seat
     (:mod:`mariage.ai.vectorcode`), so a vector costs about one decision of the engine
     whatever the ruleset. A vector is a new array each time (one kept is never changed).
-    What the vector holds is exactly what :func:`mariage.observe` shows the seat.
+    The vector is the hand as it stands, as :func:`mariage.observe` shows it to the seat
+    (with the auction as it stands where the rules bid for a contract), not the order
+    of what happened: that is the information state's (:class:`InfoStateEncoder`).
 
     >>> from mariage import load_rules
     >>> enc = Encoder(load_rules("schnapsen"))
