@@ -157,7 +157,13 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
               ("standing", t, "each side's match standing, own side first / the target"),
               ("declared", len(rules.declarations) * s, "declarations made this hand, "
                "one per (declaration, suit)")]
-    if has_bidding(rules):
+    if has_bidding(rules):  # the auction as it stands: its numbers, then its one-hots
+        parts[-1:-1] = [
+            ("bid", 1, "the highest bid / the largest bid an action can make"),
+            ("contract", 1, "the contract's value / the largest bid an action can make"),
+            ("doubled", 1, "how often the contract was doubled (coinche 1, surcoinche 2)"),
+            ("passes", 1, "the passes so far of the rounds of taking a turned card, or "
+             "the sets of cards passed so far, / the seats")]
         parts += [
             ("bid_holder", n + 1, "the seat holding the highest bid, from the observer; "
              "last: none"),
@@ -168,12 +174,7 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
             ("strain", len(rules.strain_names) + 1 if rules.strain_names else 0,
              "the contract without one trump suit played (no trump, all trump); "
              "last: none"),
-            ("passed", n, "each seat that has passed in the auction, from the observer"),
-            ("bid", 1, "the highest bid / the largest bid an action can make"),
-            ("contract", 1, "the contract's value / the largest bid an action can make"),
-            ("doubled", 1, "how often the contract was doubled (coinche 1, surcoinche 2)"),
-            ("passes", 1, "the passes so far of the rounds of taking a turned card, or "
-             "the sets of cards passed so far, / the seats")]
+            ("passed", n, "each seat that has passed in the auction, from the observer")]
     if pick_size(rules):
         parts.append(("picked", c, "the cards the seat picked so far for the set it is "
                       "passing (factored passing: one card per decision)"))

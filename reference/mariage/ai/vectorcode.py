@@ -87,7 +87,7 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     if "picked" in off:  # seen by the picker only (and in the open-handed global state)
         cond = "picked" if open_hands else f"picked and to_act == {seat}"
         lines += [f"    if {cond}:", f"        bits |= picked << {off['picked']}"]
-    bidding_floats = ""
+    bidding_floats: list[str] = []
     if "bid" in off:  # the auction's present: bidding_of() of encoding (a tuple)
         lines += [
             "    (high_bid, holder, declarer, contract, doubled, bid_suit, strain, passed,"
@@ -102,8 +102,9 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
         if off["bid_suit"] != off["strain"]:  # (a suit auction)
             lines.append(f"    bits |= 1 << ({off['bid_suit']} + "
                          f"({s + len(rules.strain_names)} if bid_suit < 0 else bid_suit))")
-        bidding_floats = (f"    out[{off['bid']}:{off['bid'] + 4}] = (high_bid / _BID, "
-                          f"contract / _BID, doubled, passes / {n})\n")
+        # (the auction's numbers follow the standing: written in the same slice)
+        assert off["bid"] == off["standing"] + t
+        bidding_floats = ["high_bid / _BID", "contract / _BID", "doubled", f"passes / {n}"]
     lines += [
         "    if declared:",
         "        for _, kind, suit, _ in declared:",
@@ -117,8 +118,10 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     # a side's points as GameState.hand_points counts them
     floats += [f"(captured[{m}] + decl_points[{m}]) / _PACK" for m in sides]
     floats += [f"standing[{m}] / _TARGET" for m in sides]
-    lines += [f"    out[{off['hand_sizes']}:{off['standing'] + t}] = ({', '.join(floats)},)",
-              bidding_floats + "    return out", ""]
+    floats += bidding_floats
+    end = off["standing"] + t + len(bidding_floats)
+    lines += [f"    out[{off['hand_sizes']}:{end}] = ({', '.join(floats)},)",
+              "    return out", ""]
     # the one-hot bits of the seat to act and the leader, by seat
     lines += [f"_to_act_bit_{seat} = {to_act!r}", f"_leader_bit_{seat} = {leader!r}", ""]
     if "bid" in off:  # (by seat, and -1: nobody)
