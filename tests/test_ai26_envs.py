@@ -93,3 +93,56 @@ def test_pettingzoo_state_shows_every_hand_in_every_ruleset(name: str) -> None:
         if terminated or truncated:
             break
         env.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "sixty-six-3", "belote-coinche"])
+def test_the_mask_is_all_zeros_once_a_truncated_episode_is_over(name: str) -> None:
+    """``max_hands`` truncates the match where the next hand is dealt: the learning seat
+    may be the one to act in it, yet the episode is over (the docs: an all-zero mask)."""
+    truncated_with_seat_to_act = 0
+    for seat in range(load_rules(name).nseats):
+        env = gymnasium.make(env_id(name), seat=seat, opponents="random", max_hands=1)
+        for seed in range(4):
+            obs, _ = env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            while True:
+                assert obs["action_mask"].any()
+                obs, _, terminated, truncated, info = env.step(
+                    int(rng.choice(obs["action_mask"].nonzero()[0])))
+                if terminated or truncated:
+                    break
+            state = env.unwrapped.state
+            truncated_with_seat_to_act += truncated and state.to_act == seat
+            assert not obs["action_mask"].any() and not info["action_mask"].any()
+            assert not env.unwrapped.action_masks().any() and info["legal"] == []
+        env.close()
+    assert truncated_with_seat_to_act  # (the case met)
+
+
+@pytest.mark.parametrize("name", ["sixty-six-3", "thousand-4"])
+def test_an_episodes_rewards_add_up_to_its_hands(name: str) -> None:
+    """With per-hand rewards the steps' rewards sum to those of every hand of the match,
+    the hand that reset() plays through (the learning seat dealing and sitting it out)
+    included: it comes with the first step."""
+    from mariage.ai.rewards import hand_rewards
+
+    sat_out_first = 0
+    for seat in range(load_rules(name).nseats):
+        env = gymnasium.make(env_id(name), seat=seat, opponents="random", reward="hand",
+                             max_hands=2)
+        for seed in range(2):
+            obs, _ = env.reset(seed=seed)
+            sat_out_first += env.unwrapped.state.hand_no > 1
+            rng = np.random.default_rng(seed)
+            total = 0.0
+            while True:
+                obs, reward, terminated, truncated, _ = env.step(
+                    int(rng.choice(obs["action_mask"].nonzero()[0])))
+                total += reward
+                if terminated or truncated:
+                    break
+            state = env.unwrapped.state
+            assert total == pytest.approx(sum(hand_rewards(state, k, "hand")[seat]
+                                              for k in range(len(state.history))))
+        env.close()
+    assert sat_out_first  # (the case met)

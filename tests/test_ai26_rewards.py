@@ -97,8 +97,8 @@ def test_a_hand_won_is_rewarded_where_hands_won_are_counted() -> None:
 @given(seed=st.integers(0, 2**31 - 1), seat=st.integers(0, 3))
 def test_a_gym_step_rewards_the_hands_it_closes(name: str, seed: int, seat: int) -> None:
     """A step's reward is the sum of the rewards of the hands that ended during it
-    (more than one where the learning seat sits a hand out); ``match`` gives +1, -1 or
-    0 at the end only."""
+    (more than one where the learning seat sits a hand out; the first step's also those
+    that reset() played through); ``match`` gives +1, -1 or 0 at the end only."""
     rules = load_rules(name)
     seat %= rules.nseats
     rng = np.random.default_rng(seed)
@@ -106,10 +106,10 @@ def test_a_gym_step_rewards_the_hands_it_closes(name: str, seed: int, seat: int)
         env = MariageGymEnv(name, seat=seat, opponents="random", reward=kind, max_hands=6)
         obs, _ = env.reset(seed=seed)
         done = False
+        before = 0  # (the hands rewarded so far)
         while not done:
             state = env.state
             assert state is not None
-            before = len(state.history)
             obs, reward, terminated, truncated, _ = env.step(
                 int(rng.choice(obs["action_mask"].nonzero()[0])))
             done = terminated or truncated
@@ -117,6 +117,7 @@ def test_a_gym_step_rewards_the_hands_it_closes(name: str, seed: int, seat: int)
                 assert reward == 0.0 or (terminated and reward in (-1.0, 1.0))
                 continue
             closed = range(before, len(state.history))
+            before = len(state.history)
             assert reward == pytest.approx(sum(hand_rewards(state, k, kind)[seat]
                                                for k in closed))
             assert abs(reward) <= max(1, len(closed))

@@ -24,6 +24,7 @@ from mariage.arena import determinize
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
+from test_ai_vector import bidding_part
 
 RULESETS = list_rulesets()
 
@@ -64,6 +65,7 @@ def view_vector(rules: Rules, state: GameState, seat: int) -> npt.NDArray[np.flo
     for _, kind, suit, _ in view.declared:
         if kind >= 0:
             out[at["declared"] + kind * nsuits + suit] = 1
+    bidding_part(out, {f.name: f for f in enc.features}, state, seat)
     return out
 
 

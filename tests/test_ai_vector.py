@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai.encoding import Encoder
-from mariage.ai.layout import observation_features
+from mariage.ai.layout import Feature, action_list, observation_features
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
@@ -73,9 +73,35 @@ def expected(state: GameState, seat: int, picked: int, open_hands: bool) -> np.n
     for _, kind, suit, _ in state.declared:
         if kind >= 0:
             out[feats["declared"].offset + kind * len(r.suits) + suit] = 1.0
+    bidding_part(out, feats, state, seat)
     if "picked" in feats and picked and (open_hands or to_act == seat):
         _cards(out, feats["picked"].offset, picked)
     return out
+
+
+def bidding_part(out: np.ndarray, feats: dict[str, Feature], state: GameState,
+                 seat: int) -> None:
+    """The auction's parts, where the layout has them, from the state's fields."""
+    if "bid" not in feats:
+        return
+    r = state.rules
+    n, s = r.nseats, len(r.suits)
+    scale = max((a.value for a in action_list(r) if type(getattr(a, "value", None)) is int),
+                default=0) or 1
+    for part, q in (("bid_holder", state.high_bidder), ("declarer", state.declarer)):
+        out[feats[part].offset + (n if q < 0 else (q - seat) % n)] = 1.0
+    if feats["bid_suit"].size:
+        none = s + len(r.strain_names)
+        out[feats["bid_suit"].offset + (none if state.bid_suit < 0 else state.bid_suit)] = 1.0
+    if feats["strain"].size:
+        out[feats["strain"].offset + (len(r.strain_names) if state.strain < 0
+                                      else state.strain - s)] = 1.0
+    for q in range(n):
+        out[feats["passed"].offset + (q - seat) % n] = float(state.auction_passed[q])
+    out[feats["bid"].offset] = state.high_bid / scale
+    out[feats["contract"].offset] = state.contract / scale
+    out[feats["doubled"].offset] = state.kontras
+    out[feats["passes"].offset] = state.pass_step / n
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -53,11 +53,14 @@ from mariage.engine.state import GameState
 
 from .layout import (
     AIAction,
+    Bidding,
     Feature,
     Pick,
     action_text_of,
+    bidding_of,
     decision_bound,
     feature_names,
+    has_bidding,
     info_state_features,
     observation_features,
     pick_size,
@@ -122,10 +125,11 @@ _KEPT_OBJECTS = 4096
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
 #: stock size, card points and declared points per side (a side's points in the hand are
 #: their sum, as :meth:`GameState.hand_points` counts them), standing per side,
-#: declarations, cards picked
+#: declarations, the auction's present (:func:`bidding_of`; None where the rules have no
+#: bidding), cards picked
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
                  int | None, int, Phase, int | None, int, int, list[int], list[int],
-                 tuple[int, ...], list[tuple[int, int, int, int]], int]
+                 tuple[int, ...], list[tuple[int, int, int, int]], Bidding | None, int]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
@@ -559,7 +563,9 @@ class Encoder:
     mask unpacked at once, by a function written for the observing seat
     (:mod:`mariage.ai.vectorcode`), so a vector costs about one decision of the engine
     whatever the ruleset. A vector is a new array each time (one kept is never changed).
-    What the vector holds is exactly what :func:`mariage.observe` shows the seat.
+    The vector is the hand as it stands, as :func:`mariage.observe` shows it to the seat
+    (with the auction as it stands where the rules bid for a contract), not the order
+    of what happened: that is the information state's (:class:`InfoStateEncoder`).
 
     >>> from mariage import load_rules
     >>> enc = Encoder(load_rules("schnapsen"))
@@ -575,6 +581,8 @@ class Encoder:
         feats = observation_features(rules)
         self.features: tuple[Feature, ...] = feats
         self.size = sum(f.size for f in feats)
+        #: the rules bid for a contract: the vector shows the auction (bidding_of)
+        self.bidding = has_bidding(rules)
         self._derive()
 
     def _derive(self) -> None:
@@ -601,7 +609,8 @@ class Encoder:
         return self._vectors[seat](  # type: ignore[no-any-return]
             state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
             state.trump, state.phase, state.to_act, state.leader, len(state.stock),
-            state.captured, state.decl_points, state.standing(), state.declared, picked)
+            state.captured, state.decl_points, state.standing(), state.declared,
+            bidding_of(state) if self.bidding else None, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -620,7 +629,8 @@ class Encoder:
         return ([*state.hands], [*state.known], [*state.trick_cards], [*state.tricks],
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
                 len(state.stock), [*state.captured], [*state.decl_points],
-                state.standing(), [*state.declared], picked)
+                state.standing(), [*state.declared],
+                bidding_of(state) if self.bidding else None, picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int, picked: int | None = None
                   ) -> npt.NDArray[np.float32]:

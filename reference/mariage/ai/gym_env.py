@@ -147,13 +147,15 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[self.seat]} now")
             a = int(np.flatnonzero(self._mask)[0])
-        before = len(state._history)  # (its length: the records made if read)
         self.picked = self.space.play(state, a, self.picked)
         self._play_others()
         reward = 0.0
-        if self.reward_kind != "match":
-            for k in range(before, len(state.history)):
+        if self.reward_kind != "match" and len(state._history) > self._hands_rewarded:
+            # every hand ended since the last step, those reset() played through (the
+            # learning seat sitting the first hand out) included
+            for k in range(self._hands_rewarded, len(state.history)):
                 reward += hand_rewards(state, k, self.reward_kind)[self.seat]
+            self._hands_rewarded = len(state.history)
         terminated = state.terminal
         truncated = self._truncated = not terminated and state.hand_no > self.max_hands
         if terminated and self.reward_kind == "match":
@@ -181,7 +183,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     def _observation(self) -> Obs:
         state = self.state
         assert state is not None
-        if state.terminal or state.to_act != self.seat:
+        if state.terminal or self._truncated or state.to_act != self.seat:
+            # (truncated: the next hand may be dealt with the seat to act; no action now)
             self._mask = np.zeros(self.space.size, dtype=np.int8)
         else:
             self._mask = self.space.mask(state, picked=self.picked)

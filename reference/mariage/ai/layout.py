@@ -39,9 +39,9 @@ from mariage.engine.rules import Rules
 if TYPE_CHECKING:
     from mariage.engine.state import GameState
 
-__all__ = ["AIAction", "Feature", "Pick", "action_list", "action_text_of", "decision_bound",
-           "feature_names", "info_state_features", "observation_features", "pick_size",
-           "with_pick"]
+__all__ = ["AIAction", "Bidding", "Feature", "Pick", "action_list", "action_text_of",
+           "bid_scale", "bidding_of", "decision_bound", "feature_names", "has_bidding",
+           "info_state_features", "observation_features", "pick_size", "with_pick"]
 
 _PHASES = tuple(Phase)
 
@@ -157,10 +157,67 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
               ("standing", t, "each side's match standing, own side first / the target"),
               ("declared", len(rules.declarations) * s, "declarations made this hand, "
                "one per (declaration, suit)")]
+    if has_bidding(rules):  # the auction as it stands: its numbers, then its one-hots
+        parts[-1:-1] = [
+            ("bid", 1, "the highest bid / the largest bid an action can make"),
+            ("contract", 1, "the contract's value / the largest bid an action can make"),
+            ("doubled", 1, "how often the contract was doubled (coinche 1, surcoinche 2)"),
+            ("passes", 1, "the passes so far of the rounds of taking a turned card, or "
+             "the sets of cards passed so far, / the seats")]
+        parts += [
+            ("bid_holder", n + 1, "the seat holding the highest bid, from the observer; "
+             "last: none"),
+            ("declarer", n + 1, "the seat that took the contract, from the observer; "
+             "last: none"),
+            ("bid_suit", s + len(rules.strain_names) + 1 if rules.sa_rule else 0,
+             "the trump suit (or contract without one) of the highest bid; last: none"),
+            ("strain", len(rules.strain_names) + 1 if rules.strain_names else 0,
+             "the contract without one trump suit played (no trump, all trump); "
+             "last: none"),
+            ("passed", n, "each seat that has passed in the auction, from the observer")]
     if pick_size(rules):
         parts.append(("picked", c, "the cards the seat picked so far for the set it is "
                       "passing (factored passing: one card per decision)"))
     return _laid_out(parts)
+
+
+def has_bidding(rules: Rules) -> bool:
+    """Whether ``rules`` make a contract before the play (an auction, a suit auction
+    with doubling, or rounds of taking a turned card): the observation then holds the
+    auction's present (the highest bid and its holder, the contract, the declarer, the
+    doublings, the passes).
+
+    >>> from mariage import load_rules
+    >>> has_bidding(load_rules("thousand")), has_bidding(load_rules("schnapsen"))
+    (True, False)
+    """
+    return rules.auction_rule is not None or rules.sa_rule is not None \
+        or rules.take_rule is not None
+
+
+#: the auction's present: the highest bid, its holder, the declarer, the contract, the
+#: doublings, the highest bid's suit, the strain, who passed, the passes so far
+Bidding = tuple[int, int, int, int, int, int, int, tuple[bool, ...], int]
+
+
+def bidding_of(state: GameState) -> Bidding:
+    """The auction's present in ``state`` (what the observation's bidding parts show,
+    :func:`~mariage.ai.layout.has_bidding`).
+
+    >>> from mariage import load_rules, new_match
+    >>> bidding_of(new_match(load_rules("thousand"), 1))
+    (0, -1, -1, 0, 0, -1, -1, (False, False, False), 0)
+    """
+    return (state.high_bid, state.high_bidder, state.declarer, state.contract,
+            state.kontras, state.bid_suit, state.strain, (*state.auction_passed,),
+            state.pass_step)
+
+
+def bid_scale(rules: Rules) -> int:
+    """The largest value a bid, a raise or a contract an action names can have (1 where
+    none names one): what the observation's ``bid`` and ``contract`` are divided by."""
+    return max((getattr(a, "value", 0) for a in action_list(rules)
+                if type(getattr(a, "value", None)) is int), default=0) or 1
 
 
 def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
@@ -172,6 +229,8 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
         base = f.name.removeprefix("dealt_")
         if base.startswith("slot_"):
             base = base.rsplit("_", 1)[-1]
+        if not f.size:  # (a part these rules leave empty)
+            continue
         if base in card_parts or base.startswith(("known_hand_", "trick_card_")):
             labels = cards
         elif base == "turn_up":
@@ -180,6 +239,12 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
             labels = [*rules.suits, "none"]
         elif base == "phase":
             labels = [p.name.lower() for p in _PHASES]
+        elif base in ("bid_holder", "declarer"):
+            labels = [*(str(k) for k in range(rules.nseats)), "none"]
+        elif base == "bid_suit":
+            labels = [*rules.suits, *rules.strain_names, "none"]
+        elif base == "strain":
+            labels = [*rules.strain_names, "none"]
         elif base == "declared":
             labels = [f"{d.name}:{s}" for d in rules.declarations for s in rules.suits]
         elif base == "action":

@@ -45,6 +45,7 @@ from typing import Any
 from mariage.engine.state import GameState
 
 from .encoding import Encoder, Snapshot
+from .layout import bidding_of
 
 __all__ = ["LazyObservation", "hold_unread"]
 
@@ -272,7 +273,8 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
     source[0] = [*state.hands, *state.known, *state.captured, *state.decl_points, *trick,
                  *tricks, *state.declared, len(trick), len(tricks), state.turn_up,
                  state.trump, state.phase, state.to_act, state.leader, len(state.stock),
-                 state.standing() if standing is None else standing, picked]
+                 state.standing() if standing is None else standing,
+                 bidding_of(state) if encoder.bidding else None, picked]
     return [state, 0, encoder]
 
 
@@ -284,14 +286,14 @@ def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
     tricks' lengths and the snapshot's single values)."""
     rules = encoder.rules
     n, t = rules.nseats, len(rules.teams)
-    (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing,
-     picked) = held[-10:]
+    (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing, bidding,
+     picked) = held[-11:]
     at = 2 * n + 2 * t
     tricks_at = at + ntrick
     declared_at = tricks_at + ntricks
     return (held[:n], held[n:2 * n], held[at:tricks_at], held[tricks_at:declared_at],
             turn_up, trump, phase, to_act, leader, stock, held[2 * n:2 * n + t],
-            held[2 * n + t:at], standing, held[declared_at:-10], picked)
+            held[2 * n + t:at], standing, held[declared_at:-11], bidding, picked)
 
 
 def _resolved(source: list[Any]) -> Snapshot:
@@ -312,12 +314,12 @@ def _resolved(source: list[Any]) -> Snapshot:
     for at in reversed(line):
         _, _, seat, known_before = at[0]
         (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
-         decl_points, standing, declared, picked) = snap
+         decl_points, standing, declared, bidding, picked) = snap
         hands = hands[:]
         hands[seat] |= 1 << trick[-1]
         known = known[:]
         known[seat] = known_before
         snap = (hands, known, trick[:-1], tricks, turn_up, trump, phase, seat, leader,
-                stock, captured, decl_points, standing, declared, picked)
+                stock, captured, decl_points, standing, declared, bidding, picked)
         at[0] = snap
     return snap

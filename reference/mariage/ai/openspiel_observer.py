@@ -13,10 +13,12 @@ import numpy as np
 
 from mariage.engine.actiontext import action_text
 from mariage.engine.observation import observe, public_action
+from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .encoding import ActionSpace, Pick
+from .layout import bidding_of
 
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
@@ -83,13 +85,36 @@ class Observer:
         shown = " ".join(f"{r.seat_names[s]}[{r.format_cards(m)}]" for s, m in
                          enumerate(v.shown) if s != player)
         table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}" for s, c in v.trick)
+        # what the tensor holds besides: the phase, the seat to act, the trick's leader
+        # and the declarations made (equal strings, equal tensors)
+        to_act = r.seat_names[v.to_act] if v.to_act is not None else "-"
+        leader = r.seat_names[v.leader] if v.phase not in (Phase.DEAL, Phase.OVER) else "-"
+        declared = " ".join(f"{r.declarations[kind].name}:{r.suits[suit]}" for kind, suit
+                            in sorted({(d[1], d[2]) for d in v.declared if d[1] >= 0}))
         return (f"seat {r.seat_names[player]} hand {v.hand_no} trick {v.trick_no} "
                 f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
                 f"trump {trump} turnup {turn_up} stock {v.stock_size} "
                 f"points {list(v.hand_points)} match {list(v.match_scores)} "
-                f"segni {list(v.segni)}"
+                f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
+                f"leader {leader} declared [{declared}]"
+                + (_bidding_text(r, gs) if self.encoder.bidding else "")
                 + (f" picked [{r.format_cards(state.picked)}]"
                    if state.picked and player == gs.to_act else ""))
+
+
+def _bidding_text(r: Rules, gs: GameState) -> str:
+    """The auction's present, as the observation's bidding parts hold it."""
+    (high, holder, declarer, contract, doubled, bid_suit, strain, passed,
+     passes) = bidding_of(gs)
+    names = (*r.suits, *r.strain_names)
+
+    def seat(q: int) -> str:
+        return r.seat_names[q] if q >= 0 else "-"
+    gone = " ".join(r.seat_names[q] for q, p in enumerate(passed) if p)
+    return (f" bid {high} by {seat(holder)} suit {names[bid_suit] if bid_suit >= 0 else '-'}"
+            f" contract {contract} declarer {seat(declarer)} doubled {doubled}"
+            f" strain {names[strain] if strain >= 0 else '-'} passed [{gone}]"
+            f" passes {passes}")
 
 
 def seen_cards(hands: Sequence[int], known: Sequence[int], player: int) -> int:

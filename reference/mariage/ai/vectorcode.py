@@ -16,7 +16,7 @@ points, standing) are written after, as one slice. The arguments are those of a
 >>> vec = make[1](state.hands, state.known, state.trick_cards, state.tricks,
 ...               state.turn_up, state.trump, state.phase, state.to_act, state.leader,
 ...               len(state.stock), state.captured, state.decl_points, state.standing(),
-...               state.declared, 0)
+...               state.declared, None, 0)
 >>> from mariage.ai.encoding import Encoder
 >>> bool((vec == Encoder(rules).vector(state, 1)).all())
 True
@@ -33,7 +33,7 @@ from mariage import codegen
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
-from .layout import observation_features
+from .layout import bid_scale, observation_features
 
 __all__ = ["vector_functions"]
 
@@ -44,7 +44,7 @@ _BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
                       bitorder="little").astype(np.float32)
 
 _ARGS = ("hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock, "
-         "captured, decl_points, standing, declared, picked")
+         "captured, decl_points, standing, declared, bidding, picked")
 
 
 def _source(rules: Rules, seat: int, open_hands: bool) -> str:
@@ -87,6 +87,24 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     if "picked" in off:  # seen by the picker only (and in the open-handed global state)
         cond = "picked" if open_hands else f"picked and to_act == {seat}"
         lines += [f"    if {cond}:", f"        bits |= picked << {off['picked']}"]
+    bidding_floats: list[str] = []
+    if "bid" in off:  # the auction's present: bidding_of() of encoding (a tuple)
+        lines += [
+            "    (high_bid, holder, declarer, contract, doubled, bid_suit, strain, passed,"
+            " passes) = bidding",
+            f"    bits |= _holder_bit_{seat}[holder] | _declarer_bit_{seat}[declarer]",
+            *[f"    if passed[{q}]:\n        bits |= {1 << (off['passed'] + (q - seat) % n)}"
+              for q in range(n)]]
+        if off["strain"] != off["passed"]:  # (strains: a part of their own)
+            k = len(rules.strain_names)
+            lines.append(f"    bits |= 1 << ({off['strain']} + "
+                         f"({k} if strain < 0 else strain - {s}))")
+        if off["bid_suit"] != off["strain"]:  # (a suit auction)
+            lines.append(f"    bits |= 1 << ({off['bid_suit']} + "
+                         f"({s + len(rules.strain_names)} if bid_suit < 0 else bid_suit))")
+        # (the auction's numbers follow the standing: written in the same slice)
+        assert off["bid"] == off["standing"] + t
+        bidding_floats = ["high_bid / _BID", "contract / _BID", "doubled", f"passes / {n}"]
     lines += [
         "    if declared:",
         "        for _, kind, suit, _ in declared:",
@@ -100,10 +118,18 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     # a side's points as GameState.hand_points counts them
     floats += [f"(captured[{m}] + decl_points[{m}]) / _PACK" for m in sides]
     floats += [f"standing[{m}] / _TARGET" for m in sides]
-    lines += [f"    out[{off['hand_sizes']}:{off['standing'] + t}] = ({', '.join(floats)},)",
+    floats += bidding_floats
+    end = off["standing"] + t + len(bidding_floats)
+    lines += [f"    out[{off['hand_sizes']}:{end}] = ({', '.join(floats)},)",
               "    return out", ""]
     # the one-hot bits of the seat to act and the leader, by seat
     lines += [f"_to_act_bit_{seat} = {to_act!r}", f"_leader_bit_{seat} = {leader!r}", ""]
+    if "bid" in off:  # (by seat, and -1: nobody)
+        for part in ("holder", "declarer"):
+            at = off["bid_holder" if part == "holder" else "declarer"]
+            bit = {q: 1 << (at + (q - seat) % n) for q in range(n)}
+            bit[-1] = 1 << (at + n)
+            lines += [f"_{part}_bit_{seat} = {bit!r}", ""]
     return "\n".join(lines)
 
 
@@ -133,6 +159,7 @@ def _made(rules: Rules, open_hands: bool) -> tuple[Callable[..., Any], ...]:
         "_DEAL": Phase.DEAL, "_OVER": Phase.OVER,
         "_phase_bit": {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)},
         "_PACK": rules.pack_points or 1, "_TARGET": rules.match_target or 1,
+        "_BID": bid_scale(rules),
     }
     source = "".join(_source(rules, seat, open_hands) for seat in range(rules.nseats))
     codegen.run(source, f"<observation vectors of {rules.ruleset}"
