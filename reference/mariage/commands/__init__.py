@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["COMMANDS", "parse_options", "parse_seed"]
+__all__ = ["COMMANDS", "parse_options", "parse_seed", "path_arg"]
 
 #: module -> (the command's name, its one-line help); each module reads its own here
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -115,6 +115,25 @@ def seconds_arg(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"not a number of seconds (ASCII digits, a '.'): {shown(text)}")
     return float(text)
+
+
+def path_arg(text: str) -> str:
+    """A file or folder named on the command line, not empty: ``''`` (an unset shell
+    variable) was ``: No such file or directory``, and ``--suite ''`` or ``--expect ''``
+    ran as if the option were not given.
+
+    >>> path_arg("a.mrg")
+    'a.mrg'
+    >>> path_arg("")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: the name is empty (an unset shell variable?)
+    """
+    import argparse
+
+    if not text:
+        raise argparse.ArgumentTypeError("the name is empty (an unset shell variable?)")
+    return text
 
 
 def parse_seed(text: str) -> int:

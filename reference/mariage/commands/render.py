@@ -20,13 +20,14 @@ from ..notation.errors import NotationError, RecordError
 if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
     from ..notation.model import Record
 from ..errors import one_line, shown
-from . import COMMANDS, whole_arg
+from . import COMMANDS, path_arg, whole_arg
 
 NAME, HELP = COMMANDS["render"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    parser.add_argument("file", metavar="FILE", type=path_arg,
+                        help="a record file; - reads stdin")
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
     out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")

@@ -1,0 +1,65 @@
+"""The twenty-ninth session's hostile sweep: a description text holding a control
+character or half of a UTF-16 pair by an escape (``name: "\\e[31m"`` was printed raw by
+``rules``; ``"\\ud800"`` passed ``check-spec``, then ``rules`` blamed the terminal's
+encoding); a test file's step field given as null (a traceback from the runner); an
+empty file name (``: No such file or directory``, or ``--suite ''`` ran the bundled
+suite)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hostilekit import forget_house, run_cli
+from mariage.conformance.suite import SuiteError, parse_test
+
+SUITE = Path(__file__).resolve().parents[1] / "conformance" / "tests"
+HOUSE = "ruleset: house\nextends: mariazza\nname: {}\n"
+
+
+@pytest.mark.usefixtures(forget_house.__name__)
+@pytest.mark.parametrize(("written", "named"), [
+    (r'"Mari\e[31manna"', "U+001B, a control character"),
+    (r'"a\x00b"', "U+0000, a control character"),
+    (r'"a\x85b"', "U+0085, a control character"),
+    (r'"\ud800"', "U+D800, half of a UTF-16 pair alone")])
+def test_a_description_text_with_an_unprintable_escape_is_refused_where_it_is(
+        written: str, named: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "house.yaml"
+    spec.write_text(HOUSE.format(written), encoding="utf-8")
+    for argv in (["check-spec", str(spec)], ["rules", "--spec", str(spec), "house"]):
+        code, out, err = run_cli(argv, capsys)
+        assert code in (1, 2) and "house.yaml:3:7: the text " in out + err, out + err
+        assert f"holds {named}, written with an escape" in out + err, out + err
+        assert "[S002]" in out + err and "\x1b" not in out + err, out + err
+
+
+@pytest.mark.usefixtures(forget_house.__name__)
+def test_a_description_keeps_its_line_feeds_and_tabs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "house.yaml"
+    spec.write_text(HOUSE.format(r'"Mari\tanna\nfor two"'), encoding="utf-8")
+    code, out, err = run_cli(["check-spec", str(spec)], capsys)
+    assert code == 0, out + err
+
+
+@pytest.mark.parametrize("field", ["act", "state", "legal", "seat", "rules", "deal"])
+def test_a_step_field_given_as_null_is_refused_as_the_file_is_read(field: str) -> None:
+    """The runner acts on a step key given (``"state": null`` was compared as a state:
+    ``'NoneType' object is not iterable``; ``"act": null`` reached ``parse_action``)."""
+    text = (SUITE / "marianna" / "core" / "hand.test").read_text(encoding="utf-8")
+    text = text.replace('- {"act": "QD", ', f'- {{"{field}": null, "act": "QD", ', 1)
+    if field == "act":
+        text = text.replace('{"act": null, "act": "QD", ', '{"act": null, ', 1)
+    with pytest.raises(SuiteError, match=rf"^t\.test: step 1: '{field}' must be .*, not null$"):
+        parse_test(text, "t.test")
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", ""], ["replay", ""], ["stats", ""], ["view", "-s", "N", ""],
+    ["render", "--html", "x.html", ""], ["conformance", "--suite", ""],
+    ["conformance", "--expect", ""]])
+def test_an_empty_file_name_is_refused_as_such(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run_cli(argv, capsys)
+    assert code == 2 and "the name is empty (an unset shell variable?)" in err, err
