@@ -63,3 +63,30 @@ def test_an_empty_file_name_is_refused_as_such(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run_cli(argv, capsys)
     assert code == 2 and "the name is empty (an unset shell variable?)" in err, err
+
+
+# ---------------------------------------------- the library's calls given the wrong type
+
+def test_observe_of_what_is_no_state_is_a_type_error() -> None:
+    from mariage import observe
+
+    with pytest.raises(TypeError, match=r"^observe: the state is a GameState, not str$"):
+        observe("marianna", 0)  # type: ignore[arg-type]
+
+
+def test_a_view_for_a_seat_number_is_a_type_error() -> None:
+    from mariage.notation import parse_record, view
+
+    text = (SUITE / "marianna" / "core" / "hand.test").read_text(encoding="utf-8")
+    record = parse_record(text[text.index("[Mariage"):])
+    with pytest.raises(TypeError, match=r"^view: a seat is its name in the record .*not int$"):
+        view(record, 0)  # type: ignore[arg-type]
+
+
+def test_list_rulesets_reads_a_folder_given_as_text(tmp_path: Path) -> None:
+    from mariage import list_rulesets
+
+    (tmp_path / "house.yaml").write_text("ruleset: house\n", encoding="utf-8")
+    assert list_rulesets(str(tmp_path)) == ["house"]
+    with pytest.raises(TypeError):
+        list_rulesets(5)  # type: ignore[arg-type]

@@ -140,6 +140,9 @@ def view(record: Record, seat: str) -> Record:
     <BLANKLINE>
     """
     expect_record(record, "view")
+    if not isinstance(seat, str):  # (a seat number, as the engine counts seats)
+        raise TypeError(f"view: a seat is its name in the record (N, W, A...), "
+                        f"not {type(seat).__name__}")
     checked = check_record(record, strict=True)
     rules = checked.rules
     if checked.errors:

@@ -44,13 +44,14 @@ __all__ = [
 ]
 
 
-def list_rulesets(directory: Path | None = None) -> list[str]:
-    """Names of the bundled rulesets, in a stable order.
+def list_rulesets(directory: str | os.PathLike[str] | None = None) -> list[str]:
+    """Names of the bundled rulesets (or of the descriptions in ``directory``, a path),
+    in a stable order.
 
     >>> "marianna" in list_rulesets()
     True
     """
-    base = directory or spec_dir()
+    base = spec_dir() if directory is None else Path(directory)
     return sorted(p.stem for p in base.glob("*.yaml"))
 
 
