@@ -90,3 +90,17 @@ def test_list_rulesets_reads_a_folder_given_as_text(tmp_path: Path) -> None:
     assert list_rulesets(str(tmp_path)) == ["house"]
     with pytest.raises(TypeError):
         list_rulesets(5)  # type: ignore[arg-type]
+
+
+def test_write_suite_into_a_folder_that_holds_tests_is_refused_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It wrote into them: ``--write-suite conformance`` replaced bundled tests, and a
+    second configuration written into one folder was run with the first's tests (the
+    bundled folder is checked by ``check_suite_folder``'s doctest, never written here)."""
+    (tmp_path / "tests" / "mariazza").mkdir(parents=True)
+    (tmp_path / "tests" / "mariazza" / "old.test").write_text("---\n", encoding="utf-8")
+    code, _out, err = run_cli(["conformance", "--ruleset", "mariazza", "-o", "exchange=false",
+                               "--write-suite", str(tmp_path)], capsys)
+    assert code == 2 and "tests already holds 1 test files" in err, err
+    assert "new or empty folder" in err, err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["mariazza", "old.test", "tests"]

@@ -170,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
     if args.write_suite == "-":  # standard output elsewhere: here a folder named "-"
         raise ValueError("--write-suite -: this option writes a folder, not standard output "
                          "(./- names a folder called -)")
+    if args.write_suite:
+        from ..conformance.derive import check_suite_folder
+
+        check_suite_folder(Path(args.write_suite))
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")
