@@ -104,3 +104,15 @@ def test_write_suite_into_a_folder_that_holds_tests_is_refused_before_any_work(
     assert code == 2 and "tests already holds 1 test files" in err, err
     assert "new or empty folder" in err, err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["mariazza", "old.test", "tests"]
+
+
+@pytest.mark.parametrize("name", ["x" * 5000 + ".yaml", "/" + "d" * 300 + "/h.yaml"])
+def test_a_ruleset_file_name_the_system_cannot_look_up_is_unsupported(name: str) -> None:
+    """``mariage engine --ruleset-files``: it was an ``internal_error`` (``OSError: File
+    name too long``), which the protocol keeps for the engine's own faults."""
+    from mariage.conformance.engine import ReferenceEngine
+
+    reply = ReferenceEngine(ruleset_files=True).handle(
+        {"type": "start", "ruleset": name, "options": {}, "dealer": 0, "deck": []})
+    assert reply["type"] == "error" and reply["code"] == "unsupported", reply
+    assert reply["message"].endswith("': File name too long"), reply

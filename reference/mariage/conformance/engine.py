@@ -224,8 +224,11 @@ class ReferenceEngine:
             return name
         if self.ruleset_files:
             path = Path(name)
-            if path.suffix in (".yaml", ".yml") and path.is_file():
-                return str(path)
+            try:
+                if path.suffix in (".yaml", ".yml") and path.is_file():
+                    return str(path)
+            except OSError as exc:  # a name too long, no access to a folder on its way
+                raise ProtocolError("unsupported", f"'{name[:80]}': {exc.strerror}") from None
             raise ProtocolError("unsupported", f"'{name[:80]}' is neither a bundled ruleset "
                                 "nor a .yaml file")
         raise ProtocolError("unsupported", f"unknown ruleset '{name[:80]}' (rulesets: "
