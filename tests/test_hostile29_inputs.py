@@ -116,3 +116,14 @@ def test_a_ruleset_file_name_the_system_cannot_look_up_is_unsupported(name: str)
         {"type": "start", "ruleset": name, "options": {}, "dealer": 0, "deck": []})
     assert reply["type"] == "error" and reply["code"] == "unsupported", reply
     assert reply["message"].endswith("': File name too long"), reply
+
+
+def test_stale_expectations_past_a_hundred_are_counted_not_listed() -> None:
+    """An ``--expect`` file of another suite (200,000 IDs) printed a line for each."""
+    from mariage.conformance.reports import MAX_STALE_SHOWN, summary_text
+    from mariage.conformance.results import RunResult
+
+    stale = [f"mariazza/core/t{i}" for i in range(MAX_STALE_SHOWN + 250)]
+    text = summary_text(RunResult([], None, 0.0, 0, 0, stale=stale))
+    assert text.count("STALE expected failure:") == MAX_STALE_SHOWN == 100, text
+    assert "... and 250 more stale expected failures not shown (--json lists them all)" in text
