@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.suite import Test
     from ..engine.rules import Rules
 
-from . import COMMANDS, path_arg, seconds_arg
+from . import COMMANDS, description_files, path_arg, seconds_arg
 
 NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
@@ -166,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
 
     # refused before any work, not after the run
     check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
-                       reads=[p for p in (args.expect, *args.spec) if p])
+                       reads=[*(p for p in (args.expect, *args.spec) if p),
+                              *description_files(*(args.ruleset or ()))])
     if args.write_suite == "-":  # standard output elsewhere: here a folder named "-"
         raise ValueError("--write-suite -: this option writes a folder, not standard output "
                          "(./- names a folder called -)")

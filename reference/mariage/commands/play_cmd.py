@@ -19,7 +19,7 @@ from ..errors import did_you_mean, printable
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from . import COMMANDS, parse_options, parse_seed, ruleset_files, whole_arg
+from . import COMMANDS, description_files, parse_options, parse_seed, whole_arg
 from .human import Human, InputEnded, InputUnusable
 from .showing import draws, header
 
@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     recorder = None
     if args.out is not None:
         # refuse a bad destination before playing, not after; nor the description read
-        check_destination(args.out, reads=[*ruleset_files(args.ruleset), *args.spec])
+        check_destination(args.out, reads=[*description_files(args.ruleset), *args.spec])
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
     if args.max_hands is not None and args.max_hands < 1:

@@ -28,7 +28,7 @@ from ..notation.errors import RecordError
 from ..notation.reader import split_records
 from ..outfile import check_destination, write_output
 from ..viewer.stats import Stats, stats_html
-from . import COMMANDS, path_arg
+from . import COMMANDS, description_files, path_arg
 
 NAME, HELP = COMMANDS["stats"]
 
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     for name in empty_folders(args.files, files):  # not "0 records", exit 0
         raise ValueError(f"{name}: {NO_RECORD_FILES}")
     if args.out is not None:  # nor one of the records it reads (a folder's shards too)
-        check_destination(args.out, reads=files)
+        check_destination(args.out, reads=[*files, *description_files()])
     stats = Stats()
     for name in files:
         try:

@@ -36,6 +36,7 @@ __all__ = [
     "known_rulesets",
     "list_rulesets",
     "on_registry_change",
+    "registered_files",
     "resolve_name",
     "resolve_parent",
     "resolve_ruleset",
@@ -85,6 +86,21 @@ def _registered(name: str) -> Path | None:
         if sep and key == name and value:
             return Path(value)
     return None
+
+
+def registered_files() -> list[Path]:
+    """The description files given by name to this process (``--spec``), here or in the
+    process that started this one.
+
+    >>> isinstance(registered_files(), list)
+    True
+    """
+    files = list(_REGISTERED.values())
+    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
+        _, sep, value = entry.partition("=")
+        if sep and value and Path(value) not in files:
+            files.append(Path(value))
+    return files
 
 
 def unregister_spec(name: str) -> None:
