@@ -28,3 +28,19 @@ def test_a_tag_that_is_no_tag_says_why(tag: str, why: str) -> None:
 def test_a_good_tag_beside_a_bad_one_is_not_blamed() -> None:
     problems = check_text(HEAD.format('[Event "a \\"b\\" \\\\ c"]'), file="t.mrg").errors
     assert not any("N110" in str(p) for p in problems), problems
+
+
+def test_a_view_of_a_view_as_another_seat_is_refused() -> None:
+    """``mariage view -s W`` of seat N's view wrote W's hand from the deal search's guess
+    (cards W never held), under ``[Observer "W"]``; the view of N's view as N is N's."""
+    from mariage import load_rules
+    from mariage.arena.bots import make_bot
+    from mariage.notation import record_match, view, write_record
+
+    rules = load_rules("marianna")
+    full = record_match(rules, seed=1, bots=[make_bot("greedy", s) for s in range(4)])
+    seen = view(full, "N")
+    assert write_record(view(seen, "N")) == write_record(seen)
+    with pytest.raises(ValueError, match=r"^view: the record \(seat N's view\) hides cards: "
+                                         r"seat W's view would show a guess of them"):
+        view(seen, "W")
