@@ -127,3 +127,21 @@ def test_stale_expectations_past_a_hundred_are_counted_not_listed() -> None:
     text = summary_text(RunResult([], None, 0.0, 0, 0, stale=stale))
     assert text.count("STALE expected failure:") == MAX_STALE_SHOWN == 100, text
     assert "... and 250 more stale expected failures not shown (--json lists them all)" in text
+
+
+@pytest.mark.parametrize(("bot", "code"), [(5, "bad_request"), ([], "bad_request"),
+                                           ("nosuch", "unsupported"), (None, "choose")])
+def test_choose_names_a_bot_of_the_wrong_type_a_bad_request(bot: object, code: str) -> None:
+    """``"bot": 5`` was ``unsupported``, "no bot '5'", as if it were an unknown name, and
+    ``"bot": null`` "no bot 'None'" (absent or null is the default, as for a seat)."""
+    from mariage import load_rules
+    from mariage.conformance.engine import ReferenceEngine
+    from mariage.engine.deals import canonical_deck
+
+    rules = load_rules("marianna")
+    engine = ReferenceEngine()
+    deck = [rules.card_code[c] for c in canonical_deck(rules)]
+    assert engine.handle({"type": "start", "ruleset": "marianna", "options": {},
+                          "dealer": 0, "deck": deck}) == {"type": "ok"}
+    reply = engine.handle({"type": "choose", "budget_ms": 50, "bot": bot})
+    assert reply.get("code", reply["type"]) == code, reply
