@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["COMMANDS", "parse_options", "parse_seed"]
+__all__ = ["COMMANDS", "description_files", "parse_options", "parse_seed", "path_arg"]
 
 #: module -> (the command's name, its one-line help); each module reads its own here
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -117,6 +117,25 @@ def seconds_arg(text: str) -> float:
     return float(text)
 
 
+def path_arg(text: str) -> str:
+    """A file or folder named on the command line, not empty: ``''`` (an unset shell
+    variable) was ``: No such file or directory``, and ``--suite ''`` or ``--expect ''``
+    ran as if the option were not given.
+
+    >>> path_arg("a.mrg")
+    'a.mrg'
+    >>> path_arg("")
+    Traceback (most recent call last):
+        ...
+    argparse.ArgumentTypeError: the name is empty (an unset shell variable?)
+    """
+    import argparse
+
+    if not text:
+        raise argparse.ArgumentTypeError("the name is empty (an unset shell variable?)")
+    return text
+
+
 def parse_seed(text: str) -> int:
     """A deal seed: a whole number from 0 to 2**64-1 (records never hold other seeds)."""
     import argparse
@@ -145,3 +164,22 @@ def ruleset_files(ruleset: str) -> list[str]:
         return [str(resolve_ruleset(ruleset))]
     except (MariageError, OSError, ValueError):  # unknown: load_rules says why
         return []
+
+
+def description_files(*rulesets: str) -> list[str]:
+    """Every game description a command may read, in a list: what an output may not
+    replace (``stats --spec h.yaml --out h.yaml`` replaced the description with its
+    report, ``conformance --json spec/mariazza.yaml`` a bundled one). They are the files
+    ``rulesets`` are read from (:func:`ruleset_files`), the ``--spec`` files given, and
+    the bundled descriptions, which a record read may name.
+
+    >>> files = description_files()
+    >>> any(f.endswith("marianna.yaml") for f in files)
+    True
+    """
+    from mariage.resources import spec_dir
+    from mariage.spec.specnames import registered_files
+
+    files = [f for name in rulesets for f in ruleset_files(name)]
+    files += [str(p) for p in registered_files()]
+    return files + [str(p) for p in sorted(spec_dir().rglob("*")) if p.is_file()]

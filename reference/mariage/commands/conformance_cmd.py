@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the runner's modules are imported when the command runs, no
     from ..conformance.suite import Test
     from ..engine.rules import Rules
 
-from . import COMMANDS, seconds_arg
+from . import COMMANDS, description_files, path_arg, seconds_arg
 
 NAME, HELP = COMMANDS["conformance_cmd"]
 #: Where an installed wheel keeps its data; --regenerate never writes there.
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "default it counts as a refusal, reported apart)")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("--json", metavar="FILE", help="write a JSON report")
-    parser.add_argument("--expect", metavar="FILE",
+    parser.add_argument("--expect", metavar="FILE", type=path_arg,
                         help="expected failures: one test ID per line (an expected failure "
                              "that passes fails the run)")
     parser.add_argument("--timeout", type=_seconds("--timeout"), default=10.0, metavar="S",
@@ -68,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show progress on standard error (default: when it is a "
                              "terminal)")
-    parser.add_argument("--suite", metavar="DIR",
+    parser.add_argument("--suite", metavar="DIR", type=path_arg,
                         help="the suite folder (default: the bundled conformance/)")
     parser.add_argument("--verbose", "-v", action="store_true",
                         help="also list skipped tests and expected failures")
@@ -166,10 +166,15 @@ def run(args: argparse.Namespace) -> int:
 
     # refused before any work, not after the run
     check_destinations([("--json", args.json), ("--junit", args.junit), ("--trace", args.trace)],
-                       reads=[p for p in (args.expect, *args.spec) if p])
+                       reads=[*(p for p in (args.expect, *args.spec) if p),
+                              *description_files(*(args.ruleset or ()))])
     if args.write_suite == "-":  # standard output elsewhere: here a folder named "-"
         raise ValueError("--write-suite -: this option writes a folder, not standard output "
                          "(./- names a folder called -)")
+    if args.write_suite:
+        from ..conformance.derive import check_suite_folder
+
+        check_suite_folder(Path(args.write_suite))
     root = Path(args.suite) if args.suite else conformance_dir()
     if not (root / "tests").is_dir() and not args.regenerate:
         raise ValueError(f"no conformance tests in {root}/tests")

@@ -35,11 +35,22 @@ from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.state import GameState
 from mariage.errors import whole_number
 
-__all__ = ["Human", "InputEnded"]
+__all__ = ["MAX_ANSWER", "MAX_SKIPPED", "Human", "InputEnded", "InputUnusable"]
 
 
 class InputEnded(Exception):
     """The person's input ended (end of file) before the match did."""
+
+
+class InputUnusable(InputEnded):
+    """The input is no person's typing: a line longer than :data:`MAX_SKIPPED` characters
+    (``--human N < /dev/zero`` read one line for ever, holding it all in memory)."""
+
+
+#: The longest answer read as one (longer lines are refused in bounded reads)...
+MAX_ANSWER = 4096
+#: ...and the longest line skipped so: beyond it the input ends the match.
+MAX_SKIPPED = 1 << 20
 
 
 class Human:
@@ -83,10 +94,15 @@ class Human:
             self.out.flush()
             if getattr(self.out, "gone", False):  # nobody reads what we show: stop
                 raise InputEnded("the output's reader went away")
-            line = self.read.readline()
+            line = self.read.readline(MAX_ANSWER + 1)
             if not line:
                 self.out.write("\n")
                 raise InputEnded("the input ended")
+            if len(line) > MAX_ANSWER and not line.endswith("\n"):
+                self._skip_line(len(line))
+                self.out.write(f"   a line of more than {MAX_ANSWER} characters is not one of "
+                               "the choices\n")
+                continue
             answer = line.strip()
             number = whole_number(answer) if answer.isdigit() else None
             if number is not None and 1 <= number <= len(legal):
@@ -99,3 +115,13 @@ class Human:
                 return action
             shown = answer if len(answer) <= 40 else answer[:40] + "..."
             self.out.write(f"   {shown!r} is not one of the choices\n")
+
+    def _skip_line(self, read: int) -> None:
+        """Read on to the end of a line too long to be an answer, in bounded pieces."""
+        while read <= MAX_SKIPPED:
+            piece = self.read.readline(MAX_ANSWER)
+            if not piece or piece.endswith("\n"):
+                return
+            read += len(piece)
+        raise InputUnusable(f"the input holds a line of more than {MAX_SKIPPED} characters: "
+                            "no answer typed at the terminal")

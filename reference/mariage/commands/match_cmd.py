@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 from mariage.errors import did_you_mean, printable, whole_number
 
 from ..arena import BOT_NAMES
-from . import COMMANDS, parse_options, parse_seed, ruleset_files, seconds_arg, whole_arg
+from . import (
+    COMMANDS,
+    description_files,
+    parse_options,
+    parse_seed,
+    seconds_arg,
+    whole_arg,
+)
 
 if TYPE_CHECKING:  # imported where the match is played, not for --help (start-up)
     from mariage.engine.rules import Rules
@@ -174,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     _check_numbers(args)
     if args.out is not None:
         # refuse a bad destination before playing, not after; nor the description read
-        check_destination(args.out, reads=ruleset_files(args.ruleset))
+        check_destination(args.out, reads=description_files(args.ruleset))
     rules = load_rules(args.ruleset, parse_options(args.option))
     match = Match(rules, entrants(rules, args.engine, args.bot, args.time, args.playouts,
                                   args.seed), time_s=args.time)

@@ -19,8 +19,8 @@ from ..errors import did_you_mean, printable
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record
 from ..outfile import check_destination, write_output
-from . import COMMANDS, parse_options, parse_seed, ruleset_files, whole_arg
-from .human import Human, InputEnded
+from . import COMMANDS, description_files, parse_options, parse_seed, whole_arg
+from .human import Human, InputEnded, InputUnusable
 from .showing import draws, header
 
 NAME, HELP = COMMANDS["play_cmd"]
@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     recorder = None
     if args.out is not None:
         # refuse a bad destination before playing, not after; nor the description read
-        check_destination(args.out, reads=[*ruleset_files(args.ruleset), *args.spec])
+        check_destination(args.out, reads=[*description_files(args.ruleset), *args.spec])
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
                             [b.name for b in bots], [("Seed", str(args.seed))])
     if args.max_hands is not None and args.max_hands < 1:
@@ -239,14 +239,14 @@ def run(args: argparse.Namespace) -> int:
                          + (f" (recorded unfinished in {printable(args.out)})\n"
                             if args.out else "\n"))
         return 0 if stop.asked else 1
-    except InputEnded:  # the player left: the match so far, marked unfinished
+    except InputEnded as ended:  # the player left: the match so far, marked unfinished
         sys.stdout.flush()
         if recorder is not None:
             write_output(args.out, write_record(recorder.record()))
-        sys.stderr.write("mariage: the input ended; the match stops here"
+        sys.stderr.write(f"mariage: {ended}; the match stops here"
                          + (f" (recorded unfinished in {printable(args.out)})\n"
                             if args.out else "\n"))
-        return 0
+        return 1 if isinstance(ended, InputUnusable) else 0
     if recorder is not None:
         write_output(args.out, write_record(recorder.record(state)))
     if args.quiet:

@@ -20,13 +20,14 @@ from ..notation.errors import NotationError, RecordError
 if TYPE_CHECKING:  # the reader and the drawing are imported when the command runs
     from ..notation.model import Record
 from ..errors import one_line, shown
-from . import COMMANDS, whole_arg
+from . import COMMANDS, description_files, path_arg, whole_arg
 
 NAME, HELP = COMMANDS["render"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    parser.add_argument("file", metavar="FILE", type=path_arg,
+                        help="a record file; - reads stdin")
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--html", metavar="OUT", help="write an HTML page (one per record)")
     out.add_argument("--svg", metavar="OUT", help="write an SVG of one trick or deal")
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--hand and --trick go with --svg")
     destination = args.svg if args.svg is not None else args.html
     check_destination(destination, "--svg" if args.svg is not None else "--html",
-                      reads=[args.file])
+                      reads=[args.file, *description_files()])
     name = "<stdin>" if args.file == "-" else args.file
     try:
         stream = sys.stdin.buffer if args.file == "-" else open_input(args.file)
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     several = len(records) > 1 or (not wanted and records[0][0].number > 1)
     outs = [_numbered(args.html, rec.number) if several else args.html for rec, _ in records]
     for out in outs:  # every page's destination checked before the first is drawn
-        check_destination(out, "--html", reads=[args.file])
+        check_destination(out, "--html", reads=[args.file, *description_files()])
     for (rec, source), out in zip(records, outs, strict=True):
         tl = timeline(rec)
         bad = bad or not tl.ok

@@ -16,7 +16,7 @@ from ..notation.model import Act, Hand, Record
 from ..notation.reader import read_records
 from ..notation.replay import check_record, measure, team_name
 from ..viewer.timeline import Step, Timeline, timeline
-from . import COMMANDS, whole_arg
+from . import COMMANDS, path_arg, whole_arg
 from .capped import Capped, add_max_problems, check_max
 from .showing import draws, header
 
@@ -24,7 +24,8 @@ NAME, HELP = COMMANDS["replay"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    parser.add_argument("file", metavar="FILE", type=path_arg,
+                        help="a record file; - reads stdin")
     parser.add_argument("--record", "-r", type=whole_arg, default=1, metavar="N",
                         help="which record of the file (1 = first; default 1)")
     add_max_problems(parser, "on stderr (the JSON report has every one)")

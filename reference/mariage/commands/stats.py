@@ -28,14 +28,14 @@ from ..notation.errors import RecordError
 from ..notation.reader import split_records
 from ..outfile import check_destination, write_output
 from ..viewer.stats import Stats, stats_html
-from . import COMMANDS
+from . import COMMANDS, description_files, path_arg
 
 NAME, HELP = COMMANDS["stats"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = "record files, read as validate reads them (compressed, folders, - for stdin)"
-    parser.add_argument("files", nargs="+", metavar="FILE", help=what)
+    parser.add_argument("files", nargs="+", metavar="FILE", type=path_arg, help=what)
     parser.add_argument("--format", choices=("text", "json", "html"), default="text",
                         help="report format (default text); html: a page of charts")
     parser.add_argument("--out", metavar="FILE",
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     for name in empty_folders(args.files, files):  # not "0 records", exit 0
         raise ValueError(f"{name}: {NO_RECORD_FILES}")
     if args.out is not None:  # nor one of the records it reads (a folder's shards too)
-        check_destination(args.out, reads=files)
+        check_destination(args.out, reads=[*files, *description_files()])
     stats = Stats()
     for name in files:
         try:

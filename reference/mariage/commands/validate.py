@@ -27,7 +27,7 @@ from ..notation.batch import (
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
 from ..terminate import signals_end_at_once, start_workers, worker_start
-from . import COMMANDS, whole_arg
+from . import COMMANDS, path_arg, whole_arg
 from .capped import Capped, add_max_problems, check_max
 
 NAME, HELP = COMMANDS["validate"]
@@ -36,7 +36,7 @@ MAX_JOBS = 256
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE",
+    parser.add_argument("files", nargs="+", metavar="FILE", type=path_arg,
                         help="record files (.gz .bz2 .xz .zst read as such), directories of "
                         "shards; - reads stdin")
     mode = parser.add_mutually_exclusive_group()

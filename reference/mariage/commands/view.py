@@ -11,13 +11,14 @@ from ..notation.errors import NotationError
 from ..notation.reader import read_records
 from ..notation.views import view
 from ..notation.writer import write_record
-from . import COMMANDS, whole_arg
+from . import COMMANDS, path_arg, whole_arg
 
 NAME, HELP = COMMANDS["view"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a record file; - reads stdin")
+    parser.add_argument("file", metavar="FILE", type=path_arg,
+                        help="a record file; - reads stdin")
     parser.add_argument("--seat", "-s", required=True, help="the seat's name (N, W, A...)")
     parser.add_argument("--record", "-r", type=whole_arg, default=None, metavar="N",
                         help="only record N (1 = first; default: every record)")

@@ -56,7 +56,8 @@ from .protocol import state_json
 from .reports import write_atomic
 from .suite import Test, load_suite, parse_test, tests_dir
 
-__all__ = ["DERIVE_VERSION", "DerivedSuite", "derive_suite", "rederive", "write_suite"]
+__all__ = ["DERIVE_VERSION", "DerivedSuite", "check_suite_folder", "derive_suite", "rederive",
+           "write_suite"]
 
 #: Bumped whenever what is derived changes (part of the cache key).
 DERIVE_VERSION = 2
@@ -330,6 +331,33 @@ def derive_suite(config: Configuration, faults: bool = True, cache: bool = True
     if cache:
         diskcache.store(key, suite, load_document(config.ruleset).paths)
     return suite
+
+
+def check_suite_folder(folder: Path) -> None:
+    """Raise :class:`ValueError` unless :func:`write_suite` may write into ``folder``: a
+    folder (or none yet) whose ``tests`` holds no test file. Test files already there,
+    of another configuration or of the bundled suite, would be read with the new ones
+    by ``--suite folder`` (or be replaced by them): a suite neither of them is.
+
+    >>> import tempfile
+    >>> check_suite_folder(Path(tempfile.mkdtemp()) / "new")
+    >>> from mariage.resources import conformance_dir
+    >>> check_suite_folder(conformance_dir())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --write-suite ...: .../tests already holds ... test files (...); ...
+    """
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--write-suite {folder}: is not a folder")
+    tests = folder / "tests"
+    if not tests.is_dir():
+        return
+    held = sorted(tests.rglob("*.test"))
+    if held:
+        first = held[0].relative_to(tests)
+        raise ValueError(f"--write-suite {folder}: {tests} already holds {len(held)} test "
+                         f"files ({first}...); a derived suite is written into a new or "
+                         "empty folder, not mixed with them")
 
 
 def write_suite(suite: DerivedSuite, folder: Path) -> int:

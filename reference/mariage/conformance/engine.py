@@ -224,8 +224,11 @@ class ReferenceEngine:
             return name
         if self.ruleset_files:
             path = Path(name)
-            if path.suffix in (".yaml", ".yml") and path.is_file():
-                return str(path)
+            try:
+                if path.suffix in (".yaml", ".yml") and path.is_file():
+                    return str(path)
+            except OSError as exc:  # a name too long, no access to a folder on its way
+                raise ProtocolError("unsupported", f"'{name[:80]}': {exc.strerror}") from None
             raise ProtocolError("unsupported", f"'{name[:80]}' is neither a bundled ruleset "
                                 "nor a .yaml file")
         raise ProtocolError("unsupported", f"unknown ruleset '{name[:80]}' (rulesets: "
@@ -293,9 +296,14 @@ class ReferenceEngine:
                 or not 1 <= budget <= MAX_BUDGET_MS:
             raise ProtocolError("bad_request", f"'budget_ms' must be a whole number "
                                 f"1..{MAX_BUDGET_MS}")
-        bot_name = msg.get("bot", "greedy")
-        if not isinstance(bot_name, str) or bot_name not in BOTS:
-            raise ProtocolError("unsupported", f"no bot {str(bot_name)[:40]!r} (bots: "
+        bot_name = msg.get("bot")
+        if bot_name is None:  # (absent or null: as a seat)
+            bot_name = "greedy"
+        if not isinstance(bot_name, str):  # a value of the wrong JSON type, as elsewhere
+            raise ProtocolError("bad_request", f"'bot' must be the text of a bot (bots: "
+                                f"{', '.join(sorted(BOTS))})")
+        if bot_name not in BOTS:
+            raise ProtocolError("unsupported", f"no bot {bot_name[:40]!r} (bots: "
                                 f"{', '.join(sorted(BOTS))})")
         seed = msg.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:

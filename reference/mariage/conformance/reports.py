@@ -31,8 +31,9 @@ from .protocol import PROTOCOL_VERSION
 from .results import SKIP_REASONS, Outcome, RunResult
 from .suite import SuiteError
 
-__all__ = ["by_rule", "json_report", "junit_xml", "parse_expected", "refusal_line",
-           "skip_summary", "summary_text", "tally", "trace_text", "uncharged", "write_atomic"]
+__all__ = ["MAX_STALE_SHOWN", "by_rule", "json_report", "junit_xml", "parse_expected",
+           "refusal_line", "skip_summary", "summary_text", "tally", "trace_text", "uncharged",
+           "write_atomic"]
 
 STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
@@ -77,6 +78,11 @@ def skip_summary(run: RunResult) -> dict[str, dict[str, Any]]:
     return out
 
 
+#: The stale expectations the text summary lists; the rest are counted (the JSON report
+#: lists every one).
+MAX_STALE_SHOWN = 100
+
+
 def summary_text(run: RunResult, verbose: bool = False) -> str:
     """A human summary: failures first, then per ruleset, then failing rule IDs."""
     lines: list[str] = []
@@ -115,9 +121,12 @@ def summary_text(run: RunResult, verbose: bool = False) -> str:
                      "garbage while answering a request no rule was named for):")
         for kind, ids in loose.items():
             lines.append(f"  {kind}: {', '.join(ids)}")
-    for s in run.stale:
+    for s in run.stale[:MAX_STALE_SHOWN]:
         lines.append(f"STALE expected failure: {s} (no such test in the suite"  # a
                      f"{did_you_mean(s, ())})")  # look-alike (U+2010 for '-') named
+    if len(run.stale) > MAX_STALE_SHOWN:  # (an --expect file of another suite: a line each)
+        lines.append(f"... and {len(run.stale) - MAX_STALE_SHOWN} more stale expected "
+                     "failures not shown (--json lists them all)")
     if run.not_run:
         lines.append(f"NOT RUN: {run.not_run} tests (the run stopped before them)")
     lines.append("")

@@ -213,7 +213,8 @@ MAX_SEND_LONG = 16 << 20
 _WHOLE = "a whole number"
 _TEXTS = "a list of texts"
 _MAPPING = "a mapping"
-#: What each front-matter field and step field holds (absent or null is allowed; which
+#: What each front-matter field and step field holds (a front-matter field may be absent or
+#: null, a step field only absent: the runner acts on a step key given; which
 #: fields a test needs is checked after).
 _FIELDS: dict[str, str] = {"options": _MAPPING, "features": _TEXTS, "initial": _MAPPING,
                            "negative": _MAPPING, "rules": _TEXTS, "start": _MAPPING,
@@ -265,10 +266,11 @@ def _check_shape(data: dict[str, Any], where: str) -> None:
     for n, step in enumerate(data.get("steps") or [], 1):
         if not isinstance(step, dict):
             continue  # reported as such after
-        for key, value in step.items():
+        for key, value in step.items():  # (null is no value: the runner reads a key given)
             kind = _STEP_FIELDS.get(key)
-            if kind is not None and value is not None and not _holds(value, kind):
-                raise SuiteError(f"{where}: step {n}: '{key}' must be {kind}")
+            if kind is not None and not _holds(value, kind):
+                got = ", not null" if value is None else ""
+                raise SuiteError(f"{where}: step {n}: '{key}' must be {kind}{got}")
         long = step.get("send_long")
         if long is not None and not 0 <= long <= MAX_SEND_LONG:
             raise SuiteError(f"{where}: step {n}: 'send_long' must be from 0 to "

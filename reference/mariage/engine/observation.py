@@ -132,6 +132,8 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
     >>> rules.format_cards(observe(state, 1, open_hands=True).shown[0])
     'QH AD KD QD JD'
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"observe: the state is a GameState, not {type(state).__name__}")
     r = state.rules
     n = r.nseats
     seat = seat_number(seat, n, "observe: seat")

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import MariageError, printable
 from ..lazyrecord import field_names, frozen_record
 
-__all__ = ["CODES", "NotationError", "RecordError", "odd_character", "odd_column"]
+__all__ = ["CODES", "NotationError", "RecordError", "odd_character", "odd_column", "tag_trouble"]
 
 #: Every error code, with what it means. Codes never change meaning.
 CODES: dict[str, str] = {
@@ -189,6 +189,57 @@ def odd_column(text: str, column: int) -> str:
         return ""
     where = f"column {column + at}" if column > 0 else "it"
     return f"; {where} holds {_named(text[at])}"
+
+
+def tag_trouble(line: str, column: int) -> str:
+    r"""Why the tag that opens at ``column`` (1-based, its ``[``) of ``line`` is no tag:
+    ``"; column N: ..."``, the first place its shape breaks; ``""`` if none is found.
+    A tag is ``[Name "value" ...]`` on one line, a value in double quotes where a
+    backslash escapes only ``"`` and itself.
+
+    >>> print(tag_trouble('[Seed 1]', 1))
+    ; column 7: a tag's values are in double quotes, a blank before each ([Name "value"])
+    >>> print(tag_trouble('[Event "caf\\u00e9"]', 1))
+    ; column 12: in a tag's value a backslash escapes only \" and \\
+    >>> print(tag_trouble('[Seed "1\\"]', 1))
+    ; column 7: the value is not closed on its line (\" is a quote inside it)
+    >>> tag_trouble('[Seed "1"]', 1), tag_trouble('  [Seed "1"] x', 3)
+    ('', '')
+    """
+    def past(at: int, chars: str) -> int:
+        while at < len(line) and line[at] in chars:
+            at += 1
+        return at
+
+    named = past(past(column, " \t"), _TAG_NAME)
+    if named == past(column, " \t"):
+        return f"; column {named + 1}: a tag starts with its name ([Name \"value\"])"
+    at = named
+    while True:
+        start = past(at, " \t")
+        if start >= len(line):
+            return f"; column {start + 1}: the tag is not closed with ']' on its line"
+        if line[start] == "]":
+            return ""
+        if start == at == named:
+            return (f"; column {start + 1}: {line[start]!r} is no part of a tag's name "
+                    "(letters, digits, ?_+-)")
+        if line[start] != '"' or start == at:
+            return (f"; column {start + 1}: a tag's values are in double quotes, a blank "
+                    'before each ([Name "value"])')
+        at = start + 1
+        while at < len(line) and line[at] != '"':
+            if line[at] == "\\" and line[at + 1:at + 2] not in ('"', "\\"):
+                return (f"; column {at + 1}: in a tag's value a backslash escapes only "
+                        '\\" and \\\\')
+            at += 2 if line[at] == "\\" else 1
+        if at >= len(line):
+            inside = ' (\\" is a quote inside it)' if '\\"' in line[start:] else ""
+            return f"; column {start + 1}: the value is not closed on its line{inside}"
+        at += 1
+
+
+_TAG_NAME = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789?_+-"
 
 
 def _first_odd(text: str) -> int:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..infile import not_text
 from ..lazyrecord import field, record
-from .errors import NotationError, RecordError, odd_character, odd_column
+from .errors import NotationError, RecordError, odd_character, odd_column, tag_trouble
 from .grammar import grammar_text, parser
 from .model import Record, expect_text
 from .pieces import (  # the pieces a line is read into, shared with .build
@@ -541,7 +541,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
             return RecordError("N111", f"{bad[:1]} is never closed: the record ends inside it "
                                "(truncated?)", file=file, line=first + line - 1, column=col,
                                record=number, token=bad)
-        return RecordError("N110", f"unexpected text {bad!r}{odd_character(bad)}",
+        why = odd_character(bad) or (tag_trouble(src, col) if bad[:1] == "[" else "")
+        return RecordError("N110", f"unexpected text {bad!r}{why}",
                            file=file, line=first + line - 1, column=col, record=number,
                            token=bad)
     return RecordError("N110", str(exc).splitlines()[0], file=file, line=first + line - 1,

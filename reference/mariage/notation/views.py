@@ -140,6 +140,9 @@ def view(record: Record, seat: str) -> Record:
     <BLANKLINE>
     """
     expect_record(record, "view")
+    if not isinstance(seat, str):  # (a seat number, as the engine counts seats)
+        raise TypeError(f"view: a seat is its name in the record (N, W, A...), "
+                        f"not {type(seat).__name__}")
     checked = check_record(record, strict=True)
     rules = checked.rules
     if checked.errors:
@@ -148,6 +151,12 @@ def view(record: Record, seat: str) -> Record:
     if seat not in rules.seat_names:
         raise ValueError(f"no seat {seat!r} in {rules.ruleset} (seats: "
                          f"{', '.join(rules.seat_names)})" + did_you_mean(seat, rules.seat_names))
+    observer = record.tag("Observer")
+    if observer != seat and any(UNKNOWN in part.cards for hand in record.hands
+                                for part in hand.deal.parts):
+        whose = f" (seat {observer}'s view)" if observer else ""
+        raise ValueError(f"view: the record{whose} hides cards: seat {seat}'s view would "
+                         "show a guess of them; view a full record")
     watch = _Watch(rules.seat_names.index(seat))
     check_record(record, strict=True, listener=watch)
     hands = []

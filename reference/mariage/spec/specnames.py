@@ -36,6 +36,7 @@ __all__ = [
     "known_rulesets",
     "list_rulesets",
     "on_registry_change",
+    "registered_files",
     "resolve_name",
     "resolve_parent",
     "resolve_ruleset",
@@ -44,13 +45,14 @@ __all__ = [
 ]
 
 
-def list_rulesets(directory: Path | None = None) -> list[str]:
-    """Names of the bundled rulesets, in a stable order.
+def list_rulesets(directory: str | os.PathLike[str] | None = None) -> list[str]:
+    """Names of the bundled rulesets (or of the descriptions in ``directory``, a path),
+    in a stable order.
 
     >>> "marianna" in list_rulesets()
     True
     """
-    base = directory or spec_dir()
+    base = spec_dir() if directory is None else Path(directory)
     return sorted(p.stem for p in base.glob("*.yaml"))
 
 
@@ -84,6 +86,21 @@ def _registered(name: str) -> Path | None:
         if sep and key == name and value:
             return Path(value)
     return None
+
+
+def registered_files() -> list[Path]:
+    """The description files given by name to this process (``--spec``), here or in the
+    process that started this one.
+
+    >>> isinstance(registered_files(), list)
+    True
+    """
+    files = list(_REGISTERED.values())
+    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
+        _, sep, value = entry.partition("=")
+        if sep and value and Path(value) not in files:
+            files.append(Path(value))
+    return files
 
 
 def unregister_spec(name: str) -> None:

@@ -15,6 +15,7 @@ with the Python parser, so messages and positions are the same either way.
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -233,7 +234,25 @@ def _scalar_value(loader: Any, event: Any, name: str) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
         raise SpecError(f"integer {_clip(event.value)} is out of range (at most {MAX_INT:.0e} "
                         "either way)", location=_loc(name, event.start_mark), code="S002")
+    if isinstance(value, str) and event.style == '"':  # only an escape writes these
+        odd = _UNPRINTABLE.search(value)
+        if odd is not None:
+            raise SpecError(f"the text {_clip(value)!a} holds {_named(odd.group())}, written "
+                            "with an escape: a description's texts hold printable characters",
+                            location=_loc(name, event.start_mark), code="S002")
     return value
+
+
+#: What YAML refuses written as such in a file, but reads from a double-quoted escape
+#: (``"\\e"``, ``"\\x1b"``, ``"\\ud800"``): a control character (a line feed and a tab
+#: are kept) or half of a UTF-16 pair alone, which no output can write.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _named(char: str) -> str:
+    if "\ud800" <= char <= "\udfff":
+        return f"U+{ord(char):04X}, half of a UTF-16 pair alone"
+    return f"U+{ord(char):04X}, a control character"
 
 
 def _clip(text: str, size: int = 40) -> str:
