@@ -132,6 +132,27 @@ def test_openspiel_whole_match_returns_are_zero_sum() -> None:
     assert sum(returns) == 0 and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+@pytest.mark.parametrize("name", RULESETS)
+def test_openspiel_declares_the_utility_its_returns_have(name: str) -> None:
+    """Two sides (two seats or two teams): ZERO_SUM, and every hand's returns add up to 0;
+    three or more sides: GENERAL_SUM (a hand's returns need not add up to a constant)."""
+    game = pyspiel.load_game(openspiel_game.game_name(name), {"chance": "sampled"})
+    sides = len(load_rules(name).teams)
+    utility = game.get_type().utility
+    assert utility == (pyspiel.GameType.Utility.ZERO_SUM if sides == 2
+                       else pyspiel.GameType.Utility.GENERAL_SUM)
+    rng = random.Random(2)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if sides == 2:
+            assert sum(state.returns()) == 0
+
+
 def test_the_documented_evaluation_example_runs() -> None:
     example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "evaluate_agent.py"
     module = runpy.run_path(str(example))

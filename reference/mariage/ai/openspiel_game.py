@@ -612,8 +612,8 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         short_name=short, long_name=f"mariage {ruleset}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=mode,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if two_teams and rules.nseats == 2
-        else pyspiel.GameType.Utility.CONSTANT_SUM if two_teams
+        # two sides (two seats, or two teams of two): one side's +1 is the other's -1
+        utility=pyspiel.GameType.Utility.ZERO_SUM if two_teams
         else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.nseats, min_num_players=rules.nseats,
