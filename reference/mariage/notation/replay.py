@@ -556,7 +556,7 @@ class _Checker:
         want = team_name(rules, st.result.winner)
         if res is None:
             self.error("N160", f"the match result is missing: result {want} "
-                       f"{st.result.reason}")
+                       f"{st.result.reason}", line, col)  # after the record's last token
         elif res.winner != want or (res.reason is not None and res.reason != st.result.reason):
             self.error("N160", f"the match result is {want} {st.result.reason}", line, col,
                        token=f"result {res.winner or '*'} {res.reason or ''}".strip())

@@ -1,0 +1,103 @@
+"""Records written by hand from docs/notation.rst alone, for six rulesets of different
+families, and single mistakes made in them: the validator must accept the records and
+name the first illegal move of each mistake precisely."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from mariage import load_rules
+from mariage.notation import validate_stream
+from mariage.spec.specload import known_rulesets
+
+DATA = Path(__file__).parent / "data" / "records29"
+NOTATION = Path(__file__).parent.parent / "docs" / "notation.rst"
+
+
+def problems(text: str) -> list:
+    return validate_stream(io.BytesIO(text.encode()), "r.mrg").errors
+
+
+def record(name: str) -> str:
+    return (DATA / f"{name}.mrg").read_text()
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.mrg")))
+def test_hand_written_record_is_valid(name: str) -> None:
+    assert problems(record(name)) == []
+
+
+# (record, text replaced, its replacement, code, line, column, trick, seat, rule ID)
+MISTAKES = [
+    ("thousand", "3. A:AS B:QS", "3. A:AS B:KS", "N141", 21, 9, 3, "B", "core.hand"),
+    ("thousand", "3. A:AS B:QS C:9S", "3. B:QS A:AS C:9S", "N142", 21, 4, 3, "B",
+     "core.turn"),
+    ("thousand", "B:marriage:H", "B:marriage:S", "N141", 19, 1, 2, "B", "thousand.marriage"),
+    ("thousand", "B:bid:100 C:pass", "B:bid:100 C:bid:100", "N141", 16, 11, 0, "C",
+     "thousand.auction.bids"),
+    ("belote-coinche", "E:pass N:pass W:pass", "E:bid:70:S N:pass W:pass", "N141", 12, 12,
+     0, "E", "belote-coinche.auction.bids"),
+    ("belote-coinche", "2. S:AH E:7S N:7H", "2. S:AH E:7S N:QS", "N141", 14, 14, 2, "N",
+     "belote.play.follow"),
+    ("marjapussi-de", "N:ask:pair S:no", "N:ask:pair S:yes", "N141", 15, 12, 2, "S",
+     "marjapussi-de.calls.answers"),
+    ("mariaggia", "B:accusa:D", "A:accusa:D", "N142", 19, 1, 8, "A", "core.turn"),
+]
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: f"{m[0]}-{m[2]}")
+def test_a_single_mistake_is_named_where_it_stands(mistake: tuple) -> None:
+    name, old, new, code, line, column, trick, seat, rule = mistake
+    text = record(name)
+    assert text.count(old) == 1
+    first = problems(text.replace(old, new))[0]
+    assert (first.code, first.line, first.column, first.trick, first.seat, first.rule_id,
+            first.hand) == (code, line, column, trick, seat, rule, 1)
+
+
+def test_a_finished_match_without_its_result_is_reported_after_the_last_token() -> None:
+    text = record("mariaggia")
+    assert text.endswith("(match 108 88)\nresult A call_out\n")
+    cut = text.removesuffix("result A call_out\n")
+    [err] = problems(cut)
+    # at the record's last token, where the result line belongs (was 1:1)
+    assert (err.code, err.line, err.column, err.hand) == ("N160", 49, 1, 2)
+    assert "result A call_out" in err.message
+
+
+def test_a_result_without_its_reason_checks_the_winner_only() -> None:
+    text = record("mariaggia")
+    assert problems(text.replace("result A call_out", "result A")) == []
+    [err] = problems(text.replace("result A call_out", "result B"))
+    assert err.code == "N160" and err.line == 50
+
+
+def test_the_seat_and_team_table_of_the_notation_matches_every_ruleset() -> None:
+    doc = NOTATION.read_text()
+    table = doc.split(".. list-table:: Seats (in playing order) and teams", 1)[1]
+    table = table.split("\n\n", 2)[1]  # the rows, up to the blank line after them
+    rows = re.findall(r"   \* - ([a-z0-9, -]+)\n     - ``([A-Z ]+)``\n     - ``([A-Z ]+)``",
+                      table)
+    listed = {name.strip(): (tuple(seats.split()), tuple(teams.split()))
+              for names, seats, teams in rows for name in names.split(",")}
+    assert set(listed) == set(known_rulesets())
+    for name in known_rulesets():
+        rules = load_rules(name)
+        assert listed[name] == (rules.seat_names, rules.team_names), name
+
+
+def test_case_and_suit_letters_are_as_the_notation_says() -> None:
+    text = record("belote-coinche")
+    doc = " ".join(NOTATION.read_text().split())
+    assert "Case matters everywhere outside comments and tag values" in doc
+    assert [e.code for e in problems(text.replace("N: QH 7H", "N: qh 7H"))] == ["N130"]
+    assert [e.code for e in problems(text.replace("S:bid:80:H", "S:BID:80:H"))] == ["N140"]
+    assert problems(text.replace("S:bid:80:H", "S:bid:80:hearts")) == []
+    cinq = record("cinquecento-siciliana")
+    assert "``marianna:s`` is error ``N140``" in doc
+    assert [e.code for e in problems(cinq.replace("W:marianna:S", "W:marianna:s"))] \
+        == ["N140"]
+    assert problems(cinq.replace("W:marianna:S W:5C", "W:marianna:spade W:5b")) == []
