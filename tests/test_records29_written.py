@@ -101,3 +101,13 @@ def test_case_and_suit_letters_are_as_the_notation_says() -> None:
     assert [e.code for e in problems(cinq.replace("W:marianna:S", "W:marianna:s"))] \
         == ["N140"]
     assert problems(cinq.replace("W:marianna:S W:5C", "W:marianna:spade W:5b")) == []
+
+
+def test_a_bonus_scored_at_the_deal_is_in_the_match_score_not_in_scored() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "a bonus scored as the cards are dealt (Mariglia's turned-up card" in doc
+    text = record("mariglia")
+    [err] = problems(text.replace("(scored 0 7)", "(scored 0 11)"))
+    assert (err.code, err.line, err.column) == ("N154", 22, 48)
+    [err] = problems(text.replace("(match 0 4)", "(match 0 0)"))
+    assert (err.code, err.line) == ("N153", 12)
