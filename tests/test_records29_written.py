@@ -111,3 +111,16 @@ def test_a_bonus_scored_at_the_deal_is_in_the_match_score_not_in_scored() -> Non
     assert (err.code, err.line, err.column) == ("N154", 22, 48)
     [err] = problems(text.replace("(match 0 4)", "(match 0 0)"))
     assert (err.code, err.line) == ("N153", 12)
+
+
+def test_option_values_are_read_as_the_notation_says() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "(``yes``/``no``, ``on``/``off``, ``1``/``0`` and other cases are read too)" in doc
+    text = record("mariaggia")
+    tag = '[Option "target" "101"]'
+    for value, ok in (("false", True), ("No", True), ("0", True), ("yes", False)):
+        # with the option on, A's accusa in trumps scores 40: hand 1's (match ...) differs
+        found = problems(text.replace(tag, tag + f'\n[Option "accusa_trump_40" "{value}"]'))
+        assert (found == []) == ok, value
+    [err] = problems(text.replace(tag, '[Option "last_five" "trump+follow"]'))
+    assert (err.code, err.line, err.column) == ("N123", 3, 2)
