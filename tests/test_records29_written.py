@@ -124,3 +124,15 @@ def test_option_values_are_read_as_the_notation_says() -> None:
         assert (found == []) == ok, value
     [err] = problems(text.replace(tag, '[Option "last_five" "trump+follow"]'))
     assert (err.code, err.line, err.column) == ("N123", 3, 2)
+
+
+def test_a_first_dealer_fixed_by_an_option_is_checked_at_the_tag() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "German Marjapussi's option ``partnership_draw`` at ``fixed``" in doc
+    text = record("marjapussi-de")  # dealt by S, drawn by lot: any seat may deal first
+    fixed = text.replace('[Dealer "S"]', '[Dealer "S"]\n[Option "partnership_draw" "fixed"]')
+    [err] = problems(fixed)
+    assert (err.code, err.line, err.token) == ("N125", 3, "S")
+    coinche = record("belote-coinche")  # dealt by W, seat 1 in playing order
+    assert problems(coinche.replace('[Dealer "W"]',
+                                    '[Dealer "W"]\n[Option "first_dealer" "seat1"]')) == []
