@@ -136,3 +136,16 @@ def test_a_first_dealer_fixed_by_an_option_is_checked_at_the_tag() -> None:
     coinche = record("belote-coinche")  # dealt by W, seat 1 in playing order
     assert problems(coinche.replace('[Dealer "W"]',
                                     '[Dealer "W"]\n[Option "first_dealer" "seat1"]')) == []
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    ("hand 1", "Hand 1", 6), ("hand 1", "HAND 1", 6), ("deal\n", "Deal\n", 7),
+    ("result *", "Result *", 22)])
+def test_a_keyword_in_capitals_is_one_error_that_says_so(old: str, new: str,
+                                                         line: int) -> None:
+    # "an error in the opening of a hand is the only one reported for that hand":
+    # a capital H used to make every later line of the record an error of its own
+    text = record("belote-coinche")
+    [err] = problems(text.replace(old, new))
+    assert (err.code, err.line, err.column, err.token) == ("N110", line, 1, new.split()[0])
+    assert f"the keyword is written {new.split()[0].lower()!r}, in lower case" in err.message
