@@ -162,3 +162,18 @@ def test_a_draw_left_out_is_named_at_the_next_action(name: str) -> None:
     assert first.code == ("N135" if name == "sixty-six" else "N141")
     assert (first.line, first.seat, first.trick) == (12 if name == "sixty-six" else 13, "A", 1)
     assert first.message.endswith("; A may now only claim, close, draw")
+
+
+def test_french_suit_words_are_read_where_an_action_names_a_suit() -> None:
+    # belote-contree.mrg bids 'bid:100:trefle' and 'bid:110:pique', as a French club writes
+    doc = " ".join(NOTATION.read_text().split())
+    assert "the French ``coeur`` (or ``cœur``) ``carreau trefle`` (or ``trèfle``) ``pique``" \
+        in doc
+    text = record("belote-contree")
+    assert "W:bid:100:trefle S:bid:110:pique" in text
+    coinche = record("belote-coinche")
+    for word in ("coeur", "cœur"):
+        assert problems(coinche.replace("S:bid:80:H", f"S:bid:80:{word}")) == []
+    # diamonds are read as trumps: the bid stands, trick 1 is then won by N, not S
+    err = problems(coinche.replace("S:bid:80:H", "S:bid:80:carreau"))[0]
+    assert (err.code, err.line, err.token) == ("N150", 13, "(won S)")
