@@ -177,3 +177,11 @@ def test_french_suit_words_are_read_where_an_action_names_a_suit() -> None:
     # diamonds are read as trumps: the bid stands, trick 1 is then won by N, not S
     err = problems(coinche.replace("S:bid:80:H", "S:bid:80:carreau"))[0]
     assert (err.code, err.line, err.token) == ("N150", 13, "(won S)")
+
+
+def test_a_dealer_line_where_the_rules_have_no_dealer_says_so() -> None:
+    # mariazza.mrg: a record of hand 4 only, cut after two tricks (result *)
+    text = record("mariazza")
+    errs = problems(text.replace("first: A", "dealer: B"))
+    assert [(e.code, e.line) for e in errs] == [("N133", 8), ("N125", 8)]
+    assert errs[1].message == "mariazza has no dealer: no 'dealer:' line"  # was "... is -"
