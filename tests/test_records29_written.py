@@ -185,3 +185,13 @@ def test_a_dealer_line_where_the_rules_have_no_dealer_says_so() -> None:
     errs = problems(text.replace("first: A", "dealer: B"))
     assert [(e.code, e.line) for e in errs] == [("N133", 8), ("N125", 8)]
     assert errs[1].message == "mariazza has no dealer: no 'dealer:' line"  # was "... is -"
+
+
+def test_replay_writes_a_negative_hand_score_with_its_own_sign(capsys: pytest.CaptureFixture[str]
+                                                              ) -> None:
+    from mariage.cli import main
+
+    # thousand-hand24.mrg starts from the docs' example: A on the barrel, C's third bolt
+    assert main(["replay", str(DATA / "thousand-hand24.mrg")]) == 0
+    out = capsys.readouterr().out
+    assert "scored A +0, B +100, C -120" in out  # was "C +-120"
