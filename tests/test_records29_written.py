@@ -195,3 +195,15 @@ def test_replay_writes_a_negative_hand_score_with_its_own_sign(capsys: pytest.Ca
     assert main(["replay", str(DATA / "thousand-hand24.mrg")]) == 0
     out = capsys.readouterr().out
     assert "scored A +0, B +100, C -120" in out  # was "C +-120"
+
+
+def test_every_way_a_hand_ends_is_listed_under_ended() -> None:
+    # the hands' endings the engine names (end_hand(st, "...")), each in the docs' row
+    engine = Path(__file__).parent.parent / "reference" / "mariage" / "engine"
+    named = {m for p in engine.rglob("*.py")
+             for m in re.findall(r"end_hand\(st, \"([a-z_]+)\"", p.read_text())}
+    assert {"played_out", "void", "claim", "redeal"} <= named
+    doc = NOTATION.read_text()
+    row = doc.split("   * - ``(ended REASON)``", 1)[1].split("   * - ", 1)[0]
+    assert {w for w in named if f"``{w}``" not in row} == set()
+    assert "(ended void)" in record("belote")
