@@ -40,11 +40,12 @@ ITALIAN_PLAIN = "A3765429T8"  # the ranks an Italian code writes as the French o
 GERMAN_SUITS = {"r": "H", "s": "D", "e": "C", "g": "S"}
 GERMAN_RANKS = {"A": "A", "Z": "T", "10": "T", "K": "K", "O": "Q", "U": "J", "9": "9",
                 "8": "8", "7": "7", "6": "6"}
-#: "Where an action names a suit, a suit word is accepted too": the Italian, English and
-#: German names of the suits.
+#: "Where an action names a suit, a suit word is accepted too": the Italian, English,
+#: French and German names of the suits.
 SUIT_WORDS = {"coppe": "H", "denari": "D", "bastoni": "C", "spade": "S", "hearts": "H",
-              "diamonds": "D", "clubs": "C", "spades": "S", "rot": "H", "herz": "H",
-              "schellen": "D", "eichel": "C", "gruen": "S", "grün": "S"}
+              "diamonds": "D", "clubs": "C", "spades": "S", "coeur": "H", "cœur": "H",
+              "carreau": "D", "trefle": "C", "trèfle": "C", "pique": "S", "rot": "H",
+              "herz": "H", "schellen": "D", "eichel": "C", "gruen": "S", "grün": "S"}
 UNKNOWN = "??"
 
 

@@ -149,7 +149,7 @@ class _Show:
                 line += f"; segno {team_name(r, h.winner)}" if h.winner is not None \
                     else "; no segno"
             else:
-                line += "; scored " + ", ".join(f"{names[t]} +{p}" for t, p in enumerate(h.score))
+                line += "; scored " + ", ".join(f"{names[t]} {p:+d}" for t, p in enumerate(h.score))
             print(line)
             print("  match: " + ", ".join(f"{names[t]} {p}" for t, p in enumerate(measure(st))))
 

@@ -54,7 +54,7 @@ class HandRecord:
     points: tuple[int, ...]  # card points plus declarations, per team
     score: tuple[int, ...]  # what was added to the match score, per team
     tricks: tuple[int, ...]
-    ended: str  # played_out | target | call_out | match_won
+    ended: str  # played_out, target, claim, void...: (ended ...), listed in docs/notation.rst
     winner: int | None = None  # the team that took the hand (segno), where that counts
     # bidding games: the contract of the hand
     contract: int = 0  # the game value (0: no contract)

@@ -26,6 +26,8 @@ diamonds, ``e`` Eichel (acorns) = clubs, ``g`` Grün (green) = spades; ranks
 ('AH', 'QS', 'TD', 'TC')
 >>> normalize_action("give:r-A+r-Z+g-K+g-O"), normalize_action("call:rot")
 ('give:AH+TH+KS+QS', 'call:H')
+>>> normalize_action("bid:100:trefle"), normalize_action("take:cœur")
+('bid:100:C', 'take:H')
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ _DE_RANK = {"A": "A", "Z": "T", "10": "T", "K": "K", "O": "Q", "U": "J", "9": "9
             "7": "7", "6": "6"}
 _SUIT_WORDS.update({"rot": "H", "herz": "H", "schellen": "D", "eichel": "C", "gruen": "S",
                     "grün": "S"})
+# French, as Belote is written in France: coeur (or cœur), carreau, trefle (or trèfle), pique
+_SUIT_WORDS.update({"coeur": "H", "cœur": "H", "carreau": "D", "trefle": "C", "trèfle": "C",
+                    "pique": "S"})
 
 
 def french_card(code: str) -> str:

@@ -16,8 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action, Exchange, Give, Play, Redeal, SayPair
+from mariage.engine.actiontext import action_text
+from mariage.engine.state import GameState
+from mariage.errors import IllegalActionError
 
-__all__ = ["PROBE_TRIES", "Probe", "first_unexplained", "played_elsewhere"]
+__all__ = ["PROBE_TRIES", "Probe", "first_unexplained", "played_elsewhere", "steps_after",
+           "steps_left"]
 
 #: The fewest tries each search of a beginning of the hand may take.
 PROBE_TRIES = 100
@@ -100,3 +104,41 @@ def played_elsewhere(slots: Sequence[int], owner: Sequence[int],
             if holder != seat and holder not in moved:
                 return i
     return None
+
+
+def steps_left(st: GameState, seat: int) -> str:
+    """Where ``seat`` is to act and may play no card, what it may do (a step a record
+    left out, such as the trick winner's ``draw`` in Sixty-six), else nothing.
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.engine.actiontext import parse_action
+    >>> st = new_match(load_rules("sixty-six"), seed=6)
+    >>> for text in ("9H", "TH"):
+    ...     st.apply(parse_action(st.rules, text))
+    >>> steps_left(st, 0)
+    '; A may now only claim, close, draw'
+    """
+    if st.to_act != seat:
+        return ""
+    legal = st.legal_actions()
+    if not legal or len(legal) > 6 or any(type(a) is Play for a in legal):
+        return ""
+    return f"; {st.rules.seat_names[seat]} may now only " \
+        f"{', '.join(action_text(st.rules, a) for a in legal)}"
+
+
+def steps_after(start: GameState, deck: list[int], first: int | None,
+                steps: Sequence[tuple[int, Action | None]], seat: int) -> str:
+    """:func:`steps_left` for ``seat`` once ``deck`` is dealt and ``steps`` replayed from
+    ``start`` (not changed); nothing where a step passes unseen cards or is refused."""
+    if any(a is None or (type(a) is Give and a.cards < 0) for _, a in steps):
+        return ""
+    st = start.clone()
+    try:
+        st.deal(deck, first)
+        for who, action in steps:
+            assert action is not None
+            st.apply(action, who)
+    except (IllegalActionError, ValueError):  # a hint only: none where the replay differs
+        return ""
+    return steps_left(st, seat)

@@ -96,7 +96,8 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         d = labels["dealer"]
         want = "-" if dealer is None else rules.seat_names[dealer]
         if len(d.cards) != 1 or d.cards[0] != want:
-            report("N125", f"the dealer of this hand is {want}", d, -1)
+            report("N125", f"the dealer of this hand is {want}" if dealer is not None
+                   else f"{rules.ruleset} has no dealer: no 'dealer:' line", d, -1)
     elif "dealer" in labels and dealer is not None:  # the replay stopped: the record's own
         written = labels["dealer"].cards
         if len(written) == 1 and written[0] in seats:

@@ -351,7 +351,10 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
 MAX_SYNTAX_ERRORS = 1000
 _DEAL_WORD = re.compile(r"(?<![A-Za-z0-9?_+\-])deal(?![A-Za-z0-9?_+\-:])")
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
-_CHUNK = re.compile(r"[ \t]*(hand|result)(?![A-Za-z0-9?_+\-:])")
+# a keyword in another case (``Hand 1``) still opens its part, so that its error is the
+# only one of that hand rather than one a line
+_CHUNK = re.compile(r"[ \t]*((?i:hand|result))(?![A-Za-z0-9?_+\-:])")
+_KEYWORDS = ("hand", "deal", "result")
 
 
 @cache
@@ -372,7 +375,7 @@ def _chunks(lines: list[str]) -> list[tuple[int, str]]:
         if not in_comment and i:
             m = _CHUNK.match(text)
             if m:
-                out.append((i, m.group(1)))
+                out.append((i, m.group(1).lower()))
         if ("{" in text or "}" in text) and not text.lstrip().startswith("["):
             for ch in text:
                 if ch == "{":
@@ -527,7 +530,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,
     if isinstance(exc, UnexpectedToken):
         tok = str(exc.token)
         expected = ", ".join(sorted(exc.expected)[:6])
-        return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected})"
+        case = f"; the keyword is written {tok.lower()!r}, in lower case" \
+            if tok.lower() in _KEYWORDS and tok != tok.lower() else ""
+        return RecordError("N110", f"unexpected {tok[:40]!r} (expected {expected}){case}"
                            f"{_odd_in_line(text, line)}", file=file,
                            line=first + line - 1, column=col, record=number, token=tok[:80])
     if isinstance(exc, UnexpectedCharacters):

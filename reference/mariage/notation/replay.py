@@ -28,7 +28,7 @@ from ..errors import IllegalActionError, did_you_mean
 from .annotations import contract_note, measure, note_problem, team_name
 from .checked import Checked, Listener, is_resign
 from .errors import NotationError, RecordError, odd_column
-from .firstfault import PROBE_TRIES, first_unexplained
+from .firstfault import PROBE_TRIES, first_unexplained, steps_after, steps_left
 from .layout import Layout, layout
 from .model import (
     UNKNOWN,
@@ -335,7 +335,14 @@ class _Checker:
                        note.column, seat=at.seat, trick=at_trick,
                        token=f"({' '.join((note.key, *note.values))})")
         else:
-            self.error("N135", up_to + "this one", at.line, at.column,
+            hint = ""  # a step left out (a draw) is no matter of cards: say what it is
+            for candidate in turnup_choices(rules, hand, st.dealer, deck, lay.owner):
+                found, _ = complete_deal(st, candidate, lay.owner, lay.first, steps[:k - 1],
+                                         PROBE_TRIES, verify, {})
+                if found is not None:
+                    hint = steps_after(st, found, lay.first, steps[:k - 1], steps[k - 1][0])
+                    break
+            self.error("N135", up_to + "this one" + hint, at.line, at.column,
                        seat=at.seat, trick=at_trick, token=at.as_written())
 
     @staticmethod
@@ -497,6 +504,8 @@ class _Checker:
             forced = code == "N141" and not self.strict and _force_play(st, seat, action)
             if forced:
                 why += f"; {FORCED_NOTE}"
+            elif code == "N141":
+                why += steps_left(st, seat)
             self.error(code, why, item.line, item.column, seat=item.seat,
                        token=item.as_written(), rule_id=exc.rule_id)
             if not forced:
@@ -556,7 +565,7 @@ class _Checker:
         want = team_name(rules, st.result.winner)
         if res is None:
             self.error("N160", f"the match result is missing: result {want} "
-                       f"{st.result.reason}")
+                       f"{st.result.reason}", line, col)  # after the record's last token
         elif res.winner != want or (res.reason is not None and res.reason != st.result.reason):
             self.error("N160", f"the match result is {want} {st.result.reason}", line, col,
                        token=f"result {res.winner or '*'} {res.reason or ''}".strip())
