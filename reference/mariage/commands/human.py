@@ -35,7 +35,7 @@ from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.state import GameState
 from mariage.errors import whole_number
 
-__all__ = ["MAX_ANSWER", "MAX_SKIPPED", "Human", "InputEnded", "InputUnusable"]
+__all__ = ["MAX_ANSWER", "MAX_REFUSED", "MAX_SKIPPED", "Human", "InputEnded", "InputUnusable"]
 
 
 class InputEnded(Exception):
@@ -44,13 +44,17 @@ class InputEnded(Exception):
 
 class InputUnusable(InputEnded):
     """The input is no person's typing: a line longer than :data:`MAX_SKIPPED` characters
-    (``--human N < /dev/zero`` read one line for ever, holding it all in memory)."""
+    (``--human N < /dev/zero`` read one line for ever, holding it all in memory), or
+    :data:`MAX_REFUSED` answers in a row at one turn none of which is a choice
+    (``yes x | mariage play ... --human N`` asked again for ever)."""
 
 
 #: The longest answer read as one (longer lines are refused in bounded reads)...
 MAX_ANSWER = 4096
 #: ...and the longest line skipped so: beyond it the input ends the match.
 MAX_SKIPPED = 1 << 20
+#: The most answers refused in a row at one turn before the input ends the match.
+MAX_REFUSED = 1000
 
 
 class Human:
@@ -89,7 +93,7 @@ class Human:
         legal = state.legal_actions()
         self._show(state, legal)
         r = state.rules
-        while True:
+        for _ in range(MAX_REFUSED):
             self.out.write(f"choose 1-{len(legal)} or type an action: ")
             self.out.flush()
             if getattr(self.out, "gone", False):  # nobody reads what we show: stop
@@ -115,6 +119,8 @@ class Human:
                 return action
             shown = answer if len(answer) <= 40 else answer[:40] + "..."
             self.out.write(f"   {shown!r} is not one of the choices\n")
+        raise InputUnusable(f"{MAX_REFUSED} answers in a row were not among the choices: "
+                            "no answer typed at the terminal")
 
     def _skip_line(self, read: int) -> None:
         """Read on to the end of a line too long to be an answer, in bounded pieces."""
