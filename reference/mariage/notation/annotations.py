@@ -116,7 +116,8 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
         return None
     if key == "trump":
         want = rules.suits[st.trump] if st.trump >= 0 else "-"
-        return None if len(vals) == 1 and vals[0] == want else ("N151", f"trump is {want}")
+        return None if len(vals) == 1 and vals[0] == want else (
+            "N151", f"trump is {want}{steps_left(st, st.to_act)}")
     if key == "points":
         return ints(hand_rec.points if hand_rec else
                     tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")

@@ -1,0 +1,88 @@
+"""More records written by hand from docs/notation.rst alone (Schnapsen's close, exchange
+and false claim, Coinche's coinche and surcoinche and a capot bid...), and single mistakes
+made in them: the validator must accept the records and name the first illegal move of
+each mistake precisely, saying what the seat to act may do where a step was left out."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from mariage.notation import validate_stream
+
+DATA = Path(__file__).parent / "data" / "records29b"
+NOTATION = Path(__file__).parent.parent / "docs" / "notation.rst"
+
+
+def problems(text: str) -> list:
+    return validate_stream(io.BytesIO(text.encode()), "r.mrg").errors
+
+
+def record(name: str) -> str:
+    return (DATA / f"{name}.mrg").read_text()
+
+
+def changed(name: str, old: str, new: str) -> str:
+    text = record(name)
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.mrg")))
+def test_hand_written_record_is_valid(name: str) -> None:
+    assert problems(record(name)) == []
+
+
+# (record, text replaced, its replacement, code, line, column, hand, trick, seat, rule ID)
+MISTAKES = [
+    ("schnapsen", "4. B:QD A:KS (won A)", "4. B:QD A:KS (won A) B:claim", "N142", 16, 22,
+     1, 5, "B", "core.turn"),
+    ("schnapsen", "A:close", "B:close", "N142", 17, 1, 1, 5, "B", "core.turn"),
+    ("schnapsen", "B:exchange:JS", "B:exchange:JH", "N141", 13, 4, 1, 2, "B",
+     "schnapsen.exchange"),
+    ("schnapsen", "B:marriage:D B:claim", "B:marriage:D B:close", "N141", 29, 14, 2, 2,
+     "B", "schnapsen.close"),
+    ("belote-coinche", "N:coinche W:surcoinche", "N:pass W:coinche", "N141", 12, 26, 1, 0,
+     "W", "belote-coinche.auction.coinche"),
+    ("belote-coinche", "N:coinche W:surcoinche", "N:surcoinche", "N141", 12, 19, 1, 0,
+     "N", "belote-coinche.auction.coinche"),
+    ("belote-coinche", "N:coinche W:surcoinche", "N:coinche S:surcoinche", "N142", 12, 29,
+     1, 0, "S", "core.turn"),
+    ("belote-coinche", "W:surcoinche (trump S)", "W:surcoinche N:coinche (trump S)",
+     "N142", 12, 42, 1, 1, "N", "core.turn"),
+    ("belote-coinche", "E:pass (trump S)", "E:pass S:surcoinche (trump S)", "N142", 29, 39,
+     2, 1, "S", "core.turn"),
+]
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: f"{m[0]}-{m[2]}")
+def test_a_single_mistake_is_named_where_it_stands(mistake: tuple) -> None:
+    name, old, new, code, line, column, hand, trick, seat, rule = mistake
+    first = problems(changed(name, old, new))[0]
+    assert (first.code, first.line, first.column, first.hand, first.trick, first.seat,
+            first.rule_id) == (code, line, column, hand, trick, seat, rule)
+
+
+def test_a_schnapsen_draw_is_not_written_and_the_refusal_says_why() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "Where he may not (Schnapsen by default), both draw by themselves" in doc
+    [err] = problems(changed("schnapsen", "1. B:AH A:JS (won B)",
+                             "1. B:AH A:JS (won B) B:draw"))
+    assert (err.code, err.line, err.column, err.seat) == ("N141", 28, 22, "B")
+    assert "both draw by themselves after each trick (no draw is written)" in err.message
+
+
+def test_schnapsen_decline_left_out_is_told_at_the_next_annotation() -> None:
+    text = record("schnapsen-played-out")
+    assert "A:decline (ended played_out)" in text
+    first = problems(text.replace("A:decline (ended played_out)", "(ended played_out)"))[0]
+    assert (first.code, first.line, first.column) == ("N155", 18, 1)
+    assert first.message.endswith("; A may now only claim, decline")
+
+
+def test_a_step_of_the_auction_left_out_is_named_at_the_next_token() -> None:
+    # E, whose capot was coinched, neither passes nor redoubles
+    errs = problems(changed("belote-coinche", "N:coinche W:pass E:pass", "N:coinche W:pass"))
+    assert [(e.code, e.line) for e in errs][:2] == [("N151", 29), ("N145", 30)]
+    assert all(e.message.endswith("; E may now only pass, surcoinche") for e in errs)
