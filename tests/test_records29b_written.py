@@ -53,6 +53,16 @@ MISTAKES = [
      "N142", 12, 42, 1, 1, "N", "core.turn"),
     ("belote-coinche", "E:pass (trump S)", "E:pass S:surcoinche (trump S)", "N142", 29, 39,
      2, 1, "S", "core.turn"),
+    ("marjapussi-de-match", "N:ask:pair S:no\n3.", "S:ask:pair N:no\n3.", "N142", 20, 1,
+     1, 3, "S", "core.turn"),
+    ("marjapussi-de-match", "N:ask:pair S:no\n3.", "N:ask:pair S:yes\n3.", "N141", 20,
+     12, 1, 3, "S", "marjapussi-de.calls.answers"),
+    ("marjapussi-de-match", "N:call:S (trump S)", "N:call:H (trump H)", "N141", 18, 1, 1,
+     2, "N", "marjapussi-de.calls.pair"),
+    ("marjapussi-de-match", "E:give:AD+TC+JC+AS W:give", "W:give:JH+8H+JD+QC E:give",
+     "N142", 79, 1, 4, 0, "W", "core.turn"),
+    ("marjapussi-de-match", "S:give:AH+KH+AD+TC", "S:give:AH+KH+AD", "N141", 14, 1, 1, 0,
+     "S", "marjapussi-de.passing"),
 ]
 
 
@@ -86,3 +96,22 @@ def test_a_step_of_the_auction_left_out_is_named_at_the_next_token() -> None:
     errs = problems(changed("belote-coinche", "N:coinche W:pass E:pass", "N:coinche W:pass"))
     assert [(e.code, e.line) for e in errs][:2] == [("N151", 29), ("N145", 30)]
     assert all(e.message.endswith("; E may now only pass, surcoinche") for e in errs)
+
+
+def test_a_card_passed_that_was_not_held_is_named() -> None:
+    first = problems(changed("marjapussi-de-match", "S:give:s-K+e-O+e-U+e-9",
+                             "S:give:s-K+e-O+e-U+e-A"))[0]
+    assert (first.code, first.line, first.column, first.hand, first.seat) == \
+        ("N141", 41, 1, 2, "S")
+    assert first.message.endswith(": S does not hold AC")
+
+
+def test_a_session_of_four_hands_ends_after_the_fourth() -> None:
+    text = record("marjapussi-de-match")
+    fifth = text.split("hand 1\n")[1].split("\nhand 2")[0]
+    [err] = problems(text.replace("result EW hands", f"hand 5\n{fifth}\nresult EW hands"))
+    assert (err.code, err.line, err.column, err.hand) == ("N162", 91, 1, 5)
+    [err] = problems(text.split("hand 4\n")[0] + "result EW hands\n")
+    assert (err.code, err.line, err.hand) == ("N161", 72, 3)
+    [err] = problems(text.replace("result EW hands", "result EW target"))
+    assert (err.code, err.line) == ("N160", 91) and "EW hands" in err.message
