@@ -63,6 +63,15 @@ MISTAKES = [
      "N142", 79, 1, 4, 0, "W", "core.turn"),
     ("marjapussi-de-match", "S:give:AH+KH+AD+TC", "S:give:AH+KH+AD", "N141", 14, 1, 1, 0,
      "S", "marjapussi-de.passing"),
+    ("marjapussi", "E:ask:half:D W:yes (trump D)", "S:ask:partner N:no", "N142", 15, 1, 2,
+     2, "S", "core.turn"),
+    ("marjapussi", "W:yes (trump D)", "W:no (trump D)", "N141", 15, 14, 2, 2, "W",
+     "marjapussi.ask.half.answer"),
+    ("marjapussi", "S:yes:H", "S:yes:D", "N141", 17, 15, 2, 3, "S", "marjapussi.ask.answer"),
+    ("marjapussi", "S:marriage:S (trump D)", "S:ask:partner N:no S:marriage:S", "N141", 19,
+     20, 2, 4, "S", "marjapussi.decl.per-trick"),
+    ("marjapussi", "E:ask:half:D", "E:ask:half:H", "N141", 15, 1, 2, 2, "E",
+     "marjapussi.ask.half"),
 ]
 
 
@@ -115,3 +124,10 @@ def test_a_session_of_four_hands_ends_after_the_fourth() -> None:
     assert (err.code, err.line, err.hand) == ("N161", 72, 3)
     [err] = problems(text.replace("result EW hands", "result EW target"))
     assert (err.code, err.line) == ("N160", 91) and "EW hands" in err.message
+
+
+def test_a_bare_yes_to_a_question_for_a_marriage_is_told_to_name_it() -> None:
+    first = problems(changed("marjapussi", "S:yes:H", "S:yes"))[0]
+    assert (first.code, first.line, first.column, first.rule_id) == \
+        ("N141", 17, 15, "marjapussi.ask.answer")
+    assert first.message.startswith("a yes to a question for a marriage names it")
