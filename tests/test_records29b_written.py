@@ -72,6 +72,9 @@ MISTAKES = [
      20, 2, 4, "S", "marjapussi.decl.per-trick"),
     ("marjapussi", "E:ask:half:D", "E:ask:half:H", "N141", 15, 1, 2, 2, "E",
      "marjapussi.ask.half"),
+    ("thousand-4", "C:pass", "D:pass", "N142", 13, 21, 1, 0, "D", "core.turn"),
+    ("thousand-4", "A:bid:120 B:pass", "A:bid:120 B:pass C:pass", "N142", 13, 45, 1, 0,
+     "C", "core.turn"),
 ]
 
 
@@ -131,3 +134,26 @@ def test_a_bare_yes_to_a_question_for_a_marriage_is_told_to_name_it() -> None:
     assert (first.code, first.line, first.column, first.rule_id) == \
         ("N141", 17, 15, "marjapussi.ask.answer")
     assert first.message.startswith("a yes to a question for a marriage names it")
+
+
+def test_the_dealer_sitting_out_is_written_with_no_cards() -> None:
+    [err] = problems(changed("thousand-4", "D:\n", ""))
+    assert (err.code, err.line, err.column) == ("N133", 8, 1)
+    assert err.message.endswith("(he sits the hand out: write 'D:' with no cards)")
+    first = problems(changed("thousand-4", "D:\n", "D: JD\n"))[0]
+    assert (first.code, first.line) == ("N132", 11)
+
+
+def test_a_card_given_after_the_talon_not_held_is_named_in_the_singular() -> None:
+    [err] = problems(changed("thousand-4", "A:give:9H A:give:9S", "A:give:9H A:give:QS"))
+    assert (err.code, err.line, err.column, err.seat, err.rule_id) == \
+        ("N141", 14, 11, "A", "thousand.exchange")
+    assert err.message == "give exactly 1 card from your own hand: A does not hold QS"
+
+
+def test_a_schwarz_these_rules_do_not_score_is_always_a_dash() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "elsewhere (Thousand...) always ``(schwarz -)``" in doc
+    [err] = problems(changed("thousand-4", "(schwarz -)", "(schwarz A)"))
+    assert (err.code, err.line, err.column) == ("N156", 23, 51)
+    assert err.message.endswith("(these rules score no schwarz: always -)")

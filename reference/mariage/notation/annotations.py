@@ -144,7 +144,9 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
             return "N155", (f"({key} ...) belongs after the end of the hand"
                             f"{steps_left(st, st.to_act)}")
         note_want = contract_note(rules, hand_rec, key)
+        unscored = " (these rules score no schwarz: always -)" \
+            if key == "schwarz" and rules.schwarz_rule is None else ""
         return None if vals == note_want else (
-            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}")
+            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}{unscored}")
     return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
                     "scored, ended, segno, contract, schwarz, taken, announcements, held)")

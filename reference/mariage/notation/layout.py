@@ -123,7 +123,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         hpart = labels.get(name)
         if hpart is None:
             if not stray:
-                report("N133", f"the hand of seat {name} is missing", deal.parts[0]
+                sits = f" (he sits the hand out: write '{name}:' with no cards)" \
+                    if s == out else ""
+                report("N133", f"the hand of seat {name} is missing{sits}", deal.parts[0]
                        if deal.parts else None, -1)
             ok = False
             hands.append([-1] * size)
