@@ -79,6 +79,10 @@ MISTAKES = [
     ("sixty-six-4", "N:7H E:7S", "N:JC E:7S", "N141", 13, 14, 1, 2, "N",
      "sixty-six-4.play.trump"),
     ("sixty-six-4", "turnup: KH", "turnup: KC", "N131", 11, 9, 1, 0, None, None),
+    ("marianna-3", "9. W:AH S:JH", "9. W:AH S:marianna:C S:JH", "N141", 20, 9, 1, 9, "S",
+     "marianna-3.decl.window"),
+    ("marianna-3", "3. S:6D N:QD W:3D (won W)", "3. S:6D N:QD W:3D (won S)", "N150", 14,
+     19, 1, 3, None, None),
     ("thousand-4", "C:pass", "D:pass", "N142", 13, 21, 1, 0, "D", "core.turn"),
     ("thousand-4", "A:bid:120 B:pass", "A:bid:120 B:pass C:pass", "N142", 13, 45, 1, 0,
      "C", "core.turn"),
@@ -95,11 +99,11 @@ def test_a_single_mistake_is_named_where_it_stands(mistake: tuple) -> None:
 
 def test_a_schnapsen_draw_is_not_written_and_the_refusal_says_why() -> None:
     doc = " ".join(NOTATION.read_text().split())
-    assert "Where he may not (Schnapsen by default), both draw by themselves" in doc
+    assert "Where he may not (Schnapsen by default, and every game without closing" in doc
     [err] = problems(changed("schnapsen", "1. B:AH A:JS (won B)",
                              "1. B:AH A:JS (won B) B:draw"))
     assert (err.code, err.line, err.column, err.seat) == ("N141", 28, 22, "B")
-    assert "both draw by themselves after each trick (no draw is written)" in err.message
+    assert "the players draw by themselves after each trick (no draw is written)" in err.message
 
 
 def test_schnapsen_decline_left_out_is_told_at_the_next_annotation() -> None:
@@ -164,3 +168,15 @@ def test_a_schwarz_these_rules_do_not_score_is_always_a_dash() -> None:
     [err] = problems(changed("thousand-4", "(schwarz -)", "(schwarz A)"))
     assert (err.code, err.line, err.column) == ("N156", 23, 51)
     assert err.message.endswith("(these rules score no schwarz: always -)")
+
+
+def test_a_card_taken_out_of_the_pack_is_named_so() -> None:
+    [err] = problems(changed("marianna-3", "S: AD 7D AC 6C 6S", "S: AD 7D AC 6C 2S"))
+    assert (err.code, err.line, err.column) == ("N130", 10, 16)
+    assert err.message == ("unknown card '2S': it is taken out of the pack of marianna-3 "
+                           "(39 cards)")
+    # a draw written where nobody may close: said for three players too
+    [err] = problems(changed("marianna-3", "1. S:AD N:4D W:2D (won S)",
+                             "1. S:AD N:4D W:2D (won S) S:draw"))
+    assert (err.code, err.line, err.column, err.trick) == ("N141", 12, 27, 2)
+    assert "the players draw by themselves" in err.message

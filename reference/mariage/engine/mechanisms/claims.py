@@ -194,7 +194,7 @@ class Claims(Mechanism):
             why = "there is nothing to draw now"
             if st.stock and not (st.rules.close_before_draw and st.rules.close_rule):
                 # no pause after a trick: the draw is no action of its own here
-                why += ("; under these rules both draw by themselves after each trick "
+                why += ("; under these rules the players draw by themselves after each trick "
                         "(no draw is written)")
             refuse(st, st.rules.core_phase, seat, action, why)
         st.actions.append((seat, action))
