@@ -87,6 +87,13 @@ MISTAKES = [
      "marianna.decl.marianna"),
     ("cinquecento", "4. E:4D N:2D W:6D S:marianna:D", "4. S:marianna:D E:4D N:2D W:6D",
      "N142", 17, 4, 1, 4, "S", "core.turn"),
+    ("thousand-pl", "A:redeal", "B:redeal", "N141", 11, 1, 1, 0, "B",
+     "thousand.throw-in"),
+    ("thousand-pl", "A:redeal (ended redeal)", "A:pass A:redeal (ended redeal)", "N141", 11,
+     8, 1, 0, "A", "thousand.throw-in"),
+    ("thousand-pl", "(contract 100 C conceded)", "(contract 100 C failed)", "N156", 19, 42,
+     2, 0, None, None),
+    ("thousand-pl", "(scored 60 60 0)", "(scored 0 0 0)", "N154", 43, 42, 5, 0, None, None),
     ("thousand-4", "C:pass", "D:pass", "N142", 13, 21, 1, 0, "D", "core.turn"),
     ("thousand-4", "A:bid:120 B:pass", "A:bid:120 B:pass C:pass", "N142", 13, 45, 1, 0,
      "C", "core.turn"),
@@ -184,3 +191,10 @@ def test_a_card_taken_out_of_the_pack_is_named_so() -> None:
                              "1. S:AD N:4D W:2D (won S) S:draw"))
     assert (err.code, err.line, err.column, err.trick) == ("N141", 12, 27, 2)
     assert "the players draw by themselves" in err.message
+
+
+def test_a_hand_thrown_in_is_dealt_again_by_the_same_dealer() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "is dealt again by the same dealer, while Belote's void deal passes" in doc
+    [err] = problems(changed("thousand-pl", "deal dealer: B", "deal dealer: C"))
+    assert (err.code, err.line, err.column, err.hand) == ("N125", 14, 6, 2)
