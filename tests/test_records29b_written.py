@@ -94,6 +94,10 @@ MISTAKES = [
     ("thousand-pl", "(contract 100 C conceded)", "(contract 100 C failed)", "N156", 19, 42,
      2, 0, None, None),
     ("thousand-pl", "(scored 60 60 0)", "(scored 0 0 0)", "N154", 43, 42, 5, 0, None, None),
+    ("marianna-2", "B:mariannone:S", "B:mariannone:H", "N141", 13, 4, 5, 1, "B",
+     "marianna.decl.mariannone"),
+    ("marianna-2", "B:mariannone:S", "A:mariannone:S", "N142", 13, 4, 5, 1, "A",
+     "core.turn"),
     ("thousand-4", "C:pass", "D:pass", "N142", 13, 21, 1, 0, "D", "core.turn"),
     ("thousand-4", "A:bid:120 B:pass", "A:bid:120 B:pass C:pass", "N142", 13, 45, 1, 0,
      "C", "core.turn"),
@@ -198,3 +202,13 @@ def test_a_hand_thrown_in_is_dealt_again_by_the_same_dealer() -> None:
     assert "is dealt again by the same dealer, while Belote's void deal passes" in doc
     [err] = problems(changed("thousand-pl", "deal dealer: B", "deal dealer: C"))
     assert (err.code, err.line, err.column, err.hand) == ("N125", 14, 6, 2)
+
+
+def test_a_match_won_by_a_declaration_has_its_own_result_reason() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "``match_won`` (a declaration that wins the match at once" in doc
+    text = record("marianna-2")
+    assert text.endswith("(ended match_won) (match 230 810)\nresult B match_won\n")
+    [err] = problems(text.replace("result B match_won", "result B target"))
+    assert (err.code, err.line, err.column) == ("N160", 14, 1)
+    assert err.message.endswith("the match result is B match_won")
