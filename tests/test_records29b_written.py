@@ -98,6 +98,10 @@ MISTAKES = [
      "marianna.decl.mariannone"),
     ("marianna-2", "B:mariannone:S", "A:mariannone:S", "N142", 13, 4, 5, 1, "A",
      "core.turn"),
+    ("mariazza", "2. A:mariazza:H", "2. A:exchange:7H A:mariazza:H", "N141", 15, 4, 6, 2,
+     "A", "mariazza.exchange"),
+    ("mariazza", "(segno A) (match 4 2)", "(segno A) (match 4 2) A:3S", "N144", 15, 68, 6, 2,
+     "A", "core.over"),
     ("thousand-4", "C:pass", "D:pass", "N142", 13, 21, 1, 0, "D", "core.turn"),
     ("thousand-4", "A:bid:120 B:pass", "A:bid:120 B:pass C:pass", "N142", 13, 45, 1, 0,
      "C", "core.turn"),
@@ -212,3 +216,12 @@ def test_a_match_won_by_a_declaration_has_its_own_result_reason() -> None:
     [err] = problems(text.replace("result B match_won", "result B target"))
     assert (err.code, err.line, err.column) == ("N160", 14, 1)
     assert err.message.endswith("the match result is B match_won")
+
+
+def test_a_hand_won_where_hands_are_counted_scores_no_points() -> None:
+    doc = " ".join(NOTATION.read_text().split())
+    assert "the hand adds no points: ``(scored 0 0)``, the hand won shows in" in doc
+    text = record("mariazza")
+    assert problems(text.replace("(segno A)", "(segno A) (scored 0 0)")) == []
+    [err] = problems(text.replace("(segno A)", "(segno A) (scored 1 0)"))
+    assert (err.code, err.line, err.column) == ("N154", 15, 56)
