@@ -5,18 +5,12 @@ each mistake precisely, saying what the seat to act may do where a step was left
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from mariage.notation import validate_stream
+from test_records29_written import NOTATION, problems  # the first helper's reader
 
 DATA = Path(__file__).parent / "data" / "records29b"
-NOTATION = Path(__file__).parent.parent / "docs" / "notation.rst"
-
-
-def problems(text: str) -> list:
-    return validate_stream(io.BytesIO(text.encode()), "r.mrg").errors
 
 
 def record(name: str) -> str:
