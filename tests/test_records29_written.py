@@ -156,7 +156,7 @@ def test_a_draw_left_out_is_named_at_the_next_action(name: str) -> None:
     # sixty-six ends in a claim with a card of its stock unknown (the deal search:
     # N135); sixty-six-3's deal is known (N141); either way the message says the draw
     doc = " ".join(NOTATION.read_text().split())
-    assert "writes ``draw`` after it (``1. B:9H A:TH A:draw``)" in doc
+    assert "at each draw he might have closed instead (``1. B:9H A:TH A:draw``)" in doc
     text = re.sub(r" [ABC]:draw", "", record(name))
     first = problems(text)[0]
     assert first.code == ("N135" if name == "sixty-six" else "N141")

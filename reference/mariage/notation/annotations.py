@@ -23,6 +23,7 @@ from mariage.engine.phase import DEAL, OVER
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, HandRecord
 
+from .firstfault import steps_left
 from .model import Note
 from .reader import MAX_DIGITS
 
@@ -115,15 +116,17 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
         return None
     if key == "trump":
         want = rules.suits[st.trump] if st.trump >= 0 else "-"
-        return None if len(vals) == 1 and vals[0] == want else ("N151", f"trump is {want}")
+        return None if len(vals) == 1 and vals[0] == want else (
+            "N151", f"trump is {want}{steps_left(st, st.to_act)}")
     if key == "points":
         return ints(hand_rec.points if hand_rec else
                     tuple(st.hand_points(t) for t in range(nteams)), "N152", "hand score")
     if key == "match":
         return ints(measure(st), "N153", "match score")
     if key in ("scored", "ended", "segno"):
-        if hand_rec is None:
-            return "N155", f"({key} ...) belongs after the end of the hand"
+        if hand_rec is None:  # saying what the seat to act may do, if it is no card
+            return "N155", (f"({key} ...) belongs after the end of the hand"
+                            f"{steps_left(st, st.to_act)}")
         if key == "scored":
             return ints(hand_rec.score, "N154", "hand's addition to the match score")
         if key == "ended":
@@ -138,9 +141,12 @@ def note_problem(st: GameState, note: Note, trick_done: bool) -> tuple[str, str]
         return None if vals == told else ("N156", f"the {key} of the deal is {' '.join(told)}")
     if key in ("contract", "schwarz"):  # bidding games
         if hand_rec is None:
-            return "N155", f"({key} ...) belongs after the end of the hand"
+            return "N155", (f"({key} ...) belongs after the end of the hand"
+                            f"{steps_left(st, st.to_act)}")
         note_want = contract_note(rules, hand_rec, key)
+        unscored = " (these rules score no schwarz: always -)" \
+            if key == "schwarz" and rules.schwarz_rule is None else ""
         return None if vals == note_want else (
-            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}")
+            "N156", f"the {key} of the hand is {' '.join(note_want) or '-'}{unscored}")
     return "N155", (f"unknown annotation {key!r} (known: won, trump, points, match, "
                     "scored, ended, segno, contract, schwarz, taken, announcements, held)")

@@ -106,9 +106,10 @@ def played_elsewhere(slots: Sequence[int], owner: Sequence[int],
     return None
 
 
-def steps_left(st: GameState, seat: int) -> str:
+def steps_left(st: GameState, seat: int | None) -> str:
     """Where ``seat`` is to act and may play no card, what it may do (a step a record
-    left out, such as the trick winner's ``draw`` in Sixty-six), else nothing.
+    left out, such as the trick winner's ``draw`` in Sixty-six), else nothing (also for
+    ``None``, nobody to act).
 
     >>> from mariage import load_rules, new_match
     >>> from mariage.engine.actiontext import parse_action
@@ -118,7 +119,7 @@ def steps_left(st: GameState, seat: int) -> str:
     >>> steps_left(st, 0)
     '; A may now only claim, close, draw'
     """
-    if st.to_act != seat:
+    if seat is None or st.to_act != seat:
         return ""
     legal = st.legal_actions()
     if not legal or len(legal) > 6 or any(type(a) is Play for a in legal):

@@ -59,8 +59,13 @@ def _cards(rules: Rules, part: DealPart, seen: set[int], report: Report) -> list
         if code == UNKNOWN:
             append(-1)
         elif c is None:
-            report("N130", f"unknown card {code!r} (cards of {rules.ruleset}: "
-                   f"{rules.card_code[0]}...{rules.card_code[-1]})", part, i)
+            if code[:-1] in rules.ranks and code[-1:] in rules.suits:  # a rank and suit
+                # of the pack, but a card taken out of it (marianna-3's two of spades)
+                report("N130", f"unknown card {code!r}: it is taken out of the pack of "
+                       f"{rules.ruleset} ({rules.ncards} cards)", part, i)
+            else:
+                report("N130", f"unknown card {code!r} (cards of {rules.ruleset}: "
+                       f"{rules.card_code[0]}...{rules.card_code[-1]})", part, i)
             append(-1)
         else:
             report("N131", f"{code} is dealt twice", part, i)
@@ -123,7 +128,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         hpart = labels.get(name)
         if hpart is None:
             if not stray:
-                report("N133", f"the hand of seat {name} is missing", deal.parts[0]
+                sits = f" (he sits the hand out: write '{name}:' with no cards)" \
+                    if s == out else ""
+                report("N133", f"the hand of seat {name} is missing{sits}", deal.parts[0]
                        if deal.parts else None, -1)
             ok = False
             hands.append([-1] * size)

@@ -446,7 +446,8 @@ class _Checker:
                                                        or not st.trick_no):
                     # trick 0: the auction or the talon, before trick 1 (no trick number)
                     self.error("N145", f"this is trick {st.trick_no}" if st.trick_no else
-                               "no trick number before trick 1 (the auction or the talon)",
+                               "no trick number before trick 1 (the auction or the talon)"
+                               + steps_left(st, st.to_act),
                                item.line, item.column, token=f"{item.number}.",
                                trick=st.trick_no)
             else:

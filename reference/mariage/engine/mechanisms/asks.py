@@ -198,6 +198,8 @@ class Asks(Mechanism):
                    else "yes needs the other card of the pair")
             if a.kind != "any" and action.yes and action.suit >= 0:
                 why = HALF_ANSWER_FORM
+            elif a.kind == "any" and action.yes and action.suit < 0:
+                why = "a yes to a question for a marriage names it (yes:H)"
             refuse(st, a.answer_rule, seat, action, why)
         st.actions.append((seat, action))
         st.pending_ask = None

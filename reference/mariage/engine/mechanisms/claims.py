@@ -191,7 +191,12 @@ class Claims(Mechanism):
     def apply_draw(self, st: GameState, seat: int, action: Draw) -> None:
         """The winner of the trick goes on: both draw, and he leads."""
         if st.phase != AFTER_TRICK or not st.stock:
-            refuse(st, st.rules.core_phase, seat, action, "there is nothing to draw now")
+            why = "there is nothing to draw now"
+            if st.stock and not (st.rules.close_before_draw and st.rules.close_rule):
+                # no pause after a trick: the draw is no action of its own here
+                why += ("; under these rules the players draw by themselves after each trick "
+                        "(no draw is written)")
+            refuse(st, st.rules.core_phase, seat, action, why)
         st.actions.append((seat, action))
         self.go_on(st, seat)
 

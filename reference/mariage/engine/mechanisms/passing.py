@@ -268,8 +268,11 @@ class Passing(Mechanism):
         giver, receiver, count = self.seats(st)
         cards = action.cards
         if cards < 0 or cards & ~st.hands[seat] or cards.bit_count() != count:
-            refuse(st, r.passing_rule, seat, action,
-                   f"give exactly {count} cards from your own hand")
+            why = f"give exactly {count} card{'s' if count != 1 else ''} from your own hand"
+            if cards > 0 and cards & ~st.hands[seat]:  # name the cards not held
+                why += (f": {r.seat_names[seat]} does not hold "
+                        f"{r.format_cards(cards & ~st.hands[seat])}")
+            refuse(st, r.passing_rule, seat, action, why)
         st.actions.append((seat, action))
         st.hands[giver] ^= cards
         if receiver >= 0:
