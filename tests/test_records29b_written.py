@@ -219,3 +219,11 @@ def test_a_hand_won_where_hands_are_counted_scores_no_points() -> None:
     assert problems(text.replace("(segno A)", "(segno A) (scored 0 0)")) == []
     [err] = problems(text.replace("(segno A)", "(segno A) (scored 1 0)"))
     assert (err.code, err.line, err.column) == ("N154", 15, 56)
+
+
+@pytest.mark.parametrize("stock", ["stock:", "stock: AH"])
+def test_a_stock_line_where_the_rules_have_no_stock_is_refused(stock: str) -> None:
+    """Sixty-six for four deals every card: an empty 'stock:' line was read as its stock."""
+    [err] = problems(changed("sixty-six-4", "turnup: KH\n", f"{stock}\nturnup: KH\n"))
+    assert (err.code, err.line, err.column) == ("N133", 11, 1)
+    assert "sixty-six-4 has no stock" in err.message

@@ -163,6 +163,9 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
             turnup = tl[0]
     want_stock = rules.stock_size - (1 if rules.turn_up in ("under_stock", "to_taker") else 0)
     spart = labels.get("stock")
+    if spart is not None and not rules.stock_size:  # (even an empty 'stock:')
+        report("N133", f"{rules.ruleset} has no stock", spart, -1)
+        return None
     stock = _cards(rules, spart, seen, report) if spart is not None else []
     if len(stock) != want_stock:
         if spart is not None or not stray:
