@@ -147,6 +147,7 @@ def test_a_session_of_four_hands_ends_after_the_fourth() -> None:
     fifth = text.split("hand 1\n")[1].split("\nhand 2")[0]
     [err] = problems(text.replace("result EW hands", f"hand 5\n{fifth}\nresult EW hands"))
     assert (err.code, err.line, err.column, err.hand) == ("N162", 91, 1, 5)
+    assert err.message.endswith(": hand 4 was the last its rules play")
     [err] = problems(text.split("hand 4\n")[0] + "result EW hands\n")
     assert (err.code, err.line, err.hand) == ("N161", 72, 3)
     [err] = problems(text.replace("result EW hands", "result EW target"))

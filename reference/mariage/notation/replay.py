@@ -71,6 +71,17 @@ def _force_play(st: GameState, seat: int, action: Action) -> bool:
     return st.mech.tricks.force_play(st, seat, action)
 
 
+def _over_why(st: GameState) -> str:
+    """Why no hand may follow: the match ended, with which hand, and (where its rules play
+    a number of hands) that it was the last they play: a record keeper may not know."""
+    res = st.result
+    if res is None:
+        return "the match is already over"
+    if res.reason == "hands":
+        return f"the match is already over: hand {st.hand_no} was the last its rules play"
+    return f"the match is already over: it ended with hand {st.hand_no} ({res.reason})"
+
+
 class _Stop(Exception):
     pass
 
@@ -198,7 +209,7 @@ class _Checker:
             self.error("N134", f"this should be hand {expected}", hand.line, hand.column,
                        token=f"hand {hand.number if hand.number >= 0 else '?'}")
         if self.replaying and st.phase == _OVER:
-            self.error("N162", "the match is already over", hand.line, hand.column)
+            self.error("N162", _over_why(st), hand.line, hand.column)
             self.stop_replay()
         elif self.replaying and st.phase != _DEAL:
             self.hand -= 1
