@@ -14,7 +14,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from mariage.notation import batch
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
@@ -65,6 +64,6 @@ def _dies(*args: object) -> None:
 def test_a_worker_that_dies_mid_batch_ends_the_wait_with_an_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch, "_check_batch", _dies)
-    with multiprocessing.get_context("fork").Pool(1) as pool:
-        with pytest.raises(ChildProcessError, match=r"worker process ended \(exit code 3\)"):
-            batch.validate_stream(io.BytesIO(RECORD), "r.mrg", jobs=1, pool=pool)
+    with multiprocessing.get_context("fork").Pool(1) as pool, \
+            pytest.raises(ChildProcessError, match=r"worker process ended \(exit code 3\)"):
+        batch.validate_stream(io.BytesIO(RECORD), "r.mrg", jobs=1, pool=pool)
