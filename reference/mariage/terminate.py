@@ -140,9 +140,15 @@ def start_workers(start: Callable[[], T]) -> T:
 
 
 def worker_start() -> None:
-    """The initializer of a pool's workers started by :func:`start_workers`: take SIGTERM
-    and SIGINT again, and (on Linux) die with the process that started the pool: a worker
-    it forks as it ends, or one waiting on a lock a killed worker held, is not left."""
+    """The initializer of a pool's workers started by :func:`start_workers`: die of SIGTERM
+    at once, as by default, and leave SIGINT (Ctrl-C, sent to the whole foreground group)
+    to the parent; take them again; and (on Linux) die with the process that started the
+    pool: a worker it forks as it ends, or one waiting on a lock a killed worker held, is
+    not left. (A handler inherited from the parent would run only between bytecodes: a
+    SIGTERM that came just before a worker began to wait for the lock of the pool's queue
+    was missed, and the pool's ``terminate()`` waited for that worker for ever.)"""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
     if sys.platform.startswith("linux"):
