@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from mariage.notation import batch
+from mariage.terminate import signals_end_at_once, start_workers, worker_start
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 RECORD = b'[Mariage "1"]\n[Ruleset "marianna"]\n[Dealer "N"]\nresult *\n'
@@ -67,3 +68,21 @@ def test_a_worker_that_dies_mid_batch_ends_the_wait_with_an_error(
     with multiprocessing.get_context("fork").Pool(1) as pool, \
             pytest.raises(ChildProcessError, match=r"worker process ended \(exit code 3\)"):
         batch.validate_stream(io.BytesIO(RECORD), "r.mrg", jobs=1, pool=pool)
+
+
+def _dispositions(*args: object) -> tuple[bool, bool]:
+    return (signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
+            signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+
+
+def test_a_worker_dies_of_sigterm_by_default_whatever_its_parent_does_with_it() -> None:
+    """Not by the parent's handler, which runs only between bytecodes: a SIGTERM from the
+    pool's ``terminate()`` just before a worker waited for the queue's lock was missed,
+    and the pool waited for that worker for ever."""
+    with signals_end_at_once(lambda: []):
+        pool = start_workers(lambda: multiprocessing.get_context("fork").Pool(
+            1, initializer=worker_start))
+        try:
+            assert pool.apply(_dispositions) == (True, True)
+        finally:
+            pool.terminate()
