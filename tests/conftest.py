@@ -15,9 +15,11 @@ a missing browser fails them. Long fuzz and regeneration runs are marked
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 
 import pytest
 from browserkit import CANDIDATES, Browser, find_chromium
@@ -33,6 +35,33 @@ if os.environ.get("MARIAGE_TEST_CACHE_HOME"):
 else:
     _CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
     os.environ["XDG_CACHE_HOME"] = os.environ["MARIAGE_TEST_CACHE_HOME"] = _CACHE.name
+
+
+def _keep_derived_suites() -> None:
+    """Keep the derived suites this session stores (seconds to minutes of search each)
+    in the disk cache for the whole session, fast run and slow run. The cache holds its
+    newest 256 entries (by modification time), and the session stores thousands of
+    compiled rules, so a suite was pushed out long before the next test that wanted it
+    (Belote, Marjapussi and Thousand at their defaults are derived by several tests, in
+    the default run and in the slow one). Dated in the future, a suite is the last entry
+    any process of the session (subprocesses too) pushes out."""
+    from mariage.spec import diskcache
+
+    store = diskcache.store
+
+    def store_and_keep(key: str, value: object, files: Iterable[str | os.PathLike[str]]
+                       ) -> None:
+        store(key, value, files)
+        folder = diskcache.cache_dir()
+        if type(value).__name__ == "DerivedSuite" and folder is not None:
+            later = time.time() + 10 * 365 * 86400
+            with contextlib.suppress(OSError):  # its file name: the cache's own scheme
+                os.utime(folder / f"{key}.pickle", (later, later))
+
+    diskcache.store = store_and_keep  # type: ignore[assignment]
+
+
+_keep_derived_suites()
 
 settings.register_profile(
     "ci",

@@ -296,6 +296,14 @@ KNOWN_SEEDS: dict[str, tuple[Any, ...]] = {
     "thousand:four_nines_redeal-original_hand": (1, {}, "uniform"),
     "thousand:four_nines_redeal-before_bidding": (1, {}, "uniform"),
     "thousand:four_nines_redeal-off": (1, {}, "uniform"),
+    # the seeds the search finds first (20-50 s each, twenty-ninth session): the bolts of
+    # the game for two and for four, a total of 555, the declarer's round before the check
+    "thousand-2:bolt_condition-zero_entry": (5, {}, "uniform"),
+    **{f"thousand-2:{v}": (9, {}, "uniform")
+       for v in ("bolt_condition-off", "bolt_count-consecutive", "bolt_penalty-40")},
+    "thousand-4:bolt_condition-zero_entry": (3, {}, "uniform"),
+    "thousand-4:dump_at_555-both": (3, {}, "uniform"),
+    "thousand-4:declarer_round_before_check-true": (4, {}, "bold"),
 }
 
 

@@ -13,7 +13,9 @@ A command with worker processes and no output file (``validate --jobs N``) uses
 hang it, and its workers would print tracebacks as the pipes to it break. It starts
 its pool with :func:`start_workers` and :func:`worker_start`, so that a signal sent to
 the process (or to its whole group) is taken by its main thread, not by a thread of the
-pool, and no worker outlives it.
+pool, and no worker outlives it; and it waits for each result with :func:`result_of`,
+which wakes the main thread now and then: a signal that came just before the wait began
+still ends the process, and a worker that died does not leave it waiting for ever.
 
 >>> import os, signal, time
 >>> with terminate_raises():
@@ -32,14 +34,19 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
-__all__ = ["Terminated", "signals_end_at_once", "start_workers", "terminate_raises",
-           "worker_start"]
+__all__ = ["TICK", "Terminated", "result_of", "signals_end_at_once", "start_workers",
+           "terminate_raises", "worker_start"]
+
+#: Seconds :func:`result_of` waits before it looks again: the longest a signal's handler
+#: may wait in the main thread (one taken by another thread, or just before the wait).
+TICK = 0.1
 
 
 class Terminated(BaseException):
@@ -133,9 +140,15 @@ def start_workers(start: Callable[[], T]) -> T:
 
 
 def worker_start() -> None:
-    """The initializer of a pool's workers started by :func:`start_workers`: take SIGTERM
-    and SIGINT again, and (on Linux) die with the process that started the pool: a worker
-    it forks as it ends, or one waiting on a lock a killed worker held, is not left."""
+    """The initializer of a pool's workers started by :func:`start_workers`: die of SIGTERM
+    at once, as by default, and leave SIGINT (Ctrl-C, sent to the whole foreground group)
+    to the parent; take them again; and (on Linux) die with the process that started the
+    pool: a worker it forks as it ends, or one waiting on a lock a killed worker held, is
+    not left. (A handler inherited from the parent would run only between bytecodes: a
+    SIGTERM that came just before a worker began to wait for the lock of the pool's queue
+    was missed, and the pool's ``terminate()`` waited for that worker for ever.)"""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
     if sys.platform.startswith("linux"):
@@ -145,3 +158,39 @@ def worker_start() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         if os.getppid() == 1:  # the parent died before the line above
             os._exit(1)
+
+
+class _Result(Protocol[T_co]):  # a pool's AsyncResult
+    def wait(self, timeout: float | None = None) -> None: ...
+    def ready(self) -> bool: ...
+    def get(self, timeout: float | None = None) -> T_co: ...
+
+
+class _Worker(Protocol):  # a pool's worker process
+    @property
+    def exitcode(self) -> int | None: ...
+
+
+def result_of(result: _Result[T], workers: Sequence[_Worker] = ()) -> T:
+    """``result.get()``, waited for :data:`TICK` seconds at a time. A signal's handler runs
+    in the main thread only between bytecodes: a signal that came in the instant before
+    an endless wait began (or was taken by another thread) would wait with it, and a pool
+    never returns the task of a worker that died (killed by the signal that was missed, or
+    by the kernel for memory). Between two waits the handler runs; and when one of
+    ``workers`` (the pool's processes when the work was given out) has ended, this raises
+    ``ChildProcessError``, since no worker of a pool ends of itself.
+
+    >>> from multiprocessing.pool import ThreadPool
+    >>> with ThreadPool(1) as pool:
+    ...     print(result_of(pool.apply_async(pow, (2, 10))))
+    1024
+    """
+    while True:
+        result.wait(TICK)
+        if result.ready():
+            return result.get()
+        for worker in workers:
+            code = worker.exitcode
+            if code is not None:
+                raise ChildProcessError(f"a worker process ended (exit code {code}) before "
+                                        "it returned its work")

@@ -222,6 +222,8 @@ def _run(args: argparse.Namespace) -> int:
                                             pool=pool,
                                             report=_report if out is None else out.error,
                                             search_limit=args.search_limit)
+                except ChildProcessError:  # a worker died: the pool is not to be trusted
+                    raise
                 except (OSError, InputError) as exc:
                     _usage(name, getattr(exc, "strerror", None) or exc)
                     usage = True

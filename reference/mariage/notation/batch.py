@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, cast
 from ..errors import MariageError
 from ..infile import open_regular
 from ..lazyrecord import field, record
+from ..terminate import result_of
 from .errors import RecordError
 from .reader import DEFAULT_LIMIT, RawRecord, split_records
 
@@ -436,24 +437,26 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         import multiprocessing  # only with workers: its import costs a start-up
 
         pool = multiprocessing.Pool(jobs)
+    # a pool's processes (its private list): one that ends took its batch with it
+    workers = list(getattr(pool, "_pool", ()))
     try:
         pending: deque[Any] = deque()
         going = True
         for item in _batches(stream, file, summary):
             if isinstance(item, RecordError):
                 while pending and going:  # keep file order
-                    going = take(pending.popleft().get())
+                    going = take(result_of(pending.popleft(), workers))
                 if not going or not file_error(item):
                     going = False
                     break
                 continue
             pending.append(pool.apply_async(_check_batch, (item, strict, search_limit)))
             while len(pending) > 2 * max(jobs, 1) and going:
-                going = take(pending.popleft().get())
+                going = take(result_of(pending.popleft(), workers))
             if not going:
                 break
         while pending and going:
-            going = take(pending.popleft().get())
+            going = take(result_of(pending.popleft(), workers))
     finally:
         if own:
             pool.terminate()

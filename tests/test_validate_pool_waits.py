@@ -1,0 +1,88 @@
+"""``validate --jobs N`` waits for its workers' batches in steps: a signal the main thread
+did not see arrive still ends it, and a worker that dies mid-batch ends the wait with an
+error instead of leaving it waiting for ever (both hung before: the wait had no end)."""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from mariage.notation import batch
+from mariage.terminate import signals_end_at_once, start_workers, worker_start
+
+REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+RECORD = b'[Mariage "1"]\n[Ruleset "marianna"]\n[Dealer "N"]\nresult *\n'
+
+# The main thread waits for a batch that never comes (its worker sleeps) when SIGTERM is
+# taken by another thread: as when it comes in the instant before the wait began, only
+# the main thread's next bytecode runs the handler.
+SCRIPT = textwrap.dedent(f"""
+    import io, multiprocessing, signal, threading, time
+    from mariage.notation import batch
+    from mariage.terminate import signals_end_at_once
+
+    def stuck(*args):
+        time.sleep(120)
+
+    def poke():
+        time.sleep(0.3)
+        signal.pthread_kill(threading.get_ident(), signal.SIGTERM)
+
+    batch._check_batch = stuck
+    workers = lambda: [p.pid for p in multiprocessing.active_children()]
+    with signals_end_at_once(workers):
+        pool = multiprocessing.Pool(1)
+        threading.Thread(target=poke, daemon=True).start()
+        batch.validate_stream(io.BytesIO({RECORD!r}), "r.mrg", jobs=1, pool=pool)
+    print("the wait ended without the signal")
+""")
+
+
+def test_a_signal_taken_by_another_thread_ends_the_wait_for_a_batch() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(REFERENCE)})
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the worker too, should one be left
+        proc.wait()
+    assert (proc.returncode, out, err) == (143, "", "mariage: terminated\n")
+
+
+def _dies(*args: object) -> None:
+    os._exit(3)
+
+
+@pytest.mark.timeout(30)  # before the fix: a wait without end
+def test_a_worker_that_dies_mid_batch_ends_the_wait_with_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "_check_batch", _dies)
+    with multiprocessing.get_context("fork").Pool(1) as pool, \
+            pytest.raises(ChildProcessError, match=r"worker process ended \(exit code 3\)"):
+        batch.validate_stream(io.BytesIO(RECORD), "r.mrg", jobs=1, pool=pool)
+
+
+def _dispositions(*args: object) -> tuple[bool, bool]:
+    return (signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
+            signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+
+
+def test_a_worker_dies_of_sigterm_by_default_whatever_its_parent_does_with_it() -> None:
+    """Not by the parent's handler, which runs only between bytecodes: a SIGTERM from the
+    pool's ``terminate()`` just before a worker waited for the queue's lock was missed,
+    and the pool waited for that worker for ever."""
+    with signals_end_at_once(lambda: []):
+        pool = start_workers(lambda: multiprocessing.get_context("fork").Pool(
+            1, initializer=worker_start))
+        try:
+            assert pool.apply(_dispositions) == (True, True)
+        finally:
+            pool.terminate()
