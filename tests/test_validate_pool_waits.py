@@ -86,3 +86,41 @@ def test_a_worker_dies_of_sigterm_by_default_whatever_its_parent_does_with_it() 
             assert pool.apply(_dispositions) == (True, True)
         finally:
             pool.terminate()
+
+
+# Both first workers of a pool killed while idle (one of them holds the lock of the queue
+# of tasks as it waits for one): the pool replaces them, and the new ones wait for that
+# lock for ever. A wait that watched only the workers of the moment never ended; the
+# pool's terminate() takes that lock too, so the command ends at once (end_now).
+IDLE = textwrap.dedent(f"""
+    import io, multiprocessing, os, signal, time
+    from mariage.notation import batch
+    from mariage.terminate import end_now, first_workers
+
+    pool = multiprocessing.get_context("fork").Pool(2)
+    first = first_workers(pool)
+    pool.apply(abs, (1,))
+    time.sleep(0.3)
+    for worker in first:
+        os.kill(worker.pid, signal.SIGKILL)
+    time.sleep(0.5)
+    try:
+        batch.validate_stream(io.BytesIO({RECORD!r}), "r.mrg", jobs=2, pool=pool)
+    except ChildProcessError as exc:
+        end_now(f"error: {{exc}}", 2,
+                lambda: [p.pid for p in multiprocessing.active_children()])
+    print("no error")
+""")
+
+
+def test_workers_that_died_idle_before_the_file_end_the_wait_with_an_error() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", IDLE], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(REFERENCE)})
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the workers too, should one be left
+        proc.wait()
+    assert (proc.returncode, out) == (2, "")
+    assert err.startswith("error: a worker process ended (exit code -9) before it returned")

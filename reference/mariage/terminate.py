@@ -34,14 +34,16 @@ import os
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
-from typing import Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
-__all__ = ["TICK", "Terminated", "result_of", "signals_end_at_once", "start_workers",
+__all__ = ["TICK", "Terminated", "end_now", "first_workers", "result_of", "signals_end_at_once",
+           "start_workers",
            "terminate_raises", "worker_start"]
 
 #: Seconds :func:`result_of` waits before it looks again: the longest a signal's handler
@@ -102,16 +104,8 @@ def signals_end_at_once(workers: Callable[[], Iterable[int]]) -> Iterator[None]:
             return
         for signal_name in (signal.SIGTERM, signal.SIGINT):  # a second one waits no more
             signal.signal(signal_name, signal.SIG_DFL)
-        with contextlib.suppress(Exception):
-            for worker in workers():
-                with contextlib.suppress(OSError):
-                    os.kill(worker, signal.SIGKILL)
-        with contextlib.suppress(Exception):  # a write it interrupted: reentrant, lost
-            sys.stdout.flush()
         word, code = ("terminated", 143) if signum == signal.SIGTERM else ("interrupted", 130)
-        with contextlib.suppress(OSError):
-            os.write(2, f"mariage: {word}\n".encode())
-        os._exit(code)
+        end_now(f"mariage: {word}", code, workers)
 
     old = [(s, signal.signal(s, handler)) for s in (signal.SIGTERM, signal.SIGINT)]
     try:
@@ -119,6 +113,24 @@ def signals_end_at_once(workers: Callable[[], Iterable[int]]) -> Iterator[None]:
     finally:
         for s, was in old:
             signal.signal(s, signal.SIG_DFL if was is None else was)
+
+
+def end_now(line: str, code: int, workers: Callable[[], Iterable[int]]) -> NoReturn:
+    """End this process at once with exit code ``code``: the processes ``workers()`` names
+    are killed first (SIGKILL: none prints a traceback, none is waited for), what standard
+    output holds is flushed, and ``line`` goes to standard error. For a command whose only
+    output is what it has printed already, when waiting for its workers could last for
+    ever: after a signal, or after one of a pool's workers died (an idle worker holds the
+    lock of the pool's queue of tasks, and ``Pool.terminate()`` takes that lock first)."""
+    with contextlib.suppress(Exception):
+        for worker in workers():
+            with contextlib.suppress(OSError):
+                os.kill(worker, signal.SIGKILL)
+    with contextlib.suppress(Exception):  # a write it interrupted: reentrant, lost
+        sys.stdout.flush()
+    with contextlib.suppress(OSError):
+        os.write(2, f"{line}\n".encode(errors="replace"))
+    os._exit(code)
 
 
 _STOPS = (signal.SIGTERM, signal.SIGINT)
@@ -169,6 +181,22 @@ class _Result(Protocol[T_co]):  # a pool's AsyncResult
 class _Worker(Protocol):  # a pool's worker process
     @property
     def exitcode(self) -> int | None: ...
+
+
+_FIRST_WORKERS: weakref.WeakKeyDictionary[object, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+
+
+def first_workers(pool: object) -> tuple[Any, ...]:
+    """The processes ``pool`` (a ``multiprocessing`` pool) had when this was first asked of
+    it: call it as the pool is made. A pool replaces a worker that died with a new one, but
+    the dead one may have held the lock of the queue of tasks (a worker waiting for a task
+    holds it), for which its replacement then waits for ever: :func:`result_of` watches
+    these, so that such a death is seen whenever it happened."""
+    try:
+        return _FIRST_WORKERS[pool]
+    except KeyError:
+        workers = _FIRST_WORKERS[pool] = tuple(getattr(pool, "_pool", ()))
+        return workers
 
 
 def result_of(result: _Result[T], workers: Sequence[_Worker] = ()) -> T:

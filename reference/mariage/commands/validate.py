@@ -26,7 +26,7 @@ from ..notation.batch import (
 )
 from ..notation.errors import RecordError
 from ..notation.reader import DEFAULT_LIMIT
-from ..terminate import signals_end_at_once, start_workers, worker_start
+from ..terminate import end_now, first_workers, signals_end_at_once, start_workers, worker_start
 from . import COMMANDS, path_arg, whole_arg
 from .capped import Capped, add_max_problems, check_max
 
@@ -213,6 +213,7 @@ def _run(args: argparse.Namespace) -> int:
             import multiprocessing
             pool = start_workers(lambda: multiprocessing.Pool(args.jobs,
                                                               initializer=worker_start))
+            first_workers(pool)  # watched while the pool serves every file
         try:
             for name in files:
                 if out is not None:
@@ -222,8 +223,9 @@ def _run(args: argparse.Namespace) -> int:
                                             pool=pool,
                                             report=_report if out is None else out.error,
                                             search_limit=args.search_limit)
-                except ChildProcessError:  # a worker died: the pool is not to be trusted
-                    raise
+                except ChildProcessError as exc:  # a worker died: the pool is not to be
+                    # trusted, nor waited for (a dead worker may hold its queue's lock)
+                    end_now(f"mariage: error: {exc}", 2, _workers)
                 except (OSError, InputError) as exc:
                     _usage(name, getattr(exc, "strerror", None) or exc)
                     usage = True

@@ -31,7 +31,7 @@ from typing import Any, BinaryIO, cast
 from ..errors import MariageError
 from ..infile import open_regular
 from ..lazyrecord import field, record
-from ..terminate import result_of
+from ..terminate import first_workers, result_of
 from .errors import RecordError
 from .reader import DEFAULT_LIMIT, RawRecord, split_records
 
@@ -437,8 +437,9 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         import multiprocessing  # only with workers: its import costs a start-up
 
         pool = multiprocessing.Pool(jobs)
-    # a pool's processes (its private list): one that ends took its batch with it
-    workers = list(getattr(pool, "_pool", ()))
+    # the pool's first processes: one that ended took its batch with it, or may have
+    # held the lock its replacement waits for (a worker waiting for a task holds it)
+    workers = first_workers(pool)
     try:
         pending: deque[Any] = deque()
         going = True
