@@ -261,8 +261,16 @@ class Transport:
 
     def _wait(self, seconds: float) -> bool:
         """Wait at most ``seconds`` for the engine's output to be readable; ``False`` if
-        it is not (:class:`ProcessTransport` fails sooner where the engine has exited)."""
-        return bool(select.select([self._rfd], [], [], seconds)[0])
+        it is not (:class:`ProcessTransport` fails sooner where the engine has exited).
+        Waited in steps of 0.1 s: a signal's handler runs only between bytecodes, so one
+        that came the instant before a long wait began would wait with it."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if select.select([self._rfd], [], [], max(0.0, min(left, 0.1)))[0]:
+                return True
+            if left <= 0.1:
+                return False
 
     def _closed(self) -> str:
         """What an end of the engine's output means, when its exit status is not known."""
