@@ -179,6 +179,17 @@ def test_entries_are_bounded(cache: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert len(_entries(cache)) == 3
 
 
+@pytest.mark.parametrize(("value", "kept"), [("4", 4), ("0", 3), ("x", 3), ("", 3)])
+def test_the_bound_of_entries_may_be_set(cache: Path, monkeypatch: pytest.MonkeyPatch,
+                                         value: str, kept: int) -> None:
+    monkeypatch.setattr(diskcache, "_MAX_ENTRIES", 3)  # the default, as above
+    monkeypatch.setenv("MARIAGE_CACHE_ENTRIES", value)
+    for i in range(6):
+        diskcache.store(f"k{i}", i, [])
+    assert len(_entries(cache)) == kept
+    assert diskcache.load("k5") == 5  # the newest are kept
+
+
 def test_cached_documents_name_files_relative_to_the_working_folder(
         cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "a").mkdir()

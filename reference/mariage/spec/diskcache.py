@@ -7,7 +7,9 @@ kept on disk and reused while nothing they were made from has changed.
 
 Where
     ``$XDG_CACHE_HOME/mariage`` if that variable is set, else
-    ``~/.cache/mariage``. ``MARIAGE_NO_CACHE=1`` turns the cache off.
+    ``~/.cache/mariage``. ``MARIAGE_NO_CACHE=1`` turns the cache off. It keeps
+    its newest 256 entries, or as many as ``MARIAGE_CACHE_ENTRIES`` says (a
+    whole number from 1 up; anything else is the default).
 Key
     A BLAKE2b digest (32 bytes) over the package version, the package's own source files (their
     names, sizes and modification times), the content of every bundled
@@ -67,7 +69,8 @@ try:  # what hmac.compare_digest is, without importing hmac (and with it hashlib
 except ImportError:  # pragma: no cover - another implementation of Python
     from hmac import compare_digest as _same_digest  # type: ignore[no-redef]
 
-__all__ = ["DISABLE_ENV", "cache_dir", "file_digest", "load", "make_key", "store"]
+__all__ = ["DISABLE_ENV", "ENTRIES_ENV", "cache_dir", "file_digest", "load", "make_key",
+           "store"]
 
 DISABLE_ENV = "MARIAGE_NO_CACHE"
 """Set to anything but ``""`` or ``0`` to turn the disk cache off."""
@@ -75,6 +78,9 @@ DISABLE_ENV = "MARIAGE_NO_CACHE"
 _MAGIC = b"MARIAGE\x03"  # 2: the MAC covers the key too; 3: BLAKE2b in place of SHA-256
 _KEY_FILE = "key"
 _MAX_ENTRIES = 256
+ENTRIES_ENV = "MARIAGE_CACHE_ENTRIES"
+"""How many entries the cache keeps (its newest), if not 256: a test run or a server that
+compiles thousands of configurations may keep them all."""
 _STALE_SECONDS = 3600.0
 _PACKAGE = Path(__file__).resolve().parent.parent  # the whole package, not spec/ alone
 
@@ -397,6 +403,22 @@ def _dumps(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+def _bound() -> int:
+    """How many entries to keep: ``MARIAGE_CACHE_ENTRIES`` if it is a whole number from 1
+    up (at most nine digits), else 256.
+
+    >>> os.environ[ENTRIES_ENV] = "5000"; _bound()
+    5000
+    >>> os.environ[ENTRIES_ENV] = "-3"; _bound()
+    256
+    >>> del os.environ[ENTRIES_ENV]
+    """
+    text = os.environ.get(ENTRIES_ENV, "")
+    if text.isascii() and text.isdigit() and len(text) <= 9 and int(text) > 0:
+        return int(text)
+    return _MAX_ENTRIES
+
+
 def _tidy(folder: Path) -> None:
     """Drop old temporary files of killed runs, and the oldest entries beyond the bound.
 
@@ -419,7 +441,8 @@ def _tidy(folder: Path) -> None:
                 continue
         elif name.endswith(".pickle"):
             entries.append(name)
-    if len(entries) <= _MAX_ENTRIES:
+    bound = _bound()
+    if len(entries) <= bound:
         return
     dated: list[tuple[float, Path]] = []
     for name in entries:
@@ -429,7 +452,7 @@ def _tidy(folder: Path) -> None:
         except OSError:
             continue
     dated.sort()
-    for _, path in dated[:len(dated) - _MAX_ENTRIES]:
+    for _, path in dated[:len(dated) - bound]:
         with contextlib.suppress(OSError):
             path.unlink()
 
