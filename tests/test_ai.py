@@ -119,16 +119,20 @@ def test_openspiel_information_states_hide_other_hands() -> None:
     assert clone.information_state_string(0).endswith(state.action_to_string(action))
 
 
-def test_openspiel_whole_match_returns_are_zero_sum() -> None:
-    game = pyspiel.load_game("mariage_mariazza", {"hands": 0})
-    rng = random.Random(1)
+def _played_out(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+    """A new state of ``game`` played to its end at random (chance by its outcomes)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    returns = state.returns()
+    return state
+
+
+def test_openspiel_whole_match_returns_are_zero_sum() -> None:
+    game = pyspiel.load_game("mariage_mariazza", {"hands": 0})
+    returns = _played_out(game, random.Random(1)).returns()
     assert sum(returns) == 0 and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -143,12 +147,7 @@ def test_openspiel_declares_the_utility_its_returns_have(name: str) -> None:
                        else pyspiel.GameType.Utility.GENERAL_SUM)
     rng = random.Random(2)
     for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = _played_out(game, rng)
         if sides == 2:
             assert sum(state.returns()) == 0
 

@@ -45,16 +45,21 @@ SCRIPT = textwrap.dedent(f"""
 """)
 
 
-def test_a_signal_taken_by_another_thread_ends_the_wait_for_a_batch() -> None:
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE,
+def _run(script: str) -> tuple[int, str, str]:
+    """``script`` run by a new Python in a session of its own: exit code, out, err."""
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(REFERENCE)})
     try:
         out, err = proc.communicate(timeout=30)
     finally:
-        os.killpg(proc.pid, signal.SIGKILL)  # the worker too, should one be left
+        os.killpg(proc.pid, signal.SIGKILL)  # the workers too, should one be left
         proc.wait()
-    assert (proc.returncode, out, err) == (143, "", "mariage: terminated\n")
+    return proc.returncode, out, err
+
+
+def test_a_signal_taken_by_another_thread_ends_the_wait_for_a_batch() -> None:
+    assert _run(SCRIPT) == (143, "", "mariage: terminated\n")
 
 
 def _dies(*args: object) -> None:
@@ -114,13 +119,6 @@ IDLE = textwrap.dedent(f"""
 
 
 def test_workers_that_died_idle_before_the_file_end_the_wait_with_an_error() -> None:
-    proc = subprocess.Popen([sys.executable, "-c", IDLE], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            env={**os.environ, "PYTHONPATH": str(REFERENCE)})
-    try:
-        out, err = proc.communicate(timeout=30)
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)  # the workers too, should one be left
-        proc.wait()
-    assert (proc.returncode, out) == (2, "")
+    code, out, err = _run(IDLE)
+    assert (code, out) == (2, "")
     assert err.startswith("error: a worker process ended (exit code -9) before it returned")
