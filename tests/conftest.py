@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
 import time
+import warnings
 from collections.abc import Iterable, Iterator
 
 import pytest
@@ -105,3 +107,26 @@ def browser() -> Iterator[Browser]:
     """One headless Chromium for a test module (skips or fails without one)."""
     with Browser(chromium_or_skip()) as b:
         yield b
+
+
+_BEFORE = [""]  # the test that ran last in this process
+
+
+@pytest.fixture(autouse=True)
+def _stops_reach_the_commands_tests_start(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A command a test starts inherits the main thread's signal mask and an ignored
+    SIGINT: if a test before left SIGINT or SIGTERM blocked (or SIGINT ignored), the tests
+    that stop a command with Ctrl-C or SIGTERM waited their whole timeout (five did in one
+    worker of a whole run, never alone). Put back as a terminal gives them, and the test
+    that left them so named in a warning, so the leak is found where it is."""
+    stops = {signal.SIGINT, signal.SIGTERM} & signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if stops or ignored:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        if ignored:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        warnings.warn(f"{_BEFORE[0] or 'the start of this process'} left "
+                      f"{', '.join(sorted(s.name for s in stops)) or 'SIGINT'} "
+                      f"{'blocked' if stops else 'ignored'}", stacklevel=1)
+    yield
+    _BEFORE[0] = request.node.nodeid
