@@ -115,10 +115,12 @@ _BEFORE = [""]  # the test that ran last in this process
 @pytest.fixture(autouse=True)
 def _stops_reach_the_commands_tests_start(request: pytest.FixtureRequest) -> Iterator[None]:
     """A command a test starts inherits the main thread's signal mask and an ignored
-    SIGINT: if a test before left SIGINT or SIGTERM blocked (or SIGINT ignored), the tests
-    that stop a command with Ctrl-C or SIGTERM waited their whole timeout (five did in one
-    worker of a whole run, never alone). Put back as a terminal gives them, and the test
-    that left them so named in a warning, so the leak is found where it is."""
+    SIGINT. A run started in the background by a shell without job control (``cmd &``,
+    ``nohup``) begins with SIGINT ignored, and so did every command its tests started:
+    the five tests that stop ``match`` or ``conformance`` with Ctrl-C waited their whole
+    timeout (a command honours an ignored SIGINT, as a background job should). Put back
+    as a terminal gives them before each test, with a warning naming the test before
+    (or the start of the process) that left them otherwise."""
     stops = {signal.SIGINT, signal.SIGTERM} & signal.pthread_sigmask(signal.SIG_BLOCK, [])
     ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     if stops or ignored:
