@@ -50,6 +50,32 @@ def _game(state: GameState) -> dict[str, Any]:
     return {k: v for k, v in fingerprint(state).items() if k not in MADE_OF_MECHANISMS}
 
 
+def _deal_both(rng: random.Random, states: tuple[GameState, GameState], first: int | None
+               ) -> None:
+    """A shuffled pack dealt to both states."""
+    deck = list(range(states[0].rules.ncards))
+    rng.shuffle(deck)
+    for st in states:
+        st.deal(list(deck), first)
+
+
+def _sent_to_both(states: tuple[GameState, GameState], action: Any,
+                  seat: int | None = None) -> tuple[str, str] | None:
+    """``action`` sent to both states: None where it is taken, else the rule and the
+    message it is refused with (the state then untouched), the same for both."""
+    outcomes: list[tuple[str, str] | None] = []
+    for st in states:
+        before = _game(st)
+        try:
+            st.apply(action, seat)
+            outcomes.append(None)
+        except IllegalActionError as e:
+            outcomes.append((e.rule_id, str(e)))
+            assert _game(st) == before
+    assert outcomes[0] == outcomes[1]
+    return outcomes[0]
+
+
 def _written(applier: Any) -> bool:
     code = getattr(applier, "__code__", None)
     return code is not None and code.co_filename.startswith("<decline in ")
@@ -94,24 +120,12 @@ def test_the_written_decline_plays_as_the_mechanism(name: str) -> None:
         for _hand in range(4):
             if a.terminal:
                 break
-            deck = list(range(rules.ncards))
-            rng.shuffle(deck)
-            a.deal(list(deck), first)
-            b.deal(list(deck), first)
+            _deal_both(rng, (a, b), first)
             while a.to_act is not None:
                 if rng.random() < 0.1:  # a decline, legal or not
-                    outcomes = []
-                    for st in (a, b):
-                        before = _game(st)
-                        try:
-                            st.apply(Decline())
-                            outcomes.append(None)
-                        except IllegalActionError as e:
-                            outcomes.append((e.rule_id, str(e)))
-                            assert _game(st) == before
-                    assert outcomes[0] == outcomes[1]
-                    refused += outcomes[0] is not None
-                    declines += outcomes[0] is None
+                    outcome = _sent_to_both((a, b), Decline())
+                    refused += outcome is not None
+                    declines += outcome is None
                 else:
                     action = _pick(rng, a.legal_actions())
                     assert action in b.legal_actions()

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..lazyrecord import frozen_record
+from .actionfields import FIELDS_OK
 from .actions import Action, Decline
 from .duties import duties
 from .fastpath import PlayLegal, PlaySplit, keeps, play_apply, play_legal, play_split, start_trick
@@ -69,6 +70,9 @@ class Dispatch:
     to_act: dict[type, Applier]  # action type -> apply, sent by the seat to act (with no
     # seat named): ``any_seat``'s, else ``appliers``', as GameState._dispatch looks them up
     # (the claims' decline by generated code where there is some: _to_act)
+    to_act_plain: dict[type, Applier]  # those of ``to_act`` whose action type has no field
+    # to check (actionfields.FIELDS_OK: None; Pass, Decline, Concede, Close...), which
+    # GameState.apply calls straight when no seat is named and marks are off
     go_on: GoOn | None  # (state, winner): the play resumed after the winner's pause, as
     # Claims.go_on, by generated code where there is some (engine.resume.resume)
     action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # with undo
@@ -147,6 +151,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     play_trail = play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
                             hand_slots=hand_slots)
     marked = None if play_trail is None else record_slots(mech, rules, {**appliers, **any_seat})
+    to_act = _to_act(mech, rules, {**appliers, **any_seat}, end_hand)
     free, extra = (frozenset(), {}) if marked is None else mark_extra(
         mech, rules, {**appliers, **any_seat}, marked)
     return Dispatch(appliers, any_seat,
@@ -157,8 +162,7 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
                     play_trail, end_hand,
                     start_trick(mech, rules), legal, _any_time_in(mech, rules),
-                    _to_act(mech, rules, {**appliers, **any_seat}, end_hand),
-                    resume(mech, rules, end_hand),
+                    to_act, _plain(to_act), resume(mech, rules, end_hand),
                     action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
                     None if marked is None
                     else mark_keeper(marked, rules.nseats, len(rules.teams)), free, extra)
@@ -174,6 +178,20 @@ def _to_act(mech: Mechanisms, rules: Rules, appliers: dict[type, Applier],
         if decline is not None:
             appliers[Decline] = decline
     return appliers
+
+
+def _plain(to_act: dict[type, Applier]) -> dict[type, Applier]:
+    """The appliers of ``to_act`` whose action type has no field to check: what
+    ``GameState.apply`` would call after its checks, for it to call at once.
+
+    >>> from mariage import load_rules
+    >>> from mariage.engine.actions import Bid, Pass
+    >>> from mariage.engine.mechanisms import DEFAULT_MECHANISMS
+    >>> table = dispatch_of(DEFAULT_MECHANISMS, load_rules("thousand"))
+    >>> table.to_act_plain[Pass] == table.to_act[Pass], Bid in table.to_act_plain
+    (True, False)
+    """
+    return {kind: applier for kind, applier in to_act.items() if FIELDS_OK[kind] is None}
 
 
 def _any_time_in(mech: Mechanisms, rules: Rules) -> dict[int, tuple[_Offer, ...]]:

@@ -410,6 +410,11 @@ class GameState(Undoable):
                 self._appliers.apply_play(self, to_act, action)
                 if self.deal_source is None or self.phase != _DEAL:  # the usual card
                     return
+            elif seat is None and to_act is not None and self._marks is None and (
+                    plain := self._appliers.to_act_plain.get(type(action))) is not None \
+                    and self.phase != _DEAL and self.phase != _OVER:
+                plain(self, to_act, action)  # (what the lines below come to: no field to
+                # check, nothing for marks to keep)
             else:
                 if self._marks is not None and type(action) not in self._appliers.mark_free:
                     self._marks.widen(self, type(action))  # (what it writes kept: Marks)
