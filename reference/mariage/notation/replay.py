@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
+from mariage.engine.optionnote import rule_options_note
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -42,6 +43,7 @@ from .model import (
     expect_record,
     expect_text,
 )
+from .optionhint import option_with_action
 from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
 from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
@@ -106,6 +108,7 @@ class _Checker:
         self.last = (0, 0)
         self.count = 0
         self.first_hand = 1
+        self._dealt_by: int | None = None  # the dealer of the hand before, once replayed
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -221,7 +224,9 @@ class _Checker:
             self.trick = 0
             self.stop_replay()
         self.out.inferred = 0
-        lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying)
+        lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying,
+                     self.dealer_why())
+        self._dealt_by = st.dealer
         if lay is None or not self.replaying:
             self.stop_replay()
             self.static_items(hand)
@@ -367,6 +372,20 @@ class _Checker:
                 out[-1].append(item)
         return out
 
+    def dealer_why(self) -> str:
+        """Why the rules give this hand's deal to its dealer: the ``[Dealer]`` tag, or the
+        hand before (its dealer and how it ended: a hand thrown in is dealt again)."""
+        rules, st = self.rules, self.state
+        assert rules is not None and st is not None
+        before = self._dealt_by
+        if before is None or st.dealer is None:
+            return ", as the [Dealer] tag says"
+        seats, n, reason = rules.seat_names, st.hand_no, st.hand_over_reason
+        if before == st.dealer:
+            thrown = ", which was thrown in" if reason in ("redeal", "void") else ""
+            return f": {seats[before]} deals again after hand {n}{thrown} (ended {reason})"
+        return f": {seats[before]} dealt hand {n} (ended {reason}), and the deal passes on"
+
     def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
         rules = self.rules
         assert rules is not None
@@ -403,7 +422,8 @@ class _Checker:
             except ValueError:
                 written = act.as_written()  # two plays joined by a look-alike blank
                 self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}"
-                           f"{odd_column(written, act.column)}",
+                           f"{odd_column(written, act.column)}"
+                           f"{option_with_action(self.rules, act.text)}",
                            act.line, act.column, seat=act.seat, token=written)
                 return None
             self._actions[act.text] = a
@@ -510,7 +530,7 @@ class _Checker:
             st.apply(action, seat)
         except IllegalActionError as exc:
             code = "N142" if exc.rule_id == rules.core_turn else "N141"
-            why = exc.reason
+            why = exc.reason + rule_options_note(rules, exc.rule_id)
             if code == "N142" and st.to_act is not None:
                 why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
             forced = code == "N141" and not self.strict and _force_play(st, seat, action)
