@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
-from mariage.engine.optionnote import rule_options_note
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
 
@@ -43,7 +42,7 @@ from .model import (
     expect_record,
     expect_text,
 )
-from .optionhint import option_with_action
+from .optionhint import legal_with, option_with_action
 from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
 from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
@@ -109,6 +108,9 @@ class _Checker:
         self.count = 0
         self.first_hand = 1
         self._dealt_by: int | None = None  # the dealer of the hand before, once replayed
+        # this hand's dealer, deck and first player, and the actions applied since
+        self._dealt: tuple[int | None, list[int], int | None] | None = None
+        self._done: list[tuple[int, Action]] = []
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -286,6 +288,7 @@ class _Checker:
                 self.stop_replay()
                 return
             deck = found
+        self._dealt, self._done = (st.dealer, list(deck), lay.first), []
         try:
             st.deal(deck, lay.first)
         except IllegalActionError as exc:
@@ -356,7 +359,7 @@ class _Checker:
                 found, _ = complete_deal(st, candidate, lay.owner, lay.first, steps[:k - 1],
                                          PROBE_TRIES, verify, {})
                 if found is not None:
-                    hint = steps_after(st, found, lay.first, steps[:k - 1], steps[k - 1][0])
+                    hint = steps_after(st, found, lay.first, steps[:k - 1], steps[k - 1])
                     break
             self.error("N135", up_to + "this one" + hint, at.line, at.column,
                        seat=at.seat, trick=at_trick, token=at.as_written())
@@ -530,7 +533,8 @@ class _Checker:
             st.apply(action, seat)
         except IllegalActionError as exc:
             code = "N142" if exc.rule_id == rules.core_turn else "N141"
-            why = exc.reason + rule_options_note(rules, exc.rule_id)
+            why = exc.reason + legal_with(rules, exc.rule_id, self._dealt, self._done, seat,
+                                          action)
             if code == "N142" and st.to_act is not None:
                 why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
             forced = code == "N141" and not self.strict and _force_play(st, seat, action)
@@ -546,6 +550,7 @@ class _Checker:
             self.out.forced += 1
             if (on_forced := getattr(self.listener, "on_forced", None)) is not None:
                 on_forced(item)
+        self._done.append((seat, action))
         self.out.actions += 1
         return len(st.tricks) > ntricks
 
