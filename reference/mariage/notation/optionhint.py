@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from mariage.engine.actions import Action
-from mariage.engine.actiontext import parse_action
+from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.optionnote import show_value
 from mariage.engine.rules import Rules
 from mariage.errors import MariageError
@@ -39,6 +39,23 @@ def _values(spec: dict[str, Any]) -> list[Any]:
     return list(spec.get("values") or ())
 
 
+def _specs(rules: Rules) -> dict[str, dict[str, Any]]:
+    document = rules.document if isinstance(rules.document, dict) else {}
+    return document.get("options") or {}
+
+
+def _naming(rules: Rules, text: str) -> list[str]:
+    """The options of ``rules`` with a choice of values whose name or description names
+    the word of action ``text`` (``mariannino`` of ``mariannino:H``; ``draw``), none
+    for a card or a word under three letters."""
+    word = text.split(":", 1)[0].strip().lower()
+    if len(word) < 3 or not word.isalpha():
+        return []
+    stem = word.rstrip("s")
+    return [name for name, spec in _specs(rules).items() if _values(spec)
+            and stem in f"{name} {spec.get('description', '')}".lower().replace("_", " ")]
+
+
 def option_with_action(rules: Rules, text: str) -> str:
     """``"; it is one with option NAME = VALUE"`` where setting one option of
     ``rules`` so makes ``text`` an action, else nothing.
@@ -49,21 +66,13 @@ def option_with_action(rules: Rules, text: str) -> str:
     >>> option_with_action(load_rules("cinquecento"), "marianino:H")
     ''
     """
-    word = text.split(":", 1)[0].strip().lower()
-    if len(word) < 3 or not word.isalpha():
-        return ""
-    key = (rules.ruleset, rules.options, word)
+    key = (rules.ruleset, rules.options, text.split(":", 1)[0])
     if key in _found:
         return _found[key]
-    stem = word.rstrip("s")
-    now, defaults = dict(rules.options), dict(rules.defaults)
+    now, defaults, specs = dict(rules.options), dict(rules.defaults), _specs(rules)
     hint = ""
-    document = rules.document if isinstance(rules.document, dict) else {}
-    for name, spec in (document.get("options") or {}).items():
-        said = f"{name} {spec.get('description', '')}".lower().replace("_", " ")
-        if stem not in said:
-            continue
-        for value in _values(spec):
+    for name in _naming(rules, text):
+        for value in _values(specs[name]):
             if value == now.get(name):
                 continue
             try:
@@ -81,15 +90,16 @@ def option_with_action(rules: Rules, text: str) -> str:
     return hint
 
 
-def _others(rules: Rules, rule_id: str) -> list[tuple[str, Any]]:
+def _others(rules: Rules, rule_id: str, text: str) -> list[tuple[str, Any]]:
     """(option, value) to try: each option that changes ``rule_id`` (or a rule inside
-    it), at its default where it is set otherwise, else at each of its other values."""
+    it), then each that names the action's word (:func:`_naming`: Schnapsen's
+    ``close_before_draw`` for a ``draw`` that ``core.phase`` refuses), at its default
+    where it is set otherwise, else at each of its other values."""
     inner = rule_id + "."
-    names = dict.fromkeys(name for info in rules.infos
-                          if info.id == rule_id or info.id.startswith(inner)
-                          for name in info.options)
-    document = rules.document if isinstance(rules.document, dict) else {}
-    specs = document.get("options") or {}
+    names = dict.fromkeys([*(name for info in rules.infos
+                             if info.id == rule_id or info.id.startswith(inner)
+                             for name in info.options), *_naming(rules, text)])
+    specs = _specs(rules)
     now, defaults = dict(rules.options), dict(rules.defaults)
     out: list[tuple[str, Any]] = []
     for name in names:
@@ -116,7 +126,7 @@ def legal_with(rules: Rules, rule_id: str | None,
 
     dealer, deck, first = start
     now = dict(rules.options)
-    for name, value in _others(rules, rule_id):
+    for name, value in _others(rules, rule_id, action_text(rules, action)):
         try:
             other = load_rules(rules.ruleset, {**now, name: value})
             st = GameState(other, first_dealer=dealer)
