@@ -96,6 +96,15 @@ MISTAKES = [
      "marianna.decl.mariannino", "the hand does not hold that mariannino"),
     ("marianna-mariannino", "E:7S N:mariannino:D N:QS", "E:7S N:QS N:mariannino:D", "N142",
      16, 19, 1, 1, "N", "core.turn", "out of turn: seat W is to act"),
+    # declare_when=trick_start: each player declares or passes before the lead, passes
+    # written (notation.rst); a lead written before them
+    ("cinquecento-trick-start", "2. S:pass E:pass N:pass W:pass S:KD", "2. S:KD", "N141",
+     16, 4, 1, 2, "S", "core.phase",
+     "the declaration window is open: declare or pass; S may now only pass"),
+    # B's own view of the thrown-in hand: his cards are known, and rich
+    ("thousand-redeal-view-B", "A:redeal", "B:redeal", "N135", 19, 1, 1, 0, "B", None,
+     "(in a deal that fits the actions before it: no rule entitles this player to throw "
+     "the hand in now, rule thousand.throw-in)"),
     # close_before_draw=true: the winner writes his draw
     ("schnapsen", *_without('[Option "close_before_draw" "true"]'), "N141", 16, 1, 1, 2, "B",
      "core.phase", "the players draw by themselves after each trick (no draw is written)"),
@@ -141,6 +150,14 @@ def test_a_single_mistake_is_named_where_it_stands(mistake: tuple) -> None:
     assert (first.code, first.line, first.column, first.hand, first.trick, first.seat,
             first.rule_id) == (code, line, column, hand, trick, seat, rule)
     assert words in first.message
+
+
+def test_the_notation_says_how_passes_at_the_start_of_a_trick_are_written() -> None:
+    doc = " ".join((Path(__file__).parent.parent / "docs" / "notation.rst").read_text()
+                   .split())
+    example = "1. S:pass E:pass N:mariannino:H W:pass S:AD E:7S N:QS W:5S"
+    assert f"(``{example}``)" in doc
+    assert example in (DATA / "cinquecento-trick-start.mrg").read_text()
 
 
 def test_a_refusal_no_option_changes_names_none() -> None:
