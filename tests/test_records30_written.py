@@ -82,6 +82,14 @@ MISTAKES = [
      None, "must be between 880 and 1200, got 800"),
     ("thousand-redeal", '"redeal_low_hand" "20"', '"redeal_low_hand" "twenty"', "N123", 6,
      2, 0, 0, None, None, "takes a whole number, got 'twenty'"),
+    # barrel=false: A, at 880, adds his 30 (with the barrel he would mount it at 880)
+    ("thousand-later-no-barrel", *_without('[Option "barrel" "false"]'), "N153", 25, 116,
+     24, 8, None, None, "the match score is 880 540 -105"),
+    ("thousand-later-no-barrel", '[StartScore "880" "540" "-215"]',
+     '[StartScore "880" "540" "-215"]\n[StartState "bolts" "0" "1" "2"]', "N126", 8, 2, 0,
+     0, None, None,
+     "thousand keeps no 'bolts' between hands under these options; it does with option "
+     "bolt_condition = no_tricks (here off) (it keeps: conceded)"),
     # the mariannino is Cinquecento's only with its option
     ("cinquecento-mariannino", *_without('[Option "mariannino" "true"]'), "N140", 13, 14, 1,
      1, "N", None,
