@@ -115,7 +115,8 @@ MISTAKES = [
      "the hand in now, rule thousand.throw-in)"),
     # close_before_draw=true: the winner writes his draw
     ("schnapsen", *_without('[Option "close_before_draw" "true"]'), "N141", 16, 1, 1, 2, "B",
-     "core.phase", "the players draw by themselves after each trick (no draw is written)"),
+     "core.phase", "the players draw by themselves after each trick (no draw is written) "
+     "(legal with option close_before_draw = true; here false)"),
     ("schnapsen", *_without('[Option "marriage_values" "20/20"]'), "N152", 15, 35, 1, 1,
      None, None, "the hand score is 0 46"),
     ("schnapsen", "(won B)\nB:draw\n3.", "(won B)\nA:draw\n3.", "N142", 19, 1, 1, 2, "A",
@@ -129,6 +130,11 @@ MISTAKES = [
      "true)"),
     ("marjapussi", "S:KD W:9D", "S:8D W:9D", "N141", 20, 14, 1, 4, "S", "core.hand",
      "that card is not in the player's hand"),
+    # trump_choice=true: N declares his marriage and keeps it from trumps
+    ("marjapussi-notrump", *_without('[Option "trump_choice" "true"]'), "N141", 17, 4, 1, 3,
+     "N", "marjapussi.decl.trump",
+     "this declaration cannot decline trump (legal with option trump_choice = true; here "
+     "false)"),
     ("marjapussi", '"pack_size" "32"', '"pack_size" "30"', "N123", 4, 2, 0, 0, None, None,
      "takes one of 36, 32, 28; got '30'"),
     # rounding=nearest10_5up
