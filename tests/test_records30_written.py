@@ -143,7 +143,7 @@ MISTAKES = [
     ("mariazza-partial", *_without('[Option "trump_mariazza_40" "false"]'), "N152", 28, 37,
      1, 12, None, None, "the hand score is 59 69"),
     ("mariazza-partial", *_without('[Option "target" "71"]'), "N143", 27, 18, 1, 11, "B",
-     "core.phase", "hand 1 is over (target)"),
+     "core.phase", "hand 1 is over (ended target, with points 34 49): no action may follow"),
     ("sixty-six", *_without('[Option "last_trick_rule" "one_point"]'), "N152", 32, 30, 1, 12,
      None, None, "the hand score is 58 72"),
     ("marianna-siciliana", *_without('[Option "marianna_values" "20-40-60-80"]'), "N152", 19,

@@ -514,8 +514,10 @@ class _Checker:
             self.stop_replay()
             return False
         if st.phase == _DEAL:
-            self.error("N143", f"hand {st.hand_no} is over ({st.hand_over_reason}): no action "
-                       "may follow", item.line, item.column, seat=item.seat,
+            points = " ".join(map(str, st.history[-1].points)) if st.history else "-"
+            self.error("N143", f"hand {st.hand_no} is over (ended {st.hand_over_reason}, with "
+                       f"points {points}): no action may follow", item.line, item.column,
+                       seat=item.seat,
                        token=item.as_written(),
                        rule_id=rules.core_phase)
             self.stop_replay()
