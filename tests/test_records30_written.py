@@ -153,7 +153,8 @@ MISTAKES = [
     # a tag out of order: [Mariage] comes first
     ("marianna-siciliana", '[Mariage "1"]\n[Ruleset "marianna-siciliana"]',
      '[Ruleset "marianna-siciliana"]\n[Mariage "1"]', "N103", 1, 1, 0, 0, None, None,
-     "text before the first record"),
+     "text before the first record (a record starts with a [Mariage \"1\"] line; [Mariage] "
+     "is the first tag, the others follow it)"),
 ]
 
 
