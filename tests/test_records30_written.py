@@ -95,6 +95,12 @@ MISTAKES = [
      1, "N", None,
      "'mariannino:H' is not an action of cinquecento; it is one with option mariannino = "
      "true (default false)"),
+    # the reverse: declare_who=leader refuses N's mariannino as a follower
+    ("cinquecento-mariannino", '[Option "mariannino" "true"]',
+     '[Option "mariannino" "true"]\n[Option "declare_who" "leader"]', "N141", 15, 14, 1, 1,
+     "N", "marianna.decl.leader-only",
+     "only the player leading to the trick may declare, before leading (legal with option "
+     "declare_who = anyone; here leader)"),
     ("cinquecento-mariannino", '"mariannino" "true"', '"mariannino_value" "next_plus_200"',
      "N123", 3, 2, 0, 0, None, None, "cinquecento has no option 'mariannino_value'"),
     # mariannino_value=next_plus_200: the first declaration of the hand scores 20 + 200
@@ -119,6 +125,9 @@ MISTAKES = [
      "(legal with option close_before_draw = true; here false)"),
     ("schnapsen", *_without('[Option "marriage_values" "20/20"]'), "N152", 15, 35, 1, 1,
      None, None, "the hand score is 0 46"),
+    # a step left out: B's draw after trick 1 (the next trick number is where it shows)
+    ("schnapsen", "(points 0 26)\nB:draw\n", "(points 0 26)\n", "N145", 17, 1, 1, 1, None,
+     None, "this is still trick 1; B may now only claim, close, draw"),
     ("schnapsen", "(won B)\nB:draw\n3.", "(won B)\nA:draw\n3.", "N142", 19, 1, 1, 2, "A",
      "core.turn", "out of turn: seat B is to act"),
     ("schnapsen", "(scored 0 3)", "(scored 0 2)", "N154", 22, 58, 1, 4, None, None,

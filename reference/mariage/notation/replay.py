@@ -479,9 +479,11 @@ class _Checker:
                 if st.phase not in (_DEAL, _OVER) and (item.number != st.trick_no
                                                        or not st.trick_no):
                     # trick 0: the auction or the talon, before trick 1 (no trick number)
-                    self.error("N145", f"this is trick {st.trick_no}" if st.trick_no else
+                    left = steps_left(st, st.to_act)  # a step left out (a draw)
+                    self.error("N145", f"this is {'still ' if left else ''}trick "
+                               f"{st.trick_no}{left}" if st.trick_no else
                                "no trick number before trick 1 (the auction or the talon)"
-                               + steps_left(st, st.to_act),
+                               + left,
                                item.line, item.column, token=f"{item.number}.",
                                trick=st.trick_no)
             else:
