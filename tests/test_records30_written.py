@@ -149,6 +149,12 @@ MISTAKES = [
     # rounding=nearest10_5up
     ("belote", *_without('[Option "rounding" "nearest10_5up"]'), "N154", 25, 67, 1, 8, None,
      None, "the hand's addition to the match score is 119 43"),
+    # sa_ta=true: a sans-atout contract, written SA in the bid and its annotation (its
+    # (bid ...) used to read 'S', spades: the contract's trump -1 taken as the last suit)
+    ("belote-coinche-sa", *_without('[Option "sa_ta" "true"]'), "N141", 13, 1, 1, 0, "E",
+     "belote-coinche.auction.bids", "(legal with option sa_ta = true; here false)"),
+    ("belote-coinche-sa", "(bid 80 SA -)", "(bid 80 S -)", "N156", 22, 83, 1, 8, None, None,
+     "the bid of the deal is 80 SA -"),
     ("mariazza-partial", *_without('[Option "trump_mariazza_40" "false"]'), "N152", 28, 37,
      1, 12, None, None, "the hand score is 59 69"),
     ("mariazza-partial", *_without('[Option "target" "71"]'), "N143", 27, 18, 1, 11, "B",

@@ -27,7 +27,7 @@ from mariage.spec.compile import load_rules
 
 __all__ = ["legal_with", "option_with_action"]
 
-#: At most this many other rules are tried for one refused action.
+#: At most this many other rules are tried for one refused or unknown action.
 TRIES = 6
 
 _found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
@@ -66,25 +66,26 @@ def option_with_action(rules: Rules, text: str) -> str:
     >>> option_with_action(load_rules("cinquecento"), "marianino:H")
     ''
     """
-    key = (rules.ruleset, rules.options, text.split(":", 1)[0])
+    key = (rules.ruleset, rules.options, text)
     if key in _found:
         return _found[key]
+    try:  # an action already (refused, if at all, by the state): no option to name
+        parse_action(rules, text)
+        return ""
+    except ValueError:
+        pass
     now, defaults, specs = dict(rules.options), dict(rules.defaults), _specs(rules)
     hint = ""
-    for name in _naming(rules, text):
-        for value in _values(specs[name]):
-            if value == now.get(name):
-                continue
-            try:
-                other = load_rules(rules.ruleset, {**now, name: value})
-                parse_action(other, text)
-            except (MariageError, ValueError):
-                continue
-            hint = (f"; it is one with option {name} = {show_value(value)} (default "
-                    f"{show_value(defaults.get(name))})")
-            break
-        if hint:
-            break
+    tries = [(name, value) for name in _naming(rules, text) for value in _values(specs[name])
+             if value != now.get(name)]
+    for name, value in tries[:TRIES]:
+        try:
+            parse_action(load_rules(rules.ruleset, {**now, name: value}), text)
+        except (MariageError, ValueError):
+            continue
+        hint = (f"; it is one with option {name} = {show_value(value)} (default "
+                f"{show_value(defaults.get(name))})")
+        break
     if len(_found) < 256:
         _found[key] = hint
     return hint
