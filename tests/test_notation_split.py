@@ -98,8 +98,10 @@ def reference(stream: Failing, file: str) -> list[RawRecord | RecordError]:
         if not number:
             if text.strip() and not junk:
                 junk = True
+                tag = "; [Mariage] is the first tag, the others follow it" \
+                    if text.lstrip().startswith("[") else ""
                 problem("N103", "text before the first record (a record starts with a "
-                        "[Mariage \"1\"] line)", lineno, token=text.strip()[:40])
+                        f"[Mariage \"1\"] line{tag})", lineno, token=text.strip()[:40])
             continue
         size += len(raw)
         if size > RECORD:

@@ -39,6 +39,7 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
             entry["options"] = [
                 {"name": opt, "type": spec["type"], "values": spec.get("values"),
                  "default": spec["default"],
+                 **{k: spec[k] for k in ("min", "max") if spec.get(k) is not None},
                  **({"default_when": spec["default_when"]} if spec.get("default_when") else {}),
                  **({"invalid_when": [{**case, "because": " ".join(case["because"].split())}
                                       for case in spec["invalid_when"]]}
@@ -47,6 +48,17 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
                 for opt, spec in option_specs(load_document(name)).items()]
         out.append(entry)
     return out
+
+
+def _bounds(lo: int | None, hi: int | None) -> str:
+    """`` 880..1200``, `` >= 1``, `` <= 9`` or nothing: an int option's bounds.
+
+    >>> _bounds(880, 1200), _bounds(1, None), _bounds(None, None)
+    (' 880..1200', ' >= 1', '')
+    """
+    if lo is not None and hi is not None:
+        return f" {lo}..{hi}"
+    return f" >= {lo}" if lo is not None else f" <= {hi}" if hi is not None else ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
             kind = spec["type"]
             if kind == "enum":
                 kind = "|".join(map(str, spec["values"]))
+            elif kind == "int":  # the bounds a value is checked against (N123 beyond)
+                kind += _bounds(spec.get("min"), spec.get("max"))
             print(f"    {opt}={default_text(spec)}  [{kind}]  "
                   f"{' '.join(spec['description'].split())}")
             for case in spec.get("invalid_when") or ():

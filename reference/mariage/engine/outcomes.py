@@ -66,7 +66,7 @@ class HandRecord:
     outcome: str = ""  # made | failed | tied (held over); "" for no contract
     announce_side: int = -1  # the side whose announcements counted (-1: none)
     held: int = 0  # points held over for the next played deal, after this one
-    trump: int = -1  # the trump suit of the contract
+    trump: int = -1  # the trump suit of the contract, or past the suits its strain (SA, TA)
 
 
 #: ``HandRecord(...)`` (the class itself: a tuple record is made by one call)

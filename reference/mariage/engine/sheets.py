@@ -474,7 +474,8 @@ def takers_facts(ns: dict[str, Any], mech: Mechanisms, rules: Rules,
     ns.update(_outcome=mech.takers.outcome,
               _made_of={"made": True, "failed": False, "tied": None, "": None})
     facts = {"declarer": "st.declarer", "contract": "st.contract", "kontras": "st.kontras",
-             "trump": "st.trump", "made": "_made_of[outcome]",
+             "trump": "(st.trump if st.strain < 0 else st.strain)",
+             "made": "_made_of[outcome]",
              "outcome": "outcome", "announce_side": "side", "held": "st.pot"}
     # (a deal not played out: no outcome, nothing made, as constants)
     unplayed = {**values, **facts, "made": "None", "outcome": "''"}

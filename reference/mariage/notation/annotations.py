@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mariage.engine.actiontext import bid_value_text
+from mariage.engine.actiontext import bid_value_text, contract_name
 from mariage.engine.phase import DEAL, OVER
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, HandRecord
@@ -74,7 +74,7 @@ def takers_note(rules: Rules, h: HandRecord, key: str) -> tuple[str, ...]:
     if key == "bid":
         value = bid_value_text(rules, h.contract)
         word = rules.sa_double_words[h.kontras - 1] if h.kontras else "-"
-        return (value, rules.suits[h.trump], word)
+        return (value, contract_name(rules, h.trump) if h.trump >= 0 else "-", word)
     if key == "taken":
         return (rules.seat_names[h.declarer], h.outcome)
     if key == "announcements":

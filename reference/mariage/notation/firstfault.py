@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mariage.engine.actions import Action, Exchange, Give, Play, Redeal, SayPair
+from mariage.engine.actions import Action, Answer, Exchange, Give, Play, Redeal, SayPair
 from mariage.engine.actiontext import action_text
 from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError
@@ -118,21 +118,28 @@ def steps_left(st: GameState, seat: int | None) -> str:
     ...     st.apply(parse_action(st.rules, text))
     >>> steps_left(st, 0)
     '; A may now only claim, close, draw'
+
+    An answer is said so (``yes:H`` is no verb): ``'; S may now only answer no'``.
     """
     if seat is None or st.to_act != seat:
         return ""
     legal = st.legal_actions()
     if not legal or len(legal) > 6 or any(type(a) is Play for a in legal):
         return ""
-    return f"; {st.rules.seat_names[seat]} may now only " \
-        f"{', '.join(action_text(st.rules, a) for a in legal)}"
+    texts = [action_text(st.rules, a) for a in legal]
+    if all(type(a) is Answer for a in legal):  # words, not verbs: "may now only no" reads ill
+        return f"; {st.rules.seat_names[seat]} may now only answer {' or '.join(texts)}"
+    return f"; {st.rules.seat_names[seat]} may now only {', '.join(texts)}"
 
 
 def steps_after(start: GameState, deck: list[int], first: int | None,
-                steps: Sequence[tuple[int, Action | None]], seat: int) -> str:
-    """:func:`steps_left` for ``seat`` once ``deck`` is dealt and ``steps`` replayed from
-    ``start`` (not changed); nothing where a step passes unseen cards or is refused."""
-    if any(a is None or (type(a) is Give and a.cards < 0) for _, a in steps):
+                steps: Sequence[tuple[int, Action | None]],
+                step: tuple[int, Action | None]) -> str:
+    """Where ``deck`` is dealt and ``steps`` replayed from ``start`` (not changed), why
+    ``step`` is refused (``(in a deal that fits the actions before it: REASON, rule
+    ID)``) and :func:`steps_left` for its seat; nothing where a step passes unseen cards,
+    or one of ``steps`` is refused."""
+    if any(a is None or (type(a) is Give and a.cards < 0) for _, a in (*steps, step)):
         return ""
     st = start.clone()
     try:
@@ -142,4 +149,15 @@ def steps_after(start: GameState, deck: list[int], first: int | None,
             st.apply(action, who)
     except (IllegalActionError, ValueError):  # a hint only: none where the replay differs
         return ""
-    return steps_left(st, seat)
+    seat, refused = step
+    why = ""
+    try:
+        assert refused is not None
+        st.clone().apply(refused, seat)
+    except IllegalActionError as exc:
+        if exc.rule_id is not None and exc.rule_id != st.rules.core_turn:
+            why = f" (in a deal that fits the actions before it: {exc.reason}, rule " \
+                f"{exc.rule_id})"
+    except ValueError:
+        pass
+    return why + steps_left(st, seat)

@@ -135,6 +135,11 @@ def _field(rules: Rules, tag: Tag, seen: set[str], report: Report) -> list[int] 
     where = (tag.line, tag.column)
     kept = [g.name for g in FIELDS if g.kept(rules)]
     if f is None or not f.kept(rules):
+        why = "" if f is None else _kept_with(rules, f)
+        if why:  # a field of the ruleset that these options do without
+            report("N126", f"{rules.ruleset} keeps no {name!r} between hands under these "
+                   f"options{why} (it keeps: {', '.join(kept) or 'none'})", *where, name)
+            return None
         report("N126", f"[StartState] names a field {rules.ruleset} keeps between hands "
                f"({', '.join(kept) or 'none'}), then its values", *where, name[:40] or None)
         return None
@@ -161,6 +166,26 @@ def _field(rules: Rules, tag: Tag, seen: set[str], report: Report) -> list[int] 
                f"(values {span}: {f.meaning})", *where, str(bad))
         return None
     return values
+
+
+def _kept_with(rules: Rules, f: Field) -> str:
+    """``"; it does with option NAME = DEFAULT (here V)"`` for the first option set away
+    from its default whose default would keep ``f``, else nothing.
+
+    >>> from mariage import load_rules
+    >>> _kept_with(load_rules("thousand", {"barrel": False}), _BY_NAME["barrel"])
+    '; it does with option barrel = true (here false)'
+    """
+    from mariage.engine.optionnote import show_value
+    from mariage.spec.compile import load_rules
+
+    now, defaults = dict(rules.options), dict(rules.defaults)
+    for name, value in rules.options:
+        if value != defaults.get(name) and f.kept(load_rules(rules.ruleset,
+                                                             {**now, name: defaults[name]})):
+            return (f"; it does with option {name} = {show_value(defaults[name])} (here "
+                    f"{show_value(value)})")
+    return ""
 
 
 def _first_hand(start: Tag, report: Report) -> int | None:

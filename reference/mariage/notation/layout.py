@@ -74,11 +74,12 @@ def _cards(rules: Rules, part: DealPart, seen: set[int], report: Report) -> list
 
 
 def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
-           check_dealer: bool = True) -> Layout | None:
+           check_dealer: bool = True, dealer_why: str = "") -> Layout | None:
     """Check ``deal`` and lay it out; ``None`` if it cannot be (problems go to ``report``).
 
     ``check_dealer`` false: the dealer is not known (a replay stopped earlier); the
-    deal's own ``dealer:`` is then taken where it names a seat.
+    deal's own ``dealer:`` is then taken where it names a seat. ``dealer_why`` ends the
+    message of a wrong ``dealer:`` (why the rules give that seat the deal).
     """
     seats = {name: i for i, name in enumerate(rules.seat_names)}
     labels: dict[str, DealPart] = {}
@@ -101,7 +102,7 @@ def layout(rules: Rules, deal: Deal, dealer: int | None, report: Report,
         d = labels["dealer"]
         want = "-" if dealer is None else rules.seat_names[dealer]
         if len(d.cards) != 1 or d.cards[0] != want:
-            report("N125", f"the dealer of this hand is {want}" if dealer is not None
+            report("N125", f"the dealer of this hand is {want}{dealer_why}" if dealer is not None
                    else f"{rules.ruleset} has no dealer: no 'dealer:' line", d, -1)
     elif "dealer" in labels and dealer is not None:  # the replay stopped: the record's own
         written = labels["dealer"].cards

@@ -188,8 +188,11 @@ def split_records(stream: BinaryIO, file: str = "<stream>", broken: Broken | Non
                 text = _quiet_decoded(raw)
             if text.strip() and not junk_reported:
                 junk_reported = True
+                tag = text.lstrip().startswith("[")  # a tag written before [Mariage]
                 problems.append(RecordError("N103", "text before the first record (a record "
-                                            "starts with a [Mariage \"1\"] line)", file=file,
+                                            "starts with a [Mariage \"1\"] line" +
+                                            ("; [Mariage] is the first tag, the others "
+                                             "follow it" if tag else "") + ")", file=file,
                                             line=lineno, column=1,
                                             token=text.strip()[:40]))
             early += len(problems)

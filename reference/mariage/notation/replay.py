@@ -42,6 +42,7 @@ from .model import (
     expect_record,
     expect_text,
 )
+from .optionhint import legal_with, option_with_action
 from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
 from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
@@ -106,6 +107,10 @@ class _Checker:
         self.last = (0, 0)
         self.count = 0
         self.first_hand = 1
+        self._dealt_by: int | None = None  # the dealer of the hand before, once replayed
+        # this hand's dealer, deck and first player, and the actions applied since
+        self._dealt: tuple[int | None, list[int], int | None] | None = None
+        self._done: list[tuple[int, Action]] = []
 
     # ------------------------------------------------------------ reporting
     def error(self, code: str, message: str, line: int = 0, column: int = 0, *,
@@ -221,7 +226,9 @@ class _Checker:
             self.trick = 0
             self.stop_replay()
         self.out.inferred = 0
-        lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying)
+        lay = layout(rules, hand.deal, st.dealer, self._report_part, self.replaying,
+                     self.dealer_why())
+        self._dealt_by = st.dealer
         if lay is None or not self.replaying:
             self.stop_replay()
             self.static_items(hand)
@@ -281,6 +288,7 @@ class _Checker:
                 self.stop_replay()
                 return
             deck = found
+        self._dealt, self._done = (st.dealer, list(deck), lay.first), []
         try:
             st.deal(deck, lay.first)
         except IllegalActionError as exc:
@@ -351,7 +359,7 @@ class _Checker:
                 found, _ = complete_deal(st, candidate, lay.owner, lay.first, steps[:k - 1],
                                          PROBE_TRIES, verify, {})
                 if found is not None:
-                    hint = steps_after(st, found, lay.first, steps[:k - 1], steps[k - 1][0])
+                    hint = steps_after(st, found, lay.first, steps[:k - 1], steps[k - 1])
                     break
             self.error("N135", up_to + "this one" + hint, at.line, at.column,
                        seat=at.seat, trick=at_trick, token=at.as_written())
@@ -366,6 +374,20 @@ class _Checker:
             elif isinstance(item, Note):
                 out[-1].append(item)
         return out
+
+    def dealer_why(self) -> str:
+        """Why the rules give this hand's deal to its dealer: the ``[Dealer]`` tag, or the
+        hand before (its dealer and how it ended: a hand thrown in is dealt again)."""
+        rules, st = self.rules, self.state
+        assert rules is not None and st is not None
+        before = self._dealt_by
+        if before is None or st.dealer is None:
+            return ", as the [Dealer] tag says"
+        seats, n, reason = rules.seat_names, st.hand_no, st.hand_over_reason
+        if before == st.dealer:
+            thrown = ", which was thrown in" if reason in ("redeal", "void") else ""
+            return f": {seats[before]} deals again after hand {n}{thrown} (ended {reason})"
+        return f": {seats[before]} dealt hand {n} (ended {reason}), and the deal passes on"
 
     def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
         rules = self.rules
@@ -403,7 +425,8 @@ class _Checker:
             except ValueError:
                 written = act.as_written()  # two plays joined by a look-alike blank
                 self.error("N140", f"{act.text!r} is not an action of {self.rules.ruleset}"
-                           f"{odd_column(written, act.column)}",
+                           f"{odd_column(written, act.column)}"
+                           f"{option_with_action(self.rules, act.text)}",
                            act.line, act.column, seat=act.seat, token=written)
                 return None
             self._actions[act.text] = a
@@ -456,9 +479,11 @@ class _Checker:
                 if st.phase not in (_DEAL, _OVER) and (item.number != st.trick_no
                                                        or not st.trick_no):
                     # trick 0: the auction or the talon, before trick 1 (no trick number)
-                    self.error("N145", f"this is trick {st.trick_no}" if st.trick_no else
+                    left = steps_left(st, st.to_act)  # a step left out (a draw)
+                    self.error("N145", f"this is {'still ' if left else ''}trick "
+                               f"{st.trick_no}{left}" if st.trick_no else
                                "no trick number before trick 1 (the auction or the talon)"
-                               + steps_left(st, st.to_act),
+                               + left,
                                item.line, item.column, token=f"{item.number}.",
                                trick=st.trick_no)
             else:
@@ -491,8 +516,10 @@ class _Checker:
             self.stop_replay()
             return False
         if st.phase == _DEAL:
-            self.error("N143", f"hand {st.hand_no} is over ({st.hand_over_reason}): no action "
-                       "may follow", item.line, item.column, seat=item.seat,
+            points = " ".join(map(str, st.history[-1].points)) if st.history else "-"
+            self.error("N143", f"hand {st.hand_no} is over (ended {st.hand_over_reason}, with "
+                       f"points {points}): no action may follow", item.line, item.column,
+                       seat=item.seat,
                        token=item.as_written(),
                        rule_id=rules.core_phase)
             self.stop_replay()
@@ -510,7 +537,8 @@ class _Checker:
             st.apply(action, seat)
         except IllegalActionError as exc:
             code = "N142" if exc.rule_id == rules.core_turn else "N141"
-            why = exc.reason
+            why = exc.reason + legal_with(rules, exc.rule_id, self._dealt, self._done, seat,
+                                          action)
             if code == "N142" and st.to_act is not None:
                 why = f"out of turn: seat {rules.seat_names[st.to_act]} is to act"
             forced = code == "N141" and not self.strict and _force_play(st, seat, action)
@@ -526,6 +554,7 @@ class _Checker:
             self.out.forced += 1
             if (on_forced := getattr(self.listener, "on_forced", None)) is not None:
                 on_forced(item)
+        self._done.append((seat, action))
         self.out.actions += 1
         return len(st.tricks) > ntricks
 

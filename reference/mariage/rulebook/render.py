@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mariage.engine.optionnote import option_note, show_value
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.errors import MariageError
 from mariage.spec.compile import load_rules, option_specs
@@ -121,13 +122,6 @@ class Rulebook:
     sources: tuple[tuple[str, str], ...]
 
 
-def show_value(value: Any) -> str:
-    """An option value as written on a command line (``true``, ``501``, ``on_turn``)."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    return str(value)
-
-
 def _words(text: Any) -> str:
     return " ".join(str(text or "").split())
 
@@ -186,22 +180,6 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
                     reads = text if old[1] else "in force: " + text
                 out.setdefault(rid, []).append((name, f"{name} = {show_value(value)}", reads))
     return out
-
-
-def _option_note(names: Sequence[str], rules: Rules) -> str:
-    values = dict(rules.options)
-    defaults = dict(rules.defaults)
-    notes = []
-    for name in names:
-        if name not in values:
-            notes.append(f"option {name}")
-            continue
-        now, default = show_value(values[name]), show_value(defaults[name])
-        if now == default:
-            notes.append(f"option {name}, default {default}")
-        else:
-            notes.append(f"option {name} = {now}, default {default}")
-    return "; ".join(notes)
 
 
 def sections(rules: Rules) -> list[tuple[str, list[RuleInfo]]]:
@@ -595,7 +573,7 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
             found = variants.get(info.id, [])
             names = [*info.options, *(name for name, _, _ in found)]
             items.append(RuleItem(info, effective[info.id][1],
-                                  _option_note(list(dict.fromkeys(names)), rules),
+                                  option_note(list(dict.fromkeys(names)), rules),
                                   tuple((label, reads) for _, label, reads in found)))
         tables: list[Table] = []
         if key == "overview":

@@ -258,7 +258,7 @@ class TakersScore(Mechanism):
         # the outcome the sheet was written from (worked out again only without a sheet)
         outcome = (st.deal_outcome or self.outcome(st)) if played else ""
         return {"declarer": st.declarer, "contract": st.contract, "kontras": st.kontras,
-                "trump": st.trump, "made": _MADE.get(outcome) if played else None,
-                "outcome": outcome,
+                "trump": st.trump if st.strain < 0 else st.strain,  # SA, TA past the suits
+                "made": _MADE.get(outcome) if played else None, "outcome": outcome,
                 "announce_side": st.mech.announcements.best_side(st) if r.combos else -1,
                 "held": st.pot}

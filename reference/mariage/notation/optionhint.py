@@ -1,0 +1,142 @@
+"""Which option would make an unknown action text an action, or a refused action legal.
+
+A record of house rules whose ``[Option]`` tag was left out (or mistyped) writes
+actions the rules in force do not have: Cinquecento's ``mariannino:H`` exists only
+with option ``mariannino`` on, Thousand's ``dark:120`` only with ``dark_bid``. Error
+``N140`` then says which option has it. Only the options that name the action's word
+(in their name or description) are tried, one at a time, each value other than the
+one in force: a look-up of a few compiled rules (cached), made only for the error.
+
+Likewise an action refused by a rule that an option changes (``N141``) is tried with
+that option at its other values, the hand replayed from its deal: where one makes it
+legal, the message says so (``legal with option accusa_when = on_turn``), so that a
+record whose ``[Option]`` tag was left out, or one that breaks a house rule, is told
+which option decides it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mariage.engine.actions import Action
+from mariage.engine.actiontext import action_text, parse_action
+from mariage.engine.optionnote import show_value
+from mariage.engine.rules import Rules
+from mariage.errors import MariageError
+from mariage.spec.compile import load_rules
+
+__all__ = ["legal_with", "option_with_action"]
+
+#: At most this many other rules are tried for one refused or unknown action.
+TRIES = 6
+
+_found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
+
+
+def _values(spec: dict[str, Any]) -> list[Any]:
+    if spec.get("type") == "bool":
+        return [True, False]
+    return list(spec.get("values") or ())
+
+
+def _specs(rules: Rules) -> dict[str, dict[str, Any]]:
+    document = rules.document if isinstance(rules.document, dict) else {}
+    return document.get("options") or {}
+
+
+def _naming(rules: Rules, text: str) -> list[str]:
+    """The options of ``rules`` with a choice of values whose name or description names
+    the word of action ``text`` (``mariannino`` of ``mariannino:H``; ``draw``), none
+    for a card or a word under three letters."""
+    word = text.split(":", 1)[0].strip().lower()
+    if len(word) < 3 or not word.isalpha():
+        return []
+    stem = word.rstrip("s")
+    return [name for name, spec in _specs(rules).items() if _values(spec)
+            and stem in f"{name} {spec.get('description', '')}".lower().replace("_", " ")]
+
+
+def option_with_action(rules: Rules, text: str) -> str:
+    """``"; it is one with option NAME = VALUE"`` where setting one option of
+    ``rules`` so makes ``text`` an action, else nothing.
+
+    >>> from mariage import load_rules
+    >>> option_with_action(load_rules("cinquecento"), "mariannino:H")
+    '; it is one with option mariannino = true (default false)'
+    >>> option_with_action(load_rules("cinquecento"), "marianino:H")
+    ''
+    """
+    key = (rules.ruleset, rules.options, text)
+    if key in _found:
+        return _found[key]
+    try:  # an action already (refused, if at all, by the state): no option to name
+        parse_action(rules, text)
+        return ""
+    except ValueError:
+        pass
+    now, defaults, specs = dict(rules.options), dict(rules.defaults), _specs(rules)
+    hint = ""
+    tries = [(name, value) for name in _naming(rules, text) for value in _values(specs[name])
+             if value != now.get(name)]
+    for name, value in tries[:TRIES]:
+        try:
+            parse_action(load_rules(rules.ruleset, {**now, name: value}), text)
+        except (MariageError, ValueError):
+            continue
+        hint = (f"; it is one with option {name} = {show_value(value)} (default "
+                f"{show_value(defaults.get(name))})")
+        break
+    if len(_found) < 256:
+        _found[key] = hint
+    return hint
+
+
+def _others(rules: Rules, rule_id: str, text: str) -> list[tuple[str, Any]]:
+    """(option, value) to try: each option that changes ``rule_id`` (or a rule inside
+    it), then each that names the action's word (:func:`_naming`: Schnapsen's
+    ``close_before_draw`` for a ``draw`` that ``core.phase`` refuses), at its default
+    where it is set otherwise, else at each of its other values."""
+    inner = rule_id + "."
+    names = dict.fromkeys([*(name for info in rules.infos
+                             if info.id == rule_id or info.id.startswith(inner)
+                             for name in info.options), *_naming(rules, text)])
+    specs = _specs(rules)
+    now, defaults = dict(rules.options), dict(rules.defaults)
+    out: list[tuple[str, Any]] = []
+    for name in names:
+        if name not in now or name not in specs:
+            continue
+        if now[name] != defaults.get(name):
+            out.append((name, defaults[name]))
+        else:
+            out.extend((name, v) for v in _values(specs[name]) if v != now[name])
+    return out[:TRIES]
+
+
+def legal_with(rules: Rules, rule_id: str | None,
+               start: tuple[int | None, list[int], int | None] | None,
+               steps: list[tuple[int, Action]], seat: int, action: Action) -> str:
+    """``" (legal with option NAME = VALUE; here V)"`` where the hand dealt as ``start``
+    (dealer, deck, first player), its ``steps`` replayed, lets ``seat`` take ``action``
+    with one option of rule ``rule_id`` set otherwise; else nothing (also where the
+    steps themselves are refused under those rules).
+    """
+    if rule_id is None or start is None:
+        return ""
+    from mariage.engine.state import GameState  # only for a refused action
+
+    dealer, deck, first = start
+    now = dict(rules.options)
+    for name, value in _others(rules, rule_id, action_text(rules, action)):
+        try:
+            other = load_rules(rules.ruleset, {**now, name: value})
+            st = GameState(other, first_dealer=dealer)
+            st.deal(deck, first)
+            for who, done in steps:
+                st.apply(done, who)
+            st.apply(action, seat)
+        except (MariageError, ValueError):
+            continue
+        return (f" (legal with option {name} = {show_value(value)}; here "
+                f"{show_value(now[name])})")
+    return ""
