@@ -6,7 +6,7 @@ from mariage.ai.evaluate import evaluate, play_hand
 from mariage.ai.policies import make_policy
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 
 def test_two_sides_give_two_hands_per_deal() -> None:

@@ -64,6 +64,7 @@ SPEC_ROAD = [
     "mariage.spec.options",
     "mariage.spec.compile_games",
     "mariage.spec.compile",
+    "mariage.spec.rulesload",  # the compiler imported on a miss only
 ]
 
 

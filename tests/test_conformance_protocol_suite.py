@@ -25,7 +25,7 @@ from mariage.conformance.protocheck import PROTOCOL_RULES, foreign_action
 from mariage.conformance.reports import json_report, summary_text
 from mariage.conformance.runner import run_suite
 from mariage.conformance.suite import load_suite
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from mariage.spec import diskcache
-from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE, load_rules
+from mariage.spec.rulesload import _DOCUMENTS, _RULES_CACHE, load_rules
 from mariage.spec.specload import load_document
 
 REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
@@ -296,7 +296,7 @@ def test_the_option_values_of_a_description_compile_from_one_reading(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Compiling several values of its options reads (and schema-checks) a description
     once per process, even with the disk cache off."""
-    from mariage.spec import compile as compile_
+    from mariage.spec import specload
 
     monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
     _RULES_CACHE.clear()
@@ -307,7 +307,7 @@ def test_the_option_values_of_a_description_compile_from_one_reading(
         readings.append(str(name_or_path))
         return load_document(name_or_path)
 
-    monkeypatch.setattr(compile_, "load_document", counted)
+    monkeypatch.setattr(specload, "load_document", counted)  # (rulesload imports it on a miss)
     targets = [load_rules("mariglia", {"target": t}).match_target for t in (21, 31, 41)]
     assert targets == [21, 31, 41]
     assert readings == ["mariglia"]

@@ -14,7 +14,7 @@ from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import bidding_json, state_json
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent

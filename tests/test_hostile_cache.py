@@ -16,7 +16,7 @@ import test_diskcache
 from hostilekit import deadline
 from mariage.cli import main
 from mariage.spec import diskcache
-from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE
+from mariage.spec.rulesload import _DOCUMENTS, _RULES_CACHE
 from mariage.spec.specload import _READ_CACHE
 
 cache = test_diskcache.cache  # the fixture: a cache folder of the test's own

@@ -14,7 +14,7 @@ import pytest
 from hostilekit import deadline
 from mariage.cli import main
 from mariage.resources import spec_dir
-from mariage.spec import compile as compile_
+from mariage.spec import rulesload as compile_
 from mariage.spec.specload import EXTENDS_ANYWHERE_ENV, resolve_name, resolve_ruleset
 
 SECRET = "secret-token-4711"

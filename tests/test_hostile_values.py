@@ -22,7 +22,7 @@ from mariage.conformance.hidden import parse_reveal
 from mariage.engine.actiontext import parse_action
 from mariage.engine.state import GameState
 from mariage.errors import OptionError, whole_number
-from mariage.spec import compile as compile_
+from mariage.spec import rulesload as compile_
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 

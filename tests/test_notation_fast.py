@@ -218,7 +218,7 @@ def test_header_changes_give_the_full_validators_outcome(name: str) -> None:
         assert _same_outcome(changed) == first  # the second time from the kept header
     # a header kept from an earlier record decides nothing by itself: the same tags
     # with other player names, after the rules cache was emptied
-    from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE
+    from mariage.spec.rulesload import _DOCUMENTS, _RULES_CACHE
 
     assert fast_valid(text)
     _RULES_CACHE.clear()

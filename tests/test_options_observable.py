@@ -26,7 +26,7 @@ from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import observe
 from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError, MariageError
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 SEEDS = range(1, 41)

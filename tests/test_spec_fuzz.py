@@ -39,7 +39,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mariage.cli import main
 from mariage.errors import OptionError, SpecError
-from mariage.spec.compile import check_document, load_rules
+from mariage.spec.compile import check_document
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import MAX_DEPTH, load_document, resolve_ruleset
 
 BOUND_SECONDS = 60
@@ -87,7 +88,7 @@ def check_text(data: bytes | str) -> None:
     path = _FOLDER / "fuzz.yaml"
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     path.write_bytes(raw)
-    from mariage.spec.compile import _DOCUMENTS, _RULES_CACHE
+    from mariage.spec.rulesload import _DOCUMENTS, _RULES_CACHE
 
     _RULES_CACHE.clear()
     _DOCUMENTS.clear()

@@ -12,7 +12,8 @@ import pytest
 import yaml
 from mariage.cli import main
 from mariage.errors import OptionError, SpecError, SpecFileError
-from mariage.spec.compile import check_document, load_rules
+from mariage.spec.compile import check_document
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import (
     MAX_DEPTH,
     MAX_EXTENDS,

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .engine.rules import Rules
     from .engine.state import GameState, MatchResult, Phase, new_match
     from .errors import IllegalActionError, MariageError, OptionError, SpecError
-    from .spec.compile import load_rules
+    from .spec.rulesload import load_rules
     from .spec.specload import list_rulesets
 
 # The public names are imported on first use, so that a command that needs
@@ -59,7 +59,7 @@ _LAZY = {
          "Play"), _A),
     **dict.fromkeys(("action_text", "parse_action", "naming", "set_naming"),
                     "engine.actiontext"),
-    "Observation": _O, "observe": _O, "load_rules": "spec.compile",
+    "Observation": _O, "observe": _O, "load_rules": "spec.rulesload",
     "SeededDeals": _D, "canonical_deck": _D, "IllegalActionError": _E, "MariageError": _E,
     "OptionError": _E, "SpecError": _E, "Rules": "engine.rules",
     "list_rulesets": "spec.specload", "GameState": _S, "MatchResult": _S, "Phase": _S,

@@ -13,7 +13,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from .layout import info_state_features, observation_features
 

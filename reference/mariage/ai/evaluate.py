@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from mariage.engine.deals import SeededDeals
 from mariage.engine.prng import MASK64, check_seed
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from .policies import Policy, make_policy
 

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit

@@ -72,7 +72,7 @@ from mariage.engine.observation import public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot

@@ -47,7 +47,7 @@ from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
 from .lazyobs import LazyObservation, hold_unread

@@ -150,7 +150,7 @@ def parse_seed(text: str) -> int:
 
 
 def ruleset_files(ruleset: str) -> list[str]:
-    """The file ``ruleset`` is read from (as :func:`~mariage.spec.compile.load_rules` finds
+    """The file ``ruleset`` is read from (as :func:`~mariage.spec.rulesload.load_rules` finds
     it), in a list: what an output may not replace. A name is never read from the
     working folder, so a file there of that name is none; an unknown name: no file.
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mariage.spec.compile import check_document, load_rules
+from mariage.spec.compile import check_document
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import OptionError, SpecError, SpecFileError, UnknownRulesetError, one_line

@@ -386,7 +386,7 @@ def _coverages(outcomes: list[Outcome], tests: list[Test], runs: list[DerivedRun
     was written for (``written``), as its derived run reports it; the rules a
     configuration makes unreachable are left out alike, named by a stored test or not."""
     from ..conformance.coverage import run_coverage, unreachable_under
-    from ..spec.compile import load_rules
+    from ..spec.rulesload import load_rules
 
     if runs:
         out = []

@@ -172,7 +172,7 @@ def _interrupted(out: str | None, results: list[GameResult], exc: KeyboardInterr
 
 
 def run(args: argparse.Namespace) -> int:
-    from mariage.spec.compile import load_rules
+    from mariage.spec.rulesload import load_rules
 
     from ..arena.match import Interrupted, Match, render_table
     from ..notation.writer import write_record

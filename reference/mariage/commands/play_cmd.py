@@ -13,7 +13,7 @@ from mariage.engine.deals import SeededDeals
 from mariage.engine.observation import give_receivers, observe, public_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from ..errors import did_you_mean, printable
 from ..notation.recorder import Recorder

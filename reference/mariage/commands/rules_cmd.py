@@ -55,7 +55,7 @@ def _make(source: str, options: dict[str, Any], fmt: str) -> str:
     import json
 
     from mariage.rulebook.render import render_text, rulebook
-    from mariage.spec.compile import load_rules
+    from mariage.spec.rulesload import load_rules
 
     rules = load_rules(source, options)
     if fmt == "json":

@@ -106,7 +106,7 @@ class Reference:
     offering one it misses, the rules a step of a golden match exercises."""
 
     def __init__(self, test: Test) -> None:
-        from mariage.spec.compile import load_rules
+        from mariage.spec.rulesload import load_rules
 
         from .generate import _dealt_rules
 
@@ -269,7 +269,7 @@ class Refusals:
 @lru_cache(maxsize=64)
 def rule_ids(ruleset: str) -> frozenset[str]:
     """The rule IDs of a bundled ruleset (empty for one the reference does not know)."""
-    from mariage.spec.compile import load_rules
+    from mariage.spec.rulesload import load_rules
 
     try:
         return frozenset(load_rules(ruleset).rule_ids)

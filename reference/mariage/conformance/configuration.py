@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from mariage.engine.rules import Rules
-from mariage.spec.compile import load_rules
 from mariage.spec.options import default_in_force, given_only, resolution_order
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError, whole_number

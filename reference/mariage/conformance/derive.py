@@ -45,7 +45,7 @@ from typing import Any
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import load_document
 
 from ..errors import IllegalActionError, MariageError

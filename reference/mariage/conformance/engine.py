@@ -42,7 +42,7 @@ from mariage.arena.bots import BOTS, make_bot
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets, load_document
 
 from .. import __version__

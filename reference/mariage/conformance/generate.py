@@ -34,7 +34,7 @@ from mariage.engine.deals import cut_deck, fixed_first_dealer, gathered_deck
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from ..errors import IllegalActionError, MariageError
 from .perft import perft

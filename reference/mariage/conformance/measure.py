@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from ..errors import MariageError

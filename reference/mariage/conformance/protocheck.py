@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from mariage.engine.actiontext import parse_action
 from mariage.engine.deals import SeededDeals
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .client import EngineClient, EngineFailure, HandshakeError

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from mariage.spec.compile import load_rules
 from mariage.spec.options import playable
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError

@@ -385,7 +385,7 @@ def perft_divide_blame(client: EngineClient, test: Test) -> tuple[str, tuple[str
     reference interpreter.
     """
     from mariage.engine.actiontext import action_text, parse_action
-    from mariage.spec.compile import load_rules
+    from mariage.spec.rulesload import load_rules
 
     rules = load_rules(test.ruleset, test.options)
     ref = GameState(rules, first_dealer=test.start.get("dealer"))

@@ -37,8 +37,8 @@ from hypothesis import strategies as st
 
 from mariage.engine.actiontext import action_text
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
 from mariage.spec.options import given_only
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets, load_document
 
 from ..errors import MariageError

@@ -1,6 +1,6 @@
 """The compiled, immutable rules object that the interpreter runs.
 
-A :class:`Rules` is made by :func:`mariage.spec.compile.load_rules` from a game
+A :class:`Rules` is made by :func:`mariage.spec.rulesload.load_rules` from a game
 description and option values. Everything the hot path needs is precomputed
 as integers, tuples and bit masks (a card is an ``int``; a hand is an ``int``
 bit mask over cards), so play never looks anything up by name.
@@ -184,7 +184,7 @@ class Ask:
 class Rules:
     """Everything the interpreter needs, compiled from a description and options.
 
-    Made by :func:`~mariage.spec.compile.load_rules`. Cards are numbers (their
+    Made by :func:`~mariage.spec.rulesload.load_rules`. Cards are numbers (their
     place in :func:`~mariage.engine.deals.canonical_deck`), sets of cards bit masks:
 
     >>> from mariage import load_rules

@@ -50,7 +50,7 @@ from mariage.engine.actions import Action, Play, SayPair
 from mariage.engine.actiontext import parse_action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from .annotations import TAKERS_NOTES, contract_note, measure, takers_keys, takers_note
 from .cards import french_card, normalize_action

@@ -177,7 +177,7 @@ def _kept_with(rules: Rules, f: Field) -> str:
     '; it does with option barrel = true (here false)'
     """
     from mariage.engine.optionnote import show_value
-    from mariage.spec.compile import load_rules
+    from mariage.spec.rulesload import load_rules
 
     now, defaults = dict(rules.options), dict(rules.defaults)
     for name, value in rules.options:

@@ -23,7 +23,7 @@ from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.optionnote import show_value
 from mariage.engine.rules import Rules
 from mariage.errors import MariageError
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 __all__ = ["legal_with", "option_with_action"]
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from mariage.engine.deals import fixed_first_dealer
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from mariage.spec.compile import load_rules
-from mariage.spec.specload import is_ruleset_name
+from mariage.spec.rulesload import load_rules
+from mariage.spec.specnames import is_ruleset_name
 
 from ..errors import MariageError, OptionError, SpecError, did_you_mean
 from .checked import action_cache

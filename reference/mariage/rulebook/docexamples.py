@@ -36,7 +36,7 @@ from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 from mariage.errors import IllegalActionError, MariageError
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 
 from ..notation.recorder import Recorder
 from ..notation.writer import write_record

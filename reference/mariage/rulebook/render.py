@@ -25,9 +25,10 @@ from typing import Any
 from mariage.engine.optionnote import option_note, show_value
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.errors import MariageError
-from mariage.spec.compile import load_rules, option_specs
+from mariage.spec.compile import option_specs
 from mariage.spec.inforce import disabled_paths, in_force
 from mariage.spec.options import default_text, invalid_case, invalid_text, settled_values
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import load_document
 
 from .instead import says_instead

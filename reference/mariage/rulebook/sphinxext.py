@@ -32,7 +32,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 from mariage.resources import schema_path
-from mariage.spec.compile import load_rules
+from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets, load_document
 
 from .docexamples import ExampleError, Replay, example_from, replay, replay_record
