@@ -19,6 +19,7 @@ from mariage.engine.state import GameState
 
 from .encoding import ActionSpace, Pick
 from .layout import bidding_of
+from .sayings import said_list
 
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
@@ -98,6 +99,9 @@ class Observer:
                 f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
                 f"leader {leader} declared [{declared}]"
                 + (_bidding_text(r, gs) if self.encoder.bidding else "")
+                + (" said [" + " ".join(f"{r.seat_names[q]}:{label}" for q, label in
+                                        said_list(r, self.encoder.said(gs))) + "]"
+                   if self.encoder.said else "")
                 + (f" picked [{r.format_cards(state.picked)}]"
                    if state.picked and player == gs.to_act else ""))
 
