@@ -557,8 +557,8 @@ class Encoder:
         """Set the generated functions, one per observing seat (not pickled: made again;
         :mod:`mariage.ai.vectorcode`)."""
         self._vectors = vector_functions(self.rules, self.open_hands)
-        #: where the rules have things to say, the function reading what was said from
-        #: a state (:func:`~mariage.ai.sayings.said_reader`), else None
+        #: where the rules have things to say, the function reading what was said in a
+        #: state (:func:`~mariage.ai.sayings.said_reader`), else None
         self.said = said_reader(self.rules) if has_sayings(self.rules) else None
 
     def __getstate__(self) -> dict[str, object]:
@@ -582,7 +582,8 @@ class Encoder:
             state.trump, state.phase, state.to_act, state.leader, len(state.stock),
             state.captured, state.decl_points, state.standing(), state.declared,
             bidding_of(state) if self.bidding else None,
-            self.said(state) if self.said else 0, picked)
+            self.said(state.actions, state.pair_by, state.trump, state.pairs_said)
+            if self.said else 0, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -603,7 +604,8 @@ class Encoder:
                 len(state.stock), [*state.captured], [*state.decl_points],
                 state.standing(), [*state.declared],
                 bidding_of(state) if self.bidding else None,
-                self.said(state) if self.said else 0, picked)
+                self.said(state.actions, state.pair_by, state.trump, state.pairs_said)
+                if self.said else 0, picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int, picked: int | None = None
                   ) -> npt.NDArray[np.float32]:

@@ -275,7 +275,10 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
                  state.trump, state.phase, state.to_act, state.leader, len(state.stock),
                  state.standing() if standing is None else standing,
                  bidding_of(state) if encoder.bidding else None,
-                 encoder.said(state) if encoder.said else 0, picked]
+                 # (what was said: read when the vector is made, from the actions so
+                 # far; the environment only adds to the hand's list)
+                 (state.actions, len(state.actions), state.pair_by, (*state.pairs_said,))
+                 if encoder.said else None, picked]
     return [state, 0, encoder]
 
 
@@ -288,7 +291,12 @@ def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
     rules = encoder.rules
     n, t = rules.nseats, len(rules.teams)
     (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing, bidding,
-     said, picked) = held[-12:]
+     said_from, picked) = held[-12:]
+    said = 0
+    if said_from is not None:
+        actions, count, pair_by, pairs = said_from
+        assert encoder.said is not None
+        said = encoder.said(actions[:count], pair_by, trump, pairs)
     at = 2 * n + 2 * t
     tricks_at = at + ntrick
     declared_at = tricks_at + ntricks

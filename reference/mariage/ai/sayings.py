@@ -26,17 +26,14 @@ asked twice with two answers sets both. The information-state tensor keeps the o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mariage.engine.actions import Action, Announce, Answer, AskPartner, Call, Question, SayPair
 from mariage.engine.actiontext import action_text, parse_action
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.rules import Rules
 
-if TYPE_CHECKING:
-    from mariage.engine.state import GameState
-
-__all__ = ["has_sayings", "said_labels", "said_list", "said_reader"]
+__all__ = ["SaidFrom", "has_sayings", "said_labels", "said_list", "said_reader"]
 
 #: what a seat states (the statement is the action itself; the pair of trumps said with
 #: its card is kept by the state, as the card's play: per suit)
@@ -135,14 +132,20 @@ def has_sayings(rules: Rules) -> bool:
     return bool(_table(rules)[0])
 
 
-def said_reader(rules: Rules) -> Callable[[GameState], int]:
-    """A function giving what was said in the hand of a state as bits: seat ``q``'s
-    block at ``q * len(said_labels(rules))``, a label's place in it. What it read of
-    the hand's actions (``GameState.actions``) is kept from call to call (as the played
-    cards of :mod:`mariage.ai.vectorcode`): how many, the last of them (the tuple
-    itself) and their bits, so that a state read again after one more action costs one
-    step. The pair of trumps said is the state's (``pair_by``, ``pairs_said``): its
-    action is kept as the card's play.
+#: what :func:`said_reader`'s function reads: a hand's actions, the seat that said the
+#: pair of trumps (-1: none), the trump suit and the (seat, suit) of the other pairs said
+SaidFrom = Callable[[Sequence[tuple[int, Action]], int, int, Sequence[tuple[int, int]]],
+                    int]
+
+
+def said_reader(rules: Rules) -> SaidFrom:
+    """A function giving what was said in a hand as bits, from the state's ``actions``,
+    ``pair_by``, ``trump`` and ``pairs_said`` (the pair of trumps said is kept there: its
+    action is kept as the card's play): seat ``q``'s block at ``q * len(said_labels(rules))``, a
+    label's place in it. What it read of the actions is kept from call to call (as the
+    played cards of :mod:`mariage.ai.vectorcode`): how many, the last of them (the tuple
+    itself) and their bits, so that the actions read again after one more cost one
+    step.
 
     >>> from mariage import load_rules, new_match, parse_action
     >>> rules = load_rules("marjapussi")
@@ -150,53 +153,69 @@ def said_reader(rules: Rules) -> Callable[[GameState], int]:
     >>> state = new_match(rules, 0)
     >>> for text in ("8H", "KH", "QH", "AH", "ask:half:S"):
     ...     state.apply(parse_action(rules, text))
-    >>> said_list(rules, said(state))
+    >>> said_list(rules, said(state.actions, state.pair_by, state.trump, state.pairs_said))
     [(3, 'ask:half:S=?')]
     >>> state.apply(parse_action(rules, "yes"))
-    >>> said_list(rules, said(state))
+    >>> said_list(rules, said(state.actions, -1, -1, ()))
     [(3, 'ask:half:S=yes')]
     """
     labels, statements, replies, waiting, pairs = _table(rules)
     size = len(labels)
     kinds = _SAID_KINDS
-    # (how many actions were read, the last of them, their bits, the question still
-    # waiting for its answer: (asker, question) or None), one tuple read and replaced at
-    # once: readers in several threads share it
-    kept: list[tuple[int, Any, int, tuple[int, Action] | None]] = [(0, None, 0, None)]
+    # (how many actions were read, the last of them, their bits with the question
+    # waiting, the bits without it, the question waiting for its answer: (asker,
+    # question) or None), one tuple read and replaced at once: readers in several
+    # threads share it
+    kept: list[tuple[int, Any, int, int, tuple[int, Action] | None]] = \
+        [(0, None, 0, 0, None)]
 
-    def said(state: GameState) -> int:
-        actions: Sequence[tuple[int, Action]] = state.actions
-        count, last, bits, open_q = kept[0]
-        if len(actions) < count or (count and actions[count - 1] is not last):
+    def read(actions: Sequence[tuple[int, Action]], pair_by: int = -1, trump: int = -1,
+             others: Sequence[tuple[int, int]] = ()) -> int:
+        """The bits of ``actions``, from those kept where they start the same (the
+        pairs said are :func:`said_pairs`')."""
+        count, last, out, bits, open_q = kept[0]
+        total = len(actions)
+        if total == count:
+            if not count or actions[-1] is last:
+                return out
+        elif total == count + 1 and open_q is None and count and actions[-2] is last:
+            entry = actions[-1]  # (one more action, most often saying nothing)
+            if entry[1].__class__ not in kinds:
+                kept[0] = (total, entry, out, bits, None)
+                return out
+        if total < count or (count and actions[count - 1] is not last):
             count, bits, open_q = 0, 0, None
-        for k in range(count, len(actions)):
-            seat, a = actions[k]
+        for seat, a in actions[count:] if count else actions:
             if open_q is not None:  # the question's answer (or whatever came instead)
                 place = replies.get((open_q[1], a))
                 if place is not None:
                     bits |= 1 << (open_q[0] * size + place)
                 open_q = None
-                continue
-            if a.__class__ not in kinds:
-                continue
-            if a.__class__ in _QUESTIONS:
-                if a in waiting:
-                    open_q = (seat, a)
-                continue
-            place = statements.get(a)
-            if place is not None:
-                bits |= 1 << (seat * size + place)
-        if len(actions) != count:
-            kept[0] = (len(actions), actions[-1], bits, open_q)
-        if open_q is not None:
-            bits |= 1 << (open_q[0] * size + waiting[open_q[1]])
-        if pairs:
-            if state.pair_by >= 0:
-                bits |= 1 << (state.pair_by * size + pairs[state.trump])
-            for seat, suit in state.pairs_said:
-                bits |= 1 << (seat * size + pairs[suit])
-        return bits
-    return said
+            elif a.__class__ in kinds:
+                if a.__class__ in _QUESTIONS:
+                    if a in waiting:
+                        open_q = (seat, a)
+                else:
+                    place = statements.get(a)
+                    if place is not None:
+                        bits |= 1 << (seat * size + place)
+        out = bits if open_q is None else bits | 1 << (open_q[0] * size + waiting[open_q[1]])
+        if total:
+            kept[0] = (total, actions[-1], out, bits, open_q)
+        return out
+
+    if not pairs:
+        return read
+
+    def said_pairs(actions: Sequence[tuple[int, Action]], pair_by: int, trump: int,
+                   others: Sequence[tuple[int, int]]) -> int:
+        out = read(actions)
+        if pair_by >= 0:  # (the pair of the trump suit)
+            out |= 1 << (pair_by * size + pairs[trump])
+        for seat, suit in others:
+            out |= 1 << (seat * size + pairs[suit])
+        return out
+    return said_pairs
 
 
 def said_list(rules: Rules, bits: int) -> list[tuple[int, str]]:
