@@ -577,13 +577,14 @@ class Encoder:
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
         # what snapshot() holds, but the state's own lists: read at once, not kept
+        said = self.said
         return self._vectors[seat](  # type: ignore[no-any-return]
             state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
             state.trump, state.phase, state.to_act, state.leader, len(state.stock),
             state.captured, state.decl_points, state.standing(), state.declared,
             bidding_of(state) if self.bidding else None,
-            self.said(state.actions, state.pair_by, state.trump, state.pairs_said)
-            if self.said else 0, picked)
+            said(state.actions, state.pair_by, state.trump, state.pairs_said)
+            if said else 0, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change

@@ -275,10 +275,11 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
                  state.trump, state.phase, state.to_act, state.leader, len(state.stock),
                  state.standing() if standing is None else standing,
                  bidding_of(state) if encoder.bidding else None,
-                 # (what was said: read when the vector is made, from the actions so
-                 # far; the environment only adds to the hand's list)
-                 (state.actions, len(state.actions), state.pair_by, (*state.pairs_said,))
-                 if encoder.said else None, picked]
+                 # (what was said: read when the vector is made, from the actions and
+                 # the other pairs said so far; the environment only adds to the hand's
+                 # lists, and a new hand has new ones where they are not empty)
+                 (state.actions, len(state.actions), state.pair_by, state.pairs_said,
+                  len(state.pairs_said)) if encoder.said else None, picked]
     return [state, 0, encoder]
 
 
@@ -294,9 +295,9 @@ def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
      said_from, picked) = held[-12:]
     said = 0
     if said_from is not None:
-        actions, count, pair_by, pairs = said_from
+        actions, count, pair_by, pairs, npairs = said_from
         assert encoder.said is not None
-        said = encoder.said(actions[:count], pair_by, trump, pairs)
+        said = encoder.said(actions[:count], pair_by, trump, pairs[:npairs])
     at = 2 * n + 2 * t
     tricks_at = at + ntrick
     declared_at = tricks_at + ntricks

@@ -53,20 +53,27 @@ _Table = tuple[tuple[str, ...], dict[Action, int], dict[tuple[Action, Action], i
 _TABLES: dict[int, tuple[Rules, _Table]] = {}
 
 
-def _possible(rules: Rules, action: Action) -> bool:
+def _possible(rules: Rules, action: Action, runs: set[tuple[int, int]]) -> bool:
     """Whether ``action`` (a statement or a question) can ever be made under ``rules``: a
-    run announced by a top card it can top (as the engine splits runs), an ask in the
+    run announced by a top card it can top (``runs``: :func:`_run_keys`), an ask in the
     form of its kind (a suit named for a half, none for "any")."""
     if type(action) is Announce and not rules.combos[action.combo].same_rank:
-        nr, order = len(rules.ranks), rules.run_order
-        split = DEFAULT_MECHANISMS.announcements.split_run
-        return any(kind.index == action.combo and key == action.card
-                   for s in range(len(rules.suits)) for p in range(nr)
-                   for length in range(1, nr - p + 1)
-                   for kind, key, _ in split(rules, s * nr + order[p], length))
+        return (action.combo, action.card) in runs
     if type(action) is AskPartner:
         return (action.suit < 0) == (rules.asks[action.ask].kind == "any")
     return True
+
+
+def _run_keys(rules: Rules) -> set[tuple[int, int]]:
+    """The (kind, top card) of every run announcement ``rules`` allow, as the engine
+    splits the runs of every length from every card."""
+    if not rules.combos:
+        return set()
+    nr, order = len(rules.ranks), rules.run_order
+    split = DEFAULT_MECHANISMS.announcements.split_run
+    return {(kind.index, key) for s in range(len(rules.suits)) for p in range(nr)
+            for length in range(1, nr - p + 1)
+            for kind, key, _ in split(rules, s * nr + order[p], length)}
 
 
 def _table(rules: Rules) -> _Table:
@@ -86,8 +93,9 @@ def _table(rules: Rules) -> _Table:
     replies: dict[tuple[Action, Action], int] = {}
     waiting: dict[Action, int] = {}
     pairs: dict[int, int] = {}
+    runs = _run_keys(rules)
     for a in said:
-        if not _possible(rules, a):
+        if not _possible(rules, a, runs):
             continue
         text = action_text(rules, a)
         if type(a) is SayPair:  # (said with either card: one place per suit)
@@ -169,20 +177,10 @@ def said_reader(rules: Rules) -> SaidFrom:
     kept: list[tuple[int, Any, int, int, tuple[int, Action] | None]] = \
         [(0, None, 0, 0, None)]
 
-    def read(actions: Sequence[tuple[int, Action]], pair_by: int = -1, trump: int = -1,
-             others: Sequence[tuple[int, int]] = ()) -> int:
-        """The bits of ``actions``, from those kept where they start the same (the
-        pairs said are :func:`said_pairs`')."""
+    def scan(actions: Sequence[tuple[int, Action]]) -> int:
+        """The bits of ``actions``, from those kept where they start the same."""
         count, last, out, bits, open_q = kept[0]
         total = len(actions)
-        if total == count:
-            if not count or actions[-1] is last:
-                return out
-        elif total == count + 1 and open_q is None and count and actions[-2] is last:
-            entry = actions[-1]  # (one more action, most often saying nothing)
-            if entry[1].__class__ not in kinds:
-                kept[0] = (total, entry, out, bits, None)
-                return out
         if total < count or (count and actions[count - 1] is not last):
             count, bits, open_q = 0, 0, None
         for seat, a in actions[count:] if count else actions:
@@ -204,18 +202,28 @@ def said_reader(rules: Rules) -> SaidFrom:
             kept[0] = (total, actions[-1], out, bits, open_q)
         return out
 
-    if not pairs:
-        return read
-
-    def said_pairs(actions: Sequence[tuple[int, Action]], pair_by: int, trump: int,
-                   others: Sequence[tuple[int, int]]) -> int:
-        out = read(actions)
-        if pair_by >= 0:  # (the pair of the trump suit)
-            out |= 1 << (pair_by * size + pairs[trump])
-        for seat, suit in others:
-            out |= 1 << (seat * size + pairs[suit])
+    def said(actions: Sequence[tuple[int, Action]], pair_by: int = -1, trump: int = -1,
+             others: Sequence[tuple[int, int]] = ()) -> int:
+        hit = kept[0]
+        count = hit[0]
+        total = len(actions)
+        if total == count and (not count or actions[-1] is hit[1]):
+            out = hit[2]
+        elif total == count + 1 and count and hit[4] is None and actions[-2] is hit[1] \
+                and actions[-1][1].__class__ not in kinds:
+            # (one more action, most often one saying nothing)
+            out = hit[2]
+            kept[0] = (total, actions[-1], out, hit[3], None)
+        else:
+            out = scan(actions)
+        if said_pairs:  # (a pair scored without a word is not said)
+            if pair_by >= 0:
+                out |= 1 << (pair_by * size + pairs[trump])
+            for seat, suit in others:
+                out |= 1 << (seat * size + pairs[suit])
         return out
-    return said_pairs
+    said_pairs = bool(pairs)
+    return said
 
 
 def said_list(rules: Rules, bits: int) -> list[tuple[int, str]]:
