@@ -149,11 +149,11 @@ SaidFrom = Callable[[Sequence[tuple[int, Action]], int, int, Sequence[tuple[int,
 def said_reader(rules: Rules) -> SaidFrom:
     """A function giving what was said in a hand as bits, from the state's ``actions``,
     ``pair_by``, ``trump`` and ``pairs_said`` (the pair of trumps said is kept there: its
-    action is kept as the card's play): seat ``q``'s block at ``q * len(said_labels(rules))``, a
-    label's place in it. What it read of the actions is kept from call to call (as the
-    played cards of :mod:`mariage.ai.vectorcode`): how many, the last of them (the tuple
-    itself) and their bits, so that the actions read again after one more cost one
-    step.
+    action is kept as the card's play): seat ``q``'s block at
+    ``q * len(said_labels(rules))``, a label's place in it. What it read of the actions
+    is kept from call to call (as the played cards of :mod:`mariage.ai.vectorcode`): how
+    many, the last of them (the tuple itself) and their bits, so that the actions read
+    again after one more cost one step.
 
     >>> from mariage import load_rules, new_match, parse_action
     >>> rules = load_rules("marjapussi")
@@ -170,16 +170,18 @@ def said_reader(rules: Rules) -> SaidFrom:
     labels, statements, replies, waiting, pairs = _table(rules)
     size = len(labels)
     kinds = _SAID_KINDS
-    # (how many actions were read, the last of them, their bits with the question
+    # [how many actions were read, the last of them, their bits with the question
     # waiting, the bits without it, the question waiting for its answer: (asker,
-    # question) or None), one tuple read and replaced at once: readers in several
-    # threads share it
-    kept: list[tuple[int, Any, int, int, tuple[int, Action] | None]] = \
-        [(0, None, 0, 0, None)]
+    # question) or None], in a holder: one more action saying nothing sets the first two
+    # items in place (the last first: a reader that sees one without the other finds
+    # them apart and reads the actions again), a longer read puts a new list in the
+    # holder (readers in several threads share it)
+    holder: list[list[Any]] = [[0, None, 0, 0, None]]
 
     def scan(actions: Sequence[tuple[int, Action]]) -> int:
         """The bits of ``actions``, from those kept where they start the same."""
-        count, last, out, bits, open_q = kept[0]
+        count, last, _, bits, open_q = holder[0]
+        bits = int(bits)  # (the holder's items are Any)
         total = len(actions)
         if total < count or (count and actions[count - 1] is not last):
             count, bits, open_q = 0, 0, None
@@ -197,23 +199,25 @@ def said_reader(rules: Rules) -> SaidFrom:
                     place = statements.get(a)
                     if place is not None:
                         bits |= 1 << (seat * size + place)
-        out = bits if open_q is None else bits | 1 << (open_q[0] * size + waiting[open_q[1]])
+        out: int = bits if open_q is None else bits | 1 << (open_q[0] * size + waiting[open_q[1]])
         if total:
-            kept[0] = (total, actions[-1], out, bits, open_q)
+            holder[0] = [total, actions[-1], out, bits, open_q]
         return out
 
     def said(actions: Sequence[tuple[int, Action]], pair_by: int = -1, trump: int = -1,
              others: Sequence[tuple[int, int]] = ()) -> int:
-        hit = kept[0]
-        count = hit[0]
+        kept = holder[0]
+        count = kept[0]
         total = len(actions)
-        if total == count and (not count or actions[-1] is hit[1]):
-            out = hit[2]
-        elif total == count + 1 and count and hit[4] is None and actions[-2] is hit[1] \
+        out: int
+        if total == count and (not count or actions[-1] is kept[1]):
+            out = kept[2]
+        elif total == count + 1 and count and kept[4] is None and actions[-2] is kept[1] \
                 and actions[-1][1].__class__ not in kinds:
             # (one more action, most often one saying nothing)
-            out = hit[2]
-            kept[0] = (total, actions[-1], out, hit[3], None)
+            out = kept[2]
+            kept[1] = actions[-1]
+            kept[0] = total
         else:
             out = scan(actions)
         if said_pairs:  # (a pair scored without a word is not said)
