@@ -24,7 +24,7 @@ from mariage.arena import determinize
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from test_ai_vector import bidding_part
+from test_ai_vector import bidding_part, said_part
 
 RULESETS = list_rulesets()
 
@@ -66,6 +66,7 @@ def view_vector(rules: Rules, state: GameState, seat: int) -> npt.NDArray[np.flo
         if kind >= 0:
             out[at["declared"] + kind * nsuits + suit] = 1
     bidding_part(out, {f.name: f for f in enc.features}, state, seat)
+    said_part(out, {f.name: f for f in enc.features}, state, view.actions, seat)
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -18,7 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai.encoding import Encoder
-from mariage.ai.layout import Feature, action_list, observation_features
+from mariage.ai.layout import Feature, action_list, feature_names, observation_features
+from mariage.engine.actions import Action
+from mariage.engine.actiontext import action_text
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
@@ -74,9 +77,38 @@ def expected(state: GameState, seat: int, picked: int, open_hands: bool) -> np.n
         if kind >= 0:
             out[feats["declared"].offset + kind * len(r.suits) + suit] = 1.0
     bidding_part(out, feats, state, seat)
+    said_part(out, feats, state, state.actions, seat)
     if "picked" in feats and picked and (open_hands or to_act == seat):
         _cards(out, feats["picked"].offset, picked)
     return out
+
+
+def said_part(out: np.ndarray, feats: dict[str, Feature], state: GameState,
+              actions: Sequence[tuple[int, Action]], seat: int) -> None:
+    """What was said, where the layout has it, from the hand's actions (or a view's):
+    each statement by its text, each question by its text and the next action's (the
+    answer), ``?`` while there is none, in the block of the seat that said it; the pair
+    of trumps said (kept by the state: its action is the card's play) by its suit."""
+    if "said" not in feats:
+        return
+    r = state.rules
+    n = r.nseats
+    place = {name: k for k, name in enumerate(feature_names(r, (feats["said"],)))}
+    said = []
+    for k, (who, action) in enumerate(actions):
+        if type(action).__name__ in ("Announce", "Call"):
+            said.append((who, action_text(r, action)))
+        elif type(action).__name__ in ("Question", "AskPartner"):
+            answer = actions[k + 1][1] if k + 1 < len(actions) else None
+            said.append((who, action_text(r, action) + "=" +
+                         ("?" if answer is None else action_text(r, answer))))
+    if r.pair_rule is not None and r.pair_declare == "explicit":  # (said aloud, not
+        # scored by itself)
+        pairs = [*state.pairs_said, *([(state.pair_by, state.trump)]
+                                      if state.pair_by >= 0 else [])]
+        said += [(who, f"{r.pair_word}:{r.suits[suit]}") for who, suit in pairs]
+    for who, label in said:
+        out[feats["said"].offset + place[f"said[{(who - seat) % n}:{label}]"]] = 1.0
 
 
 def bidding_part(out: np.ndarray, feats: dict[str, Feature], state: GameState,

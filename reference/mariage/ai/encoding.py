@@ -67,47 +67,15 @@ from .layout import (
     with_pick,
 )
 from .listed import KeptListings, Listed, mask_maker
+from .numbering import action_number, episode_limit
 from .numbering import id_lister as _id_lister
 from .numbering import numbering as _numbering
+from .sayings import has_sayings, said_reader
 from .vectorcode import vector_functions
 
 __all__ = ["ActionSpace", "Encoder", "Feature", "InfoStateEncoder", "Pick", "Snapshot",
            "action_number", "episode_limit"]
 
-
-def action_number(action: object) -> int | None:
-    """``action`` as a whole number (a Python or numpy integer, a 0-d integer array), or
-    ``None``: a bool, a float (even ``2.0``), a string or an array of more than one value
-    is not an action id, and is never truncated or read as one.
-
-    >>> import numpy as np
-    >>> [action_number(a) for a in (3, np.int64(3), np.array(3), 3.0, True, "3", [3])]
-    [3, 3, 3, None, None, None, None]
-    """
-    if action.__class__ is int:
-        return action
-    if isinstance(action, bool | np.bool_):
-        return None
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def episode_limit(max_hands: object) -> int:
-    """``max_hands`` of an environment (the hands after which an episode is truncated):
-    a whole number of at least 1, else ValueError saying so.
-
-    >>> episode_limit(0)
-    Traceback (most recent call last):
-    ...
-    ValueError: max_hands must be a whole number of hands, at least 1, not 0
-    """
-    hands = action_number(max_hands)
-    if hands is None or hands < 1:
-        raise ValueError(f"max_hands must be a whole number of hands, at least 1, "
-                         f"not {max_hands!r}")
-    return hands
 
 _PHASES = tuple(Phase)
 # the phases compared on every step, as module constants (an enum's attribute is slow)
@@ -126,10 +94,10 @@ _KEPT_OBJECTS = 4096
 #: stock size, card points and declared points per side (a side's points in the hand are
 #: their sum, as :meth:`GameState.hand_points` counts them), standing per side,
 #: declarations, the auction's present (:func:`bidding_of`; None where the rules have no
-#: bidding), cards picked
+#: bidding), what was said (:func:`~mariage.ai.sayings.said_reader`'s bits), cards picked
 Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...], int]],
                  int | None, int, Phase, int | None, int, int, list[int], list[int],
-                 tuple[int, ...], list[tuple[int, int, int, int]], Bidding | None, int]
+                 tuple[int, ...], list[tuple[int, int, int, int]], Bidding | None, int, int]
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
@@ -589,9 +557,12 @@ class Encoder:
         """Set the generated functions, one per observing seat (not pickled: made again;
         :mod:`mariage.ai.vectorcode`)."""
         self._vectors = vector_functions(self.rules, self.open_hands)
+        #: where the rules have things to say, the function reading what was said in a
+        #: state (:func:`~mariage.ai.sayings.said_reader`), else None
+        self.said = said_reader(self.rules) if has_sayings(self.rules) else None
 
     def __getstate__(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if k != "_vectors"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_vectors", "said")}
 
     def __setstate__(self, saved: dict[str, object]) -> None:
         self.__dict__.update(saved)
@@ -606,11 +577,14 @@ class Encoder:
         picked so far of the set it passes (factored passing), seen by that seat only
         (and in the open-handed global state)."""
         # what snapshot() holds, but the state's own lists: read at once, not kept
+        said = self.said
         return self._vectors[seat](  # type: ignore[no-any-return]
             state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
             state.trump, state.phase, state.to_act, state.leader, len(state.stock),
             state.captured, state.decl_points, state.standing(), state.declared,
-            bidding_of(state) if self.bidding else None, picked)
+            bidding_of(state) if self.bidding else None,
+            said(state.actions, state.pair_by, state.trump, state.pairs_said)
+            if said else 0, picked)
 
     def snapshot(self, state: GameState, picked: int = 0) -> Snapshot:
         """What the vectors of ``state`` are made from, copied (the state may change
@@ -630,7 +604,9 @@ class Encoder:
                 state.turn_up, state.trump, state.phase, state.to_act, state.leader,
                 len(state.stock), [*state.captured], [*state.decl_points],
                 state.standing(), [*state.declared],
-                bidding_of(state) if self.bidding else None, picked)
+                bidding_of(state) if self.bidding else None,
+                self.said(state.actions, state.pair_by, state.trump, state.pairs_said)
+                if self.said else 0, picked)
 
     def vector_of(self, snapshot: Snapshot, seat: int, picked: int | None = None
                   ) -> npt.NDArray[np.float32]:

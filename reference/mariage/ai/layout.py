@@ -36,6 +36,8 @@ from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
+from .sayings import said_labels
+
 if TYPE_CHECKING:
     from mariage.engine.state import GameState
 
@@ -175,6 +177,11 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
              "the contract without one trump suit played (no trump, all trump); "
              "last: none"),
             ("passed", n, "each seat that has passed in the auction, from the observer")]
+    said = len(said_labels(rules))
+    if said:  # what was said this hand (mariage.ai.sayings): a block per seat
+        parts.append(("said", n * said, "what each seat said this hand, from the "
+                      "observer: announcements, pairs said or called, questions to the "
+                      "partner with the answer after = (?: not answered yet)"))
     if pick_size(rules):
         parts.append(("picked", c, "the cards the seat picked so far for the set it is "
                       "passing (factored passing: one card per decision)"))
@@ -247,6 +254,9 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
             labels = [*rules.strain_names, "none"]
         elif base == "declared":
             labels = [f"{d.name}:{s}" for d in rules.declarations for s in rules.suits]
+        elif base == "said":
+            labels = [f"{k}:{label}" for k in range(rules.nseats)
+                      for label in said_labels(rules)]
         elif base == "action":
             labels = [action_text_of(rules, a) for a in action_list(rules)]
         else:

@@ -274,7 +274,12 @@ def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
                  *tricks, *state.declared, len(trick), len(tricks), state.turn_up,
                  state.trump, state.phase, state.to_act, state.leader, len(state.stock),
                  state.standing() if standing is None else standing,
-                 bidding_of(state) if encoder.bidding else None, picked]
+                 bidding_of(state) if encoder.bidding else None,
+                 # (what was said: read when the vector is made, from the actions and
+                 # the other pairs said so far; the environment only adds to the hand's
+                 # lists, and a new hand has new ones where they are not empty)
+                 (state.actions, len(state.actions), state.pair_by, state.pairs_said,
+                  len(state.pairs_said)) if encoder.said else None, picked]
     return [state, 0, encoder]
 
 
@@ -287,13 +292,18 @@ def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
     rules = encoder.rules
     n, t = rules.nseats, len(rules.teams)
     (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing, bidding,
-     picked) = held[-11:]
+     said_from, picked) = held[-12:]
+    said = 0
+    if said_from is not None:
+        actions, count, pair_by, pairs, npairs = said_from
+        assert encoder.said is not None
+        said = encoder.said(actions[:count], pair_by, trump, pairs[:npairs])
     at = 2 * n + 2 * t
     tricks_at = at + ntrick
     declared_at = tricks_at + ntricks
     return (held[:n], held[n:2 * n], held[at:tricks_at], held[tricks_at:declared_at],
             turn_up, trump, phase, to_act, leader, stock, held[2 * n:2 * n + t],
-            held[2 * n + t:at], standing, held[declared_at:-11], bidding, picked)
+            held[2 * n + t:at], standing, held[declared_at:-12], bidding, said, picked)
 
 
 def _resolved(source: list[Any]) -> Snapshot:
@@ -314,12 +324,12 @@ def _resolved(source: list[Any]) -> Snapshot:
     for at in reversed(line):
         _, _, seat, known_before = at[0]
         (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
-         decl_points, standing, declared, bidding, picked) = snap
+         decl_points, standing, declared, bidding, said, picked) = snap
         hands = hands[:]
         hands[seat] |= 1 << trick[-1]
         known = known[:]
         known[seat] = known_before
         snap = (hands, known, trick[:-1], tricks, turn_up, trump, phase, seat, leader,
-                stock, captured, decl_points, standing, declared, bidding, picked)
+                stock, captured, decl_points, standing, declared, bidding, said, picked)
         at[0] = snap
     return snap

@@ -2,7 +2,8 @@
 rules object: the actions in the order of their ids, the ids by action and by kind, and
 the function listing the ids of a set of cards from its bits
 (:class:`~mariage.ai.encoding.ActionSpace` copies what it needs from here, as each
-environment makes its space anew).
+environment makes its space anew); and an action id as an agent hands it over, read as a
+whole number (:func:`action_number`).
 
 >>> from mariage import load_rules
 >>> rules = load_rules("schnapsen")
@@ -16,15 +17,18 @@ True
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from functools import lru_cache
+
+import numpy as np
 
 from mariage.engine.fastpath import bit_tables, table_lister
 from mariage.engine.rules import Rules
 
 from .layout import AIAction, action_list
 
-__all__ = ["id_lister", "numbering"]
+__all__ = ["action_number", "episode_limit", "id_lister", "numbering"]
 
 
 @lru_cache(maxsize=64)
@@ -58,3 +62,38 @@ def numbering(rules: Rules) -> tuple[tuple[AIAction, ...], dict[AIAction, int],
         hit = _KEPT[id(rules)] = (rules, actions,
                                   {a: i for i, a in enumerate(actions)}, by_class)
     return hit[1], hit[2], hit[3]
+
+
+def action_number(action: object) -> int | None:
+    """``action`` as a whole number (a Python or numpy integer, a 0-d integer array), or
+    ``None``: a bool, a float (even ``2.0``), a string or an array of more than one value
+    is not an action id, and is never truncated or read as one.
+
+    >>> import numpy as np
+    >>> [action_number(a) for a in (3, np.int64(3), np.array(3), 3.0, True, "3", [3])]
+    [3, 3, 3, None, None, None, None]
+    """
+    if action.__class__ is int:
+        return action
+    if isinstance(action, bool | np.bool_):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def episode_limit(max_hands: object) -> int:
+    """``max_hands`` of an environment (the hands after which an episode is truncated):
+    a whole number of at least 1, else ValueError saying so.
+
+    >>> episode_limit(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_hands must be a whole number of hands, at least 1, not 0
+    """
+    hands = action_number(max_hands)
+    if hands is None or hands < 1:
+        raise ValueError(f"max_hands must be a whole number of hands, at least 1, "
+                         f"not {max_hands!r}")
+    return hands

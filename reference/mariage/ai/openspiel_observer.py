@@ -19,6 +19,7 @@ from mariage.engine.state import GameState
 
 from .encoding import ActionSpace, Pick
 from .layout import bidding_of
+from .sayings import SaidFrom, said_list
 
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
@@ -98,6 +99,7 @@ class Observer:
                 f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
                 f"leader {leader} declared [{declared}]"
                 + (_bidding_text(r, gs) if self.encoder.bidding else "")
+                + _said_text(r, gs, self.encoder.said)
                 + (f" picked [{r.format_cards(state.picked)}]"
                    if state.picked and player == gs.to_act else ""))
 
@@ -115,6 +117,16 @@ def _bidding_text(r: Rules, gs: GameState) -> str:
             f" contract {contract} declarer {seat(declarer)} doubled {doubled}"
             f" strain {names[strain] if strain >= 0 else '-'} passed [{gone}]"
             f" passes {passes}")
+
+
+def _said_text(r: Rules, gs: GameState, said: SaidFrom | None) -> str:
+    """What was said this hand, as the observation's ``said`` part holds it (nothing
+    where the rules say nothing)."""
+    if said is None:
+        return ""
+    bits = said(gs.actions, gs.pair_by, gs.trump, gs.pairs_said)
+    return " said [" + " ".join(f"{r.seat_names[q]}:{label}"
+                                for q, label in said_list(r, bits)) + "]"
 
 
 def seen_cards(hands: Sequence[int], known: Sequence[int], player: int) -> int:

@@ -16,7 +16,7 @@ points, standing) are written after, as one slice. The arguments are those of a
 >>> vec = make[1](state.hands, state.known, state.trick_cards, state.tricks,
 ...               state.turn_up, state.trump, state.phase, state.to_act, state.leader,
 ...               len(state.stock), state.captured, state.decl_points, state.standing(),
-...               state.declared, None, 0)
+...               state.declared, None, 0, 0)
 >>> from mariage.ai.encoding import Encoder
 >>> bool((vec == Encoder(rules).vector(state, 1)).all())
 True
@@ -44,7 +44,7 @@ _BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
                       bitorder="little").astype(np.float32)
 
 _ARGS = ("hands, known, trick, tricks, turn_up, trump, phase, to_act, leader, stock, "
-         "captured, decl_points, standing, declared, bidding, picked")
+         "captured, decl_points, standing, declared, bidding, said, picked")
 
 
 def _source(rules: Rules, seat: int, open_hands: bool) -> str:
@@ -52,7 +52,8 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     n, c, s = rules.nseats, rules.ncards, len(rules.suits)
     t = len(rules.teams)
     off = {f.name: f.offset for f in observation_features(rules)}
-    size = sum(f.size for f in observation_features(rules))
+    sizes = {f.name: f.size for f in observation_features(rules)}
+    size = sum(sizes.values())
     # the parts that are not 0 or 1 follow one another: written as one slice
     assert off["stock_size"] == off["hand_sizes"] + n and off["hand_points"] == \
         off["stock_size"] + 1 and off["standing"] == off["hand_points"] + t
@@ -87,6 +88,13 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     if "picked" in off:  # seen by the picker only (and in the open-handed global state)
         cond = "picked" if open_hands else f"picked and to_act == {seat}"
         lines += [f"    if {cond}:", f"        bits |= picked << {off['picked']}"]
+    if "said" in off:  # what was said: each seat's block moved to its place from the
+        # observer (said_reader of mariage.ai.sayings: seat q's block at q * block)
+        block = sizes["said"] // n
+        turned = "said" if not seat else (
+            f"(said >> {seat * block} | (said & {(1 << seat * block) - 1}) << "
+            f"{(n - seat) * block})")
+        lines += ["    if said:", f"        bits |= {turned} << {off['said']}"]
     bidding_floats: list[str] = []
     if "bid" in off:  # the auction's present: bidding_of() of encoding (a tuple)
         lines += [
