@@ -92,7 +92,9 @@ def build_parser(only: str | None = None, *, full: bool = True) -> argparse.Argu
     which keeps start-up short; an unknown name gets the full parser. With
     ``full=False``, the commands whose module is not imported are still
     listed, with their help, but take no arguments (enough for ``--help`` and
-    for refusing an unknown command).
+    for refusing an unknown command); with both, a known ``only`` is the one
+    command of the parser (its arguments are all that will be read: listing the
+    others would cost a sub-parser each).
 
     >>> build_parser().parse_args(["rules", "marianna"]).ruleset
     'marianna'
@@ -104,7 +106,7 @@ def build_parser(only: str | None = None, *, full: bool = True) -> argparse.Argu
     module = _module_for(only) if only else None
     for name, (command, help_text) in COMMANDS.items():
         if module != name and (module or not full):
-            if not full:  # listed only: its module is not imported
+            if not full and module is None:  # listed only: its module is not imported
                 sub.add_parser(command, help=help_text, description=help_text)
             continue
         # the disk cache first: it keeps the code of the functions and records that the

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 from .. import codegen
 from .duties import duties
 from .journal import CARD_TRAIL, HAND_TRAIL, TRICK_TRAIL
+from .subsets import subset_table
 from .trailplan import (
     GatedHooks,
     HookTrail,
@@ -129,11 +130,7 @@ def bit_tables(values: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ..
     ('a', 'c')
     """
     n = len(values)
-    return tuple(
-        tuple(tuple(values[g * _GROUP + i] for i in range(_GROUP)
-                    if bits >> i & 1 and g * _GROUP + i < n)
-              for bits in range(1 << _GROUP))
-        for g in range((n + _GROUP - 1) // _GROUP))
+    return tuple(subset_table(values[g:g + _GROUP]) for g in range(0, n, _GROUP))
 
 
 def table_lister(tables: tuple[tuple[tuple[Any, ...], ...], ...]) -> Callable[[int], list[Any]]:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, overload
 from ..actions import Action, Give
 from ..actiontext import parse_action
 from ..phase import PASSING
+from ..subsets import subset_table
 from .base import Mechanism, partner_of, refuse
 
 if TYPE_CHECKING:
@@ -146,8 +147,7 @@ class CardSets(Sequence[Action]):
 def _bit_tables(ncards: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
     """Per group of eight cards of a pack of ``ncards``: its first card's number and, for
     each subset of the group (as its bits shifted down), the bit of each card in it."""
-    return tuple((g, tuple(tuple(1 << (g + i) for i in range(8) if bits >> i & 1)
-                           for bits in range(256)))
+    return tuple((g, subset_table([1 << (g + i) for i in range(8)]))
                  for g in range(0, ncards, 8))
 
 
