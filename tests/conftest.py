@@ -132,3 +132,16 @@ def _stops_reach_the_commands_tests_start(request: pytest.FixtureRequest) -> Ite
                       f"{'blocked' if stops else 'ignored'}", stacklevel=1)
     yield
     _BEFORE[0] = request.node.nodeid
+
+
+#: The longest tests of a run, started first: pytest-xdist's ``worksteal`` gives each
+#: worker a contiguous share of the collection and a worker that runs dry takes the end of
+#: another's queue, so a long test near the end of a share can run alone while the other
+#: core idles. The Sphinx build (about 60 CPU-s, a subprocess that shares nothing with the
+#: tests around it) is the longest of ``pytest -m slow``; first, it runs beside the rest.
+FIRST = ("tests/test_docs_build.py::test_the_docs_build_with_warnings_as_errors",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Move the tests :data:`FIRST` names to the front (the same order in every worker)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))

@@ -186,18 +186,29 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
     acts = state.legal_actions()
     if style == _PASSIVE and Pass() in acts:
         return Pass()
-    bids = [a for a in acts if isinstance(getattr(a, "value", None), int)]
-    if not bids:
+    # One pass over an auction's hundreds of actions: the first of the lowest bids, and
+    # the actions that bid nothing and double nothing, in their order.
+    low: Action | None = None
+    low_value = 0
+    pool: list[Action] = []
+    for a in acts:
+        value = getattr(a, "value", None)
+        if isinstance(value, int):
+            if low is None or value < low_value:
+                low, low_value = a, value
+        elif not isinstance(a, _DOUBLES):
+            pool.append(a)
+    if low is None:
         if style == 3 and all(isinstance(a, Play) for a in acts):
             return _lopsided(state, acts) or choose(state, rng, 0)
         if style == 3:  # an announcement (the pair of trumps among them) said when it may be
             return choose(state, rng, 1)
         return choose(state, rng, style)
-    low = min(bids, key=lambda a: int(getattr(a, "value", 0)))
-    bid = {id(a) for a in bids}  # by identity: comparing each action with every bid is
-    # quadratic in an auction's hundreds of bids
-    pool = [a for a in acts if id(a) not in bid and not isinstance(a, Double | Kontra)] + [low]
+    pool.append(low)
     return pool[rng.below(len(pool))]
+
+
+_DOUBLES = (Double, Kontra)
 
 
 def _lopsided(state: GameState, acts: Sequence[Action]) -> Action | None:
