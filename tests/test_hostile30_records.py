@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from mariage.notation import check_text
 
 DATA = Path(__file__).parent / "data" / "records30"
@@ -26,3 +27,53 @@ def test_a_view_with_an_unseen_pass_and_a_trick_left_out_is_told_not_raised() ->
     problems = [str(p) for p in checked.errors]
     assert problems and all(p.startswith("t.mrg:") for p in problems), problems
     assert any(":21:1: N136 record 1, hand 2" in p for p in problems), problems
+
+
+def test_validate_names_the_file_a_refusal_escaped_from_and_ends_its_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A refusal that escapes the checker (as the unseen pass above did) stopped
+    ``validate`` with a bare ``mariage: error: hand 2, seat 2...``: no file named, the
+    JSON report half-written, the files after it unread. It now names the file, ends
+    the report and reads on (exit 2)."""
+    import json
+
+    from mariage.cli import main
+    from mariage.commands import validate
+    from mariage.errors import IllegalActionError
+
+    good = DATA / "schnapsen.mrg"
+    bad = tmp_path / "bad.mrg"
+    bad.write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+    real = validate.validate_file
+
+    def failing(name: str, **kw: object) -> object:
+        if name == str(bad):
+            raise IllegalActionError("core.phase", seat=2, action="give:?", reason="no")
+        return real(name, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(validate, "validate_file", failing)
+    assert main(["validate", "--format", "json", str(bad), str(good)]) == 2
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert [f["file"] for f in report["files"]] == [str(bad), str(good)]
+    assert report["files"][1]["ok"] and not report["ok"]
+    assert err.startswith(f"mariage: error: {bad}: could not be checked"), err
+
+
+def test_the_option_hint_replays_the_hand_from_the_match_as_it_stood() -> None:
+    """The option hint (``legal with option NAME = VALUE``) replayed a refused action's
+    hand on a new match's state: in a later hand, or a later start, with golden hands
+    on, that state's first hand is golden and refuses the auction, so the hint was
+    left out. It now starts from the totals, hand number and golden hands the record
+    had reached."""
+    text = (DATA / "thousand-later-no-barrel.mrg").read_text(encoding="utf-8")
+    hint = "(legal with option jump_bids = true; here false)"
+    for extra in ('[Option "jump_bids" "false"]\n',
+                  '[Option "jump_bids" "false"]\n[Option "golden_round" "fixed_120"]\n'
+                  '[StartState "golden" "3"]\n[StartState "goldmade" "1"]\n'):
+        problems = [str(p) for p in check_text(text.replace('[Dealer "C"]', extra
+                                                             + '[Dealer "C"]')).errors]
+        assert len(problems) == 1 and "N141" in problems[0], problems
+        assert "hand 24, seat C, at 'C:bid:110'" in problems[0], problems
+        assert hint in problems[0], problems

@@ -25,10 +25,18 @@ from mariage.engine.rules import Rules
 from mariage.errors import MariageError
 from mariage.spec.compile import load_rules
 
-__all__ = ["legal_with", "option_with_action"]
+__all__ = ["between_hands", "legal_with", "option_with_action"]
 
 #: At most this many other rules are tried for one refused or unknown action.
 TRIES = 6
+
+#: What a state carries from one hand to the next (its number, the dealers, the totals,
+#: the barrel, bolts, golden hands, a pot...): set, as it was before the hand, on the
+#: state the hand is replayed on under other options (a new match's first hand is not
+#: the record's hand 5, nor a later start's: its golden hand refuses the auction).
+BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scores", "segni",
+                 "barrel", "bolts", "falls", "concessions", "golden_done", "golden_made",
+                 "pot", "round_residue", "no_win", "carry_bonus", "_history")
 
 _found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
@@ -113,8 +121,20 @@ def _others(rules: Rules, rule_id: str, text: str) -> list[tuple[str, Any]]:
     return out[:TRIES]
 
 
+def between_hands(st: Any) -> dict[str, Any]:
+    """The fields of GameState ``st`` (before a deal) that :func:`legal_with` sets on the
+    state it replays the hand on (:data:`BETWEEN_HANDS`), copied (but the hands played
+    before, which the hand does not change, lest a long match copy them at every deal:
+    :func:`legal_with` copies them when asked)."""
+    out = {name: getattr(st, name) for name in BETWEEN_HANDS}
+    for name, value in out.items():  # (lists of ints, the rest numbers or None)
+        if type(value) is list and name != "_history":
+            out[name] = [*value]
+    return out
+
+
 def legal_with(rules: Rules, rule_id: str | None,
-               start: tuple[int | None, list[int], int | None] | None,
+               start: tuple[int | None, list[int], int | None, dict[str, Any]] | None,
                steps: list[tuple[int, Action]], seat: int, action: Action) -> str:
     """``" (legal with option NAME = VALUE; here V)"`` where the hand dealt as ``start``
     (dealer, deck, first player), its ``steps`` replayed, lets ``seat`` take ``action``
@@ -125,12 +145,16 @@ def legal_with(rules: Rules, rule_id: str | None,
         return ""
     from mariage.engine.state import GameState  # only for a refused action
 
-    dealer, deck, first = start
+    dealer, deck, first, carried = start
     now = dict(rules.options)
     for name, value in _others(rules, rule_id, action_text(rules, action)):
         try:
             other = load_rules(rules.ruleset, {**now, name: value})
+            if other.nseats != rules.nseats or len(other.teams) != len(rules.teams):
+                continue  # (another table: the totals carried do not fit it)
             st = GameState(other, first_dealer=dealer)
+            for field, kept in carried.items():
+                setattr(st, field, [*kept] if type(kept) is list else kept)
             st.deal(deck, first)
             for who, done in steps:
                 st.apply(done, who)
