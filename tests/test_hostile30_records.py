@@ -41,11 +41,11 @@ def test_validate_names_the_file_a_refusal_escaped_from_and_ends_its_report(
     from mariage.cli import main
     from mariage.commands import validate
     from mariage.errors import IllegalActionError
+    from mariage.notation.batch import validate_file as real
 
     good = DATA / "schnapsen.mrg"
     bad = tmp_path / "bad.mrg"
     bad.write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
-    real = validate.validate_file
 
     def failing(name: str, **kw: object) -> object:
         if name == str(bad):
@@ -77,3 +77,26 @@ def test_the_option_hint_replays_the_hand_from_the_match_as_it_stood() -> None:
         assert len(problems) == 1 and "N141" in problems[0], problems
         assert "hand 24, seat C, at 'C:bid:110'" in problems[0], problems
         assert hint in problems[0], problems
+
+
+def test_the_options_tried_for_a_pass_are_those_that_speak_of_passing() -> None:
+    """The options tried for a refused or unknown action include those whose name or
+    description names its word; ``pass`` lost all its s's and named every option with
+    "pa" anywhere (Belote's shuffle, direction, capot_value...; 136 options over the
+    rulesets, 20 now), whose tries (six at most, each a set of rules compiled) then
+    went to options that have nothing to do with it. The word is now looked for where
+    a word starts, a plural's one s taken off."""
+    import re
+
+    from mariage import list_rulesets, load_rules
+    from mariage.notation.optionhint import _naming
+
+    named = {name: _naming(load_rules(name), "pass") for name in list_rulesets()}
+    assert not {"shuffle", "direction", "capot_value"} & set(named["belote"]), named
+    assert "barrel" not in named["thousand"] and "opening_bid" in named["thousand"]
+    for ruleset, names in named.items():
+        specs = load_rules(ruleset).document["options"]
+        for name in names:
+            text = f"{name} {specs[name].get('description', '')}".lower()
+            assert re.search(r"\bpas", text.replace("_", " ")), (ruleset, name)
+    assert "close_before_draw" in _naming(load_rules("schnapsen"), "draw")

@@ -16,6 +16,7 @@ which option decides it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mariage.engine.actions import Action
@@ -57,11 +58,14 @@ def _naming(rules: Rules, text: str) -> list[str]:
     the word of action ``text`` (``mariannino`` of ``mariannino:H``; ``draw``), none
     for a card or a word under three letters."""
     word = text.split(":", 1)[0].strip().lower()
-    if len(word) < 3 or not word.isalpha():
+    if len(word) < 3 or not word.isascii() or not word.isalpha():
         return []
-    stem = word.rstrip("s")
+    # a word that starts there: ``pass`` names "passes", "passed", not "partnership" (all
+    # its s's stripped, "pa" named a third of Thousand's options, each one rules compiled)
+    stem = re.compile(r"\b" + (word[:-1] if word.endswith("s") and not word.endswith("ss")
+                                else word))
     return [name for name, spec in _specs(rules).items() if _values(spec)
-            and stem in f"{name} {spec.get('description', '')}".lower().replace("_", " ")]
+            and stem.search(f"{name} {spec.get('description', '')}".lower().replace("_", " "))]
 
 
 def option_with_action(rules: Rules, text: str) -> str:
