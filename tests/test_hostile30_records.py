@@ -100,3 +100,18 @@ def test_the_options_tried_for_a_pass_are_those_that_speak_of_passing() -> None:
             text = f"{name} {specs[name].get('description', '')}".lower()
             assert re.search(r"\bpas", text.replace("_", " ")), (ruleset, name)
     assert "close_before_draw" in _naming(load_rules("schnapsen"), "draw")
+
+
+def test_a_word_of_megabytes_is_looked_for_in_no_option() -> None:
+    """An unknown action text's word is looked for in the options' descriptions; one of
+    three megabytes (a hostile record) names none at once (it was made a pattern, some
+    seconds to compile for each such word)."""
+    from mariage import load_rules
+    from mariage.notation.optionhint import _naming, option_with_action
+
+    rules = load_rules("cinquecento")
+    start = time.perf_counter()
+    assert _naming(rules, "m" * 3_000_000) == []
+    assert option_with_action(rules, "q" * 3_000_000 + ":H") == ""
+    assert time.perf_counter() - start < 1.5
+    assert "mariannino" in _naming(rules, "mariannino:H")

@@ -39,6 +39,11 @@ BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scor
                  "barrel", "bolts", "falls", "concessions", "golden_done", "golden_made",
                  "pot", "round_residue", "no_win", "carry_bonus", "_history")
 
+#: An action's word longer than this names no option (none has a word so long): a word
+#: of a megabyte is looked for in no description.
+_LONGEST = 40
+_WORD = re.compile("[a-z]+")
+
 _found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
 
@@ -58,14 +63,14 @@ def _naming(rules: Rules, text: str) -> list[str]:
     the word of action ``text`` (``mariannino`` of ``mariannino:H``; ``draw``), none
     for a card or a word under three letters."""
     word = text.split(":", 1)[0].strip().lower()
-    if len(word) < 3 or not word.isascii() or not word.isalpha():
+    if not 3 <= len(word) <= _LONGEST or not word.isascii() or not word.isalpha():
         return []
     # a word that starts there: ``pass`` names "passes", "passed", not "partnership" (all
     # its s's stripped, "pa" named a third of Thousand's options, each one rules compiled)
-    stem = re.compile(r"\b" + (word[:-1] if word.endswith("s") and not word.endswith("ss")
-                                else word))
-    return [name for name, spec in _specs(rules).items() if _values(spec)
-            and stem.search(f"{name} {spec.get('description', '')}".lower().replace("_", " "))]
+    stem = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    return [name for name, spec in _specs(rules).items() if _values(spec) and any(
+        w.startswith(stem) for w in _WORD.findall(f"{name} {spec.get('description', '')}"
+                                                  .lower().replace("_", " ")))]
 
 
 def option_with_action(rules: Rules, text: str) -> str:
