@@ -115,3 +115,18 @@ def test_a_word_of_megabytes_is_looked_for_in_no_option() -> None:
     assert option_with_action(rules, "q" * 3_000_000 + ":H") == ""
     assert time.perf_counter() - start < 1.5
     assert "mariannino" in _naming(rules, "mariannino:H")
+
+
+def test_the_hints_kept_are_not_of_long_texts() -> None:
+    """The hints found for unknown action texts are kept (256 at most) by their text:
+    texts of a megabyte were kept too, 256 MB for a record of such words."""
+    from mariage import load_rules
+    from mariage.notation import optionhint
+
+    rules = load_rules("cinquecento")
+    long_texts = [f"x{i}:" + "H" * 100_000 for i in range(3)]
+    for text in long_texts:
+        assert optionhint.option_with_action(rules, text) == ""
+    assert not any(key[2] in long_texts for key in optionhint._found)
+    optionhint.option_with_action(rules, "mariannino:C")
+    assert (rules.ruleset, rules.options, "mariannino:C") in optionhint._found

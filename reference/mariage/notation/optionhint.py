@@ -103,7 +103,7 @@ def option_with_action(rules: Rules, text: str) -> str:
         hint = (f"; it is one with option {name} = {show_value(value)} (default "
                 f"{show_value(defaults.get(name))})")
         break
-    if len(_found) < 256:
+    if len(_found) < 256 and len(text) <= _LONGEST:  # (not a megabyte's text kept)
         _found[key] = hint
     return hint
 
