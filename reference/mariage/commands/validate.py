@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import printable
+from ..errors import MariageError, printable
 from ..infile import open_regular
 from ..notation.batch import (
     NO_RECORD_FILES,
@@ -228,6 +228,13 @@ def _run(args: argparse.Namespace) -> int:
                     end_now(f"mariage: error: {exc}", 2, _workers)
                 except (OSError, InputError) as exc:
                     _usage(name, getattr(exc, "strerror", None) or exc)
+                    usage = True
+                    if out is not None:
+                        out.end(None)
+                    continue
+                except MariageError as exc:  # a refusal the checker let escape (a fault
+                    # of the checker's): this file named, the report ended, the rest read
+                    _usage(name, f"could not be checked to its end: {exc}")
                     usage = True
                     if out is not None:
                         out.end(None)

@@ -16,6 +16,7 @@ which option decides it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mariage.engine.actions import Action
@@ -25,10 +26,23 @@ from mariage.engine.rules import Rules
 from mariage.errors import MariageError
 from mariage.spec.rulesload import load_rules
 
-__all__ = ["legal_with", "option_with_action"]
+__all__ = ["between_hands", "legal_with", "option_with_action"]
 
 #: At most this many other rules are tried for one refused or unknown action.
 TRIES = 6
+
+#: What a state carries from one hand to the next (its number, the dealers, the totals,
+#: the barrel, bolts, golden hands, a pot...): set, as it was before the hand, on the
+#: state the hand is replayed on under other options (a new match's first hand is not
+#: the record's hand 5, nor a later start's: its golden hand refuses the auction).
+BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scores", "segni",
+                 "barrel", "bolts", "falls", "concessions", "golden_done", "golden_made",
+                 "pot", "round_residue", "no_win", "carry_bonus", "_history")
+
+#: An action's word longer than this names no option (none has a word so long): a word
+#: of a megabyte is looked for in no description.
+_LONGEST = 40
+_WORD = re.compile("[a-z]+")
 
 _found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
@@ -49,11 +63,14 @@ def _naming(rules: Rules, text: str) -> list[str]:
     the word of action ``text`` (``mariannino`` of ``mariannino:H``; ``draw``), none
     for a card or a word under three letters."""
     word = text.split(":", 1)[0].strip().lower()
-    if len(word) < 3 or not word.isalpha():
+    if not 3 <= len(word) <= _LONGEST or not word.isascii() or not word.isalpha():
         return []
-    stem = word.rstrip("s")
-    return [name for name, spec in _specs(rules).items() if _values(spec)
-            and stem in f"{name} {spec.get('description', '')}".lower().replace("_", " ")]
+    # a word that starts there: ``pass`` names "passes", "passed", not "partnership" (all
+    # its s's stripped, "pa" named a third of Thousand's options, each one rules compiled)
+    stem = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    return [name for name, spec in _specs(rules).items() if _values(spec) and any(
+        w.startswith(stem) for w in _WORD.findall(f"{name} {spec.get('description', '')}"
+                                                  .lower().replace("_", " ")))]
 
 
 def option_with_action(rules: Rules, text: str) -> str:
@@ -86,7 +103,7 @@ def option_with_action(rules: Rules, text: str) -> str:
         hint = (f"; it is one with option {name} = {show_value(value)} (default "
                 f"{show_value(defaults.get(name))})")
         break
-    if len(_found) < 256:
+    if len(_found) < 256 and len(text) <= _LONGEST:  # (not a megabyte's text kept)
         _found[key] = hint
     return hint
 
@@ -113,8 +130,20 @@ def _others(rules: Rules, rule_id: str, text: str) -> list[tuple[str, Any]]:
     return out[:TRIES]
 
 
+def between_hands(st: Any) -> dict[str, Any]:
+    """The fields of GameState ``st`` (before a deal) that :func:`legal_with` sets on the
+    state it replays the hand on (:data:`BETWEEN_HANDS`), copied (but the hands played
+    before, which the hand does not change, lest a long match copy them at every deal:
+    :func:`legal_with` copies them when asked)."""
+    out = {name: getattr(st, name) for name in BETWEEN_HANDS}
+    for name, value in out.items():  # (lists of ints, the rest numbers or None)
+        if type(value) is list and name != "_history":
+            out[name] = [*value]
+    return out
+
+
 def legal_with(rules: Rules, rule_id: str | None,
-               start: tuple[int | None, list[int], int | None] | None,
+               start: tuple[int | None, list[int], int | None, dict[str, Any]] | None,
                steps: list[tuple[int, Action]], seat: int, action: Action) -> str:
     """``" (legal with option NAME = VALUE; here V)"`` where the hand dealt as ``start``
     (dealer, deck, first player), its ``steps`` replayed, lets ``seat`` take ``action``
@@ -125,12 +154,16 @@ def legal_with(rules: Rules, rule_id: str | None,
         return ""
     from mariage.engine.state import GameState  # only for a refused action
 
-    dealer, deck, first = start
+    dealer, deck, first, carried = start
     now = dict(rules.options)
     for name, value in _others(rules, rule_id, action_text(rules, action)):
         try:
             other = load_rules(rules.ruleset, {**now, name: value})
+            if other.nseats != rules.nseats or len(other.teams) != len(rules.teams):
+                continue  # (another table: the totals carried do not fit it)
             st = GameState(other, first_dealer=dealer)
+            for field, kept in carried.items():
+                setattr(st, field, [*kept] if type(kept) is list else kept)
             st.deal(deck, first)
             for who, done in steps:
                 st.apply(done, who)

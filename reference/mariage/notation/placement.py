@@ -308,6 +308,16 @@ def _set_by_turnup(st: GameState, trump_before: int, turnup: int | None) -> bool
         and st.trump == st.rules.suit_of[turnup]
 
 
+def _chosen(acts: Sequence[tuple[int, Action | None]], chosen: dict[int, Action]
+            ) -> Sequence[tuple[int, Action | None]]:
+    """``acts`` with each unseen pass (``give:?``) replaced by the cards a replay chose
+    for it (``chosen``: step index to action), for :attr:`Refusal.previous` to replay
+    the same steps (a ``give:?`` as written is refused)."""
+    if not chosen:
+        return acts
+    return [(seat, chosen.get(i, a)) for i, (seat, a) in enumerate(acts)]
+
+
 def unseen_give(st: GameState, seat: int, later: Sequence[tuple[int, int]]) -> Action:
     """A concrete choice for ``give:?`` by ``seat``: the cards the rest of the hand needs.
 
@@ -422,6 +432,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
             received[s] |= 1 << place[c]
     moved = 0
     trump_known = True
+    chosen: dict[int, Action] = {}  # the cards chosen for each unseen pass, for a replay
     check = verify if callable(verify) else None
     if check is not None and not check(st, 0, False):
         seat = st.to_act if st.to_act is not None else st.leader
@@ -440,6 +451,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 a = Give(gives[i])
             elif st.phase == PASSING and seat == st.to_act:
                 return Refusal(i, seat, a, st, GIVE, False, received, moved, trump_known)
+            chosen[i] = a
         before = list(st.hands)
         ntricks = len(st.tricks)
         trump, turned = st.trump, st.turn_up if turnup_fixed else None
@@ -452,7 +464,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 refusal = Refusal(i, seat, a, st, exc.rule_id, False, received, moved,
                                   trump_known)
                 if i > 0:  # the step before this one
-                    refusal.replay = (start, deck, first, acts, i - 1)
+                    refusal.replay = (start, deck, first, _chosen(acts, chosen), i - 1)
                 return refusal
             # the seat must hold the card: it lies at a place the seat received; the
             # replay goes on with the card exchanged in, for the places alone
@@ -477,13 +489,13 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
                 # decided on the way: this deck's effect, the others as cases of their own
                 step = Refusal(i, seat, a, st, DECIDE, True, list(received), moved,
                                trump_known)
-                step.replay = (start, deck, first, acts, i)
+                step.replay = (start, deck, first, _chosen(acts, chosen), i)
                 step.effect = effect_of(st)
                 decided.append(step)
             elif expect.get(i) != effect_of(st):
                 kind = EFFECT if i in expect else DECIDE
                 refusal = Refusal(i, seat, a, st, kind, True, received, moved, trump_known)
-                refusal.replay = (start, deck, first, acts, i)
+                refusal.replay = (start, deck, first, _chosen(acts, chosen), i)
                 if kind == EFFECT:
                     refusal.check = _expecting(expect[i])
                 return refusal
@@ -500,7 +512,7 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         if check is not None and not check(st, i + 1, len(st.tricks) > ntricks):
             # the state before the step: to probe what the cards decided in it
             refusal = Refusal(i, seat, a, st, NOTE, True, received, moved, trump_known)
-            refusal.replay = (start, deck, first, acts, i)
+            refusal.replay = (start, deck, first, _chosen(acts, chosen), i)
             refusal.trump_before = trump
             refusal.fixed_effect = _set_by_turnup(st, trump, turned)
             refusal.check = check

@@ -18,6 +18,7 @@ A deal with unknown cards (``??``) is completed by :mod:`mariage.notation.search
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from mariage.engine.actions import Action, Give, Play, played_card
 from mariage.engine.actiontext import parse_action
@@ -42,7 +43,7 @@ from .model import (
     expect_record,
     expect_text,
 )
-from .optionhint import legal_with, option_with_action
+from .optionhint import between_hands, legal_with, option_with_action
 from .reader import DEFAULT_LIMIT, parse_record, syntax_errors
 from .recordhead import check_header
 from .turnupdeck import turnup_choices, turnup_unknown
@@ -109,7 +110,7 @@ class _Checker:
         self.first_hand = 1
         self._dealt_by: int | None = None  # the dealer of the hand before, once replayed
         # this hand's dealer, deck and first player, and the actions applied since
-        self._dealt: tuple[int | None, list[int], int | None] | None = None
+        self._dealt: tuple[int | None, list[int], int | None, dict[str, Any]] | None = None
         self._done: list[tuple[int, Action]] = []
 
     # ------------------------------------------------------------ reporting
@@ -288,7 +289,8 @@ class _Checker:
                 self.stop_replay()
                 return
             deck = found
-        self._dealt, self._done = (st.dealer, list(deck), lay.first), []
+        self._dealt = (st.dealer, list(deck), lay.first, between_hands(st))
+        self._done = []
         try:
             st.deal(deck, lay.first)
         except IllegalActionError as exc:
