@@ -24,7 +24,7 @@ def show_value(value: Any) -> str:
 
 def option_note(names: Sequence[str], rules: Rules) -> str:
     """``option NAME, default D`` (``option NAME = V, default D`` where set otherwise)
-    for each of ``names``, joined by ``; ``.
+    for each of ``names``, joined by a semicolon and a space.
 
     >>> from mariage import load_rules
     >>> option_note(["duty_reading"], load_rules("mariglia", {"duty_reading": "always"}))
