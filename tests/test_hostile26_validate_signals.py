@@ -3,6 +3,7 @@ or 130, no worker's traceback, no worker left, and the report's lines whole."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -67,7 +68,8 @@ def test_a_signal_mid_run_ends_validate_with_one_line(shards: Path, sig: signal.
             time.sleep(0.05)
     finally:
         if proc.poll() is None or in_session(proc.pid):
-            os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # gone since the look
+                os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     word = "terminated" if sig == signal.SIGTERM else "interrupted"
     assert (proc.returncode, err) == (128 + sig, f"mariage: {word}\n")
