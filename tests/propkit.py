@@ -407,8 +407,20 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+#: The fields that make up a state: its public slots but the rules and the deal source,
+#: and the hands played.
+STATE_FIELDS = (*(name for name in GameState.__slots__
+                  if not name.startswith("_") and name not in ("rules", "deal_source")),
+                "history")
+
+
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Everything that makes up ``state``, as nested tuples (for equality checks)."""
-    names = [name for name in GameState.__slots__
-             if not name.startswith("_") and name not in ("rules", "deal_source")]
-    return tuple(_freeze(getattr(state, name)) for name in [*names, "history"])
+    return tuple(_freeze(getattr(state, name)) for name in STATE_FIELDS)
+
+
+def same_state(a: GameState, b: GameState) -> bool:
+    """Whether ``a`` and ``b`` hold equal values in every field of :func:`snapshot`: lists
+    compared as lists, without freezing them (a refused action is tried on thousands of
+    clones; freezing each took three quarters of the property tests' time)."""
+    return all(getattr(a, name) == getattr(b, name) for name in STATE_FIELDS)
