@@ -31,7 +31,10 @@ Event = tuple[str, Any, Any]  # ("deal", deck, first) | ("act", seat, action) | 
 
 
 def _frozen(value: Any) -> Any:
-    return tuple(map(_frozen, value)) if isinstance(value, list) else value
+    if not isinstance(value, list):
+        return value
+    # a list of plain values (the usual one) at C's pace (the state's lists are lists)
+    return tuple(map(_frozen, value)) if list in map(type, value) else tuple(value)
 
 
 def fingerprint(state: GameState) -> dict[str, Any]:

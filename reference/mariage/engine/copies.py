@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
@@ -47,8 +48,10 @@ __all__ = ["APPEND_ONLY", "COPIERS", "HELD_AFTER_HAND", "Copiers", "clone_state"
 _UNCOPIED = frozenset({"_undo", "_marks"})
 
 
+@cache
 def copied_slots(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`."""
+    """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`
+    (worked out once a class)."""
     return tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
 
 

@@ -25,6 +25,7 @@ holds it.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
@@ -105,8 +106,10 @@ def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
     return lines, tuple(values[name] for name in shared)
 
 
+@cache
 def slots_of(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, in definition order.
+    """Every slot of ``cls`` and its bases, in definition order (worked out once a class:
+    a class's slots are fixed when it is made).
 
     >>> class A:
     ...     __slots__ = ("x", "y")
@@ -115,12 +118,12 @@ def slots_of(cls: type) -> tuple[str, ...]:
     >>> slots_of(B)
     ('x', 'y', 'z')
     """
-    names: list[str] = []
+    names: dict[str, None] = {}  # (a dict keeps the first place of each name)
     for klass in reversed(cls.__mro__):
         declared = klass.__dict__.get("__slots__", ())
         for name in (declared,) if isinstance(declared, str) else declared:
-            if name not in names and name != "__weakref__":
-                names.append(name)
+            if name != "__weakref__":
+                names.setdefault(name)
     return tuple(names)
 
 
