@@ -30,7 +30,6 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
@@ -48,11 +47,16 @@ __all__ = ["APPEND_ONLY", "COPIERS", "HELD_AFTER_HAND", "Copiers", "clone_state"
 _UNCOPIED = frozenset({"_undo", "_marks"})
 
 
-@cache
+_COPIED: dict[type, tuple[str, ...]] = {}
+
+
 def copied_slots(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases, in definition order, less :data:`_UNCOPIED`
     (worked out once a class)."""
-    return tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
+    known = _COPIED.get(cls)
+    if known is None:
+        known = _COPIED[cls] = tuple(name for name in slots_of(cls) if name not in _UNCOPIED)
+    return known
 
 
 def _copy_source(source: Any) -> Any:

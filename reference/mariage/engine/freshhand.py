@@ -25,7 +25,6 @@ holds it.)
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
@@ -106,7 +105,9 @@ def _resetter_source(values: dict[str, Any], consts: list[Any], var: str = "s",
     return lines, tuple(values[name] for name in shared)
 
 
-@cache
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 def slots_of(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases, in definition order (worked out once a class:
     a class's slots are fixed when it is made).
@@ -118,13 +119,17 @@ def slots_of(cls: type) -> tuple[str, ...]:
     >>> slots_of(B)
     ('x', 'y', 'z')
     """
+    known = _SLOTS.get(cls)
+    if known is not None:
+        return known
     names: dict[str, None] = {}  # (a dict keeps the first place of each name)
     for klass in reversed(cls.__mro__):
         declared = klass.__dict__.get("__slots__", ())
         for name in (declared,) if isinstance(declared, str) else declared:
             if name != "__weakref__":
                 names.setdefault(name)
-    return tuple(names)
+    known = _SLOTS[cls] = tuple(names)
+    return known
 
 
 def _defining_base(cls: type[GameState]) -> type[GameState]:
