@@ -1,6 +1,7 @@
-"""The fault search's two short cuts (twenty-third session) give what the full comparison
-gives: the hands compared as bit masks before any card is named, and the same actions of
-equal rules taken as the same texts."""
+"""The fault search's short cuts (twenty-third and thirty-first sessions) give what the full
+comparison gives: the hands compared as bit masks before any card is named, the raw fields
+of the view compared before any view is made, and the same actions of equal rules taken
+as the same texts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from mariage import GameState, load_rules
 from mariage.conformance import faultsearch
 from mariage.conformance.faultsearch import _diff, _Found, _legal_step, _norm, _Texts
-from mariage.conformance.protocol import state_json
+from mariage.conformance.protocol import state_json, view_key
 from mariage.engine.prng import SplitMix64
 from mariage.engine.state import Phase
 
@@ -62,16 +63,31 @@ def _moved_card(state: GameState) -> GameState:
 def test_the_short_cut_finds_what_the_whole_comparison_finds(ruleset: str) -> None:
     moved = changed = 0
     for ref in _states(ruleset, 7):
+        key = view_key(ref, ref.clone())
+        assert key is not None
         assert _diff(ref, ref.clone()) == {} == _full_diff(ref, ref.clone())
+        assert _diff(ref, ref.clone(), key) == {}
         other = _moved_card(ref)
         got = _diff(ref, other)
-        assert got == _full_diff(ref, other)
+        assert got == _full_diff(ref, other) == _diff(ref, other, key)
         moved += "hands" in got
         scored = ref.clone()
         scored.match_scores[0] += 10
-        assert _diff(ref, scored) == _full_diff(ref, scored) != {}
+        assert _diff(ref, scored) == _full_diff(ref, scored) == _diff(ref, scored, key) != {}
         changed += 1
     assert moved >= 20 and changed >= 20  # hands in play differ; between hands none shown
+
+
+def test_no_view_key_where_equal_fields_could_show_otherwise() -> None:
+    class _OwnPoints(GameState):
+        def hand_points(self, team: int) -> int:
+            return 0
+
+    rules = load_rules("marianna")
+    plain = GameState(rules)
+    assert view_key(plain, GameState(rules)) is not None
+    assert view_key(plain, _OwnPoints(rules)) is None  # the view calls its own method
+    assert view_key(plain, GameState(load_rules("marianna-siciliana"))) is None  # names
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
