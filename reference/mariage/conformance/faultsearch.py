@@ -135,17 +135,20 @@ def choose(state: GameState, rng: SplitMix64, style: int,
     always when it is right (``legal``: the state's legal actions, if listed already)."""
     acts = state.legal_actions() if legal is None else legal
     calls = [a for a in acts if isinstance(a, CallOut)]
-    seat = state.to_act
-    if calls and seat is not None:
-        team = state.rules.team_of[seat]
-        if state.match_scores[team] + state.hand_points(team) >= state.rules.match_target:
-            return calls[0]
-        if style == 2 and rng.below(12) == 0:
-            return calls[0]
-    acts = [a for a in acts if not isinstance(a, CallOut)] or acts
-    special = [a for a in acts if not isinstance(a, Play)]
-    if style == 1 and special and rng.below(3):
-        return special[rng.below(len(special))]
+    if calls:
+        seat = state.to_act
+        if seat is not None:
+            team = state.rules.team_of[seat]
+            if state.match_scores[team] + state.hand_points(team) >= \
+                    state.rules.match_target:
+                return calls[0]
+            if style == 2 and rng.below(12) == 0:
+                return calls[0]
+        acts = [a for a in acts if not isinstance(a, CallOut)] or acts
+    if style == 1:  # (the other styles draw nothing for it)
+        special = [a for a in acts if not isinstance(a, Play)]
+        if special and rng.below(3):
+            return special[rng.below(len(special))]
     return acts[rng.below(len(acts))]
 
 
@@ -223,19 +226,21 @@ def _probe_resign(ref: GameState, bad: GameState,
 
 def _legal_step(ref: GameState, bad: GameState, rules: Rules,
                 texts: tuple[_Texts, _Texts] | None = None, same: bool = False,
-                legal: Sequence[Action] | None = None) -> None:
+                legal: Sequence[Action] | None = None,
+                alike: dict[Action, bool] | None = None) -> None:
     """Raise :class:`_Found` if the legal actions of the seat to act differ (``texts``:
     the texts of the reference's and of the faulty engine's actions, if kept; ``same``:
     the two play rules equal in every field, so that the same actions in the same order
     have the same texts and need no naming; ``legal``: the reference's legal actions, if
-    listed already)."""
+    listed already; ``alike``: whether an action has the same text under both rules, as
+    far as kept, so that the same actions of other rules need no naming either)."""
     mine, theirs = texts or (_Texts(rules), _Texts(bad.rules))
     acts = ref.legal_actions() if legal is None else legal
     try:
         their_acts: Sequence[Action] | None = bad.legal_actions()
     except Exception:
         their_acts = None
-    if same and their_acts == acts:
+    if their_acts == acts and (same or _named_alike(acts, alike, texts)):
         return
     want = [mine(a) for a in acts]
     try:
@@ -258,6 +263,24 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules,
             step["error"] = {"code": "illegal_action", "rule": rule or rules.core_phase}
         raise _Found(step)
     raise _Found({"act": missing[0], "legal_has": missing})
+
+
+def _named_alike(acts: Sequence[Action], alike: dict[Action, bool] | None,
+                 texts: tuple[_Texts, _Texts] | None) -> bool:
+    """Whether each of ``acts`` has the same text under the two rules of ``texts`` (kept
+    in ``alike``)."""
+    if texts is None or alike is None:
+        return False
+    for a in acts:
+        try:
+            ok = alike.get(a)
+            if ok is None:
+                ok = alike[a] = texts[0](a) == texts[1](a)
+        except Exception:  # no key, or no text under one of the rules: named below
+            return False
+        if not ok:
+            return False
+    return True
 
 
 def stored_start(rules: Rules, stored: Test | None, rng: SplitMix64
@@ -285,11 +308,12 @@ class _Shared:
     of the faulty engine's actions, the faulty engine's reading of a text, and whether
     the two rules are equal in every field."""
 
-    __slots__ = ("parsed", "same", "texts")
+    __slots__ = ("alike", "parsed", "same", "texts")
 
     def __init__(self, rules: Rules, frules: Rules) -> None:
         self.texts = (_Texts(rules), _Texts(frules))
         self.parsed: dict[str, Action] = {}
+        self.alike: dict[Action, bool] = {}
         self.same = frules is rules or same_rules(frules, rules)
 
     def theirs(self, frules: Rules, text: str) -> Action:
@@ -422,7 +446,7 @@ class _Walk:
             if phase == Phase.DEAL:
                 self.steps.append({"deal": self._deal_now(False)})
                 continue
-            _legal_step(ref, bad, rules, self.texts, self.same, legal)
+            _legal_step(ref, bad, rules, self.texts, self.same, legal, shared.alike)
             action = self._next(legal)
             text = mine(action)
             self.played.append(action)
