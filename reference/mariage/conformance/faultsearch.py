@@ -39,6 +39,7 @@ from typing import Any
 
 from mariage.engine.actions import Action, CallOut, Play
 from mariage.engine.actiontext import action_text, parse_action
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -134,7 +135,9 @@ def choose(state: GameState, rng: SplitMix64, style: int,
     than cards (style 1), or uniform with a call-out now and then (style 2); a call-out
     always when it is right (``legal``: the state's legal actions, if listed already)."""
     acts = state.legal_actions() if legal is None else legal
-    calls = [a for a in acts if isinstance(a, CallOut)]
+    # sets of cards to pass: each a Give, so only the head is looked at
+    head = acts.head if isinstance(acts, CardSets) else acts
+    calls = [a for a in head if isinstance(a, CallOut)]
     if calls:
         seat = state.to_act
         if seat is not None:
@@ -146,7 +149,8 @@ def choose(state: GameState, rng: SplitMix64, style: int,
                 return calls[0]
         acts = [a for a in acts if not isinstance(a, CallOut)] or acts
     if style == 1:  # (the other styles draw nothing for it)
-        special = [a for a in acts if not isinstance(a, Play)]
+        special = acts if isinstance(acts, CardSets) and not any(
+            isinstance(a, Play) for a in head) else [a for a in acts if not isinstance(a, Play)]
         if special and rng.below(3):
             return special[rng.below(len(special))]
     return acts[rng.below(len(acts))]
@@ -180,10 +184,10 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
     if ref.phase in (Phase.OVER, Phase.DEAL):
         probes.append((rules.play_actions[0], None))
     elif ref.to_act is not None:
-        acts = [a for a in (ref.legal_actions() if legal is None else legal)
-                if not isinstance(a, CallOut)]
-        if acts and rules.nseats > 1:
-            probes.append((acts[0], (ref.to_act + 1) % rules.nseats))
+        first = next((a for a in (ref.legal_actions() if legal is None else legal)
+                      if not isinstance(a, CallOut)), None)
+        if first is not None and rules.nseats > 1:
+            probes.append((first, (ref.to_act + 1) % rules.nseats))
         if ref.phase == Phase.PLAY:
             held = ref.hands[ref.to_act]
             out = next((c for c in range(rules.ncards) if not held >> c & 1), None)
@@ -268,9 +272,15 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules,
 def _named_alike(acts: Sequence[Action], alike: dict[Action, bool] | None,
                  texts: tuple[_Texts, _Texts] | None) -> bool:
     """Whether each of ``acts`` has the same text under the two rules of ``texts`` (kept
-    in ``alike``)."""
+    in ``alike``). The sets of cards to pass (:class:`CardSets`, many ``Give`` actions)
+    are not named one by one where the two rules name the cards alike: the text of a
+    ``Give`` is made of its cards' codes alone (:func:`action_text`)."""
     if texts is None or alike is None:
         return False
+    a_rules, b_rules = texts[0].rules, texts[1].rules
+    if type(acts) is CardSets and type(a_rules) is type(b_rules) and \
+            a_rules.card_code == b_rules.card_code:
+        acts = acts.head
     for a in acts:
         try:
             ok = alike.get(a)
