@@ -122,3 +122,26 @@ def test_a_walk_takes_the_short_cut_only_for_rules_equal_in_every_field() -> Non
         walks.append(walk.same)
         assert walk.same == faultsearch.same_rules(frules, config.rules)
     assert len(walks) == 6
+
+
+def test_the_record_of_a_walk_that_finds_a_difference_is_its_match() -> None:
+    """The record is made after the search (the walk's deals and actions played again),
+    not as every walk goes: read back, it holds each deal and action of the walk."""
+    from mariage.conformance.configuration import make_configuration
+    from mariage.conformance.faulty import FaultyEngine
+    from mariage.notation import Act, check_record, parse_record
+
+    config = make_configuration("schnapsen", [])
+    fault = next(f for f in faultsearch.faults_for(config.rules)
+                 if f.name == "no-head@schnapsen.play.head")
+    engine = FaultyEngine(fault)
+    got = faultsearch.first_difference(
+        config, engine, engine.make_rules(config.ruleset, config.options), [fault.rule])
+    assert not isinstance(got, int)
+    walk = got[0]
+    deals = sum(isinstance(given, tuple) for given in walk.played)
+    record = parse_record(walk.record())
+    assert check_record(record).errors == []
+    assert len(record.hands) == deals >= 3
+    acts = sum(isinstance(item, Act) for hand in record.hands for item in hand.items)
+    assert acts == len(walk.played) - deals >= 30
