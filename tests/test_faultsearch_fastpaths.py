@@ -135,13 +135,52 @@ def test_the_record_of_a_walk_that_finds_a_difference_is_its_match() -> None:
     fault = next(f for f in faultsearch.faults_for(config.rules)
                  if f.name == "no-head@schnapsen.play.head")
     engine = FaultyEngine(fault)
-    got = faultsearch.first_difference(
-        config, engine, engine.make_rules(config.ruleset, config.options), [fault.rule])
-    assert not isinstance(got, int)
-    walk = got[0]
+    walk = faultsearch._Walk(config, engine, engine.make_rules(config.ruleset, config.options),
+                             5)  # the seed where the search finds it
+    with pytest.raises(_Found):
+        walk.run()
     deals = sum(isinstance(given, tuple) for given in walk.played)
     record = parse_record(walk.record())
     assert check_record(record).errors == []
     assert len(record.hands) == deals >= 3
     acts = sum(isinstance(item, Act) for hand in record.hands for item in hand.items)
     assert acts == len(walk.played) - deals >= 30
+
+
+def _first_sets(ruleset: str) -> GameState:
+    """A seeded match of ``ruleset`` at its first step whose actions are sets of cards."""
+    from mariage.engine.mechanisms.passing import CardSets
+
+    for state in _states(ruleset, 3, 400):
+        if isinstance(state.legal_actions(), CardSets):
+            return state
+    raise AssertionError(f"no sets of cards to pass in {ruleset}")
+
+
+@pytest.mark.parametrize("ruleset", ["marjapussi-de", "thousand"])
+def test_other_rules_with_the_same_actions_are_named_before_they_pass(ruleset: str) -> None:
+    """Other rules whose legal actions are the same (sets of cards to pass included) pass
+    unnamed only where they name each alike: cards named otherwise are found."""
+    import dataclasses
+
+    from mariage.engine.actiontext import action_text
+
+    ref = _first_sets(ruleset)
+    rules = ref.rules
+    found = 0
+    for renamed in (rules.card_code, tuple(c.lower() for c in rules.card_code)):
+        other_rules = dataclasses.replace(rules, card_code=renamed)
+        texts = (_Texts(rules), _Texts(other_rules))
+        for state in (ref, *_states(ruleset, 5)):
+            if state.to_act is None or state.phase in (Phase.DEAL, Phase.OVER):
+                continue
+            theirs = state.clone()
+            theirs.rules = other_rules
+            legal = state.legal_actions()
+            if any(action_text(rules, a) != action_text(other_rules, a) for a in legal):
+                with pytest.raises(_Found):
+                    _legal_step(state, theirs, rules, texts, False, None, {})
+                found += 1
+            else:
+                _legal_step(state, theirs, rules, texts, False, None, {})
+    assert found >= 20
