@@ -73,9 +73,9 @@ _EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_sna
                                          Announce: ("announce_rule",)}
 
 
-#: id of compiled rules -> (those rules, the actions of :data:`_PROBED` they can write and
-#: read): asked at every step of a search, worked out once per rules (a few kept)
-_KNOWN: dict[int, tuple[Rules, list[Action]]] = {}
+#: id of compiled rules -> (those rules, :data:`_PROBED`, the actions of it they can write
+#: and read): asked at every step of a search, worked out once per rules (a few kept)
+_KNOWN: dict[int, tuple[Rules, tuple[type, ...], list[Action]]] = {}
 
 
 def probe_refusals(state: GameState) -> dict[str, Action]:
@@ -83,12 +83,12 @@ def probe_refusals(state: GameState) -> dict[str, Action]:
     those the rules can write and read."""
     rules = state.rules
     hit = _KNOWN.get(id(rules))
-    if hit is None or hit[0] is not rules:
+    if hit is None or hit[0] is not rules or hit[1] is not _PROBED:
         if len(_KNOWN) >= 16:
             _KNOWN.clear()
-        hit = _KNOWN[id(rules)] = (rules, [a for a in (kind() for kind in _PROBED)
-                                           if _known(rules, a)])
-    return refusals(state, hit[1])
+        hit = _KNOWN[id(rules)] = (rules, _PROBED, [a for a in (kind() for kind in _PROBED)
+                                                    if _known(rules, a)])
+    return refusals(state, hit[2])
 
 
 def _known(rules: Rules, action: Action) -> bool:
