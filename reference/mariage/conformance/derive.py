@@ -54,7 +54,7 @@ from .coverage import FOCUSED
 from .generate import _Body, golden_test, long_match, perft_test, render_test
 from .protocol import state_json
 from .reports import write_atomic
-from .suite import Test, load_suite, parse_test, tests_dir
+from .suite import Test, parse_test, tests_dir
 
 __all__ = ["DERIVE_VERSION", "DerivedSuite", "check_suite_folder", "derive_suite", "rederive",
            "write_suite"]
@@ -226,7 +226,7 @@ def _rederive(test: Test, config: Configuration) -> dict[str, Any]:
         steps.append(new)
     if negative:
         out["negative"] = negative
-    out["start"] = dict(start)
+    out["start"] = copy.deepcopy(start)  # (the stored test may be kept: _stored_tests)
     if test.initial is not None:
         fresh = GameState(rules, first_dealer=start.get("dealer"))
         fresh.deal(start["deck"], start.get("first_player"))
@@ -260,12 +260,12 @@ def _generated(config: Configuration) -> list[dict[str, Any]]:
 
 
 def _build(config: Configuration, faults: bool) -> DerivedSuite:
-    from .faultsearch import fault_tests
+    from .faultsearch import _stored_tests, fault_tests
     from .neighbours import neighbour_tests
 
     suite = DerivedSuite(config.ruleset, dict(config.options))
     suite.tests.extend(_generated(config))
-    for test in load_suite(rulesets=config.bases, kinds=("scenario", "option")):
+    for test in _stored_tests(config.bases):  # (read once for the searches too)
         try:
             suite.tests.append(rederive(test, config))
         except ValueError as exc:

@@ -73,15 +73,27 @@ _EFFECTS: dict[type, tuple[str, ...]] = {Close: ("close_effect_rule", "close_sna
                                          Announce: ("announce_rule",)}
 
 
+#: id of compiled rules -> (those rules, :data:`_PROBED`, the actions of it they can write
+#: and read): asked at every step of a search, worked out once per rules (a few kept)
+_KNOWN: dict[int, tuple[Rules, tuple[type, ...], list[Action]]] = {}
+
+
 def probe_refusals(state: GameState) -> dict[str, Action]:
     """Rule -> the first action without arguments (:data:`_PROBED`) it refuses now, of
     those the rules can write and read."""
-    return refusals(state, [a for a in (kind() for kind in _PROBED) if _known(state, a)])
+    rules = state.rules
+    hit = _KNOWN.get(id(rules))
+    if hit is None or hit[0] is not rules or hit[1] is not _PROBED:
+        if len(_KNOWN) >= 16:
+            _KNOWN.clear()
+        hit = _KNOWN[id(rules)] = (rules, _PROBED, [a for a in (kind() for kind in _PROBED)
+                                                    if _known(rules, a)])
+    return refusals(state, hit[2])
 
 
-def _known(state: GameState, action: Action) -> bool:
+def _known(rules: Rules, action: Action) -> bool:
     try:
-        return parse_action(state.rules, action_text(state.rules, action)) == action
+        return parse_action(rules, action_text(rules, action)) == action
     except (ValueError, KeyError, MariageError):
         return False
 

@@ -32,13 +32,14 @@ with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
 from mariage.engine.actions import Action, CallOut, Play
 from mariage.engine.actiontext import action_text, parse_action
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.prng import SplitMix64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -48,7 +49,7 @@ from .configuration import Configuration
 from .faulty import FAULTS, Fault, FaultyEngine
 from .faulty_generic import generic_faults
 from .generate import _Body
-from .protocol import state_json
+from .protocol import state_json, view_key
 from .ruleprobe import refusal_rule
 from .suite import Test, load_suite
 
@@ -80,12 +81,17 @@ def _norm(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _diff(ref: GameState, bad: GameState) -> dict[str, Any]:
+def _diff(ref: GameState, bad: GameState,
+          key: Callable[[GameState], tuple[Any, ...]] | None = None) -> dict[str, Any]:
     """The reference's value of each state field the faulty state differs in.
 
-    Where both name the cards alike, the hands are compared as bit masks before any
-    card is named: a hand's codes are the same set exactly when its mask is the same
-    (in play; no hands are shown between hands), and most steps differ in nothing."""
+    Most steps differ in nothing: ``key`` (:func:`~mariage.conformance.protocol.view_key`
+    of the two, if any) tells so from the raw fields, with no view made. Else, where
+    both name the cards alike, the hands are compared as bit masks before any card is
+    named: a hand's codes are the same set exactly when its mask is the same (in play;
+    no hands are shown between hands)."""
+    if key is not None and key(ref) == key(bad):
+        return {}
     if ref.rules.card_code == bad.rules.card_code and (
             ref.phase in (Phase.DEAL, Phase.OVER) or ref.hands == bad.hands) and \
             state_json(ref, hands=False) == state_json(bad, hands=False):
@@ -123,23 +129,30 @@ class _Texts:
             return action_text(self.rules, action)
 
 
-def choose(state: GameState, rng: SplitMix64, style: int) -> Action:
+def choose(state: GameState, rng: SplitMix64, style: int,
+           legal: Sequence[Action] | None = None) -> Action:
     """A seeded choice of the next action: uniform (style 0), preferring actions other
     than cards (style 1), or uniform with a call-out now and then (style 2); a call-out
-    always when it is right."""
-    acts = state.legal_actions()
-    calls = [a for a in acts if isinstance(a, CallOut)]
-    seat = state.to_act
-    if calls and seat is not None:
-        team = state.rules.team_of[seat]
-        if state.match_scores[team] + state.hand_points(team) >= state.rules.match_target:
-            return calls[0]
-        if style == 2 and rng.below(12) == 0:
-            return calls[0]
-    acts = [a for a in acts if not isinstance(a, CallOut)] or acts
-    special = [a for a in acts if not isinstance(a, Play)]
-    if style == 1 and special and rng.below(3):
-        return special[rng.below(len(special))]
+    always when it is right (``legal``: the state's legal actions, if listed already)."""
+    acts = state.legal_actions() if legal is None else legal
+    # sets of cards to pass: each a Give, so only the head is looked at
+    head = acts.head if isinstance(acts, CardSets) else acts
+    calls = [a for a in head if isinstance(a, CallOut)]
+    if calls:
+        seat = state.to_act
+        if seat is not None:
+            team = state.rules.team_of[seat]
+            if state.match_scores[team] + state.hand_points(team) >= \
+                    state.rules.match_target:
+                return calls[0]
+            if style == 2 and rng.below(12) == 0:
+                return calls[0]
+        acts = [a for a in acts if not isinstance(a, CallOut)] or acts
+    if style == 1:  # (the other styles draw nothing for it)
+        special = acts if isinstance(acts, CardSets) and not any(
+            isinstance(a, Play) for a in head) else [a for a in acts if not isinstance(a, Play)]
+        if special and rng.below(3):
+            return special[rng.below(len(special))]
     return acts[rng.below(len(acts))]
 
 
@@ -162,16 +175,19 @@ def _accepts(state: GameState, action: Action, seat: int | None) -> bool:
     return True
 
 
-def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules) -> None:
+def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
+           legal: Sequence[Action] | None = None) -> None:
     """Raise :class:`_Found` for an action the reference refuses and the faulty engine
-    takes: one for another seat, a card not in the hand, one after the end."""
+    takes: one for another seat, a card not in the hand, one after the end (``legal``:
+    the reference's legal actions, if listed already)."""
     probes: list[tuple[Action, int | None]] = []
     if ref.phase in (Phase.OVER, Phase.DEAL):
         probes.append((rules.play_actions[0], None))
     elif ref.to_act is not None:
-        acts = [a for a in ref.legal_actions() if not isinstance(a, CallOut)]
-        if acts and rules.nseats > 1:
-            probes.append((acts[0], (ref.to_act + 1) % rules.nseats))
+        first = next((a for a in (ref.legal_actions() if legal is None else legal)
+                      if not isinstance(a, CallOut)), None)
+        if first is not None and rules.nseats > 1:
+            probes.append((first, (ref.to_act + 1) % rules.nseats))
         if ref.phase == Phase.PLAY:
             held = ref.hands[ref.to_act]
             out = next((c for c in range(rules.ncards) if not held >> c & 1), None)
@@ -194,9 +210,10 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules) -> None:
             raise _Found(step)
 
 
-def _probe_resign(ref: GameState, bad: GameState) -> None:
+def _probe_resign(ref: GameState, bad: GameState,
+                  key: Callable[[GameState], tuple[Any, ...]] | None = None) -> None:
     """Raise :class:`_Found` if a resignation of the seat to act ends the match otherwise
-    on the faulty engine (tried on copies)."""
+    on the faulty engine (tried on copies; ``key`` as for :func:`_diff`)."""
     seat = ref.to_act
     if seat is None:
         return
@@ -206,24 +223,28 @@ def _probe_resign(ref: GameState, bad: GameState) -> None:
         theirs.resign(seat)
     except Exception:
         raise _Found({"resign": seat, "state": state_json(mine)}) from None
-    found = _diff(mine, theirs)
+    found = _diff(mine, theirs, key)
     if found:
         raise _Found({"resign": seat, "state": found})
 
 
 def _legal_step(ref: GameState, bad: GameState, rules: Rules,
-                texts: tuple[_Texts, _Texts] | None = None, same: bool = False) -> None:
+                texts: tuple[_Texts, _Texts] | None = None, same: bool = False,
+                legal: Sequence[Action] | None = None,
+                alike: dict[Action, bool] | None = None) -> None:
     """Raise :class:`_Found` if the legal actions of the seat to act differ (``texts``:
     the texts of the reference's and of the faulty engine's actions, if kept; ``same``:
     the two play rules equal in every field, so that the same actions in the same order
-    have the same texts and need no naming)."""
+    have the same texts and need no naming; ``legal``: the reference's legal actions, if
+    listed already; ``alike``: whether an action has the same text under both rules, as
+    far as kept, so that the same actions of other rules need no naming either)."""
     mine, theirs = texts or (_Texts(rules), _Texts(bad.rules))
-    acts = ref.legal_actions()
+    acts = ref.legal_actions() if legal is None else legal
     try:
         their_acts: Sequence[Action] | None = bad.legal_actions()
     except Exception:
         their_acts = None
-    if same and their_acts == acts:
+    if their_acts == acts and (same or _named_alike(acts, alike, texts)):
         return
     want = [mine(a) for a in acts]
     try:
@@ -248,6 +269,30 @@ def _legal_step(ref: GameState, bad: GameState, rules: Rules,
     raise _Found({"act": missing[0], "legal_has": missing})
 
 
+def _named_alike(acts: Sequence[Action], alike: dict[Action, bool] | None,
+                 texts: tuple[_Texts, _Texts] | None) -> bool:
+    """Whether each of ``acts`` has the same text under the two rules of ``texts`` (kept
+    in ``alike``). The sets of cards to pass (:class:`CardSets`, many ``Give`` actions)
+    are not named one by one where the two rules name the cards alike: the text of a
+    ``Give`` is made of its cards' codes alone (:func:`action_text`)."""
+    if texts is None or alike is None:
+        return False
+    a_rules, b_rules = texts[0].rules, texts[1].rules
+    if type(acts) is CardSets and type(a_rules) is type(b_rules) and \
+            a_rules.card_code == b_rules.card_code:
+        acts = acts.head
+    for a in acts:
+        try:
+            ok = alike.get(a)
+            if ok is None:
+                ok = alike[a] = texts[0](a) == texts[1](a)
+        except Exception:  # no key, or no text under one of the rules: named below
+            return False
+        if not ok:
+            return False
+    return True
+
+
 def stored_start(rules: Rules, stored: Test | None, rng: SplitMix64
                  ) -> tuple[int | None, list[dict[str, Any]], list[dict[str, Any]]]:
     """Where a walk from the deal of ``stored`` starts: the first dealer, the deals in
@@ -268,13 +313,39 @@ def stored_start(rules: Rules, stored: Test | None, rng: SplitMix64
     return dealer, given, script
 
 
+class _Shared:
+    """What the walks of one search keep between them: the texts of the reference's and
+    of the faulty engine's actions, the faulty engine's reading of a text, and whether
+    the two rules are equal in every field."""
+
+    __slots__ = ("alike", "parsed", "same", "texts")
+
+    def __init__(self, rules: Rules, frules: Rules) -> None:
+        self.texts = (_Texts(rules), _Texts(frules))
+        self.parsed: dict[str, Action] = {}
+        self.alike: dict[Action, bool] = {}
+        self.same = frules is rules or same_rules(frules, rules)
+
+    def theirs(self, frules: Rules, text: str) -> Action:
+        """The action ``text`` names under the faulty engine's rules ``frules`` (read once:
+        a parse depends on nothing else, and actions are frozen)."""
+        action = self.parsed.get(text)
+        if action is None:
+            action = self.parsed[text] = parse_action(frules, text)
+        return action
+
+
 class _Walk:
     """One match on the reference and the faulty engine side by side: from a seeded
     deal, or from the deal of a stored test (its recorded actions played first, as long
-    as they stay legal under the configuration; its later deals used in turn)."""
+    as they stay legal under the configuration; its later deals used in turn). The
+    deals and actions given to the reference are kept, so that the record of a walk
+    that finds a difference is made by playing them again (:meth:`record`), not by
+    every walk as it goes."""
 
     def __init__(self, config: Configuration, engine: FaultyEngine, frules: Rules,
-                 seed: int, stored: Test | None = None) -> None:
+                 seed: int, stored: Test | None = None, shared: _Shared | None = None
+                 ) -> None:
         self.rules = r = config.rules
         self.frules = frules
         self.rng = SplitMix64(seed)
@@ -282,11 +353,34 @@ class _Walk:
         self.dealer, self.given, self.script = stored_start(r, stored, self.rng)
         self.ref = GameState(r, first_dealer=self.dealer)
         self.bad = engine.make_state(frules, self.dealer)
-        self.body = _Body(r, self.dealer)
         self.steps: list[dict[str, Any]] = []
         self.start: dict[str, Any] = {"dealer": self.dealer}
-        self.texts = (_Texts(r), _Texts(self.bad.rules))
-        self.same = self.bad.rules is r or same_rules(self.bad.rules, r)
+        self.shared = shared if shared is not None and self.bad.rules is frules \
+            else _Shared(r, self.bad.rules)
+        self.texts = self.shared.texts
+        self.same = self.shared.same
+        self.key = view_key(self.ref, self.bad)
+        #: what the reference was given, in turn: (deck, first player) or an action
+        self.played: list[tuple[list[Any], int | None] | Action] = []
+
+    def record(self) -> str:
+        """The record of the walk in the project's notation: the reference's deals and
+        actions played again on a new state, with a recorder (a walk is seeded, and the
+        reference deterministic: the same states as the walk's)."""
+        state = GameState(self.rules, first_dealer=self.dealer)
+        body = _Body(self.rules, self.dealer)
+        for given in self.played:
+            if isinstance(given, tuple):
+                try:
+                    state.deal(*given)
+                except (IllegalActionError, ValueError):  # tried, as the walk did
+                    continue
+                body.deal(state)
+                continue
+            before, seat = (state.trick_no, len(state.tricks), state.trump), state.to_act
+            state.apply(given)
+            body.act(state, seat or 0, given, before)
+        return body.text(self.ref)
 
     def _new_deal(self) -> dict[str, Any]:
         if self.given:
@@ -297,22 +391,25 @@ class _Walk:
         self.rng.shuffle(cards)
         return {"deck": [r.card_code[c] for c in cards], "first_player": first}
 
+    def _deal_ref(self, deal: dict[str, Any]) -> None:
+        self.played.append((list(deal["deck"]), deal["first_player"]))
+        self.ref.deal(deal["deck"], deal["first_player"])
+
     def _deal_now(self, first: bool) -> dict[str, Any]:
         deal = self._new_deal()
         try:
-            self.ref.deal(deal["deck"], deal["first_player"])
+            self._deal_ref(deal)
         except (IllegalActionError, ValueError):  # a stored deal of another pack
             self.given = []
             deal = self._new_deal()
-            self.ref.deal(deal["deck"], deal["first_player"])
+            self._deal_ref(deal)
         if first:
             self.start.update(deal)
-        self.body.deal(self.ref)
         try:
             self.bad.deal(deal["deck"], deal["first_player"])
         except Exception:
             self._deal_differs(deal, state_json(self.ref), first)
-        found = _diff(self.ref, self.bad)
+        found = _diff(self.ref, self.bad, self.key)
         if found:
             self._deal_differs(deal, found, first)
         return deal
@@ -323,8 +420,9 @@ class _Walk:
             raise _Found(None, initial=found)
         raise _Found({"deal": deal, "state": found})
 
-    def _next(self) -> Action:
-        """The next action: the stored test's while it stays legal, else a seeded choice."""
+    def _next(self, legal: Sequence[Action] | None = None) -> Action:
+        """The next action: the stored test's while it stays legal, else a seeded choice
+        (``legal``: the reference's legal actions, if listed already)."""
         ref = self.ref
         while self.script:
             text = self.script.pop(0)["act"]
@@ -333,36 +431,41 @@ class _Walk:
             except ValueError:
                 self.script = []
                 break
-            if action in ref.legal_actions():
+            if action in (ref.legal_actions() if legal is None else legal):
                 return action
             self.script = []
-        return choose(ref, self.rng, self.style)
+        return choose(ref, self.rng, self.style, legal)
 
     def run(self, max_steps: int = MAX_STEPS) -> None:
-        """Play until the first difference (raises :class:`_Found`) or the bound."""
+        """Play until the first difference (raises :class:`_Found`) or the bound. The
+        reference's legal actions are listed once a step, for the probes, the comparison
+        and the choice."""
         self._deal_now(True)
-        ref, bad, rules = self.ref, self.bad, self.rules
+        ref, bad, rules, key, shared = self.ref, self.bad, self.rules, self.key, self.shared
+        mine = self.texts[0]
         for n in range(max_steps):
-            if n < PROBE_STEPS or ref.phase in (Phase.OVER, Phase.DEAL):
-                _probe(ref, bad, rules, self.frules)
+            phase = ref.phase
+            between = phase == Phase.OVER or phase == Phase.DEAL
+            legal = None if between or ref.to_act is None else ref.legal_actions()
+            if n < PROBE_STEPS or between:
+                _probe(ref, bad, rules, self.frules, legal)
             if n == 0:
-                _probe_resign(ref, bad)
-            if ref.phase == Phase.OVER:
+                _probe_resign(ref, bad, key)
+            if phase == Phase.OVER:
                 return
-            if ref.phase == Phase.DEAL:
+            if phase == Phase.DEAL:
                 self.steps.append({"deal": self._deal_now(False)})
                 continue
-            _legal_step(ref, bad, rules, self.texts, self.same)
-            action = self._next()
-            text = self.texts[0](action)
-            before, seat = (ref.trick_no, len(ref.tricks), ref.trump), ref.to_act
+            _legal_step(ref, bad, rules, self.texts, self.same, legal, shared.alike)
+            action = self._next(legal)
+            text = mine(action)
+            self.played.append(action)
             ref.apply(action)
-            self.body.act(ref, seat or 0, action, before)
             try:
-                bad.apply(parse_action(self.frules, text))
+                bad.apply(shared.theirs(self.frules, text))
             except Exception:
                 raise _Found({"act": text, "legal_has": [text]}) from None
-            found = _diff(ref, bad)
+            found = _diff(ref, bad, key)
             if found:
                 raise _Found({"act": text, "state": found})
             self.steps.append({"act": text})
@@ -396,7 +499,7 @@ def focused_test(config: Configuration, walk: _Walk, found: _Found, test_id: str
         test["initial"] = found.initial
     test["steps"] = [*walk.steps, *([step] if step is not None else [])]
     try:
-        test["_body"] = walk.body.text(walk.ref)
+        test["_body"] = walk.record()
     except (MariageError, ValueError, KeyError):
         test["_body"] = ""
     return test
@@ -415,8 +518,9 @@ def first_difference(config: Configuration, engine: FaultyEngine, frules: Rules,
     starts: list[tuple[int, Test | None]] = [(seed, None) for seed in range(1, matches + 1)]
     stored = [t for t in _stored_tests(config.bases) if wanted & set(t.rules)]
     starts += [(MATCHES + 1 + i, t) for i, t in enumerate(stored)]
+    shared = _Shared(config.rules, frules)
     for seed, test in starts:
-        walk = _Walk(config, engine, frules, seed, test)
+        walk = _Walk(config, engine, frules, seed, test, shared)
         try:
             walk.run(max_steps)
         except _Found as found:

@@ -23,6 +23,8 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from mariage.engine.actiontext import contract_name
@@ -50,6 +52,7 @@ __all__ = [
     "sorted_card_sets",
     "state_json",
     "takers_json",
+    "view_key",
 ]
 
 
@@ -272,6 +275,57 @@ def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
         out["takers"] = takers_json(state, in_hand)
     return out
 
+
+#: The fields of a state :func:`state_json` reads under every ruleset, then those it
+#: reads in talon games, in bidding games, in takers' games and where contracts name no
+#: trump suit (:func:`view_key` reads them raw; kept beside the view they make).
+_VIEWED = ("phase", "hand_no", "trick_no", "dealer", "leader", "to_act", "trump", "strain",
+           "turn_up", "trick_seats", "trick_cards", "stock", "hands", "declared",
+           "tricks_won", "captured", "decl_points", "match_scores", "segni", "_history",
+           "_result")
+_VIEWED_TALON = ("closed_by",)
+_VIEWED_BIDDING = ("high_bid", "high_bidder", "auction_passed", "declarer", "contract",
+                   "kontras", "ask_level", "called")
+_VIEWED_TAKERS = ("announced", "declarer", "contract", "kontras", "pair_by", "pot", "known")
+_VIEWED_STRAINS = ("pairs_said",)
+#: What the view calls of the state besides its fields.
+_VIEW_CALLS = ("rules", "hand_points", "history", "result", "terminal")
+
+
+def _naming(r: Rules) -> tuple[Any, ...]:
+    """What of the rules :func:`state_json` reads: two rules alike in it make the same
+    view of states with the same fields."""
+    return (type(r), len(r.teams), r.nseats, r.card_code, r.suits, r.strain_names, r.ranks,
+            r.rank_of, tuple(d.name for d in r.declarations), tuple(a.name for a in r.asks),
+            tuple((c.name, c.same_rank) for c in r.combos), r.talon_game,
+            r.auction_rule is None, r.takers_rule is None, bool(r.sa_strains or r.take_strains))
+
+
+def view_key(ref: GameState, other: GameState) -> Callable[[GameState], tuple[Any, ...]] | None:
+    """A key of states like ``ref`` and ``other``: the raw fields :func:`state_json`
+    reads, so that two states of equal keys have equal views (and no view need be made
+    to tell so). ``None`` where equal keys could still show otherwise: rules that name
+    or show things otherwise, or a state class of its own in what the view reads.
+
+    >>> from mariage import load_rules, new_match
+    >>> a, b = new_match(load_rules("marianna"), 1), new_match(load_rules("marianna"), 1)
+    >>> key = view_key(a, b)
+    >>> key(a) == key(b), view_key(a, new_match(load_rules("belote"), 1))
+    (True, None)
+    """
+    r = ref.rules
+    if _naming(r) != _naming(other.rules):
+        return None
+    names = _VIEWED + (_VIEWED_TALON if r.talon_game else ()) + (
+        _VIEWED_BIDDING if r.auction_rule is not None else ()) + (
+        _VIEWED_TAKERS if r.takers_rule is not None else ()) + (
+        _VIEWED_STRAINS if r.takers_rule is not None and (r.sa_strains or r.take_strains)
+        else ())
+    for cls in (type(ref), type(other)):
+        if any(getattr(cls, n, None) is not getattr(GameState, n, None)
+               for n in names + _VIEW_CALLS):
+            return None
+    return attrgetter(*dict.fromkeys(names))
 
 def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
     """The ``takers`` object: the taker, the contract bid and its doubling, the
