@@ -37,6 +37,10 @@ if os.environ.get("MARIAGE_TEST_CACHE_HOME"):
 else:
     _CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
     os.environ["XDG_CACHE_HOME"] = os.environ["MARIAGE_TEST_CACHE_HOME"] = _CACHE.name
+# ... and keeps every entry of the session: the cache's bound (256) is below the rules
+# that collecting the tests alone compiles (each worker, each run), so every collection and
+# every command a test starts compiled them all again. (An entry is some 75 kB.)
+os.environ.setdefault("MARIAGE_CACHE_ENTRIES", "20000")
 
 
 def _keep_derived_suites() -> None:

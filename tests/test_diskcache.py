@@ -24,6 +24,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     diskcache._SECRETS.clear()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
+    monkeypatch.delenv("MARIAGE_CACHE_ENTRIES", raising=False)  # (the session sets it)
     _RULES_CACHE.clear()
     _DOCUMENTS.clear()
     return tmp_path / "xdg" / "mariage"
