@@ -13,9 +13,9 @@ information-state strings the tensors are built beside.
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
-import numpy as np
 import pyspiel
 import pytest
 from families import by_family
@@ -24,23 +24,31 @@ from hypothesis import strategies as st
 from mariage import observe
 from mariage.ai import openspiel_game
 
-# (the player, its history so far) -> the tensor's bytes, for each decision point
-Points = list[tuple[tuple[Any, ...], bytes]]
+# (the player, its history so far) -> the tensor's bytes (float32), for each decision point
+Points = list[tuple[tuple[int, int], bytes]]
+#: a history as a number: (the number of the history before, what was added) -> its number,
+#: shared by the walks compared (equal histories, and only they, get equal numbers; hashing
+#: and comparing whole histories at every point cost the test most of its time)
+Histories = dict[tuple[int, Any], int]
 
 
-def _walk(game: Any, actions: list[int]) -> tuple[list[int], Points]:
+def _walk(game: Any, actions: list[int], known: Histories) -> tuple[list[int], Points]:
     """Apply ``actions`` while legal; the actions applied and, at each point after the
-    deal where a player decides or the hand is over, per player its history and tensor."""
+    deal where a player decides or the hand is over, per player its history (numbered in
+    ``known``) and tensor."""
     state = game.new_initial_state()
     nplayers = game.num_players()
-    histories: list[tuple[Any, ...]] = [()] * nplayers
+    histories = [0] * nplayers  # (0: the empty history)
     done: list[int] = []
     points: Points = []
 
+    def extend(p: int, item: Any) -> None:
+        histories[p] = known.setdefault((histories[p], item), len(known) + 1)
+
     def look() -> None:
         for p in range(nplayers):
-            histories[p] = (*histories[p], observe(state.gs, p))
-            tensor = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
+            extend(p, observe(state.gs, p))
+            tensor = array("f", state.information_state_tensor(p)).tobytes()
             points.append(((p, histories[p]), tensor))
 
     for action in actions:
@@ -58,7 +66,7 @@ def _walk(game: Any, actions: list[int]) -> tuple[list[int], Points]:
                 break
             state.apply_action(action)
             for p in range(nplayers):
-                histories[p] = (*histories[p], (actor, action if p == actor else None))
+                extend(p, (actor, action if p == actor else None))
             look()
         done.append(action)
     return done, points
@@ -86,8 +94,8 @@ def _random_actions(game: Any, rng: random.Random, prefix: list[int], limit: int
 def _check(points: Points) -> int:
     """Equal histories have equal tensors and different ones different; the number of
     pairs of different points with equal histories met (the harder direction's cases)."""
-    by_history: dict[tuple[Any, ...], bytes] = {}
-    by_tensor: dict[tuple[int, bytes], tuple[Any, ...]] = {}
+    by_history: dict[tuple[int, int], bytes] = {}
+    by_tensor: dict[tuple[int, bytes], tuple[int, int]] = {}
     equal = 0
     for key, tensor in points:
         if key in by_history:
@@ -114,7 +122,8 @@ def test_tensors_are_perfect_recall_of_the_views(
     assert game.get_type().provides_information_state_tensor
     rng = random.Random(seed)
     first = _random_actions(game, rng, [], limit)
-    walked, points = _walk(game, first)
+    known: Histories = {}
+    walked, points = _walk(game, first, known)
     assert walked == first
     # the same decisions on a deal with some cards swapped (where still legal): the
     # deck is placed card by card (chance outcomes)
@@ -124,11 +133,11 @@ def test_tensors_are_perfect_recall_of_the_views(
         if chance_at:
             a, b = chance_at[i % len(chance_at)], chance_at[j % len(chance_at)]
             swapped[a], swapped[b] = swapped[b], swapped[a]
-    points += _walk(game, swapped)[1]
+    points += _walk(game, swapped, known)[1]
     # a walk that leaves the first after some of its decisions
     cut = min(len(first), len(chance_at) + leave)
     points += _walk(game, _random_actions(game, random.Random(seed + 1), first[:cut],
-                                          limit))[1]
+                                          limit), known)[1]
     _check(points)
 
 
@@ -155,6 +164,7 @@ def test_swapping_unseen_cards_meets_equal_histories() -> None:
         swapped = list(first)
         a, b = chance_at[-1], chance_at[-2]  # two cards of the stock
         swapped[a], swapped[b] = swapped[b], swapped[a]
-        points = _walk(game, first)[1] + _walk(game, swapped)[1]
+        known: Histories = {}
+        points = _walk(game, first, known)[1] + _walk(game, swapped, known)[1]
         met += _check(points)
     assert met > 20

@@ -23,9 +23,28 @@ from mariage.ai.layout import Feature, action_list, feature_names, observation_f
 from mariage.engine.actions import Action
 from mariage.engine.actiontext import action_text
 from mariage.engine.phase import Phase
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 RULESETS = list_rulesets()
+#: id of the rules -> (the rules, their features by name, the auction's scale): the
+#: layout's tables of a ruleset, read once (every action it could offer was listed again
+#: for each vector, nine tenths of the test's time)
+_TABLES: dict[int, tuple[Rules, dict[str, Feature], int, dict[str, int]]] = {}
+
+
+def _tables(r: Rules) -> tuple[dict[str, Feature], int, dict[str, int]]:
+    """The features of ``r``'s layout by name, the scale of its bids (the greatest
+    whole-number value of an action, or 1), and the place of each name in ``said``."""
+    held = _TABLES.get(id(r))
+    if held is None or held[0] is not r:
+        feats = {f.name: f for f in observation_features(r)}
+        scale = max((a.value for a in action_list(r)
+                     if type(getattr(a, "value", None)) is int), default=0) or 1
+        place = ({name: k for k, name in enumerate(feature_names(r, (feats["said"],)))}
+                 if "said" in feats else {})
+        held = _TABLES[id(r)] = (r, feats, scale, place)
+    return held[1], held[2], held[3]
 
 
 def _cards(out: np.ndarray, at: int, cards: int) -> None:
@@ -39,7 +58,7 @@ def expected(state: GameState, seat: int, picked: int, open_hands: bool) -> np.n
     """The vector of ``seat`` as the layout's table describes it, part by part."""
     r = state.rules
     n, c, t = r.nseats, r.ncards, len(r.teams)
-    feats = {f.name: f for f in observation_features(r)}
+    feats = _tables(r)[0]
     size = sum(f.size for f in feats.values())
     out = np.zeros(size, np.float32)
     seats = [(seat + k) % n for k in range(n)]  # counted from the observer
@@ -93,7 +112,9 @@ def said_part(out: np.ndarray, feats: dict[str, Feature], state: GameState,
         return
     r = state.rules
     n = r.nseats
-    place = {name: k for k, name in enumerate(feature_names(r, (feats["said"],)))}
+    feats_of_r, _, place = _tables(r)
+    if feats_of_r.get("said") != feats["said"]:  # (a caller's own features)
+        place = {name: k for k, name in enumerate(feature_names(r, (feats["said"],)))}
     said = []
     for k, (who, action) in enumerate(actions):
         if type(action).__name__ in ("Announce", "Call"):
@@ -118,8 +139,7 @@ def bidding_part(out: np.ndarray, feats: dict[str, Feature], state: GameState,
         return
     r = state.rules
     n, s = r.nseats, len(r.suits)
-    scale = max((a.value for a in action_list(r) if type(getattr(a, "value", None)) is int),
-                default=0) or 1
+    scale = _tables(r)[1]
     for part, q in (("bid_holder", state.high_bidder), ("declarer", state.declarer)):
         out[feats[part].offset + (n if q < 0 else (q - seat) % n)] = 1.0
     if feats["bid_suit"].size:
