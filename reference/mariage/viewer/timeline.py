@@ -34,6 +34,8 @@ and the problems found at that step. The HTML viewer, the SVG pictures and
 
 from __future__ import annotations
 
+import copy
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from mariage.engine.declared import declared_kind
@@ -111,11 +113,30 @@ class Step:
 
     def as_dict(self) -> dict[str, Any]:
         """The step as a JSON-ready dict."""
-        from dataclasses import asdict
-
-        d = asdict(self)
+        d: dict[str, Any] = _plain(self)
         d["table"] = [list(p) for p in self.table]
         return d
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """:func:`dataclasses.asdict` of ``value``, faster: strings, numbers and None (most of a
+    step) are returned as they are, not copied (drawing every step of a long match spent
+    most of its time in ``asdict``)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [_plain(v) for v in value]
+    if kind is dict:
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if kind is tuple:
+        return tuple(_plain(v) for v in value)
+    return copy.deepcopy(value)
 
 
 @record
