@@ -17,6 +17,7 @@ from mariage.conformance.client import EngineClient, EngineFailure
 from mariage.conformance.strays import end_strays, new_mark
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+SUITE = REFERENCE.parent / "conformance" / "tests"
 
 def engine(tmp_path: Path, how: str, silent: bool = False) -> tuple[str, Path]:
     """The command of the scripted engine leaving a sleeper out of its group (``how``:
@@ -92,7 +93,24 @@ def argv_of(command: str, engine_cmd: str, tmp_path: Path) -> list[str]:
     if command == "match":
         return ["match", "mariazza", "--engine", f"A={engine_cmd}", "-n", "2", "--time", "2",
                 "-o", "target=11", "-q"]
-    return ["conformance", "--engine", engine_cmd, "--kind", "protocol", "--timeout", "2"]
+    return ["conformance", "--engine", engine_cmd, "--kind", "protocol", "--timeout", "2",
+            "--suite", str(_small_suite(tmp_path))]
+
+
+#: protocol tests the scripted engine fails, two by a restart: the run starts six engines
+#: (the whole protocol suite, 18 tests, started 25: ten seconds of waiting a command)
+SMALL_SUITE = ("protocol/quit.test", "protocol/framing/not-json.test",
+               "protocol/start/unsupported.test")
+
+
+def _small_suite(tmp_path: Path) -> Path:
+    """A suite folder in ``tmp_path`` holding the tests of :data:`SMALL_SUITE`."""
+    suite = tmp_path / "suite"
+    for name in SMALL_SUITE:
+        target = suite / "tests" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((SUITE / name).read_bytes())
+    return suite
 
 
 @pytest.mark.parametrize("how", ["setsid", "daemon"])
