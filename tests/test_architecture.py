@@ -15,6 +15,7 @@ never run). Two properties are checked:
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -173,7 +174,10 @@ class _Imports(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+@functools.cache
 def _graph() -> list[Import]:
+    """Every import of the package (read when a test first asks: not when the tests are
+    collected, by every worker of every run)."""
     found: list[Import] = []
     for module, path in MODULES.items():
         visitor = _Imports(module, path.name == "__init__.py")
@@ -181,8 +185,6 @@ def _graph() -> list[Import]:
         found.extend(visitor.found)
     return found
 
-
-IMPORTS = _graph()
 
 
 def _room_of(module: str) -> tuple[int, int]:
@@ -242,7 +244,7 @@ def _cycles(edges: list[Import]) -> list[list[str]]:
 
 def test_the_graph_sees_imports_of_every_kind() -> None:
     """The checks below can fail: each kind of import the package uses is seen."""
-    pairs = {(e.source, e.target) for e in IMPORTS}
+    pairs = {(e.source, e.target) for e in _graph()}
     assert ("mariage.engine.state", "mariage.engine.mechanisms") in pairs  # module level
     assert ("mariage.cli", "mariage.spec.specload") in pairs  # inside a function
     assert ("mariage.cli", "mariage.commands.completion") in pairs  # importlib, by prefix
@@ -265,7 +267,7 @@ def test_a_cycle_and_an_upward_import_are_found() -> None:
 
 
 def test_no_import_cycle_at_run_time() -> None:
-    assert _cycles(IMPORTS) == []
+    assert _cycles(_graph()) == []
 
 
 def _upward(edges: list[Import]) -> list[str]:
@@ -285,7 +287,7 @@ def test_every_module_is_in_a_layer() -> None:
 
 
 def test_imports_go_down_the_layers_and_the_road() -> None:
-    assert _upward(IMPORTS) == []
+    assert _upward(_graph()) == []
 
 
 @pytest.mark.parametrize("stage", SPEC_ROAD[1:])
@@ -296,8 +298,8 @@ def test_each_stage_of_the_road_is_a_module(stage: str) -> None:
 def test_the_facade_imports_nothing_when_loaded() -> None:
     """``mariage`` can be read by any module (``__version__``) because it imports nothing
     but its helper for lazy names, which imports nothing of the package."""
-    assert {e.target for e in IMPORTS if e.source == "mariage"} == {"mariage.lazynames"}
-    assert [e for e in IMPORTS if e.source == "mariage.lazynames"] == []
+    assert {e.target for e in _graph() if e.source == "mariage"} == {"mariage.lazynames"}
+    assert [e for e in _graph() if e.source == "mariage.lazynames"] == []
     assert set(LAZY_PACKAGES) == {"mariage", "mariage.arena", "mariage.notation",
                                   "mariage.viewer"}
 
