@@ -134,6 +134,7 @@ def _expected_after(rules: Rules, test: dict[str, Any]) -> tuple[dict[str, Any],
 
 @pytest.mark.parametrize("ruleset,options", [
     ("belote-coinche", ["coinche_deal_packets=4-4"]),
+    ("belote-coinche", ["coinche_deal_packets=2-3-3"]),  # its census row, in rulecover once
     ("belote-contree", ["undertrump=required"]),
 ])
 def test_a_failed_contract_is_found_and_tells_an_engine_scoring_it_otherwise(

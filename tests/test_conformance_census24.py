@@ -16,6 +16,12 @@ out of the claims' windows is refused by it at nearly every step; but the search
 probed a throw-in, and the fault search (any player throws in where one may) finds no
 difference where every dealt hand is below 60 points. The throw-in is now one of the
 actions probed at each step (``exercised._PROBED``).
+
+Each row's one unchecked rule is checked here by the search for it alone (under every
+ruleset of the family for the first lead); the two whole census rows (130 s of the slow
+run's CPU) are gone: the whole census of the Thousand family runs in
+``tests/test_conformance_rulecover.py`` (``thousand`` at its defaults) and
+``tests/test_engine_node26_thousand.py`` (``thousand``, ``thousand-4``).
 """
 
 from __future__ import annotations
@@ -23,7 +29,6 @@ from __future__ import annotations
 import pytest
 from mariage import GameState, load_rules, new_match
 from mariage.conformance import exercised
-from mariage.conformance.census import census_row
 from mariage.conformance.configuration import make_configuration
 from mariage.conformance.exercise import exercise_tests
 from mariage.conformance.exercised import probe_refusals
@@ -129,13 +134,6 @@ def test_the_search_finds_the_first_lead_under_the_option(ruleset: str) -> None:
     assert why == {} and sorted(found) == [FIRST, FOREIGN]
 
 
-@pytest.mark.slow
-def test_the_census_row_of_polish_thousand_is_whole() -> None:
-    """The whole derivation (about 15 CPU s): the row was 47 of 48."""
-    row = census_row(make_configuration("thousand-pl", ["no_lead_foreign_trump=true"]))
-    assert row.unchecked == {} and row.checked == row.counted == 48
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_leading_an_undeclared_marriage_is_still_named_under_auto_declare(seed: int
                                                                          ) -> None:
@@ -214,9 +212,3 @@ def test_no_throw_in_is_probed_where_the_rules_have_none() -> None:
         assert all(not r.endswith("throw-in") for r in probe_refusals(state))
         assert load_rules(ruleset).throw_in_rule is None
 
-
-@pytest.mark.slow
-def test_the_census_row_of_the_low_hand_at_60_is_whole() -> None:
-    """The whole derivation (about 20 CPU s): the row was 47 of 48."""
-    row = census_row(make_configuration("thousand-pl", ["redeal_low_hand=60"]))
-    assert row.unchecked == {} and row.checked == row.counted == 48
