@@ -37,6 +37,12 @@ if os.environ.get("MARIAGE_TEST_CACHE_HOME"):
 else:
     _CACHE = tempfile.TemporaryDirectory(prefix="mariage-test-cache-")  # removed at exit
     os.environ["XDG_CACHE_HOME"] = os.environ["MARIAGE_TEST_CACHE_HOME"] = _CACHE.name
+# It keeps every compiled ruleset of the session (not its newest 256 entries): the
+# shipped records alone name 901 rulesets with their options, which each worker of the
+# default run and of the slow one compiled again as the session's other compilations
+# pushed them out (validating one record of each: 16.5 CPU-s a process, 5.9 once a
+# process before stored them); about 75 kB an entry, 375 MB at most.
+os.environ.setdefault("MARIAGE_CACHE_ENTRIES", "5000")
 
 
 def _keep_derived_suites() -> None:
