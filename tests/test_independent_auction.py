@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from indepkit import texts_of
 from mariage import GameState, Phase, Play, action_text, load_rules, new_match
 from test_independent_play import _label, _names, _trump, assert_misread_caught, rank, suit
 
@@ -437,7 +438,7 @@ def _check_raise(state: GameState, name: str, final: tuple[Table, Contract, int]
             f"{where}: reference asks no final contract ({state.contract}), oracle {sorted(want)}")
         return 0
     actions = state.legal_actions()
-    texts = [action_text(rules, a) for a in actions]
+    texts = texts_of(rules, actions)
     got = {t for t in texts if t == "keep" or t.startswith("raise:")}
     assert (state.to_act, got) == (won.taker, want), (
         f"{where}: reference seat {state.to_act} {sorted(got)}, oracle {sorted(want)}")
@@ -466,7 +467,7 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if state.phase == Phase.OVER:
             break
         actions = state.legal_actions()
-        texts = [action_text(rules, a) for a in actions]
+        texts = texts_of(rules, actions)
         if state.phase not in AUCTION_PHASES:
             if final is not None and final[2] == state.hand_no and state.phase in (
                     Phase.CONTRACT, Phase.PLAY):

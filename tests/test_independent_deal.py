@@ -41,6 +41,7 @@ from dealkit import (
     rulesets,
     seed_whose_output,
 )
+from indepkit import texts_of
 from mariage import GameState, Phase, action_text, load_rules, new_match
 from mariage.arena.hiding import SeatView
 from protokit import PROXY, REFERENCE, Engine
@@ -236,17 +237,18 @@ def choose(state: GameState, rng: random.Random, throw_in: bool = False) -> Any:
     avoiding those of AVOID while another is legal; with ``throw_in``, a hand thrown in
     or conceded whenever the rules allow it."""
     legal = list(state.legal_actions())
-    swaps = [a for a in legal if action_text(state.rules, a).startswith("exchange:")]
+    texts = texts_of(state.rules, legal)
+    swaps = [a for a, t in zip(legal, texts, strict=True) if t.startswith("exchange:")]
     if swaps:  # the turned-up card taken whenever allowed: it moves a card under the stock
         return swaps[0]
     if throw_in:
-        ends = [a for a in legal if action_text(state.rules, a) in ("redeal", "concede")]
+        ends = [a for a, t in zip(legal, texts, strict=True) if t in ("redeal", "concede")]
         if ends:
             return ends[0]
-    keep = [a for a in legal if not action_text(state.rules, a).startswith(AVOID)]
+    kept = [(a, t) for a, t in zip(legal, texts, strict=True) if not t.startswith(AVOID)]
     if rng.random() < 0.9:  # a close only now and then, so that the stock is drawn too
-        keep = [a for a in keep if action_text(state.rules, a) != "close"] or keep
-    return rng.choice(keep or legal)
+        kept = [(a, t) for a, t in kept if t != "close"] or kept
+    return rng.choice([a for a, _ in kept] or legal)
 
 
 def winner_seats(game: Game, team: int | None) -> tuple[int | None, int | None]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
+from indepkit import texts_of
 from mariage import GameState, Phase, Play, action_text, load_rules, new_match
 from test_independent_play import (
     BEFORE_PLAY,
@@ -259,7 +260,7 @@ def check_offers(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if state.phase == Phase.OVER:
             break
         actions = state.legal_actions()
-        texts = [action_text(rules, a) for a in actions]
+        texts = texts_of(rules, actions)
         if state.phase not in BEFORE_PLAY:
             ref = {t for a, t in zip(actions, texts, strict=True) if not isinstance(a, Play)}
             want = oracle(state, book)

@@ -399,13 +399,18 @@ def legal_cards(game: Game, pos: Position, opts: Mapping[str, Any]) -> set[Card]
     return DUTIES[game.duty](game, pos, opts)
 
 
-def _position(state: GameState, announced: str | None, trump: str | None) -> Position:
+def _position(state: GameState, book: TrumpBook, trump: str | None,
+              trump_owner: int = -1) -> Position:
+    """The seat to play's position, the cards a split marriage makes due among it."""
     r, seat = state.rules, state.to_act
     trick = tuple(zip(state.trick_seats, _names(state, state.trick_cards), strict=True))
-    return Position(seat=seat, hand=tuple(_names(state, state.hands[seat])), trick=trick,
-                    trump=trump, stock_open=bool(state.stock),
+    hand = tuple(_names(state, state.hands[seat]))
+    return Position(seat=seat, hand=hand, trick=trick, trump=trump,
+                    stock_open=bool(state.stock),
                     partner=lambda s: s != seat and r.team_of[s] == r.team_of[seat],
-                    announced=announced, first_trick=not state.tricks)
+                    announced=book.announced, first_trick=not state.tricks,
+                    trump_owner=trump_owner,
+                    promised=frozenset(book.promised(seat, hand, state.trick_seats)))
 
 
 TA_VALUES = {"ffb2015": dict(J=13, **{"9": 9}, A=6, T=5, K=3, Q=2),
@@ -693,11 +698,8 @@ def check_match(name: str, seed: int, options: Mapping[str, Any] | None = None,
         trump = book.trump if game.marriage_trump else _trump(state)
         if game.duty == "belote":
             game, trump = _contract(GAMES[name], state, trump, opts)
-        pos = _position(state, book.announced, trump)
-        if game.marriage_trump and trump is not None:
-            pos = replace(pos, trump_owner=book.owner)
-        pos = replace(pos, promised=frozenset(book.promised(pos.seat, pos.hand,
-                                                            state.trick_seats)))
+        pos = _position(state, book, trump, book.owner if game.marriage_trump
+                        and trump is not None else -1)
         where = f"{name} seed {seed} hand {state.hand_no} trick {len(state.tricks) + 1}"
         ref = set(_names(state, sorted({a.card for a in plays})))
         want = legal_cards(game, pos, opts)

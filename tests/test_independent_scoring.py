@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
+from indepkit import texts_of
 from mariage import GameState, Phase, Play, action_text, load_rules, new_match
 from test_independent_play import (
     BELOTE,
@@ -1201,7 +1202,7 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
         if state.phase == Phase.OVER:
             break
         actions = state.legal_actions()
-        texts = [action_text(rules, a) for a in actions]
+        texts = texts_of(rules, actions)
         action = choose(rng, state, actions, texts)
         seat, nrecords, hand.dealer = state.to_act, len(state.history), state.dealer
         assert seat is not None
