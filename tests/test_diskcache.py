@@ -174,6 +174,7 @@ def test_temporary_files_of_killed_runs_are_ignored_and_tidied(cache: Path) -> N
 
 def test_entries_are_bounded(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(diskcache, "_MAX_ENTRIES", 3)
+    monkeypatch.delenv("MARIAGE_CACHE_ENTRIES", raising=False)  # (the test session sets it)
     for i in range(6):
         diskcache.store(f"k{i}", i, [])
     assert len(_entries(cache)) == 3
