@@ -48,11 +48,11 @@ os.environ.setdefault("MARIAGE_CACHE_ENTRIES", "20000")
 def _keep_derived_suites() -> None:
     """Keep the derived suites this session stores (seconds to minutes of search each)
     in the disk cache for the whole session, fast run and slow run. The cache holds its
-    newest 256 entries (by modification time), and the session stores thousands of
-    compiled rules, so a suite was pushed out long before the next test that wanted it
-    (Belote, Marjapussi and Thousand at their defaults are derived by several tests, in
-    the default run and in the slow one). Dated in the future, a suite is the last entry
-    any process of the session (subprocesses too) pushes out."""
+    newest entries (by modification time: 256 before the bound above), and the session
+    stores thousands of compiled rules, so a suite was pushed out long before the next
+    test that wanted it (Belote, Marjapussi and Thousand at their defaults are derived
+    by several tests, in the default run and in the slow one). Dated in the future, a
+    suite is the last entry any process of the session (subprocesses too) pushes out."""
     from mariage.spec import diskcache
 
     store = diskcache.store

@@ -30,7 +30,7 @@ from mariage.engine.mechanisms import DEFAULT_MECHANISMS, MatchEnd, Mechanisms, 
 from mariage.engine.phase import DEAL
 from mariage.engine.resume import resume
 from propkit import option_grid, pick_action, rules_for
-from test_fastpath import _state_of
+from test_fastpath import _differing
 
 
 class _OwnScoring(Scoring):
@@ -133,7 +133,7 @@ def _side_by_side(ruleset: str, generic: Mechanisms, unnamed: bool = False,
                     if ended is not None and isinstance(action, Decline) and fast.history \
                             and fast.history[-1].ended == ended and fast.to_act is None:
                         hands += 1
-                assert _state_of(fast) == _state_of(slow)
+                assert _differing(fast, slow) == []
     return hands, matches
 
 

@@ -70,6 +70,13 @@ def _specs(ruleset: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((k, dict(v)) for k, v in specs.items() if v)
 
 
+@lru_cache(maxsize=64)
+def _order(ruleset: str) -> tuple[str, ...]:
+    """The options of ``ruleset`` in the order their values are settled (read with the
+    description :func:`_specs` reads, once per ruleset: a run asks it of every test)."""
+    return tuple(resolution_order(load_document(ruleset)))
+
+
 def option_specs(ruleset: str) -> dict[str, dict[str, Any]]:
     """The options of ``ruleset`` (name or description file): name -> spec (``type``,
     ``default``, ``values``, ``min``, ``max``...).
@@ -91,7 +98,7 @@ def effective_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
     """
     specs = dict(_specs(ruleset))
     settled: dict[str, Any] = {}
-    for name in resolution_order(load_document(ruleset)):
+    for name in _order(ruleset):
         if name in specs:
             settled[name] = options[name] if name in options else \
                 default_in_force(specs[name], settled)

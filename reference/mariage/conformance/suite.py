@@ -40,7 +40,7 @@ import yaml
 from ..errors import MariageError
 from ..infile import not_text, open_regular
 from ..resources import conformance_dir
-from .header import front_matter_of, read_header
+from .header import Header, front_matter_of, read_header
 from .protocol import SURROGATE_ESCAPE, lone_surrogate
 
 __all__ = [
@@ -418,6 +418,11 @@ def _parsed(path: Path, where: str) -> Test:
     return test
 
 
+#: the headers of the test files of this process, by the key of :data:`_PARSED` (``None``:
+#: a file without front matter): a filtered load reads every file's header
+_HEADERS: dict[tuple[str, str, int, int], Header | None] = {}
+
+
 def _left_out(path: Path, where: str, want_sets: set[str], want_kinds: set[str],
               want_rules: tuple[str, ...]) -> bool:
     """True if the file's header (:func:`~mariage.conformance.header.read_header`) shows
@@ -429,10 +434,14 @@ def _left_out(path: Path, where: str, want_sets: set[str], want_kinds: set[str],
         return False
     if not stat.S_ISREG(info.st_mode):
         return False  # read, and refused, by the full parse
-    front = front_matter_of(read_suite_file(path, where))
-    if front is None:
+    key = (str(path), where, info.st_mtime_ns, info.st_size)
+    if key in _HEADERS:
+        head = _HEADERS[key]
+    else:
+        front = front_matter_of(read_suite_file(path, where))
+        head = _HEADERS[key] = None if front is None else read_header(front)
+    if head is None:
         return False
-    head = read_header(front)
     if want_sets and head.ruleset is not None and head.ruleset not in want_sets:
         return True
     if want_kinds and head.kind is not None and head.kind not in want_kinds:

@@ -97,7 +97,7 @@ def dispatch_of(mech: Mechanisms, rules: Rules) -> Dispatch:
     hit = _DISPATCH.get((id(mech), id(rules)))
     if hit is not None and hit[0] is mech and hit[1] is rules:
         return hit[2]
-    if len(_DISPATCH) >= 64:  # bounded, whatever the caller makes
+    if len(_DISPATCH) >= 512:  # bounded (above the configurations a suite run meets)
         _DISPATCH.clear()
     table = _dispatch_table(mech, rules)
     _DISPATCH[(id(mech), id(rules))] = (mech, rules, table)
