@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
-from indepkit import texts_of
+from indepkit import many, texts_of
 from mariage import GameState, Phase, Play, action_text, load_rules, new_match
 from test_independent_play import (
     BEFORE_PLAY,
@@ -364,9 +364,12 @@ def test_offers_agree(config: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=_label)
 def test_offers_agree_many(config: tuple[str, dict[str, Any]]) -> None:
-    """The same over 200 seeded matches per configuration."""
+    """The same over 200 seeded matches per configuration under
+    ``MARIAGE_TEST_DEPTH=deep``, 100 in CI (200 before the thirty-first session: trimmed
+    for the CI's time)."""
     name, options = config
-    assert sum(check_offers(name, seed, options) for seed in range(200)) > 5000
+    n = many(200)
+    assert sum(check_offers(name, seed, options) for seed in range(n)) > 25 * n
 
 
 # One option per row: the oracle reads it the other way, from the default and back.
