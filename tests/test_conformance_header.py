@@ -134,3 +134,48 @@ PIECES = ["ruleset", "kind", "rules", ":", " ", "\n", "\n  ", "'", "\"", "#", "[
 def test_no_edit_makes_the_header_disagree_with_the_full_parse(at: int,
                                                                extra: list[str]) -> None:
     _agrees(CANON[:at] + "".join(extra) + CANON[at:])
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = suite.parse_test
+
+    def counting(text: str, where: str) -> suite.Test:
+        parsed.append(where)
+        return real(text, where)
+
+    monkeypatch.setattr(suite, "parse_test", counting)
+    return parsed
+
+
+def _forget() -> None:
+    """As a new process starts: no parse, header or read of the disk cache kept."""
+    suite._PARSED.clear()
+    suite._HEADERS.clear()
+    suite._STORED.clear()
+
+
+def test_another_process_reads_the_parsed_suite_from_the_disk_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of many test files is parsed once: the next process reads the parses from
+    the disk cache (an entry keyed by every file's path, size and modification time),
+    and parses again only a file changed since."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    for n in range(suite._DISK_FILES):
+        front = CANON.replace("demo/a", f"demo/{n}").replace("QS", ["QS", "KS"][n % 2])
+        (tmp_path / f"{n:03}.test").write_text(f"---\n{front}---\n", encoding="utf-8")
+    parsed = _counting(monkeypatch)
+    _forget()
+    first = load_suite(tmp_path)
+    assert len(parsed) == suite._DISK_FILES
+    _forget()
+    parsed.clear()
+    again = load_suite(tmp_path)
+    assert parsed == [] and again == first  # every test as parsed, none parsed again
+    _forget()
+    changed = tmp_path / "007.test"
+    changed.write_text(changed.read_text(encoding="utf-8").replace("KS", "AS"), "utf-8")
+    tests = load_suite(tmp_path)
+    assert parsed == [f"{n:03}.test" for n in range(suite._DISK_FILES)]  # a new key
+    assert tests[7].steps[0]["act"] == "AS"
+    _forget()

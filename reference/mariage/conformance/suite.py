@@ -32,6 +32,7 @@ import os
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -40,6 +41,8 @@ import yaml
 from ..errors import MariageError
 from ..infile import not_text, open_regular
 from ..resources import conformance_dir
+from ..spec import diskcache
+from ..spec.diskcache import make_key
 from .header import Header, front_matter_of, read_header
 from .protocol import SURROGATE_ESCAPE, lone_surrogate
 
@@ -455,6 +458,85 @@ def _names(rules: Iterable[str], wanted: tuple[str, ...]) -> bool:
     return any(r == w or (w.endswith(".") and r.startswith(w)) for r in rules for w in wanted)
 
 
+#: per folder of tests: the disk cache's key (:func:`_disk_key`) this process read or
+#: stored, and how many of its files were parsed (or their headers read) then
+_STORED: dict[str, tuple[str, int]] = {}
+
+#: the fewest files a folder holds for its parses to be kept on disk (a few parse sooner
+#: than an entry is checked)
+_DISK_FILES = 100
+
+_Listed = list[tuple[str, tuple[str, str, int, int]]]
+
+
+def _listed(base: Path, files: list[Path]) -> tuple[str, _Listed] | None:
+    """The disk cache's key for the parses of ``base``'s files (a digest of every file's
+    path and content: an edit that keeps the size and the time is seen too), and each
+    file's name with its key in :data:`_PARSED`; ``None`` where a file is not a regular
+    one or is too long (read, and refused, each time) or the folder holds few
+    files."""
+    if len(files) < _DISK_FILES:
+        return None
+    digest = blake2b(digest_size=32)
+    listed: _Listed = []
+    for path in files:
+        where = str(path.relative_to(base))
+        try:
+            with open_regular(path) as f:
+                info = os.fstat(f.fileno())
+                if info.st_size > MAX_TEST_BYTES:  # refused by the parse: never read whole
+                    return None
+                digest.update(f"{where}\0{info.st_size}\0".encode() + f.read())
+        except OSError:
+            return None
+        listed.append((where, (str(path), where, info.st_mtime_ns, info.st_size)))
+    return make_key("suite", str(base), digest.hexdigest()), listed
+
+
+def _known(listed: _Listed) -> tuple[dict[str, Test], dict[str, Header | None]]:
+    """The parses and headers this process holds of the files ``listed``, by name."""
+    return ({where: _PARSED[k] for where, k in listed if k in _PARSED},
+            {where: _HEADERS[k] for where, k in listed if k in _HEADERS})
+
+
+def _count(known: tuple[dict[str, Test], dict[str, Header | None]]) -> int:
+    return len(known[0]) + len(known[1])
+
+
+def _from_disk(base: Path, files: list[Path]) -> tuple[str, _Listed] | None:
+    """Fill this process's parses of ``base``'s files from the disk cache
+    (:mod:`mariage.spec.diskcache`), once a process: each of the bundled files was
+    otherwise parsed again by every process that loads the suite (a third of the time
+    a test run takes to collect). The key and the files, or ``None`` (nothing kept)."""
+    found = _listed(base, files)
+    if found is None:
+        return None
+    key, listed = found
+    folder = str(base)
+    if _STORED.get(folder, ("",))[0] != key:
+        kept = diskcache.load(key)
+        if isinstance(kept, tuple) and len(kept) == 2:
+            tests, headers = kept
+            for where, k in listed:
+                if where in tests:
+                    _PARSED[k] = tests[where]
+                if where in headers:
+                    _HEADERS[k] = headers[where]
+        _STORED[folder] = (key, _count(_known(listed)))
+    return found
+
+
+def _to_disk(base: Path, found: tuple[str, _Listed] | None) -> None:
+    """Keep this process's parses of ``base``'s files where it made more than it read."""
+    if found is None:
+        return
+    key, listed = found
+    known = _known(listed)
+    if _count(known) > _STORED.get(str(base), ("", 0))[1]:
+        diskcache.store(key, known, [])
+        _STORED[str(base)] = (key, _count(known))
+
+
 def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
                rules: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[Test]:
     """Every test under ``root`` (default: the bundled suite), in path order.
@@ -470,10 +552,20 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
     want_sets = set(rulesets)
     want_rules = tuple(rules)
     want_kinds = set(kinds)
+    files = _test_files(base)
+    found = _from_disk(base, files)
+    try:
+        return _load(base, files, want_sets, want_rules, want_kinds)
+    finally:
+        _to_disk(base, found)
+
+
+def _load(base: Path, files: list[Path], want_sets: set[str], want_rules: tuple[str, ...],
+          want_kinds: set[str]) -> list[Test]:
     filtered = bool(want_sets or want_rules or want_kinds)
     out: list[Test] = []
     seen: dict[str, str] = {}
-    for path in _test_files(base):
+    for path in files:
         where = str(path.relative_to(base))
         if filtered and _left_out(path, where, want_sets, want_kinds, want_rules):
             continue
