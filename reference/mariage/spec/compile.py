@@ -43,7 +43,7 @@ from .options import (
     option_specs,
     parse_option_value,
     resolution_order,
-    resolve,
+    resolve_written,
     settled_values,
 )
 from .options import value_key as _key
@@ -106,9 +106,9 @@ def _check_document(doc: Document) -> None:
 
 def build(doc: Document, options: Mapping[str, Any], context: str = "") -> Rules:
     """Resolve options, validate, check consistency and compile ``doc``."""
-    data, values = resolve(doc, options)
+    data, values, written = resolve_written(doc, options)
     if values:
-        validate_schema(doc, data, context)
+        validate_schema(doc, data, context, written)
     return _Compiler(doc, data, values, context).compile()
 
 

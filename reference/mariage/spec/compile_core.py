@@ -18,7 +18,6 @@ the first dealer's seat and later decks gathered rather than shuffled.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mariage.engine.rules import Obligation, RuleInfo, When
@@ -35,16 +34,23 @@ __all__ = ["CoreFields"]
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
-def _rules_in(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...],
-                                                                        dict[str, Any]]]:
-    if isinstance(node, dict):
-        if "id" in node and "text" in node and path and path[0] != "options":
-            yield path, node
-        for k, v in node.items():
-            yield from _rules_in(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _rules_in(v, (*path, str(i)))
+def _rules_in(node: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every rule in ``node`` (a mapping with an ``id`` and a ``text``, outside the
+    options) with its dotted path, in document order (depth first, as written)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    stack: list[tuple[str, Any]] = [("", node)]
+    while stack:
+        path, here = stack.pop()
+        if isinstance(here, dict):
+            if "id" in here and "text" in here and path and not (
+                    path == "options" or path.startswith("options.")):
+                found.append((path, here))
+            prefix = path + "." if path else ""
+            stack.extend((prefix + str(k), v) for k, v in reversed(here.items()))
+        elif isinstance(here, list):
+            prefix = path + "." if path else ""
+            stack.extend((prefix + str(i), v) for i, v in reversed(list(enumerate(here))))
+    return found
 
 
 def _as_list(x: Any) -> tuple[str, ...]:
@@ -74,11 +80,10 @@ class CoreFields(_Needs):
     def collect_rules(self) -> list[RuleInfo]:
         infos: list[RuleInfo] = []
         seen: dict[str, str] = {}
-        rule_paths = [".".join(path) for path, _ in _rules_in(self.d)]
-        option_of = options_of_rules(self.doc, rule_paths)
-        for path, node in _rules_in(self.d):
+        found = _rules_in(self.d)
+        option_of = options_of_rules(self.doc, [dotted for dotted, _ in found])
+        for dotted, node in found:
             rid = node["id"]
-            dotted = ".".join(path)
             if rid in seen:
                 raise self.fail(dotted + ".id", f"rule ID '{rid}' is used twice (also at "
                                 f"'{seen[rid]}')")

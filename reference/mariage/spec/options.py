@@ -20,8 +20,8 @@ from .specload import Document, deep_copy
 __all__ = ["Summary", "check_invalid_rules", "check_invalid_when", "default_in_force",
            "default_text", "default_value", "depends_on", "given_only", "invalid_case",
            "invalid_text", "option_specs", "options_at_fault", "options_of_rules", "own_data",
-           "parse_option_value", "playable",
-           "resolution_order", "resolve", "settled_values", "summary", "value_key"]
+           "parse_option_value", "playable", "resolution_order", "resolve", "resolve_written",
+           "settled_values", "summary", "value_key"]
 
 
 #: An option value (or name) quoted back in a message is cut to this many characters.
@@ -243,6 +243,20 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
     settled before it (:func:`resolution_order`); a given value always stands. The
     values are then applied in the order the options are declared.
     """
+    data, values, _ = resolve_written(doc, options)
+    return data, values
+
+
+def resolve_written(doc: Document, options: Mapping[str, Any] | None = None
+                    ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """As :func:`resolve`, with the dotted paths the option values were written at (in
+    the order written), where the data may differ from the description's own.
+
+    >>> from mariage.spec.specload import load_document
+    >>> data, values, written = resolve_written(load_document("marianna"), {"target": 31})
+    >>> data["match"]["end"]["target"], "match.end.target" in written
+    (31, True)
+    """
     specs = option_specs(doc)
     settled = settled_values(doc, options)
     found = invalid_case(specs, settled)
@@ -250,16 +264,26 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
         name, case = found
         raise OptionError(f"{doc.data['ruleset']}: {invalid_text(name, case)}", option=name,
                           rule_id=str(case.get("rule") or ""))
+    return _applied(doc, specs, settled)
+
+
+def _applied(doc: Document, specs: Mapping[str, Any], settled: Mapping[str, Any]
+             ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """The description with the option values ``settled`` applied in the order the options
+    are declared, the values, and the paths written."""
     values: dict[str, Any] = {}
+    written: list[str] = []
     data = deep_copy(doc.data)
     for name, spec in specs.items():
         value = values[name] = settled[name]
         for path in spec.get("binds", []) or []:
             _set_path(data, path, value, doc, f"options.{name}.binds")
+            written.append(str(path))
         effects = (spec.get("effects") or {}).get(value_key(value), {}) or {}
         for path, v in effects.items():
             _set_path(data, path, v, doc, f"options.{name}.effects.{value_key(value)}.{path}")
-    return data, values
+            written.append(str(path))
+    return data, values, written
 
 
 def _holds(when: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
@@ -456,6 +480,11 @@ def _choices(spec: Mapping[str, Any]) -> list[Any]:
     return [True, False] if spec["type"] == "bool" else []
 
 
+#: :func:`options_of_rules` by description (kept alive beside its answers, so that its
+#: ``id`` stays its own) and rule paths: each option value compiled asks it again
+_OPTIONS_OF: dict[tuple[int, tuple[str, ...]], tuple[Document, dict[str, tuple[str, ...]]]] = {}
+
+
 def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[str, ...]]:
     """For each rule (by its dotted path), the options that change its own data.
 
@@ -472,6 +501,18 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
     >>> found["deal"], found["match.end"]
     (('deal_packets',), ('match_target',))
     """
+    key = (id(doc), tuple(rule_paths))
+    known = _OPTIONS_OF.get(key)
+    if known is not None and known[0] is doc:
+        return dict(known[1])
+    found = _options_of_rules(doc, rule_paths)
+    if len(_OPTIONS_OF) >= 256:
+        _OPTIONS_OF.clear()
+    _OPTIONS_OF[key] = (doc, found)
+    return dict(found)
+
+
+def _options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
 
     def claim(rule: str, name: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -394,13 +394,70 @@ def _validator() -> jsonschema.Draft202012Validator:
     return _VALIDATOR[0]
 
 
-def _schema_errors(data: Any, base: Any = None
+#: what an object's schema may say and still leave a value under one of its keys to be
+#: checked alone, where the object keeps its keys (``required``, ``additionalProperties``
+#: false and the counts of keys hold while no key comes or goes)
+_PER_KEY = frozenset({"type", "description", "title", "$comment", "properties", "required",
+                      "additionalProperties", "minProperties", "maxProperties",
+                      "propertyNames", "$schema", "$id", "$defs"})
+
+
+def _resolved(node: Any) -> Any:
+    """``node`` itself, or what its lone ``$ref`` (``#/...``, beside a description at
+    most) names; ``None`` where it says more beside its reference."""
+    while isinstance(node, dict) and "$ref" in node:
+        ref = node["$ref"]
+        if set(node) - {"$ref", "description"} or not str(ref).startswith("#/"):
+            return None
+        node = game_schema()
+        for part in str(ref)[2:].split("/"):
+            node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def _checked_alone(data: Any, base: Any, path: list[str]) -> tuple[Any, Any]:
+    """The value of ``data`` to check again where an option wrote at ``path``, and its
+    schema: the value written, where its key was in ``base`` (valid) and each schema on
+    the way asks nothing of its object but of each key's value; else the nearest value
+    holding it that can be checked alone (the object a key was added to, at most the
+    whole document)."""
+    node: Any = game_schema()
+    for part in path:
+        here = _resolved(node)
+        if not (isinstance(data, dict) and isinstance(base, dict) and part in base
+                and part in data and isinstance(here, dict)
+                and here.get("type") == "object" and set(here) <= _PER_KEY):
+            break
+        extra = here.get("additionalProperties")
+        sub = here.get("properties", {}).get(part, extra if isinstance(extra, dict) else None)
+        if sub is None:
+            break
+        data, base, node = data[part], base[part], sub
+    return data, node
+
+
+def _written_valid(data: Any, base: Any, written: Iterable[str]) -> bool:
+    """Whether every value options wrote into ``data`` (a copy of the valid ``base``, at
+    the dotted paths ``written``) is valid where it stands, checked alone
+    (:func:`_checked_alone`): then ``data`` is valid. An option's values are so checked
+    against the few keys they set, not their whole sections (twice as quick a compile)."""
+    validator = _validator()
+    for path in written:
+        value, node = _checked_alone(data, base, path.split("."))
+        if value is data or not validator.evolve(schema=node).is_valid(value):
+            return False
+    return True
+
+
+def _schema_errors(data: Any, base: Any = None, written: Iterable[str] | None = None
                    ) -> list[tuple[tuple[str, ...], jsonschema.ValidationError]]:
     """Schema errors of ``data`` as (path prefix, error), sorted by path.
 
     With ``base`` (data already found valid, with the same top-level keys),
     only the top-level sections that differ from it are checked again.
     """
+    if written is not None:  # options wrote there alone: checked there, else the whole
+        return [] if _written_valid(data, base, written) else _schema_errors(data)
     validator = _validator()
     sections = game_schema().get("properties", {})
     found: list[tuple[tuple[str, ...], jsonschema.ValidationError]]
@@ -413,13 +470,15 @@ def _schema_errors(data: Any, base: Any = None
     return sorted(found, key=lambda pe: [*pe[0], *map(str, pe[1].path)])
 
 
-def validate_schema(doc: Document, data: Any = None, context: str = "") -> None:
+def validate_schema(doc: Document, data: Any = None, context: str = "",
+                    written: Iterable[str] | None = None) -> None:
     """Check ``doc`` (or ``data`` with ``doc``'s marks) against the schema.
 
     Raises :class:`SpecError` for the first error, naming file:line:column, the
     path in the document and what the schema expected. ``data`` is ``doc``'s
     data with option values applied: only the sections they changed are
-    checked again.
+    checked again, or with ``written`` (the dotted paths the values were written at)
+    the values written, each where it stands (:func:`_written_valid`).
 
     >>> doc = load_document("marianna")
     >>> data = deep_copy(doc.data)
@@ -432,7 +491,8 @@ def validate_schema(doc: Document, data: Any = None, context: str = "") -> None:
     """
     import jsonschema
 
-    errors = _schema_errors(doc.data) if data is None else _schema_errors(data, doc.data)
+    errors = _schema_errors(doc.data) if data is None else \
+        _schema_errors(data, doc.data, written)
     for prefix, err in errors:
         best = jsonschema.exceptions.best_match([err])
         path = (*prefix, *(str(p) for p in best.absolute_path))
