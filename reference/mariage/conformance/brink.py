@@ -119,7 +119,7 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
         tell = round_tell_hand(state, SplitMix64(rng.state), wanted)
         if tell is not None:
             return tell
-    best: tuple[dict[str, Any], list[str]] | None = None
+    best: tuple[dict[str, Any], list[Action]] | None = None
     rank: tuple[bool, bool, int] = (False, False, -1 << 62)
     for k in range(4 * BRINK_DEALS):
         if k >= BRINK_DEALS and rank[0]:
@@ -129,7 +129,7 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
             continue
         trial, hand = played
         if wanted & (ending_rules(trial, True) | dump_rules(state.match_scores, trial)):
-            return hand
+            return _texts(r, hand)
         here = (trial.phase != Phase.OVER, *_lead(trial.match_scores, r.match_target,
                                                   r.pair_value, room))
         if best is None or here > rank:
@@ -137,14 +137,20 @@ def brink_hand(state: GameState, rng: SplitMix64, wanted: set[str], go_on: bool 
     if go_on and not rank[0]:  # every candidate ends the match: all pass, if that goes on
         played = _candidate(state, rng, _PASSIVE)
         if played is not None and played[0].phase != Phase.OVER:
-            return played[1]
-    return best
+            return _texts(r, played[1])
+    return None if best is None else _texts(r, best)
+
+
+def _texts(rules: Rules, hand: tuple[dict[str, Any], list[Action]]
+           ) -> tuple[dict[str, Any], list[str]]:
+    """A candidate hand kept: its deal, and its actions' texts (of the one kept only)."""
+    return hand[0], [action_text(rules, a) for a in hand[1]]
 
 
 def _candidate(state: GameState, rng: SplitMix64, style: int
-               ) -> tuple[GameState, tuple[dict[str, Any], list[str]]] | None:
+               ) -> tuple[GameState, tuple[dict[str, Any], list[Action]]] | None:
     """A seeded deal played out from ``state`` on a clone in ``style`` (:func:`_tame`):
-    the clone after it, and the deal and the actions' texts; ``None`` if these rules do
+    the clone after it, and the deal and the actions; ``None`` if these rules do
     not deal it or the hand does not end within the bound of steps."""
     seeded = seeded_deal(state, rng)
     if seeded is None:  # a deck these rules do not deal
@@ -186,6 +192,8 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
     acts = state.legal_actions()
     if style == _PASSIVE and Pass() in acts:
         return Pass()
+    if acts and type(acts[0]) is Play and all(type(a) is Play for a in acts):
+        return _card(state, rng, style, acts)  # (no bid among cards: the loop's answer)
     # One pass over an auction's hundreds of actions: the first of the lowest bids, and
     # the actions that bid nothing and double nothing, in their order.
     low: Action | None = None
@@ -199,13 +207,18 @@ def _tame(state: GameState, rng: SplitMix64, style: int) -> Action:
         elif not isinstance(a, _DOUBLES):
             pool.append(a)
     if low is None:
-        if style == 3 and all(isinstance(a, Play) for a in acts):
-            return _lopsided(state, acts) or choose(state, rng, 0)
-        if style == 3:  # an announcement (the pair of trumps among them) said when it may be
-            return choose(state, rng, 1)
-        return choose(state, rng, style)
+        return _card(state, rng, style, acts)
     pool.append(low)
     return pool[rng.below(len(pool))]
+
+
+def _card(state: GameState, rng: SplitMix64, style: int, acts: Sequence[Action]) -> Action:
+    """:func:`_tame`'s choice where no action bids."""
+    if style == 3 and all(isinstance(a, Play) for a in acts):
+        return _lopsided(state, acts) or choose(state, rng, 0, acts)
+    if style == 3:  # an announcement (the pair of trumps among them) said when it may be
+        return choose(state, rng, 1, acts)
+    return choose(state, rng, style, acts)
 
 
 _DOUBLES = (Double, Kontra)
@@ -247,15 +260,14 @@ def _lopsided(state: GameState, acts: Sequence[Action]) -> Action | None:
     return None
 
 
-def _play_out(trial: GameState, rng: SplitMix64, style: int) -> list[str] | None:
-    """Play ``trial``'s hand to its end by seeded choices: the actions' texts (``None``
-    if it does not end within :data:`_HAND_STEPS`)."""
-    r = trial.rules
-    actions: list[str] = []
+def _play_out(trial: GameState, rng: SplitMix64, style: int) -> list[Action] | None:
+    """Play ``trial``'s hand to its end by seeded choices: the actions (``None`` if it
+    does not end within :data:`_HAND_STEPS`)."""
+    actions: list[Action] = []
     for _ in range(_HAND_STEPS):
         if trial.phase in _BETWEEN:
             return actions
         action = _tame(trial, rng, style)
-        actions.append(action_text(r, action))
+        actions.append(action)
         trial.apply(action)
     return actions if trial.phase in _BETWEEN else None

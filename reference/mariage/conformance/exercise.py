@@ -435,7 +435,7 @@ def _walk(config: Configuration, seed: int, todo: set[str],
                 "act": action_text(rules, tried), "legal_not": [action_text(rules, tried)],
                 "error": {"code": "illegal_action", "rule": by}})
         todo -= set(found)
-        legal = [action_text(rules, a) for a in st.legal_actions(actor)]
+        legal_acts = list(st.legal_actions(actor))  # named where a test is written
         text = action_text(rules, action)
         before, seat, phase = _before(st), st.to_act if actor is None else actor, st.phase
         totals = list(st.match_scores)
@@ -452,7 +452,10 @@ def _walk(config: Configuration, seed: int, todo: set[str],
         if st.phase in (Phase.OVER,) and rules.win_rule_id:  # the running totals' win check
             offered.add(rules.win_rule_id)
         who: dict[str, int] = {} if actor is None else {"seat": actor}
+        legal: list[str] | None = None
         for rule in sorted(todo & offered):
+            if legal is None:
+                legal = [action_text(rules, a) for a in legal_acts]
             found[rule] = s.test(rule, {"act": text, **who, "legal": legal,
                                         "state": governed_state(st, rule)})
         todo -= set(found)
