@@ -38,7 +38,7 @@ from mariage.notation.views import view
 from mariage.notation.writer import write_record
 from mariage.viewer.timeline import timeline
 from scribechanges import CHANGES, SHIPPED, any_record_changes, base, swap
-from scribekit import UNKNOWN, Layout, Record, read_record, write
+from scribekit import UNKNOWN, Layout, Record, read_record, ruleset_of, write
 
 
 def _sample(every: int) -> list[tuple[str, int, str]]:
@@ -47,7 +47,7 @@ def _sample(every: int) -> list[tuple[str, int, str]]:
     seen: set[str] = set()
     out = []
     for file, line, text in SHIPPED:
-        group = (read_record(text).tag("Ruleset") or "") + file.split("/")[-2]
+        group = (ruleset_of(text) or "") + file.split("/")[-2]
         digest = int(hashlib.sha256(file.encode()).hexdigest()[:8], 16)
         if group not in seen or digest % every == 0:
             seen.add(group)
@@ -193,17 +193,29 @@ def paths_agree(text: str, errors: list[Any]) -> list[str]:
     return out
 
 
-def check_shipped(case: tuple[str, int, str]) -> list[str]:
+class Reading:
+    """A shipped record as this reader reads it (``mine``), as the reference reads it
+    (``ref``) and replays it (``replay``, :func:`replayed` of it): made once, for all the
+    checks of the record (as written, in the layouts, its views)."""
+
+    def __init__(self, text: str) -> None:
+        self.mine = read_record(text)
+        self.ref = parse_record(text)
+        self.replay = as_json(timeline(self.ref))  # replayed(text), the record read once
+        self.game = _game(self.replay)
+
+
+def check_shipped(case: tuple[str, int, str], reading: Reading | None = None) -> list[str]:
     file, line, text = case
-    mine = read_record(text)
-    ref = parse_record(text)
+    reading = reading or Reading(text)
+    mine, ref = reading.mine, reading.ref
     out = []
     if [(t.name, t.values) for t in ref.tags] != mine.tags:
         out.append(f"tags {[(t.name, t.values) for t in ref.tags]} != {mine.tags}")
     errors = check_text(text).errors
     if errors:
         out.append(f"refused: {errors[0]}")
-    out += compare(mine, as_json(timeline(ref)))  # replayed(text), the record read once
+    out += compare(mine, reading.replay)
     out += paths_agree(text, errors)
     return [f"{file}:{line}: {o}" for o in out]
 
@@ -220,18 +232,12 @@ def _outside(cases: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
     return [case for case in SHIPPED if case[:2] not in sample]
 
 
-@pytest.mark.slow
-def test_every_shipped_record_reads_as_the_docs_say() -> None:
-    """Every record outside :data:`SAMPLE` (``test_a_shipped_record_reads_as_the_docs_say``
-    checks those)."""
-    found = [p for case in _outside(SAMPLE) for p in check_shipped(case)]
-    assert found == [], "\n".join(found[:20])
-
-
 def test_the_shipped_records_are_found() -> None:
     """Several thousand records: every ruleset's conformance tests, the good examples."""
     assert len(SHIPPED) > 2000
-    rulesets = {read_record(t).tag("Ruleset") for _, _, t in SHIPPED}
+    named = [read_record(t).tag("Ruleset") for _, _, t in SHIPPED]
+    assert [ruleset_of(t) for _, _, t in SHIPPED] == named  # (what picks the sample)
+    rulesets = set(named)
     assert {"marianna", "thousand", "belote", "schnapsen", "marjapussi-de"} <= rulesets
     assert any(f.startswith("docs/") for f, _, _ in SHIPPED)
 
@@ -257,9 +263,12 @@ def _game(ref: dict[str, Any]) -> list[Any]:
              for h in ref["hands"]], ref["result"]]
 
 
-def check_layout(case: tuple[str, int, str], name: str) -> list[str]:
+def check_layout(case: tuple[str, int, str], name: str, reading: Reading | None = None
+                 ) -> list[str]:
+    """``case`` rewritten in layout ``name`` reads as the same game (``reading``: the
+    record's, else :func:`_game_of_shipped` replays it once for all the layouts)."""
     file, line, text = case
-    rec = read_record(text)
+    rec = reading.mine if reading else read_record(text)
     lay = LAYOUTS[name]
     if not lay.notes and UNKNOWN in text:
         return []  # a partial record's annotations narrow its deals: they stay
@@ -270,7 +279,7 @@ def check_layout(case: tuple[str, int, str], name: str) -> list[str]:
     errors = check_text(rewritten).errors
     if errors:
         out.append(f"refused in layout {name}: {errors[0]}")
-    elif _game(replayed(rewritten)) != _game_of_shipped(text):
+    elif _game(replayed(rewritten)) != (reading.game if reading else _game_of_shipped(text)):
         out.append(f"layout {name} reads as another game")
     out += paths_agree(rewritten, errors)
     return [f"{file}:{line}: {o}" for o in out]
@@ -288,15 +297,33 @@ def test_the_reference_reads_the_independent_layouts_as_the_same_game(name: str)
     assert found == [], "\n".join(found[:10])
 
 
+#: The slow run's share of the shipped records: :func:`test_every_shipped_record` checks
+#: those ``k`` with ``k // 2 % SHARDS == shard`` (even and odd ones alike).
+SHARDS = 6
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(LAYOUTS))
-def test_every_shipped_record_in_three_layouts(name: str) -> None:
-    """Every shipped record in three of the six layouts: each layout takes every other
-    record, the layouts alternating which (all six for every record before the twentieth
-    session: trimmed for the CI's time)."""
-    half = sorted(LAYOUTS).index(name) % 2
-    found = [p for case in SHIPPED[half::2] for p in check_layout(case, name)]
-    assert found == [], "\n".join(found[:10])
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_shipped_record(shard: int) -> None:
+    """Every shipped record, read and replayed once for all its checks: as the docs say
+    (outside :data:`SAMPLE`, which ``test_a_shipped_record_reads_as_the_docs_say``
+    checks); in three of the six layouts, every other record taking the layouts of even
+    rank, the others those of odd rank (all six for every record before the twentieth
+    session: trimmed for the CI's time); every other record's views (two seats')."""
+    sample = {(file, line) for file, line, _ in SAMPLE}
+    layouts = sorted(LAYOUTS)
+    found = []
+    for k, case in enumerate(SHIPPED):
+        if k // 2 % SHARDS != shard:
+            continue
+        reading = Reading(case[2])
+        if case[:2] not in sample:
+            found += check_shipped(case, reading)
+        for name in layouts[k % 2::2]:
+            found += check_layout(case, name, reading)
+        if k % 2 == 0:
+            found += check_views(case, reading=reading)
+    assert found == [], "\n".join(found[:20])
 
 
 # ------------------------------------------------------------------ forbidden changes
@@ -431,21 +458,23 @@ def test_tag_values_with_quotes_and_backslashes() -> None:
 
 
 # ------------------------------------------------------------------ seats' views
-def check_views(case: tuple[str, int, str], seats: int = 2) -> list[str]:
+def check_views(case: tuple[str, int, str], seats: int = 2, reading: Reading | None = None
+                ) -> list[str]:
     """``mariage view`` of a full record, read by the independent reader: the seat's own
     hand as dealt, every other card as dealt or ``??``, the same actions (cards passed
     between others may become ``give:?``), annotations and result; the view is valid
     (never "no deal fits", N135: the record's own deal fits; where the search gives up,
     N136, a longer search finds a deal)."""
     file, line, text = case
-    full = read_record(text)
+    full = reading.mine if reading else read_record(text)
     if UNKNOWN in text or not full.hands:
         return []
+    ref = reading.ref if reading else parse_record(text)
     names = [lab for lab, _ in full.hands[0].parts
              if lab not in ("dealer", "first", "stock", "turnup", "deck")]
     out = []
     for seat in names[:seats]:
-        seen = write_record(view(parse_record(text), seat))
+        seen = write_record(view(ref, seat))
         mine = read_record(seen)
         where = f"{file}:{line}: view of {seat}"
         if mine.tag("Observer") != seat or mine.result != full.result:
@@ -483,10 +512,6 @@ def test_the_views_of_a_sample_of_records() -> None:
     assert found == [], "\n".join(found[:10])
 
 
-@pytest.mark.slow
-def test_the_views_of_every_shipped_record() -> None:
-    found = [p for case in SHIPPED[::2] for p in check_views(case)]
-    assert found == [], "\n".join(found[:10])
 
 
 # ------------------------------------------------------------------ options at their defaults
