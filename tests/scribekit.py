@@ -247,6 +247,22 @@ _ACT = re.compile(r"([A-Za-z][A-Za-z0-9]*):(\S+)")
 _WORD = re.compile(r"[A-Za-z0-9?_+\-]+")
 
 
+def read_tags(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The tags of a record's header, as :func:`read_record` reads them (the rest of the
+    record is not read: a look at a record's ruleset need not read its hands)."""
+    out = []
+    for tok in tokens(text):
+        if tok.kind != "tag":
+            break
+        out.append(tag_values(tok))
+    return out
+
+
+def ruleset_of(text: str) -> str | None:
+    """The first value of the first ``[Ruleset]`` tag, as ``read_record(text).tag``."""
+    return next((v[0] for n, v in read_tags(text) if n == "Ruleset" and v), None)
+
+
 def read_record(text: str) -> Record:
     """Read one record: tags, comments, hands (``hand N``, ``deal`` and labelled card
     lists, then trick numbers, actions, annotations and comments), the result."""

@@ -38,7 +38,7 @@ from mariage.notation.views import view
 from mariage.notation.writer import write_record
 from mariage.viewer.timeline import timeline
 from scribechanges import CHANGES, SHIPPED, any_record_changes, base, swap
-from scribekit import UNKNOWN, Layout, Record, read_record, write
+from scribekit import UNKNOWN, Layout, Record, read_record, ruleset_of, write
 
 
 def _sample(every: int) -> list[tuple[str, int, str]]:
@@ -47,7 +47,7 @@ def _sample(every: int) -> list[tuple[str, int, str]]:
     seen: set[str] = set()
     out = []
     for file, line, text in SHIPPED:
-        group = (read_record(text).tag("Ruleset") or "") + file.split("/")[-2]
+        group = (ruleset_of(text) or "") + file.split("/")[-2]
         digest = int(hashlib.sha256(file.encode()).hexdigest()[:8], 16)
         if group not in seen or digest % every == 0:
             seen.add(group)
@@ -193,24 +193,43 @@ def paths_agree(text: str, errors: list[Any]) -> list[str]:
     return out
 
 
-def check_shipped(case: tuple[str, int, str]) -> list[str]:
+class Reading:
+    """A shipped record as this reader reads it (``mine``), as the reference reads it
+    (``ref``) and replays it (``replay``, :func:`replayed` of it): made once, for all the
+    checks of the record (as written, in the layouts, its views)."""
+
+    def __init__(self, text: str) -> None:
+        self.mine = read_record(text)
+        self.ref = parse_record(text)
+        self.replay = as_json(timeline(self.ref))  # replayed(text), the record read once
+        self.game = _game(self.replay)
+
+
+@cache
+def sampled(text: str) -> Reading:
+    """The :class:`Reading` of a record of :data:`SAMPLE`, kept for the default run's
+    checks of it (the slow run's of every record make theirs and let it go)."""
+    return Reading(text)
+
+
+def check_shipped(case: tuple[str, int, str], reading: Reading | None = None) -> list[str]:
     file, line, text = case
-    mine = read_record(text)
-    ref = parse_record(text)
+    reading = reading or Reading(text)
+    mine, ref = reading.mine, reading.ref
     out = []
     if [(t.name, t.values) for t in ref.tags] != mine.tags:
         out.append(f"tags {[(t.name, t.values) for t in ref.tags]} != {mine.tags}")
     errors = check_text(text).errors
     if errors:
         out.append(f"refused: {errors[0]}")
-    out += compare(mine, as_json(timeline(ref)))  # replayed(text), the record read once
+    out += compare(mine, reading.replay)
     out += paths_agree(text, errors)
     return [f"{file}:{line}: {o}" for o in out]
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=_id)
 def test_a_shipped_record_reads_as_the_docs_say(case: tuple[str, int, str]) -> None:
-    assert check_shipped(case) == []
+    assert check_shipped(case, sampled(case[2])) == []
 
 
 def _outside(cases: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
@@ -220,18 +239,12 @@ def _outside(cases: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
     return [case for case in SHIPPED if case[:2] not in sample]
 
 
-@pytest.mark.slow
-def test_every_shipped_record_reads_as_the_docs_say() -> None:
-    """Every record outside :data:`SAMPLE` (``test_a_shipped_record_reads_as_the_docs_say``
-    checks those)."""
-    found = [p for case in _outside(SAMPLE) for p in check_shipped(case)]
-    assert found == [], "\n".join(found[:20])
-
-
 def test_the_shipped_records_are_found() -> None:
     """Several thousand records: every ruleset's conformance tests, the good examples."""
     assert len(SHIPPED) > 2000
-    rulesets = {read_record(t).tag("Ruleset") for _, _, t in SHIPPED}
+    named = [read_record(t).tag("Ruleset") for _, _, t in SHIPPED]
+    assert [ruleset_of(t) for _, _, t in SHIPPED] == named  # (what picks the sample)
+    rulesets = set(named)
     assert {"marianna", "thousand", "belote", "schnapsen", "marjapussi-de"} <= rulesets
     assert any(f.startswith("docs/") for f, _, _ in SHIPPED)
 
@@ -257,9 +270,10 @@ def _game(ref: dict[str, Any]) -> list[Any]:
              for h in ref["hands"]], ref["result"]]
 
 
-def check_layout(case: tuple[str, int, str], name: str) -> list[str]:
+def check_layout(case: tuple[str, int, str], name: str, reading: Reading) -> list[str]:
+    """``case`` (read as ``reading``) rewritten in layout ``name`` reads as the same game."""
     file, line, text = case
-    rec = read_record(text)
+    rec = reading.mine
     lay = LAYOUTS[name]
     if not lay.notes and UNKNOWN in text:
         return []  # a partial record's annotations narrow its deals: they stay
@@ -270,33 +284,47 @@ def check_layout(case: tuple[str, int, str], name: str) -> list[str]:
     errors = check_text(rewritten).errors
     if errors:
         out.append(f"refused in layout {name}: {errors[0]}")
-    elif _game(replayed(rewritten)) != _game_of_shipped(text):
+    elif _game(replayed(rewritten)) != reading.game:
         out.append(f"layout {name} reads as another game")
     out += paths_agree(rewritten, errors)
     return [f"{file}:{line}: {o}" for o in out]
 
 
-@cache
-def _game_of_shipped(text: str) -> list[Any]:
-    """:func:`_game` of a shipped record as written, replayed once for all the layouts."""
-    return _game(replayed(text))
-
-
 @pytest.mark.parametrize("name", sorted(LAYOUTS))
 def test_the_reference_reads_the_independent_layouts_as_the_same_game(name: str) -> None:
-    found = [p for case in SAMPLE[::4] for p in check_layout(case, name)]
+    found = [p for case in SAMPLE[::4] for p in check_layout(case, name, sampled(case[2]))]
     assert found == [], "\n".join(found[:10])
+
+
+#: The slow run's share of the shipped records: :func:`test_every_shipped_record` checks
+#: those ``k`` with ``k // 2 % SHARDS == shard`` (even and odd ones alike).
+SHARDS = 6
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(LAYOUTS))
-def test_every_shipped_record_in_three_layouts(name: str) -> None:
-    """Every shipped record in three of the six layouts: each layout takes every other
-    record, the layouts alternating which (all six for every record before the twentieth
-    session: trimmed for the CI's time)."""
-    half = sorted(LAYOUTS).index(name) % 2
-    found = [p for case in SHIPPED[half::2] for p in check_layout(case, name)]
-    assert found == [], "\n".join(found[:10])
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_shipped_record(shard: int) -> None:
+    """Every shipped record, read and replayed once for all its checks: as the docs say
+    (outside :data:`SAMPLE`, which ``test_a_shipped_record_reads_as_the_docs_say``
+    checks); in three of the six layouts, every other record taking the layouts of even
+    rank, the others those of odd rank (all six for every record before the twentieth
+    session: trimmed for the CI's time); every other record's views (two seats'); cut at
+    hand 2 where the docs say how."""
+    sample = {(file, line) for file, line, _ in SAMPLE}
+    layouts = sorted(LAYOUTS)
+    found = []
+    for k, case in enumerate(SHIPPED):
+        if k // 2 % SHARDS != shard:
+            continue
+        reading = Reading(case[2])
+        if case[:2] not in sample:
+            found += check_shipped(case, reading)
+        for name in layouts[k % 2::2]:
+            found += check_layout(case, name, reading)
+        if k % 2 == 0:
+            found += check_views(case, reading=reading)
+        found += check_later(case, reading)
+    assert found == [], "\n".join(found[:20])
 
 
 # ------------------------------------------------------------------ forbidden changes
@@ -306,13 +334,14 @@ def check_change(name: str) -> list[str]:
     text, code, line, column = CHANGES[name]
     limit = 1 if code == "N136" else 5000
     out = []
+    found = {}
     for strict in (False, True):
-        errors = check_text(text, strict=strict, search_limit=limit).errors
+        errors = found[strict] = check_text(text, strict=strict, search_limit=limit).errors
         got = [(e.code, e.line, e.column) for e in errors[:1]]
         if got != [(code, line, column)]:
             out.append(f"{name} ({'strict' if strict else 'lenient'}): expected "
                        f"{code} at {line}:{column}, got {[str(e) for e in errors[:3]]}")
-    out += paths_agree(text, check_text(text, search_limit=limit).errors)
+    out += paths_agree(text, found[False])
     return out
 
 
@@ -431,21 +460,23 @@ def test_tag_values_with_quotes_and_backslashes() -> None:
 
 
 # ------------------------------------------------------------------ seats' views
-def check_views(case: tuple[str, int, str], seats: int = 2) -> list[str]:
+def check_views(case: tuple[str, int, str], seats: int = 2, reading: Reading | None = None
+                ) -> list[str]:
     """``mariage view`` of a full record, read by the independent reader: the seat's own
     hand as dealt, every other card as dealt or ``??``, the same actions (cards passed
     between others may become ``give:?``), annotations and result; the view is valid
     (never "no deal fits", N135: the record's own deal fits; where the search gives up,
     N136, a longer search finds a deal)."""
     file, line, text = case
-    full = read_record(text)
+    full = reading.mine if reading else read_record(text)
     if UNKNOWN in text or not full.hands:
         return []
+    ref = reading.ref if reading else parse_record(text)
     names = [lab for lab, _ in full.hands[0].parts
              if lab not in ("dealer", "first", "stock", "turnup", "deck")]
     out = []
     for seat in names[:seats]:
-        seen = write_record(view(parse_record(text), seat))
+        seen = write_record(view(ref, seat))
         mine = read_record(seen)
         where = f"{file}:{line}: view of {seat}"
         if mine.tag("Observer") != seat or mine.result != full.result:
@@ -479,14 +510,10 @@ def check_views(case: tuple[str, int, str], seats: int = 2) -> list[str]:
 
 
 def test_the_views_of_a_sample_of_records() -> None:
-    found = [p for case in SAMPLE[::3] for p in check_views(case)]
+    found = [p for case in SAMPLE[::3] for p in check_views(case, reading=sampled(case[2]))]
     assert found == [], "\n".join(found[:10])
 
 
-@pytest.mark.slow
-def test_the_views_of_every_shipped_record() -> None:
-    found = [p for case in SHIPPED[::2] for p in check_views(case)]
-    assert found == [], "\n".join(found[:10])
 
 
 # ------------------------------------------------------------------ options at their defaults
@@ -509,7 +536,8 @@ def check_defaults(case: tuple[str, int, str], defaults: dict[str, dict[str, str
     """"A reader accepts defaults too": the record with ``[Option]`` tags at their
     default values, all at once, is the same game."""
     file, line, text = case
-    rec = read_record(text)
+    reading = sampled(text)
+    rec = reading.mine
     given = {v[0] for v in rec.all_tags("Option") if v}
     extra = [f'[Option "{n}" "{v}"]' for n, v in
              defaults.get(rec.tag("Ruleset") or "", {}).items() if n not in given]
@@ -522,7 +550,7 @@ def check_defaults(case: tuple[str, int, str], defaults: dict[str, dict[str, str
     if errors or paths_agree(changed, errors):
         return [f"{file}:{line}: with every default option: {errors[:1]}"
                 f"{paths_agree(changed, errors)}"]
-    if _game(replayed(changed)) != _game(replayed(text)):
+    if _game(replayed(changed)) != reading.game:
         return [f"{file}:{line}: with every default option, another game"]
     return []
 
@@ -552,12 +580,12 @@ def _cut_score(rec: Record, text: str) -> tuple[str, ...] | None:
     return match[-1] if match else None
 
 
-def check_later(case: tuple[str, int, str]) -> list[str]:
+def check_later(case: tuple[str, int, str], reading: Reading | None = None) -> list[str]:
     """A record cut at hand 2 as the docs say (``[StartHand "2"]``, ``[StartScore]`` from
     hand 1's ``(match ...)``, ``[Dealer]`` naming hand 2's dealer): valid, and its hands
     are the whole match's hands 2, 3... with the same result."""
     file, line, text = case
-    rec = read_record(text)
+    rec = reading.mine if reading else read_record(text)
     match = _cut_score(rec, text)
     if match is None:
         return []
@@ -573,22 +601,19 @@ def check_later(case: tuple[str, int, str]) -> list[str]:
     errors = check_text(cut).errors
     if errors or paths_agree(cut, errors):
         return [f"{file}:{line}: cut at hand 2: {errors[:1]}{paths_agree(cut, errors)}"]
-    whole, late = _game(replayed(text)), _game(replayed(cut))
+    whole = reading.game if reading else _game(replayed(text))
+    late = _game(replayed(cut))
     if late != [whole[0][1:], whole[1]]:
         return [f"{file}:{line}: cut at hand 2: another game"]
     return []
 
 
 def test_records_of_later_hands() -> None:
-    found = [p for case in SAMPLE for p in check_later(case)]
+    found = [p for case in SAMPLE for p in check_later(case, sampled(case[2]))]
     assert found == [], "\n".join(found[:10])
     assert sum(_cut_score(read_record(t), t) is not None for _, _, t in SAMPLE) >= 10
 
 
-@pytest.mark.slow
-def test_every_record_of_later_hands() -> None:
-    found = [p for case in SHIPPED for p in check_later(case)]
-    assert found == [], "\n".join(found[:10])
 
 
 def test_the_replay_command_reports_what_the_comparison_reads(tmp_path: Path) -> None:
