@@ -9,6 +9,7 @@ import os
 import pickle
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,14 +21,21 @@ REFERENCE = str(Path(__file__).resolve().parent.parent / "reference")
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     diskcache._SECRETS.clear()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("MARIAGE_NO_CACHE", raising=False)
     monkeypatch.delenv("MARIAGE_CACHE_ENTRIES", raising=False)  # (the session sets it)
+    # the process's rules put back afterwards: the later tests of this worker would
+    # otherwise load and compile every ruleset again
+    rules, documents = dict(_RULES_CACHE), dict(_DOCUMENTS)
     _RULES_CACHE.clear()
     _DOCUMENTS.clear()
-    return tmp_path / "xdg" / "mariage"
+    yield tmp_path / "xdg" / "mariage"
+    _RULES_CACHE.clear()
+    _DOCUMENTS.clear()
+    _RULES_CACHE.update(rules)
+    _DOCUMENTS.update(documents)
 
 
 def _entries(folder: Path) -> list[Path]:
