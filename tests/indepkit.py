@@ -21,22 +21,26 @@ from mariage import Rules, action_text
 DEEP = os.environ.get("MARIAGE_TEST_DEPTH", "") == "deep"
 
 
-def many(deep: int, saturated: int | None = None, floor: int = 1) -> int:
+def many(deep: int, saturated: int | None = None, floor: int = 1,
+         before: int | None = None) -> int:
     """How many seeded matches a slow ``*_many`` check plays: ``deep`` under
-    ``MARIAGE_TEST_DEPTH=deep``; else one and a half times the seeds up to ``saturated``
-    (the seed after which the lines of its module that the configuration reaches over
-    ``deep`` seeds stop growing: :func:`saturation`), at least ``floor`` (the default
-    run's count) and at most ``deep``; half of ``deep`` for a configuration not measured.
+    ``MARIAGE_TEST_DEPTH=deep``; else ``before`` (the CI's count before the thirty-second
+    session: half of them unless given), fewer for a configuration whose ``saturated``
+    seed says so: one and a half times the seeds up to it (the seed after which the lines
+    of its module that the configuration reaches over ``deep`` seeds stop growing:
+    :func:`saturation`), at least ``floor`` (the default run's count). Either every line
+    reached over ``deep`` seeds is reached, or the count is what it was.
 
     >>> DEEP or (many(200, 0, 8), many(200, 9, 8), many(200, 150, 8), many(200)) == (
-    ...     8, 15, 200, 100)
+    ...     8, 15, 100, 100)
     True
     """
     if DEEP:
         return deep
+    half = max(1, deep // 2) if before is None else before
     if saturated is None:
-        return max(1, deep // 2)
-    return min(deep, max(floor, -(-3 * (saturated + 1) // 2)))
+        return half
+    return min(half, max(floor, -(-3 * (saturated + 1) // 2)))
 
 
 def saturation(table: str) -> dict[str, int]:

@@ -718,4 +718,7 @@ SATURATED = saturation("""
 3 thousand redeal_low_hand=20 redeal_dealer=next
 0 thousand four_nines_redeal=before_bidding redeal_low_hand=30
 20 thousand four_nines_redeal=before_bidding redeal_four_jacks=True
+3 thousand-4 redeal_low_hand=20
+0 thousand raise_allowed=False
+0 thousand golden_round=fixed_120 golden_can_raise=True
 """)

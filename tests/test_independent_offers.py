@@ -499,5 +499,9 @@ def test_offers_combinations(name: str, seed: int, monkeypatch: pytest.MonkeyPat
 #: reached; a configuration not listed (not measured) plays half of them. Measure again
 #: when an oracle, a driver or a family's rules change.
 SATURATED = saturation("""
-
+2 schnapsen
+2 schnapsen exchange_requires_trick=True
+2 schnapsen exchange_min_talon=4 close_min_talon=4
+0 schnapsen close_on_first_lead=False marriage_on_first_lead=False
+2 schnapsen marriage_after_close=False
 """)

@@ -1025,5 +1025,14 @@ def test_oracle_examples_marjapussi_de() -> None:
 #: seeds is still reached; a configuration not listed (not measured) plays half of them.
 #: Measure again when an oracle, a driver or a family's rules change.
 SATURATED = saturation("""
+30 belote
+30 belote undertrump=optional
+30 belote undertrump=forbidden_unless_only_trumps
 1 marjapussi must_beat=True
+1 marjapussi point_system=original
+55 marjapussi-de
+111 marjapussi-de first_lead=any first_trick_ace_follow=False
+167 marjapussi-de must_beat=False
+0 marjapussi-de must_trump_when_void=False
+1 marjapussi-de must_trump_even_if_losing=False
 """)

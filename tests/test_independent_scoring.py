@@ -1721,4 +1721,24 @@ SATURATED = saturation("""
 4 thousand win_rule=more_than
 0 marianna
 0 marianna marianna_values=20-40-60-80 target=300
+0 marianna mariannino_value=next_plus_200 combination_window=any_trick
+0 marianna first_fixes_trump=True tie=draw
+0 marianna combination_once=True mariannino_value=next_plus_200
+0 marianna declare_when=trick_start trick_six=True
+0 marianna-2
+35 marianna-3
+2 marianna-siciliana
+2 marianna-siciliana split_order=outside split_spoiled_by=any
+1 marianna-siciliana split_spoiled_by=never split_window=no_trump split_ask=may_declare
+0 cinquecento
+0 cinquecento mariannino=True mariannone=True
+2 cinquecento-siciliana
+0 mariglia
+1 mariglia turn_up_bonus=False target=21
+1 mariglia duty_reading=always
+1 mariaggia
+2 mariaggia accusa_trump_40=True accusa_when=on_turn
+19 mariaggia call_out_penalty=lose_match
+1 mariaggia accusa_once=per_hand last_five=none
+2 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
 """)
