@@ -669,14 +669,15 @@ def test_oracle_sees_a_misread_option(name: str, options: dict[str, Any],
     assert_misread_caught(check_match, name, options, misread, 300)
 
 
-#: Each configuration's saturation seed: the seed after which the set of lines of this
-#: module (the oracle's and the driver's) and of ``test_independent_play`` (the pieces it
-#: calls) that its slow run reaches over seeds 0-199 stops growing, measured with a
-#: line tracer (``sys.settrace`` restricted to those two files, the slow run's options) in
-#: the thirty-second session. The CI plays 1.5 times the seeds up to it, at least the
-#: default run's (``indepkit.many``), so every line reached over 200 seeds is still
-#: reached; a configuration not listed (not measured) plays half of them. Measure again
-#: when an oracle, a driver or a family's rules change.
+#: Each configuration's saturation seed: the seed after which the set of lines of this module (the
+#: oracle's and the driver's) and of ``test_independent_play`` (the pieces it calls) that its slow
+#: run reaches over seeds 0-199 stops growing, measured with a line tracer (``sys.settrace``
+#: restricted to those two files, the slow run's options) in the thirty-second session. The CI
+#: plays 1.5 times the seeds up to it, at least the default run's and at most what it played
+#: before (``indepkit.many``): every line reached over 200 seeds is still reached, or the count is
+#: unchanged; a configuration not listed (not measured) plays what it played before (half of
+#: them). Measure again when an oracle, a driver or a family's rules change (the tracer: the
+#: thirty-second session's notes).
 SATURATED = saturation("""
 1 belote
 3 belote second_round_suits=any_suit
@@ -721,4 +722,14 @@ SATURATED = saturation("""
 3 thousand-4 redeal_low_hand=20
 0 thousand raise_allowed=False
 0 thousand golden_round=fixed_120 golden_can_raise=True
+0 thousand-2
+0 thousand-2 opening_bid=none
+0 thousand-2 opening_bid=fh_auto_100 bid_cap=marriage_sum
+0 thousand jump_bids=False bid_cap=marriage_sum bid_step=10
+0 thousand golden_round=min_bid_120 opening_bid=none
+0 thousand-4
+0 thousand-4 sitter=opposite opening_bid=dealer_auto_100
+0 thousand-4 sitter=dealer_right opening_bid=dealer_auto_100
+85 thousand-pl
+4 marjapussi-de
 """)

@@ -1631,14 +1631,15 @@ def test_rounding_decides_game_both_ways(name: str, seed: int) -> None:
             check_scores(name, seed, options, misread={"rounding_decides_game": exact})
 
 
-#: Each configuration's saturation seed: the seed after which the set of lines of this
-#: module (the oracle's and the driver's) and of ``test_independent_play`` (the pieces it
-#: calls) that its slow run reaches over seeds 0-79 (0-13 for Thousand) stops growing,
-#: measured with a line tracer (``sys.settrace`` restricted to those two files, the slow
-#: run's options) in the thirty-second session. The CI plays 1.5 times the seeds up to
-#: it, at least the default run's (``indepkit.many``), so every line reached over 80 (14)
-#: seeds is still reached; a configuration not listed (not measured) plays half of them.
-#: Measure again when an oracle, a driver or a family's rules change.
+#: Each configuration's saturation seed: the seed after which the set of lines of this module (the
+#: oracle's and the driver's) and of ``test_independent_play`` (the pieces it calls) that its slow
+#: run reaches over seeds 0-79 (0-13 for Thousand) stops growing, measured with a line tracer
+#: (``sys.settrace`` restricted to those two files, the slow run's options) in the thirty-second
+#: session. The CI plays 1.5 times the seeds up to it, at least the default run's and at most what
+#: it played before (``indepkit.many``): every line reached over 80 (14) seeds is still reached,
+#: or the count is unchanged; a configuration not listed (not measured) plays what it played
+#: before (half of them). Measure again when an oracle, a driver or a family's rules change (the
+#: tracer: the thirty-second session's notes).
 SATURATED = saturation("""
 18 belote
 18 belote dedans_rule=tie_fails rounding=nearest10_6up
@@ -1741,4 +1742,23 @@ SATURATED = saturation("""
 19 mariaggia call_out_penalty=lose_match
 1 mariaggia accusa_once=per_hand last_five=none
 2 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
+1 mariazza
+12 mariazza hands=2 target=71
+0 mariazza unfinished_hand=nobody target=71 trump_mariazza_40=False
+1 mariazza exchange=False
+0 marjapussi
+0 marjapussi point_system=original majority_point=merged
+0 marjapussi trump_choice=True
+15 marjapussi ace_of_clubs=True pack_size=32
+3 marjapussi pack_size=28 failed_ask=may_declare answers=may_refuse
+4 marjapussi-de
+4 marjapussi-de card_values=simplified last_trick_bonus=0 defender_rounding=none
+2 marjapussi-de made_if=more_than schwarz_factor=3 hands=8
+6 marjapussi-de all_pass=redeal trump_rule=first
+3 marjapussi-de half_call_credit=asker recall_called_suit_by_half=forbidden
+4 marjapussi-de pair_credit_once_per_hand=False
+4 marjapussi-de scoring=contract_only
+1 marjapussi-de session_end=bonus_300_at_500
+16 marjapussi-de kontra_re=True
+16 marjapussi-de kontra_re=True scoring=contract_only schwarz_factor=3
 """)
