@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
-from indepkit import many, texts_of
-from mariage import GameState, Phase, Play, action_text, load_rules, new_match
+from indepkit import many, saturation, text_of, texts_of
+from mariage import GameState, Phase, Play, load_rules, new_match
 from test_independent_play import (
     BELOTE,
     CINQUECENTO,
@@ -1173,7 +1173,8 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Any],
             return rng.choice(doubles)
         bids = [a for a, t in zip(actions, texts, strict=True) if t.startswith("bid:")]
         return rng.choice(bids[:3 if state.phase == Phase.AUCTION else 12] or actions)
-    plays = [a for a in actions if isinstance(a, Play)]
+    # a passing phase offers sets of cards (and a concession), never a card to play
+    plays = [] if state.phase == Phase.PASSING else [a for a in actions if isinstance(a, Play)]
     calls = [a for a, t in zip(actions, texts, strict=True) if not isinstance(a, Play)
              and t not in ("claim", "callout") and (t != "close" or rng.random() < 0.2)]
     for end in ("claim", "callout"):  # they end the hand: seldom
@@ -1215,7 +1216,7 @@ def check_scores(name: str, seed: int, options: Mapping[str, Any] | None = None,
             hand.trump, hand.game, hand.taker = trump, game, state.declarer
         if state.phase == Phase.PASSING and not hand.prikup and state.talon:
             hand.prikup = _names(state, state.talon)  # shown (``musik_shown=always``)
-        text = action_text(rules, action)
+        text = text_of(rules, action)
         state.apply(action)
         card = _names(state, [action.card])[0] if isinstance(action, Play) else (
             text.partition(":")[2] if text.startswith("belote:") else "")  # the K or Q played
@@ -1437,11 +1438,13 @@ def test_scores_agree(config: tuple[str, dict[str, Any]]) -> None:
 def test_scores_agree_many(config: tuple[str, dict[str, Any]]) -> None:
     """The same over 80 seeded matches per configuration (14 of Thousand, whose
     matches run to about 100 deals, each cut at 12,000 actions) under
-    ``MARIAGE_TEST_DEPTH=deep``, half of them in CI (120 and 20 before the twentieth
-    session, 80 and 14 before the thirty-first: trimmed for the CI's time)."""
+    ``MARIAGE_TEST_DEPTH=deep``; in CI 1.5 times the seeds up to the configuration's
+    saturation seed (:data:`SATURATED`), at least the default run's (120 and 20 before
+    the twentieth session, 80 and 14 before the thirty-first, half of them before the
+    thirty-second)."""
     name, options = config
     full = 14 if name.startswith("thousand") else 80
-    seeds = many(full)
+    seeds = many(full, SATURATED.get(_label(config)), 2 if full == 14 else 4)
     # a floor: Mariaggia's call_out_penalty=lose_match ends most matches in one hand
     assert sum(check_scores(name, seed, options) for seed in range(seeds)) > 70 * seeds // full
 
@@ -1626,3 +1629,136 @@ def test_rounding_decides_game_both_ways(name: str, seed: int) -> None:
         check_scores(name, seed, options)
         with pytest.raises(AssertionError, match=rf"^{name} seed {seed} hand 10: totals"):
             check_scores(name, seed, options, misread={"rounding_decides_game": exact})
+
+
+#: Each configuration's saturation seed: the seed after which the set of lines of this module (the
+#: oracle's and the driver's) and of ``test_independent_play`` (the pieces it calls) that its slow
+#: run reaches over seeds 0-79 (0-13 for Thousand) stops growing, measured with a line tracer
+#: (``sys.settrace`` restricted to those two files, the slow run's options) in the thirty-second
+#: session. The CI plays 1.5 times the seeds up to it, at least the default run's and at most what
+#: it played before (``indepkit.many``): every line reached over 80 (14) seeds is still reached,
+#: or the count is unchanged; a configuration not listed (not measured) plays what it played
+#: before (half of them). Measure again when an oracle, a driver or a family's rules change (the
+#: tracer: the thirty-second session's notes).
+SATURATED = saturation("""
+18 belote
+18 belote dedans_rule=tie_fails rounding=nearest10_6up
+24 belote dedans_rule=tie_makes target=501
+18 belote announce_tie=first_in_rotation capot_value=250
+18 belote belote_on_failure=goes_to_winner dedans_points=160 capot_value=162
+57 belote belote_declare=automatic
+57 belote belote_declare=automatic belote_order=king_first
+24 belote belote_alone_cannot_win=False target=501
+24 belote deal_limit=6
+42 belote second_round_sa_ta=True
+23 belote-coinche
+57 belote-coinche sa_ta=True
+79 belote-coinche sa_ta=True ta_values=pagat belote_declare=automatic
+23 belote-coinche belote_multiplied=False belote_on_failure=goes_to_winner
+36 belote-coinche multiplier_base=bid_only
+39 belote-coinche multiplier_base=fixed_320_640
+23 belote-coinche coinche_score_mode=bid_only
+23 belote-coinche coinche_score_mode=made_only
+75 belote-coinche must_beat_defence=False bid_80_needs_82=False
+23 belote-coinche dedans_rule=tie_fails rounding=none
+23 belote-coinche capot_scoring=pagat
+23 belote-coinche defence_capot_250=False
+7 belote-contree defence_capot_250=False capot_scoring=pagat
+35 belote-coinche generale=1000
+35 belote-coinche generale=1000 capot_scoring=pagat multiplier_base=bid_only
+14 belote-contree generale=1000 surcoinche_multiplier=3
+4 belote-contree
+4 belote-contree surcoinche_multiplier=3 failed_base=162
+4 belote-contree belote_counts_for_contract=False
+3 belote-contree multiplier_base=fixed_320_640 deal_limit=4
+4 belote-contree rounding_decides_game=False target=501
+65 belote-coinche rounding_decides_game=False target=701 rounding=nearest10_6up
+18 belote long_sequence=split
+23 belote-coinche card_in_two_combinations=True long_sequence=split
+12 schnapsen
+12 schnapsen close_snapshot=at_end beaten_closer_score=flat2
+12 schnapsen failed_close_score=hoyle
+12 schnapsen false_claim_score=flat2
+12 schnapsen false_claim_score=as_claimed
+12 schnapsen closer_false_claim=failed_close_row
+4 schnapsen last_trick_flat=True
+12 schnapsen match_target=9
+6 schnapsen claim_mode=auto
+12 schnapsen marriage_counting=immediate
+12 schnapsen marriage_counting=next_trick_after_declaring
+12 schnapsen marriage_values=20/20
+12 schnapsen bummerl_schneider_double=True
+55 sixty-six marriage_values=20/20 claim_mode=auto
+34 sixty-six
+34 sixty-six close_snapshot=at_close false_claim_score=pagat
+34 sixty-six failed_close_score=hoyle beaten_closer_score=like_failed_close
+34 sixty-six draw_bonus_next_hand=True
+34 sixty-six marriage_counting=immediate
+55 sixty-six claim_mode=auto match_target=10
+34 sixty-six-3
+8 sixty-six-4
+8 sixty-six-4 hundred_counts_two=False draw_bonus_next_hand=False
+8 sixty-six-4 ten_of_trumps_point=True
+4 thousand
+1 thousand-pl
+10 thousand-2
+2 thousand-2 two_player_leftover=nobody
+2 thousand-4
+2 thousand-4 sitter_score=aces_and_marriages
+7 thousand-4 sitter_score=card_points sitter_marriage=True sitter_half_marriage=True
+2 thousand concede=bomb
+7 thousand concede=write_off
+7 thousand concede=write_off write_off_award=half_bid
+7 thousand round_to=10 round_mode=down
+1 thousand declarer_round_before_check=True
+7 thousand barrel_at=900 barrel_attempts=0
+11 thousand barrel=False
+1 thousand barrel_attempts=1 barrel_collision=coexist
+4 thousand barrel_collision=all_fall barrel_three_falls_reset=True
+5 thousand barrel_fail_contract=attempt_only
+4 thousand bolt_condition=zero_entry
+8 thousand bolt_count=consecutive
+9 thousand declarer_bolts=True
+4 thousand win_rule=more_than
+0 marianna
+0 marianna marianna_values=20-40-60-80 target=300
+0 marianna mariannino_value=next_plus_200 combination_window=any_trick
+0 marianna first_fixes_trump=True tie=draw
+0 marianna combination_once=True mariannino_value=next_plus_200
+0 marianna declare_when=trick_start trick_six=True
+0 marianna-2
+35 marianna-3
+2 marianna-siciliana
+2 marianna-siciliana split_order=outside split_spoiled_by=any
+1 marianna-siciliana split_spoiled_by=never split_window=no_trump split_ask=may_declare
+0 cinquecento
+0 cinquecento mariannino=True mariannone=True
+2 cinquecento-siciliana
+0 mariglia
+1 mariglia turn_up_bonus=False target=21
+1 mariglia duty_reading=always
+1 mariaggia
+2 mariaggia accusa_trump_40=True accusa_when=on_turn
+19 mariaggia call_out_penalty=lose_match
+1 mariaggia accusa_once=per_hand last_five=none
+2 mariaggia exchange=seven_while_stock accusa_window=hand accusa_per_turn=several
+1 mariazza
+12 mariazza hands=2 target=71
+0 mariazza unfinished_hand=nobody target=71 trump_mariazza_40=False
+1 mariazza exchange=False
+0 marjapussi
+0 marjapussi point_system=original majority_point=merged
+0 marjapussi trump_choice=True
+15 marjapussi ace_of_clubs=True pack_size=32
+3 marjapussi pack_size=28 failed_ask=may_declare answers=may_refuse
+4 marjapussi-de
+4 marjapussi-de card_values=simplified last_trick_bonus=0 defender_rounding=none
+2 marjapussi-de made_if=more_than schwarz_factor=3 hands=8
+6 marjapussi-de all_pass=redeal trump_rule=first
+3 marjapussi-de half_call_credit=asker recall_called_suit_by_half=forbidden
+4 marjapussi-de pair_credit_once_per_hand=False
+4 marjapussi-de scoring=contract_only
+1 marjapussi-de session_end=bonus_300_at_500
+16 marjapussi-de kontra_re=True
+16 marjapussi-de kontra_re=True scoring=contract_only schwarz_factor=3
+""")
