@@ -4,6 +4,10 @@ sets of cards in a state in one order). Used against ``mariage engine`` by the t
 the example engines written in other languages; also a script::
 
     python tests/enginediff.py 'node conformance/examples/belote_engine.js' belote 0 200
+
+The reference is served in this process (:class:`Reference`) unless a command is given
+for it: the comparison is the same, without an interpreter to start and compile the
+rules in, and without a second process to wake at every request.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import protokit
+from mariage.conformance.client import EngineClient, ThreadTransport
+from mariage.conformance.engine import ReferenceEngine
 
 #: a match's options, drawn by a random generator
 Options = Callable[[random.Random], dict[str, Any]]
@@ -39,6 +45,30 @@ class Engine(protokit.Engine):
         self.proc.wait()
 
 
+class Reference:
+    """The reference engine in this process, said hello to: ``mariage engine``'s answers
+    (its protocol loop, served in a thread), read through the conformance runner's
+    client."""
+
+    def __init__(self) -> None:
+        self.client = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
+        self.client.hello()
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.client.request(request)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+#: either side of a comparison
+Side = Engine | Reference
+
+
+def _side(command: Sequence[str] | None) -> Side:
+    return Reference() if command is None else Engine(command)
+
+
 def normal(answer: dict[str, Any]) -> dict[str, Any]:
     """``answer`` without its free-text message, its unordered lists sorted."""
     out = {k: v for k, v in answer.items() if k != "message"}
@@ -52,7 +82,7 @@ def normal(answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def play(engines: tuple[Engine, Engine], ruleset: str, pack: list[str], seed: int,
+def play(engines: tuple[Side, Side], ruleset: str, pack: list[str], seed: int,
          options: Options, noise: Callable[[random.Random], str],
          steps: int = 800) -> str | None:
     """One random match from ``seed``: None if both engines answered every request
@@ -200,13 +230,15 @@ def belote_noise(rng: random.Random) -> str:
         + rng.choice(["H", "S", "SA", "TA"])])
 
 
-def differences(engine: Sequence[str], reference: Sequence[str], seeds: range,
+def differences(engine: Sequence[str], reference: Sequence[str] | None, seeds: range,
                 stop: int = 1, ruleset: str = "belote") -> list[str]:
     """The differences found in matches of Belote (or ``ruleset``, one of its auction
-    presets) from ``seeds`` (at most ``stop``; the engines are started again after each)."""
+    presets) from ``seeds`` (at most ``stop``; the engines are started again after each)
+    between ``engine`` and the ``reference`` command (``None``: the reference in this
+    process)."""
     options = belote_options if ruleset == "belote" else auction_options(ruleset)
     found: list[str] = []
-    pair = (Engine(engine), Engine(reference))
+    pair = (Engine(engine), _side(reference))
     try:
         for seed in seeds:
             told = play(pair, ruleset, BELOTE_PACK, seed, options, belote_noise)
@@ -216,7 +248,7 @@ def differences(engine: Sequence[str], reference: Sequence[str], seeds: range,
                     break
                 for e in pair:
                     e.close()
-                pair = (Engine(engine), Engine(reference))
+                pair = (Engine(engine), _side(reference))
     finally:
         for e in pair:
             e.close()

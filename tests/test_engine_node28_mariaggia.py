@@ -31,10 +31,8 @@ from typing import Any
 
 import nodekit
 import pytest
-from enginediff import Engine, _told, normal
+from enginediff import Engine, Reference, _told, normal
 from mariage.cli import main
-from mariage.conformance.client import EngineClient, ThreadTransport
-from mariage.conformance.engine import ReferenceEngine
 
 ENGINE = nodekit.EXAMPLES / "mariaggia_engine.js"
 RULESETS = ("mariaggia", "mariazza")
@@ -167,20 +165,6 @@ CHOICES: dict[str, dict[str, list[Any]]] = {
         "exchange_chain": [True, False], "unfinished_hand": ["higher", "nobody"],
         "trump_mariazza_40": [True, False]},
 }
-
-
-class Reference:
-    """The reference engine in this process (no interpreter to start), said hello to."""
-
-    def __init__(self) -> None:
-        self.client = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
-        self.client.hello()
-
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self.client.request(request)
-
-    def close(self) -> None:
-        self.client.close()
 
 
 def _noise(rng: random.Random) -> str:

@@ -34,7 +34,6 @@ from typing import Any
 from mariage.engine.state import GameState
 
 from ..errors import MariageError
-from .coverage import UNREACHABLE
 from .suite import Test
 
 __all__ = ["Diff", "Reference", "Refusals", "charge", "first_step_charges", "governed_fields",
@@ -89,7 +88,10 @@ def governed_fields(rule: str) -> tuple[str, ...]:
 
 
 def _reachable(test: Test) -> tuple[str, ...]:
-    """The test's rules less those no engine can break in its ruleset (``UNREACHABLE``)."""
+    """The test's rules less those no engine can break in its ruleset (``UNREACHABLE``,
+    imported when a failure is charged: making it compiles the rules of every ruleset)."""
+    from .coverage import UNREACHABLE
+
     return tuple(r for r in test.rules if f"{test.ruleset} {r}" not in UNREACHABLE)
 
 

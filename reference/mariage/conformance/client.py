@@ -180,6 +180,12 @@ class Transport:
         self._rfd = read_fd
         self._wfd = write_fd
         self._buf = b""
+        #: the engine's output, polled (a poll object is made once; select builds its
+        #: sets at each call, a few microseconds of every request's two waits)
+        self._poller: Any = None
+        if read_fd >= 0 and hasattr(select, "poll"):
+            self._poller = select.poll()
+            self._poller.register(read_fd, select.POLLIN)
         if write_fd >= 0:
             os.set_blocking(write_fd, False)  # every write has a deadline (:meth:`send`)
 
@@ -259,6 +265,12 @@ class Transport:
         more = "..." if len(self._buf) > 60 else ""
         return f" (it wrote {len(self._buf)} bytes with no line feed after them: {text!r}{more})"
 
+    def _readable(self, seconds: float) -> bool:
+        """Is the engine's output readable (or ended) within ``seconds`` (0: now)?"""
+        if self._poller is not None:
+            return bool(self._poller.poll(max(0, int(seconds * 1000 + 0.999))))
+        return bool(select.select([self._rfd], [], [], max(0.0, seconds))[0])
+
     def _wait(self, seconds: float) -> bool:
         """Wait at most ``seconds`` for the engine's output to be readable; ``False`` if
         it is not (:class:`ProcessTransport` fails sooner where the engine has exited).
@@ -267,7 +279,7 @@ class Transport:
         end = time.monotonic() + seconds
         while True:
             left = end - time.monotonic()
-            if select.select([self._rfd], [], [], max(0.0, min(left, 0.1)))[0]:
+            if self._readable(min(left, 0.1)):
                 return True
             if left <= 0.1:
                 return False
@@ -285,7 +297,7 @@ class Transport:
         """
         if not hasattr(self, "_rfd"):
             return None
-        if select.select([self._rfd], [], [], 0)[0]:
+        if self._readable(0):
             with contextlib.suppress(OSError):
                 self._buf += os.read(self._rfd, 65536)  # b"" at the end: found by receive
         while (nl := self._buf.find(b"\n")) >= 0:
@@ -388,10 +400,10 @@ class ProcessTransport(Transport):
         end = time.monotonic() + seconds
         while True:
             left = end - time.monotonic()
-            if select.select([self._rfd], [], [], max(0.0, min(left, 0.1)))[0]:
+            if self._readable(min(left, 0.1)):
                 return True
             if self._returncode() is not None:  # exited: its end of output is readable now,
-                if select.select([self._rfd], [], [], 0)[0]:  # unless another holds it
+                if self._readable(0):  # unless another holds it
                     return True
                 raise EngineFailure("crash", f"{self.exit_status()} (a process it started "
                                     "still holds its output open)", self.last_words())
@@ -444,6 +456,14 @@ class ProcessTransport(Transport):
             with contextlib.suppress(OSError):
                 if stream is not None:
                     stream.close()
+
+
+def _shown(line: str | bytes) -> str:
+    """A request line as ``--trace`` keeps it: text, cut at 4096 characters."""
+    shown = line if isinstance(line, str) else line.decode("utf-8", "replace")
+    if len(shown) > 4096:
+        shown = shown[:4096] + f"... ({len(line)} bytes in all)"
+    return shown
 
 
 def stderr_note(tail: bytes) -> str:
@@ -596,9 +616,6 @@ class EngineClient:
         early = t.unasked()
         if early is not None:
             raise UnaskedLine(early)
-        shown = line_out if isinstance(line_out, str) else line_out.decode("utf-8", "replace")
-        if len(shown) > 4096:
-            shown = shown[:4096] + f"... ({len(line_out)} bytes in all)"
         now = time.monotonic()
         deadline = now + self.timeout
         whole = self.deadline is not None and self.deadline < deadline
@@ -609,7 +626,9 @@ class EngineClient:
             if deadline <= now and spent is not None:
                 raise spent
         logged = self.log is not None and len(self.log) < LOG_LIMIT
+        shown = ""
         if self.log is not None and logged:
+            shown = _shown(line_out)
             self.log.append((shown, ""))
         try:
             t.send(line_out, deadline, self.timeout)

@@ -102,9 +102,14 @@ class ProtocolError(Exception):
         super().__init__(f"{message} [{code}]")
 
 
+#: :func:`encode`'s encoder, made once: ``json.dumps`` with options makes one for each
+#: message (half the time of a short one)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def encode(message: dict[str, Any]) -> str:
     """One message as one line of JSON (no newline), keys sorted."""
-    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _ENCODER.encode(message)
 
 
 def _no_constant(name: str) -> Any:
@@ -160,6 +165,12 @@ def lone_surrogate(data: Any) -> tuple[str, str] | None:
     return None
 
 
+#: :func:`decode`'s strict decoder, made once (``json.loads`` with options makes one for
+#: each line: a third of the time of a short one)
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
+                            object_pairs_hook=_one_value_per_name)
+
+
 def decode(line: str) -> dict[str, Any]:
     """Parse one line into a message; raise :class:`ProtocolError` if it is not one.
 
@@ -175,8 +186,7 @@ def decode(line: str) -> dict[str, Any]:
 in one object [bad_json]
     """
     try:
-        value = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
-                           object_pairs_hook=_one_value_per_name)
+        value = _DECODER.decode(line)
     except RecursionError:  # Python's words would say nothing to an engine's author
         raise ProtocolError("bad_json", "not JSON: arrays or objects nested too deeply "
                             "to read") from None

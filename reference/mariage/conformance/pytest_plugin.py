@@ -23,17 +23,21 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .client import EngineClient, HandshakeError, check_command, check_timeout
 from .limits import MAX_HANGS
-from .runner import TEST_TIMEOUT, HangWatch, Outcome, run_test
-from .suite import Test, load_suite
 
 if TYPE_CHECKING:
+    from .client import EngineClient
     from .configuration import Configuration
+    from .results import Outcome
+    from .suite import Test
+
+# The runner is imported when a session runs an engine (--mariage-engine), not when the
+# plugin is loaded: installed, it is loaded by every pytest session (its own tests'
+# too), and the runner's modules took a quarter of a second to import.
 
 __all__ = ["ConformanceFailure", "ConformanceItem"]
 
-_CLIENT = pytest.StashKey[EngineClient]()
+_CLIENT: pytest.StashKey[EngineClient] = pytest.StashKey()
 _STATE = pytest.StashKey[dict[str, Any]]()
 
 
@@ -82,6 +86,10 @@ class ConformanceItem(pytest.Item):
 
     def runtest(self) -> None:
         """Run the conformance test against the engine; a failure raises with its details."""
+        from .client import HandshakeError
+        from .results import Outcome
+        from .runner import TEST_TIMEOUT, HangWatch, run_test
+
         state = self.config.stash[_STATE]
         if state.get("aborted"):
             raise ConformanceFailure(Outcome(self.test.id, self.test.ruleset, self.test.kind,
@@ -134,6 +142,8 @@ def pytest_configure(config: pytest.Config) -> None:
     command = config.getoption("--mariage-engine")
     if command is None:
         return
+    from .client import EngineClient, check_command, check_timeout
+
     try:
         check_command(command)
         timeout = check_timeout(config.getoption("--mariage-timeout"), "--mariage-timeout")
@@ -146,6 +156,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def _configurations(config: pytest.Config) -> list[Configuration]:
     """The configuration of ``--mariage-ruleset`` with the ``--mariage-option`` values,
     or those the engine declares (``--mariage-declared``)."""
+    from .client import HandshakeError
     from .configuration import declared_configurations, make_configuration
 
     sets = config.getoption("--mariage-ruleset")
@@ -185,6 +196,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                                   items: list[pytest.Item]) -> None:
     if config.getoption("--mariage-engine") is None:
         return
+    from .suite import load_suite
+
     derived = config.getoption("--mariage-option") or config.getoption("--mariage-declared")
     tests = _derived(config) if derived else load_suite(
         rulesets=config.getoption("--mariage-ruleset"), rules=config.getoption("--mariage-rule"),
