@@ -52,7 +52,17 @@ def _run(script: str) -> tuple[int, str, str]:
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(REFERENCE)})
     try:
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            if proc.poll() is None:
+                raise  # the process itself still waits
+            # it ended, but a worker the pool forked anew after the kills (a race with
+            # the kill of its workers at the end) still holds the output open: what the
+            # process wrote is read once the group is gone (left open in the closing note)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate(timeout=30)
     finally:
         # the workers too, should one be left (none left: the group is gone, ESRCH; a
         # race with the workers' exit made this fail now and then)
