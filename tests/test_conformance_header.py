@@ -83,14 +83,7 @@ def test_a_filtered_load_parses_only_what_it_needs(tmp_path: Path,
     (tmp_path / "a.test").write_text(f"---\n{CANON}---\n", encoding="utf-8")
     (tmp_path / "b.test").write_text("---\nid: b\nruleset: schnapsen\nkind: [unclosed\n---\n",
                                      encoding="utf-8")
-    parsed: list[str] = []
-    real = suite.parse_test
-
-    def counting(text: str, where: str) -> suite.Test:
-        parsed.append(where)
-        return real(text, where)
-
-    monkeypatch.setattr(suite, "parse_test", counting)
+    parsed = _counting(monkeypatch)
     suite._PARSED.clear()
     assert [t.id for t in load_suite(tmp_path, rulesets=["marianna"])] == ["demo/a"]
     assert parsed == ["a.test"]
