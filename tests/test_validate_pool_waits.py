@@ -107,6 +107,22 @@ def test_a_worker_dies_of_sigterm_by_default_whatever_its_parent_does_with_it() 
             pool.terminate()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the check is Linux's")
+def test_a_worker_whose_parent_is_not_the_pools_maker_ends_at_once() -> None:
+    """A worker forked as the command ended (its parent gone before the worker asked to
+    die with it) is adopted by init or by a subreaper: either way its parent is no longer
+    the process that made the pool, and it ends instead of running on holding the
+    command's output open."""
+    fork = multiprocessing.get_context("fork")
+    codes = []
+    for parent in (os.getpid(), os.getppid()):  # its maker; a process that is not
+        worker = fork.Process(target=worker_start, args=(parent,))
+        worker.start()
+        worker.join(30)
+        codes.append(worker.exitcode)
+    assert codes == [0, 1]
+
+
 # Both first workers of a pool killed while idle (one of them holds the lock of the queue
 # of tasks as it waits for one): the pool replaces them, and the new ones wait for that
 # lock for ever. A wait that watched only the workers of the moment never ended; the

@@ -151,14 +151,18 @@ def start_workers(start: Callable[[], T]) -> T:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def worker_start() -> None:
+def worker_start(parent: int | None = None) -> None:
     """The initializer of a pool's workers started by :func:`start_workers`: die of SIGTERM
     at once, as by default, and leave SIGINT (Ctrl-C, sent to the whole foreground group)
     to the parent; take them again; and (on Linux) die with the process that started the
     pool: a worker it forks as it ends, or one waiting on a lock a killed worker held, is
     not left. (A handler inherited from the parent would run only between bytecodes: a
     SIGTERM that came just before a worker began to wait for the lock of the pool's queue
-    was missed, and the pool's ``terminate()`` waited for that worker for ever.)"""
+    was missed, and the pool's ``terminate()`` waited for that worker for ever.)
+    ``parent`` is the process id of the process that made the pool (pass it as the pool's
+    ``initargs``): a worker the pool forked just as that process ended, whose parent died
+    before the line that asks to die with it, ends at once even where its orphans go to a
+    process other than init (a subreaper)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
@@ -168,8 +172,9 @@ def worker_start() -> None:
             import ctypes
 
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        if os.getppid() == 1:  # the parent died before the line above
-            os._exit(1)
+        now = os.getppid()
+        if now == 1 or (parent is not None and now != parent):
+            os._exit(1)  # the parent died before the line above
 
 
 class _Result(Protocol[T_co]):  # a pool's AsyncResult

@@ -11,6 +11,7 @@ opened).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -211,8 +212,8 @@ def _run(args: argparse.Namespace) -> int:
         pool: Any = None
         if args.jobs > 1:
             import multiprocessing
-            pool = start_workers(lambda: multiprocessing.Pool(args.jobs,
-                                                              initializer=worker_start))
+            pool = start_workers(lambda: multiprocessing.Pool(
+                args.jobs, initializer=worker_start, initargs=(os.getpid(),)))
             first_workers(pool)  # watched while the pool serves every file
         try:
             for name in files:
