@@ -3,7 +3,9 @@ would run: every certain header value is checked against the full parse."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -146,6 +148,7 @@ def _forget() -> None:
     suite._PARSED.clear()
     suite._HEADERS.clear()
     suite._STORED.clear()
+    suite._SIGNED.clear()
 
 
 def test_another_process_reads_the_parsed_suite_from_the_disk_cache(
@@ -171,4 +174,31 @@ def test_another_process_reads_the_parsed_suite_from_the_disk_cache(
     tests = load_suite(tmp_path)
     assert parsed == [f"{n:03}.test" for n in range(suite._DISK_FILES)]  # a new key
     assert tests[7].steps[0]["act"] == "AS"
+    _forget()
+
+
+def test_a_second_whole_load_reads_no_file_unless_one_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk cache's key is a digest of every file's content; a second whole load in
+    the same process makes it again only where a file's stats changed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    for n in range(suite._DISK_FILES):
+        front = CANON.replace("demo/a", f"demo/{n}")
+        (tmp_path / f"{n:03}.test").write_text(f"---\n{front}---\n", encoding="utf-8")
+    _forget()
+    first = load_suite(tmp_path)
+    opened: list[Path] = []
+    real = suite.open_regular
+
+    def counting(path: Path) -> Any:
+        opened.append(path)
+        return real(path)
+
+    monkeypatch.setattr(suite, "open_regular", counting)
+    assert load_suite(tmp_path) == first and opened == []
+    changed = tmp_path / "007.test"
+    changed.write_text(changed.read_text(encoding="utf-8").replace("QS", "AS"), "utf-8")
+    os.utime(changed, ns=(0, 0))  # (a new time: the stats differ)
+    assert load_suite(tmp_path)[7].steps[0]["act"] == "AS"
+    assert len(opened) == suite._DISK_FILES + 1  # every file hashed, the changed one parsed
     _forget()

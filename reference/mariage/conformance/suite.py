@@ -477,6 +477,14 @@ def _listed(base: Path, files: list[Path]) -> tuple[str, _Listed] | None:
     files."""
     if len(files) < _DISK_FILES:
         return None
+    try:  # a second whole load in this process: the files' stats as when last read
+        stamps = tuple((p, i.st_mtime_ns, i.st_size, i.st_ino, i.st_mode)
+                       for p, i in ((p, os.stat(p)) for p in files))
+    except OSError:
+        return None
+    seen = _SIGNED.get(str(base))
+    if seen is not None and seen[0] == stamps:  # (as :data:`_PARSED` trusts them)
+        return seen[1]
     digest = blake2b(digest_size=32)
     listed: _Listed = []
     for path in files:
@@ -490,7 +498,14 @@ def _listed(base: Path, files: list[Path]) -> tuple[str, _Listed] | None:
         except OSError:
             return None
         listed.append((where, (str(path), where, info.st_mtime_ns, info.st_size)))
-    return make_key("suite", str(base), digest.hexdigest()), listed
+    found = make_key("suite", str(base), digest.hexdigest()), listed
+    _SIGNED[str(base)] = (stamps, found)
+    return found
+
+
+#: per folder of tests: its files' stats and :func:`_listed`'s answer when they were last
+#: read and hashed (a second whole load in a process hashes them again only if changed)
+_SIGNED: dict[str, tuple[tuple[tuple[Path, int, int, int, int], ...], tuple[str, _Listed]]] = {}
 
 
 def _known(listed: _Listed) -> tuple[dict[str, Test], dict[str, Header | None]]:
