@@ -8,9 +8,11 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from mariage import load_rules
+from mariage import GameState, load_rules
 from mariage.arena.bots import make_bot
 from mariage.cli import main
+from mariage.engine.deals import SeededDeals
+from mariage.engine.phase import Phase
 from mariage.notation.model import Record, Tag
 from mariage.notation.reader import parse_record
 from mariage.notation.recorder import record_match
@@ -29,9 +31,10 @@ def _without(rec: Record, field: str) -> Record:
         t for t in rec.tags if not (t.name == "StartState" and t.values[0] == field)))
 
 
-@pytest.mark.parametrize(("field", "hand"), [("bolts", 3), ("barrel", 24)])
-def test_a_record_cut_where_the_state_matters_replays_the_whole_match(field: str,
-                                                                      hand: int) -> None:
+@pytest.mark.parametrize(("field", "hand", "code"), [("bolts", 3, "N154"),
+                                                     ("barrel", 24, "N126")])
+def test_a_record_cut_where_the_state_matters_replays_the_whole_match(field: str, hand: int,
+                                                                      code: str) -> None:
     rec = _match()
     whole = check_record(rec)
     late = parse_record(write_record(later_record(rec, hand)))
@@ -42,9 +45,10 @@ def test_a_record_cut_where_the_state_matters_replays_the_whole_match(field: str
     assert out.state is not None and whole.state is not None
     assert out.state.match_scores == whole.state.match_scores
     assert out.state.barrel == whole.state.barrel and out.state.bolts == whole.state.bolts
-    # without the field the same hands replay differently: the annotations disagree
+    # without the field the same hands replay differently (the annotations disagree), or
+    # the score carried in is impossible without it (a total at the barrel, off it)
     bare = check_record(parse_record(write_record(_without(late, field))))
-    assert "N154" in {e.code for e in bare.errors}
+    assert code in {e.code for e in bare.errors}
 
 
 BAD = [
@@ -115,3 +119,53 @@ def test_unrounded_totals_carry_into_a_later_record_of_belote() -> None:
                          [make_bot("greedy", s) for s in range(4)])
     assert not [t for t in later_record(plain, 3).tags if t.name == "StartState"
                 and t.values[0] == "unrounded"]
+
+
+def _play_checking_the_carry(ruleset: str, options: dict[str, object], seed: int) -> int:
+    """Play a seeded random match; at each new hand the carried-in check must accept the
+    state the match reached. The number of hands begun on the barrel."""
+    rules = load_rules(ruleset, options)
+    deals = SeededDeals(rules, seed)
+    state = GameState(rules, first_dealer=deals.first_dealer)
+    bots = [make_bot("random", s) for s in range(rules.nseats)]
+    on = 0
+    while not state.terminal:
+        if state.phase == Phase.DEAL:
+            assert state.mech.running.carried_in(state) is None, (state.match_scores,
+                                                                  state.barrel)
+            on += any(b >= 0 for b in state.barrel)
+            state.deal(*deals.next_deal(state))
+            continue
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return on
+
+
+@pytest.mark.parametrize(("ruleset", "options"), [
+    ("thousand", {}), ("thousand-pl", {}), ("thousand-4", {}), ("thousand-2", {}),
+    ("thousand", {"barrel_penalty": 0}), ("thousand", {"barrel_collision": "all_fall"}),
+    ("thousand", {"barrel_clamp": False})])
+def test_every_state_a_match_reaches_is_a_state_it_may_be_carried_in_with(
+        ruleset: str, options: dict[str, object]) -> None:
+    on = sum(_play_checking_the_carry(ruleset, options, seed) for seed in range(2))
+    assert on > 0  # the barrel was reached
+
+
+@pytest.mark.parametrize(("score", "state", "why"), [
+    ('"880" "0" "0"', None, "A's total 880 is impossible off the barrel"),
+    ('"950" "0" "0"', None, "A's total 950 is impossible off the barrel"),
+    ('"700" "0" "0"', '"barrel" "1" "-1" "-1"', "A's total 700 is impossible on the barrel"),
+    ('"0" "900" "0"', '"barrel" "-1" "0" "-1"', "B's total 900 is impossible on the barrel"),
+])
+def test_a_barrel_the_score_and_state_disagree_on_is_refused(score: str, state: str | None,
+                                                              why: str) -> None:
+    text = write_record(later_record(_match(), 3))
+    lines = [s for s in text.split("\n") if not s.startswith(("[StartScore", "[StartState"))]
+    at = next(i for i, s in enumerate(lines) if s.startswith("[StartHand"))
+    lines[at + 1:at + 1] = [f"[StartScore {score}]"] + (
+        [f"[StartState {state}]"] if state else [])
+    errors = check_text("\n".join(lines), file="x.mrg").errors
+    assert errors and errors[0].code == "N126" and why in errors[0].message
+    assert errors[0].rule_id == "thousand.running.barrel"
+    assert errors[0].line == at + (3 if state else 2)  # the barrel's tag, else the score's

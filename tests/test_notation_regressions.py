@@ -82,7 +82,7 @@ def _later(ruleset: str, options: dict[str, str], score: str, extra: str = "") -
     ("belote", {}, '"1000" "1000"', "", False),
     ("belote", {}, '"1010" "1000"', "", True),
     ("belote", {}, '"1010" "500"', '\n[StartState "nowin" "1" "0"]', False),
-    ("thousand", {"win_rule": "more_than"}, '"1000" "0" "0"', "", False),
+    ("thousand", {"win_rule": "more_than", "barrel": "false"}, '"1000" "0" "0"', "", False),
     ("thousand", {"win_rule": "more_than"}, '"1001" "0" "0"', "", True),
     ("thousand", {}, '"1000" "0" "0"', "", True),
     # the totals before rounding decide: 1995 and a residue of 5 are the target

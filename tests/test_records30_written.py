@@ -83,8 +83,10 @@ MISTAKES = [
     ("thousand-redeal", '"redeal_low_hand" "20"', '"redeal_low_hand" "twenty"', "N123", 6,
      2, 0, 0, None, None, "takes a whole number, got 'twenty'"),
     # barrel=false: A, at 880, adds his 30 (with the barrel he would mount it at 880)
-    ("thousand-later-no-barrel", *_without('[Option "barrel" "false"]'), "N153", 25, 116,
-     24, 8, None, None, "the match score is 880 540 -105"),
+    # (880 off the barrel cannot be carried in where there is a barrel: refused at once)
+    ("thousand-later-no-barrel", *_without('[Option "barrel" "false"]'), "N126", 6, 2,
+     0, 0, None, "thousand.running.barrel",
+     "A's total 880 is impossible off the barrel: from 880 a team is on it"),
     ("thousand-later-no-barrel", '[StartScore "880" "540" "-215"]',
      '[StartScore "880" "540" "-215"]\n[StartState "bolts" "0" "1" "2"]', "N126", 8, 2, 0,
      0, None, None,

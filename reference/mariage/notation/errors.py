@@ -40,7 +40,8 @@ CODES: dict[str, str] = {
     "N123": "unknown option or bad option value",
     "N124": "unknown seat",
     "N125": "the dealer is missing, not allowed, or not the one the rules give",
-    "N126": "a [StartState] field is unknown, repeated, malformed or impossible under the rules",
+    "N126": "a [StartState] field is unknown, repeated, malformed or impossible under the rules "
+            "(alone or with [StartScore])",
     # the deal
     "N130": "unknown card",
     "N131": "a card is dealt twice",

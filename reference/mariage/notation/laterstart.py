@@ -23,7 +23,7 @@ record at a hand with them).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from mariage.engine.state import GameState
 
@@ -39,8 +39,15 @@ __all__ = ["FIELDS", "Carried", "Field", "apply_start", "carried", "restore", "s
 
 #: Carried state by field name (:func:`carried`, :func:`restore`).
 Carried = tuple[tuple[str, tuple[int, ...]], ...]
-#: Reports a problem of the header: code, message, line, column, offending token.
-Report = Callable[[str, str, int, int, "str | None"], None]
+
+
+class Report(Protocol):
+    """Reports a problem of the header: code, message, line, column, offending token, and
+    the rule it breaks where one does."""
+
+    def __call__(self, code: str, message: str, line: int, column: int, token: str | None,
+                 /, rule_id: str | None = None) -> None: ...
+
 
 
 @frozen_record
@@ -266,5 +273,11 @@ bolts counted towards the next penalty)", 5, 1)]
         why, by_score = over
         at = score if score is not None and by_score else start
         report("N162", why, at.line, at.column, None)
+        return None
+    wrong = st.mech.running.carried_in(st)  # (a barrel the score and state disagree on)
+    if wrong is not None:
+        at = next((t for t in tags if t.name == "StartState" and t.values[:1] == ("barrel",)),
+                  score or start)
+        report("N126", wrong[0], at.line, at.column, None, rule_id=wrong[1])
         return None
     return first

@@ -138,8 +138,8 @@ def check_header(ch: _Checker) -> bool:
 def later_start(ch: _Checker, rules: Rules, st: GameState) -> bool:
     """``[StartHand]``, ``[StartScore]``, ``[StartState]``: a record of later hands."""
     first = apply_start(rules, st, ch.rec.tags, tag_named(ch.rec, "StartHand"),
-                        lambda code, msg, line, col, token: ch.error(
-                          code, msg, line, col, token=token))
+                        lambda code, msg, line, col, token, rule_id=None: ch.error(
+                          code, msg, line, col, token=token, rule_id=rule_id))
     ch.first_hand = first or 1
     return first is not None
 

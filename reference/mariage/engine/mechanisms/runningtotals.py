@@ -169,6 +169,41 @@ class RunningTotals(Mechanism):
             for t in already + mounted:
                 self.fall(st, t)
 
+    def carried_in(self, st: GameState) -> tuple[str, str] | None:
+        """Why the totals and barrel state a match is carried in with (a record of its
+        later hands) cannot arise under the rules, and the rule, or None. After every
+        scored hand a team whose total reached the barrel is on it, held there at the
+        barrel's mark where the rules clamp; a team on it is at or over that mark (a loss
+        takes it off). Only a fall with no penalty leaves a team at the mark and off the
+        barrel, and only the golden hands' reset a team on it at 0.
+
+        >>> from mariage import load_rules, GameState
+        >>> state = GameState(load_rules("thousand"))
+        >>> state.match_scores = [880, 500, 0]
+        >>> state.mech.running.carried_in(state)
+        ("A's total 880 is impossible off the barrel: from 880 a team is on it", \
+'thousand.running.barrel')
+        >>> state.barrel[0] = 1
+        >>> state.mech.running.carried_in(state) is None
+        True
+        """
+        r = st.rules
+        if r.barrel_rule is None:
+            return None
+        at = r.barrel_at
+        for t, (total, on) in enumerate(zip(st.match_scores, st.barrel, strict=True)):
+            name = r.team_names[t] if t < len(r.team_names) else str(t)
+            reset = total == 0 and r.golden_rule is not None and r.golden_reset
+            if on >= 0 and (total < at or (r.barrel_clamp and total != at)) and not reset:
+                held = f"exactly {at}" if r.barrel_clamp else f"at least {at}"
+                return (f"{name}'s total {total} is impossible on the barrel: a team on it "
+                        f"is at {held}", r.barrel_rule)
+            if on < 0 and total >= at and not (total == at and r.barrel_penalty == 0
+                                               and r.barrel_attempts):
+                return (f"{name}'s total {total} is impossible off the barrel: from {at} "
+                        "a team is on it", r.barrel_rule)
+        return None
+
     def fall(self, st: GameState, team: int) -> None:
         """``team`` falls off the barrel: back by the penalty (to 0 on a third fall)."""
         r = st.rules
