@@ -286,3 +286,25 @@ def test_a_view_of_a_low_hand_thrown_in_is_found(path: str) -> None:
     row = next(r for r in seen.split("\n") if r.startswith("A: "))
     heavy = seen.replace(row, "A: AS TS KS " + " ".join(row.split()[4:]), 1)
     assert [e.code for e in check_text(heavy).errors] == ["N135"]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "words"), [
+    ("sixty-six", {}, "won hand 1 (ended played_out), and the winner of a hand deals the "
+     "next (rule sixty-six.deal.rotation)"),
+    ("schnapsen", {"next_dealer": "loser"}, "lost hand 1 (ended played_out), and the loser "
+     "of a hand deals the next (rule schnapsen.deal.rotation)"),
+    ("belote", {}, "dealt hand 1 (ended played_out), and the deal passes on")])
+def test_a_wrong_dealer_is_told_why_the_rules_give_the_deal_to_another(
+        ruleset: str, options: dict[str, str], words: str) -> None:
+    """Where the result of a hand decides the next dealer, the reason names the side that
+    won (or lost) the hand before and the rule, not the deal passing on."""
+    text = _record(ruleset, options)
+    at = _line_of(text, "hand 2") + 1
+    lines = text.split("\n")
+    dealer = lines[at - 1].removeprefix("deal dealer: ")
+    seats = load_rules(ruleset, options).seat_names
+    lines[at - 1] = "deal dealer: " + seats[(seats.index(dealer) + 1) % len(seats)]
+    [first, *_] = check_text("\n".join(lines)).errors
+    assert (first.code, first.line) == ("N125", at)
+    assert first.message.startswith(f"the dealer of this hand is {dealer}: ")
+    assert words in first.message

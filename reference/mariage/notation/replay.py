@@ -386,10 +386,25 @@ class _Checker:
         if before is None or st.dealer is None:
             return ", as the [Dealer] tag says"
         seats, n, reason = rules.seat_names, st.hand_no, st.hand_over_reason
+        if rules.rotation in ("hand_winner", "hand_loser") and st.history \
+                and reason not in ("redeal", "void"):
+            return self._result_deals(rules, st, n, reason)
         if before == st.dealer:
             thrown = ", which was thrown in" if reason in ("redeal", "void") else ""
             return f": {seats[before]} deals again after hand {n}{thrown} (ended {reason})"
         return f": {seats[before]} dealt hand {n} (ended {reason}), and the deal passes on"
+
+    @staticmethod
+    def _result_deals(rules: Rules, st: GameState, n: int, reason: str) -> str:
+        """Why this hand's dealer deals where the result of the hand before decides it."""
+        if st.history[-1].winner is None or st.dealer is None:
+            return (f": hand {n} was drawn (ended {reason}), and after a drawn hand the same "
+                    f"dealer deals again (rule {rules.rotation_rule})")
+        who, did = ("winner", "won") if rules.rotation == "hand_winner" else ("loser", "lost")
+        team = rules.team_of[st.dealer]  # (with partners: its player after the last dealer)
+        after = "" if len(rules.teams[team]) == 1 else " (that side's player after the dealer)"
+        return (f": {rules.team_names[team]} {did} hand {n} (ended {reason}), and the {who} "
+                f"of a hand deals the next{after} (rule {rules.rotation_rule})")
 
     def steps(self, hand: Hand) -> list[tuple[int, Action | None]] | None:
         rules = self.rules
