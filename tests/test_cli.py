@@ -6,6 +6,7 @@ a real process to check the whole path, including the absence of tracebacks.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from mariage import __version__, list_rulesets, load_rules
 from mariage.cli import main
+from mariage.spec.specnames import unregister_spec
 from propkit import document
 
 RULESETS = list_rulesets()
@@ -60,6 +62,30 @@ def test_list_is_one_line_per_ruleset_by_default(argv: list[str],
     for name, line in zip(RULESETS, lines, strict=False):
         count = len(document(name).data.get("options") or {})
         assert line.endswith(f"; {count} option{'s' if count != 1 else ''}"), line
+
+
+def test_list_shows_the_rulesets_given_with_spec_after_the_bundled_ones(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: marianna\nruleset: house\nname: House rules\noptions:\n"
+                     "  target:\n    default: 301\n", encoding="utf-8")
+    try:
+        code, out, err = run(capsys, "list", "--long", "--spec", str(house))
+        assert code == 0 and err == ""
+        heads = [line for line in out.splitlines() if line and not line.startswith(" ")]
+        assert [h.split()[0] for h in heads] == [*RULESETS, "house"]
+        assert heads[-1].startswith(f"house                  House rules (extends marianna) "
+                                    f"[{house}]: 4 players, 40 cards")
+        assert "\n    target=301  [int" in out.split("\nhouse ")[1]
+        code, out, err = run(capsys, "list", "--format", "json", "--spec", str(house))
+        listed = json.loads(out)
+        assert [e["name"] for e in listed] == [*RULESETS, "house"]
+        assert listed[-1]["file"] == str(house) and "file" not in listed[0]
+        assert next(o for o in listed[-1]["options"] if o["name"] == "target")["default"] == 301
+    finally:
+        unregister_spec("house")
+    code, out, err = run(capsys, "list", "--spec", str(tmp_path / "none.yaml"))
+    assert code == 2 and "none.yaml: file not found [S003]" in err and out == ""
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -72,7 +72,7 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-_SPEC_COMMANDS = frozenset({"play", "rules", "validate", "replay", "view", "stats"})
+_SPEC_COMMANDS = frozenset({"list", "play", "rules", "validate", "replay", "view", "stats"})
 """Commands that take ``--spec FILE``: a description file whose ruleset they may name."""
 
 

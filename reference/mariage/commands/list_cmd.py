@@ -1,4 +1,5 @@
-"""``mariage list``: the bundled rulesets, one line each; ``--long`` adds their options."""
+"""``mariage list``: the bundled rulesets, one line each, then those described by the files
+given with ``--spec``; ``--long`` adds their options."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from mariage.spec.options import default_text, invalid_text, option_specs, summary
 from mariage.spec.specload import list_rulesets, load_document
+from mariage.spec.specnames import registered_names
 
 from . import COMMANDS
 
@@ -23,6 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="output format (default text)")
 
 
+def _names() -> list[str]:
+    """The bundled rulesets, then the others given by ``--spec`` (a file that describes a
+    bundled ruleset stands in its place)."""
+    bundled = list_rulesets()
+    return bundled + [n for n in registered_names() if n not in bundled]
+
+
 def as_json(brief: bool = False) -> list[dict[str, Any]]:
     """The rulesets and their options, as ``mariage list --format json`` prints them.
 
@@ -31,10 +40,13 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
     ('belote', 4, 'target')
     """
     out: list[dict[str, Any]] = []
-    for name in list_rulesets():
+    given = registered_names()
+    for name in _names():
         rules = summary(load_document(name))  # without compiling: a quick start
         entry: dict[str, Any] = {"name": name, "title": rules.title, "parent": rules.parent,
                                  "players": rules.nseats, "cards": rules.ncards}
+        if name in given:
+            entry["file"] = str(given[name])
         if not brief:
             entry["options"] = [
                 {"name": opt, "type": spec["type"], "values": spec.get("values"),
@@ -65,10 +77,13 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(as_json(args.brief), indent=2, ensure_ascii=False))
         return 0
-    for name in list_rulesets():
+    given = registered_names()
+    for name in _names():
         doc = load_document(name)
         rules = summary(doc)
         parent = f" (extends {rules.parent})" if rules.parent else ""
+        if name in given:
+            parent += f" [{given[name]}]"
         options = option_specs(doc)
         count = "" if args.long else f"; {len(options)} option{'s' if len(options) != 1 else ''}"
         print(f"{name:<22} {rules.title}{parent}: {rules.nseats} players, "

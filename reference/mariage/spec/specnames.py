@@ -37,6 +37,7 @@ __all__ = [
     "list_rulesets",
     "on_registry_change",
     "registered_files",
+    "registered_names",
     "resolve_name",
     "resolve_parent",
     "resolve_ruleset",
@@ -86,6 +87,16 @@ def _registered(name: str) -> Path | None:
         if sep and key == name and value:
             return Path(value)
     return None
+
+
+def registered_names() -> dict[str, Path]:
+    """The rulesets made known to this process by :func:`~.specload.register_spec`
+    (``--spec``), in the order they were given, with their files.
+
+    >>> isinstance(registered_names(), dict)
+    True
+    """
+    return dict(_REGISTERED)
 
 
 def registered_files() -> list[Path]:
