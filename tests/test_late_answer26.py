@@ -9,13 +9,15 @@ answer is known by the id of the earlier request it carries.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from mariage.conformance.client import EngineClient, EngineFailure
 
 #: An engine that copies ids; from the second ``state`` on (argv[1] == "late") it first
-#: answers the previous request once more, then this one.
+#: answers the previous request once more, then this one; or (argv[1] == "twice") copies
+#: no id and answers each ``state`` twice at once.
 ENGINE = """
 import json, sys
 late = sys.argv[1] == "late"
@@ -28,8 +30,10 @@ for line in sys.stdin:
         break
     else:
         reply = {"type": "error", "code": "no_match", "message": "no match"}
-    if "id" in msg:
+    if "id" in msg and sys.argv[1] != "twice":
         reply["id"] = msg["id"]
+    if sys.argv[1] == "twice" and msg["type"] == "state":  # two answers, no id: unasked
+        sys.stdout.write(json.dumps(reply) + "\\n")
     if late and previous is not None and msg["type"] == "state":
         sys.stdout.write(json.dumps(previous) + "\\n")
     sys.stdout.write(json.dumps(reply) + "\\n")
@@ -68,3 +72,22 @@ def test_an_engine_answering_once_gets_its_answers_without_the_id(tmp_path: Path
         client.close()
     assert replies == 3 * [{"type": "error", "code": "no_match", "message": "no match"}]
     assert own["id"] == "mine"  # an id the caller gave is the caller's to read
+
+
+def test_a_second_answer_without_an_id_is_an_unasked_line(tmp_path: Path) -> None:
+    """An engine that copies no id (the ``protocol.framing.id`` test's to judge) and
+    answers twice: the second answer, there before the next request is written, is a
+    line no request asked for, not that request's answer."""
+    client = _client(tmp_path, "twice")
+    try:
+        client.hello()
+        client.begin_test()
+        assert client.request({"type": "state"})["type"] == "error"
+        time.sleep(0.3)  # the second answer written
+        with pytest.raises(EngineFailure) as info:
+            client.request({"type": "legal"})
+    finally:
+        client.close()
+    assert info.value.kind == "garbage" and info.value.request == 2
+    assert info.value.message.startswith("before request 2 ('legal'): the engine wrote a "
+                                         "line no request asked for")
