@@ -330,6 +330,27 @@ def test_the_fingerprint_follows_each_file_by_its_stamps(tmp_path: Path) -> None
     assert len(stamps("")) == 3  # every file (but the compiled), for the bundled data
 
 
+def test_the_grammars_terminals_come_from_one_entry(cache: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminals' patterns the fast readers need are one entry of the cache, read once
+    by a process (a replay read twelve, one per terminal, each with its own MAC and the
+    grammar file's digest), and give the patterns Lark gives."""
+    from mariage.notation import grammar
+
+    names = ("COMMENT", "NOTES", "MOVES", "STRING")
+    monkeypatch.setattr(grammar, "_PATTERNS", {})
+    monkeypatch.setattr(grammar, "_READ", [])
+    made = {name: grammar.terminal_pattern(name) for name in names}  # (stored)
+    assert made == {name: grammar._compiled_pattern(name) for name in names}
+    monkeypatch.setattr(grammar, "_PATTERNS", {})  # a new process
+    monkeypatch.setattr(grammar, "_READ", [])
+    loads: list[str] = []
+    real = diskcache.load
+    monkeypatch.setattr(diskcache, "load", lambda key: loads.append(key) or real(key))
+    assert {name: grammar.terminal_pattern(name) for name in names} == made
+    assert len(loads) == 1
+
+
 def test_the_option_values_of_a_description_compile_from_one_reading(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Compiling several values of its options reads (and schema-checks) a description

@@ -106,9 +106,12 @@ def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: 
 @pytest.mark.parametrize("command", ["replay", "stats"])
 def test_replaying_a_record_imports_no_dataclasses(cache: Path, command: str) -> None:
     """``replay`` and ``stats`` of a record in text: no ``dataclasses`` (which imports
-    ``inspect``, ``ast``, ``dis`` and ``tokenize``: a tenth of a replay's start)."""
+    ``inspect``, ``ast``, ``dis`` and ``tokenize``: a tenth of a replay's start), no
+    ``signal`` and ``threading`` (for SIGTERM and workers: neither runs here), no ``copy``
+    (nothing is copied)."""
     record = str(RECORDS / "marianna.mrg")
     imported([command, record])  # fills the cache
     code, names = imported([command, record])
     assert code == 0
-    assert not {"dataclasses", "inspect", "ast", "lark"} & names
+    assert not {"dataclasses", "inspect", "ast", "lark", "signal", "threading", "copy",
+                "mariage.terminate"} & names

@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -64,6 +63,8 @@ def _copy_source(source: Any) -> Any:
     own = getattr(source, "clone", None)
     if own is not None:
         return own()
+    import copy  # (here: copy imports weakref, which a command that copies nothing skips)
+
     rules = getattr(source, "rules", None)
     return copy.deepcopy(source, {} if rules is None else {id(rules): rules})
 

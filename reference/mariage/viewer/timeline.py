@@ -34,7 +34,6 @@ and the problems found at that step. The HTML viewer, the SVG pictures and
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from mariage.engine.declared import declared_kind
@@ -137,6 +136,8 @@ def _plain(value: Any) -> Any:
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if kind is tuple:
         return tuple(_plain(v) for v in value)
+    import copy
+
     return copy.deepcopy(value)
 
 
