@@ -115,3 +115,13 @@ def test_replaying_a_record_imports_no_dataclasses(cache: Path, command: str) ->
     assert code == 0
     assert not {"dataclasses", "inspect", "ast", "lark", "signal", "threading", "copy",
                 "mariage.terminate"} & names
+
+
+def test_a_bot_match_imports_neither_the_compiler_nor_dataclasses(cache: Path) -> None:
+    """``play`` of a bot match, warm: the rules from the cache, the record's option tags
+    from the description's options (not the compiler's module), the copies of a state
+    sharing its frozen records without making their dataclass parameters."""
+    imported(["play", "marianna", "--quiet"])  # fills the cache
+    code, names = imported(["play", "marianna", "--quiet"])
+    assert code == 0
+    assert not {"dataclasses", "inspect", "mariage.spec.compile", "yaml", "lark"} & names
