@@ -103,25 +103,20 @@ def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: 
     assert "lark" in names
 
 
-@pytest.mark.parametrize("command", ["replay", "stats"])
-def test_replaying_a_record_imports_no_dataclasses(cache: Path, command: str) -> None:
+def test_replay_stats_and_a_bot_match_import_only_what_they_use(cache: Path) -> None:
     """``replay`` and ``stats`` of a record in text: no ``dataclasses`` (which imports
     ``inspect``, ``ast``, ``dis`` and ``tokenize``: a tenth of a replay's start), no
     ``signal`` and ``threading`` (for SIGTERM and workers: neither runs here), no ``copy``
-    (nothing is copied)."""
+    (nothing is copied). ``play`` of a bot match: no compiler (the record's option tags
+    come from the description's options) and no ``dataclasses`` (a state's copies share its
+    frozen records without making their dataclass parameters). One cache for all three."""
     record = str(RECORDS / "marianna.mrg")
-    imported([command, record])  # fills the cache
-    code, names = imported([command, record])
-    assert code == 0
-    assert not {"dataclasses", "inspect", "ast", "lark", "signal", "threading", "copy",
-                "mariage.terminate"} & names
-
-
-def test_a_bot_match_imports_neither_the_compiler_nor_dataclasses(cache: Path) -> None:
-    """``play`` of a bot match, warm: the rules from the cache, the record's option tags
-    from the description's options (not the compiler's module), the copies of a state
-    sharing its frozen records without making their dataclass parameters."""
-    imported(["play", "marianna", "--quiet"])  # fills the cache
+    imported(["replay", record])  # fills the cache
+    for command in ("replay", "stats"):
+        code, names = imported([command, record])
+        assert code == 0
+        assert not {"dataclasses", "inspect", "ast", "lark", "signal", "threading", "copy",
+                    "mariage.terminate"} & names, command
     code, names = imported(["play", "marianna", "--quiet"])
     assert code == 0
     assert not {"dataclasses", "inspect", "mariage.spec.compile", "yaml", "lark"} & names
