@@ -91,6 +91,9 @@ def test_validating_a_canonical_record_does_not_import_lark(cache: Path) -> None
     # the text report needs no JSON, the cache's digests no OpenSSL (hashlib), and the
     # records no dataclasses (which imports inspect, ast, dis and tokenize)
     assert not {"json", "hashlib", "hmac", "_hashlib", "dataclasses", "inspect"} & names
+    # its signals end it at once (mariage.terminate), without threading or weakref: one
+    # file is checked in the main thread, with no pool of workers
+    assert not {"threading", "weakref"} & names
 
 
 def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: Path) -> None:

@@ -277,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # workers: an exception raised amid the pool's locks can hang its terminate())
         if _command_of(args_list) not in _RUNS_ENGINES:
             return _run(args_list)
-        from .terminate import terminate_raises  # (its signal and threading: only here)
+        from .terminate import terminate_raises  # (its signal handling: only here)
 
         with terminate_raises():
             return _run(args_list)
