@@ -13,18 +13,27 @@ compiled modules kept (``PYTHONDONTWRITEBYTECODE`` is unset and
 installation; *no cache* runs set ``MARIAGE_NO_CACHE=1`` and show what the
 cache saves.
 
+``--against REV`` times the package of the git revision ``REV`` (its ``reference``
+folder, taken out with ``git archive``) in the same loop: each command of each tree in
+turn, each tree with a disk cache of its own, and prints the ratios of both (CPU time,
+best and median) side by side. ``--only WORD,...`` keeps the commands whose name holds
+one of the words (the baseline is always run).
+
     python benchmarks/bench_startup.py            # 20 repeats
     python benchmarks/bench_startup.py --quick    # 5 repeats: a few seconds
+    python benchmarks/bench_startup.py --repeat 15 --against main --only replay,stats
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import resource
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -50,14 +59,18 @@ CASES: list[tuple[str, list[str], bool]] = [
     ("mariage match --help", ["-m", "mariage", "match", "--help"], True),
     ("mariage check-spec marianna.yaml (warm)",
      ["-m", "mariage", "check-spec", str(ROOT / "spec" / "marianna.yaml")], True),
+    ("import mariage", ["-c", "import mariage"], True),
+    ("import mariage.cli", ["-c", "import mariage.cli"], True),
+    ("mariage play marianna --quiet, a bot match (warm)",
+     ["-m", "mariage", "play", "marianna", "--quiet"], True),
     ("mariage list (no cache)", ["-m", "mariage", "list"], False),
     ("mariage rules marianna (no cache)", ["-m", "mariage", "rules", "marianna"], False),
 ]
 
 
-def _env(cache: str, use_cache: bool) -> dict[str, str]:
+def _env(cache: str, use_cache: bool, package: Path = ROOT / "reference") -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "reference") + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(package) + os.pathsep + env.get("PYTHONPATH", "")
     env["XDG_CACHE_HOME"] = cache
     # compiled modules kept as in any installation, in the temporary folder
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -80,26 +93,83 @@ def _once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def measure(repeat: int) -> list[tuple[str, float, float, float]]:
+def measure(cases: list[tuple[str, list[str], bool]], repeat: int
+            ) -> list[tuple[str, float, float, float]]:
     """(case, best wall, median wall, best CPU seconds) per case."""
     with tempfile.TemporaryDirectory(prefix="mariage-bench-cache-") as cache:
-        for _, args, use_cache in CASES:  # fill the cache (and the OS file cache)
+        for _, args, use_cache in cases:  # fill the cache (and the OS file cache)
             _once(args, _env(cache, use_cache))
-        times: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in CASES}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in cases}
         for _ in range(repeat):
-            for name, args, use_cache in CASES:
+            for name, args, use_cache in cases:
                 times[name].append(_once(args, _env(cache, use_cache)))
     return [(name, min(w for w, _ in t), statistics.median(w for w, _ in t),
              min(c for _, c in t)) for name, t in times.items()]
+
+
+def _extract(rev: str, into: Path) -> Path:
+    """The ``reference`` folder of git revision ``rev`` (with the bundled rulesets and
+    grammar beside it, where the package finds them), written under ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "reference", "spec",
+                              "grammar"], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "reference"
+
+
+def paired(cases: list[tuple[str, list[str], bool]], repeat: int, rev: str
+           ) -> list[tuple[str, list[float], list[float]]]:
+    """(case, CPU seconds of the tree at ``rev``, CPU seconds of this tree) per case, the
+    two trees' runs alternating."""
+    with tempfile.TemporaryDirectory(prefix="mariage-bench-pair-") as tmp:
+        before = _extract(rev, Path(tmp) / "before")
+        trees = [(before, os.path.join(tmp, "cache-before")),
+                 (ROOT / "reference", os.path.join(tmp, "cache-after"))]
+        for package, cache in trees:
+            for _, args, use_cache in cases:
+                _once(args, _env(cache, use_cache, package))
+        cpu: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n, _, _ in cases}
+        for _ in range(repeat):
+            for name, args, use_cache in cases:
+                for (package, cache), out in zip(trees, cpu[name], strict=True):
+                    out.append(_once(args, _env(cache, use_cache, package))[1])
+    return [(name, *cpu[name]) for name, _, _ in cases]
+
+
+def _print_paired(rows: list[tuple[str, list[float], list[float]]], repeat: int,
+                  rev: str) -> None:
+    base = rows[0]
+    print(f"Python {sys.version.split()[0]}, {repeat} runs per command and tree, "
+          f"alternating; CPU time (user + system) as a ratio to `python -c pass` of the same "
+          f"loop; before: {rev}, after: this checkout; `python -c pass` "
+          f"{statistics.median(base[1] + base[2]) * 1000:.1f} ms (median)")
+    print()
+    print("| command | before, best | after, best | before, median | after, median |")
+    print("|---|---:|---:|---:|---:|")
+    for name, old, new in rows:
+        ratios = [min(t) / max(min(b), 1e-6) for t, b in ((old, base[1]), (new, base[2]))]
+        medians = [statistics.median(t) / max(statistics.median(b), 1e-6)
+                   for t, b in ((old, base[1]), (new, base[2]))]
+        print(f"| {name} | {ratios[0]:.2f} | {ratios[1]:.2f} | {medians[0]:.2f} | "
+              f"{medians[1]:.2f} |")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 repeats instead of 20")
     parser.add_argument("--repeat", type=int, default=0, help="repeats per command")
+    parser.add_argument("--only", default="", metavar="WORD,...",
+                        help="only the commands whose name holds one of these words")
+    parser.add_argument("--against", metavar="REV",
+                        help="time the package of git revision REV in the same loop")
     args = parser.parse_args()
     repeat = args.repeat or (5 if args.quick else 20)
-    rows = measure(repeat)
+    words = [w for w in args.only.split(",") if w]
+    cases = [CASES[0], *(c for c in CASES[1:] if not words or any(w in c[0] for w in words))]
+    if args.against:
+        _print_paired(paired(cases, repeat, args.against), repeat, args.against)
+        return 0
+    rows = measure(cases, repeat)
     base_best, base_median, base_cpu = rows[0][1], rows[0][2], rows[0][3]
     print(f"Python {sys.version.split()[0]}, {repeat} interleaved runs per command; "
           f"target: warm list and rules under {TARGET_MS:.0f} ms")

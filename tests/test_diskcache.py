@@ -301,6 +301,56 @@ def test_every_module_of_the_package_is_in_the_fingerprint() -> None:
     assert Path(mariage.__file__).resolve().parent == diskcache._PACKAGE
 
 
+def test_the_fingerprint_follows_each_file_by_its_stamps(tmp_path: Path) -> None:
+    """The fingerprint reads the files' sizes and times, not their content (reading and
+    hashing the bundled descriptions took a warm command's start 3-4 ms): a file changed,
+    added or removed anywhere below the folder changes it, compiled modules do not."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "sub" / "b.py").write_text("y = 2\n")
+    (tmp_path / "notes.txt").write_text("not a module\n")
+
+    def stamps(suffix: str = ".py") -> list[str]:
+        out: list[str] = []
+        diskcache._stamps(str(tmp_path), suffix, out)
+        return out
+
+    first = stamps()
+    assert [s.split("\0")[0] for s in first] == [str(tmp_path / "a.py"),
+                                                  str(tmp_path / "sub" / "b.py")]
+    (tmp_path / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"compiled")
+    assert stamps() == first
+    os.utime(tmp_path / "sub" / "b.py", ns=(1, 1))  # the same size, another time
+    second = stamps()
+    assert second != first
+    (tmp_path / "a.py").write_text("x = 10\n")
+    os.utime(tmp_path / "a.py", ns=(1, 1))
+    assert stamps() not in (first, second)
+    assert len(stamps("")) == 3  # every file (but the compiled), for the bundled data
+
+
+def test_the_grammars_terminals_come_from_one_entry(cache: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminals' patterns the fast readers need are one entry of the cache, read once
+    by a process (a replay read twelve, one per terminal, each with its own MAC and the
+    grammar file's digest), and give the patterns Lark gives."""
+    from mariage.notation import grammar
+
+    names = ("COMMENT", "STRING")
+    monkeypatch.setattr(grammar, "_PATTERNS", {})
+    monkeypatch.setattr(grammar, "_READ", [])
+    made = {name: grammar.terminal_pattern(name) for name in names}  # (compiled, stored)
+    assert made["COMMENT"] == r"\{[^{}]*\}"
+    monkeypatch.setattr(grammar, "_PATTERNS", {})  # a new process
+    monkeypatch.setattr(grammar, "_READ", [])
+    loads: list[str] = []
+    real = diskcache.load
+    monkeypatch.setattr(diskcache, "load", lambda key: loads.append(key) or real(key))
+    assert {name: grammar.terminal_pattern(name) for name in names} == made
+    assert len(loads) == 1
+
+
 def test_the_option_values_of_a_description_compile_from_one_reading(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Compiling several values of its options reads (and schema-checks) a description

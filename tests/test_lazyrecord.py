@@ -119,6 +119,50 @@ def test_every_record_of_the_package_has_its_fields_as_slots() -> None:
             f.name for f in dataclasses.fields(record) if f.init), record
 
 
+def test_is_frozen_tells_what_the_dataclass_parameters_say() -> None:
+    """``is_frozen`` (the engine's copies share frozen values) reads a class without
+    making a record's parameters, and answers as ``__dataclass_params__.frozen`` does, for
+    frozen and mutable records, tuple records and plain dataclasses, before and after
+    their parameters are made."""
+    from mariage.lazyrecord import hashable_record, is_frozen, record
+    from mariage.tuplerecord import tuple_record
+
+    @frozen_record
+    class Frozen:
+        seat: int
+
+    @record
+    class Mutable:
+        seat: int
+
+    @hashable_record
+    class Hashable:
+        seat: int
+
+    @tuple_record
+    class Kept:
+        seat: int
+
+    @dataclasses.dataclass(frozen=True)
+    class PlainFrozen:
+        seat: int
+
+    @dataclasses.dataclass
+    class Plain:
+        seat: int
+
+    class Sub(Frozen):  # type: ignore[misc]
+        __slots__ = ()
+
+    expected = [(Frozen, True), (Mutable, False), (Hashable, False), (Kept, True),
+                (PlainFrozen, True), (Plain, False), (Sub, True), (int, False)]
+    assert [(cls, is_frozen(cls)) for cls in (c for c, _ in expected)] == expected
+    for cls, frozen in expected[:6]:
+        assert getattr(cls, "__dataclass_params__", None) is None or \
+            cls.__dataclass_params__.frozen is frozen  # made now
+        assert is_frozen(cls) is frozen, cls
+
+
 def test_the_written_init_is_the_dataclass_init() -> None:
     import inspect
 

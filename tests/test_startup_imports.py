@@ -91,6 +91,9 @@ def test_validating_a_canonical_record_does_not_import_lark(cache: Path) -> None
     # the text report needs no JSON, the cache's digests no OpenSSL (hashlib), and the
     # records no dataclasses (which imports inspect, ast, dis and tokenize)
     assert not {"json", "hashlib", "hmac", "_hashlib", "dataclasses", "inspect"} & names
+    # its signals end it at once (mariage.terminate), without threading or weakref: one
+    # file is checked in the main thread, with no pool of workers
+    assert not {"threading", "weakref"} & names
 
 
 def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: Path) -> None:
@@ -101,3 +104,22 @@ def test_a_record_the_fast_path_declines_still_gets_lark(cache: Path, tmp_path: 
     code, names = imported(["validate", str(odd)])
     assert code == 0
     assert "lark" in names
+
+
+def test_replay_stats_and_a_bot_match_import_only_what_they_use(cache: Path) -> None:
+    """``replay`` and ``stats`` of a record in text: no ``dataclasses`` (which imports
+    ``inspect``, ``ast``, ``dis`` and ``tokenize``: a tenth of a replay's start), no
+    ``signal`` and ``threading`` (for SIGTERM and workers: neither runs here), no ``copy``
+    (nothing is copied). ``play`` of a bot match: no compiler (the record's option tags
+    come from the description's options) and no ``dataclasses`` (a state's copies share its
+    frozen records without making their dataclass parameters). One cache for all three."""
+    record = str(RECORDS / "marianna.mrg")
+    imported(["replay", record])  # fills the cache
+    for command in ("replay", "stats"):
+        code, names = imported([command, record])
+        assert code == 0
+        assert not {"dataclasses", "inspect", "ast", "lark", "signal", "threading", "copy",
+                    "mariage.terminate"} & names, command
+    code, names = imported(["play", "marianna", "--quiet"])
+    assert code == 0
+    assert not {"dataclasses", "inspect", "mariage.spec.compile", "yaml", "lark"} & names

@@ -9,7 +9,6 @@ standard error, never a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import os
 import re
@@ -20,7 +19,6 @@ from typing import Any, TextIO, cast
 from . import __version__
 from .commands import COMMANDS, parse_options
 from .errors import MariageError, SpecFileError, did_you_mean, one_line
-from .terminate import Terminated, terminate_raises
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -277,8 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise SystemExit(0)  # as argparse's version action does
         # a command that runs engines stops them on SIGTERM (not one with a pool of
         # workers: an exception raised amid the pool's locks can hang its terminate())
-        stops = _command_of(args_list) in _RUNS_ENGINES
-        with terminate_raises() if stops else contextlib.nullcontext():
+        if _command_of(args_list) not in _RUNS_ENGINES:
+            return _run(args_list)
+        from .terminate import terminate_raises  # (its signal handling: only here)
+
+        with terminate_raises():
             return _run(args_list)
     finally:
         sys.stdout, sys.stderr = out.inner, err.inner
@@ -330,16 +331,26 @@ def _run(args_list: list[str]) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("mariage: interrupted\n")
         return 130
-    except Terminated:  # SIGTERM: engines stopped, no output half-written
-        sys.stderr.write("mariage: terminated\n")
-        return 143
     except RecursionError:
         _error("input nested too deeply")
         return 1
     except MemoryError:
         _error("out of memory")
         return 1
+    except BaseException as exc:
+        if not _terminated(exc):
+            raise
+        sys.stderr.write("mariage: terminated\n")  # SIGTERM: engines stopped, no output
+        return 143  # half-written
     return code
+
+
+def _terminated(exc: BaseException) -> bool:
+    """Whether ``exc`` is :class:`mariage.terminate.Terminated` (SIGTERM), which only a
+    command that imported that module can raise (the others do not import it: its
+    ``signal`` and ``threading`` are a tenth of a replay's imports)."""
+    terminate = sys.modules.get("mariage.terminate")
+    return terminate is not None and isinstance(exc, terminate.Terminated)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     pass
 
 __all__ = ["FACTORY", "complete", "field", "field_defaults", "field_names", "frozen_record",
-           "hashable_record", "is_record", "made_method", "record", "replace"]
+           "hashable_record", "is_frozen", "is_record", "made_method", "record", "replace"]
 
 _T = TypeVar("_T")
 
@@ -145,6 +145,8 @@ def _frozen_error(message: str) -> Exception:
 class _FrozenParams:
     """``__dataclass_params__`` of a frozen record, those of a frozen slotted dataclass,
     made when first read."""
+
+    frozen = True  # (read by is_frozen on the class, without making the parameters)
 
     def __get__(self, instance: object, owner: type) -> Any:
         import dataclasses
@@ -503,6 +505,24 @@ def made_method(method: Any) -> Any:
 def is_record(cls: type) -> bool:
     """Was ``cls`` made by :func:`frozen_record`, :func:`record` or :func:`hashable_record`?"""
     return cls in _DEFAULTS
+
+
+def is_frozen(cls: type) -> bool:
+    """``dataclasses.fields(cls).__dataclass_params__.frozen`` where ``cls`` is a dataclass
+    or a record (else False), told without making a record's parameters (which imports
+    :mod:`dataclasses`, and with it :mod:`inspect`).
+
+    >>> @frozen_record
+    ... class Bid:
+    ...     seat: int
+    >>> is_frozen(Bid), is_frozen(int)
+    (True, False)
+    """
+    for klass in cls.__mro__:
+        params = vars(klass).get("__dataclass_params__")
+        if params is not None:
+            return bool(getattr(params, "frozen", False))
+    return False
 
 
 def field_names(record: type) -> tuple[str, ...]:

@@ -33,11 +33,12 @@ import contextlib
 import os
 import signal
 import sys
-import threading
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import weakref
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -58,12 +59,20 @@ class Terminated(BaseException):
         super().__init__("terminated")
 
 
+def _main_thread() -> bool:
+    """Whether this is the main thread, as ``threading`` tells it; without importing
+    ``threading`` where no module did (then no thread was started through it, and the
+    package starts none otherwise: ``validate`` of one file need not import it)."""
+    threading = sys.modules.get("threading")
+    return threading is None or threading.current_thread() is threading.main_thread()
+
+
 @contextlib.contextmanager
 def terminate_raises() -> Iterator[None]:
     """Within the block, SIGTERM raises :class:`Terminated` in this process (main thread
     only; elsewhere the block runs as it is). A worker process forked within it dies
     of the signal as before."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _main_thread():
         yield
         return
     pid = os.getpid()
@@ -91,7 +100,7 @@ def signals_end_at_once(workers: Callable[[], Iterable[int]]) -> Iterator[None]:
     forked within the block dies of SIGTERM as by default and leaves Ctrl-C (SIGINT, sent
     to the whole foreground group) to this process. Main thread only; elsewhere the block
     runs as it is. For a command whose only output is what it has printed already."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _main_thread():
         yield
         return
     pid = os.getpid()
@@ -188,7 +197,8 @@ class _Worker(Protocol):  # a pool's worker process
     def exitcode(self) -> int | None: ...
 
 
-_FIRST_WORKERS: weakref.WeakKeyDictionary[object, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+#: each pool's first processes, kept as long as the pool (made at the first pool)
+_FIRST_WORKERS: list[weakref.WeakKeyDictionary[object, tuple[Any, ...]]] = []
 
 
 def first_workers(pool: object) -> tuple[Any, ...]:
@@ -197,10 +207,15 @@ def first_workers(pool: object) -> tuple[Any, ...]:
     the dead one may have held the lock of the queue of tasks (a worker waiting for a task
     holds it), for which its replacement then waits for ever: :func:`result_of` watches
     these, so that such a death is seen whenever it happened."""
+    if not _FIRST_WORKERS:
+        import weakref
+
+        _FIRST_WORKERS.append(weakref.WeakKeyDictionary())
+    first = _FIRST_WORKERS[0]
     try:
-        return _FIRST_WORKERS[pool]
+        return first[pool]
     except KeyError:
-        workers = _FIRST_WORKERS[pool] = tuple(getattr(pool, "_pool", ()))
+        workers = first[pool] = tuple(getattr(pool, "_pool", ()))
         return workers
 
 

@@ -71,6 +71,8 @@ class _LazyFields:
     from a twin class the first time something asks (``fields``, ``replace``,
     ``asdict``...), then kept, both."""
 
+    frozen = True  # (a tuple record is: lazyrecord.is_frozen reads it on the class)
+
     def __init__(self, name: str) -> None:
         self.name = name
 

@@ -27,13 +27,12 @@ True
 
 from __future__ import annotations
 
-import copy
 import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import codegen
-from ..lazyrecord import frozen_record
+from ..lazyrecord import frozen_record, is_frozen
 from .freshhand import slots_of
 
 if TYPE_CHECKING:
@@ -64,6 +63,8 @@ def _copy_source(source: Any) -> Any:
     own = getattr(source, "clone", None)
     if own is not None:
         return own()
+    import copy  # (here: copy imports weakref, which a command that copies nothing skips)
+
     rules = getattr(source, "rules", None)
     return copy.deepcopy(source, {} if rules is None else {id(rules): rules})
 
@@ -101,8 +102,7 @@ def _slot_kind(name: str, value: Any) -> int:
     if isinstance(value, _SCALARS) or \
             name in ("rules", "mech", "hooks", "_appliers", "_fresh"):
         return _SHARED
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is not None and params.frozen:  # a frozen record (rules of play, a result)
+    if is_frozen(type(value)):  # a frozen record (rules of play, a result)
         return _SHARED
     if type(value) is list and name in APPEND_ONLY:
         return _APPENDED

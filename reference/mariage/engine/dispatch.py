@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..lazyrecord import frozen_record
+from ..lazyrecord import field, frozen_record
 from .actionfields import FIELDS_OK
 from .actions import Action, Decline
 from .duties import duties
@@ -57,8 +57,6 @@ class Dispatch:
     apply_play: Applier  # a card played by the seat to act, in the play phase (generated code
     # with the trick's end inline, engine.fastpath.play_apply, or the mechanism's own)
     trail_plays: bool  # the reference apply_play runs: undo may journal a play's changes only
-    play_trail: Callable[..., None] | None  # with undo on: the card and its trick's end
-    # journaling what they change (generated code, engine.fastpath.play_apply with trail)
     end_hand: HandEnd  # (state, how): Scoring.end_hand(state, how), by generated code where
     # the scoring, match end and dealing are the reference ones (engine.handend.hand_end)
     start_trick: Callable[[GameState, int], None]  # (state, leader): TrickPlay.start_trick,
@@ -75,16 +73,59 @@ class Dispatch:
     # GameState.apply calls straight when no seat is named and marks are off
     go_on: GoOn | None  # (state, winner): the play resumed after the winner's pause, as
     # Claims.go_on, by generated code where there is some (engine.resume.resume)
-    action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # with undo
-    # on: the actions that declare what they write, kept and set back (engine.trailplan)
-    mark_keeper: tuple[Callable[..., Any], Callable[..., None]] | None  # with undo on for
-    # marks only: a mark's record of what cards alone may write, and its restore (None:
-    # a card may write anything; a mark keeps the whole state) (trailplan.mark_keeper)
-    mark_free: frozenset[type]  # with undo on for marks only: the types of action other than
-    # cards that write nothing beyond a mark's record (those of action_trails within it)
-    mark_extra: dict[type, tuple[Callable[..., Any], Callable[..., None]]]  # ... and those
-    # that declare what they write beyond it (with trailplan.GatedHooks, the gated hooks of
-    # a trick's end): those slots kept and set back (Marks.log; trailplan.mark_extra)
+    made_of: tuple[Mechanisms, Rules] = field(repr=False, compare=False)  # what it is of
+    # the parts for undo and marks below are made when first read (_undo_parts): a state
+    # that never turns undo on (a replay, a validation, a match) never writes their code
+    play_trail: Callable[..., None] | None = field(init=False)  # with undo on: the card and
+    # its trick's end journaling what they change (generated code, engine.fastpath.play_apply
+    # with trail)
+    action_trails: dict[type, tuple[Callable[..., Any], Callable[..., None]]] = field(
+        init=False)  # with undo on: the actions that declare what they write, kept and set
+    # back (engine.trailplan)
+    mark_keeper: tuple[Callable[..., Any], Callable[..., None]] | None = field(init=False)
+    # with undo on for marks only: a mark's record of what cards alone may write, and its
+    # restore (None: a card may write anything; a mark keeps the whole state)
+    # (trailplan.mark_keeper)
+    mark_free: frozenset[type] = field(init=False)  # with undo on for marks only: the types
+    # of action other than cards that write nothing beyond a mark's record (those of
+    # action_trails within it)
+    mark_extra: dict[type, tuple[Callable[..., Any], Callable[..., None]]] = field(
+        init=False)  # ... and those that declare what they write beyond it (with
+    # trailplan.GatedHooks, the gated hooks of a trick's end): those slots kept and set back
+    # (Marks.log; trailplan.mark_extra)
+
+
+#: the fields of :class:`Dispatch` made when first read
+_UNDO_PARTS = frozenset({"play_trail", "action_trails", "mark_keeper", "mark_free",
+                         "mark_extra"})
+
+
+def _undo_parts(table: Dispatch, name: str) -> Any:
+    """``Dispatch.__getattr__``: a part for undo or marks, read before it was made (its
+    slot empty): all of them made now, as the table's other fields were, and kept in
+    their slots (read straight from then on)."""
+    if name not in _UNDO_PARTS:
+        raise AttributeError(f"{type(table).__name__!r} object has no attribute {name!r}")
+    mech, rules = table.made_of
+    appliers = {**table.appliers, **table.any_seat}
+    hand_slots = hand_end_writes(mech, rules)
+    play_trail = play_apply(mech, rules, trail=True, end_hand=table.end_hand,
+                            legal_plays=table.legal_plays, hand_slots=hand_slots)
+    marked = None if play_trail is None else record_slots(mech, rules, appliers)
+    free, extra = (frozenset(), {}) if marked is None else mark_extra(
+        mech, rules, appliers, marked)
+    parts = {"play_trail": play_trail,
+             "action_trails": action_trails(appliers, hand_slots, mech, rules),
+             "mark_keeper": None if marked is None
+             else mark_keeper(marked, rules.nseats, len(rules.teams)),
+             "mark_free": free, "mark_extra": extra}
+    for key, value in parts.items():
+        object.__setattr__(table, key, value)
+    return parts[name]
+
+
+Dispatch.__getattr__ = _undo_parts  # type: ignore[attr-defined]  # (hidden from mypy,
+# which would take any name as an attribute)
 
 
 #: (id of the mechanisms, id of the rules) -> (mechanisms, rules, their dispatch table)
@@ -147,25 +188,15 @@ def _dispatch_table(mech: Mechanisms, rules: Rules) -> Dispatch:
     hooks = hooks_of(mech.all(), rules)
     end_hand = hand_end(mech, rules) or mech.scoring.end_hand
     legal = duties(mech, rules)  # written once for the listing and both card plays
-    hand_slots = hand_end_writes(mech, rules)
-    play_trail = play_apply(mech, rules, trail=True, end_hand=end_hand, legal_plays=legal,
-                            hand_slots=hand_slots)
-    marked = None if play_trail is None else record_slots(mech, rules, {**appliers, **any_seat})
     to_act = _to_act(mech, rules, {**appliers, **any_seat}, end_hand)
-    free, extra = (frozenset(), {}) if marked is None else mark_extra(
-        mech, rules, {**appliers, **any_seat}, marked)
     return Dispatch(appliers, any_seat,
                     tuple(m.any_time for m in mech.all() if m.offers_any_time(rules)),
                     phase_legal, hooks, play_legal(mech, rules, legal),
                     play_apply(mech, rules, end_hand=end_hand, legal_plays=legal)
                     or mech.tricks.apply_play,
                     type(mech.tricks).apply_play is TrickPlay.apply_play,
-                    play_trail, end_hand,
-                    start_trick(mech, rules), legal, _any_time_in(mech, rules),
-                    to_act, _plain(to_act), resume(mech, rules, end_hand),
-                    action_trails({**appliers, **any_seat}, hand_slots, mech, rules),
-                    None if marked is None
-                    else mark_keeper(marked, rules.nseats, len(rules.teams)), free, extra)
+                    end_hand, start_trick(mech, rules), legal, _any_time_in(mech, rules),
+                    to_act, _plain(to_act), resume(mech, rules, end_hand), (mech, rules))
 
 
 def _to_act(mech: Mechanisms, rules: Rules, appliers: dict[type, Applier],

@@ -31,7 +31,6 @@ from typing import Any, BinaryIO, cast
 from ..errors import MariageError
 from ..infile import open_regular
 from ..lazyrecord import field, record
-from ..terminate import first_workers, result_of
 from .errors import RecordError
 from .reader import DEFAULT_LIMIT, RawRecord, split_records
 
@@ -432,6 +431,9 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
             elif not take(_check_batch(item, strict, search_limit)):
                 break
         return summary
+    from ..terminate import first_workers, result_of  # (only with workers: its signal
+    # and threading cost a replay's start)
+
     own = pool is None
     if own:
         import multiprocessing  # only with workers: its import costs a start-up

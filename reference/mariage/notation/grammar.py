@@ -67,7 +67,11 @@ def _loaded(lark: Any, transformer: Any) -> Any:
         return None
 
 
-@cache
+#: the terminals' patterns known to this process (read from the disk cache at the first ask)
+_PATTERNS: dict[str, str] = {}
+_READ: list[bool] = []
+
+
 def terminal_pattern(name: str) -> str:
     """The regular expression of terminal ``name`` as the grammar defines it.
 
@@ -78,19 +82,29 @@ def terminal_pattern(name: str) -> str:
     >>> terminal_pattern("COMMENT")
     '\\\\{[^{}]*\\\\}'
 
-    The patterns are kept in the disk cache (:mod:`mariage.spec.diskcache`),
-    valid while the grammar file is unchanged, so that the fast path of
-    validation, which needs them, does not import Lark in a warm process.
+    The patterns are kept in the disk cache (:mod:`mariage.spec.diskcache`), all in
+    one entry, valid while the grammar file is unchanged, so that the fast path of
+    validation, which needs them, does not import Lark in a warm process (and reads
+    one entry, not one per terminal).
     """
+    found = _PATTERNS.get(name)
+    if found is not None:
+        return found
     from mariage.spec import diskcache
 
-    path = grammar_dir() / GRAMMAR_FILE
-    key = diskcache.make_key("terminal pattern", GRAMMAR_FILE, name)
-    found = diskcache.load(key)
-    if isinstance(found, str):
-        return found
+    key = diskcache.make_key("terminal patterns", GRAMMAR_FILE)
+    if not _READ:
+        _READ.append(True)
+        stored = diskcache.load(key)
+        if type(stored) is dict and all(type(k) is str and type(v) is str
+                                        for k, v in stored.items()):
+            _PATTERNS.update(stored)
+            found = _PATTERNS.get(name)
+            if found is not None:
+                return found
     pattern = _compiled_pattern(name)
-    diskcache.store(key, pattern, [path])
+    _PATTERNS[name] = pattern
+    diskcache.store(key, dict(_PATTERNS), [grammar_dir() / GRAMMAR_FILE])
     return pattern
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import io
 import re
-import threading
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -282,7 +281,12 @@ def _raw_record(body: bytearray, number: int, start: int, file: str,
     return RawRecord(text.getvalue(), number, start, file, problems)
 
 
-_LOCAL = threading.local()
+try:  # threading.local itself, without importing threading (a replay takes no thread)
+    from _thread import _local as _thread_local
+except ImportError:  # pragma: no cover - an interpreter without it
+    from threading import local as _thread_local
+
+_LOCAL = _thread_local()
 
 
 def _plain_builder() -> Builder:

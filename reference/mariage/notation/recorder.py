@@ -24,7 +24,7 @@ from mariage.engine.actiontext import action_text
 from mariage.engine.deals import SeededDeals
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number
-from mariage.spec.compile import option_specs
+from mariage.spec.options import option_specs
 
 from .annotations import takers_keys, takers_note
 from .layout import deal_parts

@@ -138,27 +138,40 @@ _CODE: list[str] = []
 
 
 def _code_fingerprint() -> str:
-    """Names, sizes and modification times of the package's modules; the bundled data."""
+    """Names, sizes and modification times of the package's modules and of the bundled
+    data (read from their folders once per process: their stamps, not their content,
+    which would take a warm command's start several milliseconds to read and hash)."""
     if not _CODE:
         from mariage import __version__
         from mariage.resources import spec_dir
 
-        h = _blake2b(f"{__version__}\0".encode(), digest_size=32)
-        for root, dirs, names in os.walk(_PACKAGE):  # every module: any may define what is cached
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    st = os.stat(os.path.join(root, name))
-                    h.update(f"{root}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-        base = str(spec_dir())
-        for root, dirs, names in os.walk(base):
-            dirs.sort()
-            for name in sorted(names):
-                full = os.path.join(root, name)
-                h.update(f"{os.path.relpath(full, base)}\0".encode())
-                h.update((file_digest(full) or "-").encode())
-        _CODE.append(h.hexdigest())
+        stamps = [__version__]  # every module: any may define what is cached
+        _stamps(str(_PACKAGE), ".py", stamps)
+        _stamps(str(spec_dir()), "", stamps)
+        _CODE.append(_blake2b("\0".join(stamps).encode("utf-8", "surrogateescape"),
+                              digest_size=32).hexdigest())
     return _CODE[0]
+
+
+def _stamps(folder: str, suffix: str, out: list[str]) -> None:
+    """Append to ``out`` the path, size and modification time of each file of ``folder``
+    whose name ends with ``suffix``, and of its folders' files (but ``__pycache__``), in
+    the order of their names (symbolic links to folders are not followed)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                _stamps(entry.path, suffix, out)
+        elif entry.name.endswith(suffix):
+            try:
+                st = entry.stat()
+            except OSError:
+                out.append(f"{entry.path}\0-")
+                continue
+            out.append(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}")
 
 
 def make_key(*parts: object) -> str:

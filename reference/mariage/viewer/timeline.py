@@ -34,8 +34,6 @@ and the problems found at that step. The HTML viewer, the SVG pictures and
 
 from __future__ import annotations
 
-import copy
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from mariage.engine.declared import declared_kind
@@ -132,10 +130,14 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if kind is dict:
         return {_plain(k): _plain(v) for k, v in value.items()}
+    from dataclasses import fields, is_dataclass  # (only for JSON: not at every replay)
+
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if kind is tuple:
         return tuple(_plain(v) for v in value)
+    import copy
+
     return copy.deepcopy(value)
 
 
