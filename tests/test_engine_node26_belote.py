@@ -3,10 +3,11 @@ twenty-seventh session, of ``belote-coinche`` and ``belote-contree``), against t
 and the reference.
 
 ``conformance/examples/belote_engine.js``, written from the user docs alone, plays every
-option of ``belote`` at every value. It must pass every stored Belote test (none skipped)
-and the suites derived for single-option configurations, every rule in force checked and
-named; random matches with random options and illegal actions must find no difference
-from ``mariage engine`` (served in the test's process) in any answer, legal list or state
+option of ``belote`` at every value. It must pass every stored Belote test (none skipped;
+run by tests/test_engine_node_belote25.py with the protocol tests) and the suites derived
+for single-option configurations, every rule in force checked and named; random matches
+with random options and illegal actions must find no difference from ``mariage engine``
+(served in the test's process) in any answer, legal list or state
 (``tests/enginediff.py``).
 Each planted fault below (``--fault MODE``) is a mistake made while the engine was
 written, or a gap left by the last session, that passed the stored and derived suites at
@@ -35,13 +36,9 @@ def test_the_example_needs_nothing_but_node() -> None:
     assert needs_nothing_but_node(ENGINE)
 
 
-def test_runs_and_passes_every_stored_belote_test(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, report = run(tmp_path, capsys, STRICT, "--ruleset", "belote")
-    assert code == 0, out[-3000:]
-    statuses = [t["status"] for t in report["tests"]]
-    assert statuses == ["pass"] * len(load_suite(rulesets=["belote"])) and len(statuses) > 100
-    assert report["refusals"]["named"] == report["refusals"]["expected"] > 25
+# Every stored Belote test (none skipped, every refusal's rule named, --require-rule-ids)
+# is run against this engine by test_passes_every_stored_belote_and_protocol_test in
+# tests/test_engine_node_belote25.py, with the protocol tests: the same run, once.
 
 
 #: single-option configurations of the fast run (the slow test runs every value)
