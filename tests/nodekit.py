@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from enginediff import Reference
 from mariage.cli import main
-from mariage.conformance.client import EngineClient, ProcessTransport, ThreadTransport
-from mariage.conformance.engine import ReferenceEngine
+from mariage.conformance.client import EngineClient, ProcessTransport
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "conformance" / "examples"
 
@@ -52,11 +52,11 @@ def needs_nothing_but_node(engine_js: Path) -> bool:
             and "mariage conformance --engine" in source.split("'use strict'")[0])
 
 
-def reference_and(engine_js: Path) -> tuple[EngineClient, EngineClient]:
-    """The reference (in this process) and a JS engine (a subprocess), said hello to."""
-    ref = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
+def reference_and(engine_js: Path) -> tuple[Reference, EngineClient]:
+    """The reference (in this process, :class:`enginediff.Reference`) and a JS engine (a
+    subprocess), said hello to."""
+    ref = Reference()
     js = EngineClient(lambda: ProcessTransport(f"{node()} {engine_js}"), timeout=20)
-    ref.hello()
     js.hello()
     return ref, js
 
@@ -72,7 +72,7 @@ def rulesets_offered(engine_js: Path) -> tuple[dict[str, Any], dict[str, Any]]:
         js.close()
 
 
-def same_answer(ref: EngineClient, js: EngineClient, request: dict[str, Any]) -> dict[str, Any]:
+def same_answer(ref: Reference, js: EngineClient, request: dict[str, Any]) -> dict[str, Any]:
     """The answer of both engines to ``request``, asserted equal once the message is dropped
     and the hands and legal lists sorted."""
     answers = [ref.request(dict(request)), js.request(dict(request))]

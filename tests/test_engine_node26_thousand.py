@@ -32,8 +32,8 @@ from typing import Any
 
 import nodekit
 import pytest
-from mariage.conformance.client import EngineClient, ProcessTransport, ThreadTransport
-from mariage.conformance.engine import ReferenceEngine
+from enginediff import Reference
+from mariage.conformance.client import EngineClient, ProcessTransport
 
 ENGINE = nodekit.EXAMPLES / "thousand_engine.js"
 RULESETS = ("thousand", "thousand-2", "thousand-4", "thousand-pl")
@@ -46,11 +46,10 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
     return nodekit.run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
 
 
-def clients() -> tuple[EngineClient, EngineClient]:
+def clients() -> tuple[Reference, EngineClient]:
     """The reference (in this process) and the JS engine (a subprocess), said hello to."""
-    ref = EngineClient(lambda: ThreadTransport(ReferenceEngine()), timeout=20)
+    ref = Reference()
     js = EngineClient(lambda: ProcessTransport(f"{nodekit.node()} {ENGINE}"), timeout=20)
-    ref.hello()
     js.hello()
     return ref, js
 

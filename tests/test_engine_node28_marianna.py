@@ -36,7 +36,7 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
     return nodekit.run_engine(ENGINE, tmp_path, capsys, *args, fault=fault)
 
 
-def pair() -> tuple[EngineClient, EngineClient]:
+def pair() -> tuple[enginediff.Reference, EngineClient]:
     """Both engines said hello to: the reference in this process, the JS one as a child."""
     return nodekit.reference_and(ENGINE)
 

@@ -576,25 +576,40 @@ function handle(req) {
 
 class JFloat { constructor(v) { this.v = v; } toJSON() { return this.v; } }
 
+// (read by char codes, with one sticky expression each for numbers and strings made once,
+// and a plain string without escapes taken as it is: a fifth of the engine's time a
+// request went to this parser, thirty-third session)
+const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+const STRING = /"((?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*)"/y;
+
 function parseJSON(text) {
   let i = 0;
   const fail = (why) => { throw new Error(`${why} at ${i}`); };
-  const ws = () => { while (' \t\n\r'.includes(text[i]) && i < text.length) i++; };
+  const ws = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return;
+      i++;
+    }
+  };
   const value = () => {
     ws();
     const c = text[i];
     if (c === '{') {
-      i++; const obj = {}; const seen = new Set(); ws();
+      i++; const obj = {}; ws();
       if (text[i] === '}') { i++; return obj; }
       for (;;) {
         ws(); if (text[i] !== '"') fail('name expected');
         const k = string();
-        if (seen.has(k)) fail(`name ${k} given twice`);
-        seen.add(k); ws();
+        if (Object.prototype.hasOwnProperty.call(obj, k)) fail(`name ${k} given twice`);
+        ws();
         if (text[i++] !== ':') fail(': expected');
+        const v = value();
         // defineProperty: a name such as __proto__ is kept as a plain field
-        Object.defineProperty(obj, k,
-          { value: value(), enumerable: true, writable: true, configurable: true });
+        if (k === '__proto__') {
+          Object.defineProperty(obj, k,
+            { value: v, enumerable: true, writable: true, configurable: true });
+        } else obj[k] = v;
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i++] === '}') return obj;
@@ -612,10 +627,11 @@ function parseJSON(text) {
       }
     }
     if (c === '"') return string();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]]) {
-      if (text.startsWith(word, i)) { i += word.length; return v; }
-    }
-    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 400));
+    if (c === 't' && text.startsWith('true', i)) { i += 4; return true; }
+    if (c === 'f' && text.startsWith('false', i)) { i += 5; return false; }
+    if (c === 'n' && text.startsWith('null', i)) { i += 4; return null; }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
     if (!m || !m[0]) fail('value expected');
     i += m[0].length;
     const n = Number(m[0]);
@@ -623,12 +639,11 @@ function parseJSON(text) {
     return m[2] || m[3] ? new JFloat(n) : n;
   };
   const string = () => {
-    const re = /"((?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*)"/y;
-    re.lastIndex = i;
-    const m = re.exec(text);
+    STRING.lastIndex = i;
+    const m = STRING.exec(text);
     if (!m) fail('bad string');
-    i = re.lastIndex;
-    return JSON.parse(m[0]);
+    i = STRING.lastIndex;
+    return m[1].includes('\\') ? JSON.parse(m[0]) : m[1];
   };
   const v = value(); ws();
   if (i !== text.length) fail('extra text');

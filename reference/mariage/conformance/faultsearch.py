@@ -175,11 +175,12 @@ def _accepts(state: GameState, action: Action, seat: int | None) -> bool:
     return True
 
 
-def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
-           legal: Sequence[Action] | None = None) -> None:
-    """Raise :class:`_Found` for an action the reference refuses and the faulty engine
-    takes: one for another seat, a card not in the hand, one after the end (``legal``:
-    the reference's legal actions, if listed already)."""
+def _ref_probes(ref: GameState, rules: Rules, legal: Sequence[Action] | None = None
+               ) -> list[tuple[Action, int | None, str, str]]:
+    """The actions the reference refuses that a faulty engine may take: one for another
+    seat, a card not in the hand, one after the end (``legal``: the reference's legal
+    actions, if listed already), each with its seat, the rule it is refused by and its
+    text."""
     probes: list[tuple[Action, int | None]] = []
     if ref.phase in (Phase.OVER, Phase.DEAL):
         probes.append((rules.play_actions[0], None))
@@ -193,11 +194,19 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
             out = next((c for c in range(rules.ncards) if not held >> c & 1), None)
             if out is not None:
                 probes.append((rules.play_actions[out], None))
+    found = []
     for action, seat in probes:
         rule = refusal_rule(ref, action, seat)
-        if rule is None:
-            continue
-        text = action_text(rules, action)
+        if rule is not None:
+            found.append((action, seat, rule, action_text(rules, action)))
+    return found
+
+
+def _probe_bad(bad: GameState, frules: Rules,
+               probes: Iterable[tuple[Action, int | None, str, str]]) -> None:
+    """Raise :class:`_Found` for the first of the reference's refused ``probes``
+    (:func:`_ref_probes`) the faulty engine takes."""
+    for _, seat, rule, text in probes:
         try:
             theirs = parse_action(frules, text)
         except ValueError:
@@ -208,6 +217,14 @@ def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
                 step["seat"] = seat
             step["error"] = {"code": "illegal_action", "rule": rule}
             raise _Found(step)
+
+
+def _probe(ref: GameState, bad: GameState, rules: Rules, frules: Rules,
+           legal: Sequence[Action] | None = None) -> None:
+    """Raise :class:`_Found` for an action the reference refuses and the faulty engine
+    takes: one for another seat, a card not in the hand, one after the end (``legal``:
+    the reference's legal actions, if listed already)."""
+    _probe_bad(bad, frules, _ref_probes(ref, rules, legal))
 
 
 def _probe_resign(ref: GameState, bad: GameState,
@@ -335,22 +352,117 @@ class _Shared:
         return action
 
 
+class _Trace:
+    """The reference's side of the walks from one start (a seed, and the deal of a stored
+    test or none) under one compiled ruleset: at each step, its legal actions, the
+    refusals probed, the deals tried or the action chosen and its text. They depend on
+    the reference's state alone, the same in every walk from that start (the choices are
+    seeded), so they are worked out once for every fault and neighbour searched, as far
+    as the longest walk goes; each walk plays them on its own reference."""
+
+    def __init__(self, rules: Rules, seed: int, stored: Test | None) -> None:
+        self.rules = rules
+        self.rng = SplitMix64(seed)
+        self.style = seed % 3
+        self.dealer, self.given, self.script = stored_start(rules, stored, self.rng)
+        self.ref = GameState(rules, first_dealer=self.dealer)
+        self.texts = _Texts(rules)
+        self.first = self._deal()
+        #: per step: (legal actions, probes, deals tried or None, (action, text) or None)
+        self.steps: list[tuple[Any, ...]] = []
+
+    def step(self, n: int) -> tuple[Any, ...]:
+        """What the reference lists, probes and does at step ``n`` of a walk."""
+        while len(self.steps) <= n:
+            self.steps.append(self._next_step(len(self.steps)))
+        return self.steps[n]
+
+    def _next_step(self, n: int) -> tuple[Any, ...]:
+        ref = self.ref
+        phase = ref.phase
+        between = phase == Phase.OVER or phase == Phase.DEAL
+        legal = None if between or ref.to_act is None else ref.legal_actions()
+        probes = _ref_probes(ref, self.rules, legal) if n < PROBE_STEPS or between else ()
+        if phase == Phase.OVER:
+            return legal, probes, None, None
+        if phase == Phase.DEAL:
+            return legal, probes, self._deal(), None
+        action = self._next(legal)
+        text = self.texts(action)
+        ref.apply(action)
+        return legal, probes, None, (action, text)
+
+    def _new_deal(self) -> dict[str, Any]:
+        if self.given:
+            return self.given.pop(0)
+        r = self.rules
+        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
+        cards = list(range(r.ncards))
+        self.rng.shuffle(cards)
+        return {"deck": [r.card_code[c] for c in cards], "first_player": first}
+
+    def _deal(self) -> tuple[dict[str, Any], ...]:
+        """The deals tried, in turn (a stored deal of another pack, then a seeded one),
+        the last one dealt."""
+        deal = self._new_deal()
+        try:
+            self.ref.deal(deal["deck"], deal["first_player"])
+        except (IllegalActionError, ValueError):  # a stored deal of another pack
+            self.given = []
+            refused, deal = deal, self._new_deal()
+            self.ref.deal(deal["deck"], deal["first_player"])
+            return refused, deal
+        return (deal,)
+
+    def _next(self, legal: Sequence[Action] | None) -> Action:
+        """The next action: the stored test's while it stays legal, else a seeded choice
+        (``legal``: the reference's legal actions, if listed already)."""
+        ref = self.ref
+        while self.script:
+            text = self.script.pop(0)["act"]
+            try:
+                action = parse_action(self.rules, text)
+            except ValueError:
+                self.script = []
+                break
+            if action in (ref.legal_actions() if legal is None else legal):
+                return action
+            self.script = []
+        return choose(ref, self.rng, self.style, legal)
+
+
+#: the traces of the walks under the compiled rules searched last: the rules, and each
+#: trace by its seed and stored test (held, so that its ``id`` is not another's)
+_TRACES: list[Any] = [None, {}]
+
+
+def _trace(rules: Rules, seed: int, stored: Test | None) -> _Trace:
+    """The trace of the walks from ``seed`` (and ``stored``) under ``rules``, made once."""
+    if _TRACES[0] is not rules:
+        _TRACES[:] = [rules, {}]
+    key = (seed, id(stored))
+    kept = _TRACES[1].get(key)
+    if kept is None:
+        kept = _TRACES[1][key] = (stored, _Trace(rules, seed, stored))
+    trace: _Trace = kept[1]
+    return trace
+
+
 class _Walk:
     """One match on the reference and the faulty engine side by side: from a seeded
     deal, or from the deal of a stored test (its recorded actions played first, as long
-    as they stay legal under the configuration; its later deals used in turn). The
-    deals and actions given to the reference are kept, so that the record of a walk
-    that finds a difference is made by playing them again (:meth:`record`), not by
-    every walk as it goes."""
+    as they stay legal under the configuration; its later deals used in turn), as its
+    :class:`_Trace` lists them. The deals and actions given to the reference are kept,
+    so that the record of a walk that finds a difference is made by playing them again
+    (:meth:`record`), not by every walk as it goes."""
 
     def __init__(self, config: Configuration, engine: FaultyEngine, frules: Rules,
                  seed: int, stored: Test | None = None, shared: _Shared | None = None
                  ) -> None:
         self.rules = r = config.rules
         self.frules = frules
-        self.rng = SplitMix64(seed)
-        self.style = seed % 3
-        self.dealer, self.given, self.script = stored_start(r, stored, self.rng)
+        self.trace = _trace(r, seed, stored)
+        self.dealer = self.trace.dealer
         self.ref = GameState(r, first_dealer=self.dealer)
         self.bad = engine.make_state(frules, self.dealer)
         self.steps: list[dict[str, Any]] = []
@@ -382,27 +494,14 @@ class _Walk:
             body.act(state, seat or 0, given, before)
         return body.text(self.ref)
 
-    def _new_deal(self) -> dict[str, Any]:
-        if self.given:
-            return self.given.pop(0)
-        r = self.rules
-        first = self.rng.below(r.nseats) if r.first_lead == "lot" else None
-        cards = list(range(r.ncards))
-        self.rng.shuffle(cards)
-        return {"deck": [r.card_code[c] for c in cards], "first_player": first}
-
-    def _deal_ref(self, deal: dict[str, Any]) -> None:
-        self.played.append((list(deal["deck"]), deal["first_player"]))
-        self.ref.deal(deal["deck"], deal["first_player"])
-
-    def _deal_now(self, first: bool) -> dict[str, Any]:
-        deal = self._new_deal()
-        try:
-            self._deal_ref(deal)
-        except (IllegalActionError, ValueError):  # a stored deal of another pack
-            self.given = []
-            deal = self._new_deal()
-            self._deal_ref(deal)
+    def _deal_now(self, tried: tuple[dict[str, Any], ...], first: bool) -> dict[str, Any]:
+        for deal in tried:  # (each walk its own copy of the deal)
+            deal = {**deal, "deck": list(deal["deck"])}
+            self.played.append((list(deal["deck"]), deal["first_player"]))
+            try:
+                self.ref.deal(deal["deck"], deal["first_player"])
+            except (IllegalActionError, ValueError):  # a stored deal of another pack
+                continue
         if first:
             self.start.update(deal)
         try:
@@ -420,45 +519,25 @@ class _Walk:
             raise _Found(None, initial=found)
         raise _Found({"deal": deal, "state": found})
 
-    def _next(self, legal: Sequence[Action] | None = None) -> Action:
-        """The next action: the stored test's while it stays legal, else a seeded choice
-        (``legal``: the reference's legal actions, if listed already)."""
-        ref = self.ref
-        while self.script:
-            text = self.script.pop(0)["act"]
-            try:
-                action = parse_action(self.rules, text)
-            except ValueError:
-                self.script = []
-                break
-            if action in (ref.legal_actions() if legal is None else legal):
-                return action
-            self.script = []
-        return choose(ref, self.rng, self.style, legal)
-
     def run(self, max_steps: int = MAX_STEPS) -> None:
         """Play until the first difference (raises :class:`_Found`) or the bound. The
-        reference's legal actions are listed once a step, for the probes, the comparison
-        and the choice."""
-        self._deal_now(True)
+        reference's legal actions, probes and choices come from the trace."""
+        trace = self.trace
+        self._deal_now(trace.first, True)
         ref, bad, rules, key, shared = self.ref, self.bad, self.rules, self.key, self.shared
-        mine = self.texts[0]
         for n in range(max_steps):
-            phase = ref.phase
-            between = phase == Phase.OVER or phase == Phase.DEAL
-            legal = None if between or ref.to_act is None else ref.legal_actions()
-            if n < PROBE_STEPS or between:
-                _probe(ref, bad, rules, self.frules, legal)
+            legal, probes, deals, chosen = trace.step(n)
+            if probes:
+                _probe_bad(bad, self.frules, probes)
             if n == 0:
                 _probe_resign(ref, bad, key)
-            if phase == Phase.OVER:
-                return
-            if phase == Phase.DEAL:
-                self.steps.append({"deal": self._deal_now(False)})
+            if deals is not None:
+                self.steps.append({"deal": self._deal_now(deals, False)})
                 continue
+            if chosen is None:  # the match is over
+                return
             _legal_step(ref, bad, rules, self.texts, self.same, legal, shared.alike)
-            action = self._next(legal)
-            text = mine(action)
+            action, text = chosen
             self.played.append(action)
             ref.apply(action)
             try:
