@@ -178,10 +178,9 @@ def _lighter_navigation(app: Any, pagename: str, templatename: str, context: dic
         if not kwargs.get("titles_only"):
             return toctree(**kwargs)
         cut = getattr(app.builder, "_mariage_titles_only", None)
-        if cut is None or cut[0] is not env.tocs:
-            cut = (env.tocs, _titles_only(env.tocs))
-            app.builder._mariage_titles_only = cut
-        whole, env.tocs = env.tocs, cut[1]
+        if cut is None:
+            cut = app.builder._mariage_titles_only = _titles_only(env.tocs)
+        whole, env.tocs = env.tocs, cut
         try:
             return toctree(**kwargs)
         finally:
@@ -231,4 +230,9 @@ def setup(app: Any) -> dict[str, Any]:
 
     app.connect("autodoc-before-process-signature", signature_of_record)
     app.connect("html-page-context", _lighter_navigation, priority=400)  # before Furo's
+
+    def read_again(app: Any, env: Any) -> None:  # (a build that reads pages cuts them anew)
+        app.builder._mariage_titles_only = None
+
+    app.connect("env-updated", read_again)
     return {"parallel_read_safe": True}
