@@ -11,6 +11,7 @@ action accepted where it is refused, or a state field that differs).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -31,9 +32,17 @@ from mariage.spec.specload import list_rulesets
 
 SEEDS = range(1, 41)
 
-OPTION_TESTS = [t for t in load_suite(kinds=["option", "scenario", "golden"]) if t.options]
 VARIANTS = [(ruleset, label, options) for ruleset in list_rulesets()
             for label, options in option_variants(ruleset)]
+
+
+@functools.cache
+def option_tests() -> list[SuiteTest]:
+    """The suite's tests under option values: read once a process, by the first slow test
+    that wants them (not at every collection: the default run's workers read them for
+    no test)."""
+    return [t for t in load_suite(kinds=["option", "scenario", "golden"]) if t.options]
+
 
 def _view(state: GameState) -> Any:
     r = state.rules
@@ -154,7 +163,7 @@ def replayed_difference(test: SuiteTest, options: dict[str, Any]) -> str:
 def shown(ruleset: str, options: dict[str, Any], seeds: range) -> str:
     """How an option value shows itself (or ``""``): in a suite test replayed without
     it, in the seeded match :data:`KNOWN_SEEDS` names, or in seeded matches."""
-    mine = [t for t in OPTION_TESTS if t.ruleset == ruleset
+    mine = [t for t in option_tests() if t.ruleset == ruleset
             and all(t.options.get(k) == v for k, v in options.items())]
     for test in mine:
         found = replayed_difference(test, options)
