@@ -16,6 +16,7 @@ a missing browser fails them. Long fuzz and regeneration runs are marked
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import tempfile
@@ -146,6 +147,25 @@ def _stops_reach_the_commands_tests_start(request: pytest.FixtureRequest) -> Ite
 #: core idles. The Sphinx build (about 60 CPU-s, a subprocess that shares nothing with the
 #: tests around it) is the longest of ``pytest -m slow``; first, it runs beside the rest.
 FIRST = ("tests/test_docs_build.py::test_the_docs_build_with_warnings_as_errors",)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[object]:
+    """Collect with the cyclic garbage collector paused, then collect once and freeze what
+    is left (``gc.freeze``): the test modules, the rules compiled and the suite parsed
+    while collecting (about a million objects) live for the whole session, and each
+    full collection walked them all again, seven while collecting and two more at the
+    session's end (pytest's own ``gc.collect``). ``pytest --collect-only -n 0``: 10.4
+    CPU-s, 5.4 with them frozen; the tests after it take the same CPU, within noise."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return (yield)
+    finally:
+        if paused:
+            gc.collect()
+            gc.freeze()
+            gc.enable()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

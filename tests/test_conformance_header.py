@@ -4,6 +4,7 @@ would run: every certain header value is checked against the full parse."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -201,4 +202,77 @@ def test_a_second_whole_load_reads_no_file_unless_one_changed(
     os.utime(changed, ns=(0, 0))  # (a new time: the stats differ)
     assert load_suite(tmp_path)[7].steps[0]["act"] == "AS"
     assert len(opened) == suite._DISK_FILES + 1  # every file hashed, the changed one parsed
+    _forget()
+
+
+def _many(tmp_path: Path, fronts: dict[int, str]) -> None:
+    """A folder of :data:`~mariage.conformance.suite._DISK_FILES` test files (kept in the
+    disk cache), the canonical one but for its id, or ``fronts[n]`` for file ``n``."""
+    for n in range(suite._DISK_FILES):
+        front = fronts.get(n, CANON.replace("demo/a", f"demo/{n}"))
+        tmp_path.mkdir(exist_ok=True)
+        (tmp_path / f"{n:03}.test").write_text(f"---\n{front}---\n", encoding="utf-8")
+
+
+def test_a_filtered_load_takes_the_parses_a_whole_load_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process's filtered load (pytest's collection loads the suite by kinds, four
+    times a CI run) parses nothing and reads no header where a whole load kept the
+    parses: it parsed each file not left out by its header (about 1,500, 2.8 CPU-s)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _many(tmp_path / "t", {n: CANON.replace("demo/a", f"demo/{n}").replace(
+        "marianna", "schnapsen") for n in range(0, suite._DISK_FILES, 3)})
+    _forget()
+    whole = load_suite(tmp_path / "t")
+    parsed = _counting(monkeypatch)
+    headers: list[str] = []
+    monkeypatch.setattr(suite, "read_header", lambda front: headers.append(front))
+    _forget()
+    tests = load_suite(tmp_path / "t", rulesets=["schnapsen"], kinds=["scenario"])
+    assert parsed == [] and headers == []
+    assert tests == [t for t in whole if t.ruleset == "schnapsen"] and len(tests) == 34
+    _forget()
+
+
+ONE_ID = {10: CANON.replace("demo/a", "demo/x"),  # one id in three files: 10 and 50 left
+          50: CANON.replace("demo/a", "demo/x").replace("marianna", "schnapsen"),  # out of
+          70: CANON.replace("demo/a", "demo/x").replace("marianna", "mariglia # not certain")}
+
+
+@pytest.mark.parametrize("fronts", [ONE_ID, {**ONE_ID, 70: ONE_ID[70].replace(" # not certain",
+                                                                             "")}])
+@pytest.mark.parametrize("filters", [{"rulesets": ["marianna"]}, {"rulesets": ["schnapsen"]},
+                                     {"rulesets": ["mariglia"]}, {"kinds": ["scenario"]},
+                                     {"rulesets": ["marianna", "schnapsen"]}])
+def test_a_test_id_used_twice_is_found_as_without_the_disk_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fronts: dict[int, str],
+        filters: dict[str, list[str]]) -> None:
+    """A filtered load checks a test id to be used once among the files it parses: the
+    parses read from the disk cache change nothing of what it finds (a file its header
+    leaves out is not checked; one whose header is not certain is)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _many(tmp_path / "t", fronts)
+
+    def outcome() -> list[str] | str:
+        try:
+            return [t.id for t in load_suite(tmp_path / "t", **filters)]
+        except SuiteError as exc:
+            return str(exc)
+
+    _forget()
+    monkeypatch.setenv("MARIAGE_NO_CACHE", "1")
+    alone = outcome()
+    monkeypatch.delenv("MARIAGE_NO_CACHE")
+    _forget()
+    found = re.escape("050.test: test id 'demo/x' is also used by 010")
+    with pytest.raises(SuiteError, match=found):
+        load_suite(tmp_path / "t")  # a whole load finds it, and keeps the parses made
+    _forget()
+    parsed = _counting(monkeypatch)
+    assert outcome() == alone  # files 0 to 50 read from the disk cache, the others not
+    assert not {"010.test", "050.test"} & set(parsed)
+    for path in sorted((tmp_path / "t").glob("*.test")):
+        suite._parsed(path, path.name)  # every file held (as after a whole load)
+    parsed.clear()
+    assert outcome() == alone and parsed == []
     _forget()

@@ -68,9 +68,13 @@ def test_a_stream_cut_at_any_byte_is_never_a_success(tmp_path: Path, ext: str) -
 def test_a_zst_cut_short_reports_n105_and_exit_1(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     import zstandard
-    text = b"".join(p.read_bytes() for p in GOOD) * 30
+    # three frames (222 KB, of 100 KB each at most): a cut in the last leaves whole records
+    # before it (thirty copies, eight frames, validated the same records five times over)
+    text = b"".join(p.read_bytes() for p in GOOD) * 9
     comp = zstandard.ZstdCompressor(level=3)
-    whole = b"".join(comp.compress(text[i:i + 100_000]) for i in range(0, len(text), 100_000))
+    frames = [comp.compress(text[i:i + 100_000]) for i in range(0, len(text), 100_000)]
+    assert len(frames) == 3
+    whole = b"".join(frames)
     count = validate_file(_write(tmp_path / "whole.mrg.zst", whole)).records
     for cut in (10, 30):
         path = _write(tmp_path / f"cut{cut}.mrg.zst", whole[:-cut])

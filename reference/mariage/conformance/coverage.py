@@ -14,7 +14,7 @@ naming it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -39,14 +39,43 @@ _UNREACHABLE_RULES = {
         "the ace marriage is declared by leading one of the four aces, so they are never all "
         "held again in that hand: its once-a-hand limit can never refuse a declaration"),
 }
-UNREACHABLE = {
-    "mariglia mariglia.match.tie": (
-        "only one team scores in a hand (the excess over 35) and the turn-up bonus ends the "
-        "match at once when it reaches the target, so two teams can never stand level at or "
-        "over the target"),
-    **{f"{ruleset} {rule}": why for ruleset in list_rulesets()
-       for rule, why in _UNREACHABLE_RULES.items() if rule in load_rules(ruleset).rule_ids},
-}
+
+
+class _Unreachable(Mapping[str, str]):
+    """:data:`UNREACHABLE`, worked out on first use: a rule keyed by its ID alone is
+    looked up in every bundled ruleset's compiled rules (22 compiled at the import of
+    this module, which ``derive`` imports: 1.8 CPU-s cold in each command)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, str] | None = None
+
+    def _items(self) -> dict[str, str]:
+        if self._made is None:
+            self._made = {
+                "mariglia mariglia.match.tie": (
+                    "only one team scores in a hand (the excess over 35) and the turn-up "
+                    "bonus ends the match at once when it reaches the target, so two teams "
+                    "can never stand level at or over the target"),
+                **{f"{ruleset} {rule}": why for ruleset in list_rulesets()
+                   for rule, why in _UNREACHABLE_RULES.items()
+                   if rule in load_rules(ruleset).rule_ids}}
+        return self._made
+
+    def __getitem__(self, key: str) -> str:
+        return self._items()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+    def __repr__(self) -> str:
+        return repr(self._items())
+
+
+#: Rules no match can ever exercise, with the reason, by ``"RULESET RULE-ID"``.
+UNREACHABLE: Mapping[str, str] = _Unreachable()
 
 
 def unreachable_under(rules: Rules) -> dict[str, str]:

@@ -569,13 +569,23 @@ def load_suite(root: Path | None = None, *, rulesets: Iterable[str] = (),
     want_rules = tuple(rules)
     want_kinds = set(kinds)
     files = _test_files(base)
-    if want_sets or want_rules or want_kinds:  # a filtered load reads the headers first:
-        return _load(base, files, want_sets, want_rules, want_kinds)  # quicker than a whole
-    found = _from_disk(base, files)  # entry read (about a third of parsing it all)
+    found = _from_disk(base, files)  # the parses a whole load kept (a filtered load too:
+    if want_sets or want_rules or want_kinds:  # it reads the headers of the files not held,
+        return _load(base, files, want_sets, want_rules, want_kinds)  # stores nothing)
     try:
         return _load(base, files, want_sets, want_rules, want_kinds)
     finally:
         _to_disk(base, found)
+
+
+def _held(path: Path, where: str) -> Test | None:
+    """The parse this process holds of the file at ``path`` (read from the disk cache or
+    made before), unchanged since; ``None`` where there is none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return _PARSED.get((str(path), where, info.st_mtime_ns, info.st_size))
 
 
 def _load(base: Path, files: list[Path], want_sets: set[str], want_rules: tuple[str, ...],
@@ -583,14 +593,33 @@ def _load(base: Path, files: list[Path], want_sets: set[str], want_rules: tuple[
     filtered = bool(want_sets or want_rules or want_kinds)
     out: list[Test] = []
     seen: dict[str, str] = {}
+    #: a filtered load's held parses whose header was not read: the file is checked for a
+    #: test id used twice only where its header would have had it parsed (as without them)
+    unread: dict[str, Path] = {}
+
+    def counted(path: Path, where: str) -> bool:
+        return not _left_out(path, where, want_sets, want_kinds, want_rules)
+
     for path in files:
         where = str(path.relative_to(base))
-        if filtered and _left_out(path, where, want_sets, want_kinds, want_rules):
+        held = _held(path, where) if filtered else None
+        if held is not None:
+            test = held
+        elif filtered and not counted(path, where):
             continue
-        test = _parsed(path, where)
-        if test.id in seen:
-            raise SuiteError(f"{where}: test id '{test.id}' is also used by {seen[test.id]}")
-        seen[test.id] = where
+        else:
+            test = _parsed(path, where)
+        if test.id not in seen and test.id not in unread:
+            if held is None:
+                seen[test.id] = where
+            else:
+                unread[test.id] = path
+        elif held is None or counted(path, where):  # (else left out by its header)
+            first = unread.pop(test.id, None)
+            if first is None or counted(first, str(first.relative_to(base))):
+                used = seen[test.id] if first is None else str(first.relative_to(base))
+                raise SuiteError(f"{where}: test id '{test.id}' is also used by {used}")
+            seen[test.id] = where
         if want_sets and test.ruleset not in want_sets:
             continue
         if want_kinds and test.kind not in want_kinds:
