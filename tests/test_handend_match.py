@@ -53,7 +53,7 @@ def _ended_hands(rules: Any, hands: int, seed: int) -> list[tuple[GameState, str
         state = GameState(rules, first_dealer=rng.randrange(rules.nseats))
         table = state._appliers
         state._appliers = replace(
-            table, end_hand=end, play_trail=None,
+            table, end_hand=end,
             apply_play=play_apply(mech, rules, end_hand=end, legal_plays=table.legal_plays),
             go_on=resume(mech, rules, end))
         while not state.terminal and len(kept) < hands:

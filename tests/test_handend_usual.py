@@ -56,7 +56,7 @@ def _compared(name: str, fast: HandEnd, whole: HandEnd, hands: int, seed: int
         state = GameState(rules, first_dealer=rng.randrange(rules.nseats))
         table = state._appliers  # the state's dispatch, its hand end the one compared
         state._appliers = replace(
-            table, end_hand=end, play_trail=None,
+            table, end_hand=end,
             apply_play=play_apply(mech, rules, end_hand=end, legal_plays=table.legal_plays),
             go_on=resume(mech, rules, end))
         while not state.terminal and counts[0] < hands:
