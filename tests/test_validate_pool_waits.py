@@ -130,9 +130,11 @@ def test_a_worker_whose_parent_is_not_the_pools_maker_ends_at_once() -> None:
 IDLE = textwrap.dedent(f"""
     import io, multiprocessing, os, signal, time
     from mariage.notation import batch
-    from mariage.terminate import end_now, first_workers
+    from mariage.terminate import end_now, first_workers, start_workers, worker_start
 
-    pool = multiprocessing.get_context("fork").Pool(2)
+    # as validate makes its pool: a worker forked anew as the process ends dies with it
+    pool = start_workers(lambda: multiprocessing.get_context("fork").Pool(
+        2, initializer=worker_start, initargs=(os.getpid(),)))
     first = first_workers(pool)
     pool.apply(abs, (1,))
     time.sleep(0.3)
