@@ -107,7 +107,6 @@ def test_a_worker_dies_of_sigterm_by_default_whatever_its_parent_does_with_it() 
             pool.terminate()
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the check is Linux's")
 def test_a_worker_whose_parent_is_not_the_pools_maker_ends_at_once() -> None:
     """A worker forked as the command ended (its parent gone before the worker asked to
     die with it) is adopted by init or by a subreaper: either way its parent is no longer

@@ -181,9 +181,10 @@ def worker_start(parent: int | None = None) -> None:
             import ctypes
 
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        now = os.getppid()
-        if now == 1 or (parent is not None and now != parent):
-            os._exit(1)  # the parent died before the line above
+    # (on every system: a worker whose maker is gone ends instead of running on)
+    now = os.getppid()
+    if (parent is not None and now != parent) or (parent is None and now == 1):
+        os._exit(1)  # the parent died before the line above, or before this worker ran
 
 
 class _Result(Protocol[T_co]):  # a pool's AsyncResult
