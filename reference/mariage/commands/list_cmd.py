@@ -9,7 +9,7 @@ from typing import Any
 
 from mariage.spec.options import default_text, invalid_text, option_specs, summary
 from mariage.spec.specload import list_rulesets, load_document
-from mariage.spec.specnames import registered_names
+from mariage.spec.specnames import registered_specs
 
 from . import COMMANDS
 
@@ -29,7 +29,7 @@ def _names() -> list[str]:
     """The bundled rulesets, then the others given by ``--spec`` (a file that describes a
     bundled ruleset stands in its place)."""
     bundled = list_rulesets()
-    return bundled + [n for n in registered_names() if n not in bundled]
+    return bundled + [n for n in registered_specs() if n not in bundled]
 
 
 def as_json(brief: bool = False) -> list[dict[str, Any]]:
@@ -40,7 +40,7 @@ def as_json(brief: bool = False) -> list[dict[str, Any]]:
     ('belote', 4, 'target')
     """
     out: list[dict[str, Any]] = []
-    given = registered_names()
+    given = registered_specs()
     for name in _names():
         rules = summary(load_document(name))  # without compiling: a quick start
         entry: dict[str, Any] = {"name": name, "title": rules.title, "parent": rules.parent,
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(as_json(args.brief), indent=2, ensure_ascii=False))
         return 0
-    given = registered_names()
+    given = registered_specs()
     for name in _names():
         doc = load_document(name)
         rules = summary(doc)

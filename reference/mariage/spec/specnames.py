@@ -37,7 +37,7 @@ __all__ = [
     "list_rulesets",
     "on_registry_change",
     "registered_files",
-    "registered_names",
+    "registered_specs",
     "resolve_name",
     "resolve_parent",
     "resolve_ruleset",
@@ -89,11 +89,11 @@ def _registered(name: str) -> Path | None:
     return None
 
 
-def registered_names() -> dict[str, Path]:
+def registered_specs() -> dict[str, Path]:
     """The rulesets made known to this process by :func:`~.specload.register_spec`
     (``--spec``), in the order they were given, with their files.
 
-    >>> isinstance(registered_names(), dict)
+    >>> isinstance(registered_specs(), dict)
     True
     """
     return dict(_REGISTERED)
