@@ -152,11 +152,42 @@ def test_openspiel_declares_the_utility_its_returns_have(name: str) -> None:
             assert sum(state.returns()) == 0
 
 
-def test_the_documented_evaluation_example_runs() -> None:
-    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "evaluate_agent.py"
-    module = runpy.run_path(str(example))
-    score = module["evaluate"](games=4, seed=3)
-    assert 0.0 <= score <= 1.0
+def test_the_documented_evaluation_example_measures_the_saved_weights(tmp_path: Path) -> None:
+    """``evaluate_agent.py`` plays the weights ``train_schnapsen.py`` saved: weights
+    that make the agent take its lowest legal action id (every weight 0 but the bias,
+    which falls with the id) win and lose exactly as a policy that does so."""
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    module = runpy.run_path(str(examples / "evaluate_agent.py"))
+    rules = load_rules("schnapsen")
+    n, size = ActionSpace(rules).size, Encoder(rules).size
+    w = np.zeros((n, size + 1))
+    w[:, -1] = -np.arange(n)  # the lowest legal id: the first legal action
+    np.savez(tmp_path / "agent.npz", w=w)
+    got = module["evaluate_agent"](str(tmp_path / "agent.npz"), ["greedy"], deals=3, seed=5)
+    assert [(e.a, e.b, e.games) for e in got] == [("trained", "greedy", 6)]
+    from mariage.ai.evaluate import evaluate
+
+    space = ActionSpace(rules)
+
+    class Lowest:
+        name = "lowest"
+
+        def choose(self, state: object) -> object:
+            return space.decide(state, lambda mask, picked: int(mask.nonzero()[0][0]))
+
+    lowest = evaluate("schnapsen", Lowest(), "greedy", deals=3, seed=5)
+    assert (got[0].wins, got[0].losses) == (lowest.wins, lowest.losses)
+
+
+def test_the_training_example_refuses_missing_weights_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent engine's factory ends with a message, not a traceback, where
+    ``MARIAGE_AGENT`` names no weights (``mariage match`` shows the engine's last line)."""
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "train_schnapsen.py"
+    load = runpy.run_path(str(example))["load"]
+    monkeypatch.setenv("MARIAGE_AGENT", str(tmp_path / "none.npz"))
+    with pytest.raises(SystemExit, match=r"no weights in .*none\.npz.*MARIAGE_AGENT"):
+        load(load_rules("schnapsen"))
 
 
 def test_openspiel_games_and_states_pickle() -> None:

@@ -181,7 +181,7 @@ def test_hand_rewards_are_bounded_and_balanced(name: str) -> None:
             if len(rules.teams) == 2 and state.history[k].score[0] != state.history[k].score[1]:
                 assert values[0] == -values[rules.team_of.index(1)] != 0
     if rules.score_kind != "game_points":
-        with pytest.raises(ValueError, match="needs rules that score game points: .*'hand'"):
+        with pytest.raises(ValueError, match=r"needs rules that score game points: .*'hand'"):
             check_reward(rules, "game_points")
 
 

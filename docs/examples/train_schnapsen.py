@@ -26,7 +26,7 @@ import mariage.ai.gym_env  # noqa: F401  (registers mariage/<ruleset>-v0)
 import numpy as np
 import numpy.typing as npt
 from mariage.ai.encoding import ActionSpace, Encoder
-from mariage.ai.evaluate import Evaluation
+from mariage.ai.evaluate import Evaluation, evaluate
 
 Array = npt.NDArray[np.float64]
 
@@ -81,31 +81,9 @@ def train(hands: int, opponents: str = "random", seed: int = 0, lr: float = 0.05
     return agent
 
 
-def measure(agent: LinearAgent, opponents: str, deals: int = 200,
-            seed: int = 10_000) -> Evaluation:
-    """Hands won against ``opponents`` over paired deals (the agent in each seat)."""
-    wins = draws = losses = 0
-    rng = np.random.default_rng(seed)
-    for k in range(deals):
-        for seat in (0, 1):
-            env = gymnasium.make("mariage/schnapsen-v0", opponents=opponents, seat=seat,
-                                 reward="game_points", max_hands=1)
-            obs, _ = env.reset(seed=seed + k)
-            total, done = 0.0, False
-            while not done:
-                a = agent.act(obs["observation"].astype(np.float64), obs["action_mask"], rng,
-                              explore=False)
-                obs, reward, terminated, truncated, _ = env.step(a)
-                total += float(reward)
-                done = terminated or truncated
-            wins += total > 0
-            losses += total < 0
-            draws += total == 0
-    return Evaluation("schnapsen", "agent", opponents, wins, draws, losses)
-
-
 class TrainedPolicy:
-    """The trained agent as a policy for :mod:`mariage.arena.agent_engine`."""
+    """The trained agent as a policy: for :mod:`mariage.arena.agent_engine` and
+    :func:`mariage.ai.evaluate.evaluate`. It reads only the view of the seat to act."""
 
     name = "trained"
 
@@ -126,11 +104,30 @@ class TrainedPolicy:
         return self.space.decide(state, pick)
 
 
-def load(rules: Any) -> TrainedPolicy:
-    """The engine's factory: the weights named by ``MARIAGE_AGENT`` (default agent.npz)."""
-    weights = np.load(os.environ.get("MARIAGE_AGENT", "agent.npz"))["w"]
+def measure(agent: LinearAgent, opponents: str, deals: int = 200,
+            seed: int = 10_000) -> Evaluation:
+    """Hands won against ``opponents`` over paired deals (each deal twice, the agent in
+    each seat), by the library's :func:`~mariage.ai.evaluate.evaluate`."""
+    return evaluate("schnapsen", lambda rules: TrainedPolicy(rules, agent), opponents,
+                    deals=deals, seed=seed)
+
+
+def read_agent(path: str) -> LinearAgent:
+    """The agent whose weights ``main`` saved to ``path``."""
+    weights = np.load(path)["w"]
     agent = LinearAgent(weights.shape[1] - 1, weights.shape[0])
     agent.w = weights
+    return agent
+
+
+def load(rules: Any) -> TrainedPolicy:
+    """The engine's factory: the weights named by ``MARIAGE_AGENT`` (default agent.npz)."""
+    path = os.environ.get("MARIAGE_AGENT", "agent.npz")
+    try:
+        agent = read_agent(path)
+    except (OSError, KeyError, ValueError) as e:  # no such file, not saved by main
+        raise SystemExit(f"train_schnapsen: no weights in {path!r} (MARIAGE_AGENT): "
+                         f"{e}") from None
     return TrainedPolicy(rules, agent)
 
 
