@@ -249,3 +249,21 @@ def test_openspiel_clone_shares_the_game_tables_and_copies_the_rest(params: dict
                         == twin.information_state_tensor(player))
             checked += 1
     assert checked >= 3
+
+
+def test_the_training_example_refuses_bad_arguments_before_training(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown opponent, a missing folder or a negative budget is one line of
+    ``usage`` (exit 2), not a traceback after the training; ``--out`` without ``.npz``
+    says where numpy saved the weights (it adds the suffix)."""
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "train_schnapsen.py"
+    main = runpy.run_path(str(example))["main"]
+    for argv, says in ((["--opponents", "grandmaster"], "unknown policy 'grandmaster'"),
+                       (["--out", str(tmp_path / "no" / "a.npz")], "there is no folder"),
+                       (["--hands", "-1"], "--hands must be 0 or more")):
+        with pytest.raises(SystemExit) as exit_:
+            main(["--hands", "1", *argv])  # (the last --hands counts)
+        assert exit_.value.code == 2 and says in capsys.readouterr().err
+    main(["--hands", "1", "--deals", "1", "--out", str(tmp_path / "w")])
+    assert capsys.readouterr().out.endswith(f"weights saved to {tmp_path / 'w.npz'}\n")
+    assert (tmp_path / "w.npz").exists()

@@ -131,22 +131,31 @@ def load(rules: Any) -> TrainedPolicy:
     return TrainedPolicy(rules, agent)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--hands", type=int, default=4000, help="training hands (4000)")
     parser.add_argument("--deals", type=int, default=200, help="paired deals to measure")
     parser.add_argument("--opponents", default="random", help="policy trained against")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="agent.npz", help="where to save the weights")
-    args = parser.parse_args()
-    agent = train(args.hands, args.opponents, args.seed)
-    np.savez(args.out, w=agent.w)
+    args = parser.parse_args(argv)
+    for name, least in (("hands", 0), ("deals", 1), ("seed", 0)):
+        if getattr(args, name) < least:
+            parser.error(f"--{name} must be {least} or more, not {getattr(args, name)}")
+    out = args.out if args.out.endswith(".npz") else args.out + ".npz"  # numpy adds it
+    if not os.path.isdir(os.path.dirname(out) or "."):  # found now, not after training
+        parser.error(f"--out {args.out}: there is no folder {os.path.dirname(out)}")
+    try:
+        agent = train(args.hands, args.opponents, args.seed)
+    except ValueError as e:  # an unknown policy
+        parser.error(f"--opponents: {e}")
+    np.savez(out, w=agent.w)
     for opponents in ("random", "greedy"):
         result = measure(agent, opponents, args.deals)
         lo, hi = result.interval()
         print(f"against {opponents}: {result.wins}-{result.draws}-{result.losses} "
               f"of {result.games} hands, rate {result.rate:.3f} (95% {lo:.3f}-{hi:.3f})")
-    print(f"weights saved to {args.out}")
+    print(f"weights saved to {out}")
 
 
 if __name__ == "__main__":
