@@ -77,12 +77,13 @@ def test_a_part_whose_last_value_means_none_names_it_none() -> None:
     """``to_act[2]`` of a game for two would read as a third seat: the value that
     means nobody (no seat to act, no decision in a slot) is named ``[none]``, the
     others the seats counted from the observer, as the layout's meanings say."""
-    from mariage.ai.layout import feature_names, info_state_features
-    from mariage.spec.specload import list_rulesets
+    from mariage.ai.layout import feature_names, info_state_features, observation_features
 
-    for ruleset in list_rulesets():
+    for ruleset in ("schnapsen", "sixty-six-3", "belote-contree"):  # an auction's parts too
         rules = load_rules(ruleset)
-        features = info_state_features(rules)
+        # the values at the deal and the first decision's slot (the others repeat it)
+        features = info_state_features(rules)[:len(observation_features(rules)) + 3]
+        assert features[-3].name == "slot_0_actor"
         names = feature_names(rules, features)
         for f in features:
             if f.meaning.endswith(("last: none", "last: no decision")) and f.size:
