@@ -152,11 +152,42 @@ def test_openspiel_declares_the_utility_its_returns_have(name: str) -> None:
             assert sum(state.returns()) == 0
 
 
-def test_the_documented_evaluation_example_runs() -> None:
-    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "evaluate_agent.py"
-    module = runpy.run_path(str(example))
-    score = module["evaluate"](games=4, seed=3)
-    assert 0.0 <= score <= 1.0
+def test_the_documented_evaluation_example_measures_the_saved_weights(tmp_path: Path) -> None:
+    """``evaluate_agent.py`` plays the weights ``train_schnapsen.py`` saved: weights
+    that make the agent take its lowest legal action id (every weight 0 but the bias,
+    which falls with the id) win and lose exactly as a policy that does so."""
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    module = runpy.run_path(str(examples / "evaluate_agent.py"))
+    rules = load_rules("schnapsen")
+    n, size = ActionSpace(rules).size, Encoder(rules).size
+    w = np.zeros((n, size + 1))
+    w[:, -1] = -np.arange(n)  # the lowest legal id: the first legal action
+    np.savez(tmp_path / "agent.npz", w=w)
+    got = module["evaluate_agent"](str(tmp_path / "agent.npz"), ["greedy"], deals=3, seed=5)
+    assert [(e.a, e.b, e.games) for e in got] == [("trained", "greedy", 6)]
+    from mariage.ai.evaluate import evaluate
+
+    space = ActionSpace(rules)
+
+    class Lowest:
+        name = "lowest"
+
+        def choose(self, state: object) -> object:
+            return space.decide(state, lambda mask, picked: int(mask.nonzero()[0][0]))
+
+    lowest = evaluate("schnapsen", Lowest(), "greedy", deals=3, seed=5)
+    assert (got[0].wins, got[0].losses) == (lowest.wins, lowest.losses)
+
+
+def test_the_training_example_refuses_missing_weights_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent engine's factory ends with a message, not a traceback, where
+    ``MARIAGE_AGENT`` names no weights (``mariage match`` shows the engine's last line)."""
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "train_schnapsen.py"
+    load = runpy.run_path(str(example))["load"]
+    monkeypatch.setenv("MARIAGE_AGENT", str(tmp_path / "none.npz"))
+    with pytest.raises(SystemExit, match=r"no weights in .*none\.npz.*MARIAGE_AGENT"):
+        load(load_rules("schnapsen"))
 
 
 def test_openspiel_games_and_states_pickle() -> None:
@@ -218,3 +249,21 @@ def test_openspiel_clone_shares_the_game_tables_and_copies_the_rest(params: dict
                         == twin.information_state_tensor(player))
             checked += 1
     assert checked >= 3
+
+
+def test_the_training_example_refuses_bad_arguments_before_training(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown opponent, a missing folder or a negative budget is one line of
+    ``usage`` (exit 2), not a traceback after the training; ``--out`` without ``.npz``
+    says where numpy saved the weights (it adds the suffix)."""
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "train_schnapsen.py"
+    main = runpy.run_path(str(example))["main"]
+    for argv, says in ((["--opponents", "grandmaster"], "unknown policy 'grandmaster'"),
+                       (["--out", str(tmp_path / "no" / "a.npz")], "there is no folder"),
+                       (["--hands", "-1"], "--hands must be 0 or more")):
+        with pytest.raises(SystemExit) as exit_:
+            main(["--hands", "1", *argv])  # (the last --hands counts)
+        assert exit_.value.code == 2 and says in capsys.readouterr().err
+    main(["--hands", "1", "--deals", "1", "--out", str(tmp_path / "w")])
+    assert capsys.readouterr().out.endswith(f"weights saved to {tmp_path / 'w.npz'}\n")
+    assert (tmp_path / "w.npz").exists()

@@ -121,3 +121,22 @@ def test_a_gym_step_rewards_the_hands_it_closes(name: str, seed: int, seat: int)
             assert reward == pytest.approx(sum(hand_rewards(state, k, kind)[seat]
                                                for k in closed))
             assert abs(reward) <= max(1, len(closed))
+
+
+def test_the_hand_rewards_scales_the_page_names() -> None:
+    """The reward table's divisors: the target where the match is played to points
+    (Thousand's auction included), 1 where hands won count, the highest contract where
+    the match lasts a number of hands (German Marjapussi's, as the page quotes it)."""
+    import re
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "ai.rst")
+                    .read_text(encoding="utf-8").split())
+    quoted = re.search(r"fixed number of hands: German Marjapussi, (\d+)\)", text)
+    assert quoted is not None
+    german = load_rules("marjapussi-de")
+    assert german.match_measure == "hands_played"
+    assert hand_scale(german) == int(quoted.group(1)) == german.bid_max
+    thousand = load_rules("thousand")
+    assert thousand.match_measure == "points" and hand_scale(thousand) == thousand.match_target
+    assert hand_scale(load_rules("mariazza")) == 1.0

@@ -99,3 +99,18 @@ def test_the_trained_agent_plays_in_a_match_under_its_own_name(tmp_path: Path) -
     valid = subprocess.run([sys.executable, "-m", "mariage", "validate", str(out)],
                            capture_output=True, text=True, timeout=120)
     assert valid.returncode == 0, valid.stdout + valid.stderr
+
+
+def test_make_vec_passes_the_arguments_on_as_the_page_says() -> None:
+    import gymnasium
+    import numpy as np
+
+    envs = gymnasium.make_vec("mariage.ai.gym_env:mariage/sixty-six-3-v0", num_envs=2,
+                              vectorization_mode="sync", opponents="first", seat=1)
+    obs, _ = envs.reset(seed=3)
+    assert obs["observation"].shape[0] == 2
+    assert [e.unwrapped.seat for e in envs.envs] == [1, 1]
+    assert [e.unwrapped.opponent_names for e in envs.envs] == [["first", "first"]] * 2
+    envs.step(np.array([int(m.nonzero()[0][0]) if m.any() else 0
+                        for m in obs["action_mask"]]))
+    envs.close()

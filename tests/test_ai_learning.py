@@ -181,7 +181,7 @@ def test_hand_rewards_are_bounded_and_balanced(name: str) -> None:
             if len(rules.teams) == 2 and state.history[k].score[0] != state.history[k].score[1]:
                 assert values[0] == -values[rules.team_of.index(1)] != 0
     if rules.score_kind != "game_points":
-        with pytest.raises(ValueError, match="not game points"):
+        with pytest.raises(ValueError, match=r"needs rules that score game points: .*'hand'"):
             check_reward(rules, "game_points")
 
 
@@ -264,8 +264,10 @@ def test_gymnasium_refuses_what_it_cannot_do() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         env.step(illegal)
-    with pytest.raises(ValueError, match="not game points"):
+    with pytest.raises(ValueError, match="needs rules that score game points"):
         MariageGymEnv("marianna", reward="game_points")
+    with pytest.raises(ValueError, match="render_mode 'human'"):  # only 'ansi' renders
+        MariageGymEnv("schnapsen", render_mode="human")
     with pytest.raises(ValueError, match="unknown policy"):
         MariageGymEnv("schnapsen", opponents="grandmaster")
     replaced = MariageGymEnv("schnapsen", illegal_action="replace", illegal_penalty=-0.5)

@@ -71,3 +71,43 @@ def test_the_named_values_agree_with_the_observation_string(ruleset: str) -> Non
                 views += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert views > 20
+
+
+def test_a_part_whose_last_value_means_none_names_it_none() -> None:
+    """``to_act[2]`` of a game for two would read as a third seat: the value that
+    means nobody (no seat to act, no decision in a slot) is named ``[none]``, the
+    others the seats counted from the observer, as the layout's meanings say."""
+    from mariage.ai.layout import feature_names, info_state_features, observation_features
+
+    for ruleset in ("schnapsen", "sixty-six-3", "belote-contree"):  # an auction's parts too
+        rules = load_rules(ruleset)
+        # the values at the deal and the first decision's slot (the others repeat it)
+        features = info_state_features(rules)[:len(observation_features(rules)) + 3]
+        assert features[-3].name == "slot_0_actor"
+        names = feature_names(rules, features)
+        for f in features:
+            if f.meaning.endswith(("last: none", "last: no decision")) and f.size:
+                assert names[f.offset + f.size - 1] == f"{f.name}[none]", (ruleset, f)
+        seats = [f"dealt_to_act[{k}]" for k in range(rules.nseats)]
+        assert names[names.index(seats[0]):][:rules.nseats] == seats
+
+
+def test_the_seat_to_act_is_named_from_the_observer() -> None:
+    from mariage import new_match, observe
+
+    rules = load_rules("sixty-six-3")
+    enc = Encoder(rules)
+    names = enc.feature_names()
+    state, rng, seen = new_match(rules, seed=4), random.Random(4), set()
+    while True:
+        for seat in range(rules.nseats):
+            to_act = observe(state, seat).to_act
+            want = "none" if to_act is None else str((to_act - seat) % rules.nseats)
+            v = enc.vector(state, seat)
+            assert on(dict(zip(names, range(len(names)), strict=True)), list(v),
+                      "to_act") == [want]
+            seen.add(want)
+        if state.terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == {"0", "1", "2", "none"}

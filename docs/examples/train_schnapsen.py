@@ -26,7 +26,7 @@ import mariage.ai.gym_env  # noqa: F401  (registers mariage/<ruleset>-v0)
 import numpy as np
 import numpy.typing as npt
 from mariage.ai.encoding import ActionSpace, Encoder
-from mariage.ai.evaluate import Evaluation
+from mariage.ai.evaluate import Evaluation, evaluate
 
 Array = npt.NDArray[np.float64]
 
@@ -81,31 +81,9 @@ def train(hands: int, opponents: str = "random", seed: int = 0, lr: float = 0.05
     return agent
 
 
-def measure(agent: LinearAgent, opponents: str, deals: int = 200,
-            seed: int = 10_000) -> Evaluation:
-    """Hands won against ``opponents`` over paired deals (the agent in each seat)."""
-    wins = draws = losses = 0
-    rng = np.random.default_rng(seed)
-    for k in range(deals):
-        for seat in (0, 1):
-            env = gymnasium.make("mariage/schnapsen-v0", opponents=opponents, seat=seat,
-                                 reward="game_points", max_hands=1)
-            obs, _ = env.reset(seed=seed + k)
-            total, done = 0.0, False
-            while not done:
-                a = agent.act(obs["observation"].astype(np.float64), obs["action_mask"], rng,
-                              explore=False)
-                obs, reward, terminated, truncated, _ = env.step(a)
-                total += float(reward)
-                done = terminated or truncated
-            wins += total > 0
-            losses += total < 0
-            draws += total == 0
-    return Evaluation("schnapsen", "agent", opponents, wins, draws, losses)
-
-
 class TrainedPolicy:
-    """The trained agent as a policy for :mod:`mariage.arena.agent_engine`."""
+    """The trained agent as a policy: for :mod:`mariage.arena.agent_engine` and
+    :func:`mariage.ai.evaluate.evaluate`. It reads only the view of the seat to act."""
 
     name = "trained"
 
@@ -126,30 +104,58 @@ class TrainedPolicy:
         return self.space.decide(state, pick)
 
 
-def load(rules: Any) -> TrainedPolicy:
-    """The engine's factory: the weights named by ``MARIAGE_AGENT`` (default agent.npz)."""
-    weights = np.load(os.environ.get("MARIAGE_AGENT", "agent.npz"))["w"]
+def measure(agent: LinearAgent, opponents: str, deals: int = 200,
+            seed: int = 10_000) -> Evaluation:
+    """Hands won against ``opponents`` over paired deals (each deal twice, the agent in
+    each seat), by the library's :func:`~mariage.ai.evaluate.evaluate`."""
+    return evaluate("schnapsen", lambda rules: TrainedPolicy(rules, agent), opponents,
+                    deals=deals, seed=seed)
+
+
+def read_agent(path: str) -> LinearAgent:
+    """The agent whose weights ``main`` saved to ``path``."""
+    weights = np.load(path)["w"]
     agent = LinearAgent(weights.shape[1] - 1, weights.shape[0])
     agent.w = weights
+    return agent
+
+
+def load(rules: Any) -> TrainedPolicy:
+    """The engine's factory: the weights named by ``MARIAGE_AGENT`` (default agent.npz)."""
+    path = os.environ.get("MARIAGE_AGENT", "agent.npz")
+    try:
+        agent = read_agent(path)
+    except (OSError, KeyError, ValueError) as e:  # no such file, not saved by main
+        raise SystemExit(f"train_schnapsen: no weights in {path!r} (MARIAGE_AGENT): "
+                         f"{e}") from None
     return TrainedPolicy(rules, agent)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--hands", type=int, default=4000, help="training hands (4000)")
     parser.add_argument("--deals", type=int, default=200, help="paired deals to measure")
     parser.add_argument("--opponents", default="random", help="policy trained against")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="agent.npz", help="where to save the weights")
-    args = parser.parse_args()
-    agent = train(args.hands, args.opponents, args.seed)
-    np.savez(args.out, w=agent.w)
+    args = parser.parse_args(argv)
+    for name, least in (("hands", 0), ("deals", 1), ("seed", 0)):
+        if getattr(args, name) < least:
+            parser.error(f"--{name} must be {least} or more, not {getattr(args, name)}")
+    out = args.out if args.out.endswith(".npz") else args.out + ".npz"  # numpy adds it
+    if not os.path.isdir(os.path.dirname(out) or "."):  # found now, not after training
+        parser.error(f"--out {args.out}: there is no folder {os.path.dirname(out)}")
+    try:
+        agent = train(args.hands, args.opponents, args.seed)
+    except ValueError as e:  # an unknown policy
+        parser.error(f"--opponents: {e}")
+    np.savez(out, w=agent.w)
     for opponents in ("random", "greedy"):
         result = measure(agent, opponents, args.deals)
         lo, hi = result.interval()
         print(f"against {opponents}: {result.wins}-{result.draws}-{result.losses} "
               f"of {result.games} hands, rate {result.rate:.3f} (95% {lo:.3f}-{hi:.3f})")
-    print(f"weights saved to {args.out}")
+    print(f"weights saved to {out}")
 
 
 if __name__ == "__main__":

@@ -12,20 +12,37 @@ that pairing is left out, so such a deal gives one hand per seat dealt in.
 >>> result = evaluate("schnapsen", "greedy", "first", deals=4, seed=1)
 >>> result.games, 0.0 <= result.rate <= 1.0
 (8, True)
+
+A policy is named (``greedy``: :func:`~mariage.ai.policies.make_policy`, a fresh one
+per deal and seat) or is an agent of one's own: an object with ``choose(state)``, or a
+factory that makes one from the rules, such as the ``load`` that
+:mod:`mariage.arena.agent_engine` serves (``--agent FILE:load``). Such an agent is made
+once and plays every seat of its side; it is handed the whole state, so it must read
+only its seat's view (:func:`mariage.observe`, an :class:`~mariage.ai.encoding.Encoder`
+vector of ``state.to_act``). The result names it after its ``name``:
+
+>>> from mariage.ai.policies import make_policy
+>>> evaluate("schnapsen", lambda rules: make_policy("greedy"), "first", deals=2).a
+'greedy'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mariage.engine.deals import SeededDeals
 from mariage.engine.prng import MASK64, check_seed
+from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 from mariage.spec.rulesload import load_rules
 
 from .policies import Policy, make_policy
 
-__all__ = ["Evaluation", "evaluate", "play_hand", "wilson"]
+__all__ = ["Evaluation", "PolicySource", "evaluate", "play_hand", "wilson"]
+
+#: a policy by name, a policy, or a factory making one from the rules
+PolicySource = str | Policy | Callable[[Rules], Policy]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,18 +108,53 @@ def _played(ruleset: str, seed: int,
     return values, sides
 
 
-def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
-             iterations: int = 100) -> Evaluation:
+def _agent(source: PolicySource, rules: Rules) -> Policy | None:
+    """The agent ``source`` gives (made once), ``None`` for a policy name; a TypeError
+    for anything else."""
+    if isinstance(source, str):
+        make_policy(source)  # an unknown name fails here, before any hand is played
+        return None
+    if callable(getattr(source, "choose", None)):
+        return source  # type: ignore[return-value]
+    if callable(source):
+        agent = source(rules)
+        if callable(getattr(agent, "choose", None)):
+            return agent
+        raise TypeError(f"the factory {source!r} gave {agent!r}, which has no "
+                        "choose(state)")
+    raise TypeError(f"a policy is a name, an object with choose(state) or a factory of "
+                    f"one from the rules, not {source!r}")
+
+
+def _label(source: PolicySource, agent: Policy | None) -> str:
+    if agent is None:
+        return str(source)
+    return str(getattr(agent, "name", None) or type(agent).__name__)
+
+
+def evaluate(ruleset: str, a: PolicySource, b: PolicySource, deals: int = 100,
+             seed: int = 1, iterations: int = 100) -> Evaluation:
     """Policy ``a`` against ``b`` over ``deals`` paired deals (``2 * deals`` hands where
-    two sides play; see the module's note for more). Deal ``k`` is dealt from seed
-    ``seed + k`` (modulo 2**64); ``seed`` is one a record holds, from 0 to 2**64-1."""
+    two sides play; see the module's note for more, and for agents of one's own). Deal
+    ``k`` is dealt from seed ``seed + k`` (modulo 2**64); ``seed`` is one a record holds,
+    from 0 to 2**64-1. ``iterations``: the budget of a policy named ``ismcts``."""
     seed = check_seed(seed)
     rules = load_rules(ruleset)
+    agents = (_agent(a, rules), _agent(b, rules))
+    sources = (a, b)
+
+    def player(side: int, s: int, k: int) -> Policy:
+        made = agents[side]
+        if made is not None:
+            return made
+        name = sources[side]
+        assert isinstance(name, str)
+        return make_policy(name, seed=seed + k * 7 + s, iterations=iterations)
+
     wins = draws = losses = 0
     for k in range(deals):
         for a_team in range(len(rules.teams)):
-            players = [make_policy(a if rules.team_of[s] == a_team else b,
-                                   seed=seed + k * 7 + s, iterations=iterations)
+            players = [player(0 if rules.team_of[s] == a_team else 1, s, k)
                        for s in range(rules.nseats)]
             value, sides = _played(ruleset, (seed + k) & MASK64, players)
             if a_team not in sides:  # a's seat sat this hand out
@@ -115,4 +167,5 @@ def evaluate(ruleset: str, a: str, b: str, deals: int = 100, seed: int = 1,
                 losses += 1
             else:
                 draws += 1
-    return Evaluation(ruleset, a, b, wins, draws, losses)
+    return Evaluation(ruleset, _label(a, agents[0]), _label(b, agents[1]), wins, draws,
+                      losses)

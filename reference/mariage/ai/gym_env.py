@@ -75,6 +75,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"opponents: {len(names)} names for {rules.nseats - 1} other seats")
         for name in names:
             make_policy(name)  # an unknown name fails here, not at reset
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode {render_mode!r}: None or 'ansi' (a line of text)")
         if illegal_action not in ("raise", "replace"):
             raise ValueError(f"illegal_action {illegal_action!r}: 'raise' or 'replace'")
         self.illegal_action = illegal_action

@@ -246,7 +246,7 @@ def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:
             labels = [*rules.suits, "none"]
         elif base == "phase":
             labels = [p.name.lower() for p in _PHASES]
-        elif base in ("bid_holder", "declarer"):
+        elif base in ("bid_holder", "declarer", "to_act", "actor"):
             labels = [*(str(k) for k in range(rules.nseats)), "none"]
         elif base == "bid_suit":
             labels = [*rules.suits, *rules.strain_names, "none"]

@@ -39,8 +39,9 @@ def check_reward(rules: Rules, reward: str) -> None:
     if reward not in REWARDS:
         raise ValueError(f"unknown reward {reward!r}: one of {', '.join(REWARDS)}")
     if reward == "game_points" and rules.score_kind != "game_points":
-        raise ValueError(f"reward 'game_points': {rules.ruleset} scores "
-                         f"{rules.score_kind}, not game points")
+        raise ValueError(f"reward 'game_points' needs rules that score game points: "
+                         f"{rules.ruleset} scores by {rules.score_kind!r} "
+                         f"(use 'hand' or 'match')")
 
 
 def hand_scale(rules: Rules) -> float:
