@@ -15,8 +15,9 @@ cache saves.
 
 ``--against REV`` times the package of the git revision ``REV`` (its ``reference``
 folder, taken out with ``git archive``) in the same loop: each command of each tree in
-turn, each tree with a disk cache of its own, and prints the ratios of both (CPU time,
-best and median) side by side. ``--only WORD,...`` keeps the commands whose name holds
+turn (which tree goes first alternates from one round to the next), each tree with a
+disk cache of its own, and prints the ratios of both (CPU time, best and median) side by
+side. ``--only WORD,...`` keeps the commands whose name holds
 one of the words (the baseline is always run).
 
     python benchmarks/bench_startup.py            # 20 repeats
@@ -137,10 +138,14 @@ def paired(cases: list[tuple[str, list[str], bool]], repeat: int, rev: str
             for _, args, use_cache in cases:
                 _once(args, _env(cache, use_cache, package))
         cpu: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n, _, _ in cases}
-        for _ in range(repeat):
+        for turn in range(repeat):
+            # each tree first in every other round: the second run of a pair ran slower
+            # (one tree against itself: ratios 0.05-0.27 higher), whichever tree it was
+            order = [0, 1] if turn % 2 == 0 else [1, 0]
             for name, args, use_cache in cases:
-                for (package, cache), out in zip(trees, cpu[name], strict=True):
-                    out.append(_once(args, _env(cache, use_cache, package))[1])
+                for k in order:
+                    package, cache = trees[k]
+                    cpu[name][k].append(_once(args, _env(cache, use_cache, package))[1])
     return [(name, *cpu[name]) for name, _, _ in cases]
 
 
