@@ -15,13 +15,20 @@ cache saves.
 
 ``--against REV`` times the package of the git revision ``REV`` (its ``reference``
 folder, taken out with ``git archive``) in the same loop: each command of each tree in
-turn, each tree with a disk cache of its own, and prints the ratios of both (CPU time,
-best and median) side by side. ``--only WORD,...`` keeps the commands whose name holds
+turn (which tree goes first alternates from one round to the next), each tree with a
+disk cache of its own, and prints the ratios of both (CPU time, best and median) side by
+side. ``--only WORD,...`` keeps the commands whose name holds
 one of the words (the baseline is always run).
 
     python benchmarks/bench_startup.py            # 20 repeats
     python benchmarks/bench_startup.py --quick    # 5 repeats: a few seconds
     python benchmarks/bench_startup.py --repeat 15 --against main --only replay,stats
+
+``--instructions`` counts the machine instructions of one warm run of each command
+instead (``valgrind --tool=callgrind``, with ``PYTHONHASHSEED=0``): a figure that a busy
+machine does not move, of each tree with ``--against``.
+
+    python benchmarks/bench_startup.py --instructions --against main --only play,validate
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -129,11 +138,64 @@ def paired(cases: list[tuple[str, list[str], bool]], repeat: int, rev: str
             for _, args, use_cache in cases:
                 _once(args, _env(cache, use_cache, package))
         cpu: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n, _, _ in cases}
-        for _ in range(repeat):
+        for turn in range(repeat):
+            # each tree first in every other round: the second run of a pair ran slower
+            # (one tree against itself: ratios 0.05-0.27 higher), whichever tree it was
+            order = [0, 1] if turn % 2 == 0 else [1, 0]
             for name, args, use_cache in cases:
-                for (package, cache), out in zip(trees, cpu[name], strict=True):
-                    out.append(_once(args, _env(cache, use_cache, package))[1])
+                for k in order:
+                    package, cache = trees[k]
+                    cpu[name][k].append(_once(args, _env(cache, use_cache, package))[1])
     return [(name, *cpu[name]) for name, _, _ in cases]
+
+
+def _instructions(args: list[str], env: dict[str, str]) -> float:
+    """Machine instructions of one run of ``python ARGS`` (callgrind's count)."""
+    with tempfile.TemporaryDirectory(prefix="mariage-bench-cg-") as tmp:
+        done = subprocess.run(["valgrind", "--tool=callgrind",
+                               f"--callgrind-out-file={os.path.join(tmp, 'out')}",
+                               sys.executable, *args], env={**env, "PYTHONHASHSEED": "0"},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              check=True)
+    found = re.search(r"Collected : ([0-9]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"no count from valgrind: {done.stderr[-300:]}")
+    return float(found.group(1))
+
+
+def counted(cases: list[tuple[str, list[str], bool]], rev: str | None
+            ) -> list[tuple[str, list[float]]]:
+    """(case, instructions of a warm run per tree: the tree at ``rev`` first, if given)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
+    with tempfile.TemporaryDirectory(prefix="mariage-bench-ir-") as tmp:
+        trees = [(ROOT / "reference", os.path.join(tmp, "cache-after"))]
+        if rev:
+            trees.insert(0, (_extract(rev, Path(tmp) / "before"),
+                             os.path.join(tmp, "cache-before")))
+        rows = []
+        for name, args, use_cache in cases:
+            counts = []
+            for package, cache in trees:
+                env = _env(cache, use_cache, package)
+                _once(args, env)  # fills the cache, compiles the modules
+                counts.append(_instructions(args, env))
+            rows.append((name, counts))
+    return rows
+
+
+def _print_counted(rows: list[tuple[str, list[float]]], rev: str | None) -> None:
+    base = rows[0][1]
+    heads = ["before", "after"] if rev else ["instructions"]
+    print(f"Python {sys.version.split()[0]}, machine instructions of one warm run (callgrind), "
+          f"M, and the ratio to `python -c pass`" + (f"; before: {rev}, after: this checkout"
+                                                     if rev else ""))
+    print()
+    print("| command | " + " | ".join(heads) + " |")
+    print("|---|" + "---:|" * len(heads))
+    for name, counts in rows:
+        cells = [f"{c / 1e6:.1f} M ({c / b:.2f}x)" for c, b in zip(counts, base, strict=True)]
+        print(f"| {name} | " + " | ".join(cells) + " |")
 
 
 def _print_paired(rows: list[tuple[str, list[float], list[float]]], repeat: int,
@@ -162,10 +224,15 @@ def main() -> int:
                         help="only the commands whose name holds one of these words")
     parser.add_argument("--against", metavar="REV",
                         help="time the package of git revision REV in the same loop")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions (valgrind) instead of timing")
     args = parser.parse_args()
     repeat = args.repeat or (5 if args.quick else 20)
     words = [w for w in args.only.split(",") if w]
     cases = [CASES[0], *(c for c in CASES[1:] if not words or any(w in c[0] for w in words))]
+    if args.instructions:
+        _print_counted(counted(cases, args.against), args.against)
+        return 0
     if args.against:
         _print_paired(paired(cases, repeat, args.against), repeat, args.against)
         return 0

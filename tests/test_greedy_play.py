@@ -6,7 +6,7 @@ import pytest
 from mariage import load_rules, new_match
 from mariage.ai.evaluate import evaluate
 from mariage.arena.bots import make_bot
-from mariage.arena.cardplay import SeatView
+from mariage.arena.cardplay import SeatView, choose_play
 from mariage.engine.actions import Bid, Pass, Play
 from mariage.engine.state import GameState
 from mariage.spec.specload import list_rulesets
@@ -82,6 +82,35 @@ def test_takes_a_trick_with_a_card_nobody_left_can_beat() -> None:
     assert st.to_act == 3
     # the king would win for now, but the seven is sure: no diamond beats it
     assert r.card_code[make_bot("greedy").choose(st).card] == "7D"
+
+
+def test_follows_without_copying_the_state_and_leaves_it_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which card would win is asked of the state itself with the trial card (a copy of
+    the whole state per decision was a tenth of a bot match's start-up, issue #28.4), and
+    the trick is put back, even where the rule fails."""
+    st = mariglia()
+    r = st.rules
+    give(st, 2, ["2D"])
+    give(st, 3, ["7D", "KD"])
+    st.apply(Play(r.card_index["2D"]))
+
+    def no_copy(self: GameState) -> GameState:
+        raise AssertionError("the state was copied")
+
+    monkeypatch.setattr(GameState, "clone", no_copy)
+    cards, seats = st.trick_cards, st.trick_seats
+    plays = [a for a in st.legal_actions() if isinstance(a, Play)]
+    assert r.card_code[choose_play(st, plays).card] == "7D"
+    assert st.trick_cards is cards and st.trick_seats is seats and cards == [r.card_index["2D"]]
+
+    def broken(self: GameState) -> int:
+        raise RuntimeError("a faulty rule")
+
+    monkeypatch.setattr(GameState, "current_winner", broken)
+    with pytest.raises(RuntimeError):
+        choose_play(st, plays)
+    assert st.trick_cards is cards and st.trick_seats is seats and len(seats) == 1
 
 
 def test_never_outbids_its_partner_in_the_auction() -> None:

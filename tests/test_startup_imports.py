@@ -123,3 +123,8 @@ def test_replay_stats_and_a_bot_match_import_only_what_they_use(cache: Path) -> 
     code, names = imported(["play", "marianna", "--quiet"])
     assert code == 0
     assert not {"dataclasses", "inspect", "mariage.spec.compile", "yaml", "lark"} & names
+    # nor, with no --out and no --human, the notation (record writing, the reader and
+    # the replay), a person's player (and textwrap), nor random (the greedy bots draw
+    # nothing): issue #28.4, a seventh of a bot match's start-up
+    assert not {n for n in names if n.startswith("mariage.notation")}
+    assert not {"mariage.commands.human", "textwrap", "random", "copy"} & names

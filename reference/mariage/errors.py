@@ -271,7 +271,7 @@ class IllegalActionError(MariageError):
 
 #: A whole number as text: ASCII digits with an optional sign; no spaces, no ``_``, no
 #: digits of other scripts (``int()`` takes ``'１０'``, ``'٣'`` and ``'1_000'``).
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+_WHOLE = r"[+-]?[0-9]+"  # (compiled on first use, by ``re``'s own cache: issue #28.4)
 
 #: The longest whole number read (Python refuses to convert longer ones).
 MAX_WHOLE_DIGITS = 4300
@@ -291,7 +291,7 @@ def whole_number(raw: object) -> int | None:
         return None
     if isinstance(raw, int):
         return raw
-    if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and _WHOLE.fullmatch(raw):
+    if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and re.fullmatch(_WHOLE, raw):
         return int(raw)
     return None
 
@@ -322,10 +322,12 @@ def one_line(message: object) -> str:
 #: characters (soft hyphen, zero-width space and joiners, word joiner, byte-order mark)
 #: and the fillers that stand for no letter; and the line and paragraph separators
 #: (U+2028, U+2029), a new line to many a terminal and to ``str.splitlines``.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160"
-                          "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e"
-                          "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
-                          "\U000e0000-\U000e0fff]")
+#: (As text, compiled on first use by ``re``'s own cache: most text is plain ASCII, which
+#: :func:`printable` passes without it, and most commands print no other; issue #28.4.)
+_UNPRINTABLE = ("[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160"
+                "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e"
+                "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
+                "\U000e0000-\U000e0fff]")
 
 
 def printable(text: str) -> str:
@@ -340,8 +342,10 @@ def printable(text: str) -> str:
     >>> printable("Anna\\tBruno, Zoë"), printable("A\\u200b"), printable("\\ufeffx")
     ('Anna\\tBruno, Zoë', 'A\\\\u200b', '\\\\ufeffx')
     """
-    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"),
-                            text)
+    if text.isascii() and text.isprintable():  # no control character, nothing invisible
+        return text
+    return re.sub(_UNPRINTABLE, lambda m: m.group().encode("unicode_escape").decode("ascii"),
+                  text)
 
 
 def shown(value: object, width: int = 60) -> str:

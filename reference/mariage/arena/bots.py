@@ -15,9 +15,8 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from mariage.engine.actions import (
     Action,
@@ -45,6 +44,9 @@ from mariage.engine.state import GameState
 from mariage.errors import did_you_mean
 
 from .cardplay import choose_play
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
@@ -92,6 +94,8 @@ class RandomBot:
     public_only = True
 
     def __init__(self, seed: int = 0) -> None:
+        import random
+
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -106,7 +110,18 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """A generator seeded with the bot's seed (made on first use: the greedy player's
+        own choices draw nothing from it, and ``random`` is not imported for them)."""
+        if self._rng is None:
+            import random
+
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def choose(self, state: GameState) -> Action:
         """Pick an action for the seat to act."""

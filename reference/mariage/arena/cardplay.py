@@ -174,6 +174,18 @@ class SeatView:
         return (self.is_trump(card), opp_void, not partner_void, self.cheap(card))
 
 
+def _winner_with(state: GameState, cards: list[int], seats: list[int]) -> int:
+    """Index of the card that would win the trick in play were ``cards`` on the table,
+    played by ``seats``: the state's own rule asked of it with those (and put back after),
+    not of a copy of the whole state."""
+    kept = state.trick_cards, state.trick_seats
+    state.trick_cards, state.trick_seats = cards, seats
+    try:
+        return state.current_winner()
+    finally:
+        state.trick_cards, state.trick_seats = kept
+
+
 def choose_play(state: GameState, plays: list[Play]) -> Play:
     """The greedy card among ``plays`` (the legal plays of the seat to act)."""
     seat = state.to_act
@@ -190,16 +202,15 @@ def choose_play(state: GameState, plays: list[Play]) -> Play:
     winner = state.trick_seats[now]
     if r.team_of[winner] == view.team and not later:
         return max(plays, key=lambda a: view.rich(a.card))
-    trial = state.clone()
-    trial.trick_seats = [*state.trick_seats, seat]
     winning: list[Play] = []
     secure: list[Play] = []
+    cards, seats = state.trick_cards, [*state.trick_seats, seat]
     for a in plays:
-        trial.trick_cards = [*state.trick_cards, a.card]
-        index = trial.current_winner()
-        if r.team_of[trial.trick_seats[index]] == view.team:
+        trial = [*cards, a.card]
+        index = _winner_with(state, trial, seats)
+        if r.team_of[seats[index]] == view.team:
             winning.append(a)
-            if view.master(trial.trick_cards[index], later):
+            if view.master(trial[index], later):
                 secure.append(a)
     if r.team_of[winner] == view.team and view.master(state.trick_cards[now], later):
         return max(plays, key=lambda a: view.rich(a.card))

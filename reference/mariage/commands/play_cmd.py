@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mariage.arena.bots import BOTS, Bot, make_bot
 from mariage.engine.actions import Give, Play
@@ -16,12 +16,11 @@ from mariage.engine.state import GameState, Phase
 from mariage.spec.rulesload import load_rules
 
 from ..errors import did_you_mean, printable
-from ..notation.recorder import Recorder
-from ..notation.writer import write_record
-from ..outfile import check_destination, write_output
 from . import COMMANDS, description_files, parse_options, parse_seed, whole_arg
-from .human import Human, InputEnded, InputUnusable
 from .showing import draws, header
+
+if TYPE_CHECKING:  # the record's writing and a person's play: imported when asked for
+    from ..notation.recorder import Recorder
 
 NAME, HELP = COMMANDS["play_cmd"]
 
@@ -214,14 +213,27 @@ def _seat(rules: Rules, name: str) -> int:
                      f"{', '.join(rules.seat_names)})" + did_you_mean(name, rules.seat_names))
 
 
+def _write_record(path: str, recorder: Recorder, state: GameState | None = None) -> None:
+    from ..notation.writer import write_record
+    from ..outfile import write_output
+    write_output(path, write_record(recorder.record(state)))
+
+
 def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.ruleset, parse_options(args.option))
     bots = _bots(args.bots, rules.nseats, args.seed)
     human = None if args.human is None else _seat(rules, args.human)
+    #: what ends a match a person leaves (raised by a person's player alone)
+    left: tuple[type[Exception], ...] = ()
     if human is not None:
+        from .human import Human, InputEnded
         bots[human] = Human(human, sys.stdin, sys.stdout)
+        left = (InputEnded,)
     recorder = None
     if args.out is not None:
+        from ..notation.recorder import Recorder
+        from ..outfile import check_destination
+
         # refuse a bad destination before playing, not after; nor the description read
         check_destination(args.out, reads=[*description_files(args.ruleset), *args.spec])
         recorder = Recorder(rules, SeededDeals(rules, args.seed).first_dealer,
@@ -234,21 +246,22 @@ def run(args: argparse.Namespace) -> int:
     except MatchUnfinished as stop:  # the match so far, marked unfinished
         sys.stdout.flush()
         if recorder is not None:
-            write_output(args.out, write_record(recorder.record()))
+            _write_record(args.out, recorder)
         sys.stderr.write(f"mariage: {stop.why}; it stops here"
                          + (f" (recorded unfinished in {printable(args.out)})\n"
                             if args.out else "\n"))
         return 0 if stop.asked else 1
-    except InputEnded as ended:  # the player left: the match so far, marked unfinished
+    except left as ended:  # the player left: the match so far, marked unfinished
+        from .human import InputUnusable
         sys.stdout.flush()
         if recorder is not None:
-            write_output(args.out, write_record(recorder.record()))
+            _write_record(args.out, recorder)
         sys.stderr.write(f"mariage: {ended}; the match stops here"
                          + (f" (recorded unfinished in {printable(args.out)})\n"
                             if args.out else "\n"))
         return 1 if isinstance(ended, InputUnusable) else 0
     if recorder is not None:
-        write_output(args.out, write_record(recorder.record(state)))
+        _write_record(args.out, recorder, state)
     if args.quiet:
         res = state.result
         assert res is not None

@@ -81,7 +81,7 @@ __all__ = ["added_lines", "game_points_lines", "in_hand_flags", "record_values",
            "takers_facts", "takers_lines"]
 
 #: the state's contract in written source (not a longer name that starts with it)
-_CONTRACT = re.compile(r"\bst\.contract\b")
+_CONTRACT = r"\bst\.contract\b"  # (compiled on first use, by ``re``'s cache)
 
 #: the TakersScore methods whose work :func:`takers_lines` writes out
 _TAKERS_STEPS = ("sheet", "totals", "compared", "outcome", "_judged", "bid_sheet",
@@ -319,7 +319,7 @@ class _Sheet:
         body += [f"mine = {counted}[taker]",
                  *([] if usual else [f"out = {zeros}", "pair_only = -1"]),
                  "contract = st.contract", "if contract:  # a bid",
-                 *("    " + _CONTRACT.sub("contract", line) for line in bid),  # read once
+                 *("    " + re.sub(_CONTRACT, "contract", line) for line in bid),  # read once
                  "else:", *("    " + line for line in plain),
                  "if winner >= 0 and st.pot:", "    out[winner] += st.pot", "    st.pot = 0"]
         if r.pair_alone_cannot_win:  # TakersScore.mark_pair_only

@@ -68,11 +68,13 @@ __all__ = ["fast_valid"]
 _DEAL, _OVER, _PLAY = Phase.DEAL, Phase.OVER, Phase.PLAY
 
 # The canonical layout's lines, made of the notation's token patterns (:mod:`.tokens`):
-# single spaces, French cards.
+# single spaces, French cards. (All but the tag line as text, compiled on first use by
+# ``re``'s own cache: the canonical layout of a deal and its plain moves need none of them;
+# issue #28.4.)
 _TAG_LINE = re.compile(rf'\[({WORD.pattern})((?: "(?:[^"\\\n]|\\["\\])*")*)\]')
-_PART = re.compile(rf"({NAME.pattern}):((?: {CARD_CODE.pattern})*)")
-_NOTES = re.compile(rf"{NOTE.pattern}(?: {NOTE.pattern})*")
-_NOTE = re.compile(rf"\(({NOTE_TEXT.pattern})\)")
+_PART = rf"({NAME.pattern}):((?: {CARD_CODE.pattern})*)"
+_NOTES = rf"{NOTE.pattern}(?: {NOTE.pattern})*"
+_NOTE = rf"\(({NOTE_TEXT.pattern})\)"
 
 #: What a word of a hand's play is: a card played, another action, a resignation, a
 #: trick mark. A word's entry in the per-rules table is (kind, seat or trick number,
@@ -296,7 +298,7 @@ def _canonical_deal(rules: Rules, st: GameState, lines: list[str], i: int,
         words.append(row[8:])
         i += 1
     # another part (a trick's line starts with its mark, a digit): the full validator's
-    if i < n and not lines[i][:1].isdigit() and _PART.fullmatch(lines[i]):
+    if i < n and not lines[i][:1].isdigit() and re.fullmatch(_PART, lines[i]):
         raise _Unsure
     ordered = t.order(dealer)(words)
     try:
@@ -575,9 +577,9 @@ def _check(text: str, file: str, number: int, first_line: int) -> bool:
                         st, t.won[tricks[-1][2]] if trick_done else "", t):
                 i += 1  # the end of a hand, as note_problem would find each note
                 continue
-            if _NOTES.fullmatch(notes) is None:
+            if re.fullmatch(_NOTES, notes) is None:
                 return False
-            for inner in _NOTE.findall(notes):
+            for inner in re.findall(_NOTE, notes):
                 words = inner.split()
                 if trick_done and len(words) == 2 and words[0] == "won" \
                         and words[1] == seat_names[tricks[-1][2]]:
@@ -604,7 +606,7 @@ def _written_layout(rules: Rules, st: GameState, lines: list[str], i: int
     parts = []
     row = lines[i][5:]
     while True:
-        m = _PART.fullmatch(row)
+        m = re.fullmatch(_PART, row)
         if m is None:
             break
         codes = []

@@ -42,7 +42,7 @@ BETWEEN_HANDS = ("hand_no", "first_dealer", "dealer", "next_dealer", "match_scor
 #: An action's word longer than this names no option (none has a word so long): a word
 #: of a megabyte is looked for in no description.
 _LONGEST = 40
-_WORD = re.compile("[a-z]+")
+_WORD = "[a-z]+"  # (compiled on first use, by ``re``'s own cache)
 
 _found: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
@@ -69,8 +69,8 @@ def _naming(rules: Rules, text: str) -> list[str]:
     # its s's stripped, "pa" named a third of Thousand's options, each one rules compiled)
     stem = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
     return [name for name, spec in _specs(rules).items() if _values(spec) and any(
-        w.startswith(stem) for w in _WORD.findall(f"{name} {spec.get('description', '')}"
-                                                  .lower().replace("_", " ")))]
+        w.startswith(stem) for w in re.findall(_WORD, f"{name} {spec.get('description', '')}"
+                                                     .lower().replace("_", " ")))]
 
 
 def option_with_action(rules: Rules, text: str) -> str:

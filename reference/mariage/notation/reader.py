@@ -356,11 +356,13 @@ def parse_record(text: str, *, file: str = "<string>", number: int = 1,
 
 #: At most this many syntax errors are reported for one record in lenient mode.
 MAX_SYNTAX_ERRORS = 1000
-_DEAL_WORD = re.compile(r"(?<![A-Za-z0-9?_+\-])deal(?![A-Za-z0-9?_+\-:])")
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+#: (the patterns of the error paths as text, compiled on first use by ``re``'s own cache:
+#: a record read without fault never compiles them; issue #28.4)
+_DEAL_WORD = r"(?<![A-Za-z0-9?_+\-])deal(?![A-Za-z0-9?_+\-:])"
+_LONG_NUMBER = rf"[0-9]{{{MAX_DIGITS + 1},}}"
 # a keyword in another case (``Hand 1``) still opens its part, so that its error is the
 # only one of that hand rather than one a line
-_CHUNK = re.compile(r"[ \t]*((?i:hand|result))(?![A-Za-z0-9?_+\-:])")
+_CHUNK = r"[ \t]*((?i:hand|result))(?![A-Za-z0-9?_+\-:])"
 _KEYWORDS = ("hand", "deal", "result")
 
 
@@ -380,7 +382,7 @@ def _chunks(lines: list[str]) -> list[tuple[int, str]]:
     in_comment = False
     for i, text in enumerate(lines):
         if not in_comment and i:
-            m = _CHUNK.match(text)
+            m = re.match(_CHUNK, text)
             if m:
                 out.append((i, m.group(1).lower()))
         if ("{" in text or "}" in text) and not text.lstrip().startswith("["):
@@ -485,7 +487,7 @@ def _opening_end(lines: list[str], start: int) -> int:
     """The index of the line that holds the keyword ``deal`` of the hand opened at line
     ``start`` (``hand N deal`` may span two lines, or three)."""
     for i in range(start, min(start + 3, len(lines))):
-        if _DEAL_WORD.search(lines[i]):
+        if re.search(_DEAL_WORD, lines[i]):
             return i
     return start + 1
 
@@ -497,13 +499,13 @@ def _blanked(text: str, err: RecordError, opening: bool) -> str:
     before the error, so that it still opens its part (blank, every line of the hand's
     deal was an error of its own)."""
     if err.code == "N112":
-        return _LONG_NUMBER.sub("0", text)
+        return re.sub(_LONG_NUMBER, "0", text)
     if opening and err.column > 1:
         return text[:err.column - 1]
     return ""
 
 
-_QUOTED = re.compile(r'\{[^{}]*\}|\([^()\n]*\)|"(?:[^"\\\n]|\\.)*"')
+_QUOTED = r'\{[^{}]*\}|\([^()\n]*\)|"(?:[^"\\\n]|\\.)*"'
 
 
 def _odd_in_line(text: str, line: int) -> str:
@@ -520,7 +522,7 @@ def _odd_in_line(text: str, line: int) -> str:
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return ""
-    return odd_column(_QUOTED.sub(lambda m: " " * len(m.group()), lines[line - 1]), 1)
+    return odd_column(re.sub(_QUOTED, lambda m: " " * len(m.group()), lines[line - 1]), 1)
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str, number: int,

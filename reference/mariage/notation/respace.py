@@ -19,13 +19,16 @@ import re
 from .pieces import _TRICK
 
 __all__ = ["respaced_lines"]
-_SPACES = re.compile(r"[ \t]+")
+
+#: (the patterns as text, compiled on first use by ``re``'s own cache: a canonical record
+#: needs none of them; issue #28.4)
+_SPACES = r"[ \t]+"
 #: a comment alone on its line (no brace inside: the grammar's COMMENT)
-_COMMENT_LINE = re.compile(r"\{[^{}]*\}")
+_COMMENT_LINE = r"\{[^{}]*\}"
 #: the keywords that open a hand and the result, as the grammar's HAND and RESULT
-_KEYWORD = re.compile(r"(?:hand|result)(?![A-Za-z0-9?_+\-])")
+_KEYWORD = r"(?:hand|result)(?![A-Za-z0-9?_+\-])"
 #: a deal part's label: a word, a colon, then a space or the line's end (a move has none)
-_PART_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9]*:(?: |$)")
+_PART_HEAD = r"[A-Za-z][A-Za-z0-9]*:(?: |$)"
 # what a line is, for where a comment may stand: a tag, a hand's or the result's
 # keyword, the deal's first line, another part of a deal, a line of the play, a comment
 _TAG_LINE_, _OPENS, _DEAL_FIRST, _DEAL_PART_, _PLAY_LINE, _COMMENT_ = range(6)
@@ -63,17 +66,17 @@ def respaced_lines(text: str) -> list[str] | None:
         if first == "[":
             kind = _TAG_LINE_
         elif first == "{":
-            if _COMMENT_LINE.fullmatch(row) is None:
+            if re.fullmatch(_COMMENT_LINE, row) is None:
                 return None
             kind = _COMMENT_
         else:
             if "\t" in row or "  " in row:
-                row = _SPACES.sub(" ", row)
-            if _KEYWORD.match(row):
+                row = re.sub(_SPACES, " ", row)
+            if re.match(_KEYWORD, row):
                 kind = _OPENS
             elif row == "deal" or row.startswith("deal "):
                 kind = _DEAL_FIRST if row != "deal" else _OPENS  # "deal" alone: no part
-            elif _PART_HEAD.match(row):
+            elif re.match(_PART_HEAD, row):
                 kind = _DEAL_PART_
             else:
                 kind = _PLAY_LINE
@@ -102,12 +105,12 @@ def respaced_lines(text: str) -> list[str] | None:
         before = kinds[i - 1] if i else None
         after = kinds[j] if j < n else None
         if before == _TAG_LINE_:  # the header's comments: no tag, deal or play after
-            fits = after is None or (after == _OPENS and _KEYWORD.match(lines[j]) is not None)
+            fits = after is None or (after == _OPENS and re.match(_KEYWORD, lines[j]) is not None)
         elif before == _PLAY_LINE:  # within a hand's play
             fits = True
         elif before in (_DEAL_FIRST, _DEAL_PART_):  # opening a hand's play
             fits = after is None or after == _PLAY_LINE or (
-                after == _OPENS and _KEYWORD.match(lines[j]) is not None)
+                after == _OPENS and re.match(_KEYWORD, lines[j]) is not None)
         else:
             fits = False
         if not fits:
