@@ -7,9 +7,9 @@ import random
 
 import pytest
 from mariage import load_rules, new_match
-from mariage.ai import policies
-from mariage.ai.policies import ISMCTS, _Node
+from mariage.arena import ismcts as policies
 from mariage.arena.cardplay import shown_voids
+from mariage.arena.ismcts import ISMCTS, _Node
 from mariage.arena.search import determinize
 from mariage.engine.state import GameState
 

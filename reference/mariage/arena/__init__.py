@@ -2,6 +2,8 @@
 
 * :mod:`mariage.arena.search`: :func:`determinize` (a full state drawn from
   what one seat knows) and :class:`MonteCarloBot`, the built-in ``mc`` player;
+* :mod:`mariage.arena.ismcts`: :class:`~mariage.arena.ismcts.ISMCTS`, information-set
+  Monte Carlo tree search, the built-in ``ismcts`` player;
 * :mod:`mariage.arena.players`: the players of a match: built-in bots and
   outside engines spoken to over the engine protocol, with ``choose``;
 * :mod:`mariage.arena.hiding`: what the referee tells each engine: the deal
@@ -22,7 +24,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time, importe
     from .search import MonteCarloBot, determinize
 
 #: the built-in players a seat of ``mariage match`` may be given (light: ``--help`` reads it)
-BOT_NAMES = ("random", "greedy", "mc")
+BOT_NAMES = ("random", "greedy", "mc", "ismcts")
 
 __all__ = ["BOT_NAMES", "MonteCarloBot", "determinize"]
 

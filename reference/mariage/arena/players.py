@@ -117,9 +117,14 @@ class Chooser(Protocol):
 
 
 def make_chooser(name: str, seed: int, playouts: int = 96) -> Chooser:
-    """A built-in player by name: ``random``, ``greedy`` or ``mc``."""
+    """A built-in player by name: ``random``, ``greedy``, ``mc`` (``playouts`` per move)
+    or ``ismcts`` (``playouts`` iterations per move)."""
     if name == "mc":
         return MonteCarloBot(seed, playouts)
+    if name == "ismcts":
+        from .ismcts import ISMCTS
+
+        return ISMCTS(seed, iterations=playouts)
     if name not in BOT_NAMES:
         raise ValueError(f"unknown bot '{name}' (bots: {', '.join(BOT_NAMES)})"
                          + did_you_mean(name, BOT_NAMES))

@@ -8,10 +8,10 @@ on its command line::
     < {"type": "choose", "seat": 1, "action": "KH"}
 
 The action is chosen for the seat to act by a built-in player (``--bot``:
-``random``, ``greedy`` or ``mc``) from a determinization of that seat's
+``random``, ``greedy``, ``mc`` or ``ismcts``) from a determinization of that seat's
 view only (:func:`~mariage.arena.search.determinize`). ``mariage engine``
-answers ``choose`` with ``greedy`` or ``random``; this command adds ``mc``
-and the faults below. Like ``mariage engine`` it accepts hidden cards
+answers ``choose`` with ``greedy`` or ``random``; this command adds ``mc``,
+``ismcts`` and the faults below. Like ``mariage engine`` it accepts hidden cards
 (protocol version 2): in ``mariage match`` it is dealt only its seat's view.
 
 ``--fault`` makes a deliberately faulty engine, for testing the referee:
@@ -41,6 +41,7 @@ from typing import Any
 from mariage.engine.actiontext import action_text
 
 from ..conformance.engine import ReferenceEngine, serve
+from . import BOT_NAMES
 from .players import make_chooser
 from .search import determinize
 
@@ -99,9 +100,10 @@ class ChoosingEngine(ReferenceEngine):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mariage.arena.refengine",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", default="greedy", choices=("random", "greedy", "mc"))
+    parser.add_argument("--bot", default="greedy", choices=BOT_NAMES)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--playouts", type=int, default=96, help="playouts per move (mc)")
+    parser.add_argument("--playouts", type=int, default=96,
+                        help="playouts per move (mc), iterations (ismcts)")
     parser.add_argument("--fault", default="none", choices=FAULTS)
     parser.add_argument("--fault-after", type=int, default=1, metavar="N",
                         help="the first choose that is faulty (default 1)")

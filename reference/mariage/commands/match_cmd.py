@@ -44,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds per move for an engine (default 5; 0.5 s more is "
                              "allowed for the pipe)")
     parser.add_argument("--playouts", type=whole_arg, default=96,
-                        help=f"playouts per move of mc (default 96, at most {MAX_PLAYOUTS})")
+                        help=f"playouts per move of mc, iterations of ismcts (default 96, at most "
+                             f"{MAX_PLAYOUTS})")
     parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                         help="an option value (repeatable)")
     parser.add_argument("--out", metavar="FILE", help="write every game's record to FILE")

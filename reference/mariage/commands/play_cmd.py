@@ -87,8 +87,9 @@ def play_match(rules: Rules, seed: int, bots: list[Bot], out: TextIO | None = No
     while not state.terminal:
         if state.phase == Phase.DEAL:
             if max_hands is not None and dealt >= max_hands:
-                raise MatchUnfinished(f"the match has not ended after {max_hands} hands",
-                                      True)
+                plural = "" if max_hands == 1 else "s"
+                raise MatchUnfinished(
+                    f"the match has not ended after {max_hands} hand{plural}", True)
             dealt += 1
             deck, first = deals.next_deal(state)
             state.deal(deck, first)
