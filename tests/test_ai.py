@@ -111,7 +111,9 @@ def test_openspiel_information_states_hide_other_hands() -> None:
     for text in strings:
         dealt = text.splitlines()[-1]
         assert dealt.startswith("hand 1: dealt ")
-        assert len(dealt.removeprefix("hand 1: dealt ").split()) == rules.hand_size
+        # (then, after a ";", the cards shown, the turned-up card, the seat to act)
+        own = dealt.removeprefix("hand 1: dealt ").split(";")[0]
+        assert len(own.split()) == rules.hand_size
     clone = state.clone()
     action = state.legal_actions()[0]
     clone.apply_action(action)

@@ -12,6 +12,8 @@ import numpy as np
 import pyspiel
 import pytest
 from mariage.ai import openspiel_game
+from mariage.spec.specload import list_rulesets
+from open_spiel.python.observation import make_observation
 
 
 def _pairs(name: str, hands: int, seed: int) -> dict[str, list[tuple[str, bytes]]]:
@@ -45,7 +47,12 @@ def _pairs(name: str, hands: int, seed: int) -> dict[str, list[tuple[str, bytes]
     ("thousand", 2, 1), ("belote-coinche", 2, 1), ("sixty-six-3", 6, 1), ("schnapsen", 3, 1),
     ("belote", 1, 5), ("marjapussi", 2, 1), ("marjapussi-de", 1, 1)])
 def test_equal_strings_exactly_where_equal_tensors(name: str, hands: int, seed: int) -> None:
-    for kind, pairs in _pairs(name, hands, seed).items():
+    _agree(_pairs(name, hands, seed))
+
+
+def _agree(kinds: dict[str, list[tuple[str, bytes]]]) -> None:
+    """Per kind, one tensor per string and one string per tensor (of each player)."""
+    for kind, pairs in kinds.items():
         tensor_of: dict[str, bytes] = {}
         string_of: dict[bytes, str] = {}
         for text, tensor in pairs:
@@ -55,3 +62,105 @@ def test_equal_strings_exactly_where_equal_tensors(name: str, hands: int, seed: 
             assert string_of.setdefault(player + tensor, text) == text, \
                 f"{kind}: one tensor, two strings: {text} / {string_of[player + tensor]}"
         assert len(tensor_of) > 10  # (states met)
+
+
+
+# Near misses, in every bundled ruleset: states a player can hardly tell apart, where a
+# string that leaves something out meets a tensor that holds it. Two kinds: (1) the same
+# decisions after a deal with two cards swapped that the player was not dealt (its
+# string then differs only by what it was shown: Mariaggia's open hand at the deal,
+# Thousand's talon); (2) each legal action at each decision of a hand (two cards of no
+# points gathered to a trick: Cinquecento's ``played[4S]`` or ``played[5S]``); (3) where
+# the first dealer is drawn by lot, another dealer and the player dealt the same cards
+# (the seat to act at the deal is in the tensor).
+def _near_pairs(name: str, seed: int, swaps: int) -> dict[str, list[tuple[str, bytes]]]:
+    game = pyspiel.load_game(openspiel_game.game_name(name))
+    n = game.num_players()
+    hand = next(f for f in game.encoder.features if f.name == "hand")
+    rng = random.Random(seed)
+    out: dict[str, list[tuple[str, bytes]]] = {"observation": [], "info_state": []}
+    # OpenSpiel's observations (what the states' *_string and *_tensor read, without
+    # copying a long information-state tensor into a Python list)
+    views = {kind: make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall))
+             for kind, recall in (("observation", False), ("info_state", True))}
+
+    def keep(state: pyspiel.State, players: range, kinds: tuple[str, ...] = tuple(out)
+             ) -> None:
+        for kind in kinds:
+            view = views[kind]
+            for p in players:
+                view.set_from(state, p)
+                out[kind].append((f"{p}|{view.string_from(state, p)}", view.tensor.tobytes()))
+
+    def playing(state: pyspiel.State) -> bool:
+        return not state.is_terminal() and not state.is_chance_node()
+
+    def walk(other: pyspiel.State, p: int) -> None:  # (the decisions, while legal)
+        for a in decisions:
+            if not playing(other) or a not in other.legal_actions():
+                break
+            keep(other, range(p, p + 1))
+            other.apply_action(a)
+
+    decisions: list[int] = []
+    while len(decisions) < 8:  # (a hand of a few decisions: another, Mariaggia's)
+        state = game.new_initial_state()
+        chance: list[int] = []
+        cards: list[int] = []  # (the places of the cards dealt, not of a seat drawn by lot)
+        while state.is_chance_node():
+            chance.append(rng.choice(state.chance_outcomes())[0])
+            if state.action_to_string(chance[-1]).startswith("card "):
+                cards.append(len(chance) - 1)
+            state.apply_action(chance[-1])
+        dealt = state.clone()
+        decisions = []
+        while playing(state):
+            keep(state, range(n))
+            for a in state.legal_actions():  # (2)
+                other = state.clone()
+                other.apply_action(a)
+                if playing(other):  # (its information state differs by the action)
+                    keep(other, range(n), ("observation",))
+            decisions.append(rng.choice(state.legal_actions()))
+            state.apply_action(decisions[-1])
+    if cards[0]:  # (3): another first dealer drawn by lot, p dealt the same cards
+        for p in range(n):
+            held = np.asarray(dealt.observation_tensor(p))[hand.offset:hand.offset + hand.size]
+            for dealer in range(n):
+                if dealer == chance[0]:
+                    continue
+                other = game.new_initial_state()  # (where p's cards lie in this deal)
+                for a in [dealer, *chance[1:]]:
+                    other.apply_action(a)
+                now = np.asarray(other.observation_tensor(p))[hand.offset:hand.offset + hand.size]
+                mine = [i for i in cards if now[chance[i]]]
+                if len(mine) != held.sum():  # (p deals, and sits this hand out)
+                    continue
+                mine_cards = iter(c for c in chance[cards[0]:] if held[c])
+                rest = iter(c for c in chance[cards[0]:] if not held[c])
+                other = game.new_initial_state()
+                for m, a in enumerate([dealer, *chance[1:]]):
+                    other.apply_action(a if m < cards[0] else next(mine_cards) if m in mine
+                                       else next(rest))
+                walk(other, p)
+    for k in range(swaps):  # (1): player p is dealt the same cards
+        p = k % n
+        held = np.asarray(dealt.observation_tensor(p))[hand.offset:hand.offset + hand.size]
+        i, j = rng.sample([i for i in cards if not held[chance[i]]], 2)
+        other = game.new_initial_state()
+        for m, a in enumerate(chance):
+            other.apply_action(chance[j] if m == i else chance[i] if m == j else a)
+        walk(other, p)
+    return out
+
+
+@pytest.mark.parametrize("name", list_rulesets())
+def test_near_misses_tell_strings_apart_as_tensors(name: str) -> None:
+    _agree(_near_pairs(name, 1, 4))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list_rulesets())
+def test_near_misses_deeper(name: str) -> None:
+    for seed in range(2, 5):
+        _agree(_near_pairs(name, seed, 8))

@@ -111,3 +111,19 @@ def test_the_seat_to_act_is_named_from_the_observer() -> None:
             break
         state.apply(rng.choice(state.legal_actions()))
     assert seen == {"0", "1", "2", "none"}
+
+
+def test_the_information_state_tensor_names_every_value() -> None:
+    """``InfoStateEncoder.feature_names()``: one name per value of the tensor, in every
+    ruleset, each part's first value named after the part (as ``Encoder``'s)."""
+    import numpy as np
+    from mariage.ai.encoding import InfoStateEncoder
+    from mariage.spec.specload import list_rulesets
+
+    for ruleset in list_rulesets():
+        enc = InfoStateEncoder(load_rules(ruleset))
+        names = enc.feature_names()
+        tensor = enc.tensor(np.zeros(enc.start.size, np.float32), [], 0)
+        assert len(names) == len(tensor) == enc.size, ruleset
+        assert len(set(names)) == len(names), ruleset
+        assert all(names[f.offset].startswith(f"{f.name}[") for f in enc.features if f.size)

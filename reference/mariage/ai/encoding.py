@@ -644,6 +644,19 @@ class InfoStateEncoder:
         self.slot_size = (rules.nseats + 1) + self.space.size + rules.ncards
         self.size = self.start.size + self.slots * self.slot_size
 
+    def feature_names(self) -> list[str]:
+        """One name per value of the tensor (``dealt_hand[AH]``, ``slot_0_action[AH]``,
+        ``slot_0_learned[AH]``, ...), as :meth:`Encoder.feature_names` names the
+        observation's.
+
+        >>> from mariage import load_rules
+        >>> enc = InfoStateEncoder(load_rules("schnapsen"))
+        >>> names = enc.feature_names()
+        >>> len(names) == enc.size, names[0], names[-1]
+        (True, 'dealt_hand[AH]', 'slot_43_learned[JS]')
+        """
+        return feature_names(self.rules, self.features)
+
     def tensor(self, dealt: npt.NDArray[np.float32],
                steps: list[tuple[int, int, int]], seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat`` from its vector at the deal and the hand's decisions.

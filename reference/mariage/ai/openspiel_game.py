@@ -446,7 +446,7 @@ class _State(pyspiel.State):
         if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
             self.hands_before = SharedTuple((*self.hands_before, (
                 gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
-                self.hidden_steps)))  # a hand over is never changed
+                self.hidden_steps, self.dealt_view)))  # a hand over is never changed
         if own:
             gs.mech.dealing.deal_own(gs, self.deck, self.first)
         else:

@@ -17,7 +17,7 @@ from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from .encoding import ActionSpace, Pick
+from .encoding import ActionSpace, Pick, Snapshot
 from .layout import bidding_of
 from .sayings import SaidFrom, said_list
 
@@ -33,8 +33,11 @@ __all__ = ["Hand", "Observer", "Step", "action_string", "dealt", "hand_lines", "
 #: before and after the decision, to work those out from
 Step = tuple[int, int, "tuple[int, ...] | None", tuple[Any, ...]]
 #: a hand as the information state lines are made from it: its number, the hands as
-#: dealt, the turned-up card, the decisions (_State.steps_all) and those hidden from some
-Hand = tuple[int, tuple[int, ...], "int | None", list[Step], dict[int, tuple[bool, ...]]]
+#: dealt, the turned-up card, the decisions (_State.steps_all), those hidden from some,
+#: and what the vectors were made from at the deal (_State.dealt_view: the cards shown
+#: then, the seat to act)
+Hand = tuple[int, tuple[int, ...], "int | None", list[Step], dict[int, tuple[bool, ...]],
+             Snapshot]
 
 
 def dealt(state: _State) -> GameState | None:
@@ -86,14 +89,24 @@ class Observer:
         shown = " ".join(f"{r.seat_names[s]}[{r.format_cards(m)}]" for s, m in
                          enumerate(v.shown) if s != player)
         table = " ".join(f"{r.seat_names[s]}:{r.card_code[c]}" for s, c in v.trick)
-        # what the tensor holds besides: the phase, the seat to act, the trick's leader
-        # and the declarations made (equal strings, equal tensors)
+        # every card played this hand, as the tensor's ``played`` part (the finished
+        # tricks and the current one): which card fell to a gathered trick is not in
+        # the points when it counts nothing
+        played = 0
+        for _, cards, _ in v.tricks:
+            for c in cards:
+                played |= 1 << c
+        for _, c in v.trick:
+            played |= 1 << c
+        # what the tensor holds besides: the phase, the seat to act, the trick's leader,
+        # the cards in each hand and the declarations made (equal strings, equal tensors)
         to_act = r.seat_names[v.to_act] if v.to_act is not None else "-"
         leader = r.seat_names[v.leader] if v.phase not in (Phase.DEAL, Phase.OVER) else "-"
         declared = " ".join(f"{r.declarations[kind].name}:{r.suits[suit]}" for kind, suit
                             in sorted({(d[1], d[2]) for d in v.declared if d[1] >= 0}))
         return (f"seat {r.seat_names[player]} hand {v.hand_no} trick {v.trick_no} "
                 f"cards [{r.format_cards(v.hand)}] shown {shown} table [{table}] "
+                f"played [{r.format_cards(played)}] sizes {list(v.hand_sizes)} "
                 f"trump {trump} turnup {turn_up} stock {v.stock_size} "
                 f"points {list(v.hand_points)} match {list(v.match_scores)} "
                 f"segni {list(v.segni)} phase {v.phase.name.lower()} to_act {to_act} "
@@ -152,7 +165,7 @@ def info_lines(state: _State, player: int) -> list[str]:
         return lines
     hand_lines(state.rules, state._space, lines, player,
                (gs.hand_no, state.dealt_hands, state.turn_up, state.steps_all,
-                state.hidden_steps))
+                state.hidden_steps, state.dealt_view))
     return lines
 
 
@@ -215,15 +228,25 @@ def seen_steps(steps: list[Step], open_hands: bool = False) -> list[Step]:
 
 def hand_lines(rules: Rules, space: ActionSpace, lines: list[str], player: int,
                hand: Hand) -> None:
-    """Append to ``lines`` what ``player`` saw of ``hand``: its cards as dealt, the
-    turned-up card, every action, each card it drew."""
+    """Append to ``lines`` what ``player`` saw of ``hand``, as its information-state
+    tensor holds it: its cards as dealt, the cards of other hands shown to it then, the
+    turned-up card, the seat to act first; every action, each card it drew and each
+    other card it came to see by it."""
     r = rules
-    hand_no, dealt_hands, turn_up, steps, hidden = hand
+    hand_no, dealt_hands, turn_up, steps, hidden, at_deal = hand
     line = f"hand {hand_no}: dealt {r.format_cards(dealt_hands[player])}"
+    hands, known, to_act = at_deal[0], at_deal[1], at_deal[7]
+    shown = " ".join(f"{r.seat_names[q]}[{r.format_cards(cards)}]" for q, cards in (
+        (q, hands[q] if r.open_hands else hands[q] & known[q])
+        for q in range(r.nseats) if q != player) if cards)
+    if shown:
+        line += f"; shown {shown}"
     if turn_up is not None:
         line += f"; turned up {r.card_code[turn_up]}"
+    if to_act is not None:
+        line += f"; {r.seat_names[to_act]} to act"
     lines.append(line)
-    for k, (seat, action, _, drawn) in enumerate(seen_steps(steps, r.open_hands)):
+    for k, (seat, action, learned, drawn) in enumerate(seen_steps(steps, r.open_hands)):
         if k in hidden and hidden[k][player]:
             act = space.action(action)
             text = "pick:?" if isinstance(act, Pick) else \
@@ -233,3 +256,6 @@ def hand_lines(rules: Rules, space: ActionSpace, lines: list[str], player: int,
         lines.append(f"{r.seat_names[seat]}:{text}")
         if drawn[player]:
             lines.append(f"drew {r.format_cards(drawn[player])}")
+        seen = learned[player] & ~drawn[player]  # type: ignore[index]
+        if seen:  # (a card of another hand shown to it, the talon turned...)
+            lines.append(f"saw {r.format_cards(seen)}")
