@@ -128,3 +128,34 @@ def test_openspiel_decision_changing_no_hand_keeps_no_copies(ruleset: str) -> No
             elif step[2] is None:
                 changed += 1
     assert unchanged > 10 and changed > 10
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_openspiel_state_fields_are_slots_and_clone_through_dict(chance: str) -> None:
+    """A state keeps its fields in slots, no instance dict (thirty-fourth session: a
+    pyspiel state's dict items cost several times a slot's), and its ``__dict__`` is
+    the fields set, which pyspiel's C++ clone copies: the clone goes on as the state."""
+    game = pyspiel.load_game(openspiel_game.game_name("thousand-2"),
+                             {"chance": chance, "seed": 1, "hands": 1})
+    state = game.new_initial_state()
+    assert type(state).__dictoffset__ == 0
+    rng = random.Random(1)
+    # into the hand's play (with chance nodes, its 24 cards dealt first)
+    for _ in range(36 if chance == "explicit" else 12):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    fields = state.__dict__
+    assert {"gs", "_player", "steps_all", "picked"} <= set(fields)
+    assert fields["_player"] == state.current_player()
+    clone = pyspiel.State.clone(state)  # (pyspiel's C++ copy of __dict__)
+    while not state.is_terminal():
+        assert clone.legal_actions() == state.legal_actions()
+        assert clone.information_state_string(0) == state.information_state_string(0)
+        action = (state.chance_outcomes()[0][0] if state.is_chance_node()
+                  else state.legal_actions()[-1])
+        state.apply_action(action)
+        clone.apply_action(action)
+    assert clone.is_terminal() and clone.returns() == state.returns()
