@@ -97,3 +97,65 @@ def test_pettingzoo_step_checks_the_mask_as_the_agent_left_it(ruleset: str) -> N
                 mask[barred] = 1
             env.step(legal[rng.randrange(len(legal))])
     assert refused > 50
+
+
+@pytest.mark.parametrize("ruleset", ["marjapussi-de", "thousand"])
+def test_openspiel_decision_changing_no_hand_keeps_no_copies(ruleset: str) -> None:
+    """A decision other than a card that changes no hand and no shown card (a bid, a
+    question, a contract) is recorded as seen by nobody at once: no copies of the hands
+    kept for :func:`seen_steps` to work out later (thirty-fourth session); one that
+    changes some (cards passed, a trick's last card) keeps them."""
+    game = pyspiel.load_game(openspiel_game.game_name(ruleset),
+                             {"chance": "sampled", "seed": 2, "hands": 2})
+    rng = random.Random(2)
+    unchanged = changed = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            gs = state.gs
+            own, known = gs.hands[:], gs.known[:]
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            hand_no, count = gs.hand_no, len(state.steps_all)
+            state.apply_action(action)
+            if state.is_terminal() or state.gs.hand_no != hand_no or state.picked \
+                    or len(state.steps_all) == count:
+                continue
+            step = state.steps_all[-1]
+            if own == state.gs.hands and known == state.gs.known:
+                assert step[2:] == (state._nothing, state._nothing)
+                unchanged += 1
+            elif step[2] is None:
+                changed += 1
+    assert unchanged > 10 and changed > 10
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_openspiel_state_fields_are_slots_and_clone_through_dict(chance: str) -> None:
+    """A state keeps its fields in slots, no instance dict (thirty-fourth session: a
+    pyspiel state's dict items cost several times a slot's), and its ``__dict__`` is
+    the fields set, which pyspiel's C++ clone copies: the clone goes on as the state."""
+    game = pyspiel.load_game(openspiel_game.game_name("thousand-2"),
+                             {"chance": chance, "seed": 1, "hands": 1})
+    state = game.new_initial_state()
+    assert type(state).__dictoffset__ == 0
+    rng = random.Random(1)
+    # into the hand's play (with chance nodes, its 24 cards dealt first)
+    for _ in range(36 if chance == "explicit" else 12):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    fields = state.__dict__
+    assert {"gs", "_player", "steps_all", "picked"} <= set(fields)
+    assert fields["_player"] == state.current_player()
+    clone = pyspiel.State.clone(state)  # (pyspiel's C++ copy of __dict__)
+    while not state.is_terminal():
+        assert clone.legal_actions() == state.legal_actions()
+        assert clone.information_state_string(0) == state.information_state_string(0)
+        action = (state.chance_outcomes()[0][0] if state.is_chance_node()
+                  else state.legal_actions()[-1])
+        state.apply_action(action)
+        clone.apply_action(action)
+    assert clone.is_terminal() and clone.returns() == state.returns()

@@ -47,11 +47,12 @@ from mariage.engine.state import GameState
 from .encoding import Encoder, Snapshot
 from .layout import bidding_of
 
-__all__ = ["LazyObservation", "hold_unread"]
+__all__ = ["CARD_BACK", "LazyObservation", "hold_unread"]
 
 #: the first item of what a source holds in place of a snapshot, where the state changed
-#: by a card within its trick (see :func:`hold_unread`)
-_CARD_BACK = object()
+#: by a card within its trick (see :func:`hold_unread`; the PettingZoo environment's step
+#: holds such a card itself, as hold_unread does)
+CARD_BACK = _CARD_BACK = object()
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:

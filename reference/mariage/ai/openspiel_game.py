@@ -80,7 +80,7 @@ from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
 from .openspiel_picks import pick, pick_ids
 from .rewards import standing_rewards
-from .spielcopy import SharedTuple, StepList
+from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
 from .spielresample import resample
 
 __all__ = ["game_name", "register"]
@@ -95,6 +95,11 @@ _DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLA
 _TERMINAL = -4
 #: the fields a sampled-chance state sets at its first question (_State._start)
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
+#: the fields of a state (its slots)
+_FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "first", "hands_before",
+           "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
+           "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
+           "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player")
 
 
 def game_name(ruleset: str) -> str:
@@ -113,7 +118,12 @@ class _State(pyspiel.State):
 
     Where the match stands (which chance node, or over) is kept in two fields set
     after every action, so OpenSpiel's many questions cost a field read each.
+
+    The fields are slots (an instance dict's item of a pyspiel state costs several times
+    as much); pyspiel's C++ copies ``__dict__`` for a clone: here the fields set.
     """
+
+    __slots__ = _FIELDS
 
     def __getstate__(self) -> dict[str, Any]:
         """A state pickles as its game, its seed (sampled chance) and the actions taken
@@ -181,13 +191,17 @@ class _State(pyspiel.State):
         else:  # dealt at the first question (its fields set above as a plain _State's)
             self.__class__ = _Undealt
 
+    @property  # (the fields set, by name: what pyspiel's C++ copies and sets back)
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        return fields_set(self, _FIELDS)
+
     def _start(self) -> None:
         """Deal a sampled-chance state's match: take its seed (the game's next, unless
         given) and deal the first hand. Done at the state's first question, not when
         made: pyspiel makes states it asks nothing (to copy another state's fields into,
         for a clone; to learn a tensor's shape), and those take no seed and deal nothing."""
-        seed = self.__dict__.get("seed")
-        self.seed = self.game.next_seed() if seed is None else seed
+        seed = field(self, "seed")
+        self.seed = self.game.next_seed() if seed is None or seed is UNSET else seed
         self.deals = deals = SeededDeals(self.rules, self.seed)
         self.gs = GameState(self.rules, first_dealer=deals.first_dealer)
         self._settle()
@@ -195,7 +209,7 @@ class _State(pyspiel.State):
     def clone(self) -> _State:
         """A copy (pyspiel's); a sampled-chance state nobody asked anything yet takes its
         seed first, so that its copy deals the same match."""
-        if "gs" not in self.__dict__:
+        if field(self, "gs") is UNSET:
             self._start()
         return pyspiel.State.clone(self)  # type: ignore[no-any-return]
 
@@ -373,8 +387,10 @@ class _State(pyspiel.State):
                 self.picked = 0
             phase = gs.phase
             if phase != _DEAL and phase != _OVER:  # as _record does
-                self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
-                                                            gs.known[:])))
+                hands, now_known = gs.hands, gs.known
+                self.steps_all.append(
+                    (seat, action, nothing, nothing) if hands == own and now_known == known
+                    else (seat, action, None, (own, known, hands[:], now_known[:])))
                 self._player = gs.to_act  # type: ignore[assignment]
                 return
             self.steps_all.append((seat, action, nothing, nothing))
@@ -411,8 +427,10 @@ class _State(pyspiel.State):
         assert gs is not None
         phase = gs.phase
         if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
-            self.steps_all.append((seat, action, None, (own, known, gs.hands[:],
-                                                        gs.known[:])))
+            hands, now_known = gs.hands, gs.known  # (unchanged, as by a bid: nothing seen)
+            self.steps_all.append((seat, action, self._nothing, self._nothing)
+                                  if hands == own and now_known == known
+                                  else (seat, action, None, (own, known, hands[:], now_known[:])))
             # another decision: as _settle() sets it (kind None and not done, as before)
             self._player = gs.to_act  # type: ignore[assignment]
             return
@@ -486,6 +504,8 @@ class _Undealt(_State):
     sets are looked up here, and dealt. Its class only until dealt (then
     :class:`_State` again, whose attribute lookups Python can specialise: a class
     with ``__getattr__`` makes every lookup of its instances slower)."""
+
+    __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
         if name not in _LAZY:

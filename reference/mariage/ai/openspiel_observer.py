@@ -20,6 +20,7 @@ from mariage.engine.state import GameState
 from .encoding import ActionSpace, Pick, Snapshot
 from .layout import bidding_of
 from .sayings import SaidFrom, said_list
+from .spielcopy import UNSET, field
 
 if TYPE_CHECKING:
     from .openspiel_game import _Game, _State
@@ -44,7 +45,8 @@ def dealt(state: _State) -> GameState | None:
     """The match of ``state``, None before its deal; a sampled-chance state asked nothing
     else yet is before its deal (pyspiel makes a new state to learn a tensor's shape, and
     it is only observed: it takes no seed)."""
-    return state.__dict__.get("gs")
+    gs = field(state, "gs")  # (its slot read: not dealt by asking)
+    return None if gs is UNSET else gs
 
 
 class Observer:

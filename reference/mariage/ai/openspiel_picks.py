@@ -108,7 +108,8 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
     nothing = state._nothing  # (a zero per player)
     hidden = _ALL_BUT[len(nothing)][seat]
     steps = state.steps_all
-    if picked.bit_count() < gs.mech.passing.count(gs):
+    # (the step's count of cards, as Passing.count reads it, without the call)
+    if picked.bit_count() < gs.rules.passing_steps[gs.pass_step][2]:
         state.picked = picked
         state.hidden_steps[len(steps)] = hidden
         steps.append((seat, action, nothing, nothing))  # (no hand, no card shown changed)

@@ -50,6 +50,7 @@ from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
+from .lazyobs import CARD_BACK as _CARD_BACK
 from .lazyobs import LazyObservation, hold_unread
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
@@ -311,7 +312,8 @@ class MariageEnv(AECEnv):
         act: Action | Pick | None = space.actions[action_id]
         if type(act) is Pick:  # a card of a set being passed (as with_pick does)
             picked = self.picked | 1 << act.card
-            if picked.bit_count() < state.mech.passing.count(state):
+            # (the step's count of cards, as Passing.count reads it, without the call)
+            if picked.bit_count() < state.rules.passing_steps[state.pass_step][2]:
                 # nothing else changes before the set's last pick: nothing to hold (an
                 # observation has its picks)
                 self._picked_one(agent, picked)
@@ -319,10 +321,16 @@ class MariageEnv(AECEnv):
             act = Give(picked)
         source = self._source
         if source[1]:  # before the state changes, the unread get a snapshot of it
-            self._source = hold_unread(
-                source, self.encoder, state, self.picked,
-                type(act) is Play and state.phase == _PLAY and self._card_trail
-                and len(state.trick_cards) + 1 < self._hand_seats, self._standing)
+            if type(act) is Play and state.phase == _PLAY and self._card_trail \
+                    and len(state.trick_cards) + 1 < self._hand_seats:
+                # a card within its trick: what takes it back, as hold_unread holds it
+                # (written here: the call costs more than the two lines)
+                seat = state.to_act
+                self._source = after = [state, 1, self.encoder]
+                source[0] = (_CARD_BACK, after, seat, state.known[seat])  # type: ignore[index]
+            else:
+                self._source = hold_unread(source, self.encoder, state, self.picked, False,
+                                           self._standing)
         state.apply(act)  # type: ignore[arg-type]
         self.picked = 0
         self._picks = None

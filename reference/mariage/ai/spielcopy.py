@@ -18,15 +18,43 @@ True
 >>> again = copy.deepcopy(steps)
 >>> again == steps, again is steps, again[0] is steps[0], type(again).__name__
 (True, False, True, 'StepList')
+
+A state keeps its fields in slots (cheaper to read and write than its instance dict's
+items): pyspiel's clone reads the state's ``__dict__``, which the state makes by
+:func:`fields_set`.
+
+>>> class Point:
+...     __slots__ = ("x", "y")
+>>> p = Point()
+>>> p.x = 1
+>>> fields_set(p, ("x", "y")), field(p, "y") is UNSET
+({'x': 1}, True)
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["SharedTuple", "StepList"]
+__all__ = ["UNSET", "SharedTuple", "StepList", "field", "fields_set"]
 
 T = TypeVar("T")
+
+#: what :func:`field` gives for a field not set
+UNSET: Any = object()
+
+
+def field(obj: object, name: str) -> Any:
+    """The field ``name`` of ``obj``, or :data:`UNSET` where it is not set (read as
+    ``object`` reads it: no ``__getattr__`` asked)."""
+    try:
+        return object.__getattribute__(obj, name)
+    except AttributeError:
+        return UNSET
+
+
+def fields_set(obj: object, names: tuple[str, ...]) -> dict[str, Any]:
+    """The fields ``names`` of ``obj`` that are set, by name (a new dict)."""
+    return {name: value for name in names if (value := field(obj, name)) is not UNSET}
 
 
 class SharedTuple(tuple[T, ...]):
