@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from mariage.engine.actions import Action
 from mariage.engine.actiontext import action_text
+from mariage.engine.arguments import check_rules
 from mariage.engine.deals import SeededDeals
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number
@@ -46,6 +47,7 @@ def header_tags(rules: Rules, first_dealer: int | None,
                 extra: Sequence[tuple[str, str]] = ()) -> tuple[Tag, ...]:
     """The canonical header: format, ruleset, options that differ from the default, seats,
     first dealer, then ``extra`` tags."""
+    check_rules(rules)
     n = rules.nseats
     if players is not None and (isinstance(players, str) or len(players) != n):
         raise ValueError(f"players: {n} names are needed, one per seat of {rules.ruleset}, "
@@ -208,6 +210,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
     ...                                              make_bot("random", 1)])
     True
     """
+    check_rules(rules)
     if len(bots) != rules.nseats:
         raise ValueError(f"record_match: {rules.nseats} bots are needed, one per seat of "
                          f"{rules.ruleset}, not {len(bots)}")
