@@ -16,6 +16,7 @@ from mariage import SeededDeals, load_rules, new_match
 from mariage.arena.bots import make_bot
 from mariage.conformance.command import check_command
 from mariage.conformance.header import front_matter_of, read_header
+from mariage.conformance.hidden import parse_hidden_deck
 from mariage.conformance.protocol import state_json
 from mariage.conformance.reports import parse_expected
 from mariage.conformance.suite import parse_test
@@ -48,7 +49,8 @@ RECORD = parse_record(TEXT, file="s.mrg")
     lambda r: SeededDeals(r, 1),
     lambda r: record_match(r, 1, BOTS),
     lambda r: Recorder(r, 0),
-], ids=["SeededDeals", "record_match", "Recorder"])
+    lambda r: parse_hidden_deck(r, ["??"] * 20),
+], ids=["SeededDeals", "record_match", "Recorder", "parse_hidden_deck"])
 @pytest.mark.parametrize("rules", [None, "schnapsen", 5])
 def test_rules_that_are_no_rules_are_a_type_error(call: Any, rules: object) -> None:
     """Was ``AttributeError: 'NoneType' object has no attribute 'first_dealer'`` (or
