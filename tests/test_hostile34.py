@@ -21,6 +21,7 @@ from mariage.conformance.protocol import state_json
 from mariage.conformance.reports import parse_expected
 from mariage.conformance.suite import parse_test
 from mariage.engine.observation import give_receivers, reviewable
+from mariage.errors import MariageError
 from mariage.notation import (
     Recorder,
     check_record,
@@ -130,7 +131,7 @@ def test_the_viewer_given_what_is_not_its_input_says_so() -> None:
         render_html(RECORD)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="render_html: source is the record's text"):
         render_html(tl, None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="render_svg: a Timeline is needed.*not Record"):
+    with pytest.raises(TypeError, match=r"render_svg: a Timeline is needed.*not Record"):
         render_svg(RECORD, 1)  # type: ignore[arg-type]
 
 
@@ -143,3 +144,17 @@ def test_text_given_as_no_string_is_a_type_error(call: Any) -> None:
     ``'startswith'``, ``'isalpha'``, ``'read'`` from ``shlex``)."""
     with pytest.raises(TypeError, match="must be a str, not list"):
         call([])
+
+
+@pytest.mark.parametrize(("look_up", "name", "says"), [
+    (RULES.card, "ZH", "schnapsen has no card code 'ZH' (known: AH TH"),
+    (RULES.info, "schnapsen.pak", "schnapsen has no rule ID 'schnapsen.pak' (known: core.turn"),
+    (RULES.option, "match_targte", "did you mean 'match_target'"),
+    (RULES.card, None, "no card code None")])
+def test_a_name_the_rules_do_not_have_says_what_and_where(look_up: Any, name: object,
+                                                          says: str) -> None:
+    """``rules.card("ZH")`` was ``KeyError: 'ZH'``, naming neither what was looked up nor
+    the ruleset; it is still a ``KeyError``, and now one of the project's errors."""
+    with pytest.raises(KeyError) as info:
+        look_up(name)
+    assert isinstance(info.value, MariageError) and says in str(info.value)

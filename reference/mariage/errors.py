@@ -31,6 +31,7 @@ __all__ = [
     "SeatError",
     "SpecError",
     "SpecFileError",
+    "UnknownNameError",
     "UnknownRulesetError",
     "count_argument",
     "did_you_mean",
@@ -224,6 +225,32 @@ class ActionTextError(MariageError, ValueError):
     """
 
     code = "R003"
+
+
+class UnknownNameError(MariageError, KeyError):
+    """A name the rules do not have, looked up in them (``rules.card``, ``rules.info``,
+    ``rules.option``): it says what was looked up and in which ruleset. A ``KeyError``
+    too, as it was before (whose message was the name alone).
+
+    >>> from mariage import load_rules
+    >>> try:
+    ...     load_rules("schnapsen").card("ZH")
+    ... except KeyError as err:
+    ...     print(err)
+    schnapsen has no card code 'ZH' (known: AH TH KH QH JH AD TD ...)
+    """
+
+    code = "R004"
+
+    def __init__(self, what: str, name: object, ruleset: str, known: Iterable[str]) -> None:
+        self.name = name
+        names = list(known)
+        listed = " ".join(names[:7]) + (" ..." if len(names) > 7 else "")
+        hint = did_you_mean(name, names) if isinstance(name, str) else ""
+        super().__init__(f"{ruleset} has no {what} {shown(name)} (known: {listed}){hint}")
+
+    def __str__(self) -> str:  # (a KeyError's would quote the message)
+        return str(self.args[0])
 
 
 class IllegalActionError(MariageError):
