@@ -8,6 +8,7 @@ at the call, naming the argument."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from mariage.conformance.reports import parse_expected
 from mariage.conformance.suite import parse_test
 from mariage.engine.observation import give_receivers, reviewable
 from mariage.errors import MariageError
+from mariage.infile import real_path
 from mariage.notation import (
     Recorder,
     check_record,
@@ -32,6 +34,9 @@ from mariage.notation import (
     write_atomically,
     write_records,
 )
+from mariage.spec import specnames
+from mariage.spec.specload import register_spec
+from mariage.spec.specnames import registered_files, unregister_spec
 from mariage.viewer import render_html, render_svg, timeline
 
 RULES = load_rules("schnapsen")
@@ -158,3 +163,23 @@ def test_a_name_the_rules_do_not_have_says_what_and_where(look_up: Any, name: ob
     with pytest.raises(KeyError) as info:
         look_up(name)
     assert isinstance(info.value, MariageError) and says in str(info.value)
+
+
+def test_a_description_in_a_folder_named_with_the_path_separator_reaches_workers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``validate --scheduler local:1 --spec /tmp/a:b/house.yaml`` refused a valid record
+    with ``a: file not found``: worker processes read the ``--spec`` files from an
+    environment variable of ``NAME=PATH`` entries joined by ``os.pathsep``, which split
+    the path in two (so would workers started by ``spawn``, the default off Linux)."""
+    folder = tmp_path / f"a{os.pathsep}b"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("format: 1\nextends: schnapsen\nruleset: house34\n"
+                                       "name: House\n", encoding="utf-8")
+    assert register_spec(folder / "house.yaml") == "house34"
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(specnames, "_REGISTERED", {})  # a worker: only what it inherits
+            assert registered_files() == [Path(real_path(folder / "house.yaml"))]
+    finally:
+        unregister_spec("house34")
+    assert "MARIAGE_SPEC_FILES" not in os.environ
