@@ -183,3 +183,13 @@ def test_a_description_in_a_folder_named_with_the_path_separator_reaches_workers
     finally:
         unregister_spec("house34")
     assert "MARIAGE_SPEC_FILES" not in os.environ
+
+
+@pytest.mark.parametrize(("limit", "error"), [("5", TypeError), (0, ValueError)])
+def test_record_match_takes_a_whole_number_of_actions(limit: object, error: type) -> None:
+    """``max_actions="5"`` was ``'>' not supported``, ``0`` played one action and gave up
+    with ``RuntimeError: match did not end``, which now says where it stopped."""
+    with pytest.raises(error, match="record_match: max_actions must be a whole number"):
+        record_match(RULES, 1, BOTS, max_actions=limit)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match=r"within max_actions=3 actions \(hand 1, trick \d+\)"):
+        record_match(RULES, 1, BOTS, max_actions=3)

@@ -27,6 +27,7 @@ from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number
 from mariage.spec.options import option_specs
 
+from ..errors import count_argument
 from .annotations import takers_keys, takers_note
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
@@ -211,6 +212,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
     True
     """
     check_rules(rules)
+    max_actions = count_argument(max_actions, "record_match: max_actions", 1)
     if len(bots) != rules.nseats:
         raise ValueError(f"record_match: {rules.nseats} bots are needed, one per seat of "
                          f"{rules.ruleset}, not {len(bots)}")
@@ -233,5 +235,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
         rec.on_action(state, seat, action, *before)
         count += 1
         if count > max_actions:
-            raise RuntimeError("match did not end")
+            raise RuntimeError(f"record_match: the match did not end within max_actions="
+                               f"{max_actions} actions (hand {state.hand_no}, trick "
+                               f"{state.trick_no})")
     return rec.record(state)
