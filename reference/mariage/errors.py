@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 
@@ -30,8 +31,11 @@ __all__ = [
     "SeatError",
     "SpecError",
     "SpecFileError",
+    "UnknownNameError",
     "UnknownRulesetError",
+    "count_argument",
     "did_you_mean",
+    "expect_str",
     "one_line",
     "printable",
     "whole_number",
@@ -140,7 +144,9 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("\u0410", ["A", "B"])
     '; it has U+0410 CYRILLIC CAPITAL LETTER A, not an ASCII character'
     """
-    choices = list(choices)
+    if not isinstance(word, str):  # (a name given to the API as a number, None...)
+        return ""
+    choices = [c for c in choices if isinstance(c, str)]
     by_case = {c.casefold(): c for c in choices}
     import difflib  # only when a name is wrong: not on every start
 
@@ -221,6 +227,32 @@ class ActionTextError(MariageError, ValueError):
     code = "R003"
 
 
+class UnknownNameError(MariageError, KeyError):
+    """A name the rules do not have, looked up in them (``rules.card``, ``rules.info``,
+    ``rules.option``): it says what was looked up and in which ruleset. A ``KeyError``
+    too, as it was before (whose message was the name alone).
+
+    >>> from mariage import load_rules
+    >>> try:
+    ...     load_rules("schnapsen").card("ZH")
+    ... except KeyError as err:
+    ...     print(err)
+    schnapsen has no card code 'ZH' (known: AH TH KH QH JH AD TD ...)
+    """
+
+    code = "R004"
+
+    def __init__(self, what: str, name: object, ruleset: str, known: Iterable[str]) -> None:
+        self.name = name
+        names = list(known)
+        listed = " ".join(names[:7]) + (" ..." if len(names) > 7 else "")
+        hint = did_you_mean(name, names) if isinstance(name, str) else ""
+        super().__init__(f"{ruleset} has no {what} {shown(name)} (known: {listed}){hint}")
+
+    def __str__(self) -> str:  # (a KeyError's would quote the message)
+        return str(self.args[0])
+
+
 class IllegalActionError(MariageError):
     """An action was refused by the rules.
 
@@ -294,6 +326,50 @@ def whole_number(raw: object) -> int | None:
     if isinstance(raw, str) and len(raw) <= MAX_WHOLE_DIGITS and re.fullmatch(_WHOLE, raw):
         return int(raw)
     return None
+
+
+def count_argument(value: object, what: str, lo: int, hi: int | None = None) -> int:
+    """``value``, a count given to the API (``jobs``, ``search_limit``), as a whole
+    number from ``lo`` (to ``hi``): a ``TypeError`` naming ``what`` for a bool, a float,
+    a string or ``None``; a ``ValueError`` for a number out of range.
+
+    >>> count_argument(3, "jobs", 1, 256)
+    3
+    >>> count_argument(10 ** 6, "validate_file: jobs", 1, 256)
+    Traceback (most recent call last):
+    ...
+    ValueError: validate_file: jobs must be a whole number from 1 to 256, not 1000000
+    >>> count_argument("5", "check_text: search_limit", 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: check_text: search_limit must be a whole number, at least 1, not '5' (str)
+    """
+    bounds = f" from {lo} to {hi}" if hi is not None else f", at least {lo}"
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or isinstance(value, bool):
+        raise TypeError(f"{what} must be a whole number{bounds}, "
+                        f"not {shown(value)} ({type(value).__name__})")
+    if number < lo or (hi is not None and number > hi):
+        raise ValueError(f"{what} must be a whole number{bounds}, not {shown(number)}")
+    return number
+
+
+def expect_str(value: object, what: str) -> str:
+    """``value`` if it is a str, else a ``TypeError`` naming ``what`` (text given to the
+    API as ``None``, bytes or a list failed deep inside, as an ``AttributeError``).
+
+    >>> expect_str(None, "parse_test: text")
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_test: text must be a str, not NoneType
+    """
+    if not isinstance(value, str):
+        hint = " (decode it: UTF-8)" if isinstance(value, bytes | bytearray) else ""
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}{hint}")
+    return value
 
 
 #: The longest error line before it is cut (:func:`one_line`).

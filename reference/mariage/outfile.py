@@ -57,6 +57,7 @@ def check_destination(path: str, option: str = "--out", reads: Iterable[str] = (
     ...     print(exc.filename, exc.strerror)
     /dev/null is not a regular file (a FIFO, socket or device); not replaced
     """
+    path = os.fspath(path)  # (a TypeError for a number or None, not an AttributeError)
     if not path or not path.strip():
         raise ValueError(f"{option}: the file name is empty")
     if path == "-":  # standard output elsewhere: here it would make a file named "-"

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import MariageError, printable
 from ..infile import open_regular
 from ..notation.batch import (
+    MAX_JOBS,
     NO_RECORD_FILES,
     FileSummary,
     InputError,
@@ -32,8 +33,6 @@ from . import COMMANDS, path_arg, whole_arg
 from .capped import Capped, add_max_problems, check_max
 
 NAME, HELP = COMMANDS["validate"]
-#: Most worker processes ``--jobs`` may ask for (as ``--scheduler local:N``).
-MAX_JOBS = 256
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

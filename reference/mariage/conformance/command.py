@@ -13,6 +13,8 @@ import os
 import shlex
 import shutil
 
+from ..errors import expect_str
+
 __all__ = ["check_command", "shell_operator"]
 
 
@@ -29,7 +31,7 @@ def check_command(command: str) -> list[str]:
     ValueError: --engine: the command is empty
     """
     try:
-        argv = shlex.split(command)
+        argv = shlex.split(expect_str(command, "--engine: the command"))
     except ValueError as exc:
         raise ValueError(f"--engine: cannot split the command line: {exc}") from None
     if not argv:

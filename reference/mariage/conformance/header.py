@@ -36,6 +36,8 @@ from typing import Any
 from yaml import ScalarNode
 from yaml.resolver import Resolver
 
+from ..errors import expect_str
+
 __all__ = ["Header", "front_matter_of", "read_header"]
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")
@@ -61,7 +63,7 @@ def front_matter_of(text: str) -> str | None:
     >>> front_matter_of("---\\nid: a\\n---\\nbody")
     'id: a\\n'
     """
-    if not text.startswith("---\n"):
+    if not expect_str(text, "front_matter_of: text").startswith("---\n"):
         return None
     end = text.find("\n---\n", 3)
     return None if end < 0 else text[4:end + 1]
@@ -121,7 +123,7 @@ def _rules(value: str) -> tuple[str, ...] | None:
 
 def read_header(front: str) -> Header:
     """The certain ``ruleset``, ``kind`` and ``rules`` of the front matter ``front``."""
-    if "\\" in front or not front[:1].isalpha():
+    if "\\" in expect_str(front, "read_header: front") or not front[:1].isalpha():
         return Header()
     ruleset = _line_of(front, "ruleset")
     kind = _line_of(front, "kind")

@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mariage.engine.actions import Action, Exchange, Give, Play
+from mariage.engine.arguments import check_rules
 from mariage.engine.observation import in_hands_seen, observe
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase
@@ -81,6 +82,7 @@ def parse_hidden_deck(rules: Rules, deck: Any) -> list[int]:
     A deck that is not a list of strings is ``bad_request``; one of the wrong
     length, with an unknown code or a card twice is refused with ``core.deal``.
     """
+    check_rules(rules)
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
         raise ProtocolError("bad_request", "'deck' must be a list of card codes")
     out = [-1 if c == UNKNOWN_CARD else rules.card_index.get(c, -2) for c in deck]

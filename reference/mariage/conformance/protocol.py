@@ -30,7 +30,7 @@ from typing import Any
 from mariage.engine.actiontext import contract_name
 from mariage.engine.mechanisms.questions import CALLED_PAIR
 from mariage.engine.rules import Rules
-from mariage.engine.state import GameState, Phase
+from mariage.engine.state import GameState, Phase, expect_state
 
 from .limits import PROTOCOL_VERSION
 
@@ -237,7 +237,7 @@ def declared_json(state: GameState) -> list[list[Any]]:
 def state_json(state: GameState, hands: bool = True) -> dict[str, Any]:
     """The protocol's view of ``state`` (every field of a ``state`` response; without
     ``hands`` unless ``hands``)."""
-    r = state.rules
+    r = expect_state(state, "state_json").rules
     in_hand = state.phase not in (Phase.DEAL, Phase.OVER)
     nteams = len(r.teams)
     last: dict[str, Any] | None = None

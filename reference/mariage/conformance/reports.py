@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import did_you_mean, printable, shown
+from ..errors import did_you_mean, expect_str, printable, shown
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
@@ -270,6 +270,7 @@ def parse_expected(text: str, where: str) -> list[str]:
     mariage.conformance.suite.SuiteError: e.txt:1:1: not a test ID (1200 characters; at most 1000)
     """
     out: list[str] = []
+    text = expect_str(text, "parse_expected: text")
     for n, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):  # a BOM: none
         line = raw.split("#", 1)[0].strip()
         if not line:

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from ..errors import MariageError
+from ..errors import MariageError, expect_str
 from ..infile import not_text, open_regular
 from ..resources import conformance_dir
 from ..spec import diskcache
@@ -311,7 +311,7 @@ def _refuse_shared(data: Any, where: str) -> Any:
 def parse_test(text: str, where: str) -> Test:
     """Parse the text of one test file; ``where`` names it in errors. A byte order mark
     and CR LF line ends (a checkout on Windows) read as the file without them."""
-    text = text.removeprefix("\ufeff")
+    text = expect_str(text, "parse_test: text").removeprefix("\ufeff")
     if "\r\n" in text:
         text = text.replace("\r\n", "\n")
     if not text.startswith("---\n"):

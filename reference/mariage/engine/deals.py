@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .arguments import check_rules
 from .prng import SplitMix64, check_seed
 from .rules import Rules
 
@@ -173,6 +174,7 @@ class SeededDeals:
     __slots__ = ("first_dealer", "rng", "rules")
 
     def __init__(self, rules: Rules, seed: int) -> None:
+        check_rules(rules)
         self.rules = rules
         self.rng = SplitMix64(check_seed(seed))
         self.first_dealer: int | None = fixed_first_dealer(rules)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from ..lazyrecord import frozen_record
 from .actions import Action, Give
 from .rules import Rules
-from .state import GameState, Phase, seat_number
+from .state import GameState, Phase, expect_state, seat_number
 
 __all__ = ["Observation", "give_receivers", "in_hands_seen", "observe", "public_action",
            "reviewable"]
@@ -96,7 +96,7 @@ def public_action(rules: Rules, viewer: int, seat: int, action: Action,
 
 def give_receivers(state: GameState) -> list[int]:
     """The seat that received each give of the hand so far, in order (-1: laid away)."""
-    r = state.rules
+    r = expect_state(state, "give_receivers").rules
     steps = r.passing_steps
     if not steps:
         return []
@@ -132,9 +132,7 @@ def observe(state: GameState, seat: int, open_hands: bool | None = None) -> Obse
     >>> rules.format_cards(observe(state, 1, open_hands=True).shown[0])
     'QH AD KD QD JD'
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"observe: the state is a GameState, not {type(state).__name__}")
-    r = state.rules
+    r = expect_state(state, "observe").rules
     n = r.nseats
     seat = seat_number(seat, n, "observe: seat")
     if open_hands is None:
@@ -185,7 +183,8 @@ def reviewable(state: GameState, seat: int) -> tuple[int, ...]:
     ``all``: every one; ``own``: those his side won, and the last trick until
     the next card is played; ``last``: only that last trick.
     """
-    r = state.rules
+    r = expect_state(state, "reviewable").rules
+    seat = seat_number(seat, r.nseats, "reviewable: seat")
     n = len(state.tricks)
     if r.trick_review == "all":
         return tuple(range(n))

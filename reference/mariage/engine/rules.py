@@ -18,17 +18,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from ..errors import UnknownNameError
 from ..lazyrecord import field, frozen_record
 from .actions import Play
 
-__all__ = [
-    "Ask",
-    "Combo",
-    "Declaration",
-    "Obligation",
-    "RuleInfo",
-    "Rules",
-]
+__all__ = ["Ask", "Combo", "Declaration", "Obligation", "RuleInfo", "Rules"]
 
 
 class When(Enum):
@@ -628,7 +622,7 @@ class Rules:
         for k, v in self.options:
             if k == name:
                 return v
-        raise KeyError(name)
+        raise UnknownNameError("option", name, self.ruleset, (k for k, _ in self.options))
 
     def sitter(self, dealer: int | None) -> int | None:
         """The seat that sits out a hand dealt by ``dealer`` (``deal.sits_out``), or None.
@@ -659,7 +653,7 @@ class Rules:
         for r in self.infos:
             if r.id == rule_id:
                 return r
-        raise KeyError(rule_id)
+        raise UnknownNameError("rule ID", rule_id, self.ruleset, self.rule_ids)
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -672,7 +666,9 @@ class Rules:
 
     def card(self, code: str) -> int:
         """The card number of a canonical code such as ``"KH"``."""
-        return self.card_index[code]
+        if code in self.card_index:  # (an unknown code: which ruleset, which codes)
+            return self.card_index[code]
+        raise UnknownNameError("card code", code, self.ruleset, self.card_index)
 
     def cards_of(self, mask: int) -> list[int]:
         """The cards in a bit mask, in canonical order (a negative mask, which has no end

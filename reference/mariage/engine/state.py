@@ -52,8 +52,8 @@ from .rules import Obligation, Rules
 from .statepickle import restore_state, saved_state
 from .stateslots import STATE_SLOTS
 
-__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "new_match",
-           "seat_number"]
+__all__ = ["GameState", "HandRecord", "MatchResult", "Phase", "action_text", "expect_state",
+           "new_match", "seat_number"]
 
 
 class DealSource(Protocol):
@@ -602,4 +602,18 @@ def new_match(rules: Rules, seed: int) -> GameState:
     state = GameState(rules, first_dealer=deals.first_dealer)
     state.deal_source = deals
     state._deal_next()
+    return state
+
+
+def expect_state(state: object, call: str) -> GameState:
+    """``state`` if it is a :class:`GameState`, else a ``TypeError`` naming ``call`` (a
+    function of the API given a record, the rules or ``None`` failed deep inside).
+
+    >>> expect_state(None, "state_json")
+    Traceback (most recent call last):
+    ...
+    TypeError: state_json: the state is a GameState, not NoneType
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"{call}: the state is a GameState, not {type(state).__name__}")
     return state

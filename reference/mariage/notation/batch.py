@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from ..errors import MariageError
+from ..errors import MariageError, count_argument
 from ..infile import open_regular
 from ..lazyrecord import field, record
 from .errors import RecordError
@@ -36,6 +36,7 @@ from .reader import DEFAULT_LIMIT, RawRecord, split_records
 
 __all__ = [
     "COMPRESSIONS",
+    "MAX_JOBS",
     "MAX_RATIO",
     "RECORD_SUFFIX",
     "DecompressionError",
@@ -50,6 +51,8 @@ __all__ = [
 
 #: Records sent to a worker process at a time.
 BATCH = 64
+#: Most worker processes ``jobs`` may ask for (``validate --jobs``, ``--scheduler local:N``).
+MAX_JOBS = 256
 #: The file-name endings read as compressed streams.
 COMPRESSIONS = (".gz", ".bz2", ".xz", ".zst")
 #: In a directory, the files read as records: ``*.mrg``, compressed or not.
@@ -398,6 +401,8 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
     >>> s.problems, s.errors
     (1, [])
     """
+    jobs = count_argument(jobs, "validate: jobs", 1, MAX_JOBS)  # (a fork per job)
+    search_limit = count_argument(search_limit, "validate: search_limit", 1)
     summary = FileSummary(file)
 
     def note(err: RecordError) -> None:
@@ -423,7 +428,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
         note(err)
         return not strict
 
-    if jobs <= 1 and pool is None:
+    if jobs == 1 and pool is None:
         for item in _batches(stream, file, summary):
             if isinstance(item, RecordError):
                 if not file_error(item):
@@ -454,7 +459,7 @@ def validate_stream(stream: BinaryIO, file: str, *, strict: bool = False, jobs: 
                     break
                 continue
             pending.append(pool.apply_async(_check_batch, (item, strict, search_limit)))
-            while len(pending) > 2 * max(jobs, 1) and going:
+            while len(pending) > 2 * jobs and going:
                 going = take(result_of(pending.popleft(), workers))
             if not going:
                 break

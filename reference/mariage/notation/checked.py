@@ -13,11 +13,12 @@ from mariage.engine.actions import Action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
+from ..errors import count_argument
 from ..lazyrecord import field, record
 from .errors import RecordError
 from .model import Act, Hand, Record
 
-__all__ = ["RESIGN", "Checked", "Listener", "action_cache", "is_resign"]
+__all__ = ["RESIGN", "Checked", "Listener", "action_cache", "is_resign", "replay_arguments"]
 
 RESIGN = "resign"
 
@@ -102,3 +103,25 @@ class Checked:
     def ok(self) -> bool:
         """True when no problem was found."""
         return not self.errors
+
+
+def replay_arguments(listener: object, search_limit: object) -> int:
+    """The ``search_limit`` of a replay, checked with its ``listener``: a ``TypeError``
+    for a listener without ``on_deal`` and ``on_act`` or a limit that is no whole number
+    (they failed deep in the replay, or at the first partial deal), a ``ValueError`` for
+    a limit below 1 (it was reported as a search that gave up within "-5 tries").
+
+    >>> replay_arguments(None, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: check_record: search_limit must be a whole number, at least 1, not 0
+    >>> replay_arguments("print", 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: check_record: listener must have the methods on_deal and on_act (...), not str
+    """
+    if listener is not None and not all(callable(getattr(listener, name, None))
+                                        for name in ("on_deal", "on_act")):
+        raise TypeError("check_record: listener must have the methods on_deal and on_act "
+                        f"(a Listener), not {type(listener).__name__}")
+    return count_argument(search_limit, "check_record: search_limit", 1)

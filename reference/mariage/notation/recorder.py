@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING
 
 from mariage.engine.actions import Action
 from mariage.engine.actiontext import action_text
+from mariage.engine.arguments import check_rules
 from mariage.engine.deals import SeededDeals
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState, Phase, seat_number
 from mariage.spec.options import option_specs
 
+from ..errors import count_argument
 from .annotations import takers_keys, takers_note
 from .layout import deal_parts
 from .model import FORMAT_VERSION, Act, Deal, Hand, Item, Note, Record, Result, Tag, TrickMark
@@ -46,6 +48,7 @@ def header_tags(rules: Rules, first_dealer: int | None,
                 extra: Sequence[tuple[str, str]] = ()) -> tuple[Tag, ...]:
     """The canonical header: format, ruleset, options that differ from the default, seats,
     first dealer, then ``extra`` tags."""
+    check_rules(rules)
     n = rules.nseats
     if players is not None and (isinstance(players, str) or len(players) != n):
         raise ValueError(f"players: {n} names are needed, one per seat of {rules.ruleset}, "
@@ -208,6 +211,8 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
     ...                                              make_bot("random", 1)])
     True
     """
+    check_rules(rules)
+    max_actions = count_argument(max_actions, "record_match: max_actions", 1)
     if len(bots) != rules.nseats:
         raise ValueError(f"record_match: {rules.nseats} bots are needed, one per seat of "
                          f"{rules.ruleset}, not {len(bots)}")
@@ -230,5 +235,7 @@ def record_match(rules: Rules, seed: int, bots: Sequence[Bot],
         rec.on_action(state, seat, action, *before)
         count += 1
         if count > max_actions:
-            raise RuntimeError("match did not end")
+            raise RuntimeError(f"record_match: the match did not end within max_actions="
+                               f"{max_actions} actions (hand {state.hand_no}, trick "
+                               f"{state.trick_no})")
     return rec.record(state)

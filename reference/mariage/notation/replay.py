@@ -27,7 +27,7 @@ from mariage.engine.state import GameState, Phase
 
 from ..errors import IllegalActionError, did_you_mean
 from .annotations import contract_note, measure, note_problem, team_name
-from .checked import Checked, Listener, is_resign
+from .checked import Checked, Listener, is_resign, replay_arguments
 from .errors import NotationError, RecordError, odd_column
 from .firstfault import PROBE_TRIES, first_unexplained, steps_after, steps_left
 from .layout import Layout, layout
@@ -94,7 +94,7 @@ class _Checker:
         self.rec = record
         self.strict = strict
         self.listener = listener
-        self.limit = search_limit
+        self.limit = replay_arguments(listener, search_limit)
         self.out = Checked(record)
         self.hand = 0
         self.trick = 0

@@ -164,6 +164,9 @@ def write_records(records: Iterable[Record], out: TextIO) -> int:
     >>> len(list(read_records(io.BytesIO(out.getvalue().encode()))))
     2
     """
+    if not callable(getattr(out, "write", None)):
+        raise TypeError("write_records: out must be a text stream (open(path, 'w'), "
+                        f"io.StringIO()), not {type(out).__name__}")
     n = 0
     for rec in records:
         if n:

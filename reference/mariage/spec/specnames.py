@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable
@@ -58,7 +59,9 @@ def list_rulesets(directory: str | os.PathLike[str] | None = None) -> list[str]:
 
 
 _REGISTERED: dict[str, Path] = {}
-_FILES_ENV = "MARIAGE_SPEC_FILES"  # NAME=PATH entries: worker processes see registrations
+#: worker processes see the registrations here: a JSON object of name -> path (a path
+#: may hold ``os.pathsep``, which once split ``/tmp/a:b/house.yaml`` in two)
+_FILES_ENV = "MARIAGE_SPEC_FILES"
 SEARCH_PATH_ENV = "MARIAGE_SPEC_PATH"
 """Environment variable: folders (separated by ``os.pathsep``) searched for ``NAME.yaml``."""
 
@@ -72,21 +75,28 @@ def _register(name: str, path: Path) -> None:
 
 
 def _export_registry() -> None:
-    entries = [f"{n}={p}" for n, p in _REGISTERED.items()]
-    if entries:
-        os.environ[_FILES_ENV] = os.pathsep.join(entries)
+    if _REGISTERED:
+        os.environ[_FILES_ENV] = json.dumps({n: str(p) for n, p in _REGISTERED.items()})
     else:
         os.environ.pop(_FILES_ENV, None)
+
+
+def _exported() -> dict[str, Path]:
+    """The registrations of the process that started this one (none where the variable
+    holds anything but a JSON object of names to paths)."""
+    try:
+        given = json.loads(os.environ.get(_FILES_ENV) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(given, dict):
+        return {}
+    return {k: Path(v) for k, v in given.items() if isinstance(v, str) and v}
 
 
 def _registered(name: str) -> Path | None:
     if name in _REGISTERED:
         return _REGISTERED[name]
-    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
-        key, sep, value = entry.partition("=")
-        if sep and key == name and value:
-            return Path(value)
-    return None
+    return _exported().get(name)
 
 
 def registered_specs() -> dict[str, Path]:
@@ -107,10 +117,7 @@ def registered_files() -> list[Path]:
     True
     """
     files = list(_REGISTERED.values())
-    for entry in os.environ.get(_FILES_ENV, "").split(os.pathsep):
-        _, sep, value = entry.partition("=")
-        if sep and value and Path(value) not in files:
-            files.append(Path(value))
+    files += [p for p in _exported().values() if p not in files]
     return files
 
 

@@ -45,7 +45,7 @@ from importlib import resources
 from .. import __version__
 from ..errors import shown
 from .chart import hands_table, score_chart
-from .timeline import Step, Timeline
+from .timeline import Step, Timeline, expect_timeline
 
 __all__ = ["find_step", "page_data", "render_html", "render_svg"]
 
@@ -102,6 +102,10 @@ def render_html(tl: Timeline, source: str = "") -> str:
     of its own, escaped so that no ``</script>`` or ``<!--`` can end it early; the
     script reads it from there. Text of the record is HTML-escaped wherever it shows.
     """
+    expect_timeline(tl, "render_html")
+    if not isinstance(source, str):
+        raise TypeError(f"render_html: source is the record's text, a str, "
+                        f"not {type(source).__name__}")
     players = ", ".join(f"{s}: {p}" for s, p in tl.players.items())
     seats = " / ".join("".join(team) for team in tl.team_seats)
     subtitle = f"{len(tl.seats)} players" + (f" ({seats})" if seats else "")
@@ -135,6 +139,7 @@ def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:
 
     Raises ``ValueError`` naming what exists when there is no such hand or trick.
     """
+    expect_timeline(tl, "render_svg")
     hands = sorted({s.hand for s in tl.steps if s.kind == "deal"})
     if hand not in hands:
         n = len(hands)

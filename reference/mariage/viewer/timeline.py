@@ -42,10 +42,10 @@ from mariage.engine.state import GameState, Phase
 
 from ..lazyrecord import field, record
 from ..notation.errors import RecordError
-from ..notation.model import UNKNOWN, Act, Comment, Hand, Note, Record
+from ..notation.model import UNKNOWN, Act, Comment, Hand, Note, Record, expect_record
 from ..notation.replay import check_record, measure, team_name
 
-__all__ = ["Declared", "HandEnd", "Step", "Timeline", "timeline"]
+__all__ = ["Declared", "HandEnd", "Step", "Timeline", "expect_timeline", "timeline"]
 
 
 @record
@@ -343,6 +343,7 @@ def timeline(record: Record) -> Timeline:
     the last step at or before the problem's line (an action that was refused
     shows at the step before it, where it was attempted).
     """
+    expect_record(record, "timeline")
     first = Step("start", line=record.line)
     first.comments = [c.text for c in record.comments]
     snap = _Snap(first)
@@ -378,3 +379,17 @@ def timeline(record: Record) -> Timeline:
         measure=rules.match_measure if rules else "points",
         observer=record.tag("Observer"), target=rules.match_target if rules else 0,
         stopped=checked.stopped, after_stop=after_stop)
+
+
+def expect_timeline(tl: object, call: str) -> Timeline:
+    """``tl`` if it is a :class:`Timeline`, else a ``TypeError`` naming ``call``.
+
+    >>> expect_timeline("match.mrg", "render_svg")
+    Traceback (most recent call last):
+    ...
+    TypeError: render_svg: a Timeline is needed (timeline(record) makes one), not str
+    """
+    if not isinstance(tl, Timeline):
+        raise TypeError(f"{call}: a Timeline is needed (timeline(record) makes one), "
+                        f"not {type(tl).__name__}")
+    return tl
