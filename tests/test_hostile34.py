@@ -193,3 +193,35 @@ def test_record_match_takes_a_whole_number_of_actions(limit: object, error: type
         record_match(RULES, 1, BOTS, max_actions=limit)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match=r"within max_actions=3 actions \(hand 1, trick \d+\)"):
         record_match(RULES, 1, BOTS, max_actions=3)
+
+
+class _FullDisk(io.RawIOBase):
+    """A stream on a full disk (``> /dev/full``) until ``room`` is set."""
+
+    room = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if not self.room:
+            raise OSError(28, "No space left on device")
+        return len(data)
+
+
+@pytest.mark.parametrize("argv", [["rules", "thousand"], ["list"]])
+def test_a_write_to_a_full_standard_output_says_where(
+        argv: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``mariage rules thousand > /dev/full`` said only "No space left on device"."""
+    from mariage.cli import main
+
+    raw = _FullDisk()
+    full = io.TextIOWrapper(io.BufferedWriter(raw, 64), encoding="utf-8")
+    monkeypatch.setattr("sys.stdout", full)
+    code = main(argv)
+    err = capsys.readouterr().err
+    raw.room = True  # (the wrapper's own flush at its end)
+    full.close()
+    assert code == 2
+    assert err == "mariage: error: standard output: No space left on device\n"

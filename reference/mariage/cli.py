@@ -184,12 +184,24 @@ class _ReaderMayGo:
             return len(text)
         except UnicodeEncodeError as exc:
             raise ValueError(_unwritable(exc, self.name)) from None
+        except OSError as exc:  # a full disk, a closed terminal: the error says where
+            raise self._named(exc) from None
 
     def flush(self) -> None:
         try:
             self.inner.flush()
         except BrokenPipeError:
             self._went()
+        except OSError as exc:
+            raise self._named(exc) from None
+
+    def _named(self, exc: OSError) -> OSError:
+        """``exc`` naming this stream, whose rest is dropped (the exit's own flush would
+        fail again)."""
+        if not exc.filename:
+            exc.filename = self.name
+        _quiet_stdout(self.inner)
+        return exc
 
     def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
