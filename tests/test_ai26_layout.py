@@ -35,7 +35,7 @@ def rendered(ruleset: str, kind: str) -> list[list[str]]:
 
 def test_the_page_lays_out_what_it_says() -> None:
     assert ("schnapsen", "") in LAYOUTS and ("marjapussi-de", "") in LAYOUTS
-    assert ("schnapsen", "info_state") in LAYOUTS
+    assert ("schnapsen", "info_state") in LAYOUTS and ("mariaggia", "info_state") in LAYOUTS
 
 
 @pytest.mark.parametrize(("ruleset", "kind"), LAYOUTS)
@@ -55,13 +55,14 @@ def test_a_layout_table_is_the_encoders(ruleset: str, kind: str) -> None:
         return
     assert kind == "info_state"
     info = InfoStateEncoder(rules)
-    dealt, actor, action, learned, count, total = rows
+    dealt, *parts, count, total = rows
     assert dealt[1:3] == ["0", str(enc.size)]
     stride = info.slot_size
     at = enc.size
-    for row, part, size in ((actor, "actor", rules.nseats + 1),
-                            (action, "action", info.space.size),
-                            (learned, "learned", rules.ncards)):
+    sizes = [("actor", rules.nseats + 1), ("action", info.space.size),
+             ("learned", rules.ncards), *([("drew", rules.ncards)] if rules.open_hands else [])]
+    assert len(parts) == len(sizes)
+    for row, (part, size) in zip(parts, sizes, strict=True):
         first = next(f for f in info.features if f.name == f"slot_0_{part}")
         assert row[:3] == [f"slot_k_{part}", f"{at} + {stride}·k", str(size)]
         assert (first.offset, first.size) == (at, size)
@@ -70,7 +71,7 @@ def test_a_layout_table_is_the_encoders(ruleset: str, kind: str) -> None:
         at += size
     assert count[3] == f"k = 0 .. {info.slots - 1}: {info.slots} decision slots"
     assert total[:3] == ["total", "", str(info.size)]
-    assert "decision k + 1 " in actor[3]
+    assert "decision k + 1 " in parts[0][3]
 
 
 def test_the_sizes_the_page_quotes_are_the_encoders() -> None:

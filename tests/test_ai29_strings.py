@@ -164,3 +164,35 @@ def test_near_misses_tell_strings_apart_as_tensors(name: str) -> None:
 def test_near_misses_deeper(name: str) -> None:
     for seed in range(2, 5):
         _agree(_near_pairs(name, seed, 8))
+
+
+def test_open_hands_tensor_says_which_drawn_card_is_the_players() -> None:
+    """Mariaggia's hands lie open: after a trick both seats draw and each sees both
+    cards. Two histories that differ only in which of the two each seat drew differ in
+    each seat's own hand, so in its information-state tensor as in its string (the
+    tensor once held both cards learned, not which one was drawn: equal tensors)."""
+    game = pyspiel.load_game(openspiel_game.game_name("mariaggia"))
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    chance: list[int] = []
+    while state.is_chance_node():
+        chance.append(rng.choice(state.chance_outcomes())[0])
+        state.apply_action(chance[-1])
+    dealt, decisions = list(state.gs.hands), []
+    while not all(h & ~d for h, d in zip(state.gs.hands, dealt, strict=True)):
+        assert len(decisions) < 4, "no draw after the first trick"
+        decisions.append(state.legal_actions()[0])  # (the first trick, then the draws)
+        state.apply_action(decisions[-1])
+    drawn = [(h & ~d).bit_length() - 1 for h, d in zip(state.gs.hands, dealt, strict=True)]
+    i, j = chance.index(drawn[0]), chance.index(drawn[1])
+    chance[i], chance[j] = chance[j], chance[i]
+    other = game.new_initial_state()
+    for a in [*chance, *decisions]:
+        other.apply_action(a)
+    assert [(h >> drawn[0]) & 1 for h in other.gs.hands] == [0, 1]  # (the draws swapped)
+    for p in range(2):
+        strings = [s.information_state_string(p) for s in (state, other)]
+        tensors = [np.asarray(s.information_state_tensor(p)) for s in (state, other)]
+        assert f"drew {game.rules.card_code[drawn[p]]}" in strings[0]
+        assert strings[0] != strings[1]
+        assert not np.array_equal(*tensors), f"player {p}: one tensor, two hands"

@@ -66,13 +66,14 @@ class AILayoutDirective(SphinxDirective):
             dealt = [f for f in feats if f.name.startswith("dealt_")]
             slots = [f for f in feats if f.name.startswith("slot_")]
             start = dealt[-1].offset + dealt[-1].size
-            stride = sum(f.size for f in slots[:3])
-            count = len(slots) // 3
+            first = [f for f in slots if f.name.startswith("slot_0_")]  # one slot's parts
+            stride = sum(f.size for f in first)
+            count = len(slots) // len(first)
             rows = ((f"dealt_* ({len(dealt)} parts)", "0", str(start),
                      "the observation vector (above) when the hand was dealt"),
                     *((f.name.replace("slot_0_", "slot_k_"), f"{f.offset} + {stride}·k",
                        str(f.size), f.meaning.replace("decision 1 ", "decision k + 1 "))
-                      for f in slots[:3]))
+                      for f in first))
             total = start + stride * count
             rows = (*rows, ("", "", "", f"k = 0 .. {count - 1}: {count} decision slots"))
         else:

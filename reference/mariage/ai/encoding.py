@@ -64,6 +64,7 @@ from .layout import (
     info_state_features,
     observation_features,
     pick_size,
+    slot_drew,
     with_pick,
 )
 from .listed import KeptListings, Listed, mask_maker
@@ -625,9 +626,10 @@ class InfoStateEncoder:
     the turned-up card, the standing), followed by one slot per decision of the hand in
     the order they were taken, each slot holding who acted (counted from the observer;
     an extra place marks an empty slot), which action id, and the cards that became known
-    to the seat by it (drawn from the stock, shown, passed). Two histories that differ in
-    anything the seat saw give different tensors; two that differ only in what it could
-    not see give equal ones. Layout: :attr:`features`.
+    to the seat by it (drawn from the stock, shown, passed), where the hands lie open
+    also which of them it drew (:func:`~mariage.ai.layout.slot_drew`). Two histories
+    that differ in anything the seat saw give different tensors; two that differ only in
+    what it could not see give equal ones. Layout: :attr:`features`.
 
     >>> from mariage import load_rules
     >>> enc = InfoStateEncoder(load_rules("schnapsen"))
@@ -641,7 +643,10 @@ class InfoStateEncoder:
         self.start = Encoder(rules)
         self.slots = decision_bound(rules)
         self.features: tuple[Feature, ...] = info_state_features(rules, self.space.size)
-        self.slot_size = (rules.nseats + 1) + self.space.size + rules.ncards
+        #: the cards of a step's draws kept (its slot's part of them follows the learned)
+        self.drew_kept = rules.full_mask if slot_drew(rules) else 0
+        self.slot_size = (rules.nseats + 1) + self.space.size + rules.ncards * (
+            2 if self.drew_kept else 1)
         self.size = self.start.size + self.slots * self.slot_size
 
     def feature_names(self) -> list[str]:
@@ -658,10 +663,11 @@ class InfoStateEncoder:
         return feature_names(self.rules, self.features)
 
     def tensor(self, dealt: npt.NDArray[np.float32],
-               steps: list[tuple[int, int, int]], seat: int) -> npt.NDArray[np.float32]:
+               steps: list[tuple[int, int, int, int]], seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat`` from its vector at the deal and the hand's decisions.
 
-        ``steps`` holds ``(actor, action id, cards the seat learned)`` per decision; an
+        ``steps`` holds ``(actor, action id, cards the seat learned, cards it drew)`` per
+        decision (the cards drawn written only where slots have a part for them); an
         action id of -1 is an action the seat saw made but not what it was (cards passed
         within the other side, a card another seat picked for a set it passes), which
         leaves the slot's action part empty.
@@ -676,14 +682,15 @@ class InfoStateEncoder:
         empty = np.zeros(self.slot_size, np.float32)
         empty[n] = 1.0
         out[at:].reshape(self.slots, self.slot_size)[len(steps):] = empty
-        c_off = n + 1 + self.space.size
-        for actor, action_id, learned in steps:
+        c_off, kept, c = n + 1 + self.space.size, self.drew_kept, self.rules.ncards
+        for actor, action_id, learned, drew in steps:
             out[at + (actor - seat) % n] = 1.0
             if action_id >= 0:
                 out[at + n + 1 + action_id] = 1.0
-            while learned:
-                low = learned & -learned
+            cards = learned | (drew & kept) << c  # (the cards drawn: places c further)
+            while cards:
+                low = cards & -cards
                 out[at + c_off + low.bit_length() - 1] = 1.0
-                learned ^= low
+                cards ^= low
             at += self.slot_size
         return out

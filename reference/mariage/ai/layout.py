@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AIAction", "Bidding", "Feature", "Pick", "action_list", "action_text_of",
            "bid_scale", "bidding_of", "decision_bound", "feature_names", "has_bidding",
-           "info_state_features", "observation_features", "pick_size", "with_pick"]
+           "info_state_features", "observation_features", "pick_size", "slot_drew", "with_pick"]
 
 _PHASES = tuple(Phase)
 
@@ -279,6 +279,21 @@ def decision_bound(rules: Rules) -> int:
     return c + n * c // 2 + 2 * n + bids + picks
 
 
+def slot_drew(rules: Rules) -> bool:
+    """Whether an information-state slot says which cards the observer drew, beside
+    those it learned: where the hands lie open, a seat sees every card another seat
+    draws, in the same decision as its own draw, so the cards learned do not say which
+    are its own. (With hands closed a seat learns by a decision only the cards it drew
+    and cards shown, the turned-up card taken by the seat the rules name: its own
+    cards follow from the history.)
+
+    >>> from mariage import load_rules
+    >>> slot_drew(load_rules("mariaggia")), slot_drew(load_rules("schnapsen"))
+    (True, False)
+    """
+    return rules.open_hands
+
+
 def info_state_features(rules: Rules, actions: int | None = None) -> tuple[Feature, ...]:
     """The parts of an information-state tensor (``actions``: the size of the action
     space, computed when not given)."""
@@ -293,5 +308,8 @@ def info_state_features(rules: Rules, actions: int | None = None) -> tuple[Featu
                   (f"slot_{k}_action", size, "its action id (none: an action the observer "
                    "saw made but not what it was)"),
                   (f"slot_{k}_learned", c, "cards that became known to the observer by it")]
+        if slot_drew(rules):
+            parts.append((f"slot_{k}_drew", c, "those of them the observer drew (into its "
+                          "own hand)"))
     start = feats[-1].offset + feats[-1].size
     return (*feats, *_laid_out(parts, start))

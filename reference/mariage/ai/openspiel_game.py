@@ -37,8 +37,8 @@ Importing this module registers one game per bundled ruleset with
   (:class:`~mariage.ai.encoding.InfoStateEncoder`): the player's view when the
   current hand was dealt (its cards, the turned-up card, the match standing, which
   sum up the hands before) followed by every decision of the hand: who, which
-  action id, and the cards it showed the player. The observation string and tensor
-  come from :func:`mariage.observe` of its seat (not perfect recall).
+  action id, the cards it showed the player (and those it drew, hands open). The
+  observation string and tensor come from :func:`mariage.observe` of its seat (no recall).
 * ``resample_from_infostate`` (for OpenSpiel's Python ``ISMCTSBot``): the unseen
   cards of the current hand dealt anew, consistent with all the player saw
   (:mod:`mariage.ai.spielresample`); chance nodes only.
@@ -224,14 +224,14 @@ class _State(pyspiel.State):
         assert self.dealt_view is not None
         return self.game.encoder.vector_of(self.dealt_view, player)
 
-    def steps_of(self, player: int) -> list[tuple[int, int, int]]:
-        """The decisions of the current hand as ``player`` saw them (action id -1: an
-        action it saw only as made, such as cards passed within the other side)."""
+    def steps_of(self, player: int) -> list[tuple[int, int, int, int]]:
+        """The decisions of the current hand as ``player`` saw them, with the cards it
+        learned and drew (action id -1: one seen only as made, as cards passed unseen)."""
         hidden = self.hidden_steps
         return [(seat, -1 if k in hidden and hidden[k][player] else action,
-                 learned[player])  # type: ignore[index]
-                for k, (seat, action, learned, _) in enumerate(seen_steps(self.steps_all,
-                                                                      self.rules.open_hands))]
+                 learned[player], drew[player])  # type: ignore[index]
+                for k, (seat, action, learned, drew) in enumerate(seen_steps(
+                    self.steps_all, self.rules.open_hands))]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _State:
         new = _State.__new__(_State)

@@ -30,7 +30,7 @@ import pyspiel
 from mariage.errors import IllegalActionError
 
 from .encoding import ActionSpace
-from .openspiel_observer import seen_cards, seen_steps
+from .openspiel_observer import seen_cards
 
 __all__ = ["ATTEMPTS", "WALK", "resample"]
 
@@ -60,13 +60,11 @@ def _seen_cards(state: Any, player: int, card_ids: dict[str, int]) -> int:
     if state.turn_up is not None:
         seen |= 1 << state.turn_up
     space = state._space
-    for _, action, learned in state.steps_of(player):
+    for _, action, learned, drew in state.steps_of(player):
         if action >= 0:  # an action the player saw (-1: seen only as made)
             for card in _cards_named(space.text(action), card_ids):
                 seen |= 1 << card
-        seen |= learned
-    for step in seen_steps(state.steps_all, gs.rules.open_hands):
-        seen |= step[3][player]  # the cards it drew
+        seen |= learned | drew
     return int(seen)
 
 
