@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
@@ -76,6 +75,8 @@ def _register(name: str, path: Path) -> None:
 
 def _export_registry() -> None:
     if _REGISTERED:
+        import json  # (not at import: a command without --spec never needs it)
+
         os.environ[_FILES_ENV] = json.dumps({n: str(p) for n, p in _REGISTERED.items()})
     else:
         os.environ.pop(_FILES_ENV, None)
@@ -84,8 +85,13 @@ def _export_registry() -> None:
 def _exported() -> dict[str, Path]:
     """The registrations of the process that started this one (none where the variable
     holds anything but a JSON object of names to paths)."""
+    text = os.environ.get(_FILES_ENV)
+    if not text:
+        return {}
+    import json
+
     try:
-        given = json.loads(os.environ.get(_FILES_ENV) or "{}")
+        given = json.loads(text)
     except ValueError:
         return {}
     if not isinstance(given, dict):
