@@ -139,7 +139,7 @@ def find_step(tl: Timeline, hand: int, trick: int | None = None) -> Step:
 
     Raises ``ValueError`` naming what exists when there is no such hand or trick.
     """
-    expect_timeline(tl, "render_svg")
+    expect_timeline(tl, "find_step")
     hands = sorted({s.hand for s in tl.steps if s.kind == "deal"})
     if hand not in hands:
         n = len(hands)
@@ -190,7 +190,7 @@ def _svg(width: float, height: float, label: str, body: list[str]) -> str:
 
 def render_svg(tl: Timeline, hand: int, trick: int | None = None) -> str:
     """An SVG of trick ``trick`` of ``hand`` (each card above its seat), or of the deal."""
-    step = find_step(tl, hand, trick)
+    step = find_step(expect_timeline(tl, "render_svg"), hand, trick)
     trump = SUIT_SYMBOLS.get(step.trump or "", "none")
     if trick is not None:
         n = len(step.table)
