@@ -138,6 +138,10 @@ def test_the_viewer_given_what_is_not_its_input_says_so() -> None:
         render_html(tl, None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"render_svg: a Timeline is needed.*not Record"):
         render_svg(RECORD, 1)  # type: ignore[arg-type]
+    from mariage.viewer.draw import find_step
+
+    with pytest.raises(TypeError, match=r"find_step: a Timeline is needed.*not Record"):
+        find_step(RECORD, 1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("call", [
