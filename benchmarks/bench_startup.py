@@ -119,8 +119,13 @@ def measure(cases: list[tuple[str, list[str], bool]], repeat: int
 def _extract(rev: str, into: Path) -> Path:
     """The ``reference`` folder of git revision ``rev`` (with the bundled rulesets and
     grammar beside it, where the package finds them), written under ``into``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "reference", "spec",
-                              "grammar"], check=True, capture_output=True).stdout
+    done = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "reference", "spec",
+                           "grammar"], capture_output=True)
+    if done.returncode:  # (a path, a typo: git's own words, not a traceback)
+        why = done.stderr.decode(errors="replace").strip().splitlines()
+        raise SystemExit(f"bench_startup: --against {rev}: not a git revision of this "
+                         f"checkout ({why[-1] if why else 'git archive failed'})")
+    archive = done.stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     return into / "reference"
