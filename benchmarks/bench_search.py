@@ -53,7 +53,7 @@ trail or a snapshot)::
 
 With ``--per-root K`` each position is played out ``K`` times in a row, as a search
 plays from its root, instead of once in turn with the others (where 100 kept states
-played in turn outgrow a core's cache: see benchmarks/README.md, "why marks only loses
+played in turn outgrow a core's cache: see benchmarks/history/search.md, "why marks only loses
 by time what it wins in instructions")::
 
     python benchmarks/bench_search.py --quick --rulesets marjapussi --per-root 16
