@@ -338,19 +338,26 @@ function readOptions(given) {
   return out;
 }
 
-function readDeal(req) {
+// a deck's and a first player's JSON types (bad_request), before the moment is judged
+function dealForm(req) {
   const deck = req.deck;
   if (!Array.isArray(deck) || deck.some((c) => typeof c !== 'string')) {
     throw malformed('deck must be a list of cards');
   }
   const fp = req.first_player;
-  if (fp !== undefined && fp !== null && typeof fp !== 'number' && !(fp instanceof Float)) {
+  if (fp !== undefined && fp !== null && typeof fp !== 'number' && !(fp instanceof Raw)) {
     throw malformed('first_player must be a number or null');
   }
+}
+
+// the deck of a deal, each card of the pack once (core.deal), with no first player
+function readDeal(req) {
+  const deck = req.deck;
   const seen = new Set(deck);
   if (deck.length !== PACK.length || seen.size !== PACK.length || deck.some((c) => !IN_PACK.has(c))) {
     throw breaks('core.deal', 'a deal orders each of the 40 cards once');
   }
+  const fp = req.first_player;
   if (fp !== undefined && fp !== null) throw breaks('core.deal', 'Mariglia has a dealer: no first_player');
   return deck.slice();
 }
@@ -360,6 +367,7 @@ function start(req) {
   if (req.ruleset !== RULESET) throw unsupported(`this engine plays ${RULESET} only`);
   const options = readOptions(req.options);
   if (!isSeat(req.dealer)) throw malformed('dealer must be a seat from 0 to 3');
+  dealForm(req);
   const deck = readDeal(req);
   game = new Mariglia(options, req.dealer, deck);
   return null;
@@ -379,10 +387,14 @@ function seatNamed(req, g) {
 
 // choose: the cheapest card that takes the trick, else the cheapest card; a trump costs
 // more than any plain card
-function choose(req, g) {
+function choose(g, req) {
   const inRange = (x, lo, hi) => x === undefined || (Number.isInteger(x) && x >= lo && x <= hi);
+  const big = (x) => x instanceof Raw && x.whole !== null && x.whole >= 0n && x.whole < 2n ** 64n;
   if (!inRange(req.budget_ms, 1, 60000)) throw malformed('budget_ms runs from 1 to 60000');
-  if (!inRange(req.seed, 0, 2 ** 64 - 1)) throw malformed('seed runs from 0 to 2^64 - 1');
+  if (!inRange(req.seed, 0, Number.MAX_SAFE_INTEGER) && !big(req.seed)) {
+    throw malformed('seed runs from 0 to 2^64 - 1');
+  }
+  if (req.bot !== undefined && typeof req.bot !== 'string') throw malformed('bot must be a text');
   if (g.phase === 'over') throw breaks('core.over', 'the match is over');
   if (g.phase !== 'play') throw breaks('core.phase', 'no hand is being played');
   if (seatNamed(req, g) !== g.toAct) throw breaks('core.turn', `seat ${g.toAct} is to play`);
@@ -409,6 +421,7 @@ const WITH_MATCH = {
     return null;
   },
   deal: (g, req) => {
+    dealForm(req);
     if (g.phase === 'over') throw breaks('core.over', 'the match is over');
     if (g.phase !== 'deal') throw breaks('core.phase', 'a hand is being played');
     g.deal(readDeal(req));
@@ -439,12 +452,16 @@ function answer(req) {
 // ---------------------------------------------------------------------------
 // JSON as RFC 8259 has it. JSON.parse is too lenient for the protocol (1e999 becomes
 // Infinity, a name given twice keeps its last value, a lone surrogate half passes), so
-// values are read here: a number written with a fraction or an exponent is kept as a
-// Float, which no whole-number field accepts.
+// values are read here. A number written with a fraction or an exponent, or a whole
+// number past 2^53, is kept as a Raw (its text, and its BigInt where whole): no
+// whole-number field but a seed accepts it, and an id is echoed as it was written.
 
-class Float {
-  constructor(v) { this.v = v; }
-  toJSON() { return this.v; }
+class Raw {
+  constructor(text, whole) {
+    this.text = text;
+    this.whole = whole;
+  }
+  toJSON() { return `\u0000raw:${this.text}`; }
 }
 
 function parseStrict(text) {
@@ -516,7 +533,8 @@ function parseStrict(text) {
     i = NUMBER.lastIndex;
     const n = Number(m[0]);
     if (!Number.isFinite(n)) fail('a number too large for a double');
-    return m[1] !== undefined || m[2] !== undefined ? new Float(n) : n;
+    if (m[1] !== undefined || m[2] !== undefined) return new Raw(m[0], null);
+    return Number.isSafeInteger(n) ? n : new Raw(m[0], BigInt(m[0]));
   };
   const v = value();
   ws();
@@ -545,7 +563,7 @@ function respond(bytes) {
   } catch (e) {
     return errorOf('bad_json', e.message);
   }
-  if (typeof req !== 'object' || req === null || Array.isArray(req) || req instanceof Float) {
+  if (typeof req !== 'object' || req === null || Array.isArray(req) || req instanceof Raw) {
     return errorOf('bad_json', 'a request is a JSON object');
   }
   const tag = own(req, 'id') ? { id: req.id } : {};
@@ -563,7 +581,9 @@ function respond(bytes) {
 }
 
 function write(obj) {
-  if (obj !== null) process.stdout.write(`${JSON.stringify(obj)}\n`);
+  if (obj === null) return;
+  const text = JSON.stringify(obj).replace(/"\\u0000raw:([-+.0-9eE]+)"/g, '$1');
+  process.stdout.write(`${text}\n`);
 }
 
 function parseHouse(arg) {        // NAME=V,NAME=V1|V2,NAME=MIN..MAX
