@@ -73,7 +73,7 @@ def test_other_protocol_version_stops_the_run_with_one_line(
 def test_silent_engine_pays_the_timeout_once(tmp_path: Path) -> None:
     cmd = script(tmp_path, "import time\ntime.sleep(60)\n")
     tests = load_suite(rulesets=["mariglia"])
-    client = EngineClient.for_command(cmd, timeout=0.5)
+    client = EngineClient.for_command(cmd, timeout=0.5, start_timeout=0.5)
     t0 = time.monotonic()
     try:
         result = run_suite(client, tests)
@@ -82,6 +82,35 @@ def test_silent_engine_pays_the_timeout_once(tmp_path: Path) -> None:
     assert time.monotonic() - t0 < 5
     assert result.outcomes == [] and "no answer to 'hello'" in result.aborted
     assert not result.ok
+
+
+def test_a_slow_start_is_not_a_failed_handshake(tmp_path: Path) -> None:
+    """The answer to hello gets the start-up allowance, later answers the timeout."""
+    cmd = script(tmp_path, """
+        import json, sys, time
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "hello":
+                time.sleep(1.0)  # an engine loading its code
+                print(json.dumps({"type": "hello", "protocol": 2, "id": msg["id"],
+                                  "rulesets": {"mariglia": {}}}), flush=True)
+            elif msg["type"] == "quit":
+                break
+            else:
+                time.sleep(30)
+    """)
+    client = EngineClient.for_command(cmd, timeout=0.3, start_timeout=5)
+    try:
+        assert client.hello()["rulesets"] == {"mariglia": {}}
+        assert client.timeout == 0.3
+        t0 = time.monotonic()
+        with pytest.raises(EngineFailure, match=r"no response within 0\.3 s"):
+            client.request({"type": "state"})
+        assert time.monotonic() - t0 < 3
+    finally:
+        client.close()
+    with pytest.raises(ValueError, match="start_timeout must be"):
+        EngineClient.for_command(cmd, start_timeout=0)
 
 
 @pytest.mark.parametrize("argv", [
@@ -190,7 +219,7 @@ def test_the_engines_process_group_is_ended(tmp_path: Path) -> None:
         open({str(pidfile)!r}, "w").write(str(child.pid))
         time.sleep(300)
     """)
-    client = EngineClient.for_command(cmd, timeout=1.0)
+    client = EngineClient.for_command(cmd, timeout=1.0, start_timeout=1.0)
     with pytest.raises(EngineFailure):
         client.hello()
     client.close()

@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import printable
 from .command import check_command, shell_operator
 from .configuration import check_configurations
-from .limits import MAX_TIMEOUT, check_timeout
+from .limits import MAX_TIMEOUT, START_TIMEOUT, check_timeout
 from .protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -442,14 +442,19 @@ class EngineClient:
     """Requests and responses with one engine, restarted on demand.
 
     ``timeout`` limits each response, counted from the request: ``log`` and
-    blank lines do not extend it. :meth:`set_deadline` sets a limit for a
+    blank lines do not extend it. The answer to ``hello`` gets the larger of
+    ``timeout`` and ``start_timeout`` (default
+    :data:`~mariage.conformance.limits.START_TIMEOUT`, 10 s), as an engine
+    process that has just started loads its code first. :meth:`set_deadline` sets a limit for a
     whole test on top. ``log`` keeps the exchange since :meth:`start_log`
     (request and response lines), for ``--trace``.
     """
 
-    def __init__(self, factory: Callable[[], Transport], timeout: float = 10.0) -> None:
+    def __init__(self, factory: Callable[[], Transport], timeout: float = 10.0,
+                 start_timeout: float = START_TIMEOUT) -> None:
         self.factory = factory
         self.timeout = check_timeout(timeout)
+        self.start_timeout = check_timeout(start_timeout, "start_timeout")
         self._transport: Transport | None = None
         self.info: dict[str, Any] | None = None
         self.requests = 0
@@ -461,9 +466,10 @@ class EngineClient:
         self.log: list[tuple[str, str]] | None = None
 
     @classmethod
-    def for_command(cls, command: str, timeout: float = 10.0) -> EngineClient:
+    def for_command(cls, command: str, timeout: float = 10.0,
+                    start_timeout: float = START_TIMEOUT) -> EngineClient:
         """A client that runs ``command`` as the engine."""
-        return cls(lambda: ProcessTransport(command), timeout)
+        return cls(lambda: ProcessTransport(command), timeout, start_timeout)
 
     def set_deadline(self, seconds: float | None) -> None:
         """Limit every request from now on to end within ``seconds`` (``None``: no limit)."""
@@ -583,10 +589,14 @@ class EngineClient:
         version 1 is driven as before) and an object ``rulesets`` (ruleset name ->
         object).
         """
+        timeout = self.timeout
+        self.timeout = max(timeout, self.start_timeout)
         try:
             reply = self.request({"type": "hello", "protocol": PROTOCOL_VERSION})
         except EngineFailure as exc:
             raise HandshakeError(f"no answer to 'hello' ({exc.kind}: {exc.message})") from None
+        finally:
+            self.timeout = timeout
         if reply.get("type") != "hello":
             raise HandshakeError(f"'hello' was answered with a {reply.get('type')!r} message "
                                  "(the first line an engine writes must be its answer to "

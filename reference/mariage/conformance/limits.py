@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["MAX_HANGS", "MAX_TIMEOUT", "PROTOCOL_VERSION", "TEST_TIMEOUT", "check_timeout"]
+__all__ = ["MAX_HANGS", "MAX_TIMEOUT", "PROTOCOL_VERSION", "START_TIMEOUT", "TEST_TIMEOUT",
+           "check_timeout"]
 
 #: The version of the engine protocol (``docs/protocol.rst``).
 PROTOCOL_VERSION = 2
 #: The longest time limit accepted, in seconds (a day).
 MAX_TIMEOUT = 86400.0
+#: The least time an engine gets for its answer to ``hello``, in seconds: a process just
+#: started loads its code first (a Python engine under load may take a second), so a
+#: short ``--timeout`` for moves does not make every start or restart a failed handshake.
+START_TIMEOUT = 10.0
 #: Default limit for a whole test, in seconds (no stream of ``log`` lines extends it).
 TEST_TIMEOUT = 300.0
 #: Default number of tests in a row an engine may time out on before the run stops
