@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 from gymnasium import error
 from gymnasium.utils import seeding
+from mariage import load_rules, new_match
 from mariage.ai.gym_env import MariageGymEnv
+from mariage.ai.policies import RESEEDABLE, make_policy
 
 
 def _episode(env: MariageGymEnv, seed: int | None) -> list[Any]:
@@ -64,3 +66,24 @@ def test_a_seed_gymnasium_refuses_is_refused_as_before() -> None:
         env.reset(seed=-1)
     with pytest.raises(error.Error):
         env.reset(seed=np.int64(4))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "first"])
+def test_a_policy_seeded_again_is_a_new_one_of_the_seed(name: str) -> None:
+    state = new_match(load_rules("marianna-siciliana"), 4)
+    used = make_policy(name, seed=1)
+    assert used.__class__ in RESEEDABLE
+    for _ in range(6):  # its generators drawn from
+        used.choose(state)
+        if hasattr(used, "rng"):
+            used.rng.random()
+    used.reseed(8)  # type: ignore[attr-defined]
+    new = make_policy(name, seed=8)
+    if hasattr(new, "rng"):  # the generator of its determinizations
+        assert used.rng.getstate() == new.rng.getstate()
+    for _ in range(40):
+        if state.terminal:
+            break
+        action = new.choose(state)
+        assert used.choose(state) == action
+        state.apply(action)

@@ -146,9 +146,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 seeding.np_random(seed)  # Gymnasium's refusal (a negative, not an int)
             # Env.reset's seeding, deferred (_np_random): the generator made from the
             # seed when first read; its seed (the entropy of an int: the int) known now
-            deal_seed = self._np_random_seed = seed
-            self._np_made = None
-            self._np_seed = seed
+            deal_seed = self._np_random_seed = self._np_seed = seed
         # the first hand dealt from the seeded stream, as the library's matches are
         self.state = new_match(self.rules, deal_seed)
         # the other seats' policies, kept from one match to the next, given the match's
