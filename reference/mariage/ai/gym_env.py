@@ -111,6 +111,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._np_seed: int | None = None
         self._mask = np.zeros(self.space.size, dtype=np.int8)
         self._hands_rewarded = 0
+        #: the match's standing (info["standing"]), of the state and hands played it names
+        self._standing: tuple[int, ...] = ()
+        self._standing_of: GameState | None = None
+        self._standing_at = 0
         self._truncated = False  # the episode was truncated (max_hands): step() no more
         #: the cards the learning seat picked so far of a set it passes
         self.picked = 0
@@ -237,8 +241,12 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         assert state is not None
         texts = self._texts
         legal = [texts[i] for i in self._mask.nonzero()[0].tolist()]  # (ints: no scalars)
+        # the standing changes only at a hand's end: asked again once per hand
+        if self._standing_of is not state or self._standing_at != len(state._history):
+            self._standing = state.standing()
+            self._standing_of, self._standing_at = state, len(state._history)
         return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
-                "standing": state.standing()}
+                "standing": self._standing}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as booleans (for maskable learners)."""
