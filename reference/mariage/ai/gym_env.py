@@ -142,7 +142,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match from ``seed`` and play the other seats up to the learning
-        seat's first decision; return its observation and info."""
+        seat's first decision; return its observation and info. The other seats'
+        policies are kept from one match to the next, each seeded again from the match's
+        seed (as new ones would be)."""
         if seed is None:  # the deals follow Gymnasium's generator (seeded or not)
             deal_seed = int(self.np_random.integers(2**63))
         else:
