@@ -24,7 +24,13 @@ interleaved, each the median of ``--repeat`` runs of CPU time:
   chance nodes: each state deals its hands from the seeded generator, as the library's
   loop does; a tree whose games lack the parameter times nothing there, ``nan``);
 * ``openspiel-1``, ``openspiel-sampled-1``: the same with one hand a game (the loop of
-  the rounds before the sixth: a new state, and a new match, for every hand).
+  the rounds before the sixth: a new state, and a new match, for every hand);
+* ``gymnasium``: the single-agent environment (:mod:`mariage.ai.gym_env`), seat 0
+  learning at random from its mask (``mask.nonzero()[0]``, as ``pettingzoo``), the other
+  seats the ``random`` policy, episodes of up to 3 hands (``max_hands=3``), each
+  ``reset(seed=...)``; its decisions are every seat's (the engine's ``apply`` counted in
+  a first run of the same seeded games, untimed);
+* ``gymnasium-1``: the same with one hand an episode (a reset every hand).
 
 Ratios are CPU time per decision against ``library`` (lower is better; the target is
 at most 2 for PettingZoo and OpenSpiel). A decision is one the engine takes: where the
@@ -42,6 +48,11 @@ mask after every step, rewards, ends, infos, the global state; OpenSpiel: 2 hand
 every node's player, chance outcomes, legal ids, observation and information-state
 strings and tensors, returns). Run it with two trees' packages (``PYTHONPATH``) and
 compare: a change that keeps every answer gives the same lines.
+
+``--digest-gym``: the same for the Gymnasium environment (per ruleset, the first seat
+against ``random`` with match rewards and the last against ``greedy`` with hand rewards,
+episodes of up to 2 hands: seeded resets and resets from Gymnasium's generator, every
+observation, mask, reward, end and info, ``np_random_seed``).
 
 ``--phases``: where the time goes, on the same actions: each step of random play is timed
 alone (wall clock, a step over 5 times its kind's median dropped as preempted) and
@@ -65,6 +76,7 @@ Usage::
     python benchmarks/bench_ai.py [--quick] [--ruleset NAME ...] [--way NAME ...] [--against TREE]
     python benchmarks/bench_ai.py --baselines [--deals 50] [--iterations 100] [--pairs A-B,...]
     python benchmarks/bench_ai.py --digest [--ruleset NAME ...]
+    python benchmarks/bench_ai.py --digest-gym [--ruleset NAME ...]
     python benchmarks/bench_ai.py --phases [--ruleset NAME ...]
 """
 
@@ -88,6 +100,7 @@ from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import Encoder
 from mariage.ai.evaluate import evaluate
+from mariage.ai.gym_env import MariageGymEnv
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
@@ -141,6 +154,53 @@ def pettingzoo(ruleset: str, hands: int, view: bool = False, info: bool = False)
         assert env.state_ is not None
         done += len(env.state_.history)
     return steps
+
+
+def gym(ruleset: str, hands: int, per_episode: int = 3) -> int:
+    """Random play through the Gymnasium environment (``gymnasium``); its decisions, as
+    counted by :func:`gym_decisions` (the number of learner steps otherwise)."""
+    env = MariageGymEnv(ruleset, opponents="random", max_hands=per_episode)
+    rng = random.Random(1)
+    steps = done = seed = 0
+    while done < hands:
+        obs, _ = env.reset(seed=seed)
+        seed += 1
+        while True:
+            legal = obs["action_mask"].nonzero()[0]
+            obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+            state = env.state
+            assert state is not None
+            if terminated or truncated or len(state.history) + done >= hands:
+                break
+        done += len(state.history)
+    return _GYM_DECISIONS.get((ruleset, hands, per_episode), steps)
+
+
+#: (ruleset, hands, hands an episode) -> the engine decisions of :func:`gym`'s games
+_GYM_DECISIONS: dict[tuple[str, int, int], int] = {}
+
+
+def gym_decisions(ruleset: str, hands: int, per_episode: int = 3) -> None:
+    """Count the engine decisions of :func:`gym`'s games (every seat's ``apply`` on the
+    environment's state) in one run of them, untimed; :func:`gym` answers them after."""
+    key = (ruleset, hands, per_episode)
+    if key in _GYM_DECISIONS:
+        return
+    count = 0
+    apply = GameState.apply
+
+    def counted(state: GameState, *args: object, **kwargs: object) -> None:
+        nonlocal count
+        count += 1
+        apply(state, *args, **kwargs)  # type: ignore[arg-type]
+
+    GameState.apply = counted  # type: ignore[method-assign,assignment]
+    try:
+        gym(ruleset, hands, per_episode)
+    finally:
+        GameState.apply = apply  # type: ignore[method-assign]
+    _GYM_DECISIONS[key] = count
 
 
 def openspiel(ruleset: str, hands: int, chance: str = "explicit", per_game: int = 3) -> int:
@@ -212,6 +272,36 @@ def digest(ruleset: str) -> str:
     return h.hexdigest()[:16]
 
 
+def gym_digest(ruleset: str) -> str:
+    """The hash of what the Gymnasium environment of ``ruleset`` answers in random play
+    (see the module's ``--digest-gym``)."""
+    h = hashlib.sha256()
+
+    def put(*values: object) -> None:
+        for v in values:
+            h.update(v.tobytes() + str(v.dtype).encode() if isinstance(v, np.ndarray)
+                     else repr(v).encode())
+
+    rng = random.Random(5)
+    nseats = load_rules(ruleset).nseats
+    for seat, opponents, reward in ((0, "random", "match"), (nseats - 1, "greedy", "hand")):
+        env = MariageGymEnv(ruleset, seat=seat, opponents=opponents, reward=reward,
+                            max_hands=2)
+        for seed in (3, None, None, 11, 3):  # seeded, then from Gymnasium's generator
+            obs, info = env.reset(seed=seed)
+            put(seed, env.np_random_seed, obs["observation"], obs["action_mask"], info)
+            for _ in range(300):
+                legal = obs["action_mask"].nonzero()[0]
+                obs, reward_now, terminated, truncated, info = env.step(
+                    int(legal[rng.randrange(len(legal))]))
+                put(obs["observation"], obs["action_mask"], reward_now, terminated,
+                    truncated, info, env.action_masks())
+                if terminated or truncated:
+                    break
+        put(env.np_random.integers(2**63))
+    return h.hexdigest()[:16]
+
+
 WAYS: dict[str, Callable[[str, int], int]] = {
     "library": lambda r, h: library(r, h, False),
     "library+view": lambda r, h: library(r, h, True),
@@ -222,11 +312,21 @@ WAYS: dict[str, Callable[[str, int], int]] = {
     "openspiel-sampled": lambda r, h: openspiel(r, h, "sampled"),
     "openspiel-1": lambda r, h: openspiel(r, h, per_game=1),
     "openspiel-sampled-1": lambda r, h: openspiel(r, h, "sampled", 1),
+    "gymnasium": gym,
+    "gymnasium-1": lambda r, h: gym(r, h, 1),
+}
+
+#: what runs, untimed, before a way is timed
+PREPARE: dict[str, Callable[[str, int], None]] = {
+    "gymnasium": gym_decisions,
+    "gymnasium-1": lambda r, h: gym_decisions(r, h, 1),
 }
 
 
 def timed(way: str, ruleset: str, hands: int) -> float:
     """CPU time per decision of one run of ``way``."""
+    if way in PREPARE:
+        PREPARE[way](ruleset, hands)
     t = time.process_time()
     try:
         steps = WAYS[way](ruleset, hands)
@@ -442,6 +542,9 @@ def main() -> None:
                         help="time only this way (and library; repeat for several)")
     parser.add_argument("--digest", action="store_true",
                         help="print a hash of every answer of the environments per ruleset")
+    parser.add_argument("--digest-gym", action="store_true",
+                        help="print a hash of every answer of the Gymnasium environment per "
+                             "ruleset")
     parser.add_argument("--phases", action="store_true",
                         help="per kind of step, µs a decision on the same actions")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -452,6 +555,9 @@ def main() -> None:
     rulesets = args.ruleset or list_rulesets()
     if args.phases:
         phases(rulesets, 100 if args.quick else 600)
+    elif args.digest_gym:
+        for ruleset in rulesets:
+            print(f"{ruleset:24} {gym_digest(ruleset)}", flush=True)
     elif args.digest:
         for ruleset in rulesets:
             print(f"{ruleset:24} {digest(ruleset)}", flush=True)

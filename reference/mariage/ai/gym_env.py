@@ -37,13 +37,15 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.utils import seeding
 
-from mariage.engine.deals import SeededDeals
-from mariage.engine.state import GameState
+from mariage.engine.phase import Phase
+from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
+from .policies import RESEEDABLE as _RESEEDABLE
 from .policies import Policy, make_policy
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -51,11 +53,15 @@ __all__ = ["MariageGymEnv", "env_id", "register_all"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
+_OVER = Phase.OVER
+
 
 class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
     """One seat of a match of ``ruleset`` against built-in policies."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own annotation
+    _np_seed: int | None = None  # the seed of Gymnasium's generator, not made yet
+    _np_made: np.random.Generator | None = None  # Gymnasium's generator (_np_random)
 
     def __init__(self, ruleset: str = "schnapsen", options: dict[str, Any] | None = None,
                  seat: int = 0, opponents: str | Sequence[str] = "greedy",
@@ -97,31 +103,68 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         })
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
         self.state: GameState | None = None
+        #: the other seats with their policies' names, in seat order
+        self._other_seats = tuple(zip((s for s in range(rules.nseats) if s != seat), names,
+                                      strict=True))
         self._opponents: dict[int, Policy] = {}
+        #: the seed Gymnasium's generator is to be reset to when next read, or None
+        self._np_seed: int | None = None
         self._mask = np.zeros(self.space.size, dtype=np.int8)
         self._hands_rewarded = 0
+        #: the match's standing (info["standing"]), of the state and hands played it names
+        self._standing: tuple[int, ...] = ()
+        self._standing_of: GameState | None = None
+        self._standing_at = 0
         self._truncated = False  # the episode was truncated (max_hands): step() no more
         #: the cards the learning seat picked so far of a set it passes
         self.picked = 0
+
+    # -- seeding: Gymnasium's generator made when first read
+    # ``reset(seed=s)`` deals from ``s`` itself; Gymnasium's generator (``np_random``) is
+    # reset to ``s`` too, as ``Env.reset`` does, but made only when read (a reset without a
+    # seed draws the next match's seed from it; making it costs about a third of a
+    # hand's deal). Gymnasium reads and writes ``_np_random`` (``Env.np_random``, its
+    # environment checker): it is the generator, made from the seed where one waits
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        pending = self._np_seed
+        if pending is not None:
+            self._np_seed = None
+            self._np_made, self._np_random_seed = seeding.np_random(pending)
+        return self._np_made
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self._np_seed = None
+        self._np_made = value
 
     # -- the episode
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match from ``seed`` and play the other seats up to the learning
-        seat's first decision; return its observation and info."""
-        super().reset(seed=seed)
-        # without a seed, the deals follow Gymnasium's generator (seeded or not)
-        deal_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        rules = self.rules
-        deals = SeededDeals(rules, deal_seed)
-        state = GameState(rules, first_dealer=deals.first_dealer)
-        state.deal_source = deals
-        deck, first = deals.next_deal()
-        state.deal(deck, first)
-        self.state = state
-        others = [s for s in range(rules.nseats) if s != self.seat]
-        self._opponents = {s: make_policy(name, seed=(deal_seed * 31 + s) % 2**63)
-                           for s, name in zip(others, self.opponent_names, strict=True)}
+        seat's first decision; return its observation and info. The other seats'
+        policies are kept from one match to the next, each seeded again from the match's
+        seed (as new ones would be)."""
+        if seed is None:  # the deals follow Gymnasium's generator (seeded or not)
+            deal_seed = int(self.np_random.integers(2**63))
+        else:
+            if seed.__class__ is not int or seed < 0:
+                seeding.np_random(seed)  # Gymnasium's refusal (a negative, not an int)
+            # Env.reset's seeding, deferred (_np_random): the generator made from the
+            # seed when first read; its seed (the entropy of an int: the int) known now
+            deal_seed = self._np_random_seed = self._np_seed = seed
+        # the first hand dealt from the seeded stream, as the library's matches are
+        self.state = new_match(self.rules, deal_seed)
+        # the other seats' policies, kept from one match to the next, given the match's
+        # seeds (a policy that cannot take a seed again is made anew)
+        opponents = self._opponents
+        for s, name in self._other_seats:
+            policy_seed = (deal_seed * 31 + s) % 2**63
+            kept = opponents.get(s)
+            if kept is not None and kept.__class__ in _RESEEDABLE:
+                kept.reseed(policy_seed)  # type: ignore[attr-defined]
+            else:
+                opponents[s] = make_policy(name, seed=policy_seed)
         self._hands_rewarded = 0
         self.picked = 0
         self._truncated = False
@@ -175,12 +218,14 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         the learning seat sits out are played through to its first decision."""
         state = self.state
         assert state is not None
-        while not state.terminal and state.to_act != self.seat:
-            if limit and state.hand_no > self.max_hands:
-                break
+        seat, opponents, apply = self.seat, self._opponents, state.apply
+        last_hand = self.max_hands if limit else None
+        while state.phase != _OVER:
             to_act = state.to_act
+            if to_act == seat or (last_hand is not None and state.hand_no > last_hand):
+                break
             assert to_act is not None
-            state.apply(self._opponents[to_act].choose(state))
+            apply(opponents[to_act].choose(state))
 
     def _observation(self) -> Obs:
         state = self.state
@@ -197,9 +242,13 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         state = self.state
         assert state is not None
         texts = self._texts
-        legal = [texts[i] for i in self._mask.nonzero()[0]]
+        legal = [texts[i] for i in self._mask.nonzero()[0].tolist()]  # (ints: no scalars)
+        # the standing changes only at a hand's end: asked again once per hand
+        if self._standing_of is not state or self._standing_at != len(state._history):
+            self._standing = state.standing()
+            self._standing_of, self._standing_at = state, len(state._history)
         return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
-                "standing": state.standing()}
+                "standing": self._standing}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as booleans (for maskable learners)."""

@@ -41,7 +41,8 @@ from mariage.arena.search import determinize
 from mariage.engine.actions import Action
 from mariage.engine.state import GameState
 
-__all__ = ["ISMCTS", "POLICIES", "ROLLOUTS", "Policy", "make_policy", "seat_to_act"]
+__all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "make_policy",
+           "seat_to_act"]
 
 
 class Policy(Protocol):
@@ -57,21 +58,38 @@ class _ViewPolicy:
 
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
-        self.bot = make_bot(name, seed)
-        self.rng = random.Random(seed ^ 0x5EED)
+        self.reseed(seed)
+
+    def reseed(self, seed: int) -> None:
+        """Be as a new policy of ``seed`` (what an environment does with the policies it
+        keeps from one match to the next)."""
+        self.bot = make_bot(self.name, seed)
+        # the generator of the determinizations, made when first used (a bot that reads
+        # no hidden card never uses it): its seeding costs about as much as a deal
+        self._rng: random.Random | None = None
+        self._rng_seed = seed ^ 0x5EED
         # a bot that reads no hidden card decides on the state itself (the same choice
         # as on any determinization, without the copy)
         self.public_only = bool(getattr(self.bot, "public_only", False))
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of the determinizations (seeded with the policy's seed)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
 
     def choose(self, state: GameState) -> Action:
         seat = seat_to_act(state)
         if self.public_only:
             return self.bot.choose(state)
         legal = state.legal_actions()
+        rng = self.rng
         for _ in range(8):
             # a guess of the hidden cards can miss what the seat was told (an answer's
             # truth may turn on the asker's card): then guess again
-            action = self.bot.choose(determinize(state, seat, self.rng))
+            action = self.bot.choose(determinize(state, seat, rng))
             if action in legal:
                 return action
         return legal[0]
@@ -85,9 +103,18 @@ class _First:
     def __init__(self, seed: int = 0) -> None:
         del seed
 
+    def reseed(self, seed: int) -> None:
+        """As :meth:`_ViewPolicy.reseed` (nothing to do: no generator)."""
+        del seed
+
     def choose(self, state: GameState) -> Action:
         seat_to_act(state)
         return state.legal_actions()[0]
+
+
+#: the classes of policies that :meth:`reseed` makes as new ones of another seed: an
+#: environment keeps them from one match to the next and gives them its seeds
+RESEEDABLE = frozenset({_ViewPolicy, _First})
 
 
 def _ismcts(seed: int) -> Policy:
