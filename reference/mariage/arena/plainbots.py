@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from mariage.engine.actions import (
@@ -38,6 +39,7 @@ from mariage.engine.actions import (
     SuitBid,
     Take,
 )
+from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.state import GameState
 
 from .cardplay import choose_play
@@ -56,13 +58,15 @@ class Bot(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
-def _sensible(state: GameState, cautious_bids: bool = True) -> list[Action]:
+def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     """Legal actions, without call-outs that would fail.
 
     To a far running total, ``cautious_bids`` leaves only the lowest bid and keeping the
     contract (a random bid is lost far more often than made); :class:`GreedyBot` sizes
     its bids and raises itself."""
     acts = state.legal_actions()
+    if isinstance(acts, CardSets) and not acts.head:
+        return acts  # sets of cards passed, and nothing else: each is sensible, none made
     seat = state.to_act
     assert seat is not None
     team = state.rules.team_of[seat]
@@ -74,12 +78,18 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> list[Action]:
     if r.running_rule is not None and cautious_bids:  # to a far target: bid the least
         # and keep it, or the game would never end
         lowest = next((a for a in out if isinstance(a, Bid)), None)
-        out = [a for a in out if not isinstance(a, Bid | Raise) or a in (lowest, Raise(0))]
+        keep = (lowest, _KEEP)
+        out = [a for a in out if not isinstance(a, _BID_OR_RAISE) or a in keep]
     if r.running_rule is not None and any(isinstance(a, Concede) for a in out):
         # a hopeless contract is conceded
         hopeless = hand_value(state, seat) < state.contract
         out = [a for a in out if isinstance(a, Concede) == hopeless] or out
     return out
+
+
+_BID_OR_RAISE = (Bid, Raise)
+#: keeping the contract as it is
+_KEEP = Raise(0)
 
 
 class RandomBot:
@@ -181,7 +191,7 @@ def contract_estimate(state: GameState, seat: int, contract: int) -> int:
     return sum(points[c] // 2 + (15 if not higher[c] else 0) for c in r.cards_of(cards))
 
 
-def _taking_choice(state: GameState, acts: list[Action]) -> Action | None:
+def _taking_choice(state: GameState, acts: Sequence[Action]) -> Action | None:
     """Take (or name) the best trump if the hand is worth it; else pass."""
     seat = state.to_act
     assert seat is not None
@@ -291,7 +301,7 @@ def _keep_value(state: GameState, card: int) -> int:
     return r.points[card] * 3 + (25 if pair else 0) + r.strength[card]
 
 
-def _bidding_choice(state: GameState, acts: list[Action]) -> Action | None:
+def _bidding_choice(state: GameState, acts: Sequence[Action]) -> Action | None:
     """The greedy choice in an auction, a passing, a raise or a call, or ``None``."""
     seat = state.to_act
     assert seat is not None
