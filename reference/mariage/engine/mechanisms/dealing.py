@@ -221,6 +221,9 @@ class _FreshDeals:
 
     laid: tuple[FreshDeal, ...]
     taken: tuple[CheckedDeal, ...]
+    #: the same by the dealer of the hand (:func:`_by_dealer`), as a state keeps them
+    laid_by_dealer: tuple[FreshDeal, ...]
+    taken_by_dealer: tuple[CheckedDeal, ...]
 
 
 #: (the resetter of a class of state under some rules (GameState._fresh), the id of the
@@ -255,16 +258,16 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
     >>> a.hands == b.hands, a.stock == b.stock, a.trump == b.trump, a.hand_no, a.to_act
     (True, True, True, 1, 1)
     """
-    from ..copies import APPEND_ONLY, HELD_AFTER_HAND
-    from ..freshhand import hand_values, own_reset, reset_lines
-    from ..unwritten import unwritten_slots
-
     r = st.rules
     mech = st.mech
     key = (st._fresh, id(mech))
     hit = _FRESH.get(key)
     if hit is not None and hit[0] is r and hit[1] is mech:
-        return hit[2]
+        return hit[2]  # (each new state of the rules: looked up before anything is imported)
+    from ..copies import APPEND_ONLY, HELD_AFTER_HAND
+    from ..freshhand import hand_values, own_reset, reset_lines
+    from ..unwritten import unwritten_slots
+
     if len(_FRESH) >= 64:  # bounded, whatever the caller makes
         _FRESH.clear()
     cls = type(st)
@@ -302,8 +305,10 @@ def _fresh_deals(st: GameState) -> _FreshDeals | None:
                          _points=r.points, _team_of=r.team_of, _mech=mech)
         codegen.run("\n".join(lines) + "\n", f"<fresh deal of {r.name}>", namespace)
         starts = range(len(plan.source))
-        deals = _FreshDeals(tuple(namespace[f"deal_{start}"] for start in starts),
-                            tuple(namespace[f"take_{start}"] for start in starts))
+        laid_deals = tuple(namespace[f"deal_{start}"] for start in starts)
+        taken_deals = tuple(namespace[f"take_{start}"] for start in starts)
+        deals = _FreshDeals(laid_deals, taken_deals, _by_dealer(laid_deals, r.nseats),
+                            _by_dealer(taken_deals, r.nseats))
     _FRESH[key] = (r, mech, deals)
     return deals
 
@@ -518,7 +523,7 @@ class Dealing(Mechanism):
         if self._own_way():
             return ()
         fresh = _fresh_deals(st)
-        return () if fresh is None else _by_dealer(fresh.taken, st.rules.nseats)
+        return () if fresh is None else fresh.taken_by_dealer
 
     def dealer_lays(self, st: GameState) -> tuple[FreshDeal, ...]:
         """The fresh deals of a deck that needs no check (``_FreshDeals.laid``), by the
@@ -544,7 +549,7 @@ class Dealing(Mechanism):
         if self._own_way() or type(self).deal_own is not Dealing.deal_own:
             return ()
         fresh = _fresh_deals(st)
-        return () if fresh is None else _by_dealer(fresh.laid, st.rules.nseats)
+        return () if fresh is None else fresh.laid_by_dealer
 
     def _own_way(self) -> bool:
         """Whether this class deals, checks or lays a deck its own way (no fresh deal
