@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from mariage.engine.actions import Action, CallOut
 from mariage.engine.phase import DEAL, OVER
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, expect_state
 
 from ..errors import IllegalActionError
 
@@ -64,7 +64,7 @@ def determinize(state: GameState, seat: int, rng: random.Random,
     >>> guess.turn_up == state.turn_up, len(guess.stock), guess.deal_source
     (True, 10, None)
     """
-    copy = state.clone()
+    copy = expect_state(state, "determinize").clone()
     copy.deal_source = None
     copy.enable_undo(False)
     r = state.rules
@@ -140,7 +140,7 @@ def _keep_voids(state: GameState, guess: GameState, seat: int, rng: random.Rando
 
 def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """The legal actions of the seat to act, less call-outs that would fail."""
-    acts = state.legal_actions()
+    acts = expect_state(state, "sensible_actions").legal_actions()
     who = state.to_act if seat is None else seat
     assert who is not None
     r = state.rules
@@ -156,7 +156,7 @@ def outcome(state: GameState, team: int) -> float:
     to the team's score against the best other team, plus 50 for a hand won
     where hands are counted, plus a tenth of the hand's point difference.
     """
-    res = state.result
+    res = expect_state(state, "outcome").result
     if res is not None and res.reason != "turn_up_bonus":
         return 0.0 if res.winner is None else (1000.0 if res.winner == team else -1000.0)
     if not state.history:
