@@ -1,0 +1,142 @@
+"""The thirty-fifth session's hostile sweep: the documented functions below the game state
+(``state_html(None)`` was ``AttributeError: 'NoneType' object has no attribute 'rules'``:
+the display module cannot import :class:`GameState`, which imports it), the arena's, an
+engine's move that holds control characters, and a command-line option given twice.
+
+Each test names what happened before its fix.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostilekit import run_cli
+from mariage import load_rules, new_match
+from mariage.arena.cardplay import SeatView, choose_play, shown_voids
+from mariage.arena.hiding import action_cards
+from mariage.arena.match import Match
+from mariage.arena.players import BotPlayer, Forfeit
+from mariage.arena.search import determinize, outcome, sensible_actions
+from mariage.engine.actiontext import bid_value_text, contract_name
+from mariage.engine.deals import deal_owners, fixed_first_dealer, gathered_deck
+from mariage.engine.display import state_html, state_repr
+from mariage.engine.mechanisms import mechanism_of
+from mariage.errors import printable
+from mariage.notation import write_record
+
+RULES = load_rules("schnapsen")
+STATE = new_match(RULES, 1)
+
+
+@pytest.mark.parametrize(("call", "name"), [
+    (state_html, "state_html"), (state_repr, "state_repr"), (gathered_deck, "gathered_deck"),
+    (lambda s: determinize(s, 0, random.Random(1)), "determinize"),
+    (sensible_actions, "sensible_actions"), (lambda s: outcome(s, 0), "outcome"),
+    (shown_voids, "shown_voids"), (lambda s: SeatView(s, 0), "SeatView"),
+    (lambda s: choose_play(s, []), "choose_play"), (lambda s: action_cards(s, "QS"),
+                                                   "action_cards")])
+@pytest.mark.parametrize("state", [None, RULES])
+def test_a_state_that_is_no_state_is_a_type_error_naming_the_call(call: Any, name: str,
+                                                                  state: object) -> None:
+    """Each was ``AttributeError: 'NoneType' object has no attribute 'rules'`` (or
+    ``'clone'``, ``'legal_actions'``, ``'result'``, ``'to_act'``)."""
+    with pytest.raises(TypeError, match=f"^{name}: the state is a GameState, not "
+                                        f"{type(state).__name__}$"):
+        call(state)
+
+
+def test_the_display_still_shows_a_state() -> None:
+    assert repr(STATE).startswith("<GameState schnapsen: hand 1, trick 1, play; A to act")
+    assert "<table" in state_html(STATE) and "<table" in STATE._repr_html_()
+
+
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda r: deal_owners(r, 0), "deal_owners"), (fixed_first_dealer, "fixed_first_dealer"),
+    (lambda r: contract_name(r, 0), "contract_name"),
+    (lambda r: bid_value_text(r, 80), "bid_value_text"),
+    (lambda r: mechanism_of(r, "core.turn"), "mechanism_of"), (lambda r: Match(r, {}), "Match")])
+def test_rules_that_are_no_rules_are_a_type_error_naming_the_call(call: Any,
+                                                                  name: str) -> None:
+    """Each was an ``AttributeError`` (``'str' object has no attribute 'deal_packets'``,
+    ``'first_dealer'``, ``'suits'``, ``'sa_capot_value'``, ``'infos'``, ``'nseats'``)."""
+    with pytest.raises(TypeError, match=f"^{name}: rules must be a Rules .*, not str$"):
+        call("schnapsen")
+
+
+@pytest.mark.parametrize("suit", [4, -1, 10 ** 30, "H", None])
+def test_a_contract_number_out_of_range_is_a_value_error(suit: object) -> None:
+    """``4`` was ``IndexError: tuple index out of range``, ``10**30`` ``IndexError: cannot
+    fit 'int' into an index-sized integer``, and ``-1`` read as the last suit, ``S``."""
+    assert [contract_name(RULES, s) for s in range(4)] == ["H", "D", "C", "S"]
+    with pytest.raises(ValueError, match=r"contract_name: no suit or contract .* in "
+                                         r"schnapsen \(0 to 3\)"):
+        contract_name(RULES, suit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, b"x", 5])
+def test_printable_of_no_text_is_a_type_error(value: object) -> None:
+    """``printable(None)`` and ``Forfeit("crash", None)`` were ``AttributeError: 'NoneType'
+    object has no attribute 'isascii'``."""
+    with pytest.raises(TypeError, match="printable: text must be a str"):
+        printable(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="printable: text must be a str"):
+        Forfeit("crash", value)  # type: ignore[arg-type]
+
+
+class _Garbler(BotPlayer):
+    """A player whose move holds a NUL, an escape that clears the screen and a
+    right-to-left override."""
+
+    def choose(self, state: Any, seat: int, time_ms: int) -> str:
+        return "\x00QS\x1b[2J\u202e"
+
+
+def test_a_move_that_is_no_action_is_quoted_without_its_control_characters() -> None:
+    """An engine's move that is no action was quoted as it came, in the line ``match``
+    prints and in the record's ``Termination`` tag and comment: a NUL, an escape sequence
+    and a right-to-left override reached the terminal and the record file."""
+    match = Match(RULES, {0: lambda: _Garbler("greedy", 0)})
+    game = match.play_game(1, 1, (0, 1))
+    assert game.forfeit is not None
+    seat, kind, reason = game.forfeit
+    assert (seat, kind) == (0, "illegal")
+    assert reason == "'\\x00QS\\x1b[2J\\u202e' is not an action of schnapsen"
+    text = write_record(game.record)
+    assert "forfeits (illegal): '\\x00QS\\x1b[2J\\u202e'" in text
+    assert not any(c in text for c in "\x00\x1b\u202e")
+
+
+def _record(tmp_path: Path) -> str:
+    path = tmp_path / "g.mrg"
+    path.write_text('[Mariage "1"]\n[Ruleset "schnapsen"]\n[Dealer "B"]\n\nresult *\n',
+                    encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["validate", "{f}", "--max-problems", "5", "--max-problems", "6"],
+     "--max-problems is given twice (5, then 6): give it once"),
+    (["render", "{f}", "--html", "a.html", "--html", "b.html"],
+     "--html is given twice ('a.html', then 'b.html')"),
+    (["play", "schnapsen", "-q", "--seed", "1", "--seed", "2"],
+     "--seed is given twice (1, then 2)")])
+def test_an_option_given_twice_with_two_values_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], says: str) -> None:
+    """argparse kept the last value without a word: ``--seed 1 --seed 2`` played seed 2,
+    ``--html a.html --html b.html`` (of a group of options) wrote ``b.html`` only."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli([a.format(f=_record(tmp_path)) for a in argv], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"mariage: error: {says}") and err.count("\n") == 1
+    assert not list(tmp_path.glob("*.html"))
+
+
+def test_an_option_given_twice_with_one_value_is_taken(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["validate", _record(tmp_path), "--max-problems", "5",
+                              "--max-problems", "5"], capsys)
+    assert code == 0 and "ok: 1 records, 1 valid" in out + err, (out, err)
