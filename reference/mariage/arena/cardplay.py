@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from mariage.engine.actions import Play
-from mariage.engine.state import GameState, expect_state, obligation_of
+from mariage.engine.state import GameState, expect_state, obligation_of, seat_number
 
 __all__ = ["SeatView", "choose_play", "shown_voids"]
 
@@ -80,7 +80,7 @@ class SeatView:
     def __init__(self, state: GameState, seat: int) -> None:
         r = expect_state(state, "SeatView").rules
         self.state = state
-        self.seat = seat
+        self.seat = seat = seat_number(seat, r.nseats, "SeatView: seat")
         self.team = r.team_of[seat]
         self.hand = state.hands[seat]
         self.trump = state.trump

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from mariage.engine.actions import Action, CallOut
 from mariage.engine.phase import DEAL, OVER
-from mariage.engine.state import GameState, expect_state
+from mariage.engine.state import GameState, expect_state, seat_number
 
 from ..errors import IllegalActionError
 
@@ -141,9 +141,11 @@ def _keep_voids(state: GameState, guess: GameState, seat: int, rng: random.Rando
 def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """The legal actions of the seat to act, less call-outs that would fail."""
     acts = expect_state(state, "sensible_actions").legal_actions()
-    who = state.to_act if seat is None else seat
-    assert who is not None
     r = state.rules
+    who = state.to_act if seat is None else seat_number(seat, r.nseats, "sensible_actions: seat")
+    if who is None:
+        raise ValueError("sensible_actions: nobody is to act (between hands, or the match "
+                         "is over)")
     team = r.team_of[who]
     good = state.match_scores[team] + state.hand_points(team) >= r.match_target
     return [a for a in acts if not isinstance(a, CallOut) or good]
