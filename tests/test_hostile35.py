@@ -9,17 +9,21 @@ Each test names what happened before its fix.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hostilekit import run_cli
 from mariage import load_rules, new_match
+from mariage.arena.agent_engine import load_factory
 from mariage.arena.cardplay import SeatView, choose_play, shown_voids
 from mariage.arena.hiding import action_cards
 from mariage.arena.match import Match
 from mariage.arena.players import BotPlayer, Forfeit
 from mariage.arena.search import determinize, outcome, sensible_actions
+from mariage.conformance import reports
+from mariage.conformance.protocol import bidding_json, declared_json, takers_json, view_key
 from mariage.engine.actiontext import bid_value_text, contract_name
 from mariage.engine.deals import deal_owners, fixed_first_dealer, gathered_deck
 from mariage.engine.display import state_html, state_repr
@@ -37,7 +41,9 @@ STATE = new_match(RULES, 1)
     (sensible_actions, "sensible_actions"), (lambda s: outcome(s, 0), "outcome"),
     (shown_voids, "shown_voids"), (lambda s: SeatView(s, 0), "SeatView"),
     (lambda s: choose_play(s, []), "choose_play"), (lambda s: action_cards(s, "QS"),
-                                                   "action_cards")])
+                                                   "action_cards"),
+    (declared_json, "declared_json"), (lambda s: takers_json(s, True), "takers_json"),
+    (lambda s: bidding_json(s, True), "bidding_json"), (lambda s: view_key(s, s), "view_key")])
 @pytest.mark.parametrize("state", [None, RULES])
 def test_a_state_that_is_no_state_is_a_type_error_naming_the_call(call: Any, name: str,
                                                                   state: object) -> None:
@@ -46,6 +52,48 @@ def test_a_state_that_is_no_state_is_a_type_error_naming_the_call(call: Any, nam
     with pytest.raises(TypeError, match=f"^{name}: the state is a GameState, not "
                                         f"{type(state).__name__}$"):
         call(state)
+
+
+@pytest.mark.parametrize("seat", [2, -1, 10 ** 20, "A"])
+def test_a_seat_out_of_range_for_the_arena_is_a_seat_error(seat: object) -> None:
+    """``SeatView(state, -1)`` read the last seat's hand as its own; ``2`` was
+    ``IndexError: tuple index out of range`` (``10**20``: "cannot fit 'int' into an
+    index-sized integer"), as was ``sensible_actions(state, 2)``."""
+    with pytest.raises(ValueError, match=r"^SeatView: seat must be a seat number from 0 to 1"):
+        SeatView(STATE, seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^sensible_actions: seat must be a seat number"):
+        sensible_actions(STATE, seat)  # type: ignore[arg-type]
+    assert SeatView(STATE, 1).hand == STATE.hands[1] and sensible_actions(STATE, 0)
+
+
+@pytest.mark.parametrize("call", [
+    reports.skip_summary, reports.summary_text, reports.refusal_line, reports.json_report,
+    reports.junit_xml, reports.dump_json, reports.trace_text])
+def test_a_report_of_no_run_is_a_type_error(call: Any) -> None:
+    """Each was ``AttributeError: 'list' object has no attribute 'outcomes'`` (or
+    ``'skips'``, ``'refusal_levels'``, ``'engine'``)."""
+    with pytest.raises(TypeError, match=r": run must be a RunResult \(run_suite makes one\), "
+                                        r"not list$"):
+        call([])
+
+
+def test_an_agent_that_raises_as_it_is_loaded_is_named_in_one_line(tmp_path: Path) -> None:
+    """An agent file raising as it was imported ended ``python -m
+    mariage.arena.agent_engine --agent bad.py:f`` in a traceback (exit 1)."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("import sys\nraise RuntimeError('boom')\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"^--agent '.*bad.py:f': loading .*bad.py raised "
+                                         rf"RuntimeError: boom \({re.escape(str(bad))}:2\)$"):
+        load_factory(f"{bad}:f")
+
+
+@pytest.mark.parametrize(("spec", "error"), [
+    (".:x", ValueError), ("..mod:f", ValueError), (None, TypeError), (5, TypeError)])
+def test_an_agent_named_by_no_module_is_refused(spec: object, error: type) -> None:
+    """``.:x`` was ``TypeError: the 'package' argument is required to perform a relative
+    import for '.'`` (a traceback); ``None`` was ``AttributeError: ... 'rpartition'``."""
+    with pytest.raises(error, match=r"expected FILE\.py:NAME or module:NAME|spec must be a str"):
+        load_factory(spec)  # type: ignore[arg-type]
 
 
 def test_the_display_still_shows_a_state() -> None:
