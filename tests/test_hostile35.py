@@ -30,6 +30,9 @@ from mariage.engine.display import state_html, state_repr
 from mariage.engine.mechanisms import mechanism_of
 from mariage.errors import printable
 from mariage.notation import write_record
+from mariage.rulebook.render import comparison, facts, render_text, rulebook, sections
+from mariage.spec.compile import check_document, option_specs
+from mariage.spec.options import options_of_rules, resolve
 
 RULES = load_rules("schnapsen")
 STATE = new_match(RULES, 1)
@@ -105,13 +108,29 @@ def test_the_display_still_shows_a_state() -> None:
     (lambda r: deal_owners(r, 0), "deal_owners"), (fixed_first_dealer, "fixed_first_dealer"),
     (lambda r: contract_name(r, 0), "contract_name"),
     (lambda r: bid_value_text(r, 80), "bid_value_text"),
-    (lambda r: mechanism_of(r, "core.turn"), "mechanism_of"), (lambda r: Match(r, {}), "Match")])
+    (lambda r: mechanism_of(r, "core.turn"), "mechanism_of"), (lambda r: Match(r, {}), "Match"),
+    (rulebook, "rulebook"), (render_text, "rulebook"), (sections, "sections"), (facts, "facts"),
+    (lambda r: comparison([r]), "facts")])
 def test_rules_that_are_no_rules_are_a_type_error_naming_the_call(call: Any,
                                                                   name: str) -> None:
     """Each was an ``AttributeError`` (``'str' object has no attribute 'deal_packets'``,
-    ``'first_dealer'``, ``'suits'``, ``'sa_capot_value'``, ``'infos'``, ``'nseats'``)."""
+    ``'first_dealer'``, ``'suits'``, ``'sa_capot_value'``, ``'infos'``, ``'nseats'``,
+    ``'ruleset'``, ``'document'``)."""
     with pytest.raises(TypeError, match=f"^{name}: rules must be a Rules .*, not str$"):
         call("schnapsen")
+
+
+@pytest.mark.parametrize(("call", "name"), [
+    (check_document, "check_document"), (option_specs, "option_specs"), (resolve, "resolve"),
+    (lambda d: options_of_rules(d, ["deal"]), "options_of_rules")])
+@pytest.mark.parametrize("doc", [None, "schnapsen"])
+def test_a_description_that_is_no_document_is_a_type_error(call: Any, name: str,
+                                                           doc: object) -> None:
+    """Each was ``AttributeError: 'NoneType' object has no attribute 'paths'`` (or
+    ``'data'``)."""
+    with pytest.raises(TypeError, match=rf"^{name}: doc must be a Document \(load_document"
+                                        rf"\(name\) makes one\), not {type(doc).__name__}$"):
+        call(doc)
 
 
 @pytest.mark.parametrize("suit", [4, -1, 10 ** 30, "H", None])
