@@ -8,6 +8,7 @@ Each test names what happened before its fix.
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from pathlib import Path
@@ -23,6 +24,8 @@ from mariage.arena.match import Match
 from mariage.arena.players import BotPlayer, Forfeit
 from mariage.arena.search import determinize, outcome, sensible_actions
 from mariage.conformance import reports
+from mariage.conformance.client import EngineClient
+from mariage.conformance.engine import ReferenceEngine, serve
 from mariage.conformance.protocol import bidding_json, declared_json, takers_json, view_key
 from mariage.engine.actiontext import bid_value_text, contract_name
 from mariage.engine.deals import deal_owners, fixed_first_dealer, gathered_deck
@@ -97,6 +100,39 @@ def test_an_agent_named_by_no_module_is_refused(spec: object, error: type) -> No
     import for '.'`` (a traceback); ``None`` was ``AttributeError: ... 'rpartition'``."""
     with pytest.raises(error, match=r"expected FILE\.py:NAME or module:NAME|spec must be a str"):
         load_factory(spec)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("command", "error", "says"), [
+    ("", ValueError, "the command is empty"), ("   ", ValueError, "the command is empty"),
+    (None, TypeError, "command must be a str, not NoneType"),
+    ([], TypeError, "command must be a str, not list")])
+def test_an_engine_command_of_no_word_is_refused_at_once(command: object, error: type,
+                                                         says: str) -> None:
+    """``for_command("")`` (or ``None``) made a client whose first request failed with
+    "cannot start '': the supervisor ended before it started the engine"; ``[]`` with
+    ``AttributeError: 'list' object has no attribute 'read'`` (from ``shlex``)."""
+    with pytest.raises(error, match=f"^for_command: {re.escape(says)}$"):
+        EngineClient.for_command(command)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("message", [None, "hello", []])
+def test_a_request_that_is_no_dict_is_a_type_error(message: object) -> None:
+    """Was ``TypeError: argument of type 'NoneType' is not iterable`` (or ``'str' object is
+    not a mapping``), naming nothing; refused before any engine is started."""
+    client = EngineClient.for_command("no-such-engine-35")
+    with pytest.raises(TypeError, match=r"^request: the message is a dict, not "):
+        client.request(message)  # type: ignore[arg-type]
+    assert client._transport is None  # nothing was started
+
+
+@pytest.mark.parametrize("which", ["engine", "inp", "out"])
+def test_serve_without_its_streams_is_a_type_error(which: str) -> None:
+    """``serve(engine, None, out)`` was ``AttributeError: 'NoneType' object has no attribute
+    'readline'`` (``'write'``, ``'handle'``)."""
+    given: dict[str, Any] = {"engine": ReferenceEngine(), "inp": io.StringIO(""),
+                             "out": io.StringIO(), which: None}
+    with pytest.raises(TypeError, match=f"^serve: {which} has no method .*: NoneType$"):
+        serve(**given)
 
 
 def test_the_display_still_shows_a_state() -> None:
