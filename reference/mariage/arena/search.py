@@ -140,12 +140,18 @@ def _keep_voids(state: GameState, guess: GameState, seat: int, rng: random.Rando
 
 def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """The legal actions of the seat to act, less call-outs that would fail."""
-    acts = expect_state(state, "sensible_actions").legal_actions()
-    r = state.rules
+    r = expect_state(state, "sensible_actions").rules
     who = state.to_act if seat is None else seat_number(seat, r.nseats, "sensible_actions: seat")
     if who is None:
         raise ValueError("sensible_actions: nobody is to act (between hands, or the match "
                          "is over)")
+    return _sensible(state, who)
+
+
+def _sensible(state: GameState, who: int) -> list[Action]:
+    """:func:`sensible_actions` of a state and seat known good (the rollouts' inner loop)."""
+    r = state.rules
+    acts = state.legal_actions()
     team = r.team_of[who]
     good = state.match_scores[team] + state.hand_points(team) >= r.match_target
     return [a for a in acts if not isinstance(a, CallOut) or good]
@@ -225,5 +231,7 @@ class MonteCarloBot:
         """Play random sensible actions until the hand (or the match) is over."""
         randrange = self.rng.randrange
         while state.phase != DEAL and state.phase != OVER:
-            acts = sensible_actions(state)
+            who = state.to_act
+            assert who is not None  # in play, someone is to act
+            acts = _sensible(state, who)
             state.apply(acts[randrange(len(acts))])
