@@ -25,6 +25,7 @@ from mariage.arena.players import BotPlayer, Forfeit
 from mariage.arena.search import determinize, outcome, sensible_actions
 from mariage.conformance import reports
 from mariage.conformance.client import EngineClient
+from mariage.conformance.coverage import most_exact_line, unreachable_under
 from mariage.conformance.engine import ReferenceEngine, serve
 from mariage.conformance.protocol import bidding_json, declared_json, takers_json, view_key
 from mariage.engine.actiontext import bid_value_text, contract_name
@@ -146,7 +147,8 @@ def test_the_display_still_shows_a_state() -> None:
     (lambda r: bid_value_text(r, 80), "bid_value_text"),
     (lambda r: mechanism_of(r, "core.turn"), "mechanism_of"), (lambda r: Match(r, {}), "Match"),
     (rulebook, "rulebook"), (render_text, "rulebook"), (sections, "sections"), (facts, "facts"),
-    (lambda r: comparison([r]), "facts")])
+    (lambda r: comparison([r]), "facts"), (unreachable_under, "unreachable_under"),
+    (most_exact_line, "most_exact_line")])
 def test_rules_that_are_no_rules_are_a_type_error_naming_the_call(call: Any,
                                                                   name: str) -> None:
     """Each was an ``AttributeError`` (``'str' object has no attribute 'deal_packets'``,
