@@ -34,9 +34,12 @@ from mariage.engine.display import state_html, state_repr
 from mariage.engine.mechanisms import mechanism_of
 from mariage.errors import printable
 from mariage.notation import write_record
+from mariage.notation.replay import is_resign
+from mariage.resources import spec_dir
 from mariage.rulebook.render import comparison, facts, render_text, rulebook, sections
 from mariage.spec.compile import check_document, option_specs
 from mariage.spec.options import options_of_rules, resolve
+from mariage.spec.specload import read_yaml
 
 RULES = load_rules("schnapsen")
 STATE = new_match(RULES, 1)
@@ -134,6 +137,23 @@ def test_serve_without_its_streams_is_a_type_error(which: str) -> None:
                              "out": io.StringIO(), which: None}
     with pytest.raises(TypeError, match=f"^serve: {which} has no method .*: NoneType$"):
         serve(**given)
+
+
+def test_read_yaml_takes_a_file_name_as_text_and_refuses_none() -> None:
+    """``read_yaml("spec/schnapsen.yaml")`` was ``AttributeError: 'str' object has no
+    attribute 'stat'``; ``read_yaml(None)`` the same of ``'NoneType'``."""
+    data, marks = read_yaml(str(spec_dir() / "schnapsen.yaml"))
+    assert data["ruleset"] == "schnapsen" and str(marks[("ruleset",)]).endswith(":4:10")
+    with pytest.raises(TypeError, match=r"^read_yaml: path must be a Path, not NoneType$"):
+        read_yaml(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [None, 5])
+def test_is_resign_of_no_text_is_a_type_error(text: object) -> None:
+    """Was ``AttributeError: 'NoneType' object has no attribute 'startswith'``."""
+    assert is_resign("resign:time") and not is_resign("resign:")
+    with pytest.raises(TypeError, match=r"^is_resign: text must be a str, not "):
+        is_resign(text)  # type: ignore[arg-type]
 
 
 def test_the_display_still_shows_a_state() -> None:
