@@ -28,13 +28,17 @@ from mariage.conformance.client import EngineClient
 from mariage.conformance.coverage import most_exact_line, unreachable_under
 from mariage.conformance.engine import ReferenceEngine, serve
 from mariage.conformance.protocol import bidding_json, declared_json, takers_json, view_key
+from mariage.conformance.runner import run_test
+from mariage.conformance.suite import parse_test
 from mariage.engine.actiontext import bid_value_text, contract_name
 from mariage.engine.deals import deal_owners, fixed_first_dealer, gathered_deck
 from mariage.engine.display import state_html, state_repr
 from mariage.engine.mechanisms import mechanism_of
+from mariage.engine.observation import in_hands_seen, observe
 from mariage.errors import printable
 from mariage.notation import write_record
 from mariage.notation.replay import is_resign
+from mariage.notation.search import turnup_place
 from mariage.resources import spec_dir
 from mariage.rulebook.render import comparison, facts, render_text, rulebook, sections
 from mariage.spec.compile import check_document, option_specs
@@ -156,6 +160,29 @@ def test_is_resign_of_no_text_is_a_type_error(text: object) -> None:
         is_resign(text)  # type: ignore[arg-type]
 
 
+def test_in_hands_seen_of_no_observation_is_a_type_error() -> None:
+    """``in_hands_seen(state)`` was ``AttributeError: 'GameState' object has no attribute
+    'shown'`` (a state is not what its seat sees)."""
+    assert in_hands_seen(observe(STATE, 0)) & STATE.hands[0] == STATE.hands[0]
+    with pytest.raises(TypeError, match=r"^in_hands_seen: obs is an Observation, not "
+                                        r"GameState$"):
+        in_hands_seen(STATE)  # type: ignore[arg-type]
+
+
+def test_run_test_of_no_client_or_no_test_is_a_type_error() -> None:
+    """``run_test(client, None)`` was ``AttributeError: 'NoneType' object has no attribute
+    'id'``; ``run_test(None, test)`` ``... no attribute 'info'``."""
+    path = Path(__file__).parents[1] / "conformance/tests/sixty-six-4/golden/" \
+        "draw_bonus_next_hand-false.test"
+    test = parse_test(path.read_text(encoding="utf-8"), str(path))
+    client = EngineClient.for_command("no-such-engine-35")
+    with pytest.raises(TypeError, match=r"^run_test: test is a Test, not NoneType$"):
+        run_test(client, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^run_test: client is a EngineClient, not str$"):
+        run_test("python3 engine.py", test)  # type: ignore[arg-type]
+    assert client._transport is None  # nothing was started
+
+
 def test_the_display_still_shows_a_state() -> None:
     assert repr(STATE).startswith("<GameState schnapsen: hand 1, trick 1, play; A to act")
     assert "<table" in state_html(STATE) and "<table" in STATE._repr_html_()
@@ -168,7 +195,7 @@ def test_the_display_still_shows_a_state() -> None:
     (lambda r: mechanism_of(r, "core.turn"), "mechanism_of"), (lambda r: Match(r, {}), "Match"),
     (rulebook, "rulebook"), (render_text, "rulebook"), (sections, "sections"), (facts, "facts"),
     (lambda r: comparison([r]), "facts"), (unreachable_under, "unreachable_under"),
-    (most_exact_line, "most_exact_line")])
+    (most_exact_line, "most_exact_line"), (lambda r: turnup_place(r, 0), "turnup_place")])
 def test_rules_that_are_no_rules_are_a_type_error_naming_the_call(call: Any,
                                                                   name: str) -> None:
     """Each was an ``AttributeError`` (``'str' object has no attribute 'deal_packets'``,
