@@ -18,7 +18,7 @@ from typing import Any, TextIO, cast
 
 from . import __version__
 from .commands import COMMANDS, parse_options
-from .errors import MariageError, SpecFileError, did_you_mean, one_line
+from .errors import MariageError, SpecFileError, did_you_mean, one_line, shown
 
 __all__ = ["build_parser", "exit_code", "main", "parse_options"]
 
@@ -57,10 +57,37 @@ class _Formatter(argparse.HelpFormatter):
                          _columns() - 2 if width is None else width)
 
 
+#: where :class:`_StoreOnce` notes the values given, in the namespace while it is parsed
+_GIVEN = "_mariage_given"
+
+
+class _StoreOnce(argparse._StoreAction):
+    """argparse's ``store``, refusing an option given twice with two values: argparse
+    kept the last without a word (``--seed 1 ... --seed 2`` played seed 2, ``--html a
+    --html b`` wrote only ``b``). The same value twice is no contradiction."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given = vars(namespace).setdefault(_GIVEN, {})
+        if self.dest in given and given[self.dest] != values:
+            first, then = (shown(v, 40) for v in (given[self.dest], values))
+            parser.error(f"{'/'.join(self.option_strings)} is given twice ({first}, "
+                         f"then {then}): give it once")
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+        for name in (None, "store"):  # its argument groups share the registry
+            self.register("action", name, _StoreOnce)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, rest = super().parse_known_args(args, namespace)
+        parsed.__dict__.pop(_GIVEN, None)  # a sub-command's parser drops it before it is copied
+        return parsed, rest
 
     def error(self, message: str) -> Any:  # one line, exit code 2
         text = _suggest(_one_line(message))

@@ -418,6 +418,8 @@ def printable(text: str) -> str:
     >>> printable("Anna\\tBruno, Zoë"), printable("A\\u200b"), printable("\\ufeffx")
     ('Anna\\tBruno, Zoë', 'A\\\\u200b', '\\\\ufeffx')
     """
+    if text.__class__ is not str:  # a subclass of str passes; None was an AttributeError
+        expect_str(text, "printable: text")
     if text.isascii() and text.isprintable():  # no control character, nothing invisible
         return text
     return re.sub(_UNPRINTABLE, lambda m: m.group().encode("unicode_escape").decode("ascii"),

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from mariage.ai.policies import POLICIES, Policy, make_policy
 from mariage.conformance.engine import serve
 from mariage.engine.rules import Rules
 
+from ..errors import expect_str
 from .refengine import ChoosingEngine
 
 __all__ = ["AgentEngine", "load_factory", "main"]
@@ -64,23 +66,40 @@ class AgentEngine(ChoosingEngine):
 
 
 def load_factory(spec: str) -> Callable[[Rules], Policy]:
-    """``FILE.py:NAME`` or ``package.module:NAME`` to the callable it names."""
-    where, sep, name = spec.rpartition(":")
-    if not sep or not where or not name:
+    """``FILE.py:NAME`` or ``package.module:NAME`` to the callable it names.
+
+    A ``ValueError`` if ``spec`` names none: no file or no module (``ImportError``),
+    text that is no Python (``SyntaxError``), or code that raised as it was loaded,
+    named with the line it raised at.
+    """
+    where, sep, name = expect_str(spec, "load_factory: spec").rpartition(":")
+    if not sep or not where or not name or where.startswith("."):  # "." is relative
         raise ValueError(f"--agent {spec!r}: expected FILE.py:NAME or module:NAME")
-    if where.endswith(".py"):
-        path = Path(where)
-        module_spec = importlib.util.spec_from_file_location(path.stem, path)
-        if module_spec is None or module_spec.loader is None or not path.is_file():
-            raise ValueError(f"--agent {spec!r}: no such file {where}")
-        module = importlib.util.module_from_spec(module_spec)
-        module_spec.loader.exec_module(module)
-    else:
-        module = importlib.import_module(where)
+    try:
+        module = _load(spec, where)
+    except (ValueError, ImportError, OSError, SyntaxError):
+        raise
+    except Exception as exc:  # the agent's own code raised: one line, where and why
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        raise ValueError(f"--agent {spec!r}: loading {where} raised {type(exc).__name__}: "
+                         f"{exc} ({frame.filename}:{frame.lineno})") from None
     factory = getattr(module, name, None)
     if not callable(factory):
         raise ValueError(f"--agent {spec!r}: {where} has no callable {name}")
     return factory  # type: ignore[no-any-return]
+
+
+def _load(spec: str, where: str) -> Any:
+    """The module of ``FILE.py`` or ``package.module``, loaded."""
+    if not where.endswith(".py"):
+        return importlib.import_module(where)
+    path = Path(where)
+    module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    if module_spec is None or module_spec.loader is None or not path.is_file():
+        raise ValueError(f"--agent {spec!r}: no such file {where}")
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from mariage.engine.actions import Play
-from mariage.engine.state import GameState, obligation_of
+from mariage.engine.state import GameState, expect_state, obligation_of, seat_number
 
 __all__ = ["SeatView", "choose_play", "shown_voids"]
 
@@ -44,7 +44,7 @@ def shown_voids(state: GameState, after: int = 0) -> list[int]:
     >>> shown_voids(new_match(load_rules("mariglia"), seed=3))
     [0, 0, 0, 0]
     """
-    voids = [0] * state.rules.nseats
+    voids = [0] * expect_state(state, "shown_voids").rules.nseats
     for number, (leader, cards, _) in enumerate(state.tricks, start=1):
         if number > after:
             _note_trick(state, voids, leader, cards, number)
@@ -78,9 +78,9 @@ class SeatView:
     """What the seat to act knows of the cards: its hand, the cards out, the voids shown."""
 
     def __init__(self, state: GameState, seat: int) -> None:
-        r = state.rules
+        r = expect_state(state, "SeatView").rules
         self.state = state
-        self.seat = seat
+        self.seat = seat = seat_number(seat, r.nseats, "SeatView: seat")
         self.team = r.team_of[seat]
         self.hand = state.hands[seat]
         self.trump = state.trump
@@ -188,7 +188,7 @@ def _winner_with(state: GameState, cards: list[int], seats: list[int]) -> int:
 
 def choose_play(state: GameState, plays: list[Play]) -> Play:
     """The greedy card among ``plays`` (the legal plays of the seat to act)."""
-    seat = state.to_act
+    seat = expect_state(state, "choose_play").to_act
     assert seat is not None
     view = SeatView(state, seat)
     r = state.rules

@@ -33,9 +33,10 @@ from typing import Any
 from mariage.engine.actions import Action, Give
 from mariage.engine.actiontext import action_text
 from mariage.engine.observation import give_receivers, in_hands_seen, observe, public_action
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, expect_state
 
 from ..conformance.protocol import UNKNOWN_CARD
+from ..errors import expect_str
 
 __all__ = ["SeatView", "visible_cards"]
 
@@ -55,9 +56,9 @@ def visible_cards(state: GameState, seat: int) -> int:
 
 def action_cards(state: GameState, text: str) -> int:
     """The cards named in an action text (bit mask): ``KH``, ``exchange:7H``, ``give:A+B``."""
-    index = state.rules.card_index
+    index = expect_state(state, "action_cards").rules.card_index
     mask = 0
-    for part in text.replace("+", ":").split(":"):
+    for part in expect_str(text, "action_cards: text").replace("+", ":").split(":"):
         if part in index:
             mask |= 1 << index[part]
     return mask

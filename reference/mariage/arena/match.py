@@ -30,13 +30,14 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 
 from mariage.engine.actiontext import parse_action
+from mariage.engine.arguments import check_rules
 from mariage.engine.deals import SeededDeals
 from mariage.engine.phase import DEAL
 from mariage.engine.prng import MASK64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, printable
 from ..lazyrecord import frozen_record, replace
 from ..notation.model import Comment, Note, Record, Tag
 from ..notation.recorder import Recorder
@@ -131,6 +132,7 @@ class Match:
                  time_s: float = 5.0, max_actions: int = 100_000) -> None:
         from .players import BotPlayer
 
+        check_rules(rules, "Match")
         self.rules = rules
         n = rules.nseats
         for seat in entrants:
@@ -253,13 +255,13 @@ class Match:
             return (seat, exc.kind, exc.reason)
         try:
             action = parse_action(r, text)
-        except ValueError:
-            return (seat, "illegal", f"'{text[:40]}' is not an action of {r.ruleset}")
+        except ValueError:  # what the engine wrote, quoted: no control character may act
+            return (seat, "illegal", printable(f"'{text[:40]}' is not an action of {r.ruleset}"))
         before = (state.trick_no, len(state.tricks), state.trump)
         try:
             state.apply(action, seat)
         except IllegalActionError as exc:
-            return (seat, "illegal", f"{text} [{exc.rule_id}] {exc.reason}")
+            return (seat, "illegal", printable(f"{text} [{exc.rule_id}] {exc.reason}"))
         rec.on_action(state, seat, action, *before)
         return self._tell_all(players, lambda s, p: p.applied(state, seat, text))
 

@@ -78,7 +78,7 @@ class Forfeit(Exception):
         # it quotes what the engine wrote: shown on a terminal and kept in the record, where
         # no control character may act (an escape sequence) or break the line
         self.reason = printable(reason)
-        super().__init__(f"{kind}: {reason}")
+        super().__init__(f"{kind}: {self.reason}")
 
 
 class Player(Protocol):

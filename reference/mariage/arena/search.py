@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from mariage.engine.actions import Action, CallOut
 from mariage.engine.phase import DEAL, OVER
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, expect_state, seat_number
 
 from ..errors import IllegalActionError
 
@@ -64,7 +64,7 @@ def determinize(state: GameState, seat: int, rng: random.Random,
     >>> guess.turn_up == state.turn_up, len(guess.stock), guess.deal_source
     (True, 10, None)
     """
-    copy = state.clone()
+    copy = expect_state(state, "determinize").clone()
     copy.deal_source = None
     copy.enable_undo(False)
     r = state.rules
@@ -140,10 +140,18 @@ def _keep_voids(state: GameState, guess: GameState, seat: int, rng: random.Rando
 
 def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
     """The legal actions of the seat to act, less call-outs that would fail."""
-    acts = state.legal_actions()
-    who = state.to_act if seat is None else seat
-    assert who is not None
+    r = expect_state(state, "sensible_actions").rules
+    who = state.to_act if seat is None else seat_number(seat, r.nseats, "sensible_actions: seat")
+    if who is None:
+        raise ValueError("sensible_actions: nobody is to act (between hands, or the match "
+                         "is over)")
+    return _sensible(state, who)
+
+
+def _sensible(state: GameState, who: int) -> list[Action]:
+    """:func:`sensible_actions` of a state and seat known good (the rollouts' inner loop)."""
     r = state.rules
+    acts = state.legal_actions()
     team = r.team_of[who]
     good = state.match_scores[team] + state.hand_points(team) >= r.match_target
     return [a for a in acts if not isinstance(a, CallOut) or good]
@@ -156,7 +164,7 @@ def outcome(state: GameState, team: int) -> float:
     to the team's score against the best other team, plus 50 for a hand won
     where hands are counted, plus a tenth of the hand's point difference.
     """
-    res = state.result
+    res = expect_state(state, "outcome").result
     if res is not None and res.reason != "turn_up_bonus":
         return 0.0 if res.winner is None else (1000.0 if res.winner == team else -1000.0)
     if not state.history:
@@ -223,5 +231,7 @@ class MonteCarloBot:
         """Play random sensible actions until the hand (or the match) is over."""
         randrange = self.rng.randrange
         while state.phase != DEAL and state.phase != OVER:
-            acts = sensible_actions(state)
+            who = state.to_act
+            assert who is not None  # in play, someone is to act
+            acts = _sensible(state, who)
             state.apply(acts[randrange(len(acts))])

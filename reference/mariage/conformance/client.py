@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import printable
+from ..errors import expect_str, printable
 from .command import check_command, shell_operator
 from .configuration import check_configurations
 from .limits import MAX_TIMEOUT, START_TIMEOUT, check_timeout
@@ -468,7 +468,11 @@ class EngineClient:
     @classmethod
     def for_command(cls, command: str, timeout: float = 10.0,
                     start_timeout: float = START_TIMEOUT) -> EngineClient:
-        """A client that runs ``command`` as the engine."""
+        """A client that runs ``command`` as the engine (a command of no word, or no
+        text, is refused here: it was only found to be "no engine" at the first request,
+        as "the supervisor ended before it started the engine")."""
+        if not expect_str(command, "for_command: command").strip():
+            raise ValueError("for_command: the command is empty")
         return cls(lambda: ProcessTransport(command), timeout, start_timeout)
 
     def set_deadline(self, seconds: float | None) -> None:
@@ -505,6 +509,8 @@ class EngineClient:
         the next request was written): ``garbage``. An answer without the id is left to
         the ``protocol.framing.id`` test.
         """
+        if not isinstance(message, dict):
+            raise TypeError(f"request: the message is a dict, not {type(message).__name__}")
         number = self.requests + 1
         own = "id" not in message
         try:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mariage.engine.arguments import check_rules
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
@@ -145,6 +146,7 @@ def unreachable_under(rules: Rules) -> dict[str, str]:
     >>> sorted(unreachable_under(load_rules("schnapsen", {"close_min_talon": 10})))
     ['schnapsen.decl.once']
     """
+    check_rules(rules, "unreachable_under")
     name = rules.ruleset.rsplit("/", 1)[-1].removesuffix(".yaml")
     out = {r: UNREACHABLE[f"{name} {r}"] for r in rules.rule_ids
            if f"{name} {r}" in UNREACHABLE}
@@ -302,6 +304,7 @@ def most_exact_line(rules: Rules) -> int:
     >>> most_exact_line(load_rules("belote-coinche"))
     1972
     """
+    check_rules(rules, "most_exact_line")
     cards = max([sum(rules.points), *(sum(p) for p in rules.role_points)])
     cards = max(cards + max(rules.capot_value, rules.last_trick_bonus), rules.bid_capot_base)
     bid = max(rules.sa_max, rules.sa_capot_value, rules.sa_generale_value, rules.bid_max)

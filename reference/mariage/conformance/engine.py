@@ -432,6 +432,10 @@ def serve(engine: ReferenceEngine, inp: IO[Any], out: IO[str]) -> int:
     ``inp`` may be a text or a binary stream (bytes that are not UTF-8 are
     answered with ``bad_json``).
     """
+    for what, value, method in (("engine", engine, "handle"), ("inp", inp, "readline"),
+                                ("out", out, "write")):
+        if not callable(getattr(value, method, None)):  # else an AttributeError, later
+            raise TypeError(f"serve: {what} has no method {method}: {type(value).__name__}")
     while True:
         raw, too_long = _read_line(inp)
         if raw is None:

@@ -223,7 +223,7 @@ def declared_json(state: GameState) -> list[list[Any]]:
     ``what`` is the declaration's name, or ``ask:NAME`` for a split marriage
     completed through an ask and scored when its trick was won.
     """
-    r = state.rules
+    r = expect_state(state, "declared_json").rules
     out: list[list[Any]] = []
     for seat, kind, suit, value in state.declared:
         if kind == CALLED_PAIR:  # a trump call of a bidding game
@@ -323,8 +323,8 @@ def view_key(ref: GameState, other: GameState) -> Callable[[GameState], tuple[An
     >>> key(a) == key(b), view_key(a, new_match(load_rules("belote"), 1))
     (True, None)
     """
-    r = ref.rules
-    if _naming(r) != _naming(other.rules):
+    r = expect_state(ref, "view_key").rules
+    if _naming(r) != _naming(expect_state(other, "view_key").rules):
         return None
     names = _VIEWED + (_VIEWED_TALON if r.talon_game else ()) + (
         _VIEWED_BIDDING if r.auction_rule is not None else ()) + (
@@ -342,7 +342,7 @@ def takers_json(state: GameState, in_hand: bool) -> dict[str, Any]:
     announcements made (seat, kind, key card or rank), the seat that said the pair of
     trumps, the points held over from a tie and the cards of each hand shown to everyone
     (announced cards, where the rules show them)."""
-    r = state.rules
+    r = expect_state(state, "takers_json").rules
     made = [[seat, r.combos[k].name,
              r.ranks[r.rank_of[c]] if r.combos[k].same_rank else r.card_code[c]]
             for seat, k, c, _ in state.announced] if in_hand else []
@@ -409,7 +409,7 @@ def bidding_json(state: GameState, in_hand: bool) -> dict[str, Any]:
     ``kontras`` (Kontra and Re said), ``ask_levels`` per seat and ``called``
     (the suits called this hand, in suit order).
     """
-    r = state.rules
+    r = expect_state(state, "bidding_json").rules
     if not in_hand:
         return {"high_bid": 0, "high_bidder": None, "passed": [False] * r.nseats,
                 "declarer": None, "contract": 0, "kontras": 0, "ask_levels": [0] * r.nseats,

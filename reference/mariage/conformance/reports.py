@@ -67,10 +67,19 @@ def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def _expect_run(run: object, call: str) -> RunResult:
+    """``run`` if it is a :class:`RunResult`, else a ``TypeError`` naming ``call`` (``None``
+    or a list of outcomes failed deep inside, as an ``AttributeError``)."""
+    if not isinstance(run, RunResult):
+        raise TypeError(f"{call}: run must be a RunResult (run_suite makes one), "
+                        f"not {type(run).__name__}")
+    return run
+
+
 def skip_summary(run: RunResult) -> dict[str, dict[str, Any]]:
     """Skipped tests by reason: ``{reason: {"text", "count", "why": {message: [ids]}}}``."""
     out: dict[str, dict[str, Any]] = {}
-    for key, items in run.skips().items():
+    for key, items in _expect_run(run, "skip_summary").skips().items():
         why: dict[str, list[str]] = {}
         for o in items:
             why.setdefault(o.message, []).append(o.id)
@@ -86,7 +95,7 @@ MAX_STALE_SHOWN = 100
 def summary_text(run: RunResult, verbose: bool = False) -> str:
     """A human summary: failures first, then per ruleset, then failing rule IDs."""
     lines: list[str] = []
-    for o in run.outcomes:
+    for o in _expect_run(run, "summary_text").outcomes:
         if not o.ok or (verbose and o.status not in ("pass", "skip")):
             lines.append(f"{o.status.upper():5} {o.id}: {printable(o.message)}")
             lines.extend(f"      {printable(d)}" for d in o.further)
@@ -160,12 +169,13 @@ def refusal_line(run: RunResult) -> str:
     >>> refusal_line(RunResult([o], None, 0.0, 0, 0))
     'refusals: 3/3 refused; rule named: 1/3'
     """
-    expected, refused, named = run.refusal_levels()
+    expected, refused, named = _expect_run(run, "refusal_line").refusal_levels()
     return f"refusals: {refused}/{expected} refused; rule named: {named}/{expected}"
 
 
 def json_report(run: RunResult) -> dict[str, Any]:
     """The JSON report (``docs/conformance.rst`` describes its fields)."""
+    _expect_run(run, "json_report")
     return {
         "runner_version": RUNNER_VERSION,
         "protocol": PROTOCOL_VERSION,
@@ -196,6 +206,7 @@ def json_report(run: RunResult) -> dict[str, Any]:
 
 def junit_xml(run: RunResult) -> str:
     """The JUnit XML report: one ``testsuite`` per ruleset."""
+    _expect_run(run, "junit_xml")
     root = ET.Element("testsuites", name="mariage conformance", tests=str(len(run.outcomes)),
                       time=f"{run.seconds:.3f}")
     groups: dict[str, list[Outcome]] = {}
@@ -324,7 +335,7 @@ def trace_text(run: RunResult) -> str:
     <BLANKLINE>
     """
     lines: list[str] = []
-    for o in run.outcomes:
+    for o in _expect_run(run, "trace_text").outcomes:
         if o.ok or not o.exchange:
             continue
         lines.append(f"# test {o.id} ({o.status}): {printable(o.message)}")  # one line

@@ -452,6 +452,10 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
     ``require_rules``: a refusal that does not name the expected rule ID fails
     (by default it counts as a refusal, reported apart as not naming its rule).
     """
+    for what, value, kind in (("client", client, EngineClient), ("test", test, Test)):
+        if not isinstance(value, kind):  # else an AttributeError, deep inside
+            raise TypeError(f"run_test: {what} is a {kind.__name__}, not "
+                            f"{type(value).__name__}")
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
     tally = Refusals(rule_ids(test.ruleset), require_rules)

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -223,6 +224,7 @@ def bid_value_text(rules: Rules, value: int) -> str:
     >>> [bid_value_text(r, v) for v in (80, 250, 1000)]
     ['80', 'capot', 'generale']
     """
+    _expect_rules(rules, "bid_value_text")
     if value == rules.sa_capot_value:
         return "capot"
     return "generale" if rules.sa_generale_value and value == rules.sa_generale_value \
@@ -238,7 +240,16 @@ def contract_name(rules: Rules, suit: int) -> str:
     >>> [contract_name(r, i) for i in range(6)]
     ['H', 'D', 'C', 'S', 'SA', 'TA']
     """
+    _expect_rules(rules, "contract_name")
     ns = len(rules.suits)
+    given = suit
+    try:
+        suit = operator.index(suit)
+    except TypeError:
+        suit = -1  # refused below, as a number out of range is
+    if not 0 <= suit < ns + len(rules.strain_names):
+        raise ValueError(f"contract_name: no suit or contract {shown(given)} in "
+                         f"{rules.ruleset} (0 to {ns + len(rules.strain_names) - 1})")
     return rules.suits[suit] if suit < ns else rules.strain_names[suit - ns]
 
 

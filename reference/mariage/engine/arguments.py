@@ -11,12 +11,12 @@ mariage.errors.SeatError: apply: seat must be a seat number from 0 to 3, not Tru
 from __future__ import annotations
 
 import operator
-from typing import SupportsIndex, cast
+from typing import Any, SupportsIndex, cast
 
 from ..errors import SeatError, shown
 from .rules import Rules
 
-__all__ = ["check_rules", "seat_number"]
+__all__ = ["check_rules", "check_state", "register_state_class", "seat_number"]
 
 
 def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> int:
@@ -34,8 +34,30 @@ def seat_number(value: object, nseats: int, what: str, kind: str = "seat") -> in
     return seat
 
 
-def check_rules(rules: object) -> None:
-    """TypeError unless ``rules`` is a compiled :class:`Rules` (a name is not)."""
+def check_rules(rules: object, call: str = "") -> None:
+    """TypeError unless ``rules`` is a compiled :class:`Rules` (a name is not); ``call``,
+    the function given them, heads the message."""
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules (load_rules(name) makes one), "
+        raise TypeError(f"{call + ': ' if call else ''}rules must be a Rules "
+                        f"(load_rules(name) makes one), "
                         f"not {type(rules).__name__}")
+
+
+#: The class of game states, named by :mod:`mariage.engine.state` as it is imported:
+#: this module lies below it (importing it would close a cycle), and no state can
+#: exist before it is imported.
+_STATE_CLASS: list[type] = []
+
+
+def register_state_class(cls: type) -> None:
+    """Name the class :func:`check_state` takes (:class:`~mariage.engine.state.GameState`)."""
+    _STATE_CLASS[:] = [cls]
+
+
+def check_state(state: object, call: str) -> Any:
+    """``state`` if it is a game state, else a ``TypeError`` naming ``call`` (a function
+    of the API given a record, the rules or ``None`` failed deep inside, as an
+    ``AttributeError``). For the modules below :mod:`mariage.engine.state`."""
+    if not (_STATE_CLASS and isinstance(state, _STATE_CLASS[0])):
+        raise TypeError(f"{call}: the state is a GameState, not {type(state).__name__}")
+    return state

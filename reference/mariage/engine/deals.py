@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arguments import check_rules
+from .arguments import check_rules, check_state
 from .prng import SplitMix64, check_seed
 from .rules import Rules
 
@@ -66,6 +66,7 @@ def deal_owners(rules: Rules, dealer: int | None) -> list[int]:
     >>> deal_owners(load_rules("schnapsen"), 1)[:12]
     [0, 0, 0, 1, 1, 1, -2, 0, 0, 1, 1, -1]
     """
+    check_rules(rules, "deal_owners")
     sizes = rules.deal_packets or (rules.packet,) * (rules.hand_size // rules.packet)
     owner: list[int] = []
     dealt = rules.seats_dealt(dealer)  # a seat sitting out is dealt nothing
@@ -90,6 +91,7 @@ def fixed_first_dealer(rules: Rules) -> int | None:
     >>> fixed_first_dealer(load_rules("belote")) is None
     True
     """
+    check_rules(rules, "fixed_first_dealer")
     if rules.first_dealer == "last_seat":
         return rules.nseats - 1
     if rules.first_dealer == "seat":
@@ -114,7 +116,7 @@ def gathered_deck(state: GameState) -> list[int]:
     >>> " ".join(deck[:7]), " ".join(deck[20:24]), len(deck)
     ('AH TH KH JD 9D QH JH', 'JC 9C 8C 7C', 32)
     """
-    r = state.rules
+    r = check_state(state, "gathered_deck").rules
     deck: list[int] = []
     seen = 0
 

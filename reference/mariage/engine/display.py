@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .actiontext import action_text, contract_name
+from .arguments import check_state
 from .phase import Phase
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _scores(state: GameState) -> str:
 
 def state_repr(state: GameState) -> str:
     """The one-line summary of ``state``."""
-    r = state.rules
+    r = check_state(state, "state_repr").rules
     head = f"<{type(state).__name__} {r.ruleset}: "
     if state.phase == Phase.OVER:
         res = state.result
@@ -83,7 +84,7 @@ def _card_html(code: str) -> str:
 
 def state_html(state: GameState) -> str:
     """An HTML table of ``state``: every hand, the table, the scores and the legal actions."""
-    r = state.rules
+    r = check_state(state, "state_html").rules
     rows = []
     in_hand = state.phase not in (Phase.DEAL, Phase.OVER)
     for s in range(r.nseats):

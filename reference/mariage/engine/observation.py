@@ -169,6 +169,8 @@ def in_hands_seen(obs: Observation) -> int:
     >>> st.rules.format_cards(in_hands_seen(observe(st, 1)))  # its five and the turn-up TD
     'AH TH KH TD KD QD'
     """
+    if not isinstance(obs, Observation):  # observe(state, seat) makes one
+        raise TypeError(f"in_hands_seen: obs is an Observation, not {type(obs).__name__}")
     mask = obs.hand
     for shown in obs.shown:
         mask |= shown

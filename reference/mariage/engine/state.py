@@ -36,7 +36,7 @@ from .actionfields import FIELDS_OK, check_fields
 from .actions import Action, Play
 from .actiontext import action_text
 from .arguments import check_rules as _check_rules
-from .arguments import seat_number
+from .arguments import check_state, register_state_class, seat_number
 from .copies import clone_state
 from .deals import SeededDeals
 from .dispatch import dispatch_of
@@ -582,6 +582,9 @@ def obligation_of(state: GameState) -> Obligation | None:
     return state._ob_stock if state.in_stock_phase else state._ob_no_stock
 
 
+register_state_class(GameState)  # for the modules below this one (display, deals)
+
+
 def new_match(rules: Rules, seed: int) -> GameState:
     """Start a match whose deals come from ``seed``, with the first hand dealt.
 
@@ -614,6 +617,4 @@ def expect_state(state: object, call: str) -> GameState:
     ...
     TypeError: state_json: the state is a GameState, not NoneType
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"{call}: the state is a GameState, not {type(state).__name__}")
-    return state
+    return cast(GameState, check_state(state, call))

@@ -13,7 +13,7 @@ from mariage.engine.actions import Action
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from ..errors import count_argument
+from ..errors import count_argument, expect_str
 from ..lazyrecord import field, record
 from .errors import RecordError
 from .model import Act, Hand, Record
@@ -47,7 +47,11 @@ def is_resign(text: str) -> bool:
     >>> is_resign("resign"), is_resign("resign:time"), is_resign("resign:"), is_resign("KH")
     (True, True, False, False)
     """
-    return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
+    try:
+        return text == RESIGN or (text.startswith("resign:") and len(text) > 7)
+    except AttributeError:  # None or a number: said so, not as a missing method
+        expect_str(text, "is_resign: text")
+        raise
 
 
 class Listener(Protocol):

@@ -63,6 +63,7 @@ import heapq
 from collections.abc import Generator, Sequence
 
 from mariage.engine.actions import Action, Answer, Give, played_card
+from mariage.engine.arguments import check_rules
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
@@ -131,6 +132,7 @@ def turnup_place(rules: Rules, dealer: int | None) -> int:
     >>> turnup_place(load_rules("schnapsen"), 1), turnup_place(load_rules("mariazza"), 1)
     (6, 10)
     """
+    check_rules(rules, "turnup_place")
     if rules.turn_up in ("under_stock", "to_taker"):  # shown before the rest is dealt
         return deal_owners(rules, dealer).index(-2)
     if rules.turn_up == "dealer_last" and dealer is not None:

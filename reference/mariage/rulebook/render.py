@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mariage.engine.arguments import check_rules
 from mariage.engine.optionnote import option_note, show_value
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.errors import MariageError
@@ -185,6 +186,7 @@ def _variants(rules: Rules, source: str) -> dict[str, list[tuple[str, str, str]]
 
 def sections(rules: Rules) -> list[tuple[str, list[RuleInfo]]]:
     """The rules in force grouped by section title, in document order."""
+    check_rules(rules, "sections")
     disabled = disabled_paths(rules.document)
     out = []
     for _key, title, roots in SECTIONS:
@@ -342,6 +344,7 @@ def _match_text(rules: Rules) -> str:
 
 def facts(rules: Rules) -> list[tuple[str, str]]:
     """The ruleset at a glance, as (label, value) pairs (also the comparison rows)."""
+    check_rules(rules, "facts")
     n = rules.nseats
     teams = " against ".join(
         f"{rules.team_names[t]} ({' and '.join(rules.seat_names[s] for s in seats)})"
@@ -561,6 +564,7 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
 
 def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
     """The rulebook of ``rules``; ``source`` is the bundled name or file it was loaded from."""
+    check_rules(rules, "rulebook")
     src = source or rules.ruleset
     doc = rules.document
     variants = _variants(rules, src)

@@ -49,6 +49,7 @@ from .options import (
 from .options import value_key as _key
 from .specload import (
     Document,
+    expect_document,
     read_yaml,
     validate_schema,
 )
@@ -76,7 +77,8 @@ def check_document(doc: Document) -> None:
     that passed is remembered in the disk cache (by the files it was read from, each
     with its content's digest): checked again unchanged, it is not built again.
     """
-    key = diskcache.make_key("document checked", sorted(map(str, doc.paths)))
+    key = diskcache.make_key("document checked",
+                             sorted(map(str, expect_document(doc, "check_document").paths)))
     if diskcache.load(key) is True:
         return
     _check_document(doc)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from mariage.errors import OptionError, SpecError, did_you_mean, shown, whole_number
 
-from .specload import Document, deep_copy
+from .specload import Document, deep_copy, expect_document
 
 __all__ = ["Summary", "check_invalid_rules", "check_invalid_when", "default_in_force",
            "default_text", "default_value", "depends_on", "given_only", "invalid_case",
@@ -46,7 +46,8 @@ def _shown(raw: Any) -> str:
 
 def option_specs(doc: Document) -> dict[str, dict[str, Any]]:
     """The option declarations of a description, by name."""
-    opts: dict[str, dict[str, Any]] = doc.data.get("options", {}) or {}
+    opts: dict[str, dict[str, Any]] = \
+        expect_document(doc, "option_specs").data.get("options", {}) or {}
     return opts
 
 
@@ -243,7 +244,7 @@ def resolve(doc: Document, options: Mapping[str, Any] | None = None
     settled before it (:func:`resolution_order`); a given value always stands. The
     values are then applied in the order the options are declared.
     """
-    data, values, _ = resolve_written(doc, options)
+    data, values, _ = resolve_written(expect_document(doc, "resolve"), options)
     return data, values
 
 
@@ -501,7 +502,7 @@ def options_of_rules(doc: Document, rule_paths: list[str]) -> dict[str, tuple[st
     >>> found["deal"], found["match.end"]
     (('deal_packets',), ('match_target',))
     """
-    key = (id(doc), tuple(rule_paths))
+    key = (id(expect_document(doc, "options_of_rules")), tuple(rule_paths))
     known = _OPTIONS_OF.get(key)
     if known is not None and known[0] is doc:
         return dict(known[1])

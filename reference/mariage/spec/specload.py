@@ -60,6 +60,7 @@ __all__ = [
     "SEARCH_PATH_ENV",
     "Document",
     "cache_context",
+    "expect_document",
     "extends_anywhere",
     "is_ruleset_name",
     "known_rulesets",
@@ -106,6 +107,15 @@ class Document:
             if not key:
                 return None
             key = key[:-1]
+
+
+def expect_document(doc: object, call: str) -> Document:
+    """``doc`` if it is a :class:`Document`, else a ``TypeError`` naming ``call`` (a name
+    or ``None`` failed deep inside, as an ``AttributeError``)."""
+    if not isinstance(doc, Document):
+        raise TypeError(f"{call}: doc must be a Document (load_document(name) makes one), "
+                        f"not {type(doc).__name__}")
+    return doc
 
 
 def _restore_document(data: dict[str, Any], names: list[str],

@@ -281,6 +281,10 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, Marks]:
     >>> data["ruleset"], str(marks[("ruleset",)])
     ('marianna', 'marianna.yaml:4:10')
     """
+    if isinstance(path, str):  # a file name as text: what a caller means by it
+        path = Path(path)
+    elif not isinstance(path, Path):
+        raise TypeError(f"read_yaml: path must be a Path, not {type(path).__name__}")
     name = display or str(path)
     try:
         stat = path.stat()

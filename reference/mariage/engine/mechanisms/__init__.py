@@ -65,6 +65,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...lazyrecord import field, field_names, frozen_record
+from ..arguments import check_rules
 from ..rules import Rules
 from .announce import Announcements
 from .asks import Asks
@@ -212,6 +213,7 @@ def mechanism_of(rules: Rules, rule_id: str,
     :mod:`mariage.engine.observation` applies), or one of the core rules of turn
     and phase that :class:`~mariage.engine.state.GameState` checks as it dispatches.
     """
+    check_rules(rules, "mechanism_of")
     for info in rules.infos:
         if info.id == rule_id:
             return mechanisms.owner(info.path)
