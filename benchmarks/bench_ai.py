@@ -68,7 +68,7 @@ shorter).
 the code before a change), each run interleaved with this tree's, so that both see the
 same load; its rows follow each ruleset's. Both trees are then timed in worker processes
 of their own, the tree to go first changing run by run (a tree timed in the main process
-came out lower than the same tree in a worker: benchmarks/README.md, "Issue #29,
+came out lower than the same tree in a worker: benchmarks/history/ai.md, "Issue #29,
 fifteenth session").
 
 Usage::
