@@ -65,13 +65,16 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     contract (a random bid is lost far more often than made); :class:`GreedyBot` sizes
     its bids and raises itself."""
     acts = state.legal_actions()
-    if isinstance(acts, CardSets) and not acts.head:
-        return acts  # sets of cards passed, and nothing else: each is sensible, none made
+    r = state.rules
+    # nothing to leave out where no call-out, claim or running total is in the rules (or
+    # where only sets of cards are offered: none made here)
+    if (r.call_out_rule is None and r.claim_rule is None and r.running_rule is None) or \
+            (isinstance(acts, CardSets) and not acts.head):
+        return acts
     seat = state.to_act
     assert seat is not None
-    team = state.rules.team_of[seat]
-    good = state.match_scores[team] + state.hand_points(team) >= state.rules.match_target
-    r = state.rules
+    team = r.team_of[seat]
+    good = state.match_scores[team] + state.hand_points(team) >= r.match_target
     claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
     out = [a for a in acts if (not isinstance(a, CallOut) or good)
            and (not isinstance(a, Claim) or claim_good)]
