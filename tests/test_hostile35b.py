@@ -92,6 +92,7 @@ def test_an_engine_that_is_exiting_still_has_its_last_words_waited_for() -> None
     t, err_w = _transport(time.monotonic() + CLOSE_GRACE + 0.2, b"Traceback ...\n")
     os.write(err_w, b"KeyError: 'deck'\n")
     os.close(err_w)  # its standard error ends: it is exiting (0.2 s past the grace)
+    t._errors.join(5)  # (read to its end, as when the output's end is read)
     words = t.last_words()
     assert words == "; its standard error ends: Traceback ... | KeyError: 'deck'"
     assert not t.closed_for_good and t.exit_status() == "the engine exited with code 1"
