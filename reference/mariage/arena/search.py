@@ -33,7 +33,7 @@ from mariage.engine.actions import Action, CallOut
 from mariage.engine.phase import DEAL, OVER
 from mariage.engine.state import GameState, expect_state, seat_number
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 
 __all__ = ["MonteCarloBot", "determinize", "outcome", "sensible_actions"]
 
@@ -65,9 +65,16 @@ def determinize(state: GameState, seat: int, rng: random.Random,
     (True, 10, None)
     """
     copy = expect_state(state, "determinize").clone()
+    r = state.rules
+    seat_number(seat, r.nseats, "determinize: seat")
+    if not isinstance(rng, random.Random):  # else an AttributeError ('shuffle'), deep inside
+        raise TypeError(f"determinize: rng must be a random.Random, not {type(rng).__name__}")
+    if voids is not None and (isinstance(voids, str) or not isinstance(voids, Sequence)
+                              or len(voids) != r.nseats):
+        raise TypeError(f"determinize: voids must be a sequence of {r.nseats} suit masks "
+                        f"(one per seat), not {shown(voids)}")
     copy.deal_source = None
     copy.enable_undo(False)
-    r = state.rules
     if r.open_hands:
         hidden_hands: list[tuple[int, int]] = []
     else:

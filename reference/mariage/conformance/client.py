@@ -46,15 +46,20 @@ from .protocol import (
 from .strays import MARK, end_strays, new_mark
 from .supervision import Supervision, supervised
 
-__all__ = ["LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient", "EngineFailure",
-           "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport", "UnaskedLine",
-           "check_command", "check_timeout", "shell_operator", "stderr_note"]
+__all__ = ["CLOSE_GRACE", "LOG_LIMIT", "MAX_TIMEOUT", "STDERR_TAIL", "EngineClient",
+           "EngineFailure", "HandshakeError", "ProcessTransport", "ThreadTransport", "Transport",
+           "UnaskedLine", "check_command", "check_timeout", "shell_operator", "stderr_note"]
 
 #: At most this many requests of one test are kept for ``--trace``.
 LOG_LIMIT = 2000
 
 #: How many bytes of an engine's standard error are kept, to quote when it dies.
 STDERR_TAIL = 2048
+
+#: How long an engine whose output (or input) has ended may take to show that it is
+#: exiting (its standard error ends, or its exit is known) before it is taken to have
+#: closed it and run on: a crash found at once, not 1.2 s later.
+CLOSE_GRACE = 0.1
 
 
 class EngineFailure(Exception):
@@ -259,6 +264,8 @@ class ProcessTransport(Transport):
 
     def __init__(self, command: str) -> None:
         self.mark = new_mark()
+        #: the engine closed its output (or input) and runs on: it can never answer again
+        self.closed_for_good = False
         watch = self._watch = Supervision() if supervised() else None
         try:
             argv = shlex.split(command)
@@ -348,8 +355,20 @@ class ProcessTransport(Transport):
                 del self._tail[:-STDERR_TAIL]
 
     def last_words(self) -> str:
-        self._returncode(0.5)  # let a dying engine finish its last words
-        self._errors.join(timeout=0.5)
+        """As :meth:`Transport.last_words`, giving a dying engine up to 0.5 s to end and
+        finish its standard error; but an engine that runs on with its standard error
+        open, :data:`CLOSE_GRACE` after its output or input ended, closed it for good (an
+        engine that exits closes its output and its standard error at once): it can never
+        answer again, and is not waited for."""
+        now = time.monotonic()
+        end, grace = now + 0.5, now + CLOSE_GRACE
+        while self._errors.is_alive() and self._returncode() is None:
+            if time.monotonic() >= grace:
+                self.closed_for_good = True
+                return stderr_note(bytes(self._tail))
+            self._errors.join(timeout=0.01)
+        self._returncode(max(0.0, end - time.monotonic()))  # its last words
+        self._errors.join(timeout=max(0.0, end - time.monotonic()))
         return stderr_note(bytes(self._tail))
 
     def exit_status(self) -> str:
@@ -370,7 +389,8 @@ class ProcessTransport(Transport):
         try:
             with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-            self._returncode(0.2)
+            if not self.closed_for_good:  # one that can never answer has no quit to take
+                self._returncode(0.2)
         finally:  # even when interrupted: no engine outlives the run
             self._kill()
         self._errors.join(timeout=1)

@@ -53,6 +53,7 @@ from .protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
     ProtocolError,
+    check_message,
     decode,
     encode,
     seat_state_json,
@@ -177,9 +178,12 @@ class ReferenceEngine:
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Answer one request (already decoded). Never raises: a failure of the
-        engine itself is answered with ``internal_error``."""
+        engine itself is answered with ``internal_error``; what is no message (no
+        object, no string ``type``) gets the code :func:`serve` gives the line."""
         try:
-            return self._handle(msg)
+            return self._handle(check_message(msg))
+        except ProtocolError as exc:
+            return _error(exc.code, exc.message)
         except Exception as exc:  # the engine must never die on a request
             return _error("internal_error", f"the engine failed on this request: "
                           f"{type(exc).__name__}: {str(exc)[:200]}")

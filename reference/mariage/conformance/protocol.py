@@ -45,6 +45,7 @@ __all__ = [
     "UNKNOWN_CARD",
     "ProtocolError",
     "bidding_json",
+    "check_message",
     "decode",
     "encode",
     "lone_surrogate",
@@ -202,6 +203,22 @@ in one object [bad_json]
         if found is not None:
             raise ProtocolError("bad_json", f"not JSON: a text holds {found[1]!a}, half of "
                                 "a UTF-16 pair alone, which is no character")
+    return check_message(value)
+
+
+def check_message(value: Any) -> dict[str, Any]:
+    """``value`` (a line's JSON value) as a message: an object with a string ``type``;
+    else :class:`ProtocolError` with the code a line holding it gets (``bad_json``,
+    ``bad_request``).
+
+    >>> check_message([])
+    Traceback (most recent call last):
+    mariage.conformance.protocol.ProtocolError: a message must be a JSON object [bad_json]
+    >>> check_message({"type": 5})
+    Traceback (most recent call last):
+    mariage.conformance.protocol.ProtocolError: a message needs a string field 'type' \
+[bad_request]
+    """
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     if not isinstance(value.get("type"), str):

@@ -41,9 +41,9 @@ from typing import Any, TypeVar, cast
 
 from mariage.engine.actions import Action, Answer, Exchange, Give, Play, played_card
 from mariage.engine.phase import PASSING
-from mariage.engine.state import GameState
+from mariage.engine.state import GameState, expect_state, seat_number
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 
 __all__ = ["DECIDE", "EFFECT", "GIVE", "NOTE", "Placement", "Refusal", "Swapped",
            "effect_of", "made", "plays_in", "pop_made", "replay_tracked", "unseen_give"]
@@ -422,7 +422,14 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
     ``deck`` with the cards exchanged in (once ``collect`` has a bound). Returns None
     when every action is legal (or a resignation ends the record early).
     """
-    st = start.clone()
+    st = expect_state(start, "replay_tracked").clone()
+    if not isinstance(deck, list) or not all(type(c) is int for c in deck):
+        raise TypeError(f"replay_tracked: deck is a list of card numbers, not {shown(deck)}")
+    if first is not None:
+        seat_number(first, st.rules.nseats, "replay_tracked: first")
+    if not isinstance(acts, Sequence) or isinstance(acts, str):
+        raise TypeError(f"replay_tracked: acts is a sequence of (seat, action) pairs, not "
+                        f"{type(acts).__name__}")
     st.deal(deck, first)
     n = len(st.hands)
     place = {c: i for i, c in enumerate(deck)}
@@ -438,7 +445,12 @@ def replay_tracked(start: GameState, deck: list[int], first: int | None,
         seat = st.to_act if st.to_act is not None else st.leader
         return Refusal(0, seat, None, st, NOTE, True, received, moved)
     phase_deal, phase_over = type(st.phase).DEAL, type(st.phase).OVER
-    for i, (seat, a) in enumerate(acts):
+    for i, pair in enumerate(acts):
+        try:
+            seat, a = pair
+        except (TypeError, ValueError):  # else Python's words on unpacking, naming no call
+            raise TypeError(f"replay_tracked: acts[{i}] is a (seat, action) pair, not "
+                            f"{shown(pair)}") from None
         if a is None:
             return None
         if st.phase == phase_deal or st.phase == phase_over:

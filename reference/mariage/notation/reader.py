@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ..errors import count_argument, expect_str
 from ..infile import not_text
 from ..lazyrecord import field, record
 from .errors import NotationError, RecordError, odd_character, odd_column, tag_trouble
@@ -410,6 +411,13 @@ def syntax_errors(text: str, first: RecordError, *, file: str = "<string>", numb
     ...     [(e.code, e.line) for e in syntax_errors(text, exc.error)]
     [('N110', 3), ('N110', 6)]
     """
+    expect_text(text, "syntax_errors")
+    if not isinstance(first, RecordError):  # else an AttributeError ('code'), deep inside
+        raise TypeError(f"syntax_errors: first is the RecordError of the record's first "
+                        f"syntax error (NotationError.error), not {type(first).__name__}")
+    expect_str(file, "syntax_errors: file")
+    number, line, limit = (count_argument(value, f"syntax_errors: {what}", 1) for value, what
+                           in ((number, "number"), (line, "line"), (limit, "limit")))
     errors = [first]
     if first.code not in ("N110", "N112"):
         return errors

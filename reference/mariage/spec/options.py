@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from mariage.errors import OptionError, SpecError, did_you_mean, shown, whole_number
+from mariage.errors import OptionError, SpecError, did_you_mean, expect_str, shown, whole_number
 
 from .specload import Document, deep_copy, expect_document
 
@@ -52,8 +52,14 @@ def option_specs(doc: Document) -> dict[str, dict[str, Any]]:
 
 
 def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
-    """Convert ``raw`` (a string from a command line, or a typed value) to the option's type."""
-    kind = spec["type"]
+    """Convert ``raw`` (a string from a command line, or a typed value) to the option's type.
+
+    ``spec`` is the option's declaration (:func:`option_specs`); one that is no mapping,
+    or declares no type the schema has (``int``, ``bool``, ``enum`` with its list of
+    ``values``), is a ``TypeError`` or ``ValueError`` naming the call, not a
+    ``KeyError`` deep inside.
+    """
+    kind = _option_kind(expect_str(name, "parse_option_value: name"), spec)
     if kind == "int":
         # spaces and tabs around the digits are allowed (as around true/false)
         value = whole_number(raw.strip(" \t") if isinstance(raw, str) else raw)
@@ -83,6 +89,26 @@ def parse_option_value(name: str, spec: Mapping[str, Any], raw: Any) -> Any:
             return v
     raise OptionError(f"option '{_cut(name)}' takes one of {', '.join(map(str, values))}; "
                       f"got {_shown(raw)}", option=name)
+
+
+def _option_kind(name: str, spec: object) -> str:
+    """The type ``spec`` declares for option ``name``, checked as :func:`parse_option_value`
+    reads it."""
+    call = f"parse_option_value: option '{_cut(name)}'"
+    if not isinstance(spec, Mapping):
+        raise TypeError(f"{call}: its declaration is a mapping, not {type(spec).__name__}")
+    kind = spec.get("type")
+    if kind not in ("int", "bool", "enum"):
+        raise ValueError(f"{call}: its declaration's type is int, bool or enum, not "
+                         f"{shown(kind)}")
+    bounds = [spec.get(key) for key in ("min", "max") if kind == "int"]
+    if any(b is not None and (isinstance(b, bool) or not isinstance(b, int)) for b in bounds):
+        raise ValueError(f"{call}: its min and max are whole numbers, not "
+                         f"{', '.join(map(shown, bounds))}")
+    if kind == "enum" and not isinstance(spec.get("values"), list | tuple):
+        raise ValueError(f"{call}: an enum declares its list of values, not "
+                         f"{shown(spec.get('values'))}")
+    return str(kind)
 
 
 def value_key(value: Any) -> str:
