@@ -58,8 +58,10 @@ STDERR_TAIL = 2048
 
 #: How long an engine whose output (or input) has ended may take to show that it is
 #: exiting (its standard error ends, or its exit is known) before it is taken to have
-#: closed it and run on: a crash found at once, not 1.2 s later.
-CLOSE_GRACE = 0.1
+#: closed it and run on: a crash found at once, not 1.2 s later. (Time enough for a busy
+#: machine to see an exiting engine's standard error end: its message then says how it
+#: ended.)
+CLOSE_GRACE = 0.3
 
 
 class EngineFailure(Exception):
