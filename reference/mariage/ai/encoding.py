@@ -573,16 +573,19 @@ class Encoder:
         """One name per value of the vector (``hand[AH]``, ``trump[S]``, ...)."""
         return feature_names(self.rules, self.features)
 
-    def vector(self, state: GameState, seat: int, picked: int = 0) -> npt.NDArray[np.float32]:
+    def vector(self, state: GameState, seat: int, picked: int = 0,
+               standing: tuple[int, ...] | None = None) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``; ``picked``: the cards the seat to act
         picked so far of the set it passes (factored passing), seen by that seat only
-        (and in the open-handed global state)."""
+        (and in the open-handed global state); ``standing``: ``state.standing()``, where
+        the caller has it (asked of the state otherwise)."""
         # what snapshot() holds, but the state's own lists: read at once, not kept
         said = self.said
         return self._vectors[seat](  # type: ignore[no-any-return]
             state.hands, state.known, state.trick_cards, state.tricks, state.turn_up,
             state.trump, state.phase, state.to_act, state.leader, len(state.stock),
-            state.captured, state.decl_points, state.standing(), state.declared,
+            state.captured, state.decl_points,
+            state.standing() if standing is None else standing, state.declared,
             bidding_of(state) if self.bidding else None,
             said(state.actions, state.pair_by, state.trump, state.pairs_said)
             if said else 0, picked)

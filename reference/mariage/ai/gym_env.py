@@ -31,7 +31,7 @@ several cards are passed, the learning seat picks a set one card per step
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.utils import seeding
 
+from mariage.engine.actions import Action
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
@@ -46,14 +47,18 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
 from .policies import RESEEDABLE as _RESEEDABLE
-from .policies import Policy, make_policy
+from .policies import Policy, chooser, make_policy
 from .rewards import check_reward, hand_rewards, match_rewards
 
 __all__ = ["MariageGymEnv", "env_id", "register_all"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
-_OVER = Phase.OVER
+_OVER, _PLAY = Phase.OVER, Phase.PLAY
+#: a hand number never reached (no ``max_hands`` while a reset plays to the first decision)
+_NO_LIMIT = float("inf")
+# np.zeros with its dtype made once, an array over a bytearray (see encoding)
+_zeros, _INT8, _over = np.zeros, np.dtype(np.int8), np.ndarray
 
 
 class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
@@ -107,6 +112,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._other_seats = tuple(zip((s for s in range(rules.nseats) if s != seat), names,
                                       strict=True))
         self._opponents: dict[int, Policy] = {}
+        #: per seat, the function choosing its action (:func:`~.policies.chooser` of its
+        #: policy, set at each reset; None for the learning seat)
+        self._choosers: list[Callable[[GameState], Action] | None] = [None] * rules.nseats
         #: the seed Gymnasium's generator is to be reset to when next read, or None
         self._np_seed: int | None = None
         self._mask = np.zeros(self.space.size, dtype=np.int8)
@@ -157,20 +165,20 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self.state = new_match(self.rules, deal_seed)
         # the other seats' policies, kept from one match to the next, given the match's
         # seeds (a policy that cannot take a seed again is made anew)
-        opponents = self._opponents
+        opponents, choosers = self._opponents, self._choosers
         for s, name in self._other_seats:
             policy_seed = (deal_seed * 31 + s) % 2**63
             kept = opponents.get(s)
             if kept is not None and kept.__class__ in _RESEEDABLE:
                 kept.reseed(policy_seed)  # type: ignore[attr-defined]
             else:
-                opponents[s] = make_policy(name, seed=policy_seed)
+                kept = opponents[s] = make_policy(name, seed=policy_seed)
+            choosers[s] = chooser(kept)
         self._hands_rewarded = 0
         self.picked = 0
         self._truncated = False
         self._play_others(limit=False)
-        obs = self._observation()
-        return obs, self._info()
+        return self._answer()
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -180,9 +188,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         state = self.state
         if state is None:
             raise RuntimeError("step() before reset()")
-        if state.terminal or state.to_act != self.seat or self._truncated:
+        seat = self.seat
+        if state.phase is _OVER or state.to_act != seat or self._truncated:
             raise RuntimeError("step() after the episode ended: call reset()")
-        a = action_number(action)
+        a = action if action.__class__ is int else action_number(action)
         if a is None:  # never truncated (1.5 as 1) nor read from text
             raise ValueError(f"action {action!r} is not an action id: a whole number "
                              f"from 0 to {self.space.size - 1}")
@@ -190,7 +199,7 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {a} is not legal for seat "
-                                 f"{self.rules.seat_names[self.seat]} now")
+                                 f"{self.rules.seat_names[seat]} now")
             a = int(np.flatnonzero(self._mask)[0])
         self.picked = self.space.play(state, a, self.picked)
         self._play_others()
@@ -199,14 +208,13 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             # every hand ended since the last step, those reset() played through (the
             # learning seat sitting the first hand out) included
             for k in range(self._hands_rewarded, len(state.history)):
-                reward += hand_rewards(state, k, self.reward_kind)[self.seat]
+                reward += hand_rewards(state, k, self.reward_kind)[seat]
             self._hands_rewarded = len(state.history)
-        terminated = state.terminal
+        terminated = state.phase is _OVER
         truncated = self._truncated = not terminated and state.hand_no > self.max_hands
         if terminated and self.reward_kind == "match":
-            reward = match_rewards(state)[self.seat]
-        obs = self._observation()
-        info = self._info()
+            reward = match_rewards(state)[seat]
+        obs, info = self._answer()
         if illegal:
             reward += self.illegal_penalty
             info["illegal"] = True
@@ -218,37 +226,46 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         the learning seat sits out are played through to its first decision."""
         state = self.state
         assert state is not None
-        seat, opponents, apply = self.seat, self._opponents, state.apply
-        last_hand = self.max_hands if limit else None
-        while state.phase != _OVER:
+        seat, choosers, apply = self.seat, self._choosers, state.apply
+        last_hand = self.max_hands if limit else _NO_LIMIT
+        while True:
             to_act = state.to_act
-            if to_act == seat or (last_hand is not None and state.hand_no > last_hand):
-                break
+            if to_act == seat or state.phase is _OVER or state.hand_no > last_hand:
+                return
             assert to_act is not None
-            apply(opponents[to_act].choose(state))
+            apply(choosers[to_act](state))  # type: ignore[misc]
 
-    def _observation(self) -> Obs:
+    def _answer(self) -> tuple[Obs, dict[str, Any]]:
+        """The observation and info of the learning seat now (its mask kept, for
+        :meth:`step` and :meth:`action_masks`)."""
         state = self.state
         assert state is not None
-        if state.terminal or self._truncated or state.to_act != self.seat:
+        picked, phase, space = self.picked, state.phase, self.space
+        if phase is _OVER or self._truncated or state.to_act != self.seat:
             # (truncated: the next hand may be dealt with the seat to act; no action now)
-            self._mask = np.zeros(self.space.size, dtype=np.int8)
+            mask = self._mask = _zeros(space.size, _INT8)
+            ids: list[int] = []
+        elif phase is _PLAY:  # the legal ids listed from the engine's bits, the mask of them
+            ids = space.play_ids(state)
+            listed = bytearray(space.size)
+            for i in ids:
+                listed[i] = 1
+            mask = self._mask = _over(space.size, _INT8, listed)
         else:
-            self._mask = self.space.mask(state, picked=self.picked)
-        return {"observation": self.encoder.vector(state, self.seat, self.picked),
-                "action_mask": self._mask.copy()}
-
-    def _info(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        texts = self._texts
-        legal = [texts[i] for i in self._mask.nonzero()[0].tolist()]  # (ints: no scalars)
+            mask = self._mask = space.mask(state, picked=picked)
+            ids = mask.nonzero()[0].tolist()  # (ints: no numpy scalars)
         # the standing changes only at a hand's end: asked again once per hand
-        if self._standing_of is not state or self._standing_at != len(state._history):
+        history = len(state._history)
+        if self._standing_of is not state or self._standing_at != history:
             self._standing = state.standing()
-            self._standing_of, self._standing_at = state, len(state._history)
-        return {"action_mask": self._mask.copy(), "legal": legal, "hand": state.hand_no,
-                "standing": self._standing}
+            self._standing_of, self._standing_at = state, history
+        standing = self._standing
+        texts = self._texts
+        legal = [texts[i] for i in ids]
+        return ({"observation": self.encoder.vector(state, self.seat, picked, standing),
+                 "action_mask": mask.copy()},
+                {"action_mask": mask.copy(), "legal": legal, "hand": state.hand_no,
+                 "standing": standing})
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as booleans (for maskable learners)."""

@@ -41,8 +41,8 @@ from mariage.arena.search import determinize
 from mariage.engine.actions import Action
 from mariage.engine.state import GameState
 
-__all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "make_policy",
-           "seat_to_act"]
+__all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "chooser",
+           "make_policy", "seat_to_act"]
 
 
 class Policy(Protocol):
@@ -115,6 +115,23 @@ class _First:
 #: the classes of policies that :meth:`reseed` makes as new ones of another seed: an
 #: environment keeps them from one match to the next and gives them its seeds
 RESEEDABLE = frozenset({_ViewPolicy, _First})
+
+
+def chooser(policy: Policy) -> Callable[[GameState], Action]:
+    """What chooses ``policy``'s action where the caller knows a seat is to act (an
+    environment's loop of the other seats): the bot itself for a built-in bot that
+    reads no hidden card (no check of the state, no determinization: the choice
+    :meth:`~_ViewPolicy.choose` makes), else ``policy.choose``. Good until the policy is
+    seeded again (:meth:`~_ViewPolicy.reseed` makes a new bot).
+
+    >>> from mariage import load_rules, new_match
+    >>> state = new_match(load_rules("thousand"), seed=3)
+    >>> chooser(make_policy("random", 5))(state) == make_policy("random", 5).choose(state)
+    True
+    """
+    if isinstance(policy, _ViewPolicy) and policy.public_only:
+        return policy.bot.choose
+    return policy.choose
 
 
 def _ismcts(seed: int) -> Policy:

@@ -6,8 +6,8 @@ with every offset, the seats and sides counted from the observer and the tables 
 one-hot parts written in: no loop over the seats or sides, no offset looked up. Every
 part that is 0 or 1 is set as a bit of one Python int, unpacked at once into float32
 (a table of each byte's eight values); the parts that are not (hand sizes, stock,
-points, standing) are written after, as one slice. The arguments are those of a
-:data:`~mariage.ai.encoding.Snapshot`, in its order.
+points, standing) are written after into the array's bytes at once (``struct``). The
+arguments are those of a :data:`~mariage.ai.encoding.Snapshot`, in its order.
 
 >>> from mariage import load_rules, new_match
 >>> rules = load_rules("schnapsen")
@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -118,8 +119,9 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
         "        for _, kind, suit, _ in declared:",
         "            if kind >= 0:",
         f"                bits |= 1 << ({off['declared']} + kind * {s} + suit)",
-        f"    out = _take(_frombuffer(bits.to_bytes({(size + 7) // 8}, 'little'), _U8), "
-        f"0).reshape(-1)[:{size}]",
+        # (an array of the first size values over the unpacked bytes: no reshape, no slice)
+        f"    out = _over({size}, _F32, _take(_frombuffer(bits.to_bytes({(size + 7) // 8}, "
+        f"'little'), _U8), 0))",
     ]
     floats = [f"hands[{q}].bit_count() / {c}" for q in seats]
     floats.append(f"stock / {c}")
@@ -127,9 +129,10 @@ def _source(rules: Rules, seat: int, open_hands: bool) -> str:
     floats += [f"(captured[{m}] + decl_points[{m}]) / _PACK" for m in sides]
     floats += [f"standing[{m}] / _TARGET" for m in sides]
     floats += bidding_floats
-    end = off["standing"] + t + len(bidding_floats)
-    lines += [f"    out[{off['hand_sizes']}:{end}] = ({', '.join(floats)},)",
-              "    return out", ""]
+    # (written into the array's bytes as float32 in the machine's byte order, numpy's,
+    # in C: no array made of a tuple)
+    lines += [f"    _pack_{seat}(out, {4 * off['hand_sizes']}, {', '.join(floats)})",
+              "    return out", "", f"_pack_{seat} = _Struct('={len(floats)}f').pack_into"]
     # the one-hot bits of the seat to act and the leader, by seat
     lines += [f"_to_act_bit_{seat} = {to_act!r}", f"_leader_bit_{seat} = {leader!r}", ""]
     if "bid" in off:  # (by seat, and -1: nobody)
@@ -164,6 +167,8 @@ def _made(rules: Rules, open_hands: bool) -> tuple[Callable[..., Any], ...]:
     ns: dict[str, object] = {
         "_played": _played_counter(), "_take": _BITS.take,
         "_frombuffer": np.frombuffer, "_U8": np.dtype(np.uint8),
+        "_over": np.ndarray, "_F32": np.dtype(np.float32),
+        "_Struct": struct.Struct,
         "_DEAL": Phase.DEAL, "_OVER": Phase.OVER,
         "_phase_bit": {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)},
         "_PACK": rules.pack_points or 1, "_TARGET": rules.match_target or 1,
