@@ -71,6 +71,9 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if (r.call_out_rule is None and r.claim_rule is None and r.running_rule is None) or \
             (isinstance(acts, CardSets) and not acts.head):
         return acts
+    # nor where none of the kinds it could leave out is listed (the cards of the play)
+    if type(acts) is list and _LEFT_OUT.isdisjoint(map(type, acts)):
+        return acts
     seat = state.to_act
     assert seat is not None
     team = r.team_of[seat]
@@ -81,8 +84,11 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if r.running_rule is not None and cautious_bids:  # to a far target: bid the least
         # and keep it, or the game would never end
         lowest = next((a for a in out if isinstance(a, Bid)), None)
-        keep = (lowest, _KEEP)
-        out = [a for a in out if not isinstance(a, _BID_OR_RAISE) or a in keep]
+        low = None if lowest is None else lowest.value
+        # (the lowest bid and keeping compared by their one field: no record's __eq__
+        # called per bid of the ladder)
+        out = [a for a in out if not ((isinstance(a, Bid) and a.value != low)
+                                      or (isinstance(a, Raise) and a.value != _KEEP.value))]
     if r.running_rule is not None and any(isinstance(a, Concede) for a in out):
         # a hopeless contract is conceded
         hopeless = hand_value(state, seat) < state.contract
@@ -90,7 +96,8 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     return out
 
 
-_BID_OR_RAISE = (Bid, Raise)
+#: the kinds of action _sensible may leave out
+_LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 #: keeping the contract as it is
 _KEEP = Raise(0)
 
