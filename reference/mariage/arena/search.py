@@ -152,10 +152,10 @@ def sensible_actions(state: GameState, seat: int | None = None) -> list[Action]:
     if who is None:
         raise ValueError("sensible_actions: nobody is to act (between hands, or the match "
                          "is over)")
-    return _sensible(state, who)
+    return _without_failing_callouts(state, who)
 
 
-def _sensible(state: GameState, who: int) -> list[Action]:
+def _without_failing_callouts(state: GameState, who: int) -> list[Action]:
     """:func:`sensible_actions` of a state and seat known good (the rollouts' inner loop)."""
     r = state.rules
     acts = state.legal_actions()
@@ -240,5 +240,5 @@ class MonteCarloBot:
         while state.phase != DEAL and state.phase != OVER:
             who = state.to_act
             assert who is not None  # in play, someone is to act
-            acts = _sensible(state, who)
+            acts = _without_failing_callouts(state, who)
             state.apply(acts[randrange(len(acts))])
