@@ -493,6 +493,7 @@ def play_apply(mech: Mechanisms, rules: Rules, trail: bool = False,
     k, n = rules.hand_seats, rules.nseats
     ns: dict[str, Any] = {
         "_refuse": mech.tricks.apply_play, "_legal_plays": legal_plays or duties(mech, rules),
+        "_sp": seat_plays(rules),
         "_next": tuple(s + 1 if s + 1 < n else 0 for s in range(n)),
         "suit_of": rules.suit_of, "_team_of": rules.team_of, "_PLAY": PLAY, "_WINDOW": WINDOW,
         "_end_hand": end_hand or hand_end(mech, rules) or mech.scoring.end_hand,
@@ -597,7 +598,7 @@ def _card_lines(k: int, n: int, trail: bool, plan: HookTrail | None,
                 "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
                 "        st.forced[seat] = -1",
                 "    else:", "        return _refuse(st, seat, action)",
-                "    st.actions.append((seat, action))", "    known = st.known",
+                "    st.actions.append(_sp[seat][card])", "    known = st.known",
                 "    if known[seat] & bit:", "        known[seat] ^= bit",
                 "    seats = st.trick_seats", "    seats.append(seat)",
                 "    trick = st.trick_cards", "    trick.append(card)",
@@ -634,11 +635,34 @@ def _card_lines(k: int, n: int, trail: bool, plan: HookTrail | None,
             "    elif _legal_plays(st, seat) & bit:", "        hands[seat] = hand ^ bit",
             "        forced[seat] = -1",
             "    else:", "        return _refuse(st, seat, action)",
-            "    st.actions.append((seat, action))", "    known = st.known",
+            "    st.actions.append(_sp[seat][card])", "    known = st.known",
             "    kb = known[seat]", "    if kb & bit:", "        known[seat] = kb ^ bit",
             "    seats.append(seat)", "    trick.append(card)", *next_seat,
             "        if kb & bit or f >= 0:", "            journal.append([_CARD, seat, kb, f])",
             "        else:", "            journal.append(seat)", "        return"]
+
+
+def seat_plays(rules: Rules) -> tuple[tuple[tuple[int, Play], ...], ...]:
+    """Per seat and card, the entry of :attr:`GameState.actions` that a card played by
+    the generated card play notes: one shared tuple ``(seat, play)`` each, the play the
+    ruleset's own (equal to any other of the card), so that a card's note makes nothing
+    and the next deal frees nothing but the list.
+
+    >>> from mariage import load_rules, new_match, Play
+    >>> rules = load_rules("schnapsen")
+    >>> plays = seat_plays(rules)
+    >>> plays[1][3]
+    (1, Play(QH))
+    >>> state = new_match(rules, seed=1)
+    >>> seat, card = state.to_act, state.legal_actions()[-1].card
+    >>> state.apply(Play(card))
+    >>> state.actions[-1] == (seat, Play(card)), state.actions[-1][1] is rules.play_actions[card]
+    (True, True)
+    """
+    from .actions import Play
+
+    shared = rules.play_actions or tuple(Play(c) for c in range(rules.ncards))
+    return tuple(tuple((seat, play) for play in shared) for seat in range(rules.nseats))
 
 
 def _made(lines: list[str], ns: dict[str, Any], name: str) -> PlayApply:
