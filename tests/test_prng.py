@@ -232,7 +232,26 @@ def test_a_draw_refused_within_the_shuffle_is_thrown_away(size: int, at: int) ->
 def test_the_draws_made_at_once_are_the_stream(seed: int, count: int) -> None:
     from mariage.engine.prng import _batch
 
-    assert list(_batch(seed, count)) == list(islice(stream(seed), count))
+    draws = _batch(seed, count)
+    assert draws is not None and list(draws) == list(islice(stream(seed), count))
+
+
+@pytest.mark.parametrize("at", [1, 2, 20, 39])
+@pytest.mark.parametrize("offset", [-1, 0, 1])
+def test_the_draws_made_at_once_are_refused_from_the_sure_bound_on(at: int, offset: int) -> None:
+    """A batch of 39 draws (a deal of 40 cards) whose ``at``-th draw is just below, at or
+    just above :data:`~mariage.engine.prng._SURE` is given (below) or refused as a whole
+    (at or above: one draw at a time then decides), the other lanes whatever they are."""
+    from mariage.engine.prng import _SURE, _batch
+
+    draw = _SURE + offset
+    state = (unmix(draw) - at * GOLDEN) % TWO64
+    assert list(islice(stream(state), at))[-1] == draw
+    draws = _batch(state, 39)
+    if offset < 0:
+        assert draws is not None and draws[at - 1] == draw
+    else:
+        assert draws is None
 
 
 def test_different_seeds_give_different_decks() -> None:

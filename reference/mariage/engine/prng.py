@@ -49,46 +49,57 @@ _LANE = 128
 
 
 #: ``m`` -> the layout of a batch of ``m`` draws (:func:`_batch_layout`), made when needed
-_LAYOUTS: dict[int, tuple[int, int, int, struct.Struct, tuple[int, ...]]] = {}
+_LAYOUTS: dict[int, tuple[int, int, int, int, int, struct.Struct, tuple[int, ...]]] = {}
 
 
-def _batch_layout(m: int) -> tuple[int, int, int, struct.Struct, tuple[int, ...]]:
+def _batch_layout(m: int) -> tuple[int, int, int, int, int, struct.Struct, tuple[int, ...]]:
     """For a batch of ``m`` draws: ``m`` lanes of a 1 each, the lanes of the counter's
     steps (``k * GAMMA`` in lane ``k - 1``), the mask of each lane's low 64 bits, the
-    layout that reads those back (little-endian, 8 bytes of each 16 skipped), and the
+    lanes of ``2**64 - _SURE`` (added to a lane's draw, it carries into the lane's bit 64
+    just where the draw is not below :data:`_SURE`), the mask of those bits 64, the
+    layout that reads the draws back (little-endian, 8 bytes of each 16 skipped), and the
     bounds of a shuffle's draws, ``m + 1`` down to 2 (made once per ``m``).
 
-    >>> ones, steps, mask, layout, bounds = _batch_layout(2)
-    >>> ones == 1 + (1 << 128), layout.size, bounds
-    (True, 32, (3, 2))
+    >>> ones, steps, mask, over, carries, layout, bounds = _batch_layout(2)
+    >>> ones == 1 + (1 << 128), carries == ones << 64, layout.size, bounds
+    (True, True, 32, (3, 2))
     """
     hit = _LAYOUTS.get(m)
     if hit is None:
         ones = sum(1 << (_LANE * i) for i in range(m))
         steps = sum(((i + 1) * _GAMMA) << (_LANE * i) for i in range(m))
-        hit = _LAYOUTS[m] = (ones, steps, MASK64 * ones, struct.Struct("<" + "Q8x" * m),
-                             tuple(range(m + 1, 1, -1)))
+        hit = _LAYOUTS[m] = (ones, steps, MASK64 * ones, ((1 << 64) - _SURE) * ones, ones << 64,
+                             struct.Struct("<" + "Q8x" * m), tuple(range(m + 1, 1, -1)))
     return hit
 
 
-def _batch(state: int, m: int) -> tuple[int, ...]:
+def _batch(state: int, m: int) -> tuple[int, ...] | None:
     """The next ``m`` outputs of a generator in ``state`` (``m`` below :data:`_TABLED`),
-    all at once: output ``k`` is the mix of ``state + k * GAMMA`` (the state is a
-    counter), so each is worked out in a lane of :data:`_LANE` bits of one integer, by
-    the same operations as :meth:`SplitMix64.next_u64` on all of them together (each
-    mask keeps a lane's 64 bits; a shift's bits from the next lane land above them).
+    all at once, or ``None`` where one of them is not below :data:`_SURE` (one that a
+    bounded draw might refuse: about one in ``2**57``). Output ``k`` is the mix of
+    ``state + k * GAMMA`` (the state is a counter), so each is worked out in a lane of
+    :data:`_LANE` bits of one integer, by the same operations as
+    :meth:`SplitMix64.next_u64` on all of them together (each mask keeps a lane's 64
+    bits; a shift's bits from the next lane land above them); the outputs are checked
+    against :data:`_SURE` in the same way, all at once (a carry into a lane's bit 64).
 
     >>> rng = SplitMix64(7)
     >>> _batch(7, 3) == (rng.next_u64(), rng.next_u64(), rng.next_u64())
     True
+    >>> _batch(0x932B113CFBD6B596, 2) is None  # (its second output: 2**64 - 1)
+    True
+    >>> _batch(0xFE2451BA7C43A755, 1) == (_SURE - 1,)  # (the highest sure draw)
+    True
     """
-    ones, steps, mask, layout, _ = _LAYOUTS.get(m) or _batch_layout(m)
+    ones, steps, mask, over, carries, layout, _ = _LAYOUTS.get(m) or _batch_layout(m)
     z = (state * ones + steps) & mask
     z = (z ^ (z >> 30)) & mask
     z = z * _M1 & mask
     z = (z ^ (z >> 27)) & mask
     z = z * _M2 & mask
-    z ^= z >> 31  # (the bits above each lane's 64 are not read back)
+    z = (z ^ (z >> 31)) & mask
+    if (z + over) & carries:
+        return None
     return layout.unpack(z.to_bytes(16 * m, "little"))
 
 
@@ -173,8 +184,8 @@ class SplitMix64:
         n = len(items)
         if 1 < n < _TABLED:  # (every bound below _TABLED: _SURE holds for it)
             draws = _batch(self.state, n - 1)
-            if max(draws) < _SURE:
-                bounds = _LAYOUTS[n - 1][4]
+            if draws is not None:
+                bounds = _LAYOUTS[n - 1][6]
                 for i, j in zip(range(n - 1, 0, -1), map(_mod, draws, bounds), strict=True):
                     items[i], items[j] = items[j], items[i]
                 self.state = (self.state + (n - 1) * _GAMMA) & MASK64
