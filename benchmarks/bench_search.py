@@ -33,7 +33,9 @@ ratios:
 * **lines**: ``n`` random actions from each position (1, 2, 4, 8, 16; fewer
   where the hand ends first) taken back by ``undo_to`` a mark, against the
   same line played on a clone: the length up to which undo pays;
-* **apply** alone (undo off), the base of *apply+undo*.
+* **apply** alone (undo off), the base of *apply+undo*; and the minimal engine's own
+  apply alone, the base of its *apply+undo* (a snapshot before, a restore after: the
+  cheapest undo written by hand for this one ruleset).
 
 Usage::
 
@@ -252,6 +254,15 @@ def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
                 s.clone().apply(a)
         return timed(run)
 
+    def min_apply() -> float:
+        states = [m.clone() for m in pos.minimal]
+        acts = [a for _, a in pos.actions]
+
+        def run() -> None:
+            for c, a in zip(states, acts, strict=True):
+                c.apply(a)
+        return timed(run)
+
     def min_apply_undo() -> float:
         states = [m.clone() for m in pos.minimal]
         acts = [a for _, a in pos.actions]
@@ -267,7 +278,7 @@ def bench_undo(pos: Positions) -> dict[str, Callable[[], float]]:
             "apply (reference)": ref_apply,
             "apply+undo (reference)": ref_apply_undo,
             "clone+apply (reference)": ref_clone_apply,
-            "apply+undo (minimal)": min_apply_undo}
+            "apply (minimal)": min_apply, "apply+undo (minimal)": min_apply_undo}
 
 
 def play_out(state: Any, randrange: Callable[[int], int], most: int = -1) -> int:
@@ -424,6 +435,8 @@ def render(best: dict[str, float], positions: int, repeat: int) -> str:
         f"{us['apply+undo (reference)'] / us['clone+apply (reference)']:.2f}",
         f"apply+undo / apply alone (reference): "
         f"{us['apply+undo (reference)'] / us['apply (reference)']:.2f}",
+        f"apply+undo / apply alone (hand-written snapshot and restore): "
+        f"{us['apply+undo (minimal)'] / us['apply (minimal)']:.2f}",
         f"playout+undo back / clone+playout (reference): "
         f"{us['playout+undo (reference)'] / us['clone+playout (reference)']:.2f}",
         f"playout+undo_to(mark) / clone+playout (reference): "
