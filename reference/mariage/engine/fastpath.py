@@ -646,7 +646,7 @@ def seat_plays(rules: Rules) -> tuple[tuple[tuple[int, Play], ...], ...]:
     """Per seat and card, the entry of :attr:`GameState.actions` that a card played by
     the generated card play notes: one shared tuple ``(seat, play)`` each, the play the
     ruleset's own (equal to any other of the card), so that a card's note makes nothing
-    and the next deal frees nothing but the list.
+    and the next deal frees none of them.
 
     >>> from mariage import load_rules, new_match, Play
     >>> rules = load_rules("schnapsen")
