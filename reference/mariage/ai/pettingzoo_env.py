@@ -128,6 +128,8 @@ class MariageEnv(AECEnv):
         #: set is complete (the match does not change between its picks), else None
         self._picks: Sequence[Action] | None = None
         self._factored = bool(self.space.pick_size)
+        #: the last list of actions besides the cards in the play phase, and its ids
+        self._others: tuple[list[Action], list[int]] = ([], [])
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -328,7 +330,7 @@ class MariageEnv(AECEnv):
             cards, others = split(state, to_act)  # type: ignore[arg-type]
             listed = made(cards)
             if others:
-                for i in space._other_ids(others):
+                for i in self._ids_of_others(others):
                     listed[i] = 1
             mask = _over(space.size, _INT8, listed)
             self._legal = listed
@@ -345,6 +347,18 @@ class MariageEnv(AECEnv):
             self._masked = selected
         if selected in infos:
             infos[selected] = {"action_mask": mask}
+
+    def _ids_of_others(self, others: Sequence[Action]) -> list[int]:
+        """The ids of the actions the engine lists besides the cards in the play phase
+        (:meth:`ActionSpace._other_ids <mariage.ai.encoding.ActionSpace._other_ids>`);
+        those of a list equal to the last one's are kept (a lead's questions or
+        declarations are the same objects lead after lead: the list compared in C)."""
+        if type(others) is list and others == self._others[0]:
+            return self._others[1]
+        ids = self.space._other_ids(others)
+        if type(others) is list:
+            self._others = (others[:], ids)
+        return ids
 
     def _picked_one(self, agent: str, picked: int) -> None:
         """``agent`` picked a card of a set, not its last: the cards ``picked`` so far;
