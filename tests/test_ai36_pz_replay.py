@@ -105,3 +105,42 @@ def test_a_match_without_a_seed_reads_its_state_as_it_is() -> None:
     match.log.append(state.legal_actions()[0])
     with pytest.raises(AssertionError, match="a match without a seed"):
         match.vector(0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["marjapussi-de", "schnapsen"])
+def test_once_one_was_read_late_the_unread_get_a_snapshot(name: str) -> None:
+    """Observations read one step late: the first is replayed, and from then on (in
+    the next match too) a step takes a snapshot where an observation of the state is
+    unread, and none where all were read at once; no further replay."""
+    env = MariageEnv(name, max_hands=2)
+    rng = random.Random(6)
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        match = env._match
+        assert match is not None and match.eager == (seed == 2)
+        late: tuple[LazyObservation, np.ndarray] | None = None
+        held = 0
+        for agent in env.agent_iter(300):
+            counted = match.eager  # (an observation made before it is not counted)
+            obs = env.last()[0]
+            assert isinstance(obs, LazyObservation)
+            if late is not None:  # the observation before the step just taken
+                assert np.array_equal(late[0]["observation"], late[1])
+                late = None
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            read_now = rng.random() < 0.4
+            if read_now:
+                assert np.array_equal(obs["observation"], _scratch(env, agent))
+            else:
+                late = (obs, _scratch(env, agent))
+            before = len(match.held)
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            if counted and env.picked == 0:
+                assert len(match.held) - before == (not read_now)
+            held += len(match.held) > before
+        assert match.eager and held > 5
+        # replayed only up to the first late read of the first match
+        assert len(match._snaps) <= (1 if seed == 1 else 0)

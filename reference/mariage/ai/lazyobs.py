@@ -11,13 +11,16 @@ reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
 The vector is the seat's view of the state *when it was observed*. An observation
-holds its :class:`Match` and the number of actions the match had taken then: nothing
-is copied when the state changes. Read while the match has taken no further action, the
-vector is made from the live state; read later, from the state made again by replaying
-the match's actions from its deal (:meth:`Match.vector`: each state on the way is kept
-as an :meth:`~mariage.ai.encoding.Encoder.snapshot`, so that a match is replayed at
-most once, whatever the order of the late reads). :meth:`LazyObservation.hold` gives
-one observation a snapshot instead.
+holds its :class:`Match` and the number of actions the match had taken then: until an
+observation is read late, nothing is copied when the state changes. Read while the
+match has taken no further action, the vector is made from the live state; read later,
+from the state made again by replaying the match's actions from its deal
+(:meth:`Match.vector`: each state on the way is kept as an
+:meth:`~mariage.ai.encoding.Encoder.snapshot`, so that a match is replayed at most
+once, whatever the order of the late reads). An environment whose observations were
+read late takes a snapshot before each step where one made of the state is unread
+(:attr:`Match.eager`), as cheap as one state replayed. :meth:`LazyObservation.hold`
+gives one observation a snapshot of its own.
 
 Until it is read, the dict's own storage holds the mask alone (the vector is made by
 ``__missing__`` when the item ``observation`` is looked up): code that reads that
@@ -58,6 +61,13 @@ class Match:
     ``encoder``, and the actions applied to the state since it was dealt from ``seed``
     (:attr:`log`, which the environment appends to after each action it applies).
 
+    An observation read late is made from the state replayed from the deal, once per
+    match: a snapshot kept of each state on the way, for reads in any order. Once one
+    was read late (the match is then :attr:`eager`), the environment takes a snapshot
+    of the state before a step where an observation made of it is still unread
+    (:attr:`unread`; :attr:`held`), as cheap as one replayed state; ``eager`` is passed on
+    to the environment's next match.
+
     >>> from mariage import load_rules, new_match
     >>> from mariage.ai.encoding import Encoder
     >>> state = new_match(load_rules("schnapsen"), 7)
@@ -66,18 +76,29 @@ class Match:
     >>> action = state.legal_actions()[0]
     >>> state.apply(action)
     >>> match.log.append(action)
-    >>> bool((match.vector(0, 1, 0) == before).all())
-    True
+    >>> bool((match.vector(0, 1, 0) == before).all()), match.eager
+    (True, True)
     """
 
-    __slots__ = ("_replayed", "_snaps", "encoder", "log", "seed", "state")
+    __slots__ = ("_replayed", "_snaps", "eager", "encoder", "held", "log", "seed", "state",
+                 "unread")
 
-    def __init__(self, state: GameState, encoder: Encoder, seed: int | None = None) -> None:
+    def __init__(self, state: GameState, encoder: Encoder, seed: int | None = None,
+                 eager: bool = False) -> None:
         self.state = state
         self.encoder = encoder
         self.seed = seed  # (None: the state is not replayed; nothing is logged)
         #: the actions applied to the state since it was dealt, in their order
         self.log: list[Action] = []
+        #: whether an observation of the match (or of the environment's match before)
+        #: was read late: then observations are counted in :attr:`unread`
+        self.eager = eager
+        #: while eager, how many observations made of the live state are unread (the
+        #: environment counts those it makes; a read of the live state takes one off)
+        self.unread = 0
+        #: the snapshots the environment took before a step, by the number of actions
+        #: before it
+        self.held: dict[int, Snapshot] = {}
         #: the state replayed from the deal, with the actions of the log before it: as
         #: many as the snapshots kept (None until a late read)
         self._replayed: GameState | None = None
@@ -85,11 +106,23 @@ class Match:
         #: replayed state's
         self._snaps: list[Snapshot] = []
 
+    def hold(self, picked: int) -> None:
+        """Before the live state changes, where observations of it are unread: its
+        snapshot (with the cards ``picked`` of a set being passed), held for them."""
+        self.held[len(self.log)] = self.encoder.snapshot(self.state, picked)
+        self.unread = 0
+
     def vector(self, at: int, seat: int, picked: int) -> npt.NDArray[np.float32]:
         """The vector of ``seat`` (with the cards ``picked`` of a set being passed) in the
         state after the log's first ``at`` actions."""
         if at == len(self.log):  # the live state
+            if self.unread:
+                self.unread -= 1
             return self.encoder.vector(self.state, seat, picked)
+        held = self.held.get(at)
+        if held is not None:
+            return self.encoder.vector_of(held, seat, picked)
+        self.eager = True
         snaps = self._snaps
         if at < len(snaps):
             return self.encoder.vector_of(snaps[at], seat, picked)
@@ -137,6 +170,8 @@ class LazyObservation(dict[str, Any]):
         obs = cls(action_mask=action_mask)  # (the vector added when read)
         if match is None:
             match = Match(state, encoder)
+        elif match.eager:
+            match.unread += 1
         obs._source = match
         obs._at = len(match.log)
         obs._seat = seat
