@@ -19,7 +19,7 @@ import pytest
 from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import encoding, openspiel_game, openspiel_observer
 from mariage.ai.encoding import ActionSpace, Encoder, Pick
-from mariage.ai.lazyobs import _CARD_BACK, LazyObservation
+from mariage.ai.lazyobs import LazyObservation
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import play_split_of
@@ -141,51 +141,6 @@ def test_an_observation_is_a_dict_to_every_reader() -> None:
     assert np.array_equal(obs["observation"], expected) and obs["extra"] == 1
     obs = fresh()
     assert np.array_equal(obs.pop("observation"), expected) and list(obs) == ["action_mask"]
-
-
-@pytest.mark.parametrize("name", ["schnapsen", "belote"])
-def test_a_state_is_held_only_while_an_observation_of_it_is_unread(name: str) -> None:
-    """The observations of one state share a count of those unread: a step holds the
-    state (a snapshot, or a card within its trick taken back) once for any number unread,
-    and not once all were read (or none was made), but after a card taken back (that
-    line is kept until the next snapshot); each read later is the vector as observed."""
-    env = MariageEnv(name)
-    env.reset(seed=4)
-    holds: list[str] = []
-    later: list[tuple[LazyObservation, np.ndarray]] = []
-    card_back = False
-    rng = random.Random(4)
-    for step in range(60):
-        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
-            break
-        way = step % 5
-        if way < 4:
-            obs, *_ = env.last()
-            mask = obs["action_mask"]
-            if way == 0:  # read before the step
-                assert np.array_equal(obs["observation"], _scratch(env, env.agent_selection))
-            elif way == 1:  # left unread
-                later.append((obs, _scratch(env, env.agent_selection)))
-            elif way == 2:  # read, and two others left unread
-                obs["observation"]
-                for agent in env.possible_agents:
-                    later.append((env.observe(agent), _scratch(env, agent)))  # type: ignore[arg-type]
-            else:  # copied (which reads it)
-                obs.copy()
-        else:  # no observation made: the mask from the info
-            mask = env.infos[env.agent_selection]["action_mask"]
-        before = len(holds)
-        legal = np.flatnonzero(mask)
-        source = env._source
-        env.step(int(legal[rng.randrange(len(legal))]))
-        if env._source is not source:  # held: a card taken back, or a snapshot
-            holds.append("card" if type(source[0]) is tuple and source[0][0] is _CARD_BACK
-                         else "snapshot")
-        assert len(holds) - before == (way in (1, 2) or card_back)
-        card_back = len(holds) > before and holds[-1] == "card"
-    assert step >= 30 and set(holds) == {"card", "snapshot"}
-    for obs, expected in later:
-        assert np.array_equal(obs["observation"], expected)
 
 
 def test_a_reset_leaves_the_last_matchs_observations_as_they_were() -> None:

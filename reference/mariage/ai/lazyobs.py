@@ -10,14 +10,17 @@ could see it (the item ``observation``, ``items``, ``values``, ``keys``, ``len``
 reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
-The vector is the seat's view of the state *when it was observed*: until the
-environment changes the state, it is made from the live state; the observations of one
-state share a source that counts those still unread, and before the state changes,
-where some are, the environment puts one
-:meth:`~mariage.ai.encoding.Encoder.snapshot` of the state in the source
-(:func:`hold_unread`; :meth:`LazyObservation.hold` for one observation), and the vector
-is made from that; where the change is a card played within its trick, the source holds
-instead what takes that card back from the state after it (cheaper than a snapshot).
+The vector is the seat's view of the state *when it was observed*. An observation
+holds its :class:`Match` and the number of actions the match had taken then: until an
+observation is read late, nothing is copied when the state changes. Read while the
+match has taken no further action, the vector is made from the live state; read later,
+from the state made again by replaying the match's actions from its deal
+(:meth:`Match.vector`: each state on the way is kept as an
+:meth:`~mariage.ai.encoding.Encoder.snapshot`, so that a match is replayed at most
+once, whatever the order of the late reads). An environment whose observations were
+read late takes a snapshot before each step where one made of the state is unread
+(:attr:`Match.eager`), as cheap as one state replayed. :meth:`LazyObservation.hold`
+gives one observation a snapshot of its own.
 
 Until it is read, the dict's own storage holds the mask alone (the vector is made by
 ``__missing__`` when the item ``observation`` is looked up): code that reads that
@@ -42,17 +45,97 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from mariage.engine.state import GameState
+import numpy as np
+import numpy.typing as npt
+
+from mariage.engine.actions import Action
+from mariage.engine.state import GameState, new_match
 
 from .encoding import Encoder, Snapshot
-from .layout import bidding_of
 
-__all__ = ["CARD_BACK", "LazyObservation", "hold_unread"]
+__all__ = ["LazyObservation", "Match"]
 
-#: the first item of what a source holds in place of a snapshot, where the state changed
-#: by a card within its trick (see :func:`hold_unread`; the PettingZoo environment's step
-#: holds such a card itself, as hold_unread does)
-CARD_BACK = _CARD_BACK = object()
+
+class Match:
+    """What the observations of one match are made from: its live ``state``, the
+    ``encoder``, and the actions applied to the state since it was dealt from ``seed``
+    (:attr:`log`, which the environment appends to after each action it applies).
+
+    An observation read late is made from the state replayed from the deal, once per
+    match: a snapshot kept of each state on the way, for reads in any order. Once one
+    was read late (the match is then :attr:`eager`), the environment takes a snapshot
+    of the state before a step where an observation made of it is still unread
+    (:attr:`unread`; :attr:`held`), as cheap as one replayed state; ``eager`` is passed on
+    to the environment's next match.
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.ai.encoding import Encoder
+    >>> state = new_match(load_rules("schnapsen"), 7)
+    >>> match = Match(state, Encoder(state.rules), 7)
+    >>> before = match.vector(0, 1, 0)
+    >>> action = state.legal_actions()[0]
+    >>> state.apply(action)
+    >>> match.log.append(action)
+    >>> bool((match.vector(0, 1, 0) == before).all()), match.eager
+    (True, True)
+    """
+
+    __slots__ = ("_replayed", "_snaps", "eager", "encoder", "held", "log", "seed", "state",
+                 "unread")
+
+    def __init__(self, state: GameState, encoder: Encoder, seed: int | None = None,
+                 eager: bool = False) -> None:
+        self.state = state
+        self.encoder = encoder
+        self.seed = seed  # (None: the state is not replayed; nothing is logged)
+        #: the actions applied to the state since it was dealt, in their order
+        self.log: list[Action] = []
+        #: whether an observation of the match (or of the environment's match before)
+        #: was read late: then observations are counted in :attr:`unread`
+        self.eager = eager
+        #: while eager, how many observations made of the live state are unread (the
+        #: environment counts those it makes; a read of the live state takes one off)
+        self.unread = 0
+        #: the snapshots the environment took before a step, by the number of actions
+        #: before it
+        self.held: dict[int, Snapshot] = {}
+        #: the state replayed from the deal, with the actions of the log before it: as
+        #: many as the snapshots kept (None until a late read)
+        self._replayed: GameState | None = None
+        #: the snapshot of the state after each number of the log's actions, up to the
+        #: replayed state's
+        self._snaps: list[Snapshot] = []
+
+    def hold(self, picked: int) -> None:
+        """Before the live state changes, where observations of it are unread: its
+        snapshot (with the cards ``picked`` of a set being passed), held for them."""
+        self.held[len(self.log)] = self.encoder.snapshot(self.state, picked)
+        self.unread = 0
+
+    def vector(self, at: int, seat: int, picked: int) -> npt.NDArray[np.float32]:
+        """The vector of ``seat`` (with the cards ``picked`` of a set being passed) in the
+        state after the log's first ``at`` actions."""
+        if at == len(self.log):  # the live state
+            if self.unread:
+                self.unread -= 1
+            return self.encoder.vector(self.state, seat, picked)
+        held = self.held.get(at)
+        if held is not None:
+            return self.encoder.vector_of(held, seat, picked)
+        self.eager = True
+        snaps = self._snaps
+        if at < len(snaps):
+            return self.encoder.vector_of(snaps[at], seat, picked)
+        state = self._replayed
+        if state is None:
+            # (the deal is the seed's: the same state as the match's own at its start)
+            assert self.seed is not None, "a match without a seed logs no action"
+            state = self._replayed = new_match(self.state.rules, self.seed)
+        snapshot, log = self.encoder.snapshot, self.log
+        for action in log[len(snaps):at]:
+            snaps.append(snapshot(state))
+            state.apply(action)
+        return self.encoder.vector(state, seat, picked)
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
@@ -67,28 +150,30 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # while unread: the source, a list [the state or what holds it, how many
-    # observations of it are unread, the encoder], shared by the observations an
-    # environment made of one state (one snapshot for all, taken only while some are
-    # unread; see hold_unread), the seat and the cards it picked; the source is None (or
-    # unset) once read. Slots, not an instance dict: one of these is made on every step.
-    __slots__ = ("_picked", "_seat", "_source")
-    _source: list[Any] | None
+    # while unread: the source (the Match, or the encoder and a snapshot), the number
+    # of the match's actions taken when observed, the seat and the cards it picked; the
+    # source is None (or unset) once read. Slots, not an instance dict: one of these is
+    # made on every step.
+    __slots__ = ("_at", "_picked", "_seat", "_source")
+    _source: Match | tuple[Encoder, Snapshot] | None
+    _at: int
     _seat: int
     _picked: int
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
-           action_mask: Any, source: list[Any] | None = None) -> LazyObservation:
+           action_mask: Any, match: Match | None = None) -> LazyObservation:
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
-        being passed), its vector made by ``encoder`` when first read. ``source``: a
-        list ``[state, 0, encoder]`` shared with other observations of the state (see
-        :func:`hold_unread`)."""
-        obs = cls({"action_mask": action_mask})  # (the vector added when read)
-        if source is None:
-            source = [state, 0, encoder]
-        source[1] += 1
-        obs._source = source
+        being passed), its vector made by ``encoder`` when first read: from ``match``
+        (whose live state ``state`` is) as it is now, or, without one, from ``state``
+        as it is when read."""
+        obs = cls(action_mask=action_mask)  # (the vector added when read)
+        if match is None:
+            match = Match(state, encoder)
+        elif match.eager:
+            match.unread += 1
+        obs._source = match
+        obs._at = len(match.log)
         obs._seat = seat
         obs._picked = picked
         return obs
@@ -103,29 +188,21 @@ class LazyObservation(dict[str, Any]):
         which is about to change; nothing to do once the vector is made."""
         source = getattr(self, "_source", None)
         if source is not None:
-            source[1] -= 1
-            self._source = [snapshot, 1, source[2]]
+            self._source = (source[0] if type(source) is tuple else source.encoder,
+                            snapshot)
 
     def _read(self) -> None:
         source = getattr(self, "_source", None)
         if source is None:  # read already, or made as a dict of its items
             return
-        held, encoder = source[0], source[2]
-        if isinstance(held, GameState):
-            vector = encoder.vector(held, self._seat, self._picked)
+        if type(source) is tuple:  # held
+            vector = source[0].vector_of(source[1], self._seat, self._picked)
         else:
-            if type(held) is list:  # held by hold_unread: made a snapshot once
-                held = source[0] = _unpacked(held, encoder)
-            elif held[0] is _CARD_BACK:
-                held = _resolved(source)
-            # (its own cards picked: the picks before a set's last change no state, so
-            # the observations of one state may have been made with different picks)
-            vector = encoder.vector_of(held, self._seat, self._picked)
+            vector = source.vector(self._at, self._seat, self._picked)
         # (the items in their order: the vector first)
         mask = dict.pop(self, "action_mask")
         dict.__setitem__(self, "observation", vector)
         dict.__setitem__(self, "action_mask", mask)
-        source[1] -= 1
         self._source = None
 
     # -- every read and change of the dict makes the vector first; the item
@@ -236,101 +313,3 @@ class LazyObservation(dict[str, Any]):
     def clear(self) -> None:
         self._read()
         dict.clear(self)
-
-
-def hold_unread(source: list[Any], encoder: Encoder, state: GameState,
-                picked: int, card_within_trick: bool = False,
-                standing: tuple[int, ...] | None = None) -> list[Any]:
-    """Before ``state`` changes: where observations made with ``source`` (``[state,
-    unread count, encoder]``, :meth:`LazyObservation.of`) are still unread, they get one
-    :meth:`~mariage.ai.encoding.Encoder.snapshot` of it (with the cards ``picked``; held
-    as one list, made the snapshot when read) and a new source is returned for the
-    observations to come; else ``source`` itself.
-
-    ``card_within_trick``: the change is the seat to act playing a card that does not
-    end its trick, by the engine's reference card play (``trail_plays`` of its dispatch
-    table: the play journaled for undo as the seat alone, or the seat with what was
-    known of its hand). Such a card changes, of what a vector reads, only the seat's
-    hand, what is known of it, the trick and the seat to act; the unread then get, in
-    place of the snapshot, what takes the card back from the state after it (the seat
-    and what was known of its hand), and the new source is kept for them (counted as
-    one unread observation), so that the next change holds it in turn: the vector is
-    made, when read, from the first snapshot (or the live state) down that line, with
-    the cards taken back (at most one trick's cards: the trick's last card is a
-    snapshot).
-
-    ``standing``: the state's :meth:`~mariage.engine.state.GameState.standing` where the
-    caller knows it (it changes only at a hand's end), else it is asked for."""
-    if not source[1]:
-        return source
-    if card_within_trick:
-        seat = state.to_act
-        assert seat is not None
-        after = [state, 1, encoder]
-        source[0] = (_CARD_BACK, after, seat, state.known[seat])
-        return after
-    # (what Encoder.snapshot holds, in one list: see _unpacked)
-    trick, tricks = state.trick_cards, state.tricks
-    source[0] = [*state.hands, *state.known, *state.captured, *state.decl_points, *trick,
-                 *tricks, *state.declared, len(trick), len(tricks), state.turn_up,
-                 state.trump, state.phase, state.to_act, state.leader, len(state.stock),
-                 state.standing() if standing is None else standing,
-                 bidding_of(state) if encoder.bidding else None,
-                 # (what was said: read when the vector is made, from the actions and
-                 # the other pairs said so far; the environment only adds to the hand's
-                 # lists, and a new hand has new ones where they are not empty)
-                 (state.actions, len(state.actions), state.pair_by, state.pairs_said,
-                  len(state.pairs_said)) if encoder.said else None, picked]
-    return [state, 0, encoder]
-
-
-def _unpacked(held: list[Any], encoder: Encoder) -> Snapshot:
-    """The :meth:`~mariage.ai.encoding.Encoder.snapshot` that ``held`` holds in one list
-    (:func:`hold_unread`: one list made and freed where a snapshot is eight; the hands
-    and known cards per seat, the card points and declared points per team, the
-    trick's cards, the finished tricks and the declarations, then the trick's and the
-    tricks' lengths and the snapshot's single values)."""
-    rules = encoder.rules
-    n, t = rules.nseats, len(rules.teams)
-    (ntrick, ntricks, turn_up, trump, phase, to_act, leader, stock, standing, bidding,
-     said_from, picked) = held[-12:]
-    said = 0
-    if said_from is not None:
-        actions, count, pair_by, pairs, npairs = said_from
-        assert encoder.said is not None
-        said = encoder.said(actions[:count], pair_by, trump, pairs[:npairs])
-    at = 2 * n + 2 * t
-    tricks_at = at + ntrick
-    declared_at = tricks_at + ntricks
-    return (held[:n], held[n:2 * n], held[at:tricks_at], held[tricks_at:declared_at],
-            turn_up, trump, phase, to_act, leader, stock, held[2 * n:2 * n + t],
-            held[2 * n + t:at], standing, held[declared_at:-12], bidding, said, picked)
-
-
-def _resolved(source: list[Any]) -> Snapshot:
-    """The snapshot of the state that ``source`` (held by :func:`hold_unread` with a card
-    within its trick) was made of: the first snapshot down the line of sources, or one of
-    the live state, with the cards of the line taken back, latest first; each source of
-    the line keeps its own (a later read is one lookup)."""
-    line = []  # the sources down the line that hold a card taken back
-    at = source
-    held = at[0]
-    while type(held) is tuple and held[0] is _CARD_BACK:
-        line.append(at)
-        at = held[1]
-        held = at[0]
-    # (after a card within its trick, no cards are being picked)
-    snap: Snapshot = (source[2].snapshot(held) if isinstance(held, GameState)
-                      else _unpacked(held, source[2]) if type(held) is list else held)
-    for at in reversed(line):
-        _, _, seat, known_before = at[0]
-        (hands, known, trick, tricks, turn_up, trump, phase, _, leader, stock, captured,
-         decl_points, standing, declared, bidding, said, picked) = snap
-        hands = hands[:]
-        hands[seat] |= 1 << trick[-1]
-        known = known[:]
-        known[seat] = known_before
-        snap = (hands, known, trick[:-1], tricks, turn_up, trump, phase, seat, leader,
-                stock, captured, decl_points, standing, declared, bidding, said, picked)
-        at[0] = snap
-    return snap

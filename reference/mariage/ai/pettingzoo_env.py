@@ -7,7 +7,9 @@ agent to act is the seat to act. Each agent's observation is a dict of
 seat's view) and ``action_mask`` (1 for each legal action id of the
 :class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too. The vector is
 made when first read (:class:`~mariage.ai.lazyobs.LazyObservation`), as the view of the
-state when observed: an agent that reads only the mask does not pay for it.
+state when observed (read after later steps, from the match's actions replayed:
+:class:`~mariage.ai.lazyobs.Match`): an agent that reads only the mask does not pay for
+it, and a step copies nothing for the observations still unread.
 ``reward`` chooses the rewards (:mod:`mariage.ai.rewards`): ``match`` (+1 to each
 agent of the side that wins the match, -1 to the others, 0 each for a draw),
 ``hand`` (the hand's score difference after every hand, normalised) or
@@ -42,16 +44,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
-from mariage.engine.actions import Action, Give, Play
-from mariage.engine.dispatch import dispatch_of
+from mariage.engine.actions import Action, Give
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
-from .lazyobs import CARD_BACK as _CARD_BACK
-from .lazyobs import LazyObservation, hold_unread
+from .lazyobs import LazyObservation, Match
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -115,27 +115,21 @@ class MariageEnv(AECEnv):
         self._legal: Any = self._no_mask
         self._hands_rewarded = 0
         self._hands_seen = 0  # the hands played when _settle() last ran
-        #: the match's standing when _settle() last ran: it changes only at a hand's end
-        #: (the holds of unread observations take it from here, not by a call)
-        self._standing: tuple[int, ...] = ()
         self._rewarded = False  # some reward of the last step is not 0
         self._ended = False  # some agent is terminated or truncated (the episode's end)
         self._masked: str | None = None  # the agent whose info holds the mask now
-        #: what the observations of the state as it is are made from: [the state, how
-        #: many of them are unread, the encoder] (:func:`~mariage.ai.lazyobs.hold_unread`)
-        self._source: list[Any] = [None, 0, self.encoder]
+        #: what the observations of the match are made from (its state, and the actions
+        #: applied since the deal: ``_log``, appended to by every step that applies one)
+        self._match: Match | None = None
+        self._log: list[Action] = []
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
         #: while the agent to act picks a set, the engine's listing for it, kept until the
         #: set is complete (the match does not change between its picks), else None
         self._picks: Sequence[Action] | None = None
         self._factored = bool(self.space.pick_size)
-        # a card within its trick is played by the engine's reference card play, which
-        # changes only the seat's hand, what is known of it, the trick and the seat to
-        # act (what undo journals of it): unread observations are held by taking the
-        # card back (hold_unread)
-        self._card_trail = False  # (set by reset(), from the state's mechanisms)
-        self._hand_seats = self.rules.hand_seats
+        #: the last list of actions besides the cards in the play phase, and its ids
+        self._others: tuple[list[Action], list[int]] = ([], [])
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -165,7 +159,6 @@ class MariageEnv(AECEnv):
         # deck, an order of the pack by construction, is not checked again)
         state = new_match(self.rules, deal_seed)
         self.state_ = state
-        self._card_trail = dispatch_of(state.mech, state.rules).trail_plays
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -176,8 +169,10 @@ class MariageEnv(AECEnv):
         self._masked = None
         self._rewarded = False
         self._ended = False
-        # (the observations of the last match keep its state: this is a new one)
-        self._source = [state, 0, self.encoder]
+        # (the observations of the last match keep theirs: this is a new one)
+        self._match = match = Match(state, self.encoder, deal_seed,
+                                    self._match is not None and self._match.eager)
+        self._log = match.log
         self._hands_rewarded = 0
         self.picked = 0
         self._picks = None
@@ -219,7 +214,6 @@ class MariageEnv(AECEnv):
             self._mask_now = self._legal = self.space.mask(state, None, self.picked,
                                                            self._set_listing())
         self._hands_seen = len(state._history)
-        self._standing = state.standing()
         # only the agents whose mask changed get a new info dict (the others keep theirs)
         selected, infos = self.agent_selection, self.infos
         before = self._masked
@@ -244,7 +238,7 @@ class MariageEnv(AECEnv):
         state = self._started("observe()")
         return LazyObservation.of(self.encoder, state, self._seat_of(agent), self.picked,
                                   self._mask_now if agent == self.agent_selection
-                                  else self._no_mask, self._source)
+                                  else self._no_mask, self._match)
 
     def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool,
                                                   dict[str, Any]]:
@@ -257,9 +251,10 @@ class MariageEnv(AECEnv):
         if observe:  # as LazyObservation.of does, without the call
             # (by keyword: 190 fewer machine instructions than a dict literal merged)
             obs = _Lazy(action_mask=self._mask_now)
-            source = self._source
-            source[1] += 1
-            obs._source = source
+            obs._source = match = self._match
+            if match.eager:  # type: ignore[union-attr]  # (as LazyObservation.of counts)
+                match.unread += 1  # type: ignore[union-attr]
+            obs._at = len(self._log)
             obs._seat = self._index[agent]
             obs._picked = self.picked
         return (obs, self._cumulative_rewards[agent], self.terminations[agent],
@@ -319,19 +314,11 @@ class MariageEnv(AECEnv):
                 self._picked_one(agent, picked)
                 return
             act = Give(picked)
-        source = self._source
-        if source[1]:  # before the state changes, the unread get a snapshot of it
-            if type(act) is Play and state.phase == _PLAY and self._card_trail \
-                    and len(state.trick_cards) + 1 < self._hand_seats:
-                # a card within its trick: what takes it back, as hold_unread holds it
-                # (written here: the call costs more than the two lines)
-                seat = state.to_act
-                self._source = after = [state, 1, self.encoder]
-                source[0] = (_CARD_BACK, after, seat, state.known[seat])  # type: ignore[index]
-            else:
-                self._source = hold_unread(source, self.encoder, state, self.picked, False,
-                                           self._standing)
+        match = self._match
+        if match.unread:  # type: ignore[union-attr]  # (some were read late: a snapshot)
+            match.hold(self.picked)  # type: ignore[union-attr]
         state.apply(act)  # type: ignore[arg-type]
+        self._log.append(act)  # type: ignore[arg-type]  # (what a late read replays)
         self.picked = 0
         self._picks = None
         if len(state._history) != self._hands_seen or state.phase == _OVER:
@@ -349,7 +336,7 @@ class MariageEnv(AECEnv):
             cards, others = split(state, to_act)  # type: ignore[arg-type]
             listed = made(cards)
             if others:
-                for i in space._other_ids(others):
+                for i in self._ids_of_others(others):
                     listed[i] = 1
             mask = _over(space.size, _INT8, listed)
             self._legal = listed
@@ -366,6 +353,18 @@ class MariageEnv(AECEnv):
             self._masked = selected
         if selected in infos:
             infos[selected] = {"action_mask": mask}
+
+    def _ids_of_others(self, others: Sequence[Action]) -> list[int]:
+        """The ids of the actions the engine lists besides the cards in the play phase
+        (:meth:`ActionSpace._other_ids <mariage.ai.encoding.ActionSpace._other_ids>`);
+        those of a list equal to the last one's are kept (a lead's questions or
+        declarations are the same objects lead after lead: the list compared in C)."""
+        if type(others) is list and others == self._others[0]:
+            return self._others[1]
+        ids = self.space._other_ids(others)
+        if type(others) is list:
+            self._others = (others[:], ids)
+        return ids
 
     def _picked_one(self, agent: str, picked: int) -> None:
         """``agent`` picked a card of a set, not its last: the cards ``picked`` so far;
