@@ -6,13 +6,23 @@ Each test names what happened before its fix.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from hostilekit import deadline
 from mariage import GameState, load_rules
 from mariage.arena.hiding import SeatView
+from mariage.arena.match import render_table
+from mariage.conformance import reports
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import seat_state_json
+from mariage.conformance.results import Outcome
 from mariage.engine.actiontext import action_text
 from mariage.engine.deals import canonical_deck
+from mariage.notation.errors import tag_trouble
+from mariage.spec.options import default_in_force, default_text, depends_on
+
+RULES = load_rules("mariglia")
 
 
 def test_an_action_out_of_turn_told_to_a_hidden_hand_is_refused_at_once() -> None:
@@ -20,7 +30,7 @@ def test_an_action_out_of_turn_told_to_a_hidden_hand_is_refused_at_once() -> Non
     or a hostile one), searched every deal for a minute before it refused (17 s in
     Mariglia, 69 s in Belote): no deal keeps the ``to_act`` it was told and lets seat 1
     play."""
-    rules = load_rules("mariglia")
+    rules = RULES
     referee = GameState(rules, first_dealer=0)
     deck = canonical_deck(rules)
     referee.deal(deck)
@@ -43,3 +53,57 @@ def test_an_action_out_of_turn_told_to_a_hidden_hand_is_refused_at_once() -> Non
     action = referee.legal_actions()[0]
     assert engine.handle({"type": "apply", "action": action_text(rules, action), "seat": 3}
                          ) == {"type": "ok"}
+
+
+@pytest.mark.parametrize("call", [reports.tally, reports.by_rule, reports.uncharged])
+@pytest.mark.parametrize("outcomes", ["t", None, [None], [{"ruleset": "x"}]])
+def test_outcomes_that_are_no_outcomes_are_a_type_error(call: Any, outcomes: object) -> None:
+    """Each was ``AttributeError: 'str' object has no attribute 'ruleset'`` (``'ok'``), or
+    "'NoneType' object is not iterable"."""
+    with pytest.raises(TypeError, match=f"^{call.__name__}: outcomes must be Outcomes "):
+        call(outcomes)
+    done = Outcome("t", "marianna", "scenario", ("core.hand",), "error", engine_failure="crash")
+    assert reports.tally(iter([done])) == {"marianna": {**dict.fromkeys(
+        ("pass", "fail", "skip", "xfail", "xpass"), 0), "error": 1}}
+
+
+@pytest.mark.parametrize(("args", "error", "says"), [
+    (({}, 1), TypeError, "line must be a str, not dict"),
+    (("[x", 0), ValueError, "column must be a whole number, at least 1, not 0"),
+    (("[x", None), TypeError, "column must be a whole number")])
+def test_tag_trouble_names_a_wrong_argument(args: tuple[Any, ...], error: type,
+                                            says: str) -> None:
+    """``tag_trouble({}, 1)`` was ``KeyError: -1``; a column of None "unsupported operand"."""
+    with pytest.raises(error, match=f"^tag_trouble: {says}"):
+        tag_trouble(*args)
+    assert tag_trouble("[Seed 1]", 1).startswith("; column 7:")
+
+
+@pytest.mark.parametrize(("call", "args", "error", "says"), [
+    (depends_on, (b"x",), TypeError, "the declaration is a mapping, not bytes"),
+    (depends_on, ({"default_when": 5},), ValueError, "default_when is a list of cases"),
+    (default_text, ({"type": "int"},), ValueError, "the declaration has no default"),
+    (default_text, ({"default": 1, "default_when": [{"when": {}}]},), ValueError,
+     "default_when is a list of cases"),
+    (default_in_force, ({"default": 1}, 5), TypeError, "values must be a mapping, not int"),
+    (default_in_force, ({"default": 1, "default_when": [{"when": 3, "value": 2}]}, {}),
+     ValueError, "default_when is a list of cases")])
+def test_the_defaults_of_a_wrong_declaration_are_named(call: Any, args: tuple[Any, ...],
+                                                       error: type, says: str) -> None:
+    """Were ``AttributeError: 'bytes' object has no attribute 'get'``, ``KeyError:
+    'default'``, ``KeyError: 'value'``, ``'int' object is not iterable``..."""
+    with pytest.raises(error, match=f"^{call.__name__}: {says}"):
+        call(*args)
+    spec = {"default": 60, "default_when": [{"when": {"players": 4}, "value": 40}]}
+    assert default_in_force(spec, {"players": 4}) == 40 and depends_on(spec) == ["players"]
+
+
+@pytest.mark.parametrize(("rules", "rows", "says"), [
+    (None, [], "rules must be a Rules"), (RULES, "ab", "rows must be the Rows of Match.table"),
+    (RULES, [None], "rows must be the Rows of Match.table")])
+def test_render_table_names_a_wrong_argument(rules: object, rows: object, says: str) -> None:
+    """``render_table(rules, "ab")`` was ``AttributeError: 'str' object has no attribute
+    'wins'``; rules of None "'NoneType' object has no attribute 'team_names'"."""
+    with pytest.raises(TypeError, match=f"^render_table: {says}"):
+        render_table(rules, rows)  # type: ignore[arg-type]
+    assert render_table(RULES, []).startswith("side")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from mariage.engine.actiontext import parse_action
 from mariage.engine.arguments import check_rules
@@ -288,10 +288,15 @@ def _clean(text: str) -> str:
 
 def render_table(rules: Rules, rows: list[Row]) -> str:
     """The results as a text table: win rate with its 95% Wilson interval."""
+    check_rules(rules, "render_table")
+    listed = list(rows) if isinstance(rows, Iterable) and not isinstance(rows, str) else None
+    if listed is None or not all(isinstance(row, Row) for row in listed):
+        raise TypeError(f"render_table: rows must be the Rows of Match.table, not "
+                        f"{type(rows).__name__}")
     head = f"{'side':<6}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win rate':>10}" \
            f"{'95% CI':>16}{'forfeits':>10}  players"
     lines = [head, "-" * len(head)]
-    for row in rows:
+    for row in listed:
         lo, hi = wilson(row.wins, row.games)
         lines.append(f"{rules.team_names[row.team]:<6}{row.games:>6}{row.wins:>6}"
                      f"{row.draws:>6}{row.losses:>7}{row.win_rate:>10.3f}"

@@ -42,10 +42,24 @@ def _zero() -> dict[str, int]:
     return dict.fromkeys(STATUSES, 0)
 
 
+def _expect_outcomes(outcomes: object, call: str) -> list[Outcome]:
+    """``outcomes`` as a list, each an :class:`Outcome` (a run's ``outcomes``), else a
+    ``TypeError`` naming ``call`` (not an ``AttributeError`` from inside)."""
+    if isinstance(outcomes, str | bytes | Outcome) or not isinstance(outcomes, Iterable):
+        raise TypeError(f"{call}: outcomes must be Outcomes (a RunResult's outcomes), not "
+                        f"{type(outcomes).__name__}")
+    listed = list(outcomes)
+    for o in listed:
+        if not isinstance(o, Outcome):
+            raise TypeError(f"{call}: outcomes must be Outcomes (a RunResult's outcomes), "
+                            f"not a {type(o).__name__} among them")
+    return listed
+
+
 def tally(outcomes: Iterable[Outcome]) -> dict[str, dict[str, int]]:
     """Counts of each status per ruleset."""
     out: dict[str, dict[str, int]] = {}
-    for o in outcomes:
+    for o in _expect_outcomes(outcomes, "tally"):
         out.setdefault(o.ruleset, _zero())[o.status] += 1
     return dict(sorted(out.items()))
 
@@ -58,7 +72,7 @@ def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
     (:attr:`~mariage.conformance.runner.Outcome.blamed`).
     """
     out: dict[str, dict[str, Any]] = {}
-    for o in outcomes:
+    for o in _expect_outcomes(outcomes, "by_rule"):
         for rule in (o.rules if o.ok else o.blamed):
             entry = out.setdefault(rule, {**_zero(), "failing": []})
             entry[o.status] += 1
@@ -155,7 +169,7 @@ def uncharged(outcomes: Iterable[Outcome]) -> dict[str, list[str]]:
     {'crash': ['t']}
     """
     out: dict[str, list[str]] = {}
-    for o in outcomes:
+    for o in _expect_outcomes(outcomes, "uncharged"):
         if not o.ok and o.engine_failure and not o.blamed:
             out.setdefault(o.engine_failure, []).append(o.id)
     return dict(sorted(out.items()))
