@@ -14,6 +14,7 @@ from mariage import GameState, load_rules
 from mariage.arena.hiding import SeatView
 from mariage.arena.match import render_table
 from mariage.conformance import reports
+from mariage.conformance.coverage import coverage, run_coverage
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import seat_state_json
 from mariage.conformance.results import Outcome
@@ -55,12 +56,17 @@ def test_an_action_out_of_turn_told_to_a_hidden_hand_is_refused_at_once() -> Non
                          ) == {"type": "ok"}
 
 
-@pytest.mark.parametrize("call", [reports.tally, reports.by_rule, reports.uncharged])
-@pytest.mark.parametrize("outcomes", ["t", None, [None], [{"ruleset": "x"}]])
-def test_outcomes_that_are_no_outcomes_are_a_type_error(call: Any, outcomes: object) -> None:
-    """Each was ``AttributeError: 'str' object has no attribute 'ruleset'`` (``'ok'``), or
-    "'NoneType' object is not iterable"."""
-    with pytest.raises(TypeError, match=f"^{call.__name__}: outcomes must be Outcomes "):
+@pytest.mark.parametrize("call", [reports.tally, reports.by_rule, reports.uncharged,
+                                  lambda o: run_coverage(o, "marianna", [])])
+@pytest.mark.parametrize(("outcomes", "says"), [
+    ("t", "not str"), (None, "not NoneType"), ([None], "not a NoneType among them"),
+    ([{"ruleset": "x"}], "not a dict among them")])
+def test_outcomes_that_are_no_outcomes_are_a_type_error(call: Any, outcomes: object,
+                                                        says: str) -> None:
+    """Each was ``AttributeError: 'str' object has no attribute 'ruleset'`` (``'ok'``,
+    ``'kind'``), or "'NoneType' object is not iterable"."""
+    name = getattr(call, "__name__", "<lambda>").replace("<lambda>", "run_coverage")
+    with pytest.raises(TypeError, match=f"^{name}: outcomes must be Outcome values, {says}$"):
         call(outcomes)
     done = Outcome("t", "marianna", "scenario", ("core.hand",), "error", engine_failure="crash")
     assert reports.tally(iter([done])) == {"marianna": {**dict.fromkeys(
@@ -99,11 +105,20 @@ def test_the_defaults_of_a_wrong_declaration_are_named(call: Any, args: tuple[An
 
 
 @pytest.mark.parametrize(("rules", "rows", "says"), [
-    (None, [], "rules must be a Rules"), (RULES, "ab", "rows must be the Rows of Match.table"),
-    (RULES, [None], "rows must be the Rows of Match.table")])
+    (None, [], "rules must be a Rules"),
+    (RULES, "ab", r"rows \(Match.table makes them\) must be Row values, not str"),
+    (RULES, [None], r"rows \(Match.table makes them\) must be Row values, not a NoneType")])
 def test_render_table_names_a_wrong_argument(rules: object, rows: object, says: str) -> None:
     """``render_table(rules, "ab")`` was ``AttributeError: 'str' object has no attribute
     'wins'``; rules of None "'NoneType' object has no attribute 'team_names'"."""
     with pytest.raises(TypeError, match=f"^render_table: {says}"):
         render_table(rules, rows)  # type: ignore[arg-type]
     assert render_table(RULES, []).startswith("side")
+
+
+@pytest.mark.parametrize("tests", ["t", [None], 5])
+def test_coverage_of_no_tests_is_a_type_error(tests: object) -> None:
+    """``coverage("t")`` was ``AttributeError: 'str' object has no attribute 'kind'``,
+    after compiling every bundled ruleset."""
+    with pytest.raises(TypeError, match=r"^coverage: tests must be Test values, not "):
+        coverage(tests)  # type: ignore[arg-type]

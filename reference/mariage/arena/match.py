@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from mariage.engine.actiontext import parse_action
 from mariage.engine.arguments import check_rules
@@ -37,7 +37,7 @@ from mariage.engine.prng import MASK64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from ..errors import IllegalActionError, printable
+from ..errors import IllegalActionError, expect_each, printable
 from ..lazyrecord import frozen_record, replace
 from ..notation.model import Comment, Note, Record, Tag
 from ..notation.recorder import Recorder
@@ -289,10 +289,7 @@ def _clean(text: str) -> str:
 def render_table(rules: Rules, rows: list[Row]) -> str:
     """The results as a text table: win rate with its 95% Wilson interval."""
     check_rules(rules, "render_table")
-    listed = list(rows) if isinstance(rows, Iterable) and not isinstance(rows, str) else None
-    if listed is None or not all(isinstance(row, Row) for row in listed):
-        raise TypeError(f"render_table: rows must be the Rows of Match.table, not "
-                        f"{type(rows).__name__}")
+    listed = expect_each(rows, Row, "render_table: rows (Match.table makes them)")
     head = f"{'side':<6}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win rate':>10}" \
            f"{'95% CI':>16}{'forfeits':>10}  players"
     lines = [head, "-" * len(head)]
