@@ -14,12 +14,15 @@ from mariage import GameState, load_rules
 from mariage.arena.hiding import SeatView
 from mariage.arena.match import render_table
 from mariage.conformance import reports
+from mariage.conformance.client import EngineClient
 from mariage.conformance.coverage import coverage, run_coverage
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import seat_state_json
 from mariage.conformance.results import Outcome
+from mariage.conformance.runner import perft_divide, perft_divide_blame, perft_walk
 from mariage.engine.actiontext import action_text
 from mariage.engine.deals import canonical_deck
+from mariage.notation.batch import check_raw
 from mariage.notation.errors import tag_trouble
 from mariage.spec.options import default_in_force, default_text, depends_on
 
@@ -122,3 +125,23 @@ def test_coverage_of_no_tests_is_a_type_error(tests: object) -> None:
     after compiling every bundled ruleset."""
     with pytest.raises(TypeError, match=r"^coverage: tests must be Test values, not "):
         coverage(tests)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("call", [perft_walk, perft_divide, perft_divide_blame])
+def test_a_perft_walk_of_no_client_or_no_test_is_a_type_error(call: Any) -> None:
+    """``perft_walk(client, None)`` was ``AttributeError: 'NoneType' object has no
+    attribute 'depth'`` (``perft_divide``: ``'ruleset'``); a client of a command string
+    ``... no attribute 'request'``."""
+    client = EngineClient.for_command("no-such-engine-36")
+    with pytest.raises(TypeError, match=f"^{call.__name__}: test is a Test, not NoneType$"):
+        call(client, None)
+    with pytest.raises(TypeError, match=f"^{call.__name__}: client is a EngineClient, not str"):
+        call("python3 engine.py", None)
+    assert client._transport is None  # nothing was started
+
+
+@pytest.mark.parametrize("raw", [None, '[Mariage "1"]', []])
+def test_check_raw_of_no_raw_record_is_a_type_error(raw: object) -> None:
+    """Was ``AttributeError: 'str' object has no attribute 'problems'``."""
+    with pytest.raises(TypeError, match=r"^check_raw: raw is a RawRecord \(split_records "):
+        check_raw(raw, strict=False)  # type: ignore[arg-type]
