@@ -24,7 +24,13 @@ from mariage.engine.actiontext import action_text
 from mariage.engine.deals import canonical_deck
 from mariage.notation.batch import check_raw
 from mariage.notation.errors import tag_trouble
-from mariage.spec.options import default_in_force, default_text, depends_on
+from mariage.spec.options import (
+    default_in_force,
+    default_text,
+    depends_on,
+    invalid_case,
+    invalid_text,
+)
 
 RULES = load_rules("mariglia")
 
@@ -145,3 +151,21 @@ def test_check_raw_of_no_raw_record_is_a_type_error(raw: object) -> None:
     """Was ``AttributeError: 'str' object has no attribute 'problems'``."""
     with pytest.raises(TypeError, match=r"^check_raw: raw is a RawRecord \(split_records "):
         check_raw(raw, strict=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("call", "args", "error", "says"), [
+    (invalid_case, ("x", {}), TypeError, "specs must be a mapping, not str"),
+    (invalid_case, ({}, None), TypeError, "values must be a mapping, not NoneType"),
+    (invalid_case, ({"a": 5}, {}), TypeError, "option 'a': its declaration is a mapping"),
+    (invalid_case, ({"a": {"invalid_when": [{"value": 1}]}}, {"a": 1}), ValueError,
+     "an invalid_when case is a mapping with a 'value', a 'when' mapping and a 'because'"),
+    (invalid_text, ("a", "y"), ValueError, "an invalid_when case is a mapping")])
+def test_invalid_cases_of_a_wrong_declaration_are_named(call: Any, args: tuple[Any, ...],
+                                                        error: type, says: str) -> None:
+    """Were ``AttributeError: 'str' object has no attribute 'items'`` (``'int' ... 'get'``),
+    ``KeyError: 'when'``, ``TypeError: string indices must be integers``."""
+    with pytest.raises(error, match=f"^{call.__name__}: {says}"):
+        call(*args)
+    case = {"value": "dealer", "when": {"sitter": "dealer"}, "because": "he sits out"}
+    assert invalid_case({"opening": {"invalid_when": [case]}},
+                        {"opening": "dealer", "sitter": "dealer"}) == ("opening", case)

@@ -339,6 +339,16 @@ def _holds(when: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
     return all(k in values and value_key(values[k]) == value_key(v) for k, v in when.items())
 
 
+def _invalid_case_ok(case: object, call: str) -> Mapping[str, Any]:
+    """One ``invalid_when`` case, checked as :func:`invalid_case` and :func:`invalid_text`
+    read it: a mapping with a ``value``, a ``when`` mapping and a ``because``."""
+    if not isinstance(case, Mapping) or "value" not in case or "because" not in case \
+            or not isinstance(case.get("when"), Mapping):
+        raise ValueError(f"{call}: an invalid_when case is a mapping with a 'value', a "
+                         f"'when' mapping and a 'because', not {shown(case)}")
+    return case
+
+
 def invalid_case(specs: Mapping[str, Any], values: Mapping[str, Any]
                  ) -> tuple[str, Mapping[str, Any]] | None:
     """The first option (in declaration order) whose value in ``values`` one of its
@@ -352,8 +362,16 @@ def invalid_case(specs: Mapping[str, Any], values: Mapping[str, Any]
     >>> invalid_case(specs, {"opening": "dealer", "sitter": "opposite"}) is None
     True
     """
+    for what, given in (("specs", specs), ("values", values)):
+        if not isinstance(given, Mapping):
+            raise TypeError(f"invalid_case: {what} must be a mapping, not "
+                            f"{type(given).__name__}")
     for name, spec in specs.items():
+        if spec is not None and not isinstance(spec, Mapping):
+            raise TypeError(f"invalid_case: option '{_cut(str(name))}': its declaration is a "
+                            f"mapping, not {type(spec).__name__}")
         for case in (spec or {}).get("invalid_when") or ():
+            _invalid_case_ok(case, "invalid_case")
             if name in values and value_key(values[name]) == value_key(case["value"]) \
                     and _holds(case["when"], values):
                 return name, case
@@ -383,7 +401,8 @@ def invalid_text(name: str, case: Mapping[str, Any]) -> str:
     ...                          "because": "he sits out.", "rule": "x.auction.opening"})
     'opening=dealer cannot be played with sitter=dealer: he sits out (rule x.auction.opening)'
     """
-    others = ", ".join(f"{k}={value_key(v)}" for k, v in case["when"].items())
+    others = ", ".join(f"{k}={value_key(v)}"
+                       for k, v in _invalid_case_ok(case, "invalid_text")["when"].items())
     text = f"{name}={value_key(case['value'])} cannot be played with {others}: " \
            f"{' '.join(str(case['because']).split()).rstrip('.')}"
     return text + (f" (rule {case['rule']})" if case.get("rule") else "")
