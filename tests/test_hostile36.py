@@ -14,7 +14,7 @@ from mariage import GameState, load_rules
 from mariage.arena.hiding import SeatView
 from mariage.arena.match import render_table
 from mariage.conformance import reports
-from mariage.conformance.client import EngineClient
+from mariage.conformance.client import EngineClient, stderr_note
 from mariage.conformance.coverage import coverage, run_coverage
 from mariage.conformance.engine import ReferenceEngine
 from mariage.conformance.protocol import seat_state_json
@@ -169,3 +169,11 @@ def test_invalid_cases_of_a_wrong_declaration_are_named(call: Any, args: tuple[A
     case = {"value": "dealer", "when": {"sitter": "dealer"}, "because": "he sits out"}
     assert invalid_case({"opening": {"invalid_when": [case]}},
                         {"opening": "dealer", "sitter": "dealer"}) == ("opening", case)
+
+
+@pytest.mark.parametrize("tail", ["KeyError: 'x'", None])
+def test_stderr_note_of_no_bytes_is_a_type_error(tail: object) -> None:
+    """Was ``AttributeError: 'str' object has no attribute 'decode'``."""
+    with pytest.raises(TypeError, match=r"^stderr_note: tail is the bytes an engine wrote, "):
+        stderr_note(tail)  # type: ignore[arg-type]
+    assert stderr_note(bytearray(b"boom\n")) == "; its standard error ends: boom"
