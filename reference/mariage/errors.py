@@ -19,8 +19,11 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable
+from typing import TypeVar
 
 from .lazyrecord import frozen_record
+
+_T = TypeVar("_T")
 
 __all__ = [
     "ActionTextError",
@@ -370,6 +373,28 @@ def expect_str(value: object, what: str) -> str:
         hint = " (decode it: UTF-8)" if isinstance(value, bytes | bytearray) else ""
         raise TypeError(f"{what} must be a str, not {type(value).__name__}{hint}")
     return value
+
+
+def expect_each(values: object, kind: type[_T], what: str) -> list[_T]:
+    """``values`` as a list if it is an iterable (not a text) of ``kind`` only, else a
+    ``TypeError`` naming ``what`` (a report given a string or ``None`` failed inside,
+    as an ``AttributeError`` on its first item).
+
+    >>> expect_each(("a", "b"), str, "f: names")
+    ['a', 'b']
+    >>> expect_each(["a", None], str, "f: names")
+    Traceback (most recent call last):
+    ...
+    TypeError: f: names must be str values, not a NoneType among them
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(f"{what} must be {kind.__name__} values, not {type(values).__name__}")
+    listed = list(values)
+    for value in listed:
+        if not isinstance(value, kind):
+            raise TypeError(f"{what} must be {kind.__name__} values, not a "
+                            f"{type(value).__name__} among them")
+    return listed
 
 
 #: The longest error line before it is cut (:func:`one_line`).

@@ -37,7 +37,7 @@ from mariage.engine.prng import MASK64
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from ..errors import IllegalActionError, printable
+from ..errors import IllegalActionError, expect_each, printable
 from ..lazyrecord import frozen_record, replace
 from ..notation.model import Comment, Note, Record, Tag
 from ..notation.recorder import Recorder
@@ -288,10 +288,12 @@ def _clean(text: str) -> str:
 
 def render_table(rules: Rules, rows: list[Row]) -> str:
     """The results as a text table: win rate with its 95% Wilson interval."""
+    check_rules(rules, "render_table")
+    listed = expect_each(rows, Row, "render_table: rows (Match.table makes them)")
     head = f"{'side':<6}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win rate':>10}" \
            f"{'95% CI':>16}{'forfeits':>10}  players"
     lines = [head, "-" * len(head)]
-    for row in rows:
+    for row in listed:
         lo, hi = wilson(row.wins, row.games)
         lines.append(f"{rules.team_names[row.team]:<6}{row.games:>6}{row.wins:>6}"
                      f"{row.draws:>6}{row.losses:>7}{row.win_rate:>10.3f}"

@@ -417,6 +417,9 @@ def stderr_note(tail: bytes) -> str:
     >>> stderr_note(b"Traceback ...\\nKeyError: 'x'\\n")
     "; its standard error ends: Traceback ... | KeyError: 'x'"
     """
+    if not isinstance(tail, bytes | bytearray):  # else "'str' object has no attribute..."
+        raise TypeError(f"stderr_note: tail is the bytes an engine wrote, not "
+                        f"{type(tail).__name__}")
     text = " | ".join(printable(line.strip()) for line in  # no escape sequence acts
                       tail.decode("utf-8", "replace").splitlines() if line.strip())
     if not text:

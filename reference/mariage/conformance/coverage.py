@@ -22,13 +22,13 @@ from mariage.engine.arguments import check_rules
 from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
+from ..errors import expect_each
+from .results import Outcome
 from .suite import Test
 from .unreachable import more_unreachable
 
 if TYPE_CHECKING:
     from mariage.engine.rules import Rules
-
-    from .results import Outcome
 
 __all__ = ["FOCUSED", "UNREACHABLE", "RuleCoverage", "coverage", "coverage_text",
            "rule_coverage", "run_coverage", "unreachable_under"]
@@ -316,11 +316,12 @@ def most_exact_line(rules: Rules) -> int:
 
 def coverage(tests: Iterable[Test]) -> dict[str, list[str]]:
     """``"ruleset rule-id"`` -> IDs of the focused tests that check it, for every rule."""
+    listed = expect_each(tests, Test, "coverage: tests")  # before every ruleset is compiled
     out: dict[str, list[str]] = {}
     for ruleset in list_rulesets():
         for rule in load_rules(ruleset).rule_ids:
             out[f"{ruleset} {rule}"] = []
-    for t in tests:
+    for t in listed:
         if t.kind not in ("scenario", "option"):
             continue
         for rule in t.rules:
@@ -414,7 +415,7 @@ def run_coverage(outcomes: Iterable[Outcome], ruleset: str, rule_ids: Iterable[s
     (['mariglia.play.head'], 50.0)
     """
     checked: dict[str, list[str]] = {}
-    for o in outcomes:
+    for o in expect_each(outcomes, Outcome, "run_coverage: outcomes"):
         if o.kind not in FOCUSED or o.status == "skip" or o.ruleset != ruleset \
                 or o.engine_failure:  # the engine failed in it: it checked nothing
             continue

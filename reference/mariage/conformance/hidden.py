@@ -45,7 +45,7 @@ from mariage.engine.actions import Action, Exchange, Give, Play
 from mariage.engine.arguments import check_rules
 from mariage.engine.observation import in_hands_seen, observe
 from mariage.engine.rules import Rules
-from mariage.engine.state import GameState, Phase
+from mariage.engine.state import GameState, Phase, in_turn_only
 
 from ..errors import IllegalActionError
 from ..notation.placement import plays_in, unseen_give
@@ -426,6 +426,14 @@ class HiddenHand:
             self.slots, self.holds, self.publics, self.deck = saved
             raise
 
+    def _turn_told(self, st: GameState, seat: int, action: Action, step: int) -> bool:
+        """Was ``seat`` told not to be the seat to act at ``step``, for an action only the
+        seat to act takes? Every deal the search may find keeps the ``to_act`` told (as
+        ``st`` does), so none makes the action legal: it is refused at once, not after
+        every search (up to a minute of them in Belote before the thirty-sixth session)."""
+        return "to_act" in self.publics.get(step, {}) and seat != _to_act(st) \
+            and in_turn_only(st, action)
+
     def _take(self, seat: int, action: Action, step: int) -> None:
         st = self.state
         acts = [*self.acts, (seat, action)]
@@ -434,8 +442,8 @@ class HiddenHand:
             try:
                 _apply(trial, seat, action, [])
             except IllegalActionError:
-                if seat == self.seat:  # our own action: refused as in a full deal
-                    raise
+                if seat == self.seat or self._turn_told(st, seat, action, step):
+                    raise  # our own action: refused as in a full deal; or out of turn
             else:
                 if self._agrees(trial, self.deck, step + 1):
                     self.state, self.acts = trial, acts

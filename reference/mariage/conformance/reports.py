@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import did_you_mean, expect_str, printable, shown
+from ..errors import did_you_mean, expect_each, expect_str, printable, shown
 from . import RUNNER_VERSION
 from .client import LOG_LIMIT
 from .protocol import PROTOCOL_VERSION
@@ -45,7 +45,7 @@ def _zero() -> dict[str, int]:
 def tally(outcomes: Iterable[Outcome]) -> dict[str, dict[str, int]]:
     """Counts of each status per ruleset."""
     out: dict[str, dict[str, int]] = {}
-    for o in outcomes:
+    for o in expect_each(outcomes, Outcome, "tally: outcomes"):
         out.setdefault(o.ruleset, _zero())[o.status] += 1
     return dict(sorted(out.items()))
 
@@ -58,7 +58,7 @@ def by_rule(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
     (:attr:`~mariage.conformance.runner.Outcome.blamed`).
     """
     out: dict[str, dict[str, Any]] = {}
-    for o in outcomes:
+    for o in expect_each(outcomes, Outcome, "by_rule: outcomes"):
         for rule in (o.rules if o.ok else o.blamed):
             entry = out.setdefault(rule, {**_zero(), "failing": []})
             entry[o.status] += 1
@@ -155,7 +155,7 @@ def uncharged(outcomes: Iterable[Outcome]) -> dict[str, list[str]]:
     {'crash': ['t']}
     """
     out: dict[str, list[str]] = {}
-    for o in outcomes:
+    for o in expect_each(outcomes, Outcome, "uncharged: outcomes"):
         if not o.ok and o.engine_failure and not o.blamed:
             out.setdefault(o.engine_failure, []).append(o.id)
     return dict(sorted(out.items()))

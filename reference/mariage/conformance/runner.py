@@ -335,11 +335,20 @@ def _run_step(client: EngineClient, test: Test, step: dict[str, Any], n: int, wh
         raise _Diffs(diffs)  # the engine's match is no longer the test's
 
 
+def _client_and_test(client: object, test: object, call: str) -> None:
+    """A ``TypeError`` naming ``call`` unless it was given a client and a test (else an
+    ``AttributeError``, deep inside)."""
+    for what, value, kind in (("client", client, EngineClient), ("test", test, Test)):
+        if not isinstance(value, kind):
+            raise TypeError(f"{call}: {what} is a {kind.__name__}, not {type(value).__name__}")
+
+
 def perft_walk(client: EngineClient, test: Test) -> list[int]:
     """Count legal action sequences of each length 1..depth through the protocol.
 
     Going back up the tree restarts the match and replays the prefix.
     """
+    _client_and_test(client, test, "perft_walk")
     counts = [0] * test.depth
 
     def walk(prefix: list[str]) -> None:
@@ -374,6 +383,7 @@ def _engine_legal(client: EngineClient, prefix: Sequence[str]) -> list[str]:
 
 def perft_divide(client: EngineClient, test: Test) -> str:
     """:func:`perft_divide_blame` without the rules."""
+    _client_and_test(client, test, "perft_divide")
     return perft_divide_blame(client, test)[0]
 
 
@@ -387,6 +397,7 @@ def perft_divide_blame(client: EngineClient, test: Test) -> tuple[str, tuple[str
     from mariage.engine.actiontext import action_text, parse_action
     from mariage.spec.rulesload import load_rules
 
+    _client_and_test(client, test, "perft_divide_blame")
     rules = load_rules(test.ruleset, test.options)
     ref = GameState(rules, first_dealer=test.start.get("dealer"))
     ref.deal(test.start["deck"], test.start.get("first_player"))
@@ -452,10 +463,7 @@ def run_test(client: EngineClient, test: Test, test_timeout: float | None = TEST
     ``require_rules``: a refusal that does not name the expected rule ID fails
     (by default it counts as a refusal, reported apart as not naming its rule).
     """
-    for what, value, kind in (("client", client, EngineClient), ("test", test, Test)):
-        if not isinstance(value, kind):  # else an AttributeError, deep inside
-            raise TypeError(f"run_test: {what} is a {kind.__name__}, not "
-                            f"{type(value).__name__}")
+    _client_and_test(client, test, "run_test")
     t0 = time.perf_counter()
     out = Outcome(test.id, test.ruleset, test.kind, test.rules, "pass")
     tally = Refusals(rule_ids(test.ruleset), require_rules)

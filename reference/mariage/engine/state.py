@@ -582,6 +582,13 @@ def obligation_of(state: GameState) -> Obligation | None:
     return state._ob_stock if state.in_stock_phase else state._ob_no_stock
 
 
+def in_turn_only(state: GameState, action: Action) -> bool:
+    """Is ``action`` taken only from the seat to act? Then :meth:`GameState.apply` refuses
+    it from any other seat with ``core.turn``, whatever the cards; the kinds a mechanism
+    takes from any seat (a callout, a double, a claim to throw the hand in) are not."""
+    return type(action) not in state._appliers.any_seat
+
+
 register_state_class(GameState)  # for the modules below this one (display, deals)
 
 

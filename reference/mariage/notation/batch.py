@@ -114,6 +114,9 @@ def check_raw(raw: RawRecord, strict: bool, search_limit: int = DEFAULT_LIMIT
     A valid record in the canonical layout is recognised by the fast path
     (:func:`~.fast.fast_valid`); any other goes to the full validator.
     """
+    if not isinstance(raw, RawRecord):  # else an AttributeError on 'problems'
+        raise TypeError(f"check_raw: raw is a RawRecord (split_records makes them), not "
+                        f"{type(raw).__name__}")
     if raw.problems:
         return raw.problems[:1] if strict else list(raw.problems)
     # (imported here: a command that only reads records, such as ``stats``, needs neither)

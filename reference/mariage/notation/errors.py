@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import MariageError, printable
+from ..errors import MariageError, count_argument, expect_str, printable
 from ..lazyrecord import field_names, frozen_record
 
 __all__ = ["CODES", "NotationError", "RecordError", "odd_character", "odd_column", "tag_trouble"]
@@ -207,6 +207,9 @@ def tag_trouble(line: str, column: int) -> str:
     >>> tag_trouble('[Seed "1"]', 1), tag_trouble('  [Seed "1"] x', 3)
     ('', '')
     """
+    expect_str(line, "tag_trouble: line")
+    column = count_argument(column, "tag_trouble: column", 1)
+
     def past(at: int, chars: str) -> int:
         while at < len(line) and line[at] in chars:
             at += 1

@@ -135,6 +135,23 @@ def _set_path(data: dict[str, Any], path: str, value: Any, doc: Document, where:
             node = node[part]
 
 
+def _default_cases(spec: object, call: str, default: bool = True) -> list[Mapping[str, Any]]:
+    """The ``default_when`` cases of an option's declaration ``spec``, checked as the calls
+    below read them: a ``TypeError`` or ``ValueError`` naming ``call``, not a ``KeyError``
+    or an ``AttributeError`` from inside (``default`` is required unless told not)."""
+    if not isinstance(spec, Mapping):
+        raise TypeError(f"{call}: the declaration is a mapping, not {type(spec).__name__}")
+    if default and "default" not in spec:
+        raise ValueError(f"{call}: the declaration has no default")
+    cases = spec.get("default_when") or []
+    if not isinstance(cases, list | tuple) or not all(
+            isinstance(c, Mapping) and "value" in c and isinstance(c.get("when") or {}, Mapping)
+            for c in cases):
+        raise ValueError(f"{call}: default_when is a list of cases, each a mapping with a "
+                         f"'when' mapping and a 'value', not {shown(cases)}")
+    return list(cases)
+
+
 def depends_on(spec: Mapping[str, Any]) -> list[str]:
     """The options that the conditional defaults (``default_when``) of ``spec`` name.
 
@@ -142,7 +159,7 @@ def depends_on(spec: Mapping[str, Any]) -> list[str]:
     ['players']
     """
     names: dict[str, None] = {}
-    for case in spec.get("default_when") or ():
+    for case in _default_cases(spec, "depends_on", default=False):
         names.update(dict.fromkeys(str(k) for k in (case.get("when") or {})))
     return list(names)
 
@@ -155,6 +172,10 @@ def default_in_force(spec: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
     >>> default_in_force(spec, {"players": 4}), default_in_force(spec, {"players": 3})
     (40, 60)
     """
+    _default_cases(spec, "default_in_force")
+    if not isinstance(values, Mapping):
+        raise TypeError(f"default_in_force: values must be a mapping, not "
+                        f"{type(values).__name__}")
     case = _case_in_force(spec, values)
     return spec["default"] if case is None else spec["default_when"][case]["value"]
 
@@ -169,8 +190,8 @@ def default_text(spec: Mapping[str, Any]) -> str:
     'true'
     """
     cases = [f"{value_key(c['value'])} with "
-             + ", ".join(f"{k}={value_key(v)}" for k, v in c["when"].items())
-             for c in spec.get("default_when") or ()]
+             + ", ".join(f"{k}={value_key(v)}" for k, v in (c.get("when") or {}).items())
+             for c in _default_cases(spec, "default_text")]
     return value_key(spec["default"]) + (f" ({'; '.join(cases)})" if cases else "")
 
 
@@ -219,8 +240,9 @@ def default_value(doc: Document, name: str, spec: Mapping[str, Any],
     ``values``: see :func:`default_in_force`); a default of the wrong type is the
     description's fault, so a :class:`SpecError` at its line (not a usage error), and so
     is a min above the max (no value at all is allowed)."""
+    _default_cases(spec, "default_value")
     lo, hi = spec.get("min"), spec.get("max")
-    if spec["type"] == "int" and lo is not None and hi is not None and lo > hi:
+    if spec.get("type") == "int" and lo is not None and hi is not None and lo > hi:
         # else the default was blamed: "must be between 5000 and 10, got 41"
         raise SpecError(f"option '{_cut(name)}': min {lo} is above max {hi}, so no value "
                         "is allowed", location=doc.where(f"options.{name}.min"),
@@ -317,6 +339,16 @@ def _holds(when: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
     return all(k in values and value_key(values[k]) == value_key(v) for k, v in when.items())
 
 
+def _invalid_case_ok(case: object, call: str) -> Mapping[str, Any]:
+    """One ``invalid_when`` case, checked as :func:`invalid_case` and :func:`invalid_text`
+    read it: a mapping with a ``value``, a ``when`` mapping and a ``because``."""
+    if not isinstance(case, Mapping) or "value" not in case or "because" not in case \
+            or not isinstance(case.get("when"), Mapping):
+        raise ValueError(f"{call}: an invalid_when case is a mapping with a 'value', a "
+                         f"'when' mapping and a 'because', not {shown(case)}")
+    return case
+
+
 def invalid_case(specs: Mapping[str, Any], values: Mapping[str, Any]
                  ) -> tuple[str, Mapping[str, Any]] | None:
     """The first option (in declaration order) whose value in ``values`` one of its
@@ -330,8 +362,16 @@ def invalid_case(specs: Mapping[str, Any], values: Mapping[str, Any]
     >>> invalid_case(specs, {"opening": "dealer", "sitter": "opposite"}) is None
     True
     """
+    for what, given in (("specs", specs), ("values", values)):
+        if not isinstance(given, Mapping):
+            raise TypeError(f"invalid_case: {what} must be a mapping, not "
+                            f"{type(given).__name__}")
     for name, spec in specs.items():
+        if spec is not None and not isinstance(spec, Mapping):
+            raise TypeError(f"invalid_case: option '{_cut(str(name))}': its declaration is a "
+                            f"mapping, not {type(spec).__name__}")
         for case in (spec or {}).get("invalid_when") or ():
+            _invalid_case_ok(case, "invalid_case")
             if name in values and value_key(values[name]) == value_key(case["value"]) \
                     and _holds(case["when"], values):
                 return name, case
@@ -361,7 +401,8 @@ def invalid_text(name: str, case: Mapping[str, Any]) -> str:
     ...                          "because": "he sits out.", "rule": "x.auction.opening"})
     'opening=dealer cannot be played with sitter=dealer: he sits out (rule x.auction.opening)'
     """
-    others = ", ".join(f"{k}={value_key(v)}" for k, v in case["when"].items())
+    others = ", ".join(f"{k}={value_key(v)}"
+                       for k, v in _invalid_case_ok(case, "invalid_text")["when"].items())
     text = f"{name}={value_key(case['value'])} cannot be played with {others}: " \
            f"{' '.join(str(case['because']).split()).rstrip('.')}"
     return text + (f" (rule {case['rule']})" if case.get("rule") else "")
