@@ -21,7 +21,8 @@ from mariage.conformance.protocol import seat_state_json
 from mariage.conformance.results import Outcome
 from mariage.conformance.runner import perft_divide, perft_divide_blame, perft_walk
 from mariage.engine.actiontext import action_text
-from mariage.engine.deals import canonical_deck
+from mariage.engine.deals import canonical_deck, cut_deck
+from mariage.engine.prng import SplitMix64
 from mariage.notation.batch import check_raw
 from mariage.notation.errors import tag_trouble
 from mariage.spec.options import (
@@ -177,3 +178,21 @@ def test_stderr_note_of_no_bytes_is_a_type_error(tail: object) -> None:
     with pytest.raises(TypeError, match=r"^stderr_note: tail is the bytes an engine wrote, "):
         stderr_note(tail)  # type: ignore[arg-type]
     assert stderr_note(bytearray(b"boom\n")) == "; its standard error ends: boom"
+
+
+@pytest.mark.parametrize(("deck", "rng", "least", "error", "says"), [
+    ((0, 1, 2, 3), SplitMix64(1), 1, TypeError, "deck must be a list"),
+    ([0, 1, 2, 3], 7, 1, TypeError, "rng must be a SplitMix64, not int"),
+    ([0, 1, 2, 3], SplitMix64(1), 3, ValueError, "least must be a whole number from 0 to 2"),
+    ([0, 1, 2, 3], SplitMix64(1), -1, ValueError, "least must be a whole number from 0 to 2"),
+    ([0, 1, 2, 3], SplitMix64(1), 1.0, TypeError, "least must be a whole number")])
+def test_cut_deck_of_wrong_arguments_names_the_call(deck: Any, rng: Any, least: Any,
+                                                    error: type, says: str) -> None:
+    """Were ``ValueError: below() needs a positive bound`` (a cut wider than the deck),
+    ``TypeError: 'tuple' object does not support item assignment``, ``AttributeError``
+    on the generator; a negative least cut a packet smaller than asked."""
+    with pytest.raises(error, match=f"^cut_deck: {says}"):
+        cut_deck(deck, rng, least)
+    cards = [0, 1, 2, 3]
+    cut_deck(cards, SplitMix64(1), 2)
+    assert cards == [2, 3, 0, 1]

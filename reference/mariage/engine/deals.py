@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import count_argument
 from .arguments import check_rules, check_state
 from .prng import SplitMix64, check_seed
 from .rules import Rules
@@ -145,7 +146,17 @@ def cut_deck(deck: list[int], rng: SplitMix64, least: int) -> None:
     >>> cut_deck(deck, SplitMix64(1), 3)
     >>> deck
     [3, 4, 5, 6, 7, 8, 9, 0, 1, 2]
+    >>> cut_deck(deck, SplitMix64(1), 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: cut_deck: least must be a whole number from 0 to 5, not 6
     """
+    if type(deck) is not list:
+        raise TypeError(f"cut_deck: deck must be a list (it is cut in place), "
+                        f"not {type(deck).__name__}")
+    if not isinstance(rng, SplitMix64):
+        raise TypeError(f"cut_deck: rng must be a SplitMix64, not {type(rng).__name__}")
+    least = count_argument(least, "cut_deck: least", 0, len(deck) // 2)
     k = least + rng.below(len(deck) - 2 * least + 1)
     deck[:] = deck[k:] + deck[:k]
 
