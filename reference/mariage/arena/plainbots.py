@@ -41,6 +41,7 @@ from mariage.engine.actions import (
     Take,
 )
 from mariage.engine.mechanisms.passing import CardSets
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 from .cardplay import choose_play
@@ -74,6 +75,10 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
         return acts
     if type(acts) is CardSets:  # a concession before the sets: only it can be left out
         return _sensible_sets(state, acts, cautious_bids)
+    if acts and type(acts[0]) is Play and type(acts[-1]) is Play and state.phase is _PLAY:
+        # the cards alone: the play lists its offers before the cards and what is open
+        # at any moment after them (GameState.legal_actions)
+        return acts
     kinds = set(map(type, acts))
     # nor where none of the kinds it could leave out is listed (the cards of the play)
     if _LEFT_OUT.isdisjoint(kinds):
@@ -93,14 +98,17 @@ def _left_out(state: GameState, acts: Sequence[Action], kinds: set[type],
     are the engine's own records, none a subclass of another: compared by ``type``."""
     r = state.rules
     out = acts
-    if CallOut in kinds or Claim in kinds:
+    if CallOut in kinds or Claim in kinds:  # (the side's points asked once)
         seat = state.to_act
         assert seat is not None
         team = r.team_of[seat]
-        good = state.match_scores[team] + state.hand_points(team) >= r.match_target
-        claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
-        out = [a for a in acts if (type(a) is not CallOut or good)
-               and (type(a) is not Claim or claim_good)]
+        points = state.hand_points(team)
+        good = CallOut not in kinds or state.match_scores[team] + points >= r.match_target
+        claim_good = Claim not in kinds or (r.claim_rule is not None
+                                            and points >= r.claim_target)
+        if not (good and claim_good):
+            out = [a for a in acts if (type(a) is not CallOut or good)
+                   and (type(a) is not Claim or claim_good)]
     if r.running_rule is not None and cautious_bids and (Bid in kinds or Raise in kinds):
         # to a far target: bid the least and keep it, or the game would never end (the
         # lowest bid and keeping compared by their one field: no record's __eq__ called
@@ -166,6 +174,7 @@ class _Sets(Sequence[Action]):
         return listed
 
 
+_PLAY = Phase.PLAY
 #: the kinds of action _sensible may leave out
 _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 #: keeping the contract as it is
