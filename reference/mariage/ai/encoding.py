@@ -35,8 +35,6 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-import dataclasses
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -51,6 +49,7 @@ from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
+from .actionids import ObjectIds
 from .layout import (
     AIAction,
     Bidding,
@@ -67,7 +66,8 @@ from .layout import (
     slot_drew,
     with_pick,
 )
-from .listed import KeptListings, Listed, mask_maker
+from .legalinfo import mask_of
+from .listed import mask_maker
 from .numbering import action_number, episode_limit
 from .numbering import id_lister as _id_lister
 from .numbering import numbering as _numbering
@@ -87,8 +87,6 @@ _zeros, _INT8 = np.zeros, np.dtype(np.int8)
 # makes (int8, writeable, the bytearray's memory), 60-100 ns sooner (it takes the
 # buffer without making a memoryview of it first)
 _over = np.ndarray
-#: how many action objects an ActionSpace keeps the ids of (ActionSpace._other_id)
-_KEPT_OBJECTS = 4096
 
 #: what an observation vector is made from (:meth:`Encoder.snapshot`): hands, known
 #: cards, the trick, the finished tricks, turn-up, trump, phase, seat to act, leader,
@@ -104,10 +102,12 @@ Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
 _DERIVED = frozenset({"_card_ids", "_pick_ids", "_pick_mask", "_give_ids", "_cards_sorted",
                       "_mask_bytes", "_split_mech", "_split", "_by_object", "_kept_alive",
-                      "_kept_ids", "_listed"})
+                      "_kept_ids", "_listed", "_kept_bound"})
+#: how many action objects an ActionSpace keeps the ids of at a time (ObjectIds)
+_KEPT_OBJECTS = 4096
 
 
-class ActionSpace:
+class ActionSpace(ObjectIds):
     """The fixed numbering of every action of ``rules``.
 
     Where passing is factored (:attr:`pick_size` > 0), ids :attr:`pick_base` to
@@ -152,61 +152,8 @@ class ActionSpace:
         # engine's bits (engine.dispatch.play_split_of, by generated code): no action
         # object, no lookup per card; in card order, so sorted where the ids are
         self._derive()
-        # the other actions' ids without their hash (a frozen dataclass's hash is Python
-        # code): an action without fields by its class (all of them are equal); another
-        # by the object, since the engine lists most as the same few objects again and
-        # again (constants, or kept per state). An entry keeps its object alive, so no
-        # other object can have its id() while it is there; bounded (cleared when full).
-        # A kind of action the engine makes anew each time (an equal one is kept as
-        # another object) is looked up by its hash only.
-        self._by_class: dict[type, int] = by_class.copy()
-        self._made_anew: set[type] = set()
-        #: per kind made anew: its fields' getter and the ids by the fields' values (a
-        #: tuple's hash is C code, a frozen record's Python)
-        self._by_fields: dict[type, tuple[Callable[[Any], Any], dict[Any, int]]] = {}
-
-    def _action_id(self, action: Action) -> int:
-        """The id of ``action`` (not a card play): by its class where it has no fields, by
-        the engine's object where the engine hands the same one out again, else by its
-        hash (see above)."""
-        found = self._by_class.get(type(action))
-        if found is None:
-            found = self._by_object.get(id(action))
-            if found is None:
-                found = self._other_id(action)
-        return found
-
-    def _other_id(self, action: Action) -> int:
-        """The id of ``action`` (not a card play) by its hash, kept by the object (see
-        above)."""
-        kind = type(action)
-        by_fields = self._by_fields.get(kind)
-        if by_fields is not None:  # made anew: by its fields' values
-            fields, ids = by_fields
-            key = fields(action)
-            found = ids.get(key)
-            if found is None:
-                found = ids[key] = self.ids[action]
-            return found
-        action_id = self.ids[action]
-        if kind in self._made_anew:
-            return action_id
-        if action_id in self._kept_ids:  # an equal one kept: made anew each time
-            self._made_anew.add(kind)
-            names = [f.name for f in dataclasses.fields(kind)] \
-                if dataclasses.is_dataclass(kind) else []
-            if names:  # (equal records are those of equal fields)
-                self._by_fields[kind] = (operator.attrgetter(*names), {})
-            return action_id
-        kept = self._by_object
-        if len(kept) >= _KEPT_OBJECTS:
-            kept.clear()
-            self._kept_alive.clear()
-            self._kept_ids.clear()
-        kept[id(action)] = action_id
-        self._kept_alive.append(action)
-        self._kept_ids.add(action_id)
-        return action_id
+        # the other actions' ids without their hash (mariage.ai.actionids)
+        self._start_ids(by_class)
 
     def _derive(self) -> None:
         """Set the generated functions of the numbering (not pickled: made again)."""
@@ -232,13 +179,7 @@ class ActionSpace:
         # the last ones seen: an environment's states all have the same)
         self._split_mech: object = None
         self._split: PlaySplit | None = None
-        # the objects kept by id() (see __init__): valid in this process only, so never
-        # pickled (an unpickled space starts with none kept)
-        self._by_object: dict[int, int] = {}
-        self._kept_alive: list[Action] = []
-        self._kept_ids: set[int] = set()
-        #: the long listings seen, by their objects (kept alive there)
-        self._listed = KeptListings(self.size)
+        self._keep_none(_KEPT_OBJECTS)
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
@@ -259,50 +200,6 @@ class ActionSpace:
             split = self._split = play_split_of(state.mech, self.rules)
             self._split_mech = state.mech
         return split
-
-    def _other_ids(self, others: Sequence[Action]) -> list[int]:
-        """The ids of the actions the engine lists (besides the cards, in the play
-        phase): a card play by the table, another by its class or object, or hash (see
-        __init__). A long listing the engine hands out again (:meth:`_kept_listing`): its
-        kept ids. A passing step's sets (``CardSets``): by their cards, no action made."""
-        if type(others) is list:
-            listed = self._kept_listing(others)
-            if listed is not None:
-                return listed[1][:]
-        elif type(others) is CardSets and self._give_ids:
-            ids = self._other_ids(others.head) if others.head else []
-            ids += map(self._give_ids.__getitem__, others.masks())
-            return ids
-        return self._each_id(others)
-
-    def _each_id(self, others: Sequence[Action]) -> list[int]:
-        """The ids of ``others`` one by one: a card play by the table, another by its
-        class or object, or hash (see __init__)."""
-        plays = self._play_ids
-        out = []  # (a loop: a comprehension's own frame costs more on a short listing)
-        for a in others:
-            out.append(plays[a.card] if type(a) is Play else self._action_id(a))
-        return out
-
-    def _kept_listing(self, others: list[Action]) -> Listed | None:
-        """The ids and mask of a list of more than 2 actions whose last one the space
-        keeps by its object (an auction's bids, the same objects of the ladder each
-        time; the questions of a lead), kept by its objects
-        (:class:`~mariage.ai.listed.KeptListings`); None for another listing."""
-        if len(others) > 2 and id(others[-1]) in self._by_object:
-            return self._listed.get(others, self._ids_at_once)
-        return None
-
-    def _ids_at_once(self, others: list[Action]) -> list[int]:
-        """The ids of ``others``, looked up at once by the objects kept (``map`` in C),
-        then those not found (a pass) one by one."""
-        found: list[int | None] = [*map(self._by_object.get, map(id, others))]
-        k = -1
-        for _ in range(found.count(None)):  # (no exception raised: 1 µs each)
-            k = found.index(None, k + 1)
-            a = others[k]
-            found[k] = self._play_ids[a.card] if type(a) is Play else self._action_id(a)
-        return found  # type: ignore[return-value]
 
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
@@ -447,13 +344,10 @@ class ActionSpace:
                     for i in self._other_ids(others):
                         listed[i] = 1
                 return _over(self.size, _INT8, listed)
-            out = _zeros(self.size, _INT8)
-            for i in self._card_ids(cards):
-                out[i] = 1
+            ids = self._card_ids(cards)
             if others:
-                for i in self._other_ids(others):
-                    out[i] = 1
-            return out
+                ids += self._other_ids(others)
+            return mask_of(ids, self.size)
         if phase == _DEAL or phase == _OVER:  # noqa: SIM109 - no tuple built per call
             return _zeros(self.size, _INT8)
         if phase == _PASSING and self.pick_size and state.pass_step >= 0:  # (picking)
@@ -471,17 +365,7 @@ class ActionSpace:
             ids = self._each_id(listing)
         else:
             ids = self._other_ids(listing)
-        # set item by item (no array made from a list); many of them in bytes (a
-        # bytearray's item is set faster than an array's, but made and wrapped slower)
-        if len(ids) > 8:
-            listed_bytes = bytearray(self.size)
-            for i in ids:
-                listed_bytes[i] = 1
-            return _over(self.size, _INT8, listed_bytes)
-        out = _zeros(self.size, _INT8)
-        for i in ids:
-            out[i] = 1
-        return out
+        return mask_of(ids, self.size)  # (set id by id: no array made from a list)
 
     def decide(self, state: GameState, choose: Callable[[npt.NDArray[np.int8], int], int]
                ) -> Action:

@@ -46,6 +46,7 @@ from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
+from .legalinfo import mask_of, texts_of
 from .policies import RESEEDABLE as _RESEEDABLE
 from .policies import Policy, chooser, make_policy
 from .rewards import check_reward, hand_rewards, match_rewards
@@ -57,8 +58,6 @@ Obs = dict[str, npt.NDArray[Any]]
 _OVER, _PLAY = Phase.OVER, Phase.PLAY
 #: a hand number never reached (no ``max_hands`` while a reset plays to the first decision)
 _NO_LIMIT = float("inf")
-# np.zeros with its dtype made once, an array over a bytearray (see encoding)
-_zeros, _INT8, _over = np.zeros, np.dtype(np.int8), np.ndarray
 
 
 class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
@@ -99,8 +98,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.space = ActionSpace(rules)
         self.encoder = Encoder(rules)
-        #: the text of each action id (``info["legal"]``, every step: made once here)
-        self._texts = tuple(self.space.text(i) for i in range(self.space.size))
+        #: the text of each action id (``info["legal"]``, every step: made once per rules)
+        self._texts = texts_of(self.space)
         self.observation_space = gymnasium.spaces.Dict({  # type: ignore[assignment]
             "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
                                                 np.float32),
@@ -117,7 +116,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._choosers: list[Callable[[GameState], Action] | None] = [None] * rules.nseats
         #: the seed Gymnasium's generator is to be reset to when next read, or None
         self._np_seed: int | None = None
-        self._mask = np.zeros(self.space.size, dtype=np.int8)
+        #: the legal ids now, sorted (the mask's; never handed out: the legality of an
+        #: action, its mask made only when asked, action_masks)
+        self._ids: list[int] = []
         self._hands_rewarded = 0
         #: the match's standing (info["standing"]), of the state and hands played it names
         self._standing: tuple[int, ...] = ()
@@ -195,12 +196,12 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if a is None:  # never truncated (1.5 as 1) nor read from text
             raise ValueError(f"action {action!r} is not an action id: a whole number "
                              f"from 0 to {self.space.size - 1}")
-        illegal = not 0 <= a < self.space.size or not self._mask[a]
+        illegal = a not in self._ids  # (a short list, looked through in C)
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[seat]} now")
-            a = int(np.flatnonzero(self._mask)[0])
+            a = self._ids[0]
         self.picked = self.space.play(state, a, self.picked)
         self._play_others()
         reward = 0.0
@@ -236,24 +237,22 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             apply(choosers[to_act](state))  # type: ignore[misc]
 
     def _answer(self) -> tuple[Obs, dict[str, Any]]:
-        """The observation and info of the learning seat now (its mask kept, for
+        """The observation and info of the learning seat now (its legal ids kept, for
         :meth:`step` and :meth:`action_masks`)."""
         state = self.state
         assert state is not None
         picked, phase, space = self.picked, state.phase, self.space
         if phase is _OVER or self._truncated or state.to_act != self.seat:
             # (truncated: the next hand may be dealt with the seat to act; no action now)
-            mask = self._mask = _zeros(space.size, _INT8)
             ids: list[int] = []
+            mask = mask_of(ids, space.size)
         elif phase is _PLAY:  # the legal ids listed from the engine's bits, the mask of them
             ids = space.play_ids(state)
-            listed = bytearray(space.size)
-            for i in ids:
-                listed[i] = 1
-            mask = self._mask = _over(space.size, _INT8, listed)
+            mask = mask_of(ids, space.size)
         else:
-            mask = self._mask = space.mask(state, picked=picked)
+            mask = space.mask(state, picked=picked)
             ids = mask.nonzero()[0].tolist()  # (ints: no numpy scalars)
+        self._ids = ids
         # the standing changes only at a hand's end: asked again once per hand
         history = len(state._history)
         if self._standing_of is not state or self._standing_at != history:
@@ -262,14 +261,15 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         standing = self._standing
         texts = self._texts
         legal = [texts[i] for i in ids]
+        # (the mask made here is the observation's, a copy of it the info's: neither kept)
         return ({"observation": self.encoder.vector(state, self.seat, picked, standing),
-                 "action_mask": mask.copy()},
+                 "action_mask": mask},
                 {"action_mask": mask.copy(), "legal": legal, "hand": state.hand_no,
                  "standing": standing})
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as booleans (for maskable learners)."""
-        return self._mask.astype(bool)
+        return mask_of(self._ids, self.space.size).astype(bool)
 
     def render(self) -> str | None:
         """The state as one line of text (``render_mode="ansi"``), else ``None``."""

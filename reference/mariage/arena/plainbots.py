@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mariage.engine.actions import (
     Action,
@@ -40,6 +41,7 @@ from mariage.engine.actions import (
     Take,
 )
 from mariage.engine.mechanisms.passing import CardSets
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 from .cardplay import choose_play
@@ -71,31 +73,108 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if (r.call_out_rule is None and r.claim_rule is None and r.running_rule is None) or \
             (isinstance(acts, CardSets) and not acts.head):
         return acts
-    # nor where none of the kinds it could leave out is listed (the cards of the play)
-    if type(acts) is list and _LEFT_OUT.isdisjoint(map(type, acts)):
+    if type(acts) is CardSets:  # a concession before the sets: only it can be left out
+        return _sensible_sets(state, acts, cautious_bids)
+    if acts and type(acts[0]) is Play and type(acts[-1]) is Play and state.phase is _PLAY:
+        # the cards alone: the play lists its offers before the cards and what is open
+        # at any moment after them (GameState.legal_actions)
         return acts
-    seat = state.to_act
-    assert seat is not None
-    team = r.team_of[seat]
-    good = state.match_scores[team] + state.hand_points(team) >= r.match_target
-    claim_good = r.claim_rule is not None and state.hand_points(team) >= r.claim_target
-    out = [a for a in acts if (not isinstance(a, CallOut) or good)
-           and (not isinstance(a, Claim) or claim_good)]
-    if r.running_rule is not None and cautious_bids:  # to a far target: bid the least
-        # and keep it, or the game would never end
-        lowest = next((a for a in out if isinstance(a, Bid)), None)
-        low = None if lowest is None else lowest.value
-        # (the lowest bid and keeping compared by their one field: no record's __eq__
-        # called per bid of the ladder)
-        out = [a for a in out if not ((isinstance(a, Bid) and a.value != low)
-                                      or (isinstance(a, Raise) and a.value != _KEEP.value))]
-    if r.running_rule is not None and any(isinstance(a, Concede) for a in out):
-        # a hopeless contract is conceded
-        hopeless = hand_value(state, seat) < state.contract
-        out = [a for a in out if isinstance(a, Concede) == hopeless] or out
+    kinds = set(map(type, acts))
+    # nor where none of the kinds it could leave out is listed (the cards of the play)
+    if _LEFT_OUT.isdisjoint(kinds):
+        return acts
+    out = _left_out(state, acts, kinds, cautious_bids)
+    if r.running_rule is not None and Concede in kinds:  # a hopeless contract is conceded
+        hopeless = hand_value(state, state.to_act) < state.contract  # type: ignore[arg-type]
+        out = [a for a in out if (type(a) is Concede) == hopeless] or out
     return out
 
 
+def _left_out(state: GameState, acts: Sequence[Action], kinds: set[type],
+              cautious_bids: bool) -> Sequence[Action]:
+    """``acts`` (of the ``kinds`` listed) without the call-outs and claims that would
+    fail, and to a far running total (``cautious_bids``) every bid but the lowest and
+    every raise but keeping; ``acts`` itself where none is left out. The kinds of action
+    are the engine's own records, none a subclass of another: compared by ``type``."""
+    r = state.rules
+    out = acts
+    if CallOut in kinds or Claim in kinds:  # (the side's points asked once)
+        seat = state.to_act
+        assert seat is not None
+        team = r.team_of[seat]
+        points = state.hand_points(team)
+        good = CallOut not in kinds or state.match_scores[team] + points >= r.match_target
+        claim_good = Claim not in kinds or (r.claim_rule is not None
+                                            and points >= r.claim_target)
+        if not (good and claim_good):
+            out = [a for a in acts if (type(a) is not CallOut or good)
+                   and (type(a) is not Claim or claim_good)]
+    if r.running_rule is not None and cautious_bids and (Bid in kinds or Raise in kinds):
+        # to a far target: bid the least and keep it, or the game would never end (the
+        # lowest bid and keeping compared by their one field: no record's __eq__ called
+        # per bid of the ladder)
+        low = next((a.value for a in out if type(a) is Bid), None)
+        keep = _KEEP.value
+        out = [a for a in out if not ((type(a) is Bid and a.value != low)
+                                      or (type(a) is Raise and a.value != keep))]
+    return out
+
+
+def _sensible_sets(state: GameState, acts: CardSets, cautious_bids: bool) -> Sequence[Action]:
+    """:func:`_sensible` of sets of cards listed after other actions (a concession): those
+    left out as :func:`_sensible` leaves them, the sets (``Give``, never left out) not
+    made one by one where they are kept whole (:class:`_Sets`)."""
+    head = [*acts.head]
+    kinds = set(map(type, head))
+    out = _left_out(state, head, kinds, cautious_bids)
+    if state.rules.running_rule is not None and Concede in kinds:
+        hopeless = hand_value(state, state.to_act) < state.contract  # type: ignore[arg-type]
+        if hopeless:  # (the concession is never left out: some is listed)
+            return [a for a in out if type(a) is Concede]
+        rest = [a for a in out if type(a) is not Concede]
+        sets = _Sets(acts, len(head))
+        if not rest:
+            return sets if len(sets) else out
+        return [*rest, *sets]
+    return acts if out is head else [*out, *_Sets(acts, len(head))]
+
+
+class _Sets(Sequence[Action]):
+    """The sets of a :class:`CardSets` listing, without the ``skip`` actions before them:
+    a ``Give`` made when its place is asked (a random choice makes one), the whole list
+    made once where it is gone through."""
+
+    __slots__ = ("_acts", "_listed", "_skip")
+
+    def __init__(self, acts: CardSets, skip: int) -> None:
+        self._acts = acts
+        self._skip = skip
+        self._listed: list[Action] | None = None
+
+    def __len__(self) -> int:
+        return len(self._acts) - self._skip
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return self._list()[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("index out of range")
+        return self._acts[index + self._skip]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def _list(self) -> list[Action]:
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = [*islice(self._acts, self._skip, None)]
+        return listed
+
+
+_PLAY = Phase.PLAY
 #: the kinds of action _sensible may leave out
 _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 #: keeping the contract as it is
