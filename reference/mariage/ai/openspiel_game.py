@@ -57,6 +57,7 @@ Importing this module registers one game per bundled ruleset with
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import takewhile
 from operator import itemgetter
@@ -68,7 +69,6 @@ from mariage.engine.actions import Action, Give, Play
 from mariage.engine.deals import SeededDeals
 from mariage.engine.dispatch import dispatch_of
 from mariage.engine.mechanisms import DEFAULT_MECHANISMS
-from mariage.engine.observation import public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
@@ -76,11 +76,11 @@ from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
-from .layout import AIAction
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
-from .openspiel_picks import pick, pick_ids
+from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
+from .spiellag import REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 
 __all__ = ["game_name", "register"]
@@ -93,13 +93,15 @@ _CHANCE = -1
 # the phases compared on every action, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLAY
 _TERMINAL = -4
+#: the largest action id pyspiel takes (a C++ int64)
+_ACTION_MAX = 2**63 - 1
 #: the fields a sampled-chance state sets at its first question (_State._start)
 _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 #: the fields of a state (its slots)
 _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "first", "hands_before",
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
-           "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player")
+           "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag")
 
 
 def game_name(ruleset: str) -> str:
@@ -172,6 +174,9 @@ class _State(pyspiel.State):
         #: while a set is picked, the engine's listing of its first pick, else None
         self._picks: Sequence[Action] | None = None
         self._nothing = (0,) * rules.nseats
+        #: the actions applied from Python not yet in pyspiel's history, with their
+        #: players (:mod:`mariage.ai.spiellag`)
+        self._lag: list[tuple[int, int]] = []
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
@@ -193,6 +198,7 @@ class _State(pyspiel.State):
 
     @property  # (the fields set, by name: what pyspiel's C++ copies and sets back)
     def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        sync(self)  # (read by pyspiel's clone and serialization before its history)
         return fields_set(self, _FIELDS)
 
     def _start(self) -> None:
@@ -254,6 +260,7 @@ class _State(pyspiel.State):
         new._plays, new._ncard_ids = self._plays, self._ncard_ids
         new._card_path = self._card_path
         new._player = self._player
+        new._lag = []  # (a new pyspiel state: its history is empty)
         return new
 
     # -- where the game is
@@ -292,9 +299,6 @@ class _State(pyspiel.State):
     def _chance_kind(self) -> str | None:
         return self._kind
 
-    def _over(self) -> bool:
-        return self._done
-
     def current_player(self) -> int:
         return self._player
 
@@ -332,14 +336,13 @@ class _State(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        rest = self.rest
         if self._kind == "card":
             # the game's pairs (card, 1 / cards left) for as many cards left (no pair
             # made), picked in C by one itemgetter (a list comprehension costs more a card)
-            row = self._rows[len(rest)]
+            rest = self.rest
             if len(rest) > 1:
-                return list(itemgetter(*rest)(row))
-            return [row[rest[0]]]
+                return [*itemgetter(*rest)(self._rows[len(rest)])]
+            return [self._rows[1][rest[0]]]
         if self._player != _CHANCE:
             return []
         n = self.rules.nseats
@@ -352,8 +355,48 @@ class _State(pyspiel.State):
             return []
         return self.game.space.legal_ids(gs, None, self.picked, self._picks)
 
-    def _apply_action(self, action: int) -> None:
+    def apply_action(self, action: int) -> None:
+        """pyspiel's ``apply_action`` answered in Python: the action applied, and kept
+        with its player for pyspiel's history until that is read
+        (:mod:`mariage.ai.spiellag`; pyspiel's own costs two calls back into Python)."""
+        if type(action) is not int or not 0 <= action <= _ACTION_MAX:
+            sync(self)  # (what is no action id: pyspiel converts it, or refuses it)
+            pyspiel.State.apply_action(self, action)
+            return
         seat = self._player
+        if seat == _CHANCE and self._kind == "card":  # most chance nodes (as _step)
+            rest = self.rest  # (in card order: found by bisection, not by a scan)
+            at = bisect_left(rest, action)
+            if at == len(rest) or rest[at] != action:
+                raise ValueError(f"chance outcome {action} is no card left to deal")
+            del rest[at]
+            self.deck.append(action)
+            if not rest:
+                self._deal()
+        else:
+            gs = self.gs
+            plays, hand_seats, nothing = self._card_path[:3]
+            if seat >= 0 and action < len(plays) \
+                    and gs.phase == _PLAY and len(gs.trick_cards) + 1 < hand_seats:  # type: ignore[union-attr]
+                gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
+                self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
+                self._player = gs.to_act  # type: ignore[union-attr,assignment]
+            else:
+                self._step(seat, action)
+        self._lag.append((seat, action))  # (after the action: a refused one is not kept)
+
+    def _apply_action(self, action: int) -> None:
+        """pyspiel's C++ ``apply_action`` calls this (C++ callers): the actions kept go
+        to pyspiel's history first; while they are written, nothing is applied."""
+        lag = self._lag
+        if lag:
+            if lag is REPLAYING:
+                return
+            sync(self)
+        self._step(self._player, action)
+
+    def _step(self, seat: int, action: int) -> None:
+        """Apply ``action`` of ``seat`` (the current player)."""
         if seat >= 0:  # a decision (not a chance node, not the end)
             gs = self.gs
             assert gs is not None
@@ -381,12 +424,12 @@ class _State(pyspiel.State):
             known = gs.known[:]
             # the engine refuses an illegal action before it changes anything
             if action in passing_ids:  # a pick or cards passed: unseen by some
-                self._apply_other(gs, seat, action, act)
+                pass_cards(self, gs, seat, action, act)
             else:  # a card played, a bid, a question...: every player sees it
                 gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
                 self.picked = 0
             phase = gs.phase
-            if phase != _DEAL and phase != _OVER:  # as _record does
+            if phase != _DEAL and phase != _OVER:  # as openspiel_picks.record does
                 hands, now_known = gs.hands, gs.known
                 self.steps_all.append(
                     (seat, action, nothing, nothing) if hands == own and now_known == known
@@ -404,9 +447,8 @@ class _State(pyspiel.State):
             except ValueError:
                 raise ValueError(f"chance outcome {action} is no card left to deal") from None
             self.deck.append(action)
-            if rest:  # another card to place: nothing else changed
-                return
-            self._deal()
+            if not rest:  # (else another card to place: nothing else changed)
+                self._deal()
             return
         if self._done:
             raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
@@ -419,41 +461,6 @@ class _State(pyspiel.State):
         else:  # "first"
             self.first = action
         self._settle()
-
-    def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
-        """Record the decision ``action`` of ``seat`` just applied (``own`` and ``known``:
-        the hands and the cards known before it) and find who acts next."""
-        gs = self.gs
-        assert gs is not None
-        phase = gs.phase
-        if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
-            hands, now_known = gs.hands, gs.known  # (unchanged, as by a bid: nothing seen)
-            self.steps_all.append((seat, action, self._nothing, self._nothing)
-                                  if hands == own and now_known == known
-                                  else (seat, action, None, (own, known, hands[:], now_known[:])))
-            # another decision: as _settle() sets it (kind None and not done, as before)
-            self._player = gs.to_act  # type: ignore[assignment]
-            return
-        nothing = self._nothing  # (the hand's end: nothing seen of hands no longer played)
-        self.steps_all.append((seat, action, nothing, nothing))
-        self._settle()
-
-    def _apply_other(self, gs: GameState, seat: int, action: int, act: AIAction) -> None:
-        """Apply cards passed (unseen by some); refuse a pick (:meth:`_pick` takes the
-        legal ones)."""
-        r = self.rules
-        n = r.nseats
-        space = self._space
-        if isinstance(act, Pick):
-            raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
-        hidden: tuple[bool, ...] | None = None  # who sees this step only as made
-        if type(act) is Give and r.auction_rule is not None:
-            # cards passed within the other side are unseen (public_action hides no other)
-            receiver = gs.mech.passing.seats(gs)[1]
-            hidden = tuple(public_action(r, p, seat, act, receiver) != act for p in range(n))
-        self.picked = space.play(gs, action, self.picked)
-        if hidden is not None and any(hidden):
-            self.hidden_steps[len(self.steps_all)] = hidden
 
     def _deal(self, own: bool = False) -> None:
         """The deck is complete: deal it (the hand before goes to the information
@@ -486,7 +493,7 @@ class _State(pyspiel.State):
         return action_string(self.rules, self._space, player, chance, action)
 
     def returns(self) -> list[float]:
-        if not self._over() or self.gs is None:
+        if not self._done or self.gs is None:
             return [0.0] * self.rules.nseats
         return standing_rewards(self.gs)
 
@@ -497,6 +504,10 @@ class _State(pyspiel.State):
         if self.deck:
             text += " deck so far: " + " ".join(self.rules.card_code[c] for c in self.deck)
         return text
+
+
+for _name in synced_names(set(vars(_State))):  # (methods that may read the history)
+    setattr(_State, _name, synced(_name))
 
 
 class _Undealt(_State):

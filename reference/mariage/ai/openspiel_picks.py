@@ -29,17 +29,19 @@ from typing import Protocol
 
 from mariage.engine.actions import Action, Give
 from mariage.engine.mechanisms.passing import CardSets
+from mariage.engine.observation import public_action
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
-from .encoding import ActionSpace
+from .encoding import ActionSpace, Pick
+from .layout import AIAction
 from .openspiel_observer import Step
 from .picking import cards_left, later_pick_ids
 
-__all__ = ["PickingState", "pick", "pick_ids"]
+__all__ = ["PickingState", "pass_cards", "pick", "pick_ids", "record"]
 
-_PASSING = Phase.PASSING
+_DEAL, _OVER, _PASSING = Phase.DEAL, Phase.OVER, Phase.PASSING
 
 
 #: by the number of players and the seat who picks: per player, whether it is not that
@@ -64,7 +66,7 @@ class PickingState(Protocol):
     hidden_steps: dict[int, tuple[bool, ...]]
     steps_all: list[Step]
 
-    def _record(self, seat: int, action: int, own: list[int], known: list[int]) -> None:
+    def _settle(self) -> None:
         ...
 
 
@@ -118,5 +120,42 @@ def pick(state: PickingState, gs: GameState, action: int) -> bool:
     gs.apply(Give(picked))  # (a legal set: each card was checked)
     state.picked, state._picks = 0, None
     state.hidden_steps[len(steps)] = hidden
-    state._record(seat, action, own, known)
+    record(state, gs, seat, action, own, known)
     return True
+
+
+def record(state: PickingState, gs: GameState, seat: int, action: int, own: list[int],
+           known: list[int]) -> None:
+    """Record the decision ``action`` of ``seat`` just applied (``own`` and ``known``:
+    the hands and the cards known before it) and find who acts next."""
+    phase = gs.phase
+    nothing = state._nothing
+    if phase != _DEAL and phase != _OVER:  # what each player came to see: when asked
+        hands, now_known = gs.hands, gs.known  # (unchanged, as by a bid: nothing seen)
+        state.steps_all.append((seat, action, nothing, nothing)
+                               if hands == own and now_known == known
+                               else (seat, action, None, (own, known, hands[:], now_known[:])))
+        # another decision: as _settle() sets it (kind None and not done, as before)
+        state._player = gs.to_act  # type: ignore[assignment]
+        return
+    state.steps_all.append((seat, action, nothing, nothing))  # (the hand's end: nothing
+    state._settle()  # seen of hands no longer played)
+
+
+def pass_cards(state: PickingState, gs: GameState, seat: int, action: int,
+               act: AIAction) -> None:
+    """Apply cards passed (unseen by some); refuse a pick (:func:`pick` takes the legal
+    ones)."""
+    r = state.rules
+    space = state._space
+    if isinstance(act, Pick):
+        raise ValueError(f"{space.text(action)} is not legal for seat {seat} now")
+    hidden: tuple[bool, ...] | None = None  # who sees this step only as made
+    if type(act) is Give and r.auction_rule is not None:
+        # cards passed within the other side are unseen (public_action hides no other)
+        receiver = gs.mech.passing.seats(gs)[1]
+        hidden = tuple(public_action(r, p, seat, act, receiver) != act
+                       for p in range(r.nseats))
+    state.picked = space.play(gs, action, state.picked)
+    if hidden is not None and any(hidden):
+        state.hidden_steps[len(state.steps_all)] = hidden
