@@ -82,6 +82,7 @@ from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
 from .spiellag import REPLAYING, sync, synced, synced_names
 from .spielresample import resample
+from .spielshape import chance_rows, game_name, hand_bound
 
 __all__ = ["game_name", "register"]
 
@@ -102,17 +103,6 @@ _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "fir
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
            "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag")
-
-
-def game_name(ruleset: str) -> str:
-    """The OpenSpiel short name of ``ruleset``."""
-    return "mariage_" + ruleset.replace("-", "_")
-
-
-def _hand_bound(rules: Rules) -> int:
-    """An upper bound on the chance nodes and decisions of one hand."""
-    picks = sum(count for _, _, count in rules.passing_steps)
-    return 2 + rules.ncards + 4 * rules.ncards + 4 * rules.nseats + picks
 
 
 class _State(pyspiel.State):
@@ -610,7 +600,7 @@ class _Game(pyspiel.Game):
             num_distinct_actions=space.size,
             max_chance_outcomes=max(rules.ncards, rules.nseats),
             num_players=rules.nseats, min_utility=-1.0, max_utility=1.0,
-            max_game_length=1 + (hands or _MAX_HANDS) * _hand_bound(rules), **extra)
+            max_game_length=1 + (hands or _MAX_HANDS) * hand_bound(rules), **extra)
         super().__init__(game_types[chance], info, params)
 
     def new_initial_state(self) -> _State:
@@ -662,7 +652,7 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
                                     "info_encoder": InfoStateEncoder(rules, space),
-                                    "chance_rows": SharedTuple(_chance_rows(rules.ncards)),
+                                    "chance_rows": SharedTuple(chance_rows(rules.ncards)),
                                     "card_plays": SharedTuple(takewhile(
                                         lambda a: type(a) is Play, space.actions)),
                                     "pick_ids": range(space.pick_base, space.pick_base
@@ -688,12 +678,6 @@ def _load_game(name: str, params: dict[str, Any], made: int) -> _Game:
     game = pyspiel.load_game(name, params)
     game._made = made
     return game  # type: ignore[no-any-return]
-
-
-def _chance_rows(ncards: int) -> tuple[tuple[tuple[int, float], ...], ...]:
-    """Per number of cards left (0 to ``ncards``), each card's (card, 1 / cards left)."""
-    return tuple(tuple((c, 1.0 / left) for c in range(ncards)) if left else ()
-                 for left in range(ncards + 1))
 
 
 def _register_all() -> list[str]:
