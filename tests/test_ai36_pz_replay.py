@@ -1,7 +1,7 @@
 """PettingZoo's observations read late: made from the match's actions replayed.
 
 A step copies nothing for the observations still unread: each holds the environment's
-:class:`~mariage.ai.lazyobs.Match` and how many actions it had taken; one read after
+:class:`~mariage.ai.lazyobs.ObservedMatch` and how many actions it had taken; one read after
 later steps replays the match from its deal, once, whatever the order of the reads.
 """
 
@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 from mariage.ai.encoding import Encoder
-from mariage.ai.lazyobs import LazyObservation, Match
+from mariage.ai.lazyobs import LazyObservation, ObservedMatch
 from mariage.ai.pettingzoo_env import MariageEnv
 
 # (a set passed one card per step, an auction with questions; bids said and declared)
@@ -101,7 +101,7 @@ def test_a_match_without_a_seed_reads_its_state_as_it_is() -> None:
     env.step(int(env.infos[env.agent_selection]["action_mask"].nonzero()[0][0]))
     assert np.array_equal(live["observation"], enc.vector(state, 0))
     assert np.array_equal(held["observation"], before)
-    match = Match(state, enc)
+    match = ObservedMatch(state, enc)
     match.log.append(state.legal_actions()[0])
     with pytest.raises(AssertionError, match="a match without a seed"):
         match.vector(0, 0, 0)

@@ -1,7 +1,7 @@
 """PettingZoo's observations read after the environment stepped on, in every ruleset.
 
 An observation read late is made from the match's actions replayed
-(:class:`~mariage.ai.lazyobs.Match`); each check here is against a vector made from
+(:class:`~mariage.ai.lazyobs.ObservedMatch`); each check here is against a vector made from
 scratch at the time it was handed out.
 """
 

@@ -11,15 +11,15 @@ reads it gets exactly the array that :meth:`Encoder.vector
 <mariage.ai.encoding.Encoder.vector>` makes.
 
 The vector is the seat's view of the state *when it was observed*. An observation
-holds its :class:`Match` and the number of actions the match had taken then: until an
+holds its :class:`ObservedMatch` and the number of actions the match had taken then: until an
 observation is read late, nothing is copied when the state changes. Read while the
 match has taken no further action, the vector is made from the live state; read later,
 from the state made again by replaying the match's actions from its deal
-(:meth:`Match.vector`: each state on the way is kept as an
+(:meth:`ObservedMatch.vector`: each state on the way is kept as an
 :meth:`~mariage.ai.encoding.Encoder.snapshot`, so that a match is replayed at most
 once, whatever the order of the late reads). An environment whose observations were
 read late takes a snapshot before each step where one made of the state is unread
-(:attr:`Match.eager`), as cheap as one state replayed. :meth:`LazyObservation.hold`
+(:attr:`ObservedMatch.eager`), as cheap as one state replayed. :meth:`LazyObservation.hold`
 gives one observation a snapshot of its own.
 
 Until it is read, the dict's own storage holds the mask alone (the vector is made by
@@ -53,10 +53,10 @@ from mariage.engine.state import GameState, new_match
 
 from .encoding import Encoder, Snapshot
 
-__all__ = ["LazyObservation", "Match"]
+__all__ = ["LazyObservation", "ObservedMatch"]
 
 
-class Match:
+class ObservedMatch:
     """What the observations of one match are made from: its live ``state``, the
     ``encoder``, and the actions applied to the state since it was dealt from ``seed``
     (:attr:`log`, which the environment appends to after each action it applies).
@@ -71,7 +71,7 @@ class Match:
     >>> from mariage import load_rules, new_match
     >>> from mariage.ai.encoding import Encoder
     >>> state = new_match(load_rules("schnapsen"), 7)
-    >>> match = Match(state, Encoder(state.rules), 7)
+    >>> match = ObservedMatch(state, Encoder(state.rules), 7)
     >>> before = match.vector(0, 1, 0)
     >>> action = state.legal_actions()[0]
     >>> state.apply(action)
@@ -150,26 +150,26 @@ class LazyObservation(dict[str, Any]):
     dict of those items, read already.
     """
 
-    # while unread: the source (the Match, or the encoder and a snapshot), the number
+    # while unread: the source (the ObservedMatch, or the encoder and a snapshot), the number
     # of the match's actions taken when observed, the seat and the cards it picked; the
     # source is None (or unset) once read. Slots, not an instance dict: one of these is
     # made on every step.
     __slots__ = ("_at", "_picked", "_seat", "_source")
-    _source: Match | tuple[Encoder, Snapshot] | None
+    _source: ObservedMatch | tuple[Encoder, Snapshot] | None
     _at: int
     _seat: int
     _picked: int
 
     @classmethod
     def of(cls, encoder: Encoder, state: GameState, seat: int, picked: int,
-           action_mask: Any, match: Match | None = None) -> LazyObservation:
+           action_mask: Any, match: ObservedMatch | None = None) -> LazyObservation:
         """The observation of ``seat`` in ``state`` (with the cards ``picked`` of a set
         being passed), its vector made by ``encoder`` when first read: from ``match``
         (whose live state ``state`` is) as it is now, or, without one, from ``state``
         as it is when read."""
         obs = cls(action_mask=action_mask)  # (the vector added when read)
         if match is None:
-            match = Match(state, encoder)
+            match = ObservedMatch(state, encoder)
         elif match.eager:
             match.unread += 1
         obs._source = match

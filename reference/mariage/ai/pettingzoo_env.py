@@ -8,7 +8,7 @@ seat's view) and ``action_mask`` (1 for each legal action id of the
 :class:`~mariage.ai.encoding.ActionSpace`); the mask is in ``infos`` too. The vector is
 made when first read (:class:`~mariage.ai.lazyobs.LazyObservation`), as the view of the
 state when observed (read after later steps, from the match's actions replayed:
-:class:`~mariage.ai.lazyobs.Match`): an agent that reads only the mask does not pay for
+:class:`~mariage.ai.lazyobs.ObservedMatch`): an agent that reads only the mask does not pay for
 it, and a step copies nothing for the observations still unread.
 ``reward`` chooses the rewards (:mod:`mariage.ai.rewards`): ``match`` (+1 to each
 agent of the side that wins the match, -1 to the others, 0 each for a draw),
@@ -51,7 +51,7 @@ from mariage.engine.state import GameState, new_match
 from mariage.spec.rulesload import load_rules
 
 from .encoding import ActionSpace, Encoder, Pick, action_number, episode_limit
-from .lazyobs import LazyObservation, Match
+from .lazyobs import LazyObservation, ObservedMatch
 from .picking import later_pick_mask
 from .rewards import check_reward, hand_rewards, match_rewards
 
@@ -120,7 +120,7 @@ class MariageEnv(AECEnv):
         self._masked: str | None = None  # the agent whose info holds the mask now
         #: what the observations of the match are made from (its state, and the actions
         #: applied since the deal: ``_log``, appended to by every step that applies one)
-        self._match: Match | None = None
+        self._match: ObservedMatch | None = None
         self._log: list[Action] = []
         #: the cards picked so far of a set being passed (factored passing)
         self.picked = 0
@@ -170,7 +170,7 @@ class MariageEnv(AECEnv):
         self._rewarded = False
         self._ended = False
         # (the observations of the last match keep theirs: this is a new one)
-        self._match = match = Match(state, self.encoder, deal_seed,
+        self._match = match = ObservedMatch(state, self.encoder, deal_seed,
                                     self._match is not None and self._match.eager)
         self._log = match.log
         self._hands_rewarded = 0
