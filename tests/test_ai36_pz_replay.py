@@ -135,12 +135,12 @@ def test_once_one_was_read_late_the_unread_get_a_snapshot(name: str) -> None:
                 assert np.array_equal(obs["observation"], _scratch(env, agent))
             else:
                 late = (obs, _scratch(env, agent))
-            before = len(match.held)
+            before = len(match.snapshots)
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             if counted and env.picked == 0:
-                assert len(match.held) - before == (not read_now)
-            held += len(match.held) > before
+                assert len(match.snapshots) - before == (not read_now)
+            held += len(match.snapshots) > before
         assert match.eager and held > 5
         # replayed only up to the first late read of the first match
         assert len(match._snaps) <= (1 if seed == 1 else 0)

@@ -65,7 +65,7 @@ class ObservedMatch:
     match: a snapshot kept of each state on the way, for reads in any order. Once one
     was read late (the match is then :attr:`eager`), the environment takes a snapshot
     of the state before a step where an observation made of it is still unread
-    (:attr:`unread`; :attr:`held`), as cheap as one replayed state; ``eager`` is passed on
+    (:attr:`unread`; :attr:`snapshots`), as cheap as one replayed state; ``eager`` is passed on
     to the environment's next match.
 
     >>> from mariage import load_rules, new_match
@@ -80,7 +80,7 @@ class ObservedMatch:
     (True, True)
     """
 
-    __slots__ = ("_replayed", "_snaps", "eager", "encoder", "held", "log", "seed", "state",
+    __slots__ = ("_replayed", "_snaps", "eager", "encoder", "log", "seed", "snapshots", "state",
                  "unread")
 
     def __init__(self, state: GameState, encoder: Encoder, seed: int | None = None,
@@ -98,7 +98,7 @@ class ObservedMatch:
         self.unread = 0
         #: the snapshots the environment took before a step, by the number of actions
         #: before it
-        self.held: dict[int, Snapshot] = {}
+        self.snapshots: dict[int, Snapshot] = {}
         #: the state replayed from the deal, with the actions of the log before it: as
         #: many as the snapshots kept (None until a late read)
         self._replayed: GameState | None = None
@@ -109,7 +109,7 @@ class ObservedMatch:
     def hold(self, picked: int) -> None:
         """Before the live state changes, where observations of it are unread: its
         snapshot (with the cards ``picked`` of a set being passed), held for them."""
-        self.held[len(self.log)] = self.encoder.snapshot(self.state, picked)
+        self.snapshots[len(self.log)] = self.encoder.snapshot(self.state, picked)
         self.unread = 0
 
     def vector(self, at: int, seat: int, picked: int) -> npt.NDArray[np.float32]:
@@ -119,7 +119,7 @@ class ObservedMatch:
             if self.unread:
                 self.unread -= 1
             return self.encoder.vector(self.state, seat, picked)
-        held = self.held.get(at)
+        held = self.snapshots.get(at)
         if held is not None:
             return self.encoder.vector_of(held, seat, picked)
         self.eager = True
