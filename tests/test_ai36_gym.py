@@ -18,7 +18,6 @@ from mariage.ai import encoding, gym_env, legalinfo
 from mariage.ai.actionids import ObjectIds
 from mariage.ai.encoding import ActionSpace
 from mariage.ai.gym_env import MariageGymEnv
-from mariage.arena import plainbots
 from mariage.arena.plainbots import RandomBot, _sensible, hand_value
 from mariage.engine.actions import Action, Bid, CallOut, Claim, Concede, Raise
 from mariage.engine.mechanisms.passing import CardSets
@@ -90,9 +89,9 @@ def test_a_random_choice_among_sets_after_a_concession_makes_no_list_of_them(
     assert chosen  # (a contract not hopeless: a set chosen among many)
 
 
-def test_the_sets_view_is_the_list_of_the_sets() -> None:
+def test_the_sets_without_the_head_are_the_list_of_the_sets() -> None:
     sets = CardSets([1, 2, 4, 8], 2, (Concede(),))
-    view = plainbots._Sets(sets, 1)
+    view = sets.sets()
     listed: Sequence[Action] = list(sets)[1:]
     assert len(view) == 6 and list(view) == listed and view[-1] == listed[-1]
     assert view[1:3] == listed[1:3] and listed[2] in view

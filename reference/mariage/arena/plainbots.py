@@ -14,9 +14,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import islice
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from mariage.engine.actions import (
     Action,
@@ -123,7 +122,7 @@ def _left_out(state: GameState, acts: Sequence[Action], kinds: set[type],
 def _sensible_sets(state: GameState, acts: CardSets, cautious_bids: bool) -> Sequence[Action]:
     """:func:`_sensible` of sets of cards listed after other actions (a concession): those
     left out as :func:`_sensible` leaves them, the sets (``Give``, never left out) not
-    made one by one where they are kept whole (:class:`_Sets`)."""
+    made one by one where they are kept whole (:meth:`CardSets.sets`)."""
     head = [*acts.head]
     kinds = set(map(type, head))
     out = _left_out(state, head, kinds, cautious_bids)
@@ -132,46 +131,11 @@ def _sensible_sets(state: GameState, acts: CardSets, cautious_bids: bool) -> Seq
         if hopeless:  # (the concession is never left out: some is listed)
             return [a for a in out if type(a) is Concede]
         rest = [a for a in out if type(a) is not Concede]
-        sets = _Sets(acts, len(head))
+        sets = acts.sets()
         if not rest:
             return sets if len(sets) else out
         return [*rest, *sets]
-    return acts if out is head else [*out, *_Sets(acts, len(head))]
-
-
-class _Sets(Sequence[Action]):
-    """The sets of a :class:`CardSets` listing, without the ``skip`` actions before them:
-    a ``Give`` made when its place is asked (a random choice makes one), the whole list
-    made once where it is gone through."""
-
-    __slots__ = ("_acts", "_listed", "_skip")
-
-    def __init__(self, acts: CardSets, skip: int) -> None:
-        self._acts = acts
-        self._skip = skip
-        self._listed: list[Action] | None = None
-
-    def __len__(self) -> int:
-        return len(self._acts) - self._skip
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return self._list()[index]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("index out of range")
-        return self._acts[index + self._skip]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def _list(self) -> list[Action]:
-        listed = self._listed
-        if listed is None:
-            listed = self._listed = [*islice(self._acts, self._skip, None)]
-        return listed
+    return acts if out is head else [*out, *acts.sets()]
 
 
 _PLAY = Phase.PLAY

@@ -75,6 +75,15 @@ class CardSets(Sequence[Action]):
         """The actions listed before the sets (a concession), if any."""
         return self._head
 
+    def sets(self) -> CardSets:
+        """The sets alone, without the head (made on demand, as here).
+
+        >>> from mariage.engine.actions import Concede
+        >>> CardSets([1, 2, 4], 2, (Concede(),)).sets() == [Give(3), Give(5), Give(6)]
+        True
+        """
+        return CardSets(self._bits, self._count) if self._head else self
+
     def __len__(self) -> int:
         return len(self._head) + len(self._choices)
 
