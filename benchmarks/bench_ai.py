@@ -30,7 +30,9 @@ interleaved, each the median of ``--repeat`` runs of CPU time:
   seats the ``random`` policy, episodes of up to 3 hands (``max_hands=3``), each
   ``reset(seed=...)``; its decisions are every seat's (the engine's ``apply`` counted in
   a first run of the same seeded games, untimed);
-* ``gymnasium-1``: the same with one hand an episode (a reset every hand).
+* ``gymnasium-1``: the same with one hand an episode (a reset every hand);
+* ``gymnasium+view``: ``gymnasium`` with the observation vector read at every step (an
+  agent that looks at it before it acts; the vector is made when first read).
 
 Ratios are CPU time per decision against ``library`` (lower is better; the target is
 at most 2 for PettingZoo and OpenSpiel). A decision is one the engine takes: where the
@@ -156,9 +158,10 @@ def pettingzoo(ruleset: str, hands: int, view: bool = False, info: bool = False)
     return steps
 
 
-def gym(ruleset: str, hands: int, per_episode: int = 3) -> int:
-    """Random play through the Gymnasium environment (``gymnasium``); its decisions, as
-    counted by :func:`gym_decisions` (the number of learner steps otherwise)."""
+def gym(ruleset: str, hands: int, per_episode: int = 3, view: bool = False) -> int:
+    """Random play through the Gymnasium environment (``gymnasium``; with ``view`` the
+    observation vector read at every step); its decisions, as counted by
+    :func:`gym_decisions` (the number of learner steps otherwise)."""
     env = MariageGymEnv(ruleset, opponents="random", max_hands=per_episode)
     rng = random.Random(1)
     steps = done = seed = 0
@@ -166,6 +169,8 @@ def gym(ruleset: str, hands: int, per_episode: int = 3) -> int:
         obs, _ = env.reset(seed=seed)
         seed += 1
         while True:
+            if view:  # an agent that looks at its observation vector before it acts
+                obs["observation"]
             legal = obs["action_mask"].nonzero()[0]
             obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
@@ -314,12 +319,14 @@ WAYS: dict[str, Callable[[str, int], int]] = {
     "openspiel-sampled-1": lambda r, h: openspiel(r, h, "sampled", 1),
     "gymnasium": gym,
     "gymnasium-1": lambda r, h: gym(r, h, 1),
+    "gymnasium+view": lambda r, h: gym(r, h, view=True),
 }
 
 #: what runs, untimed, before a way is timed
 PREPARE: dict[str, Callable[[str, int], None]] = {
     "gymnasium": gym_decisions,
     "gymnasium-1": lambda r, h: gym_decisions(r, h, 1),
+    "gymnasium+view": gym_decisions,
 }
 
 

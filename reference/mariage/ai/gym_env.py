@@ -27,6 +27,11 @@ match. An action whose mask is 0 raises ``ValueError``, or with
 ``check_env`` samples actions without masks, so it needs ``replace``). Where sets of
 several cards are passed, the learning seat picks a set one card per step
 (:class:`~mariage.ai.encoding.ActionSpace`); the opponents pass whole sets.
+
+The observation is a dict whose vector is made when first read
+(:class:`~mariage.ai.lazyobs.LazyObservation`, as PettingZoo's environment gives): an
+agent that acts on the mask alone (a random or scripted player) does not pay for it;
+one read after later steps gives the vector of the state it was returned with.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
+from .layout import Pick, with_pick
+from .lazyobs import LazyObservation, ObservedMatch
 from .legalinfo import mask_of, texts_of
 from .policies import RESEEDABLE as _RESEEDABLE
 from .policies import Policy, chooser, make_policy
@@ -107,6 +114,9 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         })
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
         self.state: GameState | None = None
+        #: what the observations of the match are made from (its actions logged, for
+        #: an observation read late: :class:`~mariage.ai.lazyobs.ObservedMatch`)
+        self._match: ObservedMatch | None = None
         #: the other seats with their policies' names, in seat order
         self._other_seats = tuple(zip((s for s in range(rules.nseats) if s != seat), names,
                                       strict=True))
@@ -163,7 +173,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             # seed when first read; its seed (the entropy of an int: the int) known now
             deal_seed = self._np_random_seed = self._np_seed = seed
         # the first hand dealt from the seeded stream, as the library's matches are
-        self.state = new_match(self.rules, deal_seed)
+        self.state = state = new_match(self.rules, deal_seed)
+        # (the observations of the last match keep theirs: this is a new one)
+        self._match = ObservedMatch(state, self.encoder, deal_seed,
+                                    self._match is not None and self._match.eager)
         # the other seats' policies, kept from one match to the next, given the match's
         # seeds (a policy that cannot take a seed again is made anew)
         opponents, choosers = self._opponents, self._choosers
@@ -202,8 +215,21 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[seat]} now")
             a = self._ids[0]
-        self.picked = self.space.play(state, a, self.picked)
-        self._play_others()
+        chosen, picked = self.space.actions[a], self.picked
+        act: Action | None
+        if isinstance(chosen, Pick):  # a card of a set passed one card a step (as play does)
+            self.picked, act = with_pick(state, chosen.card, picked)
+        else:
+            act = chosen
+        if act is not None:
+            match = self._match
+            assert match is not None
+            if match.unread:  # (some observation was read late: a snapshot for it)
+                match.hold(picked)
+            state.apply(act)
+            match.log.append(act)  # (what a late read replays)
+            self.picked = 0
+            self._play_others()
         reward = 0.0
         if self.reward_kind != "match" and len(state._history) > self._hands_rewarded:
             # every hand ended since the last step, those reset() played through (the
@@ -227,14 +253,20 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         the learning seat sits out are played through to its first decision."""
         state = self.state
         assert state is not None
-        seat, choosers, apply = self.seat, self._choosers, state.apply
+        match = self._match
+        assert match is not None
+        seat, choosers, apply, log = self.seat, self._choosers, state.apply, match.log
         last_hand = self.max_hands if limit else _NO_LIMIT
         while True:
             to_act = state.to_act
             if to_act == seat or state.phase is _OVER or state.hand_no > last_hand:
                 return
             assert to_act is not None
-            apply(choosers[to_act](state))  # type: ignore[misc]
+            action = choosers[to_act](state)  # type: ignore[misc]
+            if match.unread:  # (some observation was read late: a snapshot for it)
+                match.hold(0)
+            apply(action)
+            log.append(action)
 
     def _answer(self) -> tuple[Obs, dict[str, Any]]:
         """The observation and info of the learning seat now (its legal ids kept, for
@@ -261,9 +293,10 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         standing = self._standing
         texts = self._texts
         legal = [texts[i] for i in ids]
-        # (the mask made here is the observation's, a copy of it the info's: neither kept)
-        return ({"observation": self.encoder.vector(state, self.seat, picked, standing),
-                 "action_mask": mask},
+        # (the mask made here is the observation's, a copy of it the info's: neither
+        # kept; the vector made when the observation is read, as the state is now)
+        return (LazyObservation.of(self.encoder, state, self.seat, picked, mask,
+                                   self._match),
                 {"action_mask": mask.copy(), "legal": legal, "hand": state.hand_no,
                  "standing": standing})
 
