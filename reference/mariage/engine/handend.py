@@ -119,19 +119,22 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     ns: dict[str, Any] = {"_record": hand_record, "_DEAL": DEAL, "_OVER": OVER,
                           "_check": mech.match_end.check, "_hand_score": mech.scoring.hand_score,
                           "_next": tuple((s + 1) % rules.nseats for s in range(rules.nseats))}
-    pts = ", ".join(f"cap[{t}] + dp[{t}]" for t in teams)
-    lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
-             f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
     running = rules.running_rule is not None
-    # the takers' lines in locals where nothing after the sheet asks for a list of them
-    spread = kind == "takers" and not hooks.hand_scored and not running
+    # the takers' lines, or the hand points as they are, in locals (``a0``, ``a1``...) where
+    # nothing after the sheet asks for a list of them (no hook, no running totals, no
+    # mechanism's facts): no list ``added`` made, nor read item by item
+    spread = kind in ("takers", "points") and not hooks.hand_scored and not running
+    plain = spread and kind == "points" and rules.takers_rule is None and not rules.auction_rule
+    pts = ", ".join(f"a{t}" if plain else f"cap[{t}] + dp[{t}]" for t in teams)
+    lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
+             *(f"    a{t} = cap[{t}] + dp[{t}]" for t in teams if plain), f"    pts = ({pts},)"]
     written = takers_lines(mech, rules, ns, usual, spread) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
-    spread = spread and written is not None
+    spread = plain or (spread and written is not None)
     points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
-    if kind == "points":  # the hand points as they are
-        lines.append(f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]")
+    if kind == "points":  # the hand points as they are (in the locals, where plain)
+        lines += [] if plain else [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]"]
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
         lines += written
     elif points is not None:  # the talon games' game points written out (sheets)
