@@ -1,5 +1,6 @@
-"""The end of a hand, thirty-seventh session: the hand points' hand end keeps each side's
-points in a local of its own (no list ``added`` made and read item by item)."""
+"""The end of a hand, thirty-seventh session: the hand end of the hand points and of the
+excess keeps each side's score in a local of its own (no list ``added`` made and read
+item by item), and a score without a hand's winner keeps no ``won``."""
 
 from __future__ import annotations
 
@@ -39,3 +40,15 @@ def test_the_hand_points_are_scored_from_locals(name: str) -> None:
         assert record.score == record.points and type(record.score) is tuple
         totals = [a + b for a, b in zip(totals, record.score, strict=True)]
     assert totals == state.match_scores
+
+
+@pytest.mark.parametrize("name", ["mariglia", "marjapussi"])
+def test_a_score_without_a_winner_keeps_no_winner(name: str) -> None:
+    """The excess (Mariglia) and the table (Marjapussi) have no hand's winner: their hand
+    end neither keeps a local ``won`` nor counts one; the excess is in locals, as the hand
+    points are, and the record's tricks are read from the local of the tricks won."""
+    rules = load_rules(name)
+    code = GameState(rules, first_dealer=0)._appliers.end_hand.__code__
+    assert "won" not in code.co_varnames and "segni" not in code.co_names
+    if rules.score_kind == "excess":
+        assert "added" not in code.co_varnames and {"a0", "a1", "wins"} <= set(code.co_varnames)
