@@ -4,6 +4,7 @@ item by item), and a score without a hand's winner keeps no ``won``."""
 
 from __future__ import annotations
 
+import dis
 import random
 
 import pytest
@@ -52,3 +53,12 @@ def test_a_score_without_a_winner_keeps_no_winner(name: str) -> None:
     assert "won" not in code.co_varnames and "segni" not in code.co_names
     if rules.score_kind == "excess":
         assert "added" not in code.co_varnames and {"a0", "a1", "wins"} <= set(code.co_varnames)
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "sixty-six", "sixty-six-4"])
+def test_the_game_points_of_two_sides_are_in_locals(name: str) -> None:
+    """The talon games of two sides (no seat out scoring) leave a hand's game points in
+    ``a0`` and ``a1``: the hand end makes no list but the trick's two empty ones."""
+    code = GameState(load_rules(name), first_dealer=0)._appliers.end_hand.__code__
+    assert {"a0", "a1"} <= set(code.co_varnames)
+    assert [i.arg for i in dis.get_instructions(code) if i.opname == "BUILD_LIST"] == [0, 0]

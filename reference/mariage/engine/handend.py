@@ -107,6 +107,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     from .sheets import (
         added_lines,
         game_points_lines,
+        game_points_spread,
         record_values,
         takers_facts,
         takers_lines,
@@ -124,7 +125,8 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     # the takers' lines, the hand points as they are or each side's excess, in locals (``a0``,
     # ``a1``...) where nothing after the sheet asks for a list of them (no hook, no running
     # totals, no mechanism's facts): no list ``added`` made, nor read item by item
-    spread = kind in ("takers", "points", "excess") and not hooks.hand_scored and not running
+    spread = kind in ("takers", "points", "excess", "game_points") and not hooks.hand_scored \
+        and not running and (kind != "game_points" or game_points_spread(rules))
     plain = spread and kind != "takers" and rules.takers_rule is None and not rules.auction_rule
     own = plain and kind == "points"  # (the hand points are the score)
     pts = ", ".join(f"a{t}" if own else f"cap[{t}] + dp[{t}]" for t in teams)
@@ -132,8 +134,10 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
              *(f"    a{t} = cap[{t}] + dp[{t}]" for t in teams if own), f"    pts = ({pts},)"]
     written = takers_lines(mech, rules, ns, usual, spread) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
-    spread = plain or (spread and written is not None)
-    points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
+    points = game_points_lines(mech, rules, ns, plain) if kind == "game_points" else None
+    # (the mechanism's own game points: a list)
+    spread = (plain and (points is not None or kind != "game_points")) or \
+        (spread and written is not None)
     if kind == "points":  # the hand points as they are (in the locals, where plain)
         lines += [] if own else [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]"]
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
