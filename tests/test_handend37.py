@@ -1,6 +1,7 @@
 """The end of a hand, thirty-seventh session: the hand end of the hand points and of the
 excess keeps each side's score in a local of its own (no list ``added`` made and read
-item by item), and a score without a hand's winner keeps no ``won``."""
+item by item), a score without a hand's winner keeps no ``won``, and a trick's opening
+tests the stock once."""
 
 from __future__ import annotations
 
@@ -62,3 +63,18 @@ def test_the_game_points_of_two_sides_are_in_locals(name: str) -> None:
     code = GameState(load_rules(name), first_dealer=0)._appliers.end_hand.__code__
     assert {"a0", "a1"} <= set(code.co_varnames)
     assert [i.arg for i in dis.get_instructions(code) if i.opname == "BUILD_LIST"] == [0, 0]
+
+
+@pytest.mark.parametrize("name", ["marianna", "schnapsen"])
+def test_a_tricks_opening_tests_the_stock_once(name: str) -> None:
+    """The opening of a trick (the next one in the card play, the first in the deal)
+    reads ``draw_tricks`` once for the duty and the declarations' window (Marianna), and
+    opens an always open window without a local (Schnapsen)."""
+    state = GameState(load_rules(name), first_dealer=0)
+    table = state._appliers
+    for fn in (table.start_trick, table.apply_play, state._deals[0]):
+        code = fn.__code__
+        reads = [i for i in dis.get_instructions(code)
+                 if i.opname == "LOAD_ATTR" and i.argval == "draw_tricks"]
+        assert len(reads) == 1, code.co_filename
+        assert ("window_open" in code.co_varnames) == (name == "marianna")
