@@ -107,6 +107,7 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     from .sheets import (
         added_lines,
         game_points_lines,
+        game_points_spread,
         record_values,
         takers_facts,
         takers_lines,
@@ -119,26 +120,33 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     ns: dict[str, Any] = {"_record": hand_record, "_DEAL": DEAL, "_OVER": OVER,
                           "_check": mech.match_end.check, "_hand_score": mech.scoring.hand_score,
                           "_next": tuple((s + 1) % rules.nseats for s in range(rules.nseats))}
-    pts = ", ".join(f"cap[{t}] + dp[{t}]" for t in teams)
-    lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
-             f"    pts = ({pts},)"]
     kind = rules.score_kind  # Scoring.hand_score, for these rules
     running = rules.running_rule is not None
-    # the takers' lines in locals where nothing after the sheet asks for a list of them
-    spread = kind == "takers" and not hooks.hand_scored and not running
+    # the takers' lines, the hand points as they are or each side's excess, in locals (``a0``,
+    # ``a1``...) where nothing after the sheet asks for a list of them (no hook, no running
+    # totals, no mechanism's facts): no list ``added`` made, nor read item by item
+    spread = kind in ("takers", "points", "excess", "game_points") and not hooks.hand_scored \
+        and not running and (kind != "game_points" or game_points_spread(rules))
+    plain = spread and kind != "takers" and rules.takers_rule is None and not rules.auction_rule
+    own = plain and kind == "points"  # (the hand points are the score)
+    pts = ", ".join(f"a{t}" if own else f"cap[{t}] + dp[{t}]" for t in teams)
+    lines = ["def end_hand(st, how):", "    cap = st.captured", "    dp = st.decl_points",
+             *(f"    a{t} = cap[{t}] + dp[{t}]" for t in teams if own), f"    pts = ({pts},)"]
     written = takers_lines(mech, rules, ns, usual, spread) if kind == "takers" else \
         contract_lines(mech, rules, ns) if kind == "contract" else None
-    spread = spread and written is not None
-    points = game_points_lines(mech, rules, ns) if kind == "game_points" else None
-    if kind == "points":  # the hand points as they are
-        lines.append(f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]")
+    points = game_points_lines(mech, rules, ns, plain) if kind == "game_points" else None
+    # (the mechanism's own game points: a list)
+    spread = (plain and (points is not None or kind != "game_points")) or \
+        (spread and written is not None)
+    if kind == "points":  # the hand points as they are (in the locals, where plain)
+        lines += [] if own else [f"    added = [{', '.join(f'pts[{t}]' for t in teams)}]"]
     elif written is not None:  # the takers' or the contract's sheet written out (sheets)
         lines += written
     elif points is not None:  # the talon games' game points written out (sheets)
         lines += points
     elif kind in ("excess", "table", "segno"):  # Scoring.hand_score, written out
         ns["_team_of"] = rules.team_of
-        lines += _score_lines(rules)
+        lines += _score_lines(rules, plain)
     elif kind in ("contract", "takers", "game_points"):  # the mechanism's own sheet
         sheet = {"contract": mech.contract.sheet, "takers": mech.takers.sheet}.get(kind)
         ns["_sheet"] = sheet or mech.game_points.hand_score
@@ -159,13 +167,14 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
     else:
         lines.append("    scores = st.match_scores")
         lines.append(f"    {added_lines(len(teams), spread)}")
-    if kind not in ("points", "contract", "takers"):  # a hand's winner (segno...) counts
-        lines += ["    if won is not None:", "        st.segni[won] += 1"]
-    # the record's fields: no hand's winner where the hand points or a sheet score (the
-    # literal, no ``won``); the takers' sheet has the tricks won in ``wins``
-    winner = "None" if kind == "points" or written is not None else "won"
-    values = record_values(rules, winner, "wins" if kind == "takers" and written is not None
-                           else "st.tricks_won", spread)
+    # the record's fields: no hand's winner where the hand points, an excess, a table or a
+    # sheet score (the literal, no ``won``); the takers' sheet and the excess have the
+    # tricks won in ``wins``
+    winner = "None" if kind in _NO_WINNER or written is not None else "won"
+    if kind not in _NO_WINNER and kind not in ("contract", "takers"):  # a hand's winner
+        lines += ["    if won is not None:", "        st.segni[won] += 1"]  # (segno...) counts
+    wins = kind == "excess" or (kind == "takers" and written is not None)
+    values = record_values(rules, winner, "wins" if wins else "st.tricks_won", spread)
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               f"how, {winner}, **_facts(st))")
     facts = contract_facts(mech, rules, ns, values, team_known) if rules.takers_rule is None \
@@ -259,17 +268,23 @@ def _best_lines(r: Rules) -> list[str]:
     return [*lines, "if tie:", "    best = -1"]
 
 
-def _score_lines(r: Rules) -> list[str]:
+def _score_lines(r: Rules, spread: bool = False) -> list[str]:
     """Source of :meth:`Scoring.hand_score` for the scores that need no mechanism of
-    their own (``excess``, ``table``, ``segno``): ``added`` and the hand's winner
-    ``won``, from ``cap`` (the card points) and ``pts`` (the hand points)."""
+    their own (``excess``, ``table``, ``segno``): ``added`` (with ``spread``, the excess
+    in the locals ``a0``, ``a1``...) and, in a segno, the hand's winner ``won`` (the
+    others have none: :data:`_NO_WINNER`), from ``cap`` (the card points) and ``pts``
+    (the hand points); the tricks won in ``wins`` where the excess counts them."""
     teams = range(len(r.teams))
     if r.score_kind == "excess":  # what a side's card and trick points pass a threshold by
         lines = ["    wins = st.tricks_won"]
-        lines += [f"    e{t} = cap[{t}] + wins[{t}] * {r.trick_point} - {r.excess_threshold}"
+        trick = "" if r.trick_point == 1 and type(r.trick_point) is int else \
+            f" * {r.trick_point}"
+        lines += [f"    e{t} = cap[{t}] + wins[{t}]{trick} - {r.excess_threshold}"
                   for t in teams]
+        if spread:
+            return [*lines, *(f"    a{t} = e{t} if e{t} > 0 else 0" for t in teams)]
         return [*lines, "    added = [" + ", ".join(f"e{t} if e{t} > 0 else 0" for t in teams)
-                + "]", "    won = None"]
+                + "]"]
     if r.score_kind == "table":  # the game points, and the table's on a played hand
         lines = ["    added = st.game_points[:]", "    if how == 'played_out':"]
         if r.table_threshold_points:
@@ -282,7 +297,7 @@ def _score_lines(r: Rules) -> list[str]:
         if r.table_majority_mode == "separate" and r.table_majority:
             lines += ["        top = max(cap)", "        if cap.count(top) == 1:",
                       f"            added[cap.index(top)] += {r.table_majority}"]
-        return [*lines, "        pass", "    won = None"]
+        return [*lines, "        pass"]
     # segno: the side with the most hand points takes the hand, if alone at the top
     cond = ["pts.count(top) == 1"]
     if r.segno_void_top is not None:
@@ -291,6 +306,10 @@ def _score_lines(r: Rules) -> list[str]:
         cond.append(f"(how != 'played_out' or top >= {r.hand_target})")
     return ["    top = max(pts)", f"    won = pts.index(top) if {' and '.join(cond)} else None",
             f"    added = [{', '.join('0' for _ in teams)}]"]
+
+
+#: the scores whose hand has no winner (no ``won``, the record's the literal ``None``)
+_NO_WINNER = ("points", "excess", "table")
 
 
 def _rotation_lines(rules: Rules) -> list[str]:

@@ -77,8 +77,8 @@ def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won",
             "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
 
 
-__all__ = ["added_lines", "game_points_lines", "in_hand_flags", "record_values", "sides_in_hand",
-           "takers_facts", "takers_lines"]
+__all__ = ["added_lines", "game_points_lines", "game_points_spread", "in_hand_flags",
+           "record_values", "sides_in_hand", "takers_facts", "takers_lines"]
 
 #: the state's contract in written source (not a longer name that starts with it)
 _CONTRACT = r"\bst\.contract\b"  # (compiled on first use, by ``re``'s cache)
@@ -508,12 +508,20 @@ def added_lines(sides: int, spread: bool = False) -> str:
         ", ".join(f"scores[{t}] + {_entry(t, spread)}" for t in range(sides))
 
 
-def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> list[str] | None:
+def game_points_spread(r: Rules) -> bool:
+    """Whether :func:`game_points_lines` can leave the game points in locals: two sides,
+    no seat out scoring with the hand's winner."""
+    return len(r.teams) == 2 and r.sitter_score != "hand_winner"
+
+
+def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
+                      spread: bool = False) -> list[str] | None:
     """Source lines that do what :meth:`GamePoints.hand_score` does (the talon games),
-    leaving the game points in ``added`` and the hand's winner in ``won``: a hand played
-    out written for the rules (the last trick's points, or the loser's points and tricks
-    on the scale); a claim or a close asked of the mechanism. ``None`` where the game
-    points' scoring or scale is not the reference one."""
+    leaving the game points in ``added`` (with ``spread``, two sides and no seat out
+    scoring, in the locals ``a0`` and ``a1``) and the hand's winner in ``won``: a hand
+    played out written for the rules (the last trick's points, or the loser's points and
+    tricks on the scale); a claim or a close asked of the mechanism. ``None`` where the
+    game points' scoring or scale is not the reference one."""
     from .mechanisms import GamePoints
 
     cls = type(mech.game_points)
@@ -524,8 +532,10 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
     teams = range(len(r.teams))
     gp = mech.game_points
     ns.update(_team_of=r.team_of, _gp_score=gp.hand_score, _pass_deal=gp.pass_deal)
+    spread = spread and game_points_spread(r)
     lines = ["    if how == 'claim' or how == 'false_claim':",
-             "        added, won = _gp_score(st, how)", "    else:"]
+             "        added, won = _gp_score(st, how)", *(["        a0, a1 = added"] if spread
+                                                         else []), "    else:"]
     # a failed close: the closer's opponent scores (GamePoints.failed_close)
     closer = "_team_of[st.closed_by]"
     body = ["if st.closed_by >= 0:"]
@@ -562,6 +572,15 @@ def game_points_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any]) -> lis
                        f"and tricks >= {min_tricks}:", f"        value = {value}"]
         played += ["    else:", f"        value = {scale[-1][2]}"] if scale else []
     body += ["else:", *("    " + line for line in played)]
+    if spread:  # (two sides: the winner's the game points, the other's none)
+        won = ["value += st.carry_bonus", "st.carry_bonus = 0", "if won == 0:",
+               "    a0 = value", "    a1 = 0", "else:", "    a0 = 0", "    a1 = value"]
+        # (a hand played out of the last trick's points, a failed close: always a winner)
+        body += won if r.gp_played_mode == "last_trick" else [
+            "if won is None:", "    a0 = a1 = 0",
+            *([f"    st.carry_bonus += {r.draw_bonus}"] if r.draw_bonus else []), "else:",
+            *("    " + line for line in won)]
+        return lines + ["        " + line for line in body + _next_dealer_lines(r, ns)]
     body += [f"added = [{', '.join('0' for _ in teams)}]", "if won is None:"]
     body.append(f"    st.carry_bonus += {r.draw_bonus}" if r.draw_bonus else "    pass")
     body += ["else:", "    added[won] = value + st.carry_bonus", "    st.carry_bonus = 0"]

@@ -459,22 +459,25 @@ def start_lines(mech: Mechanisms, rules: Rules, ns: dict[str, Any],
         "    st.trump_set_in_trick = 0", "    st.lead_mask = 0",
         "    if st.trump_next >= 0:", "        st.trump, st.trump_next = st.trump_next, -1",
         f"    st.decl_this_trick = [{zeros}]", "    st.to_act = winner"]
-    lines += ["    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
-             "    st._free_play = ob is not None and not ob.follow" + (
-                 " and trick_no != 1" if rules.first_card_prefs else "")]
+    duty = ["    ob = st._ob_stock if trick_no <= st.draw_tricks else st._ob_no_stock",
+            "    st._free_play = ob is not None and not ob.follow" + (
+                " and trick_no != 1" if rules.first_card_prefs else "")]
     if not rules.declarations:
-        return [*lines, "    st._decl_open = False", "    st.phase = _PLAY"]
+        return [*lines, *duty, "    st._decl_open = False", "    st.phase = _PLAY"]
     window = rules.decl_window_any
     window_open = mech.declarations.window_open  # (bound: its class's own, or the reference)
     if getattr(window_open, "__func__", None) is not Declarations.window_open:
         ns["_window_open"] = window_open
-        lines.append(f"    window_open = _window_open(st, {window!r})")
-    elif window == "stock":
-        lines.append("    window_open = trick_no <= st.draw_tricks")
+        lines += [*duty, f"    window_open = _window_open(st, {window!r})"]
+    elif window == "stock":  # (the duty's test of the stock, made once)
+        lines += ["    window_open = trick_no <= st.draw_tricks",
+                  duty[0].replace("trick_no <= st.draw_tricks", "window_open"), duty[1]]
     elif window == "stock_plus_one":
-        lines.append("    window_open = trick_no <= st.draw_tricks + 1")
+        lines += [*duty, "    window_open = trick_no <= st.draw_tricks + 1"]
+    elif rules.decl_who != "trick_start":  # (always open)
+        return [*lines, *duty, "    st._decl_open = True", "    st.phase = _PLAY"]
     else:
-        lines.append("    window_open = True")
+        lines += [*duty, "    window_open = True"]
     if rules.decl_who != "trick_start":
         return [*lines, "    st._decl_open = window_open", "    st.phase = _PLAY"]
     return [*lines, "    st._decl_open = False", "    if window_open:",
