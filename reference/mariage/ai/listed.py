@@ -27,7 +27,7 @@ instead of a lookup per action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 
 import numpy as np
@@ -61,14 +61,19 @@ class KeptListings:
     def __init__(self, size: int, bound: int = 256) -> None:
         self._size = size
         self._bound = bound
-        self._kept: dict[tuple[type, int, int], Listed] = {}
+        self._kept: dict[tuple[type, type | int, int], Listed] = {}
 
-    def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
-            ) -> Listed:
+    def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]],
+            plain: Collection[type] = (), fresh: Collection[type] = ()) -> Listed:
         """The :data:`Listed` of ``listing`` (not empty), kept or made by ``ids_of``
         (the ids of a listing, in its order). The lists it holds are the kept ones:
-        copy them before changing them."""
-        key = (type(listing[0]), id(listing[-1]), len(listing))
+        copy them before changing them. A last action of a kind in ``plain`` (without
+        fields: all of its kind are equal) is found by its kind, not its object; a
+        listing holding a kind in ``fresh`` (the engine makes it anew each time: its
+        objects are never listed again) is answered but not kept."""
+        last = listing[-1]
+        key = (type(listing[0]), last.__class__ if last.__class__ in plain else id(last),
+               len(listing))
         kept = self._kept
         found = kept.get(key)
         if found is not None and found[0] == listing:
@@ -78,6 +83,8 @@ class KeptListings:
         for i in ids:
             mask[i] = 1
         made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
+        if fresh and any(type(a) in fresh for a in listing):
+            return made
         if len(kept) >= self._bound:
             kept.clear()
         kept[key] = made
