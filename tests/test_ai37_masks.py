@@ -7,6 +7,7 @@ the ids of the actions listed now, looked up by their hash."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -18,6 +19,9 @@ from mariage.engine.actions import Action, Answer, Bid, Pass
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
+
+#: what looks the actions of a listing up (one by one, or by the objects kept)
+_LOOKUPS = ("_each_id", "_other_ids", "_ids_at_once")
 
 
 def _looked_up(*_: object) -> list[int]:
@@ -42,12 +46,13 @@ def _checked(space: ActionSpace, state: GameState) -> bool:
     first[:] = 1  # (the caller's own array: the one kept is not changed)
     same = _same_objects(state)
     if same:
-        space._each_id = space._other_ids = _looked_up  # type: ignore[method-assign]
+        for name in _LOOKUPS:
+            setattr(space, name, _looked_up)
     try:
         again = space.mask(state)
     finally:
-        space.__dict__.pop("_each_id", None)
-        space.__dict__.pop("_other_ids", None)
+        for name in _LOOKUPS:
+            space.__dict__.pop(name, None)
     assert again.flags.writeable and np.flatnonzero(again).tolist() == want
     return same
 
@@ -84,21 +89,24 @@ def test_pettingzoo_looks_up_a_listing_outside_play_once(name: str) -> None:
     same objects are looked up once (a forced pass, an answer, a raise...)."""
     env = MariageEnv(name, max_hands=2)
     space = env.space
-    each_id = space._each_id
     seen: set[tuple[int, ...]] = set()
     looked = 0
 
-    def counted(listing: list[Action]) -> list[int]:
-        nonlocal looked
-        assert env.state_ is not None
-        if env.state_.phase != Phase.PLAY:
-            objects = tuple(map(id, listing))
-            assert objects not in seen, f"{listing} looked up again"
-            seen.add(objects)
-            looked += 1
-        return each_id(listing)
+    def counted(lookup: Callable[[list[Action]], list[int]]
+                ) -> Callable[[list[Action]], list[int]]:
+        def ids(listing: list[Action]) -> list[int]:
+            nonlocal looked
+            assert env.state_ is not None
+            if env.state_.phase != Phase.PLAY:
+                objects = tuple(map(id, listing))
+                assert objects not in seen, f"{listing} looked up again"
+                seen.add(objects)
+                looked += 1
+            return lookup(listing)
+        return ids
 
-    space._each_id = counted  # type: ignore[method-assign]
+    for name in ("_each_id", "_ids_at_once"):
+        setattr(space, name, counted(getattr(space, name)))
     rng = random.Random(3)
     for seed in range(2):
         env.reset(seed=seed)

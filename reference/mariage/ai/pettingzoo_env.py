@@ -347,7 +347,7 @@ class MariageEnv(AECEnv):
             listing = state.legal_actions()
             if type(listing) is list and listing:
                 mask = self._legal = space._listed.get(
-                    listing, space._each_id, space._by_class, space._made_anew)[3].copy()
+                    listing, space._ids_at_once, space._by_class, space._made_anew)[3].copy()
             else:
                 mask = self._legal = space.listed_mask(state, listing)
         self._mask_now = mask
