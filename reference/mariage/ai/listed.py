@@ -28,6 +28,7 @@ instead of a lookup per action.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 import numpy as np
@@ -64,7 +65,8 @@ class KeptListings:
         self._kept: dict[tuple[type, type | int, int], Listed] = {}
 
     def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]],
-            plain: Collection[type] = (), fresh: Collection[type] = ()) -> Listed:
+            plain: Collection[type] = (), fresh: AbstractSet[type] = frozenset()
+            ) -> Listed:
         """The :data:`Listed` of ``listing`` (not empty), kept or made by ``ids_of``
         (the ids of a listing, in its order). The lists it holds are the kept ones:
         copy them before changing them. A last action of a kind in ``plain`` (without
@@ -83,7 +85,7 @@ class KeptListings:
         for i in ids:
             mask[i] = 1
         made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
-        if fresh and any(type(a) in fresh for a in listing):
+        if fresh and not fresh.isdisjoint(map(type, listing)):  # (in C)
             return made
         if len(kept) >= self._bound:
             kept.clear()
