@@ -126,17 +126,21 @@ def test_pettingzoo_looks_up_a_listing_outside_play_once(name: str) -> None:
 def test_a_plain_last_action_is_found_by_its_kind_and_fresh_kinds_are_not_kept() -> None:
     """A listing whose last action has no fields is found again when made anew (by its
     kind, then by equality); a listing holding a kind made anew each time is answered
-    but not kept (its objects would never be listed again)."""
+    but not kept (its objects would never be listed again); each mask is the caller's
+    own."""
     kept = KeptListings(200)
     calls: list[int] = []
 
     def ids_of(listing: list[Action]) -> list[int]:
         calls.append(len(listing))
-        return [a.value if type(a) is Bid else 0 for a in listing]
+        return [a.value % 200 if type(a) is Bid else 0 for a in listing]
 
     for _ in range(3):
-        assert kept.get([Pass()], ids_of, {Pass: 0})[1] == [0]
-    assert calls == [1]
+        mask = kept.mask([Pass(), Pass()], ids_of, {Pass: 0}, set())
+        assert mask.flags.writeable and np.flatnonzero(mask).tolist() == [0]
+        mask[1] = 1
+    assert calls == [2]
     for yes in (True, True, False):
-        assert kept.get([Answer(yes)], ids_of, {Pass: 0}, {Answer})[1] == [0]
-    assert calls == [1, 1, 1, 1] and len(kept._kept) == 1
+        mask = kept.mask([Bid(120), Answer(yes)], ids_of, {Pass: 0}, {Answer})
+        assert mask.flags.writeable and np.flatnonzero(mask).tolist() == [0, 120]
+    assert calls == [2, 2, 2, 2] and len(kept._kept) == 1

@@ -376,8 +376,8 @@ class ActionSpace(ObjectIds):
         looks none up), a card passed from the hand from its bits."""
         if type(listing) is list:
             if listing:  # (a copy of the one kept: the caller's own)
-                return self._listed.get(listing, self._ids_at_once, self._by_class,
-                                        self._made_anew)[3].copy()
+                return self._listed.mask(listing, self._ids_at_once, self._by_class,
+                                         self._made_anew)
             ids = []
         elif type(listing) is CardSets and self._singles is not None:
             # one card each from the hand (passing not factored): the bytes at once

@@ -37,6 +37,8 @@ import numpy.typing as npt
 from mariage import codegen
 from mariage.engine.actions import Action
 
+from .legalinfo import mask_of
+
 __all__ = ["KeptListings", "Listed", "mask_maker"]
 
 #: a listing kept: its objects, their ids in its order, the ids sorted, its mask (read
@@ -64,29 +66,43 @@ class KeptListings:
         self._bound = bound
         self._kept: dict[tuple[type, type | int, int], Listed] = {}
 
-    def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]],
-            plain: Collection[type] = (), fresh: AbstractSet[type] = frozenset()
+    def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
             ) -> Listed:
         """The :data:`Listed` of ``listing`` (not empty), kept or made by ``ids_of``
         (the ids of a listing, in its order). The lists it holds are the kept ones:
-        copy them before changing them. A last action of a kind in ``plain`` (without
-        fields: all of its kind are equal) is found by its kind, not its object; a
-        listing holding a kind in ``fresh`` (the engine makes it anew each time: its
-        objects are never listed again) is answered but not kept."""
+        copy them before changing them."""
+        key = (type(listing[0]), id(listing[-1]), len(listing))
+        found = self._kept.get(key)
+        if found is not None and found[0] == listing:
+            return found
+        return self._keep(key, listing, ids_of(listing))
+
+    def mask(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]],
+             plain: Collection[type], fresh: AbstractSet[type]) -> npt.NDArray[np.int8]:
+        """The mask of ``listing`` (not empty; a new, writeable array), as :meth:`get`
+        keeps it; a last action of a kind in ``plain`` (without fields: all of its kind
+        are equal) is found by its kind, not its object; a listing holding a kind in
+        ``fresh`` (the engine makes it anew each time: its objects are never listed
+        again) is looked up (``ids_of``) and not kept."""
         last = listing[-1]
         key = (type(listing[0]), last.__class__ if last.__class__ in plain else id(last),
                len(listing))
-        kept = self._kept
-        found = kept.get(key)
+        found = self._kept.get(key)
         if found is not None and found[0] == listing:
-            return found
+            return found[3].copy()
         ids = ids_of(listing)
+        if fresh and not fresh.isdisjoint(map(type, listing)):  # (in C)
+            return mask_of(ids, self._size)
+        return self._keep(key, listing, ids)[3].copy()
+
+    def _keep(self, key: tuple[type, type | int, int], listing: list[Action],
+              ids: list[int]) -> Listed:
+        """Keep ``listing`` with its ``ids`` (and its mask) under ``key``."""
         mask = bytearray(self._size)
         for i in ids:
             mask[i] = 1
         made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
-        if fresh and not fresh.isdisjoint(map(type, listing)):  # (in C)
-            return made
+        kept = self._kept
         if len(kept) >= self._bound:
             kept.clear()
         kept[key] = made

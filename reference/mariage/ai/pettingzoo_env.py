@@ -346,8 +346,8 @@ class MariageEnv(AECEnv):
         else:  # mask()'s other phases, without its tests (a list's mask kept: a copy)
             listing = state.legal_actions()
             if type(listing) is list and listing:
-                mask = self._legal = space._listed.get(
-                    listing, space._ids_at_once, space._by_class, space._made_anew)[3].copy()
+                mask = self._legal = space._listed.mask(
+                    listing, space._ids_at_once, space._by_class, space._made_anew)
             else:
                 mask = self._legal = space.listed_mask(state, listing)
         self._mask_now = mask
