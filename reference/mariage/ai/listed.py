@@ -85,8 +85,10 @@ class KeptListings:
         ``fresh`` (the engine makes it anew each time: its objects are never listed
         again) is looked up (``ids_of``) and not kept."""
         last = listing[-1]
-        key = (type(listing[0]), last.__class__ if last.__class__ in plain else id(last),
-               len(listing))
+        kind = last.__class__
+        if kind in fresh:  # (an answer made anew, most often alone: never kept)
+            return mask_of(ids_of(listing), self._size)
+        key = (type(listing[0]), kind if kind in plain else id(last), len(listing))
         found = self._kept.get(key)
         if found is not None and found[0] == listing:
             return found[3].copy()
