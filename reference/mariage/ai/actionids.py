@@ -145,7 +145,9 @@ class ObjectIds:
 
     def _ids_at_once(self, others: list[Action]) -> list[int]:
         """The ids of ``others``, looked up at once by the objects kept (``map`` in C),
-        then those not found (a pass) one by one."""
+        then those not found (a pass) one by one; a listing of one or two, one by one."""
+        if len(others) < 3:
+            return self._each_id(others)
         found: list[int | None] = [*map(self._by_object.get, map(id, others))]
         k = -1
         for _ in range(found.count(None)):  # (no exception raised: 1 µs each)

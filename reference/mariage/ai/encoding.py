@@ -102,7 +102,7 @@ Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
 _DERIVED = frozenset({"_card_ids", "_pick_ids", "_pick_mask", "_give_ids", "_cards_sorted",
                       "_mask_bytes", "_split_mech", "_split", "_by_object", "_kept_alive",
-                      "_kept_ids", "_listed", "_kept_bound"})
+                      "_kept_ids", "_listed", "_kept_bound", "_singles"})
 #: how many action objects an ActionSpace keeps the ids of at a time (ObjectIds)
 _KEPT_OBJECTS = 4096
 
@@ -175,6 +175,14 @@ class ActionSpace(ObjectIds):
         ncards = self.rules.ncards
         self._mask_bytes = (mask_maker(plays[0], ncards, self.size)
                             if plays == list(range(plays[0], plays[0] + ncards)) else None)
+        # where every set passed is one card (passing not factored) and the ids of giving
+        # each card follow one another: the bytes of the mask of giving any card of a
+        # hand at once (the engine lists every card of it: CardSets)
+        gives = [self._give_ids.get(1 << c, -1) for c in range(ncards)]
+        self._singles = (mask_maker(gives[0], ncards, self.size)
+                         if self.rules.passing_steps and gives[0] >= 0
+                         and all(n == 1 for _, _, n in self.rules.passing_steps)
+                         and gives == list(range(gives[0], gives[0] + ncards)) else None)
         # the engine's listing of the play phase (by the state's mechanisms, kept for
         # the last ones seen: an environment's states all have the same)
         self._split_mech: object = None
@@ -357,12 +365,27 @@ class ActionSpace(ObjectIds):
             for i in head:
                 picks[i] = 1
             return _over(self.size, _INT8, picks)
-        listing = state.legal_actions(seat)
+        return self.listed_mask(state, state.legal_actions(seat), seat)
+
+    def listed_mask(self, state: GameState, listing: Sequence[Action],
+                    seat: int | None = None) -> npt.NDArray[np.int8]:
+        """:meth:`mask` from the engine's ``listing`` for ``seat`` (default: the seat to
+        act), where no set is picked one card at a time: a list's mask kept by its
+        objects (:class:`~mariage.ai.listed.KeptListings`: a listing of the same objects
+        again, as an auction's pass and bids, a contract's raises, a talon's packets,
+        looks none up), a card passed from the hand from its bits."""
         if type(listing) is list:
-            kept = self._kept_listing(listing)
-            if kept is not None:  # (its mask, kept)
-                return kept[3].copy()
-            ids = self._each_id(listing)
+            if listing:  # (a copy of the one kept: the caller's own)
+                return self._listed.mask(listing, self._ids_at_once, self._by_class,
+                                         self._made_anew)
+            ids = []
+        elif type(listing) is CardSets and self._singles is not None:
+            # one card each from the hand (passing not factored): the bytes at once
+            listed = self._singles(
+                state.hands[state.to_act if seat is None else seat])  # type: ignore[index]
+            for a in listing.head:  # (a concession)
+                listed[self._action_id(a)] = 1
+            return _over(self.size, _INT8, listed)
         else:
             ids = self._other_ids(listing)
         return mask_of(ids, self.size)  # (set id by id: no array made from a list)

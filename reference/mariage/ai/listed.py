@@ -9,7 +9,9 @@ to 60 bids: five to eight times what the listing itself costs. :class:`KeptListi
 keeps, per listing seen, its objects, their ids in the listing's order, the ids sorted
 and its mask (read only: a copy of it is a new mask); a listing of the same objects
 again gets them from one list comparison (in C, and the same object is equal at once)
-instead of a lookup per action.
+instead of a lookup per action. Outside the play phase every listing's mask comes so
+(:meth:`KeptListings.mask`): a forced pass, an answer, a raise or a talon's packets are
+the engine's same objects again, and a mask copied costs less than one made.
 
 >>> from mariage.engine.actions import Bid, Pass
 >>> ladder = [Pass(), *(Bid(v) for v in range(100, 160, 5))]
@@ -27,7 +29,8 @@ instead of a lookup per action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 import numpy as np
@@ -35,6 +38,8 @@ import numpy.typing as npt
 
 from mariage import codegen
 from mariage.engine.actions import Action
+
+from .legalinfo import mask_of
 
 __all__ = ["KeptListings", "Listed", "mask_maker"]
 
@@ -61,7 +66,7 @@ class KeptListings:
     def __init__(self, size: int, bound: int = 256) -> None:
         self._size = size
         self._bound = bound
-        self._kept: dict[tuple[type, int, int], Listed] = {}
+        self._kept: dict[tuple[type, type | int, int], Listed] = {}
 
     def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
             ) -> Listed:
@@ -69,15 +74,39 @@ class KeptListings:
         (the ids of a listing, in its order). The lists it holds are the kept ones:
         copy them before changing them."""
         key = (type(listing[0]), id(listing[-1]), len(listing))
-        kept = self._kept
-        found = kept.get(key)
+        found = self._kept.get(key)
         if found is not None and found[0] == listing:
             return found
+        return self._keep(key, listing, ids_of(listing))
+
+    def mask(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]],
+             plain: Collection[type], fresh: AbstractSet[type]) -> npt.NDArray[np.int8]:
+        """The mask of ``listing`` (not empty; a new, writeable array), as :meth:`get`
+        keeps it; a last action of a kind in ``plain`` (without fields: all of its kind
+        are equal) is found by its kind, not its object; a listing holding a kind in
+        ``fresh`` (the engine makes it anew each time: its objects are never listed
+        again) is looked up (``ids_of``) and not kept."""
+        last = listing[-1]
+        kind = last.__class__
+        if kind in fresh:  # (an answer made anew, most often alone: never kept)
+            return mask_of(ids_of(listing), self._size)
+        key = (type(listing[0]), kind if kind in plain else id(last), len(listing))
+        found = self._kept.get(key)
+        if found is not None and found[0] == listing:
+            return found[3].copy()
         ids = ids_of(listing)
+        if fresh and not fresh.isdisjoint(map(type, listing)):  # (in C)
+            return mask_of(ids, self._size)
+        return self._keep(key, listing, ids)[3].copy()
+
+    def _keep(self, key: tuple[type, type | int, int], listing: list[Action],
+              ids: list[int]) -> Listed:
+        """Keep ``listing`` with its ``ids`` (and its mask) under ``key``."""
         mask = bytearray(self._size)
         for i in ids:
             mask[i] = 1
         made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
+        kept = self._kept
         if len(kept) >= self._bound:
             kept.clear()
         kept[key] = made
