@@ -59,9 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _print_summary(summary: FileSummary) -> None:
     state = "ok" if summary.ok else "INVALID"
-    print(f"{printable(summary.file)}: {state}: {summary.records} records, {summary.valid} "
-          f"valid, {summary.records - summary.valid} invalid, "
-          f"{summary.problems} problems", flush=True)
+    # one write with its newline (print writes the line and its end apart): a signal's
+    # handler may run between two writes (a collection's finalizer runs Python code) and
+    # flush what standard output holds, which is then whole lines only
+    sys.stdout.write(f"{printable(summary.file)}: {state}: {summary.records} records, "
+                     f"{summary.valid} valid, {summary.records - summary.valid} invalid, "
+                     f"{summary.problems} problems\n")
+    sys.stdout.flush()
 
 
 class _Report:
