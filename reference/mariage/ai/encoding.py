@@ -421,14 +421,22 @@ class ActionSpace(ObjectIds):
         """Apply the action of ``action_id`` to ``state``, or add a pick to ``picked``;
         return the cards picked so far of an unfinished set (0 once the set, or any
         other action, went to the engine). The caller checks legality by the mask."""
+        action, picked = self.action_of(state, action_id, picked)
+        if action is None:
+            return picked
+        state.apply(action)
+        return 0
+
+    def action_of(self, state: GameState, action_id: int, picked: int = 0
+                  ) -> tuple[Action | None, int]:
+        """The engine action that :meth:`play` applies for ``action_id`` (``None`` for a
+        pick before a set's last card) and the cards picked so far of the set (those
+        with a pick, ``picked`` otherwise); nothing applied."""
         action = self.actions[action_id]
         if isinstance(action, Pick):
             picked, complete = with_pick(state, action.card, picked)
-            if complete is None:
-                return picked
-            action = complete
-        state.apply(action)
-        return 0
+            return complete, picked
+        return action, picked
 
 
 class Encoder:

@@ -51,7 +51,6 @@ from mariage.spec.rulesload import load_rules
 from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
-from .layout import Pick, with_pick
 from .lazyobs import LazyObservation, ObservedMatch
 from .legalinfo import mask_of, texts_of
 from .policies import RESEEDABLE as _RESEEDABLE
@@ -215,12 +214,8 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[seat]} now")
             a = self._ids[0]
-        chosen, picked = self.space.actions[a], self.picked
-        act: Action | None
-        if isinstance(chosen, Pick):  # a card of a set passed one card a step (as play does)
-            self.picked, act = with_pick(state, chosen.card, picked)
-        else:
-            act = chosen
+        picked = self.picked
+        act, self.picked = self.space.action_of(state, a, picked)  # (None: a set's pick)
         if act is not None:
             match = self._match
             assert match is not None

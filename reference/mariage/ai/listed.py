@@ -102,10 +102,9 @@ class KeptListings:
     def _keep(self, key: tuple[type, type | int, int], listing: list[Action],
               ids: list[int]) -> Listed:
         """Keep ``listing`` with its ``ids`` (and its mask) under ``key``."""
-        mask = bytearray(self._size)
-        for i in ids:
-            mask[i] = 1
-        made = (listing[:], ids, sorted(ids), np.frombuffer(bytes(mask), np.int8))
+        mask = mask_of(ids, self._size)
+        mask.flags.writeable = False  # (kept: each caller gets a copy)
+        made = (listing[:], ids, sorted(ids), mask)
         kept = self._kept
         if len(kept) >= self._bound:
             kept.clear()

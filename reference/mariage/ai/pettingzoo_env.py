@@ -344,12 +344,7 @@ class MariageEnv(AECEnv):
             mask = self._legal = space.mask(state, None, 0,
                                             self._set_listing() if phase == _PASSING else None)
         else:  # mask()'s other phases, without its tests (a list's mask kept: a copy)
-            listing = state.legal_actions()
-            if type(listing) is list and listing:
-                mask = self._legal = space._listed.mask(
-                    listing, space._ids_at_once, space._by_class, space._made_anew)
-            else:
-                mask = self._legal = space.listed_mask(state, listing)
+            mask = self._legal = space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         infos = self.infos
