@@ -175,6 +175,8 @@ def hand_end(mech: Mechanisms, rules: Rules, usual: bool = True) -> HandEnd | No
         lines += ["    if won is not None:", "        st.segni[won] += 1"]  # (segno...) counts
     wins = kind == "excess" or (kind == "takers" and written is not None)
     values = record_values(rules, winner, "wins" if wins else "st.tricks_won", spread)
+    if own:  # the score is the hand points: the same tuple, made once
+        values["score"] = "pts"
     record = ("_record(st.hand_no, st.dealer, pts, tuple(added), tuple(st.tricks_won), "
               f"how, {winner}, **_facts(st))")
     facts = contract_facts(mech, rules, ns, values, team_known) if rules.takers_rule is None \

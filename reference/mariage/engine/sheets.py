@@ -61,20 +61,22 @@ RECORD = {"number": "st.hand_no", "dealer": "st.dealer", "points": "pts",
 
 def record_values(r: Rules, won: str = "won", wins: str = "st.tricks_won",
                   spread: bool = False) -> dict[str, str]:
-    """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples displayed
-    from their items, one per side (``added``, or with ``spread`` the locals ``a0``,
-    ``a1``..., and ``wins``, the tricks won, hold one per side), without a call of
-    ``tuple()``; the hand's winner ``won``.
+    """:data:`RECORD` for rules ``r``: the score and the tricks won as tuples, one item
+    per side: the list ``added`` and ``wins`` (the tricks won) by one ``tuple()`` each
+    (fewer bytecodes than an item read per side), or with ``spread`` the locals ``a0``,
+    ``a1``... displayed; the hand's winner ``won``.
 
     >>> from mariage import load_rules
     >>> values = record_values(load_rules("belote"), "None", "wins", spread=True)
     >>> values["tricks"], values["score"]
-    ('(wins[0], wins[1], )', '(a0, a1, )')
+    ('tuple(wins)', '(a0, a1, )')
+    >>> record_values(load_rules("thousand"))["score"]
+    'tuple(added)'
     """
     teams = range(len(r.teams))
     return {**RECORD, "winner": won,
-            "score": "(" + "".join(f"{_entry(t, spread)}, " for t in teams) + ")",
-            "tricks": "(" + "".join(f"{wins}[{t}], " for t in teams) + ")"}
+            "score": "(" + "".join(f"a{t}, " for t in teams) + ")" if spread
+            else "tuple(added)", "tricks": f"tuple({wins})"}
 
 
 __all__ = ["added_lines", "game_points_lines", "game_points_spread", "in_hand_flags",
