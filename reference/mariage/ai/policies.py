@@ -81,6 +81,8 @@ class _ViewPolicy:
             rng.gauss_next = None  # type: ignore[attr-defined]
         else:
             self.bot = make_bot(self.name, seed)
+            #: what chooses the bot's action (:func:`chooser`), made when first asked
+            self.chosen_by: Callable[[GameState], Action] | None = None
         # the generator of the determinizations, made when first used (a bot that reads
         # no hidden card never uses it): its seeding costs about as much as a deal
         self._rng: random.Random | None = None
@@ -149,10 +151,12 @@ def chooser(policy: Policy) -> Callable[[GameState], Action]:
     True
     """
     if isinstance(policy, _ViewPolicy) and policy.public_only:
-        bot = policy.bot
-        if bot.__class__ is RandomBot:
-            return random_chooser(bot)
-        return bot.choose
+        made = policy.chosen_by  # (kept with the bot: a policy seeded again in place)
+        if made is None:
+            bot = policy.bot
+            made = policy.chosen_by = random_chooser(bot) if bot.__class__ is RandomBot \
+                else bot.choose
+        return made
     return policy.choose
 
 
