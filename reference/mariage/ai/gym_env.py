@@ -31,7 +31,10 @@ several cards are passed, the learning seat picks a set one card per step
 The observation is a dict whose vector is made when first read
 (:class:`~mariage.ai.lazyobs.LazyObservation`, as PettingZoo's environment gives): an
 agent that acts on the mask alone (a random or scripted player) does not pay for it;
-one read after later steps gives the vector of the state it was returned with.
+one read after later steps gives the vector of the state it was returned with. So is
+the info, whose items (the mask's copy, the legal texts) are made when it is first read
+(:class:`~mariage.ai.stepinfo.StepInfo`): the environment keeps the legal ids as the
+mask's bytes, for :meth:`~MariageGymEnv.step` and :meth:`~MariageGymEnv.action_masks`.
 """
 
 from __future__ import annotations
