@@ -1,7 +1,7 @@
 """The Gymnasium environment's step without its extra work: the other seats' bots called
 as they are (:func:`mariage.ai.policies.chooser`), the standing asked once per hand, the
-play phase's mask and legal texts made from the engine's listing of ids, the vector's
-values written into its array at once; every answer as before."""
+vector's values written into its array at once; every answer as before (the play
+phase's ids listed no more: ``tests/test_ai38_gym.py``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import numpy as np
 import pytest
 from mariage import load_rules, new_match
 from mariage.ai import policies
-from mariage.ai.encoding import ActionSpace, Encoder
+from mariage.ai.encoding import Encoder
 from mariage.ai.gym_env import MariageGymEnv
-from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 
@@ -104,20 +103,6 @@ def test_the_standing_is_asked_once_a_hand(monkeypatch: pytest.MonkeyPatch) -> N
     env = MariageGymEnv("marianna", opponents="random", max_hands=1)
     steps = _play(env, 5)
     assert steps > 5 and len(asked) <= 2  # (the hand, and the next one's deal)
-
-
-def test_the_play_phase_lists_ids_without_a_mask_made_first(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    phases = []
-    mask = ActionSpace.mask
-
-    def counted(space: ActionSpace, state: GameState, *args: Any, **kw: Any) -> Any:
-        phases.append(state.phase)
-        return mask(space, state, *args, **kw)
-
-    monkeypatch.setattr(ActionSpace, "mask", counted)
-    _play(MariageGymEnv("thousand", opponents="random", max_hands=1), 7)
-    assert phases and Phase.PLAY not in phases  # (the auction's masks are still made)
 
 
 def test_the_vectors_values_are_numpys_float32() -> None:

@@ -11,10 +11,9 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 from mariage import load_rules, new_match
-from mariage.ai import encoding, gym_env, legalinfo
+from mariage.ai import encoding, legalinfo, listed
 from mariage.ai.actionids import ObjectIds
 from mariage.ai.encoding import ActionSpace
 from mariage.ai.gym_env import MariageGymEnv
@@ -145,24 +144,12 @@ def test_the_texts_are_made_once_per_numbering() -> None:
     assert legalinfo.texts_of(unpickled) == one._texts
 
 
-def test_one_helper_makes_the_masks_of_lists_of_ids(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert vars(encoding)["mask_of"] is legalinfo.mask_of is vars(gym_env)["mask_of"]
+def test_one_helper_makes_the_masks_of_lists_of_ids() -> None:
+    # (the Gymnasium environment makes none: its masks are the space's, its info's a
+    # copy of the bytes it keeps)
+    assert vars(encoding)["mask_of"] is legalinfo.mask_of is vars(listed)["mask_of"]
     mask = legalinfo.mask_of([4, 1], 6)
     assert mask.dtype == np.int8 and mask.flags.writeable and mask.tolist() == [0, 1, 0, 0, 1, 0]
-    made: list[int] = []
-
-    def counted(ids: Sequence[int], size: int) -> npt.NDArray[np.int8]:
-        made.append(size)
-        return legalinfo.mask_of(ids, size)
-
-    monkeypatch.setattr(encoding, "mask_of", counted)
-    monkeypatch.setattr(gym_env, "mask_of", counted)
-    env = MariageGymEnv("belote-coinche", opponents="random", max_hands=1)
-    _episode(env, 4)  # the play's masks (the environment) and the auction's (the space)
-    state = new_match(load_rules("belote-coinche"), 4)
-    space = ActionSpace(state.rules)
-    space.mask(state)
-    assert made.count(space.size) > 10
 
 
 def test_the_space_looks_ids_up_by_its_base() -> None:

@@ -31,7 +31,10 @@ several cards are passed, the learning seat picks a set one card per step
 The observation is a dict whose vector is made when first read
 (:class:`~mariage.ai.lazyobs.LazyObservation`, as PettingZoo's environment gives): an
 agent that acts on the mask alone (a random or scripted player) does not pay for it;
-one read after later steps gives the vector of the state it was returned with.
+one read after later steps gives the vector of the state it was returned with. So is
+the info, whose items (the mask's copy, the legal texts) are made when it is first read
+(:class:`~mariage.ai.stepinfo.StepInfo`): the environment keeps the legal ids as the
+mask's bytes, for :meth:`~MariageGymEnv.step` and :meth:`~MariageGymEnv.action_masks`.
 """
 
 from __future__ import annotations
@@ -52,16 +55,20 @@ from mariage.spec.specload import list_rulesets
 
 from .encoding import ActionSpace, Encoder, action_number, episode_limit
 from .lazyobs import LazyObservation, ObservedMatch
-from .legalinfo import mask_of, texts_of
+from .legalinfo import texts_of
+from .picking import later_pick_mask
 from .policies import RESEEDABLE as _RESEEDABLE
 from .policies import Policy, chooser, make_policy
 from .rewards import check_reward, hand_rewards, match_rewards
+from .stepinfo import StepInfo
 
 __all__ = ["MariageGymEnv", "env_id", "register_all"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
-_OVER, _PLAY = Phase.OVER, Phase.PLAY
+_OVER, _PASSING = Phase.OVER, Phase.PASSING
+# a mask's array over its bytes (as mariage.ai.legalinfo makes one)
+_over, _INT8 = np.ndarray, np.dtype(np.int8)
 #: a hand number never reached (no ``max_hands`` while a reset plays to the first decision)
 _NO_LIMIT = float("inf")
 
@@ -125,9 +132,13 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         self._choosers: list[Callable[[GameState], Action] | None] = [None] * rules.nseats
         #: the seed Gymnasium's generator is to be reset to when next read, or None
         self._np_seed: int | None = None
-        #: the legal ids now, sorted (the mask's; never handed out: the legality of an
-        #: action, its mask made only when asked, action_masks)
-        self._ids: list[int] = []
+        #: the legal ids now: a byte per id, 1 where legal (the mask's bytes, never
+        #: handed out: the legality of an action, action_masks, the info's items)
+        self._none = bytes(self.space.size)  # (no legal id: the episode over)
+        self._legal = self._none
+        #: the engine's listing of the set the learning seat passes one pick per step,
+        #: kept from its first pick (picking.later_pick_mask)
+        self._listing: Sequence[Action] = ()
         self._hands_rewarded = 0
         #: the match's standing (info["standing"]), of the state and hands played it names
         self._standing: tuple[int, ...] = ()
@@ -208,12 +219,13 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
         if a is None:  # never truncated (1.5 as 1) nor read from text
             raise ValueError(f"action {action!r} is not an action id: a whole number "
                              f"from 0 to {self.space.size - 1}")
-        illegal = a not in self._ids  # (a short list, looked through in C)
+        legal = self._legal
+        illegal = not (0 <= a < len(legal) and legal[a])
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {a} is not legal for seat "
                                  f"{self.rules.seat_names[seat]} now")
-            a = self._ids[0]
+            a = legal.index(1)  # the first legal id
         picked = self.picked
         act, self.picked = self.space.action_of(state, a, picked)  # (None: a set's pick)
         if act is not None:
@@ -264,40 +276,48 @@ class MariageGymEnv(gymnasium.Env[Obs, np.int64]):
             log.append(action)
 
     def _answer(self) -> tuple[Obs, dict[str, Any]]:
-        """The observation and info of the learning seat now (its legal ids kept, for
-        :meth:`step` and :meth:`action_masks`)."""
+        """The observation and info of the learning seat now (its legal ids kept as
+        bytes, for :meth:`step` and :meth:`action_masks`)."""
         state = self.state
         assert state is not None
         picked, phase, space = self.picked, state.phase, self.space
         if phase is _OVER or self._truncated or state.to_act != self.seat:
             # (truncated: the next hand may be dealt with the seat to act; no action now)
-            ids: list[int] = []
-            mask = mask_of(ids, space.size)
-        elif phase is _PLAY:  # the legal ids listed from the engine's bits, the mask of them
-            ids = space.play_ids(state)
-            mask = mask_of(ids, space.size)
+            legal = self._none
+            mask = _over(space.size, _INT8, bytearray(legal))
         else:
-            mask = space.mask(state, picked=picked)
-            ids = mask.nonzero()[0].tolist()  # (ints: no numpy scalars)
-        self._ids = ids
+            if phase is _PASSING and space.pick_size and state.pass_step >= 0:
+                # a set picked one card per step: the engine's listing kept from its first
+                # pick (the state does not change between the picks of a set)
+                if picked:
+                    mask = later_pick_mask(space, state, picked, self._listing)
+                else:
+                    listing = self._listing = state.legal_actions()
+                    mask = space.mask(state, None, 0, listing)
+            else:  # (in the play phase, from the engine's bits of the cards)
+                mask = space.mask(state)
+            legal = mask.tobytes()  # (the agent's mask may be changed: not this)
+        self._legal = legal
         # the standing changes only at a hand's end: asked again once per hand
         history = len(state._history)
         if self._standing_of is not state or self._standing_at != history:
             self._standing = state.standing()
             self._standing_of, self._standing_at = state, history
-        standing = self._standing
-        texts = self._texts
-        legal = [texts[i] for i in ids]
-        # (the mask made here is the observation's, a copy of it the info's: neither
-        # kept; the vector made when the observation is read, as the state is now)
+        # (the mask made here is the observation's; the info's a copy, made with its
+        # legal texts when first read; the vector when the observation is read, as the
+        # state is now)
         return (LazyObservation.of(self.encoder, state, self.seat, picked, mask,
                                    self._match),
-                {"action_mask": mask.copy(), "legal": legal, "hand": state.hand_no,
-                 "standing": standing})
+                StepInfo.of(legal, self._texts, state.hand_no, self._standing))
+
+    @property
+    def _ids(self) -> list[int]:
+        """The legal ids now, sorted (of the bytes kept)."""
+        return np.frombuffer(self._legal, np.int8).nonzero()[0].tolist()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as booleans (for maskable learners)."""
-        return mask_of(self._ids, self.space.size).astype(bool)
+        return _over(self.space.size, np.bool_, bytearray(self._legal))
 
     def render(self) -> str | None:
         """The state as one line of text (``render_mode="ansi"``), else ``None``."""

@@ -32,17 +32,24 @@ from __future__ import annotations
 
 import operator
 import random
+from _random import Random as _BaseRandom
 from collections.abc import Callable
 from typing import Protocol
 
 from mariage.arena.bots import make_bot
 from mariage.arena.ismcts import ISMCTS, ROLLOUTS, seat_to_act
+from mariage.arena.plainbots import RandomBot, _sensible
 from mariage.arena.search import determinize
-from mariage.engine.actions import Action
+from mariage.engine.actions import Action, Play
+from mariage.engine.phase import Phase
 from mariage.engine.state import GameState
 
 __all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "chooser",
-           "make_policy", "seat_to_act"]
+           "make_policy", "random_chooser", "seat_to_act"]
+
+_PLAY = Phase.PLAY
+#: a generator seeded again with an int, as ``random.Random.seed`` does after its checks
+_seed_in_place = _BaseRandom.seed
 
 
 class Policy(Protocol):
@@ -63,7 +70,19 @@ class _ViewPolicy:
     def reseed(self, seed: int) -> None:
         """Be as a new policy of ``seed`` (what an environment does with the policies it
         keeps from one match to the next)."""
-        self.bot = make_bot(self.name, seed)
+        bot = getattr(self, "bot", None)
+        if bot.__class__ is RandomBot and seed.__class__ is int:
+            # the random player's generator seeded again in place: the stream of a new
+            # RandomBot(seed) (random.Random's seed of an int is _random's, the normal
+            # deviate kept cleared), without the new bot and generator or random.Random's
+            # checks of the seed's type
+            rng = bot.rng
+            _seed_in_place(rng, seed)
+            rng.gauss_next = None  # type: ignore[attr-defined]
+        else:
+            self.bot = make_bot(self.name, seed)
+            #: what chooses the bot's action (:func:`chooser`), made when first asked
+            self.chosen_by: Callable[[GameState], Action] | None = None
         # the generator of the determinizations, made when first used (a bot that reads
         # no hidden card never uses it): its seeding costs about as much as a deal
         self._rng: random.Random | None = None
@@ -119,19 +138,58 @@ RESEEDABLE = frozenset({_ViewPolicy, _First})
 
 def chooser(policy: Policy) -> Callable[[GameState], Action]:
     """What chooses ``policy``'s action where the caller knows a seat is to act (an
-    environment's loop of the other seats): the bot itself for a built-in bot that
-    reads no hidden card (no check of the state, no determinization: the choice
-    :meth:`~_ViewPolicy.choose` makes), else ``policy.choose``. Good until the policy is
-    seeded again (:meth:`~_ViewPolicy.reseed` makes a new bot).
+    environment's loop of the other seats): for a built-in bot that reads no hidden
+    card, the bot's own choice (no check of the state, no determinization: the choice
+    :meth:`~_ViewPolicy.choose` makes; for ``random``, :func:`random_chooser`), else
+    ``policy.choose``. Good until the policy is seeded again (:meth:`~_ViewPolicy.reseed`
+    makes a new bot, but seeds ``random``'s generator again in place: its chooser stays
+    good).
 
     >>> from mariage import load_rules, new_match
-    >>> state = new_match(load_rules("thousand"), seed=3)
+    >>> state = new_match(load_rules("thousand"), 3)
     >>> chooser(make_policy("random", 5))(state) == make_policy("random", 5).choose(state)
     True
     """
     if isinstance(policy, _ViewPolicy) and policy.public_only:
-        return policy.bot.choose
+        made = policy.chosen_by  # (kept with the bot: a policy seeded again in place)
+        if made is None:
+            bot = policy.bot
+            made = policy.chosen_by = random_chooser(bot) if bot.__class__ is RandomBot \
+                else bot.choose
+        return made
     return policy.choose
+
+
+def random_chooser(bot: RandomBot) -> Callable[[GameState], Action]:
+    """The choice of ``bot``, the ``random`` player (``bot.rng.choice`` among the
+    sensible legal actions: :meth:`RandomBot.choose
+    <mariage.arena.plainbots.RandomBot.choose>`), the same draw from the same generator;
+    where most of them are made, in rules with no call-out, claim or running total
+    (every legal action is sensible) and in the play where only cards are listed, from
+    the engine's listing itself, without the bot's checks of it. Good while the bot's
+    generator is (:meth:`~_ViewPolicy.reseed` seeds it again in place).
+
+    >>> from mariage import load_rules, new_match
+    >>> from mariage.arena.plainbots import RandomBot
+    >>> state = new_match(load_rules("thousand"), 3)
+    >>> random_chooser(RandomBot(5))(state) == RandomBot(5).choose(state)
+    True
+    """
+    choice = bot.rng.choice
+    legal_actions = GameState.legal_actions
+
+    def choose(state: GameState) -> Action:
+        rules = state.rules
+        if rules.call_out_rule is None and rules.claim_rule is None \
+                and rules.running_rule is None:  # every legal action is sensible
+            return choice(legal_actions(state))
+        if state.phase is _PLAY:
+            acts = legal_actions(state)
+            if type(acts[0]) is Play and type(acts[-1]) is Play:  # the cards alone
+                return choice(acts)
+        return choice(_sensible(state))
+
+    return choose
 
 
 def _ismcts(seed: int) -> Policy:
