@@ -62,6 +62,8 @@ Obs = dict[str, Any]
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
 _over, _INT8 = np.ndarray, np.dtype(np.int8)  # (as ActionSpace.mask makes its arrays)
+#: agent_iter's bound from which no count is kept (no loop runs so long)
+_UNCOUNTED = 2**62
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -70,6 +72,10 @@ class _AgentIterable(AECIterable[str, Obs, int]):
 
     def __iter__(self) -> Iterator[str]:
         env, left = self.env, self.max_iter
+        if left >= _UNCOUNTED:  # (the default: no count kept, nothing a step to add)
+            while env.agents:
+                yield env.agent_selection
+            return
         while env.agents and left > 0:
             left -= 1
             yield env.agent_selection
@@ -244,20 +250,22 @@ class MariageEnv(AECEnv):
                                                   dict[str, Any]]:
         """As PettingZoo's: the observation, cumulative reward, termination, truncation
         and info of the agent to act (the observation made as :meth:`observe` does)."""
-        if self.state_ is None:
+        match = self._match
+        if match is None:  # (made by reset() with the match)
             self._started("last()")  # raises
         agent = self.agent_selection
-        obs = None
         if observe:  # as LazyObservation.of does, without the call
             # (by keyword: 190 fewer machine instructions than a dict literal merged)
             obs = _Lazy(action_mask=self._mask_now)
-            obs._source = match = self._match
+            obs._source = match
             if match.eager:  # type: ignore[union-attr]  # (as LazyObservation.of counts)
                 match.unread += 1  # type: ignore[union-attr]
             obs._at = len(self._log)
             obs._seat = self._index[agent]
             obs._picked = self.picked
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+            return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                    self.truncations[agent], self.infos[agent])
+        return (None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Obs, int]:
@@ -286,16 +294,16 @@ class MariageEnv(AECEnv):
                 self._was_dead_step(action)
                 return
         space = self.space
-        if action.__class__ is int:
-            action_id: int | None = action
-        elif action is None:  # (None is for an agent that is done)
-            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        if action.__class__ is int and action >= 0:
+            action_id: int = action
         else:
-            action_id = action_number(action)
-        if action_id is None or not 0 <= action_id < space.size:
+            action_id = self._action_id(agent, action)
+        try:  # (an id past the last raises here: no test of the bound a step)
+            legal = self._legal[action_id]
+        except (IndexError, OverflowError):  # (NumPy's mask: OverflowError from 2**63)
             raise ValueError(f"action {action!r} is not an action id (0 to "
-                             f"{space.size - 1})")
-        if not self._legal[action_id]:
+                             f"{space.size - 1})") from None
+        if not legal:
             raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
@@ -347,14 +355,24 @@ class MariageEnv(AECEnv):
             mask = self._legal = space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
+        # (within a match every agent has its info: _settle set the last one masked)
         infos = self.infos
         before = self._masked
         if before != selected:
-            if before is not None and before in infos:
-                infos[before] = {"action_mask": self._no_mask}
+            infos[before] = {"action_mask": self._no_mask}  # type: ignore[index]
             self._masked = selected
-        if selected in infos:
-            infos[selected] = {"action_mask": mask}
+        infos[selected] = {"action_mask": mask}
+
+    def _action_id(self, agent: str, action: object) -> int:
+        """The id ``action`` stands for (an integer of any kind: NumPy's too), or
+        ValueError saying why it is none."""
+        if action is None:  # (None is for an agent that is done)
+            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
+        action_id = action_number(action)
+        if action_id is None or not 0 <= action_id < self.space.size:
+            raise ValueError(f"action {action!r} is not an action id (0 to "
+                             f"{self.space.size - 1})")
+        return action_id
 
     def _ids_of_others(self, others: Sequence[Action]) -> list[int]:
         """The ids of the actions the engine lists besides the cards in the play phase
