@@ -19,9 +19,7 @@ each seat's engine) and ``mariage engine`` over the protocol.
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -41,9 +39,11 @@ from dealkit import (
     rulesets,
     seed_whose_output,
 )
+from hostilekit import deadline
 from indepkit import many, saturation, texts_of
 from mariage import GameState, Phase, action_text, load_rules, new_match
 from mariage.arena.hiding import SeatView
+from mariage.cli import main
 from protokit import PROXY, REFERENCE, Engine
 
 # Configurations that change the deal: seats, pack, packets, turn-up, talon, sitter,
@@ -524,7 +524,9 @@ def test_hidden_deck_must_show_what_the_seat_sees(engine: Engine) -> None:
     ("marjapussi", {}), ("cinquecento-siciliana", {}), ("sixty-six-4", {})]]
     + [("marjapussi-de", {}, 1)])
 def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
-                                        options: dict[str, Any], seed: int) -> None:
+                                        options: dict[str, Any], seed: int,
+                                        monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     """``mariage match --seed S`` over one round (a game per team, the entrants moved on
     by one seat each game, docs/arena.rst): the engine entered at seat 0, logged by a
     proxy, is dealt in each game the same hands (hand k: the k-th shuffle of seed S),
@@ -534,11 +536,14 @@ def test_match_deals_each_seat_its_view(tmp_path: Path, name: str,
     proxy, log = tmp_path / "proxy.py", tmp_path / "requests.txt"
     proxy.write_text(PROXY, encoding="utf-8")
     game = Game.load(name, options)
-    cmd = [sys.executable, "-m", "mariage", "match", name, "--games", str(len(game.teams)),
-           "--seed", str(seed), "-q", "-e", f"0={sys.executable} {proxy} {log}"]
-    cmd += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
-    env = dict(os.environ, PYTHONPATH=str(REFERENCE))
-    subprocess.run(cmd, check=True, capture_output=True, env=env, timeout=110)
+    argv = ["match", name, "--games", str(len(game.teams)),
+            "--seed", str(seed), "-q", "-e", f"0={sys.executable} {proxy} {log}"]
+    argv += [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
+    # the command in this process (what it sends is the point, not its process); the
+    # proxy and the engine behind it, processes of their own, run the checkout's package
+    monkeypatch.setenv("PYTHONPATH", str(REFERENCE))
+    with deadline(110):
+        assert main(argv) == 0, capsys.readouterr().err[-2000:]
     match = SeededMatch(game, seed)
     dealer, me, seats = match.first_dealer, 0, []
     hands, reveals, gives = 0, 0, 0
