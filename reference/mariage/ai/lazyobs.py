@@ -42,7 +42,6 @@ them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -52,6 +51,7 @@ from mariage.engine.actions import Action
 from mariage.engine.state import GameState, new_match
 
 from .encoding import Encoder, Snapshot
+from .lazydict import LazyDict
 
 __all__ = ["LazyObservation", "ObservedMatch"]
 
@@ -139,11 +139,12 @@ class ObservedMatch:
 
 
 def _restored(items: dict[str, Any]) -> LazyObservation:
-    """A read observation holding ``items`` (what a copied or pickled one becomes)."""
+    """A read observation holding ``items`` (what one pickled before
+    :class:`~mariage.ai.lazydict.LazyDict` was shared becomes)."""
     return LazyObservation(items)
 
 
-class LazyObservation(dict[str, Any]):
+class LazyObservation(LazyDict):
     """``{"observation": ..., "action_mask": mask}``, the vector made on first read.
 
     Made by :meth:`of`; made as a dict (``LazyObservation(items)``) it is an ordinary
@@ -213,103 +214,7 @@ class LazyObservation(dict[str, Any]):
             return dict.__getitem__(self, key)
         raise KeyError(key)
 
-    def __contains__(self, key: object) -> bool:
-        self._read()
-        return dict.__contains__(self, key)
-
-    def __len__(self) -> int:
-        self._read()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self._read()
-        return dict.keys(self)
-
-    def __reversed__(self) -> Iterator[str]:
-        self._read()
-        return dict.__reversed__(self)
-
     def get(self, key: str, default: Any = None) -> Any:
         if key == "observation":
             self._read()
         return dict.get(self, key, default)
-
-    def items(self) -> Any:
-        self._read()
-        return dict.items(self)
-
-    def values(self) -> Any:
-        self._read()
-        return dict.values(self)
-
-    def __iter__(self) -> Iterator[str]:
-        # defined, so that dict(obs), {**obs} and update(obs) read through __getitem__
-        self._read()
-        return dict.__iter__(self)
-
-    def __eq__(self, other: object) -> bool:
-        self._read()
-        if isinstance(other, LazyObservation):
-            other._read()
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # as a dict's
-
-    def __repr__(self) -> str:
-        self._read()
-        return dict.__repr__(self)
-
-    def copy(self) -> LazyObservation:
-        self._read()
-        return _restored(dict(dict.items(self)))
-
-    def __copy__(self) -> LazyObservation:
-        return self.copy()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        self._read()
-        return (_restored, (dict(dict.items(self)),))
-
-    def __or__(self, other: Any) -> Any:
-        self._read()
-        return dict(self.items()) | other
-
-    def __ror__(self, other: Any) -> Any:
-        self._read()
-        return other | dict(self.items())
-
-    def __ior__(self, other: Any) -> LazyObservation:  # type: ignore[override]
-        self._read()
-        dict.update(self, other)
-        return self
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self._read()
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self._read()
-        dict.__delitem__(self, key)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self._read()
-        dict.update(self, *args, **kwargs)
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        self._read()
-        return dict.setdefault(self, key, default)
-
-    def pop(self, key: str, *default: Any) -> Any:
-        self._read()
-        return dict.pop(self, key, *default)
-
-    def popitem(self) -> tuple[str, Any]:
-        self._read()
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self._read()
-        dict.clear(self)

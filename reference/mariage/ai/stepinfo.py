@@ -31,10 +31,11 @@ vector environments and wrappers do).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+
+from .lazydict import LazyDict
 
 __all__ = ["StepInfo"]
 
@@ -42,12 +43,7 @@ __all__ = ["StepInfo"]
 _over, _INT8 = np.ndarray, np.dtype(np.int8)
 
 
-def _restored(items: dict[str, Any]) -> StepInfo:
-    """A read info holding ``items`` (what a copied or pickled one becomes)."""
-    return StepInfo(items)
-
-
-class StepInfo(dict[str, Any]):
+class StepInfo(LazyDict):
     """``{"action_mask": ..., "legal": ..., "hand": ..., "standing": ...}``, the first
     two made on first read.
 
@@ -102,103 +98,3 @@ class StepInfo(dict[str, Any]):
             self._read()
             return dict.__getitem__(self, key)
         raise KeyError(key)
-
-    def __contains__(self, key: object) -> bool:
-        self._read()
-        return dict.__contains__(self, key)
-
-    def __len__(self) -> int:
-        self._read()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self._read()
-        return dict.keys(self)
-
-    def __reversed__(self) -> Iterator[str]:
-        self._read()
-        return dict.__reversed__(self)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        self._read()
-        return dict.get(self, key, default)
-
-    def items(self) -> Any:
-        self._read()
-        return dict.items(self)
-
-    def values(self) -> Any:
-        self._read()
-        return dict.values(self)
-
-    def __iter__(self) -> Iterator[str]:
-        # defined, so that dict(info), {**info} and update(info) read through __getitem__
-        self._read()
-        return dict.__iter__(self)
-
-    def __eq__(self, other: object) -> bool:
-        self._read()
-        if isinstance(other, StepInfo):
-            other._read()
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # as a dict's
-
-    def __repr__(self) -> str:
-        self._read()
-        return dict.__repr__(self)
-
-    def copy(self) -> StepInfo:
-        self._read()
-        return _restored(dict(dict.items(self)))
-
-    def __copy__(self) -> StepInfo:
-        return self.copy()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        self._read()
-        return (_restored, (dict(dict.items(self)),))
-
-    def __or__(self, other: Any) -> Any:
-        self._read()
-        return dict(self.items()) | other
-
-    def __ror__(self, other: Any) -> Any:
-        self._read()
-        return other | dict(self.items())
-
-    def __ior__(self, other: Any) -> StepInfo:  # type: ignore[override]
-        self._read()
-        dict.update(self, other)
-        return self
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self._read()
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self._read()
-        dict.__delitem__(self, key)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self._read()
-        dict.update(self, *args, **kwargs)
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        self._read()
-        return dict.setdefault(self, key, default)
-
-    def pop(self, key: str, *default: Any) -> Any:
-        self._read()
-        return dict.pop(self, key, *default)
-
-    def popitem(self) -> tuple[str, Any]:
-        self._read()
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        self._read()
-        dict.clear(self)
