@@ -48,6 +48,8 @@ from .cardplay import choose_play
 if TYPE_CHECKING:
     import random
 
+    from mariage.engine.rules import Rules
+
 __all__ = ["Bot", "GreedyBot", "RandomBot", "contract_estimate", "hand_value", "trump_estimate"]
 
 
@@ -78,6 +80,12 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
         # the cards alone: the play lists its offers before the cards and what is open
         # at any moment after them (GameState.legal_actions)
         return acts
+    long = len(acts) > _KEPT_FROM
+    if long:  # (an auction's ladder, listed again and again: what was left of it kept)
+        key = (id(acts[0]), id(acts[-1]), len(acts), cautious_bids)
+        found = _kept.get(key)
+        if found is not None and found[2] is r and found[0] == acts:  # (the same
+            return [*found[1]]  # objects: equal at once; the same rules)
     kinds = set(map(type, acts))
     # nor where none of the kinds it could leave out is listed (the cards of the play)
     if _LEFT_OUT.isdisjoint(kinds):
@@ -86,6 +94,10 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if r.running_rule is not None and Concede in kinds:  # a hopeless contract is conceded
         hopeless = hand_value(state, state.to_act) < state.contract  # type: ignore[arg-type]
         out = [a for a in out if (type(a) is Concede) == hopeless] or out
+    elif long and _BY_STATE.isdisjoint(kinds):  # what is left depends on the listing alone
+        if len(_kept) >= _KEPT_BOUND:
+            _kept.clear()
+        _kept[key] = ([*acts], [*out], r)  # (kept alive: their ids stay theirs)
     return out
 
 
@@ -143,6 +155,17 @@ _PLAY = Phase.PLAY
 _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 #: keeping the contract as it is
 _KEEP = Raise(0)
+#: the kinds whose leaving out depends on the state (the side's points, the hand's value)
+_BY_STATE = frozenset({CallOut, Claim, Concede})
+#: what _sensible left of a long listing (more than _KEPT_FROM actions) where it depends on
+#: the listing alone, by its first and last objects, its length and cautious_bids: the
+#: listing's objects, what was left and the rules (an auction lists the same objects of
+#: one ladder again and again; a listing equal to the one kept, under the same rules, is
+#: the same, objects compared in C)
+_KEPT_FROM = 8
+_KEPT_BOUND = 256
+_kept: dict[tuple[int, int, int, bool],
+            tuple[list[Action], list[Action], Rules]] = {}
 
 
 class RandomBot:
