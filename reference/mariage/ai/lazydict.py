@@ -23,6 +23,9 @@ already (what a copy and an unpickled one are).
 >>> lazy._upto = 3
 >>> dict.__len__(lazy), len(lazy), lazy["2"], lazy.copy() == {"0": 0, "1": 1, "2": 4}
 (0, 3, 4, True)
+>>> plain = LazyDict(a=1)  # (nothing to make: an ordinary dict)
+>>> plain | {"b": 2}, len(plain), plain.copy().__class__.__name__
+({'a': 1, 'b': 2}, 1, 'LazyDict')
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ class LazyDict(dict[str, Any]):
     __slots__ = ()
 
     def _read(self) -> None:
-        """Add the items not made yet (nothing once done); a subclass's own."""
-        raise NotImplementedError
+        """Add the items not made yet, then forget what they were made from (nothing
+        once done). A subclass gives its own; here there is nothing to make, so a
+        ``LazyDict`` itself is an ordinary dict."""
 
     def __contains__(self, key: object) -> bool:
         self._read()
