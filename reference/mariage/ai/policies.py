@@ -40,14 +40,12 @@ from mariage.arena.bots import make_bot
 from mariage.arena.ismcts import ISMCTS, ROLLOUTS, seat_to_act
 from mariage.arena.plainbots import RandomBot, _sensible
 from mariage.arena.search import determinize
-from mariage.engine.actions import Action, Play
-from mariage.engine.phase import Phase
+from mariage.engine.actions import Action
 from mariage.engine.state import GameState
 
 __all__ = ["ISMCTS", "POLICIES", "RESEEDABLE", "ROLLOUTS", "Policy", "chooser",
            "make_policy", "random_chooser", "seat_to_act"]
 
-_PLAY = Phase.PLAY
 #: a generator seeded again with an int, as ``random.Random.seed`` does after its checks
 _seed_in_place = _BaseRandom.seed
 
@@ -163,11 +161,9 @@ def chooser(policy: Policy) -> Callable[[GameState], Action]:
 def random_chooser(bot: RandomBot) -> Callable[[GameState], Action]:
     """The choice of ``bot``, the ``random`` player (``bot.rng.choice`` among the
     sensible legal actions: :meth:`RandomBot.choose
-    <mariage.arena.plainbots.RandomBot.choose>`), the same draw from the same generator;
-    where most of them are made, in rules with no call-out, claim or running total
-    (every legal action is sensible) and in the play where only cards are listed, from
-    the engine's listing itself, without the bot's checks of it. Good while the bot's
-    generator is (:meth:`~_ViewPolicy.reseed` seeds it again in place).
+    <mariage.arena.plainbots.RandomBot.choose>`), the same draw from the same generator,
+    the generator's method looked up once. Good while the bot's generator is
+    (:meth:`~_ViewPolicy.reseed` seeds it again in place).
 
     >>> from mariage import load_rules, new_match
     >>> from mariage.arena.plainbots import RandomBot
@@ -176,18 +172,9 @@ def random_chooser(bot: RandomBot) -> Callable[[GameState], Action]:
     True
     """
     choice = bot.rng.choice
-    legal_actions = GameState.legal_actions
 
     def choose(state: GameState) -> Action:
-        rules = state.rules
-        if rules.call_out_rule is None and rules.claim_rule is None \
-                and rules.running_rule is None:  # every legal action is sensible
-            return choice(legal_actions(state))
-        if state.phase is _PLAY:
-            acts = legal_actions(state)
-            if type(acts[0]) is Play and type(acts[-1]) is Play:  # the cards alone
-                return choice(acts)
-        return choice(_sensible(state))
+        return choice(_sensible(state))  # (what is sensible: the bots' own filter)
 
     return choose
 
