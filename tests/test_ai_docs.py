@@ -114,3 +114,43 @@ def test_make_vec_passes_the_arguments_on_as_the_page_says() -> None:
     envs.step(np.array([int(m.nonzero()[0][0]) if m.any() else 0
                         for m in obs["action_mask"]]))
     envs.close()
+
+
+def literal_includes() -> list[tuple[int, str, dict[str, str]]]:
+    """(line, file, options) of each ``.. literalinclude::`` of the page."""
+    text = AI_RST.read_text(encoding="utf-8")
+    found = []
+    for m in re.finditer(r"^\.\. literalinclude:: (\S+)\n((?:   :[\w-]+:.*\n)*)", text,
+                         re.MULTILINE):
+        options = dict(re.findall(r"^   :([\w-]+): ?(.*)$", m.group(2), re.MULTILINE))
+        found.append((text[:m.start()].count("\n") + 1, m.group(1), options))
+    return found
+
+
+def test_the_training_code_the_page_shows_runs_on_its_own(tmp_path: Path) -> None:
+    """The Train section shows the example's agent and ``train`` as Sphinx includes
+    them; a researcher who copies that much into a file of their own (another folder,
+    a fresh interpreter) can run it. (It once showed ``train`` alone: without its
+    imports, ``LinearAgent`` and the import that registers ``mariage/schnapsen-v0``.)"""
+    import subprocess
+    import sys
+
+    pytest.importorskip("sphinx", reason="Sphinx (the docs extra) is not installed")
+    from sphinx.config import Config
+    from sphinx.directives.code import LiteralIncludeReader
+
+    (shown,) = [(line, name, options) for line, name, options in literal_includes()
+                if name.endswith("train_schnapsen.py")]
+    _, name, options = shown
+    text, _ = LiteralIncludeReader(str(AI_RST.parent / name), options, Config()).read()
+    assert "def train(" in text
+    script = tmp_path / "mine.py"
+    script.write_text(text + "\nprint(train(3).w.shape)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    from mariage import load_rules
+    from mariage.ai.encoding import ActionSpace, Encoder
+
+    rules = load_rules("schnapsen")
+    assert done.stdout.strip() == str((ActionSpace(rules).size, Encoder(rules).size + 1))
