@@ -154,3 +154,33 @@ def test_the_training_code_the_page_shows_runs_on_its_own(tmp_path: Path) -> Non
 
     rules = load_rules("schnapsen")
     assert done.stdout.strip() == str((ActionSpace(rules).size, Encoder(rules).size + 1))
+
+
+@pytest.mark.parametrize("name", __import__("mariage").list_rulesets())
+def test_the_values_beyond_0_and_1_are_those_the_page_names(name: str) -> None:
+    """The page says which parts of the observation can leave [0, 1] (the space is
+    unbounded): over a few random hands of every ruleset, no other part does, and only
+    ``standing`` and ``passes`` go below 0."""
+    import numpy as np
+    from mariage import load_rules
+    from mariage.ai.encoding import Encoder
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    text = " ".join(AI_RST.read_text(encoding="utf-8").split())
+    for part in ("hand_points", "standing", "doubled", "passes"):
+        assert f"``{part}``" in text
+    part_of = [f.name for f in Encoder(load_rules(name)).features for _ in range(f.size)]
+    above: set[str] = set()
+    below: set[str] = set()
+    env = MariageEnv(name, max_hands=4)
+    rng = np.random.default_rng(0)
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        values = obs["observation"]
+        above.update(part_of[i] for i in np.flatnonzero(values > 1))
+        below.update(part_of[i] for i in np.flatnonzero(values < 0))
+        env.step(None if terminated or truncated
+                 else int(rng.choice(obs["action_mask"].nonzero()[0])))
+    assert above <= {"hand_points", "standing", "doubled"}
+    assert below <= {"standing", "passes"}
