@@ -35,6 +35,7 @@ def test_the_page_has_its_python_blocks() -> None:
     assert any("ISMCTSBot" in c for c in codes)
     assert any("agent_iter" in c for c in codes)  # PettingZoo's loop
     assert any("openspiel_game.register(" in c for c in codes)  # options of one's own
+    assert any("if acted[p]" in c for c in codes)  # QLearner stepped only if it acted
 
 
 @pytest.mark.parametrize(("line", "code"), python_blocks(),
