@@ -185,3 +185,50 @@ def test_the_values_beyond_0_and_1_are_those_the_page_names(name: str) -> None:
                  else int(rng.choice(obs["action_mask"].nonzero()[0])))
     assert above <= {"hand_points", "standing", "doubled"}
     assert below <= {"standing", "passes"}
+
+
+def _printed_after(lead: str) -> list[str]:
+    """The lines of the literal block that follows the page's sentence ending ``lead``."""
+    text = AI_RST.read_text(encoding="utf-8")
+    after = text.split(lead + "::\n\n", 1)[1]
+    block = re.match(r"((?:    .*\n|\n)+)", after)
+    assert block is not None
+    return [line[4:] for line in block.group(1).strip("\n").splitlines()]
+
+
+@pytest.mark.slow
+def test_the_walk_prints_what_the_page_shows(tmp_path: Path) -> None:
+    """Train with the page's budget, evaluate, play in ``mariage match``: what each step
+    prints is what the page shows (a change to the observation, the environment or a
+    baseline changes the numbers, and the page must follow)."""
+    import os
+    import subprocess
+    import sys
+
+    examples = AI_RST.parent / "examples"
+    weights = tmp_path / "agent.npz"
+
+    def run(*argv: str, **env: str) -> list[str]:
+        done = subprocess.run([sys.executable, *argv], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600, check=False,
+                              env={**os.environ, **env})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.splitlines()
+
+    trained = run(str(examples / "train_schnapsen.py"), "--hands", "4000",
+                  "--out", "agent.npz")
+    assert trained == _printed_after("and 800 hands measured. It prints")
+    shown = _printed_after("which prints, for the weights above")
+    measured = run(str(examples / "evaluate_agent.py"), "agent.npz",
+                   "--against", "random,greedy")
+    assert measured == [line for line in shown if not line.startswith("trained v ismcts")]
+    engine = (f"{sys.executable} -m mariage.arena.agent_engine "
+              f"--agent {examples / 'train_schnapsen.py'}:load")
+    played = run("-m", "mariage", "match", "schnapsen", "--engine", f"A={engine}",
+                 "--bot", "B=greedy", "--games", "20", "--out", "games.txt",
+                 MARIAGE_AGENT=str(weights))
+    played += run("-m", "mariage", "validate", "games.txt")
+    page = _printed_after("finds every\nrecord sound")
+    games, table = page[:page.index("...")], page[page.index("...") + 1:]
+    assert played[:len(games)] == games
+    assert played[-len(table):] == table
