@@ -140,3 +140,34 @@ def test_the_hand_rewards_scales_the_page_names() -> None:
     thousand = load_rules("thousand")
     assert thousand.match_measure == "points" and hand_scale(thousand) == thousand.match_target
     assert hand_scale(load_rules("mariazza")) == 1.0
+
+
+@pytest.mark.parametrize(("name", "kind"), [("sixty-six-3", "game_points"),
+                                            ("thousand-4", "hand")])
+def test_a_pettingzoo_reward_sums_the_hands_since_the_agent_last_acted(
+        name: str, kind: str) -> None:
+    """``last()`` gives an agent the rewards of every hand that ended since it last
+    acted (``docs/ai.rst``, Rewards): one hand's, in the table's range, or several
+    where it sat a hand out, their sum."""
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    env = MariageEnv(name, reward=kind, max_hands=5)
+    several = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        since = dict.fromkeys(env.possible_agents, 0)  # the hands ended when it acted
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            state = env.state_
+            assert state is not None
+            seat = env.possible_agents.index(agent)
+            ended = range(since[agent], len(state.history))
+            assert reward == pytest.approx(sum(hand_rewards(state, k, kind)[seat]
+                                               for k in ended))
+            assert abs(reward) <= max(1, len(ended))
+            several += len(ended) > 1
+            since[agent] = len(state.history)
+            env.step(None if terminated or truncated
+                     else int(rng.choice(obs["action_mask"].nonzero()[0])))
+    assert several  # (the case met)

@@ -35,6 +35,7 @@ def test_the_page_has_its_python_blocks() -> None:
     assert any("ISMCTSBot" in c for c in codes)
     assert any("agent_iter" in c for c in codes)  # PettingZoo's loop
     assert any("openspiel_game.register(" in c for c in codes)  # options of one's own
+    assert any("if acted[p]" in c for c in codes)  # QLearner stepped only if it acted
 
 
 @pytest.mark.parametrize(("line", "code"), python_blocks(),
@@ -114,3 +115,120 @@ def test_make_vec_passes_the_arguments_on_as_the_page_says() -> None:
     envs.step(np.array([int(m.nonzero()[0][0]) if m.any() else 0
                         for m in obs["action_mask"]]))
     envs.close()
+
+
+def literal_includes() -> list[tuple[int, str, dict[str, str]]]:
+    """(line, file, options) of each ``.. literalinclude::`` of the page."""
+    text = AI_RST.read_text(encoding="utf-8")
+    found = []
+    for m in re.finditer(r"^\.\. literalinclude:: (\S+)\n((?:   :[\w-]+:.*\n)*)", text,
+                         re.MULTILINE):
+        options = dict(re.findall(r"^   :([\w-]+): ?(.*)$", m.group(2), re.MULTILINE))
+        found.append((text[:m.start()].count("\n") + 1, m.group(1), options))
+    return found
+
+
+def test_the_training_code_the_page_shows_runs_on_its_own(tmp_path: Path) -> None:
+    """The Train section shows the example's agent and ``train`` as Sphinx includes
+    them; a researcher who copies that much into a file of their own (another folder,
+    a fresh interpreter) can run it. (It once showed ``train`` alone: without its
+    imports, ``LinearAgent`` and the import that registers ``mariage/schnapsen-v0``.)"""
+    import subprocess
+    import sys
+
+    pytest.importorskip("sphinx", reason="Sphinx (the docs extra) is not installed")
+    from sphinx.config import Config
+    from sphinx.directives.code import LiteralIncludeReader
+
+    (shown,) = [(line, name, options) for line, name, options in literal_includes()
+                if name.endswith("train_schnapsen.py") and "pyobject" not in options]
+    _, name, options = shown
+    text, _ = LiteralIncludeReader(str(AI_RST.parent / name), options, Config()).read()
+    assert "def train(" in text
+    script = tmp_path / "mine.py"
+    script.write_text(text + "\nprint(train(3).w.shape)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    from mariage import load_rules
+    from mariage.ai.encoding import ActionSpace, Encoder
+
+    rules = load_rules("schnapsen")
+    assert done.stdout.strip() == str((ActionSpace(rules).size, Encoder(rules).size + 1))
+
+
+@pytest.mark.parametrize("name", __import__("mariage").list_rulesets())
+def test_the_values_beyond_0_and_1_are_those_the_page_names(name: str) -> None:
+    """The page says which parts of the observation can leave [0, 1] (the space is
+    unbounded): over a few random hands of every ruleset, no other part does, and only
+    ``standing`` and ``passes`` go below 0."""
+    import numpy as np
+    from mariage import load_rules
+    from mariage.ai.encoding import Encoder
+    from mariage.ai.pettingzoo_env import MariageEnv
+
+    text = " ".join(AI_RST.read_text(encoding="utf-8").split())
+    for part in ("hand_points", "standing", "doubled", "passes"):
+        assert f"``{part}``" in text
+    part_of = [f.name for f in Encoder(load_rules(name)).features for _ in range(f.size)]
+    above: set[str] = set()
+    below: set[str] = set()
+    env = MariageEnv(name, max_hands=4)
+    rng = np.random.default_rng(0)
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        values = obs["observation"]
+        above.update(part_of[i] for i in np.flatnonzero(values > 1))
+        below.update(part_of[i] for i in np.flatnonzero(values < 0))
+        env.step(None if terminated or truncated
+                 else int(rng.choice(obs["action_mask"].nonzero()[0])))
+    assert above <= {"hand_points", "standing", "doubled"}
+    assert below <= {"standing", "passes"}
+
+
+def _printed_after(lead: str) -> list[str]:
+    """The lines of the literal block that follows the page's sentence ending ``lead``."""
+    text = AI_RST.read_text(encoding="utf-8")
+    after = text.split(lead + "::\n\n", 1)[1]
+    block = re.match(r"((?:    .*\n|\n)+)", after)
+    assert block is not None
+    return [line[4:] for line in block.group(1).strip("\n").splitlines()]
+
+
+@pytest.mark.slow
+def test_the_walk_prints_what_the_page_shows(tmp_path: Path) -> None:
+    """Train with the page's budget, evaluate, play in ``mariage match``: what each step
+    prints is what the page shows (a change to the observation, the environment or a
+    baseline changes the numbers, and the page must follow)."""
+    import os
+    import subprocess
+    import sys
+
+    examples = AI_RST.parent / "examples"
+    weights = tmp_path / "agent.npz"
+
+    def run(*argv: str, **env: str) -> list[str]:
+        done = subprocess.run([sys.executable, *argv], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600, check=False,
+                              env={**os.environ, **env})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.splitlines()
+
+    trained = run(str(examples / "train_schnapsen.py"), "--hands", "4000",
+                  "--out", "agent.npz")
+    assert trained == _printed_after("and 800 hands measured. It prints")
+    shown = _printed_after("which prints, for the weights above")
+    measured = run(str(examples / "evaluate_agent.py"), "agent.npz",
+                   "--against", "random,greedy")
+    assert measured == [line for line in shown if not line.startswith("trained v ismcts")]
+    engine = (f"{sys.executable} -m mariage.arena.agent_engine "
+              f"--agent {examples / 'train_schnapsen.py'}:load")
+    played = run("-m", "mariage", "match", "schnapsen", "--engine", f"A={engine}",
+                 "--bot", "B=greedy", "--games", "20", "--out", "games.txt",
+                 MARIAGE_AGENT=str(weights))
+    played += run("-m", "mariage", "validate", "games.txt")
+    page = _printed_after("finds every\nrecord sound")
+    games, table = page[:page.index("...")], page[page.index("...") + 1:]
+    assert played[:len(games)] == games
+    assert played[-len(table):] == table

@@ -62,3 +62,39 @@ def test_the_suite_is_parallel_marks_slow_runs_and_ci_runs_them_with_a_browser()
     assert "export MARIAGE_REQUIRE_NODE=1" in ci[:at]
     steps = [line for line in ci[at + 1:] if not line.startswith("stamp ")]  # (timings)
     assert steps[0] == "pytest -m slow"
+
+
+def test_the_choose_exchange_shown_is_the_protocols() -> None:
+    """The README's ``choose`` request has the fields ``mariage match`` sends, and its
+    answer those the reference engine gives (it once showed ``cmd``, ``time_ms`` and
+    ``ok``, which no part of the protocol has)."""
+    import json
+
+    from mariage import load_rules, new_match
+    from mariage.arena.players import EnginePlayer
+    from mariage.arena.refengine import ChoosingEngine
+
+    section = README.split("## Matches between engines", 1)[1].split("\n## ", 1)[0]
+    shown = [json.loads(s.replace(":N", ":500").replace(":S", ":1")
+                        .replace('"<action text>",...', '"AH"'))
+             for s in re.findall(r"`(\{[^`]*\})`", section)]
+    request, answer = shown
+    sent: list[dict[str, object]] = []
+
+    def send(msg: dict[str, object], **_: object) -> dict[str, object]:
+        sent.append(msg)
+        return {"type": "choose", "seat": 1, "action": "AH"}
+
+    player = EnginePlayer.__new__(EnginePlayer)  # the referee's side, no process
+    player.grace = 0.5
+    player._send = send  # type: ignore[method-assign]
+    rules = load_rules("schnapsen")
+    state = new_match(rules, 1)
+    player.choose(state, state.to_act, 500)
+    assert set(request) == set(sent[0]) and request["type"] == sent[0]["type"]
+    engine = ChoosingEngine("greedy", seed=1)
+    deck = [f"{r}{s}" for s in "HDCS" for r in "ATKQJ"]
+    assert engine.handle({"type": "start", "ruleset": "schnapsen", "dealer": 0,
+                          "deck": deck}) == {"type": "ok"}
+    reply = engine.handle(request)
+    assert set(reply) == set(answer) and reply["type"] == answer["type"]

@@ -10,8 +10,9 @@ on its command line::
 The action is chosen for the seat to act by a built-in player (``--bot``:
 ``random``, ``greedy``, ``mc`` or ``ismcts``) from a determinization of that seat's
 view only (:func:`~mariage.arena.search.determinize`). ``mariage engine``
-answers ``choose`` with ``greedy`` or ``random``; this command adds ``mc``,
-``ismcts`` and the faults below. Like ``mariage engine`` it accepts hidden cards
+answers ``choose`` with the bot the request names, ``greedy`` where it names none
+(as ``mariage match`` asks); this command plays the bot of its command line
+whatever the request, and adds the faults below. Like ``mariage engine`` it accepts hidden cards
 (protocol version 2): in ``mariage match`` it is dealt only its seat's view.
 
 ``--fault`` makes a deliberately faulty engine, for testing the referee:
