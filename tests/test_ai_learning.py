@@ -24,7 +24,7 @@ from mariage.arena import determinize
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
-from test_ai_vector import bidding_part, said_part
+from test_ai_vector import bidding_part, said_part, standing_divisor
 
 RULESETS = list_rulesets()
 
@@ -61,7 +61,7 @@ def view_vector(rules: Rules, state: GameState, seat: int) -> npt.NDArray[np.flo
     for k in range(teams):
         team = (mine + k) % teams
         out[at["hand_points"] + k] = view.hand_points[team] / max(1, rules.pack_points)
-        out[at["standing"] + k] = state.standing()[team] / max(1, rules.match_target)
+        out[at["standing"] + k] = state.standing()[team] / standing_divisor(rules)
     for _, kind, suit, _ in view.declared:
         if kind >= 0:
             out[at["declared"] + kind * nsuits + suit] = 1

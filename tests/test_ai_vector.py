@@ -47,6 +47,15 @@ def _tables(r: Rules) -> tuple[dict[str, Feature], int, dict[str, int]]:
     return held[1], held[2], held[3]
 
 
+def standing_divisor(r: Rules) -> float:
+    """What the standing is divided by, written here from the docs' table: the target,
+    or for a match of a number of hands the hands times the larger of the highest bid and
+    twice the pack's points."""
+    if r.match_measure == "hands_played":
+        return max(1, r.match_target) * max(1, r.bid_max, 2 * r.pack_points)
+    return max(1, r.match_target)
+
+
 def _cards(out: np.ndarray, at: int, cards: int) -> None:
     """Set 1 at ``at + c`` for each card ``c`` of the bit mask ``cards``."""
     for c in range(cards.bit_length()):
@@ -91,7 +100,7 @@ def expected(state: GameState, seat: int, picked: int, open_hands: bool) -> np.n
     for k, side in enumerate(sides):
         out[feats["hand_points"].offset + k] = \
             (state.captured[side] + state.decl_points[side]) / (r.pack_points or 1)
-        out[feats["standing"].offset + k] = standing[side] / (r.match_target or 1)
+        out[feats["standing"].offset + k] = standing[side] / standing_divisor(r)
     for _, kind, suit, _ in state.declared:
         if kind >= 0:
             out[feats["declared"].offset + kind * len(r.suits) + suit] = 1.0

@@ -36,6 +36,7 @@ from mariage.engine.mechanisms import DEFAULT_MECHANISMS
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
+from .rewards import hand_scale
 from .sayings import said_labels
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["AIAction", "Bidding", "Feature", "Pick", "action_list", "action_text_of",
            "bid_scale", "bidding_of", "decision_bound", "feature_names", "has_bidding",
-           "info_state_features", "observation_features", "pick_size", "slot_drew", "with_pick"]
+           "info_state_features", "observation_features", "pick_size", "slot_drew",
+           "standing_scale", "with_pick"]
 
 _PHASES = tuple(Phase)
 
@@ -156,7 +158,9 @@ def observation_features(rules: Rules) -> tuple[Feature, ...]:
               ("stock_size", 1, "cards in the stock / cards in the pack"),
               ("hand_points", t, "each side's points this hand, own side first / the "
                "pack's points"),
-              ("standing", t, "each side's match standing, own side first / the target"),
+              ("standing", t, "each side's match standing, own side first / the target "
+               "(where the match is a number of hands: / the hands times the hand "
+               "reward's scale)"),
               ("declared", len(rules.declarations) * s, "declarations made this hand, "
                "one per (declaration, suit)")]
     if has_bidding(rules):  # the auction as it stands: its numbers, then its one-hots
@@ -225,6 +229,23 @@ def bid_scale(rules: Rules) -> int:
     none names one): what the observation's ``bid`` and ``contract`` are divided by."""
     return max((getattr(a, "value", 0) for a in action_list(rules)
                 if type(getattr(a, "value", None)) is int), default=0) or 1
+
+
+def standing_scale(rules: Rules) -> float:
+    """What the observation's ``standing`` is divided by: the match target where the
+    match is played to a score (points or hands won); where it is a number of hands
+    (German Marjapussi's session), whose standing is in points, that number times what
+    a hand's score can be (:func:`~mariage.ai.rewards.hand_scale`: the highest contract
+    or twice the pack), so that the standing stays of the order of 1 there too.
+
+    >>> from mariage import load_rules
+    >>> standing_scale(load_rules("marianna")), standing_scale(load_rules("marjapussi-de"))
+    (501.0, 1680.0)
+    """
+    target = max(1, rules.match_target)
+    if rules.match_measure == "hands_played":
+        return float(target * hand_scale(rules))
+    return float(target)
 
 
 def feature_names(rules: Rules, features: tuple[Feature, ...]) -> list[str]:

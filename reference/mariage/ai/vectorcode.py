@@ -34,7 +34,7 @@ from mariage import codegen
 from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 
-from .layout import bid_scale, observation_features
+from .layout import bid_scale, observation_features, standing_scale
 
 __all__ = ["vector_functions"]
 
@@ -171,7 +171,7 @@ def _made(rules: Rules, open_hands: bool) -> tuple[Callable[..., Any], ...]:
         "_Struct": struct.Struct,
         "_DEAL": Phase.DEAL, "_OVER": Phase.OVER,
         "_phase_bit": {p: 1 << (off["phase"] + k) for k, p in enumerate(_PHASES)},
-        "_PACK": rules.pack_points or 1, "_TARGET": rules.match_target or 1,
+        "_PACK": rules.pack_points or 1, "_TARGET": standing_scale(rules),
         "_BID": bid_scale(rules),
     }
     source = "".join(_source(rules, seat, open_hands) for seat in range(rules.nseats))
