@@ -102,7 +102,8 @@ _LAZY = frozenset({"gs", "seed", "deals", "_kind", "_done", "_player"})
 _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "first", "hands_before",
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
-           "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag")
+           "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag",
+           "_deck_lag")
 
 
 class _State(pyspiel.State):
@@ -164,9 +165,10 @@ class _State(pyspiel.State):
         #: while a set is picked, the engine's listing of its first pick, else None
         self._picks: Sequence[Action] | None = None
         self._nothing = (0,) * rules.nseats
-        #: the actions applied from Python not yet in pyspiel's history, with their
-        #: players (:mod:`mariage.ai.spiellag`)
-        self._lag: list[tuple[int, int]] = []
+        #: the actions applied from Python not yet in pyspiel's history, and how many cards
+        #: of :attr:`deck` are in them or in that history (:mod:`mariage.ai.spiellag`)
+        self._lag: list[tuple[int, int] | list[int]] = []
+        self._deck_lag = 0
         # the game's, read on every action (an attribute of the pyspiel game costs more)
         self._space, self._rows = game.space, game.chance_rows
         self._card_trail, self._hand_seats = game.card_trail, rules.hand_seats
@@ -250,7 +252,7 @@ class _State(pyspiel.State):
         new._plays, new._ncard_ids = self._plays, self._ncard_ids
         new._card_path = self._card_path
         new._player = self._player
-        new._lag = []  # (a new pyspiel state: its history is empty)
+        new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
         return new
 
     # -- where the game is
@@ -326,12 +328,13 @@ class _State(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._kind == "card":
+        rest = self.rest  # (cards left only while cards are placed: the node's kind "card")
+        if rest:
             # the game's pairs (card, 1 / cards left) for as many cards left (no pair
             # made), picked in C by one itemgetter (a list comprehension costs more a card)
-            rest = self.rest
-            if len(rest) > 1:
-                return [*itemgetter(*rest)(self._rows[len(rest)])]
+            left = len(rest)
+            if left > 1:
+                return [*itemgetter(*rest)(self._rows[left])]
             return [self._rows[1][rest[0]]]
         if self._player != _CHANCE:
             return []
@@ -349,40 +352,41 @@ class _State(pyspiel.State):
         """pyspiel's ``apply_action`` answered in Python: the action applied, and kept
         with its player for pyspiel's history until that is read
         (:mod:`mariage.ai.spiellag`; pyspiel's own costs two calls back into Python)."""
+        rest = self.rest  # (cards left only at a chance node that places a card)
+        if rest and type(action) is int:  # most chance nodes (as _step)
+            at = bisect_left(rest, action)  # (in card order: by bisection, not by a scan)
+            if at < len(rest) and rest[at] == action:
+                del rest[at]
+                deck = self.deck
+                deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)
+                if not rest:
+                    self._lag.append(deck[self._deck_lag:] if self._deck_lag else deck)
+                    self._deal()  # (a new deck list: the one kept is never changed)
+                return
         if type(action) is not int or not 0 <= action <= _ACTION_MAX:
             sync(self)  # (what is no action id: pyspiel converts it, or refuses it)
             pyspiel.State.apply_action(self, action)
             return
+        if rest:
+            raise ValueError(f"chance outcome {action} is no card left to deal")
         seat = self._player
-        if seat == _CHANCE and self._kind == "card":  # most chance nodes (as _step)
-            rest = self.rest  # (in card order: found by bisection, not by a scan)
-            at = bisect_left(rest, action)
-            if at == len(rest) or rest[at] != action:
-                raise ValueError(f"chance outcome {action} is no card left to deal")
-            del rest[at]
-            self.deck.append(action)
-            if not rest:
-                self._deal()
+        gs = self.gs
+        plays, hand_seats, nothing = self._card_path[:3]
+        if seat >= 0 and action < len(plays) \
+                and gs.phase == _PLAY and len(gs.trick_cards) + 1 < hand_seats:  # type: ignore[union-attr]
+            gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
+            self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
+            self._player = gs.to_act  # type: ignore[union-attr,assignment]
         else:
-            gs = self.gs
-            plays, hand_seats, nothing = self._card_path[:3]
-            if seat >= 0 and action < len(plays) \
-                    and gs.phase == _PLAY and len(gs.trick_cards) + 1 < hand_seats:  # type: ignore[union-attr]
-                gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
-                self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
-                self._player = gs.to_act  # type: ignore[union-attr,assignment]
-            else:
-                self._step(seat, action)
+            self._step(seat, action)
         self._lag.append((seat, action))  # (after the action: a refused one is not kept)
 
     def _apply_action(self, action: int) -> None:
         """pyspiel's C++ ``apply_action`` calls this (C++ callers): the actions kept go
         to pyspiel's history first; while they are written, nothing is applied."""
-        lag = self._lag
-        if lag:
-            if lag is REPLAYING:
-                return
-            sync(self)
+        if self._lag is REPLAYING:
+            return
+        sync(self)
         self._step(self._player, action)
 
     def _step(self, seat: int, action: int) -> None:
@@ -437,6 +441,7 @@ class _State(pyspiel.State):
             except ValueError:
                 raise ValueError(f"chance outcome {action} is no card left to deal") from None
             self.deck.append(action)
+            self._deck_lag = len(self.deck)  # (pyspiel's C++ keeps this one: synced before)
             if not rest:  # (else another card to place: nothing else changed)
                 self._deal()
             return
@@ -466,7 +471,7 @@ class _State(pyspiel.State):
             gs.mech.dealing.deal_own(gs, self.deck, self.first)
         else:
             gs.deal(self.deck, self.first)
-        self.deck, self.first = [], None
+        self.deck, self.first, self._deck_lag = [], None, 0
         self.steps_all = StepList()
         self.hidden_steps = {}
         self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up

@@ -7,7 +7,8 @@ machine instructions (a lookup of the method by name, its call, its result's
 conversion): more than the state's own work for a card dealt at a chance node, of which
 a hand has 24 to 40. The states of :mod:`mariage.ai.openspiel_game` therefore answer
 ``apply_action`` from Python in Python: they apply the action and keep
-``(player, action)`` in their field ``_lag``; pyspiel's history gets the actions kept
+``(player, action)`` in their field ``_lag`` (a card placed at a chance node is kept in
+the deck being placed, a complete deck as one entry); pyspiel's history gets the actions kept
 (:func:`sync`, each through pyspiel's own ``apply_action``, the state answering for the
 player recorded and applying nothing) before anything reads it:
 
@@ -30,8 +31,10 @@ Python state in 2.0: its observation histories, which do, are not bound).
 >>> state = pyspiel.load_game("mariage_mariazza").new_initial_state()
 >>> for _ in range(3):
 ...     state.apply_action(state.chance_outcomes()[0][0])
->>> len(state._lag), state.history(), len(state._lag)
-(3, [0, 0, 1], 0)
+>>> state._lag, state.deck, state._deck_lag  # the dealer drawn; two cards placed
+([(-1, 0)], [0, 1], 0)
+>>> state.history(), state._lag, state._deck_lag
+([0, 0, 1], [], 2)
 """
 
 from __future__ import annotations
@@ -45,7 +48,9 @@ __all__ = ["REPLAYING", "LaggingState", "sync", "synced", "synced_names"]
 
 #: a state's ``_lag`` while its actions kept are written to pyspiel's history (a
 #: non-empty list, told apart by identity: the state's ``_apply_action`` applies nothing)
-REPLAYING: list[tuple[int, int]] = [(0, 0)]
+REPLAYING: list[tuple[int, int] | list[int]] = [(0, 0)]
+#: OpenSpiel's chance player (pyspiel.PlayerId.CHANCE)
+_CHANCE = -1
 
 #: the methods of pyspiel's state that read no history (asked on every step, or answered
 #: by the state's own Python): left as they are
@@ -62,24 +67,43 @@ _NO_HISTORY = frozenset({
 class LaggingState(Protocol):
     """The fields of a state that :func:`sync` reads and sets."""
 
-    _lag: list[tuple[int, int]]
+    _lag: list[tuple[int, int] | list[int]]
     _player: int
+    deck: list[int]
+    _deck_lag: int
 
 
 def sync(state: LaggingState) -> None:
     """Write the actions ``state`` applied from Python since the last sync to pyspiel's
     history (each by pyspiel's ``apply_action``, which records ``current_player()``:
-    the player kept with the action; the state's ``_apply_action`` applies nothing)."""
+    the player kept with the action; the state's ``_apply_action`` applies nothing).
+
+    ``_lag`` keeps a decision (or a seat drawn by lot) as ``(player, action)`` and a deck
+    placed at chance nodes as the list of its cards (kept once complete: a card placed
+    costs no entry); the cards of the deck being placed from ``deck[_deck_lag]`` on are
+    written last."""
     lag = state._lag
-    if not lag or lag is REPLAYING:
+    if lag is REPLAYING:
+        return
+    deck, kept = state.deck, state._deck_lag
+    if not lag and kept == len(deck):
         return
     player = state._player
     state._lag = REPLAYING
     apply = pyspiel.State.apply_action
     try:
-        for seat, action in lag:
-            state._player = seat
-            apply(state, action)
+        for step in lag:
+            if type(step) is tuple:
+                state._player, action = step
+                apply(state, action)
+            else:  # a deck's cards, each a chance outcome
+                state._player = _CHANCE
+                for card in step:
+                    apply(state, card)
+        state._player = _CHANCE
+        for card in deck[kept:]:
+            apply(state, card)
+        state._deck_lag = len(deck)
     finally:
         state._player = player
         state._lag = []
