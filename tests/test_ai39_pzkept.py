@@ -97,9 +97,8 @@ def test_a_kept_list_of_the_same_key_but_other_actions_is_not_taken(ruleset: str
     assert {phase for phase, _ in seen} >= {"AUCTION", "PLAY"}
     everything = np.ones(env.space.size, np.int8)
     everything.flags.writeable = False
-    for key, (listing, _, _) in list(env._kept_masks.items()):
-        env._kept_masks[key] = ([object()] * len(listing), everything,  # type: ignore[list-item]
-                                everything.tobytes())
+    for key, (listing, _) in list(env._kept_masks.items()):
+        env._kept_masks[key] = ([object()] * len(listing), everything)  # type: ignore[list-item]
     for key, (listing, _, _) in list(env._kept_others.items()):
         env._kept_others[key] = ([object()] * len(listing),  # type: ignore[list-item]
                                  list(range(env.space.size)), None)
@@ -134,28 +133,36 @@ def test_a_list_holding_a_card_is_set_id_by_id() -> None:
         bytes([0, 1] + [0] * (env.space.size - env._cut - 3) + [1])
 
 
-def test_an_illegal_bid_is_refused_from_the_kept_bytes() -> None:
-    """In an auction whose listing was kept (the step checks an id against its bytes),
-    an id the mask refuses is refused, and the match is unchanged."""
+def test_an_illegal_bid_is_refused_where_the_listing_was_kept() -> None:
+    """In an auction whose listings were kept (a second match of the same deals), an
+    id the mask refuses is refused by the step, and the match is unchanged; an id the
+    agent set to 0 in its own mask too (the step checks the mask it handed out)."""
     env = MariageEnv("thousand", max_hands=1)
-    rng = random.Random(2)
-    for seed in range(20):
+    refused = 0
+    for seed in (0, 1, 0, 1):
+        rng = random.Random(seed)
         env.reset(seed=seed)
         while env.agents:
             state = env.state_
             assert state is not None
-            mask = env.last()[0]["action_mask"]  # type: ignore[index]
-            if state.phase == Phase.AUCTION and type(env._legal) is bytes:  # (kept)
-                illegal = int(np.flatnonzero(mask == 0)[-1])
-                before = (len(state.history), env.agent_selection, bytes(mask))
-                with pytest.raises(ValueError, match="is not legal"):
-                    env.step(illegal)
-                assert (len(state.history), env.agent_selection,
-                        bytes(env.last()[0]["action_mask"])) == before  # type: ignore[index]
-                return
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            assert obs is not None
+            mask = obs["action_mask"]
             ids = np.flatnonzero(mask).tolist()
+            if state.phase == Phase.AUCTION and len(ids) > 1 and not mask.all():
+                before = (len(state.history), env.agent_selection, bytes(mask))
+                for illegal in (int(np.flatnonzero(mask == 0)[-1]), ids[-1]):
+                    mask[ids[-1]] = 0
+                    with pytest.raises(ValueError, match="is not legal"):
+                        env.step(illegal)
+                    mask[ids[-1]] = 1
+                    assert (len(state.history), env.agent_selection, bytes(mask)) == before
+                    refused += 1
             env.step(ids[rng.randrange(len(ids))])
-    raise AssertionError("no auction reached")
+    assert refused >= 8
 
 
 def test_numberings_kept_are_bounded() -> None:

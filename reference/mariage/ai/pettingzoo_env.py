@@ -61,9 +61,9 @@ Obs = dict[str, Any]
 #: a list of the actions besides the cards in the play phase kept: the list, its ids,
 #: and the bytes of its mask past the cards (None where an id is not past them)
 _Others = tuple[list[Action], list[int], bytes | None]
-#: a listing kept outside the play phase: the listing, its mask (read only: a copy is
-#: handed out) and the mask's bytes (what a step checks an id against)
-_Masked = tuple[list[Action], npt.NDArray[np.int8], bytes]
+#: a listing kept outside the play phase: the listing and its mask (read only: a copy
+#: is handed out)
+_Masked = tuple[list[Action], npt.NDArray[np.int8]]
 
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
@@ -401,8 +401,7 @@ class MariageEnv(AECEnv):
             if listing.__class__ is list and listing:  # (an auction's bids, an answer)
                 kept = self._kept_masks.get((id(listing[0]), id(listing[-1]), len(listing)))
                 if kept is not None and kept[0] == listing:
-                    mask = kept[1].copy()
-                    self._legal = kept[2]
+                    mask = self._legal = kept[1].copy()
                 else:
                     mask = self._legal = self._keep_mask(state, listing)
             else:
@@ -473,7 +472,7 @@ class MariageEnv(AECEnv):
     def _keep_mask(self, state: GameState, listing: list[Action]) -> npt.NDArray[np.int8]:
         """The mask of ``listing`` outside the play phase (a new array, as
         :meth:`ActionSpace.listed_mask <mariage.ai.encoding.ActionSpace.listed_mask>`
-        makes it), kept with its bytes for a listing of the same objects again (an
+        makes it), kept for a listing of the same objects again (an
         auction's bids are the same objects of its ladder, an answer the same object:
         found as :meth:`_keep_others` finds a list, the listing compared in C); a
         listing holding an action the engine makes anew is not kept."""
@@ -486,8 +485,7 @@ class MariageEnv(AECEnv):
         kept = self._kept_masks
         if len(kept) >= _KEPT:
             kept.clear()
-        kept[id(listing[0]), id(listing[-1]), len(listing)] = (listing[:], held,
-                                                               held.tobytes())
+        kept[id(listing[0]), id(listing[-1]), len(listing)] = (listing[:], held)
         return mask
 
     def _picked_one(self, agent: str, picked: int) -> None:
