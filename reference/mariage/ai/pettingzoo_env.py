@@ -436,11 +436,17 @@ class MariageEnv(AECEnv):
         by the ``id()`` of its first and last actions and its length, and found again by
         one comparison in C (the kept lists stay alive, so no other object takes their
         ``id()``); a list of actions the engine makes anew (a declaration) is not."""
+        space = self.space
+        if not space._made_anew.isdisjoint(map(type, others)):  # (never listed again)
+            found: _Others = (list(others), space._other_ids(others), None)
+            self._last_others = found
+            return found
         key = (id(others[0]), id(others[-1]), len(others))
         kept = self._kept_others
-        found = kept.get(key)
-        if found is None or found[0] != others:
-            space = self.space
+        hit = kept.get(key)
+        if hit is not None and hit[0] == others:
+            found = hit
+        else:
             ids = space._other_ids(others)
             at = tuple(ids)
             tails = self._tails
@@ -451,10 +457,9 @@ class MariageEnv(AECEnv):
                     tails.clear()
                 tail = tails[at] = self._tail_of(ids)
             found = (list(others), ids, tail)
-            if space._made_anew.isdisjoint(map(type, others)):
-                if len(kept) >= _KEPT:
-                    kept.clear()
-                kept[key] = found
+            if len(kept) >= _KEPT:
+                kept.clear()
+            kept[key] = found
         self._last_others = found
         return found
 
