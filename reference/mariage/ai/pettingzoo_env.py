@@ -398,7 +398,7 @@ class MariageEnv(AECEnv):
                                             self._set_listing() if phase == _PASSING else None)
         else:  # mask()'s other phases, without its tests
             listing = state.legal_actions()
-            if listing.__class__ is list and listing:  # (an auction's bids, an answer)
+            if listing.__class__ is list and len(listing) > 2:  # (an auction's bids)
                 kept = self._kept_masks.get((id(listing[0]), id(listing[-1]), len(listing)))
                 if kept is not None and kept[0] == listing:
                     mask = self._legal = kept[1].copy()
@@ -432,12 +432,14 @@ class MariageEnv(AECEnv):
         (:meth:`ActionSpace._other_ids <mariage.ai.encoding.ActionSpace._other_ids>`)
         and the bytes of their mask past the cards (kept by the ids), where ``others``
         is not the list kept last (:attr:`_last_others`, which it becomes). A lead's
-        questions or calls are the same objects lead after lead: a list of them is kept
-        by the ``id()`` of its first and last actions and its length, and found again by
-        one comparison in C (the kept lists stay alive, so no other object takes their
-        ``id()``); a list of actions the engine makes anew (a declaration) is not."""
+        questions or calls are the same objects lead after lead: a list of three or more
+        of them is kept by the ``id()`` of its first and last actions and its length, and
+        found again by one comparison in C (the kept lists stay alive, so no other object
+        takes their ``id()``); a shorter list, or one of actions the engine makes anew (a
+        declaration), is looked up as it comes (its ids set one by one)."""
         space = self.space
-        if not space._made_anew.isdisjoint(map(type, others)):  # (never listed again)
+        if len(others) < 3 or not space._made_anew.isdisjoint(map(type, others)):
+            # (a closing, an exchange, a declaration made anew: looked up as they come)
             found: _Others = (list(others), space._other_ids(others), None)
             self._last_others = found
             return found
@@ -480,7 +482,8 @@ class MariageEnv(AECEnv):
         makes it), kept for a listing of the same objects again (an
         auction's bids are the same objects of its ladder, an answer the same object:
         found as :meth:`_keep_others` finds a list, the listing compared in C); a
-        listing holding an action the engine makes anew is not kept."""
+        listing holding an action the engine makes anew is not kept (a listing of one or
+        two actions, as an answer or a forced pass, is not asked for)."""
         space = self.space
         mask = space.listed_mask(state, listing)
         if not space._made_anew.isdisjoint(map(type, listing)):  # (never listed again)
