@@ -69,13 +69,13 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     its bids and raises itself."""
     acts = state.legal_actions()
     r = state.rules
-    # nothing to leave out where no call-out, claim or running total is in the rules (or
-    # where only sets of cards are offered: none made here)
-    if (r.call_out_rule is None and r.claim_rule is None and r.running_rule is None) or \
-            (isinstance(acts, CardSets) and not acts.head):
+    # nothing to leave out where no call-out, claim or running total is in the rules
+    if r.call_out_rule is None and r.claim_rule is None and r.running_rule is None:
         return acts
-    if type(acts) is CardSets:  # a concession before the sets: only it can be left out
-        return _sensible_sets(state, acts, cautious_bids)
+    if type(acts) is CardSets:  # (by its class, not isinstance: CardSets is an ABC's)
+        # only sets of cards offered: none made here; a concession before the sets: only
+        # it can be left out
+        return _sensible_sets(state, acts, cautious_bids) if acts.head else acts
     if acts and type(acts[0]) is Play and type(acts[-1]) is Play and state.phase is _PLAY:
         # the cards alone: the play lists its offers before the cards and what is open
         # at any moment after them (GameState.legal_actions)
