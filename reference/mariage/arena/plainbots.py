@@ -80,8 +80,11 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
         # the cards alone: the play lists its offers before the cards and what is open
         # at any moment after them (GameState.legal_actions)
         return acts
-    long = len(acts) > _KEPT_FROM
-    if long:  # (an auction's ladder, listed again and again: what was left of it kept)
+    # an auction's ladder, and its short slices, listed again and again: what was left of
+    # it kept; in play only a long listing (a short one there is seldom kept: its
+    # call-outs depend on the state)
+    long = len(acts) > _KEPT_FROM or (state.phase is not _PLAY and len(acts) > 0)
+    if long:
         key = (id(acts[0]), id(acts[-1]), len(acts), cautious_bids)
         found = _kept.get(key)
         if found is not None and found[2] is r and found[0] == acts:  # (the same
@@ -157,11 +160,11 @@ _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 _KEEP = Raise(0)
 #: the kinds whose leaving out depends on the state (the side's points, the hand's value)
 _BY_STATE = frozenset({CallOut, Claim, Concede})
-#: what _sensible left of a long listing (more than _KEPT_FROM actions) where it depends on
-#: the listing alone, by its first and last objects, its length and cautious_bids: the
-#: listing's objects, what was left and the rules (an auction lists the same objects of
-#: one ladder again and again; a listing equal to the one kept, under the same rules, is
-#: the same, objects compared in C)
+#: what _sensible left of a listing outside the play phase, or of a long one (more than
+#: _KEPT_FROM actions) in it, where it depends on the listing alone, by its first and last
+#: objects, its length and cautious_bids: the listing's objects, what was left and the
+#: rules (an auction lists the same objects of one ladder again and again; a listing
+#: equal to the one kept, under the same rules, is the same, objects compared in C)
 _KEPT_FROM = 8
 _KEPT_BOUND = 256
 _kept: dict[tuple[int, int, int, bool],
