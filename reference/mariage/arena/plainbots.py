@@ -69,19 +69,22 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     its bids and raises itself."""
     acts = state.legal_actions()
     r = state.rules
-    # nothing to leave out where no call-out, claim or running total is in the rules (or
-    # where only sets of cards are offered: none made here)
-    if (r.call_out_rule is None and r.claim_rule is None and r.running_rule is None) or \
-            (isinstance(acts, CardSets) and not acts.head):
+    # nothing to leave out where no call-out, claim or running total is in the rules
+    if r.call_out_rule is None and r.claim_rule is None and r.running_rule is None:
         return acts
-    if type(acts) is CardSets:  # a concession before the sets: only it can be left out
-        return _sensible_sets(state, acts, cautious_bids)
+    if type(acts) is CardSets:  # (by its class, not isinstance: CardSets is an ABC's)
+        # only sets of cards offered: none made here; a concession before the sets: only
+        # it can be left out
+        return _sensible_sets(state, acts, cautious_bids) if acts.head else acts
     if acts and type(acts[0]) is Play and type(acts[-1]) is Play and state.phase is _PLAY:
         # the cards alone: the play lists its offers before the cards and what is open
         # at any moment after them (GameState.legal_actions)
         return acts
-    long = len(acts) > _KEPT_FROM
-    if long:  # (an auction's ladder, listed again and again: what was left of it kept)
+    # an auction's ladder, and its short slices, listed again and again: what was left of
+    # it kept; in play only a long listing (a short one there is seldom kept: its
+    # call-outs depend on the state)
+    long = len(acts) > _KEPT_FROM or (state.phase is not _PLAY and len(acts) > 0)
+    if long:
         key = (id(acts[0]), id(acts[-1]), len(acts), cautious_bids)
         found = _kept.get(key)
         if found is not None and found[2] is r and found[0] == acts:  # (the same
@@ -157,11 +160,11 @@ _LEFT_OUT = frozenset({CallOut, Claim, Bid, Raise, Concede})
 _KEEP = Raise(0)
 #: the kinds whose leaving out depends on the state (the side's points, the hand's value)
 _BY_STATE = frozenset({CallOut, Claim, Concede})
-#: what _sensible left of a long listing (more than _KEPT_FROM actions) where it depends on
-#: the listing alone, by its first and last objects, its length and cautious_bids: the
-#: listing's objects, what was left and the rules (an auction lists the same objects of
-#: one ladder again and again; a listing equal to the one kept, under the same rules, is
-#: the same, objects compared in C)
+#: what _sensible left of a listing outside the play phase, or of a long one (more than
+#: _KEPT_FROM actions) in it, where it depends on the listing alone, by its first and last
+#: objects, its length and cautious_bids: the listing's objects, what was left and the
+#: rules (an auction lists the same objects of one ladder again and again; a listing
+#: equal to the one kept, under the same rules, is the same, objects compared in C)
 _KEPT_FROM = 8
 _KEPT_BOUND = 256
 _kept: dict[tuple[int, int, int, bool],
