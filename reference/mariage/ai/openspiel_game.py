@@ -80,7 +80,7 @@ from .openspiel_observer import Hand, Observer, Step, action_string, info_lines,
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
-from .spiellag import REPLAYING, sync, synced, synced_names
+from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 from .spielshape import chance_rows, game_name, hand_bound
 
@@ -88,9 +88,9 @@ __all__ = ["game_name", "register"]
 
 
 _MAX_HANDS = 100
-# OpenSpiel's kChancePlayerId and kTerminalPlayerId (pyspiel.PlayerId.CHANCE, .TERMINAL;
-# written out, so that the module imports where pyspiel is a stand-in, as for the docs)
-_CHANCE = -1
+# OpenSpiel's kTerminalPlayerId (pyspiel.PlayerId.TERMINAL; written out, so that the
+# module imports where pyspiel is a stand-in, as for the docs; the chance player's, -1,
+# is spiellag's _CHANCE)
 # the phases compared on every action, as module constants (an enum's attribute is slow)
 _DEAL, _OVER, _PASSING, _PLAY = Phase.DEAL, Phase.OVER, Phase.PASSING, Phase.PLAY
 _TERMINAL = -4

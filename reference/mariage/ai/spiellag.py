@@ -49,7 +49,8 @@ __all__ = ["REPLAYING", "LaggingState", "sync", "synced", "synced_names"]
 #: a state's ``_lag`` while its actions kept are written to pyspiel's history (a
 #: non-empty list, told apart by identity: the state's ``_apply_action`` applies nothing)
 REPLAYING: list[tuple[int, int] | list[int]] = [(0, 0)]
-#: OpenSpiel's chance player (pyspiel.PlayerId.CHANCE)
+#: OpenSpiel's chance player (pyspiel.PlayerId.CHANCE; written out, as the games' module
+#: imports where pyspiel is a stand-in; that module reads it from here)
 _CHANCE = -1
 
 #: the methods of pyspiel's state that read no history (asked on every step, or answered

@@ -83,8 +83,8 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     # an auction's ladder, and its short slices, listed again and again: what was left of
     # it kept; in play only a long listing (a short one there is seldom kept: its
     # call-outs depend on the state)
-    long = len(acts) > _KEPT_FROM or (state.phase is not _PLAY and len(acts) > 0)
-    if long:
+    keep = len(acts) > _KEPT_FROM or (state.phase is not _PLAY and bool(acts))
+    if keep:
         key = (id(acts[0]), id(acts[-1]), len(acts), cautious_bids)
         found = _kept.get(key)
         if found is not None and found[2] is r and found[0] == acts:  # (the same
@@ -97,7 +97,7 @@ def _sensible(state: GameState, cautious_bids: bool = True) -> Sequence[Action]:
     if r.running_rule is not None and Concede in kinds:  # a hopeless contract is conceded
         hopeless = hand_value(state, state.to_act) < state.contract  # type: ignore[arg-type]
         out = [a for a in out if (type(a) is Concede) == hopeless] or out
-    elif long and _BY_STATE.isdisjoint(kinds):  # what is left depends on the listing alone
+    elif keep and _BY_STATE.isdisjoint(kinds):  # what is left depends on the listing alone
         if len(_kept) >= _KEPT_BOUND:
             _kept.clear()
         _kept[key] = ([*acts], [*out], r)  # (kept alive: their ids stay theirs)
