@@ -323,10 +323,10 @@ def _plan_lays(script: Script) -> tuple[Any, ...]:
         return ()
 
 
-def part_replay(script: Script, way: int, plan: Sequence[Any], times: list[list[int]]) -> None:
+def part_replay(script: Script, way: int, plan: Sequence[Any], times: list[list[int]]) -> Any:
     """Replay ``script`` once as :func:`replay` does, but deal each next hand the ``way``-th
     of :data:`PART_WAYS` (timed; a way that leaves the hand undealt is followed by
-    ``deal``, untimed)."""
+    ``deal``, untimed); the last state (each way plays the same game)."""
     clock = time.perf_counter_ns
     rules = script.rules
     make = script.package.GameState
@@ -371,6 +371,7 @@ def part_replay(script: Script, way: int, plan: Sequence[Any], times: list[list[
             t = clock()
             apply(action)
             times[kind].append(clock() - t)
+    return state
 
 
 def print_parts(names: Sequence[str], hands: int, repeat: int, seed: int,
