@@ -59,9 +59,10 @@ def test_a_kept_listing_is_the_one_whose_actions_are_listed() -> None:
         assert kept.get(low, _ids_of)[1] == [0, 100, 110, 150]
         assert kept.get(high, _ids_of)[1] == [0, 120, 130, 150]
     anew = [Pass(), Bid(120), Bid(130), last]
-    objects, ids, ordered, mask = kept.get(anew, _ids_of)
+    objects, ids, ordered, mask, tail = kept.get(anew, _ids_of)
     assert ids == [0, 120, 130, 150] and ordered == sorted(ids)
     assert np.flatnonzero(mask).tolist() == sorted(set(ids))
+    assert tail == mask[ordered[0]:].tobytes()
     assert all(a is b for a, b in zip(objects, high, strict=True))  # (the kept ones)
 
 

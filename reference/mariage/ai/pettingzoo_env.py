@@ -58,40 +58,16 @@ from .rewards import check_reward, hand_rewards, match_rewards
 __all__ = ["MariageEnv", "env"]
 
 Obs = dict[str, Any]
-#: a list of the actions besides the cards in the play phase kept: the list, its ids,
-#: and the bytes of its mask past the cards (None where an id is not past them)
-_Others = tuple[list[Action], list[int], bytes | None]
-#: a listing kept outside the play phase: the listing and its mask (read only: a copy
-#: is handed out)
-_Masked = tuple[list[Action], npt.NDArray[np.int8]]
+#: a list of the actions besides the cards in the play phase seen last: the list, its
+#: ids, and where its ids are all past the cards, the lowest and the bytes of its mask
+#: from there (else 0 and None)
+_Others = tuple[list[Action], list[int], int, bytes | None]
 
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
 _over, _INT8 = np.ndarray, np.dtype(np.int8)  # (as ActionSpace.mask makes its arrays)
 #: agent_iter's bound from which no count is kept (no loop runs so long)
 _UNCOUNTED = 2**62
-#: how many lists of each kind are kept per numbering (cleared when full)
-_KEPT = 1024
-#: per numbering (by the id of its tuple of actions, the tuple kept to check it): the
-#: lists that every environment of it keeps (MariageEnv._keep_others, _keep_mask), so
-#: that an environment made anew finds those its ruleset's environments kept
-_SHARED: dict[int, tuple[tuple[Any, ...], dict[tuple[int, int, int], _Others],
-                         dict[tuple[int, ...], bytes | None],
-                         dict[tuple[int, int, int], _Masked]]] = {}
-
-
-def _kept_of(space: ActionSpace) -> tuple[dict[tuple[int, int, int], _Others],
-                                          dict[tuple[int, ...], bytes | None],
-                                          dict[tuple[int, int, int], _Masked]]:
-    """The lists kept for the numbering of ``space`` (see :data:`_SHARED`; at most 64
-    numberings kept)."""
-    actions = space.actions
-    hit = _SHARED.get(id(actions))
-    if hit is None or hit[0] is not actions:
-        if len(_SHARED) >= 64:
-            _SHARED.clear()
-        hit = _SHARED[id(actions)] = (actions, {}, {}, {})
-    return hit[1], hit[2], hit[3]
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -162,16 +138,10 @@ class MariageEnv(AECEnv):
         #: set is complete (the match does not change between its picks), else None
         self._picks: Sequence[Action] | None = None
         self._factored = bool(self.space.pick_size)
-        #: in the play phase, the lists of the actions besides the cards seen (a lead's
-        #: questions or calls), by the ``id()`` of their first and last actions and their
-        #: length (:meth:`_keep_others`; the lists kept alive); the bytes past the cards
-        #: of their masks, by their ids; outside the play phase, the masks of the listings
-        #: seen, by the same key as the first (:meth:`_keep_mask`): shared by the
-        #: environments of the numbering (:func:`_kept_of`)
-        self._kept_others, self._tails, self._kept_masks = _kept_of(self.space)
-        #: the list of the play phase's other actions kept last (also for a list of
-        #: equal actions made anew, as a declaration)
-        self._last_others: _Others = ([], [], None)
+        #: the list of the play phase's other actions seen last (a lead's questions or
+        #: calls: :meth:`_keep_others`; also a list of equal actions made anew, as a
+        #: declaration)
+        self._last_others: _Others = ([], [], 0, None)
         #: where the bytes of a mask past the cards' ids start
         self._cut = self.space._play_ids[0] + self.rules.ncards
 
@@ -385,9 +355,9 @@ class MariageEnv(AECEnv):
                 found = self._last_others
                 if others != found[0]:
                     found = self._keep_others(others)
-                tail = found[2]
-                if tail is not None:  # the bytes past the cards at once
-                    listed[self._cut:] = tail
+                tail = found[3]
+                if tail is not None:  # the bytes from its lowest id at once
+                    listed[found[2]:] = tail
                 else:
                     for i in found[1]:
                         listed[i] = 1
@@ -396,16 +366,8 @@ class MariageEnv(AECEnv):
         elif phase == _PLAY or (phase == _PASSING and self._factored):  # (a set picked?)
             mask = self._legal = space.mask(state, None, 0,
                                             self._set_listing() if phase == _PASSING else None)
-        else:  # mask()'s other phases, without its tests
-            listing = state.legal_actions()
-            if listing.__class__ is list and len(listing) > 2:  # (an auction's bids)
-                kept = self._kept_masks.get((id(listing[0]), id(listing[-1]), len(listing)))
-                if kept is not None and kept[0] == listing:
-                    mask = self._legal = kept[1].copy()
-                else:
-                    mask = self._legal = self._keep_mask(state, listing)
-            else:
-                mask = self._legal = space.listed_mask(state, listing)
+        else:  # mask()'s other phases, without its tests (a list kept by its objects)
+            mask = self._legal = space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         # (within a match every agent has its info: _settle set the last one masked)
@@ -430,71 +392,25 @@ class MariageEnv(AECEnv):
     def _keep_others(self, others: Sequence[Action]) -> _Others:
         """The ids of the actions the engine lists besides the cards in the play phase
         (:meth:`ActionSpace._other_ids <mariage.ai.encoding.ActionSpace._other_ids>`)
-        and the bytes of their mask past the cards (kept by the ids), where ``others``
-        is not the list kept last (:attr:`_last_others`, which it becomes). A lead's
-        questions or calls are the same objects lead after lead: a list of three or more
-        of them is kept by the ``id()`` of its first and last actions and its length, and
-        found again by one comparison in C (the kept lists stay alive, so no other object
-        takes their ``id()``); a shorter list, or one of actions the engine makes anew (a
-        declaration), is looked up as it comes (its ids set one by one)."""
+        and, where they are all past the cards, the lowest and the bytes of the mask from
+        there, where ``others`` is not the list seen last (:attr:`_last_others`, which it
+        becomes). A lead's questions or calls are the same objects lead after lead: a
+        list of three or more of them is kept in the store of the numbering (shared by
+        its environments: :class:`~mariage.ai.listed.KeptListings`, its bytes from its
+        lowest id kept with it) and found again by one comparison in C; a shorter list,
+        or one of actions the engine makes anew (a declaration), is looked up as it
+        comes (its ids set one by one)."""
         space = self.space
-        if len(others) < 3 or not space._made_anew.isdisjoint(map(type, others)):
+        if len(others) < 3 or type(others) is not list \
+                or not space._made_anew.isdisjoint(map(type, others)):
             # (a closing, an exchange, a declaration made anew: looked up as they come)
-            found: _Others = (list(others), space._other_ids(others), None)
-            self._last_others = found
-            return found
-        key = (id(others[0]), id(others[-1]), len(others))
-        kept = self._kept_others
-        hit = kept.get(key)
-        if hit is not None and hit[0] == others:
-            found = hit
+            found: _Others = (list(others), space._other_ids(others), 0, None)
         else:
-            ids = space._other_ids(others)
-            at = tuple(ids)
-            tails = self._tails
-            if at in tails:
-                tail = tails[at]
-            else:
-                if len(tails) >= _KEPT:
-                    tails.clear()
-                tail = tails[at] = self._tail_of(ids)
-            found = (list(others), ids, tail)
-            if len(kept) >= _KEPT:
-                kept.clear()
-            kept[key] = found
+            objects, ids, ordered, _, tail = space._listed.get(others, space._ids_at_once)
+            low = ordered[0]
+            found = (objects, ids, low, tail if low >= self._cut else None)
         self._last_others = found
         return found
-
-    def _tail_of(self, ids: list[int]) -> bytes | None:
-        """The bytes of the mask of ``ids`` past the cards' ids (which a mask of the
-        cards leaves 0), or None where some id is not past them."""
-        cut = self._cut
-        if min(ids) < cut:
-            return None
-        tail = bytearray(self.space.size - cut)
-        for i in ids:
-            tail[i - cut] = 1
-        return bytes(tail)
-
-    def _keep_mask(self, state: GameState, listing: list[Action]) -> npt.NDArray[np.int8]:
-        """The mask of ``listing`` outside the play phase (a new array, as
-        :meth:`ActionSpace.listed_mask <mariage.ai.encoding.ActionSpace.listed_mask>`
-        makes it), kept for a listing of the same objects again (an
-        auction's bids are the same objects of its ladder, an answer the same object:
-        found as :meth:`_keep_others` finds a list, the listing compared in C); a
-        listing holding an action the engine makes anew is not kept (a listing of one or
-        two actions, as an answer or a forced pass, is not asked for)."""
-        space = self.space
-        mask = space.listed_mask(state, listing)
-        if not space._made_anew.isdisjoint(map(type, listing)):  # (never listed again)
-            return mask
-        held = mask.copy()
-        held.flags.writeable = False  # (kept: each step hands out a copy)
-        kept = self._kept_masks
-        if len(kept) >= _KEPT:
-            kept.clear()
-        kept[id(listing[0]), id(listing[-1]), len(listing)] = (listing[:], held)
-        return mask
 
     def _picked_one(self, agent: str, picked: int) -> None:
         """``agent`` picked a card of a set, not its last: the cards ``picked`` so far;
