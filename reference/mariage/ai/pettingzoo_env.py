@@ -45,6 +45,7 @@ from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
 from mariage.engine.actions import Action, Give
+from mariage.engine.fastpath import PlaySplit
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
@@ -126,7 +127,9 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._hands_seen = 0  # the hands played when _settle() last ran
         self._rewarded = False  # some reward of the last step is not 0
-        self._ended = False  # some agent is terminated or truncated (the episode's end)
+        #: no step of the usual kind: before reset(), or some agent is terminated or
+        #: truncated (the episode's end)
+        self._ended = True
         self._masked: str | None = None  # the agent whose info holds the mask now
         #: what the observations of the match are made from (its state, and the actions
         #: applied since the deal: ``_log``, appended to by every step that applies one)
@@ -144,6 +147,16 @@ class MariageEnv(AECEnv):
         self._last_others: _Others = ([], [], 0, None)
         #: where the bytes of a mask past the cards' ids start
         self._cut = self.space._play_ids[0] + self.rules.ncards
+        #: what step() reads of the space (which never changes them): its actions by id,
+        #: its size and the function making the bytes of a mask of cards (None where the
+        #: cards' ids do not follow one another)
+        self._actions = self.space.actions
+        self._size = self.space.size
+        self._made = self.space._mask_bytes
+        #: the engine's split listing of the play phase, for the mechanisms of the state
+        #: it was made for (ActionSpace._play_split)
+        self._split: PlaySplit | None = None
+        self._mech: object = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -290,18 +303,17 @@ class MariageEnv(AECEnv):
         """Take ``action`` (an action id) for the agent to act; ``None`` for an agent that
         is done. Before :meth:`reset`, a RuntimeError; once every agent is done, a
         warning and nothing else (as PettingZoo's order-enforcing wrapper does)."""
-        state = self.state_
-        if state is None:
-            state = self._started("step()")  # raises
         agent = self.agent_selection
-        if self._ended:  # (some agent is done: the episode's end)
+        if self._ended:  # (before reset(), or some agent is done: the episode's end)
+            if self.state_ is None:
+                self._started("step()")  # raises
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
-        space = self.space
+        state: GameState = self.state_  # type: ignore[assignment]
         if action.__class__ is int and action >= 0:
             action_id: int = action
         else:
@@ -310,9 +322,9 @@ class MariageEnv(AECEnv):
             legal = self._legal[action_id]
         except (IndexError, OverflowError):  # (NumPy's mask: OverflowError from 2**63)
             raise ValueError(f"action {action!r} is not an action id (0 to "
-                             f"{space.size - 1})") from None
+                             f"{self._size - 1})") from None
         if not legal:
-            raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
+            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are rare (a hand's or the match's end)
@@ -320,8 +332,8 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        act: Action | Pick | None = space.actions[action_id]
-        if type(act) is Pick:  # a card of a set being passed (as with_pick does)
+        act: Action | Pick | None = self._actions[action_id]
+        if act.__class__ is Pick:  # a card of a set being passed (as with_pick does)
             picked = self.picked | 1 << act.card
             # (the step's count of cards, as Passing.count reads it, without the call)
             if picked.bit_count() < state.rules.passing_steps[state.pass_step][2]:
@@ -335,21 +347,23 @@ class MariageEnv(AECEnv):
             match.hold(self.picked)  # type: ignore[union-attr]
         state.apply(act)  # type: ignore[arg-type]
         self._log.append(act)  # type: ignore[arg-type]  # (what a late read replays)
-        self.picked = 0
-        self._picks = None
-        if len(state._history) != self._hands_seen or state.phase == _OVER:
+        if self._picks is not None:  # (a set complete, or a seat to pick one did else)
+            self.picked = 0
+            self._picks = None
+        if len(state._history) != self._hands_seen or state.phase is _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
         to_act = state.to_act
         selected = self.possible_agents[to_act]  # type: ignore[index]
         phase = state.phase
-        made = space._mask_bytes
-        if phase == _PLAY and made is not None:  # mask()'s play phase, without its tests
-            split = space._split
-            if split is None or state.mech is not space._split_mech:
-                split = space._play_split(state)
-            cards, others = split(state, to_act)  # type: ignore[arg-type]
+        made = self._made
+        if phase is _PLAY and made is not None:  # mask()'s play phase, without its tests
+            split = self._split
+            if state.mech is not self._mech:  # (the first time)
+                split = self._split = self.space._play_split(state)
+                self._mech = state.mech
+            cards, others = split(state, to_act)  # type: ignore[misc,arg-type]
             listed = made(cards)
             if others:  # (a lead's questions or declarations: kept, see _keep_others)
                 found = self._last_others
@@ -361,19 +375,19 @@ class MariageEnv(AECEnv):
                 else:
                     for i in found[1]:
                         listed[i] = 1
-            mask = _over(space.size, _INT8, listed)
+            mask = _over(self._size, _INT8, listed)
             self._legal = listed
-        elif phase == _PLAY or (phase == _PASSING and self._factored):  # (a set picked?)
-            mask = self._legal = space.mask(state, None, 0,
-                                            self._set_listing() if phase == _PASSING else None)
+        elif phase is _PLAY or (phase is _PASSING and self._factored):  # (a set picked?)
+            mask = self._legal = self.space.mask(
+                state, None, 0, self._set_listing() if phase is _PASSING else None)
         else:  # mask()'s other phases, without its tests (a list kept by its objects)
-            mask = self._legal = space.listed_mask(state, state.legal_actions())
+            mask = self._legal = self.space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         # (within a match every agent has its info: _settle set the last one masked)
         infos = self.infos
         before = self._masked
-        if before != selected:
+        if before is not selected:  # (the agents are the names of possible_agents)
             infos[before] = {"action_mask": self._no_mask}  # type: ignore[index]
             self._masked = selected
         infos[selected] = {"action_mask": mask}
