@@ -303,16 +303,17 @@ class MariageEnv(AECEnv):
         """Take ``action`` (an action id) for the agent to act; ``None`` for an agent that
         is done. Before :meth:`reset`, a RuntimeError; once every agent is done, a
         warning and nothing else (as PettingZoo's order-enforcing wrapper does)."""
-        agent = self.agent_selection
         if self._ended:  # (before reset(), or some agent is done: the episode's end)
             if self.state_ is None:
                 self._started("step()")  # raises
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
+            agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
+        agent = self.agent_selection
         state: GameState = self.state_  # type: ignore[assignment]
         if action.__class__ is int and action >= 0:
             action_id: int = action
