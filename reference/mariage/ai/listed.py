@@ -70,7 +70,7 @@ class KeptListings:
     def __init__(self, size: int, bound: int = 256) -> None:
         self._size = size
         self._bound = bound
-        self._kept: dict[tuple[type, type | int, int], Listed] = {}
+        self._kept: dict[tuple[type | int, type | int, int], Listed] = {}
 
     def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
             ) -> Listed:
@@ -78,6 +78,19 @@ class KeptListings:
         (the ids of a listing, in its order). The lists it holds are the kept ones:
         copy them before changing them."""
         key = (type(listing[0]), id(listing[-1]), len(listing))
+        found = self._kept.get(key)
+        if found is not None and found[0] == listing:
+            return found
+        return self._keep(key, listing, ids_of(listing))
+
+    def by_objects(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
+                   ) -> Listed:
+        """:meth:`get` for a listing (not empty) whose objects the engine hands out
+        again, all of them (a lead's questions; an exchange, a close and a claim): found
+        by its first object, not its kind, so that listings with the same last object and
+        length and a first of the same kind but another (an exchange of another card)
+        are kept side by side, in the same store."""
+        key = (id(listing[0]), id(listing[-1]), len(listing))
         found = self._kept.get(key)
         if found is not None and found[0] == listing:
             return found
@@ -103,7 +116,7 @@ class KeptListings:
             return mask_of(ids, self._size)
         return self._keep(key, listing, ids)[3].copy()
 
-    def _keep(self, key: tuple[type, type | int, int], listing: list[Action],
+    def _keep(self, key: tuple[type | int, type | int, int], listing: list[Action],
               ids: list[int]) -> Listed:
         """Keep ``listing`` with its ``ids`` (and its mask) under ``key``."""
         mask = mask_of(ids, self._size)

@@ -411,8 +411,9 @@ class MariageEnv(AECEnv):
         there, where ``others`` is not the list seen last (:attr:`_last_others`, which it
         becomes). A lead's questions or calls are the same objects lead after lead: a
         list of three or more of them is kept in the store of the numbering (shared by
-        its environments: :class:`~mariage.ai.listed.KeptListings`, its bytes from its
-        lowest id kept with it) and found again by one comparison in C; a shorter list,
+        its environments: :meth:`KeptListings.by_objects
+        <mariage.ai.listed.KeptListings.by_objects>`, its bytes from its lowest id kept
+        with it) and found again by one comparison in C; a shorter list,
         or one of actions the engine makes anew (a declaration), is looked up as it
         comes (its ids set one by one)."""
         space = self.space
@@ -421,7 +422,8 @@ class MariageEnv(AECEnv):
             # (a closing, an exchange, a declaration made anew: looked up as they come)
             found: _Others = (list(others), space._other_ids(others), 0, None)
         else:
-            objects, ids, ordered, _, tail = space._listed.get(others, space._ids_at_once)
+            objects, ids, ordered, _, tail = space._listed.by_objects(others,
+                                                                       space._ids_at_once)
             low = ordered[0]
             found = (objects, ids, low, tail if low >= self._cut else None)
         self._last_others = found
