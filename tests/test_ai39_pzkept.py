@@ -106,10 +106,16 @@ def test_the_spaces_of_a_numbering_share_one_store() -> None:
     option (another ladder of bids), have their own."""
     rules = load_rules("thousand")
     store = numbering(rules).listed
-    game = pyspiel.load_game(openspiel_game.game_name("thousand"))
     spaces = [MariageEnv("thousand").space, MariageEnv("thousand").space,
-              MariageGymEnv("thousand").space, game.space, ActionSpace(rules)]  # type: ignore[attr-defined]
+              MariageGymEnv("thousand").space, ActionSpace(rules)]
     assert all(space._listed is store for space in spaces)
+    # the OpenSpiel game keeps the rules it was registered with: the same object as
+    # load_rules' unless a ruleset was registered since (which empties that cache), so
+    # its space is compared with a space of its own rules object
+    game = pyspiel.load_game(openspiel_game.game_name("thousand"))
+    space = game.space  # type: ignore[attr-defined]
+    assert space._listed is ActionSpace(space.rules)._listed is numbering(space.rules).listed
+    assert (space._listed is store) == (space.rules is rules)
     others = [MariageEnv("thousand-2").space,
               MariageEnv("thousand", {"bid_min": 120}).space]
     assert others[0]._listed is not store and others[1]._listed is not store
