@@ -22,7 +22,7 @@ from mariage.ai import numbering as numbering_module
 from mariage.ai import openspiel_game
 from mariage.ai.encoding import ActionSpace
 from mariage.ai.gym_env import MariageGymEnv
-from mariage.ai.numbering import LISTINGS_KEPT, numbering
+from mariage.ai.numbering import LISTINGS_KEPT, NUMBERINGS_KEPT, numbering
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Action, Bid, Pass, Play
 from mariage.engine.mechanisms.questions import _asked
@@ -100,6 +100,15 @@ def test_every_mask_is_the_legal_ids_with_lists_kept(ruleset: str) -> None:
                 over = terminated or truncated
 
 
+def _registered(ruleset: str, options: dict[str, object]) -> str:
+    """The name of an OpenSpiel game of ``ruleset`` with ``options``, registered now
+    (once a process)."""
+    name = f"mariage_test_{ruleset}_" + "_".join(f"{k}{v}" for k, v in options.items())
+    if name not in pyspiel.registered_names():
+        openspiel_game.register(ruleset, dict(options), name=name)
+    return name
+
+
 def test_the_spaces_of_a_numbering_share_one_store() -> None:
     """The PettingZoo, Gymnasium and OpenSpiel environments of a ruleset read the store
     of its numbering; those of another ruleset, or of the same ruleset with another
@@ -109,13 +118,12 @@ def test_the_spaces_of_a_numbering_share_one_store() -> None:
     spaces = [MariageEnv("thousand").space, MariageEnv("thousand").space,
               MariageGymEnv("thousand").space, ActionSpace(rules)]
     assert all(space._listed is store for space in spaces)
-    # the OpenSpiel game keeps the rules it was registered with: the same object as
-    # load_rules' unless a ruleset was registered since (which empties that cache), so
-    # its space is compared with a space of its own rules object
-    game = pyspiel.load_game(openspiel_game.game_name("thousand"))
+    # an OpenSpiel game's space is made when the game is registered (the bundled ones
+    # at import, whose numbering may have been dropped since): a game registered now
+    game = pyspiel.load_game(_registered("thousand", {"bid_min": 110}))
     space = game.space  # type: ignore[attr-defined]
-    assert space._listed is ActionSpace(space.rules)._listed is numbering(space.rules).listed
-    assert (space._listed is store) == (space.rules is rules)
+    assert space._listed is numbering(space.rules).listed
+    assert ActionSpace(space.rules)._listed is space._listed is not store
     others = [MariageEnv("thousand-2").space,
               MariageEnv("thousand", {"bid_min": 120}).space]
     assert others[0]._listed is not store and others[1]._listed is not store
@@ -250,17 +258,21 @@ def test_the_store_of_a_numbering_is_bounded() -> None:
 
 
 def test_numberings_kept_are_bounded() -> None:
-    """Numberings (with their stores) are kept for at most 64 rules (a 65th clears
-    them)."""
+    """Numberings (with their stores) are kept for at most ``NUMBERINGS_KEPT`` rules: a
+    new one drops the one used longest ago, not those used since (nor all of them)."""
     kept = numbering_module._KEPT
     saved = dict(kept)
     try:
         kept.clear()
-        dummy = numbering(load_rules("schnapsen"))
-        for k in range(64):
-            kept[-k - 1] = (load_rules("schnapsen"), dummy)
-        MariageEnv("marianna")
-        assert len(kept) == 1
+        used = numbering(load_rules("thousand"))  # the first made
+        schnapsen = load_rules("schnapsen")
+        dummy = numbering(schnapsen)
+        for k in range(NUMBERINGS_KEPT - 2):
+            kept[-k - 1] = (schnapsen, dummy)
+        assert numbering(load_rules("thousand")) is used  # (used again: now the last)
+        MariageEnv("marianna")  # a new numbering: Schnapsen's, used longest ago, goes
+        assert len(kept) == NUMBERINGS_KEPT
+        assert id(schnapsen) not in kept and numbering(load_rules("thousand")) is used
     finally:
         kept.clear()
         kept.update(saved)

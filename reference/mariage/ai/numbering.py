@@ -63,7 +63,11 @@ class Numbering(NamedTuple):
     listed: KeptListings
 
 
-#: per rules (by id, the rules kept to check it): their numbering
+#: how many numberings are kept (the one used longest ago dropped first: a space made
+#: before keeps its store, and one made after gets a new one)
+NUMBERINGS_KEPT = 64
+#: per rules (by id, the rules kept to check it): their numbering, the one used last at
+#: the end
 _KEPT: dict[int, tuple[Rules, Numbering]] = {}
 
 
@@ -71,20 +75,22 @@ def numbering(rules: Rules) -> Numbering:
     """The :class:`Numbering` of ``rules``: the actions in the order of their ids
     (:func:`~mariage.ai.layout.action_list`), the ids by action, the ids of the kinds
     without fields by kind, and the store of the listings seen: made once per rules (at
-    most 64 kept), as every environment makes its space anew (listing them, each text
-    read back, took 0.4-0.5 ms of the 0.8 ms an environment took to make in German
-    Marjapussi and Thousand for two). The dicts are not to be changed (a space shows
-    ``ids`` read only, and copies the others)."""
-    hit = _KEPT.get(id(rules))
+    most :data:`NUMBERINGS_KEPT` kept, the one used longest ago dropped first), as every
+    environment makes its space anew (listing them, each text read back, took 0.4-0.5 ms
+    of the 0.8 ms an environment took to make in German Marjapussi and Thousand for
+    two). The dicts are not to be changed (a space shows ``ids`` read only, and copies
+    the others)."""
+    key = id(rules)
+    hit = _KEPT.pop(key, None)  # (put back last: the numbering used longest ago goes first)
     if hit is None or hit[0] is not rules:
-        if len(_KEPT) >= 64:
-            _KEPT.clear()
+        if len(_KEPT) >= NUMBERINGS_KEPT:
+            del _KEPT[next(iter(_KEPT))]
         actions = action_list(rules)
         by_class = {type(a): i for i, a in enumerate(actions)
                     if dataclasses.is_dataclass(a) and not dataclasses.fields(a)}
-        hit = _KEPT[id(rules)] = (rules, Numbering(
-            actions, {a: i for i, a in enumerate(actions)}, by_class,
-            KeptListings(len(actions), LISTINGS_KEPT)))
+        hit = (rules, Numbering(actions, {a: i for i, a in enumerate(actions)}, by_class,
+                                KeptListings(len(actions), LISTINGS_KEPT)))
+    _KEPT[key] = hit
     return hit[1]
 
 
