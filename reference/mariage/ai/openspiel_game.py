@@ -79,6 +79,7 @@ from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
+from .spieldeal import draw, hold_draws, lay, outcomes, stock_positions
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
@@ -103,7 +104,7 @@ _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "fir
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
            "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag",
-           "_deck_lag")
+           "_deck_lag", "undrawn", "undrawn_bits", "drawing", "drawn_at", "_undealt")
 
 
 class _State(pyspiel.State):
@@ -146,6 +147,15 @@ class _State(pyspiel.State):
             self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
+        #: a stock dealt as drawn (:mod:`mariage.ai.spieldeal`): the cards not yet placed
+        #: (in card order) and as bits, the decision whose draws are being placed (its
+        #: seat, id, hands and cards known before it, the (seat, card) drawn to place),
+        #: the places after the deal of the hand's draws, and the stock's places
+        self.undrawn: list[int] = []
+        self.undrawn_bits = 0
+        self.drawing: tuple[int, int, list[int], list[int], list[tuple[int, int]]] | None = None
+        self.drawn_at: list[int] = []
+        self._undealt = 0 if sampled else len(game.stock_at)
         self.first: int | None = None
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
@@ -253,6 +263,9 @@ class _State(pyspiel.State):
         new._card_path = self._card_path
         new._player = self._player
         new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
+        new.undrawn, new.undrawn_bits, new._undealt = list(self.undrawn), self.undrawn_bits, self._undealt
+        new.drawing = None if self.drawing is None else (*self.drawing[:4], list(self.drawing[4]))
+        new.drawn_at = list(self.drawn_at)
         return new
 
     # -- where the game is
@@ -308,8 +321,10 @@ class _State(pyspiel.State):
         if now < 0:
             if now != _CHANCE:  # (the end)
                 return []
-            # (the cards left are in card order, as the outcomes)
-            return list(self.rest) if self._kind == "card" else list(range(self.rules.nseats))
+            kind = self._kind  # (the cards left are in card order, as the outcomes)
+            if kind == "card" or kind == "draw":
+                return list(self.rest if kind == "card" else self.undrawn)
+            return list(range(self.rules.nseats))
         if player is None or player == now:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
@@ -338,6 +353,8 @@ class _State(pyspiel.State):
             return [self._rows[1][rest[0]]]
         if self._player != _CHANCE:
             return []
+        if self._kind == "draw":
+            return outcomes(self._rows, self.undrawn)
         n = self.rules.nseats
         return [(s, 1.0 / n) for s in range(n)]
 
@@ -359,7 +376,7 @@ class _State(pyspiel.State):
                 del rest[at]
                 deck = self.deck
                 deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)
-                if not rest:
+                if len(rest) == self._undealt:  # (the stock's cards placed when drawn)
                     self._lag.append(deck[self._deck_lag:] if self._deck_lag else deck)
                     self._deal()  # (a new deck list: the one kept is never changed)
                 return
@@ -422,6 +439,8 @@ class _State(pyspiel.State):
             else:  # a card played, a bid, a question...: every player sees it
                 gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
                 self.picked = 0
+            if self.undrawn_bits and hold_draws(self, gs, seat, action, own, known):
+                return  # (cards drawn: chance nodes place them, then it is recorded)
             phase = gs.phase
             if phase != _DEAL and phase != _OVER:  # as openspiel_picks.record does
                 hands, now_known = gs.hands, gs.known
@@ -442,8 +461,11 @@ class _State(pyspiel.State):
                 raise ValueError(f"chance outcome {action} is no card left to deal") from None
             self.deck.append(action)
             self._deck_lag = len(self.deck)  # (pyspiel's C++ keeps this one: synced before)
-            if not rest:  # (else another card to place: nothing else changed)
-                self._deal()
+            if len(rest) == self._undealt:  # (else another card to place: nothing else
+                self._deal()  # changed; the stock's cards are placed when drawn)
+            return
+        if kind == "draw":  # a card drawn from the stock (spieldeal)
+            draw(self, action)
             return
         if self._done:
             raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
@@ -469,6 +491,8 @@ class _State(pyspiel.State):
                 self.hidden_steps, self.dealt_view)))  # a hand over is never changed
         if own:
             gs.mech.dealing.deal_own(gs, self.deck, self.first)
+        elif self._undealt:  # the stock's cards placed when drawn
+            lay(self, gs)
         else:
             gs.deal(self.deck, self.first)
         self.deck, self.first, self._deck_lag = [], None, 0
@@ -549,6 +573,10 @@ class _Game(pyspiel.Game):
     pick_ids: range
     #: the ids of the picks and of the sets of cards passed (what some players do not see)
     passing_ids: frozenset[int]
+    #: the deck's places of a stock dealt as drawn (:mod:`mariage.ai.spieldeal`; none
+    #: without) and the other places, dealt at the deal
+    stock_at: tuple[int, ...]
+    deal_at: tuple[int, ...]
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -653,6 +681,7 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         _Game.__init__(self, game_types, rules, params)
 
     space = ActionSpace(rules)
+    stock_at = stock_positions(rules)
     cls_name = "Game_" + re.sub(r"\W", "_", short)
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
@@ -665,6 +694,8 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "passing_ids": frozenset(
                                         i for i, a in enumerate(space.actions)
                                         if isinstance(a, Pick) or type(a) is Give),
+                                    "stock_at": stock_at, "deal_at": tuple(
+                                        k for k in range(rules.ncards) if k not in stock_at),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,

@@ -1,0 +1,141 @@
+"""The stock of an OpenSpiel game's tree dealt card by card as it is drawn.
+
+With chance nodes (``chance="explicit"``), a ruleset whose stock is drawn from after
+the tricks (Mariazza, Mariaggia, Sixty-six, Schnapsen, Marianna, Cinquecento...: see
+:func:`stock_positions`) places at the deal only the cards that the deal shows someone:
+the hands and the turned-up card, each a chance node over the cards not yet placed, in
+deck order. The stock's places are filled with the cards left, in card order, and none
+of them is a chance outcome yet: nobody has seen it. When an action makes seats draw
+(a trick's last card, a draw after a pause), the action is applied, each card it drew
+is taken back out of its hand, and one chance node a card, in drawing order (from the
+seat that draws first, the trick's winner), places the card drawn: uniform over the
+cards not yet placed (those still in the stock, or taken back), the card chosen going
+to the hand and the one taken back to the chosen card's place. So every complete deal
+is as likely as before (each card placed is uniform over the cards left, whatever
+place it fills), and a card that is never drawn (the stock closed, or left when the
+hand ends) is never a chance outcome. The decision is recorded once its cards are
+placed (what each player came to see by it, as :func:`~mariage.ai.openspiel_picks.record`).
+
+Rulesets without such a stock (every card in a hand or turned up, a talon, a second
+deal after the auction) keep a chance node for every card of the deck at the deal.
+
+>>> from mariage import load_rules
+>>> len(stock_positions(load_rules("mariazza"))), stock_positions(load_rules("belote"))
+(29, ())
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Any
+
+from mariage.engine.deals import deal_owners
+from mariage.engine.rules import Rules
+from mariage.engine.state import GameState
+
+from .openspiel_picks import record
+
+if TYPE_CHECKING:
+    from .openspiel_game import _State
+
+__all__ = ["draw", "hold_draws", "lay", "stock_positions"]
+
+#: OpenSpiel's chance player (as spiellag's)
+_CHANCE = -1
+
+
+def stock_positions(rules: Rules) -> tuple[int, ...]:
+    """The places in the deck (top first) of the stock's cards that are drawn after the
+    tricks, the turned-up card left out; ``()`` where the stock is no such stock (none;
+    a talon, taken whole; the rest of the pack dealt after the auction) or its places
+    depend on the dealer."""
+    if not rules.stock_size or rules.talon_rule is not None or rules.turn_up == "to_taker":
+        return ()
+    dealers = [None] if rules.first_dealer == "none" else range(rules.nseats)
+    places = {tuple(k for k, owner in enumerate(deal_owners(rules, dealer)) if owner == -1)
+              for dealer in dealers}
+    return places.pop() if len(places) == 1 else ()
+
+
+def lay(state: _State, gs: GameState) -> None:
+    """Deal the hand: the cards placed (``state.deck``, the deck's places outside the
+    stock in order) and the stock's places filled with the cards left (``state.rest``,
+    in card order), which become :attr:`undrawn`."""
+    game = state.game
+    deck = [0] * state.rules.ncards
+    for at, card in zip(game.deal_at, state.deck, strict=True):
+        deck[at] = card
+    rest = state.rest
+    for at, card in zip(game.stock_at, rest, strict=True):
+        deck[at] = card
+    gs.deal(deck, state.first)
+    state.undrawn, state.rest, state.drawn_at = rest, [], []
+    bits = 0
+    for card in rest:
+        bits |= 1 << card
+    state.undrawn_bits = bits
+
+
+def hold_draws(state: _State, gs: GameState, seat: int, action: int, own: list[int],
+               known: list[int]) -> bool:
+    """After the decision ``action`` of ``seat`` (``own``, ``known``: the hands and the
+    cards known before it): where it drew cards not yet placed, take them back out of
+    the hands and make the state a chance node for the first (True); else False."""
+    bits = state.undrawn_bits
+    hands = gs.hands
+    n = len(hands)
+    first = gs.leader if gs.leader is not None else 0  # (the trick's winner draws first)
+    drawn: list[tuple[int, int]] = []
+    for k in range(n):
+        s = (first + k) % n
+        got = hands[s] & bits
+        while got:
+            low = got & -got
+            drawn.append((s, low.bit_length() - 1))
+            got ^= low
+    if not drawn:
+        return False
+    for s, card in drawn:
+        hands[s] &= ~(1 << card)
+        gs.known[s] &= ~(1 << card)
+    state.drawing = (seat, action, own, known, drawn)
+    state._kind, state._player = "draw", _CHANCE
+    return True
+
+
+def draw(state: _State, card: int) -> None:
+    """The chance outcome ``card`` for the next card drawn (:func:`hold_draws`); once
+    all are placed, the decision that drew them is recorded."""
+    undrawn = state.undrawn
+    at = bisect_left(undrawn, card)
+    if at == len(undrawn) or undrawn[at] != card:
+        raise ValueError(f"chance outcome {card} is no card left to draw")
+    assert state.drawing is not None and state.gs is not None
+    seat, action, own, known, drawn = state.drawing
+    drawn = list(drawn)  # (a new list: a clone may share the one held)
+    gs = state.gs
+    s, held = drawn[0]
+    if card != held:  # the card drawn takes the place of the one taken back
+        stock = gs.stock
+        if card in stock:
+            stock[stock.index(card)] = held
+        else:  # another card taken back, to be placed next
+            k = next(k for k, (_, c) in enumerate(drawn) if c == card)
+            drawn[k] = (drawn[k][0], held)
+    del undrawn[at]
+    state.undrawn_bits &= ~(1 << card)
+    gs.hands[s] |= 1 << card
+    state.drawn_at.append(len(state.steps_all) + 1 + len(state.drawn_at))
+    if len(drawn) > 1:
+        state.drawing = (seat, action, own, known, drawn[1:])
+        return
+    state.drawing = None
+    state._kind = None
+    record(state, gs, seat, action, own, known)  # type: ignore[arg-type]
+
+
+def outcomes(rows: Any, cards: list[int]) -> list[tuple[int, float]]:
+    """The chance outcomes (card, 1 / cards left) of ``cards`` (in card order), from the
+    game's rows."""
+    row = rows[len(cards)]
+    return [row[c] for c in cards]
