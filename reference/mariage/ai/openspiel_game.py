@@ -4,9 +4,13 @@ Importing this module registers one game per bundled ruleset with
 ``pyspiel``; :func:`register` registers a ruleset with options of your own.
 
 * The deal is chance: where the ruleset draws the first dealer or the first
-  player by lot, a chance node picks that seat; then each card of the deck,
-  top first, is a chance node over the cards not yet placed (so every deck
-  order is equally likely).
+  player by lot, a chance node picks that seat; then each card of the deck, top
+  first, is a chance node over the cards not yet placed (so every deck order is
+  equally likely), but for a stock drawn from after the tricks (Mariazza, Mariaggia,
+  Sixty-six, Schnapsen, Marianna, Cinquecento...: :mod:`mariage.ai.spieldeal`): the
+  deal places the hands and the turned-up card, and each card of the stock is placed
+  when drawn, by a chance node after the action that drew it (the trick's last card, a
+  draw after a pause), in drawing order; a card never drawn is never a chance outcome.
 * A player's actions are the ids of :class:`~mariage.ai.encoding.ActionSpace`.
   Where sets of several cards are passed (German Marjapussi, Thousand for two), a
   set is picked one card per decision; the other players see that a card was picked,
@@ -61,7 +65,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import takewhile
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 import pyspiel
 
@@ -79,8 +83,8 @@ from .encoding import ActionSpace, Encoder, InfoStateEncoder, Pick, Snapshot
 from .openspiel_observer import Hand, Observer, Step, action_string, info_lines, seen_steps
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
-from .spieldeal import draw, hold_draws, lay, outcomes, stock_positions
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
+from .spieldeal import deal, draw, hold_draws, outcomes, stock_positions
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 from .spielshape import chance_rows, game_name, hand_bound
@@ -147,15 +151,11 @@ class _State(pyspiel.State):
             self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
-        #: a stock dealt as drawn (:mod:`mariage.ai.spieldeal`): the cards not yet placed
-        #: (in card order) and as bits, the decision whose draws are being placed (its
-        #: seat, id, hands and cards known before it, the (seat, card) drawn to place),
-        #: the places after the deal of the hand's draws, and the stock's places
+        #: a stock dealt as drawn (:mod:`mariage.ai.spieldeal`, which tells these fields)
         self.undrawn: list[int] = []
-        self.undrawn_bits = 0
-        self.drawing: tuple[int, int, list[int], list[int], list[tuple[int, int]]] | None = None
         self.drawn_at: list[int] = []
-        self._undealt = 0 if sampled else len(game.stock_at)
+        self.undrawn_bits, self._undealt = 0, 0 if sampled else len(game.stock_at)
+        self.drawing: tuple[int, int, list[int], list[int], list[tuple[int, int]]] | None = None
         self.first: int | None = None
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
@@ -255,17 +255,15 @@ class _State(pyspiel.State):
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
         new.picked, new._picks, new._pick_range = self.picked, self._picks, self._pick_range
-        new._passing_ids = self._passing_ids
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
-        new._space, new._rows = self._space, self._rows
+        new._space, new._rows, new._passing_ids = self._space, self._rows, self._passing_ids
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
-        new._plays, new._ncard_ids = self._plays, self._ncard_ids
+        new._plays, new._ncard_ids, new._player = self._plays, self._ncard_ids, self._player
         new._card_path = self._card_path
-        new._player = self._player
         new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
-        new.undrawn, new.undrawn_bits, new._undealt = list(self.undrawn), self.undrawn_bits, self._undealt
-        new.drawing = None if self.drawing is None else (*self.drawing[:4], list(self.drawing[4]))
-        new.drawn_at = list(self.drawn_at)
+        new.undrawn, new.drawn_at = list(self.undrawn), list(self.drawn_at)
+        new.undrawn_bits, new._undealt = self.undrawn_bits, self._undealt
+        new.drawing = None if self.drawing is None else (*self.drawing[:4], [*self.drawing[4]])
         return new
 
     # -- where the game is
@@ -291,7 +289,7 @@ class _State(pyspiel.State):
         deals = self.deals
         if deals is not None:  # sampled chance: the next hand from the seeded stream
             self.deck, self.first = deals.next_deal(gs)
-            self._deal(own=self.rules.deal_gather_rule is None)
+            deal(self, own=self.rules.deal_gather_rule is None)
             return
         if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
@@ -321,10 +319,9 @@ class _State(pyspiel.State):
         if now < 0:
             if now != _CHANCE:  # (the end)
                 return []
-            kind = self._kind  # (the cards left are in card order, as the outcomes)
-            if kind == "card" or kind == "draw":
-                return list(self.rest if kind == "card" else self.undrawn)
-            return list(range(self.rules.nseats))
+            kind = self._kind  # (the cards left, in card order, as the outcomes)
+            return list(self.rest if kind == "card" else self.undrawn if kind == "draw"
+                        else range(self.rules.nseats))
         if player is None or player == now:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
@@ -378,7 +375,7 @@ class _State(pyspiel.State):
                 deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)
                 if len(rest) == self._undealt:  # (the stock's cards placed when drawn)
                     self._lag.append(deck[self._deck_lag:] if self._deck_lag else deck)
-                    self._deal()  # (a new deck list: the one kept is never changed)
+                    deal(self)  # (a new deck list: the one kept is never changed)
                 return
         if type(action) is not int or not 0 <= action <= _ACTION_MAX:
             sync(self)  # (what is no action id: pyspiel converts it, or refuses it)
@@ -462,7 +459,7 @@ class _State(pyspiel.State):
             self.deck.append(action)
             self._deck_lag = len(self.deck)  # (pyspiel's C++ keeps this one: synced before)
             if len(rest) == self._undealt:  # (else another card to place: nothing else
-                self._deal()  # changed; the stock's cards are placed when drawn)
+                deal(self)  # changed; the stock's cards are placed when drawn)
             return
         if kind == "draw":  # a card drawn from the stock (spieldeal)
             draw(self, action)
@@ -477,30 +474,6 @@ class _State(pyspiel.State):
             self.gs = GameState(r, first_dealer=action)
         else:  # "first"
             self.first = action
-        self._settle()
-
-    def _deal(self, own: bool = False) -> None:
-        """The deck is complete: deal it (the hand before goes to the information
-        state lines). ``own``: a deck the seeded generator shuffled for these rules,
-        an order of the pack by construction (not checked again)."""
-        gs = self.gs
-        assert gs is not None
-        if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
-            self.hands_before = SharedTuple((*self.hands_before, (
-                gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
-                self.hidden_steps, self.dealt_view)))  # a hand over is never changed
-        if own:
-            gs.mech.dealing.deal_own(gs, self.deck, self.first)
-        elif self._undealt:  # the stock's cards placed when drawn
-            lay(self, gs)
-        else:
-            gs.deal(self.deck, self.first)
-        self.deck, self.first, self._deck_lag = [], None, 0
-        self.steps_all = StepList()
-        self.hidden_steps = {}
-        self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-        # never changed: shared by pyspiel's clones
-        self.dealt_view = cast(Snapshot, SharedTuple(self.game.encoder.snapshot(gs)))
         self._settle()
 
     def history_text(self, player: int) -> str:
@@ -573,10 +546,8 @@ class _Game(pyspiel.Game):
     pick_ids: range
     #: the ids of the picks and of the sets of cards passed (what some players do not see)
     passing_ids: frozenset[int]
-    #: the deck's places of a stock dealt as drawn (:mod:`mariage.ai.spieldeal`; none
-    #: without) and the other places, dealt at the deal
+    #: the deck's places of a stock dealt as drawn (:mod:`mariage.ai.spieldeal`; or none)
     stock_at: tuple[int, ...]
-    deal_at: tuple[int, ...]
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -681,7 +652,6 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
         _Game.__init__(self, game_types, rules, params)
 
     space = ActionSpace(rules)
-    stock_at = stock_positions(rules)
     cls_name = "Game_" + re.sub(r"\W", "_", short)
     cls = type(cls_name, (_Game,), {"__init__": init, "rules": rules,
                                     "space": space, "encoder": Encoder(rules),
@@ -694,8 +664,7 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "passing_ids": frozenset(
                                         i for i, a in enumerate(space.actions)
                                         if isinstance(a, Pick) or type(a) is Give),
-                                    "stock_at": stock_at, "deal_at": tuple(
-                                        k for k in range(rules.ncards) if k not in stock_at),
+                                    "stock_at": stock_positions(rules),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,

@@ -27,18 +27,21 @@ deal after the auction) keep a chance node for every card of the deck at the dea
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
+from .encoding import Snapshot
 from .openspiel_picks import record
+from .spielcopy import SharedTuple, StepList
 
 if TYPE_CHECKING:
     from .openspiel_game import _State
 
-__all__ = ["draw", "hold_draws", "lay", "stock_positions"]
+__all__ = ["deal", "deal_positions", "draw", "hold_draws", "lay", "outcomes", "stock_positions"]
 
 #: OpenSpiel's chance player (as spiellag's)
 _CHANCE = -1
@@ -57,16 +60,49 @@ def stock_positions(rules: Rules) -> tuple[int, ...]:
     return places.pop() if len(places) == 1 else ()
 
 
+@cache
+def deal_positions(ncards: int, stock_at: tuple[int, ...]) -> tuple[int, ...]:
+    """The places in a deck of ``ncards`` outside the stock's ``stock_at``: placed at the
+    deal, in this order."""
+    return tuple(k for k in range(ncards) if k not in stock_at)
+
+
+def deal(state: _State, own: bool = False) -> None:
+    """The deck is complete (but for a stock dealt as drawn): deal it (the hand before
+    goes to the information state lines). ``own``: a deck the seeded generator shuffled
+    for these rules, an order of the pack by construction (not checked again)."""
+    gs = state.gs
+    assert gs is not None
+    if gs.hand_no and state.dealt_view is not None:  # (steps_all is replaced below)
+        state.hands_before = SharedTuple((*state.hands_before, (
+            gs.hand_no, state.dealt_hands, state.turn_up, state.steps_all,
+            state.hidden_steps, state.dealt_view)))  # a hand over is never changed
+    if own:
+        gs.mech.dealing.deal_own(gs, state.deck, state.first)
+    elif state._undealt:  # the stock's cards placed when drawn
+        lay(state, gs)
+    else:
+        gs.deal(state.deck, state.first)
+    state.deck, state.first, state._deck_lag = [], None, 0
+    state.steps_all = StepList()
+    state.hidden_steps = {}
+    state.dealt_hands, state.turn_up = tuple(gs.hands), gs.turn_up
+    # never changed: shared by pyspiel's clones
+    state.dealt_view = cast(Snapshot, SharedTuple(state.game.encoder.snapshot(gs)))
+    state._settle()
+
+
 def lay(state: _State, gs: GameState) -> None:
     """Deal the hand: the cards placed (``state.deck``, the deck's places outside the
     stock in order) and the stock's places filled with the cards left (``state.rest``,
     in card order), which become :attr:`undrawn`."""
-    game = state.game
-    deck = [0] * state.rules.ncards
-    for at, card in zip(game.deal_at, state.deck, strict=True):
+    stock_at = state.game.stock_at
+    ncards = state.rules.ncards
+    deck = [0] * ncards
+    for at, card in zip(deal_positions(ncards, stock_at), state.deck, strict=True):
         deck[at] = card
     rest = state.rest
-    for at, card in zip(game.stock_at, rest, strict=True):
+    for at, card in zip(stock_at, rest, strict=True):
         deck[at] = card
     gs.deal(deck, state.first)
     state.undrawn, state.rest, state.drawn_at = rest, [], []
@@ -131,7 +167,7 @@ def draw(state: _State, card: int) -> None:
         return
     state.drawing = None
     state._kind = None
-    record(state, gs, seat, action, own, known)  # type: ignore[arg-type]
+    record(state, gs, seat, action, own, known)
 
 
 def outcomes(rows: Any, cards: list[int]) -> list[tuple[int, float]]:
