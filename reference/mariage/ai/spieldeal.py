@@ -16,6 +16,13 @@ place it fills), and a card that is never drawn (the stock closed, or left when 
 hand ends) is never a chance outcome. The decision is recorded once its cards are
 placed (what each player came to see by it, as :func:`~mariage.ai.openspiel_picks.record`).
 
+The state's fields for it: ``undrawn``, the cards not yet placed once the hand is dealt
+(in card order) and ``undrawn_bits`` the same as bits; ``drawing``, while the draws of a
+decision are placed, its seat, its id, the hands and the cards known before it and the
+(seat, card taken back) still to place; ``drawn_at``, the places of the hand's draws
+among its nodes after the deal (:mod:`mariage.ai.spielresample` reads them); ``_undealt``,
+the number of the stock's places (0 without such a stock, or with sampled chance).
+
 Rulesets without such a stock (every card in a hand or turned up, a talon, a second
 deal after the auction) keep a chance node for every card of the deck at the deal.
 

@@ -1,0 +1,237 @@
+"""The stock of the OpenSpiel games dealt card by card as it is drawn (issue #29,
+fortieth session: mariage.ai.spieldeal).
+
+With chance nodes, a ruleset whose stock is drawn from after the tricks places at the
+deal only the hands and the turned-up card; each card of the stock is a chance node
+when drawn, over the cards not yet placed, and a card never drawn is never a chance
+outcome. The engine is dealt a whole deck all the same (the stock's places filled with
+the cards left): it must answer exactly as an engine dealt, from the start, the deck
+that the chance outcomes make. Rulesets without such a stock keep a chance node for
+every card of the deck at the deal."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+import mariage.ai.openspiel_game  # noqa: E402,F401  (registers the games)
+from mariage import GameState, list_rulesets, load_rules  # noqa: E402
+from mariage.ai.openspiel_game import game_name  # noqa: E402
+from mariage.ai.spieldeal import deal_positions, stock_positions  # noqa: E402
+
+#: the rulesets whose stock is drawn from after the tricks
+DRAWN = ["cinquecento", "cinquecento-siciliana", "mariaggia", "marianna", "marianna-2",
+         "marianna-3", "marianna-siciliana", "mariazza", "schnapsen", "sixty-six",
+         "sixty-six-3"]
+#: the others: every card in a hand or turned up, a talon, a second deal
+DEALT = sorted(set(list_rulesets()) - set(DRAWN))
+
+
+def test_the_rulesets_with_a_stock_drawn_after_the_tricks() -> None:
+    assert sorted(r for r in list_rulesets() if stock_positions(load_rules(r))) == DRAWN
+    # mariazza: 5 cards each, one turned up under the stock, the stock's 29
+    assert stock_positions(load_rules("mariazza")) == tuple(range(11, 40))
+
+
+def _play(name: str, seed: int, hands: int = 1,
+          params: dict[str, Any] | None = None) -> tuple[Any, list[Any]]:
+    """A game of ``name`` played at random, and its nodes: (kind, outcomes, action) of
+    every chance node (kind ``card``, ``draw``, or a seat's), (None, legal, action) of
+    every decision."""
+    game = pyspiel.load_game(game_name(name), {"hands": hands, **(params or {})})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    nodes: list[Any] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = outcomes[rng.randrange(len(outcomes))][0]
+            nodes.append((state._chance_kind(), outcomes, action))
+        else:
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            nodes.append((None, legal, action))
+        state.apply_action(action)
+    return state, nodes
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_every_chance_node_is_uniform_over_the_cards_not_yet_placed(name: str) -> None:
+    rules = load_rules(name)
+    ndeal = rules.ncards - len(stock_positions(rules))
+    for seed in range(3):
+        state, nodes = _play(name, seed)
+        placed: list[int] = []
+        for kind, outcomes, action in nodes:
+            if kind in ("card", "draw"):
+                left = sorted(set(range(rules.ncards)) - set(placed))
+                assert [c for c, _ in outcomes] == left
+                assert all(p == pytest.approx(1 / len(left)) for _, p in outcomes)
+                placed.append(action)
+        cards = [kind for kind, _, _ in nodes if kind in ("card", "draw")]
+        # the deal: the hands and the turned-up card, one after the other, first of all
+        first = next(k for k, (kind, _, _) in enumerate(nodes) if kind == "card")
+        assert [kind for kind, _, _ in nodes[first:first + ndeal]] == ["card"] * ndeal
+        assert cards.count("card") == ndeal
+        # the cards never placed lie in the stock or out of play, unseen by anyone
+        gs = state.gs
+        never = set(range(rules.ncards)) - set(placed)
+        assert never == set(state.undrawn)
+        assert never <= {*gs.stock, *gs.aside}
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_the_chance_nodes_of_a_hand_are_its_cards_drawn_and_no_more(name: str) -> None:
+    """A card drawn is placed right after the action that drew it (in the hand of the
+    seat that drew it); a hand ended with cards in the stock places fewer than the
+    deck's cards (mariaggia, mariazza: most hands end by a target; sixty-six: closed)."""
+    rules = load_rules(name)
+    short = 0
+    for seed in range(6):
+        state, nodes = _play(name, seed)
+        placed = [action for kind, _, action in nodes if kind in ("card", "draw")]
+        assert len(placed) == len(set(placed)) <= rules.ncards
+        short += len(placed) < rules.ncards
+        for k, (kind, _, _) in enumerate(nodes):
+            if kind == "draw":  # after a decision or another draw
+                assert nodes[k - 1][0] in (None, "draw")
+    if name in ("mariaggia", "mariazza", "schnapsen", "sixty-six"):
+        assert short
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
+    """The deck the chance outcomes make (the hands, then the stock in drawing order,
+    the cards never drawn after them in any order), dealt at once: every decision has
+    the same legal actions, hands and points, and the hand the same record."""
+    rules = load_rules(name)
+    game = pyspiel.load_game(game_name(name))
+    space = game.space
+    stock_at = stock_positions(rules)
+    for seed in range(4):
+        state, nodes = _play(name, seed)
+        dealt = [a for kind, _, a in nodes if kind == "card"]
+        drawn = [a for kind, _, a in nodes if kind == "draw"]
+        first = next((a for kind, _, a in nodes if kind == "first"), None)
+        deck = [0] * rules.ncards
+        for at, card in zip(deal_positions(rules.ncards, stock_at), dealt, strict=True):
+            deck[at] = card
+        for at, card in zip(stock_at, drawn + sorted(state.undrawn), strict=True):
+            deck[at] = card
+        gs = GameState(rules, first_dealer=state.gs.first_dealer)
+        gs.deal(deck, first)
+        for kind, legal, action in nodes:
+            if kind is None:
+                assert space.legal_ids(gs) == legal
+                gs.apply(space.actions[action])
+        assert gs.history == state.gs.history
+        assert gs.match_scores == state.gs.match_scores
+
+
+@pytest.mark.parametrize("name", ["mariaggia", "mariazza", "schnapsen", "sixty-six",
+                                  "marianna-3"])
+def test_a_history_replayed_pickled_or_cloned_is_the_same_state(name: str) -> None:
+    game = pyspiel.load_game(game_name(name), {"hands": 3})
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    clones = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            if state._chance_kind() == "draw" and rng.random() < 0.5:
+                # a clone at a draw goes its own way: the state is not touched
+                other = state.clone()
+                other.apply_action(outcomes[-1][0])
+                clones.append((state.clone(), str(state), state.history()))
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if rng.random() < 0.1 or state.is_terminal():
+            again = game.new_initial_state()
+            for action in state.history():
+                again.apply_action(action)
+            for other in (again, pickle.loads(pickle.dumps(state)), state.clone()):
+                assert str(other) == str(state)
+                assert other.history() == state.history()
+                assert other.current_player() == state.current_player()
+                assert other.legal_actions() == state.legal_actions()
+                for p in range(game.num_players()):
+                    assert other.information_state_string(p) \
+                        == state.information_state_string(p)
+                    assert other.information_state_tensor(p) \
+                        == state.information_state_tensor(p)
+                    assert other.observation_string(p) == state.observation_string(p)
+    assert clones
+    for clone, text, history in clones:
+        assert str(clone) == text and clone.history() == history
+
+
+@pytest.mark.parametrize("name", ["mariaggia", "mariazza", "schnapsen", "sixty-six",
+                                  "cinquecento"])
+def test_resampled_states_keep_what_the_player_saw(name: str) -> None:
+    game = pyspiel.load_game(game_name(name))
+    rng = random.Random(3)
+    tried = 0
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            seat = state.current_player()
+            if state.drawn_at and rng.random() < 0.5:  # after some draws
+                for player in range(game.num_players()):
+                    new = state.resample_from_infostate(player, rng.random)
+                    assert new.information_state_string(player) \
+                        == state.information_state_string(player)
+                    assert new.information_state_tensor(player) \
+                        == state.information_state_tensor(player)
+                    assert player != seat or new.legal_actions() == state.legal_actions()
+                    tried += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert tried
+
+
+@pytest.mark.parametrize("name", ["mariaggia", "schnapsen", "sixty-six-3", "marianna"])
+def test_pyspiel_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(game_name(name), {"hands": 2})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_chance_outcome_is_checked_and_named() -> None:
+    game = pyspiel.load_game(game_name("schnapsen"))
+    state = game.new_initial_state()
+    while state._chance_kind() != "draw":
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    left = [c for c, _ in state.chance_outcomes()]
+    assert left == state.legal_actions() == sorted(state.undrawn)
+    seen = next(c for c in range(20) if c not in left)
+    with pytest.raises(ValueError, match="no card left to draw"):
+        state.apply_action(seen)
+    assert state.action_to_string(-1, left[0]) == f"card {game.rules.card_code[left[0]]}"
+
+
+@pytest.mark.parametrize("name", DEALT)
+def test_rulesets_without_such_a_stock_deal_every_card_at_once(name: str) -> None:
+    rules = load_rules(name)
+    assert stock_positions(rules) == ()
+    for seed in range(2):
+        _, nodes = _play(name, seed)
+        kinds = [kind for kind, _, _ in nodes]
+        assert "draw" not in kinds
+        first = kinds.index("card")
+        assert kinds[first:first + rules.ncards] == ["card"] * rules.ncards
+
+
+@pytest.mark.parametrize("name", ["mariaggia", "schnapsen"])
+def test_sampled_chance_has_no_chance_nodes(name: str) -> None:
+    _, nodes = _play(name, 0, 1, {"chance": "sampled", "seed": 4})
+    assert all(kind is None for kind, _, _ in nodes)
