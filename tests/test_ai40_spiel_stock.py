@@ -54,7 +54,7 @@ def _play(name: str, seed: int, hands: int = 1,
         else:
             legal = state.legal_actions()
             action = rng.choice(legal)
-            nodes.append((None, legal, action))
+            nodes.append((None, legal, action, state.gs.hands[:], state.gs.known[:]))
         state.apply_action(action)
     return state, nodes
 
@@ -66,16 +66,16 @@ def test_every_chance_node_is_uniform_over_the_cards_not_yet_placed(name: str) -
     for seed in range(3):
         state, nodes = _play(name, seed)
         placed: list[int] = []
-        for kind, outcomes, action in nodes:
+        for kind, outcomes, action, *_ in nodes:
             if kind in ("card", "draw"):
                 left = sorted(set(range(rules.ncards)) - set(placed))
                 assert [c for c, _ in outcomes] == left
                 assert all(p == pytest.approx(1 / len(left)) for _, p in outcomes)
                 placed.append(action)
-        cards = [kind for kind, _, _ in nodes if kind in ("card", "draw")]
+        cards = [kind for kind, *_ in nodes if kind in ("card", "draw")]
         # the deal: the hands and the turned-up card, one after the other, first of all
-        first = next(k for k, (kind, _, _) in enumerate(nodes) if kind == "card")
-        assert [kind for kind, _, _ in nodes[first:first + ndeal]] == ["card"] * ndeal
+        first = next(k for k, (kind, *_) in enumerate(nodes) if kind == "card")
+        assert [kind for kind, *_ in nodes[first:first + ndeal]] == ["card"] * ndeal
         assert cards.count("card") == ndeal
         # the cards never placed lie in the stock or out of play, unseen by anyone
         gs = state.gs
@@ -92,11 +92,11 @@ def test_the_chance_nodes_of_a_hand_are_its_cards_drawn_and_no_more(name: str) -
     rules = load_rules(name)
     short = 0
     for seed in range(6):
-        state, nodes = _play(name, seed)
-        placed = [action for kind, _, action in nodes if kind in ("card", "draw")]
+        _, nodes = _play(name, seed)
+        placed = [action for kind, _, action, *_ in nodes if kind in ("card", "draw")]
         assert len(placed) == len(set(placed)) <= rules.ncards
         short += len(placed) < rules.ncards
-        for k, (kind, _, _) in enumerate(nodes):
+        for k, (kind, *_) in enumerate(nodes):
             if kind == "draw":  # after a decision or another draw
                 assert nodes[k - 1][0] in (None, "draw")
     if name in ("mariaggia", "mariazza", "schnapsen", "sixty-six"):
@@ -114,9 +114,9 @@ def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
     stock_at = stock_positions(rules)
     for seed in range(4):
         state, nodes = _play(name, seed)
-        dealt = [a for kind, _, a in nodes if kind == "card"]
-        drawn = [a for kind, _, a in nodes if kind == "draw"]
-        first = next((a for kind, _, a in nodes if kind == "first"), None)
+        dealt = [a for kind, _, a, *_ in nodes if kind == "card"]
+        drawn = [a for kind, _, a, *_ in nodes if kind == "draw"]
+        first = next((a for kind, _, a, *_ in nodes if kind == "first"), None)
         deck = [0] * rules.ncards
         for at, card in zip(deal_positions(rules.ncards, stock_at), dealt, strict=True):
             deck[at] = card
@@ -124,9 +124,10 @@ def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
             deck[at] = card
         gs = GameState(rules, first_dealer=state.gs.first_dealer)
         gs.deal(deck, first)
-        for kind, legal, action in nodes:
+        for kind, legal, action, *view in nodes:
             if kind is None:
                 assert space.legal_ids(gs) == legal
+                assert [gs.hands, gs.known] == view
                 gs.apply(space.actions[action])
         assert gs.history == state.gs.history
         assert gs.match_scores == state.gs.match_scores
@@ -212,10 +213,12 @@ def test_a_chance_outcome_is_checked_and_named() -> None:
         else:
             state.apply_action(state.legal_actions()[0])
     left = [c for c, _ in state.chance_outcomes()]
-    assert left == state.legal_actions() == sorted(state.undrawn)
+    assert left == state.legal_actions() == state.rest  # (while the draws are placed)
     seen = next(c for c in range(20) if c not in left)
-    with pytest.raises(ValueError, match="no card left to draw"):
+    with pytest.raises(ValueError, match="no card left to"):
         state.apply_action(seen)
+    with pytest.raises(ValueError, match="no card left to draw"):
+        pyspiel.State.apply_action(state, seen)  # (pyspiel's, as from C++)
     assert state.action_to_string(-1, left[0]) == f"card {game.rules.card_code[left[0]]}"
 
 
@@ -225,7 +228,7 @@ def test_rulesets_without_such_a_stock_deal_every_card_at_once(name: str) -> Non
     assert stock_positions(rules) == ()
     for seed in range(2):
         _, nodes = _play(name, seed)
-        kinds = [kind for kind, _, _ in nodes]
+        kinds = [kind for kind, *_ in nodes]
         assert "draw" not in kinds
         first = kinds.index("card")
         assert kinds[first:first + rules.ncards] == ["card"] * rules.ncards
@@ -234,4 +237,4 @@ def test_rulesets_without_such_a_stock_deal_every_card_at_once(name: str) -> Non
 @pytest.mark.parametrize("name", ["mariaggia", "schnapsen"])
 def test_sampled_chance_has_no_chance_nodes(name: str) -> None:
     _, nodes = _play(name, 0, 1, {"chance": "sampled", "seed": 4})
-    assert all(kind is None for kind, _, _ in nodes)
+    assert all(kind is None for kind, *_ in nodes)

@@ -84,7 +84,7 @@ from .openspiel_observer import Hand, Observer, Step, action_string, info_lines,
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
-from .spieldeal import deal, draw, hold_draws, outcomes, stock_positions
+from .spieldeal import deal, draw, hold_draws, stock_positions
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 from .spielshape import chance_rows, game_name, hand_bound
@@ -320,7 +320,7 @@ class _State(pyspiel.State):
             if now != _CHANCE:  # (the end)
                 return []
             kind = self._kind  # (the cards left, in card order, as the outcomes)
-            return list(self.rest if kind == "card" else self.undrawn if kind == "draw"
+            return list(self.rest if kind == "card" or kind == "draw"
                         else range(self.rules.nseats))
         if player is None or player == now:  # (the seat to act, as in the state)
             gs = self.gs
@@ -340,7 +340,7 @@ class _State(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        rest = self.rest  # (cards left only while cards are placed: the node's kind "card")
+        rest = self.rest  # (cards left only while cards are placed: kinds "card", "draw")
         if rest:
             # the game's pairs (card, 1 / cards left) for as many cards left (no pair
             # made), picked in C by one itemgetter (a list comprehension costs more a card)
@@ -350,8 +350,6 @@ class _State(pyspiel.State):
             return [self._rows[1][rest[0]]]
         if self._player != _CHANCE:
             return []
-        if self._kind == "draw":
-            return outcomes(self._rows, self.undrawn)
         n = self.rules.nseats
         return [(s, 1.0 / n) for s in range(n)]
 
@@ -370,6 +368,10 @@ class _State(pyspiel.State):
         if rest and type(action) is int:  # most chance nodes (as _step)
             at = bisect_left(rest, action)  # (in card order: by bisection, not by a scan)
             if at < len(rest) and rest[at] == action:
+                if self.drawing is not None:  # a card drawn (spieldeal)
+                    draw(self, action, at)
+                    self._lag.append((_CHANCE, action))
+                    return
                 del rest[at]
                 deck = self.deck
                 deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)

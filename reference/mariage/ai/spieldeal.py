@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from mariage.engine.deals import deal_owners
 from mariage.engine.rules import Rules
@@ -48,7 +48,7 @@ from .spielcopy import SharedTuple, StepList
 if TYPE_CHECKING:
     from .openspiel_game import _State
 
-__all__ = ["deal", "deal_positions", "draw", "hold_draws", "lay", "outcomes", "stock_positions"]
+__all__ = ["deal", "deal_positions", "draw", "hold_draws", "lay", "stock_positions"]
 
 #: OpenSpiel's chance player (as spiellag's)
 _CHANCE = -1
@@ -128,57 +128,52 @@ def hold_draws(state: _State, gs: GameState, seat: int, action: int, own: list[i
     hands = gs.hands
     n = len(hands)
     first = gs.leader if gs.leader is not None else 0  # (the trick's winner draws first)
-    drawn: list[tuple[int, int]] = []
-    for k in range(n):
-        s = (first + k) % n
+    drawn: list[tuple[int, int]] = []  # (the last to place first: placed by pop())
+    for k in range(n - 1, -1, -1):
+        s = first + k if first + k < n else first + k - n
         got = hands[s] & bits
         while got:
-            low = got & -got
-            drawn.append((s, low.bit_length() - 1))
-            got ^= low
+            card = got.bit_length() - 1
+            drawn.append((s, card))
+            got ^= 1 << card
     if not drawn:
         return False
     for s, card in drawn:
-        hands[s] &= ~(1 << card)
-        gs.known[s] &= ~(1 << card)
+        hands[s] ^= 1 << card
     state.drawing = (seat, action, own, known, drawn)
+    # the cards not yet placed are the chance outcomes (rest) while the draws are placed
+    state.rest, state.undrawn = state.undrawn, []
     state._kind, state._player = "draw", _CHANCE
     return True
 
 
-def draw(state: _State, card: int) -> None:
-    """The chance outcome ``card`` for the next card drawn (:func:`hold_draws`); once
-    all are placed, the decision that drew them is recorded."""
-    undrawn = state.undrawn
-    at = bisect_left(undrawn, card)
-    if at == len(undrawn) or undrawn[at] != card:
-        raise ValueError(f"chance outcome {card} is no card left to draw")
-    assert state.drawing is not None and state.gs is not None
-    seat, action, own, known, drawn = state.drawing
-    drawn = list(drawn)  # (a new list: a clone may share the one held)
+def draw(state: _State, card: int, at: int = -1) -> None:
+    """The chance outcome ``card`` (``at``: its place in ``state.rest``, where found) for
+    the next card drawn (:func:`hold_draws`); once all are placed, the decision that drew
+    them is recorded."""
+    rest = state.rest
+    if at < 0:
+        at = bisect_left(rest, card)
+        if at == len(rest) or rest[at] != card:
+            raise ValueError(f"chance outcome {card} is no card left to draw")
+    del rest[at]
+    drawing = state.drawing
     gs = state.gs
-    s, held = drawn[0]
+    assert drawing is not None and gs is not None
+    drawn = drawing[4]
+    s, held = drawn.pop()
     if card != held:  # the card drawn takes the place of the one taken back
         stock = gs.stock
-        if card in stock:
+        try:
             stock[stock.index(card)] = held
-        else:  # another card taken back, to be placed next
+        except ValueError:  # another card taken back, to be placed later
             k = next(k for k, (_, c) in enumerate(drawn) if c == card)
             drawn[k] = (drawn[k][0], held)
-    del undrawn[at]
-    state.undrawn_bits &= ~(1 << card)
     gs.hands[s] |= 1 << card
-    state.drawn_at.append(len(state.steps_all) + 1 + len(state.drawn_at))
-    if len(drawn) > 1:
-        state.drawing = (seat, action, own, known, drawn[1:])
-        return
-    state.drawing = None
-    state._kind = None
-    record(state, gs, seat, action, own, known)
-
-
-def outcomes(rows: Any, cards: list[int]) -> list[tuple[int, float]]:
-    """The chance outcomes (card, 1 / cards left) of ``cards`` (in card order), from the
-    game's rows."""
-    row = rows[len(cards)]
-    return [row[c] for c in cards]
+    state.undrawn_bits ^= 1 << card
+    drawn_at = state.drawn_at
+    drawn_at.append(len(state.steps_all) + 1 + len(drawn_at))
+    if not drawn:
+        state.drawing, state._kind = None, None
+        state.undrawn, state.rest = rest, []
+        record(state, gs, *drawing[:4])
