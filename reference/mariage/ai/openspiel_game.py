@@ -3,14 +3,12 @@
 Importing this module registers one game per bundled ruleset with
 ``pyspiel``; :func:`register` registers a ruleset with options of your own.
 
-* The deal is chance: where the ruleset draws the first dealer or the first
-  player by lot, a chance node picks that seat; then each card of the deck, top
-  first, is a chance node over the cards not yet placed (so every deck order is
-  equally likely), but for a stock drawn from after the tricks (Mariazza, Mariaggia,
-  Sixty-six, Schnapsen, Marianna, Cinquecento...: :mod:`mariage.ai.spieldeal`): the
-  deal places the hands and the turned-up card, and each card of the stock is placed
-  when drawn, by a chance node after the action that drew it (the trick's last card, a
-  draw after a pause), in drawing order; a card never drawn is never a chance outcome.
+* The deal is chance: where the ruleset draws the first dealer or the first player by
+  lot, a chance node picks that seat; then each card of the deck, top first, is a chance
+  node over the cards not yet placed (so every deck order is equally likely); a stock
+  drawn from after the tricks (Mariazza, Mariaggia, Sixty-six, Schnapsen, Marianna,
+  Cinquecento...) is placed as drawn: a chance node a card right after the action that
+  drew it, in drawing order; a card never drawn is none (:mod:`mariage.ai.spieldeal`).
 * A player's actions are the ids of :class:`~mariage.ai.encoding.ActionSpace`.
   Where sets of several cards are passed (German Marjapussi, Thousand for two), a
   set is picked one card per decision; the other players see that a card was picked,
@@ -368,9 +366,8 @@ class _State(pyspiel.State):
         if rest and type(action) is int:  # most chance nodes (as _step)
             at = bisect_left(rest, action)  # (in card order: by bisection, not by a scan)
             if at < len(rest) and rest[at] == action:
-                if self.drawing is not None:  # a card drawn (spieldeal)
-                    draw(self, action, at)
-                    self._lag.append((_CHANCE, action))
+                if self.drawing is not None:  # a card drawn (spieldeal; kept in _lag)
+                    draw(self, action, at, self._lag)
                     return
                 del rest[at]
                 deck = self.deck

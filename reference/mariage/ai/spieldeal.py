@@ -147,10 +147,14 @@ def hold_draws(state: _State, gs: GameState, seat: int, action: int, own: list[i
     return True
 
 
-def draw(state: _State, card: int, at: int = -1) -> None:
+def draw(state: _State, card: int, at: int = -1,
+         lag: list[tuple[int, int] | list[int]] | None = None) -> None:
     """The chance outcome ``card`` (``at``: its place in ``state.rest``, where found) for
-    the next card drawn (:func:`hold_draws`); once all are placed, the decision that drew
-    them is recorded."""
+    the next card drawn (:func:`hold_draws`), kept in ``lag`` for pyspiel's history where
+    given (Python's ``apply_action``); once all are placed, the decision that drew them is
+    recorded."""
+    if lag is not None:
+        lag.append((_CHANCE, card))  # (at once: draw's checks were made by the caller)
     rest = state.rest
     if at < 0:
         at = bisect_left(rest, card)
