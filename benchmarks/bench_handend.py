@@ -47,6 +47,27 @@ per package and replayed, the median of those calls, the lowest of the runs (the
 packages alternating), in µs.
 
     python benchmarks/bench_handend.py --seeded --before mariage_before
+
+``--parts`` splits the next deal of those hands, timed at each hand's end as above, in
+replays of their own (one way of dealing each, interleaved): ``GameState.deal`` as a
+caller deals; the same with the last hand's ``actions`` and ``tricks`` dropped before
+the timer (what freeing them costs); the generated checked deal called straight (so
+``deal`` less it is the method around it); the generated deal without the deck's check
+(the one the seeded generator's decks take); the hands and the stock alone (the deal
+plan's straight-line code; the state then dealt untimed). Per ruleset, in µs: the
+method around the deal, the deck's check, the last hand freed, the other resets and the
+opening of the first trick, the hands and the stock; and, over an ordinary decision, the
+end of a hand and its *floor*: the hand end and the hands and stock alone (what the end
+of a hand would cost with no check, no reset and nothing freed).
+
+    python benchmarks/bench_handend.py --parts --quick [--before mariage_before] [RULESET ...]
+
+``--minimal`` times the same way the hand-written engine of default Marianna
+(``minimal_marianna.py``, no deck's check, no record) beside the reference's Marianna,
+on the same decks (each engine's own random choices): the end of a hand of each over
+its own ordinary decision.
+
+    python benchmarks/bench_handend.py --minimal --quick
 """
 
 from __future__ import annotations
@@ -288,6 +309,215 @@ def print_seeded(names: Sequence[str], repeat: int, seed: int,
               ("" if len(row) < 2 else f"{row[-1] - row[0]:>+16.2f}"))
 
 
+#: the ways of dealing the next hand that ``--parts`` times, each in replays of its own
+PART_WAYS = ("deal", "freed first", "checked", "unchecked", "hands and stock")
+
+
+def _plan_lays(script: Script) -> tuple[Any, ...]:
+    """The deal plan's code of the hands and the stock alone, by the seat that takes the
+    first packet (``()`` where the package has none)."""
+    try:
+        dealing = importlib.import_module(f"{script.package.__name__}.engine.mechanisms.dealing")
+        return tuple(dealing._deal_plan(script.rules).lay)
+    except (ImportError, AttributeError):
+        return ()
+
+
+def part_replay(script: Script, way: int, plan: Sequence[Any], times: list[list[int]]) -> Any:
+    """Replay ``script`` once as :func:`replay` does, but deal each next hand the ``way``-th
+    of :data:`PART_WAYS` (timed; a way that leaves the hand undealt is followed by
+    ``deal``, untimed); the last state (each way plays the same game)."""
+    clock = time.perf_counter_ns
+    rules = script.rules
+    make = script.package.GameState
+    nseats = rules.nseats
+    state = None
+    deals, legals = times[DEAL], times[LEGAL]
+    for new, deck, first, acts in script.hands:
+        if new is not None:
+            state = make(rules, first_dealer=new)
+            state.deal(deck, first)
+        else:
+            assert state is not None
+            dealer = state.dealer
+            at = -1 if dealer is None else dealer
+            if way == 0:
+                t = clock()
+                state.deal(deck, first)
+                deals.append(clock() - t)
+            elif way == 1:
+                state.actions, state.tricks = [], []
+                t = clock()
+                state.deal(deck, first)
+                deals.append(clock() - t)
+            elif way == 4:
+                lay = plan[0 if dealer is None else (dealer + 1) % nseats]
+                t = clock()
+                lay(state, deck, dealer)
+                deals.append(clock() - t)
+                state.deal(deck, first)
+            else:
+                step = (state._deals if way == 2 else state._lays)[at]
+                t = clock()
+                done = step(state, deck, dealer, first)
+                deals.append(clock() - t)
+                if way == 2 and not done:
+                    raise SystemExit(f"{script.package.__name__}: the checked deal refused a deck")
+        apply, legal = state.apply, state.legal_actions
+        for action, kind in acts:
+            t = clock()
+            legal()
+            legals.append(clock() - t)
+            t = clock()
+            apply(action)
+            times[kind].append(clock() - t)
+    return state
+
+
+def print_parts(names: Sequence[str], hands: int, repeat: int, seed: int,
+                packages: Sequence[ModuleType]) -> None:
+    """The table of the next deal's parts (see the module's text), per package."""
+    overhead = timer_cost()
+    rows: dict[tuple[str, str], list[list[float]]] = {}
+    scripts = {(p.__name__, n): record(n, hands, seed, p) for p in packages for n in names}
+    plans = {k: _plan_lays(s) for k, s in scripts.items()}
+    for _ in range(repeat):
+        for n in names:
+            for p in packages:
+                k = (p.__name__, n)
+                script = scripts[k]
+                probe = script.package.GameState(script.rules, first_dealer=0)
+                ways = range(5) if probe._deals and probe._lays and plans[k] else range(2)
+                best = rows.setdefault(k, [[float("inf")] * 5 for _ in PART_WAYS])
+                for way in ways:
+                    times: list[list[int]] = [[] for _ in range(5)]
+                    gc.disable()
+                    try:
+                        part_replay(script, way, plans[k], times)
+                    finally:
+                        gc.enable()
+                    for kind in range(5):
+                        if times[kind]:
+                            best[way][kind] = min(best[way][kind],
+                                                  statistics.median(times[kind]) - overhead)
+    print(f"the next deal's parts: {hands} hands per ruleset, best of {repeat} medians, seed "
+          f"{seed}, µs (decision, end, floor: over an ordinary decision)")
+    for p in packages:
+        if len(packages) > 1:
+            print(f"\n{p.__name__}:")
+        head = (f"{'ruleset':<22}{'decision':>9}{'hand end':>9}{'deal':>7}{'method':>8}"
+                f"{'check':>7}{'freed':>7}{'resets':>8}{'hands':>7}{'end/dec':>9}"
+                f"{'floor/dec':>10}")
+        print(head)
+        print("-" * len(head))
+        for n in names:
+            b = rows[p.__name__, n]
+            deal, freed_first, checked, unchecked, laid = (b[w][DEAL] / 1000 for w in range(5))
+            dec = min(b[w][ORDINARY] + b[w][LEGAL] for w in range(5)) / 1000
+            end = min(b[w][HAND] for w in range(5)) / 1000
+            freed = deal - freed_first
+            parts = [deal - checked, checked - unchecked, freed, unchecked - laid - freed, laid]
+            shown = "".join(f"{x:>{w}.2f}" if x == x and abs(x) != float("inf") else f"{'-':>{w}}"
+                            for x, w in zip(parts, (8, 7, 7, 8, 7), strict=True))
+            floor = f"{(end + laid) / dec:>10.2f}" if laid != float("inf") else f"{'-':>10}"
+            print(f"{n:<22}{dec:>9.2f}{end:>9.2f}{deal:>7.2f}{shown}{(end + deal) / dec:>9.2f}"
+                  f"{floor}")
+    print("method: GameState.deal around the generated deal; check: the deck's check; freed: "
+          "the last hand's actions and tricks\nfreed; resets: the rest of the new hand's "
+          "fields and the first trick's opening; hands: the hands and the stock\nalone; "
+          "floor: the hand end and the hands and stock alone, over a decision")
+
+
+#: a recorded playout of the minimal engine: per hand (first dealer or None, deck, actions
+#: with their kinds)
+MinimalScript = list[tuple[int | None, list[int], list[tuple[int, int]]]]
+
+
+def minimal_script(hands: int, seed: int) -> MinimalScript:
+    """Random play of the minimal engine (``minimal_marianna.py``) on the decks of
+    :func:`record`'s Marianna, each action noted with its kind (as :func:`record`)."""
+    from minimal_marianna import MinimalMarianna
+
+    work = make_workload(mariage.load_rules("marianna", {}), hands, seed)
+    randrange = random.Random(seed).randrange
+    game = MinimalMarianna(first_dealer=0)
+    out: MinimalScript = []
+    new: int | None = 0
+    for i, deck in enumerate(work.decks):
+        if game.terminal:
+            new = i % work.nseats
+            game = MinimalMarianna(first_dealer=new)
+        game.deal(deck)
+        acts = []
+        while game.to_act is not None:
+            actions = game.legal_actions()
+            action = actions[randrange(len(actions))]
+            trick = game.trick_no
+            game.apply(action)
+            kind = HAND if game.to_act is None else TRICK if game.trick_no != trick else ORDINARY
+            acts.append((action, kind))
+        out.append((new, deck, acts))
+        new = None
+    return out
+
+
+def minimal_replay(script: MinimalScript, times: list[list[int]]) -> None:
+    """:func:`replay` of a :func:`minimal_script`."""
+    from minimal_marianna import MinimalMarianna
+
+    clock = time.perf_counter_ns
+    game = None
+    for new, deck, acts in script:
+        if new is not None:
+            game = MinimalMarianna(first_dealer=new)
+            game.deal(deck)
+        else:
+            assert game is not None
+            t = clock()
+            game.deal(deck)
+            times[DEAL].append(clock() - t)
+        apply, legal = game.apply, game.legal_actions
+        for action, kind in acts:
+            t = clock()
+            legal()
+            times[LEGAL].append(clock() - t)
+            t = clock()
+            apply(action)
+            times[kind].append(clock() - t)
+
+
+def print_minimal(hands: int, repeat: int, seed: int) -> None:
+    """The end of a hand of the minimal engine and of the reference's Marianna, each over
+    its own ordinary decision (runs interleaved, best medians)."""
+    minimal = minimal_script(hands, seed)
+    reference = record("marianna", hands, seed)
+    overhead = timer_cost()
+    best = {"minimal": [float("inf")] * 5, "reference": [float("inf")] * 5}
+    counts = [0] * 5
+    for _ in range(repeat):
+        times: list[list[int]] = [[] for _ in range(5)]
+        gc.disable()
+        try:
+            minimal_replay(minimal, times)
+        finally:
+            gc.enable()
+        for kind in range(5):
+            best["minimal"][kind] = min(best["minimal"][kind],
+                                        statistics.median(times[kind]) - overhead)
+        measure(reference, 1, overhead, best["reference"], counts)
+    print(f"default Marianna, the minimal engine and the reference: {hands} hands, best of "
+          f"{repeat} medians, seed {seed}, µs")
+    head = (f"{'engine':<12}{'apply':>7}{'legal':>7}{'trick end':>10}{'hand end':>9}"
+            f"{'next deal':>10}{'end/dec':>9}{'hand end/dec':>13}{'deal/dec':>9}")
+    print(head)
+    print("-" * len(head))
+    for name, ns in best.items():
+        dec = ns[ORDINARY] + ns[LEGAL]
+        print(f"{name:<12}{ns[ORDINARY] / 1000:>7.2f}{ns[LEGAL] / 1000:>7.2f}"
+              f"{ns[TRICK] / 1000:>10.2f}{ns[HAND] / 1000:>9.2f}{ns[DEAL] / 1000:>10.2f}"
+              f"{(ns[HAND] + ns[DEAL]) / dec:>9.2f}{ns[HAND] / dec:>13.2f}{ns[DEAL] / dec:>9.2f}")
+
+
 def run(names: Sequence[str], hands: int, repeat: int, seed: int,
         packages: Sequence[ModuleType] = (mariage,)) -> list[Results]:
     """Per package and ruleset, the best median nanoseconds of each kind of call
@@ -319,6 +549,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="time the seeded generator's next deck instead (see above)")
     parser.add_argument("--seeded", action="store_true",
                         help="time the hand end of seeded matches instead (see above)")
+    parser.add_argument("--parts", action="store_true",
+                        help="split the next deal into its parts instead (see above)")
+    parser.add_argument("--minimal", action="store_true",
+                        help="the minimal engine's end of a hand beside Marianna's instead")
     parser.add_argument("rulesets", nargs="*", help="default: every bundled ruleset")
     args = parser.parse_args(argv)
     hands = args.hands or (200 if args.quick else 1000)
@@ -329,6 +563,14 @@ def main(argv: list[str] | None = None) -> int:
         [importlib.import_module(args.before), mariage]
     if args.seeded:
         print_seeded(names, args.repeat or 7, args.seed, packages)
+        print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
+        return 0
+    if args.parts:
+        print_parts(names, hands, repeat, args.seed, packages)
+        print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
+        return 0
+    if args.minimal:
+        print_minimal(hands, repeat, args.seed)
         print(f"CPU time of the whole run: {time.process_time() - cpu:.1f} s")
         return 0
     if args.own:

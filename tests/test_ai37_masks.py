@@ -88,7 +88,7 @@ def test_pettingzoo_looks_up_a_listing_outside_play_once(name: str) -> None:
     ``test_ai_listings``), and outside the play phase the actions of a listing of the
     same objects are looked up once (a forced pass, an answer, a raise...)."""
     env = MariageEnv(name, max_hands=2)
-    env._kept_masks.clear()  # (the listings its ruleset's environments kept: none here)
+    env.space._listed._kept.clear()  # (the listings kept in the numbering's store: none)
     space = env.space
     seen: set[tuple[int, ...]] = set()
     looked = depth = 0

@@ -1,18 +1,30 @@
-"""The PettingZoo environment's kept listings: a lead's other actions (questions, calls,
-declarations) and the listings outside the play phase (an auction's bids, an answer)
-are kept with the bytes of their masks, per numbering, shared by the environments of a
-ruleset; a listing is found by the ``id()`` of its first and last actions and its
-length, and is the one kept only if it equals the kept list."""
+"""The store of kept listings of an action numbering (``mariage.ai.numbering``,
+``mariage.ai.listed.KeptListings``): one per numbering, read and filled by every action
+space of it, so by the PettingZoo, Gymnasium and OpenSpiel environments of a ruleset
+alike (an environment made anew finds what the others kept), none shared across
+numberings, bounded; a listing is found by its first action's kind, its last object and
+its length, and is the one kept only if it equals the kept list; a mask handed out is
+the caller's own. PettingZoo reads a lead's other actions (questions, calls) from it,
+with the bytes of their mask from their lowest id, and the masks outside the play phase
+(``ActionSpace.listed_mask``)."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from collections.abc import Callable
 
 import numpy as np
+import pyspiel
 import pytest
-from mariage.ai import pettingzoo_env
+from mariage import load_rules
+from mariage.ai import numbering as numbering_module
+from mariage.ai import openspiel_game
+from mariage.ai.encoding import ActionSpace
+from mariage.ai.gym_env import MariageGymEnv
+from mariage.ai.numbering import LISTINGS_KEPT, numbering
 from mariage.ai.pettingzoo_env import MariageEnv
-from mariage.engine.actions import Play
+from mariage.engine.actions import Action, Bid, Pass, Play
 from mariage.engine.mechanisms.questions import _asked
 from mariage.engine.phase import Phase
 
@@ -45,92 +57,150 @@ def _played(env: MariageEnv, seed: int, rng: random.Random) -> list[tuple[str, l
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_mask_is_the_legal_ids_with_lists_kept(ruleset: str) -> None:
-    """In random play of two environments of the ruleset at once (sharing what they
-    keep) and one of another, every mask is the action space's legal ids, a new
-    writeable array (a change to it changes no later mask)."""
+    """In random play of two PettingZoo environments and a Gymnasium one of the ruleset
+    at once (sharing the store of the numbering) and one of another ruleset, every mask
+    is the action space's legal ids, a new writeable array (the agent writing all over
+    it changes no later mask of any environment)."""
     other = "thousand" if ruleset != "thousand" else "marjapussi-de"
     envs = [MariageEnv(ruleset, max_hands=2), MariageEnv(ruleset, max_hands=2),
             MariageEnv(other, max_hands=2)]
+    gym = MariageGymEnv(ruleset, opponents="random", max_hands=2)
     rng = random.Random(ruleset)
     for seed in range(3):
         for env in envs:
             env.reset(seed=seed)
-        while any(env.agents for env in envs):
+        obs, _ = gym.reset(seed=seed)
+        over = False
+        while any(env.agents for env in envs) or not over:
             for env in envs:
                 if not env.agents:
                     continue
-                obs, _, terminated, truncated, info = env.last()
+                pz_obs, _, terminated, truncated, info = env.last()
                 if terminated or truncated:
                     env.step(None)
                     continue
-                assert obs is not None
-                mask = obs["action_mask"]
+                assert pz_obs is not None
+                mask = pz_obs["action_mask"]
                 assert mask is info["action_mask"] and mask.flags.writeable
                 ids = np.flatnonzero(mask).tolist()
                 assert ids == _legal_ids(env)
                 action = ids[rng.randrange(len(ids))]
                 mask[:] = 1  # (the agent's own array: nothing kept changes)
                 env.step(action)
+            if not over:
+                mask = obs["action_mask"]
+                state = gym.state
+                assert state is not None and mask.flags.writeable
+                ids = np.flatnonzero(mask).tolist()
+                assert ids == gym.space.legal_ids(state, None, gym.picked,
+                                                gym._listing or None)
+                action = ids[rng.randrange(len(ids))]
+                mask[:] = 1
+                obs, _, terminated, truncated, _ = gym.step(action)
+                over = terminated or truncated
 
 
-def test_environments_of_a_numbering_share_what_they_keep() -> None:
-    """Two environments of a ruleset keep their lists in the same dicts; one of
-    another ruleset has its own; an environment made anew finds what was kept."""
-    first, second = MariageEnv("thousand"), MariageEnv("thousand")
-    other = MariageEnv("thousand-2")
-    assert first._kept_masks is second._kept_masks
-    assert first._kept_others is second._kept_others
-    assert other._kept_masks is not first._kept_masks
-    _played(first, 1, random.Random(1))
-    assert first._kept_masks and MariageEnv("thousand")._kept_masks is first._kept_masks
+def test_the_spaces_of_a_numbering_share_one_store() -> None:
+    """The PettingZoo, Gymnasium and OpenSpiel environments of a ruleset read the store
+    of its numbering; those of another ruleset, or of the same ruleset with another
+    option (another ladder of bids), have their own."""
+    rules = load_rules("thousand")
+    store = numbering(rules).listed
+    spaces = [MariageEnv("thousand").space, MariageEnv("thousand").space,
+              MariageGymEnv("thousand").space, ActionSpace(rules)]
+    assert all(space._listed is store for space in spaces)
+    # the OpenSpiel game keeps the rules it was registered with: the same object as
+    # load_rules' unless a ruleset was registered since (which empties that cache), so
+    # its space is compared with a space of its own rules object
+    game = pyspiel.load_game(openspiel_game.game_name("thousand"))
+    space = game.space  # type: ignore[attr-defined]
+    assert space._listed is ActionSpace(space.rules)._listed is numbering(space.rules).listed
+    assert (space._listed is store) == (space.rules is rules)
+    others = [MariageEnv("thousand-2").space,
+              MariageEnv("thousand", {"bid_min": 120}).space]
+    assert others[0]._listed is not store and others[1]._listed is not store
+    assert others[0]._listed is not others[1]._listed
+
+
+def _lookups(env: MariageEnv, seeds: range) -> int:
+    """How many listings of three or more actions outside the play phase or besides
+    the cards in it ``env`` looks up, in random matches of ``seeds``."""
+    space = env.space
+    looked = 0
+
+    def counted(lookup: Callable[[list[Action]], list[int]]
+                ) -> Callable[[list[Action]], list[int]]:
+        def ids(listing: list[Action]) -> list[int]:
+            nonlocal looked
+            looked += len(listing) > 2
+            return lookup(listing)
+        return ids
+
+    space._ids_at_once = counted(space._ids_at_once)  # type: ignore[method-assign]
+    for seed in seeds:
+        _played(env, seed, random.Random(seed))
+    return looked
+
+
+@pytest.mark.parametrize("ruleset", ["thousand", "marjapussi-de"])
+def test_an_environment_made_anew_finds_what_others_kept(ruleset: str) -> None:
+    """A PettingZoo environment made anew, playing the matches another environment of
+    the ruleset played, looks up few of the listings the first looked up (an
+    auction's bids, a lead's questions: the same objects, found in the numbering's
+    store); where each environment had a store of its own, it would look up as many."""
+    numbering(load_rules(ruleset)).listed._kept.clear()
+    first = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
+    second = _lookups(MariageEnv(ruleset, max_hands=2), range(3))
+    assert first > 10 and second * 4 < first
 
 
 @pytest.mark.parametrize("ruleset", ["thousand", "marjapussi-de"])
 def test_a_kept_list_of_the_same_key_but_other_actions_is_not_taken(ruleset: str) -> None:
-    """Every list kept replaced by one of the same key (first and last action, length)
-    but of other objects, with a mask of every id: a match played again with the same
-    ids gets the masks it got the first time (the kept list is compared, not trusted)."""
+    """Every listing kept in the numbering's store replaced by one of the same key
+    (first kind, last object, length) but of other objects, with a mask of every id: a
+    match played again with the same ids gets the masks it got the first time (the kept
+    list is compared, not trusted)."""
     env = MariageEnv(ruleset, max_hands=2)
-    for kept in (env._kept_masks, env._kept_others):
-        kept.clear()
+    store = numbering(env.rules).listed
+    store._kept.clear()
     seen = _played(env, 4, random.Random(4))
     assert {phase for phase, _ in seen} >= {"AUCTION", "PLAY"}
     everything = np.ones(env.space.size, np.int8)
     everything.flags.writeable = False
-    for key, (listing, _) in list(env._kept_masks.items()):
-        env._kept_masks[key] = ([object()] * len(listing), everything)  # type: ignore[list-item]
-    for key, (listing, _, _) in list(env._kept_others.items()):
-        env._kept_others[key] = ([object()] * len(listing),  # type: ignore[list-item]
-                                 list(range(env.space.size)), None)
-    assert env._kept_masks and (ruleset != "marjapussi-de" or env._kept_others)
+    every_id = list(range(env.space.size))
+    assert len(store._kept) > 3
+    for key, (listing, *_) in list(store._kept.items()):
+        store._kept[key] = ([object()] * len(listing), every_id,  # type: ignore[list-item]
+                            every_id, everything, bytes([1] * env.space.size))
     again = _played(MariageEnv(ruleset, max_hands=2), 4, random.Random(4))
     assert again == seen
 
 
 def test_questions_of_the_same_first_and_last_are_told_apart() -> None:
     """Two lead listings of questions with the same first and last question and length
-    but another in the middle: each gets its own ids and the bytes of its mask."""
+    but another in the middle: each gets its own ids and the bytes of its mask from
+    its lowest id."""
     env = MariageEnv("marjapussi-de")
     _, pair, halves = _asked(len(env.rules.suits))
     one, two = [pair, halves[0], halves[3]], [pair, halves[1], halves[3]]
     space, cut = env.space, env._cut
     for listing in (one, two, one):
-        _, ids, tail = env._keep_others(listing)
+        _, ids, low, tail = env._keep_others(listing)
         assert ids == [space.ids[a] for a in listing]
-        assert tail is not None and len(tail) == space.size - cut
-        assert [cut + i for i, b in enumerate(tail) if b] == sorted(ids)
+        assert tail is not None and low == min(ids) >= cut
+        assert len(tail) == space.size - low
+        assert [low + i for i, b in enumerate(tail) if b] == sorted(ids)
 
 
 def test_a_list_holding_a_card_is_set_id_by_id() -> None:
-    """Where some id of the list is not past the cards' ids, no bytes are kept for its
-    mask (the ids are set one by one)."""
+    """Where some id of the list is not past the cards' ids, no bytes are used for its
+    mask (its ids are set one by one)."""
     env = MariageEnv("marjapussi-de")
-    _, pair, _ = _asked(len(env.rules.suits))
-    _, ids, tail = env._keep_others([Play(3), pair])
-    assert tail is None and ids == [env.space.ids[Play(3)], env.space.ids[pair]]
-    assert env._tail_of([env._cut - 1, env._cut]) is None
-    assert env._tail_of([env._cut + 1, env.space.size - 1]) == \
-        bytes([0, 1] + [0] * (env.space.size - env._cut - 3) + [1])
+    _, pair, halves = _asked(len(env.rules.suits))
+    ids_of = env.space.ids.__getitem__
+    for listing in ([Play(3), pair], [pair, Play(3), halves[0]]):
+        _, ids, _, tail = env._keep_others(listing)
+        assert tail is None and ids == [*map(ids_of, listing)]
 
 
 def test_an_illegal_bid_is_refused_where_the_listing_was_kept() -> None:
@@ -165,15 +235,50 @@ def test_an_illegal_bid_is_refused_where_the_listing_was_kept() -> None:
     assert refused >= 8
 
 
+def test_the_store_of_a_numbering_is_bounded() -> None:
+    """A numbering's store keeps at most ``LISTINGS_KEPT`` listings (cleared when full),
+    and the answers stay those of the listing asked."""
+    rules = load_rules("thousand", {"bid_min": 60})  # (a numbering of its own here)
+    space = ActionSpace(rules)
+    store = numbering(rules).listed
+    bids = [a for a in space.actions if type(a) is Bid]
+    for k in range(LISTINGS_KEPT + 40):
+        listing: list[Action] = [Pass(), Bid(bids[k % 8].value), Bid(bids[8].value)]
+        ids = store.get(listing, space._ids_at_once)[1]
+        assert ids == [space.ids[a] for a in listing]
+        assert 0 < len(store._kept) <= LISTINGS_KEPT
+
+
 def test_numberings_kept_are_bounded() -> None:
-    """The lists are kept for at most 64 numberings (a 65th clears them)."""
-    saved = dict(pettingzoo_env._SHARED)
+    """Numberings (with their stores) are kept for at most 64 rules (a 65th clears
+    them)."""
+    kept = numbering_module._KEPT
+    saved = dict(kept)
     try:
-        pettingzoo_env._SHARED.clear()
+        kept.clear()
+        dummy = numbering(load_rules("schnapsen"))
         for k in range(64):
-            pettingzoo_env._SHARED[-k - 1] = ((), {}, {}, {})
-        MariageEnv("schnapsen")
-        assert len(pettingzoo_env._SHARED) == 1
+            kept[-k - 1] = (load_rules("schnapsen"), dummy)
+        MariageEnv("marianna")
+        assert len(kept) == 1
     finally:
-        pettingzoo_env._SHARED.clear()
-        pettingzoo_env._SHARED.update(saved)
+        kept.clear()
+        kept.update(saved)
+
+
+def test_ids_are_read_only_and_shared() -> None:
+    """A space's ``ids`` is a read-only view of the numbering's dict: writing in it
+    raises (so no environment's change can give another wrong ids, nor fill the shared
+    store with them), and a pickled space comes back with the same view."""
+    env, other = MariageEnv("thousand"), MariageEnv("thousand")
+    action = env.space.actions[-1]
+    with pytest.raises(TypeError):
+        env.space.ids[action] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        env.space.ids.clear()  # type: ignore[attr-defined]
+    assert other.space.ids[action] == env.space.size - 1
+    assert env.space.ids == numbering(env.rules).ids
+    back = pickle.loads(pickle.dumps(env.space))
+    assert back.ids == env.space.ids and back._listed is numbering(back.rules).listed
+    with pytest.raises(TypeError):
+        back.ids[action] = 0

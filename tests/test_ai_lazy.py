@@ -20,6 +20,7 @@ from mariage import list_rulesets, load_rules, new_match
 from mariage.ai import encoding, openspiel_game, openspiel_observer
 from mariage.ai.encoding import ActionSpace, Encoder, Pick
 from mariage.ai.lazyobs import LazyObservation
+from mariage.ai.listed import KeptListings
 from mariage.ai.pettingzoo_env import MariageEnv
 from mariage.engine.actions import Action, Give, Play
 from mariage.engine.dispatch import play_split_of
@@ -427,6 +428,7 @@ def test_ids_from_bits_follow_a_numbering_of_any_order() -> None:
     order = list(reversed(range(rules.ncards)))
     space._play_ids = [space._play_ids[c] for c in order]
     space.ids = {**space.ids, **{Play(c): space._play_ids[c] for c in range(rules.ncards)}}
+    space._listed = KeptListings(space.size)  # (its own store: not the numbering's)
     space._card_ids = encoding._id_lister(tuple(space._play_ids))
     space._cards_sorted = False
     space._mask_bytes = None

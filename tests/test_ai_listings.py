@@ -59,10 +59,32 @@ def test_a_kept_listing_is_the_one_whose_actions_are_listed() -> None:
         assert kept.get(low, _ids_of)[1] == [0, 100, 110, 150]
         assert kept.get(high, _ids_of)[1] == [0, 120, 130, 150]
     anew = [Pass(), Bid(120), Bid(130), last]
-    objects, ids, ordered, mask = kept.get(anew, _ids_of)
+    objects, ids, ordered, mask, tail = kept.get(anew, _ids_of)
     assert ids == [0, 120, 130, 150] and ordered == sorted(ids)
     assert np.flatnonzero(mask).tolist() == sorted(set(ids))
+    assert tail == mask[ordered[0]:].tobytes()
     assert all(a is b for a, b in zip(objects, high, strict=True))  # (the kept ones)
+
+
+def test_listings_differing_by_their_first_object_are_kept_side_by_side() -> None:
+    """``by_objects``: two listings of the same length and last object whose first
+    objects are of the same kind but differ (a lead's exchange of one card or another,
+    then a close and a claim) are each looked up once, however they alternate, and each
+    gets its own ids (fails if they are found by their first action's kind: each would
+    push the other out)."""
+    kept = KeptListings(200)
+    looked: list[int] = []
+
+    def ids_of(listing: list[object]) -> list[int]:
+        looked.append(len(listing))
+        return _ids_of(listing)
+
+    last = Bid(150)
+    one, two = [Bid(100), Pass(), last], [Bid(120), Pass(), last]
+    for _ in range(3):
+        assert kept.by_objects(one, ids_of)[1] == [100, 0, 150]
+        assert kept.by_objects(two, ids_of)[1] == [120, 0, 150]
+    assert looked == [3, 3]
 
 
 def test_kept_listings_are_bounded() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from mariage.engine.actions import Action, Play
@@ -38,10 +38,12 @@ __all__ = ["ObjectIds"]
 
 class ObjectIds:
     """The lookup of action ids without their hash (see the module), for a space with
-    these attributes: its ids by action, its size, the id of playing each card, and of
-    giving each set of cards by its bits (none where passing is factored)."""
+    these attributes: its ids by action (read only, and the numbering's dict of them),
+    its size, the id of playing each card, and of giving each set of cards by its bits
+    (none where passing is factored)."""
 
-    ids: dict[AIAction, int]
+    ids: Mapping[AIAction, int]
+    _ids: dict[AIAction, int]
     size: int
     _play_ids: list[int]
     _give_ids: dict[int, int]
@@ -55,16 +57,18 @@ class ObjectIds:
         #: tuple's hash is C code, a frozen record's Python)
         self._by_fields: dict[type, tuple[Callable[[Any], Any], dict[Any, int]]] = {}
 
-    def _keep_none(self, bound: int) -> None:
+    def _keep_none(self, bound: int, listed: KeptListings) -> None:
         """Keep no object, and at most ``bound`` of them at a time (the objects kept by
         ``id()`` are valid in this process only, so never pickled: an unpickled space
-        starts with none kept)."""
+        starts with none kept); the long listings in ``listed``, the store of the
+        numbering (shared by its spaces)."""
         self._kept_bound = bound
         self._by_object: dict[int, int] = {}
         self._kept_alive: list[Action] = []
         self._kept_ids: set[int] = set()
-        #: the long listings seen, by their objects (kept alive there)
-        self._listed = KeptListings(self.size)
+        #: the long listings seen, by their objects (kept alive there), by every space
+        #: of the numbering
+        self._listed = listed
 
     def _action_id(self, action: Action) -> int:
         """The id of ``action`` (not a card play): by its class where it has no fields, by
@@ -87,9 +91,9 @@ class ObjectIds:
             key = fields(action)
             found = ids.get(key)
             if found is None:
-                found = ids[key] = self.ids[action]
+                found = ids[key] = self._ids[action]
             return found
-        action_id = self.ids[action]
+        action_id = self._ids[action]
         if kind in self._made_anew:
             return action_id
         if action_id in self._kept_ids:  # an equal one kept: made anew each time

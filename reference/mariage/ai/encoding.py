@@ -35,7 +35,8 @@ whole set as one ``Give`` when its last card is picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -100,15 +101,18 @@ Snapshot = tuple[list[int], list[int], list[int], list[tuple[int, tuple[int, ...
 
 
 #: what an ActionSpace makes again when unpickled (ActionSpace._derive)
-_DERIVED = frozenset({"_card_ids", "_pick_ids", "_pick_mask", "_give_ids", "_cards_sorted",
-                      "_mask_bytes", "_split_mech", "_split", "_by_object", "_kept_alive",
-                      "_kept_ids", "_listed", "_kept_bound", "_singles"})
+_DERIVED = frozenset({"ids", "_ids", "_card_ids", "_pick_ids", "_pick_mask", "_give_ids",
+                      "_cards_sorted", "_mask_bytes", "_split_mech", "_split", "_by_object",
+                      "_kept_alive", "_kept_ids", "_listed", "_kept_bound", "_singles"})
 #: how many action objects an ActionSpace keeps the ids of at a time (ObjectIds)
 _KEPT_OBJECTS = 4096
 
 
 class ActionSpace(ObjectIds):
-    """The fixed numbering of every action of ``rules``.
+    """The fixed numbering of every action of ``rules``: :attr:`ids` (the id of each
+    action) is read only, the numbering's own (:func:`~mariage.ai.numbering.numbering`),
+    as every space of the rules reads it and keeps the listings seen in a store of the
+    numbering (a change to it would give other environments wrong ids).
 
     Where passing is factored (:attr:`pick_size` > 0), ids :attr:`pick_base` to
     ``pick_base + ncards - 1`` pick one card each of the set being passed; ``picked``
@@ -137,26 +141,31 @@ class ActionSpace(ObjectIds):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        actions, ids, by_class = _numbering(rules)
-        self.actions: tuple[AIAction, ...] = actions
-        self.ids: dict[AIAction, int] = ids.copy()  # (a space's own: a public dict)
+        shared = _numbering(rules)
+        self.actions: tuple[AIAction, ...] = shared.actions
         self.size = len(self.actions)
         #: the largest set passed one card per decision (0: passing is not factored)
         self.pick_size = pick_size(rules)
         #: the id of picking card 0 (-1 where passing is not factored)
-        self.pick_base = self.ids.get(Pick(0), -1)
+        self.pick_base = shared.ids.get(Pick(0), -1)
         # per card, the id of playing it: a card play's id without hashing the action
         # (every card can be played, so every card has one)
-        self._play_ids = [self.ids[Play(c)] for c in range(rules.ncards)]
+        self._play_ids = [shared.ids[Play(c)] for c in range(rules.ncards)]
         # in the play phase, the ids of the cards that may be played straight from the
         # engine's bits (engine.dispatch.play_split_of, by generated code): no action
         # object, no lookup per card; in card order, so sorted where the ids are
         self._derive()
         # the other actions' ids without their hash (mariage.ai.actionids)
-        self._start_ids(by_class)
+        self._start_ids(shared.by_class)
 
     def _derive(self) -> None:
-        """Set the generated functions of the numbering (not pickled: made again)."""
+        """Set what the space takes from the numbering of its rules, shared by the
+        numbering's spaces, and its generated functions (not pickled: made again)."""
+        shared = _numbering(self.rules)
+        #: the id of each action, read only: the numbering's dict, shared by its spaces
+        #: (and the store of the listings seen, filled from it), never to be changed
+        self.ids: Mapping[AIAction, int] = MappingProxyType(shared.ids)
+        self._ids = shared.ids
         plays = self._play_ids
         self._card_ids = _id_lister(tuple(plays))
         # the ids of the sets of cards passed, by their cards (a CardSets listing's ids
@@ -187,7 +196,7 @@ class ActionSpace(ObjectIds):
         # the last ones seen: an environment's states all have the same)
         self._split_mech: object = None
         self._split: PlaySplit | None = None
-        self._keep_none(_KEPT_OBJECTS)
+        self._keep_none(_KEPT_OBJECTS, shared.listed)
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
@@ -212,7 +221,7 @@ class ActionSpace(ObjectIds):
     def id(self, action: AIAction) -> int:
         """The id of ``action`` (``KeyError`` if the ruleset has no such action, as a
         set of cards to pass where passing is factored: see :meth:`action_ids`)."""
-        return self.ids[action]
+        return self._ids[action]
 
     def action_ids(self, action: Action) -> list[int]:
         """The ids that make the engine's ``action``: one id, or the picks of a set's
@@ -220,7 +229,7 @@ class ActionSpace(ObjectIds):
         if self.pick_size and type(action) is Give:
             base = self.pick_base
             return [base + c for c in self.rules.cards_of(action.cards)]
-        return [self.ids[action]]
+        return [self._ids[action]]
 
     def action(self, action_id: int) -> AIAction:
         """The action of ``action_id``."""

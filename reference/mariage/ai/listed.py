@@ -6,8 +6,9 @@ sliced between the lowest bid and the highest the seat may make
 (:mod:`mariage.engine.mechanisms.auction`). Looking each one up by its object costs
 about 60 ns (its ``id()``, a new int, and a dict lookup), 3 to 5 µs for a listing of 50
 to 60 bids: five to eight times what the listing itself costs. :class:`KeptListings`
-keeps, per listing seen, its objects, their ids in the listing's order, the ids sorted
-and its mask (read only: a copy of it is a new mask); a listing of the same objects
+keeps, per listing seen, its objects, their ids in the listing's order, the ids sorted,
+its mask (read only: a copy of it is a new mask) and the mask's bytes from its lowest id
+on (written over a mask of other ids below it at once); a listing of the same objects
 again gets them from one list comparison (in C, and the same object is equal at once)
 instead of a lookup per action. Outside the play phase every listing's mask comes so
 (:meth:`KeptListings.mask`): a forced pass, an answer, a raise or a talon's packets are
@@ -20,9 +21,11 @@ the engine's same objects again, and a mask copied costs less than one made.
 >>> def ids_of(listing):
 ...     looked_up.append(len(listing))
 ...     return [19 - k for k in range(len(listing))]
->>> objects, ids, ordered, mask = kept.get(ladder[:], ids_of)
+>>> objects, ids, ordered, mask, tail = kept.get(ladder[:], ids_of)
 >>> ids[:3], ordered[:3], int(mask[19]), int(mask[0]), mask.flags.writeable
 ([19, 18, 17], [7, 8, 9], 1, 0, False)
+>>> tail == mask[ordered[0]:].tobytes() == bytes([1] * 13)
+True
 >>> kept.get(ladder[:], ids_of)[2] == ordered, looked_up  # the second: no lookup
 (True, [13])
 """
@@ -44,13 +47,14 @@ from .legalinfo import mask_of
 __all__ = ["KeptListings", "Listed", "mask_maker"]
 
 #: a listing kept: its objects, their ids in its order, the ids sorted, its mask (read
-#: only: copy it to hand it out)
-Listed = tuple[list[Action], list[int], list[int], npt.NDArray[np.int8]]
+#: only: copy it to hand it out), and its mask's bytes from the lowest id on
+Listed = tuple[list[Action], list[int], list[int], npt.NDArray[np.int8], bytes]
 
 
 class KeptListings:
-    """The :data:`Listed` of the long listings seen last, for an action space of ``size``
-    ids (at most ``bound`` of them kept; cleared when full).
+    """The :data:`Listed` of the long listings seen last, for an action numbering of
+    ``size`` ids (at most ``bound`` of them kept; cleared when full): one store per
+    numbering, shared by its action spaces (:class:`~mariage.ai.numbering.Numbering`).
 
     A listing is found by the kind of its first action (a pass, or the lowest bid where
     the seat must open), its last object and its length, and is the one kept only if it
@@ -66,7 +70,7 @@ class KeptListings:
     def __init__(self, size: int, bound: int = 256) -> None:
         self._size = size
         self._bound = bound
-        self._kept: dict[tuple[type, type | int, int], Listed] = {}
+        self._kept: dict[tuple[type | int, type | int, int], Listed] = {}
 
     def get(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
             ) -> Listed:
@@ -74,6 +78,19 @@ class KeptListings:
         (the ids of a listing, in its order). The lists it holds are the kept ones:
         copy them before changing them."""
         key = (type(listing[0]), id(listing[-1]), len(listing))
+        found = self._kept.get(key)
+        if found is not None and found[0] == listing:
+            return found
+        return self._keep(key, listing, ids_of(listing))
+
+    def by_objects(self, listing: list[Action], ids_of: Callable[[list[Action]], list[int]]
+                   ) -> Listed:
+        """:meth:`get` for a listing (not empty) whose objects the engine hands out
+        again, all of them (a lead's questions; an exchange, a close and a claim): found
+        by its first object, not its kind, so that listings with the same last object and
+        length and a first of the same kind but another (an exchange of another card)
+        are kept side by side, in the same store."""
+        key = (id(listing[0]), id(listing[-1]), len(listing))
         found = self._kept.get(key)
         if found is not None and found[0] == listing:
             return found
@@ -99,12 +116,13 @@ class KeptListings:
             return mask_of(ids, self._size)
         return self._keep(key, listing, ids)[3].copy()
 
-    def _keep(self, key: tuple[type, type | int, int], listing: list[Action],
+    def _keep(self, key: tuple[type | int, type | int, int], listing: list[Action],
               ids: list[int]) -> Listed:
         """Keep ``listing`` with its ``ids`` (and its mask) under ``key``."""
         mask = mask_of(ids, self._size)
         mask.flags.writeable = False  # (kept: each caller gets a copy)
-        made = (listing[:], ids, sorted(ids), mask)
+        ordered = sorted(ids)
+        made = (listing[:], ids, ordered, mask, mask[ordered[0]:].tobytes())
         kept = self._kept
         if len(kept) >= self._bound:
             kept.clear()

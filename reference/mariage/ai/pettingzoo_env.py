@@ -45,6 +45,7 @@ from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
 from mariage.engine.actions import Action, Give
+from mariage.engine.fastpath import PlaySplit
 from mariage.engine.mechanisms.passing import CardSets
 from mariage.engine.phase import Phase
 from mariage.engine.state import GameState, new_match
@@ -58,40 +59,16 @@ from .rewards import check_reward, hand_rewards, match_rewards
 __all__ = ["MariageEnv", "env"]
 
 Obs = dict[str, Any]
-#: a list of the actions besides the cards in the play phase kept: the list, its ids,
-#: and the bytes of its mask past the cards (None where an id is not past them)
-_Others = tuple[list[Action], list[int], bytes | None]
-#: a listing kept outside the play phase: the listing and its mask (read only: a copy
-#: is handed out)
-_Masked = tuple[list[Action], npt.NDArray[np.int8]]
+#: a list of the actions besides the cards in the play phase seen last: the list, its
+#: ids, and where its ids are all past the cards, the lowest and the bytes of its mask
+#: from there (else 0 and None)
+_Others = tuple[list[Action], list[int], int, bytes | None]
 
 _OVER, _PASSING, _PLAY = Phase.OVER, Phase.PASSING, Phase.PLAY
 _Lazy = LazyObservation
 _over, _INT8 = np.ndarray, np.dtype(np.int8)  # (as ActionSpace.mask makes its arrays)
 #: agent_iter's bound from which no count is kept (no loop runs so long)
 _UNCOUNTED = 2**62
-#: how many lists of each kind are kept per numbering (cleared when full)
-_KEPT = 1024
-#: per numbering (by the id of its tuple of actions, the tuple kept to check it): the
-#: lists that every environment of it keeps (MariageEnv._keep_others, _keep_mask), so
-#: that an environment made anew finds those its ruleset's environments kept
-_SHARED: dict[int, tuple[tuple[Any, ...], dict[tuple[int, int, int], _Others],
-                         dict[tuple[int, ...], bytes | None],
-                         dict[tuple[int, int, int], _Masked]]] = {}
-
-
-def _kept_of(space: ActionSpace) -> tuple[dict[tuple[int, int, int], _Others],
-                                          dict[tuple[int, ...], bytes | None],
-                                          dict[tuple[int, int, int], _Masked]]:
-    """The lists kept for the numbering of ``space`` (see :data:`_SHARED`; at most 64
-    numberings kept)."""
-    actions = space.actions
-    hit = _SHARED.get(id(actions))
-    if hit is None or hit[0] is not actions:
-        if len(_SHARED) >= 64:
-            _SHARED.clear()
-        hit = _SHARED[id(actions)] = (actions, {}, {}, {})
-    return hit[1], hit[2], hit[3]
 
 
 class _AgentIterable(AECIterable[str, Obs, int]):
@@ -150,7 +127,9 @@ class MariageEnv(AECEnv):
         self._hands_rewarded = 0
         self._hands_seen = 0  # the hands played when _settle() last ran
         self._rewarded = False  # some reward of the last step is not 0
-        self._ended = False  # some agent is terminated or truncated (the episode's end)
+        #: no step of the usual kind: before reset(), or some agent is terminated or
+        #: truncated (the episode's end)
+        self._ended = True
         self._masked: str | None = None  # the agent whose info holds the mask now
         #: what the observations of the match are made from (its state, and the actions
         #: applied since the deal: ``_log``, appended to by every step that applies one)
@@ -162,18 +141,22 @@ class MariageEnv(AECEnv):
         #: set is complete (the match does not change between its picks), else None
         self._picks: Sequence[Action] | None = None
         self._factored = bool(self.space.pick_size)
-        #: in the play phase, the lists of the actions besides the cards seen (a lead's
-        #: questions or calls), by the ``id()`` of their first and last actions and their
-        #: length (:meth:`_keep_others`; the lists kept alive); the bytes past the cards
-        #: of their masks, by their ids; outside the play phase, the masks of the listings
-        #: seen, by the same key as the first (:meth:`_keep_mask`): shared by the
-        #: environments of the numbering (:func:`_kept_of`)
-        self._kept_others, self._tails, self._kept_masks = _kept_of(self.space)
-        #: the list of the play phase's other actions kept last (also for a list of
-        #: equal actions made anew, as a declaration)
-        self._last_others: _Others = ([], [], None)
+        #: the list of the play phase's other actions seen last (a lead's questions or
+        #: calls: :meth:`_keep_others`; also a list of equal actions made anew, as a
+        #: declaration)
+        self._last_others: _Others = ([], [], 0, None)
         #: where the bytes of a mask past the cards' ids start
         self._cut = self.space._play_ids[0] + self.rules.ncards
+        #: what step() reads of the space (which never changes them): its actions by id,
+        #: its size and the function making the bytes of a mask of cards (None where the
+        #: cards' ids do not follow one another)
+        self._actions = self.space.actions
+        self._size = self.space.size
+        self._made = self.space._mask_bytes
+        #: the engine's split listing of the play phase, for the mechanisms of the state
+        #: it was made for (ActionSpace._play_split)
+        self._split: PlaySplit | None = None
+        self._mech: object = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
@@ -320,18 +303,18 @@ class MariageEnv(AECEnv):
         """Take ``action`` (an action id) for the agent to act; ``None`` for an agent that
         is done. Before :meth:`reset`, a RuntimeError; once every agent is done, a
         warning and nothing else (as PettingZoo's order-enforcing wrapper does)."""
-        state = self.state_
-        if state is None:
-            state = self._started("step()")  # raises
-        agent = self.agent_selection
-        if self._ended:  # (some agent is done: the episode's end)
+        if self._ended:  # (before reset(), or some agent is done: the episode's end)
+            if self.state_ is None:
+                self._started("step()")  # raises
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
+            agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
-        space = self.space
+        agent = self.agent_selection
+        state: GameState = self.state_  # type: ignore[assignment]
         if action.__class__ is int and action >= 0:
             action_id: int = action
         else:
@@ -340,9 +323,9 @@ class MariageEnv(AECEnv):
             legal = self._legal[action_id]
         except (IndexError, OverflowError):  # (NumPy's mask: OverflowError from 2**63)
             raise ValueError(f"action {action!r} is not an action id (0 to "
-                             f"{space.size - 1})") from None
+                             f"{self._size - 1})") from None
         if not legal:
-            raise ValueError(f"action {action_id} ({space.text(action_id)}) is not "
+            raise ValueError(f"action {action_id} ({self.space.text(action_id)}) is not "
                              f"legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards are rare (a hand's or the match's end)
@@ -350,8 +333,8 @@ class MariageEnv(AECEnv):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        act: Action | Pick | None = space.actions[action_id]
-        if type(act) is Pick:  # a card of a set being passed (as with_pick does)
+        act: Action | Pick | None = self._actions[action_id]
+        if act.__class__ is Pick:  # a card of a set being passed (as with_pick does)
             picked = self.picked | 1 << act.card
             # (the step's count of cards, as Passing.count reads it, without the call)
             if picked.bit_count() < state.rules.passing_steps[state.pass_step][2]:
@@ -365,53 +348,47 @@ class MariageEnv(AECEnv):
             match.hold(self.picked)  # type: ignore[union-attr]
         state.apply(act)  # type: ignore[arg-type]
         self._log.append(act)  # type: ignore[arg-type]  # (what a late read replays)
-        self.picked = 0
-        self._picks = None
-        if len(state._history) != self._hands_seen or state.phase == _OVER:
+        if self._picks is not None:  # (a set complete, or a seat to pick one did else)
+            self.picked = 0
+            self._picks = None
+        if len(state._history) != self._hands_seen or state.phase is _OVER:
             self._settle()  # a hand's end: rewards, the end of the episode
             return
         # the usual step, within a hand: as _settle does then
         to_act = state.to_act
         selected = self.possible_agents[to_act]  # type: ignore[index]
         phase = state.phase
-        made = space._mask_bytes
-        if phase == _PLAY and made is not None:  # mask()'s play phase, without its tests
-            split = space._split
-            if split is None or state.mech is not space._split_mech:
-                split = space._play_split(state)
-            cards, others = split(state, to_act)  # type: ignore[arg-type]
+        made = self._made
+        if phase is _PLAY and made is not None:  # mask()'s play phase, without its tests
+            split = self._split
+            if state.mech is not self._mech:  # (the first time)
+                split = self._split = self.space._play_split(state)
+                self._mech = state.mech
+            cards, others = split(state, to_act)  # type: ignore[misc,arg-type]
             listed = made(cards)
             if others:  # (a lead's questions or declarations: kept, see _keep_others)
                 found = self._last_others
                 if others != found[0]:
                     found = self._keep_others(others)
-                tail = found[2]
-                if tail is not None:  # the bytes past the cards at once
-                    listed[self._cut:] = tail
+                tail = found[3]
+                if tail is not None:  # the bytes from its lowest id at once
+                    listed[found[2]:] = tail
                 else:
                     for i in found[1]:
                         listed[i] = 1
-            mask = _over(space.size, _INT8, listed)
+            mask = _over(self._size, _INT8, listed)
             self._legal = listed
-        elif phase == _PLAY or (phase == _PASSING and self._factored):  # (a set picked?)
-            mask = self._legal = space.mask(state, None, 0,
-                                            self._set_listing() if phase == _PASSING else None)
-        else:  # mask()'s other phases, without its tests
-            listing = state.legal_actions()
-            if listing.__class__ is list and len(listing) > 2:  # (an auction's bids)
-                kept = self._kept_masks.get((id(listing[0]), id(listing[-1]), len(listing)))
-                if kept is not None and kept[0] == listing:
-                    mask = self._legal = kept[1].copy()
-                else:
-                    mask = self._legal = self._keep_mask(state, listing)
-            else:
-                mask = self._legal = space.listed_mask(state, listing)
+        elif phase is _PLAY or (phase is _PASSING and self._factored):  # (a set picked?)
+            mask = self._legal = self.space.mask(
+                state, None, 0, self._set_listing() if phase is _PASSING else None)
+        else:  # mask()'s other phases, without its tests (a list kept by its objects)
+            mask = self._legal = self.space.listed_mask(state, state.legal_actions())
         self._mask_now = mask
         self.agent_selection = selected
         # (within a match every agent has its info: _settle set the last one masked)
         infos = self.infos
         before = self._masked
-        if before != selected:
+        if before is not selected:  # (the agents are the names of possible_agents)
             infos[before] = {"action_mask": self._no_mask}  # type: ignore[index]
             self._masked = selected
         infos[selected] = {"action_mask": mask}
@@ -430,71 +407,27 @@ class MariageEnv(AECEnv):
     def _keep_others(self, others: Sequence[Action]) -> _Others:
         """The ids of the actions the engine lists besides the cards in the play phase
         (:meth:`ActionSpace._other_ids <mariage.ai.encoding.ActionSpace._other_ids>`)
-        and the bytes of their mask past the cards (kept by the ids), where ``others``
-        is not the list kept last (:attr:`_last_others`, which it becomes). A lead's
-        questions or calls are the same objects lead after lead: a list of three or more
-        of them is kept by the ``id()`` of its first and last actions and its length, and
-        found again by one comparison in C (the kept lists stay alive, so no other object
-        takes their ``id()``); a shorter list, or one of actions the engine makes anew (a
-        declaration), is looked up as it comes (its ids set one by one)."""
+        and, where they are all past the cards, the lowest and the bytes of the mask from
+        there, where ``others`` is not the list seen last (:attr:`_last_others`, which it
+        becomes). A lead's questions or calls are the same objects lead after lead: a
+        list of three or more of them is kept in the store of the numbering (shared by
+        its environments: :meth:`KeptListings.by_objects
+        <mariage.ai.listed.KeptListings.by_objects>`, its bytes from its lowest id kept
+        with it) and found again by one comparison in C; a shorter list,
+        or one of actions the engine makes anew (a declaration), is looked up as it
+        comes (its ids set one by one)."""
         space = self.space
-        if len(others) < 3 or not space._made_anew.isdisjoint(map(type, others)):
+        if len(others) < 3 or type(others) is not list \
+                or not space._made_anew.isdisjoint(map(type, others)):
             # (a closing, an exchange, a declaration made anew: looked up as they come)
-            found: _Others = (list(others), space._other_ids(others), None)
-            self._last_others = found
-            return found
-        key = (id(others[0]), id(others[-1]), len(others))
-        kept = self._kept_others
-        hit = kept.get(key)
-        if hit is not None and hit[0] == others:
-            found = hit
+            found: _Others = (list(others), space._other_ids(others), 0, None)
         else:
-            ids = space._other_ids(others)
-            at = tuple(ids)
-            tails = self._tails
-            if at in tails:
-                tail = tails[at]
-            else:
-                if len(tails) >= _KEPT:
-                    tails.clear()
-                tail = tails[at] = self._tail_of(ids)
-            found = (list(others), ids, tail)
-            if len(kept) >= _KEPT:
-                kept.clear()
-            kept[key] = found
+            objects, ids, ordered, _, tail = space._listed.by_objects(others,
+                                                                       space._ids_at_once)
+            low = ordered[0]
+            found = (objects, ids, low, tail if low >= self._cut else None)
         self._last_others = found
         return found
-
-    def _tail_of(self, ids: list[int]) -> bytes | None:
-        """The bytes of the mask of ``ids`` past the cards' ids (which a mask of the
-        cards leaves 0), or None where some id is not past them."""
-        cut = self._cut
-        if min(ids) < cut:
-            return None
-        tail = bytearray(self.space.size - cut)
-        for i in ids:
-            tail[i - cut] = 1
-        return bytes(tail)
-
-    def _keep_mask(self, state: GameState, listing: list[Action]) -> npt.NDArray[np.int8]:
-        """The mask of ``listing`` outside the play phase (a new array, as
-        :meth:`ActionSpace.listed_mask <mariage.ai.encoding.ActionSpace.listed_mask>`
-        makes it), kept for a listing of the same objects again (an
-        auction's bids are the same objects of its ladder, an answer the same object:
-        found as :meth:`_keep_others` finds a list, the listing compared in C); a
-        listing holding an action the engine makes anew is not kept (a listing of one or
-        two actions, as an answer or a forced pass, is not asked for)."""
-        space = self.space
-        mask = space.listed_mask(state, listing)
-        if not space._made_anew.isdisjoint(map(type, listing)):  # (never listed again)
-            return mask
-        held = mask.copy()
-        held.flags.writeable = False  # (kept: each step hands out a copy)
-        kept = self._kept_masks
-        if len(kept) >= _KEPT:
-            kept.clear()
-        kept[id(listing[0]), id(listing[-1]), len(listing)] = (listing[:], held)
-        return mask
 
     def _picked_one(self, agent: str, picked: int) -> None:
         """``agent`` picked a card of a set, not its last: the cards ``picked`` so far;
