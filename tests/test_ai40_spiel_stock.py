@@ -1,10 +1,11 @@
 """The stock of the OpenSpiel games dealt card by card as it is drawn (issue #29,
 fortieth session: mariage.ai.spieldeal).
 
-With chance nodes, a ruleset whose stock is drawn from after the tricks places at the
-deal only the hands and the turned-up card; each card of the stock is a chance node
-when drawn, over the cards not yet placed, and a card never drawn is never a chance
-outcome. The engine is dealt a whole deck all the same (the stock's places filled with
+With chance nodes, a ruleset whose stock is drawn from after every trick (nothing
+after a trick ends the hand or waits before the draw) places at the deal only the hands
+and the turned-up card; each card of the stock is a chance node right before the
+trick's last card that draws it, over the cards not yet placed, and a card never drawn
+is never a chance outcome. The engine is dealt a whole deck all the same (the stock's places filled with
 the cards left): it must answer exactly as an engine dealt, from the start, the deck
 that the chance outcomes make. Rulesets without such a stock keep a chance node for
 every card of the deck at the deal."""
@@ -23,18 +24,17 @@ from mariage import GameState, list_rulesets, load_rules  # noqa: E402
 from mariage.ai.openspiel_game import game_name  # noqa: E402
 from mariage.ai.spieldeal import deal_positions, stock_positions  # noqa: E402
 
-#: the rulesets whose stock is drawn from after the tricks
-DRAWN = ["cinquecento", "cinquecento-siciliana", "mariaggia", "marianna", "marianna-2",
-         "marianna-3", "marianna-siciliana", "mariazza", "schnapsen", "sixty-six",
-         "sixty-six-3"]
-#: the others: every card in a hand or turned up, a talon, a second deal
+#: the rulesets whose stock is drawn from after every trick
+DRAWN = ["cinquecento", "mariaggia", "marianna", "marianna-2", "marianna-3"]
+#: the others: every card in a hand or turned up, a talon, a second deal, a stock whose
+#: draw may not follow a trick (a hand target, claims, a close, a question after it)
 DEALT = sorted(set(list_rulesets()) - set(DRAWN))
 
 
 def test_the_rulesets_with_a_stock_drawn_after_the_tricks() -> None:
     assert sorted(r for r in list_rulesets() if stock_positions(load_rules(r))) == DRAWN
-    # mariazza: 5 cards each, one turned up under the stock, the stock's 29
-    assert stock_positions(load_rules("mariazza")) == tuple(range(11, 40))
+    # mariaggia: 5 cards each, one turned up under the stock, the stock's 29
+    assert stock_positions(load_rules("mariaggia")) == tuple(range(11, 40))
 
 
 def _play(name: str, seed: int, hands: int = 1,
@@ -86,9 +86,9 @@ def test_every_chance_node_is_uniform_over_the_cards_not_yet_placed(name: str) -
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_the_chance_nodes_of_a_hand_are_its_cards_drawn_and_no_more(name: str) -> None:
-    """A card drawn is placed right after the action that drew it (in the hand of the
-    seat that drew it); a hand ended with cards in the stock places fewer than the
-    deck's cards (mariaggia, mariazza: most hands end by a target; sixty-six: closed)."""
+    """The cards of a draw are placed right before the trick's last card that draws them
+    (in the seats' hands after it); a hand ended with cards in the stock places fewer
+    than the deck's cards (mariaggia: most hands end by a target)."""
     rules = load_rules(name)
     short = 0
     for seed in range(6):
@@ -96,10 +96,21 @@ def test_the_chance_nodes_of_a_hand_are_its_cards_drawn_and_no_more(name: str) -
         placed = [action for kind, _, action, *_ in nodes if kind in ("card", "draw")]
         assert len(placed) == len(set(placed)) <= rules.ncards
         short += len(placed) < rules.ncards
+        hands = [view[0] for kind, _, _, *view in nodes if kind is None]
         for k, (kind, *_) in enumerate(nodes):
-            if kind == "draw":  # after a decision or another draw
-                assert nodes[k - 1][0] in (None, "draw")
-    if name in ("mariaggia", "mariazza", "schnapsen", "sixty-six"):
+            if kind == "draw":  # after a decision, before a decision or another draw
+                assert nodes[k - 1][0] in (None, "draw") and nodes[k + 1][0] in (None, "draw")
+        # a trick's last card after the draws' nodes, each card placed in a hand by it
+        batches = [k for k, (kind, *_) in enumerate(nodes) if kind == "draw"
+                   and nodes[k + 1][0] is None]
+        for k in batches:
+            drawn = [a for kind, _, a, *_ in nodes[:k + 1] if kind == "draw"]
+            j = sum(kind is None for kind, *_ in nodes[:k + 1])  # the decision next
+            if j + 1 < len(hands):
+                got = {c for s in range(rules.nseats) for c in range(rules.ncards)
+                       if hands[j + 1][s] >> c & 1 and not hands[j][s] >> c & 1}
+                assert set(drawn[-len(got):]) == got or not got
+    if name == "mariaggia":
         assert short
 
 
@@ -133,8 +144,7 @@ def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
         assert gs.match_scores == state.gs.match_scores
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "mariazza", "schnapsen", "sixty-six",
-                                  "marianna-3"])
+@pytest.mark.parametrize("name", ["mariaggia", "marianna-2", "marianna-3", "cinquecento"])
 def test_a_history_replayed_pickled_or_cloned_is_the_same_state(name: str) -> None:
     game = pyspiel.load_game(game_name(name), {"hands": 3})
     rng = random.Random(7)
@@ -171,8 +181,7 @@ def test_a_history_replayed_pickled_or_cloned_is_the_same_state(name: str) -> No
         assert str(clone) == text and clone.history() == history
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "mariazza", "schnapsen", "sixty-six",
-                                  "cinquecento"])
+@pytest.mark.parametrize("name", ["mariaggia", "marianna-2", "marianna", "cinquecento"])
 def test_resampled_states_keep_what_the_player_saw(name: str) -> None:
     game = pyspiel.load_game(game_name(name))
     rng = random.Random(3)
@@ -198,14 +207,14 @@ def test_resampled_states_keep_what_the_player_saw(name: str) -> None:
     assert tried
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "schnapsen", "sixty-six-3", "marianna"])
+@pytest.mark.parametrize("name", ["mariaggia", "marianna-3", "marianna", "schnapsen"])
 def test_pyspiel_random_sim_test(name: str) -> None:
     game = pyspiel.load_game(game_name(name), {"hands": 2})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_a_chance_outcome_is_checked_and_named() -> None:
-    game = pyspiel.load_game(game_name("schnapsen"))
+    game = pyspiel.load_game(game_name("mariaggia"))
     state = game.new_initial_state()
     while state._chance_kind() != "draw":
         if state.is_chance_node():
@@ -214,7 +223,7 @@ def test_a_chance_outcome_is_checked_and_named() -> None:
             state.apply_action(state.legal_actions()[0])
     left = [c for c, _ in state.chance_outcomes()]
     assert left == state.legal_actions() == state.rest  # (while the draws are placed)
-    seen = next(c for c in range(20) if c not in left)
+    seen = next(c for c in range(40) if c not in left)
     with pytest.raises(ValueError, match="no card left to"):
         state.apply_action(seen)
     with pytest.raises(ValueError, match="no card left to draw"):

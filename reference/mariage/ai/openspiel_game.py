@@ -82,7 +82,7 @@ from .openspiel_observer import Hand, Observer, Step, action_string, info_lines,
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
-from .spieldeal import deal, draw, hold_draws, stock_positions
+from .spieldeal import deal, hold_draws, stock_positions
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 from .spielshape import chance_rows, game_name, hand_bound
@@ -106,7 +106,7 @@ _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "fir
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
            "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag",
-           "_deck_lag", "undrawn", "undrawn_bits", "drawing", "drawn_at", "_undealt")
+           "_deck_lag", "undrawn", "undrawn_bits", "undrawn_at", "drawn_at", "_undealt")
 
 
 class _State(pyspiel.State):
@@ -153,7 +153,7 @@ class _State(pyspiel.State):
         self.undrawn: list[int] = []
         self.drawn_at: list[int] = []
         self.undrawn_bits, self._undealt = 0, 0 if sampled else len(game.stock_at)
-        self.drawing: tuple[int, int, list[int], list[int], list[tuple[int, int]]] | None = None
+        self.undrawn_at = 0
         self.first: int | None = None
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
@@ -261,7 +261,7 @@ class _State(pyspiel.State):
         new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
         new.undrawn, new.drawn_at = list(self.undrawn), list(self.drawn_at)
         new.undrawn_bits, new._undealt = self.undrawn_bits, self._undealt
-        new.drawing = None if self.drawing is None else (*self.drawing[:4], [*self.drawing[4]])
+        new.undrawn_at = self.undrawn_at
         return new
 
     # -- where the game is
@@ -366,13 +366,10 @@ class _State(pyspiel.State):
         if rest and type(action) is int:  # most chance nodes (as _step)
             at = bisect_left(rest, action)  # (in card order: by bisection, not by a scan)
             if at < len(rest) and rest[at] == action:
-                if self.drawing is not None:  # a card drawn (spieldeal; kept in _lag)
-                    draw(self, action, at, self._lag)
-                    return
                 del rest[at]
                 deck = self.deck
                 deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)
-                if len(rest) == self._undealt:  # (the stock's cards placed when drawn)
+                if len(rest) == self._undealt:  # (or those of a draw: spieldeal)
                     self._lag.append(deck[self._deck_lag:] if self._deck_lag else deck)
                     deal(self)  # (a new deck list: the one kept is never changed)
                 return
@@ -390,6 +387,8 @@ class _State(pyspiel.State):
             gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
             self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
             self._player = gs.to_act  # type: ignore[union-attr,assignment]
+            if self.undrawn_bits and len(gs.trick_cards) + 1 == hand_seats:  # type: ignore[union-attr]
+                hold_draws(self, gs)  # type: ignore[arg-type]  # (the draw's cards first)
         else:
             self._step(seat, action)
         self._lag.append((seat, action))  # (after the action: a refused one is not kept)
@@ -417,6 +416,8 @@ class _State(pyspiel.State):
                 # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
+                if self.undrawn_bits and len(gs.trick_cards) + 1 == hand_seats:
+                    hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return
             if action in pick_range and pick(self, gs, action):
                 return
@@ -435,8 +436,6 @@ class _State(pyspiel.State):
             else:  # a card played, a bid, a question...: every player sees it
                 gs.apply(act)  # type: ignore[arg-type]  # (not a pick)
                 self.picked = 0
-            if self.undrawn_bits and hold_draws(self, gs, seat, action, own, known):
-                return  # (cards drawn: chance nodes place them, then it is recorded)
             phase = gs.phase
             if phase != _DEAL and phase != _OVER:  # as openspiel_picks.record does
                 hands, now_known = gs.hands, gs.known
@@ -444,24 +443,25 @@ class _State(pyspiel.State):
                     (seat, action, nothing, nothing) if hands == own and now_known == known
                     else (seat, action, None, (own, known, hands[:], now_known[:])))
                 self._player = gs.to_act  # type: ignore[assignment]
+                if self.undrawn_bits and gs.phase == _PLAY \
+                        and len(gs.trick_cards) + 1 == hand_seats:
+                    hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return
             self.steps_all.append((seat, action, nothing, nothing))
             self._settle()
             return
         kind = self._kind
-        if kind == "card":  # most chance nodes: a card placed in the deck
-            rest = self.rest  # (the cards not yet placed: the deck's complement)
+        if kind == "card" or kind == "draw":  # a card placed in the deck (or the stock's
+            rest = self.rest  # next place, spieldeal): the cards not yet placed
             try:
                 rest.remove(action)  # (checked before anything changes)
             except ValueError:
-                raise ValueError(f"chance outcome {action} is no card left to deal") from None
+                raise ValueError(f"chance outcome {action} is no card left to "
+                                 f"{'deal' if kind == 'card' else 'draw'}") from None
             self.deck.append(action)
             self._deck_lag = len(self.deck)  # (pyspiel's C++ keeps this one: synced before)
             if len(rest) == self._undealt:  # (else another card to place: nothing else
                 deal(self)  # changed; the stock's cards are placed when drawn)
-            return
-        if kind == "draw":  # a card drawn from the stock (spieldeal)
-            draw(self, action)
             return
         if self._done:
             raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "

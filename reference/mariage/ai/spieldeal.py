@@ -33,25 +33,25 @@ deal after the auction) keep a chance node for every card of the deck at the dea
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from mariage.engine.deals import deal_owners
+from mariage.engine.phase import Phase
 from mariage.engine.rules import Rules
 from mariage.engine.state import GameState
 
 from .encoding import Snapshot
-from .openspiel_picks import record
 from .spielcopy import SharedTuple, StepList
 
 if TYPE_CHECKING:
     from .openspiel_game import _State
 
-__all__ = ["deal", "deal_positions", "draw", "hold_draws", "lay", "stock_positions"]
+__all__ = ["deal", "deal_positions", "hold_draws", "lay", "place", "stock_positions"]
 
 #: OpenSpiel's chance player (as spiellag's)
 _CHANCE = -1
+_PLAY = Phase.PLAY
 
 
 def stock_positions(rules: Rules) -> tuple[int, ...]:
@@ -59,7 +59,8 @@ def stock_positions(rules: Rules) -> tuple[int, ...]:
     tricks, the turned-up card left out; ``()`` where the stock is no such stock (none;
     a talon, taken whole; the rest of the pack dealt after the auction) or its places
     depend on the dealer."""
-    if not rules.stock_size or rules.talon_rule is not None or rules.turn_up == "to_taker":
+    if not rules.stock_size or rules.talon_rule is not None or rules.turn_up == "to_taker" \
+            or GameState(rules).hooks.after_trick:
         return ()
     dealers = [None] if rules.first_dealer == "none" else range(rules.nseats)
     places = {tuple(k for k, owner in enumerate(deal_owners(rules, dealer)) if owner == -1)
@@ -80,6 +81,9 @@ def deal(state: _State, own: bool = False) -> None:
     for these rules, an order of the pack by construction (not checked again)."""
     gs = state.gs
     assert gs is not None
+    if gs.phase == _PLAY:  # the cards of a draw (hold_draws), not a deal
+        place(state, gs)
+        return
     if gs.hand_no and state.dealt_view is not None:  # (steps_all is replaced below)
         state.hands_before = SharedTuple((*state.hands_before, (
             gs.hand_no, state.dealt_hands, state.turn_up, state.steps_all,
@@ -113,71 +117,44 @@ def lay(state: _State, gs: GameState) -> None:
         deck[at] = card
     gs.deal(deck, state.first)
     state.undrawn, state.rest, state.drawn_at = rest, [], []
+    state.undrawn_at = len(gs.stock) - len(rest)  # (the turned-up card below them)
     bits = 0
     for card in rest:
         bits |= 1 << card
     state.undrawn_bits = bits
 
 
-def hold_draws(state: _State, gs: GameState, seat: int, action: int, own: list[int],
-               known: list[int]) -> bool:
-    """After the decision ``action`` of ``seat`` (``own``, ``known``: the hands and the
-    cards known before it): where it drew cards not yet placed, take them back out of
-    the hands and make the state a chance node for the first (True); else False."""
+def hold_draws(state: _State, gs: GameState) -> None:
+    """Before a trick's last card (the stock open, some of its cards not placed): where
+    the draw after the trick takes cards not yet placed, make the state a chance node for
+    each, in drawing order (as :func:`lay`, by ``state.deck`` and ``rest``; :func:`place`
+    puts them in the stock once all are chosen)."""
+    undrawn = state.undrawn
+    left = len(undrawn)  # (the stock's cards above these were placed before: drawn first)
+    need = min(state.rules.hand_seats - (len(gs.stock) - state.undrawn_at - left), left)
+    if need > 0:
+        state.rest, state.undrawn = undrawn, []
+        state._undealt = left - need  # (the cards left once these are placed)
+        state._kind, state._player = "draw", _CHANCE
+
+
+def place(state: _State, gs: GameState) -> None:
+    """The cards of the next draw are chosen (``state.deck``, in drawing order): put
+    them in the stock's next places, the cards not placed below them (as :func:`lay`
+    leaves them), and give the decision back to its seat."""
+    chosen, rest = state.deck, state.rest
+    base = state.undrawn_at
+    top = base + len(rest)
+    stock = gs.stock  # (the next card drawn is the last)
+    stock[top:top + len(chosen)] = chosen[::-1]
+    stock[base:top] = rest[::-1]
     bits = state.undrawn_bits
-    hands = gs.hands
-    n = len(hands)
-    first = gs.leader if gs.leader is not None else 0  # (the trick's winner draws first)
-    drawn: list[tuple[int, int]] = []  # (the last to place first: placed by pop())
-    for k in range(n - 1, -1, -1):
-        s = first + k if first + k < n else first + k - n
-        got = hands[s] & bits
-        while got:
-            card = got.bit_length() - 1
-            drawn.append((s, card))
-            got ^= 1 << card
-    if not drawn:
-        return False
-    for s, card in drawn:
-        hands[s] ^= 1 << card
-    state.drawing = (seat, action, own, known, drawn)
-    # the cards not yet placed are the chance outcomes (rest) while the draws are placed
-    state.rest, state.undrawn = state.undrawn, []
-    state._kind, state._player = "draw", _CHANCE
-    return True
-
-
-def draw(state: _State, card: int, at: int = -1,
-         lag: list[tuple[int, int] | list[int]] | None = None) -> None:
-    """The chance outcome ``card`` (``at``: its place in ``state.rest``, where found) for
-    the next card drawn (:func:`hold_draws`), kept in ``lag`` for pyspiel's history where
-    given (Python's ``apply_action``); once all are placed, the decision that drew them is
-    recorded."""
-    if lag is not None:
-        lag.append((_CHANCE, card))  # (at once: draw's checks were made by the caller)
-    rest = state.rest
-    if at < 0:
-        at = bisect_left(rest, card)
-        if at == len(rest) or rest[at] != card:
-            raise ValueError(f"chance outcome {card} is no card left to draw")
-    del rest[at]
-    drawing = state.drawing
-    gs = state.gs
-    assert drawing is not None and gs is not None
-    drawn = drawing[4]
-    s, held = drawn.pop()
-    if card != held:  # the card drawn takes the place of the one taken back
-        stock = gs.stock
-        try:
-            stock[stock.index(card)] = held
-        except ValueError:  # another card taken back, to be placed later
-            k = next(k for k, (_, c) in enumerate(drawn) if c == card)
-            drawn[k] = (drawn[k][0], held)
-    gs.hands[s] |= 1 << card
-    state.undrawn_bits ^= 1 << card
+    for card in chosen:
+        bits ^= 1 << card
+    state.undrawn_bits = bits
     drawn_at = state.drawn_at
-    drawn_at.append(len(state.steps_all) + 1 + len(drawn_at))
-    if not drawn:
-        state.drawing, state._kind = None, None
-        state.undrawn, state.rest = rest, []
-        record(state, gs, *drawing[:4])
+    at = len(state.steps_all) + len(drawn_at)
+    drawn_at.extend(range(at, at + len(chosen)))
+    state.undrawn, state.rest, state.deck, state._deck_lag = rest, [], [], 0
+    state._undealt = len(state.game.stock_at)
+    state._kind, state._player = None, gs.to_act  # type: ignore[assignment]
