@@ -1,17 +1,20 @@
 """The stock of the OpenSpiel games dealt card by card as it is drawn (issue #29,
 fortieth session: mariage.ai.spieldeal).
 
-With chance nodes, a ruleset whose stock is drawn from after every trick (nothing
-after a trick ends the hand or waits before the draw) places at the deal only the hands
-and the turned-up card; each card of the stock is a chance node right before the
-trick's last card that draws it, over the cards not yet placed, and a card never drawn
-is never a chance outcome. The engine is dealt a whole deck all the same (the stock's places filled with
+With chance nodes, a ruleset whose hand may stop with cards left in a stock drawn from
+after every trick (a call-out: Mariaggia) places at the deal only the hands and the
+turned-up card; each card of the stock is a chance node right before the trick's last
+card that draws it, over the cards not yet placed, and a card never drawn is never a
+chance outcome. Games of Marianna for two and three and Cinquecento registered with
+their stock dealt so too (every card drawn, the draws of 2, 3 and 4 cards) check the
+same. The engine is dealt a whole deck all the same (the stock's places filled with
 the cards left): it must answer exactly as an engine dealt, from the start, the deck
 that the chance outcomes make. Rulesets without such a stock keep a chance node for
 every card of the deck at the deal."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 from typing import Any
@@ -21,28 +24,56 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 import mariage.ai.openspiel_game  # noqa: E402,F401  (registers the games)
 from mariage import GameState, list_rulesets, load_rules  # noqa: E402
+from mariage.ai import openspiel_game  # noqa: E402
 from mariage.ai.openspiel_game import game_name  # noqa: E402
 from mariage.ai.spieldeal import deal_positions, stock_positions  # noqa: E402
 
-#: the rulesets whose stock is drawn from after every trick
-DRAWN = ["cinquecento", "mariaggia", "marianna", "marianna-2", "marianna-3"]
+#: the rulesets whose stock is dealt as drawn
+STOCK = ["mariaggia"]
 #: the others: every card in a hand or turned up, a talon, a second deal, a stock whose
-#: draw may not follow a trick (a hand target, claims, a close, a question after it)
-DEALT = sorted(set(list_rulesets()) - set(DRAWN))
+#: draw may not follow a trick (a hand target, claims, a close, a question after it), a
+#: stock drawn out in every hand (no call-out)
+DEALT = sorted(set(list_rulesets()) - set(STOCK))
+
+
+def _register_drawn(ruleset: str) -> str:
+    """A game of ``ruleset`` registered with its stock dealt as drawn (as if a hand of it
+    could be called out)."""
+    real = openspiel_game.stock_positions
+    openspiel_game.stock_positions = lambda rules: real(  # type: ignore[assignment]
+        dataclasses.replace(rules, call_out_rule="test"))
+    try:
+        name = "mariage_test40_" + ruleset.replace("-", "_")
+        if name not in pyspiel.registered_names():
+            openspiel_game.register(ruleset, name=name)
+        return name
+    finally:
+        openspiel_game.stock_positions = real
+
+
+#: the games with a stock dealt as drawn, by ruleset
+GAMES = {"mariaggia": game_name("mariaggia"),
+         **{r: _register_drawn(r) for r in ("marianna-2", "marianna-3", "cinquecento")}}
+DRAWN = list(GAMES)
+
+
+def _positions(name: str) -> tuple[int, ...]:
+    return pyspiel.load_game(GAMES[name]).stock_at  # type: ignore[no-any-return]
 
 
 def test_the_rulesets_with_a_stock_drawn_after_the_tricks() -> None:
-    assert sorted(r for r in list_rulesets() if stock_positions(load_rules(r))) == DRAWN
+    assert sorted(r for r in list_rulesets() if stock_positions(load_rules(r))) == STOCK
     # mariaggia: 5 cards each, one turned up under the stock, the stock's 29
     assert stock_positions(load_rules("mariaggia")) == tuple(range(11, 40))
 
 
-def _play(name: str, seed: int, hands: int = 1,
-          params: dict[str, Any] | None = None) -> tuple[Any, list[Any]]:
+def _play(name: str, seed: int, hands: int = 1, params: dict[str, Any] | None = None,
+          bundled: bool = False) -> tuple[Any, list[Any]]:
     """A game of ``name`` played at random, and its nodes: (kind, outcomes, action) of
     every chance node (kind ``card``, ``draw``, or a seat's), (None, legal, action) of
     every decision."""
-    game = pyspiel.load_game(game_name(name), {"hands": hands, **(params or {})})
+    game = pyspiel.load_game(game_name(name) if bundled else GAMES.get(name, game_name(name)),
+                             {"hands": hands, **(params or {})})
     state = game.new_initial_state()
     rng = random.Random(seed)
     nodes: list[Any] = []
@@ -62,7 +93,7 @@ def _play(name: str, seed: int, hands: int = 1,
 @pytest.mark.parametrize("name", DRAWN)
 def test_every_chance_node_is_uniform_over_the_cards_not_yet_placed(name: str) -> None:
     rules = load_rules(name)
-    ndeal = rules.ncards - len(stock_positions(rules))
+    ndeal = rules.ncards - len(_positions(name))
     for seed in range(3):
         state, nodes = _play(name, seed)
         placed: list[int] = []
@@ -120,9 +151,9 @@ def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
     the cards never drawn after them in any order), dealt at once: every decision has
     the same legal actions, hands and points, and the hand the same record."""
     rules = load_rules(name)
-    game = pyspiel.load_game(game_name(name))
+    game = pyspiel.load_game(GAMES[name])
     space = game.space
-    stock_at = stock_positions(rules)
+    stock_at = _positions(name)
     for seed in range(4):
         state, nodes = _play(name, seed)
         dealt = [a for kind, _, a, *_ in nodes if kind == "card"]
@@ -144,9 +175,9 @@ def test_the_engine_answers_as_if_dealt_the_whole_deck(name: str) -> None:
         assert gs.match_scores == state.gs.match_scores
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "marianna-2", "marianna-3", "cinquecento"])
+@pytest.mark.parametrize("name", DRAWN)
 def test_a_history_replayed_pickled_or_cloned_is_the_same_state(name: str) -> None:
-    game = pyspiel.load_game(game_name(name), {"hands": 3})
+    game = pyspiel.load_game(GAMES[name], {"hands": 3})
     rng = random.Random(7)
     state = game.new_initial_state()
     clones = []
@@ -181,9 +212,9 @@ def test_a_history_replayed_pickled_or_cloned_is_the_same_state(name: str) -> No
         assert str(clone) == text and clone.history() == history
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "marianna-2", "marianna", "cinquecento"])
+@pytest.mark.parametrize("name", DRAWN)
 def test_resampled_states_keep_what_the_player_saw(name: str) -> None:
-    game = pyspiel.load_game(game_name(name))
+    game = pyspiel.load_game(GAMES[name])
     rng = random.Random(3)
     tried = 0
     for _ in range(4):
@@ -207,9 +238,9 @@ def test_resampled_states_keep_what_the_player_saw(name: str) -> None:
     assert tried
 
 
-@pytest.mark.parametrize("name", ["mariaggia", "marianna-3", "marianna", "schnapsen"])
+@pytest.mark.parametrize("name", [*DRAWN, "schnapsen"])
 def test_pyspiel_random_sim_test(name: str) -> None:
-    game = pyspiel.load_game(game_name(name), {"hands": 2})
+    game = pyspiel.load_game(GAMES.get(name, game_name(name)), {"hands": 2})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
@@ -236,7 +267,7 @@ def test_rulesets_without_such_a_stock_deal_every_card_at_once(name: str) -> Non
     rules = load_rules(name)
     assert stock_positions(rules) == ()
     for seed in range(2):
-        _, nodes = _play(name, seed)
+        _, nodes = _play(name, seed, bundled=True)
         kinds = [kind for kind, *_ in nodes]
         assert "draw" not in kinds
         first = kinds.index("card")

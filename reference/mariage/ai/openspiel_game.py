@@ -5,10 +5,10 @@ Importing this module registers one game per bundled ruleset with
 
 * The deal is chance: where the ruleset draws the first dealer or the first player by
   lot, a chance node picks that seat; then each card of the deck, top first, is a chance
-  node over the cards not yet placed (so every deck order is equally likely); a stock
-  drawn from after the tricks (Mariazza, Mariaggia, Sixty-six, Schnapsen, Marianna,
-  Cinquecento...) is placed as drawn: a chance node a card right after the action that
-  drew it, in drawing order; a card never drawn is none (:mod:`mariage.ai.spieldeal`).
+  node over the cards not yet placed (so every deck order is equally likely); where a
+  hand may stop with cards left in a stock drawn after every trick (Mariaggia), the stock
+  is placed as drawn: a chance node a card right before the trick's last card that draws
+  it, in drawing order; a card never drawn is none (:mod:`mariage.ai.spieldeal`).
 * A player's actions are the ids of :class:`~mariage.ai.encoding.ActionSpace`.
   Where sets of several cards are passed (German Marjapussi, Thousand for two), a
   set is picked one card per decision; the other players see that a card was picked,
@@ -106,7 +106,7 @@ _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "fir
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
            "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag",
-           "_deck_lag", "undrawn", "undrawn_bits", "undrawn_at", "drawn_at", "_undealt")
+           "_deck_lag", "undrawn", "undrawn_at", "drawn_at", "_undealt")
 
 
 class _State(pyspiel.State):
@@ -152,8 +152,7 @@ class _State(pyspiel.State):
         #: a stock dealt as drawn (:mod:`mariage.ai.spieldeal`, which tells these fields)
         self.undrawn: list[int] = []
         self.drawn_at: list[int] = []
-        self.undrawn_bits, self._undealt = 0, 0 if sampled else len(game.stock_at)
-        self.undrawn_at = 0
+        self.undrawn_at, self._undealt = 0, 0 if sampled else len(game.stock_at)
         self.first: int | None = None
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
@@ -260,8 +259,7 @@ class _State(pyspiel.State):
         new._card_path = self._card_path
         new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
         new.undrawn, new.drawn_at = list(self.undrawn), list(self.drawn_at)
-        new.undrawn_bits, new._undealt = self.undrawn_bits, self._undealt
-        new.undrawn_at = self.undrawn_at
+        new.undrawn_at, new._undealt = self.undrawn_at, self._undealt
         return new
 
     # -- where the game is
@@ -387,7 +385,7 @@ class _State(pyspiel.State):
             gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
             self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
             self._player = gs.to_act  # type: ignore[union-attr,assignment]
-            if self.undrawn_bits and len(gs.trick_cards) + 1 == hand_seats:  # type: ignore[union-attr]
+            if self.undrawn and len(gs.trick_cards) + 1 == hand_seats:  # type: ignore[union-attr]
                 hold_draws(self, gs)  # type: ignore[arg-type]  # (the draw's cards first)
         else:
             self._step(seat, action)
@@ -416,7 +414,7 @@ class _State(pyspiel.State):
                 # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
-                if self.undrawn_bits and len(gs.trick_cards) + 1 == hand_seats:
+                if self.undrawn and len(gs.trick_cards) + 1 == hand_seats:
                     hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return
             if action in pick_range and pick(self, gs, action):
@@ -443,7 +441,7 @@ class _State(pyspiel.State):
                     (seat, action, nothing, nothing) if hands == own and now_known == known
                     else (seat, action, None, (own, known, hands[:], now_known[:])))
                 self._player = gs.to_act  # type: ignore[assignment]
-                if self.undrawn_bits and gs.phase == _PLAY \
+                if self.undrawn and gs.phase == _PLAY \
                         and len(gs.trick_cards) + 1 == hand_seats:
                     hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return

@@ -1,33 +1,36 @@
 """The stock of an OpenSpiel game's tree dealt card by card as it is drawn.
 
-With chance nodes (``chance="explicit"``), a ruleset whose stock is drawn from after
-the tricks (Mariazza, Mariaggia, Sixty-six, Schnapsen, Marianna, Cinquecento...: see
-:func:`stock_positions`) places at the deal only the cards that the deal shows someone:
-the hands and the turned-up card, each a chance node over the cards not yet placed, in
-deck order. The stock's places are filled with the cards left, in card order, and none
-of them is a chance outcome yet: nobody has seen it. When an action makes seats draw
-(a trick's last card, a draw after a pause), the action is applied, each card it drew
-is taken back out of its hand, and one chance node a card, in drawing order (from the
-seat that draws first, the trick's winner), places the card drawn: uniform over the
-cards not yet placed (those still in the stock, or taken back), the card chosen going
-to the hand and the one taken back to the chosen card's place. So every complete deal
-is as likely as before (each card placed is uniform over the cards left, whatever
-place it fills), and a card that is never drawn (the stock closed, or left when the
-hand ends) is never a chance outcome. The decision is recorded once its cards are
-placed (what each player came to see by it, as :func:`~mariage.ai.openspiel_picks.record`).
+With chance nodes (``chance="explicit"``), a ruleset whose hand may stop at any moment
+with cards left in its stock (a call-out: Mariaggia), and whose stock is drawn from
+after every trick (nothing after a trick ends the hand or waits before the draw: see
+:func:`stock_positions`), places at the deal only the cards that the deal shows
+someone: the hands and the turned-up card, each a chance node over the cards not yet
+placed, in deck order. The stock's places are filled with the cards left, in card
+order, and none of them is a chance outcome yet: nobody has seen it. Before a trick's
+last card (the state is a chance node before the seat to play it acts), one chance node
+a card places the cards that the draw after the trick takes, in drawing order (the
+trick's winner's first): uniform over the cards not yet placed, as the deal's (the same
+lists and the same path: :func:`hold_draws`, then :func:`place` puts them in the
+stock's next places); then the trick's last card is played and the engine draws them as
+dealt, nothing taken back. Nobody sees a card in the stock, so the players' views are
+the same before and after these nodes. Every complete deal is as likely as before (each
+card placed is uniform over the cards left, whatever place it fills), and a card never
+drawn (left when the hand stops) is never a chance outcome.
+
+Elsewhere every card of such a stock is drawn in every hand (or a hook after the trick
+may stop the draw: a hand target, claims, a close before the draw, a question), and the
+deal keeps a chance node for every card of the deck, as rulesets without such a stock
+(every card in a hand or turned up, a talon, a second deal after the auction).
 
 The state's fields for it: ``undrawn``, the cards not yet placed once the hand is dealt
-(in card order) and ``undrawn_bits`` the same as bits; ``drawing``, while the draws of a
-decision are placed, its seat, its id, the hands and the cards known before it and the
-(seat, card taken back) still to place; ``drawn_at``, the places of the hand's draws
-among its nodes after the deal (:mod:`mariage.ai.spielresample` reads them); ``_undealt``,
-the number of the stock's places (0 without such a stock, or with sampled chance).
-
-Rulesets without such a stock (every card in a hand or turned up, a talon, a second
-deal after the auction) keep a chance node for every card of the deck at the deal.
+(in card order); ``undrawn_at``, the stock's place of the lowest of them (the turned-up
+card below); ``drawn_at``, the places of the hand's draws among its nodes after the deal
+(:mod:`mariage.ai.spielresample` reads them); ``_undealt``, the number of the stock's
+places (0 without such a stock, or with sampled chance), while a draw's cards are placed
+the number of cards left once they are.
 
 >>> from mariage import load_rules
->>> len(stock_positions(load_rules("mariazza"))), stock_positions(load_rules("belote"))
+>>> len(stock_positions(load_rules("mariaggia"))), stock_positions(load_rules("marianna"))
 (29, ())
 """
 
@@ -55,12 +58,14 @@ _PLAY = Phase.PLAY
 
 
 def stock_positions(rules: Rules) -> tuple[int, ...]:
-    """The places in the deck (top first) of the stock's cards that are drawn after the
-    tricks, the turned-up card left out; ``()`` where the stock is no such stock (none;
-    a talon, taken whole; the rest of the pack dealt after the auction) or its places
-    depend on the dealer."""
+    """The places in the deck (top first) of the stock's cards that are drawn after every
+    trick, where a hand may stop with cards left in the stock at any moment (a call-out),
+    the turned-up card left out; ``()`` where the stock is no such stock (none; a talon,
+    taken whole; the rest of the pack dealt after the auction; a draw that something
+    after the trick may stop), its places depend on the dealer, or every card of it is
+    drawn in every hand (no call-out: dealt at once, it costs less)."""
     if not rules.stock_size or rules.talon_rule is not None or rules.turn_up == "to_taker" \
-            or GameState(rules).hooks.after_trick:
+            or rules.call_out_rule is None or GameState(rules).hooks.after_trick:
         return ()
     dealers = [None] if rules.first_dealer == "none" else range(rules.nseats)
     places = {tuple(k for k, owner in enumerate(deal_owners(rules, dealer)) if owner == -1)
@@ -118,10 +123,6 @@ def lay(state: _State, gs: GameState) -> None:
     gs.deal(deck, state.first)
     state.undrawn, state.rest, state.drawn_at = rest, [], []
     state.undrawn_at = len(gs.stock) - len(rest)  # (the turned-up card below them)
-    bits = 0
-    for card in rest:
-        bits |= 1 << card
-    state.undrawn_bits = bits
 
 
 def hold_draws(state: _State, gs: GameState) -> None:
@@ -148,10 +149,6 @@ def place(state: _State, gs: GameState) -> None:
     stock = gs.stock  # (the next card drawn is the last)
     stock[top:top + len(chosen)] = chosen[::-1]
     stock[base:top] = rest[::-1]
-    bits = state.undrawn_bits
-    for card in chosen:
-        bits ^= 1 << card
-    state.undrawn_bits = bits
     drawn_at = state.drawn_at
     at = len(state.steps_all) + len(drawn_at)
     drawn_at.extend(range(at, at + len(chosen)))
