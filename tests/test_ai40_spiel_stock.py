@@ -23,7 +23,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import mariage.ai.openspiel_game  # noqa: E402,F401  (registers the games)
-from mariage import GameState, list_rulesets, load_rules  # noqa: E402
+from mariage import GameState, Phase, list_rulesets, load_rules  # noqa: E402
 from mariage.ai import openspiel_game  # noqa: E402
 from mariage.ai.openspiel_game import game_name  # noqa: E402
 from mariage.ai.spieldeal import deal_positions, stock_positions  # noqa: E402
@@ -278,3 +278,37 @@ def test_rulesets_without_such_a_stock_deal_every_card_at_once(name: str) -> Non
 def test_sampled_chance_has_no_chance_nodes(name: str) -> None:
     _, nodes = _play(name, 0, 1, {"chance": "sampled", "seed": 4})
     assert all(kind is None for kind, *_ in nodes)
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_the_views_are_the_same_before_and_after_a_draws_nodes(name: str) -> None:
+    """The chance nodes of a draw come before the trick's last card: nobody sees the
+    cards they place (in the stock), so every player's observation and information state
+    (strings and tensors) are the same at the first of them and at the decision after."""
+    game = pyspiel.load_game(GAMES[name], {"hands": 2})
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    views = None
+    checked = 0
+
+    def view() -> list[Any]:
+        return [(state.observation_string(p), state.observation_tensor(p),
+                 state.information_state_string(p), state.information_state_tensor(p))
+                for p in range(game.num_players())]
+
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if state._chance_kind() == "draw" and views is None:
+                views = view()
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        if views is not None:
+            assert view() == views
+            # the trick's last card, and the draw's cards go to the hands with it
+            gs = state.gs
+            assert gs.phase == Phase.PLAY
+            assert len(gs.trick_cards) + 1 == game.rules.hand_seats
+            views, checked = None, checked + 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked

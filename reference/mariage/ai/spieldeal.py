@@ -113,13 +113,16 @@ def lay(state: _State, gs: GameState) -> None:
     stock in order) and the stock's places filled with the cards left (``state.rest``,
     in card order), which become :attr:`undrawn`."""
     stock_at = state.game.stock_at
-    ncards = state.rules.ncards
-    deck = [0] * ncards
-    for at, card in zip(deal_positions(ncards, stock_at), state.deck, strict=True):
-        deck[at] = card
     rest = state.rest
-    for at, card in zip(stock_at, rest, strict=True):
-        deck[at] = card
+    ncards = len(state.deck) + len(rest)
+    if stock_at[0] == ncards - len(stock_at):  # the stock at the deck's bottom (most often)
+        deck = state.deck + rest
+    else:
+        deck = [0] * ncards
+        for at, card in zip(deal_positions(ncards, stock_at), state.deck, strict=True):
+            deck[at] = card
+        for at, card in zip(stock_at, rest, strict=True):
+            deck[at] = card
     gs.deal(deck, state.first)
     state.undrawn, state.rest, state.drawn_at = rest, [], []
     state.undrawn_at = len(gs.stock) - len(rest)  # (the turned-up card below them)
