@@ -290,8 +290,8 @@ class _State(pyspiel.State):
         if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
         else:
-            if not self.deck:  # (and the stock's places, after a hand's draws: spieldeal)
-                self.rest, self._undealt = list(range(self.rules.ncards)), len(self.game.stock_at)
+            if not self.deck:
+                self.rest = list(range(self.rules.ncards))
             self._kind = "card"
         self._player = _CHANCE
 

@@ -26,8 +26,8 @@ The state's fields for it: ``undrawn``, the cards not yet placed once the hand i
 (in card order); ``undrawn_at``, the stock's place of the lowest of them (the turned-up
 card below); ``drawn_at``, the places of the hand's draws among its nodes after the deal
 (:mod:`mariage.ai.spielresample` reads them); ``_undealt``, the number of the stock's
-places (0 without such a stock, or with sampled chance), from a draw's chance nodes to
-the next hand the number of cards left once its cards are placed.
+places (0 without such a stock, or with sampled chance), while a draw's cards are placed
+the number of cards left once they are.
 
 >>> from mariage import load_rules
 >>> len(stock_positions(load_rules("mariaggia"))), stock_positions(load_rules("marianna"))
@@ -156,4 +156,5 @@ def place(state: _State, gs: GameState) -> None:
     at = len(state.steps_all) + len(drawn_at)
     drawn_at.extend(range(at, at + len(chosen)))
     state.undrawn, state.rest, state.deck, state._deck_lag = rest, [], [], 0
+    state._undealt = len(state.game.stock_at)
     state._kind, state._player = None, gs.to_act  # type: ignore[assignment]
