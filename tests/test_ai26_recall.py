@@ -57,9 +57,10 @@ def _walk(game: Any, actions: list[int], known: Histories) -> tuple[list[int], P
         if state.is_chance_node():
             if action not in {a for a, _ in state.chance_outcomes()}:
                 break
+            drawn = state._chance_kind() == "draw"
             state.apply_action(action)
-            if not state.is_chance_node() and not state.is_terminal():
-                look()  # the hand is dealt
+            if not state.is_chance_node() and (drawn or not state.is_terminal()):
+                look()  # the hand is dealt, or the cards a decision drew are placed
         else:
             actor = state.current_player()
             if action not in state.legal_actions():
@@ -67,7 +68,8 @@ def _walk(game: Any, actions: list[int], known: Histories) -> tuple[list[int], P
             state.apply_action(action)
             for p in range(nplayers):
                 extend(p, (actor, action if p == actor else None))
-            look()
+            if state._chance_kind() != "draw":  # (else once the cards drawn are placed:
+                look()  # the stock's cards are chance nodes when drawn, fortieth session)
         done.append(action)
     return done, points
 

@@ -97,13 +97,18 @@ def _near_pairs(name: str, seed: int, swaps: int) -> dict[str, list[tuple[str, b
 
     def walk(other: pyspiel.State, p: int) -> None:  # (the decisions, while legal)
         for a in decisions:
-            if not playing(other) or a not in other.legal_actions():
+            if other.is_terminal() or a not in other.legal_actions():
                 break
-            keep(other, range(p, p + 1))
+            if other.is_chance_node():  # a card drawn (placed when drawn: fortieth session)
+                if other._chance_kind() != "draw":
+                    break
+            else:
+                keep(other, range(p, p + 1))
             other.apply_action(a)
 
-    decisions: list[int] = []
-    while len(decisions) < 8:  # (a hand of a few decisions: another, Mariaggia's)
+    decisions: list[int] = []  # (and the cards drawn, chance outcomes)
+    decided = 0
+    while decided < 8:  # (a hand of a few decisions: another, Mariaggia's)
         state = game.new_initial_state()
         chance: list[int] = []
         cards: list[int] = []  # (the places of the cards dealt, not of a seat drawn by lot)
@@ -113,16 +118,22 @@ def _near_pairs(name: str, seed: int, swaps: int) -> dict[str, list[tuple[str, b
                 cards.append(len(chance) - 1)
             state.apply_action(chance[-1])
         dealt = state.clone()
-        decisions = []
+        decisions, decided = [], 0
         while playing(state):
+            decided += 1
             keep(state, range(n))
             for a in state.legal_actions():  # (2)
                 other = state.clone()
                 other.apply_action(a)
+                while other.is_chance_node() and other._chance_kind() == "draw":
+                    other.apply_action(other.chance_outcomes()[0][0])  # (a card drawn)
                 if playing(other):  # (its information state differs by the action)
                     keep(other, range(n), ("observation",))
             decisions.append(rng.choice(state.legal_actions()))
             state.apply_action(decisions[-1])
+            while state.is_chance_node() and state._chance_kind() == "draw":
+                decisions.append(rng.choice(state.chance_outcomes())[0])  # (a card drawn)
+                state.apply_action(decisions[-1])
     if cards[0]:  # (3): another first dealer drawn by lot, p dealt the same cards
         for p in range(n):
             held = np.asarray(dealt.observation_tensor(p))[hand.offset:hand.offset + hand.size]
@@ -174,20 +185,24 @@ def test_open_hands_tensor_says_which_drawn_card_is_the_players() -> None:
     game = pyspiel.load_game(openspiel_game.game_name("mariaggia"))
     rng = random.Random(0)
     state = game.new_initial_state()
-    chance: list[int] = []
+    actions: list[int] = []
     while state.is_chance_node():
-        chance.append(rng.choice(state.chance_outcomes())[0])
-        state.apply_action(chance[-1])
-    dealt, decisions = list(state.gs.hands), []
+        actions.append(rng.choice(state.chance_outcomes())[0])
+        state.apply_action(actions[-1])
+    dealt, draws = list(state.gs.hands), []
     while not all(h & ~d for h, d in zip(state.gs.hands, dealt, strict=True)):
-        assert len(decisions) < 4, "no draw after the first trick"
-        decisions.append(state.legal_actions()[0])  # (the first trick, then the draws)
-        state.apply_action(decisions[-1])
+        assert len(actions) < 60, "no draw after the first trick"
+        if state.is_chance_node():  # a card drawn (placed when drawn: fortieth session)
+            draws.append(len(actions))
+            actions.append(state.chance_outcomes()[0][0])
+        else:
+            actions.append(state.legal_actions()[0])  # (the first trick)
+        state.apply_action(actions[-1])
     drawn = [(h & ~d).bit_length() - 1 for h, d in zip(state.gs.hands, dealt, strict=True)]
-    i, j = chance.index(drawn[0]), chance.index(drawn[1])
-    chance[i], chance[j] = chance[j], chance[i]
+    i, j = draws
+    actions[i], actions[j] = actions[j], actions[i]
     other = game.new_initial_state()
-    for a in [*chance, *decisions]:
+    for a in actions:
         other.apply_action(a)
     assert [(h >> drawn[0]) & 1 for h in other.gs.hands] == [0, 1]  # (the draws swapped)
     for p in range(2):

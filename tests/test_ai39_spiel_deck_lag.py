@@ -68,16 +68,17 @@ def test_a_card_placed_from_python_adds_no_entry_a_complete_deck_one() -> None:
     game = pyspiel.load_game(game_name("mariaggia"))
     state = game.new_initial_state()
     state.apply_action(1)  # the first dealer, by lot
-    for card in range(39, 19, -1):
+    for card in range(39, 34, -1):
         state.apply_action(card)
     assert state._lag == [(-1, 1)] and state._deck_lag == 0
-    assert state.history() == [1, *range(39, 19, -1)]  # written from the deck
-    assert state._lag == [] and state._deck_lag == 20
-    for card in range(20):
+    assert state.history() == [1, *range(39, 34, -1)]  # written from the deck
+    assert state._lag == [] and state._deck_lag == 5
+    # the deal places 11 cards (the hands, the turned-up card; the stock's when drawn)
+    for card in range(6):
         state.apply_action(card)
-    assert not state.is_chance_node()  # dealt: the deck's last 20 cards, one entry
-    assert state._lag == [list(range(20))] and state._deck_lag == 0
-    assert state.history() == [1, *range(39, 19, -1), *range(20)]
+    assert not state.is_chance_node()  # dealt: the deck's last 6 cards, one entry
+    assert state._lag == [list(range(6))] and state._deck_lag == 0
+    assert state.history() == [1, *range(39, 34, -1), *range(6)]
 
 
 @pytest.mark.parametrize("ruleset", list_rulesets())
@@ -88,7 +89,7 @@ def test_cards_left_only_at_a_chance_node_that_places_a_card(ruleset: str) -> No
     for _ in range(2):
         state = game.new_initial_state()
         while not state.is_terminal():
-            card_node = state.is_chance_node() and state._chance_kind() == "card"
+            card_node = state.is_chance_node() and state._chance_kind() in ("card", "draw")
             assert bool(state.rest) == card_node
             state.apply_action(_choice(state, rng))
         assert not state.rest

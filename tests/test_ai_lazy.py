@@ -244,6 +244,9 @@ def test_openspiel_keeps_what_it_would_recompute(name: str) -> None:
             legal = state.legal_actions()
             own, known = gs.hands[:], gs.known[:]
             state.apply_action(legal[rng.randrange(len(legal))])
+            while state._kind == "draw":  # the cards it drew placed first (fortieth session)
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             # what each player came to see, computed in full, as the state recorded it
             # (worked out when first asked, as the information state is)
             steps = openspiel_observer.seen_steps(state.steps_all)

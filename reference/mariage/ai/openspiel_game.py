@@ -3,10 +3,12 @@
 Importing this module registers one game per bundled ruleset with
 ``pyspiel``; :func:`register` registers a ruleset with options of your own.
 
-* The deal is chance: where the ruleset draws the first dealer or the first
-  player by lot, a chance node picks that seat; then each card of the deck,
-  top first, is a chance node over the cards not yet placed (so every deck
-  order is equally likely).
+* The deal is chance: where the ruleset draws the first dealer or the first player by
+  lot, a chance node picks that seat; then each card of the deck, top first, is a chance
+  node over the cards not yet placed (so every deck order is equally likely); where a
+  hand may stop with cards left in a stock drawn after every trick (Mariaggia), the stock
+  is placed as drawn: a chance node a card right before the trick's last card that draws
+  it, in drawing order; a card never drawn is none (:mod:`mariage.ai.spieldeal`).
 * A player's actions are the ids of :class:`~mariage.ai.encoding.ActionSpace`.
   Where sets of several cards are passed (German Marjapussi, Thousand for two), a
   set is picked one card per decision; the other players see that a card was picked,
@@ -61,7 +63,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import takewhile
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 import pyspiel
 
@@ -80,6 +82,7 @@ from .openspiel_observer import Hand, Observer, Step, action_string, info_lines,
 from .openspiel_picks import pass_cards, pick, pick_ids
 from .rewards import standing_rewards
 from .spielcopy import UNSET, SharedTuple, StepList, field, fields_set
+from .spieldeal import deal, hold_draws, stock_positions
 from .spiellag import _CHANCE, REPLAYING, sync, synced, synced_names
 from .spielresample import resample
 from .spielshape import chance_rows, game_name, hand_bound
@@ -103,7 +106,7 @@ _FIELDS = ("game", "hands", "rules", "gs", "seed", "deals", "deck", "rest", "fir
            "dealt_view", "steps_all", "hidden_steps", "dealt_hands", "turn_up", "picked", "_picks",
            "_nothing", "_space", "_rows", "_card_trail", "_hand_seats", "_plays", "_ncard_ids",
            "_card_path", "_pick_range", "_passing_ids", "_kind", "_done", "_player", "_lag",
-           "_deck_lag")
+           "_deck_lag", "undrawn", "undrawn_at", "drawn_at", "_undealt")
 
 
 class _State(pyspiel.State):
@@ -146,6 +149,10 @@ class _State(pyspiel.State):
             self.seed = seed
         self.deck: list[int] = []
         self.rest: list[int] = []
+        #: a stock dealt as drawn (:mod:`mariage.ai.spieldeal`, which tells these fields)
+        self.undrawn: list[int] = []
+        self.drawn_at: list[int] = []
+        self.undrawn_at, self._undealt = 0, 0 if sampled else len(game.stock_at)
         self.first: int | None = None
         #: the hands before the current one, as the information state lines are made
         #: from them (:func:`~mariage.ai.openspiel_observer.hand_lines`; made only when asked)
@@ -245,14 +252,14 @@ class _State(pyspiel.State):
         new.dealt_hands, new.turn_up = self.dealt_hands, self.turn_up
         new.hidden_steps = dict(self.hidden_steps)
         new.picked, new._picks, new._pick_range = self.picked, self._picks, self._pick_range
-        new._passing_ids = self._passing_ids
         new._kind, new._done, new._nothing = self._kind, self._done, self._nothing
-        new._space, new._rows = self._space, self._rows
+        new._space, new._rows, new._passing_ids = self._space, self._rows, self._passing_ids
         new._card_trail, new._hand_seats = self._card_trail, self._hand_seats
-        new._plays, new._ncard_ids = self._plays, self._ncard_ids
+        new._plays, new._ncard_ids, new._player = self._plays, self._ncard_ids, self._player
         new._card_path = self._card_path
-        new._player = self._player
         new._lag, new._deck_lag = [], len(self.deck)  # (a new pyspiel state: no history)
+        new.undrawn, new.drawn_at = list(self.undrawn), list(self.drawn_at)
+        new.undrawn_at, new._undealt = self.undrawn_at, self._undealt
         return new
 
     # -- where the game is
@@ -278,7 +285,7 @@ class _State(pyspiel.State):
         deals = self.deals
         if deals is not None:  # sampled chance: the next hand from the seeded stream
             self.deck, self.first = deals.next_deal(gs)
-            self._deal(own=self.rules.deal_gather_rule is None)
+            deal(self, own=self.rules.deal_gather_rule is None)
             return
         if self.rules.first_lead == "lot" and self.first is None:
             self._kind = "first"
@@ -308,8 +315,9 @@ class _State(pyspiel.State):
         if now < 0:
             if now != _CHANCE:  # (the end)
                 return []
-            # (the cards left are in card order, as the outcomes)
-            return list(self.rest) if self._kind == "card" else list(range(self.rules.nseats))
+            kind = self._kind  # (the cards left, in card order, as the outcomes)
+            return list(self.rest if kind == "card" or kind == "draw"
+                        else range(self.rules.nseats))
         if player is None or player == now:  # (the seat to act, as in the state)
             gs = self.gs
             assert gs is not None
@@ -328,7 +336,7 @@ class _State(pyspiel.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        rest = self.rest  # (cards left only while cards are placed: the node's kind "card")
+        rest = self.rest  # (cards left only while cards are placed: kinds "card", "draw")
         if rest:
             # the game's pairs (card, 1 / cards left) for as many cards left (no pair
             # made), picked in C by one itemgetter (a list comprehension costs more a card)
@@ -359,9 +367,9 @@ class _State(pyspiel.State):
                 del rest[at]
                 deck = self.deck
                 deck.append(action)  # (kept there: the deck's cards go to _lag when dealt)
-                if not rest:
+                if len(rest) == self._undealt:  # (or those of a draw: spieldeal)
                     self._lag.append(deck[self._deck_lag:] if self._deck_lag else deck)
-                    self._deal()  # (a new deck list: the one kept is never changed)
+                    deal(self)  # (a new deck list: the one kept is never changed)
                 return
         if type(action) is not int or not 0 <= action <= _ACTION_MAX:
             sync(self)  # (what is no action id: pyspiel converts it, or refuses it)
@@ -377,6 +385,8 @@ class _State(pyspiel.State):
             gs.apply(plays[action])  # type: ignore[union-attr]  # (a card within its
             self.steps_all.append((seat, action, nothing, nothing))  # trick, as _step)
             self._player = gs.to_act  # type: ignore[union-attr,assignment]
+            if self.undrawn and len(gs.trick_cards) + 1 == hand_seats:  # type: ignore[union-attr]
+                hold_draws(self, gs)  # type: ignore[arg-type]  # (the draw's cards first)
         else:
             self._step(seat, action)
         self._lag.append((seat, action))  # (after the action: a refused one is not kept)
@@ -404,6 +414,8 @@ class _State(pyspiel.State):
                 # (no set is being picked in the play phase)
                 self.steps_all.append((seat, action, nothing, nothing))
                 self._player = gs.to_act  # type: ignore[assignment]  # (a decision next)
+                if self.undrawn and len(gs.trick_cards) + 1 == hand_seats:
+                    hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return
             if action in pick_range and pick(self, gs, action):
                 return
@@ -429,21 +441,25 @@ class _State(pyspiel.State):
                     (seat, action, nothing, nothing) if hands == own and now_known == known
                     else (seat, action, None, (own, known, hands[:], now_known[:])))
                 self._player = gs.to_act  # type: ignore[assignment]
+                if self.undrawn and gs.phase == _PLAY \
+                        and len(gs.trick_cards) + 1 == hand_seats:
+                    hold_draws(self, gs)  # (the cards of the draw after the trick first)
                 return
             self.steps_all.append((seat, action, nothing, nothing))
             self._settle()
             return
         kind = self._kind
-        if kind == "card":  # most chance nodes: a card placed in the deck
-            rest = self.rest  # (the cards not yet placed: the deck's complement)
+        if kind == "card" or kind == "draw":  # a card placed in the deck (or the stock's
+            rest = self.rest  # next place, spieldeal): the cards not yet placed
             try:
                 rest.remove(action)  # (checked before anything changes)
             except ValueError:
-                raise ValueError(f"chance outcome {action} is no card left to deal") from None
+                raise ValueError(f"chance outcome {action} is no card left to "
+                                 f"{'deal' if kind == 'card' else 'draw'}") from None
             self.deck.append(action)
             self._deck_lag = len(self.deck)  # (pyspiel's C++ keeps this one: synced before)
-            if not rest:  # (else another card to place: nothing else changed)
-                self._deal()
+            if len(rest) == self._undealt:  # (else another card to place: nothing else
+                deal(self)  # changed; the stock's cards are placed when drawn)
             return
         if self._done:
             raise pyspiel.SpielError(f"apply_action({action}) on a terminal state: the game "
@@ -455,28 +471,6 @@ class _State(pyspiel.State):
             self.gs = GameState(r, first_dealer=action)
         else:  # "first"
             self.first = action
-        self._settle()
-
-    def _deal(self, own: bool = False) -> None:
-        """The deck is complete: deal it (the hand before goes to the information
-        state lines). ``own``: a deck the seeded generator shuffled for these rules,
-        an order of the pack by construction (not checked again)."""
-        gs = self.gs
-        assert gs is not None
-        if gs.hand_no and self.dealt_view is not None:  # (steps_all is replaced below)
-            self.hands_before = SharedTuple((*self.hands_before, (
-                gs.hand_no, self.dealt_hands, self.turn_up, self.steps_all,
-                self.hidden_steps, self.dealt_view)))  # a hand over is never changed
-        if own:
-            gs.mech.dealing.deal_own(gs, self.deck, self.first)
-        else:
-            gs.deal(self.deck, self.first)
-        self.deck, self.first, self._deck_lag = [], None, 0
-        self.steps_all = StepList()
-        self.hidden_steps = {}
-        self.dealt_hands, self.turn_up = tuple(gs.hands), gs.turn_up
-        # never changed: shared by pyspiel's clones
-        self.dealt_view = cast(Snapshot, SharedTuple(self.game.encoder.snapshot(gs)))
         self._settle()
 
     def history_text(self, player: int) -> str:
@@ -549,6 +543,8 @@ class _Game(pyspiel.Game):
     pick_ids: range
     #: the ids of the picks and of the sets of cards passed (what some players do not see)
     passing_ids: frozenset[int]
+    #: the deck's places of a stock dealt as drawn (:mod:`mariage.ai.spieldeal`; or none)
+    stock_at: tuple[int, ...]
     #: per player, the information state lines before the first deal
     first_lines: tuple[tuple[str], ...]
 
@@ -665,6 +661,7 @@ def register(ruleset: str, options: dict[str, Any] | None = None,
                                     "passing_ids": frozenset(
                                         i for i, a in enumerate(space.actions)
                                         if isinstance(a, Pick) or type(a) is Give),
+                                    "stock_at": stock_positions(rules),
                                     "first_lines": tuple((f"seat {name}",)
                                                          for name in rules.seat_names),
                                     "card_trail": dispatch_of(DEFAULT_MECHANISMS,

@@ -6,7 +6,10 @@ the player could not tell from it. :func:`resample` makes one for a game with ch
 nodes (``chance="explicit"``): the cards of the current hand that ``player`` has not
 seen change places in the deck at random (``sampler()`` draws each), the hand is
 replayed with that deck, and the draw is kept only where every action of the replay is
-legal and the player's information state string is the one it had. Earlier hands are
+legal and the player's information state string is the one it had. Where the stock is
+dealt as it is drawn (:mod:`mariage.ai.spieldeal`), the hand's cards placed so far (at
+the deal and at each draw) are the deck renamed: an unseen card still in the stock may
+take the place of one placed, and the card it replaces is then left in the stock. Earlier hands are
 kept as they were (they shaped the standing, which the player saw). So the state is
 consistent with all the player saw, inferences included (a seat that did not follow
 suit holds none of the suit). Every such deck that leaves the cards the player saw
@@ -74,9 +77,13 @@ class _Replay:
     def __init__(self, state: Any, player: int) -> None:
         history = list(state.history())
         rules = state.rules
-        self.ncards = ncards = rules.ncards
-        self.start = start = len(history) - len(state.steps_all) - ncards
+        # the hand's nodes: the deal's chance nodes, then the decisions and, where the
+        # stock is dealt as drawn (mariage.ai.spieldeal), the chance nodes of its draws
+        ndeal = rules.ncards - len(state.game.stock_at)
+        nodes = ndeal + len(state.steps_all) + len(state.drawn_at)
+        self.start = start = len(history) - nodes
         self.steps = history[start:]
+        self.chance = set(range(ndeal)) | {ndeal + k for k in state.drawn_at}
         self.prefix = state.game.new_initial_state()  # the hands before, as they were
         for action in history[:start]:
             self.prefix.apply_action(action)
@@ -89,9 +96,9 @@ class _Replay:
         self.want = state.information_state_string(player)
 
     def play(self, swap: dict[int, int]) -> Any:
-        """The state with card ``c`` of the deck dealt as ``swap[c]``, or None where an
+        """The state with card ``c`` of the deck dealt (or drawn) as ``swap[c]``, or None where an
         action is then illegal or the player would have seen something else."""
-        card_ids, codes, ncards, hidden = self.card_ids, self.codes, self.ncards, self.hidden
+        card_ids, codes, chance, hidden = self.card_ids, self.codes, self.chance, self.hidden
 
         def rename(m: re.Match[str]) -> str:
             card = card_ids.get(m.group())
@@ -99,11 +106,14 @@ class _Replay:
 
         new = self.prefix.clone()
         try:
+            decision = 0  # (the decisions by their index in the hand's steps)
             for k, action in enumerate(self.steps):
-                if k < ncards:
+                if k in chance:  # a card placed: dealt or drawn
                     action = swap.get(action, action)
-                elif k - ncards in hidden:  # a step the player did not see
-                    action = self.text_ids[_TOKEN.sub(rename, self.space.text(action))]
+                else:
+                    if decision in hidden:  # a step the player did not see
+                        action = self.text_ids[_TOKEN.sub(rename, self.space.text(action))]
+                    decision += 1
                 new.apply_action(action)
         except (IllegalActionError, ValueError, pyspiel.SpielError):
             return None  # an action the new deal does not allow (a seat that did not follow)
