@@ -8,32 +8,15 @@ and every trick winner, hand score, match score and match winner must agree.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import mariage
 import pytest
+from benchload import load
 from mariage import Declare, GameState, Phase, Play
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-minimal = _load("minimal_marianna")
-bench = _load("bench_playout")
+minimal = load("minimal_marianna")
+bench = load("bench_playout")
 RULES = mariage.load_rules("marianna", {})
 
 
@@ -215,7 +198,7 @@ def test_the_minimal_engines_copies_are_whole_and_independent(seed: int) -> None
 
 
 def test_the_search_benchmark_runs() -> None:
-    search = _load("bench_search")
+    search = load("bench_search")
     best = search.run_all(positions=4, repeat=1, seed=2, chunk=2)
     assert set(best) >= {"clone (reference)", "clone (previous)", "undo (reference)",
                          "clone+playout (minimal)"}
@@ -226,7 +209,7 @@ def test_the_search_benchmark_runs() -> None:
 def test_the_search_benchmark_plays_each_root_k_times(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--per-root K``: K playouts from each position, each from a mark of its own."""
 
-    search = _load("bench_search")
+    search = load("bench_search")
     pairs = search.ruleset_positions("marianna", 3, 2)
     marks = []
     real_mark = mariage.GameState.mark
