@@ -21,6 +21,11 @@ from mariage import load_rules
     ("belote", "belote.belote", {}, "may also be in an announced run"),
     ("belote", "belote.belote", {"belote_order": "king_first"}, "may also be in an announced"),
     ("belote", "belote.belote", {"belote_declare": "automatic"}, "may also be in an announced"),
+    # notes 5 and 8.4 send the takers' belote to the defenders when they fail (contree);
+    # that the defenders' own goes to the takers of a doubled contract made is ours
+    ("belote-contree", "belote.score.belote-kept", {}, "the defenders' own goes to the takers"),
+    ("belote-coinche", "belote.score.belote-kept", {"belote_on_failure": "goes_to_winner"},
+     "the defenders' own goes to the takers"),
 ])
 def test_points_the_notes_leave_to_us_are_said_to_be_decided(ruleset: str, rule_id: str,
                                                              options: dict[str, Any],
