@@ -15,7 +15,8 @@ from mariage import load_rules
 @pytest.mark.parametrize(("ruleset", "rule_id", "options", "words"), [
     # notes 4.5: "Engine: false announcements are not legal actions. (decided)"
     ("belote", "belote.announce", {}, "a combination he does not hold"),
-    ("belote", "belote.announce", {"card_in_two_combinations": True}, "a combination he does not hold"),
+    ("belote", "belote.announce", {"card_in_two_combinations": True},
+     "a combination he does not hold"),
     ("belote-coinche", "belote.announce", {}, "a combination he does not hold"),
     # notes 5: the belote's cards in an announced sequence ("the overlap is decided")
     ("belote", "belote.belote", {}, "may also be in an announced run"),
