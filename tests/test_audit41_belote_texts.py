@@ -37,3 +37,25 @@ def test_points_the_notes_leave_to_us_are_said_to_be_decided(ruleset: str, rule_
     assert words in said, said
     after = said[said.index(words):]
     assert "decided by this project" in after[:len(words) + 160], (rule_id, options, said)
+
+
+@pytest.mark.parametrize("rule", ["litige", "tie_fails", "tie_makes"])
+def test_coinche_equal_totals_short_of_the_bid_fail_and_the_rulebook_says_so(rule: str) -> None:
+    """Notes 8.3: the takers' total "must reach the bid value"; must_beat_defence adds a
+    condition, and only for it do "equal totals" go to the dedans_rule. At 81-81 on a bid
+    of 90 the reference fails the takers (no litige, no tie_makes), but its rulebook said
+    "equal totals are judged by the rule on them" (coinche), and with tie_makes "with
+    equal totals the takers make their contract", which an implementer could apply."""
+    from test_rules_belote import SPADES, N, bid_deal, finish, gain
+    st = bid_deal(SPADES, N, "S", 90, options={"dedans_rule": rule})
+    finish(st, 81, 4)
+    assert st.history[-1].outcome == "failed" and gain(st) == [0, 250] and st.pot == 0
+    st = bid_deal(SPADES, N, "S", 80, options={"dedans_rule": rule})
+    finish(st, 81, 4)  # the bid reached: equal totals go to the rule on them
+    assert st.history[-1].outcome == {"litige": "tied", "tie_fails": "failed",
+                                      "tie_makes": "made"}[rule]
+    rules = load_rules("belote-coinche", {"dedans_rule": rule})
+    texts = {i.id: " ".join(i.text.split()) for i in rules.infos}
+    assert "short of the bid" in texts["belote-coinche.score.contract"]
+    if rule != "tie_fails":  # (tie_fails: equal totals fail, the bid reached or not)
+        assert "reach the bid" in texts["belote.score.litige"], texts["belote.score.litige"]
