@@ -88,3 +88,16 @@ def test_options_whose_default_the_notes_leave_to_us_say_so(option: str) -> None
     """Notes 5.2 (each defender sees only his card, decided) and 8.1 (declaring is
     optional, decided): the options' descriptions say that the default is our choice."""
     assert "decided by this project" in description(option)
+
+
+@pytest.mark.parametrize(("options", "spades"), [({}, 40), ({"marriage_values": "spades_60"}, 60)])
+def test_the_rulebook_table_gives_each_suit_its_marriage_value(options: dict[str, Any],
+                                                               spades: int) -> None:
+    """Notes 0.1 and 8.2: a marriage is worth hearts 100, diamonds 80, clubs 60, spades 40
+    (marriage_values). The table of declarations that ``mariage rules thousand`` prints
+    gave the marriage a value of 0 (it read only a fixed value)."""
+    from mariage.commands.rules_cmd import rulebook_output
+    book = rulebook_output("thousand", options)
+    row = next(line for line in book.splitlines() if line.startswith("  marriage "))
+    assert f"hearts 100, diamonds 80, clubs 60, spades {spades}" in row, row
+    assert "  0  " not in row

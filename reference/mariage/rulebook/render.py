@@ -244,6 +244,9 @@ def _declaration_value(rules: Rules, i: int) -> str:
     unit = " game point" if d.units == "game_points" else ""
     if d.schedule and d.ordered:
         text = ", ".join(str(v) for v in d.schedule) + " by order in the hand"
+    elif d.suit_values:  # by suit (Thousand: hearts 100, diamonds 80, clubs 60, spades 40)
+        text = ", ".join(f"{SUIT_NAMES.get(s, s)} {v}"
+                         for s, v in zip(rules.suits, d.suit_values, strict=True))
     else:
         text = f"{d.fixed}{unit}" + ("s" if unit and d.fixed != 1 else "")
     if d.if_trump_suit is not None and d.if_trump_suit != d.fixed:
