@@ -59,3 +59,23 @@ def test_coinche_equal_totals_short_of_the_bid_fail_and_the_rulebook_says_so(rul
     assert "short of the bid" in texts["belote-coinche.score.contract"]
     if rule != "tie_fails":  # (tie_fails: equal totals fail, the bid reached or not)
         assert "reach the bid" in texts["belote.score.litige"], texts["belote.score.litige"]
+
+
+@pytest.mark.parametrize(("ruleset", "target"), [("belote", 1000), ("belote-coinche", 2000),
+                                                 ("belote-contree", 2000)])
+def test_the_rulebook_counts_152_in_the_pack_and_names_the_target(ruleset: str,
+                                                                  target: int) -> None:
+    """Notes 0: "trump suit 62, each plain suit 30, pack 152; with dix de der 162", and
+    the target (7.1, 8.5: 1000, 2000 in the auction presets). The rulebook printed
+    "Card points: 120 in the pack, plus 10 for the last trick" and "the pack holds 120
+    card points" (the plain values only), and its summary and aim "the first team to
+    {target} points wins" with the placeholder left in."""
+    from mariage.commands.rules_cmd import rulebook_output
+    book = rulebook_output(ruleset, {})
+    points = next(line for line in book.splitlines() if line.strip().startswith("Card points"))
+    assert "152 in the pack" in points and "10 for the last trick" in points, points
+    assert "holds 152 card points" in " ".join(book.split())
+    assert "{target}" not in book
+    assert f"first team to {target} points wins" in " ".join(book.split())
+    other = rulebook_output(ruleset, {"target": 1500})
+    assert "first team to 1500 points wins" in " ".join(other.split())

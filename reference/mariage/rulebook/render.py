@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +57,8 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+#: an option value cited in a summary or aim, as in rule texts
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 _RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "2": "two",
                "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
@@ -200,6 +203,15 @@ def sections(rules: Rules) -> list[tuple[str, list[RuleInfo]]]:
 # ---------------------------------------------------------------- facts
 def _suits_text(rules: Rules) -> str:
     return ", ".join(f"{SUIT_SYMBOLS.get(s, s)} {SUIT_NAMES.get(s, s)}" for s in rules.suits)
+
+
+def _pack_text(rules: Rules, what: str) -> str:
+    """The card points of the pack, then ``what``: where the trump suit's cards score
+    otherwise (Belote), with one suit trump, as a deal is played ("152 in the pack with a
+    trump suit (120 without)")."""
+    if not rules.role_points or sum(rules.role_points[0]) == rules.pack_points:
+        return f"{rules.pack_points}{what}"
+    return f"{sum(rules.role_points[0])}{what} with a trump suit ({rules.pack_points} without)"
 
 
 def _per_suit_text(rules: Rules) -> str:
@@ -389,7 +401,7 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         ("Pack", f"{rules.ncards} cards in {_NUMBERS.get(len(rules.suits), str(len(rules.suits)))}"
                  f" suit{'s' if len(rules.suits) != 1 else ''}: {_suits_text(rules)}"),
         ("Card order, high to low", " ".join(rules.ranks)),
-        ("Card points", f"{rules.pack_points} in the pack"
+        ("Card points", f"{_pack_text(rules, ' in the pack')}"
          + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")
          + (f", plus {rules.last_trick_points} for the last trick"
             if rules.last_trick_points else "")),
@@ -534,7 +546,7 @@ def _section_paragraphs(key: str, rules: Rules) -> tuple[str, ...]:
         return (f"{rules.ncards} cards, {_per_suit_text(rules)} ({_suits_text(rules)}). "
                 f"The table lists the ranks of a suit from highest to lowest and what each "
                 f"card is worth to the side that wins it in a trick; the pack holds "
-                f"{rules.pack_points} card points. A card is written as its rank and its "
+                f"{_pack_text(rules, ' card points')}. A card is written as its rank and its "
                 f"suit{ten}: {top} is the {_card_name(top[:-1])} of "
                 f"{SUIT_NAMES.get(top[-1], top[-1])} and {low} the {_card_name(low[:-1])} of "
                 f"{SUIT_NAMES.get(low[-1], low[-1])}; pages show them as "
@@ -601,8 +613,17 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
     sources = tuple((k, _words(v.get("title", k)) if isinstance(v, dict) else _words(v))
                     for k, v in (doc.get("sources") or {}).items())
     return Rulebook(rules.ruleset, rules.name, rules.version, rules.parent,
-                    _words(doc.get("summary")), _words(doc.get("aim")), tuple(out),
+                    _filled(doc.get("summary"), rules), _filled(doc.get("aim"), rules),
+                    tuple(out),
                     _options_table(rules, src), in_force, sources)
+
+
+def _filled(text: Any, rules: Rules) -> str:
+    """A summary or aim with the option values in force put in, as in rule texts
+    (``{target}`` becomes ``2000``)."""
+    values = dict(rules.options)
+    return _PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
+                            if m.group(1) in values else m.group(0), _words(text))
 
 
 # ---------------------------------------------------------------- text
