@@ -79,3 +79,22 @@ def test_the_rulebook_counts_152_in_the_pack_and_names_the_target(ruleset: str,
     assert f"first team to {target} points wins" in " ".join(book.split())
     other = rulebook_output(ruleset, {"target": 1500})
     assert "first team to 1500 points wins" in " ".join(other.split())
+
+
+@pytest.mark.parametrize(("ruleset", "beat", "announces"), [
+    ("belote", True, True), ("belote-coinche", True, True), ("belote-contree", False, False)])
+def test_the_overview_states_what_the_takers_need_and_counts_the_belote(
+        ruleset: str, beat: bool, announces: bool) -> None:
+    """Notes 2.6, 6.2 (classic: more than the defenders), 8.3 (the auction presets: the
+    bid, and in coinche more than the defenders too; contree: the bid only, no
+    announcements) and 5 (the belote, counted even without announcements). The overview
+    said of contree that "the takers need more than the defenders" and scored
+    announcements, of both presets nothing of the bid, and left the belote out of the
+    declarations."""
+    from mariage.rulebook.render import facts
+    seen = dict(facts(load_rules(ruleset)))
+    scoring = seen["Hand scoring"]
+    assert ("more than the defenders" in scoring) is beat, scoring
+    assert ("bid" in scoring) is (ruleset != "belote"), scoring
+    assert ("announcement" in scoring) is announces, scoring
+    assert "belote" in seen["Declarations"], seen["Declarations"]

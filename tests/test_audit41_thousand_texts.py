@@ -101,3 +101,25 @@ def test_the_rulebook_table_gives_each_suit_its_marriage_value(options: dict[str
     row = next(line for line in book.splitlines() if line.startswith("  marriage "))
     assert f"hearts 100, diamonds 80, clubs 60, spades {spades}" in row, row
     assert "  0  " not in row
+
+
+def _overview(ruleset: str, **options: Any) -> dict[str, str]:
+    """The overview table that ``mariage rules`` prints, by label."""
+    from mariage.rulebook.render import facts
+    return dict(facts(load_rules(ruleset, options)))
+
+
+def test_the_overview_of_the_game_for_two_counts_ten_tricks_and_two_musiks() -> None:
+    """Notes 12: ten cards each, two musiks of two; the declarer takes one (12 cards),
+    lays two away, and ten tricks are played; the other musik is not shown. The overview
+    said "Tricks per hand 12", "a talon of 4 cards, shown to all" and "2 cards declarer
+    to laid away"."""
+    two = _overview("thousand-2")
+    assert two["Tricks per hand"] == "10"
+    assert "two packets of 2" in two["Stock"] and "not shown" in two["Stock"], two["Stock"]
+    assert two["Card exchange"] == "the declarer lays 2 cards away"
+    three = _overview("thousand")  # unchanged where it was right
+    assert three["Tricks per hand"] == "8"
+    assert three["Stock"] == "a talon of 3 cards, shown to all, taken by the declarer"
+    assert three["Card exchange"] == ("1 card declarer to first opponent, then 1 card "
+                                      "declarer to second opponent")

@@ -7,12 +7,16 @@ is set away from its default, ``(option accusa_when, default leader)`` where it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from mariage.engine.rules import Rules
 
-__all__ = ["option_note", "show_value"]
+__all__ = ["option_note", "show_value", "with_values"]
+
+#: an option value cited in a text: ``{target}``
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
 def show_value(value: Any) -> str:
@@ -20,6 +24,20 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+def with_values(text: str, rules: Rules) -> str:
+    """``text`` with the option values in force put in, as rule texts have them (a
+    ruleset's summary and aim): ``{target}`` becomes ``2000``; a name that is no option
+    of ``rules`` stays as written.
+
+    >>> from mariage import load_rules
+    >>> with_values("the first team to {target} points", load_rules("belote-coinche"))
+    'the first team to 2000 points'
+    """
+    values = dict(rules.options)
+    return _PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
+                            if m.group(1) in values else m.group(0), text)
 
 
 def option_note(names: Sequence[str], rules: Rules) -> str:

@@ -18,13 +18,12 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mariage.engine.arguments import check_rules
-from mariage.engine.optionnote import option_note, show_value
+from mariage.engine.optionnote import option_note, show_value, with_values
 from mariage.engine.rules import RuleInfo, Rules
 from mariage.errors import MariageError
 from mariage.spec.compile import option_specs
@@ -57,8 +56,6 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
-#: an option value cited in a summary or aim, as in rule texts
-_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 _RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "2": "two",
                "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
@@ -206,9 +203,8 @@ def _suits_text(rules: Rules) -> str:
 
 
 def _pack_text(rules: Rules, what: str) -> str:
-    """The card points of the pack, then ``what``: where the trump suit's cards score
-    otherwise (Belote), with one suit trump, as a deal is played ("152 in the pack with a
-    trump suit (120 without)")."""
+    """The pack's card points, then ``what``; with a trump suit where trumps score
+    otherwise (Belote: "152 in the pack with a trump suit (120 without)")."""
     if not rules.role_points or sum(rules.role_points[0]) == rules.pack_points:
         return f"{rules.pack_points}{what}"
     return f"{sum(rules.role_points[0])}{what} with a trump suit ({rules.pack_points} without)"
@@ -340,10 +336,15 @@ def _score_text(rules: Rules) -> str:
                     f"points rounded {'down ' if rules.round_down else ''}to "
                     f"{rules.rounding}")
         return "the game value for the playing party, plus if made, minus if failed"
-    if kind == "takers":
-        return ("each side's card points, announcements and pair of trumps; the takers need "
-                f"more than the defenders, or the defenders score {rules.takers_failed_points} "
-                "and every counting announcement")
+    if kind == "takers":  # classic: more than the defenders; an auction: the bid (and more)
+        ann, bid = rules.combos, rules.sa_rule
+        need = ("their bid" + (" and more than the defenders" if rules.bid_must_beat else "")
+                if bid else "more than the defenders")
+        won = [str(rules.bid_failed_base if bid else rules.takers_failed_points),
+               *(["the bid"] if bid else []), *(["every counting announcement"] if ann else [])]
+        return (f"each side's card points{', announcements' if ann else ''} and pair of "
+                f"trumps; the takers need {need}, or the defenders score "
+                + ", ".join(won[:-1]) + " and " + won[-1])
     return "the higher score takes the hand (a segno)"
 
 
@@ -374,7 +375,7 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         players += f"; {who} sits each hand out, the other {rules.hand_seats} play it"
     side = "right" if rules.direction == "anticlockwise" else "left"
     m = rules.hand_seats  # the seats dealt and playing a hand
-    tricks = (m * rules.hand_size + rules.stock_size) // m
+    tricks = (m * rules.hand_size + rules.stock_size - rules.talon_out) // m
     stock = "none: every card is dealt"
     if rules.stock_size:
         stock = (f"{rules.stock_size} cards; after each of the first {rules.stock_size // m} "
@@ -390,8 +391,15 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         shown = {"always": "shown to all", "never": "not shown"}.get(
             rules.talon_shown, "shown unless won at the lowest bid")
         stock = f"a talon of {rules.stock_size} cards, {shown}, taken by the declarer"
+        if rules.talon_packets > 1:  # packets (musiks): one chosen and shown, the rest unseen
+            stock = (f"a talon in {_NUMBERS.get(rules.talon_packets)} packets of "
+                     f"{rules.stock_size // rules.talon_packets}: the declarer takes one, "
+                     f"{shown}; the other{'s are' if rules.talon_packets > 2 else ' is'} "
+                     "not shown, out of play")
     drawn = rules.stock_size and rules.talon_rule is None and rules.take_rule is None
-    decls = ", ".join([*(d.name for d in rules.declarations), *(c.name for c in rules.combos)])
+    decls = ", ".join([*(d.name for d in rules.declarations), *(c.name for c in rules.combos),
+                       *([f"{rules.pair_word} (king and queen of trumps, {rules.pair_value})"]
+                         if rules.pair_rule is not None else [])])
     if rules.asks:
         decls += "; asking the partner: " + ", ".join(a.name for a in rules.asks)
     out = [
@@ -431,6 +439,8 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                     " a pass is final"))
         roles = ("declarer", "partner", "first opponent", "second opponent", "laid away")
         steps = ", then ".join(f"{c} card{'s' if c > 1 else ''} {roles[g]} to {roles[t]}"
+                               if roles[t] != "laid away" else f"the {roles[g]} lays {c} "
+                               f"card{'s' if c > 1 else ''} away"
                                for g, t, c in rules.passing_steps)
         out.append(("Card exchange", steps or "none"))
         party = "the declarer" if all(len(t) == 1 for t in rules.teams) else "the playing party"
@@ -613,17 +623,10 @@ def rulebook(rules: Rules, source: str | None = None) -> Rulebook:
     sources = tuple((k, _words(v.get("title", k)) if isinstance(v, dict) else _words(v))
                     for k, v in (doc.get("sources") or {}).items())
     return Rulebook(rules.ruleset, rules.name, rules.version, rules.parent,
-                    _filled(doc.get("summary"), rules), _filled(doc.get("aim"), rules),
+                    with_values(_words(doc.get("summary")), rules),
+                    with_values(_words(doc.get("aim")), rules),
                     tuple(out),
                     _options_table(rules, src), in_force, sources)
-
-
-def _filled(text: Any, rules: Rules) -> str:
-    """A summary or aim with the option values in force put in, as in rule texts
-    (``{target}`` becomes ``2000``)."""
-    values = dict(rules.options)
-    return _PLACEHOLDER.sub(lambda m: show_value(values[m.group(1)])
-                            if m.group(1) in values else m.group(0), _words(text))
 
 
 # ---------------------------------------------------------------- text
