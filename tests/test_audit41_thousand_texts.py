@@ -123,3 +123,24 @@ def test_the_overview_of_the_game_for_two_counts_ten_tricks_and_two_musiks() -> 
     assert three["Stock"] == "a talon of 3 cards, shown to all, taken by the declarer"
     assert three["Card exchange"] == ("1 card declarer to first opponent, then 1 card "
                                       "declarer to second opponent")
+
+
+@pytest.mark.parametrize("options", [{}, {"barrel": False, "dump_at_555": "positive"},
+                                     {"bolt_condition": "off"}])
+def test_a_won_game_takes_no_later_step_and_the_rulebook_says_so(options: dict[str, Any]
+                                                                   ) -> None:
+    """Notes 10.1 orders a hand's bookkeeping (5 totals, 6 win check, 7 barrel, 8 dumps)
+    without saying whether steps 7 and 8 are taken once step 6 has ended the game; the
+    final totals of the other players (10.5: "every player's final total") depend on it.
+    The reference takes none (a player passing 880 in the winning hand is not set back,
+    555 is not dumped); the rule of the order did not say so."""
+    from mariage import GameState
+    rules = load_rules("thousand", {**options, "dump_at_555": "positive"})
+    st = GameState(rules, first_dealer=2)
+    st.deal(list(range(24)))
+    st.declarer, st.match_scores, st.tricks_won = 0, [880, 850, 535], [5, 2, 1]
+    st.barrel = [0, -1, -1] if rules.barrel_rule else [-1, -1, -1]
+    done = st.mech.running.settle(st, "played_out", [120, 40, 20])
+    assert done == (0,) and st.match_scores == [1000, 890, 555]
+    said = text("thousand.running", **options)
+    assert "no later step is taken" in said and "decided by this project" in said, said
