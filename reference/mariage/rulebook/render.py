@@ -317,8 +317,8 @@ def _score_text(rules: Rules) -> str:
         scale = ", ".join(str(v) for _, _, v in rules.gp_scale)
         text = (f"the winner of the hand scores {scale} game points by how badly the loser did"
                 " (points, tricks)")
-        if rules.claim_rule is not None or rules.close_rule is not None:
-            text += "; claims and closing have their own rows"
+        rows = [w for w, on in (("claims", rules.claim_rule), ("closing", rules.close_rule)) if on]
+        text += f"; {' and '.join(rows)} have their own rows" if rows else ""
         if rules.capture_bonus_rule is not None:
             card = _card_name(rules.ranks[rules.capture_bonus_rank])
             suit = "trumps" if rules.capture_bonus_suit < 0 else \
@@ -328,9 +328,9 @@ def _score_text(rules: Rules) -> str:
         return text
     if kind == "contract":
         if rules.sheet_mode == "wurzel":
+            own = f"points rounded to {rules.rounding}" if rules.rounding > 1 else "own points"
             return ("the game value for the playing party (minus if failed), the defenders' "
-                    f"points rounded to {rules.rounding}; schwarz costs {rules.schwarz_factor} "
-                    "times the value")
+                    f"{own}; schwarz costs {rules.schwarz_factor} times the value")
         if rules.sheet_mode == "each_rounded":
             return ("the contract for the declarer (minus if failed); each opponent his own "
                     f"points rounded {'down ' if rules.round_down else ''}to "
@@ -397,6 +397,7 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                      f"{shown}; the other{'s are' if rules.talon_packets > 2 else ' is'} "
                      "not shown, out of play")
     drawn = rules.stock_size and rules.talon_rule is None and rules.take_rule is None
+    last = rules.last_trick_points or rules.last_trick_bonus  # a talon game's, maybe not closed
     decls = ", ".join([*(d.name for d in rules.declarations), *(c.name for c in rules.combos),
                        *([f"{rules.pair_word} (king and queen of trumps, {rules.pair_value})"]
                          if rules.pair_rule is not None else [])])
@@ -411,8 +412,9 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         ("Card order, high to low", " ".join(rules.ranks)),
         ("Card points", f"{_pack_text(rules, ' in the pack')}"
          + (f", plus {rules.trick_point} per trick won" if rules.trick_point else "")
-         + (f", plus {rules.last_trick_points} for the last trick"
-            if rules.last_trick_points else "")),
+         + (f", plus {last} for the last trick" if last else "") + (" (not after a close)"
+            if rules.last_trick_bonus and rules.close_rule and not rules.last_trick_when_closed
+            else "")),
         ("Hand", hand),
         ("Stock", stock),
         ("Tricks per hand", str(tricks)),
@@ -431,10 +433,10 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
         out.append(("Closing the stock", f"{when}: no more drawing, strict play at once"))
     if rules.claim_rule is not None:
         how = "the hand stops by itself" if rules.claim_auto else "a player claims"
-        out.append(("Hand ends early", f"{how} at {rules.claim_target} counted points; "
-                    "a false claim loses"))
+        out.append(("Hand ends early", f"{how} at {rules.claim_target} counted points"
+                    + ("" if rules.claim_auto else "; a false claim loses")))
     if rules.auction_rule is not None:
-        top = str(rules.bid_max) if rules.bid_max else "no ceiling"
+        top = rules.bid_max or "the most a side can score"
         out.append(("Bidding", f"from {rules.bid_min} in steps of {rules.bid_step} up to {top};"
                     " a pass is final"))
         roles = ("declarer", "partner", "first opponent", "second opponent", "laid away")
@@ -444,7 +446,8 @@ def facts(rules: Rules) -> list[tuple[str, str]]:
                                for g, t, c in rules.passing_steps)
         out.append(("Card exchange", steps or "none"))
         party = "the declarer" if all(len(t) == 1 for t in rules.teams) else "the playing party"
-        out.append(("Contract", f"{party} must reach the game value"
+        need = "score more than" if rules.made_if == "more_than" else "reach"
+        out.append(("Contract", f"{party} must {need} the game value"
                     + ("; the declarer may raise it once" if rules.raise_rule else "")
                     + ("; he may concede after seeing the talon" if rules.concede_rule
                        else "")))
