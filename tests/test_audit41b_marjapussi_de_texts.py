@@ -77,3 +77,18 @@ def test_two_calls_per_trick_read_as_two_calls() -> None:
     said = text("marjapussi-de.calls.per-trick", calls_per_trick=2)
     assert "2 call " not in said and "at most 2" in said, said
     assert "at most 1," in text("marjapussi-de.calls.per-trick")
+
+
+def test_a_hand_thrown_in_counts_among_the_sessions_hands_and_the_rule_says_so() -> None:
+    """Table 2, all_pass redeal: "no source; offered because many bidding games redeal".
+    A hand thrown in counts among the session's hands in the reference (a session of one
+    hand ends with it, drawn at 0 to 0), which its rule did not say, nor that it was our
+    choice."""
+    rules = load_rules(RULES, {"all_pass": "redeal", "hands": 1})
+    st = new_match(rules, 1)
+    for _ in range(4):
+        st.apply(next(a for a in st.legal_actions() if type(a).__name__ == "Pass"))
+    assert st.history[-1].ended == "redeal" and st.result is not None
+    assert st.result.winner is None and tuple(st.result.scores) == (0, 0)
+    said = text("marjapussi-de.auction.no-bid", all_pass="redeal")
+    assert "counts among the session's hands" in said and "decided by this project" in said
